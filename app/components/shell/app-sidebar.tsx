@@ -1,0 +1,50 @@
+import { FileTextIcon, ImageIcon, LayoutDashboardIcon, ListIcon, SearchIcon, SparklesIcon, TrendingUpIcon, WandSparklesIcon } from "lucide-react";
+import { useLocation } from "react-router";
+import { Logo } from "~/components/logo";
+import { useT } from "~/lib/i18n";
+import { Sidebar, SidebarContent, SidebarFooter, SidebarGroupLabel, SidebarHeader, SidebarMenuLink } from "./sidebar";
+import { UserMenu } from "./user-menu";
+
+/** SPEC §2 sidebar entries, in order; the pattern wizard and the GPT editor follow as extra tools. */
+export const NAV_ITEMS = [
+  { key: "nav.dashboard", to: "/", icon: LayoutDashboardIcon, activeOn: ["/", "/dashboard"] },
+  { key: "nav.advancedKeywords", to: "/advanced-keywords", icon: TrendingUpIcon },
+  { key: "nav.seoKeywords", to: "/seo-keywords", icon: SearchIcon },
+  { key: "nav.createListing", to: "/create", icon: SparklesIcon },
+  { key: "nav.editImage", to: "/edit-image", icon: ImageIcon },
+  { key: "nav.listings", to: "/listings", icon: ListIcon },
+] as const;
+
+export const EXTRA_ITEMS = [
+  { key: "nav.patternWizard", to: "/optimize", icon: FileTextIcon, activeOn: ["/optimize", "/review", "/listing-generation"] },
+  { key: "nav.editImageGpt", to: "/edit-image-gpt", icon: WandSparklesIcon },
+] as const;
+
+export function AppSidebar() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const isActive = (item: { to: string; activeOn?: readonly string[] }) => (item.activeOn ? item.activeOn.includes(pathname) : pathname === item.to);
+  return (
+    <Sidebar label={t("nav.mainMenu")}>
+      <SidebarHeader>
+        <Logo to="/" className="px-1 group-data-[collapsible=icon]:[&>span]:hidden" />
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label={t("nav.mainMenu")} className="grid gap-1">
+          {NAV_ITEMS.map((item) => (
+            <SidebarMenuLink key={item.to} to={item.to} label={t(item.key)} icon={item.icon} active={isActive(item)} />
+          ))}
+        </nav>
+        <SidebarGroupLabel>{t("nav.tools")}</SidebarGroupLabel>
+        <nav aria-label={t("nav.tools")} className="grid gap-1">
+          {EXTRA_ITEMS.map((item) => (
+            <SidebarMenuLink key={item.to} to={item.to} label={t(item.key)} icon={item.icon} active={isActive(item)} />
+          ))}
+        </nav>
+      </SidebarContent>
+      <SidebarFooter>
+        <UserMenu />
+      </SidebarFooter>
+    </Sidebar>
+  );
+}

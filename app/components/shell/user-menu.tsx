@@ -1,0 +1,82 @@
+import { ChevronsUpDownIcon, LogOutIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { Avatar, AvatarFallback } from "~/components/ui/avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { clearAuth } from "~/lib/auth";
+import { useT } from "~/lib/i18n";
+import { useProfile } from "~/lib/profile";
+import { useTheme } from "~/lib/theme";
+import { useSidebar } from "./sidebar";
+
+/** The sidebar footer's user menu, with the SPEC's placeholders while loading or when fields are empty. */
+export function UserMenu() {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { theme, toggleTheme } = useTheme();
+  const { isMobile } = useSidebar();
+  const { data: profile, isPending } = useProfile();
+
+  const loading = isPending && !profile;
+  const initial = !loading && profile?.firstName ? profile.firstName.charAt(0).toUpperCase() : "...";
+  const fullName = [profile?.firstName, profile?.lastName].filter(Boolean).join(" ");
+  const name = loading ? t("app.loading") : fullName || profile?.firstName || t("user.fallbackName");
+  const email = loading ? t("app.loading") : profile?.email || t("user.noEmail");
+
+  function logOut() {
+    clearAuth();
+    queryClient.clear();
+    navigate("/login", { replace: true });
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex w-full items-center gap-2 rounded-md p-1.5 text-left text-sm outline-none hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-sidebar-accent"
+        aria-label={t("user.menu")}
+        data-testid="user-menu"
+      >
+        <Avatar className="size-8 rounded-lg">
+          <AvatarFallback className="rounded-lg bg-primary/15 font-semibold text-primary">{initial}</AvatarFallback>
+        </Avatar>
+        <span className="grid min-w-0 flex-1 leading-tight group-data-[collapsible=icon]:hidden">
+          <span className="truncate font-medium" data-testid="user-name">
+            {name}
+          </span>
+          <span className="truncate text-xs text-muted-foreground" data-testid="user-email">
+            {email}
+          </span>
+        </span>
+        <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground group-data-[collapsible=icon]:hidden" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side={isMobile ? "top" : "right"} align="end" className="min-w-56">
+        <DropdownMenuLabel className="font-normal">
+          <div className="grid leading-tight">
+            <span className="truncate font-medium">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">{email}</span>
+          </div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate("/profile")}>
+          <UserIcon /> {t("user.profileSettings")}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={toggleTheme} data-testid="menu-theme-toggle">
+          {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+          {theme === "dark" ? t("user.lightMode") : t("user.darkMode")}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={logOut} data-testid="logout">
+          <LogOutIcon /> {t("user.logOut")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,116 @@
+import type { AuthUser } from "../../schema/api";
+import { clearAuth, getToken, storeSession } from "./auth";
+
+/** The shared client (SPEC §7, DESIGN §7): base /api, JSON, 60 s time-out, bearer token. */
+export const API_BASE = "/api";
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const WORKFLOW_TIMEOUT_MS = 180_000;
+/** After a 401 the user goes to /login after about 100 ms (SPEC §9). */
+export const UNAUTHORIZED_REDIRECT_MS = 100;
+
+export type ErrorKind = "http" | "timeout" | "network" | "invalid-response" | "no-token";
+
+/** Every failure of the client: the HTTP status and the server's `{ success:false, message, ... }` body. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Record<string, unknown> | null,
+    readonly kind: ErrorKind = "http",
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Send no token and do not react to 401 (login, register...). */
+  anonymous?: boolean;
+}
+
+let navigate: ((to: string) => void) | null = null;
+/** The router registers its navigate function so a 401 can send the user to /login without a reload. */
+export function registerNavigator(fn: ((to: string) => void) | null) {
+  navigate = fn;
+}
+
+let redirecting = false;
+export function handleUnauthorized() {
+  clearAuth();
+  if (redirecting || typeof window === "undefined") return;
+  redirecting = true;
+  const here = window.location.pathname + window.location.search;
+  setTimeout(() => {
+    redirecting = false;
+    const to = `/login?redirectTo=${encodeURIComponent(here)}`;
+    if (navigate) navigate(to);
+    else window.location.assign(to);
+  }, UNAUTHORIZED_REDIRECT_MS);
+}
+
+export function newRequestId() {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.round(performance.now() * 1000)}`;
+}
+
+/** Sends a request and answers the raw Response once it is OK; throws ApiError otherwise. */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers);
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  if (!options.anonymous) {
+    const token = getToken();
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+  }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError("Request timed out", 0, null, "timeout");
+    if (options.signal?.aborted) throw error;
+    throw new ApiError("Network error", 0, null, "network");
+  }
+  if (response.ok) return response;
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.status === 401 && !options.anonymous) handleUnauthorized();
+  const message = typeof body?.message === "string" ? body.message : `HTTP error! Status: ${response.status}`;
+  throw new ApiError(message, response.status, body);
+}
+
+/** JSON request; auth responses that carry a token store it (SPEC §7). */
+export async function api<T = Record<string, unknown>>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError("Invalid response from server", response.status, null, "invalid-response");
+  }
+  const record = data as { token?: unknown; user?: AuthUser };
+  if (typeof record?.token === "string" && record.token.startsWith("eyJ")) storeSession(record.token, record.user);
+  return data as T;
+}
+
+/** The message to show for a failed action: the server's userMessage, message, the error's own, else '{prefix}. Please try again.' */
+export function errorMessage(error: unknown, prefix?: string): string {
+  if (error instanceof ApiError) {
+    const body = error.body;
+    if (typeof body?.userMessage === "string") return body.userMessage;
+    if (typeof body?.message === "string") return body.message;
+    if (error.kind === "timeout") return "Request timed out. Please try again later.";
+    if (error.kind === "network") return "Network error: Please check your internet connection and try again.";
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return prefix ? `${prefix}. Please try again.` : "Something went wrong. Please try again.";
+}

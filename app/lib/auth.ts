@@ -1,0 +1,57 @@
+import type { AuthUser } from "../../schema/api";
+import { COOKIE, STORAGE, safeLocalStorage, writeCookie } from "./storage-keys";
+
+/** Tokens are JWTs and start with "eyJ" (SPEC §4, §9); anything else is removed as invalid. */
+export function getToken(): string | null {
+  const storage = safeLocalStorage();
+  const token = storage?.getItem(STORAGE.token) ?? null;
+  if (token && !token.startsWith("eyJ")) {
+    clearAuth();
+    return null;
+  }
+  return token;
+}
+
+export function storeSession(token: string, user?: AuthUser) {
+  const storage = safeLocalStorage();
+  if (!token.startsWith("eyJ")) return;
+  storage?.setItem(STORAGE.token, token);
+  if (user) {
+    storage?.setItem(STORAGE.user, JSON.stringify(user));
+    if (user.firstName) storage?.setItem(STORAGE.userName, user.firstName);
+  }
+  writeCookie(COOKIE.signedIn, "1", 60 * 60 * 24 * 7);
+}
+
+/** Log out: removes the token and the theme (SPEC §4); only local data is cleared. */
+export function clearAuth() {
+  const storage = safeLocalStorage();
+  storage?.removeItem(STORAGE.token);
+  storage?.removeItem(STORAGE.user);
+  storage?.removeItem(STORAGE.theme);
+  writeCookie(COOKIE.signedIn, null);
+  writeCookie(COOKIE.theme, null);
+}
+
+export function storedUser(): AuthUser | null {
+  try {
+    const raw = safeLocalStorage()?.getItem(STORAGE.user);
+    return raw ? (JSON.parse(raw) as AuthUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the server's sign-in hint in step with the token (e.g. after cookies were cleared). */
+export function syncSignedInHint() {
+  if (typeof document === "undefined") return;
+  const has = document.cookie.split(";").some((c) => c.trim().startsWith(`${COOKIE.signedIn}=1`));
+  const token = getToken();
+  if (token && !has) writeCookie(COOKIE.signedIn, "1", 60 * 60 * 24 * 7);
+  if (!token && has) writeCookie(COOKIE.signedIn, null);
+}
+
+export function safeRedirectTarget(value: string | null | undefined, fallback = "/dashboard") {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}

@@ -1,0 +1,49 @@
+/** Local storage keys (SPEC §3, §9). One place, so no two screens spell a key differently. */
+export const STORAGE = {
+  token: "token",
+  user: "user",
+  selectedKeywords: "selectedKeywords",
+  theme: "theme",
+  language: "language",
+  userName: "userName",
+  onboarding: {
+    profile: "onboarding_profile_complete",
+    keyword: "onboarding_keyword_analysis",
+    listing: "onboarding_listing_created",
+    image: "onboarding_image_edited",
+  },
+} as const;
+
+/** Cookies the server reads to render the right page first time: theme, language, a signed-in hint. */
+export const COOKIE = {
+  theme: "theme",
+  language: "lang",
+  /** "1" while a token is stored; a hint for server redirects, never a credential. */
+  signedIn: "listora_auth",
+  sidebar: "sidebar_state",
+} as const;
+
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [k, ...rest] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+export function writeCookie(name: string, value: string | null, maxAgeSeconds = 60 * 60 * 24 * 365) {
+  if (typeof document === "undefined") return;
+  document.cookie =
+    value === null
+      ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
+      : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+}
+
+export function safeLocalStorage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}

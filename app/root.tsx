@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigate, useRouteLoaderData } from "react-router";
+import type { Language, Theme } from "../schema/api";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Toaster } from "./components/ui/toaster";
+import { TooltipProvider } from "./components/ui/tooltip";
+import { registerNavigator } from "./lib/api";
+import { syncSignedInHint } from "./lib/auth";
+import { I18nProvider, isLanguage, translate, useT } from "./lib/i18n";
+import { COOKIE, readCookie } from "./lib/storage-keys";
+import { ThemeProvider } from "./lib/theme";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+/** Theme and language come from cookies so the server paints the page right the first time. */
+export function loader({ request }: Route.LoaderArgs) {
+  const cookie = request.headers.get("Cookie");
+  const theme = readCookie(cookie, COOKIE.theme);
+  const lang = readCookie(cookie, COOKIE.language);
+  let language: Language = isLanguage(lang) ? lang : "en";
+  if (!lang) {
+    const accept = request.headers.get("Accept-Language") ?? "";
+    if (/^tr\b/i.test(accept.trim())) language = "tr";
+  }
+  return {
+    theme: theme === "light" || theme === "dark" ? (theme as Theme) : null,
+    language,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const language = data?.language ?? "en";
+  return (
+    <html lang={language} className={data?.theme ?? undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerNavigator((to) => navigate(to, { replace: true }));
+    syncSignedInHint();
+    return () => registerNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+function ToasterWithLabels() {
+  const t = useT();
+  return <Toaster closeLabel={t("app.close")} />;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } },
+      }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider initialLanguage={loaderData.language}>
+        <ThemeProvider initialChoice={loaderData.theme}>
+          <TooltipProvider>
+            <NavigatorBridge />
+            <Outlet />
+            <ToasterWithLabels />
+          </TooltipProvider>
+        </ThemeProvider>
+      </I18nProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const language = data?.language ?? "en";
+  let title = translate(language, "errors.generic");
+  let details = "";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? translate(language, "notFound.title") : `${error.status} ${error.statusText}`;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {details && <pre className="w-full overflow-x-auto rounded-md bg-muted p-3 text-left text-xs">{details}</pre>}
+      <a href="/" className="text-primary underline underline-offset-4">
+        {translate(language, "notFound.home")}
+      </a>
+    </main>
+  );
+}

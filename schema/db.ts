@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Milliseconds since the epoch; every timestamp in the database uses it. */
+const timestamp = (name: string) => integer(name, { mode: "number" });
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Stored as typed; uniqueness is case-insensitive (index on lower(email)), look-ups lower-case it. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    storeName: text("store_name").notNull().default(""),
+    theme: text("theme", { enum: ["light", "dark"] }).notNull().default("light"),
+    language: text("language", { enum: ["en", "tr"] }).notNull().default("en"),
+    emailNotifications: integer("email_notifications", { mode: "boolean" }).notNull().default(true),
+    pushNotifications: integer("push_notifications", { mode: "boolean" }).notNull().default(true),
+    plan: text("plan").notNull().default("free"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    tokenVersion: integer("token_version").notNull().default(1),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
+);
+
+/** Password-reset and e-mail verification tokens: only the SHA-256 of the token is kept. */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["reset", "verify"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash), index("auth_tokens_user").on(t.userId)],
+);
+
+/** Every mail Listora sends, whatever the provider; the embedded provider only writes here. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body").notNull(),
+    provider: text("provider").notNull(),
+    status: text("status", { enum: ["stored", "sent", "failed"] }).notNull(),
+    error: text("error"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("mail_outbox_created").on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Saved listings (My Listings). Tags and alt texts are JSON arrays of strings. */
+export const listings = sqliteTable(
+  "listings",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    altTexts: text("alt_texts", { mode: "json" }).$type<string[]>().notNull(),
+    originalPrompt: text("original_prompt").notNull().default(""),
+    platform: text("platform").notNull().default("etsy"),
+    /** Which provider wrote it ("offline-composer", "deepseek", ...), or "manual". */
+    provider: text("provider").notNull().default("manual"),
+    /** Where it came from: the create screen, the pattern wizard, or the API by hand. */
+    source: text("source", { enum: ["create", "wizard", "manual"] }).notNull().default("manual"),
+    /** The rule report of the enforcer (JSON), when the listing went through it. */
+    ruleReport: text("rule_report", { mode: "json" }).$type<unknown>(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("listings_user_created").on(t.userId, t.createdAt)],
+);
+
+/** Files in R2 (uploads, edited images, pattern PDFs). The R2 key always starts with the owner's id. */
+export const files = sqliteTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listingId: text("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    r2Key: text("r2_key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    kind: text("kind", { enum: ["upload", "image-original", "image-edited", "pattern-pdf"] }).notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("files_user_listing").on(t.userId, t.listingId), uniqueIndex("files_r2_key").on(t.r2Key)],
+);
+
+/**
+ * Idempotency under X-Request-ID: the first answer to (user, scope, request id) is kept, and a retry
+ * gets it again instead of doing the work twice.
+ */
+export const idempotency = sqliteTable(
+  "idempotency",
+  {
+    userId: text("user_id").notNull(),
+    scope: text("scope").notNull(),
+    requestId: text("request_id").notNull(),
+    status: integer("status").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("idempotency_key").on(t.userId, t.scope, t.requestId), index("idempotency_created").on(t.createdAt)],
+);
+
+/** Trends and keyword results, 24 hours per (kind, keyword, geo, platform, category). */
+export const trendsCache = sqliteTable("trends_cache", {
+  cacheKey: text("cache_key").primaryKey(),
+  provider: text("provider").notNull(),
+  payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
+  createdAt: timestamp("created_at").notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
+});
+
+export type Listing = typeof listings.$inferSelect;
+export type StoredFile = typeof files.$inferSelect;

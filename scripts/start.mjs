@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// npm start: everything a new user needs, offline. Creates .dev.vars with fresh secrets when missing,
+// applies the D1 migrations locally, builds the production bundle and serves it on $PORT (8787).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const port = process.env.PORT || "8787";
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "" };
+const skipBuild = process.argv.includes("--no-build");
+// Local state (D1, R2, Durable Objects); tests point it at a throw-away folder.
+const stateDir = process.env.LISTORA_STATE_DIR || ".wrangler/state";
+
+export function ensureDevVars(file = join(root, ".dev.vars")) {
+  const wanted = {
+    APP_ENV: "development",
+    APP_URL: `http://localhost:${port}`,
+    JWT_SECRET: randomBytes(48).toString("base64url"),
+    PASSWORD_PEPPER: randomBytes(24).toString("base64url"),
+  };
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const missing = Object.entries(wanted).filter(([key]) => !new RegExp(`^${key}=`, "m").test(current));
+  if (missing.length) {
+    const lines = missing.map(([k, v]) => `${k}=${v}`).join("\n");
+    writeFileSync(file, `${current}${current && !current.endsWith("\n") ? "\n" : ""}${lines}\n`, { mode: 0o600 });
+    console.log(`[listora] wrote ${missing.map(([k]) => k).join(", ")} to .dev.vars`);
+  }
+}
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const bin = (name) => join(root, "node_modules", ".bin", name);
+
+ensureDevVars();
+console.log("[listora] applying D1 migrations locally");
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+if (!skipBuild) {
+  console.log("[listora] building");
+  run(bin("react-router"), ["build"]);
+}
+// The build copies .dev.vars beside its generated config; --no-build runs refresh that copy.
+if (skipBuild) writeFileSync(join(root, "build/server/.dev.vars"), readFileSync(join(root, ".dev.vars")), { mode: 0o600 });
+console.log(`[listora] serving on http://localhost:${port}`);
+const server = spawn(
+  bin("wrangler"),
+  ["dev", "-c", "build/server/wrangler.json", "--local", "--port", port, "--ip", process.env.HOST || "localhost", "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL || "info"],
+  { cwd: root, env, stdio: "inherit" },
+);
+const stop = () => server.kill("SIGTERM");
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,6 @@
+declare module "cloudflare:workers" {
+  interface ProvidedEnv {
+    TEST_MIGRATIONS: D1Migration[];
+  }
+}
+export {};

@@ -1,0 +1,56 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+
+const root = import.meta.dirname;
+const alias = { "~": path.join(root, "app") };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Worker, API, domain and Durable Object suites, inside workerd with the real bindings.
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./worker/index.ts",
+            remoteBindings: false,
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                APP_ENV: "test",
+                APP_URL: "http://localhost:8787",
+                JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+                PASSWORD_PEPPER: "test-pepper",
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, "schema/migrations")),
+              },
+            },
+          })),
+        ],
+        resolve: {
+          alias: {
+            ...alias,
+            // The React Router server build exists only after `react-router build`; SSR is covered by browser tests.
+            "virtual:react-router/server-build": path.join(root, "tests/fixtures/server-build.ts"),
+          },
+        },
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // Components and hooks, in a simulated DOM.
+        resolve: { alias },
+        test: {
+          name: "app",
+          environment: "happy-dom",
+          include: ["tests/app/**/*.test.{ts,tsx}"],
+        },
+      },
+    ],
+  },
+});

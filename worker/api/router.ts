@@ -1,0 +1,57 @@
+import { Router } from "itty-router";
+import { HttpError } from "../lib/errors";
+import type { Env } from "../lib/env";
+import { json } from "../lib/http";
+import { authRoutes } from "./auth";
+import { healthRoutes } from "./health";
+import { profileRoutes } from "./profile";
+import { quotaRoutes } from "./quota";
+import type { ApiRequest, ApiRouter } from "./types";
+
+function buildRouter(): ApiRouter {
+  const router: ApiRouter = Router<ApiRequest, [Env, ExecutionContext]>({ base: "/api" });
+  healthRoutes(router);
+  authRoutes(router);
+  profileRoutes(router);
+  quotaRoutes(router);
+  // Feature routers register here.
+  router.all("*", () => {
+    throw new HttpError(404, "API endpoint not found");
+  });
+  return router;
+}
+
+const router = buildRouter();
+
+/** Turns anything thrown below a handler into the one error shape; unknown errors never leak. */
+export function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof HttpError) {
+    return json({ success: false, message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+  }
+  console.error(
+    JSON.stringify({ level: "error", event: "api.unhandled", requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), stack: error instanceof Error ? error.stack : undefined }),
+  );
+  return json({ success: false, message: "Server error: something went wrong on our side. Please try again later.", requestId }, { status: 500 });
+}
+
+export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const started = Date.now();
+  const requestId = sanitizeRequestId(request.headers.get("X-Request-ID")) ?? crypto.randomUUID();
+  let response: Response;
+  try {
+    response = (await router.fetch(request, env, ctx)) as Response;
+  } catch (error) {
+    response = errorResponse(error, requestId);
+  }
+  response = new Response(response.body, response);
+  response.headers.set("X-Request-ID", requestId);
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  const url = new URL(request.url);
+  console.log(JSON.stringify({ level: "info", event: "api.request", requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started }));
+  return response;
+}
+
+export function sanitizeRequestId(value: string | null) {
+  if (!value) return undefined;
+  return /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : undefined;
+}

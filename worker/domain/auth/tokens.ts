@@ -1,0 +1,50 @@
+import { SignJWT, jwtVerify } from "jose";
+
+/** Session tokens: HS256 JWT, 7 days. Claims carry no e-mail or plan, only who and which version. */
+export const TOKEN_ISSUER = "listora";
+export const TOKEN_AUDIENCE = "listora-app";
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface SessionClaims {
+  userId: string;
+  version: number;
+}
+
+export async function signSessionToken(secret: Uint8Array, claims: SessionClaims, now = Date.now()) {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({ ver: claims.version })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.userId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+    .sign(secret);
+}
+
+/** Verifies a token; answers null for anything that is not a valid, unexpired token of ours. */
+export async function verifySessionToken(secret: Uint8Array, token: string): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      requiredClaims: ["exp", "iat", "sub", "ver"],
+    });
+    if (typeof payload.sub !== "string" || typeof payload.ver !== "number") return null;
+    return { userId: payload.sub, version: payload.ver };
+  } catch {
+    return null;
+  }
+}
+
+/** One-time tokens for reset and verification links: 32 random bytes, hex; only the hash is stored. */
+export function newOneTimeToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function sha256Hex(text: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

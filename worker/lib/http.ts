@@ -1,0 +1,75 @@
+import * as v from "valibot";
+import { HttpError, badRequest } from "./errors";
+
+export const JSON_LIMIT_BYTES = 1024 * 1024;
+
+export function json(body: unknown, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/** Reads a request body as bytes, refusing (413) as soon as it grows past the limit. */
+export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function tooLarge(limit: number) {
+  const mb = Math.round((limit / (1024 * 1024)) * 10) / 10;
+  return new HttpError(413, `Request body is too large (the limit is ${mb} MB)`);
+}
+
+/** Parses a JSON body against a schema: 415 for another media type, 413 too large, 400 otherwise. */
+export async function readJson<const S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  limit = JSON_LIMIT_BYTES,
+): Promise<v.InferOutput<S>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type.trim())) {
+    throw new HttpError(415, "Content-Type must be application/json");
+  }
+  const bytes = await readBodyLimited(request, limit);
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw badRequest("Malformed JSON body");
+  }
+  return parseWith(schema, data);
+}
+
+/** Validates a value; the first issue's message (the SPEC's wording lives in the schemas) is the answer. */
+export function parseWith<const S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = issue.path?.map((p) => String(p.key)).join(".");
+  throw badRequest(issue.message, field ? { field } : {});
+}
+
+export function clientAddress(request: Request) {
+  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
+}

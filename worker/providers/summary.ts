@@ -1,0 +1,12 @@
+import type { Env } from "../lib/env";
+import { mailProviderName } from "./mail";
+
+/**
+ * Which provider of each kind serves requests, for /api/health and the UI's "offline default"
+ * labels. Never a secret. Each provider kind adds its entry here.
+ */
+export function providerSummary(env: Env): Record<string, string> {
+  return {
+    mail: mailProviderName(env),
+  };
+}
