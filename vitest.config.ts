@@ -51,6 +51,19 @@ export default defineConfig({
           include: ["tests/app/**/*.test.{ts,tsx}"],
         },
       },
+      {
+        // A real headless Chromium against the production build served as `npm start` serves it.
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["./tests/e2e/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -54,7 +54,7 @@ export class QuotaCounter extends DurableObject<Env> {
       day,
       feature,
     );
-    this.scheduleCleanup(now);
+    this.scheduleCleanup(Date.now());
     return { ok: true, used: used + 1, limit };
   }
 

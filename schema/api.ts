@@ -17,7 +17,8 @@ export const LIMITS = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const EmailSchema = v.pipe(
-  v.string("Email is required"),
+  // A missing field reads as empty, so it gets the same message as an empty one.
+  v.optional(v.string("Email is required"), ""),
   v.trim(),
   v.nonEmpty("Email is required"),
   v.maxLength(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`),
@@ -25,14 +26,14 @@ export const EmailSchema = v.pipe(
 );
 
 export const PasswordSchema = v.pipe(
-  v.string("Password is required"),
+  v.optional(v.string("Password is required"), ""),
   v.nonEmpty("Password is required"),
   v.minLength(LIMITS.passwordMin, "Password must be at least 8 characters"),
   v.maxLength(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
 );
 
 const TokenSchema = v.pipe(
-  v.string("Token is required"),
+  v.optional(v.string("Token is required"), ""),
   v.nonEmpty("Token is required"),
   v.maxLength(LIMITS.tokenMax, "Token is invalid"),
 );
@@ -55,7 +56,7 @@ export const ResetPasswordSchema = v.object({
 export const VerifyEmailSchema = v.object({ token: TokenSchema });
 
 export const ChangePasswordSchema = v.object({
-  currentPassword: v.pipe(v.string("Current password is required"), v.nonEmpty("Current password is required"), v.maxLength(LIMITS.passwordMax, "Current password is invalid")),
+  currentPassword: v.pipe(v.optional(v.string("Current password is required"), ""), v.nonEmpty("Current password is required"), v.maxLength(LIMITS.passwordMax, "Current password is invalid")),
   newPassword: PasswordSchema,
 });
 

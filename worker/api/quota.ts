@@ -4,7 +4,7 @@ import { requireUser } from "../lib/auth";
 import { json, readJson } from "../lib/http";
 import type { ApiRouter } from "./types";
 
-const IncrementSchema = v.object({ featureKey: v.unknown() });
+const IncrementSchema = v.object({ featureKey: v.optional(v.unknown()) });
 
 export function quotaRoutes(router: ApiRouter) {
   // { success, used, limit, plan } for the three features the SPEC reads that way.

@@ -47,7 +47,7 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   response.headers.set("X-Request-ID", requestId);
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   const url = new URL(request.url);
-  console.log(JSON.stringify({ level: "info", event: "api.request", requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started }));
+  if (env.APP_ENV !== "test") console.log(JSON.stringify({ level: "info", event: "api.request", requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started }));
   return response;
 }
 

@@ -9,6 +9,7 @@ import { resetPasswordMail, verifyEmailMail } from "./mails";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { newOneTimeToken, sha256Hex, signSessionToken } from "./tokens";
 
+export const DUPLICATE_EMAIL = "An account with this email already exists";
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -70,10 +71,13 @@ export async function register(env: Env, input: { email: string; password: strin
     createdAt: now,
     updatedAt: now,
   };
+  if (await findUserByEmail(env, user.email)) throw new HttpError(409, DUPLICATE_EMAIL);
   try {
     await db.insert(users).values(user);
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new HttpError(409, "An account with this email already exists");
+    // Two registrations racing for one address: the unique index decides.
+    const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+    if (text.includes("UNIQUE")) throw new HttpError(409, DUPLICATE_EMAIL);
     throw error;
   }
   const mail = sendVerification(env, user);

@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+
+/**
+ * A real headless Chromium: Debian's when installed, else the one @sparticuz/chromium ships in npm
+ * (unpacked into a private temp folder so no other version there is reused).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const common = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+  if (existsSync("/usr/bin/chromium")) {
+    return chromium.launch({ executablePath: "/usr/bin/chromium", args: common, headless: true });
+  }
+  const tmp = join(root, ".tmp/chromium");
+  mkdirSync(tmp, { recursive: true });
+  process.env.TMPDIR = tmp;
+  const sparticuz = (await import("@sparticuz/chromium")).default;
+    // Its own flag set includes --single-process, which ends the browser when a context closes: use ours.
+  return chromium.launch({ executablePath: await sparticuz.executablePath(), args: [...common, "--disable-dev-shm-usage", "--no-zygote"], headless: true });
+}
+
+export function baseURL() {
+  return inject("baseURL");
+}
+
+export async function newContext(browser: Browser, options: { width?: number; height?: number; colorScheme?: "light" | "dark"; locale?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? "light",
+    locale: options.locale ?? "en-US",
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "e2e") {
+  counter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`;
+}
+
+export const PASSWORD = "Sup3r-secret-pass";
+
+/** Registers through the real form and waits for the dashboard. */
+export async function registerViaUi(page: Page, email = uniqueEmail(), password = PASSWORD) {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL("**/dashboard");
+  return { email, password };
+}
+
+/** Registers through the API and puts the token in the page's storage, for tests about other screens. */
+export async function signInFast(page: Page, email = uniqueEmail()) {
+  const res = await fetch(`${baseURL()}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: null, email, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { token: string; user: unknown };
+  await page.goto("/landing");
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem("token", token as string);
+      localStorage.setItem("user", JSON.stringify(user));
+      document.cookie = "listora_auth=1; Path=/; SameSite=Lax";
+    },
+    [body.token, body.user],
+  );
+  return { email, token: body.token };
+}
+
+export async function screenshot(page: Page, name: string) {
+  const dir = join(root, "test-results/screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,183 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD, launchBrowser, newContext, registerViaUi, screenshot, uniqueEmail } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("accounts in the browser", () => {
+  it("registers, stays signed in over a reload, logs out and logs back in", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { email } = await registerViaUi(page);
+    await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);
+    await screenshot(page, "dashboard-after-register");
+
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("logout").click();
+    await page.waitForURL("**/login");
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+
+  it("shows the SPEC's messages on blur and a wrong password without leaving the form", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Email").click();
+    await page.getByText("Password must be at least 8 characters").waitFor();
+
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-123");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Invalid email or password").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await context.close();
+  });
+
+  it("sends a signed-out visitor of a protected route to /login and back after login", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { email } = await registerViaUi(page);
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("logout").click();
+    await page.waitForURL("**/login");
+
+    await page.goto("/listings");
+    await page.waitForURL(/\/login\?redirectTo=%2Flistings/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/listings");
+    await context.close();
+  });
+
+  it("sends a signed-in visitor of /login or / to the dashboard, and an unknown route to the 404 page", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await registerViaUi(page);
+    await page.goto("/login");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/");
+    await page.waitForURL("**/dashboard");
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+
+  it("sends an anonymous visitor of / to the landing page", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForURL("**/landing");
+    await context.close();
+  });
+
+  it("resets a forgotten password through the link in the development outbox", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { email } = await registerViaUi(page);
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("logout").click();
+    await page.waitForURL("**/login");
+
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await page.getByRole("heading", { name: "Reset Your Password" }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByText("Password reset instructions have been sent to your email address.", { exact: false }).waitFor();
+    await expect.poll(() => page.getByRole("button", { name: "Send Reset Link" }).isDisabled()).toBe(true);
+
+    // The mail is written after the answer; the outbox lists it within a moment.
+    let link: string | null = null;
+    for (let i = 0; i < 20 && !link; i++) {
+      await page.goto("/dev/mail");
+      const article = page.locator("article", { hasText: email }).filter({ hasText: "Reset your Listora password" });
+      if ((await article.count()) > 0) link = await article.first().locator("a").first().getAttribute("href");
+      else await page.waitForTimeout(250);
+    }
+    expect(link).toContain("/reset-password?token=");
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    const newPassword = "A-brand-new-pass-42";
+    await page.getByLabel("New password").fill(newPassword);
+    await page.getByLabel("Confirm password").fill(newPassword);
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.getByText("Your password has been reset.", { exact: false }).waitFor();
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(newPassword);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+
+  it("keeps the chosen theme over a reload", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await registerViaUi(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("menu-theme-toggle").click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.reload();
+    // Server-rendered with the class: right from the first paint.
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await screenshot(page, "dashboard-dark");
+    await context.close();
+  });
+
+  it("keeps the sidebar collapsed over a reload and toggles it with Ctrl+B", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await registerViaUi(page);
+    const sidebar = page.getByTestId("sidebar");
+    await expect.poll(() => sidebar.getAttribute("data-state")).toBe("expanded");
+    await page.locator("[data-testid=sidebar-trigger]:visible").click();
+    await expect.poll(() => sidebar.getAttribute("data-state")).toBe("collapsed");
+    await page.reload();
+    await expect.poll(() => page.getByTestId("sidebar").getAttribute("data-state")).toBe("collapsed");
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => page.getByTestId("sidebar").getAttribute("data-state")).toBe("expanded");
+    await context.close();
+  });
+
+  it("shows a mobile header and a slide-over drawer under 768 px", async () => {
+    const context = await newContext(browser, { width: 375, height: 800 });
+    const page = await context.newPage();
+    await registerViaUi(page);
+    await page.getByTestId("mobile-header").waitFor();
+    await expect.poll(() => page.getByTestId("sidebar-drawer").count()).toBe(0);
+    await page.getByTestId("mobile-header").getByTestId("sidebar-trigger").click();
+    const drawer = page.getByTestId("sidebar-drawer");
+    await drawer.waitFor();
+    await drawer.getByRole("link", { name: "My Listings" }).waitFor();
+    await screenshot(page, "mobile-drawer");
+    await drawer.getByRole("link", { name: "My Listings" }).click();
+    await page.waitForURL("**/listings");
+    await expect.poll(() => page.getByTestId("sidebar-drawer").count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const root = join(import.meta.dirname, "../..");
+let server: ChildProcess | undefined;
+
+/** Serves the built app exactly as `npm start` does, on a throw-away state folder. */
+export default async function setup(project: TestProject) {
+  const port = process.env.E2E_PORT || "8799";
+  const baseURL = `http://localhost:${port}`;
+  const stateDir = join(root, process.env.E2E_STATE_DIR || ".tmp/e2e-state");
+  rmSync(stateDir, { recursive: true, force: true });
+  server = spawn(process.execPath, [join(root, "scripts/start.mjs"), "--no-build"], {
+    cwd: root,
+    env: { ...process.env, PORT: port, LISTORA_STATE_DIR: stateDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  await waitFor(`${baseURL}/api/health`, 60_000);
+  project.provide("baseURL", baseURL);
+  return async () => {
+    // Stop the whole process group: wrangler leaves workerd running otherwise.
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
