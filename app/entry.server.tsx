@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -10,19 +11,26 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
-    onError(error: unknown) {
-      responseStatusCode = 500;
-      // Errors while streaming after the shell are logged, never shown.
-      if (shellRendered) console.error(JSON.stringify({ level: "error", event: "ssr.error", error: String(error) }));
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      nonce,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors while streaming after the shell are logged, never shown.
+        if (shellRendered) console.error(JSON.stringify({ level: "error", event: "ssr.error", error: String(error) }));
+      },
+      signal: AbortSignal.timeout(streamTimeout + 1000),
     },
-    signal: AbortSignal.timeout(streamTimeout + 1000),
-  });
+  );
   shellRendered = true;
 
   // Crawlers and SPA-mode get the whole document at once.

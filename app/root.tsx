@@ -10,6 +10,7 @@ import { registerNavigator } from "./lib/api";
 import { syncSignedInHint } from "./lib/auth";
 import { I18nProvider, isLanguage, translate, useT } from "./lib/i18n";
 import { COOKIE, readCookie } from "./lib/storage-keys";
+import { useNonce } from "./lib/nonce";
 import { ThemeProvider } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
@@ -36,6 +37,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language = data?.language ?? "en";
+  const nonce = useNonce();
   return (
     <html lang={language} className={data?.theme ?? undefined} suppressHydrationWarning>
       <head>
@@ -47,8 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -2,6 +2,7 @@ import { createRequestHandler } from "react-router";
 import { handleApi } from "./api/router";
 import { devMailPage } from "./dev/mail-page";
 import { ConfigError, getConfig, type Env } from "./lib/env";
+import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
 
 export { BatchJob } from "../durable-objects/batch-job";
 export { QuotaCounter } from "../durable-objects/quota-counter";
@@ -10,6 +11,8 @@ export { ThrottleCounter } from "../durable-objects/throttle-counter";
 declare module "react-router" {
   export interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };
+    /** The CSP nonce of this HTML response. */
+    cspNonce: string;
   }
 }
 
@@ -22,13 +25,21 @@ export default {
     } catch (error) {
       if (error instanceof ConfigError) {
         console.error(JSON.stringify({ level: "error", event: "config.invalid", error: error.message }));
-        return new Response("Service misconfigured", { status: 503 });
+        return withSecurityHeaders(new Response("Service misconfigured", { status: 503 }), STATIC_HTML_CSP);
       }
       throw error;
     }
     const url = new URL(request.url);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return handleApi(request, env, ctx);
-    if (url.pathname === "/dev/mail") return devMailPage(request, env);
-    return requestHandler(request, { cloudflare: { env, ctx } });
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+      if (request.method === "OPTIONS") return withSecurityHeaders(preflight(request, env), API_CSP);
+      const response = withSecurityHeaders(await handleApi(request, env, ctx), API_CSP);
+      const cors = corsHeaders(request, env);
+      if (cors && response.status !== 101) for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+      return response;
+    }
+    if (url.pathname === "/dev/mail") return withSecurityHeaders(await devMailPage(request, env), STATIC_HTML_CSP);
+    const nonce = newNonce();
+    const response = await requestHandler(request, { cloudflare: { env, ctx }, cspNonce: nonce });
+    return withSecurityHeaders(response, htmlCsp(nonce));
   },
 } satisfies ExportedHandler<Env>;
