@@ -23,6 +23,13 @@ export default defineConfig({
                 APP_URL: "http://localhost:8787",
                 JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
                 PASSWORD_PEPPER: "test-pepper",
+                // The suites never reach a real provider, even when a developer's .dev.vars holds keys.
+                DEEPSEEK_API_KEY: "",
+                OPENAI_API_KEY: "",
+                SERPAPI_API_KEY: "",
+                ETSY_API_KEY: "",
+                RESEND_API_KEY: "",
+                WORKERS_AI_ENABLED: "",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "schema/migrations")),
               },
             },

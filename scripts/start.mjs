@@ -11,6 +11,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.PORT || "8787";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "" };
 const skipBuild = process.argv.includes("--no-build");
+// Extra wrangler arguments (e.g. --var KEY:VALUE from the bench and load scripts).
+const passThrough = process.argv.slice(2).filter((a) => a !== "--no-build");
 // Local state (D1, R2, Durable Objects); tests point it at a throw-away folder.
 const stateDir = process.env.LISTORA_STATE_DIR || ".wrangler/state";
 
@@ -49,7 +51,7 @@ if (skipBuild) writeFileSync(join(root, "build/server/.dev.vars"), readFileSync(
 console.log(`[listora] serving on http://localhost:${port}`);
 const server = spawn(
   bin("wrangler"),
-  ["dev", "-c", "build/server/wrangler.json", "--local", "--port", port, "--ip", process.env.HOST || "localhost", "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL || "info"],
+  ["dev", "-c", "build/server/wrangler.json", "--local", "--port", port, "--ip", process.env.HOST || "localhost", "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL || "info", ...passThrough],
   { cwd: root, env, stdio: "inherit" },
 );
 const stop = () => server.kill("SIGTERM");

@@ -1,0 +1,64 @@
+// Starts the production build locally the way `npm start` serves it, for the bench and load scripts.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+
+export const root = join(import.meta.dirname, "../..");
+
+/**
+ * Serves build/ on `port` with a throw-away state folder. `vars` override [vars] (e.g. to point the
+ * LLM provider at a local fake). Answers { url, pid, stop() }.
+ */
+export async function startServer({ port, stateDir, vars = {}, fresh = true, quiet = true }) {
+  const state = join(root, stateDir);
+  if (fresh) rmSync(state, { recursive: true, force: true });
+  const env = { ...process.env, PORT: String(port), LISTORA_STATE_DIR: stateDir, LOG_LEVEL: quiet ? "error" : "info" };
+  const extra = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(process.execPath, [join(root, "scripts/start.mjs"), "--no-build", ...extra], {
+    cwd: root,
+    env,
+    stdio: quiet ? ["ignore", "ignore", "inherit"] : ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > deadline) throw new Error(`server on ${url} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    },
+  };
+}
+
+export async function register(url, email, password = "Bench-password-123") {
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: null, email, password }),
+  });
+  if (!res.ok) throw new Error(`register ${res.status}: ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
