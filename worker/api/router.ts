@@ -6,6 +6,7 @@ import { authRoutes } from "./auth";
 import { healthRoutes } from "./health";
 import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
+import { keywordRoutes } from "./keywords";
 import type { ApiRequest, ApiRouter } from "./types";
 
 function buildRouter(): ApiRouter {
@@ -14,6 +15,7 @@ function buildRouter(): ApiRouter {
   authRoutes(router);
   profileRoutes(router);
   quotaRoutes(router);
+  keywordRoutes(router);
   // Feature routers register here.
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");

@@ -1,5 +1,6 @@
 import type { Env } from "../lib/env";
 import { mailProviderName } from "./mail";
+import { trendsProviderName } from "./trends";
 
 /**
  * Which provider of each kind serves requests, for /api/health and the UI's "offline default"
@@ -8,5 +9,6 @@ import { mailProviderName } from "./mail";
 export function providerSummary(env: Env): Record<string, string> {
   return {
     mail: mailProviderName(env),
+    trends: trendsProviderName(env),
   };
 }

@@ -1,0 +1,43 @@
+import type { Env } from "../../lib/env";
+import { etsyProvider } from "./etsy";
+import { SAMPLE_ENGINE_NAME } from "./sample-engine";
+import { serpApiProvider } from "./serpapi";
+import type { CompetitionProvider, TrendsProvider } from "./types";
+
+export type * from "./types";
+
+/** The providers keyword research uses; null means the offline sample engine stands in. */
+export interface TrendsProviders {
+  trends: TrendsProvider | null;
+  competition: CompetitionProvider | null;
+  /** "serpapi+etsy", "serpapi", "etsy" or "sample". */
+  name: string;
+}
+
+/** Only for tests and local fakes: where the vendors are and how long to wait for them. */
+export interface TrendsProviderOverrides {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  serpApiBaseUrl?: string;
+  etsyBaseUrl?: string;
+}
+
+/**
+ * Picks the providers once from configuration. TRENDS_PROVIDER is "auto" (default: SerpApi when
+ * SERPAPI_API_KEY is set, Etsy competition when ETSY_API_KEY is set), "sample" (always offline), or a
+ * comma list of the real ones to allow ("serpapi", "etsy", "serpapi,etsy"). A provider without its key
+ * is never chosen.
+ */
+export function selectTrendsProviders(env: Env, overrides: TrendsProviderOverrides = {}): TrendsProviders {
+  const choice = (env.TRENDS_PROVIDER || "auto").toLowerCase().split(",").map((x) => x.trim());
+  const allows = (name: string) => choice.includes("auto") || choice.includes(name);
+  const common = { fetch: overrides.fetch, timeoutMs: overrides.timeoutMs };
+  const trends = allows("serpapi") && env.SERPAPI_API_KEY ? serpApiProvider({ ...common, apiKey: env.SERPAPI_API_KEY, baseUrl: overrides.serpApiBaseUrl }) : null;
+  const competition = allows("etsy") && env.ETSY_API_KEY ? etsyProvider({ ...common, apiKey: env.ETSY_API_KEY, baseUrl: overrides.etsyBaseUrl }) : null;
+  const name = [trends?.name, competition?.name].filter(Boolean).join("+") || SAMPLE_ENGINE_NAME;
+  return { trends, competition, name };
+}
+
+export function trendsProviderName(env: Env) {
+  return selectTrendsProviders(env).name;
+}
