@@ -69,9 +69,9 @@ describe("QuotaCounter", () => {
     await counter.reserve("create-listing", 10);
     const rows = () => runInDurableObject(counter, (instance) => (instance as unknown as { ctx: DurableObjectState }).ctx.storage.sql.exec("SELECT count(*) AS n FROM usage").one().n);
     expect(await rows()).toBe(2);
-    await runInDurableObject(counter, (instance) => instance.alarm());
+    await runInDurableObject(counter, (instance) => (instance as QuotaCounter).alarm());
     expect(await rows()).toBe(1);
-    await runInDurableObject(counter, (instance) => instance.alarm());
+    await runInDurableObject(counter, (instance) => (instance as QuotaCounter).alarm());
     expect(await rows()).toBe(1);
     expect((await counter.read("create-listing", 10)).used).toBe(1);
     await runDurableObjectAlarm(counter);
