@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { AppSidebar } from "~/components/shell/app-sidebar";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/shell/sidebar";
+import { ProfileSync } from "~/components/shell/profile-sync";
 import { Logo } from "~/components/logo";
 import { getToken } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
@@ -44,6 +45,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow">
         {t("app.skipToContent")}
       </a>
+      <ProfileSync />
       <AppSidebar />
       <SidebarInset>
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">

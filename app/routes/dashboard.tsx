@@ -1,9 +1,28 @@
+import { GreetingLine } from "~/components/dashboard/greeting-line";
+import { OnboardingChecklist } from "~/components/dashboard/onboarding-checklist";
+import { QuickActions } from "~/components/dashboard/quick-actions";
+import { TipsCarousel } from "~/components/dashboard/tips-carousel";
 import { PageHeader } from "~/components/page-header";
+import { isLanguage, translate, useT } from "~/lib/i18n";
+import type { Route } from "./+types/dashboard";
 
-export function meta() {
-  return [{ title: "Welcome back · Listora" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const rootData = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;
+  return [{ title: translate(isLanguage(rootData?.language) ? rootData.language : "en", "dashboard.metaTitle") }];
 }
 
-export default function Page() {
-  return <PageHeader title="Welcome back" />;
+export default function Dashboard() {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t("dashboard.title")} description={<GreetingLine />} />
+      <div className="grid gap-8">
+        <QuickActions />
+        <div className="grid gap-6 lg:grid-cols-[1.25fr_1fr]">
+          <OnboardingChecklist />
+          <TipsCarousel />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,33 +1,59 @@
-import { Link } from "react-router";
-import { Logo } from "~/components/logo";
-import { ThemeToggle } from "~/components/theme-toggle";
-import { Button } from "~/components/ui/button";
+import { ClosingCta } from "~/components/landing/closing-cta";
+import { DemoSwitcher } from "~/components/landing/demo-switcher";
+import { FeatureCarousel } from "~/components/landing/feature-carousel";
+import { Hero } from "~/components/landing/hero";
+import { HowItWorks } from "~/components/landing/how-it-works";
+import { ProblemCards } from "~/components/landing/problem-cards";
+import { SiteFooter } from "~/components/landing/site-footer";
+import { SiteHeader } from "~/components/landing/site-header";
+import { isLanguage, translate } from "~/lib/i18n";
+import type { Route } from "./+types/landing";
 
-export function meta() {
+/** Only the origin, so Open Graph scrapers get an absolute image URL. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const rootData = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;
+  const language = isLanguage(rootData?.language) ? rootData.language : "en";
+  const title = translate(language, "landing.metaTitle");
+  const description = translate(language, "landing.metaDescription");
+  const origin = data?.origin ?? "";
+  const image = `${origin}/og-image.png`;
   return [
-    { title: "Listora · Etsy listings in under 2 minutes" },
-    { name: "description", content: "Listora turns a product idea into a finished marketplace listing in minutes." },
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Listora" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}/landing` },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: title },
+    { property: "og:locale", content: language === "tr" ? "tr_TR" : "en_US" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
   ];
 }
 
 export default function Landing() {
   return (
-    <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
-        <Logo to="/landing" showBeta />
-        <div className="flex items-center gap-2">
-          <ThemeToggle />
-          <Button asChild variant="ghost">
-            <Link to="/login">Login</Link>
-          </Button>
-        </div>
-      </header>
-      <main className="mx-auto max-w-3xl px-4 py-24 text-center">
-        <h1 className="text-4xl font-bold tracking-tight">Listings in under 2 minutes, not 45+</h1>
-        <Button asChild size="lg" className="mt-8">
-          <Link to="/register">Create your first listing for free</Link>
-        </Button>
+    <div className="min-h-dvh overflow-x-clip">
+      <SiteHeader />
+      <main id="main">
+        <Hero />
+        <ProblemCards />
+        <FeatureCarousel />
+        <DemoSwitcher />
+        <HowItWorks />
+        <ClosingCta />
       </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -3,5 +3,9 @@
  * same keys); register it here with one line.
  */
 import * as common from "./common";
+import * as shared from "./shared";
+import * as landing from "./landing";
+import * as dashboard from "./dashboard";
+import * as profile from "./profile";
 
-export const catalogues = [common];
+export const catalogues = [common, shared, landing, dashboard, profile];

@@ -1,0 +1,109 @@
+import { useQuery } from "@tanstack/react-query";
+import { CrownIcon, GaugeIcon, RocketIcon } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import { Skeleton } from "~/components/ui/skeleton";
+import { toast } from "~/components/ui/use-toast";
+import { api } from "~/lib/api";
+import { getToken } from "~/lib/auth";
+import { useT } from "~/lib/i18n";
+import type { QuotaFeature } from "~/lib/quota";
+import type { ProfileResponse } from "~/lib/profile";
+import { cn } from "~/lib/utils";
+
+export const USAGE_FEATURES: QuotaFeature[] = ["create-listing", "seo-analysis", "advanced-keywords", "edit-image"];
+
+export type UsageByFeature = Record<QuotaFeature, { used: number; limit: number }>;
+
+/** GET /api/usage: today's used and limit for every feature in one call. */
+export function useUsage() {
+  return useQuery({
+    queryKey: ["usage"],
+    queryFn: async () => (await api<{ success: boolean; data: UsageByFeature }>("/usage")).data,
+    enabled: typeof window !== "undefined" && !!getToken(),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function AccountOverviewCard({ profile }: { profile: ProfileResponse }) {
+  const t = useT();
+  const usage = useUsage();
+  const premium = profile.plan === "premium";
+  return (
+    <Card data-testid="account-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <GaugeIcon className="size-5 text-primary" aria-hidden="true" />
+          {t("profile.account.title")}
+        </CardTitle>
+        <CardDescription>{t("profile.account.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-sm font-medium">{t("profile.account.plan")}</span>
+          <Badge variant={premium ? "default" : "secondary"} className="px-3 py-1 text-sm" data-testid="plan-badge">
+            {premium && <CrownIcon aria-hidden="true" />}
+            {premium ? t("profile.account.plan.premium") : t("profile.account.plan.free")}
+          </Badge>
+        </div>
+        <div className="grid gap-4">
+          <div>
+            <h3 className="text-sm font-semibold">{t("profile.account.usageTitle")}</h3>
+            <p className="text-xs text-muted-foreground">{t("profile.account.usageHint")}</p>
+          </div>
+          {usage.isPending ? (
+            <div className="grid gap-4" aria-busy="true">
+              {USAGE_FEATURES.map((f) => (
+                <div key={f} className="grid gap-2">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-2 w-full" />
+                </div>
+              ))}
+            </div>
+          ) : usage.isError || !usage.data ? (
+            <p className="text-sm text-muted-foreground">{t("profile.account.usageUnavailable")}</p>
+          ) : (
+            <ul className="grid gap-4" data-testid="usage-list">
+              {USAGE_FEATURES.map((feature) => {
+                const row = usage.data[feature] ?? { used: 0, limit: premium ? 100 : 10 };
+                const percent = Math.min(100, Math.round((row.used / Math.max(1, row.limit)) * 100));
+                const label = t(`profile.account.usage.${feature}`);
+                return (
+                  <li key={feature} className="grid gap-1.5" data-testid={`usage-${feature}`}>
+                    <div className="flex items-center justify-between text-sm">
+                      <span>{label}</span>
+                      <span className={cn("font-medium tabular-nums", row.used >= row.limit && "text-destructive")}>
+                        {t("profile.account.usageValue", { used: row.used, limit: row.limit })}
+                      </span>
+                    </div>
+                    <Progress value={percent} aria-label={`${label}: ${t("profile.account.usageValue", { used: row.used, limit: row.limit })}`} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        {premium ? (
+          <p className="flex items-center gap-2 rounded-lg bg-primary/10 p-4 text-sm font-medium text-primary">
+            <CrownIcon className="size-4" aria-hidden="true" />
+            {t("profile.account.premiumThanks")}
+          </p>
+        ) : (
+          <div className="rounded-lg border border-primary/30 bg-gradient-to-br from-primary/10 to-transparent p-5" data-testid="upgrade-cta">
+            <p className="flex items-center gap-2 font-semibold">
+              <RocketIcon className="size-4 text-primary" aria-hidden="true" />
+              {t("profile.account.upgradeTitle")}
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">{t("profile.account.upgradeBody")}</p>
+            <Button type="button" className="mt-4" onClick={() => toast({ title: t("profile.account.upgradeTitle"), description: t("profile.account.upgradeSoon") })}>
+              {t("profile.account.upgradeButton")}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

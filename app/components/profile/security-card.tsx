@@ -1,0 +1,207 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { LaptopIcon, LogOutIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { LIMITS } from "../../../schema/api";
+import { PasswordInput } from "~/components/auth/password-input";
+import { FormField } from "~/components/form-field";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Separator } from "~/components/ui/separator";
+import { Switch } from "~/components/ui/switch";
+import { toast } from "~/components/ui/use-toast";
+import { api, errorMessage } from "~/lib/api";
+import { clearAuth } from "~/lib/auth";
+import { useT } from "~/lib/i18n";
+
+/** Rules checked on submit: SPEC §9 minimum length and the confirmation must match. */
+export function passwordChangeErrors(newPassword: string, confirmPassword: string) {
+  return {
+    newPassword: newPassword.length < LIMITS.passwordMin ? "profile.security.tooShort" : null,
+    confirmPassword: newPassword !== confirmPassword ? "profile.security.mismatch" : null,
+  };
+}
+
+export function SecurityCard() {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<{ newPassword: string | null; confirmPassword: string | null }>({ newPassword: null, confirmPassword: null });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const twoFactorId = useId();
+  const canSubmit = current !== "" && next !== "" && confirm !== "" && !busy;
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const found = passwordChangeErrors(next, confirm);
+    setErrors(found);
+    setFormError(null);
+    if (found.newPassword || found.confirmPassword) return;
+    setBusy(true);
+    try {
+      // The answer carries a fresh token; the api client stores it, so this tab stays signed in.
+      await api("/auth/change-password", { body: { currentPassword: current, newPassword: next } });
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+      toast({ title: t("profile.security.changed"), variant: "success" });
+    } catch (error) {
+      setFormError(errorMessage(error, t("profile.security.changeFailed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function signOutEverywhere() {
+    setSigningOut(true);
+    try {
+      await api("/auth/logout-all", { method: "POST" });
+      clearAuth();
+      queryClient.clear();
+      navigate("/login", { replace: true });
+    } catch (error) {
+      setSigningOut(false);
+      toast({ title: t("profile.security.logoutAllFailed", { message: errorMessage(error) }), variant: "destructive" });
+    }
+  }
+
+  return (
+    <Card data-testid="security-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
+          {t("profile.security.title")}
+        </CardTitle>
+        <CardDescription>{t("profile.security.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="change-password-title">
+          <h3 id="change-password-title" className="text-sm font-semibold">
+            {t("profile.security.changePassword")}
+          </h3>
+          {formError && (
+            <Alert variant="destructive">
+              <AlertDescription>{formError}</AlertDescription>
+            </Alert>
+          )}
+          <FormField label={t("profile.security.currentPassword")}>
+            <PasswordInput name="currentPassword" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} disabled={busy} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label={t("profile.security.newPassword")} error={errors.newPassword ? t(errors.newPassword) : null}>
+              <PasswordInput
+                name="newPassword"
+                autoComplete="new-password"
+                value={next}
+                onChange={(e) => {
+                  setNext(e.target.value);
+                  if (errors.newPassword) setErrors((s) => ({ ...s, newPassword: null }));
+                }}
+                disabled={busy}
+              />
+            </FormField>
+            <FormField label={t("profile.security.confirmPassword")} error={errors.confirmPassword ? t(errors.confirmPassword) : null}>
+              <PasswordInput
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => {
+                  setConfirm(e.target.value);
+                  if (errors.confirmPassword) setErrors((s) => ({ ...s, confirmPassword: null }));
+                }}
+                disabled={busy}
+              />
+            </FormField>
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={!canSubmit} data-testid="update-password">
+              {busy ? t("profile.security.updating") : t("profile.security.update")}
+            </Button>
+          </div>
+        </form>
+
+        <Separator />
+
+        <div className="flex items-center justify-between gap-4">
+          <div className="grid gap-0.5">
+            <div className="flex items-center gap-2">
+              <Label htmlFor={twoFactorId}>{t("profile.security.twoFactor")}</Label>
+              <Badge variant="secondary">{t("profile.security.comingSoon")}</Badge>
+            </div>
+            <p className="text-xs text-muted-foreground">{t("profile.security.twoFactorHint")}</p>
+          </div>
+          <Switch id={twoFactorId} checked={false} disabled data-testid="two-factor" />
+        </div>
+
+        <Separator />
+
+        <div className="grid gap-3">
+          <h3 className="text-sm font-semibold">{t("profile.security.sessions")}</h3>
+          <div className="flex items-center gap-3 rounded-lg border p-3">
+            <span className="flex size-9 items-center justify-center rounded-lg bg-muted">
+              <LaptopIcon className="size-4" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium">{t("profile.security.thisDevice")}</p>
+              <p className="text-xs text-muted-foreground">{t("profile.security.sessionsHint")}</p>
+            </div>
+            <Badge variant="success">{t("profile.security.currentSession")}</Badge>
+          </div>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button type="button" variant="outline" className="w-fit" disabled={signingOut} data-testid="logout-all">
+                <LogOutIcon aria-hidden="true" />
+                {signingOut ? t("profile.security.logoutAllBusy") : t("profile.security.logoutAll")}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{t("profile.security.logoutAllTitle")}</AlertDialogTitle>
+                <AlertDialogDescription>{t("profile.security.logoutAllBody")}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>{t("profile.security.cancel")}</AlertDialogCancel>
+                <AlertDialogAction onClick={() => void signOutEverywhere()} data-testid="logout-all-confirm">
+                  {t("profile.security.logoutAllConfirm")}
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+
+        <Separator />
+
+        <div className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="grid gap-0.5">
+            <h3 className="text-sm font-semibold text-destructive">{t("profile.security.dangerTitle")}</h3>
+            <p className="text-xs text-muted-foreground">{t("profile.security.dangerHint")}</p>
+          </div>
+          <Button type="button" variant="destructive" disabled className="shrink-0" data-testid="delete-account">
+            <Trash2Icon aria-hidden="true" />
+            {t("profile.security.delete")}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
