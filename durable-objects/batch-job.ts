@@ -1,4 +1,257 @@
 import { DurableObject } from "cloudflare:workers";
+import { IMAGE_MESSAGES, type BatchItem, type BatchItemStatus, type BatchProgress, type BatchStatus, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../schema/api/images";
+import { findUserById } from "../worker/domain/auth/accounts";
+import { runEdit } from "../worker/domain/images/edit";
+import { imageUrl, readImageBytes } from "../worker/domain/images/storage";
+import { checkImage } from "../worker/domain/images/upload";
+import { releaseQuota, reserveQuota } from "../worker/domain/quota";
+import type { Env } from "../worker/lib/env";
+import { HttpError } from "../worker/lib/errors";
+import { selectImageEditor } from "../worker/providers/images";
 
-/** One per batch of image edits. Its processing is built by the image-editing work (issue 6). */
-export class BatchJob extends DurableObject {}
+/** The SPEC's pause between two images of a batch. */
+export const PAUSE_MS = 1000;
+/** An item that keeps failing to finish (the object restarted under it each time) is given up. */
+const MAX_ATTEMPTS = 3;
+
+export interface NewBatch {
+  id: string;
+  ownerId: string;
+  prompt: string;
+  category: ImageCategory;
+  platform: ImagePlatform;
+  provider: ImageProviderName;
+  items: { fileName: string; originalId: string }[];
+}
+
+interface ItemRow extends Record<string, SqlStorageValue> {
+  idx: number;
+  id: string;
+  file_name: string;
+  original_id: string;
+  status: BatchItemStatus;
+  error: string | null;
+  edited_id: string | null;
+  prompt_enhanced: number;
+  enhanced_prompt: string | null;
+  response_text: string | null;
+  reserved: number;
+  attempts: number;
+}
+
+/**
+ * One per batch of image edits (idFromName(batchId)). It keeps the items and their status in its
+ * own SQLite, edits them one at a time from its alarm with the SPEC's 1 s pause, so the batch
+ * finishes even when the browser tab is closed, and pushes progress to WebSockets. Every step is
+ * written down before the next, so a restart of the object resumes where it stopped; quota is
+ * reserved before each edit and released when the edit fails, so only finished images are charged.
+ */
+export class BatchJob extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+  /** One edit at a time even when a manual alarm run meets the scheduled one. */
+  private busy = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS items (
+      idx INTEGER PRIMARY KEY, id TEXT NOT NULL, file_name TEXT NOT NULL, original_id TEXT NOT NULL,
+      status TEXT NOT NULL, error TEXT, edited_id TEXT, prompt_enhanced INTEGER NOT NULL DEFAULT 0,
+      enhanced_prompt TEXT, response_text TEXT, reserved INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)`);
+    // After a restart, make sure unfinished work has an alarm to carry it on.
+    void ctx.blockConcurrencyWhile(async () => {
+      if (this.unfinished() > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now() + PAUSE_MS);
+    });
+  }
+
+  /** Creates the batch once; a second call answers the batch as it is. */
+  async create(batch: NewBatch): Promise<BatchProgress> {
+    if (!this.meta("id")) {
+      const now = Date.now();
+      const meta: Record<string, string> = {
+        id: batch.id,
+        ownerId: batch.ownerId,
+        prompt: batch.prompt,
+        category: batch.category,
+        platform: batch.platform,
+        provider: batch.provider,
+        createdAt: String(now),
+        status: "pending",
+      };
+      for (const [key, value] of Object.entries(meta)) this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?)", key, value);
+      batch.items.forEach((item, idx) => {
+        this.sql.exec("INSERT INTO items (idx, id, file_name, original_id, status) VALUES (?, ?, ?, ?, 'pending')", idx, crypto.randomUUID(), item.fileName, item.originalId);
+      });
+      await this.ctx.storage.setAlarm(now);
+    }
+    return this.snapshot()!;
+  }
+
+  /** The batch's progress for its owner; null for anyone else (the API answers 404). */
+  progress(ownerId: string): BatchProgress | null {
+    if (this.meta("ownerId") !== ownerId) return null;
+    return this.snapshot();
+  }
+
+  /** WebSocket upgrades, forwarded by the Worker after it authenticated the user. */
+  async fetch(request: Request): Promise<Response> {
+    const ownerId = request.headers.get("X-Batch-Owner");
+    if (!ownerId || this.meta("ownerId") !== ownerId) return new Response("Batch not found", { status: 404 });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const pair = new WebSocketPair();
+    const [client, server] = Object.values(pair);
+    this.ctx.acceptWebSocket(server);
+    server.send(JSON.stringify({ type: "progress", data: this.snapshot() }));
+    if (this.meta("status") === "completed") server.close(1000, "Batch complete");
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    // Any message asks for the current state again (a client's "ping").
+    if (typeof message === "string") ws.send(JSON.stringify({ type: "progress", data: this.snapshot() }));
+  }
+
+  webSocketClose(ws: WebSocket, code: number) {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "Closing");
+    } catch {
+      // Already closed.
+    }
+  }
+
+  async alarm() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await this.processNext();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Edits the next unfinished item, then schedules the one after it. */
+  private async processNext() {
+    const ownerId = this.meta("ownerId");
+    if (!ownerId) return;
+    const item = this.sql.exec<ItemRow>("SELECT * FROM items WHERE status IN ('processing', 'pending') ORDER BY idx LIMIT 1").toArray()[0];
+    if (!item) return this.finish();
+    this.setMeta("status", "running");
+    this.sql.exec("UPDATE items SET status = 'processing', attempts = attempts + 1 WHERE idx = ?", item.idx);
+    this.broadcast();
+
+    const user = await findUserById(this.env, ownerId);
+    let reserved = item.reserved === 1;
+    try {
+      if (!user) throw new HttpError(404, "The owner of this batch no longer exists.");
+      if (item.attempts + 1 > MAX_ATTEMPTS) throw new HttpError(500, IMAGE_MESSAGES.itemFailed);
+      if (!reserved) {
+        await reserveQuota(this.env, user, "edit-image");
+        reserved = true;
+        this.sql.exec("UPDATE items SET reserved = 1 WHERE idx = ?", item.idx);
+      }
+      const { bytes } = await readImageBytes(this.env, ownerId, item.original_id);
+      const image = checkImage(bytes);
+      const outcome = await runEdit(this.env, ownerId, selectImageEditor(this.env), {
+        image,
+        prompt: this.meta("prompt") ?? "",
+        category: (this.meta("category") ?? "jewelry") as ImageCategory,
+        platform: (this.meta("platform") ?? "etsy") as ImagePlatform,
+        fileName: item.file_name,
+        originalId: item.original_id,
+      });
+      // The reserved unit is now the charge for this finished image.
+      this.sql.exec(
+        "UPDATE items SET status = 'completed', error = NULL, edited_id = ?, prompt_enhanced = ?, enhanced_prompt = ?, response_text = ?, reserved = 0 WHERE idx = ?",
+        outcome.edited.id,
+        outcome.promptEnhanced ? 1 : 0,
+        outcome.enhancedPrompt,
+        outcome.responseText,
+        item.idx,
+      );
+    } catch (error) {
+      if (reserved && user) await releaseQuota(this.env, user, "edit-image").catch(() => {});
+      const message = error instanceof HttpError ? error.message : IMAGE_MESSAGES.itemFailed;
+      if (!(error instanceof HttpError)) console.error(JSON.stringify({ level: "error", event: "batch.item_failed", batch: this.meta("id"), item: item.id, error: String(error) }));
+      this.sql.exec("UPDATE items SET status = 'error', error = ?, reserved = 0 WHERE idx = ?", message, item.idx);
+    }
+
+    if (this.unfinished() > 0) {
+      this.broadcast();
+      await this.ctx.storage.setAlarm(Date.now() + PAUSE_MS);
+    } else {
+      this.finish();
+    }
+  }
+
+  private finish() {
+    this.setMeta("status", "completed");
+    this.broadcast();
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(1000, "Batch complete");
+      } catch {
+        // Already closed.
+      }
+    }
+  }
+
+  private broadcast() {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return;
+    const message = JSON.stringify({ type: "progress", data: this.snapshot() });
+    for (const ws of sockets) {
+      try {
+        ws.send(message);
+      } catch {
+        // A closed socket is dropped by the runtime.
+      }
+    }
+  }
+
+  private snapshot(): BatchProgress | null {
+    const id = this.meta("id");
+    if (!id) return null;
+    const rows = this.sql.exec<ItemRow>("SELECT * FROM items ORDER BY idx").toArray();
+    const items: BatchItem[] = rows.map((row) => ({
+      id: row.id,
+      index: row.idx,
+      fileName: row.file_name,
+      status: row.status,
+      error: row.error,
+      originalImage: imageUrl(row.original_id),
+      editedImage: row.edited_id ? imageUrl(row.edited_id) : null,
+      promptEnhanced: row.prompt_enhanced === 1,
+      enhancedPrompt: row.enhanced_prompt,
+      responseText: row.response_text,
+    }));
+    const completed = items.filter((i) => i.status === "completed").length;
+    const failed = items.filter((i) => i.status === "error").length;
+    return {
+      id,
+      status: (this.meta("status") ?? "pending") as BatchStatus,
+      total: items.length,
+      done: completed + failed,
+      completed,
+      failed,
+      prompt: this.meta("prompt") ?? "",
+      category: (this.meta("category") ?? "jewelry") as ImageCategory,
+      platform: (this.meta("platform") ?? "etsy") as ImagePlatform,
+      provider: (this.meta("provider") ?? "local") as ImageProviderName,
+      createdAt: new Date(Number(this.meta("createdAt") ?? 0)).toISOString(),
+      items,
+    };
+  }
+
+  private unfinished() {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM items WHERE status IN ('pending', 'processing')").one().n;
+  }
+
+  private meta(key: string): string | undefined {
+    return this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value;
+  }
+
+  private setMeta(key: string, value: string) {
+    this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+}

@@ -1,9 +1,249 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertCircleIcon, CpuIcon, SparklesIcon } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { GeneratedListing } from "~/components/create/generated-listing";
+import { KeywordPicker } from "~/components/create/keyword-picker";
+import { PromptSuggestions } from "~/components/create/prompt-suggestions";
+import { useSelectedKeywords } from "~/components/create/selected-keywords";
+import { useListingGenerator, type QuotaInfo } from "~/components/create/use-listing-generator";
+import { LISTING_LIMITS, PLATFORMS, type ListingDetail, type ListingPart, type Platform } from "~/components/listings/listing-client";
 import { PageHeader } from "~/components/page-header";
+import { UsageCard } from "~/components/usage-card";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { toast } from "~/components/ui/use-toast";
+import { api, errorMessage } from "~/lib/api";
+import { useT } from "~/lib/i18n";
+import { markOnboardingStep } from "~/lib/onboarding";
+import { useRefreshQuota } from "~/lib/quota";
 
 export function meta() {
   return [{ title: "Create Etsy Listing · Listora" }];
 }
 
-export default function Page() {
-  return <PageHeader title="Create Etsy Listing" />;
+const PART_NAME: Record<ListingPart, string> = {
+  title: "create.result.partTitle",
+  description: "create.result.partDescription",
+  tags: "create.result.partTags",
+  altTexts: "create.result.partAltTexts",
+};
+
+/** Which LLM serves generations, from /api/health; labels the offline default before the first run. */
+function useLlmProvider() {
+  return useQuery({
+    queryKey: ["health", "llm"],
+    queryFn: async () => (await api<{ providers?: { llm?: string } }>("/health", { anonymous: true })).providers?.llm ?? null,
+    enabled: typeof window !== "undefined",
+    staleTime: 5 * 60_000,
+  });
+}
+
+export default function CreateListing() {
+  const t = useT();
+  const descriptionId = useId();
+  const countId = useId();
+  const errorId = useId();
+  const platformId = useId();
+  const refreshQuota = useRefreshQuota();
+  const { keywords, add, remove } = useSelectedKeywords();
+  const [description, setDescription] = useState("");
+  const [platform, setPlatform] = useState<Platform>("etsy");
+  const [descriptionError, setDescriptionError] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const health = useLlmProvider();
+
+  const onSuccess = useCallback(
+    (_listing: ListingDetail) => {
+      void refreshQuota("create-listing");
+      markOnboardingStep("listing");
+      toast({ title: t("create.success"), variant: "success" });
+    },
+    [refreshQuota, t],
+  );
+  const onQuotaExceeded = useCallback(
+    (quota: QuotaInfo) => {
+      void refreshQuota("create-listing");
+      const plan = quota.plan === "premium" ? t("create.plan.premium") : t("create.plan.free");
+      toast({ title: t("create.quota.toastTitle"), description: t("create.quota.toast", { limit: quota.limit, plan }), variant: "destructive" });
+    },
+    [refreshQuota, t],
+  );
+  const { state, generate, regenerate, regenerating } = useListingGenerator({ onSuccess, onQuotaExceeded });
+  const generating = state.status === "generating";
+
+  function run() {
+    if (!description.trim()) {
+      setDescriptionError(t("create.details.empty"));
+      textareaRef.current?.focus();
+      return;
+    }
+    setDescriptionError(null);
+    const keywordTexts = keywords
+      .map((k) => k.keyword?.trim())
+      .filter((k): k is string => !!k)
+      .map((k) => k.slice(0, LISTING_LIMITS.keywordMax))
+      .slice(0, LISTING_LIMITS.keywordsMax);
+    void generate({ description: description.trim(), keywords: keywordTexts, platform });
+  }
+
+  // Bring the result card into view when a generation starts (below the form on a phone).
+  useEffect(() => {
+    if (generating) resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [generating]);
+
+  async function onRegenerate(part: ListingPart) {
+    const result = await regenerate(part);
+    if (!result) return;
+    if (result.ok) toast({ title: t("create.result.regenerated", { part: t(PART_NAME[part]).toLocaleLowerCase() }), variant: "success" });
+    else toast({ title: t("create.result.regenerateFailed"), description: errorMessage(result.error), variant: "destructive" });
+  }
+
+  const provider = state.provider ?? (health.data ? { name: health.data, offline: health.data === "offline-composer", label: "" } : null);
+  const showResult = state.status === "generating" || state.status === "done";
+
+  return (
+    <>
+      <PageHeader title={t("create.title")} description={t("create.description")} />
+      <div className="grid gap-6">
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("create.details.title")}</CardTitle>
+              <CardDescription>{t("create.details.subtitle")}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-5">
+              <div className="grid gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Label htmlFor={descriptionId}>{t("create.details.label")}</Label>
+                  <PromptSuggestions
+                    disabled={generating}
+                    onUse={(prompt) => {
+                      setDescription(prompt);
+                      setDescriptionError(null);
+                      requestAnimationFrame(() => textareaRef.current?.focus());
+                    }}
+                  />
+                </div>
+                <Textarea
+                  id={descriptionId}
+                  ref={textareaRef}
+                  value={description}
+                  onChange={(e) => {
+                    setDescription(e.target.value);
+                    if (descriptionError && e.target.value.trim()) setDescriptionError(null);
+                  }}
+                  placeholder={t("create.details.placeholder")}
+                  maxLength={LISTING_LIMITS.productDescriptionMax}
+                  className="min-h-40 resize-y"
+                  aria-invalid={descriptionError ? true : undefined}
+                  aria-describedby={descriptionError ? `${errorId} ${countId}` : countId}
+                  disabled={generating}
+                />
+                <div className="flex flex-wrap items-start justify-between gap-2 text-sm">
+                  {descriptionError ? (
+                    <p id={errorId} role="alert" className="text-destructive">
+                      {descriptionError}
+                    </p>
+                  ) : (
+                    <span />
+                  )}
+                  <span id={countId} className="text-xs tabular-nums text-muted-foreground" aria-live="polite" data-testid="description-count">
+                    {t("create.details.count", { count: description.length })}
+                  </span>
+                </div>
+              </div>
+
+              <div className="grid gap-2 sm:max-w-xs">
+                <Label htmlFor={platformId}>{t("create.platform.label")}</Label>
+                <Select value={platform} onValueChange={(value) => setPlatform(value as Platform)} disabled={generating}>
+                  <SelectTrigger id={platformId} className="w-full" data-testid="platform-select">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {PLATFORMS.map((p) => (
+                      <SelectItem key={p} value={p}>
+                        {t(`create.platform.${p}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            </CardContent>
+            <CardFooter className="flex-col items-stretch gap-3 border-t sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-h-6">
+                {provider?.offline && (
+                  <Tooltip>
+                    <TooltipTrigger asChild>
+                      <Badge variant="outline" tabIndex={0} className="gap-1.5 py-1 font-normal" data-testid="provider-offline">
+                        <CpuIcon aria-hidden="true" />
+                        {t("create.provider.offline")}
+                      </Badge>
+                    </TooltipTrigger>
+                    <TooltipContent>{t("create.provider.offlineHint")}</TooltipContent>
+                  </Tooltip>
+                )}
+                {provider && !provider.offline && state.provider?.label && (
+                  <span className="text-xs text-muted-foreground">{t("create.provider.served", { provider: state.provider.label })}</span>
+                )}
+              </div>
+              <Button type="button" size="lg" onClick={run} disabled={generating} aria-busy={generating || undefined} data-testid="generate-listing">
+                <SparklesIcon className={generating ? "animate-pulse" : undefined} aria-hidden="true" />
+                {generating ? t("create.generating") : t("create.generate")}
+              </Button>
+            </CardFooter>
+          </Card>
+
+          <div className="grid gap-6">
+            <UsageCard feature="create-listing" />
+            <KeywordPicker keywords={keywords} onAdd={add} onRemove={remove} disabled={generating} />
+          </div>
+        </div>
+
+        <div ref={resultRef} className="grid scroll-mt-20 gap-6" aria-live="polite">
+          {state.status === "quota" && state.quota && (
+            <Alert variant="destructive" data-testid="quota-alert">
+              <AlertCircleIcon aria-hidden="true" />
+              <AlertTitle>{t("create.quota.toastTitle")}</AlertTitle>
+              <AlertDescription>
+                <p>{t("create.quota.alert", { used: state.quota.used, limit: state.quota.limit })}</p>
+                <Button asChild variant="outline" size="sm" className="mt-2">
+                  <Link to="/profile">{t("create.quota.upgrade")}</Link>
+                </Button>
+              </AlertDescription>
+            </Alert>
+          )}
+          {state.status === "error" && (
+            <Alert variant="destructive" data-testid="generate-error">
+              <AlertCircleIcon aria-hidden="true" />
+              <AlertDescription>
+                <p>{t("create.failed")}</p>
+                <Button variant="outline" size="sm" className="mt-2" onClick={run}>
+                  {t("app.tryAgain")}
+                </Button>
+              </AlertDescription>
+            </Alert>
+          )}
+          {showResult && (
+            <GeneratedListing
+              parts={state.parts}
+              generating={generating}
+              listingId={state.status === "done" ? (state.listing?.id ?? null) : null}
+              ruleReport={state.status === "done" ? state.ruleReport : null}
+              onRegenerate={onRegenerate}
+              regenerating={regenerating}
+              regenerationsLeft={state.regenerationsLeft}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,9 +1,96 @@
+import { CpuIcon, ImageIcon, Layers3Icon } from "lucide-react";
+import { useCallback, useState } from "react";
+import type { ImageProviderName } from "../../schema/api/images";
+import { GptBatchEditor } from "~/components/image-editor-gpt/gpt-batch-editor";
+import { gptProviderName } from "~/components/image-editor-gpt/gpt-client";
+import { GptSingleEditor } from "~/components/image-editor-gpt/gpt-single-editor";
+import { useImageProvider } from "~/components/image-editor/use-image-provider";
 import { PageHeader } from "~/components/page-header";
+import { UsageCard } from "~/components/usage-card";
+import { Badge } from "~/components/ui/badge";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useT } from "~/lib/i18n";
+import { markOnboardingStep } from "~/lib/onboarding";
+import { useRefreshQuota } from "~/lib/quota";
 
 export function meta() {
   return [{ title: "Image Editor (GPT) · Listora" }];
 }
 
-export default function Page() {
-  return <PageHeader title="Image Editor (GPT)" />;
+/** Image Editor (GPT) (SPEC §2): free-form edits by the image-generation provider. */
+export default function EditImageGptPage() {
+  const t = useT();
+  const refreshQuota = useRefreshQuota();
+  const info = useImageProvider();
+  const [answered, setAnswered] = useState<ImageProviderName | null>(null);
+  const provider = answered ?? info.data?.gptProvider;
+  const providerName = gptProviderName(t, provider, provider === info.data?.gptProvider ? info.data?.gptLabel : undefined);
+  const submitLabel = !provider
+    ? t("images.single.submit")
+    : provider === "openai"
+      ? t("images.gpt.submit.openai")
+      : provider === "workers-ai"
+        ? t("images.gpt.submit.workersAi")
+        : t("images.gpt.submit.local");
+
+  const succeeded = useCallback(() => {
+    void refreshQuota("edit-image");
+    markOnboardingStep("image");
+  }, [refreshQuota]);
+
+  return (
+    <>
+      <PageHeader
+        title={t("images.gpt.title")}
+        description={t("images.gpt.description")}
+        actions={
+          info.isPending ? (
+            <Skeleton className="h-6 w-48" />
+          ) : (
+            <Badge variant="outline" className="h-7 gap-1.5 px-2.5 text-xs" data-testid="active-editor">
+              <CpuIcon aria-hidden="true" />
+              <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
+              {providerName}
+            </Badge>
+          )
+        }
+      />
+      <Tabs defaultValue="single" className="gap-4">
+        <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <TabsList className="w-full sm:w-fit">
+            <TabsTrigger value="single" className="px-4">
+              <ImageIcon aria-hidden="true" />
+              {t("images.gpt.tab.single")}
+            </TabsTrigger>
+            <TabsTrigger value="batch" className="px-4">
+              <Layers3Icon aria-hidden="true" />
+              {t("images.tab.batch")}
+            </TabsTrigger>
+          </TabsList>
+          <UsageCard feature="edit-image" className="sm:w-80" />
+        </div>
+        <TabsContent value="single" forceMount className="data-[state=inactive]:hidden">
+          <GptSingleEditor
+            provider={provider ?? undefined}
+            providerName={providerName}
+            submitLabel={submitLabel}
+            onEdited={(result) => {
+              if (result.provider) setAnswered(result.provider);
+              succeeded();
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
+          <GptBatchEditor
+            providerName={providerName}
+            onFinished={(completed) => {
+              void refreshQuota("edit-image");
+              if (completed > 0) markOnboardingStep("image");
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
 }

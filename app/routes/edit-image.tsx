@@ -1,9 +1,138 @@
+import { CpuIcon, ImageIcon, Layers3Icon } from "lucide-react";
+import { useCallback, useState } from "react";
+import type { ImageCategory, ImagePlatform, ImageProviderName } from "../../schema/api/images";
+import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
+import { CATEGORIES, PLATFORMS, providerLabel } from "~/components/image-editor/image-client";
+import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
+import { useImageProvider } from "~/components/image-editor/use-image-provider";
 import { PageHeader } from "~/components/page-header";
+import { UsageCard } from "~/components/usage-card";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useT } from "~/lib/i18n";
+import { markOnboardingStep } from "~/lib/onboarding";
+import { useRefreshQuota } from "~/lib/quota";
 
 export function meta() {
   return [{ title: "Image Editor · Listora" }];
 }
 
-export default function Page() {
-  return <PageHeader title="Image Editor" />;
+/** Image Editor (SPEC §2): single and batch edits shaped by marketplace and category. */
+export default function EditImagePage() {
+  const t = useT();
+  const refreshQuota = useRefreshQuota();
+  const provider = useImageProvider();
+  const [tab, setTab] = useState("single");
+  const [platform, setPlatform] = useState<ImagePlatform>("etsy");
+  const [category, setCategory] = useState<ImageCategory>("jewelry");
+  const [lastProvider, setLastProvider] = useState<{ name: ImageProviderName; label: string } | null>(null);
+
+  const succeeded = useCallback(() => {
+    void refreshQuota("edit-image");
+    markOnboardingStep("image");
+  }, [refreshQuota]);
+
+  const onResumed = useCallback(() => setTab("batch"), []);
+
+  const editorName = lastProvider?.name ?? provider.data?.provider;
+  const editorLabel = lastProvider?.label ?? provider.data?.label;
+
+  return (
+    <>
+      <PageHeader
+        title={t("images.editor.title")}
+        description={t("images.editor.description")}
+        actions={
+          provider.isPending && !lastProvider ? (
+            <Skeleton className="h-6 w-48" />
+          ) : (
+            <Badge variant="outline" className="h-7 gap-1.5 px-2.5 text-xs" data-testid="active-editor">
+              <CpuIcon aria-hidden="true" />
+              <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
+              {providerLabel(t, editorName, editorLabel)}
+            </Badge>
+          )
+        }
+      />
+
+      <div className="mb-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Card className="py-5">
+          <CardContent className="grid gap-4 px-5 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="image-platform">{t("images.platform.label")}</Label>
+              <Select value={platform} onValueChange={(value) => setPlatform(value as ImagePlatform)}>
+                <SelectTrigger id="image-platform" className="w-full" data-testid="platform-select">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PLATFORMS.map((value) => (
+                    <SelectItem key={value} value={value}>
+                      {t(`images.platform.${value}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <p className="text-xs text-muted-foreground">{t(`images.platform.${platform}.preset`)}</p>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="image-category">{t("images.category.label")}</Label>
+              <Select value={category} onValueChange={(value) => setCategory(value as ImageCategory)}>
+                <SelectTrigger id="image-category" className="w-full" data-testid="category-select">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {CATEGORIES.map((value) => (
+                    <SelectItem key={value} value={value}>
+                      {t(`images.category.${value}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <p className="text-xs text-muted-foreground">{t("images.category.hint")}</p>
+            </div>
+          </CardContent>
+        </Card>
+        <UsageCard feature="edit-image" />
+      </div>
+
+      <Tabs value={tab} onValueChange={setTab} className="gap-4">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="single" className="px-4">
+            <ImageIcon aria-hidden="true" />
+            {t("images.tab.single")}
+          </TabsTrigger>
+          <TabsTrigger value="batch" className="px-4">
+            <Layers3Icon aria-hidden="true" />
+            {t("images.tab.batch")}
+          </TabsTrigger>
+        </TabsList>
+        {/* Both stay mounted so a running batch keeps its connection while the user edits a single image. */}
+        <TabsContent value="single" forceMount className="data-[state=inactive]:hidden">
+          <SingleImageEditor
+            platform={platform}
+            category={category}
+            onEdited={(result) => {
+              setLastProvider({ name: result.provider, label: result.providerLabel });
+              succeeded();
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
+          <BatchImageEditor
+            platform={platform}
+            category={category}
+            onResumed={onResumed}
+            onFinished={(batch) => {
+              void refreshQuota("edit-image");
+              if (batch.completed > 0) markOnboardingStep("image");
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
 }

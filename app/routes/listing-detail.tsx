@@ -1,9 +1,287 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { CopyButton } from "~/components/copy-button";
+import { CharCounter, charCount } from "~/components/listings/char-counter";
+import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
+import { ExportMenu } from "~/components/listings/export-menu";
+import { ListingEditor } from "~/components/listings/listing-editor";
+import {
+  LISTING_LIMITS,
+  fetchListing,
+  listingKey,
+  updateListing,
+  type ListingChanges,
+  type ListingDetail,
+  type RuleReport as Report,
+} from "~/components/listings/listing-client";
+import { formatDate } from "~/components/listings/relative-time";
+import { RuleReport } from "~/components/listings/rule-report";
+import { SafeMarkdown } from "~/components/listings/safe-markdown";
 import { PageHeader } from "~/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { toast } from "~/components/ui/use-toast";
+import { ApiError } from "~/lib/api";
+import { useI18n } from "~/lib/i18n";
 
 export function meta() {
   return [{ title: "Listing · Listora" }];
 }
 
-export default function Page() {
-  return <PageHeader title="Listing" />;
+function Section({ title, copyText, meta, children, testId }: { title: string; copyText?: string; meta?: ReactNode; children: ReactNode; testId: string }) {
+  const { t } = useI18n();
+  return (
+    <Card className="gap-4" data-testid={testId}>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+          <h2>{title}</h2>
+          {meta}
+        </CardTitle>
+        {copyText !== undefined && (
+          <CardAction>
+            <CopyButton text={copyText} label={t("detail.copySection", { section: title })} />
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function ErrorState({ message }: { message: string }) {
+  const { t } = useI18n();
+  return (
+    <Alert variant="destructive" data-testid="detail-error">
+      <AlertCircleIcon aria-hidden="true" />
+      <AlertTitle>{message}</AlertTitle>
+      <AlertDescription>
+        <Button asChild variant="outline" size="sm" className="mt-2">
+          <Link to="/listings">{t("detail.returnToListings")}</Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      {[1, 2, 3].map((n) => (
+        <Card key={n} className="gap-4">
+          <CardHeader>
+            <Skeleton className="h-5 w-32" />
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-5/6" />
+            {n === 2 && <Skeleton className="h-4 w-2/3" />}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export default function ListingDetailPage() {
+  const { t, language } = useI18n();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [savedReport, setSavedReport] = useState<Report | null>(null);
+
+  const query = useQuery({
+    queryKey: listingKey(id ?? ""),
+    queryFn: () => fetchListing(id as string),
+    enabled: typeof window !== "undefined" && !!id,
+  });
+
+  function back() {
+    // Back to where the seller came from (a filtered list keeps its filter); a direct visit goes to the list.
+    const index = typeof window !== "undefined" ? (window.history.state as { idx?: number } | null)?.idx : undefined;
+    if (index && index > 0) navigate(-1);
+    else navigate("/listings");
+  }
+
+  async function save(changes: ListingChanges) {
+    if (!id) return;
+    setSaving(true);
+    try {
+      const result = await updateListing(id, changes);
+      queryClient.setQueryData<ListingDetail>(listingKey(id), result.listing);
+      void queryClient.invalidateQueries({ queryKey: ["listings", "list"] });
+      const report = result.ruleReport ?? result.listing.rule_report;
+      setSavedReport(report);
+      setEditing(false);
+      toast({ title: report?.repaired ? t("detail.savedRepaired") : t("detail.saved"), variant: "success" });
+    } catch (error) {
+      console.error("Save failed", error);
+      toast({
+        title: t("detail.saveFailed"),
+        description: error instanceof ApiError && error.status === 400 ? error.message : undefined,
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const backButton = (
+    <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={back} data-testid="detail-back">
+      <ArrowLeftIcon aria-hidden="true" />
+      {t("detail.back")}
+    </Button>
+  );
+
+  if (!id) {
+    return (
+      <div className="grid gap-6">
+        {backButton}
+        <ErrorState message={t("detail.idMissing")} />
+      </div>
+    );
+  }
+
+  const listing = query.data;
+  const report = savedReport ?? listing?.rule_report ?? null;
+
+  return (
+    <div>
+      <div className="mb-2">{backButton}</div>
+      <PageHeader
+        title={t("detail.title")}
+        description={listing && !editing ? t("detail.subtitle") : undefined}
+        actions={
+          listing && !editing ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setEditing(true)} data-testid="edit-listing">
+                <PencilIcon aria-hidden="true" />
+                {t("detail.edit")}
+              </Button>
+              <ExportMenu path={`/listings/${encodeURIComponent(listing.id)}/export`} label={t("detail.export")} fileBase="listing" />
+              <DeleteListingDialog
+                id={listing.id}
+                title={listing.title}
+                onDeleted={() => {
+                  queryClient.removeQueries({ queryKey: listingKey(listing.id) });
+                  void queryClient.invalidateQueries({ queryKey: ["listings", "list"] });
+                  navigate("/listings", { replace: true });
+                }}
+                trigger={
+                  <Button variant="outline" className="text-destructive hover:text-destructive" data-testid="delete-listing">
+                    <Trash2Icon aria-hidden="true" />
+                    {t("detail.delete")}
+                  </Button>
+                }
+              />
+            </div>
+          ) : undefined
+        }
+      />
+
+      {query.isPending ? (
+        <DetailSkeleton />
+      ) : query.isError ? (
+        <ErrorState message={query.error instanceof ApiError && query.error.status === 404 ? t("detail.notFound") : t("detail.loadFailed")} />
+      ) : listing && editing ? (
+        <Card>
+          <CardContent>
+            <ListingEditor
+              initial={{ title: listing.title, description: listing.description, tags: listing.tags, altTexts: listing.alt_texts }}
+              saving={saving}
+              onSave={save}
+              onCancel={() => setEditing(false)}
+            />
+          </CardContent>
+        </Card>
+      ) : listing ? (
+        <div className="grid gap-6">
+          {report && <RuleReport key={savedReport ? "saved" : "loaded"} report={report} defaultOpen={!!savedReport} />}
+
+          <Section
+            title={t("detail.section.title")}
+            copyText={listing.title}
+            testId="section-title"
+            meta={<CharCounter count={charCount(listing.title)} max={LISTING_LIMITS.titleMax} />}
+          >
+            <p className="text-lg font-medium leading-snug break-words" data-testid="detail-title">
+              {listing.title}
+            </p>
+            <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+              <CalendarIcon className="size-4" aria-hidden="true" />
+              <time dateTime={listing.created_at}>{t("detail.created", { date: formatDate(listing.created_at, language) })}</time>
+            </p>
+          </Section>
+
+          <Section title={t("detail.section.description")} copyText={listing.description} testId="section-description">
+            <SafeMarkdown>{listing.description}</SafeMarkdown>
+          </Section>
+
+          <Section
+            title={t("detail.section.tags")}
+            copyText={listing.tags.join(", ")}
+            testId="section-tags"
+            meta={
+              <span className="text-xs font-normal tabular-nums text-muted-foreground">
+                {t("listing.tagCount", { count: listing.tags.length, max: LISTING_LIMITS.tagCount })}
+              </span>
+            }
+          >
+            {listing.tags.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("detail.noTags")}</p>
+            ) : (
+              <ul className="flex flex-wrap gap-2">
+                {listing.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge variant="secondary" className="py-1 text-sm font-normal">
+                      {tag}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <Section
+            title={t("detail.section.altTexts")}
+            copyText={listing.alt_texts.map((alt, i) => `${t("detail.image", { n: i + 1 })}: ${alt}`).join("\n")}
+            testId="section-alt-texts"
+          >
+            {listing.alt_texts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("detail.noAltTexts")}</p>
+            ) : (
+              <ol className="grid gap-3">
+                {listing.alt_texts.map((alt, index) => (
+                  <li key={`${index}-${alt}`} className="grid gap-1 rounded-md border px-3 py-2">
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="text-xs font-medium text-muted-foreground">{t("detail.image", { n: index + 1 })}</span>
+                      <div className="flex items-center gap-2">
+                        <CharCounter count={charCount(alt)} max={LISTING_LIMITS.altTextMax} />
+                        <CopyButton text={alt} label={t("create.result.copyAlt", { n: index + 1 })} />
+                      </div>
+                    </div>
+                    <p className="text-sm break-words">{alt}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Section>
+
+          <Section title={t("detail.section.prompt")} copyText={listing.original_prompt || undefined} testId="section-prompt">
+            {listing.original_prompt ? (
+              <p className="text-sm whitespace-pre-wrap break-words text-muted-foreground">{listing.original_prompt}</p>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t("detail.noPrompt")}</p>
+            )}
+          </Section>
+        </div>
+      ) : null}
+    </div>
+  );
 }

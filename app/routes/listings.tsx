@@ -1,9 +1,200 @@
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertCircleIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ExportMenu } from "~/components/listings/export-menu";
+import { ListingCard, ListingCardSkeleton } from "~/components/listings/listing-card";
+import { fetchListings, listingsKey, type ListingSort } from "~/components/listings/listing-client";
 import { PageHeader } from "~/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { useT } from "~/lib/i18n";
 
 export function meta() {
   return [{ title: "My Listings · Listora" }];
 }
 
-export default function Page() {
-  return <PageHeader title="My Listings" />;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The typed text, settled: the list is asked for once the seller stops typing. */
+function useDebounced<T>(value: T, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export default function MyListings() {
+  const t = useT();
+  const searchId = useId();
+  const sortId = useId();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const sort: ListingSort = params.get("sort") === "oldest" ? "oldest" : "newest";
+  const [text, setText] = useState(params.get("q") ?? "");
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+
+  // The search and sort live in the address, so Back from a listing returns to the same view.
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set("q", q);
+        else next.delete("q");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [q, setParams]);
+
+  const listings = useQuery({
+    queryKey: listingsKey(q, sort),
+    queryFn: () => fetchListings(q, sort),
+    enabled: typeof window !== "undefined",
+    placeholderData: keepPreviousData,
+  });
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => setNow(Date.now()), [listings.dataUpdatedAt]);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["listings"] });
+  const items = listings.data ?? [];
+  const loading = listings.isPending;
+  const searching = q.length > 0;
+
+  function setSort(value: string) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === "oldest") next.set("sort", "oldest");
+        else next.delete("sort");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t("listings.title")}
+        description={t("listings.description")}
+        actions={
+          <>
+            <ExportMenu
+              path="/listings/export"
+              label={t("listings.export")}
+              fileBase="listora-listings"
+              disabled={loading || (!searching && items.length === 0)}
+            />
+            <Button asChild>
+              <Link to="/create">
+                <PlusIcon aria-hidden="true" />
+                {t("nav.createListing")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <div className="grid gap-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="grid flex-1 gap-2">
+            <Label htmlFor={searchId} className="sr-only">
+              {t("listings.search")}
+            </Label>
+            <div className="relative">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Input
+                id={searchId}
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t("listings.searchPlaceholder")}
+                className="pl-9"
+                maxLength={200}
+                data-testid="listings-search"
+              />
+            </div>
+          </div>
+          <div className="grid gap-2 sm:w-48">
+            <Label htmlFor={sortId} className="sr-only">
+              {t("listings.sort")}
+            </Label>
+            <Select value={sort} onValueChange={setSort}>
+              <SelectTrigger id={sortId} className="w-full" aria-label={t("listings.sort")} data-testid="listings-sort">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="newest">{t("listings.sort.newest")}</SelectItem>
+                <SelectItem value="oldest">{t("listings.sort.oldest")}</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+
+        <div aria-live="polite" aria-busy={listings.isFetching || undefined}>
+          {listings.isError ? (
+            <Alert variant="destructive" data-testid="listings-error">
+              <AlertCircleIcon aria-hidden="true" />
+              <AlertTitle>{t("listings.loadFailed")}</AlertTitle>
+              <AlertDescription>
+                <p>{t("listings.loadFailedHint")}</p>
+                <Button variant="outline" size="sm" className="mt-2" onClick={() => void listings.refetch()}>
+                  {t("app.tryAgain")}
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : loading ? (
+            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {Array.from({ length: 6 }, (_, i) => (
+                <ListingCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : items.length === 0 && searching ? (
+            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="listings-no-matches">
+              <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+              <h2 className="text-lg font-semibold break-words">{t("listings.noMatches.title", { q })}</h2>
+              <p className="max-w-sm text-sm text-muted-foreground">{t("listings.noMatches.body")}</p>
+              <Button variant="outline" onClick={() => setText("")}>
+                <XIcon aria-hidden="true" />
+                {t("listings.noMatches.clear")}
+              </Button>
+            </div>
+          ) : items.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="listings-empty">
+              <div className="flex size-14 items-center justify-center rounded-full bg-muted">
+                <FileTextIcon className="size-7 text-muted-foreground" aria-hidden="true" />
+              </div>
+              <h2 className="text-lg font-semibold">{t("listings.empty.title")}</h2>
+              <p className="max-w-sm text-sm text-muted-foreground">{t("listings.empty.body")}</p>
+              <Button asChild className="mt-2">
+                <Link to="/create">
+                  <PlusIcon aria-hidden="true" />
+                  {t("listings.empty.cta")}
+                </Link>
+              </Button>
+            </div>
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-muted-foreground" data-testid="listings-count">
+                {items.length === 1 ? t("listings.countOne") : t("listings.count", { count: items.length })}
+              </p>
+              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                {items.map((listing) => (
+                  <li key={listing.id} className="grid">
+                    <ListingCard listing={listing} now={now} onDeleted={refresh} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </div>
+    </>
+  );
 }

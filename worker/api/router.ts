@@ -4,18 +4,26 @@ import type { Env } from "../lib/env";
 import { json } from "../lib/http";
 import { authRoutes } from "./auth";
 import { healthRoutes } from "./health";
+import { openApiRoutes } from "./openapi";
+import { imageRoutes } from "./images";
+import { keywordRoutes } from "./keywords";
+import { listingRoutes } from "./listings";
 import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
-import { keywordRoutes } from "./keywords";
 import type { ApiRequest, ApiRouter } from "./types";
+import { workflowRoutes } from "./workflow";
 
 function buildRouter(): ApiRouter {
   const router: ApiRouter = Router<ApiRequest, [Env, ExecutionContext]>({ base: "/api" });
   healthRoutes(router);
+  openApiRoutes(router);
   authRoutes(router);
   profileRoutes(router);
   quotaRoutes(router);
   keywordRoutes(router);
+  listingRoutes(router);
+  workflowRoutes(router);
+  imageRoutes(router);
   // Feature routers register here.
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");

@@ -21,6 +21,10 @@ export interface Env {
   LLM_MODEL?: string;
   LLM_BASE_URL?: string;
   WORKERS_AI_MODEL?: string;
+  /** "true" lets "auto" choose Workers AI (local workerd has an AI binding that cannot run models). */
+  WORKERS_AI_ENABLED?: string;
+  WORKERS_AI_IMAGE_MODEL?: string;
+  OPENAI_MODEL?: string;
   TRENDS_PROVIDER?: string;
   IMAGE_PROVIDER?: string;
   OPENAI_IMAGE_MODEL?: string;

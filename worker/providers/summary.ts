@@ -1,4 +1,6 @@
 import type { Env } from "../lib/env";
+import { imageProviderName } from "./images";
+import { llmProviderName } from "./llm";
 import { mailProviderName } from "./mail";
 import { trendsProviderName } from "./trends";
 
@@ -8,6 +10,8 @@ import { trendsProviderName } from "./trends";
  */
 export function providerSummary(env: Env): Record<string, string> {
   return {
+    images: imageProviderName(env),
+    llm: llmProviderName(env),
     mail: mailProviderName(env),
     trends: trendsProviderName(env),
   };

@@ -7,5 +7,7 @@ import * as shared from "./shared";
 import * as landing from "./landing";
 import * as dashboard from "./dashboard";
 import * as profile from "./profile";
+import * as listings from "./listings";
+import * as images from "./images";
 
-export const catalogues = [common, shared, landing, dashboard, profile];
+export const catalogues = [common, shared, landing, dashboard, profile, listings, images];

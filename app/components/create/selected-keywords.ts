@@ -1,0 +1,121 @@
+/**
+ * The shared selected-keywords list (SPEC §3 Keyword): filled by the SEO screen, edited here, kept in
+ * localStorage under STORAGE.selectedKeywords on every change. Pure functions, tested directly.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
+
+export interface SelectedKeyword {
+  id: string;
+  /** May be missing in what another screen stored; shown as 'Unknown keyword'. */
+  keyword?: string;
+  popularity: number;
+  competition: number;
+  trend: string;
+  selected: boolean;
+}
+
+const textKey = (keyword: string | undefined) => (keyword ?? "").trim().toLocaleLowerCase();
+
+/** Without duplicates by id, and (for keywords that have a text) by text, case-insensitively. */
+export function dedupeKeywords(list: readonly SelectedKeyword[]): SelectedKeyword[] {
+  const ids = new Set<string>();
+  const texts = new Set<string>();
+  const out: SelectedKeyword[] = [];
+  for (const item of list) {
+    const text = textKey(item.keyword);
+    if (ids.has(item.id) || (text && texts.has(text))) continue;
+    ids.add(item.id);
+    if (text) texts.add(text);
+    out.push(item);
+  }
+  return out;
+}
+
+/** Whatever is stored, as a clean list: entries without an id are dropped, numbers default to 0. */
+export function parseSelectedKeywords(raw: string | null | undefined): SelectedKeyword[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const list: SelectedKeyword[] = [];
+  for (const item of data) {
+    if (!item || typeof item !== "object") continue;
+    const record = item as Record<string, unknown>;
+    const id = typeof record.id === "string" || typeof record.id === "number" ? String(record.id) : "";
+    if (!id) continue;
+    list.push({
+      id,
+      keyword: typeof record.keyword === "string" && record.keyword.trim() ? record.keyword : undefined,
+      popularity: Number(record.popularity) || 0,
+      competition: Number(record.competition) || 0,
+      trend: typeof record.trend === "string" ? record.trend : "stable",
+      selected: record.selected !== false,
+    });
+  }
+  return dedupeKeywords(list);
+}
+
+function slug(text: string) {
+  return (
+    text
+      .toLocaleLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "keyword"
+  );
+}
+
+/** SPEC §3: a manual keyword gets a 'manual-' id, popularity 0, competition 0, trend 'stable', selected. */
+export function manualKeyword(text: string, now = Date.now()): SelectedKeyword {
+  return { id: `manual-${slug(text)}-${now.toString(36)}`, keyword: text, popularity: 0, competition: 0, trend: "stable", selected: true };
+}
+
+/** Adds a typed keyword: trimmed, ignored when empty or already in the list (any case). */
+export function addManualKeyword(list: readonly SelectedKeyword[], input: string, now = Date.now()): { list: SelectedKeyword[]; added: boolean } {
+  const text = input.trim();
+  if (!text) return { list: [...list], added: false };
+  if (list.some((k) => textKey(k.keyword) === text.toLocaleLowerCase())) return { list: [...list], added: false };
+  const next = dedupeKeywords([...list, manualKeyword(text, now)]);
+  return { list: next, added: next.length > list.length };
+}
+
+/** The list of this screen, read from storage on open and written back on every change. */
+export function useSelectedKeywords() {
+  const [keywords, setKeywords] = useState<SelectedKeyword[]>([]);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    setKeywords(parseSelectedKeywords(safeLocalStorage()?.getItem(STORAGE.selectedKeywords)));
+    setLoaded(true);
+    // The SEO screen in another tab may change the list meanwhile.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE.selectedKeywords) setKeywords(parseSelectedKeywords(event.newValue));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const update = useCallback((next: SelectedKeyword[]) => {
+    setKeywords(next);
+    safeLocalStorage()?.setItem(STORAGE.selectedKeywords, JSON.stringify(next));
+  }, []);
+
+  const add = useCallback(
+    (text: string) => {
+      const result = addManualKeyword(keywords, text);
+      if (result.added) update(result.list);
+      return result.added;
+    },
+    [keywords, update],
+  );
+
+  const remove = useCallback((id: string) => update(keywords.filter((k) => k.id !== id)), [keywords, update]);
+
+  return { keywords, loaded, add, remove };
+}

@@ -1,0 +1,167 @@
+/**
+ * The listing generator of SPEC §4 (idle, generating, result shown, error shown, quota-exceeded
+ * shown) over Listora's one streaming call: parts arrive as the server finishes them, the final
+ * listing (every rule enforced, saved) arrives in the 'done' event.
+ */
+import { useCallback, useRef, useState } from "react";
+import { ApiError, WORKFLOW_TIMEOUT_MS, apiResponse, newRequestId } from "~/lib/api";
+import {
+  readNdjson,
+  regeneratePart as requestPart,
+  type GenerateEvent,
+  type ListingDetail,
+  type ListingPart,
+  type Platform,
+  type RuleReport,
+} from "~/components/listings/listing-client";
+
+export type GeneratorStatus = "idle" | "generating" | "done" | "error" | "quota";
+
+export interface PartialListing {
+  title?: string;
+  description?: string;
+  tags?: string[];
+  altTexts?: string[];
+}
+
+export interface QuotaInfo {
+  used: number;
+  limit: number;
+  plan: string;
+}
+
+export interface ProviderInfo {
+  name: string;
+  label: string;
+  offline: boolean;
+  notice?: string;
+}
+
+export interface GeneratorState {
+  status: GeneratorStatus;
+  parts: PartialListing;
+  listing: ListingDetail | null;
+  ruleReport: RuleReport | null;
+  provider: ProviderInfo | null;
+  quota: QuotaInfo | null;
+  regenerationsLeft: number | null;
+}
+
+const INITIAL: GeneratorState = { status: "idle", parts: {}, listing: null, ruleReport: null, provider: null, quota: null, regenerationsLeft: null };
+
+export interface GenerateInput {
+  description: string;
+  keywords: string[];
+  platform: Platform;
+}
+
+const toPart = (part: ListingPart, value: string | string[]): PartialListing =>
+  part === "tags" || part === "altTexts"
+    ? { [part]: Array.isArray(value) ? value : [String(value)] }
+    : { [part]: Array.isArray(value) ? value.join("\n") : String(value) };
+
+/** The parts of a saved listing in the screen's shape. */
+export const partsOf = (listing: ListingDetail): Required<PartialListing> => ({
+  title: listing.title,
+  description: listing.description,
+  tags: listing.tags,
+  altTexts: listing.alt_texts,
+});
+
+function quotaFrom(body: Record<string, unknown> | null): QuotaInfo | null {
+  const quota = body?.quota as Partial<QuotaInfo> | undefined;
+  if (!quota || typeof quota !== "object") return null;
+  return { used: Number(quota.used ?? quota.limit ?? 10), limit: Number(quota.limit ?? 10), plan: typeof quota.plan === "string" ? quota.plan : "free" };
+}
+
+export function useListingGenerator({
+  onSuccess,
+  onQuotaExceeded,
+}: { onSuccess?: (listing: ListingDetail) => void; onQuotaExceeded?: (quota: QuotaInfo) => void } = {}) {
+  const [state, setState] = useState<GeneratorState>(INITIAL);
+  const [regenerating, setRegenerating] = useState<ListingPart | null>(null);
+  const busy = useRef(false);
+
+  const generate = useCallback(
+    async (input: GenerateInput) => {
+      if (busy.current) return;
+      busy.current = true;
+      setState({ ...INITIAL, status: "generating" });
+      let finished = false;
+      try {
+        // One id per click: a retried request is answered from the first one, never charged twice.
+        const response = await apiResponse("/listings/generate", {
+          body: input,
+          headers: { "X-Request-ID": newRequestId(), Accept: "application/x-ndjson" },
+          timeoutMs: WORKFLOW_TIMEOUT_MS,
+        });
+        await readNdjson<GenerateEvent>(response, (event) => {
+          if (event.type === "start") {
+            setState((s) => ({ ...s, provider: { name: event.provider, label: event.providerLabel, offline: event.offline, notice: event.notice } }));
+          } else if (event.type === "part") {
+            setState((s) => ({ ...s, parts: { ...s.parts, ...toPart(event.part, event.value) } }));
+          } else if (event.type === "done") {
+            finished = true;
+            setState((s) => ({
+              ...s,
+              status: "done",
+              listing: event.listing,
+              parts: partsOf(event.listing),
+              ruleReport: event.ruleReport,
+              quota: event.quota,
+              provider: { name: event.provider, label: event.providerLabel, offline: event.offline, notice: event.notice },
+            }));
+            onSuccess?.(event.listing);
+          } else if (event.type === "error") {
+            finished = true;
+            if (event.status === 403) setState((s) => ({ ...s, status: "quota" }));
+            else setState((s) => ({ ...s, status: "error" }));
+          }
+        });
+        // A stream that ends without 'done' or 'error' was cut off.
+        if (!finished) setState((s) => ({ ...s, status: "error" }));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403) {
+          const quota = quotaFrom(error.body) ?? { used: 10, limit: 10, plan: "free" };
+          setState({ ...INITIAL, status: "quota", quota });
+          onQuotaExceeded?.(quota);
+        } else {
+          console.error("Listing generation failed", error);
+          setState((s) => ({ ...s, status: "error" }));
+        }
+      } finally {
+        busy.current = false;
+      }
+    },
+    [onSuccess, onQuotaExceeded],
+  );
+
+  /** A new version of one part, without spending a unit (the server allows a few per listing). */
+  const regenerate = useCallback(
+    async (part: ListingPart) => {
+      const id = state.listing?.id;
+      if (!id || regenerating) return;
+      setRegenerating(part);
+      try {
+        const result = await requestPart(id, part);
+        setState((s) => ({
+          ...s,
+          listing: result.listing,
+          parts: partsOf(result.listing),
+          ruleReport: result.ruleReport,
+          regenerationsLeft: result.regenerationsLeft,
+        }));
+        return { ok: true as const, regenerationsLeft: result.regenerationsLeft };
+      } catch (error) {
+        const left = error instanceof ApiError && typeof error.body?.regenerationsLeft === "number" ? error.body.regenerationsLeft : null;
+        if (left !== null) setState((s) => ({ ...s, regenerationsLeft: left }));
+        return { ok: false as const, error };
+      } finally {
+        setRegenerating(null);
+      }
+    },
+    [state.listing?.id, regenerating],
+  );
+
+  return { state, generate, regenerate, regenerating };
+}

@@ -1,0 +1,495 @@
+import { AlertTriangleIcon, ArrowRightIcon, DownloadIcon, ImagesIcon, Layers3Icon, PlusIcon, RadioIcon, RotateCcwIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { IMAGE_LIMITS, type BatchItem, type BatchItemStatus, type BatchProgress, type ImageCategory, type ImagePlatform } from "../../../schema/api/images";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Progress } from "~/components/ui/progress";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Spinner } from "~/components/ui/spinner";
+import { toast } from "~/components/ui/use-toast";
+import { useT } from "~/lib/i18n";
+import { useRefreshQuota } from "~/lib/quota";
+import { cn } from "~/lib/utils";
+import { CHECKERBOARD, CompareSlider } from "./compare-slider";
+import { DOWNLOAD_STAGGER_MS, checkBatchSelection, editFailure, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload, wait } from "./image-client";
+import { PromptField } from "./prompt-field";
+import { useProtectedImage } from "./use-image-provider";
+import { useBatchJob } from "./use-batch-job";
+import { UploadZone } from "./upload-zone";
+
+interface Picked {
+  file: File;
+  preview: string;
+}
+
+/**
+ * Batch Processing: up to 10 images and one instruction, edited by the server one after another
+ * (SPEC §4); progress arrives over a WebSocket and the batch finishes even if this tab closes.
+ */
+export function BatchImageEditor({
+  platform,
+  category,
+  onFinished,
+  onResumed,
+}: {
+  platform: ImagePlatform;
+  category: ImageCategory;
+  onFinished: (batch: BatchProgress) => void;
+  /** A batch from an earlier visit is shown (the screen opens this tab). */
+  onResumed: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
+  const [prompt, setPrompt] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [awayNotice, setAwayNotice] = useState(false);
+  /** Local previews of the files sent, by item index (no download needed to show them). */
+  const [sent, setSent] = useState<Picked[]>([]);
+  const addRef = useRef<HTMLInputElement>(null);
+
+  const job = useBatchJob((batch, watched) => {
+    if (!watched) setAwayNotice(true);
+    if (batch.completed > 0) {
+      toast({ title: t("images.notice.batchComplete"), description: t("images.notice.batchCompleteBody", { n: batch.completed }), variant: "success" });
+    } else {
+      toast({ title: t("images.notice.processingError"), description: t("images.batch.failedSummary", { n: batch.failed }), variant: "destructive" });
+    }
+    onFinished(batch);
+  });
+  const { batch } = job;
+  const refreshQuota = useRefreshQuota();
+  // The usage card follows the batch: each finished image is one edit.
+  const completedCount = batch?.completed ?? 0;
+  useEffect(() => {
+    if (completedCount > 0) void refreshQuota("edit-image");
+  }, [completedCount, refreshQuota]);
+  const running = starting || (batch !== null && batch.status !== "completed");
+
+  const resumedRef = useRef(false);
+  useEffect(() => {
+    if (batch && !resumedRef.current && sent.length === 0) {
+      resumedRef.current = true;
+      if (batch.status !== "completed" || awayNotice) onResumed();
+    }
+  }, [batch, sent.length, awayNotice, onResumed]);
+
+  // Object URLs of previews are freed when they leave the screen.
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const all = previews.current;
+    return () => all.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+  function preview(file: File) {
+    const url = URL.createObjectURL(file);
+    previews.current.add(url);
+    return url;
+  }
+  function release(items: Picked[]) {
+    for (const item of items) {
+      URL.revokeObjectURL(item.preview);
+      previews.current.delete(item.preview);
+    }
+  }
+
+  function add(files: File[]) {
+    setFormError(null);
+    setStartError(null);
+    // A new selection after a finished batch starts a new one.
+    if (batch?.status === "completed") {
+      job.clear();
+      release(sent);
+      setSent([]);
+      setAwayNotice(false);
+    }
+    const { accepted, errors } = checkBatchSelection(t, picked.length, files);
+    setSelectionErrors(errors);
+    if (accepted.length) setPicked((list) => [...list, ...accepted.map((file) => ({ file, preview: preview(file) }))]);
+  }
+
+  function remove(index: number) {
+    setPicked((list) => {
+      release([list[index]]);
+      return list.filter((_, i) => i !== index);
+    });
+    setSelectionErrors([]);
+  }
+
+  async function start(files: Picked[] = picked) {
+    if (running) return;
+    if (files.length === 0 || !prompt.trim()) {
+      setFormError(t("images.validation.batchMissing"));
+      return;
+    }
+    setFormError(null);
+    setStartError(null);
+    setAwayNotice(false);
+    setStarting(true);
+    try {
+      if (batch) job.clear();
+      await job.start(
+        files.map((p) => p.file),
+        prompt.trim(),
+        category,
+        platform,
+      );
+      release(sent.filter((old) => !files.includes(old)));
+      setSent(files);
+      if (files === picked) setPicked([]);
+    } catch (error) {
+      const failure = editFailure(t, error);
+      setStartError(failure.message);
+      toast({ title: t("images.notice.processingError"), description: failure.message, variant: "destructive" });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  /** Sends the failed images again as a new batch (originals are fetched back when not at hand). */
+  async function retryFailed() {
+    if (!batch) return;
+    const failed = batch.items.filter((item) => item.status === "error");
+    try {
+      const files: Picked[] = [];
+      for (const item of failed) {
+        const local = sent[item.index];
+        if (local) files.push(local);
+        else {
+          const file = await protectedImageFile(item.originalImage, item.fileName);
+          files.push({ file, preview: preview(file) });
+        }
+      }
+      await start(files);
+    } catch (error) {
+      setStartError(editFailure(t, error).message);
+    }
+  }
+
+  async function download(item: BatchItem) {
+    if (!item.editedImage) return;
+    const { url, type } = await protectedImageUrl(item.editedImage);
+    triggerDownload(url, editedFileName(item.fileName, type));
+  }
+
+  async function downloadOne(item: BatchItem) {
+    try {
+      await download(item);
+      toast({ title: t("images.notice.downloadStarted"), variant: "success" });
+    } catch (error) {
+      toast({ title: t("images.notice.failed"), description: editFailure(t, error).message, variant: "destructive" });
+    }
+  }
+
+  async function downloadAll() {
+    if (!batch) return;
+    const done = batch.items.filter((item) => item.status === "completed");
+    toast({ title: t("images.notice.downloadStarted"), description: t("images.batch.downloadAllBody", { n: done.length }), variant: "success" });
+    for (const [index, item] of done.entries()) {
+      if (index > 0) await wait(DOWNLOAD_STAGGER_MS);
+      await download(item).catch(() => {});
+    }
+  }
+
+  function clearSelection() {
+    release(picked);
+    setPicked([]);
+    setSelectionErrors([]);
+  }
+
+  function newBatch() {
+    job.clear();
+    release(sent);
+    setSent([]);
+    setAwayNotice(false);
+    setStartError(null);
+  }
+
+  const percent = batch ? Math.round((batch.done / Math.max(1, batch.total)) * 100) : 0;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("images.batch.sourceTitle")}</CardTitle>
+          <CardDescription>{t("images.batch.sourceDescription", { max: IMAGE_LIMITS.batchMax })}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <div className="grid gap-3">
+            {picked.length > 0 ? (
+              <>
+                <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={t("images.batch.selected", { n: picked.length })} data-testid="batch-selection">
+                  {picked.map((item, index) => (
+                    <li key={item.preview} className="group relative">
+                      <img src={item.preview} alt={item.file.name} className={cn("aspect-square w-full rounded-md border object-cover", CHECKERBOARD)} />
+                      <p className="mt-1 truncate text-xs text-muted-foreground" title={item.file.name}>
+                        {item.file.name}
+                      </p>
+                      <Button
+                        type="button"
+                        size="icon"
+                        variant="secondary"
+                        disabled={running}
+                        className="absolute right-1 top-1 size-7 rounded-full shadow"
+                        aria-label={t("images.batch.removeFile", { name: item.file.name })}
+                        onClick={() => remove(index)}
+                      >
+                        <XIcon aria-hidden="true" />
+                      </Button>
+                    </li>
+                  ))}
+                  {picked.length < IMAGE_LIMITS.batchMax && (
+                    <li>
+                      <button
+                        type="button"
+                        disabled={running}
+                        onClick={() => addRef.current?.click()}
+                        className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed border-input text-xs text-muted-foreground outline-none hover:border-primary/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
+                      >
+                        <PlusIcon className="size-5" aria-hidden="true" />
+                        {t("images.batch.addMore")}
+                      </button>
+                    </li>
+                  )}
+                </ul>
+                <div className="flex items-center justify-between text-xs text-muted-foreground">
+                  <span>{t("images.batch.countOfMax", { n: picked.length, max: IMAGE_LIMITS.batchMax })}</span>
+                  <Button type="button" variant="ghost" size="sm" disabled={running} onClick={clearSelection}>
+                    {t("images.batch.clearSelection")}
+                  </Button>
+                </div>
+              </>
+            ) : null}
+            <UploadZone
+              className={picked.length > 0 ? "hidden" : undefined}
+              inputRef={addRef}
+              multiple
+              accept="image/*"
+              title={t("images.batch.uploadTitle")}
+              hint={t("images.batch.uploadHint", { max: IMAGE_LIMITS.batchMax })}
+              disabled={running}
+              invalid={selectionErrors.length > 0}
+              onFiles={add}
+              testId="batch-upload"
+            />
+            {selectionErrors.length > 0 && (
+              <div role="alert" className="grid gap-1 text-sm text-destructive" data-testid="batch-selection-errors">
+                {selectionErrors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </div>
+            )}
+          </div>
+
+          <PromptField
+            id={`${id}-prompt`}
+            value={prompt}
+            onChange={(text) => {
+              setPrompt(text);
+              setFormError(null);
+            }}
+            disabled={running}
+            hint={t("images.batch.promptHint")}
+            testId="batch-prompt"
+          />
+
+          {formError && (
+            <p role="alert" className="-mt-3 text-sm text-destructive" data-testid="batch-form-error">
+              {formError}
+            </p>
+          )}
+          <Button type="button" size="lg" disabled={running} onClick={() => start()} data-testid="batch-submit">
+            {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}
+            {running
+              ? t("images.batch.running", { done: batch?.done ?? 0, n: batch?.total ?? picked.length })
+              : picked.length > 0
+                ? t("images.batch.submit", { n: picked.length })
+                : t("images.batch.submitEmpty")}
+          </Button>
+          {startError && (
+            <Alert variant="destructive" data-testid="batch-start-error">
+              <AlertTriangleIcon aria-hidden="true" />
+              <AlertTitle>{t("images.notice.processingError")}</AlertTitle>
+              <AlertDescription>{startError}</AlertDescription>
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card aria-busy={running}>
+        <CardHeader>
+          <CardTitle>{t("images.batch.resultsTitle")}</CardTitle>
+          <CardDescription>{t("images.batch.resultsDescription")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {job.resuming && !batch ? (
+            <div className="grid gap-3" aria-label={t("images.batch.loading")}>
+              <Skeleton className="h-4 w-40" />
+              <Skeleton className="h-2 w-full" />
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          ) : !batch ? (
+            <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                <ImagesIcon className="size-6" aria-hidden="true" />
+              </span>
+              <p className="font-medium">{t("images.batch.emptyTitle")}</p>
+              <p className="max-w-xs text-sm text-muted-foreground">{t("images.batch.emptyBody")}</p>
+              {picked.length === 0 && (
+                <Button type="button" variant="outline" size="sm" onClick={() => addRef.current?.click()}>
+                  {t("images.batch.choose")}
+                </Button>
+              )}
+            </div>
+          ) : (
+            <div className="grid gap-4" data-testid="batch-results" data-status={batch.status}>
+              {awayNotice && (
+                <Alert data-testid="batch-away">
+                  <ImagesIcon aria-hidden="true" />
+                  <AlertTitle>{t("images.batch.awayTitle")}</AlertTitle>
+                  <AlertDescription>{t("images.batch.awayBody")}</AlertDescription>
+                </Alert>
+              )}
+              <div className="grid gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <span className="font-medium tabular-nums" aria-live="polite" data-testid="batch-progress-text">
+                    {t("images.batch.progress", { done: batch.done, total: batch.total })}
+                  </span>
+                  {batch.status !== "completed" && (
+                    <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                      <RadioIcon className={cn("size-3.5", job.connection === "live" && "text-success")} aria-hidden="true" />
+                      {job.connection === "live" ? t("images.batch.live") : t("images.batch.polling")}
+                    </span>
+                  )}
+                </div>
+                <Progress value={percent} aria-label={t("images.batch.progress", { done: batch.done, total: batch.total })} />
+                {batch.status !== "completed" && <p className="text-xs text-muted-foreground">{t("images.batch.closeTabHint")}</p>}
+              </div>
+
+              <ul className="grid gap-3" data-testid="batch-items">
+                {batch.items.map((item) => (
+                  <BatchRow key={item.id} item={item} localPreview={sent[item.index]?.preview} onDownload={() => downloadOne(item)} />
+                ))}
+              </ul>
+
+              {batch.status === "completed" && batch.failed > 0 && (
+                <Alert variant="destructive" data-testid="batch-failed-summary">
+                  <AlertTriangleIcon aria-hidden="true" />
+                  <AlertTitle>{t("images.notice.processingError")}</AlertTitle>
+                  <AlertDescription>
+                    <p>{t("images.batch.failedSummary", { n: batch.failed })}</p>
+                    <Button type="button" variant="outline" size="sm" className="mt-2" onClick={retryFailed} disabled={running}>
+                      <RotateCcwIcon aria-hidden="true" />
+                      {t("images.batch.retryFailed")}
+                    </Button>
+                  </AlertDescription>
+                </Alert>
+              )}
+
+              {batch.status === "completed" && (
+                <div className="flex flex-wrap gap-2">
+                  {batch.completed > 0 && (
+                    <Button type="button" onClick={downloadAll} data-testid="batch-download-all">
+                      <DownloadIcon aria-hidden="true" />
+                      {t("images.batch.downloadAll", { n: batch.completed })}
+                    </Button>
+                  )}
+                  <Button type="button" variant="outline" onClick={newBatch}>
+                    <PlusIcon aria-hidden="true" />
+                    {t("images.batch.newBatch")}
+                  </Button>
+                </div>
+              )}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+const STATUS_VARIANT: Record<BatchItemStatus, "secondary" | "outline" | "success" | "destructive"> = {
+  pending: "outline",
+  processing: "secondary",
+  completed: "success",
+  error: "destructive",
+};
+
+function BatchRow({ item, localPreview, onDownload }: { item: BatchItem; localPreview?: string; onDownload: () => void }) {
+  const t = useT();
+  const original = useProtectedImage(localPreview ? null : item.originalImage);
+  const edited = useProtectedImage(item.editedImage);
+  const before = localPreview ?? original.url;
+  return (
+    <li className="flex items-center gap-3 rounded-lg border p-3" data-testid="batch-item" data-status={item.status}>
+      <div className="flex shrink-0 items-center gap-1.5">
+        <Thumb src={before} alt={t("images.batch.originalAlt", { name: item.fileName })} />
+        <ArrowRightIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />
+        {item.status === "completed" ? (
+          <Dialog>
+            <DialogTrigger asChild>
+              <button type="button" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" aria-label={t("images.batch.compareOne", { name: item.fileName })} disabled={!edited.url}>
+                <Thumb src={edited.url} alt={t("images.batch.editedAlt", { name: item.fileName })} />
+              </button>
+            </DialogTrigger>
+            <DialogContent className="max-w-2xl">
+              <DialogHeader>
+                <DialogTitle className="truncate">{item.fileName}</DialogTitle>
+                {item.enhancedPrompt && <DialogDescription>{item.enhancedPrompt}</DialogDescription>}
+              </DialogHeader>
+              {before && edited.url && <CompareSlider before={before} after={edited.url} />}
+              <Button type="button" onClick={onDownload} className="w-fit">
+                <DownloadIcon aria-hidden="true" />
+                {t("images.download")}
+              </Button>
+            </DialogContent>
+          </Dialog>
+        ) : item.status === "processing" ? (
+          <div className="flex size-14 items-center justify-center rounded-md border bg-muted sm:size-16">
+            <Spinner aria-label={t("images.status.processing")} />
+          </div>
+        ) : item.status === "error" ? (
+          <div className="flex size-14 items-center justify-center rounded-md border border-destructive/50 bg-muted text-destructive sm:size-16">
+            <AlertTriangleIcon className="size-5" aria-hidden="true" />
+          </div>
+        ) : (
+          <div className="size-14 rounded-md border border-dashed bg-muted/40 sm:size-16" aria-hidden="true" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium" title={item.fileName}>
+          {item.fileName}
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Badge variant={STATUS_VARIANT[item.status]} data-testid="batch-item-status">
+            {t(`images.status.${item.status}`)}
+          </Badge>
+        </div>
+        {item.status === "error" && (
+          <p className="mt-1 text-xs text-destructive">
+            {t("images.batch.itemFailed")}
+            {item.error && serverText(t, item.error) !== t("images.batch.itemFailed") ? `: ${serverText(t, item.error)}` : ""}
+          </p>
+        )}
+        {item.status === "completed" && item.enhancedPrompt && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{item.enhancedPrompt}</p>}
+      </div>
+      {item.status === "completed" && (
+        <Button type="button" variant="outline" size="icon" onClick={onDownload} aria-label={t("images.batch.downloadOne", { name: item.fileName })} data-testid="batch-item-download">
+          <DownloadIcon aria-hidden="true" />
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function Thumb({ src, alt }: { src: string | null | undefined; alt: string }) {
+  if (!src) return <Skeleton className="size-14 rounded-md sm:size-16" />;
+  return <img src={src} alt={alt} className={cn("size-14 rounded-md border object-cover sm:size-16", CHECKERBOARD)} />;
+}
+

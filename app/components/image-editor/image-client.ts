@@ -1,0 +1,347 @@
+/**
+ * The image editors' side of the API (SPEC §7 "Image editing"): the calls, the SPEC §8 messages for
+ * each way a call can fail, and the browser-only helpers both editors share (reading files,
+ * fetching owner-only images with the token, downloads).
+ */
+import { IMAGE_LIMITS, IMAGE_MESSAGES, type BatchProgress, type EditImageResponse, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../../../schema/api/images";
+import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
+import type { Vars } from "~/lib/i18n";
+
+export type Translate = (key: string, vars?: Vars) => string;
+
+/** An edit can take a while on a generative provider; the local editor answers in seconds. */
+export const EDIT_TIMEOUT_MS = 120_000;
+/** SPEC §9: 300 ms between the files of a download-all. */
+export const DOWNLOAD_STAGGER_MS = 300;
+/** SPEC §4: one second between the images of a client-side batch. */
+export const BATCH_PAUSE_MS = 1000;
+/** The running (or last) server-side batch, so a user who comes back finds its results. */
+export const BATCH_STORAGE_KEY = "listora.imageEditor.batch";
+
+export const PLATFORMS: ImagePlatform[] = ["etsy", "amazon", "ebay"];
+export const CATEGORIES: ImageCategory[] = ["jewelry", "clothing", "decor", "art", "crafts", "accessories"];
+
+export interface EditRequest {
+  image: string;
+  prompt: string;
+  category: ImageCategory;
+  platform: ImagePlatform;
+  fileName?: string;
+}
+
+export type EditResult = EditImageResponse;
+
+export async function editImage(request: EditRequest): Promise<EditResult> {
+  const body = await api<EditResult>("/edit-image", { body: { ...request, featureKey: "edit-image" }, timeoutMs: EDIT_TIMEOUT_MS });
+  if (!body?.success || typeof body.result?.image !== "string" || !body.result.image) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  return body;
+}
+
+export interface GptEditResult {
+  image: string;
+  responseText: string;
+  promptEnhanced: boolean;
+  enhancedPrompt: string;
+  provider: ImageProviderName | null;
+}
+
+/** POST /api/image/edit/gpt; `result.image` may be a data URL, bare base64 or a URL to fetch. */
+export async function editImageGpt(image: string, prompt: string, fileName?: string): Promise<GptEditResult> {
+  const body = await api<Partial<EditImageResponse> & { result?: Partial<EditImageResponse["result"]> }>("/image/edit/gpt", {
+    body: { image, prompt, fileName },
+    timeoutMs: EDIT_TIMEOUT_MS,
+  });
+  const raw = body?.result?.image;
+  if (!raw) throw new NoImageError();
+  return {
+    image: await toDataUrl(raw),
+    responseText: body.result?.responseText ?? body.responseText ?? "",
+    promptEnhanced: Boolean(body.promptEnhanced),
+    enhancedPrompt: body.enhancedPrompt ?? "",
+    provider: body.provider ?? null,
+  };
+}
+
+/** The provider answered but sent no picture back. */
+export class NoImageError extends Error {
+  constructor() {
+    super("No image returned");
+    this.name = "NoImageError";
+  }
+}
+
+async function toDataUrl(value: string): Promise<string> {
+  if (value.startsWith("data:")) return value;
+  if (/^https?:\/\//i.test(value) || value.startsWith("/")) {
+    const response = value.startsWith("/api/") ? await apiResponse(value.slice(4)) : await fetch(value);
+    return blobToDataUrl(await response.blob());
+  }
+  return `data:image/png;base64,${value}`;
+}
+
+export interface ProviderInfo {
+  provider: ImageProviderName;
+  label: string;
+  gptProvider: ImageProviderName;
+  gptLabel: string;
+}
+
+/** Which editor serves; falls back to /api/health when the provider endpoint is not there. */
+export async function fetchProviderInfo(): Promise<ProviderInfo> {
+  try {
+    const body = await api<{ data: ProviderInfo }>("/image/provider");
+    return body.data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw error;
+    const health = await api<{ providers?: { images?: ImageProviderName } }>("/health", { anonymous: true });
+    const provider = health.providers?.images ?? "local";
+    return { provider, label: "", gptProvider: provider, gptLabel: "" };
+  }
+}
+
+/** 'Local image editor (offline default)' for the embedded editor, else the server's own label. */
+export function providerLabel(t: Translate, provider: ImageProviderName | null | undefined, serverLabel?: string) {
+  if (!provider || provider === "local") return t("images.provider.local");
+  if (serverLabel) return serverLabel;
+  return provider === "openai" ? t("images.provider.openai") : t("images.provider.workersAi");
+}
+
+/* ---------- batches run by the server (BatchJob) ---------- */
+
+export async function createBatch(files: File[], prompt: string, category: ImageCategory, platform: ImagePlatform, requestId = newRequestId()): Promise<BatchProgress> {
+  const form = new FormData();
+  for (const file of files) form.append("images", file, file.name);
+  form.append("prompt", prompt);
+  form.append("category", category);
+  form.append("platform", platform);
+  const body = await api<{ success: boolean; data?: BatchProgress }>("/batches", { body: form, headers: { "X-Request-ID": requestId }, timeoutMs: EDIT_TIMEOUT_MS });
+  if (!body?.data?.id) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  return body.data;
+}
+
+export async function fetchBatch(id: string, signal?: AbortSignal): Promise<BatchProgress> {
+  const body = await api<{ data?: BatchProgress }>(`/batches/${encodeURIComponent(id)}`, { signal });
+  if (!body?.data?.id) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  return body.data;
+}
+
+export function batchSocketUrl(id: string, token: string) {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/api/batches/${encodeURIComponent(id)}/ws?token=${encodeURIComponent(token)}`;
+}
+
+/* ---------- the SPEC §8 messages ---------- */
+
+export interface EditFailure {
+  /** The notice's title: 'Quota Exceeded' or 'Image Editing Failed'. */
+  title: string;
+  message: string;
+  quotaExceeded: boolean;
+}
+
+/** Known server texts, so a Turkish screen shows them in Turkish too. */
+const SERVER_TEXT_KEYS: Record<string, string> = {
+  [IMAGE_MESSAGES.tooLarge]: "images.validation.tooLarge",
+  [IMAGE_MESSAGES.unreadable]: "images.validation.readFailed",
+  [IMAGE_MESSAGES.notImage]: "images.validation.notImage",
+  [IMAGE_MESSAGES.dimensions]: "images.validation.dimensions",
+  [IMAGE_MESSAGES.missing]: "images.validation.missing",
+  [IMAGE_MESSAGES.batchMissing]: "images.validation.batchMissing",
+  [IMAGE_MESSAGES.tooMany]: "images.validation.tooMany",
+  [IMAGE_MESSAGES.itemFailed]: "images.batch.itemFailed",
+};
+
+export function serverText(t: Translate, text: string) {
+  const key = SERVER_TEXT_KEYS[text];
+  return key ? t(key) : text;
+}
+
+/**
+ * The product edit service's failure texts (SPEC §8). `single` adds the single editor's
+ * 'Daily limit exceeded' text for a 403 whose error says 'limit exceeded'.
+ */
+export function editFailure(t: Translate, error: unknown, options: { single?: boolean } = {}): EditFailure {
+  const failed = t("images.notice.failed");
+  if (error instanceof ApiError) {
+    const body = error.body ?? {};
+    if (error.kind === "timeout") return { title: failed, message: t("images.error.timeout"), quotaExceeded: false };
+    if (error.kind === "network") {
+      const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+      return { title: failed, message: t(offline ? "images.error.network" : "images.error.noResponse"), quotaExceeded: false };
+    }
+    if (error.kind === "invalid-response") return { title: failed, message: t("images.error.invalidResponse"), quotaExceeded: false };
+    switch (error.status) {
+      case 403: {
+        const quota = (body.quota ?? {}) as { limit?: number; plan?: string };
+        const code = `${String(body.error ?? "")} ${String(body.message ?? "")}`.toLowerCase();
+        if (options.single && code.includes("limit exceeded")) {
+          return {
+            title: t("images.notice.quotaExceeded"),
+            message: t("images.error.limitExceeded", { limit: quota.limit ?? 10, plan: quota.plan ?? "free" }),
+            quotaExceeded: true,
+          };
+        }
+        return { title: failed, message: t("images.error.limitReached"), quotaExceeded: true };
+      }
+      case 404:
+        return { title: failed, message: t("images.error.notFound"), quotaExceeded: false };
+      case 429:
+        return { title: failed, message: t("images.error.tooManyRequests"), quotaExceeded: false };
+      case 500:
+        return { title: failed, message: t("images.error.server"), quotaExceeded: false };
+      case 504:
+        return { title: failed, message: t("images.error.timeout"), quotaExceeded: false };
+    }
+    return { title: failed, message: withDetails(t, body), quotaExceeded: false };
+  }
+  if (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError")) {
+    return { title: failed, message: t("images.error.timeout"), quotaExceeded: false };
+  }
+  return { title: failed, message: error instanceof Error && error.message ? error.message : t("images.error.server"), quotaExceeded: false };
+}
+
+/** 'Other statuses: the server message plus details' (never the same sentence twice). */
+function withDetails(t: Translate, body: Record<string, unknown>) {
+  const message = typeof body.message === "string" ? serverText(t, body.message) : t("images.error.server");
+  const details = typeof body.details === "string" ? serverText(t, body.details) : "";
+  if (!details || details === message) return message;
+  return `${message.replace(/[.:]\s*$/, "")}: ${details}`;
+}
+
+/* ---------- files ---------- */
+
+export function isImageFile(file: File) {
+  return file.type.startsWith("image/");
+}
+
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("read failed")));
+    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function blobToDataUrl(blob: Blob) {
+  return readAsDataUrl(blob);
+}
+
+/** Loads a picture to learn its size; rejects when the browser cannot decode it. */
+export function imageSize(src: string): Promise<{ width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => (img.naturalWidth > 0 ? resolve({ width: img.naturalWidth, height: img.naturalHeight }) : reject(new Error("empty image")));
+    img.onerror = () => reject(new Error("not an image"));
+    img.src = src;
+  });
+}
+
+/** Reads one image for the single editors: its data URL and size, or the SPEC's message why not. */
+export async function loadImageFile(t: Translate, file: File, options: { checkSize?: boolean } = {}): Promise<{ dataUrl: string; width: number; height: number } | { error: string }> {
+  if (options.checkSize !== false && file.size > IMAGE_LIMITS.maxBytes) return { error: t("images.validation.tooLarge") };
+  try {
+    const dataUrl = await readAsDataUrl(file);
+    const size = await imageSize(dataUrl);
+    return { dataUrl, ...size };
+  } catch {
+    return { error: t("images.validation.readFailed") };
+  }
+}
+
+/**
+ * Checks files added to a batch (SPEC §5): non-images and files over 5 MB are left out with their
+ * message; a selection that would pass 10 images is refused whole.
+ */
+export function checkBatchSelection(t: Translate, current: number, added: File[]): { accepted: File[]; errors: string[] } {
+  const errors: string[] = [];
+  const notImages = added.filter((f) => !isImageFile(f));
+  const images = added.filter(isImageFile);
+  const tooBig = images.filter((f) => f.size > IMAGE_LIMITS.maxBytes);
+  const accepted = images.filter((f) => f.size <= IMAGE_LIMITS.maxBytes);
+  if (notImages.length) errors.push(t("images.validation.notImages", { n: notImages.length }));
+  if (tooBig.length) errors.push(t("images.validation.filesTooLarge", { n: tooBig.length }));
+  if (current + accepted.length > IMAGE_LIMITS.batchMax) return { accepted: [], errors: [...errors, t("images.validation.tooMany")] };
+  return { accepted, errors };
+}
+
+const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
+
+export function mimeOfDataUrl(dataUrl: string) {
+  return /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? "image/png";
+}
+
+/** 'edited-' + the original name, with the extension of what was actually returned. */
+export function editedFileName(original: string, mime: string) {
+  const base = (original || "image").replace(/\.[a-z0-9]{2,5}$/i, "").replace(/[\\/:*?"<>|]+/g, "-") || "image";
+  return `edited-${base}.${EXTENSIONS[mime] ?? "png"}`;
+}
+
+export function triggerDownload(href: string, fileName: string) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = fileName;
+  a.rel = "noopener";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Decodes a data URL without fetch (the page's CSP allows no data: connections). */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(",");
+  const meta = dataUrl.slice(5, comma);
+  const payload = dataUrl.slice(comma + 1);
+  if (!meta.endsWith(";base64")) return new Blob([decodeURIComponent(payload)], { type: meta.split(";")[0] });
+  const binary = atob(payload);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: meta.replace(/;base64$/, "").split(";")[0] || "image/png" });
+}
+
+/** A PNG blob of any picture the browser can draw (the GPT editor's downloads are always .png). */
+export async function toPngBlob(src: string): Promise<Blob> {
+  if (mimeOfDataUrl(src) === "image/png") return dataUrlToBlob(src);
+  const img = new Image();
+  img.src = src;
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = img.naturalWidth;
+  canvas.height = img.naturalHeight;
+  canvas.getContext("2d")!.drawImage(img, 0, 0);
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("encode failed"))), "image/png"));
+}
+
+/* ---------- owner-only images (/api/images/:id needs the bearer token) ---------- */
+
+const objectUrls = new Map<string, Promise<{ url: string; type: string; blob: Blob }>>();
+
+/** Fetches an owner-only image once per page and answers an object URL for <img> and downloads. */
+export function protectedImageUrl(path: string): Promise<{ url: string; type: string; blob: Blob }> {
+  let entry = objectUrls.get(path);
+  if (!entry) {
+    entry = apiResponse(path.replace(/^\/api(?=\/)/, ""), { timeoutMs: EDIT_TIMEOUT_MS })
+      .then((response) => response.blob())
+      .then((blob) => ({ url: URL.createObjectURL(blob), type: blob.type, blob }));
+    entry.catch(() => objectUrls.delete(path));
+    objectUrls.set(path, entry);
+  }
+  return entry;
+}
+
+export async function protectedImageFile(path: string, fileName: string): Promise<File> {
+  const { blob, type } = await protectedImageUrl(path);
+  return new File([blob], fileName, { type: type || blob.type });
+}
+
+/** Frees the object URLs of a batch the user cleared. */
+export function forgetProtectedImages(paths: (string | null | undefined)[]) {
+  for (const path of paths) {
+    if (!path) continue;
+    const entry = objectUrls.get(path);
+    objectUrls.delete(path);
+    void entry?.then(({ url }) => URL.revokeObjectURL(url)).catch(() => {});
+  }
+}

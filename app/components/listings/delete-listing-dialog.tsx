@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { buttonVariants } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+import { useT } from "~/lib/i18n";
+import { deleteListing } from "./listing-client";
+
+/** A delete button that asks first; calls onDeleted only when the server removed the listing. */
+export function DeleteListingDialog({ id, title, trigger, onDeleted }: { id: string; title: string; trigger: ReactNode; onDeleted: () => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm(event: React.MouseEvent) {
+    // Keep the dialog open until the server answers.
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await deleteListing(id);
+      setOpen(false);
+      toast({ title: t("listings.deleted"), variant: "success" });
+      onDeleted();
+    } catch (error) {
+      console.error("Delete failed", error);
+      toast({ title: t("listings.deleteFailed"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("listings.deleteTitle")}</AlertDialogTitle>
+          <AlertDialogDescription className="break-words">{t("listings.deleteBody", { title })}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{t("listings.deleteCancel")}</AlertDialogCancel>
+          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={confirm} disabled={busy} data-testid="confirm-delete">
+            {t("listings.deleteConfirm")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,109 @@
+import { ArrowRightIcon, ClockIcon, Trash2Icon } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useI18n } from "~/lib/i18n";
+import { DeleteListingDialog } from "./delete-listing-dialog";
+import type { ListingSummary } from "./listing-client";
+import { createdAtOf, formatDate, relativeTime } from "./relative-time";
+import { markdownToPlainText } from "./safe-markdown";
+
+const SHOWN_TAGS = 3;
+
+/** One card of My Listings: title, 2-line description, first 3 tags plus '+N more', relative time. */
+export function ListingCard({ listing, now, onDeleted }: { listing: ListingSummary; now: number; onDeleted: () => void }) {
+  const { t, language } = useI18n();
+  const tags = Array.isArray(listing.tags) ? listing.tags : [];
+  const title = listing.title?.trim() || t("listings.untitled");
+  const created = createdAtOf(listing.createdAt, now);
+  return (
+    <Card className="gap-4 py-5" data-testid="listing-card">
+      <CardHeader className="px-5">
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle className="line-clamp-2 text-base leading-snug break-words">
+            <Link to={`/listings/${listing.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
+              {title}
+            </Link>
+          </CardTitle>
+          <DeleteListingDialog
+            id={listing.id}
+            title={title}
+            onDeleted={onDeleted}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive"
+                aria-label={t("listings.deleteLabel", { title })}
+              >
+                <Trash2Icon aria-hidden="true" />
+              </Button>
+            }
+          />
+        </div>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-3 px-5">
+        <p className="line-clamp-2 text-sm text-muted-foreground break-words" data-testid="listing-card-description">
+          {markdownToPlainText(listing.description ?? "")}
+        </p>
+        {tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("detail.section.tags")}>
+            {tags.slice(0, SHOWN_TAGS).map((tag) => (
+              <li key={tag} className="max-w-full">
+                <Badge variant="secondary" className="max-w-full font-normal">
+                  <span className="truncate">{tag}</span>
+                </Badge>
+              </li>
+            ))}
+            {tags.length > SHOWN_TAGS && (
+              <li>
+                <Badge variant="outline" className="font-normal text-muted-foreground">
+                  {t("listings.moreTags", { n: tags.length - SHOWN_TAGS })}
+                </Badge>
+              </li>
+            )}
+          </ul>
+        )}
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <ClockIcon className="size-3.5" aria-hidden="true" />
+          <time dateTime={new Date(created).toISOString()} title={formatDate(created, language)}>
+            {relativeTime(created, language, now)}
+          </time>
+        </p>
+      </CardContent>
+      <CardFooter className="border-t px-5 pt-4 [.border-t]:pt-4">
+        <Button asChild variant="ghost" size="sm" className="-ml-2 w-full justify-between sm:w-auto">
+          <Link to={`/listings/${listing.id}`} aria-label={`${t("listings.viewDetails")}: ${title}`}>
+            {t("listings.viewDetails")}
+            <ArrowRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function ListingCardSkeleton() {
+  return (
+    <Card className="gap-4 py-5" aria-hidden="true" data-testid="listing-card-skeleton">
+      <CardHeader className="px-5">
+        <Skeleton className="h-5 w-4/5" />
+      </CardHeader>
+      <CardContent className="grid gap-3 px-5">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <div className="flex gap-1.5">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-20" />
+          <Skeleton className="h-5 w-14" />
+        </div>
+        <Skeleton className="h-3 w-24" />
+      </CardContent>
+      <CardFooter className="border-t px-5 pt-4 [.border-t]:pt-4">
+        <Skeleton className="h-5 w-24" />
+      </CardFooter>
+    </Card>
+  );
+}

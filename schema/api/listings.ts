@@ -1,0 +1,172 @@
+/**
+ * Create Listing, My Listings and files: request schemas, limits and response types, shared by the
+ * screens in app/ and the handlers in worker/api/listings.ts. Messages a user sees are the SPEC's.
+ */
+import * as v from "valibot";
+
+export const LISTING_LIMITS = {
+  titleMax: 130,
+  /** The part of the title a phone shows; the title pattern front-loads the product there. */
+  titleMobile: 70,
+  tagCount: 13,
+  tagMax: 20,
+  altTextMax: 130,
+  /** Alt texts kept per listing (Etsy shows up to 20 photos). */
+  altTextsMax: 20,
+  descriptionMax: 20_000,
+  productDescriptionMax: 5_000,
+  keywordsMax: 30,
+  keywordMax: 100,
+  originalPromptMax: 20_000,
+  aiSystemMax: 20_000,
+  aiPromptMax: 20_000,
+  fileMaxBytes: 10 * 1024 * 1024,
+  /** Regenerations of one part allowed per generated listing, within the window below. */
+  regenerationsMax: 5,
+  regenerationWindowMs: 60 * 60 * 1000,
+} as const;
+
+export const PLATFORMS = ["etsy", "amazon", "ebay"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const LISTING_PARTS = ["title", "description", "tags", "altTexts"] as const;
+export type ListingPart = (typeof LISTING_PARTS)[number];
+
+const text = (label: string, max: number) =>
+  v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`));
+
+const stringList = (label: string, maxItems: number, maxLength: number) =>
+  v.pipe(
+    v.array(text(`Each of ${label}`, maxLength), `${label} must be a list of text`),
+    v.maxLength(maxItems, `${label} must have at most ${maxItems} entries`),
+  );
+
+/** POST /api/listings/generate */
+export const GenerateListingSchema = v.object({
+  description: v.pipe(
+    v.string("Please enter a product description"),
+    v.trim(),
+    v.nonEmpty("Please enter a product description"),
+    v.maxLength(LISTING_LIMITS.productDescriptionMax, `Product description must be at most ${LISTING_LIMITS.productDescriptionMax} characters`),
+  ),
+  keywords: v.optional(stringList("keywords", LISTING_LIMITS.keywordsMax, LISTING_LIMITS.keywordMax), []),
+  platform: v.optional(v.picklist(PLATFORMS, "Platform must be etsy, amazon or ebay"), "etsy"),
+  provider: v.optional(v.pipe(v.string("Provider must be text"), v.maxLength(40, "Provider is unknown"))),
+});
+export type GenerateListingInput = v.InferOutput<typeof GenerateListingSchema>;
+
+/** POST /api/listings/generate/part */
+export const RegeneratePartSchema = v.object({
+  listingId: v.pipe(v.string("listingId is required"), v.nonEmpty("listingId is required"), v.maxLength(100, "Listing not found")),
+  part: v.picklist(LISTING_PARTS, "part must be one of: title, description, tags, altTexts"),
+  provider: v.optional(v.pipe(v.string("Provider must be text"), v.maxLength(40, "Provider is unknown"))),
+});
+
+/** POST /api/save-listing and POST /api/listings (the SPEC's saved listing). */
+export const SaveListingSchema = v.object({
+  title: text("Title", 1_000),
+  description: text("Description", LISTING_LIMITS.descriptionMax),
+  tags: v.optional(stringList("tags", 100, 200), []),
+  altTexts: v.optional(stringList("altTexts", 100, 1_000), []),
+  originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax)), ""),
+  platform: v.optional(v.picklist(PLATFORMS, "Platform must be etsy, amazon or ebay"), "etsy"),
+});
+export type SaveListingInput = v.InferOutput<typeof SaveListingSchema>;
+
+/** PUT /api/listings/:id: any subset of the saved fields. */
+export const UpdateListingSchema = v.object({
+  title: v.optional(text("Title", 1_000)),
+  description: v.optional(text("Description", LISTING_LIMITS.descriptionMax)),
+  tags: v.optional(stringList("tags", 100, 200)),
+  altTexts: v.optional(stringList("altTexts", 100, 1_000)),
+  originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax))),
+});
+export type UpdateListingInput = v.InferOutput<typeof UpdateListingSchema>;
+
+/** POST /api/ai/:provider (the SPEC's raw call). */
+export const AiCallSchema = v.object({
+  system: v.optional(v.nullable(text("system", LISTING_LIMITS.aiSystemMax)), ""),
+  prompt: v.pipe(v.string("prompt is required"), v.trim(), v.nonEmpty("prompt is required"), v.maxLength(LISTING_LIMITS.aiPromptMax, `prompt must be at most ${LISTING_LIMITS.aiPromptMax} characters`)),
+  featureKey: v.optional(v.nullable(v.string("featureKey must be text"))),
+});
+
+export const ListingSortSchema = v.optional(v.picklist(["newest", "oldest"], "sort must be newest or oldest"), "newest");
+export const ExportFormatSchema = v.optional(v.picklist(["csv", "json"], "format must be csv or json"), "csv");
+
+// ---- Responses ---------------------------------------------------------------------------------
+
+export type RuleStatus = "pass" | "repaired" | "warning";
+
+export interface RuleCheck {
+  /** e.g. "title.length", "tags.count" */
+  rule: string;
+  status: RuleStatus;
+  /** What was repaired or why it is a warning, in plain words. */
+  detail?: string;
+}
+
+export interface RuleReport {
+  /** True when every rule passed as written, with nothing repaired. */
+  passed: boolean;
+  /** True when at least one rule needed a repair. */
+  repaired: boolean;
+  checks: RuleCheck[];
+  /** Present on generated listings: what regenerating one part needs. */
+  generation?: { keywords: string[]; digital: boolean; regenerations: number };
+}
+
+/** One card of GET /api/listings (`data.listings[]`). */
+export interface ListingSummary {
+  id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  altTexts: string[];
+  /** ISO 8601 */
+  createdAt: string;
+  platform: string;
+  provider: string;
+}
+
+/** GET /api/listings/:id (`data.listing`), the SPEC's detail fields plus the rule report. */
+export interface ListingDetail {
+  id: string;
+  title: string;
+  description: string;
+  /** ISO 8601 */
+  created_at: string;
+  /** ISO 8601 */
+  updated_at: string;
+  tags: string[];
+  alt_texts: string[];
+  original_prompt: string;
+  rule_report: RuleReport | null;
+  platform: string;
+  /** "offline-composer", "deepseek", "openai", "workers-ai" or "manual" */
+  provider: string;
+  source: string;
+}
+
+export interface StoredFileInfo {
+  id: string;
+  listingId: string | null;
+  name: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+  /** Where the owner downloads it: /api/files/{id} */
+  url: string;
+}
+
+export interface QuotaSnapshot {
+  used: number;
+  limit: number;
+  plan: string;
+}
+
+/** The newline-delimited JSON events of POST /api/listings/generate, one per line. */
+export type GenerateEvent =
+  | { type: "start"; provider: string; providerLabel: string; offline: boolean; notice?: string; quota: QuotaSnapshot }
+  | { type: "part"; part: ListingPart; value: string | string[] }
+  | { type: "done"; listing: ListingDetail; ruleReport: RuleReport; quota: QuotaSnapshot; provider: string; providerLabel: string; offline: boolean; notice?: string; replayed?: boolean }
+  | { type: "error"; status: number; message: string };

@@ -1,0 +1,261 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, screenshot, signInFast } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A product photo drawn by the browser: a dark rounded product on a flat grey background. */
+async function productPng(page: Page, options: { width?: number; height?: number; background?: string; product?: string } = {}): Promise<Buffer> {
+  const dataUrl = await page.evaluate(({ width, height, background, product }) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, width, height);
+    ctx.fillStyle = product;
+    ctx.beginPath();
+    ctx.roundRect(width * 0.3, height * 0.25, width * 0.4, height * 0.5, 24);
+    ctx.fill();
+    ctx.fillStyle = "#d4af37";
+    ctx.beginPath();
+    ctx.arc(width / 2, height / 2, Math.min(width, height) * 0.08, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL("image/png");
+  }, { width: options.width ?? 480, height: options.height ?? 360, background: options.background ?? "#9a9a9a", product: options.product ?? "#2b3a67" });
+  return Buffer.from(dataUrl.split(",")[1], "base64");
+}
+
+const png = (name: string, buffer: Buffer) => ({ name, mimeType: "image/png", buffer });
+
+async function openEditor(page: Page, path = "/edit-image") {
+  await page.goto(path);
+  await page.locator('main[data-ready="true"]').waitFor();
+}
+
+describe("Image Editor (/edit-image)", () => {
+  it("edits one photo to a white background, shows before/after and downloads an edited- file", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page);
+    await page.getByRole("heading", { name: "Image Editor" }).waitFor();
+    await page.getByText("JPEG or PNG up to 5MB", { exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId("active-editor").textContent()).toContain("Local image editor (offline default)");
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("0/10 used");
+
+    // The example popover fills the instruction.
+    await page.getByTestId("example-prompts").first().click();
+    await page.getByRole("tab", { name: "Lighting" }).click();
+    await page.getByRole("button", { name: "Brighten the photo, it is too dark" }).click();
+    expect(await page.getByTestId("single-prompt").inputValue()).toBe("Brighten the photo, it is too dark");
+
+    await page.getByTestId("single-upload-input").setInputFiles(png("ring.png", await productPng(page)));
+    await page.getByTestId("source-name").getByText("ring.png").waitFor();
+    await page.getByTestId("single-prompt").fill("white background");
+    await page.getByTestId("single-submit").click();
+    await page.getByTestId("single-result").waitFor({ timeout: 60_000 });
+    await page.getByText("Image Edited Successfully").first().waitFor();
+    await page.getByTestId("what-we-did").getByText("What we did").waitFor();
+    expect(await page.getByTestId("what-we-did").textContent()).toMatch(/pure white/i);
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+    expect(await page.evaluate(() => localStorage.getItem("onboarding_image_edited"))).toBe("true");
+
+    // The comparison split is a keyboard-operable range input.
+    const range = page.getByRole("slider", { name: "Before and after split" });
+    expect(await range.inputValue()).toBe("50");
+    await range.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    expect(await range.inputValue()).toBe("48");
+    await screenshot(page, "image-editor-single-light");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("single-download").click()]);
+    expect(download.suggestedFilename()).toMatch(/^edited-ring\.(png|jpg)$/);
+    await page.getByText("Download Started").first().waitFor();
+    await context.close();
+  });
+
+  it("refuses a 6 MB file, a text file, more than 10 images and a missing prompt with the SPEC's messages", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page);
+
+    const big = Buffer.alloc(6 * 1024 * 1024, 1);
+    await page.getByTestId("single-upload-input").setInputFiles(png("huge.png", big));
+    await page.getByText("Image size exceeds 5MB limit. Please select a smaller image.").waitFor();
+    await page.getByTestId("single-upload-input").setInputFiles({ name: "notes.png", mimeType: "text/plain", buffer: Buffer.from("just some text") });
+    await page.getByText("Failed to read the image file. Please try another image.").waitFor();
+    await page.getByTestId("single-submit").click();
+    await page.getByText("Please select an image and enter a prompt").waitFor();
+
+    // A copied photo can be pasted instead of chosen.
+    await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 50;
+      canvas.getContext("2d")!.fillRect(10, 10, 30, 30);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+      const data = new DataTransfer();
+      data.items.add(new File([blob], "pasted.png", { type: "image/png" }));
+      document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+    });
+    await page.getByTestId("source-name").getByText("pasted.png").waitFor();
+
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    const small = await productPng(page, { width: 64, height: 64 });
+    await page.getByTestId("batch-upload-input").setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }, png("big.png", big), png("ok.png", small)]);
+    await page.getByText("1 file(s) are not images. Please select only image files.").waitFor();
+    await page.getByText("1 file(s) exceed the 5MB size limit.").waitFor();
+    expect(await page.getByTestId("batch-selection").locator("li img").count()).toBe(1);
+
+    await page.getByRole("button", { name: "Clear all" }).click();
+    await page.getByTestId("batch-upload-input").setInputFiles(Array.from({ length: 11 }, (_, i) => png(`p${i}.png`, small)));
+    await page.getByText("You can only upload up to 10 images at a time.").waitFor();
+    await page.getByTestId("batch-submit").click();
+    await page.getByText("Please select images and enter a prompt").waitFor();
+    await context.close();
+  });
+
+  it("runs a batch of three on the server with live progress, and shows it again after leaving", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page);
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    const files = await Promise.all(["#8f8f8f", "#a0a0a0", "#b5b5b5"].map((background) => productPng(page, { background })));
+    await page.getByTestId("batch-upload-input").setInputFiles(files.map((buffer, i) => png(`item-${i + 1}.png`, buffer)));
+    await page.getByTestId("batch-prompt").fill("white background, sharpen");
+    expect(await page.getByTestId("batch-submit").textContent()).toContain("Process 3 Images");
+    await page.getByTestId("batch-submit").click();
+
+    await page.getByTestId("batch-results").waitFor();
+    await expect.poll(() => page.getByTestId("batch-item").count()).toBe(3);
+    // Progress moves through the statuses while the page watches.
+    await page.locator('[data-testid="batch-item"][data-status="completed"]').first().waitFor({ timeout: 60_000 });
+    await screenshot(page, "image-editor-batch-running");
+    await page.locator('[data-testid="batch-results"][data-status="completed"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('[data-testid="batch-item"][data-status="completed"]').count()).toBe(3);
+    expect(await page.getByTestId("batch-progress-text").textContent()).toBe("3 of 3 images processed");
+    await page.getByText("Batch Processing Complete").first().waitFor();
+    await page.getByText("Processed 3 images").first().waitFor();
+    await screenshot(page, "image-editor-batch-done");
+    expect(await page.getByTestId("batch-submit").textContent()).toContain("Process Images");
+
+    // A finished image opens in a before/after comparison.
+    await page.getByRole("button", { name: "Compare before and after: item-2.png" }).click();
+    await page.getByRole("dialog").getByRole("slider", { name: "Before and after split" }).waitFor();
+    await screenshot(page, "image-editor-batch-compare");
+    await page.keyboard.press("Escape");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("batch-item-download").first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^edited-item-1\.(png|jpg)$/);
+
+    // Leaving and coming back shows the same batch, read from the server.
+    await page.goto("/dashboard");
+    await openEditor(page);
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    await expect.poll(() => page.locator('[data-testid="batch-item"][data-status="completed"]').count(), { timeout: 15_000 }).toBe(3);
+    await context.close();
+  });
+
+  it("finishes a batch while the user is away and announces it on return", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page);
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    const files = await Promise.all([0, 1].map(() => productPng(page, { width: 200, height: 200 })));
+    await page.getByTestId("batch-upload-input").setInputFiles(files.map((buffer, i) => png(`away-${i}.png`, buffer)));
+    await page.getByTestId("batch-prompt").fill("brighten");
+    await page.getByTestId("batch-submit").click();
+    await page.getByTestId("batch-results").waitFor();
+    await page.goto("/dashboard");
+    // Two items with the 1 s pause: well finished after a few seconds.
+    await page.waitForTimeout(6000);
+    await openEditor(page);
+    await page.getByTestId("batch-away").waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('[data-testid="batch-item"][data-status="completed"]').count()).toBe(2);
+    await context.close();
+  });
+
+  it("looks right in dark mode and at 375 px", async () => {
+    for (const [name, options] of [
+      ["dark", { colorScheme: "dark" as const }],
+      ["mobile", { width: 375, height: 812 }],
+    ] as const) {
+      const context = await newContext(browser, options);
+      const page = await context.newPage();
+      await signInFast(page);
+      await openEditor(page);
+      await page.getByTestId("single-upload-input").setInputFiles(png("vase.png", await productPng(page)));
+      await page.getByTestId("single-prompt").fill("white background and brighten");
+      await page.getByTestId("single-submit").click();
+      await page.getByTestId("single-result").waitFor({ timeout: 60_000 });
+      await screenshot(page, `image-editor-single-${name}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await openEditor(page, "/edit-image-gpt");
+      await page.getByTestId("gpt-placeholder").waitFor();
+      await screenshot(page, `image-editor-gpt-${name}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+});
+
+describe("Image Editor (GPT) (/edit-image-gpt)", () => {
+  it("says it runs offline, edits one image with the local editor and downloads edited-image-{timestamp}.png", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page, "/edit-image-gpt");
+    await page.getByRole("heading", { name: "Image Editor (GPT)" }).waitFor();
+    await page.getByText("PNG, JPG or WEBP, max 5MB", { exact: true }).waitFor();
+    await page.getByText("No OpenAI key configured: edits run on the local image editor (offline default)").waitFor();
+    expect(await page.getByTestId("gpt-submit").isDisabled()).toBe(true);
+    await page.getByText("Edited Result").waitFor();
+
+    await page.getByTestId("gpt-upload-input").setInputFiles(png("mug.png", await productPng(page)));
+    await page.getByTestId("gpt-change-image").waitFor();
+    await page.getByTestId("gpt-prompt").fill("Replace the background with pure white");
+    await page.getByTestId("gpt-submit").click();
+    await page.getByTestId("gpt-result").waitFor({ timeout: 60_000 });
+    await page.getByText("Image Edited Successfully").first().waitFor();
+    await page.getByTestId("gpt-response-text").waitFor();
+    await screenshot(page, "image-editor-gpt-single-light");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("gpt-download").click()]);
+    expect(download.suggestedFilename()).toMatch(/^edited-image-\d+\.png$/);
+    await page.getByText("Image Downloaded").first().waitFor();
+    await context.close();
+  });
+
+  it("edits a batch in the browser one file at a time and clears the results when the selection changes", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page, "/edit-image-gpt");
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    const files = await Promise.all([0, 1].map(() => productPng(page, { width: 160, height: 160 })));
+    await page.getByTestId("gpt-batch-upload-input").setInputFiles(files.map((buffer, i) => png(`g-${i}.png`, buffer)));
+    await page.getByTestId("gpt-batch-prompt").fill("sharpen");
+    expect(await page.getByTestId("gpt-batch-submit").textContent()).toContain("Start Batch Processing 2 Images");
+    await page.getByTestId("gpt-batch-submit").click();
+    await page.getByTestId("gpt-batch-results").waitFor();
+    await expect.poll(() => page.locator('[data-testid="gpt-batch-item"][data-status="completed"]').count(), { timeout: 60_000 }).toBe(2);
+    await page.getByText("Processed 2 images").first().waitFor();
+    await screenshot(page, "image-editor-gpt-batch");
+
+    await page.getByRole("button", { name: "Change Images" }).waitFor();
+    await page.getByTestId("gpt-batch-upload-input").setInputFiles([png("new.png", files[0])]);
+    await expect.poll(() => page.getByTestId("gpt-batch-results").count()).toBe(0);
+    await context.close();
+  });
+});

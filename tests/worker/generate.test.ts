@@ -1,0 +1,290 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { GenerateEvent, ListingDetail } from "../../schema/api/listings";
+import type { User } from "../../schema/db";
+import { readQuota } from "../../worker/domain/quota";
+import { generateListingParts, openGeneration, partRequest } from "../../worker/domain/listings/generate";
+import { listListings } from "../../worker/domain/listings/store";
+import type { Env } from "../../worker/lib/env";
+import { UpstreamError } from "../../worker/lib/errors";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+import type { LlmProvider, LlmRequest } from "../../worker/providers/llm/types";
+import { api, registerUser } from "./helpers";
+
+const DESCRIPTION = "Handmade sterling silver moon necklace with a tiny crescent pendant, perfect for layering.";
+const BODY = { description: DESCRIPTION, keywords: ["minimalist necklace", "moon jewelry"], platform: "etsy" };
+
+async function events(res: Response): Promise<GenerateEvent[]> {
+  const text = new TextDecoder().decode(await res.arrayBuffer());
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as GenerateEvent);
+}
+
+const generate = (token: string, body: unknown = BODY, headers: Record<string, string> = {}) => api("/listings/generate", { token, body, headers });
+
+async function quotaUsed(token: string) {
+  const res = await api("/create-listing/quota", { token });
+  return (await res.json<{ used: number }>()).used;
+}
+
+/** A provider whose answers take `latency` ms per call; `fail` names a task that fails. */
+function fakeProvider(latency: number | ((req: LlmRequest) => number), fail?: string): LlmProvider & { calls: LlmRequest[] } {
+  const composer = offlineComposer();
+  const calls: LlmRequest[] = [];
+  return {
+    name: "deepseek",
+    label: "Fake DeepSeek",
+    offline: false,
+    calls,
+    async complete(request) {
+      calls.push(request);
+      const ms = typeof latency === "number" ? latency : latency(request);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      if (fail && request.task === fail) throw new UpstreamError("deepseek", "DeepSeek answered with an error (HTTP 500)");
+      return composer.complete(request);
+    },
+  };
+}
+
+async function userRow(userId: string): Promise<User> {
+  return (await env.DB.prepare("SELECT id, plan FROM users WHERE id = ?").bind(userId).first<User>())!;
+}
+
+describe("POST /api/listings/generate", () => {
+  it("streams each part, then the saved listing with its rule report, offline, in well under a second", async () => {
+    const { token } = await registerUser();
+    const started = performance.now();
+    const res = await generate(token);
+    const list = await events(res);
+    const elapsed = performance.now() - started;
+    const warm: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      await events(await generate(token));
+      warm.push(performance.now() - t);
+    }
+    console.log(`offline generation through the API, end to end: first ${elapsed.toFixed(1)} ms, then ${warm.map((ms) => ms.toFixed(1)).join(" / ")} ms`);
+    expect(elapsed).toBeLessThan(1000);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/x-ndjson; charset=utf-8");
+    expect(list[0]).toMatchObject({ type: "start", provider: "offline-composer", offline: true, quota: { used: 1, limit: 10, plan: "free" } });
+    const parts = list.filter((e) => e.type === "part");
+    expect(parts.map((e) => e.type === "part" && e.part).sort()).toEqual(["altTexts", "description", "tags", "title"]);
+    const done = list.at(-1)!;
+    if (done.type !== "done") throw new Error(`expected done, got ${JSON.stringify(done)}`);
+    expect(done.provider).toBe("offline-composer");
+    expect(done.providerLabel).toBe("Offline composer (built in)");
+    expect(done.quota).toEqual({ used: 1, limit: 10, plan: "free" });
+    expect(done.listing.tags).toHaveLength(13);
+    expect(done.listing.title).toMatch(/^Handmade Sterling Silver Moon Necklace - Minimalist Necklace/);
+    expect(done.listing.original_prompt).toBe(DESCRIPTION);
+    expect(done.ruleReport.checks.length).toBeGreaterThan(10);
+
+    const title = parts.find((e) => e.type === "part" && e.part === "title");
+    expect(title && title.type === "part" && title.value).toBe(done.listing.title);
+
+    const saved = await api(`/listings/${done.listing.id}`, { token });
+    const { data } = await saved.json<{ data: { listing: ListingDetail } }>();
+    expect(data.listing).toMatchObject({ id: done.listing.id, title: done.listing.title, tags: done.listing.tags, provider: "offline-composer", source: "create" });
+  });
+
+  it("charges exactly one create-listing unit per generation", async () => {
+    const { token } = await registerUser();
+    await events(await generate(token));
+    expect(await quotaUsed(token)).toBe(1);
+    await events(await generate(token));
+    expect(await quotaUsed(token)).toBe(2);
+  });
+
+  it("answers a blank description with the SPEC's message as a JSON 400, before streaming and without charging", async () => {
+    const { token } = await registerUser();
+    const res = await generate(token, { description: "   ", keywords: [] });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ success: false, message: "Please enter a product description" });
+    expect(await quotaUsed(token)).toBe(0);
+  });
+
+  it("refuses more than 30 keywords, an unknown platform and an unknown provider with 400", async () => {
+    const { token } = await registerUser();
+    const tooMany = await generate(token, { ...BODY, keywords: Array.from({ length: 31 }, (_, i) => `kw ${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json<{ message: string }>()).message).toBe("keywords must have at most 30 entries");
+    expect((await generate(token, { ...BODY, platform: "shopify" })).status).toBe(400);
+    const unknown = await generate(token, { ...BODY, provider: "gpt-9000" });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json<{ message: string }>()).message).toMatch(/^Unknown AI provider/);
+    expect(await quotaUsed(token)).toBe(0);
+  });
+
+  it("says so when the requested provider is not configured and the offline composer wrote the listing", async () => {
+    const { token } = await registerUser();
+    const list = await events(await generate(token, { ...BODY, provider: "deepseek" }));
+    const done = list.at(-1)!;
+    expect(done).toMatchObject({ type: "done", provider: "offline-composer", notice: "DeepSeek is not configured on this server; the offline composer answered instead." });
+  });
+
+  it("answers a retry with the same X-Request-ID with the same listing, without charging again", async () => {
+    const { token } = await registerUser();
+    const first = await events(await generate(token, BODY, { "X-Request-ID": "gen-retry-1" }));
+    const retry = await generate(token, BODY, { "X-Request-ID": "gen-retry-1" });
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    const replay = await events(retry);
+    expect(replay).toHaveLength(1);
+    const [a, b] = [first.at(-1)!, replay[0]];
+    if (a.type !== "done" || b.type !== "done") throw new Error("expected done events");
+    expect(b.listing.id).toBe(a.listing.id);
+    expect(b.replayed).toBe(true);
+    expect(await quotaUsed(token)).toBe(1);
+    const all = await (await api("/listings", { token })).json<{ data: { listings: unknown[] } }>();
+    expect(all.data.listings).toHaveLength(1);
+  });
+
+  it("refuses the 11th generation of a free user with 403 and the quota body, and saves nothing more", async () => {
+    const { token } = await registerUser();
+    for (let i = 0; i < 10; i++) {
+      const last = (await events(await generate(token))).at(-1)!;
+      expect(last.type).toBe("done");
+    }
+    const res = await generate(token);
+    expect(res.status).toBe(403);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ success: false, quota: { feature: "create-listing", used: 10, limit: 10, plan: "free" } });
+    const all = await (await api("/listings", { token })).json<{ data: { listings: unknown[] } }>();
+    expect(all.data.listings).toHaveLength(10);
+  });
+
+  it("gives one listing and one 403 when two generations race for the last unit", async () => {
+    const { token } = await registerUser();
+    for (let i = 0; i < 9; i++) expect((await api("/increment-quota", { token, body: { featureKey: "create-listing" } })).status).toBe(200);
+    const [a, b] = await Promise.all([generate(token), generate(token)]);
+    expect([a.status, b.status].sort()).toEqual([200, 403]);
+    const ok = a.status === 200 ? a : b;
+    const refused = a.status === 200 ? b : a;
+    expect((await events(ok)).at(-1)?.type).toBe("done");
+    expect(await refused.json()).toMatchObject({ quota: { used: 10, limit: 10 } });
+    const all = await (await api("/listings", { token })).json<{ data: { listings: unknown[] } }>();
+    expect(all.data.listings).toHaveLength(1);
+    expect(await quotaUsed(token)).toBe(10);
+  });
+
+  it("needs a token", async () => {
+    expect((await generate("")).status).toBe(401);
+  });
+});
+
+describe("generating a listing (domain, with an injected provider)", () => {
+  it("asks for the four parts at the same time: the whole takes about one call's latency", async () => {
+    const L = 150;
+    const provider = fakeProvider(L);
+    const started = performance.now();
+    const { listing } = await generateListingParts(provider, { ...BODY, platform: "etsy" });
+    const elapsed = performance.now() - started;
+    const sequential = 4 * L + 1500;
+    console.log(`generation with a fake LLM of latency L=${L} ms: ${elapsed.toFixed(0)} ms = ${(elapsed / L).toFixed(2)} x L (SPEC's sequential flow: ${sequential} ms = ${(sequential / L).toFixed(1)} x L)`);
+    expect(provider.calls).toHaveLength(4);
+    expect(elapsed).toBeLessThan(2 * L);
+    expect(listing.tags).toHaveLength(13);
+  });
+
+  it("hands each part on as it arrives, fastest first", async () => {
+    const latency: Record<string, number> = { tags: 10, "alt-text": 40, title: 80, description: 120 };
+    const order: string[] = [];
+    await generateListingParts(fakeProvider((req) => latency[req.task!]), { ...BODY, platform: "etsy" }, (part) => order.push(part));
+    expect(order).toEqual(["tags", "altTexts", "title", "description"]);
+  });
+
+  it("sends each part the SPEC's rules in its prompt", () => {
+    const input = { ...BODY, platform: "etsy" as const };
+    expect(partRequest("title", input).system).toMatch(/at most 130 characters.*first 70 characters.*no markdown; no ALL CAPS words/);
+    expect(partRequest("tags", input).system).toMatch(/exactly 13 search tags.*at most 20 characters.*at least 2 words.*no duplicates.*JSON array/);
+    expect(partRequest("altTexts", input).system).toMatch(/at most 130 characters; all different; one keyword per image.*\*\*Image N:\*\*/);
+    expect(partRequest("description", input).system).toMatch(/intro.*features.*benefits.*Never include an FAQ/);
+    expect(partRequest("description", input).system).toMatch(/Do not add a digital-product note/);
+    expect(partRequest("title", input).prompt).toContain(DESCRIPTION);
+    expect(partRequest("title", input).prompt).toContain("Keywords: minimalist necklace, moon jewelry");
+  });
+
+  for (const failing of ["title", "description", "tags", "alt-text"]) {
+    it(`charges nothing and saves nothing when the ${failing} part fails`, async () => {
+      const { userId } = await registerUser();
+      const user = await userRow(userId);
+      const opened = await openGeneration({ env: env as unknown as Env, user, provider: fakeProvider(5, failing) }, { ...BODY, platform: "etsy" }, `fail-${failing}`);
+      if (opened.kind !== "fresh") throw new Error("expected a fresh generation");
+      expect(opened.quota.used).toBe(1);
+      await expect(opened.run()).rejects.toMatchObject({ status: 502, message: "DeepSeek answered with an error (HTTP 500)" });
+      expect((await readQuota(env as unknown as Env, user, "create-listing")).used).toBe(0);
+      expect(await listListings(env.DB, userId)).toHaveLength(0);
+
+      // The request id is free again: the retry runs instead of replaying a failure.
+      const retry = await openGeneration({ env: env as unknown as Env, user, provider: fakeProvider(1) }, { ...BODY, platform: "etsy" }, `fail-${failing}`);
+      expect(retry.kind).toBe("fresh");
+      if (retry.kind === "fresh") await retry.run();
+      expect((await readQuota(env as unknown as Env, user, "create-listing")).used).toBe(1);
+    });
+  }
+
+  it("says which provider wrote the listing", async () => {
+    const { userId } = await registerUser();
+    const opened = await openGeneration({ env: env as unknown as Env, user: await userRow(userId), provider: fakeProvider(1) }, { ...BODY, platform: "etsy" });
+    if (opened.kind !== "fresh") throw new Error("expected a fresh generation");
+    const done = await opened.run();
+    expect(done).toMatchObject({ provider: "deepseek", providerLabel: "Fake DeepSeek", offline: false });
+    expect(done.listing.provider).toBe("deepseek");
+  });
+});
+
+describe("POST /api/listings/generate/part", () => {
+  async function generated(token: string) {
+    const done = (await events(await generate(token))).at(-1)!;
+    if (done.type !== "done") throw new Error("expected done");
+    return done.listing;
+  }
+
+  it("writes a new title without spending a unit and saves it", async () => {
+    const { token } = await registerUser();
+    const listing = await generated(token);
+    const res = await api("/listings/generate/part", { token, body: { listingId: listing.id, part: "title" } });
+    expect(res.status).toBe(200);
+    const { data } = await res.json<{ data: { part: string; value: string; listing: ListingDetail; regenerationsLeft: number } }>();
+    expect(data.part).toBe("title");
+    expect(data.value).not.toBe(listing.title);
+    expect(data.listing.title).toBe(data.value);
+    expect(data.listing.tags).toEqual(listing.tags);
+    expect(data.regenerationsLeft).toBe(4);
+    const saved = await (await api(`/listings/${listing.id}`, { token })).json<{ data: { listing: ListingDetail } }>();
+    expect(saved.data.listing.title).toBe(data.value);
+    expect(await quotaUsed(token)).toBe(1);
+  });
+
+  it("allows 5 regenerations per listing, then answers 409", async () => {
+    const { token } = await registerUser();
+    const listing = await generated(token);
+    for (let i = 0; i < 5; i++) expect((await api("/listings/generate/part", { token, body: { listingId: listing.id, part: i % 2 ? "tags" : "altTexts" } })).status).toBe(200);
+    const sixth = await api("/listings/generate/part", { token, body: { listingId: listing.id, part: "title" } });
+    expect(sixth.status).toBe(409);
+    expect(await sixth.json()).toMatchObject({ success: false, regenerationsLeft: 0 });
+  });
+
+  it("answers 404 for another user's listing and changes nothing", async () => {
+    const owner = await registerUser();
+    const other = await registerUser();
+    const listing = await generated(owner.token);
+    const res = await api("/listings/generate/part", { token: other.token, body: { listingId: listing.id, part: "title" } });
+    expect(res.status).toBe(404);
+    const saved = await (await api(`/listings/${listing.id}`, { token: owner.token })).json<{ data: { listing: ListingDetail } }>();
+    expect(saved.data.listing.title).toBe(listing.title);
+  });
+
+  it("answers 409 for a listing that was saved by hand, and 400 for an unknown part", async () => {
+    const { token } = await registerUser();
+    const saved = await api("/save-listing", { token, body: { title: "Moon Necklace", description: "A moon necklace.", tags: [], altTexts: [], originalPrompt: "moon necklace" } });
+    const { data } = await saved.json<{ data: { listing: ListingDetail } }>();
+    expect((await api("/listings/generate/part", { token, body: { listingId: data.listing.id, part: "title" } })).status).toBe(409);
+    expect((await api("/listings/generate/part", { token, body: { listingId: data.listing.id, part: "price" } })).status).toBe(400);
+  });
+});

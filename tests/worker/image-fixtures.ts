@@ -1,0 +1,204 @@
+/**
+ * Real images for the image tests, drawn pixel by pixel (deterministic, no randomness) and encoded
+ * with the same jSquash codecs the Worker uses.
+ */
+import { env } from "cloudflare:test";
+import { decodeImage, encodeImage } from "../../worker/domain/images/codecs";
+import type { ImageType } from "../../worker/domain/images/formats";
+
+export interface Pixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+export const GREY_BACKDROP = [150, 150, 150] as const;
+export const PRODUCT_COLOUR = [40, 90, 200] as const;
+
+function canvas(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Pixels {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = paint(x, y);
+      const o = (y * width + x) * 4;
+      data[o] = r;
+      data[o + 1] = g;
+      data[o + 2] = b;
+      data[o + 3] = 255;
+    }
+  }
+  return { data, width, height };
+}
+
+/** A blue disc (the product) on a grey backdrop with a gentle left-to-right shading. */
+export function productOnGrey(width = 600, height = 450): Pixels {
+  const cx = width / 2;
+  const cy = height / 2;
+  const r = Math.min(width, height) * 0.3;
+  return canvas(width, height, (x, y) => {
+    if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) return [...PRODUCT_COLOUR];
+    const shade = Math.round((x / width) * 12) - 6;
+    return [GREY_BACKDROP[0] + shade, GREY_BACKDROP[1] + shade, GREY_BACKDROP[2] + shade];
+  });
+}
+
+/** An under-exposed scene: a dim gradient with a slightly lighter object. */
+export function darkPhoto(width = 400, height = 300): Pixels {
+  return canvas(width, height, (x, y) => {
+    const base = 15 + Math.round((x / width) * 25 + (y / height) * 10);
+    const inside = x > width * 0.3 && x < width * 0.7 && y > height * 0.25 && y < height * 0.75;
+    return inside ? [base + 30, base + 25, base + 20] : [base, base, base + 5];
+  });
+}
+
+/** Stripes and a square, blurred with a wide box filter: soft edges everywhere. */
+export function blurredPhoto(width = 400, height = 300): Pixels {
+  const sharp = canvas(width, height, (x, y) => {
+    const stripe = Math.floor(x / 25) % 2 === 0;
+    const square = x > 150 && x < 250 && y > 100 && y < 200;
+    const v = square ? 230 : stripe ? 170 : 70;
+    return [v, v, v];
+  });
+  return boxBlur(boxBlur(sharp, 4), 4);
+}
+
+function boxBlur(img: Pixels, radius: number): Pixels {
+  const { width, height, data } = img;
+  const out = new Uint8ClampedArray(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const sum = [0, 0, 0];
+      let n = 0;
+      for (let dy = -radius; dy <= radius; dy++) {
+        for (let dx = -radius; dx <= radius; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          const yy = Math.min(height - 1, Math.max(0, y + dy));
+          const o = (yy * width + xx) * 4;
+          sum[0] += data[o];
+          sum[1] += data[o + 1];
+          sum[2] += data[o + 2];
+          n++;
+        }
+      }
+      const o = (y * width + x) * 4;
+      out[o] = sum[0] / n;
+      out[o + 1] = sum[1] / n;
+      out[o + 2] = sum[2] / n;
+      out[o + 3] = 255;
+    }
+  }
+  return { data: out, width, height };
+}
+
+export async function encode(img: Pixels, type: "image/png" | "image/jpeg" = "image/png"): Promise<Uint8Array> {
+  return encodeImage({ data: img.data, width: img.width, height: img.height, colorSpace: "srgb" } as ImageData, type, 95);
+}
+
+export async function decode(bytes: Uint8Array, type: ImageType): Promise<Pixels> {
+  const d = await decodeImage(bytes, type);
+  return { data: d.data, width: d.width, height: d.height };
+}
+
+export function dataUrl(bytes: Uint8Array, type = "image/png") {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${type};base64,${btoa(binary)}`;
+}
+
+export function fromDataUrl(url: string): Uint8Array {
+  const binary = atob(url.slice(url.indexOf(",") + 1));
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+export const luma = (img: Pixels, x: number, y: number) => {
+  const o = (y * img.width + x) * 4;
+  return 0.2126 * img.data[o] + 0.7152 * img.data[o + 1] + 0.0722 * img.data[o + 2];
+};
+
+export function meanLuma(img: Pixels) {
+  let sum = 0;
+  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) sum += luma(img, x, y);
+  return sum / (img.width * img.height);
+}
+
+/** Mean squared luminance step between neighbours (gradient energy): rises when edges get crisper. */
+export function edgeEnergy(img: Pixels) {
+  let sum = 0;
+  let n = 0;
+  for (let y = 0; y < img.height - 1; y++) {
+    for (let x = 0; x < img.width - 1; x++) {
+      const v = luma(img, x, y);
+      sum += (luma(img, x + 1, y) - v) ** 2 + (luma(img, x, y + 1) - v) ** 2;
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+export function pixel(img: Pixels, x: number, y: number) {
+  const o = (y * img.width + x) * 4;
+  return [img.data[o], img.data[o + 1], img.data[o + 2], img.data[o + 3]];
+}
+
+/** The product photo with fine deterministic grain, so a JPEG of it is as heavy as a real photo. */
+export function texturedProduct(width: number, height: number): Pixels {
+  const img = productOnGrey(width, height);
+  let state = 12345;
+  for (let i = 0; i < img.data.length; i += 4) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    const grain = (state % 41) - 20;
+    img.data[i] += grain;
+    img.data[i + 1] += grain;
+    img.data[i + 2] += grain;
+  }
+  return img;
+}
+
+/**
+ * A large, photo-like JPEG made outside the isolate: a grainy 1000 x 750 drawing enlarged by the
+ * Images binding (sharp in miniflare), so making it does not grow the WebAssembly memory measured.
+ */
+export async function largeJpeg(width: number): Promise<Uint8Array> {
+  const small = await encode(texturedProduct(1000, 750), "image/png");
+  const result = await env.IMAGES.input(new Blob([small as Uint8Array<ArrayBuffer>]).stream()).transform({ width }).output({ format: "image/jpeg", quality: 92 });
+  return new Uint8Array(await new Response(result.image()).arrayBuffer());
+}
+
+/**
+ * A JPEG with an APP1 EXIF segment inserted after SOI: IFD0 holds an Orientation tag and a pointer to
+ * a GPS IFD (GPSLatitudeRef 'N'), as a phone photo would.
+ */
+export function withGpsExif(jpeg: Uint8Array, orientation = 1): Uint8Array {
+  // TIFF, big-endian. IFD0 at 8: two entries, next-IFD 0; GPS IFD at 38: one entry.
+  const tiff = [
+    0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8,
+    0, 2,
+    0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0,
+    0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 38,
+    0, 0, 0, 0,
+    0, 1, 0x00, 0x01, 0, 2, 0, 0, 0, 2, 0x4e, 0, 0, 0, 0, 0, 0, 0,
+  ];
+  const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+  const length = payload.length + 2;
+  const app1 = new Uint8Array([0xff, 0xe1, length >> 8, length & 0xff, ...payload]);
+  const out = new Uint8Array(jpeg.length + app1.length);
+  out.set(jpeg.subarray(0, 2), 0);
+  out.set(app1, 2);
+  out.set(jpeg.subarray(2), 2 + app1.length);
+  return out;
+}
+
+/** Whether a JPEG still carries an EXIF GPS pointer (tag 0x8825) anywhere. */
+export function hasGpsTag(bytes: Uint8Array) {
+  for (let i = 0; i + 1 < bytes.length; i++) {
+    if ((bytes[i] === 0x88 && bytes[i + 1] === 0x25) || (bytes[i] === 0x25 && bytes[i + 1] === 0x88)) {
+      // Only count it inside an Exif block.
+      const start = Math.max(0, i - 80);
+      const window = String.fromCharCode(...bytes.subarray(start, i));
+      if (window.includes("Exif")) return true;
+    }
+  }
+  return false;
+}

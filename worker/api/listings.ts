@@ -1,0 +1,221 @@
+import * as v from "valibot";
+import {
+  AiCallSchema,
+  ExportFormatSchema,
+  GenerateListingSchema,
+  LISTING_LIMITS,
+  ListingSortSchema,
+  RegeneratePartSchema,
+  SaveListingSchema,
+  UpdateListingSchema,
+  type GenerateEvent,
+} from "../../schema/api/listings";
+import { rawAiCall } from "../domain/listings/ai-call";
+import { exportFileName, listingsToCsv, listingsToJson } from "../domain/listings/export";
+import { deleteFile, listFiles, openFile, storeFile, toFileInfo } from "../domain/listings/files";
+import { openGeneration, regeneratePart } from "../domain/listings/generate";
+import { deleteListing, getListing, listListings, saveListing, toDetail, toSummary, updateListing } from "../domain/listings/store";
+import { requireUser } from "../lib/auth";
+import type { Env } from "../lib/env";
+import { HttpError, badRequest } from "../lib/errors";
+import { json, parseWith, readBodyLimited, readJson } from "../lib/http";
+import { idempotent } from "../lib/idempotency";
+import { selectLlmProvider } from "../providers/llm";
+import { sanitizeRequestId } from "./router";
+import type { ApiRequest, ApiRouter } from "./types";
+
+const GENERIC_FAILURE = "Failed to generate listing. Please try again.";
+/** Without `limit` the list answers every listing up to this many. */
+const LIST_CAP = 1000;
+
+const safeDecode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+const single = (value: unknown) => (Array.isArray(value) ? value[0] : value) as string | undefined;
+
+const PageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, "limit and offset must be whole numbers"), v.transform(Number)));
+
+function listQuery(request: ApiRequest) {
+  // A `userId` in the query (SPEC: GET /listings?userId=) is ignored: identity comes only from the token.
+  return {
+    q: single(request.query.q)?.slice(0, 200),
+    sort: parseWith(ListingSortSchema, single(request.query.sort) || undefined),
+    limit: Math.min(parseWith(PageSchema, single(request.query.limit) || undefined) ?? LIST_CAP, LIST_CAP),
+    offset: parseWith(PageSchema, single(request.query.offset) || undefined) ?? 0,
+  };
+}
+
+function download(body: string, format: "csv" | "json", fileName: string) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+function errorEvent(error: unknown): GenerateEvent {
+  if (error instanceof HttpError) return { type: "error", status: error.status, message: error.message };
+  console.error(JSON.stringify({ level: "error", event: "listings.generate_failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+  return { type: "error", status: 500, message: GENERIC_FAILURE };
+}
+
+function ndjson(events: GenerateEvent[], headers: Record<string, string> = {}) {
+  return new Response(events.map((e) => `${JSON.stringify(e)}\n`).join(""), { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", ...headers } });
+}
+
+export function listingRoutes(router: ApiRouter) {
+  // ---- The SPEC's raw AI call -----------------------------------------------------------------
+  router.post("/ai/:provider", async (request, env) => {
+    const user = await requireUser(request, env);
+    const selection = selectLlmProvider(env, safeDecode(request.params.provider));
+    const body = await readJson(request, AiCallSchema);
+    const content = await rawAiCall({ env, user, provider: selection.provider }, body);
+    const { provider } = selection;
+    return json({ success: true, content, provider: provider.name, providerLabel: provider.label, offline: provider.offline, ...(selection.notice ? { notice: selection.notice } : {}) });
+  });
+
+  // ---- One-call generation (Listora's own screen) ---------------------------------------------
+  router.post("/listings/generate", async (request, env, ctx) => {
+    const user = await requireUser(request, env);
+    const input = await readJson(request, GenerateListingSchema);
+    const { provider, notice } = selectLlmProvider(env, input.provider);
+    const opened = await openGeneration({ env, user, provider, notice }, input, sanitizeRequestId(request.headers.get("X-Request-ID")));
+    if (opened.kind === "replay") return ndjson([opened.done], { "Idempotent-Replayed": "true" });
+
+    const encoder = new TextEncoder();
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    // Writes are not awaited: the listing is generated and saved whether or not the browser keeps reading.
+    const send = (event: GenerateEvent) => void writer.write(encoder.encode(`${JSON.stringify(event)}\n`)).catch(() => {});
+    send({ type: "start", provider: provider.name, providerLabel: provider.label, offline: provider.offline, ...(notice ? { notice } : {}), quota: opened.quota });
+    const work = opened
+      .run((part, value) => send({ type: "part", part, value }))
+      .then(send, (error) => send(errorEvent(error)))
+      .finally(() => void writer.close().catch(() => {}));
+    ctx.waitUntil(work);
+    return new Response(readable, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } });
+  });
+
+  router.post("/listings/generate/part", async (request, env) => {
+    const user = await requireUser(request, env);
+    const input = await readJson(request, RegeneratePartSchema);
+    const { provider } = selectLlmProvider(env, input.provider);
+    const result = await regeneratePart({ db: env.DB, userId: user.id, provider }, input.listingId, input.part);
+    return json({ success: true, data: result });
+  });
+
+  // ---- Saved listings ------------------------------------------------------------------------
+  const create = async (request: ApiRequest, env: Env) => {
+    const user = await requireUser(request, env);
+    const input = await readJson(request, SaveListingSchema);
+    return idempotent(env, request, user.id, "save-listing", async () => {
+      const row = await saveListing(env.DB, user.id, input);
+      return { status: 201, body: { success: true, message: "Listing saved", data: { listing: toDetail(row) } } };
+    });
+  };
+  router.post("/save-listing", create);
+  router.post("/listings", create);
+
+  router.get("/listings", async (request, env) => {
+    const user = await requireUser(request, env);
+    const rows = await listListings(env.DB, user.id, listQuery(request));
+    return json({ success: true, data: { listings: rows.map(toSummary) } });
+  });
+
+  router.get("/listings/export", async (request, env) => {
+    const user = await requireUser(request, env);
+    const format = parseWith(ExportFormatSchema, single(request.query.format) || undefined);
+    const rows = await listListings(env.DB, user.id, { sort: "newest" });
+    const body = format === "csv" ? listingsToCsv(rows) : listingsToJson(rows);
+    return download(body, format, exportFileName("listora-listings", format));
+  });
+
+  router.get("/listings/:id/export", async (request, env) => {
+    const user = await requireUser(request, env);
+    const format = parseWith(ExportFormatSchema, single(request.query.format) || undefined);
+    const row = await getListing(env.DB, user.id, request.params.id);
+    const body = format === "csv" ? listingsToCsv([row]) : listingsToJson([row]);
+    return download(body, format, exportFileName(row.title, format));
+  });
+
+  router.get("/listings/:id", async (request, env) => {
+    const user = await requireUser(request, env);
+    const row = await getListing(env.DB, user.id, request.params.id);
+    return json({ success: true, data: { listing: toDetail(row) } });
+  });
+
+  router.put("/listings/:id", async (request, env) => {
+    const user = await requireUser(request, env);
+    const changes = await readJson(request, UpdateListingSchema);
+    const row = await updateListing(env.DB, user.id, request.params.id, changes);
+    const listing = toDetail(row);
+    return json({ success: true, message: "Listing updated", data: { listing, ruleReport: listing.rule_report } });
+  });
+
+  router.delete("/listings/:id", async (request, env) => {
+    const user = await requireUser(request, env);
+    await deleteListing(env, user.id, request.params.id);
+    return json({ success: true, message: "Listing deleted" });
+  });
+
+  // ---- Files ---------------------------------------------------------------------------------
+  router.get("/files", async (request, env) => {
+    const user = await requireUser(request, env);
+    const listingId = single(request.query.listingId) || undefined;
+    const rows = await listFiles(env, user.id, listingId);
+    return json({ success: true, data: { files: rows.map(toFileInfo) } });
+  });
+
+  router.post("/files", async (request, env) => {
+    const user = await requireUser(request, env);
+    const type = request.headers.get("Content-Type") ?? "";
+    if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Content-Type must be multipart/form-data");
+    // The limit plus room for the multipart envelope and the listingId field.
+    const bytes = await readBodyLimited(request, LISTING_LIMITS.fileMaxBytes + 64 * 1024).catch((error) => {
+      throw error instanceof HttpError && error.status === 413 ? new HttpError(413, "File is too large (the limit is 10 MB)") : error;
+    });
+    let form: FormData;
+    try {
+      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": type } }).formData();
+    } catch {
+      throw badRequest("Malformed multipart body");
+    }
+    const file = form.get("file");
+    const listingId = form.get("listingId");
+    if (!(file instanceof File)) throw badRequest("file is required", { field: "file" });
+    if (typeof listingId !== "string" || !listingId.trim()) throw badRequest("listingId is required", { field: "listingId" });
+    const row = await storeFile(env, user.id, listingId.trim(), file);
+    return json({ success: true, message: "File uploaded", data: { file: toFileInfo(row) } }, { status: 201 });
+  });
+
+  router.get("/files/:id", async (request, env) => {
+    const user = await requireUser(request, env);
+    const { file, object } = await openFile(env, user.id, request.params.id);
+    // Only images whose bytes were recognised are shown inline; everything else downloads.
+    const inline = file.contentType.startsWith("image/");
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Length": String(file.size),
+        "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${file.name}"`,
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cache-Control": "private, no-store",
+      },
+    });
+  });
+
+  router.delete("/files/:id", async (request, env) => {
+    const user = await requireUser(request, env);
+    await deleteFile(env, user.id, request.params.id);
+    return json({ success: true, message: "File deleted" });
+  });
+}
+

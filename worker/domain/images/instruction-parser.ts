@@ -1,0 +1,219 @@
+/**
+ * Turns a seller's free-text instruction (English or Turkish) into a plan of pixel operations for
+ * the local editor, shaped by the product category and the marketplace. The plan also says, in plain
+ * words, what will be done, and which steps were added beyond the literal request.
+ */
+import type { ImageCategory, ImagePlatform } from "../../../schema/api/images";
+import type { Rgb } from "./pixels";
+
+export type Category = ImageCategory;
+export type Platform = ImagePlatform;
+
+export type Operation =
+  | { op: "denoise"; radius: number }
+  | { op: "background"; colour: Rgb | "transparent"; tolerance: number }
+  | { op: "levels" }
+  | { op: "brightness"; amount: number }
+  | { op: "contrast"; amount: number }
+  | { op: "warmth"; amount: number }
+  /** Unsharp mask: amount 0..2 (1 = 100%), radius in pixels. */
+  | { op: "sharpen"; amount: number; radius: number };
+
+export interface PlatformPreset {
+  platform: Platform;
+  /** Output is a square canvas (padded, never cropped). */
+  square: boolean;
+  /** Longest side of the output at least this many pixels (upscaled when smaller). */
+  minSide: number;
+  /** Exact side of the output when set (Etsy's 2000 px square). */
+  side?: number;
+  /** The background must be pure white. */
+  whiteBackground: boolean;
+}
+
+export interface EditPlan {
+  operations: Operation[];
+  preset: PlatformPreset | null;
+  category: Category;
+  /** Operation kinds the seller asked for in words. */
+  requested: Operation["op"][];
+  /** Steps the plan added beyond the literal request (category, platform, or a vague request). */
+  added: string[];
+  /** Words of the instruction that matched nothing the local editor can do. */
+  unsupported: string[];
+}
+
+export const PRESETS: Record<Platform, PlatformPreset> = {
+  etsy: { platform: "etsy", square: true, minSide: 2000, side: 2000, whiteBackground: false },
+  amazon: { platform: "amazon", square: true, minSide: 1000, whiteBackground: true },
+  ebay: { platform: "ebay", square: false, minSide: 500, whiteBackground: false },
+};
+
+const COLOURS: Record<string, Rgb> = {
+  white: [255, 255, 255], beyaz: [255, 255, 255],
+  black: [0, 0, 0], siyah: [0, 0, 0],
+  grey: [128, 128, 128], gray: [128, 128, 128], gri: [128, 128, 128],
+  "light grey": [235, 235, 235], "light gray": [235, 235, 235], "açık gri": [235, 235, 235],
+  cream: [255, 253, 240], krem: [255, 253, 240],
+  beige: [245, 245, 220], bej: [245, 245, 220],
+  ivory: [255, 255, 240], fildişi: [255, 255, 240],
+  pink: [255, 228, 236], pembe: [255, 228, 236],
+  blue: [214, 234, 248], mavi: [214, 234, 248],
+  green: [220, 240, 220], yeşil: [220, 240, 220],
+  yellow: [255, 249, 219], sarı: [255, 249, 219],
+};
+
+/** Tolerance of the background fill per category: shiny or pale goods need a tighter fill. */
+const FILL_TOLERANCE: Record<Category, number> = { jewelry: 30, clothing: 44, decor: 40, art: 32, crafts: 40, accessories: 36 };
+
+const has = (text: string, words: RegExp) => words.test(text);
+
+const W = {
+  background: /\b(background|backdrop|bg)\b|arka ?plan|arkaplan|\bfon\b|\bzemin/,
+  transparent: /transparent|cut ?out|remove (the )?background|background remov|şeffaf|saydam|arka ?planı? (kaldır|sil)|dekupe/,
+  brighter: /\b(bright(en|er)?|lighter|lighten|too dark|underexposed|more light|brightness)\b|(photo|image|picture|it) is dark|aydınlat|parlak|ışık|karanlık|çok koyu/,
+  darker: /\b(darken|darker|too bright|overexposed|dim)\b|karart|daha koyu|çok parlak/,
+  lighting: /\blighting\b|\bexposure\b|aydınlatma/,
+  contrast: /contrast|\bpop\b|punch|vivid|kontrast|canlı/,
+  lowContrast: /(less|lower|reduce) contrast|soft(er)? look|kontrastı azalt/,
+  warm: /\bwarm(er|th)?\b|\bcosy\b|\bcozy\b|sıcak/,
+  cool: /\bcool(er)?\b|\bcold(er)?\b|soğuk/,
+  levels: /auto|\blevels?\b|colou?r (fix|correct)|fix (the )?colou?rs?|white balance|dull|flat|washed|otomatik|renk(leri)? düzelt|soluk/,
+  sharpen: /sharp|crisp|blur(ry|red)?|focus|detail|clear(er)?\b|netleştir|keskin|\bnet\b|bulanık|detay/,
+  cleanup: /clean|noise|denois|grain|dust|speck|smooth|temizle|gürültü|kumlan|leke|toz|pürüz/,
+  less: /slight|a bit|a little|subtle|gently|biraz|hafif|\baz\b/,
+  more: /very|much|a lot|strong|really|extra|çok|fazla|güçlü/,
+};
+
+/** The default edits for a vague request ("make it look professional"), per category. */
+const CATEGORY_DEFAULTS: Record<Category, Operation["op"][]> = {
+  jewelry: ["levels", "contrast", "sharpen"],
+  clothing: ["levels", "denoise", "sharpen"],
+  decor: ["levels", "warmth"],
+  art: ["sharpen"],
+  crafts: ["levels", "warmth", "sharpen"],
+  accessories: ["levels", "contrast", "sharpen"],
+};
+
+export function parseInstruction(prompt: string, category: Category = "jewelry", platform: Platform | null = "etsy"): EditPlan {
+  const text = prompt.toLocaleLowerCase("tr").replace(/\s+/g, " ").trim();
+  const strength = has(text, W.more) ? 1.5 : has(text, W.less) ? 0.5 : 1;
+  const ops = new Map<Operation["op"], Operation>();
+  const requested: Operation["op"][] = [];
+  const added: string[] = [];
+  const ask = (operation: Operation) => {
+    ops.set(operation.op, operation);
+    if (!requested.includes(operation.op)) requested.push(operation.op);
+  };
+
+  const wantsBackground = has(text, W.background) || has(text, W.transparent);
+  if (wantsBackground) {
+    const tolerance = FILL_TOLERANCE[category];
+    if (has(text, W.transparent)) ask({ op: "background", colour: "transparent", tolerance });
+    else ask({ op: "background", colour: colourIn(text) ?? [255, 255, 255], tolerance });
+  }
+  if (has(text, W.darker)) ask({ op: "brightness", amount: -0.25 * strength });
+  else if (has(text, W.brighter)) ask({ op: "brightness", amount: 0.35 * strength });
+  if (has(text, W.lighting) || has(text, W.levels)) ask({ op: "levels" });
+  if (has(text, W.lowContrast)) ask({ op: "contrast", amount: -0.15 * strength });
+  else if (has(text, W.contrast)) ask({ op: "contrast", amount: 0.18 * strength });
+  if (has(text, W.warm)) ask({ op: "warmth", amount: 0.5 * strength });
+  else if (has(text, W.cool)) ask({ op: "warmth", amount: -0.5 * strength });
+  if (has(text, W.sharpen)) ask({ op: "sharpen", amount: Math.min(2, (category === "jewelry" ? 1 : 0.8) * strength), radius: 3 });
+  if (has(text, W.cleanup)) ask({ op: "denoise", radius: strength > 1 ? 2 : 1 });
+
+  // A request with no concrete edit ("make it better") gets the category's usual edits.
+  if (requested.length === 0) {
+    for (const op of CATEGORY_DEFAULTS[category]) {
+      const operation = defaultOperation(op, category);
+      ops.set(op, operation);
+      added.push(describeOperation(operation));
+    }
+  }
+
+  // Brightening a dark photo also sets its black and white points, unless the seller only asked for
+  // a background change (then the product must stay as it is).
+  if (ops.has("brightness") && !ops.has("levels") && (ops.get("brightness") as { amount: number }).amount > 0) {
+    ops.set("levels", { op: "levels" });
+    added.push("auto levels to set the black and white points");
+  }
+
+  const preset = platform ? PRESETS[platform] : null;
+  if (preset?.whiteBackground) {
+    const current = ops.get("background") as Extract<Operation, { op: "background" }> | undefined;
+    if (!current || current.colour === "transparent" || current.colour.some((c) => c !== 255)) {
+      ops.set("background", { op: "background", colour: [255, 255, 255], tolerance: FILL_TOLERANCE[category] });
+      added.push(current ? "pure white background instead, as Amazon requires for the main image" : "pure white background, as Amazon requires for the main image");
+    }
+  }
+  if (preset) added.push(describePreset(preset));
+
+  const order: Operation["op"][] = ["denoise", "background", "levels", "brightness", "contrast", "warmth", "sharpen"];
+  const operations = order.flatMap((op) => (ops.has(op) ? [ops.get(op)!] : []));
+  return { operations, preset, category, requested, added, unsupported: [] };
+}
+
+function defaultOperation(op: Operation["op"], category: Category): Operation {
+  switch (op) {
+    case "denoise": return { op, radius: 1 };
+    case "background": return { op, colour: [255, 255, 255], tolerance: FILL_TOLERANCE[category] };
+    case "levels": return { op };
+    case "brightness": return { op, amount: 0.2 };
+    case "contrast": return { op, amount: 0.12 };
+    case "warmth": return { op, amount: 0.3 };
+    case "sharpen": return { op, amount: category === "jewelry" ? 0.9 : 0.7, radius: 3 };
+  }
+}
+
+function colourIn(text: string): Rgb | null {
+  const hex = /#([0-9a-f]{6}|[0-9a-f]{3})\b/.exec(text);
+  if (hex) {
+    const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join("") : hex[1];
+    return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
+  }
+  // Longest names first, so "light grey" wins over "grey".
+  const names = Object.keys(COLOURS).sort((a, b) => b.length - a.length);
+  for (const name of names) if (text.includes(name)) return COLOURS[name];
+  return null;
+}
+
+const hexOf = (c: Rgb) => `#${c.map((v) => v.toString(16).padStart(2, "0")).join("").toUpperCase()}`;
+
+export function describeOperation(operation: Operation): string {
+  switch (operation.op) {
+    case "denoise": return "clean up noise and specks with a gentle median filter";
+    case "background": return operation.colour === "transparent" ? "make the background transparent (PNG)" : operation.colour.every((c) => c === 255) ? "replace the background with pure white" : `replace the background with ${hexOf(operation.colour)}`;
+    case "levels": return "auto levels to set the black and white points";
+    case "brightness": return operation.amount > 0 ? `brighten the mid-tones by about ${Math.round(operation.amount * 100)}%` : `darken the mid-tones by about ${Math.round(-operation.amount * 100)}%`;
+    case "contrast": return operation.amount > 0 ? `raise contrast by about ${Math.round(operation.amount * 100)}%` : `lower contrast by about ${Math.round(-operation.amount * 100)}%`;
+    case "warmth": return operation.amount > 0 ? "warm the colours slightly" : "cool the colours slightly";
+    case "sharpen": return "sharpen fine detail with an unsharp mask";
+  }
+}
+
+function describePreset(preset: PlatformPreset) {
+  if (preset.platform === "etsy") return "fit on a 2000 x 2000 px square for Etsy, padded, never cropped";
+  if (preset.platform === "amazon") return "fit on a square of at least 1000 px for Amazon zoom";
+  return "make the longest side at least 500 px for eBay";
+}
+
+/**
+ * The plan in plain words, and whether it added anything the seller did not ask for.
+ */
+export function describePlan(plan: EditPlan): { enhancedPrompt: string; promptEnhanced: boolean } {
+  const steps = plan.operations.map(describeOperation);
+  if (plan.preset) steps.push(describePreset(plan.preset));
+  const sentence = steps.length ? steps.join("; ") : "no change";
+  return { enhancedPrompt: sentence.charAt(0).toUpperCase() + sentence.slice(1) + ".", promptEnhanced: plan.added.length > 0 };
+}
+
+/** The instruction handed to a generative editor (OpenAI, Workers AI), with the plan's guidance. */
+export function generativePrompt(prompt: string, plan: EditPlan): string {
+  const guidance = [
+    `Product photo of ${plan.category} for an online marketplace listing.`,
+    prompt.trim(),
+    plan.preset?.whiteBackground ? "The background must be pure white (#FFFFFF)." : "",
+    "Keep the product itself exactly as it is: same shape, colour, text and details; do not add objects.",
+  ];
+  return guidance.filter(Boolean).join(" ");
+}

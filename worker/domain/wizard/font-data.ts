@@ -1,0 +1,3 @@
+import dejaVuSans from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf?inline";
+
+export default dejaVuSans;

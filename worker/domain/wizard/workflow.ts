@@ -1,0 +1,349 @@
+/**
+ * The pattern wizard's three steps (SPEC §2 Wizard): optimize the pasted pattern, format it into the
+ * document a seller sells (text for the review step plus a stored PDF), and write the Etsy listing for
+ * that digital product; Finish saves the listing to My Listings with the PDF attached.
+ *
+ * With the offline provider the embedded optimizer and formatter do the work (deterministic, no
+ * quota). A real model is bounded by the per-user daily "ai-call" counter; the listing step spends one
+ * create-listing unit whatever the provider (docs/decisions/0006-wizard-quota.md).
+ */
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { RuleReport } from "../../../schema/api/listings";
+import type { EtsyListingInput, FinishWizardInput, GeneratePdfInput, OptimizePatternInput, PatternPdfInfo, WizardOptions } from "../../../schema/api/workflow";
+import { WIZARD_LIMITS } from "../../../schema/api/workflow";
+import { files, listings, type StoredFile, type User } from "../../../schema/db";
+import type { Env } from "../../lib/env";
+import { HttpError, UpstreamError, notFound } from "../../lib/errors";
+import { selectLlmProvider } from "../../providers/llm";
+import type { LlmProvider, LlmRequest } from "../../providers/llm/types";
+import { enforceListingRules } from "../listings/enforce-rules";
+import { FILE_NOT_FOUND, getFile, openFile, safeFileName } from "../listings/files";
+import { toSummary } from "../listings/store";
+import { parseTagsContent } from "../listings/tags";
+import { splitAltTexts } from "../listings/enforce-rules";
+import { withQuota } from "../quota";
+import { detectCraft, detectLanguage, type Craft, type PatternLanguage } from "./abbreviations";
+import { formatPatternOffline, renderFormattedPattern, type FormattedPattern } from "./offline-formatter";
+import { optimizePatternOffline, renderOptimizedPattern, type PatternOptions } from "./offline-optimizer";
+import { renderPatternPdf } from "./pdf";
+
+export const WIZARD_TIMEOUT_MS: number = WIZARD_LIMITS.timeoutMs;
+
+/** The SPEC's wizard error texts (§8); a server message starts with them and then says why. */
+export const WIZARD_ERRORS = {
+  optimize: "Failed to optimize content",
+  format: "Failed to format content",
+  listing: "Etsy listing could not be generated.",
+} as const;
+
+export interface WizardDeps {
+  /** The provider to use; by default the one configuration selects (wizardLlm). */
+  llm?: LlmProvider;
+  /** How long a provider may take; the SPEC's 180 s by default, short in tests. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+type WizardUser = Pick<User, "id" | "plan">;
+
+/** The one integration point with the LLM providers: the configured default, or the one the options ask for. */
+export function wizardLlm(env: Env, requested?: string | null): LlmProvider {
+  return selectLlmProvider(env, requested ?? undefined).provider;
+}
+
+const providerInfo = (llm: LlmProvider) => ({ provider: llm.name, providerLabel: llm.label, offline: llm.offline });
+
+function patternOptions(options: WizardOptions | undefined): PatternOptions {
+  return { craft: options?.craft, language: options?.language, title: options?.title || undefined };
+}
+
+/**
+ * One provider call with the wizard's time-out. Whatever goes wrong becomes an UpstreamError whose
+ * message starts with the SPEC's text: 502 for a failure or an empty answer, 504 for the time-out.
+ */
+export async function askProvider(llm: LlmProvider, request: LlmRequest, timeoutMs: number, failure: string): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UpstreamError(llm.name, `${failure}: ${llm.label} did not answer within ${Math.round(timeoutMs / 1000)} s. Please try again.`, true)), timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([llm.complete({ ...request, timeoutMs }), timeout]);
+    const text = unfence(typeof answer === "string" ? answer : "");
+    if (!text.trim()) throw new UpstreamError(llm.name, `${failure}: ${llm.label} returned an empty answer. Please try again.`);
+    return text;
+  } catch (error) {
+    if (error instanceof UpstreamError) {
+      throw error.message.startsWith(failure) ? error : new UpstreamError(error.provider, `${failure}: ${error.message}`, error.timedOut);
+    }
+    if (error instanceof HttpError) throw error;
+    throw new UpstreamError(llm.name, `${failure}: ${llm.label} failed. Please try again.`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A model may wrap its whole answer in a code fence. */
+function unfence(text: string) {
+  const m = /^\s*```[\w-]*\n([\s\S]*?)\n```\s*$/.exec(text);
+  return m ? m[1] : text;
+}
+
+/** Real models are bounded by the daily ai-call counter; the embedded default costs nothing to run. */
+function metered<T>(env: Env, user: WizardUser, llm: LlmProvider, work: () => Promise<T>): Promise<T> {
+  return llm.offline ? work() : withQuota(env, user, "ai-call", work);
+}
+
+const LANGUAGE_NAME: Record<PatternLanguage, string> = { en: "English", tr: "Turkish" };
+
+function optimizeSystem(craft: Craft, language: PatternLanguage) {
+  return [
+    `You are a technical editor of ${craft} patterns. Rewrite the pattern the user pastes so that a maker can follow it without guessing.`,
+    "- Use the standard US abbreviations consistently (sc, hdc, dc, tr, ch, sl st, inc, dec, MR, BLO, FLO, k, p, k2tog, p2tog, ssk, yo, M1, RS, WS).",
+    "- Number every round ('Rnd 1:'), row ('Row 1:') or step ('Step 1:'), one per line, with the stitch count at the end in brackets, e.g. '(18 sts)'.",
+    "- Put Finished size, Materials, Gauge and Abbreviations in their own sections with '## ' headings, then '## Instructions' (parts as '### Head'), then '## Notes'.",
+    "- Keep EVERY instruction line and every number, count and measurement exactly as given. Do not invent materials, sizes or steps.",
+    `- Write in ${LANGUAGE_NAME[language]}. Answer with the pattern only, in markdown, starting with '# ' and its title.`,
+  ].join("\n");
+}
+
+function formatSystem(language: PatternLanguage) {
+  return [
+    "You lay out a craft pattern as a document to sell as a PDF. Answer in markdown with exactly these parts, in this order:",
+    "'# Title', one line of introduction, '## Finished size', '## Materials' (one item per line starting with '- '), '## Gauge',",
+    "'## Abbreviations' (one 'abbr: meaning' per line), '## Instructions' (parts as '### Part', one round, row or step per line, e.g. 'Rnd 1: ...'), '## Notes'.",
+    "Leave out a section that has nothing in it. Keep every instruction line, number and stitch count exactly. Do not add anything that is not in the pattern.",
+    `Write in ${LANGUAGE_NAME[language]}.`,
+  ].join("\n");
+}
+
+// ---- Step 1: optimize ---------------------------------------------------------------------------
+
+export interface OptimizeResult {
+  optimizedPattern: string;
+  craft: Craft;
+  language: PatternLanguage;
+}
+
+export async function optimizePattern(input: Pick<OptimizePatternInput, "pattern" | "options">, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<OptimizeResult> {
+  const options = patternOptions(input.options);
+  if (llm.offline) {
+    const optimized = optimizePatternOffline(input.pattern, options);
+    return { optimizedPattern: renderOptimizedPattern(optimized), craft: optimized.craft, language: optimized.language };
+  }
+  const craft = options.craft ?? detectCraft(input.pattern);
+  const language = options.language ?? detectLanguage(input.pattern);
+  const text = await askProvider(
+    llm,
+    { system: optimizeSystem(craft, language), prompt: input.pattern, task: "optimize-pattern", context: { pattern: input.pattern } },
+    timeoutMs,
+    WIZARD_ERRORS.optimize,
+  );
+  return { optimizedPattern: `${text.trim()}\n`, craft, language };
+}
+
+/** POST /api/workflow/optimize-pattern */
+export async function runOptimizePattern(env: Env, user: WizardUser, input: OptimizePatternInput, deps: WizardDeps = {}) {
+  const llm = deps.llm ?? wizardLlm(env, input.options?.provider);
+  const result = await metered(env, user, llm, () => optimizePattern(input, llm, deps.timeoutMs));
+  return { ...result, ...providerInfo(llm) };
+}
+
+// ---- Step 2: format and PDF --------------------------------------------------------------------
+
+const instructionCount = (draft: FormattedPattern) => draft.instructions.reduce((n, part) => n + part.steps.length, 0);
+
+/** The structured draft. A model's layout that lost instruction lines is not used: every line matters more than its layout. */
+export async function formatPattern(input: { optimizedPattern: string; options?: WizardOptions }, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<FormattedPattern> {
+  const options = patternOptions(input.options);
+  const own = formatPatternOffline(input.optimizedPattern, options);
+  if (llm.offline) return own;
+  const text = await askProvider(
+    llm,
+    { system: formatSystem(own.language), prompt: input.optimizedPattern, task: "format-pattern", context: { pattern: input.optimizedPattern } },
+    timeoutMs,
+    WIZARD_ERRORS.format,
+  );
+  const theirs = formatPatternOffline(text, { ...options, craft: own.craft, language: own.language });
+  return instructionCount(theirs) >= instructionCount(own) ? theirs : own;
+}
+
+/** "Şirin Ayıcık" -> "sirin-ayicik-pattern.pdf": ASCII, safe in a header and an R2 key. */
+export function pdfFileName(title: string) {
+  const ascii = title
+    .replace(/ı/g, "i")
+    .replace(/İ/g, "I")
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase();
+  const slug = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  if (!slug) return "pattern.pdf";
+  const base = safeFileName(slug).slice(0, 70).replace(/-+$/g, "");
+  return `${base}-pattern.pdf`.replace(/-pattern-pattern\.pdf$/, "-pattern.pdf");
+}
+
+export const pdfUrl = (fileId: string) => `/api/workflow/pdf/${fileId}`;
+
+/** Puts a pattern PDF in R2 under the owner's prefix and records it (files.kind 'pattern-pdf'). */
+export async function storePatternPdf(env: Pick<Env, "DB" | "FILES">, userId: string, bytes: Uint8Array, title: string, now = Date.now()): Promise<StoredFile> {
+  const id = crypto.randomUUID();
+  const name = pdfFileName(title);
+  const r2Key = `${userId}/pattern-pdfs/${id}.pdf`;
+  await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { userId, kind: "pattern-pdf" } });
+  try {
+    const [row] = await drizzle(env.DB)
+      .insert(files)
+      .values({ id, userId, listingId: null, r2Key, name, contentType: "application/pdf", size: bytes.byteLength, kind: "pattern-pdf", createdAt: now })
+      .returning();
+    return row;
+  } catch (error) {
+    await env.FILES.delete(r2Key).catch(() => {});
+    throw error;
+  }
+}
+
+export function pdfInfo(row: StoredFile, pages: number): PatternPdfInfo {
+  return { fileId: row.id, url: pdfUrl(row.id), pages, bytes: row.size, name: row.name };
+}
+
+/** POST /api/workflow/generate-pdf: the formatted text for the review step and the stored PDF. */
+export async function runGeneratePdf(env: Env, user: WizardUser, input: GeneratePdfInput, deps: WizardDeps = {}) {
+  const llm = deps.llm ?? wizardLlm(env, input.options?.provider);
+  const now = deps.now?.() ?? Date.now();
+  const draft = await metered(env, user, llm, () => formatPattern({ optimizedPattern: input.pattern.optimizedPattern, options: input.options }, llm, deps.timeoutMs));
+  const text = renderFormattedPattern(draft);
+  const pdf = await renderPatternPdf(draft, { paperSize: input.options?.paperSize, shopName: input.options?.shopName || undefined, now: new Date(now) });
+  const row = await storePatternPdf(env, user.id, pdf.bytes, draft.title, now);
+  return { pdfContent: text, formattedPattern: text, title: draft.title, pdf: pdfInfo(row, pdf.pages), ...providerInfo(llm) };
+}
+
+/** A pattern PDF of the user's, with its bytes; anyone else's (or another kind of file) is a 404. */
+export async function openPatternPdf(env: Pick<Env, "DB" | "FILES">, userId: string, fileId: string) {
+  const opened = await openFile(env, userId, fileId);
+  if (opened.file.kind !== "pattern-pdf") throw notFound(FILE_NOT_FOUND);
+  return opened;
+}
+
+async function requirePatternPdf(env: Pick<Env, "DB" | "FILES">, userId: string, fileId: string) {
+  const row = await getFile(env, userId, fileId);
+  if (row.kind !== "pattern-pdf") throw notFound(FILE_NOT_FOUND);
+  return row;
+}
+
+// ---- Step 3: the Etsy listing ------------------------------------------------------------------
+
+const CRAFT_KEYWORDS: Record<Craft, string[]> = {
+  crochet: ["crochet pattern", "pdf pattern", "crochet tutorial", "easy crochet", "digital pattern", "instant download", "beginner pattern"],
+  knitting: ["knitting pattern", "knit pattern pdf", "knitting tutorial", "easy knitting", "digital pattern", "instant download", "beginner pattern"],
+  sewing: ["sewing pattern", "pdf sewing pattern", "sewing tutorial", "easy sewing", "digital pattern", "instant download", "beginner pattern"],
+  "cross-stitch": ["cross stitch pattern", "counted cross stitch", "pdf chart", "embroidery pattern", "digital pattern", "instant download", "modern cross stitch"],
+};
+
+const CRAFT_NOUN: Record<Craft, string> = { crochet: "crochet", knitting: "knit", sewing: "sewing", "cross-stitch": "cross stitch" };
+const UNIT_NOUN = { round: "rounds", row: "rows", step: "steps" } as const;
+const TITLE_STOP = /^(?:the|and|with|for|pattern|patterns|pdf|free|easy|crochet|crocheted|knit|knitted|knitting|sewing|sew|cross|stitch|tutorial|diy|amigurumi|tarifi|tarif|modeli|model|yapılışı|şablon|kalıbı|kalıp)$/iu;
+
+/** The subject of the title ("Sleepy Bunny Amigurumi" -> "bunny"): its last word that is not craft vocabulary. */
+function subjectOf(title: string): string | undefined {
+  const words = (title.toLocaleLowerCase("tr").match(/\p{L}+/gu) ?? []).filter((w) => w.length > 2 && !TITLE_STOP.test(w));
+  return words[words.length - 1];
+}
+
+/** "Autumn Fox Cross Stitch" stays as it is (+ " pattern"); "Sleepy Bunny" becomes "Sleepy Bunny crochet pattern". */
+function productName(title: string, craft: string) {
+  const lower = title.toLowerCase();
+  if (lower.includes("pattern")) return title;
+  return lower.includes(craft) ? `${title} pattern` : `${title} ${craft} pattern`;
+}
+
+/** The product description and keywords the listing is written from: what the buyer downloads. */
+export function listingBrief(draft: FormattedPattern): { description: string; keywords: string[] } {
+  const craft = CRAFT_NOUN[draft.craft];
+  const rounds = draft.instructions.reduce((n, part) => n + part.steps.filter((s) => s.label).length, 0);
+  const sentences = [
+    `${productName(draft.title, craft)}, a PDF pattern for instant download.`,
+    ...draft.intro.slice(0, 2),
+    draft.sizes.length ? `The finished piece measures ${draft.sizes[0].replace(/\.$/, "")}.` : "",
+    `The PDF includes a materials list, abbreviations and ${rounds || "clear"} numbered ${UNIT_NOUN[draft.unit]}.`,
+    "Digital download: the pattern only, not a finished item.",
+  ].filter(Boolean);
+  const subject = subjectOf(draft.title);
+  const amigurumi = /amigurumi/i.test(`${draft.title} ${draft.intro.join(" ")}`);
+  const keywords = [
+    ...(subject ? [`${craft} ${subject}`, `${subject} pattern`] : []),
+    ...(amigurumi ? ["amigurumi pattern", "crochet toy"] : []),
+    ...CRAFT_KEYWORDS[draft.craft],
+  ];
+  return { description: sentences.join(" "), keywords };
+}
+
+const LISTING_SYSTEM = {
+  title:
+    "Write one Etsy title for this digital pattern: at most 130 characters, the product first (the first 70 characters are what a phone shows), no markdown, no ALL CAPS words. Answer with the title only.",
+  description:
+    "Write the Etsy description for this digital pattern in markdown: an intro, its features, its benefits, then a note that it is a digital product (a PDF download, no physical item is shipped), and an optional call to action. No FAQ.",
+  tags:
+    "Write exactly 13 Etsy tags for this digital pattern: each at most 20 characters, at least 2 words, no special characters, no duplicates. Answer with a JSON array of strings only.",
+  "alt-text":
+    "Write 5 alt texts for the listing photos of this digital pattern, each at most 130 characters, all different, one keyword each. Mark each with a bold 'Image N:' label.",
+} as const;
+
+export interface GeneratedListing {
+  title: string;
+  description: string;
+  tags: string[];
+  altTexts: string[];
+  ruleReport: RuleReport;
+}
+
+/** The four parts at once (not the SPEC client's four sequential calls), then the listing rules. */
+export async function generatePatternListing(input: { pdfContent: string; options?: WizardOptions }, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<GeneratedListing> {
+  const draft = formatPatternOffline(input.pdfContent, patternOptions(input.options));
+  const brief = listingBrief(draft);
+  const language = input.options?.language ?? "en";
+  const prompt = [`Product description: ${brief.description}`, `Keywords: ${brief.keywords.join(", ")}`, `Language: ${LANGUAGE_NAME[language]}`, "", "The pattern:", input.pdfContent.slice(0, 12_000)].join("\n");
+  const context = { description: brief.description, keywords: brief.keywords, platform: "etsy", digital: true, pattern: input.pdfContent };
+  const ask = (task: keyof typeof LISTING_SYSTEM) =>
+    askProvider(llm, { system: LISTING_SYSTEM[task], prompt, task, json: task === "tags", context }, timeoutMs, WIZARD_ERRORS.listing);
+  const [title, description, tags, altTexts] = await Promise.all([ask("title"), ask("description"), ask("tags"), ask("alt-text")]);
+  const { listing, report } = enforceListingRules(
+    { title: title.trim(), description, tags: parseTagsContent(tags), altTexts: splitAltTexts(altTexts) },
+    { productDescription: brief.description, keywords: brief.keywords, platform: "etsy", digital: true },
+  );
+  return { ...listing, ruleReport: { ...report, generation: { keywords: brief.keywords, digital: true, regenerations: 0 } } };
+}
+
+/** POST /api/workflow/etsy-listing: one create-listing unit, given back if the listing could not be written. */
+export async function runEtsyListing(env: Env, user: WizardUser, input: EtsyListingInput, deps: WizardDeps = {}) {
+  const llm = deps.llm ?? wizardLlm(env, input.options?.provider);
+  const pdfFileId = input.input.pdfFileId || null;
+  if (pdfFileId) await requirePatternPdf(env, user.id, pdfFileId);
+  return withQuota(env, user, "create-listing", async (quota) => {
+    const listing = await generatePatternListing({ pdfContent: input.input.pdfContent, options: input.options }, llm, deps.timeoutMs);
+    return { ...listing, pdfFileId, quota: { used: quota.used, limit: quota.limit, plan: quota.plan }, ...providerInfo(llm) };
+  });
+}
+
+// ---- Finish ------------------------------------------------------------------------------------
+
+/** Saves the wizard's listing to My Listings (source 'wizard') and attaches the pattern PDF, in one batch. */
+export async function finishWizard(env: Pick<Env, "DB" | "FILES">, userId: string, input: FinishWizardInput, now = Date.now()) {
+  const pdfFileId = input.pdfFileId || null;
+  if (pdfFileId) await requirePatternPdf(env, userId, pdfFileId);
+  const originalPrompt = input.originalPattern ?? "";
+  const { listing, report } = enforceListingRules(
+    { title: input.title, description: input.description, tags: input.tags, altTexts: input.altTexts },
+    { productDescription: originalPrompt.trim() || input.description, keywords: [], platform: "etsy", digital: true },
+  );
+  const id = crypto.randomUUID();
+  const db = drizzle(env.DB);
+  const insert = db
+    .insert(listings)
+    .values({ id, userId, ...listing, originalPrompt, platform: "etsy", provider: input.provider || "wizard", source: "wizard", ruleReport: report, createdAt: now, updatedAt: now })
+    .returning();
+  const [[row]] = pdfFileId
+    ? await db.batch([insert, db.update(files).set({ listingId: id }).where(and(eq(files.id, pdfFileId), eq(files.userId, userId)))])
+    : await db.batch([insert]);
+  const summary = toSummary(row);
+  return { ...summary, created_at: summary.createdAt, source: "wizard" as const, pdfFileId, ruleReport: report };
+}

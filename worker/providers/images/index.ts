@@ -1,0 +1,55 @@
+import type { Env } from "../../lib/env";
+import { localEditor } from "./local-editor";
+import { openAiImageEditor } from "./openai";
+import type { ImageEditor, ImageProviderName } from "./types";
+import { DEFAULT_WORKERS_AI_IMAGE_MODEL, workersAiImageEditor } from "./workers-ai";
+
+export type { ImageEditor, ImageProviderName } from "./types";
+
+/** Settings this kind reads beyond the shared Env (to be folded into worker/lib/env.ts). */
+export type ImageEnv = Env & { WORKERS_AI_ENABLED?: string; WORKERS_AI_IMAGE_MODEL?: string };
+
+/**
+ * Which editor serves, read from configuration in one place. IMAGE_PROVIDER "local", "openai" or
+ * "workers-ai" forces one (falling back to local when its credentials are missing); "auto" (the
+ * default) picks OpenAI when OPENAI_API_KEY is set, then Workers AI when WORKERS_AI_ENABLED is
+ * "true" and the AI binding exists, else the embedded local editor.
+ */
+export function imageProviderName(env: ImageEnv): ImageProviderName {
+  const choice = (env.IMAGE_PROVIDER || "auto").toLowerCase();
+  const openAi = Boolean(env.OPENAI_API_KEY);
+  const workersAi = Boolean(env.AI);
+  if (choice === "local") return "local";
+  if (choice === "openai") return openAi ? "openai" : "local";
+  if (choice === "workers-ai") return workersAi ? "workers-ai" : "local";
+  if (openAi) return "openai";
+  if (workersAi && env.WORKERS_AI_ENABLED === "true") return "workers-ai";
+  return "local";
+}
+
+export interface ImageEditorOverrides {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export function selectImageEditor(env: ImageEnv, overrides: ImageEditorOverrides = {}): ImageEditor {
+  const name = imageProviderName(env);
+  if (name === "openai") {
+    return openAiImageEditor({
+      apiKey: env.OPENAI_API_KEY!,
+      model: env.OPENAI_IMAGE_MODEL || "gpt-image-1.5",
+      baseUrl: env.OPENAI_BASE_URL,
+      fetch: overrides.fetch,
+      timeoutMs: overrides.timeoutMs,
+    });
+  }
+  if (name === "workers-ai") {
+    return workersAiImageEditor({ ai: env.AI!, model: env.WORKERS_AI_IMAGE_MODEL || DEFAULT_WORKERS_AI_IMAGE_MODEL, images: env.IMAGES, timeoutMs: overrides.timeoutMs });
+  }
+  return localEditor({ images: env.IMAGES });
+}
+
+/** The embedded editor, for when the configured one is not wanted (tests, fallbacks). */
+export function localImageEditor(env: Pick<Env, "IMAGES">): ImageEditor {
+  return localEditor({ images: env.IMAGES });
+}

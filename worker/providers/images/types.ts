@@ -1,0 +1,28 @@
+import type { EditPlan } from "../../domain/images/instruction-parser";
+import type { CheckedImage } from "../../domain/images/upload";
+
+export type ImageProviderName = "local" | "openai" | "workers-ai";
+
+export interface ImageEditRequest {
+  image: CheckedImage;
+  /** The seller's words, as typed. */
+  prompt: string;
+  plan: EditPlan;
+}
+
+export interface ImageEditResult {
+  bytes: Uint8Array;
+  /** What the provider says it returned; the caller re-checks the bytes. */
+  type: string;
+  responseText: string;
+  /** Pixels the in-Worker WebAssembly work ran on (local editor only). */
+  workPixels?: number;
+}
+
+/** One interface for every image editor; the selector in index.ts picks one from configuration. */
+export interface ImageEditor {
+  name: ImageProviderName;
+  /** What the UI shows, e.g. "Local image editor (offline)" or "OpenAI gpt-image-1.5". */
+  label: string;
+  edit(request: ImageEditRequest): Promise<ImageEditResult>;
+}
