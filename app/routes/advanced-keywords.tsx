@@ -1,9 +1,229 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangleIcon, BarChart3Icon, InfoIcon, ListIcon, RotateCcwIcon, SearchIcon, TelescopeIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { GEOS, type Geo } from "../../schema/api/keywords";
+import { AdvancedForm } from "~/components/advanced/advanced-form";
+import { AnalysisDetails } from "~/components/advanced/analysis-details";
+import { AnalysisSkeleton } from "~/components/advanced/analysis-skeleton";
+import { AnalysisError, analyzeKeyword, providerLabelKey, type AnalysisOutcome } from "~/components/advanced/analyze-keyword";
+import { InterestChart } from "~/components/advanced/interest-chart";
+import { keywordFieldError, keywordSubmitError } from "~/components/advanced/keyword-validation";
+import { RelatedQueries } from "~/components/advanced/related-queries";
+import { ResultSection } from "~/components/advanced/result-section";
+import { StatCards } from "~/components/advanced/stat-cards";
 import { PageHeader } from "~/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { toast } from "~/components/ui/use-toast";
+import { UsageCard } from "~/components/usage-card";
+import { api } from "~/lib/api";
+import { useT } from "~/lib/i18n";
+import { isStepComplete, markOnboardingStep } from "~/lib/onboarding";
+import { useRefreshQuota } from "~/lib/quota";
 
 export function meta() {
   return [{ title: "Advanced Keyword Analysis · Listora" }];
 }
 
-export default function Page() {
-  return <PageHeader title="Advanced Keyword Analysis" />;
+const asGeo = (value: string | null): Geo => (GEOS as readonly string[]).includes((value ?? "").toUpperCase()) ? ((value ?? "").toUpperCase() as Geo) : "US";
+
+/** Which trends provider serves analyses (from /api/health), so the page can say where its data comes from. */
+function useTrendsProvider() {
+  return useQuery({
+    queryKey: ["health", "providers"],
+    queryFn: () => api<{ providers?: { trends?: string } }>("/health", { anonymous: true }).then((b) => b.providers?.trends ?? null),
+    staleTime: 5 * 60_000,
+    retry: false,
+    enabled: typeof window !== "undefined",
+  });
+}
+
+export default function AdvancedKeywords() {
+  const t = useT();
+  const refreshQuota = useRefreshQuota();
+  const [params] = useSearchParams();
+  const provider = useTrendsProvider();
+
+  const [keyword, setKeyword] = useState("");
+  const [geo, setGeo] = useState<Geo>("US");
+  const [touched, setTouched] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
+  const [outcome, setOutcome] = useState<AnalysisOutcome | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const last = useRef<{ keyword: string; geo: Geo } | null>(null);
+  const fromLink = useRef(false);
+
+  async function run(value: string, region: Geo) {
+    const submitError = keywordSubmitError(value);
+    setTouched(true);
+    setFieldError(submitError);
+    if (submitError) {
+      document.querySelector<HTMLInputElement>('input[name="keyword"]')?.focus();
+      return;
+    }
+    last.current = { keyword: value, geo: region };
+    setStatus("loading");
+    setFailure(null);
+    try {
+      const result = await analyzeKeyword(value, region);
+      setOutcome(result);
+      setStatus("done");
+      const data = result.data;
+      if (data.isFallback) {
+        toast({ title: t("advanced.toast.limited"), description: data.fallbackReason ?? t("advanced.limited.description") });
+      } else {
+        toast({
+          title: data.fromCache ? t("advanced.toast.completeCached") : t("advanced.toast.complete"),
+          description: t("advanced.toast.completeDescription", { keyword: data.keyword }),
+          variant: "success",
+        });
+      }
+      void refreshQuota("advanced-keywords");
+      if (!isStepComplete("keyword")) markOnboardingStep("keyword");
+    } catch (error) {
+      const message = error instanceof AnalysisError ? ("message" in error.text ? error.text.message : t(error.text.key)) : t("advanced.error.generic");
+      setFailure(message);
+      setStatus("error");
+      toast({ title: t("advanced.toast.failed"), description: message, variant: "destructive" });
+      if (error instanceof AnalysisError && error.status === 403) void refreshQuota("advanced-keywords");
+    }
+  }
+
+  // Arriving from a keyword's 'analyze trend' link analyses it straight away (a cached answer is free).
+  useEffect(() => {
+    const fromQuery = params.get("keyword");
+    if (fromLink.current || !fromQuery) return;
+    fromLink.current = true;
+    const region = asGeo(params.get("geo"));
+    setKeyword(fromQuery);
+    setGeo(region);
+    void run(fromQuery, region);
+  }, [params]);
+
+  function pick(query: string) {
+    setKeyword(query);
+    window.scrollTo({ top: 0, behavior: "smooth" });
+    void run(query, geo);
+  }
+
+  const providerName = outcome ? (outcome.data.source === "serpapi" ? (outcome.data.competitionSource === "etsy" ? "serpapi+etsy" : "serpapi") : "sample") : provider.data;
+  const offline = providerName === "sample";
+  const data = outcome?.data;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={t("advanced.title")}
+        description={
+          <>
+            {t("advanced.description")}{" "}
+            <span className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="powered-by">
+              <TelescopeIcon className="size-4" aria-hidden="true" />
+              {t("advanced.poweredBy", { provider: t(providerLabelKey(providerName)) })}
+              {offline && <Badge variant="warning">{t("seo.results.offlineBadge")}</Badge>}
+            </span>
+          </>
+        }
+      />
+      <UsageCard feature="advanced-keywords" />
+      <AdvancedForm
+        keyword={keyword}
+        geo={geo}
+        error={fieldError ? t(fieldError) : null}
+        busy={status === "loading"}
+        onKeyword={(value) => {
+          setKeyword(value);
+          if (touched) setFieldError(keywordFieldError(value));
+        }}
+        onBlur={() => {
+          setTouched(true);
+          setFieldError(keywordFieldError(keyword));
+        }}
+        onGeo={setGeo}
+        onSubmit={() => run(keyword, geo)}
+      />
+
+      <div aria-live="polite" className="sr-only">
+        {status === "loading" ? t("advanced.loading") : status === "done" && data ? t("advanced.toast.completeDescription", { keyword: data.keyword }) : ""}
+      </div>
+
+      {status === "idle" && (
+        <Card className="border-dashed shadow-none">
+          <CardContent className="flex flex-col items-center gap-2 py-4 text-center">
+            <SearchIcon className="size-8 text-primary" aria-hidden="true" />
+            <h2 className="font-semibold">{t("advanced.start.title")}</h2>
+            <p className="max-w-xl text-sm text-muted-foreground">{t("advanced.start.description")}</p>
+          </CardContent>
+        </Card>
+      )}
+
+      {status === "loading" && <AnalysisSkeleton label={t("advanced.loading")} />}
+
+      {status === "error" && failure && (
+        <Alert variant="destructive" data-testid="analysis-error">
+          <AlertTriangleIcon aria-hidden="true" />
+          <AlertTitle>{t("advanced.error.title")}</AlertTitle>
+          <AlertDescription>
+            <p>{failure}</p>
+            {last.current && (
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => last.current && run(last.current.keyword, last.current.geo)}>
+                <RotateCcwIcon aria-hidden="true" />
+                {t("app.tryAgain")}
+              </Button>
+            )}
+          </AlertDescription>
+        </Alert>
+      )}
+
+      {status === "done" && data && outcome && (
+        <div className="grid gap-6" data-testid="analysis-result">
+          {data.isFallback && (
+            <Alert variant="warning" data-testid="limited-data">
+              <AlertTriangleIcon aria-hidden="true" />
+              <AlertTitle>{t("advanced.limited.title")}</AlertTitle>
+              <AlertDescription>
+                {data.fallbackReason && <p className="font-medium">{data.fallbackReason}</p>}
+                <p>{t("advanced.limited.description")}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+          <StatCards data={data} />
+          <ResultSection title={t("advanced.chart.title")} icon={<BarChart3Icon className="size-4 text-muted-foreground" aria-hidden="true" />} testId="section-interest">
+            <div className="grid gap-6">
+              <InterestChart key={`${data.keyword}|${data.geo}|${data.lastUpdated}`} keyword={data.keyword} points={data.timelineData} average={data.statistics.averageInterest} />
+              <dl className="grid grid-cols-3 gap-4 rounded-lg bg-muted/50 p-4 text-center">
+                {[
+                  [t("advanced.chart.peak"), data.statistics.maxInterest, "chart-peak"],
+                  [t("advanced.chart.average"), Math.round(data.statistics.averageInterest), "chart-average"],
+                  [t("advanced.chart.points"), data.statistics.totalDataPoints, "chart-points"],
+                ].map(([label, value, id]) => (
+                  <div key={id} className="grid gap-1" data-testid={id}>
+                    <dt className="text-xs text-muted-foreground">{label}</dt>
+                    <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </ResultSection>
+          <ResultSection title={t("advanced.related.title")} icon={<ListIcon className="size-4 text-muted-foreground" aria-hidden="true" />} testId="section-related">
+            <RelatedQueries top={data.relatedQueries?.top ?? []} rising={data.relatedQueries?.rising ?? []} onPick={pick} />
+          </ResultSection>
+          <ResultSection title={t("advanced.details.title")} icon={<InfoIcon className="size-4 text-muted-foreground" aria-hidden="true" />} testId="section-details">
+            <AnalysisDetails data={data} processingTimeMs={outcome.processingTimeMs} />
+          </ResultSection>
+          <Alert role="note" data-testid="normalised-note">
+            <InfoIcon aria-hidden="true" />
+            <AlertDescription>
+              <p>{t("advanced.note.normalised")}</p>
+              {data.fromCache && <p data-testid="cache-note">{t("advanced.note.cached")}</p>}
+            </AlertDescription>
+          </Alert>
+        </div>
+      )}
+    </div>
+  );
 }

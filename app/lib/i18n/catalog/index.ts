@@ -9,5 +9,6 @@ import * as dashboard from "./dashboard";
 import * as profile from "./profile";
 import * as listings from "./listings";
 import * as images from "./images";
+import * as keywords from "./keywords";
 
-export const catalogues = [common, shared, landing, dashboard, profile, listings, images];
+export const catalogues = [common, shared, landing, dashboard, profile, listings, images, keywords];

@@ -1,0 +1,66 @@
+import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
+import { apiResponse, ApiError, newRequestId } from "~/lib/api";
+
+/** A failed analysis: either a server message to show as it is, or one of the SPEC's own texts (a catalogue key). */
+export class AnalysisError extends Error {
+  constructor(
+    readonly text: { message: string } | { key: string },
+    readonly status = 0,
+  ) {
+    super("message" in text ? text.message : text.key);
+    this.name = "AnalysisError";
+  }
+}
+
+export interface AnalysisOutcome {
+  data: AdvancedAnalysis;
+  processingTimeMs: number | null;
+}
+
+/**
+ * POST /api/advanced-keywords/analyze with a fresh X-Request-ID (so a double click is answered once).
+ * SPEC §8: the server's message or 'Failed to analyze keyword. Please try again.'; an empty body,
+ * success false and a body without data each have their own text.
+ */
+export async function analyzeKeyword(keyword: string, geo: Geo): Promise<AnalysisOutcome> {
+  let response: Response;
+  try {
+    response = await apiResponse("/advanced-keywords/analyze", { body: { keyword: keyword.trim(), geo }, headers: { "X-Request-ID": newRequestId() } });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const message = typeof error.body?.message === "string" ? error.body.message : null;
+      if (message) throw new AnalysisError({ message }, error.status);
+      if (error.kind === "timeout") throw new AnalysisError({ key: "advanced.error.timeout" });
+      if (error.kind === "network") throw new AnalysisError({ key: "advanced.error.network" });
+    }
+    throw new AnalysisError({ key: "advanced.error.generic" });
+  }
+  const text = await response.text().catch(() => "");
+  if (!text.trim()) throw new AnalysisError({ key: "advanced.error.empty" });
+  let body: { success?: boolean; message?: unknown; data?: AdvancedAnalysis | null; meta?: { processingTimeMs?: number } };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AnalysisError({ key: "advanced.error.generic" });
+  }
+  if (!body || typeof body !== "object") throw new AnalysisError({ key: "advanced.error.empty" });
+  if (body.success !== true) throw new AnalysisError(typeof body.message === "string" && body.message ? { message: body.message } : { key: "advanced.error.failed" });
+  if (!body.data || !Array.isArray(body.data.timelineData)) throw new AnalysisError({ key: "advanced.error.noData" });
+  return { data: body.data, processingTimeMs: typeof body.meta?.processingTimeMs === "number" ? body.meta.processingTimeMs : null };
+}
+
+/** The provider the analyses come from, per /api/health, as a catalogue key. */
+export function providerLabelKey(name: string | null | undefined): string {
+  switch (name) {
+    case "serpapi+etsy":
+      return "advanced.provider.serpapiEtsy";
+    case "serpapi":
+      return "advanced.provider.serpapi";
+    case "etsy":
+      return "advanced.provider.etsy";
+    case "sample":
+      return "advanced.provider.sample";
+    default:
+      return "advanced.provider.unknown";
+  }
+}

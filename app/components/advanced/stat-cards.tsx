@@ -1,0 +1,65 @@
+import { ActivityIcon, BarChart3Icon, MinusIcon, SearchIcon, SwordsIcon, TrendingDownIcon, TrendingUpIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import type { AdvancedAnalysis } from "../../../schema/api/keywords";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { competitionBadgeVariant } from "~/lib/competition";
+import { useI18n } from "~/lib/i18n";
+import { cn } from "~/lib/utils";
+
+function Stat({ label, icon, children, hint, testId }: { label: string; icon: ReactNode; children: ReactNode; hint?: ReactNode; testId: string }) {
+  return (
+    <Card className="gap-2 p-4 sm:p-5" data-testid={testId}>
+      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span>{label}</span>
+        {icon}
+      </div>
+      <div className="text-2xl font-semibold tracking-tight">{children}</div>
+      {hint && <div className="text-xs text-muted-foreground">{hint}</div>}
+    </Card>
+  );
+}
+
+const trendIcon = { rising: TrendingUpIcon, declining: TrendingDownIcon, stable: MinusIcon } as const;
+const trendColour = { rising: "text-success", declining: "text-destructive", stable: "text-muted-foreground" } as const;
+
+/** The four stat cards: Trend, Avg Interest, Competition badge, Search Volume. */
+export function StatCards({ data }: { data: AdvancedAnalysis }) {
+  const { t, language } = useI18n();
+  const trend = (["rising", "declining"] as const).find((x) => x === data.statistics.trend) ?? "stable";
+  const TrendIcon = trendIcon[trend];
+  const number = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US");
+  const compact = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US", { notation: "compact", maximumFractionDigits: 1 });
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <Stat label={t("advanced.stats.trend")} icon={<ActivityIcon className="size-4" aria-hidden="true" />} testId="stat-trend">
+        <span className={cn("inline-flex items-center gap-2", trendColour[trend])}>
+          <TrendIcon className="size-6" aria-hidden="true" />
+          <span className="text-foreground">{t(`advanced.trend.${trend}`)}</span>
+        </span>
+      </Stat>
+      <Stat label={t("advanced.stats.avgInterest")} icon={<BarChart3Icon className="size-4" aria-hidden="true" />} hint={t("advanced.stats.outOf100")} testId="stat-average">
+        <span className="tabular-nums">{Math.round(data.statistics.averageInterest)}</span>
+      </Stat>
+      <Stat
+        label={t("advanced.stats.competition")}
+        icon={<SwordsIcon className="size-4" aria-hidden="true" />}
+        hint={
+          data.activeListings !== null && data.activeListings !== undefined
+            ? t("advanced.stats.activeListings", { count: number.format(data.activeListings) })
+            : t("advanced.stats.score", { score: Number(data.competitionScore ?? 0).toFixed(2) })
+        }
+        testId="stat-competition"
+      >
+        <Badge variant={competitionBadgeVariant(data.competitionLevel)} className="px-2.5 py-1 text-sm">
+          {t(`seo.competition.${data.competitionLevel}`)}
+        </Badge>
+      </Stat>
+      <Stat label={t("advanced.stats.searchVolume")} icon={<SearchIcon className="size-4" aria-hidden="true" />} hint={t("advanced.stats.perMonth")} testId="stat-volume">
+        <span className="tabular-nums" title={number.format(data.estimatedSearchVolume)}>
+          ~{compact.format(data.estimatedSearchVolume)}
+        </span>
+      </Stat>
+    </div>
+  );
+}

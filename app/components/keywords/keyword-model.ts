@@ -1,0 +1,150 @@
+/**
+ * The rules of the keyword results table, kept free of React so they are tested directly: ids,
+ * sorting, paging, the CSV export and the shape handed to the Create Listing screen.
+ */
+import type { KeywordSuggestion, SuggestionTrend } from "../../../schema/api/keywords";
+import { competitionLevel } from "~/lib/competition";
+
+/** A suggestion as the screen holds it (SPEC §3 Keyword suggestion). */
+export interface KeywordRow {
+  id: string;
+  keyword: string;
+  popularity: number;
+  competition: number;
+  trend: SuggestionTrend;
+  selected: boolean;
+}
+
+/** What the shared selected-keywords list in localStorage holds (SPEC §3 Keyword). */
+export interface SelectedKeyword {
+  id: string;
+  keyword: string;
+  popularity: number;
+  competition: number;
+  trend: SuggestionTrend;
+  selected: true;
+}
+
+export type SortKey = "keyword" | "popularity" | "competition" | "trend";
+export type SortDirection = "ascending" | "descending";
+export interface SortState {
+  key: SortKey;
+  direction: SortDirection;
+}
+
+export const PAGE_SIZE = 10;
+
+const TRENDS: readonly SuggestionTrend[] = ["increasing", "stable", "declining"];
+
+function slug(text: string) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "keyword";
+}
+
+/**
+ * Turns the server's list into rows: a temporary id when one is missing (SPEC §3), ids made unique so
+ * selecting one row never selects another, numbers clamped to their ranges, and selected false.
+ */
+export function toRows(keywords: readonly Partial<KeywordSuggestion>[] | null | undefined): KeywordRow[] {
+  const seen = new Set<string>();
+  const rows: KeywordRow[] = [];
+  (keywords ?? []).forEach((item, index) => {
+    const keyword = typeof item?.keyword === "string" ? item.keyword.trim() : "";
+    if (!keyword) return;
+    let id = typeof item.id === "string" && item.id ? item.id : `temp-${index + 1}-${slug(keyword)}`;
+    for (let n = 2; seen.has(id); n += 1) id = `${id.replace(/~\d+$/, "")}~${n}`;
+    seen.add(id);
+    rows.push({
+      id,
+      keyword,
+      popularity: clamp(Math.round(Number(item.popularity) || 0), 0, 100),
+      competition: clamp(Number(item.competition) || 0, 0, 1),
+      trend: TRENDS.includes(item.trend as SuggestionTrend) ? (item.trend as SuggestionTrend) : "stable",
+      selected: false,
+    });
+  });
+  return rows;
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/** A header click: a new column starts in its most useful order, the same column flips. */
+export function nextSort(current: SortState | null, key: SortKey): SortState {
+  if (current?.key === key) return { key, direction: current.direction === "ascending" ? "descending" : "ascending" };
+  // Names read A-Z and low competition first; for popularity and trend the best comes first.
+  const direction: SortDirection = key === "keyword" || key === "competition" ? "ascending" : "descending";
+  return { key, direction };
+}
+
+const trendRank: Record<SuggestionTrend, number> = { declining: 0, stable: 1, increasing: 2 };
+
+/** Sorted copy; with no sort the server's order (ranked by opportunity) is kept. Ties keep that order. */
+export function sortRows(rows: readonly KeywordRow[], sort: SortState | null): KeywordRow[] {
+  if (!sort) return [...rows];
+  const sign = sort.direction === "ascending" ? 1 : -1;
+  const value = (row: KeywordRow) =>
+    sort.key === "popularity" ? row.popularity : sort.key === "competition" ? row.competition : sort.key === "trend" ? trendRank[row.trend] : 0;
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => {
+      const diff = sort.key === "keyword" ? a.row.keyword.localeCompare(b.row.keyword) : value(a.row) - value(b.row);
+      return diff !== 0 ? diff * sign : a.index - b.index;
+    })
+    .map((x) => x.row);
+}
+
+export function pageCount(total: number, size = PAGE_SIZE) {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** The rows of one page (1-based); a page past the end shows the last one. */
+export function pageOf<T>(rows: readonly T[], page: number, size = PAGE_SIZE): { rows: T[]; page: number; from: number; to: number } {
+  const last = pageCount(rows.length, size);
+  const current = clamp(Math.floor(page) || 1, 1, last);
+  const start = (current - 1) * size;
+  const slice = rows.slice(start, start + size);
+  return { rows: slice, page: current, from: slice.length ? start + 1 : 0, to: start + slice.length };
+}
+
+/** A CSV cell: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+function csvCell(value: string | number) {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The results as CSV (RFC 4180, CRLF), one row per keyword in the order given. */
+export function toCsv(rows: readonly KeywordRow[]): string {
+  const header = ["keyword", "popularity", "competition", "competition_level", "trend", "selected"];
+  const lines = rows.map((r) =>
+    [r.keyword, r.popularity, r.competition.toFixed(2), competitionLevel(r.competition), r.trend, r.selected ? "yes" : "no"].map(csvCell).join(","),
+  );
+  return [header.join(","), ...lines].join("\r\n") + "\r\n";
+}
+
+/** A file name that says what was searched, e.g. keywords-silver-ring-us-etsy.csv. */
+export function csvFileName(productName: string, country: string, platform: string) {
+  return `keywords-${slug(productName)}-${country.toLowerCase()}-${platform.toLowerCase()}.csv`;
+}
+
+/** The selected rows in the shape of the shared list, without duplicate ids (SPEC §3). */
+export function toSelectedKeywords(rows: readonly KeywordRow[]): SelectedKeyword[] {
+  const seen = new Set<string>();
+  const out: SelectedKeyword[] = [];
+  for (const row of rows) {
+    if (!row.selected || seen.has(row.id)) continue;
+    seen.add(row.id);
+    out.push({ id: row.id, keyword: row.keyword, popularity: row.popularity, competition: row.competition, trend: row.trend, selected: true });
+  }
+  return out;
+}
+
+/** SPEC §2: clear the shared list, then after 50 ms set the chosen keywords, then go on. */
+export const HAND_OVER_DELAY_MS = 50;
+
+export function handOverKeywords(storage: Storage | null, key: string, keywords: SelectedKeyword[], then: () => void) {
+  storage?.setItem(key, "[]");
+  setTimeout(() => {
+    storage?.setItem(key, JSON.stringify(keywords));
+    then();
+  }, HAND_OVER_DELAY_MS);
+}

@@ -1,0 +1,175 @@
+import { DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon, WifiOffIcon } from "lucide-react";
+import type { KeywordSearchResult } from "../../../schema/api/keywords";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useI18n } from "~/lib/i18n";
+import { cn } from "~/lib/utils";
+import { pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
+import { KeywordPagination } from "./keyword-pagination";
+import { KeywordTable } from "./keyword-table";
+
+export type Filter = "all" | "selected";
+
+/** The results card: provenance badges, the All/Selected filter, CSV, 'Use for Listing', the table and paging. */
+export function KeywordResults({
+  meta,
+  productName,
+  rows,
+  selectedRows,
+  filter,
+  onFilter,
+  sort,
+  onSort,
+  page,
+  onPage,
+  onToggle,
+  onTogglePage,
+  onDownload,
+  onUse,
+}: {
+  meta: Omit<KeywordSearchResult, "keywords">;
+  productName: string;
+  /** The rows of the current search, sorted, each marked selected or not. */
+  rows: KeywordRow[];
+  /** Every selected keyword (this search's and earlier ones'), sorted: the 'Selected' view. */
+  selectedRows: KeywordRow[];
+  filter: Filter;
+  onFilter: (filter: Filter) => void;
+  sort: SortState | null;
+  onSort: (key: SortKey) => void;
+  page: number;
+  onPage: (page: number) => void;
+  onToggle: (id: string, selected: boolean) => void;
+  onTogglePage: (ids: string[], selected: boolean) => void;
+  onDownload: () => void;
+  onUse: () => void;
+}) {
+  const { t, language } = useI18n();
+  const selectedCount = selectedRows.length;
+  const visible = filter === "selected" ? selectedRows : rows;
+  const current = pageOf(visible, page);
+  const updated = formatDateTime(meta.lastUpdated, language);
+  const analyzeGeo = ["US", "GB", "CA", "AU", "DE"].includes(meta.country) ? meta.country : "GLOBAL";
+
+  return (
+    <Card className="gap-4" data-testid="keyword-results">
+      <CardHeader className="gap-2 px-4 sm:px-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle className="text-lg">{t("seo.results.title")}</CardTitle>
+          {meta.error ? (
+            <Badge variant="warning" data-testid="offline-badge">
+              <WifiOffIcon aria-hidden="true" />
+              {t("seo.results.offlineBadge")}
+            </Badge>
+          ) : (
+            <Badge variant="success" data-testid="live-badge">
+              {t("seo.results.liveBadge")}
+            </Badge>
+          )}
+          {meta.fromCache && (
+            <Badge variant="outline">
+              <DatabaseIcon aria-hidden="true" />
+              {t("advanced.details.cached")}
+            </Badge>
+          )}
+        </div>
+        <CardDescription>
+          {t("seo.results.summary", {
+            count: rows.length,
+            product: productName,
+            platform: t(`seo.platform.${meta.platform}`),
+            country: labelOr(t(`seo.country.${meta.country}`), meta.country),
+          })}
+          {meta.platform === "etsy" && <span className="block">{t("seo.results.tagHint")}</span>}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 px-4 sm:px-6">
+        {meta.error && (
+          <Alert variant="warning" data-testid="sample-note">
+            <InfoIcon aria-hidden="true" />
+            <AlertTitle className="line-clamp-none">{t("seo.results.sampleNote")}</AlertTitle>
+            {meta.fallbackReason && <AlertDescription>{meta.fallbackReason}</AlertDescription>}
+          </Alert>
+        )}
+        {!meta.error && meta.fallbackReason && (
+          <Alert>
+            <InfoIcon aria-hidden="true" />
+            <AlertTitle>{t("seo.results.partial")}</AlertTitle>
+            <AlertDescription>{meta.fallbackReason}</AlertDescription>
+          </Alert>
+        )}
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div role="group" aria-label={t("seo.filter.label")} className="inline-flex w-fit rounded-lg border bg-muted p-0.5">
+            {(["all", "selected"] as const).map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                onClick={() => onFilter(f)}
+                data-testid={`filter-${f}`}
+                className={cn(
+                  "rounded-md px-3 py-1.5 text-sm font-medium tabular-nums transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                  filter === f ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                {f === "all" ? t("seo.filter.all", { count: rows.length }) : t("seo.filter.selected", { count: selectedCount })}
+              </button>
+            ))}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={onDownload} data-testid="download-csv">
+              <DownloadIcon aria-hidden="true" />
+              {t("seo.csv.download")}
+            </Button>
+            <Button onClick={onUse} disabled={selectedCount === 0} data-testid="use-for-listing">
+              <ListChecksIcon aria-hidden="true" />
+              {t("seo.useForListing", { n: selectedCount })}
+            </Button>
+          </div>
+        </div>
+
+        {!sort && visible.length > 0 && <p className="-mb-2 text-xs text-muted-foreground">{t("seo.table.defaultOrder")}</p>}
+        {visible.length === 0 ? (
+          <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-6 text-center">
+            <p className="max-w-md text-sm text-muted-foreground">{t("seo.filter.noneSelected")}</p>
+            <Button variant="outline" size="sm" onClick={() => onFilter("all")}>
+              {t("seo.filter.showAll")}
+            </Button>
+          </div>
+        ) : (
+          <KeywordTable
+            rows={current.rows}
+            sort={sort}
+            onSort={onSort}
+            onToggle={onToggle}
+            onTogglePage={(selected) => onTogglePage(current.rows.map((r) => r.id), selected)}
+            analyzeGeo={analyzeGeo}
+          />
+        )}
+
+        {visible.length > 0 && (
+          <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />
+        )}
+
+        <div className="flex flex-col gap-1 border-t pt-4 text-xs text-muted-foreground sm:flex-row sm:justify-between">
+          <p>{t("seo.results.footer")}</p>
+          <p>{meta.fromCache ? t("seo.results.cached", { time: updated }) : t("seo.results.updated", { time: updated })}</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A catalogue label, or the raw code when the catalogue has none (t() answers the key then). */
+function labelOr(label: string, code: string) {
+  return label.startsWith("seo.country.") ? code : label;
+}
+
+export function formatDateTime(iso: string, language: string) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(date);
+}

@@ -1,0 +1,87 @@
+import { SearchIcon } from "lucide-react";
+import { CATEGORIES, PLATFORMS } from "../../../schema/api/keywords";
+import { FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { useT } from "~/lib/i18n";
+import { SelectField } from "./select-field";
+import { COUNTRIES, type SearchForm } from "./search-keywords";
+
+/** Radix Select cannot hold an empty value, so "any category" travels as this sentinel. */
+const ANY = "any";
+
+/** The SEO form: Product Name* (required), Category (optional), Target Country (US), Platform (Etsy). */
+export function KeywordSearchForm({
+  form,
+  onChange,
+  onBlurName,
+  onSubmit,
+  nameError,
+  busy,
+}: {
+  form: SearchForm;
+  onChange: (form: SearchForm) => void;
+  onBlurName: () => void;
+  onSubmit: () => void;
+  nameError: string | null;
+  busy: boolean;
+}) {
+  const t = useT();
+  return (
+    <Card className="gap-4">
+      <CardHeader className="gap-1">
+        <CardTitle>{t("seo.form.title")}</CardTitle>
+        <CardDescription>{t("seo.form.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+          aria-busy={busy}
+        >
+          <FormField label={t("seo.form.productName")} error={nameError} className="sm:col-span-2 lg:col-span-1">
+            <Input
+              name="product_name"
+              value={form.productName}
+              placeholder={t("seo.form.productNamePlaceholder")}
+              autoComplete="off"
+              aria-required="true"
+              onChange={(e) => onChange({ ...form, productName: e.target.value })}
+              onBlur={onBlurName}
+            />
+          </FormField>
+          <SelectField
+            name="category"
+            label={t("seo.form.category")}
+            value={form.category || ANY}
+            onValueChange={(value) => onChange({ ...form, category: value === ANY ? "" : value })}
+            options={[{ value: ANY, label: t("seo.form.categoryAny") }, ...CATEGORIES.map((c) => ({ value: c, label: t(`seo.category.${c}`) }))]}
+          />
+          <SelectField
+            name="country"
+            label={t("seo.form.country")}
+            value={form.country}
+            onValueChange={(country) => onChange({ ...form, country })}
+            options={COUNTRIES.map((c) => ({ value: c, label: t(`seo.country.${c}`) }))}
+          />
+          <SelectField
+            name="platform"
+            label={t("seo.form.platform")}
+            value={form.platform}
+            onValueChange={(platform) => onChange({ ...form, platform })}
+            options={PLATFORMS.map((p) => ({ value: p, label: t(`seo.platform.${p}`) }))}
+          />
+          <Button type="submit" disabled={busy} className="sm:col-span-2 lg:col-span-1" data-testid="seo-submit">
+            <SearchIcon aria-hidden="true" />
+            {busy ? t("seo.form.busy") : t("seo.form.submit")}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChartLineIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useT } from "~/lib/i18n";
+import { cn } from "~/lib/utils";
+import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cells";
+import type { KeywordRow, SortKey, SortState } from "./keyword-model";
+
+/** Phone widths keep the keyword column wide enough for whole words; short labels stand in for long ones. */
+const COLUMNS: { key: SortKey; label: string; short?: string; className?: string }[] = [
+  { key: "keyword", label: "seo.table.keyword" },
+  { key: "popularity", label: "seo.table.popularity", short: "seo.table.popularityShort", className: "w-12 sm:w-36" },
+  { key: "competition", label: "seo.table.competition", short: "seo.table.competitionShort", className: "w-[4.75rem] sm:w-32" },
+  { key: "trend", label: "seo.table.trend", className: "w-8 sm:w-32" },
+];
+
+/** The results table: one page of rows, sortable headers (aria-sort), a checkbox per row and per page. */
+export function KeywordTable({
+  rows,
+  sort,
+  onSort,
+  onToggle,
+  onTogglePage,
+  analyzeGeo,
+}: {
+  rows: KeywordRow[];
+  sort: SortState | null;
+  onSort: (key: SortKey) => void;
+  onToggle: (id: string, selected: boolean) => void;
+  onTogglePage: (selected: boolean) => void;
+  /** Region the 'analyze trend' links open the advanced screen with. */
+  analyzeGeo: string;
+}) {
+  const t = useT();
+  const selectedOnPage = rows.filter((r) => r.selected).length;
+  const pageState = selectedOnPage === 0 ? false : selectedOnPage === rows.length ? true : "indeterminate";
+  return (
+    <table className="w-full table-fixed border-collapse text-[13px] sm:text-sm" data-testid="keyword-table">
+      <caption className="sr-only">{t("seo.table.caption")}</caption>
+      <thead>
+        <tr className="border-b text-left text-muted-foreground">
+          <th scope="col" className="w-8 py-2 pr-2 sm:w-10">
+            <Checkbox checked={pageState} onCheckedChange={(v) => onTogglePage(v === true)} aria-label={t("seo.table.selectPage")} disabled={rows.length === 0} />
+          </th>
+          {COLUMNS.map((column) => {
+            const active = sort?.key === column.key;
+            const Icon = !active ? ArrowUpDownIcon : sort.direction === "ascending" ? ArrowUpIcon : ArrowDownIcon;
+            return (
+              <th key={column.key} scope="col" aria-sort={active ? sort.direction : "none"} className={cn("py-2 pr-2 font-medium", column.className)}>
+                <button
+                  type="button"
+                  onClick={() => onSort(column.key)}
+                  className="-ml-1 inline-flex max-w-full items-center gap-1 rounded px-1 py-0.5 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                  aria-label={t("seo.table.sortBy", { column: t(column.label) })}
+                  data-testid={`sort-${column.key}`}
+                >
+                  {column.short ? (
+                    <>
+                      <span className="truncate sm:hidden">{t(column.short)}</span>
+                      <span className="hidden truncate sm:inline">{t(column.label)}</span>
+                    </>
+                  ) : (
+                    <span className={cn("truncate", column.key === "trend" && "sr-only sm:not-sr-only")}>{t(column.label)}</span>
+                  )}
+                  <Icon className={cn("size-3.5 shrink-0", active ? "text-foreground" : "opacity-50", !active && column.key !== "trend" && "hidden sm:block")} aria-hidden="true" />
+                </button>
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} className={cn("border-b transition-colors last:border-0 hover:bg-muted/50", row.selected && "bg-accent/40")} data-testid="keyword-row" data-keyword={row.keyword}>
+            <td className="py-2.5 pr-2 align-middle">
+              <Checkbox checked={row.selected} onCheckedChange={(v) => onToggle(row.id, v === true)} aria-label={t("seo.table.selectKeyword", { keyword: row.keyword })} />
+            </td>
+            <td className="py-2.5 pr-2 align-middle">
+              <div className="flex min-w-0 items-center gap-1">
+                <span className="min-w-0 font-medium [overflow-wrap:anywhere] sm:[overflow-wrap:normal]" data-testid="keyword-text">
+                  {row.keyword}
+                </span>
+                <Link
+                  to={`/advanced-keywords?keyword=${encodeURIComponent(row.keyword)}&geo=${encodeURIComponent(analyzeGeo)}`}
+                  className="hidden shrink-0 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:inline-flex"
+                  aria-label={t("seo.table.analyze", { keyword: row.keyword })}
+                  title={t("seo.table.analyze", { keyword: row.keyword })}
+                >
+                  <ChartLineIcon className="size-3.5" aria-hidden="true" />
+                </Link>
+              </div>
+            </td>
+            <td className="py-2.5 pr-2 align-middle">
+              <PopularityCell value={row.popularity} />
+            </td>
+            <td className="py-2.5 pr-2 align-middle">
+              <CompetitionBadge score={row.competition} />
+            </td>
+            <td className="py-2.5 align-middle">
+              <TrendIndicator trend={row.trend} compact />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Placeholder rows while a search runs, shaped like the table so nothing jumps when results land. */
+export function KeywordTableSkeleton({ rows = 6 }: { rows?: number }) {
+  return (
+    <div className="grid gap-0" data-testid="keyword-skeleton">
+      <div className="flex gap-4 border-b py-3">
+        <Skeleton className="h-4 w-4" />
+        <Skeleton className="h-4 flex-1" />
+        <Skeleton className="h-4 w-16 sm:w-28" />
+        <Skeleton className="h-4 w-14 sm:w-20" />
+        <Skeleton className="h-4 w-6 sm:w-20" />
+      </div>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-b py-3 last:border-0">
+          <Skeleton className="h-4 w-4" />
+          <Skeleton className="h-4 flex-1" style={{ maxWidth: `${55 + ((i * 17) % 35)}%` }} />
+          <Skeleton className="h-2 w-16 sm:w-28" />
+          <Skeleton className="h-5 w-14 sm:w-16 rounded-md" />
+          <Skeleton className="h-4 w-6 sm:w-20" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import * as v from "valibot";
+import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult } from "../../../schema/api/keywords";
+import { api, ApiError } from "~/lib/api";
+
+export interface SearchForm {
+  productName: string;
+  /** "" means any category (the field is optional). */
+  category: string;
+  country: string;
+  platform: string;
+}
+
+export const DEFAULT_FORM: SearchForm = { productName: "", category: "", country: "US", platform: "etsy" };
+
+/** The Target Country choices: the markets handmade sellers ship to most; US first as the SPEC default. */
+export const COUNTRIES = ["US", "GB", "CA", "AU", "DE", "FR", "IT", "ES", "NL", "IE", "NZ", "TR", "JP", "IN"] as const;
+
+/** Client check of the Product Name with the server's own schema; answers a catalogue key or null. */
+export function productNameError(value: string): { key: string; vars?: Record<string, number> } | null {
+  const result = v.safeParse(KeywordSearchSchema.entries.product_name, value);
+  if (result.success) return null;
+  return value.trim() ? { key: "seo.form.productNameTooLong", vars: { max: KEYWORD_LIMITS.productNameMax } } : { key: "seo.form.productNameRequired" };
+}
+
+/** What went wrong, in the SPEC §8 cases; the screen turns it into words. */
+export type SearchFailure =
+  | { kind: "unauthorized" }
+  | { kind: "quota"; limit: number; plan: string }
+  | { kind: "status"; status: number }
+  | { kind: "generic" };
+
+export function classifySearchError(error: unknown): SearchFailure {
+  if (error instanceof ApiError && error.kind === "http") {
+    if (error.status === 401) return { kind: "unauthorized" };
+    if (error.status === 403) {
+      const quota = (error.body?.quota ?? {}) as { limit?: unknown; plan?: unknown };
+      return { kind: "quota", limit: typeof quota.limit === "number" ? quota.limit : 10, plan: typeof quota.plan === "string" ? quota.plan : "free" };
+    }
+    return { kind: "status", status: error.status };
+  }
+  return { kind: "generic" };
+}
+
+export function searchQuery(form: SearchForm) {
+  const params = new URLSearchParams({ product_name: form.productName.trim(), country: form.country, platform: form.platform });
+  if (form.category) params.set("category", form.category);
+  return params.toString();
+}
+
+/** GET /api/keywords; a body without a keywords list counts as an empty answer (SPEC §8 'No Keywords Found'). */
+export async function searchKeywords(form: SearchForm, signal?: AbortSignal): Promise<KeywordSearchResult> {
+  const body = await api<{ success?: boolean; data?: Partial<KeywordSearchResult> }>(`/keywords?${searchQuery(form)}`, { signal });
+  const data = body?.data ?? {};
+  return {
+    keywords: Array.isArray(data.keywords) ? data.keywords : [],
+    error: data.error === true,
+    source: typeof data.source === "string" ? data.source : "sample",
+    fallbackReason: typeof data.fallbackReason === "string" ? data.fallbackReason : null,
+    fromCache: data.fromCache === true,
+    lastUpdated: typeof data.lastUpdated === "string" ? data.lastUpdated : new Date().toISOString(),
+    platform: (data.platform ?? form.platform) as KeywordSearchResult["platform"],
+    country: data.country ?? form.country,
+    category: (data.category ?? null) as KeywordSearchResult["category"],
+  };
+}

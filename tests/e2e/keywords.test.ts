@@ -1,0 +1,326 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function searchKeywords(page: Page, product: string) {
+  await searchKeywordsAs(page, product, "Product Name*", "keyword-results");
+}
+
+async function searchKeywordsAs(page: Page, product: string, label: string, resultsId: string) {
+  await page.goto("/seo-keywords");
+  await page.getByLabel(label).fill(product);
+  await page.getByTestId("seo-submit").click();
+  await page.getByTestId(resultsId).waitFor();
+}
+
+const popularityOf = (page: Page) =>
+  page.getByTestId("keyword-row").evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll("td")[2]?.textContent?.trim())));
+
+describe("SEO & Keyword Analysis in the browser", () => {
+  it("asks for a product name before searching", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await page.goto("/seo-keywords");
+    await page.getByTestId("seo-submit").click();
+    await page.getByText("Product name is required").waitFor();
+    expect(await page.getByTestId("keyword-row").count()).toBe(0);
+    await context.close();
+  });
+
+  it("searches offline, says the keywords are samples, selects, filters, sorts, downloads CSV and hands the choice to /create", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await searchKeywords(page, "silver ring");
+
+    await page.getByText("Note: These are sample keywords for demonstration.").waitFor();
+    await page.getByText("Offline demo data").first().waitFor();
+    await page.getByText("Data sourced from Google Trends and marketplace analytics.").waitFor();
+    const total = Number((await page.getByTestId("filter-all").textContent())?.match(/\((\d+)\)/)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(await page.getByTestId("keyword-row").count()).toBe(Math.min(10, total));
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+
+    // Select two keywords; the filter counts and the chips follow.
+    const rows = page.getByTestId("keyword-row");
+    const first = (await rows.nth(0).getAttribute("data-keyword"))!;
+    const second = (await rows.nth(1).getAttribute("data-keyword"))!;
+    await page.getByRole("checkbox", { name: `Select ${first}` }).click();
+    await page.getByRole("checkbox", { name: `Select ${second}` }).click();
+    await expect.poll(() => page.getByTestId("filter-selected").textContent()).toBe("Selected (2)");
+    expect(await page.getByTestId("filter-all").textContent()).toBe(`All (${total})`);
+    await expect.poll(() => page.getByTestId("use-for-listing").textContent()).toBe("Use for Listing (2)");
+    expect(await page.getByTestId("selected-chip").allTextContents()).toEqual([first, second]);
+
+    // Removing a chip unselects the row.
+    await page.getByRole("button", { name: `Remove ${second}` }).click();
+    await expect.poll(() => page.getByTestId("filter-selected").textContent()).toBe("Selected (1)");
+    await page.getByRole("checkbox", { name: `Select ${second}` }).click();
+    await expect.poll(() => page.getByTestId("filter-selected").textContent()).toBe("Selected (2)");
+
+    await page.getByTestId("filter-selected").click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await page.getByTestId("filter-selected").getAttribute("aria-pressed")).toBe("true");
+    await page.getByTestId("filter-all").click();
+    await expect.poll(() => rows.count()).toBe(Math.min(10, total));
+
+    // Sort by popularity: highest first, then flipped.
+    await page.getByTestId("sort-popularity").click();
+    expect(await page.locator("th", { has: page.getByTestId("sort-popularity") }).getAttribute("aria-sort")).toBe("descending");
+    const down = await popularityOf(page);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    await page.getByTestId("sort-popularity").click();
+    expect(await page.locator("th", { has: page.getByTestId("sort-popularity") }).getAttribute("aria-sort")).toBe("ascending");
+    const up = await popularityOf(page);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+
+    // Working pagination.
+    if (total > 10) {
+      await page.getByRole("button", { name: "Page 2" }).click();
+      await expect.poll(() => page.getByTestId("page-range").textContent()).toBe(`Showing 11–${Math.min(20, total)} of ${total}`);
+    }
+
+    // CSV of every result, in the table's order.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+    expect(download.suggestedFilename()).toBe("keywords-silver-ring-us-etsy.csv");
+    const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected");
+    expect(lines).toHaveLength(total + 1);
+    const csvPopularity = lines.slice(1).map((l) => Number(l.split(",").at(-5)));
+    expect(csvPopularity).toEqual([...csvPopularity].sort((a, b) => a - b));
+    expect(lines.filter((l) => l.endsWith(",yes"))).toHaveLength(2);
+
+    await screenshot(page, "seo-keywords-light");
+
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy as tags" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${first}, ${second}`);
+
+    await page.getByTestId("use-selected").click();
+    await page.waitForURL("**/create");
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("selectedKeywords")))!) as { keyword: string; selected: boolean; id: string }[];
+    expect(stored.map((k) => k.keyword).sort()).toEqual([first, second].sort());
+    expect(stored.every((k) => k.selected === true && typeof k.id === "string")).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("onboarding_keyword_analysis"))).toBe("true");
+
+    // Coming back in the same tab shows the last search and selection again, without a new search.
+    await page.goBack();
+    await page.getByTestId("keyword-results").waitFor();
+    await expect.poll(() => page.getByTestId("filter-selected").textContent()).toBe("Selected (2)");
+    expect(await page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+    await context.close();
+  });
+
+  it("fits a 375 px phone and looks right in the dark theme", async () => {
+    const phone = await newContext(browser, { width: 375, height: 812 });
+    const page = await phone.newPage();
+    await signInFast(page);
+    await searchKeywords(page, "linen apron");
+    await page.getByRole("checkbox").nth(1).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "seo-keywords-375");
+    await phone.close();
+
+    const dark = await newContext(browser, { colorScheme: "dark" });
+    const darkPage = await dark.newPage();
+    await signInFast(darkPage);
+    await searchKeywords(darkPage, "macrame wall hanging");
+    await darkPage.getByRole("checkbox").nth(1).click();
+    await screenshot(darkPage, "seo-keywords-dark");
+    await dark.close();
+  });
+
+  it("reads in Turkish when the language is Turkish", async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    // The signed-in shell follows the profile's language, so the profile says Turkish.
+    const saved = await fetch(`${baseURL()}/api/profile`, { method: "PUT", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify({ language: "tr" }) });
+    expect(saved.status).toBe(200);
+    await context.addCookies([{ name: "lang", value: "tr", url: baseURL() }]);
+    await searchKeywordsAs(page, "gümüş yüzük", "Ürün Adı*", "keyword-results");
+    await page.getByRole("heading", { name: "SEO ve Anahtar Kelime Analizi" }).waitFor();
+    await page.getByText("Not: Bunlar tanıtım amaçlı örnek anahtar kelimelerdir.").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, "seo-keywords-tr");
+    await context.close();
+  });
+});
+
+describe("Advanced Keyword Analysis in the browser", () => {
+  it("shows the SPEC's validation messages on blur and at submit", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await page.goto("/advanced-keywords");
+    await page.getByTestId("advanced-submit").click();
+    await page.getByText("Keyword cannot be empty").waitFor();
+    await page.getByLabel("Keyword", { exact: true }).fill("a");
+    await page.getByText("Keyword must be at least 2 characters", { exact: true }).waitFor();
+    await page.getByTestId("advanced-submit").click();
+    await page.getByText("Keyword must be at least 2 characters long").waitFor();
+    await page.getByLabel("Keyword", { exact: true }).fill("x".repeat(101));
+    await page.getByText("Keyword must not exceed 100 characters").waitFor();
+    await page.getByLabel("Keyword", { exact: true }).fill("");
+    await page.getByText("Keyword is required").waitFor();
+    await context.close();
+  });
+
+  it("analyses offline: limited-data warning, a labelled bar chart, related queries that analyse on click", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await page.goto("/advanced-keywords");
+    await page.getByText("Powered by the offline sample engine").waitFor();
+    await page.getByLabel("Keyword", { exact: true }).fill("boho earrings");
+    await page.getByTestId("advanced-submit").click();
+    await page.getByTestId("analysis-result").waitFor();
+
+    await page.getByTestId("limited-data").waitFor();
+    expect(await page.getByTestId("limited-data").textContent()).toContain("Limited data available");
+    await page.getByText("Analysis Complete (Limited Data)").first().waitFor();
+
+    const bars = page.getByTestId("chart-bar");
+    const count = await bars.count();
+    expect(count).toBeGreaterThanOrEqual(12);
+    const labels = await bars.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+    expect(labels.every((l) => /^[A-Z][a-z]{2} \d{1,2}, \d{4}: \d{1,3}$/.test(l))).toBe(true);
+    expect(await page.getByTestId("chart-points").locator("dd").textContent()).toBe(String(count));
+    await page.getByText("12 months ago").waitFor();
+    await page.getByText("Today", { exact: true }).waitFor();
+    // Hovering a bar shows its value; the keyboard moves between bars.
+    await bars.nth(3).hover();
+    const value = labels[3].split(": ")[1];
+    await expect.poll(() => page.getByTestId("chart-tooltip").textContent()).toContain(value);
+    await bars.last().focus();
+    await page.keyboard.press("Home");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(labels[0]);
+    expect(await page.locator("table.sr-only tbody tr").count()).toBe(count);
+
+    for (const id of ["stat-trend", "stat-average", "stat-competition", "stat-volume"]) await page.getByTestId(id).waitFor();
+    const top = page.getByTestId("related-top").getByTestId("related-query");
+    expect(await top.count()).toBeGreaterThan(0);
+    expect(await top.count()).toBeLessThanOrEqual(8);
+    const rising = await page.getByTestId("related-rising").getByTestId("related-query").allTextContents();
+    expect(rising.length).toBeLessThanOrEqual(8);
+    expect(rising.every((r) => /\+\d[\d,]*%|Breakout/.test(r))).toBe(true);
+    expect(await page.getByTestId("detail-source").textContent()).toContain("Live");
+    await page.getByTestId("normalised-note").waitFor();
+    await screenshot(page, "advanced-keywords-light");
+
+    // A click on a related query analyses it.
+    const query = (await top.first().locator("span").nth(1).textContent())!;
+    await top.first().click();
+    await expect.poll(() => page.getByTestId("detail-keyword").locator("dd").textContent()).toBe(query);
+    expect(await page.getByLabel("Keyword", { exact: true }).inputValue()).toBe(query);
+
+    // The same keyword again comes from the cache, says so, and costs nothing.
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("2/10 used");
+    await page.getByLabel("Keyword", { exact: true }).fill("boho earrings");
+    const quotaRead = page.waitForResponse((r) => r.url().endsWith("/api/advanced-keywords/quota"));
+    await page.getByTestId("advanced-submit").click();
+    await expect.poll(() => page.getByTestId("detail-source").textContent()).toContain("Cached");
+    await page.getByTestId("cache-note").waitFor();
+    await quotaRead;
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("2/10 used");
+    await context.close();
+  });
+
+  it("fits a 375 px phone and renders in the dark theme", async () => {
+    const phone = await newContext(browser, { width: 375, height: 812 });
+    const page = await phone.newPage();
+    await signInFast(page);
+    await page.goto("/advanced-keywords?keyword=linen%20apron&geo=GB");
+    await page.getByTestId("analysis-result").waitFor();
+    expect(await page.getByTestId("detail-region").textContent()).toContain("United Kingdom");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "advanced-keywords-375");
+    await phone.close();
+
+    const dark = await newContext(browser, { colorScheme: "dark" });
+    const darkPage = await dark.newPage();
+    await signInFast(darkPage);
+    await darkPage.goto("/advanced-keywords?keyword=boho%20earrings&geo=US");
+    await darkPage.getByTestId("analysis-result").waitFor();
+    await darkPage.getByTestId("chart-bar").nth(20).hover();
+    await screenshot(darkPage, "advanced-keywords-dark");
+    await dark.close();
+  });
+});
+
+describe("keyword screens' error states (SPEC §8)", () => {
+  it("shows the empty state, the quota message with its notice, other statuses and network failures", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    const replies: (() => Parameters<import("playwright-core").Route["fulfill"]>[0] | "abort")[] = [
+      () => ({ status: 200, contentType: "application/json", body: JSON.stringify({ success: true, data: { keywords: [], error: false } }) }),
+      () => ({ status: 403, contentType: "application/json", body: JSON.stringify({ success: false, message: "Your daily quota of 10 SEO analyses has been used.", quota: { feature: "seo-analysis", used: 10, limit: 10, plan: "free" } }) }),
+      () => ({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }),
+      () => "abort",
+    ];
+    let call = 0;
+    await page.route("**/api/keywords?*", (route) => {
+      const reply = replies[call++]();
+      return reply === "abort" ? route.abort("connectionrefused") : route.fulfill(reply);
+    });
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("silver ring");
+    const submit = page.getByTestId("seo-submit");
+
+    await submit.click();
+    await page.getByText("No Keywords Found", { exact: true }).waitFor();
+    await page.getByText("No keywords found for this input. Try changing your filters or using more general terms.").waitFor();
+
+    await submit.click();
+    const quota = "You have reached your daily limit of 10 SEO keyword searches for your free plan. Your quota will reset tomorrow or you can upgrade to a premium plan for higher limits.";
+    await expect.poll(() => page.getByTestId("seo-error").textContent()).toContain(quota);
+    await page.getByText("Quota Exceeded").first().waitFor();
+
+    await submit.click();
+    await expect.poll(() => page.getByTestId("seo-error").textContent()).toContain("API request failed with status 500");
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expect.poll(() => page.getByTestId("seo-error").textContent()).toContain("Something went wrong while fetching keywords.");
+    await context.close();
+  });
+
+  it("names an analysis failure by what the server answered", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    const replies = [
+      { status: 200, body: "" },
+      { status: 200, body: JSON.stringify({ success: false }) },
+      { status: 200, body: JSON.stringify({ success: true, message: "ok" }) },
+      { status: 403, body: JSON.stringify({ success: false, message: "Daily limit reached for advanced keyword analysis" }) },
+    ];
+    const seenIds: string[] = [];
+    let call = 0;
+    await page.route("**/api/advanced-keywords/analyze", (route) => {
+      seenIds.push(route.request().headers()["x-request-id"] ?? "");
+      return route.fulfill({ ...replies[call++], contentType: "application/json" });
+    });
+    await page.goto("/advanced-keywords");
+    await page.getByLabel("Keyword", { exact: true }).fill("boho earrings");
+    const submit = page.getByTestId("advanced-submit");
+    for (const text of ["Empty response from server", "Analysis failed", "No analysis data in response", "Daily limit reached for advanced keyword analysis"]) {
+      await submit.click();
+      await expect.poll(() => page.getByTestId("analysis-error").textContent()).toContain(text);
+    }
+    await page.getByText("Analysis Failed").first().waitFor();
+    expect(new Set(seenIds).size).toBe(4);
+    expect(seenIds.every((id) => id.length >= 16)).toBe(true);
+    await context.close();
+  });
+});
