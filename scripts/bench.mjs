@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { percentile, register, root, startServer } from "./lib/server.mjs";
+import { percentile, privateBuild, register, root, startServer } from "./lib/server.mjs";
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
@@ -77,6 +77,7 @@ const fake = await startFakeLlm(L);
 const server = await startServer({
   port: Number(process.env.BENCH_PORT || 8797),
   stateDir: ".tmp/bench-state",
+  buildDir: privateBuild("bench"),
   vars: { LLM_PROVIDER: "deepseek", DEEPSEEK_API_KEY: "bench-fake-key", LLM_BASE_URL: `http://127.0.0.1:${fake.port}` },
 });
 const base = server.url;

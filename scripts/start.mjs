@@ -15,6 +15,8 @@ const skipBuild = process.argv.includes("--no-build");
 const passThrough = process.argv.slice(2).filter((a) => a !== "--no-build");
 // Local state (D1, R2, Durable Objects); tests point it at a throw-away folder.
 const stateDir = process.env.LISTORA_STATE_DIR || ".wrangler/state";
+// The build to serve; the bench and load scripts serve a private copy so a rebuild cannot pull it away.
+const buildDir = process.env.LISTORA_BUILD_DIR || "build";
 
 export function ensureDevVars(file = join(root, ".dev.vars")) {
   const wanted = {
@@ -47,11 +49,11 @@ if (!skipBuild) {
   run(bin("react-router"), ["build"]);
 }
 // The build copies .dev.vars beside its generated config; --no-build runs refresh that copy.
-if (skipBuild) writeFileSync(join(root, "build/server/.dev.vars"), readFileSync(join(root, ".dev.vars")), { mode: 0o600 });
+if (skipBuild) writeFileSync(join(root, buildDir, "server/.dev.vars"), readFileSync(join(root, ".dev.vars")), { mode: 0o600 });
 console.log(`[listora] serving on http://localhost:${port}`);
 const server = spawn(
   bin("wrangler"),
-  ["dev", "-c", "build/server/wrangler.json", "--local", "--port", port, "--ip", process.env.HOST || "localhost", "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL || "info", ...passThrough],
+  ["dev", "-c", `${buildDir}/server/wrangler.json`, "--local", "--port", port, "--ip", process.env.HOST || "localhost", "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL || "info", ...passThrough],
   { cwd: root, env, stdio: "inherit" },
 );
 const stop = () => server.kill("SIGTERM");

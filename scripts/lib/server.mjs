@@ -1,6 +1,6 @@
 // Starts the production build locally the way `npm start` serves it, for the bench and load scripts.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 export const root = join(import.meta.dirname, "../..");
@@ -9,10 +9,11 @@ export const root = join(import.meta.dirname, "../..");
  * Serves build/ on `port` with a throw-away state folder. `vars` override [vars] (e.g. to point the
  * LLM provider at a local fake). Answers { url, pid, stop() }.
  */
-export async function startServer({ port, stateDir, vars = {}, fresh = true, quiet = true }) {
+export async function startServer({ port, stateDir, vars = {}, fresh = true, quiet = true, buildDir }) {
   const state = join(root, stateDir);
   if (fresh) rmSync(state, { recursive: true, force: true });
   const env = { ...process.env, PORT: String(port), LISTORA_STATE_DIR: stateDir, LOG_LEVEL: quiet ? "error" : "info" };
+  if (buildDir) env.LISTORA_BUILD_DIR = buildDir;
   const extra = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(process.execPath, [join(root, "scripts/start.mjs"), "--no-build", ...extra], {
     cwd: root,
@@ -44,6 +45,14 @@ export async function startServer({ port, stateDir, vars = {}, fresh = true, qui
       await new Promise((r) => setTimeout(r, 500));
     },
   };
+}
+
+/** Copies build/ to a private folder, so a rebuild elsewhere cannot change what a long run serves. */
+export function privateBuild(name) {
+  const dir = `.tmp/${name}-build`;
+  rmSync(join(root, dir), { recursive: true, force: true });
+  cpSync(join(root, "build"), join(root, dir), { recursive: true });
+  return dir;
 }
 
 export async function register(url, email, password = "Bench-password-123") {
