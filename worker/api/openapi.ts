@@ -64,6 +64,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/files", summary: "Files of a listing (listingId)", tag: "Files", auth: true },
   { method: "post", path: "/api/files", summary: "Upload a file (multipart: file, listingId)", tag: "Files", auth: true, produces: "application/json" },
   { method: "get", path: "/api/files/{id}", summary: "Download one of the caller's files", tag: "Files", auth: true, produces: "application/octet-stream" },
+  { method: "delete", path: "/api/files/{id}", summary: "Delete one of the caller's files", tag: "Files", auth: true },
   { method: "get", path: "/api/keywords", summary: "Keyword suggestions (data.keywords); one seo-analysis unit", tag: "Keywords", auth: true, query: KeywordSearchSchema },
   { method: "post", path: "/api/advanced-keywords/analyze", summary: "Trend analysis of one keyword by region; one advanced-keywords unit", tag: "Keywords", auth: true, body: AdvancedKeywordSchema },
   { method: "post", path: "/api/edit-image", summary: "Edit a product photo (data URL) by instruction; one edit-image unit", tag: "Images", auth: true, body: EditImageSchema },
