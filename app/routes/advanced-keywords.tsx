@@ -23,6 +23,7 @@ import { api } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { isStepComplete, markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
+import "~/lib/i18n/catalog/keywords";
 
 export function meta() {
   return [{ title: "Advanced Keyword Analysis · Listora" }];

@@ -23,6 +23,7 @@ import { api, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
+import "~/lib/i18n/catalog/listings";
 
 export function meta() {
   return [{ title: "Create Etsy Listing · Listora" }];

@@ -5,6 +5,7 @@ import { TipsCarousel } from "~/components/dashboard/tips-carousel";
 import { PageHeader } from "~/components/page-header";
 import { isLanguage, translate, useT } from "~/lib/i18n";
 import type { Route } from "./+types/dashboard";
+import "~/lib/i18n/catalog/dashboard";
 
 export function meta({ matches }: Route.MetaArgs) {
   const rootData = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;

@@ -8,6 +8,7 @@ import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/landing/site-header";
 import { isLanguage, translate } from "~/lib/i18n";
 import type { Route } from "./+types/landing";
+import "~/lib/i18n/catalog/landing";
 
 /** Only the origin, so Open Graph scrapers get an absolute image URL. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -28,6 +28,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { ApiError } from "~/lib/api";
 import { useI18n } from "~/lib/i18n";
+import "~/lib/i18n/catalog/listings";
 
 export function meta() {
   return [{ title: "Listing · Listora" }];

@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useT } from "~/lib/i18n";
+import "~/lib/i18n/catalog/listings";
 
 export function meta() {
   return [{ title: "My Listings · Listora" }];

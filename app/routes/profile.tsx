@@ -11,6 +11,7 @@ import { ApiError } from "~/lib/api";
 import { isLanguage, translate, useT } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
 import type { Route } from "./+types/profile";
+import "~/lib/i18n/catalog/profile";
 
 export function meta({ matches }: Route.MetaArgs) {
   const rootData = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;

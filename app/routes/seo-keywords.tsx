@@ -18,6 +18,7 @@ import { useT, type Vars } from "~/lib/i18n";
 import { isStepComplete, markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
+import "~/lib/i18n/catalog/keywords";
 
 export function meta() {
   return [{ title: "SEO & Keyword Analysis · Listora" }];

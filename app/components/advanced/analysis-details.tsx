@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { useI18n } from "~/lib/i18n";
 import { formatDateTime } from "~/components/keywords/keyword-results";
 import { providerLabelKey } from "./analyze-keyword";
+import "~/lib/i18n/catalog/keywords";
 
 /** Analysis Details: keyword, region, source (Cached or Live), provider, last updated, market insights. */
 export function AnalysisDetails({ data, processingTimeMs }: { data: AdvancedAnalysis; processingTimeMs: number | null }) {

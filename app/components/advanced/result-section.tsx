@@ -4,6 +4,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
+import "~/lib/i18n/catalog/keywords";
 
 /** A collapsible result section, open by default (SPEC §2). */
 export function ResultSection({ title, icon, children, testId }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string }) {

@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { competitionBadgeVariant } from "~/lib/competition";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
+import "~/lib/i18n/catalog/keywords";
 
 function Stat({ label, icon, children, hint, testId }: { label: string; icon: ReactNode; children: ReactNode; hint?: ReactNode; testId: string }) {
   return (

@@ -13,6 +13,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { PartialListing } from "./use-listing-generator";
+import "~/lib/i18n/catalog/listings";
 
 const REGENERATE_KEY: Record<ListingPart, string> = {
   title: "create.result.regenerateTitle",

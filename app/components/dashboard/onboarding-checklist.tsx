@@ -7,6 +7,7 @@ import { Progress } from "~/components/ui/progress";
 import { useT } from "~/lib/i18n";
 import { ONBOARDING_STEPS, isStepComplete, onboardingProgress, type OnboardingStep } from "~/lib/onboarding";
 import { cn } from "~/lib/utils";
+import "~/lib/i18n/catalog/dashboard";
 
 const STEP_ROUTES: Record<OnboardingStep, string> = {
   profile: "/profile",

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useT } from "~/lib/i18n";
 import { useCarousel, useHoverFocusPause } from "~/lib/use-carousel";
 import { cn } from "~/lib/utils";
+import "~/lib/i18n/catalog/dashboard";
 
 export const TIP_INTERVAL_MS = 6000;
 

@@ -14,6 +14,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { gptFailureMessage, gptFailureNotice } from "./gpt-client";
+import "~/lib/i18n/catalog/images";
 
 const ACCEPT = "image/png,image/jpeg,image/webp";
 

@@ -19,6 +19,7 @@ import { PromptField } from "./prompt-field";
 import { useProtectedImage } from "./use-image-provider";
 import { useBatchJob } from "./use-batch-job";
 import { UploadZone } from "./upload-zone";
+import "~/lib/i18n/catalog/images";
 
 interface Picked {
   file: File;

@@ -6,6 +6,7 @@
 import { IMAGE_LIMITS, IMAGE_MESSAGES, type BatchProgress, type EditImageResponse, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../../../schema/api/images";
 import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
 import type { Vars } from "~/lib/i18n";
+import "~/lib/i18n/catalog/images";
 
 export type Translate = (key: string, vars?: Vars) => string;
 

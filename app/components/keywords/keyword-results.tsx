@@ -9,6 +9,7 @@ import { cn } from "~/lib/utils";
 import { pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
 import { KeywordPagination } from "./keyword-pagination";
 import { KeywordTable } from "./keyword-table";
+import "~/lib/i18n/catalog/keywords";
 
 export type Filter = "all" | "selected";
 

@@ -6,6 +6,7 @@ import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cells";
 import type { KeywordRow, SortKey, SortState } from "./keyword-model";
+import "~/lib/i18n/catalog/keywords";
 
 /** Phone widths keep the keyword column wide enough for whole words; short labels stand in for long ones. */
 const COLUMNS: { key: SortKey; label: string; short?: string; className?: string }[] = [

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult } from "../../../schema/api/keywords";
 import { api, ApiError } from "~/lib/api";
+import "~/lib/i18n/catalog/keywords";
 
 export interface SearchForm {
   productName: string;

@@ -1,5 +1,6 @@
 import { ClipboardCheckIcon, MessageSquareTextIcon, TargetIcon } from "lucide-react";
 import { useT } from "~/lib/i18n";
+import "~/lib/i18n/catalog/landing";
 
 const STEPS = [
   { id: "describe", icon: MessageSquareTextIcon },

@@ -8,6 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { useT } from "~/lib/i18n";
 import { CharCounter, charCount } from "./char-counter";
 import { LISTING_LIMITS, type ListingChanges } from "./listing-client";
+import "~/lib/i18n/catalog/listings";
 
 export interface EditableListing {
   title: string;

@@ -12,6 +12,7 @@ import { useT } from "~/lib/i18n";
 import type { QuotaFeature } from "~/lib/quota";
 import type { ProfileResponse } from "~/lib/profile";
 import { cn } from "~/lib/utils";
+import "~/lib/i18n/catalog/profile";
 
 export const USAGE_FEATURES: QuotaFeature[] = ["create-listing", "seo-analysis", "advanced-keywords", "edit-image"];
 

@@ -27,6 +27,7 @@ import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
 import { clearAuth } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
+import "~/lib/i18n/catalog/profile";
 
 /** Rules checked on submit: SPEC §9 minimum length and the confirmation must match. */
 export function passwordChangeErrors(newPassword: string, confirmPassword: string) {

@@ -11,6 +11,15 @@ for (const catalogue of catalogues) {
   Object.assign(dictionaries.tr, catalogue.tr);
 }
 
+/**
+ * Adds an area's strings. Areas register themselves when their screen's code is imported, so a page
+ * ships only the catalogues it uses (the shell's common strings are always there).
+ */
+export function registerCatalogue(catalogue: { en: Record<string, string>; tr: Record<string, string> }) {
+  Object.assign(dictionaries.en, catalogue.en);
+  Object.assign(dictionaries.tr, catalogue.tr);
+}
+
 export type Vars = Record<string, string | number>;
 
 /** Looks a key up (Turkish falls back to English, then to the key) and fills {placeholders}. */

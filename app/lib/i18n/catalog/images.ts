@@ -1,3 +1,5 @@
+import { registerCatalogue } from "..";
+
 /** Image Editor and Image Editor (GPT) (SPEC §2, §5, §8). SPEC messages are the English texts word for word. */
 export const en = {
   "images.editor.title": "Image Editor",
@@ -386,3 +388,5 @@ export const tr: Record<keyof typeof en, string> = {
   "images.gpt.batchError": "Toplu İşlem Hatası",
   "images.gpt.batchErrorBody": "Toplu işlem sırasında bir hata oluştu",
 };
+
+registerCatalogue({ en, tr });

@@ -1,3 +1,5 @@
+import { registerCatalogue } from "..";
+
 /** Strings of the SEO & Keyword Analysis and Advanced Keyword Analysis screens. SPEC texts are word for word. */
 export const en = {
   // ---- SEO & Keyword Analysis ----
@@ -396,3 +398,5 @@ export const tr: Record<keyof typeof en, string> = {
   "advanced.error.timeout": "İstek zaman aşımına uğradı. Lütfen daha sonra tekrar deneyin.",
   "advanced.error.network": "Ağ hatası: Lütfen internet bağlantınızı kontrol edip tekrar deneyin.",
 };
+
+registerCatalogue({ en, tr });

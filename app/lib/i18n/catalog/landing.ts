@@ -1,3 +1,5 @@
+import { registerCatalogue } from "..";
+
 /** The public landing page (SPEC §1 marketing content). */
 export const en = {
   "landing.metaTitle": "Listora · Marketplace listings in under 2 minutes",
@@ -240,3 +242,5 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.footer.account": "Hesap",
   "landing.footer.register": "Hesap oluştur",
 };
+
+registerCatalogue({ en, tr });

@@ -1,3 +1,5 @@
+import { registerCatalogue } from "..";
+
 /** Create Listing (/create), My Listings (/listings) and the listing detail (/listings/:id). */
 export const en = {
   "create.title": "Create Etsy Listing",
@@ -360,3 +362,5 @@ export const tr: Record<keyof typeof en, string> = {
   "detail.export": "Dışa aktar",
   "detail.delete": "Sil",
 };
+
+registerCatalogue({ en, tr });
