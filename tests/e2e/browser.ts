@@ -14,12 +14,20 @@ export async function launchBrowser(): Promise<Browser> {
   if (existsSync("/usr/bin/chromium")) {
     return chromium.launch({ executablePath: "/usr/bin/chromium", args: common, headless: true });
   }
+  // The global setup unpacked it once (parallel workers unpacking it together fail with ETXTBSY).
+  const executablePath = inject("chromiumPath") || (await chromiumExecutable());
+  // Its own flag set includes --single-process, which ends the browser when a context closes: use ours.
+  return chromium.launch({ executablePath, args: [...common, "--disable-dev-shm-usage", "--no-zygote"], headless: true });
+}
+
+/** Debian's Chromium when installed, else the one @sparticuz/chromium unpacks into a private folder. */
+export async function chromiumExecutable(): Promise<string> {
+  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   const tmp = join(root, ".tmp/chromium");
   mkdirSync(tmp, { recursive: true });
   process.env.TMPDIR = tmp;
   const sparticuz = (await import("@sparticuz/chromium")).default;
-    // Its own flag set includes --single-process, which ends the browser when a context closes: use ours.
-  return chromium.launch({ executablePath: await sparticuz.executablePath(), args: [...common, "--disable-dev-shm-usage", "--no-zygote"], headless: true });
+  return sparticuz.executablePath();
 }
 
 export function baseURL() {

@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { chromiumExecutable } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    chromiumPath: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
   });
   await waitFor(`${baseURL}/api/health`, 60_000);
   project.provide("baseURL", baseURL);
+  project.provide("chromiumPath", await chromiumExecutable());
   return async () => {
     // Stop the whole process group: wrangler leaves workerd running otherwise.
     if (server?.pid) {
