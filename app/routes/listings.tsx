@@ -40,8 +40,10 @@ export default function MyListings() {
   const [text, setText] = useState(params.get("q") ?? "");
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
 
-  // The search and sort live in the address, so Back from a listing returns to the same view.
+  // The search and sort live in the address, so Back from a listing returns to the same view. Only a
+  // real change navigates: a no-op replace on mount could land after a quick Back and undo it.
   useEffect(() => {
+    if ((params.get("q") ?? "") === q) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -51,6 +53,7 @@ export default function MyListings() {
       },
       { replace: true, preventScrollReset: true },
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- params are read, not followed
   }, [q, setParams]);
 
   const listings = useQuery({

@@ -1,9 +1,219 @@
+import { ArrowRightIcon, ClipboardPasteIcon, SparklesIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { CopyButton } from "~/components/copy-button";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Textarea } from "~/components/ui/textarea";
+import { examplePattern } from "~/components/wizard/sample-draft";
+import { ProviderBadge, WizardActions, useFailureText } from "~/components/wizard/wizard-bits";
+import { WizardOptions } from "~/components/wizard/wizard-options";
+import { WizardProgress } from "~/components/wizard/wizard-progress";
+import { useI18n } from "~/lib/i18n";
+import { useProfile } from "~/lib/profile";
+import { cn } from "~/lib/utils";
+import { WIZARD_ERROR_KEYS, describeFailure, optimizePatternCall, useWizardState, type WizardNavigationState } from "~/lib/wizard";
+import { WIZARD_LIMITS } from "../../schema/api/workflow";
+import "~/lib/i18n/catalog/wizard";
 
 export function meta() {
   return [{ title: "Step 1 of 3 Optimize Pattern · Listora" }];
 }
 
-export default function Page() {
-  return <PageHeader title="Step 1 of 3 Optimize Pattern" />;
+type Status = { kind: "idle" } | { kind: "running" } | { kind: "error"; text: string } | { kind: "done"; providerLabel: string; offline: boolean };
+
+const PANE_HEIGHT = "field-sizing-fixed h-72 md:h-[30rem]";
+
+export default function OptimizePattern() {
+  const { t, language } = useI18n();
+  const navigate = useNavigate();
+  const failureText = useFailureText();
+  const originalId = useId();
+  const outputId = useId();
+  const hintId = useId();
+  const profile = useProfile();
+  const [wizard, update] = useWizardState();
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  const original = wizard?.originalPattern ?? "";
+  const optimized = wizard?.optimizedPattern ?? "";
+  const running = status.kind === "running";
+  const blank = !original.trim();
+  const hasResult = !!optimized && status.kind !== "error" && status.kind !== "running";
+  const stale = hasResult && !!wizard?.optimizedFrom && wizard.optimizedFrom.trim() !== original.trim();
+
+  async function optimize() {
+    if (!wizard || blank || running) return;
+    const pattern = original;
+    setStatus({ kind: "running" });
+    try {
+      const result = await optimizePatternCall(pattern, { ...wizard.choices, shopName: profile.data?.storeName?.trim() || undefined });
+      update({
+        optimizedFrom: pattern,
+        optimizedPattern: result.optimizedPattern,
+        provider: result.provider,
+        detected: { craft: result.craft, language: result.language },
+        // A new optimization makes the draft and the listing of the steps after it out of date.
+        formattedFrom: "",
+        listingFrom: "",
+      });
+      setStatus({ kind: "done", providerLabel: result.providerLabel, offline: result.offline });
+    } catch (error) {
+      setStatus({ kind: "error", text: t("wizard.error.prefix", { message: failureText(describeFailure(error, WIZARD_ERROR_KEYS.optimize)) }) });
+    }
+  }
+
+  function next() {
+    if (!wizard || !optimized) return;
+    const state: WizardNavigationState = { optimizedPattern: optimized, originalPattern: wizard.optimizedFrom || original };
+    navigate("/review", { state });
+  }
+
+  const output = status.kind === "error" ? status.text : optimized;
+
+  return (
+    <>
+      <PageHeader title={t("wizard.optimize.title")} description={t("wizard.optimize.description")} />
+      <WizardProgress step={1} />
+
+      <Card className="mb-6 py-5">
+        <CardContent className="px-5 sm:px-6">
+          {wizard ? (
+            <WizardOptions value={wizard.choices} onChange={(choices) => update({ choices, formattedFrom: "" })} disabled={running} />
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-14" />
+              ))}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] items-stretch gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <Label htmlFor={originalId} className="text-base">
+                {t("wizard.original.title")}
+              </Label>
+            </CardTitle>
+            <CardDescription>{t("wizard.original.subtitle")}</CardDescription>
+            <CardAction>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                disabled={running || !wizard}
+                onClick={() => update({ originalPattern: examplePattern(language) })}
+                data-testid="paste-example"
+              >
+                <ClipboardPasteIcon aria-hidden="true" />
+                <span className="hidden sm:inline">{t("wizard.original.example")}</span>
+                <span className="sr-only sm:hidden">{t("wizard.original.example")}</span>
+              </Button>
+            </CardAction>
+          </CardHeader>
+          <CardContent className="grid grid-cols-1 gap-2">
+            {wizard ? (
+              <Textarea
+                id={originalId}
+                value={original}
+                onChange={(e) => update({ originalPattern: e.target.value })}
+                placeholder={t("wizard.original.placeholder")}
+                maxLength={WIZARD_LIMITS.patternMax}
+                spellCheck={false}
+                aria-describedby={hintId}
+                className={cn(PANE_HEIGHT, "resize-y font-mono text-[13px] leading-relaxed md:text-[13px]")}
+                readOnly={running}
+                data-testid="original-pattern"
+              />
+            ) : (
+              <Skeleton className="h-72 md:h-[30rem]" />
+            )}
+            <div id={hintId} className="flex flex-wrap justify-between gap-2 text-xs text-muted-foreground">
+              <span>{blank ? t("wizard.optimize.blankHint") : ""}</span>
+              <span className="tabular-nums">{t("wizard.original.count", { count: original.length })}</span>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <Label htmlFor={outputId} className="text-base">
+                {t("wizard.optimized.title")}
+              </Label>
+            </CardTitle>
+            <CardDescription>{t("wizard.optimized.subtitle")}</CardDescription>
+            {hasResult && (
+              <CardAction>
+                <CopyButton text={optimized} label={t("wizard.optimized.copy")} />
+              </CardAction>
+            )}
+          </CardHeader>
+          <CardContent className="grid grid-cols-1 gap-2">
+            {running ? (
+              <div className={cn(PANE_HEIGHT, "grid content-start gap-3 rounded-md border p-3")} aria-busy="true" data-testid="optimize-running">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-5/6" />
+                <Skeleton className="mt-3 h-4 w-1/3" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-11/12" />
+                <Skeleton className="h-4 w-4/5" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="mt-3 h-4 w-1/3" />
+                <Skeleton className="h-4 w-3/4" />
+              </div>
+            ) : (
+              <Textarea
+                id={outputId}
+                value={output}
+                readOnly
+                placeholder={t("wizard.optimized.placeholder")}
+                aria-invalid={status.kind === "error" ? true : undefined}
+                className={cn(
+                  PANE_HEIGHT,
+                  "resize-none bg-muted/40 font-mono text-[13px] leading-relaxed md:text-[13px] dark:bg-muted/20",
+                  status.kind === "error" && "text-destructive",
+                )}
+                data-testid="optimized-output"
+              />
+            )}
+            <div className="flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs" aria-live="polite" data-testid="optimize-status">
+              {running && <span className="text-muted-foreground">{t("wizard.optimized.running")}</span>}
+              {stale && <span className="text-warning-foreground dark:text-warning">{t("wizard.optimized.stale")}</span>}
+              {status.kind === "done" && !stale && <span className="text-muted-foreground">{t("wizard.optimized.done")}</span>}
+              {status.kind === "done" && <ProviderBadge label={status.providerLabel} offline={status.offline} />}
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+
+      <WizardActions>
+        <Button
+          type="button"
+          size="lg"
+          variant={hasResult && !stale ? "outline" : "default"}
+          onClick={optimize}
+          disabled={blank || running || !wizard}
+          aria-busy={running || undefined}
+          data-testid="optimize-button"
+        >
+          <SparklesIcon className={running ? "animate-pulse" : undefined} aria-hidden="true" />
+          {running ? t("wizard.optimize.busy") : t("wizard.optimize.button")}
+        </Button>
+        {hasResult && (
+          <Button type="button" size="lg" variant={stale ? "outline" : "default"} onClick={next} data-testid="next-step">
+            {t("wizard.next")}
+            <ArrowRightIcon aria-hidden="true" />
+          </Button>
+        )}
+      </WizardActions>
+    </>
+  );
 }

@@ -1,0 +1,166 @@
+import { cleanup, render } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DraftView, parseDraft } from "~/components/wizard/draft-view";
+import { isSampleDraft, sampleDraft } from "~/components/wizard/sample-draft";
+import { ApiError } from "~/lib/api";
+import { en, tr } from "~/lib/i18n/catalog/wizard";
+import {
+  EMPTY_WIZARD,
+  WIZARD_STORAGE_KEY,
+  WizardCallError,
+  clearWizardState,
+  describeFailure,
+  initialWizardState,
+  loadWizardState,
+  parseWizardState,
+  requestIdFor,
+  saveWizardState,
+} from "~/lib/wizard";
+
+afterEach(cleanup);
+beforeEach(() => sessionStorage.clear());
+
+describe("the wizard's stored state", () => {
+  it("survives a reload through sessionStorage under listora.wizard and is gone after clearing", () => {
+    const state = {
+      ...EMPTY_WIZARD,
+      originalPattern: "R1: 6 sc in MR",
+      optimizedPattern: "# Bunny\nRnd 1: 6 sc in a MR (6 sts)",
+      choices: { paperSize: "letter" as const },
+    };
+    saveWizardState(state);
+    expect(JSON.parse(sessionStorage.getItem(WIZARD_STORAGE_KEY) ?? "null")).toMatchObject({ originalPattern: "R1: 6 sc in MR" });
+    expect(loadWizardState()).toEqual(state);
+    clearWizardState();
+    expect(loadWizardState()).toEqual(EMPTY_WIZARD);
+  });
+
+  it("reads a damaged or foreign entry as an empty wizard instead of breaking the screen", () => {
+    sessionStorage.setItem(WIZARD_STORAGE_KEY, "{not json");
+    expect(loadWizardState()).toEqual(EMPTY_WIZARD);
+    const parsed = parseWizardState({
+      optimizedPattern: 42,
+      pdf: { fileId: 7 },
+      listing: { title: "Hat", tags: ["a", 3] },
+      choices: { craft: "weaving", paperSize: "legal" },
+    });
+    expect(parsed.optimizedPattern).toBe("");
+    expect(parsed.pdf).toBeNull();
+    expect(parsed.listing).toEqual({ title: "Hat", description: "", tags: ["a"], altTexts: [] });
+    expect(parsed.choices).toEqual({ craft: undefined, language: undefined, paperSize: "a4" });
+  });
+
+  it("takes the texts of the navigation state when storage has none, and keeps the stored ones otherwise", () => {
+    const fromNavigation = initialWizardState({ optimizedPattern: "# Hat", originalPattern: "hat notes", formattedContent: "# Hat draft" });
+    expect(fromNavigation).toMatchObject({
+      optimizedPattern: "# Hat",
+      optimizedFrom: "hat notes",
+      originalPattern: "hat notes",
+      formattedContent: "# Hat draft",
+    });
+    saveWizardState({ ...EMPTY_WIZARD, optimizedPattern: "# Newer hat", optimizedFrom: "newer notes" });
+    expect(initialWizardState({ optimizedPattern: "# Hat", originalPattern: "hat notes" })).toMatchObject({
+      optimizedPattern: "# Newer hat",
+      optimizedFrom: "newer notes",
+    });
+  });
+
+  it("re-sends the pending request id only for the same input, so a reload does not spend twice", () => {
+    const pending = { requestId: "req-1", input: "# Draft" };
+    expect(requestIdFor(pending, "# Draft")).toBe("req-1");
+    expect(requestIdFor(pending, "# Other draft")).not.toBe("req-1");
+    expect(requestIdFor(null, "# Draft")).not.toBe("req-1");
+  });
+});
+
+describe("wizard failures", () => {
+  it("shows the server's message, the SPEC's fallback, or the unexpected-error text", () => {
+    expect(
+      describeFailure(new ApiError("x", 502, { success: false, message: "Failed to optimize content: the model failed." }), "wizard.error.optimize"),
+    ).toEqual({
+      kind: "message",
+      message: "Failed to optimize content: the model failed.",
+    });
+    expect(describeFailure(new ApiError("x", 500, null), "wizard.error.optimize")).toEqual({ kind: "key", key: "wizard.error.optimize" });
+    expect(describeFailure(new WizardCallError(""), "wizard.error.format")).toEqual({ kind: "key", key: "wizard.error.format" });
+    expect(describeFailure(new TypeError("boom"), "wizard.error.optimize")).toEqual({ kind: "key", key: "wizard.error.unexpected" });
+    expect(describeFailure(new ApiError("Request timed out", 0, null, "timeout"), "wizard.error.optimize")).toEqual({
+      kind: "key",
+      key: "wizard.error.timeout",
+    });
+  });
+
+  it("reads a 403 with quota as the quota failure", () => {
+    const error = new ApiError("Daily limit", 403, {
+      success: false,
+      message: "Daily limit",
+      quota: { feature: "create-listing", used: 10, limit: 10, plan: "free" },
+    });
+    expect(describeFailure(error, "wizard.error.listing")).toEqual({ kind: "quota", used: 10, limit: 10, plan: "free" });
+  });
+
+  it("words the SPEC's messages exactly, and Turkish keeps the SPEC's Turkish labels", () => {
+    expect(en["wizard.error.optimize"]).toBe("Failed to optimize content");
+    expect(en["wizard.error.format"]).toBe("Failed to format content");
+    expect(en["wizard.error.listing"]).toBe("Etsy listing could not be generated.");
+    expect(en["wizard.error.unexpected"]).toBe("An unexpected error occurred");
+    expect(en["wizard.optimize.title"]).toBe("Step 1 of 3 Optimize Pattern");
+    expect(en["wizard.review.title"]).toBe("Step 2 of 3 Review Draft");
+    expect(en["wizard.listing.title"]).toBe("Step 3 of 3 Etsy Listing Generation");
+    for (const key of [
+      "wizard.listing.label.title",
+      "wizard.listing.label.description",
+      "wizard.listing.label.tags",
+      "wizard.listing.label.altTexts",
+    ] as const) {
+      expect(tr[key]).toBe(en[key]);
+    }
+    expect(Object.keys(tr).sort()).toEqual(Object.keys(en).sort());
+  });
+});
+
+describe("the draft view", () => {
+  it("keeps every instruction on its own line and bolds the round labels", () => {
+    const draft = sampleDraft("en");
+    const { container } = render(<DraftView text={draft} />);
+    expect(container.querySelector("h2")?.textContent).toBe("Little Strawberry Keychain");
+    const lines = [...container.querySelectorAll("p")].map((p) => p.textContent);
+    expect(lines).toContain("Rnd 1: 6 sc in a MR (6 sts)");
+    expect(lines).toContain("Rnds 5-7: sc around (15 sts)");
+    expect([...container.querySelectorAll("p > span.font-semibold")].map((s) => s.textContent)).toContain("Rnd 9:");
+    expect([...container.querySelectorAll("h3")].map((h) => h.textContent)).toEqual([
+      "Finished size",
+      "Materials",
+      "Gauge",
+      "Abbreviations",
+      "Instructions",
+      "Notes",
+    ]);
+  });
+
+  it("never renders markup from the draft as HTML", () => {
+    const { container } = render(<DraftView text={'# Title\n<img src=x onerror="alert(1)">\n- <script>alert(1)</script>'} />);
+    expect(container.querySelector("img, script")).toBeNull();
+    expect(container.textContent).toContain('<img src=x onerror="alert(1)">');
+  });
+
+  it("reads headings, lists and lines in order", () => {
+    expect(parseDraft("# Hat\nKnitting pattern · PDF download\n\n## Materials\n- yarn\n- needles\n\nRow 1: k2, p2")).toEqual([
+      { kind: "title", text: "Hat" },
+      { kind: "subtitle", text: "Knitting pattern · PDF download" },
+      { kind: "section", text: "Materials" },
+      { kind: "list", items: ["yarn", "needles"] },
+      { kind: "line", text: "Row 1: k2, p2" },
+    ]);
+  });
+
+  it("has a real sample draft in both languages, recognised as the sample", () => {
+    for (const language of ["en", "tr"] as const) {
+      const draft = sampleDraft(language);
+      expect(isSampleDraft(draft)).toBe(true);
+      expect(draft.match(/^(?:Rnds?|Tur) \d/gm)?.length).toBeGreaterThanOrEqual(8);
+    }
+    expect(sampleDraft("tr")).toContain("Minik Çilek");
+    expect(isSampleDraft("# My own pattern")).toBe(false);
+  });
+});

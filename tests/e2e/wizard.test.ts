@@ -1,0 +1,369 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A rough pattern as a seller pastes it: R1/R2 labels, counts in (), [], "- 18", a part without numbers. */
+const PATTERN = `Chubby Whale Amigurumi
+A round little whale worked in continuous rounds, a quick weekend make.
+
+Size: about 10 cm long
+
+Materials
+- Worsted weight cotton yarn in blue (approx 40 m) and white (10 m)
+- 3.5 mm crochet hook
+- 8 mm safety eyes
+- Fiberfill stuffing, stitch marker, tapestry needle
+
+Gauge: 5 sc x 6 rounds = 2.5 cm. Gauge is not critical.
+
+Body
+R1: 6 SC in a magic ring (6)
+R2: inc in each st around [12]
+R3: (sc, inc)x6 - 18 sts
+R4: (2sc, inc) x 6 (24)
+R5-R9: sc around (24)
+Insert the safety eyes between rounds 6 and 7, 7 stitches apart.
+R10: (2 sc, dec) x 6 (18)
+R11: (sc, dec) x 6 (12)
+Stuff firmly.
+R12: dec 6 times (6)
+Fasten off and close the hole.
+
+Tail
+Ch 6, sc in 2nd ch from hook and next 4 ch. Sew to the back of the body.
+`;
+
+/** Lets colour and opacity transitions finish, so a screenshot shows the settled screen. */
+async function settle(page: Page) {
+  await page.waitForTimeout(350);
+}
+
+async function token(page: Page) {
+  return (await page.evaluate(() => localStorage.getItem("token"))) as string;
+}
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, { headers: { Authorization: `Bearer ${await token(page)}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function wizardProgress(page: Page) {
+  return page.getByTestId("wizard-progress").getByRole("progressbar").getAttribute("aria-valuenow");
+}
+
+async function optimizeStep(page: Page, pattern = PATTERN) {
+  await page.goto("/optimize");
+  await page.getByRole("heading", { name: "Step 1 of 3 Optimize Pattern" }).waitFor();
+  await page.getByTestId("original-pattern").fill(pattern);
+  await page.getByTestId("optimize-button").click();
+  await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("Rnd 1:");
+}
+
+describe("the pattern wizard in the browser", () => {
+  it("goes from a pasted pattern to a saved listing with its PDF, and survives a reload", async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
+    const page = await context.newPage();
+    await signInFast(page);
+
+    // The sidebar leads to the wizard.
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Tools" }).getByRole("link", { name: "Pattern Wizard" }).click();
+    await page.waitForURL("**/optimize");
+
+    // Step 1: the Optimize button waits for a pattern; blank text does not count.
+    await page.getByRole("heading", { name: "Step 1 of 3 Optimize Pattern" }).waitFor();
+    expect(await wizardProgress(page)).toBe("33.33");
+    const optimizeButton = page.getByRole("button", { name: "Optimize Content" });
+    expect(await optimizeButton.isDisabled()).toBe(true);
+    await page.getByTestId("original-pattern").fill("   \n\t  ");
+    expect(await optimizeButton.isDisabled()).toBe(true);
+    expect(await page.getByTestId("next-step").count()).toBe(0);
+
+    await page.getByTestId("original-pattern").fill(PATTERN);
+    expect(await optimizeButton.isDisabled()).toBe(false);
+    await settle(page);
+    await screenshot(page, "wizard-1-optimize-pasted-light");
+    await optimizeButton.click();
+    await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("Rnd 1: 6 sc in a MR (6 sts)");
+    const optimized = await page.getByTestId("optimized-output").inputValue();
+    // Numbered rounds (R5-R9 becomes a range), counts normalised, sections for the materials and gauge, every line kept.
+    expect(optimized).toContain("Rnd 3: (sc, inc) x 6 (18 sts)");
+    expect(optimized).toContain("Rnds 5-9: sc around (24 sts)");
+    expect(optimized).toContain("Rnd 12: dec 6 times (6 sts)");
+    expect(optimized).toMatch(/## Materials/);
+    expect(optimized).toMatch(/## Gauge/);
+    expect(optimized).toContain("Insert the safety eyes between rounds 6 and 7");
+    expect(optimized).toContain("Sew to the back of the body.");
+    expect(await page.getByTestId("optimized-output").getAttribute("readonly")).not.toBeNull();
+    await page.getByTestId("provider-offline").waitFor();
+    await settle(page);
+    await screenshot(page, "wizard-1-optimize-done-light");
+
+    // Step 2: Next Step carries the optimized pattern; the draft is formatted and the PDF built.
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await page.waitForURL("**/review");
+    await page.getByRole("heading", { name: "Step 2 of 3 Review Draft" }).waitFor();
+    expect(await wizardProgress(page)).toBe("66.66");
+    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("DRAFT READY");
+    const draft = (await page.getByTestId("draft-box").textContent()) ?? "";
+    expect(draft).toContain("Chubby Whale Amigurumi");
+    expect(draft).toContain("Rnd 10:");
+    expect(draft).toContain("Abbreviations");
+    const pdfName = (await page.getByTestId("pdf-name").textContent()) ?? "";
+    expect(pdfName).toMatch(/\.pdf$/);
+    expect(Number(await page.getByTestId("pdf-pages").textContent())).toBeGreaterThanOrEqual(1);
+    await settle(page);
+    await screenshot(page, "wizard-2-review-light");
+
+    // The PDF downloads with the bearer token, as a real PDF file.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe(pdfName);
+    expect(download.suggestedFilename().endsWith(".pdf")).toBe(true);
+    const bytes = await readFile((await download.path()) as string);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(bytes.length).toBeGreaterThan(2000);
+
+    // A reload mid-wizard keeps the draft and its PDF: the same file, no second formatting.
+    await page.reload();
+    await page.getByRole("heading", { name: "Step 2 of 3 Review Draft" }).waitFor();
+    await expect.poll(() => page.getByTestId("draft-status").textContent()).toBe("DRAFT READY");
+    expect(await page.getByTestId("draft-box").textContent()).toBe(draft);
+    expect(await page.getByTestId("pdf-name").textContent()).toBe(pdfName);
+    const files = await apiGet<{ data?: { files?: unknown[] }; files?: unknown[] }>(page, "/api/files");
+    const fileList = (files.data?.files ?? files.files ?? []) as Array<{ kind?: string; name?: string }>;
+    expect(fileList.filter((f) => f.name === pdfName)).toHaveLength(1);
+
+    // Back to step 1 keeps what was pasted and optimized; forward again keeps the draft.
+    await page.getByTestId("back").click();
+    await page.waitForURL("**/optimize");
+    expect(await page.getByTestId("original-pattern").inputValue()).toBe(PATTERN);
+    expect(await page.getByTestId("optimized-output").inputValue()).toBe(optimized);
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await expect.poll(() => page.getByTestId("draft-status").textContent()).toBe("DRAFT READY");
+
+    // Step 3: the listing for the digital pattern, with the Turkish labels of the SPEC.
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await page.waitForURL("**/listing-generation");
+    await page.getByRole("heading", { name: "Step 3 of 3 Etsy Listing Generation" }).waitFor();
+    expect(await wizardProgress(page)).toBe("100");
+    await expect.poll(() => page.getByTestId("listing-status").textContent(), { timeout: 30_000 }).toBe("Ready");
+    for (const label of ["Başlık", "Açıklama", "Anahtar Kelimeler", "Alt Metinler"]) {
+      await page.getByRole("heading", { name: label, exact: true }).waitFor();
+    }
+    const title = ((await page.getByTestId("listing-title").locator("p").textContent()) ?? "").trim();
+    expect(title.length).toBeGreaterThan(10);
+    expect(title.length).toBeLessThanOrEqual(130);
+    expect(await page.getByTestId("listing-tags").locator("li").count()).toBe(13);
+    expect(await page.getByTestId("listing-description").textContent()).toMatch(/digital|download|PDF/i);
+    expect(await page.getByTestId("listing-alt-texts").locator("li").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("attached-pdf").textContent()).toBe(pdfName);
+    // One create-listing unit spent.
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+
+    // The copy button copies the title.
+    await page.getByRole("button", { name: "Copy title" }).click();
+    await page.getByText("Copied to clipboard").first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(title);
+    await settle(page);
+    await screenshot(page, "wizard-3-listing-light");
+
+    // A reload on step 3 shows the same listing without spending another unit.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("listing-status").textContent()).toBe("Ready");
+    expect(((await page.getByTestId("listing-title").locator("p").textContent()) ?? "").trim()).toBe(title);
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+
+    // Finish: 'Success!', then / which sends a signed-in user to the dashboard.
+    await page.getByRole("button", { name: "Finish" }).click();
+    await page.getByTestId("finish-success").getByText("Success!").waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL("**/dashboard");
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1000);
+    expect(await page.evaluate(() => sessionStorage.getItem("listora.wizard"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("onboarding_listing_created"))).toBe("true");
+
+    // The listing is in My Listings, with the PDF attached to it.
+    const listings = await apiGet<{ data: { listings: Array<{ id: string; title: string; tags: string[] }> } }>(page, "/api/listings");
+    const saved = listings.data.listings.find((l) => l.title === title);
+    expect(saved).toBeDefined();
+    expect(saved!.tags).toHaveLength(13);
+    const attached = await apiGet<{ data?: { files?: unknown[] }; files?: unknown[] }>(page, `/api/files?listingId=${saved!.id}`);
+    const attachedFiles = (attached.data?.files ?? attached.files ?? []) as Array<{ name?: string }>;
+    expect(attachedFiles.map((f) => f.name)).toContain(pdfName);
+
+    // A new wizard starts empty.
+    await page.goto("/optimize");
+    await page.getByRole("heading", { name: "Step 1 of 3 Optimize Pattern" }).waitFor();
+    await expect.poll(() => page.getByTestId("original-pattern").inputValue()).toBe("");
+    await context.close();
+  });
+
+  it("shows optimize errors in the output box with 'Error: ' and keeps Next Step hidden", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await page.route("**/api/workflow/optimize-pattern", (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Failed to optimize content: the model failed. Please try again." }),
+      }),
+    );
+    await page.goto("/optimize");
+    await page.getByTestId("original-pattern").fill(PATTERN);
+    await page.getByRole("button", { name: "Optimize Content" }).click();
+    await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toBe("Error: Failed to optimize content: the model failed. Please try again.");
+    expect(await page.getByTestId("next-step").count()).toBe(0);
+
+    // A reply without a message falls back to the SPEC's text; a broken connection says so.
+    await page.unroute("**/api/workflow/optimize-pattern");
+    await page.route("**/api/workflow/optimize-pattern", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    await page.getByRole("button", { name: "Optimize Content" }).click();
+    await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toBe("Error: Failed to optimize content");
+    await page.unroute("**/api/workflow/optimize-pattern");
+    await page.route("**/api/workflow/optimize-pattern", (route) => route.abort("connectionreset"));
+    await page.getByRole("button", { name: "Optimize Content" }).click();
+    await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toMatch(/^Error: Network error/);
+    await settle(page);
+    await screenshot(page, "wizard-1-optimize-error-light");
+    await context.close();
+  });
+
+  it("falls back to the sample draft when formatting fails, and shows the quota error on step 3", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await optimizeStep(page);
+    await page.route("**/api/workflow/generate-pdf", (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Failed to format content: the model failed." }),
+      }),
+    );
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await expect.poll(() => page.getByTestId("draft-status").textContent()).toBe("FORMAT ERROR");
+    await page.getByTestId("format-error").getByText("Failed to format content", { exact: true }).waitFor();
+    await settle(page);
+    await screenshot(page, "wizard-2-review-error-light");
+
+    // Next Step continues with the built-in sample draft; the listing call answers that the quota is used up.
+    await page.route("**/api/workflow/etsy-listing", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Daily limit reached", quota: { feature: "create-listing", used: 10, limit: 10, plan: "free" } }),
+      }),
+    );
+    const sent = page.waitForRequest("**/api/workflow/etsy-listing");
+    await page.getByRole("button", { name: "Next Step" }).click();
+    const request = await sent;
+    const body = request.postDataJSON() as { input: { pdfContent: string; pdfFileId?: string }; featureKey: string };
+    expect(body.featureKey).toBe("create-listing");
+    expect(body.input.pdfContent).toContain("# Little Strawberry Keychain");
+    expect(body.input.pdfFileId).toBeUndefined();
+    expect(request.headers()["x-request-id"]).toBeTruthy();
+    await expect.poll(() => page.getByTestId("listing-status").textContent()).toBe("Error");
+    await page.getByTestId("quota-alert").getByText("Your daily listing quota has been used (10/10). Please upgrade to continue.").waitFor();
+    expect(await page.getByRole("button", { name: "Finish" }).isDisabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, "wizard-3-listing-quota-light");
+
+    // Any other failure: the SPEC's text and Try Again.
+    await page.unroute("**/api/workflow/etsy-listing");
+    await page.route("**/api/workflow/etsy-listing", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.reload();
+    await page.getByTestId("listing-error").getByText("Etsy listing could not be generated.").waitFor();
+    await page.unroute("**/api/workflow/etsy-listing");
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expect.poll(() => page.getByTestId("listing-status").textContent(), { timeout: 30_000 }).toBe("Ready");
+    expect(await page.getByTestId("listing-title").textContent()).toMatch(/Strawberry/i);
+    await context.close();
+  });
+
+  for (const variant of [
+    { name: "dark", options: { colorScheme: "dark" as const } },
+    { name: "375", options: { width: 375, height: 800 } },
+  ]) {
+    it(`lays the three steps out in the ${variant.name} view without horizontal scrolling`, async () => {
+      const context = await newContext(browser, variant.options);
+      const page = await context.newPage();
+      await signInFast(page);
+      const noHorizontalScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+      await optimizeStep(page);
+      const dark = await page.evaluate(
+        () =>
+          document.documentElement.classList.contains("dark") ||
+          (matchMedia("(prefers-color-scheme: dark)").matches && !document.documentElement.classList.contains("light")),
+      );
+      expect(dark).toBe(variant.name === "dark");
+      await settle(page);
+      await screenshot(page, `wizard-1-optimize-${variant.name}`);
+      expect(await noHorizontalScroll()).toBe(true);
+      await page.getByRole("button", { name: "Next Step" }).click();
+      await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("DRAFT READY");
+      await settle(page);
+      await screenshot(page, `wizard-2-review-${variant.name}`);
+      expect(await noHorizontalScroll()).toBe(true);
+      await page.getByRole("button", { name: "Next Step" }).click();
+      await expect.poll(() => page.getByTestId("listing-status").textContent(), { timeout: 30_000 }).toBe("Ready");
+      await settle(page);
+      await screenshot(page, `wizard-3-listing-${variant.name}`);
+      expect(await noHorizontalScroll()).toBe(true);
+      await context.close();
+    });
+  }
+
+  it("speaks Turkish and keeps the SPEC's Turkish labels", async () => {
+    const context = await newContext(browser, { locale: "tr-TR" });
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    // The signed-in shell follows the profile's language, so the profile says Turkish.
+    const saved = await fetch(`${baseURL()}/api/profile`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ language: "tr" }),
+    });
+    expect(saved.status).toBe(200);
+    await page.evaluate(() => {
+      localStorage.setItem("language", "tr");
+      document.cookie = "lang=tr; Path=/; SameSite=Lax";
+    });
+    await page.goto("/optimize");
+    await page.getByRole("heading", { name: "Adım 1/3 Tarifi Düzenle" }).waitFor();
+    await page.getByTestId("paste-example").click();
+    expect(await page.getByTestId("original-pattern").inputValue()).toContain("Minik Ahtapot");
+    await page.getByRole("button", { name: "İçeriği Düzenle" }).click();
+    await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("Tur 1:");
+    // A paper size chosen after optimizing still reaches the PDF; the detected language goes along.
+    await page.getByTestId("paper-select").click();
+    await page.getByRole("option", { name: "ABD Letter" }).click();
+    const pdfRequest = page.waitForRequest("**/api/workflow/generate-pdf");
+    await page.getByRole("button", { name: "Sonraki Adım" }).click();
+    const sent = (await pdfRequest).postDataJSON() as { options: { paperSize: string; language: string; craft: string }; featureKey: string };
+    expect(sent).toMatchObject({ options: { paperSize: "letter", language: "tr", craft: "crochet" }, featureKey: "generate-pdf" });
+    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("TASLAK HAZIR");
+    await page.getByText("ABD Letter").waitFor();
+    expect(await page.getByTestId("draft-box").textContent()).toContain("Minik Ahtapot");
+    await page.getByRole("button", { name: "Sonraki Adım" }).click();
+    await expect.poll(() => page.getByTestId("listing-status").textContent(), { timeout: 30_000 }).toBe("Hazır");
+    for (const label of ["Başlık", "Açıklama", "Anahtar Kelimeler", "Alt Metinler"]) {
+      await page.getByRole("heading", { name: label, exact: true }).waitFor();
+    }
+    await settle(page);
+    await screenshot(page, "wizard-3-listing-tr");
+    await context.close();
+  });
+});
