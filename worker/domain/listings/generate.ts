@@ -4,6 +4,7 @@
  * all four parts arrived. The SPEC's client flow (four sequential /api/ai calls with 500 ms pauses)
  * costs 4 x L + 1.5 s; this costs about one call's latency.
  */
+import { claimRequest } from "../../lib/idempotency";
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import {
@@ -174,13 +175,9 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
   const key = requestId ? and(eq(idempotency.userId, user.id), eq(idempotency.scope, SCOPE), eq(idempotency.requestId, requestId)) : undefined;
 
   if (requestId && key) {
-    const claimed = await db
-      .insert(idempotency)
-      .values({ userId: user.id, scope: SCOPE, requestId, status: PENDING, body: "", createdAt: Date.now() })
-      .onConflictDoNothing()
-      .returning({ requestId: idempotency.requestId });
-    if (claimed.length === 0) {
-      const [existing] = await db.select().from(idempotency).where(key).limit(1);
+    const claim = await claimRequest(db, user.id, SCOPE, requestId);
+    if (!claim.claimed) {
+      const existing = claim.existing;
       if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.");
       return { kind: "replay", done: { ...(JSON.parse(existing.body) as DoneEvent), replayed: true } };
     }

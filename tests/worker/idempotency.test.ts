@@ -1,0 +1,50 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { STALE_PENDING_MS } from "../../worker/lib/idempotency";
+import { api, registerUser } from "./helpers";
+
+const listing = { title: "Handmade Ceramic Mug", description: "A wheel-thrown mug.", tags: [], altTexts: [], originalPrompt: "" };
+
+async function pendingClaim(userId: string, requestId: string, ageMs: number) {
+  await env.DB.prepare("INSERT INTO idempotency (user_id, scope, request_id, status, body, created_at) VALUES (?, 'save-listing', ?, 0, '', ?)")
+    .bind(userId, requestId, Date.now() - ageMs)
+    .run();
+}
+
+describe("X-Request-ID idempotency", () => {
+  it("replays a finished request instead of saving twice", async () => {
+    const { token } = await registerUser();
+    const first = await api("/save-listing", { token, body: listing, headers: { "X-Request-ID": "same-id-1" } });
+    const again = await api("/save-listing", { token, body: listing, headers: { "X-Request-ID": "same-id-1" } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    const list = await (await api("/listings", { token })).json<{ data: { listings: unknown[] } }>();
+    expect(list.data.listings).toHaveLength(1);
+  });
+
+  it("answers 409 while the same request is still running", async () => {
+    const { token, userId } = await registerUser();
+    await pendingClaim(userId, "running-id", 1_000);
+    const res = await api("/save-listing", { token, body: listing, headers: { "X-Request-ID": "running-id" } });
+    expect(res.status).toBe(409);
+  });
+
+  it("lets a retry take over a claim abandoned by a stopped Worker", async () => {
+    const { token, userId } = await registerUser();
+    await pendingClaim(userId, "abandoned-id", STALE_PENDING_MS + 1_000);
+    const res = await api("/save-listing", { token, body: listing, headers: { "X-Request-ID": "abandoned-id" } });
+    expect(res.status).toBe(201);
+    const replay = await api("/save-listing", { token, body: listing, headers: { "X-Request-ID": "abandoned-id" } });
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
+  it("keeps one user's request ids apart from another's", async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    expect((await api("/save-listing", { token: a.token, body: listing, headers: { "X-Request-ID": "shared-id" } })).status).toBe(201);
+    const other = await api("/save-listing", { token: b.token, body: listing, headers: { "X-Request-ID": "shared-id" } });
+    expect(other.status).toBe(201);
+    expect(other.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+});
