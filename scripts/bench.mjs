@@ -235,6 +235,11 @@ function buildBareApp() {
   writeFileSync(join(dir, "vite.config.ts"), 'import { reactRouter } from "@react-router/dev/vite";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [reactRouter()] });\n');
   writeFileSync(join(dir, "app/routes.ts"), 'import { index } from "@react-router/dev/routes";\nexport default [index("routes/home.tsx")];\n');
   writeFileSync(join(dir, "app/routes/home.tsx"), "export default function Home() { return <h1>Hello</h1>; }\n");
+  // Prerendering index.html needs a server entry; the same web-streams renderer as the app's.
+  writeFileSync(
+    join(dir, "app/entry.server.tsx"),
+    'import { renderToReadableStream } from "react-dom/server";\nimport { ServerRouter, type EntryContext } from "react-router";\nexport default async function handleRequest(request: Request, status: number, headers: Headers, context: EntryContext) { const body = await renderToReadableStream(<ServerRouter context={context} url={request.url} />); await body.allReady; headers.set("Content-Type", "text/html"); return new Response(body, { headers, status }); }\n',
+  );
   writeFileSync(
     join(dir, "app/root.tsx"),
     'import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";\nexport function Layout({ children }: { children: React.ReactNode }) { return (<html lang="en"><head><meta charSet="utf-8" /><Meta /><Links /></head><body>{children}<ScrollRestoration /><Scripts /></body></html>); }\nexport default function App() { return <Outlet />; }\n',
