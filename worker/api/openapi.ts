@@ -15,7 +15,6 @@ import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingS
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema } from "../../schema/api/workflow";
 import { HttpError } from "../lib/errors";
 import { json } from "../lib/http";
-import { STATIC_HTML_CSP } from "../lib/security";
 import type { ApiRouter } from "./types";
 
 const IncrementQuotaSchema = v.object({ featureKey: v.picklist(["create-listing", "seo-analysis", "advanced-keywords", "edit-image"]) });
@@ -142,6 +141,8 @@ const STATUS_TEXT: Record<string, string> = {
   "500": "Unexpected server error (never a stack trace)",
 };
 
+const DOCS_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
 const DOCS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Listora API</title>
 <link rel="stylesheet" href="/api-docs/swagger-ui.css"></head><body><div id="ui"></div>
 <script src="/api-docs/swagger-ui-bundle.js"></script><script src="/api-docs/init.js"></script></body></html>`;
@@ -154,7 +155,7 @@ export function openApiRoutes(router: ApiRouter) {
     return new Response(DOCS_PAGE, {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": STATIC_HTML_CSP.replace("default-src 'none'", "default-src 'self'").replace("form-action 'none'", "form-action 'self'") + "; script-src 'self'; connect-src 'self'",
+        "Content-Security-Policy": DOCS_CSP,
       },
     });
   });
