@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigate, useRouteLoaderData } from "react-router";
 import type { Language, Theme } from "../schema/api";
 import type { Route } from "./+types/root";
@@ -72,24 +71,16 @@ function ToasterWithLabels() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider initialLanguage={loaderData.language}>
-        <ThemeProvider initialChoice={loaderData.theme}>
-          <TooltipProvider>
-            <NavigatorBridge />
-            <Outlet />
-            <ToasterWithLabels />
-          </TooltipProvider>
-        </ThemeProvider>
-      </I18nProvider>
-    </QueryClientProvider>
+    <I18nProvider initialLanguage={loaderData.language}>
+      <ThemeProvider initialChoice={loaderData.theme}>
+        <TooltipProvider>
+          <NavigatorBridge />
+          <Outlet />
+          <ToasterWithLabels />
+        </TooltipProvider>
+      </ThemeProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { AppSidebar } from "~/components/shell/app-sidebar";
@@ -34,6 +35,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [checked, setChecked] = useState(false);
+  // The query cache (profile, quotas, listings) belongs to the signed-in area only, so public pages
+  // do not ship the query library, and signing out leaves no cached data behind.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } } }),
+  );
 
   useEffect(() => {
     if (!getToken()) navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
@@ -41,25 +47,30 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   }, [navigate, location.pathname, location.search]);
 
   return (
-    <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow">
-        {t("app.skipToContent")}
-      </a>
-      <ProfileSync />
-      <AppSidebar />
-      <SidebarInset>
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">
-          <SidebarTrigger />
-          <Logo to="/" />
-        </header>
-        <div className="hidden h-12 items-center px-4 md:flex">
-          <SidebarTrigger />
-        </div>
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={checked ? "true" : undefined}>
-          <Outlet />
-        </main>
-        <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
-      </SidebarInset>
-    </SidebarProvider>
+    <QueryClientProvider client={queryClient}>
+      <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+        >
+          {t("app.skipToContent")}
+        </a>
+        <ProfileSync />
+        <AppSidebar />
+        <SidebarInset>
+          <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">
+            <SidebarTrigger />
+            <Logo to="/" />
+          </header>
+          <div className="hidden h-12 items-center px-4 md:flex">
+            <SidebarTrigger />
+          </div>
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={checked ? "true" : undefined}>
+            <Outlet />
+          </main>
+          <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
+        </SidebarInset>
+      </SidebarProvider>
+    </QueryClientProvider>
   );
 }

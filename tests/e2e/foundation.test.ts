@@ -144,6 +144,10 @@ describe("accounts in the browser", () => {
     await page.reload();
     // Server-rendered with the class: right from the first paint.
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    // And still dark once the profile has loaded: the choice was saved to the profile too.
+    await expect.poll(() => page.getByTestId("user-email").textContent()).toContain("@example.com");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     await screenshot(page, "dashboard-dark");
     await context.close();

@@ -12,7 +12,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { clearAuth } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
-import { useProfile } from "~/lib/profile";
+import { useProfile, useUpdateProfile } from "~/lib/profile";
 import { useTheme } from "~/lib/theme";
 import { useSidebar } from "./sidebar";
 
@@ -24,6 +24,14 @@ export function UserMenu() {
   const { theme, toggleTheme } = useTheme();
   const { isMobile } = useSidebar();
   const { data: profile, isPending } = useProfile();
+  const updateProfile = useUpdateProfile();
+
+  // The choice is saved to the profile too, so another device (and the profile sync) agrees.
+  function switchTheme() {
+    const next = theme === "dark" ? "light" : "dark";
+    toggleTheme();
+    updateProfile.mutate({ theme: next }, { onError: (error) => console.error("Failed to save the theme", error) });
+  }
 
   const loading = isPending && !profile;
   const initial = !loading && profile?.firstName ? profile.firstName.charAt(0).toUpperCase() : "...";
@@ -68,7 +76,7 @@ export function UserMenu() {
         <DropdownMenuItem onSelect={() => navigate("/profile")}>
           <UserIcon /> {t("user.profileSettings")}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={toggleTheme} data-testid="menu-theme-toggle">
+        <DropdownMenuItem onSelect={switchTheme} data-testid="menu-theme-toggle">
           {theme === "dark" ? <SunIcon /> : <MoonIcon />}
           {theme === "dark" ? t("user.lightMode") : t("user.darkMode")}
         </DropdownMenuItem>
