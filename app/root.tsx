@@ -3,11 +3,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Language, Theme } from "../schema/api";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { registerNavigator } from "./lib/api";
 import { syncSignedInHint } from "./lib/auth";
-import { I18nProvider, isLanguage, translate, useT } from "./lib/i18n";
+import { I18nProvider, isLanguage, translate } from "./lib/i18n";
 import { COOKIE, readCookie } from "./lib/storage-keys";
 import { useNonce } from "./lib/nonce";
 import { ThemeProvider } from "./lib/theme";
@@ -65,20 +63,12 @@ function NavigatorBridge() {
   return null;
 }
 
-function ToasterWithLabels() {
-  const t = useT();
-  return <Toaster closeLabel={t("app.close")} />;
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider initialLanguage={loaderData.language}>
       <ThemeProvider initialChoice={loaderData.theme}>
-        <TooltipProvider>
-          <NavigatorBridge />
-          <Outlet />
-          <ToasterWithLabels />
-        </TooltipProvider>
+        <NavigatorBridge />
+        <Outlet />
       </ThemeProvider>
     </I18nProvider>
   );

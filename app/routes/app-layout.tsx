@@ -5,6 +5,8 @@ import { AppSidebar } from "~/components/shell/app-sidebar";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/shell/sidebar";
 import { ProfileSync } from "~/components/shell/profile-sync";
 import { Logo } from "~/components/logo";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
 import { getToken } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { COOKIE, readCookie } from "~/lib/storage-keys";
@@ -47,30 +49,37 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   }, [navigate, location.pathname, location.search]);
 
   return (
+    // Toasts, tooltips and the query cache are used only by signed-in screens: public pages skip them.
     <QueryClientProvider client={queryClient}>
-      <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
-        >
-          {t("app.skipToContent")}
-        </a>
-        <ProfileSync />
-        <AppSidebar />
-        <SidebarInset>
-          <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">
-            <SidebarTrigger />
-            <Logo to="/" />
-          </header>
-          <div className="hidden h-12 items-center px-4 md:flex">
-            <SidebarTrigger />
-          </div>
-          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={checked ? "true" : undefined}>
-            <Outlet />
-          </main>
-          <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
-        </SidebarInset>
-      </SidebarProvider>
+      <TooltipProvider>
+        <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+          >
+            {t("app.skipToContent")}
+          </a>
+          <ProfileSync />
+          <AppSidebar />
+          <SidebarInset>
+            <header
+              className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden"
+              data-testid="mobile-header"
+            >
+              <SidebarTrigger />
+              <Logo to="/" />
+            </header>
+            <div className="hidden h-12 items-center px-4 md:flex">
+              <SidebarTrigger />
+            </div>
+            <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={checked ? "true" : undefined}>
+              <Outlet />
+            </main>
+            <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
+          </SidebarInset>
+        </SidebarProvider>
+        <Toaster closeLabel={t("app.close")} />
+      </TooltipProvider>
     </QueryClientProvider>
   );
 }
