@@ -30,6 +30,40 @@ export const PLATFORMS = ["etsy", "amazon", "ebay"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export const LISTING_PARTS = ["title", "description", "tags", "altTexts"] as const;
+
+/**
+ * The parts each marketplace's listing has. Etsy: title, description, 13 tags, alt texts.
+ * eBay: title (at most 80), description, item specifics (no tags). Amazon: title, five bullet points,
+ * description, backend search terms (at most 249 bytes), alt texts (no tags).
+ */
+export const PLATFORM_PARTS = {
+  etsy: ["title", "description", "tags", "altTexts"],
+  ebay: ["title", "description", "itemSpecifics"],
+  amazon: ["title", "bullets", "description", "searchTerms", "altTexts"],
+} as const;
+
+export const PLATFORM_LIMITS = {
+  etsy: { titleMax: 140, titleWritten: 130, tagCount: 13, tagMax: 20, altTextMax: 500, photosMax: 20 },
+  ebay: { titleMax: 80 },
+  amazon: { titleMax: 200, titleWarn: 150, bulletCount: 5, bulletMax: 500, searchTermsMaxBytes: 249 },
+} as const;
+
+/** An eBay item specific, e.g. { name: "Material", value: "Merino wool" }. */
+export interface ItemSpecific {
+  name: string;
+  value: string;
+}
+
+/** Marketplace-specific parts carried by a listing beside title, description, tags and alt texts. */
+export interface PlatformParts {
+  /** Amazon: five bullet points; [] elsewhere. */
+  bullets: string[];
+  /** Amazon backend search terms, space-separated; "" elsewhere. */
+  searchTerms: string;
+  /** eBay item specifics; [] elsewhere. */
+  itemSpecifics: ItemSpecific[];
+}
+
 export type ListingPart = (typeof LISTING_PARTS)[number];
 
 const text = (label: string, max: number) =>
