@@ -54,25 +54,74 @@ export function uniqueEmail(prefix = "e2e") {
 
 export const PASSWORD = "Sup3r-secret-pass";
 
-/** Registers through the real form and waits for the dashboard. */
-export async function registerViaUi(page: Page, email = uniqueEmail(), password = PASSWORD) {
+/**
+ * The link of the newest mail to `email` whose link path is `path` (e.g. "/verify-email"), read from
+ * the development outbox page /dev/mail as a local user would. Mail goes out after the answer of the
+ * request that caused it, so this waits for it a little.
+ */
+export async function mailLink(email: string, path: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const escaped = email.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  for (;;) {
+    const html = await (await fetch(`${baseURL()}/dev/mail`)).text();
+    for (const article of html.split("<article>").slice(1)) {
+      if (!article.includes(`to ${escaped} `)) continue;
+      const match = new RegExp(`href="(https?://[^"]*${path}\\?token=[0-9a-f]+)"`).exec(article);
+      if (match) return match[1];
+    }
+    if (Date.now() > deadline) throw new Error(`no ${path} mail to ${email} in /dev/mail`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Confirms the e-mail of a registered user with the token of its verification mail (AI features need it). */
+export async function verifyEmailByMail(email: string) {
+  const link = await mailLink(email, "/verify-email");
+  const token = new URL(link).searchParams.get("token");
+  const res = await fetch(`${baseURL()}/api/auth/verify-email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  if (!res.ok) throw new Error(`verification failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Registers through the real form and waits for the dashboard. The e-mail is then confirmed through
+ * the link of the verification mail (unless `verified: false`), and the dashboard reloaded so the
+ * shell knows it.
+ */
+export async function registerViaUi(page: Page, email = uniqueEmail(), password = PASSWORD, options: { verified?: boolean } = {}) {
   await page.goto("/register");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Register" }).click();
   await page.waitForURL("**/dashboard");
+  if (options.verified !== false) {
+    await verifyEmailByMail(email);
+    await page.reload();
+    await page.waitForURL("**/dashboard");
+  }
   return { email, password };
 }
 
-/** Registers through the API and puts the token in the page's storage, for tests about other screens. */
-export async function signInFast(page: Page, email = uniqueEmail()) {
+/**
+ * Registers through the API (verified, unless `verified: false`) and puts the token in the page's
+ * storage, for tests about other screens.
+ */
+export async function signInFast(page: Page, email = uniqueEmail(), options: { verified?: boolean } = {}) {
   const res = await fetch(`${baseURL()}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username: null, email, password: PASSWORD }),
   });
-  const body = (await res.json()) as { token: string; user: unknown };
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: { emailVerified: boolean } };
+  if (options.verified !== false) {
+    await verifyEmailByMail(email);
+    body.user = { ...body.user, emailVerified: true };
+  }
   await page.goto("/landing");
   await page.evaluate(
     ([token, user]) => {

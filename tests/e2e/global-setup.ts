@@ -20,7 +20,10 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://localhost:${port}`;
   const stateDir = join(root, process.env.E2E_STATE_DIR || ".tmp/e2e-state");
   rmSync(stateDir, { recursive: true, force: true });
-  server = spawn(process.execPath, [join(root, "scripts/start.mjs"), "--no-build"], {
+  // Every browser test registers from the same address: raise the per-address registration limit
+  // (REGISTER_LIMIT_PER_HOUR, README "Configuration") so the suites are not throttled by it.
+  const registerLimit = process.env.E2E_REGISTER_LIMIT_PER_HOUR || "10000";
+  server = spawn(process.execPath, [join(root, "scripts/start.mjs"), "--no-build", "--var", `REGISTER_LIMIT_PER_HOUR:${registerLimit}`], {
     cwd: root,
     env: { ...process.env, PORT: port, LISTORA_STATE_DIR: stateDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
