@@ -1,4 +1,5 @@
-import { GaugeIcon } from "lucide-react";
+import { GaugeIcon, OctagonAlertIcon } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
@@ -6,10 +7,13 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { useQuota, type QuotaFeature } from "~/lib/quota";
 import { cn } from "~/lib/utils";
+import "~/lib/i18n/catalog/plans";
 
 /**
  * The daily-usage card of every AI screen: plan badge, progress bar, 'used/limit used', remaining.
- * Screens call useRefreshQuota()(feature) after each successful use.
+ * Screens call useRefreshQuota()(feature) after each successful use. At the limit it carries the
+ * screen's one quota message, with 'See plans' (/profile#plans); the screen disables its action
+ * (useQuotaExhausted) instead of repeating the message.
  */
 export function UsageCard({ feature, className }: { feature: QuotaFeature; className?: string }) {
   const t = useT();
@@ -50,6 +54,18 @@ export function UsageCard({ feature, className }: { feature: QuotaFeature; class
                 {t("usage.remaining", { remaining: data.remaining })}
               </span>
             </div>
+            {exhausted && (
+              <div role="status" className="flex items-start gap-2.5 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="quota-exhausted">
+                <OctagonAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+                <div className="grid gap-1.5">
+                  <p className="font-medium">{t("quota.exhausted.title")}</p>
+                  <p className="text-muted-foreground">{t("quota.exhausted.body", { limit: data.limit, feature: t(`quota.feature.${feature}`) })}</p>
+                  <Link to="/profile#plans" className="w-fit font-medium text-primary underline-offset-4 hover:underline" data-testid="see-plans">
+                    {t("quota.exhausted.seePlans")}
+                  </Link>
+                </div>
+              </div>
+            )}
           </>
         )}
       </CardContent>

@@ -51,3 +51,9 @@ export function useRefreshQuota() {
   const client = useQueryClient();
   return useCallback((feature: QuotaFeature) => client.invalidateQueries({ queryKey: quotaKey(feature) }), [client]);
 }
+
+/** True once the feature's daily quota is known to be used up: the screen disables its action then. */
+export function useQuotaExhausted(feature: QuotaFeature) {
+  const { data } = useQuota(feature);
+  return data ? data.remaining <= 0 : false;
+}

@@ -6,7 +6,7 @@ import { GEOS, type Geo } from "../../schema/api/keywords";
 import { AdvancedForm } from "~/components/advanced/advanced-form";
 import { AnalysisDetails } from "~/components/advanced/analysis-details";
 import { AnalysisSkeleton } from "~/components/advanced/analysis-skeleton";
-import { AnalysisError, analyzeKeyword, providerLabelKey, type AnalysisOutcome } from "~/components/advanced/analyze-keyword";
+import { AnalysisError, analysisProvider, analyzeKeyword, providerLabelKey, type AnalysisOutcome } from "~/components/advanced/analyze-keyword";
 import { InterestChart } from "~/components/advanced/interest-chart";
 import { keywordFieldError, keywordSubmitError } from "~/components/advanced/keyword-validation";
 import { RelatedQueries } from "~/components/advanced/related-queries";
@@ -14,7 +14,7 @@ import { ResultSection } from "~/components/advanced/result-section";
 import { StatCards } from "~/components/advanced/stat-cards";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
+import { SampleBadge } from "~/components/keywords/source-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
@@ -111,8 +111,8 @@ export default function AdvancedKeywords() {
     void run(query, geo);
   }
 
-  const providerName = outcome ? (outcome.data.source === "serpapi" ? (outcome.data.competitionSource === "etsy" ? "serpapi+etsy" : "serpapi") : "sample") : provider.data;
-  const offline = providerName === "sample";
+  const providerName = outcome ? analysisProvider(outcome.data) : provider.data;
+  const offline = providerName === "sample" || providerName === "etsy";
   const data = outcome?.data;
 
   return (
@@ -125,7 +125,7 @@ export default function AdvancedKeywords() {
             <span className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="powered-by">
               <TelescopeIcon className="size-4" aria-hidden="true" />
               {t("advanced.poweredBy", { provider: t(providerLabelKey(providerName)) })}
-              {offline && <Badge variant="warning">{t("seo.results.offlineBadge")}</Badge>}
+              {offline && <SampleBadge testId="header-sample-badge" />}
             </span>
           </>
         }
@@ -193,7 +193,12 @@ export default function AdvancedKeywords() {
             </Alert>
           )}
           <StatCards data={data} />
-          <ResultSection title={t("advanced.chart.title")} icon={<BarChart3Icon className="size-4 text-muted-foreground" aria-hidden="true" />} testId="section-interest">
+          <ResultSection
+            title={t("advanced.chart.title")}
+            icon={<BarChart3Icon className="size-4 text-muted-foreground" aria-hidden="true" />}
+            badge={data.source !== "serpapi" ? <SampleBadge testId="chart-sample-badge" /> : undefined}
+            testId="section-interest"
+          >
             <div className="grid gap-6">
               <InterestChart key={`${data.keyword}|${data.geo}|${data.lastUpdated}`} keyword={data.keyword} points={data.timelineData} average={data.statistics.averageInterest} />
               <dl className="grid grid-cols-3 gap-4 rounded-lg bg-muted/50 p-4 text-center">
@@ -210,7 +215,12 @@ export default function AdvancedKeywords() {
               </dl>
             </div>
           </ResultSection>
-          <ResultSection title={t("advanced.related.title")} icon={<ListIcon className="size-4 text-muted-foreground" aria-hidden="true" />} testId="section-related">
+          <ResultSection
+            title={t("advanced.related.title")}
+            icon={<ListIcon className="size-4 text-muted-foreground" aria-hidden="true" />}
+            badge={data.source !== "serpapi" ? <SampleBadge testId="related-sample-badge" /> : undefined}
+            testId="section-related"
+          >
             <RelatedQueries top={data.relatedQueries?.top ?? []} rising={data.relatedQueries?.rising ?? []} onPick={pick} />
           </ResultSection>
           <ResultSection title={t("advanced.details.title")} icon={<InfoIcon className="size-4 text-muted-foreground" aria-hidden="true" />} testId="section-details">

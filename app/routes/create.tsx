@@ -22,7 +22,7 @@ import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
-import { useRefreshQuota } from "~/lib/quota";
+import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import "~/lib/i18n/catalog/listings";
 
 export function meta() {
@@ -69,14 +69,14 @@ export default function CreateListing() {
     },
     [refreshQuota, t],
   );
+  // A 403 re-reads the quota: the usage card then carries the one quota message and Generate is disabled.
   const onQuotaExceeded = useCallback(
-    (quota: QuotaInfo) => {
+    (_quota: QuotaInfo) => {
       void refreshQuota("create-listing");
-      const plan = quota.plan === "premium" ? t("create.plan.premium") : t("create.plan.free");
-      toast({ title: t("create.quota.toastTitle"), description: t("create.quota.toast", { limit: quota.limit, plan }), variant: "destructive" });
     },
-    [refreshQuota, t],
+    [refreshQuota],
   );
+  const quotaExhausted = useQuotaExhausted("create-listing");
   const { state, generate, regenerate, regenerating } = useListingGenerator({ onSuccess, onQuotaExceeded });
   const generating = state.status === "generating";
 
@@ -195,7 +195,7 @@ export default function CreateListing() {
                   <span className="text-xs text-muted-foreground">{t("create.provider.served", { provider: state.provider.label })}</span>
                 )}
               </div>
-              <Button type="button" size="lg" onClick={run} disabled={generating} aria-busy={generating || undefined} data-testid="generate-listing">
+              <Button type="button" size="lg" onClick={run} disabled={generating || quotaExhausted} aria-busy={generating || undefined} data-testid="generate-listing">
                 <SparklesIcon className={generating ? "animate-pulse" : undefined} aria-hidden="true" />
                 {generating ? t("create.generating") : t("create.generate")}
               </Button>
@@ -209,14 +209,14 @@ export default function CreateListing() {
         </div>
 
         <div ref={resultRef} className="grid scroll-mt-20 gap-6" aria-live="polite">
-          {state.status === "quota" && state.quota && (
+          {state.status === "quota" && state.quota && !quotaExhausted && (
             <Alert variant="destructive" data-testid="quota-alert">
               <AlertCircleIcon aria-hidden="true" />
               <AlertTitle>{t("create.quota.toastTitle")}</AlertTitle>
               <AlertDescription>
                 <p>{t("create.quota.alert", { used: state.quota.used, limit: state.quota.limit })}</p>
                 <Button asChild variant="outline" size="sm" className="mt-2">
-                  <Link to="/profile">{t("create.quota.upgrade")}</Link>
+                  <Link to="/profile#plans">{t("create.quota.upgrade")}</Link>
                 </Button>
               </AlertDescription>
             </Alert>

@@ -2,6 +2,7 @@ import { AlertCircleIcon, RotateCwIcon } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { AccountOverviewCard } from "~/components/profile/account-overview-card";
 import { PersonalInfoCard } from "~/components/profile/personal-info-card";
+import { PlansSection } from "~/components/profile/plans-card";
 import { PreferencesCard } from "~/components/profile/preferences-card";
 import { ProfileSkeleton } from "~/components/profile/profile-skeleton";
 import { SecurityCard } from "~/components/profile/security-card";
@@ -56,6 +57,7 @@ export default function ProfileSettings() {
             <AccountOverviewCard profile={profile} />
             <SecurityCard />
           </div>
+          <PlansSection currentPlan={profile.plan} email={profile.email} className="lg:col-span-2" />
         </div>
       )}
     </>

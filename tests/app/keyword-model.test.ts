@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keywordFieldError, keywordSubmitError } from "~/components/advanced/keyword-validation";
-import { csvFileName, handOverKeywords, nextSort, pageOf, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow } from "~/components/keywords/keyword-model";
+import { csvFileName, figureSources, handOverKeywords, nextSort, pageOf, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow } from "~/components/keywords/keyword-model";
 import { productNameError } from "~/components/keywords/search-keywords";
 import { en } from "~/lib/i18n/catalog/keywords";
 
@@ -20,7 +20,7 @@ describe("keyword rows", () => {
 
   it("drops rows without keyword text and clamps figures into their ranges", () => {
     const made = toRows([{ id: "e", keyword: "  " }, { id: "f", keyword: "ring", popularity: 140, competition: -2, trend: "sideways" as never }]);
-    expect(made).toEqual([{ id: "f", keyword: "ring", popularity: 100, competition: 0, trend: "stable", selected: false }]);
+    expect(made).toEqual([{ id: "f", keyword: "ring", popularity: 100, competition: 0, trend: "stable", selected: false, popularitySource: "sample", competitionSource: "sample" }]);
   });
 
   it("sorts popularity best first on the first click and flips on the second", () => {
@@ -43,12 +43,29 @@ describe("keyword rows", () => {
   });
 
   it("writes a CSV with a header, quoted commas and formulas neutralised", () => {
-    const csv = toCsv([...rows, { id: "z", keyword: '=HYPERLINK("x"), ring', popularity: 5, competition: 0.3, trend: "stable", selected: true }]);
+    const csv = toCsv([...rows, { id: "z", keyword: '=HYPERLINK("x"), ring', popularity: 5, competition: 0.3, trend: "stable", selected: true, popularitySource: "serpapi", competitionSource: "etsy" }]);
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected");
-    expect(lines[1]).toBe("silver ring,80,0.70,High,stable,no");
-    expect(lines[4]).toBe(`"'=HYPERLINK(""x""), ring",5,0.30,Medium,stable,yes`);
+    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected,popularity_trend_source,competition_source");
+    expect(lines[1]).toBe("silver ring,80,0.70,High,stable,no,Sample data (offline),Sample data (offline)");
+    expect(lines[4]).toBe(`"'=HYPERLINK(""x""), ring",5,0.30,Medium,stable,yes,Google Trends (via SerpApi),Etsy active listings`);
     expect(csvFileName("Silver Ring!", "US", "etsy")).toBe("keywords-silver-ring-us-etsy.csv");
+  });
+
+  it("names each row's source in the CSV: sample figures say so, live ones name their provider", () => {
+    const mixed = toRows([
+      { id: "l", keyword: "moon ring", popularity: 70, competition: 0.4, trend: "increasing", popularitySource: "serpapi", competitionSource: "sample" },
+      { id: "s", keyword: "star ring", popularity: 30, competition: 0.2, trend: "stable", popularitySource: "sample", competitionSource: "sample" },
+      // A row that names no source (an older session) is never presented as live.
+      { id: "u", keyword: "sun ring", popularity: 10, competition: 0.1, trend: "stable" },
+    ]);
+    const [, live, sample, unknown] = toCsv(mixed).trimEnd().split("\r\n");
+    expect(live.split(",").slice(-2)).toEqual(["Google Trends (via SerpApi)", "Sample data (offline)"]);
+    expect(sample.split(",").slice(-2)).toEqual(["Sample data (offline)", "Sample data (offline)"]);
+    expect(unknown.split(",").slice(-2)).toEqual(["Sample data (offline)", "Sample data (offline)"]);
+    const sources = figureSources(mixed);
+    expect(sources.allSample).toBe(false);
+    expect(sources.anySample).toBe(true);
+    expect(figureSources(mixed.slice(1)).allSample).toBe(true);
   });
 });
 

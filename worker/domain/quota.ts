@@ -1,3 +1,4 @@
+import { PLAN_DAILY_LIMITS } from "../../schema/api/plans";
 import type { User } from "../../schema/db";
 import { FEATURES, type Counter, type Feature } from "../../durable-objects/quota-counter";
 import type { Env } from "../lib/env";
@@ -5,7 +6,7 @@ import { HttpError, badRequest } from "../lib/errors";
 
 export { FEATURES, type Feature };
 
-export const PLAN_LIMITS: Record<string, number> = { free: 10, premium: 100 };
+export const PLAN_LIMITS: Record<string, number> = { ...PLAN_DAILY_LIMITS };
 
 /** The plan as the quota sees it: premium or, for any other value, free. */
 export function effectivePlan(plan: string | null | undefined): "free" | "premium" {

@@ -3,10 +3,14 @@ import type { AdvancedAnalysis } from "../../../schema/api/keywords";
 import { Badge } from "~/components/ui/badge";
 import { useI18n } from "~/lib/i18n";
 import { formatDateTime } from "~/components/keywords/keyword-results";
-import { providerLabelKey } from "./analyze-keyword";
+import { SampleBadge } from "~/components/keywords/source-badge";
+import { analysisProvider, providerLabelKey } from "./analyze-keyword";
 import "~/lib/i18n/catalog/keywords";
 
-/** Analysis Details: keyword, region, source (Cached or Live), provider, last updated, market insights. */
+/**
+ * Analysis Details: keyword, region, source, provider, last updated, market insights. The source is
+ * 'Cached' or 'Live' only for a real provider's figures; sample-engine figures say so (never green).
+ */
 export function AnalysisDetails({ data, processingTimeMs }: { data: AdvancedAnalysis; processingTimeMs: number | null }) {
   const { t, language } = useI18n();
   const rows: [string, React.ReactNode, string][] = [
@@ -14,10 +18,17 @@ export function AnalysisDetails({ data, processingTimeMs }: { data: AdvancedAnal
     [t("advanced.details.region"), t(`advanced.region.${data.geo}`), "detail-region"],
     [
       t("advanced.details.source"),
-      <Badge variant={data.fromCache ? "secondary" : "success"}>{data.fromCache ? t("advanced.details.cached") : t("advanced.details.live")}</Badge>,
+      <span className="inline-flex flex-wrap items-center justify-end gap-1.5">
+        {data.source !== "serpapi" && <SampleBadge testId="detail-sample-badge" />}
+        {data.fromCache ? (
+          <Badge variant="secondary">{t("advanced.details.cached")}</Badge>
+        ) : data.source === "serpapi" ? (
+          <Badge variant="outline">{t("advanced.details.live")}</Badge>
+        ) : null}
+      </span>,
       "detail-source",
     ],
-    [t("advanced.details.provider"), t(providerLabelKey(data.source === "serpapi" ? (data.competitionSource === "etsy" ? "serpapi+etsy" : "serpapi") : "sample")), "detail-provider"],
+    [t("advanced.details.provider"), t(providerLabelKey(analysisProvider(data))), "detail-provider"],
     [t("advanced.details.updated"), formatDateTime(data.lastUpdated, language), "detail-updated"],
   ];
   if (processingTimeMs !== null) rows.push([t("advanced.details.processing"), `${processingTimeMs} ms`, "detail-time"]);

@@ -65,3 +65,9 @@ export function providerLabelKey(name: string | null | undefined): string {
       return "advanced.provider.unknown";
   }
 }
+
+/** The providers an analysis's figures came from, in providerLabelKey's names. */
+export function analysisProvider(data: Pick<AdvancedAnalysis, "source" | "competitionSource">): string {
+  if (data.source === "serpapi") return data.competitionSource === "etsy" ? "serpapi+etsy" : "serpapi";
+  return data.competitionSource === "etsy" ? "etsy" : "sample";
+}

@@ -7,7 +7,7 @@ import { cn } from "~/lib/utils";
 import "~/lib/i18n/catalog/keywords";
 
 /** A collapsible result section, open by default (SPEC §2). */
-export function ResultSection({ title, icon, children, testId }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string }) {
+export function ResultSection({ title, icon, badge, children, testId }: { title: string; icon?: ReactNode; badge?: ReactNode; children: ReactNode; testId?: string }) {
   const t = useT();
   const [open, setOpen] = useState(true);
   return (
@@ -18,9 +18,10 @@ export function ResultSection({ title, icon, children, testId }: { title: string
             className="flex w-full items-center justify-between gap-3 px-6 py-4 text-left hover:bg-muted/40"
             aria-label={t("advanced.section.toggle", { section: title })}
           >
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center gap-2">
               {icon}
               {title}
+              {badge}
             </span>
             <ChevronDownIcon className={cn("size-4 text-muted-foreground transition-transform", open && "rotate-180")} aria-hidden="true" />
           </CollapsibleTrigger>

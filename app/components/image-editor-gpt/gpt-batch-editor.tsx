@@ -14,6 +14,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
+import { useQuotaExhausted } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { processGptBatch, type GptBatchItem } from "./gpt-client";
 import "~/lib/i18n/catalog/images";
@@ -27,6 +28,7 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
+  const quotaExhausted = useQuotaExhausted("edit-image");
   const [previews, setPreviews] = useState<string[]>([]);
   const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
   const [prompt, setPrompt] = useState("");
@@ -175,7 +177,7 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
               {formError}
             </p>
           )}
-          <Button type="button" size="lg" disabled={running} onClick={start} data-testid="gpt-batch-submit">
+          <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={start} data-testid="gpt-batch-submit">
             {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}
             {running ? t("images.gpt.batchRunning", { done, n: files.length }) : t("images.gpt.batchStart", { n: files.length })}
           </Button>

@@ -13,6 +13,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
+import { useQuotaExhausted } from "~/lib/quota";
 import { gptFailureMessage, gptFailureNotice } from "./gpt-client";
 import "~/lib/i18n/catalog/images";
 
@@ -37,6 +38,7 @@ export function GptSingleEditor({
   const [fileError, setFileError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState("");
   const [busy, setBusy] = useState(false);
+  const quotaExhausted = useQuotaExhausted("edit-image");
   const [result, setResult] = useState<GptEditResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -155,7 +157,7 @@ export function GptSingleEditor({
             </p>
           )}
           <div className="grid gap-2">
-            <Button type="submit" size="lg" disabled={busy || blank} data-testid="gpt-submit">
+            <Button type="submit" size="lg" disabled={busy || blank || quotaExhausted} data-testid="gpt-submit">
               {busy ? <Spinner aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
               {busy ? t("images.gpt.processing") : submitLabel}
             </Button>

@@ -10,6 +10,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
+import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { PromptField } from "./prompt-field";
 import { dataUrlToBlob, editFailure, editImage, editedFileName, loadImageFile, mimeOfDataUrl, providerLabel, triggerDownload, type EditFailure, type EditResult } from "./image-client";
@@ -57,6 +58,8 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
   // A photo copied to the clipboard can be pasted anywhere on the screen (Ctrl/Cmd+V).
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
+  const quotaExhausted = useQuotaExhausted("edit-image");
+  const refreshQuota = useRefreshQuota();
   const busyRef = useRef(busy);
   busyRef.current = busy;
   useEffect(() => {
@@ -90,9 +93,15 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
       onEdited(edited);
     } catch (error) {
       const failed = editFailure(t, error, { single: true });
-      setFailure(failed);
       setResult(null);
-      toast({ title: failed.title, description: failed.message, variant: "destructive" });
+      if (failed.quotaExceeded) {
+        // The usage card carries the one quota message (with 'See plans'); the button is disabled.
+        setFailure(null);
+        void refreshQuota("edit-image");
+      } else {
+        setFailure(failed);
+        toast({ title: failed.title, description: failed.message, variant: "destructive" });
+      }
     } finally {
       setBusy(false);
     }
@@ -194,7 +203,7 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
               {formError}
             </p>
           )}
-          <Button type="submit" size="lg" disabled={busy} data-testid="single-submit">
+          <Button type="submit" size="lg" disabled={busy || quotaExhausted} data-testid="single-submit">
             {busy ? <Spinner aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
             {busy ? t("images.single.processing") : t("images.single.submit")}
           </Button>

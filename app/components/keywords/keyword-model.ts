@@ -13,6 +13,10 @@ export interface KeywordRow {
   competition: number;
   trend: SuggestionTrend;
   selected: boolean;
+  /** Where popularity and trend came from (a row without one is treated as sample data: never claim live). */
+  popularitySource: KeywordSuggestion["popularitySource"];
+  /** Where the competition figure came from. */
+  competitionSource: KeywordSuggestion["competitionSource"];
 }
 
 /** What the shared selected-keywords list in localStorage holds (SPEC §3 Keyword). */
@@ -60,6 +64,8 @@ export function toRows(keywords: readonly Partial<KeywordSuggestion>[] | null | 
       competition: clamp(Number(item.competition) || 0, 0, 1),
       trend: TRENDS.includes(item.trend as SuggestionTrend) ? (item.trend as SuggestionTrend) : "stable",
       selected: false,
+      popularitySource: item.popularitySource === "serpapi" ? "serpapi" : "sample",
+      competitionSource: item.competitionSource === "etsy" ? "etsy" : "sample",
     });
   });
   return rows;
@@ -112,13 +118,43 @@ function csvCell(value: string | number) {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The results as CSV (RFC 4180, CRLF), one row per keyword in the order given. */
+/** What the CSV's source columns say, per provider: sample figures say so in words. */
+export const CSV_SOURCE_LABEL = {
+  serpapi: "Google Trends (via SerpApi)",
+  etsy: "Etsy active listings",
+  sample: "Sample data (offline)",
+} as const;
+
+/**
+ * The results as CSV (RFC 4180, CRLF), one row per keyword in the order given. Each row names where
+ * its popularity/trend and its competition came from, so a sample figure never passes for a live one.
+ */
 export function toCsv(rows: readonly KeywordRow[]): string {
-  const header = ["keyword", "popularity", "competition", "competition_level", "trend", "selected"];
+  const header = ["keyword", "popularity", "competition", "competition_level", "trend", "selected", "popularity_trend_source", "competition_source"];
   const lines = rows.map((r) =>
-    [r.keyword, r.popularity, r.competition.toFixed(2), competitionLevel(r.competition), r.trend, r.selected ? "yes" : "no"].map(csvCell).join(","),
+    [
+      r.keyword,
+      r.popularity,
+      r.competition.toFixed(2),
+      competitionLevel(r.competition),
+      r.trend,
+      r.selected ? "yes" : "no",
+      CSV_SOURCE_LABEL[r.popularitySource === "serpapi" ? "serpapi" : "sample"],
+      CSV_SOURCE_LABEL[r.competitionSource === "etsy" ? "etsy" : "sample"],
+    ]
+      .map(csvCell)
+      .join(","),
   );
   return [header.join(","), ...lines].join("\r\n") + "\r\n";
+}
+
+/** Which providers the figures of these rows come from: popularity/trend and competition, each a set. */
+export function figureSources(rows: readonly Pick<KeywordRow, "popularitySource" | "competitionSource">[]) {
+  const popularity = new Set(rows.map((r) => (r.popularitySource === "serpapi" ? "serpapi" : "sample")));
+  const competition = new Set(rows.map((r) => (r.competitionSource === "etsy" ? "etsy" : "sample")));
+  const anySample = popularity.has("sample") || competition.has("sample");
+  const allSample = rows.length > 0 && !popularity.has("serpapi") && !competition.has("etsy");
+  return { popularity, competition, anySample, allSample };
 }
 
 /** A file name that says what was searched, e.g. keywords-silver-ring-us-etsy.csv. */

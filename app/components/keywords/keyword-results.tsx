@@ -1,4 +1,4 @@
-import { DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon, WifiOffIcon } from "lucide-react";
+import { DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
 import type { KeywordSearchResult } from "../../../schema/api/keywords";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -6,9 +6,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import { pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
+import { figureSources, pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
 import { KeywordPagination } from "./keyword-pagination";
 import { KeywordTable } from "./keyword-table";
+import { ProviderBadge, SampleBadge } from "./source-badge";
 import "~/lib/i18n/catalog/keywords";
 
 export type Filter = "all" | "selected";
@@ -53,21 +54,22 @@ export function KeywordResults({
   const current = pageOf(visible, page);
   const updated = formatDateTime(meta.lastUpdated, language);
   const analyzeGeo = ["US", "GB", "CA", "AU", "DE"].includes(meta.country) ? meta.country : "GLOBAL";
+  const sources = figureSources(rows);
+  const allSample = meta.error || sources.allSample;
 
   return (
     <Card className="gap-4" data-testid="keyword-results">
       <CardHeader className="gap-2 px-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle className="text-lg">{t("seo.results.title")}</CardTitle>
-          {meta.error ? (
-            <Badge variant="warning" data-testid="offline-badge">
-              <WifiOffIcon aria-hidden="true" />
-              {t("seo.results.offlineBadge")}
-            </Badge>
+          {allSample ? (
+            <SampleBadge />
           ) : (
-            <Badge variant="success" data-testid="live-badge">
-              {t("seo.results.liveBadge")}
-            </Badge>
+            <>
+              {sources.popularity.has("serpapi") && <ProviderBadge label={t("source.popularity", { provider: t("source.provider.serpapi") })} testId="provider-badge-popularity" />}
+              {sources.competition.has("etsy") && <ProviderBadge label={t("source.competition", { provider: t("source.provider.etsy") })} testId="provider-badge-competition" />}
+              {sources.anySample && <SampleBadge />}
+            </>
           )}
           {meta.fromCache && (
             <Badge variant="outline">
@@ -156,12 +158,28 @@ export function KeywordResults({
         )}
 
         <div className="flex flex-col gap-1 border-t pt-4 text-xs text-muted-foreground sm:flex-row sm:justify-between">
-          <p>{t("seo.results.footer")}</p>
+          <p data-testid="keyword-footer">{footerText(t, sources)}</p>
           <p>{meta.fromCache ? t("seo.results.cached", { time: updated }) : t("seo.results.updated", { time: updated })}</p>
         </div>
       </CardContent>
     </Card>
   );
+}
+
+/** The footer names the providers the figures on screen actually came from. */
+function footerText(t: (key: string, vars?: Record<string, string | number>) => string, sources: ReturnType<typeof figureSources>) {
+  const popularity = sources.popularity.has("serpapi")
+    ? sources.popularity.has("sample")
+      ? t("seo.footer.popularityMixed")
+      : t("seo.footer.popularityLive")
+    : t("seo.footer.popularitySample");
+  const competition = sources.competition.has("etsy")
+    ? sources.competition.has("sample")
+      ? t("seo.footer.competitionMixed")
+      : t("seo.footer.competitionLive")
+    : t("seo.footer.competitionSample");
+  if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return t("seo.footer.allSample");
+  return `${popularity} ${competition}`;
 }
 
 /** A catalogue label, or the raw code when the catalogue has none (t() answers the key then). */

@@ -12,6 +12,7 @@ import "~/lib/i18n/catalog/landing";
 const ANCHORS = [
   { href: "#features", key: "landing.nav.features" },
   { href: "#how-it-works", key: "landing.nav.howItWorks" },
+  { href: "#plans", key: "landing.nav.plans" },
 ] as const;
 
 /** Sticky header: anchors, language, theme, Login; below 768 px the links fold into a menu. */

@@ -5,7 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
-import { toast } from "~/components/ui/use-toast";
 import { api } from "~/lib/api";
 import { getToken } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
@@ -99,8 +98,10 @@ export function AccountOverviewCard({ profile }: { profile: ProfileResponse }) {
               {t("profile.account.upgradeTitle")}
             </p>
             <p className="mt-1 text-sm text-muted-foreground">{t("profile.account.upgradeBody")}</p>
-            <Button type="button" className="mt-4" onClick={() => toast({ title: t("profile.account.upgradeTitle"), description: t("profile.account.upgradeSoon") })}>
-              {t("profile.account.upgradeButton")}
+            <Button asChild className="mt-4">
+              <a href="#plans" data-testid="upgrade-see-plans">
+                {t("profile.account.upgradeButton")}
+              </a>
             </Button>
           </div>
         )}

@@ -9,6 +9,7 @@ export const en = {
   "landing.nav.label": "Main",
   "landing.nav.features": "Features",
   "landing.nav.howItWorks": "How It Works",
+  "landing.nav.plans": "Plans",
   "landing.nav.login": "Login",
   "landing.nav.getStarted": "Get started",
   "landing.nav.openMenu": "Open menu",
@@ -29,7 +30,7 @@ export const en = {
   "landing.hero.byHandValue": "45+ minutes",
   "landing.hero.fact1": "A title, a description and exactly 13 tags",
   "landing.hero.fact2": "Alt text for every product photo",
-  "landing.hero.fact3": "Keywords backed by real search trends",
+  "landing.hero.fact3": "Keyword figures that always name their source",
 
   "landing.problems.title": "Less typing, more selling",
   "landing.problems.subtitle": "The slow parts of selling online, handled for you.",
@@ -40,7 +41,7 @@ export const en = {
   "landing.problems.time.solution": "A complete listing in under 2 minutes, ready to paste.",
   "landing.problems.seo.title": "SEO supercharged",
   "landing.problems.seo.problem": "Guessing keywords leaves your products on page ten.",
-  "landing.problems.seo.solution": "Real search trends pick the words buyers type, in title and tags.",
+  "landing.problems.seo.solution": "Keyword ideas ranked by popularity and competition, each figure labelled with where it came from, go into your title and tags.",
   "landing.problems.quality.title": "Pro-quality content",
   "landing.problems.quality.problem": "Blank-page writing and dull photos cost you sales.",
   "landing.problems.quality.solution": "Polished copy and clean product photos that build trust.",
@@ -56,7 +57,7 @@ export const en = {
   "landing.features.keywords.body":
     "Enter a product and get keyword suggestions with popularity, competition and trend, plus a deep dive into any keyword by region.",
   "landing.features.keywords.point1": "Popularity and competition for every keyword",
-  "landing.features.keywords.point2": "Rising searches by country",
+  "landing.features.keywords.point2": "Rising searches by region",
   "landing.features.listing.title": "A complete listing from one description",
   "landing.features.listing.body":
     "A front-loaded title, a description that sells, exactly 13 tags and alt texts for every photo, all following marketplace rules.",
@@ -114,7 +115,7 @@ export const en = {
   "landing.cta.title": "Your next listing could be live in two minutes",
   "landing.cta.body": "Join the sellers who spend their time making, not typing.",
   "landing.cta.button": "Try Listora Free",
-  "landing.cta.note": "No credit card required · 14-day free trial",
+  "landing.cta.note": "No credit card required · The Free plan has no time limit: 10 of each tool a day",
 
   "landing.footer.tagline": "AI listings, keywords and photos for marketplace sellers.",
   "landing.footer.product": "Product",
@@ -130,6 +131,7 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.nav.label": "Ana",
   "landing.nav.features": "Özellikler",
   "landing.nav.howItWorks": "Nasıl Çalışır",
+  "landing.nav.plans": "Planlar",
   "landing.nav.login": "Giriş Yap",
   "landing.nav.getStarted": "Hemen başla",
   "landing.nav.openMenu": "Menüyü aç",
@@ -150,7 +152,7 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.hero.byHandValue": "45+ dakika",
   "landing.hero.fact1": "Bir başlık, bir açıklama ve tam 13 etiket",
   "landing.hero.fact2": "Her ürün fotoğrafı için alt metin",
-  "landing.hero.fact3": "Gerçek arama trendlerine dayanan anahtar kelimeler",
+  "landing.hero.fact3": "Kaynağını her zaman belirten anahtar kelime değerleri",
 
   "landing.problems.title": "Daha az yazın, daha çok satın",
   "landing.problems.subtitle": "İnternette satışın yavaş kısımlarını sizin yerinize biz hallediyoruz.",
@@ -161,7 +163,7 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.problems.time.solution": "2 dakikadan kısa sürede, yapıştırmaya hazır eksiksiz bir ilan.",
   "landing.problems.seo.title": "Güçlendirilmiş SEO",
   "landing.problems.seo.problem": "Tahminle seçilen anahtar kelimeler ürünlerinizi onuncu sayfada bırakır.",
-  "landing.problems.seo.solution": "Gerçek arama trendleri, alıcıların yazdığı kelimeleri başlığa ve etiketlere taşır.",
+  "landing.problems.seo.solution": "Popülerlik ve rekabete göre sıralanan, her değeri kaynağıyla etiketlenmiş anahtar kelime fikirleri başlığınıza ve etiketlerinize girer.",
   "landing.problems.quality.title": "Profesyonel kalitede içerik",
   "landing.problems.quality.problem": "Boş sayfa karşısında yazmak ve sönük fotoğraflar satış kaybettirir.",
   "landing.problems.quality.solution": "Güven veren özenli metinler ve temiz ürün fotoğrafları.",
@@ -177,7 +179,7 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.features.keywords.body":
     "Bir ürün yazın; popülerlik, rekabet ve trend bilgisiyle anahtar kelime önerileri alın, dilediğiniz kelimeyi bölgeye göre derinlemesine inceleyin.",
   "landing.features.keywords.point1": "Her anahtar kelime için popülerlik ve rekabet",
-  "landing.features.keywords.point2": "Ülkeye göre yükselen aramalar",
+  "landing.features.keywords.point2": "Bölgeye göre yükselen aramalar",
   "landing.features.listing.title": "Tek bir açıklamadan eksiksiz ilan",
   "landing.features.listing.body":
     "Önemli kelimeleri başa alan bir başlık, satış yapan bir açıklama, tam 13 etiket ve her fotoğraf için alt metin; hepsi pazaryeri kurallarına uygun.",
@@ -235,7 +237,7 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.cta.title": "Bir sonraki ilanınız iki dakika içinde yayında olabilir",
   "landing.cta.body": "Zamanını yazmaya değil, üretmeye ayıran satıcılara katılın.",
   "landing.cta.button": "Listora'yı Ücretsiz Deneyin",
-  "landing.cta.note": "Kredi kartı gerekmez · 14 gün ücretsiz deneme",
+  "landing.cta.note": "Kredi kartı gerekmez · Ücretsiz planın süre sınırı yok: her araçtan günde 10",
 
   "landing.footer.tagline": "Pazaryeri satıcıları için yapay zekâ destekli ilanlar, anahtar kelimeler ve fotoğraflar.",
   "landing.footer.product": "Ürün",

@@ -1,0 +1,81 @@
+import { CheckIcon, CrownIcon, MailQuestionIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { PLAN_DAILY_LIMITS, PLAN_FEATURES, PLAN_NAMES, type PlanName } from "../../../schema/api/plans";
+import { Badge } from "~/components/ui/badge";
+import { useT } from "~/lib/i18n";
+import { cn } from "~/lib/utils";
+import "~/lib/i18n/catalog/plans";
+
+/**
+ * What Free and Premium give (the daily limits of the quota code) and how Premium is obtained: by the
+ * administrator, since Listora takes no payment (decision 0016). On /profile#plans and the landing page.
+ */
+export function PlansSection({ currentPlan, email, className }: { currentPlan?: string | null; email?: string | null; className?: string }) {
+  const t = useT();
+  const ref = useRef<HTMLElement>(null);
+  const current: PlanName | null = currentPlan === undefined || currentPlan === null ? null : currentPlan === "premium" ? "premium" : "free";
+
+  // Arriving at #plans after the page's data loaded: the browser could not scroll to it earlier.
+  useEffect(() => {
+    if (window.location.hash === "#plans") ref.current?.scrollIntoView({ block: "start" });
+  }, []);
+
+  return (
+    <section id="plans" ref={ref} aria-labelledby="plans-title" className={cn("grid scroll-mt-20 gap-4", className)} data-testid="plans-section">
+      <div className="grid gap-1">
+        <h2 id="plans-title" className="text-xl font-semibold tracking-tight">
+          {t("plans.title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("plans.subtitle")}</p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        {PLAN_NAMES.map((plan) => {
+          const mine = current === plan;
+          return (
+            <div
+              key={plan}
+              className={cn("grid content-start gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs", mine && "border-primary ring-1 ring-primary/40")}
+              data-testid={`plan-${plan}`}
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h3 className="flex items-center gap-2 text-lg font-semibold">
+                    {plan === "premium" && <CrownIcon className="size-4 text-primary" aria-hidden="true" />}
+                    {t(`plans.${plan}.name`)}
+                  </h3>
+                  <p className="text-sm text-muted-foreground">{t(`plans.${plan}.tagline`)}</p>
+                </div>
+                {mine && <Badge data-testid="plan-current">{t("plans.current")}</Badge>}
+              </div>
+              <ul className="grid gap-2 text-sm">
+                {PLAN_FEATURES.map((feature) => (
+                  <li key={feature} className="flex items-start justify-between gap-3 border-b pb-2 last:border-0 last:pb-0" data-testid={`plan-${plan}-${feature}`}>
+                    <span className="flex items-start gap-2">
+                      <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                      {t(`plans.feature.${feature}`)}
+                    </span>
+                    <span className="shrink-0 font-medium tabular-nums">{t("plans.perDay", { n: PLAN_DAILY_LIMITS[plan] })}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+      {current === "premium" ? (
+        <p className="flex items-center gap-2 rounded-lg bg-primary/10 p-4 text-sm font-medium text-primary" data-testid="plans-premium-active">
+          <CrownIcon className="size-4 shrink-0" aria-hidden="true" />
+          {t("plans.premiumActive", { n: PLAN_DAILY_LIMITS.premium })}
+        </p>
+      ) : (
+        <div className="flex items-start gap-3 rounded-lg border border-dashed p-4" data-testid="plans-how">
+          <MailQuestionIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <div className="grid gap-1">
+            <h3 className="text-sm font-semibold">{t("plans.howTitle")}</h3>
+            <p className="text-sm text-muted-foreground">{email ? t("plans.howBody", { email }) : t("plans.howBodyAnonymous")}</p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
