@@ -9,7 +9,7 @@ export interface ThrottleVerdict {
 }
 
 /**
- * Counts events (failed logins, reset requests) for one key (an account or an address) in a sliding
+ * Counts events (failed logins, reset requests, registrations) for one key (an account or an address) in a sliding
  * window. One object per key, so the check and the count never race (no await between them).
  */
 export class ThrottleCounter extends DurableObject<Env> {
@@ -42,6 +42,24 @@ export class ThrottleCounter extends DurableObject<Env> {
       return { ...verdict, count: verdict.count + 1 };
     }
     return verdict;
+  }
+
+  /**
+   * Reserves one event before the work it guards (a password check, a registration): checks and
+   * counts in one step, so concurrent callers can never pass the limit together. Answers the
+   * reservation's id when allowed, for release() to refund it.
+   */
+  reserve(max: number, windowMs: number, now = Date.now()): ThrottleVerdict & { id: number | null } {
+    const verdict = this.check(max, windowMs, now);
+    if (!verdict.allowed) return { ...verdict, id: null };
+    const row = this.sql.exec<{ id: number }>("INSERT INTO events (at) VALUES (?) RETURNING rowid AS id", now).one();
+    void this.ctx.storage.setAlarm(now + windowMs);
+    return { ...verdict, count: verdict.count + 1, id: row.id };
+  }
+
+  /** Refunds one reservation (the guarded work turned out not to count, e.g. a correct password). */
+  release(id: number): void {
+    this.sql.exec("DELETE FROM events WHERE rowid = ?", id);
   }
 
   clear(): void {

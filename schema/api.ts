@@ -3,9 +3,13 @@
  * Messages a user sees are the SPEC's, word for word.
  */
 import * as v from "valibot";
+import { COMMON_PASSWORDS } from "./common-passwords";
 
 export const LIMITS = {
-  passwordMin: 8,
+  /** A new password (register, reset, change): decision 0009. */
+  passwordMin: 10,
+  /** Logging in: accounts made before the 10-character rule keep their 8-character passwords. */
+  loginPasswordMin: 8,
   passwordMax: 128,
   emailMax: 254,
   nameMax: 60,
@@ -25,12 +29,48 @@ export const EmailSchema = v.pipe(
   v.regex(EMAIL_PATTERN, "Please enter a valid email address"),
 );
 
+/** The messages of the password rules; the forms map them to their catalogue keys. */
+export const PASSWORD_MESSAGES = {
+  required: "Password is required",
+  loginMin: `Password must be at least ${LIMITS.loginPasswordMin} characters`,
+  min: `Password must be at least ${LIMITS.passwordMin} characters`,
+  max: `Password must be at most ${LIMITS.passwordMax} characters`,
+  spaces: "Password cannot be only spaces",
+  common: "This password is one of the most common passwords. Please choose one that is harder to guess.",
+} as const;
+
+const commonPasswords = new Set(COMMON_PASSWORDS);
+/** Is this one of the most common passwords (case-insensitive, surrounding spaces ignored)? */
+export function isCommonPassword(password: string) {
+  return commonPasswords.has(password.trim().toLowerCase());
+}
+
+/** The password policy of every new password (register, reset, change): decision 0009. */
 export const PasswordSchema = v.pipe(
-  v.optional(v.string("Password is required"), ""),
-  v.nonEmpty("Password is required"),
-  v.minLength(LIMITS.passwordMin, "Password must be at least 8 characters"),
-  v.maxLength(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+  v.optional(v.string(PASSWORD_MESSAGES.required), ""),
+  v.nonEmpty(PASSWORD_MESSAGES.required),
+  v.check((value) => value.trim().length > 0, PASSWORD_MESSAGES.spaces),
+  v.minLength(LIMITS.passwordMin, PASSWORD_MESSAGES.min),
+  v.maxLength(LIMITS.passwordMax, PASSWORD_MESSAGES.max),
+  v.check((value) => !isCommonPassword(value), PASSWORD_MESSAGES.common),
 );
+
+/** A password typed to log in: only the old shape rules, so accounts made before the policy still get in. */
+export const LoginPasswordSchema = v.pipe(
+  v.optional(v.string(PASSWORD_MESSAGES.required), ""),
+  v.nonEmpty(PASSWORD_MESSAGES.required),
+  v.minLength(LIMITS.loginPasswordMin, PASSWORD_MESSAGES.loginMin),
+  v.maxLength(LIMITS.passwordMax, PASSWORD_MESSAGES.max),
+);
+
+/** The first broken rule of a new password, as a key of PASSWORD_MESSAGES; null when it passes. */
+export function passwordProblem(password: string): keyof typeof PASSWORD_MESSAGES | null {
+  const result = v.safeParse(PasswordSchema, password);
+  if (result.success) return null;
+  const message = result.issues[0].message;
+  const key = (Object.keys(PASSWORD_MESSAGES) as (keyof typeof PASSWORD_MESSAGES)[]).find((k) => PASSWORD_MESSAGES[k] === message);
+  return key ?? "required";
+}
 
 const TokenSchema = v.pipe(
   v.optional(v.string("Token is required"), ""),
@@ -38,7 +78,7 @@ const TokenSchema = v.pipe(
   v.maxLength(LIMITS.tokenMax, "Token is invalid"),
 );
 
-export const LoginSchema = v.object({ email: EmailSchema, password: PasswordSchema });
+export const LoginSchema = v.object({ email: EmailSchema, password: LoginPasswordSchema });
 
 export const RegisterSchema = v.object({
   username: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(LIMITS.nameMax, "Username is too long")))),

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Milliseconds since the epoch; every timestamp in the database uses it. */
@@ -8,8 +7,13 @@ export const users = sqliteTable(
   "users",
   {
     id: text("id").primaryKey(),
-    /** Stored as typed; uniqueness is case-insensitive (index on lower(email)), look-ups lower-case it. */
+    /** Stored as typed; mail goes here. */
     email: text("email").notNull(),
+    /**
+     * The one normal form (NFC, Unicode case folding, IDNA domain; worker/domain/auth/email.ts):
+     * unique, and what every look-up compares. NULL only for a pre-0002 non-ASCII row not yet filled in.
+     */
+    emailNormalized: text("email_normalized"),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
@@ -24,7 +28,7 @@ export const users = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex("users_email_normalized_unique").on(t.emailNormalized)],
 );
 
 /** Password-reset and e-mail verification tokens: only the SHA-256 of the token is kept. */

@@ -24,8 +24,13 @@ export default {
       getConfig(env);
     } catch (error) {
       if (error instanceof ConfigError) {
-        console.error(JSON.stringify({ level: "error", event: "config.invalid", error: error.message }));
-        return withSecurityHeaders(new Response("Service misconfigured", { status: 503 }), STATIC_HTML_CSP);
+        // Refuse to serve, and say why to the operator (variable names only, never values).
+        console.error(JSON.stringify({ level: "error", event: "config.invalid", error: error.message, problems: error.problems }));
+        if (new URL(request.url).pathname.startsWith("/api")) {
+          const body = { success: false, code: "config-invalid", message: error.message, problems: error.problems };
+          return withSecurityHeaders(Response.json(body, { status: 503, headers: { "Retry-After": "60" } }), API_CSP);
+        }
+        return withSecurityHeaders(new Response(`${error.message}\n`, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" } }), STATIC_HTML_CSP);
       }
       throw error;
     }

@@ -50,7 +50,11 @@ describe("POST /api/auth/register", () => {
     [{ email: "no-at-sign", password: PASSWORD }, "Please enter a valid email address"],
     [{ email: "a@b.co" }, "Password is required"],
     [{ email: "a@b.co", password: "" }, "Password is required"],
-    [{ email: "a@b.co", password: "short" }, "Password must be at least 8 characters"],
+    [{ email: "a@b.co", password: "short" }, "Password must be at least 10 characters"],
+    [{ email: "a@b.co", password: "nine-char" }, "Password must be at least 10 characters"],
+    [{ email: "a@b.co", password: " ".repeat(12) }, "Password cannot be only spaces"],
+    [{ email: "a@b.co", password: "Password123" }, "This password is one of the most common passwords. Please choose one that is harder to guess."],
+    [{ email: "a@b.co", password: "qwertyuiop" }, "This password is one of the most common passwords. Please choose one that is harder to guess."],
     [{ email: "a@b.co", password: "x".repeat(129) }, "Password must be at most 128 characters"],
     [{ email: `${"a".repeat(250)}@b.co`, password: PASSWORD }, "Email must be at most 254 characters"],
   ])("answers 400 with the SPEC's message for %j", async (input, message) => {
@@ -176,7 +180,7 @@ describe("password reset", () => {
     expect((await api("/auth/reset-password", { body: { token: "f".repeat(64), newPassword: "new-password-123" } })).status).toBe(400);
     const short = await api("/auth/reset-password", { body: { token: "abc", newPassword: "short" } });
     expect(short.status).toBe(400);
-    expect((await short.json<Body>()).message).toBe("Password must be at least 8 characters");
+    expect((await short.json<Body>()).message).toBe("Password must be at least 10 characters");
   });
 
   it("throttles repeated reset requests for one address with 429", async () => {

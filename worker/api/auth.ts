@@ -6,8 +6,19 @@ import {
   ResetPasswordSchema,
   VerifyEmailSchema,
 } from "../../schema/api";
-import { INVALID_CREDENTIALS, changePassword, login, logoutAll, register, requestPasswordReset, resetPassword, verifyEmail } from "../domain/auth/accounts";
-import { assertLoginAllowed, assertResetAllowed, clearLoginFailures, recordLoginFailure } from "../domain/auth/throttle";
+import {
+  ALREADY_VERIFIED,
+  INVALID_CREDENTIALS,
+  changePassword,
+  login,
+  logoutAll,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from "../domain/auth/accounts";
+import { assertRegisterAllowed, assertResendAllowed, assertResetAllowed, reserveLoginAttempt } from "../domain/auth/throttle";
 import { requireUser } from "../lib/auth";
 import { HttpError } from "../lib/errors";
 import { isProduction } from "../lib/env";
@@ -20,20 +31,23 @@ const FORGOT_ANSWER = "If an account exists for this email, password reset instr
 export function authRoutes(router: ApiRouter) {
   router.post("/auth/register", async (request, env, ctx) => {
     const input = await readJson(request, RegisterSchema);
+    // Counted before the account is made, so concurrent sign-ups from one address cannot pass the limit.
+    await assertRegisterAllowed(env, clientAddress(request));
     const session = await register(env, input, ctx);
     return json({ success: true, message: "Account created", ...session }, { status: 201 });
   });
 
   router.post("/auth/login", async (request, env) => {
     const input = await readJson(request, LoginSchema);
-    const address = clientAddress(request);
-    await assertLoginAllowed(env, input.email, address);
+    // The attempt is reserved (counted as a failure) before the password is checked, so concurrent
+    // guesses can never pass the limits; a correct password refunds it.
+    const attempt = await reserveLoginAttempt(env, input.email, clientAddress(request));
     const session = await login(env, input);
     if (!session) {
-      await recordLoginFailure(env, input.email, address);
+      await attempt.failed();
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    await clearLoginFailures(env, input.email);
+    await attempt.succeeded();
     return json({ success: true, message: "Logged in", ...session });
   });
 
@@ -57,6 +71,15 @@ export function authRoutes(router: ApiRouter) {
     const { token } = await readJson(request, VerifyEmailSchema);
     await verifyEmail(env, token);
     return json({ success: true, message: "Your email address is confirmed." });
+  });
+
+  router.post("/auth/resend-verification", async (request, env, ctx) => {
+    const user = await requireUser(request, env);
+    if (user.emailVerified) return json({ success: true, alreadyVerified: true, message: ALREADY_VERIFIED });
+    await assertResendAllowed(env, user.id, clientAddress(request));
+    ctx.waitUntil(resendVerification(env, user).catch((e) => console.error(JSON.stringify({ level: "error", event: "auth.resend_failed", error: String(e) }))));
+    const devOutbox = !isProduction(env) && mailProviderName(env) === "outbox" ? "/dev/mail" : undefined;
+    return json({ success: true, alreadyVerified: false, message: `We sent a new confirmation link to ${user.email}. It expires in 24 hours.`, devOutbox });
   });
 
   router.post("/auth/change-password", async (request, env) => {

@@ -5,7 +5,7 @@ import { editImage, type EditOutcome } from "../domain/images/edit";
 import { openImage } from "../domain/images/storage";
 import { assertImageRequestAllowed } from "../domain/images/throttle";
 import { checkImage, decodeDataUrl, toDataUrl, tooLarge } from "../domain/images/upload";
-import { requireUser } from "../lib/auth";
+import { requireUser, requireVerifiedUser } from "../lib/auth";
 import { HttpError, UpstreamError, badRequest } from "../lib/errors";
 import { idempotent } from "../lib/idempotency";
 import { json, parseWith, readBodyLimited, readJson } from "../lib/http";
@@ -15,7 +15,7 @@ import type { ApiRouter } from "./types";
 export function imageRoutes(router: ApiRouter) {
   /** The Image Editor screen: one image, one instruction, category and platform. */
   router.post("/edit-image", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     return withImageErrors(async () => {
       await assertImageRequestAllowed(env, user.id, "edit");
       const body = await readImageJson(request, EditImageSchema);
@@ -36,7 +36,7 @@ export function imageRoutes(router: ApiRouter) {
    * fallback (the local editor), and the answer says so.
    */
   router.post("/image/edit/gpt", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     return withImageErrors(async () => {
       await assertImageRequestAllowed(env, user.id, "edit");
       const body = await readImageJson(request, GptEditSchema);
@@ -90,7 +90,7 @@ export function imageRoutes(router: ApiRouter) {
 
   /** Up to 10 images and one instruction, edited in the background; idempotent under X-Request-ID. */
   router.post("/batches", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     return idempotent(env, request, user.id, "image-batch", async () => {
       await assertImageRequestAllowed(env, user.id, "batch");
       const { files, options } = await readBatchRequest(request);

@@ -4,7 +4,7 @@ import { analyzeKeyword } from "../domain/keywords/analysis";
 import type { KeywordContext } from "../domain/keywords/context";
 import { suggestKeywords } from "../domain/keywords/suggestions";
 import { withQuota, type Feature } from "../domain/quota";
-import { requireUser } from "../lib/auth";
+import { requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
 import { idempotent } from "../lib/idempotency";
 import { json, parseWith, readJson } from "../lib/http";
@@ -22,7 +22,7 @@ function analysisMessage(data: AdvancedAnalysis) {
 
 export function keywordRoutes(router: ApiRouter) {
   router.get("/keywords", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const query = new URL(request.url).searchParams;
     const field = (name: string) => query.get(name) ?? undefined;
     const input = parseWith(KeywordSearchSchema, {
@@ -37,7 +37,7 @@ export function keywordRoutes(router: ApiRouter) {
 
   router.post("/advanced-keywords/analyze", async (request, env) => {
     const started = Date.now();
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const input = await readJson(request, AdvancedKeywordSchema);
     return idempotent(env, request, user.id, "advanced-keywords.analyze", async () => {
       const data = await analyzeKeyword(keywordContext(env, user, "advanced-keywords"), input);

@@ -15,7 +15,7 @@ import { exportFileName, listingsToCsv, listingsToJson } from "../domain/listing
 import { deleteFile, listFiles, openFile, storeFile, toFileInfo } from "../domain/listings/files";
 import { openGeneration, regeneratePart } from "../domain/listings/generate";
 import { deleteListing, getListing, listListings, saveListing, toDetail, toSummary, updateListing } from "../domain/listings/store";
-import { requireUser } from "../lib/auth";
+import { requireUser, requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
 import { HttpError, badRequest } from "../lib/errors";
 import { json, parseWith, readBodyLimited, readJson } from "../lib/http";
@@ -73,7 +73,7 @@ function ndjson(events: GenerateEvent[], headers: Record<string, string> = {}) {
 export function listingRoutes(router: ApiRouter) {
   // ---- The SPEC's raw AI call -----------------------------------------------------------------
   router.post("/ai/:provider", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const selection = selectLlmProvider(env, safeDecode(request.params.provider));
     const body = await readJson(request, AiCallSchema);
     const content = await rawAiCall({ env, user, provider: selection.provider }, body);
@@ -83,7 +83,7 @@ export function listingRoutes(router: ApiRouter) {
 
   // ---- One-call generation (Listora's own screen) ---------------------------------------------
   router.post("/listings/generate", async (request, env, ctx) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const input = await readJson(request, GenerateListingSchema);
     const { provider, notice } = selectLlmProvider(env, input.provider);
     const opened = await openGeneration({ env, user, provider, notice }, input, sanitizeRequestId(request.headers.get("X-Request-ID")));
@@ -104,7 +104,7 @@ export function listingRoutes(router: ApiRouter) {
   });
 
   router.post("/listings/generate/part", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const input = await readJson(request, RegeneratePartSchema);
     const { provider } = selectLlmProvider(env, input.provider);
     const result = await regeneratePart({ db: env.DB, userId: user.id, provider }, input.listingId, input.part);

@@ -39,6 +39,7 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/auth/forgot-password", summary: "Send a reset link; the same answer for known and unknown e-mails", tag: "Auth", auth: false, body: ForgotPasswordSchema },
   { method: "post", path: "/api/auth/reset-password", summary: "Set a new password with a reset token (single use, 1 hour)", tag: "Auth", auth: false, body: ResetPasswordSchema },
   { method: "post", path: "/api/auth/verify-email", summary: "Confirm the e-mail address with a verification token (24 hours)", tag: "Auth", auth: false, body: VerifyEmailSchema },
+  { method: "post", path: "/api/auth/resend-verification", summary: "Send the caller a new e-mail verification link; throttled per account and address", tag: "Auth", auth: true },
   { method: "post", path: "/api/auth/change-password", summary: "Change the password; other sessions end; answers a fresh token", tag: "Auth", auth: true, body: ChangePasswordSchema },
   { method: "post", path: "/api/auth/logout-all", summary: "Sign out of every session", tag: "Auth", auth: true },
   { method: "get", path: "/api/profile", summary: "The caller's profile", tag: "Profile", auth: true },
@@ -133,7 +134,7 @@ export function openApiDocument(version: string) {
 const STATUS_TEXT: Record<string, string> = {
   "400": "Validation failed (the message names the field)",
   "401": "Missing or invalid token",
-  "403": "Daily quota exhausted (with quota)",
+  "403": "Daily quota exhausted (with quota), or an AI feature asked before the e-mail is confirmed (code email-unverified)",
   "404": "Not found, or not yours",
   "413": "Body too large",
   "415": "Wrong media type",

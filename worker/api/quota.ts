@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { parseFeature, readAllUsage, readQuota, reserveQuota } from "../domain/quota";
-import { requireUser } from "../lib/auth";
+import { requireUser, requireVerifiedUser } from "../lib/auth";
 import { json, readJson } from "../lib/http";
 import type { ApiRouter } from "./types";
 
@@ -27,7 +27,7 @@ export function quotaRoutes(router: ApiRouter) {
   });
 
   router.post("/increment-quota", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const { featureKey } = await readJson(request, IncrementSchema);
     const q = await reserveQuota(env, user, parseFeature(featureKey));
     return json({ success: true, used: q.used, limit: q.limit, plan: q.plan, remaining: Math.max(0, q.limit - q.used) });

@@ -1,6 +1,6 @@
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, WIZARD_LIMITS } from "../../schema/api/workflow";
 import { finishWizard, openPatternPdf, runEtsyListing, runGeneratePdf, runOptimizePattern } from "../domain/wizard/workflow";
-import { requireUser } from "../lib/auth";
+import { requireUser, requireVerifiedUser } from "../lib/auth";
 import { readJson } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
 import type { ApiRouter } from "./types";
@@ -12,7 +12,7 @@ export function workflowRoutes(router: ApiRouter) {
   // Each step is idempotent under X-Request-ID: a retried request gets the first answer instead of a
   // second model call, a second PDF or a second quota unit.
   router.post("/workflow/optimize-pattern", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const input = await readJson(request, OptimizePatternSchema, BODY_LIMIT);
     return idempotent(env, request, user.id, "workflow.optimize", async () => {
       const result = await runOptimizePattern(env, user, input);
@@ -21,7 +21,7 @@ export function workflowRoutes(router: ApiRouter) {
   });
 
   router.post("/workflow/generate-pdf", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const input = await readJson(request, GeneratePdfSchema, BODY_LIMIT);
     return idempotent(env, request, user.id, "workflow.pdf", async () => {
       const result = await runGeneratePdf(env, user, input);
@@ -44,7 +44,7 @@ export function workflowRoutes(router: ApiRouter) {
   });
 
   router.post("/workflow/etsy-listing", async (request, env) => {
-    const user = await requireUser(request, env);
+    const user = await requireVerifiedUser(request, env);
     const input = await readJson(request, EtsyListingSchema, BODY_LIMIT);
     return idempotent(env, request, user.id, "workflow.listing", async () => {
       const result = await runEtsyListing(env, user, input);

@@ -1,7 +1,7 @@
-import * as v from "valibot";
 import type { BatchJob } from "../../durable-objects/batch-job";
 import type { QuotaCounter } from "../../durable-objects/quota-counter";
 import type { ThrottleCounter } from "../../durable-objects/throttle-counter";
+import { selectMailProvider } from "../providers/mail";
 
 /** Every binding, variable and secret the Worker reads. Optional ones have an embedded default. */
 export interface Env {
@@ -33,6 +33,8 @@ export interface Env {
   MAIL_FROM?: string;
   CORS_ORIGINS?: string;
   API_DOCS_ENABLED?: string;
+  /** Registrations allowed per client address per hour; default 10. */
+  REGISTER_LIMIT_PER_HOUR?: string;
 
   JWT_SECRET?: string;
   PASSWORD_PEPPER?: string;
@@ -46,57 +48,93 @@ export interface Env {
 
 const MIN_SECRET_BYTES = 32;
 
-const ConfigSchema = v.object({
-  APP_ENV: v.optional(v.picklist(["development", "test", "production"]), "development"),
-  JWT_SECRET: v.optional(v.string()),
-  PASSWORD_PEPPER: v.optional(v.string(), ""),
-});
+/** The runtime modes. Only the exact words "development" and "test" relax anything. */
+export type AppEnv = "development" | "test" | "production";
+
+/**
+ * What APP_ENV means: "development" and "test" are themselves; anything else (unset, empty,
+ * "staging", "prod", a typo) is production, so a forgotten variable never opens /dev/mail or drops
+ * the required secrets. (An `[env.NAME]` section of wrangler.toml does not inherit `[vars]`.)
+ */
+export function appEnvOf(value: string | undefined): AppEnv {
+  const word = (value ?? "").trim();
+  return word === "development" || word === "test" ? word : "production";
+}
 
 export interface Config {
-  appEnv: "development" | "test" | "production";
+  appEnv: AppEnv;
   jwtSecret: Uint8Array;
   pepper: string;
   appUrl: string;
+  /** Registrations allowed per client address per hour (REGISTER_LIMIT_PER_HOUR, default 10). */
+  registerLimitPerHour: number;
 }
+
+export const DEFAULT_REGISTER_LIMIT_PER_HOUR = 10;
 
 let devSecret: string | undefined;
 const cache = new WeakMap<object, Config>();
 
 /**
- * Validates the environment once per isolate. In production a missing or weak JWT_SECRET refuses
- * to serve; in development one is generated for the life of the isolate (npm start writes a stable
- * one to .dev.vars so sessions survive restarts).
+ * Every reason this environment may not serve, for the operator (names of variables, never their
+ * values). Empty when it may. Production needs a JWT_SECRET of 32 bytes, a PASSWORD_PEPPER and a
+ * mail provider (Resend or the send_email binding): without one, reset and
+ * verification links would sit in plain text in the D1 outbox.
+ */
+export function configProblems(env: Env): string[] {
+  if (appEnvOf(env.APP_ENV) !== "production") return [];
+  const problems: string[] = [];
+  const bytes = (s: string | undefined) => new TextEncoder().encode(s ?? "").byteLength;
+  if (bytes(env.JWT_SECRET) < MIN_SECRET_BYTES) problems.push(`JWT_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes in production`);
+  // No minimum length: a pepper cannot change once users exist, so an existing one is kept as it is.
+  if (!(env.PASSWORD_PEPPER ?? "").trim()) problems.push("PASSWORD_PEPPER must be set in production");
+  if (!selectMailProvider(env)) {
+    problems.push("a mail provider must be configured in production (RESEND_API_KEY, or a send_email binding named EMAIL; MAIL_PROVIDER must not be \"outbox\")");
+  }
+  const limit = env.REGISTER_LIMIT_PER_HOUR;
+  if (limit !== undefined && limit !== "" && !/^\d+$/.test(limit.trim())) problems.push("REGISTER_LIMIT_PER_HOUR must be a whole number");
+  return problems;
+}
+
+/**
+ * Validates the environment once per env object. Anything but development or test is production
+ * (see appEnvOf), and production with a problem (configProblems) refuses to serve: the Worker answers
+ * 503 with the reasons and logs them. In development and test a missing JWT_SECRET is generated for
+ * the life of the isolate (npm start writes a stable one to .dev.vars so sessions survive restarts).
  */
 export function getConfig(env: Env): Config {
   const cached = cache.get(env);
   if (cached) return cached;
-  const parsed = v.parse(ConfigSchema, {
-    APP_ENV: env.APP_ENV || undefined,
-    JWT_SECRET: env.JWT_SECRET || undefined,
-    PASSWORD_PEPPER: env.PASSWORD_PEPPER || undefined,
-  });
-  let secret = parsed.JWT_SECRET;
+  const appEnv = appEnvOf(env.APP_ENV);
+  const problems = configProblems(env);
+  if (problems.length) throw new ConfigError(problems);
+  let secret = env.JWT_SECRET || undefined;
   if (!secret || new TextEncoder().encode(secret).byteLength < MIN_SECRET_BYTES) {
-    if (parsed.APP_ENV === "production") {
-      throw new ConfigError(`JWT_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes in production`);
-    }
     devSecret ??= randomHex(32);
     secret = devSecret;
   }
+  const limitText = (env.REGISTER_LIMIT_PER_HOUR ?? "").trim();
   const config: Config = {
-    appEnv: parsed.APP_ENV,
+    appEnv,
     jwtSecret: new TextEncoder().encode(secret),
-    pepper: parsed.PASSWORD_PEPPER,
+    pepper: env.PASSWORD_PEPPER || "",
     appUrl: (env.APP_URL || "http://localhost:8787").replace(/\/+$/, ""),
+    registerLimitPerHour: /^\d+$/.test(limitText) ? Number(limitText) : DEFAULT_REGISTER_LIMIT_PER_HOUR,
   };
   cache.set(env, config);
   return config;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Service misconfigured: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
 
+/** Production unless APP_ENV is exactly "development" or "test". */
 export function isProduction(env: Env) {
-  return (env.APP_ENV || "development") === "production";
+  return appEnvOf(env.APP_ENV) === "production";
 }
 
 export function randomHex(bytes: number) {
