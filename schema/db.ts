@@ -25,6 +25,8 @@ export const users = sqliteTable(
     plan: text("plan").notNull().default("free"),
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
     tokenVersion: integer("token_version").notNull().default(1),
+    /** Onboarding checklist and first-visit welcome: JSON of step -> first completion time in ms (migration 0005). */
+    onboarding: text("onboarding").notNull().default("{}"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },

@@ -3,6 +3,7 @@ import type { User } from "../../schema/db";
 import { analyzeKeyword } from "../domain/keywords/analysis";
 import type { KeywordContext } from "../domain/keywords/context";
 import { suggestKeywords } from "../domain/keywords/suggestions";
+import { completeOnboardingStep } from "../domain/onboarding";
 import { withQuota, type Feature } from "../domain/quota";
 import { requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
@@ -32,6 +33,7 @@ export function keywordRoutes(router: ApiRouter) {
       platform: field("platform"),
     });
     const data = await suggestKeywords(keywordContext(env, user, "seo-analysis"), input);
+    await completeOnboardingStep(env.DB, user.id, "keyword");
     return json({ success: true, data });
   });
 
@@ -41,6 +43,7 @@ export function keywordRoutes(router: ApiRouter) {
     const input = await readJson(request, AdvancedKeywordSchema);
     return idempotent(env, request, user.id, "advanced-keywords.analyze", async () => {
       const data = await analyzeKeyword(keywordContext(env, user, "advanced-keywords"), input);
+      await completeOnboardingStep(env.DB, user.id, "keyword");
       return { status: 200, body: { success: true, message: analysisMessage(data), data, meta: { processingTimeMs: Date.now() - started } } };
     });
   });

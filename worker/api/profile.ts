@@ -1,5 +1,6 @@
 import { ProfileUpdateSchema } from "../../schema/api";
 import { toAuthUser, updateProfile } from "../domain/auth/accounts";
+import { completeOnboardingStep } from "../domain/onboarding";
 import { requireUser } from "../lib/auth";
 import { json, readJson } from "../lib/http";
 import type { ApiRouter } from "./types";
@@ -19,6 +20,9 @@ export function profileRoutes(router: ApiRouter) {
     const user = await requireUser(request, env);
     const changes = await readJson(request, ProfileUpdateSchema);
     const updated = await updateProfile(env, user, changes);
+    // The checklist's 'profile' step: personal details saved with a name.
+    const personal = changes.firstName !== undefined || changes.lastName !== undefined || changes.storeName !== undefined;
+    if (personal && updated.firstName.trim()) await completeOnboardingStep(env.DB, user.id, "profile");
     return json(profileBody(updated, "Profile updated successfully"));
   });
 }

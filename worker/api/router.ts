@@ -8,6 +8,7 @@ import { openApiRoutes } from "./openapi";
 import { imageRoutes } from "./images";
 import { keywordRoutes } from "./keywords";
 import { listingRoutes } from "./listings";
+import { onboardingRoutes } from "./onboarding";
 import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
 import type { ApiRequest, ApiRouter } from "./types";
@@ -19,6 +20,7 @@ function buildRouter(): ApiRouter {
   openApiRoutes(router);
   authRoutes(router);
   profileRoutes(router);
+  onboardingRoutes(router);
   quotaRoutes(router);
   keywordRoutes(router);
   listingRoutes(router);

@@ -6,6 +6,7 @@ import type { User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
 import { UpstreamError } from "../../lib/errors";
 import type { ImageEditor } from "../../providers/images/types";
+import { completeOnboardingStep } from "../onboarding";
 import { withQuota } from "../quota";
 import { readImageHeader, sniffImageType, stripMetadata, type ImageType } from "./formats";
 import { describePlan, generativePrompt, parseInstruction, type Category, type Platform } from "./instruction-parser";
@@ -53,6 +54,7 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
   // A provider's image may carry metadata of its own; results are stored and sent clean.
   const bytes = stripMetadata(result.bytes, type, false);
   const edited = await storeImage(env, userId, bytes, type, "image-edited", `edited-${request.fileName}`);
+  await completeOnboardingStep(env.DB, userId, "image");
   return {
     bytes,
     type,

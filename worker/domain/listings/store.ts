@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { ListingDetail, ListingSummary, Platform, RuleReport, SaveListingInput, UpdateListingInput } from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
 import { notFound } from "../../lib/errors";
+import { completeOnboardingStep } from "../onboarding";
 import { enforceListingRules, type ListingText, type RuleContext } from "./enforce-rules";
 import { isDigitalProduct } from "./phrases";
 
@@ -70,6 +71,7 @@ export async function insertListing(db: D1Database, userId: string, input: NewLi
     .insert(listings)
     .values({ id: crypto.randomUUID(), userId, ...input, createdAt: now, updatedAt: now })
     .returning();
+  await completeOnboardingStep(db, userId, "listing", now);
   return row;
 }
 
