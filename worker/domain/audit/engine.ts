@@ -1,0 +1,785 @@
+/**
+ * Listing Doctor: audits one listing against its marketplace's own rules and best practices, and
+ * answers a score 0-100, a grade and findings. Pure and deterministic: no provider, no clock, no
+ * randomness, no worker-only import (the app runs it too). Never throws on odd input.
+ *
+ * Scoring (decision 0017): 100 minus each finding's penalty, at least 0; a listing with an error
+ * (the marketplace refuses it) scores at most 59. A fix is offered only when applying it removes the
+ * finding and does not lower the score, so one click never makes a listing worse.
+ */
+import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
+import { AUDIT_MESSAGES_EN, formatMessage } from "./messages";
+import { SOURCES } from "./sources";
+import {
+  cutAtWord,
+  hasPhrase,
+  isContentWord,
+  isShouting,
+  normalWords,
+  plainText,
+  quoteList,
+  sentencesOf,
+  tameWord,
+  tidy,
+  titleCase,
+  utf8Bytes,
+  visiblePrefix,
+  wordsOf,
+} from "./text";
+import type { AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
+import { AUDIT_PARTS } from "./types";
+
+export const MARKETPLACE_NAMES: Record<Platform, string> = { etsy: "Etsy", ebay: "eBay", amazon: "Amazon" };
+
+/** Thresholds of the best practices (the marketplaces' own limits are PLATFORM_LIMITS). */
+export const AUDIT_THRESHOLDS = {
+  mobileTitleWindow: 40,
+  descriptionWindow: 160,
+  titleWordsMax: 15,
+  descriptionWordsMin: 40,
+  photosMin: 5,
+  ebayPhotosMax: 24,
+  ebaySpecificMax: 65,
+  ebaySpecificsMin: 3,
+  amazonWordRepeatsMax: 2,
+  /** The highest score a listing the marketplace would refuse can have (grade D at best). */
+  errorCap: 59,
+} as const;
+
+const SEVERITY_ORDER: Record<AuditSeverity, number> = { error: 0, warning: 1, tip: 2 };
+
+export function gradeOf(score: number): Grade {
+  if (score >= 90) return "A";
+  if (score >= 80) return "B";
+  if (score >= 65) return "C";
+  if (score >= 50) return "D";
+  return "F";
+}
+
+// ---- Input -------------------------------------------------------------------------------------
+
+interface Normal {
+  platform: Platform;
+  title: string;
+  description: string;
+  tags: string[];
+  altTexts: string[];
+  bullets: string[];
+  searchTerms: string;
+  itemSpecifics: ItemSpecific[];
+  photoCount: number | null;
+  keywords: string[];
+  digital: boolean;
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+
+const DIGITAL_WORDS =
+  /\b(digital (?:download|file|product|item|print|pattern|planner|art)s?|instant(?:ly)? download|downloadable|printable|svg|pdf (?:pattern|file|template)s?|png files?|jpe?g files?|canva template|e-?book)\b|\b(?:crochet|knitting|sewing|cross[ -]stitch|embroidery|amigurumi)\s+patterns?\b/i;
+const PHYSICAL_WORDS = /\b(kit|ships?|shipped|shipping|physical|framed|printed on)\b/i;
+
+function normalize(raw: AuditInput): Normal {
+  const input = (raw ?? {}) as Partial<AuditInput>;
+  const platform = (PLATFORMS as readonly string[]).includes(input.platform as string) ? (input.platform as Platform) : "etsy";
+  const title = str(input.title);
+  const description = str(input.description);
+  const tags = strings(input.tags);
+  const keywords = strings(input.keywords)
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const count = typeof input.photoCount === "number" && Number.isFinite(input.photoCount) && input.photoCount >= 0 ? Math.floor(input.photoCount) : null;
+  const itemSpecifics = (Array.isArray(input.itemSpecifics) ? input.itemSpecifics : [])
+    .filter((s): s is ItemSpecific => !!s && typeof s === "object" && typeof s.name === "string" && typeof s.value === "string")
+    .filter((s) => s.name.trim() || s.value.trim());
+  const detected = DIGITAL_WORDS.test(`${title}\n${description}\n${keywords.join("\n")}`) && !PHYSICAL_WORDS.test(title);
+  return {
+    platform,
+    title,
+    description,
+    tags,
+    altTexts: strings(input.altTexts),
+    bullets: strings(input.bullets),
+    searchTerms: str(input.searchTerms),
+    itemSpecifics,
+    photoCount: count,
+    keywords,
+    digital: typeof input.digital === "boolean" ? input.digital : detected,
+  };
+}
+
+function toInput(n: Normal): AuditInput {
+  return { ...n };
+}
+
+// ---- Findings ----------------------------------------------------------------------------------
+
+interface Candidate {
+  id: string;
+  severity: AuditSeverity;
+  part: AuditPart;
+  source: AuditSource;
+  penalty: number;
+  params: AuditParams;
+  fix?: AuditFix;
+}
+
+/** Etsy's title characters (createDraftListing): anything else is refused. */
+const ETSY_TITLE_DISALLOWED = /[^\p{L}\p{Nd}\p{P}\p{Sm}\p{Zs}™©®]/gu;
+/** Etsy's tag characters. */
+const ETSY_TAG_DISALLOWED = /[^\p{L}\p{Nd}\p{Zs}\-'™©®]/gu;
+const AMAZON_TITLE_DISALLOWED = /[!$?_{}^¬¦]/g;
+const AMAZON_PROMOTIONAL =
+  /\b(?:free shipping|free delivery|best ?sell(?:er|ing)|hot (?:item|sale|deal)|on sale|sale|top rated|top seller|100% (?:quality |satisfaction )?guaranteed?|satisfaction guaranteed|money back|limited time|lowest price|cheapest|discount(?:ed)?|deal of the day|great deal|buy now|new arrival)\b|#1\b|\bno\.? ?1\b/gi;
+const ONCE_ONLY: [string, string][] = [
+  ["%", " percent"],
+  [":", " -"],
+  ["&", " and "],
+  ["+", " and "],
+];
+
+const MATERIAL_WORDS =
+  /\b(materials?|made (?:of|from|with|in)|crafted (?:from|with|of|in)|cotton|wool|merino|linen|silk|leather|silver|gold|brass|copper|steel|titanium|platinum|wood(?:en)?|oak|walnut|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|wax|stone|pearls?|gemstones?|crystals?|quartz|yarn|felt|denim|velvet|plastic|metal|alloy|vinyl|cork|rattan|jute|hemp|marble|concrete|fabric)\b/i;
+const SIZE_WORDS =
+  /\b(sizes?|sized|sizing|dimensions?|measures?|measuring|measurements?|length|width|height|diameter|depth|wide|tall|cm|mm|inch(?:es)?|ft|feet|oz|ml|litres?|liters?|grams?|kg|lbs?|a[2-6]|letter size|one size|fits)\b|\d\s*(?:cm|mm|in\b|"|″|x\s*\d)/i;
+const CARE_WORDS =
+  /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave)\b/i;
+const FORMAT_WORDS = /\b(pdf|png|jpe?g|svg|dxf|eps|ai|psd|files?|formats?|pages?|resolution|dpi|canva|zip)\b/i;
+const SAYS_DIGITAL = /\b(?:digital (?:download|file|product|item|pattern|print|planner)s?|instant(?:ly)? download(?:able)?|downloadable (?:file|pdf|pattern)s?)\b/i;
+const SAYS_NOT_SHIPPED =
+  /\bno physical (?:item|product|goods|copy|print)s?\b|\bnothing (?:will be |is )?(?:shipped|mailed|sent)\b|\b(?:will|does|do) not (?:be )?(?:ship|mail|send)|\bwon'?t be (?:shipped|mailed|sent)\b|\bnot (?:be )?shipped\b/i;
+export const DIGITAL_NOTE = "This is a digital download: no physical item will be shipped. Your files are ready to download once your payment is confirmed.";
+
+const canonTag = (tag: string) => tag.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** The phrases a title is made of: its parts between separators. */
+function titleSegments(title: string): string[] {
+  return title
+    .split(/\s[-–—|]\s|[,;:|()/]|\s&\s/)
+    .map((s) => tidy(s))
+    .filter(Boolean);
+}
+
+/** A valid Etsy tag from a phrase, or "" (characters cleaned, lower-case, at most 20 characters, whole words). */
+function asTag(phrase: string): string {
+  const clean = canonTag(phrase.replace(ETSY_TAG_DISALLOWED, " ").replace(/^[\s\-']+|[\s\-']+$/g, ""));
+  if (!clean || clean.length > PLATFORM_LIMITS.etsy.tagMax) return "";
+  return clean;
+}
+
+/** Tag candidates from the listing's own words: keywords, title phrases, then pairs of title and description words. */
+function tagCandidates(n: Normal): string[] {
+  const out: string[] = [];
+  const seen = new Set(n.tags.map(canonTag));
+  const push = (phrase: string) => {
+    const tag = asTag(phrase);
+    if (tag && tag.includes(" ") && !seen.has(tag)) {
+      seen.add(tag);
+      out.push(tag);
+    }
+  };
+  n.keywords.forEach(push);
+  titleSegments(n.title).forEach(push);
+  const pairs = (text: string) => {
+    for (const sentence of sentencesOf(text)) {
+      const ws = wordsOf(sentence);
+      for (let i = 0; i + 1 < ws.length; i++) if (isContentWord(ws[i]) && isContentWord(ws[i + 1])) push(`${ws[i]} ${ws[i + 1]}`);
+    }
+  };
+  pairs(n.title);
+  pairs(n.description.split(/\n\s*\n/)[0] ?? "");
+  pairs(n.description);
+  return out;
+}
+
+function mainPhrase(n: Normal): { phrase: string; from: string } | undefined {
+  if (n.keywords.length) return { phrase: n.keywords[0], from: "your first keyword" };
+  const tag = n.platform === "etsy" ? n.tags.map((t) => t.trim()).find(Boolean) : undefined;
+  return tag ? { phrase: tag, from: "your first tag" } : undefined;
+}
+
+/** Removes the first whole-word occurrence of `phrase` from `title` (case ignored). */
+function withoutPhrase(title: string, phrase: string): string {
+  const ws = wordsOf(phrase).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!ws.length) return title;
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${ws.join("[^\\p{L}\\p{N}]+")}(?=$|[^\\p{L}\\p{N}])`, "iu");
+  return tidy(title.replace(pattern, "$1").replace(/\s*([,-])\s*([,-])\s*/g, " $1 "));
+}
+
+function collect(n: Normal): Candidate[] {
+  const out: Candidate[] = [];
+  const add = (c: Candidate) => out.push(c);
+  const p = n.platform;
+  const marketplace = MARKETPLACE_NAMES[p];
+  const title = n.title.trim();
+
+  // ---- Title ----
+  const titleSource = p === "etsy" ? SOURCES.etsyTitle : p === "ebay" ? SOURCES.ebayTitle : SOURCES.amazonTitle;
+  if (!title) {
+    add({ id: "title.empty", severity: "error", part: "title", source: titleSource, penalty: 40, params: { marketplace } });
+  } else {
+    const max = PLATFORM_LIMITS[p].titleMax;
+    if (title.length > max) {
+      const target = p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : max;
+      add({
+        id: "title.too-long",
+        severity: "error",
+        part: "title",
+        source: titleSource,
+        penalty: 20,
+        params: { marketplace, length: title.length, max },
+        fix: { label: `Shorten the title to ${target} characters or fewer`, patch: { title: cutAtWord(title, target, true) } },
+      });
+    } else if (p === "amazon" && title.length > PLATFORM_LIMITS.amazon.titleWarn) {
+      const warn = PLATFORM_LIMITS.amazon.titleWarn;
+      add({
+        id: "title.long",
+        severity: "warning",
+        part: "title",
+        source: SOURCES.amazonTitleAdvice,
+        penalty: 6,
+        params: { marketplace, length: title.length, warn },
+        fix: { label: `Shorten the title to ${warn} characters or fewer`, patch: { title: cutAtWord(title, warn, true) } },
+      });
+    }
+
+    const disallowed = p === "etsy" ? ETSY_TITLE_DISALLOWED : p === "amazon" ? AMAZON_TITLE_DISALLOWED : null;
+    if (disallowed) {
+      const nfc = title.normalize("NFC");
+      const chars = [...new Set(nfc.match(disallowed) ?? [])].filter((c) => !/\s/.test(c));
+      if (chars.length) {
+        add({
+          id: "title.characters",
+          severity: "error",
+          part: "title",
+          source: titleSource,
+          penalty: 20,
+          params: { marketplace, chars: chars.map((c) => `"${c}"`).join(" ") },
+          fix: { label: "Remove the characters", patch: { title: tidy(nfc.replace(disallowed, (c) => (/\s/.test(c) ? c : " "))) } },
+        });
+      }
+    }
+
+    if (p === "etsy") {
+      const repeated = ONCE_ONLY.filter(([symbol]) => title.split(symbol).length > 2);
+      if (repeated.length) {
+        let fixed = title;
+        for (const [symbol, replacement] of repeated) {
+          const first = fixed.indexOf(symbol);
+          fixed = fixed.slice(0, first + 1) + fixed.slice(first + 1).split(symbol).join(replacement);
+        }
+        add({
+          id: "title.symbol-repeated",
+          severity: "error",
+          part: "title",
+          source: SOURCES.etsyTitle,
+          penalty: 20,
+          params: { symbols: repeated.map(([s]) => `"${s}"`).join(", ") },
+          fix: { label: "Keep each symbol once", patch: { title: tidy(fixed) } },
+        });
+      }
+    }
+
+    if (p === "amazon") {
+      const phrases = [...new Set((title.match(AMAZON_PROMOTIONAL) ?? []).map((m) => m.toLowerCase()))];
+      if (phrases.length) {
+        add({
+          id: "title.promotional",
+          severity: "error",
+          part: "title",
+          source: SOURCES.amazonTitle,
+          penalty: 20,
+          params: { phrases: quoteList(phrases) },
+          fix: { label: "Remove the promotional phrases", patch: { title: tidy(title.replace(AMAZON_PROMOTIONAL, " ")) } },
+        });
+      }
+    }
+
+    const shouting = wordsOf(title).filter(isShouting);
+    if (shouting.length) {
+      add({
+        id: "title.all-caps",
+        severity: "warning",
+        part: "title",
+        source: p === "amazon" ? SOURCES.amazonTitleAdvice : p === "etsy" ? SOURCES.etsyTitleAdvice : SOURCES.capsAdvice,
+        penalty: 6,
+        params: { marketplace, words: quoteList([...new Set(shouting)]) },
+        fix: { label: "Write the words in normal case", patch: { title: title.replace(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu, (w) => (isShouting(w) ? tameWord(w) : w)) } },
+      });
+    }
+
+    const main = mainPhrase(n);
+    const window = AUDIT_THRESHOLDS.mobileTitleWindow;
+    if (main && normalWords(main.phrase)) {
+      if (!hasPhrase(title, main.phrase)) {
+        const max = p === "etsy" ? PLATFORM_LIMITS.etsy.titleWritten : p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : PLATFORM_LIMITS.ebay.titleMax;
+        add({
+          id: "title.main-phrase-missing",
+          severity: "warning",
+          part: "title",
+          source: SOURCES.mobileWindow,
+          penalty: 10,
+          params: { phrase: main.phrase, from: main.from },
+          fix: { label: "Start the title with the main phrase", patch: { title: cutAtWord(`${titleCase(main.phrase.trim())} - ${title}`, max, true) } },
+        });
+      } else if (main.phrase.trim().length <= window && !hasPhrase(visiblePrefix(title, window), main.phrase)) {
+        add({
+          id: "title.main-phrase-late",
+          severity: "warning",
+          part: "title",
+          source: SOURCES.mobileWindow,
+          penalty: 8,
+          params: { phrase: main.phrase, from: main.from, window },
+          fix: { label: "Move the main phrase to the start", patch: { title: tidy(`${titleCase(main.phrase.trim())} - ${withoutPhrase(title, main.phrase)}`) } },
+        });
+      }
+    }
+
+    if (p === "etsy") {
+      const count = wordsOf(title).length;
+      if (count > AUDIT_THRESHOLDS.titleWordsMax) {
+        add({ id: "title.too-many-words", severity: "warning", part: "title", source: SOURCES.etsyTitleAdvice, penalty: 6, params: { count, max: AUDIT_THRESHOLDS.titleWordsMax } });
+      }
+    }
+    if (p !== "ebay") {
+      const limit = p === "amazon" ? AUDIT_THRESHOLDS.amazonWordRepeatsMax : 1;
+      const counts = new Map<string, number>();
+      for (const w of wordsOf(title)) if (isContentWord(w)) counts.set(w.toLowerCase(), (counts.get(w.toLowerCase()) ?? 0) + 1);
+      const repeated = [...counts].filter(([, c]) => c > limit).map(([w]) => w);
+      if (repeated.length) {
+        add({ id: "title.repeated-words", severity: "warning", part: "title", source: p === "amazon" ? SOURCES.amazonTitleAdvice : SOURCES.etsyTitleAdvice, penalty: 5, params: { words: quoteList(repeated) } });
+      }
+    }
+  }
+
+  // ---- Tags ----
+  const tags = n.tags.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
+  if (p === "etsy") {
+    const { tagCount, tagMax } = PLATFORM_LIMITS.etsy;
+    if (tags.length > tagCount) {
+      add({
+        id: "tags.too-many",
+        severity: "error",
+        part: "tags",
+        source: SOURCES.etsyTags,
+        penalty: 20,
+        params: { count: tags.length, max: tagCount },
+        fix: { label: `Keep the first ${tagCount} tags`, patch: { tags: tags.slice(0, tagCount) } },
+      });
+    }
+    const long = tags.filter((t) => t.length > tagMax);
+    if (long.length) {
+      add({
+        id: "tags.too-long",
+        severity: "error",
+        part: "tags",
+        source: SOURCES.etsyTags,
+        penalty: 20,
+        params: { count: long.length, max: tagMax, examples: quoteList(long) },
+        fix: {
+          label: `Shorten the tags to ${tagMax} characters`,
+          patch: { tags: tags.map((t) => (t.length > tagMax ? cutAtWord(t, tagMax) : t)).filter((t) => t && t.length <= tagMax) },
+        },
+      });
+    }
+    const badChars = tags.filter((t) => new RegExp(ETSY_TAG_DISALLOWED.source, "u").test(t));
+    if (badChars.length) {
+      add({
+        id: "tags.characters",
+        severity: "error",
+        part: "tags",
+        source: SOURCES.etsyTags,
+        penalty: 20,
+        params: { count: badChars.length, examples: quoteList(badChars) },
+        fix: { label: "Remove the characters", patch: { tags: tags.map((t) => tidy(t.replace(ETSY_TAG_DISALLOWED, " "))).filter(Boolean) } },
+      });
+    }
+    const leading = tags.filter((t) => /^[-']/.test(t));
+    if (leading.length) {
+      add({
+        id: "tags.leading-symbol",
+        severity: "error",
+        part: "tags",
+        source: SOURCES.etsyTags,
+        penalty: 20,
+        params: { count: leading.length, examples: quoteList(leading) },
+        fix: { label: "Remove the leading symbols", patch: { tags: tags.map((t) => t.replace(/^[\s\-']+/, "")).filter(Boolean) } },
+      });
+    }
+    const seen = new Set<string>();
+    const duplicates = new Set<string>();
+    const unique: string[] = [];
+    for (const t of tags) {
+      const key = canonTag(t);
+      if (seen.has(key)) duplicates.add(key);
+      else {
+        seen.add(key);
+        unique.push(t);
+      }
+    }
+    if (duplicates.size) {
+      add({
+        id: "tags.duplicate",
+        severity: "warning",
+        part: "tags",
+        source: SOURCES.etsyDuplicateTag,
+        penalty: 5,
+        params: { examples: quoteList([...duplicates]), max: tagCount },
+        fix: { label: "Remove the repeated tags", patch: { tags: unique } },
+      });
+    }
+    if (unique.length < tagCount) {
+      const missing = tagCount - unique.length;
+      const candidates = tagCandidates({ ...n, tags: unique });
+      const fill = candidates.slice(0, missing);
+      add({
+        id: "tags.unused",
+        severity: "warning",
+        part: "tags",
+        source: SOURCES.etsyTagAdvice,
+        penalty: Math.min(12, missing),
+        params: { count: unique.length, max: tagCount, missing },
+        ...(fill.length === missing ? { fix: { label: `Add ${missing} tags from the title and description`, patch: { tags: [...unique, ...fill] } } } : {}),
+      });
+    }
+    const single = unique.filter((t) => wordsOf(t).length < 2);
+    if (single.length) {
+      add({ id: "tags.single-word", severity: "tip", part: "tags", source: SOURCES.etsyTagAdvice, penalty: Math.min(6, 2 * single.length), params: { count: single.length, examples: quoteList(single) } });
+    }
+    if (unique.length && title) {
+      const have = new Set(unique.map(canonTag));
+      const uncovered = [...new Set(titleSegments(title).map(asTag).filter((t) => t && t.includes(" ") && !have.has(t)))];
+      if (uncovered.length) {
+        const room = tagCount - unique.length;
+        add({
+          id: "tags.title-coverage",
+          severity: "tip",
+          part: "tags",
+          source: SOURCES.etsyTagAdvice,
+          penalty: 3,
+          params: { count: uncovered.length, examples: quoteList(uncovered) },
+          ...(room >= uncovered.length ? { fix: { label: "Add the title's phrases as tags", patch: { tags: [...unique, ...uncovered] } } } : {}),
+        });
+      }
+    }
+  } else if (tags.length) {
+    const advice = p === "amazon" ? "Put their words in the backend search terms instead." : "Put the important ones in the title and the item specifics instead.";
+    const fix: AuditFix | undefined =
+      p === "amazon" && !n.searchTerms.trim()
+        ? { label: "Move the tags into the search terms", patch: { tags: [], searchTerms: searchTermsFrom(tags, n.title) } }
+        : { label: "Remove the tags", patch: { tags: [] } };
+    add({ id: "tags.not-used", severity: "tip", part: "tags", source: p === "amazon" ? SOURCES.amazonSearchTerms : SOURCES.ebaySpecifics, penalty: 0, params: { marketplace, count: tags.length, advice }, fix });
+  }
+
+  // ---- Description ----
+  const description = n.description.trim();
+  const plain = plainText(description);
+  if (!wordsOf(plain).length) {
+    const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;
+    add({ id: "description.empty", severity: p === "amazon" ? "warning" : "error", part: "description", source, penalty: p === "amazon" ? 15 : 30, params: { marketplace } });
+  } else {
+    const count = wordsOf(plain).length;
+    if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
+      add({ id: "description.too-short", severity: "warning", part: "description", source: SOURCES.descriptionLength, penalty: 6, params: { count, min: AUDIT_THRESHOLDS.descriptionWordsMin } });
+    }
+    const main = mainPhrase(n);
+    const window = AUDIT_THRESHOLDS.descriptionWindow;
+    if (p === "etsy" && main && normalWords(main.phrase) && main.phrase.length <= window && !hasPhrase(visiblePrefix(plain, window), main.phrase)) {
+      add({ id: "description.main-phrase-late", severity: "warning", part: "description", source: SOURCES.etsyDescriptionAdvice, penalty: 6, params: { phrase: main.phrase, window } });
+    }
+    const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
+    const missing = n.digital
+      ? [!FORMAT_WORDS.test(everything) && "the file format", !SIZE_WORDS.test(everything) && "the size (print sizes or dimensions)"]
+      : [!MATERIAL_WORDS.test(everything) && "what it is made of", !SIZE_WORDS.test(everything) && "its size", !CARE_WORDS.test(everything) && "how to care for it"];
+    const gaps = missing.filter((m): m is string => !!m);
+    if (gaps.length) {
+      add({ id: "description.details", severity: "warning", part: "description", source: SOURCES.etsyDescriptionAdvice, penalty: 3 * gaps.length, params: { missing: gaps.join(", ") } });
+    }
+    if (n.digital) {
+      const lacks = [!SAYS_DIGITAL.test(plain) && "that it is a digital download", !SAYS_NOT_SHIPPED.test(plain) && "that no physical item is shipped"].filter((m): m is string => !!m);
+      if (lacks.length) {
+        add({
+          id: "description.digital-note",
+          severity: "warning",
+          part: "description",
+          source: SOURCES.digitalNote,
+          penalty: 10,
+          params: { missing: lacks.join(" or ") },
+          fix: { label: "Add the digital-download note", patch: { description: `${description}\n\n${DIGITAL_NOTE}` } },
+        });
+      }
+    }
+    if (p === "amazon") {
+      const tagsFound = [...new Set((description.match(/<\/?[a-z][^>]*>/gi) ?? []).filter((t) => !/^<br\s*\/?>$/i.test(t)).map((t) => t.toLowerCase()))];
+      if (tagsFound.length) {
+        add({
+          id: "description.html",
+          severity: "warning",
+          part: "description",
+          source: SOURCES.amazonDescription,
+          penalty: 5,
+          params: { examples: quoteList(tagsFound) },
+          fix: { label: "Remove the HTML tags", patch: { description: description.replace(/<(?!br\s*\/?>)\/?[a-z][^>]*>/gi, " ").replace(/[ \t]+/g, " ").trim() } },
+        });
+      }
+    }
+  }
+
+  // ---- Photos and alt texts ----
+  const photos = n.photoCount;
+  if (photos !== null) {
+    if (photos === 0) {
+      add({ id: "photos.none", severity: "error", part: "photos", source: p === "etsy" ? SOURCES.etsyPhotos : p === "ebay" ? SOURCES.ebayPhotos : SOURCES.amazonPhotos, penalty: 20, params: { marketplace } });
+    } else {
+      const max = p === "etsy" ? PLATFORM_LIMITS.etsy.photosMax : p === "ebay" ? AUDIT_THRESHOLDS.ebayPhotosMax : undefined;
+      if (max !== undefined && photos > max) {
+        add({ id: "photos.too-many", severity: "error", part: "photos", source: p === "etsy" ? SOURCES.etsyPhotos : SOURCES.ebayPhotos, penalty: 20, params: { marketplace, count: photos, max, extra: photos - max } });
+      }
+      if (p === "etsy" && photos < AUDIT_THRESHOLDS.photosMin) {
+        add({ id: "photos.too-few", severity: "warning", part: "photos", source: SOURCES.etsyPhotoAdvice, penalty: 6, params: { count: photos, min: AUDIT_THRESHOLDS.photosMin } });
+      }
+    }
+  }
+  if (p === "etsy") {
+    const alts = n.altTexts.map((a) => a.trim()).filter(Boolean);
+    const max = PLATFORM_LIMITS.etsy.altTextMax;
+    const long = alts.filter((a) => a.length > max);
+    if (long.length) {
+      add({
+        id: "altTexts.too-long",
+        severity: "error",
+        part: "altTexts",
+        source: SOURCES.etsyAltText,
+        penalty: 20,
+        params: { count: long.length, max },
+        fix: { label: `Shorten the alt texts to ${max} characters`, patch: { altTexts: alts.map((a) => cutAtWord(a, max)) } },
+      });
+    }
+    if (photos !== null && photos > 0 && alts.length < Math.min(photos, PLATFORM_LIMITS.etsy.photosMax)) {
+      const shown = Math.min(photos, PLATFORM_LIMITS.etsy.photosMax);
+      add({ id: "altTexts.missing", severity: "warning", part: "altTexts", source: SOURCES.etsyPhotoAdvice, penalty: 6, params: { missing: shown - alts.length, photos: shown } });
+    } else if (photos === null && alts.length === 0) {
+      add({ id: "altTexts.none", severity: "tip", part: "altTexts", source: SOURCES.etsyPhotoAdvice, penalty: 3, params: {} });
+    }
+  }
+
+  // ---- Amazon: bullets and search terms ----
+  if (p === "amazon") {
+    const { bulletCount, bulletMax, searchTermsMaxBytes } = PLATFORM_LIMITS.amazon;
+    const bullets = n.bullets.map((b) => b.trim()).filter(Boolean);
+    if (bullets.length < bulletCount) {
+      const missing = bulletCount - bullets.length;
+      const have = new Set(bullets.map(normalWords));
+      const extra = sentencesOf(n.description)
+        .filter((s) => wordsOf(s).length >= 4 && !have.has(normalWords(s)))
+        .filter((s, i, all) => all.findIndex((o) => normalWords(o) === normalWords(s)) === i)
+        .map((s) => cutAtWord(s, bulletMax))
+        .slice(0, missing);
+      add({
+        id: "bullets.missing",
+        severity: "warning",
+        part: "bullets",
+        source: SOURCES.amazonBullets,
+        penalty: Math.min(10, 2 * missing),
+        params: { count: bullets.length, max: bulletCount, missing },
+        ...(extra.length === missing ? { fix: { label: "Write the missing bullets from the description", patch: { bullets: [...bullets, ...extra] } } } : {}),
+      });
+    } else if (bullets.length > bulletCount) {
+      add({
+        id: "bullets.too-many",
+        severity: "warning",
+        part: "bullets",
+        source: SOURCES.amazonBullets,
+        penalty: 3,
+        params: { count: bullets.length, max: bulletCount },
+        fix: { label: `Keep the first ${bulletCount}`, patch: { bullets: bullets.slice(0, bulletCount) } },
+      });
+    }
+    const longBullets = bullets.filter((b) => b.length > bulletMax);
+    if (longBullets.length) {
+      add({
+        id: "bullets.too-long",
+        severity: "error",
+        part: "bullets",
+        source: SOURCES.amazonBullets,
+        penalty: 20,
+        params: { count: longBullets.length, max: bulletMax },
+        fix: { label: `Shorten the bullets to ${bulletMax} characters`, patch: { bullets: bullets.map((b) => cutAtWord(b, bulletMax)) } },
+      });
+    }
+
+    const terms = n.searchTerms.replace(/\s+/g, " ").trim();
+    if (!terms) {
+      const fromTags = searchTermsFrom([...n.keywords, ...tags], n.title);
+      add({
+        id: "searchTerms.missing",
+        severity: "warning",
+        part: "searchTerms",
+        source: SOURCES.amazonSearchTerms,
+        penalty: 8,
+        params: {},
+        ...(fromTags ? { fix: { label: "Write search terms from the keywords and tags", patch: { searchTerms: fromTags, ...(tags.length ? { tags: [] } : {}) } } } : {}),
+      });
+    } else {
+      const bytes = utf8Bytes(terms);
+      if (bytes > searchTermsMaxBytes) {
+        add({
+          id: "searchTerms.too-long",
+          severity: "error",
+          part: "searchTerms",
+          source: SOURCES.amazonSearchTerms,
+          penalty: 20,
+          params: { bytes, max: searchTermsMaxBytes },
+          fix: { label: `Cut the search terms to ${searchTermsMaxBytes} bytes`, patch: { searchTerms: fitBytes(terms.split(" "), searchTermsMaxBytes) } },
+        });
+      }
+      const titleWords = new Set(wordsOf(n.title).map((w) => w.toLowerCase()));
+      const termWords = terms.split(" ");
+      const inTitle = [...new Set(termWords.map((w) => w.toLowerCase()).filter((w) => titleWords.has(w.replace(/[^\p{L}\p{M}\p{N}'-]/gu, ""))))];
+      if (inTitle.length) {
+        const kept = termWords.filter((w) => !titleWords.has(w.toLowerCase().replace(/[^\p{L}\p{M}\p{N}'-]/gu, "")));
+        add({
+          id: "searchTerms.repeats-title",
+          severity: "warning",
+          part: "searchTerms",
+          source: SOURCES.amazonSearchTerms,
+          penalty: 5,
+          params: { count: inTitle.length, examples: quoteList(inTitle, 5) },
+          ...(kept.length ? { fix: { label: "Remove the title's words", patch: { searchTerms: kept.join(" ") } } } : {}),
+        });
+      }
+      const seenWords = new Set<string>();
+      const repeats = new Set<string>();
+      const deduped: string[] = [];
+      for (const w of termWords) {
+        const key = w.toLowerCase();
+        if (seenWords.has(key)) repeats.add(key);
+        else {
+          seenWords.add(key);
+          deduped.push(w);
+        }
+      }
+      if (repeats.size) {
+        add({
+          id: "searchTerms.duplicates",
+          severity: "tip",
+          part: "searchTerms",
+          source: SOURCES.amazonSearchTerms,
+          penalty: 2,
+          params: { examples: quoteList([...repeats], 5) },
+          fix: { label: "Remove the repeated words", patch: { searchTerms: deduped.join(" ") } },
+        });
+      }
+    }
+  }
+
+  // ---- eBay: item specifics ----
+  if (p === "ebay") {
+    const specifics = n.itemSpecifics;
+    if (!specifics.length) {
+      add({ id: "itemSpecifics.missing", severity: "warning", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 10, params: {} });
+    } else {
+      const max = AUDIT_THRESHOLDS.ebaySpecificMax;
+      const long = specifics.filter((s) => s.name.trim().length > max || s.value.trim().length > max);
+      if (long.length) {
+        add({ id: "itemSpecifics.too-long", severity: "error", part: "itemSpecifics", source: SOURCES.ebaySpecificLimits, penalty: 20, params: { count: long.length, max, examples: quoteList(long.map((s) => s.name || s.value)) } });
+      }
+      const empty = specifics.filter((s) => !s.value.trim() || !s.name.trim());
+      if (empty.length) {
+        add({ id: "itemSpecifics.empty-value", severity: "warning", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 4, params: { count: empty.length, examples: quoteList(empty.map((s) => s.name || s.value)) } });
+      }
+      const filled = specifics.length - empty.length;
+      if (filled < AUDIT_THRESHOLDS.ebaySpecificsMin) {
+        add({ id: "itemSpecifics.few", severity: "tip", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 3, params: { count: filled } });
+      }
+    }
+  }
+
+  return out;
+}
+
+/** Words of `phrases` not in the title, each once, within Amazon's 249 bytes. */
+function searchTermsFrom(phrases: string[], title: string): string {
+  const titleWords = new Set(wordsOf(title).map((w) => w.toLowerCase()));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const phrase of phrases) {
+    for (const word of wordsOf(phrase)) {
+      const key = word.toLowerCase();
+      if (titleWords.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      out.push(key);
+    }
+  }
+  return fitBytes(out, PLATFORM_LIMITS.amazon.searchTermsMaxBytes);
+}
+
+function fitBytes(words: string[], max: number): string {
+  const out: string[] = [];
+  for (const word of words.filter(Boolean)) {
+    if (utf8Bytes([...out, word].join(" ")) > max) break;
+    out.push(word);
+  }
+  return out.join(" ");
+}
+
+// ---- Score and report --------------------------------------------------------------------------
+
+function scoreOf(candidates: Candidate[]): number {
+  const penalty = candidates.reduce((sum, c) => sum + c.penalty, 0);
+  const score = Math.max(0, 100 - penalty);
+  return candidates.some((c) => c.severity === "error") ? Math.min(score, AUDIT_THRESHOLDS.errorCap) : score;
+}
+
+const PART_ORDER = new Map(AUDIT_PARTS.map((p, i) => [p, i]));
+
+function toFinding(c: Candidate): AuditFinding {
+  const template = AUDIT_MESSAGES_EN[c.id] ?? c.id;
+  return {
+    id: c.id,
+    severity: c.severity,
+    part: c.part,
+    message: formatMessage(template, c.params),
+    params: c.params,
+    source: c.source,
+    penalty: c.penalty,
+    ...(c.fix ? { fix: c.fix } : {}),
+  };
+}
+
+/** The score alone (no fix is tried): for lists and sorting. */
+export function auditScore(input: AuditInput): { score: number; grade: Grade } {
+  const score = scoreOf(collect(normalize(input)));
+  return { score, grade: gradeOf(score) };
+}
+
+/** The listing with a fix applied. */
+export function applyFix<T extends AuditInput>(input: T, fix: AuditFix): T {
+  return { ...input, ...fix.patch };
+}
+
+export function auditListing(input: AuditInput): AuditReport {
+  const n = normalize(input);
+  const candidates = collect(n);
+  const score = scoreOf(candidates);
+  const checked = candidates.map((c) => {
+    if (!c.fix) return c;
+    const after = collect(normalize(applyFix(toInput(n), c.fix)));
+    const works = !after.some((a) => a.id === c.id) && scoreOf(after) >= score;
+    return works ? c : { ...c, fix: undefined };
+  });
+  const findings = checked
+    .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (PART_ORDER.get(a.part) ?? 0) - (PART_ORDER.get(b.part) ?? 0) || a.id.localeCompare(b.id))
+    .map(toFinding);
+  return {
+    platform: n.platform,
+    score,
+    grade: gradeOf(score),
+    findings,
+    counts: {
+      errors: findings.filter((f) => f.severity === "error").length,
+      warnings: findings.filter((f) => f.severity === "warning").length,
+      tips: findings.filter((f) => f.severity === "tip").length,
+    },
+  };
+}

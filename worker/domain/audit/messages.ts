@@ -1,0 +1,57 @@
+/**
+ * The English words of every finding, by id: what is wrong, why it matters, what to do. `{name}` is
+ * filled from the finding's params. The app keeps the same ids with its Turkish words, so a report
+ * made on the server reads in the seller's language.
+ */
+import type { AuditParams } from "./types";
+
+export const AUDIT_MESSAGES_EN: Record<string, string> = {
+  "title.empty": "The title is empty. {marketplace} does not accept a listing without one. Write a title that says what the item is.",
+  "title.too-long": "The title has {length} characters; {marketplace} allows at most {max}. A longer title is refused. Shorten it to {max} characters or fewer.",
+  "title.long": "The title has {length} characters. {marketplace} recommends keeping it under {warn}: phones cut long titles short and shoppers skim. Shorten it.",
+  "title.characters": "The title contains {chars}, which {marketplace} does not accept in a title. Remove or replace them.",
+  "title.symbol-repeated": "The title uses {symbols} more than once; Etsy allows each of % : & + only once. Keep the first and write the others out.",
+  "title.all-caps": "{words} is written in capitals. Capitals read as shouting and {marketplace} advises against them. Write it in normal case.",
+  "title.promotional": "The title says {phrases}. Amazon does not allow promotional phrases in titles and may hide the listing from search. Remove them.",
+  "title.main-phrase-late": "Your main phrase \"{phrase}\" ({from}) is not in the first {window} characters of the title, which is what a phone shows in search. Move it to the start.",
+  "title.main-phrase-missing": "Your main phrase \"{phrase}\" ({from}) is not in the title. The title is the strongest signal for search. Put it at the start.",
+  "title.too-many-words": "The title has {count} words. Etsy advises a short, readable title (about {max} words or fewer) that says what the item is; keyword lists read as spam. Cut it down.",
+  "title.repeated-words": "The title repeats {words}. Repeating a word does not help search and makes the title harder to read. Say each thing once.",
+  "tags.too-many": "There are {count} tags; Etsy allows at most {max}. Keep the {max} best.",
+  "tags.too-long": "{count} tag(s) are longer than {max} characters ({examples}); Etsy refuses them. Shorten them.",
+  "tags.characters": "{count} tag(s) contain characters Etsy does not accept ({examples}); tags may have letters, numbers, spaces, - and ' only. Remove the others.",
+  "tags.leading-symbol": "{count} tag(s) start with - or ' ({examples}); Etsy does not accept that. Remove the leading symbol.",
+  "tags.duplicate": "{examples} appear more than once. A repeated tag wastes one of your {max} slots. Remove the repeats and use the slot for another phrase.",
+  "tags.unused": "Only {count} of {max} tags are used. Every empty slot is a search you cannot be found for. Add {missing} more.",
+  "tags.single-word": "{count} tag(s) are single words ({examples}). Shoppers search in phrases; multi-word tags match more of them. Use phrases such as \"silver leaf necklace\".",
+  "tags.title-coverage": "Title phrases not in your tags: {examples}. Tags that repeat the title's phrases help Etsy match both. Add them as tags.",
+  "tags.not-used": "{marketplace} listings have no tags, so these {count} tag(s) are not used. {advice}",
+  "description.empty": "The description is empty. {marketplace} requires one, and shoppers read it before buying. Describe the item.",
+  "description.main-phrase-late": "Your main phrase \"{phrase}\" is not in the first {window} characters of the description, the part shown before \"more\" and read by search. Mention it in the first sentence.",
+  "description.too-short": "The description has {count} words. A short description leaves shoppers' questions open. Write at least {min} words: what it is, what it is made of, its size and how to care for it.",
+  "description.details": "The description does not say {missing}. Shoppers look for these before buying, and missing answers cost sales. Add them.",
+  "description.digital-note": "This looks like a digital item, but the description does not say {missing}. Buyers who expect a parcel leave bad reviews. Say it is a digital download and that no physical item is shipped.",
+  "description.html": "The description contains HTML tags ({examples}). Amazon allows only line breaks. Remove the tags.",
+  "altTexts.too-long": "{count} alt text(s) are longer than {max} characters; Etsy refuses them. Shorten them.",
+  "altTexts.missing": "{missing} of {photos} photo(s) have no alt text. Alt text describes a photo to shoppers who use screen readers and to search. Write one for every photo.",
+  "altTexts.none": "There are no alt texts. Alt text describes a photo to shoppers who use screen readers and to search. Write one for each photo.",
+  "photos.none": "The listing has no photos. {marketplace} needs at least one photo to publish a listing. Add photos.",
+  "photos.too-many": "The listing has {count} photos; {marketplace} allows at most {max}. Remove {extra}.",
+  "photos.too-few": "The listing has {count} photo(s). Listings with at least {min} photos (different angles, scale, detail, in use) convert better. Add more.",
+  "bullets.missing": "{count} of {max} bullet points are written. Amazon shows five bullets beside the photos; shoppers decide from them. Add {missing} more.",
+  "bullets.too-many": "There are {count} bullet points; Amazon shows {max}. Keep the five that matter most.",
+  "bullets.too-long": "{count} bullet point(s) are longer than {max} characters, more than Amazon accepts. Shorten them.",
+  "searchTerms.missing": "There are no backend search terms. Amazon indexes them without showing them: the place for synonyms and other words shoppers use. Add some.",
+  "searchTerms.too-long": "The search terms are {bytes} bytes; Amazon reads at most {max} and ignores the whole field when it is longer. Shorten them.",
+  "searchTerms.repeats-title": "The search terms repeat title words ({examples}). Amazon already indexes the title, so these bytes are wasted. Use other words.",
+  "searchTerms.duplicates": "The search terms repeat {examples}. Each word counts once; repeats waste bytes. Remove them.",
+  "itemSpecifics.missing": "There are no item specifics. eBay's search filters (brand, material, size, colour) use them, so a listing without them drops out of filtered searches. Add the ones that apply.",
+  "itemSpecifics.few": "Only {count} item specific(s). eBay recommends filling every specific that applies to the category; buyers filter on them. Add more (material, size, colour, style).",
+  "itemSpecifics.too-long": "{count} item specific(s) are longer than {max} characters ({examples}), more than eBay accepts. Shorten them.",
+  "itemSpecifics.empty-value": "{count} item specific(s) have a name but no value ({examples}). Fill them in or remove them.",
+};
+
+/** Fills `{name}` placeholders; an unknown placeholder stays as written. */
+export function formatMessage(template: string, params: AuditParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+}

@@ -1,0 +1,91 @@
+/** Small, pure text helpers of the audit engine (no imports, safe in the browser and the Worker). */
+
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+
+export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
+
+/** Lower-case words joined by single spaces: two texts match when their words match. */
+export const normalWords = (text: string) =>
+  wordsOf(text)
+    .map((w) => w.toLowerCase().replace(/’/g, "'"))
+    .join(" ");
+
+/** True when `phrase` occurs in `text` as whole words (case and punctuation ignored). */
+export function hasPhrase(text: string, phrase: string): boolean {
+  const p = normalWords(phrase);
+  return p.length > 0 && ` ${normalWords(text)} `.includes(` ${p} `);
+}
+
+/** The first `n` characters as a reader sees them: a word cut in half is not shown. */
+export function visiblePrefix(text: string, n: number): string {
+  if (text.length <= n) return text;
+  const cut = text.slice(0, n);
+  return /[\p{L}\p{M}\p{N}]/u.test(text[n]) ? cut.replace(/[\p{L}\p{M}\p{N}'’-]+$/u, "") : cut;
+}
+
+export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+export const tidy = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.;!?])/g, "$1")
+    .replace(/(?:\s-)+\s/g, " - ")
+    .replace(/^[\s,.;:\-–/&+|]+|[\s,;:\-–/&+|]+$/g, "")
+    .trim();
+
+/** At most `max` characters, cut at a separator (", " or " - ") or a space so the text still reads. */
+export function cutAtWord(text: string, max: number, preferSeparators = false): string {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  const window = clean.slice(0, max + 1);
+  if (preferSeparators) {
+    const at = Math.max(window.lastIndexOf(", "), window.lastIndexOf(" - "), window.lastIndexOf(" | "));
+    if (at >= max / 2) return tidy(clean.slice(0, at)).slice(0, max);
+  }
+  const space = window.lastIndexOf(" ");
+  const cut = space > max / 2 ? clean.slice(0, space) : clean.slice(0, max);
+  return tidy(cut).slice(0, max);
+}
+
+/** Markdown markers and HTML tags removed, for counting and reading words. */
+export const plainText = (text: string) =>
+  text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`#>~|]+/g, " ")
+    .replace(/[ \t]+/g, " ")
+    .trim();
+
+export const sentencesOf = (text: string) =>
+  plainText(text)
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.replace(/^[\s\-•*]+/, "").trim())
+    .filter((s) => wordsOf(s).length > 0);
+
+/** Function words: never "repeated words", never a tag on their own. */
+export const STOP_WORDS = new Set(
+  `a an the and or but nor so for of with without in on at to from by as into onto over under about this that these those it its is are was were be
+  been your you our my we i me he she they them their his her any all each every some no not only very just also than then too can will may must
+  per via de la le el y et und für mit von`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export const isContentWord = (word: string) => word.length >= 3 && !STOP_WORDS.has(word.toLowerCase()) && !/^\d+$/.test(word);
+
+/** A word of four or more capital letters in a row (DIY, SVG, USA, XL stay: acronyms). */
+export const isShouting = (word: string) => /\p{Lu}{4,}/u.test(word);
+
+export function tameWord(word: string): string {
+  const letters = word.replace(/[^\p{L}]/gu, "");
+  if (letters === letters.toUpperCase()) return word.toLowerCase().replace(/(^|-)(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+  return word.replace(/\p{Lu}{4,}/gu, (run) => run[0] + run.slice(1).toLowerCase());
+}
+
+export const titleCase = (phrase: string) =>
+  phrase.replace(WORD, (w) => (w.length > 3 || !STOP_WORDS.has(w.toLowerCase()) ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()));
+
+export const quoteList = (items: string[], max = 3) => {
+  const shown = items.slice(0, max).map((s) => `"${s.length > 30 ? `${s.slice(0, 27)}...` : s}"`);
+  return items.length > max ? `${shown.join(", ")} and ${items.length - max} more` : shown.join(", ");
+};
