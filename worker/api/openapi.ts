@@ -1,3 +1,4 @@
+import { OnboardingUpdateSchema } from "../../schema/api/onboarding";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 import {
@@ -44,6 +45,8 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/auth/logout-all", summary: "Sign out of every session", tag: "Auth", auth: true },
   { method: "get", path: "/api/profile", summary: "The caller's profile", tag: "Profile", auth: true },
   { method: "put", path: "/api/profile", summary: "Update names, store, theme, language and notification preferences", tag: "Profile", auth: true, body: ProfileUpdateSchema },
+  { method: "get", path: "/api/onboarding", summary: "The dashboard's onboarding checklist and first-visit welcome, kept on the account", tag: "Profile", auth: true },
+  { method: "put", path: "/api/onboarding", summary: "Record checklist steps a browser still held from before, and the first welcome", tag: "Profile", auth: true, body: OnboardingUpdateSchema },
   { method: "get", path: "/api/usage", summary: "Today's usage of every feature", tag: "Quota", auth: true },
   { method: "get", path: "/api/create-listing/quota", summary: "Listing quota { used, limit, plan }", tag: "Quota", auth: true },
   { method: "get", path: "/api/edit-image/quota", summary: "Image-edit quota { used, limit, plan }", tag: "Quota", auth: true },
