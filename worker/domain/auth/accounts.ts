@@ -47,7 +47,8 @@ let filled: Promise<void> | undefined;
  * compute it): fill it in once per isolate, oldest account first. When two old accounts fold to one
  * address, the newer keeps NULL (it cannot log in by e-mail) and the operator is told in the log.
  */
-function fillMissingNormalisedEmails(env: Env) {
+export function fillMissingNormalisedEmails(env: Env, again = false) {
+  if (again) filled = undefined;
   filled ??= (async () => {
     const db = drizzle(env.DB);
     for (;;) {
