@@ -3,7 +3,7 @@
  * column, wrapped text, a running header and "Page n of m" footers. Drawn with pdf-lib and an embedded,
  * subset DejaVu Sans so Turkish (and most Latin, Greek, Cyrillic) text prints as written.
  */
-import fontkit from "@pdf-lib/fontkit";
+import { requestSafeFontkit } from "./font-embedding";
 import {
   PDFDocument,
   TextRenderingMode,
@@ -213,7 +213,7 @@ function columnWidth(w: Writer, labels: string[], max: number) {
 
 export async function renderPatternPdf(draft: FormattedPattern, options: PdfOptions = {}): Promise<RenderedPdf> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(requestSafeFontkit);
   const font = await doc.embedFont(await dejaVuSans(), { subset: true });
   const labels = SECTION_LABELS[draft.language];
   const now = options.now ?? new Date();
