@@ -21,7 +21,7 @@ import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
 import { api } from "~/lib/api";
 import { useT } from "~/lib/i18n";
-import { isStepComplete, markOnboardingStep } from "~/lib/onboarding";
+import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import "~/lib/i18n/catalog/keywords";
 
@@ -84,7 +84,7 @@ export default function AdvancedKeywords() {
         });
       }
       void refreshQuota("advanced-keywords");
-      if (!isStepComplete("keyword")) markOnboardingStep("keyword");
+      markOnboardingStep("keyword");
     } catch (error) {
       const message = error instanceof AnalysisError ? ("message" in error.text ? error.text.message : t(error.text.key)) : t("advanced.error.generic");
       setFailure(message);

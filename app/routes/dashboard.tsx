@@ -4,6 +4,7 @@ import { QuickActions } from "~/components/dashboard/quick-actions";
 import { TipsCarousel } from "~/components/dashboard/tips-carousel";
 import { PageHeader } from "~/components/page-header";
 import { isLanguage, translate, useT } from "~/lib/i18n";
+import { useOnboarding, useWelcome } from "~/lib/onboarding";
 import type { Route } from "./+types/dashboard";
 import "~/lib/i18n/catalog/dashboard";
 
@@ -14,9 +15,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Dashboard() {
   const t = useT();
+  const onboarding = useOnboarding();
+  // 'Welcome' for an account the dashboard has never greeted, 'Welcome back' afterwards; blank until known.
+  const welcome = useWelcome(onboarding.data);
+  const title = welcome === "first" ? t("dashboard.titleFirst") : welcome === "back" || onboarding.isError ? t("dashboard.title") : "\u00a0";
   return (
     <>
-      <PageHeader title={t("dashboard.title")} description={<GreetingLine />} />
+      <PageHeader title={title} description={<GreetingLine />} />
       <div className="grid gap-8">
         <QuickActions />
         <div className="grid gap-6 lg:grid-cols-[1.25fr_1fr]">

@@ -15,7 +15,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
 import { useT, type Vars } from "~/lib/i18n";
-import { isStepComplete, markOnboardingStep } from "~/lib/onboarding";
+import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 import "~/lib/i18n/catalog/keywords";
@@ -122,7 +122,7 @@ export default function SeoKeywords() {
       setPage(1);
       setStatus("done");
       void refreshQuota("seo-analysis");
-      if (!isStepComplete("keyword")) markOnboardingStep("keyword");
+      markOnboardingStep("keyword");
     } catch (error) {
       const kind = classifySearchError(error);
       setFailure(kind);

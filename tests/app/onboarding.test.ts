@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ONBOARDING_STEPS, isStepComplete, markOnboardingStep, onboardingProgress } from "~/lib/onboarding";
+import { ONBOARDING_STEPS, fetchOnboarding, legacyCompletedSteps, markOnboardingStep, onboardingProgress } from "~/lib/onboarding";
 import { STORAGE } from "~/lib/storage-keys";
 
 afterEach(() => localStorage.clear());
@@ -14,19 +14,42 @@ describe("onboarding progress", () => {
     expect(onboardingProgress(1, 0)).toBe(0);
   });
 
-  it("counts a step as complete only when its stored flag is the text true", () => {
+  it("hands over a step only when its old stored flag is the text true", () => {
     localStorage.setItem(STORAGE.onboarding.profile, "true");
     localStorage.setItem(STORAGE.onboarding.keyword, "1");
     localStorage.setItem(STORAGE.onboarding.listing, "TRUE");
-    expect(ONBOARDING_STEPS.map((s) => isStepComplete(s))).toEqual([true, false, false, false]);
+    expect(legacyCompletedSteps(localStorage)).toEqual(["profile"]);
   });
 
-  it("marks a step in storage and tells the dashboard through a window event", () => {
+  it("sends the flags an older version left in this browser to the account once, then forgets them", async () => {
+    localStorage.setItem(STORAGE.onboarding.listing, "true");
+    const calls: { method: string; body: unknown }[] = [];
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      calls.push({ method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : null });
+      return new Response(JSON.stringify({ success: true, data: { steps: { profile: false, keyword: false, listing: true, image: false }, progress: 25, welcomed: false } }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      const first = await fetchOnboarding(localStorage);
+      expect(first.steps.listing).toBe(true);
+      expect(calls[0]).toEqual({ method: "PUT", body: { steps: ["listing"] } });
+      expect(localStorage.getItem(STORAGE.onboarding.listing)).toBeNull();
+      await fetchOnboarding(localStorage);
+      expect(calls[1].method).toBe("GET");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("no longer writes the browser's storage when a step is marked: it tells the dashboard to re-read", () => {
     const heard = vi.fn();
     window.addEventListener("listora:onboarding", heard);
     markOnboardingStep("image");
     window.removeEventListener("listora:onboarding", heard);
-    expect(localStorage.getItem(STORAGE.onboarding.image)).toBe("true");
+    expect(localStorage.getItem(STORAGE.onboarding.image)).toBeNull();
     expect(heard).toHaveBeenCalledTimes(1);
     expect((heard.mock.calls[0][0] as CustomEvent).detail).toBe("image");
   });

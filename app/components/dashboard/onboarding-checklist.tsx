@@ -1,11 +1,10 @@
 import { CheckIcon, PartyPopperIcon } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { useT } from "~/lib/i18n";
-import { ONBOARDING_STEPS, isStepComplete, onboardingProgress, type OnboardingStep } from "~/lib/onboarding";
+import { ONBOARDING_STEPS, onboardingProgress, useOnboarding, type OnboardingStep } from "~/lib/onboarding";
 import { cn } from "~/lib/utils";
 import "~/lib/i18n/catalog/dashboard";
 
@@ -16,31 +15,11 @@ const STEP_ROUTES: Record<OnboardingStep, string> = {
   image: "/edit-image",
 };
 
-type Flags = Record<OnboardingStep, boolean>;
-
-function readFlags(): Flags {
-  return Object.fromEntries(ONBOARDING_STEPS.map((step) => [step, isStepComplete(step)])) as Flags;
-}
-
-/** Reads the stored flags after mount and again whenever a feature marks a step (this tab or another). */
-export function useOnboardingFlags(): Flags | null {
-  const [flags, setFlags] = useState<Flags | null>(null);
-  useEffect(() => {
-    const refresh = () => setFlags(readFlags());
-    refresh();
-    window.addEventListener("listora:onboarding", refresh);
-    window.addEventListener("storage", refresh);
-    return () => {
-      window.removeEventListener("listora:onboarding", refresh);
-      window.removeEventListener("storage", refresh);
-    };
-  }, []);
-  return flags;
-}
-
+/** The four steps, read from the account (so another browser shows the same progress). */
 export function OnboardingChecklist() {
   const t = useT();
-  const flags = useOnboardingFlags();
+  const { data } = useOnboarding();
+  const flags = data?.steps ?? null;
   const done = flags ? ONBOARDING_STEPS.filter((step) => flags[step]).length : 0;
   const percent = onboardingProgress(done);
   const allDone = flags !== null && done === ONBOARDING_STEPS.length;

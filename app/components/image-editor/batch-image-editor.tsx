@@ -1,7 +1,9 @@
 import { AlertTriangleIcon, ArrowRightIcon, DownloadIcon, ImagesIcon, Layers3Icon, PlusIcon, RadioIcon, RotateCcwIcon, XIcon } from "lucide-react";
+import { Link } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { IMAGE_LIMITS, type BatchItem, type BatchItemStatus, type BatchProgress, type ImageCategory, type ImagePlatform } from "../../../schema/api/images";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,15 +13,18 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { useRefreshQuota } from "~/lib/quota";
+import { fetchQuota, useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
-import { DOWNLOAD_STAGGER_MS, checkBatchSelection, editFailure, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload, wait } from "./image-client";
+import { batchCounts, planBatch, type BatchPlan } from "./batch-precheck";
+import { checkBatchSelection, editFailure, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload } from "./image-client";
 import { PromptField } from "./prompt-field";
 import { useProtectedImage } from "./use-image-provider";
 import { useBatchJob } from "./use-batch-job";
 import { UploadZone } from "./upload-zone";
+import { resultEntryName, uniqueNames, zipStore } from "./zip";
 import "~/lib/i18n/catalog/images";
+import "~/lib/i18n/catalog/plans";
 
 interface Picked {
   file: File;
@@ -54,13 +59,23 @@ export function BatchImageEditor({
   /** Local previews of the files sent, by item index (no download needed to show them). */
   const [sent, setSent] = useState<Picked[]>([]);
   const addRef = useRef<HTMLInputElement>(null);
+  /** The quota pre-check's question, when the chosen images are more than the edits left today. */
+  const [precheck, setPrecheck] = useState<{ files: Picked[]; plan: BatchPlan; remaining: number } | null>(null);
+  /** Images of the running batch left out by the pre-check, for the final notice. */
+  const skippedRef = useRef(0);
+  const [zipping, setZipping] = useState(false);
+  const quotaExhausted = useQuotaExhausted("edit-image");
 
   const job = useBatchJob((batch, watched) => {
     if (!watched) setAwayNotice(true);
+    // The notice says what happened to every chosen image: processed, skipped for quota, failed.
+    const counts = batchCounts(batch, watched ? skippedRef.current : 0);
+    skippedRef.current = 0;
+    const description = t("images.batch.summary", counts);
     if (batch.completed > 0) {
-      toast({ title: t("images.notice.batchComplete"), description: t("images.notice.batchCompleteBody", { n: batch.completed }), variant: "success" });
+      toast({ title: t("images.notice.batchComplete"), description, variant: "success" });
     } else {
-      toast({ title: t("images.notice.processingError"), description: t("images.batch.failedSummary", { n: batch.failed }), variant: "destructive" });
+      toast({ title: t("images.notice.processingError"), description, variant: "destructive" });
     }
     onFinished(batch);
   });
@@ -122,7 +137,7 @@ export function BatchImageEditor({
     setSelectionErrors([]);
   }
 
-  async function start(files: Picked[] = picked) {
+  async function start(files: Picked[] = picked, checked = false) {
     if (running) return;
     if (files.length === 0 || !prompt.trim()) {
       setFormError(t("images.validation.batchMissing"));
@@ -132,6 +147,23 @@ export function BatchImageEditor({
     setStartError(null);
     setAwayNotice(false);
     setStarting(true);
+    if (!checked) {
+      // Read the edits left today first: a batch larger than that asks before anything is sent.
+      const remaining = await fetchQuota("edit-image").then(
+        (q) => q.remaining,
+        () => null,
+      );
+      if (remaining !== null) {
+        const plan = planBatch(files.length, remaining);
+        if (plan.kind !== "all") {
+          setStarting(false);
+          setPrecheck({ files, plan, remaining });
+          void refreshQuota("edit-image");
+          return;
+        }
+      }
+      skippedRef.current = 0;
+    }
     try {
       if (batch) job.clear();
       await job.start(
@@ -142,7 +174,8 @@ export function BatchImageEditor({
       );
       release(sent.filter((old) => !files.includes(old)));
       setSent(files);
-      if (files === picked) setPicked([]);
+      // Images the pre-check left out stay selected for another day.
+      setPicked((list) => list.filter((p) => !files.includes(p)));
     } catch (error) {
       const failure = editFailure(t, error);
       setStartError(failure.message);
@@ -187,13 +220,37 @@ export function BatchImageEditor({
     }
   }
 
+  /** Goes on with as many images as there are edits left; the rest stay selected. */
+  async function proceedWithRemaining() {
+    if (!precheck) return;
+    const { files, plan } = precheck;
+    setPrecheck(null);
+    skippedRef.current = plan.skipped;
+    await start(files.slice(0, plan.send), true);
+  }
+
+  /** One ZIP of every edited image, each named after its original (deduplicated). */
   async function downloadAll() {
-    if (!batch) return;
-    const done = batch.items.filter((item) => item.status === "completed");
-    toast({ title: t("images.notice.downloadStarted"), description: t("images.batch.downloadAllBody", { n: done.length }), variant: "success" });
-    for (const [index, item] of done.entries()) {
-      if (index > 0) await wait(DOWNLOAD_STAGGER_MS);
-      await download(item).catch(() => {});
+    if (!batch || zipping) return;
+    const done = batch.items.filter((item) => item.status === "completed" && item.editedImage);
+    setZipping(true);
+    try {
+      const files = [];
+      for (const item of done) {
+        const { blob, type } = await protectedImageUrl(item.editedImage!);
+        files.push({ original: item.fileName, type: type || blob.type, data: new Uint8Array(await blob.arrayBuffer()) });
+      }
+      const names = uniqueNames(files.map((f) => resultEntryName(f.original, f.type)));
+      const zip = zipStore(files.map((f, i) => ({ name: names[i], data: f.data })));
+      const fileName = `listora-edited-${new Date().toISOString().slice(0, 10)}.zip`;
+      const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: "application/zip" }));
+      triggerDownload(url, fileName);
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast({ title: t("images.notice.downloadStarted"), description: t("images.batch.downloadZipBody", { n: files.length, file: fileName }), variant: "success" });
+    } catch (error) {
+      toast({ title: t("images.notice.failed"), description: editFailure(t, error).message, variant: "destructive" });
+    } finally {
+      setZipping(false);
     }
   }
 
@@ -304,7 +361,7 @@ export function BatchImageEditor({
               {formError}
             </p>
           )}
-          <Button type="button" size="lg" disabled={running} onClick={() => start()} data-testid="batch-submit">
+          <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={() => start()} data-testid="batch-submit">
             {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}
             {running
               ? t("images.batch.running", { done: batch?.done ?? 0, n: batch?.total ?? picked.length })
@@ -396,8 +453,8 @@ export function BatchImageEditor({
               {batch.status === "completed" && (
                 <div className="flex flex-wrap gap-2">
                   {batch.completed > 0 && (
-                    <Button type="button" onClick={downloadAll} data-testid="batch-download-all">
-                      <DownloadIcon aria-hidden="true" />
+                    <Button type="button" onClick={downloadAll} disabled={zipping} data-testid="batch-download-all">
+                      {zipping ? <Spinner aria-hidden="true" /> : <DownloadIcon aria-hidden="true" />}
                       {t("images.batch.downloadAll", { n: batch.completed })}
                     </Button>
                   )}
@@ -411,6 +468,32 @@ export function BatchImageEditor({
           )}
         </CardContent>
       </Card>
+      <AlertDialog open={precheck !== null} onOpenChange={(open) => !open && setPrecheck(null)}>
+        <AlertDialogContent data-testid="batch-precheck">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{precheck?.plan.kind === "none" ? t("images.batch.precheck.noneTitle") : t("images.batch.precheck.title")}</AlertDialogTitle>
+            <AlertDialogDescription data-testid="batch-precheck-text">
+              {precheck?.plan.kind === "none"
+                ? t("images.batch.precheck.none", { n: precheck.files.length })
+                : precheck
+                  ? t("images.batch.precheck.partial", { remaining: precheck.remaining, send: precheck.plan.send, n: precheck.files.length, skipped: precheck.plan.skipped })
+                  : ""}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel data-testid="batch-precheck-cancel">{t("images.batch.precheck.cancel")}</AlertDialogCancel>
+            {precheck?.plan.kind === "none" ? (
+              <Button asChild>
+                <Link to="/profile#plans">{t("quota.exhausted.seePlans")}</Link>
+              </Button>
+            ) : (
+              <Button type="button" onClick={proceedWithRemaining} data-testid="batch-precheck-proceed">
+                {t("images.batch.precheck.proceed", { n: precheck?.plan.send ?? 0 })}
+              </Button>
+            )}
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

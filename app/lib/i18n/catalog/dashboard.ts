@@ -4,6 +4,7 @@ import { registerCatalogue } from "..";
 export const en = {
   "dashboard.metaTitle": "Dashboard · Listora",
   "dashboard.title": "Welcome back",
+  "dashboard.titleFirst": "Welcome",
 
   "dashboard.greeting.band.morning": "Good morning! A fresh start is the best time to polish a listing.",
   "dashboard.greeting.band.morning.named": "Good morning, {name}! A fresh start is the best time to polish a listing.",
@@ -85,6 +86,7 @@ export const en = {
 export const tr: Record<keyof typeof en, string> = {
   "dashboard.metaTitle": "Panel · Listora",
   "dashboard.title": "Tekrar hoş geldiniz",
+  "dashboard.titleFirst": "Hoş geldiniz",
 
   "dashboard.greeting.band.morning": "Günaydın! Bir ilanı parlatmak için en güzel zaman günün başı.",
   "dashboard.greeting.band.morning.named": "Günaydın {name}! Bir ilanı parlatmak için en güzel zaman günün başı.",
