@@ -79,6 +79,12 @@ export const BatchOptionsSchema = v.object({ prompt: promptSchema(IMAGE_MESSAGES
 
 export type ImageProviderName = "local" | "openai" | "workers-ai";
 
+/** A part of the seller's instruction the editor did not carry out, and why, in plain words. */
+export interface NotApplied {
+  instruction: string;
+  reason: string;
+}
+
 /** The success answer of POST /api/edit-image and POST /api/image/edit/gpt. */
 export interface EditImageResponse {
   success: true;
@@ -95,10 +101,13 @@ export interface EditImageResponse {
     responseText: string;
     promptEnhanced: boolean;
     enhancedPrompt: string;
+    notApplied: NotApplied[];
   };
   promptEnhanced: boolean;
   enhancedPrompt: string;
   responseText: string;
+  /** Parts of the instruction that were not done, each with its reason (empty when all were). */
+  notApplied: NotApplied[];
   provider: ImageProviderName;
   providerLabel: string;
 }

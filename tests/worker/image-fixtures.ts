@@ -202,3 +202,172 @@ export function hasGpsTag(bytes: Uint8Array) {
   }
   return false;
 }
+
+/* ---------- coloured product photos, for the colour checks ---------- */
+
+export type Rgb3 = [number, number, number];
+
+/** The product colours sellers reported (mustard and teal beanies) and two more that clip easily. */
+export const PRODUCT_COLOURS: Record<"mustard" | "teal" | "red" | "navy", Rgb3> = {
+  mustard: [215, 162, 26],
+  teal: [24, 122, 134],
+  red: [190, 28, 40],
+  navy: [31, 45, 102],
+};
+
+export interface ColouredProduct {
+  name: string;
+  photo: Pixels;
+  /** 1 where the product is, eroded a few pixels so its soft edge is not measured. */
+  product: Uint8Array;
+  /** 1 where the backdrop is, kept a few pixels clear of the product. */
+  backdrop: Uint8Array;
+}
+
+/**
+ * A photo of a knitted beanie as a phone takes it: a dome with a folded brim, lit from the upper
+ * left (shading from 0.72 to 1.08 of the yarn's colour), rib texture and fine grain, on a plain
+ * backdrop that is slightly off-white or grey, slightly noisy and darker towards the corners.
+ * `exposure` below 1 makes the whole photo dim, as an under-exposed shot.
+ */
+export function colouredProduct(
+  name: string,
+  colour: Rgb3,
+  options: { width?: number; height?: number; backdrop?: Rgb3; exposure?: number; seed?: number } = {},
+): ColouredProduct {
+  const width = options.width ?? 480;
+  const height = options.height ?? 360;
+  const backdrop = options.backdrop ?? [236, 233, 226];
+  const exposure = options.exposure ?? 1;
+  let state = options.seed ?? 777;
+  const noise = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return (state % 1000) / 1000 - 0.5;
+  };
+  const cx = width / 2;
+  const top = height * 0.18;
+  const brimTop = height * 0.6;
+  const bottom = height * 0.8;
+  const half = width * 0.24;
+  /** Signed inside-ness: > 0 inside the beanie, in pixels from its outline (roughly). */
+  const inside = (x: number, y: number) => {
+    if (y >= brimTop) return Math.min(y - brimTop + 1, bottom - y, half * 1.04 - Math.abs(x - cx));
+    const ry = brimTop - top;
+    const dx = (x - cx) / half;
+    const dy = (y - brimTop) / ry;
+    return (1 - Math.sqrt(dx * dx + dy * dy)) * Math.min(half, ry);
+  };
+  const photo: Pixels = { data: new Uint8ClampedArray(width * height * 4), width, height };
+  const product = new Uint8Array(width * height);
+  const clear = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const o = p * 4;
+      const d = inside(x, y);
+      let rgb: number[];
+      if (d > 0) {
+        // Light from the upper left, ribs across the dome and the brim, and a touch of grain.
+        const light = 0.72 + 0.36 * (1 - (0.6 * (x - cx + half)) / (2 * half) - (0.4 * (y - top)) / (bottom - top));
+        const rib = 1 + 0.05 * Math.sin((x - cx) / 3.1) * (y < brimTop ? 1 : 0.6) + 0.03 * Math.sin(y / 2.3);
+        const grain = 1 + noise() * 0.04;
+        const shade = light * rib * grain;
+        // A soft edge: one or two pixels blend with the backdrop.
+        const edge = Math.min(1, d / 2);
+        rgb = colour.map((c, i) => edge * c * shade + (1 - edge) * backdrop[i]);
+        if (d > 4) product[p] = 1;
+      } else {
+        const vx = (x - cx) / width;
+        const vy = (y - height / 2) / height;
+        const vignette = 1 - 0.1 * (vx * vx + vy * vy) * 2;
+        const n = noise() * 5;
+        rgb = backdrop.map((c) => c * vignette + n);
+        if (d < -6) clear[p] = 1;
+      }
+      photo.data[o] = rgb[0] * exposure;
+      photo.data[o + 1] = rgb[1] * exposure;
+      photo.data[o + 2] = rgb[2] * exposure;
+      photo.data[o + 3] = 255;
+    }
+  }
+  return { name, photo, product, backdrop: clear };
+}
+
+/** Hue in degrees (HSV), or NaN for a grey pixel. */
+export function hueOf(r: number, g: number, b: number): number {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const c = max - min;
+  if (c < 1e-9) return NaN;
+  let h: number;
+  if (max === r) h = ((g - b) / c) % 6;
+  else if (max === g) h = (b - r) / c + 2;
+  else h = (r - g) / c + 4;
+  return (h * 60 + 360) % 360;
+}
+
+/**
+ * Where a pixel of the original lands in an edited picture: the same place when the size is the
+ * same, scaled when the aspect is kept, or scaled and centred when the result is a padded square.
+ */
+export function locate(original: Pick<Pixels, "width" | "height">, edited: Pick<Pixels, "width" | "height">, x: number, y: number): [number, number] {
+  const scale = Math.min(edited.width / original.width, edited.height / original.height);
+  const left = (edited.width - original.width * scale) / 2;
+  const top = (edited.height - original.height * scale) / 2;
+  const X = Math.min(edited.width - 1, Math.max(0, Math.floor(left + (x + 0.5) * scale)));
+  const Y = Math.min(edited.height - 1, Math.max(0, Math.floor(top + (y + 0.5) * scale)));
+  return [X, Y];
+}
+
+/**
+ * Mean hue shift, in degrees, between the original and the edited picture over the masked region
+ * (pixels with too little colour to have a hue are left out), and the share of region pixels that
+ * came out transparent.
+ */
+export function meanHueShift(original: Pixels, edited: Pixels, region: Uint8Array): { degrees: number; pixels: number } {
+  let sum = 0;
+  let n = 0;
+  for (let y = 0; y < original.height; y++) {
+    for (let x = 0; x < original.width; x++) {
+      const p = y * original.width + x;
+      if (!region[p]) continue;
+      const o = p * 4;
+      const [X, Y] = locate(original, edited, x, y);
+      const e = (Y * edited.width + X) * 4;
+      const before = hueOf(original.data[o], original.data[o + 1], original.data[o + 2]);
+      const after = hueOf(edited.data[e], edited.data[e + 1], edited.data[e + 2]);
+      if (Number.isNaN(before)) continue;
+      const chroma = Math.max(original.data[o], original.data[o + 1], original.data[o + 2]) - Math.min(original.data[o], original.data[o + 1], original.data[o + 2]);
+      if (chroma < 12) continue;
+      const diff = Number.isNaN(after) ? 180 : Math.abs(after - before);
+      sum += Math.min(diff, 360 - diff);
+      n++;
+    }
+  }
+  return { degrees: n ? sum / n : NaN, pixels: n };
+}
+
+/** Largest per-channel difference between original and edited over the region, and the alpha seen. */
+export function regionChange(original: Pixels, edited: Pixels, region: Uint8Array): { maxDiff: number; meanDiff: number; minAlpha: number } {
+  let maxDiff = 0;
+  let sum = 0;
+  let n = 0;
+  let minAlpha = 255;
+  for (let y = 0; y < original.height; y++) {
+    for (let x = 0; x < original.width; x++) {
+      const p = y * original.width + x;
+      if (!region[p]) continue;
+      const [X, Y] = locate(original, edited, x, y);
+      const o = p * 4;
+      const e = (Y * edited.width + X) * 4;
+      for (let c = 0; c < 3; c++) {
+        const d = Math.abs(original.data[o + c] - edited.data[e + c]);
+        maxDiff = Math.max(maxDiff, d);
+        sum += d;
+        n++;
+      }
+      minAlpha = Math.min(minAlpha, edited.data[e + 3]);
+    }
+  }
+  return { maxDiff, meanDiff: n ? sum / n : 0, minAlpha };
+}

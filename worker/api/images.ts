@@ -121,9 +121,11 @@ export function imageRoutes(router: ApiRouter) {
 
 function editResponse(outcome: EditOutcome, responseText: string): EditImageResponse {
   const image = toDataUrl(outcome.bytes, outcome.type);
+  const skipped = outcome.notApplied.length;
   return {
     success: true,
-    message: "Image edited successfully",
+    // Only a complete edit is called a success; a partial one says what was left out (decision 0012).
+    message: skipped ? `Image edited, but ${skipped} part${skipped === 1 ? "" : "s"} of the instruction ${skipped === 1 ? "was" : "were"} not done` : "Image edited successfully",
     result: {
       image,
       imageId: outcome.edited.id,
@@ -134,10 +136,12 @@ function editResponse(outcome: EditOutcome, responseText: string): EditImageResp
       responseText,
       promptEnhanced: outcome.promptEnhanced,
       enhancedPrompt: outcome.enhancedPrompt,
+      notApplied: outcome.notApplied,
     },
     promptEnhanced: outcome.promptEnhanced,
     enhancedPrompt: outcome.enhancedPrompt,
     responseText,
+    notApplied: outcome.notApplied,
     provider: outcome.provider,
     providerLabel: outcome.providerLabel,
   };

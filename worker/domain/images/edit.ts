@@ -2,9 +2,10 @@
  * The image edit use case shared by the single editors and the batch job: plan the edit, run the
  * chosen editor, check what came back, store original and result under the owner.
  */
+import type { NotApplied } from "../../../schema/api/images";
 import type { User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
-import { UpstreamError } from "../../lib/errors";
+import { HttpError, UpstreamError } from "../../lib/errors";
 import type { ImageEditor } from "../../providers/images/types";
 import { completeOnboardingStep } from "../onboarding";
 import { withQuota } from "../quota";
@@ -39,6 +40,24 @@ export interface EditOutcome {
   provider: ImageEditor["name"];
   providerLabel: string;
   workPixels?: number;
+  /** Parts of the instruction that were not done, with the reason (the local editor only). */
+  notApplied: NotApplied[];
+}
+
+/** What the answer says when every part of the instruction was refused: nothing was edited. */
+export const NOTHING_DONE_MESSAGE = "The image was not edited: the offline editor cannot do what was asked.";
+
+/**
+ * The local editor's refusal, before anything is stored or charged: every part of the instruction
+ * is something it cannot do, so editing would only hand back the same photo as if it were done.
+ */
+function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>) {
+  if (plan.operations.length > 0 || plan.keepBackground || plan.notApplied.length === 0) return;
+  throw new HttpError(422, NOTHING_DONE_MESSAGE, {
+    error: "instruction not supported",
+    details: plan.notApplied.map((n) => `"${n.instruction}": ${n.reason}`).join(" "),
+    notApplied: plan.notApplied,
+  });
 }
 
 /** Runs one edit and stores it; no quota here (the callers charge it their way). */
@@ -46,6 +65,7 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
   const plan = parseInstruction(request.prompt, request.category, request.platform);
   const described = describePlan(plan);
   const generative = editor.name !== "local";
+  if (!generative) refuseWhenNothingCanBeDone(plan);
   const originalImageId = request.originalId ?? (await storeImage(env, userId, request.image.stored, request.image.type, "image-original", request.fileName)).id;
   const result = await editor.edit({ image: request.image, prompt: request.prompt, plan });
   const type = sniffImageType(result.bytes);
@@ -68,6 +88,8 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
     provider: editor.name,
     providerLabel: editor.label,
     workPixels: result.workPixels,
+    // A generative editor is asked for the whole instruction; only the local editor refuses parts.
+    notApplied: generative ? [] : [...plan.notApplied, ...(result.notApplied ?? [])],
   };
 }
 

@@ -3,7 +3,7 @@
  * the local editor, shaped by the product category and the marketplace. The plan also says, in plain
  * words, what will be done, and which steps were added beyond the literal request.
  */
-import type { ImageCategory, ImagePlatform } from "../../../schema/api/images";
+import type { ImageCategory, ImagePlatform, NotApplied } from "../../../schema/api/images";
 import type { Rgb } from "./pixels";
 
 export type Category = ImageCategory;
@@ -12,6 +12,8 @@ export type Platform = ImagePlatform;
 export type Operation =
   | { op: "denoise"; radius: number }
   | { op: "background"; colour: Rgb | "transparent"; tolerance: number }
+  /** Neutralise the light's colour, measured on the backdrop (decision 0012). */
+  | { op: "whiteBalance" }
   | { op: "levels" }
   | { op: "brightness"; amount: number }
   | { op: "contrast"; amount: number }
@@ -39,9 +41,13 @@ export interface EditPlan {
   requested: Operation["op"][];
   /** Steps the plan added beyond the literal request (category, platform, or a vague request). */
   added: string[];
-  /** Words of the instruction that matched nothing the local editor can do. */
-  unsupported: string[];
+  /** Parts of the instruction the local editor will not do, each with the reason, in plain words. */
+  notApplied: NotApplied[];
+  /** The seller asked to keep the background: every edit leaves it as it is. */
+  keepBackground: boolean;
 }
+
+export type { NotApplied };
 
 export const PRESETS: Record<Platform, PlatformPreset> = {
   etsy: { platform: "etsy", square: true, minSide: 2000, side: 2000, whiteBackground: false },
@@ -70,7 +76,11 @@ const has = (text: string, words: RegExp) => words.test(text);
 
 const W = {
   background: /\b(background|backdrop|bg)\b|arka ?plan|arkaplan|\bfon\b|\bzemin/,
-  transparent: /transparent|cut ?out|remove (the )?background|background remov|şeffaf|saydam|arka ?planı? (kaldır|sil)|dekupe/,
+  /** Asked for a see-through background in so many words. */
+  transparent: /transparent|see[- ]through|cut ?out|no background|without (a )?background|şeffaf|saydam|dekupe/,
+  /** Asked to take the background away: transparent unless a colour is named for it. */
+  removeBackground: /remove (the )?background|background remov|delete (the )?background|arka ?plan(ı)? (kaldır|sil)/,
+  keepBackground: /\b(keep|leave|preserve|don'?t (change|touch|remove|replace)|do not (change|touch|remove|replace))\b[^,.;]*\b(background|backdrop|bg)\b|\b(background|backdrop)\b[^,.;]*\b(as it is|as is|unchanged|untouched|the same)\b|arka ?plan(ı)? (koru|aynı kalsın|değiştirme|olduğu gibi)|arka ?plana dokunma/,
   brighter: /\b(bright(en|er)?|lighter|lighten|too dark|underexposed|more light|brightness)\b|(photo|image|picture|it) is dark|aydınlat|parlak|ışık|karanlık|çok koyu/,
   darker: /\b(darken|darker|too bright|overexposed|dim)\b|karart|daha koyu|çok parlak/,
   lighting: /\blighting\b|\bexposure\b|aydınlatma/,
@@ -78,12 +88,50 @@ const W = {
   lowContrast: /(less|lower|reduce) contrast|soft(er)? look|kontrastı azalt/,
   warm: /\bwarm(er|th)?\b|\bcosy\b|\bcozy\b|sıcak/,
   cool: /\bcool(er)?\b|\bcold(er)?\b|soğuk/,
-  levels: /auto|\blevels?\b|colou?r (fix|correct)|fix (the )?colou?rs?|white balance|dull|flat|washed|otomatik|renk(leri)? düzelt|soluk/,
+  levels: /auto|\blevels?\b|dull|flat|washed|otomatik|soluk/,
+  whiteBalance: /white ?balance|colou?r (fix|correct|cast)|fix (the )?colou?rs?|(yellow|blue|orange|green)(ish)? (tint|cast)|\btint\b|neutral colou?rs?|beyaz dengesi|renk dengesi|renk(leri)? düzelt/,
   sharpen: /sharp|crisp|blur(ry|red)?|focus|detail|clear(er)?\b|netleştir|keskin|\bnet\b|bulanık|detay/,
   cleanup: /clean|noise|denois|grain|dust|speck|smooth|temizle|gürültü|kumlan|leke|toz|pürüz/,
   less: /slight|a bit|a little|subtle|gently|biraz|hafif|\baz\b/,
   more: /very|much|a lot|strong|really|extra|çok|fazla|güçlü/,
 };
+
+/**
+ * What the offline editor cannot do, with the reason said to the seller. A clause that matches one
+ * of these is refused and takes no part in the rest of the parse ("blur the background" must not
+ * read as "blur", hence sharpen).
+ */
+const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
+  {
+    pattern: /\b(remove|erase|delete|get rid of|hide|take (out|off)|clean off|edit out)\b[^,.;]*\b(text|writing|words?|letters?|logos?|brand(ing)?|watermarks?|labels?|stickers?|captions?|price|tags?|person|people|hands?|fingers?|objects?|items?|props?|cables?|wires?|strings?|reflections?|glare|wrinkles?|creases?|scratch(es)?|stains?|shadows?)\b|(yazı|yazıyı|logo|logoyu|etiket|etiketi|filigran|filigranı|gölge|gölgeyi)[^,.;]*\b(sil|kaldır|çıkar)/,
+    reason: "Removing text, logos, objects or shadows needs a generative AI editor; the offline editor does not repaint parts of the photo.",
+  },
+  {
+    pattern: /\b(place|put|set|show|stage|display)\b[^,.;]*\b(on|in|onto|into|inside|against|next to|beside)\b[^,.;]*\b(table|desk|shelf|floor|wood(en)?|marble|kitchen|room|garden|beach|scene|model|hand|mannequin|person|lifestyle|setting|surface)\b|\b(wood(en)?|marble|concrete|brick|linen|fabric|lifestyle|scenic|beach|kitchen|gradient|textured?|nature|outdoor)\b[^,.;]*\b(background|backdrop|surface|table|scene|setting)\b|(masa|ahşap|mermer)[^,.;]*(koy|yerleştir|üzerine)|(ahşap|mermer|doğal) (arka ?plan|zemin)/,
+    reason: "Putting the product in a new scene or on a textured surface needs a generative AI editor; offline, the background can only become a plain colour or transparent.",
+  },
+  {
+    pattern: /\bblur(red|ry)? (the )?(background|backdrop)|(background|backdrop) blur|blurr?(ed|y) (background|backdrop)|bokeh|arka ?plan(ı)? bulanık/,
+    reason: "Blurring the background is not something the offline editor does; it can replace the background with a plain colour or make it transparent.",
+  },
+  {
+    pattern: /\b(add|create|put|give( it)?|include|insert)\b[^,.;]*\b(shadows?|reflections?|props?|flowers?|text|caption|logo|watermark|border|frame|sparkles?|glow|model|hands?|people)\b|\b(drop|soft|natural) shadows?\b|(gölge|yansıma|yazı|logo|çerçeve|filigran) ekle/,
+    reason: "Adding shadows, reflections, props, text or frames is not something the offline editor does; it only adjusts the pixels already in the photo.",
+  },
+  {
+    pattern: /\b(change|recolou?r|dye)\b[^,.;]*\bcolou?rs? (of|to)\b|\brecolou?r|\b(make|turn) the (product|item|hat|beanie|mug|shirt|t-shirt|bag|ring|necklace|earrings?|scarf|sweater|dress|cup)\b[^,.;]*\b(red|blue|green|yellow|pink|purple|orange|black|brown|gold|silver|teal|navy|mustard|white|grey|gray)\b|rengini (değiştir|.* yap)/,
+    reason: "Changing the product's colour is not done: the editor keeps the product's colours as they are.",
+  },
+  {
+    pattern: /\b(crop|rotate|straighten|flip|mirror|zoom in)\b|\bkırp|döndür/,
+    reason: "Cropping, rotating and flipping are not done by the offline editor; a marketplace preset fits the whole photo on its canvas without cropping.",
+  },
+];
+
+/** Clauses of an instruction: split at punctuation, "and", "but", "then" (and the Turkish words). */
+function clausesOf(text: string): string[] {
+  return text.split(/[,.;!?\n]+|\band then\b|\bthen\b|\band\b|\bbut\b|\bsonra\b|\bve\b|\bama\b/).map((c) => c.trim()).filter(Boolean);
+}
 
 /** The default edits for a vague request ("make it look professional"), per category. */
 const CATEGORY_DEFAULTS: Record<Category, Operation["op"][]> = {
@@ -96,7 +144,29 @@ const CATEGORY_DEFAULTS: Record<Category, Operation["op"][]> = {
 };
 
 export function parseInstruction(prompt: string, category: Category = "jewelry", platform: Platform | null = "etsy"): EditPlan {
-  const text = prompt.toLocaleLowerCase("tr").replace(/\s+/g, " ").trim();
+  const notApplied: NotApplied[] = [];
+  // Refused clauses, and the "keep the background" clause, are set aside before the rest is read.
+  let keepBackground = false;
+  const kept: string[] = [];
+  for (const clause of clausesOf(prompt.toLocaleLowerCase("tr").replace(/\s+/g, " ").trim())) {
+    // What comes before a refused or "keep" phrase in the same clause is still read ("brighten it
+    // while you keep the background").
+    const rule = UNSUPPORTED.find((r) => r.pattern.test(clause));
+    if (rule) {
+      const at = clause.search(rule.pattern);
+      notApplied.push({ instruction: originalWords(prompt, clause.slice(at)), reason: rule.reason });
+      kept.push(clause.slice(0, at));
+      continue;
+    }
+    const keep = clause.search(W.keepBackground);
+    if (keep >= 0) {
+      keepBackground = true;
+      kept.push(clause.slice(0, keep));
+      continue;
+    }
+    kept.push(clause);
+  }
+  const text = kept.join(", ");
   const strength = has(text, W.more) ? 1.5 : has(text, W.less) ? 0.5 : 1;
   const ops = new Map<Operation["op"], Operation>();
   const requested: Operation["op"][] = [];
@@ -106,14 +176,17 @@ export function parseInstruction(prompt: string, category: Category = "jewelry",
     if (!requested.includes(operation.op)) requested.push(operation.op);
   };
 
-  const wantsBackground = has(text, W.background) || has(text, W.transparent);
+  const wantsBackground = has(text, W.background) || has(text, W.transparent) || has(text, W.removeBackground);
   if (wantsBackground) {
     const tolerance = FILL_TOLERANCE[category];
-    if (has(text, W.transparent)) ask({ op: "background", colour: "transparent", tolerance });
-    else ask({ op: "background", colour: colourIn(text) ?? [255, 255, 255], tolerance });
+    // "Remove the background, make it white" asks for white, not for transparency.
+    const colour = colourIn(text);
+    if (has(text, W.transparent) || (has(text, W.removeBackground) && !colour)) ask({ op: "background", colour: "transparent", tolerance });
+    else ask({ op: "background", colour: colour ?? [255, 255, 255], tolerance });
   }
   if (has(text, W.darker)) ask({ op: "brightness", amount: -0.25 * strength });
   else if (has(text, W.brighter)) ask({ op: "brightness", amount: 0.35 * strength });
+  if (has(text, W.whiteBalance)) ask({ op: "whiteBalance" });
   if (has(text, W.lighting) || has(text, W.levels)) ask({ op: "levels" });
   if (has(text, W.lowContrast)) ask({ op: "contrast", amount: -0.15 * strength });
   else if (has(text, W.contrast)) ask({ op: "contrast", amount: 0.18 * strength });
@@ -122,8 +195,9 @@ export function parseInstruction(prompt: string, category: Category = "jewelry",
   if (has(text, W.sharpen)) ask({ op: "sharpen", amount: Math.min(2, (category === "jewelry" ? 1 : 0.8) * strength), radius: 3 });
   if (has(text, W.cleanup)) ask({ op: "denoise", radius: strength > 1 ? 2 : 1 });
 
-  // A request with no concrete edit ("make it better") gets the category's usual edits.
-  if (requested.length === 0) {
+  // A request with no concrete edit ("make it better") gets the category's usual edits; one whose
+  // every part was refused gets none (nothing the seller asked for can be done here).
+  if (requested.length === 0 && notApplied.length === 0 && !keepBackground) {
     for (const op of CATEGORY_DEFAULTS[category]) {
       const operation = defaultOperation(op, category);
       ops.set(op, operation);
@@ -144,18 +218,38 @@ export function parseInstruction(prompt: string, category: Category = "jewelry",
     if (!current || current.colour === "transparent" || current.colour.some((c) => c !== 255)) {
       ops.set("background", { op: "background", colour: [255, 255, 255], tolerance: FILL_TOLERANCE[category] });
       added.push(current ? "pure white background instead, as Amazon requires for the main image" : "pure white background, as Amazon requires for the main image");
+      const reason = "Amazon requires a pure white background on the main image, so the background was made white.";
+      if (current) notApplied.push({ instruction: current.colour === "transparent" ? "transparent background" : `${hexOf(current.colour)} background`, reason });
+      if (keepBackground) notApplied.push({ instruction: "keep the background", reason });
     }
+    keepBackground = false;
   }
   if (preset) added.push(describePreset(preset));
 
-  const order: Operation["op"][] = ["denoise", "background", "levels", "brightness", "contrast", "warmth", "sharpen"];
+  // Keeping the background and replacing it cannot both be done; the explicit replacement wins.
+  if (keepBackground && ops.has("background")) {
+    notApplied.push({ instruction: "keep the background", reason: "The same instruction also asks for a new background, so the background was replaced." });
+    keepBackground = false;
+  }
+  const order: Operation["op"][] = ["denoise", "background", "whiteBalance", "levels", "brightness", "contrast", "warmth", "sharpen"];
   const operations = order.flatMap((op) => (ops.has(op) ? [ops.get(op)!] : []));
-  return { operations, preset, category, requested, added, unsupported: [] };
+  return { operations, preset, category, requested, added, notApplied, keepBackground };
 }
+
+/** The seller's own words for a clause found in the lower-cased text (same length, same place). */
+function originalWords(prompt: string, clause: string): string {
+  const normalised = prompt.replace(/\s+/g, " ").trim();
+  const at = normalised.toLocaleLowerCase("tr").indexOf(clause);
+  return at >= 0 && normalised.length === normalised.toLocaleLowerCase("tr").length ? normalised.slice(at, at + clause.length) : clause;
+}
+
+/** How close to the backdrop's colour a pixel must be to count as background, per category. */
+export const fillTolerance = (category: Category) => FILL_TOLERANCE[category];
 
 function defaultOperation(op: Operation["op"], category: Category): Operation {
   switch (op) {
     case "denoise": return { op, radius: 1 };
+    case "whiteBalance": return { op };
     case "background": return { op, colour: [255, 255, 255], tolerance: FILL_TOLERANCE[category] };
     case "levels": return { op };
     case "brightness": return { op, amount: 0.2 };
@@ -183,10 +277,11 @@ export function describeOperation(operation: Operation): string {
   switch (operation.op) {
     case "denoise": return "clean up noise and specks with a gentle median filter";
     case "background": return operation.colour === "transparent" ? "make the background transparent (PNG)" : operation.colour.every((c) => c === 255) ? "replace the background with pure white" : `replace the background with ${hexOf(operation.colour)}`;
+    case "whiteBalance": return "white balance measured on the backdrop, keeping the product's colours";
     case "levels": return "auto levels to set the black and white points";
     case "brightness": return operation.amount > 0 ? `brighten the mid-tones by about ${Math.round(operation.amount * 100)}%` : `darken the mid-tones by about ${Math.round(-operation.amount * 100)}%`;
     case "contrast": return operation.amount > 0 ? `raise contrast by about ${Math.round(operation.amount * 100)}%` : `lower contrast by about ${Math.round(-operation.amount * 100)}%`;
-    case "warmth": return operation.amount > 0 ? "warm the colours slightly" : "cool the colours slightly";
+    case "warmth": return operation.amount > 0 ? "warm the light slightly (whites and greys; the product keeps its hue)" : "cool the light slightly (whites and greys; the product keeps its hue)";
     case "sharpen": return "sharpen fine detail with an unsharp mask";
   }
 }
@@ -202,6 +297,7 @@ function describePreset(preset: PlatformPreset) {
  */
 export function describePlan(plan: EditPlan): { enhancedPrompt: string; promptEnhanced: boolean } {
   const steps = plan.operations.map(describeOperation);
+  if (plan.keepBackground) steps.push("leave the background as it is");
   if (plan.preset) steps.push(describePreset(plan.preset));
   const sentence = steps.length ? steps.join("; ") : "no change";
   return { enhancedPrompt: sentence.charAt(0).toUpperCase() + sentence.slice(1) + ".", promptEnhanced: plan.added.length > 0 };

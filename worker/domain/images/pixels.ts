@@ -148,46 +148,160 @@ export function paintBackground(img: Rgba, mask: Uint8Array, colour: Rgb | "tran
   void height;
 }
 
-/** Lighting as one lookup table per channel, applied to the pixels the mask leaves (all without one). */
-export interface Lighting {
+/**
+ * Tone and colour of the product, in a model that keeps every pixel's hue (decision 0012):
+ * - levels, brightness and contrast are one curve on each pixel's value (its largest channel, HSV
+ *   V); R, G and B are scaled by the same factor to reach the new value, so their ratios (hue and
+ *   saturation) stay and no channel can pass 255 (a per-channel curve that clips one channel is
+ *   what turned mustard orange and navy royal blue).
+ * - white balance and warmth are per-channel gains, measured on the backdrop and capped, applied in
+ *   full to neutral pixels and fading to nothing on saturated colours, so the light's tint goes from
+ *   the whites and greys while a coloured product keeps its hue.
+ */
+export interface Tone {
   levels?: { low: number; high: number };
   /** -1..1: gamma lift or drop of the mid-tones. */
   brightness?: number;
   /** -1..1: spread around the middle grey. */
   contrast?: number;
-  /** -1..1: towards red/yellow (warm) or blue (cool). */
-  warmth?: number;
+  /** Gains for R, G, B (white balance and warmth together), each within a few percent of 1. */
+  gains?: Rgb;
+  /**
+   * Chroma (largest minus smallest channel) up to which a pixel counts as neutral and gets the full
+   * gains: the backdrop's own chroma plus a margin, so a tinted backdrop is fully corrected.
+   */
+  neutralChroma?: number;
 }
 
-export function applyLighting(img: Rgba, lighting: Lighting, skip?: Uint8Array) {
-  const luts = [new Uint8ClampedArray(256), new Uint8ClampedArray(256), new Uint8ClampedArray(256)];
-  const { low = 0, high = 255 } = lighting.levels ?? {};
+/** Chroma over the neutral limit across which the gains fade to nothing. */
+const GAIN_FADE = 64;
+
+/** Value in, value out: the tone curve as a table. */
+export function toneCurve(tone: Tone): Float32Array {
+  const curve = new Float32Array(256);
+  const { low = 0, high = 255 } = tone.levels ?? {};
   const span = Math.max(1, high - low);
-  const gamma = lighting.brightness ? 1 / (1 + lighting.brightness) : 1;
-  const contrast = 1 + (lighting.contrast ?? 0);
-  const warmth = (lighting.warmth ?? 0) * 18;
+  const gamma = tone.brightness ? 1 / (1 + tone.brightness) : 1;
+  const contrast = 1 + (tone.contrast ?? 0);
   for (let v = 0; v < 256; v++) {
     let x = (v - low) / span;
     x = Math.min(1, Math.max(0, x));
     x = Math.pow(x, gamma);
     x = (x - 0.5) * contrast + 0.5;
-    const base = x * 255;
-    luts[0][v] = base + warmth;
-    luts[1][v] = base + warmth * 0.35;
-    luts[2][v] = base - warmth;
+    curve[v] = Math.min(255, Math.max(0, x * 255));
   }
+  return curve;
+}
+
+/** Applies a tone to every pixel the mask leaves (all without one). */
+export function applyTone(img: Rgba, tone: Tone, skip?: Uint8Array) {
+  const curve = tone.levels || tone.brightness || tone.contrast ? toneCurve(tone) : null;
+  const gains = tone.gains && tone.gains.some((g) => Math.abs(g - 1) > 1e-3) ? tone.gains : null;
+  const neutral = tone.neutralChroma ?? 12;
   const { data } = img;
   const n = img.width * img.height;
   for (let p = 0; p < n; p++) {
     if (skip?.[p]) continue;
     const o = p * 4;
-    data[o] = luts[0][data[o]];
-    data[o + 1] = luts[1][data[o + 1]];
-    data[o + 2] = luts[2][data[o + 2]];
+    let r = data[o];
+    let g = data[o + 1];
+    let b = data[o + 2];
+    if (gains) {
+      const chroma = Math.max(r, g, b) - Math.min(r, g, b);
+      const weight = chroma <= neutral ? 1 : chroma >= neutral + GAIN_FADE ? 0 : 1 - (chroma - neutral) / GAIN_FADE;
+      if (weight > 0) {
+        r *= 1 + (gains[0] - 1) * weight;
+        g *= 1 + (gains[1] - 1) * weight;
+        b *= 1 + (gains[2] - 1) * weight;
+      }
+    }
+    if (curve) {
+      const value = Math.min(255, Math.max(r, g, b));
+      const lo = Math.floor(value);
+      const target = lo >= 255 ? curve[255] : curve[lo] + (curve[lo + 1] - curve[lo]) * (value - lo);
+      if (value < 0.5) {
+        r = g = b = target;
+      } else {
+        const f = target / value;
+        r *= f;
+        g *= f;
+        b *= f;
+      }
+    } else if (gains) {
+      [r, g, b] = withinRange(r, g, b);
+    }
+    data[o] = r;
+    data[o + 1] = g;
+    data[o + 2] = b;
   }
 }
 
-/** Black and white points for auto levels: the 0.5th and 99.5th percentiles of luminance. */
+/**
+ * The pixel scaled to luminance `target` with its hue kept: one factor for all three channels, and
+ * where a channel would pass 255, a blend towards the grey of the target luminance instead.
+ */
+export function withLuminance(r: number, g: number, b: number, y: number, target: number): Rgb {
+  if (y < 0.5) return [target, target, target].map((v) => Math.min(255, v)) as Rgb;
+  const f = target / y;
+  return withinRange(r * f, g * f, b * f, target);
+}
+
+/** Brings channels above 255 back by blending towards grey of the same luminance (hue kept). */
+function withinRange(r: number, g: number, b: number, y = luminance(r, g, b)): Rgb {
+  const max = Math.max(r, g, b);
+  if (max <= 255) return [r, g, b];
+  const grey = Math.min(255, y);
+  const t = max - grey > 1e-6 ? (255 - grey) / (max - grey) : 0;
+  return [grey + (r - grey) * t, grey + (g - grey) * t, grey + (b - grey) * t];
+}
+
+/**
+ * White balance from the backdrop alone: the gains that make its mean colour neutral, each capped
+ * at `cap` (6%) from 1, so a deliberately coloured backdrop is only nudged, and the backdrop's
+ * chroma (how far from grey it is). Answers null when there are too few backdrop pixels to judge.
+ */
+export function whiteBalanceGains(img: Rgba, backdrop: Uint8Array | null, cap = 0.06): { gains: Rgb; chroma: number } | null {
+  const { data, width, height } = img;
+  const sum = [0, 0, 0];
+  let count = 0;
+  const add = (p: number) => {
+    const o = p * 4;
+    // Only the light part of the backdrop: shadows and dark corners carry little of the light's colour.
+    if (luminance(data[o], data[o + 1], data[o + 2]) < 60) return;
+    sum[0] += data[o];
+    sum[1] += data[o + 1];
+    sum[2] += data[o + 2];
+    count++;
+  };
+  if (backdrop) {
+    for (let p = 0; p < width * height; p++) if (backdrop[p]) add(p);
+  } else {
+    // No mask: the frame's outer band, which on a product photo is backdrop.
+    const band = Math.max(1, Math.round(Math.min(width, height) * 0.03));
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) if (x < band || y < band || x >= width - band || y >= height - band) add(y * width + x);
+    }
+  }
+  if (count < 100) return null;
+  const mean = sum.map((v) => v / count);
+  const grey = luminance(mean[0], mean[1], mean[2]);
+  return {
+    gains: mean.map((v) => Math.min(1 + cap, Math.max(1 - cap, grey / Math.max(1, v)))) as Rgb,
+    chroma: Math.max(...mean) - Math.min(...mean),
+  };
+}
+
+/** Warmth as gains: towards red and yellow (positive) or blue (negative), at most a few percent. */
+export function warmthGains(amount: number): Rgb {
+  const a = Math.max(-1, Math.min(1, amount)) * 0.06;
+  return [1 + a, 1 + a * 0.3, 1 - a];
+}
+
+/**
+ * Black and white points for auto levels: the 0.5th and 99.5th percentiles of value (largest
+ * channel). The black point is held at 20 or below: a photo with no true blacks (a yellow product
+ * on a pale backdrop) would otherwise have its darkest product colour pushed to black.
+ */
 export function levelsFor(img: Rgba, skip?: Uint8Array): { low: number; high: number } {
   const hist = new Uint32Array(256);
   const { data } = img;
@@ -196,11 +310,11 @@ export function levelsFor(img: Rgba, skip?: Uint8Array): { low: number; high: nu
   for (let p = 0; p < n; p++) {
     if (skip?.[p]) continue;
     const o = p * 4;
-    hist[Math.round(luminance(data[o], data[o + 1], data[o + 2]))]++;
+    hist[Math.max(data[o], data[o + 1], data[o + 2])]++;
     count++;
   }
   if (count === 0) return { low: 0, high: 255 };
-  const low = percentileOf(hist, count, 0.005);
+  const low = Math.min(20, percentileOf(hist, count, 0.005));
   const high = percentileOf(hist, count, 0.995);
   // A nearly flat image would be stretched into noise; leave it.
   if (high - low < 24) return { low: 0, high: 255 };
@@ -290,47 +404,197 @@ function percentileOf(hist: Uint32Array, count: number, q: number) {
 }
 
 /**
- * Unsharp mask: each channel gets `amount` times its difference from a blurred copy (two box-blur
- * passes of `radius`, close to a Gaussian), where that difference exceeds `threshold`, so flat areas
- * and noise stay as they are.
+ * Unsharp mask on luminance only: the luminance gets `amount` times its difference from a blurred
+ * copy (two box-blur passes of `radius`, close to a Gaussian) where that difference exceeds
+ * `threshold`, and each pixel's channels are scaled together to the new luminance, so edges get
+ * crisper without colour fringes or a hue change. Uses three bytes per pixel of scratch memory.
  */
 export function unsharpMask(img: Rgba, amount: number, radius: number, threshold = 2, skip?: Uint8Array) {
-  const blurred = new Uint8ClampedArray(img.data);
-  const r = Math.max(1, Math.round(radius));
-  const scratch = new Uint8ClampedArray(blurred.length);
-  for (let pass = 0; pass < 2; pass++) {
-    boxPass(blurred, scratch, img.width, img.height, r, true);
-    boxPass(scratch, blurred, img.width, img.height, r, false);
+  const { data, width, height } = img;
+  const n = width * height;
+  const luma = new Uint8ClampedArray(n);
+  for (let p = 0; p < n; p++) {
+    const o = p * 4;
+    luma[p] = luminance(data[o], data[o + 1], data[o + 2]);
   }
-  const { data } = img;
-  const n = img.width * img.height;
+  const blurred = new Uint8ClampedArray(luma);
+  const scratch = new Uint8ClampedArray(n);
+  const r = Math.max(1, Math.round(radius));
+  for (let pass = 0; pass < 2; pass++) {
+    boxPass(blurred, scratch, width, height, r, true);
+    boxPass(scratch, blurred, width, height, r, false);
+  }
   for (let p = 0; p < n; p++) {
     if (skip?.[p]) continue;
+    const diff = luma[p] - blurred[p];
+    if (Math.abs(diff) <= threshold) continue;
     const o = p * 4;
-    for (let c = 0; c < 3; c++) {
-      const diff = data[o + c] - blurred[o + c];
-      if (Math.abs(diff) > threshold) data[o + c] = data[o + c] + diff * amount;
+    const y = luminance(data[o], data[o + 1], data[o + 2]);
+    const target = Math.min(255, Math.max(0, y + diff * amount));
+    const [R, G, B] = withLuminance(data[o], data[o + 1], data[o + 2], y, target);
+    data[o] = R;
+    data[o + 1] = G;
+    data[o + 2] = B;
+  }
+}
+
+/** One horizontal or vertical running-sum box blur of a one-byte-per-pixel plane, edges clamped. */
+function boxPass(src: Uint8ClampedArray, dst: Uint8ClampedArray, width: number, height: number, r: number, horizontal: boolean) {
+  const lines = horizontal ? height : width;
+  const length = horizontal ? width : height;
+  const step = horizontal ? 1 : width;
+  const size = 2 * r + 1;
+  for (let line = 0; line < lines; line++) {
+    const base = horizontal ? line * width : line;
+    let sum = 0;
+    for (let i = -r; i <= r; i++) sum += src[base + Math.min(length - 1, Math.max(0, i)) * step];
+    for (let i = 0; i < length; i++) {
+      dst[base + i * step] = sum / size;
+      const out = Math.max(0, i - r);
+      const into = Math.min(length - 1, i + r + 1);
+      sum += src[base + into * step] - src[base + out * step];
     }
   }
 }
 
-/** One horizontal or vertical running-sum box blur of RGB, edges clamped. */
-function boxPass(src: Uint8ClampedArray, dst: Uint8ClampedArray, width: number, height: number, r: number, horizontal: boolean) {
-  const lines = horizontal ? height : width;
-  const length = horizontal ? width : height;
-  const step = horizontal ? 4 : width * 4;
-  const size = 2 * r + 1;
-  for (let line = 0; line < lines; line++) {
-    const base = horizontal ? line * width * 4 : line * 4;
-    for (let c = 0; c < 4; c++) {
-      let sum = 0;
-      for (let i = -r; i <= r; i++) sum += src[base + Math.min(length - 1, Math.max(0, i)) * step + c];
-      for (let i = 0; i < length; i++) {
-        dst[base + i * step + c] = sum / size;
-        const out = Math.max(0, i - r);
-        const into = Math.min(length - 1, i + r + 1);
-        sum += src[base + into * step + c] - src[base + out * step + c];
+/**
+ * Median filter of radius 1 (3 x 3) or 2 (5 x 5) per channel, in place, keeping only the rows the
+ * window needs as a copy, so a 4 MP photo needs about 40 KB of scratch memory rather than a second
+ * copy of the picture.
+ */
+export function medianFilter(img: Rgba, radius: number) {
+  const r = radius >= 2 ? 2 : 1;
+  const { data, width, height } = img;
+  const rowBytes = width * 4;
+  const rows = 2 * r + 1;
+  // Ring of original rows y - r .. y + r (clamped at the edges).
+  const ring = new Uint8ClampedArray(rowBytes * rows);
+  const ringRow = new Int32Array(rows).fill(-1);
+  const rowOf = (y: number) => {
+    const yy = Math.min(height - 1, Math.max(0, y));
+    const slot = ((yy % rows) + rows) % rows;
+    if (ringRow[slot] !== yy) {
+      ring.set(data.subarray(yy * rowBytes, (yy + 1) * rowBytes), slot * rowBytes);
+      ringRow[slot] = yy;
+    }
+    return slot * rowBytes;
+  };
+  const window = new Uint8Array(rows * rows);
+  const mid = (rows * rows) >> 1;
+  // Rows y + r are read before row y is written, and row y - r is in the ring before it is overwritten.
+  for (let y = 0; y < Math.min(height, r); y++) rowOf(y);
+  for (let y = 0; y < height; y++) {
+    const starts: number[] = [];
+    for (let dy = -r; dy <= r; dy++) starts.push(rowOf(y + dy));
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let k = 0;
+        for (const start of starts) {
+          for (let dx = -r; dx <= r; dx++) window[k++] = ring[start + Math.min(width - 1, Math.max(0, x + dx)) * 4 + c];
+        }
+        data[y * rowBytes + x * 4 + c] = select(window, mid);
       }
     }
   }
+}
+
+/** The k-th smallest of a small array (partially sorts it). */
+function select(values: Uint8Array, k: number) {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k];
+  }
+  return values[k];
+}
+
+/** The picture shrunk by a whole factor (box average), for measuring on fewer pixels. */
+export function shrink(img: Rgba, factor: number): Rgba {
+  if (factor <= 1) return img;
+  const width = Math.max(1, Math.floor(img.width / factor));
+  const height = Math.max(1, Math.floor(img.height / factor));
+  const out = new Uint8ClampedArray(width * height * 4);
+  const area = factor * factor;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        for (let dy = 0; dy < factor; dy++) {
+          const row = ((y * factor + dy) * img.width + x * factor) * 4 + c;
+          for (let dx = 0; dx < factor; dx++) sum += img.data[row + dx * 4];
+        }
+        out[(y * width + x) * 4 + c] = sum / area;
+      }
+    }
+  }
+  return { data: out, width, height };
+}
+
+/**
+ * A background mask found on a shrunk copy, brought back to full size: pixels whose small-copy
+ * neighbourhood is all background or all product take that answer; pixels on the outline are
+ * decided by their own colour against the nearest backdrop colour around them.
+ */
+export function enlargeMask(small: Uint8Array, smallImg: Rgba, factor: number, img: Rgba, tolerance: number): Uint8Array {
+  const { data, width, height } = img;
+  const mask = new Uint8Array(width * height);
+  const sw = smallImg.width;
+  const sh = smallImg.height;
+  const tol2 = tolerance * tolerance;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(sh - 1, Math.floor(y / factor));
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(sw - 1, Math.floor(x / factor));
+      let backgrounds = 0;
+      let total = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = sy + dy;
+        if (yy < 0 || yy >= sh) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = sx + dx;
+          if (xx < 0 || xx >= sw) continue;
+          backgrounds += small[yy * sw + xx];
+          total++;
+        }
+      }
+      const p = y * width + x;
+      if (backgrounds === total) mask[p] = 1;
+      else if (backgrounds === 0) mask[p] = 0;
+      else {
+        const o = p * 4;
+        let best = Infinity;
+        for (let dy = -1; dy <= 1; dy++) {
+          const yy = sy + dy;
+          if (yy < 0 || yy >= sh) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = sx + dx;
+            if (xx < 0 || xx >= sw || !small[yy * sw + xx]) continue;
+            const s = (yy * sw + xx) * 4;
+            const dr = data[o] - smallImg.data[s];
+            const dg = data[o + 1] - smallImg.data[s + 1];
+            const db = data[o + 2] - smallImg.data[s + 2];
+            best = Math.min(best, dr * dr + dg * dg + db * db);
+          }
+        }
+        mask[p] = best <= tol2 ? 1 : 0;
+      }
+    }
+  }
+  return mask;
 }

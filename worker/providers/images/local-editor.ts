@@ -1,39 +1,55 @@
 /**
  * The embedded image editor: real pixel edits inside the Worker, offline and deterministic. The
- * photo is first brought down to a working size of at most about 2 MP by the Images binding (outside
- * the isolate), then decoded and edited in WebAssembly (jSquash codecs, Photon filters) and plain
- * loops, then brought up to the marketplace's size by the Images binding again.
+ * photo is first brought to the output size (at most 2000 px on its long side, never smaller than
+ * the original up to that) by the Images binding, outside the isolate; it is decoded there in
+ * WebAssembly (jSquash), measured on a copy of at most 1 MP (background, levels, white balance),
+ * then edited at full working size with per-pixel operations that keep each pixel's hue
+ * (decision 0012), and brought to the marketplace's size by the Images binding again.
  */
-import { PhotonImage, SamplingFilter, apply_noise_reduction_median, resize as resizePhoton } from "@cf-wasm/photon/workerd";
+import { PhotonImage, SamplingFilter, resize as resizePhoton } from "@cf-wasm/photon/workerd";
+import type { NotApplied } from "../../../schema/api/images";
 import { decodeImage, encodeImage } from "../../domain/images/codecs";
-import { describePlan, type EditPlan, type Operation } from "../../domain/images/instruction-parser";
+import { describePlan, fillTolerance, type EditPlan, type Operation } from "../../domain/images/instruction-parser";
 import {
-  applyLighting,
+  applyTone,
   backgroundMask,
   borderColour,
+  enlargeMask,
   levelsFor,
+  medianFilter,
   orient,
   padToSquare,
   paintBackground,
+  shrink,
   unsharpMask,
-  type Lighting,
+  warmthGains,
+  whiteBalanceGains,
   type Rgb,
   type Rgba,
+  type Tone,
 } from "../../domain/images/pixels";
 import { resizeOutside } from "../../domain/images/resize";
 import { unreadable, type CheckedImage } from "../../domain/images/upload";
 import { UpstreamError } from "../../lib/errors";
 import type { ImageEditRequest, ImageEditResult, ImageEditor } from "./types";
 
-/** Pixels of the working image: about 8 MB of RGBA, so every step stays far inside 128 MB. */
-export const MAX_WORK_PIXELS = 2_000_000;
+/**
+ * Long side of the working picture: results are never smaller than this when the original is
+ * larger (sellers need 2000 px for zoom), and a 2000 x 2000 canvas is 16 MB of RGBA.
+ */
+export const MAX_WORK_SIDE = 2000;
+/** Pixels of the working picture, at most (a 2000 x 2000 square). */
+export const MAX_WORK_PIXELS = MAX_WORK_SIDE * MAX_WORK_SIDE;
+/** Pixels of the copy the background, levels and white balance are measured on. */
+export const MAX_ANALYSIS_PIXELS = 1_000_000;
 /** Without the Images binding, the largest photo decoded directly (about 16 MB of RGBA). */
 const MAX_DIRECT_DECODE_PIXELS = 4_200_000;
 
 export interface LocalEditorOptions {
   /** The Cloudflare Images binding; without it only photos up to about 4 MP can be edited. */
   images?: ImagesBinding;
-  maxWorkPixels?: number;
+  /** Long side of the working picture (tests use a smaller one). */
+  maxWorkSide?: number;
 }
 
 export function localEditor(options: LocalEditorOptions = {}): ImageEditor {
@@ -44,44 +60,62 @@ export function localEditor(options: LocalEditorOptions = {}): ImageEditor {
   };
 }
 
-export async function editLocally({ image, plan }: ImageEditRequest, options: LocalEditorOptions = {}): Promise<ImageEditResult> {
-  const maxWork = options.maxWorkPixels ?? MAX_WORK_PIXELS;
-  const notes: string[] = [];
-  let work = await loadWorkingImage(image, workingWidth(image, plan, maxWork), options.images);
-  work = orient(work, image.orientation);
+type BackgroundOp = Extract<Operation, { op: "background" }>;
 
-  const background = plan.operations.find((o): o is Extract<Operation, { op: "background" }> => o.op === "background");
-  const backdrop = borderColour(work);
-  let mask: Uint8Array | undefined;
-  for (const operation of plan.operations) {
-    if (operation.op === "denoise") photonStep(work, (p) => apply_noise_reduction_median(p, Math.min(3, Math.max(1, operation.radius))));
-    if (operation.op === "background") {
-      mask = backgroundMask(work, operation.tolerance);
-      const share = count(mask) / mask.length;
-      if (share < 0.02) {
-        notes.push("No plain background touching the edges was found, so the background was left as it was.");
-        mask = undefined;
-      } else {
-        notes.push(`The background covered about ${Math.round(share * 100)}% of the picture.`);
-      }
+export async function editLocally({ image, plan }: ImageEditRequest, options: LocalEditorOptions = {}): Promise<ImageEditResult> {
+  const maxSide = options.maxWorkSide ?? MAX_WORK_SIDE;
+  const notes: string[] = [];
+  const notApplied: NotApplied[] = [];
+  let work = await loadWorkingImage(image, workingWidth(image, maxSide), options.images);
+  work = orient(work, image.orientation);
+  const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
+
+  const denoise = plan.operations.find((o): o is Extract<Operation, { op: "denoise" }> => o.op === "denoise");
+  if (denoise) medianFilter(work, denoise.radius);
+
+  // Measurements run on a copy of at most about 1 MP; edits run on every pixel.
+  const factor = Math.max(1, Math.ceil(Math.sqrt((work.width * work.height) / MAX_ANALYSIS_PIXELS)));
+  const proxy = shrink(work, factor);
+  const backdrop = borderColour(proxy);
+  const background = plan.operations.find((o): o is BackgroundOp => o.op === "background");
+  const tolerance = background?.tolerance ?? fillTolerance(plan.category);
+
+  // The background mask: to replace the background, to keep it untouched, or to measure the light on.
+  let proxyMask: Uint8Array | null = null;
+  if (background || plan.keepBackground || has("whiteBalance")) {
+    const found = backgroundMask(proxy, tolerance);
+    const share = count(found) / found.length;
+    if (share >= 0.02) proxyMask = found;
+    if (background) {
+      if (proxyMask) notes.push(`The background covered about ${Math.round(share * 100)}% of the picture.`);
+      else notApplied.push({ instruction: describeBackground(background), reason: "No plain background touching the edges of the photo was found, so the background was left as it was." });
+    }
+    if (plan.keepBackground && !proxyMask) {
+      notApplied.push({ instruction: "keep the background", reason: "No plain background touching the edges of the photo was found, so the edits were applied to the whole photo." });
     }
   }
-  const lighting = lightingOf(plan, work, mask);
-  if (lighting) applyLighting(work, lighting, mask);
+  const mask = proxyMask ? (factor > 1 ? enlargeMask(proxyMask, proxy, factor, work, tolerance) : proxyMask) : undefined;
+  // Edits leave the background alone when it is replaced (it is painted anyway) or kept.
+  const protect = mask && (background || plan.keepBackground) ? mask : undefined;
+
+  const tone = toneOf(plan, proxy, proxyMask);
+  if (tone.note) notes.push(tone.note);
+  if (tone.tone) applyTone(work, tone.tone, protect);
+
   const sharpen = plan.operations.find((o): o is Extract<Operation, { op: "sharpen" }> => o.op === "sharpen");
+  const paint = mask && background ? background : null;
   if (sharpen) {
     // Sharpen after the backdrop is painted, so the product's edge is sharpened against its new
     // background, then paint again so the background stays exactly the chosen colour.
-    if (mask && background) paintBackground(work, mask, background.colour, backdrop, background.tolerance);
-    // Photon's own sharpening barely moves soft edges; this unsharp mask is measurably crisper.
-    unsharpMask(work, Math.min(2, sharpen.amount), sharpen.radius, 2);
+    if (paint) paintBackground(work, mask!, paint.colour, backdrop, paint.tolerance);
+    unsharpMask(work, Math.min(2, sharpen.amount), sharpen.radius, 2, plan.keepBackground ? protect : undefined);
   }
   // Second paint after sharpening: the seam was already blended once.
-  if (mask && background) paintBackground(work, mask, background.colour, backdrop, background.tolerance, !sharpen);
+  if (paint) paintBackground(work, mask!, paint.colour, backdrop, paint.tolerance, !sharpen);
 
-  const transparent = Boolean(mask && background?.colour === "transparent");
+  const transparent = Boolean(paint && paint.colour === "transparent");
   if (plan.preset?.square) {
-    const padColour: Rgb | null = transparent ? null : background && mask && background.colour !== "transparent" ? background.colour : plan.preset.whiteBackground ? [255, 255, 255] : backdrop;
+    const padColour: Rgb | null = transparent ? null : paint && paint.colour !== "transparent" ? paint.colour : plan.preset.whiteBackground ? [255, 255, 255] : backdrop;
     work = padToSquare(work, padColour);
   }
   const workPixels = work.width * work.height;
@@ -90,37 +124,48 @@ export async function editLocally({ image, plan }: ImageEditRequest, options: Lo
   const longest = Math.max(work.width, work.height);
   const target = plan.preset ? plan.preset.side ?? Math.max(plan.preset.minSide, longest) : longest;
   let bytes: Uint8Array;
-  if (target > longest && options.images) {
+  // A JPEG is made by the Images binding from a lossless PNG: the JPEG encoder in WebAssembly would
+  // need about 96 MB for a 2000 x 2000 picture, the PNG codec already in use about a third of that.
+  if (options.images && (target !== longest || format === "image/jpeg")) {
     const lossless = await encodeImage(asImageData(work), "image/png");
     try {
       bytes = await resizeOutside(options.images, lossless, Math.round((work.width * target) / longest), format);
     } catch (error) {
       console.error(JSON.stringify({ level: "warn", event: "images.upscale_failed", error: String(error) }));
       bytes = format === "image/png" ? lossless : await encodeImage(asImageData(work), format);
-      notes.push(`The image could not be enlarged to ${target} px here, so it is ${work.width} x ${work.height} px.`);
+      notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
     }
   } else {
     bytes = await encodeImage(asImageData(work), format);
-    if (target > longest) notes.push(`The image could not be enlarged to ${target} px here, so it is ${work.width} x ${work.height} px.`);
+    if (target !== longest) notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
   }
 
   const { enhancedPrompt } = describePlan(plan);
+  const all = [...plan.notApplied, ...notApplied];
+  const notDone = all.length ? [`Not done: ${all.map((n) => `${n.instruction} (${n.reason.replace(/\.$/, "")})`).join("; ")}.`] : [];
   return {
     bytes,
     type: format,
     workPixels,
-    responseText: ["Edited by the local image editor (offline, no AI service).", `Applied: ${enhancedPrompt}`, ...notes].join(" "),
+    notApplied,
+    responseText: ["Edited by the local image editor (offline, no AI service).", `Applied: ${enhancedPrompt}`, ...notes, ...notDone].join(" "),
   };
 }
 
-/** The working width: the whole photo within the pixel budget (a square canvas included). */
-export function workingWidth(image: Pick<CheckedImage, "width" | "height">, plan: Pick<EditPlan, "preset">, maxWork = MAX_WORK_PIXELS): number {
-  const { width, height } = image;
-  const side = Math.max(width, height);
-  const scale = plan.preset?.square ? Math.min(1, Math.sqrt(maxWork) / side) : Math.min(1, Math.sqrt(maxWork / (width * height)));
-  return Math.max(1, Math.floor(width * scale));
+function describeBackground(background: BackgroundOp) {
+  if (background.colour === "transparent") return "transparent background";
+  return background.colour.every((c) => c === 255) ? "white background" : "background colour";
 }
 
+/**
+ * The working width: the long side at most `maxSide` (so never below it when the original is
+ * larger), the original's own size when it is smaller.
+ */
+export function workingWidth(image: Pick<CheckedImage, "width" | "height">, maxSide = MAX_WORK_SIDE): number {
+  const { width, height } = image;
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return Math.max(1, Math.round(width * scale));
+}
 async function loadWorkingImage(image: CheckedImage, width: number, images: ImagesBinding | undefined): Promise<Rgba> {
   let bytes = image.clean;
   let type = image.type;
@@ -148,30 +193,43 @@ async function loadWorkingImage(image: CheckedImage, width: number, images: Imag
   return work;
 }
 
-function lightingOf(plan: EditPlan, img: Rgba, mask?: Uint8Array): Lighting | null {
-  const lighting: Lighting = {};
+/**
+ * The tone of the edit (decision 0012): levels from the whole picture's values, white balance from the
+ * backdrop's colour (capped), warmth as a small gain on neutral tones; brightness and contrast as the
+ * luminance curve. Everything is measured on the small copy.
+ */
+function toneOf(plan: EditPlan, proxy: Rgba, backgroundMask: Uint8Array | null): { tone: Tone | null; note?: string } {
+  const tone: Tone = {};
   let any = false;
+  let note: string | undefined;
+  let gains: Rgb = [1, 1, 1];
   for (const o of plan.operations) {
-    if (o.op === "levels") lighting.levels = levelsFor(img, mask);
-    else if (o.op === "brightness") lighting.brightness = o.amount;
-    else if (o.op === "contrast") lighting.contrast = o.amount;
-    else if (o.op === "warmth") lighting.warmth = o.amount;
-    else continue;
+    // Levels are measured on the whole picture: the backdrop is what tells how exposed the photo is,
+    // and a dark product (navy) measured alone would be stretched to a bright colour.
+    if (o.op === "levels") tone.levels = levelsFor(proxy);
+    else if (o.op === "brightness") tone.brightness = o.amount;
+    else if (o.op === "contrast") tone.contrast = o.amount;
+    else if (o.op === "warmth") gains = multiply(gains, warmthGains(o.amount));
+    else if (o.op === "whiteBalance") {
+      const measured = whiteBalanceGains(proxy, backgroundMask);
+      if (measured) {
+        const balance = measured.gains;
+        gains = multiply(gains, balance);
+        // Pixels as neutral as the backdrop get the whole correction; coloured ones fade out of it.
+        tone.neutralChroma = Math.round(measured.chroma) + 8;
+        const strongest = Math.max(...balance.map((g) => Math.abs(g - 1)));
+        note = strongest < 0.005 ? "The backdrop was already neutral, so white balance changed nothing." : `White balance was measured on the ${backgroundMask ? "backdrop" : "edges of the photo"} (correction of at most ${Math.round(strongest * 100)}% per channel).`;
+      } else {
+        note = "Too little plain backdrop was visible to measure white balance, so it was left as it was.";
+      }
+    } else continue;
     any = true;
   }
-  return any ? lighting : null;
+  if (gains.some((g) => g !== 1)) tone.gains = gains;
+  return { tone: any ? tone : null, note };
 }
 
-/** Runs a Photon filter on the working image in place, freeing Photon's copy afterwards. */
-function photonStep(img: Rgba, filter: (p: PhotonImage) => void) {
-  const photon = new PhotonImage(new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength), img.width, img.height);
-  try {
-    filter(photon);
-    img.data.set(photon.get_raw_pixels());
-  } finally {
-    photon.free();
-  }
-}
+const multiply = (a: Rgb, b: Rgb): Rgb => [a[0] * b[0], a[1] * b[1], a[2] * b[2]];
 
 function photonResize(img: Rgba, width: number, height: number): Rgba {
   const photon = new PhotonImage(new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength), img.width, img.height);

@@ -17,6 +17,8 @@ export interface ImageEditResult {
   responseText: string;
   /** Pixels the in-Worker WebAssembly work ran on (local editor only). */
   workPixels?: number;
+  /** Parts of the instruction found undoable while editing (local editor only), with the reason. */
+  notApplied?: { instruction: string; reason: string }[];
 }
 
 /** One interface for every image editor; the selector in index.ts picks one from configuration. */
