@@ -39,6 +39,8 @@ export const WizardOptionsSchema = v.optional(
     paperSize: v.optional(v.picklist(PAPER_SIZES, "paperSize must be a4 or letter")),
     shopName: optionalText("shopName", WIZARD_LIMITS.shopNameMax),
     provider: optionalText("provider", 40),
+    /** The seller says AI helped make the item: the listing carries Etsy's disclosure line. */
+    aiAssisted: v.optional(v.boolean("aiAssisted must be true or false")),
   }),
   {},
 );
@@ -117,12 +119,79 @@ export interface WizardProviderInfo {
   offline: boolean;
 }
 
+/** POST /api/workflow/tech-edit: the pattern as the seller wrote it; the craft when the seller chose one. */
+export const TechEditSchema = v.object({
+  pattern: required(OPTIMIZE_EMPTY, WIZARD_LIMITS.patternMax, "The pattern is too long: paste at most 50,000 characters"),
+  options: WizardOptionsSchema,
+});
+export type TechEditInput = v.InferOutput<typeof TechEditSchema>;
+
+export const TECH_EDIT_SEVERITIES = ["error", "warning", "tip"] as const;
+
+export interface TechEditIssue {
+  /** 1-based line number in the submitted text. */
+  line: number;
+  /** The row's label as written ("R4", "Rnd 3"); "" for a line that is not a row. */
+  row: string;
+  severity: (typeof TECH_EDIT_SEVERITIES)[number];
+  id: "stitch-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
+  message: string;
+  stated?: number;
+  computed?: number;
+  /** A stitch-count error's line with the computed count in place of the stated one. */
+  replacement?: string;
+  abbreviation?: string;
+}
+
+export interface TechEditRow {
+  line: number;
+  row: string;
+  status: "ok" | "wrong" | "unchecked";
+  stated?: number;
+  statedText?: string;
+  computed?: number;
+  reason?: "unreadable" | "no-count-before" | "repeat-does-not-fit" | "no-stated-count";
+}
+
+export interface TechEditReport {
+  craft: (typeof CRAFTS)[number];
+  terms: "us" | "uk" | "mixed" | "unknown";
+  rowsChecked: number;
+  rowsUnchecked: number;
+  issues: TechEditIssue[];
+  missingSections: string[];
+  abbreviations: { used: string[]; undefined: string[]; unused: string[] };
+  rows: TechEditRow[];
+}
+
+export interface TechEditResponse {
+  success: true;
+  data: TechEditReport;
+}
+
+/** One section of the pattern as step 1 shows it: its heading and its lines, numbered as pasted. */
+export interface PatternSectionOutline {
+  key: "intro" | "summary" | "sizes" | "materials" | "gauge" | "abbreviations" | "instructions" | "notes";
+  heading: string;
+  /** The seller wrote this heading (false: Listora named the section). */
+  own: boolean;
+  lines: Array<{ line: number; text: string; part: boolean }>;
+}
+
 export interface OptimizePatternResponse extends WizardProviderInfo {
   success: true;
   optimizedPattern: string;
   error: null;
   craft: (typeof CRAFTS)[number];
   language: (typeof WIZARD_LANGUAGES)[number];
+  /** Whether the craft was detected from the text (false: the seller chose it). */
+  craftDetected: boolean;
+  data: {
+    /** The tech-edit report of the pattern that was sent, lines numbered as sent. */
+    techEdit: TechEditReport;
+    /** The sections of the pattern that was sent, in its order. */
+    sections: PatternSectionOutline[];
+  };
 }
 
 export interface PatternPdfInfo {

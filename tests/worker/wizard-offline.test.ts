@@ -1,175 +1,167 @@
 import { describe, expect, it } from "vitest";
-import { formatPatternOffline, renderFormattedPattern } from "../../worker/domain/wizard/offline-formatter";
-import { optimizePatternOffline, renderOptimizedPattern } from "../../worker/domain/wizard/offline-optimizer";
-import bunny from "../fixtures/patterns/crochet-amigurumi-bunny.txt?raw";
-import fox from "../fixtures/patterns/cross-stitch-fox.txt?raw";
-import granny from "../fixtures/patterns/granny-square.txt?raw";
-import beanie from "../fixtures/patterns/knitted-beanie.txt?raw";
-import tote from "../fixtures/patterns/sewing-tote.txt?raw";
-import turkish from "../fixtures/patterns/turkish-amigurumi.txt?raw";
+import { detectCraft } from "../../worker/domain/wizard/abbreviations";
+import { formatPatternOffline, instructionLines, renderFormattedPattern } from "../../worker/domain/wizard/offline-formatter";
+import { optimizePatternOffline, renderOptimizedPattern, sectionOutline } from "../../worker/domain/wizard/offline-optimizer";
+import { keepsEveryLine } from "../../worker/domain/wizard/workflow";
+import { PATTERNS, bunny, coaster, dishcloth, granny, turkish, turkishKnit } from "./wizard-patterns";
+
+const nonEmpty = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** An output line without the heading marks the optimizer may put in front of a seller's line. */
+const bare = (line: string) => line.replace(/^#{1,3} (?=\S)/u, "");
 
 /**
- * Words the optimizer may rewrite into abbreviations ("single crochet" -> "sc"); every other word of
- * at least four letters, and every number, must survive from each line the seller wrote.
+ * Every non-empty input line appears exactly once, character for character, in the output, and the
+ * input lines appear in the same order.
  */
-const REWRITTEN = new Set(
-  "single double half treble triple crochet crochets chain chains slip stitch stitches increase increases decrease decreases together knit purl yarn over right wrong side sides magic ring circle loop loops only back front space round rounds rnds row rows step steps make count aida french knot knots finished size sizes gauge tension materials supplies instructions pattern notes abbreviations place marker markers next will need bitmiş ölçü malzemeler kısaltmalar notlar".split(
-    " ",
-  ),
-);
-
-function essentials(line: string): string[] {
-  const tokens = line.toLocaleLowerCase("tr").match(/[\p{L}]{4,}|\d+/gu) ?? [];
-  return tokens.filter((t) => !REWRITTEN.has(t));
+function expectEveryLineOnceInOrder(input: string, output: string) {
+  const out = nonEmpty(output).map(bare);
+  let at = -1;
+  for (const line of nonEmpty(input)) {
+    const wanted = bare(line);
+    expect(out.filter((l) => l === wanted), `"${line}" once`).toHaveLength(nonEmpty(input).filter((l) => bare(l) === wanted).length);
+    const next = out.indexOf(wanted, at + 1);
+    expect(next, `"${line}" after the line before it`).toBeGreaterThan(at);
+    at = next;
+  }
 }
 
-/** Every non-blank input line has an output line holding all its essential words and numbers. */
-function expectEveryLineKept(input: string, output: string) {
-  const outLines = output.toLocaleLowerCase("tr").split("\n");
-  const missing = input
-    .split(/\r?\n/)
-    .filter((l) => l.trim())
-    .filter((line) => {
-      const need = essentials(line);
-      return !outLines.some((out) => need.every((t) => new RegExp(/\d/.test(t) ? `(?<!\\p{N})${t}(?!\\p{N})` : `(?<!\\p{L})${t}`, "u").test(out)));
-    });
-  expect(missing).toEqual([]);
-}
-
-const sections = (text: string) => text.split("\n").filter((l) => l.startsWith("## "));
-
-const FIXTURES = [
-  { name: "crochet amigurumi", text: bunny, craft: "crochet", sections: ["## Finished size", "## Materials", "## Gauge", "## Abbreviations", "## Instructions"] },
-  { name: "knitted hat", text: beanie, craft: "knitting", sections: ["## Finished size", "## Materials", "## Gauge", "## Abbreviations", "## Instructions", "## Notes"] },
-  { name: "sewing tote", text: tote, craft: "sewing", sections: ["## Finished size", "## Materials", "## Abbreviations", "## Instructions", "## Notes"] },
-  { name: "cross-stitch", text: fox, craft: "cross-stitch", sections: ["## Finished size", "## Materials", "## Abbreviations", "## Instructions"] },
-  { name: "granny square", text: granny, craft: "crochet", sections: ["## Finished size", "## Materials", "## Abbreviations", "## Instructions"] },
-] as const;
-
-describe("offline optimizer", () => {
-  for (const fixture of FIXTURES) {
-    it(`keeps every line of the ${fixture.name} pattern and pulls out its sections`, () => {
-      const optimized = optimizePatternOffline(fixture.text);
-      const text = renderOptimizedPattern(optimized);
-      expect(optimized.craft).toBe(fixture.craft);
-      expect(sections(text)).toEqual(fixture.sections);
-      expectEveryLineKept(fixture.text, text);
+describe("offline optimizer keeps the pattern's structure", () => {
+  for (const pattern of PATTERNS) {
+    it(`keeps every line of the ${pattern.name} exactly once, in order, in one section each, and detects ${pattern.craft}`, () => {
+      const optimized = optimizePatternOffline(pattern.text);
+      expect(optimized.craft).toBe(pattern.craft);
+      expect(optimized.craftDetected).toBe(true);
+      expectEveryLineOnceInOrder(pattern.text, renderOptimizedPattern(optimized));
+      // One section each: the outline lists every input line once, numbered as pasted, in order.
+      const numbers = [optimized.titleLine?.n, ...sectionOutline(optimized).flatMap((s) => [...s.lines.map((l) => l.line)])].filter((n) => n !== undefined);
+      const headingNumbers = optimized.sections.flatMap((s) => (s.heading ? [s.heading.n] : []));
+      const all = [...numbers, ...headingNumbers].sort((a, b) => a! - b!);
+      const expected = pattern.text.split(/\r?\n/).flatMap((l, i) => (l.trim() ? [i + 1] : []));
+      expect(all).toEqual(expected);
+      expect(keepsEveryLine(pattern.text, renderOptimizedPattern(optimized))).toBe(true);
     });
   }
 
-  it("numbers amigurumi rounds and writes abbreviations and stitch counts one way", () => {
-    const text = renderOptimizedPattern(optimizePatternOffline(bunny));
-    expect(text).toContain("Rnd 1: 6 sc in a MR (6 sts)");
-    expect(text).toContain("Rnd 2: inc in each st around (12 sts)");
-    expect(text).toContain("Rnd 3: (sc, inc) x 6 (18 sts)");
-    expect(text).toContain("Rnd 4: (2 sc, inc) x 6 (18 sts)");
-    expect(text).toContain("Rnds 5-9: sc around (24 sts)");
-    expect(text).toContain("Row 2: ch 1, turn, sc in each st across. Fasten off.");
-    // The body was written without labels: its rounds are numbered from 1 in their own part.
-    expect(text).toMatch(/### Body\nRnd 1: 6 sc in MR \(6 sts\)\nRnd 2: inc in each st around \(12 sts\)\nRnd 3: \(sc, inc\) x 6 \(18 sts\)\nRnd 4: sc around \(18 sts\)\nsl st to the next st and fasten off\./);
-    expect(text).toContain("### Finishing");
-    expect(text).toContain("- sc: single crochet");
-    expect(text).toContain("- MR: magic ring");
-    expect(text).not.toMatch(/\bSC\b|single crochet x|\[12\]/);
-  });
-
-  it("writes knitting abbreviations in lower case and numbers the unnumbered round", () => {
-    const text = renderOptimizedPattern(optimizePatternOffline(beanie));
-    expect(text).toContain("Rnd 1: *k2, p2; rep from * to end.");
-    expect(text).toContain("Rnds 2-12: Work in k2, p2 rib as set.");
-    expect(text).toContain("Rnd 13: Knit to end.");
-    expect(text).toContain("Rnd 1: *k6, k2tog; rep from * to end. (84 sts)");
-    expect(text).toContain("Rnd 3: *k5, k2tog; rep from * to end. (72 sts)");
-    expect(text).toContain("- k2tog: knit 2 together");
-    expect(text).toContain("### Crown shaping");
-    expect(text).toContain("- 22 sts and 30 rounds = 10 cm in stockinette stitch");
-  });
-
-  it("numbers every sewing step, continuing after the seller's own numbers", () => {
-    const text = renderOptimizedPattern(optimizePatternOffline(tote));
-    const steps = text.split("\n").filter((l) => /^Step \d+:/.test(l));
-    expect(steps).toHaveLength(9);
-    expect(steps[0]).toBe("Step 1: Cut two outer pieces and two lining pieces, each 40 cm x 47 cm.");
-    expect(steps[8]).toBe("Step 9: Stitch the gap closed and topstitch 5 mm from the top edge.");
-  });
-
-  it("writes DMC, Aida and the fabric count one way in a cross-stitch pattern", () => {
-    const text = renderOptimizedPattern(optimizePatternOffline(fox));
-    expect(text).toContain("- 14-count Aida in antique white, 30 x 30 cm");
-    expect(text).toContain("Step 3: Work the fox body in DMC 720 and 721, then the tail tip in 3865.");
-    expect(text).toContain("- Design size: 98 x 84 stitches");
-  });
-
-  it("keeps the seller's own abbreviations and moves the starting ring into the instructions", () => {
-    const text = renderOptimizedPattern(optimizePatternOffline(granny));
-    expect(text).toContain("- dc: double crochet");
-    expect(text).toContain("- ch-sp: chain space");
-    expect(text).toMatch(/## Instructions\nch 4 and join with a sl st to form a ring\.\nRnd 1: ch 3/);
-  });
-
-  it("keeps a Turkish pattern's letters and uses Turkish headings and round labels", () => {
-    const optimized = optimizePatternOffline(turkish);
-    const text = renderOptimizedPattern(optimized);
-    expect(optimized.language).toBe("tr");
-    expect(text).toContain("# Şirin Ayıcık Amigurumi Tarifi");
-    expect(sections(text)).toEqual(["## Bitmiş ölçü", "## Malzemeler", "## Kısaltmalar", "## Yapılışı", "## Notlar"]);
-    expect(text).toContain("Tur 1: sihirli halkaya 6 sc (6 ilmek)");
-    expect(text).toContain("Tur 4-8: her ilmeğe 1 sc (18 ilmek)");
-    expect(text).toContain("Gözleri 6. ve 7. turlar arasına yerleştirin, İğne ile ağız işleyin.");
-    expectEveryLineKept(turkish, text);
-  });
-
-  it("lets the options choose the craft, language and title", () => {
-    const optimized = optimizePatternOffline("sc around (12)\nsc around (12)", { craft: "crochet", language: "tr", title: "Küçük Halka" });
-    const text = renderOptimizedPattern(optimized);
-    expect(text).toContain("# Küçük Halka");
-    expect(text).toContain("Tur 1: sc around (12 ilmek)");
-    expect(text).toContain("Tur 2: sc around (12 ilmek)");
-  });
-
   it("gives the same text when an optimized pattern is optimized again", () => {
-    for (const fixture of FIXTURES) {
-      const once = renderOptimizedPattern(optimizePatternOffline(fixture.text));
+    for (const pattern of PATTERNS) {
+      const once = renderOptimizedPattern(optimizePatternOffline(pattern.text));
       expect(renderOptimizedPattern(optimizePatternOffline(once))).toBe(once);
     }
+  });
+
+  it("puts the coaster's first round under Instructions, its abbreviations line once, and 'weave in ends' on its own line", () => {
+    const optimized = optimizePatternOffline(coaster);
+    const text = renderOptimizedPattern(optimized);
+    const section = (line: string) => optimized.sections.find((s) => s.lines.some((l) => l.text === line))?.key;
+    expect(section("With yellow, ch 4 and sl st in the first ch to form a ring.")).toBe("instructions");
+    expect(section("Materials: worsted weight cotton yarn (about 20 m yellow, 15 m white), 4 mm (G-6) crochet hook, tapestry needle")).toBe("materials");
+    expect(section("Abbreviations (US terms): ch, sl st, dc, sp")).toBe("abbreviations");
+    expect(text.match(/Abbreviations \(US terms\): ch, sl st, dc, sp/g)).toHaveLength(1);
+    expect(text).toContain("\nFasten off and weave in ends.\n");
+    expect(section("© 2026 Sunny Stitches Studio. For personal use only: please do not share or resell this pattern.")).toBe("notes");
+  });
+
+  it("reads a Turkish knitting pattern as knitting and keeps its cast-on and rounds out of the abbreviations", () => {
+    const optimized = optimizePatternOffline(turkishKnit);
+    expect(optimized.craft).toBe("knitting");
+    expect(optimized.language).toBe("tr");
+    const abbreviations = optimized.sections.filter((s) => s.key === "abbreviations").flatMap((s) => s.lines.map((l) => l.text));
+    expect(abbreviations).toEqual(["k: düz (knit)", "p: ters (purl)", "k2tog: 2 ilmeği birlikte düz ör (1 ilmek azalır)", "rep: tekrarla (repeat)"]);
+    const instructions = optimized.sections.filter((s) => s.key === "instructions").flatMap((s) => s.lines.map((l) => l.text));
+    expect(instructions[0]).toBe("Şişe 72 ilmek başlayın, işaretleyici takın ve tur için birleştirin (72 ilmek).");
+    expect(instructions).toContain("1-10. turlar: *k2, p2; rep from * to end. (72)");
+    expect(renderOptimizedPattern(optimized)).not.toMatch(/Tığ/u);
+  });
+
+  it("lets the seller's choice of craft win over detection", () => {
+    const optimized = optimizePatternOffline(turkishKnit, { craft: "crochet" });
+    expect(optimized.craft).toBe("crochet");
+    expect(optimized.craftDetected).toBe(false);
+  });
+
+  it("tells the crafts apart from their vocabulary, in English and Turkish", () => {
+    expect(detectCraft("Şişe 60 ilmek başlayın. 1-8. turlar: 2 düz, 2 ters lastik örgü.")).toBe("knitting");
+    expect(detectCraft("Sihirli halkaya 6 sık iğne. 2. tur: her ilmeğe arttırma, tığ 3 mm.")).toBe("crochet");
+    expect(detectCraft("Cut the fabric, pin right sides together and sew with a 1 cm seam allowance.")).toBe("sewing");
+    expect(detectCraft("Stitch the chart on 14-count Aida with 2 strands of DMC floss.")).toBe("cross-stitch");
+  });
+
+  it("names the sections Listora adds in the pattern's language and leaves the seller's headings as written", () => {
+    const text = renderOptimizedPattern(optimizePatternOffline(bunny));
+    expect(text.split("\n").filter((l) => l.startsWith("## "))).toEqual(["## Finished size", "## Materials:", "## Gauge", "## Instructions"]);
+    expect(renderOptimizedPattern(optimizePatternOffline(turkish))).toContain("## Yapılışı\n### Kafa\nTur 1: sihirli halkaya 6 sc (6)");
   });
 });
 
 describe("offline formatter", () => {
-  for (const fixture of FIXTURES) {
-    it(`lays out the ${fixture.name} pattern as a draft with title, materials, abbreviations, instructions and notes`, () => {
-      const optimized = renderOptimizedPattern(optimizePatternOffline(fixture.text));
-      const draft = formatPatternOffline(optimized);
-      expect(draft.title.length).toBeGreaterThan(5);
-      expect(draft.subtitle).toMatch(/pattern · PDF download$/);
-      expect(draft.materials.length).toBeGreaterThan(0);
-      expect(draft.abbreviations.length).toBeGreaterThan(0);
-      expect(draft.instructions.flatMap((p) => p.steps).length).toBeGreaterThan(4);
-      expect(draft.notes.some((n) => n.startsWith("This pattern is for personal use."))).toBe(true);
+  for (const pattern of PATTERNS) {
+    it(`keeps every line of the ${pattern.name} in the draft and names it a ${pattern.craft} pattern`, () => {
+      const draft = formatPatternOffline(renderOptimizedPattern(optimizePatternOffline(pattern.text)));
+      expect(draft.craft).toBe(pattern.craft);
       const text = renderFormattedPattern(draft);
-      expect(text.startsWith(`# ${draft.title}\n${draft.subtitle}\n`)).toBe(true);
-      expect(sections(text)).toContain("## Notes");
-      expectEveryLineKept(fixture.text, text);
+      expectEveryLineOnceInOrder(pattern.text, text);
+      expect(draft.standardNotes.some((n) => n.startsWith("This pattern is for personal use.") || n.startsWith("Bu model kişisel"))).toBe(true);
     });
   }
 
-  it("keeps every instruction step between optimizing and formatting", () => {
-    const optimized = optimizePatternOffline(bunny);
-    const draft = formatPatternOffline(renderOptimizedPattern(optimized));
-    expect(draft.instructions.map((p) => p.steps)).toEqual(optimized.instructions.map((p) => p.steps));
-    expect(draft.instructions.map((p) => p.heading)).toEqual(["HEAD", "Ears (make 2)", "Body", "Finishing"]);
+  it("splits a round into its label, its text and its stated count, each as written", () => {
+    const draft = formatPatternOffline(bunny);
+    const r4 = draft.sections.flatMap((s) => s.lines).find((l) => l.text.startsWith("R4:"));
+    expect(r4).toMatchObject({ label: "R4:", body: "(2sc, inc) x 6", count: "- 18 sts" });
+    for (const line of draft.sections.flatMap((s) => s.lines)) {
+      if (line.label || line.count) expect([line.label, line.body, line.count].filter(Boolean).join(" ")).toBe(line.text);
+    }
   });
 
-  it("adds the standard notes once, even when a draft is formatted twice", () => {
-    const first = renderFormattedPattern(formatPatternOffline(bunny));
-    const second = renderFormattedPattern(formatPatternOffline(first));
-    expect(second).toBe(first);
-    expect(first.match(/Written in US crochet terms\./g)).toHaveLength(1);
+  it("adds a table of the abbreviations the pattern uses, with their standard meanings, and only those", () => {
+    const draft = formatPatternOffline(bunny);
+    expect(draft.glossary.heading).toBe("Abbreviations");
+    const abbrs = draft.glossary.entries.map((e) => e.abbr);
+    expect(abbrs).toEqual(expect.arrayContaining(["MR", "ch", "sc", "inc", "dec", "sl st"]));
+    expect(abbrs).not.toContain("hdc");
+    expect(abbrs).not.toContain("dc");
+    expect(draft.glossary.entries.find((e) => e.abbr === "sc")?.meaning).toBe("single crochet");
+    // A seller with a list keeps it; the table adds only what the list leaves out.
+    const withList = formatPatternOffline(granny);
+    expect(withList.glossary.heading).toBe("More abbreviations (standard meanings)");
+    expect(withList.glossary.entries.map((e) => e.abbr)).not.toContain("dc");
   });
 
-  it("writes a Turkish draft's subtitle and notes in Turkish", () => {
-    const draft = formatPatternOffline(turkish);
-    expect(draft.subtitle).toBe("Tığ işi model · PDF indirme");
-    expect(draft.notes).toContain("ABD tığ işi terimleriyle yazılmıştır.");
+  it("gives UK crochet terms their UK meanings and says which terms the pattern is written in", () => {
+    const uk = formatPatternOffline(dishcloth);
+    expect(uk.terms).toBe("uk");
+    expect(uk.standardNotes).toContain("Written in UK crochet terms.");
+    const us = formatPatternOffline(bunny);
+    expect(us.standardNotes).toContain("Written in US crochet terms.");
+    // Knitting and a pattern in unknown terms claim no crochet terms.
+    expect(formatPatternOffline(turkishKnit).standardNotes.join(" ")).not.toMatch(/tığ işi|crochet/iu);
+    expect(formatPatternOffline(granny).standardNotes.join(" ")).not.toMatch(/crochet terms/u);
+  });
+
+  it("puts skill level, yarn, hook and size in the summary, from the seller's own words", () => {
+    const draft = formatPatternOffline(coaster);
+    expect(draft.summary).toEqual(
+      expect.arrayContaining([
+        { label: "Skill level", value: "Easy" },
+        { label: "Size", value: "10 cm (4 in) square after blocking" },
+      ]),
+    );
+    expect(draft.summary.find((s) => s.label === "Yarn")?.value).toContain("worsted weight cotton yarn");
+    const tr = formatPatternOffline(turkishKnit);
+    expect(tr.subtitle).toBe("Şiş örgü modeli · PDF indirme");
+    expect(tr.summary.find((s) => s.label === "Seviye")?.value).toBe("Kolay");
+  });
+
+  it("lists every instruction line of a draft, in order", () => {
+    const draft = formatPatternOffline(bunny);
+    const lines = instructionLines(draft);
+    expect(lines[0]).toBe("R1: 6 SC in a magic ring (6)");
+    expect(lines).toContain("Fasten off, leaving a long tail to close the hole.");
+    expect(lines[lines.length - 1]).toBe("Embroider a small nose with pink yarn.");
   });
 });

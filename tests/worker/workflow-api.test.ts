@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LISTING_EMPTY, OPTIMIZE_EMPTY, PDF_EMPTY } from "../../schema/api/workflow";
 import { readQuota, type Feature } from "../../worker/domain/quota";
+import { instructionLines } from "../../worker/domain/wizard/offline-formatter";
 import { formatPattern, runEtsyListing, runGeneratePdf, runOptimizePattern, wizardLlm } from "../../worker/domain/wizard/workflow";
 import type { Env } from "../../worker/lib/env";
 import { UpstreamError } from "../../worker/lib/errors";
@@ -39,14 +40,19 @@ async function generatedPdf(token: string) {
 const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
 
 describe("POST /api/workflow/optimize-pattern", () => {
-  it("rewrites a pasted pattern offline, says which provider did it and echoes the request id", async () => {
+  it("shows a pasted pattern's sections offline, keeps its lines, says which provider did it and echoes the request id", async () => {
     const { token } = await registerUser();
     const { res, body } = await post("/workflow/optimize-pattern", token, { pattern: bunny, options: { language: "en" }, featureKey: "optimize-pattern" }, "opt-echo-1");
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Request-ID")).toBe("opt-echo-1");
-    expect(body).toMatchObject({ success: true, error: null, provider: "offline-composer", offline: true, craft: "crochet", language: "en" });
-    expect(body.optimizedPattern).toContain("## Materials");
-    expect(body.optimizedPattern).toContain("Rnd 1: 6 sc in a MR (6 sts)");
+    expect(body).toMatchObject({ success: true, error: null, provider: "offline-composer", offline: true, craft: "crochet", craftDetected: true, language: "en" });
+    expect(body.optimizedPattern).toContain("## Materials:");
+    expect(body.optimizedPattern).toContain("\nR1: 6 SC in a magic ring (6)\n");
+    // The sections before the PDF, numbered as pasted, and the tech-edit report of the same text.
+    const sections = body.data.sections as Array<{ key: string; heading: string; lines: Array<{ line: number; text: string }> }>;
+    expect(sections.map((s) => s.key)).toEqual(["intro", "sizes", "materials", "gauge", "instructions"]);
+    expect(sections.find((s) => s.key === "instructions")!.lines[1]).toEqual({ line: 15, text: "R1: 6 SC in a magic ring (6)", part: false });
+    expect(body.data.techEdit.issues).toContainEqual(expect.objectContaining({ line: 18, row: "R4", id: "stitch-count", stated: 18, computed: 24 }));
   });
 
   it("refuses a blank pattern with 400 and a clear message", async () => {
@@ -91,6 +97,7 @@ describe("POST /api/workflow/generate-pdf and GET /api/workflow/pdf/:fileId", ()
     expect(body).toMatchObject({ success: true, error: null, provider: "offline-composer", title: "Sleepy Bunny Amigurumi" });
     expect(body.pdfContent).toBe(body.formattedPattern);
     expect(body.pdfContent).toMatch(/^# Sleepy Bunny Amigurumi\nCrochet pattern · PDF download\n/);
+    expect(body.pdfContent).toContain("\nR4: (2sc, inc) x 6 - 18 sts\n");
     expect(body.pdf).toMatchObject({ url: `/api/workflow/pdf/${body.pdf.fileId}`, name: "sleepy-bunny-amigurumi-pattern.pdf" });
     expect(body.pdf.pages).toBeGreaterThanOrEqual(1);
 
@@ -108,7 +115,8 @@ describe("POST /api/workflow/generate-pdf and GET /api/workflow/pdf/:fileId", ()
     const read = await readPdfText(bytes);
     expect(read.doc.getPageCount()).toBe(body.pdf.pages);
     expect(read.flat).toContain("Sleepy Bunny Amigurumi");
-    expect(read.flat).toContain("Rnd 3 (sc, inc) x 6 (18 sts)");
+    expect(read.flat).toContain("R3: (sc, inc)x6 (18)");
+    expect(read.flat).toContain("sc single crochet");
   });
 
   it("refuses an empty optimized pattern with 400 and stores nothing", async () => {
@@ -275,15 +283,25 @@ async function domainUser() {
 const used = async (user: { id: string; plan: string }, feature: Feature | "ai-call") => (await readQuota(workerEnv, user, feature as Feature)).used;
 
 describe("wizard steps with a model provider", () => {
-  it("optimize uses the model's answer, with the 180 s time-out asked for, and takes one ai-call unit", async () => {
+  it("optimize uses the model's answer when it keeps every line, with the 180 s time-out asked for, and takes one ai-call unit", async () => {
     const user = await domainUser();
-    const llm = fakeProvider(async () => "```markdown\n# Bunny\n\n## Instructions\nRnd 1: 6 sc in MR (6 sts)\n```");
-    const result = await runOptimizePattern(workerEnv, user, { pattern: bunny, options: {} }, { llm });
-    expect(result).toMatchObject({ optimizedPattern: "# Bunny\n\n## Instructions\nRnd 1: 6 sc in MR (6 sts)\n", provider: "deepseek", offline: false, craft: "crochet" });
-    expect(llm.calls[0]).toMatchObject({ task: "optimize-pattern", timeoutMs: 180_000, prompt: bunny });
-    expect(llm.calls[0].system).toContain("Keep EVERY instruction line");
+    const pattern = "Tiny Ball\nRnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)";
+    const answer = "# Tiny Ball\n\n## Instructions\nRnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)";
+    const llm = fakeProvider(async () => "```markdown\n" + answer + "\n```");
+    const result = await runOptimizePattern(workerEnv, user, { pattern, options: {} }, { llm });
+    expect(result).toMatchObject({ optimizedPattern: `${answer}\n`, provider: "deepseek", offline: false, craft: "crochet" });
+    expect(llm.calls[0]).toMatchObject({ task: "optimize-pattern", timeoutMs: 180_000, prompt: pattern });
+    expect(llm.calls[0].system).toContain("Keep EVERY line exactly as given");
     expect(await used(user, "ai-call")).toBe(1);
     expect(await used(user, "create-listing")).toBe(0);
+  });
+
+  it("optimize keeps the embedded structure when the model's answer changed or dropped a line", async () => {
+    const user = await domainUser();
+    const llm = fakeProvider(async () => "# Bunny\n\n## Instructions\nRnd 1: 6 sc in MR (6 sts)");
+    const result = await runOptimizePattern(workerEnv, user, { pattern: bunny, options: {} }, { llm });
+    expect(result.optimizedPattern).toContain("\nR4: (2sc, inc) x 6 - 18 sts\n");
+    expect(result.optimizedPattern.startsWith("# Sleepy Bunny Amigurumi\n")).toBe(true);
   });
 
   it("optimize turns a provider failure into a 502 with the SPEC's text and gives the ai-call unit back", async () => {
@@ -317,7 +335,7 @@ describe("wizard steps with a model provider", () => {
     const llm = fakeProvider(async () => "# Bunny\n\n## Instructions\nRnd 1: 6 sc in MR (6 sts)");
     const draft = await formatPattern({ optimizedPattern: bunny, options: {} }, llm);
     expect(draft.title).toBe("Sleepy Bunny Amigurumi");
-    expect(draft.instructions.flatMap((p) => p.steps).length).toBeGreaterThan(20);
+    expect(instructionLines(draft).length).toBeGreaterThan(20);
   });
 
   it("generate-pdf turns a provider failure into a 502 'Failed to format content' and stores no file", async () => {

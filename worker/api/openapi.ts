@@ -1,4 +1,5 @@
 import { OnboardingUpdateSchema } from "../../schema/api/onboarding";
+import { AuditListingSchema } from "../../schema/api/audit";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 import {
@@ -13,7 +14,7 @@ import {
 import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/api/images";
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
-import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema } from "../../schema/api/workflow";
+import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema } from "../../schema/api/workflow";
 import { HttpError } from "../lib/errors";
 import { json } from "../lib/http";
 import type { ApiRouter } from "./types";
@@ -56,11 +57,12 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/ai/{provider}", summary: "One raw LLM call (the SPEC's client flow); bounded per user per day", tag: "Listings", auth: true, body: AiCallSchema },
   { method: "post", path: "/api/listings/generate", summary: "Generate a whole listing in one call; streams NDJSON parts; one create-listing unit", tag: "Listings", auth: true, body: GenerateListingSchema, produces: "application/x-ndjson" },
   { method: "post", path: "/api/listings/generate/part", summary: "Regenerate one part of a fresh listing without a new unit", tag: "Listings", auth: true, body: RegeneratePartSchema },
+  { method: "post", path: "/api/listings/audit", summary: "Listing Doctor: audit any listing for Etsy, eBay or Amazon (score, grade, findings with fixes); no quota unit", tag: "Listings", auth: true, body: AuditListingSchema },
   { method: "post", path: "/api/save-listing", summary: "Save a listing (the SPEC's call)", tag: "Listings", auth: true, body: SaveListingSchema },
   { method: "post", path: "/api/listings", summary: "Create a listing", tag: "Listings", auth: true, body: SaveListingSchema },
-  { method: "get", path: "/api/listings", summary: "The caller's listings (data.listings), with q and sort", tag: "Listings", auth: true },
+  { method: "get", path: "/api/listings", summary: "The caller's listings (data.listings, each with its audit score), with q, sort (newest, oldest, score, score-asc), limit and offset", tag: "Listings", auth: true },
   { method: "get", path: "/api/listings/export", summary: "Export every listing as CSV or JSON", tag: "Listings", auth: true, produces: "text/csv" },
-  { method: "get", path: "/api/listings/{id}", summary: "One listing (data.listing)", tag: "Listings", auth: true },
+  { method: "get", path: "/api/listings/{id}", summary: "One listing (data.listing, with its audit report)", tag: "Listings", auth: true },
   { method: "put", path: "/api/listings/{id}", summary: "Edit a listing; rules re-enforced", tag: "Listings", auth: true, body: UpdateListingSchema },
   { method: "delete", path: "/api/listings/{id}", summary: "Delete a listing", tag: "Listings", auth: true },
   { method: "get", path: "/api/listings/{id}/export", summary: "Export one listing as CSV or JSON", tag: "Listings", auth: true, produces: "text/csv" },
@@ -76,6 +78,7 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/batches", summary: "Start a batch of up to 10 image edits (runs server-side)", tag: "Images", auth: true, body: BatchJsonSchema },
   { method: "get", path: "/api/batches/{id}", summary: "A batch's progress and items", tag: "Images", auth: true },
   { method: "post", path: "/api/workflow/optimize-pattern", summary: "Wizard step 1: rewrite a pattern clearly", tag: "Wizard", auth: true, body: OptimizePatternSchema },
+  { method: "post", path: "/api/workflow/tech-edit", summary: "Tech-edit report: stitch counts, abbreviations, terms, missing sections; free", tag: "Wizard", auth: true, body: TechEditSchema },
   { method: "post", path: "/api/workflow/generate-pdf", summary: "Wizard step 2: format the draft and make the PDF", tag: "Wizard", auth: true, body: GeneratePdfSchema },
   { method: "get", path: "/api/workflow/pdf/{fileId}", summary: "Download a pattern PDF", tag: "Wizard", auth: true, produces: "application/pdf" },
   { method: "post", path: "/api/workflow/etsy-listing", summary: "Wizard step 3: the listing for the digital pattern; one create-listing unit", tag: "Wizard", auth: true, body: EtsyListingSchema },

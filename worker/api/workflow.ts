@@ -1,7 +1,7 @@
-import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, WIZARD_LIMITS } from "../../schema/api/workflow";
-import { finishWizard, openPatternPdf, runEtsyListing, runGeneratePdf, runOptimizePattern } from "../domain/wizard/workflow";
+import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema, WIZARD_LIMITS } from "../../schema/api/workflow";
+import { finishWizard, openPatternPdf, runEtsyListing, runGeneratePdf, runOptimizePattern, runTechEdit } from "../domain/wizard/workflow";
 import { requireUser, requireVerifiedUser } from "../lib/auth";
-import { readJson } from "../lib/http";
+import { json, readJson } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
 import type { ApiRouter } from "./types";
 
@@ -18,6 +18,13 @@ export function workflowRoutes(router: ApiRouter) {
       const result = await runOptimizePattern(env, user, input);
       return { status: 200, body: { success: true, error: null, ...result } };
     });
+  });
+
+  // The tech-edit report alone: deterministic, no model, no quota unit, nothing stored.
+  router.post("/workflow/tech-edit", async (request, env) => {
+    await requireUser(request, env);
+    const input = await readJson(request, TechEditSchema, BODY_LIMIT);
+    return json({ success: true, data: runTechEdit(input) });
   });
 
   router.post("/workflow/generate-pdf", async (request, env) => {

@@ -18,7 +18,7 @@ import {
   type PDFPage,
 } from "pdf-lib";
 import { dejaVuSans } from "./font";
-import type { FormattedPattern } from "./offline-formatter";
+import { ABOUT_HEADING, type DraftLine, type FormattedPattern } from "./offline-formatter";
 import { SECTION_LABELS } from "./pattern-sections";
 
 export type PaperSize = "a4" | "letter";
@@ -196,6 +196,16 @@ function bulletList(w: Writer, items: string[], style: TextStyle = {}) {
   }
 }
 
+/** A seller's line outside the instructions: a "- item" is drawn as a bullet, anything else as written. */
+function sellerLine(w: Writer, text: string) {
+  const item = /^[-*•]\s+(.*)$/u.exec(text);
+  if (item) bulletList(w, [item[1]]);
+  else {
+    w.paragraph(text, MARGIN_X, w.contentWidth);
+    w.y -= 2;
+  }
+}
+
 /** Label in a column, text wrapped beside it with a hanging indent. */
 function labelled(w: Writer, label: string, text: string, column: number, labelStyle: TextStyle) {
   const lineHeight = BODY * LEADING;
@@ -206,9 +216,60 @@ function labelled(w: Writer, label: string, text: string, column: number, labelS
   if (w.y > first - lineHeight) w.y = first - lineHeight;
 }
 
-function columnWidth(w: Writer, labels: string[], max: number) {
-  const widest = labels.reduce((m, l) => Math.max(m, w.measure(w.clean(l), BODY)), 0);
+function columnWidth(w: Writer, labels: string[], max: number, size = BODY) {
+  const widest = labels.reduce((m, l) => Math.max(m, w.measure(w.clean(l), size)), 0);
   return Math.min(max, widest + 12);
+}
+
+/** The "At a glance" box: skill level, yarn, hook or needles, size, gauge, in a tinted panel. */
+function summaryBox(w: Writer, title: string, rows: Array<{ label: string; value: string }>) {
+  if (!rows.length) return;
+  const size = 9.5;
+  const lineHeight = size * LEADING;
+  const column = columnWidth(w, rows.map((r) => r.label), 110, size);
+  const inner = w.contentWidth - 24;
+  const wrapped = rows.map((r) => w.wrap(r.value, inner - column, size));
+  const height = 14 + 16 + wrapped.reduce((n, lines) => n + lines.length * lineHeight, 0) + 10;
+  w.ensure(height + 14);
+  w.y -= 10;
+  const top = w.y;
+  w.page.drawRectangle({ x: MARGIN_X, y: top - height, width: w.contentWidth, height, color: ACCENT_SOFT, borderColor: RULE, borderWidth: 0.6 });
+  w.draw(title, MARGIN_X + 12, top - 20, { size: 10.5, color: ACCENT, bold: true });
+  let y = top - 30;
+  rows.forEach((row, i) => {
+    w.draw(row.label, MARGIN_X + 12, y - lineHeight + size * 0.28, { size, color: MUTED, bold: true });
+    for (const line of wrapped[i]) {
+      y -= lineHeight;
+      w.draw(line, MARGIN_X + 12 + column, y + size * 0.28, { size });
+    }
+  });
+  w.y = top - height - 4;
+}
+
+/** A round: its label in a column, its text wrapped, its stated stitch count set apart at the right. */
+function stepRow(w: Writer, step: DraftLine, column: number, countColumn: number, band: boolean) {
+  const lineHeight = BODY * LEADING;
+  const textX = MARGIN_X + column;
+  const textWidth = w.contentWidth - column - (countColumn ? countColumn + 8 : 0);
+  const body = step.label || step.count ? (step.body ?? step.text) : step.text;
+  const lines = w.wrap(body, textWidth, BODY);
+  const height = lines.length * lineHeight;
+  if (w.y - height < MARGIN_BOTTOM && height < 200) w.newPage();
+  if (band && w.y - height >= MARGIN_BOTTOM) {
+    // A faint band on every other round helps a maker keep their place.
+    w.page.drawRectangle({ x: MARGIN_X - 4, y: w.y - height - 1, width: w.contentWidth + 8, height: height + 1, color: ACCENT_SOFT });
+  }
+  if (step.label) w.draw(step.label, MARGIN_X, w.y - lineHeight + BODY * 0.28, { bold: true });
+  for (const line of lines) {
+    w.ensure(lineHeight);
+    w.y -= lineHeight;
+    w.draw(line, textX, w.y + BODY * 0.28);
+  }
+  if (step.count) {
+    const count = w.clean(step.count);
+    const width = w.measure(count, BODY);
+    w.draw(count, w.width - MARGIN_X - width, w.y + BODY * 0.28, { color: ACCENT, bold: true });
+  }
 }
 
 export async function renderPatternPdf(draft: FormattedPattern, options: PdfOptions = {}): Promise<RenderedPdf> {
@@ -232,62 +293,62 @@ export async function renderPatternPdf(draft: FormattedPattern, options: PdfOpti
   w.newPage();
   drawTitleBand(w, draft, options.shopName);
 
-  for (const line of draft.intro) {
-    w.paragraph(line, MARGIN_X, w.contentWidth, { size: 11, color: MUTED });
+  for (const line of draft.sections.filter((s) => s.key === "intro").flatMap((s) => s.lines)) {
+    w.paragraph(line.text, MARGIN_X, w.contentWidth, { size: 11, color: MUTED });
     w.y -= 4;
   }
+  summaryBox(w, labels.summary, draft.summary);
 
-  const lists: Array<[string, string[]]> = [
-    [labels.sizes, draft.sizes],
-    [labels.materials, draft.materials],
-    [labels.gauge, draft.gauge],
-  ];
-  for (const [label, items] of lists) {
-    if (!items.length) continue;
-    sectionHeading(w, label);
-    bulletList(w, items);
-  }
+  let glossaryDone = false;
+  const glossary = () => {
+    if (glossaryDone || !draft.glossary.entries.length) return;
+    glossaryDone = true;
+    sectionHeading(w, draft.glossary.heading);
+    const column = columnWidth(w, draft.glossary.entries.map((a) => a.abbr), 110);
+    for (const entry of draft.glossary.entries) labelled(w, entry.abbr, entry.meaning, column, { color: ACCENT });
+  };
 
-  if (draft.abbreviations.length) {
-    sectionHeading(w, labels.abbreviations);
-    const column = columnWidth(w, draft.abbreviations.map((a) => a.abbr), 110);
-    for (const entry of draft.abbreviations) {
-      if (entry.abbr) labelled(w, entry.abbr, entry.meaning, column, { color: ACCENT });
-      else w.paragraph(entry.meaning, MARGIN_X, w.contentWidth);
+  for (const section of draft.sections) {
+    if (section.key === "intro") continue;
+    if (section.key === "instructions") glossary();
+    if (section.heading) sectionHeading(w, section.heading);
+    if (section.key !== "instructions") {
+      for (const line of section.lines) sellerLine(w, line.text);
+      if (section.key === "abbreviations") glossary();
+      continue;
     }
-  }
-
-  if (draft.instructions.length) {
-    sectionHeading(w, labels.instructions);
-    for (const part of draft.instructions) {
-      if (part.heading !== undefined) {
-        w.ensure(14 + 12 + BODY * LEADING * 2);
-        w.y -= 12;
-        w.page.drawRectangle({ x: MARGIN_X, y: w.y - 13, width: 3, height: 13, color: ACCENT });
-        w.draw(part.heading, MARGIN_X + 9, w.y - 11, { size: 12, bold: true });
-        w.y -= 18;
-      }
-      const stepLabels = part.steps.flatMap((s) => (s.label ? [s.label] : []));
+    // Parts: a heading, then its rounds with the labels in one column and the counts in another.
+    const parts: DraftLine[][] = [[]];
+    for (const line of section.lines) {
+      if (line.part) parts.push([line]);
+      else parts[parts.length - 1].push(line);
+    }
+    for (const part of parts) {
+      const steps = part.filter((l) => !l.part);
+      const stepLabels = steps.flatMap((s) => (s.label ? [s.label] : []));
       const column = stepLabels.length ? columnWidth(w, stepLabels, 96) : 0;
-      part.steps.forEach((step, i) => {
-        if (step.label && i % 2 === 0) {
-          // A faint band on every other round helps a maker keep their place.
-          const height = w.wrap(step.text, w.contentWidth - column, BODY).length * BODY * LEADING;
-          if (w.y - height >= MARGIN_BOTTOM) {
-            w.page.drawRectangle({ x: MARGIN_X - 4, y: w.y - height - 1, width: w.contentWidth + 8, height: height + 1, color: ACCENT_SOFT });
-          }
+      const counts = steps.flatMap((s) => (s.count ? [s.count] : []));
+      const countColumn = counts.length ? Math.min(110, counts.reduce((m, c) => Math.max(m, w.measure(w.clean(c), BODY)), 0)) : 0;
+      let banded = 0;
+      for (const line of part) {
+        if (line.part) {
+          w.ensure(14 + 12 + BODY * LEADING * 2);
+          w.y -= 12;
+          w.page.drawRectangle({ x: MARGIN_X, y: w.y - 13, width: 3, height: 13, color: ACCENT });
+          w.draw(line.text, MARGIN_X + 9, w.y - 11, { size: 12, bold: true });
+          w.y -= 18;
+          continue;
         }
-        if (step.label) labelled(w, step.label, step.text, column, {});
-        else w.paragraph(step.text, MARGIN_X + column, w.contentWidth - column);
+        const isRound = Boolean(line.label || line.count);
+        stepRow(w, line, column, isRound ? countColumn : 0, isRound && banded++ % 2 === 0);
         w.y -= 1.5;
-      });
+      }
     }
   }
+  glossary();
 
-  if (draft.notes.length) {
-    sectionHeading(w, labels.notes);
-    bulletList(w, draft.notes, { color: MUTED });
-  }
+  sectionHeading(w, ABOUT_HEADING[draft.language]);
+  bulletList(w, draft.standardNotes, { color: MUTED });
 
   const total = w.pages.length;
   w.pages.forEach((page, index) => {

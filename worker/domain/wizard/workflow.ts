@@ -10,7 +10,15 @@
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { RuleReport } from "../../../schema/api/listings";
-import type { EtsyListingInput, FinishWizardInput, GeneratePdfInput, OptimizePatternInput, PatternPdfInfo, WizardOptions } from "../../../schema/api/workflow";
+import type {
+  EtsyListingInput,
+  FinishWizardInput,
+  GeneratePdfInput,
+  OptimizePatternInput,
+  PatternPdfInfo,
+  TechEditInput,
+  WizardOptions,
+} from "../../../schema/api/workflow";
 import { WIZARD_LIMITS } from "../../../schema/api/workflow";
 import { files, listings, type StoredFile, type User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
@@ -23,9 +31,10 @@ import { toSummary } from "../listings/store";
 import { parseTagsContent } from "../listings/tags";
 import { splitAltTexts } from "../listings/enforce-rules";
 import { withQuota } from "../quota";
-import { detectCraft, detectLanguage, type Craft, type PatternLanguage } from "./abbreviations";
-import { formatPatternOffline, renderFormattedPattern, type FormattedPattern } from "./offline-formatter";
-import { optimizePatternOffline, renderOptimizedPattern, type PatternOptions } from "./offline-optimizer";
+import type { Craft, PatternLanguage } from "./abbreviations";
+import { formatPatternOffline, instructionLines, renderFormattedPattern, type FormattedPattern } from "./offline-formatter";
+import { optimizePatternOffline, renderOptimizedPattern, sectionOutline, type PatternOptions } from "./offline-optimizer";
+import { techEdit, type TechEditReport } from "./tech-edit";
 import { renderPatternPdf } from "./pdf";
 
 export const WIZARD_TIMEOUT_MS: number = WIZARD_LIMITS.timeoutMs;
@@ -98,12 +107,11 @@ const LANGUAGE_NAME: Record<PatternLanguage, string> = { en: "English", tr: "Tur
 
 function optimizeSystem(craft: Craft, language: PatternLanguage) {
   return [
-    `You are a technical editor of ${craft} patterns. Rewrite the pattern the user pastes so that a maker can follow it without guessing.`,
-    "- Use the standard US abbreviations consistently (sc, hdc, dc, tr, ch, sl st, inc, dec, MR, BLO, FLO, k, p, k2tog, p2tog, ssk, yo, M1, RS, WS).",
-    "- Number every round ('Rnd 1:'), row ('Row 1:') or step ('Step 1:'), one per line, with the stitch count at the end in brackets, e.g. '(18 sts)'.",
-    "- Put Finished size, Materials, Gauge and Abbreviations in their own sections with '## ' headings, then '## Instructions' (parts as '### Head'), then '## Notes'.",
-    "- Keep EVERY instruction line and every number, count and measurement exactly as given. Do not invent materials, sizes or steps.",
-    `- Write in ${LANGUAGE_NAME[language]}. Answer with the pattern only, in markdown, starting with '# ' and its title.`,
+    `You are a technical editor of ${craft} patterns. Show the structure of the pattern the user pastes by adding markdown headings.`,
+    "- Start with '# ' and the pattern's title (its first line when it is one).",
+    "- Add '## ' headings for Finished size, Materials, Gauge, Abbreviations, Instructions and Notes where the pattern has no heading of its own, and '### ' for parts such as Head or Body.",
+    "- Keep EVERY line exactly as given, character for character and in its order: add headings, never change, move, merge or drop a line. Do not invent materials, sizes or steps.",
+    `- Headings you add are in ${LANGUAGE_NAME[language]}. Answer with the pattern only, in markdown.`,
   ].join("\n");
 }
 
@@ -123,23 +131,50 @@ export interface OptimizeResult {
   optimizedPattern: string;
   craft: Craft;
   language: PatternLanguage;
+  craftDetected: boolean;
+  data: { techEdit: TechEditReport; sections: ReturnType<typeof sectionOutline> };
+}
+
+/**
+ * Every non-blank line of `input` appears exactly once in `output`, as written and in order (markdown
+ * heading marks may be added in front of it). What a model's answer must keep to be used.
+ */
+export function keepsEveryLine(input: string, output: string): boolean {
+  const wanted = input.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const got = output.split(/\r?\n/).map((l) => l.trim().replace(/^#{1,6}\s+(?=\S)/u, "")).filter(Boolean);
+  let at = 0;
+  for (const line of wanted) {
+    const bare = line.replace(/^#{1,6}\s+(?=\S)/u, "");
+    while (at < got.length && got[at] !== bare) at++;
+    if (at === got.length) return false;
+    at++;
+  }
+  return wanted.every((line) => {
+    const bare = line.replace(/^#{1,6}\s+(?=\S)/u, "");
+    return got.filter((g) => g === bare).length === wanted.filter((w) => w.replace(/^#{1,6}\s+(?=\S)/u, "") === bare).length;
+  });
 }
 
 export async function optimizePattern(input: Pick<OptimizePatternInput, "pattern" | "options">, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<OptimizeResult> {
   const options = patternOptions(input.options);
-  if (llm.offline) {
-    const optimized = optimizePatternOffline(input.pattern, options);
-    return { optimizedPattern: renderOptimizedPattern(optimized), craft: optimized.craft, language: optimized.language };
-  }
-  const craft = options.craft ?? detectCraft(input.pattern);
-  const language = options.language ?? detectLanguage(input.pattern);
+  const optimized = optimizePatternOffline(input.pattern, options);
+  const { craft, language } = optimized;
+  const data = { techEdit: techEdit(input.pattern, { craft: options.craft, language }), sections: sectionOutline(optimized) };
+  const own = { optimizedPattern: renderOptimizedPattern(optimized), craft, language, craftDetected: optimized.craftDetected, data };
+  if (llm.offline) return own;
   const text = await askProvider(
     llm,
     { system: optimizeSystem(craft, language), prompt: input.pattern, task: "optimize-pattern", context: { pattern: input.pattern } },
     timeoutMs,
     WIZARD_ERRORS.optimize,
   );
-  return { optimizedPattern: `${text.trim()}\n`, craft, language };
+  // A model's answer that changed, moved or dropped a line is not used: the seller's words come first.
+  return keepsEveryLine(input.pattern, text) ? { ...own, optimizedPattern: `${text.trim()}\n` } : own;
+}
+
+/** POST /api/workflow/tech-edit: the report only; deterministic and free (no quota, no model). */
+export function runTechEdit(input: TechEditInput): TechEditReport {
+  return techEdit(input.pattern, { craft: input.options?.craft, language: input.options?.language });
 }
 
 /** POST /api/workflow/optimize-pattern */
@@ -151,7 +186,7 @@ export async function runOptimizePattern(env: Env, user: WizardUser, input: Opti
 
 // ---- Step 2: format and PDF --------------------------------------------------------------------
 
-const instructionCount = (draft: FormattedPattern) => draft.instructions.reduce((n, part) => n + part.steps.length, 0);
+const instructionCount = (draft: FormattedPattern) => instructionLines(draft).length;
 
 /** The structured draft. A model's layout that lost instruction lines is not used: every line matters more than its layout. */
 export async function formatPattern(input: { optimizedPattern: string; options?: WizardOptions }, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<FormattedPattern> {
@@ -240,7 +275,6 @@ const CRAFT_KEYWORDS: Record<Craft, string[]> = {
 };
 
 const CRAFT_NOUN: Record<Craft, string> = { crochet: "crochet", knitting: "knit", sewing: "sewing", "cross-stitch": "cross stitch" };
-const UNIT_NOUN = { round: "rounds", row: "rows", step: "steps" } as const;
 const TITLE_STOP = /^(?:the|and|with|for|pattern|patterns|pdf|free|easy|crochet|crocheted|knit|knitted|knitting|sewing|sew|cross|stitch|tutorial|diy|amigurumi|tarifi|tarif|modeli|model|yapılışı|şablon|kalıbı|kalıp)$/iu;
 
 /** The subject of the title ("Sleepy Bunny Amigurumi" -> "bunny"): its last word that is not craft vocabulary. */
@@ -256,19 +290,72 @@ function productName(title: string, craft: string) {
   return lower.includes(craft) ? `${title} pattern` : `${title} ${craft} pattern`;
 }
 
+const summaryValue = (draft: FormattedPattern, labels: string[]) => draft.summary.find((s) => labels.includes(s.label))?.value;
+
+const ABOUT = {
+  en: {
+    heading: "**About this pattern**",
+    digital: "Digital PDF pattern for instant download. This is the pattern, not a finished item: you make the piece yourself.",
+    craft: { crochet: "Crochet", knitting: "Knitting", sewing: "Sewing", "cross-stitch": "Cross-stitch" } as Record<Craft, string>,
+    craftLabel: "Craft",
+    skill: "Skill level",
+    size: "Size",
+    terms: { us: "Written in US crochet terms.", uk: "Written in UK crochet terms." } as Partial<Record<string, string>>,
+    knitTerms: { us: "Written in US knitting terms.", uk: "Written in UK knitting terms." } as Partial<Record<string, string>>,
+    ai: "Disclosure: this pattern was made with the help of AI tools, under the seller's creative direction.",
+  },
+  tr: {
+    heading: "**Bu model hakkında**",
+    digital: "Anında indirilebilen dijital PDF model. Bu bir modeldir, bitmiş ürün değildir: ürünü kendiniz yaparsınız.",
+    craft: { crochet: "Tığ işi", knitting: "Şiş örgü", sewing: "Dikiş", "cross-stitch": "Kanaviçe" } as Record<Craft, string>,
+    craftLabel: "Teknik",
+    skill: "Seviye",
+    size: "Ölçü",
+    terms: { us: "ABD tığ işi terimleriyle yazılmıştır.", uk: "İngiliz (UK) tığ işi terimleriyle yazılmıştır." } as Partial<Record<string, string>>,
+    knitTerms: { us: "ABD şiş örgü terimleriyle yazılmıştır.", uk: "İngiliz (UK) şiş örgü terimleriyle yazılmıştır." } as Partial<Record<string, string>>,
+    ai: "Açıklama: Bu model, satıcının yaratıcı yönlendirmesiyle yapay zekâ araçlarının yardımıyla hazırlanmıştır.",
+  },
+} as const;
+
+/**
+ * The plain facts every wizard listing carries (issue 16): a digital PDF pattern and not a finished
+ * item, the craft, skill level, size, the abbreviations' convention, and Etsy's AI disclosure when the
+ * seller says AI helped make the item. Only what the pattern states is named.
+ */
+export function aboutPattern(draft: FormattedPattern, language: PatternLanguage, aiAssisted = false): string {
+  const t = ABOUT[language];
+  const skill = summaryValue(draft, ["Skill level", "Seviye"]);
+  const size = summaryValue(draft, ["Size", "Ölçü"]);
+  const terms = draft.craft === "crochet" ? t.terms[draft.terms] : draft.craft === "knitting" ? t.knitTerms[draft.terms] : undefined;
+  const lines = [
+    `- ${t.digital}`,
+    `- ${t.craftLabel}: ${t.craft[draft.craft]}`,
+    skill ? `- ${t.skill}: ${skill}` : "",
+    size ? `- ${t.size}: ${size}` : "",
+    terms ? `- ${terms}` : "",
+    aiAssisted ? `- ${t.ai}` : "",
+  ].filter(Boolean);
+  return [t.heading, ...lines].join("\n");
+}
+
 /** The product description and keywords the listing is written from: what the buyer downloads. */
 export function listingBrief(draft: FormattedPattern): { description: string; keywords: string[] } {
   const craft = CRAFT_NOUN[draft.craft];
-  const rounds = draft.instructions.reduce((n, part) => n + part.steps.filter((s) => s.label).length, 0);
+  const instructions = draft.sections.filter((s) => s.key === "instructions").flatMap((s) => s.lines);
+  const rounds = instructions.filter((l) => l.label).length;
+  const intro = draft.sections.filter((s) => s.key === "intro").flatMap((s) => s.lines.map((l) => l.text));
+  const size = summaryValue(draft, ["Size", "Ölçü"]);
+  const skill = summaryValue(draft, ["Skill level", "Seviye"]);
   const sentences = [
-    `${productName(draft.title, craft)}, a PDF pattern for instant download.`,
-    ...draft.intro.slice(0, 2),
-    draft.sizes.length ? `The finished piece measures ${draft.sizes[0].replace(/\.$/, "")}.` : "",
-    `The PDF includes a materials list, abbreviations and ${rounds || "clear"} numbered ${UNIT_NOUN[draft.unit]}.`,
+    `${productName(draft.title, craft)}, a digital PDF pattern for instant download.`,
+    ...intro.slice(0, 2),
+    skill ? `Skill level: ${skill.replace(/\.$/, "")}.` : "",
+    size ? `Size: ${size.replace(/\.$/, "")}.` : "",
+    `The PDF includes a materials list, abbreviations${rounds ? ` and ${rounds} numbered rounds or rows` : " and step-by-step instructions"}.`,
     "Digital download: the pattern only, not a finished item.",
   ].filter(Boolean);
   const subject = subjectOf(draft.title);
-  const amigurumi = /amigurumi/i.test(`${draft.title} ${draft.intro.join(" ")}`);
+  const amigurumi = /amigurumi/i.test(`${draft.title} ${intro.join(" ")}`);
   const keywords = [
     ...(subject ? [`${craft} ${subject}`, `${subject} pattern`] : []),
     ...(amigurumi ? ["amigurumi pattern", "crochet toy"] : []),
@@ -306,8 +393,10 @@ export async function generatePatternListing(input: { pdfContent: string; option
   const ask = (task: keyof typeof LISTING_SYSTEM) =>
     askProvider(llm, { system: LISTING_SYSTEM[task], prompt, task, json: task === "tags", context }, timeoutMs, WIZARD_ERRORS.listing);
   const [title, description, tags, altTexts] = await Promise.all([ask("title"), ask("description"), ask("tags"), ask("alt-text")]);
+  const about = aboutPattern(draft, language, input.options?.aiAssisted === true);
+  const full = description.includes(about) ? description : `${description.trim()}\n\n${about}`;
   const { listing, report } = enforceListingRules(
-    { title: title.trim(), description, tags: parseTagsContent(tags), altTexts: splitAltTexts(altTexts) },
+    { title: title.trim(), description: full, tags: parseTagsContent(tags), altTexts: splitAltTexts(altTexts) },
     { productDescription: brief.description, keywords: brief.keywords, platform: "etsy", digital: true },
   );
   return { ...listing, ruleReport: { ...report, generation: { keywords: brief.keywords, digital: true, regenerations: 0 } } };
