@@ -93,6 +93,59 @@ describe("POST /api/edit-image", () => {
     expect(await res.json<any>()).toMatchObject({ success: false, message: "Too many requests: Please wait a moment before trying again.", error: "too many requests" });
   });
 
+  it("calls a complete edit a success and lists nothing as not done", async () => {
+    const { token } = await registerUser();
+    const body = await (await api("/edit-image", { token, body: { image: await productDataUrl(200, 150), prompt: "white background, sharpen", platform: "ebay" } })).json<any>();
+    expect(body.message).toBe("Image edited successfully");
+    expect(body.notApplied).toEqual([]);
+    expect(body.result.notApplied).toEqual([]);
+  });
+
+  it("says which part of an instruction was not done and why, without calling it a success", async () => {
+    const { token } = await registerUser();
+    const res = await api("/edit-image", { token, body: { image: await productDataUrl(200, 150), prompt: "Brighten it and remove the text from the mug", platform: "ebay" } });
+    expect(res.status).toBe(200);
+    const body = await res.json<any>();
+    expect(body.message).not.toBe("Image edited successfully");
+    expect(body.message).toBe("Image edited, but 1 part of the instruction was not done");
+    expect(body.notApplied).toEqual([{ instruction: "remove the text from the mug", reason: expect.stringMatching(/generative AI editor/) }]);
+    expect(body.result.notApplied).toEqual(body.notApplied);
+    expect(body.responseText).toContain("Not done: remove the text from the mug");
+    expect(body.enhancedPrompt).toMatch(/brighten/i);
+    expect(await usedEdits(token)).toBe(1);
+  });
+
+  it("refuses an instruction it cannot do at all with a 422 that says why, and charges nothing", async () => {
+    const { token } = await registerUser();
+    for (const prompt of ["remove the text from the mug", "place it on a wooden table", "add a soft shadow"]) {
+      const res = await api("/edit-image", { token, body: { image: await productDataUrl(120, 90), prompt, platform: "etsy" } });
+      expect(res.status).toBe(422);
+      const body = await res.json<any>();
+      expect(body).toMatchObject({ success: false, message: "The image was not edited: the offline editor cannot do what was asked.", error: "instruction not supported" });
+      expect(body.message).not.toMatch(/edited successfully/i);
+      expect(body.notApplied).toEqual([{ instruction: prompt, reason: expect.any(String) }]);
+      expect(body.details).toContain(body.notApplied[0].reason);
+    }
+    expect(await usedEdits(token)).toBe(0);
+  });
+
+  it("keeps the background when told to and makes it white when told to", async () => {
+    const { token } = await registerUser();
+    const keep = await (await api("/edit-image", { token, body: { image: await productDataUrl(200, 150), prompt: "brighten, keep the background", platform: "ebay" } })).json<any>();
+    const kept = await decode(fromDataUrl(keep.result.image), "image/png");
+    // eBay enlarges to 500 px: compare the corners (backdrop) with the original's, and the centre (product).
+    const original = productOnGrey(200, 150);
+    for (const [[x, y], [X, Y]] of [[[0, 0], [0, 0]], [[199, 149], [499, 374]], [[199, 0], [499, 0]]]) {
+      pixel(kept, X, Y).forEach((v, i) => expect(Math.abs(v - pixel(original, x, y)[i])).toBeLessThanOrEqual(2));
+    }
+    expect(Math.max(...pixel(kept, 250, 187).slice(0, 3))).toBeGreaterThan(PRODUCT_COLOUR[2] + 20);
+    expect(keep.notApplied).toEqual([]);
+    const white = await (await api("/edit-image", { token, body: { image: await productDataUrl(200, 150), prompt: "remove the background, make it white", platform: "ebay" } })).json<any>();
+    const whitened = await decode(fromDataUrl(white.result.image), "image/png");
+    expect(pixel(whitened, 0, 0)).toEqual([255, 255, 255, 255]);
+    expect(pixel(whitened, 499, 374)).toEqual([255, 255, 255, 255]);
+  });
+
   it("needs a signed-in user", async () => {
     const res = await api("/edit-image", { body: { image: "data:image/png;base64,AAAA", prompt: "x" } });
     expect(res.status).toBe(401);
