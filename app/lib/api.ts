@@ -102,6 +102,11 @@ export async function api<T = Record<string, unknown>>(path: string, options: Re
   return data as T;
 }
 
+/** A 403 from an AI feature asked before the e-mail address is confirmed (code "email-unverified", decision 0009). */
+export function isEmailUnverified(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.body?.code === "email-unverified";
+}
+
 /** The message to show for a failed action: the server's userMessage, message, the error's own, else '{prefix}. Please try again.' */
 export function errorMessage(error: unknown, prefix?: string): string {
   if (error instanceof ApiError) {

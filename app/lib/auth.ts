@@ -51,7 +51,22 @@ export function syncSignedInHint() {
   if (!token && has) writeCookie(COOKIE.signedIn, null);
 }
 
+/**
+ * Where to go after signing in: `value` when it is a path on this site, else `fallback`. Anything
+ * that could leave the origin is refused: other schemes and hosts, "//host" and "/\\host", and
+ * control characters or spaces (browsers drop tabs and newlines, so "/\t/host" would become
+ * "//host"). The sign-in screens themselves are refused too, so a signed-in visitor never loops.
+ */
 export function safeRedirectTarget(value: string | null | undefined, fallback = "/dashboard") {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (/[\u0000-\u0020\u007f\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, "https://listora.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "https://listora.invalid") return fallback;
+  if (/^\/(login|register)(\/|$)/.test(url.pathname)) return fallback;
+  return url.pathname + url.search + url.hash;
 }

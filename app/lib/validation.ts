@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, LIMITS } from "../../schema/api";
+import { EMAIL_PATTERN, LIMITS, passwordProblem } from "../../schema/api";
 
 /** Client checks of the auth forms (SPEC §5), answering catalogue keys; limits come from schema/api.ts. */
 export function emailError(value: string): string | null {
@@ -7,10 +7,26 @@ export function emailError(value: string): string | null {
   return null;
 }
 
+/** The password typed to log in: only required and the old 8-character minimum (older accounts keep theirs). */
 export function passwordError(value: string): string | null {
   if (!value) return "validation.passwordRequired";
-  if (value.length < LIMITS.passwordMin) return "validation.passwordMin";
+  if (value.length < LIMITS.loginPasswordMin) return "validation.passwordMin";
   return null;
+}
+
+const NEW_PASSWORD_KEYS = {
+  required: "validation.passwordRequired",
+  loginMin: "validation.newPasswordMin",
+  min: "validation.newPasswordMin",
+  max: "validation.passwordMax",
+  spaces: "validation.passwordSpaces",
+  common: "validation.passwordCommon",
+} as const;
+
+/** A new password (register, reset, change): the shared schema's policy (schema/api.ts PasswordSchema), as a catalogue key. */
+export function newPasswordError(value: string): string | null {
+  const problem = passwordProblem(value);
+  return problem ? NEW_PASSWORD_KEYS[problem] : null;
 }
 
 export function confirmError(password: string, confirm: string): string | null {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Outlet, redirect, useLocation, useNavigate } from "react-router";
+import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { AppSidebar } from "~/components/shell/app-sidebar";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/shell/sidebar";
 import { ProfileSync } from "~/components/shell/profile-sync";
@@ -73,6 +74,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               <SidebarTrigger />
             </div>
             <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={checked ? "true" : undefined}>
+              <VerifyEmailBanner />
               <Outlet />
             </main>
             <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>

@@ -221,6 +221,12 @@ export default function CreateListing() {
               </AlertDescription>
             </Alert>
           )}
+          {state.status === "unverified" && (
+            <Alert variant="destructive" data-testid="email-unverified">
+              <AlertCircleIcon aria-hidden="true" />
+              <AlertDescription>{t("verifyBanner.required")}</AlertDescription>
+            </Alert>
+          )}
           {state.status === "error" && (
             <Alert variant="destructive" data-testid="generate-error">
               <AlertCircleIcon aria-hidden="true" />

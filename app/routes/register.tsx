@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
-import { confirmError, emailError, passwordError } from "~/lib/validation";
+import { confirmError, emailError, newPasswordError } from "~/lib/validation";
 
 export function meta() {
   return [{ title: "Create an Account · Listora" }, { name: "description", content: "Create your free Listora account." }];
@@ -28,7 +28,7 @@ export default function Register() {
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const next: Errors = { email: emailError(email), password: passwordError(password), confirm: confirmError(password, confirm) };
+    const next: Errors = { email: emailError(email), password: newPasswordError(password), confirm: confirmError(password, confirm) };
     if (next.email || next.password || (next.confirm && next.confirm !== "validation.passwordsMismatch")) {
       setErrors(next);
       return;
@@ -80,13 +80,13 @@ export default function Register() {
             disabled={busy}
           />
         </FormField>
-        <FormField label={t("auth.password")} error={errors.password ? t(errors.password) : null}>
+        <FormField label={t("auth.password")} error={errors.password ? t(errors.password) : null} hint={t("validation.newPasswordHint")}>
           <PasswordInput
             name="password"
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            onBlur={() => setErrors((s) => ({ ...s, password: passwordError(password) }))}
+            onBlur={() => setErrors((s) => ({ ...s, password: newPasswordError(password) }))}
             disabled={busy}
           />
         </FormField>

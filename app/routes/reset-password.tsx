@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { api, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
-import { confirmError, passwordError } from "~/lib/validation";
+import { confirmError, newPasswordError } from "~/lib/validation";
 
 export function meta() {
   return [{ title: "Choose a New Password · Listora" }, { name: "robots", content: "noindex" }];
@@ -27,7 +27,7 @@ export default function ResetPassword() {
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const next = { password: passwordError(password), confirm: confirmError(password, confirm) };
+    const next = { password: newPasswordError(password), confirm: confirmError(password, confirm) };
     setErrors(next);
     if (next.password || next.confirm) return;
     setBusy(true);
@@ -75,13 +75,13 @@ export default function ResetPassword() {
               </AlertDescription>
             </Alert>
           )}
-          <FormField label={t("auth.newPassword")} error={errors.password ? t(errors.password) : null}>
+          <FormField label={t("auth.newPassword")} error={errors.password ? t(errors.password) : null} hint={t("validation.newPasswordHint")}>
             <PasswordInput
               name="newPassword"
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              onBlur={() => setErrors((s) => ({ ...s, password: passwordError(password) }))}
+              onBlur={() => setErrors((s) => ({ ...s, password: newPasswordError(password) }))}
               disabled={busy}
             />
           </FormField>

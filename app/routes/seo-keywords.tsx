@@ -163,7 +163,9 @@ export default function SeoKeywords() {
   const failureText = failure
     ? failure.kind === "unauthorized"
       ? t("seo.error.unauthorized")
-      : failure.kind === "quota"
+      : failure.kind === "unverified"
+        ? t("verifyBanner.required")
+        : failure.kind === "quota"
         ? t("seo.error.quota", { limit: failure.limit, plan: failure.plan })
         : failure.kind === "status"
           ? t("seo.error.status", { n: failure.status })

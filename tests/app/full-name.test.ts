@@ -21,8 +21,9 @@ describe("profile full name", () => {
 
 describe("change password rules", () => {
   it("asks for at least 8 characters and a matching confirmation", () => {
-    expect(passwordChangeErrors("short", "short")).toEqual({ newPassword: "profile.security.tooShort", confirmPassword: null });
-    expect(passwordChangeErrors("long-enough", "long-enougH")).toEqual({ newPassword: null, confirmPassword: "profile.security.mismatch" });
-    expect(passwordChangeErrors("12345678", "12345678")).toEqual({ newPassword: null, confirmPassword: null });
+    expect(passwordChangeErrors("short", "short")).toEqual({ newPassword: "validation.newPasswordMin", confirmPassword: null });
+    expect(passwordChangeErrors("1234567890", "1234567890")).toEqual({ newPassword: "validation.passwordCommon", confirmPassword: null });
+    expect(passwordChangeErrors("long-enough-1", "long-enough-2")).toEqual({ newPassword: null, confirmPassword: "profile.security.mismatch" });
+    expect(passwordChangeErrors("long-enough-1", "long-enough-1")).toEqual({ newPassword: null, confirmPassword: null });
   });
 });

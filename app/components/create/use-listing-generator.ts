@@ -4,7 +4,7 @@
  * listing (every rule enforced, saved) arrives in the 'done' event.
  */
 import { useCallback, useRef, useState } from "react";
-import { ApiError, WORKFLOW_TIMEOUT_MS, apiResponse, newRequestId } from "~/lib/api";
+import { ApiError, WORKFLOW_TIMEOUT_MS, apiResponse, isEmailUnverified, newRequestId } from "~/lib/api";
 import {
   readNdjson,
   regeneratePart as requestPart,
@@ -15,7 +15,8 @@ import {
   type RuleReport,
 } from "~/components/listings/listing-client";
 
-export type GeneratorStatus = "idle" | "generating" | "done" | "error" | "quota";
+/** "unverified": the e-mail address is not confirmed yet, so AI features answer 403 (decision 0009). */
+export type GeneratorStatus = "idle" | "generating" | "done" | "error" | "quota" | "unverified";
 
 export interface PartialListing {
   title?: string;
@@ -121,7 +122,9 @@ export function useListingGenerator({
         // A stream that ends without 'done' or 'error' was cut off.
         if (!finished) setState((s) => ({ ...s, status: "error" }));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 403) {
+        if (isEmailUnverified(error)) {
+          setState({ ...INITIAL, status: "unverified" });
+        } else if (error instanceof ApiError && error.status === 403) {
           const quota = quotaFrom(error.body) ?? { used: 10, limit: 10, plan: "free" };
           setState({ ...INITIAL, status: "quota", quota });
           onQuotaExceeded?.(quota);

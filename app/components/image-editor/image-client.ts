@@ -173,6 +173,7 @@ export function editFailure(t: Translate, error: unknown, options: { single?: bo
     if (error.kind === "invalid-response") return { title: failed, message: t("images.error.invalidResponse"), quotaExceeded: false };
     switch (error.status) {
       case 403: {
+        if (body.code === "email-unverified") return { title: failed, message: t("verifyBanner.required"), quotaExceeded: false };
         const quota = (body.quota ?? {}) as { limit?: number; plan?: string };
         const code = `${String(body.error ?? "")} ${String(body.message ?? "")}`.toLowerCase();
         if (options.single && code.includes("limit exceeded")) {

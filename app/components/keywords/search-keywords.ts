@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult } from "../../../schema/api/keywords";
-import { api, ApiError } from "~/lib/api";
+import { api, ApiError, isEmailUnverified } from "~/lib/api";
 import "~/lib/i18n/catalog/keywords";
 
 export interface SearchForm {
@@ -27,12 +27,14 @@ export function productNameError(value: string): { key: string; vars?: Record<st
 export type SearchFailure =
   | { kind: "unauthorized" }
   | { kind: "quota"; limit: number; plan: string }
+  | { kind: "unverified" }
   | { kind: "status"; status: number }
   | { kind: "generic" };
 
 export function classifySearchError(error: unknown): SearchFailure {
   if (error instanceof ApiError && error.kind === "http") {
     if (error.status === 401) return { kind: "unauthorized" };
+    if (isEmailUnverified(error)) return { kind: "unverified" };
     if (error.status === 403) {
       const quota = (error.body?.quota ?? {}) as { limit?: unknown; plan?: unknown };
       return { kind: "quota", limit: typeof quota.limit === "number" ? quota.limit : 10, plan: typeof quota.plan === "string" ? quota.plan : "free" };

@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LaptopIcon, LogOutIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { LIMITS } from "../../../schema/api";
 import { PasswordInput } from "~/components/auth/password-input";
 import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -27,12 +26,13 @@ import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
 import { clearAuth } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
+import { newPasswordError } from "~/lib/validation";
 import "~/lib/i18n/catalog/profile";
 
-/** Rules checked on submit: SPEC §9 minimum length and the confirmation must match. */
+/** Rules checked on submit: the shared password policy (decision 0009) and the confirmation must match. */
 export function passwordChangeErrors(newPassword: string, confirmPassword: string) {
   return {
-    newPassword: newPassword.length < LIMITS.passwordMin ? "profile.security.tooShort" : null,
+    newPassword: newPasswordError(newPassword),
     confirmPassword: newPassword !== confirmPassword ? "profile.security.mismatch" : null,
   };
 }
@@ -109,7 +109,7 @@ export function SecurityCard() {
             <PasswordInput name="currentPassword" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} disabled={busy} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t("profile.security.newPassword")} error={errors.newPassword ? t(errors.newPassword) : null}>
+            <FormField label={t("profile.security.newPassword")} error={errors.newPassword ? t(errors.newPassword) : null} hint={t("validation.newPasswordHint")}>
               <PasswordInput
                 name="newPassword"
                 autoComplete="new-password"
