@@ -20,7 +20,7 @@ describe("profile full name", () => {
 });
 
 describe("change password rules", () => {
-  it("asks for at least 8 characters and a matching confirmation", () => {
+  it("asks for a password that meets the policy (10+ characters, not common) and a matching confirmation", () => {
     expect(passwordChangeErrors("short", "short")).toEqual({ newPassword: "validation.newPasswordMin", confirmPassword: null });
     expect(passwordChangeErrors("1234567890", "1234567890")).toEqual({ newPassword: "validation.passwordCommon", confirmPassword: null });
     expect(passwordChangeErrors("long-enough-1", "long-enough-2")).toEqual({ newPassword: null, confirmPassword: "profile.security.mismatch" });

@@ -69,7 +69,7 @@ describe("profile settings", () => {
     expect(await update.isDisabled()).toBe(true);
     await page.getByLabel("Confirm new password").fill("short");
     await update.click();
-    await page.getByText("Password must be at least 8 characters").waitFor();
+    await page.getByText("Password must be at least 10 characters").waitFor();
     await page.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
     await page.getByLabel("Confirm new password").fill("brand-new-pass-2");
     await update.click();
