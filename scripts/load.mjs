@@ -19,7 +19,7 @@ import { mkdirSync, openSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { percentile, privateBuild, root, startServer } from "./lib/server.mjs";
+import { percentile, privateBuild, root, startServer, verifyByMail } from "./lib/server.mjs";
 
 // ---- Options -----------------------------------------------------------------------------------
 
@@ -182,6 +182,12 @@ async function registerUser(stats, label) {
   const email = `load-${runId}-${label}-${userSeq++}@example.com`;
   const r = await call(stats, "POST /api/auth/register", "/api/auth/register", { method: "POST", body: { username: null, email, password: "Load-password-123" } });
   if (r.status !== 201 && r.status !== 200) return { email, error: `register ${r.status} ${r.error ?? JSON.stringify(r.data).slice(0, 200)}` };
+  // AI features need a confirmed e-mail (decision 0009): follow the verification mail's link.
+  try {
+    await verifyByMail(base, email);
+  } catch (error) {
+    return { email, error: String(error) };
+  }
   return { email, token: r.data.token };
 }
 

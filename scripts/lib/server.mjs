@@ -14,7 +14,8 @@ export async function startServer({ port, stateDir, vars = {}, fresh = true, qui
   if (fresh) rmSync(state, { recursive: true, force: true });
   const env = { ...process.env, PORT: String(port), LISTORA_STATE_DIR: stateDir, LOG_LEVEL: quiet ? "error" : "info" };
   if (buildDir) env.LISTORA_BUILD_DIR = buildDir;
-  const extra = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Every bench and load user registers from localhost: lift the per-address registration limit.
+  const extra = Object.entries({ REGISTER_LIMIT_PER_HOUR: "1000000", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(process.execPath, [join(root, "scripts/start.mjs"), "--no-build", ...extra], {
     cwd: root,
     env,
@@ -62,7 +63,28 @@ export async function register(url, email, password = "Bench-password-123") {
     body: JSON.stringify({ username: null, email, password }),
   });
   if (!res.ok) throw new Error(`register ${res.status}: ${await res.text()}`);
-  return (await res.json()).token;
+  const { token } = await res.json();
+  await verifyByMail(url, email);
+  return token;
+}
+
+/**
+ * Confirms a new account's e-mail (AI features need it) with the link of its verification mail, read
+ * from the development outbox as a local user would (decision 0009).
+ */
+export async function verifyByMail(url, email, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const html = await (await fetch(`${url}/dev/mail?to=${encodeURIComponent(email)}`)).text();
+    const token = /\/verify-email\?token=([0-9a-f]+)/.exec(html)?.[1];
+    if (token) {
+      const res = await fetch(`${url}/api/auth/verify-email`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+      if (!res.ok) throw new Error(`verify ${res.status}: ${await res.text()}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 export function percentile(values, p) {

@@ -63,7 +63,7 @@ export async function mailLink(email: string, path: string, timeoutMs = 10_000):
   const deadline = Date.now() + timeoutMs;
   const escaped = email.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   for (;;) {
-    const html = await (await fetch(`${baseURL()}/dev/mail`)).text();
+    const html = await (await fetch(`${baseURL()}/dev/mail?to=${encodeURIComponent(email)}`)).text();
     for (const article of html.split("<article>").slice(1)) {
       if (!article.includes(`to ${escaped} `)) continue;
       const match = new RegExp(`href="(https?://[^"]*${path}\\?token=[0-9a-f]+)"`).exec(article);

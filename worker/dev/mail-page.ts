@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { mailOutbox } from "../../schema/db";
 import { isProduction, type Env } from "../lib/env";
@@ -7,11 +7,15 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /**
  * Development only: the embedded mail provider's outbox, newest first, with links made clickable so
- * a local user can follow a reset or verification link. Absent (404) in production.
+ * a local user can follow a reset or verification link; `?to=<address>` lists one recipient's mail
+ * (the browser suites and the bench read their verification links that way). Absent (404) in
+ * production, which is anything but APP_ENV=development or test.
  */
-export async function devMailPage(_request: Request, env: Env) {
+export async function devMailPage(request: Request, env: Env) {
   if (isProduction(env)) return new Response("Not found", { status: 404 });
-  const rows = await drizzle(env.DB).select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+  const to = new URL(request.url).searchParams.get("to");
+  const query = drizzle(env.DB).select().from(mailOutbox);
+  const rows = await (to ? query.where(eq(mailOutbox.to, to)) : query).orderBy(desc(mailOutbox.createdAt)).limit(50);
   const items = rows
     .map((m) => {
       const body = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
