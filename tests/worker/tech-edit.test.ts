@@ -1,0 +1,205 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { OPTIMIZE_EMPTY } from "../../schema/api/workflow";
+import { readQuota } from "../../worker/domain/quota";
+import { checkStitchCounts } from "../../worker/domain/wizard/stitch-count";
+import { optimizePatternOffline } from "../../worker/domain/wizard/offline-optimizer";
+import { techEdit } from "../../worker/domain/wizard/tech-edit";
+import type { Env } from "../../worker/lib/env";
+import { api, registerUser } from "./helpers";
+import { PATTERNS, bunny, coaster, dishcloth, granny, mittens, topDownHat, whale } from "./wizard-patterns";
+
+const workerEnv = env as unknown as Env;
+
+/** The rows each fixture gets wrong on purpose (1-based lines); every other fixture is correct. */
+const WRONG: Record<string, number[]> = {
+  "crochet amigurumi bunny": [18],
+  "crochet amigurumi whale": [20, 26],
+  "knitted mittens": [26, 31],
+};
+
+/** Rows the checker cannot follow and must leave unchecked, never call wrong. */
+const UNREADABLE: Record<string, number[]> = {
+  "crochet amigurumi whale": [23],
+  "granny square block": [17, 18],
+  "knitted beanie": [16],
+  "crochet blanket in rows": [21],
+};
+
+const yarnPatterns = PATTERNS.filter((p) => p.craft === "crochet" || p.craft === "knitting");
+const wrongLines = (text: string) => techEdit(text).issues.filter((i) => i.id === "stitch-count").map((i) => i.line);
+
+describe("stitch-count checker", () => {
+  for (const pattern of yarnPatterns) {
+    it(`finds exactly the wrong rows of the ${pattern.name}, at their lines, and leaves what it cannot read unchecked`, () => {
+      const report = techEdit(pattern.text);
+      expect(wrongLines(pattern.text)).toEqual(WRONG[pattern.name] ?? []);
+      expect(report.rowsChecked).toBeGreaterThanOrEqual(2);
+      for (const line of UNREADABLE[pattern.name] ?? []) {
+        expect(report.rows.find((r) => r.line === line)).toMatchObject({ status: "unchecked" });
+      }
+      expect(report.rowsUnchecked).toBe(report.rows.filter((r) => r.status === "unchecked").length);
+    });
+  }
+
+  it("finds a changed stated count on every checked row of the correct patterns, and only there", () => {
+    let mutated = 0;
+    for (const pattern of yarnPatterns.filter((p) => !WRONG[p.name])) {
+      const lines = pattern.text.split("\n");
+      for (const row of techEdit(pattern.text).rows.filter((r) => r.status === "ok" && r.statedText)) {
+        const original = lines[row.line - 1];
+        const at = original.lastIndexOf(row.statedText!);
+        // Far from any other reading of the row (a ch-3 that may count, "3 times" that may mean 4).
+        const changed = row.statedText!.replace(/\d+/, (n) => String(Number(n) * 2 + 3));
+        const copy = [...lines];
+        copy[row.line - 1] = original.slice(0, at) + changed + original.slice(at + row.statedText!.length);
+        expect(wrongLines(copy.join("\n")), `${pattern.name} line ${row.line}`).toEqual([row.line]);
+        mutated++;
+      }
+    }
+    expect(mutated).toBeGreaterThan(60);
+  });
+
+  it("finds the bunny's round 4: (2sc, inc) x 6 makes 24 stitches from 18, not 18", () => {
+    const issue = techEdit(bunny).issues.find((i) => i.id === "stitch-count");
+    expect(issue).toMatchObject({ line: 18, row: "R4", severity: "error", stated: 18, computed: 24 });
+    expect(issue!.message).toBe("R4 makes 24 stitches, but the pattern says 18.");
+    expect(issue!.replacement).toBe("R4: (2sc, inc) x 6 - 24 sts");
+    // Accepting the computed count makes the pattern clean.
+    const fixed = bunny.split("\n").map((l, i) => (i === 17 ? issue!.replacement! : l)).join("\n");
+    expect(wrongLines(fixed)).toEqual([]);
+  });
+
+  it("reads the usual spellings of repeats, ranges, increases and decreases", () => {
+    const rows = (text: string, craft: "crochet" | "knitting" = "crochet") =>
+      checkStitchCounts(optimizePatternOffline(text, { craft }).sections, craft).map((r) => [r.status, r.computed]);
+    expect(rows("Rnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)\nRnd 3: [sc, inc] 6 times (18)\nRnd 4: *2 sc, inc; rep from * around (24)\nRnd 5: *3 sc, inc; rep from * 5 more times [30]\nRnds 6-8: sc in each st around - 30 sts\nRnd 9: (3 sc, sc2tog) x 6 (24 stitches)\nRnd 10: (2 sc, dec) x 6. 18 sts.")).toEqual([
+      ["ok", 6], ["ok", 12], ["ok", 18], ["ok", 24], ["ok", 30], ["ok", 30], ["ok", 24], ["ok", 18],
+    ]);
+    expect(rows("Ch 21.\nRow 1: sc in 2nd ch from hook and in each ch across, turn. (20)\nRow 2: ch 1, turn, sc in each st across. (20)\nRow 3: ch 2, dc in each st across, turn. (20)", "crochet")).toEqual([
+      ["ok", 20], ["ok", 20], ["ok", 20],
+    ]);
+    expect(rows("Cast on 48 sts.\nRnd 1: (k6, k2tog) to end. (42)\nRnd 2: *k5, ssk; rep from * to end (36)\nRnd 3: *k4, p2tog; rep from * 5 more times (30)\nRnd 4: *k1, kfb; rep from * to end (45)\nRnd 5: k2, m1, k to end (46)\nRnd 6: *k1, m1l, k44, m1r, k1 (48)\nRow 7: k1, yo, k to end. (49)", "knitting")).toEqual([
+      ["ok", 42], ["ok", 36], ["ok", 30], ["ok", 45], ["ok", 46], ["unchecked", undefined], ["ok", 49],
+    ]);
+  });
+
+  it("never calls a row it cannot read wrong", () => {
+    const report = techEdit("Rnd 1: 6 sc in MR (6)\nRnd 2: work the petals as shown in the chart (99)\nRnd 3: sc around (99)");
+    expect(report.rows.map((r) => r.status)).toEqual(["ok", "unchecked", "ok"]);
+    expect(report.issues.filter((i) => i.id === "stitch-count")).toEqual([]);
+  });
+
+  it("checks a top-down hat whose chain-2 may or may not count, and a hat that says it does not", () => {
+    expect(techEdit(topDownHat).rows.every((r) => r.status === "ok")).toBe(true);
+  });
+});
+
+describe("abbreviations, terms and missing sections", () => {
+  it("finds abbreviations used but not defined, and defined but not used, at their lines", () => {
+    const text = ["Star Coaster", "Abbreviations", "ch = chain", "sc = single crochet", "hdc = half double crochet", "Ch 4, join to form a ring.", "Rnd 1: 12 dc in ring. (12)"].join("\n");
+    const report = techEdit(text);
+    expect(report.abbreviations).toEqual({ used: ["ch", "dc"], undefined: ["dc"], unused: ["sc", "hdc"] });
+    expect(report.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: "abbreviation-unused", line: 4, severity: "tip", abbreviation: "sc" }),
+        expect.objectContaining({ id: "abbreviation-unused", line: 5, severity: "tip", abbreviation: "hdc" }),
+        expect.objectContaining({ id: "abbreviation-undefined", line: 7, severity: "warning", abbreviation: "dc" }),
+      ]),
+    );
+    expect(techEdit(coaster).abbreviations.undefined).toEqual([]);
+  });
+
+  it("tells US from UK crochet terms, declared or used, and warns when they are mixed", () => {
+    expect(techEdit(bunny).terms).toBe("us");
+    expect(techEdit(dishcloth).terms).toBe("uk");
+    expect(techEdit(granny).terms).toBe("unknown");
+    expect(techEdit("Rnd 1: 6 htr in MR (6)\nRnd 2: 2 htr in each st around (12)").terms).toBe("uk");
+    const mixed = techEdit("Cowl (UK terms)\nCh 30, join.\nRnd 1: ch 1, dc in each ch around. (30)\nRnd 2: ch 1, sc in each st around. (30)");
+    expect(mixed.terms).toBe("mixed");
+    expect(mixed.issues).toContainEqual(expect.objectContaining({ id: "terms-mixed", line: 4, severity: "warning", abbreviation: "sc" }));
+  });
+
+  it("lists the sections a buyer expects that the pattern lacks", () => {
+    expect(techEdit(bunny).missingSections).toEqual(["skill-level", "abbreviations", "notes", "copyright"]);
+    expect(techEdit(coaster).missingSections).toEqual(["gauge"]);
+    expect(techEdit(mittens).missingSections).toEqual([]);
+    expect(techEdit(whale).missingSections).toEqual([]);
+    expect(techEdit("Rnd 1: 6 sc in MR (6)").missingSections).toEqual([
+      "skill-level", "materials", "hook-or-needle-size", "gauge", "finished-size", "abbreviations", "notes", "copyright",
+    ]);
+    expect(techEdit("Hat\nMaterials\n- wool yarn\nRnd 1: 6 sc in MR (6)").missingSections).toEqual(expect.arrayContaining(["yarn-weight", "yarn-amount"]));
+  });
+
+  it("writes its messages in Turkish for a Turkish pattern", () => {
+    const report = techEdit("Ayıcık\nTur 1: sihirli halkaya 6 sc (6)\nTur 2: her ilmeğe inc (10)");
+    expect(report.issues.find((i) => i.id === "stitch-count")?.message).toBe("Tur 2 12 ilmek yapıyor, ancak modelde 10 yazıyor.");
+  });
+});
+
+describe("POST /api/workflow/tech-edit", () => {
+  async function post(token: string | undefined, body: unknown) {
+    const res = await api("/workflow/tech-edit", { body, token });
+    return { res, body: await res.json<any>() };
+  }
+
+  it("answers the report with each issue at its line, and spends no quota unit", async () => {
+    const { token, userId } = await registerUser();
+    const { res, body } = await post(token, { pattern: bunny, options: { craft: "crochet" } });
+    expect(res.status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data).toMatchObject({ craft: "crochet", terms: "us", rowsChecked: 13, rowsUnchecked: 1, missingSections: ["skill-level", "abbreviations", "notes", "copyright"] });
+    expect(body.data.issues).toContainEqual({
+      line: 18,
+      row: "R4",
+      severity: "error",
+      id: "stitch-count",
+      message: "R4 makes 24 stitches, but the pattern says 18.",
+      stated: 18,
+      computed: 24,
+      replacement: "R4: (2sc, inc) x 6 - 24 sts",
+    });
+    expect(body.data.abbreviations.used).toEqual(["ch", "dec", "inc", "mr", "sc", "sl st"]);
+    const user = { id: userId, plan: "free" };
+    expect((await readQuota(workerEnv, user, "create-listing")).used).toBe(0);
+    expect((await readQuota(workerEnv, user, "ai-call" as never)).used).toBe(0);
+  });
+
+  it("takes the seller's craft over detection", async () => {
+    const { token } = await registerUser();
+    const { body } = await post(token, { pattern: bunny, options: { craft: "knitting" } });
+    expect(body.data.craft).toBe("knitting");
+  });
+
+  it("refuses an empty pattern, a pattern over 50,000 characters and a bad craft with 400", async () => {
+    const { token } = await registerUser();
+    for (const payload of [{ pattern: "" }, { pattern: "  \n " }, {}]) {
+      const { res, body } = await post(token, payload);
+      expect(res.status).toBe(400);
+      expect(body).toEqual({ success: false, message: OPTIMIZE_EMPTY, field: "pattern" });
+    }
+    const long = await post(token, { pattern: "x".repeat(50_001) });
+    expect(long.res.status).toBe(400);
+    expect(long.body.message).toBe("The pattern is too long: paste at most 50,000 characters");
+    const craft = await post(token, { pattern: bunny, options: { craft: "weaving" } });
+    expect(craft.res.status).toBe(400);
+    expect(craft.body.message).toBe("craft must be one of: crochet, knitting, sewing, cross-stitch");
+  });
+
+  it("checks a pattern of exactly 50,000 characters", async () => {
+    const { token } = await registerUser();
+    let text = "Long Blanket\nCh 101.\nRow 1: sc in 2nd ch from hook and in each ch across, turn. (100)\n";
+    let n = 2;
+    while (text.length < 49_900) text += `Row ${n++}: ch 1, sc in each st across, turn. (100)\n`;
+    text = (text + "x".repeat(50_000)).slice(0, 50_000);
+    const { res, body } = await post(token, { pattern: text });
+    expect(res.status).toBe(200);
+    expect(body.data.rowsChecked).toBe(n - 1);
+    expect(body.data.issues.filter((i: { id: string }) => i.id === "stitch-count")).toEqual([]);
+  });
+
+  it("needs a signed-in user", async () => {
+    const { res } = await post(undefined, { pattern: bunny });
+    expect(res.status).toBe(401);
+  });
+});
