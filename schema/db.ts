@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ItemSpecific } from "./api/listings";
 
 /** Milliseconds since the epoch; every timestamp in the database uses it. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -90,6 +91,12 @@ export const listings = sqliteTable(
     source: text("source", { enum: ["create", "wizard", "manual"] }).notNull().default("manual"),
     /** The rule report of the enforcer (JSON), when the listing went through it. */
     ruleReport: text("rule_report", { mode: "json" }).$type<unknown>(),
+    /** Amazon's bullet points (JSON array of strings; [] elsewhere) (0004). */
+    bullets: text("bullets", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** Amazon's backend search terms, one line ("" elsewhere) (0004). */
+    searchTerms: text("search_terms").notNull().default(""),
+    /** eBay's item specifics (JSON array of { name, value }; [] elsewhere) (0004). */
+    itemSpecifics: text("item_specifics", { mode: "json" }).$type<ItemSpecific[]>().notNull().default([]),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },

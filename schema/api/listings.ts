@@ -3,6 +3,7 @@
  * screens in app/ and the handlers in worker/api/listings.ts. Messages a user sees are the SPEC's.
  */
 import * as v from "valibot";
+import type { AuditReport, Grade } from "../../worker/domain/audit/types";
 
 export const LISTING_LIMITS = {
   titleMax: 130,
@@ -64,6 +65,29 @@ export interface PlatformParts {
   itemSpecifics: ItemSpecific[];
 }
 
+/** The platform parts a save or an edit may carry (checked against PLATFORM_LIMITS by the audit, not refused here). */
+export const PLATFORM_PART_FIELDS = {
+  bullets: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string("Each bullet must be text"), v.maxLength(2_000, "Each bullet must be at most 2000 characters")), "bullets must be a list of text"),
+      v.maxLength(20, "bullets must have at most 20 entries"),
+    ),
+  ),
+  searchTerms: v.optional(v.pipe(v.string("searchTerms must be text"), v.maxLength(5_000, "searchTerms must be at most 5000 characters"))),
+  itemSpecifics: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          name: v.pipe(v.string("Item specific name must be text"), v.maxLength(500, "Item specific name must be at most 500 characters")),
+          value: v.pipe(v.string("Item specific value must be text"), v.maxLength(500, "Item specific value must be at most 500 characters")),
+        }, "Each item specific must be { name, value }"),
+        "itemSpecifics must be a list of { name, value }",
+      ),
+      v.maxLength(100, "itemSpecifics must have at most 100 entries"),
+    ),
+  ),
+};
+
 export type ListingPart = (typeof LISTING_PARTS)[number];
 
 const text = (label: string, max: number) =>
@@ -124,7 +148,8 @@ export const AiCallSchema = v.object({
   featureKey: v.optional(v.nullable(v.string("featureKey must be text"))),
 });
 
-export const ListingSortSchema = v.optional(v.picklist(["newest", "oldest"], "sort must be newest or oldest"), "newest");
+/** `score`: the highest audit score first; `score-asc`: the lowest first (what needs work). */
+export const ListingSortSchema = v.optional(v.picklist(["newest", "oldest", "score", "score-asc"], "sort must be newest, oldest, score or score-asc"), "newest");
 export const ExportFormatSchema = v.optional(v.picklist(["csv", "json"], "format must be csv or json"), "csv");
 
 // ---- Responses ---------------------------------------------------------------------------------
@@ -151,6 +176,13 @@ export interface RuleReport {
 
 /** One card of GET /api/listings (`data.listings[]`). */
 export interface ListingSummary {
+  /** Listing Doctor's score of the saved listing (0-100) and its grade. */
+  score: number;
+  grade: Grade;
+  /** Amazon: bullet points; eBay: item specifics; [] / "" elsewhere. */
+  bullets: string[];
+  searchTerms: string;
+  itemSpecifics: ItemSpecific[];
   id: string;
   title: string;
   description: string;
@@ -164,6 +196,12 @@ export interface ListingSummary {
 
 /** GET /api/listings/:id (`data.listing`), the SPEC's detail fields plus the rule report. */
 export interface ListingDetail {
+  /** Listing Doctor's report of the saved listing (score, grade, findings). */
+  audit: AuditReport;
+  /** Amazon: five bullet points and backend search terms; eBay: item specifics; [] / "" elsewhere. */
+  bullets: string[];
+  search_terms: string;
+  item_specifics: ItemSpecific[];
   id: string;
   title: string;
   description: string;

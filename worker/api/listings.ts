@@ -10,6 +10,8 @@ import {
   UpdateListingSchema,
   type GenerateEvent,
 } from "../../schema/api/listings";
+import { AuditListingSchema } from "../../schema/api/audit";
+import { auditListing } from "../domain/audit";
 import { rawAiCall } from "../domain/listings/ai-call";
 import { exportFileName, listingsToCsv, listingsToJson } from "../domain/listings/export";
 import { deleteFile, listFiles, openFile, storeFile, toFileInfo } from "../domain/listings/files";
@@ -111,6 +113,13 @@ export function listingRoutes(router: ApiRouter) {
     return json({ success: true, data: result });
   });
 
+  // ---- Listing Doctor: audit any listing (no quota unit is spent) ----------------------------
+  router.post("/listings/audit", async (request, env) => {
+    await requireUser(request, env);
+    const input = await readJson(request, AuditListingSchema);
+    return json({ success: true, data: auditListing(input) });
+  });
+
   // ---- Saved listings ------------------------------------------------------------------------
   const create = async (request: ApiRequest, env: Env) => {
     const user = await requireUser(request, env);
@@ -125,7 +134,15 @@ export function listingRoutes(router: ApiRouter) {
 
   router.get("/listings", async (request, env) => {
     const user = await requireUser(request, env);
-    const rows = await listListings(env.DB, user.id, listQuery(request));
+    const query = listQuery(request);
+    if (query.sort === "score" || query.sort === "score-asc") {
+      // The score is computed from the saved parts (pure and cheap), so sorting by it happens here.
+      const all = (await listListings(env.DB, user.id, { q: query.q, sort: "newest" })).map(toSummary);
+      const direction = query.sort === "score" ? -1 : 1;
+      const sorted = all.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
+      return json({ success: true, data: { listings: sorted.slice(query.offset, query.offset + query.limit).map(({ s }) => s) } });
+    }
+    const rows = await listListings(env.DB, user.id, { ...query, sort: query.sort });
     return json({ success: true, data: { listings: rows.map(toSummary) } });
   });
 

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { ListingDetail, ListingSummary, Platform, RuleReport, SaveListingInput, UpdateListingInput } from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
+import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
 import { notFound } from "../../lib/errors";
 import { completeOnboardingStep } from "../onboarding";
 import { enforceListingRules, type ListingText, type RuleContext } from "./enforce-rules";
@@ -24,6 +25,10 @@ export function toSummary(row: Listing): ListingSummary {
     tags: asList(row.tags),
     altTexts: asList(row.altTexts),
     createdAt: iso(row.createdAt),
+    ...scoreSaved(row),
+    bullets: asList(row.bullets),
+    searchTerms: row.searchTerms ?? "",
+    itemSpecifics: asItemSpecifics(row.itemSpecifics),
     platform: row.platform,
     provider: row.provider,
   };
@@ -43,6 +48,10 @@ export function toDetail(row: Listing): ListingDetail {
     platform: row.platform,
     provider: row.provider,
     source: row.source,
+    bullets: asList(row.bullets),
+    search_terms: row.searchTerms ?? "",
+    item_specifics: asItemSpecifics(row.itemSpecifics),
+    audit: auditSaved(row),
   };
 }
 
