@@ -88,7 +88,9 @@ export const PLATFORM_PART_FIELDS = {
   ),
 };
 
-export type ListingPart = (typeof LISTING_PARTS)[number];
+/** Parts only some marketplaces have (PLATFORM_PARTS): Amazon's bullets and search terms, eBay's item specifics. */
+export const PLATFORM_ONLY_PARTS = ["bullets", "searchTerms", "itemSpecifics"] as const;
+export type ListingPart = (typeof LISTING_PARTS)[number] | (typeof PLATFORM_ONLY_PARTS)[number];
 
 const text = (label: string, max: number) =>
   v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`));
@@ -239,6 +241,6 @@ export interface QuotaSnapshot {
 /** The newline-delimited JSON events of POST /api/listings/generate, one per line. */
 export type GenerateEvent =
   | { type: "start"; provider: string; providerLabel: string; offline: boolean; notice?: string; quota: QuotaSnapshot }
-  | { type: "part"; part: ListingPart; value: string | string[] }
+  | { type: "part"; part: ListingPart; value: string | string[] | ItemSpecific[] }
   | { type: "done"; listing: ListingDetail; ruleReport: RuleReport; quota: QuotaSnapshot; provider: string; providerLabel: string; offline: boolean; notice?: string; replayed?: boolean }
   | { type: "error"; status: number; message: string };

@@ -92,7 +92,7 @@ describe("the rule enforcer, for any provider output", () => {
   it("keeps a listing that already follows the rules exactly as it is, and says every rule passed", () => {
     const listing = {
       title: "Sterling Silver Moon Necklace - Crescent Pendant, Layering Necklace, Gift for Her",
-      description: "A tiny crescent moon on a fine chain.\n\n**Features**\n\n- Sterling silver\n\n**Why you'll love it**\n\n- Easy to layer",
+      description: "A tiny crescent moon on a fine chain.\n\nFeatures\n• Sterling silver\n\nWhy you'll love it\n• Easy to layer",
       tags: ["moon necklace", "crescent pendant", "silver necklace", "layering necklace", "gift for her", "celestial jewelry", "dainty necklace", "minimalist jewelry", "moon jewelry", "sterling silver", "birthday gift", "boho necklace", "witchy jewelry"],
       altTexts: ["Front view of the moon necklace", "Close-up of the crescent pendant"],
     };
@@ -171,7 +171,7 @@ describe("tag rules", () => {
     expect(result.value).toHaveLength(13);
     expect(result.value.slice(0, 3)).toEqual(["minimalist necklace", "moon jewelry", "gift for her"]);
     expect(result.value).toContain("crescent pendant");
-    expect(result.checks.find((c) => c.rule === "tags.count")).toMatchObject({ status: "repaired", detail: "added 13 from keywords and phrases" });
+    expect(result.checks.find((c) => c.rule === "tags.count")).toMatchObject({ status: "repaired", detail: "added 13 from keywords, phrases and buyer searches" });
   });
 
   it("cuts a long tag at a word boundary and drops duplicates case-insensitively", () => {
@@ -233,7 +233,8 @@ describe("description rules", () => {
     const text = "A moon necklace.\n\n- Silver\n\n## FAQ\n\n**Q: Is it silver?**\nA: Yes.\n\n## Shipping\n\nShips in 2 days.";
     const result = enforceDescription(text, context);
     expect(result.value).not.toMatch(/FAQ|Is it silver/);
-    expect(result.value).toContain("## Shipping");
+    expect(result.value).toMatch(/^Shipping$/m);
+    expect(result.value).toContain("Ships in 2 days.");
     expect(result.checks.find((c) => c.rule === "description.no-faq")?.status).toBe("repaired");
   });
 
@@ -248,20 +249,23 @@ describe("description rules", () => {
   it("adds an intro before an answer that starts with a list", () => {
     const result = enforceDescription("- silver\n- moon", context);
     const blocks = result.value.split("\n\n");
-    expect(blocks[0]).toMatch(/^Meet your new favourite handmade sterling silver moon necklace/);
-    expect(blocks[1]).toBe("- silver\n- moon");
+    expect(blocks[0]).toMatch(/minimalist necklace|moon necklace/);
+    expect(blocks[1]).toBe("• silver\n• moon");
     expect(result.checks.find((c) => c.rule === "description.sections")).toMatchObject({ status: "repaired", detail: "added an intro" });
   });
 
   it("adds features and benefits to an answer of one paragraph", () => {
     const result = enforceDescription("A lovely moon necklace.", context);
-    expect(result.value.startsWith("A lovely moon necklace.\n\n**Features**")).toBe(true);
-    expect(result.value).toContain("**Why you'll love it**");
+    expect(result.value.startsWith("A lovely moon necklace.\n\nFeatures\n• ")).toBe(true);
+    expect(result.value).toMatch(/^Why you'll love it$/m);
     expect(result.checks.find((c) => c.rule === "description.sections")).toMatchObject({ status: "repaired", detail: "added features and benefits" });
   });
 
-  it("keeps markdown and HTML the seller or model wrote: the description is stored as given, never rendered here", () => {
-    const text = 'Moon necklace <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror="alert(1)">\n\n- Silver';
-    expect(enforceDescription(text, context).value).toBe(text);
+  it("turns Markdown and HTML into plain text, as the marketplaces' description fields take it", () => {
+    const text = 'Moon necklace <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror="alert(1)">\n\n**Features**\n- Silver';
+    const result = enforceDescription(text, context);
+    expect(result.value).not.toMatch(/<|>|\]\(|\*\*|^- /m);
+    expect(result.value).toMatch(/^Features\n• Silver/m);
+    expect(result.checks.find((c) => c.rule === "description.plain-text")?.status).toBe("repaired");
   });
 });

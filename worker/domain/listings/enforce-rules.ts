@@ -1,24 +1,48 @@
 /**
- * The listing rules of SPEC §5 and DESIGN §5, enforced by code after any provider (and on every save):
- * output that breaks a rule is repaired rather than refused, and every rule says in the report
- * whether it passed or what was repaired.
+ * The listing rules of SPEC §5 and DESIGN §5, enforced by code after any provider (and on every save),
+ * per marketplace: output that breaks a rule is repaired rather than refused, and every rule says in
+ * the report whether it passed or what was repaired.
  *
  * Decisions: an ALL-CAPS word is one of four or more capital letters; shorter ones (DIY, SVG, USA,
  * XL) are acronyms and stay. Tags are stored lower-case. A single-word tag is paired with the
  * product's noun ("silver" -> "silver necklace") where that fits, otherwise replaced by a
- * multi-word candidate, and kept (with a warning) only when no candidate of the listing's own words
- * is left.
+ * multi-word candidate. Descriptions are plain text (decision 0013). Etsy: title at most 130, 13
+ * tags, alt texts. eBay: title at most 80, item specifics, no tags. Amazon: title at most 200 without
+ * promotional words, five bullets of at most 500 characters, backend search terms within 249 bytes,
+ * alt texts, no tags.
  */
-import { LISTING_LIMITS, type RuleCheck, type RuleReport } from "../../../schema/api/listings";
-import { DIGITAL_DISCLAIMER, composeAltTexts, composeBody, composeDescription, composeIntro, cutAtWord } from "../../providers/llm/offline-composer";
-import { isDigitalProduct, plainText, productPhrase, tameShouting, titleCase } from "./phrases";
-import { fitTag, genericTags, isMultiWord, pairWithProduct, tagCandidates, tagCharacters } from "./tags";
+import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform, type RuleCheck, type RuleReport } from "../../../schema/api/listings";
+import { toPlainDescription } from "../../../schema/plain-text";
+import {
+  PROMOTIONAL_WORDS,
+  byteLength,
+  composeAltTexts,
+  composeBody,
+  composeBullets,
+  composeDescription,
+  composeIntro,
+  composeItemSpecifics,
+  composeSearchTerms,
+  cutAtWord,
+  digitalDisclaimer,
+  selectTags,
+  tagPool,
+} from "../../providers/llm/offline-composer";
+import { FILLER_PHRASES } from "./categories";
+import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "./phrases";
+import { fitTag, isMultiWord, isSubPhraseDuplicate, pairWithProduct, tagCharacters } from "./tags";
 
 export interface ListingText {
   title: string;
   description: string;
   tags: string[];
   altTexts: string[];
+  /** Amazon: five bullet points. */
+  bullets?: string[];
+  /** Amazon: backend search terms. */
+  searchTerms?: string;
+  /** eBay: item specifics. */
+  itemSpecifics?: ItemSpecific[];
 }
 
 /** What the listing is about: the seller's product description and selected keywords. */
@@ -39,6 +63,20 @@ const result = (rule: string, repairs: string[], warning?: string): RuleCheck =>
   repairs.length ? { rule, status: "repaired", detail: repairs.join("; ") } : warning ? { rule, status: "warning", detail: warning } : { rule, status: "pass" };
 
 const quote = (s: string) => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
+
+const platformOf = (context: RuleContext): Platform => (context.platform === "amazon" || context.platform === "ebay" ? context.platform : "etsy");
+const langOf = (context: RuleContext): Lang => detectLanguage(context.productDescription);
+const composeInput = (context: RuleContext) => ({ description: context.productDescription, keywords: context.keywords, platform: platformOf(context) });
+
+/** The longest title each marketplace takes: Etsy 130 (the SPEC's), eBay 80, Amazon 200. */
+export function titleMaxFor(platform: Platform): number {
+  return platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : LISTING_LIMITS.titleMax;
+}
+
+/** Amazon's title refuses these characters and promotional claims. */
+const AMAZON_DISALLOWED = /[!$?_{}^¬¦~#<>*]/g;
+const PROMOTION =
+  /(?:^|(?<=[\s,\-]))(?:free shipping|free gift|best[- ]?sell(?:er|ing)|top[- ]rated|top seller|limited time(?: offer)?|on sale|hot sale|hot deal|best(?! friends?\b)|sale|cheap|discount(?:ed)?|deals?|guaranteed|amazing|#1)(?=$|[\s,\-!.])/giu;
 
 // ---- Title -------------------------------------------------------------------------------------
 
@@ -135,20 +173,34 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   title = tidySpaces(title);
 
   // No ALL-CAPS words.
-  const tamed = tameShouting(title);
+  const lang = langOf(context);
+  const tamed = tameShouting(title, lang);
   title = tamed.text;
 
-  // At most 130 characters, cut at a separator so the title still reads.
+  // Amazon: no promotional words and none of the characters it refuses.
+  const platform = platformOf(context);
+  const promotional: string[] = [];
+  if (platform === "amazon") {
+    const found = [...new Set((title.match(PROMOTION) ?? []).map((m) => m.replace(/^[\s,\-]+/, "")))];
+    const refused = [...new Set(title.match(AMAZON_DISALLOWED) ?? [])];
+    if (found.length || refused.length) {
+      title = tidySpaces(title.replace(PROMOTION, " ").replace(AMAZON_DISALLOWED, " ").replace(/,\s*,/g, ","));
+      promotional.push(`removed ${[...found, ...refused].map(quote).join(", ")}`);
+    }
+  }
+
+  // At most 130 characters (eBay 80, Amazon 200), cut at a separator so the title still reads.
   const length: string[] = [];
-  if (title.length > LISTING_LIMITS.titleMax) {
+  const max = titleMaxFor(platform);
+  if (title.length > max) {
     const before = title.length;
-    title = cutTitle(title);
+    title = cutTitle(title, max);
     length.push(`shortened from ${before} to ${title.length} characters`);
   }
 
   const present: string[] = [];
   if (!/[\p{L}\p{N}]/u.test(title)) {
-    const fallback = titleCase(productPhrase(context.productDescription, 6)) || "Handmade Item";
+    const fallback = titleCase(productPhrase(context.productDescription, 6), lang) || "Handmade Item";
     title = enforceTitle(fallback, { ...context, productDescription: "" }).value || "Handmade Item";
     present.push("the answer had no title; written from the product description");
   }
@@ -160,15 +212,15 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
     result("title.characters", characters),
     result("title.limited-symbols", symbols),
     result("title.no-all-caps", tamed.changed.length ? [`changed ${tamed.changed.map(quote).join(", ")} to Title Case`] : []),
-    result("title.length", length),
+    result("title.length", length, platform === "amazon" && title.length > PLATFORM_LIMITS.amazon.titleWarn ? `${title.length} characters; Amazon recommends at most ${PLATFORM_LIMITS.amazon.titleWarn}` : undefined),
   );
+  if (platform === "amazon") checks.push(result("title.no-promotional", promotional));
   return { value: title, checks };
 }
 
-function cutTitle(title: string): string {
-  const max = LISTING_LIMITS.titleMax;
+function cutTitle(title: string, max: number): string {
   const window = title.slice(0, max + 1);
-  const separators = [window.lastIndexOf(", "), window.lastIndexOf(" - ")].filter((i) => i >= LISTING_LIMITS.titleMobile);
+  const separators = [window.lastIndexOf(", "), window.lastIndexOf(" - ")].filter((i) => i >= Math.min(LISTING_LIMITS.titleMobile, max * 0.6));
   const at = separators.length ? Math.max(...separators) : window.lastIndexOf(" ");
   const cut = at > max / 2 ? title.slice(0, at) : title.slice(0, max);
   return tidySpaces(cut).slice(0, max);
@@ -182,6 +234,12 @@ export interface TagRuleContext extends RuleContext {
 }
 
 export function enforceTags(input: unknown[], context: TagRuleContext): PartResult<string[]> {
+  const platform = platformOf(context);
+  if (platform !== "etsy") {
+    const supplied = (Array.isArray(input) ? input : []).filter((t) => typeof t === "string" && t.trim()).length;
+    return { value: [], checks: [result("tags.platform", supplied ? [`removed ${supplied} tags: ${platform === "ebay" ? "eBay" : "Amazon"} listings have no tags`] : [])] };
+  }
+  const lang = langOf(context);
   const characters: string[] = [];
   const length: string[] = [];
   const duplicates: string[] = [];
@@ -194,8 +252,8 @@ export function enforceTags(input: unknown[], context: TagRuleContext): PartResu
       dropped += 1;
       continue;
     }
-    const plain = raw.replace(/\s+/g, " ").trim().toLowerCase();
-    const chars = tagCharacters(raw);
+    const plain = lower(raw.replace(/\s+/g, " ").trim(), lang);
+    const chars = tagCharacters(raw, lang);
     if (chars !== plain && plain) characters.push(quote(raw.trim()));
     const fitted = fitTag(chars);
     if (fitted !== chars) length.push(fitted ? `${quote(chars)} -> ${quote(fitted)}` : `dropped ${quote(chars)}`);
@@ -211,37 +269,42 @@ export function enforceTags(input: unknown[], context: TagRuleContext): PartResu
     cleaned.push(fitted);
   }
 
+  // No filler ("one of a kind", "made with love"): it is no search anyone types.
+  const filler = cleaned.filter((t) => FILLER_PHRASES.includes(t));
+  const useful = cleaned.filter((t) => !FILLER_PHRASES.includes(t));
+
   // Multi-word preferred: pair single words with the product's noun where that makes a new tag.
-  const multi = cleaned.filter(isMultiWord);
+  const multi: string[] = [];
   const multiWord: string[] = [];
   const unpaired: string[] = [];
-  for (const single of cleaned.filter((t) => !isMultiWord(t))) {
-    const paired = pairWithProduct(single, context.productDescription);
+  for (const tag of useful) {
+    if (isMultiWord(tag)) {
+      multi.push(tag);
+      continue;
+    }
+    const paired = pairWithProduct(tag, context.productDescription);
     if (paired && !seen.has(paired)) {
       seen.add(paired);
       multi.push(paired);
-      multiWord.push(`${quote(single)} -> ${quote(paired)}`);
+      multiWord.push(`${quote(tag)} -> ${quote(paired)}`);
     } else {
-      unpaired.push(single);
+      unpaired.push(tag);
     }
   }
 
-  const pool: string[] = [];
-  const inPool = new Set<string>();
-  const add = (tag: string) => {
-    if (!inPool.has(tag)) {
-      inPool.add(tag);
-      pool.push(tag);
-    }
-  };
-  multi.forEach(add);
+  // One search, one tag: a tag inside another ("ribbed brim" in "thick ribbed brim") is dropped.
+  const distinct: string[] = [];
+  const subPhrases: string[] = [];
+  for (const tag of multi) {
+    if (distinct.some((d) => isSubPhraseDuplicate(d, tag))) subPhrases.push(quote(tag));
+    else distinct.push(tag);
+  }
+
   const supplied = new Set([...multi, ...unpaired]);
-  tagCandidates(context, { generic: false }).forEach(add);
-  unpaired.forEach(add);
-  genericTags(context).forEach(add);
-  const chosen = pool.slice(0, LISTING_LIMITS.tagCount);
+  let tags = selectTags(tagPool(composeInput(context)), lang, LISTING_LIMITS.tagCount, distinct.slice(0, LISTING_LIMITS.tagCount));
+  for (const single of unpaired) if (tags.length < LISTING_LIMITS.tagCount && !tags.includes(single)) tags.push(single);
   // Single words last, so enforcing the saved list again keeps its order.
-  const tags = [...chosen.filter(isMultiWord), ...chosen.filter((t) => !isMultiWord(t))];
+  tags = [...tags.filter(isMultiWord), ...tags.filter((t) => !isMultiWord(t))];
 
   const replaced = unpaired.filter((t) => !tags.includes(t));
   if (replaced.length) multiWord.push(`replaced single words ${replaced.map(quote).join(", ")}`);
@@ -250,16 +313,18 @@ export function enforceTags(input: unknown[], context: TagRuleContext): PartResu
   const count: string[] = [];
   const added = tags.filter((t) => !supplied.has(t)).length;
   if (supplied.size > LISTING_LIMITS.tagCount) count.push(`kept ${LISTING_LIMITS.tagCount} of ${supplied.size}`);
-  if (added > 0) count.push(`added ${added} from keywords and phrases`);
+  if (added > 0) count.push(`added ${added} from keywords, phrases and buyer searches`);
   if (dropped) count.push(`dropped ${dropped} empty or invalid`);
 
   return {
     value: tags,
     checks: [
-      result("tags.count", count),
+      result("tags.count", count, tags.length < LISTING_LIMITS.tagCount ? `only ${tags.length} distinct tags could be written` : undefined),
       result("tags.characters", characters.length ? [`cleaned ${characters.join(", ")}`] : []),
       result("tags.length", length),
       result("tags.unique", duplicates.length ? [`removed duplicates ${[...new Set(duplicates)].join(", ")}`] : []),
+      result("tags.distinct", subPhrases.length ? [`removed ${subPhrases.join(", ")}: part of another tag`] : []),
+      result("tags.no-filler", filler.length ? [`removed ${filler.map(quote).join(", ")}`] : []),
       result("tags.multi-word", multiWord, stillSingle.length ? `kept single-word ${stillSingle.map(quote).join(", ")}` : undefined),
     ],
   };
@@ -349,33 +414,47 @@ export function splitAltTexts(content: string): string[] {
 
 // ---- Description -------------------------------------------------------------------------------
 
-const DISCLAIMER = /no physical (?:item|product|goods)s?\b|this is a digital (?:product|download|file|item)|digital (?:product|download|file)s? only|instant download only/i;
-const FAQ_HEADING = /^\s*(?:#{1,6}\s*|\*\*|__)?\s*(?:faqs?|frequently asked questions)\b/i;
+const DISCLAIMER = /no physical (?:item|product|goods)s?\b|this is a digital (?:product|download|file|item)|digital (?:product|download|file)s? only|instant download only|dijital bir üründür|fiziksel (?:bir )?ürün gönderilmez/iu;
+const FAQ_HEADING = /^\s*(?:#{1,6}\s*|\*\*|__)?\s*(?:faqs?|frequently asked questions|sıkça sorulan sorular|sss)(?=$|[^\p{L}])/iu;
 const SECTION_HEADING = /^\s*(?:#{1,6}\s+\S|(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$)/;
 const QA_LINE = /^\s*(?:#{1,6}\s*|\*\*|__)?\s*(?:q|a|question|answer)\s*\d*\s*[:.)]/i;
+/** A plain-text section heading: a short line without a closing stop, followed by bullets or standing alone. */
+const PLAIN_HEADING = /^[^\s•\-*\d][^\n.!?]{0,48}$/u;
 
 function removeFaq(text: string): { text: string; removed: boolean } {
   const lines = text.split("\n");
   const out: string[] = [];
   let inFaq = false;
   let removed = false;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     if (FAQ_HEADING.test(line)) {
       inFaq = true;
       removed = true;
       continue;
     }
-    if (inFaq && SECTION_HEADING.test(line) && !QA_LINE.test(line)) inFaq = false;
+    // A FAQ ends at the next section heading: Markdown, or a plain heading line after a blank line.
+    const plainHeading = i > 0 && lines[i - 1].trim() === "" && PLAIN_HEADING.test(line.trim()) && !/\?\s*$/.test(line) && !QA_LINE.test(line);
+    if (inFaq && ((SECTION_HEADING.test(line) && !QA_LINE.test(line)) || plainHeading)) inFaq = false;
     if (!inFaq) out.push(line);
   }
   return { text: out.join("\n").replace(/\n{3,}/g, "\n\n").trim(), removed };
 }
 
-const isHeadingBlock = (block: string) => SECTION_HEADING.test(block) && !block.includes("\n");
-const isListBlock = (block: string) => block.split("\n").every((l) => /^\s*(?:[-*+]|\d+[.)])\s+/.test(l));
+const isBulletLine = (l: string) => /^\s*(?:[•\-*+]|\d+[.)])\s+/.test(l);
+/** A block that is only a heading, or a heading over bullets: not an intro. */
+const isHeadingBlock = (block: string) => {
+  const [first, ...rest] = block.split("\n");
+  return PLAIN_HEADING.test(first.trim()) && (rest.length === 0 ? words(first).length <= 4 : rest.every(isBulletLine));
+};
+const isListBlock = (block: string) => block.split("\n").every(isBulletLine);
 
+/**
+ * The description as plain text (Markdown and HTML converted: what is shown is what the seller
+ * pastes), then the SPEC's sections: an intro first, features and benefits, the digital note for a
+ * digital product only (in the listing's language), no FAQ.
+ */
 export function enforceDescription(input: string, context: RuleContext): PartResult<string> {
-  const compose = { description: context.productDescription, keywords: context.keywords };
+  const compose = composeInput(context);
   let text = String(input ?? "").replace(/\r\n?/g, "\n").trim();
 
   const present: string[] = [];
@@ -388,10 +467,14 @@ export function enforceDescription(input: string, context: RuleContext): PartRes
   text = faq.text;
   const noFaq = faq.removed ? ["removed the FAQ section"] : [];
 
+  const plain = toPlainDescription(text);
+  const plainRepairs = plain !== text ? ["converted Markdown or HTML to plain text"] : [];
+  text = plain;
+
   const digital = context.digital ?? isDigitalProduct(context.productDescription, context.keywords);
   const disclaimer: string[] = [];
   if (digital && !DISCLAIMER.test(text)) {
-    text = `${text}\n\n${DIGITAL_DISCLAIMER}`;
+    text = `${text}\n\n${digitalDisclaimer(langOf(context))}`;
     disclaimer.push("added the digital-product note");
   } else if (!digital && DISCLAIMER.test(text)) {
     text = text
@@ -417,9 +500,177 @@ export function enforceDescription(input: string, context: RuleContext): PartRes
     value: text,
     checks: [
       result("description.present", present),
+      result("description.plain-text", plainRepairs),
       result("description.sections", sections),
       result("description.no-faq", noFaq),
       result("description.digital-disclaimer", disclaimer),
+    ],
+  };
+}
+
+// ---- Amazon: bullets and search terms ----------------------------------------------------------
+
+/** Five bullet points, each one plain line of at most 500 characters, all different; missing ones written from the description. */
+export function enforceBullets(input: unknown, context: RuleContext): PartResult<string[]> {
+  const { bulletCount, bulletMax } = PLATFORM_LIMITS.amazon;
+  const list = Array.isArray(input) ? input : typeof input === "string" ? input.split(/\n+/) : [];
+  const format: string[] = [];
+  const length: string[] = [];
+  const duplicates: string[] = [];
+  const values: string[] = [];
+  for (const raw of list) {
+    if (typeof raw !== "string") continue;
+    let text = toPlainDescription(raw).replace(/\s+/g, " ").replace(/^\s*(?:[•\-*+]|\d+[.)])\s*/, "").trim();
+    if (text !== raw.trim()) format.push(quote(raw.trim()));
+    if (!/[\p{L}\p{N}]/u.test(text)) continue;
+    if (text.length > bulletMax) {
+      length.push(`shortened one from ${text.length} to ${bulletMax} characters or fewer`);
+      text = cutAtWord(text, bulletMax);
+    }
+    if (values.some((v) => v.toLowerCase() === text.toLowerCase())) {
+      duplicates.push(quote(text));
+      continue;
+    }
+    values.push(text);
+  }
+  const count: string[] = [];
+  if (values.length > bulletCount) {
+    count.push(`kept ${bulletCount} of ${values.length}`);
+    values.length = bulletCount;
+  }
+  if (values.length < bulletCount) {
+    const missing = bulletCount - values.length;
+    for (const b of composeBullets(composeInput(context))) {
+      if (values.length >= bulletCount) break;
+      if (!values.some((v) => v.toLowerCase() === b.toLowerCase())) values.push(b);
+    }
+    count.push(`wrote ${missing} from the product description`);
+  }
+  return {
+    value: values,
+    checks: [
+      result("bullets.count", count),
+      result("bullets.plain-text", format.length ? [`cleaned ${format.length} (Markdown, list markers or line breaks)`] : []),
+      result("bullets.length", length),
+      result("bullets.unique", duplicates.length ? [`removed duplicates ${duplicates.join(", ")}`] : []),
+    ],
+  };
+}
+
+/**
+ * Backend search terms: lower-case words separated by single spaces (commas are not needed), none
+ * already in the title, none repeated, no promotional words, within 249 bytes of UTF-8.
+ */
+export function enforceSearchTerms(input: unknown, context: RuleContext & { title?: string }): PartResult<string> {
+  const lang = langOf(context);
+  const raw = Array.isArray(input) ? input.filter((t) => typeof t === "string").join(" ") : typeof input === "string" ? input : "";
+  const separators = /[,;|]/.test(raw) ? ["replaced commas with spaces"] : [];
+  const titleWords = new Set(words(context.title ?? "").map((w) => lower(w, lang)));
+  const inTitle: string[] = [];
+  const repeated: string[] = [];
+  const promotional: string[] = [];
+  const kept: string[] = [];
+  for (const word of lower(raw, lang).split(/[\s,;|]+/)) {
+    const term = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    if (!term || isStopWord(term)) continue;
+    if (titleWords.has(term)) {
+      inTitle.push(term);
+      continue;
+    }
+    if (PROMOTIONAL_WORDS.includes(term)) {
+      promotional.push(term);
+      continue;
+    }
+    if (kept.includes(term)) {
+      repeated.push(term);
+      continue;
+    }
+    kept.push(term);
+  }
+  const bytes: string[] = [];
+  let value = kept.join(" ");
+  const max = PLATFORM_LIMITS.amazon.searchTermsMaxBytes;
+  if (byteLength(value) > max) {
+    const before = byteLength(value);
+    while (kept.length && byteLength(kept.join(" ")) > max) kept.pop();
+    value = kept.join(" ");
+    bytes.push(`cut from ${before} to ${byteLength(value)} bytes`);
+  }
+  const present: string[] = [];
+  if (!value) {
+    value = composeSearchTerms(composeInput(context), context.title);
+    present.push("none usable; written from the product description and keywords");
+  }
+  return {
+    value,
+    checks: [
+      result("search-terms.present", present),
+      result("search-terms.separators", separators),
+      result("search-terms.no-title-words", inTitle.length ? [`removed ${[...new Set(inTitle)].map(quote).join(", ")}: already in the title`] : []),
+      result("search-terms.unique", repeated.length ? [`removed repeated ${[...new Set(repeated)].map(quote).join(", ")}`] : []),
+      result("search-terms.no-promotional", promotional.length ? [`removed ${promotional.map(quote).join(", ")}`] : []),
+      result("search-terms.bytes", bytes),
+    ],
+  };
+}
+
+// ---- eBay: item specifics ----------------------------------------------------------------------
+
+const SPECIFIC_MAX = 65;
+const SPECIFICS_MAX = 45;
+
+/** Item specifics as name/value pairs (a list or an object), each at most 65 characters, names unique; none usable: read from the description. */
+export function enforceItemSpecifics(input: unknown, context: RuleContext): PartResult<ItemSpecific[]> {
+  const entries: [unknown, unknown][] = Array.isArray(input)
+    ? input.map((e) => [(e as { name?: unknown })?.name, (e as { value?: unknown })?.value])
+    : input && typeof input === "object"
+      ? Object.entries(input as Record<string, unknown>)
+      : [];
+  const length: string[] = [];
+  const duplicates: string[] = [];
+  let dropped = 0;
+  const values: ItemSpecific[] = [];
+  for (const [rawName, rawValue] of entries) {
+    const valueText = Array.isArray(rawValue) ? rawValue.filter((v) => typeof v === "string" || typeof v === "number").join(", ") : rawValue;
+    if (typeof rawName !== "string" || (typeof valueText !== "string" && typeof valueText !== "number")) {
+      dropped += 1;
+      continue;
+    }
+    let name = plainText(rawName).replace(/\s+/g, " ").replace(/:$/, "").trim();
+    let value = plainText(String(valueText)).replace(/\s+/g, " ").trim();
+    if (!name || !value || /^(n\/?a|unknown|none|-)$/i.test(value)) {
+      dropped += 1;
+      continue;
+    }
+    if (name.length > SPECIFIC_MAX || value.length > SPECIFIC_MAX) {
+      length.push(quote(`${name}: ${value}`));
+      name = cutAtWord(name, SPECIFIC_MAX);
+      value = cutAtWord(value, SPECIFIC_MAX);
+    }
+    if (values.some((v) => v.name.toLowerCase() === name.toLowerCase())) {
+      duplicates.push(quote(name));
+      continue;
+    }
+    values.push({ name, value });
+  }
+  const count: string[] = [];
+  if (values.length > SPECIFICS_MAX) {
+    count.push(`kept ${SPECIFICS_MAX} of ${values.length}`);
+    values.length = SPECIFICS_MAX;
+  }
+  if (dropped) count.push(`dropped ${dropped} empty or unknown`);
+  const present: string[] = [];
+  if (values.length === 0) {
+    values.push(...composeItemSpecifics(composeInput(context)));
+    present.push(`none usable; read ${values.length} from the product description`);
+  }
+  return {
+    value: values,
+    checks: [
+      result("item-specifics.present", present),
+      result("item-specifics.count", count),
+      result("item-specifics.length", length.length ? [`shortened ${length.join(", ")} to ${SPECIFIC_MAX} characters`] : []),
+      result("item-specifics.unique", duplicates.length ? [`removed repeated names ${duplicates.join(", ")}`] : []),
     ],
   };
 }
@@ -434,14 +685,38 @@ export function buildReport(checks: RuleCheck[]): RuleReport {
   };
 }
 
-/** Every rule on every part; the tags fill from the enforced title too. */
+/**
+ * Every rule on every part the listing's marketplace has. Etsy: title, description, tags, alt texts.
+ * eBay: title, description, item specifics (tags and alt texts are removed). Amazon: title, bullets,
+ * description, search terms (without the title's words), alt texts (tags are removed).
+ */
 export function enforceListingRules(raw: ListingText, context: RuleContext): { listing: ListingText; report: RuleReport } {
+  const platform = platformOf(context);
   const title = enforceTitle(raw.title, context);
   const description = enforceDescription(raw.description, context);
   const tags = enforceTags(raw.tags, { ...context, title: title.value });
+  if (platform === "etsy") {
+    const altTexts = enforceAltTexts(raw.altTexts, context);
+    return {
+      listing: { title: title.value, description: description.value, tags: tags.value, altTexts: altTexts.value },
+      report: buildReport([...title.checks, ...description.checks, ...tags.checks, ...altTexts.checks]),
+    };
+  }
+  if (platform === "ebay") {
+    const specifics = enforceItemSpecifics(raw.itemSpecifics, context);
+    const alt = (raw.altTexts ?? []).filter((a) => typeof a === "string" && a.trim()).length;
+    const altCheck = result("alt-texts.platform", alt ? [`removed ${alt} alt texts: eBay listings have none`] : []);
+    return {
+      listing: { title: title.value, description: description.value, tags: [], altTexts: [], bullets: [], searchTerms: "", itemSpecifics: specifics.value },
+      report: buildReport([...title.checks, ...description.checks, ...tags.checks, ...specifics.checks, altCheck]),
+    };
+  }
+  const bullets = enforceBullets(raw.bullets, context);
+  // Tags a seller typed for an Amazon listing become search terms rather than being lost.
+  const terms = enforceSearchTerms(raw.searchTerms || (raw.tags ?? []).join(" "), { ...context, title: title.value });
   const altTexts = enforceAltTexts(raw.altTexts, context);
   return {
-    listing: { title: title.value, description: description.value, tags: tags.value, altTexts: altTexts.value },
-    report: buildReport([...title.checks, ...description.checks, ...tags.checks, ...altTexts.checks]),
+    listing: { title: title.value, description: description.value, tags: [], altTexts: altTexts.value, bullets: bullets.value, searchTerms: terms.value, itemSpecifics: [] },
+    report: buildReport([...title.checks, ...bullets.checks, ...description.checks, ...terms.checks, ...tags.checks, ...altTexts.checks]),
   };
 }

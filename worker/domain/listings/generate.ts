@@ -9,8 +9,9 @@ import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import {
   LISTING_LIMITS,
-  LISTING_PARTS,
+  PLATFORM_PARTS,
   type GenerateEvent,
+  type ItemSpecific,
   type ListingDetail,
   type ListingPart,
   type Platform,
@@ -25,7 +26,10 @@ import { releaseQuota, reserveQuota } from "../quota";
 import {
   buildReport,
   enforceAltTexts,
+  enforceBullets,
   enforceDescription,
+  enforceItemSpecifics,
+  enforceSearchTerms,
   enforceListingRules,
   enforceTags,
   enforceTitle,
@@ -45,7 +49,14 @@ export interface GenerationInput {
 
 const PLATFORM_NAME: Record<Platform, string> = { etsy: "Etsy", amazon: "Amazon", ebay: "eBay" };
 
-/** The prompts of SPEC §5 for each part; the context lets the offline composer skip reading prose. */
+const LANGUAGE_RULE = "Write in the language of the product description (a Turkish description gets a Turkish listing, with Turkish casing).";
+const PLAIN_RULE = "Plain text only: no Markdown (no **, no #, no - or * list markers), no HTML.";
+
+/**
+ * The prompts of SPEC §5 for each part, per marketplace: Etsy (title at most 130, 13 tags, alt
+ * texts), eBay (title at most 80, item specifics), Amazon (title at most 200 without promotional
+ * words, five bullets, backend search terms). The context lets the offline composer skip reading prose.
+ */
 export function partRequest(part: ListingPart, input: GenerationInput, variant = 0): LlmRequest {
   const platform = PLATFORM_NAME[input.platform];
   const digital = isDigitalProduct(input.description, input.keywords);
@@ -53,48 +64,124 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
   const base = `Product description:\n${input.description}\n\nKeywords: ${keywords}`;
   const again = variant > 0 ? `\n\nThis is attempt ${variant + 1}: write a version clearly different from earlier ones.` : "";
   const context = { description: input.description, keywords: input.keywords, platform: input.platform, digital, variant };
-  const expert = `You are an expert ${platform} SEO copywriter for handmade and small-business sellers.`;
+  const expert = `You are an expert ${platform} SEO copywriter for handmade and small-business sellers. ${LANGUAGE_RULE}`;
+  const phrases = "Use whole phrases with their measures (\"18 inch chain\", \"350 ml\"), never a fragment ending on a preposition or an adjective; include what buyers search for (product type, occasion, recipient); no filler such as \"one of a kind\" or \"made with love\".";
+  const prompt = `${base}${again}`;
   switch (part) {
-    case "title":
-      return {
-        task: "title",
-        context,
-        system: `${expert} Write exactly one listing title. Rules: at most 130 characters; front-load the product and its most important keywords in the first 70 characters for mobile; no markdown; no ALL CAPS words; use only letters, numbers, spaces and - , . ' " / ( ) ! ? ; and use % : & + at most once each. Answer with the title only.`,
-        prompt: `${base}${again}`,
-      };
+    case "title": {
+      const rules =
+        input.platform === "ebay"
+          ? "at most 80 characters; the product type and its most searched words first; no separators or punctuation needed; no promotional words"
+          : input.platform === "amazon"
+            ? "at most 200 characters (aim for 150 or fewer); product type, key feature, material, size, then who or what it is for; no promotional words (best, sale, free shipping, #1, top rated); no ALL CAPS words; none of ! $ ? _ { } ^ ~ # < > *"
+            : "at most 130 characters; front-load the product and its most important keywords in the first 70 characters for mobile; no ALL CAPS words; use only letters, numbers, spaces and - , . ' \" / ( ) ! ? ; and use % : & + at most once each";
+      return { task: "title", context, system: `${expert} Write exactly one listing title. Rules: ${rules}; no markdown. ${phrases} Answer with the title only.`, prompt };
+    }
     case "description":
       return {
         task: "description",
         context,
-        system: `${expert} Write the listing description in markdown with these sections: an intro paragraph, features (a bulleted list), benefits (a bulleted list)${digital ? ", a short note that this is a digital product and no physical item will be shipped" : ""}, and optionally a one-line call to action. ${digital ? "" : "Do not add a digital-product note. "}Never include an FAQ. Use the seller's own words where they fit. Answer with the description only.`,
-        prompt: `${base}${again}`,
+        system: `${expert} Write the listing description as plain text, as ${platform}'s description field takes it. ${PLAIN_RULE} Sections, each heading on its own line and bullets starting with "• ": an intro paragraph, features (bullets), benefits (bullets)${digital ? ", a short note that this is a digital product and no physical item will be shipped" : ""}, and optionally a one-line call to action. ${digital ? "" : "Do not add a digital-product note. "}Never include an FAQ. Keep every measure the seller gave. Use the seller's own words where they fit. Answer with the description only.`,
+        prompt,
       };
     case "tags":
       return {
         task: "tags",
         context,
-        system: `${expert} Write exactly 13 search tags. Rules: each at most 20 characters; each at least 2 words; letters, numbers and spaces only (no special characters); no duplicates; use the keywords where they fit. Answer with a JSON array of 13 strings and nothing else.`,
-        prompt: `${base}${again}`,
+        system: `${expert} Write exactly 13 search tags. Rules: each at most 20 characters; each at least 2 words; letters, numbers and spaces only (no special characters); no duplicates and no tag contained in another tag; use the keywords where they fit. ${phrases} Answer with a JSON array of 13 strings and nothing else.`,
+        prompt,
       };
     case "altTexts":
       return {
         task: "alt-text",
         context,
         system: `${expert} Write 5 image alt texts for the listing photos. Rules: each at most 130 characters; all different; one keyword per image; describe what the photo shows. Format each on its own line as **Image N:** followed by the text.`,
-        prompt: `${base}${again}`,
+        prompt,
+      };
+    case "bullets":
+      return {
+        task: "bullets",
+        context,
+        system: `${expert} Write exactly 5 Amazon bullet points. Rules: each starts with a short capitalised benefit phrase and a colon, then one or two plain sentences; each 150 to 250 characters and never more than 500; keep the seller's measures and materials; no promotional claims; ${PLAIN_RULE} Answer with a JSON array of 5 strings and nothing else.`,
+        prompt,
+        json: true,
+      };
+    case "searchTerms":
+      return {
+        task: "search-terms",
+        context,
+        system: `${expert} Write Amazon backend search terms. Rules: single words separated by spaces, no commas; at most 249 bytes; synonyms, alternative names, uses and recipients a shopper might type; do not repeat words of the product title or any word twice; no brand names, no promotional words. Answer with the search terms only.`,
+        prompt,
+      };
+    case "itemSpecifics":
+      return {
+        task: "item-specifics",
+        context,
+        system: `${expert} Write eBay item specifics for this product: Brand (only "Handmade" when the product is handmade), Type, Material, Color, Size, Theme, Style, Features and any other that the description states. Only what the description says: never invent a value; leave a specific out when it is not known. Each name and value at most 65 characters. Answer with a JSON object of name to value and nothing else.`,
+        prompt,
+        json: true,
       };
   }
 }
 
+/** A model's list answer: a JSON array (maybe fenced, maybe inside an object), else one entry per line. */
+function parseList(content: string, key: string): string[] {
+  const unfenced = content.replace(/```(?:json)?/gi, "").trim();
+  for (const candidate of [unfenced, unfenced.slice(unfenced.indexOf("["), unfenced.lastIndexOf("]") + 1)]) {
+    try {
+      const value: unknown = JSON.parse(candidate);
+      const list = Array.isArray(value) ? value : (value as Record<string, unknown> | null)?.[key];
+      if (Array.isArray(list)) return list.filter((t): t is string => typeof t === "string");
+    } catch {
+      // not JSON: read it as lines
+    }
+  }
+  return unfenced.split(/\n+/).map((l) => l.trim()).filter(Boolean);
+}
+
+/** A model's item specifics: a JSON object of name to value, a list of { name, value }, or "Name: value" lines. */
+export function parseItemSpecifics(content: string): ItemSpecific[] {
+  const unfenced = content.replace(/```(?:json)?/gi, "").trim();
+  const start = unfenced.search(/[[{]/);
+  if (start >= 0) {
+    try {
+      const value: unknown = JSON.parse(unfenced.slice(start, Math.max(unfenced.lastIndexOf("}"), unfenced.lastIndexOf("]")) + 1));
+      const inner = (value as { itemSpecifics?: unknown; item_specifics?: unknown } | null)?.itemSpecifics ?? (value as { item_specifics?: unknown } | null)?.item_specifics ?? value;
+      if (Array.isArray(inner)) {
+        return inner
+          .map((e) => ({ name: (e as { name?: unknown })?.name, value: (e as { value?: unknown })?.value }))
+          .filter((e): e is ItemSpecific => typeof e.name === "string" && (typeof e.value === "string" || typeof e.value === "number"))
+          .map((e) => ({ name: e.name, value: String(e.value) }));
+      }
+      if (inner && typeof inner === "object") {
+        return Object.entries(inner as Record<string, unknown>)
+          .filter(([, v]) => typeof v === "string" || typeof v === "number" || Array.isArray(v))
+          .map(([name, v]) => ({ name, value: Array.isArray(v) ? v.join(", ") : String(v) }));
+      }
+    } catch {
+      // not JSON: read "Name: value" lines
+    }
+  }
+  return unfenced
+    .split(/\n+/)
+    .map((l) => /^\s*(?:[-*•]\s*)?([^:]{1,65}):\s*(.+)$/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ name: m[1].replace(/\*\*/g, "").trim(), value: m[2].replace(/\*\*/g, "").trim() }));
+}
+
+export type PartValue = string | string[] | ItemSpecific[];
+
 /** A provider's answer to one part, parsed (SPEC §4: tags as a JSON array, alt texts split on markers). */
-export function parsePart(part: ListingPart, content: string): string | string[] {
+export function parsePart(part: ListingPart, content: string): PartValue {
   if (part === "tags") return parseTagsContent(content);
   if (part === "altTexts") return splitAltTexts(content);
+  if (part === "bullets") return parseList(content, "bullets");
+  if (part === "itemSpecifics") return parseItemSpecifics(content);
   return content;
 }
 
 /** One part through its rules, so what streams to the screen is already valid. */
-export function enforcePart(part: ListingPart, value: string | string[], context: RuleContext) {
+export function enforcePart(part: ListingPart, value: PartValue, context: RuleContext): { value: PartValue } {
   switch (part) {
     case "title":
       return enforceTitle(String(value), context);
@@ -104,6 +191,12 @@ export function enforcePart(part: ListingPart, value: string | string[], context
       return enforceTags(Array.isArray(value) ? value : [], context);
     case "altTexts":
       return enforceAltTexts(Array.isArray(value) ? value : [], context);
+    case "bullets":
+      return enforceBullets(value, context);
+    case "searchTerms":
+      return enforceSearchTerms(value, context);
+    case "itemSpecifics":
+      return enforceItemSpecifics(value, context);
   }
 }
 
@@ -115,32 +208,48 @@ export const ruleContextFor = (input: GenerationInput): RuleContext => ({
 });
 
 /** Asks for one part and brings it through its rules. */
-export async function generatePart(provider: LlmProvider, part: ListingPart, input: GenerationInput, variant = 0, timeoutMs?: number) {
+export async function generatePart(provider: LlmProvider, part: ListingPart, input: GenerationInput, variant = 0, timeoutMs?: number): Promise<PartValue> {
   const request = partRequest(part, input, variant);
   const content = await provider.complete(timeoutMs ? { ...request, timeoutMs } : request);
   return enforcePart(part, parsePart(part, content), ruleContextFor(input)).value;
 }
 
+/** The parts a marketplace's listing has, in the order the screen shows them. */
+export const partsFor = (platform: Platform): readonly ListingPart[] => PLATFORM_PARTS[platform];
+
 /**
- * The four parts at the same time. Each is handed to `onPart` as soon as it arrives; any failure
- * fails the whole generation. The assembled listing then goes through every rule once more, so tags
- * can fill from the final title and description.
+ * The marketplace's parts at the same time (Etsy: title, description, tags, alt texts; eBay: title,
+ * description, item specifics; Amazon: title, bullets, description, search terms, alt texts). Each is
+ * handed to `onPart` as soon as it arrives; any failure fails the whole generation. The assembled
+ * listing then goes through every rule once more (search terms drop the final title's words).
  */
 export async function generateListingParts(
   provider: LlmProvider,
   input: GenerationInput,
-  onPart: (part: ListingPart, value: string | string[]) => void = () => {},
+  onPart: (part: ListingPart, value: PartValue) => void = () => {},
   options: { timeoutMs?: number } = {},
 ): Promise<{ listing: ListingText; report: RuleReport }> {
+  const parts = partsFor(input.platform);
   const values = await Promise.all(
-    LISTING_PARTS.map(async (part) => {
+    parts.map(async (part) => {
       const value = await generatePart(provider, part, input, 0, options.timeoutMs);
       onPart(part, value);
-      return value;
+      return [part, value] as const;
     }),
   );
-  const [title, description, tags, altTexts] = values as [string, string, string[], string[]];
-  return enforceListingRules({ title, description, tags, altTexts }, ruleContextFor(input));
+  const got = Object.fromEntries(values) as Partial<Record<ListingPart, PartValue>>;
+  return enforceListingRules(
+    {
+      title: String(got.title ?? ""),
+      description: String(got.description ?? ""),
+      tags: (got.tags as string[] | undefined) ?? [],
+      altTexts: (got.altTexts as string[] | undefined) ?? [],
+      bullets: got.bullets as string[] | undefined,
+      searchTerms: got.searchTerms as string | undefined,
+      itemSpecifics: got.itemSpecifics as ItemSpecific[] | undefined,
+    },
+    ruleContextFor(input),
+  );
 }
 
 // ---- Quota, idempotency and saving -------------------------------------------------------------
@@ -161,7 +270,7 @@ export interface GenerationDeps {
 
 export type OpenedGeneration =
   | { kind: "replay"; done: DoneEvent }
-  | { kind: "fresh"; quota: QuotaSnapshot; run: (onPart?: (part: ListingPart, value: string | string[]) => void) => Promise<DoneEvent> };
+  | { kind: "fresh"; quota: QuotaSnapshot; run: (onPart?: (part: ListingPart, value: PartValue) => void) => Promise<DoneEvent> };
 
 /**
  * Everything that can refuse a generation happens here, before anything streams: a replay of a
@@ -195,7 +304,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
     throw error;
   }
 
-  const run = async (onPart?: (part: ListingPart, value: string | string[]) => void): Promise<DoneEvent> => {
+  const run = async (onPart?: (part: ListingPart, value: PartValue) => void): Promise<DoneEvent> => {
     try {
       const { listing, report } = await generateListingParts(provider, input, onPart, { timeoutMs: deps.timeoutMs });
       const context = ruleContextFor(input);
@@ -236,7 +345,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
 
 export interface RegeneratedPart {
   part: ListingPart;
-  value: string | string[];
+  value: PartValue;
   listing: ListingDetail;
   ruleReport: RuleReport;
   regenerationsLeft: number;
@@ -269,7 +378,7 @@ export async function regeneratePart(
   }
 
   const input: GenerationInput = { description: current.originalPrompt, keywords: generation.keywords, platform: (current.platform as Platform) ?? "etsy" };
-  let value: string | string[];
+  let value: PartValue;
   try {
     value = await generatePart(provider, part, input, used, deps.timeoutMs);
   } catch (error) {
@@ -289,7 +398,7 @@ export async function regeneratePart(
   const saved = toDetail(row);
   return {
     part,
-    value: listing[part],
+    value: listing[part] ?? "",
     listing: saved,
     ruleReport: saved.rule_report ?? report,
     regenerationsLeft: Math.max(0, LISTING_LIMITS.regenerationsMax - used),

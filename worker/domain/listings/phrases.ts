@@ -1,59 +1,142 @@
 /**
  * Phrase extraction from a seller's own words: the offline composer writes from it, and the rule
- * enforcer fills tags from it. Deterministic, no model: a product description is split into runs of
- * content words (stop words and punctuation break a run), and the run naming the product comes first.
+ * enforcer fills tags from it. Deterministic, no model. A product description is split into clauses,
+ * a measure ("18 inch", "350 ml", "50x70 cm", "set of 3") is one token, and each clause gives whole
+ * noun phrases: runs of content words cut at stop words, trimmed until they end on a noun (or on a
+ * feature word such as "safe" or "resistant"). Only whole phrases and their tails are ever used, so
+ * nothing ends on a preposition or a dangling adjective. English and Turkish are both read; the
+ * language of the listing is the language of the description.
  */
+import { CATEGORIES, categoryModel, type CategoryId, type CategoryModel, type Lang } from "./categories";
 
-export type Category = "jewelry" | "clothing" | "decor" | "art" | "crafts" | "accessories" | "digital";
+export type { CategoryId, Lang } from "./categories";
 
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 
 /** Function words, fluff and the words of prompt templates; none of them names a product. */
-const STOP = new Set(
-  `a an the and or but nor so yet for of with without in on at to from by as into onto over under about above below
+const STOP_EN = `a an the and or but nor so yet for of with without in on at to from by as into onto over under about above below
   this that these those it its it's is are was were be been being am do does did done has have had having will would
   can could should may might must shall i me my we our ours you your yours he she him her his they them their theirs
   who whom whose which what when where why how all any both each every few more most other some such no not only own
   same than too very just also really quite perfect perfectly beautiful beautifully lovely amazing great nice best
   ideal ideally wonderful gorgeous stunning awesome cute pretty super truly absolutely simply totally extra
-  item items product products piece pieces thing things one ones use used using make makes making get gets
+  item items product products piece pieces thing things one ones use used using make makes making made get gets
   generate create write writing give return provide please etsy amazon ebay listing listings title titles tag tags
   description descriptions keyword keywords seo optimized optimize text alt image images based following below above
   here there then now new add added adding looking look looks feel feels go goes well way ways lot lots much many
-  every everyday day days year years time times perfect designed design features feature includes include including
+  every everyday day days year years designed design features feature includes include including
   comes come available approx approximately about each per via etc e.g ie if while because since until
-  upon within across after before during between through`
-    .split(/\s+/)
-    .filter(Boolean),
+  upon within across after before during between through fits fit holds hold ships ship shipped arrives sizes size
+  vary varies slightly so each also great`;
+
+const STOP_TR = `ve ile için bir bu şu o da de ki mi mı mu mü çok en daha gibi her ya veya ama fakat ancak olarak olan olup
+  ise ne hem tüm bütün sizin sizi size bizim biz siz onun onlar kendi kendin şekilde yaklaşık kadar diye yani ayrıca
+  ürün ürünü ürünler ürünümüz mükemmel harika güzel süper muhteşem ideal idealdir uygun uygundur dahil değildir değil
+  gönderilir gönderilmektedir edilir yapılır hazırlanır bulunur mevcuttur vardır yoktur sahip sahiptir olur olması`;
+
+const STOP = new Set(`${STOP_EN} ${STOP_TR}`.split(/\s+/).filter(Boolean));
+
+/** Words that describe rather than name: a phrase never ends on one (unless a feature word follows). */
+const ADJECTIVES = new Set(
+  `big small tiny large little mini huge thick thin chunky dainty delicate soft cozy cosy warm fluffy fuzzy glossy matte
+  shiny sparkly sturdy durable lightweight light heavy funny cute retro vintage modern minimalist minimal boho rustic
+  classic elegant simple plain bold bright dark pale pastel natural organic vegan hand-knit hand-knitted handknit
+  hand-made handmade handcrafted hand-painted hand-stamped hand-thrown hand-stitched personalized personalised custom
+  unique special lovely gentle sensitive unscented scented waterproof weatherproof reusable adjustable oversized
+  unisex long short wide tall deep round square oval floral botanical abstract geometric tropical coastal festive
+  seasonal tarnish nickel free safe fine pure real genuine solid hollow double single triple reversible removable
+  printable editable digital instant downloadable ready custom-made dainty everyday daily weekly monthly yearly
+  tiny freshwater glazed speckled stuffed crocheted knitted knit crochet embroidered engraved printed painted dyed
+  thrown stitched woven sewn poured carved pressed rolled laminated absorbent breathable stretchy comfy comfortable hand
+  included about approximately
+  kalın ince büyük küçük yumuşak zarif hafif ağır mat parlak sevimli şık modern minimalist doğal organik güvenli
+  sıcak renkli özel tek çift uzun kısa geniş dar yuvarlak kare eski yeni klasik sade el yapımı örgü tığ`.split(/\s+/),
 );
 
-/** Words that name a product, by category; the composer's title starts with the run that holds one. */
-const PRODUCT_NOUNS: Record<Category, string[]> = {
-  jewelry: ["necklace", "necklaces", "pendant", "ring", "rings", "earrings", "earring", "bracelet", "bracelets", "anklet", "brooch", "charm", "choker", "cuff", "bangle", "studs", "hoops", "locket", "jewelry", "jewellery"],
-  clothing: ["shirt", "t-shirt", "tshirt", "tee", "dress", "sweater", "hoodie", "sweatshirt", "cardigan", "jacket", "coat", "skirt", "pants", "jeans", "leggings", "blouse", "onesie", "romper", "socks", "kimono", "apron", "pajamas", "vest", "shorts", "jumpsuit", "tunic"],
-  decor: ["pillow", "cushion", "candle", "candles", "vase", "wreath", "sign", "mirror", "lamp", "rug", "blanket", "throw", "planter", "ornament", "garland", "tapestry", "clock", "frame", "coasters", "coaster", "bowl", "mug", "tray", "basket", "decor", "shelf", "macrame", "cutting board", "plate"],
-  art: ["print", "prints", "painting", "poster", "canvas", "illustration", "drawing", "portrait", "watercolor", "watercolour", "artwork", "art", "sculpture", "photograph", "linocut", "etching"],
-  crafts: ["kit", "yarn", "fabric", "beads", "stickers", "sticker", "stamp", "embroidery", "quilt", "soap", "bookmark", "journal", "notebook", "card", "cards", "doll", "toy", "plush", "amigurumi"],
-  accessories: ["bag", "tote", "purse", "wallet", "backpack", "pouch", "hat", "cap", "beanie", "scarf", "belt", "keychain", "sunglasses", "headband", "scrunchie", "gloves", "mittens", "case", "clip", "bow", "tie", "collar", "leash"],
-  digital: ["pattern", "patterns", "template", "templates", "printable", "svg", "pdf", "planner", "ebook", "font", "preset", "presets", "clipart", "download"],
-};
+/** Words a feature phrase may end on ("dishwasher safe", "tarnish resistant", "nickel free"). */
+const FEATURE_ENDS = new Set(["safe", "free", "resistant", "proof", "washable", "friendly", "waterproof", "yıkanabilir", "düzenlenebilir", "yazdırılabilir", "dayanıklı", "uyumlu"]);
 
-/** Product nouns that usually describe another noun rather than name the product. */
-const MODIFIERS = new Set(["printable", "svg", "pdf", "canvas", "watercolor", "watercolour", "embroidery", "art", "download", "yarn", "fabric", "charm", "throw", "sign", "print"]);
+/** Nouns the suffix rules below would mistake for adjectives or verbs. */
+const NOUNS = new Set(
+  `bed seed red reed shed sled feed need thread bead beads tweed bundle family butterfly lily jelly holly belly assembly supply
+  crystal metal petal animal journal manual tutorial signal pedal shawl floral-print festival mineral coral opal charcoal
+  ceramic acrylic fabric elastic plastic mosaic graphic tunic magic music topic
+  ribbed-brim drive native olive archive knife wife life wave sleeve glove dove stove`.split(/\s+/),
+);
 
-const NOUN_CATEGORY = new Map<string, Category>();
-for (const [category, nouns] of Object.entries(PRODUCT_NOUNS) as [Category, string[]][]) {
-  for (const noun of nouns) if (!NOUN_CATEGORY.has(noun)) NOUN_CATEGORY.set(noun, category);
-}
+const COLOURS = new Set(
+  `white black grey gray silver gold golden rose pink red blue navy teal turquoise green sage olive mint emerald yellow mustard
+  orange terracotta rust brown tan beige cream ivory oatmeal natural purple lilac lavender burgundy maroon coral peach
+  copper bronze multicolor multicolour rainbow pastel clear transparent charcoal
+  beyaz siyah gri gümüş altın pembe kırmızı mavi lacivert turkuaz yeşil sarı turuncu kahverengi bej krem ekru mor lila bordo`.split(/\s+/),
+);
 
-const DIGITAL = /\b(digital|instant(ly)? download|downloadable|download|printable|pdf|svg|png files?|jpe?g files?|template|e-?book|ebook)\b|\b(crochet|knitting|sewing|cross[ -]stitch|quilt|embroidery|amigurumi)\s+patterns?\b/i;
-const PHYSICAL_KIT = /\b(kit|ships?|shipped|shipping|physical)\b/i;
+/** Materials as a shopper searches them; the longest written form wins ("sterling silver" over "silver"). */
+export const MATERIALS = [
+  "925 sterling silver", "sterling silver", "gold filled", "gold plated", "14k gold", "18k gold", "rose gold", "silver", "gold", "brass", "copper",
+  "stainless steel", "titanium", "organic cotton", "cotton", "linen", "merino wool", "wool", "alpaca", "mohair", "cashmere", "silk", "leather",
+  "vegan leather", "biothane", "wood", "oak", "walnut", "bamboo", "ceramic", "stoneware", "porcelain", "clay", "glass", "resin", "soy wax",
+  "beeswax", "coconut wax", "paper", "cardstock", "canvas", "velvet", "denim", "muslin", "chenille", "pearl", "amethyst", "quartz", "vinyl",
+  "acrylic", "polyester", "goat milk", "olive oil", "shea butter", "yarn",
+  "925 ayar gümüş", "gümüş", "altın", "pirinç", "bakır", "çelik", "organik pamuk", "pamuk", "pamuklu", "keten", "yün", "ipek", "deri", "ahşap",
+  "bambu", "seramik", "porselen", "kil", "cam", "reçine", "soya", "balmumu", "kağıt", "kadife", "kot", "inci", "zeytinyağı", "zeytinyağlı", "iplik",
+];
+
+/** Themes and styles an eBay item specific may name (only when the description says them). */
+export const THEMES = ["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "wedding", "animal", "cat", "dog", "moon", "sunset", "ocean", "beach", "nature", "woodland", "geometric", "abstract", "lemon", "mushroom", "lighthouse", "heart", "bunny", "fox",
+  "çiçek", "botanik", "bohem", "rustik", "minimalist", "retro", "vintage", "yılbaşı", "düğün", "kedi", "köpek", "ay", "doğa", "deniz", "tavşan"];
+
+const FEATURE_PATTERNS: RegExp[] = [
+  /\beditable in (?:canva|corjl|templett|word|photoshop|adobe)\b/iu,
+  /\bcanva'?(?:da|de)? düzenlenebilir\b/iu,
+  /\bprint at home\b/iu,
+  /\bmade to order\b/iu,
+  /\bready to ship\b/iu,
+  /\bone size fits most\b/iu,
+  /\bdishwasher safe\b/iu,
+  /\bmicrowave safe\b/iu,
+  /\bmachine washable\b/iu,
+  /\bbulaşık makinesinde yıkanabilir\b/iu,
+  /\bmakinede yıkanabilir\b/iu,
+  /\bevde yazdırılabilir\b/iu,
+  /\bfood safe\b/iu,
+  /\bnickel free\b/iu,
+  /\btarnish resistant\b/iu,
+  /\bhypoallergenic\b/iu,
+  /\bwaterproof\b/iu,
+  /\bsafety eyes\b/iu,
+];
+
+const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
+const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
+/** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet". */
+const MEASURE = new RegExp(
+  String.raw`(?:set|pack|bundle|lot) of \d+|\d+'?(?:li|lı|lu|lü) set|${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|\d+%`,
+  "giu",
+);
 
 export function words(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
 export const isStopWord = (word: string) => STOP.has(word.toLowerCase().replace(/’/g, "'"));
+
+// ---- Language and casing -----------------------------------------------------------------------
+
+const TR_LETTERS = /[ıİğĞşŞ]/u;
+const TR_WORDS = /(?:^|[^\p{L}])(ve|için|ile|bir|el yapımı|hediye|boyut|renk|ürün|ayar|örgü|doğal|beden|indirme|kokulu|yıkanabilir)(?=$|[^\p{L}])/giu;
+
+/** "tr" when the description is written in Turkish (Turkish-only letters or several Turkish words), else "en". */
+export function detectLanguage(text: string): Lang {
+  const plain = plainText(text);
+  if (TR_LETTERS.test(plain)) return "tr";
+  const hits = plain.match(TR_WORDS)?.length ?? 0;
+  return hits >= 2 || (hits >= 1 && /[çöü]/iu.test(plain)) ? "tr" : "en";
+}
+
+export const localeOf = (lang: Lang) => (lang === "tr" ? "tr" : "en");
+export const lower = (text: string, lang: Lang = "en") => text.toLocaleLowerCase(localeOf(lang));
+export const upper = (text: string, lang: Lang = "en") => text.toLocaleUpperCase(localeOf(lang));
 
 /** Sentences of a text, markdown markers and HTML tags removed. */
 export function sentences(text: string): string[] {
@@ -68,188 +151,443 @@ export function plainText(text: string): string {
   return text
     .replace(/<[^>]*>/g, " ")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[*_`#>~|]+/g, " ")
+    .replace(/[*_`#>~|•]+/g, " ")
     .replace(/[ \t]+/g, " ")
     .trim();
 }
 
+// ---- Noun phrases ------------------------------------------------------------------------------
+
+export type PhraseKind = "noun" | "feature" | "colour" | "measure";
+
+export interface Phrase {
+  /** Tokens as the seller wrote them; a measure is one token ("18 inch"). */
+  tokens: string[];
+  kind: PhraseKind;
+  /** The measure the phrase holds or is followed by, if any. */
+  measure?: string;
+  /** Index of the clause it came from (order of appearance). */
+  clause: number;
+}
+
+interface Token {
+  text: string;
+  measure: boolean;
+}
+
+/** A measure as written, with a single space between number and unit and "x" for dimensions. */
+export function normaliseMeasure(m: string): string {
+  return m
+    .replace(/\s*[x×]\s*/giu, "x")
+    .replace(/(\d)\s*"$/u, "$1 inch")
+    .replace(/(\d)\s*(?=[\p{L}]+(?:\.? ?\p{L}+)?$)/u, "$1 ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function tokenise(clause: string): Token[] {
+  const out: Token[] = [];
+  let last = 0;
+  for (const match of clause.matchAll(MEASURE)) {
+    for (const w of words(clause.slice(last, match.index))) out.push({ text: w, measure: false });
+    out.push({ text: normaliseMeasure(match[0]), measure: true });
+    last = (match.index ?? 0) + match[0].length;
+  }
+  for (const w of words(clause.slice(last))) out.push({ text: w, measure: false });
+  return out;
+}
+
+/** Whether a phrase may end on this word: a noun, or a word the rules cannot tell from one. */
+export function isNounLike(word: string, lang: Lang): boolean {
+  const w = lower(word, lang);
+  if (NOUNS.has(w) || nounCategory(w, lang)) return true;
+  if (ADJECTIVES.has(w) || STOP.has(w) || FEATURE_ENDS.has(w)) return false;
+  if (/^\d+$/.test(w)) return false;
+  if (lang === "tr") {
+    if (/(l[ıiuü]|s[ıiuü]z)$/u.test(w) && w.length > 4) return false; // sırlı, kokulu, esanslı: "with"; -sız: "without"
+    if (/(?:[dt][ae]|[dt][ae]n|[dt][ıiuü]r)$/u.test(w) && w.length > 5) return false; // kavanozda, kutusunda, iplikten: a place, not a thing
+    if (/(abil|ebil)[ıi]r$|[ıiuü]r$|d[ıi]r$|t[ıi]r$|m[ıi]ş$|m[ıi]z$/u.test(w) && w.length > 5) return false;
+    return true;
+  }
+  if (/(?:ed|ly|ous|ful|able|ible|ive|ish|less)$/.test(w) && w.length > 4) return false;
+  if (/(?:al|ic)$/.test(w) && w.length > 4) return false;
+  return true;
+}
+
+const isFeatureEnd = (word: string, lang: Lang) => FEATURE_ENDS.has(lower(word, lang));
+const isColour = (word: string, lang: Lang) => COLOURS.has(lower(word, lang));
+
 /**
- * Runs of content words in order of appearance: punctuation and stop words end a run. Each run is
- * kept as the seller wrote it (case included), without the stop words.
+ * Whole noun phrases of the text in order of appearance. A run of content tokens (a measure counts)
+ * is cut at stop words and punctuation; leading words that only describe an action ("scented",
+ * "glazed" before a preposition) fall away with single-word runs; trailing adjectives are trimmed
+ * until the run ends on a noun, a colour, a measure or a feature word. Feature patterns such as
+ * "editable in Canva" or "dishwasher safe" are kept whole.
  */
-export function contentRuns(text: string): string[][] {
-  const runs: string[][] = [];
-  for (const clause of plainText(text).split(/[.,;:!?()\[\]{}"\n\/&+|]+|\s[-–—]\s/)) {
-    let run: string[] = [];
-    const list = words(clause);
-    for (const [i, word] of list.entries()) {
-      if (isStopWord(word) || (/^\d+$/.test(word) && word.length < 3)) {
-        if (run.length) runs.push(run);
-        run = [];
-      } else {
-        run.push(word);
-        // The last of a row of product nouns ends its phrase: "cotton hoodie dyed by hand" is about
-        // the hoodie, "throw pillow cover" about the pillow. Nouns that mostly modify ("printable
-        // planner", "canvas tote") never end one.
-        const next = list[i + 1];
-        if (categoryOfWord(word) && !MODIFIERS.has(word.toLowerCase()) && !(next && categoryOfWord(next))) {
-          runs.push(run);
-          run = [];
-        }
+export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] {
+  const out: Phrase[] = [];
+  const plain = plainText(text);
+  const clauses = plain.split(/[,;:!?()\[\]{}"\n\/&+|]+|\.(?=\s|$)|\s[-–—]\s/);
+  clauses.forEach((raw, clause) => {
+    let rest = raw.replace(/\bdishwasher and microwave safe\b/iu, (m) => {
+      out.push({ tokens: words(m).slice(0, 1).concat("safe"), kind: "feature", clause });
+      return "microwave safe";
+    });
+    for (const pattern of FEATURE_PATTERNS) {
+      const m = pattern.exec(rest);
+      if (m) {
+        out.push({ tokens: words(m[0]), kind: "feature", clause });
+        rest = rest.replace(m[0], " , ");
       }
     }
-    if (run.length) runs.push(run);
+    for (const part of rest.split(" , ")) {
+      let run: Token[] = [];
+      const flush = () => {
+        const phrase = trimRun(run, lang, clause);
+        if (phrase) out.push(phrase);
+        run = [];
+      };
+      for (const token of tokenise(part)) {
+        if (!token.measure && (isStopWord(token.text) || /^\d{1,2}$/.test(token.text))) flush();
+        else run.push(token);
+      }
+      flush();
+    }
+  });
+  // A bare measure is the product's when it comes in the first sentence and the product has none
+  // ("soy wax candle in an amber jar, 8 oz"), otherwise the measure of the phrase right before it.
+  const sentenceEnd = plain.search(/\.(?=\s|$)|\n/);
+  const firstSentenceClauses = sentenceEnd < 0 ? Infinity : plain.slice(0, sentenceEnd).split(/[,;:!?()\[\]{}"\n\/&+|]+|\s[-–—]\s/).length;
+  const product = out.find((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
+  for (let i = 1; i < out.length; i++) {
+    if (out[i].kind !== "measure") continue;
+    if (product && !product.measure && isSizeMeasure(out[i].tokens[0]) && out.indexOf(product) < i && out[i].clause < firstSentenceClauses) product.measure = out[i].tokens[0];
+    else if (out[i - 1].kind === "noun" && !out[i - 1].measure && out[i].clause - out[i - 1].clause <= 1) out[i - 1].measure = out[i].tokens[0];
   }
-  return runs;
+  return out;
 }
 
-export function categoryOfWord(word: string): Category | undefined {
-  return NOUN_CATEGORY.get(word.toLowerCase());
+function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
+  const tokens = [...run];
+  while (tokens.length) {
+    const last = tokens[tokens.length - 1];
+    if (last.measure || isNounLike(last.text, lang) || isColour(last.text, lang) || isFeatureEnd(last.text, lang)) break;
+    tokens.pop();
+  }
+  if (tokens.length === 0) return undefined;
+  const texts = tokens.map((t) => t.text);
+  const last = tokens[tokens.length - 1];
+  const measure = tokens.find((t) => t.measure)?.text;
+  if (tokens.length === 1 && last.measure) return { tokens: texts, kind: "measure", measure: last.text, clause };
+  if (tokens.length === 1 && !nounCategory(lower(last.text, lang), lang)) {
+    return isColour(last.text, lang) ? { tokens: texts, kind: "colour", clause } : undefined;
+  }
+  const kind: PhraseKind = isFeatureEnd(last.text, lang) ? "feature" : isColour(last.text, lang) && !isNounLike(last.text, lang) ? "colour" : isColour(last.text, lang) && tokens.length <= 3 && tokens.every((t) => isColour(t.text, lang) || ADJECTIVES.has(lower(t.text, lang))) ? "colour" : "noun";
+  return { tokens: texts, kind, measure, clause };
 }
 
-/** The category whose product nouns the text names first (digital wins when the text says so). */
-export function detectCategory(text: string): Category | undefined {
-  if (isDigitalProduct(text)) return "digital";
-  const head = words(productPhrase(text)).pop();
-  const ofHead = head ? categoryOfWord(head) : undefined;
-  if (ofHead && ofHead !== "digital") return ofHead;
-  for (const word of words(plainText(text))) {
-    const category = categoryOfWord(word);
-    if (category && category !== "digital" && !MODIFIERS.has(word.toLowerCase())) return category;
-  }
-  return undefined;
+export const phraseText = (p: Phrase) => p.tokens.join(" ");
+
+/** A phrase with the measure that follows it ("burn time 45 hours"). */
+export const phraseWithMeasure = (p: Phrase) => (p.measure && !p.tokens.includes(p.measure) ? `${p.tokens.join(" ")} ${p.measure}` : p.tokens.join(" "));
+
+/** A measure of size, capacity or weight ("18 inch", "350 ml", "50x70 cm"), not a count ("120 pages") or a share ("100%"). */
+export function isSizeMeasure(measure: string): boolean {
+  return /^\d[\d.,x]*\s?(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|ft|feet|m|metres?|meters?|mt)$/iu.test(measure);
 }
+
+// ---- Categories --------------------------------------------------------------------------------
+
+const NOUN_INDEX = new Map<string, CategoryId>();
+for (const model of CATEGORIES) {
+  for (const lang of ["en", "tr"] as const) for (const noun of model.nouns[lang]) if (!NOUN_INDEX.has(noun)) NOUN_INDEX.set(noun, model.id);
+}
+
+/** A Turkish noun without its possessive suffix when the bare noun is known ("kupası" -> "kupa", "mumu" -> "mum"). */
+export function baseNoun(word: string, lang: Lang): string {
+  if (lang !== "tr") return word;
+  for (const suffix of ["sı", "si", "su", "sü", "ı", "i", "u", "ü"]) {
+    if (word.endsWith(suffix)) {
+      const base = word.slice(0, -suffix.length);
+      if (base.length >= 3 && NOUN_INDEX.has(base)) return base;
+    }
+  }
+  const softened = word.replace(/ğ([ıiuü])$/u, "k$1");
+  if (softened !== word) return baseNoun(softened, lang);
+  return word;
+}
+
+/** The category a (lower-case) noun or two-word noun names, if any. */
+export function nounCategory(noun: string, lang: Lang = "en"): CategoryId | undefined {
+  return NOUN_INDEX.get(lower(noun, lang));
+}
+
+/** Nouns that say what the product is for rather than what it is: they decide only when nothing else does. */
+const GENERIC = new Set<CategoryId>(["digital", "jewelry", "other"]);
+/** Nouns that win over any other noun of the phrase: a pattern for a cardigan is a pattern. */
+const DECISIVE: CategoryId[] = ["pattern", "invitation", "planner", "sticker", "ornament"];
+
+function categoryOfTokens(tokens: string[], lang: Lang): { id: CategoryId; index: number; words: number } | undefined {
+  const found: { id: CategoryId; index: number; words: number }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const two = i + 1 < tokens.length ? nounCategory(`${tokens[i]} ${tokens[i + 1]}`, lang) : undefined;
+    if (two) found.push({ id: two, index: i + 1, words: 2 });
+    const one = nounCategory(tokens[i], lang);
+    if (one && !two) found.push({ id: one, index: i, words: 1 });
+  }
+  if (!found.length) return undefined;
+  for (const id of DECISIVE) {
+    const hits = found.filter((f) => f.id === id);
+    if (hits.length) return hits[hits.length - 1];
+  }
+  const specific = found.filter((f) => !GENERIC.has(f.id));
+  const pool = specific.length ? specific : found;
+  return pool.reduce((a, b) => (b.index >= a.index ? b : a));
+}
+
+export interface ProductReading {
+  lang: Lang;
+  /** The product as the seller named it, e.g. "Dainty gold filled paperclip chain necklace". */
+  phrase: Phrase | undefined;
+  /** The noun the product is named with, e.g. "necklace". */
+  head: string;
+  category: CategoryModel;
+  digital: boolean;
+  /** Every noun phrase of the description, the product's first. */
+  phrases: Phrase[];
+  /** Measures in order, each once. */
+  measures: string[];
+  /** Materials named, longest form first. */
+  materials: string[];
+  colours: string[];
+  themes: string[];
+  /** "XS to 3XL", "S-XL", "one size" when the description says so. */
+  sizes?: string;
+  handmade: boolean;
+}
+
+const SIZE_RANGE = /\bsizes?\s+((?:\d?X{0,3}[SML]|X{1,3}L|\d{1,2})\s*(?:to|-|–)\s*(?:\d?X{0,3}[SML]|X{1,3}L|\d{1,2}))\b|\b((?:X{0,3}[SML]|X{1,3}L)\s*-\s*(?:\d?X{0,3}[SML]|X{1,3}L))\s+beden\b|\b(one size(?: fits most)?|tek beden)\b/iu;
+const HANDMADE = /\bhand[- ]?(?:made|knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven)\b|\bcrochet(?:ed)?\b|(?:^|[^\p{L}])(?:el (?:yapımı|örgüsü|işi)|elde)(?=$|[^\p{L}])/iu;
+
+const cache = new Map<string, ProductReading>();
+
+/** Everything the composer and the enforcer need to know about a product description, read once. */
+export function readProduct(text: string, keywords: string[] = []): ProductReading {
+  const key = `${text}\u0000${keywords.join("\u0001")}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const lang = detectLanguage(text);
+  const phrases = nounPhrases(text, lang);
+  let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
+  let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
+  if (productIndex < 0) {
+    // The product noun may be a single word on its own ("Mug") or inside a keyword.
+    for (const w of [...words(plainText(text)), ...keywords.flatMap((k) => words(k))]) {
+      const id = nounCategory(w, lang);
+      if (id) {
+        found = { id, index: 0, words: 1 };
+        break;
+      }
+    }
+    productIndex = phrases.findIndex((p) => p.kind === "noun" && p.tokens.length >= 2);
+  }
+  let phrase = productIndex >= 0 ? phrases[productIndex] : undefined;
+  if (!phrase) {
+    const first = words(plainText(text)).filter((w) => !isStopWord(w)).slice(0, 4);
+    if (first.length) phrase = { tokens: first, kind: "noun", clause: 0 };
+  }
+  if (phrase && phrase.tokens.length > 7) phrase = { ...phrase, tokens: phrase.tokens.slice(-7) };
+  const ordered = phrase ? [phrase, ...phrases.filter((p) => p !== phrases[productIndex])] : phrases;
+
+  let id: CategoryId = found?.id ?? "other";
+  const productWords = (phrase?.tokens ?? []).map((t) => lower(t, lang));
+  const headAt = found ? Math.min(found.index, (phrase?.tokens.length ?? 1) - 1) : 0;
+  const headToken = phrase && found && productIndex >= 0 ? phrase.tokens.slice(Math.max(0, headAt - found.words + 1), headAt + 1).join(" ") : undefined;
+  if (productWords.some((w) => ["baby", "newborn", "bebek", "yenidoğan"].includes(w)) && id !== "toy") id = "baby";
+  else if (productWords.some((w) => ["wedding", "düğün", "nikah"].includes(w)) && ["decor", "other", "digital", "accessories", "jewelry"].includes(id)) id = "wedding";
+  else if (productWords.some((w) => ["dog", "cat", "pet", "puppy", "köpek", "kedi"].includes(w)) && ["accessories", "other", "decor"].includes(id)) id = "pet";
+  const category = categoryModel(id);
+
+  const plainLower = lower(` ${plainText(text)} `, lang);
+  const has = (term: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[^\\p{L}\\p{N}])`, "u").test(plainLower);
+  const materials: string[] = [];
+  for (const m of MATERIALS) if (has(m) && !materials.some((f) => f.includes(m))) materials.push(m);
+  const colours: string[] = [];
+  for (const w of words(plainText(text))) {
+    const l = lower(w, lang);
+    if (COLOURS.has(l) && !colours.includes(l) && !materials.some((m) => m.includes(l))) colours.push(l);
+  }
+  const themes = THEMES.filter((t) => has(t));
+  const measures = [...new Set(phrases.flatMap((p) => (p.measure ? [p.measure] : [])))];
+  const sizeMatch = SIZE_RANGE.exec(plainText(text));
+  const sizes = sizeMatch ? (sizeMatch[1] ?? sizeMatch[2] ?? sizeMatch[3]).replace(/\s*(?:to|–)\s*/iu, "-").replace(/\s*-\s*/, "-") : undefined;
+
+  const reading: ProductReading = {
+    lang,
+    phrase,
+    head: baseNoun(headToken ? lower(headToken, lang) : lower(phrase?.tokens[phrase.tokens.length - 1] ?? "", lang), lang),
+    category,
+    digital: isDigitalProduct(text, keywords) || (category.digital === true && !PHYSICAL.test(text)),
+    phrases: ordered,
+    measures,
+    materials: materials.slice(0, 3),
+    colours: colours.slice(0, 3),
+    themes: themes.slice(0, 3),
+    sizes,
+    handmade: HANDMADE.test(plainText(text)),
+  };
+  if (cache.size > 200) cache.clear();
+  cache.set(key, reading);
+  return reading;
+}
+
+const DIGITAL = /\b(digital|instant(ly)? download|downloadable|download|printable|pdf|svg|png files?|jpe?g files?|template|e-?book|ebook|editable in canva)\b|\b(crochet|knitting|sewing|cross[ -]stitch|quilt|embroidery|amigurumi)\s+patterns?\b|dijital|indirme|indirilebilir|yazdırılabilir|şablon/iu;
+const PHYSICAL = /\b(kit|ships?|shipped|shipping|physical)\b|kargo|kit\b/iu;
 
 /** A product sold as a file: digital words, or a crochet/knitting/sewing pattern that is not a kit. */
 export function isDigitalProduct(text: string, keywords: string[] = []): boolean {
   const all = `${text} ${keywords.join(" ")}`;
   if (!DIGITAL.test(all)) return false;
-  return !(PHYSICAL_KIT.test(all) && !/\b(digital|download|printable|pdf|svg)\b/i.test(all));
+  return !(PHYSICAL.test(all) && !/\b(digital|download|printable|pdf|svg)\b|dijital|indirme/iu.test(all));
 }
 
-/**
- * The product as the seller named it: the first run holding a product noun, cut after that noun
- * and to at most `maxWords` words ending there. Without a product noun, the first run of two or
- * more words.
- */
-export function productPhrase(text: string, maxWords = 5): string {
-  const runs = contentRuns(text);
-  for (const run of runs) {
-    let head = -1;
-    for (let i = run.length - 1; i >= 0; i--) {
-      if (categoryOfWord(run[i])) {
-        head = i;
-        break;
-      }
-    }
-    if (head >= 0) return run.slice(Math.max(0, head - maxWords + 1), head + 1).join(" ");
-  }
-  const first = runs.find((r) => r.length >= 2) ?? runs[0];
-  return first ? first.slice(0, maxWords).join(" ") : "";
+/** The product as the seller named it (at most `maxWords` words ending on its noun). */
+export function productPhrase(text: string, maxWords = 6): string {
+  const phrase = readProduct(text).phrase;
+  return phrase ? phrase.tokens.slice(-maxWords).join(" ") : "";
 }
 
-/** The product's noun (last word of the product phrase), e.g. "necklace". */
+/** The product's noun, lower-case, e.g. "necklace". */
 export function headNoun(text: string): string {
-  const phrase = productPhrase(text);
-  const w = words(phrase);
-  return (w[w.length - 1] ?? "").toLowerCase();
+  return readProduct(text).head;
 }
 
 /**
- * Candidate phrases of two or three words, best first: the product phrase's tail, then the tails
- * and pairs of every run in order, each once (case-insensitive).
+ * Candidate phrases of the description, best first: every whole noun phrase (and, for one longer
+ * than `maxLength`, its longest tail that fits), lower-case, each once. Tails keep the head noun, so
+ * no candidate ends on an adjective.
  */
-export function extractPhrases(text: string, options: { maxWords?: number; maxLength?: number } = {}): string[] {
-  const maxWords = options.maxWords ?? 3;
+export function extractPhrases(text: string, options: { maxLength?: number } = {}): string[] {
   const maxLength = options.maxLength ?? Infinity;
-  const seen = new Set<string>();
+  const reading = readProduct(text);
   const out: string[] = [];
-  const push = (parts: string[]) => {
-    const phrase = parts.join(" ").toLowerCase();
-    if (parts.length < 2 || phrase.length > maxLength || seen.has(phrase)) return;
-    seen.add(phrase);
-    out.push(phrase);
-  };
-  const product = words(productPhrase(text));
-  for (let n = Math.min(maxWords, product.length); n >= 2; n--) push(product.slice(product.length - n));
-  for (const run of contentRuns(text)) {
-    for (let n = Math.min(maxWords, run.length); n >= 2; n--) push(run.slice(run.length - n));
-    for (let i = 0; i + 1 < run.length; i++) push(run.slice(i, i + 2));
+  for (const p of reading.phrases) {
+    if (p.kind === "measure") continue;
+    const fitted = longestTail(p.tokens, maxLength);
+    if (fitted && fitted.length >= 2) {
+      const phrase = lower(fitted.join(" "), reading.lang);
+      if (!out.includes(phrase)) out.push(phrase);
+    }
   }
   return out;
+}
+
+/** Second halves of Turkish compounds: "el yapımı", "el örgüsü", "tığ işi". */
+const COMPOUND_SECOND = new Set(["yapımı", "örgüsü", "işi", "boyası", "baskı"]);
+
+/** The longest tail of a phrase within `max` characters. */
+export function longestTail(tokens: string[], max: number): string[] | undefined {
+  for (let start = 0; start < tokens.length; start++) {
+    const tail = tokens.slice(start);
+    // Never cut a number from its noun ("925 | ayar") or a compound from its first half ("tığ | işi").
+    if (start > 0 && (/^\d+$/.test(tokens[start - 1]) || COMPOUND_SECOND.has(tokens[start].toLocaleLowerCase("tr")))) continue;
+    if (isStopWord(tokens[start])) continue;
+    if (tail.join(" ").length <= max) return tail;
+  }
+  return undefined;
 }
 
 /** Single content words in order of first appearance, lower-cased, each once. */
 export function contentWords(text: string): string[] {
+  const lang = detectLanguage(text);
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const run of contentRuns(text)) {
-    for (const word of run) {
-      const w = word.toLowerCase();
-      if (w.length >= 3 && !seen.has(w)) {
-        seen.add(w);
-        out.push(w);
-      }
+  for (const word of words(plainText(text))) {
+    const w = lower(word, lang);
+    if (w.length >= 3 && !isStopWord(w) && !/^\d+$/.test(w) && !seen.has(w)) {
+      seen.add(w);
+      out.push(w);
     }
   }
   return out;
 }
 
-const SMALL = new Set(["a", "an", "the", "and", "or", "for", "of", "with", "in", "on", "to", "by", "at", "as"]);
+// ---- Casing ------------------------------------------------------------------------------------
+
+const SMALL_EN = new Set(["a", "an", "the", "and", "or", "for", "of", "with", "in", "on", "to", "by", "at", "as"]);
+const SMALL_TR = new Set(["ve", "ile", "veya", "de", "da"]);
+/** Unit abbreviations stay lower-case in a title: "350 ml", "50x70 cm", "11 oz". */
+const UNITS_LOWER = new Set(["ml", "cm", "mm", "oz", "g", "gr", "kg", "lb", "lbs", "gsm", "l", "lt", "ct", "m", "ft", "fl"]);
 
 /**
  * Whether a word shouts: four or more capital letters in a row. Acronyms of up to three letters
  * (DIY, SVG, USA, XL) do not.
  */
 export function isShoutingWord(word: string): boolean {
-  return /\p{Lu}{4,}/u.test(word);
+  return /\p{Lu}{4,}/u.test(word) && !ACRONYMS.has(word);
 }
 
+/** Four-letter acronyms sellers use that are not shouting. */
+const ACRONYMS = new Set(["RSVP", "ASAP", "HDMI", "DIY", "LCV"]);
+
 /**
- * Title Case: each word capitalised, short function words lower-case except first; words the seller
- * cased on purpose (iPhone, 925, DIY) are kept; shouting words of four or more letters are tamed.
+ * Title Case in the listing's language (Turkish: "için" becomes "İçin"): each word capitalised,
+ * short function words lower-case except first, unit abbreviations lower-case; words the seller cased
+ * on purpose (iPhone, 925, DIY) are kept; shouting words of four or more letters are tamed.
  */
-export function titleCase(text: string): string {
+export function titleCase(text: string, lang: Lang = "en"): string {
   let index = 0;
+  let previous = "";
+  const small = lang === "tr" ? SMALL_TR : SMALL_EN;
   return text.replace(WORD, (word) => {
     const first = index === 0;
     index += 1;
-    if (isShoutingWord(word)) word = word.toLowerCase();
-    const lower = word.toLowerCase();
-    if (!first && SMALL.has(lower)) return lower;
-    if (word !== lower) return word;
-    return lower.replace(/(^|-)(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+    const afterNumber = /\d$/.test(previous);
+    previous = word;
+    if (isShoutingWord(word)) word = lower(word, lang);
+    const low = lower(word, lang);
+    if (UNITS_LOWER.has(low) && afterNumber) return low;
+    if (/^\d/.test(word)) return lower(word, lang);
+    if (!first && small.has(low)) return low;
+    if (word !== low) return word;
+    return low.replace(/(^|-)(\p{L})/gu, (_, sep: string, ch: string) => sep + upper(ch, lang));
   });
 }
 
-/** First letter upper-case, the rest as written. */
-export function capitalise(text: string): string {
-  return text.replace(/^\s*(\p{L})/u, (m) => m.toUpperCase());
+/** First letter upper-case (in the text's language), the rest as written. */
+export function capitalise(text: string, lang: Lang = "en"): string {
+  return text.replace(/^\s*(\p{L})/u, (m) => upper(m, lang));
 }
 
 /** Shouting words in Title Case ("NECKLACE" -> "Necklace", "moonNECKLACE" -> "moonNecklace"); answers the words it changed. */
-export function tameShouting(text: string): { text: string; changed: string[] } {
+export function tameShouting(text: string, lang: Lang = "en"): { text: string; changed: string[] } {
   const changed: string[] = [];
   const out = text.replace(WORD, (word) => {
     if (!isShoutingWord(word)) return word;
     const letters = word.replace(/[^\p{L}]/gu, "");
     const tamed =
-      letters === letters.toUpperCase()
-        ? word.toLowerCase().replace(/(^|-)(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase())
-        : word.replace(/\p{Lu}{4,}/gu, (run) => run[0] + run.slice(1).toLowerCase());
+      letters === upper(letters, lang)
+        ? lower(word, lang).replace(/(^|-)(\p{L})/gu, (_, sep: string, ch: string) => sep + upper(ch, lang))
+        : word.replace(/\p{Lu}{4,}/gu, (run) => run[0] + lower(run.slice(1), lang));
     if (tamed !== word) changed.push(word);
     return tamed;
   });
   return { text: out, changed };
 }
 
-/** Acronyms the seller wrote (PDF, SVG, DIY) put back where a phrase was lower-cased. */
+/** Acronyms the seller wrote (PDF, SVG, DIY, RSVP, LCV) put back where a phrase was lower-cased. */
 export function restoreAcronyms(text: string, source: string): string {
   const acronyms = new Map<string, string>();
   for (const word of words(source)) {
     const letters = word.replace(/[^\p{L}]/gu, "");
-    if (letters.length >= 2 && letters.length <= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) acronyms.set(word.toLowerCase(), word);
+    if (letters.length >= 2 && letters.length <= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/^X{0,3}[SML]$|^\dX{1,3}L$/.test(letters)) acronyms.set(word.toLowerCase(), word);
   }
   if (acronyms.size === 0) return text;
   return text.replace(WORD, (word) => acronyms.get(word.toLowerCase()) ?? word);
+}
+
+/** Whether a word is a common adjective or participle (tests and the enforcer check endings with it). */
+export function isDanglingWord(word: string, lang: Lang = "en"): boolean {
+  const w = lower(word, lang);
+  return STOP.has(w) || (ADJECTIVES.has(w) && !NOUNS.has(w) && !nounCategory(w, lang) && !COLOURS.has(w));
 }

@@ -1,25 +1,32 @@
 /**
  * The embedded composer: with no model configured it writes a real listing from the seller's product
- * description and selected keywords, by rules (phrase extraction, the title pattern, a template per
- * description section, 13 tags, one keyword per alt text). Deterministic: the same input gives the
- * same listing; `variant` picks the next template when one part is regenerated.
+ * description and selected keywords, by rules. It reads the description once (whole noun phrases
+ * with their measures, the product's category, materials, colours, occasions, the language) and
+ * writes each marketplace's parts from that reading: Etsy's title, 13 tags and alt texts; eBay's
+ * 80-character title and item specifics; Amazon's title, five bullets and backend search terms; and
+ * a plain-text description for all three. A Turkish description gives a Turkish listing.
+ * Deterministic: the same input gives the same listing; `variant` picks the next template when one
+ * part is regenerated.
  */
-import { LISTING_LIMITS } from "../../../schema/api/listings";
-import { tagCandidates } from "../../domain/listings/tags";
+import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
+import { FILLER_PHRASES, OCCASIONS, type Lang } from "../../domain/listings/categories";
 import {
   capitalise,
-  contentWords,
-  detectCategory,
-  extractPhrases,
-  isDigitalProduct,
-  plainText,
-  productPhrase,
+  lower,
+  phraseText,
+  phraseWithMeasure,
+  isSizeMeasure,
+  readProduct,
   restoreAcronyms,
   sentences,
   titleCase,
   words,
-  type Category,
+  isStopWord,
+  longestTail,
+  type Phrase,
+  type ProductReading,
 } from "../../domain/listings/phrases";
+import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -30,6 +37,12 @@ export interface ComposeInput {
 }
 
 const pick = <T>(list: readonly T[], variant = 0, offset = 0) => list[(offset + variant) % list.length];
+
+const platformOf = (input: ComposeInput): Platform => (input.platform === "amazon" || input.platform === "ebay" ? input.platform : "etsy");
+
+function reading(input: ComposeInput): ProductReading {
+  return readProduct(input.description, input.keywords);
+}
 
 /** Keywords as the seller selected them, cleaned, each once; a regeneration starts at the next one. */
 function keywordList(input: ComposeInput): string[] {
@@ -46,188 +59,349 @@ function keywordList(input: ComposeInput): string[] {
   return [...list.slice(shift), ...list.slice(0, shift)];
 }
 
-function product(input: ComposeInput, maxWords = 5): string {
-  return productPhrase(input.description, maxWords).replace(/’/g, "'") || "handmade item";
+/** The product as the seller named it, lower-case except acronyms, e.g. "dainty gold filled paperclip chain necklace". */
+function productName(r: ProductReading, source: string): string {
+  const text = r.phrase ? phraseText(r.phrase) : r.lang === "tr" ? "el yapımı ürün" : "handmade item";
+  return restoreAcronyms(lower(text, r.lang), source).replace(/’/g, "'");
 }
 
-const CATEGORY_TITLE_TAIL: Record<Category, string[]> = {
-  jewelry: ["Handmade Jewelry Gift", "Everyday Jewelry", "Jewelry Gift Idea"],
-  clothing: ["Handmade Clothing", "Comfortable Everyday Wear", "Clothing Gift Idea"],
-  decor: ["Home Decor Gift", "Handmade Home Decor", "Housewarming Gift"],
-  art: ["Wall Art Gift", "Original Wall Art", "Art Print Gift"],
-  crafts: ["Handmade Craft Gift", "Craft Lover Gift", "Creative Gift Idea"],
-  accessories: ["Everyday Accessory", "Handmade Accessory", "Accessory Gift Idea"],
-  digital: ["Instant Download", "Digital Download", "Printable Download"],
-};
+/** The product named for a title: its phrase in Title Case with its measure ("Ceramic Coffee Mug 350 ml"). */
+function productHead(r: ProductReading, source: string): string {
+  // The part of the title a phone shows first (about 40 characters) holds the product's own noun phrase.
+  const full = productName(r, source);
+  const name = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
+  const measure = r.phrase?.measure && !r.phrase.tokens.includes(r.phrase.measure) ? ` ${r.phrase.measure}` : "";
+  return restoreAcronyms(titleCase(`${name}${measure}`, r.lang), source);
+}
+
+const occasionsOf = (r: ProductReading, text: string) => OCCASIONS.filter((o) => o.match.test(text) && !o.not?.includes(r.category.id)).flatMap((o) => o[r.lang]);
+
+/** Buyer-intent phrases for this product: its occasions first (what the seller said), then its category's. */
+export function buyerPhrases(input: ComposeInput): string[] {
+  const r = reading(input);
+  const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
+  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p));
+}
+
+// ---- Titles ------------------------------------------------------------------------------------
+
+/** Words compared case-insensitively in either language ("İndirme" and "indirme" are one word). */
+const key = (w: string) => w.toLocaleLowerCase("tr").replace(/ı/g, "i");
+
+/** Etsy's advice: a short, clear title; at most 15 words. */
+const ETSY_TITLE_WORDS = 15;
+
+interface Segment {
+  text: string;
+  priority: number;
+}
+
+/** The phrases a title is built from, best first, each a whole phrase in Title Case. */
+function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
+  const source = `${input.description} ${input.keywords.join(" ")}`;
+  const out: Segment[] = [];
+  const add = (text: string, priority: number) => out.push({ text: restoreAcronyms(titleCase(text, r.lang), source), priority });
+  for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
+  for (const p of r.phrases) {
+    if (p === r.phrase) continue;
+    if (p.kind === "feature") add(phraseText(p), 1);
+    else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
+  }
+  if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase()))) add(r.lang === "tr" ? `${r.sizes} Beden` : `Sizes ${r.sizes}`, 2);
+  return out.sort((a, b) => a.priority - b.priority);
+}
+
+/** Adds whole segments while the title stays within `max`; a segment whose words are all in the title already is skipped. */
+function fillTitle(head: string, segments: string[], max: number, separator: (i: number) => string, maxSegments: number, maxWords = Infinity): string {
+  const used = new Set(words(head).map(key));
+  let title = head;
+  let count = 0;
+  for (const segment of segments) {
+    if (count >= maxSegments) break;
+    const ws = words(segment).map(key);
+    // A segment repeating a word of the title says it twice: left out.
+    if (ws.length === 0 || ws.some((w, i) => (used.has(w) || ws.indexOf(w) !== i) && !isStopWord(w) && !/^\d/.test(w))) continue;
+    const next = `${title}${separator(count)}${segment}`;
+    if (next.length > max || words(next).length > maxWords) continue;
+    title = next;
+    ws.forEach((w) => used.add(w));
+    count += 1;
+  }
+  return title;
+}
 
 /**
- * The title pattern: the product as the seller named it first (the part a phone shows), then " - "
- * and the selected keywords, the description's own phrases and a category phrase, comma-separated,
- * while it stays within 130 characters. No word is repeated.
+ * The title pattern per marketplace. Etsy: the product as the seller named it (the part a phone
+ * shows), " - ", then whole phrases (keywords, features, phrases with measures) and a buyer phrase,
+ * within 130 characters. eBay: the same words without separators within 80. Amazon: product, key
+ * features and a buyer phrase within 150 (Amazon allows 200), no promotional words.
  */
 export function composeTitle(input: ComposeInput): string {
-  const head = titleCase(product(input, 6));
-  const used = new Set(words(head).map((w) => w.toLowerCase()));
-  const category = detectCategory(input.description) ?? "crafts";
-  const segments: string[] = [];
-  const consider = (phrase: string) => {
-    const ws = words(phrase).map((w) => w.toLowerCase());
-    if (ws.length === 0 || ws.every((w) => used.has(w))) return;
-    ws.forEach((w) => used.add(w));
-    segments.push(titleCase(phrase));
-  };
-  for (const k of keywordList(input)) consider(k);
-  for (const p of extractPhrases(input.description)) consider(p);
-  consider(pick(CATEGORY_TITLE_TAIL[category], input.variant));
-
-  let title = head;
-  for (const [i, segment] of segments.entries()) {
-    const next = `${title}${i === 0 ? " - " : ", "}${segment}`;
-    if (next.length > LISTING_LIMITS.titleMax) continue;
-    title = next;
+  const r = reading(input);
+  const source = `${input.description} ${input.keywords.join(" ")}`;
+  const head = productHead(r, source);
+  const ordered = titleSegments(input, r).map((s) => s.text);
+  // A regenerated title leads with other phrases.
+  const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
+  const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
+  const segments = (input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated;
+  const tail = restoreAcronyms(titleCase(pick(r.category.titleTail[r.lang], input.variant), r.lang), source);
+  const platform = platformOf(input);
+  if (platform === "ebay") {
+    const max = PLATFORM_LIMITS.ebay.titleMax;
+    const withTail = fillTitle(head, [...segments.slice(0, 3), tail], max, () => " ", 4);
+    return withTail.length <= max ? withTail : fillTitle(head, segments, max, () => " ", 3);
   }
-  return restoreAcronyms(title, `${input.description} ${input.keywords.join(" ")}`);
+  const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
+  const tailWordCount = words(tail).length;
+  const body = fillTitle(head, segments, max - tail.length - 2, (i) => (i === 0 ? (platform === "amazon" ? ", " : " - ") : ", "), platform === "amazon" ? 4 : 3, platform === "etsy" ? ETSY_TITLE_WORDS - tailWordCount : Infinity);
+  const separator = body === head ? (platform === "amazon" ? ", " : " - ") : ", ";
+  const bodyWords = new Set(words(body).map(key));
+  const tailWords = words(tail);
+  // A tail starting with a word the title already has drops that word ("PDF Instant Download" after "PDF Pattern").
+  const trimmed = tailWords.length > 2 && tailWords[0] === "PDF" && bodyWords.has(key("pdf")) ? tail.slice(tail.indexOf(tailWords[1])) : tail;
+  const withTail = words(trimmed).some((w) => bodyWords.has(key(w)) && !isStopWord(w)) ? body : `${body}${separator}${trimmed}`;
+  return withTail.length <= max ? withTail : body;
 }
 
-const INTROS: Record<Category | "any", string[]> = {
-  jewelry: [
-    "Meet your new favourite {product}, a piece made to be worn every day and noticed every time.",
-    "This {product} is made by hand to add a quiet, personal touch to any outfit.",
-  ],
-  clothing: [
-    "Meet the {product}, made for comfort and made to be worn again and again.",
-    "This {product} brings handmade quality to your everyday wardrobe.",
-  ],
-  decor: [
-    "Bring warmth to your space with this {product}, made to make a room feel like home.",
-    "This {product} adds a handmade finishing touch to any room.",
-  ],
-  art: [
-    "Give your walls a story with this {product}, made to be looked at every day.",
-    "This {product} brings colour and character to any wall.",
-  ],
-  crafts: [
-    "Meet the {product}, made with care for makers and the people they make for.",
-    "This {product} is crafted by hand, one piece at a time.",
-  ],
-  accessories: [
-    "Meet the {product}, the everyday accessory that is made to last.",
-    "This {product} is made by hand to carry you through every day in style.",
-  ],
-  digital: [
-    "Get started right away with this {product}, ready the moment your order is confirmed.",
-    "This {product} is a digital file you can use again and again.",
-  ],
-  any: ["Meet the {product}, made with care and attention to detail."],
-};
+// ---- Descriptions ------------------------------------------------------------------------------
 
-const BENEFITS: Record<Category, string[]> = {
-  jewelry: ["Easy to wear every day and to layer with pieces you already love", "A thoughtful gift for birthdays, anniversaries and just because", "Made by hand, so yours has its own small character"],
-  clothing: ["Comfortable enough for every day, special enough for occasions", "Easy to style with what is already in your wardrobe", "Made by hand with attention to fit and finish"],
-  decor: ["Adds warmth and personality to any room", "Easy to place on a shelf, table or wall", "A welcome housewarming or holiday gift"],
-  art: ["Brings colour and character to a bare wall", "Fits living rooms, bedrooms, offices and nurseries", "A meaningful gift for an art lover"],
-  crafts: ["Made by hand with care, one piece at a time", "A thoughtful gift for makers and collectors", "Brings a handmade touch to everyday life"],
-  accessories: ["Practical for everyday use", "Pairs easily with the outfits you already own", "A useful gift that gets used every day"],
-  digital: ["Start right away: no waiting for shipping", "Use it again and again for your own projects", "Clear, easy-to-follow files"],
-};
-
-const CALLS_TO_ACTION = [
-  "Add the {product} to your cart today and make it yours.",
-  "Order your {product} today, for yourself or as a gift.",
-  "Add it to your cart now and treat yourself or someone you love.",
-];
-
-export const DIGITAL_DISCLAIMER = "**Please note:** This is a digital product. No physical item will be shipped. Your files are ready to download once your payment is confirmed.";
-
-const MATERIALS = ["sterling silver", "silver", "gold", "rose gold", "gold filled", "brass", "copper", "stainless steel", "cotton", "organic cotton", "linen", "wool", "merino", "silk", "leather", "vegan leather", "wood", "oak", "walnut", "ceramic", "porcelain", "clay", "glass", "resin", "soy wax", "beeswax", "bamboo", "paper", "canvas", "velvet", "denim", "pearl", "pearls", "gemstone", "crystal", "yarn", "acrylic"];
-
-function materialsOf(text: string): string[] {
-  const lower = ` ${plainText(text).toLowerCase()} `;
-  const found: string[] = [];
-  for (const m of MATERIALS) {
-    if (new RegExp(`[^\\p{L}]${m}[^\\p{L}]`, "u").test(lower) && !found.some((f) => f.includes(m))) found.push(m);
-  }
-  return found.slice(0, 3);
+interface Words {
+  intro: string[];
+  digitalIntro: string[];
+  hook: string[];
+  digitalHook: string[];
+  keywordIntro: string[];
+  madeFrom: string;
+  features: string;
+  benefits: string;
+  note: string;
+  disclaimer: string;
+  cta: string[];
+  size: string;
+  materials: string;
+  views: string[];
+  digitalViews: string[];
+  bulletLabels: string[];
+  digitalLabel: string;
+  giftLine: string;
 }
+
+const EN: Words = {
+  intro: ["Meet your new favourite {product}.", "This {product} is made to be used and loved every day.", "Here is a {product} made with care, down to the last detail."],
+  digitalIntro: ["Download this {product} and start right away.", "This {product} is ready the moment your order is confirmed."],
+  keywordIntro: ["A {product} made to be used and loved every day.", "A {product} made with care, down to the last detail."],
+  hook: ["Made to be used and loved every day.", "Made with care, down to the last detail.", "Made to become a favourite."],
+  digitalHook: ["Download it and start right away.", "Ready the moment your order is confirmed."],
+  madeFrom: "Made from {list}.",
+  features: "Features",
+  benefits: "Why you'll love it",
+  note: "Please note",
+  disclaimer: "This is a digital product. No physical item will be shipped. Your files are ready to download once your payment is confirmed.",
+  cta: ["Add it to your cart today, for yourself or as a gift.", "Order yours today and make it part of your every day.", "Add it to your cart now and treat yourself or someone you love."],
+  size: "Size",
+  materials: "Materials",
+  views: ["{Product}, front view", "Close-up of the {product} showing the detail", "{Product} in everyday use", "{Product} shown to scale", "{Product} ready to give as a gift"],
+  digitalViews: ["Preview of the {product}", "Sample page of the {product}", "{Product} shown on a tablet screen", "Close-up of the {product} design", "Everything included with the {product}"],
+  bulletLabels: ["What You Get", "Quality Materials", "Thoughtful Details", "Made for Everyday", "Ready to Gift"],
+  digitalLabel: "Instant Download",
+  giftLine: "A thoughtful gift for {occasion}.",
+};
+
+const TR: Words = {
+  intro: ["Yeni favoriniz olacak {product} ile tanışın.", "Bu {product}, her gün kullanılıp sevilmek için hazırlandı.", "En küçük ayrıntısına kadar özenle hazırlanan {product}."],
+  digitalIntro: ["Bu {product} dosyasını indirin ve hemen başlayın.", "Bu {product}, siparişiniz onaylandığı anda hazır."],
+  keywordIntro: ["Her gün kullanılıp sevilmek için hazırlanan bir {product}.", "En küçük ayrıntısına kadar özenle hazırlanan bir {product}."],
+  hook: ["Her gün kullanılıp sevilmek için hazırlandı.", "En küçük ayrıntısına kadar özenle hazırlandı.", "Favoriniz olmak için hazırlandı."],
+  digitalHook: ["İndirin ve hemen başlayın.", "Siparişiniz onaylandığı anda hazır."],
+  madeFrom: "Malzemesi: {list}.",
+  features: "Özellikler",
+  benefits: "Neden seveceksiniz",
+  note: "Lütfen dikkat",
+  disclaimer: "Bu dijital bir üründür. Fiziksel bir ürün gönderilmez. Ödemeniz onaylandığında dosyalarınızı hemen indirebilirsiniz.",
+  cta: ["Kendiniz ya da sevdikleriniz için hemen sepete ekleyin.", "Bugün sipariş verin, her gününüzün parçası olsun.", "Hemen sepete ekleyin ve kendinizi ya da bir sevdiğinizi mutlu edin."],
+  size: "Ölçü",
+  materials: "Malzeme",
+  views: ["{Product}, önden görünüm", "{Product}, yakın çekim detay", "{Product}, günlük kullanımda", "{Product}, boyut karşılaştırması", "{Product}, hediye paketinde"],
+  digitalViews: ["{Product}, önizleme", "{Product}, örnek sayfa", "{Product}, tablet ekranında", "{Product}, tasarım detayı", "{Product}, pakete dahil olanlar"],
+  bulletLabels: ["Ürün Detayları", "Kaliteli Malzeme", "Özenli Detaylar", "Günlük Kullanım", "Hediyeye Hazır"],
+  digitalLabel: "Anında İndirme",
+  giftLine: "{occasion} için anlamlı bir hediye.",
+};
+
+export const TEMPLATE_WORDS: Record<Lang, Words> = { en: EN, tr: TR };
+
+/** The English digital note, as the rule enforcer and the tests recognise it. */
+export const DIGITAL_DISCLAIMER = `${EN.note}\n${EN.disclaimer}`;
+export const digitalDisclaimer = (lang: Lang) => `${TEMPLATE_WORDS[lang].note}\n${TEMPLATE_WORDS[lang].disclaimer}`;
 
 const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
-const fill = (template: string, productName: string) => template.replace(/\{product\}/g, productName);
+const fill = (template: string, productName: string, lang: Lang) =>
+  template.replace(/\{Product\}/g, capitalise(productName, lang)).replace(/\{product\}/g, productName);
 
-/** The intro paragraph: a template for the product's category, then the seller's own first sentence. */
+/** The seller's sentences, cleaned and capitalised, without a trailing stop. */
+function ownSentences(input: ComposeInput, lang: Lang): string[] {
+  return sentences(input.description).map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
+}
+
+/** The intro paragraph: a template naming the product, then the seller's own first sentence. */
 export function composeIntro(input: ComposeInput): string {
-  const category = detectCategory(input.description);
-  const own = sentences(input.description).map((s) => capitalise(s));
-  const name = product(input).toLowerCase();
-  return [fill(pick(INTROS[category ?? "any"], input.variant ?? 0), name), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
-}
-
-/** Features (the seller's other sentences, materials, phrases, keywords) and benefits, as markdown sections. */
-export function composeBody(input: ComposeInput): string {
-  const category = detectCategory(input.description);
-  const own = sentences(input.description).map((s) => capitalise(s));
-  const features = own.slice(1, 7).map((s) => s.replace(/[.!?]+$/, ""));
-  const materials = materialsOf(input.description);
-  if (materials.length) features.push(`Made from ${materials.join(", ")}`);
-  const named = new Set(words(product(input)).map((w) => w.toLowerCase()));
-  for (const phrase of extractPhrases(input.description)) {
-    if (features.length >= 4) break;
-    if (words(phrase).every((w) => named.has(w))) continue;
-    if (!features.some((f) => f.toLowerCase().includes(phrase))) features.push(restoreAcronyms(capitalise(phrase), input.description));
+  const r = reading(input);
+  const w = TEMPLATE_WORDS[r.lang];
+  const name = productName(r, input.description);
+  const own = ownSentences(input, r.lang);
+  // The seller's first keyword is what the listing is meant to be found for: the intro says it early.
+  const main = keywordList({ ...input, variant: 0 })[0];
+  if (main && words(main).length >= 2 && !lower(own[0] ?? "", r.lang).includes(lower(main, r.lang))) {
+    return [fill(pick(w.keywordIntro, input.variant ?? 0), lower(main, r.lang), r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
   }
-  const keywords = keywordList(input);
-  if (keywords.length) features.push(`Great for: ${keywords.slice(0, 5).map((k) => k.toLowerCase()).join(", ")}`);
-  if (features.length === 0) features.push(`${capitalise(product(input))}, made with care`);
-  const benefits = BENEFITS[category ?? "crafts"];
-  return ["**Features**", features.map((f) => `- ${f}`).join("\n"), "**Why you'll love it**", benefits.map((b) => `- ${b}`).join("\n")].join("\n\n");
+  // When the seller's first sentence already names the product, it opens and a short hook follows.
+  if (own[0] && lower(own[0], r.lang).startsWith(name)) return `${withStop(own[0])} ${pick(r.digital ? w.digitalHook : w.hook, input.variant ?? 0)}`;
+  const template = pick(r.digital ? w.digitalIntro : w.intro, input.variant ?? 0);
+  return [fill(template, name, r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
 }
 
-/** Description in markdown: intro, features, benefits, a digital disclaimer only for digital products, a call to action. No FAQ. */
+/** Feature lines: the seller's other sentences, then size and materials when the sentences do not say them. */
+function featureLines(input: ComposeInput, r: ProductReading): string[] {
+  const w = TEMPLATE_WORDS[r.lang];
+  const own = ownSentences(input, r.lang);
+  const features = own.slice(1, 7);
+  const said = lower(own.join(" "), r.lang);
+  if (features.length < 4 && r.measures.length) {
+    const extra = r.measures.filter((m) => !lower(features.join(" "), r.lang).includes(lower(m, r.lang)));
+    if (extra.length && (own.length === 1 || !features.length)) features.push(`${w.size}: ${extra.join(", ")}`);
+  }
+  if (features.length < 4 && r.materials.length && own.length <= 2) features.push(`${w.materials}: ${r.materials.join(", ")}`);
+  if (features.length === 0) {
+    for (const p of r.phrases.slice(1, 4)) if (p.kind !== "measure") features.push(capitalise(phraseText(p), r.lang));
+  }
+  if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
+  void said;
+  return features;
+}
+
+/** Features and benefits as plain-text sections: a heading on its own line, then "•" bullets. */
+export function composeBody(input: ComposeInput): string {
+  const r = reading(input);
+  const w = TEMPLATE_WORDS[r.lang];
+  const features = featureLines(input, r);
+  const benefits = r.category.benefits[r.lang];
+  return [`${w.features}\n${features.map((f) => `• ${f}`).join("\n")}`, `${w.benefits}\n${benefits.map((b) => `• ${b}`).join("\n")}`].join("\n\n");
+}
+
+/**
+ * The description in plain text (the marketplaces' description fields are plain): intro, features,
+ * benefits, the digital note only for a digital product, a call to action. No FAQ, no Markdown.
+ */
 export function composeDescription(input: ComposeInput): string {
+  const r = reading(input);
+  const w = TEMPLATE_WORDS[r.lang];
   const sections = [composeIntro(input), composeBody(input)];
-  if (isDigitalProduct(input.description, input.keywords)) sections.push(DIGITAL_DISCLAIMER);
-  sections.push(fill(pick(CALLS_TO_ACTION, input.variant ?? 0), product(input).toLowerCase()));
+  if (r.digital) sections.push(digitalDisclaimer(r.lang));
+  sections.push(pick(w.cta, input.variant ?? 0));
   return sections.join("\n\n");
 }
 
-/** 13 clean, unique, multi-word tags from the keywords and the description's own phrases. */
-export function composeTags(input: ComposeInput): string[] {
-  const title = composeTitle(input);
-  const candidates = tagCandidates({ productDescription: input.description, keywords: keywordList(input), title });
-  return candidates.slice(0, LISTING_LIMITS.tagCount);
+// ---- Tags --------------------------------------------------------------------------------------
+
+const TAG_MAX = LISTING_LIMITS.tagMax;
+
+const GIFT_FALLBACK: Record<Lang, string[]> = {
+  en: ["gift for her", "gift for him", "gift for mom", "birthday gift", "christmas gift", "gift for friend", "gift for women", "anniversary gift"],
+  tr: ["kadına hediye", "erkeğe hediye", "anneye hediye", "doğum günü hediyesi", "yılbaşı hediyesi", "arkadaşa hediye", "sevgiliye hediye", "yıldönümü hediyesi"],
+};
+const DIGITAL_FALLBACK: Record<Lang, string[]> = {
+  en: ["instant download", "digital download", "printable download", "diy project", "digital file", "print at home"],
+  tr: ["anında indirme", "dijital indirme", "yazdırılabilir dosya", "kendin yap", "dijital dosya", "evde yazdır"],
+};
+
+/** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
+const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug"]);
+
+/** Every tag candidate for this product, best first (the enforcer fills from the same list). */
+export function tagPool(input: ComposeInput): string[] {
+  const r = reading(input);
+  const head = r.head;
+  const product = r.phrase?.tokens ?? [];
+  const pool: string[] = [];
+  const add = (tag: string | undefined) => {
+    if (tag) pool.push(tag);
+  };
+  const tail = (tokens: string[]) => longestTail(tokens.map((t) => lower(t, r.lang)), TAG_MAX)?.join(" ");
+  const productLower = product.map((t) => lower(t, r.lang));
+  const withHead = (modifier: string) => {
+    const m = lower(modifier, r.lang);
+    const mWords = m.split(" ");
+    // "soya" + "mum" when the product is already "soya mumu" says nothing new.
+    if (!head || mWords.includes(head) || productLower.indexOf(mWords[mWords.length - 1]) === productLower.length - 2) return undefined;
+    return `${m} ${head}`;
+  };
+
+  for (const k of keywordList(input)) add(words(k).length >= 2 ? k : withHead(k));
+  add(tail(product));
+  if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
+  const ownMeasure = r.phrase?.measure && isSizeMeasure(r.phrase.measure) ? r.phrase.measure : r.measures.find(isSizeMeasure);
+  if (ownMeasure) add(withHead(ownMeasure));
+  // A material is the product's own when the product phrase names it, or when the product is made of one material (clothing, jewelry...).
+  const productText = lower(product.join(" "), r.lang);
+  for (const m of r.materials.slice(0, 2)) if (productText.includes(m) || (MATERIAL_MADE.has(r.category.id) && !["yarn", "iplik", "paper", "kağıt"].includes(m))) add(withHead(m));
+  const intent = buyerPhrases(input);
+  intent.slice(0, 3).forEach(add);
+  for (const p of r.phrases) {
+    if (p === r.phrase || p.kind === "measure" || p.kind === "colour") continue;
+    add(tail(p.tokens));
+  }
+  for (const p of r.phrases) if (p.kind === "colour") add(withHead(phraseText(p)));
+  intent.slice(3).forEach(add);
+  for (const t of r.themes) add(withHead(t));
+  if (r.handmade) add(withHead(r.lang === "tr" ? "el yapımı" : "handmade"));
+  // Last resorts that are still searches: the product as a gift, then gift phrases for any product.
+  add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${head} gift`) : undefined);
+  for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
+  return pool;
 }
 
-const VIEWS = [
-  "Front view of the {product}",
-  "Close-up of the {product} showing its details",
-  "The {product} styled in everyday use",
-  "The {product} shown to scale",
-  "The {product} ready to give as a gift",
-];
-const DIGITAL_VIEWS = [
-  "Preview of the {product}",
-  "Sample page from the {product}",
-  "The {product} shown on a tablet screen",
-  "Close-up of the {product} details",
-  "Overview of what comes with the {product}",
-];
+/**
+ * Thirteen tags: whole phrases of at most 20 characters, multi-word, no filler, none a sub-phrase of
+ * another ("ribbed brim" and "thick ribbed brim" are one tag, not two), buyer phrases included.
+ */
+export function composeTags(input: ComposeInput): string[] {
+  return selectTags(tagPool(input), reading(input).lang, LISTING_LIMITS.tagCount);
+}
 
-/** Five alt texts, one view each, each naming one keyword (SPEC: one keyword per image). */
+export function selectTags(pool: string[], lang: Lang, count: number, start: string[] = []): string[] {
+  const chosen = [...start];
+  for (const raw of pool) {
+    if (chosen.length >= count) break;
+    const tag = cleanTag(raw, lang);
+    if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag)) continue;
+    if (chosen.some((c) => c === tag || isSubPhraseDuplicate(c, tag))) continue;
+    chosen.push(tag);
+  }
+  return chosen;
+}
+
+// ---- Alt texts ---------------------------------------------------------------------------------
+
+/** Five alt texts, one view each, each naming one keyword or phrase of the listing (SPEC: one keyword per image). */
 export function composeAltTexts(input: ComposeInput): string[] {
-  const digital = isDigitalProduct(input.description, input.keywords);
-  const name = product(input).toLowerCase();
-  const nameWords = new Set(words(name).map((w) => w.toLowerCase()));
+  const r = reading(input);
+  const w = TEMPLATE_WORDS[r.lang];
+  const name = productName(r, input.description);
+  const nameWords = new Set(words(name).map((x) => lower(x, r.lang)));
   const extras = [
-    ...keywordList(input).map((k) => k.toLowerCase()),
-    ...extractPhrases(input.description).filter((p) => !words(p).every((w) => nameWords.has(w))),
-    ...contentWords(input.description).filter((w) => !nameWords.has(w)),
-  ];
-  const views = digital ? DIGITAL_VIEWS : VIEWS;
+    ...keywordList(input).map((k) => lower(k, r.lang)),
+    ...r.phrases.filter((p) => p !== r.phrase && p.kind !== "measure" && !p.tokens.every((t) => nameWords.has(lower(t, r.lang)))).map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
+    ...r.measures,
+    ...buyerPhrases(input),
+  ].filter((x, i, all) => all.indexOf(x) === i);
+  const views = r.digital ? w.digitalViews : w.views;
   const out: string[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < views.length; i++) {
-    const view = fill(views[(i + (input.variant ?? 0)) % views.length], name);
+    const view = fill(views[(i + (input.variant ?? 0)) % views.length], name, r.lang);
     const keyword = extras[i];
-    const text = cutAtWord(restoreAcronyms(keyword ? `${capitalise(view)}, ${keyword}` : capitalise(view), input.description), LISTING_LIMITS.altTextMax);
+    const text = cutAtWord(capitalise(keyword ? `${view}, ${keyword}` : view, r.lang), LISTING_LIMITS.altTextMax);
     if (!seen.has(text.toLowerCase())) {
       seen.add(text.toLowerCase());
       out.push(text);
@@ -248,10 +422,144 @@ export function cutAtWord(text: string, max: number): string {
   return (space > max / 2 ? cut.slice(0, space) : text.slice(0, max)).replace(/[\s,;:\-–]+$/, "");
 }
 
+// ---- Amazon: bullets and search terms ----------------------------------------------------------
+
+const BULLET_TARGET = 250;
+
+/**
+ * Five bullet points, each a short capitalised benefit phrase, a colon, then one or two plain
+ * sentences (about 150-250 characters): what you get, materials, details, everyday use, gifting
+ * (or the download note for a digital product).
+ */
+export function composeBullets(input: ComposeInput): string[] {
+  const r = reading(input);
+  const w = TEMPLATE_WORDS[r.lang];
+  const name = capitalise(productName(r, input.description), r.lang);
+  const own = ownSentences(input, r.lang);
+  const benefits = r.category.benefits[r.lang];
+  const occasionNames = OCCASION_NAMES.filter((o) => o.match.test(input.description)).map((o) => o[r.lang]);
+  const occasion = occasionNames.length ? occasionNames.join(r.lang === "tr" ? " ve " : " and ") : undefined;
+  const sizeText = [...r.measures, ...(r.sizes ? [r.sizes] : [])].join(", ");
+  const bodies: string[] = [
+    [withStop(own[0] ?? name), sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !lower(own[0] ?? "", r.lang).includes(lower(r.measures[0] ?? r.sizes ?? "", r.lang)) ? withStop(`${w.size}: ${sizeText}`) : ""].filter(Boolean).join(" "),
+    r.materials.length ? w.madeFrom.replace("{list}", r.materials.join(", ")) + (own[1] ? ` ${withStop(own[1])}` : "") : withStop(own[1] ?? benefits[2]),
+    withStop(own[2] ?? benefits[1]) + (own[3] ? ` ${withStop(own[3])}` : ""),
+    `${withStop(benefits[0])} ${withStop(own[4] ?? benefits[1])}`,
+    r.digital ? w.disclaimer : `${withStop(benefits[2])}${occasion ? ` ${fill(w.giftLine.replace("{occasion}", occasion), name, r.lang)}` : ""}`,
+  ];
+  const labels = [...w.bulletLabels];
+  if (r.digital) labels[4] = w.digitalLabel;
+  const seen = new Set<string>();
+  return bodies.map((body, i) => {
+    let text = body;
+    // A body repeated from an earlier bullet gives way to a benefit line.
+    if (seen.has(text)) text = withStop(benefits[i % benefits.length]);
+    seen.add(text);
+    return cutAtWord(`${labels[i]}: ${text}`, Math.max(BULLET_TARGET, 0) * 2);
+  });
+}
+
+const utf8 = new TextEncoder();
+export const byteLength = (text: string) => utf8.encode(text).length;
+
+/**
+ * Backend search terms: single lower-case words a shopper may type that the title does not already
+ * hold (Amazon indexes title words anyway), space-separated, each once, within 249 bytes (UTF-8).
+ */
+export function composeSearchTerms(input: ComposeInput, title = composeTitle({ ...input, platform: "amazon" })): string {
+  const r = reading(input);
+  const titleWords = new Set(words(title).map((x) => lower(x, r.lang)));
+  const candidates = [
+    ...keywordList(input).flatMap((k) => words(k)),
+    ...r.phrases.flatMap((p) => (p.kind === "measure" ? [] : p.tokens.flatMap((t) => words(t)))),
+    ...buyerPhrases(input).flatMap((p) => words(p)),
+    ...r.category.synonyms[r.lang],
+    ...r.materials.flatMap((m) => words(m)),
+    ...r.colours,
+    ...r.themes,
+  ];
+  const out: string[] = [];
+  for (const raw of candidates) {
+    const term = lower(raw, r.lang).replace(/[^\p{L}\p{N}'-]/gu, "");
+    if (!term || term.length < 3 || isStopWord(term) || /^\d+$/.test(term) || titleWords.has(term) || out.includes(term)) continue;
+    if (PROMOTIONAL_WORDS.includes(term)) continue;
+    if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) continue;
+    out.push(term);
+  }
+  return out.join(" ");
+}
+
+/** Words Amazon refuses in titles and search terms. */
+export const PROMOTIONAL_WORDS = ["best", "sale", "cheap", "discount", "bestseller", "bestselling", "deal", "deals", "guaranteed", "amazing", "#1"];
+
+// ---- eBay: item specifics ----------------------------------------------------------------------
+
+const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
+  en: { brand: "Brand", type: "Type", material: "Material", color: "Color", size: "Size", capacity: "Capacity", theme: "Theme", style: "Style", features: "Features", personalize: "Personalize", format: "Format", occasion: "Occasion", handmade: "Handmade" },
+  tr: { brand: "Marka", type: "Tür", material: "Malzeme", color: "Renk", size: "Boyut", capacity: "Kapasite", theme: "Tema", style: "Stil", features: "Özellikler", personalize: "Kişiselleştirme", format: "Biçim", occasion: "Özel Gün", handmade: "El Yapımı" },
+};
+
+const STYLES = ["minimalist", "boho", "rustic", "retro", "vintage", "modern", "classic", "dainty", "chunky", "oversized", "bohem", "rustik", "klasik", "zarif"];
+const STYLE_SET = new Set(STYLES);
+const OCCASION_NAMES: { match: RegExp; en: string; tr: string }[] = [
+  { match: /\b(christmas|xmas)\b|yılbaşı|noel/iu, en: "Christmas", tr: "Yılbaşı" },
+  { match: /\bwedding\b|düğün|nikah/iu, en: "Wedding", tr: "Düğün" },
+  { match: /\bbirthday\b|doğum günü/iu, en: "Birthday", tr: "Doğum Günü" },
+  { match: /\bbaby shower\b|yeni ?doğan/iu, en: "Baby Shower", tr: "Yeni Doğan" },
+  { match: /\banniversary\b|yıldönümü/iu, en: "Anniversary", tr: "Yıldönümü" },
+  { match: /\bvalentine/iu, en: "Valentine's Day", tr: "Sevgililer Günü" },
+];
+
+/**
+ * eBay item specifics read from the description, only what it says: Brand "Handmade" only for a
+ * handmade product, Type from the product's noun, Material, Color, Size, Capacity, Theme, Style,
+ * Features, Personalize, Format and Occasion each only when named. Nothing is invented.
+ */
+export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
+  const r = reading(input);
+  const n = SPECIFIC_NAMES[r.lang];
+  const text = plainDescription(input.description);
+  const cap = (s: string) => titleCase(s, r.lang);
+  const out: ItemSpecific[] = [];
+  const add = (name: string, value: string | undefined) => {
+    if (value && value.trim()) out.push({ name, value: value.trim().slice(0, 65) });
+  };
+  if (r.handmade) {
+    add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
+    add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
+  }
+  add(n.type, r.head ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head) : undefined);
+  add(n.material, r.materials.map(cap).join(", "));
+  add(n.color, r.colours.map(cap).join(", "));
+  const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
+  const capacity = r.measures.filter((m) => /\b(ml|oz|l|lt|fl oz|gr|g|kg)\b/i.test(m));
+  add(n.size, r.sizes ?? (dimensions.length ? dimensions.join(", ") : undefined));
+  if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
+  add(n.theme, r.themes.filter((t) => !STYLE_SET.has(t)).map(cap).join(", "));
+  add(n.style, STYLES.filter((s) => new RegExp(`(?:^|[^\\p{L}])${s}(?=$|[^\\p{L}])`, "iu").test(text)).map(cap).slice(0, 2).join(", "));
+  add(n.features, r.phrases.filter((p) => p.kind === "feature").map((p) => cap(phraseText(p))).slice(0, 4).join(", "));
+  if (/\bpersonali[sz]ed\b|\bcustom\b|\bengraved\b|kişiye özel|isimli/iu.test(text)) add(n.personalize, r.lang === "tr" ? "Evet" : "Yes");
+  if (r.digital) add(n.format, /\bpdf\b/i.test(text) ? (r.lang === "tr" ? "Dijital (PDF)" : "Digital (PDF)") : r.lang === "tr" ? "Dijital" : "Digital");
+  add(n.occasion, OCCASION_NAMES.filter((o) => o.match.test(text)).map((o) => o[r.lang]).join(", "));
+  return out;
+}
+
+const plainDescription = (text: string) => text.replace(/\s+/g, " ");
+
+/** Item specifics in the shape a model is asked for: a JSON object of name to value. */
+export function formatItemSpecifics(list: ItemSpecific[]): string {
+  return JSON.stringify(Object.fromEntries(list.map((s) => [s.name, s.value])));
+}
+
+// ---- The provider ------------------------------------------------------------------------------
+
 /** For a raw /api/ai call: what the prompt asks for, read from its words. */
 export function inferTask(system: string, prompt: string): LlmTask {
   const text = `${system}\n${prompt}`.toLowerCase();
   if (/\balt[\s-]?texts?\b/.test(text)) return "alt-text";
+  if (/\bitem specifics\b/.test(text)) return "item-specifics";
+  if (/\bsearch terms\b/.test(text)) return "search-terms";
+  if (/\bbullet points\b/.test(text)) return "bullets";
   if (/\btags\b/.test(text)) return "tags";
   if (/\btitle\b/.test(text)) return "title";
   if (/\bdescription\b/.test(text)) return "description";
@@ -264,7 +572,7 @@ export function readPrompt(prompt: string): { description: string; keywords: str
   const lines: string[] = [];
   for (const line of prompt.split(/\r?\n/)) {
     const match = /^\s*(?:selected\s+)?keywords?\s*[:\-]\s*(.*)$/i.exec(line);
-    if (match) keywords = match[1].split(/[,;]/).map((k) => k.trim()).filter(Boolean);
+    if (match) keywords = match[1].split(/[,;]/).map((k) => k.trim()).filter((k) => k && !/^\(none/.test(k));
     else lines.push(line);
   }
   let description = lines.join("\n");
@@ -295,6 +603,12 @@ export function offlineComposer(): LlmProvider {
           return JSON.stringify(composeTags(input));
         case "alt-text":
           return formatAltTexts(composeAltTexts(input));
+        case "bullets":
+          return JSON.stringify(composeBullets(input));
+        case "search-terms":
+          return composeSearchTerms(input);
+        case "item-specifics":
+          return formatItemSpecifics(composeItemSpecifics(input));
         case "optimize-pattern":
           return tidyText(request.context?.pattern ?? request.prompt);
         case "format-pattern":
@@ -316,3 +630,4 @@ function tidyText(text: string): string {
     .trim();
 }
 
+export type { Phrase };

@@ -5,7 +5,7 @@
 export type LlmProviderName = "workers-ai" | "deepseek" | "openai" | "offline-composer";
 
 /** What a call is for. Real providers only need system + prompt; the offline composer needs the task. */
-export type LlmTask = "title" | "description" | "tags" | "alt-text" | "optimize-pattern" | "format-pattern" | "generic";
+export type LlmTask = "title" | "description" | "tags" | "alt-text" | "bullets" | "search-terms" | "item-specifics" | "optimize-pattern" | "format-pattern" | "generic";
 
 export interface LlmRequest {
   system: string;
