@@ -2,6 +2,7 @@
  * Export of listings for a bulk-edit tool or a spreadsheet: CSV (RFC 4180) or JSON.
  */
 import type { Listing } from "../../../schema/db";
+import { toPlainDescription } from "../../../schema/plain-text";
 import { toDetail } from "./store";
 
 export const CSV_COLUMNS = ["title", "description", "tags", "alt_texts", "created_at"] as const;
@@ -22,14 +23,14 @@ export function listingsToCsv(rows: Listing[]): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const row of rows) {
     const d = toDetail(row);
-    lines.push([d.title, d.description, d.tags.join(", "), d.alt_texts.join(" | "), d.created_at].map(csvField).join(","));
+    lines.push([d.title, toPlainDescription(d.description), d.tags.join(", "), d.alt_texts.join(" | "), d.created_at].map(csvField).join(","));
   }
   // A BOM so spreadsheet programs read the file as UTF-8 (Turkish and other letters survive).
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
 export function listingsToJson(rows: Listing[]): string {
-  return JSON.stringify({ exportedAt: new Date().toISOString(), listings: rows.map(toDetail) }, null, 2);
+  return JSON.stringify({ exportedAt: new Date().toISOString(), listings: rows.map((row) => { const d = toDetail(row); return { ...d, description: toPlainDescription(d.description) }; }) }, null, 2);
 }
 
 /** A file name for Content-Disposition: ASCII letters, digits and dashes only. */
