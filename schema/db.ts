@@ -97,6 +97,10 @@ export const listings = sqliteTable(
     searchTerms: text("search_terms").notNull().default(""),
     /** eBay's item specifics (JSON array of { name, value }; [] elsewhere) (0004). */
     itemSpecifics: text("item_specifics", { mode: "json" }).$type<ItemSpecific[]>().notNull().default([]),
+    /** Optimistic concurrency: every change adds one; a PUT names the version it started from (0003). */
+    version: integer("version").notNull().default(1),
+    /** The prompt the listing was generated from, frozen; a regeneration uses it, not original_prompt (0003). */
+    generationPrompt: text("generation_prompt"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
@@ -150,3 +154,34 @@ export const trendsCache = sqliteTable("trends_cache", {
 
 export type Listing = typeof listings.$inferSelect;
 export type StoredFile = typeof files.$inferSelect;
+
+/** Bytes and files stored per user, changed in the same D1 batch as the write they meter (0003, decision 0011). */
+export const storageUsage = sqliteTable("storage_usage", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  bytes: integer("bytes").notNull().default(0),
+  files: integer("files").notNull().default(0),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/** Every change to a listing, as a JSON snapshot of its editable parts (0003). */
+export const listingVersions = sqliteTable(
+  "listing_versions",
+  {
+    id: text("id").primaryKey(),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    snapshot: text("snapshot", { mode: "json" }).$type<unknown>().notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("listing_versions_listing_version").on(t.listingId, t.version), index("listing_versions_user").on(t.userId)],
+);
+
+export type ListingVersionRow = typeof listingVersions.$inferSelect;

@@ -10,6 +10,8 @@ export const IMAGE_LIMITS = {
   maxSide: 12_000,
   maxPixels: 40_000_000,
   batchMax: 10,
+  /** A batch item's file name, in characters (a longer one is a 400). */
+  fileNameMax: 255,
   promptMax: 2_000,
   /** JSON body of a single edit: a 5 MB image as base64 is about 6.7 MB. */
   singleBodyBytes: 8 * 1024 * 1024,
@@ -66,7 +68,13 @@ export const GptEditSchema = v.object({
 /** POST /api/batches as JSON (multipart carries the same fields, with files under `images`). */
 export const BatchJsonSchema = v.object({
   images: v.pipe(
-    v.array(v.union([v.string(), v.object({ image: v.string(), fileName: v.optional(v.string()) })]), IMAGE_MESSAGES.batchMissing),
+    v.array(
+      v.union([
+        v.string(),
+        v.object({ image: v.string(), fileName: v.optional(v.pipe(v.string("fileName must be text"), v.maxLength(IMAGE_LIMITS.fileNameMax, `fileName must be at most ${IMAGE_LIMITS.fileNameMax} characters`))) }),
+      ]),
+      IMAGE_MESSAGES.batchMissing,
+    ),
     v.minLength(1, IMAGE_MESSAGES.batchMissing),
     v.maxLength(IMAGE_LIMITS.batchMax, IMAGE_MESSAGES.tooMany),
   ),

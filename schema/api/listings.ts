@@ -122,23 +122,133 @@ export const RegeneratePartSchema = v.object({
   provider: v.optional(v.pipe(v.string("Provider must be text"), v.maxLength(40, "Provider is unknown"))),
 });
 
-/** POST /api/save-listing and POST /api/listings (the SPEC's saved listing). */
-export const SaveListingSchema = v.object({
-  title: text("Title", 1_000),
-  description: text("Description", LISTING_LIMITS.descriptionMax),
-  tags: v.optional(stringList("tags", 100, 200), []),
-  altTexts: v.optional(stringList("altTexts", 100, 1_000), []),
+// ---- A seller's own listing (manual saves and edits) --------------------------------------------
+// A seller's own text is never repaired behind their back: what breaks a marketplace limit is a 400
+// naming the field. The editor in My Listings validates with the same schema (decision 0011).
+
+/** Etsy's characters for a title: letters, numbers, punctuation, ™ © ® (the enforcer's set plus those). */
+export const ETSY_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+™©®]/u;
+/** Etsy's characters for a tag: letters, numbers, spaces, hyphens and apostrophes. */
+export const ETSY_TAG_DISALLOWED = /[^\p{L}\p{M}\p{N} '\-]/u;
+/** Etsy allows each of these at most once in a title. */
+export const ETSY_TITLE_ONCE = ["%", ":", "&", "+"] as const;
+
+/** The limits a seller's own edit is held to on each marketplace. */
+export function sellerLimits(platform: string | undefined) {
+  const titleMax = platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : PLATFORM_LIMITS.etsy.titleMax;
+  return {
+    titleMax,
+    tagCount: PLATFORM_LIMITS.etsy.tagCount,
+    tagMax: PLATFORM_LIMITS.etsy.tagMax,
+    altTextCount: PLATFORM_LIMITS.etsy.photosMax,
+    altTextMax: PLATFORM_LIMITS.etsy.altTextMax,
+    descriptionMax: LISTING_LIMITS.descriptionMax,
+    etsyCharacters: platform === undefined || platform === "etsy",
+  };
+}
+
+/** The first problem of a title a seller wrote, or undefined. */
+export function titleProblem(title: string, platform?: string): string | undefined {
+  const limits = sellerLimits(platform);
+  if (!title.trim()) return "Title is required";
+  if (title.length > limits.titleMax) return `Title must be at most ${limits.titleMax} characters (it has ${title.length})`;
+  if (!limits.etsyCharacters) return undefined;
+  const bad = title.match(ETSY_TITLE_DISALLOWED);
+  if (bad) return `Title cannot contain "${bad[0]}": Etsy allows letters, numbers, punctuation and ™ © ®`;
+  const repeated = ETSY_TITLE_ONCE.find((c) => title.split(c).length > 2);
+  if (repeated) return `Title can use "${repeated}" only once on Etsy`;
+  return undefined;
+}
+
+/** The first problem of a tag list a seller wrote, or undefined. */
+export function tagsProblem(tags: string[], platform?: string): string | undefined {
+  const limits = sellerLimits(platform);
+  if (tags.length > limits.tagCount) return `At most ${limits.tagCount} tags (there are ${tags.length})`;
+  const empty = tags.findIndex((t) => !t.trim());
+  if (empty >= 0) return `Tag ${empty + 1} is empty`;
+  const long = tags.find((t) => t.length > limits.tagMax);
+  if (long) return `Each tag must be at most ${limits.tagMax} characters ("${long}" has ${long.length})`;
+  const odd = tags.find((t) => ETSY_TAG_DISALLOWED.test(t));
+  if (odd) return `Tag "${odd}" cannot contain "${odd.match(ETSY_TAG_DISALLOWED)![0]}": Etsy allows letters, numbers, spaces, hyphens and apostrophes`;
+  const seen = new Set<string>();
+  const duplicate = tags.find((t) => {
+    const key = t.trim().toLowerCase();
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
+  if (duplicate) return `Tag "${duplicate}" is there twice`;
+  return undefined;
+}
+
+/** The first problem of an alt-text list a seller wrote, or undefined. */
+export function altTextsProblem(altTexts: string[], platform?: string): string | undefined {
+  const limits = sellerLimits(platform);
+  if (altTexts.length > limits.altTextCount) return `At most ${limits.altTextCount} alt texts (there are ${altTexts.length})`;
+  const long = altTexts.findIndex((t) => t.length > limits.altTextMax);
+  if (long >= 0) return `Alt text ${long + 1} must be at most ${limits.altTextMax} characters (it has ${altTexts[long].length})`;
+  return undefined;
+}
+
+const checked = <T>(problem: (value: T) => string | undefined) =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const message = problem(dataset.value);
+    if (message) addIssue({ message });
+  });
+
+const titleField = (platform?: string) => v.pipe(v.string("Title must be text"), checked<string>((t) => titleProblem(t, platform)));
+const descriptionField = () =>
+  v.pipe(
+    v.string("Description must be text"),
+    v.maxLength(LISTING_LIMITS.descriptionMax, `Description must be at most ${LISTING_LIMITS.descriptionMax} characters`),
+  );
+const tagsField = (platform?: string) =>
+  v.pipe(v.array(v.string("Each tag must be text"), "tags must be a list of text"), v.maxLength(100, "tags must have at most 100 entries"), checked<string[]>((t) => tagsProblem(t, platform)));
+const altTextsField = (platform?: string) =>
+  v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries"), checked<string[]>((t) => altTextsProblem(t, platform)));
+const versionField = v.pipe(v.number("version must be a whole number"), v.integer("version must be a whole number"), v.minValue(1, "version must be at least 1"));
+
+const SaveListingShape = v.object({
+  title: v.string("Title must be text"),
+  description: descriptionField(),
+  tags: v.optional(v.pipe(v.array(v.string("Each tag must be text"), "tags must be a list of text"), v.maxLength(100, "tags must have at most 100 entries")), []),
+  altTexts: v.optional(v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries")), []),
   originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax)), ""),
   platform: v.optional(v.picklist(PLATFORMS, "Platform must be etsy, amazon or ebay"), "etsy"),
 });
 export type SaveListingInput = v.InferOutput<typeof SaveListingSchema>;
+type SaveListingShapeOut = v.InferOutput<typeof SaveListingShape>;
 
-/** PUT /api/listings/:id: any subset of the saved fields. */
+/** POST /api/save-listing and POST /api/listings (the SPEC's saved listing), checked for its platform. */
+export const SaveListingSchema = v.pipe(
+  SaveListingShape,
+  v.forward(checked<SaveListingShapeOut>((l) => titleProblem(l.title, l.platform)), ["title"]),
+  v.forward(checked<SaveListingShapeOut>((l) => tagsProblem(l.tags, l.platform)), ["tags"]),
+  v.forward(checked<SaveListingShapeOut>((l) => altTextsProblem(l.altTexts, l.platform)), ["altTexts"]),
+);
+
+/**
+ * PUT /api/listings/:id: any subset of the saved fields, checked against the listing's platform, and
+ * the version the edit started from (`version`, or an If-Match header).
+ */
+export function updateListingSchema(platform?: string) {
+  return v.object({
+    title: v.optional(titleField(platform)),
+    description: v.optional(descriptionField()),
+    tags: v.optional(tagsField(platform)),
+    altTexts: v.optional(altTextsField(platform)),
+    originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax))),
+    version: v.optional(versionField),
+    ...PLATFORM_PART_FIELDS,
+  });
+}
+/** The shape of a PUT body before the listing's platform is known (types and sizes only). */
 export const UpdateListingSchema = v.object({
-  title: v.optional(text("Title", 1_000)),
-  description: v.optional(text("Description", LISTING_LIMITS.descriptionMax)),
-  tags: v.optional(stringList("tags", 100, 200)),
-  altTexts: v.optional(stringList("altTexts", 100, 1_000)),
+  title: v.optional(v.pipe(v.string("Title must be text"), v.maxLength(1_000, "Title must be at most 1000 characters"))),
+  description: v.optional(descriptionField()),
+  tags: v.optional(v.pipe(v.array(v.string("Each tag must be text"), "tags must be a list of text"), v.maxLength(100, "tags must have at most 100 entries"))),
+  altTexts: v.optional(v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries"))),
   originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax))),
 });
 export type UpdateListingInput = v.InferOutput<typeof UpdateListingSchema>;
@@ -146,6 +256,11 @@ export type UpdateListingInput = v.InferOutput<typeof UpdateListingSchema>;
 /** POST /api/ai/:provider (the SPEC's raw call). */
 export const AiCallSchema = v.object({
   system: v.optional(v.nullable(text("system", LISTING_LIMITS.aiSystemMax)), ""),
+/** The editor's form in My Listings: the same checks as the server's for the listing's platform. */
+export function listingFormSchema(platform?: string) {
+  return v.object({ title: titleField(platform), description: descriptionField(), tags: tagsField(platform), altTexts: altTextsField(platform) });
+}
+
   prompt: v.pipe(v.string("prompt is required"), v.trim(), v.nonEmpty("prompt is required"), v.maxLength(LISTING_LIMITS.aiPromptMax, `prompt must be at most ${LISTING_LIMITS.aiPromptMax} characters`)),
   featureKey: v.optional(v.nullable(v.string("featureKey must be text"))),
 });
@@ -222,6 +337,29 @@ export interface ListingDetail {
 }
 
 export interface StoredFileInfo {
+  /** Optimistic concurrency: send it back with a PUT (field `version` or If-Match). */
+  version: number;
+}
+
+/** GET /api/listings/:id/versions (`data.versions[]`), newest first. */
+export interface ListingVersionInfo {
+  id: string;
+  version: number;
+  /** "saved" | "generated" | "edit" | "regenerated" | "restore" | "fix" */
+  reason: string;
+  /** ISO 8601 */
+  createdAt: string;
+  /** The listing's editable parts at that version. */
+  snapshot: ListingSnapshot;
+}
+
+export interface ListingSnapshot {
+  title: string;
+  description: string;
+  tags: string[];
+  altTexts: string[];
+  originalPrompt: string;
+  [part: string]: unknown;
   id: string;
   listingId: string | null;
   name: string;

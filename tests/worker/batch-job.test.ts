@@ -98,12 +98,15 @@ describe("POST /api/batches and the BatchJob", () => {
     expect(await usedEdits(token)).toBe(9);
   });
 
-  it("marks an item as an error with the quota message once the day's edits run out, and goes on", async () => {
+  it("marks an item as an error with the quota message when the day's edits run out while it runs, and goes on", async () => {
     const { token } = await registerUser();
-    for (let i = 0; i < 9; i++) await api("/increment-quota", { token, body: { featureKey: "edit-image" } });
+    for (let i = 0; i < 8; i++) await api("/increment-quota", { token, body: { featureKey: "edit-image" } });
     const png = await encode(productOnGrey(60, 40));
     const res = await postBatch(token, form([{ name: "a.png", bytes: png, type: "image/png" }, { name: "b.png", bytes: png, type: "image/png" }], { prompt: "sharpen", platform: "ebay" }));
+    expect(res.status).toBe(202);
     const { data } = await res.json<{ data: BatchProgress }>();
+    // Another screen spends an edit after the batch was accepted.
+    await api("/increment-quota", { token, body: { featureKey: "edit-image" } });
     const done = await drive(token, data.id);
     expect(done.items.map((i) => i.status)).toEqual(["completed", "error"]);
     expect(done.items[1].error).toContain("daily limit");

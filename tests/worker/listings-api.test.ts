@@ -79,15 +79,22 @@ describe("POST /api/save-listing and POST /api/listings", () => {
     expect(Date.parse(body.data.listing.created_at)).not.toBeNaN();
   });
 
-  it("enforces the rules on what it saves and reports the repairs", async () => {
+  it("keeps a seller's listing as written and reports what the rules would change as warnings (decision 0011)", async () => {
     const { token } = await registerUser();
-    const listing = await save(token, { ...LISTING, title: "HANDMADE MOON NECKLACE | Silver & Gold & Pearl", tags: ["Moon Necklace", "moon necklace", "a very long tag that goes on and on"] }, "/listings");
-    expect(listing.title).toBe("Handmade Moon Necklace - Silver & Gold and Pearl");
-    expect(listing.tags).toHaveLength(13);
-    // Cut at a word boundary, and never ending on a word like "that".
-    expect(listing.tags.slice(0, 2)).toEqual(["moon necklace", "a very long"]);
-    const repaired = listing.rule_report!.checks.filter((c) => c.status === "repaired").map((c) => c.rule);
-    expect(repaired).toEqual(expect.arrayContaining(["title.no-all-caps", "title.characters", "title.limited-symbols", "tags.unique", "tags.length", "tags.count"]));
+    const listing = await save(token, { ...LISTING, title: "HANDMADE MOON NECKLACE - Silver and Gold", tags: ["moon necklace", "silver"] }, "/listings");
+    expect(listing.title).toBe("HANDMADE MOON NECKLACE - Silver and Gold");
+    expect(listing.tags).toEqual(["moon necklace", "silver"]);
+    expect(listing.rule_report!.checks.filter((c) => c.status === "repaired")).toEqual([]);
+    const warned = listing.rule_report!.checks.filter((c) => c.status === "warning").map((c) => c.rule);
+    expect(warned).toEqual(expect.arrayContaining(["title.no-all-caps", "tags.count"]));
+  });
+
+  it("refuses what breaks Etsy's limits with 400 naming the field instead of repairing it", async () => {
+    const { token } = await registerUser();
+    const res = await api("/listings", { token, body: { ...LISTING, tags: ["moon necklace", "a very long tag that goes on and on"] } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, field: "tags", message: 'Each tag must be at most 20 characters ("a very long tag that goes on and on" has 35)' });
+    expect(await list(token)).toEqual([]);
   });
 
   it("saves once under a repeated X-Request-ID", async () => {
@@ -162,18 +169,18 @@ describe("GET /api/listings/:id", () => {
 });
 
 describe("PUT /api/listings/:id", () => {
-  it("saves the edit, enforces the rules again and answers the report", async () => {
+  it("saves the edit as written, checks the rules again and answers the report", async () => {
     const { token } = await registerUser();
     const saved = await save(token);
-    const res = await api(`/listings/${saved.id}`, { token, method: "PUT", body: { title: "HANDMADE MOON NECKLACE", tags: ["moon necklace"] } });
+    const res = await api(`/listings/${saved.id}`, { token, method: "PUT", body: { title: "HANDMADE MOON NECKLACE", tags: ["moon necklace"], version: saved.version } });
     expect(res.status).toBe(200);
     const { data } = await res.json<{ data: { listing: ListingDetail; ruleReport: { checks: { rule: string; status: string }[] } } }>();
-    expect(data.listing.title).toBe("Handmade Moon Necklace");
-    expect(data.listing.tags).toHaveLength(13);
+    expect(data.listing.title).toBe("HANDMADE MOON NECKLACE");
+    expect(data.listing.tags).toEqual(["moon necklace"]);
     expect(data.listing.description).toBe(LISTING.description);
-    expect(data.ruleReport.checks.find((c) => c.rule === "title.no-all-caps")?.status).toBe("repaired");
+    expect(data.ruleReport.checks.find((c) => c.rule === "title.no-all-caps")?.status).toBe("warning");
     const again = await (await detail(token, saved.id)).json<{ data: { listing: ListingDetail } }>();
-    expect(again.data.listing.title).toBe("Handmade Moon Necklace");
+    expect(again.data.listing.title).toBe("HANDMADE MOON NECKLACE");
   });
 });
 

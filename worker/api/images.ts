@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { BatchJsonSchema, BatchOptionsSchema, EditImageSchema, GptEditSchema, IMAGE_LIMITS, IMAGE_MESSAGES, type EditImageResponse } from "../../schema/api/images";
-import { createBatch, getBatch, openBatchSocket, type BatchFile } from "../domain/images/batches";
+import { issueBatchTicket, openBatchSocketWithTicket } from "../domain/images/batch-tickets";
+import { createBatch, getBatch, type BatchFile } from "../domain/images/batches";
 import { editImage, type EditOutcome } from "../domain/images/edit";
 import { openImage } from "../domain/images/storage";
 import { assertImageRequestAllowed } from "../domain/images/throttle";

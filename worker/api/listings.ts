@@ -17,6 +17,8 @@ import { exportFileName, listingsToCsv, listingsToJson } from "../domain/listing
 import { deleteFile, listFiles, openFile, storeFile, toFileInfo } from "../domain/listings/files";
 import { openGeneration, regeneratePart } from "../domain/listings/generate";
 import { deleteListing, getListing, listListings, saveListing, toDetail, toSummary, updateListing } from "../domain/listings/store";
+import { assertListingRoom, assertWriteAllowed, readStorageUsage } from "../domain/storage/meter";
+import { listVersions, restoreVersion, toVersionInfo } from "../domain/listings/versions";
 import { requireUser, requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
 import { HttpError, badRequest } from "../lib/errors";
@@ -29,6 +31,21 @@ import type { ApiRequest, ApiRouter } from "./types";
 const GENERIC_FAILURE = "Failed to generate listing. Please try again.";
 /** Without `limit` the list answers every listing up to this many. */
 const LIST_CAP = 1000;
+
+/** The version an edit started from: `version` in the body and/or an If-Match header ("3", W/"3"). */
+function expectedVersion(request: Request, fromBody: number | undefined): number | undefined {
+  const header = request.headers.get("If-Match");
+  if (!header) return fromBody;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) throw badRequest('If-Match must be the listing\'s version, e.g. "3"', { field: "If-Match" });
+  const version = Number(match[1]);
+  if (fromBody !== undefined && fromBody !== version) throw badRequest("version and If-Match disagree", { field: "version" });
+  return version;
+}
+
+const RestoreVersionSchema = v.object({
+  version: v.optional(v.pipe(v.number("version must be a whole number"), v.integer("version must be a whole number"), v.minValue(1, "version must be at least 1"))),
+});
 
 const safeDecode = (value: string) => {
   try {
@@ -123,7 +140,9 @@ export function listingRoutes(router: ApiRouter) {
   // ---- Saved listings ------------------------------------------------------------------------
   const create = async (request: ApiRequest, env: Env) => {
     const user = await requireUser(request, env);
+    await assertWriteAllowed(env, user, "save");
     const input = await readJson(request, SaveListingSchema);
+    await assertListingRoom(env.DB, user.id);
     return idempotent(env, request, user.id, "save-listing", async () => {
       const row = await saveListing(env.DB, user.id, input);
       return { status: 201, body: { success: true, message: "Listing saved", data: { listing: toDetail(row) } } };
@@ -165,15 +184,38 @@ export function listingRoutes(router: ApiRouter) {
   router.get("/listings/:id", async (request, env) => {
     const user = await requireUser(request, env);
     const row = await getListing(env.DB, user.id, request.params.id);
-    return json({ success: true, data: { listing: toDetail(row) } });
+    return json({ success: true, data: { listing: toDetail(row) } }, { headers: { ETag: `"${row.version}"` } });
   });
 
   router.put("/listings/:id", async (request, env) => {
     const user = await requireUser(request, env);
+    await assertWriteAllowed(env, user, "edit");
     const changes = await readJson(request, UpdateListingSchema);
-    const row = await updateListing(env.DB, user.id, request.params.id, changes);
+    const row = await updateListing(env.DB, user.id, request.params.id, { ...changes, version: expectedVersion(request, changes.version) });
     const listing = toDetail(row);
-    return json({ success: true, message: "Listing updated", data: { listing, ruleReport: listing.rule_report } });
+    return json({ success: true, message: "Listing updated", data: { listing, ruleReport: listing.rule_report } }, { headers: { ETag: `"${row.version}"` } });
+  });
+
+  // ---- Versions (every change to a listing) --------------------------------------------------
+  router.get("/listings/:id/versions", async (request, env) => {
+    const user = await requireUser(request, env);
+    const listing = await getListing(env.DB, user.id, request.params.id);
+    const rows = await listVersions(env.DB, user.id, listing.id);
+    return json({ success: true, data: { currentVersion: listing.version, versions: rows.map(toVersionInfo) } });
+  });
+
+  router.post("/listings/:id/versions/:versionId/restore", async (request, env) => {
+    const user = await requireUser(request, env);
+    await assertWriteAllowed(env, user, "edit");
+    const body = request.headers.get("Content-Length") === "0" || !request.body ? {} : await readJson(request, RestoreVersionSchema);
+    const { row, restoredFrom } = await restoreVersion(env.DB, user.id, request.params.id, request.params.versionId, expectedVersion(request, body.version));
+    const listing = toDetail(row);
+    return json({ success: true, message: `Version ${restoredFrom} restored`, data: { listing, restoredFrom } }, { headers: { ETag: `"${row.version}"` } });
+  });
+
+  router.get("/storage", async (request, env) => {
+    const user = await requireUser(request, env);
+    return json({ success: true, data: await readStorageUsage(env.DB, user.id) });
   });
 
   router.delete("/listings/:id", async (request, env) => {
@@ -194,6 +236,7 @@ export function listingRoutes(router: ApiRouter) {
     const user = await requireUser(request, env);
     const type = request.headers.get("Content-Type") ?? "";
     if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Content-Type must be multipart/form-data");
+    await assertWriteAllowed(env, user, "upload");
     // The limit plus room for the multipart envelope and the listingId field.
     const bytes = await readBodyLimited(request, LISTING_LIMITS.fileMaxBytes + 64 * 1024).catch((error) => {
       throw error instanceof HttpError && error.status === 413 ? new HttpError(413, "File is too large (the limit is 10 MB)") : error;

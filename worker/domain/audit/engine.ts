@@ -192,10 +192,10 @@ function tagCandidates(n: Normal): string[] {
   return out;
 }
 
-function mainPhrase(n: Normal): { phrase: string; from: string } | undefined {
-  if (n.keywords.length) return { phrase: n.keywords[0], from: "your first keyword" };
+function mainPhrase(n: Normal): { phrase: string; from: string; fromKey: string } | undefined {
+  if (n.keywords.length) return { phrase: n.keywords[0], from: "your first keyword", fromKey: "keyword" };
   const tag = n.platform === "etsy" ? n.tags.map((t) => t.trim()).find(Boolean) : undefined;
-  return tag ? { phrase: tag, from: "your first tag" } : undefined;
+  return tag ? { phrase: tag, from: "your first tag", fromKey: "tag" } : undefined;
 }
 
 /** Removes the first whole-word occurrence of `phrase` from `title` (case ignored). */
@@ -319,7 +319,7 @@ function collect(n: Normal): Candidate[] {
           part: "title",
           source: SOURCES.mobileWindow,
           penalty: 10,
-          params: { phrase: main.phrase, from: main.from },
+          params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey },
           fix: { label: "Start the title with the main phrase", patch: { title: cutAtWord(`${titleCase(main.phrase.trim())} - ${title}`, max, true) } },
         });
       } else if (main.phrase.trim().length <= window && !hasPhrase(visiblePrefix(title, window), main.phrase)) {
@@ -329,7 +329,7 @@ function collect(n: Normal): Candidate[] {
           part: "title",
           source: SOURCES.mobileWindow,
           penalty: 8,
-          params: { phrase: main.phrase, from: main.from, window },
+          params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey, window },
           fix: { label: "Move the main phrase to the start", patch: { title: tidy(`${titleCase(main.phrase.trim())} - ${withoutPhrase(title, main.phrase)}`) } },
         });
       }
@@ -468,7 +468,7 @@ function collect(n: Normal): Candidate[] {
       p === "amazon" && !n.searchTerms.trim()
         ? { label: "Move the tags into the search terms", patch: { tags: [], searchTerms: searchTermsFrom(tags, n.title) } }
         : { label: "Remove the tags", patch: { tags: [] } };
-    add({ id: "tags.not-used", severity: "tip", part: "tags", source: p === "amazon" ? SOURCES.amazonSearchTerms : SOURCES.ebaySpecifics, penalty: 0, params: { marketplace, count: tags.length, advice }, fix });
+    add({ id: "tags.not-used", severity: "tip", part: "tags", source: p === "amazon" ? SOURCES.amazonSearchTerms : SOURCES.ebaySpecifics, penalty: 0, params: { marketplace, count: tags.length, advice, adviceKey: p }, fix });
   }
 
   // ---- Description ----
@@ -488,15 +488,30 @@ function collect(n: Normal): Candidate[] {
       add({ id: "description.main-phrase-late", severity: "warning", part: "description", source: SOURCES.etsyDescriptionAdvice, penalty: 6, params: { phrase: main.phrase, window } });
     }
     const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
-    const missing = n.digital
-      ? [!FORMAT_WORDS.test(everything) && "the file format", !SIZE_WORDS.test(everything) && "the size (print sizes or dimensions)"]
-      : [!MATERIAL_WORDS.test(everything) && "what it is made of", !SIZE_WORDS.test(everything) && "its size", !CARE_WORDS.test(everything) && "how to care for it"];
-    const gaps = missing.filter((m): m is string => !!m);
+    const checks: [string, string, boolean][] = n.digital
+      ? [
+          ["format", "the file format", FORMAT_WORDS.test(everything)],
+          ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything)],
+        ]
+      : [
+          ["materials", "what it is made of", MATERIAL_WORDS.test(everything)],
+          ["size", "its size", SIZE_WORDS.test(everything)],
+          ["care", "how to care for it", CARE_WORDS.test(everything)],
+        ];
+    const gaps = checks.filter(([, , present]) => !present);
     if (gaps.length) {
-      add({ id: "description.details", severity: "warning", part: "description", source: SOURCES.etsyDescriptionAdvice, penalty: 3 * gaps.length, params: { missing: gaps.join(", ") } });
+      add({
+        id: "description.details",
+        severity: "warning",
+        part: "description",
+        source: SOURCES.etsyDescriptionAdvice,
+        penalty: 3 * gaps.length,
+        params: { missing: gaps.map(([, words]) => words).join(", "), missingKeys: gaps.map(([key]) => key).join(",") },
+      });
     }
     if (n.digital) {
       const lacks = [!SAYS_DIGITAL.test(plain) && "that it is a digital download", !SAYS_NOT_SHIPPED.test(plain) && "that no physical item is shipped"].filter((m): m is string => !!m);
+      const lackKeys = [!SAYS_DIGITAL.test(plain) && "digital", !SAYS_NOT_SHIPPED.test(plain) && "notShipped"].filter((m): m is string => !!m);
       if (lacks.length) {
         add({
           id: "description.digital-note",
@@ -504,7 +519,7 @@ function collect(n: Normal): Candidate[] {
           part: "description",
           source: SOURCES.digitalNote,
           penalty: 10,
-          params: { missing: lacks.join(" or ") },
+          params: { missing: lacks.join(" or "), missingKeys: lackKeys.join(",") },
           fix: { label: "Add the digital-download note", patch: { description: `${description}\n\n${DIGITAL_NOTE}` } },
         });
       }

@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { files, type StoredFile } from "../../../schema/db";
 import { notFound } from "../../lib/errors";
+import { deleteFilesMetered, insertFilesMetered } from "../storage/meter";
 import { IMAGE_EXTENSIONS, type ImageType } from "./formats";
 
 export const IMAGE_NOT_FOUND = "Image not found";
@@ -28,11 +29,12 @@ export async function storeImage(env: StorageEnv, userId: string, bytes: Uint8Ar
   const ext = IMAGE_EXTENSIONS[type];
   const r2Key = `${userId}/images/${id}.${ext}`;
   const base = name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[^\w\-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "image";
-  await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: type }, customMetadata: { userId, kind } });
+  // The row and its bytes on the meter first (refused past the plan's storage), then R2.
+  await insertFilesMetered(env.DB, userId, [{ id, userId, listingId: null, r2Key, name: `${base}.${ext}`, contentType: type, size: bytes.byteLength, kind, createdAt: now }], now);
   try {
-    await drizzle(env.DB).insert(files).values({ id, userId, r2Key, name: `${base}.${ext}`, contentType: type, size: bytes.byteLength, kind, createdAt: now });
+    await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: type }, customMetadata: { userId, kind } });
   } catch (error) {
-    await env.FILES.delete(r2Key).catch(() => {});
+    await deleteFilesMetered(env.DB, userId, [id]).catch(() => {});
     throw error;
   }
   return { id, url: imageUrl(id), contentType: type, size: bytes.byteLength };
@@ -54,4 +56,16 @@ export async function openImage(env: StorageEnv, userId: string, id: string): Pr
 export async function readImageBytes(env: StorageEnv, userId: string, id: string): Promise<{ bytes: Uint8Array; file: StoredFile }> {
   const { file, object } = await openImage(env, userId, id);
   return { bytes: new Uint8Array(await object.arrayBuffer()), file };
+}
+
+/** Removes one of the owner's images (row, bytes on the meter, R2 object). */
+export async function deleteImage(env: StorageEnv, userId: string, id: string): Promise<void> {
+  const [file] = await drizzle(env.DB)
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.userId, userId)))
+    .limit(1);
+  if (!file) return;
+  await env.FILES.delete(file.r2Key);
+  await deleteFilesMetered(env.DB, userId, [id]);
 }

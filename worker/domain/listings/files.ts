@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { LISTING_LIMITS, type StoredFileInfo } from "../../../schema/api/listings";
 import { files, type StoredFile } from "../../../schema/db";
 import { HttpError, notFound } from "../../lib/errors";
+import { deleteFilesMetered, insertFilesMetered } from "../storage/meter";
 import { getListing } from "./store";
 
 export const FILE_NOT_FOUND = "File not found";
@@ -59,17 +60,16 @@ export async function storeFile(env: FilesEnv, userId: string, listingId: string
   const name = safeFileName(file.name);
   const r2Key = `${userId}/files/${id}-${name}`;
   const contentType = sniffImageType(bytes) ?? "application/octet-stream";
-  await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType }, customMetadata: { userId, listingId } });
+  // The row and its bytes on the meter first (refused past the plan's storage), then R2.
+  const row: StoredFile = { id, userId, listingId, r2Key, name, contentType, size: bytes.byteLength, kind: "upload", createdAt: now };
+  await insertFilesMetered(env.DB, userId, [row], now);
   try {
-    const [row] = await drizzle(env.DB)
-      .insert(files)
-      .values({ id, userId, listingId, r2Key, name, contentType, size: bytes.byteLength, kind: "upload", createdAt: now })
-      .returning();
-    return row;
+    await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType }, customMetadata: { userId, listingId } });
   } catch (error) {
-    await env.FILES.delete(r2Key).catch(() => {});
+    await deleteFilesMetered(env.DB, userId, [id]).catch(() => {});
     throw error;
   }
+  return row;
 }
 
 /** The user's files, newest first; for one of their listings when `listingId` is given (404 if not theirs). */
@@ -102,7 +102,5 @@ export async function openFile(env: FilesEnv, userId: string, id: string): Promi
 export async function deleteFile(env: FilesEnv, userId: string, id: string): Promise<void> {
   const file = await getFile(env, userId, id);
   await env.FILES.delete(file.r2Key);
-  await drizzle(env.DB)
-    .delete(files)
-    .where(and(eq(files.id, id), eq(files.userId, userId)));
+  await deleteFilesMetered(env.DB, userId, [file.id]);
 }

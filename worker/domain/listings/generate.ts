@@ -377,7 +377,8 @@ export async function regeneratePart(
     throw new HttpError(409, `This listing's parts were already regenerated ${LISTING_LIMITS.regenerationsMax} times.`, { regenerationsLeft: 0 });
   }
 
-  const input: GenerationInput = { description: current.originalPrompt, keywords: generation.keywords, platform: (current.platform as Platform) ?? "etsy" };
+  // The prompt the listing was generated from, frozen at generation; original_prompt is the seller's to edit.
+  const input: GenerationInput = { description: current.generationPrompt ?? current.originalPrompt, keywords: generation.keywords, platform: (current.platform as Platform) ?? "etsy" };
   let value: PartValue;
   try {
     value = await generatePart(provider, part, input, used, deps.timeoutMs);
@@ -394,7 +395,7 @@ export async function regeneratePart(
     [part]: value,
   };
   const { listing, report } = enforceListingRules(text, ruleContextFor(input));
-  const row = await replaceListingText(db, userId, listingId, listing, buildReport(report.checks), now);
+  const row = await replaceListingText(db, current, listing, buildReport(report.checks), now);
   const saved = toDetail(row);
   return {
     part,

@@ -4,13 +4,17 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { ListingDetail, ListingSummary, Platform, RuleReport, SaveListingInput, UpdateListingInput } from "../../../schema/api/listings";
+import { updateListingSchema, type ListingDetail, type ListingSummary, type Platform, type RuleReport, type SaveListingInput, type UpdateListingInput } from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
 import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
-import { notFound } from "../../lib/errors";
+import { HttpError, notFound } from "../../lib/errors";
+import { parseWith } from "../../lib/http";
+import { deleteFilesStatements, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
 import { completeOnboardingStep } from "../onboarding";
-import { enforceListingRules, type ListingText, type RuleContext } from "./enforce-rules";
+import { type ListingText, type RuleContext } from "./enforce-rules";
 import { isDigitalProduct } from "./phrases";
+import { sellerRuleReport } from "./seller-edit";
+import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./versions";
 
 export const LISTING_NOT_FOUND = "Listing not found";
 
@@ -52,6 +56,7 @@ export function toDetail(row: Listing): ListingDetail {
     search_terms: row.searchTerms ?? "",
     item_specifics: asItemSpecifics(row.itemSpecifics),
     audit: auditSaved(row),
+    version: row.version,
   };
 }
 
@@ -75,23 +80,35 @@ export interface NewListing extends ListingText {
   ruleReport: RuleReport;
 }
 
+/**
+ * Inserts a listing with its first version row, in one batch that takes the listing back when it put
+ * the owner over the plan's saved-listing cap (403). A generated listing's prompt is frozen as its
+ * generation prompt.
+ */
 export async function insertListing(db: D1Database, userId: string, input: NewListing, now = Date.now()): Promise<Listing> {
-  const [row] = await drizzle(db)
-    .insert(listings)
-    .values({ id: crypto.randomUUID(), userId, ...input, createdAt: now, updatedAt: now })
-    .returning();
+  const d = drizzle(db);
+  const id = crypto.randomUUID();
+  const values = { id, userId, ...input, generationPrompt: input.source === "manual" ? null : input.originalPrompt, version: 1, createdAt: now, updatedAt: now };
+  const [inserted, guard] = await d.batch([
+    d.insert(listings).values(values).returning(),
+    listingCapGuard(d, userId, id),
+    ...versionStatements(d, { listingId: id, userId, version: 1, snapshot: snapshotOf(values), reason: input.source === "manual" ? "saved" : "generated", now }),
+  ]);
+  if (guard.length > 0) throw listingLimitReached(await readStorageUsage(db, userId));
+  const row = inserted[0];
   await completeOnboardingStep(db, userId, "listing", now);
   return row;
 }
 
-/** POST /api/save-listing and POST /api/listings: the rules are enforced, then the listing is kept. */
+/**
+ * POST /api/save-listing and POST /api/listings: the seller's listing is kept as written (the schema
+ * refused what breaks a limit); the rules report what they would change (decision 0011).
+ */
 export async function saveListing(db: D1Database, userId: string, input: SaveListingInput, now = Date.now()) {
   const originalPrompt = input.originalPrompt ?? "";
   const context: RuleContext = { productDescription: originalPrompt.trim() || input.description, keywords: [], platform: input.platform };
-  const { listing, report } = enforceListingRules(
-    { title: input.title, description: input.description, tags: input.tags, altTexts: input.altTexts },
-    context,
-  );
+  const listing: ListingText = { title: input.title, description: input.description, tags: input.tags, altTexts: input.altTexts };
+  const report = sellerRuleReport(listing, context);
   return insertListing(db, userId, { ...listing, originalPrompt, platform: input.platform, provider: "manual", source: "manual", ruleReport: report }, now);
 }
 
@@ -133,26 +150,51 @@ export async function listListings(db: D1Database, userId: string, query: ListQu
   return select;
 }
 
-/** PUT /api/listings/:id: the changed fields, then every rule again over the whole listing. */
+/**
+ * Writes a change as the next version, only if the listing is still at the version it was read at;
+ * the version row goes in the same batch. Answers undefined when another change got there first.
+ */
+export async function writeNextVersion(db: D1Database, current: Listing, set: Partial<Listing>, reason: VersionReason, now = Date.now()): Promise<Listing | undefined> {
+  const d = drizzle(db);
+  const version = current.version + 1;
+  const snapshot = snapshotOf({ ...current, ...set } as Listing);
+  const [updated] = await d.batch([
+    d
+      .update(listings)
+      .set({ ...set, version, updatedAt: now })
+      .where(and(eq(listings.id, current.id), eq(listings.userId, current.userId), eq(listings.version, current.version)))
+      .returning(),
+    ...versionStatements(d, { listingId: current.id, userId: current.userId, version, snapshot, reason, now }),
+  ]);
+  return updated[0];
+}
+
+/**
+ * PUT /api/listings/:id: the changed fields as the seller wrote them (checked against the listing's
+ * platform), written as the next version. With a version (the app's screen always sends it) a stale
+ * edit is a 409 carrying the current listing. Without one (older API clients) the fields sent are
+ * merged onto the latest row and written with the same compare-and-set, retried: only those fields
+ * change, so a concurrent edit of other fields is never lost (decision 0011).
+ */
 export async function updateListing(db: D1Database, userId: string, id: string, changes: UpdateListingInput, now = Date.now()): Promise<Listing> {
-  const current = await getListing(db, userId, id);
-  const originalPrompt = changes.originalPrompt === undefined ? current.originalPrompt : changes.originalPrompt ?? "";
-  const merged: ListingText = {
-    title: changes.title ?? current.title,
-    description: changes.description ?? current.description,
-    tags: changes.tags ?? asList(current.tags),
-    altTexts: changes.altTexts ?? asList(current.altTexts),
-  };
-  const previous = current.ruleReport as RuleReport | null;
-  const { listing, report } = enforceListingRules(merged, ruleContextOf({ ...current, originalPrompt }));
-  const ruleReport: RuleReport = previous?.generation ? { ...report, generation: previous.generation } : report;
-  const [row] = await drizzle(db)
-    .update(listings)
-    .set({ ...listing, originalPrompt, ruleReport, updatedAt: now })
-    .where(and(eq(listings.id, id), eq(listings.userId, userId)))
-    .returning();
-  if (!row) throw notFound(LISTING_NOT_FOUND);
-  return row;
+  const expectedVersion = changes.version;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const current = await getListing(db, userId, id);
+    parseWith(updateListingSchema(current.platform), changes);
+    if (expectedVersion !== undefined && current.version !== expectedVersion) throw versionConflict(toDetail(current), expectedVersion);
+    const originalPrompt = changes.originalPrompt === undefined ? current.originalPrompt : changes.originalPrompt ?? "";
+    const merged: ListingText = {
+      title: changes.title ?? current.title,
+      description: changes.description ?? current.description,
+      tags: changes.tags ?? asList(current.tags),
+      altTexts: changes.altTexts ?? asList(current.altTexts),
+    };
+    const ruleReport = sellerRuleReport(merged, ruleContextOf({ ...current, originalPrompt }), current.ruleReport as RuleReport | null);
+    const row = await writeNextVersion(db, current, { ...merged, originalPrompt, ruleReport }, "edit", now);
+    if (row) return row;
+    if (expectedVersion !== undefined) throw versionConflict(toDetail(await getListing(db, userId, id)), expectedVersion);
+  }
+  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { error: "version conflict" });
 }
 
 /** Deletes a listing and the files attached to it (rows and R2 objects). */
@@ -164,9 +206,10 @@ export async function deleteListing(env: { DB: D1Database; FILES: R2Bucket }, us
     .from(files)
     .where(and(eq(files.userId, userId), eq(files.listingId, id)));
   if (attached.length) await env.FILES.delete(attached.map((f) => f.r2Key));
-  await db.batch([
-    db.delete(files).where(and(eq(files.userId, userId), eq(files.listingId, id))),
-    db.delete(listings).where(and(eq(listings.id, id), eq(listings.userId, userId))),
+  // The files' rows and their bytes on the storage meter go in the batch that deletes the listing.
+  await env.DB.batch([
+    ...deleteFilesStatements(env.DB, userId, attached.map((f) => f.id)),
+    env.DB.prepare("DELETE FROM listings WHERE id = ? AND user_id = ?").bind(id, userId),
   ]);
 }
 
@@ -197,17 +240,13 @@ export async function releaseRegeneration(db: D1Database, userId: string, id: st
     .run();
 }
 
-/** Writes a regenerated listing back, keeping its regeneration count. */
-export async function replaceListingText(db: D1Database, userId: string, id: string, listing: ListingText, report: RuleReport, now = Date.now()): Promise<Listing> {
-  const [row] = await drizzle(db)
-    .update(listings)
-    .set({
-      ...listing,
-      ruleReport: sql`json_set(${JSON.stringify(report)}, '$.generation', json(json_extract(${listings.ruleReport}, '$.generation')))`,
-      updatedAt: now,
-    })
-    .where(and(eq(listings.id, id), eq(listings.userId, userId)))
-    .returning();
-  if (!row) throw notFound(LISTING_NOT_FOUND);
+/**
+ * Writes a regenerated listing back as the next version, keeping its regeneration count; 409 with
+ * the current listing when it changed since `current` was read.
+ */
+export async function replaceListingText(db: D1Database, current: Listing, listing: ListingText, report: RuleReport, now = Date.now()): Promise<Listing> {
+  const ruleReport = sql`json_set(${JSON.stringify(report)}, '$.generation', json(json_extract(${listings.ruleReport}, '$.generation')))` as unknown as RuleReport;
+  const row = await writeNextVersion(db, current, { ...listing, ruleReport }, "regenerated", now);
+  if (!row) throw versionConflict(toDetail(await getListing(db, current.userId, current.id)), current.version);
   return row;
 }
