@@ -43,7 +43,7 @@ export function useOnboarding() {
     queryFn: () => fetchOnboarding(),
     enabled: typeof window !== "undefined" && !!getToken(),
     staleTime: 0,
-    retry: false,
+    retry: 2,
   });
 }
 

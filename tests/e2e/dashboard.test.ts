@@ -1,6 +1,24 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import type { Page } from "playwright-core";
+import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
+
+function api(token: string, path: string, init: RequestInit = {}) {
+  return fetch(`${baseURL()}/api${path}`, { ...init, headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` } });
+}
+
+/** The same account in another browser: its token and user, nothing else carried over. */
+async function signInWith(page: Page, token: string, user: string) {
+  await page.goto("/landing");
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("token", t);
+      localStorage.setItem("user", u);
+      document.cookie = "listora_auth=1; Path=/; SameSite=Lax";
+    },
+    [token, user],
+  );
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,12 +36,12 @@ const FLAGS = {
 };
 
 describe("dashboard", () => {
-  it("greets the user and sends each Quick Action card to its screen", async () => {
+  it("welcomes a new account with 'Welcome' and sends each Quick Action card to its screen", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signInFast(page);
     await page.goto("/dashboard");
-    await page.getByRole("heading", { level: 1, name: "Welcome back" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Welcome", exact: true }).waitFor();
     expect((await page.getByTestId("greeting").textContent())?.length).toBeGreaterThan(10);
     await screenshot(page, "dashboard-1280-light");
     for (const [id, path] of [["seo", "/seo-keywords"], ["create", "/create"], ["image", "/edit-image"], ["listings", "/listings"], ["wizard", "/optimize"]]) {
@@ -32,7 +50,26 @@ describe("dashboard", () => {
       await page.goBack();
       await page.waitForURL("**/dashboard");
     }
+    // Still the first visit in this tab.
+    await page.getByRole("heading", { level: 1, name: "Welcome", exact: true }).waitFor();
     await context.close();
+  });
+
+  it("says 'Welcome back' on a later visit, in another browser", async () => {
+    const first = await newContext(browser);
+    const page = await first.newPage();
+    const { token } = await signInFast(page);
+    const user = await page.evaluate(() => localStorage.getItem("user"));
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Welcome", exact: true }).waitFor();
+    await first.close();
+
+    const later = await newContext(browser);
+    const again = await later.newPage();
+    await signInWith(again, token, user!);
+    await again.goto("/dashboard");
+    await again.getByRole("heading", { level: 1, name: "Welcome back" }).waitFor();
+    await later.close();
   });
 
   it("uses the stored user name in the greeting", async () => {
@@ -45,7 +82,52 @@ describe("dashboard", () => {
     await context.close();
   });
 
-  it("reflects the stored onboarding flags, offers Start for the rest, and celebrates when all are done", async () => {
+  it("keeps the checklist on the account: progress made by the features shows in another browser with empty storage", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    const user = await page.evaluate(() => localStorage.getItem("user"));
+    // A keyword search and a saved name, through the API: the server records the steps.
+    expect((await api(token, "/keywords?product_name=silver%20ring")).status).toBe(200);
+    expect((await api(token, "/profile", { method: "PUT", body: JSON.stringify({ firstName: "Zeynep" }) })).status).toBe(200);
+    await page.goto("/dashboard");
+    await expect.poll(() => page.getByTestId("onboarding-percent").textContent()).toBe("50% complete");
+    expect(await page.getByTestId("onboarding-step-profile").getAttribute("data-complete")).toBe("true");
+    expect(await page.getByTestId("onboarding-step-keyword").getAttribute("data-complete")).toBe("true");
+    expect(await page.getByTestId("onboarding-step-listing").getAttribute("data-complete")).toBe("false");
+    expect(await page.getByTestId("onboarding-start-profile").count()).toBe(0);
+    await page.getByTestId("onboarding-start-image").click();
+    await page.waitForURL("**/edit-image");
+    await page.goBack();
+
+    // Cleared storage, a reload: the progress is still there.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith("onboarding_")) localStorage.removeItem(key);
+      sessionStorage.clear();
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId("onboarding-percent").textContent()).toBe("50% complete");
+
+    // Another browser altogether.
+    const other = await newContext(browser);
+    const elsewhere = await other.newPage();
+    await signInWith(elsewhere, token, user!);
+    await elsewhere.goto("/dashboard");
+    await expect.poll(() => elsewhere.getByTestId("onboarding-percent").textContent()).toBe("50% complete");
+
+    // A step finished meanwhile shows up when a screen says so, without a reload.
+    const listing = await api(token, "/save-listing", {
+      method: "POST",
+      body: JSON.stringify({ title: "Sterling Silver Moon Necklace", description: "A tiny crescent moon on a fine chain.", tags: ["moon necklace"], altTexts: [], originalPrompt: "moon necklace" }),
+    });
+    expect(listing.status).toBeLessThan(300);
+    await elsewhere.evaluate(() => window.dispatchEvent(new CustomEvent("listora:onboarding", { detail: "listing" })));
+    await expect.poll(() => elsewhere.getByTestId("onboarding-percent").textContent()).toBe("75% complete");
+    await other.close();
+    await context.close();
+  });
+
+  it("hands over checklist flags an older version left in the browser once, then keeps them on the account", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signInFast(page);
@@ -56,19 +138,18 @@ describe("dashboard", () => {
     }, FLAGS);
     await page.goto("/dashboard");
     await expect.poll(() => page.getByTestId("onboarding-percent").textContent()).toBe("50% complete");
-    expect(await page.getByTestId("onboarding-step-profile").getAttribute("data-complete")).toBe("true");
-    expect(await page.getByTestId("onboarding-step-listing").getAttribute("data-complete")).toBe("false");
-    expect(await page.getByTestId("onboarding-start-profile").count()).toBe(0);
-    await page.getByTestId("onboarding-start-image").click();
-    await page.waitForURL("**/edit-image");
-    await page.goBack();
+    expect(await page.evaluate((flags) => localStorage.getItem(flags.profile), FLAGS)).toBeNull();
+    await page.reload();
+    await expect.poll(() => page.getByTestId("onboarding-percent").textContent()).toBe("50% complete");
+    await context.close();
+  });
 
-    // A step finished in another tab shows up without a reload.
-    await page.evaluate((flags) => {
-      localStorage.setItem(flags.listing, "true");
-      localStorage.setItem(flags.image, "true");
-      window.dispatchEvent(new CustomEvent("listora:onboarding", { detail: "image" }));
-    }, FLAGS);
+  it("celebrates when all four steps are done", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    expect((await api(token, "/onboarding", { method: "PUT", body: JSON.stringify({ steps: ["profile", "keyword", "listing", "image"] }) })).status).toBe(200);
+    await page.goto("/dashboard");
     await expect.poll(() => page.getByTestId("onboarding-percent").textContent()).toBe("100% complete");
     await page.getByText("All steps completed!").waitFor();
     await context.close();

@@ -44,8 +44,17 @@ describe("SEO & Keyword Analysis in the browser", () => {
     await searchKeywords(page, "silver ring");
 
     await page.getByText("Note: These are sample keywords for demonstration.").waitFor();
-    await page.getByText("Offline demo data").first().waitFor();
-    await page.getByText("Data sourced from Google Trends and marketplace analytics.").waitFor();
+    // Offline, the figures say they are sample data, in amber, and nothing claims Google Trends or Live.
+    const results = page.getByTestId("keyword-results");
+    const badge = results.getByTestId("sample-badge");
+    expect(await badge.textContent()).toBe("Sample data (offline)");
+    expect(await badge.getAttribute("data-variant")).toBe("warning");
+    expect(await results.getByTestId("keyword-footer").textContent()).toBe(
+      "Every figure here comes from Listora's offline sample engine: it is illustrative, not measured search or marketplace data.",
+    );
+    const visible = await results.innerText();
+    expect(visible).not.toMatch(/Google Trends|Live data|\bLive\b|Offline demo data|marketplace analytics/);
+    expect(await results.getByTestId("live-badge").count()).toBe(0);
     const total = Number((await page.getByTestId("filter-all").textContent())?.match(/\((\d+)\)/)?.[1]);
     expect(total).toBeGreaterThanOrEqual(12);
     expect(await page.getByTestId("keyword-row").count()).toBe(Math.min(10, total));
@@ -95,11 +104,13 @@ describe("SEO & Keyword Analysis in the browser", () => {
     expect(download.suggestedFilename()).toBe("keywords-silver-ring-us-etsy.csv");
     const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected");
+    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected,popularity_trend_source,competition_source");
     expect(lines).toHaveLength(total + 1);
-    const csvPopularity = lines.slice(1).map((l) => Number(l.split(",").at(-5)));
+    // Every row says its figures are sample data (the offline engine served them).
+    expect(lines.slice(1).every((l) => l.endsWith(",Sample data (offline),Sample data (offline)"))).toBe(true);
+    const csvPopularity = lines.slice(1).map((l) => Number(l.split(",").at(-7)));
     expect(csvPopularity).toEqual([...csvPopularity].sort((a, b) => a - b));
-    expect(lines.filter((l) => l.endsWith(",yes"))).toHaveLength(2);
+    expect(lines.filter((l) => l.includes(",yes,"))).toHaveLength(2);
 
     await screenshot(page, "seo-keywords-light");
 
@@ -112,7 +123,8 @@ describe("SEO & Keyword Analysis in the browser", () => {
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("selectedKeywords")))!) as { keyword: string; selected: boolean; id: string }[];
     expect(stored.map((k) => k.keyword).sort()).toEqual([first, second].sort());
     expect(stored.every((k) => k.selected === true && typeof k.id === "string")).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem("onboarding_keyword_analysis"))).toBe("true");
+    // The checklist step is on the account now, not in this browser.
+    expect(await page.evaluate(() => localStorage.getItem("onboarding_keyword_analysis"))).toBeNull();
 
     // Coming back in the same tab shows the last search and selection again, without a new search.
     await page.goBack();
@@ -182,7 +194,8 @@ describe("Advanced Keyword Analysis in the browser", () => {
     const page = await context.newPage();
     await signInFast(page);
     await page.goto("/advanced-keywords");
-    await page.getByText("Powered by the offline sample engine").waitFor();
+    await page.getByText("Figures from Listora's offline sample engine").waitFor();
+    expect(await page.getByTestId("header-sample-badge").textContent()).toBe("Sample data (offline)");
     await page.getByLabel("Keyword", { exact: true }).fill("boho earrings");
     await page.getByTestId("advanced-submit").click();
     await page.getByTestId("analysis-result").waitFor();
@@ -215,7 +228,22 @@ describe("Advanced Keyword Analysis in the browser", () => {
     const rising = await page.getByTestId("related-rising").getByTestId("related-query").allTextContents();
     expect(rising.length).toBeLessThanOrEqual(8);
     expect(rising.every((r) => /\+\d[\d,]*%|Breakout/.test(r))).toBe(true);
-    expect(await page.getByTestId("detail-source").textContent()).toContain("Live");
+    // Sample-engine figures carry the amber sample badge next to each number, never a green 'Live'.
+    for (const id of ["stat-trend", "stat-average", "stat-competition", "stat-volume"]) {
+      const badge = page.getByTestId(id).getByTestId("sample-badge");
+      expect(await badge.textContent(), id).toBe("Sample data (offline)");
+      expect(await badge.getAttribute("data-variant"), id).toBe("warning");
+    }
+    const volume = await page.getByTestId("stat-volume").innerText();
+    expect(volume).not.toMatch(/searches \/ month|~\d/);
+    expect(volume).toContain("Not available offline: the sample engine has no search counts.");
+    await page.getByTestId("chart-sample-badge").waitFor();
+    await page.getByTestId("related-sample-badge").waitFor();
+    expect(await page.getByTestId("detail-source").locator("dd").textContent()).toBe("Sample data (offline)");
+    expect(await page.getByTestId("detail-provider").textContent()).toContain("Listora's offline sample engine");
+    const shown = await page.getByTestId("analysis-result").innerText();
+    expect(shown).not.toMatch(/\bLive\b|Google Trends|estimated searches/);
+    expect(await page.getByTestId("detail-source").locator("[data-variant=success]").count()).toBe(0);
     await page.getByTestId("normalised-note").waitFor();
     await screenshot(page, "advanced-keywords-light");
 
@@ -230,7 +258,7 @@ describe("Advanced Keyword Analysis in the browser", () => {
     await page.getByLabel("Keyword", { exact: true }).fill("boho earrings");
     const quotaRead = page.waitForResponse((r) => r.url().endsWith("/api/advanced-keywords/quota"));
     await page.getByTestId("advanced-submit").click();
-    await expect.poll(() => page.getByTestId("detail-source").textContent()).toContain("Cached");
+    await expect.poll(() => page.getByTestId("detail-source").locator("dd").textContent()).toBe("Sample data (offline)Cached");
     await page.getByTestId("cache-note").waitFor();
     await quotaRead;
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("2/10 used");

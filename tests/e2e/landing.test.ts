@@ -26,7 +26,10 @@ describe("landing page", () => {
     expect(html).toContain('name="twitter:card" content="summary_large_image"');
     expect(html).toContain("Create your first listing for free");
     expect(html).toContain("Try Listora Free");
-    expect(html).toContain("No credit card required · 14-day free trial");
+    // Nothing is promised that the product does not have: no trial, no 'real search trends' claim.
+    expect(html).toContain("No credit card required · The Free plan has no time limit: 10 of each tool a day");
+    expect(html).not.toMatch(/14-day|free trial|real search trends|Real search trends/i);
+    expect(html).toContain("Keyword figures that always name their source");
     expect(html).toContain("under 2 minutes");
     expect(html).toContain("45+ minutes");
     expect(html).not.toMatch(/(src|href)="https?:\/\/(?!localhost)/);
@@ -49,6 +52,26 @@ describe("landing page", () => {
     expect(await page.getByTestId("closing-cta").getAttribute("href")).toBe("/register");
     await page.getByTestId("hero-cta").click();
     await page.waitForURL("**/register");
+    await context.close();
+  });
+
+  it("leads from the header's Plans link to a plans section that says what Free and Premium give and how to get Premium", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/landing");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plans" }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#plans");
+    const plans = page.getByTestId("plans-section");
+    await expect.poll(async () => Math.abs((await sectionTop(page, "plans")) - 80) < 40).toBe(true);
+    for (const [plan, n] of [["free", 10], ["premium", 100]] as const) {
+      for (const feature of ["create-listing", "seo-analysis", "advanced-keywords", "edit-image"]) {
+        expect(await plans.getByTestId(`plan-${plan}-${feature}`).textContent()).toContain(`${n} a day`);
+      }
+    }
+    const how = await plans.getByTestId("plans-how").textContent();
+    expect(how).toContain("How to get Premium");
+    expect(how).toContain("no online checkout");
+    expect(await plans.getByRole("button").count()).toBe(0);
     await context.close();
   });
 

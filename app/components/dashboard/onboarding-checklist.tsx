@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
+import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { ONBOARDING_STEPS, onboardingProgress, useOnboarding, type OnboardingStep } from "~/lib/onboarding";
 import { cn } from "~/lib/utils";
@@ -18,7 +19,7 @@ const STEP_ROUTES: Record<OnboardingStep, string> = {
 /** The four steps, read from the account (so another browser shows the same progress). */
 export function OnboardingChecklist() {
   const t = useT();
-  const { data } = useOnboarding();
+  const { data, isError, refetch, isFetching } = useOnboarding();
   const flags = data?.steps ?? null;
   const done = flags ? ONBOARDING_STEPS.filter((step) => flags[step]).length : 0;
   const percent = onboardingProgress(done);
@@ -33,12 +34,25 @@ export function OnboardingChecklist() {
       <CardContent className="grid gap-5">
         <div className="grid gap-2">
           <div className="flex items-center justify-between text-sm">
-            <span className="font-medium" aria-live="polite" data-testid="onboarding-percent">
-              {t("dashboard.checklist.progress", { percent })}
-            </span>
-            <span className="tabular-nums text-muted-foreground">
-              {done}/{ONBOARDING_STEPS.length}
-            </span>
+            {flags ? (
+              <>
+                <span className="font-medium" aria-live="polite" data-testid="onboarding-percent">
+                  {t("dashboard.checklist.progress", { percent })}
+                </span>
+                <span className="tabular-nums text-muted-foreground">
+                  {done}/{ONBOARDING_STEPS.length}
+                </span>
+              </>
+            ) : isError ? (
+              <span className="flex flex-wrap items-center gap-2 text-muted-foreground" role="status" data-testid="onboarding-error">
+                {t("dashboard.checklist.loadError")}
+                <Button type="button" variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+                  {t("app.tryAgain")}
+                </Button>
+              </span>
+            ) : (
+              <Skeleton className="h-5 w-28" />
+            )}
           </div>
           <Progress value={percent} aria-label={t("dashboard.checklist.progressLabel")} />
         </div>
