@@ -216,8 +216,8 @@ const SaveListingShape = v.object({
   altTexts: v.optional(v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries")), []),
   originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax)), ""),
   platform: v.optional(v.picklist(PLATFORMS, "Platform must be etsy, amazon or ebay"), "etsy"),
+  ...PLATFORM_PART_FIELDS,
 });
-export type SaveListingInput = v.InferOutput<typeof SaveListingSchema>;
 type SaveListingShapeOut = v.InferOutput<typeof SaveListingShape>;
 
 /** POST /api/save-listing and POST /api/listings (the SPEC's saved listing), checked for its platform. */
@@ -227,6 +227,7 @@ export const SaveListingSchema = v.pipe(
   v.forward(checked<SaveListingShapeOut>((l) => tagsProblem(l.tags, l.platform)), ["tags"]),
   v.forward(checked<SaveListingShapeOut>((l) => altTextsProblem(l.altTexts, l.platform)), ["altTexts"]),
 );
+export type SaveListingInput = v.InferOutput<typeof SaveListingSchema>;
 
 /**
  * PUT /api/listings/:id: any subset of the saved fields, checked against the listing's platform, and
@@ -250,17 +251,19 @@ export const UpdateListingSchema = v.object({
   tags: v.optional(v.pipe(v.array(v.string("Each tag must be text"), "tags must be a list of text"), v.maxLength(100, "tags must have at most 100 entries"))),
   altTexts: v.optional(v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries"))),
   originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax))),
+  version: v.optional(versionField),
+  ...PLATFORM_PART_FIELDS,
 });
 export type UpdateListingInput = v.InferOutput<typeof UpdateListingSchema>;
 
-/** POST /api/ai/:provider (the SPEC's raw call). */
-export const AiCallSchema = v.object({
-  system: v.optional(v.nullable(text("system", LISTING_LIMITS.aiSystemMax)), ""),
 /** The editor's form in My Listings: the same checks as the server's for the listing's platform. */
 export function listingFormSchema(platform?: string) {
   return v.object({ title: titleField(platform), description: descriptionField(), tags: tagsField(platform), altTexts: altTextsField(platform) });
 }
 
+/** POST /api/ai/:provider (the SPEC's raw call). */
+export const AiCallSchema = v.object({
+  system: v.optional(v.nullable(text("system", LISTING_LIMITS.aiSystemMax)), ""),
   prompt: v.pipe(v.string("prompt is required"), v.trim(), v.nonEmpty("prompt is required"), v.maxLength(LISTING_LIMITS.aiPromptMax, `prompt must be at most ${LISTING_LIMITS.aiPromptMax} characters`)),
   featureKey: v.optional(v.nullable(v.string("featureKey must be text"))),
 });
@@ -334,9 +337,6 @@ export interface ListingDetail {
   /** "offline-composer", "deepseek", "openai", "workers-ai" or "manual" */
   provider: string;
   source: string;
-}
-
-export interface StoredFileInfo {
   /** Optimistic concurrency: send it back with a PUT (field `version` or If-Match). */
   version: number;
 }
@@ -360,6 +360,9 @@ export interface ListingSnapshot {
   altTexts: string[];
   originalPrompt: string;
   [part: string]: unknown;
+}
+
+export interface StoredFileInfo {
   id: string;
   listingId: string | null;
   name: string;
