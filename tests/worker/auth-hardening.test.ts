@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_REGISTER_LIMIT_PER_HOUR } from "../../worker/lib/env";
-import { LOGIN_LIMITS, RESEND_LIMITS } from "../../worker/domain/auth/throttle";
+import { FORGOT_LIMITS, LOGIN_LIMITS, RESEND_LIMITS } from "../../worker/domain/auth/throttle";
 import { normaliseEmail } from "../../worker/domain/auth/email";
 import { PASSWORD, api, registerUser, uniqueAddress, uniqueEmail } from "./helpers";
 
@@ -73,6 +73,21 @@ describe("the login throttle under concurrent guesses", () => {
     const { email } = await registerUser();
     const address = uniqueAddress();
     for (let i = 0; i < LOGIN_LIMITS.perAddress + 3; i++) expect((await login(email, PASSWORD, address)).status).toBe(200);
+  });
+});
+
+describe("the reset-request throttle under concurrent requests", () => {
+  it("accepts at most 3 of 20 concurrent reset requests for one account and mails at most 3 links", async () => {
+    const { email } = await registerUser();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => api("/auth/forgot-password", { body: { email }, headers: { "CF-Connecting-IP": uniqueAddress() } })),
+    );
+    const counts = tally(responses);
+    expect(counts[200]).toBeLessThanOrEqual(FORGOT_LIMITS.perAccount);
+    expect(counts[429]).toBe(20 - (counts[200] ?? 0));
+    await latestMailTo(email, "Reset your Listora password");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await mailCount(email, "Reset your Listora password")).toBeLessThanOrEqual(FORGOT_LIMITS.perAccount);
   });
 });
 
