@@ -39,6 +39,12 @@ interface ItemRow extends Record<string, SqlStorageValue> {
   attempts: number;
 }
 
+/** How long a WebSocket ticket stays valid. */
+export const TICKET_TTL_MS = 60_000;
+
+const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const sha256Hex = async (text: string) => toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+
 /**
  * One per batch of image edits (idFromName(batchId)). It keeps the items and their status in its
  * own SQLite, edits them one at a time from its alarm with the SPEC's 1 s pause, so the batch
@@ -59,6 +65,7 @@ export class BatchJob extends DurableObject<Env> {
       idx INTEGER PRIMARY KEY, id TEXT NOT NULL, file_name TEXT NOT NULL, original_id TEXT NOT NULL,
       status TEXT NOT NULL, error TEXT, edited_id TEXT, prompt_enhanced INTEGER NOT NULL DEFAULT 0,
       enhanced_prompt TEXT, response_text TEXT, reserved INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS tickets (hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`);
     // After a restart, make sure unfinished work has an alarm to carry it on.
     void ctx.blockConcurrencyWhile(async () => {
       if (this.unfinished() > 0 && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now() + PAUSE_MS);
@@ -94,10 +101,33 @@ export class BatchJob extends DurableObject<Env> {
     return this.snapshot();
   }
 
-  /** WebSocket upgrades, forwarded by the Worker after it authenticated the user. */
+  /**
+   * A single-use ticket for the owner to open this batch's WebSocket within TICKET_TTL_MS. A browser
+   * cannot put a header on a WebSocket, so something must travel in the URL; a ticket that works once,
+   * for one batch, for a minute, is what may end up in a log instead of the 7-day session token.
+   * Only its SHA-256 is kept. Null for anyone but the owner.
+   */
+  async issueTicket(ownerId: string, now = Date.now()): Promise<{ ticket: string; expiresAt: number } | null> {
+    if (!ownerId || this.meta("ownerId") !== ownerId) return null;
+    this.sql.exec("DELETE FROM tickets WHERE expires_at < ?", now);
+    const ticket = toHex(crypto.getRandomValues(new Uint8Array(32)));
+    const expiresAt = now + TICKET_TTL_MS;
+    this.sql.exec("INSERT INTO tickets (hash, expires_at) VALUES (?, ?)", await sha256Hex(ticket), expiresAt);
+    return { ticket, expiresAt };
+  }
+
+  /** Spends a ticket: true once, for an unexpired ticket of this batch. */
+  private async redeemTicket(ticket: string, now = Date.now()): Promise<boolean> {
+    if (!/^[0-9a-f]{64}$/.test(ticket)) return false;
+    const hash = await sha256Hex(ticket);
+    const spent = this.sql.exec<{ expires_at: number }>("DELETE FROM tickets WHERE hash = ? RETURNING expires_at", hash).toArray();
+    return spent.length === 1 && spent[0].expires_at >= now;
+  }
+
+  /** WebSocket upgrades, forwarded by the Worker with the ticket the owner was given. */
   async fetch(request: Request): Promise<Response> {
-    const ownerId = request.headers.get("X-Batch-Owner");
-    if (!ownerId || this.meta("ownerId") !== ownerId) return new Response("Batch not found", { status: 404 });
+    if (!this.meta("ownerId")) return new Response("Batch not found", { status: 404 });
+    if (!(await this.redeemTicket(request.headers.get("X-Batch-Ticket") ?? ""))) return new Response("Invalid or expired ticket", { status: 401 });
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);

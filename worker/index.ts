@@ -45,6 +45,6 @@ export default {
     if (url.pathname === "/dev/mail") return withSecurityHeaders(await devMailPage(request, env), STATIC_HTML_CSP);
     const nonce = newNonce();
     const response = await requestHandler(request, { cloudflare: { env, ctx }, cspNonce: nonce });
-    return withSecurityHeaders(response, htmlCsp(nonce));
+    return withSecurityHeaders(response, htmlCsp(nonce, request.url));
   },
 } satisfies ExportedHandler<Env>;

@@ -84,7 +84,7 @@ export function imageRoutes(router: ApiRouter) {
         "Content-Disposition": `inline; filename="${file.name}"`,
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cache-Control": "private, max-age=3600",
+        "Cache-Control": "private, no-store",
       },
     });
   });
@@ -105,18 +105,23 @@ export function imageRoutes(router: ApiRouter) {
     return json({ success: true, data: await getBatch(env, user.id, request.params.id) });
   });
 
+  /** A single-use, 60-second ticket for the batch's WebSocket (the session token never goes in a URL). */
+  router.post("/batches/:id/ticket", async (request, env) => {
+    const user = await requireUser(request, env);
+    return json({ success: true, data: await issueBatchTicket(env, user.id, String(request.params.id ?? "")) });
+  });
+
   /**
-   * Progress pushed over a WebSocket. Browsers cannot set headers on a WebSocket, so the bearer
-   * token comes as `?token=` here (and only here); the API never logs query strings.
+   * Progress pushed over a WebSocket. Browsers cannot set headers on a WebSocket, so the credential is
+   * `?ticket=` from POST /batches/:id/ticket; the long-lived bearer token is refused here.
    */
   router.get("/batches/:id/ws", async (request, env) => {
-    const token = new URL(request.url).searchParams.get("token") ?? "";
-    const authed = new Request(request.url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-    const user = await requireUser(token ? authed : request, env);
+    const params = new URL(request.url).searchParams;
+    if (params.has("token")) throw new HttpError(401, "A session token is not accepted in a URL. Ask for a WebSocket ticket: POST /api/batches/:id/ticket");
+    const ticket = params.get("ticket") ?? "";
+    if (!ticket) throw new HttpError(401, "A WebSocket ticket is required. Ask for one: POST /api/batches/:id/ticket");
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, "Expected a WebSocket upgrade", {}, { Upgrade: "websocket" });
-    const response = await openBatchSocket(env, user.id, request.params.id);
-    if (response.status === 404) throw new HttpError(404, IMAGE_MESSAGES.batchNotFound);
-    return response;
+    return openBatchSocketWithTicket(env, String(request.params.id ?? ""), ticket);
   });
 }
 

@@ -1,7 +1,7 @@
 import { Router } from "itty-router";
 import { HttpError } from "../lib/errors";
 import type { Env } from "../lib/env";
-import { json } from "../lib/http";
+import { bindExecutionContext, json } from "../lib/http";
 import { authRoutes } from "./auth";
 import { healthRoutes } from "./health";
 import { openApiRoutes } from "./openapi";
@@ -50,6 +50,7 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   const started = Date.now();
   const requestId = sanitizeRequestId(request.headers.get("X-Request-ID")) ?? crypto.randomUUID();
   let response: Response;
+  bindExecutionContext(request, ctx);
   try {
     response = (await router.fetch(request, env, ctx)) as Response;
   } catch (error) {

@@ -73,3 +73,14 @@ export function parseWith<const S extends v.GenericSchema>(schema: S, data: unkn
 export function clientAddress(request: Request) {
   return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
 }
+
+const executionContexts = new WeakMap<Request, ExecutionContext>();
+
+/** The API entry point records each request's ExecutionContext so deep helpers can keep work alive past a disconnect. */
+export function bindExecutionContext(request: Request, ctx: ExecutionContext | undefined) {
+  if (ctx) executionContexts.set(request, ctx);
+}
+
+export function executionContextOf(request: Request): ExecutionContext | undefined {
+  return executionContexts.get(request);
+}

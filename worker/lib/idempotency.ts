@@ -4,7 +4,7 @@ import { idempotency } from "../../schema/db";
 import { sanitizeRequestId } from "../api/router";
 import type { Env } from "./env";
 import { HttpError } from "./errors";
-import { json } from "./http";
+import { executionContextOf, json } from "./http";
 
 export const PENDING = 0;
 /**
@@ -16,12 +16,15 @@ export const STALE_PENDING_MS = 5 * 60 * 1000;
 
 type Db = ReturnType<typeof drizzle>;
 
+const claimKey = (userId: string, scope: string, requestId: string) =>
+  and(eq(idempotency.userId, userId), eq(idempotency.scope, scope), eq(idempotency.requestId, requestId))!;
+
 /**
  * Claims (user, scope, request id). Answers "claimed" for the first caller (or one taking over an
  * abandoned claim), else the existing row: finished (replay it) or still pending (409).
  */
 export async function claimRequest(db: Db, userId: string, scope: string, requestId: string, now = Date.now()) {
-  const key = and(eq(idempotency.userId, userId), eq(idempotency.scope, scope), eq(idempotency.requestId, requestId));
+  const key = claimKey(userId, scope, requestId);
   const claimed = await db
     .insert(idempotency)
     .values({ userId, scope, requestId, status: PENDING, body: "", createdAt: now })
@@ -65,12 +68,34 @@ export async function idempotent(
     if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.");
     return json(JSON.parse(existing.body), { status: existing.status, headers: { "Idempotent-Replayed": "true" } });
   }
-  try {
-    const result = await work();
-    await db.update(idempotency).set({ status: result.status, body: JSON.stringify(result.body) }).where(key);
-    return json(result.body, { status: result.status });
-  } catch (error) {
-    await db.delete(idempotency).where(key);
-    throw error;
+  // The work and the claim's outcome outlive the client: a closed tab or a client time-out would
+  // otherwise cancel this request mid-work and leave the claim pending, so the wizard's retry with the
+  // same id got 409 until the claim went stale. Finished, the answer is kept for that retry.
+  const run = (async () => {
+    try {
+      const result = await work();
+      await db.update(idempotency).set({ status: result.status, body: JSON.stringify(result.body) }).where(key);
+      return result;
+    } catch (error) {
+      await releaseClaim(db, key, scope, requestId);
+      throw error;
+    }
+  })();
+  executionContextOf(request)?.waitUntil(run.catch(() => {}));
+  const result = await run;
+  return json(result.body, { status: result.status });
+}
+
+/** A failed run gives its claim up so a retry with the same id is processed; one more try if D1 hiccups. */
+async function releaseClaim(db: Db, key: ReturnType<typeof claimKey>, scope: string, requestId: string) {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      await db.delete(idempotency).where(and(key, eq(idempotency.status, PENDING)));
+      return;
+    } catch (error) {
+      if (attempt === 2) {
+        console.error(JSON.stringify({ level: "error", event: "idempotency.release_failed", scope, requestId, error: error instanceof Error ? error.message : String(error) }));
+      }
+    }
   }
 }

@@ -8,14 +8,21 @@ export function newNonce() {
   return btoa(s);
 }
 
-export function htmlCsp(nonce: string) {
+/**
+ * The page's policy. connect-src is the app's own origin only: 'self' plus the WebSocket scheme of this
+ * host (wss: on https, ws: on a local http server); never a bare scheme that would let an injected
+ * script send data to any host.
+ */
+export function htmlCsp(nonce: string, pageUrl?: string) {
+  const page = pageUrl ? new URL(pageUrl) : undefined;
+  const socket = page ? ` ${page.protocol === "https:" ? "wss" : "ws"}://${page.host}` : "";
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self'${socket}`,
     "media-src 'self' blob: data:",
     "worker-src 'self' blob:",
     "object-src 'none'",

@@ -126,9 +126,16 @@ export async function fetchBatch(id: string, signal?: AbortSignal): Promise<Batc
   return body.data;
 }
 
-export function batchSocketUrl(id: string, token: string) {
+/**
+ * The batch's WebSocket address with a fresh single-use ticket (valid 60 s): the session token is
+ * never put in a URL. Ask again for every connection.
+ */
+export async function batchSocketUrl(id: string, signal?: AbortSignal): Promise<string> {
+  const body = await api<{ data?: { ticket?: string } }>(`/batches/${encodeURIComponent(id)}/ticket`, { method: "POST", signal });
+  const ticket = body?.data?.ticket;
+  if (typeof ticket !== "string" || !ticket) throw new ApiError("Invalid response", 200, null, "invalid-response");
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${window.location.host}/api/batches/${encodeURIComponent(id)}/ws?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${window.location.host}/api/batches/${encodeURIComponent(id)}/ws?ticket=${encodeURIComponent(ticket)}`;
 }
 
 /* ---------- the SPEC §8 messages ---------- */

@@ -93,14 +93,12 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
     [accept],
   );
 
-  const watch = useCallback(
-    (id: string) => {
-      const token = getToken();
-      if (!token || typeof WebSocket === "undefined") return poll(id);
+  const openSocket = useCallback(
+    (id: string, url: string) => {
       let finished = false;
       let ws: WebSocket;
       try {
-        ws = new WebSocket(batchSocketUrl(id, token));
+        ws = new WebSocket(url);
       } catch {
         return poll(id);
       }
@@ -126,6 +124,22 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
       };
     },
     [accept, poll],
+  );
+
+  const watch = useCallback(
+    (id: string) => {
+      if (!getToken() || typeof WebSocket === "undefined") return poll(id);
+      // A fresh single-use ticket for each connection; without one, follow by polling.
+      batchSocketUrl(id).then(
+        (url) => {
+          if (current.current === id) openSocket(id, url);
+        },
+        () => {
+          if (current.current === id) poll(id);
+        },
+      );
+    },
+    [openSocket, poll],
   );
 
   const follow = useCallback(

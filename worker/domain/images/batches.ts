@@ -86,10 +86,4 @@ export async function getBatch(env: Env, userId: string, id: string): Promise<Ba
   return progress;
 }
 
-/** Hands an authenticated WebSocket upgrade to the batch's object (which checks the owner). */
-export function openBatchSocket(env: Env, userId: string, id: string): Promise<Response> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(IMAGE_MESSAGES.batchNotFound);
-  return batchStub(env, id).fetch(new Request(`https://batch/${id}/ws`, { headers: { Upgrade: "websocket", "X-Batch-Owner": userId } }));
-}
-
 export const batchStub = (env: Pick<Env, "BATCH">, id: string) => env.BATCH.get(env.BATCH.idFromName(id));

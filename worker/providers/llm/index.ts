@@ -48,7 +48,7 @@ export function readLlmConfig(env: LlmEnv): LlmConfig {
   const cached = cache.get(env);
   if (cached) return cached;
   const raw = (env.LLM_PROVIDER || "auto").trim().toLowerCase();
-  const choice = REQUEST_NAMES[raw] ?? "auto";
+  const choice = (Object.hasOwn(REQUEST_NAMES, raw) && REQUEST_NAMES[raw]) || "auto";
   const config: LlmConfig = { choice };
   if (env.DEEPSEEK_API_KEY) {
     config.deepseek = { apiKey: env.DEEPSEEK_API_KEY, baseUrl: env.LLM_BASE_URL || "https://api.deepseek.com", model: env.LLM_MODEL || "deepseek-chat" };
@@ -80,7 +80,9 @@ export interface ProviderDeps {
 
 /** "deepseek", "offline", ... to the provider's name; an unknown name is a 400. */
 export function parseProviderName(value: string): LlmProviderName | "auto" {
-  const name = REQUEST_NAMES[value.trim().toLowerCase()];
+  const key = value.trim().toLowerCase();
+  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+  const name = Object.hasOwn(REQUEST_NAMES, key) ? REQUEST_NAMES[key] : undefined;
   if (!name) throw badRequest(`Unknown AI provider '${value.slice(0, 40)}'. Use one of: deepseek, openai, workers-ai, offline.`, { field: "provider" });
   return name;
 }
