@@ -4,7 +4,7 @@ import { api, registerUser } from "./helpers";
 
 const LISTING = {
   title: "Sterling Silver Moon Necklace - Crescent Pendant, Gift for Her",
-  description: "A tiny crescent moon on a fine chain.\n\n**Features**\n\n- Sterling silver",
+  description: "A tiny crescent moon on a fine chain.\n\nFeatures\n• Sterling silver",
   tags: ["moon necklace", "crescent pendant", "silver necklace", "layering necklace", "gift for her", "celestial jewelry", "dainty necklace", "minimalist jewelry", "moon jewelry", "sterling silver", "birthday gift", "boho necklace", "witchy jewelry"],
   altTexts: ["Front view of the moon necklace", "Close-up of the crescent pendant"],
   originalPrompt: "Handmade sterling silver moon necklace with a crescent pendant",
@@ -209,7 +209,8 @@ describe("export", () => {
     expect(rows).toHaveLength(3);
     expect(rows[1][0]).toBe("Star Ring");
     expect(rows[2][0]).toBe('Moon "Luna" Necklace, Silver');
-    expect(rows[2][1]).toBe("Line one, with comma\nLine two\n\n- Silver");
+    // Exports are plain text, as the marketplaces' description fields are (decision 0013): a Markdown bullet becomes "•".
+    expect(rows[2][1]).toBe("Line one, with comma\nLine two\n\n• Silver");
     expect(rows[2][2]).toBe(LISTING.tags.join(", "));
     expect(rows[2][3]).toBe("Front view | Side view");
   });
