@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { updateListingSchema, type ListingDetail, type ListingSummary, type Platform, type RuleReport, type SaveListingInput, type UpdateListingInput } from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
 import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
+import type { ItemSpecific } from "../../../schema/api/listings";
 import { HttpError, notFound } from "../../lib/errors";
 import { parseWith } from "../../lib/http";
 import { deleteFilesStatements, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
@@ -17,6 +18,15 @@ import { sellerRuleReport } from "./seller-edit";
 import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./versions";
 
 export const LISTING_NOT_FOUND = "Listing not found";
+
+/** The marketplace parts a save or an edit carries; a part not sent is left as it is. */
+function platformParts(input: { bullets?: string[]; searchTerms?: string; itemSpecifics?: ItemSpecific[] }) {
+  return {
+    ...(input.bullets !== undefined ? { bullets: input.bullets.map((b) => b.trim()).filter(Boolean) } : {}),
+    ...(input.searchTerms !== undefined ? { searchTerms: input.searchTerms.replace(/\s+/g, " ").trim() } : {}),
+    ...(input.itemSpecifics !== undefined ? { itemSpecifics: input.itemSpecifics.map((s) => ({ name: s.name.trim(), value: s.value.trim() })).filter((s) => s.name || s.value) } : {}),
+  };
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
@@ -78,6 +88,10 @@ export interface NewListing extends ListingText {
   provider: string;
   source: "create" | "wizard" | "manual";
   ruleReport: RuleReport;
+  /** The marketplace parts (Amazon bullets and search terms, eBay item specifics); empty by default. */
+  bullets?: string[];
+  searchTerms?: string;
+  itemSpecifics?: ItemSpecific[];
 }
 
 /**
@@ -109,7 +123,7 @@ export async function saveListing(db: D1Database, userId: string, input: SaveLis
   const context: RuleContext = { productDescription: originalPrompt.trim() || input.description, keywords: [], platform: input.platform };
   const listing: ListingText = { title: input.title, description: input.description, tags: input.tags, altTexts: input.altTexts };
   const report = sellerRuleReport(listing, context);
-  return insertListing(db, userId, { ...listing, originalPrompt, platform: input.platform, provider: "manual", source: "manual", ruleReport: report }, now);
+  return insertListing(db, userId, { ...listing, originalPrompt, platform: input.platform, provider: "manual", source: "manual", ruleReport: report, ...platformParts(input) }, now);
 }
 
 export async function getListing(db: D1Database, userId: string, id: string): Promise<Listing> {
@@ -190,7 +204,7 @@ export async function updateListing(db: D1Database, userId: string, id: string, 
       altTexts: changes.altTexts ?? asList(current.altTexts),
     };
     const ruleReport = sellerRuleReport(merged, ruleContextOf({ ...current, originalPrompt }), current.ruleReport as RuleReport | null);
-    const row = await writeNextVersion(db, current, { ...merged, originalPrompt, ruleReport }, "edit", now);
+    const row = await writeNextVersion(db, current, { ...merged, originalPrompt, ruleReport, ...platformParts(changes) }, "edit", now);
     if (row) return row;
     if (expectedVersion !== undefined) throw versionConflict(toDetail(await getListing(db, userId, id)), expectedVersion);
   }
