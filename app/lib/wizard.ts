@@ -8,6 +8,9 @@ import type {
   OptimizePatternResponse,
   PAPER_SIZES,
   PatternPdfInfo,
+  PatternSectionOutline,
+  TechEditIssue,
+  TechEditReport,
   WIZARD_LANGUAGES,
   WizardProviderInfo,
 } from "../../schema/api/workflow";
@@ -28,6 +31,16 @@ export interface WizardChoices {
   craft?: Craft;
   language?: PatternLanguage;
   paperSize: PaperSize;
+  /** The seller says AI helped make the item: the listing carries Etsy's disclosure line. */
+  aiAssisted?: boolean;
+}
+
+export type { PatternSectionOutline, TechEditIssue, TechEditReport };
+
+/** What step 1 found in the text it optimized: the tech-edit report and the sections, lines numbered as pasted. */
+export interface PatternCheck {
+  techEdit: TechEditReport;
+  sections: PatternSectionOutline[];
 }
 
 /** The options object of every call; the shop name (from the profile) prints on the PDF. */
@@ -39,6 +52,7 @@ export function callOptions(state: Pick<WizardState, "choices" | "detected">, sh
     craft: state.choices.craft ?? state.detected.craft,
     language: state.choices.language ?? state.detected.language,
     paperSize: state.choices.paperSize,
+    aiAssisted: state.choices.aiAssisted || undefined,
     shopName: shopName?.trim() || undefined,
   };
 }
@@ -73,6 +87,8 @@ export interface WizardState {
   choices: WizardChoices;
   /** What step 1 detected when craft or language was left to detection; the later steps use the same. */
   detected: { craft?: Craft; language?: PatternLanguage };
+  /** The tech-edit report and sections of `optimizedFrom`. */
+  check: PatternCheck | null;
 }
 
 export interface PendingCall {
@@ -96,6 +112,7 @@ export const EMPTY_WIZARD: WizardState = {
   provider: "",
   choices: { paperSize: "a4" },
   detected: {},
+  check: null,
 };
 
 /** What Next Step carries in the navigation state (SPEC §2): the texts of the steps before. */
@@ -162,9 +179,40 @@ export function parseWizardState(raw: unknown): WizardState {
       craft: craftOf(choices.craft),
       language: languageOf(choices.language),
       paperSize: choices.paperSize === "letter" ? "letter" : "a4",
+      aiAssisted: choices.aiAssisted === true ? true : undefined,
     },
     detected: { craft: craftOf(detected.craft), language: languageOf(detected.language) },
+    check: patternCheck(r.check),
   };
+}
+
+/** A stored report is used only when it has the shape the screens read. */
+export function patternCheck(value: unknown): PatternCheck | null {
+  const r = value as Record<string, unknown> | null | undefined;
+  const report = r?.techEdit as Record<string, unknown> | undefined;
+  if (!report || !Array.isArray(report.issues) || !Array.isArray(report.missingSections) || !Array.isArray(r?.sections)) return null;
+  return { techEdit: report as unknown as TechEditReport, sections: r!.sections as PatternSectionOutline[] };
+}
+
+/** The pasted text with line `line` (1-based) replaced: how a correction the seller accepts is applied. */
+export function replaceLine(text: string, line: number, replacement: string): string {
+  const lines = text.split("\n");
+  if (line < 1 || line > lines.length) return text;
+  const old = lines[line - 1];
+  const indent = /^\s*/.exec(old)?.[0] ?? "";
+  const cr = old.endsWith("\r") ? "\r" : "";
+  lines[line - 1] = indent + replacement + cr;
+  return lines.join("\n");
+}
+
+/** Where line `line` (1-based) starts and ends in the text: what the screen selects to show it. */
+export function lineRange(text: string, line: number): [number, number] {
+  const lines = text.split("\n");
+  let start = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
+  const own = lines[line - 1] ?? "";
+  const lead = own.length - own.trimStart().length;
+  return [start + lead, start + own.replace(/\r$/, "").trimEnd().length];
 }
 
 export function loadWizardState(storage = session()): WizardState {

@@ -1,5 +1,5 @@
 import { ArrowRightIcon, ClipboardPasteIcon, SparklesIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { PageHeader } from "~/components/page-header";
@@ -9,13 +9,23 @@ import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Textarea } from "~/components/ui/textarea";
 import { examplePattern } from "~/components/wizard/sample-draft";
+import { SectionOutline, TechEditReportView } from "~/components/wizard/tech-edit-report";
 import { ProviderBadge, WizardActions, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardOptions } from "~/components/wizard/wizard-options";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
 import { cn } from "~/lib/utils";
-import { WIZARD_ERROR_KEYS, describeFailure, optimizePatternCall, useWizardState, type WizardNavigationState } from "~/lib/wizard";
+import {
+  WIZARD_ERROR_KEYS,
+  describeFailure,
+  lineRange,
+  optimizePatternCall,
+  replaceLine,
+  useWizardState,
+  type TechEditIssue,
+  type WizardNavigationState,
+} from "~/lib/wizard";
 import { WIZARD_LIMITS } from "../../schema/api/workflow";
 import "~/lib/i18n/catalog/wizard";
 
@@ -37,6 +47,8 @@ export default function OptimizePattern() {
   const profile = useProfile();
   const [wizard, update] = useWizardState();
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [applied, setApplied] = useState<{ line: number; count: number } | null>(null);
+  const originalRef = useRef<HTMLTextAreaElement>(null);
 
   const original = wizard?.originalPattern ?? "";
   const optimized = wizard?.optimizedPattern ?? "";
@@ -44,10 +56,11 @@ export default function OptimizePattern() {
   const blank = !original.trim();
   const hasResult = !!optimized && status.kind !== "error" && status.kind !== "running";
   const stale = hasResult && !!wizard?.optimizedFrom && wizard.optimizedFrom.trim() !== original.trim();
+  const check = wizard?.check ?? null;
 
-  async function optimize() {
-    if (!wizard || blank || running) return;
-    const pattern = original;
+  async function optimize(text = original) {
+    if (!wizard || !text.trim() || running) return;
+    const pattern = text;
     setStatus({ kind: "running" });
     try {
       const result = await optimizePatternCall(pattern, { ...wizard.choices, shopName: profile.data?.storeName?.trim() || undefined });
@@ -56,6 +69,7 @@ export default function OptimizePattern() {
         optimizedPattern: result.optimizedPattern,
         provider: result.provider,
         detected: { craft: result.craft, language: result.language },
+        check: result.data ? { techEdit: result.data.techEdit, sections: result.data.sections } : null,
         // A new optimization makes the draft and the listing of the steps after it out of date.
         formattedFrom: "",
         listingFrom: "",
@@ -64,6 +78,28 @@ export default function OptimizePattern() {
     } catch (error) {
       setStatus({ kind: "error", text: t("wizard.error.prefix", { message: failureText(describeFailure(error, WIZARD_ERROR_KEYS.optimize)) }) });
     }
+  }
+
+  /** Selects line `line` of the pasted pattern and scrolls it into view: where an issue or a section line is. */
+  function showLine(line: number) {
+    const area = originalRef.current;
+    if (!area) return;
+    const [start, end] = lineRange(area.value, line);
+    area.focus({ preventScroll: true });
+    area.setSelectionRange(start, end);
+    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
+    area.scrollTop = Math.max(0, (line - 1) * lineHeight - area.clientHeight / 3);
+    area.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  /** The seller accepts the computed count: the line changes in their own text, which is checked again. */
+  async function useComputed(issue: TechEditIssue) {
+    if (!wizard || !issue.replacement || running) return;
+    const text = replaceLine(original, issue.line, issue.replacement);
+    update({ originalPattern: text });
+    setApplied({ line: issue.line, count: issue.computed ?? 0 });
+    await optimize(text);
+    showLine(issue.line);
   }
 
   function next() {
@@ -121,8 +157,12 @@ export default function OptimizePattern() {
             {wizard ? (
               <Textarea
                 id={originalId}
+                ref={originalRef}
                 value={original}
-                onChange={(e) => update({ originalPattern: e.target.value })}
+                onChange={(e) => {
+                  setApplied(null);
+                  update({ originalPattern: e.target.value });
+                }}
                 placeholder={t("wizard.original.placeholder")}
                 maxLength={WIZARD_LIMITS.patternMax}
                 spellCheck={false}
@@ -192,6 +232,34 @@ export default function OptimizePattern() {
             </div>
           </CardContent>
         </Card>
+
+        {check && hasResult && !stale && (
+          <>
+            <Card data-testid="tech-edit-card">
+              <CardHeader>
+                <CardTitle className="text-base">{t("wizard.tech.title")}</CardTitle>
+                <CardDescription>{t("wizard.tech.subtitle")}</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-3">
+                {applied && (
+                  <p className="text-xs text-success" role="status" data-testid="tech-applied">
+                    {t("wizard.tech.applied", { line: applied.line, count: applied.count })}
+                  </p>
+                )}
+                <TechEditReportView report={check.techEdit} onShowLine={showLine} onUseComputed={(issue) => void useComputed(issue)} busy={running} />
+              </CardContent>
+            </Card>
+            <Card data-testid="sections-card">
+              <CardHeader>
+                <CardTitle className="text-base">{t("wizard.sections.title")}</CardTitle>
+                <CardDescription>{t("wizard.sections.subtitle")}</CardDescription>
+              </CardHeader>
+              <CardContent className="max-h-[32rem] overflow-y-auto">
+                <SectionOutline sections={check.sections} onShowLine={showLine} />
+              </CardContent>
+            </Card>
+          </>
+        )}
       </div>
 
       <WizardActions>
@@ -199,7 +267,7 @@ export default function OptimizePattern() {
           type="button"
           size="lg"
           variant={hasResult && !stale ? "outline" : "default"}
-          onClick={optimize}
+          onClick={() => void optimize()}
           disabled={blank || running || !wizard}
           aria-busy={running || undefined}
           data-testid="optimize-button"

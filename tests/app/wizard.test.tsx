@@ -99,7 +99,7 @@ describe("wizard failures", () => {
     expect(describeFailure(error, "wizard.error.listing")).toEqual({ kind: "quota", used: 10, limit: 10, plan: "free" });
   });
 
-  it("words the SPEC's messages exactly, and Turkish keeps the SPEC's Turkish labels", () => {
+  it("words the SPEC's messages exactly, and step 3's headings follow the interface language", () => {
     expect(en["wizard.error.optimize"]).toBe("Failed to optimize content");
     expect(en["wizard.error.format"]).toBe("Failed to format content");
     expect(en["wizard.error.listing"]).toBe("Etsy listing could not be generated.");
@@ -107,14 +107,19 @@ describe("wizard failures", () => {
     expect(en["wizard.optimize.title"]).toBe("Step 1 of 3 Optimize Pattern");
     expect(en["wizard.review.title"]).toBe("Step 2 of 3 Review Draft");
     expect(en["wizard.listing.title"]).toBe("Step 3 of 3 Etsy Listing Generation");
-    for (const key of [
-      "wizard.listing.label.title",
-      "wizard.listing.label.description",
-      "wizard.listing.label.tags",
-      "wizard.listing.label.altTexts",
-    ] as const) {
-      expect(tr[key]).toBe(en[key]);
-    }
+    // Step 3's headings follow the interface language (issue 13): the SPEC's Turkish labels in Turkish.
+    expect([tr["wizard.listing.label.title"], tr["wizard.listing.label.description"], tr["wizard.listing.label.tags"], tr["wizard.listing.label.altTexts"]]).toEqual([
+      "Başlık",
+      "Açıklama",
+      "Anahtar Kelimeler",
+      "Alt Metinler",
+    ]);
+    expect([en["wizard.listing.label.title"], en["wizard.listing.label.description"], en["wizard.listing.label.tags"], en["wizard.listing.label.altTexts"]]).toEqual([
+      "Title",
+      "Description",
+      "Keywords",
+      "Alt Texts",
+    ]);
     expect(Object.keys(tr).sort()).toEqual(Object.keys(en).sort());
   });
 });

@@ -11,7 +11,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A rough pattern as a seller pastes it: R1/R2 labels, counts in (), [], "- 18", a part without numbers. */
+/**
+ * A rough pattern as a seller pastes it: R1/R2 labels, counts in (), [], "- 18", a part without numbers,
+ * and one mistake: round 4 (line 18) makes 24 stitches but says 18.
+ */
 const PATTERN = `Chubby Whale Amigurumi
 A round little whale worked in continuous rounds, a quick weekend make.
 
@@ -29,7 +32,7 @@ Body
 R1: 6 SC in a magic ring (6)
 R2: inc in each st around [12]
 R3: (sc, inc)x6 - 18 sts
-R4: (2sc, inc) x 6 (24)
+R4: (2sc, inc) x 6 (18)
 R5-R9: sc around (24)
 Insert the safety eyes between rounds 6 and 7, 7 stitches apart.
 R10: (2 sc, dec) x 6 (18)
@@ -66,7 +69,7 @@ async function optimizeStep(page: Page, pattern = PATTERN) {
   await page.getByRole("heading", { name: "Step 1 of 3 Optimize Pattern" }).waitFor();
   await page.getByTestId("original-pattern").fill(pattern);
   await page.getByTestId("optimize-button").click();
-  await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("Rnd 1:");
+  await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("## Instructions");
 }
 
 describe("the pattern wizard in the browser", () => {
@@ -95,20 +98,50 @@ describe("the pattern wizard in the browser", () => {
     await settle(page);
     await screenshot(page, "wizard-1-optimize-pasted-light");
     await optimizeButton.click();
-    await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("Rnd 1: 6 sc in a MR (6 sts)");
-    const optimized = await page.getByTestId("optimized-output").inputValue();
-    // Numbered rounds (R5-R9 becomes a range), counts normalised, sections for the materials and gauge, every line kept.
-    expect(optimized).toContain("Rnd 3: (sc, inc) x 6 (18 sts)");
-    expect(optimized).toContain("Rnds 5-9: sc around (24 sts)");
-    expect(optimized).toContain("Rnd 12: dec 6 times (6 sts)");
-    expect(optimized).toMatch(/## Materials/);
-    expect(optimized).toMatch(/## Gauge/);
-    expect(optimized).toContain("Insert the safety eyes between rounds 6 and 7");
-    expect(optimized).toContain("Sew to the back of the body.");
+    await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("## Instructions");
+    let optimized = await page.getByTestId("optimized-output").inputValue();
+    // Every line as the seller wrote it, in order, under section headings.
+    for (const line of PATTERN.split("\n").filter((l) => l.trim())) expect(optimized).toContain(line);
+    expect(optimized).toContain("## Materials\n- Worsted weight cotton yarn in blue (approx 40 m) and white (10 m)");
+    expect(optimized).toMatch(/## Gauge\nGauge: 5 sc x 6 rounds/);
+    expect(optimized).toContain("## Instructions\n### Body\nR1: 6 SC in a magic ring (6)");
     expect(await page.getByTestId("optimized-output").getAttribute("readonly")).not.toBeNull();
     await page.getByTestId("provider-offline").waitFor();
+
+    // The sections, before any PDF: each heading with the lines under it, numbered as pasted.
+    const outline = page.getByTestId("section-outline");
+    await outline.waitFor();
+    const headings = await outline.getByTestId("outline-heading").allTextContents();
+    expect(headings).toEqual(["Introduction", "Finished size", "Materials", "Gauge", "Instructions"]);
+    await outline.getByRole("button", { name: "Line 18: R4: (2sc, inc) x 6 (18)" }).waitFor();
+
+    // The tech-edit report: the wrong round at its line, stated and counted side by side.
+    const report = page.getByTestId("tech-edit-report");
+    await report.waitFor();
+    const issue = report.getByTestId("tech-issue").filter({ hasText: "Line 18" });
+    await issue.getByText("R4 makes 24 stitches, but the pattern says 18.").waitFor();
+    expect(await issue.getAttribute("data-severity")).toBe("error");
+    expect(await issue.getByTestId("tech-stated").textContent()).toBe("18");
+    expect(await issue.getByTestId("tech-computed").textContent()).toBe("24");
+    expect(await report.getByTestId("tech-terms").textContent()).toBe("US terms");
     await settle(page);
     await screenshot(page, "wizard-1-optimize-done-light");
+
+    // Clicking the issue shows its line in the pattern: selected, in view.
+    await issue.getByTestId("tech-issue-line").click();
+    const selected = await page.getByTestId("original-pattern").evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
+    expect(selected).toBe("R4: (2sc, inc) x 6 (18)");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("original-pattern");
+
+    // Use computed count: the seller's line changes, the pattern is checked again and the error is gone.
+    await issue.getByTestId("use-computed").click();
+    await page.getByTestId("tech-applied").getByText("Line 18 now says 24.", { exact: false }).waitFor();
+    await expect.poll(() => page.getByTestId("original-pattern").inputValue()).toContain("R4: (2sc, inc) x 6 (24)\n");
+    await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toContain("\nR4: (2sc, inc) x 6 (24)\n");
+    await expect.poll(() => report.getByTestId("tech-issue").filter({ hasText: "makes" }).count()).toBe(0);
+    optimized = await page.getByTestId("optimized-output").inputValue();
+    const corrected = await page.getByTestId("original-pattern").inputValue();
+    expect(corrected).toBe(PATTERN.replace("R4: (2sc, inc) x 6 (18)", "R4: (2sc, inc) x 6 (24)"));
 
     // Step 2: Next Step carries the optimized pattern; the draft is formatted and the PDF built.
     await page.getByRole("button", { name: "Next Step" }).click();
@@ -118,8 +151,10 @@ describe("the pattern wizard in the browser", () => {
     await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("DRAFT READY");
     const draft = (await page.getByTestId("draft-box").textContent()) ?? "";
     expect(draft).toContain("Chubby Whale Amigurumi");
-    expect(draft).toContain("Rnd 10:");
+    expect(draft).toContain("R10: (2 sc, dec) x 6 (18)");
+    expect(draft).toContain("R4: (2sc, inc) x 6 (24)");
     expect(draft).toContain("Abbreviations");
+    expect(draft).toContain("At a glance");
     const pdfName = (await page.getByTestId("pdf-name").textContent()) ?? "";
     expect(pdfName).toMatch(/\.pdf$/);
     expect(Number(await page.getByTestId("pdf-pages").textContent())).toBeGreaterThanOrEqual(1);
@@ -147,20 +182,25 @@ describe("the pattern wizard in the browser", () => {
     // Back to step 1 keeps what was pasted and optimized; forward again keeps the draft.
     await page.getByTestId("back").click();
     await page.waitForURL("**/optimize");
-    expect(await page.getByTestId("original-pattern").inputValue()).toBe(PATTERN);
+    expect(await page.getByTestId("original-pattern").inputValue()).toBe(corrected);
     expect(await page.getByTestId("optimized-output").inputValue()).toBe(optimized);
     await page.getByRole("button", { name: "Next Step" }).click();
     await expect.poll(() => page.getByTestId("draft-status").textContent()).toBe("DRAFT READY");
 
-    // Step 3: the listing for the digital pattern, with the Turkish labels of the SPEC.
+    // Step 3: the listing for the digital pattern, its headings in the interface's language (English).
     await page.getByRole("button", { name: "Next Step" }).click();
     await page.waitForURL("**/listing-generation");
     await page.getByRole("heading", { name: "Step 3 of 3 Etsy Listing Generation" }).waitFor();
     expect(await wizardProgress(page)).toBe("100");
     await expect.poll(() => page.getByTestId("listing-status").textContent(), { timeout: 30_000 }).toBe("Ready");
-    for (const label of ["Başlık", "Açıklama", "Anahtar Kelimeler", "Alt Metinler"]) {
+    for (const label of ["Title", "Description", "Keywords", "Alt Texts"]) {
       await page.getByRole("heading", { name: label, exact: true }).waitFor();
     }
+    expect(await page.getByRole("heading", { name: "Başlık", exact: true }).count()).toBe(0);
+    const description = (await page.getByTestId("listing-description").textContent()) ?? "";
+    expect(description).toContain("This is the pattern, not a finished item");
+    expect(description).toContain("Craft: Crochet");
+    expect(description).toContain("Written in US crochet terms.");
     const title = ((await page.getByTestId("listing-title").locator("p").textContent()) ?? "").trim();
     expect(title.length).toBeGreaterThan(10);
     expect(title.length).toBeLessThanOrEqual(130);
@@ -191,7 +231,8 @@ describe("the pattern wizard in the browser", () => {
     await page.waitForURL("**/dashboard");
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1000);
     expect(await page.evaluate(() => sessionStorage.getItem("listora.wizard"))).toBeNull();
-    expect(await page.evaluate(() => localStorage.getItem("onboarding_listing_created"))).toBe("true");
+    const onboarding = await apiGet<{ data: { steps: Record<string, boolean> } }>(page, "/api/onboarding");
+    expect(onboarding.data.steps.listing).toBe(true);
 
     // The listing is in My Listings, with the PDF attached to it.
     const listings = await apiGet<{ data: { listings: Array<{ id: string; title: string; tags: string[] }> } }>(page, "/api/listings");

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useT } from "~/lib/i18n";
@@ -14,6 +15,8 @@ export function WizardOptions({ value, onChange, disabled }: { value: WizardChoi
   const craftId = useId();
   const languageId = useId();
   const paperId = useId();
+  const aiId = useId();
+  const aiHintId = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-3" role="group" aria-label={t("wizard.options.title")} data-testid="wizard-options">
       <div className="grid gap-1.5">
@@ -66,6 +69,25 @@ export function WizardOptions({ value, onChange, disabled }: { value: WizardChoi
             <SelectItem value="letter">{t("wizard.paper.letter")}</SelectItem>
           </SelectContent>
         </Select>
+      </div>
+      <div className="flex items-start gap-2 sm:col-span-3">
+        <Checkbox
+          id={aiId}
+          checked={value.aiAssisted === true}
+          onCheckedChange={(checked) => onChange({ ...value, aiAssisted: checked === true ? true : undefined })}
+          disabled={disabled}
+          aria-describedby={aiHintId}
+          className="mt-0.5"
+          data-testid="ai-assisted"
+        />
+        <div className="grid gap-0.5">
+          <Label htmlFor={aiId} className="text-sm font-normal">
+            {t("wizard.options.aiAssisted")}
+          </Label>
+          <p id={aiHintId} className="text-xs text-muted-foreground">
+            {t("wizard.options.aiAssistedHint")}
+          </p>
+        </div>
       </div>
     </div>
   );

@@ -30,6 +30,7 @@ import { FILE_NOT_FOUND, getFile, openFile, safeFileName } from "../listings/fil
 import { toSummary } from "../listings/store";
 import { parseTagsContent } from "../listings/tags";
 import { splitAltTexts } from "../listings/enforce-rules";
+import { completeOnboardingStep } from "../onboarding";
 import { withQuota } from "../quota";
 import type { Craft, PatternLanguage } from "./abbreviations";
 import { formatPatternOffline, instructionLines, renderFormattedPattern, type FormattedPattern } from "./offline-formatter";
@@ -433,6 +434,8 @@ export async function finishWizard(env: Pick<Env, "DB" | "FILES">, userId: strin
   const [[row]] = pdfFileId
     ? await db.batch([insert, db.update(files).set({ listingId: id }).where(and(eq(files.id, pdfFileId), eq(files.userId, userId)))])
     : await db.batch([insert]);
+  // A listing saved by the wizard is the dashboard checklist's "create a listing" step too.
+  await completeOnboardingStep(env.DB, userId, "listing", now);
   const summary = toSummary(row);
   return { ...summary, created_at: summary.createdAt, source: "wizard" as const, pdfFileId, ruleReport: report };
 }
