@@ -34,6 +34,51 @@ async function productPng(page: Page, options: { width?: number; height?: number
 
 const png = (name: string, buffer: Buffer) => ({ name, mimeType: "image/png", buffer });
 
+/**
+ * A 4000 x 3000 phone photo of about 7.5 MB (grainy, JPEG quality 0.97) drawn by the browser, with an
+ * EXIF orientation of 6 (turn 90° clockwise), so shown upright it is 3000 wide and 4000 tall.
+ */
+async function sevenMegabyteJpeg(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate(async () => {
+    const w = 4000;
+    const h = 3000;
+    const canvas = document.createElement("canvas");
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext("2d")!;
+    const img = ctx.createImageData(w, h);
+    let s = 99;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        const n = (s % 49) - 24;
+        const inside = (x - 2000) ** 2 / 1200 ** 2 + (y - 1500) ** 2 / 1000 ** 2 < 1;
+        const c = inside ? [215, 162, 26] : [232, 230, 226];
+        const o = (y * w + x) * 4;
+        img.data[o] = c[0] + n;
+        img.data[o + 1] = c[1] + n;
+        img.data[o + 2] = c[2] + n;
+        img.data[o + 3] = 255;
+      }
+    }
+    ctx.putImageData(img, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/jpeg", 0.97));
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsDataURL(blob);
+    });
+  });
+  const jpeg = Buffer.from(dataUrl.split(",")[1], "base64");
+  // APP1 Exif, big-endian TIFF with one IFD0 entry: Orientation (0x0112) = 6.
+  const tiff = [0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0];
+  const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+  const app1 = Buffer.from([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload]);
+  const buffer = Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
+  expect(buffer.length).toBeGreaterThan(7 * 1024 * 1024);
+  return { name: "phone-photo.jpg", mimeType: "image/jpeg", buffer };
+}
+
 async function openEditor(page: Page, path = "/edit-image") {
   await page.goto(path);
   await page.locator('main[data-ready="true"]').waitFor();
@@ -81,6 +126,58 @@ describe("Image Editor (/edit-image)", () => {
     await page.getByText("Download Started").first().waitFor();
     await context.close();
   });
+
+  it("makes a 7 MB photo smaller in the browser, upright, and edits it; the batch takes it too", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page);
+    const photo = await sevenMegabyteJpeg(page);
+    await page.getByTestId("single-upload-input").setInputFiles(photo);
+    await page.getByTestId("downscaled-note").waitFor();
+    expect(await page.getByTestId("downscaled-note").textContent()).toMatch(/^Made smaller in your browser to fit the 5MB limit: 7\.\d MB → [1-4]\.\d MB\.$/);
+    expect(await page.getByTestId("file-error").count()).toBe(0);
+    // EXIF orientation 6 is applied: the 4000 x 3000 photo stands upright, at least 2000 px tall.
+    const [width, height] = ((await page.getByTestId("source-name").locator("xpath=following-sibling::p[1]").textContent()) ?? "").match(/\d+/g)!.map(Number);
+    expect(height).toBeGreaterThan(width);
+    expect(height).toBeGreaterThanOrEqual(2000);
+    await page.getByTestId("single-prompt").fill("white background");
+    await page.getByTestId("single-submit").click();
+    await page.getByTestId("single-result").waitFor({ timeout: 90_000 });
+
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    await page.getByTestId("batch-upload-input").setInputFiles([photo]);
+    await expect.poll(() => page.getByTestId("batch-selection").locator("li img").count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByText("1 file(s) exceed the 5MB size limit.").count()).toBe(0);
+    await context.close();
+  }, 180_000);
+
+  it("says plainly what the offline editor cannot do instead of claiming success", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page);
+    await page.getByTestId("single-upload-input").setInputFiles(png("mug.png", await productPng(page)));
+    await page.getByTestId("single-prompt").fill("remove the text from the mug");
+    await page.getByTestId("single-submit").click();
+    const refusal = page.getByTestId("single-error");
+    await refusal.waitFor({ timeout: 60_000 });
+    await refusal.getByText("Image Not Edited").waitFor();
+    await refusal.getByText("The image was not edited: the offline editor cannot do what was asked.").waitFor();
+    expect(await refusal.getByTestId("not-applied-list").textContent()).toMatch(/“remove the text from the mug”: Removing text, logos, objects or shadows needs a generative AI editor/);
+    expect(await page.getByText("Image Edited Successfully").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("0/10 used");
+    await screenshot(page, "image-editor-refusal");
+
+    // Part done, part refused: the result says what was not done.
+    await page.getByTestId("single-prompt").fill("brighten it and place it on a wooden table");
+    await page.getByTestId("single-submit").click();
+    await page.getByTestId("single-result").waitFor({ timeout: 60_000 });
+    await page.getByText("Image Edited, Not Everything Done").first().waitFor();
+    expect(await page.getByTestId("not-applied").textContent()).toMatch(/Not done.*“place it on a wooden table”: Putting the product in a new scene/);
+    await screenshot(page, "image-editor-partial");
+    await context.close();
+  }, 120_000);
 
   it("refuses a 6 MB file, a text file, more than 10 images and a missing prompt with the SPEC's messages", async () => {
     const context = await newContext(browser);
@@ -236,6 +333,30 @@ describe("Image Editor (GPT) (/edit-image-gpt)", () => {
     await page.getByText("Image Downloaded").first().waitFor();
     await context.close();
   });
+
+  it("makes a 7 MB photo smaller in the browser on the single and batch tabs, and shows a refusal plainly", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await openEditor(page, "/edit-image-gpt");
+    const photo = await sevenMegabyteJpeg(page);
+    await page.getByTestId("gpt-upload-input").setInputFiles(photo);
+    await page.getByTestId("gpt-downscaled-note").waitFor();
+    expect(await page.getByTestId("gpt-source-name").textContent()).toBe("phone-photo.jpg");
+    await page.getByTestId("gpt-prompt").fill("add a soft shadow under it");
+    await page.getByTestId("gpt-submit").click();
+    const refusal = page.getByTestId("gpt-refusal");
+    await refusal.waitFor({ timeout: 90_000 });
+    await refusal.getByText("The image was not edited: the offline editor cannot do what was asked.").waitFor();
+    expect(await refusal.textContent()).toMatch(/“add a soft shadow under it”: Adding shadows/);
+    await screenshot(page, "image-editor-gpt-refusal");
+
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    await page.getByTestId("gpt-batch-upload-input").setInputFiles([photo]);
+    await page.getByTestId("gpt-batch-prompt").fill("sharpen");
+    await expect.poll(() => page.getByTestId("gpt-batch-submit").textContent(), { timeout: 30_000 }).toContain("Start Batch Processing 1 Images");
+    await context.close();
+  }, 180_000);
 
   it("edits a batch in the browser one file at a time and clears the results when the selection changes", async () => {
     const context = await newContext(browser);

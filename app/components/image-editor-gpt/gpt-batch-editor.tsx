@@ -2,7 +2,7 @@ import { AlertTriangleIcon, CheckCircle2Icon, DownloadIcon, ImagesIcon, Layers3I
 import { useEffect, useId, useRef, useState } from "react";
 import { IMAGE_LIMITS } from "../../../schema/api/images";
 import { CHECKERBOARD } from "~/components/image-editor/compare-slider";
-import { DOWNLOAD_STAGGER_MS, checkBatchSelection, toPngBlob, triggerDownload, wait } from "~/components/image-editor/image-client";
+import { DOWNLOAD_STAGGER_MS, prepareBatchSelection, toPngBlob, triggerDownload, wait } from "~/components/image-editor/image-client";
 import { PromptField } from "~/components/image-editor/prompt-field";
 import { UploadZone } from "~/components/image-editor/upload-zone";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -40,8 +40,9 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
   previewsRef.current = previews;
   useEffect(() => () => previewsRef.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
-  function select(added: File[]) {
-    const { accepted, errors } = checkBatchSelection(t, 0, added);
+  async function select(added: File[]) {
+    // Photos over 5 MB are made smaller in the browser first; only those that cannot be are refused.
+    const { accepted, errors } = await prepareBatchSelection(t, 0, added);
     setSelectionErrors(errors);
     setFormError(null);
     if (errors.length && accepted.length === 0) return;

@@ -2,7 +2,8 @@ import { DownloadIcon, ImageIcon, InfoIcon, RefreshCwIcon, RotateCcwIcon, WandSp
 import { useId, useRef, useState } from "react";
 import type { ImageProviderName } from "../../../schema/api/images";
 import { CHECKERBOARD } from "~/components/image-editor/compare-slider";
-import { editImageGpt, loadImageFile, toPngBlob, triggerDownload, type GptEditResult } from "~/components/image-editor/image-client";
+import { editFailure, editImageGpt, loadImageFile, toPngBlob, triggerDownload, type EditFailure, type GptEditResult } from "~/components/image-editor/image-client";
+import { NotDoneList, formatSize } from "~/components/image-editor/single-image-editor";
 import { PromptField } from "~/components/image-editor/prompt-field";
 import { UploadZone } from "~/components/image-editor/upload-zone";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -34,7 +35,9 @@ export function GptSingleEditor({
   const t = useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<{ file: File; dataUrl: string } | null>(null);
+  const [source, setSource] = useState<{ file: File; dataUrl: string; downscaled?: { fromBytes: number; toBytes: number } } | null>(null);
+  /** The offline editor refused the whole instruction: what it could not do, and why. */
+  const [refusal, setRefusal] = useState<EditFailure | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState("");
   const [busy, setBusy] = useState(false);
@@ -53,9 +56,10 @@ export function GptSingleEditor({
     }
     setFileError(null);
     setFormError(null);
-    setSource({ file, dataUrl: loaded.dataUrl });
+    setSource({ file: loaded.file, dataUrl: loaded.dataUrl, downscaled: loaded.downscaled });
     setResult(null);
     setError(null);
+    setRefusal(null);
   }
 
   async function submit(event?: React.FormEvent) {
@@ -68,13 +72,23 @@ export function GptSingleEditor({
     setFormError(null);
     setBusy(true);
     setError(null);
+    setRefusal(null);
     try {
       const edited = await editImageGpt(source.dataUrl, prompt.trim(), source.file.name);
       setResult(edited);
-      toast({ title: t("images.notice.success"), description: t("images.gpt.successBody"), variant: "success" });
+      // A partial edit is not announced as a success: the notice says what is missing.
+      if (edited.notApplied.length) toast({ title: t("images.notice.partial"), description: t("images.notice.partialBody", { n: edited.notApplied.length }) });
+      else toast({ title: t("images.notice.success"), description: t("images.gpt.successBody"), variant: "success" });
       if (edited.promptEnhanced) toast({ title: t("images.notice.promptEnhanced"), description: edited.enhancedPrompt, duration: 5000 });
       onEdited(edited);
     } catch (failure) {
+      const refused = editFailure(t, failure);
+      if (refused.notApplied) {
+        setRefusal(refused);
+        setResult(null);
+        toast({ title: refused.title, description: refused.message, variant: "destructive" });
+        return;
+      }
       const message = gptFailureMessage(t, failure, providerName);
       setError(message);
       setResult(null);
@@ -113,7 +127,16 @@ export function GptSingleEditor({
                   <img src={source.dataUrl} alt={t("images.single.previewAlt", { name: source.file.name })} className="max-h-72 w-full object-contain" />
                 </div>
                 <div className="flex items-center justify-between gap-2">
-                  <p className="min-w-0 truncate text-sm font-medium">{source.file.name}</p>
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium" data-testid="gpt-source-name">
+                      {source.file.name}
+                    </p>
+                    {source.downscaled && (
+                      <p className="text-xs text-muted-foreground" data-testid="gpt-downscaled-note">
+                        {t("images.upload.downscaled", { from: formatSize(source.downscaled.fromBytes), to: formatSize(source.downscaled.toBytes) })}
+                      </p>
+                    )}
+                  </div>
                   <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()} data-testid="gpt-change-image">
                     <RefreshCwIcon aria-hidden="true" />
                     {t("images.gpt.changeImage")}
@@ -178,6 +201,14 @@ export function GptSingleEditor({
               <Skeleton className="aspect-square w-full rounded-lg" />
               <Progress value={null} aria-label={t("images.gpt.processing")} />
             </div>
+          ) : refusal ? (
+            <Alert variant="destructive" data-testid="gpt-refusal">
+              <AlertTitle>{refusal.title}</AlertTitle>
+              <AlertDescription>
+                <p>{refusal.message}</p>
+                {refusal.notApplied?.length ? <NotDoneList items={refusal.notApplied} /> : null}
+              </AlertDescription>
+            </Alert>
           ) : error ? (
             <Alert variant="destructive" data-testid="gpt-error">
               <AlertTitle>{t("images.notice.failed")}</AlertTitle>
@@ -194,6 +225,15 @@ export function GptSingleEditor({
               <div className={`flex items-center justify-center overflow-hidden rounded-lg border ${CHECKERBOARD}`}>
                 <img src={result.image} alt={t("images.gpt.resultAlt")} className="max-h-[28rem] w-full object-contain" />
               </div>
+              {result.notApplied.length > 0 && (
+                <Alert variant="warning" data-testid="gpt-not-applied">
+                  <InfoIcon aria-hidden="true" />
+                  <AlertTitle>{t("images.result.notDone")}</AlertTitle>
+                  <AlertDescription className="text-inherit">
+                    <NotDoneList items={result.notApplied} />
+                  </AlertDescription>
+                </Alert>
+              )}
               {result.responseText && (
                 <Alert data-testid="gpt-response-text">
                   <InfoIcon aria-hidden="true" />

@@ -17,7 +17,7 @@ import { fetchQuota, useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { batchCounts, planBatch, type BatchPlan } from "./batch-precheck";
-import { checkBatchSelection, editFailure, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload } from "./image-client";
+import { editFailure, prepareBatchSelection, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload } from "./image-client";
 import { PromptField } from "./prompt-field";
 import { useProtectedImage } from "./use-image-provider";
 import { useBatchJob } from "./use-batch-job";
@@ -114,7 +114,7 @@ export function BatchImageEditor({
     }
   }
 
-  function add(files: File[]) {
+  async function add(files: File[]) {
     setFormError(null);
     setStartError(null);
     // A new selection after a finished batch starts a new one.
@@ -124,7 +124,8 @@ export function BatchImageEditor({
       setSent([]);
       setAwayNotice(false);
     }
-    const { accepted, errors } = checkBatchSelection(t, picked.length, files);
+    // Photos over 5 MB are made smaller in the browser first; only those that cannot be are refused.
+    const { accepted, errors } = await prepareBatchSelection(t, picked.length, files);
     setSelectionErrors(errors);
     if (accepted.length) setPicked((list) => [...list, ...accepted.map((file) => ({ file, preview: preview(file) }))]);
   }

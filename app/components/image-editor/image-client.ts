@@ -3,7 +3,7 @@
  * each way a call can fail, and the browser-only helpers both editors share (reading files,
  * fetching owner-only images with the token, downloads).
  */
-import { IMAGE_LIMITS, IMAGE_MESSAGES, type BatchProgress, type EditImageResponse, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../../../schema/api/images";
+import { IMAGE_LIMITS, IMAGE_MESSAGES, type BatchProgress, type EditImageResponse, type ImageCategory, type ImagePlatform, type ImageProviderName, type NotApplied } from "../../../schema/api/images";
 import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
 import type { Vars } from "~/lib/i18n";
 import "~/lib/i18n/catalog/images";
@@ -44,6 +44,8 @@ export interface GptEditResult {
   promptEnhanced: boolean;
   enhancedPrompt: string;
   provider: ImageProviderName | null;
+  /** Parts of the instruction the editor did not do, with the reason (the local editor says so). */
+  notApplied: NotApplied[];
 }
 
 /** POST /api/image/edit/gpt; `result.image` may be a data URL, bare base64 or a URL to fetch. */
@@ -60,6 +62,7 @@ export async function editImageGpt(image: string, prompt: string, fileName?: str
     promptEnhanced: Boolean(body.promptEnhanced),
     enhancedPrompt: body.enhancedPrompt ?? "",
     provider: body.provider ?? null,
+    notApplied: Array.isArray(body.notApplied) ? body.notApplied : [],
   };
 }
 
@@ -141,10 +144,12 @@ export async function batchSocketUrl(id: string, signal?: AbortSignal): Promise<
 /* ---------- the SPEC §8 messages ---------- */
 
 export interface EditFailure {
-  /** The notice's title: 'Quota Exceeded' or 'Image Editing Failed'. */
+  /** The notice's title: 'Quota Exceeded', 'Image Editing Failed' or 'Image Not Edited'. */
   title: string;
   message: string;
   quotaExceeded: boolean;
+  /** The editor refused the instruction: what it could not do, and why. */
+  notApplied?: NotApplied[];
 }
 
 /** Known server texts, so a Turkish screen shows them in Turkish too. */
@@ -178,6 +183,11 @@ export function editFailure(t: Translate, error: unknown, options: { single?: bo
       return { title: failed, message: t(offline ? "images.error.network" : "images.error.noResponse"), quotaExceeded: false };
     }
     if (error.kind === "invalid-response") return { title: failed, message: t("images.error.invalidResponse"), quotaExceeded: false };
+    // The offline editor could do nothing that was asked: said plainly, with each reason.
+    if (error.status === 422 && body.error === "instruction not supported") {
+      const notApplied = Array.isArray(body.notApplied) ? (body.notApplied as NotApplied[]) : [];
+      return { title: t("images.notice.notEdited"), message: t("images.error.nothingDone"), quotaExceeded: false, notApplied };
+    }
     switch (error.status) {
       case 403: {
         if (body.code === "email-unverified") return { title: failed, message: t("verifyBanner.required"), quotaExceeded: false };
@@ -246,15 +256,84 @@ export function imageSize(src: string): Promise<{ width: number; height: number 
   });
 }
 
-/** Reads one image for the single editors: its data URL and size, or the SPEC's message why not. */
-export async function loadImageFile(t: Translate, file: File, options: { checkSize?: boolean } = {}): Promise<{ dataUrl: string; width: number; height: number } | { error: string }> {
-  if (options.checkSize !== false && file.size > IMAGE_LIMITS.maxBytes) return { error: t("images.validation.tooLarge") };
+export interface LoadedImage {
+  /** The file that will be sent: the chosen one, or its downscaled copy. */
+  file: File;
+  dataUrl: string;
+  width: number;
+  height: number;
+  /** Set when the photo was over 5 MB and was made smaller in the browser. */
+  downscaled?: { fromBytes: number; toBytes: number };
+}
+
+/**
+ * Reads one image for the single editors: its data URL and size, or the SPEC's message why not.
+ * A photo over 5 MB is downscaled in the browser first (decision 0012) and refused only when it
+ * cannot be.
+ */
+export async function loadImageFile(t: Translate, file: File, options: { checkSize?: boolean } = {}): Promise<LoadedImage | { error: string }> {
+  let chosen = file;
+  let downscaled: LoadedImage["downscaled"];
+  if (options.checkSize !== false && file.size > IMAGE_LIMITS.maxBytes) {
+    const smaller = isImageFile(file) ? await downscaleToLimit(file) : null;
+    if (!smaller) return { error: t("images.validation.tooLarge") };
+    downscaled = { fromBytes: file.size, toBytes: smaller.size };
+    chosen = smaller;
+  }
   try {
-    const dataUrl = await readAsDataUrl(file);
+    const dataUrl = await readAsDataUrl(chosen);
     const size = await imageSize(dataUrl);
-    return { dataUrl, ...size };
+    return { file: chosen, dataUrl, ...size, downscaled };
   } catch {
     return { error: t("images.validation.readFailed") };
+  }
+}
+
+/** The longest side tried first when a large photo is made smaller: well above the 2000 px sellers need. */
+const DOWNSCALE_FIRST_SIDE = 6000;
+
+/**
+ * A copy of a photo that fits the upload limit, made with a canvas: turned upright by its EXIF
+ * orientation (the copy carries no metadata), as a JPEG of quality 0.9 (a PNG stays a PNG, so
+ * transparency is kept), made smaller step by step until it fits. Null when the browser cannot
+ * read the file as an image.
+ */
+export async function downscaleToLimit(file: File, maxBytes: number = IMAGE_LIMITS.maxBytes): Promise<File | null> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    return null;
+  }
+  try {
+    const type = file.type === "image/png" ? "image/png" : "image/jpeg";
+    const longest = Math.max(bitmap.width, bitmap.height);
+    let scale = Math.min(1, DOWNSCALE_FIRST_SIDE / longest, Math.sqrt(IMAGE_LIMITS.maxPixels / (bitmap.width * bitmap.height)));
+    let size = file.size;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const width = Math.max(1, Math.round(bitmap.width * scale));
+      const height = Math.max(1, Math.round(bitmap.height * scale));
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext("2d");
+      if (!context) return null;
+      context.imageSmoothingQuality = "high";
+      context.drawImage(bitmap, 0, 0, width, height);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, 0.9));
+      canvas.width = canvas.height = 0;
+      if (!blob) return null;
+      if (blob.size <= maxBytes) {
+        const name = type === "image/jpeg" ? file.name.replace(/\.(png|webp|jpe?g|heic|avif)$/i, "") + ".jpg" : file.name;
+        return new File([blob], name, { type, lastModified: file.lastModified });
+      }
+      size = blob.size;
+      // Bytes follow pixels roughly: shrink by the square root of the excess, with a margin.
+      scale *= Math.min(0.9, Math.sqrt(maxBytes / size) * 0.95);
+    }
+    return null;
+  } finally {
+    bitmap.close();
   }
 }
 
@@ -272,6 +351,25 @@ export function checkBatchSelection(t: Translate, current: number, added: File[]
   if (tooBig.length) errors.push(t("images.validation.filesTooLarge", { n: tooBig.length }));
   if (current + accepted.length > IMAGE_LIMITS.batchMax) return { accepted: [], errors: [...errors, t("images.validation.tooMany")] };
   return { accepted, errors };
+}
+
+/**
+ * The batch selection check, after photos over 5 MB were downscaled in the browser; only those that
+ * could not be made small enough are left out as too large.
+ */
+export async function prepareBatchSelection(t: Translate, current: number, added: File[]): Promise<{ accepted: File[]; errors: string[]; downscaled: number }> {
+  let downscaled = 0;
+  const files: File[] = [];
+  for (const file of added) {
+    if (isImageFile(file) && file.size > IMAGE_LIMITS.maxBytes) {
+      const smaller = await downscaleToLimit(file);
+      if (smaller) downscaled += 1;
+      files.push(smaller ?? file);
+    } else {
+      files.push(file);
+    }
+  }
+  return { ...checkBatchSelection(t, current, files), downscaled };
 }
 
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };

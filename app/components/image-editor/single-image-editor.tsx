@@ -1,6 +1,6 @@
-import { CheckCircle2Icon, DownloadIcon, ImageIcon, RefreshCwIcon, RotateCcwIcon, SparklesIcon, WandSparklesIcon, XIcon } from "lucide-react";
+import { AlertTriangleIcon, CheckCircle2Icon, DownloadIcon, ImageIcon, RefreshCwIcon, RotateCcwIcon, SparklesIcon, WandSparklesIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { ImageCategory, ImagePlatform } from "../../../schema/api/images";
+import type { ImageCategory, ImagePlatform, NotApplied } from "../../../schema/api/images";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -22,6 +22,8 @@ interface Source {
   dataUrl: string;
   width: number;
   height: number;
+  /** Made smaller in the browser to fit 5 MB (from, to bytes). */
+  downscaled?: { fromBytes: number; toBytes: number };
 }
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
@@ -50,7 +52,7 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
       return;
     }
     setFileError(null);
-    setSource({ file, ...loaded });
+    setSource(loaded);
     setResult(null);
     setFailure(null);
   }
@@ -89,7 +91,10 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
       const edited = await editImage({ image: source.dataUrl, prompt: prompt.trim(), category, platform, fileName: source.file.name });
       setResult(edited);
       if (window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
-      toast({ title: t("images.notice.success"), description: t("images.notice.successBody"), variant: "success" });
+      // A partial edit is not announced as a success: the notice says what is missing.
+      const skipped = edited.notApplied?.length ?? 0;
+      if (skipped) toast({ title: t("images.notice.partial"), description: t("images.notice.partialBody", { n: skipped }), variant: "default" });
+      else toast({ title: t("images.notice.success"), description: t("images.notice.successBody"), variant: "success" });
       onEdited(edited);
     } catch (error) {
       const failed = editFailure(t, error, { single: true });
@@ -150,6 +155,11 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
                     <p className="text-xs text-muted-foreground tabular-nums">
                       {t("images.single.dimensions", { width: source.width, height: source.height, size: formatSize(source.file.size) })}
                     </p>
+                    {source.downscaled && (
+                      <p className="text-xs text-muted-foreground" data-testid="downscaled-note">
+                        {t("images.upload.downscaled", { from: formatSize(source.downscaled.fromBytes), to: formatSize(source.downscaled.toBytes) })}
+                      </p>
+                    )}
                   </div>
                   <div className="flex gap-2">
                     <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
@@ -227,7 +237,8 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
               <AlertTitle>{failure.title}</AlertTitle>
               <AlertDescription>
                 <p>{failure.message}</p>
-                {!failure.quotaExceeded && (
+                {failure.notApplied?.length ? <NotDoneList items={failure.notApplied} /> : null}
+                {!failure.quotaExceeded && !failure.notApplied && (
                   <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => submit()}>
                     <RotateCcwIcon aria-hidden="true" />
                     {t("images.tryAgain")}
@@ -271,7 +282,7 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
 }
 
 /** The plan the editor applied, in plain words ('What we did'), and the 'Prompt Enhanced' note. */
-export function WhatWeDid({ result }: { result: Pick<EditResult, "enhancedPrompt" | "promptEnhanced" | "responseText" | "provider" | "providerLabel"> }) {
+export function WhatWeDid({ result }: { result: Pick<EditResult, "enhancedPrompt" | "promptEnhanced" | "responseText" | "provider" | "providerLabel"> & { notApplied?: NotApplied[] } }) {
   const t = useT();
   return (
     <div className="grid gap-3 rounded-lg border bg-muted/30 p-4 text-sm" data-testid="what-we-did">
@@ -289,8 +300,30 @@ export function WhatWeDid({ result }: { result: Pick<EditResult, "enhancedPrompt
       </div>
       {result.enhancedPrompt && <p className="leading-relaxed">{result.enhancedPrompt}</p>}
       {result.promptEnhanced && <p className="text-xs text-muted-foreground">{t("images.result.enhancedNote")}</p>}
+      {result.notApplied?.length ? (
+        <div className="grid gap-1 rounded-md border border-warning/40 bg-warning/10 p-3" data-testid="not-applied">
+          <p className="flex items-center gap-2 font-medium">
+            <AlertTriangleIcon className="size-4 text-warning" aria-hidden="true" />
+            {t("images.result.notDone")}
+          </p>
+          <NotDoneList items={result.notApplied} />
+        </div>
+      ) : null}
       <p className="text-xs text-muted-foreground">{t("images.result.editedBy", { editor: providerLabel(t, result.provider, result.providerLabel) })}</p>
     </div>
+  );
+}
+
+/** Each part of the instruction that was not done, in the seller's words, with the reason. */
+export function NotDoneList({ items }: { items: NotApplied[] }) {
+  return (
+    <ul className="grid list-disc gap-1 ps-5 text-sm" data-testid="not-applied-list">
+      {items.map((item) => (
+        <li key={item.instruction}>
+          <span className="font-medium">“{item.instruction}”</span>: {item.reason}
+        </li>
+      ))}
+    </ul>
   );
 }
 
