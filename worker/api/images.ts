@@ -95,7 +95,7 @@ export function imageRoutes(router: ApiRouter) {
     return idempotent(env, request, user.id, "image-batch", async () => {
       await assertImageRequestAllowed(env, user.id, "batch");
       const { files, options } = await readBatchRequest(request);
-      const data = await createBatch(env, user.id, files, options);
+      const data = await createBatch(env, user, files, options);
       return { status: 202, body: { success: true, message: "Batch created", data, wsUrl: `/api/batches/${data.id}/ws` } };
     });
   });
