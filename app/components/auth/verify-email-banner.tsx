@@ -1,5 +1,5 @@
 import { MailWarningIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { api, errorMessage } from "~/lib/api";
@@ -15,11 +15,21 @@ type Sent = { message: string; devOutbox?: string };
  */
 export function VerifyEmailBanner() {
   const t = useT();
-  const { data: profile } = useProfile();
+  const { data: profile, refetch } = useProfile();
   const [state, setState] = useState<"idle" | "sending" | "sent" | "error">("idle");
   const [sent, setSent] = useState<Sent | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (!profile || profile.emailVerified) return null;
+  const unverified = profile ? !profile.emailVerified : false;
+
+  // The link is usually followed in another tab: look again when the user comes back to this one.
+  useEffect(() => {
+    if (!unverified) return;
+    const onFocus = () => void refetch();
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [unverified, refetch]);
+
+  if (!profile || !unverified) return null;
 
   async function resend() {
     setState("sending");
