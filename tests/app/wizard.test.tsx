@@ -11,8 +11,11 @@ import {
   clearWizardState,
   describeFailure,
   initialWizardState,
+  lineRange,
   loadWizardState,
   parseWizardState,
+  patternCheck,
+  replaceLine,
   requestIdFor,
   saveWizardState,
 } from "~/lib/wizard";
@@ -70,6 +73,32 @@ describe("the wizard's stored state", () => {
     expect(requestIdFor(pending, "# Draft")).toBe("req-1");
     expect(requestIdFor(pending, "# Other draft")).not.toBe("req-1");
     expect(requestIdFor(null, "# Draft")).not.toBe("req-1");
+  });
+});
+
+describe("corrections the seller accepts", () => {
+  const text = "Bunny\n\n  R3: (sc, inc) x 6 (18)\r\nR4: (2sc, inc) x 6 - 18 sts\nR5: sc around (24)";
+
+  it("replaces exactly the numbered line, keeping its indent and line ending", () => {
+    expect(replaceLine(text, 4, "R4: (2sc, inc) x 6 - 24 sts")).toBe("Bunny\n\n  R3: (sc, inc) x 6 (18)\r\nR4: (2sc, inc) x 6 - 24 sts\nR5: sc around (24)");
+    expect(replaceLine(text, 3, "R3: (sc, inc) x 6 (18)")).toBe(text);
+    expect(replaceLine(text, 9, "nothing")).toBe(text);
+  });
+
+  it("finds where a line starts and ends, without its indent, to select it", () => {
+    const [start, end] = lineRange(text, 3);
+    expect(text.slice(start, end)).toBe("R3: (sc, inc) x 6 (18)");
+    const [s4, e4] = lineRange(text, 4);
+    expect(text.slice(s4, e4)).toBe("R4: (2sc, inc) x 6 - 18 sts");
+  });
+
+  it("keeps a stored report only when it has the shape the screen reads", () => {
+    expect(patternCheck(null)).toBeNull();
+    expect(patternCheck({ techEdit: { issues: "x" }, sections: [] })).toBeNull();
+    const ok = { techEdit: { issues: [], missingSections: [], rowsChecked: 0 }, sections: [] };
+    expect(patternCheck(ok)).toEqual(ok);
+    expect(parseWizardState({ check: ok, choices: { aiAssisted: true } })).toMatchObject({ check: ok, choices: { aiAssisted: true } });
+    expect(parseWizardState({ choices: { aiAssisted: "yes" } }).choices.aiAssisted).toBeUndefined();
   });
 });
 

@@ -8,6 +8,8 @@ import type { Env } from "../../worker/lib/env";
 import { UpstreamError } from "../../worker/lib/errors";
 import type { LlmProvider, LlmRequest } from "../../worker/providers/llm/types";
 import bunny from "../fixtures/patterns/crochet-amigurumi-bunny.txt?raw";
+import coaster from "../fixtures/patterns/granny-square-coaster.txt?raw";
+import turkishKnit from "../fixtures/patterns/turkish-knitting-hat.txt?raw";
 import { api, registerUser } from "./helpers";
 import { readPdfText } from "./pdf-text";
 
@@ -175,6 +177,30 @@ describe("POST /api/workflow/etsy-listing", () => {
     const again = await post("/workflow/etsy-listing", token, { input: { pdfContent: pdf.pdfContent }, featureKey: "create-listing" }, "listing-1");
     expect(again.body.title).toBe(body.title);
     expect(await listingQuota(token)).toBe(1);
+  });
+
+  it("says plainly that it is a digital PDF pattern, names the craft, skill level, size and terms, and discloses AI help when the seller says so", async () => {
+    const { token } = await registerUser();
+    const pdfContent = (await post("/workflow/generate-pdf", token, { pattern: { optimizedPattern: coaster }, options: {} })).body.pdfContent as string;
+    const plain = await post("/workflow/etsy-listing", token, { input: { pdfContent }, options: { craft: "crochet" } });
+    expect(plain.res.status).toBe(200);
+    for (const fact of [
+      "Digital PDF pattern for instant download. This is the pattern, not a finished item: you make the piece yourself.",
+      "Craft: Crochet",
+      "Skill level: Easy",
+      "Size: 10 cm (4 in) square after blocking",
+      "Written in US crochet terms.",
+    ]) {
+      expect(plain.body.description).toContain(fact);
+    }
+    expect(plain.body.description).not.toMatch(/help of AI/);
+    const ai = await post("/workflow/etsy-listing", token, { input: { pdfContent }, options: { craft: "crochet", aiAssisted: true } });
+    expect(ai.body.description).toContain("Disclosure: this pattern was made with the help of AI tools, under the seller's creative direction.");
+    const knit = (await post("/workflow/generate-pdf", token, { pattern: { optimizedPattern: turkishKnit }, options: {} })).body.pdfContent as string;
+    const tr = await post("/workflow/etsy-listing", token, { input: { pdfContent: knit }, options: { craft: "knitting", language: "tr" } });
+    expect(tr.body.description).toContain("Teknik: Şiş örgü");
+    expect(tr.body.description).toContain("Seviye: Kolay");
+    expect(tr.body.description).not.toMatch(/Tığ işi|crochet/iu);
   });
 
   it("answers 403 with the quota once the day's listings are used up", async () => {

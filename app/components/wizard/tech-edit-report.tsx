@@ -33,7 +33,7 @@ export function TechEditReportView({
   const message = (issue: TechEditIssue) =>
     t(`wizard.tech.issue.${issue.id}`, { row: issue.row, stated: issue.stated ?? "", computed: issue.computed ?? "", abbr: issue.abbreviation ?? "" });
   return (
-    <div className="grid gap-4" data-testid="tech-edit-report">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tech-edit-report">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <Badge variant="outline" data-testid="tech-craft">
           {t("wizard.tech.craft", { craft: t(`wizard.craft.${report.craft}`) })}
@@ -54,7 +54,7 @@ export function TechEditReportView({
           {t("wizard.tech.noIssues")}
         </p>
       ) : (
-        <ul className="grid gap-2" aria-label={t("wizard.tech.title")}>
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label={t("wizard.tech.title")}>
           {report.issues.map((issue, index) => {
             const Icon = SEVERITY_ICON[issue.severity];
             return (
@@ -129,11 +129,11 @@ const SECTION_KEYS = ["summary", "sizes", "materials", "gauge", "abbreviations",
 export function SectionOutline({ sections, onShowLine }: { sections: PatternSectionOutline[]; onShowLine: (line: number) => void }) {
   const { t } = useI18n();
   return (
-    <ol className="grid gap-3" data-testid="section-outline">
+    <ol className="grid grid-cols-[minmax(0,1fr)] gap-3" data-testid="section-outline">
       {sections.map((section, index) => (
-        <li key={index} className="rounded-md border bg-background p-3" data-testid="outline-section" data-key={section.key}>
+        <li key={index} className="min-w-0 rounded-md border bg-background p-3" data-testid="outline-section" data-key={section.key}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h3 className="text-sm font-semibold" data-testid="outline-heading">
+            <h3 className="min-w-0 text-sm font-semibold break-words" data-testid="outline-heading">
               {section.heading || (SECTION_KEYS.includes(section.key) ? "" : t("wizard.sections.key.intro"))}
             </h3>
             <span className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -145,7 +145,7 @@ export function SectionOutline({ sections, onShowLine }: { sections: PatternSect
               <span className="tabular-nums">{t("wizard.sections.lines", { count: section.lines.length })}</span>
             </span>
           </div>
-          <ul className="mt-2 grid gap-0.5 font-mono text-xs">
+          <ul className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-0.5 font-mono text-xs">
             {section.lines.map((line) => (
               <li key={line.line}>
                 <button
