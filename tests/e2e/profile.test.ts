@@ -132,7 +132,8 @@ describe("profile settings", () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("tr");
     await page.getByRole("heading", { level: 1, name: "Profil Ayarları" }).waitFor();
     await page.getByRole("link", { name: "Panel" }).first().click();
-    await page.getByRole("heading", { level: 1, name: "Tekrar hoş geldiniz" }).waitFor();
+    // This account's first dashboard visit: 'Welcome', not 'Welcome back' (decision 0016).
+    await page.getByRole("heading", { level: 1, name: "Hoş geldiniz", exact: true }).waitFor();
     await screenshot(page, "dashboard-1280-tr");
 
     // A fresh browser starts in English and turns Turkish once the profile arrives after login.

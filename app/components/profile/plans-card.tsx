@@ -21,7 +21,7 @@ export function PlansSection({ currentPlan, email, className }: { currentPlan?: 
   }, []);
 
   return (
-    <section id="plans" ref={ref} aria-labelledby="plans-title" className={cn("grid scroll-mt-20 gap-4", className)} data-testid="plans-section">
+    <section id="plans" ref={ref} aria-labelledby="plans-title" className={cn("grid min-w-0 scroll-mt-20 gap-4", className)} data-testid="plans-section">
       <div className="grid gap-1">
         <h2 id="plans-title" className="text-xl font-semibold tracking-tight">
           {t("plans.title")}
@@ -70,9 +70,9 @@ export function PlansSection({ currentPlan, email, className }: { currentPlan?: 
       ) : (
         <div className="flex items-start gap-3 rounded-lg border border-dashed p-4" data-testid="plans-how">
           <MailQuestionIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1">
             <h3 className="text-sm font-semibold">{t("plans.howTitle")}</h3>
-            <p className="text-sm text-muted-foreground">{email ? t("plans.howBody", { email }) : t("plans.howBodyAnonymous")}</p>
+            <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{email ? t("plans.howBody", { email }) : t("plans.howBodyAnonymous")}</p>
           </div>
         </div>
       )}
