@@ -57,6 +57,11 @@ export function newRequestId() {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.round(performance.now() * 1000)}`;
 }
 
+/** A 503 that says "retry now" (Retry-After: 0): the local dev server's proxy, not the app. */
+function isImmediateRetry(response: Response) {
+  return response.status === 503 && response.headers.get("Retry-After")?.trim() === "0";
+}
+
 /** Sends a request and answers the raw Response once it is OK; throws ApiError otherwise. */
 export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
@@ -68,14 +73,22 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
+  const send = () =>
+    fetch(`${API_BASE}${path}`, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal,
     });
+  let response: Response;
+  try {
+    response = await send();
+    if (isImmediateRetry(response) && headers.has("X-Request-ID")) {
+      // The local server's proxy asks for an immediate retry (workers-sdk #14641); with the same
+      // X-Request-ID the server answers the request at most once, so asking again is safe.
+      await response.body?.cancel().catch(() => {});
+      response = await send();
+    }
   } catch (error) {
     if (timeout.aborted) throw new ApiError("Request timed out", 0, null, "timeout");
     if (options.signal?.aborted) throw error;

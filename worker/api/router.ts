@@ -1,7 +1,7 @@
 import { Router } from "itty-router";
 import { HttpError } from "../lib/errors";
 import type { Env } from "../lib/env";
-import { bindExecutionContext, json } from "../lib/http";
+import { bindExecutionContext, discardUnreadBody, json } from "../lib/http";
 import { authRoutes } from "./auth";
 import { healthRoutes } from "./health";
 import { openApiRoutes } from "./openapi";
@@ -56,6 +56,8 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   } catch (error) {
     response = errorResponse(error, requestId);
   }
+  // Every answer, error or not, leaves the request body read (see discardUnreadBody).
+  await discardUnreadBody(request);
   response = new Response(response.body, response);
   response.headers.set("X-Request-ID", requestId);
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");

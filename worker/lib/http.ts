@@ -84,3 +84,30 @@ export function bindExecutionContext(request: Request, ctx: ExecutionContext | u
 export function executionContextOf(request: Request): ExecutionContext | undefined {
   return executionContexts.get(request);
 }
+
+/** Beyond this, an unread request body is cancelled instead of read to its end. */
+export const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads whatever the handler left unread of a request body (a 401 or 415 answered before readJson).
+ * The local server's proxy (workers-sdk #14641) otherwise answered the *next* request on the
+ * connection with "503 Your worker restarted mid-request". Past the limit the rest is cancelled.
+ */
+export async function discardUnreadBody(request: Request, limit = DRAIN_LIMIT_BYTES): Promise<void> {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  try {
+    const reader = request.body.getReader();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: there is nothing left to read.
+  }
+}
