@@ -84,6 +84,18 @@ describe("stitch-count checker", () => {
     ]);
   });
 
+  it("reads loops, 'repeat N times', 'sts rem', 'k all sts' and increase or decrease rounds", () => {
+    const rows = (text: string, craft: "crochet" | "knitting") => techEdit(text, { craft }).rows.map((r) => [r.line, r.status, r.computed]);
+    expect(rows("Rnd 1: 6 sc in MR (6)\nRnd 2: 2 sc in each st around. (12)\nRound 3: *Sc in next st, 2 sc in next st; repeat from * around - 18 sts\nRnd 4: [Sc in next 2 sts, inc] 6 times. (24 sts)\nRnd 5: (3 sc, inc) repeat 6 times (30)\nRnd 6: sc in BLO around (30)\nRnd 7: FLO sc in each st around (30)\nRnd 8: (3 sc, dec) x 6 (24 sts remain)", "crochet")).toEqual([
+      [1, "ok", 6], [2, "ok", 12], [3, "ok", 18], [4, "ok", 24], [5, "ok", 30], [6, "ok", 30], [7, "ok", 30], [8, "ok", 24],
+    ]);
+    expect(rows("Cast on 40 sts.\nRnd 1: K all sts. (40)\nDec rnd: k1, k2tog, knit to last 3 sts, ssk, k1. (38 sts rem)\nNext rnd: *K2tog; rep from * to end. (19)\nRow 1 (RS): K1, *yo, k2tog; rep from * to last st, k1. (19)", "knitting")).toEqual([
+      [2, "ok", 40], [3, "ok", 38], [4, "ok", 19],
+      // 19 stitches cannot be k1, pairs, k1: the repeat does not fit, so the row is not checked.
+      [5, "unchecked", undefined],
+    ]);
+  });
+
   it("never calls a row it cannot read wrong", () => {
     const report = techEdit("Rnd 1: 6 sc in MR (6)\nRnd 2: work the petals as shown in the chart (99)\nRnd 3: sc around (99)");
     expect(report.rows.map((r) => r.status)).toEqual(["ok", "unchecked", "ok"]);

@@ -98,7 +98,7 @@ export function matchHeading(raw: string): Heading | undefined {
 
 const LABEL = /^(?:rounds?|rnds?|rows?|r|tur(?:lar)?|sıra(?:lar)?|step|adım)\s*\.?\s*\d/iu;
 const TURKISH_LABEL = /^\d+(?:\s*[-–]\s*\d+)?\s*\.\s*(?:tur|sıra)(?:lar|ler)?(?![\p{L}])/iu;
-const NEXT_LABEL = /^(?:next\s+(?:round|rnd|row)|(?:round|rnd|row)\s*[:.]|(?:all\s+)?(?:rs|ws)\s+rows?\s*:|sonraki\s+(?:tur|sıra))/iu;
+const NEXT_LABEL = /^(?:next\s+(?:round|rnd|row)|(?:round|rnd|row)\s*[:.]|(?:all\s+)?(?:rs|ws)\s+rows?\s*:|(?:inc|dec|increase|decrease|set-up|setup)\s+(?:rnd|round|row)\s*:|sonraki\s+(?:tur|sıra))/iu;
 
 export function looksLabelled(line: string) {
   return LABEL.test(line) || TURKISH_LABEL.test(line) || NEXT_LABEL.test(line);
@@ -283,7 +283,7 @@ export function headingText(line: string) {
 const STEP_LABEL = [
   /^((?:rounds?|rnds?|rows?|r|tur(?:lar)?|sıra(?:lar)?|steps?|adım)\s*\.?\s*\d+(?:\s*(?:-|–|—|to|ila|and|&|,)\s*(?:r|rnds?|rounds?|rows?)?\s*\d+)*(?:\s*\(?(?:rs|ws)\)?)?\s*[:.)\-–—]?)\s+(\S.*)$/iu,
   /^(\d+(?:\s*[-–]\s*\d+)?\s*\.\s*(?:tur|sıra)(?:lar)?\s*[:.\-–]?)\s+(\S.*)$/iu,
-  /^((?:next\s+(?:round|rnd|row)|(?:all\s+)?(?:rs|ws)\s+rows?|sonraki\s+(?:tur|sıra))\s*(?:\((?:rs|ws)\))?\s*[:.\-–]?)\s+(\S.*)$/iu,
+  /^((?:next\s+(?:round|rnd|row)|(?:all\s+)?(?:rs|ws)\s+rows?|(?:inc|dec|increase|decrease|set-up|setup)\s+(?:rnd|round|row)|sonraki\s+(?:tur|sıra))\s*(?:\((?:rs|ws)\))?\s*[:.\-–]?)\s+(\S.*)$/iu,
 ];
 const LIST_LABEL = /^(\d{1,3}[.)])\s+(\S.*)$/u;
 
@@ -292,7 +292,7 @@ const LIST_LABEL = /^(\d{1,3}[.)])\s+(\S.*)$/u;
  * "= 18 sts", "(12 dc, 4 ch-2 sps)". Group 1 is the count as written, set apart by whitespace.
  */
 export const STATED_COUNT =
-  /\s+((?:[([{]\s*\d+\s*(?:sts?|stitches|ilmek(?:ler)?|[a-z-]{1,8})?(?:\s*,\s*\d+\s*[\p{L}\d -]{1,24})*\s*[)\]}]|(?:[-–—=:]\s*)?\d+\s*(?:sts?|stitches|ilmek(?:ler)?))\s*\.?)$/iu;
+  /\s+((?:[([{]\s*\d+\s*(?:(?:sts?|stitches|ilmek(?:ler)?)(?:\s+(?:rem(?:ain(?:ing)?)?|total|in\s+total|on\s+(?:the\s+)?needles?|kaldı))?|[a-z-]{1,8})?(?:\s*,\s*\d+\s*[\p{L}\d -]{1,24})*\s*[)\]}]|(?:[-–—=:]\s*)?\d+\s*(?:sts?|stitches|ilmek(?:ler)?)(?:\s+(?:rem(?:ain(?:ing)?)?|total))?)\s*\.?)$/iu;
 
 export interface StepParts {
   /** "Rnd 3:", "R5-R9:", "1-10. turlar:", "3." (sewing); as written. */

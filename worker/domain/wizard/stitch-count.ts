@@ -138,6 +138,8 @@ export function normaliseRow(text: string): string {
     .replace(/\bcorner (?:sp|ch-\d+ sp)\b/g, "sp")
     .replace(/\bstitch markers?\b|\bmarkers?\b|\bm\b(?=\s*(?:[,;.)]|$))/g, "m")
     .replace(/\brepeat\b/g, "rep")
+    // Which loop a stitch goes into does not change the count.
+    .replace(/\s*\b(?:in |through )?(?:the )?(?:blo|flo|back loops? only|front loops? only|back loop|front loop)\b/g, "")
     .replace(/\bremaining\b/g, "rem");
   // Notes in brackets that say how to count: kept as flags, the rest of a note ("(front)") dropped.
   s = s
@@ -198,7 +200,7 @@ function multiplier(rest: string, starred: boolean): Multiplier {
   if (m) return { kind: "n", n: starred ? [num(m[1]), num(m[1]) + 1] : [num(m[1])] };
   if (/^(?:twice|once)$/.test(r)) return { kind: "n", n: [num(r)] };
   if (/^(?:around|across|to end(?: of (?:rnd|round|row))?|to the end|to end of row|in each st around|across the row|around the ring)$/.test(r)) return { kind: "fill" };
-  if (/^to (?:last|the last) \d+ sts?$/.test(r)) return { kind: "fill" };
+  if (/^to (?:the )?last (?:\d+ )?sts?$/.test(r)) return { kind: "fill" };
   if (/^to (?:m|next m|the m|1 st before m|\d+ sts? before m)$/.test(r)) return { kind: "fill", toMarker: true };
   if (/^(?:in (?:the )?(?:next|same) (?:st|ch|sc|dc|hdc))$/.test(r)) return { kind: "into", c: /same/.test(r) ? 0 : 1 };
   if (/^in (?:the )?(?:next |same |first |each |following )?(?:sp|ring|mr|corner)$/.test(r)) return { kind: "into", c: 0 };
@@ -338,10 +340,11 @@ function balanced(s: string) {
 function readKnit(c: string): Readings {
   // "knit", "purl", "knit to end", "k to last 3 sts", "p to m", "k2tog around".
   let m = /^(knit|purl|k|p|k2tog|p2tog|ssk|k3tog|kfb|pfb)(?: (?:all sts|every st|each st))?(?: (.*))?$/.exec(c);
-  if (m && ((!m[2] && (m[1] === "knit" || m[1] === "purl")) || (m[2] && multiplier(m[2], false)?.kind === "fill"))) {
+  const every = /^(?:knit|purl|k|p|k2tog|p2tog|ssk|k3tog|kfb|pfb) (?:all sts|every st|each st)$/.test(c);
+  if (m && (every || (!m[2] && (m[1] === "knit" || m[1] === "purl")) || (m[2] && multiplier(m[2], false)?.kind === "fill"))) {
     const name = m[1] === "knit" ? "k" : m[1] === "purl" ? "p" : m[1];
     const [cc, pp] = KNIT_STITCHES[name];
-    const mult = m[2] ? multiplier(m[2], false) : { kind: "fill" as const };
+    const mult = m[2] && !every ? multiplier(m[2], false) : { kind: "fill" as const };
     return [{ c: 0, p: 0, kinds: {}, fills: [{ c: cc, p: pp, kinds: {}, toMarker: mult && mult.kind === "fill" ? mult.toMarker : false }] }];
   }
   m = KNIT_RE.exec(c);
