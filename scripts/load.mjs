@@ -4,6 +4,8 @@
 //   1. N users (100) register and loop generate / list / quota for S seconds (60): no 5xx, no lost or
 //      duplicated listing, nobody over quota, 403 once the quota is used up;
 //   2. the fake fails 30 % of its calls: every failed generation is a clean 502, and is not charged;
+//   1b. bursts of concurrent pattern-PDF generations (20, then 200; issue 12 item 1) mixed with
+//      concurrent registrations: every PDF a 200, every retry with its X-Request-ID a replay (no 409);
 //   3. the server's process group is killed in the middle of a burst of saves (and a few
 //      generations) and started again on the same state: no acknowledged save is lost, no listing is
 //      half written, the phase-1 libraries are intact.
@@ -13,9 +15,10 @@
 //
 // Options: --seconds N  --users N  --no-build  --llm-latency-ms N  --port N  --faulty-users N
 //          --faulty-generations N  --restart-users N  --restart-generators N  --kill-after-ms N
-//          --signal KILL|TERM  --verbose (the server's own logs)
+//          --signal KILL|TERM  --pdf-bursts 20,200  --pdf-users N  --burst-registrations N
+//          --verbose (the server's own logs)
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, openSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -46,6 +49,12 @@ const RESTART_USERS = opt("restart-users", 10);
 const RESTART_GENERATORS = opt("restart-generators", 5);
 const KILL_AFTER_MS = opt("kill-after-ms", 1500);
 const SIGNAL = optText("signal", "KILL") === "TERM" ? "SIGTERM" : "SIGKILL";
+const PDF_BURSTS = optText("pdf-bursts", "20,200")
+  .split(",")
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+const PDF_USERS = opt("pdf-users", 20);
+const BURST_REGISTRATIONS = opt("burst-registrations", 50);
 const BUILD = !argv.includes("--no-build");
 /** --verbose: the server's own logs (wrangler, workerd, one JSON line per API request) on stdout. */
 const QUIET = !argv.includes("--verbose");
@@ -63,7 +72,7 @@ const PART_OFFSET = { title: 0, description: 0, tags: 5, alt: 5 };
 const FAKE_KEY = "load-fake";
 const QUOTA_LIMIT = 10;
 /** Everything stops after this, whatever happens: the phases plus generous room for start-ups. */
-const HARD_LIMIT_MS = (SECONDS + 180) * 1000;
+const HARD_LIMIT_MS = (SECONDS + 180 + (PDF_BURSTS.length ? 420 : 0)) * 1000;
 
 const log = (...a) => console.log("[load]", ...a);
 const round = (x, d = 1) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
@@ -125,7 +134,7 @@ function assertLoopback(url) {
 }
 
 /** One request, timed and recorded; a connection failure is status 0 with `error` set. */
-async function call(stats, endpoint, path, { method = "GET", token, body, headers = {}, ndjson = false } = {}) {
+async function call(stats, endpoint, path, { method = "GET", token, body, headers = {}, ndjson = false, timeoutMs = 30_000 } = {}) {
   const url = `${base}${path}`;
   assertLoopback(url);
   const t0 = performance.now();
@@ -134,7 +143,7 @@ async function call(stats, endpoint, path, { method = "GET", token, body, header
       method,
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
     const ms = performance.now() - t0;
@@ -462,6 +471,60 @@ async function phaseLoad() {
   return { summary, users: registered.map((u) => ({ token: u.token, email: u.email, done: u.done })) };
 }
 
+// ---- Phase 1b: concurrent pattern PDFs and registrations -------------------------------------------
+
+const PDF_PATTERNS = ["crochet-amigurumi-bunny", "turkish-amigurumi", "knitted-beanie", "cross-stitch-fox"].map((name) => readFileSync(join(root, "tests/fixtures/patterns", `${name}.txt`), "utf8"));
+
+/** One pattern PDF, made by the offline composer (no quota unit), under its own X-Request-ID. */
+function generatePdf(stats, token, requestId, n, endpoint = "POST /api/workflow/generate-pdf") {
+  return call(stats, endpoint, "/api/workflow/generate-pdf", {
+    method: "POST",
+    token,
+    headers: { "X-Request-ID": requestId },
+    body: { pattern: { optimizedPattern: PDF_PATTERNS[n % PDF_PATTERNS.length] }, options: { provider: "offline" }, featureKey: "generate-pdf" },
+    // A burst of 200 is CPU work for one local isolate: the last answers come after the others.
+    timeoutMs: 180_000,
+  });
+}
+
+async function phasePdf() {
+  const phase = "pdf";
+  const stats = newStats();
+  log(`phase 1b: bursts of ${PDF_BURSTS.join(", ")} concurrent PDF generations from ${PDF_USERS} users, each with ${BURST_REGISTRATIONS} registrations at the same time`);
+  stats.started = performance.now();
+  const users = (await Promise.all(Array.from({ length: PDF_USERS }, () => registerUser(stats, "pdf")))).filter((u) => u.token);
+  check(phase, `${PDF_USERS} users registered concurrently`, users.length === PDF_USERS);
+  const bursts = [];
+  for (const [b, size] of PDF_BURSTS.entries()) {
+    const ids = Array.from({ length: size }, (_, i) => `load-${runId}-pdf${b}-${i}`);
+    const t0 = performance.now();
+    const [answers, registrations] = await Promise.all([
+      Promise.all(ids.map((id, i) => generatePdf(stats, users[i % users.length].token, id, i))),
+      Promise.all(Array.from({ length: BURST_REGISTRATIONS }, () => call(stats, "POST /api/auth/register (during a PDF burst)", "/api/auth/register", { method: "POST", body: { username: null, email: `load-${runId}-burst-${userSeq++}@example.com`, password: "Load-password-123" } }))),
+    ]);
+    const ms = performance.now() - t0;
+    const ok = answers.filter((r) => r.status === 200 && r.data?.pdf?.fileId);
+    const byStatus = {};
+    for (const r of answers) byStatus[r.devProxy ? "503 (proxy)" : r.status] = (byStatus[r.devProxy ? "503 (proxy)" : r.status] ?? 0) + 1;
+    const regOk = registrations.filter((r) => r.status === 201).length;
+    // Each id asked again: its first answer replayed, never 409 (a failed one must not leave a pending claim).
+    const retries = await Promise.all(ids.map((id, i) => generatePdf(stats, users[i % users.length].token, id, i, "POST /api/workflow/generate-pdf (retry, same id)")));
+    const replayed = retries.filter((r, i) => r.status === 200 && r.headers.get("Idempotent-Replayed") === "true" && r.data?.pdf?.fileId === answers[i].data?.pdf?.fileId).length;
+    const conflicts = retries.filter((r) => r.status === 409).length;
+    const sizes = ok.map((r) => r.data.pdf.bytes).filter(Number.isFinite);
+    const burst = { concurrent: size, succeeded: ok.length, successRate: round((100 * ok.length) / size, 1), statuses: byStatus, burstMs: round(ms), pdfMsP50: round(percentile(ok.map((r) => r.ms), 50)), pdfMsP95: round(percentile(ok.map((r) => r.ms), 95)), pdfBytesMin: sizes.length ? Math.min(...sizes) : null, pdfBytesMax: sizes.length ? Math.max(...sizes) : null, registrations: `${regOk}/${BURST_REGISTRATIONS}`, retriesReplayed: replayed, retries409: conflicts };
+    bursts.push(burst);
+    check(phase, `${size} concurrent PDF generations all succeed`, ok.length === size, `${ok.length}/${size} (${JSON.stringify(byStatus)}), p50 ${burst.pdfMsP50} ms, p95 ${burst.pdfMsP95} ms, ${burst.pdfBytesMin}-${burst.pdfBytesMax} bytes`);
+    check(phase, `${BURST_REGISTRATIONS} registrations during the ${size}-PDF burst all succeed`, regOk === BURST_REGISTRATIONS, `${regOk}/${BURST_REGISTRATIONS}`);
+    check(phase, `a retry of each of the ${size} PDFs with its X-Request-ID is replayed (no 409)`, replayed === size && conflicts === 0, `${replayed} replayed, ${conflicts} x 409`);
+  }
+  stats.ended = performance.now();
+  const summary = summarize(stats);
+  summary.bursts = bursts;
+  check(phase, "no 5xx answer from the Worker", summary.fiveXx === 0, `${summary.fiveXx} of ${summary.requests}; ${summary.devProxy503} from wrangler dev's proxy`);
+  return { summary };
+}
+
 // ---- Phase 2: a provider that fails 30 % of the time ----------------------------------------------
 
 async function phaseFaults() {
@@ -700,7 +763,7 @@ async function phaseRestart(earlier) {
 
 // ---- Run -----------------------------------------------------------------------------------------
 
-const results = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, options: { SECONDS, USERS, LLM_LATENCY_MS, FAULTY_USERS, FAULTY_GENERATIONS, RESTART_USERS, KILL_AFTER_MS, SIGNAL }, phases: {}, checks };
+const results = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, options: { SECONDS, USERS, LLM_LATENCY_MS, FAULTY_USERS, FAULTY_GENERATIONS, RESTART_USERS, KILL_AFTER_MS, SIGNAL, PDF_BURSTS, PDF_USERS, BURST_REGISTRATIONS }, phases: {}, checks };
 let crashed;
 const t0run = performance.now();
 try {
@@ -710,7 +773,8 @@ try {
     const b = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", out, out] });
     if (b.status !== 0) throw new Error(`npm run build failed (exit ${b.status}); see /tmp/load-build.log`);
   }
-  buildDir = privateBuild("load");
+  // LISTORA_BUILD_DIR: serve a build already copied aside (helpers sharing one build/ folder).
+  buildDir = !BUILD && process.env.LISTORA_BUILD_DIR ? process.env.LISTORA_BUILD_DIR : privateBuild("load");
   fake = await startFakeLlm(LLM_LATENCY_MS);
   vars = { LLM_PROVIDER: "deepseek", DEEPSEEK_API_KEY: FAKE_KEY, LLM_BASE_URL: `http://127.0.0.1:${fake.port}` };
   log(`serving ${buildDir} on port ${PORT}; fake LLM on 127.0.0.1:${fake.port}`);
@@ -723,6 +787,7 @@ try {
   const load = await phaseLoad();
   results.phases.load = load.summary;
   check("load", "the fake LLM saw only the configured key and path", fake.badAuth === 0, `${fake.badAuth} bad calls`);
+  if (PDF_BURSTS.length) results.phases.pdf = (await phasePdf()).summary;
   results.phases.faults = (await phaseFaults()).summary;
   results.phases.restart = (await phaseRestart(load.users)).summary;
 } catch (error) {
