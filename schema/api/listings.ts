@@ -118,7 +118,7 @@ export type GenerateListingInput = v.InferOutput<typeof GenerateListingSchema>;
 /** POST /api/listings/generate/part */
 export const RegeneratePartSchema = v.object({
   listingId: v.pipe(v.string("listingId is required"), v.nonEmpty("listingId is required"), v.maxLength(100, "Listing not found")),
-  part: v.picklist(LISTING_PARTS, "part must be one of: title, description, tags, altTexts"),
+  part: v.picklist([...LISTING_PARTS, ...PLATFORM_ONLY_PARTS], "part must be one of: title, description, tags, altTexts, bullets, searchTerms, itemSpecifics"),
   provider: v.optional(v.pipe(v.string("Provider must be text"), v.maxLength(40, "Provider is unknown"))),
 });
 

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, launchBrowser, newContext, registerViaUi, screenshot, uniqueEmail } from "./browser";
+import { PASSWORD, launchBrowser, mailLink, newContext, registerViaUi, screenshot, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,6 +82,74 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+
+  it("sends a signed-in visitor bounced through /login?redirectTo= to that page, and never off the site", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await registerViaUi(page);
+    await page.goto("/login?redirectTo=%2Flistings%3Fq%3Dmoon");
+    await page.waitForURL("**/listings?q=moon");
+    await page.goto("/register?redirectTo=%2Fprofile");
+    await page.waitForURL("**/profile");
+    for (const outside of ["//example.org/x", "https://example.org/", "/\t/example.org", "/\\example.org"]) {
+      await page.goto(`/login?redirectTo=${encodeURIComponent(outside)}`);
+      await page.waitForURL("**/dashboard");
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+    }
+    await context.close();
+  });
+
+  it("asks an unverified user to confirm the e-mail: a banner with Resend link, the AI feature's answer inline, gone once confirmed", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { email } = await registerViaUi(page, uniqueEmail("unverified"), PASSWORD, { verified: false });
+    const banner = page.getByTestId("verify-email-banner");
+    await banner.getByText(`Please confirm your e-mail address (${email}) to use AI features.`).waitFor();
+
+    // An AI feature says why it refused, where it was used.
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("silver ring");
+    await page.getByTestId("seo-submit").click();
+    await page.getByText("Please confirm your e-mail address to use AI features.", { exact: false }).first().waitFor();
+    await expect.poll(() => page.getByTestId("keyword-results").count()).toBe(0);
+
+    // Resend the link from the banner; the new mail's link confirms the address.
+    const before = await mailLink(email, "/verify-email");
+    await page.getByRole("button", { name: "Resend link" }).click();
+    await page.getByTestId("verify-email-sent").getByText("A new confirmation link is on its way.", { exact: false }).waitFor();
+    await screenshot(page, "verify-email-banner-sent");
+    let link = before;
+    for (let i = 0; i < 40 && link === before; i++) {
+      link = await mailLink(email, "/verify-email");
+      if (link === before) await page.waitForTimeout(150);
+    }
+    expect(link).not.toBe(before);
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByText("Your email address is confirmed.").waitFor();
+    await page.goto("/dashboard");
+    await page.getByTestId("user-email").waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId("verify-email-banner").count()).toBe(0);
+    await context.close();
+  });
+
+  it("holds a new password to the policy on the register form", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/register");
+    await page.getByText("At least 10 characters, and not a common password.").first().waitFor();
+    await page.getByLabel("Email").fill(uniqueEmail("policy"));
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("nine-char");
+    await page.getByLabel("Confirm password").click();
+    await page.getByText("Password must be at least 10 characters").waitFor();
+    await password.fill("qwertyuiop");
+    await page.getByLabel("Confirm password").fill("qwertyuiop");
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByText("This password is one of the most common passwords. Please choose one that is harder to guess.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/register");
     await context.close();
   });
 

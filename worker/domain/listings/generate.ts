@@ -365,6 +365,10 @@ export async function regeneratePart(
 ): Promise<RegeneratedPart> {
   const { db, userId, provider } = deps;
   const current = await getListing(db, userId, listingId);
+  const platform: Platform = current.platform === "amazon" || current.platform === "ebay" ? current.platform : "etsy";
+  if (!partsFor(platform).includes(part)) {
+    throw new HttpError(400, `A listing for ${PLATFORM_NAME[platform]} has no ${part}: its parts are ${partsFor(platform).join(", ")}.`, { field: "part" });
+  }
   const generation = (current.ruleReport as RuleReport | null)?.generation;
   if (current.source !== "create" || !generation) {
     throw new HttpError(409, "Only a listing generated on the Create Listing screen can have a part regenerated.");
