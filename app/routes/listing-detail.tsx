@@ -6,9 +6,12 @@ import { CopyButton } from "~/components/copy-button";
 import { CharCounter, charCount } from "~/components/listings/char-counter";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ExportMenu } from "~/components/listings/export-menu";
-import { ListingEditor } from "~/components/listings/listing-editor";
+import { ListingEditor, type FieldErrors } from "~/components/listings/listing-editor";
+import { ListingHistory } from "~/components/listings/listing-history";
+import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
 import {
   LISTING_LIMITS,
+  conflictListing,
   fetchListing,
   listingKey,
   updateListing,
@@ -96,6 +99,10 @@ export default function ListingDetailPage() {
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [savedReport, setSavedReport] = useState<Report | null>(null);
+  // Optimistic concurrency (decision 0011): the version the edit started from, and a 409's listing.
+  const [baseVersion, setBaseVersion] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<{ current: ListingDetail; changes: ListingChanges } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   const query = useQuery({
     queryKey: listingKey(id ?? ""),
@@ -110,11 +117,18 @@ export default function ListingDetailPage() {
     else navigate("/listings");
   }
 
-  async function save(changes: ListingChanges) {
+  function startEditing(version: number) {
+    setBaseVersion(version);
+    setFieldErrors({});
+    setEditing(true);
+  }
+
+  async function save(changes: ListingChanges, version = baseVersion ?? query.data?.version ?? 1) {
     if (!id) return;
     setSaving(true);
     try {
-      const result = await updateListing(id, changes);
+      const result = await updateListing(id, changes, version);
+      setConflict(null);
       queryClient.setQueryData<ListingDetail>(listingKey(id), result.listing);
       void queryClient.invalidateQueries({ queryKey: ["listings", "list"] });
       const report = result.ruleReport ?? result.listing.rule_report;
@@ -122,6 +136,13 @@ export default function ListingDetailPage() {
       setEditing(false);
       toast({ title: report?.repaired ? t("detail.savedRepaired") : t("detail.saved"), variant: "success" });
     } catch (error) {
+      const current = conflictListing(error);
+      if (current) {
+        setConflict({ current, changes });
+        return;
+      }
+      const field = error instanceof ApiError && error.status === 400 ? error.body?.field : undefined;
+      if (typeof field === "string") setFieldErrors({ [field]: (error as ApiError).message });
       console.error("Save failed", error);
       toast({
         title: t("detail.saveFailed"),
@@ -161,7 +182,7 @@ export default function ListingDetailPage() {
         actions={
           listing && !editing ? (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => setEditing(true)} data-testid="edit-listing">
+              <Button variant="outline" onClick={() => startEditing(listing.version)} data-testid="edit-listing">
                 <PencilIcon aria-hidden="true" />
                 {t("detail.edit")}
               </Button>
@@ -195,6 +216,8 @@ export default function ListingDetailPage() {
           <CardContent>
             <ListingEditor
               initial={{ title: listing.title, description: listing.description, tags: listing.tags, altTexts: listing.alt_texts }}
+              platform={listing.platform}
+              serverErrors={fieldErrors}
               saving={saving}
               onSave={save}
               onCancel={() => setEditing(false)}
@@ -281,8 +304,32 @@ export default function ListingDetailPage() {
               <p className="text-sm text-muted-foreground">{t("detail.noPrompt")}</p>
             )}
           </Section>
+
+          <ListingHistory
+            listing={listing}
+            onRestored={(restored) => {
+              queryClient.setQueryData<ListingDetail>(listingKey(restored.id), restored);
+              void queryClient.invalidateQueries({ queryKey: ["listings", "list"] });
+              setSavedReport(null);
+            }}
+          />
         </div>
       ) : null}
+
+      <VersionConflictDialog
+        current={conflict?.current ?? null}
+        busy={saving}
+        onReload={() => {
+          if (conflict && id) queryClient.setQueryData<ListingDetail>(listingKey(id), conflict.current);
+          setConflict(null);
+          setEditing(false);
+          setSavedReport(null);
+          toast({ title: t("conflict.reloaded") });
+        }}
+        onOverwrite={() => {
+          if (conflict) void save(conflict.changes, conflict.current.version);
+        }}
+      />
     </div>
   );
 }

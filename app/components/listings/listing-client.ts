@@ -2,10 +2,10 @@
  * The browser side of the listings API: the NDJSON generation stream, file downloads and the
  * TanStack Query keys, so the three listing screens read the same shapes the same way.
  */
-import type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, RuleReport } from "../../../schema/api/listings";
-import { api, apiResponse } from "~/lib/api";
+import type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, ListingVersionInfo, RuleReport } from "../../../schema/api/listings";
+import { ApiError, api, apiResponse } from "~/lib/api";
 
-export type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, RuleReport };
+export type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, ListingVersionInfo, RuleReport };
 export { LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type Platform } from "../../../schema/api/listings";
 
 export type ListingSort = "newest" | "oldest";
@@ -33,11 +33,34 @@ export interface ListingChanges {
   altTexts?: string[];
 }
 
-export async function updateListing(id: string, changes: ListingChanges) {
+/** Saves an edit made from `version`; a 409 (someone saved in between) throws an ApiError carrying the current listing. */
+export async function updateListing(id: string, changes: ListingChanges, version: number) {
   const body = await api<{ data: { listing: ListingDetail; ruleReport: RuleReport | null } }>(`/listings/${encodeURIComponent(id)}`, {
     method: "PUT",
-    body: changes,
+    body: { ...changes, version },
   });
+  return body.data;
+}
+
+/** The listing as it is now, from the 409 of a stale edit or restore; undefined for any other error. */
+export function conflictListing(error: unknown): ListingDetail | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const listing = (error.body as { listing?: ListingDetail } | null)?.listing;
+  return listing && typeof listing.version === "number" ? listing : undefined;
+}
+
+export const versionsKey = (id: string) => ["listings", "versions", id] as const;
+
+export async function fetchVersions(id: string): Promise<ListingVersionInfo[]> {
+  const body = await api<{ data?: { versions?: ListingVersionInfo[] } }>(`/listings/${encodeURIComponent(id)}/versions`);
+  return Array.isArray(body.data?.versions) ? body.data.versions : [];
+}
+
+export async function restoreVersion(id: string, versionId: string, version: number) {
+  const body = await api<{ data: { listing: ListingDetail; restoredFrom: number } }>(
+    `/listings/${encodeURIComponent(id)}/versions/${encodeURIComponent(versionId)}/restore`,
+    { body: { version } },
+  );
   return body.data;
 }
 

@@ -1,14 +1,42 @@
 import { PlusIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
+import * as v from "valibot";
+import { listingFormSchema, sellerLimits } from "../../../schema/api/listings";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { useT } from "~/lib/i18n";
-import { CharCounter, charCount } from "./char-counter";
-import { LISTING_LIMITS, type ListingChanges } from "./listing-client";
+import { CharCounter } from "./char-counter";
+import { type ListingChanges } from "./listing-client";
 import "~/lib/i18n/catalog/listings";
+import "~/lib/i18n/catalog/listing-versions";
+
+type Field = "title" | "description" | "tags" | "altTexts";
+export type FieldErrors = Partial<Record<Field, string>>;
+
+const PLATFORM_NAMES: Record<string, string> = { etsy: "Etsy", amazon: "Amazon", ebay: "eBay" };
+
+/** The form's problems per field, from the same schema the server checks a seller's edit with. */
+export function validateListing(listing: EditableListing, platform?: string): FieldErrors {
+  const result = v.safeParse(listingFormSchema(platform), listing);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const field = issue.path?.[0]?.key as Field | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function InlineMessage({ id, children, tone = "error" }: { id: string; children: React.ReactNode; tone?: "error" | "limit" }) {
+  return (
+    <p id={id} role={tone === "error" ? "alert" : "status"} className={tone === "error" ? "text-sm text-destructive" : "text-xs text-muted-foreground"} data-testid={`${id.replace(/^.*?-msg-/, "")}-message`}>
+      {children}
+    </p>
+  );
+}
 
 export interface EditableListing {
   title: string;
@@ -18,21 +46,31 @@ export interface EditableListing {
 }
 
 /**
- * Edit mode of the listing detail: title, description (markdown), tags as chips, alt texts. The
- * counters show each marketplace limit; the server enforces the rules on save and says what it fixed.
+ * Edit mode of the listing detail: title, description, tags as chips, alt texts. The counters stop at
+ * the marketplace's limits and say so; on save the form is checked with the schema the server uses,
+ * and a field the server still refuses shows its message under that field (nothing is cut silently).
  */
 export function ListingEditor({
   initial,
   saving,
   onSave,
   onCancel,
+  platform = "etsy",
+  serverErrors,
 }: {
   initial: EditableListing;
   saving: boolean;
   onSave: (changes: ListingChanges) => void;
   onCancel: () => void;
+  platform?: string;
+  serverErrors?: FieldErrors;
 }) {
   const t = useT();
+  const limits = sellerLimits(platform);
+  const platformName = PLATFORM_NAMES[platform] ?? platform;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const shown: FieldErrors = { ...serverErrors, ...errors };
+  const msg = (field: string) => `${ids.title}-msg-${field}`;
   const ids = { title: useId(), description: useId(), tag: useId(), alt: useId() };
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
@@ -42,29 +80,56 @@ export function ListingEditor({
 
   function addTag() {
     const tag = tagText.trim();
+    if (tags.length >= limits.tagCount) return;
     setTagText("");
     if (!tag || tags.some((existing) => existing.toLocaleLowerCase() === tag.toLocaleLowerCase())) return;
     setTags([...tags, tag]);
+    setErrors(({ tags: _tags, ...rest }) => rest);
   }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    onSave({
+    const changes = {
       title: title.trim(),
       description,
       tags: tags.map((tag) => tag.trim()).filter(Boolean),
       altTexts: altTexts.map((alt) => alt.trim()).filter(Boolean),
-    });
+    };
+    const found = validateListing(changes, platform);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onSave(changes);
   }
+
+  const tagsFull = tags.length >= limits.tagCount;
 
   return (
     <form onSubmit={submit} className="grid gap-6" data-testid="listing-editor">
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={ids.title}>{t("detail.section.title")}</Label>
-          <CharCounter count={charCount(title)} max={LISTING_LIMITS.titleMax} />
+          <CharCounter count={title.length} max={limits.titleMax} />
         </div>
-        <Input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={1000} disabled={saving} />
+        <Input
+          id={ids.title}
+          value={title}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setErrors(({ title: _title, ...rest }) => rest);
+          }}
+          maxLength={limits.titleMax}
+          disabled={saving}
+          aria-invalid={shown.title ? true : undefined}
+          aria-describedby={shown.title || title.length >= limits.titleMax ? msg("title") : undefined}
+          data-testid="edit-title"
+        />
+        {shown.title ? (
+          <InlineMessage id={msg("title")}>{shown.title}</InlineMessage>
+        ) : title.length >= limits.titleMax ? (
+          <InlineMessage id={msg("title")} tone="limit">
+            {t("limits.titleReached", { platform: platformName, max: limits.titleMax })}
+          </InlineMessage>
+        ) : null}
       </div>
 
       <div className="grid gap-2">
@@ -73,16 +138,20 @@ export function ListingEditor({
           id={ids.description}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          maxLength={LISTING_LIMITS.descriptionMax}
+          maxLength={limits.descriptionMax}
           className="min-h-64 font-mono text-sm md:text-sm"
           disabled={saving}
+          aria-invalid={shown.description ? true : undefined}
         />
+        {shown.description && <InlineMessage id={msg("description")}>{shown.description}</InlineMessage>}
       </div>
 
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={ids.tag}>{t("detail.section.tags")}</Label>
-          <span className="text-xs tabular-nums text-muted-foreground">{t("listing.tagCount", { count: tags.length, max: LISTING_LIMITS.tagCount })}</span>
+          <span className="text-xs tabular-nums text-muted-foreground" data-testid="edit-tag-count">
+            {t("listing.tagCount", { count: tags.length, max: limits.tagCount })}
+          </span>
         </div>
         {tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" data-testid="edit-tags">
@@ -90,10 +159,13 @@ export function ListingEditor({
               <li key={tag}>
                 <Badge variant="secondary" className="h-7 gap-1.5 py-0 pr-0.5 pl-2.5 text-sm font-normal">
                   <span>{tag}</span>
-                  <CharCounter count={charCount(tag)} max={LISTING_LIMITS.tagMax} className="text-[0.7rem]" />
+                  <CharCounter count={tag.length} max={limits.tagMax} className="text-[0.7rem]" />
                   <button
                     type="button"
-                    onClick={() => setTags(tags.filter((x) => x !== tag))}
+                    onClick={() => {
+                      setTags(tags.filter((x) => x !== tag));
+                      setErrors(({ tags: _tags, ...rest }) => rest);
+                    }}
                     disabled={saving}
                     aria-label={t("detail.removeTag", { tag })}
                     className="inline-flex size-6 items-center justify-center rounded-sm text-muted-foreground outline-none hover:bg-background/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -117,15 +189,28 @@ export function ListingEditor({
               }
             }}
             placeholder={t("detail.tagPlaceholder")}
-            maxLength={200}
-            disabled={saving}
+            maxLength={limits.tagMax}
+            disabled={saving || tagsFull}
             autoComplete="off"
+            aria-invalid={shown.tags ? true : undefined}
+            data-testid="edit-tag-input"
           />
-          <Button type="button" variant="secondary" onClick={addTag} disabled={saving}>
+          <Button type="button" variant="secondary" onClick={addTag} disabled={saving || tagsFull}>
             <PlusIcon aria-hidden="true" />
             {t("detail.addTag")}
           </Button>
         </div>
+        {shown.tags ? (
+          <InlineMessage id={msg("tags")}>{shown.tags}</InlineMessage>
+        ) : tagsFull ? (
+          <InlineMessage id={msg("tags")} tone="limit">
+            {t("limits.tagsFull", { platform: platformName, max: limits.tagCount })}
+          </InlineMessage>
+        ) : tagText.length >= limits.tagMax ? (
+          <InlineMessage id={msg("tags")} tone="limit">
+            {t("limits.tagReached", { max: limits.tagMax })}
+          </InlineMessage>
+        ) : null}
       </div>
 
       <fieldset className="grid gap-3">
@@ -137,7 +222,7 @@ export function ListingEditor({
                 {t("detail.image", { n: index + 1 })}
               </Label>
               <div className="flex items-center gap-1">
-                <CharCounter count={charCount(alt)} max={LISTING_LIMITS.altTextMax} />
+                <CharCounter count={alt.length} max={limits.altTextMax} />
                 <Button
                   type="button"
                   variant="ghost"
@@ -155,8 +240,11 @@ export function ListingEditor({
               id={`${ids.alt}-${index}`}
               value={alt}
               rows={2}
-              onChange={(e) => setAltTexts(altTexts.map((x, i) => (i === index ? e.target.value : x)))}
-              maxLength={1000}
+              onChange={(e) => {
+                setAltTexts(altTexts.map((x, i) => (i === index ? e.target.value : x)));
+                setErrors(({ altTexts: _alt, ...rest }) => rest);
+              }}
+              maxLength={limits.altTextMax}
               className="min-h-12"
               disabled={saving}
             />
@@ -168,12 +256,19 @@ export function ListingEditor({
           size="sm"
           className="w-fit"
           onClick={() => setAltTexts([...altTexts, ""])}
-          disabled={saving || altTexts.length >= LISTING_LIMITS.altTextsMax}
+          disabled={saving || altTexts.length >= limits.altTextCount}
         >
           <PlusIcon aria-hidden="true" />
           {t("detail.addAltText")}
         </Button>
+        {shown.altTexts && <InlineMessage id={msg("altTexts")}>{shown.altTexts}</InlineMessage>}
       </fieldset>
+
+      {Object.keys(shown).length > 0 && (
+        <p className="text-sm text-destructive" role="alert" data-testid="editor-fix-first">
+          {t("limits.fixFirst")}
+        </p>
+      )}
 
       <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>

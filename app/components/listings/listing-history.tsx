@@ -1,0 +1,130 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { HistoryIcon, RotateCcwIcon } from "lucide-react";
+import { useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/use-toast";
+import { useI18n } from "~/lib/i18n";
+import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "./listing-client";
+import "~/lib/i18n/catalog/listing-versions";
+
+const REASONS = new Set(["saved", "generated", "edit", "regenerated", "restore", "fix"]);
+
+function formatDateTime(iso: string, language: string) {
+  return new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** The listing's versions, newest first, each restorable (after a confirmation) as a new version. */
+export function ListingHistory({ listing, onRestored }: { listing: ListingDetail; onRestored: (listing: ListingDetail) => void }) {
+  const { t, language } = useI18n();
+  const query = useQuery({
+    queryKey: [...versionsKey(listing.id), listing.version],
+    queryFn: () => fetchVersions(listing.id),
+    enabled: typeof window !== "undefined",
+  });
+
+  return (
+    <Card className="gap-4" data-testid="section-history">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <HistoryIcon className="size-4" aria-hidden="true" />
+          <h2>{t("history.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("history.subtitle")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <p className="text-sm text-muted-foreground">{t("history.loading")}</p>
+        ) : query.isError ? (
+          <p className="text-sm text-destructive">{t("history.failed")}</p>
+        ) : query.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("history.empty")}</p>
+        ) : (
+          <ol className="grid gap-2">
+            {query.data.map((version) => (
+              <li key={version.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2" data-testid="history-version">
+                <div className="grid min-w-0 gap-0.5">
+                  <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                    <span>{t("history.version", { n: version.version })}</span>
+                    <Badge variant="secondary" className="font-normal">
+                      {REASONS.has(version.reason) ? t(`history.reason.${version.reason}`) : version.reason}
+                    </Badge>
+                    {version.version === listing.version && <Badge variant="outline">{t("history.current")}</Badge>}
+                  </div>
+                  <time dateTime={version.createdAt} className="text-xs text-muted-foreground">
+                    {formatDateTime(version.createdAt, language)}
+                  </time>
+                  <p className="truncate text-xs text-muted-foreground">{version.snapshot.title}</p>
+                </div>
+                {version.version !== listing.version && <RestoreButton listing={listing} version={version} onRestored={onRestored} />}
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RestoreButton({ listing, version, onRestored }: { listing: ListingDetail; version: ListingVersionInfo; onRestored: (listing: ListingDetail) => void }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm(event: React.MouseEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const result = await restoreVersion(listing.id, version.id, listing.version);
+      setOpen(false);
+      toast({ title: t("history.restored", { n: version.version }), variant: "success" });
+      onRestored(result.listing);
+    } catch (error) {
+      const current = conflictListing(error);
+      if (current) {
+        // Someone changed the listing meanwhile: show what it is now; the seller can restore again.
+        queryClient.setQueryData<ListingDetail>(listingKey(listing.id), current);
+        setOpen(false);
+      }
+      toast({ title: t("history.restoreFailed"), description: current ? t("conflict.title") : undefined, variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={t("history.restoreLabel", { n: version.version })} data-testid="history-restore">
+          <RotateCcwIcon aria-hidden="true" />
+          {t("history.restore")}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("history.confirmTitle", { n: version.version })}</AlertDialogTitle>
+          <AlertDialogDescription className="break-words">{t("history.confirmBody", { title: version.snapshot.title })}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{t("history.cancel")}</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm} disabled={busy} data-testid="confirm-restore">
+            {t("history.confirm")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
