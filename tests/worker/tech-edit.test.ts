@@ -96,6 +96,13 @@ describe("stitch-count checker", () => {
     ]);
   });
 
+  it("reads 'MR, 6 sc', 'sc 3' (count after the stitch), 'sk first st' and a ch-3 that counts", () => {
+    const chick = "Chick\nRnd 1: MR, 6 sc. (6 sts)\nRnd 2: inc in each st. (12 sts)\nRnd 3: [sc 1, inc] x 6. (18 sts)\nRnd 4-6: sc in each st. (18 sts)\nRnd 7: [sc 1, dec] x 6. (12 sts)\nRnd 8: dec x 6. (6 sts)";
+    expect(techEdit(chick).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 6], ["ok", 12], ["ok", 18], ["ok", 18], ["ok", 12], ["ok", 6]]);
+    const stripe = "Ch 102.\nRow 1: dc in 4th ch from hook, dc in each ch across. (100 dc)\nRow 2: ch 3 (counts as dc), turn, sk first st, *3 dc in next st, sk 2 sts* 33 times, dc in last st. (101 dc)\nRow 3: ch 1, turn, sc in each st across. (101)";
+    expect(techEdit(stripe).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 100], ["ok", 101], ["ok", 101]]);
+  });
+
   it("never calls a row it cannot read wrong", () => {
     const report = techEdit("Rnd 1: 6 sc in MR (6)\nRnd 2: work the petals as shown in the chart (99)\nRnd 3: sc around (99)");
     expect(report.rows.map((r) => r.status)).toEqual(["ok", "unchecked", "ok"]);

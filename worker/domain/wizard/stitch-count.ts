@@ -123,7 +123,7 @@ export function normaliseRow(text: string): string {
     .replace(/yarn ?over/g, "yo")
     .replace(/\bstitches\b/g, "sts")
     .replace(/\bstitch\b/g, "st")
-    .replace(/\bsts?\.(?=\s)/g, "sts")
+    .replace(/\b(sts?)\.(?=\s)/g, "$1")
     .replace(/\b(sc|hdc|dc|tr|k|p) ?(2|3) ?tog\b/g, "$1$2tog")
     .replace(/\bsl ?1\b/g, "sl1")
     .replace(/\b(\d+)(sc|hdc|dc|tr|dtr|htr|inc|dec|ch)\b/g, "$1 $2")
@@ -274,7 +274,7 @@ function readSeq(s: string, ctx: Context): Readings {
 
 /** Words that carry no stitches: joins, turns, markers, colour changes, fastening off. */
 const NOTHING =
-  /^(?:and )?(?:turn|join(?: .*)?|sl st (?:to|in|into) (?:the )?(?:first|1st|top|beg|join|next sp|sp|corner|next st).*|sl st to join|fasten off.*|finish off.*|break (?:yarn|off).*|cut (?:yarn|the yarn).*|pm|sm|place m(?:arker)?|slip m(?:arker)?|remove m(?:arker)?|\{nocount\}|\{counts\}|do not turn|weave in.*|leaving a .*|pull tight|change to .*|with (?:mc|cc|[a-z]+ yarn|[a-z]+)|using .*|work even|continue.*|stuff.*|move m.*|cont\b.*)$/;
+  /^(?:and )?(?:turn|mr|make an? mr|(?:work|start) (?:in|into) (?:an? )?mr|join(?: .*)?|sl st (?:to|in|into) (?:the )?(?:first|1st|top|beg|join|next sp|sp|corner|next st).*|sl st to join|fasten off.*|finish off.*|break (?:yarn|off).*|cut (?:yarn|the yarn).*|pm|sm|place m(?:arker)?|slip m(?:arker)?|remove m(?:arker)?|\{nocount\}|\{counts\}|do not turn|weave in.*|leaving a .*|pull tight|change to .*|with (?:mc|cc|[a-z]+ yarn|[a-z]+)|using .*|work even|continue.*|stuff.*|move m.*|cont\b.*)$/;
 
 function readClause(raw: string, ctx: Context): Readings {
   let c = raw
@@ -294,7 +294,7 @@ function readClause(raw: string, ctx: Context): Readings {
     return applyMultiplier(inner, mult);
   }
   // "sk 2 sts", "skip next st".
-  let m = /^(?:sk|skip)(?: the)?(?: next)? ?(\d+)? ?(?:sts?|ch|dc|sc)?$/.exec(c);
+  let m = /^(?:sk|skip)(?: the)?(?: next| first| last)? ?(\d+)? ?(?:sts?|ch|dc|sc)?$/.exec(c);
   if (m) return [op(m[1] ? Number(m[1]) : 1, 0)];
   // Chains: counted apart ("ch" kind), not in the stitch total.
   m = /^ch (\d+)(.*)$/.exec(c);
@@ -360,6 +360,9 @@ function readKnit(c: string): Readings {
 }
 
 function readCrochet(c: string, ctx: Context): Readings {
+  // "sc 3" is "3 sc": the count after the stitch, as many patterns write it.
+  const after = new RegExp(`^(${CROCHET_NAMES.map(escape).join("|")}) (\\d+)$`, "u").exec(c);
+  if (after) c = `${after[2]} ${after[1]}`;
   const m = CROCHET_RE.exec(c);
   if (!m) return null;
   const count = m[1] ? Number(m[1]) : undefined;
