@@ -110,7 +110,12 @@ describe("Image Editor (/edit-image)", () => {
     await page.getByTestId("what-we-did").getByText("What we did").waitFor();
     expect(await page.getByTestId("what-we-did").textContent()).toMatch(/pure white/i);
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
-    expect(await page.evaluate(() => localStorage.getItem("onboarding_image_edited"))).toBe("true");
+    // The checklist's image step is kept on the account (decision 0016).
+    const steps = await page.evaluate(async () => {
+      const res = await fetch("/api/onboarding", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+      return ((await res.json()) as { data: { steps: Record<string, boolean> } }).data.steps;
+    });
+    expect(steps.image).toBe(true);
 
     // The comparison split is a keyboard-operable range input.
     const range = page.getByRole("slider", { name: "Before and after split" });
@@ -241,7 +246,7 @@ describe("Image Editor (/edit-image)", () => {
     await expect.poll(() => page.locator('[data-testid="batch-item"][data-status="completed"]').count()).toBe(3);
     expect(await page.getByTestId("batch-progress-text").textContent()).toBe("3 of 3 images processed");
     await page.getByText("Batch Processing Complete").first().waitFor();
-    await page.getByText("Processed 3 images").first().waitFor();
+    await page.getByText("3 of 3 images processed, 0 skipped (no edits left today), 0 failed.").first().waitFor();
     await screenshot(page, "image-editor-batch-done");
     expect(await page.getByTestId("batch-submit").textContent()).toContain("Process Images");
 
