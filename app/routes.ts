@@ -20,6 +20,7 @@ export default [
     route("advanced-keywords", "routes/advanced-keywords.tsx"),
     route("listings", "routes/listings.tsx"),
     route("listings/:id", "routes/listing-detail.tsx"),
+    route("audit", "routes/audit.tsx"),
     route("profile", "routes/profile.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

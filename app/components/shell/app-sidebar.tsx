@@ -1,4 +1,4 @@
-import { FileTextIcon, ImageIcon, LayoutDashboardIcon, ListIcon, SearchIcon, SparklesIcon, TrendingUpIcon, WandSparklesIcon } from "lucide-react";
+import { FileTextIcon, ImageIcon, LayoutDashboardIcon, ListIcon, SearchIcon, SparklesIcon, StethoscopeIcon, TrendingUpIcon, WandSparklesIcon } from "lucide-react";
 import { useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { useT } from "~/lib/i18n";
@@ -16,6 +16,7 @@ export const NAV_ITEMS = [
 ] as const;
 
 export const EXTRA_ITEMS = [
+  { key: "nav.audit", to: "/audit", icon: StethoscopeIcon },
   { key: "nav.patternWizard", to: "/optimize", icon: FileTextIcon, activeOn: ["/optimize", "/review", "/listing-generation"] },
   { key: "nav.editImageGpt", to: "/edit-image-gpt", icon: WandSparklesIcon },
 ] as const;

@@ -1,0 +1,297 @@
+import { ClipboardCheckIcon, EraserIcon, SaveIcon } from "lucide-react";
+import { useDeferredValue, useId, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import type { ItemSpecific, ListingDetail, Platform } from "../../schema/api/listings";
+import { PLATFORM_LIMITS, PLATFORMS } from "../../schema/api/listings";
+import { applyFix, auditListing, type AuditFinding, type AuditInput } from "../../worker/domain/audit";
+import { AuditReportView } from "~/components/audit/audit-report";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { api, errorMessage } from "~/lib/api";
+import { useT } from "~/lib/i18n";
+import "~/lib/i18n/catalog/audit";
+import "~/lib/i18n/catalog/listings";
+
+export function meta() {
+  return [{ title: "Audit a Listing · Listora" }];
+}
+
+interface Form {
+  platform: Platform;
+  title: string;
+  tags: string;
+  description: string;
+  photoCount: string;
+  altTexts: string;
+  bullets: string;
+  searchTerms: string;
+  itemSpecifics: string;
+  keyword: string;
+  digital: boolean;
+}
+
+const EMPTY: Form = { platform: "etsy", title: "", tags: "", description: "", photoCount: "", altTexts: "", bullets: "", searchTerms: "", itemSpecifics: "", keyword: "", digital: false };
+
+/** A listing with the usual problems, to see what the report looks like. */
+const SAMPLE: Form = {
+  ...EMPTY,
+  title: "HANDMADE Silver Leaf Necklace & Pendant & Chain: Gift: Her",
+  tags: "necklace, -silver leaf, gift for her, Gift For Her, a handmade sterling silver necklace",
+  description:
+    "This silver leaf necklace is handmade from recycled sterling silver. The pendant measures 2 cm on a 45 cm chain. Polish it with a soft cloth to care for it and store it dry so it stays bright for years of everyday wear.",
+  photoCount: "3",
+  keyword: "silver leaf necklace",
+};
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+const parseTags = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+const parseItemSpecifics = (text: string): ItemSpecific[] =>
+  lines(text).map((line) => {
+    const at = line.indexOf(":");
+    return at < 0 ? { name: line, value: "" } : { name: line.slice(0, at).trim(), value: line.slice(at + 1).trim() };
+  });
+
+function toInput(form: Form): AuditInput {
+  const count = form.photoCount.trim() === "" ? null : Number(form.photoCount);
+  return {
+    platform: form.platform,
+    title: form.title,
+    description: form.description,
+    tags: form.platform === "etsy" ? parseTags(form.tags) : [],
+    altTexts: form.platform === "etsy" ? lines(form.altTexts) : [],
+    bullets: form.platform === "amazon" ? lines(form.bullets) : [],
+    searchTerms: form.platform === "amazon" ? form.searchTerms : "",
+    itemSpecifics: form.platform === "ebay" ? parseItemSpecifics(form.itemSpecifics) : [],
+    photoCount: count !== null && Number.isInteger(count) && count >= 0 ? count : null,
+    keywords: form.keyword.trim() ? [form.keyword.trim()] : [],
+    digital: form.digital ? true : null,
+  };
+}
+
+/** A fix's patch written back into the form's fields. */
+function patchForm(form: Form, input: AuditInput, finding: AuditFinding): Form {
+  const next = applyFix(input, finding.fix!);
+  return {
+    ...form,
+    title: next.title,
+    description: next.description,
+    tags: finding.fix!.patch.tags ? (next.tags ?? []).join(", ") : form.tags,
+    altTexts: finding.fix!.patch.altTexts ? (next.altTexts ?? []).join("\n") : form.altTexts,
+    bullets: finding.fix!.patch.bullets ? (next.bullets ?? []).join("\n") : form.bullets,
+    searchTerms: next.searchTerms ?? form.searchTerms,
+  };
+}
+
+export default function AuditListing() {
+  const t = useT();
+  const navigate = useNavigate();
+  const ids = { platform: useId(), title: useId(), tags: useId(), description: useId(), photos: useId(), alts: useId(), bullets: useId(), terms: useId(), specifics: useId(), keyword: useId(), digital: useId() };
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [saving, setSaving] = useState(false);
+  const deferred = useDeferredValue(form);
+  const input = useMemo(() => toInput(deferred), [deferred]);
+  const report = useMemo(() => auditListing(input), [input]);
+  const hasContent = deferred.title.trim() !== "" || deferred.description.trim() !== "";
+  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const onFix = (finding: AuditFinding) => {
+    if (!finding.fix) return;
+    const current = toInput(form);
+    const before = auditListing(current).score;
+    const next = patchForm(form, current, finding);
+    setForm(next);
+    toast({ title: t("audit.report.fixed", { from: before, to: auditListing(toInput(next)).score }), variant: "success" });
+  };
+
+  const save = async () => {
+    const listing = toInput(form);
+    setSaving(true);
+    try {
+      const body = await api<{ data: { listing: ListingDetail } }>("/save-listing", {
+        body: {
+          platform: listing.platform,
+          title: listing.title,
+          description: listing.description,
+          tags: listing.tags,
+          altTexts: listing.altTexts,
+          bullets: listing.bullets,
+          searchTerms: listing.searchTerms,
+          itemSpecifics: listing.itemSpecifics,
+        },
+      });
+      toast({ title: t("audit.saved"), variant: "success" });
+      navigate(`/listings/${body.data.listing.id}`);
+    } catch (error) {
+      toast({ title: t("audit.saveFailed"), description: errorMessage(error), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const tagCount = parseTags(form.tags).length;
+  const termBytes = new TextEncoder().encode(form.searchTerms.replace(/\s+/g, " ").trim()).length;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageHeader title={t("audit.title")} description={t("audit.description")} />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("audit.form.title")}</CardTitle>
+            <CardDescription>{t("audit.form.subtitle")}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <div className="grid gap-2">
+              <Label htmlFor={ids.platform}>{t("audit.form.platform")}</Label>
+              <Select value={form.platform} onValueChange={(v) => set("platform")(v as Platform)}>
+                <SelectTrigger id={ids.platform} className="w-full sm:w-56" data-testid="audit-platform">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PLATFORMS.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {t(`create.platform.${p}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-2">
+              <div className="flex items-baseline justify-between gap-2">
+                <Label htmlFor={ids.title}>{t("audit.form.listingTitle")}</Label>
+                <span className="text-xs text-muted-foreground tabular-nums">
+                  {form.title.length} / {PLATFORM_LIMITS[form.platform].titleMax}
+                </span>
+              </div>
+              <Input id={ids.title} value={form.title} onChange={(e) => set("title")(e.target.value)} autoComplete="off" data-testid="audit-title" />
+            </div>
+            {form.platform === "etsy" && (
+              <div className="grid gap-2">
+                <div className="flex items-baseline justify-between gap-2">
+                  <Label htmlFor={ids.tags}>{t("audit.form.tags")}</Label>
+                  <span className="text-xs text-muted-foreground tabular-nums">{t("audit.form.tagCount", { count: tagCount, max: PLATFORM_LIMITS.etsy.tagCount })}</span>
+                </div>
+                <Input id={ids.tags} value={form.tags} onChange={(e) => set("tags")(e.target.value)} autoComplete="off" aria-describedby={`${ids.tags}-hint`} data-testid="audit-tags" />
+                <p id={`${ids.tags}-hint`} className="text-xs text-muted-foreground">
+                  {t("audit.form.tagsHint")}
+                </p>
+              </div>
+            )}
+            <div className="grid gap-2">
+              <Label htmlFor={ids.description}>{t("audit.form.description")}</Label>
+              <Textarea id={ids.description} value={form.description} onChange={(e) => set("description")(e.target.value)} rows={7} data-testid="audit-description" />
+            </div>
+            {form.platform === "amazon" && (
+              <>
+                <div className="grid gap-2">
+                  <Label htmlFor={ids.bullets}>{t("audit.form.bullets")}</Label>
+                  <Textarea id={ids.bullets} value={form.bullets} onChange={(e) => set("bullets")(e.target.value)} rows={5} aria-describedby={`${ids.bullets}-hint`} data-testid="audit-bullets" />
+                  <p id={`${ids.bullets}-hint`} className="text-xs text-muted-foreground">
+                    {t("audit.form.bulletsHint")}
+                  </p>
+                </div>
+                <div className="grid gap-2">
+                  <div className="flex items-baseline justify-between gap-2">
+                    <Label htmlFor={ids.terms}>{t("audit.form.searchTerms")}</Label>
+                    <span className="text-xs text-muted-foreground tabular-nums">{t("audit.form.bytes", { count: termBytes, max: PLATFORM_LIMITS.amazon.searchTermsMaxBytes })}</span>
+                  </div>
+                  <Input id={ids.terms} value={form.searchTerms} onChange={(e) => set("searchTerms")(e.target.value)} autoComplete="off" data-testid="audit-search-terms" />
+                </div>
+              </>
+            )}
+            {form.platform === "ebay" && (
+              <div className="grid gap-2">
+                <Label htmlFor={ids.specifics}>{t("audit.form.itemSpecifics")}</Label>
+                <Textarea id={ids.specifics} value={form.itemSpecifics} onChange={(e) => set("itemSpecifics")(e.target.value)} rows={4} aria-describedby={`${ids.specifics}-hint`} data-testid="audit-item-specifics" />
+                <p id={`${ids.specifics}-hint`} className="text-xs text-muted-foreground">
+                  {t("audit.form.itemSpecificsHint")}
+                </p>
+              </div>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor={ids.photos}>{t("audit.form.photoCount")}</Label>
+                <Input
+                  id={ids.photos}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100}
+                  value={form.photoCount}
+                  onChange={(e) => set("photoCount")(e.target.value)}
+                  aria-describedby={`${ids.photos}-hint`}
+                  data-testid="audit-photo-count"
+                />
+                <p id={`${ids.photos}-hint`} className="text-xs text-muted-foreground">
+                  {t("audit.form.photoCountHint")}
+                </p>
+              </div>
+              <div className="grid content-start gap-2">
+                <Label htmlFor={ids.keyword}>{t("audit.form.keywords")}</Label>
+                <Input id={ids.keyword} value={form.keyword} onChange={(e) => set("keyword")(e.target.value)} autoComplete="off" aria-describedby={`${ids.keyword}-hint`} data-testid="audit-keyword" />
+                <p id={`${ids.keyword}-hint`} className="text-xs text-muted-foreground">
+                  {t("audit.form.keywordsHint")}
+                </p>
+              </div>
+            </div>
+            {form.platform === "etsy" && (
+              <div className="grid gap-2">
+                <Label htmlFor={ids.alts}>{t("detail.section.altTexts")}</Label>
+                <Textarea id={ids.alts} value={form.altTexts} onChange={(e) => set("altTexts")(e.target.value)} rows={3} aria-describedby={`${ids.alts}-hint`} data-testid="audit-alt-texts" />
+                <p id={`${ids.alts}-hint`} className="text-xs text-muted-foreground">
+                  {t("audit.form.bulletsHint")}
+                </p>
+              </div>
+            )}
+            <div className="flex items-center gap-2">
+              <Checkbox id={ids.digital} checked={form.digital} onCheckedChange={(v) => set("digital")(v === true)} />
+              <Label htmlFor={ids.digital} className="font-normal">
+                {t("audit.form.digital")}
+              </Label>
+            </div>
+          </CardContent>
+          <CardFooter className="flex flex-wrap gap-2 border-t [.border-t]:pt-6">
+            <Button type="button" onClick={save} disabled={!hasContent || saving} data-testid="audit-save">
+              <SaveIcon aria-hidden="true" />
+              {saving ? t("audit.saving") : t("audit.save")}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setForm({ ...SAMPLE, platform: form.platform })}>
+              <ClipboardCheckIcon aria-hidden="true" />
+              {t("audit.sample")}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setForm({ ...EMPTY, platform: form.platform })}>
+              <EraserIcon aria-hidden="true" />
+              {t("audit.clear")}
+            </Button>
+          </CardFooter>
+        </Card>
+        <Card className="lg:sticky lg:top-4">
+          <CardContent>
+            {hasContent ? (
+              <AuditReportView report={report} onFix={onFix} live />
+            ) : (
+              <p className="text-sm text-muted-foreground" data-testid="audit-empty">
+                {t("audit.empty")}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
