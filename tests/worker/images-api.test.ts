@@ -129,6 +129,16 @@ describe("POST /api/edit-image", () => {
     expect(await usedEdits(token)).toBe(0);
   });
 
+  it("refuses a batch whose whole instruction the offline editor cannot do, before anything is stored or charged", async () => {
+    const { token } = await registerUser();
+    const url = await productDataUrl(80, 60);
+    const res = await api("/batches", { token, body: { images: [url, url], prompt: "place it on a wooden table", platform: "ebay" } });
+    expect(res.status).toBe(422);
+    const body = await res.json<any>();
+    expect(body).toMatchObject({ success: false, error: "instruction not supported", notApplied: [{ instruction: "place it on a wooden table" }] });
+    expect(await usedEdits(token)).toBe(0);
+  });
+
   it("keeps the background when told to and makes it white when told to", async () => {
     const { token } = await registerUser();
     const keep = await (await api("/edit-image", { token, body: { image: await productDataUrl(200, 150), prompt: "brighten, keep the background", platform: "ebay" } })).json<any>();

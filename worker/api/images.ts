@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { BatchJsonSchema, BatchOptionsSchema, EditImageSchema, GptEditSchema, IMAGE_LIMITS, IMAGE_MESSAGES, type EditImageResponse } from "../../schema/api/images";
 import { issueBatchTicket, openBatchSocketWithTicket } from "../domain/images/batch-tickets";
 import { createBatch, getBatch, type BatchFile } from "../domain/images/batches";
-import { editImage, type EditOutcome } from "../domain/images/edit";
+import { assertBatchCanBeEdited, editImage, type EditOutcome } from "../domain/images/edit";
 import { openImage } from "../domain/images/storage";
 import { assertImageRequestAllowed } from "../domain/images/throttle";
 import { checkImage, decodeDataUrl, toDataUrl, tooLarge } from "../domain/images/upload";
@@ -95,6 +95,7 @@ export function imageRoutes(router: ApiRouter) {
     return idempotent(env, request, user.id, "image-batch", async () => {
       await assertImageRequestAllowed(env, user.id, "batch");
       const { files, options } = await readBatchRequest(request);
+      assertBatchCanBeEdited(selectImageEditor(env), options.prompt, options.category, options.platform);
       const data = await createBatch(env, user, files, options);
       return { status: 202, body: { success: true, message: "Batch created", data, wsUrl: `/api/batches/${data.id}/ws` } };
     });

@@ -48,6 +48,14 @@ export interface EditOutcome {
 export const NOTHING_DONE_MESSAGE = "The image was not edited: the offline editor cannot do what was asked.";
 
 /**
+ * The local editor's refusal of a batch before it is created: the same check as for one edit, so a
+ * batch of ten does not fail ten times for the same reason.
+ */
+export function assertBatchCanBeEdited(editor: ImageEditor, prompt: string, category: Category, platform: Platform | null) {
+  if (editor.name === "local") refuseWhenNothingCanBeDone(parseInstruction(prompt, category, platform));
+}
+
+/**
  * The local editor's refusal, before anything is stored or charged: every part of the instruction
  * is something it cannot do, so editing would only hand back the same photo as if it were done.
  */
