@@ -315,6 +315,33 @@ describe("the instruction parser", () => {
     expect(describePlan(plan)).toEqual({ enhancedPrompt: "Replace the background with pure white.", promptEnhanced: false });
   });
 
+  it("reads Turkish instructions to keep the background and refuses Turkish ones it cannot do", () => {
+    const keep = parseInstruction("arka planı koru, biraz aydınlat", "decor", null);
+    expect(keep.keepBackground).toBe(true);
+    expect(keep.operations.map((o) => o.op)).toEqual(["levels", "brightness"]);
+    const refused = parseInstruction("yazıyı sil", "decor", null);
+    expect(refused.operations).toEqual([]);
+    expect(refused.notApplied).toEqual([{ instruction: "yazıyı sil", reason: expect.stringContaining("generative") }]);
+    expect(parseInstruction("ahşap masaya koy", "decor", null).notApplied).toHaveLength(1);
+    expect(parseInstruction("gölge ekle", "decor", null).notApplied).toHaveLength(1);
+  });
+
+  it("does not refuse what it can do: dust, a plain background put in words, a colour for the background", () => {
+    for (const [prompt, ops] of [
+      ["remove the dust and specks", ["denoise"]],
+      ["put it on a white background", ["background"]],
+      ["set the background to light grey", ["background"]],
+      ["remove the background, make it white", ["background"]],
+      ["make it pop", ["contrast"]],
+    ] as const) {
+      const plan = parseInstruction(prompt, "decor", null);
+      expect({ prompt, ops: plan.operations.map((o) => o.op), notApplied: plan.notApplied }).toEqual({ prompt, ops, notApplied: [] });
+    }
+    expect(parseInstruction("set the background to light grey", "decor", null).operations[0]).toMatchObject({ colour: [235, 235, 235] });
+    expect(parseInstruction("remove the background, make it white", "decor", null).operations[0]).toMatchObject({ colour: [255, 255, 255] });
+    expect(parseInstruction("remove the background", "decor", null).operations[0]).toMatchObject({ colour: "transparent" });
+  });
+
   it("reads a hex background colour", () => {
     const plan = parseInstruction("background #FFEEDD", "decor", null);
     expect(plan.operations[0]).toMatchObject({ op: "background", colour: [255, 238, 221] });
