@@ -81,12 +81,16 @@ export function marketInsights(facts: InsightFacts): string[] {
   if (facts.competitionLevel === "High") out.push(`Competition is high${listings}: longer, more specific phrases will be easier to rank for.`);
   else if (facts.competitionLevel === "Medium") out.push(`Competition is moderate${listings}: pair this phrase with a distinctive material, style or occasion.`);
   else out.push(`Competition is low${listings}: a well-tagged listing can stand out quickly.`);
-  const breakout = facts.related.rising.find((q) => q.value === "Breakout");
-  const fastest = breakout ?? facts.related.rising[0];
-  if (breakout) out.push(`"${breakout.query}" is a breakout search (growth of more than 5000%): consider it while it is new.`);
-  else if (fastest) out.push(`"${fastest.query}" is the fastest-growing related search (+${fastest.value}%).`);
-  const tops = facts.related.top.slice(0, 3).map((q) => `"${q.query}"`);
-  if (tops.length > 0) out.push(`Shoppers also search ${tops.length > 1 ? `${tops.slice(0, -1).join(", ")} and ${tops.at(-1)}` : tops[0]}: worth trying as tags.`);
+  // Growth figures and what shoppers search are claims about real people: only Google's data makes them
+  // (decision 0016); the sample engine's related phrases are shown, marked as samples, but not quoted here.
+  if (!facts.isFallback) {
+    const breakout = facts.related.rising.find((q) => q.value === "Breakout");
+    const fastest = breakout ?? facts.related.rising[0];
+    if (breakout) out.push(`"${breakout.query}" is a breakout search (growth of more than 5000%): consider it while it is new.`);
+    else if (fastest) out.push(`"${fastest.query}" is the fastest-growing related search (+${fastest.value}%).`);
+    const tops = facts.related.top.slice(0, 3).map((q) => `"${q.query}"`);
+    if (tops.length > 0) out.push(`Shoppers also search ${tops.length > 1 ? `${tops.slice(0, -1).join(", ")} and ${tops.at(-1)}` : tops[0]}: worth trying as tags.`);
+  }
   if (facts.competitionNote) out.push(facts.competitionNote);
   if (facts.isFallback) out.push("These figures come from Listora's offline sample engine, not from live search data.");
   return out;
