@@ -15,7 +15,7 @@ import { estimateSearchVolume, marketInsights, summariseTimeline } from "./stati
 type StoredAnalysis = Omit<AdvancedAnalysis, "fromCache">;
 
 export function analysisCacheKey(providers: string, input: AdvancedKeywordInput) {
-  return `analysis:v1|${providers}|${input.geo}|${normaliseKeyword(input.keyword)}`;
+  return `analysis:v2|${providers}|${input.geo}|${normaliseKeyword(input.keyword)}`;
 }
 
 /**
