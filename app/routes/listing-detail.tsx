@@ -3,11 +3,12 @@ import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, PencilIcon, Trash2Icon } 
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { CopyButton } from "~/components/copy-button";
-import { CharCounter, charCount } from "~/components/listings/char-counter";
+import { CharCounter } from "~/components/listings/char-counter";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingEditor, type FieldErrors } from "~/components/listings/listing-editor";
 import { ListingHistory } from "~/components/listings/listing-history";
+import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
 import {
   LISTING_LIMITS,
@@ -232,7 +233,7 @@ export default function ListingDetailPage() {
             title={t("detail.section.title")}
             copyText={listing.title}
             testId="section-title"
-            meta={<CharCounter count={charCount(listing.title)} max={LISTING_LIMITS.titleMax} />}
+            meta={<CharCounter count={listing.title.length} max={sellerLimits(listing.platform).titleMax} />}
           >
             <p className="text-lg font-medium leading-snug break-words" data-testid="detail-title">
               {listing.title}
@@ -286,7 +287,7 @@ export default function ListingDetailPage() {
                     <div className="flex items-center justify-between gap-2">
                       <span className="text-xs font-medium text-muted-foreground">{t("detail.image", { n: index + 1 })}</span>
                       <div className="flex items-center gap-2">
-                        <CharCounter count={charCount(alt)} max={LISTING_LIMITS.altTextMax} />
+                        <CharCounter count={alt.length} max={sellerLimits(listing.platform).altTextMax} />
                         <CopyButton text={alt} label={t("create.result.copyAlt", { n: index + 1 })} />
                       </div>
                     </div>
