@@ -217,6 +217,16 @@ describe("POST /api/workflow/tech-edit", () => {
     expect(body.data.issues.filter((i: { id: string }) => i.id === "stitch-count")).toEqual([]);
   });
 
+  it("answers a pathological pattern (deeply nested brackets, a row of spaces) with rows left unchecked, not a 500", async () => {
+    const { token } = await registerUser();
+    for (const pattern of [`Rnd 1: ${"[".repeat(20_000)}sc${"]".repeat(20_000)} (6)`, `Rnd 1: sc${" ".repeat(45_000)}x (6)`, `Rnd 1: ${"(1, 1 1 1 1 ".repeat(4_000)}`]) {
+      const { res, body } = await post(token, { pattern });
+      expect(res.status).toBe(200);
+      expect(body.data.rowsChecked).toBe(0);
+      expect(body.data.issues.filter((i: { id: string }) => i.id === "stitch-count")).toEqual([]);
+    }
+  });
+
   it("needs a signed-in user", async () => {
     const { res } = await post(undefined, { pattern: bunny });
     expect(res.status).toBe(401);

@@ -317,7 +317,9 @@ export function splitStep(text: string, numberedList = false): StepParts {
       break;
     }
   }
-  const c = STATED_COUNT.exec(body);
-  if (c && c.index > 0) return { label, body: body.slice(0, c.index), count: c[1] };
+  // The count is at the end: only the end is searched, so a long line costs no more than a short one.
+  const from = Math.max(0, body.length - 120);
+  const c = STATED_COUNT.exec(body.slice(from));
+  if (c && from + c.index > 0) return { label, body: body.slice(0, from + c.index), count: c[1] };
   return { label, body };
 }

@@ -76,11 +76,18 @@ const CROCHET_NAMES = Object.keys(CROCHET_STITCHES).sort((a, b) => b.length - a.
 const KNIT_NAMES = Object.keys(KNIT_STITCHES).sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const CROCHET_RE = new RegExp(`^(\\d+)?\\s*(${CROCHET_NAMES.map(escape).join("|")})(?![\\p{L}\\d])\\s*(.*)$`, "u");
+const COUNT_AFTER_RE = new RegExp(`^(${CROCHET_NAMES.map(escape).join("|")}) (\\d+)$`, "u");
 const KNIT_RE = new RegExp(`^(${KNIT_NAMES.map(escape).join("|")})\\s*(\\d+)?(?![\\p{L}])\\s*(.*)$`, "u");
 
 const NUMBER_WORDS: Record<string, number> = { once: 1, twice: 2, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : NUMBER_WORDS[s]);
 const NUM = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const TIMES_X = new RegExp(`^(?:x|\\*)\\s*${NUM}$`);
+const TIMES_X_AFTER = new RegExp(`^${NUM}\\s*x$`);
+const TIMES_MORE = new RegExp(`^${NUM}\\s+(?:more times|times more|more)$`);
+const TIMES = new RegExp(`^(?:a total of )?${NUM}\\s*times(?: in total| total| in all)?$`);
+const BARE_NUMBER = new RegExp(`^${NUM}$`);
+const STITCH_TIMES = new RegExp(`^(?:x ?${NUM}|${NUM} times)$`);
 
 /** One spelling for the many ways a row is written; the text keeps its meaning, not its looks. */
 export function normaliseRow(text: string): string {
@@ -154,6 +161,8 @@ export function normaliseRow(text: string): string {
 
 interface Context {
   craft: Craft;
+  /** How deep in brackets and repeats the reader is; a row nested deeper than any pattern is unreadable. */
+  depth?: number;
   /** The stitch kind a "ch 3 (counts as ...)" stands for: the row's first stitch after it. */
   firstKind?: string;
 }
@@ -190,13 +199,13 @@ type Multiplier = { kind: "n"; n: number[] } | { kind: "fill"; toMarker?: boolea
 function multiplier(rest: string, starred: boolean): Multiplier {
   const r = rest.replace(/^[,;]\s*/, "").replace(/^(?:rep|rep from \*|rep from)\s*/, "").trim();
   if (!r) return { kind: "once" };
-  let m = new RegExp(`^(?:x|\\*)\\s*${NUM}$`).exec(r) ?? new RegExp(`^${NUM}\\s*x$`).exec(r);
+  let m = TIMES_X.exec(r) ?? TIMES_X_AFTER.exec(r);
   if (m) return { kind: "n", n: [num(m[1])] };
-  m = new RegExp(`^${NUM}\\s+(?:more times|times more|more)$`).exec(r);
+  m = TIMES_MORE.exec(r);
   if (m) return { kind: "n", n: [num(m[1]) + 1] };
   if (/^once more$/.test(r)) return { kind: "n", n: [2] };
   if (/^twice more$/.test(r)) return { kind: "n", n: [3] };
-  m = new RegExp(`^(?:a total of )?${NUM}\\s*times(?: in total| total| in all)?$`).exec(r) ?? new RegExp(`^${NUM}$`).exec(r);
+  m = TIMES.exec(r) ?? BARE_NUMBER.exec(r);
   if (m) return { kind: "n", n: starred ? [num(m[1]), num(m[1]) + 1] : [num(m[1])] };
   if (/^(?:twice|once)$/.test(r)) return { kind: "n", n: [num(r)] };
   if (/^(?:around|across|to end(?: of (?:rnd|round|row))?|to the end|to end of row|in each st around|across the row|around the ring)$/.test(r)) return { kind: "fill" };
@@ -261,7 +270,13 @@ function applyMultiplier(inner: Made[], mult: Exclude<Multiplier, null>): Made[]
   }
 }
 
-function readSeq(s: string, ctx: Context): Readings {
+const MAX_DEPTH = 8;
+/** No real round or row is this long; a longer line is not read (and cannot slow the Worker down). */
+const MAX_ROW = 1_500;
+
+function readSeq(s: string, outer: Context): Readings {
+  const ctx = { ...outer, depth: (outer.depth ?? 0) + 1 };
+  if (ctx.depth > MAX_DEPTH) return null;
   if (s.includes("*")) return readStarred(s, ctx);
   let out: Made[] = [empty()];
   for (const clause of splitClauses(s)) {
@@ -361,7 +376,7 @@ function readKnit(c: string): Readings {
 
 function readCrochet(c: string, ctx: Context): Readings {
   // "sc 3" is "3 sc": the count after the stitch, as many patterns write it.
-  const after = new RegExp(`^(${CROCHET_NAMES.map(escape).join("|")}) (\\d+)$`, "u").exec(c);
+  const after = COUNT_AFTER_RE.exec(c);
   if (after) c = `${after[2]} ${after[1]}`;
   const m = CROCHET_RE.exec(c);
   if (!m) return null;
@@ -372,7 +387,7 @@ function readCrochet(c: string, ctx: Context): Readings {
   let rest = m[3].trim().replace(/\s*\{counts\}\s*/, " ").trim();
   const made = (n: number) => (kind ? { [kind]: n } : {});
   // "dec 6 times", "inc x 6".
-  let mm = new RegExp(`^(?:x ?${NUM}|${NUM} times)$`).exec(rest);
+  let mm = STITCH_TIMES.exec(rest);
   if (mm) {
     const k = num(mm[1] ?? mm[2]) * (count ?? 1);
     return [{ c: cc * k, p: pp * k, kinds: made(pp * k), fills: [] }];
@@ -490,6 +505,11 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
       const parts = splitStep(line.text);
       const rowName = parts.label?.replace(/[:.\-–]\s*$/u, "").trim() || line.text.slice(0, 24);
       const statedParsed = parts.count ? parseStated(parts.count) : undefined;
+      if (parts.body.length > MAX_ROW) {
+        out.push({ line: line.n, row: rowName, status: "unchecked", reason: "unreadable" });
+        live = undefined;
+        continue;
+      }
       // "Cast on 41 sts.": the number is the instruction, not a stated count after it.
       const bare = /^(?:cast on|co|ch|chain)\.?$/iu.test(parts.body.trim()) && parts.count;
       let body = normaliseRow(bare ? `${parts.body} ${parts.count}` : parts.body);

@@ -91,15 +91,19 @@ function abbreviationForms(abbr: string): string[] {
  */
 function usedIn(lines: Array<{ n: number; text: string }>, candidates: string[]): Map<string, number> {
   const sorted = [...new Set(candidates)].sort((a, b) => b.length - a.length);
+  const patterns = sorted.map((abbr) => {
+    const glued = abbr === "k" || abbr === "p" ? `|(?<![\\p{L}\\p{N}])${abbr}(?=\\d)` : "";
+    return [abbr, new RegExp(`(?<![\\p{L}\\p{N}-])${escape(abbr)}(?![\\p{L}])${glued}`, "gu")] as const;
+  });
   const found = new Map<string, number>();
   for (const line of lines) {
     // "ch-2 sp" and "ch-1 space" are the chain space ("ch-sp") of the standard list.
     let text = ` ${line.text.toLocaleLowerCase("en").replace(/\bch-\d+\s*(?:sp|space)s?\b/g, "ch-sp")} `;
-    for (const abbr of sorted) {
-      const glued = abbr === "k" || abbr === "p" ? `|(?<![\\p{L}\\p{N}])${abbr}(?=\\d)` : "";
-      const re = new RegExp(`(?<![\\p{L}\\p{N}-])${escape(abbr)}(?![\\p{L}])${glued}`, "gu");
+    for (const [abbr, re] of patterns) {
+      re.lastIndex = 0;
       if (re.test(text)) {
         if (!found.has(abbr)) found.set(abbr, line.n);
+        re.lastIndex = 0;
         text = text.replace(re, " ");
       }
     }
@@ -171,12 +175,8 @@ export function techEdit(text: string, options: { craft?: Craft; language?: Patt
   const yarnCraft = craft === "crochet" || craft === "knitting";
   const undefinedList = [...used.keys()].filter((a) => !isDefined(a));
   const usedAll = new Set([...used.keys()]);
-  const unused = definitions.filter((d) => {
-    const forms = abbreviationForms(d.abbr);
-    if (forms.some((f) => usedAll.has(f) || usedAll.has(f.replace(/s$/, "")) || usedAll.has(`${f}s`))) return false;
-    // A definition the instructions use in a spelling the list of standards does not know.
-    return !forms.some((f) => usedIn(instructionLines, [f]).size > 0);
-  });
+  // Every defined form is a candidate above, so a definition the instructions use is in `used`.
+  const unused = definitions.filter((d) => !abbreviationForms(d.abbr).some((f) => usedAll.has(f) || usedAll.has(f.replace(/s$/, "")) || usedAll.has(`${f}s`)));
   if (yarnCraft && hasList) {
     for (const abbr of undefinedList) {
       issues.push({ line: used.get(abbr)!, row: "", severity: "warning", id: "abbreviation-undefined", message: say["abbreviation-undefined"]({ abbr }), abbreviation: abbr });
@@ -190,7 +190,8 @@ export function techEdit(text: string, options: { craft?: Craft; language?: Patt
 
   // US and UK crochet terms mixed: point at the first stitch of the side the pattern uses less.
   if (craft === "crochet" && terms === "mixed") {
-    const all = lines.filter((l) => sections.some((s) => s.lines.some((x) => x.n === l.n)));
+    const inSections = new Set(sections.flatMap((s) => s.lines.map((x) => x.n)));
+    const all = lines.filter((l) => inSections.has(l.n));
     const us = usedIn(all, US_ONLY);
     const uk = usedIn(all, UK_ONLY);
     const declaredUk = /(?<![\p{L}])uk\s+(?:crochet\s+)?terms?/iu.test(text) || /ingiliz terim/iu.test(text);
