@@ -34,6 +34,9 @@ const PART_NAME: Record<ListingPart, string> = {
   description: "create.result.partDescription",
   tags: "create.result.partTags",
   altTexts: "create.result.partAltTexts",
+  bullets: "create.result.partBullets",
+  searchTerms: "create.result.partSearchTerms",
+  itemSpecifics: "create.result.partItemSpecifics",
 };
 
 /** Which LLM serves generations, from /api/health; labels the offline default before the first run. */

@@ -22,7 +22,7 @@ import {
 } from "~/components/listings/listing-client";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
-import { SafeMarkdown } from "~/components/listings/safe-markdown";
+import { PlainDescription, toPlainDescription } from "~/components/listings/plain-description";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -244,8 +244,8 @@ export default function ListingDetailPage() {
             </p>
           </Section>
 
-          <Section title={t("detail.section.description")} copyText={listing.description} testId="section-description">
-            <SafeMarkdown>{listing.description}</SafeMarkdown>
+          <Section title={t("detail.section.description")} copyText={toPlainDescription(listing.description)} testId="section-description">
+            <PlainDescription>{listing.description}</PlainDescription>
           </Section>
 
           <Section

@@ -2,7 +2,7 @@ import { AlertCircleIcon, ArrowLeftIcon, CheckCircle2Icon, CheckIcon, FileTextIc
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { CopyButton } from "~/components/copy-button";
-import { SafeMarkdown } from "~/components/listings/safe-markdown";
+import { PlainDescription, toPlainDescription } from "~/components/listings/plain-description";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -216,7 +216,7 @@ export default function ListingGeneration() {
                 </Section>
                 <Section
                   label={t("wizard.listing.label.description")}
-                  copy={listing ? { text: listing.description, label: t("wizard.listing.copyDescription") } : undefined}
+                  copy={listing ? { text: toPlainDescription(listing.description), label: t("wizard.listing.copyDescription") } : undefined}
                   loading={generating}
                   skeleton={
                     <div className="grid gap-2">
@@ -228,7 +228,7 @@ export default function ListingGeneration() {
                   }
                   testId="listing-description"
                 >
-                  {listing && <SafeMarkdown className="max-h-96 overflow-y-auto rounded-md border bg-background p-4">{listing.description}</SafeMarkdown>}
+                  {listing && <PlainDescription className="max-h-96 overflow-y-auto rounded-md border bg-background p-4">{listing.description}</PlainDescription>}
                 </Section>
                 <Section
                   label={t("wizard.listing.label.tags")}

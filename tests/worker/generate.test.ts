@@ -288,3 +288,148 @@ describe("POST /api/listings/generate/part", () => {
     expect((await api("/listings/generate/part", { token, body: { listingId: data.listing.id, part: "price" } })).status).toBe(400);
   });
 });
+
+// ---- Each marketplace's parts ------------------------------------------------------------------
+
+import { PLATFORM_LIMITS, type ItemSpecific } from "../../schema/api/listings";
+import { hasMarkdown } from "../../schema/plain-text";
+import { byteLength } from "../../worker/providers/llm/offline-composer";
+
+const MUG = "Handmade ceramic coffee mug, 350 ml, glazed in speckled sage green. Dishwasher and microwave safe.";
+
+function partsOf(list: GenerateEvent[]) {
+  const parts = new Map<string, unknown>();
+  for (const e of list) if (e.type === "part") parts.set(e.part, e.value);
+  return parts;
+}
+
+describe("POST /api/listings/generate per marketplace", () => {
+  it("writes eBay's parts: a title of at most 80 characters, a plain description and item specifics, and no tags", async () => {
+    const { token } = await registerUser();
+    const list = await events(await generate(token, { description: MUG, keywords: [], platform: "ebay" }));
+    const parts = partsOf(list);
+    expect([...parts.keys()].sort()).toEqual(["description", "itemSpecifics", "title"]);
+    const done = list.at(-1)!;
+    if (done.type !== "done") throw new Error(`expected done, got ${JSON.stringify(done)}`);
+    expect(done.listing.title.length).toBeLessThanOrEqual(PLATFORM_LIMITS.ebay.titleMax);
+    expect(done.listing.title).toMatch(/^Handmade Ceramic Coffee Mug 350 ml/);
+    expect(done.listing.tags).toEqual([]);
+    expect(hasMarkdown(done.listing.description)).toBe(false);
+    const specifics = parts.get("itemSpecifics") as ItemSpecific[];
+    expect(specifics).toEqual(expect.arrayContaining([{ name: "Type", value: "Mug" }, { name: "Material", value: "Ceramic" }, { name: "Capacity", value: "350 ml" }]));
+    expect(done.ruleReport.checks.filter((c) => c.status === "repaired")).toEqual([]);
+  });
+
+  it("writes Amazon's parts: title, five bullets, description, search terms within 249 bytes and alt texts, and no tags", async () => {
+    const { token } = await registerUser();
+    const list = await events(await generate(token, { description: MUG, keywords: ["coffee mug"], platform: "amazon" }));
+    const parts = partsOf(list);
+    expect([...parts.keys()].sort()).toEqual(["altTexts", "bullets", "description", "searchTerms", "title"]);
+    const done = list.at(-1)!;
+    if (done.type !== "done") throw new Error("expected done");
+    expect(done.listing.title.length).toBeLessThanOrEqual(PLATFORM_LIMITS.amazon.titleMax);
+    expect(done.listing.tags).toEqual([]);
+    const bullets = parts.get("bullets") as string[];
+    expect(bullets).toHaveLength(5);
+    for (const b of bullets) expect(b.length).toBeLessThanOrEqual(PLATFORM_LIMITS.amazon.bulletMax);
+    const terms = parts.get("searchTerms") as string;
+    expect(byteLength(terms)).toBeLessThanOrEqual(PLATFORM_LIMITS.amazon.searchTermsMaxBytes);
+    const titleWords = new Set(done.listing.title.toLowerCase().split(/[^a-z0-9]+/));
+    for (const w of terms.split(" ")) expect(titleWords.has(w)).toBe(false);
+  });
+
+  it("writes a Turkish listing for a Turkish description", async () => {
+    const { token } = await registerUser();
+    const list = await events(await generate(token, { description: "El yapımı seramik kahve kupası, 350 ml, mat yeşil sırlı. Bulaşık makinesinde yıkanabilir.", keywords: [], platform: "etsy" }));
+    const done = list.at(-1)!;
+    if (done.type !== "done") throw new Error("expected done");
+    expect(done.listing.title).toMatch(/^El Yapımı Seramik Kahve Kupası 350 ml/);
+    expect(done.listing.description).toMatch(/^Özellikler$/m);
+    expect(done.listing.description).not.toMatch(/Features|Why you'll love it/);
+    expect(done.listing.tags).toContain("350 ml kupa");
+  });
+
+  it("refuses to regenerate a part the listing's marketplace does not have, with 400", async () => {
+    const { token } = await registerUser();
+    const done = (await events(await generate(token))).at(-1)!;
+    if (done.type !== "done") throw new Error("expected done");
+    const res = await api("/listings/generate/part", { token, body: { listingId: done.listing.id, part: "bullets" } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false });
+  });
+
+  it("regenerates Amazon search terms within 249 bytes", async () => {
+    const { token } = await registerUser();
+    const done = (await events(await generate(token, { description: MUG, keywords: [], platform: "amazon" }))).at(-1)!;
+    if (done.type !== "done") throw new Error("expected done");
+    const res = await api("/listings/generate/part", { token, body: { listingId: done.listing.id, part: "searchTerms" } });
+    expect(res.status).toBe(200);
+    const { data } = await res.json<{ data: { part: string; value: string } }>();
+    expect(data.part).toBe("searchTerms");
+    expect(data.value.length).toBeGreaterThan(0);
+    expect(byteLength(data.value)).toBeLessThanOrEqual(PLATFORM_LIMITS.amazon.searchTermsMaxBytes);
+  });
+});
+
+describe("generation prompts and repairs per marketplace", () => {
+  const input = (platform: "etsy" | "ebay" | "amazon") => ({ description: MUG, keywords: ["coffee mug"], platform });
+
+  it("asks each marketplace for its own limits, in the description's language, as plain text", () => {
+    expect(partRequest("title", input("ebay")).system).toMatch(/at most 80 characters/);
+    expect(partRequest("title", input("amazon")).system).toMatch(/at most 200 characters.*no promotional words/);
+    expect(partRequest("bullets", input("amazon")).system).toMatch(/exactly 5 Amazon bullet points.*never more than 500/);
+    expect(partRequest("searchTerms", input("amazon")).system).toMatch(/at most 249 bytes.*do not repeat words of the product title/);
+    expect(partRequest("itemSpecifics", input("ebay")).system).toMatch(/never invent a value/);
+    expect(partRequest("description", input("etsy")).system).toMatch(/Plain text only: no Markdown/);
+    expect(partRequest("tags", input("etsy")).system).toMatch(/no tag contained in another tag/);
+    for (const part of ["title", "description", "tags"] as const) expect(partRequest(part, input("etsy")).system).toMatch(/language of the product description/);
+  });
+
+  /** A model that answers with every mistake the enforcer repairs. */
+  const sloppy: LlmProvider = {
+    name: "deepseek",
+    label: "Sloppy model",
+    offline: false,
+    async complete(request) {
+      switch (request.task) {
+        case "title":
+          return "BEST SELLER Handmade Ceramic Coffee Mug 350 ml - Free Shipping, Sage Green!!";
+        case "description":
+          return "## Meet your mug\n\nA **speckled** sage green mug.\n\n**Features**\n- 350 ml\n- Dishwasher safe";
+        case "bullets":
+          return '```json\n["**Big:** 350 ml", "Safe: dishwasher", "Safe: dishwasher", "Glaze: sage green", "Gift: coffee lovers", "Extra: one", "Extra: two"]\n```';
+        case "search-terms":
+          return "mug, cup, cup, tea, best, coffee-lover, ceramic";
+        case "item-specifics":
+          return 'Here you go: {"Brand": "Handmade", "Type": "Mug", "Material": "Ceramic", "Color": "", "Capacity": "350 ml"}';
+        default:
+          return "[]";
+      }
+    },
+  };
+
+  it("repairs a model's Amazon answer: promotional title words, Markdown, seven bullets, commas and title words in search terms", async () => {
+    const { listing, report } = await generateListingParts(sloppy, input("amazon"));
+    expect(listing.title).not.toMatch(/best|seller|free shipping|!/i);
+    expect(listing.title).toMatch(/^Handmade Ceramic Coffee Mug 350 ml/);
+    expect(hasMarkdown(listing.description)).toBe(false);
+    expect(listing.description).toMatch(/^Features\n• 350 ml/m);
+    expect(listing.bullets).toHaveLength(5);
+    expect(listing.bullets![0]).toBe("Big: 350 ml");
+    expect(listing.searchTerms).toBe("cup tea coffee-lover");
+    const rules = report.checks.filter((c) => c.status === "repaired").map((c) => c.rule);
+    expect(rules).toEqual(expect.arrayContaining(["title.no-promotional", "description.plain-text", "bullets.count", "bullets.unique", "search-terms.separators", "search-terms.no-title-words", "search-terms.unique", "search-terms.no-promotional"]));
+  });
+
+  it("reads a model's eBay item specifics from its JSON and drops empty values", async () => {
+    const { listing, report } = await generateListingParts(sloppy, input("ebay"));
+    expect(listing.itemSpecifics).toEqual([
+      { name: "Brand", value: "Handmade" },
+      { name: "Type", value: "Mug" },
+      { name: "Material", value: "Ceramic" },
+      { name: "Capacity", value: "350 ml" },
+    ]);
+    expect(listing.title.length).toBeLessThanOrEqual(80);
+    expect(report.checks.find((c) => c.rule === "item-specifics.count")).toMatchObject({ status: "repaired" });
+  });
+});

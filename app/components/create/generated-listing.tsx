@@ -5,7 +5,7 @@ import { CopyButton } from "~/components/copy-button";
 import { CharCounter, charCount } from "~/components/listings/char-counter";
 import { LISTING_LIMITS, type ListingPart, type RuleReport as Report } from "~/components/listings/listing-client";
 import { RuleReport } from "~/components/listings/rule-report";
-import { SafeMarkdown } from "~/components/listings/safe-markdown";
+import { PlainDescription, toPlainDescription } from "~/components/listings/plain-description";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -20,6 +20,9 @@ const REGENERATE_KEY: Record<ListingPart, string> = {
   description: "create.result.regenerateDescription",
   tags: "create.result.regenerateTags",
   altTexts: "create.result.regenerateAltTexts",
+  bullets: "create.result.regenerateBullets",
+  searchTerms: "create.result.regenerateSearchTerms",
+  itemSpecifics: "create.result.regenerateItemSpecifics",
 };
 
 function Section({
@@ -137,7 +140,7 @@ export function GeneratedListing({
           actions={
             <>
               {regenerateButton("description")}
-              <CopyButton text={parts.description ?? ""} label={t("create.result.copyDescription")} />
+              <CopyButton text={toPlainDescription(parts.description ?? "")} label={t("create.result.copyDescription")} />
             </>
           }
           skeleton={
@@ -150,7 +153,7 @@ export function GeneratedListing({
           }
         >
           <div className="rounded-md border bg-muted/20 p-4 sm:max-h-[28rem] sm:overflow-y-auto" data-testid="result-description">
-            <SafeMarkdown>{parts.description ?? ""}</SafeMarkdown>
+            <PlainDescription>{parts.description ?? ""}</PlainDescription>
           </div>
         </Section>
 

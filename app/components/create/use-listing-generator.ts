@@ -14,6 +14,7 @@ import {
   type Platform,
   type RuleReport,
 } from "~/components/listings/listing-client";
+import type { ItemSpecific } from "../../../schema/api/listings";
 
 /** "unverified": the e-mail address is not confirmed yet, so AI features answer 403 (decision 0009). */
 export type GeneratorStatus = "idle" | "generating" | "done" | "error" | "quota" | "unverified";
@@ -56,10 +57,13 @@ export interface GenerateInput {
   platform: Platform;
 }
 
-const toPart = (part: ListingPart, value: string | string[]): PartialListing =>
-  part === "tags" || part === "altTexts"
-    ? { [part]: Array.isArray(value) ? value : [String(value)] }
-    : { [part]: Array.isArray(value) ? value.join("\n") : String(value) };
+// Amazon's bullets and search terms and eBay's item specifics arrive in the done event's listing.
+const toPart = (part: ListingPart, value: string | string[] | ItemSpecific[]): PartialListing =>
+  part === "bullets" || part === "searchTerms" || part === "itemSpecifics"
+    ? {}
+    : part === "tags" || part === "altTexts"
+      ? { [part]: Array.isArray(value) ? value.map(String) : [String(value)] }
+      : { [part]: Array.isArray(value) ? value.map(String).join("\n") : String(value) };
 
 /** The parts of a saved listing in the screen's shape. */
 export const partsOf = (listing: ListingDetail): Required<PartialListing> => ({

@@ -572,13 +572,14 @@ export function enforceSearchTerms(input: unknown, context: RuleContext & { titl
   const kept: string[] = [];
   for (const word of lower(raw, lang).split(/[\s,;|]+/)) {
     const term = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (!term || isStopWord(term)) continue;
-    if (titleWords.has(term)) {
-      inTitle.push(term);
-      continue;
-    }
+    if (!term) continue;
     if (PROMOTIONAL_WORDS.includes(term)) {
       promotional.push(term);
+      continue;
+    }
+    if (isStopWord(term)) continue;
+    if (titleWords.has(term)) {
+      inTitle.push(term);
       continue;
     }
     if (kept.includes(term)) {

@@ -16,6 +16,7 @@ import {
   type ListingPart,
   type Platform,
   type QuotaSnapshot,
+  type RuleCheck,
   type RuleReport,
 } from "../../../schema/api/listings";
 import { idempotency, type User } from "../../../schema/db";
@@ -207,11 +208,24 @@ export const ruleContextFor = (input: GenerationInput): RuleContext => ({
   digital: isDigitalProduct(input.description, input.keywords),
 });
 
-/** Asks for one part and brings it through its rules. */
-export async function generatePart(provider: LlmProvider, part: ListingPart, input: GenerationInput, variant = 0, timeoutMs?: number): Promise<PartValue> {
+/** Asks for one part and brings it through its rules; answers the value and what the rules repaired. */
+async function askPart(provider: LlmProvider, part: ListingPart, input: GenerationInput, variant = 0, timeoutMs?: number): Promise<{ value: PartValue; checks: RuleCheck[] }> {
   const request = partRequest(part, input, variant);
   const content = await provider.complete(timeoutMs ? { ...request, timeoutMs } : request);
-  return enforcePart(part, parsePart(part, content), ruleContextFor(input)).value;
+  const enforced = enforcePart(part, parsePart(part, content), ruleContextFor(input)) as { value: PartValue; checks: RuleCheck[] };
+  return { value: enforced.value, checks: enforced.checks };
+}
+
+/** Asks for one part and brings it through its rules. */
+export async function generatePart(provider: LlmProvider, part: ListingPart, input: GenerationInput, variant = 0, timeoutMs?: number): Promise<PartValue> {
+  return (await askPart(provider, part, input, variant, timeoutMs)).value;
+}
+
+/** The final report, with the repairs made to each part as it arrived (the final pass sees them already repaired). */
+function mergeChecks(first: RuleCheck[], final: RuleReport): RuleReport {
+  const repairedFirst = new Map(first.filter((c) => c.status === "repaired").map((c) => [c.rule, c]));
+  const checks = final.checks.map((c) => (c.status === "pass" && repairedFirst.has(c.rule) ? repairedFirst.get(c.rule)! : c));
+  return buildReport(checks);
 }
 
 /** The parts a marketplace's listing has, in the order the screen shows them. */
@@ -230,15 +244,15 @@ export async function generateListingParts(
   options: { timeoutMs?: number } = {},
 ): Promise<{ listing: ListingText; report: RuleReport }> {
   const parts = partsFor(input.platform);
-  const values = await Promise.all(
+  const answers = await Promise.all(
     parts.map(async (part) => {
-      const value = await generatePart(provider, part, input, 0, options.timeoutMs);
+      const { value, checks } = await askPart(provider, part, input, 0, options.timeoutMs);
       onPart(part, value);
-      return [part, value] as const;
+      return { part, value, checks };
     }),
   );
-  const got = Object.fromEntries(values) as Partial<Record<ListingPart, PartValue>>;
-  return enforceListingRules(
+  const got = Object.fromEntries(answers.map((a) => [a.part, a.value])) as Partial<Record<ListingPart, PartValue>>;
+  const final = enforceListingRules(
     {
       title: String(got.title ?? ""),
       description: String(got.description ?? ""),
@@ -250,6 +264,7 @@ export async function generateListingParts(
     },
     ruleContextFor(input),
   );
+  return { listing: final.listing, report: mergeChecks(answers.flatMap((a) => a.checks), final.report) };
 }
 
 // ---- Quota, idempotency and saving -------------------------------------------------------------
@@ -396,6 +411,9 @@ export async function regeneratePart(
     description: current.description,
     tags: (current.tags as string[]) ?? [],
     altTexts: (current.altTexts as string[]) ?? [],
+    bullets: (current.bullets as string[] | null) ?? [],
+    searchTerms: current.searchTerms ?? "",
+    itemSpecifics: (current.itemSpecifics as ItemSpecific[] | null) ?? [],
     [part]: value,
   };
   const { listing, report } = enforceListingRules(text, ruleContextFor(input));
