@@ -388,6 +388,13 @@ describe("the pattern wizard in the browser", () => {
     expect(await page.getByTestId("original-pattern").inputValue()).toContain("Minik Ahtapot");
     await page.getByRole("button", { name: "İçeriği Düzenle" }).click();
     await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("Tur 1:");
+    // The tech-edit report and the sections speak Turkish too.
+    await page.getByTestId("tech-edit-card").getByText("Teknik kontrol").waitFor();
+    await page.getByTestId("tech-craft").getByText("Tığ işi olarak okundu").waitFor();
+    expect(await page.getByTestId("tech-summary").textContent()).toMatch(/^\d+ sıra kontrol edildi, \d+ kontrol edilemedi$/);
+    await page.getByTestId("sections-card").getByText("Bölümler").waitFor();
+    await settle(page);
+    await screenshot(page, "wizard-1-optimize-tr");
     // A paper size chosen after optimizing still reaches the PDF; the detected language goes along.
     await page.getByTestId("paper-select").click();
     await page.getByRole("option", { name: "ABD Letter" }).click();
