@@ -92,9 +92,20 @@ describe("the Worker with APP_ENV unset, empty or another word", () => {
     expect((await forgot.json<{ devOutbox?: string }>()).devOutbox).toBeUndefined();
   });
 
-  it("shows /dev/mail in development", async () => {
+  it("shows /dev/mail in development, one recipient's mail with ?to=", async () => {
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    for (const to of [`first.${stamp}@example.com`, `second.${stamp}@example.com`]) {
+      await base.DB.prepare("INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body, provider, status, created_at) VALUES (?, ?, ?, ?, '', 'outbox', 'stored', ?)")
+        .bind(crypto.randomUUID(), to, `Hello ${to}`, `Body for ${to}`, Date.now())
+        .run();
+    }
     const res = await fetchWith(withVars({ APP_ENV: "development" }), "/dev/mail");
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Mail outbox (development)");
+    const all = await res.text();
+    expect(all).toContain("Mail outbox (development)");
+    expect(all).toContain(`Body for second.${stamp}@example.com`);
+    const one = await (await fetchWith(withVars({ APP_ENV: "development" }), `/dev/mail?to=${encodeURIComponent(`first.${stamp}@example.com`)}`)).text();
+    expect(one).toContain(`Body for first.${stamp}@example.com`);
+    expect(one).not.toContain(`Body for second.${stamp}@example.com`);
   });
 });
