@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_REGISTER_LIMIT_PER_HOUR } from "../../worker/lib/env";
-import { FORGOT_LIMITS, LOGIN_LIMITS, RESEND_LIMITS } from "../../worker/domain/auth/throttle";
+import { FORGOT_LIMITS, LOGIN_LIMITS, RESEND_LIMITS, addressKey } from "../../worker/domain/auth/throttle";
 import { normaliseEmail } from "../../worker/domain/auth/email";
 import { PASSWORD, api, registerUser, uniqueAddress, uniqueEmail } from "./helpers";
 
@@ -164,6 +164,23 @@ describe("the registration throttle", () => {
     expect(await refused.json()).toMatchObject({ success: false, message: "Too many accounts were created from your network recently. Please try again later." });
     // Another address is not affected.
     expect((await api("/auth/register", { body: { username: null, email: uniqueEmail("other"), password: PASSWORD }, headers: { "CF-Connecting-IP": uniqueAddress() } })).status).toBe(201);
+  });
+
+  it("counts every address of one IPv6 /64 as one address", async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const responses = await Promise.all(
+      Array.from({ length: DEFAULT_REGISTER_LIMIT_PER_HOUR + 5 }, (_, i) =>
+        api("/auth/register", { body: { username: null, email: uniqueEmail("v6"), password: PASSWORD }, headers: { "CF-Connecting-IP": `${prefix}::${(i + 1).toString(16)}` } }),
+      ),
+    );
+    expect(tally(responses)[201]).toBe(DEFAULT_REGISTER_LIMIT_PER_HOUR);
+  });
+
+  it("keys addresses: IPv4 as it is, IPv6 by its /64, IPv4-mapped IPv6 as IPv4", () => {
+    expect(addressKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressKey("2001:DB8:1:2::99")).toBe(addressKey("2001:db8:1:2:ffff:ffff:ffff:1"));
+    expect(addressKey("2001:db8:1:2::1")).not.toBe(addressKey("2001:db8:1:3::1"));
+    expect(addressKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
   });
 
   it("takes its limit from REGISTER_LIMIT_PER_HOUR", async () => {

@@ -23,6 +23,28 @@ export const TOO_MANY_RESETS = "Too many reset requests. Please wait a while and
 export const TOO_MANY_REGISTRATIONS = "Too many accounts were created from your network recently. Please try again later.";
 export const TOO_MANY_RESENDS = "A verification link was sent several times recently. Please check your inbox (and spam folder) or try again later.";
 
+/**
+ * The throttle key of a client address. IPv4 as it is; IPv6 by its /64 prefix, because one
+ * subscriber usually holds a whole /64 and could otherwise rotate through 2^64 addresses; an
+ * IPv4-mapped IPv6 address (::ffff:a.b.c.d) as its IPv4 address.
+ */
+export function addressKey(address: string): string {
+  const text = address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!text.includes(":")) return text;
+  const mapped = /^[0:]*:ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (mapped) return mapped[1];
+  const [head, tail] = text.split("::", 2) as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail !== undefined && tail !== "" ? tail.split(":") : [];
+  if (left.length + right.length > 8 || [...left, ...right].some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return text;
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  if (groups.length !== 8) return text;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 interface Slot {
   key: string;
   max: number;
@@ -58,7 +80,7 @@ async function release(env: Env, reservations: Reservation[]) {
 
 const loginSlots = (email: string, address: string): Slot[] => [
   { key: `login:account:${normaliseEmail(email)}`, max: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
-  { key: `login:address:${address}`, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
+  { key: `login:address:${addressKey(address)}`, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
 ];
 
 /**
@@ -82,7 +104,7 @@ export async function assertResetAllowed(env: Env, email: string, address: strin
     env,
     [
       { key: `forgot:account:${normaliseEmail(email)}`, max: FORGOT_LIMITS.perAccount, windowMs: FORGOT_LIMITS.windowMs },
-      { key: `forgot:address:${address}`, max: FORGOT_LIMITS.perAddress, windowMs: FORGOT_LIMITS.windowMs },
+      { key: `forgot:address:${addressKey(address)}`, max: FORGOT_LIMITS.perAddress, windowMs: FORGOT_LIMITS.windowMs },
     ],
     TOO_MANY_RESETS,
   );
@@ -95,7 +117,7 @@ export async function assertResetAllowed(env: Env, email: string, address: strin
  */
 export async function assertRegisterAllowed(env: Env, address: string) {
   const max = getConfig(env).registerLimitPerHour;
-  await reserveAll(env, [{ key: `register:address:${address}`, max, windowMs: REGISTER_WINDOW_MS }], TOO_MANY_REGISTRATIONS);
+  await reserveAll(env, [{ key: `register:address:${addressKey(address)}`, max, windowMs: REGISTER_WINDOW_MS }], TOO_MANY_REGISTRATIONS);
 }
 
 /** Counts a request for another verification mail, per account and per address. */
@@ -104,7 +126,7 @@ export async function assertResendAllowed(env: Env, userId: string, address: str
     env,
     [
       { key: `resend:account:${userId}`, max: RESEND_LIMITS.perAccount, windowMs: RESEND_LIMITS.windowMs },
-      { key: `resend:address:${address}`, max: RESEND_LIMITS.perAddress, windowMs: RESEND_LIMITS.windowMs },
+      { key: `resend:address:${addressKey(address)}`, max: RESEND_LIMITS.perAddress, windowMs: RESEND_LIMITS.windowMs },
     ],
     TOO_MANY_RESENDS,
   );
