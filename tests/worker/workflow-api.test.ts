@@ -364,6 +364,15 @@ describe("wizard steps with a model provider", () => {
     expect(instructionLines(draft).length).toBeGreaterThan(20);
   });
 
+  it("format uses the model's layout only when every line under the headings is kept as written", async () => {
+    const pattern = "# Tiny Ball\n\n## Instructions\nRnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)\n";
+    const kept = await formatPattern({ optimizedPattern: pattern, options: {} }, fakeProvider(async () => "# Tiny Ball\n\n## How to make it\nRnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)"));
+    expect(kept.sections.find((s) => s.key === "instructions")?.heading).toBe("How to make it");
+    const rewritten = await formatPattern({ optimizedPattern: pattern, options: {} }, fakeProvider(async () => "# Tiny Ball\n\n## How to make it\nRnd 1: 6 sc in a magic ring (6 sts)\nRnd 2: inc around (12)"));
+    expect(rewritten.sections.find((s) => s.key === "instructions")?.heading).toBe("Instructions");
+    expect(instructionLines(rewritten)).toEqual(["Rnd 1: 6 sc in MR (6)", "Rnd 2: inc around (12)"]);
+  });
+
   it("generate-pdf turns a provider failure into a 502 'Failed to format content' and stores no file", async () => {
     const user = await domainUser();
     const error = await runGeneratePdf(workerEnv, user, { pattern: { optimizedPattern: bunny }, options: {} }, { llm: failing() }).catch((e) => e);

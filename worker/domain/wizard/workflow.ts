@@ -37,6 +37,8 @@ import { formatPatternOffline, instructionLines, renderFormattedPattern, type Fo
 import { optimizePatternOffline, renderOptimizedPattern, sectionOutline, type PatternOptions } from "./offline-optimizer";
 import { techEdit, type TechEditReport } from "./tech-edit";
 import { renderPatternPdf } from "./pdf";
+import { snapshotOf, versionStatements } from "../listings/versions";
+import { deleteFilesMetered, insertFilesMetered, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
 
 export const WIZARD_TIMEOUT_MS: number = WIZARD_LIMITS.timeoutMs;
 
@@ -118,11 +120,10 @@ function optimizeSystem(craft: Craft, language: PatternLanguage) {
 
 function formatSystem(language: PatternLanguage) {
   return [
-    "You lay out a craft pattern as a document to sell as a PDF. Answer in markdown with exactly these parts, in this order:",
-    "'# Title', one line of introduction, '## Finished size', '## Materials' (one item per line starting with '- '), '## Gauge',",
-    "'## Abbreviations' (one 'abbr: meaning' per line), '## Instructions' (parts as '### Part', one round, row or step per line, e.g. 'Rnd 1: ...'), '## Notes'.",
-    "Leave out a section that has nothing in it. Keep every instruction line, number and stitch count exactly. Do not add anything that is not in the pattern.",
-    `Write in ${LANGUAGE_NAME[language]}.`,
+    "You lay out a craft pattern as a document to sell as a PDF. Answer in markdown: '# Title', then the pattern's sections as '## ' headings",
+    "(Finished size, Materials, Gauge, Abbreviations, Instructions with parts as '### Part', Notes), in the pattern's own order.",
+    "Keep EVERY line of the pattern exactly as given, character for character and in its order: you may change headings, never a line under them.",
+    `Do not add anything that is not in the pattern. Headings in ${LANGUAGE_NAME[language]}.`,
   ].join("\n");
 }
 
@@ -200,6 +201,9 @@ export async function formatPattern(input: { optimizedPattern: string; options?:
     timeoutMs,
     WIZARD_ERRORS.format,
   );
+  // A model's layout is used only when every line under the headings is still there, as written and in order.
+  const lines = (t: string) => t.split(/\r?\n/).filter((l) => l.trim() && !/^#{1,6}\s/u.test(l.trim())).join("\n");
+  if (!keepsEveryLine(lines(input.optimizedPattern), text)) return own;
   const theirs = formatPatternOffline(text, { ...options, craft: own.craft, language: own.language });
   return instructionCount(theirs) >= instructionCount(own) ? theirs : own;
 }
@@ -225,17 +229,16 @@ export async function storePatternPdf(env: Pick<Env, "DB" | "FILES">, userId: st
   const id = crypto.randomUUID();
   const name = pdfFileName(title);
   const r2Key = `${userId}/pattern-pdfs/${id}.pdf`;
-  await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { userId, kind: "pattern-pdf" } });
+  // The row and its bytes on the storage meter first (refused past the plan's storage, decision 0011), then R2.
+  const row: StoredFile = { id, userId, listingId: null, r2Key, name, contentType: "application/pdf", size: bytes.byteLength, kind: "pattern-pdf", createdAt: now };
+  await insertFilesMetered(env.DB, userId, [row], now);
   try {
-    const [row] = await drizzle(env.DB)
-      .insert(files)
-      .values({ id, userId, listingId: null, r2Key, name, contentType: "application/pdf", size: bytes.byteLength, kind: "pattern-pdf", createdAt: now })
-      .returning();
-    return row;
+    await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { userId, kind: "pattern-pdf" } });
   } catch (error) {
-    await env.FILES.delete(r2Key).catch(() => {});
+    await deleteFilesMetered(env.DB, userId, [id]).catch(() => {});
     throw error;
   }
+  return row;
 }
 
 export function pdfInfo(row: StoredFile, pages: number): PatternPdfInfo {
@@ -429,11 +432,16 @@ export async function finishWizard(env: Pick<Env, "DB" | "FILES">, userId: strin
   const db = drizzle(env.DB);
   const insert = db
     .insert(listings)
-    .values({ id, userId, ...listing, originalPrompt, platform: "etsy", provider: input.provider || "wizard", source: "wizard", ruleReport: report, createdAt: now, updatedAt: now })
+    .values({ id, userId, ...listing, originalPrompt, generationPrompt: originalPrompt, platform: "etsy", provider: input.provider || "wizard", source: "wizard", ruleReport: report, createdAt: now, updatedAt: now })
     .returning();
-  const [[row]] = pdfFileId
-    ? await db.batch([insert, db.update(files).set({ listingId: id }).where(and(eq(files.id, pdfFileId), eq(files.userId, userId)))])
-    : await db.batch([insert]);
+  // The plan's saved-listing cap and the first version row go in the insert's batch (decision 0011).
+  const kept = [listingCapGuard(db, userId, id), ...versionStatements(db, { listingId: id, userId, version: 1, snapshot: snapshotOf({ ...listing, originalPrompt }), reason: "generated", now })] as const;
+  const results = pdfFileId
+    ? await db.batch([insert, db.update(files).set({ listingId: id }).where(and(eq(files.id, pdfFileId), eq(files.userId, userId))), ...kept])
+    : await db.batch([insert, ...kept]);
+  const [row] = results[0];
+  const guard = pdfFileId ? results[2] : results[1];
+  if ((guard as unknown[]).length > 0) throw listingLimitReached(await readStorageUsage(env.DB, userId));
   // A listing saved by the wizard is the dashboard checklist's "create a listing" step too.
   await completeOnboardingStep(env.DB, userId, "listing", now);
   const summary = toSummary(row);
