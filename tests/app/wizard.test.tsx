@@ -172,6 +172,14 @@ describe("the draft view", () => {
     ]);
   });
 
+  it("bolds the seller's own labels and sets the stated count apart, keeping the line whole", () => {
+    const { container } = render(<DraftView text={"## Instructions\nR4: (2sc, inc) x 6 - 18 sts\nR5-R9: sc around (24)\n31. tur: *k7, k2tog; rep from * to end. (64)\nStuff firmly."} />);
+    const lines = [...container.querySelectorAll("p")].map((p) => p.textContent);
+    expect(lines).toEqual(["R4: (2sc, inc) x 6 - 18 sts", "R5-R9: sc around (24)", "31. tur: *k7, k2tog; rep from * to end. (64)", "Stuff firmly."]);
+    expect([...container.querySelectorAll("p > span.font-semibold")].map((s) => s.textContent)).toEqual(["R4:", "R5-R9:", "31. tur:"]);
+    expect([...container.querySelectorAll('[data-testid="stated-count"]')].map((s) => s.textContent)).toEqual(["- 18 sts", "(24)", "(64)"]);
+  });
+
   it("never renders markup from the draft as HTML", () => {
     const { container } = render(<DraftView text={'# Title\n<img src=x onerror="alert(1)">\n- <script>alert(1)</script>'} />);
     expect(container.querySelector("img, script")).toBeNull();

@@ -6,7 +6,10 @@ import { cn } from "~/lib/utils";
  * round on its own line without blank lines between, which markdown would merge into one paragraph,
  * so this reads the formatter's small layout line by line. Text only: nothing is parsed as HTML.
  */
-const STEP_LABEL = /^((?:Rnds?|Rounds?|Rows?|Steps?|Tur|Turlar|Sıra|Sıralar|Adım|Adımlar)\s*[\d][\d\s,–-]*):\s*/iu;
+const STEP_LABEL =
+  /^((?:R|Rnds?|Rounds?|Rows?|Steps?|Tur|Turlar|Sıra|Sıralar|Adım|Adımlar)\s*\d[\d\s,–-]*(?:R?\d+)?(?:\s*\((?:RS|WS)\))?|\d+(?:\s*[-–]\s*\d+)?\.\s*(?:tur|sıra)(?:lar)?|Next (?:round|rnd|row))\s*:\s*/iu;
+/** A stated stitch count at the end of a round: "(18)", "[12]", "- 18 sts", "(18 sts)". */
+const STATED = /\s+((?:[([{]\s*\d+[^()[\]{}]{0,40}[)\]}]|[-–—=]\s*\d+\s*(?:sts?|stitches|ilmek)|\d+\s*(?:sts?|stitches|ilmek))\.?)$/iu;
 
 type Block =
   | { kind: "title"; text: string }
@@ -49,12 +52,24 @@ export function parseDraft(text: string): Block[] {
   return blocks;
 }
 
+/** A round with its label in bold and its stated count set apart at the end, as in the PDF; the text stays whole. */
 function Instruction({ text }: { text: string }) {
   const label = STEP_LABEL.exec(text);
   if (!label) return <>{text}</>;
+  const rest = text.slice(label[0].length);
+  const count = STATED.exec(rest);
+  const head = text.slice(0, label[0].length).trimEnd();
   return (
     <>
-      <span className="font-semibold">{label[1]}:</span> {text.slice(label[0].length)}
+      <span className="font-semibold">{head}</span> {count ? rest.slice(0, count.index) : rest}
+      {count && (
+        <>
+          {" "}
+          <span className="float-right ml-3 font-medium text-primary tabular-nums" data-testid="stated-count">
+            {count[1]}
+          </span>
+        </>
+      )}
     </>
   );
 }
