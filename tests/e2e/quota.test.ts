@@ -112,7 +112,7 @@ describe("quotas a person understands", () => {
     const question = page.getByTestId("batch-precheck");
     await question.waitFor();
     expect(await page.getByTestId("batch-precheck-text").textContent()).toBe(
-      "You have 2 edits left today: 2 of 5 images will be processed. The other 3 stay selected for when your edits reset at midnight UTC.",
+      "You have 2 edits left today: 2 of 5 images will be processed. The others stay selected for when your edits reset at midnight UTC.",
     );
     await screenshot(page, "quota-batch-precheck");
     // Cancel sends nothing.
@@ -138,6 +138,29 @@ describe("quotas a person understands", () => {
     const listing = execFileSync("unzip", ["-Z1", path], { encoding: "utf8" }).trim().split("\n");
     expect(listing.sort()).toEqual(["photo (2).png", "photo.png"]);
     expect(execFileSync("unzip", ["-t", path], { encoding: "utf8" })).toContain("No errors detected");
+    await context.close();
+  });
+});
+
+describe("the GPT editor's batch", () => {
+  it("asks before a batch larger than the edits left, processes only that many, and reports the skipped ones", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    await spend(token, "edit-image", 9);
+    await page.goto("/edit-image-gpt");
+    await page.locator('main[data-ready="true"]').waitFor();
+    await page.getByRole("tab", { name: "Batch Processing" }).click();
+    await page.getByTestId("gpt-batch-upload-input").setInputFiles([png("mug.png", await productPng(page, 30)), png("vase.png", await productPng(page, 120))]);
+    await page.getByTestId("gpt-batch-prompt").fill("sharpen");
+    await page.getByTestId("gpt-batch-submit").click();
+    expect(await page.getByTestId("batch-precheck-text").textContent()).toBe(
+      "You have 1 edit left today: 1 of 2 images will be processed. The others stay selected for when your edits reset at midnight UTC.",
+    );
+    await page.getByTestId("batch-precheck-proceed").click();
+    await expect.poll(() => page.locator('[data-testid="gpt-batch-item"][data-status="completed"]').count(), { timeout: 60_000 }).toBe(1);
+    expect(await page.getByTestId("gpt-batch-item").count()).toBe(1);
+    await expect.poll(() => page.locator("[data-slot=toast-description]").allTextContents()).toContain("1 of 2 images processed, 1 skipped (no edits left today), 0 failed.");
     await context.close();
   });
 });

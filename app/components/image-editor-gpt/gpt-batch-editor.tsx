@@ -2,9 +2,12 @@ import { AlertTriangleIcon, CheckCircle2Icon, DownloadIcon, ImagesIcon, Layers3I
 import { useEffect, useId, useRef, useState } from "react";
 import { IMAGE_LIMITS } from "../../../schema/api/images";
 import { CHECKERBOARD } from "~/components/image-editor/compare-slider";
-import { DOWNLOAD_STAGGER_MS, prepareBatchSelection, toPngBlob, triggerDownload, wait } from "~/components/image-editor/image-client";
+import { batchCounts } from "~/components/image-editor/batch-precheck";
+import { BatchPrecheckDialog, precheckBatch, type PrecheckQuestion } from "~/components/image-editor/batch-precheck-dialog";
+import { prepareBatchSelection, toPngBlob, triggerDownload } from "~/components/image-editor/image-client";
 import { PromptField } from "~/components/image-editor/prompt-field";
 import { UploadZone } from "~/components/image-editor/upload-zone";
+import { resultEntryName, uniqueNames, zipStore } from "~/components/image-editor/zip";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -14,7 +17,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { useQuotaExhausted } from "~/lib/quota";
+import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { processGptBatch, type GptBatchItem } from "./gpt-client";
 import "~/lib/i18n/catalog/images";
@@ -35,6 +38,9 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
   const [formError, setFormError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [items, setItems] = useState<GptBatchItem[] | null>(null);
+  /** The quota pre-check's question when more images are chosen than edits are left today. */
+  const [precheck, setPrecheck] = useState<PrecheckQuestion | null>(null);
+  const refreshQuota = useRefreshQuota();
 
   const previewsRef = useRef<string[]>([]);
   previewsRef.current = previews;
@@ -60,21 +66,34 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
     setItems(null);
   }
 
-  async function start() {
+  async function start(send?: number) {
     if (running) return;
     if (files.length === 0 || !prompt.trim()) {
       setFormError(t("images.validation.batchMissing"));
       return;
     }
     setFormError(null);
+    if (send === undefined) {
+      // Read the edits left today first: a batch larger than that asks before anything is sent.
+      const question = await precheckBatch(files.length);
+      if (question) {
+        setPrecheck(question);
+        void refreshQuota("edit-image");
+        return;
+      }
+    }
+    const chosen = files.slice(0, send ?? files.length);
+    const skipped = files.length - chosen.length;
     setRunning(true);
-    setItems(files.map((file, index) => ({ fileName: file.name, originalImage: previews[index], editedImage: null, status: "pending", error: null, promptEnhanced: false, enhancedPrompt: "" })));
+    setItems(chosen.map((file, index) => ({ fileName: file.name, originalImage: previews[index], editedImage: null, status: "pending", error: null, promptEnhanced: false, enhancedPrompt: "" })));
     try {
-      const { completed, failed } = await processGptBatch(t, files, prompt.trim(), providerName, (index, patch) =>
+      const { completed, failed } = await processGptBatch(t, chosen, prompt.trim(), providerName, (index, patch) =>
         setItems((list) => list?.map((item, i) => (i === index ? { ...item, ...patch } : item)) ?? list),
       );
-      if (completed > 0) toast({ title: t("images.notice.batchComplete"), description: t("images.notice.batchCompleteBody", { n: completed }), variant: "success" });
-      else toast({ title: t("images.gpt.batchError"), description: t("images.batch.failedSummary", { n: failed }), variant: "destructive" });
+      // The notice says what happened to every chosen image: processed, skipped for quota, failed.
+      const description = t("images.batch.summary", batchCounts({ completed, failed, total: chosen.length }, skipped));
+      if (completed > 0) toast({ title: t("images.notice.batchComplete"), description, variant: "success" });
+      else toast({ title: t("images.gpt.batchError"), description, variant: "destructive" });
       onFinished(completed);
     } catch {
       toast({ title: t("images.gpt.batchError"), description: t("images.gpt.batchErrorBody"), variant: "destructive" });
@@ -91,13 +110,22 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
+  /** One ZIP of every edited image, each named after its original (deduplicated). */
   async function downloadAll() {
-    const done = (items ?? []).map((item, index) => ({ item, index })).filter(({ item }) => item.status === "completed");
-    for (const [n, { item, index }] of done.entries()) {
-      if (n > 0) await wait(DOWNLOAD_STAGGER_MS);
-      await download(item, index).catch(() => {});
+    const done = (items ?? []).filter((item) => item.status === "completed" && item.editedImage);
+    try {
+      const blobs = await Promise.all(done.map((item) => toPngBlob(item.editedImage!)));
+      const datas = await Promise.all(blobs.map(async (blob) => new Uint8Array(await blob.arrayBuffer())));
+      const names = uniqueNames(done.map((item) => resultEntryName(item.fileName, "image/png")));
+      const zip = zipStore(datas.map((data, i) => ({ name: names[i], data })));
+      const fileName = `listora-edited-${new Date().toISOString().slice(0, 10)}.zip`;
+      const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: "application/zip" }));
+      triggerDownload(url, fileName);
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast({ title: t("images.notice.downloaded"), description: t("images.batch.downloadZipBody", { n: done.length, file: fileName }), variant: "success" });
+    } catch {
+      toast({ title: t("images.notice.failed"), variant: "destructive" });
     }
-    toast({ title: t("images.notice.downloaded"), description: t("images.batch.downloadAllBody", { n: done.length }), variant: "success" });
   }
 
   const done = items?.filter((item) => item.status === "completed" || item.status === "error").length ?? 0;
@@ -178,7 +206,7 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
               {formError}
             </p>
           )}
-          <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={start} data-testid="gpt-batch-submit">
+          <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={() => start()} data-testid="gpt-batch-submit">
             {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}
             {running ? t("images.gpt.batchRunning", { done, n: files.length }) : t("images.gpt.batchStart", { n: files.length })}
           </Button>
@@ -261,6 +289,15 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
           )}
         </CardContent>
       </Card>
+      <BatchPrecheckDialog
+        question={precheck}
+        onCancel={() => setPrecheck(null)}
+        onProceed={() => {
+          const send = precheck?.plan.send ?? 0;
+          setPrecheck(null);
+          void start(send);
+        }}
+      />
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { AlertTriangleIcon, ArrowRightIcon, DownloadIcon, ImagesIcon, Layers3Icon, PlusIcon, RadioIcon, RotateCcwIcon, XIcon } from "lucide-react";
-import { Link } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { IMAGE_LIMITS, type BatchItem, type BatchItemStatus, type BatchProgress, type ImageCategory, type ImagePlatform } from "../../../schema/api/images";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,10 +11,11 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { fetchQuota, useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
+import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
-import { batchCounts, planBatch, type BatchPlan } from "./batch-precheck";
+import { batchCounts } from "./batch-precheck";
+import { BatchPrecheckDialog, precheckBatch, type PrecheckQuestion } from "./batch-precheck-dialog";
 import { editFailure, prepareBatchSelection, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload } from "./image-client";
 import { PromptField } from "./prompt-field";
 import { useProtectedImage } from "./use-image-provider";
@@ -24,7 +23,6 @@ import { useBatchJob } from "./use-batch-job";
 import { UploadZone } from "./upload-zone";
 import { resultEntryName, uniqueNames, zipStore } from "./zip";
 import "~/lib/i18n/catalog/images";
-import "~/lib/i18n/catalog/plans";
 
 interface Picked {
   file: File;
@@ -60,7 +58,7 @@ export function BatchImageEditor({
   const [sent, setSent] = useState<Picked[]>([]);
   const addRef = useRef<HTMLInputElement>(null);
   /** The quota pre-check's question, when the chosen images are more than the edits left today. */
-  const [precheck, setPrecheck] = useState<{ files: Picked[]; plan: BatchPlan; remaining: number } | null>(null);
+  const [precheck, setPrecheck] = useState<(PrecheckQuestion & { files: Picked[] }) | null>(null);
   /** Images of the running batch left out by the pre-check, for the final notice. */
   const skippedRef = useRef(0);
   const [zipping, setZipping] = useState(false);
@@ -150,18 +148,12 @@ export function BatchImageEditor({
     setStarting(true);
     if (!checked) {
       // Read the edits left today first: a batch larger than that asks before anything is sent.
-      const remaining = await fetchQuota("edit-image").then(
-        (q) => q.remaining,
-        () => null,
-      );
-      if (remaining !== null) {
-        const plan = planBatch(files.length, remaining);
-        if (plan.kind !== "all") {
-          setStarting(false);
-          setPrecheck({ files, plan, remaining });
-          void refreshQuota("edit-image");
-          return;
-        }
+      const question = await precheckBatch(files.length);
+      if (question) {
+        setStarting(false);
+        setPrecheck({ ...question, files });
+        void refreshQuota("edit-image");
+        return;
       }
       skippedRef.current = 0;
     }
@@ -469,32 +461,7 @@ export function BatchImageEditor({
           )}
         </CardContent>
       </Card>
-      <AlertDialog open={precheck !== null} onOpenChange={(open) => !open && setPrecheck(null)}>
-        <AlertDialogContent data-testid="batch-precheck">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{precheck?.plan.kind === "none" ? t("images.batch.precheck.noneTitle") : t("images.batch.precheck.title")}</AlertDialogTitle>
-            <AlertDialogDescription data-testid="batch-precheck-text">
-              {precheck?.plan.kind === "none"
-                ? t("images.batch.precheck.none", { n: precheck.files.length })
-                : precheck
-                  ? t("images.batch.precheck.partial", { remaining: precheck.remaining, send: precheck.plan.send, n: precheck.files.length, skipped: precheck.plan.skipped })
-                  : ""}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel data-testid="batch-precheck-cancel">{t("images.batch.precheck.cancel")}</AlertDialogCancel>
-            {precheck?.plan.kind === "none" ? (
-              <Button asChild>
-                <Link to="/profile#plans">{t("quota.exhausted.seePlans")}</Link>
-              </Button>
-            ) : (
-              <Button type="button" onClick={proceedWithRemaining} data-testid="batch-precheck-proceed">
-                {t("images.batch.precheck.proceed", { n: precheck?.plan.send ?? 0 })}
-              </Button>
-            )}
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <BatchPrecheckDialog question={precheck} onProceed={proceedWithRemaining} onCancel={() => setPrecheck(null)} />
     </div>
   );
 }
