@@ -158,6 +158,8 @@ export function plainText(text: string): string {
 
 // ---- Noun phrases ------------------------------------------------------------------------------
 
+const NEGATION = /\b(?:not|no|without|excludes?|excluding)\b|değil(?:dir)?|hariç|yoktur|(?:^|\s)yok(?=$|\s)/iu;
+
 export type PhraseKind = "noun" | "feature" | "colour" | "measure";
 
 export interface Phrase {
@@ -229,6 +231,8 @@ export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Ph
   const plain = plainText(text);
   const clauses = plain.split(/[,;:!?()\[\]{}"\n\/&+|]+|\.(?=\s|$)|\s[-–—]\s/);
   clauses.forEach((raw, clause) => {
+    // What the product does not have or include is no phrase of the listing ("frame not included").
+    if (NEGATION.test(raw)) return;
     let rest = raw.replace(/\bdishwasher and microwave safe\b/iu, (m) => {
       out.push({ tokens: words(m).slice(0, 1).concat("safe"), kind: "feature", clause });
       return "microwave safe";
@@ -357,6 +361,8 @@ export interface ProductReading {
   phrases: Phrase[];
   /** Measures in order, each once. */
   measures: string[];
+  /** The product's own size: its phrase's measure, else the first size measure of the first sentence ("18 inch"). */
+  size?: string;
   /** Materials named, longest form first. */
   materials: string[];
   colours: string[];
@@ -430,6 +436,7 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
     digital: isDigitalProduct(text, keywords) || (category.digital === true && !PHYSICAL.test(text)),
     phrases: ordered,
     measures,
+    size: phrase?.measure && isSizeMeasure(phrase.measure) ? phrase.measure : firstSentenceSize(text),
     materials: materials.slice(0, 3),
     colours: colours.slice(0, 3),
     themes: themes.slice(0, 3),
@@ -439,6 +446,16 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   if (cache.size > 200) cache.clear();
   cache.set(key, reading);
   return reading;
+}
+
+/** The first size measure of the first sentence, if any. */
+function firstSentenceSize(text: string): string | undefined {
+  const first = sentences(text)[0] ?? "";
+  for (const m of first.matchAll(MEASURE)) {
+    const measure = normaliseMeasure(m[0]);
+    if (isSizeMeasure(measure)) return measure;
+  }
+  return undefined;
 }
 
 const DIGITAL = /\b(digital|instant(ly)? download|downloadable|download|printable|pdf|svg|png files?|jpe?g files?|template|e-?book|ebook|editable in canva)\b|\b(crochet|knitting|sewing|cross[ -]stitch|quilt|embroidery|amigurumi)\s+patterns?\b|dijital|indirme|indirilebilir|yazdırılabilir|şablon/iu;

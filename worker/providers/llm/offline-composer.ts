@@ -70,7 +70,8 @@ function productHead(r: ProductReading, source: string): string {
   // The part of the title a phone shows first (about 40 characters) holds the product's own noun phrase.
   const full = productName(r, source);
   const name = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
-  const measure = r.phrase?.measure && !r.phrase.tokens.includes(r.phrase.measure) ? ` ${r.phrase.measure}` : "";
+  const own = r.size ?? r.phrase?.measure;
+  const measure = own && !r.phrase?.tokens.includes(own) ? ` ${own}` : "";
   return restoreAcronyms(titleCase(`${name}${measure}`, r.lang), source);
 }
 
@@ -87,6 +88,26 @@ export function buyerPhrases(input: ComposeInput): string[] {
 
 /** Words compared case-insensitively in either language ("İndirme" and "indirme" are one word). */
 const key = (w: string) => w.toLocaleLowerCase("tr").replace(/ı/g, "i");
+
+/**
+ * The seller's first keyword leads the title when it names the same product with other words than
+ * the product phrase ("personalized ring" for "Personalized Signet Ring"): "Personalized Ring -
+ * Signet Ring 10 mm". The keyword is what the listing is meant to be found for, and a phone shows
+ * the title's start.
+ */
+function withMainKeyword(head: string, keyword: string | undefined, r: ProductReading, source: string): string {
+  if (!keyword || words(keyword).length < 2) return head;
+  const kw = words(keyword).map(key);
+  const hw = words(head).map(key);
+  if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `)) return head;
+  const noun = key(r.head.split(" ").pop() ?? "");
+  if (!noun || kw[kw.length - 1] !== noun) return head;
+  const rest = head
+    .split(" ")
+    .filter((w, i, all) => !(kw.slice(0, -1).includes(key(w)) && i < all.length - 1))
+    .join(" ");
+  return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${rest}`;
+}
 
 /** Etsy's advice: a short, clear title; at most 15 words. */
 const ETSY_TITLE_WORDS = 15;
@@ -139,7 +160,7 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
 export function composeTitle(input: ComposeInput): string {
   const r = reading(input);
   const source = `${input.description} ${input.keywords.join(" ")}`;
-  const head = productHead(r, source);
+  const head = withMainKeyword(productHead(r, source), keywordList({ ...input, variant: 0 })[0], r, source);
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
@@ -154,8 +175,10 @@ export function composeTitle(input: ComposeInput): string {
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
   const tailWordCount = words(tail).length;
-  const body = fillTitle(head, segments, max - tail.length - 2, (i) => (i === 0 ? (platform === "amazon" ? ", " : " - ") : ", "), platform === "amazon" ? 4 : 3, platform === "etsy" ? ETSY_TITLE_WORDS - tailWordCount : Infinity);
-  const separator = body === head ? (platform === "amazon" ? ", " : " - ") : ", ";
+  // One " - " at most: after the product, unless the main keyword already put it there.
+  const first = platform === "amazon" || head.includes(" - ") ? ", " : " - ";
+  const body = fillTitle(head, segments, max - tail.length - 2, (i) => (i === 0 ? first : ", "), platform === "amazon" ? 4 : 3, platform === "etsy" ? ETSY_TITLE_WORDS - tailWordCount : Infinity);
+  const separator = body === head ? first : ", ";
   const bodyWords = new Set(words(body).map(key));
   const tailWords = words(tail);
   // A tail starting with a word the title already has drops that word ("PDF Instant Download" after "PDF Pattern").
@@ -184,6 +207,7 @@ interface Words {
   digitalViews: string[];
   bulletLabels: string[];
   digitalLabel: string;
+  goodToKnow: string;
   giftLine: string;
 }
 
@@ -205,6 +229,7 @@ const EN: Words = {
   digitalViews: ["Preview of the {product}", "Sample page of the {product}", "{Product} shown on a tablet screen", "Close-up of the {product} design", "Everything included with the {product}"],
   bulletLabels: ["What You Get", "Quality Materials", "Thoughtful Details", "Made for Everyday", "Ready to Gift"],
   digitalLabel: "Instant Download",
+  goodToKnow: "Good to Know",
   giftLine: "A thoughtful gift for {occasion}.",
 };
 
@@ -226,6 +251,7 @@ const TR: Words = {
   digitalViews: ["{Product}, önizleme", "{Product}, örnek sayfa", "{Product}, tablet ekranında", "{Product}, tasarım detayı", "{Product}, pakete dahil olanlar"],
   bulletLabels: ["Ürün Detayları", "Kaliteli Malzeme", "Özenli Detaylar", "Günlük Kullanım", "Hediyeye Hazır"],
   digitalLabel: "Anında İndirme",
+  goodToKnow: "Bilmeniz Gerekenler",
   giftLine: "{occasion} için anlamlı bir hediye.",
 };
 
@@ -340,7 +366,7 @@ export function tagPool(input: ComposeInput): string[] {
   for (const k of keywordList(input)) add(words(k).length >= 2 ? k : withHead(k));
   add(tail(product));
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
-  const ownMeasure = r.phrase?.measure && isSizeMeasure(r.phrase.measure) ? r.phrase.measure : r.measures.find(isSizeMeasure);
+  const ownMeasure = r.size ?? r.measures.find(isSizeMeasure);
   if (ownMeasure) add(withHead(ownMeasure));
   // A material is the product's own when the product phrase names it, or when the product is made of one material (clothing, jewelry...).
   const productText = lower(product.join(" "), r.lang);
@@ -424,7 +450,6 @@ export function cutAtWord(text: string, max: number): string {
 
 // ---- Amazon: bullets and search terms ----------------------------------------------------------
 
-const BULLET_TARGET = 250;
 
 /**
  * Five bullet points, each a short capitalised benefit phrase, a colon, then one or two plain
@@ -440,23 +465,36 @@ export function composeBullets(input: ComposeInput): string[] {
   const occasionNames = OCCASION_NAMES.filter((o) => o.match.test(input.description)).map((o) => o[r.lang]);
   const occasion = occasionNames.length ? occasionNames.join(r.lang === "tr" ? " ve " : " and ") : undefined;
   const sizeText = [...r.measures, ...(r.sizes ? [r.sizes] : [])].join(", ");
+  const said = (text: string) => lower(own.join(" "), r.lang).includes(lower(text, r.lang));
+  const unsaidMaterials = r.materials.filter((m) => !said(m));
+  const features = r.phrases.filter((p) => p.kind === "feature").map((p) => lower(phraseText(p), r.lang));
+  const giftBenefit = benefits.find((b) => /gift|\bgive\b|hediye/i.test(b)) ?? benefits[benefits.length - 1];
+  const otherBenefits = benefits.filter((b) => b !== giftBenefit);
+  const used = new Set<string>();
+  // Each sentence once across the five bullets.
+  const sentence = (...candidates: (string | undefined)[]) => {
+    for (const c of candidates) {
+      if (!c) continue;
+      const text = withStop(c);
+      if (!used.has(text)) {
+        used.add(text);
+        return text;
+      }
+    }
+    return "";
+  };
+  const joined = (...parts: string[]) => parts.filter(Boolean).join(" ");
   const bodies: string[] = [
-    [withStop(own[0] ?? name), sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !lower(own[0] ?? "", r.lang).includes(lower(r.measures[0] ?? r.sizes ?? "", r.lang)) ? withStop(`${w.size}: ${sizeText}`) : ""].filter(Boolean).join(" "),
-    r.materials.length ? w.madeFrom.replace("{list}", r.materials.join(", ")) + (own[1] ? ` ${withStop(own[1])}` : "") : withStop(own[1] ?? benefits[2]),
-    withStop(own[2] ?? benefits[1]) + (own[3] ? ` ${withStop(own[3])}` : ""),
-    `${withStop(benefits[0])} ${withStop(own[4] ?? benefits[1])}`,
-    r.digital ? w.disclaimer : `${withStop(benefits[2])}${occasion ? ` ${fill(w.giftLine.replace("{occasion}", occasion), name, r.lang)}` : ""}`,
+    joined(sentence(own[0] ?? name), sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !said(r.measures[0] ?? r.sizes ?? "") ? sentence(`${w.size}: ${sizeText}`) : ""),
+    joined(unsaidMaterials.length ? sentence(w.madeFrom.replace("{list}", unsaidMaterials.join(", "))) : "", sentence(own[1], otherBenefits[1], otherBenefits[0])),
+    joined(sentence(own[2], features.length && !features.every(said) ? `${w.features}: ${features.join(", ")}` : undefined, otherBenefits[0], otherBenefits[1]), own[3] ? sentence(own[3]) : ""),
+    joined(sentence(otherBenefits[0], otherBenefits[1]), sentence(own[4], otherBenefits[1])),
+    r.digital ? w.disclaimer : joined(sentence(giftBenefit), occasion ? sentence(w.giftLine.replace("{occasion}", occasion)) : ""),
   ];
   const labels = [...w.bulletLabels];
   if (r.digital) labels[4] = w.digitalLabel;
-  const seen = new Set<string>();
-  return bodies.map((body, i) => {
-    let text = body;
-    // A body repeated from an earlier bullet gives way to a benefit line.
-    if (seen.has(text)) text = withStop(benefits[i % benefits.length]);
-    seen.add(text);
-    return cutAtWord(`${labels[i]}: ${text}`, Math.max(BULLET_TARGET, 0) * 2);
-  });
+  if (!unsaidMaterials.length) labels[1] = w.goodToKnow;
+  return bodies.map((body, i) => cutAtWord(`${labels[i]}: ${body || withStop(benefits[i % benefits.length])}`, PLATFORM_LIMITS.amazon.bulletMax));
 }
 
 const utf8 = new TextEncoder();
