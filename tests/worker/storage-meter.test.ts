@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BatchProgress } from "../../schema/api/images";
@@ -96,9 +96,19 @@ describe("storage metering", () => {
     const { data } = await res.json<{ data: BatchProgress }>();
     const originals = await usage(token);
     expect(originals.files).toBe(2);
-    const stored = await env.DB.prepare("SELECT coalesce(sum(size), 0) AS bytes FROM files WHERE user_id = ?").bind(userId).first<{ bytes: number }>();
-    expect(originals.bytes).toBe(stored!.bytes);
-    expect(data.items).toHaveLength(2);
+    const storedBytes = async () => (await env.DB.prepare("SELECT coalesce(sum(size), 0) AS bytes FROM files WHERE user_id = ?").bind(userId).first<{ bytes: number }>())!.bytes;
+    expect(originals.bytes).toBe(await storedBytes());
+    // Run the batch's edits (its alarms) to the end: the two results are counted too.
+    const stub = env.BATCH.get(env.BATCH.idFromName(data.id));
+    for (let i = 0; i < 50; i++) {
+      const state = await (await api(`/batches/${data.id}`, { token })).json<{ data: BatchProgress }>();
+      if (state.data.status === "completed") break;
+      if (!(await runDurableObjectAlarm(stub))) await new Promise((r) => setTimeout(r, 50));
+    }
+    const after = await usage(token);
+    expect(after.files).toBe(4);
+    expect(after.bytes).toBe(await storedBytes());
+    expect(after.bytes).toBeGreaterThan(originals.bytes);
   });
 
   it("refuses an upload past the free plan's 200 MB with 403 and stores nothing", async () => {
@@ -243,5 +253,25 @@ describe("a batch item's fileName", () => {
     expect(await r2Objects(userId)).toHaveLength(0);
     const ok = await api("/batches", { token, body: { images: [{ image: url, fileName: `${"a".repeat(251)}.png` }], prompt: "brighten", platform: "ebay" } });
     expect(ok.status).toBe(202);
+  });
+});
+
+describe("pattern PDFs", () => {
+  it("count on the storage meter, and one past the limit is refused before it is stored", async () => {
+    const { token, userId } = await registerUser();
+    const optimize = await api("/workflow/optimize-pattern", { token, body: { pattern: "Rnd 1: 6 sc in magic ring (6)\nRnd 2: inc in each st around (12)\nRnd 3: (sc, inc) 6 times (18)", options: {}, featureKey: "optimize-pattern" } });
+    expect(optimize.status).toBe(200);
+    const { optimizedPattern } = await optimize.json<{ optimizedPattern: string }>();
+    const pdf = await api("/workflow/generate-pdf", { token, body: { pattern: { optimizedPattern }, options: {}, featureKey: "generate-pdf" } });
+    expect(pdf.status).toBe(200);
+    const { pdf: info } = await pdf.json<{ pdf: { bytes: number } }>();
+    expect(info.bytes).toBeGreaterThan(0);
+    expect(await usage(token)).toMatchObject({ bytes: info.bytes, files: 1 });
+
+    await setStoredBytes(userId, STORAGE_PLANS.free.bytes - 10);
+    const refused = await api("/workflow/generate-pdf", { token, body: { pattern: { optimizedPattern }, options: {}, featureKey: "generate-pdf" } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "storage limit exceeded" });
+    expect(await r2Objects(userId)).toHaveLength(1);
   });
 });
