@@ -248,3 +248,76 @@ describe("choosing the LLM provider from configuration", () => {
     expect(body.providers.llm).toBe("offline-composer");
   });
 });
+
+// ---- The marketplace parts through a real provider's wire ------------------------------------
+
+import { generateListingParts, parseItemSpecifics, parsePart, partRequest } from "../../worker/domain/listings/generate";
+import { inferTask, offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+describe("marketplace parts from a model's answer", () => {
+  const MUG = "Handmade ceramic coffee mug, 350 ml, glazed in speckled sage green. Dishwasher and microwave safe.";
+
+  it("asks DeepSeek for Amazon bullets and eBay item specifics in JSON mode, and reads the answers", async () => {
+    const { fetch, calls } = fakeFetch((req) => {
+      const system = String((req.body.messages as { content: string }[])[0].content);
+      if (/bullet points/.test(system)) return completion(JSON.stringify({ bullets: ["Big Mug: 350 ml of coffee", "Safe: dishwasher and microwave", "Glaze: speckled sage green", "Made by Hand: thrown on the wheel", "Gift: for coffee lovers"] }));
+      if (/item specifics/.test(system)) return completion('{"Brand": "Handmade", "Type": "Mug", "Material": "Ceramic", "Capacity": "350 ml", "Color": "N/A"}');
+      if (/search terms/.test(system)) return completion("cup, tea, latte, ceramic");
+      if (/title/.test(system)) return completion("Handmade Ceramic Coffee Mug 350 ml, Sage Green");
+      return completion("A sage green mug.\n\nFeatures\n• 350 ml");
+    });
+    const provider = openAiCompatibleProvider({ name: "deepseek", vendor: "DeepSeek", apiKey: KEY, baseUrl: "https://api.deepseek.com", model: "deepseek-chat", fetch });
+    const amazon = await generateListingParts(provider, { description: MUG, keywords: [], platform: "amazon" });
+    expect(amazon.listing.bullets).toEqual(["Big Mug: 350 ml of coffee", "Safe: dishwasher and microwave", "Glaze: speckled sage green", "Made by Hand: thrown on the wheel", "Gift: for coffee lovers"]);
+    expect(amazon.listing.searchTerms).toBe("cup tea latte");
+    const bulletCall = calls.find((c) => /bullet points/.test(String((c.body.messages as { content: string }[])[0].content)))!;
+    expect(bulletCall.body.response_format).toEqual({ type: "json_object" });
+    expect(String((bulletCall.body.messages as { content: string }[])[0].content)).toMatch(/JSON object \{"bullets"/);
+
+    const ebay = await generateListingParts(provider, { description: MUG, keywords: [], platform: "ebay" });
+    expect(ebay.listing.itemSpecifics).toEqual([
+      { name: "Brand", value: "Handmade" },
+      { name: "Type", value: "Mug" },
+      { name: "Material", value: "Ceramic" },
+      { name: "Capacity", value: "350 ml" },
+    ]);
+    expect(ebay.listing.tags).toEqual([]);
+  });
+
+  it("reads item specifics as an object, a list of name and value, or 'Name: value' lines", () => {
+    expect(parseItemSpecifics('```json\n{"itemSpecifics": {"Type": "Mug", "Color": ["Sage", "Green"]}}\n```')).toEqual([
+      { name: "Type", value: "Mug" },
+      { name: "Color", value: "Sage, Green" },
+    ]);
+    expect(parseItemSpecifics('[{"name": "Type", "value": "Mug"}, {"name": "Size", "value": 350}]')).toEqual([
+      { name: "Type", value: "Mug" },
+      { name: "Size", value: "350" },
+    ]);
+    expect(parseItemSpecifics("- **Type:** Mug\n- Material: Ceramic\nnot a pair")).toEqual([
+      { name: "Type", value: "Mug" },
+      { name: "Material", value: "Ceramic" },
+    ]);
+    expect(parseItemSpecifics("no idea")).toEqual([]);
+  });
+
+  it("reads bullets as a JSON array, an object with bullets, or one per line", () => {
+    expect(parsePart("bullets", '["One: a", "Two: b"]')).toEqual(["One: a", "Two: b"]);
+    expect(parsePart("bullets", '{"bullets": ["One: a"]}')).toEqual(["One: a"]);
+    expect(parsePart("bullets", "- One: a\n- Two: b")).toEqual(["- One: a", "- Two: b"]);
+    expect(parsePart("searchTerms", "cup tea")).toBe("cup tea");
+  });
+
+  it("lets the offline composer answer each new part in the shape a model is asked for", async () => {
+    const composer = offlineComposer();
+    const input = { description: MUG, keywords: [], platform: "amazon" as const };
+    const bullets = JSON.parse(await composer.complete(partRequest("bullets", input))) as string[];
+    expect(bullets).toHaveLength(5);
+    const specifics = JSON.parse(await composer.complete(partRequest("itemSpecifics", { ...input, platform: "ebay" }))) as Record<string, string>;
+    expect(specifics).toMatchObject({ Type: "Mug", Material: "Ceramic", Capacity: "350 ml" });
+    const terms = await composer.complete(partRequest("searchTerms", input));
+    expect(terms).not.toMatch(/,/);
+    expect(inferTask("Write 5 Amazon bullet points", "")).toBe("bullets");
+    expect(inferTask("Write backend search terms", "")).toBe("search-terms");
+    expect(inferTask("Write eBay item specifics", "")).toBe("item-specifics");
+  });
+});

@@ -103,7 +103,7 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
       return {
         task: "bullets",
         context,
-        system: `${expert} Write exactly 5 Amazon bullet points. Rules: each starts with a short capitalised benefit phrase and a colon, then one or two plain sentences; each 150 to 250 characters and never more than 500; keep the seller's measures and materials; no promotional claims; ${PLAIN_RULE} Answer with a JSON array of 5 strings and nothing else.`,
+        system: `${expert} Write exactly 5 Amazon bullet points. Rules: each starts with a short capitalised benefit phrase and a colon, then one or two plain sentences; each 150 to 250 characters and never more than 500; keep the seller's measures and materials; no promotional claims; ${PLAIN_RULE} Answer with a JSON object {"bullets": [five strings]} and nothing else.`,
         prompt,
         json: true,
       };
