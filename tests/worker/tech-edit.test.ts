@@ -103,6 +103,23 @@ describe("stitch-count checker", () => {
     expect(techEdit(stripe).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 100], ["ok", 101], ["ok", 101]]);
   });
 
+  it("reads Turkish patterns written in words: düz, ters, birlikte düz örün, sık iğne, arttırma, azaltma", () => {
+    const hat = [
+      "Bebek Beresi",
+      "Şişe 64 ilmek başlayın ve tur için birleştirin.",
+      "1-8. turlar: *2 düz, 2 ters*, turun sonuna kadar tekrarlayın. (64 ilmek)",
+      "9. tur: *6 düz, 2 ilmeği birlikte düz örün*, sona kadar tekrarlayın. (56 ilmek)",
+      "10. tur: Tüm ilmekleri düz örün. (56 ilmek)",
+      "11. tur: *5 düz, 2 ilmeği birlikte düz örün*, sona kadar tekrarlayın. (49 ilmek)",
+    ].join("\n");
+    const report = techEdit(hat);
+    expect(report.craft).toBe("knitting");
+    expect(report.rows.map((r) => [r.line, r.status, r.computed])).toEqual([[3, "ok", 64], [4, "ok", 56], [5, "ok", 56], [6, "wrong", 48]]);
+    expect(report.issues.find((i) => i.id === "stitch-count")?.message).toBe("11. tur 48 ilmek yapıyor, ancak modelde 49 yazıyor.");
+    const ball = "Top\nTur 1: sihirli halkaya 6 sık iğne (6)\nTur 2: her ilmeğe arttırma (12)\nTur 3: (1 sık iğne, arttırma) x 6 (18)\nTur 4: (1 sık iğne, azaltma) x 6 (12)";
+    expect(techEdit(ball).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 6], ["ok", 12], ["ok", 18], ["ok", 12]]);
+  });
+
   it("never calls a row it cannot read wrong", () => {
     const report = techEdit("Rnd 1: 6 sc in MR (6)\nRnd 2: work the petals as shown in the chart (99)\nRnd 3: sc around (99)");
     expect(report.rows.map((r) => r.status)).toEqual(["ok", "unchecked", "ok"]);

@@ -96,10 +96,26 @@ export function normaliseRow(text: string): string {
     .replace(/[‘’]/g, "'")
     .replace(/[–—]/g, "-")
     // Turkish, the words sellers write around the standard abbreviations.
-    .replace(/(?:sihirli halkaya|sihirli halka içine) ((?:\d+ )?[a-z0-9]+)/gu, " $1 in mr ")
-    .replace(/(?:her ilmeğe|tüm ilmeklere) ((?:\d+ )?[a-z0-9]+)/gu, " $1 in each st around ")
     .replace(/tüm ilmekleri düz ör\p{L}*/gu, " knit ")
     .replace(/tüm ilmekleri ters ör\p{L}*/gu, " purl ")
+    .replace(/(\d+) ilmeği birlikte düz ör\p{L}*|(\d+)'?(?:yi|si)? birlikte düz ör\p{L}*/gu, (_m, a, b) => ` k${a ?? b}tog `)
+    .replace(/(\d+) ilmeği birlikte ters ör\p{L}*/gu, " p$1tog ")
+    .replace(/(\d+) (?:ilmek )?düz(?![\p{L}])/gu, " k$1 ")
+    .replace(/(\d+) (?:ilmek )?ters(?![\p{L}])/gu, " p$1 ")
+    .replace(/(?<![\p{L}])düz ör\p{L}*/gu, " knit ")
+    .replace(/(?<![\p{L}])ters ör\p{L}*/gu, " purl ")
+    .replace(/(?<![\p{L}])(?:1 ilmek )?art(?:t)?ır(?![\p{L}])/gu, " m1 ")
+    .replace(/(?<![\p{L}])sık iğne(?![\p{L}])/gu, " sc ")
+    .replace(/(?<![\p{L}])yarım çubuk(?![\p{L}])/gu, " hdc ")
+    .replace(/(?<![\p{L}])çift çubuk(?![\p{L}])/gu, " tr ")
+    .replace(/(?<![\p{L}])çubuk(?![\p{L}])/gu, " dc ")
+    .replace(/(?<![\p{L}])kaydırma iğne(?![\p{L}])/gu, " sl st ")
+    .replace(/(?<![\p{L}])art(?:t)?ırma(?![\p{L}])/gu, " inc ")
+    .replace(/(?<![\p{L}])azaltma(?![\p{L}])/gu, " dec ")
+    .replace(/(?:sıranın|turun) sonuna kadar|sona kadar/gu, " to end ")
+    .replace(/\s+/g, " ")
+    .replace(/(?:sihirli halkaya|sihirli halka içine) ((?:\d+ )?[a-z0-9]+)/gu, " $1 in mr ")
+    .replace(/(?:her ilmeğe|tüm ilmeklere) ((?:\d+ )?[a-z0-9]+)/gu, " $1 in each st around ")
     .replace(/şişe (\d+) ilmek (?:başla|aç|at)\p{L}*/gu, " cast on $1 sts ")
     .replace(/(\d+) ilmek (?:başla|aç|at)\p{L}*/gu, " cast on $1 sts ")
     .replace(/tekrarla\p{L}*/gu, " rep ")
@@ -197,7 +213,12 @@ function splitClauses(s: string): string[] {
 type Multiplier = { kind: "n"; n: number[] } | { kind: "fill"; toMarker?: boolean } | { kind: "once" } | { kind: "into"; c: number } | null;
 
 function multiplier(rest: string, starred: boolean): Multiplier {
-  const r = rest.replace(/^[,;]\s*/, "").replace(/^(?:rep|rep from \*|rep from)\s*/, "").trim();
+  const r = rest
+    .replace(/^[,;]\s*/, "")
+    .replace(/^(?:rep|rep from \*|rep from)\s*/, "")
+    // Turkish puts "tekrarlayın" (repeat) last: "turun sonuna kadar tekrarlayın".
+    .replace(/\s+rep\.?$/, "")
+    .trim();
   if (!r) return { kind: "once" };
   let m = TIMES_X.exec(r) ?? TIMES_X_AFTER.exec(r);
   if (m) return { kind: "n", n: [num(m[1])] };
