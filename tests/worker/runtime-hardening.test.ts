@@ -94,7 +94,7 @@ describe("stored images and files are never cached by a shared cache", () => {
     const listingId = (await listing.json<Json>()).data.listing.id as string;
     const form = new FormData();
     form.append("listingId", listingId);
-    form.append("file", new Blob([await encode(productOnGrey(8, 8))], { type: "image/png" }), "swatch.png");
+    form.append("file", new Blob([(await encode(productOnGrey(8, 8))) as Uint8Array<ArrayBuffer>], { type: "image/png" }), "swatch.png");
     const uploaded = await exports.default.fetch(new Request("http://localhost/api/files", { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } }));
     expect(uploaded.status).toBe(201);
     const { data } = await uploaded.json<{ data: { file: { url: string } } }>();

@@ -80,6 +80,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/images/{id}", summary: "One of the caller's images", tag: "Images", auth: true, produces: "image/*" },
   { method: "post", path: "/api/batches", summary: "Start a batch of up to 10 image edits (runs server-side)", tag: "Images", auth: true, body: BatchJsonSchema },
   { method: "get", path: "/api/batches/{id}", summary: "A batch's progress and items", tag: "Images", auth: true },
+  { method: "post", path: "/api/batches/{id}/ticket", summary: "A single-use, 60 s ticket for the batch's WebSocket (GET /api/batches/{id}/ws?ticket=...)", tag: "Images", auth: true },
   { method: "post", path: "/api/workflow/optimize-pattern", summary: "Wizard step 1: rewrite a pattern clearly", tag: "Wizard", auth: true, body: OptimizePatternSchema },
   { method: "post", path: "/api/workflow/tech-edit", summary: "Tech-edit report: stitch counts, abbreviations, terms, missing sections; free", tag: "Wizard", auth: true, body: TechEditSchema },
   { method: "post", path: "/api/workflow/generate-pdf", summary: "Wizard step 2: format the draft and make the PDF", tag: "Wizard", auth: true, body: GeneratePdfSchema },
