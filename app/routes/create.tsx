@@ -244,6 +244,7 @@ export default function CreateListing() {
           {showResult && (
             <GeneratedListing
               parts={state.parts}
+              listing={state.status === "done" ? (state.listing ?? null) : null}
               generating={generating}
               listingId={state.status === "done" ? (state.listing?.id ?? null) : null}
               ruleReport={state.status === "done" ? state.ruleReport : null}

@@ -22,6 +22,8 @@ import {
 } from "~/components/listings/listing-client";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
+import { ListingAudit } from "~/components/audit/listing-audit";
+import { PlatformPartsView, hasTags } from "~/components/audit/platform-parts";
 import { PlainDescription, toPlainDescription } from "~/components/listings/plain-description";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -227,6 +229,7 @@ export default function ListingDetailPage() {
         </Card>
       ) : listing ? (
         <div className="grid gap-6">
+          <ListingAudit listing={listing} />
           {report && <RuleReport key={savedReport ? "saved" : "loaded"} report={report} defaultOpen={!!savedReport} />}
 
           <Section
@@ -248,6 +251,7 @@ export default function ListingDetailPage() {
             <PlainDescription>{listing.description}</PlainDescription>
           </Section>
 
+          {hasTags(listing.platform) && (
           <Section
             title={t("detail.section.tags")}
             copyText={listing.tags.join(", ")}
@@ -272,6 +276,15 @@ export default function ListingDetailPage() {
               </ul>
             )}
           </Section>
+          )}
+
+          {!hasTags(listing.platform) && (
+            <Card className="gap-4" data-testid="section-platform-parts">
+              <CardContent>
+                <PlatformPartsView platform={listing.platform} bullets={listing.bullets ?? []} searchTerms={listing.search_terms ?? ""} itemSpecifics={listing.item_specifics ?? []} />
+              </CardContent>
+            </Card>
+          )}
 
           <Section
             title={t("detail.section.altTexts")}

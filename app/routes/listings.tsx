@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingCard, ListingCardSkeleton } from "~/components/listings/listing-card";
 import { fetchListings, listingsKey, type ListingSort } from "~/components/listings/listing-client";
+import "~/lib/i18n/catalog/audit";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -36,7 +37,7 @@ export default function MyListings() {
   const sortId = useId();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const sort: ListingSort = params.get("sort") === "oldest" ? "oldest" : "newest";
+  const sort: ListingSort = (["oldest", "score", "score-asc"] as const).find((s) => s === params.get("sort")) ?? "newest";
   const [text, setText] = useState(params.get("q") ?? "");
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -74,7 +75,7 @@ export default function MyListings() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === "oldest") next.set("sort", "oldest");
+        if (value === "oldest" || value === "score" || value === "score-asc") next.set("sort", value);
         else next.delete("sort");
         return next;
       },
@@ -136,6 +137,8 @@ export default function MyListings() {
               <SelectContent>
                 <SelectItem value="newest">{t("listings.sort.newest")}</SelectItem>
                 <SelectItem value="oldest">{t("listings.sort.oldest")}</SelectItem>
+                <SelectItem value="score">{t("audit.sort.score")}</SelectItem>
+                <SelectItem value="score-asc">{t("audit.sort.scoreAsc")}</SelectItem>
               </SelectContent>
             </Select>
           </div>

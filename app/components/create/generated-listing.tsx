@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CheckCircle2Icon, RefreshCwIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { CharCounter, charCount } from "~/components/listings/char-counter";
@@ -12,7 +12,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import type { PartialListing } from "./use-listing-generator";
+import { partsOf, type PartialListing } from "./use-listing-generator";
+import type { ListingDetail } from "../../../schema/api/listings";
+import { ListingAudit } from "~/components/audit/listing-audit";
+import { PlatformPartsView, hasTags } from "~/components/audit/platform-parts";
 import "~/lib/i18n/catalog/listings";
 
 const REGENERATE_KEY: Record<ListingPart, string> = {
@@ -66,7 +69,8 @@ function Section({
 
 /** The 'Generated Listing' card: parts fill in as they stream, then copy, count and regenerate. */
 export function GeneratedListing({
-  parts,
+  parts: streamed,
+  listing = null,
   generating,
   listingId,
   ruleReport,
@@ -75,6 +79,8 @@ export function GeneratedListing({
   regenerationsLeft,
 }: {
   parts: PartialListing;
+  /** The saved listing once generation is done: its audit, its marketplace parts. */
+  listing?: ListingDetail | null;
   generating: boolean;
   listingId: string | null;
   ruleReport: Report | null;
@@ -83,6 +89,10 @@ export function GeneratedListing({
   regenerationsLeft: number | null;
 }) {
   const t = useT();
+  // A one-click fix from the audit saves the listing; the card then shows the fixed parts.
+  const [fixed, setFixed] = useState<ListingDetail | null>(null);
+  const current = fixed && listing && fixed.id === listing.id && fixed.version > listing.version ? fixed : listing;
+  const parts = fixed && listing && fixed.id === listing.id && fixed.version > listing.version ? { ...streamed, ...partsOf(fixed) } : streamed;
   const canRegenerate = !generating && !!listingId && regenerationsLeft !== 0;
   const ready = [parts.title, parts.description, parts.tags, parts.altTexts].filter((p) => p !== undefined).length;
 
@@ -157,6 +167,7 @@ export function GeneratedListing({
           </div>
         </Section>
 
+        {(!current || hasTags(current.platform)) && (
         <Section
           id="tags"
           title={t("create.result.partTags")}
@@ -193,6 +204,11 @@ export function GeneratedListing({
             ))}
           </ul>
         </Section>
+        )}
+
+        {current && !hasTags(current.platform) && (
+          <PlatformPartsView platform={current.platform} bullets={current.bullets ?? []} searchTerms={current.search_terms ?? ""} itemSpecifics={current.item_specifics ?? []} />
+        )}
 
         <Section
           id="altTexts"
@@ -223,6 +239,7 @@ export function GeneratedListing({
           </ol>
         </Section>
 
+        {current && !generating && <ListingAudit listing={current} onUpdated={setFixed} />}
         {ruleReport && <RuleReport report={ruleReport} />}
       </CardContent>
       {!generating && listingId && (

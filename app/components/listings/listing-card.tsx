@@ -10,6 +10,7 @@ import type { ListingSummary } from "./listing-client";
 import { createdAtOf, formatDate, relativeTime } from "./relative-time";
 import { markdownToPlainText } from "./safe-markdown";
 import "~/lib/i18n/catalog/listings";
+import { ScoreRing } from "~/components/audit/score-ring";
 
 const SHOWN_TAGS = 3;
 
@@ -23,7 +24,8 @@ export function ListingCard({ listing, now, onDeleted }: { listing: ListingSumma
     <Card className="gap-4 py-5" data-testid="listing-card">
       <CardHeader className="px-5">
         <div className="flex items-start justify-between gap-2">
-          <CardTitle className="line-clamp-2 text-base leading-snug break-words">
+          {typeof listing.score === "number" && listing.grade && <ScoreRing score={listing.score} grade={listing.grade} size="sm" className="-mt-1" />}
+          <CardTitle className="line-clamp-2 min-w-0 flex-1 text-base leading-snug break-words">
             <Link to={`/listings/${listing.id}`} className="rounded-sm outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
               {title}
             </Link>

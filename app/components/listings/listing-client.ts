@@ -8,7 +8,7 @@ import { ApiError, api, apiResponse } from "~/lib/api";
 export type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, ListingVersionInfo, RuleReport };
 export { LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type Platform } from "../../../schema/api/listings";
 
-export type ListingSort = "newest" | "oldest";
+export type ListingSort = "newest" | "oldest" | "score" | "score-asc";
 
 export const listingsKey = (q = "", sort: ListingSort = "newest") => ["listings", "list", q, sort] as const;
 export const listingKey = (id: string) => ["listings", "detail", id] as const;
