@@ -376,7 +376,7 @@ describe("Image Editor (GPT) (/edit-image-gpt)", () => {
     await page.getByTestId("gpt-batch-submit").click();
     await page.getByTestId("gpt-batch-results").waitFor();
     await expect.poll(() => page.locator('[data-testid="gpt-batch-item"][data-status="completed"]').count(), { timeout: 60_000 }).toBe(2);
-    await page.getByText("Processed 2 images").first().waitFor();
+    await page.getByText("2 of 2 images processed, 0 skipped (no edits left today), 0 failed.").first().waitFor();
     await screenshot(page, "image-editor-gpt-batch");
 
     await page.getByRole("button", { name: "Change Images" }).waitFor();
