@@ -598,3 +598,15 @@ export function enlargeMask(small: Uint8Array, smallImg: Rgba, factor: number, i
   }
   return mask;
 }
+
+/** The mask grown by one pixel (4-neighbourhood): the outline pixels next to the background join it. */
+export function dilate(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(mask);
+  for (let p = 0; p < mask.length; p++) {
+    if (mask[p]) continue;
+    const x = p % width;
+    if ((x > 0 && mask[p - 1]) || (x < width - 1 && mask[p + 1]) || (p >= width && mask[p - width]) || (p < mask.length - width && mask[p + width])) out[p] = 1;
+  }
+  void height;
+  return out;
+}

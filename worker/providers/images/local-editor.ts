@@ -14,6 +14,7 @@ import {
   applyTone,
   backgroundMask,
   borderColour,
+  dilate,
   enlargeMask,
   levelsFor,
   medianFilter,
@@ -96,7 +97,9 @@ export async function editLocally({ image, plan }: ImageEditRequest, options: Lo
   }
   const mask = proxyMask ? (factor > 1 ? enlargeMask(proxyMask, proxy, factor, work, tolerance) : proxyMask) : undefined;
   // Edits leave the background alone when it is replaced (it is painted anyway) or kept.
-  const protect = mask && (background || plan.keepBackground) ? mask : undefined;
+  // A kept background also keeps the product's one-pixel outline, which is part backdrop: brightened
+  // with the product it would show as a light ring.
+  const protect = mask && background ? mask : mask && plan.keepBackground ? dilate(mask, work.width, work.height) : undefined;
 
   const tone = toneOf(plan, proxy, proxyMask);
   if (tone.note) notes.push(tone.note);
