@@ -1,8 +1,10 @@
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DraftView, parseDraft } from "~/components/wizard/draft-view";
 import { isSampleDraft, sampleDraft } from "~/components/wizard/sample-draft";
+import { TechEditReportView } from "~/components/wizard/tech-edit-report";
 import { ApiError } from "~/lib/api";
+import { I18nProvider } from "~/lib/i18n";
 import { en, tr } from "~/lib/i18n/catalog/wizard";
 import {
   EMPTY_WIZARD,
@@ -99,6 +101,42 @@ describe("corrections the seller accepts", () => {
     expect(patternCheck(ok)).toEqual(ok);
     expect(parseWizardState({ check: ok, choices: { aiAssisted: true } })).toMatchObject({ check: ok, choices: { aiAssisted: true } });
     expect(parseWizardState({ choices: { aiAssisted: "yes" } }).choices.aiAssisted).toBeUndefined();
+  });
+});
+
+describe("the tech-edit report", () => {
+  const report = {
+    craft: "crochet" as const,
+    terms: "us" as const,
+    rowsChecked: 2,
+    rowsUnchecked: 1,
+    issues: [{ line: 4, row: "R4", severity: "error" as const, id: "stitch-count" as const, message: "", stated: 18, computed: 24, replacement: "R4: (2sc, inc) x 6 (24)" }],
+    missingSections: ["gauge"],
+    abbreviations: { used: ["sc"], undefined: [], unused: [] },
+    rows: [
+      { line: 3, row: "R3", status: "ok" as const, stated: 18, statedText: "(18)", computed: 18 },
+      { line: 4, row: "R4", status: "wrong" as const, stated: 18, statedText: "(18)", computed: 24 },
+      { line: 6, row: "R6", status: "unchecked" as const, stated: 30, statedText: "(30)", reason: "unreadable" as const },
+    ],
+  };
+
+  it("links each issue and each unchecked row to its line, with stated and counted side by side", () => {
+    const shown: number[] = [];
+    const accepted: number[] = [];
+    const { getByTestId, getAllByTestId } = render(
+      <I18nProvider initialLanguage="en">
+        <TechEditReportView report={report} onShowLine={(line) => shown.push(line)} onUseComputed={(issue) => accepted.push(issue.line)} />
+      </I18nProvider>,
+    );
+    expect(getByTestId("tech-stated").textContent).toBe("18");
+    expect(getByTestId("tech-computed").textContent).toBe("24");
+    expect(getByTestId("tech-issue").textContent).toContain("R4 makes 24 stitches, but the pattern says 18.");
+    fireEvent.click(getByTestId("tech-issue-line"));
+    fireEvent.click(getAllByTestId("tech-unchecked-row")[0]);
+    expect(shown).toEqual([4, 6]);
+    fireEvent.click(getByTestId("use-computed"));
+    expect(accepted).toEqual([4]);
+    expect(getByTestId("tech-missing").textContent).toContain("Gauge");
   });
 });
 

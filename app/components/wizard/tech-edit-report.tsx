@@ -30,6 +30,8 @@ export function TechEditReportView({
   busy?: boolean;
 }) {
   const { t } = useI18n();
+  // Rows with a stated count the checker could not follow: the seller should count these by hand.
+  const unchecked = (report.rows ?? []).filter((r) => r.status === "unchecked" && r.statedText);
   const message = (issue: TechEditIssue) =>
     t(`wizard.tech.issue.${issue.id}`, { row: issue.row, stated: issue.stated ?? "", computed: issue.computed ?? "", abbr: issue.abbreviation ?? "" });
   return (
@@ -103,6 +105,27 @@ export function TechEditReportView({
             );
           })}
         </ul>
+      )}
+
+      {unchecked.length > 0 && (
+        <div className="grid gap-2" data-testid="tech-unchecked">
+          <p className="text-xs font-medium text-muted-foreground">{t("wizard.tech.unchecked")}</p>
+          <ul className="flex flex-wrap gap-1.5">
+            {unchecked.map((row) => (
+              <li key={row.line}>
+                <button
+                  type="button"
+                  onClick={() => onShowLine(row.line)}
+                  className="rounded-md border px-2 py-0.5 text-xs tabular-nums hover:bg-muted"
+                  data-testid="tech-unchecked-row"
+                  data-line={row.line}
+                >
+                  {t("wizard.tech.line", { line: row.line })} · {row.row}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       {report.missingSections.length > 0 && (
