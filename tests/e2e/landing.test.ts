@@ -30,6 +30,9 @@ describe("landing page", () => {
     expect(html).toContain("No credit card required · The Free plan has no time limit: 10 of each tool a day");
     expect(html).not.toMatch(/14-day|free trial|real search trends|Real search trends/i);
     expect(html).toContain("Keyword figures that always name their source");
+    const turkish = await (await fetch(`${baseURL()}/landing`, { headers: { Cookie: "lang=tr" } })).text();
+    expect(turkish).toContain("Kaynağını her zaman belirten anahtar kelime değerleri");
+    expect(turkish).not.toMatch(/14 gün|ücretsiz deneme|Gerçek arama trendleri/i);
     expect(html).toContain("under 2 minutes");
     expect(html).toContain("45+ minutes");
     expect(html).not.toMatch(/(src|href)="https?:\/\/(?!localhost)/);
@@ -68,6 +71,9 @@ describe("landing page", () => {
         expect(await plans.getByTestId(`plan-${plan}-${feature}`).textContent()).toContain(`${n} a day`);
       }
     }
+    expect(await plans.getByTestId("plan-free-storage").textContent()).toContain("200 MB");
+    expect(await plans.getByTestId("plan-premium-storage").textContent()).toContain("5 GB");
+    expect(await plans.getByTestId("plan-premium-listings").textContent()).toContain("10,000");
     const how = await plans.getByTestId("plans-how").textContent();
     expect(how).toContain("How to get Premium");
     expect(how).toContain("no online checkout");

@@ -1,8 +1,9 @@
 import { CheckIcon, CrownIcon, MailQuestionIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { PLAN_DAILY_LIMITS, PLAN_FEATURES, PLAN_NAMES, type PlanName } from "../../../schema/api/plans";
+import { STORAGE_PLANS, formatBytes } from "../../../schema/api/storage";
 import { Badge } from "~/components/ui/badge";
-import { useT } from "~/lib/i18n";
+import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import "~/lib/i18n/catalog/plans";
 
@@ -11,7 +12,7 @@ import "~/lib/i18n/catalog/plans";
  * administrator, since Listora takes no payment (decision 0016). On /profile#plans and the landing page.
  */
 export function PlansSection({ currentPlan, email, className }: { currentPlan?: string | null; email?: string | null; className?: string }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const ref = useRef<HTMLElement>(null);
   const current: PlanName | null = currentPlan === undefined || currentPlan === null ? null : currentPlan === "premium" ? "premium" : "free";
 
@@ -57,6 +58,20 @@ export function PlansSection({ currentPlan, email, className }: { currentPlan?: 
                     <span className="shrink-0 font-medium tabular-nums">{t("plans.perDay", { n: PLAN_DAILY_LIMITS[plan] })}</span>
                   </li>
                 ))}
+                <li className="flex items-start justify-between gap-3 border-b pb-2 last:border-0 last:pb-0" data-testid={`plan-${plan}-storage`}>
+                  <span className="flex items-start gap-2">
+                    <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    {t("plans.storage")}
+                  </span>
+                  <span className="shrink-0 font-medium tabular-nums">{formatBytes(STORAGE_PLANS[plan].bytes)}</span>
+                </li>
+                <li className="flex items-start justify-between gap-3 border-b pb-2 last:border-0 last:pb-0" data-testid={`plan-${plan}-listings`}>
+                  <span className="flex items-start gap-2">
+                    <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    {t("plans.savedListings")}
+                  </span>
+                  <span className="shrink-0 font-medium tabular-nums">{new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US").format(STORAGE_PLANS[plan].listings)}</span>
+                </li>
               </ul>
             </div>
           );

@@ -14,6 +14,8 @@ export const en = {
   "plans.feature.advanced-keywords": "Advanced keyword analyses",
   "plans.feature.edit-image": "Image edits (each photo of a batch is one edit)",
   "plans.current": "Your plan",
+  "plans.storage": "Storage for photos, uploads and PDFs",
+  "plans.savedListings": "Saved listings",
   "plans.howTitle": "How to get Premium",
   "plans.howBody":
     "Listora has no online checkout and takes no payment. Premium is switched on for an account by the administrator who runs this Listora installation: ask them to move your account ({email}) to Premium. The higher limits apply as soon as they do.",
@@ -43,6 +45,8 @@ export const tr: Record<keyof typeof en, string> = {
   "plans.feature.advanced-keywords": "Gelişmiş anahtar kelime analizi",
   "plans.feature.edit-image": "Görsel düzenleme (toplu işlemde her fotoğraf bir düzenlemedir)",
   "plans.current": "Planınız",
+  "plans.storage": "Fotoğraflar, yüklemeler ve PDF'ler için depolama",
+  "plans.savedListings": "Kayıtlı ilanlar",
   "plans.howTitle": "Premium'a nasıl geçilir",
   "plans.howBody":
     "Listora'da çevrimiçi ödeme yoktur ve ücret alınmaz. Premium, bu Listora kurulumunu işleten yönetici tarafından hesaba tanımlanır: hesabınızın ({email}) Premium'a geçirilmesini yöneticiden isteyin. Yüksek sınırlar hemen geçerli olur.",
