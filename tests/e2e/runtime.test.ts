@@ -1,4 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newContext, signInFast } from "./browser";
 
 /**
  * Against the built app served as `npm start` serves it (wrangler's local server and its proxy).
@@ -39,5 +41,62 @@ describe("the served page's Content-Security-Policy", () => {
     const csp = res.headers.get("Content-Security-Policy") ?? "";
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);
     expect(connect).toEqual(["'self'", `ws://${new URL(base()).host}`]);
+  });
+});
+
+describe("the batch WebSocket in a real browser page", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("opens with a fresh ticket under the page's CSP, and a socket with the session token is refused", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 40;
+      canvas.height = 30;
+      const ctx = canvas.getContext("2d")!;
+      ctx.fillStyle = "#969696";
+      ctx.fillRect(0, 0, 40, 30);
+      return canvas.toDataURL("image/png");
+    });
+    const created = await fetch(`${base()}/api/batches`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ images: [png], prompt: "brighten", platform: "ebay" }),
+    });
+    expect(created.status).toBe(202);
+    const batchId = ((await created.json()) as { data: { id: string } }).data.id;
+
+    const outcome = await page.evaluate(
+      async ({ id, sessionToken }) => {
+        const open = (url: string) =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(url);
+            ws.onmessage = (event) => {
+              resolve(`message ${JSON.parse(String(event.data)).type}`);
+              ws.close();
+            };
+            ws.onerror = () => resolve("error");
+            setTimeout(() => resolve("no answer"), 15_000);
+          });
+        const scheme = location.protocol === "https:" ? "wss" : "ws";
+        const withToken = await open(`${scheme}://${location.host}/api/batches/${id}/ws?token=${sessionToken}`);
+        const ticketRes = await fetch(`/api/batches/${id}/ticket`, { method: "POST", headers: { Authorization: `Bearer ${sessionToken}` } });
+        const { data } = (await ticketRes.json()) as { data: { ticket: string } };
+        const withTicket = await open(`${scheme}://${location.host}/api/batches/${id}/ws?ticket=${data.ticket}`);
+        const ticketAgain = await open(`${scheme}://${location.host}/api/batches/${id}/ws?ticket=${data.ticket}`);
+        return { withToken, withTicket, ticketAgain };
+      },
+      { id: batchId, sessionToken: token },
+    );
+    expect(outcome).toEqual({ withToken: "error", withTicket: "message progress", ticketAgain: "error" });
+    await context.close();
   });
 });
