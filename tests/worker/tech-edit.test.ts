@@ -120,6 +120,15 @@ describe("stitch-count checker", () => {
     expect(techEdit(ball).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 6], ["ok", 12], ["ok", 18], ["ok", 12]]);
   });
 
+  it("works a repeat of earlier rows as often as it says", () => {
+    const yoke = "Cast on 80 sts.\nRnd 1: *k1, m1, k19; rep from * 3 more times. (84)\nRnd 2: Knit. (84)\nRnds 3-8: Repeat Rnds 1 and 2 three more times. (96 sts)\nRnds 9-12: Repeat Rnds 1-2 twice. (104)";
+    expect(techEdit(yoke, { craft: "knitting" }).rows.map((r) => [r.line, r.status, r.computed])).toEqual([
+      [2, "ok", 84], [3, "ok", 84], [4, "ok", 96], [5, "ok", 104],
+    ]);
+    const wrong = yoke.replace("(96 sts)", "(92 sts)");
+    expect(techEdit(wrong, { craft: "knitting" }).issues.filter((i) => i.id === "stitch-count").map((i) => [i.line, i.computed])).toEqual([[4, 96]]);
+  });
+
   it("never calls a row it cannot read wrong", () => {
     const report = techEdit("Rnd 1: 6 sc in MR (6)\nRnd 2: work the petals as shown in the chart (99)\nRnd 3: sc around (99)");
     expect(report.rows.map((r) => r.status)).toEqual(["ok", "unchecked", "ok"]);

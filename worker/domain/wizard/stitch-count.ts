@@ -79,9 +79,12 @@ const CROCHET_RE = new RegExp(`^(\\d+)?\\s*(${CROCHET_NAMES.map(escape).join("|"
 const COUNT_AFTER_RE = new RegExp(`^(${CROCHET_NAMES.map(escape).join("|")}) (\\d+)$`, "u");
 const KNIT_RE = new RegExp(`^(${KNIT_NAMES.map(escape).join("|")})\\s*(\\d+)?(?![\\p{L}])\\s*(.*)$`, "u");
 
-const NUMBER_WORDS: Record<string, number> = { once: 1, twice: 2, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const NUMBER_WORDS: Record<string, number> = {
+  once: 1, twice: 2, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+};
 const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : NUMBER_WORDS[s]);
-const NUM = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const NUM = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)`;
 const TIMES_X = new RegExp(`^(?:x|\\*)\\s*${NUM}$`);
 const TIMES_X_AFTER = new RegExp(`^${NUM}\\s*x$`);
 const TIMES_MORE = new RegExp(`^${NUM}\\s+(?:more times|times more|more)$`);
@@ -542,7 +545,9 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
       const n = labelNumber(parts.label);
       if (n !== undefined) byLabel.set(n, { text: body });
 
-      const result = evaluateRow(body, craft, live, ring);
+      // "Repeat Rnds 8 and 9 eight more times", "Repeat Rows 2-3 sixteen times": those rows, in order, that often.
+      const group = repeatedRows(body, byLabel);
+      const result = group ? repeatGroup(group, craft, live) : evaluateRow(body, craft, live, ring);
       const check: RowCheck = { line: line.n, row: rowName, status: "unchecked" };
       if (parts.count && !bare) {
         check.statedText = parts.count;
@@ -566,9 +571,9 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         ring = false;
         continue;
       }
-      // Rows in a range each work the same stitches.
+      // Rows in a range each work the same stitches (a repeat of other rows already counts its rows).
       let readings = result.readings;
-      for (let i = 1; i < span; i++) {
+      for (let i = 1; i < (group ? 1 : span); i++) {
         readings = readings.flatMap((r) => {
           const next = evaluateRow(body, craft, r.total, false);
           return next.kind === "ok" ? next.readings : [];
@@ -607,6 +612,39 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
     }
   }
   return out;
+}
+
+const REPEAT_ROWS = new RegExp(
+  `^rep(?:eat)? (?:rows?|rnds?|rounds?|turlar|tur|sıralar|sıra) (\\d+)(?:\\s*(and|&|-|to|through)\\s*(?:rows?|rnds?|rounds?)?\\s*(\\d+))?(?:,?\\s+(?:${NUM}\\s+(more\\s+)?times|(once|twice)(?: more)?))?\\.?$`,
+);
+
+/** The rows a "Repeat Rows 2 and 3 ... times" line works again, and how often; undefined when it is not one. */
+function repeatedRows(body: string, byLabel: Map<number, { text: string }>): { bodies: string[]; times: number } | undefined {
+  const m = REPEAT_ROWS.exec(body);
+  if (!m || (!m[3] && !m[4] && !m[6])) return undefined;
+  const from = Number(m[1]);
+  const to = m[3] ? Number(m[3]) : from;
+  const ids = m[2] === "and" || m[2] === "&" ? [from, to] : Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  if (!ids.length || ids.length > 50 || ids.some((id) => !byLabel.has(id))) return undefined;
+  // "eight more times" and "eight times" both work the rows eight times after this line.
+  const times = m[6] ? (m[6] === "once" ? 1 : 2) : num(m[4]);
+  // Bounded work: a repeat of more than 2,000 rows is not followed.
+  if (!times || times * ids.length > 2_000) return undefined;
+  return { bodies: ids.map((id) => byLabel.get(id)!.text), times };
+}
+
+/** Works the rows of a repeat in order, as often as it says; any row it cannot read leaves it unread. */
+function repeatGroup(group: { bodies: string[]; times: number }, craft: Craft, live: number | undefined): RowResult {
+  if (live === undefined) return { kind: "unreadable", reason: "no-count-before" };
+  let last: Reading = { total: live, kinds: {}, fits: true };
+  for (let k = 0; k < group.times; k++) {
+    for (const body of group.bodies) {
+      const next = evaluateRow(body, craft, last.total, false);
+      if (next.kind !== "ok") return { kind: "unreadable", reason: "unreadable" };
+      last = next.readings[0];
+    }
+  }
+  return { kind: "ok", readings: [{ ...last, fits: true }] };
 }
 
 interface Reading {
