@@ -106,6 +106,12 @@ describe("Create Listing, My Listings and the listing detail in the browser", ()
     await page.getByRole("button", { name: "Copy all tags" }).click();
     const tagLine = await page.evaluate(() => navigator.clipboard.readText());
     expect(tagLine.split(", ")).toHaveLength(13);
+    // The description is plain text, as Etsy's field is: what is shown is what is copied (decision 0013).
+    await page.getByRole("button", { name: "Copy description" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^• /m);
+    const copiedDescription = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copiedDescription).not.toMatch(/\*\*|^#|^- /m);
+    expect(await page.getByTestId("result-description").getByTestId("plain-description").textContent()).toBe(copiedDescription);
 
     // Regenerating the tags spends no unit.
     await page.getByRole("button", { name: "Regenerate tags" }).click();
