@@ -705,7 +705,7 @@ async function phaseRestart(earlier) {
       const differs = ["title", "description", "tags", "alt_texts", "original_prompt", "platform", "source"].filter((k) => !expected || JSON.stringify(l[k]) !== JSON.stringify(expected[k]));
       if (!expected) differs.push("no reference");
       if (!l.title || !l.description?.includes(marker)) differs.push("empty or foreign text");
-      if (differs.length) halfWritten.push(`${user.email} ${summary.id} (${attempt.status === 201 ? "acknowledged" : "cut off"}): ${differs.map((k) => `${k} ${JSON.stringify(l[k]).slice(0, 120)} vs ${JSON.stringify(expected?.[k]).slice(0, 120)}`).join(", ")}`);
+      if (differs.length) halfWritten.push(`${user.email} ${summary.id} (${attempt.status === 201 ? "acknowledged" : "cut off"}): ${differs.map((k) => `${k} ${String(JSON.stringify(l?.[k])).slice(0, 120)} vs ${String(JSON.stringify(expected?.[k])).slice(0, 120)}`).join(", ")}`);
     }
   }
   check(phase, "no acknowledged save lost across the stop and restart", lost.length === 0, lost.length ? `${lost.length} lost: ${lost.slice(0, 3).join("; ")}` : `${acked.length} acknowledged saves all present`);
