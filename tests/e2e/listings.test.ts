@@ -96,7 +96,10 @@ describe("Create Listing, My Listings and the listing detail in the browser", ()
     await page.getByText(`${title.length}/130`).first().waitFor();
     // The quota card re-reads after the success.
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
-    expect(await page.evaluate(() => localStorage.getItem("onboarding_listing_created"))).toBe("true");
+    // The checklist's listing step is recorded on the account (decision 0016), not in this browser.
+    const stored = await page.evaluate(() => localStorage.getItem("token"));
+    const onboarding = await (await fetch(`${baseURL()}/api/onboarding`, { headers: { Authorization: `Bearer ${stored}` } })).json();
+    expect(onboarding.data.steps.listing).toBe(true);
     await screenshot(page, "listings-create-result");
 
     // Copy: the clipboard holds the title, the toast says so and the button shows the check.
