@@ -208,6 +208,8 @@ const tagsField = (platform?: string) =>
 const altTextsField = (platform?: string) =>
   v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries"), checked<string[]>((t) => altTextsProblem(t, platform)));
 const versionField = v.pipe(v.number("version must be a whole number"), v.integer("version must be a whole number"), v.minValue(1, "version must be at least 1"));
+/** Why a PUT changes the listing, as its version history shows it: a seller's edit or a Listing Doctor fix. */
+const reasonField = v.optional(v.picklist(["edit", "fix"], "reason must be edit or fix"));
 
 const SaveListingShape = v.object({
   title: v.string("Title must be text"),
@@ -241,6 +243,7 @@ export function updateListingSchema(platform?: string) {
     altTexts: v.optional(altTextsField(platform)),
     originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax))),
     version: v.optional(versionField),
+    reason: reasonField,
     ...PLATFORM_PART_FIELDS,
   });
 }
@@ -252,6 +255,7 @@ export const UpdateListingSchema = v.object({
   altTexts: v.optional(v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries"))),
   originalPrompt: v.optional(v.nullable(text("Original prompt", LISTING_LIMITS.originalPromptMax))),
   version: v.optional(versionField),
+  reason: reasonField,
   ...PLATFORM_PART_FIELDS,
 });
 export type UpdateListingInput = v.InferOutput<typeof UpdateListingSchema>;

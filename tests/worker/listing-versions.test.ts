@@ -197,6 +197,16 @@ describe("listing versions", () => {
     expect(after.versions).toHaveLength(4);
   });
 
+  it("records a Listing Doctor fix sent with reason \"fix\" as such, and refuses any other reason", async () => {
+    const { token } = await registerUser();
+    const saved = await save(token);
+    expect((await put(token, saved.id, { title: "Moon Necklace Fixed Title", version: 1, reason: "fix" })).status).toBe(200);
+    expect((await versions(token, saved.id)).versions[0]).toMatchObject({ version: 2, reason: "fix" });
+    const bad = await put(token, saved.id, { title: "Moon Necklace", version: 2, reason: "restore" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ field: "reason" });
+  });
+
   it("refuses a restore from a stale version with 409", async () => {
     const { token } = await registerUser();
     const saved = await save(token);

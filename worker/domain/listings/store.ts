@@ -204,7 +204,7 @@ export async function updateListing(db: D1Database, userId: string, id: string, 
       altTexts: changes.altTexts ?? asList(current.altTexts),
     };
     const ruleReport = sellerRuleReport(merged, ruleContextOf({ ...current, originalPrompt }), current.ruleReport as RuleReport | null);
-    const row = await writeNextVersion(db, current, { ...merged, originalPrompt, ruleReport, ...platformParts(changes) }, "edit", now);
+    const row = await writeNextVersion(db, current, { ...merged, originalPrompt, ruleReport, ...platformParts(changes) }, changes.reason ?? "edit", now);
     if (row) return row;
     if (expectedVersion !== undefined) throw versionConflict(toDetail(await getListing(db, userId, id)), expectedVersion);
   }
