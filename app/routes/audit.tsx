@@ -251,10 +251,10 @@ export default function AuditListing() {
             </div>
             {form.platform === "etsy" && (
               <div className="grid gap-2">
-                <Label htmlFor={ids.alts}>{t("detail.section.altTexts")}</Label>
+                <Label htmlFor={ids.alts}>{t("audit.form.altTexts")}</Label>
                 <Textarea id={ids.alts} value={form.altTexts} onChange={(e) => set("altTexts")(e.target.value)} rows={3} aria-describedby={`${ids.alts}-hint`} data-testid="audit-alt-texts" />
                 <p id={`${ids.alts}-hint`} className="text-xs text-muted-foreground">
-                  {t("audit.form.bulletsHint")}
+                  {t("audit.form.altTextsHint")}
                 </p>
               </div>
             )}

@@ -121,7 +121,7 @@ describe("GET /api/listings", () => {
     const second = await save(token, { ...LISTING, title: "Second Star Ring" });
     const listings = await list(token);
     expect(listings.map((l) => l.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(listings[0]).sort()).toEqual(["altTexts", "createdAt", "description", "id", "platform", "provider", "tags", "title"]);
+    expect(Object.keys(listings[0]).sort()).toEqual(["altTexts", "bullets", "createdAt", "description", "grade", "id", "itemSpecifics", "platform", "provider", "score", "searchTerms", "tags", "title"]);
     expect(Date.parse(listings[0].createdAt)).not.toBeNaN();
     expect((await list(token, "?sort=oldest")).map((l) => l.id)).toEqual([first.id, second.id]);
   });

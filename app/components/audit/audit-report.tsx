@@ -21,7 +21,7 @@ export function AuditReportView({
 }) {
   const { t } = useAuditWords();
   return (
-    <section className={cn("grid gap-4", className)} aria-labelledby="audit-report-title" data-testid="audit-report">
+    <section className={cn("grid min-w-0 gap-4", className)} aria-labelledby="audit-report-title" data-testid="audit-report">
       <div className="flex items-center gap-4">
         <ScoreRing score={report.score} grade={report.grade} size="lg" />
         <div className="grid min-w-0 gap-1">

@@ -36,9 +36,9 @@ export function FindingsList({
   }
   const groups = AUDIT_PARTS.map((part) => [part, report.findings.filter((f) => f.part === part)] as [AuditPart, AuditFinding[]]).filter(([, fs]) => fs.length);
   return (
-    <div className={cn("grid gap-4", className)} data-testid="audit-findings">
+    <div className={cn("grid min-w-0 gap-4", className)} data-testid="audit-findings">
       {groups.map(([part, findings]) => (
-        <section key={part} aria-labelledby={`audit-part-${part}`} className="grid gap-2">
+        <section key={part} aria-labelledby={`audit-part-${part}`} className="grid min-w-0 gap-2">
           <h3 id={`audit-part-${part}`} className="text-sm font-semibold">
             {t(`audit.part.${part}`)}
           </h3>
@@ -46,7 +46,7 @@ export function FindingsList({
             {findings.map((f) => {
               const { icon: Icon, className: tone } = ICONS[f.severity];
               return (
-                <li key={f.id} className="flex items-start gap-3 rounded-lg border bg-card p-3 text-sm" data-testid="audit-finding" data-finding={f.id} data-severity={f.severity}>
+                <li key={f.id} className="flex min-w-0 items-start gap-3 rounded-lg border bg-card p-3 text-sm" data-testid="audit-finding" data-finding={f.id} data-severity={f.severity}>
                   <Icon className={cn("mt-0.5 size-4 shrink-0", tone)} aria-hidden="true" />
                   <div className="grid min-w-0 flex-1 gap-1">
                     <p className="break-words">
@@ -58,7 +58,7 @@ export function FindingsList({
                       {" · "}
                       {f.source.kind === "marketplace" ? t("audit.report.marketplaceRule", { marketplace: MARKETPLACE_NAMES[report.platform] }) : t("audit.report.bestPractice")}
                       {f.penalty > 0 && <> · {t("audit.report.penalty", { points: f.penalty })}</>}
-                      <span className="block truncate" title={f.source.name}>
+                      <span className="block break-words">
                         {t("audit.report.source")}: {f.source.url ? <a href={f.source.url} target="_blank" rel="noreferrer noopener" className="underline-offset-2 hover:underline">{f.source.name}</a> : f.source.name}
                       </span>
                     </p>
