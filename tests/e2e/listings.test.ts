@@ -97,8 +97,8 @@ describe("Create Listing, My Listings and the listing detail in the browser", ()
     // The quota card re-reads after the success.
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
     // The checklist's listing step is recorded on the account (decision 0016), not in this browser.
-    const stored = await page.evaluate(() => localStorage.getItem("token"));
-    const onboarding = await (await fetch(`${baseURL()}/api/onboarding`, { headers: { Authorization: `Bearer ${stored}` } })).json();
+    const bearer = await page.evaluate(() => localStorage.getItem("token"));
+    const onboarding = await (await fetch(`${baseURL()}/api/onboarding`, { headers: { Authorization: `Bearer ${bearer}` } })).json();
     expect(onboarding.data.steps.listing).toBe(true);
     await screenshot(page, "listings-create-result");
 
