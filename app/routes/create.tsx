@@ -245,6 +245,7 @@ export default function CreateListing() {
             <GeneratedListing
               parts={state.parts}
               listing={state.status === "done" ? (state.listing ?? null) : null}
+              platform={platform}
               generating={generating}
               listingId={state.status === "done" ? (state.listing?.id ?? null) : null}
               ruleReport={state.status === "done" ? state.ruleReport : null}

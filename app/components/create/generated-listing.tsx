@@ -71,6 +71,7 @@ function Section({
 export function GeneratedListing({
   parts: streamed,
   listing = null,
+  platform = "etsy",
   generating,
   listingId,
   ruleReport,
@@ -81,6 +82,8 @@ export function GeneratedListing({
   parts: PartialListing;
   /** The saved listing once generation is done: its audit, its marketplace parts. */
   listing?: ListingDetail | null;
+  /** The marketplace asked for: eBay and Amazon listings have no tags. */
+  platform?: string;
   generating: boolean;
   listingId: string | null;
   ruleReport: Report | null;
@@ -167,7 +170,7 @@ export function GeneratedListing({
           </div>
         </Section>
 
-        {(!current || hasTags(current.platform)) && (
+        {hasTags(current?.platform ?? platform) && (
         <Section
           id="tags"
           title={t("create.result.partTags")}

@@ -1,0 +1,55 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AuditReportView } from "~/components/audit/audit-report";
+import { en, tr } from "~/lib/i18n/catalog/audit";
+import { I18nProvider } from "~/lib/i18n";
+import { AUDIT_MESSAGES_EN, auditListing, type AuditInput } from "../../worker/domain/audit";
+
+afterEach(cleanup);
+
+const POOR: AuditInput = {
+  platform: "etsy",
+  title: "HANDMADE Pendant & Chain & Gift",
+  description: "A necklace.",
+  tags: ["necklace", "-silver leaf", "necklace"],
+  photoCount: 2,
+  keywords: ["silver leaf necklace"],
+  digital: true,
+};
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("the audit's words", () => {
+  it("has a Turkish message for every finding, with the same placeholders as the English one", () => {
+    for (const [id, english] of Object.entries(AUDIT_MESSAGES_EN)) {
+      const turkish = (tr as Record<string, string>)[`audit.finding.${id}`];
+      expect(turkish, id).toBeTruthy();
+      expect([...new Set(placeholders(turkish))], id).toEqual([...new Set(placeholders(english))]);
+    }
+  });
+
+  it("has every screen string in both languages", () => {
+    for (const key of Object.keys(en)) expect((tr as Record<string, string>)[key], key).toBeTruthy();
+  });
+
+  it("shows the score, the findings by part and Fix buttons in Turkish, with no placeholder left", () => {
+    const report = auditListing(POOR);
+    const onFix = vi.fn();
+    render(
+      <I18nProvider initialLanguage="tr">
+        <AuditReportView report={report} onFix={onFix} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("img", { name: `İlan puanı 100 üzerinden ${report.score}, not ${report.grade}` })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Başlık" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Etiketler" })).toBeTruthy();
+    const text = screen.getByTestId("audit-findings").textContent ?? "";
+    expect(text).not.toMatch(/\{\w+\}/);
+    expect(text).toContain("ilk anahtar kelimeniz");
+    expect(text).toContain("dijital bir indirme olduğu");
+    const fixes = screen.getAllByRole("button", { name: /^Düzelt: / });
+    expect(fixes.length).toBe(report.findings.filter((f) => f.fix).length);
+    fireEvent.click(fixes[0]);
+    expect(onFix).toHaveBeenCalledWith(report.findings.find((f) => f.fix));
+  });
+});
