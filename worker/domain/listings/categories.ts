@@ -250,7 +250,7 @@ export const CATEGORIES: CategoryModel[] = [
     id: "baby",
     nouns: { en: ["bib", "bibs", "onesie", "onesies", "bodysuit", "swaddle", "booties", "pacifier clip", "teether", "romper", "bonnet"], tr: ["önlük", "mama önlüğü", "zıbın", "body", "patik", "emzik askısı", "diş kaşıyıcı", "tulum"] },
     type: { en: "Baby Item", tr: "Bebek Ürünü" },
-    intent: { en: ["baby shower gift", "new baby gift", "newborn gift", "nursery decor", "newborn baby gift"], tr: ["bebek hediyesi", "yeni doğan hediyesi", "bebek odası", "hoş geldin bebek"] },
+    intent: { en: ["baby shower gift", "new baby gift", "newborn gift", "nursery decor", "newborn baby gift", "new mom gift", "baby registry"], tr: ["bebek hediyesi", "yeni doğan hediyesi", "bebek odası", "hoş geldin bebek", "yeni anne hediyesi", "hamile hediyesi"] },
     titleTail: { en: ["Baby Shower Gift", "New Baby Gift", "Newborn Gift"], tr: ["Yeni Doğan Hediyesi", "Bebek Hediyesi", "Hoş Geldin Bebek Hediyesi"] },
     benefits: {
       en: ["Soft and gentle on a baby's skin", "Easy to wash and ready for everyday use", "A welcome gift for a baby shower or a new arrival"],

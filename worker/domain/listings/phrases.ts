@@ -503,9 +503,11 @@ export function extractPhrases(text: string, options: { maxLength?: number } = {
 const COMPOUND_SECOND = new Set(["yapımı", "örgüsü", "işi", "boyası", "baskı"]);
 
 /** The longest tail of a phrase within `max` characters. */
-export function longestTail(tokens: string[], max: number): string[] | undefined {
+export function longestTail(tokens: string[], max: number, lang: Lang = "en"): string[] | undefined {
   for (let start = 0; start < tokens.length; start++) {
     const tail = tokens.slice(start);
+    // A Turkish tail never starts on a word in a place case ("iplikten | el örgüsü").
+    if (lang === "tr" && start < tokens.length - 1 && !isNounLike(tokens[start], lang) && /(?:[dt][ae]n?)$/u.test(tokens[start])) continue;
     // Never cut a number from its noun ("925 | ayar") or a compound from its first half ("tığ | işi").
     if (start > 0 && (/^\d+$/.test(tokens[start - 1]) || COMPOUND_SECOND.has(tokens[start].toLocaleLowerCase("tr")))) continue;
     if (isStopWord(tokens[start])) continue;

@@ -297,12 +297,12 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
     const extra = r.measures.filter((m) => !lower(features.join(" "), r.lang).includes(lower(m, r.lang)));
     if (extra.length && (own.length === 1 || !features.length)) features.push(`${w.size}: ${extra.join(", ")}`);
   }
-  if (features.length < 4 && r.materials.length && own.length <= 2) features.push(`${w.materials}: ${r.materials.join(", ")}`);
+  const unsaid = r.materials.filter((m) => !said.includes(lower(m, r.lang)));
+  if (features.length < 4 && unsaid.length && own.length <= 2) features.push(`${w.materials}: ${unsaid.join(", ")}`);
   if (features.length === 0) {
     for (const p of r.phrases.slice(1, 4)) if (p.kind !== "measure") features.push(capitalise(phraseText(p), r.lang));
   }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
-  void said;
   return features;
 }
 
@@ -336,9 +336,13 @@ const GIFT_FALLBACK: Record<Lang, string[]> = {
   en: ["gift for her", "gift for him", "gift for mom", "birthday gift", "christmas gift", "gift for friend", "gift for women", "anniversary gift"],
   tr: ["kadına hediye", "erkeğe hediye", "anneye hediye", "doğum günü hediyesi", "yılbaşı hediyesi", "arkadaşa hediye", "sevgiliye hediye", "yıldönümü hediyesi"],
 };
+const BABY_FALLBACK: Record<Lang, string[]> = {
+  en: ["new mom gift", "baby gift", "expecting mom gift", "baby registry", "gift for kids", "birthday gift", "christmas gift"],
+  tr: ["yeni anne hediyesi", "bebek hediyesi", "hamile hediyesi", "çocuğa hediye", "doğum günü hediyesi", "yılbaşı hediyesi"],
+};
 const DIGITAL_FALLBACK: Record<Lang, string[]> = {
-  en: ["instant download", "digital download", "printable download", "diy project", "digital file", "print at home"],
-  tr: ["anında indirme", "dijital indirme", "yazdırılabilir dosya", "kendin yap", "dijital dosya", "evde yazdır"],
+  en: ["instant download", "digital download", "printable download", "diy project", "digital file", "print at home", "digital product", "downloadable file", "craft project", "digital gift"],
+  tr: ["anında indirme", "dijital indirme", "yazdırılabilir dosya", "kendin yap", "dijital dosya", "evde yazdır", "dijital ürün", "indirilebilir dosya", "el işi projesi", "dijital hediye"],
 };
 
 /** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
@@ -353,7 +357,7 @@ export function tagPool(input: ComposeInput): string[] {
   const add = (tag: string | undefined) => {
     if (tag) pool.push(tag);
   };
-  const tail = (tokens: string[]) => longestTail(tokens.map((t) => lower(t, r.lang)), TAG_MAX)?.join(" ");
+  const tail = (tokens: string[]) => longestTail(tokens.map((t) => lower(t, r.lang)), TAG_MAX, r.lang)?.join(" ");
   const productLower = product.map((t) => lower(t, r.lang));
   const withHead = (modifier: string) => {
     const m = lower(modifier, r.lang);
@@ -382,8 +386,8 @@ export function tagPool(input: ComposeInput): string[] {
   for (const t of r.themes) add(withHead(t));
   if (r.handmade) add(withHead(r.lang === "tr" ? "el yapımı" : "handmade"));
   // Last resorts that are still searches: the product as a gift, then gift phrases for any product.
-  add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${head} gift`) : undefined);
-  for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
+  if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${head} gift`) : undefined);
+  for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
   return pool;
 }
 
@@ -462,7 +466,10 @@ export function composeBullets(input: ComposeInput): string[] {
   const name = capitalise(productName(r, input.description), r.lang);
   const own = ownSentences(input, r.lang);
   const benefits = r.category.benefits[r.lang];
-  const occasionNames = OCCASION_NAMES.filter((o) => o.match.test(input.description)).map((o) => o[r.lang]);
+  // Occasions the seller named that the gift benefit does not already mention.
+  const occasionNames = OCCASION_NAMES.filter((o) => o.match.test(input.description))
+    .map((o) => o.inSentence[r.lang])
+    .filter((o) => !r.category.benefits[r.lang].some((b) => lower(b, r.lang).includes(lower(o, r.lang))));
   const occasion = occasionNames.length ? occasionNames.join(r.lang === "tr" ? " ve " : " and ") : undefined;
   const sizeText = [...r.measures, ...(r.sizes ? [r.sizes] : [])].join(", ");
   const said = (text: string) => lower(own.join(" "), r.lang).includes(lower(text, r.lang));
@@ -539,13 +546,13 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
 
 const STYLES = ["minimalist", "boho", "rustic", "retro", "vintage", "modern", "classic", "dainty", "chunky", "oversized", "bohem", "rustik", "klasik", "zarif"];
 const STYLE_SET = new Set(STYLES);
-const OCCASION_NAMES: { match: RegExp; en: string; tr: string }[] = [
-  { match: /\b(christmas|xmas)\b|yılbaşı|noel/iu, en: "Christmas", tr: "Yılbaşı" },
-  { match: /\bwedding\b|düğün|nikah/iu, en: "Wedding", tr: "Düğün" },
-  { match: /\bbirthday\b|doğum günü/iu, en: "Birthday", tr: "Doğum Günü" },
-  { match: /\bbaby shower\b|yeni ?doğan/iu, en: "Baby Shower", tr: "Yeni Doğan" },
-  { match: /\banniversary\b|yıldönümü/iu, en: "Anniversary", tr: "Yıldönümü" },
-  { match: /\bvalentine/iu, en: "Valentine's Day", tr: "Sevgililer Günü" },
+const OCCASION_NAMES: { match: RegExp; en: string; tr: string; inSentence: Record<Lang, string> }[] = [
+  { match: /\b(christmas|xmas)\b|yılbaşı|noel/iu, en: "Christmas", tr: "Yılbaşı", inSentence: { en: "Christmas", tr: "yılbaşı" } },
+  { match: /\bwedding\b|düğün|nikah/iu, en: "Wedding", tr: "Düğün", inSentence: { en: "weddings", tr: "düğün" } },
+  { match: /\bbirthday\b|doğum günü/iu, en: "Birthday", tr: "Doğum Günü", inSentence: { en: "birthdays", tr: "doğum günü" } },
+  { match: /\bbaby shower\b|yeni ?doğan/iu, en: "Baby Shower", tr: "Yeni Doğan", inSentence: { en: "baby showers", tr: "yeni doğan" } },
+  { match: /\banniversary\b|yıldönümü/iu, en: "Anniversary", tr: "Yıldönümü", inSentence: { en: "anniversaries", tr: "yıldönümü" } },
+  { match: /\bvalentine/iu, en: "Valentine's Day", tr: "Sevgililer Günü", inSentence: { en: "Valentine's Day", tr: "Sevgililer Günü" } },
 ];
 
 /**
@@ -571,11 +578,12 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   add(n.color, r.colours.map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
   const capacity = r.measures.filter((m) => /\b(ml|oz|l|lt|fl oz|gr|g|kg)\b/i.test(m));
-  add(n.size, r.sizes ?? (dimensions.length ? dimensions.join(", ") : undefined));
+  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : dimensions.length ? dimensions.join(", ") : undefined;
+  add(n.size, size);
   if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
   add(n.theme, r.themes.filter((t) => !STYLE_SET.has(t)).map(cap).join(", "));
   add(n.style, STYLES.filter((s) => new RegExp(`(?:^|[^\\p{L}])${s}(?=$|[^\\p{L}])`, "iu").test(text)).map(cap).slice(0, 2).join(", "));
-  add(n.features, r.phrases.filter((p) => p.kind === "feature").map((p) => cap(phraseText(p))).slice(0, 4).join(", "));
+  add(n.features, r.phrases.filter((p) => p.kind === "feature").map((p) => cap(phraseText(p))).filter((f) => lower(f, r.lang) !== lower(size ?? "", r.lang)).slice(0, 4).join(", "));
   if (/\bpersonali[sz]ed\b|\bcustom\b|\bengraved\b|kişiye özel|isimli/iu.test(text)) add(n.personalize, r.lang === "tr" ? "Evet" : "Yes");
   if (r.digital) add(n.format, /\bpdf\b/i.test(text) ? (r.lang === "tr" ? "Dijital (PDF)" : "Digital (PDF)") : r.lang === "tr" ? "Dijital" : "Digital");
   add(n.occasion, OCCASION_NAMES.filter((o) => o.match.test(text)).map((o) => o[r.lang]).join(", "));
