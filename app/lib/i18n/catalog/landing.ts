@@ -29,7 +29,7 @@ export const en = {
   "landing.hero.byHand": "By hand",
   "landing.hero.byHandValue": "45+ minutes",
   "landing.hero.fact1": "A title, a description and exactly 13 tags",
-  "landing.hero.fact2": "Alt text for every product photo",
+  "landing.hero.fact2": "Alt texts that describe your product photos",
   "landing.hero.fact3": "Keyword figures that always name their source",
 
   "landing.problems.title": "Less typing, more selling",
@@ -70,7 +70,7 @@ export const en = {
   "landing.features.image.point2": "Batch edits for up to 10 photos",
 
   "landing.demo.title": "See it in action",
-  "landing.demo.subtitle": "Pick a tool to watch what it does.",
+  "landing.demo.subtitle": "Pick a tool to watch what it does. The previews are illustrations: their figures are examples, not data.",
   "landing.demo.tabs": "Tool previews",
   "landing.demo.keywords": "Keyword research",
   "landing.demo.listing": "Listing generation",
@@ -151,7 +151,7 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.hero.byHand": "Elle",
   "landing.hero.byHandValue": "45+ dakika",
   "landing.hero.fact1": "Bir başlık, bir açıklama ve tam 13 etiket",
-  "landing.hero.fact2": "Her ürün fotoğrafı için alt metin",
+  "landing.hero.fact2": "Ürün fotoğraflarınızı anlatan alt metinler",
   "landing.hero.fact3": "Kaynağını her zaman belirten anahtar kelime değerleri",
 
   "landing.problems.title": "Daha az yazın, daha çok satın",
@@ -192,7 +192,7 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.features.image.point2": "10 fotoğrafa kadar toplu düzenleme",
 
   "landing.demo.title": "Uygulamada görün",
-  "landing.demo.subtitle": "Ne yaptığını izlemek için bir araç seçin.",
+  "landing.demo.subtitle": "Ne yaptığını izlemek için bir araç seçin. Önizlemeler temsilidir: içlerindeki değerler örnektir, veri değildir.",
   "landing.demo.tabs": "Araç önizlemeleri",
   "landing.demo.keywords": "Anahtar kelime araştırması",
   "landing.demo.listing": "İlan oluşturma",
