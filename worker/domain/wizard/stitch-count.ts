@@ -547,7 +547,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
 
       // "Repeat Rnds 8 and 9 eight more times", "Repeat Rows 2-3 sixteen times": those rows, in order, that often.
       const group = repeatedRows(body, byLabel);
-      const result = group ? repeatGroup(group, craft, live) : evaluateRow(body, craft, live, ring);
+      const result: RowResult = group ? repeatGroup(group, craft, live) : evaluateRow(body, craft, live, ring);
       const check: RowCheck = { line: line.n, row: rowName, status: "unchecked" };
       if (parts.count && !bare) {
         check.statedText = parts.count;
