@@ -125,7 +125,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
   for (const p of r.phrases) {
     if (p === r.phrase) continue;
-    if (p.kind === "feature") add(phraseText(p), 1);
+    if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
   }
   if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase()))) add(r.lang === "tr" ? `${r.sizes} Beden` : `Sizes ${r.sizes}`, 2);
@@ -141,7 +141,8 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
     if (count >= maxSegments) break;
     const ws = words(segment).map(key);
     // A segment repeating a word of the title says it twice: left out.
-    if (ws.length === 0 || ws.some((w, i) => (used.has(w) || ws.indexOf(w) !== i) && !isStopWord(w) && !/^\d/.test(w))) continue;
+    // A short doubled word is a name ("pom pom"); a longer one ("adım adım", step by step) repeats a word.
+    if (ws.length === 0 || ws.some((w, i) => (used.has(w) || (ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) && !isStopWord(w) && !/^\d/.test(w))) continue;
     const next = `${title}${separator(count)}${segment}`;
     if (next.length > max || words(next).length > maxWords) continue;
     title = next;
@@ -166,7 +167,9 @@ export function composeTitle(input: ComposeInput): string {
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
   const segments = (input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated;
-  const tail = restoreAcronyms(titleCase(pick(r.category.titleTail[r.lang], input.variant), r.lang), source);
+  const tails = r.category.titleTail[r.lang];
+  const tailOptions = tails.map((_, i) => restoreAcronyms(titleCase(pick(tails, input.variant, i), r.lang), source));
+  const tail = tailOptions[0];
   const platform = platformOf(input);
   if (platform === "ebay") {
     const max = PLATFORM_LIMITS.ebay.titleMax;
@@ -180,11 +183,16 @@ export function composeTitle(input: ComposeInput): string {
   const body = fillTitle(head, segments, max - tail.length - 2, (i) => (i === 0 ? first : ", "), platform === "amazon" ? 4 : 3, platform === "etsy" ? ETSY_TITLE_WORDS - tailWordCount : Infinity);
   const separator = body === head ? first : ", ";
   const bodyWords = new Set(words(body).map(key));
-  const tailWords = words(tail);
-  // A tail starting with a word the title already has drops that word ("PDF Instant Download" after "PDF Pattern").
-  const trimmed = tailWords.length > 2 && tailWords[0] === "PDF" && bodyWords.has(key("pdf")) ? tail.slice(tail.indexOf(tailWords[1])) : tail;
-  const withTail = words(trimmed).some((w) => bodyWords.has(key(w)) && !isStopWord(w)) ? body : `${body}${separator}${trimmed}`;
-  return withTail.length <= max ? withTail : body;
+  // The first buyer phrase that says something new ("Christmas Gift" when the title already says "Hat").
+  for (const option of tailOptions) {
+    const optionWords = words(option);
+    // A tail starting with a word the title already has drops that word ("PDF Instant Download" after "PDF Pattern").
+    const trimmed = optionWords.length > 2 && optionWords[0] === "PDF" && bodyWords.has(key("pdf")) ? option.slice(option.indexOf(optionWords[1])) : option;
+    if (words(trimmed).some((w) => bodyWords.has(key(w)) && !isStopWord(w))) continue;
+    const withTail = `${body}${separator}${trimmed}`;
+    if (withTail.length <= max && (platform !== "etsy" || words(withTail).length <= ETSY_TITLE_WORDS)) return withTail;
+  }
+  return body;
 }
 
 // ---- Descriptions ------------------------------------------------------------------------------
