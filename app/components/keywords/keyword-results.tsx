@@ -150,6 +150,7 @@ export function KeywordResults({
             onToggle={onToggle}
             onTogglePage={(selected) => onTogglePage(current.rows.map((r) => r.id), selected)}
             analyzeGeo={analyzeGeo}
+            markSample={!allSample && sources.anySample}
           />
         )}
 

@@ -1,5 +1,6 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChartLineIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
@@ -24,6 +25,7 @@ export function KeywordTable({
   onToggle,
   onTogglePage,
   analyzeGeo,
+  markSample = false,
 }: {
   rows: KeywordRow[];
   sort: SortState | null;
@@ -32,6 +34,8 @@ export function KeywordTable({
   onTogglePage: (selected: boolean) => void;
   /** Region the 'analyze trend' links open the advanced screen with. */
   analyzeGeo: string;
+  /** Live and sample rows are mixed: each sample row carries the sample mark. */
+  markSample?: boolean;
 }) {
   const t = useT();
   const selectedOnPage = rows.filter((r) => r.selected).length;
@@ -82,6 +86,11 @@ export function KeywordTable({
                 <span className="min-w-0 font-medium [overflow-wrap:anywhere] sm:[overflow-wrap:normal]" data-testid="keyword-text">
                   {row.keyword}
                 </span>
+                {markSample && (row.popularitySource !== "serpapi" || row.competitionSource !== "etsy") && (
+                  <Badge variant="warning" className="shrink-0 px-1 py-0 text-[10px]" title={t("source.sample")} aria-label={t("source.sample")} data-testid="row-sample-badge">
+                    {t("source.sampleShort")}
+                  </Badge>
+                )}
                 <Link
                   to={`/advanced-keywords?keyword=${encodeURIComponent(row.keyword)}&geo=${encodeURIComponent(analyzeGeo)}`}
                   className="hidden shrink-0 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:inline-flex"
