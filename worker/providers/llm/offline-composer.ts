@@ -173,8 +173,10 @@ export function composeTitle(input: ComposeInput): string {
   const platform = platformOf(input);
   if (platform === "ebay") {
     const max = PLATFORM_LIMITS.ebay.titleMax;
-    const withTail = fillTitle(head, [...segments.slice(0, 3), tail], max, () => " ", 4);
-    return withTail.length <= max ? withTail : fillTitle(head, segments, max, () => " ", 3);
+    // eBay titles are search words: no separators.
+    const plainHead = head.replace(" - ", " ");
+    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), tail], max, () => " ", 4);
+    return withTail.length <= max ? withTail : fillTitle(plainHead, segments, max, () => " ", 3);
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
   const tailWordCount = words(tail).length;
