@@ -41,8 +41,8 @@ describe("the audit's words", () => {
       </I18nProvider>,
     );
     expect(screen.getByRole("img", { name: `İlan puanı 100 üzerinden ${report.score}, not ${report.grade}` })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Başlık" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Etiketler" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Başlık: bulgular" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Etiketler: bulgular" })).toBeTruthy();
     const text = screen.getByTestId("audit-findings").textContent ?? "";
     expect(text).not.toMatch(/\{\w+\}/);
     expect(text).toContain("ilk anahtar kelimeniz");

@@ -82,6 +82,28 @@ describe("Listing Doctor in the browser", () => {
     expect(await scoreOf(page, saved)).toBeGreaterThanOrEqual(80);
   });
 
+  it("scores a listing generated offline on Create Listing at 85 or more, and shows an Amazon generation's own parts", async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signInFast(page);
+    await page.goto("/create");
+    await page.getByLabel("Product description").fill("Handmade sterling silver leaf necklace with a 2 cm pendant on a 45 cm chain, polished by hand, gift box included.");
+    await page.getByTestId("generate-listing").click();
+    const audit = page.getByTestId("generated-listing").getByTestId("listing-audit");
+    await audit.waitFor({ timeout: 30_000 });
+    expect(await scoreOf(page, audit)).toBeGreaterThanOrEqual(85);
+    expect(await audit.locator('[data-severity="error"]').count()).toBe(0);
+
+    await page.getByTestId("platform-select").click();
+    await page.getByRole("option", { name: "Amazon" }).click();
+    await page.getByTestId("generate-listing").click();
+    await page.getByTestId("generated-listing").getByTestId("listing-bullets").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("generated-listing").getByTestId("listing-bullets").locator("li").count()).toBe(5);
+    expect(await page.getByTestId("result-tags").count()).toBe(0);
+    const amazon = page.getByTestId("generated-listing").getByTestId("listing-audit");
+    await expect.poll(async () => (await amazon.getByTestId("audit-report").textContent()) ?? "").toContain("Amazon");
+    expect(await scoreOf(page, amazon)).toBeGreaterThanOrEqual(85);
+  });
+
   it("shows an Amazon listing's bullets and search terms and no tags on its detail", async () => {
     const page = await (await newContext(browser)).newPage();
     const { token } = await signInFast(page);

@@ -39,7 +39,7 @@ export function FindingsList({
     <div className={cn("grid min-w-0 gap-4", className)} data-testid="audit-findings">
       {groups.map(([part, findings]) => (
         <section key={part} aria-labelledby={`audit-part-${part}`} className="grid min-w-0 gap-2">
-          <h3 id={`audit-part-${part}`} className="text-sm font-semibold">
+          <h3 id={`audit-part-${part}`} className="text-sm font-semibold" aria-label={t("audit.part.heading", { part: t(`audit.part.${part}`) })}>
             {t(`audit.part.${part}`)}
           </h3>
           <ul className="grid gap-2">
