@@ -161,7 +161,7 @@ export default function ListingGeneration() {
               <AlertDescription>
                 <p>{t("wizard.listing.quota", { used: phase.used, limit: phase.limit })}</p>
                 <Button asChild variant="outline" size="sm" className="mt-2">
-                  <Link to="/profile">{t("wizard.listing.upgrade")}</Link>
+                  <Link to="/profile#plans">{t("wizard.listing.upgrade")}</Link>
                 </Button>
               </AlertDescription>
             </Alert>
