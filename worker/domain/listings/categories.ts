@@ -348,7 +348,7 @@ export const CATEGORIES: CategoryModel[] = [
     digital: true,
     nouns: { en: ["svg", "svgs", "template", "templates", "clipart", "font", "fonts", "preset", "presets", "ebook", "bundle", "cut file", "cut files", "digital paper", "download"], tr: ["şablon", "şablonu", "şablonlar", "svg", "font", "e-kitap", "dijital dosya", "paket"] },
     type: { en: "Digital Download", tr: "Dijital Ürün" },
-    intent: { en: ["instant download", "digital download", "commercial use", "diy project", "cricut project"], tr: ["anında indirme", "dijital indirme", "kendin yap", "dijital dosya"] },
+    intent: { en: ["instant download", "digital download", "diy project", "cricut project", "craft file"], tr: ["anında indirme", "dijital indirme", "kendin yap", "dijital dosya"] },
     titleTail: { en: ["Instant Download", "Digital Download", "DIY Project"], tr: ["Anında İndirme", "Dijital İndirme", "Kendin Yap"] },
     benefits: {
       en: ["Start right away: no waiting for shipping", "Use it again and again for your own projects", "Files that open in the software you already use"],

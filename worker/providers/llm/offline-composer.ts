@@ -205,6 +205,7 @@ interface Words {
   hook: string[];
   digitalHook: string[];
   keywordIntro: string[];
+  digitalKeywordIntro: string[];
   madeFrom: string;
   features: string;
   benefits: string;
@@ -225,6 +226,7 @@ const EN: Words = {
   intro: ["Meet your new favourite {product}.", "This {product} is made to be used and loved every day.", "Here is a {product} made with care, down to the last detail."],
   digitalIntro: ["Download this {product} and start right away.", "This {product} is ready the moment your order is confirmed."],
   keywordIntro: ["A {product} made to be used and loved every day.", "A {product} made with care, down to the last detail."],
+  digitalKeywordIntro: ["A {product} you can download and use right away.", "A {product}, ready the moment your order is confirmed."],
   hook: ["Made to be used and loved every day.", "Made with care, down to the last detail.", "Made to become a favourite."],
   digitalHook: ["Download it and start right away.", "Ready the moment your order is confirmed."],
   madeFrom: "Made from {list}.",
@@ -247,6 +249,7 @@ const TR: Words = {
   intro: ["Yeni favoriniz olacak {product} ile tanışın.", "Bu {product}, her gün kullanılıp sevilmek için hazırlandı.", "En küçük ayrıntısına kadar özenle hazırlanan {product}."],
   digitalIntro: ["Bu {product} dosyasını indirin ve hemen başlayın.", "Bu {product}, siparişiniz onaylandığı anda hazır."],
   keywordIntro: ["Her gün kullanılıp sevilmek için hazırlanan bir {product}.", "En küçük ayrıntısına kadar özenle hazırlanan bir {product}."],
+  digitalKeywordIntro: ["Hemen indirip kullanabileceğiniz bir {product}.", "Siparişiniz onaylandığı anda hazır bir {product}."],
   hook: ["Her gün kullanılıp sevilmek için hazırlandı.", "En küçük ayrıntısına kadar özenle hazırlandı.", "Favoriniz olmak için hazırlandı."],
   digitalHook: ["İndirin ve hemen başlayın.", "Siparişiniz onaylandığı anda hazır."],
   madeFrom: "Malzemesi: {list}.",
@@ -289,10 +292,16 @@ export function composeIntro(input: ComposeInput): string {
   // The seller's first keyword is what the listing is meant to be found for: the intro says it early.
   const main = keywordList({ ...input, variant: 0 })[0];
   if (main && words(main).length >= 2 && !lower(own[0] ?? "", r.lang).includes(lower(main, r.lang))) {
-    return [fill(pick(w.keywordIntro, input.variant ?? 0), lower(main, r.lang), r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
+    return [fill(pick(r.digital ? w.digitalKeywordIntro : w.keywordIntro, input.variant ?? 0), lower(main, r.lang), r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
   }
   // When the seller's first sentence already names the product, it opens and a short hook follows.
-  if (own[0] && lower(own[0], r.lang).startsWith(name)) return `${withStop(own[0])} ${pick(r.digital ? w.digitalHook : w.hook, input.variant ?? 0)}`;
+  if (own[0] && lower(own[0], r.lang).startsWith(name)) {
+    // A hook that does not say what a benefit line says again.
+    const hooks = r.digital ? w.digitalHook : w.hook;
+    const benefitText = lower(r.category.benefits[r.lang].join(" "), r.lang);
+    const hook = hooks.map((_, i) => pick(hooks, input.variant ?? 0, i)).find((h) => !benefitText.includes(lower(words(h).slice(0, 4).join(" "), r.lang))) ?? hooks[0];
+    return `${withStop(own[0])} ${hook}`;
+  }
   const template = pick(r.digital ? w.digitalIntro : w.intro, input.variant ?? 0);
   return [fill(template, name, r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
 }
@@ -355,6 +364,9 @@ const DIGITAL_FALLBACK: Record<Lang, string[]> = {
   tr: ["anında indirme", "dijital indirme", "yazdırılabilir dosya", "kendin yap", "dijital dosya", "evde yazdır", "dijital ürün", "indirilebilir dosya", "el işi projesi", "dijital hediye"],
 };
 
+/** Themes that are styles, true of the product itself ("boho necklace", "floral bundle"). */
+const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "geometric", "abstract", "çiçek", "botanik", "bohem", "rustik", "yılbaşı"]);
+
 /** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
 const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug"]);
 
@@ -393,7 +405,8 @@ export function tagPool(input: ComposeInput): string[] {
   }
   for (const p of r.phrases) if (p.kind === "colour") add(withHead(phraseText(p)));
   intent.slice(3).forEach(add);
-  for (const t of r.themes) add(withHead(t));
+  // A theme names the product only when the product phrase says it or it is a style ("boho necklace").
+  for (const t of r.themes) if (productLower.includes(t) || STYLE_THEMES.has(t)) add(withHead(t));
   if (r.handmade) add(withHead(r.lang === "tr" ? "el yapımı" : "handmade"));
   // Last resorts that are still searches: the product as a gift, then gift phrases for any product.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${head} gift`) : undefined);
