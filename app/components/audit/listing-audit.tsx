@@ -11,8 +11,8 @@ import "~/lib/i18n/catalog/audit";
 
 /**
  * A saved listing's audit (the server's report) with one-click fixes: a fix is written with PUT
- * (the version the screen read, so a concurrent edit is not overwritten) and the server answers the
- * listing audited again.
+ * (the version the screen read, so a concurrent edit is not overwritten; recorded in the history as a
+ * "fix") and the server answers the listing audited again.
  */
 export function ListingAudit({ listing, onUpdated }: { listing: ListingDetail; onUpdated?: (listing: ListingDetail) => void }) {
   const t = useT();
@@ -27,7 +27,7 @@ export function ListingAudit({ listing, onUpdated }: { listing: ListingDetail; o
     try {
       const body = await api<{ data: { listing: ListingDetail } }>(`/listings/${encodeURIComponent(listing.id)}`, {
         method: "PUT",
-        body: { ...finding.fix.patch, version: listing.version },
+        body: { ...finding.fix.patch, version: listing.version, reason: "fix" },
       });
       const updated = body.data.listing;
       queryClient.setQueryData<ListingDetail>(["listings", "detail", listing.id], updated);
