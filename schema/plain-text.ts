@@ -29,9 +29,23 @@ function inline(line: string): string {
     .replace(/\*\*|__/g, "");
 }
 
-/** Markdown or HTML as plain text; plain text comes back unchanged (apart from trailing spaces). */
+/**
+ * Markdown or HTML as plain text; plain text comes back unchanged (apart from trailing spaces). One
+ * pass can uncover another marker ("**> x" is a quote once the bold marks go), so passes repeat until
+ * the text stops changing: running it on its own answer changes nothing.
+ */
 export function toPlainDescription(input: string): string {
-  let text = String(input ?? "").replace(/\r\n?/g, "\n");
+  let text = String(input ?? "");
+  for (let i = 0; i < 5; i++) {
+    const next = onePass(text);
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+function onePass(input: string): string {
+  let text = input.replace(/\r\n?/g, "\n");
   // HTML: block ends become line breaks, list items bullets, every other tag goes.
   if (/<\/?[a-z][^>]*>/i.test(text)) {
     text = text
@@ -65,7 +79,7 @@ export function toPlainDescription(input: string): string {
     if (bullet) line = `${bullet[1].length >= 2 ? "  " : ""}${BULLET} ${bullet[2]}`;
     line = inline(line);
     // A heading written as a bold line ("**Features**" or "**Features:**") keeps its words only.
-    line = line.replace(/^(\S[^:\n]{0,60}):\s*$/, (m, words: string) => (/[.!?]/.test(words) ? m : words));
+    line = line.replace(/^(\S[^:\n]{0,60}):\s*$/, (m, words: string) => (/[.!?]/.test(words) ? m : words)).replace(/\s+$/, "");
     out.push(line.replace(/[ \t]{2,}/g, " ").replace(/^\s+(?!•)/, "").replace(/^ {2}•/, "  •"));
   }
   return out.join("\n").replace(/\n{3,}/g, "\n\n").trim();

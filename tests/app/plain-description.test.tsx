@@ -1,4 +1,5 @@
 import { render } from "@testing-library/react";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PlainDescription } from "~/components/listings/plain-description";
 import { hasMarkdown, toPlainDescription } from "../../schema/plain-text";
@@ -24,6 +25,17 @@ describe("toPlainDescription", () => {
     expect(toPlainDescription(plain)).toBe(plain);
     expect(hasMarkdown(plain)).toBe(false);
     expect(hasMarkdown("**Features**\n- Silver")).toBe(true);
+  });
+
+  it("gives the same text when run again on its own answer, for any input", () => {
+    const pieces = fc.constantFrom("**", "__", "# ", "- ", "* ", "> ", "\n", "\n\n", ":", ", ", "<b>", "</p>", "[a](b)", "`", "•", " ", "moon", "Features");
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const once = toPlainDescription(parts.join(""));
+        expect(toPlainDescription(once)).toBe(once);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("does not take apart words with underscores or asterisks inside them", () => {

@@ -278,7 +278,7 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
           expect(tag.split(" ").length).toBeGreaterThanOrEqual(2);
           expect(FILLER_PHRASES).not.toContain(tag);
         }
-        for (const [i, a] of tags.entries()) for (const b of tags.slice(i + 1)) expect(isSubPhraseDuplicate(a, b), `"${a}" / "${b}"`).toBe(false);
+        for (const [i, a] of tags.entries()) for (const b of tags.slice(i + 1)) expect(isSubPhraseDuplicate(a, b, lang), `"${a}" / "${b}"`).toBe(false);
         expect(tags.filter((t) => BUYER.test(t)).length).toBeGreaterThanOrEqual(2);
       });
 

@@ -296,7 +296,7 @@ export function enforceTags(input: unknown[], context: TagRuleContext): PartResu
   const distinct: string[] = [];
   const subPhrases: string[] = [];
   for (const tag of multi) {
-    if (distinct.some((d) => isSubPhraseDuplicate(d, tag))) subPhrases.push(quote(tag));
+    if (distinct.some((d) => isSubPhraseDuplicate(d, tag, lang))) subPhrases.push(quote(tag));
     else distinct.push(tag);
   }
 

@@ -4,7 +4,7 @@
  */
 import { LISTING_LIMITS } from "../../../schema/api/listings";
 import type { Lang } from "./categories";
-import { headNoun, isStopWord, lower, productPhrase, words } from "./phrases";
+import { baseNoun, headNoun, isStopWord, lower, productPhrase, words } from "./phrases";
 
 /**
  * The SPEC's tag parsing: the answer is a JSON array (a model may wrap it in a code fence or in an
@@ -70,9 +70,11 @@ export const isMultiWord = (tag: string) => tag.trim().split(/\s+/).length >= 2;
  * shorter one's words appear in the longer one, in order and side by side. Such a pair spends two of
  * the thirteen tags on one search.
  */
-export function isSubPhraseDuplicate(a: string, b: string): boolean {
-  const x = a.split(" ");
-  const y = b.split(" ");
+export function isSubPhraseDuplicate(a: string, b: string, lang?: Lang): boolean {
+  // Turkish words compare without their possessive suffix ("davetiyesi şablonu" is "davetiye şablonu").
+  const norm = (t: string) => t.split(" ").map((w) => (lang === "tr" ? baseNoun(w, "tr") : w));
+  const x = norm(a);
+  const y = norm(b);
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   if (short.length === 0) return false;
   for (let i = 0; i + short.length <= long.length; i++) {

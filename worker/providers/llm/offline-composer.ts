@@ -428,7 +428,7 @@ export function selectTags(pool: string[], lang: Lang, count: number, start: str
     if (chosen.length >= count) break;
     const tag = cleanTag(raw, lang);
     if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag)) continue;
-    if (chosen.some((c) => c === tag || isSubPhraseDuplicate(c, tag))) continue;
+    if (chosen.some((c) => c === tag || isSubPhraseDuplicate(c, tag, lang))) continue;
     chosen.push(tag);
   }
   return chosen;
