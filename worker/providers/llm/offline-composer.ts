@@ -219,6 +219,9 @@ interface Words {
   bulletLabels: string[];
   digitalLabel: string;
   goodToKnow: string;
+  handmadeLine: string;
+  searchLine: string;
+  typeLine: string;
   giftLine: string;
 }
 
@@ -242,6 +245,9 @@ const EN: Words = {
   bulletLabels: ["What You Get", "Quality Materials", "Thoughtful Details", "Made for Everyday", "Ready to Gift"],
   digitalLabel: "Instant Download",
   goodToKnow: "Good to Know",
+  handmadeLine: "Made by hand, so each one has its own small character.",
+  searchLine: "A fitting choice for anyone looking for a {phrase}.",
+  typeLine: "A {type} made to be used and enjoyed, not only admired.",
   giftLine: "A thoughtful gift for {occasion}.",
 };
 
@@ -265,6 +271,9 @@ const TR: Words = {
   bulletLabels: ["Ürün Detayları", "Kaliteli Malzeme", "Özenli Detaylar", "Günlük Kullanım", "Hediyeye Hazır"],
   digitalLabel: "Anında İndirme",
   goodToKnow: "Bilmeniz Gerekenler",
+  handmadeLine: "El yapımıdır; her birinin kendine has küçük farkları vardır.",
+  searchLine: "\"{phrase}\" arayanlar için yerinde bir seçim.",
+  typeLine: "Yalnızca bakmak için değil, kullanıp keyfini çıkarmak için.",
   giftLine: "{occasion} için anlamlı bir hediye.",
 };
 
@@ -514,13 +523,29 @@ export function composeBullets(input: ComposeInput): string[] {
     return "";
   };
   const joined = (...parts: string[]) => parts.filter(Boolean).join(" ");
+  const intent = buyerPhrases(input);
+  const typeName = lower(r.category.type[r.lang], r.lang);
+  // Sentences read from what the description says, used to bring a short bullet towards Amazon's 150-250 characters.
+  const facts = {
+    handmade: r.handmade ? w.handmadeLine : undefined,
+    search: intent[0] ? w.searchLine.replace("{phrase}", intent[0]) : undefined,
+    second: intent[1] ? w.searchLine.replace("{phrase}", intent[1]) : undefined,
+    type: w.typeLine.replace("{type}", typeName),
+  };
   const bodies: string[] = [
-    joined(sentence(own[0] ?? name), sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !said(r.measures[0] ?? r.sizes ?? "") ? sentence(`${w.size}: ${sizeText}`) : ""),
+    joined(sentence(own[0] ?? name), sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !said(r.measures[0] ?? r.sizes ?? "") ? sentence(`${w.size}: ${sizeText}`) : "", sentence(facts.handmade)),
     joined(unsaidMaterials.length ? sentence(w.madeFrom.replace("{list}", unsaidMaterials.join(", "))) : "", sentence(own[1], otherBenefits[1], otherBenefits[0])),
     joined(sentence(own[2], features.length && !features.every(said) ? `${w.features}: ${features.join(", ")}` : undefined, otherBenefits[0], otherBenefits[1]), own[3] ? sentence(own[3]) : ""),
-    joined(sentence(otherBenefits[0], otherBenefits[1]), sentence(own[4], otherBenefits[1])),
-    r.digital ? w.disclaimer : joined(sentence(giftBenefit), occasion ? sentence(w.giftLine.replace("{occasion}", occasion)) : ""),
+    joined(sentence(otherBenefits[0], otherBenefits[1]), sentence(own[4], otherBenefits[1], facts.type)),
+    r.digital ? w.disclaimer : joined(sentence(giftBenefit), occasion ? sentence(w.giftLine.replace("{occasion}", occasion)) : "", sentence(facts.search)),
   ];
+  // A bullet still under 120 characters takes the next unused sentence.
+  const spare = [facts.type, facts.second, facts.search, ...otherBenefits, giftBenefit];
+  for (let i = 0; i < bodies.length; i++) {
+    if (bodies[i].length >= 120 || (r.digital && i === 4)) continue;
+    const extra = sentence(...spare);
+    if (extra) bodies[i] = joined(bodies[i], extra);
+  }
   const labels = [...w.bulletLabels];
   if (r.digital) labels[4] = w.digitalLabel;
   if (!unsaidMaterials.length) labels[1] = w.goodToKnow;
