@@ -207,6 +207,21 @@ describe("listing versions", () => {
     expect(await bad.json()).toMatchObject({ field: "reason" });
   });
 
+  it("restores an Amazon listing's bullet points and search terms with the version", async () => {
+    const { token } = await registerUser();
+    const bullets = ["Sterling Silver: solid 925 silver", "Gift Ready: arrives in a box", "Adjustable: 16 to 18 inch chain", "Handmade: cut and polished by hand", "Easy Care: wipe with a soft cloth"];
+    const saved = await save(token, { ...LISTING, tags: [], platform: "amazon", bullets, searchTerms: "crescent pendant lunar charm" });
+    expect(saved.version).toBe(1);
+    const edited = await put(token, saved.id, { bullets: ["Only one bullet now"], searchTerms: "changed", version: 1 });
+    expect(edited.status).toBe(200);
+    const list = await versions(token, saved.id);
+    const first = list.versions.find((v) => v.version === 1)!;
+    const restored = await api(`/listings/${saved.id}/versions/${first.id}/restore`, { token, method: "POST", body: { version: 2 } });
+    expect(restored.status).toBe(200);
+    const listing = await read(token, saved.id);
+    expect(listing).toMatchObject({ bullets, search_terms: "crescent pendant lunar charm", version: 3 });
+  });
+
   it("refuses a restore from a stale version with 409", async () => {
     const { token } = await registerUser();
     const saved = await save(token);
