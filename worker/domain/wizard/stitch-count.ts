@@ -6,6 +6,7 @@
  * as a stitch? is "rep from * 3 times" three or four repeats?) every reading is kept, and a stated count
  * that agrees with any of them agrees.
  */
+import type { TechEditRow } from "../../../schema/api/workflow";
 import type { Craft } from "./abbreviations";
 import { STATED_COUNT, looksLabelled, looksLikeStart, looksLikeStitchLine, splitStep, type PatternSection } from "./pattern-sections";
 
@@ -458,19 +459,8 @@ function readCrochet(c: string, ctx: Context): Readings {
 
 // ---- Rows ---------------------------------------------------------------------------------------
 
-export interface RowCheck {
-  /** 1-based line number in the text that was checked. */
-  line: number;
-  /** The row's label as written ("R4:", "Rnd 3", "31. tur:"), or the start of an unlabelled round. */
-  row: string;
-  status: "ok" | "wrong" | "unchecked";
-  /** What the pattern says, as a number, and as written ("- 18 sts"). */
-  stated?: number;
-  statedText?: string;
-  computed?: number;
-  /** Why a row was not checked. */
-  reason?: "unreadable" | "no-count-before" | "repeat-does-not-fit" | "no-stated-count";
-}
+/** One row as checked: its 1-based line, its label, what it states and what the checker counted (the API's shape). */
+export type RowCheck = TechEditRow;
 
 /** "(18)", "[18]", "- 18 sts", "18 sts.", "(18 stitches)", "(12 dc, 4 ch-2 sps)": the number and what it counts. */
 export function parseStated(count: string): { n: number; kind?: string } | undefined {
