@@ -286,3 +286,13 @@ describe("properties", () => {
     expect(() => auditListing(undefined as unknown as AuditInput)).not.toThrow();
   });
 });
+
+describe("sources name the marketplace the listing is for", () => {
+  it("never cites Etsy's handbook or API for an Amazon or eBay listing", () => {
+    for (const platform of ["amazon", "ebay"] as const) {
+      const report = auditListing({ platform, title: "Hand-Knit Beanie Hat", description: "A warm hat for cold days.", digital: true });
+      expect(report.findings.map((f) => f.id)).toEqual(expect.arrayContaining(["description.details", "description.digital-note"]));
+      for (const f of report.findings) expect(f.source.name, f.id).not.toMatch(/Etsy/);
+    }
+  });
+});

@@ -504,7 +504,7 @@ function collect(n: Normal): Candidate[] {
         id: "description.details",
         severity: "warning",
         part: "description",
-        source: SOURCES.etsyDescriptionAdvice,
+        source: p === "etsy" ? SOURCES.etsyDescriptionAdvice : SOURCES.descriptionDetails,
         penalty: 3 * gaps.length,
         params: { missing: gaps.map(([, words]) => words).join(", "), missingKeys: gaps.map(([key]) => key).join(",") },
       });
@@ -517,7 +517,7 @@ function collect(n: Normal): Candidate[] {
           id: "description.digital-note",
           severity: "warning",
           part: "description",
-          source: SOURCES.digitalNote,
+          source: p === "etsy" ? SOURCES.digitalNote : SOURCES.digitalNoteGeneral,
           penalty: 10,
           params: { missing: lacks.join(" or "), missingKeys: lackKeys.join(",") },
           fix: { label: "Add the digital-download note", patch: { description: `${description}\n\n${DIGITAL_NOTE}` } },

@@ -41,5 +41,7 @@ export const SOURCES = {
   amazonSearchTerms: marketplace("Amazon Seller Central, search terms: under 250 bytes (249 read), no words already in the title, no repeats", AMAZON_SEARCH_TERMS),
   amazonPhotos: marketplace("Amazon: a main image is required", AMAZON_LISTING),
   capsAdvice: practice("Listora: words in capitals read as shouting on every marketplace"),
+  descriptionDetails: practice("Listora: say what it is made of, its size and how to care for it; shoppers look for these before buying"),
+  digitalNoteGeneral: practice("Listora: a digital item says it is a download and that nothing is shipped"),
   descriptionLength: practice("Listora: descriptions under 40 words leave a shopper's questions open"),
 } as const;
