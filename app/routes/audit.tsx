@@ -2,16 +2,16 @@ import { ClipboardCheckIcon, EraserIcon, SaveIcon } from "lucide-react";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ItemSpecific, ListingDetail, Platform } from "../../schema/api/listings";
-import { PLATFORM_LIMITS, PLATFORMS } from "../../schema/api/listings";
+import { PLATFORM_LIMITS } from "../../schema/api/listings";
 import { applyFix, auditListing, type AuditFinding, type AuditInput } from "../../worker/domain/audit";
 import { AuditReportView } from "~/components/audit/audit-report";
 import { PageHeader } from "~/components/page-header";
+import { PlatformSelect } from "~/components/platform-select";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
@@ -158,18 +158,7 @@ export default function AuditListing() {
           <CardContent className="grid gap-5">
             <div className="grid gap-2">
               <Label htmlFor={ids.platform}>{t("audit.form.platform")}</Label>
-              <Select value={form.platform} onValueChange={(v) => set("platform")(v as Platform)}>
-                <SelectTrigger id={ids.platform} className="w-full sm:w-56" data-testid="audit-platform">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PLATFORMS.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {t(`create.platform.${p}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <PlatformSelect id={ids.platform} value={form.platform} onChange={set("platform")} className="w-full sm:w-56" testId="audit-platform" />
             </div>
             <div className="grid gap-2">
               <div className="flex items-baseline justify-between gap-2">

@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertCircleIcon, CpuIcon, SparklesIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { PlatformSelect } from "~/components/platform-select";
 import { GeneratedListing } from "~/components/create/generated-listing";
 import { KeywordPicker } from "~/components/create/keyword-picker";
 import { PromptSuggestions } from "~/components/create/prompt-suggestions";
 import { useSelectedKeywords } from "~/components/create/selected-keywords";
 import { useListingGenerator, type QuotaInfo } from "~/components/create/use-listing-generator";
-import { LISTING_LIMITS, PLATFORMS, type ListingDetail, type ListingPart, type Platform } from "~/components/listings/listing-client";
+import { LISTING_LIMITS, type ListingDetail, type ListingPart, type Platform } from "~/components/listings/listing-client";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -15,7 +16,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
@@ -167,18 +167,7 @@ export default function CreateListing() {
 
               <div className="grid gap-2 sm:max-w-xs">
                 <Label htmlFor={platformId}>{t("create.platform.label")}</Label>
-                <Select value={platform} onValueChange={(value) => setPlatform(value as Platform)} disabled={generating}>
-                  <SelectTrigger id={platformId} className="w-full" data-testid="platform-select">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PLATFORMS.map((p) => (
-                      <SelectItem key={p} value={p}>
-                        {t(`create.platform.${p}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <PlatformSelect id={platformId} value={platform} onChange={setPlatform} disabled={generating} className="w-full" testId="platform-select" />
               </div>
             </CardContent>
             <CardFooter className="flex-col items-stretch gap-3 border-t sm:flex-row sm:items-center sm:justify-between">
