@@ -115,7 +115,7 @@ export default function CreateListing() {
 
   return (
     <>
-      <PageHeader title={t("create.title")} description={t("create.description")} />
+      <PageHeader title={t("create.title")} description={t(platform === "etsy" ? "create.description" : `create.description.${platform}`)} />
       <div className="grid gap-6">
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>

@@ -4,6 +4,8 @@ import { registerCatalogue } from "..";
 export const en = {
   "create.title": "Create Etsy Listing",
   "create.description": "Describe your product, pick keywords, and get a title, description, 13 tags and alt texts that follow Etsy's rules.",
+  "create.description.amazon": "Describe your product, pick keywords, and get a title, five bullet points, a description, backend search terms and alt texts that follow Amazon's rules.",
+  "create.description.ebay": "Describe your product, pick keywords, and get a title of at most 80 characters, a description and item specifics that follow eBay's rules.",
   "create.details.title": "Listing Details",
   "create.details.subtitle": "The more you tell us about the product, the better the listing.",
   "create.details.label": "Product description",
@@ -190,6 +192,8 @@ export const en = {
 export const tr: Record<keyof typeof en, string> = {
   "create.title": "Etsy İlanı Oluştur",
   "create.description": "Ürününüzü anlatın, anahtar kelimeleri seçin; Etsy kurallarına uyan bir başlık, açıklama, 13 etiket ve görsel alt metinleri alın.",
+  "create.description.amazon": "Ürününüzü anlatın, anahtar kelimeleri seçin; Amazon kurallarına uyan bir başlık, beş madde işareti, açıklama, arka uç arama terimleri ve görsel alt metinleri alın.",
+  "create.description.ebay": "Ürününüzü anlatın, anahtar kelimeleri seçin; eBay kurallarına uyan en fazla 80 karakterlik bir başlık, açıklama ve ürün özellikleri alın.",
   "create.details.title": "İlan Ayrıntıları",
   "create.details.subtitle": "Ürün hakkında ne kadar çok bilgi verirseniz ilan o kadar iyi olur.",
   "create.details.label": "Ürün açıklaması",
