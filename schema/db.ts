@@ -1,5 +1,7 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ItemSpecific } from "./api/listings";
+import type { ShopVariation } from "./api/shop";
 
 /** Milliseconds since the epoch; every timestamp in the database uses it. */
 const timestamp = (name: string) => integer(name, { mode: "number" });
@@ -88,7 +90,7 @@ export const listings = sqliteTable(
     /** Which provider wrote it ("offline-composer", "deepseek", ...), or "manual". */
     provider: text("provider").notNull().default("manual"),
     /** Where it came from: the create screen, the pattern wizard, or the API by hand. */
-    source: text("source", { enum: ["create", "wizard", "manual"] }).notNull().default("manual"),
+    source: text("source", { enum: ["create", "wizard", "manual", "shop"] }).notNull().default("manual"),
     /** The rule report of the enforcer (JSON), when the listing went through it. */
     ruleReport: text("rule_report", { mode: "json" }).$type<unknown>(),
     /** Amazon's bullet points (JSON array of strings; [] elsewhere) (0004). */
@@ -101,10 +103,31 @@ export const listings = sqliteTable(
     version: integer("version").notNull().default(1),
     /** The prompt the listing was generated from, frozen; a regeneration uses it, not original_prompt (0003). */
     generationPrompt: text("generation_prompt"),
+    /** My Shop (0006): the shop's own facts of an imported listing; NULL / [] for listings written here. */
+    sku: text("sku"),
+    /** The title as the shop had it when imported: with the SKU, what a re-import matches on. */
+    shopTitle: text("shop_title"),
+    etsyListingId: text("etsy_listing_id"),
+    /** Price in minor units (cents) with its ISO 4217 currency. */
+    priceMinor: integer("price_minor"),
+    currency: text("currency"),
+    quantity: integer("quantity"),
+    materials: text("materials", { mode: "json" }).$type<string[]>().notNull().default([]),
+    imageUrls: text("image_urls", { mode: "json" }).$type<string[]>().notNull().default([]),
+    variations: text("variations", { mode: "json" }).$type<ShopVariation[]>().notNull().default([]),
+    /** How many photos the listing has, when known; the audit's photo rules use it. */
+    photoCount: integer("photo_count"),
+    /** SHA-256 of the imported row's fields: a re-import of an unchanged row changes nothing. */
+    importHash: text("import_hash"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [index("listings_user_created").on(t.userId, t.createdAt)],
+  (t) => [
+    index("listings_user_created").on(t.userId, t.createdAt),
+    index("listings_user_sku").on(t.userId, t.sku),
+    index("listings_user_shop_title").on(t.userId, t.shopTitle),
+    index("listings_user_source").on(t.userId, t.source),
+  ],
 );
 
 /** Files in R2 (uploads, edited images, pattern PDFs). The R2 key always starts with the owner's id. */
@@ -185,3 +208,102 @@ export const listingVersions = sqliteTable(
 );
 
 export type ListingVersionRow = typeof listingVersions.$inferSelect;
+
+/** The Listing Doctor's score of a listing at one version (0006): stale when `version` differs from the listing's. */
+export const listingAudits = sqliteTable(
+  "listing_audits",
+  {
+    listingId: text("listing_id")
+      .primaryKey()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    score: integer("score").notNull(),
+    grade: text("grade").notNull(),
+    findingIds: text("finding_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("listing_audits_user_score").on(t.userId, t.score)],
+);
+
+/** One bulk optimization of shop listings (0006); each listing is one queue message. */
+export const shopJobs = sqliteTable(
+  "shop_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "running", "completed", "stopped"] }).notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** Why the job stopped early (the quota ran out), in words a seller reads. */
+    stopReason: text("stop_reason"),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("shop_jobs_user_created").on(t.userId, t.createdAt)],
+);
+
+export const shopJobItems = sqliteTable(
+  "shop_job_items",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => shopJobs.id, { onDelete: "cascade" }),
+    listingId: text("listing_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "processing", "done", "failed", "skipped"] }).notNull(),
+    scoreBefore: integer("score_before"),
+    scoreAfter: integer("score_after"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.listingId] })],
+);
+
+/** An optimized listing waiting for the seller (0006): never applied until accepted; one pending per listing. */
+export const listingProposals = sqliteTable(
+  "listing_proposals",
+  {
+    id: text("id").primaryKey(),
+    listingId: text("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: text("job_id"),
+    status: text("status", { enum: ["pending", "accepted", "rejected", "superseded"] }).notNull(),
+    /** The listing version it was made from; accepting one made from an older version is a 409. */
+    baseVersion: integer("base_version").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    altTexts: text("alt_texts", { mode: "json" }).$type<string[]>().notNull().default([]),
+    scoreBefore: integer("score_before").notNull(),
+    scoreAfter: integer("score_after").notNull(),
+    gradeBefore: text("grade_before").notNull(),
+    gradeAfter: text("grade_after").notNull(),
+    provider: text("provider").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    decidedAt: timestamp("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("listing_proposals_one_pending")
+      .on(t.listingId)
+      .where(sql`${t.status} = 'pending'`),
+    index("listing_proposals_user_status").on(t.userId, t.status, t.decidedAt),
+  ],
+);
+
+export type ListingAuditRow = typeof listingAudits.$inferSelect;
+export type ShopJob = typeof shopJobs.$inferSelect;
+export type ShopJobItem = typeof shopJobItems.$inferSelect;
+export type ListingProposal = typeof listingProposals.$inferSelect;

@@ -1,0 +1,175 @@
+/**
+ * My Shop: the contract of /api/shop/* (a seller's existing Etsy listings, imported from Etsy's listings
+ * CSV or the Etsy API, scored by the Listing Doctor, optimized in bulk as reviewable proposals). Shared by
+ * the Worker and the app.
+ */
+import * as v from "valibot";
+import type { AuditReport, Grade } from "../../worker/domain/audit/types";
+import type { ListingDetail } from "./listings";
+
+export const SHOP_LIMITS = {
+  /** Rows one import may carry, and its size in bytes. */
+  importRowsMax: 5_000,
+  importBytesMax: 20 * 1024 * 1024,
+  /** Listings one optimize request may name. */
+  optimizeIdsMax: 500,
+  pageSize: 50,
+  queryMax: 200,
+} as const;
+
+/** The columns of Etsy's own listings CSV (Shop Manager > Settings > Options > Download Data). */
+export const ETSY_CSV_REQUIRED_COLUMNS = ["TITLE", "DESCRIPTION", "PRICE", "CURRENCY_CODE", "QUANTITY", "TAGS"] as const;
+
+export interface ShopVariation {
+  type: string;
+  values: string[];
+}
+
+/** One listing as a shop source gives it (a CSV row or an Etsy API listing), before it is stored. */
+export interface ShopListingInput {
+  title: string;
+  description: string;
+  /** Price in minor units (cents); null when the source has none. */
+  priceMinor: number | null;
+  currency: string | null;
+  quantity: number | null;
+  tags: string[];
+  materials: string[];
+  imageUrls: string[];
+  variations: ShopVariation[];
+  sku: string | null;
+  /** Etsy's listing_id, from the Etsy API. */
+  etsyListingId?: string | null;
+}
+
+/** POST /api/shop/import (`data`). */
+export interface ShopImportResult {
+  /** New listings created. */
+  imported: number;
+  /** Listings that existed (same SKU, else same original title) and changed: each got a new version. */
+  updated: number;
+  /** Listings that existed and did not change: nothing written. */
+  unchanged: number;
+  /** Rows not imported; each has an entry in `errors`. */
+  skipped: number;
+  /** `row` is the 1-based line of the record in the file, counting the header as row 1. */
+  errors: { row: number; message: string }[];
+}
+
+/** GET /api/shop/summary (`data`). */
+export interface ShopSummary {
+  listings: number;
+  /** Mean Listing Doctor score, rounded to one decimal; 0 with no listings. */
+  averageScore: number;
+  grades: Record<Grade, number>;
+  /** The most common findings across the shop, most listings first (at most 10). */
+  topIssues: { id: string; message: string; count: number }[];
+}
+
+export const ShopListQuerySchema = v.object({
+  sort: v.optional(v.picklist(["score", "title", "updated"], "sort must be score, title or updated"), "score"),
+  order: v.optional(v.picklist(["asc", "desc"], "order must be asc or desc"), "asc"),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, "page must be a whole number from 1"), v.transform(Number)), "1"),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SHOP_LIMITS.queryMax, `q must be at most ${SHOP_LIMITS.queryMax} characters`))),
+  /** Only listings with one of these grades, e.g. "C,D,F". */
+  grade: v.optional(v.pipe(v.string(), v.regex(/^[A-DF](,[A-DF])*$/, "grade must be letters among A, B, C, D, F separated by commas"))),
+  /** Only listings with this finding id (a top issue's id). */
+  issue: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9.-]{1,80}$/, "issue must be a finding id such as title.too-long"))),
+});
+export type ShopListQuery = v.InferOutput<typeof ShopListQuerySchema>;
+
+/** One row of GET /api/shop/listings (`data.listings[]`). */
+export interface ShopListingRow {
+  id: string;
+  title: string;
+  sku: string | null;
+  priceMinor: number | null;
+  currency: string | null;
+  quantity: number | null;
+  photoCount: number;
+  tagCount: number;
+  score: number;
+  grade: Grade;
+  /** ISO 8601 */
+  updatedAt: string;
+  /** A pending proposal waits for review. */
+  hasProposal: boolean;
+}
+
+/** GET /api/shop/listings (`data`). */
+export interface ShopListingsPage {
+  listings: ShopListingRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** An optimized listing waiting for the seller's Accept or Reject. */
+export interface ShopProposal {
+  id: string;
+  listingId: string;
+  jobId: string | null;
+  status: "pending" | "accepted" | "rejected" | "superseded";
+  baseVersion: number;
+  title: string;
+  description: string;
+  tags: string[];
+  altTexts: string[];
+  scoreBefore: number;
+  scoreAfter: number;
+  gradeBefore: Grade;
+  gradeAfter: Grade;
+  provider: string;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** GET /api/shop/listings/:id (`data`). */
+export interface ShopListingDetail {
+  listing: ListingDetail & {
+    sku: string | null;
+    priceMinor: number | null;
+    currency: string | null;
+    quantity: number | null;
+    materials: string[];
+    imageUrls: string[];
+    variations: ShopVariation[];
+    photoCount: number | null;
+    shopTitle: string | null;
+  };
+  audit: AuditReport;
+  proposal: ShopProposal | null;
+}
+
+export const OptimizeRequestSchema = v.object({
+  ids: v.pipe(
+    v.array(v.pipe(v.string("Each id must be text"), v.minLength(1, "Each id must be text"), v.maxLength(64, "Each id must be at most 64 characters")), "ids must be a list of listing ids"),
+    v.minLength(1, "Choose at least one listing to optimize"),
+    v.maxLength(SHOP_LIMITS.optimizeIdsMax, `At most ${SHOP_LIMITS.optimizeIdsMax} listings can be optimized at once`),
+  ),
+});
+export type OptimizeRequest = v.InferOutput<typeof OptimizeRequestSchema>;
+
+export type ShopJobStatus = "queued" | "running" | "completed" | "stopped";
+export type ShopJobItemStatus = "queued" | "processing" | "done" | "failed" | "skipped";
+
+/** GET /api/shop/jobs/:id (`data`). */
+export interface ShopJobInfo {
+  id: string;
+  status: ShopJobStatus;
+  total: number;
+  done: number;
+  failed: number;
+  /** Why it stopped early (e.g. the daily quota ran out). */
+  stopReason: string | null;
+  items: { id: string; title: string; status: ShopJobItemStatus; scoreBefore: number | null; scoreAfter: number | null; error: string | null }[];
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** The message body of one optimize queue message: one listing of one job. */
+export interface OptimizeMessage {
+  jobId: string;
+  userId: string;
+  listingId: string;
+}
