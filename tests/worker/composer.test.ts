@@ -373,3 +373,45 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
     }
   });
 });
+
+describe("held-out products read as a seller would write them", () => {
+  const ring = { description: "Handmade sterling silver moon phase ring, adjustable band, oxidized finish. Each ring is hand stamped in my studio in Portland. Gift ready in a kraft box.", keywords: ["moon ring", "celestial jewelry"] };
+  const kupa = { description: "El yapımı seramik kupa, 300 ml, mat lacivert sır. Bulaşık makinesinde yıkanabilir. Her kupa çarkta şekillendirildiği için boyutlar biraz farklı olabilir.", keywords: ["seramik kupa"] };
+
+  it("keeps the seller's product name whole when the keyword's words sit apart in it ('Moon Phase Ring', never 'Phase Ring')", () => {
+    const title = composeTitle({ ...ring, platform: "etsy" });
+    expect(title.startsWith("Moon Ring - ")).toBe(true);
+    expect(title).toContain("Sterling Silver Moon Phase Ring");
+  });
+
+  it("still drops a describing word the keyword already says ('Personalized Ring - Birthstone Ring')", () => {
+    const title = composeTitle({ description: "Personalized birthstone ring in 14k rose gold, engraved with your initials.", keywords: ["personalized ring"], platform: "etsy" });
+    expect(title.startsWith("Personalized Ring - ")).toBe(true);
+    expect(title.match(/personalized/gi)).toHaveLength(1);
+  });
+
+  it("never makes the packaging a title phrase, a tag or an alt text keyword ('kraft box')", () => {
+    for (const platform of ["etsy", "amazon", "ebay"] as const) expect(composeTitle({ ...ring, platform }).toLowerCase()).not.toContain("box");
+    expect(composeTags({ ...ring, platform: "etsy" }).some((t) => t.includes("box"))).toBe(false);
+    expect(composeAltTexts({ ...ring, platform: "etsy" }).some((t) => t.includes("box"))).toBe(false);
+    expect(composeDescription({ ...ring, platform: "etsy" })).toContain("kraft box");
+  });
+
+  it("cuts Turkish phrases at verbs, participles, adverbs and place words: no 'boyutlar biraz' or 'kupa çarkta şekillendirildiği'", () => {
+    const parts = [composeTitle({ ...kupa, platform: "etsy" }), composeTitle({ ...kupa, platform: "amazon" }), ...composeTags({ ...kupa, platform: "etsy" }), ...composeAltTexts({ ...kupa, platform: "etsy" })];
+    for (const part of parts) expect(part.toLocaleLowerCase("tr"), part).not.toMatch(/biraz|şekillendirildiği|çarkta|olabilir/u);
+  });
+
+  it("gives each alt text a phrase the product name and its view do not already say", () => {
+    for (const input of [ring, kupa]) {
+      const alts = composeAltTexts({ ...input, platform: "etsy" });
+      expect(alts).toHaveLength(5);
+      const name = readProduct(input.description).phrase!.tokens.map((t) => t.toLocaleLowerCase("tr"));
+      for (const alt of alts) {
+        const extra = alt.slice(alt.lastIndexOf(", ") + 2).toLocaleLowerCase("tr");
+        expect(extra.split(" ").every((w) => name.includes(w)), alt).toBe(false);
+      }
+      expect(alts.some((a) => /as a gift, gift for/.test(a))).toBe(false);
+    }
+  });
+});

@@ -32,7 +32,9 @@ const STOP_EN = `a an the and or but nor so yet for of with without in on at to 
 const STOP_TR = `ve ile için bir bu şu o da de ki mi mı mu mü çok en daha gibi her ya veya ama fakat ancak olarak olan olup
   ise ne hem tüm bütün sizin sizi size bizim biz siz onun onlar kendi kendin şekilde yaklaşık kadar diye yani ayrıca
   ürün ürünü ürünler ürünümüz mükemmel harika güzel süper muhteşem ideal idealdir uygun uygundur dahil değildir değil
-  gönderilir gönderilmektedir edilir yapılır hazırlanır bulunur mevcuttur vardır yoktur sahip sahiptir olur olması`;
+  gönderilir gönderilmektedir edilir yapılır hazırlanır bulunur mevcuttur vardır yoktur sahip sahiptir olur olması
+  biraz oldukça gayet tam hemen sadece yalnızca yalnız bile artık hala hâlâ pek az fazla farklı aynı olabilir olabilirler
+  olarak şekilde sonra önce kez defa her biri`;
 
 const STOP = new Set(`${STOP_EN} ${STOP_TR}`.split(/\s+/).filter(Boolean));
 
@@ -216,6 +218,24 @@ export function isNounLike(word: string, lang: Lang): boolean {
   return true;
 }
 
+/**
+ * Turkish words that end a noun phrase rather than belong to one: verbs and participles
+ * ("şekillendirildiği", "yapılan", "olabilir", "örülmüş") and words in the locative or ablative
+ * case ("çarkta", "stüdyomda", "pamuktan"), which say where or from what, never what. A run that
+ * crossed them would make a fragment such as "kupa çarkta şekillendirildiği".
+ */
+export function breaksTurkishPhrase(word: string): boolean {
+  const w = lower(word, "tr");
+  if (w.length <= 4 || NOUNS.has(w) || FEATURE_ENDS.has(w) || COLOURS.has(w) || MATERIALS.includes(w) || THEMES.includes(w)) return false;
+  if (nounCategory(w, "tr") || nounCategory(baseNoun(w, "tr"), "tr")) return false;
+  if (/(?:[dt][ıiuü]ğ[ıiuü]|[dt][ıiuü]k[lr]|[yn]?[ae]n|m[ıiuü]ş|[ıiuü]yor|(?:abil|ebil)[ıi]r|[ae]c[ae]k|[dt][ıiuü]|[dt][ıiuü]r)$/u.test(w) && !/(?:lı|li|lu|lü|sı|si|su|sü)$/u.test(w)) {
+    // -an/-en participles only from verb stems ("yapılan", "örülen"), not nouns ending in -an ("kazan", "mekan").
+    if (/[yn]?[ae]n$/u.test(w) && !/(?:[ıiuü]l|[ıiuü]n|[dt][ıiuü]r)[ae]n$|(?:yan|yen)$/u.test(w)) return false;
+    return true;
+  }
+  return /(?:[dt][ae]|[dt][ae]n)$/u.test(w) && w.length > 5;
+}
+
 const isFeatureEnd = (word: string, lang: Lang) => FEATURE_ENDS.has(lower(word, lang));
 const isColour = (word: string, lang: Lang) => COLOURS.has(lower(word, lang));
 
@@ -252,7 +272,7 @@ export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Ph
         run = [];
       };
       for (const token of tokenise(part)) {
-        if (!token.measure && (isStopWord(token.text) || /^\d{1,2}$/.test(token.text))) flush();
+        if (!token.measure && (isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) flush();
         else run.push(token);
       }
       flush();
@@ -377,6 +397,23 @@ const HANDMADE = /\bhand[- ]?(?:made|knit|knitted|crafted|painted|printed|stitch
 
 const cache = new Map<string, ProductReading>();
 
+const PACKAGING_EN = new Set(["box", "boxes", "pouch", "pouches", "envelope", "envelopes", "packaging", "package", "wrapping", "wrap", "tissue", "sleeve", "bag", "bags", "card", "cards", "mailer", "tube"]);
+const PACKAGING_TR = /^(?:kutu|kutus[ıu]|kese|kesesi|poşet|poşeti|zarf|zarfı|ambalaj|ambalajı|paket|paketi|torba|torbası)$/u;
+const PACKAGING_LEAD = /^(?:gift|kraft|jewelry|jewellery|organza|cotton|velvet|linen|paper|cardboard|recycled|eco|eco-friendly|branded|hediye|karton|kraft)$/iu;
+
+/**
+ * Whether a noun phrase names the packaging ("kraft box", "gift box", "organza pouch", "hediye
+ * kutusu"): a wrapping noun after a packaging word, or a bare wrapping noun that is not the product.
+ */
+export function isPackaging(tokens: string[], lang: Lang): boolean {
+  const last = lower(tokens[tokens.length - 1] ?? "", lang);
+  const before = tokens.length > 1 ? lower(tokens[tokens.length - 2], lang) : "";
+  if (lang === "tr") return PACKAGING_TR.test(last) && (tokens.length === 1 || PACKAGING_LEAD.test(before));
+  if (!PACKAGING_EN.has(last)) return false;
+  if (["card", "cards", "sleeve", "bag", "bags", "tube"].includes(last)) return PACKAGING_LEAD.test(before) && before.toLowerCase() !== "paper" && before.toLowerCase() !== "cotton" && before.toLowerCase() !== "linen" && before.toLowerCase() !== "velvet";
+  return tokens.length === 1 || PACKAGING_LEAD.test(before);
+}
+
 /** Everything the composer and the enforcer need to know about a product description, read once. */
 export function readProduct(text: string, keywords: string[] = []): ProductReading {
   const key = `${text}\u0000${keywords.join("\u0001")}`;
@@ -403,7 +440,9 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
     if (first.length) phrase = { tokens: first, kind: "noun", clause: 0 };
   }
   if (phrase && phrase.tokens.length > 7) phrase = { ...phrase, tokens: phrase.tokens.slice(-7) };
-  const ordered = phrase ? [phrase, ...phrases.filter((p) => p !== phrases[productIndex])] : phrases;
+  // How the product is wrapped ("gift ready in a kraft box") is for the description, never a title or tag phrase.
+  const others = phrases.filter((p) => p !== phrases[productIndex] && !(p.kind === "noun" && isPackaging(p.tokens, lang)));
+  const ordered = phrase ? [phrase, ...others] : others;
 
   let id: CategoryId = found?.id ?? "other";
   const productWords = (phrase?.tokens ?? []).map((t) => lower(t, lang));

@@ -22,6 +22,8 @@ import {
   titleCase,
   words,
   isStopWord,
+  isNounLike,
+  MATERIALS,
   longestTail,
   type Phrase,
   type ProductReading,
@@ -102,6 +104,13 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `)) return head;
   const noun = key(r.head.split(" ").pop() ?? "");
   if (!noun || kw[kw.length - 1] !== noun) return head;
+  // The keyword's words stand in the product phrase with others between them ("moon ring" in
+  // "Sterling Silver Moon Phase Ring"). Taking out a describing word leaves a name ("Personalized
+  // Ring - Signet Ring"); taking out a noun would tear a compound ("Phase Ring"), so then the
+  // keyword leads as the seller chose it and their name follows whole.
+  const headWords = head.split(" ");
+  const removed = headWords.filter((w, i) => kw.slice(0, -1).includes(key(w)) && i < headWords.length - 1);
+  if (removed.some((w) => isNounLike(w, r.lang) && !MATERIALS.includes(lower(w, r.lang)))) return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${head}`;
   const rest = head
     .split(" ")
     .filter((w, i, all) => !(kw.slice(0, -1).includes(key(w)) && i < all.length - 1))
@@ -451,18 +460,23 @@ export function composeAltTexts(input: ComposeInput): string[] {
   const w = TEMPLATE_WORDS[r.lang];
   const name = productName(r, input.description);
   const nameWords = new Set(words(name).map((x) => lower(x, r.lang)));
+  const saysNothingNew = (x: string) => words(x).every((t) => nameWords.has(lower(t, r.lang)) || isStopWord(t));
   const extras = [
     ...keywordList(input).map((k) => lower(k, r.lang)),
-    ...r.phrases.filter((p) => p !== r.phrase && p.kind !== "measure" && !p.tokens.every((t) => nameWords.has(lower(t, r.lang)))).map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
+    ...r.phrases.filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2).map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
     ...r.measures,
     ...buyerPhrases(input),
-  ].filter((x, i, all) => all.indexOf(x) === i);
+  ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x));
   const views = r.digital ? w.digitalViews : w.views;
   const out: string[] = [];
   const seen = new Set<string>();
+  const usedExtras = new Set<string>();
   for (let i = 0; i < views.length; i++) {
     const view = fill(views[(i + (input.variant ?? 0)) % views.length], name, r.lang);
-    const keyword = extras[i];
+    const viewWords = new Set(words(view).map((x) => lower(x, r.lang)));
+    // One phrase per image that the view does not already say ("ready to give as a gift" needs no "gift for her").
+    const keyword = extras.find((x) => !usedExtras.has(x) && !words(x).some((t) => viewWords.has(lower(t, r.lang)) && !nameWords.has(lower(t, r.lang)) && !isStopWord(t)));
+    if (keyword) usedExtras.add(keyword);
     const text = cutAtWord(capitalise(keyword ? `${view}, ${keyword}` : view, r.lang), LISTING_LIMITS.altTextMax);
     if (!seen.has(text.toLowerCase())) {
       seen.add(text.toLowerCase());
