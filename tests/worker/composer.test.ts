@@ -414,4 +414,30 @@ describe("held-out products read as a seller would write them", () => {
       expect(alts.some((a) => /as a gift, gift for/.test(a))).toBe(false);
     }
   });
+
+  it("leaves a shop description's care, shipping and contact sections out of the title, tags and alt texts", () => {
+    const shop = { description: "This cozy chunky knit blanket is hand knitted from 100% merino wool. Size: 120x150 cm. Perfect for your sofa or bed.\n\nCARE: Hand wash cold, dry flat. Do not tumble dry.\n\nSHIPPING: Ships within 3-5 business days from Istanbul. Free shipping to the US.\n\nPlease message me with any questions!", keywords: ["chunky knit blanket"] };
+    const parts = [composeTitle({ ...shop, platform: "etsy" }), ...composeTags({ ...shop, platform: "etsy" }), ...composeAltTexts({ ...shop, platform: "etsy" })];
+    for (const part of parts) expect(part.toLowerCase(), part).not.toMatch(/wash|dry flat|business|shipping|istanbul|questions/);
+    expect(composeTags({ ...shop, platform: "etsy" })).toContain("merino wool blanket");
+  });
+
+  it("never calls the product after the material of its pouch ('kadife kesede' does not make a velvet bracelet)", () => {
+    const bileklik = { description: "Doğal taş bileklik, ametist ve lav taşı, elastik ip. Her bileklik elde tek tek dizilir. Şık bir kadife kesede gönderilir.", keywords: ["ametist bileklik"] };
+    const parts = [composeTitle({ ...bileklik, platform: "etsy" }), ...composeTags({ ...bileklik, platform: "etsy" })];
+    for (const part of parts) expect(part.toLocaleLowerCase("tr"), part).not.toMatch(/kadife|elde/u);
+  });
+
+  it("keeps a share with its material ('%100 pamuk' in a Turkish title) and never leaves it alone in a tag or alt text", () => {
+    const battaniye = { description: "Kişiye özel isimli bebek battaniyesi, %100 pamuk, 75x100 cm. Doğum hediyesi olarak idealdir.", keywords: ["isimli bebek battaniyesi"] };
+    expect(composeTitle({ ...battaniye, platform: "etsy" })).toContain("%100 Pamuk");
+    for (const tag of composeTags({ ...battaniye, platform: "etsy" })) expect(tag).not.toMatch(/^100 /);
+    for (const alt of composeAltTexts({ ...battaniye, platform: "etsy" })) expect(alt).not.toMatch(/, %?100%?$/);
+  });
+
+  it("lets the Listing Doctor find a Turkish keyword that starts with a dotted capital İ", () => {
+    const report = auditListing({ platform: "etsy", title: "İsimli Bebek Battaniyesi - %100 Pamuk", description: "Kişiye özel isimli bebek battaniyesi, %100 pamuk.", tags: [], keywords: ["isimli bebek battaniyesi"] });
+    expect(report.findings.map((f) => f.id)).not.toContain("title.main-phrase-missing");
+  });
 });
+

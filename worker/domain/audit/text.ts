@@ -7,7 +7,8 @@ export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
 /** Lower-case words joined by single spaces: two texts match when their words match. */
 export const normalWords = (text: string) =>
   wordsOf(text)
-    .map((w) => w.toLowerCase().replace(/’/g, "'"))
+    // "İ" lower-cases to "i" plus a combining dot outside Turkish: drop the dot so "İsimli" matches "isimli".
+    .map((w) => w.toLowerCase().replace(/\u0307/g, "").replace(/’/g, "'"))
     .join(" ");
 
 /** True when `phrase` occurs in `text` as whole words (case and punctuation ignored). */

@@ -34,7 +34,7 @@ const STOP_TR = `ve ile için bir bu şu o da de ki mi mı mu mü çok en daha g
   ürün ürünü ürünler ürünümüz mükemmel harika güzel süper muhteşem ideal idealdir uygun uygundur dahil değildir değil
   gönderilir gönderilmektedir edilir yapılır hazırlanır bulunur mevcuttur vardır yoktur sahip sahiptir olur olması
   biraz oldukça gayet tam hemen sadece yalnızca yalnız bile artık hala hâlâ pek az fazla farklı aynı olabilir olabilirler
-  olarak şekilde sonra önce kez defa her biri`;
+  olarak şekilde sonra önce kez defa her biri elde tek`;
 
 const STOP = new Set(`${STOP_EN} ${STOP_TR}`.split(/\s+/).filter(Boolean));
 
@@ -113,7 +113,7 @@ const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|l|lt|l
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet". */
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|\d+'?(?:li|lı|lu|lü) set|${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|\d+%`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|\d+'?(?:li|lı|lu|lü) set|${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|\d+%|%\d+`,
   "giu",
 );
 
@@ -146,6 +146,36 @@ export function sentences(text: string): string[] {
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.trim())
     .filter((s) => words(s).length > 0);
+}
+
+/** Section headings of a shop's description that start shop policy, not product facts. */
+const POLICY_HEADING = /^\s*(?:shipping|delivery|processing(?: time)?|returns?|exchanges?|refunds?|care(?: instructions)?|washing|policies|policy|faq|contact|about (?:me|us|the shop)|kargo|teslimat|iade|değişim|bakım|yıkama|iletişim|hakkımda)\b\s*[:\-–]/iu;
+/** Sentences about shipping, returns, washing, contact or wrapping: true, but no title, tag or material of the product. */
+const POLICY_SENTENCE =
+  /\b(?:ships?|shipping|shipped|dispatch(?:ed|es)?|delivery|deliver(?:ed)?|business days?|working days?|processing time|returns?|refunds?|exchanges?|message me|contact me|convo|questions|hand wash|wash (?:cold|warm|gently|by hand)|dry flat|tumble|dry clean|do not (?:bleach|iron|wash|tumble)|iron on low|comes (?:in|with) a|arrives in|packaged|wrapped in|gift[- ]wrapp?ed|gift ready)\b|kargo|iş günü|teslimat|iade|değişim|mesaj atın|bana yazın|elde yıkay|gönderilir|paketlenir|kesede|kutuda|kutusunda/iu;
+
+/**
+ * The part of a description that is about the product: shop-policy sections (shipping, care,
+ * returns, contact) and sentences about delivery or wrapping are left out, so "Hand Wash Cold" or
+ * "3-5 Business" never become a title phrase and a velvet pouch never makes a bracelet "velvet".
+ */
+export function productText(text: string): string {
+  const kept: string[] = [];
+  let inPolicy = false;
+  for (const line of plainText(text).split(/\n/)) {
+    if (!line.trim()) {
+      inPolicy = false;
+      continue;
+    }
+    if (POLICY_HEADING.test(line)) {
+      inPolicy = true;
+      continue;
+    }
+    if (inPolicy) continue;
+    const sentencesOfLine = line.split(/(?<=[.!?])\s+/).filter((s) => !POLICY_SENTENCE.test(s));
+    if (sentencesOfLine.length) kept.push(sentencesOfLine.join(" "));
+  }
+  return kept.join("\n");
 }
 
 /** Markdown and HTML reduced to their words, so a seller's formatting never leaks into a title. */
@@ -420,7 +450,8 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   const hit = cache.get(key);
   if (hit) return hit;
   const lang = detectLanguage(text);
-  const phrases = nounPhrases(text, lang);
+  const about = productText(text) || plainText(text);
+  const phrases = nounPhrases(about, lang);
   let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
   if (productIndex < 0) {
@@ -453,12 +484,12 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   else if (productWords.some((w) => ["dog", "cat", "pet", "puppy", "köpek", "kedi"].includes(w)) && ["accessories", "other", "decor"].includes(id)) id = "pet";
   const category = categoryModel(id);
 
-  const plainLower = lower(` ${plainText(text)} `, lang);
+  const plainLower = lower(` ${about} `, lang);
   const has = (term: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[^\\p{L}\\p{N}])`, "u").test(plainLower);
   const materials: string[] = [];
   for (const m of MATERIALS) if (has(m) && !materials.some((f) => f.includes(m))) materials.push(m);
   const colours: string[] = [];
-  for (const w of words(plainText(text))) {
+  for (const w of words(about)) {
     const l = lower(w, lang);
     if (COLOURS.has(l) && !colours.includes(l) && !materials.some((m) => m.includes(l))) colours.push(l);
   }

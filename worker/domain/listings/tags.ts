@@ -45,10 +45,24 @@ export function tagCharacters(tag: string, lang?: Lang): string {
 }
 
 /** A tag cut to at most 20 characters at a word boundary, never ending on a stop word. "" when one word is too long. */
+const UNIT_WORD = /^(?:inch|inches|in|cm|mm|ml|oz|fl|gr|g|kg|gsm|lb|lbs|ft|m|x|adet|li|lı|lu|lü)$/i;
+const FEATURE_WORD = /^(?:free|safe|resistant|proof|friendly)$/i;
+
 export function fitTag(tag: string): string {
   if (tag.length <= LISTING_LIMITS.tagMax) return tag;
+  const parts = tag.split(" ");
+  // A noun phrase names its thing last ("isimli bebek battaniyesi", "personalized leather dog collar"):
+  // the longest tail that fits keeps it ("bebek battaniyesi", "leather dog collar"). With "for her"
+  // or "with pockets" after it, the noun stands before that word.
+  const stop = parts.findIndex((p, i) => i > 0 && isStopWord(p));
+  const noun = stop > 0 ? parts.slice(0, stop) : parts;
+  for (let i = 0; i < noun.length - 1; i++) {
+    const tail = noun.slice(i);
+    const text = tail.join(" ");
+    if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !/^\d/.test(tail[0])) return text.replace(/^['\- ]+|['\- ]+$/g, "");
+  }
   let cut = "";
-  for (const part of tag.split(" ")) {
+  for (const part of parts) {
     const next = cut ? `${cut} ${part}` : part;
     if (next.length > LISTING_LIMITS.tagMax) break;
     cut = next;

@@ -24,6 +24,7 @@ import {
   isStopWord,
   isNounLike,
   MATERIALS,
+  nounCategory,
   longestTail,
   type Phrase,
   type ProductReading,
@@ -110,7 +111,11 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   // keyword leads as the seller chose it and their name follows whole.
   const headWords = head.split(" ");
   const removed = headWords.filter((w, i) => kw.slice(0, -1).includes(key(w)) && i < headWords.length - 1);
-  if (removed.some((w) => isNounLike(w, r.lang) && !MATERIALS.includes(lower(w, r.lang)))) return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${head}`;
+  // What stays must still name the product: "Amigurumi Pattern" does, "Phase Ring" does not.
+  const first = headWords.findIndex((w) => kw.includes(key(w)));
+  const gap = headWords.slice(first + 1, -1).filter((w) => !kw.includes(key(w)) && !/^\d/.test(w));
+  const remainsAName = gap.length > 0 && gap.every((w) => nounCategory(lower(w, r.lang), r.lang));
+  if (!remainsAName && removed.some((w) => isNounLike(w, r.lang) && !MATERIALS.includes(lower(w, r.lang)))) return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${head}`;
   const rest = head
     .split(" ")
     .filter((w, i, all) => !(kw.slice(0, -1).includes(key(w)) && i < all.length - 1))
@@ -395,7 +400,9 @@ export function tagPool(input: ComposeInput): string[] {
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
   const add = (tag: string | undefined) => {
-    if (tag) pool.push(tag);
+    // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
+    const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "");
+    if (clean) pool.push(clean);
   };
   const tail = (tokens: string[]) => longestTail(tokens.map((t) => lower(t, r.lang)), TAG_MAX, r.lang)?.join(" ");
   const productLower = product.map((t) => lower(t, r.lang));
@@ -464,9 +471,10 @@ export function composeAltTexts(input: ComposeInput): string[] {
   const extras = [
     ...keywordList(input).map((k) => lower(k, r.lang)),
     ...r.phrases.filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2).map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
-    ...r.measures,
+    // A share ("100%") alone tells a screen-reader user nothing.
+    ...r.measures.filter((m) => !/%/.test(m)),
     ...buyerPhrases(input),
-  ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x));
+  ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x) && !/^(?:\d+\s?%|%\s?\d+)$/.test(x.trim()));
   const views = r.digital ? w.digitalViews : w.views;
   const out: string[] = [];
   const seen = new Set<string>();
