@@ -439,5 +439,14 @@ describe("held-out products read as a seller would write them", () => {
     const report = auditListing({ platform: "etsy", title: "İsimli Bebek Battaniyesi - %100 Pamuk", description: "Kişiye özel isimli bebek battaniyesi, %100 pamuk.", tags: [], keywords: ["isimli bebek battaniyesi"] });
     expect(report.findings.map((f) => f.id)).not.toContain("title.main-phrase-missing");
   });
+
+  it("keeps the seller's care, shipping and contact notes in the description under their own heading, not as product features", () => {
+    const description = composeDescription({ description: "This cozy chunky knit blanket is hand knitted from 100% merino wool. Size: 120x150 cm.\n\nCARE: Hand wash cold, dry flat.\n\nSHIPPING: Ships within 3-5 business days from Istanbul.", keywords: [], platform: "etsy" });
+    const [features, notes] = [description.slice(description.indexOf("Features"), description.indexOf("Why you'll love it")), description.slice(description.indexOf("Good to know"))];
+    expect(features).not.toMatch(/wash|ships/i);
+    expect(notes).toContain("• Care: Hand wash cold, dry flat");
+    expect(notes).toContain("• Shipping: Ships within 3-5 business days from Istanbul");
+    expect(description.startsWith("This cozy chunky knit blanket is hand knitted from 100% merino wool.")).toBe(true);
+  });
 });
 

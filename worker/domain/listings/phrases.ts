@@ -155,28 +155,41 @@ const POLICY_SENTENCE =
   /\b(?:ships?|shipping|shipped|dispatch(?:ed|es)?|delivery|deliver(?:ed)?|business days?|working days?|processing time|returns?|refunds?|exchanges?|message me|contact me|convo|questions|hand wash|wash (?:cold|warm|gently|by hand)|dry flat|tumble|dry clean|do not (?:bleach|iron|wash|tumble)|iron on low|comes (?:in|with) a|arrives in|packaged|wrapped in|gift[- ]wrapp?ed|gift ready)\b|kargo|iş günü|teslimat|iade|değişim|mesaj atın|bana yazın|elde yıkay|gönderilir|paketlenir|kesede|kutuda|kutusunda/iu;
 
 /**
- * The part of a description that is about the product: shop-policy sections (shipping, care,
- * returns, contact) and sentences about delivery or wrapping are left out, so "Hand Wash Cold" or
- * "3-5 Business" never become a title phrase and a velvet pouch never makes a bracelet "velvet".
+ * A description split into the part about the product and the shop's notes: shop-policy sections
+ * (shipping, care, returns, contact) and sentences about delivery, washing or wrapping. The notes
+ * are true and stay in the description, but never make a title phrase, a tag or a material, so
+ * "Hand Wash Cold" or "3-5 Business" never reach a title and a velvet pouch never makes a bracelet
+ * "velvet".
  */
-export function productText(text: string): string {
+export function splitDescription(text: string): { product: string; notes: string[] } {
   const kept: string[] = [];
+  const notes: string[] = [];
   let inPolicy = false;
   for (const line of plainText(text).split(/\n/)) {
     if (!line.trim()) {
       inPolicy = false;
       continue;
     }
-    if (POLICY_HEADING.test(line)) {
-      inPolicy = true;
+    const heading = POLICY_HEADING.exec(line);
+    if (heading) inPolicy = true;
+    if (inPolicy) {
+      // "CARE: Hand wash cold" -> "Care: Hand wash cold"
+      const body = heading ? line.slice(heading[0].length).trim() : line.trim();
+      const label = heading ? heading[0].replace(/[:\-–]\s*$/u, "").trim() : "";
+      const tidyLabel = label ? `${label.charAt(0).toLocaleUpperCase()}${label.slice(1).toLocaleLowerCase()}: ` : "";
+      if (body) notes.push(`${tidyLabel}${body}`);
       continue;
     }
-    if (inPolicy) continue;
-    const sentencesOfLine = line.split(/(?<=[.!?])\s+/).filter((s) => !POLICY_SENTENCE.test(s));
-    if (sentencesOfLine.length) kept.push(sentencesOfLine.join(" "));
+    const parts = line.split(/(?<=[.!?])\s+/);
+    const product = parts.filter((s) => !POLICY_SENTENCE.test(s));
+    notes.push(...parts.filter((s) => POLICY_SENTENCE.test(s)).map((s) => s.trim()));
+    if (product.length) kept.push(product.join(" "));
   }
-  return kept.join("\n");
+  return { product: kept.join("\n"), notes };
 }
+
+/** The part of a description that is about the product (see splitDescription). */
+export const productText = (text: string): string => splitDescription(text).product;
 
 /** Markdown and HTML reduced to their words, so a seller's formatting never leaks into a title. */
 export function plainText(text: string): string {

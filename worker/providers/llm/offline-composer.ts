@@ -17,6 +17,8 @@ import {
   phraseWithMeasure,
   isSizeMeasure,
   readProduct,
+  productText,
+  splitDescription,
   restoreAcronyms,
   sentences,
   titleCase,
@@ -233,6 +235,8 @@ interface Words {
   bulletLabels: string[];
   digitalLabel: string;
   goodToKnow: string;
+  /** The heading of the seller's care, shipping and contact notes in a description. */
+  shopNotes: string;
   handmadeLine: string;
   searchLine: string;
   typeLine: string;
@@ -259,6 +263,7 @@ const EN: Words = {
   bulletLabels: ["What You Get", "Quality Materials", "Thoughtful Details", "Made for Everyday", "Ready to Gift"],
   digitalLabel: "Instant Download",
   goodToKnow: "Good to Know",
+  shopNotes: "Good to know",
   handmadeLine: "Made by hand, so each one has its own small character.",
   searchLine: "A fitting choice for anyone looking for a {phrase}.",
   typeLine: "A {type} made to be used and enjoyed, not only admired.",
@@ -285,6 +290,7 @@ const TR: Words = {
   bulletLabels: ["Ürün Detayları", "Kaliteli Malzeme", "Özenli Detaylar", "Günlük Kullanım", "Hediyeye Hazır"],
   digitalLabel: "Anında İndirme",
   goodToKnow: "Bilmeniz Gerekenler",
+  shopNotes: "Bilmeniz gerekenler",
   handmadeLine: "El yapımıdır; her birinin kendine has küçük farkları vardır.",
   searchLine: "\"{phrase}\" arayanlar için yerinde bir seçim.",
   typeLine: "Yalnızca bakmak için değil, kullanıp keyfini çıkarmak için.",
@@ -303,7 +309,13 @@ const fill = (template: string, productName: string, lang: Lang) =>
 
 /** The seller's sentences, cleaned and capitalised, without a trailing stop. */
 function ownSentences(input: ComposeInput, lang: Lang): string[] {
-  return sentences(input.description).map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
+  const about = productText(input.description) || input.description;
+  return sentences(about).map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
+}
+
+/** The seller's shop notes (care, shipping, returns, contact), each as they wrote it. */
+function shopNotes(input: ComposeInput, lang: Lang): string[] {
+  return splitDescription(input.description).notes.map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
 }
 
 /** The intro paragraph: a template naming the product, then the seller's own first sentence. */
@@ -318,7 +330,8 @@ export function composeIntro(input: ComposeInput): string {
     return [fill(pick(r.digital ? w.digitalKeywordIntro : w.keywordIntro, input.variant ?? 0), lower(main, r.lang), r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
   }
   // When the seller's first sentence already names the product, it opens and a short hook follows.
-  if (own[0] && lower(own[0], r.lang).startsWith(name)) {
+  const namedAt = own[0] ? lower(own[0], r.lang).indexOf(name) : -1;
+  if (namedAt >= 0 && namedAt <= 12) {
     // A hook that does not say what a benefit line says again.
     const hooks = r.digital ? w.digitalHook : w.hook;
     const benefitText = lower(r.category.benefits[r.lang].join(" "), r.lang);
@@ -354,7 +367,13 @@ export function composeBody(input: ComposeInput): string {
   const w = TEMPLATE_WORDS[r.lang];
   const features = featureLines(input, r);
   const benefits = r.category.benefits[r.lang];
-  return [`${w.features}\n${features.map((f) => `• ${f}`).join("\n")}`, `${w.benefits}\n${benefits.map((b) => `• ${b}`).join("\n")}`].join("\n\n");
+  const notes = shopNotes(input, r.lang);
+  return [
+    `${w.features}\n${features.map((f) => `• ${f}`).join("\n")}`,
+    `${w.benefits}\n${benefits.map((b) => `• ${b}`).join("\n")}`,
+    // Care, shipping and contact notes stay as the seller wrote them, under their own heading.
+    ...(notes.length ? [`${w.shopNotes}\n${notes.map((n) => `• ${n}`).join("\n")}`] : []),
+  ].join("\n\n");
 }
 
 /**
