@@ -62,12 +62,6 @@ async function timeRequest(url, init) {
   return { ttfb, status: res.status };
 }
 
-async function sampleTtfb(url, init, n = SAMPLES) {
-  const out = [];
-  for (let i = 0; i < n; i++) out.push((await timeRequest(url, typeof init === "function" ? init() : init)).ttfb);
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 log("building the production bundle");
 const build = spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" } });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: every check, offline, in the order a failure is cheapest to find:
-// typecheck, the production build, the Worker and Durable Object suites inside workerd, the
+// typecheck, lint, the production build, the Worker and Durable Object suites inside workerd, the
 // component suites, the browser suites against the build served as `npm start` serves it, and a
 // `wrangler deploy --dry-run` of the production bundle.
 import { spawnSync } from "node:child_process";
@@ -15,6 +15,7 @@ const only = process.argv.slice(2);
 const steps = [
   ["typecheck", bin("react-router"), ["typegen"]],
   ["typecheck", bin("tsc"), ["-b"]],
+  ["lint", bin("eslint"), ["."]],
   ["build", bin("react-router"), ["build"]],
   ["worker", bin("vitest"), ["run", "--project", "worker"]],
   ["app", bin("vitest"), ["run", "--project", "app", "--passWithNoTests"]],

@@ -23,9 +23,9 @@ export async function fetchProfile(): Promise<ProfileResponse> {
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       handleUnauthorized();
-      throw new Error("Unauthorized: Please login again");
+      throw new Error("Unauthorized: Please login again", { cause: error });
     }
-    throw new Error("Failed to fetch profile data");
+    throw new Error("Failed to fetch profile data", { cause: error });
   }
   if (!body.success) throw new Error(body.message || "Failed to fetch profile");
   if (body.firstName) safeLocalStorage()?.setItem(STORAGE.userName, body.firstName);
@@ -51,9 +51,9 @@ export async function updateProfileRequest(changes: ProfileUpdate): Promise<Prof
   try {
     return await api<ProfileResponse>("/profile", { method: "PUT", body: changes });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw new Error("Unauthorized: Please login again");
-    if (error instanceof ApiError && error.status === 400 && typeof error.body?.message === "string") throw new Error(error.body.message);
-    throw new Error("Failed to update profile");
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw new Error("Unauthorized: Please login again", { cause: error });
+    if (error instanceof ApiError && error.status === 400 && typeof error.body?.message === "string") throw new Error(error.body.message, { cause: error });
+    throw new Error("Failed to update profile", { cause: error });
   }
 }
 

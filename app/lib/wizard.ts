@@ -273,6 +273,7 @@ export function useWizardState() {
       setState(current.current);
     }
     // Only the navigation state on arrival counts; later changes are the screen's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Stored at once, not in an effect: a step often updates and navigates away in the same event.
   const update = useCallback((patch: Partial<WizardState>) => {

@@ -103,6 +103,8 @@ export default function AdvancedKeywords() {
     setKeyword(fromQuery);
     setGeo(region);
     void run(fromQuery, region);
+    // Only a new link starts an analysis: `run` changes on every render and is guarded by fromLink.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params]);
 
   function pick(query: string) {

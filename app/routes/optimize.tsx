@@ -93,7 +93,7 @@ export default function OptimizePattern() {
   }
 
   /** The seller accepts the computed count: the line changes in their own text, which is checked again. */
-  async function useComputed(issue: TechEditIssue) {
+  async function applyComputed(issue: TechEditIssue) {
     if (!wizard || !issue.replacement || running) return;
     const text = replaceLine(original, issue.line, issue.replacement);
     update({ originalPattern: text });
@@ -246,7 +246,7 @@ export default function OptimizePattern() {
                     {t("wizard.tech.applied", { line: applied.line, count: applied.count })}
                   </p>
                 )}
-                <TechEditReportView report={check.techEdit} onShowLine={showLine} onUseComputed={(issue) => void useComputed(issue)} busy={running} />
+                <TechEditReportView report={check.techEdit} onShowLine={showLine} onUseComputed={(issue) => void applyComputed(issue)} busy={running} />
               </CardContent>
             </Card>
             <Card data-testid="sections-card">

@@ -129,7 +129,7 @@ export const RegeneratePartSchema = v.object({
 /** Etsy's characters for a title: letters, numbers, punctuation, ™ © ® (the enforcer's set plus those). */
 export const ETSY_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+™©®]/u;
 /** Etsy's characters for a tag: letters, numbers, spaces, hyphens and apostrophes. */
-export const ETSY_TAG_DISALLOWED = /[^\p{L}\p{M}\p{N} '\-]/u;
+export const ETSY_TAG_DISALLOWED = /[^\p{L}\p{M}\p{N} '-]/u;
 /** Etsy allows each of these at most once in a title. */
 export const ETSY_TITLE_ONCE = ["%", ":", "&", "+"] as const;
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isComplete, readImageHeader, readOrientation, sniffImageType, stripMetadata } from "../../worker/domain/images/formats";
+import { isComplete, readImageHeader, readOrientation, sniffImageType } from "../../worker/domain/images/formats";
 import { parseInstruction } from "../../worker/domain/images/instruction-parser";
 import { checkImage, decodeDataUrl } from "../../worker/domain/images/upload";
 import { editLocally } from "../../worker/providers/images/local-editor";

@@ -63,7 +63,10 @@ function streamedSubset(subset: Subset) {
       .on("end", () => {
         const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
         let at = 0;
-        for (const p of parts) (out.set(p, at), (at += p.length));
+        for (const p of parts) {
+          out.set(p, at);
+          at += p.length;
+        }
         resolve(out);
       });
   });

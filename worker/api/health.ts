@@ -5,7 +5,7 @@ import type { ApiRouter } from "./types";
 
 export function healthRoutes(router: ApiRouter) {
   router.get("/health", async (_request, env) => {
-    let d1 = false;
+    let d1: boolean;
     try {
       d1 = (await env.DB.prepare("SELECT 1 AS ok").first<{ ok: number }>())?.ok === 1;
     } catch {

@@ -76,7 +76,7 @@ export function titleMaxFor(platform: Platform): number {
 /** Amazon's title refuses these characters and promotional claims. */
 const AMAZON_DISALLOWED = /[!$?_{}^¬¦~#<>*]/g;
 const PROMOTION =
-  /(?:^|(?<=[\s,\-]))(?:free shipping|free gift|best[- ]?sell(?:er|ing)|top[- ]rated|top seller|limited time(?: offer)?|on sale|hot sale|hot deal|best(?! friends?\b)|sale|cheap|discount(?:ed)?|deals?|guaranteed|amazing|#1)(?=$|[\s,\-!.])/giu;
+  /(?:^|(?<=[\s,-]))(?:free shipping|free gift|best[- ]?sell(?:er|ing)|top[- ]rated|top seller|limited time(?: offer)?|on sale|hot sale|hot deal|best(?! friends?\b)|sale|cheap|discount(?:ed)?|deals?|guaranteed|amazing|#1)(?=$|[\s,\-!.])/giu;
 
 // ---- Title -------------------------------------------------------------------------------------
 
@@ -181,7 +181,7 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   const platform = platformOf(context);
   const promotional: string[] = [];
   if (platform === "amazon") {
-    const found = [...new Set((title.match(PROMOTION) ?? []).map((m) => m.replace(/^[\s,\-]+/, "")))];
+    const found = [...new Set((title.match(PROMOTION) ?? []).map((m) => m.replace(/^[\s,-]+/, "")))];
     const refused = [...new Set(title.match(AMAZON_DISALLOWED) ?? [])];
     if (found.length || refused.length) {
       title = tidySpaces(title.replace(PROMOTION, " ").replace(AMAZON_DISALLOWED, " ").replace(/,\s*,/g, ","));

@@ -19,9 +19,9 @@ export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const safe = base
     .normalize("NFKD")
-    .replace(/[^\w.\-]+/g, "-")
+    .replace(/[^\w.-]+/g, "-")
     .replace(/-{2,}/g, "-")
-    .replace(/^[.\-]+|[.\-]+$/g, "")
+    .replace(/^[.-]+|[.-]+$/g, "")
     .slice(-100);
   return safe || "file";
 }

@@ -292,7 +292,7 @@ const isColour = (word: string, lang: Lang) => COLOURS.has(lower(word, lang));
 export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] {
   const out: Phrase[] = [];
   const plain = plainText(text);
-  const clauses = plain.split(/[,;:!?()\[\]{}"\n\/&+|]+|\.(?=\s|$)|\s[-–—]\s/);
+  const clauses = plain.split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/);
   clauses.forEach((raw, clause) => {
     // What the product does not have or include is no phrase of the listing ("frame not included").
     if (NEGATION.test(raw)) return;
@@ -324,7 +324,7 @@ export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Ph
   // A bare measure is the product's when it comes in the first sentence and the product has none
   // ("soy wax candle in an amber jar, 8 oz"), otherwise the measure of the phrase right before it.
   const sentenceEnd = plain.search(/\.(?=\s|$)|\n/);
-  const firstSentenceClauses = sentenceEnd < 0 ? Infinity : plain.slice(0, sentenceEnd).split(/[,;:!?()\[\]{}"\n\/&+|]+|\s[-–—]\s/).length;
+  const firstSentenceClauses = sentenceEnd < 0 ? Infinity : plain.slice(0, sentenceEnd).split(/[,;:!?()[\]{}"\n/&+|]+|\s[-–—]\s/).length;
   const product = out.find((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
   for (let i = 1; i < out.length; i++) {
     if (out[i].kind !== "measure") continue;

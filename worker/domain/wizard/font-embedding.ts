@@ -21,6 +21,8 @@ interface EncodableSubset extends Subset {
   encode(stream: ByteWriter): void;
 }
 
+// pdf-lib hands "data" listeners a Uint8Array, "error" listeners an error and "end" listeners nothing.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Listener = (value?: any) => void;
 
 /** Collects what `Subset.encode` writes: the methods of restructure's EncodeStream, over one growing buffer. */

@@ -5,7 +5,7 @@
  * uses (standard Craft Yarn Council meanings) and the standard notes. The same draft feeds the review
  * step's text and the PDF, so the two never disagree.
  */
-import { glossaryFor, usedAbbreviations, type Terms } from "./abbreviations";
+import { usedAbbreviations, type Terms } from "./abbreviations";
 import { optimizePatternOffline, sectionHeading, type Craft, type PatternLanguage, type PatternOptions } from "./offline-optimizer";
 import { definedAbbreviations, patternFacts } from "./pattern-facts";
 import { SECTION_LABELS, splitStep, type SectionKey } from "./pattern-sections";

@@ -239,7 +239,7 @@ export function structurePattern(text: string): StructuredPattern {
     if (current.key !== "instructions") {
       const labelled = looksLabelled(plain);
       const stitches = looksLikeStitchLine(plain) || looksLikeStart(plain);
-      let starts = false;
+      let starts: boolean;
       if (current.key === "abbreviations") starts = labelled || (stitches && !isAbbreviationEntry(plain));
       else if (current.key === "gauge") starts = labelled || (looksLikeStart(plain) && !MEASURE.test(plain));
       else if (current.key === "intro") starts = labelled || stitches;

@@ -317,7 +317,7 @@ const NOTHING =
   /^(?:and )?(?:turn|mr|make an? mr|(?:work|start) (?:in|into) (?:an? )?mr|join(?: .*)?|sl st (?:to|in|into) (?:the )?(?:first|1st|top|beg|join|next sp|sp|corner|next st).*|sl st to join|fasten off.*|finish off.*|break (?:yarn|off).*|cut (?:yarn|the yarn).*|pm|sm|place m(?:arker)?|slip m(?:arker)?|remove m(?:arker)?|\{nocount\}|\{counts\}|do not turn|weave in.*|leaving a .*|pull tight|change to .*|with (?:mc|cc|[a-z]+ yarn|[a-z]+)|using .*|work even|continue.*|stuff.*|move m.*|cont\b.*)$/;
 
 function readClause(raw: string, ctx: Context): Readings {
-  let c = raw
+  const c = raw
     .trim()
     .replace(/^(?:and|then)\s+/, "")
     .replace(/\s+and (?:fasten off|turn|join|finish off|break yarn).*$/, "")
@@ -399,7 +399,7 @@ function readKnit(c: string): Readings {
   return null;
 }
 
-function readCrochet(c: string, ctx: Context): Readings {
+function readCrochet(c: string, _ctx: Context): Readings {
   // "sc 3" is "3 sc": the count after the stitch, as many patterns write it.
   const after = COUNT_AFTER_RE.exec(c);
   if (after) c = `${after[2]} ${after[1]}`;
@@ -409,7 +409,7 @@ function readCrochet(c: string, ctx: Context): Readings {
   const name = m[2];
   const [cc, pp] = CROCHET_STITCHES[name];
   const kind = cc === 1 && pp === 1 ? name : undefined;
-  let rest = m[3].trim().replace(/\s*\{counts\}\s*/, " ").trim();
+  const rest = m[3].trim().replace(/\s*\{counts\}\s*/, " ").trim();
   const made = (n: number) => (kind ? { [kind]: n } : {});
   // "dec 6 times", "inc x 6".
   let mm = STITCH_TIMES.exec(rest);

@@ -706,12 +706,12 @@ export function readPrompt(prompt: string): { description: string; keywords: str
   let keywords: string[] = [];
   const lines: string[] = [];
   for (const line of prompt.split(/\r?\n/)) {
-    const match = /^\s*(?:selected\s+)?keywords?\s*[:\-]\s*(.*)$/i.exec(line);
+    const match = /^\s*(?:selected\s+)?keywords?\s*[:-]\s*(.*)$/i.exec(line);
     if (match) keywords = match[1].split(/[,;]/).map((k) => k.trim()).filter((k) => k && !/^\(none/.test(k));
     else lines.push(line);
   }
   let description = lines.join("\n");
-  const labelled = /product description\s*[:\-]\s*([\s\S]*)/i.exec(description);
+  const labelled = /product description\s*[:-]\s*([\s\S]*)/i.exec(description);
   if (labelled && labelled[1].trim()) description = labelled[1];
   return { description: description.trim(), keywords };
 }

@@ -105,6 +105,6 @@ function errorDetail(raw: string): string {
  */
 export function scrub(message: string, apiKey: string): string {
   let out = apiKey ? message.split(apiKey).join("[key]") : message;
-  out = out.replace(/\b(sk|pk|rk)-[A-Za-z0-9_*.\-]{4,}/g, "[key]");
+  out = out.replace(/\b(sk|pk|rk)-[A-Za-z0-9_*.-]{4,}/g, "[key]");
   return out;
 }
