@@ -2,9 +2,15 @@ import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BatchProgress, EditImageResponse } from "../../schema/api/images";
+import { wasmMemoryUsage } from "../../worker/domain/images/codecs";
+import { parseInstruction } from "../../worker/domain/images/instruction-parser";
+import { checkImage } from "../../worker/domain/images/upload";
+import { cutoutEditor } from "../../worker/providers/images/cutout-editor";
+import { MAX_WORK_PIXELS } from "../../worker/providers/images/local-editor";
+import { photoroomProvider } from "../../worker/providers/images/photoroom";
 import { fakePhotoroom, fakeRemoveBg, photoroomError, removeBgError, type FakeVendor, type Script } from "./cutout-fakes";
 import { api, registerUser } from "./helpers";
-import { dataUrl, decode, encode, fromDataUrl, hueOf, locate, luma, pixel, productOnBusyBackground, productOnGrey, type Pixels } from "./image-fixtures";
+import { dataUrl, decode, encode, fromDataUrl, hueOf, largeJpeg, locate, luma, pixel, productOnBusyBackground, productOnGrey, type Pixels } from "./image-fixtures";
 
 const PHOTOROOM_KEY = "pr_live_routing_0123456789abcdefghij";
 const REMOVE_BG_KEY = "rbg_routing_0123456789ABCDEFGH";
@@ -77,6 +83,28 @@ function productLight(original: Pixels, edited: Pixels) {
   }
   return { before: before / n, after: after / n };
 }
+
+describe("the memory a cut-out takes (DESIGN §5)", () => {
+  // First in the file, so the WebAssembly memories have not yet been grown by other tests. The fake
+  // decodes and encodes in the same isolate, so the figure is an upper bound.
+  it("sends a 12 MP photo to the provider at 2000 px and finishes its cut-out within the Worker's 128 MB", async () => {
+    const fake = fakePhotoroom(PHOTOROOM_KEY);
+    const image = checkImage(await largeJpeg(4000));
+    const plan = parseInstruction("white background, brighten and sharpen", "jewelry", "etsy");
+    const started = Date.now();
+    const result = await cutoutEditor(photoroomProvider({ apiKey: PHOTOROOM_KEY, fetch: fake.fetch }), { images: env.IMAGES }).edit({ image, prompt: "", plan });
+    const ms = Date.now() - started;
+    const memory = await wasmMemoryUsage();
+    const sent = await decode(fake.calls[0].image!.bytes, "image/jpeg");
+    console.log(JSON.stringify({ figure: "12MP JPEG cut-out finished locally", sentWidth: sent.width, ms, wasmMemoryBytes: memory.total, workPixels: result.workPixels }));
+    expect([sent.width, sent.height]).toEqual([2000, 1500]);
+    expect(result.workPixels).toBeLessThanOrEqual(MAX_WORK_PIXELS);
+    expect(memory.total).toBeLessThan(128 * 1024 * 1024);
+    const out = await decode(result.bytes, "image/jpeg");
+    expect([out.width, out.height]).toEqual([2000, 2000]);
+    expect(result.cutout.localSteps).toEqual(["light", "sharpness", "background", "size"]);
+  }, 60_000);
+});
 
 describe("an instruction that replaces the background goes to the cut-out provider", () => {
   it("puts a product on a busy tablecloth on Etsy's 2000 px white square, brighter, with Photoroom doing the cut-out and the local editor the rest", async () => {
