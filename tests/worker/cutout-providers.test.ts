@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Env } from "../../worker/lib/env";
 import { HttpError, UpstreamError } from "../../worker/lib/errors";
 import { cutoutProviderName, selectCutoutProvider, type ImageEnv } from "../../worker/providers/images";
 import { retryAfterSeconds, type CutoutProvider } from "../../worker/providers/images/cutout";
@@ -214,7 +215,7 @@ describe("choosing the cut-out provider", () => {
   });
 
   describe("/api/health", () => {
-    const saved = { PHOTOROOM_API_KEY: env.PHOTOROOM_API_KEY, REMOVE_BG_API_KEY: env.REMOVE_BG_API_KEY };
+    const saved = { PHOTOROOM_API_KEY: (env as Env).PHOTOROOM_API_KEY, REMOVE_BG_API_KEY: (env as Env).REMOVE_BG_API_KEY };
     afterEach(() => {
       Object.assign(env, saved);
       vi.restoreAllMocks();

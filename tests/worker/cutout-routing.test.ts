@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Env } from "../../worker/lib/env";
 import type { BatchProgress, EditImageResponse } from "../../schema/api/images";
 import { wasmMemoryUsage } from "../../worker/domain/images/codecs";
 import { parseInstruction } from "../../worker/domain/images/instruction-parser";
@@ -14,7 +15,7 @@ import { dataUrl, decode, encode, fromDataUrl, hueOf, largeJpeg, locate, luma, p
 
 const PHOTOROOM_KEY = "pr_live_routing_0123456789abcdefghij";
 const REMOVE_BG_KEY = "rbg_routing_0123456789ABCDEFGH";
-const saved = { PHOTOROOM_API_KEY: env.PHOTOROOM_API_KEY, REMOVE_BG_API_KEY: env.REMOVE_BG_API_KEY };
+const saved = { PHOTOROOM_API_KEY: (env as Env).PHOTOROOM_API_KEY, REMOVE_BG_API_KEY: (env as Env).REMOVE_BG_API_KEY };
 
 afterEach(() => {
   Object.assign(env, saved);
