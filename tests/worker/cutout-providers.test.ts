@@ -93,9 +93,18 @@ describe("Photoroom's Remove Background API", () => {
     const server = await failureOf(provider(fakePhotoroom(KEY, () => new Response("<html>502 Bad Gateway</html>", { status: 503 }))));
     expect(server.status).toBe(502);
     expect(server.message).toBe("Failed to process image with Photoroom (503: Photoroom had a server error).");
-    const notImage = await failureOf(provider(fakePhotoroom(KEY, () => Response.json({ base64img: "" }))));
+    const notImage = await failureOf(provider(fakePhotoroom(KEY, () => new Response("<html><body>Service Unavailable</body></html>", { headers: { "Content-Type": "text/html" } }))));
     expect(notImage.status).toBe(502);
     expect(notImage.message).toBe("Invalid response from Photoroom: what came back is not a PNG, JPEG or WEBP image.");
+  });
+
+  it("reads the image of a JSON answer (base64img), as Photoroom answers to Accept: application/json", async () => {
+    const png = await encode(productOnGrey(40, 30));
+    const result = await provider(fakePhotoroom(KEY, () => Response.json({ base64img: btoa(String.fromCharCode(...png)) }))).cutOut(await photo());
+    expect(result).toMatchObject({ type: "image/png", width: 40, height: 30 });
+    expect(result.bytes).toEqual(png);
+    const empty = await failureOf(provider(fakePhotoroom(KEY, () => Response.json({ base64img: "" }))));
+    expect(empty.message).toBe("Invalid response from Photoroom: what came back is not a PNG, JPEG or WEBP image.");
   });
 
   it("gives up after its time-out with a 504", async () => {
@@ -127,6 +136,8 @@ describe("remove.bg", () => {
     expect(call.method).toBe("POST");
     expect(call.url.href).toBe("https://api.remove.bg/v1.0/removebg");
     expect(call.headers.get("X-Api-Key")).toBe(KEY);
+    // No Accept: application/json, which would turn the answer into JSON.
+    expect(call.headers.get("Accept")).toBeNull();
     // No bg_color: the product comes back on transparency and the local editor paints (decision 0018).
     expect(call.fields).toEqual({ size: "full", type: "product", format: "png" });
     expect(call.image?.bytes).toEqual(sent.bytes);
@@ -134,6 +145,13 @@ describe("remove.bg", () => {
     const cut = await decode(result.bytes, "image/png");
     expect(pixel(cut, 150, 110)[3]).toBe(0);
     expect(pixel(cut, 80, 60)[3]).toBe(255);
+  });
+
+  it("reads the image of a JSON answer (data.result_b64), as remove.bg answers to Accept: application/json", async () => {
+    const png = await encode(productOnGrey(40, 30));
+    const reply = () => Response.json({ data: { result_b64: btoa(String.fromCharCode(...png)), foreground_top: 0, foreground_left: 0, foreground_width: 40, foreground_height: 30 } });
+    const result = await provider(fakeRemoveBg(KEY, reply)).cutOut(await photo());
+    expect(result.bytes).toEqual(png);
   });
 
   it("goes to REMOVE_BG_API_URL when one is set", async () => {

@@ -81,7 +81,9 @@ export async function postForImage(
   let response: Response;
   let body: Uint8Array;
   try {
-    response = await doFetch(url, { method: "POST", headers: { Accept: "image/png, application/json", ...init.headers }, body: init.body, signal: controller.signal });
+    // No Accept header, as the vendors' own samples: both answer image bytes then (and JSON when
+    // asked for it, which is read below all the same).
+    response = await doFetch(url, { method: "POST", headers: init.headers, body: init.body, signal: controller.signal });
     body = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (controller.signal.aborted) throw new UpstreamError(provider.label, `Request timed out: ${provider.label} did not answer in time. Please try again later.`, true);
@@ -104,10 +106,30 @@ export async function postForImage(
     }
     throw new UpstreamError(provider.label, sentence);
   }
+  if (!sniffImageType(body)) body = imageInJson(body) ?? body;
   const type = sniffImageType(body);
   const header = type ? readImageHeader(body) : null;
   if (!type || !header) throw new UpstreamError(provider.label, `Invalid response from ${provider.label}: what came back is not a PNG, JPEG or WEBP image.`);
   return { bytes: body, type, width: header.width, height: header.height, headers: response.headers };
+}
+
+/**
+ * The image of a JSON answer: remove.bg's `data.result_b64`, Photoroom's `base64img` (both vendors
+ * answer so to `Accept: application/json`), or null.
+ */
+function imageInJson(body: Uint8Array): Uint8Array | null {
+  if (body[0] !== 0x7b /* { */) return null;
+  const parsed = parseJson(new TextDecoder().decode(body)) as { base64img?: unknown; data?: { result_b64?: unknown } } | null;
+  const b64 = [parsed?.base64img, parsed?.data?.result_b64].find((v): v is string => typeof v === "string" && v.length > 0);
+  if (!b64) return null;
+  try {
+    const binary = atob(b64.replace(/^data:[^,]*,/, ""));
+    const out = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+    return out;
+  } catch {
+    return null;
+  }
 }
 
 /**
