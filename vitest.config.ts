@@ -29,6 +29,8 @@ export default defineConfig({
                 SERPAPI_API_KEY: "",
                 ETSY_API_KEY: "",
                 RESEND_API_KEY: "",
+                PHOTOROOM_API_KEY: "",
+                REMOVE_BG_API_KEY: "",
                 WORKERS_AI_ENABLED: "",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "schema/migrations")),
               },

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { IMAGE_MESSAGES, type BatchItem, type BatchItemStatus, type BatchProgress, type BatchStatus, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../schema/api/images";
+import { IMAGE_MESSAGES, type BatchItem, type CutoutInfo, type BatchItemStatus, type BatchProgress, type BatchStatus, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../schema/api/images";
 import { findUserById } from "../worker/domain/auth/accounts";
 import { runEdit } from "../worker/domain/images/edit";
 import { imageUrl, readImageBytes } from "../worker/domain/images/storage";
@@ -13,6 +13,8 @@ import { selectImageEditor } from "../worker/providers/images";
 export const PAUSE_MS = 1000;
 /** An item that keeps failing to finish (the object restarted under it each time) is given up. */
 const MAX_ATTEMPTS = 3;
+/** The longest wait for a cut-out provider's rate limit before the item is tried again. */
+const MAX_RETRY_WAIT_MS = 60_000;
 
 export interface NewBatch {
   id: string;
@@ -199,8 +201,18 @@ export class BatchJob extends DurableObject<Env> {
         outcome.responseText,
         item.idx,
       );
+      if (outcome.cutout) this.setMeta("cutout", JSON.stringify(outcome.cutout));
     } catch (error) {
       if (reserved && user) await releaseQuota(this.env, user, "edit-image").catch(() => {});
+      // A cut-out provider's rate limit (429 with Retry-After): the image waits and is tried again,
+      // uncharged, up to MAX_ATTEMPTS in all.
+      const retryAfter = error instanceof HttpError && error.status === 429 ? Number(error.extra.retryAfter) : NaN;
+      if (Number.isFinite(retryAfter) && item.attempts + 1 < MAX_ATTEMPTS) {
+        this.sql.exec("UPDATE items SET status = 'pending', reserved = 0 WHERE idx = ?", item.idx);
+        this.broadcast();
+        await this.ctx.storage.setAlarm(Date.now() + Math.min(MAX_RETRY_WAIT_MS, Math.max(PAUSE_MS, retryAfter * 1000)));
+        return;
+      }
       const message = error instanceof HttpError ? error.message : IMAGE_MESSAGES.itemFailed;
       if (!(error instanceof HttpError)) console.error(JSON.stringify({ level: "error", event: "batch.item_failed", batch: this.meta("id"), item: item.id, error: String(error) }));
       this.sql.exec("UPDATE items SET status = 'error', error = ?, reserved = 0 WHERE idx = ?", message, item.idx);
@@ -268,9 +280,20 @@ export class BatchJob extends DurableObject<Env> {
       category: (this.meta("category") ?? "jewelry") as ImageCategory,
       platform: (this.meta("platform") ?? "etsy") as ImagePlatform,
       provider: (this.meta("provider") ?? "local") as ImageProviderName,
+      cutout: this.cutout(),
       createdAt: new Date(Number(this.meta("createdAt") ?? 0)).toISOString(),
       items,
     };
+  }
+
+  private cutout(): CutoutInfo | null {
+    const saved = this.meta("cutout");
+    if (!saved) return null;
+    try {
+      return JSON.parse(saved) as CutoutInfo;
+    } catch {
+      return null;
+    }
   }
 
   private unfinished() {

@@ -51,11 +51,19 @@ export default function EditImagePage() {
           provider.isPending && !lastProvider ? (
             <Skeleton className="h-6 w-48" />
           ) : (
-            <Badge variant="outline" className="h-7 gap-1.5 px-2.5 text-xs" data-testid="active-editor">
-              <CpuIcon aria-hidden="true" />
-              <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
-              {providerLabel(t, editorName, editorLabel)}
-            </Badge>
+            <div className="flex min-w-0 max-w-full flex-wrap gap-2">
+              <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-editor">
+                <CpuIcon aria-hidden="true" />
+                <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
+                {providerLabel(t, editorName, editorLabel)}
+              </Badge>
+              {provider.data?.cutout && (
+                <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-cutout">
+                  <span className="text-muted-foreground">{t("images.cutout.prefix")}</span>
+                  {provider.data.cutout.label}
+                </Badge>
+              )}
+            </div>
           )
         }
       />

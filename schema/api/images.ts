@@ -87,6 +87,20 @@ export const BatchOptionsSchema = v.object({ prompt: promptSchema(IMAGE_MESSAGES
 
 export type ImageProviderName = "local" | "openai" | "workers-ai";
 
+/** The services that cut the product out of any background (decision 0018). */
+export type CutoutProviderName = "photoroom" | "remove-bg";
+/** What the local editor did to a provider's cut-out. */
+export type LocalStep = "background" | "light" | "sharpness" | "cleanup" | "size";
+
+/** Who did which part of an edit whose background was removed by a cut-out provider. */
+export interface CutoutInfo {
+  provider: CutoutProviderName;
+  /** "Photoroom", "remove.bg". */
+  label: string;
+  /** The rest of the instruction, done by the local editor on the cut-out. */
+  localSteps: LocalStep[];
+}
+
 /** A part of the seller's instruction the editor did not carry out, and why, in plain words. */
 export interface NotApplied {
   instruction: string;
@@ -118,6 +132,8 @@ export interface EditImageResponse {
   notApplied: NotApplied[];
   provider: ImageProviderName;
   providerLabel: string;
+  /** Set when a cut-out provider removed the background and the local editor did the rest. */
+  cutout: CutoutInfo | null;
 }
 
 export type BatchItemStatus = "pending" | "processing" | "completed" | "error";
@@ -149,6 +165,8 @@ export interface BatchProgress {
   category: ImageCategory;
   platform: ImagePlatform;
   provider: ImageProviderName;
+  /** Set once an image of the batch had its background removed by a cut-out provider. */
+  cutout: CutoutInfo | null;
   createdAt: string;
   items: BatchItem[];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gptFailureMessage, gptFailureNotice, gptProviderName } from "~/components/image-editor-gpt/gpt-client";
-import { NoImageError, checkBatchSelection, dataUrlToBlob, editFailure, editedFileName } from "~/components/image-editor/image-client";
+import { NoImageError, checkBatchSelection, cutoutLine, dataUrlToBlob, editFailure, editedFileName } from "~/components/image-editor/image-client";
 import { ApiError } from "~/lib/api";
 import { translate, type Vars } from "~/lib/i18n";
 
@@ -77,5 +77,21 @@ describe("downloads", () => {
     const blob = dataUrlToBlob("data:image/png;base64,iVBORw0KGgo=");
     expect(blob.type).toBe("image/png");
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+});
+
+describe("who removed the background", () => {
+  it("names the cut-out provider and what the local editor did, in English and Turkish", () => {
+    const cutout = { provider: "photoroom" as const, label: "Photoroom", localSteps: ["light" as const, "background" as const, "size" as const] };
+    expect(cutoutLine(t, cutout)).toBe("Background removed by Photoroom · light, background colour and size by the local editor (offline)");
+    expect(cutoutLine(tr, cutout)).toBe("Arka planı Photoroom kaldırdı · ışık, arka plan rengi ve boyut yerel düzenleyicide (çevrimdışı) yapıldı");
+    expect(cutoutLine(t, { provider: "remove-bg", label: "remove.bg", localSteps: ["size"] })).toBe("Background removed by remove.bg · size by the local editor (offline)");
+    expect(cutoutLine(tr, { provider: "remove-bg", label: "remove.bg", localSteps: [] })).toBe("Arka planı remove.bg kaldırdı");
+  });
+
+  it("a provider failure (502) shows the server's reason, and a provider's rate limit the SPEC's 429 text", () => {
+    const message = "Failed to process image with Photoroom (402: the Photoroom account is out of credits). Photoroom said: Not enough credits.";
+    expect(editFailure(t, http(502, { message, details: message, error: "provider failed" })).message).toBe(message);
+    expect(editFailure(t, http(429, { message: "Too many requests: Photoroom is busy. Please wait 7 seconds before trying again.", retryAfter: 7 })).message).toBe("Too many requests: Please wait a moment before trying again.");
   });
 });

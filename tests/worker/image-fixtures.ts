@@ -371,3 +371,35 @@ export function regionChange(original: Pixels, edited: Pixels, region: Uint8Arra
   }
   return { maxDiff, meanDiff: n ? sum / n : 0, minAlpha };
 }
+
+/* ---------- a product on a busy background, for the cut-out providers ---------- */
+
+/** The product of `productOnBusyBackground`: a dim blue disc, darker than it should be. */
+export const BUSY_PRODUCT_COLOUR = [30, 60, 150] as const;
+
+/**
+ * A dim blue disc on a busy backdrop (diagonal stripes of red, yellow and green with a checker of
+ * darker squares), as on a patterned tablecloth: no plain colour touches the edges, so the local
+ * editor's flood fill finds no background to replace.
+ */
+export function productOnBusyBackground(width = 480, height = 360): Pixels {
+  const cx = width / 2;
+  const cy = height / 2;
+  const r = Math.min(width, height) * 0.3;
+  const stripes: [number, number, number][] = [
+    [200, 60, 50],
+    [230, 200, 60],
+    [70, 160, 80],
+  ];
+  return canvas(width, height, (x, y) => {
+    if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) return [...BUSY_PRODUCT_COLOUR];
+    const stripe = stripes[Math.floor((x + y) / 14) % 3];
+    const dark = (Math.floor(x / 30) + Math.floor(y / 30)) % 2 === 0 ? 0.75 : 1;
+    return [Math.round(stripe[0] * dark), Math.round(stripe[1] * dark), Math.round(stripe[2] * dark)];
+  });
+}
+
+/** Whether a pixel is the busy fixture's product (what a vendor's model would find). */
+export function isBusyProduct(r: number, g: number, b: number) {
+  return Math.abs(r - BUSY_PRODUCT_COLOUR[0]) + Math.abs(g - BUSY_PRODUCT_COLOUR[1]) + Math.abs(b - BUSY_PRODUCT_COLOUR[2]) <= 60;
+}

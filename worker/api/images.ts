@@ -42,7 +42,8 @@ export function imageRoutes(router: ApiRouter) {
       await assertImageRequestAllowed(env, user.id, "edit");
       const body = await readImageJson(request, GptEditSchema);
       const image = checkImage(decodeDataUrl(body.image).bytes);
-      const editor: ImageEditor = env.OPENAI_API_KEY ? selectImageEditor({ ...env, IMAGE_PROVIDER: "openai" }) : selectImageEditor(env);
+      // With a key, the GPT screen asks OpenAI for the whole instruction (no cut-out provider).
+      const editor: ImageEditor = env.OPENAI_API_KEY ? selectImageEditor({ ...env, IMAGE_PROVIDER: "openai" }, { cutouts: false }) : selectImageEditor(env);
       const outcome = await editImage(env, user, editor, {
         image,
         prompt: body.prompt,
@@ -59,7 +60,7 @@ export function imageRoutes(router: ApiRouter) {
   router.get("/image/provider", async (request, env) => {
     await requireUser(request, env);
     const editor = selectImageEditor(env);
-    const gpt = env.OPENAI_API_KEY ? selectImageEditor({ ...env, IMAGE_PROVIDER: "openai" }) : editor;
+    const gpt = env.OPENAI_API_KEY ? selectImageEditor({ ...env, IMAGE_PROVIDER: "openai" }, { cutouts: false }) : editor;
     return json({
       success: true,
       data: {
@@ -68,6 +69,9 @@ export function imageRoutes(router: ApiRouter) {
         gptProvider: gpt.name,
         gptLabel: gpt.label,
         offline: editor.name === "local",
+        // Who removes backgrounds: a cut-out provider (then the local editor does the rest), or null
+        // for the local editor's flood fill of plain backdrops.
+        cutout: editor.cutout ? { provider: editor.cutout.provider, label: editor.cutout.label } : null,
         limits: { maxBytes: IMAGE_LIMITS.maxBytes, batchMax: IMAGE_LIMITS.batchMax, maxSide: IMAGE_LIMITS.maxSide, maxPixels: IMAGE_LIMITS.maxPixels },
       },
     });
@@ -151,6 +155,7 @@ function editResponse(outcome: EditOutcome, responseText: string): EditImageResp
     notApplied: outcome.notApplied,
     provider: outcome.provider,
     providerLabel: outcome.providerLabel,
+    cutout: outcome.cutout,
   };
 }
 
@@ -171,8 +176,8 @@ async function withImageErrors(work: () => Promise<Response>): Promise<Response>
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const code =
-      error instanceof UpstreamError ? (error.timedOut ? "provider timeout" : "provider failed") : error.status === 403 ? "limit exceeded" : error.status === 429 ? "too many requests" : error.status === 413 ? "too large" : error.status === 415 ? "unsupported type" : "invalid request";
-    throw new HttpError(error.status, error.message, { error: code, details: error.message, ...error.extra }, error.headers);
+      error instanceof UpstreamError ? (error.timedOut ? "provider timeout" : "provider failed") : typeof error.extra.error === "string" ? error.extra.error : error.status === 403 ? "limit exceeded" : error.status === 429 ? "too many requests" : error.status === 413 ? "too large" : error.status === 415 ? "unsupported type" : "invalid request";
+    throw new HttpError(error.status, error.message, { details: error.message, ...error.extra, error: code }, error.headers);
   }
 }
 

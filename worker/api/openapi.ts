@@ -75,7 +75,7 @@ export const OPERATIONS: Operation[] = [
   { method: "delete", path: "/api/files/{id}", summary: "Delete one of the caller's files", tag: "Files", auth: true },
   { method: "get", path: "/api/keywords", summary: "Keyword suggestions (data.keywords); one seo-analysis unit", tag: "Keywords", auth: true, query: KeywordSearchSchema },
   { method: "post", path: "/api/advanced-keywords/analyze", summary: "Trend analysis of one keyword by region; one advanced-keywords unit", tag: "Keywords", auth: true, body: AdvancedKeywordSchema },
-  { method: "post", path: "/api/edit-image", summary: "Edit a product photo (data URL) by instruction; one edit-image unit", tag: "Images", auth: true, body: EditImageSchema },
+  { method: "post", path: "/api/edit-image", summary: "Edit a product photo (data URL) by instruction; one edit-image unit. A background instruction goes to the configured cut-out provider (Photoroom or remove.bg; `cutout` in the answer), the rest to the local editor", tag: "Images", auth: true, body: EditImageSchema },
   { method: "post", path: "/api/image/edit/gpt", summary: "Edit a photo with the image-generation provider (local editor offline)", tag: "Images", auth: true, body: GptEditSchema },
   { method: "get", path: "/api/images/{id}", summary: "One of the caller's images", tag: "Images", auth: true, produces: "image/*" },
   { method: "post", path: "/api/batches", summary: "Start a batch of up to 10 image edits (runs server-side)", tag: "Images", auth: true, body: BatchJsonSchema },

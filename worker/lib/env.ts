@@ -44,6 +44,13 @@ export interface Env {
   ETSY_API_KEY?: string;
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
+  /** Cut-out providers (decision 0018): Photoroom when its key is set, else remove.bg. */
+  PHOTOROOM_API_KEY?: string;
+  /** Default https://sdk.photoroom.com; tests and proxies point it elsewhere. */
+  PHOTOROOM_API_URL?: string;
+  REMOVE_BG_API_KEY?: string;
+  /** Default https://api.remove.bg. */
+  REMOVE_BG_API_URL?: string;
 }
 
 const MIN_SECRET_BYTES = 32;

@@ -1,5 +1,5 @@
 import type { Env } from "../lib/env";
-import { imageProviderName } from "./images";
+import { cutoutProviderName, imageProviderName } from "./images";
 import { llmProviderName } from "./llm";
 import { mailProviderName } from "./mail";
 import { trendsProviderName } from "./trends";
@@ -11,6 +11,8 @@ import { trendsProviderName } from "./trends";
 export function providerSummary(env: Env): Record<string, string> {
   return {
     images: imageProviderName(env),
+    // Who removes backgrounds: "photoroom", "remove-bg", or "local" (the local editor's flood fill).
+    cutouts: cutoutProviderName(env) ?? "local",
     llm: llmProviderName(env),
     mail: mailProviderName(env),
     trends: trendsProviderName(env),

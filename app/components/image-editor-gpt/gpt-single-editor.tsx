@@ -2,7 +2,7 @@ import { DownloadIcon, ImageIcon, InfoIcon, RefreshCwIcon, RotateCcwIcon, WandSp
 import { useId, useRef, useState } from "react";
 import type { ImageProviderName } from "../../../schema/api/images";
 import { CHECKERBOARD } from "~/components/image-editor/compare-slider";
-import { editFailure, editImageGpt, loadImageFile, toPngBlob, triggerDownload, type EditFailure, type GptEditResult } from "~/components/image-editor/image-client";
+import { cutoutLine, editFailure, editImageGpt, loadImageFile, toPngBlob, triggerDownload, type EditFailure, type GptEditResult } from "~/components/image-editor/image-client";
 import { NotDoneList, formatSize } from "~/components/image-editor/single-image-editor";
 import { PromptField } from "~/components/image-editor/prompt-field";
 import { UploadZone } from "~/components/image-editor/upload-zone";
@@ -233,6 +233,11 @@ export function GptSingleEditor({
                     <NotDoneList items={result.notApplied} />
                   </AlertDescription>
                 </Alert>
+              )}
+              {result.cutout && (
+                <p className="text-xs text-muted-foreground" data-testid="cutout-by">
+                  {cutoutLine(t, result.cutout)}
+                </p>
               )}
               {result.responseText && (
                 <Alert data-testid="gpt-response-text">

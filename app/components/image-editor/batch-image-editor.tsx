@@ -16,7 +16,7 @@ import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { batchCounts } from "./batch-precheck";
 import { BatchPrecheckDialog, precheckBatch, type PrecheckQuestion } from "./batch-precheck-dialog";
-import { editFailure, prepareBatchSelection, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload } from "./image-client";
+import { cutoutLine, editFailure, prepareBatchSelection, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload } from "./image-client";
 import { PromptField } from "./prompt-field";
 import { useProtectedImage } from "./use-image-provider";
 import { useBatchJob } from "./use-batch-job";
@@ -376,6 +376,11 @@ export function BatchImageEditor({
         <CardHeader>
           <CardTitle>{t("images.batch.resultsTitle")}</CardTitle>
           <CardDescription>{t("images.batch.resultsDescription")}</CardDescription>
+          {batch?.cutout && (
+            <p className="text-xs text-muted-foreground" data-testid="batch-cutout-by">
+              {cutoutLine(t, batch.cutout)}
+            </p>
+          )}
         </CardHeader>
         <CardContent className="grid gap-4">
           {job.resuming && !batch ? (

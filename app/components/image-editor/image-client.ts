@@ -3,7 +3,7 @@
  * each way a call can fail, and the browser-only helpers both editors share (reading files,
  * fetching owner-only images with the token, downloads).
  */
-import { IMAGE_LIMITS, IMAGE_MESSAGES, type BatchProgress, type EditImageResponse, type ImageCategory, type ImagePlatform, type ImageProviderName, type NotApplied } from "../../../schema/api/images";
+import { IMAGE_LIMITS, IMAGE_MESSAGES, type BatchProgress, type CutoutInfo, type EditImageResponse, type ImageCategory, type ImagePlatform, type ImageProviderName, type NotApplied } from "../../../schema/api/images";
 import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
 import type { Vars } from "~/lib/i18n";
 import "~/lib/i18n/catalog/images";
@@ -46,6 +46,8 @@ export interface GptEditResult {
   provider: ImageProviderName | null;
   /** Parts of the instruction the editor did not do, with the reason (the local editor says so). */
   notApplied: NotApplied[];
+  /** Set when a cut-out provider removed the background. */
+  cutout: CutoutInfo | null;
 }
 
 /** POST /api/image/edit/gpt; `result.image` may be a data URL, bare base64 or a URL to fetch. */
@@ -63,6 +65,7 @@ export async function editImageGpt(image: string, prompt: string, fileName?: str
     enhancedPrompt: body.enhancedPrompt ?? "",
     provider: body.provider ?? null,
     notApplied: Array.isArray(body.notApplied) ? body.notApplied : [],
+    cutout: body.cutout ?? null,
   };
 }
 
@@ -88,6 +91,8 @@ export interface ProviderInfo {
   label: string;
   gptProvider: ImageProviderName;
   gptLabel: string;
+  /** Who removes backgrounds: a cut-out provider, or null for the local editor's flood fill. */
+  cutout?: { provider: CutoutInfo["provider"]; label: string } | null;
 }
 
 /** Which editor serves; falls back to /api/health when the provider endpoint is not there. */
@@ -108,6 +113,14 @@ export function providerLabel(t: Translate, provider: ImageProviderName | null |
   if (!provider || provider === "local") return t("images.provider.local");
   if (serverLabel) return serverLabel;
   return provider === "openai" ? t("images.provider.openai") : t("images.provider.workersAi");
+}
+
+/** "Background removed by Photoroom · light and size by the local editor (offline)", translated. */
+export function cutoutLine(t: Translate, cutout: CutoutInfo) {
+  const steps = cutout.localSteps.map((step) => t(`images.cutout.step.${step}`));
+  if (steps.length === 0) return t("images.cutout.byOnly", { provider: cutout.label });
+  const list = steps.length === 1 ? steps[0] : `${steps.slice(0, -1).join(", ")} ${t("images.cutout.and")} ${steps[steps.length - 1]}`;
+  return t("images.cutout.by", { provider: cutout.label, steps: list });
 }
 
 /* ---------- batches run by the server (BatchJob) ---------- */

@@ -13,7 +13,7 @@ import { useT } from "~/lib/i18n";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { PromptField } from "./prompt-field";
-import { dataUrlToBlob, editFailure, editImage, editedFileName, loadImageFile, mimeOfDataUrl, providerLabel, triggerDownload, type EditFailure, type EditResult } from "./image-client";
+import { cutoutLine, dataUrlToBlob, editFailure, editImage, editedFileName, loadImageFile, mimeOfDataUrl, providerLabel, triggerDownload, type EditFailure, type EditResult } from "./image-client";
 import { UploadZone } from "./upload-zone";
 import "~/lib/i18n/catalog/images";
 
@@ -282,7 +282,7 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
 }
 
 /** The plan the editor applied, in plain words ('What we did'), and the 'Prompt Enhanced' note. */
-export function WhatWeDid({ result }: { result: Pick<EditResult, "enhancedPrompt" | "promptEnhanced" | "responseText" | "provider" | "providerLabel"> & { notApplied?: NotApplied[] } }) {
+export function WhatWeDid({ result }: { result: Pick<EditResult, "enhancedPrompt" | "promptEnhanced" | "responseText" | "provider" | "providerLabel"> & { notApplied?: NotApplied[]; cutout?: EditResult["cutout"] } }) {
   const t = useT();
   return (
     <div className="grid gap-3 rounded-lg border bg-muted/30 p-4 text-sm" data-testid="what-we-did">
@@ -309,7 +309,13 @@ export function WhatWeDid({ result }: { result: Pick<EditResult, "enhancedPrompt
           <NotDoneList items={result.notApplied} />
         </div>
       ) : null}
-      <p className="text-xs text-muted-foreground">{t("images.result.editedBy", { editor: providerLabel(t, result.provider, result.providerLabel) })}</p>
+      {result.cutout ? (
+        <p className="text-xs text-muted-foreground" data-testid="cutout-by">
+          {cutoutLine(t, result.cutout)}
+        </p>
+      ) : (
+        <p className="text-xs text-muted-foreground">{t("images.result.editedBy", { editor: providerLabel(t, result.provider, result.providerLabel) })}</p>
+      )}
     </div>
   );
 }

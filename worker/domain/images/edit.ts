@@ -2,7 +2,7 @@
  * The image edit use case shared by the single editors and the batch job: plan the edit, run the
  * chosen editor, check what came back, store original and result under the owner.
  */
-import type { NotApplied } from "../../../schema/api/images";
+import type { CutoutInfo, NotApplied } from "../../../schema/api/images";
 import type { User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
 import { HttpError, UpstreamError } from "../../lib/errors";
@@ -10,7 +10,7 @@ import type { ImageEditor } from "../../providers/images/types";
 import { completeOnboardingStep } from "../onboarding";
 import { withQuota } from "../quota";
 import { readImageHeader, sniffImageType, stripMetadata, type ImageType } from "./formats";
-import { describePlan, generativePrompt, parseInstruction, type Category, type Platform } from "./instruction-parser";
+import { describePlan, generativePrompt, parseInstruction, type Category, type EditPlan, type Platform } from "./instruction-parser";
 import { storeImage, type StoredImage } from "./storage";
 import type { CheckedImage } from "./upload";
 
@@ -42,6 +42,17 @@ export interface EditOutcome {
   workPixels?: number;
   /** Parts of the instruction that were not done, with the reason (the local editor only). */
   notApplied: NotApplied[];
+  /** Set when a cut-out provider removed the background and the local editor did the rest. */
+  cutout: CutoutInfo | null;
+}
+
+/**
+ * Whether an edit goes to the cut-out provider (decision 0018): its plan replaces the background,
+ * because the seller asked to remove, whiten or replace it, or because Amazon's main image must be
+ * on pure white.
+ */
+export function wantsCutout(plan: EditPlan): boolean {
+  return !plan.keepBackground && plan.operations.some((o) => o.op === "background");
 }
 
 /** What the answer says when every part of the instruction was refused: nothing was edited. */
@@ -68,37 +79,50 @@ function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>) {
   });
 }
 
-/** Runs one edit and stores it; no quota here (the callers charge it their way). */
+/**
+ * Runs one edit and stores it; no quota here (the callers charge it their way). An instruction that
+ * replaces the background goes to the editor's cut-out provider when it has one. A failure keeps the
+ * stored original and names it (`originalImageId`), so nothing the seller uploaded is lost.
+ */
 export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor, request: EditRequest): Promise<EditOutcome> {
   const plan = parseInstruction(request.prompt, request.category, request.platform);
   const described = describePlan(plan);
-  const generative = editor.name !== "local";
+  const cutout = editor.cutout && wantsCutout(plan) ? editor.cutout : null;
+  const generative = !cutout && editor.name !== "local";
   if (!generative) refuseWhenNothingCanBeDone(plan);
   const originalImageId = request.originalId ?? (await storeImage(env, userId, request.image.stored, request.image.type, "image-original", request.fileName)).id;
-  const result = await editor.edit({ image: request.image, prompt: request.prompt, plan });
-  const type = sniffImageType(result.bytes);
-  const header = readImageHeader(result.bytes);
-  if (!type || !header) throw new UpstreamError(editor.label, `Invalid response from ${editor.label}: what came back is not a JPEG, PNG or WEBP image.`);
-  // A provider's image may carry metadata of its own; results are stored and sent clean.
-  const bytes = stripMetadata(result.bytes, type, false);
-  const edited = await storeImage(env, userId, bytes, type, "image-edited", `edited-${request.fileName}`);
-  await completeOnboardingStep(env.DB, userId, "image");
-  return {
-    bytes,
-    type,
-    width: header.width,
-    height: header.height,
-    edited,
-    originalImageId,
-    promptEnhanced: generative ? true : described.promptEnhanced,
-    enhancedPrompt: generative ? generativePrompt(request.prompt, plan) : described.enhancedPrompt,
-    responseText: result.responseText,
-    provider: editor.name,
-    providerLabel: editor.label,
-    workPixels: result.workPixels,
-    // A generative editor is asked for the whole instruction; only the local editor refuses parts.
-    notApplied: generative ? [] : [...plan.notApplied, ...(result.notApplied ?? [])],
-  };
+  try {
+    const result = cutout ? await cutout.edit({ image: request.image, prompt: request.prompt, plan }) : await editor.edit({ image: request.image, prompt: request.prompt, plan });
+    const label = cutout ? cutout.label : editor.label;
+    const type = sniffImageType(result.bytes);
+    const header = readImageHeader(result.bytes);
+    if (!type || !header) throw new UpstreamError(label, `Invalid response from ${label}: what came back is not a JPEG, PNG or WEBP image.`);
+    // A provider's image may carry metadata of its own; results are stored and sent clean.
+    const bytes = stripMetadata(result.bytes, type, false);
+    const edited = await storeImage(env, userId, bytes, type, "image-edited", `edited-${request.fileName}`);
+    await completeOnboardingStep(env.DB, userId, "image");
+    return {
+      bytes,
+      type,
+      width: header.width,
+      height: header.height,
+      edited,
+      originalImageId,
+      promptEnhanced: generative ? true : described.promptEnhanced,
+      enhancedPrompt: generative ? generativePrompt(request.prompt, plan) : described.enhancedPrompt,
+      responseText: result.responseText,
+      // The local editor finishes a cut-out, so the edit is the local editor's with the provider named.
+      provider: cutout ? "local" : editor.name,
+      providerLabel: cutout ? `${cutout.label} + local image editor` : editor.label,
+      workPixels: result.workPixels,
+      // A generative editor is asked for the whole instruction; only the local editor refuses parts.
+      notApplied: generative ? [] : [...plan.notApplied, ...(result.notApplied ?? [])],
+      cutout: result.cutout ?? null,
+    };
+  } catch (error) {
+    if (error instanceof HttpError) Object.assign(error.extra, { originalImageId });
+    throw error;
+  }
 }
 
 /** One edit charged as one `edit-image` unit, given back when the edit fails. */

@@ -1,5 +1,9 @@
 import type { Env } from "../../lib/env";
+import { cutoutProviderName, type CutoutOverrides, type CutoutProvider } from "./cutout";
+import { cutoutEditor } from "./cutout-editor";
 import { localEditor } from "./local-editor";
+import { photoroomProvider } from "./photoroom";
+import { removeBgProvider } from "./remove-bg";
 import { openAiImageEditor } from "./openai";
 import type { ImageEditor, ImageProviderName } from "./types";
 import { DEFAULT_WORKERS_AI_IMAGE_MODEL, workersAiImageEditor } from "./workers-ai";
@@ -30,9 +34,31 @@ export function imageProviderName(env: ImageEnv): ImageProviderName {
 export interface ImageEditorOverrides {
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** False: no cut-out provider, even when one is configured (the GPT screen asks OpenAI for everything). */
+  cutouts?: boolean;
 }
 
+export { cutoutProviderName };
+
+/** The configured cut-out provider (Photoroom, else remove.bg), or null: the local flood fill. */
+export function selectCutoutProvider(env: ImageEnv, overrides: CutoutOverrides = {}): CutoutProvider | null {
+  const name = cutoutProviderName(env);
+  if (name === "photoroom") return photoroomProvider({ apiKey: env.PHOTOROOM_API_KEY!.trim(), baseUrl: env.PHOTOROOM_API_URL, ...overrides });
+  if (name === "remove-bg") return removeBgProvider({ apiKey: env.REMOVE_BG_API_KEY!.trim(), baseUrl: env.REMOVE_BG_API_URL, ...overrides });
+  return null;
+}
+
+/**
+ * The editor for a request, with the cut-out provider attached when one is configured: an
+ * instruction that replaces the background then goes to it and the local editor (decision 0018).
+ */
 export function selectImageEditor(env: ImageEnv, overrides: ImageEditorOverrides = {}): ImageEditor {
+  const editor = baseImageEditor(env, overrides);
+  const cutouts = overrides.cutouts === false ? null : selectCutoutProvider(env, { fetch: overrides.fetch, timeoutMs: overrides.timeoutMs });
+  return cutouts ? { ...editor, cutout: cutoutEditor(cutouts, { images: env.IMAGES }) } : editor;
+}
+
+function baseImageEditor(env: ImageEnv, overrides: ImageEditorOverrides): ImageEditor {
   const name = imageProviderName(env);
   if (name === "openai") {
     return openAiImageEditor({

@@ -7,8 +7,9 @@
  * (decision 0012), and brought to the marketplace's size by the Images binding again.
  */
 import { PhotonImage, SamplingFilter, resize as resizePhoton } from "@cf-wasm/photon/workerd";
-import type { NotApplied } from "../../../schema/api/images";
+import type { LocalStep, NotApplied } from "../../../schema/api/images";
 import { decodeImage, encodeImage } from "../../domain/images/codecs";
+import type { ImageType } from "../../domain/images/formats";
 import { describePlan, fillTolerance, type EditPlan, type Operation } from "../../domain/images/instruction-parser";
 import {
   applyTone,
@@ -121,27 +122,7 @@ export async function editLocally({ image, plan }: ImageEditRequest, options: Lo
     const padColour: Rgb | null = transparent ? null : paint && paint.colour !== "transparent" ? paint.colour : plan.preset.whiteBackground ? [255, 255, 255] : backdrop;
     work = padToSquare(work, padColour);
   }
-  const workPixels = work.width * work.height;
-
-  const format: "image/png" | "image/jpeg" = transparent || image.type === "image/png" ? "image/png" : "image/jpeg";
-  const longest = Math.max(work.width, work.height);
-  const target = plan.preset ? plan.preset.side ?? Math.max(plan.preset.minSide, longest) : longest;
-  let bytes: Uint8Array;
-  // A JPEG is made by the Images binding from a lossless PNG: the JPEG encoder in WebAssembly would
-  // need about 96 MB for a 2000 x 2000 picture, the PNG codec already in use about a third of that.
-  if (options.images && (target !== longest || format === "image/jpeg")) {
-    const lossless = await encodeImage(asImageData(work), "image/png");
-    try {
-      bytes = await resizeOutside(options.images, lossless, Math.round((work.width * target) / longest), format);
-    } catch (error) {
-      console.error(JSON.stringify({ level: "warn", event: "images.upscale_failed", error: String(error) }));
-      bytes = format === "image/png" ? lossless : await encodeImage(asImageData(work), format);
-      notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
-    }
-  } else {
-    bytes = await encodeImage(asImageData(work), format);
-    if (target !== longest) notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
-  }
+  const { bytes, format, workPixels } = await encodeForPlatform(work, plan, transparent || image.type === "image/png" ? "image/png" : "image/jpeg", options.images, notes);
 
   const { enhancedPrompt } = describePlan(plan);
   const all = [...plan.notApplied, ...notApplied];
@@ -153,6 +134,161 @@ export async function editLocally({ image, plan }: ImageEditRequest, options: Lo
     notApplied,
     responseText: ["Edited by the local image editor (offline, no AI service).", `Applied: ${enhancedPrompt}`, ...notes, ...notDone].join(" "),
   };
+}
+
+/**
+ * The finished picture at the marketplace's size: a JPEG is made by the Images binding from a
+ * lossless PNG (the JPEG encoder in WebAssembly would need about 96 MB for a 2000 x 2000 picture, the
+ * PNG codec already in use about a third of that), and the binding brings it to the preset's size.
+ */
+async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png" | "image/jpeg", images: ImagesBinding | undefined, notes: string[]) {
+  const workPixels = work.width * work.height;
+  const longest = Math.max(work.width, work.height);
+  const target = plan.preset ? plan.preset.side ?? Math.max(plan.preset.minSide, longest) : longest;
+  let bytes: Uint8Array;
+  if (images && (target !== longest || format === "image/jpeg")) {
+    const lossless = await encodeImage(asImageData(work), "image/png");
+    try {
+      bytes = await resizeOutside(images, lossless, Math.round((work.width * target) / longest), format);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "warn", event: "images.upscale_failed", error: String(error) }));
+      bytes = format === "image/png" ? lossless : await encodeImage(asImageData(work), format);
+      notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
+    }
+  } else {
+    bytes = await encodeImage(asImageData(work), format);
+    if (target !== longest) notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
+  }
+  return { bytes, format, workPixels };
+}
+
+/** A cut-out provider's answer: the product on transparency, at the size it was sent. */
+export interface CutoutPixels {
+  bytes: Uint8Array;
+  type: ImageType;
+  width: number;
+  height: number;
+}
+
+/**
+ * The rest of an instruction on a provider's cut-out (decision 0018), without the flood fill (the
+ * provider already separated the product): clean-up, light and sharpness on the product only, then
+ * the new background painted under the product's soft edge, the marketplace's canvas and size. The
+ * cut-out is decoded like a photo (brought to the working size by the Images binding first, DESIGN §5);
+ * levels and white balance are measured on a small copy of the original photo, whose backdrop tells
+ * how it was lit (the cut-out has none left).
+ */
+export async function finishCutout({ image, plan }: ImageEditRequest, cutout: CutoutPixels, options: LocalEditorOptions = {}): Promise<ImageEditResult & { localSteps: LocalStep[] }> {
+  const maxSide = options.maxWorkSide ?? MAX_WORK_SIDE;
+  const notes: string[] = [];
+  const background = plan.operations.find((o): o is BackgroundOp => o.op === "background");
+  let work = await loadPixels(cutout.bytes, cutout.type, cutout, workingWidth(cutout, maxSide), options.images, "The cut-out");
+  work = orient(work, image.orientation);
+  const n = work.width * work.height;
+  const clear = new Uint8Array(n);
+  let cleared = 0;
+  for (let p = 0; p < n; p++) {
+    if (work.data[p * 4 + 3] === 0) {
+      clear[p] = 1;
+      cleared++;
+    }
+  }
+  const localSteps: LocalStep[] = [];
+  const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
+  if (cleared === 0) notes.push("The cut-out came back without a transparent background, so it was used as it came.");
+  else notes.push(`The background covered about ${Math.round((cleared / n) * 100)}% of the picture.`);
+
+  const denoise = plan.operations.find((o): o is Extract<Operation, { op: "denoise" }> => o.op === "denoise");
+  const sharpen = plan.operations.find((o): o is Extract<Operation, { op: "sharpen" }> => o.op === "sharpen");
+  // Filters that read neighbours must see the product's colours across its edge, not the
+  // transparent pixels' black: the edge colours are carried a few pixels outwards first.
+  if ((denoise || sharpen) && cleared > 0) bleedColours(work, clear, 8);
+  if (denoise) {
+    medianFilter(work, denoise.radius);
+    localSteps.push("cleanup");
+  }
+  const measured = has("levels") || has("whiteBalance");
+  const original = measured ? await loadWorkingImage(image, analysisWidth(image), options.images).then((o) => orient(o, image.orientation)) : work;
+  const tone = toneOf(plan, original, null);
+  if (tone.note) notes.push(tone.note);
+  if (tone.tone) {
+    applyTone(work, tone.tone, clear);
+    localSteps.push("light");
+  }
+  if (sharpen) {
+    unsharpMask(work, Math.min(2, sharpen.amount), sharpen.radius, 2, clear);
+    localSteps.push("sharpness");
+  }
+
+  const colour = background && background.colour !== "transparent" ? background.colour : null;
+  const transparent = cleared > 0 && !colour;
+  const { data } = work;
+  for (let p = 0; p < n; p++) {
+    const o = p * 4;
+    const alpha = data[o + 3];
+    if (colour) {
+      // The product's soft edge over the new colour, so no ring of the old backdrop shows.
+      if (alpha === 255) continue;
+      const a = alpha / 255;
+      data[o] = data[o] * a + colour[0] * (1 - a);
+      data[o + 1] = data[o + 1] * a + colour[1] * (1 - a);
+      data[o + 2] = data[o + 2] * a + colour[2] * (1 - a);
+      data[o + 3] = 255;
+    } else if (alpha === 0) {
+      data[o] = data[o + 1] = data[o + 2] = 0;
+    }
+  }
+  if (colour) localSteps.push("background");
+  if (plan.preset?.square) work = padToSquare(work, transparent ? null : colour ?? [255, 255, 255]);
+  if (plan.preset) localSteps.push("size");
+  const { bytes, format, workPixels } = await encodeForPlatform(work, plan, transparent || image.type === "image/png" ? "image/png" : "image/jpeg", options.images, notes);
+  const { enhancedPrompt } = describePlan(plan);
+  const notDone = plan.notApplied.length ? [`Not done: ${plan.notApplied.map((n) => `${n.instruction} (${n.reason.replace(/\.$/, "")})`).join("; ")}.`] : [];
+  return { bytes, type: format, workPixels, notApplied: [], localSteps, responseText: [`Applied: ${enhancedPrompt}`, ...notes, ...notDone].join(" ") };
+}
+
+/** Width of the copy measurements run on: at most about MAX_ANALYSIS_PIXELS. */
+function analysisWidth(image: Pick<CheckedImage, "width" | "height">) {
+  const scale = Math.min(1, Math.sqrt(MAX_ANALYSIS_PIXELS / (image.width * image.height)));
+  return Math.max(1, Math.round(image.width * scale));
+}
+
+/**
+ * Gives fully transparent pixels the colour of their nearest product pixels, up to `reach` pixels
+ * from the product (alpha is left as it is), in `reach` sweeps without a queue.
+ */
+export function bleedColours(img: Rgba, clear: Uint8Array, reach: number) {
+  const { data, width } = img;
+  const n = width * img.height;
+  const filled = new Uint8Array(n);
+  for (let p = 0; p < n; p++) filled[p] = clear[p] ? 0 : 1;
+  for (let pass = 0; pass < reach; pass++) {
+    let changed = false;
+    for (let p = 0; p < n; p++) {
+      if (filled[p]) continue;
+      const x = p % width;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let k = 0;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= n || filled[q] !== 1) continue;
+        r += data[q * 4];
+        g += data[q * 4 + 1];
+        b += data[q * 4 + 2];
+        k++;
+      }
+      if (!k) continue;
+      data[p * 4] = r / k;
+      data[p * 4 + 1] = g / k;
+      data[p * 4 + 2] = b / k;
+      // Marked 2 in this sweep, so one sweep reaches one pixel further.
+      filled[p] = 2;
+      changed = true;
+    }
+    for (let p = 0; p < n; p++) if (filled[p] === 2) filled[p] = 1;
+    if (!changed) break;
+  }
 }
 
 function describeBackground(background: BackgroundOp) {
@@ -170,18 +306,26 @@ export function workingWidth(image: Pick<CheckedImage, "width" | "height">, maxS
   return Math.max(1, Math.round(width * scale));
 }
 async function loadWorkingImage(image: CheckedImage, width: number, images: ImagesBinding | undefined): Promise<Rgba> {
-  let bytes = image.clean;
-  let type = image.type;
-  if (width < image.width) {
+  return loadPixels(image.clean, image.type, image, width, images, "The image");
+}
+
+/**
+ * Decodes a picture at `width` (its long side at most the working size): brought down by the Images
+ * binding outside the isolate first when it is larger, so only the working size is ever decoded in
+ * WebAssembly (DESIGN §5).
+ */
+async function loadPixels(bytes: Uint8Array, type: ImageType, own: { width: number; height: number }, width: number, images: ImagesBinding | undefined, what: string): Promise<Rgba> {
+  const ownPixels = own.width * own.height;
+  if (width < own.width) {
     if (images) {
       try {
-        bytes = await resizeOutside(images, image.clean, width, "image/png");
+        bytes = await resizeOutside(images, bytes, width, "image/png");
         type = "image/png";
       } catch (error) {
         console.error(JSON.stringify({ level: "error", event: "images.downscale_failed", error: String(error) }));
-        if (image.width * image.height > MAX_DIRECT_DECODE_PIXELS) throw new UpstreamError("images", "The image resizing service failed. Please try again later or use a smaller image.");
+        if (ownPixels > MAX_DIRECT_DECODE_PIXELS) throw new UpstreamError("images", "The image resizing service failed. Please try again later or use a smaller image.");
       }
-    } else if (image.width * image.height > MAX_DIRECT_DECODE_PIXELS) {
+    } else if (ownPixels > MAX_DIRECT_DECODE_PIXELS) {
       throw new UpstreamError("images", "The image resizing service is not configured, so photos above 4 megapixels cannot be edited here.");
     }
   }
@@ -189,13 +333,12 @@ async function loadWorkingImage(image: CheckedImage, width: number, images: Imag
   try {
     decoded = await decodeImage(bytes, type);
   } catch {
-    throw unreadable("The image could not be decoded.");
+    throw unreadable(`${what} could not be decoded.`);
   }
   let work: Rgba = { data: decoded.data, width: decoded.width, height: decoded.height };
   if (work.width > width) work = photonResize(work, width, Math.max(1, Math.round((work.height * width) / work.width)));
   return work;
 }
-
 /**
  * The tone of the edit (decision 0012): levels from the whole picture's values, white balance from the
  * backdrop's colour (capped), warmth as a small gain on neutral tones; brightness and contrast as the

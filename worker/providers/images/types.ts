@@ -1,3 +1,4 @@
+import type { CutoutInfo } from "../../../schema/api/images";
 import type { EditPlan } from "../../domain/images/instruction-parser";
 import type { CheckedImage } from "../../domain/images/upload";
 
@@ -19,6 +20,8 @@ export interface ImageEditResult {
   workPixels?: number;
   /** Parts of the instruction found undoable while editing (local editor only), with the reason. */
   notApplied?: { instruction: string; reason: string }[];
+  /** Set when a cut-out provider removed the background and the local editor did the rest. */
+  cutout?: CutoutInfo;
 }
 
 /** One interface for every image editor; the selector in index.ts picks one from configuration. */
@@ -27,4 +30,16 @@ export interface ImageEditor {
   /** What the UI shows, e.g. "Local image editor (offline)" or "OpenAI gpt-image-1.5". */
   label: string;
   edit(request: ImageEditRequest): Promise<ImageEditResult>;
+  /**
+   * Where an instruction that replaces the background goes instead (decision 0018): a cut-out
+   * provider, then the local editor on its result. Absent when no cut-out provider is configured.
+   */
+  cutout?: CutoutEditor;
+}
+
+/** A cut-out provider followed by the local editor. */
+export interface CutoutEditor {
+  provider: CutoutInfo["provider"];
+  label: string;
+  edit(request: ImageEditRequest): Promise<ImageEditResult & { cutout: CutoutInfo }>;
 }
