@@ -176,7 +176,7 @@ export default function CreateListing() {
                 )}
                 {provider && !provider.offline && provider.label && (
                   <span className="text-xs text-muted-foreground" data-testid="provider-active">
-                    {t(state.provider ? "create.provider.served" : "create.provider.active", { provider: provider.label })}
+                    {t(state.status === "done" ? "create.provider.served" : "create.provider.active", { provider: provider.label })}
                   </span>
                 )}
               </div>
