@@ -4,7 +4,7 @@ import type { GenerateEvent } from "../../schema/api/listings";
 import worker from "../../worker/index";
 import { BULLETS_SCHEMA, ITEM_SPECIFICS_SCHEMA, TAGS_SCHEMA } from "../../worker/domain/listings/answer-schemas";
 import { listListings } from "../../worker/domain/listings/store";
-import { readQuota } from "../../worker/domain/quota";
+import { readQuota, type Feature } from "../../worker/domain/quota";
 import type { Env } from "../../worker/lib/env";
 import { llmProviderLabel, llmProviderName, selectLlmProvider, type LlmEnv } from "../../worker/providers/llm";
 import { imageProviderName } from "../../worker/providers/images";
@@ -304,11 +304,11 @@ describe("listings written by Workers AI on a deployment", () => {
     const { res, text } = await call(deployment(broken.ai), "/ai/workers-ai", { token, body: { system: "Write a title", prompt: MOON } });
     expect(res.status).toBe(502);
     expect(JSON.parse(text)).toMatchObject({ success: false, message: "Workers AI failed (5007: No such model)" });
-    expect((await readQuota(base, { id: userId, plan: "free" }, "ai-call")).used).toBe(0);
+    expect((await readQuota(base, { id: userId, plan: "free" }, "ai-call" as Feature)).used).toBe(0);
 
     const ok = await call(deployment(spyAi().ai), "/ai/default", { token, body: { system: "Write a listing title", prompt: MOON } });
     expect(JSON.parse(ok.text)).toMatchObject({ success: true, provider: "workers-ai", providerLabel: "Workers AI (llama-3.1-8b)", offline: false });
-    expect((await readQuota(base, { id: userId, plan: "free" }, "ai-call")).used).toBe(1);
+    expect((await readQuota(base, { id: userId, plan: "free" }, "ai-call" as Feature)).used).toBe(1);
   });
 });
 
