@@ -32,6 +32,8 @@ export default defineConfig({
                 PHOTOROOM_API_KEY: "",
                 REMOVE_BG_API_KEY: "",
                 WORKERS_AI_ENABLED: "",
+                // The pool's AI binding cannot run models (decision 0020); tests pass a spy binding instead.
+                WORKERS_AI_LOCAL: "unavailable",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "schema/migrations")),
               },
             },

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // npm start: everything a new user needs, offline. Creates .dev.vars with fresh secrets when missing,
 // applies the D1 migrations locally, builds the production bundle and serves it on $PORT (8787).
+// Provider settings come from .dev.vars and from the environment, which wins
+// (`REMOVE_BG_API_KEY=... npm start`; the list is scripts/lib/dev-vars.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildDevVars } from "./lib/dev-vars.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.PORT || "8787";
@@ -48,8 +51,13 @@ if (!skipBuild) {
   console.log("[listora] building");
   run(bin("react-router"), ["build"]);
 }
-// The build copies .dev.vars beside its generated config; --no-build runs refresh that copy.
-if (skipBuild) writeFileSync(join(root, buildDir, "server/.dev.vars"), readFileSync(join(root, ".dev.vars")), { mode: 0o600 });
+// wrangler reads the .dev.vars beside the build's generated config: .dev.vars, then the provider
+// settings of this process's environment, then the mark that this local run has no Workers AI.
+const served = join(root, buildDir, "server/.dev.vars");
+const vars = buildDevVars(readFileSync(join(root, ".dev.vars"), "utf8"), process.env);
+writeFileSync(served, vars.text, { mode: 0o600 });
+chmodSync(served, 0o600);
+if (vars.fromEnv.length) console.log(`[listora] provider settings from the environment: ${vars.fromEnv.join(", ")}`);
 console.log(`[listora] serving on http://localhost:${port}`);
 const server = spawn(
   bin("wrangler"),

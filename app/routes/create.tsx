@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { AlertCircleIcon, CpuIcon, SparklesIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -19,9 +18,10 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
-import { api, errorMessage } from "~/lib/api";
+import { errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
+import { useActiveProvider } from "~/lib/providers";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import "~/lib/i18n/catalog/listings";
 
@@ -39,16 +39,6 @@ const PART_NAME: Record<ListingPart, string> = {
   itemSpecifics: "create.result.partItemSpecifics",
 };
 
-/** Which LLM serves generations, from /api/health; labels the offline default before the first run. */
-function useLlmProvider() {
-  return useQuery({
-    queryKey: ["health", "llm"],
-    queryFn: async () => (await api<{ providers?: { llm?: string } }>("/health", { anonymous: true })).providers?.llm ?? null,
-    enabled: typeof window !== "undefined",
-    staleTime: 5 * 60_000,
-  });
-}
-
 export default function CreateListing() {
   const t = useT();
   const descriptionId = useId();
@@ -62,7 +52,8 @@ export default function CreateListing() {
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const health = useLlmProvider();
+  // Which LLM writes listings, before the first run too (decision 0020).
+  const active = useActiveProvider("llm");
 
   const onSuccess = useCallback(
     (_listing: ListingDetail) => {
@@ -110,7 +101,7 @@ export default function CreateListing() {
     else toast({ title: t("create.result.regenerateFailed"), description: errorMessage(result.error), variant: "destructive" });
   }
 
-  const provider = state.provider ?? (health.data ? { name: health.data, offline: health.data === "offline-composer", label: "" } : null);
+  const provider = state.provider ?? active.data ?? null;
   const showResult = state.status === "generating" || state.status === "done";
 
   return (
@@ -183,8 +174,10 @@ export default function CreateListing() {
                     <TooltipContent>{t("create.provider.offlineHint")}</TooltipContent>
                   </Tooltip>
                 )}
-                {provider && !provider.offline && state.provider?.label && (
-                  <span className="text-xs text-muted-foreground">{t("create.provider.served", { provider: state.provider.label })}</span>
+                {provider && !provider.offline && provider.label && (
+                  <span className="text-xs text-muted-foreground" data-testid="provider-active">
+                    {t(state.status === "done" ? "create.provider.served" : "create.provider.active", { provider: provider.label })}
+                  </span>
                 )}
               </div>
               <Button type="button" size="lg" onClick={run} disabled={generating || quotaExhausted} aria-busy={generating || undefined} data-testid="generate-listing">
@@ -224,6 +217,11 @@ export default function CreateListing() {
               <AlertCircleIcon aria-hidden="true" />
               <AlertDescription>
                 <p>{t("create.failed")}</p>
+                {state.errorDetail && (
+                  <p className="mt-1 text-xs break-words opacity-90" data-testid="generate-error-detail">
+                    {state.errorDetail}
+                  </p>
+                )}
                 <Button variant="outline" size="sm" className="mt-2" onClick={run}>
                   {t("app.tryAgain")}
                 </Button>

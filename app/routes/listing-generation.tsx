@@ -12,11 +12,12 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { isSampleDraft } from "~/components/wizard/sample-draft";
-import { WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
+import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useProfile } from "~/lib/profile";
+import { useActiveProvider } from "~/lib/providers";
 import { useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import {
@@ -56,6 +57,10 @@ export default function ListingGeneration() {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [finishing, setFinishing] = useState(false);
   const [finished, setFinished] = useState(false);
+  // Who wrote the listing: the answer says; until then (or after a reload) the server's active LLM.
+  const [served, setServed] = useState<{ label: string; offline: boolean } | null>(null);
+  const active = useActiveProvider("llm");
+  const writer = served ?? active.data ?? null;
   const started = useRef(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -80,6 +85,7 @@ export default function ListingGeneration() {
           provider: result.provider || state.provider,
           pendingListing: null,
         });
+        if (result.providerLabel) setServed({ label: result.providerLabel, offline: result.offline === true });
         setPhase({ kind: "ready" });
         void refreshQuota("create-listing");
       } catch (error) {
@@ -196,6 +202,11 @@ export default function ListingGeneration() {
               <CardHeader>
                 <CardTitle>{t("wizard.listing.cardTitle")}</CardTitle>
                 <CardDescription>{t("wizard.listing.cardSubtitle")}</CardDescription>
+                {writer && (
+                  <div className="pt-1" data-testid="listing-provider">
+                    <ProviderBadge label={writer.label} offline={writer.offline} />
+                  </div>
+                )}
                 <CardAction>
                   <StatusBadge phase={phase} />
                 </CardAction>

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { PROVIDER_VAR_NAMES } from "./dev-vars.mjs";
 
 export const root = join(import.meta.dirname, "../..");
 
@@ -13,6 +14,8 @@ export async function startServer({ port, stateDir, vars = {}, fresh = true, qui
   const state = join(root, stateDir);
   if (fresh) rmSync(state, { recursive: true, force: true });
   const env = { ...process.env, PORT: String(port), LISTORA_STATE_DIR: stateDir, LOG_LEVEL: quiet ? "error" : "info" };
+  // Measurements run against `vars` and .dev.vars only, never a provider key exported in the shell.
+  for (const name of PROVIDER_VAR_NAMES) delete env[name];
   if (buildDir) env.LISTORA_BUILD_DIR = buildDir;
   // Every bench and load user registers from localhost: lift the per-address registration limit.
   const extra = Object.entries({ REGISTER_LIMIT_PER_HOUR: "1000000", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);

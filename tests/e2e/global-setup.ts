@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { PROVIDER_VAR_NAMES } from "../../scripts/lib/dev-vars.mjs";
 import { chromiumExecutable } from "./browser";
 
 declare module "vitest" {
@@ -23,9 +24,13 @@ export default async function setup(project: TestProject) {
   // Every browser test registers from the same address: raise the per-address registration limit
   // (REGISTER_LIMIT_PER_HOUR, README "Configuration") so the suites are not throttled by it.
   const registerLimit = process.env.E2E_REGISTER_LIMIT_PER_HOUR || "10000";
+  // npm start passes provider settings from its environment (a developer's exported key would reach
+  // a real provider): the browser suites run on what .dev.vars says, as before.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, LISTORA_STATE_DIR: stateDir, LOG_LEVEL: "warn" };
+  for (const name of PROVIDER_VAR_NAMES) delete env[name];
   server = spawn(process.execPath, [join(root, "scripts/start.mjs"), "--no-build", "--var", `REGISTER_LIMIT_PER_HOUR:${registerLimit}`], {
     cwd: root,
-    env: { ...process.env, PORT: port, LISTORA_STATE_DIR: stateDir, LOG_LEVEL: "warn" },
+    env,
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

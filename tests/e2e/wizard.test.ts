@@ -410,6 +410,8 @@ describe("the pattern wizard in the browser", () => {
     for (const label of ["Başlık", "Açıklama", "Anahtar Kelimeler", "Alt Metinler"]) {
       await page.getByRole("heading", { name: label, exact: true }).waitFor();
     }
+    // Who wrote it, in Turkish (decision 0020): this local run's offline composer.
+    await page.getByTestId("listing-provider").getByText("Çevrimdışı yazıcı (yerleşik)").waitFor();
     await settle(page);
     await screenshot(page, "wizard-3-listing-tr");
     await context.close();

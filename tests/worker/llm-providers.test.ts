@@ -151,7 +151,7 @@ describe("Workers AI (through the AI binding)", () => {
         inputs: { messages: [{ role: "system", content: "Write a title" }, { role: "user", content: "moon necklace" }], max_tokens: 1024 },
       },
     ]);
-    expect(provider.label).toBe("Workers AI (@cf/meta/llama-3.1-8b-instruct)");
+    expect(provider.label).toBe("Workers AI (llama-3.1-8b)");
   });
 
   it("uses JSON mode on a model that supports it, and hands an object answer on as JSON text", async () => {
@@ -166,6 +166,34 @@ describe("Workers AI (through the AI binding)", () => {
     const binding = spy(async () => ({ response: "[]" }));
     await workersAiProvider({ ai: binding.ai, model: "@cf/mistral/mistral-7b-instruct-v0.1" }).complete({ system: "", prompt: "tags", json: true });
     expect(binding.calls[0].inputs.response_format).toBeUndefined();
+  });
+
+  it("holds the model to a request's JSON schema (json_schema mode) and says so in the system prompt", async () => {
+    const schema = { type: "object", properties: { bullets: { type: "array", items: { type: "string" } } }, required: ["bullets"] };
+    const binding = spy(async () => ({ response: { bullets: ["Sterling Silver: solid 925 silver."] } }));
+    const answer = await workersAiProvider({ ai: binding.ai }).complete({ system: "Write 5 bullets.", prompt: "moon necklace", json: true, schema });
+    expect(JSON.parse(answer)).toEqual({ bullets: ["Sterling Silver: solid 925 silver."] });
+    const { inputs } = binding.calls[0];
+    expect(inputs.response_format).toEqual({ type: "json_schema", json_schema: schema });
+    expect((inputs.messages as { content: string }[])[0].content).toBe(`Write 5 bullets.\n\nAnswer with one JSON object that matches this JSON schema: ${JSON.stringify(schema)}`);
+
+    const plain = spy(async () => ({ response: '{"bullets": []}' }));
+    await workersAiProvider({ ai: plain.ai, model: "@cf/mistral/mistral-7b-instruct-v0.1" }).complete({ system: "Write 5 bullets.", prompt: "p", schema });
+    expect(plain.calls[0].inputs.response_format).toBeUndefined();
+    expect((plain.calls[0].inputs.messages as { content: string }[])[0].content).toBe("Write 5 bullets.");
+  });
+
+  it("asks for the reply budget a request gives (the default is 1024 tokens, not Workers AI's 256)", async () => {
+    const binding = spy(async () => ({ response: "ok" }));
+    const provider = workersAiProvider({ ai: binding.ai });
+    await provider.complete({ system: "", prompt: "p" });
+    await provider.complete({ system: "", prompt: "p", maxTokens: 6000 });
+    expect(binding.calls.map((c) => c.inputs.max_tokens)).toEqual([1024, 6000]);
+  });
+
+  it("reads a model that answers in the chat-completions shape", async () => {
+    const binding = spy(async () => ({ id: "chatcmpl-1", choices: [{ index: 0, message: { role: "assistant", content: "Moon Necklace" }, finish_reason: "stop" }] }));
+    expect(await workersAiProvider({ ai: binding.ai, model: "@cf/qwen/qwen3-30b-a3b-fp8" }).complete({ system: "", prompt: "p" })).toBe("Moon Necklace");
   });
 
   it("turns a binding error into a 502, a hang into a 504 and an empty answer into a 502", async () => {
@@ -196,9 +224,12 @@ describe("choosing the LLM provider from configuration", () => {
     expect(choose({ OPENAI_API_KEY: "sk-o-123456" }).provider.name).toBe("openai");
   });
 
-  it("never picks Workers AI under auto merely because the binding exists", () => {
-    expect(choose({ AI: fakeAi }).provider.name).toBe("offline-composer");
-    expect(choose({ AI: fakeAi, WORKERS_AI_ENABLED: "true" }).provider.name).toBe("workers-ai");
+  it("picks Workers AI under auto only where the binding can run models (decision 0020)", () => {
+    expect(choose({ AI: fakeAi, APP_ENV: "production" }).provider.name).toBe("workers-ai");
+    expect(choose({ AI: fakeAi, APP_ENV: "development" }).provider.name).toBe("offline-composer");
+    expect(choose({ AI: fakeAi, APP_ENV: "production", WORKERS_AI_LOCAL: "unavailable" }).provider.name).toBe("offline-composer");
+    expect(choose({ AI: fakeAi, APP_ENV: "development", WORKERS_AI_ENABLED: "true" }).provider.name).toBe("workers-ai");
+    expect(choose({ AI: fakeAi, APP_ENV: "test", LLM_PROVIDER: "workers-ai" }).provider.name).toBe("offline-composer");
     expect(choose({ AI: fakeAi, LLM_PROVIDER: "workers-ai" }).provider.name).toBe("workers-ai");
   });
 
@@ -228,7 +259,7 @@ describe("choosing the LLM provider from configuration", () => {
     const fallback = choose({}, "deepseek");
     expect(fallback.provider.name).toBe("offline-composer");
     expect(fallback.notice).toBe("DeepSeek is not configured on this server; the offline composer answered instead.");
-    expect(choose({ AI: fakeAi }, "workers-ai").notice).toMatch(/^Workers AI is not configured/);
+    expect(choose({ AI: fakeAi, APP_ENV: "test" }, "workers-ai").notice).toMatch(/^Workers AI is not configured/);
   });
 
   it("refuses an unknown provider name with a 400", () => {

@@ -1,6 +1,6 @@
 import { appEnvOf } from "../lib/env";
 import { json } from "../lib/http";
-import { providerSummary } from "../providers/summary";
+import { providerLabels, providerSummary } from "../providers/summary";
 import type { ApiRouter } from "./types";
 
 export function healthRoutes(router: ApiRouter) {
@@ -12,7 +12,7 @@ export function healthRoutes(router: ApiRouter) {
       d1 = false;
     }
     return json(
-      { success: d1, status: d1 ? "ok" : "degraded", version: env.BUILD_VERSION || "dev", environment: appEnvOf(env.APP_ENV), d1, providers: providerSummary(env) },
+      { success: d1, status: d1 ? "ok" : "degraded", version: env.BUILD_VERSION || "dev", environment: appEnvOf(env.APP_ENV), d1, providers: providerSummary(env), providerLabels: providerLabels(env) },
       { status: d1 ? 200 : 503 },
     );
   });

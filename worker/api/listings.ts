@@ -21,7 +21,7 @@ import { assertListingRoom, assertWriteAllowed, readStorageUsage } from "../doma
 import { listVersions, restoreVersion, toVersionInfo } from "../domain/listings/versions";
 import { requireUser, requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
-import { HttpError, badRequest } from "../lib/errors";
+import { HttpError, UpstreamError, badRequest } from "../lib/errors";
 import { json, parseWith, readBodyLimited, readJson } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
 import { selectLlmProvider } from "../providers/llm";
@@ -80,6 +80,8 @@ function download(body: string, format: "csv" | "json", fileName: string) {
 }
 
 function errorEvent(error: unknown): GenerateEvent {
+  // A provider that failed (502) or timed out (504): the SPEC's text, and why, for the screen to show under it.
+  if (error instanceof UpstreamError) return { type: "error", status: error.status, message: GENERIC_FAILURE, detail: error.message, provider: error.provider };
   if (error instanceof HttpError) return { type: "error", status: error.status, message: error.message };
   console.error(JSON.stringify({ level: "error", event: "listings.generate_failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
   return { type: "error", status: 500, message: GENERIC_FAILURE };

@@ -21,8 +21,13 @@ export interface Env {
   LLM_MODEL?: string;
   LLM_BASE_URL?: string;
   WORKERS_AI_MODEL?: string;
-  /** "true" lets "auto" choose Workers AI (local workerd has an AI binding that cannot run models). */
+  /**
+   * Unset (the default): a deployment with the AI binding uses Workers AI, a local run does not.
+   * "true" uses it in development too (wrangler dev --remote); "false" never (decision 0020).
+   */
   WORKERS_AI_ENABLED?: string;
+  /** "unavailable" marks a run whose AI binding cannot run models; npm start and the test pool set it. */
+  WORKERS_AI_LOCAL?: string;
   WORKERS_AI_IMAGE_MODEL?: string;
   OPENAI_MODEL?: string;
   TRENDS_PROVIDER?: string;

@@ -1,20 +1,33 @@
 import type { Env } from "../lib/env";
 import { cutoutProviderName, imageProviderName } from "./images";
-import { llmProviderName } from "./llm";
+import { llmProviderLabel, llmProviderName } from "./llm";
 import { mailProviderName } from "./mail";
 import { trendsProviderName } from "./trends";
 
+/** The active provider of one kind: a stable name for code and, when it says more, a label for people. */
+export type ProviderEntry = string | { name: string; label: string };
+
 /**
- * Which provider of each kind serves requests, for /api/health and the UI's "offline default"
- * labels. Never a secret. Each provider kind adds its entry here.
+ * Which provider of each kind serves requests, for /api/health and the UI's labels. ONE LINE PER
+ * KIND: add yours here. Read only names, models and choices from env, never a key's value.
  */
+const KINDS: Record<string, (env: Env) => ProviderEntry> = {
+  llm: (env) => ({ name: llmProviderName(env), label: llmProviderLabel(env) }),
+  trends: (env) => trendsProviderName(env),
+  images: (env) => imageProviderName(env),
+  // Who removes backgrounds: "photoroom", "remove-bg", or "local" (the local editor's flood fill).
+  cutouts: (env) => cutoutProviderName(env) ?? "local",
+  mail: (env) => mailProviderName(env),
+};
+
+const entries = (env: Env) => Object.entries(KINDS).map(([kind, read]) => [kind, read(env)] as const);
+
+/** Kind -> the active provider's name ("workers-ai", "offline-composer", "sample", "outbox", ...). */
 export function providerSummary(env: Env): Record<string, string> {
-  return {
-    images: imageProviderName(env),
-    // Who removes backgrounds: "photoroom", "remove-bg", or "local" (the local editor's flood fill).
-    cutouts: cutoutProviderName(env) ?? "local",
-    llm: llmProviderName(env),
-    mail: mailProviderName(env),
-    trends: trendsProviderName(env),
-  };
+  return Object.fromEntries(entries(env).map(([kind, entry]) => [kind, typeof entry === "string" ? entry : entry.name]));
+}
+
+/** Kind -> how a person reads it ("Workers AI (llama-3.3-70b)"); the name when the kind has no label. */
+export function providerLabels(env: Env): Record<string, string> {
+  return Object.fromEntries(entries(env).map(([kind, entry]) => [kind, typeof entry === "string" ? entry : entry.label]));
 }

@@ -47,6 +47,8 @@ export interface GeneratorState {
   provider: ProviderInfo | null;
   quota: QuotaInfo | null;
   regenerationsLeft: number | null;
+  /** Why the provider failed, as the server said it ("Workers AI failed (...)"); shown under the SPEC's text. */
+  errorDetail?: string;
 }
 
 const INITIAL: GeneratorState = { status: "idle", parts: {}, listing: null, ruleReport: null, provider: null, quota: null, regenerationsLeft: null };
@@ -120,7 +122,7 @@ export function useListingGenerator({
           } else if (event.type === "error") {
             finished = true;
             if (event.status === 403) setState((s) => ({ ...s, status: "quota" }));
-            else setState((s) => ({ ...s, status: "error" }));
+            else setState((s) => ({ ...s, status: "error", errorDetail: event.detail }));
           }
         });
         // A stream that ends without 'done' or 'error' was cut off.

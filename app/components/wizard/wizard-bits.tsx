@@ -17,7 +17,10 @@ export function WizardActions({ back, children, className }: { back?: ReactNode;
   );
 }
 
-/** Says plainly when the built-in (offline) engine did the work, not a configured AI service. */
+/**
+ * Says plainly when the built-in (offline) engine did the work, not a configured AI service; in the
+ * screen's language (the server's label is English), while a real provider keeps its own name.
+ */
 export function ProviderBadge({ label, offline }: { label: string; offline: boolean }) {
   const t = useT();
   if (!label) return null;
@@ -27,7 +30,7 @@ export function ProviderBadge({ label, offline }: { label: string; offline: bool
       <TooltipTrigger asChild>
         <Badge variant="outline" tabIndex={0} className="gap-1.5 py-1 font-normal" data-testid="provider-offline">
           <CpuIcon aria-hidden="true" />
-          {label}
+          {t("wizard.provider.offline")}
         </Badge>
       </TooltipTrigger>
       <TooltipContent className="max-w-64">{t("wizard.provider.offlineHint")}</TooltipContent>

@@ -38,6 +38,7 @@ import {
   type ListingText,
   type RuleContext,
 } from "./enforce-rules";
+import { BULLETS_SCHEMA, ITEM_SPECIFICS_SCHEMA, TAGS_SCHEMA } from "./answer-schemas";
 import { isDigitalProduct } from "./phrases";
 import { claimRegeneration, getListing, insertListing, releaseRegeneration, replaceListingText, toDetail } from "./store";
 import { parseTagsContent } from "./tags";
@@ -91,6 +92,7 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
         context,
         system: `${expert} Write exactly 13 search tags. Rules: each at most 20 characters; each at least 2 words; letters, numbers and spaces only (no special characters); no duplicates and no tag contained in another tag; use the keywords where they fit. ${phrases} Answer with a JSON array of 13 strings and nothing else.`,
         prompt,
+        schema: TAGS_SCHEMA,
       };
     case "altTexts":
       return {
@@ -106,6 +108,7 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
         system: `${expert} Write exactly 5 Amazon bullet points. Rules: each starts with a short capitalised benefit phrase and a colon, then one or two plain sentences; each 150 to 250 characters and never more than 500; keep the seller's measures and materials; no promotional claims; ${PLAIN_RULE} Answer with a JSON object {"bullets": [five strings]} and nothing else.`,
         prompt,
         json: true,
+        schema: BULLETS_SCHEMA,
       };
     case "searchTerms":
       return {
@@ -121,6 +124,7 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
         system: `${expert} Write eBay item specifics for this product: Brand (only "Handmade" when the product is handmade), Type, Material, Color, Size, Theme, Style, Features and any other that the description states. Only what the description says: never invent a value; leave a specific out when it is not known. Each name and value at most 65 characters. Answer with a JSON object of name to value and nothing else.`,
         prompt,
         json: true,
+        schema: ITEM_SPECIFICS_SCHEMA,
       };
   }
 }

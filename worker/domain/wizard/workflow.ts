@@ -25,6 +25,7 @@ import type { Env } from "../../lib/env";
 import { HttpError, UpstreamError, notFound } from "../../lib/errors";
 import { selectLlmProvider } from "../../providers/llm";
 import type { LlmProvider, LlmRequest } from "../../providers/llm/types";
+import { TAGS_SCHEMA } from "../listings/answer-schemas";
 import { enforceListingRules } from "../listings/enforce-rules";
 import { FILE_NOT_FOUND, getFile, openFile, safeFileName } from "../listings/files";
 import { toSummary } from "../listings/store";
@@ -93,6 +94,15 @@ export async function askProvider(llm: LlmProvider, request: LlmRequest, timeout
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The reply budget (tokens) for a model that gives a pattern back with headings added: about three
+ * characters a token plus room for the headings, at most 8192 (Workers AI's default is 256 tokens;
+ * a reply cut short drops lines, and the embedded structure is then kept).
+ */
+export function echoBudget(text: string, ceiling = 8192) {
+  return Math.min(ceiling, Math.max(1024, Math.ceil(text.length / 3) + 512));
 }
 
 /** A model may wrap its whole answer in a code fence. */
@@ -166,7 +176,7 @@ export async function optimizePattern(input: Pick<OptimizePatternInput, "pattern
   if (llm.offline) return own;
   const text = await askProvider(
     llm,
-    { system: optimizeSystem(craft, language), prompt: input.pattern, task: "optimize-pattern", context: { pattern: input.pattern } },
+    { system: optimizeSystem(craft, language), prompt: input.pattern, task: "optimize-pattern", maxTokens: echoBudget(input.pattern), context: { pattern: input.pattern } },
     timeoutMs,
     WIZARD_ERRORS.optimize,
   );
@@ -197,7 +207,7 @@ export async function formatPattern(input: { optimizedPattern: string; options?:
   if (llm.offline) return own;
   const text = await askProvider(
     llm,
-    { system: formatSystem(own.language), prompt: input.optimizedPattern, task: "format-pattern", context: { pattern: input.optimizedPattern } },
+    { system: formatSystem(own.language), prompt: input.optimizedPattern, task: "format-pattern", maxTokens: echoBudget(input.optimizedPattern), context: { pattern: input.optimizedPattern } },
     timeoutMs,
     WIZARD_ERRORS.format,
   );
@@ -395,7 +405,7 @@ export async function generatePatternListing(input: { pdfContent: string; option
   const prompt = [`Product description: ${brief.description}`, `Keywords: ${brief.keywords.join(", ")}`, `Language: ${LANGUAGE_NAME[language]}`, "", "The pattern:", input.pdfContent.slice(0, 12_000)].join("\n");
   const context = { description: brief.description, keywords: brief.keywords, platform: "etsy", digital: true, pattern: input.pdfContent };
   const ask = (task: keyof typeof LISTING_SYSTEM) =>
-    askProvider(llm, { system: LISTING_SYSTEM[task], prompt, task, json: task === "tags", context }, timeoutMs, WIZARD_ERRORS.listing);
+    askProvider(llm, { system: LISTING_SYSTEM[task], prompt, task, json: task === "tags", ...(task === "tags" ? { schema: TAGS_SCHEMA } : {}), context }, timeoutMs, WIZARD_ERRORS.listing);
   const [title, description, tags, altTexts] = await Promise.all([ask("title"), ask("description"), ask("tags"), ask("alt-text")]);
   const about = aboutPattern(draft, language, input.options?.aiAssisted === true);
   const full = description.includes(about) ? description : `${description.trim()}\n\n${about}`;

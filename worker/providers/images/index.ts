@@ -6,6 +6,7 @@ import { photoroomProvider } from "./photoroom";
 import { removeBgProvider } from "./remove-bg";
 import { openAiImageEditor } from "./openai";
 import type { ImageEditor, ImageProviderName } from "./types";
+import { workersAiUsable } from "../workers-ai-availability";
 import { DEFAULT_WORKERS_AI_IMAGE_MODEL, workersAiImageEditor } from "./workers-ai";
 
 export type { ImageEditor, ImageProviderName } from "./types";
@@ -17,12 +18,14 @@ export type ImageEnv = Env & { WORKERS_AI_ENABLED?: string; WORKERS_AI_IMAGE_MOD
  * Which editor serves, read from configuration in one place. IMAGE_PROVIDER "local", "openai" or
  * "workers-ai" forces one (falling back to local when its credentials are missing); "auto" (the
  * default) picks OpenAI when OPENAI_API_KEY is set, then Workers AI when WORKERS_AI_ENABLED is
- * "true" and the AI binding exists, else the embedded local editor.
+ * "true" and the AI binding can run models here, else the embedded local editor. Unlike text, image
+ * edits never pick Workers AI merely because a deployment has the binding: its img2img models redraw
+ * the product itself, which the local editor never does (decision 0020).
  */
 export function imageProviderName(env: ImageEnv): ImageProviderName {
   const choice = (env.IMAGE_PROVIDER || "auto").toLowerCase();
   const openAi = Boolean(env.OPENAI_API_KEY);
-  const workersAi = Boolean(env.AI);
+  const workersAi = workersAiUsable(env);
   if (choice === "local") return "local";
   if (choice === "openai") return openAi ? "openai" : "local";
   if (choice === "workers-ai") return workersAi ? "workers-ai" : "local";

@@ -3,14 +3,16 @@ import { badRequest } from "../../lib/errors";
 import { offlineComposer } from "./offline-composer";
 import { openAiCompatibleProvider } from "./openai-compatible";
 import type { LlmProvider, LlmProviderName } from "./types";
+import { workersAiAvailability, type WorkersAiAvailability } from "../workers-ai-availability";
 import { DEFAULT_WORKERS_AI_MODEL, workersAiProvider, type AiRunner } from "./workers-ai";
 
 export type { LlmProvider, LlmProviderName, LlmRequest, LlmTask } from "./types";
 
 /** Settings this kind reads beyond the shared Env (they are optional [vars]). */
-export type LlmEnv = Pick<Env, "AI" | "LLM_PROVIDER" | "LLM_MODEL" | "LLM_BASE_URL" | "WORKERS_AI_MODEL" | "OPENAI_BASE_URL" | "DEEPSEEK_API_KEY" | "OPENAI_API_KEY"> & {
-  /** "true" lets "auto" choose Workers AI: local workerd has an AI binding that cannot run models. */
-  WORKERS_AI_ENABLED?: string;
+export type LlmEnv = Pick<
+  Env,
+  "AI" | "APP_ENV" | "LLM_PROVIDER" | "LLM_MODEL" | "LLM_BASE_URL" | "WORKERS_AI_MODEL" | "WORKERS_AI_ENABLED" | "WORKERS_AI_LOCAL" | "OPENAI_BASE_URL" | "DEEPSEEK_API_KEY" | "OPENAI_API_KEY"
+> & {
   OPENAI_MODEL?: string;
 };
 
@@ -18,7 +20,8 @@ export interface LlmConfig {
   choice: "auto" | LlmProviderName;
   deepseek?: { apiKey: string; baseUrl: string; model: string };
   openai?: { apiKey: string; baseUrl: string; model: string };
-  workersAi?: { ai: AiRunner; model: string; enabled: boolean };
+  /** Present when the binding exists; `availability` says whether it can run models here (decision 0020). */
+  workersAi?: { ai: AiRunner; model: string; availability: WorkersAiAvailability };
 }
 
 /** The names a caller may ask for in `/api/ai/:provider` or a generate body. */
@@ -60,7 +63,7 @@ export function readLlmConfig(env: LlmEnv): LlmConfig {
     config.workersAi = {
       ai: env.AI as unknown as AiRunner,
       model: env.WORKERS_AI_MODEL || DEFAULT_WORKERS_AI_MODEL,
-      enabled: env.WORKERS_AI_ENABLED === "true" || choice === "workers-ai",
+      availability: workersAiAvailability(env),
     };
   }
   cache.set(env, config);
@@ -94,7 +97,7 @@ function build(name: LlmProviderName, config: LlmConfig, deps: ProviderDeps): Ll
     case "openai":
       return config.openai && openAiCompatibleProvider({ name: "openai", vendor: "OpenAI", ...config.openai, ...deps });
     case "workers-ai":
-      return config.workersAi?.enabled ? workersAiProvider({ ai: config.workersAi.ai, model: config.workersAi.model, timeoutMs: deps.timeoutMs }) : undefined;
+      return config.workersAi?.availability === "usable" ? workersAiProvider({ ai: config.workersAi.ai, model: config.workersAi.model, timeoutMs: deps.timeoutMs }) : undefined;
     case "offline-composer":
       return offlineComposer();
   }
@@ -102,8 +105,8 @@ function build(name: LlmProviderName, config: LlmConfig, deps: ProviderDeps): Ll
 
 /**
  * The server's default: LLM_PROVIDER when it names a configured provider; for "auto", DeepSeek
- * (the SPEC's default) when its key is set, then OpenAI, then Workers AI when enabled, then the
- * offline composer.
+ * (the SPEC's default) when its key is set, then OpenAI, then Workers AI when the binding can run
+ * models here (a deployment, not a local run: decision 0020), then the offline composer.
  */
 function defaultProvider(config: LlmConfig, deps: ProviderDeps): LlmSelection {
   if (config.choice !== "auto") {
@@ -135,4 +138,9 @@ export function selectLlmProvider(env: LlmEnv, requested?: string | null, deps: 
 /** For /api/health and the UI: which provider serves by default. Never a secret. */
 export function llmProviderName(env: LlmEnv): string {
   return defaultProvider(readLlmConfig(env), {}).provider.name;
+}
+
+/** The same, as people read it: "Workers AI (llama-3.3-70b)", "DeepSeek (deepseek-chat)", "Offline composer (built in)". */
+export function llmProviderLabel(env: LlmEnv): string {
+  return defaultProvider(readLlmConfig(env), {}).provider.label;
 }

@@ -13,6 +13,14 @@ export interface LlmRequest {
   task?: LlmTask;
   /** Ask for a JSON reply where the model supports it. */
   json?: boolean;
+  /**
+   * The JSON schema of a structured reply (always an object at the top). A provider with schema-
+   * guided output (Workers AI's JSON mode) holds the model to it; the others read the reply as
+   * text, as they always do. The system prompt still describes the answer in words.
+   */
+  schema?: Record<string, unknown>;
+  /** The reply's length budget in tokens, for providers that need one (Workers AI defaults to 256). */
+  maxTokens?: number;
   /** Defaults to 60 s; the wizard uses 180 s. */
   timeoutMs?: number;
   /** Structured input the prompt was made from, so the offline composer can work without parsing prose. */

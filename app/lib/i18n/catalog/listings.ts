@@ -19,6 +19,7 @@ export const en = {
   "create.provider.offline": "Offline composer (built in)",
   "create.provider.offlineHint": "No AI provider is configured, so listings are written by Listora's built-in rules composer. It works offline and is free.",
   "create.provider.served": "Written by {provider}",
+  "create.provider.active": "Listings are written by {provider}",
 
   "create.suggestions.open": "Prompt Suggestions",
   "create.suggestions.title": "Prompt Suggestions",
@@ -208,6 +209,7 @@ export const tr: Record<keyof typeof en, string> = {
   "create.provider.offlineHint":
     "Yapılandırılmış bir yapay zekâ sağlayıcısı yok; ilanları Listora'nın yerleşik kural tabanlı yazıcısı hazırlıyor. Çevrimdışı ve ücretsiz çalışır.",
   "create.provider.served": "{provider} tarafından yazıldı",
+  "create.provider.active": "İlanları {provider} yazıyor",
 
   "create.suggestions.open": "İstem Önerileri",
   "create.suggestions.title": "İstem Önerileri",

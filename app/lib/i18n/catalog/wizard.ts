@@ -72,6 +72,7 @@ export const en = {
   "wizard.tech.craft": "Read as {craft}",
 
   "wizard.provider.offlineHint": "Listora's built-in pattern editor did this step, without an AI service. It keeps every round, row and number you wrote.",
+  "wizard.provider.offline": "Offline composer (built in)",
   "wizard.provider.served": "Written by {provider}",
 
   "wizard.error.prefix": "Error: {message}",
@@ -239,6 +240,7 @@ export const tr: Record<keyof typeof en, string> = {
 
   "wizard.provider.offlineHint":
     "Bu adımı bir yapay zekâ hizmeti olmadan Listora'nın yerleşik tarif düzenleyicisi yaptı. Yazdığınız her turu, sırayı ve sayıyı korur.",
+  "wizard.provider.offline": "Çevrimdışı yazıcı (yerleşik)",
   "wizard.provider.served": "{provider} tarafından yazıldı",
 
   "wizard.error.prefix": "Hata: {message}",

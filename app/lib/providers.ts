@@ -1,0 +1,36 @@
+/**
+ * The providers the server uses, from GET /api/health (decision 0020): which LLM writes listings
+ * and wizard text ("workers-ai", "deepseek", ... or "offline-composer") and its label for people
+ * ("Workers AI (llama-3.3-70b)"). Cached for five minutes; nothing is shown until it is known.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { api } from "~/lib/api";
+
+export interface ActiveProvider {
+  name: string;
+  label: string;
+  offline: boolean;
+}
+
+interface HealthBody {
+  providers?: Record<string, string>;
+  providerLabels?: Record<string, string>;
+}
+
+/** The embedded defaults that work without network or keys, per kind. */
+const OFFLINE_NAMES = new Set(["offline-composer", "sample", "local", "outbox"]);
+
+export function activeProvider(body: HealthBody, kind: string): ActiveProvider | null {
+  const name = body.providers?.[kind];
+  if (!name) return null;
+  return { name, label: body.providerLabels?.[kind] || name, offline: OFFLINE_NAMES.has(name) };
+}
+
+export function useActiveProvider(kind: "llm" | "trends" | "images" | "mail") {
+  return useQuery({
+    queryKey: ["health", "provider", kind],
+    queryFn: async () => activeProvider(await api<HealthBody>("/health", { anonymous: true }), kind),
+    enabled: typeof window !== "undefined",
+    staleTime: 5 * 60_000,
+  });
+}
