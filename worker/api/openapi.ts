@@ -11,6 +11,7 @@ import {
   ResetPasswordSchema,
   VerifyEmailSchema,
 } from "../../schema/api";
+import { EtsyPushSchema } from "../../schema/api/shop-etsy";
 import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/api/images";
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
@@ -87,6 +88,12 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/workflow/pdf/{fileId}", summary: "Download a pattern PDF", tag: "Wizard", auth: true, produces: "application/pdf" },
   { method: "post", path: "/api/workflow/etsy-listing", summary: "Wizard step 3: the listing for the digital pattern; one create-listing unit", tag: "Wizard", auth: true, body: EtsyListingSchema },
   { method: "post", path: "/api/workflow/finish", summary: "Save the wizard's listing to My Listings, with its PDF", tag: "Wizard", auth: true, body: FinishWizardSchema },
+  { method: "get", path: "/api/shop/etsy", summary: "The Etsy connection's status { available, connected, shopName, connectedAt }; available is false without the server's Etsy keys; never a token", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/etsy/connect", summary: "Start connecting an Etsy shop (OAuth 2.0 + PKCE): answers { url } of Etsy's consent page; 404 without the server's Etsy keys", tag: "Shop", auth: true },
+  { method: "get", path: "/api/shop/etsy/callback", summary: "Etsy's redirect after consent (?code&state): stores the encrypted tokens and redirects (302) to /shop?etsy=connected or /shop?etsy=error&reason=...", tag: "Shop", auth: false, produces: "text/html" },
+  { method: "post", path: "/api/shop/etsy/import", summary: "Import the connected shop's active listings from Etsy (getListingsByShop); answers the import counts and fetched", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/etsy/push", summary: "Send changed titles, descriptions and tags of linked listings to Etsy (updateListing), { ids } or { all: true }; answers each listing's status", tag: "Shop", auth: true, body: EtsyPushSchema },
+  { method: "delete", path: "/api/shop/etsy", summary: "Disconnect the Etsy shop: deletes its tokens", tag: "Shop", auth: true },
 ];
 
 function schemaOf(schema: v.GenericSchema) {
