@@ -91,7 +91,9 @@ registerCatalogue({ en, tr });
 export const ETSY_STATUS_KEY = ["shop", "etsy", "status"] as const;
 const CALLBACK_REASONS = ["denied", "invalid-state", "expired", "invalid-code", "no-shop", "etsy-unavailable"];
 
-type Notice = { tone: "success" | "error"; text: string; details?: string[] } | null;
+type Vars = Record<string, string | number>;
+/** What the card says after an action: catalogue keys (worded at render time, so a language switch rewords it) or the server's message. */
+type Notice = { tone: "success" | "error"; parts: ({ key: string; vars?: Vars } | { text: string })[]; details?: string[] } | null;
 
 /** Reads (and removes from the address bar) the outcome Etsy's redirect left: ?etsy=connected|error&reason=... */
 function takeCallbackOutcome(): "connected" | string | null {
@@ -119,8 +121,8 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
 
   useEffect(() => {
     const outcome = takeCallbackOutcome();
-    if (outcome === "connected") setNotice({ tone: "success", text: t("etsy.callback.connected") });
-    else if (outcome) setNotice({ tone: "error", text: t(`etsy.callback.${outcome}`) });
+    if (outcome === "connected") setNotice({ tone: "success", parts: [{ key: "etsy.callback.connected" }] });
+    else if (outcome) setNotice({ tone: "error", parts: [{ key: `etsy.callback.${outcome}` }] });
     // Only once, on arrival from Etsy.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -133,47 +135,50 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
   const connect = useMutation({
     mutationFn: () => api<{ data: { url: string } }>("/shop/etsy/connect", { method: "POST" }),
     onSuccess: (r) => window.location.assign(r.data.url),
-    onError: (e) => setNotice({ tone: "error", text: errorMessage(e) }),
+    onError: (e) => setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] }),
   });
   const importShop = useMutation({
     mutationFn: () => api<{ data: EtsyImportResult }>("/shop/etsy/import", { method: "POST", timeoutMs: 180_000 }).then((r) => r.data),
     onSuccess: (r) => {
       setNotice({
         tone: "success",
-        text: `${t("etsy.imported", { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged })}${r.skipped ? ` ${t("etsy.importSkipped", { skipped: r.skipped })}` : ""}`,
+        parts: [
+          { key: "etsy.imported", vars: { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged } },
+          ...(r.skipped ? [{ key: "etsy.importSkipped", vars: { skipped: r.skipped } }] : []),
+        ],
         details: r.errors.slice(0, 5).map((e) => e.message),
       });
       refreshShop();
     },
     onError: (e) => {
-      setNotice({ tone: "error", text: errorMessage(e) });
+      setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] });
       void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
     },
   });
   const push = useMutation({
     mutationFn: () => api<{ data: EtsyPushResult }>("/shop/etsy/push", { method: "POST", body: { all: true }, timeoutMs: 300_000 }).then((r) => r.data),
     onSuccess: (r) => {
-      if (!r.pushed && !r.failed) return setNotice({ tone: "success", text: t("etsy.pushNothing") });
+      if (!r.pushed && !r.failed) return setNotice({ tone: "success", parts: [{ key: "etsy.pushNothing" }] });
       const failed = r.items.filter((i) => i.status === "failed");
       setNotice({
         tone: r.failed ? "error" : "success",
-        text: `${t("etsy.pushed", { pushed: r.pushed })}${r.failed ? ` ${t("etsy.pushFailed", { failed: r.failed })}` : ""}`,
+        parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed", vars: { failed: r.failed } }] : [])],
         details: failed.slice(0, 5).map((i) => i.message),
       });
       refreshShop();
     },
     onError: (e) => {
-      setNotice({ tone: "error", text: errorMessage(e) });
+      setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] });
       void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
     },
   });
   const disconnect = useMutation({
     mutationFn: () => api("/shop/etsy", { method: "DELETE" }),
     onSuccess: () => {
-      setNotice({ tone: "success", text: t("etsy.disconnected") });
+      setNotice({ tone: "success", parts: [{ key: "etsy.disconnected" }] });
       void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
     },
-    onError: (e) => setNotice({ tone: "error", text: errorMessage(e) }),
+    onError: (e) => setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] }),
   });
 
   if (status.isPending) {
@@ -281,7 +286,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
               <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
             )}
             <div className="grid min-w-0 gap-1">
-              <p className="break-words">{notice.text}</p>
+              <p className="break-words">{notice.parts.map((p) => ("key" in p ? t(p.key, p.vars) : p.text)).join(" ")}</p>
               {notice.details?.length ? (
                 <ul className="list-disc pl-4 text-muted-foreground">
                   {notice.details.map((d, i) => (
