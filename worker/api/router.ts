@@ -11,6 +11,7 @@ import { listingRoutes } from "./listings";
 import { onboardingRoutes } from "./onboarding";
 import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
+import { shopRoutes } from "./shop";
 import { shopEtsyRoutes } from "./shop-etsy";
 import type { ApiRequest, ApiRouter } from "./types";
 import { workflowRoutes } from "./workflow";
@@ -27,6 +28,7 @@ function buildRouter(): ApiRouter {
   listingRoutes(router);
   workflowRoutes(router);
   imageRoutes(router);
+  shopRoutes(router);
   shopEtsyRoutes(router);
   // Feature routers register here.
   router.all("*", () => {

@@ -10,7 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { SHOP_LIMITS, type ShopImportResult, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
 import { listings, type Listing } from "../../../schema/db";
-import { HttpError } from "../../lib/errors";
+import { readEtsyListings, tooManyRows } from "./csv";
 import { listingCapGuard, readStorageUsage } from "../storage/meter";
 import { snapshotOf, versionStatements } from "../listings/versions";
 import { auditStatement, shopListingScore } from "./audits";
@@ -276,10 +276,11 @@ async function readRows(db: D1Database, userId: string, ids: string[]): Promise<
   return out;
 }
 
-export function tooManyRows(): HttpError {
-  return new HttpError(
-    413,
-    `The file has more than ${SHOP_LIMITS.importRowsMax.toLocaleString("en-US")} listings, the most one import takes. Nothing was imported. Split the file into parts of at most ${SHOP_LIMITS.importRowsMax.toLocaleString("en-US")} rows (keep the header row in each) and import them one by one.`,
-    { error: "too many rows", limit: SHOP_LIMITS.importRowsMax },
-  );
+/**
+ * POST /api/shop/import: Etsy's listings CSV, streamed (`bytes` is the file's bytes as they arrive), imported
+ * for the user. The whole file is read and checked before the first write: a wrong file is a 400, a file
+ * over the limits a 413, and in both cases nothing was imported.
+ */
+export async function importEtsyCsv(db: D1Database, userId: string, bytes: AsyncIterable<Uint8Array>, now = Date.now()): Promise<ShopImportResult> {
+  return upsertShopListings(db, userId, readEtsyListings(bytes), now);
 }
