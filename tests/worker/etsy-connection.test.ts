@@ -327,6 +327,31 @@ describe("importing the shop's listings from Etsy", () => {
     expect(again).toMatchObject({ fetched: 151, imported: 0, updated: 0, unchanged: 151 });
   });
 
+  it("imports nothing from a shop with no active listings, and says so", async () => {
+    const user = await registerUser();
+    const seller = etsySeller();
+    await connect(user.token, seller.etsyUserId);
+    const result = await data<EtsyImportResult>(await call(configured, "/shop/etsy/import", { method: "POST", token: user.token }));
+    expect(result).toEqual({ fetched: 0, imported: 0, updated: 0, unchanged: 0, skipped: 0, errors: [] });
+  });
+
+  it("updates a listing changed on Etsy since the last import, keeping the old text as a version", async () => {
+    const user = await registerUser();
+    const seller = etsySeller();
+    seedListings(seller.shopId, 2);
+    await connect(user.token, seller.etsyUserId);
+    await call(configured, "/shop/etsy/import", { method: "POST", token: user.token });
+    fake.listings.get(seller.shopId * 1000 + 1)!.title = "Renamed on Etsy: chunky wool beanie";
+    const result = await data<EtsyImportResult>(await call(configured, "/shop/etsy/import", { method: "POST", token: user.token }));
+    expect(result).toMatchObject({ imported: 0, updated: 1, unchanged: 1 });
+    const row = await env.DB.prepare("SELECT id, title, version FROM listings WHERE user_id = ? AND etsy_listing_id = ?").bind(user.userId, String(seller.shopId * 1000 + 1)).first<{ id: string; title: string; version: number }>();
+    expect(row).toMatchObject({ title: "Renamed on Etsy: chunky wool beanie", version: 2 });
+    const versions = await data<{ versions: { version: number; snapshot: { title: string } }[] }>(await call(configured, `/listings/${row!.id}/versions`, { token: user.token }));
+    expect(versions.versions.map((v) => v.snapshot.title)).toContain("Hand knitted wool beanie no 1");
+    // Etsy's new text is the baseline: nothing to push.
+    expect((await data<EtsyPushResult>(await call(configured, "/shop/etsy/push", { method: "POST", token: user.token, body: { all: true } }))).items).toEqual([]);
+  });
+
   it("refreshes an expired access token with the refresh token, and keeps the rotated one", async () => {
     const user = await registerUser();
     const seller = etsySeller();
