@@ -5,7 +5,7 @@ import worker from "../../worker/index";
 import type { Env } from "../../worker/lib/env";
 import { EtsyApiError, etsyClient } from "../../worker/providers/etsy-shop/client";
 import { decodeEntities, priceMinorOf, toShopListingInput } from "../../worker/domain/shop/etsy-map";
-import { codeChallengeOf } from "../../worker/domain/shop/etsy-crypto";
+import { codeChallengeOf, decryptToken, encryptToken } from "../../worker/domain/shop/etsy-crypto";
 import { etsyFake, FAKE_API, FAKE_OAUTH, KEYSTRING, SHARED_SECRET, type EtsyFake } from "./etsy-fake";
 import { registerUser } from "./helpers";
 
@@ -618,5 +618,36 @@ describe("mapping an Etsy listing", () => {
     expect(priceMinorOf({ amount: 3, divisor: 0, currency_code: "USD" })).toBeNull();
     const input = toShopListingInput({ listing_id: 12, title: "  Two&nbsp;words  ", description: "a\r\nb", tags: [" x "], skus: ["", "S-1"] });
     expect(input).toMatchObject({ title: "Two words", description: "a\nb", tags: ["x"], sku: "S-1", etsyListingId: "12", priceMinor: null, imageUrls: [] });
+  });
+});
+
+describe("the tokens' encryption", () => {
+  it("opens only for the same user, purpose and key, and not after tampering", async () => {
+    const sealed = await encryptToken(configured, "user-a", "access", "12345.secret-token");
+    expect(sealed).not.toContain("secret-token");
+    expect(await decryptToken(configured, "user-a", "access", sealed)).toBe("12345.secret-token");
+    // A fresh IV each time: the same token never looks the same twice.
+    expect(await encryptToken(configured, "user-a", "access", "12345.secret-token")).not.toBe(sealed);
+    expect(await decryptToken(configured, "user-b", "access", sealed)).toBeNull();
+    expect(await decryptToken(configured, "user-a", "refresh", sealed)).toBeNull();
+    expect(await decryptToken({ ...configured, ETSY_TOKEN_KEY: "another-key-entirely-0123456789abcdef" } as Env, "user-a", "access", sealed)).toBeNull();
+    const [v, iv, body] = sealed.split(".");
+    const flipped = `${v}.${iv}.${body[0] === "A" ? "B" : "A"}${body.slice(1)}`;
+    expect(await decryptToken(configured, "user-a", "access", flipped)).toBeNull();
+    // Without ETSY_TOKEN_KEY the key comes from JWT_SECRET: a different key from the dedicated one.
+    const fromJwt = { ...configured, ETSY_TOKEN_KEY: "" } as Env;
+    const sealedJwt = await encryptToken(fromJwt, "user-a", "access", "12345.secret-token");
+    expect(await decryptToken(fromJwt, "user-a", "access", sealedJwt)).toBe("12345.secret-token");
+    expect(await decryptToken(configured, "user-a", "access", sealedJwt)).toBeNull();
+  });
+
+  it("asks the seller to connect again when the key changed, instead of failing", async () => {
+    const user = await registerUser();
+    await connect(user.token, etsySeller().etsyUserId);
+    const rotated = { ...configured, ETSY_TOKEN_KEY: "rotated-key-0123456789abcdef0123456789" } as Env;
+    const res = await call(rotated, "/shop/etsy/import", { method: "POST", token: user.token });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: "etsy-reconnect" });
+    expect(await connectionRow(user.userId)).toBeNull();
   });
 });
