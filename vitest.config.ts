@@ -28,6 +28,8 @@ export default defineConfig({
                 OPENAI_API_KEY: "",
                 SERPAPI_API_KEY: "",
                 ETSY_API_KEY: "",
+                ETSY_SHARED_SECRET: "",
+                ETSY_TOKEN_KEY: "",
                 RESEND_API_KEY: "",
                 PHOTOROOM_API_KEY: "",
                 REMOVE_BG_API_KEY: "",

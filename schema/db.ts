@@ -307,3 +307,59 @@ export type ListingAuditRow = typeof listingAudits.$inferSelect;
 export type ShopJob = typeof shopJobs.$inferSelect;
 export type ShopJobItem = typeof shopJobItems.$inferSelect;
 export type ListingProposal = typeof listingProposals.$inferSelect;
+
+/** A seller's connected Etsy shop (0007, decision 0022): OAuth tokens encrypted with AES-256-GCM. */
+export const etsyConnections = sqliteTable("etsy_connections", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  etsyUserId: text("etsy_user_id").notNull(),
+  shopId: text("shop_id").notNull(),
+  shopName: text("shop_name").notNull(),
+  accessTokenEnc: text("access_token_enc").notNull(),
+  refreshTokenEnc: text("refresh_token_enc").notNull(),
+  accessExpiresAt: timestamp("access_expires_at").notNull(),
+  scopes: text("scopes").notNull(),
+  connectedAt: timestamp("connected_at").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/** An Etsy authorization in flight (0007): single use, 10 minutes, bound to a user and a browser. */
+export const etsyOauthStates = sqliteTable(
+  "etsy_oauth_states",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browserHash: text("browser_hash").notNull(),
+    codeVerifierEnc: text("code_verifier_enc").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("etsy_oauth_states_user").on(t.userId)],
+);
+
+/** What Etsy has for a linked listing, as last imported or pushed (0007). */
+export const etsyListingSync = sqliteTable(
+  "etsy_listing_sync",
+  {
+    listingId: text("listing_id")
+      .primaryKey()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shopId: text("shop_id").notNull(),
+    etsyListingId: text("etsy_listing_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    syncedAt: timestamp("synced_at").notNull(),
+    pushedAt: timestamp("pushed_at"),
+  },
+  (t) => [index("etsy_listing_sync_user").on(t.userId, t.shopId)],
+);
+
+export type EtsyConnection = typeof etsyConnections.$inferSelect;
+export type EtsyListingSyncRow = typeof etsyListingSync.$inferSelect;

@@ -11,6 +11,8 @@ import { listingRoutes } from "./listings";
 import { onboardingRoutes } from "./onboarding";
 import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
+import { shopRoutes } from "./shop";
+import { shopEtsyRoutes } from "./shop-etsy";
 import type { ApiRequest, ApiRouter } from "./types";
 import { workflowRoutes } from "./workflow";
 
@@ -26,6 +28,8 @@ function buildRouter(): ApiRouter {
   listingRoutes(router);
   workflowRoutes(router);
   imageRoutes(router);
+  shopRoutes(router);
+  shopEtsyRoutes(router);
   // Feature routers register here.
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");

@@ -46,7 +46,16 @@ export interface Env {
   DEEPSEEK_API_KEY?: string;
   OPENAI_API_KEY?: string;
   SERPAPI_API_KEY?: string;
+  /** Etsy app keystring: the OAuth client_id of My Shop's Etsy connection, and the key of keyword competition. */
   ETSY_API_KEY?: string;
+  /** Etsy app shared secret: sent as `x-api-key: <keystring>:<shared secret>`; with ETSY_API_KEY it turns the Etsy connection on. */
+  ETSY_SHARED_SECRET?: string;
+  /** Secret the Etsy tokens' AES-GCM key is derived from (HKDF); JWT_SECRET when unset (decision 0022). */
+  ETSY_TOKEN_KEY?: string;
+  /** Etsy's API origin (default https://api.etsy.com); tests point it at a fake. */
+  ETSY_API_URL?: string;
+  /** Etsy's consent page (default https://www.etsy.com/oauth/connect). */
+  ETSY_OAUTH_URL?: string;
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
   /** Cut-out providers (decision 0018): Photoroom when its key is set, else remove.bg. */

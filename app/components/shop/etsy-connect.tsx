@@ -1,0 +1,305 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2Icon, DownloadIcon, LinkIcon, OctagonAlertIcon, RefreshCwIcon, StoreIcon, UnlinkIcon, UploadIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { EtsyConnectionStatus, EtsyImportResult, EtsyPushResult } from "../../../schema/api/shop-etsy";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Spinner } from "~/components/ui/spinner";
+import { api, errorMessage } from "~/lib/api";
+import { registerCatalogue, useI18n } from "~/lib/i18n";
+
+export const en = {
+  "etsy.title": "Etsy shop",
+  "etsy.intro": "Connect your Etsy shop to import its listings directly and send accepted changes back to Etsy.",
+  "etsy.connect": "Connect Etsy shop",
+  "etsy.connecting": "Opening Etsy…",
+  "etsy.connectedTo": "Connected to {shop}",
+  "etsy.connectedSince": "since {date}",
+  "etsy.import": "Import from Etsy",
+  "etsy.importing": "Importing…",
+  "etsy.push": "Push accepted changes",
+  "etsy.pushing": "Sending to Etsy…",
+  "etsy.disconnect": "Disconnect",
+  "etsy.disconnectTitle": "Disconnect your Etsy shop?",
+  "etsy.disconnectBody": "Listora deletes its access to {shop}. Your imported listings stay here. You can connect again at any time.",
+  "etsy.disconnectCancel": "Cancel",
+  "etsy.disconnectConfirm": "Disconnect",
+  "etsy.disconnected": "Your Etsy shop is disconnected. Listora no longer holds access to it.",
+  "etsy.imported": "Read {fetched} listings from Etsy: {imported} new, {updated} updated, {unchanged} unchanged.",
+  "etsy.importSkipped": "{skipped} not imported:",
+  "etsy.pushed": "Sent {pushed} listings to Etsy.",
+  "etsy.pushFailed": "{failed} could not be sent:",
+  "etsy.pushNothing": "Nothing to send: Etsy already has every accepted change. Accept proposals or edit a listing first.",
+  "etsy.statusFailed": "Could not check the Etsy connection.",
+  "etsy.retry": "Try again",
+  "etsy.callback.connected": "Your Etsy shop is connected. Import its listings to get started.",
+  "etsy.callback.denied": "Etsy says access was not granted. Press Connect Etsy shop and choose Allow access on Etsy.",
+  "etsy.callback.invalid-state": "That Etsy link was not started from this browser or was already used. Press Connect Etsy shop again here.",
+  "etsy.callback.expired": "The Etsy sign-in took longer than 10 minutes. Press Connect Etsy shop again.",
+  "etsy.callback.invalid-code": "Etsy did not accept the sign-in (it may have expired). Press Connect Etsy shop again.",
+  "etsy.callback.no-shop": "That Etsy account has no shop. Sign in to Etsy with the account that owns your shop and connect again.",
+  "etsy.callback.etsy-unavailable": "Etsy could not be reached just now. Wait a minute and press Connect Etsy shop again.",
+};
+
+export const tr: Record<keyof typeof en, string> = {
+  "etsy.title": "Etsy mağazası",
+  "etsy.intro": "İlanlarını doğrudan içe aktarmak ve kabul ettiğin değişiklikleri Etsy'ye geri göndermek için Etsy mağazanı bağla.",
+  "etsy.connect": "Etsy mağazasını bağla",
+  "etsy.connecting": "Etsy açılıyor…",
+  "etsy.connectedTo": "{shop} bağlı",
+  "etsy.connectedSince": "{date} tarihinden beri",
+  "etsy.import": "Etsy'den içe aktar",
+  "etsy.importing": "İçe aktarılıyor…",
+  "etsy.push": "Kabul edilen değişiklikleri gönder",
+  "etsy.pushing": "Etsy'ye gönderiliyor…",
+  "etsy.disconnect": "Bağlantıyı kes",
+  "etsy.disconnectTitle": "Etsy mağazanın bağlantısı kesilsin mi?",
+  "etsy.disconnectBody": "Listora, {shop} erişimini siler. İçe aktardığın ilanlar burada kalır. İstediğin zaman yeniden bağlayabilirsin.",
+  "etsy.disconnectCancel": "Vazgeç",
+  "etsy.disconnectConfirm": "Bağlantıyı kes",
+  "etsy.disconnected": "Etsy mağazanın bağlantısı kesildi. Listora artık mağazana erişemez.",
+  "etsy.imported": "Etsy'den {fetched} ilan okundu: {imported} yeni, {updated} güncellendi, {unchanged} değişmedi.",
+  "etsy.importSkipped": "{skipped} ilan içe aktarılmadı:",
+  "etsy.pushed": "{pushed} ilan Etsy'ye gönderildi.",
+  "etsy.pushFailed": "{failed} ilan gönderilemedi:",
+  "etsy.pushNothing": "Gönderilecek bir şey yok: Etsy kabul edilen her değişikliğe zaten sahip. Önce önerileri kabul et ya da bir ilanı düzenle.",
+  "etsy.statusFailed": "Etsy bağlantısı kontrol edilemedi.",
+  "etsy.retry": "Tekrar dene",
+  "etsy.callback.connected": "Etsy mağazan bağlandı. Başlamak için ilanlarını içe aktar.",
+  "etsy.callback.denied": "Etsy erişim izni verilmediğini söylüyor. Etsy mağazasını bağla'ya bas ve Etsy'de erişime izin ver.",
+  "etsy.callback.invalid-state": "Bu Etsy bağlantısı bu tarayıcıda başlatılmadı ya da zaten kullanıldı. Burada Etsy mağazasını bağla'ya yeniden bas.",
+  "etsy.callback.expired": "Etsy girişi 10 dakikadan uzun sürdü. Etsy mağazasını bağla'ya yeniden bas.",
+  "etsy.callback.invalid-code": "Etsy girişi kabul etmedi (süresi dolmuş olabilir). Etsy mağazasını bağla'ya yeniden bas.",
+  "etsy.callback.no-shop": "Bu Etsy hesabının mağazası yok. Mağazanın sahibi olan hesapla Etsy'ye girip yeniden bağla.",
+  "etsy.callback.etsy-unavailable": "Etsy'ye şu anda ulaşılamadı. Bir dakika bekleyip Etsy mağazasını bağla'ya yeniden bas.",
+};
+
+registerCatalogue({ en, tr });
+
+export const ETSY_STATUS_KEY = ["shop", "etsy", "status"] as const;
+const CALLBACK_REASONS = ["denied", "invalid-state", "expired", "invalid-code", "no-shop", "etsy-unavailable"];
+
+type Vars = Record<string, string | number>;
+/** What the card says after an action: catalogue keys (worded at render time, so a language switch rewords it) or the server's message. */
+type Notice = { tone: "success" | "error"; parts: ({ key: string; vars?: Vars } | { text: string })[]; details?: string[] } | null;
+
+/** Reads (and removes from the address bar) the outcome Etsy's redirect left: ?etsy=connected|error&reason=... */
+function takeCallbackOutcome(): "connected" | string | null {
+  if (typeof window === "undefined") return null;
+  const url = new URL(window.location.href);
+  const outcome = url.searchParams.get("etsy");
+  if (!outcome) return null;
+  const reason = url.searchParams.get("reason") ?? "";
+  url.searchParams.delete("etsy");
+  url.searchParams.delete("reason");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  if (outcome === "connected") return "connected";
+  return CALLBACK_REASONS.includes(reason) ? reason : "etsy-unavailable";
+}
+
+/**
+ * My Shop's Etsy connection card (decision 0022). Renders nothing when the server has no Etsy keys.
+ * `onChanged` runs after an import or a push changed listings, so the page can reload its table.
+ */
+export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
+  const { t, language } = useI18n();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<Notice>(null);
+  const status = useQuery({ queryKey: ETSY_STATUS_KEY, queryFn: () => api<{ data: EtsyConnectionStatus }>("/shop/etsy").then((r) => r.data), retry: 1 });
+
+  useEffect(() => {
+    const outcome = takeCallbackOutcome();
+    if (outcome === "connected") setNotice({ tone: "success", parts: [{ key: "etsy.callback.connected" }] });
+    else if (outcome) setNotice({ tone: "error", parts: [{ key: `etsy.callback.${outcome}` }] });
+    // Only once, on arrival from Etsy.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const refreshShop = () => {
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "shop" });
+    onChanged?.();
+  };
+
+  const connect = useMutation({
+    mutationFn: () => api<{ data: { url: string } }>("/shop/etsy/connect", { method: "POST" }),
+    onSuccess: (r) => window.location.assign(r.data.url),
+    onError: (e) => setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] }),
+  });
+  const importShop = useMutation({
+    mutationFn: () => api<{ data: EtsyImportResult }>("/shop/etsy/import", { method: "POST", timeoutMs: 180_000 }).then((r) => r.data),
+    onSuccess: (r) => {
+      setNotice({
+        tone: "success",
+        parts: [
+          { key: "etsy.imported", vars: { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged } },
+          ...(r.skipped ? [{ key: "etsy.importSkipped", vars: { skipped: r.skipped } }] : []),
+        ],
+        details: r.errors.slice(0, 5).map((e) => e.message),
+      });
+      refreshShop();
+    },
+    onError: (e) => {
+      setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] });
+      void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
+    },
+  });
+  const push = useMutation({
+    mutationFn: () => api<{ data: EtsyPushResult }>("/shop/etsy/push", { method: "POST", body: { all: true }, timeoutMs: 300_000 }).then((r) => r.data),
+    onSuccess: (r) => {
+      if (!r.pushed && !r.failed) return setNotice({ tone: "success", parts: [{ key: "etsy.pushNothing" }] });
+      const failed = r.items.filter((i) => i.status === "failed");
+      setNotice({
+        tone: r.failed ? "error" : "success",
+        parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed", vars: { failed: r.failed } }] : [])],
+        details: failed.slice(0, 5).map((i) => i.message),
+      });
+      refreshShop();
+    },
+    onError: (e) => {
+      setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] });
+      void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
+    },
+  });
+  const disconnect = useMutation({
+    mutationFn: () => api("/shop/etsy", { method: "DELETE" }),
+    onSuccess: () => {
+      setNotice({ tone: "success", parts: [{ key: "etsy.disconnected" }] });
+      void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
+    },
+    onError: (e) => setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] }),
+  });
+
+  if (status.isPending) {
+    return (
+      <Card className="gap-0 py-4" data-testid="etsy-connect-loading" aria-busy="true">
+        <CardContent className="grid gap-3 px-4 sm:px-5">
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-4 w-full max-w-md" />
+          <Skeleton className="h-9 w-44" />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (status.isError) {
+    return (
+      <Card className="gap-0 py-4" data-testid="etsy-connect">
+        <CardContent className="flex flex-wrap items-center justify-between gap-3 px-4 sm:px-5">
+          <p className="text-sm text-muted-foreground">{t("etsy.statusFailed")}</p>
+          <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+            <RefreshCwIcon aria-hidden="true" />
+            {t("etsy.retry")}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  const info = status.data;
+  if (!info.available) return null;
+
+  const busy = connect.isPending || importShop.isPending || push.isPending || disconnect.isPending;
+  const since = info.connectedAt ? new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium" }).format(new Date(info.connectedAt)) : "";
+
+  return (
+    <Card className="gap-0 py-4" data-testid="etsy-connect">
+      <CardContent className="grid gap-3 px-4 sm:px-5">
+        <div className="flex items-start gap-3">
+          <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <StoreIcon className="size-5" aria-hidden="true" />
+          </span>
+          <div className="grid min-w-0 gap-0.5">
+            <h2 className="text-base font-semibold">{t("etsy.title")}</h2>
+            {info.connected ? (
+              <p className="text-sm text-muted-foreground" data-testid="etsy-connected">
+                <span className="font-medium text-foreground break-words">{t("etsy.connectedTo", { shop: info.shopName ?? "" })}</span> · {t("etsy.connectedSince", { date: since })}
+              </p>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t("etsy.intro")}</p>
+            )}
+          </div>
+        </div>
+
+        {info.connected ? (
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => importShop.mutate()} disabled={busy} data-testid="etsy-import">
+              {importShop.isPending ? <Spinner /> : <DownloadIcon aria-hidden="true" />}
+              {importShop.isPending ? t("etsy.importing") : t("etsy.import")}
+            </Button>
+            <Button variant="outline" onClick={() => push.mutate()} disabled={busy} data-testid="etsy-push">
+              {push.isPending ? <Spinner /> : <UploadIcon aria-hidden="true" />}
+              {push.isPending ? t("etsy.pushing") : t("etsy.push")}
+            </Button>
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button variant="ghost" disabled={busy} data-testid="etsy-disconnect">
+                  <UnlinkIcon aria-hidden="true" />
+                  {t("etsy.disconnect")}
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{t("etsy.disconnectTitle")}</AlertDialogTitle>
+                  <AlertDialogDescription className="break-words">{t("etsy.disconnectBody", { shop: info.shopName ?? "" })}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>{t("etsy.disconnectCancel")}</AlertDialogCancel>
+                  <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => disconnect.mutate()} data-testid="etsy-disconnect-confirm">
+                    {t("etsy.disconnectConfirm")}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </div>
+        ) : (
+          <div>
+            <Button onClick={() => connect.mutate()} disabled={busy} data-testid="etsy-connect-button">
+              {connect.isPending ? <Spinner /> : <LinkIcon aria-hidden="true" />}
+              {connect.isPending ? t("etsy.connecting") : t("etsy.connect")}
+            </Button>
+          </div>
+        )}
+
+        {notice && (
+          <div
+            role={notice.tone === "error" ? "alert" : "status"}
+            className={
+              notice.tone === "error"
+                ? "flex items-start gap-2.5 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+                : "flex items-start gap-2.5 rounded-lg border border-success/40 bg-success/10 p-3 text-sm"
+            }
+            data-testid="etsy-notice"
+          >
+            {notice.tone === "error" ? (
+              <OctagonAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+            ) : (
+              <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+            )}
+            <div className="grid min-w-0 gap-1">
+              <p className="break-words">{notice.parts.map((p) => ("key" in p ? t(p.key, p.vars) : p.text)).join(" ")}</p>
+              {notice.details?.length ? (
+                <ul className="list-disc pl-4 text-muted-foreground">
+                  {notice.details.map((d, i) => (
+                    <li key={i} className="break-words">
+                      {d}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
