@@ -166,7 +166,7 @@ describe("the analysis cache (24 hours per keyword and region, injected clock)",
 
   it("makes no provider call and charges nothing within 24 hours, then asks again", async () => {
     const vendors = healthyVendors();
-    const providers = selectTrendsProviders({ SERPAPI_API_KEY: "k1", ETSY_API_KEY: "k2" } as Env, { fetch: vendors.fetch });
+    const providers = selectTrendsProviders({ SERPAPI_API_KEY: "k1", ETSY_API_KEY: "k2", ETSY_SHARED_SECRET: "k3" } as Env, { fetch: vendors.fetch });
     const state = { now: Date.UTC(2026, 10, 21, 8), charges: 0 };
     const context = (): KeywordContext => ({ db: env.DB, providers, now: state.now, charge: async (work) => (state.charges++, work()) });
 

@@ -193,7 +193,7 @@ describe("the keyword cache (24 hours, injected clock)", () => {
 
   it("makes no provider call for a cached search", async () => {
     const vendors = healthyVendors();
-    const providers = selectTrendsProviders({ SERPAPI_API_KEY: "k1", ETSY_API_KEY: "k2" } as Env, { fetch: vendors.fetch });
+    const providers = selectTrendsProviders({ SERPAPI_API_KEY: "k1", ETSY_API_KEY: "k2", ETSY_SHARED_SECRET: "k3" } as Env, { fetch: vendors.fetch });
     const { context } = clocked(providers);
     const first = await suggestKeywords(context(), input("silver necklace"));
     expect(first.source).toBe("serpapi+etsy");

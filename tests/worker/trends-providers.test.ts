@@ -14,6 +14,7 @@ import { fakeFetch, healthyVendors, jsonReply, recorded } from "./trends-fakes";
 
 const SERP_KEY = "serp-secret-key-123";
 const ETSY_KEY = "etsy-keystring-456";
+const ETSY_SECRET = "etsy-shared-secret-789";
 const NOW = Date.UTC(2026, 10, 21, 12);
 
 async function upstreamErrorOf(promise: Promise<unknown>): Promise<UpstreamError> {
@@ -128,49 +129,50 @@ describe("SerpApi google_trends provider", () => {
 });
 
 describe("Etsy findAllListingsActive provider", () => {
-  it("asks for one active listing matching the keyword with the key in x-api-key, and reads the count", async () => {
+  it("asks for one active listing matching the keyword with keystring:shared secret in x-api-key, and reads the count", async () => {
     const api = fakeFetch(() => jsonReply(recorded.etsyListings));
-    const count = await etsyProvider({ apiKey: ETSY_KEY, fetch: api.fetch }).activeListingCount("silver moon necklace");
+    const count = await etsyProvider({ apiKey: ETSY_KEY, sharedSecret: ETSY_SECRET, fetch: api.fetch }).activeListingCount("silver moon necklace");
 
     expect(count).toBe(48213);
     const { url, method, headers } = api.calls[0];
     expect(method).toBe("GET");
     expect(`${url.origin}${url.pathname}`).toBe("https://openapi.etsy.com/v3/application/listings/active");
     expect(Object.fromEntries(url.searchParams)).toEqual({ keywords: "silver moon necklace", limit: "1" });
-    expect(headers.get("x-api-key")).toBe(ETSY_KEY);
+    expect(headers.get("x-api-key")).toBe(`${ETSY_KEY}:${ETSY_SECRET}`);
     expect(url.href).not.toContain(ETSY_KEY);
+    expect(url.href).not.toContain(ETSY_SECRET);
   });
 
   it("reads an empty market as zero listings", async () => {
     const api = fakeFetch(() => jsonReply({ count: 0, results: [] }));
-    expect(await etsyProvider({ apiKey: ETSY_KEY, fetch: api.fetch }).activeListingCount("qwzx plorb")).toBe(0);
+    expect(await etsyProvider({ apiKey: ETSY_KEY, sharedSecret: ETSY_SECRET, fetch: api.fetch }).activeListingCount("qwzx plorb")).toBe(0);
   });
 
   it("reports 429 as a rate limit", async () => {
     const api = fakeFetch(() => jsonReply({ error: "You have exceeded your quota" }, 429));
-    const error = await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, fetch: api.fetch }).activeListingCount("mug"));
+    const error = await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, sharedSecret: ETSY_SECRET, fetch: api.fetch }).activeListingCount("mug"));
     expect(error.message).toBe("The Etsy listings service is rate-limiting requests (429)");
   });
 
   it("reports a refused key (403)", async () => {
     const api = fakeFetch(() => jsonReply({ error: "Invalid API key: should be in the format keystring:shared_secret" }, 403));
-    const error = await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, fetch: api.fetch }).activeListingCount("mug"));
+    const error = await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, sharedSecret: ETSY_SECRET, fetch: api.fetch }).activeListingCount("mug"));
     expect(error.message).toBe("The Etsy listings service refused the API key (403)");
   });
 
   it("times out", async () => {
     const api = fakeFetch(() => "hang");
-    const error = await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, fetch: api.fetch, timeoutMs: 30 }).activeListingCount("mug"));
+    const error = await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, sharedSecret: ETSY_SECRET, fetch: api.fetch, timeoutMs: 30 }).activeListingCount("mug"));
     expect(error.timedOut).toBe(true);
   });
 
   it("refuses malformed JSON and a reply without a count", async () => {
     const broken = fakeFetch(() => new Response("{ count: ", { status: 200 }));
-    expect((await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, fetch: broken.fetch }).activeListingCount("mug"))).message).toBe(
+    expect((await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, sharedSecret: ETSY_SECRET, fetch: broken.fetch }).activeListingCount("mug"))).message).toBe(
       "The Etsy listings service gave an invalid response",
     );
     const countless = fakeFetch(() => jsonReply({ results: [] }));
-    expect((await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, fetch: countless.fetch }).activeListingCount("mug"))).message).toBe(
+    expect((await upstreamErrorOf(etsyProvider({ apiKey: ETSY_KEY, sharedSecret: ETSY_SECRET, fetch: countless.fetch }).activeListingCount("mug"))).message).toBe(
       "The Etsy listings service gave an invalid response",
     );
   });
@@ -214,21 +216,23 @@ describe("choosing the trends providers from configuration", () => {
 
   it("uses SerpApi with its key and Etsy with its key", () => {
     expect(selectTrendsProviders(config({ SERPAPI_API_KEY: SERP_KEY })).name).toBe("serpapi");
-    expect(selectTrendsProviders(config({ ETSY_API_KEY: ETSY_KEY })).name).toBe("etsy");
-    const both = selectTrendsProviders(config({ TRENDS_PROVIDER: "auto", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY }));
+    expect(selectTrendsProviders(config({ ETSY_API_KEY: ETSY_KEY, ETSY_SHARED_SECRET: ETSY_SECRET })).name).toBe("etsy");
+    // Etsy refuses a keystring without its shared secret: no Etsy then, rather than a 403 on every search.
+    expect(selectTrendsProviders(config({ ETSY_API_KEY: ETSY_KEY })).name).toBe("sample");
+    const both = selectTrendsProviders(config({ TRENDS_PROVIDER: "auto", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY, ETSY_SHARED_SECRET: ETSY_SECRET }));
     expect(both.name).toBe("serpapi+etsy");
     expect(both.trends?.name).toBe("serpapi");
     expect(both.competition?.name).toBe("etsy");
   });
 
   it("stays offline when TRENDS_PROVIDER is 'sample', keys or not", () => {
-    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "sample", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY })).name).toBe("sample");
+    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "sample", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY, ETSY_SHARED_SECRET: ETSY_SECRET })).name).toBe("sample");
   });
 
   it("allows only the listed providers", () => {
-    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "etsy", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY })).name).toBe("etsy");
-    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "SerpApi", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY })).name).toBe("serpapi");
-    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "serpapi", ETSY_API_KEY: ETSY_KEY })).name).toBe("sample");
+    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "etsy", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY, ETSY_SHARED_SECRET: ETSY_SECRET })).name).toBe("etsy");
+    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "SerpApi", SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY, ETSY_SHARED_SECRET: ETSY_SECRET })).name).toBe("serpapi");
+    expect(selectTrendsProviders(config({ TRENDS_PROVIDER: "serpapi", ETSY_API_KEY: ETSY_KEY, ETSY_SHARED_SECRET: ETSY_SECRET })).name).toBe("sample");
   });
 
   it("names the trends provider in the provider summary, never a key", () => {
@@ -247,7 +251,7 @@ const search = (product_name: string, extra: Partial<KeywordSearchInput> = {}): 
   ...extra,
 });
 
-const live = (api: ReturnType<typeof fakeFetch>, vars: Partial<Env> = { SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY }, timeoutMs?: number): TrendsProviders =>
+const live = (api: ReturnType<typeof fakeFetch>, vars: Partial<Env> = { SERPAPI_API_KEY: SERP_KEY, ETSY_API_KEY: ETSY_KEY, ETSY_SHARED_SECRET: ETSY_SECRET }, timeoutMs?: number): TrendsProviders =>
   selectTrendsProviders(vars as Env, { fetch: api.fetch, timeoutMs });
 
 describe("keyword suggestions on live providers", () => {

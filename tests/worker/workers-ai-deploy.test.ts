@@ -195,13 +195,13 @@ describe("choosing Workers AI on a deployment and the offline composer on a loca
 
 describe("GET /api/health on a deployment", () => {
   it("names the active provider of every kind and the LLM's model, and never a secret", async () => {
-    const { res, text } = await call(deployment(spyAi().ai, { SERPAPI_API_KEY: "serp-secret-987654", ETSY_API_KEY: "etsy-secret-123456" }), "/health");
+    const { res, text } = await call(deployment(spyAi().ai, { SERPAPI_API_KEY: "serp-secret-987654", ETSY_API_KEY: "etsy-secret-123456", ETSY_SHARED_SECRET: "etsy-shared-654321" }), "/health");
     expect(res.status).toBe(200);
     const body = JSON.parse(text) as { environment: string; providers: Record<string, string>; providerLabels: Record<string, string> };
     expect(body.environment).toBe("production");
     expect(body.providers).toMatchObject({ llm: "workers-ai", trends: "serpapi+etsy", images: "local", mail: "resend" });
     expect(body.providerLabels.llm).toBe("Workers AI (llama-3.1-8b)");
-    for (const secret of [RESEND_KEY, "serp-secret-987654", "etsy-secret-123456", "pepper-for-production", base.JWT_SECRET!]) expect(text).not.toContain(secret);
+    for (const secret of [RESEND_KEY, "serp-secret-987654", "etsy-secret-123456", "etsy-shared-654321", "pepper-for-production", base.JWT_SECRET!]) expect(text).not.toContain(secret);
   });
 });
 

@@ -22,9 +22,10 @@ export function competitionFromListingCount(count: number): number {
 
 /**
  * Etsy Open API v3 `findAllListingsActive`: GET /v3/application/listings/active?keywords=&limit=1 with
- * the app's keystring in `x-api-key`. Only `count` is read: one listing is the least Etsy will send.
+ * `x-api-key: <keystring>:<shared secret>` (Etsy refuses the keystring alone since 9 February 2026).
+ * Only `count` is read: one listing is the least Etsy will send.
  */
-export function etsyProvider(options: HttpProviderOptions): CompetitionProvider {
+export function etsyProvider(options: HttpProviderOptions & { sharedSecret: string }): CompetitionProvider {
   const doFetch = options.fetch ?? fetch;
   const baseUrl = (options.baseUrl || "https://openapi.etsy.com").replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? TRENDS_TIMEOUT_MS;
@@ -35,7 +36,7 @@ export function etsyProvider(options: HttpProviderOptions): CompetitionProvider 
       const body = await getJson("etsy", LABEL, `${baseUrl}/v3/application/listings/active?${params}`, {
         fetch: doFetch,
         timeoutMs,
-        headers: { "x-api-key": options.apiKey },
+        headers: { "x-api-key": `${options.apiKey}:${options.sharedSecret}` },
       });
       const count = isRecord(body) ? body.count : undefined;
       if (typeof count !== "number" || !Number.isFinite(count) || count < 0) throw new UpstreamError("etsy", `The ${LABEL} gave an invalid response`);

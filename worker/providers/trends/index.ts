@@ -24,7 +24,7 @@ export interface TrendsProviderOverrides {
 
 /**
  * Picks the providers once from configuration. TRENDS_PROVIDER is "auto" (default: SerpApi when
- * SERPAPI_API_KEY is set, Etsy competition when ETSY_API_KEY is set), "sample" (always offline), or a
+ * SERPAPI_API_KEY is set, Etsy competition when ETSY_API_KEY and ETSY_SHARED_SECRET are set), "sample" (always offline), or a
  * comma list of the real ones to allow ("serpapi", "etsy", "serpapi,etsy"). A provider without its key
  * is never chosen.
  */
@@ -33,7 +33,9 @@ export function selectTrendsProviders(env: Env, overrides: TrendsProviderOverrid
   const allows = (name: string) => choice.includes("auto") || choice.includes(name);
   const common = { fetch: overrides.fetch, timeoutMs: overrides.timeoutMs };
   const trends = allows("serpapi") && env.SERPAPI_API_KEY ? serpApiProvider({ ...common, apiKey: env.SERPAPI_API_KEY, baseUrl: overrides.serpApiBaseUrl }) : null;
-  const competition = allows("etsy") && env.ETSY_API_KEY ? etsyProvider({ ...common, apiKey: env.ETSY_API_KEY, baseUrl: overrides.etsyBaseUrl }) : null;
+  // Etsy answers only a keystring sent with its app's shared secret: both, or no Etsy.
+  const competition =
+    allows("etsy") && env.ETSY_API_KEY && env.ETSY_SHARED_SECRET ? etsyProvider({ ...common, apiKey: env.ETSY_API_KEY, sharedSecret: env.ETSY_SHARED_SECRET, baseUrl: overrides.etsyBaseUrl }) : null;
   const name = [trends?.name, competition?.name].filter(Boolean).join("+") || SAMPLE_ENGINE_NAME;
   return { trends, competition, name };
 }
