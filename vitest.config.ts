@@ -28,6 +28,8 @@ export default defineConfig({
                 OPENAI_API_KEY: "",
                 SERPAPI_API_KEY: "",
                 ETSY_API_KEY: "",
+                DATAFORSEO_LOGIN: "",
+                DATAFORSEO_PASSWORD: "",
                 RESEND_API_KEY: "",
                 WORKERS_AI_ENABLED: "",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "schema/migrations")),

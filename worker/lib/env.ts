@@ -42,6 +42,10 @@ export interface Env {
   OPENAI_API_KEY?: string;
   SERPAPI_API_KEY?: string;
   ETSY_API_KEY?: string;
+  /** DataForSEO account (HTTP Basic) for absolute search volumes; DATAFORSEO_API_URL points elsewhere (tests, proxies). */
+  DATAFORSEO_LOGIN?: string;
+  DATAFORSEO_PASSWORD?: string;
+  DATAFORSEO_API_URL?: string;
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
 }

@@ -2,7 +2,7 @@ import type { Env } from "../lib/env";
 import { imageProviderName } from "./images";
 import { llmProviderName } from "./llm";
 import { mailProviderName } from "./mail";
-import { trendsProviderName } from "./trends";
+import { trendsProviderName, volumeProviderName } from "./trends";
 
 /**
  * Which provider of each kind serves requests, for /api/health and the UI's "offline default"
@@ -14,5 +14,6 @@ export function providerSummary(env: Env): Record<string, string> {
     llm: llmProviderName(env),
     mail: mailProviderName(env),
     trends: trendsProviderName(env),
+    volumes: volumeProviderName(env),
   };
 }
