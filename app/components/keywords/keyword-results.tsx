@@ -1,4 +1,4 @@
-import { DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
+import { BookmarkPlusIcon, DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
 import type { KeywordSearchResult } from "../../../schema/api/keywords";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -10,6 +10,8 @@ import { figureSources, pageCount, pageOf, type KeywordRow, type SortKey, type S
 import { KeywordPagination } from "./keyword-pagination";
 import { KeywordTable } from "./keyword-table";
 import { ProviderBadge, SampleBadge } from "./source-badge";
+import { VolumeNote } from "./volume-note";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 export type Filter = "all" | "selected";
@@ -30,6 +32,7 @@ export function KeywordResults({
   onTogglePage,
   onDownload,
   onUse,
+  onSave,
 }: {
   meta: Omit<KeywordSearchResult, "keywords">;
   productName: string;
@@ -47,6 +50,8 @@ export function KeywordResults({
   onTogglePage: (ids: string[], selected: boolean) => void;
   onDownload: () => void;
   onUse: () => void;
+  /** Opens 'Save to list' for the selected keywords. */
+  onSave?: () => void;
 }) {
   const { t, language } = useI18n();
   const selectedCount = selectedRows.length;
@@ -127,6 +132,12 @@ export function KeywordResults({
               <DownloadIcon aria-hidden="true" />
               {t("seo.csv.download")}
             </Button>
+            {onSave && (
+              <Button variant="outline" onClick={onSave} disabled={selectedCount === 0} data-testid="save-to-list">
+                <BookmarkPlusIcon aria-hidden="true" />
+                {t("lists.saveCount", { n: selectedCount })}
+              </Button>
+            )}
             <Button onClick={onUse} disabled={selectedCount === 0} data-testid="use-for-listing">
               <ListChecksIcon aria-hidden="true" />
               {t("seo.useForListing", { n: selectedCount })}
@@ -151,12 +162,15 @@ export function KeywordResults({
             onTogglePage={(selected) => onTogglePage(current.rows.map((r) => r.id), selected)}
             analyzeGeo={analyzeGeo}
             markSample={!allSample && sources.anySample}
+            volumesShown={meta.volumes?.status === "live"}
           />
         )}
 
         {visible.length > 0 && (
           <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />
         )}
+
+        <VolumeNote volumes={meta.volumes} anySampleRows={allSample || sources.anySample} />
 
         <div className="flex flex-col gap-1 border-t pt-4 text-xs text-muted-foreground sm:flex-row sm:justify-between">
           <p data-testid="keyword-footer">{footerText(t, sources)}</p>
