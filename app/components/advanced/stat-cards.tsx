@@ -70,7 +70,20 @@ export function StatCards({ data }: { data: AdvancedAnalysis }) {
           {t(`seo.competition.${data.competitionLevel}`)}
         </Badge>
       </Stat>
-      {trendsSample ? (
+      {data.searchVolumes?.status === "live" && data.searchVolumes.source && data.searchVolumes.searchVolume !== null ? (
+        // A measured figure wins over any estimate (decision 0019).
+        <Stat
+          label={t("advanced.stats.searchVolume")}
+          icon={<SearchIcon className="size-4" aria-hidden="true" />}
+          hint={t("advanced.stats.perMonth")}
+          source={data.searchVolumes.source}
+          testId="stat-volume"
+        >
+          <span className="tabular-nums" title={number.format(data.searchVolumes.searchVolume)} data-testid="stat-volume-measured">
+            {compact.format(data.searchVolumes.searchVolume)}
+          </span>
+        </Stat>
+      ) : trendsSample ? (
         <Stat label={t("advanced.stats.searchVolume")} icon={<SearchIcon className="size-4" aria-hidden="true" />} hint={t("advanced.stats.volumeOffline")} source={<SampleBadge />} testId="stat-volume">
           <span className="text-muted-foreground" aria-label={t("advanced.stats.volumeNone")}>
             —
