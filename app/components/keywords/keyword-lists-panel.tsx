@@ -55,7 +55,7 @@ export function KeywordListsPanel({
         ) : (
           <ul className="grid divide-y" aria-label={t("lists.panel.title")}>
             {lists.map((list) => (
-              <li key={list.id} className="flex flex-col gap-2 py-2.5 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-testid="keyword-list" data-name={list.name}>
+              <li key={list.id} className="flex flex-col gap-2 py-2.5 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-testid="saved-list" data-name={list.name}>
                 <div className="min-w-0">
                   <p className="font-medium [overflow-wrap:anywhere]">{list.name}</p>
                   <p className="text-xs text-muted-foreground tabular-nums">{t("lists.panel.count", { count: list.count })}</p>
