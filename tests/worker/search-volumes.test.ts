@@ -169,6 +169,18 @@ describe("DataForSEO failures", () => {
   });
 });
 
+describe("calling the vendors", () => {
+  it("calls fetch unbound, as workerd's fetch requires (a method call fails with 'Illegal invocation' in production)", async () => {
+    const fake = fakeDataForSeo({ google: { "silver ring": 2400 } });
+    const strict = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Illegal invocation: function called with incorrect `this` reference.");
+      return fake.fetch(input, init);
+    } as typeof fetch;
+    const volumes = await dataForSeoProvider({ login: FAKE_LOGIN, password: FAKE_PASSWORD, baseUrl: BASE, fetch: strict }).volumes("google-ads", { keywords: ["silver ring"], locationCode: 2840 });
+    expect(volumes.get("silver ring")?.searchVolume).toBe(2400);
+  });
+});
+
 describe("where the volumes come from", () => {
   it("maps the screen's country to DataForSEO locations: Amazon for Amazon, Google Ads for Etsy and eBay", () => {
     expect(volumeTarget("etsy", "US")).toEqual({ channel: "google-ads", locationCode: 2840, location: "2840" });

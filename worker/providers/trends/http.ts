@@ -34,8 +34,11 @@ export async function requestJson(
 ): Promise<unknown> {
   let response: Response;
   const headers: Record<string, string> = { Accept: "application/json", ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}), ...init.headers };
+  // Called unbound: workerd's fetch refuses a `this` other than the global scope ("Illegal invocation"),
+  // which `init.fetch(...)` would pass, so every live call failed as "could not be reached".
+  const send = init.fetch;
   try {
-    response = await init.fetch(url, {
+    response = await send(url, {
       method: init.method,
       headers,
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
