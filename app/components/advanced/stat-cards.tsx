@@ -7,6 +7,7 @@ import { competitionBadgeVariant } from "~/lib/competition";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { SampleBadge } from "~/components/keywords/source-badge";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 /** One figure: its label, the number, a hint, and where the number came from (a sample badge or the provider). */
@@ -75,7 +76,7 @@ export function StatCards({ data }: { data: AdvancedAnalysis }) {
         <Stat
           label={t("advanced.stats.searchVolume")}
           icon={<SearchIcon className="size-4" aria-hidden="true" />}
-          hint={t("advanced.stats.perMonth")}
+          hint={t("volume.advanced.measuredHint")}
           source={data.searchVolumes.source}
           testId="stat-volume"
         >

@@ -173,7 +173,7 @@ export function KeywordResults({
         <VolumeNote volumes={meta.volumes} anySampleRows={allSample || sources.anySample} />
 
         <div className="flex flex-col gap-1 border-t pt-4 text-xs text-muted-foreground sm:flex-row sm:justify-between">
-          <p data-testid="keyword-footer">{footerText(t, sources)}</p>
+          <p data-testid="keyword-footer">{footerText(t, sources, meta.volumes?.status === "live")}</p>
           <p>{meta.fromCache ? t("seo.results.cached", { time: updated }) : t("seo.results.updated", { time: updated })}</p>
         </div>
       </CardContent>
@@ -182,7 +182,7 @@ export function KeywordResults({
 }
 
 /** The footer names the providers the figures on screen actually came from. */
-function footerText(t: (key: string, vars?: Record<string, string | number>) => string, sources: ReturnType<typeof figureSources>) {
+function footerText(t: (key: string, vars?: Record<string, string | number>) => string, sources: ReturnType<typeof figureSources>, volumesLive = false) {
   const popularity = sources.popularity.has("serpapi")
     ? sources.popularity.has("sample")
       ? t("seo.footer.popularityMixed")
@@ -193,7 +193,7 @@ function footerText(t: (key: string, vars?: Record<string, string | number>) => 
       ? t("seo.footer.competitionMixed")
       : t("seo.footer.competitionLive")
     : t("seo.footer.competitionSample");
-  if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return t("seo.footer.allSample");
+  if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return volumesLive ? t("volume.footerSample") : t("seo.footer.allSample");
   return `${popularity} ${competition}`;
 }
 

@@ -15,7 +15,7 @@ import "~/lib/i18n/catalog/keywords";
 const COLUMNS: { key: SortKey; label: string; short?: string; className?: string }[] = [
   { key: "keyword", label: "seo.table.keyword" },
   // Below lg the monthly searches sit under each keyword instead, so a phone keeps room for the words.
-  { key: "volume", label: "volume.column", className: "hidden w-36 lg:table-cell" },
+  { key: "volume", label: "volume.column", className: "hidden w-44 lg:table-cell" },
   { key: "popularity", label: "seo.table.popularity", short: "seo.table.popularityShort", className: "w-12 sm:w-36" },
   { key: "competition", label: "seo.table.competition", short: "seo.table.competitionShort", className: "w-[4.75rem] sm:w-32" },
   { key: "trend", label: "seo.table.trend", className: "w-8 sm:w-32" },
