@@ -20,7 +20,9 @@ describe("keyword rows", () => {
 
   it("drops rows without keyword text and clamps figures into their ranges", () => {
     const made = toRows([{ id: "e", keyword: "  " }, { id: "f", keyword: "ring", popularity: 140, competition: -2, trend: "sideways" as never }]);
-    expect(made).toEqual([{ id: "f", keyword: "ring", popularity: 100, competition: 0, trend: "stable", selected: false, popularitySource: "sample", competitionSource: "sample" }]);
+    expect(made).toEqual([
+      { id: "f", keyword: "ring", popularity: 100, competition: 0, trend: "stable", selected: false, popularitySource: "sample", competitionSource: "sample", searchVolume: null, volumeSource: null, monthlySearches: null },
+    ]);
   });
 
   it("sorts popularity best first on the first click and flips on the second", () => {
