@@ -6,7 +6,8 @@ import { listToRows, mergeKeywords, toSavedKeyword } from "~/components/keywords
 import { nextSort, sortRows, toRows } from "~/components/keywords/keyword-model";
 import { KeywordResults } from "~/components/keywords/keyword-results";
 import { volumeSummaryOf } from "~/components/keywords/search-keywords";
-import { I18nProvider, type Language } from "~/lib/i18n";
+import type { Language } from "../../schema/api";
+import { I18nProvider } from "~/lib/i18n";
 
 afterEach(cleanup);
 

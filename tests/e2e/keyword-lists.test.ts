@@ -269,4 +269,30 @@ describe("saved keyword lists", () => {
     expect(await page.getByTestId("keyword-list").innerText()).toContain(third);
     await context.close();
   });
+
+  it("works on a 375 px phone in Turkish and the dark theme", async () => {
+    const context = await contextOn(baseURL(), { width: 375, colorScheme: "dark" });
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    const saved = await fetch(`${baseURL()}/api/profile`, { method: "PUT", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify({ language: "tr" }) });
+    expect(saved.status).toBe(200);
+    await context.addCookies([{ name: "lang", value: "tr", url: baseURL() }]);
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Ürün Adı*").fill("keten önlük");
+    await page.getByTestId("seo-submit").click();
+    await page.getByTestId("keyword-results").waitFor();
+    expect(await page.getByTestId("volume-off").innerText()).toContain("Aylık arama: Mevcut değil");
+    await page.getByTestId("keyword-row").first().getByRole("checkbox").click();
+    await page.getByTestId("save-to-list").click();
+    const dialog = page.getByTestId("save-list-dialog");
+    await dialog.getByLabel("Liste adı").fill("Önlükler");
+    await screenshot(page, "seo-save-list-tr-dark-phone");
+    await dialog.getByTestId("save-list-submit").click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => page.getByTestId("saved-list").first().innerText()).toContain("1 anahtar kelime");
+    expect(await page.getByTestId("keyword-lists").innerText()).toContain("İlan Oluştur'a gönder");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "seo-keyword-lists-tr-dark-phone");
+    await context.close();
+  });
 });
