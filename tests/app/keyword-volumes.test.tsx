@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { KeywordSearchResult, KeywordSuggestion, MonthlySearch } from "../../schema/api/keywords";
 import { listToRows, mergeKeywords, toSavedKeyword } from "~/components/keywords/keyword-lists-client";
-import { nextSort, sortRows, toRows } from "~/components/keywords/keyword-model";
+import { nextSort, sortRows, toCsv, toRows } from "~/components/keywords/keyword-model";
 import { KeywordResults } from "~/components/keywords/keyword-results";
 import { volumeSummaryOf } from "~/components/keywords/search-keywords";
 import type { Language } from "../../schema/api";
@@ -106,6 +106,20 @@ describe("reading volumes from the server", () => {
       suggestion("big", { searchVolume: 900, volumeSource: "Google Ads via DataForSEO" }),
     ]);
     expect(sortRows(rows, nextSort(null, "volume")).map((r) => r.keyword)).toEqual(["big", "small", "none"]);
+  });
+});
+
+describe("the CSV export", () => {
+  it("ends each row with its measured monthly searches and their source, or 'Not available'", () => {
+    const rows = toRows([
+      suggestion("silver ring", { searchVolume: 2400, volumeSource: "Google Ads via DataForSEO", monthlySearches: months(TWELVE) }),
+      suggestion("odd phrase", { searchVolume: null, volumeSource: "Google Ads via DataForSEO" }),
+      suggestion("offline phrase"),
+    ]);
+    const lines = toCsv(rows).trimEnd().split("\r\n");
+    expect(lines[1].endsWith(",2400,Google Ads via DataForSEO")).toBe(true);
+    expect(lines[2].endsWith(",,Google Ads via DataForSEO")).toBe(true);
+    expect(lines[3].endsWith(",,Not available")).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -84,7 +84,7 @@ async function waitFor(url: string, timeoutMs: number) {
 
 /** A context on the volume server (or the shared one). */
 function contextOn(base: string, options: { width?: number; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: base, viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.colorScheme ?? "light", locale: "en-US" }).then((c) => {
+  return browser.newContext({ baseURL: base, viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.colorScheme ?? "light", locale: "en-US", acceptDownloads: true }).then((c) => {
     c.setDefaultTimeout(20_000);
     return c;
   });
@@ -174,6 +174,15 @@ describe("monthly searches on the SEO screen", () => {
     // The phrases are still the offline engine's and say so; the volumes are measured.
     expect(await page.getByTestId("keyword-results").getByTestId("sample-badge").textContent()).toBe("Sample data (offline)");
     await screenshot(page, "seo-volumes-light");
+
+    // The CSV carries each keyword's measured monthly searches and their source.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+    const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(csv[0].endsWith(",monthly_searches,monthly_searches_source")).toBe(true);
+    for (const line of csv.slice(1)) {
+      const keyword = line.split(",")[0].toLowerCase();
+      expect(line.endsWith(`,${averageOf(keyword)},Google Ads via DataForSEO`), line).toBe(true);
+    }
 
     // The same search again is answered without asking DataForSEO.
     await search(page, "silver ring");

@@ -157,10 +157,11 @@ export const CSV_SOURCE_LABEL = {
 
 /**
  * The results as CSV (RFC 4180, CRLF), one row per keyword in the order given. Each row names where
- * its popularity/trend and its competition came from, so a sample figure never passes for a live one.
+ * its popularity/trend and its competition came from, so a sample figure never passes for a live one,
+ * and ends with its measured monthly searches and their source ("Not available" without a provider).
  */
 export function toCsv(rows: readonly KeywordRow[]): string {
-  const header = ["keyword", "popularity", "competition", "competition_level", "trend", "selected", "popularity_trend_source", "competition_source"];
+  const header = ["keyword", "popularity", "competition", "competition_level", "trend", "selected", "popularity_trend_source", "competition_source", "monthly_searches", "monthly_searches_source"];
   const lines = rows.map((r) =>
     [
       r.keyword,
@@ -171,6 +172,9 @@ export function toCsv(rows: readonly KeywordRow[]): string {
       r.selected ? "yes" : "no",
       CSV_SOURCE_LABEL[r.popularitySource === "serpapi" ? "serpapi" : "sample"],
       CSV_SOURCE_LABEL[r.competitionSource === "etsy" ? "etsy" : "sample"],
+      // Measured monthly searches only (decision 0019): empty when there is no figure, and the source says why.
+      r.volumeSource && typeof r.searchVolume === "number" ? r.searchVolume : "",
+      r.volumeSource ?? "Not available",
     ]
       .map(csvCell)
       .join(","),
