@@ -30,6 +30,8 @@ export default defineConfig({
                 ETSY_API_KEY: "",
                 ETSY_SHARED_SECRET: "",
                 ETSY_TOKEN_KEY: "",
+                DATAFORSEO_LOGIN: "",
+                DATAFORSEO_PASSWORD: "",
                 RESEND_API_KEY: "",
                 PHOTOROOM_API_KEY: "",
                 REMOVE_BG_API_KEY: "",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { SavedKeyword } from "./api/keyword-lists";
 import type { ItemSpecific } from "./api/listings";
 import type { ShopVariation } from "./api/shop";
 
@@ -363,3 +364,39 @@ export const etsyListingSync = sqliteTable(
 
 export type EtsyConnection = typeof etsyConnections.$inferSelect;
 export type EtsyListingSyncRow = typeof etsyListingSync.$inferSelect;
+
+/** DataForSEO's monthly searches per (keyword, location, source), kept 30 days (0008, decision 0019). */
+export const searchVolumeCache = sqliteTable(
+  "search_volume_cache",
+  {
+    keyword: text("keyword").notNull(),
+    location: text("location").notNull(),
+    source: text("source").notNull(),
+    searchVolume: integer("search_volume"),
+    monthlySearches: text("monthly_searches", { mode: "json" }).$type<{ year: number; month: number; searches: number | null }[] | null>(),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyword, t.location, t.source] })],
+);
+
+/** A seller's named keyword lists (0008, decision 0019). */
+export const keywordLists = sqliteTable(
+  "keyword_lists",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The name lower-cased and trimmed: one list per name per user. */
+    nameKey: text("name_key").notNull(),
+    keywords: text("keywords", { mode: "json" }).$type<SavedKeyword[]>().notNull(),
+    keywordCount: integer("keyword_count").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("keyword_lists_user_name").on(t.userId, t.nameKey)],
+);
+
+export type KeywordListRow = typeof keywordLists.$inferSelect;

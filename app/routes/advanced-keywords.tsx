@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangleIcon, BarChart3Icon, InfoIcon, ListIcon, RotateCcwIcon, SearchIcon, TelescopeIcon } from "lucide-react";
+import { AlertTriangleIcon, BarChart3Icon, CalendarRangeIcon, InfoIcon, ListIcon, RotateCcwIcon, SearchIcon, TelescopeIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { GEOS, type Geo } from "../../schema/api/keywords";
@@ -8,13 +8,14 @@ import { AnalysisDetails } from "~/components/advanced/analysis-details";
 import { AnalysisSkeleton } from "~/components/advanced/analysis-skeleton";
 import { AnalysisError, analysisProvider, analyzeKeyword, providerLabelKey, type AnalysisOutcome } from "~/components/advanced/analyze-keyword";
 import { InterestChart } from "~/components/advanced/interest-chart";
+import { MonthlySearches } from "~/components/advanced/monthly-searches";
 import { keywordFieldError, keywordSubmitError } from "~/components/advanced/keyword-validation";
 import { RelatedQueries } from "~/components/advanced/related-queries";
 import { ResultSection } from "~/components/advanced/result-section";
 import { StatCards } from "~/components/advanced/stat-cards";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { SampleBadge } from "~/components/keywords/source-badge";
+import { ProviderBadge, SampleBadge } from "~/components/keywords/source-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
@@ -23,6 +24,7 @@ import { api } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 export function meta() {
@@ -216,6 +218,14 @@ export default function AdvancedKeywords() {
                 ))}
               </dl>
             </div>
+          </ResultSection>
+          <ResultSection
+            title={t("volume.advanced.title")}
+            icon={<CalendarRangeIcon className="size-4 text-muted-foreground" aria-hidden="true" />}
+            badge={data.searchVolumes?.status === "live" && data.searchVolumes.source ? <ProviderBadge label={data.searchVolumes.source} testId="monthly-provider-badge" /> : undefined}
+            testId="section-monthly"
+          >
+            <MonthlySearches volumes={data.searchVolumes} />
           </ResultSection>
           <ResultSection
             title={t("advanced.related.title")}

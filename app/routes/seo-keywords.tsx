@@ -1,7 +1,11 @@
 import { LogInIcon, RotateCcwIcon, SearchXIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type { KeywordList, KeywordListSummary } from "../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../schema/api/keywords";
+import { deleteKeywordList, fetchKeywordList, fetchKeywordLists, listToRows, toSavedKeyword } from "~/components/keywords/keyword-lists-client";
+import { KeywordListsPanel } from "~/components/keywords/keyword-lists-panel";
+import { SaveToListDialog } from "~/components/keywords/save-to-list-dialog";
 import { KeywordResults, type Filter } from "~/components/keywords/keyword-results";
 import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
 import { KeywordSearchForm } from "~/components/keywords/keyword-search-form";
@@ -18,6 +22,7 @@ import { useT, type Vars } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 export function meta() {
@@ -64,7 +69,25 @@ export default function SeoKeywords() {
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
   const [handingOver, setHandingOver] = useState(false);
+  const [lists, setLists] = useState<KeywordListSummary[]>([]);
+  const [listsStatus, setListsStatus] = useState<"loading" | "ready" | "error">("loading");
+  const [listBusy, setListBusy] = useState<string | null>(null);
+  const [saveOpen, setSaveOpen] = useState(false);
   const restored = useRef(false);
+
+  async function loadLists() {
+    setListsStatus((s) => (s === "ready" ? s : "loading"));
+    try {
+      setLists(await fetchKeywordLists());
+      setListsStatus("ready");
+    } catch {
+      setListsStatus("error");
+    }
+  }
+
+  useEffect(() => {
+    void loadLists();
+  }, []);
 
   useEffect(() => {
     const session = readSession();
@@ -159,6 +182,46 @@ export default function SeoKeywords() {
     setHandingOver(true);
     handOverKeywords(safeLocalStorage(), STORAGE.selectedKeywords, toSelectedKeywords(picked.map((k) => ({ ...k, selected: true }))), () => navigate("/create"));
   }
+
+  function onSaved(list: KeywordList) {
+    toast({ title: t("lists.saved", { name: list.name }), description: t("lists.savedDescription", { count: list.count }), variant: "success" });
+    void loadLists();
+  }
+
+  /** Runs a list action with its buttons held, and says so when it fails. */
+  async function withList(list: KeywordListSummary, action: () => Promise<void>) {
+    setListBusy(list.id);
+    try {
+      await action();
+    } catch {
+      toast({ title: t("lists.panel.failed"), variant: "destructive" });
+      void loadLists();
+    } finally {
+      setListBusy(null);
+    }
+  }
+
+  const onOpenList = (summary: KeywordListSummary) =>
+    withList(summary, async () => {
+      const list = await fetchKeywordList(summary.id);
+      setPicked(listToRows(list, rows));
+      toast({ title: t("lists.panel.opened", { name: list.name, count: list.count }) });
+      document.querySelector('[data-testid="selected-keywords"]')?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    });
+
+  const onSendList = (summary: KeywordListSummary) =>
+    withList(summary, async () => {
+      const list = await fetchKeywordList(summary.id);
+      setHandingOver(true);
+      handOverKeywords(safeLocalStorage(), STORAGE.selectedKeywords, toSelectedKeywords(listToRows(list, rows)), () => navigate("/create"));
+    });
+
+  const onDeleteList = (summary: KeywordListSummary) =>
+    withList(summary, async () => {
+      await deleteKeywordList(summary.id);
+      toast({ title: t("lists.panel.deleted", { name: summary.name }) });
+      await loadLists();
+    });
 
   const failureText = failure
     ? failure.kind === "unauthorized"
@@ -259,6 +322,7 @@ export default function SeoKeywords() {
           onTogglePage={setSelected}
           onDownload={onDownload}
           onUse={onUse}
+          onSave={() => setSaveOpen(true)}
         />
       )}
 
@@ -268,9 +332,14 @@ export default function SeoKeywords() {
           onRemove={(id) => setSelected([id], false)}
           onClear={() => setPicked([])}
           onUse={onUse}
+          onSave={() => setSaveOpen(true)}
           busy={handingOver}
         />
       )}
+
+      <KeywordListsPanel lists={lists} status={listsStatus} busyId={listBusy} onOpen={onOpenList} onSend={onSendList} onDelete={onDeleteList} onRetry={() => void loadLists()} />
+
+      <SaveToListDialog open={saveOpen} onOpenChange={setSaveOpen} keywords={picked.map(toSavedKeyword)} lists={lists} onSaved={onSaved} />
     </div>
   );
 }

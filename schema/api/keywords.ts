@@ -137,6 +137,35 @@ export interface KeywordSuggestion {
   popularitySource: "serpapi" | "sample";
   /** Where the competition came from: Etsy's active-listing count, or the offline sample engine. */
   competitionSource: "etsy" | "sample";
+  /** Monthly searches (average of the last 12 months) when a volume provider answered; null otherwise. Never estimated. */
+  searchVolume?: number | null;
+  /** Who measured searchVolume; null when there is none. */
+  volumeSource?: VolumeSource | null;
+  /** The last 12 months, oldest first, when the source gives a monthly breakdown (Google Ads does, Amazon does not). */
+  monthlySearches?: MonthlySearch[] | null;
+}
+
+/** Where an absolute search volume comes from (decision 0019). */
+export type VolumeSource = "Google Ads via DataForSEO" | "Amazon via DataForSEO";
+
+/** Searches in one calendar month; null when the source has no figure for that month. */
+export interface MonthlySearch {
+  year: number;
+  /** 1-12. */
+  month: number;
+  searches: number | null;
+}
+
+/**
+ * How the absolute volumes of an answer came about: "live" (the provider answered, maybe partly from the
+ * 30-day cache), "off" (no provider configured: nothing is shown, nothing is invented), "unsupported" (the
+ * provider has no data for this marketplace and region) or "failed" (reason says why; try again later).
+ */
+export interface VolumeSummary {
+  status: "live" | "off" | "unsupported" | "failed";
+  source: VolumeSource | null;
+  /** Why there are no volumes, when there are none; null otherwise. */
+  reason: string | null;
 }
 
 /** `data` of GET /api/keywords. */
@@ -154,6 +183,8 @@ export interface KeywordSearchResult {
   platform: Platform;
   country: string;
   category: Category | null;
+  /** How the rows' searchVolume came about (absent in answers cached before volumes existed). */
+  volumes?: VolumeSummary;
 }
 
 export type AnalysisTrend = "rising" | "declining" | "stable";
@@ -192,6 +223,8 @@ export interface AdvancedAnalysis {
   relatedQueries: { top: RelatedQuery[]; rising: RelatedQuery[] };
   marketInsights: string[];
   source: "serpapi" | "sample";
+  /** Absolute monthly searches of the keyword in the region (Google Ads via DataForSEO), when configured. */
+  searchVolumes?: VolumeSummary & { searchVolume: number | null; monthlySearches: MonthlySearch[] | null };
 }
 
 export interface AdvancedAnalysisResponse {

@@ -20,7 +20,9 @@ describe("keyword rows", () => {
 
   it("drops rows without keyword text and clamps figures into their ranges", () => {
     const made = toRows([{ id: "e", keyword: "  " }, { id: "f", keyword: "ring", popularity: 140, competition: -2, trend: "sideways" as never }]);
-    expect(made).toEqual([{ id: "f", keyword: "ring", popularity: 100, competition: 0, trend: "stable", selected: false, popularitySource: "sample", competitionSource: "sample" }]);
+    expect(made).toEqual([
+      { id: "f", keyword: "ring", popularity: 100, competition: 0, trend: "stable", selected: false, popularitySource: "sample", competitionSource: "sample", searchVolume: null, volumeSource: null, monthlySearches: null },
+    ]);
   });
 
   it("sorts popularity best first on the first click and flips on the second", () => {
@@ -45,9 +47,9 @@ describe("keyword rows", () => {
   it("writes a CSV with a header, quoted commas and formulas neutralised", () => {
     const csv = toCsv([...rows, { id: "z", keyword: '=HYPERLINK("x"), ring', popularity: 5, competition: 0.3, trend: "stable", selected: true, popularitySource: "serpapi", competitionSource: "etsy" }]);
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected,popularity_trend_source,competition_source");
-    expect(lines[1]).toBe("silver ring,80,0.70,High,stable,no,Sample data (offline),Sample data (offline)");
-    expect(lines[4]).toBe(`"'=HYPERLINK(""x""), ring",5,0.30,Medium,stable,yes,Google Trends (via SerpApi),Etsy active listings`);
+    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected,popularity_trend_source,competition_source,monthly_searches,monthly_searches_source");
+    expect(lines[1]).toBe("silver ring,80,0.70,High,stable,no,Sample data (offline),Sample data (offline),,Not available");
+    expect(lines[4]).toBe(`"'=HYPERLINK(""x""), ring",5,0.30,Medium,stable,yes,Google Trends (via SerpApi),Etsy active listings,,Not available`);
     expect(csvFileName("Silver Ring!", "US", "etsy")).toBe("keywords-silver-ring-us-etsy.csv");
   });
 
@@ -59,9 +61,9 @@ describe("keyword rows", () => {
       { id: "u", keyword: "sun ring", popularity: 10, competition: 0.1, trend: "stable" },
     ]);
     const [, live, sample, unknown] = toCsv(mixed).trimEnd().split("\r\n");
-    expect(live.split(",").slice(-2)).toEqual(["Google Trends (via SerpApi)", "Sample data (offline)"]);
-    expect(sample.split(",").slice(-2)).toEqual(["Sample data (offline)", "Sample data (offline)"]);
-    expect(unknown.split(",").slice(-2)).toEqual(["Sample data (offline)", "Sample data (offline)"]);
+    expect(live.split(",").slice(-4, -2)).toEqual(["Google Trends (via SerpApi)", "Sample data (offline)"]);
+    expect(sample.split(",").slice(-4, -2)).toEqual(["Sample data (offline)", "Sample data (offline)"]);
+    expect(unknown.split(",").slice(-4, -2)).toEqual(["Sample data (offline)", "Sample data (offline)"]);
     const sources = figureSources(mixed);
     expect(sources.allSample).toBe(false);
     expect(sources.anySample).toBe(true);

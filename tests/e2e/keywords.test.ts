@@ -104,11 +104,12 @@ describe("SEO & Keyword Analysis in the browser", () => {
     expect(download.suggestedFilename()).toBe("keywords-silver-ring-us-etsy.csv");
     const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected,popularity_trend_source,competition_source");
+    expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected,popularity_trend_source,competition_source,monthly_searches,monthly_searches_source");
     expect(lines).toHaveLength(total + 1);
     // Every row says its figures are sample data (the offline engine served them).
-    expect(lines.slice(1).every((l) => l.endsWith(",Sample data (offline),Sample data (offline)"))).toBe(true);
-    const csvPopularity = lines.slice(1).map((l) => Number(l.split(",").at(-7)));
+    // No volume provider: no monthly searches, and none invented.
+    expect(lines.slice(1).every((l) => l.endsWith(",Sample data (offline),Sample data (offline),,Not available"))).toBe(true);
+    const csvPopularity = lines.slice(1).map((l) => Number(l.split(",").at(-9)));
     expect(csvPopularity).toEqual([...csvPopularity].sort((a, b) => a - b));
     expect(lines.filter((l) => l.includes(",yes,"))).toHaveLength(2);
 

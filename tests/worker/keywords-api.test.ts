@@ -69,7 +69,9 @@ describe("GET /api/keywords", () => {
     expect(data.keywords.length).toBeGreaterThanOrEqual(KEYWORD_LIMITS.suggestionsMin);
     expect(data.keywords.length).toBeLessThanOrEqual(KEYWORD_LIMITS.suggestionsMax);
     for (const k of data.keywords) {
-      expect(Object.keys(k).sort()).toEqual(["competition", "competitionSource", "id", "keyword", "popularity", "popularitySource", "trend"]);
+      expect(Object.keys(k).sort()).toEqual(["competition", "competitionSource", "id", "keyword", "monthlySearches", "popularity", "popularitySource", "searchVolume", "trend", "volumeSource"]);
+      // No volume provider in the tests: no monthly searches, and none invented (decision 0019).
+      expect([k.searchVolume, k.volumeSource, k.monthlySearches]).toEqual([null, null, null]);
       expect(k.keyword.length).toBeLessThanOrEqual(20);
       expect(Number.isInteger(k.popularity) && k.popularity >= 0 && k.popularity <= 100).toBe(true);
       expect(k.competition >= 0 && k.competition <= 1).toBe(true);

@@ -211,7 +211,7 @@ describe("choosing the trends providers from configuration", () => {
 
   it("uses the offline sample engine when no key is configured", () => {
     const chosen = selectTrendsProviders(config({ TRENDS_PROVIDER: "auto" }));
-    expect(chosen).toEqual({ trends: null, competition: null, name: "sample" });
+    expect(chosen).toEqual({ trends: null, competition: null, name: "sample", volumes: null });
   });
 
   it("uses SerpApi with its key and Etsy with its key", () => {

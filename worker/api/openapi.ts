@@ -13,6 +13,7 @@ import {
 } from "../../schema/api";
 import { EtsyPushSchema } from "../../schema/api/shop-etsy";
 import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/api/images";
+import { CreateKeywordListSchema, UpdateKeywordListSchema } from "../../schema/api/keyword-lists";
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema } from "../../schema/api/workflow";
@@ -75,7 +76,12 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/files", summary: "Upload a file (multipart: file, listingId); 403 past the plan's storage; 429 past 20 a minute", tag: "Files", auth: true, produces: "application/json" },
   { method: "get", path: "/api/files/{id}", summary: "Download one of the caller's files", tag: "Files", auth: true, produces: "application/octet-stream" },
   { method: "delete", path: "/api/files/{id}", summary: "Delete one of the caller's files", tag: "Files", auth: true },
-  { method: "get", path: "/api/keywords", summary: "Keyword suggestions (data.keywords); one seo-analysis unit", tag: "Keywords", auth: true, query: KeywordSearchSchema },
+  { method: "get", path: "/api/keywords", summary: "Keyword suggestions (data.keywords, each with searchVolume, volumeSource and monthlySearches when a volume provider is configured; data.volumes says how they came about); one seo-analysis unit", tag: "Keywords", auth: true, query: KeywordSearchSchema },
+  { method: "get", path: "/api/keyword-lists", summary: "The caller's saved keyword lists (data.lists: id, name, count, createdAt, updatedAt)", tag: "Keywords", auth: true },
+  { method: "post", path: "/api/keyword-lists", summary: "Save a keyword list { name (1-60), keywords (up to 200, each 1-100 characters; duplicates dropped) }; 400 past 50 lists; 409 when the name is taken", tag: "Keywords", auth: true, body: CreateKeywordListSchema },
+  { method: "get", path: "/api/keyword-lists/{id}", summary: "One of the caller's keyword lists with its keywords (404 for anyone else's)", tag: "Keywords", auth: true },
+  { method: "put", path: "/api/keyword-lists/{id}", summary: "Rename a keyword list and/or replace its keywords", tag: "Keywords", auth: true, body: UpdateKeywordListSchema },
+  { method: "delete", path: "/api/keyword-lists/{id}", summary: "Delete one of the caller's keyword lists", tag: "Keywords", auth: true },
   { method: "post", path: "/api/advanced-keywords/analyze", summary: "Trend analysis of one keyword by region; one advanced-keywords unit", tag: "Keywords", auth: true, body: AdvancedKeywordSchema },
   { method: "post", path: "/api/edit-image", summary: "Edit a product photo (data URL) by instruction; one edit-image unit. A background instruction goes to the configured cut-out provider (Photoroom or remove.bg; `cutout` in the answer), the rest to the local editor", tag: "Images", auth: true, body: EditImageSchema },
   { method: "post", path: "/api/image/edit/gpt", summary: "Edit a photo with the image-generation provider (local editor offline)", tag: "Images", auth: true, body: GptEditSchema },

@@ -6,6 +6,7 @@ import { authRoutes } from "./auth";
 import { healthRoutes } from "./health";
 import { openApiRoutes } from "./openapi";
 import { imageRoutes } from "./images";
+import { keywordListRoutes } from "./keyword-lists";
 import { keywordRoutes } from "./keywords";
 import { listingRoutes } from "./listings";
 import { onboardingRoutes } from "./onboarding";
@@ -25,6 +26,7 @@ function buildRouter(): ApiRouter {
   onboardingRoutes(router);
   quotaRoutes(router);
   keywordRoutes(router);
+  keywordListRoutes(router);
   listingRoutes(router);
   workflowRoutes(router);
   imageRoutes(router);

@@ -56,6 +56,10 @@ export interface Env {
   ETSY_API_URL?: string;
   /** Etsy's consent page (default https://www.etsy.com/oauth/connect). */
   ETSY_OAUTH_URL?: string;
+  /** DataForSEO account (HTTP Basic) for absolute search volumes; DATAFORSEO_API_URL points elsewhere (tests, proxies). */
+  DATAFORSEO_LOGIN?: string;
+  DATAFORSEO_PASSWORD?: string;
+  DATAFORSEO_API_URL?: string;
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
   /** Cut-out providers (decision 0018): Photoroom when its key is set, else remove.bg. */

@@ -2,7 +2,7 @@ import type { Env } from "../lib/env";
 import { cutoutProviderName, imageProviderName } from "./images";
 import { llmProviderLabel, llmProviderName } from "./llm";
 import { mailProviderName } from "./mail";
-import { trendsProviderName } from "./trends";
+import { trendsProviderName, volumeProviderName } from "./trends";
 
 /** The active provider of one kind: a stable name for code and, when it says more, a label for people. */
 export type ProviderEntry = string | { name: string; label: string };
@@ -17,6 +17,8 @@ const KINDS: Record<string, (env: Env) => ProviderEntry> = {
   images: (env) => imageProviderName(env),
   // Who removes backgrounds: "photoroom", "remove-bg", or "local" (the local editor's flood fill).
   cutouts: (env) => cutoutProviderName(env) ?? "local",
+  // Absolute monthly searches: "dataforseo", or "none" (nothing is estimated offline).
+  volumes: (env) => volumeProviderName(env),
   mail: (env) => mailProviderName(env),
 };
 

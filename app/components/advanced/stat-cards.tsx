@@ -7,6 +7,7 @@ import { competitionBadgeVariant } from "~/lib/competition";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { SampleBadge } from "~/components/keywords/source-badge";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 /** One figure: its label, the number, a hint, and where the number came from (a sample badge or the provider). */
@@ -70,7 +71,20 @@ export function StatCards({ data }: { data: AdvancedAnalysis }) {
           {t(`seo.competition.${data.competitionLevel}`)}
         </Badge>
       </Stat>
-      {trendsSample ? (
+      {data.searchVolumes?.status === "live" && data.searchVolumes.source && data.searchVolumes.searchVolume !== null ? (
+        // A measured figure wins over any estimate (decision 0019).
+        <Stat
+          label={t("advanced.stats.searchVolume")}
+          icon={<SearchIcon className="size-4" aria-hidden="true" />}
+          hint={t("volume.advanced.measuredHint")}
+          source={data.searchVolumes.source}
+          testId="stat-volume"
+        >
+          <span className="tabular-nums" title={number.format(data.searchVolumes.searchVolume)} data-testid="stat-volume-measured">
+            {compact.format(data.searchVolumes.searchVolume)}
+          </span>
+        </Stat>
+      ) : trendsSample ? (
         <Stat label={t("advanced.stats.searchVolume")} icon={<SearchIcon className="size-4" aria-hidden="true" />} hint={t("advanced.stats.volumeOffline")} source={<SampleBadge />} testId="stat-volume">
           <span className="text-muted-foreground" aria-label={t("advanced.stats.volumeNone")}>
             —

@@ -2,7 +2,7 @@
  * The rules of the keyword results table, kept free of React so they are tested directly: ids,
  * sorting, paging, the CSV export and the shape handed to the Create Listing screen.
  */
-import type { KeywordSuggestion, SuggestionTrend } from "../../../schema/api/keywords";
+import type { KeywordSuggestion, MonthlySearch, SuggestionTrend, VolumeSource } from "../../../schema/api/keywords";
 import { competitionLevel } from "~/lib/competition";
 
 /** A suggestion as the screen holds it (SPEC §3 Keyword suggestion). */
@@ -17,6 +17,11 @@ export interface KeywordRow {
   popularitySource: KeywordSuggestion["popularitySource"];
   /** Where the competition figure came from. */
   competitionSource: KeywordSuggestion["competitionSource"];
+  /** Measured monthly searches (DataForSEO), or null/absent: never estimated (decision 0019). */
+  searchVolume?: number | null;
+  volumeSource?: VolumeSource | null;
+  /** Up to 12 months, oldest first. */
+  monthlySearches?: MonthlySearch[] | null;
 }
 
 /** What the shared selected-keywords list in localStorage holds (SPEC §3 Keyword). */
@@ -29,7 +34,7 @@ export interface SelectedKeyword {
   selected: true;
 }
 
-export type SortKey = "keyword" | "popularity" | "competition" | "trend";
+export type SortKey = "keyword" | "popularity" | "competition" | "trend" | "volume";
 export type SortDirection = "ascending" | "descending";
 export interface SortState {
   key: SortKey;
@@ -66,12 +71,29 @@ export function toRows(keywords: readonly Partial<KeywordSuggestion>[] | null | 
       selected: false,
       popularitySource: item.popularitySource === "serpapi" ? "serpapi" : "sample",
       competitionSource: item.competitionSource === "etsy" ? "etsy" : "sample",
+      ...volumeOf(item),
     });
   });
   return rows;
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+const VOLUME_SOURCES: readonly VolumeSource[] = ["Google Ads via DataForSEO", "Amazon via DataForSEO"];
+
+/** A row's measured volume, only when it names a known source; anything else reads as none. */
+function volumeOf(item: Partial<KeywordSuggestion>): Pick<KeywordRow, "searchVolume" | "volumeSource" | "monthlySearches"> {
+  const source = VOLUME_SOURCES.includes(item.volumeSource as VolumeSource) ? (item.volumeSource as VolumeSource) : null;
+  if (!source) return { searchVolume: null, volumeSource: null, monthlySearches: null };
+  const volume = typeof item.searchVolume === "number" && Number.isFinite(item.searchVolume) && item.searchVolume >= 0 ? Math.round(item.searchVolume) : null;
+  const months = Array.isArray(item.monthlySearches)
+    ? item.monthlySearches
+        .filter((m) => m && Number.isInteger(m.year) && Number.isInteger(m.month))
+        .map((m) => ({ year: m.year, month: m.month, searches: typeof m.searches === "number" && m.searches >= 0 ? m.searches : null }))
+        .slice(-12)
+    : [];
+  return { searchVolume: volume, volumeSource: source, monthlySearches: months.length > 0 ? months : null };
+}
 
 /** A header click: a new column starts in its most useful order, the same column flips. */
 export function nextSort(current: SortState | null, key: SortKey): SortState {
@@ -88,7 +110,15 @@ export function sortRows(rows: readonly KeywordRow[], sort: SortState | null): K
   if (!sort) return [...rows];
   const sign = sort.direction === "ascending" ? 1 : -1;
   const value = (row: KeywordRow) =>
-    sort.key === "popularity" ? row.popularity : sort.key === "competition" ? row.competition : sort.key === "trend" ? trendRank[row.trend] : 0;
+    sort.key === "popularity"
+      ? row.popularity
+      : sort.key === "competition"
+        ? row.competition
+        : sort.key === "trend"
+          ? trendRank[row.trend]
+          : sort.key === "volume"
+            ? (row.searchVolume ?? -1)
+            : 0;
   return rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => {
@@ -127,10 +157,11 @@ export const CSV_SOURCE_LABEL = {
 
 /**
  * The results as CSV (RFC 4180, CRLF), one row per keyword in the order given. Each row names where
- * its popularity/trend and its competition came from, so a sample figure never passes for a live one.
+ * its popularity/trend and its competition came from, so a sample figure never passes for a live one,
+ * and ends with its measured monthly searches and their source ("Not available" without a provider).
  */
 export function toCsv(rows: readonly KeywordRow[]): string {
-  const header = ["keyword", "popularity", "competition", "competition_level", "trend", "selected", "popularity_trend_source", "competition_source"];
+  const header = ["keyword", "popularity", "competition", "competition_level", "trend", "selected", "popularity_trend_source", "competition_source", "monthly_searches", "monthly_searches_source"];
   const lines = rows.map((r) =>
     [
       r.keyword,
@@ -141,6 +172,9 @@ export function toCsv(rows: readonly KeywordRow[]): string {
       r.selected ? "yes" : "no",
       CSV_SOURCE_LABEL[r.popularitySource === "serpapi" ? "serpapi" : "sample"],
       CSV_SOURCE_LABEL[r.competitionSource === "etsy" ? "etsy" : "sample"],
+      // Measured monthly searches only (decision 0019): empty when there is no figure, and the source says why.
+      r.volumeSource && typeof r.searchVolume === "number" ? r.searchVolume : "",
+      r.volumeSource ?? "Not available",
     ]
       .map(csvCell)
       .join(","),

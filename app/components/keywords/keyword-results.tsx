@@ -1,4 +1,4 @@
-import { DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
+import { BookmarkPlusIcon, DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
 import type { KeywordSearchResult } from "../../../schema/api/keywords";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -10,6 +10,8 @@ import { figureSources, pageCount, pageOf, type KeywordRow, type SortKey, type S
 import { KeywordPagination } from "./keyword-pagination";
 import { KeywordTable } from "./keyword-table";
 import { ProviderBadge, SampleBadge } from "./source-badge";
+import { VolumeNote } from "./volume-note";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 export type Filter = "all" | "selected";
@@ -30,6 +32,7 @@ export function KeywordResults({
   onTogglePage,
   onDownload,
   onUse,
+  onSave,
 }: {
   meta: Omit<KeywordSearchResult, "keywords">;
   productName: string;
@@ -47,6 +50,8 @@ export function KeywordResults({
   onTogglePage: (ids: string[], selected: boolean) => void;
   onDownload: () => void;
   onUse: () => void;
+  /** Opens 'Save to list' for the selected keywords. */
+  onSave?: () => void;
 }) {
   const { t, language } = useI18n();
   const selectedCount = selectedRows.length;
@@ -127,6 +132,12 @@ export function KeywordResults({
               <DownloadIcon aria-hidden="true" />
               {t("seo.csv.download")}
             </Button>
+            {onSave && (
+              <Button variant="outline" onClick={onSave} disabled={selectedCount === 0} data-testid="save-to-list">
+                <BookmarkPlusIcon aria-hidden="true" />
+                {t("lists.saveCount", { n: selectedCount })}
+              </Button>
+            )}
             <Button onClick={onUse} disabled={selectedCount === 0} data-testid="use-for-listing">
               <ListChecksIcon aria-hidden="true" />
               {t("seo.useForListing", { n: selectedCount })}
@@ -151,6 +162,7 @@ export function KeywordResults({
             onTogglePage={(selected) => onTogglePage(current.rows.map((r) => r.id), selected)}
             analyzeGeo={analyzeGeo}
             markSample={!allSample && sources.anySample}
+            volumesShown={meta.volumes?.status === "live"}
           />
         )}
 
@@ -158,8 +170,10 @@ export function KeywordResults({
           <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />
         )}
 
+        <VolumeNote volumes={meta.volumes} anySampleRows={allSample || sources.anySample} />
+
         <div className="flex flex-col gap-1 border-t pt-4 text-xs text-muted-foreground sm:flex-row sm:justify-between">
-          <p data-testid="keyword-footer">{footerText(t, sources)}</p>
+          <p data-testid="keyword-footer">{footerText(t, sources, meta.volumes?.status === "live")}</p>
           <p>{meta.fromCache ? t("seo.results.cached", { time: updated }) : t("seo.results.updated", { time: updated })}</p>
         </div>
       </CardContent>
@@ -168,7 +182,7 @@ export function KeywordResults({
 }
 
 /** The footer names the providers the figures on screen actually came from. */
-function footerText(t: (key: string, vars?: Record<string, string | number>) => string, sources: ReturnType<typeof figureSources>) {
+function footerText(t: (key: string, vars?: Record<string, string | number>) => string, sources: ReturnType<typeof figureSources>, volumesLive = false) {
   const popularity = sources.popularity.has("serpapi")
     ? sources.popularity.has("sample")
       ? t("seo.footer.popularityMixed")
@@ -179,7 +193,7 @@ function footerText(t: (key: string, vars?: Record<string, string | number>) => 
       ? t("seo.footer.competitionMixed")
       : t("seo.footer.competitionLive")
     : t("seo.footer.competitionSample");
-  if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return t("seo.footer.allSample");
+  if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return volumesLive ? t("volume.footerSample") : t("seo.footer.allSample");
   return `${popularity} ${competition}`;
 }
 

@@ -7,11 +7,15 @@ import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cells";
 import type { KeywordRow, SortKey, SortState } from "./keyword-model";
+import { VolumeCell } from "./volume-cell";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 /** Phone widths keep the keyword column wide enough for whole words; short labels stand in for long ones. */
 const COLUMNS: { key: SortKey; label: string; short?: string; className?: string }[] = [
   { key: "keyword", label: "seo.table.keyword" },
+  // Below lg the monthly searches sit under each keyword instead, so a phone keeps room for the words.
+  { key: "volume", label: "volume.column", className: "hidden w-44 lg:table-cell" },
   { key: "popularity", label: "seo.table.popularity", short: "seo.table.popularityShort", className: "w-12 sm:w-36" },
   { key: "competition", label: "seo.table.competition", short: "seo.table.competitionShort", className: "w-[4.75rem] sm:w-32" },
   { key: "trend", label: "seo.table.trend", className: "w-8 sm:w-32" },
@@ -26,6 +30,7 @@ export function KeywordTable({
   onTogglePage,
   analyzeGeo,
   markSample = false,
+  volumesShown = false,
 }: {
   rows: KeywordRow[];
   sort: SortState | null;
@@ -36,6 +41,8 @@ export function KeywordTable({
   analyzeGeo: string;
   /** Live and sample rows are mixed: each sample row carries the sample mark. */
   markSample?: boolean;
+  /** A volume provider answered: below lg each keyword shows its monthly searches under it. */
+  volumesShown?: boolean;
 }) {
   const t = useT();
   const selectedOnPage = rows.filter((r) => r.selected).length;
@@ -100,6 +107,14 @@ export function KeywordTable({
                   <ChartLineIcon className="size-3.5" aria-hidden="true" />
                 </Link>
               </div>
+              {volumesShown && (
+                <div className="mt-1 lg:hidden" data-testid="volume-inline">
+                  <VolumeCell row={row} compact />
+                </div>
+              )}
+            </td>
+            <td className="hidden py-2.5 pr-2 align-middle lg:table-cell">
+              <VolumeCell row={row} />
             </td>
             <td className="py-2.5 pr-2 align-middle">
               <PopularityCell value={row.popularity} />
@@ -124,6 +139,7 @@ export function KeywordTableSkeleton({ rows = 6 }: { rows?: number }) {
       <div className="flex gap-4 border-b py-3">
         <Skeleton className="h-4 w-4" />
         <Skeleton className="h-4 flex-1" />
+        <Skeleton className="hidden h-4 w-28 lg:block" />
         <Skeleton className="h-4 w-16 sm:w-28" />
         <Skeleton className="h-4 w-14 sm:w-20" />
         <Skeleton className="h-4 w-6 sm:w-20" />
@@ -132,6 +148,7 @@ export function KeywordTableSkeleton({ rows = 6 }: { rows?: number }) {
         <div key={i} className="flex items-center gap-4 border-b py-3 last:border-0">
           <Skeleton className="h-4 w-4" />
           <Skeleton className="h-4 flex-1" style={{ maxWidth: `${55 + ((i * 17) % 35)}%` }} />
+          <Skeleton className="hidden h-4 w-28 lg:block" />
           <Skeleton className="h-2 w-16 sm:w-28" />
           <Skeleton className="h-5 w-14 sm:w-16 rounded-md" />
           <Skeleton className="h-4 w-6 sm:w-20" />

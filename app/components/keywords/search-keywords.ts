@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult } from "../../../schema/api/keywords";
+import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult, type VolumeSummary } from "../../../schema/api/keywords";
 import { api, ApiError, isEmailUnverified } from "~/lib/api";
 import "~/lib/i18n/catalog/keywords";
 
@@ -64,5 +64,15 @@ export async function searchKeywords(form: SearchForm, signal?: AbortSignal): Pr
     platform: (data.platform ?? form.platform) as KeywordSearchResult["platform"],
     country: data.country ?? form.country,
     category: (data.category ?? null) as KeywordSearchResult["category"],
+    volumes: volumeSummaryOf(data.volumes),
   };
+}
+
+/** The answer's volume summary; anything unreadable counts as "off", so nothing passes for measured. */
+export function volumeSummaryOf(value: unknown): VolumeSummary {
+  const given = (value ?? {}) as Partial<VolumeSummary>;
+  const status = given.status === "live" || given.status === "unsupported" || given.status === "failed" ? given.status : "off";
+  const source = given.source === "Google Ads via DataForSEO" || given.source === "Amazon via DataForSEO" ? given.source : null;
+  if (status === "live" && !source) return { status: "off", source: null, reason: null };
+  return { status, source, reason: typeof given.reason === "string" ? given.reason : null };
 }

@@ -1,10 +1,11 @@
-import { ArrowRightIcon, XIcon } from "lucide-react";
+import { ArrowRightIcon, BookmarkPlusIcon, XIcon } from "lucide-react";
 import { CopyButton } from "~/components/copy-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useT } from "~/lib/i18n";
 import type { KeywordRow } from "./keyword-model";
+import "~/lib/i18n/catalog/keyword-lists";
 import "~/lib/i18n/catalog/keywords";
 
 /** The Selected Keywords chip list: removal per chip, clear all, and the hand-over to Create Listing. */
@@ -13,12 +14,15 @@ export function SelectedKeywords({
   onRemove,
   onClear,
   onUse,
+  onSave,
   busy,
 }: {
   selected: KeywordRow[];
   onRemove: (id: string) => void;
   onClear: () => void;
   onUse: () => void;
+  /** 'Save to list' for these keywords. */
+  onSave?: () => void;
   busy: boolean;
 }) {
   const t = useT();
@@ -63,6 +67,12 @@ export function SelectedKeywords({
               </Button>
               {/* Sellers often paste tags straight into Etsy's tag field, which takes a comma list. */}
               <CopyButton text={selected.map((k) => k.keyword).join(", ")} label={t("seo.selected.copy")} showLabel className="h-9" />
+              {onSave && (
+                <Button variant="outline" onClick={onSave} disabled={busy} data-testid="selected-save-to-list">
+                  <BookmarkPlusIcon aria-hidden="true" />
+                  {t("lists.save")}
+                </Button>
+              )}
             </>
           )}
           <Button onClick={onUse} disabled={busy || selected.length === 0} data-testid="use-selected">

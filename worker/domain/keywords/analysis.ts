@@ -11,6 +11,8 @@ import type { RelatedQueries, TimelinePoint } from "../../providers/trends/types
 import { readTrendsCache, writeTrendsCacheQuietly } from "./cache";
 import { fallbackReasonOf, logProviderFailure, NO_PROVIDER_REASON, type KeywordContext } from "./context";
 import { estimateSearchVolume, marketInsights, summariseTimeline } from "./statistics";
+import { providersKey } from "./suggestions";
+import { lookUpVolumes, volumeFields } from "./volumes";
 
 type StoredAnalysis = Omit<AdvancedAnalysis, "fromCache">;
 
@@ -23,11 +25,16 @@ export function analysisCacheKey(providers: string, input: AdvancedKeywordInput)
  * neither a provider call nor a quota unit; otherwise one unit is charged around the work.
  */
 export async function analyzeKeyword(ctx: KeywordContext, input: AdvancedKeywordInput): Promise<AdvancedAnalysis> {
-  const key = analysisCacheKey(ctx.providers.name, input);
+  const key = analysisCacheKey(providersKey(ctx), input);
   const cached = await readTrendsCache<StoredAnalysis>(ctx.db, key, ctx.now);
   if (cached) return { ...cached.payload, keyword: input.keyword, fromCache: true };
   return ctx.charge(async () => {
-    const { analysis, cacheable } = await buildAnalysis(ctx, input);
+    const built = await buildAnalysis(ctx, input);
+    // Google Ads searches: Etsy's buyers arrive through Google, and the screen has no marketplace.
+    const lookup = await lookUpVolumes(ctx.db, ctx.providers.volumes, "etsy", input.geo, [normaliseKeyword(input.keyword)], ctx.now);
+    const { searchVolume, monthlySearches } = volumeFields(lookup, normaliseKeyword(input.keyword));
+    const analysis: StoredAnalysis = { ...built.analysis, searchVolumes: { ...lookup.summary, searchVolume, monthlySearches } };
+    const cacheable = built.cacheable && lookup.cacheable;
     if (cacheable) await writeTrendsCacheQuietly(ctx.db, key, analysis.source, analysis, ctx.now);
     return { ...analysis, fromCache: false };
   });

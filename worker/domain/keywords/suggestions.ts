@@ -16,6 +16,7 @@ import { expandProductName, fnv1a, normaliseKeyword, SAMPLE_ENGINE_NAME, scoreCa
 import type { RelatedQueries } from "../../providers/trends/types";
 import { readTrendsCache, writeTrendsCacheQuietly } from "./cache";
 import { fallbackReasonOf, logProviderFailure, NO_PROVIDER_REASON, type KeywordContext } from "./context";
+import { lookUpVolumes, volumeFields } from "./volumes";
 
 type Row = Omit<KeywordSuggestion, "id">;
 type StoredResult = Omit<KeywordSearchResult, "fromCache">;
@@ -42,15 +43,23 @@ export function suggestionsCacheKey(providers: string, input: KeywordSearchInput
  * otherwise one unit is charged and the providers are asked.
  */
 export async function suggestKeywords(ctx: KeywordContext, input: KeywordSearchInput): Promise<KeywordSearchResult> {
-  const key = suggestionsCacheKey(ctx.providers.name, input);
+  const key = suggestionsCacheKey(providersKey(ctx), input);
   const cached = await readTrendsCache<StoredResult>(ctx.db, key, ctx.now);
   if (cached) return { ...cached.payload, fromCache: true };
   return ctx.charge(async () => {
-    const { result, cacheable } = await buildSuggestions(ctx.providers, input, ctx.now);
+    const built = await buildSuggestions(ctx.providers, input, ctx.now);
+    // Absolute volumes for every row, sample-engine phrases included: the figure is measured, the phrase keeps its sample mark.
+    const lookup = await lookUpVolumes(ctx.db, ctx.providers.volumes, input.platform, input.country, built.result.keywords.map((k) => k.keyword), ctx.now);
+    const result: StoredResult = { ...built.result, keywords: built.result.keywords.map((k) => ({ ...k, ...volumeFields(lookup, k.keyword) })), volumes: lookup.summary };
     // An answer that fell back because a provider failed is not kept: the next search tries again.
-    if (cacheable) await writeTrendsCacheQuietly(ctx.db, key, result.source, result, ctx.now);
+    if (built.cacheable && lookup.cacheable) await writeTrendsCacheQuietly(ctx.db, key, result.source, result, ctx.now);
     return { ...result, fromCache: false };
   });
+}
+
+/** The providers part of the 24-hour cache key: a configured volume provider makes a different answer. */
+export function providersKey(ctx: Pick<KeywordContext, "providers">) {
+  return ctx.providers.volumes ? `${ctx.providers.name}+volumes:${ctx.providers.volumes.name}` : ctx.providers.name;
 }
 
 export async function buildSuggestions(providers: TrendsProviders, input: KeywordSearchInput, now: number): Promise<{ result: StoredResult; cacheable: boolean }> {
