@@ -34,7 +34,7 @@ export async function importFromEtsy(env: Env, userId: string, now = Date.now())
   const client = clientOf(requireEtsySettings(env));
   const connection = await requireConnection(env, userId);
   const fetched: EtsyListing[] = [];
-  let total = 0;
+  let total: number;
   for (let offset = 0; ; ) {
     const page = await withEtsyToken(env, client, userId, (token, c) => client.listingsPage(token, c.shopId, { state: ETSY_IMPORT_STATE, offset }));
     total = page.count;
@@ -124,9 +124,18 @@ export async function pushToEtsy(env: Env, userId: string, request: EtsyPushRequ
     const current = normalizeText({ title: listing.title, description: listing.description, tags: Array.isArray(listing.tags) ? listing.tags : [] });
     const fields: Field[] = [];
     const update: { title?: string; description?: string; tags?: string[] } = {};
-    if (current.title !== baseline.title) (fields.push("title"), (update.title = current.title));
-    if (current.description !== baseline.description) (fields.push("description"), (update.description = current.description));
-    if (!sameTags(current.tags, baseline.tags)) (fields.push("tags"), (update.tags = current.tags));
+    if (current.title !== baseline.title) {
+      fields.push("title");
+      update.title = current.title;
+    }
+    if (current.description !== baseline.description) {
+      fields.push("description");
+      update.description = current.description;
+    }
+    if (!sameTags(current.tags, baseline.tags)) {
+      fields.push("tags");
+      update.tags = current.tags;
+    }
     if (!fields.length) {
       if (named) items.push({ id, status: "unchanged", message: "Etsy already has this title, description and tags", fields: [] });
       continue;
