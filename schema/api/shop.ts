@@ -199,13 +199,20 @@ export const ProposalDecisionSchema = v.union(
 );
 export type ProposalDecision = v.InferOutput<typeof ProposalDecisionSchema>;
 
-/** POST /api/shop/proposals/accept and /reject (`data`): listing ids by outcome. */
-export interface ProposalDecisionResult {
-  /** Listings whose proposal was accepted (a new version) or rejected. */
-  done: string[];
-  /** Accept only: the listing changed since the proposal was made; nothing was written. */
+/** POST /api/shop/proposals/accept (`data`): listing ids by outcome. */
+export interface AcceptProposalsResult {
+  /** Listings whose proposal became a new version (reason "accept"). */
+  accepted: string[];
+  /** The listing changed since the proposal was made: nothing was written (accept it one by one to see). */
   conflicts: string[];
   /** Ids that are not the caller's listings or have no pending proposal. */
+  missing: string[];
+}
+
+/** POST /api/shop/proposals/reject (`data`): listing ids by outcome. */
+export interface RejectProposalsResult {
+  /** Listings whose proposal was rejected (the listing is unchanged). */
+  rejected: string[];
   missing: string[];
 }
 
