@@ -14,6 +14,7 @@ import {
 import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/api/images";
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
+import { OptimizeRequestSchema, ProposalDecisionSchema } from "../../schema/api/shop";
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema } from "../../schema/api/workflow";
 import { HttpError } from "../lib/errors";
 import { json } from "../lib/http";
@@ -87,6 +88,14 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/workflow/pdf/{fileId}", summary: "Download a pattern PDF", tag: "Wizard", auth: true, produces: "application/pdf" },
   { method: "post", path: "/api/workflow/etsy-listing", summary: "Wizard step 3: the listing for the digital pattern; one create-listing unit", tag: "Wizard", auth: true, body: EtsyListingSchema },
   { method: "post", path: "/api/workflow/finish", summary: "Save the wizard's listing to My Listings, with its PDF", tag: "Wizard", auth: true, body: FinishWizardSchema },
+  { method: "post", path: "/api/shop/optimize", summary: "Optimize shop listings in bulk on Cloudflare Queues (202 { jobId, total }); one create-listing unit per proposal; 404 when an id is not the caller's", tag: "Shop", auth: true, body: OptimizeRequestSchema },
+  { method: "get", path: "/api/shop/jobs", summary: "The caller's 20 most recent optimize jobs, newest first (data.jobs)", tag: "Shop", auth: true },
+  { method: "get", path: "/api/shop/jobs/{id}", summary: "An optimize job: status, total, done, failed, stopReason and every listing's status and scores", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/listings/{id}/accept", summary: "Apply the listing's pending proposal as a new version (reason accept); 409 with the listing when it changed since; 404 without a proposal", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/listings/{id}/reject", summary: "Reject the listing's pending proposal; the listing is unchanged", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/proposals/accept", summary: "Accept the pending proposals of { ids } or { all: true } (data: accepted, conflicts, missing)", tag: "Shop", auth: true, body: ProposalDecisionSchema },
+  { method: "post", path: "/api/shop/proposals/reject", summary: "Reject the pending proposals of { ids } or { all: true } (data: rejected, missing)", tag: "Shop", auth: true, body: ProposalDecisionSchema },
+  { method: "get", path: "/api/shop/export.csv", summary: "The shop listings changed since import, as a CSV for Etsy (SKU, original title, title, tags, description)", tag: "Shop", auth: true, produces: "text/csv" },
 ];
 
 function schemaOf(schema: v.GenericSchema) {
