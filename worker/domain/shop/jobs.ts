@@ -427,7 +427,7 @@ export const DEAD_LETTER_QUEUE = "listora-shop-optimize-dlq";
 
 /** The Worker's `queue` handler: each message acknowledged or retried on its own, one at a time. */
 export async function handleShopQueue(batch: MessageBatch<unknown>, env: Env, deps: ConsumerDeps): Promise<void> {
-  const dead = batch.queue === DEAD_LETTER_QUEUE || batch.queue.endsWith("-dlq");
+  const dead = batch.queue === DEAD_LETTER_QUEUE || String(batch.queue ?? "").endsWith("-dlq");
   for (const message of batch.messages) {
     let outcome: Outcome;
     try {
