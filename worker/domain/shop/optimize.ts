@@ -57,7 +57,7 @@ const variationsOf = (value: unknown): ShopVariation[] =>
         .map((v) => ({ type: v.type, values: strings(v.values) }))
     : [];
 
-/** Alt texts Etsy shows: one per photo, at most 10. */
+/** Alt texts Etsy takes: one per photo, as many as Etsy's photos (a CSV import has at most 10: IMAGE1..IMAGE10). */
 export const ALT_TEXTS_MAX = PLATFORM_LIMITS.etsy.photosMax;
 
 /** The audit input of a shop listing with these parts: the same as the shop's own score (photo rules included). */
@@ -202,12 +202,32 @@ export function doctorFixes(row: ShopListingSource, start: ShopText, maxSteps = 
 
 // ---- Alt texts -----------------------------------------------------------------------------------
 
-/** How many alt texts the listing should have: one per photo, at most 10; 5 when the photo count is unknown. */
+/** How many alt texts the listing should have: one per photo (Etsy's photo limit at most); 5 when the photo count is unknown. */
 export function altTextTarget(row: ShopListingSource): number {
   const photos = row.photoCount;
   if (photos === null || photos === undefined) return 5;
   return Math.max(0, Math.min(ALT_TEXTS_MAX, photos));
 }
+
+/**
+ * Alt texts for the photos the writer had no view for: the product as the title names it, which photo,
+ * and one of the listing's search phrases. Plain about what is not known (what each photo shows).
+ */
+export function fillAltTexts(alts: string[], row: ShopListingSource, tags: string[], target: number): string[] {
+  if (alts.length >= target) return alts;
+  const head = (row.title.split(/\s[-–—|]\s|[,;:|()]/)[0] ?? row.title).replace(/\s+/g, " ").trim();
+  const name = head ? head.charAt(0).toUpperCase() + head.slice(1).toLowerCase() : "Product photo";
+  const used = new Set(alts.join("\n").toLowerCase().match(/[^,\n]+/g)?.map((t) => t.trim()) ?? []);
+  const phrases = tags.filter((t) => !used.has(t.toLowerCase()));
+  const out = [...alts];
+  for (let n = alts.length + 1; out.length < target; n++) {
+    const phrase = phrases[n - alts.length - 1];
+    out.push(cutAt(`${name}, photo ${n} of ${target}${phrase ? `, ${phrase}` : ""}`, LISTING_LIMITS.altTextMax));
+  }
+  return out;
+}
+
+const cutAt = (text: string, max: number) => (text.length <= max ? text : text.slice(0, text.lastIndexOf(" ", max)).trim());
 
 /** The seller's alt texts first, then the writer's, each once, up to the target. */
 function mergeAltTexts(own: string[], written: string[], target: number): string[] {
@@ -291,8 +311,8 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     const more = await generatePart(provider, "altTexts", input, variant, options.timeoutMs);
     writtenAlts = [...writtenAlts, ...(Array.isArray(more) ? (more as string[]) : []).filter((a) => !inventedFacts(a, ground).length)];
   }
-  const alts = mergeAltTexts(original.altTexts, writtenAlts, target);
   const writerTags = written.listing.tags.filter((t) => isSearchPhrase(t) && !inventedFacts(t, ground).length);
+  const alts = fillAltTexts(mergeAltTexts(original.altTexts, writtenAlts, target), row, mergedTags(original.tags, writerTags), target);
   const writerTitle = isSearchPhrase(written.listing.title) && !inventedFacts(written.listing.title, ground).length ? written.listing.title : undefined;
   const writerDescription = [groundedDescription(written.listing.description, ground), ...policyParagraphsOf(row)].filter(Boolean).join("\n\n");
 
