@@ -132,6 +132,9 @@ export function inventedFacts(text: string, ground: string): string[] {
 
 const stem = (w: string) => w.toLowerCase().replace(/’/g, "'").slice(0, 5);
 
+/** The writer's stock lines: claims about a product the seller never made ("made with care, down to the last detail"). */
+const STOCK_CLAIMS = /made to be used and loved|loved every day|made with care|down to the last detail|made to become a favou?rite|meet your new favou?rite|you'?ll love|perfect for everyone|one of a kind|high[- ]quality|best quality|premium quality/i;
+
 /**
  * The writer's description without what the seller did not say: a sentence or bullet whose content
  * words are mostly not the listing's own ("Light enough to forget you are wearing it") is left out, and
@@ -140,6 +143,7 @@ const stem = (w: string) => w.toLowerCase().replace(/’/g, "'").slice(0, 5);
 export function groundedDescription(description: string, ground: string): string {
   const groundStems = new Set(words(ground).filter((w) => w.length >= 3 && !isStopWord(w)).map(stem));
   const grounded = (sentence: string) => {
+    if (STOCK_CLAIMS.test(sentence)) return false;
     const content = words(sentence).filter((w) => w.length >= 3 && !isStopWord(w));
     if (!content.length) return true;
     const known = content.filter((w) => groundStems.has(stem(w))).length;
@@ -289,6 +293,58 @@ function mergedTags(own: string[], written: string[]): string[] {
   return out;
 }
 
+/** Whether `tag` is written as one phrase somewhere: inside one title part, one sentence of the facts, or one tag. */
+function isWholePhrase(tag: string, sources: string[]): boolean {
+  const ws = words(tag).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!ws.length) return false;
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${ws.join("[ \\t]+")}(?=$|[^\\p{L}\\p{N}])`, "iu");
+  return sources.some((s) => pattern.test(s));
+}
+
+/**
+ * The Doctor fills empty tag slots with pairs of neighbouring words, which across a title's separators
+ * gives tags nobody searches ("blanket merino" from "Blanket - Merino Wool Throw"). Such a pair is
+ * replaced by the writer's and the seller's own phrases when they keep the score.
+ */
+function tidyTags(row: ShopListingSource, text: ShopText, before: string[], pool: string[]): ShopText {
+  const sources = [
+    ...row.title.split(/\s[-–—|]\s|[,;:|()/]/),
+    ...plainText(row.description).split(/[.!?\n]+/),
+    ...strings(row.tags),
+    ...pool,
+  ];
+  // A search names a thing: its last word is the last word of one of the seller's or the writer's phrases ("candle", "jar").
+  const heads = new Set([...strings(row.tags).filter((t) => words(t).length >= 2), ...pool].map((t) => words(t).pop()?.toLowerCase() ?? ""));
+  const named = (t: string) => heads.has(words(t).pop()?.toLowerCase() ?? "");
+  const kept = text.tags.filter((t) => before.some((b) => b.toLowerCase() === t.toLowerCase()) || (isSearchPhrase(t) && named(t) && isWholePhrase(t, sources)));
+  if (kept.length === text.tags.length) return text;
+  const have = new Set(kept.map((t) => t.toLowerCase()));
+  for (const t of pool) {
+    if (kept.length >= PLATFORM_LIMITS.etsy.tagCount) break;
+    if (!have.has(t.toLowerCase())) {
+      have.add(t.toLowerCase());
+      kept.push(t);
+    }
+  }
+  const tidy = { ...text, tags: kept };
+  return scoreShopText(row, tidy).score >= scoreShopText(row, text).score ? tidy : text;
+}
+
+/**
+ * When the description does not name the listing's main phrase near its start (Etsy shows the first
+ * lines in search), the phrase goes first as a heading line, in the words of the first tag. Kept only
+ * when it raises the score.
+ */
+function leadLine(row: ShopListingSource, text: ShopText): ShopText {
+  const report = auditListing(shopAuditInput(row, text));
+  if (!report.findings.some((f) => f.id === "description.main-phrase-late")) return text;
+  const phrase = text.tags[0]?.trim();
+  if (!phrase) return text;
+  const heading = phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+  const led = { ...text, description: `${heading}\n\n${text.description}` };
+  return scoreShopText(row, led).score > report.score ? led : text;
+}
+
 export interface OptimizeOptions {
   timeoutMs?: number;
 }
@@ -333,9 +389,12 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
           tags: newTags ? enforced.tags.filter(isSearchPhrase) : tags,
           altTexts: alts,
         };
-        const text = doctorFixes(row, start);
+        const doctored = doctorFixes(row, start);
+        const tidied = tidyTags(row, doctored, start.tags, mergedTags(original.tags, writerTags));
+        const text = leadLine(row, tidied);
         const invented = inventedFacts(`${text.title}\n${text.description}\n${text.tags.join("\n")}\n${text.altTexts.join("\n")}`, ground);
-        const writerParts = Number(newTitle) + Number(newDescription) + Number(newTags);
+        // Tags refilled from the writer's phrases count as a written part.
+        const writerParts = Number(newTitle) + Number(newDescription) + Number(newTags || tidied !== doctored);
         tried.push({
           kind: writerParts === 0 ? "fixes" : newDescription ? "writer" : "hybrid",
           text,
