@@ -64,7 +64,7 @@ async function resultOf(batch: MessageBatch<OptimizeMessage>, ctx: ExecutionCont
   }
   await run();
   const result = await getQueueResult(batch, ctx);
-  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: delays.get(r.msgId) })) };
+  return { ...result, retryMessages: result.retryMessages.map((r: { msgId: string }) => ({ ...r, delaySeconds: delays.get(r.msgId) })) };
 }
 
 async function deliver(bodies: OptimizeMessage[], provider: LlmProvider, options: { attempts?: number; queue?: string; now?: () => number } = {}) {
@@ -77,7 +77,7 @@ async function deliver(bodies: OptimizeMessage[], provider: LlmProvider, options
 async function deliverToWorker(queue: string, bodies: OptimizeMessage[], attempts = 1) {
   const batch = batchOf(queue, bodies, attempts);
   const ctx = createExecutionContext();
-  return resultOf(batch, ctx, () => worker.queue!(batch as MessageBatch<unknown>, workerEnv, ctx));
+  return resultOf(batch, ctx, () => worker.queue(batch as MessageBatch<unknown>, workerEnv));
 }
 
 async function shopWith(fixtures: ShopFixture[]) {
