@@ -1,14 +1,14 @@
 /**
- * A stored proposal (listing_proposals) as the API answers it (ShopProposal). Pure: no database, no
- * clock. The shop detail endpoint and the review endpoints share it.
+ * A `listing_proposals` row as the API shows it (ShopProposal). Pure: the shop detail (shopimport) and the
+ * review endpoints (shopoptimize) map rows with the same function.
  */
 import type { ShopProposal } from "../../../schema/api/shop";
 import type { ListingProposal } from "../../../schema/db";
-import type { Grade } from "../audit";
+import type { Grade } from "../audit/types";
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
-const GRADES = new Set(["A", "B", "C", "D", "F"]);
-const grade = (value: string): Grade => (GRADES.has(value) ? (value as Grade) : "F");
+const GRADES: readonly Grade[] = ["A", "B", "C", "D", "F"];
+const grade = (value: string): Grade => (GRADES.includes(value as Grade) ? (value as Grade) : "F");
 
 export function toShopProposal(row: ListingProposal): ShopProposal {
   return {
