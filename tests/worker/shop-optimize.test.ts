@@ -27,6 +27,114 @@ const rowOf = (f: ShopFixture, extra: Partial<ShopListingSource> = {}): ShopList
 /** Materials and claims none of the fixtures states (each fixture's own words are taken out per case). */
 const NOT_STATED = ["gold", "leather", "wooden", "ceramic", "organic", "vegan", "hypoallergenic", "waterproof", "24 inch", "14k", "cashmere", "recycled"];
 
+/** Listings of the shop import's fixture file (tests/fixtures/shop/etsy-listings.csv on the shopimport branch), as imported. */
+const FROM_ETSY_CSV: ShopFixture[] = [
+  {
+    "title": "Chunky Knit Merino Blanket, Hand Knitted Throw, Giant Wool Blanket for Sofa",
+    "description": "A chunky knit throw, knitted by hand from 100% merino wool.\n\n\"Soft, warm, heavy\" - exactly what a winter evening needs.\n\nSIZES\n- Small, 100 x 120 cm\n- Medium, 130 x 150 cm\n- Large, 150 x 200 cm\n\nCare: spot clean only, dry flat, do not tumble dry.\nEach blanket is made to order; please allow 2 weeks.",
+    "tags": [
+      "chunky knit blanket",
+      "merino throw",
+      "hand knitted blanket",
+      "wool blanket",
+      "giant knit throw",
+      "cozy blanket",
+      "sofa throw",
+      "christmas gift",
+      "housewarming gift",
+      "arm knit blanket",
+      "bedroom decor",
+      "winter blanket"
+    ],
+    "materials": [
+      "merino wool"
+    ],
+    "variations": [
+      {
+        "type": "Size",
+        "values": [
+          "Small",
+          "Medium",
+          "Large"
+        ]
+      },
+      {
+        "type": "Colour",
+        "values": [
+          "Cream",
+          "Grey",
+          "Blush pink",
+          "Sage green"
+        ]
+      }
+    ],
+    "photoCount": 9,
+    "sku": "KNIT-BLANKET-MERINO",
+    "priceMinor": 0
+  },
+  {
+    "title": "Macrame Wall Hanging Large Boho Wall Decor Handmade Macrame Tapestry Woven Wall Art Bohemian Home Decor Living Room Bedroom Nursery Dorm Wedding Gift Idea",
+    "description": "Large macrame wall hanging, knotted by hand from 5 mm recycled cotton cord on a driftwood branch.\n\nSize: 60 cm wide, 90 cm long.\nCare: shake out dust; steam to straighten the fringe.",
+    "tags": [
+      "macrame wall hanging",
+      "boho wall decor",
+      "macrame tapestry",
+      "woven wall art",
+      "bohemian decor",
+      "nursery decor",
+      "dorm decor",
+      "wedding gift",
+      "large wall hanging",
+      "living room decor",
+      "cotton macrame",
+      "driftwood macrame",
+      "wall hanging"
+    ],
+    "materials": [
+      "cotton cord",
+      "driftwood"
+    ],
+    "variations": [],
+    "photoCount": 4,
+    "sku": "MAC-WALL-LG",
+    "priceMinor": 0
+  },
+  {
+    "title": "El Örgüsü Bebek Hırkası, Yün Bebek Ceketi, Yenidoğan Hediyesi",
+    "description": "Tamamen el ile örülmüş, yumuşak merinos yününden bebek hırkası.\n\nBEDENLER\n- 0-3 ay\n- 3-6 ay\n- 6-12 ay\n\nMalzeme: %100 merinos yünü, tahta düğmeler.\nBakım: 30 derecede elde yıkayın, düz kurutun.\n\nHer hırka sipariş üzerine örülür; lütfen 5-7 iş günü bekleyin.",
+    "tags": [
+      "bebek hırkası",
+      "el örgüsü hırka",
+      "yün bebek ceketi",
+      "yenidoğan hediyesi",
+      "bebek giyim",
+      "örgü hırka",
+      "merinos bebek",
+      "baby shower hediye",
+      "hastane çıkışı",
+      "bebek örgü",
+      "doğum hediyesi"
+    ],
+    "materials": [
+      "merinos yünü",
+      "tahta düğme"
+    ],
+    "variations": [
+      {
+        "type": "Beden",
+        "values": [
+          "0-3 ay",
+          "3-6 ay",
+          "6-12 ay"
+        ]
+      }
+    ],
+    "photoCount": 6,
+    "sku": "TR-HIRKA-01",
+    "priceMinor": 0
+  }
+];
+
 /** A model that writes well but makes things up, as real models do. */
 const inventingModel: LlmProvider = {
   name: "deepseek",
@@ -127,5 +235,32 @@ describe("the shop optimizer", () => {
     expect(job.items[0].scoreAfter).toBe(job.items[0].scoreBefore);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM listing_proposals WHERE listing_id = ?").bind(id).first("n")).toBe(0);
     expect((await readQuota(env as unknown as Env, { id: user.userId, plan: "free" }, "create-listing")).used).toBe(0);
+  });
+
+  it("writes no title that stutters, no care words in a title or tags, no cord thickness as the product's size", async () => {
+    const [blanket, macrame] = FROM_ETSY_CSV;
+    const repeated = (t: string) => {
+      const counts = new Map<string, number>();
+      for (const w of t.toLowerCase().match(/[\p{L}]{3,}/gu) ?? []) counts.set(w.replace(/s$/, ""), (counts.get(w.replace(/s$/, "")) ?? 0) + 1);
+      return [...counts.values()].filter((c) => c > 1).length;
+    };
+    const b = (await optimizeShopListing(rowOf(blanket), offlineComposer())).proposal!;
+    expect(repeated(b.title)).toBeLessThanOrEqual(repeated(blanket.title));
+    expect(b.description).toContain("Care: spot clean only, dry flat, do not tumble dry.");
+    const m = (await optimizeShopListing(rowOf(macrame), offlineComposer())).proposal!;
+    expect(m.title.toLowerCase()).not.toMatch(/5 mm|dust|steam/);
+    for (const tag of m.tags) expect(tag).not.toMatch(/5 mm|dust|steam|shake/);
+    expect(m.description).toContain("Care: shake out dust; steam to straighten the fringe.");
+  });
+
+  it("writes a Turkish listing in Turkish, without the writer's stock lines and with the seller's sizes", async () => {
+    const hirka = FROM_ETSY_CSV[2];
+    const outcome = await optimizeShopListing(rowOf(hirka), offlineComposer());
+    const p = outcome.proposal!;
+    expect(outcome.scoreAfter).toBeGreaterThan(outcome.scoreBefore);
+    expect(p.title).toMatch(/Hırka/);
+    expect(p.description).not.toMatch(/favoriniz|tanışın|özenle/);
+    for (const size of ["0-3 ay", "3-6 ay", "6-12 ay"]) expect(p.description).toContain(size);
+    expect(p.description).not.toMatch(/• -/);
   });
 });
