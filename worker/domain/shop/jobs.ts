@@ -425,15 +425,23 @@ export async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: un
 export const OPTIMIZE_QUEUE = "listora-shop-optimize";
 export const DEAD_LETTER_QUEUE = "listora-shop-optimize-dlq";
 
-/** The Worker's `queue` handler: each message acknowledged or retried on its own, one at a time. */
+/**
+ * The Worker's `queue` handler: each message acknowledged or retried on its own. The messages of a batch
+ * run at the same time (each holds its own item's claim), so a batch takes about as long as its slowest
+ * listing, well inside a consumer's 15 minutes even when a model is slow.
+ */
 export async function handleShopQueue(batch: MessageBatch<unknown>, env: Env, deps: ConsumerDeps): Promise<void> {
   const dead = batch.queue === DEAD_LETTER_QUEUE || String(batch.queue ?? "").endsWith("-dlq");
-  for (const message of batch.messages) {
+  await Promise.all(batch.messages.map((message) => handleOne(message, dead, env, deps, batch.queue)));
+}
+
+async function handleOne(message: Message<unknown>, dead: boolean, env: Env, deps: ConsumerDeps, queue: string) {
+  {
     let outcome: Outcome;
     try {
       outcome = dead ? await processDeadLetter(env, message.body, (deps.now ?? Date.now)()) : await processOptimizeMessage(env, deps, message.body);
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", event: "shop.queue_message_failed", queue: batch.queue, id: message.id, attempts: message.attempts, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", event: "shop.queue_message_failed", queue, id: message.id, attempts: message.attempts, error: String(error) }));
       outcome = { retry: true, delaySeconds: retryDelaySeconds(message.attempts), note: "unexpected error" };
     }
     if ("ack" in outcome) message.ack();

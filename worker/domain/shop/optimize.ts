@@ -443,7 +443,9 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   const written = await generateListingParts(provider, input, undefined, { timeoutMs: options.timeoutMs });
   const target = altTextTarget(row);
   let writtenAlts = written.listing.altTexts.filter((a) => !inventedFacts(a, ground).length);
-  for (let variant = 1; variant <= 3 && mergeAltTexts(original.altTexts, writtenAlts, target).length < target; variant++) {
+  // More views from the writer: up to three more answers offline (instant), one from a model (each call costs time and money).
+  const extraCalls = provider.offline ? 3 : 1;
+  for (let variant = 1; variant <= extraCalls && mergeAltTexts(original.altTexts, writtenAlts, target).length < target; variant++) {
     const more = await generatePart(provider, "altTexts", input, variant, options.timeoutMs);
     writtenAlts = [...writtenAlts, ...(Array.isArray(more) ? (more as string[]) : []).filter((a) => !inventedFacts(a, ground).length)];
   }
