@@ -2,16 +2,17 @@
  * The optimizer of My Shop: one imported listing in, at most one proposal out (decision 0021).
  *
  * It starts from the listing's own facts (its description, title, tags, materials and variations; the
- * price is not text) and tries three candidates, each brought through the rule enforcer and then the
- * Listing Doctor's one-click fixes until none is left:
- *   - "fixes": the seller's listing with only the Doctor's fixes (and alt texts for its photos);
- *   - "hybrid": the writer's title, tags and alt texts with the seller's own description;
- *   - "writer": everything the listing writer (the configured LLM provider; the offline composer by
- *     default) wrote from the facts.
+ * price is not text). The listing writer (the configured LLM provider; the offline composer by default)
+ * writes Etsy's parts from them, care and shipping lines left out (they stay word for word). Every
+ * combination of the seller's or the writer's title, description and tags goes through the rule
+ * enforcer and then the Listing Doctor's one-click fixes until none is left; the combination of the
+ * seller's own parts is the "Doctor fixes only" candidate. Alt texts: one per photo.
  * A writer's text never adds a fact the listing did not state: a material or a measure that is not in
  * the facts drops the tag or the whole candidate, and a description sentence whose words are mostly
- * not the seller's is left out. The candidate that scores highest wins (on a tie, the one that changes
- * least); when none scores above the original, there is no proposal.
+ * not the seller's is left out. What a seller would not paste (a stuttering title, "Shake Out Dust" as
+ * a title part, a tag across a title's separators) is filtered too. The candidate that scores highest
+ * wins (on a tie, the one that rewrites fewer parts); when none scores above the original, there is
+ * no proposal.
  */
 import type { Listing } from "../../../schema/db";
 import type { ShopVariation } from "../../../schema/api/shop";
