@@ -16,6 +16,7 @@ import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/ap
 import { CreateKeywordListSchema, UpdateKeywordListSchema } from "../../schema/api/keyword-lists";
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
+import { OptimizeRequestSchema, ProposalDecisionSchema } from "../../schema/api/shop";
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema } from "../../schema/api/workflow";
 import { ShopListQuerySchema } from "../../schema/api/shop";
 import { HttpError } from "../lib/errors";
@@ -105,6 +106,14 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/shop/etsy/import", summary: "Import the connected shop's active listings from Etsy (getListingsByShop); answers the import counts and fetched", tag: "Shop", auth: true },
   { method: "post", path: "/api/shop/etsy/push", summary: "Send changed titles, descriptions and tags of linked listings to Etsy (updateListing), { ids } or { all: true }; answers each listing's status", tag: "Shop", auth: true, body: EtsyPushSchema },
   { method: "delete", path: "/api/shop/etsy", summary: "Disconnect the Etsy shop: deletes its tokens", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/optimize", summary: "Optimize shop listings in bulk on Cloudflare Queues (202 { jobId, total }); one create-listing unit per proposal; 404 when an id is not the caller's", tag: "Shop", auth: true, body: OptimizeRequestSchema },
+  { method: "get", path: "/api/shop/jobs", summary: "The caller's 20 most recent optimize jobs, newest first (data.jobs)", tag: "Shop", auth: true },
+  { method: "get", path: "/api/shop/jobs/{id}", summary: "An optimize job: status, total, done, failed, stopReason and every listing's status and scores", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/listings/{id}/accept", summary: "Apply the listing's pending proposal as a new version (reason accept); 409 with the listing when it changed since; 404 without a proposal", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/listings/{id}/reject", summary: "Reject the listing's pending proposal; the listing is unchanged", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/proposals/accept", summary: "Accept the pending proposals of { ids } or { all: true } (data: accepted, conflicts, missing)", tag: "Shop", auth: true, body: ProposalDecisionSchema },
+  { method: "post", path: "/api/shop/proposals/reject", summary: "Reject the pending proposals of { ids } or { all: true } (data: rejected, missing)", tag: "Shop", auth: true, body: ProposalDecisionSchema },
+  { method: "get", path: "/api/shop/export.csv", summary: "The shop listings changed since import, as a CSV for Etsy (SKU, original title, title, tags, description)", tag: "Shop", auth: true, produces: "text/csv" },
 ];
 
 function schemaOf(schema: v.GenericSchema) {

@@ -14,6 +14,7 @@ import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
 import { shopRoutes } from "./shop";
 import { shopEtsyRoutes } from "./shop-etsy";
+import { shopJobRoutes } from "./shop-jobs";
 import type { ApiRequest, ApiRouter } from "./types";
 import { workflowRoutes } from "./workflow";
 
@@ -32,6 +33,7 @@ function buildRouter(): ApiRouter {
   imageRoutes(router);
   shopRoutes(router);
   shopEtsyRoutes(router);
+  shopJobRoutes(router);
   // Feature routers register here.
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");
