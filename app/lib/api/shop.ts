@@ -17,6 +17,13 @@ import { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, api, handleUnauthorized } from 
 import { getToken } from "~/lib/auth";
 import { downloadFromApi } from "~/components/listings/listing-client";
 
+// Until the optimize branch's contract additions are merged: the same shapes as schema/api/shop.ts there.
+export type ShopJobSummary = Omit<ShopJobInfo, "items">;
+export interface OptimizeStarted {
+  jobId: string;
+  total: number;
+}
+
 export type { ShopImportResult, ShopJobInfo, ShopListingDetail, ShopListingRow, ShopListingsPage, ShopProposal, ShopSummary };
 export { SHOP_LIMITS };
 
@@ -132,16 +139,14 @@ export function csvFileProblem(file: { name: string; size: number }): "type" | "
   return null;
 }
 
-export async function startOptimize(ids: string[]): Promise<string> {
-  return (await api<{ data: { jobId: string } }>("/shop/optimize", { body: { ids } })).data.jobId;
+export async function startOptimize(ids: string[]): Promise<OptimizeStarted> {
+  return (await api<{ data: OptimizeStarted }>("/shop/optimize", { body: { ids } })).data;
 }
 
-/** The caller's recent jobs, newest first. */
-export async function fetchShopJobs(): Promise<ShopJobInfo[]> {
-  const body = await api<{ data?: { jobs?: ShopJobInfo[] } | ShopJobInfo[] }>("/shop/jobs");
-  const data = body.data;
-  if (Array.isArray(data)) return data;
-  return Array.isArray(data?.jobs) ? data.jobs : [];
+/** The caller's recent jobs, newest first, without their items. */
+export async function fetchShopJobs(): Promise<ShopJobSummary[]> {
+  const body = await api<{ data?: { jobs?: ShopJobSummary[] } }>("/shop/jobs");
+  return Array.isArray(body.data?.jobs) ? body.data.jobs : [];
 }
 
 export async function fetchShopJob(id: string): Promise<ShopJobInfo> {
