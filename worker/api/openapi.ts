@@ -15,6 +15,7 @@ import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/ap
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema } from "../../schema/api/workflow";
+import { ShopListQuerySchema } from "../../schema/api/shop";
 import { HttpError } from "../lib/errors";
 import { json } from "../lib/http";
 import type { ApiRouter } from "./types";
@@ -87,6 +88,10 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/workflow/pdf/{fileId}", summary: "Download a pattern PDF", tag: "Wizard", auth: true, produces: "application/pdf" },
   { method: "post", path: "/api/workflow/etsy-listing", summary: "Wizard step 3: the listing for the digital pattern; one create-listing unit", tag: "Wizard", auth: true, body: EtsyListingSchema },
   { method: "post", path: "/api/workflow/finish", summary: "Save the wizard's listing to My Listings, with its PDF", tag: "Wizard", auth: true, body: FinishWizardSchema },
+  { method: "post", path: "/api/shop/import", summary: "Import Etsy's listings CSV (EtsyListingsDownload.csv) as multipart/form-data (field file) or a text/csv body, streamed; at most 5,000 rows and 20 MB (413, nothing imported); re-importing changes nothing; answers { imported, updated, unchanged, skipped, errors: [{ row, message }] }", tag: "Shop", auth: true, produces: "application/json" },
+  { method: "get", path: "/api/shop/summary", summary: "The shop's health: listings, averageScore, grades A-F, topIssues [{ id, message, count }] (the 10 most common findings)", tag: "Shop", auth: true },
+  { method: "get", path: "/api/shop/listings", summary: "The shop's listings with price, photo and tag counts, score, grade and hasProposal; sort=score|title|updated, order=asc|desc, page, q, grade=C,D,F, issue=<finding id>; 50 a page", tag: "Shop", auth: true, query: ShopListQuerySchema },
+  { method: "get", path: "/api/shop/listings/{id}", summary: "One shop listing with its shop facts, its audit and its pending proposal (another user's or a non-shop listing is 404)", tag: "Shop", auth: true },
 ];
 
 function schemaOf(schema: v.GenericSchema) {

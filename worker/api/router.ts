@@ -11,6 +11,7 @@ import { listingRoutes } from "./listings";
 import { onboardingRoutes } from "./onboarding";
 import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
+import { shopRoutes } from "./shop";
 import type { ApiRequest, ApiRouter } from "./types";
 import { workflowRoutes } from "./workflow";
 
@@ -26,6 +27,7 @@ function buildRouter(): ApiRouter {
   listingRoutes(router);
   workflowRoutes(router);
   imageRoutes(router);
+  shopRoutes(router);
   // Feature routers register here.
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");

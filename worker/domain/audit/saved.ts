@@ -1,7 +1,7 @@
 /**
  * The audit of a saved listing: the row's parts for its platform, the keywords and the digital flag
- * it was generated with. The number of photos is not known for a saved listing, so photo rules are
- * skipped. Type-only imports: still pure.
+ * it was generated with. The number of photos is known only for a listing imported from a shop
+ * (`photo_count`); elsewhere the photo rules are skipped. Type-only imports: still pure.
  */
 import type { ItemSpecific, Platform, RuleReport } from "../../../schema/api/listings";
 import type { Listing } from "../../../schema/db";
@@ -21,6 +21,7 @@ type SavedRow = Pick<Listing, "platform" | "title" | "description" | "tags" | "a
   bullets?: unknown;
   searchTerms?: unknown;
   itemSpecifics?: unknown;
+  photoCount?: number | null;
 };
 
 export function auditInputOf(row: SavedRow): AuditInput {
@@ -35,7 +36,7 @@ export function auditInputOf(row: SavedRow): AuditInput {
     bullets: strings(row.bullets),
     searchTerms: typeof row.searchTerms === "string" ? row.searchTerms : "",
     itemSpecifics: asItemSpecifics(row.itemSpecifics),
-    photoCount: null,
+    photoCount: typeof row.photoCount === "number" ? row.photoCount : null,
     keywords: generation?.keywords ?? [],
     ...(typeof generation?.digital === "boolean" ? { digital: generation.digital } : {}),
   };

@@ -1,0 +1,286 @@
+/**
+ * My Shop import: a seller's existing listings (rows of Etsy's listings CSV, or listings of the Etsy API)
+ * stored as the seller's own listings (source "shop"). Re-importing the same rows changes nothing: a row is
+ * matched to a listing by its Etsy listing id, else its SKU, else the title the shop had (`shop_title`), and
+ * compared by `import_hash` (SHA-256 over the row's normalised fields). A changed row updates its listing
+ * through a new version (reason "import"), so nothing the seller had is lost. Everything is read first and
+ * written after, in D1 batches: a file over the limits is refused before anything is written.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { SHOP_LIMITS, type ShopImportResult, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
+import { listings, type Listing } from "../../../schema/db";
+import { readEtsyListings, tooManyRows } from "./csv";
+import { listingCapGuard, readStorageUsage } from "../storage/meter";
+import { snapshotOf, versionStatements } from "../listings/versions";
+import { auditStatement, shopListingScore } from "./audits";
+
+export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };
+
+/** Rows written per D1 batch: each new row is 4 statements, each changed row 4 (decision in the README's My Shop). */
+export const IMPORT_BATCH_ROWS = 50;
+/** Ids per `IN (...)` query (D1 allows 100 bound parameters per statement). */
+const ID_CHUNK = 90;
+
+const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+const list = (values: string[]) => values.map(clean).filter(Boolean);
+
+/** The fields of an input as they are stored and hashed: trimmed, line endings as \n, empty entries dropped. */
+export function normalizeShopInput(input: ShopListingInput): ShopListingInput {
+  const variations: ShopVariation[] = input.variations
+    .map((v) => ({ type: clean(v.type), values: list(v.values) }))
+    .filter((v) => v.type || v.values.length);
+  const money = input.priceMinor;
+  const quantity = input.quantity;
+  return {
+    title: clean(input.title),
+    description: input.description.replace(/\r\n?/g, "\n").replace(/[ \t]+\n/g, "\n").trim(),
+    priceMinor: typeof money === "number" && Number.isSafeInteger(money) && money >= 0 ? money : null,
+    currency: input.currency && /^[A-Za-z]{3}$/.test(input.currency.trim()) ? input.currency.trim().toUpperCase() : null,
+    quantity: typeof quantity === "number" && Number.isSafeInteger(quantity) && quantity >= 0 ? quantity : null,
+    tags: list(input.tags),
+    materials: list(input.materials),
+    imageUrls: input.imageUrls.map((u) => u.trim()).filter(Boolean),
+    variations,
+    sku: input.sku && clean(input.sku) ? clean(input.sku) : null,
+    etsyListingId: input.etsyListingId && input.etsyListingId.trim() ? input.etsyListingId.trim() : null,
+  };
+}
+
+/** SHA-256 (hex) over the normalised row: what a re-import compares. */
+export async function importHashOf(input: ShopListingInput): Promise<string> {
+  const n = input;
+  const canonical = JSON.stringify([n.title, n.description, n.priceMinor, n.currency, n.quantity, n.tags, n.materials, n.imageUrls, n.variations.map((v) => [v.type, v.values]), n.sku]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+interface Existing {
+  id: string;
+  sku: string | null;
+  shopTitle: string | null;
+  etsyListingId: string | null;
+  importHash: string | null;
+  version: number;
+}
+
+interface Planned {
+  row: number;
+  input: ShopListingInput;
+  hash: string;
+}
+
+/** The columns an input sets on its listing (new or updated). */
+function shopColumns(input: ShopListingInput, hash: string) {
+  return {
+    title: input.title,
+    description: input.description,
+    tags: input.tags,
+    sku: input.sku,
+    shopTitle: input.title,
+    ...(input.etsyListingId ? { etsyListingId: input.etsyListingId } : {}),
+    priceMinor: input.priceMinor,
+    currency: input.currency,
+    quantity: input.quantity,
+    materials: input.materials,
+    imageUrls: input.imageUrls,
+    variations: input.variations,
+    photoCount: input.imageUrls.length,
+    importHash: hash,
+  };
+}
+
+async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+  for await (const item of items as AsyncIterable<T>) yield item;
+}
+
+/**
+ * Imports listings for the user: creates the new ones (each with its version 1 and its cached audit),
+ * updates the changed ones through a new version, leaves the unchanged ones alone, and reports every row it
+ * did not import. More than SHOP_LIMITS.importRowsMax items is a 413 before anything is written. Rows past
+ * the plan's saved-listing cap are skipped, each with an error naming the limit.
+ */
+export async function upsertShopListings(
+  db: D1Database,
+  userId: string,
+  inputs: AsyncIterable<ShopImportItem> | Iterable<ShopImportItem>,
+  now = Date.now(),
+): Promise<ShopImportResult> {
+  const result: ShopImportResult = { imported: 0, updated: 0, unchanged: 0, skipped: 0, errors: [] };
+  const fail = (row: number, message: string) => {
+    result.skipped++;
+    result.errors.push({ row, message });
+  };
+
+  // 1. Read everything (the caller's source streams); nothing is written until the whole input was accepted.
+  const items: ShopImportItem[] = [];
+  for await (const item of iterate(inputs)) {
+    items.push(item);
+    if (items.length > SHOP_LIMITS.importRowsMax) throw tooManyRows();
+  }
+
+  // 2. Match each row to an existing shop listing of this user.
+  const existing = await drizzle(db)
+    .select({ id: listings.id, sku: listings.sku, shopTitle: listings.shopTitle, etsyListingId: listings.etsyListingId, importHash: listings.importHash, version: listings.version })
+    .from(listings)
+    .where(and(eq(listings.userId, userId), eq(listings.source, "shop")));
+  const bySku = new Map<string, Existing>();
+  const byEtsyId = new Map<string, Existing>();
+  const byTitle = new Map<string, Existing[]>();
+  for (const e of existing) {
+    if (e.sku) bySku.set(e.sku, e);
+    if (e.etsyListingId) byEtsyId.set(e.etsyListingId, e);
+    if (e.shopTitle) byTitle.set(e.shopTitle, [...(byTitle.get(e.shopTitle) ?? []), e]);
+  }
+  const claimed = new Set<string>();
+  const seenSku = new Map<string, number>();
+  const seenTitle = new Map<string, number>();
+  const creates: Planned[] = [];
+  const updates: (Planned & { target: Existing })[] = [];
+
+  for (const item of items) {
+    if ("error" in item) {
+      fail(item.row, item.error);
+      continue;
+    }
+    const input = normalizeShopInput(item.input);
+    if (!input.title) {
+      fail(item.row, `Row ${item.row} has no title. Every Etsy listing has one; the row was skipped.`);
+      continue;
+    }
+    if (input.sku) {
+      const first = seenSku.get(input.sku);
+      if (first !== undefined) {
+        fail(item.row, `Row ${item.row} has the same SKU "${input.sku}" as row ${first}. Each listing's SKU must be unique in the file; the row was skipped.`);
+        continue;
+      }
+      seenSku.set(input.sku, item.row);
+    } else {
+      const first = seenTitle.get(input.title);
+      if (first !== undefined) {
+        fail(item.row, `Row ${item.row} has the same title as row ${first} and neither has a SKU, so they cannot be told apart. Give each a SKU in Etsy; the row was skipped.`);
+        continue;
+      }
+      seenTitle.set(input.title, item.row);
+    }
+    const free = (e: Existing | undefined) => (e && !claimed.has(e.id) ? e : undefined);
+    const target =
+      (input.etsyListingId ? free(byEtsyId.get(input.etsyListingId)) : undefined) ??
+      (input.sku ? free(bySku.get(input.sku)) : undefined) ??
+      (byTitle.get(input.title) ?? []).find((e) => !claimed.has(e.id) && (!input.sku || !e.sku));
+    const hash = await importHashOf(input);
+    if (!target) {
+      creates.push({ row: item.row, input, hash });
+      continue;
+    }
+    claimed.add(target.id);
+    if (target.importHash === hash) result.unchanged++;
+    else updates.push({ row: item.row, input, hash, target });
+  }
+
+  // 3. Updates: each changed listing gets the next version, written only if nobody changed it meanwhile.
+  const d = drizzle(db);
+  for (let i = 0; i < updates.length; i += IMPORT_BATCH_ROWS) {
+    const chunk = updates.slice(i, i + IMPORT_BATCH_ROWS);
+    const rows = await readRows(db, userId, chunk.map((u) => u.target.id));
+    const statements = [];
+    const written: typeof chunk = [];
+    for (const u of chunk) {
+      const current = rows.get(u.target.id);
+      if (!current || current.version !== u.target.version) {
+        fail(u.row, `Row ${u.row} was not imported: its listing changed while the file was being imported. Import the file again.`);
+        continue;
+      }
+      const set = shopColumns(u.input, u.hash);
+      const next = { ...current, ...set } as Listing;
+      const version = current.version + 1;
+      statements.push(
+        d
+          .update(listings)
+          .set({ ...set, version, updatedAt: now })
+          .where(and(eq(listings.id, current.id), eq(listings.userId, userId), eq(listings.version, current.version)))
+          .returning({ id: listings.id }),
+        ...versionStatements(d, { listingId: current.id, userId, version, snapshot: snapshotOf(next), reason: "import", now }),
+        auditStatement(d, { listingId: current.id, userId, version, score: shopListingScore(next), now }),
+      );
+      written.push(u);
+    }
+    if (!statements.length) continue;
+    const results = await d.batch(statements as unknown as [(typeof statements)[number]]);
+    written.forEach((u, k) => {
+      if ((results[k * 4] as unknown as { id: string }[]).length > 0) result.updated++;
+      else fail(u.row, `Row ${u.row} was not imported: its listing changed while the file was being imported. Import the file again.`);
+    });
+  }
+
+  // 4. New listings, within the plan's cap; the guard in each batch takes back any that a concurrent save pushed over it.
+  const usage = await readStorageUsage(db, userId);
+  let room = Math.max(0, usage.listingsLimit - usage.listings);
+  const capMessage = (row: number) =>
+    `Row ${row} was not imported: the ${usage.plan} plan keeps at most ${usage.listingsLimit.toLocaleString("en-US")} saved listings. Delete listings you no longer need, or upgrade, and import the file again to add the rest.`;
+  const allowed: Planned[] = [];
+  for (const c of creates) {
+    if (room > 0) {
+      allowed.push(c);
+      room--;
+    } else fail(c.row, capMessage(c.row));
+  }
+  for (let i = 0; i < allowed.length; i += IMPORT_BATCH_ROWS) {
+    const chunk = allowed.slice(i, i + IMPORT_BATCH_ROWS);
+    const statements = [];
+    for (const c of chunk) {
+      const id = crypto.randomUUID();
+      const values = {
+        id,
+        userId,
+        ...shopColumns(c.input, c.hash),
+        altTexts: [] as string[],
+        originalPrompt: "",
+        platform: "etsy",
+        provider: "etsy-csv",
+        source: "shop" as const,
+        ruleReport: null,
+        generationPrompt: null,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (c.input.etsyListingId) values.provider = "etsy-api";
+      statements.push(
+        d.insert(listings).values(values),
+        listingCapGuard(d, userId, id),
+        versionStatements(d, { listingId: id, userId, version: 1, snapshot: snapshotOf(values as Listing), reason: "import", now })[0],
+        auditStatement(d, { listingId: id, userId, version: 1, score: shopListingScore(values as Listing), now }),
+      );
+    }
+    const results = await d.batch(statements as unknown as [(typeof statements)[number]]);
+    chunk.forEach((c, k) => {
+      const refused = (results[k * 4 + 1] as unknown as { id: string }[]).length > 0;
+      if (refused) fail(c.row, capMessage(c.row));
+      else result.imported++;
+    });
+  }
+  result.errors.sort((a, b) => a.row - b.row);
+  return result;
+}
+
+async function readRows(db: D1Database, userId: string, ids: string[]): Promise<Map<string, Listing>> {
+  const out = new Map<string, Listing>();
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const rows = await drizzle(db)
+      .select()
+      .from(listings)
+      .where(and(eq(listings.userId, userId), inArray(listings.id, ids.slice(i, i + ID_CHUNK))));
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
+}
+
+/**
+ * POST /api/shop/import: Etsy's listings CSV, streamed (`bytes` is the file's bytes as they arrive), imported
+ * for the user. The whole file is read and checked before the first write: a wrong file is a 400, a file
+ * over the limits a 413, and in both cases nothing was imported.
+ */
+export async function importEtsyCsv(db: D1Database, userId: string, bytes: AsyncIterable<Uint8Array>, now = Date.now()): Promise<ShopImportResult> {
+  return upsertShopListings(db, userId, readEtsyListings(bytes), now);
+}

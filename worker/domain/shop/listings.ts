@@ -1,0 +1,112 @@
+/**
+ * The shop's listings as the My Shop table shows them (GET /api/shop/listings) and one of them with its audit
+ * and pending proposal (GET /api/shop/listings/:id). Scores come from the `listing_audits` cache, refreshed
+ * first, so a page of 5,000 listings sorts in SQL without auditing any of them again.
+ */
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { SHOP_LIMITS, type ShopListQuery, type ShopListingDetail, type ShopListingRow, type ShopListingsPage, type ShopVariation } from "../../../schema/api/shop";
+import { listingProposals } from "../../../schema/db";
+import { notFound } from "../../lib/errors";
+import type { Grade } from "../audit/types";
+import { getListing, LISTING_NOT_FOUND, toDetail } from "../listings/store";
+import { refreshAudits } from "./audits";
+import { toShopProposal } from "./proposal-shape";
+
+const ORDER_BY: Record<ShopListQuery["sort"], string> = {
+  score: "a.score",
+  title: "l.title COLLATE NOCASE",
+  updated: "l.updated_at",
+};
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+
+export async function listShopListings(db: D1Database, userId: string, query: ShopListQuery, now = Date.now()): Promise<ShopListingsPage> {
+  await refreshAudits(db, userId, now);
+  const where = ["l.user_id = ?", "l.source = 'shop'"];
+  const params: (string | number)[] = [userId];
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(l.title LIKE ? ESCAPE '\\' OR l.description LIKE ? ESCAPE '\\' OR l.tags LIKE ? ESCAPE '\\' OR coalesce(l.sku, '') LIKE ? ESCAPE '\\')");
+    params.push(pattern, pattern, pattern, pattern);
+  }
+  if (query.grade) {
+    const grades = [...new Set(query.grade.split(","))];
+    where.push(`a.grade IN (${grades.map(() => "?").join(", ")})`);
+    params.push(...grades);
+  }
+  if (query.issue) {
+    where.push("EXISTS (SELECT 1 FROM json_each(a.finding_ids) j WHERE j.value = ?)");
+    params.push(query.issue);
+  }
+  const from = `FROM listings l JOIN listing_audits a ON a.listing_id = l.id WHERE ${where.join(" AND ")}`;
+  const direction = query.order === "desc" ? "DESC" : "ASC";
+  const pageSize = SHOP_LIMITS.pageSize;
+  const [count, page] = await db.batch<Record<string, unknown>>([
+    db.prepare(`SELECT count(*) AS total ${from}`).bind(...params),
+    db
+      .prepare(
+        `SELECT l.id, l.title, l.sku, l.price_minor, l.currency, l.quantity,
+                coalesce(l.photo_count, json_array_length(l.image_urls)) AS photo_count, json_array_length(l.tags) AS tag_count,
+                a.score, a.grade, l.updated_at,
+                EXISTS (SELECT 1 FROM listing_proposals p WHERE p.listing_id = l.id AND p.user_id = l.user_id AND p.status = 'pending') AS has_proposal
+         ${from}
+         ORDER BY ${ORDER_BY[query.sort]} ${direction}, l.title COLLATE NOCASE ${direction}, l.id ${direction}
+         LIMIT ? OFFSET ?`,
+      )
+      .bind(...params, pageSize, (query.page - 1) * pageSize),
+  ]);
+  return {
+    listings: page.results.map(toRow),
+    total: Number(count.results[0]?.total ?? 0),
+    page: query.page,
+    pageSize,
+  };
+}
+
+function toRow(r: Record<string, unknown>): ShopListingRow {
+  const num = (v: unknown) => (typeof v === "number" ? v : null);
+  return {
+    id: String(r.id),
+    title: String(r.title),
+    sku: typeof r.sku === "string" ? r.sku : null,
+    priceMinor: num(r.price_minor),
+    currency: typeof r.currency === "string" ? r.currency : null,
+    quantity: num(r.quantity),
+    photoCount: Number(r.photo_count ?? 0),
+    tagCount: Number(r.tag_count ?? 0),
+    score: Number(r.score),
+    grade: String(r.grade) as Grade,
+    updatedAt: new Date(Number(r.updated_at)).toISOString(),
+    hasProposal: Number(r.has_proposal) === 1,
+  };
+}
+
+/** One shop listing of the user; another user's listing, or a listing that is not from the shop, is a 404. */
+export async function shopListingDetail(db: D1Database, userId: string, id: string): Promise<ShopListingDetail> {
+  const row = await getListing(db, userId, id);
+  if (row.source !== "shop") throw notFound(LISTING_NOT_FOUND);
+  const [pending] = await drizzle(db)
+    .select()
+    .from(listingProposals)
+    .where(and(eq(listingProposals.listingId, id), eq(listingProposals.userId, userId), eq(listingProposals.status, "pending")))
+    .limit(1);
+  const detail = toDetail(row);
+  return {
+    listing: {
+      ...detail,
+      sku: row.sku,
+      priceMinor: row.priceMinor,
+      currency: row.currency,
+      quantity: row.quantity,
+      materials: strings(row.materials),
+      imageUrls: strings(row.imageUrls),
+      variations: Array.isArray(row.variations) ? (row.variations as ShopVariation[]) : [],
+      photoCount: row.photoCount,
+      shopTitle: row.shopTitle,
+    },
+    audit: detail.audit,
+    proposal: pending ? toShopProposal(pending) : null,
+  };
+}
