@@ -9,6 +9,7 @@ declare namespace Cloudflare {
 	interface Env {
 		FILES: R2Bucket;
 		DB: D1Database;
+		SHOP_QUEUE: Queue;
 		IMAGES: ImagesBinding;
 		APP_ENV: "development";
 		APP_URL: "http://localhost:8787";

@@ -264,8 +264,10 @@ export const shopJobItems = sqliteTable(
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     updatedAt: timestamp("updated_at").notNull(),
+    /** 1 while the item holds the create-listing unit reserved for it (0010); a redelivery never takes a second. */
+    unitHeld: integer("unit_held").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.listingId] })],
+  (t) => [primaryKey({ columns: [t.jobId, t.listingId] }), index("shop_job_items_job_status").on(t.jobId, t.status)],
 );
 
 /** An optimized listing waiting for the seller (0006): never applied until accepted; one pending per listing. */

@@ -1,6 +1,8 @@
 import { createRequestHandler } from "react-router";
 import { handleApi } from "./api/router";
 import { devMailPage } from "./dev/mail-page";
+import { handleShopQueue } from "./domain/shop/jobs";
+import { selectLlmProvider } from "./providers/llm";
 import { ConfigError, getConfig, type Env } from "./lib/env";
 import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
 
@@ -46,5 +48,10 @@ export default {
     const nonce = newNonce();
     const response = await requestHandler(request, { cloudflare: { env, ctx }, cspNonce: nonce });
     return withSecurityHeaders(response, htmlCsp(nonce, request.url));
+  },
+
+  /** My Shop bulk optimize: the optimize queue and its dead-letter queue (decision 0021). */
+  async queue(batch, env) {
+    await handleShopQueue(batch, env, { provider: selectLlmProvider(env).provider });
   },
 } satisfies ExportedHandler<Env>;

@@ -173,3 +173,51 @@ export interface OptimizeMessage {
   userId: string;
   listingId: string;
 }
+
+/** One row of GET /api/shop/jobs (`data.jobs[]`): a job without its items, newest first. */
+export type ShopJobSummary = Omit<ShopJobInfo, "items">;
+
+/** POST /api/shop/optimize (`data`, status 202). */
+export interface OptimizeStarted {
+  jobId: string;
+  total: number;
+}
+
+/** POST /api/shop/proposals/accept and /reject: some listings' pending proposals, or all of them. */
+export const ProposalDecisionSchema = v.union(
+  [
+    v.object({
+      ids: v.pipe(
+        v.array(v.pipe(v.string("Each id must be text"), v.minLength(1, "Each id must be text"), v.maxLength(64, "Each id must be at most 64 characters")), "ids must be a list of listing ids"),
+        v.minLength(1, "Choose at least one listing"),
+        v.maxLength(SHOP_LIMITS.optimizeIdsMax, `At most ${SHOP_LIMITS.optimizeIdsMax} listings at once`),
+      ),
+    }),
+    v.object({ all: v.literal(true, "all must be true") }),
+  ],
+  "Send { ids: [listing ids] } or { all: true }",
+);
+export type ProposalDecision = v.InferOutput<typeof ProposalDecisionSchema>;
+
+/** POST /api/shop/proposals/accept (`data`): listing ids by outcome. */
+export interface AcceptProposalsResult {
+  /** Listings whose proposal became a new version (reason "accept"). */
+  accepted: string[];
+  /** The listing changed since the proposal was made: nothing was written (accept it one by one to see). */
+  conflicts: string[];
+  /** Ids that are not the caller's listings or have no pending proposal. */
+  missing: string[];
+}
+
+/** POST /api/shop/proposals/reject (`data`): listing ids by outcome. */
+export interface RejectProposalsResult {
+  /** Listings whose proposal was rejected (the listing is unchanged). */
+  rejected: string[];
+  missing: string[];
+}
+
+/** POST /api/shop/listings/:id/accept (`data`). */
+export interface AcceptedProposal {
+  listing: ListingDetail;
+  proposal: ShopProposal;
+}

@@ -15,7 +15,7 @@ import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/ap
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema } from "../../schema/api/workflow";
-import { ShopListQuerySchema } from "../../schema/api/shop";
+import { OptimizeRequestSchema, ProposalDecisionSchema, ShopListQuerySchema } from "../../schema/api/shop";
 import { HttpError } from "../lib/errors";
 import { json } from "../lib/http";
 import type { ApiRouter } from "./types";
@@ -92,6 +92,14 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/shop/summary", summary: "The shop's health: listings, averageScore, grades A-F, topIssues [{ id, message, count }] (the 10 most common findings)", tag: "Shop", auth: true },
   { method: "get", path: "/api/shop/listings", summary: "The shop's listings with price, photo and tag counts, score, grade and hasProposal; sort=score|title|updated, order=asc|desc, page, q, grade=C,D,F, issue=<finding id>; 50 a page", tag: "Shop", auth: true, query: ShopListQuerySchema },
   { method: "get", path: "/api/shop/listings/{id}", summary: "One shop listing with its shop facts, its audit and its pending proposal (another user's or a non-shop listing is 404)", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/optimize", summary: "Optimize shop listings in bulk on Cloudflare Queues (202 { jobId, total }); one create-listing unit per proposal; 404 when an id is not the caller's", tag: "Shop", auth: true, body: OptimizeRequestSchema },
+  { method: "get", path: "/api/shop/jobs", summary: "The caller's 20 most recent optimize jobs, newest first (data.jobs)", tag: "Shop", auth: true },
+  { method: "get", path: "/api/shop/jobs/{id}", summary: "An optimize job: status, total, done, failed, stopReason and every listing's status and scores", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/listings/{id}/accept", summary: "Apply the listing's pending proposal as a new version (reason accept); 409 with the listing when it changed since; 404 without a proposal", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/listings/{id}/reject", summary: "Reject the listing's pending proposal; the listing is unchanged", tag: "Shop", auth: true },
+  { method: "post", path: "/api/shop/proposals/accept", summary: "Accept the pending proposals of { ids } or { all: true } (data: accepted, conflicts, missing)", tag: "Shop", auth: true, body: ProposalDecisionSchema },
+  { method: "post", path: "/api/shop/proposals/reject", summary: "Reject the pending proposals of { ids } or { all: true } (data: rejected, missing)", tag: "Shop", auth: true, body: ProposalDecisionSchema },
+  { method: "get", path: "/api/shop/export.csv", summary: "The shop listings changed since import, as a CSV for Etsy (SKU, original title, title, tags, description)", tag: "Shop", auth: true, produces: "text/csv" },
 ];
 
 function schemaOf(schema: v.GenericSchema) {

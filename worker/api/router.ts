@@ -12,6 +12,7 @@ import { onboardingRoutes } from "./onboarding";
 import { profileRoutes } from "./profile";
 import { quotaRoutes } from "./quota";
 import { shopRoutes } from "./shop";
+import { shopJobRoutes } from "./shop-jobs";
 import type { ApiRequest, ApiRouter } from "./types";
 import { workflowRoutes } from "./workflow";
 
@@ -28,6 +29,7 @@ function buildRouter(): ApiRouter {
   workflowRoutes(router);
   imageRoutes(router);
   shopRoutes(router);
+  shopJobRoutes(router);
   // Feature routers register here.
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");

@@ -1,6 +1,7 @@
 import type { BatchJob } from "../../durable-objects/batch-job";
 import type { QuotaCounter } from "../../durable-objects/quota-counter";
 import type { ThrottleCounter } from "../../durable-objects/throttle-counter";
+import type { OptimizeMessage } from "../../schema/api/shop";
 import { selectMailProvider } from "../providers/mail";
 
 /** Every binding, variable and secret the Worker reads. Optional ones have an embedded default. */
@@ -11,6 +12,8 @@ export interface Env {
   QUOTA: DurableObjectNamespace<QuotaCounter>;
   THROTTLE: DurableObjectNamespace<ThrottleCounter>;
   BATCH: DurableObjectNamespace<BatchJob>;
+  /** My Shop bulk optimize: one message per listing (Cloudflare Queues, listora-shop-optimize). */
+  SHOP_QUEUE: Queue<OptimizeMessage>;
   AI?: Ai;
   EMAIL?: SendEmail;
 

@@ -16,7 +16,7 @@ export const VERSION_NOT_FOUND = "Version not found";
 /** Versions kept per listing; older ones are pruned by the batch that writes a new one. */
 export const VERSIONS_KEPT = 100;
 
-export type VersionReason = "saved" | "generated" | "edit" | "regenerated" | "restore" | "fix" | "import";
+export type VersionReason = "saved" | "generated" | "edit" | "regenerated" | "restore" | "fix" | "import" | "accept";
 
 /** Platform parts other modules may add to a listing row; kept in a snapshot when present. */
 const EXTRA_PARTS = ["bullets", "searchTerms", "itemSpecifics"] as const;

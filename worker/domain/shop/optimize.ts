@@ -1,0 +1,347 @@
+/**
+ * The optimizer of My Shop: one imported listing in, at most one proposal out (decision 0021).
+ *
+ * It starts from the listing's own facts (its description, title, tags, materials and variations; the
+ * price is not text) and tries three candidates, each brought through the rule enforcer and then the
+ * Listing Doctor's one-click fixes until none is left:
+ *   - "fixes": the seller's listing with only the Doctor's fixes (and alt texts for its photos);
+ *   - "hybrid": the writer's title, tags and alt texts with the seller's own description;
+ *   - "writer": everything the listing writer (the configured LLM provider; the offline composer by
+ *     default) wrote from the facts.
+ * A writer's text never adds a fact the listing did not state: a material or a measure that is not in
+ * the facts drops the tag or the whole candidate, and a description sentence whose words are mostly
+ * not the seller's is left out. The candidate that scores highest wins (on a tie, the one that changes
+ * least); when none scores above the original, there is no proposal.
+ */
+import type { Listing } from "../../../schema/db";
+import type { ShopVariation } from "../../../schema/api/shop";
+import { auditListing, auditScore, applyFix, type AuditInput, type Grade } from "../audit";
+import { auditInputOf } from "../audit/saved";
+import { enforceListingRules, type ListingText } from "../listings/enforce-rules";
+import { generateListingParts, generatePart, type GenerationInput } from "../listings/generate";
+import { isStopWord, plainText, words } from "../listings/phrases";
+import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
+import type { LlmProvider } from "../../providers/llm/types";
+
+/** The parts of a listing the optimizer reads. */
+export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" | "altTexts" | "platform" | "ruleReport" | "photoCount"> & {
+  materials?: unknown;
+  variations?: unknown;
+};
+
+export interface ShopText {
+  title: string;
+  description: string;
+  tags: string[];
+  altTexts: string[];
+}
+
+export type CandidateKind = "fixes" | "hybrid" | "writer";
+
+export interface OptimizeOutcome {
+  scoreBefore: number;
+  gradeBefore: Grade;
+  scoreAfter: number;
+  gradeAfter: Grade;
+  /** The proposal to store, or null when nothing scores above the original ("already as good as we can make it"). */
+  proposal: (ShopText & { kind: CandidateKind; provider: string }) | null;
+  /** Every candidate tried, with its score (for logs and tests). */
+  candidates: { kind: CandidateKind; score: number; rejected?: string }[];
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const variationsOf = (value: unknown): ShopVariation[] =>
+  Array.isArray(value)
+    ? value
+        .filter((v): v is ShopVariation => !!v && typeof v === "object" && typeof (v as ShopVariation).type === "string")
+        .map((v) => ({ type: v.type, values: strings(v.values) }))
+    : [];
+
+/** Alt texts Etsy shows: one per photo, at most 10. */
+export const ALT_TEXTS_MAX = PLATFORM_LIMITS.etsy.photosMax;
+
+/** The audit input of a shop listing with these parts: the same as the shop's own score (photo rules included). */
+export function shopAuditInput(row: ShopListingSource, text: ShopText): AuditInput {
+  return { ...auditInputOf({ ...row, ...text }), photoCount: row.photoCount ?? null };
+}
+
+export function scoreShopText(row: ShopListingSource, text: ShopText): { score: number; grade: Grade } {
+  return auditScore(shopAuditInput(row, text));
+}
+
+const textOf = (row: ShopListingSource): ShopText => ({ title: row.title, description: row.description, tags: strings(row.tags), altTexts: strings(row.altTexts) });
+
+// ---- The facts -----------------------------------------------------------------------------------
+
+/** Everything the listing states, as one text: what the writer is given and what its output is checked against. */
+export function factsOf(row: ShopListingSource): string {
+  const description = plainText(row.description).trim();
+  const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
+  const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
+  const lines = [description || row.title.trim()];
+  if (materials.length) lines.push(`Materials: ${materials.join(", ")}.`);
+  for (const v of variations) lines.push(`${v.type.trim()} options: ${v.values.join(", ")}.`);
+  return lines.join("\n\n");
+}
+
+/** Everything the listing states, including its title and tags: what the output may draw from. */
+function groundOf(row: ShopListingSource): string {
+  return [row.title, factsOf(row), strings(row.tags).join(", ")].join("\n").toLowerCase();
+}
+
+/** The phrases the listing is meant to be found for: the seller's own tags, phrases first, then the title's parts. */
+export function keywordsOf(row: ShopListingSource): string[] {
+  const tags = strings(row.tags).map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const segments = row.title
+    .split(/\s[-–—|]\s|[,;:|()/]/)
+    .map((s) => s.replace(/\s+/g, " ").trim())
+    .filter((s) => s && s.length <= LISTING_LIMITS.tagMax && words(s).length >= 2);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const phrase of [...tags.filter((t) => words(t).length >= 2), ...segments, ...tags.filter((t) => words(t).length < 2)]) {
+    const key = phrase.toLowerCase();
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(phrase);
+    }
+  }
+  return out.slice(0, 6);
+}
+
+// ---- Invented facts ------------------------------------------------------------------------------
+
+/** Materials a listing can claim: naming one that the listing never stated is inventing a fact. */
+const MATERIALS =
+  /\b(cotton|wool|merino|cashmere|alpaca|mohair|linen|silk|leather|suede|sterling silver|silver|gold|rose gold|gold filled|brass|copper|bronze|steel|stainless steel|titanium|platinum|wood|wooden|oak|walnut|maple|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|epoxy|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|coconut wax|stone|pearls?|gemstones?|crystals?|quartz|amethyst|jade|turquoise|opal|diamonds?|yarn|felt|denim|velvet|plastic|vinyl|cork|rattan|jute|hemp|marble|concrete|organic|recycled|vegan|hypoallergenic|nickel[- ]free|lead[- ]free|waterproof|14k|18k|10k|925)\b/gi;
+const MEASURE = /(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|inch|inches|"|″|ft|feet|oz|ml|l|litres?|liters?|g|grams?|kg|lbs?|x\s*\d+(?:[.,]\d+)?)(?![\p{L}])/giu;
+
+const normalMeasure = (m: string) => m.toLowerCase().replace(/\s+/g, "").replace(/inches|inch|″|"/g, "in").replace(/,/g, ".");
+
+/** The materials and measures `text` names that `ground` (everything the listing states) does not. */
+export function inventedFacts(text: string, ground: string): string[] {
+  const lower = text.toLowerCase();
+  const out = new Set<string>();
+  for (const match of lower.matchAll(MATERIALS)) {
+    const word = match[0].replace(/s$/, "");
+    if (!ground.includes(word)) out.add(match[0]);
+  }
+  const groundMeasures = new Set([...ground.matchAll(MEASURE)].map((m) => normalMeasure(m[0])));
+  for (const match of lower.matchAll(MEASURE)) if (!groundMeasures.has(normalMeasure(match[0]))) out.add(match[0].trim());
+  return [...out];
+}
+
+const stem = (w: string) => w.toLowerCase().replace(/’/g, "'").slice(0, 5);
+
+/**
+ * The writer's description without what the seller did not say: a sentence or bullet whose content
+ * words are mostly not the listing's own ("Light enough to forget you are wearing it") is left out, and
+ * a heading left with nothing under it goes too.
+ */
+export function groundedDescription(description: string, ground: string): string {
+  const groundStems = new Set(words(ground).filter((w) => w.length >= 3 && !isStopWord(w)).map(stem));
+  const grounded = (sentence: string) => {
+    const content = words(sentence).filter((w) => w.length >= 3 && !isStopWord(w));
+    if (!content.length) return true;
+    const known = content.filter((w) => groundStems.has(stem(w))).length;
+    return known / content.length > 0.5;
+  };
+  const blocks = description.split(/\n\s*\n/);
+  const kept: string[] = [];
+  for (const block of blocks) {
+    const lines = block.split("\n");
+    const out: string[] = [];
+    for (const line of lines) {
+      const trimmed = line.trim();
+      if (!trimmed) continue;
+      const bullet = /^[•\-*]\s/.test(trimmed);
+      const heading = !bullet && lines.length > 1 && line === lines[0] && !/[.!?]$/.test(trimmed) && trimmed.length <= 40;
+      if (heading) {
+        out.push(trimmed);
+        continue;
+      }
+      if (bullet) {
+        if (grounded(trimmed)) out.push(trimmed);
+        continue;
+      }
+      const sentences = trimmed.match(/[^.!?]+[.!?]*(?:\s+|$)/g) ?? [trimmed];
+      const keep = sentences.filter(grounded).join("").trim();
+      if (keep) out.push(keep);
+    }
+    const headingOnly = out.length === 1 && lines.length > 1 && out[0] === lines[0].trim();
+    if (out.length && !headingOnly) kept.push(out.join("\n"));
+  }
+  return kept.join("\n\n");
+}
+
+// ---- The Doctor's fixes --------------------------------------------------------------------------
+
+/** Applies the Doctor's one-click fixes, best first, until no fix is left (or the score would not rise). */
+export function doctorFixes(row: ShopListingSource, start: ShopText, maxSteps = 25): ShopText {
+  let text = start;
+  const seen = new Set<string>([JSON.stringify(text)]);
+  for (let step = 0; step < maxSteps; step++) {
+    const input = shopAuditInput(row, text);
+    const report = auditListing(input);
+    let next: ShopText | undefined;
+    for (const finding of report.findings) {
+      if (!finding.fix) continue;
+      const fixed = applyFix(input, finding.fix);
+      const candidate: ShopText = { title: fixed.title, description: fixed.description, tags: fixed.tags ?? [], altTexts: fixed.altTexts ?? [] };
+      const key = JSON.stringify(candidate);
+      if (seen.has(key)) continue;
+      if (scoreShopText(row, candidate).score < report.score) continue;
+      seen.add(key);
+      next = candidate;
+      break;
+    }
+    if (!next) break;
+    text = next;
+  }
+  return text;
+}
+
+// ---- Alt texts -----------------------------------------------------------------------------------
+
+/** How many alt texts the listing should have: one per photo, at most 10; 5 when the photo count is unknown. */
+export function altTextTarget(row: ShopListingSource): number {
+  const photos = row.photoCount;
+  if (photos === null || photos === undefined) return 5;
+  return Math.max(0, Math.min(ALT_TEXTS_MAX, photos));
+}
+
+/** The seller's alt texts first, then the writer's, each once, up to the target. */
+function mergeAltTexts(own: string[], written: string[], target: number): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const text of [...own, ...written]) {
+    const clean = text.replace(/\s+/g, " ").trim();
+    if (!clean || seen.has(clean.toLowerCase())) continue;
+    seen.add(clean.toLowerCase());
+    out.push(clean);
+    if (out.length >= Math.max(target, own.length)) break;
+  }
+  return out;
+}
+
+// ---- The optimizer -------------------------------------------------------------------------------
+
+/** Words of care, shipping and option lines: a tag or title built on them is not a search ("avoid water", "dry flat"). */
+const NOT_A_SEARCH = /\b(avoid|wash|washing|dry|store|stored|ship|ships|shipping|shipped|dispatch|allow|please|burns?|measures?|options?|pouch|gift box|business days?|processing|returns?|refunds?|wipe|iron)\b/i;
+const isSearchPhrase = (phrase: string) => !NOT_A_SEARCH.test(phrase) && !/\b(length|colou?r|size|style|type)$/i.test(phrase.trim());
+
+const POLICY_PARAGRAPH = /^(care|shipping|delivery|returns?|refunds?|processing|production|please|note|payment|policies|policy|exchanges?)\b/i;
+const paragraphsOf = (text: string) =>
+  plainText(text)
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** The seller's care, shipping and policy paragraphs, kept word for word under a rewritten description. */
+export function policyParagraphsOf(row: ShopListingSource): string[] {
+  return paragraphsOf(row.description).filter((p) => POLICY_PARAGRAPH.test(p));
+}
+
+/** The facts the writer composes from: the description without its care, shipping and policy paragraphs (they are added back word for word). */
+export function writerFactsOf(row: ShopListingSource): string {
+  const paragraphs = paragraphsOf(row.description).filter((p) => !POLICY_PARAGRAPH.test(p));
+  const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
+  const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
+  const lines = [paragraphs.join("\n\n") || row.title.trim()];
+  if (materials.length) lines.push(`Made of ${materials.join(", ")}.`);
+  for (const v of variations) lines.push(`${v.type.trim()}: ${v.values.join(", ")}.`);
+  return lines.join("\n\n");
+}
+
+/** The seller's phrase tags first, then the writer's, each once, 13 at most; the seller's one-word tags only when nothing better is left. */
+function mergedTags(own: string[], written: string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const push = (tag: string) => {
+    const clean = tag.replace(/\s+/g, " ").trim();
+    const key = clean.toLowerCase();
+    if (!clean || seen.has(key) || out.length >= PLATFORM_LIMITS.etsy.tagCount) return;
+    seen.add(key);
+    out.push(clean);
+  };
+  own.filter((t) => words(t).length >= 2).forEach(push);
+  written.forEach(push);
+  own.filter((t) => words(t).length < 2).forEach(push);
+  return out;
+}
+
+export interface OptimizeOptions {
+  timeoutMs?: number;
+}
+
+/**
+ * Optimizes one shop listing. Throws when the provider fails (the queue retries the message); answers
+ * no proposal when no candidate scores above the listing as it is.
+ */
+export async function optimizeShopListing(row: ShopListingSource, provider: LlmProvider, options: OptimizeOptions = {}): Promise<OptimizeOutcome> {
+  const original = textOf(row);
+  const before = scoreShopText(row, original);
+  const ground = groundOf(row);
+  const input: GenerationInput = { description: writerFactsOf(row), keywords: keywordsOf(row), platform: "etsy" };
+  const context = { productDescription: input.description, keywords: input.keywords, platform: "etsy" as const };
+
+  const written = await generateListingParts(provider, input, undefined, { timeoutMs: options.timeoutMs });
+  const target = altTextTarget(row);
+  let writtenAlts = written.listing.altTexts.filter((a) => !inventedFacts(a, ground).length);
+  for (let variant = 1; variant <= 3 && mergeAltTexts(original.altTexts, writtenAlts, target).length < target; variant++) {
+    const more = await generatePart(provider, "altTexts", input, variant, options.timeoutMs);
+    writtenAlts = [...writtenAlts, ...(Array.isArray(more) ? (more as string[]) : []).filter((a) => !inventedFacts(a, ground).length)];
+  }
+  const alts = mergeAltTexts(original.altTexts, writtenAlts, target);
+  const writerTags = written.listing.tags.filter((t) => isSearchPhrase(t) && !inventedFacts(t, ground).length);
+  const writerTitle = isSearchPhrase(written.listing.title) && !inventedFacts(written.listing.title, ground).length ? written.listing.title : undefined;
+  const writerDescription = [groundedDescription(written.listing.description, ground), ...policyParagraphsOf(row)].filter(Boolean).join("\n\n");
+
+  // Every combination of the parts: the seller's or the writer's title, description and tags.
+  const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
+  const descriptions: [string, boolean][] = [[original.description, false], ...(writerDescription && inventedFacts(writerDescription, ground).length === 0 ? ([[writerDescription, true]] as [string, boolean][]) : [])];
+  const tagSets: [string[], boolean][] = [[original.tags, false], [mergedTags(original.tags, writerTags), true], [writerTags, true]];
+  const tried: { kind: CandidateKind; text: ShopText; score: number; changed: number; rejected?: string }[] = [];
+  for (const [title, newTitle] of titles) {
+    for (const [description, newDescription] of descriptions) {
+      for (const [tags, newTags] of tagSets) {
+        const raw: ShopText = { title, description, tags, altTexts: alts };
+        // The writer's parts go through the enforcer (Etsy's limits, clean tags); the seller's own words stay as written.
+        const enforced = newTitle || newTags ? enforceListingRules(raw as ListingText, context).listing : raw;
+        const start: ShopText = {
+          title: newTitle ? enforced.title : title,
+          description,
+          tags: newTags ? enforced.tags.filter(isSearchPhrase) : tags,
+          altTexts: alts,
+        };
+        const text = doctorFixes(row, start);
+        const invented = inventedFacts(`${text.title}\n${text.description}\n${text.tags.join("\n")}\n${text.altTexts.join("\n")}`, ground);
+        const writerParts = Number(newTitle) + Number(newDescription) + Number(newTags);
+        tried.push({
+          kind: writerParts === 0 ? "fixes" : newDescription ? "writer" : "hybrid",
+          text,
+          score: scoreShopText(row, text).score,
+          changed: writerParts,
+          ...(invented.length ? { rejected: `names what the listing does not state: ${invented.join(", ")}` } : {}),
+        });
+      }
+    }
+  }
+
+  // Highest score; on a tie the one with fewer parts rewritten (the seller's words kept).
+  const eligible = tried.filter((c) => !c.rejected);
+  const best = eligible.reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.score > a.score || (c.score === a.score && c.changed < a.changed) ? c : a), undefined);
+  const report = tried.map((c) => ({ kind: c.kind, score: c.score, ...(c.rejected ? { rejected: c.rejected } : {}) }));
+  const unchanged = best && JSON.stringify(best.text) === JSON.stringify(original);
+  if (!best || best.score <= before.score || unchanged) {
+    return { scoreBefore: before.score, gradeBefore: before.grade, scoreAfter: before.score, gradeAfter: before.grade, proposal: null, candidates: report };
+  }
+  const after = scoreShopText(row, best.text);
+  return {
+    scoreBefore: before.score,
+    gradeBefore: before.grade,
+    scoreAfter: after.score,
+    gradeAfter: after.grade,
+    proposal: { ...best.text, kind: best.kind, provider: best.kind === "fixes" ? "listing-doctor-fixes" : provider.name },
+    candidates: report,
+  };
+}
