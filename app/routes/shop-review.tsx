@@ -181,11 +181,13 @@ export default function ShopReview() {
     const shown = waiting;
     setBulkBusy(true);
     try {
-      await decideAllProposals(kind, shown.map((d) => d.listing.id));
-      // What is no longer pending was decided; what still is (changed since, say) stays on screen.
-      const still = new Set((await queryClient.fetchQuery({ queryKey: shopKeys.pending(), queryFn: fetchPendingProposals, staleTime: 0 })).map((d) => d.listing.id));
-      const done = shown.filter((d) => !still.has(d.listing.id));
+      const ids = shown.map((d) => d.listing.id);
+      const result = kind === "accept" ? await decideAllProposals("accept", ids) : await decideAllProposals("reject", ids);
+      const decidedNow = new Set("accepted" in result ? result.accepted : result.rejected);
+      const done = shown.filter((d) => decidedNow.has(d.listing.id));
       for (const d of done) record(d, kind === "accept" ? "accepted" : "rejected");
+      // What was not decided (changed since, or no longer pending) is read again and stays on screen.
+      void queryClient.invalidateQueries({ queryKey: shopKeys.pending() });
       afterChange();
       const left = shown.length - done.length;
       toast({

@@ -3,8 +3,12 @@
  * progress, and the TanStack Query keys the three shop screens share.
  */
 import type {
+  AcceptProposalsResult,
+  OptimizeStarted,
+  RejectProposalsResult,
   ShopImportResult,
   ShopJobInfo,
+  ShopJobSummary,
   ShopListingDetail,
   ShopListingRow,
   ShopListingsPage,
@@ -17,13 +21,7 @@ import { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, api, handleUnauthorized } from 
 import { getToken } from "~/lib/auth";
 import { downloadFromApi } from "~/components/listings/listing-client";
 
-// Until the optimize branch's contract additions are merged: the same shapes as schema/api/shop.ts there.
-export type ShopJobSummary = Omit<ShopJobInfo, "items">;
-export interface OptimizeStarted {
-  jobId: string;
-  total: number;
-}
-
+export type { AcceptProposalsResult, OptimizeStarted, RejectProposalsResult, ShopJobSummary };
 export type { ShopImportResult, ShopJobInfo, ShopListingDetail, ShopListingRow, ShopListingsPage, ShopProposal, ShopSummary };
 export { SHOP_LIMITS };
 
@@ -163,9 +161,12 @@ export async function rejectProposal(listingId: string) {
   await api(`/shop/listings/${encodeURIComponent(listingId)}/reject`, { method: "POST", body: {} });
 }
 
-/** Accept all / Reject all: every pending proposal of the caller (or only those of `ids`). */
+/** Accept all / Reject all: the pending proposals of `ids` (or every one of the caller's). */
+export async function decideAllProposals(decision: "accept", ids?: string[]): Promise<AcceptProposalsResult>;
+export async function decideAllProposals(decision: "reject", ids?: string[]): Promise<RejectProposalsResult>;
+export async function decideAllProposals(decision: "accept" | "reject", ids?: string[]): Promise<AcceptProposalsResult | RejectProposalsResult>;
 export async function decideAllProposals(decision: "accept" | "reject", ids?: string[]) {
-  return (await api<{ data?: Record<string, unknown> }>(`/shop/proposals/${decision}`, { body: ids ? { ids } : { all: true } })).data ?? {};
+  return (await api<{ data: AcceptProposalsResult | RejectProposalsResult }>(`/shop/proposals/${decision}`, { body: ids ? { ids } : { all: true } })).data;
 }
 
 /** A 409: the listing changed after the proposal was written, so it cannot be applied as it is. */
