@@ -18,7 +18,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
-import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, shopKeys, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
+import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, shopKeys, type ShopImportResult, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
 import "~/lib/i18n/catalog/shop";
 
@@ -45,7 +45,7 @@ function readParams(params: URLSearchParams): ShopListParams {
   const order = params.get("order") === "desc" ? "desc" : "asc";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const grade = /^[A-DF](,[A-DF])*$/.test(params.get("grade") ?? "") ? (params.get("grade") as string) : undefined;
-  const issue = /^[a-z0-9.-]{1,80}$/.test(params.get("issue") ?? "") ? (params.get("issue") as string) : undefined;
+  const issue = /^[A-Za-z0-9.-]{1,80}$/.test(params.get("issue") ?? "") ? (params.get("issue") as string) : undefined;
   return { sort, order, page, q: params.get("q") ?? undefined, grade, issue };
 }
 
@@ -60,6 +60,7 @@ export default function MyShop() {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [collecting, setCollecting] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [lastImport, setLastImport] = useState<ShopImportResult | null>(null);
   const optimize = useOptimizeJob();
   const issueMessage = useIssueMessage();
   const client = typeof window !== "undefined";
@@ -93,7 +94,10 @@ export default function MyShop() {
     placeholderData: keepPreviousData,
   });
 
-  const refreshAll = () => void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+  const onImported = (result: ShopImportResult) => {
+    setLastImport(result);
+    void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+  };
   const rows = listings.data?.listings ?? [];
   const total = listings.data?.total ?? 0;
   const pageSize = listings.data?.pageSize ?? SHOP_LIMITS.pageSize;
@@ -232,7 +236,7 @@ export default function MyShop() {
             <CardDescription>{t("shop.empty.body")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ImportCsv onImported={refreshAll} />
+            <ImportCsv onImported={onImported} />
           </CardContent>
         </Card>
       </>
@@ -266,7 +270,7 @@ export default function MyShop() {
               <CardDescription>{t("shop.import.againHint")}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <ImportCsv onImported={refreshAll} showSteps={false} />
+              <ImportCsv onImported={onImported} showSteps={false} initialResult={lastImport} />
               <Collapsible>
                 <CollapsibleTrigger className="group flex items-center gap-1 text-sm font-medium text-primary">
                   <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />

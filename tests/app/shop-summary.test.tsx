@@ -6,6 +6,7 @@ import { GradeChart } from "~/components/shop/grade-chart";
 import { ShopSummaryHeader, TopIssues } from "~/components/shop/shop-summary";
 import { I18nProvider } from "~/lib/i18n";
 import { en, tr } from "~/lib/i18n/catalog/shop";
+import { AUDIT_MESSAGES_EN } from "../../worker/domain/audit";
 import type { Language } from "../../schema/api";
 
 afterEach(cleanup);
@@ -15,8 +16,8 @@ const SUMMARY: ShopSummary = {
   averageScore: 67.4,
   grades: { A: 100, B: 400, C: 500, D: 233, F: 1 },
   topIssues: [
-    { id: "tags.count", message: "Only 9 of Etsy's 13 tags are used. Add 4 more.", count: 812 },
-    { id: "photos.few", message: "The listing has 3 photos.", count: 1 },
+    { id: "tags.unused", message: "Only {count} of {max} tags are used. Every empty slot is a search you cannot be found for. Add {missing} more.", count: 812 },
+    { id: "photos.too-few", message: "The listing has {count} photo(s).", count: 1 },
   ],
 };
 
@@ -86,14 +87,27 @@ describe("the summary header", () => {
 
 describe("the most common issues", () => {
   it("lists each issue with its count and a link that filters the table to its listings", () => {
-    show(<TopIssues issues={SUMMARY.topIssues} activeIssue="photos.few" hrefFor={(id) => `?issue=${id}`} />);
+    show(<TopIssues issues={SUMMARY.topIssues} activeIssue="photos.too-few" hrefFor={(id) => `?issue=${id}`} />);
     const items = screen.getAllByTestId("top-issue");
-    expect(items.map((item) => item.getAttribute("data-issue"))).toEqual(["tags.count", "photos.few"]);
+    expect(items.map((item) => item.getAttribute("data-issue"))).toEqual(["tags.unused", "photos.too-few"]);
     expect(within(items[0]).getByText("812 listings")).toBeTruthy();
     expect(within(items[1]).getByText("1 listing")).toBeTruthy();
-    const link = within(items[0]).getByRole("link", { name: "Show the listings with this issue: Only 9 of Etsy's 13 tags are used. Add 4 more." });
-    expect(link.getAttribute("href")).toBe("/shop?issue=tags.count");
+    const link = within(items[0]).getByRole("link", { name: "Show the listings with this issue: Unused tag slots (fewer than 13 tags)" });
+    expect(link.getAttribute("href")).toBe("/shop?issue=tags.unused");
     expect(within(items[1]).getByRole("link").getAttribute("aria-current")).toBe("true");
+  });
+
+  it("names every finding of the Listing Doctor in both languages, and never shows a raw placeholder", () => {
+    for (const id of Object.keys(AUDIT_MESSAGES_EN)) {
+      expect((en as Record<string, string>)[`shop.issue.${id}`], id).toBeTruthy();
+      expect((tr as Record<string, string>)[`shop.issue.${id}`], id).toBeTruthy();
+    }
+    show(<TopIssues issues={[...SUMMARY.topIssues, { id: "photos.blurry", message: "{count} photos are blurry. Retake them.", count: 2 }]} hrefFor={(id) => `?issue=${id}`} />, "tr");
+    const text = screen.getByTestId("top-issues").textContent ?? "";
+    expect(text).toContain("Kullanılmayan etiket yerleri (13'ten az etiket)");
+    expect(text).toContain("Çok az fotoğraf");
+    expect(text).toContain("… photos are blurry. Retake them.");
+    expect(text).not.toMatch(/\{\w+\}/);
   });
 
   it("says so when no issue is common", () => {

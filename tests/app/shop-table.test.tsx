@@ -28,7 +28,7 @@ function row(id: number, over: Partial<ShopListingRow> = {}): ShopListingRow {
   };
 }
 
-const SUMMARY: ShopSummary = { listings: 3, averageScore: 61.3, grades: { A: 1, B: 0, C: 1, D: 0, F: 1 }, topIssues: [{ id: "tags.count", message: "Only 9 of 13 tags are used.", count: 2 }] };
+const SUMMARY: ShopSummary = { listings: 3, averageScore: 61.3, grades: { A: 1, B: 0, C: 1, D: 0, F: 1 }, topIssues: [{ id: "altTexts.missing", message: "{missing} of {photos} photo(s) have no alt text.", count: 2 }] };
 
 afterEach(() => {
   cleanup();
@@ -211,13 +211,13 @@ describe("My Shop's states", () => {
       if (url.pathname === "/api/shop/listings") return page([row(1), row(2, { hasProposal: true })]);
       return undefined;
     });
-    screenAt("/shop?issue=tags.count&sort=title&order=desc");
+    screenAt("/shop?issue=altTexts.missing&sort=title&order=desc");
     await screen.findByTestId("shop-table");
     expect(screen.getByTestId("summary-listings").textContent).toBe("3");
     expect(screen.getAllByTestId("shop-row")).toHaveLength(2);
-    expect(screen.getByTestId("active-filter").textContent).toContain("Only 9 of 13 tags are used.");
+    expect(screen.getByTestId("active-filter").textContent).toContain("Photos without alt text");
     const list = calls.find((u) => u.pathname === "/api/shop/listings")!;
-    expect(Object.fromEntries(list.searchParams)).toEqual({ sort: "title", order: "desc", page: "1", issue: "tags.count" });
+    expect(Object.fromEntries(list.searchParams)).toEqual({ sort: "title", order: "desc", page: "1", issue: "altTexts.missing" });
     expect(screen.getByTestId("shop-count").textContent).toBe("1–2 of 2");
   });
 

@@ -73,7 +73,8 @@ function ImportResult({ result }: { result: ShopImportResult }) {
             <ul className="mt-2 grid max-h-64 gap-1 overflow-y-auto rounded-md border bg-background p-2 text-sm" data-testid="import-errors">
               {result.errors.map((error, index) => (
                 <li key={`${error.row}-${index}`} className="flex gap-2">
-                  <span className="shrink-0 font-medium tabular-nums">{t("shop.import.row", { row: error.row })}</span>
+                  {/* The server's message may already name its row. */}
+                  {!error.message.startsWith(`Row ${error.row} `) && <span className="shrink-0 font-medium tabular-nums">{t("shop.import.row", { row: error.row })}</span>}
                   <span className="min-w-0 break-words text-muted-foreground">{error.message}</span>
                 </li>
               ))}
@@ -89,9 +90,18 @@ function ImportResult({ result }: { result: ShopImportResult }) {
  * The import drop zone: a .csv of at most 20 MB, sent with upload progress; then the counts of what
  * happened and, folded, the rows that were skipped and why.
  */
-export function ImportCsv({ onImported, showSteps = true }: { onImported?: (result: ShopImportResult) => void; showSteps?: boolean }) {
+export function ImportCsv({
+  onImported,
+  showSteps = true,
+  initialResult,
+}: {
+  onImported?: (result: ShopImportResult) => void;
+  showSteps?: boolean;
+  /** The last import's result, kept when the screen swaps the empty state for the shop. */
+  initialResult?: ShopImportResult | null;
+}) {
   const { t } = useI18n();
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const [state, setState] = useState<State>(() => (initialResult ? { kind: "done", result: initialResult } : { kind: "idle" }));
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 

@@ -63,16 +63,15 @@ export function ShopSummarySkeleton() {
 }
 
 /**
- * A finding's words in the seller's language. The summary carries the English message of one affected
- * listing; Turkish is used when the catalogue's sentence needs nothing but the marketplace's name.
+ * A finding's short name in the seller's language, for the shop-wide list (each listing's page has the
+ * full advice). A finding the catalogue does not name shows the server's words without placeholders.
  */
 export function useIssueMessage() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   return (issue: { id: string; message: string }) => {
-    if (language === "en") return issue.message;
-    const key = `audit.finding.${issue.id}`;
-    const text = t(key, { marketplace: "Etsy" });
-    return text === key || /\{\w+\}/.test(text) ? issue.message : text;
+    const key = `shop.issue.${issue.id}`;
+    const name = t(key);
+    return name !== key ? name : issue.message.replace(/\s*\{\w+\}/g, " …").trim();
   };
 }
 
