@@ -17,7 +17,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -33,6 +32,7 @@ export function meta() {
 
 interface Decided {
   listingId: string;
+  sku: string | null;
   decision: Decision;
   /** The listing's text after the decision: the proposal's when accepted. */
   text: ListingText;
@@ -95,7 +95,12 @@ function AcceptedCard({ item }: { item: Decided }) {
   return (
     <li className="grid gap-3 rounded-lg border p-4" data-testid="accepted-item" data-id={item.listingId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 flex-1 font-medium break-words">{item.text.title || t("shop.untitled")}</p>
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <p className="font-medium break-words" data-testid="accepted-title">
+            {item.text.title || t("shop.untitled")}
+          </p>
+          {item.sku && <span className="text-xs text-muted-foreground">{t("shop.sku", { sku: item.sku })}</span>}
+        </div>
         <Button asChild variant="ghost" size="sm">
           <Link to={`/listings/${item.listingId}`}>
             <HistoryIcon aria-hidden="true" />
@@ -159,7 +164,7 @@ export default function ShopReview() {
   function record(detail: ShopListingDetail, decision: Decision) {
     const proposal = detail.proposal!;
     const text = decision === "accepted" ? { title: proposal.title, tags: proposal.tags, description: proposal.description } : { title: detail.listing.title, tags: detail.listing.tags, description: detail.listing.description };
-    setDecided((current) => [...current.filter((d) => d.listingId !== detail.listing.id), { listingId: detail.listing.id, decision, text }]);
+    setDecided((current) => [...current.filter((d) => d.listingId !== detail.listing.id), { listingId: detail.listing.id, sku: detail.listing.sku, decision, text }]);
   }
 
   function onDecided(detail: ShopListingDetail, decision: Decision) {
@@ -307,9 +312,6 @@ export default function ShopReview() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" data-testid="review-count">
-              <Badge variant="secondary" className="mr-2 tabular-nums">
-                {waiting.length}
-              </Badge>
               {t(waiting.length === 1 ? "shop.review.waitingOne" : "shop.review.waiting", { count: waiting.length })}
             </p>
             {waiting.map((detail) => (
