@@ -272,7 +272,7 @@ export default function MyShop() {
             <CardContent className="grid gap-4">
               <ImportCsv onImported={onImported} showSteps={false} initialResult={lastImport} />
               <Collapsible>
-                <CollapsibleTrigger className="group flex items-center gap-1 text-sm font-medium text-primary">
+                <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary">
                   <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
                   {t("shop.steps.title")}
                 </CollapsibleTrigger>

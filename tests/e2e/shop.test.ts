@@ -124,8 +124,45 @@ describe("My Shop in the browser", () => {
     await expect.poll(() => page.getByTestId("proposal-badge").count(), LONG_TIMEOUT).toBe(3);
     await screenshot(page, "shop-desktop-light-optimized");
 
+    // Screens for a look, while the proposals wait: dark desktop, and a phone (the table becomes cards).
+    const dark = await newContext(browser, { colorScheme: "dark" });
+    const darkPage = await sameSession(page, dark);
+    await darkPage.goto("/shop");
+    await expect.poll(() => darkPage.getByTestId("proposal-badge").count(), LONG_TIMEOUT).toBe(3);
+    await screenshot(darkPage, "shop-desktop-dark");
+    await darkPage.goto("/shop/review");
+    await expect.poll(() => darkPage.getByTestId("review-card").count(), LONG_TIMEOUT).toBe(3);
+    await screenshot(darkPage, "shop-review-desktop-dark");
+    await dark.close();
+
+    const phone = await newContext(browser, { width: 375, height: 812 });
+    const phonePage = await sameSession(page, phone);
+    await phonePage.goto("/shop");
+    await phonePage.getByTestId("shop-cards").waitFor(LONG_TIMEOUT);
+    expect(await phonePage.getByTestId("shop-table").count()).toBe(0);
+    const overflow = () => phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+    await screenshot(phonePage, "shop-phone");
+    await phonePage.goto("/shop/review");
+    await expect.poll(() => phonePage.getByTestId("review-card").count(), LONG_TIMEOUT).toBe(3);
+    expect(await overflow()).toBe(0);
+    await screenshot(phonePage, "shop-review-phone");
+    await phone.close();
+
+    // A listing's page in the shop shows its facts, its audit and the proposal beside it.
+    await page.getByTestId("row-title").filter({ hasText: "Leaf earrings gift" }).click();
+    await page.waitForURL(/\/shop\/[^/]+$/);
+    await page.getByTestId("shop-facts").getByText("LEAF-03").waitFor();
+    await page.getByTestId("shop-facts").getByText("€32.00").waitFor();
+    await page.getByTestId("shop-facts").getByText("Finish: Bright, Antiqued").waitFor();
+    await page.getByTestId("shop-detail-proposal").getByTestId("proposal-compare").waitFor();
+    await page.getByTestId("listing-audit").waitFor();
+    await screenshot(page, "shop-listing-detail");
+    await page.getByTestId("shop-detail-back").click();
+    await page.waitForURL("**/shop");
+
     // Review: three proposals side by side; accept two, reject one.
-    await page.getByTestId("job-review").click();
+    await page.getByTestId("job-review").first().click();
     await page.waitForURL("**/shop/review");
     await expect.poll(() => page.getByTestId("review-card").count(), LONG_TIMEOUT).toBe(3);
     await screenshot(page, "shop-review-desktop-light");
@@ -172,26 +209,6 @@ describe("My Shop in the browser", () => {
     await expect.poll(() => page.getByTestId("detail-title").textContent()).toBe("ring");
     await expect.poll(() => history.getByTestId("history-version").count()).toBe(3);
 
-    // Screens for a look: dark desktop, and a phone (the table becomes cards).
-    const dark = await newContext(browser, { colorScheme: "dark" });
-    const darkPage = await sameSession(page, dark);
-    await darkPage.goto("/shop");
-    await expect.poll(() => darkPage.getByTestId("shop-row").count(), LONG_TIMEOUT).toBe(4);
-    await screenshot(darkPage, "shop-desktop-dark");
-    await darkPage.goto("/shop/review");
-    await darkPage.getByTestId("review-empty").waitFor();
-    await screenshot(darkPage, "shop-review-desktop-dark");
-    await dark.close();
-
-    const phone = await newContext(browser, { width: 375, height: 812 });
-    const phonePage = await sameSession(page, phone);
-    await phonePage.goto("/shop");
-    await phonePage.getByTestId("shop-cards").waitFor(LONG_TIMEOUT);
-    expect(await phonePage.getByTestId("shop-table").count()).toBe(0);
-    const overflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
-    await screenshot(phonePage, "shop-phone");
-    await phone.close();
     await context.close();
   });
 });

@@ -65,7 +65,7 @@ function ImportResult({ result }: { result: ShopImportResult }) {
       </dl>
       {result.errors.length > 0 && (
         <Collapsible>
-          <CollapsibleTrigger className="group flex items-center gap-1 text-sm font-medium text-primary" data-testid="import-errors-toggle">
+          <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary" data-testid="import-errors-toggle">
             <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
             {t(result.errors.length === 1 ? "shop.import.rowErrorsOne" : "shop.import.rowErrors", { count: result.errors.length })}
           </CollapsibleTrigger>

@@ -74,7 +74,7 @@ export function OptimizeProgress({ job, onDismiss }: { job: ShopJobInfo; onDismi
           )}
           {job.items.length > 0 && (
             <Collapsible className="w-full">
-              <CollapsibleTrigger className="group flex items-center gap-1 text-sm font-medium text-primary">
+              <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary">
                 <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
                 {t("shop.job.details")}
               </CollapsibleTrigger>

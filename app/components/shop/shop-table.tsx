@@ -97,11 +97,11 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
                 {row.priceMinor !== null && <span className="font-medium text-foreground tabular-nums" data-testid="row-price">{formatPrice(row.priceMinor, row.currency, language)}</span>}
                 <span className="inline-flex items-center gap-1" title={t("shop.col.photos")}>
                   <CameraIcon className="size-3.5" aria-hidden="true" />
-                  {t("shop.photos", { count: row.photoCount })}
+                  {t(row.photoCount === 1 ? "shop.photoOne" : "shop.photos", { count: row.photoCount })}
                 </span>
                 <span className="inline-flex items-center gap-1" title={t("shop.col.tags")}>
                   <TagIcon className="size-3.5" aria-hidden="true" />
-                  {t("shop.tags", { count: row.tagCount })}
+                  {t(row.tagCount === 1 ? "shop.tagOne" : "shop.tags", { count: row.tagCount })}
                 </span>
                 {row.hasProposal && <ProposalBadge />}
               </div>
