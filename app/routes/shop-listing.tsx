@@ -149,7 +149,17 @@ export default function ShopListingPage() {
       {back}
       <PageHeader
         title={listing ? listing.title.trim() || t("shop.untitled") : t("shop.detail.title")}
-        description={listing?.sku ? t("shop.sku", { sku: listing.sku }) : undefined}
+        description={
+          detail && listing ? (
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              {listing.sku && <span>{t("shop.sku", { sku: listing.sku })}</span>}
+              <span className="inline-flex items-center gap-1.5" data-testid="shop-detail-score">
+                {t("shop.detail.scoreNow")}
+                <GradeBadge score={detail.audit.score} grade={detail.audit.grade} className="text-foreground" />
+              </span>
+            </span>
+          ) : undefined
+        }
         actions={
           listing ? (
             <Button asChild variant="outline">
@@ -198,10 +208,6 @@ export default function ShopListingPage() {
               </CardContent>
             </Card>
           )}
-          <div className="flex items-center gap-2 text-sm text-muted-foreground">
-            {t("shop.detail.scoreNow")}
-            <GradeBadge score={detail.audit.score} grade={detail.audit.grade} />
-          </div>
           <ListingFacts listing={listing} />
           <ListingAudit listing={{ ...listing, audit: detail.audit }} onUpdated={refresh} />
         </div>
