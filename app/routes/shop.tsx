@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Grade } from "../../worker/domain/audit";
 import { PageHeader } from "~/components/page-header";
-import { EtsyCsvSteps, ImportCsv } from "~/components/shop/import-card";
+import { EtsyCsvSteps, ImportCsv, type LastImport } from "~/components/shop/import-card";
 import { OptimizeProgress } from "~/components/shop/optimize-progress";
 import { ShopSummaryHeader, ShopSummarySkeleton, TopIssues, useIssueMessage } from "~/components/shop/shop-summary";
 import { ShopTable, ShopTableSkeleton } from "~/components/shop/shop-table";
@@ -18,7 +18,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
-import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, shopKeys, type ShopImportResult, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
+import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, shopKeys, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
 import "~/lib/i18n/catalog/shop";
 
@@ -60,7 +60,7 @@ export default function MyShop() {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [collecting, setCollecting] = useState(false);
   const [starting, setStarting] = useState(false);
-  const [lastImport, setLastImport] = useState<ShopImportResult | null>(null);
+  const [lastImport, setLastImport] = useState<LastImport | null>(null);
   const optimize = useOptimizeJob();
   const issueMessage = useIssueMessage();
   const client = typeof window !== "undefined";
@@ -94,10 +94,7 @@ export default function MyShop() {
     placeholderData: keepPreviousData,
   });
 
-  const onImported = (result: ShopImportResult) => {
-    setLastImport(result);
-    void queryClient.invalidateQueries({ queryKey: shopKeys.all });
-  };
+  const onImported = () => void queryClient.invalidateQueries({ queryKey: shopKeys.all });
   const rows = listings.data?.listings ?? [];
   const total = listings.data?.total ?? 0;
   const pageSize = listings.data?.pageSize ?? SHOP_LIMITS.pageSize;
@@ -236,7 +233,7 @@ export default function MyShop() {
             <CardDescription>{t("shop.empty.body")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ImportCsv onImported={onImported} />
+            <ImportCsv onImported={onImported} last={lastImport} onLastChange={setLastImport} />
           </CardContent>
         </Card>
       </>
@@ -270,7 +267,7 @@ export default function MyShop() {
               <CardDescription>{t("shop.import.againHint")}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <ImportCsv onImported={onImported} showSteps={false} initialResult={lastImport} />
+              <ImportCsv onImported={onImported} showSteps={false} last={lastImport} onLastChange={setLastImport} />
               <Collapsible>
                 <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary">
                   <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />

@@ -40,7 +40,7 @@ type State =
   | { kind: "failed"; message: string }
   | { kind: "done"; result: ShopImportResult };
 
-function ImportResult({ result }: { result: ShopImportResult }) {
+function ImportResult({ result, errorsOpen, onErrorsOpen }: { result: ShopImportResult; errorsOpen?: boolean; onErrorsOpen?: (open: boolean) => void }) {
   const { t, language } = useI18n();
   const number = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US");
   const figures = [
@@ -64,7 +64,7 @@ function ImportResult({ result }: { result: ShopImportResult }) {
         ))}
       </dl>
       {result.errors.length > 0 && (
-        <Collapsible>
+        <Collapsible open={errorsOpen} onOpenChange={onErrorsOpen}>
           <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary" data-testid="import-errors-toggle">
             <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
             {t(result.errors.length === 1 ? "shop.import.rowErrorsOne" : "shop.import.rowErrors", { count: result.errors.length })}
@@ -90,18 +90,31 @@ function ImportResult({ result }: { result: ShopImportResult }) {
  * The import drop zone: a .csv of at most 20 MB, sent with upload progress; then the counts of what
  * happened and, folded, the rows that were skipped and why.
  */
+export interface LastImport {
+  result: ShopImportResult;
+  errorsOpen: boolean;
+}
+
 export function ImportCsv({
   onImported,
   showSteps = true,
-  initialResult,
+  last,
+  onLastChange,
 }: {
   onImported?: (result: ShopImportResult) => void;
   showSteps?: boolean;
-  /** The last import's result, kept when the screen swaps the empty state for the shop. */
-  initialResult?: ShopImportResult | null;
+  /** The last import, held by the screen: it swaps the empty state for the shop, and the counts (and an open error list) stay. */
+  last?: LastImport | null;
+  onLastChange?: (last: LastImport) => void;
 }) {
   const { t } = useI18n();
-  const [state, setState] = useState<State>(() => (initialResult ? { kind: "done", result: initialResult } : { kind: "idle" }));
+  const [state, setState] = useState<State>(() => (last ? { kind: "done", result: last.result } : { kind: "idle" }));
+  const [ownErrorsOpen, setOwnErrorsOpen] = useState(false);
+  const errorsOpen = last && state.kind === "done" && state.result === last.result ? last.errorsOpen : ownErrorsOpen;
+  const setErrorsOpen = (open: boolean) => {
+    setOwnErrorsOpen(open);
+    if (state.kind === "done") onLastChange?.({ result: state.result, errorsOpen: open });
+  };
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -120,6 +133,8 @@ export function ImportCsv({
     try {
       const result = await uploadShopCsv(file, (progress) => setState({ kind: "uploading", name: file.name, progress }), controller.signal);
       setState({ kind: "done", result });
+      setOwnErrorsOpen(false);
+      onLastChange?.({ result, errorsOpen: false });
       onImported?.(result);
     } catch (error) {
       if (controller.signal.aborted) setState({ kind: "idle" });
@@ -181,7 +196,7 @@ export function ImportCsv({
               </AlertDescription>
             </Alert>
           )}
-          {state.kind === "done" && <ImportResult result={state.result} />}
+          {state.kind === "done" && <ImportResult result={state.result} errorsOpen={errorsOpen} onErrorsOpen={setErrorsOpen} />}
         </div>
       </div>
     </div>
