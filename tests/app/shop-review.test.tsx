@@ -6,6 +6,7 @@ import type { ShopListingDetail, ShopListingRow, ShopProposal } from "../../sche
 import { auditListing } from "../../worker/domain/audit";
 import { jobToResume } from "~/components/shop/use-optimize-job";
 import { Toaster } from "~/components/ui/toaster";
+import { fetchPendingProposals } from "~/lib/api/shop";
 import { I18nProvider } from "~/lib/i18n";
 import ShopReview from "~/routes/shop-review";
 
@@ -228,6 +229,31 @@ describe("reviewing proposals", () => {
     const empty = await screen.findByTestId("review-empty");
     expect(empty.textContent).toContain("No proposal is waiting");
     expect(within(empty).getByRole("link", { name: "Go to My Shop" }).getAttribute("href")).toBe("/shop");
+  });
+});
+
+describe("reading the pending proposals", () => {
+  it("reads every page of the shop and asks for the details of only the listings with a proposal", async () => {
+    localStorage.setItem("token", "eyJ.test.token");
+    const rows = Array.from({ length: 120 }, (_, i) => ({ ...rowOf(detail(i + 1)), hasProposal: i % 40 === 7 }));
+    const asked: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: string) => {
+        const url = new URL(input, "http://localhost");
+        asked.push(url.pathname + url.search);
+        if (url.pathname === "/api/shop/listings") {
+          const n = Number(url.searchParams.get("page"));
+          return new Response(JSON.stringify({ success: true, data: { listings: rows.slice((n - 1) * 50, n * 50), total: 120, page: n, pageSize: 50 } }));
+        }
+        const id = url.pathname.split("/").pop()!;
+        return new Response(JSON.stringify({ success: true, data: detail(Number(id.slice(1))) }));
+      }),
+    );
+    const pending = await fetchPendingProposals();
+    expect(pending.map((d) => d.listing.id)).toEqual(["l8", "l48", "l88"]);
+    expect(asked.filter((a) => a.startsWith("/api/shop/listings?")).map((a) => new URLSearchParams(a.split("?")[1]).get("page")).sort()).toEqual(["1", "2", "3"]);
+    expect(asked.filter((a) => /^\/api\/shop\/listings\/l\d+$/.test(a)).sort()).toEqual(["/api/shop/listings/l48", "/api/shop/listings/l8", "/api/shop/listings/l88"]);
   });
 });
 

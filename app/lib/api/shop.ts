@@ -174,17 +174,20 @@ export const isStaleProposal = (error: unknown) => error instanceof ApiError && 
 
 /**
  * Every listing with a proposal waiting for review, with its details (the listing as it is now,
- * its audit and the proposal). The list is read page by page; details are read a few at a time.
+ * its audit and the proposal). The contract has no "pending only" filter, so the list is read page by
+ * page (a few pages at a time) and the details of the listings marked hasProposal a few at a time.
  */
 export async function fetchPendingProposals(): Promise<ShopListingDetail[]> {
-  const rows: ShopListingRow[] = [];
-  for (let page = 1; ; page++) {
-    const result = await fetchShopListings({ sort: "updated", order: "desc", page });
-    rows.push(...result.listings.filter((row) => row.hasProposal));
-    if (result.listings.length === 0 || page * result.pageSize >= result.total) break;
+  const CONCURRENT = 4;
+  const list = (page: number) => fetchShopListings({ sort: "updated", order: "desc", page });
+  const first = await list(1);
+  const pages = Math.ceil(first.total / first.pageSize);
+  const rows = first.listings.filter((row) => row.hasProposal);
+  for (let page = 2; page <= pages; page += CONCURRENT) {
+    const batch = await Promise.all(Array.from({ length: Math.min(CONCURRENT, pages - page + 1) }, (_, i) => list(page + i)));
+    for (const result of batch) rows.push(...result.listings.filter((row) => row.hasProposal));
   }
   const details: ShopListingDetail[] = [];
-  const CONCURRENT = 4;
   for (let i = 0; i < rows.length; i += CONCURRENT) {
     const batch = await Promise.all(rows.slice(i, i + CONCURRENT).map((row) => fetchShopListing(row.id)));
     details.push(...batch.filter((detail) => detail.proposal?.status === "pending"));
