@@ -11,7 +11,7 @@
  * the QuotaCounter and cleared after it is given back, so a crash between the two can only leave a
  * unit uncharged, never charged twice. A unit is kept only for a proposal.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { OptimizeMessage, OptimizeStarted, ShopJobInfo, ShopJobItemStatus, ShopJobStatus, ShopJobSummary } from "../../../schema/api/shop";
 import { listings, shopJobItems, shopJobs, users, type Listing, type ShopJob, type User } from "../../../schema/db";
@@ -124,7 +124,7 @@ function toSummary(job: ShopJob): ShopJobSummary {
   return { id: job.id, status: job.status as ShopJobStatus, total: job.total, done: job.done, failed: job.failed, stopReason: job.stopReason ?? null, createdAt: iso(job.createdAt) };
 }
 
-/** GET /api/shop/jobs/:id: the job and every item with its listing's current title. Another user's job is a 404. */
+/** GET /api/shop/jobs/:id: the job and every item with its listing's current title, by title. Another user's job is a 404. */
 export async function readJob(dbBinding: D1Database, userId: string, jobId: string): Promise<ShopJobInfo> {
   const db = drizzle(dbBinding);
   const [job] = await db
@@ -138,7 +138,7 @@ export async function readJob(dbBinding: D1Database, userId: string, jobId: stri
     .from(shopJobItems)
     .leftJoin(listings, and(eq(listings.id, shopJobItems.listingId), eq(listings.userId, shopJobItems.userId)))
     .where(and(eq(shopJobItems.jobId, job.id), eq(shopJobItems.userId, userId)))
-    .orderBy(shopJobItems.listingId);
+    .orderBy(sql`lower(${listings.title})`, shopJobItems.listingId);
   return {
     ...toSummary(job),
     items: items.map(({ item, title }) => ({
@@ -427,7 +427,7 @@ export const DEAD_LETTER_QUEUE = "listora-shop-optimize-dlq";
 
 /** The Worker's `queue` handler: each message acknowledged or retried on its own, one at a time. */
 export async function handleShopQueue(batch: MessageBatch<unknown>, env: Env, deps: ConsumerDeps): Promise<void> {
-  const dead = batch.queue === DEAD_LETTER_QUEUE || batch.queue.endsWith("-dlq");
+  const dead = batch.queue === DEAD_LETTER_QUEUE || String(batch.queue ?? "").endsWith("-dlq");
   for (const message of batch.messages) {
     let outcome: Outcome;
     try {

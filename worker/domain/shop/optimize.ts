@@ -15,7 +15,8 @@
  */
 import type { Listing } from "../../../schema/db";
 import type { ShopVariation } from "../../../schema/api/shop";
-import { auditListing, auditScore, applyFix, type AuditInput, type Grade } from "../audit";
+import { AUDIT_THRESHOLDS, auditListing, auditScore, applyFix, type AuditInput, type Grade } from "../audit";
+import { hasPhrase, visiblePrefix } from "../audit/text";
 import { auditInputOf } from "../audit/saved";
 import { enforceListingRules, type ListingText } from "../listings/enforce-rules";
 import { generateListingParts, generatePart, type GenerationInput } from "../listings/generate";
@@ -57,7 +58,7 @@ const variationsOf = (value: unknown): ShopVariation[] =>
         .map((v) => ({ type: v.type, values: strings(v.values) }))
     : [];
 
-/** Alt texts Etsy shows: one per photo, at most 10. */
+/** Alt texts Etsy takes: one per photo, as many as Etsy's photos (a CSV import has at most 10: IMAGE1..IMAGE10). */
 export const ALT_TEXTS_MAX = PLATFORM_LIMITS.etsy.photosMax;
 
 /** The audit input of a shop listing with these parts: the same as the shop's own score (photo rules included). */
@@ -132,6 +133,10 @@ export function inventedFacts(text: string, ground: string): string[] {
 
 const stem = (w: string) => w.toLowerCase().replace(/’/g, "'").slice(0, 5);
 
+/** The writer's stock lines: claims about a product the seller never made ("made with care, down to the last detail"). */
+const STOCK_CLAIMS =
+  /made to be used and loved|loved every day|made with care|down to the last detail|made to become a favou?rite|meet your new favou?rite|you'?ll love|perfect for everyone|one of a kind|high[- ]quality|best quality|premium quality|favoriniz ol|ile tanışın|kullanılıp sevilmek|ayrıntısına kadar özenle/i;
+
 /**
  * The writer's description without what the seller did not say: a sentence or bullet whose content
  * words are mostly not the listing's own ("Light enough to forget you are wearing it") is left out, and
@@ -140,6 +145,7 @@ const stem = (w: string) => w.toLowerCase().replace(/’/g, "'").slice(0, 5);
 export function groundedDescription(description: string, ground: string): string {
   const groundStems = new Set(words(ground).filter((w) => w.length >= 3 && !isStopWord(w)).map(stem));
   const grounded = (sentence: string) => {
+    if (STOCK_CLAIMS.test(sentence)) return false;
     const content = words(sentence).filter((w) => w.length >= 3 && !isStopWord(w));
     if (!content.length) return true;
     const known = content.filter((w) => groundStems.has(stem(w))).length;
@@ -190,6 +196,8 @@ export function doctorFixes(row: ShopListingSource, start: ShopText, maxSteps = 
       const key = JSON.stringify(candidate);
       if (seen.has(key)) continue;
       if (scoreShopText(row, candidate).score < report.score) continue;
+      // "Start the title with the main phrase" on a title that already names it in other words makes it stutter.
+      if (repeatedWords(candidate.title) > repeatedWords(text.title)) continue;
       seen.add(key);
       next = candidate;
       break;
@@ -202,12 +210,32 @@ export function doctorFixes(row: ShopListingSource, start: ShopText, maxSteps = 
 
 // ---- Alt texts -----------------------------------------------------------------------------------
 
-/** How many alt texts the listing should have: one per photo, at most 10; 5 when the photo count is unknown. */
+/** How many alt texts the listing should have: one per photo (Etsy's photo limit at most); 5 when the photo count is unknown. */
 export function altTextTarget(row: ShopListingSource): number {
   const photos = row.photoCount;
   if (photos === null || photos === undefined) return 5;
   return Math.max(0, Math.min(ALT_TEXTS_MAX, photos));
 }
+
+/**
+ * Alt texts for the photos the writer had no view for: the product as the title names it, which photo,
+ * and one of the listing's search phrases. Plain about what is not known (what each photo shows).
+ */
+export function fillAltTexts(alts: string[], row: ShopListingSource, tags: string[], target: number): string[] {
+  if (alts.length >= target) return alts;
+  const head = (row.title.split(/\s[-–—|]\s|[,;:|()]/)[0] ?? row.title).replace(/\s+/g, " ").trim();
+  const name = head ? head.charAt(0).toUpperCase() + head.slice(1).toLowerCase() : "Product photo";
+  const used = new Set(alts.join("\n").toLowerCase().match(/[^,\n]+/g)?.map((t) => t.trim()) ?? []);
+  const phrases = tags.filter((t) => !used.has(t.toLowerCase()));
+  const out = [...alts];
+  for (let n = alts.length + 1; out.length < target; n++) {
+    const phrase = phrases[n - alts.length - 1];
+    out.push(cutAt(`${name}, photo ${n} of ${target}${phrase ? `, ${phrase}` : ""}`, LISTING_LIMITS.altTextMax));
+  }
+  return out;
+}
+
+const cutAt = (text: string, max: number) => (text.length <= max ? text : text.slice(0, text.lastIndexOf(" ", max)).trim());
 
 /** The seller's alt texts first, then the writer's, each once, up to the target. */
 function mergeAltTexts(own: string[], written: string[], target: number): string[] {
@@ -227,6 +255,47 @@ function mergeAltTexts(own: string[], written: string[], target: number): string
 
 /** Words of care, shipping and option lines: a tag or title built on them is not a search ("avoid water", "dry flat"). */
 const NOT_A_SEARCH = /\b(avoid|wash|washing|dry|store|stored|ship|ships|shipping|shipped|dispatch|allow|please|burns?|measures?|options?|pouch|gift box|business days?|processing|returns?|refunds?|wipe|iron)\b/i;
+/** How many words a title names more than once. */
+function repeatedWords(title: string): number {
+  const counts = new Map<string, number>();
+  for (const w of words(title)) {
+    if (w.length < 3 || isStopWord(w)) continue;
+    const key = w.toLowerCase().replace(/(?<!s)s$/, "");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.values()].filter((c) => c >= 2).length;
+}
+
+/** A phrase that names one word twice ("candle candles") is no search and no title. */
+function repeatsAWord(phrase: string, times = 2): boolean {
+  const counts = new Map<string, number>();
+  for (const w of words(phrase)) {
+    if (w.length < 3 || isStopWord(w)) continue;
+    const key = w.toLowerCase().replace(/(?<!s)s$/, "");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.values()].some((c) => c >= times);
+}
+
+/**
+ * Every part of a written title after the first names a thing: it ends with the last word of one of the
+ * listing's tags ("... Housewarming Gift"), or names a material or a measure ("100% Merino Wool"). A part
+ * like "Winter Evening Needs" (a fragment of the seller's prose) is not a title's.
+ */
+function namesThings(title: string, tags: string[]): boolean {
+  const heads = new Set(tags.filter((t) => words(t).length >= 2).map((t) => words(t).pop()?.toLowerCase() ?? ""));
+  const parts = title.split(/\s[-–—|]\s|[,;:|()]/).map((p) => p.trim()).filter(Boolean);
+  return parts.slice(1).every((part) => {
+    const last = words(part).pop()?.toLowerCase() ?? "";
+    return heads.has(last) || heads.has(last.replace(/s$/, "")) || new RegExp(MATERIALS.source, "i").test(part) || /\d/.test(part);
+  });
+}
+
+/** Measures the seller did not put in their own title or tags: the writer may not (a cord's 5 mm is not the wall hanging's size). */
+function newMeasures(text: string, row: ShopListingSource): string[] {
+  return inventedFacts(text, `${row.title}\n${strings(row.tags).join("\n")}`.toLowerCase()).filter((f) => /\d/.test(f));
+}
+
 const isSearchPhrase = (phrase: string) => !NOT_A_SEARCH.test(phrase) && !/\b(length|colou?r|size|style|type)$/i.test(phrase.trim());
 
 const POLICY_PARAGRAPH = /^(care|shipping|delivery|returns?|refunds?|processing|production|please|note|payment|policies|policy|exchanges?)\b/i;
@@ -238,12 +307,28 @@ const paragraphsOf = (text: string) =>
 
 /** The seller's care, shipping and policy paragraphs, kept word for word under a rewritten description. */
 export function policyParagraphsOf(row: ShopListingSource): string[] {
-  return paragraphsOf(row.description).filter((p) => POLICY_PARAGRAPH.test(p));
+  const out: string[] = [];
+  for (const p of paragraphsOf(row.description)) {
+    if (POLICY_PARAGRAPH.test(p)) out.push(p);
+    else out.push(...p.split("\n").map((l) => l.trim()).filter((l) => POLICY_PARAGRAPH.test(l) && /^[^\s:]+\s*:/.test(l)));
+  }
+  return out;
 }
+
+/** A paragraph without its "Care: ..." or "Shipping: ..." lines (they are kept word for word, not rewritten). */
+const withoutPolicyLines = (p: string) =>
+  p
+    .split("\n")
+    .filter((l) => !(POLICY_PARAGRAPH.test(l.trim()) && /^[^\s:]+\s*:/.test(l.trim())))
+    .join("\n")
+    .trim();
 
 /** The facts the writer composes from: the description without its care, shipping and policy paragraphs (they are added back word for word). */
 export function writerFactsOf(row: ShopListingSource): string {
-  const paragraphs = paragraphsOf(row.description).filter((p) => !POLICY_PARAGRAPH.test(p));
+  const paragraphs = paragraphsOf(row.description)
+    .filter((p) => !POLICY_PARAGRAPH.test(p))
+    .map(withoutPolicyLines)
+    .filter(Boolean);
   const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
   const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
   const lines = [paragraphs.join("\n\n") || row.title.trim()];
@@ -269,6 +354,77 @@ function mergedTags(own: string[], written: string[]): string[] {
   return out;
 }
 
+/** Whether `tag` is written as one phrase somewhere: inside one title part, one sentence of the facts, or one tag. */
+function isWholePhrase(tag: string, sources: string[]): boolean {
+  const ws = words(tag).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!ws.length) return false;
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${ws.join("[ \\t]+")}(?=$|[^\\p{L}\\p{N}])`, "iu");
+  return sources.some((s) => pattern.test(s));
+}
+
+/**
+ * The Doctor fills empty tag slots with pairs of neighbouring words, which across a title's separators
+ * gives tags nobody searches ("blanket merino" from "Blanket - Merino Wool Throw"). Such a pair is
+ * replaced by the writer's and the seller's own phrases when they keep the score.
+ */
+function tidyTags(row: ShopListingSource, text: ShopText, before: string[], pool: string[]): ShopText {
+  const sources = [
+    ...row.title.split(/\s[-–—|]\s|[,;:|()/]/),
+    ...plainText(row.description).split(/[.!?\n]+/),
+    ...strings(row.tags),
+    ...pool,
+  ];
+  // A search names a thing: its last word is the last word of one of the seller's or the writer's phrases ("candle", "jar").
+  const heads = new Set([...strings(row.tags).filter((t) => words(t).length >= 2), ...pool].map((t) => words(t).pop()?.toLowerCase() ?? ""));
+  const named = (t: string) => heads.has(words(t).pop()?.toLowerCase() ?? "");
+  const kept = text.tags.filter((t) => before.some((b) => b.toLowerCase() === t.toLowerCase()) || (isSearchPhrase(t) && named(t) && isWholePhrase(t, sources)));
+  if (kept.length === text.tags.length) return text;
+  const have = new Set(kept.map((t) => t.toLowerCase()));
+  for (const t of pool) {
+    if (kept.length >= PLATFORM_LIMITS.etsy.tagCount) break;
+    if (!have.has(t.toLowerCase())) {
+      have.add(t.toLowerCase());
+      kept.push(t);
+    }
+  }
+  const tidy = { ...text, tags: kept };
+  return scoreShopText(row, tidy).score >= scoreShopText(row, text).score ? tidy : text;
+}
+
+/**
+ * When the description does not name the listing's main phrase near its start (Etsy shows the first
+ * lines in search), the phrase goes first as a heading line, in the words of the first tag. Kept only
+ * when it raises the score.
+ */
+function leadLine(row: ShopListingSource, text: ShopText): ShopText {
+  const report = auditListing(shopAuditInput(row, text));
+  if (!report.findings.some((f) => f.id === "description.main-phrase-late")) return text;
+  const phrase = text.tags[0]?.trim();
+  if (!phrase) return text;
+  const heading = phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+  const led = { ...text, description: `${heading}\n\n${text.description}` };
+  return scoreShopText(row, led).score > report.score ? led : text;
+}
+
+/** The writer's bullets as a seller writes them: no "• - 0-3 ay", and a heading the seller wrote in capitals is a heading, not a bullet. */
+export function tidyBullets(description: string): string {
+  return description
+    .split("\n")
+    .map((line) => line.replace(/^(\s*•\s*)[-*•]\s+/, "$1"))
+    .map((line) => (/^\s*•\s*[\p{Lu}\s]{3,40}:?$/u.test(line) && !/\p{Ll}/u.test(line) ? line.replace(/^\s*•\s*/, "") : line))
+    .join("\n");
+}
+
+/**
+ * Etsy's tag order does not matter to search, but the Doctor reads the first tag as the main phrase:
+ * a tag the title already starts with goes first, so the title need not be rewritten around another.
+ */
+function titleTagFirst(title: string, tags: string[]): string[] {
+  const window = visiblePrefix(title, AUDIT_THRESHOLDS.mobileTitleWindow);
+  const index = tags.findIndex((t) => words(t).length >= 2 && hasPhrase(window, t));
+  return index > 0 ? [tags[index], ...tags.slice(0, index), ...tags.slice(index + 1)] : tags;
+}
+
 export interface OptimizeOptions {
   timeoutMs?: number;
 }
@@ -291,10 +447,17 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     const more = await generatePart(provider, "altTexts", input, variant, options.timeoutMs);
     writtenAlts = [...writtenAlts, ...(Array.isArray(more) ? (more as string[]) : []).filter((a) => !inventedFacts(a, ground).length)];
   }
-  const alts = mergeAltTexts(original.altTexts, writtenAlts, target);
-  const writerTags = written.listing.tags.filter((t) => isSearchPhrase(t) && !inventedFacts(t, ground).length);
-  const writerTitle = isSearchPhrase(written.listing.title) && !inventedFacts(written.listing.title, ground).length ? written.listing.title : undefined;
-  const writerDescription = [groundedDescription(written.listing.description, ground), ...policyParagraphsOf(row)].filter(Boolean).join("\n\n");
+  const writerTags = written.listing.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !inventedFacts(t, ground).length && !newMeasures(t, row).length);
+  const alts = fillAltTexts(mergeAltTexts(original.altTexts, writtenAlts, target), row, mergedTags(original.tags, writerTags), target);
+  const writerTitle =
+    isSearchPhrase(written.listing.title) &&
+    !repeatsAWord(written.listing.title, 3) &&
+    !inventedFacts(written.listing.title, ground).length &&
+    !newMeasures(written.listing.title, row).length &&
+    namesThings(written.listing.title, [...strings(row.tags), ...written.listing.tags])
+      ? written.listing.title
+      : undefined;
+  const writerDescription = [tidyBullets(groundedDescription(written.listing.description, ground)), ...policyParagraphsOf(row)].filter(Boolean).join("\n\n");
 
   // Every combination of the parts: the seller's or the writer's title, description and tags.
   const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
@@ -307,21 +470,27 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
         const raw: ShopText = { title, description, tags, altTexts: alts };
         // The writer's parts go through the enforcer (Etsy's limits, clean tags); the seller's own words stay as written.
         const enforced = newTitle || newTags ? enforceListingRules(raw as ListingText, context).listing : raw;
+        const startTitle = newTitle ? enforced.title : title;
         const start: ShopText = {
-          title: newTitle ? enforced.title : title,
+          title: startTitle,
           description,
-          tags: newTags ? enforced.tags.filter(isSearchPhrase) : tags,
+          tags: titleTagFirst(startTitle, newTags ? enforced.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !newMeasures(t, row).length) : tags),
           altTexts: alts,
         };
-        const text = doctorFixes(row, start);
+        const doctored = doctorFixes(row, start);
+        const tidied = tidyTags(row, doctored, start.tags, mergedTags(original.tags, writerTags));
+        const text = leadLine(row, tidied);
         const invented = inventedFacts(`${text.title}\n${text.description}\n${text.tags.join("\n")}\n${text.altTexts.join("\n")}`, ground);
-        const writerParts = Number(newTitle) + Number(newDescription) + Number(newTags);
+        // A title that stutters ("Chunky Knit Blanket - Chunky Knit Merino Blanket") is no title to paste.
+        if (!invented.length && repeatedWords(text.title) > repeatedWords(original.title)) invented.push("a title that repeats its words");
+        // Tags refilled from the writer's phrases count as a written part.
+        const writerParts = Number(newTitle) + Number(newDescription) + Number(newTags || tidied !== doctored);
         tried.push({
           kind: writerParts === 0 ? "fixes" : newDescription ? "writer" : "hybrid",
           text,
           score: scoreShopText(row, text).score,
           changed: writerParts,
-          ...(invented.length ? { rejected: `names what the listing does not state: ${invented.join(", ")}` } : {}),
+          ...(invented.length ? { rejected: `not pasteable: ${invented.join(", ")}` } : {}),
         });
       }
     }
