@@ -94,13 +94,17 @@ describe("My Shop in the browser", () => {
     const issues = page.getByTestId("top-issue");
     expect(await issues.count()).toBeGreaterThan(0);
 
-    // A common issue's link filters the table to its listings; clearing the filter brings all back.
-    const firstIssue = issues.first();
-    const issueId = (await firstIssue.getAttribute("data-issue")) as string;
-    const affected = Number(/\d+/.exec((await firstIssue.textContent()) ?? "")?.[0]);
-    await firstIssue.getByRole("link").click();
-    await page.waitForURL(`**/shop?issue=${issueId}`);
-    await expect.poll(() => page.getByTestId("shop-row").count()).toBe(affected);
+    // A common issue's link filters the table to its listings (the first here has a camel-case id,
+    // altTexts.missing; the last affects fewer listings); clearing the filter brings all back.
+    for (const issue of [issues.first(), issues.last()]) {
+      const issueId = (await issue.getAttribute("data-issue")) as string;
+      const affected = Number(/(\d+) listings?/.exec((await issue.textContent()) ?? "")?.[1]);
+      await issue.getByRole("link").click();
+      await page.waitForURL(`**/shop?issue=${issueId}`);
+      await page.getByTestId("active-filter").waitFor();
+      await expect.poll(() => page.getByTestId("shop-row").count()).toBe(affected);
+    }
+    expect(await page.getByTestId("shop-row").count()).toBeLessThan(4);
     await page.getByTestId("clear-filter").click();
     await expect.poll(() => page.getByTestId("shop-row").count()).toBe(4);
 
