@@ -11,6 +11,9 @@ import { percentile, privateBuild, register, root, startServer } from "./lib/ser
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
+// BENCH_ONLY=shop runs only the My Shop figures (core: the figures of DESIGN §9 above them).
+const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
+const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 const results = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, figures: {}, budgets: [] };
 const log = (...a) => console.log("[bench]", ...a);
 
@@ -83,6 +86,7 @@ try {
     await fetch(`${base}/api/health`).then((r) => r.text());
   }
 
+  if (want("core")) {
   // 1. Listing generation vs the SPEC's sequential client flow, with a fake LLM of fixed latency L.
   log(`listing generation with a fake LLM of ${L} ms per call`);
   const genToken = await register(base, `bench-gen-${Date.now()}@example.com`);
@@ -186,6 +190,49 @@ try {
   for (const [path, s] of Object.entries(lighthouse)) {
     lines.push(budget(`Lighthouse mobile ${path}`, s.error ? `failed: ${s.error}` : `performance ${s.performance}, accessibility ${s.accessibility}`, ">= 95 each", !s.error && s.performance >= 95 && s.accessibility >= 95));
   }
+  } // want("core")
+
+  // 8. My Shop: importing Etsy's listings CSV of 5,000 rows, and the Listing Doctor's time per listing.
+  if (want("shop")) {
+    log("My Shop: import of 5,000 rows, audit time per listing");
+    const shop = await benchShop(base, server.pid);
+    results.figures.shop = shop;
+    if (shop.error) lines.push(budget("My Shop import of 5,000 rows", `failed: ${shop.error}`, "<= 60 s", false));
+    else {
+      lines.push(
+        budget(
+          "My Shop import of 5,000 rows (POST /api/shop/import) / one POST /api/save-listing per row",
+          `${round(shop.importMs / 1000, 1)} s = ${round(shop.importPerRowMs)} ms a row = ${round(shop.perRowRatioToSave)} x one save (${round(shop.saveP50Ms)} ms); re-import unchanged ${round(shop.reimportMs / 1000, 1)} s`,
+          "<= 60 s and <= 0.5 x a save per row",
+          shop.importMs <= 60_000 && shop.perRowRatioToSave <= 0.5,
+        ),
+      );
+      lines.push(
+        budget(
+          "Listing Doctor audit per listing (in process, 5,000 imported rows)",
+          `${round(shop.auditPerListingMs, 3)} ms a listing (score only ${round(shop.scorePerListingMs, 3)} ms) = ${round(shop.auditShareOfImport * 100, 1)} % of the import's time a row`,
+          "<= 5 ms",
+          shop.auditPerListingMs <= 5,
+        ),
+      );
+      lines.push(
+        budget(
+          "My Shop reads with 5,000 listings / /api/health (p50)",
+          `summary ${round(shop.summaryP50Ms)} ms = ${round(shop.summaryRatio)} x, a page of the list ${round(shop.listP50Ms)} ms = ${round(shop.listRatio)} x (health ${round(shop.healthP50Ms)} ms)`,
+          "<= 20 x each",
+          shop.summaryRatio <= 20 && shop.listRatio <= 20,
+        ),
+      );
+      lines.push(
+        budget(
+          `My Shop import of a ${round(shop.bigFileMb, 1)} MB file: peak memory growth of the Worker`,
+          shop.bigError ? `failed: ${shop.bigError}` : `${shop.bigPeakGrowthMb} MB growth (peak RSS ${shop.bigPeakRssMb} MB, idle ${shop.bigBaseRssMb} MB) for ${shop.bigRows} rows in ${round(shop.bigMs / 1000, 1)} s`,
+          "< 128 MB",
+          !shop.bigError && shop.bigPeakGrowthMb < 128,
+        ),
+      );
+    }
+  }
 } finally {
   await server.stop();
   fake.server.close();
@@ -200,6 +247,138 @@ for (const l of lines) console.log(`${l.met ? "MET    " : "NOT MET"}  ${l.name}:
 console.log(`\nresults written to ${file.replace(root + "/", "")}`);
 
 // ---------------------------------------------------------------------------------------------
+/** Puts a bench user on a plan, as `npm run user:plan` does, in the served state folder. */
+function setPlan(email, plan, stateDir) {
+  const r = spawnSync(process.execPath, [join(root, "scripts/user-plan.mjs"), email, plan], { cwd: root, env: { ...process.env, LISTORA_STATE_DIR: stateDir }, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`user:plan failed: ${r.stderr || r.stdout}`);
+}
+
+/** `wrangler d1 execute` on the served state makes the local server restart its Worker: wait until it answers again. */
+async function settle(origin) {
+  await new Promise((r) => setTimeout(r, 4000));
+  for (let i = 0; i < 50; i++) {
+    if ((await fetch(`${origin}/api/health`).then((r) => r.ok, () => false))) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function benchShop(origin, pgid) {
+  const { generatedCsv, generatedRow } = await import("./lib/shop-csv.mjs");
+  try {
+    const email = `bench-shop-${Date.now()}@example.com`;
+    const token = await register(origin, email);
+    setPlan(email, "premium", ".tmp/bench-state");
+    await settle(origin);
+    const auth = { Authorization: `Bearer ${token}` };
+    // Baseline: one listing saved through POST /api/save-listing, the way a listing enters one at a time.
+    const saves = [];
+    for (let i = 0; i < 15; i++) {
+      const t0 = now();
+      const res = await fetch(`${origin}/api/save-listing`, {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify({ title: `Sterling Silver Leaf Necklace ${i}, Botanical Pendant`, description: "A dainty sterling silver leaf necklace, handmade.\n\nSize: 18 mm.", tags: ["silver leaf necklace", "botanical pendant"], altTexts: [] }),
+      });
+      if (res.status !== 201) throw new Error(`save-listing ${res.status}: ${await res.text()}`);
+      saves.push(ms(t0));
+    }
+    const csv = generatedCsv(5_000);
+    const upload = (text) => {
+      const form = new FormData();
+      form.set("file", new Blob([text], { type: "text/csv" }), "EtsyListingsDownload.csv");
+      return fetch(`${origin}/api/shop/import`, { method: "POST", headers: auth, body: form });
+    };
+    let t0 = now();
+    let res = await upload(csv);
+    const first = await res.json();
+    const importMs = ms(t0);
+    if (!res.ok || first.data?.imported !== 5_000) throw new Error(`import ${res.status}: ${JSON.stringify(first).slice(0, 300)}`);
+    t0 = now();
+    res = await upload(csv);
+    const second = await res.json();
+    const reimportMs = ms(t0);
+    if (!res.ok || second.data?.unchanged !== 5_000) throw new Error(`re-import ${res.status}: ${JSON.stringify(second).slice(0, 300)}`);
+
+    const health = [];
+    const summary = [];
+    const list = [];
+    for (let i = 0; i < 15; i++) {
+      health.push((await timeRequest(`${origin}/api/health`)).ttfb);
+      summary.push((await timeRequest(`${origin}/api/shop/summary`, { headers: auth })).ttfb);
+      list.push((await timeRequest(`${origin}/api/shop/listings?sort=score&order=asc&page=${1 + (i % 5)}`, { headers: auth })).ttfb);
+    }
+
+    // The audit engine in this process, over the same 5,000 rows as the import stored them.
+    const bundle = join(root, ".tmp/bench-audit.mjs");
+    execFileSync(join(root, "node_modules/.bin/esbuild"), ["worker/domain/audit/engine.ts", "--bundle", "--format=esm", "--platform=node", `--outfile=${bundle}`, "--log-level=error"], { cwd: root });
+    const { auditListing, auditScore } = await import(bundle);
+    const inputs = Array.from({ length: 5_000 }, (_, i) => {
+      const f = generatedRow(i);
+      return { platform: "etsy", title: f[0], description: f[1].replace(/&amp;/g, "&").replace(/&#39;/g, "'"), tags: f[5].split(","), altTexts: [], photoCount: f.slice(7, 17).filter(Boolean).length };
+    });
+    for (const input of inputs.slice(0, 200)) auditListing(input); // warm up
+    let a0 = now();
+    for (const input of inputs) auditListing(input);
+    const auditPerListingMs = ms(a0) / inputs.length;
+    a0 = now();
+    for (const input of inputs) auditScore(input);
+    const scorePerListingMs = ms(a0) / inputs.length;
+
+    // A file near the 20 MB limit: how much the Worker's memory grows while it is streamed in and written.
+    const bigRows = 4_000;
+    const big = generatedCsv(bigRows, 4_700);
+    const bigEmail = `bench-shop-big-${Date.now()}@example.com`;
+    const bigToken = await register(origin, bigEmail);
+    setPlan(bigEmail, "premium", ".tmp/bench-state");
+    await settle(origin);
+    const pids = workerdPids(pgid);
+    const baseRss = Math.max(0, ...pids.map((p) => rssMb(p, "VmRSS")));
+    for (const p of pids) {
+      try {
+        writeFileSync(`/proc/${p}/clear_refs`, "5");
+      } catch {
+        /* not permitted: the peak then covers the whole run */
+      }
+    }
+    const form = new FormData();
+    form.set("file", new Blob([big], { type: "text/csv" }), "EtsyListingsDownload.csv");
+    t0 = now();
+    res = await fetch(`${origin}/api/shop/import`, { method: "POST", headers: { Authorization: `Bearer ${bigToken}` }, body: form });
+    const bigAnswer = await res.json();
+    const bigMs = ms(t0);
+    const peak = Math.max(0, ...pids.map((p) => rssMb(p, "VmHWM")));
+    const bigError = res.ok && bigAnswer.data?.imported === bigRows ? undefined : `${res.status}: ${JSON.stringify(bigAnswer).slice(0, 200)}`;
+
+    const importPerRowMs = importMs / 5_000;
+    return {
+      rows: 5_000,
+      fileBytes: Buffer.byteLength(csv),
+      importMs: round(importMs),
+      importPerRowMs: round(importPerRowMs, 3),
+      reimportMs: round(reimportMs),
+      saveP50Ms: round(median(saves)),
+      perRowRatioToSave: round(importPerRowMs / median(saves), 3),
+      healthP50Ms: round(median(health)),
+      summaryP50Ms: round(median(summary)),
+      listP50Ms: round(median(list)),
+      summaryRatio: round(median(summary) / median(health)),
+      listRatio: round(median(list) / median(health)),
+      auditPerListingMs: round(auditPerListingMs, 4),
+      scorePerListingMs: round(scorePerListingMs, 4),
+      auditShareOfImport: round(auditPerListingMs / importPerRowMs, 4),
+      bigFileMb: round(Buffer.byteLength(big) / (1024 * 1024), 2),
+      bigRows,
+      bigMs: round(bigMs),
+      bigBaseRssMb: baseRss,
+      bigPeakRssMb: peak,
+      bigPeakGrowthMb: round(peak - baseRss, 1),
+      bigError,
+    };
+  } catch (error) {
+    return { error: String(error.message || error) };
+  }
+}
+
 function kb(bytes) {
   return `${round(bytes / 1024, 1)} KB`;
 }

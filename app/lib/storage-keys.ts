@@ -6,6 +6,8 @@ export const STORAGE = {
   theme: "theme",
   language: "language",
   userName: "userName",
+  /** My Shop: the optimize job whose finished progress the seller hid. */
+  shopDismissedJob: "shop_dismissed_job",
   onboarding: {
     profile: "onboarding_profile_complete",
     keyword: "onboarding_keyword_analysis",

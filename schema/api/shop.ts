@@ -74,7 +74,7 @@ export const ShopListQuerySchema = v.object({
   /** Only listings with one of these grades, e.g. "C,D,F". */
   grade: v.optional(v.pipe(v.string(), v.regex(/^[A-DF](,[A-DF])*$/, "grade must be letters among A, B, C, D, F separated by commas"))),
   /** Only listings with this finding id (a top issue's id). */
-  issue: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9.-]{1,80}$/, "issue must be a finding id such as title.too-long"))),
+  issue: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]{1,80}$/, "issue must be a finding id such as title.too-long or altTexts.missing"))),
 });
 export type ShopListQuery = v.InferOutput<typeof ShopListQuerySchema>;
 

@@ -16,9 +16,8 @@ import { BatchJsonSchema, EditImageSchema, GptEditSchema } from "../../schema/ap
 import { CreateKeywordListSchema, UpdateKeywordListSchema } from "../../schema/api/keyword-lists";
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
 import { AiCallSchema, GenerateListingSchema, RegeneratePartSchema, SaveListingSchema, UpdateListingSchema } from "../../schema/api/listings";
-import { OptimizeRequestSchema, ProposalDecisionSchema } from "../../schema/api/shop";
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema } from "../../schema/api/workflow";
-import { ShopListQuerySchema } from "../../schema/api/shop";
+import { OptimizeRequestSchema, ProposalDecisionSchema, ShopListQuerySchema } from "../../schema/api/shop";
 import { HttpError } from "../lib/errors";
 import { json } from "../lib/http";
 import type { ApiRouter } from "./types";

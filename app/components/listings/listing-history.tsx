@@ -20,7 +20,7 @@ import { useI18n } from "~/lib/i18n";
 import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "./listing-client";
 import "~/lib/i18n/catalog/listing-versions";
 
-const REASONS = new Set(["saved", "generated", "edit", "regenerated", "restore", "fix"]);
+const REASONS = new Set(["saved", "generated", "edit", "regenerated", "restore", "fix", "import", "accept"]);
 
 function formatDateTime(iso: string, language: string) {
   return new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));

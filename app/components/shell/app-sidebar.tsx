@@ -1,4 +1,4 @@
-import { FileTextIcon, ImageIcon, LayoutDashboardIcon, ListIcon, SearchIcon, SparklesIcon, StethoscopeIcon, TrendingUpIcon, WandSparklesIcon } from "lucide-react";
+import { FileTextIcon, ImageIcon, LayoutDashboardIcon, ListIcon, SearchIcon, SparklesIcon, StethoscopeIcon, StoreIcon, TrendingUpIcon, WandSparklesIcon } from "lucide-react";
 import { useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { useT } from "~/lib/i18n";
@@ -13,6 +13,7 @@ export const NAV_ITEMS = [
   { key: "nav.createListing", to: "/create", icon: SparklesIcon },
   { key: "nav.editImage", to: "/edit-image", icon: ImageIcon },
   { key: "nav.listings", to: "/listings", icon: ListIcon },
+  { key: "nav.shop", to: "/shop", icon: StoreIcon, activePrefix: "/shop/" },
 ] as const;
 
 export const EXTRA_ITEMS = [
@@ -24,7 +25,8 @@ export const EXTRA_ITEMS = [
 export function AppSidebar() {
   const t = useT();
   const { pathname } = useLocation();
-  const isActive = (item: { to: string; activeOn?: readonly string[] }) => (item.activeOn ? item.activeOn.includes(pathname) : pathname === item.to);
+  const isActive = (item: { to: string; activeOn?: readonly string[]; activePrefix?: string }) =>
+    (item.activePrefix !== undefined && pathname.startsWith(item.activePrefix)) || (item.activeOn ? item.activeOn.includes(pathname) : pathname === item.to);
   return (
     <Sidebar label={t("nav.mainMenu")}>
       <SidebarHeader>

@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { listingAudits, listings, type Listing } from "../../../schema/db";
-import { auditListing } from "../audit/engine";
+import { auditSummary } from "../audit/engine";
 import { auditInputOf } from "../audit/saved";
 import type { Grade } from "../audit/types";
 
@@ -24,8 +24,7 @@ const REFRESH_PAGE = 200;
 
 /** The audit of a listing row, reduced to what the cache keeps. */
 export function shopListingScore(row: Pick<Listing, "platform" | "title" | "description" | "tags" | "altTexts" | "ruleReport"> & Partial<Listing>): ShopScore {
-  const report = auditListing(auditInputOf(row));
-  return { score: report.score, grade: report.grade, findingIds: [...new Set(report.findings.map((f) => f.id))] };
+  return auditSummary(auditInputOf(row));
 }
 
 /**

@@ -6,19 +6,22 @@
  * through a new version (reason "import"), so nothing the seller had is lost. Everything is read first and
  * written after, in D1 batches: a file over the limits is refused before anything is written.
  */
-import { and, eq, inArray } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { STORAGE_PLANS } from "../../../schema/api/storage";
 import { SHOP_LIMITS, type ShopImportResult, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
 import { listings, type Listing } from "../../../schema/db";
 import { readEtsyListings, tooManyRows } from "./csv";
-import { listingCapGuard, readStorageUsage } from "../storage/meter";
+import { readStorageUsage } from "../storage/meter";
 import { snapshotOf, versionStatements } from "../listings/versions";
 import { auditStatement, shopListingScore } from "./audits";
 
 export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };
 
-/** Rows written per D1 batch: each new row is 4 statements, each changed row 4 (decision in the README's My Shop). */
+/** Rows written per D1 batch: each new row is 3 statements (+1 cap guard per batch), each changed row 4. */
 export const IMPORT_BATCH_ROWS = 50;
+/** Ids per cap guard (a batch's new listings are checked in groups, within D1's bound parameters). */
+const GUARD_IDS = 50;
 /** Ids per `IN (...)` query (D1 allows 100 bound parameters per statement). */
 const ID_CHUNK = 90;
 
@@ -228,8 +231,9 @@ export async function upsertShopListings(
   for (let i = 0; i < allowed.length; i += IMPORT_BATCH_ROWS) {
     const chunk = allowed.slice(i, i + IMPORT_BATCH_ROWS);
     const statements = [];
-    for (const c of chunk) {
-      const id = crypto.randomUUID();
+    const ids = chunk.map(() => crypto.randomUUID());
+    for (const [k, c] of chunk.entries()) {
+      const id = ids[k];
       const values = {
         id,
         userId,
@@ -248,20 +252,41 @@ export async function upsertShopListings(
       if (c.input.etsyListingId) values.provider = "etsy-api";
       statements.push(
         d.insert(listings).values(values),
-        listingCapGuard(d, userId, id),
         versionStatements(d, { listingId: id, userId, version: 1, snapshot: snapshotOf(values as Listing), reason: "import", now })[0],
         auditStatement(d, { listingId: id, userId, version: 1, score: shopListingScore(values as Listing), now }),
       );
     }
-    const results = await d.batch(statements as unknown as [(typeof statements)[number]]);
+    const guards = [];
+    for (let g = 0; g < ids.length; g += GUARD_IDS) guards.push(capGuard(d, userId, ids.slice(g, g + GUARD_IDS)));
+    const results = await d.batch([...statements, ...guards] as unknown as [(typeof statements)[number]]);
+    const refused = new Set(results.slice(statements.length).flatMap((r) => (r as unknown as { id: string }[]).map((x) => x.id)));
     chunk.forEach((c, k) => {
-      const refused = (results[k * 4 + 1] as unknown as { id: string }[]).length > 0;
-      if (refused) fail(c.row, capMessage(c.row));
+      if (refused.has(ids[k])) fail(c.row, capMessage(c.row));
       else result.imported++;
     });
   }
   result.errors.sort((a, b) => a.row - b.row);
   return result;
+}
+
+/**
+ * The statement that takes a batch's new listings back when, with them, the owner is over the plan's cap: the
+ * room was counted before writing, so this only fires when other saves raced the import. Their version and
+ * audit rows go with them (ON DELETE CASCADE), so nothing is left half-written. Runs last in the batch.
+ */
+function capGuard(d: DrizzleD1Database, userId: string, ids: string[]) {
+  const free = sql.raw(`${STORAGE_PLANS.free.listings}`);
+  const premium = sql.raw(`${STORAGE_PLANS.premium.listings}`);
+  return d
+    .delete(listings)
+    .where(
+      and(
+        eq(listings.userId, userId),
+        inArray(listings.id, ids),
+        sql`(SELECT count(*) FROM listings WHERE user_id = ${userId}) > (CASE WHEN (SELECT plan FROM users WHERE id = ${userId}) = 'premium' THEN ${premium} ELSE ${free} END)`,
+      ),
+    )
+    .returning({ id: listings.id });
 }
 
 async function readRows(db: D1Database, userId: string, ids: string[]): Promise<Map<string, Listing>> {

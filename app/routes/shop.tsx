@@ -1,0 +1,422 @@
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertCircleIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, FileUpIcon, ListChecksIcon, SearchIcon, SearchXIcon, StoreIcon, WandSparklesIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Grade } from "../../worker/domain/audit";
+import { PageHeader } from "~/components/page-header";
+import { EtsyCsvSteps, ImportCsv, type LastImport } from "~/components/shop/import-card";
+import { OptimizeProgress } from "~/components/shop/optimize-progress";
+import { ShopSummaryHeader, ShopSummarySkeleton, TopIssues, useIssueMessage } from "~/components/shop/shop-summary";
+import { ShopTable, ShopTableSkeleton } from "~/components/shop/shop-table";
+import { useOptimizeJob } from "~/components/shop/use-optimize-job";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/use-toast";
+import { errorMessage } from "~/lib/api";
+import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, shopKeys, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
+import { useI18n } from "~/lib/i18n";
+import "~/lib/i18n/catalog/shop";
+
+export function meta() {
+  return [{ title: "My Shop · Listora" }];
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** 'Select all with grade C or worse'. */
+const WEAK_GRADES = "C,D,F";
+
+function useDebounced<T>(value: T, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The table's view, read from the address so Back from a listing returns to it. */
+function readParams(params: URLSearchParams): ShopListParams {
+  const sort = (["score", "title", "updated"] as const).find((s) => s === params.get("sort")) ?? "score";
+  const order = params.get("order") === "desc" ? "desc" : "asc";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const grade = /^[A-DF](,[A-DF])*$/.test(params.get("grade") ?? "") ? (params.get("grade") as string) : undefined;
+  const issue = /^[A-Za-z0-9.-]{1,80}$/.test(params.get("issue") ?? "") ? (params.get("issue") as string) : undefined;
+  return { sort, order, page, q: params.get("q") ?? undefined, grade, issue };
+}
+
+export default function MyShop() {
+  const { t, language } = useI18n();
+  const searchId = useId();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const view = readParams(params);
+  const [text, setText] = useState(view.q ?? "");
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [collecting, setCollecting] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [lastImport, setLastImport] = useState<LastImport | null>(null);
+  const optimize = useOptimizeJob();
+  const issueMessage = useIssueMessage();
+  const client = typeof window !== "undefined";
+  const number = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US");
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === "") next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  useEffect(() => {
+    if ((params.get("q") ?? "") === q) return;
+    update({ q: q || null, page: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- params are read, not followed
+  }, [q]);
+
+  const listParams: ShopListParams = { ...view, q: q || undefined };
+  const summary = useQuery({ queryKey: shopKeys.summary(), queryFn: fetchShopSummary, enabled: client });
+  const listings = useQuery({
+    queryKey: shopKeys.listings(listParams),
+    queryFn: ({ signal }) => fetchShopListings(listParams, signal),
+    enabled: client && (summary.data?.listings ?? 0) > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  const onImported = () => void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+  const rows = listings.data?.listings ?? [];
+  const total = listings.data?.total ?? 0;
+  const pageSize = listings.data?.pageSize ?? SHOP_LIMITS.pageSize;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const filtered = !!(q || view.grade || view.issue);
+  const activeIssue = view.issue ? summary.data?.topIssues.find((i) => i.id === view.issue) : undefined;
+  const overLimit = selected.size > SHOP_LIMITS.optimizeIdsMax;
+
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    next.delete("page");
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+
+  function toggle(id: string, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function togglePage(checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const row of rows) {
+        if (checked) next.add(row.id);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  }
+
+  async function selectWeak() {
+    setCollecting(true);
+    try {
+      const weak = await collectShopListings({ grade: WEAK_GRADES }, SHOP_LIMITS.optimizeIdsMax);
+      if (weak.length === 0) {
+        toast({ title: t("shop.select.noneWeak") });
+        return;
+      }
+      setSelected(new Set(weak.map((row) => row.id)));
+      const capped = (summary.data ? summary.data.grades.C + summary.data.grades.D + summary.data.grades.F : 0) > weak.length;
+      toast({
+        title: t(weak.length === 1 ? "shop.select.weakOne" : "shop.select.weak", { count: weak.length }),
+        description: capped ? t("shop.select.capped", { max: SHOP_LIMITS.optimizeIdsMax }) : undefined,
+      });
+    } catch (error) {
+      toast({ title: t("shop.select.failed"), description: errorMessage(error), variant: "destructive" });
+    } finally {
+      setCollecting(false);
+    }
+  }
+
+  async function startOptimizing() {
+    if (selected.size === 0 || overLimit) return;
+    setStarting(true);
+    try {
+      await optimize.start([...selected]);
+      toast({ title: t("shop.optimize.started", { count: selected.size }), variant: "success" });
+      setSelected(new Set());
+    } catch (error) {
+      toast({ title: t("shop.optimize.failed"), description: errorMessage(error), variant: "destructive" });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const empty = summary.data?.listings === 0;
+  const header = (
+    <PageHeader
+      title={t("shop.title")}
+      description={t("shop.description")}
+      actions={
+        !empty && summary.data ? (
+          <Button asChild variant="outline">
+            <Link to="/shop/review" data-testid="open-review">
+              <ListChecksIcon aria-hidden="true" />
+              {t("shop.review.open")}
+            </Link>
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+
+  if (summary.isError) {
+    return (
+      <>
+        {header}
+        <Alert variant="destructive" data-testid="shop-error">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>{t("shop.loadFailed")}</AlertTitle>
+          <AlertDescription>
+            <p>{errorMessage(summary.error)}</p>
+            <p>{t("shop.loadFailedHint")}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void summary.refetch()}>
+              {t("app.tryAgain")}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </>
+    );
+  }
+
+  if (summary.isPending) {
+    return (
+      <>
+        {header}
+        <div className="grid gap-6">
+          <ShopSummarySkeleton />
+          <ShopTableSkeleton />
+        </div>
+      </>
+    );
+  }
+
+  if (empty) {
+    return (
+      <>
+        {header}
+        <Card data-testid="shop-empty">
+          <CardHeader>
+            <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted">
+              <StoreIcon className="size-6 text-muted-foreground" aria-hidden="true" />
+            </div>
+            <CardTitle>
+              <h2 className="text-lg">{t("shop.empty.title")}</h2>
+            </CardTitle>
+            <CardDescription>{t("shop.empty.body")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ImportCsv onImported={onImported} last={lastImport} onLastChange={setLastImport} />
+          </CardContent>
+        </Card>
+      </>
+    );
+  }
+
+  const data = summary.data;
+  return (
+    <>
+      {header}
+      <div className="grid gap-6">
+        {(optimize.job || optimize.pending) &&
+          (optimize.job ? (
+            <OptimizeProgress job={optimize.job} onDismiss={optimize.dismiss} />
+          ) : (
+            <Card className="gap-3" aria-busy="true" data-testid="optimize-progress-loading">
+              <CardContent className="text-sm text-muted-foreground">{t("shop.job.loading")}</CardContent>
+            </Card>
+          ))}
+
+        <ShopSummaryHeader summary={data} hrefForGrade={(grade: Grade) => hrefWith({ grade, issue: null })} />
+
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
+          <TopIssues issues={data.topIssues} activeIssue={view.issue} hrefFor={(id) => hrefWith({ issue: id, grade: null })} />
+          <Card className="gap-4" data-testid="shop-import-card">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <FileUpIcon className="size-4" aria-hidden="true" />
+                <h2 className="text-base">{t("shop.import.again")}</h2>
+              </CardTitle>
+              <CardDescription>{t("shop.import.againHint")}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <ImportCsv onImported={onImported} showSteps={false} last={lastImport} onLastChange={setLastImport} />
+              <Collapsible>
+                <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary">
+                  <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+                  {t("shop.steps.title")}
+                </CollapsibleTrigger>
+                <CollapsibleContent className="pt-3">
+                  <EtsyCsvSteps />
+                </CollapsibleContent>
+              </Collapsible>
+            </CardContent>
+          </Card>
+        </div>
+
+        <section className="grid gap-4" aria-labelledby="shop-listings-title">
+          <h2 id="shop-listings-title" className="text-lg font-semibold">
+            {t("shop.listings.title")}
+          </h2>
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <div className="relative lg:w-80">
+              <Label htmlFor={searchId} className="sr-only">
+                {t("shop.search")}
+              </Label>
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Input
+                id={searchId}
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t("shop.searchPlaceholder")}
+                className="pl-9"
+                maxLength={SHOP_LIMITS.queryMax}
+                data-testid="shop-search"
+              />
+            </div>
+            <div className="flex flex-wrap items-center gap-2" data-testid="selection-bar">
+              <Button type="button" variant="outline" onClick={selectWeak} disabled={collecting || data.grades.C + data.grades.D + data.grades.F === 0} data-testid="select-weak">
+                {collecting ? t("shop.select.collecting") : t("shop.select.weakButton")}
+              </Button>
+              {selected.size > 0 && (
+                <>
+                  <span className="text-sm tabular-nums" aria-live="polite" data-testid="selected-count">
+                    {t("shop.select.count", { count: number.format(selected.size) })}
+                  </span>
+                  <Button type="button" variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+                    <XIcon aria-hidden="true" />
+                    {t("shop.select.clear")}
+                  </Button>
+                </>
+              )}
+              <Button type="button" onClick={startOptimizing} disabled={selected.size === 0 || overLimit || starting || optimize.running} aria-describedby="optimize-hint" data-testid="optimize">
+                <WandSparklesIcon aria-hidden="true" />
+                {starting ? t("shop.optimize.starting") : selected.size > 0 ? t("shop.optimize.count", { count: number.format(selected.size) }) : t("shop.optimize")}
+              </Button>
+            </div>
+          </div>
+          <p id="optimize-hint" className="-mt-2 text-xs text-muted-foreground">
+            {overLimit ? (
+              <span className="text-destructive">{t("shop.optimize.tooMany", { max: SHOP_LIMITS.optimizeIdsMax })}</span>
+            ) : optimize.running ? (
+              t("shop.optimize.busy")
+            ) : (
+              t("shop.optimize.hint")
+            )}
+          </p>
+
+          {(view.issue || view.grade) && (
+            <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-filter">
+              <span className="text-muted-foreground">{t("shop.filter.label")}</span>
+              {view.issue && (
+                <Badge variant="secondary" className="max-w-full font-normal whitespace-normal">
+                  {activeIssue ? issueMessage(activeIssue) : view.issue}
+                </Badge>
+              )}
+              {view.grade && <Badge variant="secondary">{t("shop.filter.grades", { grades: view.grade.split(",").join(", ") })}</Badge>}
+              <Button asChild variant="ghost" size="sm">
+                <Link to={hrefWith({ issue: null, grade: null })} data-testid="clear-filter">
+                  <XIcon aria-hidden="true" />
+                  {t("shop.filter.clear")}
+                </Link>
+              </Button>
+            </div>
+          )}
+
+          <div aria-live="polite" aria-busy={listings.isFetching || undefined} className="grid gap-4">
+            {listings.isError ? (
+              <Alert variant="destructive" data-testid="shop-listings-error">
+                <AlertCircleIcon aria-hidden="true" />
+                <AlertTitle>{t("shop.loadFailed")}</AlertTitle>
+                <AlertDescription>
+                  <p>{errorMessage(listings.error)}</p>
+                  <Button variant="outline" size="sm" className="mt-2" onClick={() => void listings.refetch()}>
+                    {t("app.tryAgain")}
+                  </Button>
+                </AlertDescription>
+              </Alert>
+            ) : listings.isPending ? (
+              <ShopTableSkeleton />
+            ) : rows.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="shop-no-matches">
+                <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+                <h3 className="text-lg font-semibold break-words">{q ? t("shop.noMatches.query", { q }) : t("shop.noMatches.title")}</h3>
+                <p className="max-w-sm text-sm text-muted-foreground">{t("shop.noMatches.body")}</p>
+                {filtered && (
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setText("");
+                      update({ q: null, issue: null, grade: null, page: null });
+                    }}
+                  >
+                    <XIcon aria-hidden="true" />
+                    {t("shop.noMatches.clear")}
+                  </Button>
+                )}
+              </div>
+            ) : (
+              <>
+                <p className="text-sm text-muted-foreground" data-testid="shop-count">
+                  {t("shop.count", { from: number.format((view.page - 1) * pageSize + 1), to: number.format((view.page - 1) * pageSize + rows.length), total: number.format(total) })}
+                </p>
+                <ShopTable
+                  rows={rows}
+                  sort={view.sort}
+                  order={view.order}
+                  onSort={(sort: ShopSort, order: ShopOrder) => update({ sort, order, page: null })}
+                  selected={selected}
+                  onToggle={toggle}
+                  onTogglePage={togglePage}
+                />
+                {pages > 1 && (
+                  <nav className="flex items-center justify-between gap-2" aria-label={t("shop.page.nav")} data-testid="shop-pagination">
+                    <Button variant="outline" size="sm" disabled={view.page <= 1} onClick={() => update({ page: view.page - 1 > 1 ? String(view.page - 1) : null })}>
+                      <ChevronLeftIcon aria-hidden="true" />
+                      {t("shop.page.prev")}
+                    </Button>
+                    <span className="text-sm tabular-nums" aria-current="page">
+                      {t("shop.page.of", { page: view.page, pages })}
+                    </span>
+                    <Button variant="outline" size="sm" disabled={view.page >= pages} onClick={() => update({ page: String(view.page + 1) })}>
+                      {t("shop.page.next")}
+                      <ChevronRightIcon aria-hidden="true" />
+                    </Button>
+                  </nav>
+                )}
+              </>
+            )}
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}
