@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Grade } from "../../worker/domain/audit";
 import { PageHeader } from "~/components/page-header";
+import { EtsyConnectCard } from "~/components/shop/etsy-connect";
 import { EtsyCsvSteps, ImportCsv, type LastImport } from "~/components/shop/import-card";
 import { OptimizeProgress } from "~/components/shop/optimize-progress";
 import { ShopSummaryHeader, ShopSummarySkeleton, TopIssues, useIssueMessage } from "~/components/shop/shop-summary";
@@ -236,6 +237,10 @@ export default function MyShop() {
             <ImportCsv onImported={onImported} last={lastImport} onLastChange={setLastImport} />
           </CardContent>
         </Card>
+        {/* Only on a server with Etsy API keys (decision 0022); renders nothing otherwise. */}
+        <div className="mt-6">
+          <EtsyConnectCard onChanged={onImported} />
+        </div>
       </>
     );
   }
@@ -280,6 +285,8 @@ export default function MyShop() {
             </CardContent>
           </Card>
         </div>
+
+        <EtsyConnectCard onChanged={onImported} />
 
         <section className="grid gap-4" aria-labelledby="shop-listings-title">
           <h2 id="shop-listings-title" className="text-lg font-semibold">
