@@ -376,14 +376,13 @@ export async function* csvRecords(bytes: AsyncIterable<Uint8Array> | ReadableStr
       );
     }
   };
-  const take = (text: string) => {
-    if (text.indexOf("\u0000") >= 0) throw notListingsCsv("It contains binary data (perhaps an .xlsx spreadsheet or an image), not text.");
-    return parser.pushRows(text);
-  };
+  const take = (text: string) => parser.pushRows(text);
   try {
     for await (const chunk of bytes as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
       if (size > maxBytes) throw fileTooLarge();
+      // A NUL byte never occurs in text: a spreadsheet (.xlsx is a zip) or an image.
+      if (chunk.indexOf(0) >= 0) throw notListingsCsv("It contains binary data (perhaps an .xlsx spreadsheet or an image), not text.");
       yield* take(decode(chunk));
     }
     yield* take(decode());

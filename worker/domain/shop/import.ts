@@ -116,9 +116,10 @@ export async function upsertShopListings(
   };
 
   // 1. Read everything (the caller's source streams); nothing is written until the whole input was accepted.
+  // Only the normalised copy of a row is kept (fresh strings: the parser's pieces of the file are let go).
   const items: ShopImportItem[] = [];
   for await (const item of iterate(inputs)) {
-    items.push(item);
+    items.push("input" in item ? { row: item.row, input: normalizeShopInput(item.input) } : item);
     if (items.length > SHOP_LIMITS.importRowsMax) throw tooManyRows();
   }
 
@@ -146,7 +147,7 @@ export async function upsertShopListings(
       fail(item.row, item.error);
       continue;
     }
-    const input = normalizeShopInput(item.input);
+    const input = item.input;
     if (!input.title) {
       fail(item.row, `Row ${item.row} has no title. Every Etsy listing has one; the row was skipped.`);
       continue;
