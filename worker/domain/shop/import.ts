@@ -275,7 +275,7 @@ export async function upsertShopListings(
  * room was counted before writing, so this only fires when other saves raced the import. Their version and
  * audit rows go with them (ON DELETE CASCADE), so nothing is left half-written. Runs last in the batch.
  */
-function capGuard(d: DrizzleD1Database, userId: string, ids: string[]) {
+export function capGuard(d: DrizzleD1Database, userId: string, ids: string[]) {
   const free = sql.raw(`${STORAGE_PLANS.free.listings}`);
   const premium = sql.raw(`${STORAGE_PLANS.premium.listings}`);
   return d
