@@ -144,6 +144,12 @@ describe("Etsy listings CSV parser", () => {
     expect(binary.status).toBe(400);
     expect(binary.message).toMatch(/binary data/);
 
+    // Excel's "CSV" in Windows-1252: "Örgü" as D6 72 67 FC.
+    const latin1 = new Uint8Array([...encode(csvLine(ETSY_HEADER) + "\r\n"), 0xd6, 0x72, 0x67, 0xfc, ...encode(",d,1,USD,1,a\r\n")]);
+    const notUtf8 = await refusal(listingsOf(latin1));
+    expect(notUtf8.status).toBe(400);
+    expect(notUtf8.message).toMatch(/not UTF-8 text/);
+
     const empty = await refusal(listingsOf(""));
     expect(empty.status).toBe(400);
     expect(empty.message).toMatch(/The file is empty.*TITLE, DESCRIPTION/s);

@@ -5,6 +5,8 @@ import type { ListingDetail, ListingVersionInfo } from "../../schema/api/listing
 import type { ShopImportResult, ShopListingDetail, ShopListingsPage, ShopSummary } from "../../schema/api/shop";
 import { AUDIT_MESSAGES_EN, auditListing } from "../../worker/domain/audit";
 import { auditInputOf } from "../../worker/domain/audit/saved";
+import { drizzle } from "drizzle-orm/d1";
+import { capGuard, upsertShopListings } from "../../worker/domain/shop/import";
 import { api, registerUser } from "./helpers";
 import { ETSY_FIXTURE, ETSY_HEADER, csvLine, generatedCsv } from "./shop-fixtures";
 
@@ -278,6 +280,65 @@ describe("POST /api/shop/import", { timeout: 120_000 }, () => {
     expect((await get<ShopSummary>(me.token, "/shop/summary")).listings).toBe(12);
     const page = await get<ShopListingsPage>(me.token, "/shop/listings");
     expect(page.listings.every((l) => mine.some(([id]) => id === l.id))).toBe(true);
+  });
+});
+
+describe("upsertShopListings (the import the Etsy API connection reuses)", () => {
+  const listing = (title: string, etsyListingId: string) => ({
+    title,
+    description: "Hand-thrown stoneware mug, 350 ml.\r\nDishwasher safe.",
+    priceMinor: 3200,
+    currency: "usd",
+    quantity: 4,
+    tags: [" mug ", "stoneware mug", ""],
+    materials: ["stoneware"],
+    imageUrls: ["https://i.etsystatic.com/1/il/a.jpg"],
+    variations: [],
+    sku: null,
+    etsyListingId,
+  });
+
+  it("matches a listing by its Etsy listing id first, even when its title changed, and takes items from an async source", async () => {
+    const { userId } = await registerUser();
+    async function* source(title: string) {
+      yield { row: 1, input: listing(title, "1234567890") };
+      yield { row: 2, error: "Listing 2 could not be read." };
+    }
+    expect(await upsertShopListings(env.DB, userId, source("Speckled Stoneware Mug"))).toEqual({ imported: 1, updated: 0, unchanged: 0, skipped: 1, errors: [{ row: 2, message: "Listing 2 could not be read." }] });
+    const [created] = (await shopRows(userId)).results;
+    expect(created).toMatchObject({ provider: "etsy-api", etsy_listing_id: "1234567890", currency: "USD", description: "Hand-thrown stoneware mug, 350 ml.\nDishwasher safe.", version: 1 });
+    expect(JSON.parse(String(created.tags))).toEqual(["mug", "stoneware mug"]);
+    expect(await upsertShopListings(env.DB, userId, source("Speckled Stoneware Mug"))).toMatchObject({ imported: 0, unchanged: 1 });
+    expect(await upsertShopListings(env.DB, userId, [{ row: 1, input: listing("Speckled Stoneware Coffee Mug, 350 ml", "1234567890") }])).toMatchObject({ imported: 0, updated: 1 });
+    const rows = (await shopRows(userId)).results;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: created.id, title: "Speckled Stoneware Coffee Mug, 350 ml", version: 2 });
+  });
+
+  it("takes a batch's new listings back, with their versions, when a concurrent save put the owner over the cap", async () => {
+    const { userId } = await registerUser();
+    const now = Date.now();
+    const ids = Array.from({ length: 500 }, () => crypto.randomUUID());
+    const insert = (id: string) =>
+      env.DB.prepare("INSERT INTO listings (id, user_id, title, description, tags, alt_texts, source, created_at, updated_at) VALUES (?, ?, 'x', '', '[]', '[]', 'shop', ?, ?)").bind(id, userId, now, now);
+    for (let i = 0; i < ids.length; i += 100) await env.DB.batch(ids.slice(i, i + 100).map(insert));
+    await env.DB.prepare("INSERT INTO listing_versions (id, listing_id, user_id, version, snapshot, reason, created_at) VALUES ('v-last', ?, ?, 1, '{}', 'import', ?)").bind(ids[499], userId, now).run();
+    const d = drizzle(env.DB);
+    // At the cap (500 of 500): the guard leaves the batch alone.
+    expect(await capGuard(d, userId, ids.slice(495))).toEqual([]);
+    // One more (a save that raced the import): the batch's listings go, and their version rows with them.
+    await insert(crypto.randomUUID()).run();
+    const taken = await capGuard(d, userId, ids.slice(495));
+    expect(taken.map((r) => r.id).sort()).toEqual(ids.slice(495).sort());
+    expect(await count("SELECT count(*) AS n FROM listings WHERE user_id = ?", userId)).toBe(496);
+    expect(await count("SELECT count(*) AS n FROM listing_versions WHERE id = 'v-last'")).toBe(0);
+  });
+
+  it("refuses more than 5,000 items with a 413 before writing anything", async () => {
+    const { userId } = await registerUser();
+    const many = Array.from({ length: 5_001 }, (_, i) => ({ row: i + 2, input: listing(`Mug ${i}`, String(i)) }));
+    await expect(upsertShopListings(env.DB, userId, many)).rejects.toMatchObject({ status: 413 });
+    expect(await count("SELECT count(*) AS n FROM listings WHERE user_id = ?", userId)).toBe(0);
   });
 });
 

@@ -363,20 +363,29 @@ export function fileTooLarge(): HttpError {
  * as it is seen; a NUL byte (a spreadsheet or image file, not text) or an unreadable file is a 400.
  */
 export async function* csvRecords(bytes: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, maxBytes = SHOP_LIMITS.importBytesMax): AsyncGenerator<CsvRow> {
-  const decoder = new TextDecoder("utf-8");
+  // fatal: a file saved in another encoding (Excel's "CSV" in Windows-1252) is refused, not imported garbled.
+  const decoder = new TextDecoder("utf-8", { fatal: true });
   const parser = new CsvParser();
   let size = 0;
-  const take = (text: string) => {
-    if (text.indexOf("\u0000") >= 0) throw notListingsCsv("It contains binary data (perhaps an .xlsx spreadsheet or an image), not text.");
-    return parser.pushRows(text);
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw notListingsCsv(
+        `It is not UTF-8 text (Etsy's file is): perhaps it was saved again in a spreadsheet in another encoding. Download it from Etsy again, or save it as "CSV UTF-8".`,
+      );
+    }
   };
+  const take = (text: string) => parser.pushRows(text);
   try {
     for await (const chunk of bytes as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
       if (size > maxBytes) throw fileTooLarge();
-      yield* take(decoder.decode(chunk, { stream: true }));
+      // A NUL byte never occurs in text: a spreadsheet (.xlsx is a zip) or an image.
+      if (chunk.indexOf(0) >= 0) throw notListingsCsv("It contains binary data (perhaps an .xlsx spreadsheet or an image), not text.");
+      yield* take(decode(chunk));
     }
-    yield* take(decoder.decode());
+    yield* take(decode());
     yield* parser.endRows();
   } catch (error) {
     if (error instanceof CsvError) throw notListingsCsv(error.message);

@@ -116,9 +116,10 @@ export async function upsertShopListings(
   };
 
   // 1. Read everything (the caller's source streams); nothing is written until the whole input was accepted.
+  // Only the normalised copy of a row is kept (fresh strings: the parser's pieces of the file are let go).
   const items: ShopImportItem[] = [];
   for await (const item of iterate(inputs)) {
-    items.push(item);
+    items.push("input" in item ? { row: item.row, input: normalizeShopInput(item.input) } : item);
     if (items.length > SHOP_LIMITS.importRowsMax) throw tooManyRows();
   }
 
@@ -146,7 +147,7 @@ export async function upsertShopListings(
       fail(item.row, item.error);
       continue;
     }
-    const input = normalizeShopInput(item.input);
+    const input = item.input;
     if (!input.title) {
       fail(item.row, `Row ${item.row} has no title. Every Etsy listing has one; the row was skipped.`);
       continue;
@@ -274,7 +275,7 @@ export async function upsertShopListings(
  * room was counted before writing, so this only fires when other saves raced the import. Their version and
  * audit rows go with them (ON DELETE CASCADE), so nothing is left half-written. Runs last in the batch.
  */
-function capGuard(d: DrizzleD1Database, userId: string, ids: string[]) {
+export function capGuard(d: DrizzleD1Database, userId: string, ids: string[]) {
   const free = sql.raw(`${STORAGE_PLANS.free.listings}`);
   const premium = sql.raw(`${STORAGE_PLANS.premium.listings}`);
   return d
