@@ -75,6 +75,8 @@ export const ShopListQuerySchema = v.object({
   grade: v.optional(v.pipe(v.string(), v.regex(/^[A-DF](,[A-DF])*$/, "grade must be letters among A, B, C, D, F separated by commas"))),
   /** Only listings with this finding id (a top issue's id). */
   issue: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]{1,80}$/, "issue must be a finding id such as title.too-long or altTexts.missing"))),
+  /** Only listings whose proposal waits for review (the review screen). */
+  proposal: v.optional(v.picklist(["pending"], "proposal must be pending")),
 });
 export type ShopListQuery = v.InferOutput<typeof ShopListQuerySchema>;
 

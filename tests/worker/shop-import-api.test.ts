@@ -3,7 +3,8 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ListingDetail, ListingVersionInfo } from "../../schema/api/listings";
 import type { ShopImportResult, ShopListingDetail, ShopListingsPage, ShopSummary } from "../../schema/api/shop";
-import { AUDIT_MESSAGES_EN, auditListing } from "../../worker/domain/audit";
+import { auditListing } from "../../worker/domain/audit";
+import { AUDIT_TITLES_EN } from "../../worker/domain/audit/titles";
 import { auditInputOf } from "../../worker/domain/audit/saved";
 import { drizzle } from "drizzle-orm/d1";
 import { capGuard, upsertShopListings } from "../../worker/domain/shop/import";
@@ -67,19 +68,29 @@ function parseRows(csv: string): string[][] {
   for (let i = 0; i < csv.length; i++) {
     const c = csv[i];
     if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && csv[i + 1] === '"') {
+        field += '"';
+        i++;
+      }
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") fields.push(field), (field = "");
+    else if (c === ",") {
+      fields.push(field);
+      field = "";
+    }
     else if (c === "\r" || c === "\n") {
       if (c === "\r" && csv[i + 1] === "\n") i++;
       fields.push(field);
       rows.push(fields);
-      (fields = []), (field = "");
+      fields = [];
+      field = "";
     } else field += c;
   }
-  if (field || fields.length) fields.push(field), rows.push(fields);
+  if (field || fields.length) {
+    fields.push(field);
+    rows.push(fields);
+  }
   return rows;
 }
 
@@ -378,7 +389,9 @@ describe("shop health: GET /api/shop/summary, /api/shop/listings and /api/shop/l
     const tally = new Map<string, number>();
     for (const r of reports.values()) for (const id of new Set(r.findings.map((f) => f.id))) tally.set(id, (tally.get(id) ?? 0) + 1);
     const expected = [...tally].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
-    expect(summary.topIssues).toEqual(expected.map(([id, n]) => ({ id, message: AUDIT_MESSAGES_EN[id], count: n })));
+    expect(summary.topIssues).toEqual(expected.map(([id, n]) => ({ id, message: AUDIT_TITLES_EN[id], count: n })));
+    // A shop-wide issue names the problem; no listing's figures are left as {placeholders}.
+    for (const issue of summary.topIssues) expect(issue.message).not.toMatch(/[{}]/);
     // Independent facts of the fixture: the weak listings (a one-word title, 5 tags, one or no photo) score below a full one.
     const weakest = rows.filter((r) => ["Candle", "Clay Earrings"].includes(String(r.title))).map((r) => reports.get(String(r.id))!.score);
     const strongest = rows.filter((r) => r.sku === "CANDLE-LAV-8").map((r) => reports.get(String(r.id))!.score);
@@ -506,6 +519,11 @@ describe("shop health: GET /api/shop/summary, /api/shop/listings and /api/shop/l
     });
     const listed = await get<ShopListingsPage>(token, "/shop/listings?q=RING-INIT");
     expect(listed.listings[0].hasProposal).toBe(true);
+    // The review screen asks only for the listings whose proposal waits: this one, of the twelve.
+    const waiting = await get<ShopListingsPage>(token, "/shop/listings?proposal=pending");
+    expect(waiting.total).toBe(1);
+    expect(waiting.listings.map((l) => l.id)).toEqual([ring.id]);
+    expect((await api("/shop/listings?proposal=accepted", { token })).status).toBe(400);
 
     const saved = await api("/save-listing", { token, body: { title: "A listing written here", description: "Not from the shop.", tags: ["mug"], altTexts: [] } });
     const own = (await saved.json<{ data: { listing: ListingDetail } }>()).data.listing;

@@ -59,6 +59,7 @@ export function shopRoutes(router: ApiRouter) {
       q: single(request.query.q),
       grade: single(request.query.grade),
       issue: single(request.query.issue),
+      proposal: single(request.query.proposal),
     });
     return json({ success: true, data: await listShopListings(env.DB, user.id, query) });
   });

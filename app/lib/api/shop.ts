@@ -34,6 +34,8 @@ export interface ShopListParams {
   q?: string;
   grade?: string;
   issue?: string;
+  /** Only listings whose proposal waits for review. */
+  proposal?: "pending";
 }
 
 export const shopKeys = {
@@ -55,6 +57,7 @@ export function listQueryString(params: ShopListParams): string {
   if (params.q?.trim()) search.set("q", params.q.trim());
   if (params.grade) search.set("grade", params.grade);
   if (params.issue) search.set("issue", params.issue);
+  if (params.proposal) search.set("proposal", params.proposal);
   return search.toString();
 }
 
@@ -103,7 +106,7 @@ export function uploadShopCsv(file: File, onProgress: (progress: UploadProgress)
     xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size, processing: false });
     xhr.upload.onload = () => onProgress({ loaded: file.size, total: file.size, processing: true });
     xhr.onload = () => {
-      let body: Record<string, unknown> | null = null;
+      let body: Record<string, unknown> | null;
       try {
         body = JSON.parse(xhr.responseText) as Record<string, unknown>;
       } catch {
@@ -174,12 +177,12 @@ export const isStaleProposal = (error: unknown) => error instanceof ApiError && 
 
 /**
  * Every listing with a proposal waiting for review, with its details (the listing as it is now,
- * its audit and the proposal). The contract has no "pending only" filter, so the list is read page by
- * page (a few pages at a time) and the details of the listings marked hasProposal a few at a time.
+ * its audit and the proposal): the list filtered to pending proposals, page by page (a few pages at a
+ * time), then the details a few at a time.
  */
 export async function fetchPendingProposals(): Promise<ShopListingDetail[]> {
   const CONCURRENT = 4;
-  const list = (page: number) => fetchShopListings({ sort: "updated", order: "desc", page });
+  const list = (page: number) => fetchShopListings({ sort: "updated", order: "desc", page, proposal: "pending" });
   const first = await list(1);
   const pages = Math.ceil(first.total / first.pageSize);
   const rows = first.listings.filter((row) => row.hasProposal);

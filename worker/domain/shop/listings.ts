@@ -40,6 +40,7 @@ export async function listShopListings(db: D1Database, userId: string, query: Sh
     where.push("EXISTS (SELECT 1 FROM json_each(a.finding_ids) j WHERE j.value = ?)");
     params.push(query.issue);
   }
+  if (query.proposal === "pending") where.push("EXISTS (SELECT 1 FROM listing_proposals p WHERE p.listing_id = l.id AND p.user_id = l.user_id AND p.status = 'pending')");
   const from = `FROM listings l JOIN listing_audits a ON a.listing_id = l.id WHERE ${where.join(" AND ")}`;
   const direction = query.order === "desc" ? "DESC" : "ASC";
   const pageSize = SHOP_LIMITS.pageSize;

@@ -4,7 +4,7 @@
  * findings most listings share.
  */
 import type { ShopSummary } from "../../../schema/api/shop";
-import { AUDIT_MESSAGES_EN } from "../audit/messages";
+import { AUDIT_TITLES_EN } from "../audit/titles";
 import type { Grade } from "../audit/types";
 import { refreshAudits } from "./audits";
 
@@ -35,6 +35,6 @@ export async function shopSummary(db: D1Database, userId: string, now = Date.now
     listings: totals?.listings ?? 0,
     averageScore: totals?.average == null ? 0 : Math.round(totals.average * 10) / 10,
     grades: { A: totals?.A ?? 0, B: totals?.B ?? 0, C: totals?.C ?? 0, D: totals?.D ?? 0, F: totals?.F ?? 0 },
-    topIssues: issues.results.map((r) => ({ id: r.id, message: AUDIT_MESSAGES_EN[r.id] ?? r.id, count: r.count })),
+    topIssues: issues.results.map((r) => ({ id: r.id, message: AUDIT_TITLES_EN[r.id] ?? r.id, count: r.count })),
   };
 }
