@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCsv } from "../fixtures/read-csv";
 import { launchBrowser, newContext, registerViaUi, screenshot } from "./browser";
 
 let browser: Browser;
@@ -16,39 +17,6 @@ afterAll(async () => {
 const FIXTURE = join(import.meta.dirname, "../fixtures/shop/e2e-shop.csv");
 const OPTIMIZED = ["Moon necklace", "ring", "Leaf earrings gift"] as const;
 const LONG_TIMEOUT = { timeout: 60_000, interval: 250 };
-
-/** RFC 4180 records (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += c;
-  }
-  if (field || record.length) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}
 
 /** Opens the same signed-in session in another browser context (another theme or width). */
 async function sameSession(from: Page, context: BrowserContext): Promise<Page> {
@@ -183,7 +151,7 @@ describe("My Shop in the browser", () => {
     // The export: the two accepted listings, nothing of the rejected one.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("accepted-list").getByTestId("shop-export").click()]);
     const csv = (await readFile((await download.path()) as string, "utf8")).replace(/^\uFEFF/, "");
-    const [header, ...rows] = parseCsv(csv.trimEnd());
+    const [header, ...rows] = readCsv(csv.trimEnd());
     expect(header.length).toBeGreaterThanOrEqual(5);
     expect(rows).toHaveLength(2);
     const flat = rows.map((r) => r.join("|")).join("\n");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ListingDetail, ListingSummary } from "../../schema/api/listings";
+import { readCsv } from "../fixtures/read-csv";
 import { api, registerUser } from "./helpers";
 
 const LISTING = {
@@ -24,37 +25,6 @@ async function list(token: string, query = "") {
   const res = await api(`/listings${query}`, { token });
   expect(res.status).toBe(200);
   return (await res.json<{ data: { listings: ListingSummary[] } }>()).data.listings;
-}
-
-/** RFC 4180 reader for the export, so the test checks what a spreadsheet would read. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && src[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
 }
 
 describe("POST /api/save-listing and POST /api/listings", () => {
@@ -204,7 +174,7 @@ describe("export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="listora-listings-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows = parseCsv(new TextDecoder().decode(await res.arrayBuffer()));
+    const rows = readCsv(new TextDecoder().decode(await res.arrayBuffer()));
     expect(rows[0]).toEqual(["title", "description", "tags", "alt_texts", "created_at"]);
     expect(rows).toHaveLength(3);
     expect(rows[1][0]).toBe("Star Ring");
@@ -218,7 +188,7 @@ describe("export", () => {
   it("neutralises a field a spreadsheet would run as a formula", async () => {
     const { token } = await registerUser();
     await save(token, { ...LISTING, description: "=HYPERLINK(\"http://evil\")\n\n- fine bullet" });
-    const rows = parseCsv(new TextDecoder().decode(await (await api("/listings/export?format=csv", { token })).arrayBuffer()));
+    const rows = readCsv(new TextDecoder().decode(await (await api("/listings/export?format=csv", { token })).arrayBuffer()));
     expect(rows[1][1].startsWith("'=HYPERLINK")).toBe(true);
   });
 
@@ -256,7 +226,7 @@ describe("another user's listing (IDOR)", () => {
     const after = await (await detail(owner.token, saved.id)).json<{ data: { listing: ListingDetail } }>();
     expect(after.data.listing).toEqual(saved);
     expect(await list(other.token)).toEqual([]);
-    const exported = parseCsv(new TextDecoder().decode(await (await api("/listings/export?format=csv", { token: other.token })).arrayBuffer()));
+    const exported = readCsv(new TextDecoder().decode(await (await api("/listings/export?format=csv", { token: other.token })).arrayBuffer()));
     expect(exported).toHaveLength(1);
   });
 });

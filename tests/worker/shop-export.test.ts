@@ -1,38 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { exportCsv, exportField } from "../../worker/domain/shop/export";
+import { readCsv as readAnyCsv } from "../fixtures/read-csv";
 import { api, registerUser } from "./helpers";
 import { SHOP_FIXTURES, insertShopListing } from "./shop-listings";
 
-/** A small RFC 4180 reader: what a spreadsheet sees in the file. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) throw new Error("the file does not end with CRLF");
-  return rows;
-}
+/** What a spreadsheet sees in the export; every record ends with CRLF. */
+const readCsv = (text: string) => readAnyCsv(text, { strictCrlf: true });
 
 async function edit(token: string, id: string, changes: Record<string, unknown>) {
   const res = await api(`/listings/${id}`, { token, method: "PUT", body: changes });

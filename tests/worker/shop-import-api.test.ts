@@ -10,6 +10,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { capGuard, upsertShopListings } from "../../worker/domain/shop/import";
 import { api, registerUser } from "./helpers";
 import { ETSY_FIXTURE, ETSY_HEADER, csvLine, generatedCsv } from "./shop-fixtures";
+import { readCsv } from "../fixtures/read-csv";
 
 type Answer<T> = { success: boolean; data: T; message: string };
 
@@ -52,46 +53,12 @@ const versionCount = (userId: string) => count("SELECT count(*) AS n FROM listin
 function edited(key: string, change: (fields: string[]) => void, csv = ETSY_FIXTURE): string {
   const lines: string[] = [];
   // Re-serialise from parsed rows: descriptions hold line breaks, so lines of the file are not rows.
-  const rows = parseRows(csv);
+  const rows = readCsv(csv);
   for (const fields of rows) {
     if (fields.at(-1) === key || (fields.at(-1) === "" && fields[0] === key)) change(fields);
     lines.push(csvLine(fields));
   }
   return lines.join("\r\n") + "\r\n";
-}
-
-function parseRows(csv: string): string[][] {
-  const rows: string[][] = [];
-  let field = "";
-  let fields: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i];
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        field += '"';
-        i++;
-      }
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      fields.push(field);
-      field = "";
-    }
-    else if (c === "\r" || c === "\n") {
-      if (c === "\r" && csv[i + 1] === "\n") i++;
-      fields.push(field);
-      rows.push(fields);
-      fields = [];
-      field = "";
-    } else field += c;
-  }
-  if (field || fields.length) {
-    fields.push(field);
-    rows.push(fields);
-  }
-  return rows;
 }
 
 const row = (fields: Partial<Record<string, string>>) => csvLine(ETSY_HEADER.map((h) => fields[h] ?? ""));
