@@ -664,8 +664,12 @@ export function capitalise(text: string, lang: Lang = "en"): string {
 /** Shouting words in Title Case ("NECKLACE" -> "Necklace", "moonNECKLACE" -> "moonNecklace"); answers the words it changed. */
 export function tameShouting(text: string, lang: Lang = "en"): { text: string; changed: string[] } {
   const changed: string[] = [];
+  // Typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): every all-caps word shouts but the known acronyms.
+  const capsLock = isMostlyUpper(text);
+  const shouts = (word: string) =>
+    isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word));
   const out = text.replace(WORD, (word) => {
-    if (!isShoutingWord(word)) return word;
+    if (!shouts(word)) return word;
     const letters = word.replace(/[^\p{L}]/gu, "");
     const tamed =
       letters === upper(letters, lang)
@@ -680,7 +684,11 @@ export function tameShouting(text: string, lang: Lang = "en"): { text: string; c
 /** Acronyms the seller wrote (PDF, SVG, DIY, RSVP, LCV) put back where a phrase was lower-cased. */
 export function restoreAcronyms(text: string, source: string): string {
   const acronyms = new Map<string, string>();
-  for (const word of words(source)) {
+  // A source typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): only the known acronyms are acronyms, "HAT" is shouting.
+  // Judged per line and per list item, so a shouting keyword does not make "HAT" an acronym of the whole text.
+  const spoken = source.split(/[\n,;]/).flatMap((part) => (isMostlyUpper(part) ? words(part).filter((w) => KNOWN_ACRONYMS.has(w)) : words(part)));
+  const shouting = isMostlyUpper(source);
+  for (const word of shouting ? words(source).filter((w) => KNOWN_ACRONYMS.has(w)) : spoken) {
     const letters = word.replace(/[^\p{L}]/gu, "");
     if (letters.length >= 2 && letters.length <= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/^X{0,3}[SML]$|^\dX{1,3}L$/.test(letters)) acronyms.set(word.toLowerCase(), word);
   }
@@ -692,4 +700,82 @@ export function restoreAcronyms(text: string, source: string): string {
 export function isDanglingWord(word: string, lang: Lang = "en"): boolean {
   const w = lower(word, lang);
   return STOP.has(w) || (ADJECTIVES.has(w) && !NOUNS.has(w) && !nounCategory(w, lang) && !COLOURS.has(w));
+}
+
+// ---- Shouting text and the lead sentence -------------------------------------------------------
+
+/**
+ * Upper-case words that are not shouting even in an all-caps text: file formats, sizes, countries,
+ * common abbreviations. In a text written mostly in capitals only these stay upper-case.
+ */
+export const KNOWN_ACRONYMS = new Set(
+  `PDF SVG PNG JPG JPEG DXF EPS GIF DIY RSVP ASAP HDMI LCV USB LED UV TV DVD CD UK US USA EU NYC LA XS XL XXL XXXL 2XL 3XL 4XL 5XL S M L
+  UPS DHL ID A4 A5 A3 A6 BFF LGBTQ OK NFC SPF BPA PVC MDF DPI`.split(/\s+/).filter(Boolean),
+);
+
+/** Whether most of a text's letters are capitals (a seller typing with caps lock: "WARM WOOL HAT. ONE SIZE."). */
+export function isMostlyUpper(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, "");
+  if (letters.length < 6) return false;
+  const upperCount = letters.replace(/[^\p{Lu}]/gu, "").length;
+  return upperCount / letters.length > 0.6;
+}
+
+/**
+ * A line written in capitals in sentence case, in the text's language ("WARM WOOL HAT. ONE SIZE." ->
+ * "Warm wool hat. One size."; Turkish "İ/ı" kept): known acronyms (PDF, UK, XL) stay upper-case. Lines
+ * with lower-case text, and one-word headings ("SIZES"), are left as written.
+ */
+export function tameShoutingText(text: string, lang: Lang = detectLanguage(text)): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const shouting = words(line).filter((w) => isShoutingWord(w));
+      if (!isMostlyUpper(line) || shouting.length < 2) return line;
+      const low = line.replace(WORD, (w) => (KNOWN_ACRONYMS.has(w) && w.length > 1 ? w : lower(w, lang)));
+      // First letter of the line (after a bullet) and of every sentence.
+      return low.replace(/(^\s*(?:[•\-*]\s+)?|[.!?]\s+)(\p{Ll})/gu, (_m, lead: string, ch: string) => lead + upper(ch, lang));
+    })
+    .join("\n");
+}
+
+/** Turkish words that start a sentence without being names ("Tamamen el ile örülmüş..."). */
+const ORDINARY_TR = new Set("tamamen özenle el elde her bu bir çok doğal yumuşak sevimli şık minik küçük büyük sıcak yeni klasik sade".split(/\s+/));
+
+/** Whether a capitalised first word is an ordinary word (lower-cased after a lead phrase) rather than a name or an acronym. */
+function isOrdinaryFirstWord(word: string, text: string, lang: Lang): boolean {
+  if (word === "I" || word.length < 1) return false;
+  const rest = word.slice(1);
+  if (rest !== lower(rest, lang)) return false; // "PDF", "iPhone"-like casing: kept.
+  const low = lower(word, lang);
+  if (isStopWord(low) || ADJECTIVES.has(low) || NOUNS.has(low) || COLOURS.has(low) || MATERIALS.includes(low) || nounCategory(low, lang)) return true;
+  if (lang === "tr" && ORDINARY_TR.has(low)) return true;
+  // The seller wrote it in lower case elsewhere: an ordinary word.
+  return words(text.slice(word.length)).some((w) => w === low);
+}
+
+/**
+ * The description with `phrase` woven into its first sentence ("Hand knitted blanket: a chunky knit
+ * throw, knitted by hand from 100% merino wool."), not put above it as a bare line. The first word is
+ * lower-cased only when it is an ordinary word (an article, an adjective, a word the seller writes in
+ * lower case elsewhere); names and acronyms keep their capitals.
+ */
+export function weaveLeadPhrase(description: string, phrase: string, lang: Lang = detectLanguage(description)): string {
+  const clean = phrase.replace(/\s+/g, " ").trim();
+  if (!clean) return description;
+  const lead = capitalise(restoreKnown(clean === upper(clean, lang) ? lower(clean, lang) : clean, lang), lang);
+  const body = description.replace(/^\s+/, "");
+  if (!body) return `${lead}.`;
+  const first = body.match(WORD)?.[0] ?? "";
+  const startsWithWord = first !== "" && body.startsWith(first);
+  const firstLine = body.split("\n")[0];
+  // A heading or a list first ("SIZES", "- Small"): the phrase goes in a sentence of its own before it.
+  if (!startsWithWord || (!/\p{Ll}/u.test(firstLine) && words(firstLine).length <= 3)) return `${lead}.\n\n${body}`;
+  const opened = isOrdinaryFirstWord(first, body, lang) ? lower(first.charAt(0), lang) + first.slice(1) : first;
+  return `${lead}: ${opened}${body.slice(first.length)}`;
+}
+
+/** A phrase's words with the known acronyms upper-case ("pdf pattern" -> "PDF pattern"). */
+function restoreKnown(text: string, lang: Lang): string {
+  return text.replace(WORD, (w) => (KNOWN_ACRONYMS.has(upper(w, lang)) && w.length > 1 && /^[a-z0-9]+$/i.test(w) && !["us", "la", "ok", "id", "led"].includes(w.toLowerCase()) ? upper(w, lang) : w));
 }

@@ -21,7 +21,7 @@ import { hasPhrase, visiblePrefix } from "../audit/text";
 import { auditInputOf } from "../audit/saved";
 import { enforceListingRules, type ListingText } from "../listings/enforce-rules";
 import { generateListingParts, generatePart, type GenerationInput } from "../listings/generate";
-import { isStopWord, plainText, words } from "../listings/phrases";
+import { capitalise, detectLanguage, type Lang, isMostlyUpper, isStopWord, plainText, tameShouting, tameShoutingText, weaveLeadPhrase, words } from "../listings/phrases";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
 
@@ -326,16 +326,40 @@ const withoutPolicyLines = (p: string) =>
 
 /** The facts the writer composes from: the description without its care, shipping and policy paragraphs (they are added back word for word). */
 export function writerFactsOf(row: ShopListingSource): string {
-  const paragraphs = paragraphsOf(row.description)
+  const lang = detectLanguage(`${row.title}\n${row.description}`);
+  const description = tameShoutingText(row.description, lang);
+  const paragraphs = paragraphsOf(description)
     .filter((p) => !POLICY_PARAGRAPH.test(p))
     .map(withoutPolicyLines)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((p) => foldHeadingLists(p, lang));
   const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
   const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
   const lines = [paragraphs.join("\n\n") || row.title.trim()];
-  if (materials.length) lines.push(`Made of ${materials.join(", ")}.`);
-  for (const v of variations) lines.push(`${v.type.trim()}: ${v.values.join(", ")}.`);
+  // The materials column, in the description's language, when the description does not already name them.
+  const said = plainText(description).toLocaleLowerCase(lang);
+  const unsaid = materials.filter((m) => !said.includes(m.toLocaleLowerCase(lang)));
+  if (unsaid.length) lines.push(lang === "tr" ? `Malzeme: ${materials.join(", ")}.` : `Made of ${materials.join(", ")}.`);
+  for (const v of variations) {
+    // Options the description already lists ("BEDENLER - 0-3 ay ...") are not said twice.
+    if (v.values.every((value) => said.includes(value.toLocaleLowerCase(lang)))) continue;
+    lines.push(`${v.type.trim()}: ${v.values.join(", ")}.`);
+  }
   return lines.join("\n\n");
+}
+
+/**
+ * A heading over a dashed list ("BEDENLER\n- 0-3 ay\n- 3-6 ay") as one line the writer can turn into a
+ * feature ("Bedenler: 0-3 ay; 3-6 ay"), so no bare capitals heading lands inside a features list.
+ */
+export function foldHeadingLists(paragraph: string, lang: Lang): string {
+  const lines = paragraph.split("\n").map((l) => l.trim());
+  if (lines.length < 2) return paragraph;
+  const [head, ...items] = lines;
+  if (/[.!?]$/.test(head) || words(head).length > 3 || !items.every((l) => /^[-*•]\s+\S/.test(l))) return paragraph;
+  const name = head.replace(/:$/, "");
+  const heading = name === name.toLocaleUpperCase(lang) ? capitalise(name.toLocaleLowerCase(lang), lang) : name;
+  return `${heading}: ${items.map((l) => l.replace(/^[-*•]\s+/, "")).join("; ")}.`;
 }
 
 /** The seller's phrase tags first, then the writer's, each once, 13 at most; the seller's one-word tags only when nothing better is left. */
@@ -394,16 +418,15 @@ function tidyTags(row: ShopListingSource, text: ShopText, before: string[], pool
 
 /**
  * When the description does not name the listing's main phrase near its start (Etsy shows the first
- * lines in search), the phrase goes first as a heading line, in the words of the first tag. Kept only
- * when it raises the score.
+ * lines in search), the phrase is woven into the first sentence, in the words of the first tag
+ * ("Hand knitted blanket: a chunky knit throw, ..."). Kept only when it raises the score.
  */
 function leadLine(row: ShopListingSource, text: ShopText): ShopText {
   const report = auditListing(shopAuditInput(row, text));
   if (!report.findings.some((f) => f.id === "description.main-phrase-late")) return text;
   const phrase = text.tags[0]?.trim();
   if (!phrase) return text;
-  const heading = phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
-  const led = { ...text, description: `${heading}\n\n${text.description}` };
+  const led = { ...text, description: weaveLeadPhrase(text.description, phrase) };
   return scoreShopText(row, led).score > report.score ? led : text;
 }
 
@@ -435,8 +458,11 @@ export interface OptimizeOptions {
  * no proposal when no candidate scores above the listing as it is.
  */
 export async function optimizeShopListing(row: ShopListingSource, provider: LlmProvider, options: OptimizeOptions = {}): Promise<OptimizeOutcome> {
-  const original = textOf(row);
-  const before = scoreShopText(row, original);
+  const lang = detectLanguage(`${row.title}\n${row.description}`);
+  // A description or alt text typed in capitals is shouting: the proposal has it in sentence case.
+  const own = textOf(row);
+  const original: ShopText = { ...own, title: isMostlyUpper(own.title) ? tameShouting(own.title, lang).text : own.title, description: tameShoutingText(own.description, lang), altTexts: own.altTexts.map((a) => tameShoutingText(a, lang)) };
+  const before = scoreShopText(row, own);
   const ground = groundOf(row);
   const input: GenerationInput = { description: writerFactsOf(row), keywords: keywordsOf(row), platform: "etsy" };
   const context = { productDescription: input.description, keywords: input.keywords, platform: "etsy" as const };
@@ -451,6 +477,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     writtenAlts = [...writtenAlts, ...(Array.isArray(more) ? (more as string[]) : []).filter((a) => !inventedFacts(a, ground).length)];
   }
   const writerTags = written.listing.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !inventedFacts(t, ground).length && !newMeasures(t, row).length);
+  writtenAlts = writtenAlts.map((a) => tameShoutingText(a, lang));
   const alts = fillAltTexts(mergeAltTexts(original.altTexts, writtenAlts, target), row, mergedTags(original.tags, writerTags), target);
   const writerTitle =
     isSearchPhrase(written.listing.title) &&
@@ -460,7 +487,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     namesThings(written.listing.title, [...strings(row.tags), ...written.listing.tags])
       ? written.listing.title
       : undefined;
-  const writerDescription = [tidyBullets(groundedDescription(written.listing.description, ground)), ...policyParagraphsOf(row)].filter(Boolean).join("\n\n");
+  const writerDescription = [tidyBullets(groundedDescription(tameShoutingText(written.listing.description, lang), ground)), ...policyParagraphsOf(row).map((p) => tameShoutingText(p, lang))].filter(Boolean).join("\n\n");
 
   // Every combination of the parts: the seller's or the writer's title, description and tags.
   const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
@@ -503,7 +530,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   const eligible = tried.filter((c) => !c.rejected);
   const best = eligible.reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.score > a.score || (c.score === a.score && c.changed < a.changed) ? c : a), undefined);
   const report = tried.map((c) => ({ kind: c.kind, score: c.score, ...(c.rejected ? { rejected: c.rejected } : {}) }));
-  const unchanged = best && JSON.stringify(best.text) === JSON.stringify(original);
+  const unchanged = best && JSON.stringify(best.text) === JSON.stringify(own);
   if (!best || best.score <= before.score || unchanged) {
     return { scoreBefore: before.score, gradeBefore: before.grade, scoreAfter: before.score, gradeAfter: before.grade, proposal: null, candidates: report };
   }
