@@ -187,7 +187,8 @@ function tagCandidates(n: Normal): string[] {
       for (let i = 0; i + 1 < ws.length; i++) if (isContentWord(ws[i]) && isContentWord(ws[i + 1])) push(`${ws[i]} ${ws[i + 1]}`);
     }
   };
-  pairs(n.title);
+  // Never across a title's separators: "Beeswax Candles - Housewarming Gift" gives no "candles housewarming".
+  n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach(pairs);
   pairs(n.description.split(/\n\s*\n/)[0] ?? "");
   pairs(n.description);
   return out;

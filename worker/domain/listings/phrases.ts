@@ -779,3 +779,42 @@ export function weaveLeadPhrase(description: string, phrase: string, lang: Lang 
 function restoreKnown(text: string, lang: Lang): string {
   return text.replace(WORD, (w) => (KNOWN_ACRONYMS.has(upper(w, lang)) && w.length > 1 && /^[a-z0-9]+$/i.test(w) && !["us", "la", "ok", "id", "led"].includes(w.toLowerCase()) ? upper(w, lang) : w));
 }
+
+// ---- Single-word keywords ----------------------------------------------------------------------
+
+/** Words that say nothing about the product itself: "gift candles" and "home candles" are no searches. */
+const GENERIC_MODIFIERS = new Set(
+  `gift gifts present presents home house decor decoration kitchen cute handmade hand-made sale idea ideas item items thing things stuff
+  new best cheap nice lovely beautiful pretty gorgeous perfect great cool awesome unique special quality product shop store
+  hediye hediyelik ev dekor dekorasyon mutfak sevimli güzel şirin harika ürün yeni indirim`.split(/\s+/),
+);
+
+/** Shapes, kinds and scents that name a product's own make ("pillar candles", "taper candles", "lavender soap"). */
+const KIND_WORDS = new Set(
+  `pillar taper votive tealight tea-light dinner column jar tin container hoop stud studs drop dangle huggie huggies chain pendant signet stacking
+  cuff bangle choker beaded braided ribbed cable chunky pom-pom pompom slouchy fitted crew v-neck cardigan pullover
+  lavender vanilla rose sandalwood cedar cedarwood citrus lemon orange eucalyptus jasmine peony pine cinnamon coffee
+  mint peppermint patchouli bergamot amber honey coconut unscented scented`.split(/\s+/),
+);
+
+/**
+ * Whether a one-word keyword describes the product (a material, colour, style or theme, scent, shape or
+ * another adjective), so that pairing it with the product's noun makes a search ("beeswax candles",
+ * "pillar candles"). Generic words (gift, home, decor, kitchen, cute, handmade...) do not.
+ */
+export function describesProduct(word: string, lang: Lang = "en", head?: string): boolean {
+  const w = lower(word.trim(), lang);
+  if (!w || GENERIC_MODIFIERS.has(w) || isStopWord(w)) return false;
+  // A kind of the same product ("beanie" for a hat: "beanie hat").
+  const kind = nounCategory(w, lang) ?? nounCategory(singularNoun(w, lang), lang);
+  if (head && kind && kind === (nounCategory(lower(head, lang), lang) ?? nounCategory(singularNoun(lower(head, lang), lang), lang))) return true;
+  return MATERIALS.includes(w) || COLOURS.has(w) || THEMES.includes(w) || KIND_WORDS.has(w) || ADJECTIVES.has(w);
+}
+
+/** An English plural product noun in the singular when the singular is a known product noun ("candles" -> "candle"); Turkish: the bare noun. */
+export function singularNoun(word: string, lang: Lang = "en"): string {
+  if (lang === "tr") return baseNoun(word, lang);
+  const w = word.toLowerCase();
+  if (/ss$/.test(w) || !w.endsWith("s")) return word;
+  return nounCategory(w.slice(0, -1), lang) ? word.slice(0, -1) : word;
+}

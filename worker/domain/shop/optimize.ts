@@ -114,7 +114,7 @@ export function keywordsOf(row: ShopListingSource): string[] {
 
 /** Materials a listing can claim: naming one that the listing never stated is inventing a fact. */
 const MATERIALS =
-  /\b(cotton|wool|merino|cashmere|alpaca|mohair|linen|silk|leather|suede|sterling silver|silver|gold|rose gold|gold filled|brass|copper|bronze|steel|stainless steel|titanium|platinum|wood|wooden|oak|walnut|maple|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|epoxy|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|coconut wax|stone|pearls?|gemstones?|crystals?|quartz|amethyst|jade|turquoise|opal|diamonds?|yarn|felt|denim|velvet|plastic|vinyl|cork|rattan|jute|hemp|marble|concrete|organic|recycled|vegan|hypoallergenic|nickel[- ]free|lead[- ]free|waterproof|14k|18k|10k|925)\b/gi;
+  /\b(cotton|wool|merino|cashmere|alpaca|mohair|linen|silk|leather|suede|sterling silver|silver|gold|rose gold|gold filled|brass|copper|bronze|steel|stainless steel|titanium|platinum|wood|wooden|oak|walnut|maple|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|epoxy|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|coconut wax|stone|pearls?|gemstones?|crystals?|quartz|amethyst|jade|turquoise|opal|diamonds?|yarn|felt|denim|velvet|plastic|vinyl|cork|rattan|jute|hemp|marble|concrete|organic|recycled|vegan|hypoallergenic|nickel[- ]free|lead[- ]free|waterproof|14k|18k|10k|925|scented|unscented|beginner|personali[sz]ed|engraved)\b/gi;
 const MEASURE = /(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|inch|inches|"|″|ft|feet|oz|ml|l|litres?|liters?|g|grams?|kg|lbs?|x\s*\d+(?:[.,]\d+)?)(?![\p{L}])/giu;
 
 const normalMeasure = (m: string) => m.toLowerCase().replace(/\s+/g, "").replace(/inches|inch|″|"/g, "in").replace(/,/g, ".");
@@ -504,7 +504,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
         const start: ShopText = {
           title: startTitle,
           description,
-          tags: titleTagFirst(startTitle, newTags ? enforced.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !newMeasures(t, row).length) : tags),
+          tags: titleTagFirst(startTitle, newTags ? enforced.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !newMeasures(t, row).length && !inventedFacts(t, ground).length) : tags),
           altTexts: alts,
         };
         const doctored = doctorFixes(row, start);
