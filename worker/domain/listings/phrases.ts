@@ -334,7 +334,11 @@ export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Ph
   return out;
 }
 
+/** Verbs a noun run can end on in prose ("what a winter evening needs"): the words before them are its subject, no phrase. */
+const VERBS_3S = new Set("needs makes feels looks keeps gives takes wants loves says goes comes brings lets helps means seems becomes deserves".split(" "));
+
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
+  if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;
   const tokens = [...run];
   while (tokens.length) {
     const last = tokens[tokens.length - 1];

@@ -297,6 +297,27 @@ function newMeasures(text: string, row: ShopListingSource): string[] {
   return inventedFacts(text, `${row.title}\n${strings(row.tags).join("\n")}`.toLowerCase()).filter((f) => /\d/.test(f));
 }
 
+/** "100 merino wool" (a share whose "%" a tag cannot carry): no search. A measure ("8 oz candle") is one. */
+const bareNumberTag = (tag: string) => /^\d+\s+\p{L}{3,}/u.test(tag.trim()) && !/^\d+\s*(?:oz|ml|cm|mm|in|inch|inches|g|kg|lb|lbs|pcs|pack|piece|pieces|set)\b/i.test(tag.trim());
+
+/**
+ * A title part that names one of several options ("Blush Pink" of four colours) says the product is
+ * only that: the part goes.
+ */
+function withoutOptionParts(title: string, row: ShopListingSource): string {
+  const options = new Set(variationsOf(row.variations).filter((v) => v.values.length >= 2).flatMap((v) => v.values.map((x) => x.trim().toLowerCase())));
+  if (!options.size) return title;
+  const parts = title.split(/(\s[-–—|]\s|,\s*)/);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const part = parts[i].trim();
+    if (i > 0 && options.has(part.toLowerCase())) continue;
+    if (out.length) out.push(parts[i - 1]);
+    out.push(parts[i]);
+  }
+  return out.join("").trim();
+}
+
 const isSearchPhrase = (phrase: string) => !NOT_A_SEARCH.test(phrase) && !/\b(length|colou?r|size|style|type)$/i.test(phrase.trim());
 
 const POLICY_PARAGRAPH = /^(care|shipping|delivery|returns?|refunds?|processing|production|please|note|payment|policies|policy|exchanges?)\b/i;
@@ -392,7 +413,9 @@ function isWholePhrase(tag: string, sources: string[]): boolean {
  * gives tags nobody searches ("blanket merino" from "Blanket - Merino Wool Throw"). Such a pair is
  * replaced by the writer's and the seller's own phrases when they keep the score.
  */
-function tidyTags(row: ShopListingSource, text: ShopText, before: string[], pool: string[]): ShopText {
+function tidyTags(row: ShopListingSource, doctored: ShopText, before: string[], pool: string[]): ShopText {
+  // Never pasteable, whatever the score: "100 merino wool".
+  const text = doctored.tags.some(bareNumberTag) ? { ...doctored, tags: doctored.tags.filter((t) => !bareNumberTag(t)) } : doctored;
   const sources = [
     ...row.title.split(/\s[-–—|]\s|[,;:|()/]/),
     ...plainText(row.description).split(/[.!?\n]+/),
@@ -403,17 +426,17 @@ function tidyTags(row: ShopListingSource, text: ShopText, before: string[], pool
   const heads = new Set([...strings(row.tags).filter((t) => words(t).length >= 2), ...pool].map((t) => words(t).pop()?.toLowerCase() ?? ""));
   const named = (t: string) => heads.has(words(t).pop()?.toLowerCase() ?? "");
   const kept = text.tags.filter((t) => before.some((b) => b.toLowerCase() === t.toLowerCase()) || (isSearchPhrase(t) && named(t) && isWholePhrase(t, sources)));
-  if (kept.length === text.tags.length) return text;
+  if (kept.length === text.tags.length && text === doctored) return text;
   const have = new Set(kept.map((t) => t.toLowerCase()));
   for (const t of pool) {
     if (kept.length >= PLATFORM_LIMITS.etsy.tagCount) break;
-    if (!have.has(t.toLowerCase())) {
+    if (!have.has(t.toLowerCase()) && !bareNumberTag(t)) {
       have.add(t.toLowerCase());
       kept.push(t);
     }
   }
   const tidy = { ...text, tags: kept };
-  return scoreShopText(row, tidy).score >= scoreShopText(row, text).score ? tidy : text;
+  return text !== doctored || scoreShopText(row, tidy).score >= scoreShopText(row, text).score ? tidy : text;
 }
 
 /**
@@ -479,13 +502,14 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   const writerTags = written.listing.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !inventedFacts(t, ground).length && !newMeasures(t, row).length);
   writtenAlts = writtenAlts.map((a) => tameShoutingText(a, lang));
   const alts = fillAltTexts(mergeAltTexts(original.altTexts, writtenAlts, target), row, mergedTags(original.tags, writerTags), target);
+  const writtenTitle = withoutOptionParts(written.listing.title, row);
   const writerTitle =
-    isSearchPhrase(written.listing.title) &&
-    !repeatsAWord(written.listing.title, 3) &&
-    !inventedFacts(written.listing.title, ground).length &&
-    !newMeasures(written.listing.title, row).length &&
-    namesThings(written.listing.title, [...strings(row.tags), ...written.listing.tags])
-      ? written.listing.title
+    isSearchPhrase(writtenTitle) &&
+    !repeatsAWord(writtenTitle, 3) &&
+    !inventedFacts(writtenTitle, ground).length &&
+    !newMeasures(writtenTitle, row).length &&
+    namesThings(writtenTitle, [...strings(row.tags), ...written.listing.tags])
+      ? writtenTitle
       : undefined;
   const writerDescription = [tidyBullets(groundedDescription(tameShoutingText(written.listing.description, lang), ground)), ...policyParagraphsOf(row).map((p) => tameShoutingText(p, lang))].filter(Boolean).join("\n\n");
 
