@@ -182,7 +182,8 @@ function tagCandidates(n: Normal): string[] {
   n.keywords.forEach(push);
   titleSegments(n.title).forEach(push);
   const pairs = (text: string) => {
-    for (const sentence of sentencesOf(text)) {
+    // Within one clause: no pair across a colon, a comma, a bullet or a line ("materials beeswax").
+    for (const sentence of sentencesOf(text).flatMap((x) => x.split(/[:;,•\n()|]|\s[-–—]\s/))) {
       const ws = wordsOf(sentence);
       for (let i = 0; i + 1 < ws.length; i++) if (isContentWord(ws[i]) && isContentWord(ws[i + 1])) push(`${ws[i]} ${ws[i + 1]}`);
     }

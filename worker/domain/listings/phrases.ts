@@ -797,7 +797,7 @@ const GENERIC_MODIFIERS = new Set(
 const KIND_WORDS = new Set(
   `pillar taper votive tealight tea-light dinner column jar tin container hoop stud studs drop dangle huggie huggies chain pendant signet stacking
   cuff bangle choker beaded braided ribbed cable chunky pom-pom pompom slouchy fitted crew v-neck cardigan pullover
-  lavender vanilla rose sandalwood cedar cedarwood citrus lemon orange eucalyptus jasmine peony pine cinnamon coffee
+  lavender vanilla rose sandalwood cedar cedarwood citrus lemon orange eucalyptus jasmine peony pine cinnamon
   mint peppermint patchouli bergamot amber honey coconut unscented scented`.split(/\s+/),
 );
 
@@ -808,7 +808,7 @@ const KIND_WORDS = new Set(
  */
 export function describesProduct(word: string, lang: Lang = "en", head?: string): boolean {
   const w = lower(word.trim(), lang);
-  if (!w || GENERIC_MODIFIERS.has(w) || isStopWord(w)) return false;
+  if (!w || GENERIC_MODIFIERS.has(w) || SMALL_EN.has(w) || SMALL_TR.has(w)) return false;
   // A kind of the same product ("beanie" for a hat: "beanie hat").
   const kind = nounCategory(w, lang) ?? nounCategory(singularNoun(w, lang), lang);
   if (head && kind && kind === (nounCategory(lower(head, lang), lang) ?? nounCategory(singularNoun(lower(head, lang), lang), lang))) return true;
@@ -822,3 +822,8 @@ export function singularNoun(word: string, lang: Lang = "en"): string {
   if (/ss$/.test(w) || !w.endsWith("s")) return word;
   return nounCategory(w.slice(0, -1), lang) ? word.slice(0, -1) : word;
 }
+
+/** Whether a word names a product's shape or kind ("pillar", "taper", "hoop"): it stands right before the noun. */
+export const isKindWord = (word: string, lang: Lang = "en") => KIND_WORDS.has(lower(word, lang));
+/** Whether a word is a style or theme ("minimalist", "boho"). */
+export const isThemeWord = (word: string, lang: Lang = "en") => THEMES.includes(lower(word, lang));

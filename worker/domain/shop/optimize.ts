@@ -21,9 +21,10 @@ import { hasPhrase, visiblePrefix } from "../audit/text";
 import { auditInputOf } from "../audit/saved";
 import { enforceListingRules, type ListingText } from "../listings/enforce-rules";
 import { generateListingParts, generatePart, type GenerationInput } from "../listings/generate";
-import { capitalise, detectLanguage, type Lang, isMostlyUpper, isStopWord, plainText, tameShouting, tameShoutingText, weaveLeadPhrase, words } from "../listings/phrases";
+import { capitalise, describesProduct, detectLanguage, isKindWord, isThemeWord, nounCategory, singularNoun, titleCase, type Lang, isMostlyUpper, isStopWord, plainText, tameShouting, tameShoutingText, weaveLeadPhrase, words } from "../listings/phrases";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
+import { TEMPLATE_WORDS } from "../../providers/llm/offline-composer";
 
 /** The parts of a listing the optimizer reads. */
 export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" | "altTexts" | "platform" | "ruleReport" | "photoCount"> & {
@@ -472,6 +473,136 @@ function titleTagFirst(title: string, tags: string[]): string[] {
   return index > 0 ? [tags[index], ...tags.slice(0, index), ...tags.slice(index + 1)] : tags;
 }
 
+// ---- Thin listings -------------------------------------------------------------------------------
+
+/** A listing that says little: a title of three words or fewer, or a description under 20 words. */
+export function isThinListing(text: Pick<ShopText, "title" | "description">): boolean {
+  return words(text.title).length <= 3 || words(plainText(text.description)).length < 20;
+}
+
+const sameWord = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x === y || x.replace(/s$/, "") === y.replace(/s$/, "");
+};
+
+/**
+ * The product's full name from what the listing states: the title's words, the material of the
+ * MATERIALS column (or of a seller's tag) it is made of, the shape and style words of the tags
+ * ("Clay Earrings" + "polymer clay" + "minimalist earrings" -> "Minimalist Polymer Clay Earrings").
+ */
+export function productNameOf(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
+  const base = (title.split(/\s[-–—|]\s|[,;:|()]/)[0] ?? title).trim();
+  let tokens = base.split(/\s+/).filter(Boolean);
+  if (!tokens.length) return base;
+  const has = (w: string) => tokens.some((t) => sameWord(t, w) || (w.length >= 4 && t.toLowerCase().startsWith(w.toLowerCase())));
+  const nounIndex = () => {
+    const i = tokens.findIndex((t) => nounCategory(t.toLowerCase(), lang) || nounCategory(singularNoun(t.toLowerCase(), lang), lang));
+    return i >= 0 ? i : tokens.length - 1;
+  };
+  const cap = (w: string) => capitalise(w, lang);
+  // The material: "polymer clay" completes "Clay Earrings"; a tag "ceramic mug" names the mug's.
+  const materials = strings(row.materials).map((m) => m.trim().toLowerCase()).filter(Boolean);
+  let named = materials.some((m) => words(m).some((w) => has(w)));
+  for (const m of materials) {
+    const mw = words(m);
+    const at = tokens.findIndex((t) => sameWord(t, mw[mw.length - 1]));
+    if (at >= 0 && mw.length > 1 && !mw.slice(0, -1).every(has)) {
+      tokens = [...tokens.slice(0, at), ...mw.slice(0, -1).filter((w) => !has(w)).map(cap), ...tokens.slice(at)];
+      named = true;
+      break;
+    }
+  }
+  const pairs = tags.map((t) => words(t)).filter((w) => w.length === 2);
+  if (!named) {
+    const pair = pairs.find(([first, last]) => has(last) && MATERIAL_WORDS.test(first) && !has(first));
+    if (pair) {
+      const at = tokens.findIndex((t) => sameWord(t, pair[1]));
+      tokens = [...tokens.slice(0, at), cap(pair[0]), ...tokens.slice(at)];
+    }
+  }
+  // Shapes right before the noun ("Beeswax Pillar Candle"), styles and other describing words first.
+  const kinds: string[] = [];
+  const styles: string[] = [];
+  for (const [first, last] of pairs) {
+    if (!has(last) || has(first) || MATERIAL_WORDS.test(first) || !describesProduct(first, lang)) continue;
+    if (isKindWord(first, lang)) kinds.push(first);
+    else if (isThemeWord(first, lang)) styles.unshift(first);
+    else styles.push(first);
+  }
+  const noun = nounIndex();
+  tokens = [...[...new Set(styles)].slice(0, 2).map(cap), ...tokens.slice(0, noun), ...[...new Set(kinds)].slice(0, 1).map(cap), ...tokens.slice(noun)];
+  return titleCase(tokens.join(" "), lang);
+}
+
+const MATERIAL_WORDS = new RegExp(`^(?:${MATERIALS.source})$`, "i");
+
+/**
+ * A complete title for a thin listing: its full name, then up to two of its search phrases that
+ * repeat none of its words ("Minimalist Everyday Polymer Clay Earrings - Gift for Her").
+ */
+export function thinTitle(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
+  const name = productNameOf(row, title, tags, lang);
+  const used = new Set(words(name).map((w) => w.toLowerCase().replace(/s$/, "")));
+  const parts: string[] = [];
+  for (const tag of tags) {
+    if (parts.length >= 2 || words(tag).length < 2 || !isSearchPhrase(tag) || bareNumberTag(tag)) continue;
+    const ws = words(tag).filter((w) => !isStopWord(w)).map((w) => w.toLowerCase().replace(/s$/, ""));
+    if (ws.some((w) => used.has(w))) continue;
+    const next = `${name} - ${[...parts, titleCase(tag, lang)].join(", ")}`;
+    if (next.length > 90) continue;
+    parts.push(titleCase(tag, lang));
+    ws.forEach((w) => used.add(w));
+  }
+  return parts.length ? `${name} - ${parts.join(", ")}` : name;
+}
+
+/**
+ * A description for a thin listing in the composer's sections, from its facts only: an intro naming
+ * the product (with the seller's own describing words: "Cute polymer clay earrings."), the features it
+ * states (materials, options) and the seller's care and shipping lines word for word.
+ */
+export function thinDescription(row: ShopListingSource, description: string, name: string, lang: Lang, mainPhrase = ""): string {
+  const T = TEMPLATE_WORDS[lang];
+  const own = plainText(description).trim();
+  const ownParagraphs = paragraphsOf(description).filter((p) => !POLICY_PARAGRAPH.test(p));
+  const nameWords = new Set(words(name).map((w) => w.toLowerCase().replace(/s$/, "")));
+  const ownWords = words(ownParagraphs.join(" ")).filter((w) => !FUNCTION_WORDS.test(w));
+  // "Cute earrings." says no more than the name: the name with the seller's describing words is the intro.
+  const saysOnlyTheName = ownWords.length > 0 && ownWords.length <= 6 && ownWords.every((w) => nameWords.has(w.toLowerCase().replace(/s$/, "")) || describesProduct(w, lang) || ADJECTIVE_LIKE.test(w));
+  const extra = ownWords.filter((w) => !nameWords.has(w.toLowerCase().replace(/s$/, "")) && !MATERIAL_WORDS.test(w));
+  const nameText = name.toLocaleLowerCase(lang === "tr" ? "tr" : "en");
+  const named = `${capitalise([...extra.map((w) => w.toLocaleLowerCase(lang === "tr" ? "tr" : "en")), restoreCase(nameText, name)].join(" "), lang)}.`;
+  const ownText = ownParagraphs.join("\n\n");
+  const says = (text: string) => !mainPhrase || hasPhrase(text, mainPhrase);
+  // The intro names the listing's main phrase (the Doctor reads it there): the name with the seller's
+  // describing words when that says it, else the seller's own text, else the seller's text led by the phrase.
+  const intro = !own
+    ? `${capitalise(nameText, lang)}.`
+    : saysOnlyTheName && says(named)
+      ? named
+      : says(ownText)
+        ? ownText
+        : weaveLeadPhrase(ownText, mainPhrase || nameText, lang);
+  const features: string[] = [];
+  const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
+  if (materials.length) features.push(`${T.materials}: ${materials.join(", ")}`);
+  for (const v of variationsOf(row.variations).filter((x) => x.type.trim() && x.values.length)) features.push(`${v.type.trim()}: ${v.values.join(", ")}`);
+  const blocks = [intro, ...(features.length ? [`${T.features}\n${features.map((f) => `• ${f}`).join("\n")}`] : []), ...policyParagraphsOf(row)];
+  return blocks.join("\n\n");
+}
+
+const FUNCTION_WORDS = /^(?:a|an|the|and|or|of|with|in|on|for|to|by|ve|ile|bir|bu)$/i;
+const ADJECTIVE_LIKE = /^(?:cute|lovely|pretty|beautiful|simple|small|little|handmade|hand-made)$/i;
+/** Acronyms of the name ("PDF") kept in its lower-cased form. */
+const restoreCase = (lowered: string, original: string) => {
+  const upperWords = new Map(words(original).filter((w) => w.length > 1 && w === w.toUpperCase() && /\p{L}/u.test(w)).map((w) => [w.toLowerCase(), w]));
+  return lowered.replace(/[\p{L}\p{N}]+/gu, (w) => upperWords.get(w) ?? w);
+};
+
+/** How many points below the best score a more complete candidate of a thin listing may be and still win. */
+export const THIN_TIE = 3;
+
 export interface OptimizeOptions {
   timeoutMs?: number;
 }
@@ -516,6 +647,15 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   // Every combination of the parts: the seller's or the writer's title, description and tags.
   const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
   const descriptions: [string, boolean][] = [[original.description, false], ...(writerDescription && inventedFacts(writerDescription, ground).length === 0 ? ([[writerDescription, true]] as [string, boolean][]) : [])];
+  // A thin listing ("Clay Earrings", "Cute earrings.") also gets a complete title and description from its own facts.
+  const thin = isThinListing(own);
+  if (thin) {
+    const phrases = mergedTags(original.tags, writerTags);
+    const fullTitle = words(original.title).length <= 3 ? thinTitle(row, original.title, phrases, lang) : original.title;
+    if (!titles.some(([t]) => t === fullTitle) && !inventedFacts(fullTitle, ground).length) titles.push([fullTitle, true]);
+    const fullDescription = thinDescription(row, original.description, productNameOf(row, original.title, phrases, lang), lang, phrases[0] ?? "");
+    if (!descriptions.some(([d]) => d === fullDescription) && !inventedFacts(fullDescription, ground).length) descriptions.push([fullDescription, true]);
+  }
   const tagSets: [string[], boolean][] = [[original.tags, false], [mergedTags(original.tags, writerTags), true], [writerTags, true]];
   const tried: { kind: CandidateKind; text: ShopText; score: number; changed: number; rejected?: string }[] = [];
   for (const [title, newTitle] of titles) {
@@ -550,9 +690,18 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     }
   }
 
-  // Highest score; on a tie the one with fewer parts rewritten (the seller's words kept).
+  // Highest score; on a tie the one with fewer parts rewritten (the seller's words kept). A thin
+  // listing is the exception: within THIN_TIE points of the best score, the most complete candidate
+  // wins (most parts rewritten, then the longer title and description), because "Clay Earrings" with
+  // "Cute earrings." is not what a seller pastes even when the Doctor scores it the same.
   const eligible = tried.filter((c) => !c.rejected);
-  const best = eligible.reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.score > a.score || (c.score === a.score && c.changed < a.changed) ? c : a), undefined);
+  const top = eligible.reduce((m, c) => Math.max(m, c.score), -Infinity);
+  const size = (c: (typeof eligible)[number]) => words(c.text.title).length + words(plainText(c.text.description)).length;
+  const best = thin
+    ? eligible
+        .filter((c) => c.score >= top - THIN_TIE)
+        .reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.changed > a.changed || (c.changed === a.changed && (c.score > a.score || (c.score === a.score && size(c) > size(a)))) ? c : a), undefined)
+    : eligible.reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.score > a.score || (c.score === a.score && c.changed < a.changed) ? c : a), undefined);
   const report = tried.map((c) => ({ kind: c.kind, score: c.score, ...(c.rejected ? { rejected: c.rejected } : {}) }));
   const unchanged = best && JSON.stringify(best.text) === JSON.stringify(own);
   if (!best || best.score <= before.score || unchanged) {
