@@ -390,7 +390,8 @@ function mergedTags(own: string[], written: string[]): string[] {
   const seen = new Set<string>();
   const push = (tag: string) => {
     const clean = tag.replace(/\s+/g, " ").trim();
-    const key = clean.toLowerCase();
+    // "yeni doğan hediyesi" and "yenidoğan hediyesi" are one search.
+    const key = clean.toLowerCase().replace(/[\s-]+/g, "");
     if (!clean || seen.has(key) || out.length >= PLATFORM_LIMITS.etsy.tagCount) return;
     seen.add(key);
     out.push(clean);
