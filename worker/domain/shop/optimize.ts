@@ -11,8 +11,10 @@
  * the facts drops the tag or the whole candidate, and a description sentence whose words are mostly
  * not the seller's is left out. What a seller would not paste (a stuttering title, "Shake Out Dust" as
  * a title part, a tag across a title's separators) is filtered too. The candidate that scores highest
- * wins (on a tie, the one that rewrites fewer parts); when none scores above the original, there is
- * no proposal.
+ * wins (on a tie, the one that rewrites fewer parts); a thin listing (a title of three words or fewer,
+ * or a description under 20 words) also gets a complete title and description from its own facts, and
+ * within THIN_TIE points of the best score the candidate that rewrites most parts wins. When none
+ * scores above the original, there is no proposal.
  */
 import type { Listing } from "../../../schema/db";
 import type { ShopVariation } from "../../../schema/api/shop";
