@@ -10,6 +10,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
 import { AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
+import { weaveLeadPhrase } from "../listings/phrases";
 import {
   cutAtWord,
   hasPhrase,
@@ -181,12 +182,14 @@ function tagCandidates(n: Normal): string[] {
   n.keywords.forEach(push);
   titleSegments(n.title).forEach(push);
   const pairs = (text: string) => {
-    for (const sentence of sentencesOf(text)) {
+    // Within one clause: no pair across a colon, a comma, a bullet or a line ("materials beeswax").
+    for (const sentence of sentencesOf(text).flatMap((x) => x.split(/[:;,•\n()|]|\s[-–—]\s/))) {
       const ws = wordsOf(sentence);
       for (let i = 0; i + 1 < ws.length; i++) if (isContentWord(ws[i]) && isContentWord(ws[i + 1])) push(`${ws[i]} ${ws[i + 1]}`);
     }
   };
-  pairs(n.title);
+  // Never across a title's separators: "Beeswax Candles - Housewarming Gift" gives no "candles housewarming".
+  n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach(pairs);
   pairs(n.description.split(/\n\s*\n/)[0] ?? "");
   pairs(n.description);
   return out;
@@ -485,7 +488,16 @@ function collect(n: Normal): Candidate[] {
     const main = mainPhrase(n);
     const window = AUDIT_THRESHOLDS.descriptionWindow;
     if (p === "etsy" && main && normalWords(main.phrase) && main.phrase.length <= window && !hasPhrase(visiblePrefix(plain, window), main.phrase)) {
-      add({ id: "description.main-phrase-late", severity: "warning", part: "description", source: SOURCES.etsyDescriptionAdvice, penalty: 6, params: { phrase: main.phrase, window } });
+      add({
+        id: "description.main-phrase-late",
+        severity: "warning",
+        part: "description",
+        source: SOURCES.etsyDescriptionAdvice,
+        penalty: 6,
+        params: { phrase: main.phrase, window },
+        // Woven into the first sentence ("Hand knitted blanket: a chunky knit throw..."), never a bare line above it.
+        fix: { label: "Mention the main phrase in the first sentence", patch: { description: weaveLeadPhrase(description, main.phrase) } },
+      });
     }
     const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
     const checks: [string, string, boolean][] = n.digital

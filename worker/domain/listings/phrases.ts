@@ -334,7 +334,11 @@ export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Ph
   return out;
 }
 
+/** Verbs a noun run can end on in prose ("what a winter evening needs"): the words before them are its subject, no phrase. */
+const VERBS_3S = new Set("needs makes feels looks keeps gives takes wants loves says goes comes brings lets helps means seems becomes deserves".split(" "));
+
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
+  if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;
   const tokens = [...run];
   while (tokens.length) {
     const last = tokens[tokens.length - 1];
@@ -664,8 +668,12 @@ export function capitalise(text: string, lang: Lang = "en"): string {
 /** Shouting words in Title Case ("NECKLACE" -> "Necklace", "moonNECKLACE" -> "moonNecklace"); answers the words it changed. */
 export function tameShouting(text: string, lang: Lang = "en"): { text: string; changed: string[] } {
   const changed: string[] = [];
+  // Typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): every all-caps word shouts but the known acronyms.
+  const capsLock = isMostlyUpper(text);
+  const shouts = (word: string) =>
+    isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word));
   const out = text.replace(WORD, (word) => {
-    if (!isShoutingWord(word)) return word;
+    if (!shouts(word)) return word;
     const letters = word.replace(/[^\p{L}]/gu, "");
     const tamed =
       letters === upper(letters, lang)
@@ -680,7 +688,11 @@ export function tameShouting(text: string, lang: Lang = "en"): { text: string; c
 /** Acronyms the seller wrote (PDF, SVG, DIY, RSVP, LCV) put back where a phrase was lower-cased. */
 export function restoreAcronyms(text: string, source: string): string {
   const acronyms = new Map<string, string>();
-  for (const word of words(source)) {
+  // A source typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): only the known acronyms are acronyms, "HAT" is shouting.
+  // Judged per line and per list item, so a shouting keyword does not make "HAT" an acronym of the whole text.
+  const spoken = source.split(/[\n,;]/).flatMap((part) => (isMostlyUpper(part) ? words(part).filter((w) => KNOWN_ACRONYMS.has(w)) : words(part)));
+  const shouting = isMostlyUpper(source);
+  for (const word of shouting ? words(source).filter((w) => KNOWN_ACRONYMS.has(w)) : spoken) {
     const letters = word.replace(/[^\p{L}]/gu, "");
     if (letters.length >= 2 && letters.length <= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/^X{0,3}[SML]$|^\dX{1,3}L$/.test(letters)) acronyms.set(word.toLowerCase(), word);
   }
@@ -693,3 +705,125 @@ export function isDanglingWord(word: string, lang: Lang = "en"): boolean {
   const w = lower(word, lang);
   return STOP.has(w) || (ADJECTIVES.has(w) && !NOUNS.has(w) && !nounCategory(w, lang) && !COLOURS.has(w));
 }
+
+// ---- Shouting text and the lead sentence -------------------------------------------------------
+
+/**
+ * Upper-case words that are not shouting even in an all-caps text: file formats, sizes, countries,
+ * common abbreviations. In a text written mostly in capitals only these stay upper-case.
+ */
+export const KNOWN_ACRONYMS = new Set(
+  `PDF SVG PNG JPG JPEG DXF EPS GIF DIY RSVP ASAP HDMI LCV USB LED UV TV DVD CD UK US USA EU NYC LA XS XL XXL XXXL 2XL 3XL 4XL 5XL S M L
+  UPS DHL ID A4 A5 A3 A6 BFF LGBTQ OK NFC SPF BPA PVC MDF DPI`.split(/\s+/).filter(Boolean),
+);
+
+/** Whether most of a text's letters are capitals (a seller typing with caps lock: "WARM WOOL HAT. ONE SIZE."). */
+export function isMostlyUpper(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, "");
+  if (letters.length < 6) return false;
+  const upperCount = letters.replace(/[^\p{Lu}]/gu, "").length;
+  return upperCount / letters.length > 0.6;
+}
+
+/**
+ * A line written in capitals in sentence case, in the text's language ("WARM WOOL HAT. ONE SIZE." ->
+ * "Warm wool hat. One size."; Turkish "İ/ı" kept): known acronyms (PDF, UK, XL) stay upper-case. Lines
+ * with lower-case text, and one-word headings ("SIZES"), are left as written.
+ */
+export function tameShoutingText(text: string, lang: Lang = detectLanguage(text)): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const shouting = words(line).filter((w) => isShoutingWord(w));
+      if (!isMostlyUpper(line) || shouting.length < 2) return line;
+      const low = line.replace(WORD, (w) => (KNOWN_ACRONYMS.has(w) && w.length > 1 ? w : lower(w, lang)));
+      // First letter of the line (after a bullet) and of every sentence.
+      return low.replace(/(^\s*(?:[•\-*]\s+)?|[.!?]\s+)(\p{Ll})/gu, (_m, lead: string, ch: string) => lead + upper(ch, lang));
+    })
+    .join("\n");
+}
+
+/** Turkish words that start a sentence without being names ("Tamamen el ile örülmüş..."). */
+const ORDINARY_TR = new Set("tamamen özenle el elde her bu bir çok doğal yumuşak sevimli şık minik küçük büyük sıcak yeni klasik sade".split(/\s+/));
+
+/** Whether a capitalised first word is an ordinary word (lower-cased after a lead phrase) rather than a name or an acronym. */
+function isOrdinaryFirstWord(word: string, text: string, lang: Lang): boolean {
+  if (word === "I" || word.length < 1) return false;
+  const rest = word.slice(1);
+  if (rest !== lower(rest, lang)) return false; // "PDF", "iPhone"-like casing: kept.
+  const low = lower(word, lang);
+  if (isStopWord(low) || ADJECTIVES.has(low) || NOUNS.has(low) || COLOURS.has(low) || MATERIALS.includes(low) || nounCategory(low, lang)) return true;
+  if (lang === "tr" && ORDINARY_TR.has(low)) return true;
+  // The seller wrote it in lower case elsewhere: an ordinary word.
+  return words(text.slice(word.length)).some((w) => w === low);
+}
+
+/**
+ * The description with `phrase` woven into its first sentence ("Hand knitted blanket: a chunky knit
+ * throw, knitted by hand from 100% merino wool."), not put above it as a bare line. The first word is
+ * lower-cased only when it is an ordinary word (an article, an adjective, a word the seller writes in
+ * lower case elsewhere); names and acronyms keep their capitals.
+ */
+export function weaveLeadPhrase(description: string, phrase: string, lang: Lang = detectLanguage(description)): string {
+  const clean = phrase.replace(/\s+/g, " ").trim();
+  if (!clean) return description;
+  const lead = capitalise(restoreKnown(clean === upper(clean, lang) ? lower(clean, lang) : clean, lang), lang);
+  const body = description.replace(/^\s+/, "");
+  if (!body) return `${lead}.`;
+  const first = body.match(WORD)?.[0] ?? "";
+  const startsWithWord = first !== "" && body.startsWith(first);
+  const firstLine = body.split("\n")[0];
+  // A heading or a list first ("SIZES", "- Small"): the phrase goes in a sentence of its own before it.
+  if (!startsWithWord || (!/\p{Ll}/u.test(firstLine) && words(firstLine).length <= 3)) return `${lead}.\n\n${body}`;
+  const opened = isOrdinaryFirstWord(first, body, lang) ? lower(first.charAt(0), lang) + first.slice(1) : first;
+  return `${lead}: ${opened}${body.slice(first.length)}`;
+}
+
+/** A phrase's words with the known acronyms upper-case ("pdf pattern" -> "PDF pattern"). */
+function restoreKnown(text: string, lang: Lang): string {
+  return text.replace(WORD, (w) => (KNOWN_ACRONYMS.has(upper(w, lang)) && w.length > 1 && /^[a-z0-9]+$/i.test(w) && !["us", "la", "ok", "id", "led"].includes(w.toLowerCase()) ? upper(w, lang) : w));
+}
+
+// ---- Single-word keywords ----------------------------------------------------------------------
+
+/** Words that say nothing about the product itself: "gift candles" and "home candles" are no searches. */
+const GENERIC_MODIFIERS = new Set(
+  `gift gifts present presents home house decor decoration kitchen cute handmade hand-made sale idea ideas item items thing things stuff
+  new best cheap nice lovely beautiful pretty gorgeous perfect great cool awesome unique special quality product shop store
+  hediye hediyelik ev dekor dekorasyon mutfak sevimli güzel şirin harika ürün yeni indirim`.split(/\s+/),
+);
+
+/** Shapes, kinds and scents that name a product's own make ("pillar candles", "taper candles", "lavender soap"). */
+const KIND_WORDS = new Set(
+  `pillar taper votive tealight tea-light dinner column jar tin container hoop stud studs drop dangle huggie huggies chain pendant signet stacking
+  cuff bangle choker beaded braided ribbed cable chunky pom-pom pompom slouchy fitted crew v-neck cardigan pullover
+  lavender vanilla rose sandalwood cedar cedarwood citrus lemon orange eucalyptus jasmine peony pine cinnamon
+  mint peppermint patchouli bergamot amber honey coconut unscented scented`.split(/\s+/),
+);
+
+/**
+ * Whether a one-word keyword describes the product (a material, colour, style or theme, scent, shape or
+ * another adjective), so that pairing it with the product's noun makes a search ("beeswax candles",
+ * "pillar candles"). Generic words (gift, home, decor, kitchen, cute, handmade...) do not.
+ */
+export function describesProduct(word: string, lang: Lang = "en", head?: string): boolean {
+  const w = lower(word.trim(), lang);
+  if (!w || GENERIC_MODIFIERS.has(w) || SMALL_EN.has(w) || SMALL_TR.has(w)) return false;
+  // A kind of the same product ("beanie" for a hat: "beanie hat").
+  const kind = nounCategory(w, lang) ?? nounCategory(singularNoun(w, lang), lang);
+  if (head && kind && kind === (nounCategory(lower(head, lang), lang) ?? nounCategory(singularNoun(lower(head, lang), lang), lang))) return true;
+  return MATERIALS.includes(w) || COLOURS.has(w) || THEMES.includes(w) || KIND_WORDS.has(w) || ADJECTIVES.has(w);
+}
+
+/** An English plural product noun in the singular when the singular is a known product noun ("candles" -> "candle"); Turkish: the bare noun. */
+export function singularNoun(word: string, lang: Lang = "en"): string {
+  if (lang === "tr") return baseNoun(word, lang);
+  const w = word.toLowerCase();
+  if (/ss$/.test(w) || !w.endsWith("s")) return word;
+  return nounCategory(w.slice(0, -1), lang) ? word.slice(0, -1) : word;
+}
+
+/** Whether a word names a product's shape or kind ("pillar", "taper", "hoop"): it stands right before the noun. */
+export const isKindWord = (word: string, lang: Lang = "en") => KIND_WORDS.has(lower(word, lang));
+/** Whether a word is a style or theme ("minimalist", "boho"). */
+export const isThemeWord = (word: string, lang: Lang = "en") => THEMES.includes(lower(word, lang));

@@ -4,7 +4,7 @@
  */
 import { LISTING_LIMITS } from "../../../schema/api/listings";
 import type { Lang } from "./categories";
-import { baseNoun, headNoun, isStopWord, lower, productPhrase, words } from "./phrases";
+import { baseNoun, describesProduct, detectLanguage, headNoun, isStopWord, lower, productPhrase, words } from "./phrases";
 
 /**
  * The SPEC's tag parsing: the answer is a JSON array (a model may wrap it in a code fence or in an
@@ -47,6 +47,8 @@ export function tagCharacters(tag: string, lang?: Lang): string {
 /** A tag cut to at most 20 characters at a word boundary, never ending on a stop word. "" when one word is too long. */
 const UNIT_WORD = /^(?:inch|inches|in|cm|mm|ml|oz|fl|gr|g|kg|gsm|lb|lbs|ft|m|x|adet|li|lı|lu|lü)$/i;
 const FEATURE_WORD = /^(?:free|safe|resistant|proof|friendly)$/i;
+/** Nouns that a modifier before them belongs to ("worsted weight", "one size"): a tag cut before them loses its sense ("weight pattern"). */
+const MODIFIED_WORD = /^(?:weight|size|length|width|height|type|style|colou?r|count|ply|gauge|scale|grade)$/i;
 
 export function fitTag(tag: string): string {
   if (tag.length <= LISTING_LIMITS.tagMax) return tag;
@@ -59,7 +61,7 @@ export function fitTag(tag: string): string {
   for (let i = 0; i < noun.length - 1; i++) {
     const tail = noun.slice(i);
     const text = tail.join(" ");
-    if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !/^\d/.test(tail[0])) return text.replace(/^['\- ]+|['\- ]+$/g, "");
+    if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0])) return text.replace(/^['\- ]+|['\- ]+$/g, "");
   }
   let cut = "";
   for (const part of parts) {
@@ -108,6 +110,8 @@ export function pairWithProduct(word: string, productDescription: string): strin
     if (!modifier) return undefined;
     paired = `${modifier} ${word}`;
   } else {
+    // "gift candles", "home candles": a word that does not describe the product makes no search with it.
+    if (!describesProduct(word, detectLanguage(productDescription), head)) return undefined;
     paired = `${word} ${head}`;
   }
   paired = cleanTag(paired);

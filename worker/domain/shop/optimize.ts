@@ -11,8 +11,10 @@
  * the facts drops the tag or the whole candidate, and a description sentence whose words are mostly
  * not the seller's is left out. What a seller would not paste (a stuttering title, "Shake Out Dust" as
  * a title part, a tag across a title's separators) is filtered too. The candidate that scores highest
- * wins (on a tie, the one that rewrites fewer parts); when none scores above the original, there is
- * no proposal.
+ * wins (on a tie, the one that rewrites fewer parts); a thin listing (a title of three words or fewer,
+ * or a description under 20 words) also gets a complete title and description from its own facts, and
+ * within THIN_TIE points of the best score the candidate that rewrites most parts wins. When none
+ * scores above the original, there is no proposal.
  */
 import type { Listing } from "../../../schema/db";
 import type { ShopVariation } from "../../../schema/api/shop";
@@ -21,9 +23,10 @@ import { hasPhrase, visiblePrefix } from "../audit/text";
 import { auditInputOf } from "../audit/saved";
 import { enforceListingRules, type ListingText } from "../listings/enforce-rules";
 import { generateListingParts, generatePart, type GenerationInput } from "../listings/generate";
-import { isStopWord, plainText, words } from "../listings/phrases";
+import { capitalise, describesProduct, detectLanguage, isKindWord, isThemeWord, nounCategory, singularNoun, titleCase, type Lang, isMostlyUpper, isStopWord, plainText, tameShouting, tameShoutingText, weaveLeadPhrase, words } from "../listings/phrases";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
+import { TEMPLATE_WORDS } from "../../providers/llm/offline-composer";
 
 /** The parts of a listing the optimizer reads. */
 export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" | "altTexts" | "platform" | "ruleReport" | "photoCount"> & {
@@ -114,7 +117,7 @@ export function keywordsOf(row: ShopListingSource): string[] {
 
 /** Materials a listing can claim: naming one that the listing never stated is inventing a fact. */
 const MATERIALS =
-  /\b(cotton|wool|merino|cashmere|alpaca|mohair|linen|silk|leather|suede|sterling silver|silver|gold|rose gold|gold filled|brass|copper|bronze|steel|stainless steel|titanium|platinum|wood|wooden|oak|walnut|maple|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|epoxy|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|coconut wax|stone|pearls?|gemstones?|crystals?|quartz|amethyst|jade|turquoise|opal|diamonds?|yarn|felt|denim|velvet|plastic|vinyl|cork|rattan|jute|hemp|marble|concrete|organic|recycled|vegan|hypoallergenic|nickel[- ]free|lead[- ]free|waterproof|14k|18k|10k|925)\b/gi;
+  /\b(cotton|wool|merino|cashmere|alpaca|mohair|linen|silk|leather|suede|sterling silver|silver|gold|rose gold|gold filled|brass|copper|bronze|steel|stainless steel|titanium|platinum|wood|wooden|oak|walnut|maple|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|epoxy|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|coconut wax|stone|pearls?|gemstones?|crystals?|quartz|amethyst|jade|turquoise|opal|diamonds?|yarn|felt|denim|velvet|plastic|vinyl|cork|rattan|jute|hemp|marble|concrete|organic|recycled|vegan|hypoallergenic|nickel[- ]free|lead[- ]free|waterproof|14k|18k|10k|925|scented|unscented|beginner|personali[sz]ed|engraved)\b/gi;
 const MEASURE = /(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|inch|inches|"|″|ft|feet|oz|ml|l|litres?|liters?|g|grams?|kg|lbs?|x\s*\d+(?:[.,]\d+)?)(?![\p{L}])/giu;
 
 const normalMeasure = (m: string) => m.toLowerCase().replace(/\s+/g, "").replace(/inches|inch|″|"/g, "in").replace(/,/g, ".");
@@ -297,6 +300,27 @@ function newMeasures(text: string, row: ShopListingSource): string[] {
   return inventedFacts(text, `${row.title}\n${strings(row.tags).join("\n")}`.toLowerCase()).filter((f) => /\d/.test(f));
 }
 
+/** "100 merino wool" (a share whose "%" a tag cannot carry): no search. A measure ("8 oz candle") is one. */
+const bareNumberTag = (tag: string) => /^\d+\s+\p{L}{3,}/u.test(tag.trim()) && !/^\d+\s*(?:oz|ml|cm|mm|in|inch|inches|g|kg|lb|lbs|pcs|pack|piece|pieces|set)\b/i.test(tag.trim());
+
+/**
+ * A title part that names one of several options ("Blush Pink" of four colours) says the product is
+ * only that: the part goes.
+ */
+function withoutOptionParts(title: string, row: ShopListingSource): string {
+  const options = new Set(variationsOf(row.variations).filter((v) => v.values.length >= 2).flatMap((v) => v.values.map((x) => x.trim().toLowerCase())));
+  if (!options.size) return title;
+  const parts = title.split(/(\s[-–—|]\s|,\s*)/);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const part = parts[i].trim();
+    if (i > 0 && options.has(part.toLowerCase())) continue;
+    if (out.length) out.push(parts[i - 1]);
+    out.push(parts[i]);
+  }
+  return out.join("").trim();
+}
+
 const isSearchPhrase = (phrase: string) => !NOT_A_SEARCH.test(phrase) && !/\b(length|colou?r|size|style|type)$/i.test(phrase.trim());
 
 const POLICY_PARAGRAPH = /^(care|shipping|delivery|returns?|refunds?|processing|production|please|note|payment|policies|policy|exchanges?)\b/i;
@@ -326,16 +350,40 @@ const withoutPolicyLines = (p: string) =>
 
 /** The facts the writer composes from: the description without its care, shipping and policy paragraphs (they are added back word for word). */
 export function writerFactsOf(row: ShopListingSource): string {
-  const paragraphs = paragraphsOf(row.description)
+  const lang = detectLanguage(`${row.title}\n${row.description}`);
+  const description = tameShoutingText(row.description, lang);
+  const paragraphs = paragraphsOf(description)
     .filter((p) => !POLICY_PARAGRAPH.test(p))
     .map(withoutPolicyLines)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((p) => foldHeadingLists(p, lang));
   const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
   const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
   const lines = [paragraphs.join("\n\n") || row.title.trim()];
-  if (materials.length) lines.push(`Made of ${materials.join(", ")}.`);
-  for (const v of variations) lines.push(`${v.type.trim()}: ${v.values.join(", ")}.`);
+  // The materials column, in the description's language, when the description does not already name them.
+  const said = plainText(description).toLocaleLowerCase(lang);
+  const unsaid = materials.filter((m) => !said.includes(m.toLocaleLowerCase(lang)));
+  if (unsaid.length) lines.push(lang === "tr" ? `Malzeme: ${materials.join(", ")}.` : `Made of ${materials.join(", ")}.`);
+  for (const v of variations) {
+    // Options the description already lists ("BEDENLER - 0-3 ay ...") are not said twice.
+    if (v.values.every((value) => said.includes(value.toLocaleLowerCase(lang)))) continue;
+    lines.push(`${v.type.trim()}: ${v.values.join(", ")}.`);
+  }
   return lines.join("\n\n");
+}
+
+/**
+ * A heading over a dashed list ("BEDENLER\n- 0-3 ay\n- 3-6 ay") as one line the writer can turn into a
+ * feature ("Bedenler: 0-3 ay; 3-6 ay"), so no bare capitals heading lands inside a features list.
+ */
+export function foldHeadingLists(paragraph: string, lang: Lang): string {
+  const lines = paragraph.split("\n").map((l) => l.trim());
+  if (lines.length < 2) return paragraph;
+  const [head, ...items] = lines;
+  if (/[.!?]$/.test(head) || words(head).length > 3 || !items.every((l) => /^[-*•]\s+\S/.test(l))) return paragraph;
+  const name = head.replace(/:$/, "");
+  const heading = name === name.toLocaleUpperCase(lang) ? capitalise(name.toLocaleLowerCase(lang), lang) : name;
+  return `${heading}: ${items.map((l) => l.replace(/^[-*•]\s+/, "")).join("; ")}.`;
 }
 
 /** The seller's phrase tags first, then the writer's, each once, 13 at most; the seller's one-word tags only when nothing better is left. */
@@ -344,7 +392,8 @@ function mergedTags(own: string[], written: string[]): string[] {
   const seen = new Set<string>();
   const push = (tag: string) => {
     const clean = tag.replace(/\s+/g, " ").trim();
-    const key = clean.toLowerCase();
+    // "yeni doğan hediyesi" and "yenidoğan hediyesi" are one search.
+    const key = clean.toLowerCase().replace(/[\s-]+/g, "");
     if (!clean || seen.has(key) || out.length >= PLATFORM_LIMITS.etsy.tagCount) return;
     seen.add(key);
     out.push(clean);
@@ -368,7 +417,9 @@ function isWholePhrase(tag: string, sources: string[]): boolean {
  * gives tags nobody searches ("blanket merino" from "Blanket - Merino Wool Throw"). Such a pair is
  * replaced by the writer's and the seller's own phrases when they keep the score.
  */
-function tidyTags(row: ShopListingSource, text: ShopText, before: string[], pool: string[]): ShopText {
+function tidyTags(row: ShopListingSource, doctored: ShopText, before: string[], pool: string[]): ShopText {
+  // Never pasteable, whatever the score: "100 merino wool".
+  const text = doctored.tags.some(bareNumberTag) ? { ...doctored, tags: doctored.tags.filter((t) => !bareNumberTag(t)) } : doctored;
   const sources = [
     ...row.title.split(/\s[-–—|]\s|[,;:|()/]/),
     ...plainText(row.description).split(/[.!?\n]+/),
@@ -379,31 +430,30 @@ function tidyTags(row: ShopListingSource, text: ShopText, before: string[], pool
   const heads = new Set([...strings(row.tags).filter((t) => words(t).length >= 2), ...pool].map((t) => words(t).pop()?.toLowerCase() ?? ""));
   const named = (t: string) => heads.has(words(t).pop()?.toLowerCase() ?? "");
   const kept = text.tags.filter((t) => before.some((b) => b.toLowerCase() === t.toLowerCase()) || (isSearchPhrase(t) && named(t) && isWholePhrase(t, sources)));
-  if (kept.length === text.tags.length) return text;
+  if (kept.length === text.tags.length && text === doctored) return text;
   const have = new Set(kept.map((t) => t.toLowerCase()));
   for (const t of pool) {
     if (kept.length >= PLATFORM_LIMITS.etsy.tagCount) break;
-    if (!have.has(t.toLowerCase())) {
+    if (!have.has(t.toLowerCase()) && !bareNumberTag(t)) {
       have.add(t.toLowerCase());
       kept.push(t);
     }
   }
   const tidy = { ...text, tags: kept };
-  return scoreShopText(row, tidy).score >= scoreShopText(row, text).score ? tidy : text;
+  return text !== doctored || scoreShopText(row, tidy).score >= scoreShopText(row, text).score ? tidy : text;
 }
 
 /**
  * When the description does not name the listing's main phrase near its start (Etsy shows the first
- * lines in search), the phrase goes first as a heading line, in the words of the first tag. Kept only
- * when it raises the score.
+ * lines in search), the phrase is woven into the first sentence, in the words of the first tag
+ * ("Hand knitted blanket: a chunky knit throw, ..."). Kept only when it raises the score.
  */
 function leadLine(row: ShopListingSource, text: ShopText): ShopText {
   const report = auditListing(shopAuditInput(row, text));
   if (!report.findings.some((f) => f.id === "description.main-phrase-late")) return text;
   const phrase = text.tags[0]?.trim();
   if (!phrase) return text;
-  const heading = phrase.replace(/(^|\s)(\p{Ll})/gu, (_m, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
-  const led = { ...text, description: `${heading}\n\n${text.description}` };
+  const led = { ...text, description: weaveLeadPhrase(text.description, phrase) };
   return scoreShopText(row, led).score > report.score ? led : text;
 }
 
@@ -426,6 +476,136 @@ function titleTagFirst(title: string, tags: string[]): string[] {
   return index > 0 ? [tags[index], ...tags.slice(0, index), ...tags.slice(index + 1)] : tags;
 }
 
+// ---- Thin listings -------------------------------------------------------------------------------
+
+/** A listing that says little: a title of three words or fewer, or a description under 20 words. */
+export function isThinListing(text: Pick<ShopText, "title" | "description">): boolean {
+  return words(text.title).length <= 3 || words(plainText(text.description)).length < 20;
+}
+
+const sameWord = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x === y || x.replace(/s$/, "") === y.replace(/s$/, "");
+};
+
+/**
+ * The product's full name from what the listing states: the title's words, the material of the
+ * MATERIALS column (or of a seller's tag) it is made of, the shape and style words of the tags
+ * ("Clay Earrings" + "polymer clay" + "minimalist earrings" -> "Minimalist Polymer Clay Earrings").
+ */
+export function productNameOf(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
+  const base = (title.split(/\s[-–—|]\s|[,;:|()]/)[0] ?? title).trim();
+  let tokens = base.split(/\s+/).filter(Boolean);
+  if (!tokens.length) return base;
+  const has = (w: string) => tokens.some((t) => sameWord(t, w) || (w.length >= 4 && t.toLowerCase().startsWith(w.toLowerCase())));
+  const nounIndex = () => {
+    const i = tokens.findIndex((t) => nounCategory(t.toLowerCase(), lang) || nounCategory(singularNoun(t.toLowerCase(), lang), lang));
+    return i >= 0 ? i : tokens.length - 1;
+  };
+  const cap = (w: string) => capitalise(w, lang);
+  // The material: "polymer clay" completes "Clay Earrings"; a tag "ceramic mug" names the mug's.
+  const materials = strings(row.materials).map((m) => m.trim().toLowerCase()).filter(Boolean);
+  let named = materials.some((m) => words(m).some((w) => has(w)));
+  for (const m of materials) {
+    const mw = words(m);
+    const at = tokens.findIndex((t) => sameWord(t, mw[mw.length - 1]));
+    if (at >= 0 && mw.length > 1 && !mw.slice(0, -1).every(has)) {
+      tokens = [...tokens.slice(0, at), ...mw.slice(0, -1).filter((w) => !has(w)).map(cap), ...tokens.slice(at)];
+      named = true;
+      break;
+    }
+  }
+  const pairs = tags.map((t) => words(t)).filter((w) => w.length === 2);
+  if (!named) {
+    const pair = pairs.find(([first, last]) => has(last) && MATERIAL_WORDS.test(first) && !has(first));
+    if (pair) {
+      const at = tokens.findIndex((t) => sameWord(t, pair[1]));
+      tokens = [...tokens.slice(0, at), cap(pair[0]), ...tokens.slice(at)];
+    }
+  }
+  // Shapes right before the noun ("Beeswax Pillar Candle"), styles and other describing words first.
+  const kinds: string[] = [];
+  const styles: string[] = [];
+  for (const [first, last] of pairs) {
+    if (!has(last) || has(first) || MATERIAL_WORDS.test(first) || !describesProduct(first, lang)) continue;
+    if (isKindWord(first, lang)) kinds.push(first);
+    else if (isThemeWord(first, lang)) styles.unshift(first);
+    else styles.push(first);
+  }
+  const noun = nounIndex();
+  tokens = [...[...new Set(styles)].slice(0, 2).map(cap), ...tokens.slice(0, noun), ...[...new Set(kinds)].slice(0, 1).map(cap), ...tokens.slice(noun)];
+  return titleCase(tokens.join(" "), lang);
+}
+
+const MATERIAL_WORDS = new RegExp(`^(?:${MATERIALS.source})$`, "i");
+
+/**
+ * A complete title for a thin listing: its full name, then up to two of its search phrases that
+ * repeat none of its words ("Minimalist Everyday Polymer Clay Earrings - Gift for Her").
+ */
+export function thinTitle(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
+  const name = productNameOf(row, title, tags, lang);
+  const used = new Set(words(name).map((w) => w.toLowerCase().replace(/s$/, "")));
+  const parts: string[] = [];
+  for (const tag of tags) {
+    if (parts.length >= 2 || words(tag).length < 2 || !isSearchPhrase(tag) || bareNumberTag(tag)) continue;
+    const ws = words(tag).filter((w) => !isStopWord(w)).map((w) => w.toLowerCase().replace(/s$/, ""));
+    if (ws.some((w) => used.has(w))) continue;
+    const next = `${name} - ${[...parts, titleCase(tag, lang)].join(", ")}`;
+    if (next.length > 90) continue;
+    parts.push(titleCase(tag, lang));
+    ws.forEach((w) => used.add(w));
+  }
+  return parts.length ? `${name} - ${parts.join(", ")}` : name;
+}
+
+/**
+ * A description for a thin listing in the composer's sections, from its facts only: an intro naming
+ * the product (with the seller's own describing words: "Cute polymer clay earrings."), the features it
+ * states (materials, options) and the seller's care and shipping lines word for word.
+ */
+export function thinDescription(row: ShopListingSource, description: string, name: string, lang: Lang, mainPhrase = ""): string {
+  const T = TEMPLATE_WORDS[lang];
+  const own = plainText(description).trim();
+  const ownParagraphs = paragraphsOf(description).filter((p) => !POLICY_PARAGRAPH.test(p));
+  const nameWords = new Set(words(name).map((w) => w.toLowerCase().replace(/s$/, "")));
+  const ownWords = words(ownParagraphs.join(" ")).filter((w) => !FUNCTION_WORDS.test(w));
+  // "Cute earrings." says no more than the name: the name with the seller's describing words is the intro.
+  const saysOnlyTheName = ownWords.length > 0 && ownWords.length <= 6 && ownWords.every((w) => nameWords.has(w.toLowerCase().replace(/s$/, "")) || describesProduct(w, lang) || ADJECTIVE_LIKE.test(w));
+  const extra = ownWords.filter((w) => !nameWords.has(w.toLowerCase().replace(/s$/, "")) && !MATERIAL_WORDS.test(w));
+  const nameText = name.toLocaleLowerCase(lang === "tr" ? "tr" : "en");
+  const named = `${capitalise([...extra.map((w) => w.toLocaleLowerCase(lang === "tr" ? "tr" : "en")), restoreCase(nameText, name)].join(" "), lang)}.`;
+  const ownText = ownParagraphs.join("\n\n");
+  const says = (text: string) => !mainPhrase || hasPhrase(text, mainPhrase);
+  // The intro names the listing's main phrase (the Doctor reads it there): the name with the seller's
+  // describing words when that says it, else the seller's own text, else the seller's text led by the phrase.
+  const intro = !own
+    ? `${capitalise(nameText, lang)}.`
+    : saysOnlyTheName && says(named)
+      ? named
+      : says(ownText)
+        ? ownText
+        : weaveLeadPhrase(ownText, mainPhrase || nameText, lang);
+  const features: string[] = [];
+  const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
+  if (materials.length) features.push(`${T.materials}: ${materials.join(", ")}`);
+  for (const v of variationsOf(row.variations).filter((x) => x.type.trim() && x.values.length)) features.push(`${v.type.trim()}: ${v.values.join(", ")}`);
+  const blocks = [intro, ...(features.length ? [`${T.features}\n${features.map((f) => `• ${f}`).join("\n")}`] : []), ...policyParagraphsOf(row)];
+  return blocks.join("\n\n");
+}
+
+const FUNCTION_WORDS = /^(?:a|an|the|and|or|of|with|in|on|for|to|by|ve|ile|bir|bu)$/i;
+const ADJECTIVE_LIKE = /^(?:cute|lovely|pretty|beautiful|simple|small|little|handmade|hand-made)$/i;
+/** Acronyms of the name ("PDF") kept in its lower-cased form. */
+const restoreCase = (lowered: string, original: string) => {
+  const upperWords = new Map(words(original).filter((w) => w.length > 1 && w === w.toUpperCase() && /\p{L}/u.test(w)).map((w) => [w.toLowerCase(), w]));
+  return lowered.replace(/[\p{L}\p{N}]+/gu, (w) => upperWords.get(w) ?? w);
+};
+
+/** How many points below the best score a more complete candidate of a thin listing may be and still win. */
+export const THIN_TIE = 3;
+
 export interface OptimizeOptions {
   timeoutMs?: number;
 }
@@ -435,8 +615,11 @@ export interface OptimizeOptions {
  * no proposal when no candidate scores above the listing as it is.
  */
 export async function optimizeShopListing(row: ShopListingSource, provider: LlmProvider, options: OptimizeOptions = {}): Promise<OptimizeOutcome> {
-  const original = textOf(row);
-  const before = scoreShopText(row, original);
+  const lang = detectLanguage(`${row.title}\n${row.description}`);
+  // A description or alt text typed in capitals is shouting: the proposal has it in sentence case.
+  const own = textOf(row);
+  const original: ShopText = { ...own, title: isMostlyUpper(own.title) ? tameShouting(own.title, lang).text : own.title, description: tameShoutingText(own.description, lang), altTexts: own.altTexts.map((a) => tameShoutingText(a, lang)) };
+  const before = scoreShopText(row, own);
   const ground = groundOf(row);
   const input: GenerationInput = { description: writerFactsOf(row), keywords: keywordsOf(row), platform: "etsy" };
   const context = { productDescription: input.description, keywords: input.keywords, platform: "etsy" as const };
@@ -451,20 +634,31 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     writtenAlts = [...writtenAlts, ...(Array.isArray(more) ? (more as string[]) : []).filter((a) => !inventedFacts(a, ground).length)];
   }
   const writerTags = written.listing.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !inventedFacts(t, ground).length && !newMeasures(t, row).length);
+  writtenAlts = writtenAlts.map((a) => tameShoutingText(a, lang));
   const alts = fillAltTexts(mergeAltTexts(original.altTexts, writtenAlts, target), row, mergedTags(original.tags, writerTags), target);
+  const writtenTitle = withoutOptionParts(written.listing.title, row);
   const writerTitle =
-    isSearchPhrase(written.listing.title) &&
-    !repeatsAWord(written.listing.title, 3) &&
-    !inventedFacts(written.listing.title, ground).length &&
-    !newMeasures(written.listing.title, row).length &&
-    namesThings(written.listing.title, [...strings(row.tags), ...written.listing.tags])
-      ? written.listing.title
+    isSearchPhrase(writtenTitle) &&
+    !repeatsAWord(writtenTitle, 3) &&
+    !inventedFacts(writtenTitle, ground).length &&
+    !newMeasures(writtenTitle, row).length &&
+    namesThings(writtenTitle, [...strings(row.tags), ...written.listing.tags])
+      ? writtenTitle
       : undefined;
-  const writerDescription = [tidyBullets(groundedDescription(written.listing.description, ground)), ...policyParagraphsOf(row)].filter(Boolean).join("\n\n");
+  const writerDescription = [tidyBullets(groundedDescription(tameShoutingText(written.listing.description, lang), ground)), ...policyParagraphsOf(row).map((p) => tameShoutingText(p, lang))].filter(Boolean).join("\n\n");
 
   // Every combination of the parts: the seller's or the writer's title, description and tags.
   const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
   const descriptions: [string, boolean][] = [[original.description, false], ...(writerDescription && inventedFacts(writerDescription, ground).length === 0 ? ([[writerDescription, true]] as [string, boolean][]) : [])];
+  // A thin listing ("Clay Earrings", "Cute earrings.") also gets a complete title and description from its own facts.
+  const thin = isThinListing(own);
+  if (thin) {
+    const phrases = mergedTags(original.tags, writerTags);
+    const fullTitle = words(original.title).length <= 3 ? thinTitle(row, original.title, phrases, lang) : original.title;
+    if (!titles.some(([t]) => t === fullTitle) && !inventedFacts(fullTitle, ground).length) titles.push([fullTitle, true]);
+    const fullDescription = thinDescription(row, original.description, productNameOf(row, original.title, phrases, lang), lang, phrases[0] ?? "");
+    if (!descriptions.some(([d]) => d === fullDescription) && !inventedFacts(fullDescription, ground).length) descriptions.push([fullDescription, true]);
+  }
   const tagSets: [string[], boolean][] = [[original.tags, false], [mergedTags(original.tags, writerTags), true], [writerTags, true]];
   const tried: { kind: CandidateKind; text: ShopText; score: number; changed: number; rejected?: string }[] = [];
   for (const [title, newTitle] of titles) {
@@ -477,7 +671,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
         const start: ShopText = {
           title: startTitle,
           description,
-          tags: titleTagFirst(startTitle, newTags ? enforced.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !newMeasures(t, row).length) : tags),
+          tags: titleTagFirst(startTitle, newTags ? enforced.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !newMeasures(t, row).length && !inventedFacts(t, ground).length) : tags),
           altTexts: alts,
         };
         const doctored = doctorFixes(row, start);
@@ -499,11 +693,20 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     }
   }
 
-  // Highest score; on a tie the one with fewer parts rewritten (the seller's words kept).
+  // Highest score; on a tie the one with fewer parts rewritten (the seller's words kept). A thin
+  // listing is the exception: within THIN_TIE points of the best score, the most complete candidate
+  // wins (most parts rewritten, then the longer title and description), because "Clay Earrings" with
+  // "Cute earrings." is not what a seller pastes even when the Doctor scores it the same.
   const eligible = tried.filter((c) => !c.rejected);
-  const best = eligible.reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.score > a.score || (c.score === a.score && c.changed < a.changed) ? c : a), undefined);
+  const top = eligible.reduce((m, c) => Math.max(m, c.score), -Infinity);
+  const size = (c: (typeof eligible)[number]) => words(c.text.title).length + words(plainText(c.text.description)).length;
+  const best = thin
+    ? eligible
+        .filter((c) => c.score >= top - THIN_TIE)
+        .reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.changed > a.changed || (c.changed === a.changed && (c.score > a.score || (c.score === a.score && size(c) > size(a)))) ? c : a), undefined)
+    : eligible.reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.score > a.score || (c.score === a.score && c.changed < a.changed) ? c : a), undefined);
   const report = tried.map((c) => ({ kind: c.kind, score: c.score, ...(c.rejected ? { rejected: c.rejected } : {}) }));
-  const unchanged = best && JSON.stringify(best.text) === JSON.stringify(original);
+  const unchanged = best && JSON.stringify(best.text) === JSON.stringify(own);
   if (!best || best.score <= before.score || unchanged) {
     return { scoreBefore: before.score, gradeBefore: before.grade, scoreAfter: before.score, gradeAfter: before.grade, proposal: null, candidates: report };
   }

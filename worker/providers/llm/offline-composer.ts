@@ -20,6 +20,8 @@ import {
   productText,
   splitDescription,
   restoreAcronyms,
+  describesProduct,
+  singularNoun,
   sentences,
   titleCase,
   words,
@@ -433,7 +435,8 @@ export function tagPool(input: ComposeInput): string[] {
     return `${m} ${head}`;
   };
 
-  for (const k of keywordList(input)) add(words(k).length >= 2 ? k : withHead(k));
+  // A one-word keyword makes a tag with the product's noun only when it describes the product ("pillar candles", not "gift candles").
+  for (const k of keywordList(input)) add(words(k).length >= 2 ? k : describesProduct(k, r.lang, head) ? withHead(k) : undefined);
   add(tail(product));
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
   const ownMeasure = r.size ?? r.measures.find(isSizeMeasure);
@@ -453,7 +456,7 @@ export function tagPool(input: ComposeInput): string[] {
   for (const t of r.themes) if (productLower.includes(t) || STYLE_THEMES.has(t)) add(withHead(t));
   if (r.handmade) add(withHead(r.lang === "tr" ? "el yapımı" : "handmade"));
   // Last resorts that are still searches: the product as a gift, then gift phrases for any product.
-  if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${head} gift`) : undefined);
+  if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
   return pool;
 }

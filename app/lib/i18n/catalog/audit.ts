@@ -227,6 +227,7 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.fix.tags.unused": "Başlık ve açıklamadan etiket ekle",
   "audit.fix.tags.title-coverage": "Başlığın ifadelerini etiket olarak ekle",
   "audit.fix.tags.not-used": "Etiketleri kaldır veya arama terimlerine taşı",
+  "audit.fix.description.main-phrase-late": "Ana ifadeyi ilk cümleye ekle",
   "audit.fix.description.digital-note": "Dijital indirme notunu ekle",
   "audit.fix.description.html": "HTML etiketlerini kaldır",
   "audit.fix.altTexts.too-long": "Alt metinleri 500 karaktere kısalt",
