@@ -178,3 +178,27 @@ describe("a thin listing gets a complete proposal from its own facts", () => {
     expect(proposal.title).toMatch(/Mug & Saucer/);
   });
 });
+
+describe("thin listings from the browser test's shop read as a seller would write them", () => {
+  const thinRow = (title: string, description: string, tags: string[], materials: string[]): ShopListingSource => ({ title, description, tags, altTexts: [], platform: "etsy", ruleReport: null, photoCount: 3, materials, variations: [] });
+
+  it("leads with a phrase that names the product, never 'gift for her', in the tags and the first sentence", async () => {
+    const outcome = await optimizeShopListing(thinRow("ring", "Ring with a stone & band.", ["ring"], ["brass", "garnet"]), offlineComposer());
+    const proposal = outcome.proposal!;
+    expect(proposal.tags[0]).toMatch(/ring/);
+    expect(proposal.tags[0]).not.toMatch(/gift/);
+    expect(proposal.description.toLowerCase().startsWith("gift for")).toBe(false);
+    // "stone & band" is two things, not the phrase "stone band".
+    expect(proposal.tags).not.toContain("stone band");
+  });
+
+  it("makes no tag of two describing words or of a noun and a participle ('everyday leaf', 'earrings cut')", async () => {
+    const outcome = await optimizeShopListing(
+      thinRow("Leaf earrings gift", "Small leaf earrings cut from recycled copper sheet.\n\nThey hang 3 cm from hypoallergenic hooks.", ["earrings", "leaf earrings", "copper earrings", "gift for her"], ["copper"]),
+      offlineComposer(),
+    );
+    const { tags, altTexts } = outcome.proposal!;
+    const named = [...tags, ...altTexts].join("\n").toLowerCase();
+    for (const bad of ["earrings cut", "everyday leaf", "minimalist everyday"]) expect(named).not.toContain(bad);
+  });
+});

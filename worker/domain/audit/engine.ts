@@ -10,7 +10,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
 import { AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { weaveLeadPhrase } from "../listings/phrases";
+import { detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
 import {
   cutAtWord,
   hasPhrase,
@@ -181,11 +181,20 @@ function tagCandidates(n: Normal): string[] {
   };
   n.keywords.forEach(push);
   titleSegments(n.title).forEach(push);
+  const lang = detectLanguage(`${n.title}\n${n.description}`);
   const pairs = (text: string) => {
-    // Within one clause: no pair across a colon, a comma, a bullet or a line ("materials beeswax").
-    for (const sentence of sentencesOf(text).flatMap((x) => x.split(/[:;,•\n()|]|\s[-–—]\s/))) {
+    // Within one clause: no pair across a colon, a comma, a bullet, "&" or a line ("materials beeswax", "stone & band").
+    for (const sentence of sentencesOf(text).flatMap((x) => x.split(/[:;,•\n()|&+/]|\s[-–—]\s/))) {
       const ws = wordsOf(sentence);
-      for (let i = 0; i + 1 < ws.length; i++) if (isContentWord(ws[i]) && isContentWord(ws[i + 1])) push(`${ws[i]} ${ws[i + 1]}`);
+      for (let i = 0; i + 1 < ws.length; i++) {
+        if (!isContentWord(ws[i]) || !isContentWord(ws[i + 1])) continue;
+        // A pair is a phrase when it ends on a thing: the run's last word, or a product noun inside it
+        // ("leaf earrings" in "small leaf earrings"); never "everyday leaf" or "earrings cut".
+        const second = ws[i + 1];
+        const endsRun = i + 2 >= ws.length || !isContentWord(ws[i + 2]);
+        if (!isNounLike(second, lang) || (!endsRun && !nounCategory(second.toLowerCase(), lang))) continue;
+        push(`${ws[i]} ${second}`);
+      }
     }
   };
   // Never across a title's separators: "Beeswax Candles - Housewarming Gift" gives no "candles housewarming".

@@ -50,7 +50,7 @@ const ADJECTIVES = new Set(
   printable editable digital instant downloadable ready custom-made dainty everyday daily weekly monthly yearly
   tiny freshwater glazed speckled stuffed crocheted knitted knit crochet embroidered engraved printed painted dyed
   thrown stitched woven sewn poured carved pressed rolled laminated absorbent breathable stretchy comfy comfortable hand
-  included about approximately
+  included about approximately cut laser-cut die-cut
   kalın ince büyük küçük yumuşak zarif hafif ağır mat parlak sevimli şık modern minimalist doğal organik güvenli
   sıcak renkli özel tek çift uzun kısa geniş dar yuvarlak kare eski yeni klasik sade el yapımı örgü tığ`.split(/\s+/),
 );

@@ -17,6 +17,7 @@ import {
   phraseWithMeasure,
   isSizeMeasure,
   readProduct,
+  baseNoun,
   productText,
   splitDescription,
   restoreAcronyms,
@@ -466,7 +467,18 @@ export function tagPool(input: ComposeInput): string[] {
  * another ("ribbed brim" and "thick ribbed brim" are one tag, not two), buyer phrases included.
  */
 export function composeTags(input: ComposeInput): string[] {
-  return selectTags(tagPool(input), reading(input).lang, LISTING_LIMITS.tagCount);
+  const r = reading(input);
+  const tags = selectTags(tagPool(input), r.lang, LISTING_LIMITS.tagCount);
+  // The first tag is read as the listing's main phrase: a phrase naming the product leads, never a
+  // buyer phrase such as "gift for her" (which only leads when nothing names the product).
+  const names = (t: string) => !!r.head && words(t).some((w) => lower(w, r.lang) === r.head || baseNoun(lower(w, r.lang), r.lang) === r.head);
+  const intent = new Set(buyerPhrases(input).map((p) => lower(p, r.lang)));
+  // A keyword the seller chose stays first, whatever it is.
+  if (tags.length && intent.has(tags[0]) && !keywordList(input).some((k) => lower(k, r.lang) === tags[0])) {
+    const at = tags.findIndex((t) => names(t) && !/\bgifts?\b|hediye/iu.test(t));
+    if (at > 0) return [tags[at], ...tags.slice(0, at), ...tags.slice(at + 1)];
+  }
+  return tags;
 }
 
 export function selectTags(pool: string[], lang: Lang, count: number, start: string[] = []): string[] {
