@@ -10,7 +10,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
 import { AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
+import { detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase } from "../listings/phrases";
 import {
   cutAtWord,
   hasPhrase,
@@ -201,6 +201,10 @@ function tagCandidates(n: Normal): string[] {
   n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach(pairs);
   pairs(n.description.split(/\n\s*\n/)[0] ?? "");
   pairs(n.description);
+  // Last, what shoppers search for this kind of product ("layering necklace", "gift for her"), so a
+  // listing with few words can still fill its thirteen tags.
+  const product = readProduct(`${n.title}\n${n.description}`);
+  product.category.intent[product.lang].forEach(push);
   return out;
 }
 
