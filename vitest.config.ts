@@ -76,6 +76,9 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A screen's refresh (the usage card after a search) can take seconds on a loaded 2-core CI
+          // machine: polls wait up to 15 s instead of vitest's 1 s before they fail.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           maxWorkers: 2,
         },
       },
