@@ -1,8 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/lib/env";
 
-export const FEATURES = ["create-listing", "seo-analysis", "advanced-keywords", "edit-image"] as const;
-export type Feature = (typeof FEATURES)[number];
+import { FEATURES, type Feature } from "../schema/api/quota";
+
+export { FEATURES, type Feature };
 /** Internal counters that are not features a user sees, such as raw /api/ai calls. */
 export type Counter = Feature | "ai-call";
 

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "./api";
+import type { Feature } from "../../schema/api/quota";
 import { getToken } from "./auth";
 
-export type QuotaFeature = "create-listing" | "edit-image" | "seo-analysis" | "advanced-keywords";
+export type QuotaFeature = Feature;
 
 export interface QuotaView {
   used: number;

@@ -22,10 +22,9 @@ import { listVersions, restoreVersion, toVersionInfo } from "../domain/listings/
 import { requireUser, requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
 import { HttpError, UpstreamError, badRequest } from "../lib/errors";
-import { json, parseWith, readBodyLimited, readJson } from "../lib/http";
+import { json, parseWith, readBodyLimited, readJson, sanitizeRequestId } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
 import { selectLlmProvider } from "../providers/llm";
-import { sanitizeRequestId } from "./router";
 import type { ApiRequest, ApiRouter } from "./types";
 
 const GENERIC_FAILURE = "Failed to generate listing. Please try again.";

@@ -21,8 +21,9 @@ import { OptimizeRequestSchema, ProposalDecisionSchema, ShopListQuerySchema } fr
 import { HttpError } from "../lib/errors";
 import { json } from "../lib/http";
 import type { ApiRouter } from "./types";
+import { FEATURES } from "../../schema/api/quota";
 
-const IncrementQuotaSchema = v.object({ featureKey: v.picklist(["create-listing", "seo-analysis", "advanced-keywords", "edit-image"]) });
+const IncrementQuotaSchema = v.object({ featureKey: v.picklist(FEATURES) });
 
 export interface Operation {
   method: "get" | "post" | "put" | "delete";

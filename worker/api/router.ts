@@ -1,7 +1,7 @@
 import { Router } from "itty-router";
 import { HttpError } from "../lib/errors";
 import type { Env } from "../lib/env";
-import { bindExecutionContext, discardUnreadBody, json } from "../lib/http";
+import { bindExecutionContext, discardUnreadBody, json, sanitizeRequestId } from "../lib/http";
 import { authRoutes } from "./auth";
 import { healthRoutes } from "./health";
 import { openApiRoutes } from "./openapi";
@@ -72,9 +72,4 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   const url = new URL(request.url);
   if (env.APP_ENV !== "test") console.log(JSON.stringify({ level: "info", event: "api.request", requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started }));
   return response;
-}
-
-export function sanitizeRequestId(value: string | null) {
-  if (!value) return undefined;
-  return /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : undefined;
 }

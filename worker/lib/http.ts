@@ -111,3 +111,9 @@ export async function discardUnreadBody(request: Request, limit = DRAIN_LIMIT_BY
     // The client went away: there is nothing left to read.
   }
 }
+
+/** A client's X-Request-ID when it is a plain token (letters, digits, . _ : -; at most 100), else undefined. */
+export function sanitizeRequestId(value: string | null) {
+  if (!value) return undefined;
+  return /^[A-Za-z0-9._:-]{1,100}$/.test(value) ? value : undefined;
+}

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { idempotency } from "../../schema/db";
-import { sanitizeRequestId } from "../api/router";
 import type { Env } from "./env";
 import { HttpError } from "./errors";
-import { executionContextOf, json } from "./http";
+import { executionContextOf, json, sanitizeRequestId } from "./http";
 
 export const PENDING = 0;
 /**

@@ -12,8 +12,9 @@ import type { QuotaFeature } from "~/lib/quota";
 import type { ProfileResponse } from "~/lib/profile";
 import { cn } from "~/lib/utils";
 import "~/lib/i18n/catalog/profile";
+import { FEATURES } from "../../../schema/api/quota";
 
-export const USAGE_FEATURES: QuotaFeature[] = ["create-listing", "seo-analysis", "advanced-keywords", "edit-image"];
+export const USAGE_FEATURES: readonly QuotaFeature[] = FEATURES;
 
 export type UsageByFeature = Record<QuotaFeature, { used: number; limit: number }>;
 
