@@ -1,11 +1,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AdvancedAnalysis, KeywordSearchResult, KeywordSuggestion } from "../../schema/api/keywords";
+import type { AdvancedAnalysis, KeywordSuggestion } from "../../schema/api/keywords";
 import { AnalysisDetails } from "~/components/advanced/analysis-details";
 import { StatCards } from "~/components/advanced/stat-cards";
-import { KeywordResults } from "~/components/keywords/keyword-results";
-import { toRows } from "~/components/keywords/keyword-model";
+import { showKeywordResults } from "./keyword-results-harness";
 import { I18nProvider } from "~/lib/i18n";
 
 afterEach(cleanup);
@@ -14,32 +13,7 @@ function suggestion(keyword: string, popularitySource: KeywordSuggestion["popula
   return { id: keyword, keyword, popularity: 50, competition: 0.4, trend: "stable", popularitySource, competitionSource };
 }
 
-function show(keywords: KeywordSuggestion[], meta: Partial<Omit<KeywordSearchResult, "keywords">>) {
-  const rows = toRows(keywords);
-  render(
-    <MemoryRouter>
-      <I18nProvider initialLanguage="en">
-        <KeywordResults
-          meta={{ error: false, source: "serpapi+etsy", fallbackReason: null, fromCache: false, lastUpdated: "2026-11-23T10:00:00Z", platform: "etsy", country: "US", category: null, ...meta }}
-          productName="silver ring"
-          rows={rows}
-          selectedRows={[]}
-          filter="all"
-          onFilter={() => {}}
-          sort={null}
-          onSort={() => {}}
-          page={1}
-          onPage={() => {}}
-          onToggle={() => {}}
-          onTogglePage={() => {}}
-          onDownload={() => {}}
-          onUse={() => {}}
-        />
-      </I18nProvider>
-    </MemoryRouter>,
-  );
-  return screen.getByTestId("keyword-results");
-}
+const show = showKeywordResults;
 
 describe("the keyword results' labels name the provider of each figure", () => {
   it("names Google Trends and Etsy for live figures, in neutral badges, with no sample mark", () => {

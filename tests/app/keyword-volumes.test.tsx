@@ -1,13 +1,11 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { cleanup, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { KeywordSearchResult, KeywordSuggestion, MonthlySearch } from "../../schema/api/keywords";
 import { listToRows, mergeKeywords, toSavedKeyword } from "~/components/keywords/keyword-lists-client";
 import { nextSort, sortRows, toCsv, toRows } from "~/components/keywords/keyword-model";
-import { KeywordResults } from "~/components/keywords/keyword-results";
 import { volumeSummaryOf } from "~/components/keywords/search-keywords";
 import type { Language } from "../../schema/api";
-import { I18nProvider } from "~/lib/i18n";
+import { showKeywordResults } from "./keyword-results-harness";
 
 afterEach(cleanup);
 
@@ -19,30 +17,7 @@ function suggestion(keyword: string, extra: Partial<KeywordSuggestion> = {}): Ke
 }
 
 function show(keywords: KeywordSuggestion[], volumes: KeywordSearchResult["volumes"], language: Language = "en") {
-  render(
-    <MemoryRouter>
-      <I18nProvider initialLanguage={language}>
-        <KeywordResults
-          meta={{ error: true, source: "sample", fallbackReason: null, fromCache: false, lastUpdated: "2026-11-25T10:00:00Z", platform: "etsy", country: "US", category: null, volumes }}
-          productName="silver ring"
-          rows={toRows(keywords)}
-          selectedRows={[]}
-          filter="all"
-          onFilter={() => {}}
-          sort={null}
-          onSort={() => {}}
-          page={1}
-          onPage={() => {}}
-          onToggle={() => {}}
-          onTogglePage={() => {}}
-          onDownload={() => {}}
-          onUse={() => {}}
-          onSave={() => {}}
-        />
-      </I18nProvider>
-    </MemoryRouter>,
-  );
-  return screen.getByTestId("keyword-results");
+  return showKeywordResults(keywords, { error: true, source: "sample", lastUpdated: "2026-11-25T10:00:00Z", volumes }, language);
 }
 
 describe("the Monthly searches column", () => {
