@@ -6,13 +6,7 @@ import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");

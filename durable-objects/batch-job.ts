@@ -1,5 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
-import { IMAGE_MESSAGES, type BatchItem, type CutoutInfo, type BatchItemStatus, type BatchProgress, type BatchStatus, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../schema/api/images";
+import {
+  IMAGE_MESSAGES,
+  type BatchItem,
+  type CutoutInfo,
+  type BatchItemStatus,
+  type BatchProgress,
+  type BatchStatus,
+  type ImageCategory,
+  type ImagePlatform,
+  type ImageProviderName,
+} from "../schema/api/images";
 import { findUserById } from "../worker/domain/auth/accounts";
 import { runEdit } from "../worker/domain/images/edit";
 import { imageUrl, readImageBytes } from "../worker/domain/images/storage";

@@ -36,9 +36,7 @@ export class QuotaCounter extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(
-      "CREATE TABLE IF NOT EXISTS usage (day TEXT NOT NULL, feature TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, feature))",
-    );
+    this.sql.exec("CREATE TABLE IF NOT EXISTS usage (day TEXT NOT NULL, feature TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, feature))");
   }
 
   read(feature: Counter, limit: number, now = Date.now()): QuotaState {
@@ -50,11 +48,7 @@ export class QuotaCounter extends DurableObject<Env> {
     const day = utcDay(now);
     const used = this.used(feature, day);
     if (used >= limit) return { ok: false, used, limit };
-    this.sql.exec(
-      "INSERT INTO usage (day, feature, used) VALUES (?, ?, 1) ON CONFLICT (day, feature) DO UPDATE SET used = used + 1",
-      day,
-      feature,
-    );
+    this.sql.exec("INSERT INTO usage (day, feature, used) VALUES (?, ?, 1) ON CONFLICT (day, feature) DO UPDATE SET used = used + 1", day, feature);
     this.scheduleCleanup(Date.now());
     return { ok: true, used: used + 1, limit };
   }

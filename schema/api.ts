@@ -72,11 +72,7 @@ export function passwordProblem(password: string): keyof typeof PASSWORD_MESSAGE
   return key ?? "required";
 }
 
-const TokenSchema = v.pipe(
-  v.optional(v.string("Token is required"), ""),
-  v.nonEmpty("Token is required"),
-  v.maxLength(LIMITS.tokenMax, "Token is invalid"),
-);
+const TokenSchema = v.pipe(v.optional(v.string("Token is required"), ""), v.nonEmpty("Token is required"), v.maxLength(LIMITS.tokenMax, "Token is invalid"));
 
 export const LoginSchema = v.object({ email: EmailSchema, password: LoginPasswordSchema });
 
@@ -105,8 +101,7 @@ export const LANGUAGES = ["en", "tr"] as const;
 export type Theme = (typeof THEMES)[number];
 export type Language = (typeof LANGUAGES)[number];
 
-const nameField = (label: string, max: number) =>
-  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+const nameField = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 
 export const ProfileUpdateSchema = v.object({
   firstName: v.optional(nameField("First name", LIMITS.nameMax)),

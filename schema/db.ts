@@ -22,8 +22,12 @@ export const users = sqliteTable(
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     storeName: text("store_name").notNull().default(""),
-    theme: text("theme", { enum: ["light", "dark"] }).notNull().default("light"),
-    language: text("language", { enum: ["en", "tr"] }).notNull().default("en"),
+    theme: text("theme", { enum: ["light", "dark"] })
+      .notNull()
+      .default("light"),
+    language: text("language", { enum: ["en", "tr"] })
+      .notNull()
+      .default("en"),
     emailNotifications: integer("email_notifications", { mode: "boolean" }).notNull().default(true),
     pushNotifications: integer("push_notifications", { mode: "boolean" }).notNull().default(true),
     plan: text("plan").notNull().default("free"),
@@ -91,7 +95,9 @@ export const listings = sqliteTable(
     /** Which provider wrote it ("offline-composer", "deepseek", ...), or "manual". */
     provider: text("provider").notNull().default("manual"),
     /** Where it came from: the create screen, the pattern wizard, or the API by hand. */
-    source: text("source", { enum: ["create", "wizard", "manual", "shop"] }).notNull().default("manual"),
+    source: text("source", { enum: ["create", "wizard", "manual", "shop"] })
+      .notNull()
+      .default("manual"),
     /** The rule report of the enforcer (JSON), when the listing went through it. */
     ruleReport: text("rule_report", { mode: "json" }).$type<unknown>(),
     /** Amazon's bullet points (JSON array of strings; [] elsewhere) (0004). */

@@ -80,9 +80,17 @@ function onePass(input: string): string {
     line = inline(line);
     // A heading written as a bold line ("**Features**" or "**Features:**") keeps its words only.
     line = line.replace(/^(\S[^:\n]{0,60}):\s*$/, (m, words: string) => (/[.!?]/.test(words) ? m : words)).replace(/\s+$/, "");
-    out.push(line.replace(/[ \t]{2,}/g, " ").replace(/^\s+(?!•)/, "").replace(/^ {2}•/, "  •"));
+    out.push(
+      line
+        .replace(/[ \t]{2,}/g, " ")
+        .replace(/^\s+(?!•)/, "")
+        .replace(/^ {2}•/, "  •"),
+    );
   }
-  return out.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return out
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /** Whether a text still carries Markdown markers a plain-text field would show literally. */

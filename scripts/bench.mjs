@@ -43,9 +43,25 @@ function startFakeLlm(latency) {
     req.on("end", () => {
       const text = body.toLowerCase();
       let content = "Handmade Sterling Silver Leaf Necklace, Minimalist Botanical Pendant Gift for Her";
-      if (text.includes("tag")) content = JSON.stringify(["silver leaf necklace", "botanical pendant", "minimalist jewelry", "gift for her", "nature necklace", "leaf pendant", "dainty necklace", "silver jewelry", "boho necklace", "layering necklace", "handmade pendant", "forest jewelry", "mothers day gift"]);
+      if (text.includes("tag"))
+        content = JSON.stringify([
+          "silver leaf necklace",
+          "botanical pendant",
+          "minimalist jewelry",
+          "gift for her",
+          "nature necklace",
+          "leaf pendant",
+          "dainty necklace",
+          "silver jewelry",
+          "boho necklace",
+          "layering necklace",
+          "handmade pendant",
+          "forest jewelry",
+          "mothers day gift",
+        ]);
       else if (text.includes("alt")) content = "**Image 1:** Silver leaf necklace on a linen background\n\n**Image 2:** Close-up of the leaf pendant texture";
-      else if (text.includes("description")) content = "A delicate sterling silver leaf necklace, handmade in our studio.\n\n## Features\n- Sterling silver\n- 45 cm chain\n\n## Why you will love it\nLight enough for every day.";
+      else if (text.includes("description"))
+        content = "A delicate sterling silver leaf necklace, handmade in our studio.\n\n## Features\n- Sterling silver\n- 45 cm chain\n\n## Why you will love it\nLight enough for every day.";
       setTimeout(() => {
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ id: "bench", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] }));
@@ -68,7 +84,9 @@ async function timeRequest(url, init) {
 // ---------------------------------------------------------------------------------------------
 // BENCH_NO_BUILD=1 serves the build/ already there (when only the bench itself changed).
 log(process.env.BENCH_NO_BUILD ? "serving the existing build/" : "building the production bundle");
-const build = process.env.BENCH_NO_BUILD ? { status: 0 } : spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
+const build = process.env.BENCH_NO_BUILD
+  ? { status: 0 }
+  : spawnSync(join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const fake = await startFakeLlm(L);
@@ -89,109 +107,162 @@ try {
   }
 
   if (want("core")) {
-  // 1. Listing generation vs the SPEC's sequential client flow, with a fake LLM of fixed latency L.
-  log(`listing generation with a fake LLM of ${L} ms per call`);
-  const genToken = await register(base, `bench-gen-${Date.now()}@example.com`);
-  const auth = { Authorization: `Bearer ${genToken}`, "Content-Type": "application/json" };
-  const gen = [];
-  for (let i = 0; i < 4; i++) {
-    const t0 = now();
-    const res = await fetch(`${base}/api/listings/generate`, {
-      method: "POST",
-      headers: { ...auth, "X-Request-ID": `bench-${Date.now()}-${i}` },
-      body: JSON.stringify({ description: "Handmade sterling silver leaf necklace on a 45 cm chain, a gift for nature lovers", keywords: ["silver leaf necklace", "botanical jewelry"], platform: "etsy" }),
-    });
-    const text = await res.text();
-    if (!res.ok || !text.includes('"done"')) throw new Error(`generate failed: ${res.status} ${text.slice(0, 300)}`);
-    gen.push(ms(t0));
-  }
-  const seqToken = await register(base, `bench-seq-${Date.now()}@example.com`);
-  const seqAuth = { Authorization: `Bearer ${seqToken}`, "Content-Type": "application/json" };
-  const seq = [];
-  for (let i = 0; i < 2; i++) {
-    const t0 = now();
-    const parts = [];
-    for (const [p, part] of ["title", "description", "tags", "alt text"].entries()) {
-      if (p > 0) await new Promise((r) => setTimeout(r, 500));
-      const res = await fetch(`${base}/api/ai/deepseek`, { method: "POST", headers: seqAuth, body: JSON.stringify({ system: `Write the ${part}.`, prompt: `Write the ${part} for a silver leaf necklace`, featureKey: "create-listing" }) });
-      if (!res.ok) throw new Error(`ai call failed: ${res.status} ${await res.text()}`);
-      parts.push((await res.json()).content);
+    // 1. Listing generation vs the SPEC's sequential client flow, with a fake LLM of fixed latency L.
+    log(`listing generation with a fake LLM of ${L} ms per call`);
+    const genToken = await register(base, `bench-gen-${Date.now()}@example.com`);
+    const auth = { Authorization: `Bearer ${genToken}`, "Content-Type": "application/json" };
+    const gen = [];
+    for (let i = 0; i < 4; i++) {
+      const t0 = now();
+      const res = await fetch(`${base}/api/listings/generate`, {
+        method: "POST",
+        headers: { ...auth, "X-Request-ID": `bench-${Date.now()}-${i}` },
+        body: JSON.stringify({
+          description: "Handmade sterling silver leaf necklace on a 45 cm chain, a gift for nature lovers",
+          keywords: ["silver leaf necklace", "botanical jewelry"],
+          platform: "etsy",
+        }),
+      });
+      const text = await res.text();
+      if (!res.ok || !text.includes('"done"')) throw new Error(`generate failed: ${res.status} ${text.slice(0, 300)}`);
+      gen.push(ms(t0));
     }
-    await fetch(`${base}/api/increment-quota`, { method: "POST", headers: seqAuth, body: JSON.stringify({ featureKey: "create-listing" }) });
-    await fetch(`${base}/api/save-listing`, { method: "POST", headers: seqAuth, body: JSON.stringify({ title: parts[0], description: parts[1], tags: [], altTexts: [], originalPrompt: "silver leaf necklace" }) });
-    seq.push(ms(t0));
-  }
-  const genRatio = median(gen) / L;
-  results.figures.generation = { latencyMs: L, oneCallMs: round(median(gen)), sequentialFlowMs: round(median(seq)), ratioToL: round(genRatio), sequentialRatioToL: round(median(seq) / L) };
-  lines.push(budget("listing generation / L", `${round(genRatio)} x L (${round(median(gen))} ms; sequential flow ${round(median(seq))} ms = ${round(median(seq) / L)} x L)`, "<= 1.3 x L", genRatio <= 1.3));
+    const seqToken = await register(base, `bench-seq-${Date.now()}@example.com`);
+    const seqAuth = { Authorization: `Bearer ${seqToken}`, "Content-Type": "application/json" };
+    const seq = [];
+    for (let i = 0; i < 2; i++) {
+      const t0 = now();
+      const parts = [];
+      for (const [p, part] of ["title", "description", "tags", "alt text"].entries()) {
+        if (p > 0) await new Promise((r) => setTimeout(r, 500));
+        const res = await fetch(`${base}/api/ai/deepseek`, {
+          method: "POST",
+          headers: seqAuth,
+          body: JSON.stringify({ system: `Write the ${part}.`, prompt: `Write the ${part} for a silver leaf necklace`, featureKey: "create-listing" }),
+        });
+        if (!res.ok) throw new Error(`ai call failed: ${res.status} ${await res.text()}`);
+        parts.push((await res.json()).content);
+      }
+      await fetch(`${base}/api/increment-quota`, { method: "POST", headers: seqAuth, body: JSON.stringify({ featureKey: "create-listing" }) });
+      await fetch(`${base}/api/save-listing`, {
+        method: "POST",
+        headers: seqAuth,
+        body: JSON.stringify({ title: parts[0], description: parts[1], tags: [], altTexts: [], originalPrompt: "silver leaf necklace" }),
+      });
+      seq.push(ms(t0));
+    }
+    const genRatio = median(gen) / L;
+    results.figures.generation = { latencyMs: L, oneCallMs: round(median(gen)), sequentialFlowMs: round(median(seq)), ratioToL: round(genRatio), sequentialRatioToL: round(median(seq) / L) };
+    lines.push(
+      budget("listing generation / L", `${round(genRatio)} x L (${round(median(gen))} ms; sequential flow ${round(median(seq))} ms = ${round(median(seq) / L)} x L)`, "<= 1.3 x L", genRatio <= 1.3),
+    );
 
-  // 2. SSR time to first byte of /landing vs a static asset from the same server.
-  log("SSR TTFB of /landing vs a static asset");
-  const ssr = [];
-  const asset = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    ssr.push((await timeRequest(`${base}/landing`)).ttfb);
-    asset.push((await timeRequest(`${base}/favicon.svg`)).ttfb);
-  }
-  const ssrRatio = median(ssr) / median(asset);
-  results.figures.ssr = { landingP50Ms: round(median(ssr)), staticP50Ms: round(median(asset)), ratio: round(ssrRatio) };
-  lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 2", ssrRatio <= 2));
+    // 2. SSR time to first byte of /landing vs a static asset from the same server.
+    log("SSR TTFB of /landing vs a static asset");
+    const ssr = [];
+    const asset = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      ssr.push((await timeRequest(`${base}/landing`)).ttfb);
+      asset.push((await timeRequest(`${base}/favicon.svg`)).ttfb);
+    }
+    const ssrRatio = median(ssr) / median(asset);
+    results.figures.ssr = { landingP50Ms: round(median(ssr)), staticP50Ms: round(median(asset)), ratio: round(ssrRatio) };
+    lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 2", ssrRatio <= 2));
 
-  // 3. Authenticated /api reads vs the unauthenticated health check.
-  log("authenticated /api reads vs /api/health");
-  const readToken = await register(base, `bench-read-${Date.now()}@example.com`);
-  const health = [];
-  const profile = [];
-  const quota = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    health.push((await timeRequest(`${base}/api/health`)).ttfb);
-    profile.push((await timeRequest(`${base}/api/profile`, { headers: { Authorization: `Bearer ${readToken}` } })).ttfb);
-    quota.push((await timeRequest(`${base}/api/create-listing/quota`, { headers: { Authorization: `Bearer ${readToken}` } })).ttfb);
-  }
-  const readRatio = Math.max(median(profile), median(quota)) / median(health);
-  results.figures.apiRead = { healthP50Ms: round(median(health)), profileP50Ms: round(median(profile)), quotaP50Ms: round(median(quota)), ratio: round(readRatio) };
-  lines.push(budget("authenticated /api read / /api/health (p50)", `${round(readRatio)} x (profile ${round(median(profile))} ms, quota ${round(median(quota))} ms vs health ${round(median(health))} ms)`, "<= 1.5", readRatio <= 1.5));
+    // 3. Authenticated /api reads vs the unauthenticated health check.
+    log("authenticated /api reads vs /api/health");
+    const readToken = await register(base, `bench-read-${Date.now()}@example.com`);
+    const health = [];
+    const profile = [];
+    const quota = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      health.push((await timeRequest(`${base}/api/health`)).ttfb);
+      profile.push((await timeRequest(`${base}/api/profile`, { headers: { Authorization: `Bearer ${readToken}` } })).ttfb);
+      quota.push((await timeRequest(`${base}/api/create-listing/quota`, { headers: { Authorization: `Bearer ${readToken}` } })).ttfb);
+    }
+    const readRatio = Math.max(median(profile), median(quota)) / median(health);
+    results.figures.apiRead = { healthP50Ms: round(median(health)), profileP50Ms: round(median(profile)), quotaP50Ms: round(median(quota)), ratio: round(readRatio) };
+    lines.push(
+      budget(
+        "authenticated /api read / /api/health (p50)",
+        `${round(readRatio)} x (profile ${round(median(profile))} ms, quota ${round(median(quota))} ms vs health ${round(median(health))} ms)`,
+        "<= 1.5",
+        readRatio <= 1.5,
+      ),
+    );
 
-  // 4. JavaScript shipped by /landing vs a bare React Router page built in this run.
-  log("gzipped JavaScript of /landing vs a bare React Router page");
-  const landingJs = await pageJsGzip(base, await (await fetch(`${base}/landing`)).text());
-  const bareJs = buildBareApp();
-  const jsRatio = landingJs.bytes / bareJs.bytes;
-  results.figures.javascript = { landingGzipBytes: landingJs.bytes, landingFiles: landingJs.files, bareGzipBytes: bareJs.bytes, ratio: round(jsRatio) };
-  lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.3", jsRatio <= 1.3));
+    // 4. JavaScript shipped by /landing vs a bare React Router page built in this run.
+    log("gzipped JavaScript of /landing vs a bare React Router page");
+    const landingJs = await pageJsGzip(base, await (await fetch(`${base}/landing`)).text());
+    const bareJs = buildBareApp();
+    const jsRatio = landingJs.bytes / bareJs.bytes;
+    results.figures.javascript = { landingGzipBytes: landingJs.bytes, landingFiles: landingJs.files, bareGzipBytes: bareJs.bytes, ratio: round(jsRatio) };
+    lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.3", jsRatio <= 1.3));
 
-  // 5. Quota reserve under 50 concurrent requests: exactly the limit succeeds.
-  log("quota reserve under 50 concurrent requests");
-  const qToken = await register(base, `bench-quota-${Date.now()}@example.com`);
-  const t0q = now();
-  const statuses = await Promise.all(
-    Array.from({ length: 50 }, () =>
-      fetch(`${base}/api/increment-quota`, { method: "POST", headers: { Authorization: `Bearer ${qToken}`, "Content-Type": "application/json" }, body: JSON.stringify({ featureKey: "create-listing" }) }).then((r) => r.status),
-    ),
-  );
-  const quotaMs = ms(t0q);
-  const t0h = now();
-  await Promise.all(Array.from({ length: 50 }, () => fetch(`${base}/api/health`).then((r) => r.text())));
-  const healthMs = ms(t0h);
-  const granted = statuses.filter((s) => s === 200).length;
-  const refused = statuses.filter((s) => s === 403).length;
-  const used = (await (await fetch(`${base}/api/create-listing/quota`, { headers: { Authorization: `Bearer ${qToken}` } })).json()).used;
-  results.figures.quota = { granted, refused, storedUsed: used, throughputPerSec: round(50 / (quotaMs / 1000), 1), healthThroughputPerSec: round(50 / (healthMs / 1000), 1), ratioToHealth: round(quotaMs / healthMs) };
-  lines.push(budget("quota reserve, 50 concurrent, free limit 10", `${granted} granted, ${refused} refused, stored ${used}; ${round(50 / (quotaMs / 1000), 1)} req/s (${round(quotaMs / healthMs)} x the time of 50 /api/health)`, "exactly 10", granted === 10 && refused === 40 && used === 10));
+    // 5. Quota reserve under 50 concurrent requests: exactly the limit succeeds.
+    log("quota reserve under 50 concurrent requests");
+    const qToken = await register(base, `bench-quota-${Date.now()}@example.com`);
+    const t0q = now();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${base}/api/increment-quota`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${qToken}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ featureKey: "create-listing" }),
+        }).then((r) => r.status),
+      ),
+    );
+    const quotaMs = ms(t0q);
+    const t0h = now();
+    await Promise.all(Array.from({ length: 50 }, () => fetch(`${base}/api/health`).then((r) => r.text())));
+    const healthMs = ms(t0h);
+    const granted = statuses.filter((s) => s === 200).length;
+    const refused = statuses.filter((s) => s === 403).length;
+    const used = (await (await fetch(`${base}/api/create-listing/quota`, { headers: { Authorization: `Bearer ${qToken}` } })).json()).used;
+    results.figures.quota = {
+      granted,
+      refused,
+      storedUsed: used,
+      throughputPerSec: round(50 / (quotaMs / 1000), 1),
+      healthThroughputPerSec: round(50 / (healthMs / 1000), 1),
+      ratioToHealth: round(quotaMs / healthMs),
+    };
+    lines.push(
+      budget(
+        "quota reserve, 50 concurrent, free limit 10",
+        `${granted} granted, ${refused} refused, stored ${used}; ${round(50 / (quotaMs / 1000), 1)} req/s (${round(quotaMs / healthMs)} x the time of 50 /api/health)`,
+        "exactly 10",
+        granted === 10 && refused === 40 && used === 10,
+      ),
+    );
 
-  // 6. A 12 MP JPEG edited by the embedded editor: time and peak memory of the Worker process.
-  log("12 MP JPEG through the local image editor");
-  const edit = await benchImageEdit(base, server.pid);
-  results.figures.image12mp = edit;
-  lines.push(budget("12 MP JPEG edit: peak memory growth of the Worker", edit.error ? `failed: ${edit.error}` : `${edit.peakGrowthMb} MB growth (peak RSS ${edit.peakRssMb} MB, idle ${edit.baseRssMb} MB); ${edit.ms} ms vs ${edit.smallMs} ms for a 0.5 MP photo`, "< 128 MB", !edit.error && edit.peakGrowthMb < 128));
+    // 6. A 12 MP JPEG edited by the embedded editor: time and peak memory of the Worker process.
+    log("12 MP JPEG through the local image editor");
+    const edit = await benchImageEdit(base, server.pid);
+    results.figures.image12mp = edit;
+    lines.push(
+      budget(
+        "12 MP JPEG edit: peak memory growth of the Worker",
+        edit.error ? `failed: ${edit.error}` : `${edit.peakGrowthMb} MB growth (peak RSS ${edit.peakRssMb} MB, idle ${edit.baseRssMb} MB); ${edit.ms} ms vs ${edit.smallMs} ms for a 0.5 MP photo`,
+        "< 128 MB",
+        !edit.error && edit.peakGrowthMb < 128,
+      ),
+    );
 
-  // 7. Lighthouse (mobile) on /landing and /login.
-  log("Lighthouse mobile on /landing and /login");
-  const lighthouse = await runLighthouse(base, ["/landing", "/login"]);
-  results.figures.lighthouse = lighthouse;
-  for (const [path, s] of Object.entries(lighthouse)) {
-    lines.push(budget(`Lighthouse mobile ${path}`, s.error ? `failed: ${s.error}` : `performance ${s.performance}, accessibility ${s.accessibility}`, ">= 95 each", !s.error && s.performance >= 95 && s.accessibility >= 95));
-  }
+    // 7. Lighthouse (mobile) on /landing and /login.
+    log("Lighthouse mobile on /landing and /login");
+    const lighthouse = await runLighthouse(base, ["/landing", "/login"]);
+    results.figures.lighthouse = lighthouse;
+    for (const [path, s] of Object.entries(lighthouse)) {
+      lines.push(
+        budget(
+          `Lighthouse mobile ${path}`,
+          s.error ? `failed: ${s.error}` : `performance ${s.performance}, accessibility ${s.accessibility}`,
+          ">= 95 each",
+          !s.error && s.performance >= 95 && s.accessibility >= 95,
+        ),
+      );
+    }
   } // want("core")
 
   // 8. My Shop: importing Etsy's listings CSV of 5,000 rows, and the Listing Doctor's time per listing.
@@ -228,7 +299,9 @@ try {
       lines.push(
         budget(
           `My Shop import of a ${round(shop.bigFileMb, 1)} MB file: peak memory growth of the Worker`,
-          shop.bigError ? `failed: ${shop.bigError}` : `${shop.bigPeakGrowthMb} MB growth (peak RSS ${shop.bigPeakRssMb} MB, idle ${shop.bigBaseRssMb} MB) for ${shop.bigRows} rows in ${round(shop.bigMs / 1000, 1)} s`,
+          shop.bigError
+            ? `failed: ${shop.bigError}`
+            : `${shop.bigPeakGrowthMb} MB growth (peak RSS ${shop.bigPeakRssMb} MB, idle ${shop.bigBaseRssMb} MB) for ${shop.bigRows} rows in ${round(shop.bigMs / 1000, 1)} s`,
           "< 128 MB",
           !shop.bigError && shop.bigPeakGrowthMb < 128,
         ),
@@ -259,7 +332,13 @@ function setPlan(email, plan, stateDir) {
 async function settle(origin) {
   await new Promise((r) => setTimeout(r, 4000));
   for (let i = 0; i < 50; i++) {
-    if ((await fetch(`${origin}/api/health`).then((r) => r.ok, () => false))) return;
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -293,11 +372,18 @@ async function benchShop(origin, pgid) {
     const saves = [];
     for (let i = 0; i < 15; i++) {
       const t0 = now();
-      const res = await once(() => fetch(`${origin}/api/save-listing`, {
-        method: "POST",
-        headers: { ...auth, "Content-Type": "application/json" },
-        body: JSON.stringify({ title: `Sterling Silver Leaf Necklace ${i}, Botanical Pendant`, description: "A dainty sterling silver leaf necklace, handmade.\n\nSize: 18 mm.", tags: ["silver leaf necklace", "botanical pendant"], altTexts: [] }),
-      }));
+      const res = await once(() =>
+        fetch(`${origin}/api/save-listing`, {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            title: `Sterling Silver Leaf Necklace ${i}, Botanical Pendant`,
+            description: "A dainty sterling silver leaf necklace, handmade.\n\nSize: 18 mm.",
+            tags: ["silver leaf necklace", "botanical pendant"],
+            altTexts: [],
+          }),
+        }),
+      );
       if (res.status !== 201) throw new Error(`save-listing ${res.status}: ${await res.text()}`);
       saves.push(ms(t0));
     }
@@ -439,7 +525,10 @@ function buildBareApp() {
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "bare", private: true, type: "module" }));
   writeFileSync(join(dir, "react-router.config.ts"), "export default { ssr: false };\n");
-  writeFileSync(join(dir, "vite.config.ts"), 'import { reactRouter } from "@react-router/dev/vite";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [reactRouter()] });\n');
+  writeFileSync(
+    join(dir, "vite.config.ts"),
+    'import { reactRouter } from "@react-router/dev/vite";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [reactRouter()] });\n',
+  );
   writeFileSync(join(dir, "app/routes.ts"), 'import { index } from "@react-router/dev/routes";\nexport default [index("routes/home.tsx")];\n');
   writeFileSync(join(dir, "app/routes/home.tsx"), "export default function Home() { return <h1>Hello</h1>; }\n");
   // Prerendering index.html needs a server entry; the same web-streams renderer as the app's.
@@ -496,7 +585,13 @@ async function benchImageEdit(origin, pgid) {
     const res = await fetch(`${origin}/api/edit-image`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ image: `data:image/jpeg;base64,${jpeg.toString("base64")}`, prompt: "white background, brighten and sharpen", category: "jewelry", platform: "etsy", featureKey: "edit-image" }),
+      body: JSON.stringify({
+        image: `data:image/jpeg;base64,${jpeg.toString("base64")}`,
+        prompt: "white background, brighten and sharpen",
+        category: "jewelry",
+        platform: "etsy",
+        featureKey: "edit-image",
+      }),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 200)}`);
@@ -531,7 +626,16 @@ async function runLighthouse(origin, paths) {
     const { default: lighthouse } = await import("lighthouse");
     const { chromium } = await import("playwright-core");
     const port = 9333;
-    const args = [`--remote-debugging-port=${port}`, "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"];
+    const args = [
+      `--remote-debugging-port=${port}`,
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ];
     let executablePath = "/usr/bin/chromium";
     if (!existsSync(executablePath)) {
       const tmp = join(root, ".tmp/chromium");

@@ -122,7 +122,16 @@ function summarize(stats) {
     }
     endpoints[name] = { requests: count, statuses: e.statuses, p50Ms: round(percentile(e.ms, 50)), p95Ms: round(percentile(e.ms, 95)), maxMs: round(Math.max(...e.ms)) };
   }
-  return { seconds: round(seconds, 2), requests, requestsPerSecond: round(requests / seconds), fiveXx, devProxy503, noAnswer, ...(stats.noAnswerErrors ? { noAnswerErrors: stats.noAnswerErrors } : {}), endpoints };
+  return {
+    seconds: round(seconds, 2),
+    requests,
+    requestsPerSecond: round(requests / seconds),
+    fiveXx,
+    devProxy503,
+    noAnswer,
+    ...(stats.noAnswerErrors ? { noAnswerErrors: stats.noAnswerErrors } : {}),
+    endpoints,
+  };
 }
 
 // ---- HTTP against the server (loopback only) ----------------------------------------------------
@@ -219,7 +228,8 @@ async function generate(stats, token, requestId, n, endpoint = "POST /api/listin
   });
   const last = r.events?.at(-1);
   if (r.status === 200 && last?.type === "done") return { outcome: "done", id: last.listing?.id, listing: last.listing, replayed: r.headers.get("Idempotent-Replayed") === "true", r };
-  if (r.status === 200 && last?.type === "error") return { outcome: "error-event", status: last.status, message: last.message, event: last, partsBefore: r.events.filter((e) => e.type === "part").length, r };
+  if (r.status === 200 && last?.type === "error")
+    return { outcome: "error-event", status: last.status, message: last.message, event: last, partsBefore: r.events.filter((e) => e.type === "part").length, r };
   return { outcome: "http", status: r.status, data: r.data, r };
 }
 
@@ -248,13 +258,29 @@ function startFakeLlm(latency) {
       let part = "title";
       if (system.includes("search tags")) {
         part = "tags";
-        content = JSON.stringify(["silver leaf necklace", "botanical pendant", "minimalist jewelry", "gift for her", "nature necklace", "leaf pendant", "dainty necklace", "silver jewelry", "boho necklace", "layering necklace", "handmade pendant", "forest jewelry", "mothers day gift"]);
+        content = JSON.stringify([
+          "silver leaf necklace",
+          "botanical pendant",
+          "minimalist jewelry",
+          "gift for her",
+          "nature necklace",
+          "leaf pendant",
+          "dainty necklace",
+          "silver jewelry",
+          "boho necklace",
+          "layering necklace",
+          "handmade pendant",
+          "forest jewelry",
+          "mothers day gift",
+        ]);
       } else if (system.includes("alt text")) {
         part = "alt";
-        content = "**Image 1:** Silver leaf necklace on a linen background\n**Image 2:** Close-up of the leaf pendant texture\n**Image 3:** Necklace worn with a white blouse\n**Image 4:** Gift box with the necklace inside\n**Image 5:** Chain clasp detail in sterling silver";
+        content =
+          "**Image 1:** Silver leaf necklace on a linen background\n**Image 2:** Close-up of the leaf pendant texture\n**Image 3:** Necklace worn with a white blouse\n**Image 4:** Gift box with the necklace inside\n**Image 5:** Chain clasp detail in sterling silver";
       } else if (system.includes("listing description")) {
         part = "description";
-        content = "A delicate sterling silver leaf necklace, handmade in our studio.\n\n## Features\n- Sterling silver\n- 45 cm chain\n\n## Benefits\n- Light enough for every day\n- Arrives gift wrapped";
+        content =
+          "A delicate sterling silver leaf necklace, handmade in our studio.\n\n## Features\n- Sterling silver\n- 45 cm chain\n\n## Benefits\n- Light enough for every day\n- Arrives gift wrapped";
       }
       const partSeq = (fake.partCalls[part] = (fake.partCalls[part] ?? -1) + 1);
       const fail = fake.failing && FAILING_DIGITS.has((partSeq + PART_OFFSET[part]) % 10);
@@ -435,9 +461,21 @@ async function phaseLoad() {
 
   summary.proxy503Retries = proxyRetries;
   check(phase, "no 5xx answer from the Worker", summary.fiveXx === 0, `${summary.fiveXx} of ${summary.requests}`);
-  const reachedWorker = Object.entries(proxyRetries).filter(([k]) => k.includes("replayed") || k.includes("409")).reduce((s, [, n]) => s + n, 0);
-  check(phase, "a POST that wrangler dev's proxy failed with 503 never reached the Worker (its retry runs fresh)", reachedWorker === 0, `${summary.devProxy503} proxy 503s; retries with the same X-Request-ID: ${JSON.stringify(proxyRetries)}`);
-  finding(phase, "no 5xx at all, counting wrangler dev's local proxy", summary.devProxy503 === 0, `${summary.devProxy503} x 503 "${DEV_PROXY_503} ..." from wrangler's ProxyWorker (local dev server only), ${round((100 * summary.devProxy503) / summary.requests, 2)} % of requests`);
+  const reachedWorker = Object.entries(proxyRetries)
+    .filter(([k]) => k.includes("replayed") || k.includes("409"))
+    .reduce((s, [, n]) => s + n, 0);
+  check(
+    phase,
+    "a POST that wrangler dev's proxy failed with 503 never reached the Worker (its retry runs fresh)",
+    reachedWorker === 0,
+    `${summary.devProxy503} proxy 503s; retries with the same X-Request-ID: ${JSON.stringify(proxyRetries)}`,
+  );
+  finding(
+    phase,
+    "no 5xx at all, counting wrangler dev's local proxy",
+    summary.devProxy503 === 0,
+    `${summary.devProxy503} x 503 "${DEV_PROXY_503} ..." from wrangler's ProxyWorker (local dev server only), ${round((100 * summary.devProxy503) / summary.requests, 2)} % of requests`,
+  );
   check(phase, "every request answered (no dropped connection)", summary.noAnswer === 0, `${summary.noAnswer} without an answer`);
   const bad = registered.flatMap((u) => u.bad);
   check(phase, "only 200 and 403 (quota used up) answers, 403 in the error shape with quota 10/10", bad.length === 0, bad.length ? `${bad.length}: ${bad.slice(0, 3).join(" | ")}` : "");
@@ -452,22 +490,42 @@ async function phaseLoad() {
     else if (listedSet.size !== listed.length) lostOrDup.push(`${user.email}: duplicated row in the list`);
     else if (listed.length !== done.size || [...done].some((id) => !listedSet.has(id))) lostOrDup.push(`${user.email}: done ${done.size}, listed ${listed.length}`);
   }
-  check(phase, "each user's listings equal the listings of their done events (none lost, none duplicated)", lostOrDup.length === 0, lostOrDup.length ? lostOrDup.slice(0, 3).join("; ") : `${gens} listings in ${registered.length} libraries`);
+  check(
+    phase,
+    "each user's listings equal the listings of their done events (none lost, none duplicated)",
+    lostOrDup.length === 0,
+    lostOrDup.length ? lostOrDup.slice(0, 3).join("; ") : `${gens} listings in ${registered.length} libraries`,
+  );
 
   const replays = registered.filter((u) => u.replay);
   const badReplays = replays.filter((u) => !(u.replay.sameId && u.replay.replayed));
-  check(phase, "a repeated X-Request-ID replays the same listing (no second listing, no unit)", replays.length > 0 && badReplays.length === 0, `${replays.length - badReplays.length}/${replays.length} replays`);
+  check(
+    phase,
+    "a repeated X-Request-ID replays the same listing (no second listing, no unit)",
+    replays.length > 0 && badReplays.length === 0,
+    `${replays.length - badReplays.length}/${replays.length} replays`,
+  );
 
   const sameDay = utcDay() === day;
   const overQuota = registered.filter((u) => !u.quota || u.quota.used > u.quota.limit || u.quota.limit !== QUOTA_LIMIT);
   check(phase, `no user over the quota (used <= ${QUOTA_LIMIT})`, overQuota.length === 0, overQuota.length ? `${overQuota.length} users, e.g. ${JSON.stringify(overQuota[0].quota)}` : "");
   const mismatched = registered.filter((u) => !u.quota || u.quota.used !== u.done.length);
-  check(phase, "each user's quota used equals their successful generations", sameDay ? mismatched.length === 0 : null, sameDay ? (mismatched.length ? `${mismatched.length} users, e.g. used ${mismatched[0].quota?.used} vs ${mismatched[0].done.length}` : "") : "the run crossed midnight UTC: the daily quota reset");
+  check(
+    phase,
+    "each user's quota used equals their successful generations",
+    sameDay ? mismatched.length === 0 : null,
+    sameDay ? (mismatched.length ? `${mismatched.length} users, e.g. used ${mismatched[0].quota?.used} vs ${mismatched[0].done.length}` : "") : "the run crossed midnight UTC: the daily quota reset",
+  );
   const early403 = registered.filter((u) => u.attempts.some((a) => a.status === 403 && a.successesBefore < QUOTA_LIMIT));
   const exhausted = registered.filter((u) => u.done.length === QUOTA_LIMIT);
   const lastAnswered = (u) => u.attempts.filter((a) => a.status !== "proxy").at(-1);
   const notRefused = exhausted.filter((u) => lastAnswered(u)?.successesBefore === QUOTA_LIMIT && lastAnswered(u)?.status !== 403);
-  check(phase, "403 exactly once the quota is used up (never before)", sameDay ? early403.length === 0 && notRefused.length === 0 : null, `${exhausted.length} users used all ${QUOTA_LIMIT}; ${early403.length} refused early; ${notRefused.length} not refused after`);
+  check(
+    phase,
+    "403 exactly once the quota is used up (never before)",
+    sameDay ? early403.length === 0 && notRefused.length === 0 : null,
+    `${exhausted.length} users used all ${QUOTA_LIMIT}; ${early403.length} refused early; ${notRefused.length} not refused after`,
+  );
   return { summary, users: registered.map((u) => ({ token: u.token, email: u.email, done: u.done })) };
 }
 
@@ -511,7 +569,15 @@ async function phasePdf() {
     const t0 = performance.now();
     const [answers, registrations] = await Promise.all([
       Promise.all(ids.map((id, i) => generatePdf(stats, users[i % users.length].token, id, i))),
-      Promise.all(Array.from({ length: BURST_REGISTRATIONS }, () => call(stats, "POST /api/auth/register (during a PDF burst)", "/api/auth/register", { method: "POST", body: { username: null, email: `load-${runId}-burst-${userSeq++}@example.com`, password: "Load-password-123" }, timeoutMs: 180_000 }))),
+      Promise.all(
+        Array.from({ length: BURST_REGISTRATIONS }, () =>
+          call(stats, "POST /api/auth/register (during a PDF burst)", "/api/auth/register", {
+            method: "POST",
+            body: { username: null, email: `load-${runId}-burst-${userSeq++}@example.com`, password: "Load-password-123" },
+            timeoutMs: 180_000,
+          }),
+        ),
+      ),
     ]);
     const ms = performance.now() - t0;
     const ok = answers.filter((r) => r.status === 200 && r.data?.pdf?.fileId);
@@ -524,9 +590,44 @@ async function phasePdf() {
     const replayed = retries.filter((r, i) => r.status === 200 && r.headers.get("Idempotent-Replayed") === "true" && r.data?.pdf?.fileId === answers[i].data?.pdf?.fileId).length;
     const conflicts = retries.filter((r) => r.status === 409).length;
     const sizes = ok.map((r) => r.data.pdf.bytes).filter(Number.isFinite);
-    const burst = { concurrent: size, succeeded: ok.length, successRate: round((100 * ok.length) / size, 1), statuses: byStatus, burstMs: round(ms), pdfMsP50: round(percentile(ok.map((r) => r.ms), 50)), pdfMsP95: round(percentile(ok.map((r) => r.ms), 95)), pdfBytesMin: sizes.length ? Math.min(...sizes) : null, pdfBytesMax: sizes.length ? Math.max(...sizes) : null, registrations: `${regOk}/${BURST_REGISTRATIONS}`, registrationMsP50: round(percentile(registrations.map((r) => r.ms), 50)), proxy503RetriedByClient: proxyRetried, retriesReplayed: replayed, retries409: conflicts };
+    const burst = {
+      concurrent: size,
+      succeeded: ok.length,
+      successRate: round((100 * ok.length) / size, 1),
+      statuses: byStatus,
+      burstMs: round(ms),
+      pdfMsP50: round(
+        percentile(
+          ok.map((r) => r.ms),
+          50,
+        ),
+      ),
+      pdfMsP95: round(
+        percentile(
+          ok.map((r) => r.ms),
+          95,
+        ),
+      ),
+      pdfBytesMin: sizes.length ? Math.min(...sizes) : null,
+      pdfBytesMax: sizes.length ? Math.max(...sizes) : null,
+      registrations: `${regOk}/${BURST_REGISTRATIONS}`,
+      registrationMsP50: round(
+        percentile(
+          registrations.map((r) => r.ms),
+          50,
+        ),
+      ),
+      proxy503RetriedByClient: proxyRetried,
+      retriesReplayed: replayed,
+      retries409: conflicts,
+    };
     bursts.push(burst);
-    check(phase, `${size} concurrent PDF generations all succeed`, ok.length === size, `${ok.length}/${size} (${JSON.stringify(byStatus)}; ${proxyRetried} asked again after a proxy 503), p50 ${burst.pdfMsP50} ms, p95 ${burst.pdfMsP95} ms, ${burst.pdfBytesMin}-${burst.pdfBytesMax} bytes`);
+    check(
+      phase,
+      `${size} concurrent PDF generations all succeed`,
+      ok.length === size,
+      `${ok.length}/${size} (${JSON.stringify(byStatus)}; ${proxyRetried} asked again after a proxy 503), p50 ${burst.pdfMsP50} ms, p95 ${burst.pdfMsP95} ms, ${burst.pdfBytesMin}-${burst.pdfBytesMax} bytes`,
+    );
     check(phase, `${BURST_REGISTRATIONS} registrations during the ${size}-PDF burst all succeed`, regOk === BURST_REGISTRATIONS, `${regOk}/${BURST_REGISTRATIONS}`);
     check(phase, `a retry of each of the ${size} PDFs with its X-Request-ID is replayed (no 409)`, replayed === size && conflicts === 0, `${replayed} replayed, ${conflicts} x 409`);
   }
@@ -579,10 +680,7 @@ async function phaseFaults() {
   const failures = outcomes.filter((o) => o.outcome !== "done" && !o.r.devProxy);
   const asEvent = failures.filter((o) => o.outcome === "error-event");
   const asHttp = failures.filter((o) => o.outcome === "http");
-  const clean = (o) =>
-    o.outcome === "error-event"
-      ? o.status === 502 && typeof o.message === "string" && o.message.length > 0
-      : o.status === 502 && isErrorShape(o.data);
+  const clean = (o) => (o.outcome === "error-event" ? o.status === 502 && typeof o.message === "string" && o.message.length > 0 : o.status === 502 && isErrorShape(o.data));
   const unclean = failures.filter((o) => !clean(o));
   const summary = summarize(stats);
   Object.assign(summary, {
@@ -600,12 +698,24 @@ async function phaseFaults() {
   });
   check(phase, "the fake provider failed 30 % of its calls", fake.calls > 0 && Math.abs(fake.failed / fake.calls - 0.3) <= 0.1, `${fake.failed} of ${fake.calls} calls`);
   check(phase, "both outcomes happened (some generations failed, some succeeded)", done > 0 && failures.length > 0, `${done} succeeded, ${failures.length} failed`);
-  check(phase, "every failed generation is a clean 502 with a message (never 500)", unclean.length === 0, unclean.length ? `${unclean.length}, e.g. ${JSON.stringify(unclean[0].event ?? unclean[0].data ?? unclean[0].r?.error).slice(0, 200)}` : `${asEvent.length} as a streamed error event (status 502), ${asHttp.length} as HTTP 502`);
+  check(
+    phase,
+    "every failed generation is a clean 502 with a message (never 500)",
+    unclean.length === 0,
+    unclean.length
+      ? `${unclean.length}, e.g. ${JSON.stringify(unclean[0].event ?? unclean[0].data ?? unclean[0].r?.error).slice(0, 200)}`
+      : `${asEvent.length} as a streamed error event (status 502), ${asHttp.length} as HTTP 502`,
+  );
   check(phase, "no failure message shows the API key", !failures.some((o) => JSON.stringify(o.event ?? o.data ?? "").includes(FAKE_KEY)));
   check(phase, "no 5xx answer from the Worker", summary.fiveXx === 0, `${summary.fiveXx}; ${summary.devProxy503} from wrangler dev's proxy`);
   const sameDay = utcDay() === day;
   const charged = users.filter((u) => !u.quota || u.quota.used !== u.done.length);
-  check(phase, "no unit charged for a failed generation (quota used == successes, per user)", sameDay ? charged.length === 0 : null, sameDay ? (charged.length ? `${charged.length} users, e.g. used ${charged[0].quota?.used} for ${charged[0].done.length} listings` : `${users.length} users`) : "the run crossed midnight UTC");
+  check(
+    phase,
+    "no unit charged for a failed generation (quota used == successes, per user)",
+    sameDay ? charged.length === 0 : null,
+    sameDay ? (charged.length ? `${charged.length} users, e.g. used ${charged[0].quota?.used} for ${charged[0].done.length} listings` : `${users.length} users`) : "the run crossed midnight UTC",
+  );
   const mismatch = users.filter((u) => !u.listed || u.listed.length !== u.done.length || u.done.some((id) => !u.listed.includes(id)));
   check(phase, "a failed generation leaves no listing behind", mismatch.length === 0, mismatch.length ? `${mismatch.length} users differ` : "");
   return { summary };
@@ -664,7 +774,12 @@ async function phaseRestart(earlier) {
   await Promise.race([Promise.all([...loops, ...genLoops]), sleep(35_000)]);
   stats.ended = performance.now();
   check(phase, `the server's process group stopped (${SIGNAL}) and freed the port`, gone);
-  check(phase, "the stop happened in the middle of the burst (saves acknowledged before it, some cut off by it)", acksBeforeKill > 0 && users.some((u) => u.saves.some((x) => x.status !== 201)), `${acksBeforeKill} saves acknowledged before the stop`);
+  check(
+    phase,
+    "the stop happened in the middle of the burst (saves acknowledged before it, some cut off by it)",
+    acksBeforeKill > 0 && users.some((u) => u.saves.some((x) => x.status !== 201)),
+    `${acksBeforeKill} saves acknowledged before the stop`,
+  );
 
   log("starting the server again on the same state folder");
   const t0 = performance.now();
@@ -705,11 +820,24 @@ async function phaseRestart(earlier) {
       const differs = ["title", "description", "tags", "alt_texts", "original_prompt", "platform", "source"].filter((k) => !expected || JSON.stringify(l[k]) !== JSON.stringify(expected[k]));
       if (!expected) differs.push("no reference");
       if (!l.title || !l.description?.includes(marker)) differs.push("empty or foreign text");
-      if (differs.length) halfWritten.push(`${user.email} ${summary.id} (${attempt.status === 201 ? "acknowledged" : "cut off"}): ${differs.map((k) => `${k} ${String(JSON.stringify(l?.[k])).slice(0, 120)} vs ${String(JSON.stringify(expected?.[k])).slice(0, 120)}`).join(", ")}`);
+      if (differs.length)
+        halfWritten.push(
+          `${user.email} ${summary.id} (${attempt.status === 201 ? "acknowledged" : "cut off"}): ${differs.map((k) => `${k} ${String(JSON.stringify(l?.[k])).slice(0, 120)} vs ${String(JSON.stringify(expected?.[k])).slice(0, 120)}`).join(", ")}`,
+        );
     }
   }
-  check(phase, "no acknowledged save lost across the stop and restart", lost.length === 0, lost.length ? `${lost.length} lost: ${lost.slice(0, 3).join("; ")}` : `${acked.length} acknowledged saves all present`);
-  check(phase, "no half-written listing (each listing is complete or absent)", halfWritten.length === 0, halfWritten.length ? halfWritten.slice(0, 2).join("; ") : `${unacked.length} saves cut off by the stop, ${presentUnacked} of them committed before it and complete`);
+  check(
+    phase,
+    "no acknowledged save lost across the stop and restart",
+    lost.length === 0,
+    lost.length ? `${lost.length} lost: ${lost.slice(0, 3).join("; ")}` : `${acked.length} acknowledged saves all present`,
+  );
+  check(
+    phase,
+    "no half-written listing (each listing is complete or absent)",
+    halfWritten.length === 0,
+    halfWritten.length ? halfWritten.slice(0, 2).join("; ") : `${unacked.length} saves cut off by the stop, ${presentUnacked} of them committed before it and complete`,
+  );
   check(phase, "no listing that nobody saved", strangers.length === 0, strangers.slice(0, 2).join("; "));
 
   // A client whose save was cut off retries it with the same X-Request-ID: never a second listing.
@@ -718,7 +846,12 @@ async function phaseRestart(earlier) {
   for (const user of users) {
     const cut = user.saves.filter((x) => x.status !== 201);
     for (const s of cut) {
-      const r = await call(stats, "POST /api/listings (retry after restart)", "/api/listings", { method: "POST", token: user.token, headers: { "X-Request-ID": `load-${s.marker}` }, body: saveBody(s.marker) });
+      const r = await call(stats, "POST /api/listings (retry after restart)", "/api/listings", {
+        method: "POST",
+        token: user.token,
+        headers: { "X-Request-ID": `load-${s.marker}` },
+        body: saveBody(s.marker),
+      });
       const key = r.headers?.get("Idempotent-Replayed") === "true" ? `${r.status} replayed` : String(r.status);
       retried[key] = (retried[key] ?? 0) + 1;
     }
@@ -731,7 +864,12 @@ async function phaseRestart(earlier) {
     }
     for (const [marker, n] of Object.entries(counts)) if (n > 1) duplicated.push(`${user.email}: ${marker} x${n}`);
   }
-  check(phase, "retrying a cut-off save with its X-Request-ID never makes a second listing", duplicated.length === 0, `${duplicated.length ? `${duplicated.slice(0, 3).join("; ")}; ` : ""}retry answers ${JSON.stringify(retried)}`);
+  check(
+    phase,
+    "retrying a cut-off save with its X-Request-ID never makes a second listing",
+    duplicated.length === 0,
+    `${duplicated.length ? `${duplicated.slice(0, 3).join("; ")}; ` : ""}retry answers ${JSON.stringify(retried)}`,
+  );
   // The libraries and quotas built in phase 1 survived too.
   let survived = 0;
   const missing = [];
@@ -762,20 +900,57 @@ async function phaseRestart(earlier) {
       genRetries[key] = (genRetries[key] ?? 0) + 1;
     }
   }
-  check(phase, "no generated listing whose done event arrived is lost across the restart", lostGenerated.length === 0, lostGenerated.length ? lostGenerated.slice(0, 3).join("; ") : `${generators.reduce((s, u) => s + u.gens.filter((g) => g.outcome === "done").length, 0)} generated listings present`);
+  check(
+    phase,
+    "no generated listing whose done event arrived is lost across the restart",
+    lostGenerated.length === 0,
+    lostGenerated.length ? lostGenerated.slice(0, 3).join("; ") : `${generators.reduce((s, u) => s + u.gens.filter((g) => g.outcome === "done").length, 0)} generated listings present`,
+  );
   const sameDay = utcDay() === day;
-  finding(phase, "a generation cut off by the stop leaves no unit charged", sameDay ? leakedUnits === 0 : null, sameDay ? `${cutGenerations} generations cut off; ${leakedUnits} units charged without a listing` : "the run crossed midnight UTC");
-  const stale409 = (retried["409"] ?? 0) + Object.entries(genRetries).filter(([k]) => k.endsWith(" 409")).reduce((s, [, n]) => s + n, 0);
-  finding(phase, "a request id cut off by the stop can be retried (no 409 'already being processed' after the restart)", stale409 === 0, `save retries ${JSON.stringify(retried)}; generation retries ${JSON.stringify(genRetries)}`);
+  finding(
+    phase,
+    "a generation cut off by the stop leaves no unit charged",
+    sameDay ? leakedUnits === 0 : null,
+    sameDay ? `${cutGenerations} generations cut off; ${leakedUnits} units charged without a listing` : "the run crossed midnight UTC",
+  );
+  const stale409 =
+    (retried["409"] ?? 0) +
+    Object.entries(genRetries)
+      .filter(([k]) => k.endsWith(" 409"))
+      .reduce((s, [, n]) => s + n, 0);
+  finding(
+    phase,
+    "a request id cut off by the stop can be retried (no 409 'already being processed' after the restart)",
+    stale409 === 0,
+    `save retries ${JSON.stringify(retried)}; generation retries ${JSON.stringify(genRetries)}`,
+  );
 
   const summary = summarize(stats);
-  Object.assign(summary, { signal: SIGNAL, killAfterMs: KILL_AFTER_MS, savesAcknowledged: acked.length, savesCutOff: unacked.length, cutOffButCommitted: presentUnacked, retryAnswers: JSON.stringify(retried), generationsCutOff: cutGenerations, unitsChargedWithoutListing: leakedUnits, generationRetryAnswers: JSON.stringify(genRetries), restartMs: round(restartMs) });
+  Object.assign(summary, {
+    signal: SIGNAL,
+    killAfterMs: KILL_AFTER_MS,
+    savesAcknowledged: acked.length,
+    savesCutOff: unacked.length,
+    cutOffButCommitted: presentUnacked,
+    retryAnswers: JSON.stringify(retried),
+    generationsCutOff: cutGenerations,
+    unitsChargedWithoutListing: leakedUnits,
+    generationRetryAnswers: JSON.stringify(genRetries),
+    restartMs: round(restartMs),
+  });
   return { summary };
 }
 
 // ---- Run -----------------------------------------------------------------------------------------
 
-const results = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, options: { SECONDS, USERS, LLM_LATENCY_MS, FAULTY_USERS, FAULTY_GENERATIONS, RESTART_USERS, KILL_AFTER_MS, SIGNAL, PDF_BURSTS, PDF_USERS, BURST_REGISTRATIONS }, phases: {}, checks };
+const results = {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  node: process.version,
+  options: { SECONDS, USERS, LLM_LATENCY_MS, FAULTY_USERS, FAULTY_GENERATIONS, RESTART_USERS, KILL_AFTER_MS, SIGNAL, PDF_BURSTS, PDF_USERS, BURST_REGISTRATIONS },
+  phases: {},
+  checks,
+};
 let crashed;
 const t0run = performance.now();
 try {
@@ -818,7 +993,9 @@ writeFileSync(join(root, "bench-results", "load-latest.json"), JSON.stringify(re
 
 console.log("\nLoad and fault test summary");
 for (const [name, p] of Object.entries(results.phases)) {
-  console.log(`\n${name}: ${p.requests} requests in ${p.seconds} s = ${p.requestsPerSecond} req/s; 5xx from the Worker ${p.fiveXx}; 503 from wrangler dev's proxy ${p.devProxy503}; unanswered ${p.noAnswer}`);
+  console.log(
+    `\n${name}: ${p.requests} requests in ${p.seconds} s = ${p.requestsPerSecond} req/s; 5xx from the Worker ${p.fiveXx}; 503 from wrangler dev's proxy ${p.devProxy503}; unanswered ${p.noAnswer}`,
+  );
   for (const [endpoint, e] of Object.entries(p.endpoints)) {
     console.log(`  ${endpoint.padEnd(44)} ${String(e.requests).padStart(6)} req  p50 ${String(e.p50Ms).padStart(7)} ms  p95 ${String(e.p95Ms).padStart(7)} ms  statuses ${JSON.stringify(e.statuses)}`);
   }

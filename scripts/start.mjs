@@ -61,7 +61,22 @@ if (vars.fromEnv.length) console.log(`[listora] provider settings from the envir
 console.log(`[listora] serving on http://localhost:${port}`);
 const server = spawn(
   bin("wrangler"),
-  ["dev", "-c", `${buildDir}/server/wrangler.json`, "--local", "--port", port, "--ip", process.env.HOST || "localhost", "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL || "info", ...passThrough],
+  [
+    "dev",
+    "-c",
+    `${buildDir}/server/wrangler.json`,
+    "--local",
+    "--port",
+    port,
+    "--ip",
+    process.env.HOST || "localhost",
+    "--persist-to",
+    stateDir,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    process.env.LOG_LEVEL || "info",
+    ...passThrough,
+  ],
   { cwd: root, env, stdio: "inherit" },
 );
 const stop = () => server.kill("SIGTERM");

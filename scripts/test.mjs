@@ -16,6 +16,7 @@ const steps = [
   ["typecheck", bin("react-router"), ["typegen"]],
   ["typecheck", bin("tsc"), ["-b"]],
   ["lint", bin("eslint"), ["."]],
+  ["format", bin("prettier"), ["--check", "--log-level", "warn", "."]],
   ["build", bin("react-router"), ["build"]],
   ["worker", bin("vitest"), ["run", "--project", "worker"]],
   ["app", bin("vitest"), ["run", "--project", "app", "--passWithNoTests"]],

@@ -17,11 +17,7 @@ export function Logo({ to = "/", className, showBeta = false, betaLabel = "Beta"
     <Link to={to} className={cn("inline-flex items-center gap-2 rounded-md font-semibold tracking-tight", className)}>
       <LogoMark />
       <span className="text-lg">Listora</span>
-      {showBeta && (
-        <span className="rounded-full border border-primary/30 bg-primary/10 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-primary">
-          {betaLabel}
-        </span>
-      )}
+      {showBeta && <span className="rounded-full border border-primary/30 bg-primary/10 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-primary">{betaLabel}</span>}
     </Link>
   );
 }

@@ -36,10 +36,7 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 export function writeCookie(name: string, value: string | null, maxAgeSeconds = 60 * 60 * 24 * 365) {
   if (typeof document === "undefined") return;
-  document.cookie =
-    value === null
-      ? `${name}=; Path=/; Max-Age=0; SameSite=Lax`
-      : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+  document.cookie = value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
 }
 
 export function safeLocalStorage(): Storage | null {

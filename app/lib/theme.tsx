@@ -41,10 +41,7 @@ export function ThemeProvider({ initialChoice, children }: { initialChoice: Them
 
   const setTheme = useCallback((next: Theme) => apply(next, setChoice), []);
   const theme = choice ?? system;
-  const value = useMemo<ThemeValue>(
-    () => ({ theme, choice, setTheme, toggleTheme: () => setTheme(theme === "dark" ? "light" : "dark") }),
-    [theme, choice, setTheme],
-  );
+  const value = useMemo<ThemeValue>(() => ({ theme, choice, setTheme, toggleTheme: () => setTheme(theme === "dark" ? "light" : "dark") }), [theme, choice, setTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -163,15 +163,9 @@ export function parseWizardState(raw: unknown): WizardState {
     optimizedPattern: str(r.optimizedPattern),
     formattedFrom: str(r.formattedFrom),
     formattedContent: str(r.formattedContent),
-    pdf:
-      pdf && typeof pdf.fileId === "string"
-        ? { fileId: pdf.fileId, url: str(pdf.url), pages: Number(pdf.pages) || 0, bytes: Number(pdf.bytes) || 0, name: str(pdf.name) || "pattern.pdf" }
-        : null,
+    pdf: pdf && typeof pdf.fileId === "string" ? { fileId: pdf.fileId, url: str(pdf.url), pages: Number(pdf.pages) || 0, bytes: Number(pdf.bytes) || 0, name: str(pdf.name) || "pattern.pdf" } : null,
     listingFrom: str(r.listingFrom),
-    listing:
-      listing && typeof listing.title === "string"
-        ? { title: listing.title, description: str(listing.description), tags: strings(listing.tags), altTexts: strings(listing.altTexts) }
-        : null,
+    listing: listing && typeof listing.title === "string" ? { title: listing.title, description: str(listing.description), tags: strings(listing.tags), altTexts: strings(listing.altTexts) } : null,
     pendingFormat: pending(r.pendingFormat),
     pendingListing: pending(r.pendingListing),
     provider: str(r.provider),
@@ -365,29 +359,17 @@ export async function optimizePatternCall(pattern: string, options: WizardCallOp
 }
 
 export async function generatePdfCall(optimizedPattern: string, options: WizardCallOptions, requestId = newRequestId()) {
-  const body = await workflowCall<GeneratePdfResponse>(
-    "/workflow/generate-pdf",
-    { pattern: { optimizedPattern }, options, featureKey: "generate-pdf" },
-    requestId,
-  );
+  const body = await workflowCall<GeneratePdfResponse>("/workflow/generate-pdf", { pattern: { optimizedPattern }, options, featureKey: "generate-pdf" }, requestId);
   const checked = check(body, (b) => typeof (b.pdfContent ?? b.formattedPattern) === "string");
   return { ...checked, pdfContent: checked.pdfContent ?? checked.formattedPattern };
 }
 
 export async function etsyListingCall(pdfContent: string, pdfFileId: string | null, options: WizardCallOptions, requestId = newRequestId()) {
-  const body = await workflowCall<EtsyListingResponse>(
-    "/workflow/etsy-listing",
-    { input: { pdfContent, pdfFileId: pdfFileId ?? undefined }, options, featureKey: "create-listing" },
-    requestId,
-  );
+  const body = await workflowCall<EtsyListingResponse>("/workflow/etsy-listing", { input: { pdfContent, pdfFileId: pdfFileId ?? undefined }, options, featureKey: "create-listing" }, requestId);
   return check(body, (b) => typeof b.title === "string" && b.title.trim() !== "");
 }
 
-export async function finishWizardCall(
-  listing: WizardListing,
-  extra: { pdfFileId?: string | null; originalPattern?: string; provider?: string },
-  requestId = newRequestId(),
-) {
+export async function finishWizardCall(listing: WizardListing, extra: { pdfFileId?: string | null; originalPattern?: string; provider?: string }, requestId = newRequestId()) {
   const body = await workflowCall<FinishWizardResponse>(
     "/workflow/finish",
     {

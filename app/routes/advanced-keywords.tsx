@@ -31,7 +31,7 @@ export function meta() {
   return [{ title: "Advanced Keyword Analysis · Listora" }];
 }
 
-const asGeo = (value: string | null): Geo => (GEOS as readonly string[]).includes((value ?? "").toUpperCase()) ? ((value ?? "").toUpperCase() as Geo) : "US";
+const asGeo = (value: string | null): Geo => ((GEOS as readonly string[]).includes((value ?? "").toUpperCase()) ? ((value ?? "").toUpperCase() as Geo) : "US");
 
 /** Which trends provider serves analyses (from /api/health), so the page can say where its data comes from. */
 function useTrendsProvider() {

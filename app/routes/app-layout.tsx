@@ -40,9 +40,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const [checked, setChecked] = useState(false);
   // The query cache (profile, quotas, listings) belongs to the signed-in area only, so public pages
   // do not ship the query library, and signing out leaves no cached data behind.
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } } }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } } }));
 
   useEffect(() => {
     if (!getToken()) navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
@@ -54,19 +52,13 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
-          >
+          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow">
             {t("app.skipToContent")}
           </a>
           <ProfileSync />
           <AppSidebar />
           <SidebarInset>
-            <header
-              className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden"
-              data-testid="mobile-header"
-            >
+            <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">
               <SidebarTrigger />
               <Logo to="/" />
             </header>

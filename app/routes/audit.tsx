@@ -100,14 +100,29 @@ function patchForm(form: Form, input: AuditInput, finding: AuditFinding): Form {
 export default function AuditListing() {
   const t = useT();
   const navigate = useNavigate();
-  const ids = { platform: useId(), title: useId(), tags: useId(), description: useId(), photos: useId(), alts: useId(), bullets: useId(), terms: useId(), specifics: useId(), keyword: useId(), digital: useId() };
+  const ids = {
+    platform: useId(),
+    title: useId(),
+    tags: useId(),
+    description: useId(),
+    photos: useId(),
+    alts: useId(),
+    bullets: useId(),
+    terms: useId(),
+    specifics: useId(),
+    keyword: useId(),
+    digital: useId(),
+  };
   const [form, setForm] = useState<Form>(EMPTY);
   const [saving, setSaving] = useState(false);
   const deferred = useDeferredValue(form);
   const input = useMemo(() => toInput(deferred), [deferred]);
   const report = useMemo(() => auditListing(input), [input]);
   const hasContent = deferred.title.trim() !== "" || deferred.description.trim() !== "";
-  const set = <K extends keyof Form>(key: K) => (value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const onFix = (finding: AuditFinding) => {
     if (!finding.fix) return;
@@ -206,7 +221,14 @@ export default function AuditListing() {
             {form.platform === "ebay" && (
               <div className="grid gap-2">
                 <Label htmlFor={ids.specifics}>{t("audit.form.itemSpecifics")}</Label>
-                <Textarea id={ids.specifics} value={form.itemSpecifics} onChange={(e) => set("itemSpecifics")(e.target.value)} rows={4} aria-describedby={`${ids.specifics}-hint`} data-testid="audit-item-specifics" />
+                <Textarea
+                  id={ids.specifics}
+                  value={form.itemSpecifics}
+                  onChange={(e) => set("itemSpecifics")(e.target.value)}
+                  rows={4}
+                  aria-describedby={`${ids.specifics}-hint`}
+                  data-testid="audit-item-specifics"
+                />
                 <p id={`${ids.specifics}-hint`} className="text-xs text-muted-foreground">
                   {t("audit.form.itemSpecificsHint")}
                 </p>

@@ -10,16 +10,7 @@ import { ListingEditor, type FieldErrors } from "~/components/listings/listing-e
 import { ListingHistory } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
-import {
-  LISTING_LIMITS,
-  conflictListing,
-  fetchListing,
-  listingKey,
-  updateListing,
-  type ListingChanges,
-  type ListingDetail,
-  type RuleReport as Report,
-} from "~/components/listings/listing-client";
+import { LISTING_LIMITS, conflictListing, fetchListing, listingKey, updateListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/components/listings/listing-client";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
 import { ListingAudit } from "~/components/audit/listing-audit";
@@ -232,12 +223,7 @@ export default function ListingDetailPage() {
           <ListingAudit listing={listing} />
           {report && <RuleReport key={savedReport ? "saved" : "loaded"} report={report} defaultOpen={!!savedReport} />}
 
-          <Section
-            title={t("detail.section.title")}
-            copyText={listing.title}
-            testId="section-title"
-            meta={<CharCounter count={listing.title.length} max={sellerLimits(listing.platform).titleMax} />}
-          >
+          <Section title={t("detail.section.title")} copyText={listing.title} testId="section-title" meta={<CharCounter count={listing.title.length} max={sellerLimits(listing.platform).titleMax} />}>
             <p className="text-lg font-medium leading-snug break-words" data-testid="detail-title">
               {listing.title}
             </p>
@@ -252,30 +238,26 @@ export default function ListingDetailPage() {
           </Section>
 
           {hasTags(listing.platform) && (
-          <Section
-            title={t("detail.section.tags")}
-            copyText={listing.tags.join(", ")}
-            testId="section-tags"
-            meta={
-              <span className="text-xs font-normal tabular-nums text-muted-foreground">
-                {t("listing.tagCount", { count: listing.tags.length, max: LISTING_LIMITS.tagCount })}
-              </span>
-            }
-          >
-            {listing.tags.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("detail.noTags")}</p>
-            ) : (
-              <ul className="flex flex-wrap gap-2">
-                {listing.tags.map((tag) => (
-                  <li key={tag}>
-                    <Badge variant="secondary" className="py-1 text-sm font-normal">
-                      {tag}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Section>
+            <Section
+              title={t("detail.section.tags")}
+              copyText={listing.tags.join(", ")}
+              testId="section-tags"
+              meta={<span className="text-xs font-normal tabular-nums text-muted-foreground">{t("listing.tagCount", { count: listing.tags.length, max: LISTING_LIMITS.tagCount })}</span>}
+            >
+              {listing.tags.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("detail.noTags")}</p>
+              ) : (
+                <ul className="flex flex-wrap gap-2">
+                  {listing.tags.map((tag) => (
+                    <li key={tag}>
+                      <Badge variant="secondary" className="py-1 text-sm font-normal">
+                        {tag}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
           )}
 
           {!hasTags(listing.platform) && (
@@ -286,11 +268,7 @@ export default function ListingDetailPage() {
             </Card>
           )}
 
-          <Section
-            title={t("detail.section.altTexts")}
-            copyText={listing.alt_texts.map((alt, i) => `${t("detail.image", { n: i + 1 })}: ${alt}`).join("\n")}
-            testId="section-alt-texts"
-          >
+          <Section title={t("detail.section.altTexts")} copyText={listing.alt_texts.map((alt, i) => `${t("detail.image", { n: i + 1 })}: ${alt}`).join("\n")} testId="section-alt-texts">
             {listing.alt_texts.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t("detail.noAltTexts")}</p>
             ) : (

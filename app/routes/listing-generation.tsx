@@ -39,13 +39,7 @@ export function meta() {
   return [{ title: "Step 3 of 3 Etsy Listing Generation · Listora" }];
 }
 
-type Phase =
-  | { kind: "loading" }
-  | { kind: "nothing" }
-  | { kind: "generating" }
-  | { kind: "error"; detail: string }
-  | { kind: "quota"; used: number; limit: number }
-  | { kind: "ready" };
+type Phase = { kind: "loading" } | { kind: "nothing" } | { kind: "generating" } | { kind: "error"; detail: string } | { kind: "quota"; used: number; limit: number } | { kind: "ready" };
 
 export default function ListingGeneration() {
   const { t } = useI18n();

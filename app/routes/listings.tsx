@@ -90,12 +90,7 @@ export default function MyListings() {
         description={t("listings.description")}
         actions={
           <>
-            <ExportMenu
-              path="/listings/export"
-              label={t("listings.export")}
-              fileBase="listora-listings"
-              disabled={loading || (!searching && items.length === 0)}
-            />
+            <ExportMenu path="/listings/export" label={t("listings.export")} fileBase="listora-listings" disabled={loading || (!searching && items.length === 0)} />
             <Button asChild>
               <Link to="/create">
                 <PlusIcon aria-hidden="true" />

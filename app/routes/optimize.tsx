@@ -16,16 +16,7 @@ import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
 import { cn } from "~/lib/utils";
-import {
-  WIZARD_ERROR_KEYS,
-  describeFailure,
-  lineRange,
-  optimizePatternCall,
-  replaceLine,
-  useWizardState,
-  type TechEditIssue,
-  type WizardNavigationState,
-} from "~/lib/wizard";
+import { WIZARD_ERROR_KEYS, describeFailure, lineRange, optimizePatternCall, replaceLine, useWizardState, type TechEditIssue, type WizardNavigationState } from "~/lib/wizard";
 import { WIZARD_LIMITS } from "../../schema/api/workflow";
 import "~/lib/i18n/catalog/wizard";
 
@@ -139,14 +130,7 @@ export default function OptimizePattern() {
             </CardTitle>
             <CardDescription>{t("wizard.original.subtitle")}</CardDescription>
             <CardAction>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                disabled={running || !wizard}
-                onClick={() => update({ originalPattern: examplePattern(language) })}
-                data-testid="paste-example"
-              >
+              <Button type="button" variant="ghost" size="sm" disabled={running || !wizard} onClick={() => update({ originalPattern: examplePattern(language) })} data-testid="paste-example">
                 <ClipboardPasteIcon aria-hidden="true" />
                 <span className="hidden sm:inline">{t("wizard.original.example")}</span>
                 <span className="sr-only sm:hidden">{t("wizard.original.example")}</span>
@@ -216,11 +200,7 @@ export default function OptimizePattern() {
                 readOnly
                 placeholder={t("wizard.optimized.placeholder")}
                 aria-invalid={status.kind === "error" ? true : undefined}
-                className={cn(
-                  PANE_HEIGHT,
-                  "resize-none bg-muted/40 font-mono text-[13px] leading-relaxed md:text-[13px] dark:bg-muted/20",
-                  status.kind === "error" && "text-destructive",
-                )}
+                className={cn(PANE_HEIGHT, "resize-none bg-muted/40 font-mono text-[13px] leading-relaxed md:text-[13px] dark:bg-muted/20", status.kind === "error" && "text-destructive")}
                 data-testid="optimized-output"
               />
             )}

@@ -35,12 +35,7 @@ export function meta() {
   return [{ title: "Step 2 of 3 Review Draft · Listora" }];
 }
 
-type Phase =
-  | { kind: "loading" }
-  | { kind: "sample" }
-  | { kind: "formatting" }
-  | { kind: "error"; text: string }
-  | { kind: "ready"; providerLabel?: string; offline?: boolean };
+type Phase = { kind: "loading" } | { kind: "sample" } | { kind: "formatting" } | { kind: "error"; text: string } | { kind: "ready"; providerLabel?: string; offline?: boolean };
 
 const SCROLL_BOX = "h-[26rem] overflow-y-auto rounded-lg border bg-background p-5 sm:h-[34rem] sm:p-6";
 
@@ -172,13 +167,7 @@ export default function ReviewDraft() {
                 </div>
               </div>
             ) : (
-              <section
-                className={SCROLL_BOX}
-                tabIndex={0}
-                aria-label={t("wizard.review.draftTitle")}
-                data-testid="draft-box"
-                data-sample={ready ? undefined : "true"}
-              >
+              <section className={SCROLL_BOX} tabIndex={0} aria-label={t("wizard.review.draftTitle")} data-testid="draft-box" data-sample={ready ? undefined : "true"}>
                 <DraftView text={draft} />
               </section>
             )}

@@ -112,8 +112,22 @@ export default function SeoKeywords() {
 
   const pickedIds = useMemo(() => new Set(picked.map((k) => k.id)), [picked]);
   // The table shows each row's selection from the picked list, which may also hold earlier searches' keywords.
-  const allRows = useMemo(() => sortRows(rows.map((r) => ({ ...r, selected: pickedIds.has(r.id) })), sort), [rows, pickedIds, sort]);
-  const selectedRows = useMemo(() => sortRows(picked.map((r) => ({ ...r, selected: true })), sort), [picked, sort]);
+  const allRows = useMemo(
+    () =>
+      sortRows(
+        rows.map((r) => ({ ...r, selected: pickedIds.has(r.id) })),
+        sort,
+      ),
+    [rows, pickedIds, sort],
+  );
+  const selectedRows = useMemo(
+    () =>
+      sortRows(
+        picked.map((r) => ({ ...r, selected: true })),
+        sort,
+      ),
+    [picked, sort],
+  );
   const view = filter === "selected" ? selectedRows : allRows;
 
   function setSelected(ids: string[], selected: boolean) {
@@ -229,10 +243,10 @@ export default function SeoKeywords() {
       : failure.kind === "unverified"
         ? t("verifyBanner.required")
         : failure.kind === "quota"
-        ? t("seo.error.quota", { limit: failure.limit, plan: failure.plan })
-        : failure.kind === "status"
-          ? t("seo.error.status", { n: failure.status })
-          : t("seo.error.generic")
+          ? t("seo.error.quota", { limit: failure.limit, plan: failure.plan })
+          : failure.kind === "status"
+            ? t("seo.error.status", { n: failure.status })
+            : t("seo.error.generic")
     : "";
 
   return (
@@ -327,14 +341,7 @@ export default function SeoKeywords() {
       )}
 
       {(rows.length > 0 || picked.length > 0) && (
-        <SelectedKeywords
-          selected={picked}
-          onRemove={(id) => setSelected([id], false)}
-          onClear={() => setPicked([])}
-          onUse={onUse}
-          onSave={() => setSaveOpen(true)}
-          busy={handingOver}
-        />
+        <SelectedKeywords selected={picked} onRemove={(id) => setSelected([id], false)} onClear={() => setPicked([])} onUse={onUse} onSave={() => setSaveOpen(true)} busy={handingOver} />
       )}
 
       <KeywordListsPanel lists={lists} status={listsStatus} busyId={listBusy} onOpen={onOpenList} onSend={onSendList} onDelete={onDeleteList} onRetry={() => void loadLists()} />

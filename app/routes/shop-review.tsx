@@ -7,16 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { ProposalActions, type Decision } from "~/components/shop/proposal-actions";
 import { ProposalCompare, type ListingText } from "~/components/shop/proposal-compare";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -163,7 +154,10 @@ export default function ShopReview() {
 
   function record(detail: ShopListingDetail, decision: Decision) {
     const proposal = detail.proposal!;
-    const text = decision === "accepted" ? { title: proposal.title, tags: proposal.tags, description: proposal.description } : { title: detail.listing.title, tags: detail.listing.tags, description: detail.listing.description };
+    const text =
+      decision === "accepted"
+        ? { title: proposal.title, tags: proposal.tags, description: proposal.description }
+        : { title: detail.listing.title, tags: detail.listing.tags, description: detail.listing.description };
     setDecided((current) => [...current.filter((d) => d.listingId !== detail.listing.id), { listingId: detail.listing.id, sku: detail.listing.sku, decision, text }]);
   }
 
@@ -176,9 +170,7 @@ export default function ShopReview() {
   /** After a 409: the listing as it is now, with its proposal if one still waits. */
   async function reloadOne(id: string) {
     const fresh = await fetchShopListing(id);
-    queryClient.setQueryData<ShopListingDetail[]>(shopKeys.pending(), (list) =>
-      (list ?? []).flatMap((d) => (d.listing.id !== id ? [d] : fresh.proposal?.status === "pending" ? [fresh] : [])),
-    );
+    queryClient.setQueryData<ShopListingDetail[]>(shopKeys.pending(), (list) => (list ?? []).flatMap((d) => (d.listing.id !== id ? [d] : fresh.proposal?.status === "pending" ? [fresh] : [])));
     afterChange();
   }
 

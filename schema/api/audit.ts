@@ -19,8 +19,7 @@ export const AUDIT_INPUT_LIMITS = {
 
 const L = AUDIT_INPUT_LIMITS;
 
-const text = (label: string, max: number) =>
-  v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`));
+const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`));
 
 const list = (label: string, maxItems: number, maxLength: number) =>
   v.pipe(v.array(text(`Each of ${label}`, maxLength), `${label} must be a list of text`), v.maxLength(maxItems, `${label} must have at most ${maxItems} entries`));
@@ -39,7 +38,10 @@ export const AuditListingSchema = v.pipe(
       searchTerms: v.optional(text("searchTerms", L.searchTermsMax), ""),
       itemSpecifics: v.optional(
         v.pipe(
-          v.array(v.object({ name: text("Item specific name", 500), value: text("Item specific value", 500) }, "Each item specific must be { name, value }"), "itemSpecifics must be a list of { name, value }"),
+          v.array(
+            v.object({ name: text("Item specific name", 500), value: text("Item specific value", 500) }, "Each item specific must be { name, value }"),
+            "itemSpecifics must be a list of { name, value }",
+          ),
           v.maxLength(L.listMax, `itemSpecifics must have at most ${L.listMax} entries`),
         ),
         [],

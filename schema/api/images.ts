@@ -71,7 +71,10 @@ export const BatchJsonSchema = v.object({
     v.array(
       v.union([
         v.string(),
-        v.object({ image: v.string(), fileName: v.optional(v.pipe(v.string("fileName must be text"), v.maxLength(IMAGE_LIMITS.fileNameMax, `fileName must be at most ${IMAGE_LIMITS.fileNameMax} characters`))) }),
+        v.object({
+          image: v.string(),
+          fileName: v.optional(v.pipe(v.string("fileName must be text"), v.maxLength(IMAGE_LIMITS.fileNameMax, `fileName must be at most ${IMAGE_LIMITS.fileNameMax} characters`))),
+        }),
       ]),
       IMAGE_MESSAGES.batchMissing,
     ),

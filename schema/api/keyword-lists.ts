@@ -38,8 +38,17 @@ const SavedKeywordSchema = v.object(
       v.nonEmpty("A keyword must not be empty"),
       v.maxLength(KEYWORD_LIST_LIMITS.keywordMax, `Each keyword must not exceed ${KEYWORD_LIST_LIMITS.keywordMax} characters`),
     ),
-    popularity: v.optional(v.pipe(v.number("Popularity must be a number from 0 to 100"), v.integer("Popularity must be a whole number"), v.minValue(0, "Popularity must be a number from 0 to 100"), v.maxValue(100, "Popularity must be a number from 0 to 100"))),
-    competition: v.optional(v.pipe(v.number("Competition must be a number from 0 to 1"), v.minValue(0, "Competition must be a number from 0 to 1"), v.maxValue(1, "Competition must be a number from 0 to 1"))),
+    popularity: v.optional(
+      v.pipe(
+        v.number("Popularity must be a number from 0 to 100"),
+        v.integer("Popularity must be a whole number"),
+        v.minValue(0, "Popularity must be a number from 0 to 100"),
+        v.maxValue(100, "Popularity must be a number from 0 to 100"),
+      ),
+    ),
+    competition: v.optional(
+      v.pipe(v.number("Competition must be a number from 0 to 1"), v.minValue(0, "Competition must be a number from 0 to 1"), v.maxValue(1, "Competition must be a number from 0 to 1")),
+    ),
     trend: v.optional(v.picklist(TRENDS, "Trend must be increasing, declining or stable")),
     searchVolume: v.optional(v.nullable(v.pipe(v.number("Search volume must be a number"), v.integer("Search volume must be a whole number"), v.minValue(0, "Search volume must not be negative")))),
   },

@@ -77,10 +77,13 @@ export const PLATFORM_PART_FIELDS = {
   itemSpecifics: v.optional(
     v.pipe(
       v.array(
-        v.object({
-          name: v.pipe(v.string("Item specific name must be text"), v.maxLength(500, "Item specific name must be at most 500 characters")),
-          value: v.pipe(v.string("Item specific value must be text"), v.maxLength(500, "Item specific value must be at most 500 characters")),
-        }, "Each item specific must be { name, value }"),
+        v.object(
+          {
+            name: v.pipe(v.string("Item specific name must be text"), v.maxLength(500, "Item specific name must be at most 500 characters")),
+            value: v.pipe(v.string("Item specific value must be text"), v.maxLength(500, "Item specific value must be at most 500 characters")),
+          },
+          "Each item specific must be { name, value }",
+        ),
         "itemSpecifics must be a list of { name, value }",
       ),
       v.maxLength(100, "itemSpecifics must have at most 100 entries"),
@@ -92,14 +95,10 @@ export const PLATFORM_PART_FIELDS = {
 export const PLATFORM_ONLY_PARTS = ["bullets", "searchTerms", "itemSpecifics"] as const;
 export type ListingPart = (typeof LISTING_PARTS)[number] | (typeof PLATFORM_ONLY_PARTS)[number];
 
-const text = (label: string, max: number) =>
-  v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`));
+const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`));
 
 const stringList = (label: string, maxItems: number, maxLength: number) =>
-  v.pipe(
-    v.array(text(`Each of ${label}`, maxLength), `${label} must be a list of text`),
-    v.maxLength(maxItems, `${label} must have at most ${maxItems} entries`),
-  );
+  v.pipe(v.array(text(`Each of ${label}`, maxLength), `${label} must be a list of text`), v.maxLength(maxItems, `${label} must have at most ${maxItems} entries`));
 
 /** POST /api/listings/generate */
 export const GenerateListingSchema = v.object({
@@ -197,16 +196,24 @@ const checked = <T>(problem: (value: T) => string | undefined) =>
     if (message) addIssue({ message });
   });
 
-const titleField = (platform?: string) => v.pipe(v.string("Title must be text"), checked<string>((t) => titleProblem(t, platform)));
-const descriptionField = () =>
+const titleField = (platform?: string) =>
   v.pipe(
-    v.string("Description must be text"),
-    v.maxLength(LISTING_LIMITS.descriptionMax, `Description must be at most ${LISTING_LIMITS.descriptionMax} characters`),
+    v.string("Title must be text"),
+    checked<string>((t) => titleProblem(t, platform)),
   );
+const descriptionField = () => v.pipe(v.string("Description must be text"), v.maxLength(LISTING_LIMITS.descriptionMax, `Description must be at most ${LISTING_LIMITS.descriptionMax} characters`));
 const tagsField = (platform?: string) =>
-  v.pipe(v.array(v.string("Each tag must be text"), "tags must be a list of text"), v.maxLength(100, "tags must have at most 100 entries"), checked<string[]>((t) => tagsProblem(t, platform)));
+  v.pipe(
+    v.array(v.string("Each tag must be text"), "tags must be a list of text"),
+    v.maxLength(100, "tags must have at most 100 entries"),
+    checked<string[]>((t) => tagsProblem(t, platform)),
+  );
 const altTextsField = (platform?: string) =>
-  v.pipe(v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"), v.maxLength(100, "altTexts must have at most 100 entries"), checked<string[]>((t) => altTextsProblem(t, platform)));
+  v.pipe(
+    v.array(v.string("Each alt text must be text"), "altTexts must be a list of text"),
+    v.maxLength(100, "altTexts must have at most 100 entries"),
+    checked<string[]>((t) => altTextsProblem(t, platform)),
+  );
 const versionField = v.pipe(v.number("version must be a whole number"), v.integer("version must be a whole number"), v.minValue(1, "version must be at least 1"));
 /** Why a PUT changes the listing, as its version history shows it: a seller's edit or a Listing Doctor fix. */
 const reasonField = v.optional(v.picklist(["edit", "fix"], "reason must be edit or fix"));
@@ -225,9 +232,18 @@ type SaveListingShapeOut = v.InferOutput<typeof SaveListingShape>;
 /** POST /api/save-listing and POST /api/listings (the SPEC's saved listing), checked for its platform. */
 export const SaveListingSchema = v.pipe(
   SaveListingShape,
-  v.forward(checked<SaveListingShapeOut>((l) => titleProblem(l.title, l.platform)), ["title"]),
-  v.forward(checked<SaveListingShapeOut>((l) => tagsProblem(l.tags, l.platform)), ["tags"]),
-  v.forward(checked<SaveListingShapeOut>((l) => altTextsProblem(l.altTexts, l.platform)), ["altTexts"]),
+  v.forward(
+    checked<SaveListingShapeOut>((l) => titleProblem(l.title, l.platform)),
+    ["title"],
+  ),
+  v.forward(
+    checked<SaveListingShapeOut>((l) => tagsProblem(l.tags, l.platform)),
+    ["tags"],
+  ),
+  v.forward(
+    checked<SaveListingShapeOut>((l) => altTextsProblem(l.altTexts, l.platform)),
+    ["altTexts"],
+  ),
 );
 export type SaveListingInput = v.InferOutput<typeof SaveListingSchema>;
 
@@ -268,7 +284,12 @@ export function listingFormSchema(platform?: string) {
 /** POST /api/ai/:provider (the SPEC's raw call). */
 export const AiCallSchema = v.object({
   system: v.optional(v.nullable(text("system", LISTING_LIMITS.aiSystemMax)), ""),
-  prompt: v.pipe(v.string("prompt is required"), v.trim(), v.nonEmpty("prompt is required"), v.maxLength(LISTING_LIMITS.aiPromptMax, `prompt must be at most ${LISTING_LIMITS.aiPromptMax} characters`)),
+  prompt: v.pipe(
+    v.string("prompt is required"),
+    v.trim(),
+    v.nonEmpty("prompt is required"),
+    v.maxLength(LISTING_LIMITS.aiPromptMax, `prompt must be at most ${LISTING_LIMITS.aiPromptMax} characters`),
+  ),
   featureKey: v.optional(v.nullable(v.string("featureKey must be text"))),
 });
 

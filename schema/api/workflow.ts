@@ -27,8 +27,7 @@ export const OPTIMIZE_EMPTY = "Please paste a pattern to optimize";
 export const PDF_EMPTY = "Please optimize a pattern first: optimizedPattern is empty";
 export const LISTING_EMPTY = "Please format the pattern first: pdfContent is empty";
 
-const optionalText = (label: string, max: number) =>
-  v.optional(v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)));
+const optionalText = (label: string, max: number) => v.optional(v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)));
 
 /** `options` of every wizard call; unknown keys are ignored, so an older client never gets a 400. */
 export const WizardOptionsSchema = v.optional(
@@ -50,8 +49,7 @@ const FeatureKeySchema = v.optional(v.nullable(v.pipe(v.string("featureKey must 
 const FileIdSchema = v.optional(v.nullable(v.pipe(v.string("pdfFileId must be text"), v.maxLength(100, "File not found"))));
 
 /** Missing, null, blank: all the same clear message (a missing key would otherwise read "Invalid key"). */
-const required = (empty: string, max: number, tooLong: string) =>
-  v.pipe(v.optional(v.string(empty), ""), v.trim(), v.nonEmpty(empty), v.maxLength(max, tooLong));
+const required = (empty: string, max: number, tooLong: string) => v.pipe(v.optional(v.string(empty), ""), v.trim(), v.nonEmpty(empty), v.maxLength(max, tooLong));
 
 /** POST /api/workflow/optimize-pattern */
 export const OptimizePatternSchema = v.object({
@@ -63,10 +61,7 @@ export type OptimizePatternInput = v.InferOutput<typeof OptimizePatternSchema>;
 
 /** POST /api/workflow/generate-pdf */
 export const GeneratePdfSchema = v.object({
-  pattern: v.optional(
-    v.object({ optimizedPattern: required(PDF_EMPTY, WIZARD_LIMITS.draftMax, "The optimized pattern is too long: at most 80,000 characters") }, PDF_EMPTY),
-    {},
-  ),
+  pattern: v.optional(v.object({ optimizedPattern: required(PDF_EMPTY, WIZARD_LIMITS.draftMax, "The optimized pattern is too long: at most 80,000 characters") }, PDF_EMPTY), {}),
   options: WizardOptionsSchema,
   featureKey: FeatureKeySchema,
 });
@@ -92,7 +87,10 @@ export type EtsyListingInput = v.InferOutput<typeof EtsyListingSchema>;
 const listOf = (label: string) =>
   v.optional(
     v.pipe(
-      v.array(v.pipe(v.string(`Each of ${label} must be text`), v.maxLength(WIZARD_LIMITS.listItemMax, `Each of ${label} must be at most ${WIZARD_LIMITS.listItemMax} characters`)), `${label} must be a list of text`),
+      v.array(
+        v.pipe(v.string(`Each of ${label} must be text`), v.maxLength(WIZARD_LIMITS.listItemMax, `Each of ${label} must be at most ${WIZARD_LIMITS.listItemMax} characters`)),
+        `${label} must be a list of text`,
+      ),
       v.maxLength(WIZARD_LIMITS.listMax, `${label} must have at most ${WIZARD_LIMITS.listMax} entries`),
     ),
     [],

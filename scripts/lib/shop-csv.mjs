@@ -2,9 +2,21 @@
 // rows shaped like Etsy's export (multi-line quoted descriptions, doubled quotes, HTML entities, tags and
 // materials as one field, 0-10 images, variations, unique SKUs).
 export const ETSY_HEADER = [
-  "TITLE", "DESCRIPTION", "PRICE", "CURRENCY_CODE", "QUANTITY", "TAGS", "MATERIALS",
+  "TITLE",
+  "DESCRIPTION",
+  "PRICE",
+  "CURRENCY_CODE",
+  "QUANTITY",
+  "TAGS",
+  "MATERIALS",
   ...Array.from({ length: 10 }, (_, i) => `IMAGE${i + 1}`),
-  "VARIATION 1 TYPE", "VARIATION 1 NAME", "VARIATION 1 VALUES", "VARIATION 2 TYPE", "VARIATION 2 NAME", "VARIATION 2 VALUES", "SKU",
+  "VARIATION 1 TYPE",
+  "VARIATION 1 NAME",
+  "VARIATION 1 VALUES",
+  "VARIATION 2 TYPE",
+  "VARIATION 2 NAME",
+  "VARIATION 2 VALUES",
+  "SKU",
 ];
 
 const field = (v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -27,9 +39,25 @@ export function generatedRow(i, extraDescription = 0) {
     `Care: wipe clean. Materials: ${MATERIALS[i % MATERIALS.length]}.${story}`,
   ].join(i % 2 ? "\r\n" : "\n");
   const tags = Array.from({ length: 5 + (i % 9) }, (_, k) => `${product} ${TAG_WORDS[k]}`);
-  const images = Array.from({ length: 10 }, (_, k) => (k < i % 11 ? `https://i.etsystatic.com/1000${i % 97}/r/il/${(i * 131 + k).toString(16)}/${3000000000 + i * 10 + k}/il_fullxfull.${3000000000 + i * 10 + k}_abcd.jpg` : ""));
+  const images = Array.from({ length: 10 }, (_, k) =>
+    k < i % 11 ? `https://i.etsystatic.com/1000${i % 97}/r/il/${(i * 131 + k).toString(16)}/${3000000000 + i * 10 + k}/il_fullxfull.${3000000000 + i * 10 + k}_abcd.jpg` : "",
+  );
   const variation = i % 3 === 0 ? ["Size", "Size", "Small,Medium,Large"] : ["", "", ""];
-  return [`${style} ${product} No. ${i + 1}, Handmade Gift for Her`, description, (5 + (i % 200)).toFixed(2), "USD", String(1 + (i % 50)), tags.join(","), MATERIALS[i % MATERIALS.length], ...images, ...variation, "", "", "", `GEN-${String(i + 1).padStart(5, "0")}`];
+  return [
+    `${style} ${product} No. ${i + 1}, Handmade Gift for Her`,
+    description,
+    (5 + (i % 200)).toFixed(2),
+    "USD",
+    String(1 + (i % 50)),
+    tags.join(","),
+    MATERIALS[i % MATERIALS.length],
+    ...images,
+    ...variation,
+    "",
+    "",
+    "",
+    `GEN-${String(i + 1).padStart(5, "0")}`,
+  ];
 }
 
 export function generatedCsv(rows, extraDescription = 0) {

@@ -53,7 +53,13 @@ describe("the batch's 'Download all' ZIP", () => {
   it("is a ZIP that the system's unzip lists with the same names", () => {
     const dir = mkdtempSync(join(tmpdir(), "listora-zip-"));
     const file = join(dir, "batch.zip");
-    writeFileSync(file, zipStore([{ name: "photo.jpg", data: new Uint8Array([1, 2, 3]) }, { name: "photo (2).jpg", data: new Uint8Array([4]) }]));
+    writeFileSync(
+      file,
+      zipStore([
+        { name: "photo.jpg", data: new Uint8Array([1, 2, 3]) },
+        { name: "photo (2).jpg", data: new Uint8Array([4]) },
+      ]),
+    );
     let listing: string;
     try {
       listing = execFileSync("unzip", ["-l", file], { encoding: "utf8" });

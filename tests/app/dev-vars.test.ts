@@ -4,14 +4,7 @@ import { LOCAL_MARK, PROVIDER_VAR_NAMES, buildDevVars, devVarLine, parseDevVars,
 // What `npm start` hands the local Worker (scripts/lib/dev-vars.mjs): .dev.vars, then the provider
 // settings of the process environment, then the mark that the local run has no Workers AI.
 
-const DEV_VARS = [
-  "# Local secrets",
-  "APP_ENV=development",
-  "JWT_SECRET=abcdefghijklmnopqrstuvwxyz0123456789ABCD",
-  "DEEPSEEK_API_KEY=sk-from-file",
-  "SERPAPI_API_KEY=serp-from-file",
-  "",
-].join("\n");
+const DEV_VARS = ["# Local secrets", "APP_ENV=development", "JWT_SECRET=abcdefghijklmnopqrstuvwxyz0123456789ABCD", "DEEPSEEK_API_KEY=sk-from-file", "SERPAPI_API_KEY=serp-from-file", ""].join("\n");
 
 describe("the variables npm start passes to the Worker", () => {
   it("knows every provider setting of every kind", () => {

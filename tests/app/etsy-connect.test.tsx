@@ -89,7 +89,15 @@ describe("the Etsy connection card", () => {
       "POST /api/shop/etsy/push": () =>
         reply({
           success: true,
-          data: { pushed: 1, failed: 1, unchanged: 0, items: [{ id: "a", status: "pushed", message: "Etsy has the new title", fields: ["title"] }, { id: "b", status: "failed", message: 'Etsy refused the change: Tag "x" is too long', fields: ["tags"] }] },
+          data: {
+            pushed: 1,
+            failed: 1,
+            unchanged: 0,
+            items: [
+              { id: "a", status: "pushed", message: "Etsy has the new title", fields: ["title"] },
+              { id: "b", status: "failed", message: 'Etsy refused the change: Tag "x" is too long', fields: ["tags"] },
+            ],
+          },
         }),
     });
     show();

@@ -92,6 +92,8 @@ describe("who removed the background", () => {
   it("a provider failure (502) shows the server's reason, and a provider's rate limit the SPEC's 429 text", () => {
     const message = "Failed to process image with Photoroom (402: the Photoroom account is out of credits). Photoroom said: Not enough credits.";
     expect(editFailure(t, http(502, { message, details: message, error: "provider failed" })).message).toBe(message);
-    expect(editFailure(t, http(429, { message: "Too many requests: Photoroom is busy. Please wait 7 seconds before trying again.", retryAfter: 7 })).message).toBe("Too many requests: Please wait a moment before trying again.");
+    expect(editFailure(t, http(429, { message: "Too many requests: Photoroom is busy. Please wait 7 seconds before trying again.", retryAfter: 7 })).message).toBe(
+      "Too many requests: Please wait a moment before trying again.",
+    );
   });
 });

@@ -45,7 +45,6 @@ describe("the keyword results' labels name the provider of each figure", () => {
   });
 });
 
-
 function analysis(over: Partial<AdvancedAnalysis>): AdvancedAnalysis {
   return {
     keyword: "boho earrings",

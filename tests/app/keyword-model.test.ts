@@ -12,16 +12,35 @@ const rows = toRows([
 
 describe("keyword rows", () => {
   it("gives a row without an id a temporary one, keeps ids unique and starts unselected", () => {
-    const made = toRows([{ keyword: "gold ring", popularity: 10, competition: 0.1, trend: "stable" }, { id: "x", keyword: "a" }, { id: "x", keyword: "b" }]);
+    const made = toRows([
+      { keyword: "gold ring", popularity: 10, competition: 0.1, trend: "stable" },
+      { id: "x", keyword: "a" },
+      { id: "x", keyword: "b" },
+    ]);
     expect(made[0].id).toBe("temp-1-gold-ring");
     expect(new Set(made.map((r) => r.id)).size).toBe(3);
     expect(made.every((r) => r.selected === false)).toBe(true);
   });
 
   it("drops rows without keyword text and clamps figures into their ranges", () => {
-    const made = toRows([{ id: "e", keyword: "  " }, { id: "f", keyword: "ring", popularity: 140, competition: -2, trend: "sideways" as never }]);
+    const made = toRows([
+      { id: "e", keyword: "  " },
+      { id: "f", keyword: "ring", popularity: 140, competition: -2, trend: "sideways" as never },
+    ]);
     expect(made).toEqual([
-      { id: "f", keyword: "ring", popularity: 100, competition: 0, trend: "stable", selected: false, popularitySource: "sample", competitionSource: "sample", searchVolume: null, volumeSource: null, monthlySearches: null },
+      {
+        id: "f",
+        keyword: "ring",
+        popularity: 100,
+        competition: 0,
+        trend: "stable",
+        selected: false,
+        popularitySource: "sample",
+        competitionSource: "sample",
+        searchVolume: null,
+        volumeSource: null,
+        monthlySearches: null,
+      },
     ]);
   });
 
@@ -45,7 +64,10 @@ describe("keyword rows", () => {
   });
 
   it("writes a CSV with a header, quoted commas and formulas neutralised", () => {
-    const csv = toCsv([...rows, { id: "z", keyword: '=HYPERLINK("x"), ring', popularity: 5, competition: 0.3, trend: "stable", selected: true, popularitySource: "serpapi", competitionSource: "etsy" }]);
+    const csv = toCsv([
+      ...rows,
+      { id: "z", keyword: '=HYPERLINK("x"), ring', popularity: 5, competition: 0.3, trend: "stable", selected: true, popularitySource: "serpapi", competitionSource: "etsy" },
+    ]);
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe("keyword,popularity,competition,competition_level,trend,selected,popularity_trend_source,competition_source,monthly_searches,monthly_searches_source");
     expect(lines[1]).toBe("silver ring,80,0.70,High,stable,no,Sample data (offline),Sample data (offline),,Not available");

@@ -23,7 +23,10 @@ function show(keywords: KeywordSuggestion[], volumes: KeywordSearchResult["volum
 describe("the Monthly searches column", () => {
   it("shows the measured figure and a 12-month sparkline, and names the source under the table", () => {
     const card = show(
-      [suggestion("silver ring", { searchVolume: 2400, volumeSource: "Google Ads via DataForSEO", monthlySearches: months(TWELVE) }), suggestion("odd phrase", { searchVolume: null, volumeSource: "Google Ads via DataForSEO", monthlySearches: null })],
+      [
+        suggestion("silver ring", { searchVolume: 2400, volumeSource: "Google Ads via DataForSEO", monthlySearches: months(TWELVE) }),
+        suggestion("odd phrase", { searchVolume: null, volumeSource: "Google Ads via DataForSEO", monthlySearches: null }),
+      ],
       { status: "live", source: "Google Ads via DataForSEO", reason: null },
     );
     const [live, none] = within(card).getAllByRole("row").slice(1);
@@ -44,19 +47,31 @@ describe("the Monthly searches column", () => {
 
   it("says 'Not available' with the variables that turn it on, and draws nothing, when no provider is configured", () => {
     const card = show([suggestion("silver ring")], { status: "off", source: null, reason: "x" });
-    expect(within(card).getAllByTestId("volume-cell").map((c) => c.textContent)).toEqual(["Not available"]);
+    expect(
+      within(card)
+        .getAllByTestId("volume-cell")
+        .map((c) => c.textContent),
+    ).toEqual(["Not available"]);
     expect(within(card).queryByRole("img")).toBeNull();
     expect(within(card).getByTestId("volume-off").textContent).toContain("DATAFORSEO_LOGIN");
   });
 
   it("gives the provider's reason when it failed, in Turkish too", () => {
-    const card = show([suggestion("silver ring")], { status: "failed", source: "Google Ads via DataForSEO", reason: "The search-volume service (DataForSEO) timed out: monthly searches are not shown; try again later." }, "tr");
+    const card = show(
+      [suggestion("silver ring")],
+      { status: "failed", source: "Google Ads via DataForSEO", reason: "The search-volume service (DataForSEO) timed out: monthly searches are not shown; try again later." },
+      "tr",
+    );
     expect(within(card).getByTestId("volume-unavailable").textContent).toContain("Aylık arama sayıları şu anda alınamıyor");
     expect(within(card).getAllByTestId("volume-cell")[0].textContent).toBe("Mevcut değil");
   });
 
   it("breaks the sparkline at a month without a figure instead of drawing a zero", () => {
-    const card = show([suggestion("gap ring", { searchVolume: 500, volumeSource: "Google Ads via DataForSEO", monthlySearches: months([1, 2, 3, null, 5, 6, 7, 8, 9, 10, 11, 12]) })], { status: "live", source: "Google Ads via DataForSEO", reason: null });
+    const card = show([suggestion("gap ring", { searchVolume: 500, volumeSource: "Google Ads via DataForSEO", monthlySearches: months([1, 2, 3, null, 5, 6, 7, 8, 9, 10, 11, 12]) })], {
+      status: "live",
+      source: "Google Ads via DataForSEO",
+      reason: null,
+    });
     const spark = within(card).getAllByRole("img")[0];
     expect(spark.querySelectorAll("path")).toHaveLength(2);
   });
@@ -64,10 +79,7 @@ describe("the Monthly searches column", () => {
 
 describe("reading volumes from the server", () => {
   it("never presents an unknown source or a figure without a source as measured", () => {
-    const [forged, sourceless] = toRows([
-      suggestion("a", { searchVolume: 9000, volumeSource: "Made up" as never }),
-      suggestion("b", { searchVolume: 9000 }),
-    ]);
+    const [forged, sourceless] = toRows([suggestion("a", { searchVolume: 9000, volumeSource: "Made up" as never }), suggestion("b", { searchVolume: 9000 })]);
     expect(forged).toMatchObject({ searchVolume: null, volumeSource: null });
     expect(sourceless).toMatchObject({ searchVolume: null, volumeSource: null });
     expect(volumeSummaryOf(undefined)).toEqual({ status: "off", source: null, reason: null });

@@ -77,17 +77,7 @@ describe("safeUrl", () => {
     expect(safeUrl("https://example.com/a?b=1")).toBe("https://example.com/a?b=1");
     expect(safeUrl("http://example.com")).toBe("http://example.com/");
     expect(safeUrl("mailto:a@example.com")).toBe("mailto:a@example.com");
-    for (const bad of [
-      "javascript:alert(1)",
-      " javascript:alert(1)",
-      "java\nscript:alert(1)",
-      "JAVASCRIPT:alert(1)",
-      "vbscript:x",
-      "data:text/html,x",
-      "/relative",
-      "#top",
-      "file:///etc/passwd",
-    ]) {
+    for (const bad of ["javascript:alert(1)", " javascript:alert(1)", "java\nscript:alert(1)", "JAVASCRIPT:alert(1)", "vbscript:x", "data:text/html,x", "/relative", "#top", "file:///etc/passwd"]) {
       expect(safeUrl(bad), bad).toBeNull();
     }
   });
@@ -95,8 +85,6 @@ describe("safeUrl", () => {
 
 describe("markdownToPlainText", () => {
   it("gives card previews the words without markdown marks or tags", () => {
-    expect(markdownToPlainText("## Features\n\n- **Sterling** silver\n- [Gift](https://x.y) box\n\n<b>bold</b>")).toBe(
-      "Features Sterling silver Gift box bold",
-    );
+    expect(markdownToPlainText("## Features\n\n- **Sterling** silver\n- [Gift](https://x.y) box\n\n<b>bold</b>")).toBe("Features Sterling silver Gift box bold");
   });
 });

@@ -7,13 +7,11 @@ import { hasMarkdown, toPlainDescription } from "../../schema/plain-text";
 describe("toPlainDescription", () => {
   it("turns Markdown headings, bold labels and list markers into plain headings and bullets", () => {
     const markdown = "Meet the **moon necklace**.\n\n**Features**\n\n- Sterling silver\n- 18 inch chain\n\n## Why you'll love it\n\n* Easy to layer\n\n1. First\n2. Second";
-    expect(toPlainDescription(markdown)).toBe(
-      "Meet the moon necklace.\n\nFeatures\n\n• Sterling silver\n• 18 inch chain\n\nWhy you'll love it\n\n• Easy to layer\n\n1. First\n2. Second",
-    );
+    expect(toPlainDescription(markdown)).toBe("Meet the moon necklace.\n\nFeatures\n\n• Sterling silver\n• 18 inch chain\n\nWhy you'll love it\n\n• Easy to layer\n\n1. First\n2. Second");
   });
 
   it("keeps link text, drops link addresses, images, code marks and HTML tags", () => {
-    const text = toPlainDescription('See [my shop](https://example.com) and ![photo](x.png) `code`\n\n<p>Hello <b>there</b></p><ul><li>One</li><li>Two</li></ul><script>alert(1)</script>');
+    const text = toPlainDescription("See [my shop](https://example.com) and ![photo](x.png) `code`\n\n<p>Hello <b>there</b></p><ul><li>One</li><li>Two</li></ul><script>alert(1)</script>");
     expect(text).toContain("See my shop and photo code");
     expect(text).toContain("Hello there");
     expect(text).toMatch(/• One\n• Two/);

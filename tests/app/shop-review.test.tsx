@@ -73,7 +73,20 @@ function detail(n: number, over: { title?: string; tags?: string[]; description?
 }
 
 function rowOf(d: ShopListingDetail): ShopListingRow {
-  return { id: d.listing.id, title: d.listing.title, sku: d.listing.sku, priceMinor: 2400, currency: "USD", quantity: 1, photoCount: 2, tagCount: 2, score: 41, grade: "F", updatedAt: d.listing.updated_at, hasProposal: !!d.proposal };
+  return {
+    id: d.listing.id,
+    title: d.listing.title,
+    sku: d.listing.sku,
+    priceMinor: 2400,
+    currency: "USD",
+    quantity: 1,
+    photoCount: 2,
+    tagCount: 2,
+    score: 41,
+    grade: "F",
+    updatedAt: d.listing.updated_at,
+    hasProposal: !!d.proposal,
+  };
 }
 
 interface Call {
@@ -87,7 +100,8 @@ interface Call {
 function serveShop(details: ShopListingDetail[], options: { conflictOn?: string } = {}) {
   const calls: Call[] = [];
   const byId = new Map(details.map((d) => [d.listing.id, d]));
-  const json = (data: unknown, status = 200) => new Response(JSON.stringify(status < 400 ? { success: true, data } : { success: false, ...(data as object) }), { status, headers: { "Content-Type": "application/json" } });
+  const json = (data: unknown, status = 200) =>
+    new Response(JSON.stringify(status < 400 ? { success: true, data } : { success: false, ...(data as object) }), { status, headers: { "Content-Type": "application/json" } });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -114,7 +128,11 @@ function serveShop(details: ShopListingDetail[], options: { conflictOn?: string 
         for (const id of ids) byId.set(id, { ...byId.get(id)!, proposal: null });
         return json(bulk[1] === "accept" ? { accepted: ids, conflicts: [], missing: [] } : { rejected: ids, missing: [] });
       }
-      if (path === "/api/shop/export.csv") return new Response("\uFEFFSKU,Original title\r\nSKU-1,Moon\r\n", { status: 200, headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="listora-shop-export.csv"' } });
+      if (path === "/api/shop/export.csv")
+        return new Response("\uFEFFSKU,Original title\r\nSKU-1,Moon\r\n", {
+          status: 200,
+          headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="listora-shop-export.csv"' },
+        });
       return json({ message: "Not found" }, 404);
     }),
   );
@@ -252,7 +270,12 @@ describe("reading the pending proposals", () => {
     );
     const pending = await fetchPendingProposals();
     expect(pending.map((d) => d.listing.id)).toEqual(["l8", "l48", "l88"]);
-    expect(asked.filter((a) => a.startsWith("/api/shop/listings?")).map((a) => new URLSearchParams(a.split("?")[1]).get("page")).sort()).toEqual(["1", "2", "3"]);
+    expect(
+      asked
+        .filter((a) => a.startsWith("/api/shop/listings?"))
+        .map((a) => new URLSearchParams(a.split("?")[1]).get("page"))
+        .sort(),
+    ).toEqual(["1", "2", "3"]);
     expect(asked.filter((a) => /^\/api\/shop\/listings\/l\d+$/.test(a)).sort()).toEqual(["/api/shop/listings/l48", "/api/shop/listings/l8", "/api/shop/listings/l88"]);
   });
 });

@@ -28,7 +28,12 @@ function row(id: number, over: Partial<ShopListingRow> = {}): ShopListingRow {
   };
 }
 
-const SUMMARY: ShopSummary = { listings: 3, averageScore: 61.3, grades: { A: 1, B: 0, C: 1, D: 0, F: 1 }, topIssues: [{ id: "altTexts.missing", message: "{missing} of {photos} photo(s) have no alt text.", count: 2 }] };
+const SUMMARY: ShopSummary = {
+  listings: 3,
+  averageScore: 61.3,
+  grades: { A: 1, B: 0, C: 1, D: 0, F: 1 },
+  topIssues: [{ id: "altTexts.missing", message: "{missing} of {photos} photo(s) have no alt text.", count: 2 }],
+};
 
 afterEach(() => {
   cleanup();
@@ -179,7 +184,11 @@ describe("My Shop's states", () => {
     const empty = await screen.findByTestId("shop-empty");
     expect(within(empty).getByText("Bring in your Etsy shop")).toBeTruthy();
     const steps = within(empty).getByTestId("etsy-steps");
-    expect(within(steps).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(steps)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining("Shop Manager"),
       expect.stringContaining("Settings, then Options"),
       expect.stringContaining("Download Data"),
@@ -268,7 +277,12 @@ describe("My Shop's states", () => {
       if (url.pathname === "/api/shop/summary") return SUMMARY;
       if (url.pathname === "/api/shop/listings") return page([row(1)]);
       if (url.pathname === "/api/shop/jobs")
-        return { jobs: [{ id: "job-old", status: "completed", total: 1, done: 1, failed: 0, stopReason: null, items: [], createdAt: "2026-11-20T10:00:00Z" }, { id: "job-1", status: "running", total: 3, done: 1, failed: 0, stopReason: null, items: [], createdAt: "2026-11-25T10:00:00Z" }] };
+        return {
+          jobs: [
+            { id: "job-old", status: "completed", total: 1, done: 1, failed: 0, stopReason: null, items: [], createdAt: "2026-11-20T10:00:00Z" },
+            { id: "job-1", status: "running", total: 3, done: 1, failed: 0, stopReason: null, items: [], createdAt: "2026-11-25T10:00:00Z" },
+          ],
+        };
       if (url.pathname === "/api/shop/jobs/job-1") {
         polls++;
         const done = Math.min(3, polls);

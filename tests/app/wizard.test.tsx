@@ -142,9 +142,7 @@ describe("the tech-edit report", () => {
 
 describe("wizard failures", () => {
   it("shows the server's message, the SPEC's fallback, or the unexpected-error text", () => {
-    expect(
-      describeFailure(new ApiError("x", 502, { success: false, message: "Failed to optimize content: the model failed." }), "wizard.error.optimize"),
-    ).toEqual({
+    expect(describeFailure(new ApiError("x", 502, { success: false, message: "Failed to optimize content: the model failed." }), "wizard.error.optimize")).toEqual({
       kind: "message",
       message: "Failed to optimize content: the model failed.",
     });
@@ -200,14 +198,7 @@ describe("the draft view", () => {
     expect(lines).toContain("Rnd 1: 6 sc in a MR (6 sts)");
     expect(lines).toContain("Rnds 5-7: sc around (15 sts)");
     expect([...container.querySelectorAll("p > span.font-semibold")].map((s) => s.textContent)).toContain("Rnd 9:");
-    expect([...container.querySelectorAll("h3")].map((h) => h.textContent)).toEqual([
-      "Finished size",
-      "Materials",
-      "Gauge",
-      "Abbreviations",
-      "Instructions",
-      "Notes",
-    ]);
+    expect([...container.querySelectorAll("h3")].map((h) => h.textContent)).toEqual(["Finished size", "Materials", "Gauge", "Abbreviations", "Instructions", "Notes"]);
   });
 
   it("bolds the seller's own labels and sets the stated count apart, keeping the line whole", () => {

@@ -27,7 +27,13 @@ const DEPLOYED_HEALTH = {
 
 const FAILED_STREAM = [
   { type: "start", provider: "workers-ai", providerLabel: "Workers AI (llama-3.3-70b)", offline: false, quota: { used: 1, limit: 10, plan: "free" } },
-  { type: "error", status: 502, message: "Failed to generate listing. Please try again.", detail: "Workers AI failed (3040: Capacity temporarily exceeded, please try again.)", provider: "workers-ai" },
+  {
+    type: "error",
+    status: 502,
+    message: "Failed to generate listing. Please try again.",
+    detail: "Workers AI failed (3040: Capacity temporarily exceeded, please try again.)",
+    provider: "workers-ai",
+  },
 ]
   .map((e) => JSON.stringify(e))
   .join("\n");

@@ -61,7 +61,11 @@ describe("Listing Doctor in the browser", () => {
     for (let i = 0; i < 15; i++) {
       const fix = report.getByTestId("audit-fix").first();
       if ((await fix.count()) === 0) break;
-      const finding = await report.getByTestId("audit-finding").filter({ has: page.getByTestId("audit-fix") }).first().getAttribute("data-finding");
+      const finding = await report
+        .getByTestId("audit-finding")
+        .filter({ has: page.getByTestId("audit-fix") })
+        .first()
+        .getAttribute("data-finding");
       await fix.click();
       await expect.poll(() => report.locator(`[data-finding="${finding}"]`).count()).toBe(0);
       scores.push(await scoreOf(page));
@@ -128,7 +132,21 @@ describe("Listing Doctor in the browser", () => {
     const good = await saveViaApi(token, {
       title: "Silver Leaf Necklace - Dainty Sterling Pendant, Botanical Gift for Her",
       description: DESCRIPTION,
-      tags: ["silver leaf necklace", "dainty pendant", "sterling silver gift", "gift for her", "leaf jewelry", "nature necklace", "botanical pendant", "minimalist necklace", "layering necklace", "bridesmaid gift", "birthday gift idea", "recycled silver", "handmade jewelry"],
+      tags: [
+        "silver leaf necklace",
+        "dainty pendant",
+        "sterling silver gift",
+        "gift for her",
+        "leaf jewelry",
+        "nature necklace",
+        "botanical pendant",
+        "minimalist necklace",
+        "layering necklace",
+        "bridesmaid gift",
+        "birthday gift idea",
+        "recycled silver",
+        "handmade jewelry",
+      ],
       altTexts: ["Leaf pendant on a chain"],
     });
     const poor = await saveViaApi(token, { title: "Necklace", description: "A necklace.", tags: ["necklace"] });

@@ -44,7 +44,13 @@ describe("dashboard", () => {
     await page.getByRole("heading", { level: 1, name: "Welcome", exact: true }).waitFor();
     expect((await page.getByTestId("greeting").textContent())?.length).toBeGreaterThan(10);
     await screenshot(page, "dashboard-1280-light");
-    for (const [id, path] of [["seo", "/seo-keywords"], ["create", "/create"], ["image", "/edit-image"], ["listings", "/listings"], ["wizard", "/optimize"]]) {
+    for (const [id, path] of [
+      ["seo", "/seo-keywords"],
+      ["create", "/create"],
+      ["image", "/edit-image"],
+      ["listings", "/listings"],
+      ["wizard", "/optimize"],
+    ]) {
       await page.getByTestId(`quick-${id}`).click();
       await page.waitForURL(`**${path}`);
       await page.goBack();

@@ -12,23 +12,26 @@ afterAll(async () => {
 
 /** A product photo drawn by the browser: a dark rounded product on a flat grey background. */
 async function productPng(page: Page, options: { width?: number; height?: number; background?: string; product?: string } = {}): Promise<Buffer> {
-  const dataUrl = await page.evaluate(({ width, height, background, product }) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = background;
-    ctx.fillRect(0, 0, width, height);
-    ctx.fillStyle = product;
-    ctx.beginPath();
-    ctx.roundRect(width * 0.3, height * 0.25, width * 0.4, height * 0.5, 24);
-    ctx.fill();
-    ctx.fillStyle = "#d4af37";
-    ctx.beginPath();
-    ctx.arc(width / 2, height / 2, Math.min(width, height) * 0.08, 0, Math.PI * 2);
-    ctx.fill();
-    return canvas.toDataURL("image/png");
-  }, { width: options.width ?? 480, height: options.height ?? 360, background: options.background ?? "#9a9a9a", product: options.product ?? "#2b3a67" });
+  const dataUrl = await page.evaluate(
+    ({ width, height, background, product }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext("2d")!;
+      ctx.fillStyle = background;
+      ctx.fillRect(0, 0, width, height);
+      ctx.fillStyle = product;
+      ctx.beginPath();
+      ctx.roundRect(width * 0.3, height * 0.25, width * 0.4, height * 0.5, 24);
+      ctx.fill();
+      ctx.fillStyle = "#d4af37";
+      ctx.beginPath();
+      ctx.arc(width / 2, height / 2, Math.min(width, height) * 0.08, 0, Math.PI * 2);
+      ctx.fill();
+      return canvas.toDataURL("image/png");
+    },
+    { width: options.width ?? 480, height: options.height ?? 360, background: options.background ?? "#9a9a9a", product: options.product ?? "#2b3a67" },
+  );
   return Buffer.from(dataUrl.split(",")[1], "base64");
 }
 

@@ -28,7 +28,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const reply = fake.handle({ method: req.method ?? "GET", path: new URL(req.url ?? "/", "http://x").pathname, authorization: req.headers.authorization ?? null, body: Buffer.concat(chunks).toString("utf8") });
+      const reply = fake.handle({
+        method: req.method ?? "GET",
+        path: new URL(req.url ?? "/", "http://x").pathname,
+        authorization: req.headers.authorization ?? null,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       res.writeHead(reply.status, reply.headers).end(reply.body);
     });
   });
@@ -84,10 +89,12 @@ async function waitFor(url: string, timeoutMs: number) {
 
 /** A context on the volume server (or the shared one). */
 function contextOn(base: string, options: { width?: number; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: base, viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.colorScheme ?? "light", locale: "en-US", acceptDownloads: true }).then((c) => {
-    c.setDefaultTimeout(20_000);
-    return c;
-  });
+  return browser
+    .newContext({ baseURL: base, viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.colorScheme ?? "light", locale: "en-US", acceptDownloads: true })
+    .then((c) => {
+      c.setDefaultTimeout(20_000);
+      return c;
+    });
 }
 
 /** Registers on the volume server through its API, confirms the e-mail from its outbox, and signs the page in. */
@@ -169,7 +176,11 @@ describe("monthly searches on the SEO screen", () => {
       expect(Number(await cell.getAttribute("data-volume"))).toBe(averageOf(keyword));
       // The sparkline draws the fake's 12 months, oldest first.
       const points = await cell.getByTestId("volume-sparkline").getAttribute("data-points");
-      expect(points).toBe(fakeMonthly(averageOf(keyword)).map((m) => m.search_volume).join(","));
+      expect(points).toBe(
+        fakeMonthly(averageOf(keyword))
+          .map((m) => m.search_volume)
+          .join(","),
+      );
     }
     expect(await page.getByTestId("volume-source").innerText()).toContain("Monthly searches: Google Ads via DataForSEO, average of the last 12 months.");
     // The phrases are still the offline engine's and say so; the volumes are measured.
@@ -178,7 +189,10 @@ describe("monthly searches on the SEO screen", () => {
 
     // The CSV carries each keyword's measured monthly searches and their source.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
-    const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const csv = readFileSync((await download.path())!, "utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(csv[0].endsWith(",monthly_searches,monthly_searches_source")).toBe(true);
     for (const line of csv.slice(1)) {
       const keyword = line.split(",")[0].toLowerCase();
@@ -284,7 +298,11 @@ describe("saved keyword lists", () => {
     const context = await contextOn(baseURL(), { width: 375, colorScheme: "dark" });
     const page = await context.newPage();
     const { token } = await signInFast(page);
-    const saved = await fetch(`${baseURL()}/api/profile`, { method: "PUT", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify({ language: "tr" }) });
+    const saved = await fetch(`${baseURL()}/api/profile`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ language: "tr" }),
+    });
     expect(saved.status).toBe(200);
     await context.addCookies([{ name: "lang", value: "tr", url: baseURL() }]);
     await page.goto("/seo-keywords");

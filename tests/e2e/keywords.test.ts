@@ -22,8 +22,7 @@ async function searchKeywordsAs(page: Page, product: string, label: string, resu
   await page.getByTestId(resultsId).waitFor();
 }
 
-const popularityOf = (page: Page) =>
-  page.getByTestId("keyword-row").evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll("td")[2]?.textContent?.trim())));
+const popularityOf = (page: Page) => page.getByTestId("keyword-row").evaluateAll((rows) => rows.map((r) => Number(r.querySelectorAll("td")[2]?.textContent?.trim())));
 
 describe("SEO & Keyword Analysis in the browser", () => {
   it("asks for a product name before searching", async () => {
@@ -159,7 +158,11 @@ describe("SEO & Keyword Analysis in the browser", () => {
     const page = await context.newPage();
     const { token } = await signInFast(page);
     // The signed-in shell follows the profile's language, so the profile says Turkish.
-    const saved = await fetch(`${baseURL()}/api/profile`, { method: "PUT", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify({ language: "tr" }) });
+    const saved = await fetch(`${baseURL()}/api/profile`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ language: "tr" }),
+    });
     expect(saved.status).toBe(200);
     await context.addCookies([{ name: "lang", value: "tr", url: baseURL() }]);
     await searchKeywordsAs(page, "gümüş yüzük", "Ürün Adı*", "keyword-results");
@@ -295,7 +298,11 @@ describe("keyword screens' error states (SPEC §8)", () => {
     await signInFast(page);
     const replies: (() => Parameters<import("playwright-core").Route["fulfill"]>[0] | "abort")[] = [
       () => ({ status: 200, contentType: "application/json", body: JSON.stringify({ success: true, data: { keywords: [], error: false } }) }),
-      () => ({ status: 403, contentType: "application/json", body: JSON.stringify({ success: false, message: "Your daily quota of 10 SEO analyses has been used.", quota: { feature: "seo-analysis", used: 10, limit: 10, plan: "free" } }) }),
+      () => ({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Your daily quota of 10 SEO analyses has been used.", quota: { feature: "seo-analysis", used: 10, limit: 10, plan: "free" } }),
+      }),
       () => ({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }),
       () => "abort",
     ];

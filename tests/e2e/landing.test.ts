@@ -66,7 +66,10 @@ describe("landing page", () => {
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#plans");
     const plans = page.getByTestId("plans-section");
     await expect.poll(async () => Math.abs((await sectionTop(page, "plans")) - 80) < 40).toBe(true);
-    for (const [plan, n] of [["free", 10], ["premium", 100]] as const) {
+    for (const [plan, n] of [
+      ["free", 10],
+      ["premium", 100],
+    ] as const) {
       for (const feature of ["create-listing", "seo-analysis", "advanced-keywords", "edit-image"]) {
         expect(await plans.getByTestId(`plan-${plan}-${feature}`).textContent()).toContain(`${n} a day`);
       }
@@ -169,7 +172,11 @@ describe("landing page", () => {
   });
 
   it("looks finished in both themes at 1280 and 375 px", async () => {
-    for (const [width, scheme] of [[1280, "light"], [375, "light"], [375, "dark"]] as const) {
+    for (const [width, scheme] of [
+      [1280, "light"],
+      [375, "light"],
+      [375, "dark"],
+    ] as const) {
       const context = await newContext(browser, { width, colorScheme: scheme });
       const page = await context.newPage();
       await page.goto("/landing");

@@ -73,7 +73,15 @@ describe("editing a listing in My Listings", () => {
     await tagInput.fill("");
 
     // Tags stop at 13: the input and Add are disabled, and the message says why.
-    for (let i = 0; await page.getByTestId("edit-tags").locator("li").count().then((n) => n < 13); i++) {
+    for (
+      let i = 0;
+      await page
+        .getByTestId("edit-tags")
+        .locator("li")
+        .count()
+        .then((n) => n < 13);
+      i++
+    ) {
       await tagInput.fill(`moon tag ${i}`);
       await tagInput.press("Enter");
     }

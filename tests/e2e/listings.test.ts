@@ -11,8 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PRODUCT =
-  "Handmade sterling silver necklace with a small moonstone pendant. Hypoallergenic 18 inch chain, gift box included, perfect birthday gift for her.";
+const PRODUCT = "Handmade sterling silver necklace with a small moonstone pendant. Hypoallergenic 18 inch chain, gift box included, perfect birthday gift for her.";
 
 async function generateViaApi(token: string, description = PRODUCT) {
   const res = await fetch(`${baseURL()}/api/listings/generate`, {

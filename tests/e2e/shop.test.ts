@@ -56,7 +56,10 @@ describe("My Shop in the browser", () => {
 
     // The summary: four listings, every one in the grade chart, the common issues with counts.
     await expect.poll(() => page.getByTestId("summary-listings").textContent(), LONG_TIMEOUT).toBe("4");
-    const bars = await page.getByTestId("grade-chart").locator("[data-count]").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-count"))));
+    const bars = await page
+      .getByTestId("grade-chart")
+      .locator("[data-count]")
+      .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-count"))));
     expect(bars.reduce((a, b) => a + b, 0)).toBe(4);
     await expect.poll(() => page.getByTestId("shop-row").count()).toBe(4);
     const issues = page.getByTestId("top-issue");
@@ -79,9 +82,9 @@ describe("My Shop in the browser", () => {
     // The table sorts by title when asked.
     await page.getByTestId("sort-title").click();
     await page.waitForURL("**/shop?sort=title&order=asc");
-    await expect.poll(() => page.getByTestId("row-title").allTextContents()).toEqual(
-      ["Handmade Sterling Silver Stacking Ring Set, Dainty Minimalist Rings for Women, Gift for Her", "Leaf earrings gift", "Moon necklace", "ring"],
-    );
+    await expect
+      .poll(() => page.getByTestId("row-title").allTextContents())
+      .toEqual(["Handmade Sterling Silver Stacking Ring Set, Dainty Minimalist Rings for Women, Gift for Her", "Leaf earrings gift", "Moon necklace", "ring"]);
     await screenshot(page, "shop-desktop-light");
 
     // Optimize three listings: the progress bar survives a reload and reaches 3/3.

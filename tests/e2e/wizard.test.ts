@@ -345,9 +345,7 @@ describe("the pattern wizard in the browser", () => {
 
       await optimizeStep(page);
       const dark = await page.evaluate(
-        () =>
-          document.documentElement.classList.contains("dark") ||
-          (matchMedia("(prefers-color-scheme: dark)").matches && !document.documentElement.classList.contains("light")),
+        () => document.documentElement.classList.contains("dark") || (matchMedia("(prefers-color-scheme: dark)").matches && !document.documentElement.classList.contains("light")),
       );
       expect(dark).toBe(variant.name === "dark");
       await settle(page);

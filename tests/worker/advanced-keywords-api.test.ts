@@ -15,8 +15,7 @@ const analyze = async (body: unknown, token?: string, headers?: Record<string, s
   const res = await api("/advanced-keywords/analyze", { method: "POST", body, token, headers });
   return { res, body: await res.json<Answer>() };
 };
-const advancedUsed = async (token: string) =>
-  (await (await api("/advanced-keywords/quota", { token })).json<{ data: { currentUsage: number } }>()).data.currentUsage;
+const advancedUsed = async (token: string) => (await (await api("/advanced-keywords/quota", { token })).json<{ data: { currentUsage: number } }>()).data.currentUsage;
 
 describe("competition label (SPEC thresholds 0.3 and 0.6)", () => {
   it("calls 0.29 Low, 0.3 and 0.59 Medium, 0.6 High", () => {

@@ -16,7 +16,21 @@ const GOOD = {
   title: "Silver Leaf Necklace - Dainty Sterling Pendant, Botanical Gift for Her",
   description:
     "This silver leaf necklace is handmade from recycled sterling silver in my small studio. The leaf pendant measures 2 cm and hangs on a 45 cm chain with a spring clasp. To care for it, polish it with a soft cloth and store it dry, away from perfume. It arrives in a recycled gift box, ready to give.",
-  tags: ["silver leaf necklace", "dainty pendant", "sterling silver gift", "gift for her", "leaf jewelry", "nature necklace", "botanical pendant", "minimalist necklace", "layering necklace", "bridesmaid gift", "birthday gift idea", "recycled silver", "handmade jewelry"],
+  tags: [
+    "silver leaf necklace",
+    "dainty pendant",
+    "sterling silver gift",
+    "gift for her",
+    "leaf jewelry",
+    "nature necklace",
+    "botanical pendant",
+    "minimalist necklace",
+    "layering necklace",
+    "bridesmaid gift",
+    "birthday gift idea",
+    "recycled silver",
+    "handmade jewelry",
+  ],
   altTexts: ["Silver leaf pendant on a chain", "The necklace worn", "Close-up of the leaf", "The pendant beside a coin", "The gift box"],
 };
 
@@ -133,7 +147,17 @@ describe("saved listings carry their audit", () => {
     expect(ebay.item_specifics).toEqual([{ name: "Metal", value: "Sterling Silver" }]);
     expect(ebay.audit.findings.map((f) => f.id)).toContain("itemSpecifics.few");
 
-    const res = await api(`/listings/${ebay.id}`, { method: "PUT", token, body: { itemSpecifics: [{ name: "Metal", value: "Sterling Silver" }, { name: "Length", value: "45 cm" }, { name: "Theme", value: "Nature" }] } });
+    const res = await api(`/listings/${ebay.id}`, {
+      method: "PUT",
+      token,
+      body: {
+        itemSpecifics: [
+          { name: "Metal", value: "Sterling Silver" },
+          { name: "Length", value: "45 cm" },
+          { name: "Theme", value: "Nature" },
+        ],
+      },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const edited = (await res.json<{ data: { listing: ListingDetail } }>()).data.listing;
     expect(edited.item_specifics).toHaveLength(3);

@@ -10,8 +10,19 @@ const ETSY: AuditInput = {
   title: "Silver Leaf Necklace - Dainty Sterling Pendant, Botanical Gift for Her",
   description: DESCRIPTION,
   tags: [
-    "silver leaf necklace", "dainty pendant", "sterling silver gift", "gift for her", "leaf jewelry", "nature necklace", "botanical pendant",
-    "minimalist necklace", "layering necklace", "bridesmaid gift", "birthday gift idea", "recycled silver", "handmade jewelry",
+    "silver leaf necklace",
+    "dainty pendant",
+    "sterling silver gift",
+    "gift for her",
+    "leaf jewelry",
+    "nature necklace",
+    "botanical pendant",
+    "minimalist necklace",
+    "layering necklace",
+    "bridesmaid gift",
+    "birthday gift idea",
+    "recycled silver",
+    "handmade jewelry",
   ],
   altTexts: ["Silver leaf pendant on a chain", "The necklace worn with a white shirt", "Close-up of the leaf veins", "The pendant beside a coin for scale", "The gift box"],
   photoCount: 5,
@@ -87,14 +98,38 @@ const cases: [string, string, AuditInput, AuditInput][] = [
   ["etsy", "tags.title-coverage", { ...ETSY, tags: ETSY.tags!.map((t) => (t === "silver leaf necklace" ? "silver leaf pendant" : t)) }, ETSY],
   ["etsy", "description.empty", { ...ETSY, description: "" }, ETSY],
   ["etsy", "description.too-short", { ...ETSY, description: "A silver leaf necklace in sterling silver, 45 cm. Polish to care." }, ETSY],
-  ["etsy", "description.main-phrase-late", { ...ETSY, description: `Made in my studio from recycled metal, this piece is a quiet everyday favourite that layers well with other chains and suits any outfit. ${DESCRIPTION}` }, ETSY],
-  ["etsy", "description.details", { ...ETSY, description: "This silver leaf necklace is a quiet everyday favourite that layers with other chains. It suits any outfit, from a white shirt to an evening dress, and makes a thoughtful present for a birthday, an anniversary or a thank you. Every order is packed by hand." }, ETSY],
-  ["etsy", "description.digital-note", { ...ETSY, digital: true, description: `${DESCRIPTION} You get a PDF file.` }, { ...ETSY, digital: true, description: `${DESCRIPTION} You get a PDF file. This is a digital download: no physical item will be shipped.` }],
+  [
+    "etsy",
+    "description.main-phrase-late",
+    { ...ETSY, description: `Made in my studio from recycled metal, this piece is a quiet everyday favourite that layers well with other chains and suits any outfit. ${DESCRIPTION}` },
+    ETSY,
+  ],
+  [
+    "etsy",
+    "description.details",
+    {
+      ...ETSY,
+      description:
+        "This silver leaf necklace is a quiet everyday favourite that layers with other chains. It suits any outfit, from a white shirt to an evening dress, and makes a thoughtful present for a birthday, an anniversary or a thank you. Every order is packed by hand.",
+    },
+    ETSY,
+  ],
+  [
+    "etsy",
+    "description.digital-note",
+    { ...ETSY, digital: true, description: `${DESCRIPTION} You get a PDF file.` },
+    { ...ETSY, digital: true, description: `${DESCRIPTION} You get a PDF file. This is a digital download: no physical item will be shipped.` },
+  ],
   ["etsy", "altTexts.too-long", { ...ETSY, altTexts: [...ETSY.altTexts!.slice(0, 4), "word ".repeat(101)] }, ETSY],
   ["etsy", "altTexts.missing", { ...ETSY, altTexts: ETSY.altTexts!.slice(0, 3) }, ETSY],
   ["etsy", "altTexts.none", { ...ETSY, photoCount: null, altTexts: [] }, { ...ETSY, photoCount: null }],
   ["etsy", "photos.none", { ...ETSY, photoCount: 0 }, ETSY],
-  ["etsy", "photos.too-many", { ...ETSY, photoCount: 21, altTexts: Array.from({ length: 20 }, (_, i) => `Photo ${i + 1} of the silver leaf necklace`) }, { ...ETSY, photoCount: 20, altTexts: Array.from({ length: 20 }, (_, i) => `Photo ${i + 1} of the silver leaf necklace`) }],
+  [
+    "etsy",
+    "photos.too-many",
+    { ...ETSY, photoCount: 21, altTexts: Array.from({ length: 20 }, (_, i) => `Photo ${i + 1} of the silver leaf necklace`) },
+    { ...ETSY, photoCount: 20, altTexts: Array.from({ length: 20 }, (_, i) => `Photo ${i + 1} of the silver leaf necklace`) },
+  ],
   ["etsy", "photos.too-few", { ...ETSY, photoCount: 3, altTexts: ETSY.altTexts!.slice(0, 3) }, ETSY],
   // ---- eBay ----
   ["ebay", "title.empty", { ...EBAY, title: "" }, EBAY],
@@ -190,7 +225,23 @@ describe("fixes", () => {
 
   it("exist for the rules a machine can repair", () => {
     const fixed = new Set(withFixes.map(([m, id]) => `${m}:${id}`));
-    for (const key of ["etsy:title.too-long", "etsy:title.characters", "etsy:title.symbol-repeated", "etsy:title.all-caps", "etsy:title.main-phrase-late", "etsy:tags.too-many", "etsy:tags.too-long", "etsy:tags.leading-symbol", "etsy:tags.duplicate", "etsy:tags.unused", "etsy:description.digital-note", "amazon:title.promotional", "amazon:searchTerms.too-long", "amazon:searchTerms.repeats-title", "amazon:bullets.missing"]) {
+    for (const key of [
+      "etsy:title.too-long",
+      "etsy:title.characters",
+      "etsy:title.symbol-repeated",
+      "etsy:title.all-caps",
+      "etsy:title.main-phrase-late",
+      "etsy:tags.too-many",
+      "etsy:tags.too-long",
+      "etsy:tags.leading-symbol",
+      "etsy:tags.duplicate",
+      "etsy:tags.unused",
+      "etsy:description.digital-note",
+      "amazon:title.promotional",
+      "amazon:searchTerms.too-long",
+      "amazon:searchTerms.repeats-title",
+      "amazon:bullets.missing",
+    ]) {
       expect(fixed, key).toContain(key);
     }
   });
@@ -207,7 +258,8 @@ describe("fixes", () => {
     let listing: AuditInput = {
       platform: "etsy",
       title: "HANDMADE Silver Leaf Necklace & Pendant & Chain: Gift: Her $$",
-      description: "This silver leaf necklace is handmade from recycled sterling silver. The pendant measures 2 cm on a 45 cm chain. Polish with a soft cloth to care for it and store it dry so it stays bright for years of everyday wear.",
+      description:
+        "This silver leaf necklace is handmade from recycled sterling silver. The pendant measures 2 cm on a 45 cm chain. Polish with a soft cloth to care for it and store it dry so it stays bright for years of everyday wear.",
       tags: ["necklace", "-silver leaf", "gift for her", "Gift For Her", "a handmade sterling silver necklace"],
       keywords: ["silver leaf necklace"],
     };
@@ -230,7 +282,11 @@ describe("properties", () => {
   const text = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.string({ unit: "grapheme", maxLength: 200 }),
-    fc.array(fc.constantFrom("Silver", "LEAF", "necklace", " ", " - ", ", ", "&", ":", "%", "+", "$", "🌿", "çiçek", "-", "'", "\n", "<p>", "digital download", "gift for her", "x".repeat(30)), { maxLength: 60 }).map((p) => p.join("")),
+    fc
+      .array(fc.constantFrom("Silver", "LEAF", "necklace", " ", " - ", ", ", "&", ":", "%", "+", "$", "🌿", "çiçek", "-", "'", "\n", "<p>", "digital download", "gift for her", "x".repeat(30)), {
+        maxLength: 60,
+      })
+      .map((p) => p.join("")),
   );
   const input = fc.record(
     {
@@ -280,7 +336,19 @@ describe("properties", () => {
 
   it("odd values where text belongs do not throw", () => {
     for (const odd of [null, undefined, 42, {}, [], "x"]) {
-      const listing = { platform: odd, title: odd, description: odd, tags: odd, altTexts: [odd], bullets: odd, searchTerms: odd, itemSpecifics: [odd, { name: 1 }], photoCount: odd, keywords: [odd], digital: odd } as unknown as AuditInput;
+      const listing = {
+        platform: odd,
+        title: odd,
+        description: odd,
+        tags: odd,
+        altTexts: [odd],
+        bullets: odd,
+        searchTerms: odd,
+        itemSpecifics: [odd, { name: 1 }],
+        photoCount: odd,
+        keywords: [odd],
+        digital: odd,
+      } as unknown as AuditInput;
       expect(() => auditListing(listing)).not.toThrow();
     }
     expect(() => auditListing(undefined as unknown as AuditInput)).not.toThrow();

@@ -8,9 +8,7 @@ type Body = Record<string, unknown> & { success: boolean; message: string };
 async function latestMailTo(email: string, subject: string) {
   // Mail is written after the answer (waitUntil); poll briefly.
   for (let i = 0; i < 40; i++) {
-    const row = await env.DB.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = ? AND subject = ? ORDER BY created_at DESC LIMIT 1")
-      .bind(email, subject)
-      .first<{ text: string }>();
+    const row = await env.DB.prepare("SELECT text_body AS text FROM mail_outbox WHERE to_address = ? AND subject = ? ORDER BY created_at DESC LIMIT 1").bind(email, subject).first<{ text: string }>();
     if (row) return row.text;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -170,7 +168,9 @@ describe("password reset", () => {
     const { email } = await registerUser();
     await api("/auth/forgot-password", { body: { email } });
     const token = tokenFrom(await latestMailTo(email, "Reset your Listora password"), "/reset-password");
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE kind = 'reset'").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE kind = 'reset'")
+      .bind(Date.now() - 1)
+      .run();
     const res = await api("/auth/reset-password", { body: { token, newPassword: "new-password-123" } });
     expect(res.status).toBe(400);
     expect((await res.json<Body>()).message).toContain("invalid or has expired");

@@ -79,9 +79,7 @@ describe("the login throttle under concurrent guesses", () => {
 describe("the reset-request throttle under concurrent requests", () => {
   it("accepts at most 3 of 20 concurrent reset requests for one account and mails at most 3 links", async () => {
     const { email } = await registerUser();
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => api("/auth/forgot-password", { body: { email }, headers: { "CF-Connecting-IP": uniqueAddress() } })),
-    );
+    const responses = await Promise.all(Array.from({ length: 20 }, () => api("/auth/forgot-password", { body: { email }, headers: { "CF-Connecting-IP": uniqueAddress() } })));
     const counts = tally(responses);
     expect(counts[200]).toBeLessThanOrEqual(FORGOT_LIMITS.perAccount);
     expect(counts[429]).toBe(20 - (counts[200] ?? 0));
@@ -304,7 +302,9 @@ describe("the password policy", () => {
     const { email, userId } = await registerUser();
     // An account made under the old 8-character rule.
     const { hashPassword } = await import("../../worker/domain/auth/password");
-    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(await hashPassword("old8char", "test-pepper"), userId).run();
+    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?")
+      .bind(await hashPassword("old8char", "test-pepper"), userId)
+      .run();
     expect((await login(email, "old8char")).status).toBe(200);
   });
 });

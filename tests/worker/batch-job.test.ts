@@ -45,9 +45,7 @@ async function goodAndBrokenFiles() {
   const png = await encode(productOnGrey(80, 60));
   const jpeg = await encode(productOnGrey(80, 60), "image/jpeg");
   const truncated = jpeg.subarray(0, Math.floor(jpeg.length * 0.5));
-  const files = Array.from({ length: 10 }, (_, i) =>
-    i === 4 ? { name: "broken.jpg", bytes: truncated, type: "image/jpeg" } : { name: `product-${i}.png`, bytes: png, type: "image/png" },
-  );
+  const files = Array.from({ length: 10 }, (_, i) => (i === 4 ? { name: "broken.jpg", bytes: truncated, type: "image/jpeg" } : { name: `product-${i}.png`, bytes: png, type: "image/png" }));
   return files;
 }
 
@@ -102,7 +100,16 @@ describe("POST /api/batches and the BatchJob", () => {
     const { token } = await registerUser();
     for (let i = 0; i < 8; i++) await api("/increment-quota", { token, body: { featureKey: "edit-image" } });
     const png = await encode(productOnGrey(60, 40));
-    const res = await postBatch(token, form([{ name: "a.png", bytes: png, type: "image/png" }, { name: "b.png", bytes: png, type: "image/png" }], { prompt: "sharpen", platform: "ebay" }));
+    const res = await postBatch(
+      token,
+      form(
+        [
+          { name: "a.png", bytes: png, type: "image/png" },
+          { name: "b.png", bytes: png, type: "image/png" },
+        ],
+        { prompt: "sharpen", platform: "ebay" },
+      ),
+    );
     expect(res.status).toBe(202);
     const { data } = await res.json<{ data: BatchProgress }>();
     // Another screen spends an edit after the batch was accepted.

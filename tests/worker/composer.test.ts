@@ -2,15 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LISTING_LIMITS } from "../../schema/api/listings";
 import { enforceListingRules, splitAltTexts } from "../../worker/domain/listings/enforce-rules";
 import { parseTagsContent } from "../../worker/domain/listings/tags";
-import {
-  composeAltTexts,
-  composeDescription,
-  composeTags,
-  composeTitle,
-  inferTask,
-  offlineComposer,
-  type ComposeInput,
-} from "../../worker/providers/llm/offline-composer";
+import { composeAltTexts, composeDescription, composeTags, composeTitle, inferTask, offlineComposer, type ComposeInput } from "../../worker/providers/llm/offline-composer";
 
 interface Case extends ComposeInput {
   category: string;
@@ -20,29 +12,81 @@ interface Case extends ComposeInput {
 }
 
 const CASES: Case[] = [
-  { category: "jewelry", own: "necklace", description: "Handmade sterling silver moon necklace with a tiny crescent pendant, perfect for layering. Each piece is hand polished in my studio.", keywords: ["minimalist necklace", "moon jewelry", "gift for her"] },
-  { category: "jewelry", own: "earrings", description: "Gold filled hoop earrings with freshwater pearls. Lightweight and hypoallergenic for all-day wear.", keywords: ["pearl earrings", "bridal jewelry"] },
+  {
+    category: "jewelry",
+    own: "necklace",
+    description: "Handmade sterling silver moon necklace with a tiny crescent pendant, perfect for layering. Each piece is hand polished in my studio.",
+    keywords: ["minimalist necklace", "moon jewelry", "gift for her"],
+  },
+  {
+    category: "jewelry",
+    own: "earrings",
+    description: "Gold filled hoop earrings with freshwater pearls. Lightweight and hypoallergenic for all-day wear.",
+    keywords: ["pearl earrings", "bridal jewelry"],
+  },
   { category: "jewelry", own: "ring", description: "Personalized birthstone ring in 14k rose gold, engraved with your initials.", keywords: [] },
-  { category: "jewelry", own: "bracelet", description: "Beaded bracelet made of natural amethyst and lava stones; adjustable elastic cord.", keywords: ["healing crystals", "chakra bracelet", "yoga gift"] },
+  {
+    category: "jewelry",
+    own: "bracelet",
+    description: "Beaded bracelet made of natural amethyst and lava stones; adjustable elastic cord.",
+    keywords: ["healing crystals", "chakra bracelet", "yoga gift"],
+  },
   { category: "clothing", own: "hoodie", description: "Oversized organic cotton hoodie, hand dyed in soft pastel colours. Relaxed unisex fit.", keywords: ["tie dye hoodie", "pastel sweatshirt"] },
-  { category: "clothing", own: "dress", description: "Linen summer dress with pockets and a wrap waist, sewn to order in sizes XS to XXL.", keywords: ["linen dress", "boho summer dress", "plus size dress"] },
+  {
+    category: "clothing",
+    own: "dress",
+    description: "Linen summer dress with pockets and a wrap waist, sewn to order in sizes XS to XXL.",
+    keywords: ["linen dress", "boho summer dress", "plus size dress"],
+  },
   { category: "clothing", own: "sweater", description: "Chunky merino wool sweater, hand knitted with a cable pattern on the front and sleeves.", keywords: ["wool sweater", "cable knit"] },
-  { category: "decor", own: "candle", description: "Soy wax candle scented with lavender and vanilla, poured into a reusable amber glass jar. Burns for 40 hours.", keywords: ["soy candle", "lavender candle", "housewarming gift"] },
+  {
+    category: "decor",
+    own: "candle",
+    description: "Soy wax candle scented with lavender and vanilla, poured into a reusable amber glass jar. Burns for 40 hours.",
+    keywords: ["soy candle", "lavender candle", "housewarming gift"],
+  },
   { category: "decor", own: "pillow", description: "Embroidered throw pillow cover with a botanical fern design, 18x18 inches, hidden zipper.", keywords: ["boho pillow", "botanical decor"] },
   { category: "decor", own: "planter", description: "Handmade ceramic planter with drainage hole and a speckled white glaze for small succulents.", keywords: ["ceramic planter", "succulent pot"] },
   { category: "decor", own: "wreath", description: "Dried flower wreath with eucalyptus, lavender and pampas grass for your front door.", keywords: [] },
   { category: "art", own: "print", description: "Watercolor art print of a fox in a snowy forest, printed on archival cotton paper.", keywords: ["fox print", "woodland nursery", "watercolor art"] },
-  { category: "art", own: "portrait", description: "Custom pet portrait painted in acrylic on canvas from your photo. Ships in a protective box.", keywords: ["pet portrait", "dog painting", "memorial gift"] },
+  {
+    category: "art",
+    own: "portrait",
+    description: "Custom pet portrait painted in acrylic on canvas from your photo. Ships in a protective box.",
+    keywords: ["pet portrait", "dog painting", "memorial gift"],
+  },
   { category: "art", own: "painting", description: "Original abstract painting in ocean blues and sandy gold tones, 16x20 inch canvas.", keywords: ["abstract art"] },
   { category: "crafts", own: "kit", description: "Beginner embroidery kit with hoop, threads, needles and a printed floral pattern on fabric.", keywords: ["embroidery kit", "diy craft kit"] },
   { category: "crafts", own: "soap", description: "Cold process goat milk soap bar with oatmeal and honey, gentle for sensitive skin.", keywords: ["goat milk soap", "natural soap"] },
   { category: "crafts", own: "bookmark", description: "Pressed flower bookmark laminated with real pansies and a silk tassel.", keywords: ["flower bookmark", "book lover gift"] },
-  { category: "accessories", own: "tote", description: "Canvas tote bag screen printed with a retro mushroom illustration, sturdy shoulder straps.", keywords: ["mushroom tote", "canvas bag", "reusable bag"] },
-  { category: "accessories", own: "wallet", description: "Full grain leather wallet, hand stitched, with six card slots and a coin pocket.", keywords: ["leather wallet", "mens wallet", "anniversary gift"] },
+  {
+    category: "accessories",
+    own: "tote",
+    description: "Canvas tote bag screen printed with a retro mushroom illustration, sturdy shoulder straps.",
+    keywords: ["mushroom tote", "canvas bag", "reusable bag"],
+  },
+  {
+    category: "accessories",
+    own: "wallet",
+    description: "Full grain leather wallet, hand stitched, with six card slots and a coin pocket.",
+    keywords: ["leather wallet", "mens wallet", "anniversary gift"],
+  },
   { category: "accessories", own: "scarf", description: "Silk scarf hand painted with poppies, rolled edges, 90 cm square.", keywords: ["silk scarf"] },
   { category: "accessories", own: "scrunchie", description: "Velvet scrunchie set of three in emerald, burgundy and navy.", keywords: ["velvet scrunchie", "hair accessories"] },
-  { category: "digital", own: "pattern", digital: true, description: "Crochet pattern for a cozy chunky blanket. PDF instant download with step-by-step photos, suitable for beginners.", keywords: ["crochet pattern", "blanket pattern", "easy crochet"] },
-  { category: "digital", own: "planner", digital: true, description: "Printable weekly planner template in A4 and US letter, digital download with 12 pages.", keywords: ["printable planner", "weekly planner"] },
+  {
+    category: "digital",
+    own: "pattern",
+    digital: true,
+    description: "Crochet pattern for a cozy chunky blanket. PDF instant download with step-by-step photos, suitable for beginners.",
+    keywords: ["crochet pattern", "blanket pattern", "easy crochet"],
+  },
+  {
+    category: "digital",
+    own: "planner",
+    digital: true,
+    description: "Printable weekly planner template in A4 and US letter, digital download with 12 pages.",
+    keywords: ["printable planner", "weekly planner"],
+  },
   { category: "digital", own: "svg", digital: true, description: "Floral SVG cut file bundle for Cricut and Silhouette, instant download.", keywords: ["svg bundle", "cricut files"] },
 ];
 
@@ -190,7 +234,8 @@ const DANGLING = new Set(
   freshwater vegan organic natural personalized custom adjustable reusable lightweight oversized
   için ile ve veya de da gibi kalın büyük küçük yumuşak zarif hafif mat doğal organik el`.split(/\s+/),
 );
-const BUYER = /gift|hediye|\bfor (her|him|mom|dad|kids|women|men)\b|lover|sevene|decor|dekor|winter|kışlık|christmas|yılbaşı|birthday|doğum günü|wedding|düğün|nursery|housewarming|stocking stuffer|instant download|anında indirme|dijital indirme|laptop|self care|wall art|duvar|printable|yazdırılabilir|diy|kendin yap|newborn|yeni doğan|bebek|stationery|keepsake/i;
+const BUYER =
+  /gift|hediye|\bfor (her|him|mom|dad|kids|women|men)\b|lover|sevene|decor|dekor|winter|kışlık|christmas|yılbaşı|birthday|doğum günü|wedding|düğün|nursery|housewarming|stocking stuffer|instant download|anında indirme|dijital indirme|laptop|self care|wall art|duvar|printable|yazdırılabilir|diy|kendin yap|newborn|yeni doğan|bebek|stationery|keepsake/i;
 const UNIT_FIRST = /^(inch|inches|cm|mm|ml|oz|gr|g|gsm)(?=\s|$)/i;
 const MARKDOWN = /\*\*|__|^#{1,6}\s|^\s*[-*+]\s|\[[^\]]+\]\([^)]*\)/m;
 
@@ -208,7 +253,11 @@ function composeFor(f: Fixture, platform: Platform) {
   return { raw, ...enforceListingRules(raw, { productDescription: f.description, keywords: f.keywords, platform }) };
 }
 
-const segmentsOf = (title: string) => title.split(/\s+-\s+|,\s+/).map((s) => s.trim()).filter(Boolean);
+const segmentsOf = (title: string) =>
+  title
+    .split(/\s+-\s+|,\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const lastWord = (text: string) => (text.toLocaleLowerCase("tr").match(/[\p{L}\p{N}'-]+/gu) ?? []).pop() ?? "";
 
 /** Every word of the English templates and category phrases: none may appear in a Turkish listing unless the seller wrote it. */
@@ -266,7 +315,8 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
       it("keeps numbers with their units", () => {
         const all = [etsy.listing.title, etsy.listing.description, ...etsy.listing.tags].join("\n").toLocaleLowerCase(lang);
         for (const m of f.measures) expect(all, `measure "${m}"`).toContain(m.toLocaleLowerCase(lang));
-        if (f.measures.length) expect([etsy.listing.title, ...etsy.listing.tags].join(" ").toLocaleLowerCase(lang)).toMatch(new RegExp(f.measures.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "i"));
+        if (f.measures.length)
+          expect([etsy.listing.title, ...etsy.listing.tags].join(" ").toLocaleLowerCase(lang)).toMatch(new RegExp(f.measures.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "i"));
         expect(etsy.listing.title).not.toMatch(/\b(Ml|Cm|Mm|Oz|Gr)\b/);
       });
 
@@ -294,7 +344,10 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
       it("follows every marketplace's rules without needing a repair", () => {
         for (const platform of ["etsy", "ebay", "amazon"] as const) {
           const { report } = composeFor(f, platform);
-          expect(report.checks.filter((c) => c.status === "repaired"), platform).toEqual([]);
+          expect(
+            report.checks.filter((c) => c.status === "repaired"),
+            platform,
+          ).toEqual([]);
         }
       });
 
@@ -330,7 +383,7 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
         expect(terms).not.toMatch(/,/);
         const words = terms.split(" ").filter(Boolean);
         expect(new Set(words).size).toBe(words.length);
-        const titleWords = new Set((listing.title.toLocaleLowerCase(lang).match(/[\p{L}\p{N}'-]+/gu) ?? []));
+        const titleWords = new Set(listing.title.toLocaleLowerCase(lang).match(/[\p{L}\p{N}'-]+/gu) ?? []);
         for (const w of words) expect(titleWords.has(w), `"${w}" is in the title`).toBe(false);
         expect(listing.tags).toEqual([]);
       });
@@ -344,7 +397,15 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
         const own = new Set(f.description.toLocaleLowerCase("tr").match(/\p{L}+/gu) ?? []);
         for (const platform of ["etsy", "ebay", "amazon"] as const) {
           const { listing } = composeFor(f, platform);
-          const text = [listing.title, listing.description, ...listing.tags, ...listing.altTexts, ...(listing.bullets ?? []), listing.searchTerms ?? "", ...(listing.itemSpecifics ?? []).flatMap((s) => [s.name, s.value])].join(" ");
+          const text = [
+            listing.title,
+            listing.description,
+            ...listing.tags,
+            ...listing.altTexts,
+            ...(listing.bullets ?? []),
+            listing.searchTerms ?? "",
+            ...(listing.itemSpecifics ?? []).flatMap((s) => [s.name, s.value]),
+          ].join(" ");
           const english = (text.toLocaleLowerCase("tr").match(/\p{L}+/gu) ?? []).filter((w) => vocabulary.has(w) && !own.has(w));
           expect(english, platform).toEqual([]);
           expect(listing.title, "Turkish capital i").not.toMatch(/(^|\s)I[a-zçğöşü]/u);
@@ -366,7 +427,14 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
           return { id: f.id, score: auditListing({ platform, ...listing, keywords: f.keywords }).score };
         });
         const average = scores.reduce((sum, s) => sum + s.score, 0) / scores.length;
-        console.log(`${platform}: average ${average.toFixed(1)}, lowest ${Math.min(...scores.map((s) => s.score))}, below 85: ${scores.filter((s) => s.score < 85).map((s) => `${s.id} ${s.score}`).join(", ") || "none"}`);
+        console.log(
+          `${platform}: average ${average.toFixed(1)}, lowest ${Math.min(...scores.map((s) => s.score))}, below 85: ${
+            scores
+              .filter((s) => s.score < 85)
+              .map((s) => `${s.id} ${s.score}`)
+              .join(", ") || "none"
+          }`,
+        );
         for (const s of scores) expect(s.score, s.id).toBeGreaterThanOrEqual(85);
         expect(average).toBeGreaterThanOrEqual(90);
       });
@@ -375,8 +443,14 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
 });
 
 describe("held-out products read as a seller would write them", () => {
-  const ring = { description: "Handmade sterling silver moon phase ring, adjustable band, oxidized finish. Each ring is hand stamped in my studio in Portland. Gift ready in a kraft box.", keywords: ["moon ring", "celestial jewelry"] };
-  const kupa = { description: "El yapımı seramik kupa, 300 ml, mat lacivert sır. Bulaşık makinesinde yıkanabilir. Her kupa çarkta şekillendirildiği için boyutlar biraz farklı olabilir.", keywords: ["seramik kupa"] };
+  const ring = {
+    description: "Handmade sterling silver moon phase ring, adjustable band, oxidized finish. Each ring is hand stamped in my studio in Portland. Gift ready in a kraft box.",
+    keywords: ["moon ring", "celestial jewelry"],
+  };
+  const kupa = {
+    description: "El yapımı seramik kupa, 300 ml, mat lacivert sır. Bulaşık makinesinde yıkanabilir. Her kupa çarkta şekillendirildiği için boyutlar biraz farklı olabilir.",
+    keywords: ["seramik kupa"],
+  };
 
   it("keeps the seller's product name whole when the keyword's words sit apart in it ('Moon Phase Ring', never 'Phase Ring')", () => {
     const title = composeTitle({ ...ring, platform: "etsy" });
@@ -398,7 +472,12 @@ describe("held-out products read as a seller would write them", () => {
   });
 
   it("cuts Turkish phrases at verbs, participles, adverbs and place words: no 'boyutlar biraz' or 'kupa çarkta şekillendirildiği'", () => {
-    const parts = [composeTitle({ ...kupa, platform: "etsy" }), composeTitle({ ...kupa, platform: "amazon" }), ...composeTags({ ...kupa, platform: "etsy" }), ...composeAltTexts({ ...kupa, platform: "etsy" })];
+    const parts = [
+      composeTitle({ ...kupa, platform: "etsy" }),
+      composeTitle({ ...kupa, platform: "amazon" }),
+      ...composeTags({ ...kupa, platform: "etsy" }),
+      ...composeAltTexts({ ...kupa, platform: "etsy" }),
+    ];
     for (const part of parts) expect(part.toLocaleLowerCase("tr"), part).not.toMatch(/biraz|şekillendirildiği|çarkta|olabilir/u);
   });
 
@@ -409,14 +488,21 @@ describe("held-out products read as a seller would write them", () => {
       const name = readProduct(input.description).phrase!.tokens.map((t) => t.toLocaleLowerCase("tr"));
       for (const alt of alts) {
         const extra = alt.slice(alt.lastIndexOf(", ") + 2).toLocaleLowerCase("tr");
-        expect(extra.split(" ").every((w) => name.includes(w)), alt).toBe(false);
+        expect(
+          extra.split(" ").every((w) => name.includes(w)),
+          alt,
+        ).toBe(false);
       }
       expect(alts.some((a) => /as a gift, gift for/.test(a))).toBe(false);
     }
   });
 
   it("leaves a shop description's care, shipping and contact sections out of the title, tags and alt texts", () => {
-    const shop = { description: "This cozy chunky knit blanket is hand knitted from 100% merino wool. Size: 120x150 cm. Perfect for your sofa or bed.\n\nCARE: Hand wash cold, dry flat. Do not tumble dry.\n\nSHIPPING: Ships within 3-5 business days from Istanbul. Free shipping to the US.\n\nPlease message me with any questions!", keywords: ["chunky knit blanket"] };
+    const shop = {
+      description:
+        "This cozy chunky knit blanket is hand knitted from 100% merino wool. Size: 120x150 cm. Perfect for your sofa or bed.\n\nCARE: Hand wash cold, dry flat. Do not tumble dry.\n\nSHIPPING: Ships within 3-5 business days from Istanbul. Free shipping to the US.\n\nPlease message me with any questions!",
+      keywords: ["chunky knit blanket"],
+    };
     const parts = [composeTitle({ ...shop, platform: "etsy" }), ...composeTags({ ...shop, platform: "etsy" }), ...composeAltTexts({ ...shop, platform: "etsy" })];
     for (const part of parts) expect(part.toLowerCase(), part).not.toMatch(/wash|dry flat|business|shipping|istanbul|questions/);
     expect(composeTags({ ...shop, platform: "etsy" })).toContain("merino wool blanket");
@@ -436,12 +522,23 @@ describe("held-out products read as a seller would write them", () => {
   });
 
   it("lets the Listing Doctor find a Turkish keyword that starts with a dotted capital İ", () => {
-    const report = auditListing({ platform: "etsy", title: "İsimli Bebek Battaniyesi - %100 Pamuk", description: "Kişiye özel isimli bebek battaniyesi, %100 pamuk.", tags: [], keywords: ["isimli bebek battaniyesi"] });
+    const report = auditListing({
+      platform: "etsy",
+      title: "İsimli Bebek Battaniyesi - %100 Pamuk",
+      description: "Kişiye özel isimli bebek battaniyesi, %100 pamuk.",
+      tags: [],
+      keywords: ["isimli bebek battaniyesi"],
+    });
     expect(report.findings.map((f) => f.id)).not.toContain("title.main-phrase-missing");
   });
 
   it("keeps the seller's care, shipping and contact notes in the description under their own heading, not as product features", () => {
-    const description = composeDescription({ description: "This cozy chunky knit blanket is hand knitted from 100% merino wool. Size: 120x150 cm.\n\nCARE: Hand wash cold, dry flat.\n\nSHIPPING: Ships within 3-5 business days from Istanbul.", keywords: [], platform: "etsy" });
+    const description = composeDescription({
+      description:
+        "This cozy chunky knit blanket is hand knitted from 100% merino wool. Size: 120x150 cm.\n\nCARE: Hand wash cold, dry flat.\n\nSHIPPING: Ships within 3-5 business days from Istanbul.",
+      keywords: [],
+      platform: "etsy",
+    });
     const [features, notes] = [description.slice(description.indexOf("Features"), description.indexOf("Why you'll love it")), description.slice(description.indexOf("Good to know"))];
     expect(features).not.toMatch(/wash|ships/i);
     expect(notes).toContain("• Care: Hand wash cold, dry flat");
@@ -449,4 +546,3 @@ describe("held-out products read as a seller would write them", () => {
     expect(description.startsWith("This cozy chunky knit blanket is hand knitted from 100% merino wool.")).toBe(true);
   });
 });
-

@@ -31,8 +31,7 @@ export interface FakeVendor {
 /** The stand-in model: the fixtures' products are clearly blue, their backdrops are not. */
 export const isProductPixel = (r: number, g: number, b: number) => b > r + 60 && b > g + 40;
 
-const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
 
 async function readCall(input: RequestInfo | URL, init?: RequestInit): Promise<VendorCall> {
   const request = new Request(input, init);

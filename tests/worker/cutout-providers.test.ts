@@ -108,7 +108,12 @@ describe("Photoroom's Remove Background API", () => {
   });
 
   it("gives up after its time-out with a 504", async () => {
-    const error = await failureOf(provider(fakePhotoroom(KEY, () => "hang"), 30));
+    const error = await failureOf(
+      provider(
+        fakePhotoroom(KEY, () => "hang"),
+        30,
+      ),
+    );
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.status).toBe(504);
     expect(error.message).toBe("Request timed out: Photoroom did not answer in time. Please try again later.");
@@ -162,8 +167,16 @@ describe("remove.bg", () => {
 
   it("answers 502 with remove.bg's own title for a photo without a product, a file it cannot read, no credits and a refused key", async () => {
     const cases: [Response, string, string][] = [
-      [removeBgError(400, "Could not identify foreground in image. For details and recommendations see https://www.remove.bg/supported-images.", "unknown_foreground"), "remove.bg found no product in the photo", "Could not identify foreground in image"],
-      [removeBgError(400, "Invalid file type", "invalid_file_type", "Expected jpg/png/webp, received mp4"), "remove.bg could not read the photo", "Invalid file type: Expected jpg/png/webp, received mp4"],
+      [
+        removeBgError(400, "Could not identify foreground in image. For details and recommendations see https://www.remove.bg/supported-images.", "unknown_foreground"),
+        "remove.bg found no product in the photo",
+        "Could not identify foreground in image",
+      ],
+      [
+        removeBgError(400, "Invalid file type", "invalid_file_type", "Expected jpg/png/webp, received mp4"),
+        "remove.bg could not read the photo",
+        "Invalid file type: Expected jpg/png/webp, received mp4",
+      ],
       [removeBgError(402, "Insufficient credits"), "the remove.bg account is out of credits", "Insufficient credits"],
       [removeBgError(403, "API Key invalid"), "remove.bg refused the API key", "API Key invalid"],
     ];
@@ -182,7 +195,9 @@ describe("remove.bg", () => {
   });
 
   it("answers 429 with Retry-After from remove.bg's rate limit, or from X-RateLimit-Reset when that is all it sent", async () => {
-    const withRetry = await failureOf(provider(fakeRemoveBg(KEY, () => removeBgError(429, "Rate limit exceeded", undefined, undefined, { "Retry-After": "12", "X-RateLimit-Limit": "500", "X-RateLimit-Remaining": "0" }))));
+    const withRetry = await failureOf(
+      provider(fakeRemoveBg(KEY, () => removeBgError(429, "Rate limit exceeded", undefined, undefined, { "Retry-After": "12", "X-RateLimit-Limit": "500", "X-RateLimit-Remaining": "0" }))),
+    );
     expect(withRetry.status).toBe(429);
     expect(withRetry.headers["Retry-After"]).toBe("12");
     expect(withRetry.extra).toMatchObject({ retryAfter: 12, provider: "remove.bg" });
@@ -198,7 +213,12 @@ describe("remove.bg", () => {
     const server = await failureOf(provider(fakeRemoveBg(KEY, () => removeBgError(500, "Internal Server Error"))));
     expect(server.status).toBe(502);
     expect(server.message).toBe("Failed to process image with remove.bg (500: remove.bg had a server error). remove.bg said: Internal Server Error");
-    const slow = await failureOf(provider(fakeRemoveBg(KEY, () => "hang"), 30));
+    const slow = await failureOf(
+      provider(
+        fakeRemoveBg(KEY, () => "hang"),
+        30,
+      ),
+    );
     expect(slow.status).toBe(504);
     expect(slow.message).toContain("remove.bg did not answer in time");
     const truncated = await failureOf(provider(fakeRemoveBg(KEY, () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { "Content-Type": "image/png" } }))));

@@ -84,7 +84,11 @@ describe("the Worker with APP_ENV unset, empty or another word", () => {
     expect(await health.json()).toMatchObject({ environment: "production" });
     expect((await fetchWith(e, "/dev/mail")).status).toBe(404);
     const forgot = await worker.fetch(
-      new Request("http://localhost/api/auth/forgot-password", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.9" }, body: JSON.stringify({ email: "nobody@example.com" }) }) as never,
+      new Request("http://localhost/api/auth/forgot-password", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.9" },
+        body: JSON.stringify({ email: "nobody@example.com" }),
+      }) as never,
       e as never,
       createExecutionContext(),
     );

@@ -272,7 +272,9 @@ describe("connecting a shop with OAuth 2.0 and PKCE", () => {
     const start = await call(configured, "/shop/etsy/connect", { method: "POST", token: user.token });
     const cookie = start.headers.get("Set-Cookie")!.split(";")[0];
     const { code, state } = fake.approve((await data<{ url: string }>(start)).url, seller.etsyUserId);
-    await env.DB.prepare("UPDATE etsy_oauth_states SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, user.userId).run();
+    await env.DB.prepare("UPDATE etsy_oauth_states SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, user.userId)
+      .run();
     const res = await call(configured, `/shop/etsy/callback?code=${code}&state=${state}`, { cookie });
     expect(res.headers.get("Location")).toBe("/shop?etsy=error&reason=expired");
     expect(fake.tokenCalls()).toHaveLength(0);
@@ -344,7 +346,9 @@ describe("importing the shop's listings from Etsy", () => {
     fake.listings.get(seller.shopId * 1000 + 1)!.title = "Renamed on Etsy: chunky wool beanie";
     const result = await data<EtsyImportResult>(await call(configured, "/shop/etsy/import", { method: "POST", token: user.token }));
     expect(result).toMatchObject({ imported: 0, updated: 1, unchanged: 1 });
-    const row = await env.DB.prepare("SELECT id, title, version FROM listings WHERE user_id = ? AND etsy_listing_id = ?").bind(user.userId, String(seller.shopId * 1000 + 1)).first<{ id: string; title: string; version: number }>();
+    const row = await env.DB.prepare("SELECT id, title, version FROM listings WHERE user_id = ? AND etsy_listing_id = ?")
+      .bind(user.userId, String(seller.shopId * 1000 + 1))
+      .first<{ id: string; title: string; version: number }>();
     expect(row).toMatchObject({ title: "Renamed on Etsy: chunky wool beanie", version: 2 });
     const versions = await data<{ versions: { version: number; snapshot: { title: string } }[] }>(await call(configured, `/listings/${row!.id}/versions`, { token: user.token }));
     expect(versions.versions.map((v) => v.snapshot.title)).toContain("Hand knitted wool beanie no 1");
@@ -360,7 +364,9 @@ describe("importing the shop's listings from Etsy", () => {
     const before = await connectionRow(user.userId);
     // An hour later: the access token is dead at Etsy and by the row's clock.
     fake.advance(3601 * 1000);
-    await env.DB.prepare("UPDATE etsy_connections SET access_expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, user.userId).run();
+    await env.DB.prepare("UPDATE etsy_connections SET access_expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1000, user.userId)
+      .run();
     const oldRefresh = fake.liveRefreshTokens().find((t) => t.startsWith(`${seller.etsyUserId}.`))!;
 
     const res = await call(configured, "/shop/etsy/import", { method: "POST", token: user.token });
@@ -476,13 +482,20 @@ describe("pushing accepted changes back to Etsy", () => {
     const { user, listings } = await importedShop(2);
     const [bad, good] = listings;
     // A change Etsy refuses (a tag over 20 characters), as a proposal writer could make.
-    await env.DB.prepare("UPDATE listings SET tags = ?, version = version + 1 WHERE id = ?").bind(JSON.stringify(["a tag far longer than twenty characters"]), bad.id).run();
+    await env.DB.prepare("UPDATE listings SET tags = ?, version = version + 1 WHERE id = ?")
+      .bind(JSON.stringify(["a tag far longer than twenty characters"]), bad.id)
+      .run();
     await edit(user.token, good.id, good.version, { description: "A warm, soft beanie knitted by hand from merino wool." });
 
     const result = await data<EtsyPushResult>(await call(configured, "/shop/etsy/push", { method: "POST", token: user.token, body: { all: true } }));
     expect(result.pushed).toBe(1);
     expect(result.failed).toBe(1);
-    expect(result.items[0]).toMatchObject({ id: bad.id, status: "failed", fields: ["tags"], message: expect.stringContaining('Tag "a tag far longer than twenty characters" is longer than 20 characters') });
+    expect(result.items[0]).toMatchObject({
+      id: bad.id,
+      status: "failed",
+      fields: ["tags"],
+      message: expect.stringContaining('Tag "a tag far longer than twenty characters" is longer than 20 characters'),
+    });
     expect(result.items[1]).toMatchObject({ id: good.id, status: "pushed", fields: ["description"] });
     expect(fake.listings.get(Number(bad.etsy_listing_id))!.tags).toEqual(["wool beanie", "knit hat", "winter hat"]);
 
@@ -520,7 +533,11 @@ describe("pushing accepted changes back to Etsy", () => {
   it("never touches another user's listing, and says which named listings are not linked", async () => {
     const alice = await importedShop(1);
     const bob = await importedShop(1);
-    const own = await call(configured, "/listings", { method: "POST", token: bob.user.token, body: { title: "Hand written listing", description: "Not from Etsy at all, written here.", tags: ["knit"], altTexts: [] } });
+    const own = await call(configured, "/listings", {
+      method: "POST",
+      token: bob.user.token,
+      body: { title: "Hand written listing", description: "Not from Etsy at all, written here.", tags: ["knit"], altTexts: [] },
+    });
     expect(own.status).toBe(201);
     const ownId = ((await own.json()) as { data: { listing: { id: string } } }).data.listing.id;
     await edit(alice.user.token, alice.listings[0].id, alice.listings[0].version, { title: "Alice's new beanie title" });
@@ -574,7 +591,16 @@ describe("the Etsy client against the fake", () => {
   it("is refused a code with the wrong PKCE verifier (invalid_grant), and the code stays unusable to a guesser", async () => {
     const verifier = "a".repeat(43);
     const url = new URL(FAKE_OAUTH);
-    for (const [k, v] of Object.entries({ response_type: "code", client_id: KEYSTRING, redirect_uri: "https://app.test/cb", scope: "listings_r", state: "s", code_challenge: await codeChallengeOf(verifier), code_challenge_method: "S256" })) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({
+      response_type: "code",
+      client_id: KEYSTRING,
+      redirect_uri: "https://app.test/cb",
+      scope: "listings_r",
+      state: "s",
+      code_challenge: await codeChallengeOf(verifier),
+      code_challenge_method: "S256",
+    }))
+      url.searchParams.set(k, v);
     const { code } = fake.approve(url.toString(), 77);
     const c = client(fake.fetch);
     await expect(c.exchangeCode({ code, codeVerifier: "b".repeat(43), redirectUri: "https://app.test/cb" })).rejects.toMatchObject({ kind: "invalid_grant" });

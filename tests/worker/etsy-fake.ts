@@ -70,8 +70,7 @@ function b64url(bytes: ArrayBuffer) {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
 
 let counter = 0;
 const opaque = () => `${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 12)}`;
@@ -204,7 +203,13 @@ export function etsyFake() {
       for (const c of ["%", ":", "&", "+"]) if (title.split(c).length > 2) return json({ error: `title may contain ${c} only once` }, 400);
     }
     const tagsText = form.get("tags");
-    const tags = tagsText === null ? null : tagsText.split(",").map((t) => t.trim()).filter(Boolean);
+    const tags =
+      tagsText === null
+        ? null
+        : tagsText
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean);
     if (tags) {
       if (tags.length > 13) return json({ error: "A listing may have at most 13 tags" }, 400);
       const long = tags.find((t) => t.length > 20);

@@ -186,7 +186,9 @@ describe("generating a listing (domain, with an injected provider)", () => {
     const { listing } = await generateListingParts(provider, { ...BODY, platform: "etsy" });
     const elapsed = performance.now() - started;
     const sequential = 4 * L + 1500;
-    console.log(`generation with a fake LLM of latency L=${L} ms: ${elapsed.toFixed(0)} ms = ${(elapsed / L).toFixed(2)} x L (SPEC's sequential flow: ${sequential} ms = ${(sequential / L).toFixed(1)} x L)`);
+    console.log(
+      `generation with a fake LLM of latency L=${L} ms: ${elapsed.toFixed(0)} ms = ${(elapsed / L).toFixed(2)} x L (SPEC's sequential flow: ${sequential} ms = ${(sequential / L).toFixed(1)} x L)`,
+    );
     expect(provider.calls).toHaveLength(4);
     expect(elapsed).toBeLessThan(2 * L);
     expect(listing.tags).toHaveLength(13);
@@ -195,7 +197,11 @@ describe("generating a listing (domain, with an injected provider)", () => {
   it("hands each part on as it arrives, fastest first", async () => {
     const latency: Record<string, number> = { tags: 10, "alt-text": 40, title: 80, description: 120 };
     const order: string[] = [];
-    await generateListingParts(fakeProvider((req) => latency[req.task!]), { ...BODY, platform: "etsy" }, (part) => order.push(part));
+    await generateListingParts(
+      fakeProvider((req) => latency[req.task!]),
+      { ...BODY, platform: "etsy" },
+      (part) => order.push(part),
+    );
     expect(order).toEqual(["tags", "altTexts", "title", "description"]);
   });
 
@@ -317,7 +323,13 @@ describe("POST /api/listings/generate per marketplace", () => {
     expect(done.listing.tags).toEqual([]);
     expect(hasMarkdown(done.listing.description)).toBe(false);
     const specifics = parts.get("itemSpecifics") as ItemSpecific[];
-    expect(specifics).toEqual(expect.arrayContaining([{ name: "Type", value: "Mug" }, { name: "Material", value: "Ceramic" }, { name: "Capacity", value: "350 ml" }]));
+    expect(specifics).toEqual(
+      expect.arrayContaining([
+        { name: "Type", value: "Mug" },
+        { name: "Material", value: "Ceramic" },
+        { name: "Capacity", value: "350 ml" },
+      ]),
+    );
     expect(done.ruleReport.checks.filter((c) => c.status === "repaired")).toEqual([]);
   });
 
@@ -419,7 +431,18 @@ describe("generation prompts and repairs per marketplace", () => {
     expect(listing.bullets![0]).toBe("Big: 350 ml");
     expect(listing.searchTerms).toBe("cup tea coffee-lover");
     const rules = report.checks.filter((c) => c.status === "repaired").map((c) => c.rule);
-    expect(rules).toEqual(expect.arrayContaining(["title.no-promotional", "description.plain-text", "bullets.count", "bullets.unique", "search-terms.separators", "search-terms.no-title-words", "search-terms.unique", "search-terms.no-promotional"]));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        "title.no-promotional",
+        "description.plain-text",
+        "bullets.count",
+        "bullets.unique",
+        "search-terms.separators",
+        "search-terms.no-title-words",
+        "search-terms.unique",
+        "search-terms.no-promotional",
+      ]),
+    );
   });
 
   it("reads a model's eBay item specifics from its JSON and drops empty values", async () => {

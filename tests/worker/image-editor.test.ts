@@ -67,10 +67,26 @@ describe("the local image editor", () => {
     const photo = productOnGrey(600, 450);
     const { out } = await edit(await encode(photo), "white background please", "jewelry", null);
     expect([out.width, out.height]).toEqual([600, 450]);
-    for (const [x, y] of [[0, 0], [599, 0], [0, 449], [599, 449], [300, 0], [0, 225], [599, 225], [300, 449], [40, 40]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [599, 0],
+      [0, 449],
+      [599, 449],
+      [300, 0],
+      [0, 225],
+      [599, 225],
+      [300, 449],
+      [40, 40],
+    ]) {
       expect(pixel(out, x, y)).toEqual([255, 255, 255, 255]);
     }
-    for (const [x, y] of [[300, 225], [260, 200], [340, 250], [300, 120], [300, 330]]) {
+    for (const [x, y] of [
+      [300, 225],
+      [260, 200],
+      [340, 250],
+      [300, 120],
+      [300, 330],
+    ]) {
       expect(pixel(out, x, y)).toEqual([...PRODUCT_COLOUR, 255]);
     }
   });
@@ -183,7 +199,9 @@ describe("the local image editor keeps the product's colours", () => {
 
   it("keeps the hue on a large photo measured on a small copy and edited at full size", async () => {
     const fx = colouredProduct("teal", PRODUCT_COLOURS.teal, { width: 600, height: 450, backdrop: BACKDROPS.teal, exposure: 0.85 });
-    const big = await env.IMAGES.input(new Blob([(await encode(fx.photo)) as Uint8Array<ArrayBuffer>]).stream()).transform({ width: 2600 }).output({ format: "image/jpeg", quality: 95 });
+    const big = await env.IMAGES.input(new Blob([(await encode(fx.photo)) as Uint8Array<ArrayBuffer>]).stream())
+      .transform({ width: 2600 })
+      .output({ format: "image/jpeg", quality: 95 });
     const jpeg = new Uint8Array(await new Response(big.image()).arrayBuffer());
     const { out } = await edit(jpeg, "white background, brighten, white balance", "clothing", null);
     expect(Math.max(out.width, out.height)).toBe(MAX_WORK_SIDE);

@@ -162,7 +162,9 @@ export function texturedProduct(width: number, height: number): Pixels {
  */
 export async function largeJpeg(width: number): Promise<Uint8Array> {
   const small = await encode(texturedProduct(1000, 750), "image/png");
-  const result = await env.IMAGES.input(new Blob([small as Uint8Array<ArrayBuffer>]).stream()).transform({ width }).output({ format: "image/jpeg", quality: 92 });
+  const result = await env.IMAGES.input(new Blob([small as Uint8Array<ArrayBuffer>]).stream())
+    .transform({ width })
+    .output({ format: "image/jpeg", quality: 92 });
   return new Uint8Array(await new Response(result.image()).arrayBuffer());
 }
 
@@ -173,12 +175,62 @@ export async function largeJpeg(width: number): Promise<Uint8Array> {
 export function withGpsExif(jpeg: Uint8Array, orientation = 1): Uint8Array {
   // TIFF, big-endian. IFD0 at 8: two entries, next-IFD 0; GPS IFD at 38: one entry.
   const tiff = [
-    0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8,
-    0, 2,
-    0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0,
-    0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 38,
-    0, 0, 0, 0,
-    0, 1, 0x00, 0x01, 0, 2, 0, 0, 0, 2, 0x4e, 0, 0, 0, 0, 0, 0, 0,
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0,
+    0,
+    0,
+    8,
+    0,
+    2,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0x88,
+    0x25,
+    0,
+    4,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0,
+    0,
+    38,
+    0,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0x00,
+    0x01,
+    0,
+    2,
+    0,
+    0,
+    0,
+    2,
+    0x4e,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
   ];
   const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
   const length = payload.length + 2;
@@ -230,11 +282,7 @@ export interface ColouredProduct {
  * backdrop that is slightly off-white or grey, slightly noisy and darker towards the corners.
  * `exposure` below 1 makes the whole photo dim, as an under-exposed shot.
  */
-export function colouredProduct(
-  name: string,
-  colour: Rgb3,
-  options: { width?: number; height?: number; backdrop?: Rgb3; exposure?: number; seed?: number } = {},
-): ColouredProduct {
+export function colouredProduct(name: string, colour: Rgb3, options: { width?: number; height?: number; backdrop?: Rgb3; exposure?: number; seed?: number } = {}): ColouredProduct {
   const width = options.width ?? 480;
   const height = options.height ?? 360;
   const backdrop = options.backdrop ?? [236, 233, 226];

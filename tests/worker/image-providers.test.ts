@@ -72,8 +72,7 @@ describe("OpenAI image edits", () => {
   });
 
   it("gives up after its time-out with a 504", async () => {
-    const hanging = (_url: unknown, init?: RequestInit) =>
-      new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+    const hanging = (_url: unknown, init?: RequestInit) => new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
     const error = await editWithOpenAi(await request(), { apiKey: "k", model: "m", baseUrl: "https://x.test", fetch: hanging as typeof fetch, timeoutMs: 20 }).catch((e) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.status).toBe(504);
@@ -108,7 +107,11 @@ describe("Workers AI img2img", () => {
   });
 
   it("turns a failure of the binding into a 502 and silence into a 504", async () => {
-    const failing = { run: async () => { throw new Error("3040: capacity"); } } as unknown as Ai;
+    const failing = {
+      run: async () => {
+        throw new Error("3040: capacity");
+      },
+    } as unknown as Ai;
     const e1 = await editWithWorkersAi(await request(), { ai: failing }).catch((e) => e);
     expect(e1.status).toBe(502);
     expect(e1.message).toContain("Workers AI");

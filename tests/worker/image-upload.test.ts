@@ -106,7 +106,16 @@ describe("image uploads", () => {
   it("refuses a batch holding a text file named .png with the SPEC's batch message", async () => {
     const { token } = await registerUser();
     const png = await encode(productOnGrey(40, 30));
-    const res = await postBatch(token, multipart([{ name: "a.png", bytes: png, type: "image/png" }, { name: "notes.png", bytes: new TextEncoder().encode("hello"), type: "image/png" }], { prompt: "sharpen" }));
+    const res = await postBatch(
+      token,
+      multipart(
+        [
+          { name: "a.png", bytes: png, type: "image/png" },
+          { name: "notes.png", bytes: new TextEncoder().encode("hello"), type: "image/png" },
+        ],
+        { prompt: "sharpen" },
+      ),
+    );
     expect(res.status).toBe(415);
     expect((await res.json<any>()).message).toBe("1 file(s) are not images. Please select only image files.");
   });
@@ -149,7 +158,38 @@ describe("image headers", () => {
     const w = 300 - 1;
     const h = 200 - 1;
     const bits = w | (h << 14);
-    const bytes = new Uint8Array([0x52, 0x49, 0x46, 0x46, 22, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c, 5, 0, 0, 0, 0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >>> 24) & 0xff, 0, 0, 0, 0, 0]);
+    const bytes = new Uint8Array([
+      0x52,
+      0x49,
+      0x46,
+      0x46,
+      22,
+      0,
+      0,
+      0,
+      0x57,
+      0x45,
+      0x42,
+      0x50,
+      0x56,
+      0x50,
+      0x38,
+      0x4c,
+      5,
+      0,
+      0,
+      0,
+      0x2f,
+      bits & 0xff,
+      (bits >> 8) & 0xff,
+      (bits >> 16) & 0xff,
+      (bits >>> 24) & 0xff,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ]);
     expect(readImageHeader(bytes)).toEqual({ type: "image/webp", width: 300, height: 200 });
   });
 

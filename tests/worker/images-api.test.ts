@@ -145,7 +145,20 @@ describe("POST /api/edit-image", () => {
     const kept = await decode(fromDataUrl(keep.result.image), "image/png");
     // eBay enlarges to 500 px: compare the corners (backdrop) with the original's, and the centre (product).
     const original = productOnGrey(200, 150);
-    for (const [[x, y], [X, Y]] of [[[0, 0], [0, 0]], [[199, 149], [499, 374]], [[199, 0], [499, 0]]]) {
+    for (const [[x, y], [X, Y]] of [
+      [
+        [0, 0],
+        [0, 0],
+      ],
+      [
+        [199, 149],
+        [499, 374],
+      ],
+      [
+        [199, 0],
+        [499, 0],
+      ],
+    ]) {
       pixel(kept, X, Y).forEach((v, i) => expect(Math.abs(v - pixel(original, x, y)[i])).toBeLessThanOrEqual(2));
     }
     expect(Math.max(...pixel(kept, 250, 187).slice(0, 3))).toBeGreaterThan(PRODUCT_COLOUR[2] + 20);

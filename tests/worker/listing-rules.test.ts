@@ -1,14 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  enforceAltTexts,
-  enforceDescription,
-  enforceListingRules,
-  enforceTags,
-  enforceTitle,
-  splitAltTexts,
-  type RuleContext,
-} from "../../worker/domain/listings/enforce-rules";
+import { enforceAltTexts, enforceDescription, enforceListingRules, enforceTags, enforceTitle, splitAltTexts, type RuleContext } from "../../worker/domain/listings/enforce-rules";
 import { parseTagsContent } from "../../worker/domain/listings/tags";
 
 const TITLE_CHARS = /^[\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+]*$/u;
@@ -22,10 +14,50 @@ const context: RuleContext = {
 
 /** Text a model might answer: words, capitals, markdown, symbols, emoji, line breaks, other scripts. */
 const pieces = fc.constantFrom(
-  "moon", "NECKLACE", "Silver", "çiçek", "Kolye", "ハンドメイド", "DIY", "SVG", " ", " ", " - ", ", ", "\n", "**", "#", "_", "`", "|", "%", ":", "&", "+",
-  "!", "?", "€", "<b>", "</b>", "[link](https://x.y)", "🌙", "™", "—", "“quoted”", "'", "=", "@", "\t", "a".repeat(25), "gift for her",
+  "moon",
+  "NECKLACE",
+  "Silver",
+  "çiçek",
+  "Kolye",
+  "ハンドメイド",
+  "DIY",
+  "SVG",
+  " ",
+  " ",
+  " - ",
+  ", ",
+  "\n",
+  "**",
+  "#",
+  "_",
+  "`",
+  "|",
+  "%",
+  ":",
+  "&",
+  "+",
+  "!",
+  "?",
+  "€",
+  "<b>",
+  "</b>",
+  "[link](https://x.y)",
+  "🌙",
+  "™",
+  "—",
+  "“quoted”",
+  "'",
+  "=",
+  "@",
+  "\t",
+  "a".repeat(25),
+  "gift for her",
 );
-const modelText = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 200 }), fc.array(pieces, { maxLength: 80 }).map((p) => p.join("")));
+const modelText = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: "grapheme", maxLength: 200 }),
+  fc.array(pieces, { maxLength: 80 }).map((p) => p.join("")),
+);
 const listOfText = fc.array(fc.oneof(modelText, fc.constant(""), fc.constant("Moon Necklace"), fc.constant("moon necklace")), { maxLength: 40 });
 const anyValue = fc.oneof(modelText, fc.integer(), fc.constant(null));
 
@@ -93,7 +125,21 @@ describe("the rule enforcer, for any provider output", () => {
     const listing = {
       title: "Sterling Silver Moon Necklace - Crescent Pendant, Layering Necklace, Gift for Her",
       description: "A tiny crescent moon on a fine chain.\n\nFeatures\n• Sterling silver\n\nWhy you'll love it\n• Easy to layer",
-      tags: ["moon necklace", "crescent pendant", "silver necklace", "layering necklace", "gift for her", "celestial jewelry", "dainty necklace", "minimalist jewelry", "moon jewelry", "sterling silver", "birthday gift", "boho necklace", "witchy jewelry"],
+      tags: [
+        "moon necklace",
+        "crescent pendant",
+        "silver necklace",
+        "layering necklace",
+        "gift for her",
+        "celestial jewelry",
+        "dainty necklace",
+        "minimalist jewelry",
+        "moon jewelry",
+        "sterling silver",
+        "birthday gift",
+        "boho necklace",
+        "witchy jewelry",
+      ],
       altTexts: ["Front view of the moon necklace", "Close-up of the crescent pendant"],
     };
     const { listing: saved, report } = enforceListingRules(listing, context);
@@ -101,7 +147,18 @@ describe("the rule enforcer, for any provider output", () => {
     expect(report.passed).toBe(true);
     expect(report.repaired).toBe(false);
     expect(report.checks.map((c) => c.rule)).toEqual(
-      expect.arrayContaining(["title.length", "title.characters", "title.no-all-caps", "tags.count", "tags.length", "tags.unique", "alt-texts.length", "alt-texts.unique", "description.no-faq", "description.digital-disclaimer"]),
+      expect.arrayContaining([
+        "title.length",
+        "title.characters",
+        "title.no-all-caps",
+        "tags.count",
+        "tags.length",
+        "tags.unique",
+        "alt-texts.length",
+        "alt-texts.unique",
+        "description.no-faq",
+        "description.digital-disclaimer",
+      ]),
     );
   });
 });

@@ -197,7 +197,7 @@ describe("listing versions", () => {
     expect(after.versions).toHaveLength(4);
   });
 
-  it("records a Listing Doctor fix sent with reason \"fix\" as such, and refuses any other reason", async () => {
+  it('records a Listing Doctor fix sent with reason "fix" as such, and refuses any other reason', async () => {
     const { token } = await registerUser();
     const saved = await save(token);
     expect((await put(token, saved.id, { title: "Moon Necklace Fixed Title", version: 1, reason: "fix" })).status).toBe(200);

@@ -6,7 +6,21 @@ import { api, registerUser } from "./helpers";
 const LISTING = {
   title: "Sterling Silver Moon Necklace - Crescent Pendant, Gift for Her",
   description: "A tiny crescent moon on a fine chain.\n\nFeatures\n• Sterling silver",
-  tags: ["moon necklace", "crescent pendant", "silver necklace", "layering necklace", "gift for her", "celestial jewelry", "dainty necklace", "minimalist jewelry", "moon jewelry", "sterling silver", "birthday gift", "boho necklace", "witchy jewelry"],
+  tags: [
+    "moon necklace",
+    "crescent pendant",
+    "silver necklace",
+    "layering necklace",
+    "gift for her",
+    "celestial jewelry",
+    "dainty necklace",
+    "minimalist jewelry",
+    "moon jewelry",
+    "sterling silver",
+    "birthday gift",
+    "boho necklace",
+    "witchy jewelry",
+  ],
   altTexts: ["Front view of the moon necklace", "Close-up of the crescent pendant"],
   originalPrompt: "Handmade sterling silver moon necklace with a crescent pendant",
 };
@@ -91,7 +105,21 @@ describe("GET /api/listings", () => {
     const second = await save(token, { ...LISTING, title: "Second Star Ring" });
     const listings = await list(token);
     expect(listings.map((l) => l.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(listings[0]).sort()).toEqual(["altTexts", "bullets", "createdAt", "description", "grade", "id", "itemSpecifics", "platform", "provider", "score", "searchTerms", "tags", "title"]);
+    expect(Object.keys(listings[0]).sort()).toEqual([
+      "altTexts",
+      "bullets",
+      "createdAt",
+      "description",
+      "grade",
+      "id",
+      "itemSpecifics",
+      "platform",
+      "provider",
+      "score",
+      "searchTerms",
+      "tags",
+      "title",
+    ]);
     expect(Date.parse(listings[0].createdAt)).not.toBeNaN();
     expect((await list(token, "?sort=oldest")).map((l) => l.id)).toEqual([first.id, second.id]);
   });
@@ -187,7 +215,7 @@ describe("export", () => {
 
   it("neutralises a field a spreadsheet would run as a formula", async () => {
     const { token } = await registerUser();
-    await save(token, { ...LISTING, description: "=HYPERLINK(\"http://evil\")\n\n- fine bullet" });
+    await save(token, { ...LISTING, description: '=HYPERLINK("http://evil")\n\n- fine bullet' });
     const rows = readCsv(new TextDecoder().decode(await (await api("/listings/export?format=csv", { token })).arrayBuffer()));
     expect(rows[1][1].startsWith("'=HYPERLINK")).toBe(true);
   });
@@ -256,7 +284,11 @@ describe("POST /api/ai/:provider", () => {
 
   it("answers content from the offline composer when DeepSeek is not configured, and says so", async () => {
     const { token } = await registerUser();
-    const res = await call(token, "deepseek", { system: "Generate an SEO title for an Etsy listing", prompt: "Product description: Handmade ceramic planter\nKeywords: succulent pot", featureKey: "create-listing" });
+    const res = await call(token, "deepseek", {
+      system: "Generate an SEO title for an Etsy listing",
+      prompt: "Product description: Handmade ceramic planter\nKeywords: succulent pot",
+      featureKey: "create-listing",
+    });
     expect(res.status).toBe(200);
     const body = await res.json<{ success: boolean; content: string; provider: string; notice: string }>();
     expect(body.success).toBe(true);

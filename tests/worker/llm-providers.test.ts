@@ -25,7 +25,8 @@ function fakeFetch(answer: (req: Recorded) => Response | Promise<Response>) {
   return { fetch, calls };
 }
 
-const completion = (content: unknown) => Response.json({ id: "chatcmpl-1", object: "chat.completion", model: "deepseek-chat", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const completion = (content: unknown) =>
+  Response.json({ id: "chatcmpl-1", object: "chat.completion", model: "deepseek-chat", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   try {
@@ -148,7 +149,13 @@ describe("Workers AI (through the AI binding)", () => {
     expect(binding.calls).toEqual([
       {
         model: "@cf/meta/llama-3.1-8b-instruct",
-        inputs: { messages: [{ role: "system", content: "Write a title" }, { role: "user", content: "moon necklace" }], max_tokens: 1024 },
+        inputs: {
+          messages: [
+            { role: "system", content: "Write a title" },
+            { role: "user", content: "moon necklace" },
+          ],
+          max_tokens: 1024,
+        },
       },
     ]);
     expect(provider.label).toBe("Workers AI (llama-3.1-8b)");
@@ -241,7 +248,10 @@ describe("choosing the LLM provider from configuration", () => {
   it("reads DeepSeek's base URL and model from configuration, with the SPEC's defaults", async () => {
     const fake = fakeFetch(() => completion("ok"));
     await selectLlmProvider({ DEEPSEEK_API_KEY: KEY }, "deepseek", { fetch: fake.fetch }).provider.complete({ system: "", prompt: "p" });
-    await selectLlmProvider({ DEEPSEEK_API_KEY: KEY, LLM_BASE_URL: "http://fake.local/v1", LLM_MODEL: "deepseek-reasoner" }, "deepseek", { fetch: fake.fetch }).provider.complete({ system: "", prompt: "p" });
+    await selectLlmProvider({ DEEPSEEK_API_KEY: KEY, LLM_BASE_URL: "http://fake.local/v1", LLM_MODEL: "deepseek-reasoner" }, "deepseek", { fetch: fake.fetch }).provider.complete({
+      system: "",
+      prompt: "p",
+    });
     expect(fake.calls.map((c) => [c.url, c.body.model])).toEqual([
       ["https://api.deepseek.com/chat/completions", "deepseek-chat"],
       ["http://fake.local/v1/chat/completions", "deepseek-reasoner"],
@@ -291,7 +301,10 @@ describe("marketplace parts from a model's answer", () => {
   it("asks DeepSeek for Amazon bullets and eBay item specifics in JSON mode, and reads the answers", async () => {
     const { fetch, calls } = fakeFetch((req) => {
       const system = String((req.body.messages as { content: string }[])[0].content);
-      if (/bullet points/.test(system)) return completion(JSON.stringify({ bullets: ["Big Mug: 350 ml of coffee", "Safe: dishwasher and microwave", "Glaze: speckled sage green", "Made by Hand: thrown on the wheel", "Gift: for coffee lovers"] }));
+      if (/bullet points/.test(system))
+        return completion(
+          JSON.stringify({ bullets: ["Big Mug: 350 ml of coffee", "Safe: dishwasher and microwave", "Glaze: speckled sage green", "Made by Hand: thrown on the wheel", "Gift: for coffee lovers"] }),
+        );
       if (/item specifics/.test(system)) return completion('{"Brand": "Handmade", "Type": "Mug", "Material": "Ceramic", "Capacity": "350 ml", "Color": "N/A"}');
       if (/search terms/.test(system)) return completion("cup, tea, latte, ceramic");
       if (/title/.test(system)) return completion("Handmade Ceramic Coffee Mug 350 ml, Sage Green");
@@ -299,7 +312,13 @@ describe("marketplace parts from a model's answer", () => {
     });
     const provider = openAiCompatibleProvider({ name: "deepseek", vendor: "DeepSeek", apiKey: KEY, baseUrl: "https://api.deepseek.com", model: "deepseek-chat", fetch });
     const amazon = await generateListingParts(provider, { description: MUG, keywords: [], platform: "amazon" });
-    expect(amazon.listing.bullets).toEqual(["Big Mug: 350 ml of coffee", "Safe: dishwasher and microwave", "Glaze: speckled sage green", "Made by Hand: thrown on the wheel", "Gift: for coffee lovers"]);
+    expect(amazon.listing.bullets).toEqual([
+      "Big Mug: 350 ml of coffee",
+      "Safe: dishwasher and microwave",
+      "Glaze: speckled sage green",
+      "Made by Hand: thrown on the wheel",
+      "Gift: for coffee lovers",
+    ]);
     expect(amazon.listing.searchTerms).toBe("cup tea latte");
     const bulletCall = calls.find((c) => /bullet points/.test(String((c.body.messages as { content: string }[])[0].content)))!;
     expect(bulletCall.body.response_format).toEqual({ type: "json_object" });

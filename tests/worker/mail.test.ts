@@ -74,9 +74,7 @@ describe("mail provider selection and the outbox", () => {
     const failing = resendProvider({ apiKey: "k", fetch: fakeResend(() => new Response("nope", { status: 500 })).fetch });
     const result = await sendMail(env as Env, { ...message, to: "failed@example.com" }, failing);
     expect(result.status).toBe("failed");
-    const row = await env.DB.prepare("SELECT text_body, status FROM mail_outbox WHERE to_address = ?")
-      .bind("failed@example.com")
-      .first<{ text_body: string; status: string }>();
+    const row = await env.DB.prepare("SELECT text_body, status FROM mail_outbox WHERE to_address = ?").bind("failed@example.com").first<{ text_body: string; status: string }>();
     expect(row?.status).toBe("failed");
     expect(row?.text_body).not.toContain("token=");
   });

@@ -3,14 +3,7 @@ import { CATEGORIES, PLATFORMS, type KeywordSearchInput } from "../../schema/api
 import { NO_PROVIDER_REASON } from "../../worker/domain/keywords/context";
 import { summariseTimeline } from "../../worker/domain/keywords/statistics";
 import { buildSuggestions } from "../../worker/domain/keywords/suggestions";
-import {
-  expandProductName,
-  fnv1a,
-  inferCategory,
-  normaliseKeyword,
-  sampleRelatedQueries,
-  sampleTimeline,
-} from "../../worker/providers/trends/sample-engine";
+import { expandProductName, fnv1a, inferCategory, normaliseKeyword, sampleRelatedQueries, sampleTimeline } from "../../worker/providers/trends/sample-engine";
 import { CATEGORY_LEXICON, OCCASIONS, PLATFORM_LEXICON } from "../../worker/providers/trends/sample-lexicon";
 
 const OFFLINE = { trends: null, competition: null, name: "sample" };

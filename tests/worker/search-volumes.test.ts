@@ -11,18 +11,7 @@ import { providerSummary } from "../../worker/providers/summary";
 import { selectTrendsProviders } from "../../worker/providers/trends";
 import { dataForSeoProvider, volumeTarget } from "../../worker/providers/trends/dataforseo";
 import { RateLimitedError, retryAfterSeconds } from "../../worker/providers/trends/http";
-import {
-  dataForSeoFake,
-  FAKE_LOGIN,
-  FAKE_MONTHS,
-  FAKE_PASSWORD,
-  fakeMonthly,
-  httpReply,
-  requestError,
-  taskError,
-  type FakeCall,
-  type FakeReply,
-} from "../fixtures/dataforseo-fake";
+import { dataForSeoFake, FAKE_LOGIN, FAKE_MONTHS, FAKE_PASSWORD, fakeMonthly, httpReply, requestError, taskError, type FakeCall, type FakeReply } from "../fixtures/dataforseo-fake";
 import { api } from "./helpers";
 
 const BASE = "https://dataforseo.test";
@@ -216,10 +205,7 @@ const search = (product_name: string, extra: Partial<KeywordSearchInput> = {}): 
 let epoch = NOW;
 function researcher(fake: ReturnType<typeof fakeDataForSeo> | null) {
   epoch += 365 * DAY;
-  const providers = selectTrendsProviders(
-    (fake ? { DATAFORSEO_LOGIN: FAKE_LOGIN, DATAFORSEO_PASSWORD: FAKE_PASSWORD } : {}) as Env,
-    { fetch: fake?.fetch, dataForSeoBaseUrl: BASE },
-  );
+  const providers = selectTrendsProviders((fake ? { DATAFORSEO_LOGIN: FAKE_LOGIN, DATAFORSEO_PASSWORD: FAKE_PASSWORD } : {}) as Env, { fetch: fake?.fetch, dataForSeoBaseUrl: BASE });
   const clock = { now: epoch };
   const context = (): KeywordContext => ({ db: env.DB, providers, now: clock.now, charge: (work) => work() });
   return { clock, context };
@@ -271,7 +257,9 @@ describe("monthly searches on keyword suggestions", () => {
     const failed = await suggestKeywords(context(), search("felt coaster"));
     expect(failed.keywords.length).toBeGreaterThanOrEqual(12);
     expect(failed.volumes?.status).toBe("failed");
-    expect(failed.volumes?.reason).toBe("The search-volume service (DataForSEO) could not bill the account (40200 Payment Required.): check its balance: monthly searches are not shown; try again later.");
+    expect(failed.volumes?.reason).toBe(
+      "The search-volume service (DataForSEO) could not bill the account (40200 Payment Required.): check its balance: monthly searches are not shown; try again later.",
+    );
     expect(failed.keywords.every((k) => k.searchVolume === null)).toBe(true);
 
     fail = false;

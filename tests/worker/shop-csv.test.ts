@@ -89,13 +89,20 @@ describe("Etsy listings CSV parser", () => {
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...encode(ETSY_FIXTURE)]);
     expect(inputs(await listingsOf(withBom, [1, 2]))).toEqual(plain);
     // CR alone ends records outside quotes too.
-    expect(parseCsv('a,b\r1,"x\ry"\r2,z')).toEqual([["a", "b"], ["1", "x\ry"], ["2", "z"]]);
+    expect(parseCsv('a,b\r1,"x\ry"\r2,z')).toEqual([
+      ["a", "b"],
+      ["1", "x\ry"],
+      ["2", "z"],
+    ]);
   });
 
   it("follows RFC 4180: quoted fields, doubled quotes, commas and line breaks inside quotes, empty fields", () => {
     expect(parseCsv('a,"b,c","d""e",,"",f\r\n')).toEqual([["a", "b,c", 'd"e', "", "", "f"]]);
     expect(parseCsv('"line 1\r\nline 2\nline 3",x\n')).toEqual([["line 1\r\nline 2\nline 3", "x"]]);
-    expect(parseCsv("a,b,\n,\n")).toEqual([["a", "b", ""], ["", ""]]);
+    expect(parseCsv("a,b,\n,\n")).toEqual([
+      ["a", "b", ""],
+      ["", ""],
+    ]);
     expect(parseCsv('"""quoted"""')).toEqual([['"quoted"']]);
     expect(parseCsv("")).toEqual([]);
     expect(parseCsv("\n\n")).toEqual([]);
@@ -107,7 +114,7 @@ describe("Etsy listings CSV parser", () => {
   });
 
   it("decodes HTML entities once: named, decimal and hex; unknown ones stay as written", () => {
-    expect(decodeEntities("Tom &amp; Jerry&#39;s &quot;mug&quot; &#x2764; &hellip; &nbsp;x")).toBe("Tom & Jerry's \"mug\" ❤ … \u00a0x");
+    expect(decodeEntities("Tom &amp; Jerry&#39;s &quot;mug&quot; &#x2764; &hellip; &nbsp;x")).toBe('Tom & Jerry\'s "mug" ❤ … \u00a0x');
     expect(decodeEntities("&amp;quot; stays &quot;")).toBe('&quot; stays "');
     expect(decodeEntities("&notanentity; &#0; &#xD800; 5 & 6")).toBe("&notanentity; &#0; &#xD800; 5 & 6");
   });
@@ -159,7 +166,7 @@ describe("Etsy listings CSV parser", () => {
     expect(headerOnly.message).toMatch(/no listings/);
 
     // A header in another order, lower case, with an extra column, reads by name.
-    const reordered = await listingsOf("sku,Title,EXTRA,tags,quantity,currency_code,price,description\nS-1,Mug,x,\"a,b\",2,usd,9.5,Nice\n");
+    const reordered = await listingsOf('sku,Title,EXTRA,tags,quantity,currency_code,price,description\nS-1,Mug,x,"a,b",2,usd,9.5,Nice\n');
     expect(inputs(reordered)).toEqual([
       { title: "Mug", description: "Nice", priceMinor: 950, currency: "USD", quantity: 2, tags: ["a", "b"], materials: [], imageUrls: [], variations: [], sku: "S-1" },
     ]);
@@ -181,7 +188,7 @@ describe("Etsy listings CSV parser", () => {
   });
 
   it("gives the same rows wherever the bytes are split, inside UTF-8 characters, CRLF pairs and doubled quotes included (property)", async () => {
-    const text = "\uFEFF" + ETSY_FIXTURE + csvLine(["Örgü \"çanta\" 🧶, el yapımı", 'x ""y""\r\nz', "1", "TRY", "1", "a,b", "", ...Array(16).fill(""), "Ü-1"]);
+    const text = "\uFEFF" + ETSY_FIXTURE + csvLine(['Örgü "çanta" 🧶, el yapımı', 'x ""y""\r\nz', "1", "TRY", "1", "a,b", "", ...Array(16).fill(""), "Ü-1"]);
     const bytes = encode(text);
     const whole = await collect(csvRecords(chunked(bytes, [])));
     await fc.assert(
@@ -225,7 +232,8 @@ describe("multipart file reader", () => {
         `--${boundary}--\r\n`,
     );
   const type = `multipart/form-data; boundary=${boundary}`;
-  const fileOf = async (stream: ReadableStream<Uint8Array>) => new TextDecoder().decode(new Uint8Array(await new Response(new Blob((await collect(multipartFile(stream, type))) as BlobPart[])).arrayBuffer()));
+  const fileOf = async (stream: ReadableStream<Uint8Array>) =>
+    new TextDecoder().decode(new Uint8Array(await new Response(new Blob((await collect(multipartFile(stream, type))) as BlobPart[])).arrayBuffer()));
 
   it("passes on the file part's bytes exactly, wherever the body is split (property)", async () => {
     const file = ETSY_FIXTURE + "\r\n--not-the-boundary\r\n";

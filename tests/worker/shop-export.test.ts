@@ -15,7 +15,7 @@ async function edit(token: string, id: string, changes: Record<string, unknown>)
 
 describe("GET /api/shop/export.csv", () => {
   it("neutralises formula cells, doubles quotes and keeps line breaks inside quoted fields", () => {
-    expect(exportField("=HYPERLINK(\"http://x\")")).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(exportField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(exportField(`${start}1+1`).startsWith(`"'${start}`)).toBe(true);
     expect(exportField("Moon necklace")).toBe('"Moon necklace"');
     const csv = exportCsv([{ sku: "=cmd", originalTitle: '14" "chain"', title: "@SUM(A1)", tags: ["moon necklace", "gift for her"], description: "Line one\nLine two, with a comma\r\n- a bullet" }]);
@@ -50,10 +50,16 @@ describe("GET /api/shop/export.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = readCsv(new TextDecoder().decode(bytes.slice(3)));
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toEqual(["NECK-MOON-01", SHOP_FIXTURES[0].title, "Dainty Crescent Moon Necklace in Sterling Silver, Gift for Her", "moon necklace,crescent necklace,gift for her", SHOP_FIXTURES[0].description.replace(/\n/g, "\r\n")]);
+    expect(rows[1]).toEqual([
+      "NECK-MOON-01",
+      SHOP_FIXTURES[0].title,
+      "Dainty Crescent Moon Necklace in Sterling Silver, Gift for Her",
+      "moon necklace,crescent necklace,gift for her",
+      SHOP_FIXTURES[0].description.replace(/\n/g, "\r\n"),
+    ]);
     expect(rows[2][0]).toBe("'+SKU-1");
     expect(rows[2][1]).toBe(SHOP_FIXTURES[2].title);
-    expect(rows[2][4]).toBe("'=1+1 \"quoted\"\r\nÇok güzel, teşekkürler");
+    expect(rows[2][4]).toBe('\'=1+1 "quoted"\r\nÇok güzel, teşekkürler');
   });
 
   it("exports an accepted proposal, and nothing for another seller", { timeout: 60_000 }, async () => {

@@ -8,9 +8,21 @@ import fixture from "../fixtures/shop/etsy-listings.csv?raw";
 export const ETSY_FIXTURE = fixture;
 
 export const ETSY_HEADER = [
-  "TITLE", "DESCRIPTION", "PRICE", "CURRENCY_CODE", "QUANTITY", "TAGS", "MATERIALS",
+  "TITLE",
+  "DESCRIPTION",
+  "PRICE",
+  "CURRENCY_CODE",
+  "QUANTITY",
+  "TAGS",
+  "MATERIALS",
   ...Array.from({ length: 10 }, (_, i) => `IMAGE${i + 1}`),
-  "VARIATION 1 TYPE", "VARIATION 1 NAME", "VARIATION 1 VALUES", "VARIATION 2 TYPE", "VARIATION 2 NAME", "VARIATION 2 VALUES", "SKU",
+  "VARIATION 1 TYPE",
+  "VARIATION 1 NAME",
+  "VARIATION 1 VALUES",
+  "VARIATION 2 TYPE",
+  "VARIATION 2 NAME",
+  "VARIATION 2 VALUES",
+  "SKU",
 ];
 
 /** One CSV field, quoted when it must be (RFC 4180). */
@@ -39,9 +51,25 @@ export function generatedRow(i: number, variant = 0): string[] {
   ].join(i % 2 ? "\r\n" : "\n");
   const tagCount = 5 + (i % 9);
   const tags = Array.from({ length: tagCount }, (_, k) => `${product} ${["gift", "decor", "present", "idea", "for her", "for him", "set", "small", "large", "custom", "unique", "cute", "boho"][k]}`);
-  const images = Array.from({ length: 10 }, (_, k) => (k < i % 11 ? `https://i.etsystatic.com/1000${i % 97}/r/il/${(i * 131 + k).toString(16)}/${3000000000 + i * 10 + k}/il_fullxfull.${3000000000 + i * 10 + k}_abcd.jpg` : ""));
+  const images = Array.from({ length: 10 }, (_, k) =>
+    k < i % 11 ? `https://i.etsystatic.com/1000${i % 97}/r/il/${(i * 131 + k).toString(16)}/${3000000000 + i * 10 + k}/il_fullxfull.${3000000000 + i * 10 + k}_abcd.jpg` : "",
+  );
   const variation = i % 3 === 0 ? ["Size", "Size", "Small,Medium,Large"] : ["", "", ""];
-  return [title, description, `${(5 + (i % 200)).toFixed(2)}`, "USD", String(1 + (i % 50)), tags.join(","), MATERIALS[i % MATERIALS.length], ...images, ...variation, "", "", "", `GEN-${String(i + 1).padStart(5, "0")}`];
+  return [
+    title,
+    description,
+    `${(5 + (i % 200)).toFixed(2)}`,
+    "USD",
+    String(1 + (i % 50)),
+    tags.join(","),
+    MATERIALS[i % MATERIALS.length],
+    ...images,
+    ...variation,
+    "",
+    "",
+    "",
+    `GEN-${String(i + 1).padStart(5, "0")}`,
+  ];
 }
 
 /** A whole file of `rows` generated rows (CRLF record ends, as Etsy writes them). */

@@ -45,7 +45,10 @@ async function get<T>(token: string, path: string) {
   return body.data;
 }
 
-const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const count = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 const shopRows = (userId: string) => env.DB.prepare("SELECT * FROM listings WHERE user_id = ? AND source = 'shop' ORDER BY created_at, title").bind(userId).all<Record<string, unknown>>();
 const versionCount = (userId: string) => count("SELECT count(*) AS n FROM listing_versions WHERE user_id = ?", userId);
 
@@ -114,7 +117,13 @@ describe("POST /api/shop/import", { timeout: 120_000 }, () => {
     });
     expect(await imported(token, changed)).toEqual({ imported: 0, updated: 1, unchanged: 11, skipped: 0, errors: [] });
     const necklace = (await shopRows(userId)).results.find((r) => r.sku === "NECK-LEAF-01")!;
-    expect(necklace).toMatchObject({ title: "Silver Leaf Necklace, Botanical Pendant", description: "New description from the shop.", price_minor: 4500, version: 2, shop_title: "Silver Leaf Necklace, Botanical Pendant" });
+    expect(necklace).toMatchObject({
+      title: "Silver Leaf Necklace, Botanical Pendant",
+      description: "New description from the shop.",
+      price_minor: 4500,
+      version: 2,
+      shop_title: "Silver Leaf Necklace, Botanical Pendant",
+    });
     const history = await get<{ versions: ListingVersionInfo[] }>(token, `/listings/${necklace.id}/versions`);
     expect(history.versions.map((v) => [v.version, v.reason])).toEqual([
       [2, "import"],
@@ -131,7 +140,10 @@ describe("POST /api/shop/import", { timeout: 120_000 }, () => {
     await imported(token, ETSY_FIXTURE);
     const beanieBefore = (await shopRows(userId)).results.find((r) => r.title === "HAND KNITTED WOOL BEANIE HAT WINTER")!;
     expect(beanieBefore.sku).toBeNull();
-    const result = await imported(token, edited("HAND KNITTED WOOL BEANIE HAT WINTER", (f) => (f[2] = "39.00")));
+    const result = await imported(
+      token,
+      edited("HAND KNITTED WOOL BEANIE HAT WINTER", (f) => (f[2] = "39.00")),
+    );
     expect(result).toEqual({ imported: 0, updated: 1, unchanged: 11, skipped: 0, errors: [] });
     const beanie = (await shopRows(userId)).results.find((r) => r.id === beanieBefore.id)!;
     expect(beanie).toMatchObject({ price_minor: 3900, version: 2 });
@@ -169,7 +181,13 @@ describe("POST /api/shop/import", { timeout: 120_000 }, () => {
     const { token, userId } = await registerUser();
     const now = Date.now();
     const fill = Array.from({ length: 495 }, (_, i) =>
-      env.DB.prepare("INSERT INTO listings (id, user_id, title, description, tags, alt_texts, created_at, updated_at) VALUES (?, ?, ?, '', '[]', '[]', ?, ?)").bind(crypto.randomUUID(), userId, `Saved ${i}`, now, now),
+      env.DB.prepare("INSERT INTO listings (id, user_id, title, description, tags, alt_texts, created_at, updated_at) VALUES (?, ?, ?, '', '[]', '[]', ?, ?)").bind(
+        crypto.randomUUID(),
+        userId,
+        `Saved ${i}`,
+        now,
+        now,
+      ),
     );
     for (let i = 0; i < fill.length; i += 100) await env.DB.batch(fill.slice(i, i + 100));
     const result = await imported(token, ETSY_FIXTURE);
@@ -216,7 +234,9 @@ describe("POST /api/shop/import", { timeout: 120_000 }, () => {
     const big = generatedCsv(1).replace("A ", "A " + "very ".repeat(4_300_000));
     expect(big.length).toBeGreaterThan(20 * 1024 * 1024);
     const stream = new Blob([big]).stream();
-    const res = await exports.default.fetch(new Request("http://localhost/api/shop/import", { method: "POST", body: stream, headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/csv" }, duplex: "half" } as RequestInit));
+    const res = await exports.default.fetch(
+      new Request("http://localhost/api/shop/import", { method: "POST", body: stream, headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/csv" }, duplex: "half" } as RequestInit),
+    );
     expect(res.status).toBe(413);
     expect((await res.json<Answer<unknown>>()).message).toMatch(/larger than 20 MB.*Nothing was imported/);
     // A declared length past the limit is refused before the body is read.
@@ -249,7 +269,12 @@ describe("POST /api/shop/import", { timeout: 120_000 }, () => {
     const mine = (await shopRows(me.userId)).results.map((r) => [r.id, r.version, r.updated_at]);
     const myVersions = await versionCount(me.userId);
     // The same file (same SKUs and titles) for another user creates their own listings.
-    expect(await imported(other.token, edited("NECK-LEAF-01", (f) => (f[2] = "99.00")))).toMatchObject({ imported: 12, updated: 0, unchanged: 0 });
+    expect(
+      await imported(
+        other.token,
+        edited("NECK-LEAF-01", (f) => (f[2] = "99.00")),
+      ),
+    ).toMatchObject({ imported: 12, updated: 0, unchanged: 0 });
     expect((await shopRows(me.userId)).results.map((r) => [r.id, r.version, r.updated_at])).toEqual(mine);
     expect(await versionCount(me.userId)).toBe(myVersions);
     const theirs = (await shopRows(other.userId)).results[0];
@@ -282,7 +307,13 @@ describe("upsertShopListings (the import the Etsy API connection reuses)", () =>
       yield { row: 1, input: listing(title, "1234567890") };
       yield { row: 2, error: "Listing 2 could not be read." };
     }
-    expect(await upsertShopListings(env.DB, userId, source("Speckled Stoneware Mug"))).toEqual({ imported: 1, updated: 0, unchanged: 0, skipped: 1, errors: [{ row: 2, message: "Listing 2 could not be read." }] });
+    expect(await upsertShopListings(env.DB, userId, source("Speckled Stoneware Mug"))).toEqual({
+      imported: 1,
+      updated: 0,
+      unchanged: 0,
+      skipped: 1,
+      errors: [{ row: 2, message: "Listing 2 could not be read." }],
+    });
     const [created] = (await shopRows(userId)).results;
     expect(created).toMatchObject({ provider: "etsy-api", etsy_listing_id: "1234567890", currency: "USD", description: "Hand-thrown stoneware mug, 350 ml.\nDishwasher safe.", version: 1 });
     expect(JSON.parse(String(created.tags))).toEqual(["mug", "stoneware mug"]);
@@ -298,9 +329,16 @@ describe("upsertShopListings (the import the Etsy API connection reuses)", () =>
     const now = Date.now();
     const ids = Array.from({ length: 500 }, () => crypto.randomUUID());
     const insert = (id: string) =>
-      env.DB.prepare("INSERT INTO listings (id, user_id, title, description, tags, alt_texts, source, created_at, updated_at) VALUES (?, ?, 'x', '', '[]', '[]', 'shop', ?, ?)").bind(id, userId, now, now);
+      env.DB.prepare("INSERT INTO listings (id, user_id, title, description, tags, alt_texts, source, created_at, updated_at) VALUES (?, ?, 'x', '', '[]', '[]', 'shop', ?, ?)").bind(
+        id,
+        userId,
+        now,
+        now,
+      );
     for (let i = 0; i < ids.length; i += 100) await env.DB.batch(ids.slice(i, i + 100).map(insert));
-    await env.DB.prepare("INSERT INTO listing_versions (id, listing_id, user_id, version, snapshot, reason, created_at) VALUES ('v-last', ?, ?, 1, '{}', 'import', ?)").bind(ids[499], userId, now).run();
+    await env.DB.prepare("INSERT INTO listing_versions (id, listing_id, user_id, version, snapshot, reason, created_at) VALUES ('v-last', ?, ?, 1, '{}', 'import', ?)")
+      .bind(ids[499], userId, now)
+      .run();
     const d = drizzle(env.DB);
     // At the cap (500 of 500): the guard leaves the batch alone.
     expect(await capGuard(d, userId, ids.slice(495))).toEqual([]);
@@ -511,7 +549,21 @@ describe("shop health: GET /api/shop/summary, /api/shop/listings and /api/shop/l
         title: "Beeswax Pillar Candle Set, Hand Poured Natural Candles, Set of 3",
         description:
           "Three pillar candles hand poured from pure local beeswax.\n\nSize: 7.5 cm wide, 10 cm tall; about 40 hours each.\nMaterials: beeswax, cotton wick.\nCare: trim the wick to 5 mm and burn on a heat-proof plate.\n\nThey arrive wrapped in recycled paper, ready to give.",
-        tags: ["beeswax candle", "pillar candle set", "natural candle", "hand poured candle", "honey candle", "eco gift", "beeswax pillar", "candle gift set", "housewarming gift", "rustic candle", "unscented candle", "bee candle", "cotton wick candle"],
+        tags: [
+          "beeswax candle",
+          "pillar candle set",
+          "natural candle",
+          "hand poured candle",
+          "honey candle",
+          "eco gift",
+          "beeswax pillar",
+          "candle gift set",
+          "housewarming gift",
+          "rustic candle",
+          "unscented candle",
+          "bee candle",
+          "cotton wick candle",
+        ],
       },
     });
     expect(edit.status).toBe(200);

@@ -90,12 +90,27 @@ async function shopWith(fixtures: ShopFixture[]) {
 /** Five distinct listings from the three fixtures (a second colour, a second scent...). */
 const FIVE: ShopFixture[] = [
   ...SHOP_FIXTURES,
-  { ...SHOP_FIXTURES[0], sku: "NECK-SUN-01", title: SHOP_FIXTURES[0].title.replace(/Moon/g, "Sun").replace(/Crescent/g, "Sunburst"), description: SHOP_FIXTURES[0].description.replace(/crescent moon/g, "sunburst") },
-  { ...SHOP_FIXTURES[1], sku: "CANDLE-CED-8OZ", title: "SOY CANDLE cedarwood", description: SHOP_FIXTURES[1].description.replace(/lavender/g, "cedarwood"), tags: ["candle", "soy candle", "cedarwood"] },
+  {
+    ...SHOP_FIXTURES[0],
+    sku: "NECK-SUN-01",
+    title: SHOP_FIXTURES[0].title.replace(/Moon/g, "Sun").replace(/Crescent/g, "Sunburst"),
+    description: SHOP_FIXTURES[0].description.replace(/crescent moon/g, "sunburst"),
+  },
+  {
+    ...SHOP_FIXTURES[1],
+    sku: "CANDLE-CED-8OZ",
+    title: "SOY CANDLE cedarwood",
+    description: SHOP_FIXTURES[1].description.replace(/lavender/g, "cedarwood"),
+    tags: ["candle", "soy candle", "cedarwood"],
+  },
 ];
 
 async function rows<T>(sql: string, ...args: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...args).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...args)
+      .all<T>()
+  ).results;
 }
 
 async function proposalsOf(userId: string) {
@@ -192,7 +207,10 @@ describe("bulk optimize queue consumer", () => {
     }
     expect(delays).toEqual([5, 20, 80, 300]);
     // The other listing goes through.
-    await deliver(capture.sent.filter((m) => m.listingId === shop.ids[1]), offlineComposer());
+    await deliver(
+      capture.sent.filter((m) => m.listingId === shop.ids[1]),
+      offlineComposer(),
+    );
     expect((await readJob(env.DB, shop.userId, jobId)).status).toBe("running");
 
     // Queues moves the message to listora-shop-optimize-dlq; its consumer gives up on the listing.

@@ -30,9 +30,10 @@ const NOT_STATED = ["gold", "leather", "wooden", "ceramic", "organic", "vegan", 
 /** Listings of the shop import's fixture file (tests/fixtures/shop/etsy-listings.csv on the shopimport branch), as imported. */
 const FROM_ETSY_CSV: ShopFixture[] = [
   {
-    "title": "Chunky Knit Merino Blanket, Hand Knitted Throw, Giant Wool Blanket for Sofa",
-    "description": "A chunky knit throw, knitted by hand from 100% merino wool.\n\n\"Soft, warm, heavy\" - exactly what a winter evening needs.\n\nSIZES\n- Small, 100 x 120 cm\n- Medium, 130 x 150 cm\n- Large, 150 x 200 cm\n\nCare: spot clean only, dry flat, do not tumble dry.\nEach blanket is made to order; please allow 2 weeks.",
-    "tags": [
+    title: "Chunky Knit Merino Blanket, Hand Knitted Throw, Giant Wool Blanket for Sofa",
+    description:
+      'A chunky knit throw, knitted by hand from 100% merino wool.\n\n"Soft, warm, heavy" - exactly what a winter evening needs.\n\nSIZES\n- Small, 100 x 120 cm\n- Medium, 130 x 150 cm\n- Large, 150 x 200 cm\n\nCare: spot clean only, dry flat, do not tumble dry.\nEach blanket is made to order; please allow 2 weeks.',
+    tags: [
       "chunky knit blanket",
       "merino throw",
       "hand knitted blanket",
@@ -44,38 +45,28 @@ const FROM_ETSY_CSV: ShopFixture[] = [
       "housewarming gift",
       "arm knit blanket",
       "bedroom decor",
-      "winter blanket"
+      "winter blanket",
     ],
-    "materials": [
-      "merino wool"
-    ],
-    "variations": [
+    materials: ["merino wool"],
+    variations: [
       {
-        "type": "Size",
-        "values": [
-          "Small",
-          "Medium",
-          "Large"
-        ]
+        type: "Size",
+        values: ["Small", "Medium", "Large"],
       },
       {
-        "type": "Colour",
-        "values": [
-          "Cream",
-          "Grey",
-          "Blush pink",
-          "Sage green"
-        ]
-      }
+        type: "Colour",
+        values: ["Cream", "Grey", "Blush pink", "Sage green"],
+      },
     ],
-    "photoCount": 9,
-    "sku": "KNIT-BLANKET-MERINO",
-    "priceMinor": 0
+    photoCount: 9,
+    sku: "KNIT-BLANKET-MERINO",
+    priceMinor: 0,
   },
   {
-    "title": "Macrame Wall Hanging Large Boho Wall Decor Handmade Macrame Tapestry Woven Wall Art Bohemian Home Decor Living Room Bedroom Nursery Dorm Wedding Gift Idea",
-    "description": "Large macrame wall hanging, knotted by hand from 5 mm recycled cotton cord on a driftwood branch.\n\nSize: 60 cm wide, 90 cm long.\nCare: shake out dust; steam to straighten the fringe.",
-    "tags": [
+    title: "Macrame Wall Hanging Large Boho Wall Decor Handmade Macrame Tapestry Woven Wall Art Bohemian Home Decor Living Room Bedroom Nursery Dorm Wedding Gift Idea",
+    description:
+      "Large macrame wall hanging, knotted by hand from 5 mm recycled cotton cord on a driftwood branch.\n\nSize: 60 cm wide, 90 cm long.\nCare: shake out dust; steam to straighten the fringe.",
+    tags: [
       "macrame wall hanging",
       "boho wall decor",
       "macrame tapestry",
@@ -88,21 +79,19 @@ const FROM_ETSY_CSV: ShopFixture[] = [
       "living room decor",
       "cotton macrame",
       "driftwood macrame",
-      "wall hanging"
+      "wall hanging",
     ],
-    "materials": [
-      "cotton cord",
-      "driftwood"
-    ],
-    "variations": [],
-    "photoCount": 4,
-    "sku": "MAC-WALL-LG",
-    "priceMinor": 0
+    materials: ["cotton cord", "driftwood"],
+    variations: [],
+    photoCount: 4,
+    sku: "MAC-WALL-LG",
+    priceMinor: 0,
   },
   {
-    "title": "El Örgüsü Bebek Hırkası, Yün Bebek Ceketi, Yenidoğan Hediyesi",
-    "description": "Tamamen el ile örülmüş, yumuşak merinos yününden bebek hırkası.\n\nBEDENLER\n- 0-3 ay\n- 3-6 ay\n- 6-12 ay\n\nMalzeme: %100 merinos yünü, tahta düğmeler.\nBakım: 30 derecede elde yıkayın, düz kurutun.\n\nHer hırka sipariş üzerine örülür; lütfen 5-7 iş günü bekleyin.",
-    "tags": [
+    title: "El Örgüsü Bebek Hırkası, Yün Bebek Ceketi, Yenidoğan Hediyesi",
+    description:
+      "Tamamen el ile örülmüş, yumuşak merinos yününden bebek hırkası.\n\nBEDENLER\n- 0-3 ay\n- 3-6 ay\n- 6-12 ay\n\nMalzeme: %100 merinos yünü, tahta düğmeler.\nBakım: 30 derecede elde yıkayın, düz kurutun.\n\nHer hırka sipariş üzerine örülür; lütfen 5-7 iş günü bekleyin.",
+    tags: [
       "bebek hırkası",
       "el örgüsü hırka",
       "yün bebek ceketi",
@@ -113,26 +102,19 @@ const FROM_ETSY_CSV: ShopFixture[] = [
       "baby shower hediye",
       "hastane çıkışı",
       "bebek örgü",
-      "doğum hediyesi"
+      "doğum hediyesi",
     ],
-    "materials": [
-      "merinos yünü",
-      "tahta düğme"
-    ],
-    "variations": [
+    materials: ["merinos yünü", "tahta düğme"],
+    variations: [
       {
-        "type": "Beden",
-        "values": [
-          "0-3 ay",
-          "3-6 ay",
-          "6-12 ay"
-        ]
-      }
+        type: "Beden",
+        values: ["0-3 ay", "3-6 ay", "6-12 ay"],
+      },
     ],
-    "photoCount": 6,
-    "sku": "TR-HIRKA-01",
-    "priceMinor": 0
-  }
+    photoCount: 6,
+    sku: "TR-HIRKA-01",
+    priceMinor: 0,
+  },
 ];
 
 /** A model that writes well but makes things up, as real models do. */
@@ -147,7 +129,21 @@ const inventingModel: LlmProvider = {
       case "description":
         return "Meet your new favourite moon necklace.\n\nFeatures\n• Made of hypoallergenic 14k gold\n• The pendant measures 12mm and hangs on an 18 inch cable chain\n• Light enough to forget you are wearing it\n\nWhy you'll love it\n• Waterproof and tarnish free forever";
       case "tags":
-        return JSON.stringify(["moon necklace", "gold moon necklace", "crescent necklace", "leather cord necklace", "gift for her", "celestial jewelry", "layering necklace", "dainty necklace", "silver moon pendant", "minimalist necklace", "moon pendant", "crescent pendant", "night sky gift"]);
+        return JSON.stringify([
+          "moon necklace",
+          "gold moon necklace",
+          "crescent necklace",
+          "leather cord necklace",
+          "gift for her",
+          "celestial jewelry",
+          "layering necklace",
+          "dainty necklace",
+          "silver moon pendant",
+          "minimalist necklace",
+          "moon pendant",
+          "crescent pendant",
+          "night sky gift",
+        ]);
       case "alt-text":
         return "**Image 1:** Moon necklace on a gold chain\n**Image 2:** Crescent pendant close-up\n**Image 3:** Necklace worn layered";
       default:
@@ -188,7 +184,8 @@ describe("the shop optimizer", () => {
 
   it("leaves out of a written description the sentences the listing never said", () => {
     const ground = "solid 925 sterling silver crescent moon necklace pendant measures 12mm hangs 18 inch cable chain hand polished studio gift box".toLowerCase();
-    const written = "This crescent moon necklace is solid sterling silver.\n\nFeatures\n• The pendant measures 12mm on an 18 inch cable chain\n• Light enough to forget you are wearing it\n\nWhy you'll love it\n• Turns heads at every party you attend";
+    const written =
+      "This crescent moon necklace is solid sterling silver.\n\nFeatures\n• The pendant measures 12mm on an 18 inch cable chain\n• Light enough to forget you are wearing it\n\nWhy you'll love it\n• Turns heads at every party you attend";
     expect(groundedDescription(written, ground)).toBe("This crescent moon necklace is solid sterling silver.\n\nFeatures\n• The pendant measures 12mm on an 18 inch cable chain");
   });
 
@@ -227,7 +224,10 @@ describe("the shop optimizer", () => {
       .run();
     const sent: OptimizeMessage[] = [];
     const { jobId } = await startOptimizeJob(env as unknown as Env, { sendBatch: async (m) => void sent.push(...[...m].map((x) => x.body)) }, { id: user.userId, plan: "free" }, [id]);
-    const batch = createMessageBatch<OptimizeMessage>(OPTIMIZE_QUEUE, sent.map((body) => ({ id: "best", timestamp: new Date(), attempts: 1, body })));
+    const batch = createMessageBatch<OptimizeMessage>(
+      OPTIMIZE_QUEUE,
+      sent.map((body) => ({ id: "best", timestamp: new Date(), attempts: 1, body })),
+    );
     createExecutionContext();
     await handleShopQueue(batch, env as unknown as Env, { provider: offlineComposer() });
     const job = await readJob(env.DB, user.userId, jobId);

@@ -18,7 +18,17 @@ const rows: ShopListingSource[] = (() => {
   const columns = etsyColumnsOf(header);
   return records.map((fields) => {
     const i = etsyRowToInput(fields, columns);
-    return { title: i.title, description: i.description, tags: i.tags, altTexts: [], platform: "etsy", ruleReport: null, photoCount: i.imageUrls.length, materials: i.materials, variations: i.variations };
+    return {
+      title: i.title,
+      description: i.description,
+      tags: i.tags,
+      altTexts: [],
+      platform: "etsy",
+      ruleReport: null,
+      photoCount: i.imageUrls.length,
+      materials: i.materials,
+      variations: i.variations,
+    };
   });
 })();
 
@@ -54,7 +64,12 @@ describe("the main phrase is woven into the description's first sentence", () =>
 
   it("is the Listing Doctor's one-click fix: it removes the finding, never lowers the score and adds no bare first line", () => {
     const blanket = listing("Chunky Knit Merino Blanket");
-    const input = { title: blanket.title, description: blanket.description, tags: ["hand knitted blanket", ...(blanket.tags as string[]).filter((t) => t !== "hand knitted blanket")], platform: "etsy" as const };
+    const input = {
+      title: blanket.title,
+      description: blanket.description,
+      tags: ["hand knitted blanket", ...(blanket.tags as string[]).filter((t) => t !== "hand knitted blanket")],
+      platform: "etsy" as const,
+    };
     const report = auditListing(input);
     const finding = report.findings.find((f) => f.id === "description.main-phrase-late");
     expect(finding?.fix).toBeDefined();
@@ -70,7 +85,10 @@ describe("the main phrase is woven into the description's first sentence", () =>
       const { proposal } = await optimizeShopListing(row, offlineComposer());
       if (!proposal) continue;
       const first = proposal.description.split("\n")[0].trim().toLowerCase();
-      expect(proposal.tags.map((t) => t.toLowerCase()), `${row.title}: "${first}"`).not.toContain(first);
+      expect(
+        proposal.tags.map((t) => t.toLowerCase()),
+        `${row.title}: "${first}"`,
+      ).not.toContain(first);
     }
   });
 });
@@ -102,9 +120,12 @@ describe("capitals typed with caps lock are tamed", () => {
 
 describe("a Turkish listing gets a Turkish proposal", () => {
   // English words of the writer's templates (not the seller's own: "baby shower hediye" is their tag).
-  const templateWords = (value: unknown): string[] =>
-    typeof value === "string" ? words(value.replace(/\{[^}]*\}/g, " ")) : Array.isArray(value) ? value.flatMap(templateWords) : [];
-  const english = new Set(templateWords(Object.values(TEMPLATE_WORDS.en)).map((w) => w.toLowerCase()).filter((w) => w.length >= 3));
+  const templateWords = (value: unknown): string[] => (typeof value === "string" ? words(value.replace(/\{[^}]*\}/g, " ")) : Array.isArray(value) ? value.flatMap(templateWords) : []);
+  const english = new Set(
+    templateWords(Object.values(TEMPLATE_WORDS.en))
+      .map((w) => w.toLowerCase())
+      .filter((w) => w.length >= 3),
+  );
   for (const w of templateWords(Object.values(TEMPLATE_WORDS.tr))) english.delete(w.toLowerCase());
   english.add("made");
 
@@ -180,7 +201,17 @@ describe("a thin listing gets a complete proposal from its own facts", () => {
 });
 
 describe("thin listings from the browser test's shop read as a seller would write them", () => {
-  const thinRow = (title: string, description: string, tags: string[], materials: string[]): ShopListingSource => ({ title, description, tags, altTexts: [], platform: "etsy", ruleReport: null, photoCount: 3, materials, variations: [] });
+  const thinRow = (title: string, description: string, tags: string[], materials: string[]): ShopListingSource => ({
+    title,
+    description,
+    tags,
+    altTexts: [],
+    platform: "etsy",
+    ruleReport: null,
+    photoCount: 3,
+    materials,
+    variations: [],
+  });
 
   it("leads with a phrase that names the product, never 'gift for her', in the tags and the first sentence", async () => {
     const outcome = await optimizeShopListing(thinRow("ring", "Ring with a stone & band.", ["ring"], ["brass", "garnet"]), offlineComposer());
@@ -194,7 +225,12 @@ describe("thin listings from the browser test's shop read as a seller would writ
 
   it("makes no tag of two describing words or of a noun and a participle ('everyday leaf', 'earrings cut')", async () => {
     const outcome = await optimizeShopListing(
-      thinRow("Leaf earrings gift", "Small leaf earrings cut from recycled copper sheet.\n\nThey hang 3 cm from hypoallergenic hooks.", ["earrings", "leaf earrings", "copper earrings", "gift for her"], ["copper"]),
+      thinRow(
+        "Leaf earrings gift",
+        "Small leaf earrings cut from recycled copper sheet.\n\nThey hang 3 cm from hypoallergenic hooks.",
+        ["earrings", "leaf earrings", "copper earrings", "gift for her"],
+        ["copper"],
+      ),
       offlineComposer(),
     );
     const { tags, altTexts } = outcome.proposal!;

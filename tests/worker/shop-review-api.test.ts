@@ -102,7 +102,11 @@ describe("My Shop bulk optimize and review over the API", () => {
     expect(after).toMatchObject({ version: before.version, title: before.title, description: before.description, tags: before.tags });
 
     // Neither has a pending proposal any more: a second accept or reject is a 404.
-    for (const [id, action] of [[a, "accept"], [b, "reject"], [b, "accept"]]) {
+    for (const [id, action] of [
+      [a, "accept"],
+      [b, "reject"],
+      [b, "accept"],
+    ]) {
       const res = await api(`/shop/listings/${id}/${action}`, { token: s.token, method: "POST" });
       expect(res.status).toBe(404);
       expect((await res.json<{ message: string }>()).message).toBe("There is no proposal waiting for this listing.");

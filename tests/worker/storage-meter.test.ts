@@ -91,7 +91,10 @@ describe("storage metering", () => {
   it("counts a batch's originals and its edited results", async () => {
     const { token, userId } = await registerUser();
     const png = await encode(productOnGrey(60, 40));
-    const res = await postBatch(token, [{ name: "a.png", bytes: png }, { name: "b.png", bytes: png }]);
+    const res = await postBatch(token, [
+      { name: "a.png", bytes: png },
+      { name: "b.png", bytes: png },
+    ]);
     expect(res.status).toBe(202);
     const { data } = await res.json<{ data: BatchProgress }>();
     const originals = await usage(token);
@@ -176,7 +179,10 @@ describe("a batch bigger than the edits left today", () => {
     for (let i = 0; i < 10; i++) await api("/increment-quota", { token, body: { featureKey: "edit-image" } });
     const png = await encode(productOnGrey(40, 30));
     const before = (await r2Objects(userId)).length;
-    const res = await postBatch(token, [{ name: "a.png", bytes: png }, { name: "b.png", bytes: png }]);
+    const res = await postBatch(token, [
+      { name: "a.png", bytes: png },
+      { name: "b.png", bytes: png },
+    ]);
     expect(res.status).toBe(403);
     expect((await res.json<{ message: string }>()).message).toMatch(/^You have no image edits left today on the free plan/);
     expect(await r2Objects(userId)).toHaveLength(before);
@@ -259,7 +265,10 @@ describe("a batch item's fileName", () => {
 describe("pattern PDFs", () => {
   it("count on the storage meter, and one past the limit is refused before it is stored", async () => {
     const { token, userId } = await registerUser();
-    const optimize = await api("/workflow/optimize-pattern", { token, body: { pattern: "Rnd 1: 6 sc in magic ring (6)\nRnd 2: inc in each st around (12)\nRnd 3: (sc, inc) 6 times (18)", options: {}, featureKey: "optimize-pattern" } });
+    const optimize = await api("/workflow/optimize-pattern", {
+      token,
+      body: { pattern: "Rnd 1: 6 sc in magic ring (6)\nRnd 2: inc in each st around (12)\nRnd 3: (sc, inc) 6 times (18)", options: {}, featureKey: "optimize-pattern" },
+    });
     expect(optimize.status).toBe(200);
     const { optimizedPattern } = await optimize.json<{ optimizedPattern: string }>();
     const pdf = await api("/workflow/generate-pdf", { token, body: { pattern: { optimizedPattern }, options: {}, featureKey: "generate-pdf" } });

@@ -27,7 +27,10 @@ const UNREADABLE: Record<string, number[]> = {
 };
 
 const yarnPatterns = PATTERNS.filter((p) => p.craft === "crochet" || p.craft === "knitting");
-const wrongLines = (text: string) => techEdit(text).issues.filter((i) => i.id === "stitch-count").map((i) => i.line);
+const wrongLines = (text: string) =>
+  techEdit(text)
+    .issues.filter((i) => i.id === "stitch-count")
+    .map((i) => i.line);
 
 describe("stitch-count checker", () => {
   for (const pattern of yarnPatterns) {
@@ -66,41 +69,101 @@ describe("stitch-count checker", () => {
     expect(issue!.message).toBe("R4 makes 24 stitches, but the pattern says 18.");
     expect(issue!.replacement).toBe("R4: (2sc, inc) x 6 - 24 sts");
     // Accepting the computed count makes the pattern clean.
-    const fixed = bunny.split("\n").map((l, i) => (i === 17 ? issue!.replacement! : l)).join("\n");
+    const fixed = bunny
+      .split("\n")
+      .map((l, i) => (i === 17 ? issue!.replacement! : l))
+      .join("\n");
     expect(wrongLines(fixed)).toEqual([]);
   });
 
   it("reads the usual spellings of repeats, ranges, increases and decreases", () => {
-    const rows = (text: string, craft: "crochet" | "knitting" = "crochet") =>
-      checkStitchCounts(optimizePatternOffline(text, { craft }).sections, craft).map((r) => [r.status, r.computed]);
-    expect(rows("Rnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)\nRnd 3: [sc, inc] 6 times (18)\nRnd 4: *2 sc, inc; rep from * around (24)\nRnd 5: *3 sc, inc; rep from * 5 more times [30]\nRnds 6-8: sc in each st around - 30 sts\nRnd 9: (3 sc, sc2tog) x 6 (24 stitches)\nRnd 10: (2 sc, dec) x 6. 18 sts.")).toEqual([
-      ["ok", 6], ["ok", 12], ["ok", 18], ["ok", 24], ["ok", 30], ["ok", 30], ["ok", 24], ["ok", 18],
+    const rows = (text: string, craft: "crochet" | "knitting" = "crochet") => checkStitchCounts(optimizePatternOffline(text, { craft }).sections, craft).map((r) => [r.status, r.computed]);
+    expect(
+      rows(
+        "Rnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)\nRnd 3: [sc, inc] 6 times (18)\nRnd 4: *2 sc, inc; rep from * around (24)\nRnd 5: *3 sc, inc; rep from * 5 more times [30]\nRnds 6-8: sc in each st around - 30 sts\nRnd 9: (3 sc, sc2tog) x 6 (24 stitches)\nRnd 10: (2 sc, dec) x 6. 18 sts.",
+      ),
+    ).toEqual([
+      ["ok", 6],
+      ["ok", 12],
+      ["ok", 18],
+      ["ok", 24],
+      ["ok", 30],
+      ["ok", 30],
+      ["ok", 24],
+      ["ok", 18],
     ]);
-    expect(rows("Ch 21.\nRow 1: sc in 2nd ch from hook and in each ch across, turn. (20)\nRow 2: ch 1, turn, sc in each st across. (20)\nRow 3: ch 2, dc in each st across, turn. (20)", "crochet")).toEqual([
-      ["ok", 20], ["ok", 20], ["ok", 20],
+    expect(
+      rows("Ch 21.\nRow 1: sc in 2nd ch from hook and in each ch across, turn. (20)\nRow 2: ch 1, turn, sc in each st across. (20)\nRow 3: ch 2, dc in each st across, turn. (20)", "crochet"),
+    ).toEqual([
+      ["ok", 20],
+      ["ok", 20],
+      ["ok", 20],
     ]);
-    expect(rows("Cast on 48 sts.\nRnd 1: (k6, k2tog) to end. (42)\nRnd 2: *k5, ssk; rep from * to end (36)\nRnd 3: *k4, p2tog; rep from * 5 more times (30)\nRnd 4: *k1, kfb; rep from * to end (45)\nRnd 5: k2, m1, k to end (46)\nRnd 6: *k1, m1l, k44, m1r, k1 (48)\nRow 7: k1, yo, k to end. (49)", "knitting")).toEqual([
-      ["ok", 42], ["ok", 36], ["ok", 30], ["ok", 45], ["ok", 46], ["unchecked", undefined], ["ok", 49],
+    expect(
+      rows(
+        "Cast on 48 sts.\nRnd 1: (k6, k2tog) to end. (42)\nRnd 2: *k5, ssk; rep from * to end (36)\nRnd 3: *k4, p2tog; rep from * 5 more times (30)\nRnd 4: *k1, kfb; rep from * to end (45)\nRnd 5: k2, m1, k to end (46)\nRnd 6: *k1, m1l, k44, m1r, k1 (48)\nRow 7: k1, yo, k to end. (49)",
+        "knitting",
+      ),
+    ).toEqual([
+      ["ok", 42],
+      ["ok", 36],
+      ["ok", 30],
+      ["ok", 45],
+      ["ok", 46],
+      ["unchecked", undefined],
+      ["ok", 49],
     ]);
   });
 
   it("reads loops, 'repeat N times', 'sts rem', 'k all sts' and increase or decrease rounds", () => {
     const rows = (text: string, craft: "crochet" | "knitting") => techEdit(text, { craft }).rows.map((r) => [r.line, r.status, r.computed]);
-    expect(rows("Rnd 1: 6 sc in MR (6)\nRnd 2: 2 sc in each st around. (12)\nRound 3: *Sc in next st, 2 sc in next st; repeat from * around - 18 sts\nRnd 4: [Sc in next 2 sts, inc] 6 times. (24 sts)\nRnd 5: (3 sc, inc) repeat 6 times (30)\nRnd 6: sc in BLO around (30)\nRnd 7: FLO sc in each st around (30)\nRnd 8: (3 sc, dec) x 6 (24 sts remain)", "crochet")).toEqual([
-      [1, "ok", 6], [2, "ok", 12], [3, "ok", 18], [4, "ok", 24], [5, "ok", 30], [6, "ok", 30], [7, "ok", 30], [8, "ok", 24],
+    expect(
+      rows(
+        "Rnd 1: 6 sc in MR (6)\nRnd 2: 2 sc in each st around. (12)\nRound 3: *Sc in next st, 2 sc in next st; repeat from * around - 18 sts\nRnd 4: [Sc in next 2 sts, inc] 6 times. (24 sts)\nRnd 5: (3 sc, inc) repeat 6 times (30)\nRnd 6: sc in BLO around (30)\nRnd 7: FLO sc in each st around (30)\nRnd 8: (3 sc, dec) x 6 (24 sts remain)",
+        "crochet",
+      ),
+    ).toEqual([
+      [1, "ok", 6],
+      [2, "ok", 12],
+      [3, "ok", 18],
+      [4, "ok", 24],
+      [5, "ok", 30],
+      [6, "ok", 30],
+      [7, "ok", 30],
+      [8, "ok", 24],
     ]);
-    expect(rows("Cast on 40 sts.\nRnd 1: K all sts. (40)\nDec rnd: k1, k2tog, knit to last 3 sts, ssk, k1. (38 sts rem)\nNext rnd: *K2tog; rep from * to end. (19)\nRow 1 (RS): K1, *yo, k2tog; rep from * to last st, k1. (19)", "knitting")).toEqual([
-      [2, "ok", 40], [3, "ok", 38], [4, "ok", 19],
+    expect(
+      rows(
+        "Cast on 40 sts.\nRnd 1: K all sts. (40)\nDec rnd: k1, k2tog, knit to last 3 sts, ssk, k1. (38 sts rem)\nNext rnd: *K2tog; rep from * to end. (19)\nRow 1 (RS): K1, *yo, k2tog; rep from * to last st, k1. (19)",
+        "knitting",
+      ),
+    ).toEqual([
+      [2, "ok", 40],
+      [3, "ok", 38],
+      [4, "ok", 19],
       // 19 stitches cannot be k1, pairs, k1: the repeat does not fit, so the row is not checked.
       [5, "unchecked", undefined],
     ]);
   });
 
   it("reads 'MR, 6 sc', 'sc 3' (count after the stitch), 'sk first st' and a ch-3 that counts", () => {
-    const chick = "Chick\nRnd 1: MR, 6 sc. (6 sts)\nRnd 2: inc in each st. (12 sts)\nRnd 3: [sc 1, inc] x 6. (18 sts)\nRnd 4-6: sc in each st. (18 sts)\nRnd 7: [sc 1, dec] x 6. (12 sts)\nRnd 8: dec x 6. (6 sts)";
-    expect(techEdit(chick).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 6], ["ok", 12], ["ok", 18], ["ok", 18], ["ok", 12], ["ok", 6]]);
-    const stripe = "Ch 102.\nRow 1: dc in 4th ch from hook, dc in each ch across. (100 dc)\nRow 2: ch 3 (counts as dc), turn, sk first st, *3 dc in next st, sk 2 sts* 33 times, dc in last st. (101 dc)\nRow 3: ch 1, turn, sc in each st across. (101)";
-    expect(techEdit(stripe).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 100], ["ok", 101], ["ok", 101]]);
+    const chick =
+      "Chick\nRnd 1: MR, 6 sc. (6 sts)\nRnd 2: inc in each st. (12 sts)\nRnd 3: [sc 1, inc] x 6. (18 sts)\nRnd 4-6: sc in each st. (18 sts)\nRnd 7: [sc 1, dec] x 6. (12 sts)\nRnd 8: dec x 6. (6 sts)";
+    expect(techEdit(chick).rows.map((r) => [r.status, r.computed])).toEqual([
+      ["ok", 6],
+      ["ok", 12],
+      ["ok", 18],
+      ["ok", 18],
+      ["ok", 12],
+      ["ok", 6],
+    ]);
+    const stripe =
+      "Ch 102.\nRow 1: dc in 4th ch from hook, dc in each ch across. (100 dc)\nRow 2: ch 3 (counts as dc), turn, sk first st, *3 dc in next st, sk 2 sts* 33 times, dc in last st. (101 dc)\nRow 3: ch 1, turn, sc in each st across. (101)";
+    expect(techEdit(stripe).rows.map((r) => [r.status, r.computed])).toEqual([
+      ["ok", 100],
+      ["ok", 101],
+      ["ok", 101],
+    ]);
   });
 
   it("reads Turkish patterns written in words: düz, ters, birlikte düz örün, sık iğne, arttırma, azaltma", () => {
@@ -114,19 +177,37 @@ describe("stitch-count checker", () => {
     ].join("\n");
     const report = techEdit(hat);
     expect(report.craft).toBe("knitting");
-    expect(report.rows.map((r) => [r.line, r.status, r.computed])).toEqual([[3, "ok", 64], [4, "ok", 56], [5, "ok", 56], [6, "wrong", 48]]);
+    expect(report.rows.map((r) => [r.line, r.status, r.computed])).toEqual([
+      [3, "ok", 64],
+      [4, "ok", 56],
+      [5, "ok", 56],
+      [6, "wrong", 48],
+    ]);
     expect(report.issues.find((i) => i.id === "stitch-count")?.message).toBe("11. tur 48 ilmek yapıyor, ancak modelde 49 yazıyor.");
     const ball = "Top\nTur 1: sihirli halkaya 6 sık iğne (6)\nTur 2: her ilmeğe arttırma (12)\nTur 3: (1 sık iğne, arttırma) x 6 (18)\nTur 4: (1 sık iğne, azaltma) x 6 (12)";
-    expect(techEdit(ball).rows.map((r) => [r.status, r.computed])).toEqual([["ok", 6], ["ok", 12], ["ok", 18], ["ok", 12]]);
+    expect(techEdit(ball).rows.map((r) => [r.status, r.computed])).toEqual([
+      ["ok", 6],
+      ["ok", 12],
+      ["ok", 18],
+      ["ok", 12],
+    ]);
   });
 
   it("works a repeat of earlier rows as often as it says", () => {
-    const yoke = "Cast on 80 sts.\nRnd 1: *k1, m1, k19; rep from * 3 more times. (84)\nRnd 2: Knit. (84)\nRnds 3-8: Repeat Rnds 1 and 2 three more times. (96 sts)\nRnds 9-12: Repeat Rnds 1-2 twice. (104)";
+    const yoke =
+      "Cast on 80 sts.\nRnd 1: *k1, m1, k19; rep from * 3 more times. (84)\nRnd 2: Knit. (84)\nRnds 3-8: Repeat Rnds 1 and 2 three more times. (96 sts)\nRnds 9-12: Repeat Rnds 1-2 twice. (104)";
     expect(techEdit(yoke, { craft: "knitting" }).rows.map((r) => [r.line, r.status, r.computed])).toEqual([
-      [2, "ok", 84], [3, "ok", 84], [4, "ok", 96], [5, "ok", 104],
+      [2, "ok", 84],
+      [3, "ok", 84],
+      [4, "ok", 96],
+      [5, "ok", 104],
     ]);
     const wrong = yoke.replace("(96 sts)", "(92 sts)");
-    expect(techEdit(wrong, { craft: "knitting" }).issues.filter((i) => i.id === "stitch-count").map((i) => [i.line, i.computed])).toEqual([[4, 96]]);
+    expect(
+      techEdit(wrong, { craft: "knitting" })
+        .issues.filter((i) => i.id === "stitch-count")
+        .map((i) => [i.line, i.computed]),
+    ).toEqual([[4, 96]]);
   });
 
   it("never calls a row it cannot read wrong", () => {
@@ -170,9 +251,7 @@ describe("abbreviations, terms and missing sections", () => {
     expect(techEdit(coaster).missingSections).toEqual(["gauge"]);
     expect(techEdit(mittens).missingSections).toEqual([]);
     expect(techEdit(whale).missingSections).toEqual([]);
-    expect(techEdit("Rnd 1: 6 sc in MR (6)").missingSections).toEqual([
-      "skill-level", "materials", "hook-or-needle-size", "gauge", "finished-size", "abbreviations", "notes", "copyright",
-    ]);
+    expect(techEdit("Rnd 1: 6 sc in MR (6)").missingSections).toEqual(["skill-level", "materials", "hook-or-needle-size", "gauge", "finished-size", "abbreviations", "notes", "copyright"]);
     expect(techEdit("Hat\nMaterials\n- wool yarn\nRnd 1: 6 sc in MR (6)").missingSections).toEqual(expect.arrayContaining(["yarn-weight", "yarn-amount"]));
   });
 

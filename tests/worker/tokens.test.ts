@@ -70,8 +70,22 @@ describe("session tokens", () => {
 
   it("refuses a token for another audience or issuer", async () => {
     const { userId } = await registerUser();
-    const otherAudience = await new SignJWT({ ver: 1 }).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuer(TOKEN_ISSUER).setAudience("someone-else").setIssuedAt().setExpirationTime("1h").sign(secret());
-    const otherIssuer = await new SignJWT({ ver: 1 }).setProtectedHeader({ alg: "HS256" }).setSubject(userId).setIssuer("evil").setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime("1h").sign(secret());
+    const otherAudience = await new SignJWT({ ver: 1 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(userId)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience("someone-else")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(secret());
+    const otherIssuer = await new SignJWT({ ver: 1 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(userId)
+      .setIssuer("evil")
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(secret());
     expect(await profileStatus(otherAudience)).toBe(401);
     expect(await profileStatus(otherIssuer)).toBe(401);
   });

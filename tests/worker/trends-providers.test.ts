@@ -374,13 +374,13 @@ describe("advanced analysis on live providers", () => {
   });
 
   it("keeps live trends but says so when only Etsy fails", async () => {
-    const api = fakeFetch((call) => (call.url.hostname === "serpapi.com" ? jsonReply(call.url.searchParams.get("data_type") === "TIMESERIES" ? recorded.serpTimeseries : recorded.serpRelated) : jsonReply({}, 429)));
+    const api = fakeFetch((call) =>
+      call.url.hostname === "serpapi.com" ? jsonReply(call.url.searchParams.get("data_type") === "TIMESERIES" ? recorded.serpTimeseries : recorded.serpRelated) : jsonReply({}, 429),
+    );
     const data = await analyzeKeyword(context(live(api)), { keyword: "silver necklace", geo: "CA" });
     expect(data.isFallback).toBe(false);
     expect(data.competitionSource).toBe("sample");
     expect(data.activeListings).toBeNull();
-    expect(data.marketInsights).toContain(
-      "Competition is an offline sample estimate: The Etsy listings service is rate-limiting requests (429): try again later for live figures.",
-    );
+    expect(data.marketInsights).toContain("Competition is an offline sample estimate: The Etsy listings service is rate-limiting requests (429): try again later for live figures.");
   });
 });

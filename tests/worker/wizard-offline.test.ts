@@ -23,7 +23,10 @@ function expectEveryLineOnceInOrder(input: string, output: string) {
   let at = -1;
   for (const line of nonEmpty(input)) {
     const wanted = bare(line);
-    expect(out.filter((l) => l === wanted), `"${line}" once`).toHaveLength(nonEmpty(input).filter((l) => bare(l) === wanted).length);
+    expect(
+      out.filter((l) => l === wanted),
+      `"${line}" once`,
+    ).toHaveLength(nonEmpty(input).filter((l) => bare(l) === wanted).length);
     const next = out.indexOf(wanted, at + 1);
     expect(next, `"${line}" after the line before it`).toBeGreaterThan(at);
     at = next;

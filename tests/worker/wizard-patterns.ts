@@ -33,5 +33,4 @@ export const PATTERNS = [
   { name: "cross-stitch fox", text: fox, craft: "cross-stitch" },
 ] as const;
 
-
 export { beanie, blanket, bunny, coaster, dishcloth, fox, granny, lace, mittens, raglan, topDownHat, tote, turkish, turkishKnit, whale };

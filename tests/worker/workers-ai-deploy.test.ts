@@ -47,7 +47,22 @@ function partAnswer(call: Call): unknown {
   const usage = { prompt_tokens: 310, completion_tokens: 120, total_tokens: 430 };
   if (schema?.properties?.tags) {
     // 14 tags, one duplicate, one too long, one with a special character: the enforcer makes 13 valid ones.
-    const tags = ["moon necklace", "silver moon necklace", "crescent pendant", "layering necklace", "moon jewelry", "celestial gift", "gift for her", "dainty necklace", "minimalist jewelry", "sterling silver gift", "moon necklace", "a very long tag that breaks the limit", "boho & moon", "night sky charm"];
+    const tags = [
+      "moon necklace",
+      "silver moon necklace",
+      "crescent pendant",
+      "layering necklace",
+      "moon jewelry",
+      "celestial gift",
+      "gift for her",
+      "dainty necklace",
+      "minimalist jewelry",
+      "sterling silver gift",
+      "moon necklace",
+      "a very long tag that breaks the limit",
+      "boho & moon",
+      "night sky charm",
+    ];
     return { response: { tags }, usage };
   }
   if (schema?.properties?.bullets) {
@@ -65,17 +80,33 @@ function partAnswer(call: Call): unknown {
     };
   }
   if (schema?.properties?.itemSpecifics) {
-    return { response: { itemSpecifics: [{ name: "Brand", value: "Handmade" }, { name: "Metal", value: "Sterling Silver" }, { name: "Length", value: "18 in" }, { name: "Theme", value: "Moon" }] }, usage };
+    return {
+      response: {
+        itemSpecifics: [
+          { name: "Brand", value: "Handmade" },
+          { name: "Metal", value: "Sterling Silver" },
+          { name: "Length", value: "18 in" },
+          { name: "Theme", value: "Moon" },
+        ],
+      },
+      usage,
+    };
   }
-  if (/listing title/.test(s)) return { response: "Sterling Silver Moon Necklace, Dainty Crescent Pendant for Layering, Celestial Gift for Her, Minimalist Handmade Jewelry BEST SELLER on sale", usage };
+  if (/listing title/.test(s))
+    return { response: "Sterling Silver Moon Necklace, Dainty Crescent Pendant for Layering, Celestial Gift for Her, Minimalist Handmade Jewelry BEST SELLER on sale", usage };
   if (/description/.test(s) && /Sections/.test(s)) {
     return {
-      response: "A small crescent moon in solid sterling silver on a fine 18 inch chain.\n\nFeatures\n• 925 sterling silver crescent pendant\n• 18 inch cable chain\n\nBenefits\n• Light enough to wear every day\n• Layers with other necklaces",
+      response:
+        "A small crescent moon in solid sterling silver on a fine 18 inch chain.\n\nFeatures\n• 925 sterling silver crescent pendant\n• 18 inch cable chain\n\nBenefits\n• Light enough to wear every day\n• Layers with other necklaces",
       usage,
     };
   }
   if (/alt texts/.test(s)) {
-    return { response: "**Image 1:** Sterling silver moon necklace on a white marble tray\n**Image 2:** Crescent pendant worn layered with a longer chain\n**Image 3:** Close view of the hammered texture of the moon\n**Image 4:** Moon necklace in its kraft gift box\n**Image 5:** Model wearing the dainty crescent pendant", usage };
+    return {
+      response:
+        "**Image 1:** Sterling silver moon necklace on a white marble tray\n**Image 2:** Crescent pendant worn layered with a longer chain\n**Image 3:** Close view of the hammered texture of the moon\n**Image 4:** Moon necklace in its kraft gift box\n**Image 5:** Model wearing the dainty crescent pendant",
+      usage,
+    };
   }
   if (/backend search terms/.test(s)) return { response: "crescent lunar celestial pendant choker layering dainty bridesmaid birthday anniversary", usage };
   return { response: "Sterling silver moon necklace", usage };
@@ -258,7 +289,12 @@ describe("listings written by Workers AI on a deployment", () => {
     expect(done.listing.title.length).toBeLessThanOrEqual(80);
     const specificsCall = binding.calls.find((c) => /item specifics/.test(system(c)))!;
     expect(specificsCall.inputs.response_format).toEqual({ type: "json_schema", json_schema: ITEM_SPECIFICS_SCHEMA });
-    expect(done.listing.item_specifics).toEqual(expect.arrayContaining([{ name: "Brand", value: "Handmade" }, { name: "Metal", value: "Sterling Silver" }]));
+    expect(done.listing.item_specifics).toEqual(
+      expect.arrayContaining([
+        { name: "Brand", value: "Handmade" },
+        { name: "Metal", value: "Sterling Silver" },
+      ]),
+    );
     expect(binding.calls.some((c) => /13 search tags/.test(system(c)))).toBe(false);
   });
 

@@ -39,7 +39,10 @@ async function generatedPdf(token: string) {
   return body;
 }
 
-const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const count = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 
 describe("POST /api/workflow/optimize-pattern", () => {
   it("shows a pasted pattern's sections offline, keeps its lines, says which provider did it and echoes the request id", async () => {
@@ -296,9 +299,10 @@ function fakeProvider(complete: (request: LlmRequest) => Promise<string>): LlmPr
   };
 }
 
-const failing = () => fakeProvider(async () => {
-  throw new UpstreamError("deepseek", "DeepSeek answered 500");
-});
+const failing = () =>
+  fakeProvider(async () => {
+    throw new UpstreamError("deepseek", "DeepSeek answered 500");
+  });
 const hanging = () => fakeProvider(() => new Promise<string>(() => {}));
 
 async function domainUser() {
@@ -366,9 +370,15 @@ describe("wizard steps with a model provider", () => {
 
   it("format uses the model's layout only when every line under the headings is kept as written", async () => {
     const pattern = "# Tiny Ball\n\n## Instructions\nRnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)\n";
-    const kept = await formatPattern({ optimizedPattern: pattern, options: {} }, fakeProvider(async () => "# Tiny Ball\n\n## How to make it\nRnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)"));
+    const kept = await formatPattern(
+      { optimizedPattern: pattern, options: {} },
+      fakeProvider(async () => "# Tiny Ball\n\n## How to make it\nRnd 1: 6 sc in MR (6)\nRnd 2: inc around (12)"),
+    );
     expect(kept.sections.find((s) => s.key === "instructions")?.heading).toBe("How to make it");
-    const rewritten = await formatPattern({ optimizedPattern: pattern, options: {} }, fakeProvider(async () => "# Tiny Ball\n\n## How to make it\nRnd 1: 6 sc in a magic ring (6 sts)\nRnd 2: inc around (12)"));
+    const rewritten = await formatPattern(
+      { optimizedPattern: pattern, options: {} },
+      fakeProvider(async () => "# Tiny Ball\n\n## How to make it\nRnd 1: 6 sc in a magic ring (6 sts)\nRnd 2: inc around (12)"),
+    );
     expect(rewritten.sections.find((s) => s.key === "instructions")?.heading).toBe("Instructions");
     expect(instructionLines(rewritten)).toEqual(["Rnd 1: 6 sc in MR (6)", "Rnd 2: inc around (12)"]);
   });

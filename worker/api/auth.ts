@@ -1,23 +1,5 @@
-import {
-  ChangePasswordSchema,
-  ForgotPasswordSchema,
-  LoginSchema,
-  RegisterSchema,
-  ResetPasswordSchema,
-  VerifyEmailSchema,
-} from "../../schema/api";
-import {
-  ALREADY_VERIFIED,
-  INVALID_CREDENTIALS,
-  changePassword,
-  login,
-  logoutAll,
-  register,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  verifyEmail,
-} from "../domain/auth/accounts";
+import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, VerifyEmailSchema } from "../../schema/api";
+import { ALREADY_VERIFIED, INVALID_CREDENTIALS, changePassword, login, logoutAll, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "../domain/auth/accounts";
 import { assertRegisterAllowed, assertResendAllowed, assertResetAllowed, reserveLoginAttempt } from "../domain/auth/throttle";
 import { requireUser } from "../lib/auth";
 import { HttpError } from "../lib/errors";

@@ -12,7 +12,15 @@ export function healthRoutes(router: ApiRouter) {
       d1 = false;
     }
     return json(
-      { success: d1, status: d1 ? "ok" : "degraded", version: env.BUILD_VERSION || "dev", environment: appEnvOf(env.APP_ENV), d1, providers: providerSummary(env), providerLabels: providerLabels(env) },
+      {
+        success: d1,
+        status: d1 ? "ok" : "degraded",
+        version: env.BUILD_VERSION || "dev",
+        environment: appEnvOf(env.APP_ENV),
+        d1,
+        providers: providerSummary(env),
+        providerLabels: providerLabels(env),
+      },
       { status: d1 ? 200 : 503 },
     );
   });

@@ -176,7 +176,21 @@ async function withImageErrors(work: () => Promise<Response>): Promise<Response>
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const code =
-      error instanceof UpstreamError ? (error.timedOut ? "provider timeout" : "provider failed") : typeof error.extra.error === "string" ? error.extra.error : error.status === 403 ? "limit exceeded" : error.status === 429 ? "too many requests" : error.status === 413 ? "too large" : error.status === 415 ? "unsupported type" : "invalid request";
+      error instanceof UpstreamError
+        ? error.timedOut
+          ? "provider timeout"
+          : "provider failed"
+        : typeof error.extra.error === "string"
+          ? error.extra.error
+          : error.status === 403
+            ? "limit exceeded"
+            : error.status === 429
+              ? "too many requests"
+              : error.status === 413
+                ? "too large"
+                : error.status === 415
+                  ? "unsupported type"
+                  : "invalid request";
     throw new HttpError(error.status, error.message, { details: error.message, ...error.extra, error: code }, error.headers);
   }
 }

@@ -279,4 +279,3 @@ export function listingRoutes(router: ApiRouter) {
     return json({ success: true, message: "File deleted" });
   });
 }
-

@@ -49,7 +49,13 @@ export function errorResponse(error: unknown, requestId: string): Response {
     return json({ success: false, message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
   }
   console.error(
-    JSON.stringify({ level: "error", event: "api.unhandled", requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), stack: error instanceof Error ? error.stack : undefined }),
+    JSON.stringify({
+      level: "error",
+      event: "api.unhandled",
+      requestId,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    }),
   );
   return json({ success: false, message: "Server error: something went wrong on our side. Please try again later.", requestId }, { status: 500 });
 }
@@ -70,6 +76,7 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   response.headers.set("X-Request-ID", requestId);
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   const url = new URL(request.url);
-  if (env.APP_ENV !== "test") console.log(JSON.stringify({ level: "info", event: "api.request", requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started }));
+  if (env.APP_ENV !== "test")
+    console.log(JSON.stringify({ level: "info", event: "api.request", requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started }));
   return response;
 }

@@ -33,7 +33,7 @@ function fileBytes(request: ApiRequest): AsyncIterable<Uint8Array> {
   }
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > SHOP_LIMITS.importBytesMax + (multipart ? MULTIPART_ENVELOPE_BYTES : 0)) throw fileTooLarge();
-  if (!request.body) throw badRequest("The request has no file. Send EtsyListingsDownload.csv as the body (text/csv) or in a form field named \"file\".", { field: "file" });
+  if (!request.body) throw badRequest('The request has no file. Send EtsyListingsDownload.csv as the body (text/csv) or in a form field named "file".', { field: "file" });
   return multipart ? multipartFile(request.body, type, "file") : bodyChunks(request.body);
 }
 

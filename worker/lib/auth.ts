@@ -21,7 +21,7 @@ export async function requireUser(request: Request, env: Env): Promise<User> {
 
 /** The answer to an unverified user asking for an AI feature (code "email-unverified"). */
 export const EMAIL_UNVERIFIED_MESSAGE =
-  "Please confirm your e-mail address to use AI features. We sent you a link when you registered; you can send it again with \"Resend link\" at the top of the page.";
+  'Please confirm your e-mail address to use AI features. We sent you a link when you registered; you can send it again with "Resend link" at the top of the page.';
 export const EMAIL_UNVERIFIED_CODE = "email-unverified";
 
 /**

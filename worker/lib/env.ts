@@ -117,7 +117,7 @@ export function configProblems(env: Env): string[] {
   // No minimum length: a pepper cannot change once users exist, so an existing one is kept as it is.
   if (!(env.PASSWORD_PEPPER ?? "").trim()) problems.push("PASSWORD_PEPPER must be set in production");
   if (!selectMailProvider(env)) {
-    problems.push("a mail provider must be configured in production (RESEND_API_KEY, or a send_email binding named EMAIL; MAIL_PROVIDER must not be \"outbox\")");
+    problems.push('a mail provider must be configured in production (RESEND_API_KEY, or a send_email binding named EMAIL; MAIL_PROVIDER must not be "outbox")');
   }
   const limit = env.REGISTER_LIMIT_PER_HOUR;
   if (limit !== undefined && limit !== "" && !/^\d+$/.test(limit.trim())) problems.push("REGISTER_LIMIT_PER_HOUR must be a whole number");

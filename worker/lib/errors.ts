@@ -14,10 +14,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) =>
-  new HttpError(400, message, extra);
-export const unauthorized = (message = "Invalid authentication token") =>
-  new HttpError(401, message);
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
+export const unauthorized = (message = "Invalid authentication token") => new HttpError(401, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests: Please wait a moment before trying again.") =>
   new HttpError(429, message, { retryAfter: retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });

@@ -42,11 +42,7 @@ function tooLarge(limit: number) {
 }
 
 /** Parses a JSON body against a schema: 415 for another media type, 413 too large, 400 otherwise. */
-export async function readJson<const S extends v.GenericSchema>(
-  request: Request,
-  schema: S,
-  limit = JSON_LIMIT_BYTES,
-): Promise<v.InferOutput<S>> {
+export async function readJson<const S extends v.GenericSchema>(request: Request, schema: S, limit = JSON_LIMIT_BYTES): Promise<v.InferOutput<S>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\b/i.test(type.trim())) {
     throw new HttpError(415, "Content-Type must be application/json");

@@ -15,8 +15,7 @@ export const STALE_PENDING_MS = 5 * 60 * 1000;
 
 type Db = ReturnType<typeof drizzle>;
 
-const claimKey = (userId: string, scope: string, requestId: string) =>
-  and(eq(idempotency.userId, userId), eq(idempotency.scope, scope), eq(idempotency.requestId, requestId))!;
+const claimKey = (userId: string, scope: string, requestId: string) => and(eq(idempotency.userId, userId), eq(idempotency.scope, scope), eq(idempotency.requestId, requestId))!;
 
 /**
  * Claims (user, scope, request id). Answers "claimed" for the first caller (or one taking over an
@@ -24,11 +23,7 @@ const claimKey = (userId: string, scope: string, requestId: string) =>
  */
 export async function claimRequest(db: Db, userId: string, scope: string, requestId: string, now = Date.now()) {
   const key = claimKey(userId, scope, requestId);
-  const claimed = await db
-    .insert(idempotency)
-    .values({ userId, scope, requestId, status: PENDING, body: "", createdAt: now })
-    .onConflictDoNothing()
-    .returning({ requestId: idempotency.requestId });
+  const claimed = await db.insert(idempotency).values({ userId, scope, requestId, status: PENDING, body: "", createdAt: now }).onConflictDoNothing().returning({ requestId: idempotency.requestId });
   if (claimed.length > 0) return { claimed: true as const, key };
   const [existing] = await db.select().from(idempotency).where(key).limit(1);
   if (existing && existing.status === PENDING && existing.createdAt < now - STALE_PENDING_MS) {
@@ -47,13 +42,7 @@ export async function claimRequest(db: Db, userId: string, scope: string, reques
  * again; a retry while the first is still running gets 409. Without a request id the work just runs.
  * Only successful answers are kept: a failure may be retried with the same id.
  */
-export async function idempotent(
-  env: Env,
-  request: Request,
-  userId: string,
-  scope: string,
-  work: () => Promise<{ status: number; body: unknown }>,
-): Promise<Response> {
+export async function idempotent(env: Env, request: Request, userId: string, scope: string, work: () => Promise<{ status: number; body: unknown }>): Promise<Response> {
   const requestId = sanitizeRequestId(request.headers.get("X-Request-ID"));
   if (!requestId) {
     const result = await work();
@@ -73,7 +62,10 @@ export async function idempotent(
   const run = (async () => {
     try {
       const result = await work();
-      await db.update(idempotency).set({ status: result.status, body: JSON.stringify(result.body) }).where(key);
+      await db
+        .update(idempotency)
+        .set({ status: result.status, body: JSON.stringify(result.body) })
+        .where(key);
       return result;
     } catch (error) {
       await releaseClaim(db, key, scope, requestId);

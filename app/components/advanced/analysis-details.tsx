@@ -20,11 +20,7 @@ export function AnalysisDetails({ data, processingTimeMs }: { data: AdvancedAnal
       t("advanced.details.source"),
       <span className="inline-flex flex-wrap items-center justify-end gap-1.5">
         {data.source !== "serpapi" && <SampleBadge testId="detail-sample-badge" />}
-        {data.fromCache ? (
-          <Badge variant="secondary">{t("advanced.details.cached")}</Badge>
-        ) : data.source === "serpapi" ? (
-          <Badge variant="outline">{t("advanced.details.live")}</Badge>
-        ) : null}
+        {data.fromCache ? <Badge variant="secondary">{t("advanced.details.cached")}</Badge> : data.source === "serpapi" ? <Badge variant="outline">{t("advanced.details.live")}</Badge> : null}
       </span>,
       "detail-source",
     ],

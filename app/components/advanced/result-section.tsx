@@ -14,10 +14,7 @@ export function ResultSection({ title, icon, badge, children, testId }: { title:
     <Card className="gap-0 py-0" data-testid={testId}>
       <Collapsible open={open} onOpenChange={setOpen}>
         <h2 className="text-base font-semibold">
-          <CollapsibleTrigger
-            className="flex w-full items-center justify-between gap-3 px-6 py-4 text-left hover:bg-muted/40"
-            aria-label={t("advanced.section.toggle", { section: title })}
-          >
+          <CollapsibleTrigger className="flex w-full items-center justify-between gap-3 px-6 py-4 text-left hover:bg-muted/40" aria-label={t("advanced.section.toggle", { section: title })}>
             <span className="flex flex-wrap items-center gap-2">
               {icon}
               {title}

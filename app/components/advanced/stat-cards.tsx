@@ -85,13 +85,25 @@ export function StatCards({ data }: { data: AdvancedAnalysis }) {
           </span>
         </Stat>
       ) : trendsSample ? (
-        <Stat label={t("advanced.stats.searchVolume")} icon={<SearchIcon className="size-4" aria-hidden="true" />} hint={t("advanced.stats.volumeOffline")} source={<SampleBadge />} testId="stat-volume">
+        <Stat
+          label={t("advanced.stats.searchVolume")}
+          icon={<SearchIcon className="size-4" aria-hidden="true" />}
+          hint={t("advanced.stats.volumeOffline")}
+          source={<SampleBadge />}
+          testId="stat-volume"
+        >
           <span className="text-muted-foreground" aria-label={t("advanced.stats.volumeNone")}>
             —
           </span>
         </Stat>
       ) : (
-        <Stat label={t("advanced.stats.searchVolume")} icon={<SearchIcon className="size-4" aria-hidden="true" />} hint={t("advanced.stats.perMonth")} source={t("advanced.stats.sourceVolume")} testId="stat-volume">
+        <Stat
+          label={t("advanced.stats.searchVolume")}
+          icon={<SearchIcon className="size-4" aria-hidden="true" />}
+          hint={t("advanced.stats.perMonth")}
+          source={t("advanced.stats.sourceVolume")}
+          testId="stat-volume"
+        >
           <span className="tabular-nums" title={number.format(data.estimatedSearchVolume)}>
             ~{compact.format(data.estimatedSearchVolume)}
           </span>

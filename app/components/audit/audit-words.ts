@@ -11,7 +11,11 @@ export function useAuditWords() {
   const localParams = (params: AuditParams): AuditParams => {
     const out: AuditParams = { ...params };
     if (typeof params.fromKey === "string") out.from = t(`audit.from.${params.fromKey}`);
-    if (typeof params.missingKeys === "string") out.missing = params.missingKeys.split(",").map((k) => t(`audit.missing.${k}`)).join(", ");
+    if (typeof params.missingKeys === "string")
+      out.missing = params.missingKeys
+        .split(",")
+        .map((k) => t(`audit.missing.${k}`))
+        .join(", ");
     if (typeof params.adviceKey === "string") out.advice = t(`audit.advice.${params.adviceKey}`);
     return out;
   };

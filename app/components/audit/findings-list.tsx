@@ -59,7 +59,14 @@ export function FindingsList({
                       {f.source.kind === "marketplace" ? t("audit.report.marketplaceRule", { marketplace: MARKETPLACE_NAMES[report.platform] }) : t("audit.report.bestPractice")}
                       {f.penalty > 0 && <> · {t("audit.report.penalty", { points: f.penalty })}</>}
                       <span className="block break-words">
-                        {t("audit.report.source")}: {f.source.url ? <a href={f.source.url} target="_blank" rel="noreferrer noopener" className="underline-offset-2 hover:underline">{f.source.name}</a> : f.source.name}
+                        {t("audit.report.source")}:{" "}
+                        {f.source.url ? (
+                          <a href={f.source.url} target="_blank" rel="noreferrer noopener" className="underline-offset-2 hover:underline">
+                            {f.source.name}
+                          </a>
+                        ) : (
+                          f.source.name
+                        )}
                       </span>
                     </p>
                   </div>

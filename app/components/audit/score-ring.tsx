@@ -11,7 +11,11 @@ const GRADE_COLOUR: Record<Grade, string> = {
   F: "text-destructive",
 };
 
-const SIZES = { sm: { box: 44, stroke: 4, score: "text-xs", grade: "hidden" }, md: { box: 72, stroke: 6, score: "text-lg", grade: "text-[10px]" }, lg: { box: 104, stroke: 8, score: "text-2xl", grade: "text-xs" } } as const;
+const SIZES = {
+  sm: { box: 44, stroke: 4, score: "text-xs", grade: "hidden" },
+  md: { box: 72, stroke: 6, score: "text-lg", grade: "text-[10px]" },
+  lg: { box: 104, stroke: 8, score: "text-2xl", grade: "text-xs" },
+} as const;
 
 /** The audit score as a ring (0-100) with the grade; the whole figure is one labelled image. */
 export function ScoreRing({ score, grade, size = "md", className }: { score: number; grade: Grade; size?: keyof typeof SIZES; className?: string }) {

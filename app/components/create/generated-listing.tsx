@@ -46,13 +46,7 @@ function Section({
   skeleton: ReactNode;
 }) {
   return (
-    <section
-      className="grid gap-3"
-      aria-labelledby={`part-${id}`}
-      aria-busy={loading || undefined}
-      data-testid={`part-${id}`}
-      data-ready={loading ? undefined : "true"}
-    >
+    <section className="grid gap-3" aria-labelledby={`part-${id}`} aria-busy={loading || undefined} data-testid={`part-${id}`} data-ready={loading ? undefined : "true"}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <h3 id={`part-${id}`} className="text-sm font-semibold">
@@ -171,42 +165,42 @@ export function GeneratedListing({
         </Section>
 
         {hasTags(current?.platform ?? platform) && (
-        <Section
-          id="tags"
-          title={t("create.result.partTags")}
-          loading={parts.tags === undefined}
-          meta={
-            parts.tags && (
-              <span className={cn("text-xs tabular-nums text-muted-foreground", parts.tags.length !== LISTING_LIMITS.tagCount && "text-destructive")}>
-                {t("listing.tagCount", { count: parts.tags.length, max: LISTING_LIMITS.tagCount })}
-              </span>
-            )
-          }
-          actions={
-            <>
-              {regenerateButton("tags")}
-              <CopyButton text={(parts.tags ?? []).join(", ")} label={t("create.result.copyAll")} showLabel />
-            </>
-          }
-          skeleton={
-            <div className="flex flex-wrap gap-2">
-              {Array.from({ length: 8 }, (_, i) => (
-                <Skeleton key={i} className="h-6 w-24" />
+          <Section
+            id="tags"
+            title={t("create.result.partTags")}
+            loading={parts.tags === undefined}
+            meta={
+              parts.tags && (
+                <span className={cn("text-xs tabular-nums text-muted-foreground", parts.tags.length !== LISTING_LIMITS.tagCount && "text-destructive")}>
+                  {t("listing.tagCount", { count: parts.tags.length, max: LISTING_LIMITS.tagCount })}
+                </span>
+              )
+            }
+            actions={
+              <>
+                {regenerateButton("tags")}
+                <CopyButton text={(parts.tags ?? []).join(", ")} label={t("create.result.copyAll")} showLabel />
+              </>
+            }
+            skeleton={
+              <div className="flex flex-wrap gap-2">
+                {Array.from({ length: 8 }, (_, i) => (
+                  <Skeleton key={i} className="h-6 w-24" />
+                ))}
+              </div>
+            }
+          >
+            <ul className="flex flex-wrap gap-2" data-testid="result-tags">
+              {(parts.tags ?? []).map((tag) => (
+                <li key={tag}>
+                  <Badge variant="secondary" className="gap-2 py-1 text-sm font-normal">
+                    <span>{tag}</span>
+                    <CharCounter count={charCount(tag)} max={LISTING_LIMITS.tagMax} className="text-[0.7rem]" />
+                  </Badge>
+                </li>
               ))}
-            </div>
-          }
-        >
-          <ul className="flex flex-wrap gap-2" data-testid="result-tags">
-            {(parts.tags ?? []).map((tag) => (
-              <li key={tag}>
-                <Badge variant="secondary" className="gap-2 py-1 text-sm font-normal">
-                  <span>{tag}</span>
-                  <CharCounter count={charCount(tag)} max={LISTING_LIMITS.tagMax} className="text-[0.7rem]" />
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </Section>
+            </ul>
+          </Section>
         )}
 
         {current && !hasTags(current.platform) && (

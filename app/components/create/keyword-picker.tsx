@@ -11,17 +11,7 @@ import type { SelectedKeyword } from "./selected-keywords";
 import "~/lib/i18n/catalog/listings";
 
 /** 'Selected Keywords': the shared list with a remove button per keyword, plus manual entry. */
-export function KeywordPicker({
-  keywords,
-  onAdd,
-  onRemove,
-  disabled,
-}: {
-  keywords: SelectedKeyword[];
-  onAdd: (text: string) => boolean;
-  onRemove: (id: string) => void;
-  disabled?: boolean;
-}) {
+export function KeywordPicker({ keywords, onAdd, onRemove, disabled }: { keywords: SelectedKeyword[]; onAdd: (text: string) => boolean; onRemove: (id: string) => void; disabled?: boolean }) {
   const t = useT();
   const inputId = useId();
   const [text, setText] = useState("");

@@ -5,15 +5,7 @@
  */
 import { useCallback, useRef, useState } from "react";
 import { ApiError, WORKFLOW_TIMEOUT_MS, apiResponse, isEmailUnverified, newRequestId } from "~/lib/api";
-import {
-  readNdjson,
-  regeneratePart as requestPart,
-  type GenerateEvent,
-  type ListingDetail,
-  type ListingPart,
-  type Platform,
-  type RuleReport,
-} from "~/components/listings/listing-client";
+import { readNdjson, regeneratePart as requestPart, type GenerateEvent, type ListingDetail, type ListingPart, type Platform, type RuleReport } from "~/components/listings/listing-client";
 import type { ItemSpecific } from "../../../schema/api/listings";
 
 /** "unverified": the e-mail address is not confirmed yet, so AI features answer 403 (decision 0009). */
@@ -81,10 +73,7 @@ function quotaFrom(body: Record<string, unknown> | null): QuotaInfo | null {
   return { used: Number(quota.used ?? quota.limit ?? 10), limit: Number(quota.limit ?? 10), plan: typeof quota.plan === "string" ? quota.plan : "free" };
 }
 
-export function useListingGenerator({
-  onSuccess,
-  onQuotaExceeded,
-}: { onSuccess?: (listing: ListingDetail) => void; onQuotaExceeded?: (quota: QuotaInfo) => void } = {}) {
+export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?: (listing: ListingDetail) => void; onQuotaExceeded?: (quota: QuotaInfo) => void } = {}) {
   const [state, setState] = useState<GeneratorState>(INITIAL);
   const [regenerating, setRegenerating] = useState<ListingPart | null>(null);
   const busy = useRef(false);

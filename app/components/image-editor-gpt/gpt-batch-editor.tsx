@@ -262,7 +262,14 @@ export function GptBatchEditor({ providerName, onFinished }: { providerName: str
                             <CheckCircle2Icon aria-hidden="true" />
                             {t("images.status.completed")}
                           </Badge>
-                          <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => download(item, index)} aria-label={t("images.batch.downloadOne", { name: item.fileName })}>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            className="size-8"
+                            onClick={() => download(item, index)}
+                            aria-label={t("images.batch.downloadOne", { name: item.fileName })}
+                          >
                             <DownloadIcon aria-hidden="true" />
                           </Button>
                         </div>

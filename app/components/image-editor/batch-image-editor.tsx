@@ -491,7 +491,12 @@ function BatchRow({ item, localPreview, onDownload }: { item: BatchItem; localPr
         {item.status === "completed" ? (
           <Dialog>
             <DialogTrigger asChild>
-              <button type="button" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" aria-label={t("images.batch.compareOne", { name: item.fileName })} disabled={!edited.url}>
+              <button
+                type="button"
+                className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                aria-label={t("images.batch.compareOne", { name: item.fileName })}
+                disabled={!edited.url}
+              >
                 <Thumb src={edited.url} alt={t("images.batch.editedAlt", { name: item.fileName })} />
               </button>
             </DialogTrigger>
@@ -549,4 +554,3 @@ function Thumb({ src, alt }: { src: string | null | undefined; alt: string }) {
   if (!src) return <Skeleton className="size-14 rounded-md sm:size-16" />;
   return <img src={src} alt={alt} className={cn("size-14 rounded-md border object-cover sm:size-16", CHECKERBOARD)} />;
 }
-

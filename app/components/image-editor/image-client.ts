@@ -3,7 +3,17 @@
  * each way a call can fail, and the browser-only helpers both editors share (reading files,
  * fetching owner-only images with the token, downloads).
  */
-import { IMAGE_LIMITS, IMAGE_MESSAGES, type BatchProgress, type CutoutInfo, type EditImageResponse, type ImageCategory, type ImagePlatform, type ImageProviderName, type NotApplied } from "../../../schema/api/images";
+import {
+  IMAGE_LIMITS,
+  IMAGE_MESSAGES,
+  type BatchProgress,
+  type CutoutInfo,
+  type EditImageResponse,
+  type ImageCategory,
+  type ImagePlatform,
+  type ImageProviderName,
+  type NotApplied,
+} from "../../../schema/api/images";
 import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
 import type { Vars } from "~/lib/i18n";
 import "~/lib/i18n/catalog/images";

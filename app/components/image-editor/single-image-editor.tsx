@@ -152,9 +152,7 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
                     <p className="truncate font-medium" data-testid="source-name">
                       {source.file.name}
                     </p>
-                    <p className="text-xs text-muted-foreground tabular-nums">
-                      {t("images.single.dimensions", { width: source.width, height: source.height, size: formatSize(source.file.size) })}
-                    </p>
+                    <p className="text-xs text-muted-foreground tabular-nums">{t("images.single.dimensions", { width: source.width, height: source.height, size: formatSize(source.file.size) })}</p>
                     {source.downscaled && (
                       <p className="text-xs text-muted-foreground" data-testid="downscaled-note">
                         {t("images.upload.downscaled", { from: formatSize(source.downscaled.fromBytes), to: formatSize(source.downscaled.toBytes) })}
@@ -203,10 +201,16 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
             )}
           </div>
 
-          <PromptField id={`${statusId}-prompt`} value={prompt} onChange={(text) => {
+          <PromptField
+            id={`${statusId}-prompt`}
+            value={prompt}
+            onChange={(text) => {
               setPrompt(text);
               setFormError(null);
-            }} disabled={busy} testId="single-prompt" />
+            }}
+            disabled={busy}
+            testId="single-prompt"
+          />
 
           {formError && (
             <p role="alert" className="-mt-3 text-sm text-destructive" data-testid="form-error">
@@ -282,7 +286,11 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
 }
 
 /** The plan the editor applied, in plain words ('What we did'), and the 'Prompt Enhanced' note. */
-export function WhatWeDid({ result }: { result: Pick<EditResult, "enhancedPrompt" | "promptEnhanced" | "responseText" | "provider" | "providerLabel"> & { notApplied?: NotApplied[]; cutout?: EditResult["cutout"] } }) {
+export function WhatWeDid({
+  result,
+}: {
+  result: Pick<EditResult, "enhancedPrompt" | "promptEnhanced" | "responseText" | "provider" | "providerLabel"> & { notApplied?: NotApplied[]; cutout?: EditResult["cutout"] };
+}) {
   const t = useT();
   return (
     <div className="grid gap-3 rounded-lg border bg-muted/30 p-4 text-sm" data-testid="what-we-did">

@@ -111,7 +111,12 @@ const EXTENSION: Record<string, string> = { "image/jpeg": "jpg", "image/png": "p
  * (an original photo.jpg edited to PNG is photo.png, never a PNG called .jpg).
  */
 export function resultEntryName(original: string, mime: string) {
-  const clean = (original || "image").split(/[\\/]/).pop()!.replace(/[\u0000-\u001f:*?"<>|]+/g, "-").trim() || "image";
+  const clean =
+    (original || "image")
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\u0000-\u001f:*?"<>|]+/g, "-")
+      .trim() || "image";
   const match = /^(.*?)(\.([a-z0-9]{2,5}))?$/i.exec(clean)!;
   const base = match[1] || "image";
   const current = match[3]?.toLowerCase();

@@ -54,7 +54,11 @@ export function listToRows(list: Pick<KeywordList, "keywords">, currentRows: rea
   return list.keywords.map((k, index) => {
     const row = byKey.get(keywordKey(k.keyword));
     if (row) return { ...row, selected: true };
-    let id = `saved-${keywordKey(k.keyword).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "keyword"}`;
+    let id = `saved-${
+      keywordKey(k.keyword)
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "keyword"
+    }`;
     if (ids.has(id)) id = `${id}-${index + 1}`;
     ids.add(id);
     return {

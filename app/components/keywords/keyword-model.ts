@@ -46,7 +46,13 @@ export const PAGE_SIZE = 10;
 const TRENDS: readonly SuggestionTrend[] = ["increasing", "stable", "declining"];
 
 function slug(text: string) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "keyword";
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "keyword"
+  );
 }
 
 /**
@@ -110,15 +116,7 @@ export function sortRows(rows: readonly KeywordRow[], sort: SortState | null): K
   if (!sort) return [...rows];
   const sign = sort.direction === "ascending" ? 1 : -1;
   const value = (row: KeywordRow) =>
-    sort.key === "popularity"
-      ? row.popularity
-      : sort.key === "competition"
-        ? row.competition
-        : sort.key === "trend"
-          ? trendRank[row.trend]
-          : sort.key === "volume"
-            ? (row.searchVolume ?? -1)
-            : 0;
+    sort.key === "popularity" ? row.popularity : sort.key === "competition" ? row.competition : sort.key === "trend" ? trendRank[row.trend] : sort.key === "volume" ? (row.searchVolume ?? -1) : 0;
   return rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => {

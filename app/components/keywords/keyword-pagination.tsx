@@ -4,21 +4,7 @@ import { useT } from "~/lib/i18n";
 import "~/lib/i18n/catalog/keywords";
 
 /** Working pagination (the SPEC's static pages 1-3 did nothing): previous, numbered pages, next. */
-export function KeywordPagination({
-  page,
-  pages,
-  from,
-  to,
-  total,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  from: number;
-  to: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
+export function KeywordPagination({ page, pages, from, to, total, onPage }: { page: number; pages: number; from: number; to: number; total: number; onPage: (page: number) => void }) {
   const t = useT();
   return (
     <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">

@@ -159,16 +159,19 @@ export function KeywordResults({
             sort={sort}
             onSort={onSort}
             onToggle={onToggle}
-            onTogglePage={(selected) => onTogglePage(current.rows.map((r) => r.id), selected)}
+            onTogglePage={(selected) =>
+              onTogglePage(
+                current.rows.map((r) => r.id),
+                selected,
+              )
+            }
             analyzeGeo={analyzeGeo}
             markSample={!allSample && sources.anySample}
             volumesShown={meta.volumes?.status === "live"}
           />
         )}
 
-        {visible.length > 0 && (
-          <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />
-        )}
+        {visible.length > 0 && <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />}
 
         <VolumeNote volumes={meta.volumes} anySampleRows={allSample || sources.anySample} />
 
@@ -183,16 +186,8 @@ export function KeywordResults({
 
 /** The footer names the providers the figures on screen actually came from. */
 function footerText(t: (key: string, vars?: Record<string, string | number>) => string, sources: ReturnType<typeof figureSources>, volumesLive = false) {
-  const popularity = sources.popularity.has("serpapi")
-    ? sources.popularity.has("sample")
-      ? t("seo.footer.popularityMixed")
-      : t("seo.footer.popularityLive")
-    : t("seo.footer.popularitySample");
-  const competition = sources.competition.has("etsy")
-    ? sources.competition.has("sample")
-      ? t("seo.footer.competitionMixed")
-      : t("seo.footer.competitionLive")
-    : t("seo.footer.competitionSample");
+  const popularity = sources.popularity.has("serpapi") ? (sources.popularity.has("sample") ? t("seo.footer.popularityMixed") : t("seo.footer.popularityLive")) : t("seo.footer.popularitySample");
+  const competition = sources.competition.has("etsy") ? (sources.competition.has("sample") ? t("seo.footer.competitionMixed") : t("seo.footer.competitionLive")) : t("seo.footer.competitionSample");
   if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return volumesLive ? t("volume.footerSample") : t("seo.footer.allSample");
   return `${popularity} ${competition}`;
 }

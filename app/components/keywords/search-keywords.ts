@@ -24,12 +24,7 @@ export function productNameError(value: string): { key: string; vars?: Record<st
 }
 
 /** What went wrong, in the SPEC §8 cases; the screen turns it into words. */
-export type SearchFailure =
-  | { kind: "unauthorized" }
-  | { kind: "quota"; limit: number; plan: string }
-  | { kind: "unverified" }
-  | { kind: "status"; status: number }
-  | { kind: "generic" };
+export type SearchFailure = { kind: "unauthorized" } | { kind: "quota"; limit: number; plan: string } | { kind: "unverified" } | { kind: "status"; status: number } | { kind: "generic" };
 
 export function classifySearchError(error: unknown): SearchFailure {
   if (error instanceof ApiError && error.kind === "http") {

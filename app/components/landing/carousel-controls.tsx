@@ -42,12 +42,7 @@ export function CarouselControls({
             data-testid={`${testId}-dot-${i}`}
             className="group flex size-6 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span
-              className={cn(
-                "block h-2 rounded-full transition-all",
-                i === index ? "w-5 bg-primary" : "w-2 bg-muted-foreground/40 group-hover:bg-muted-foreground/70",
-              )}
-            />
+            <span className={cn("block h-2 rounded-full transition-all", i === index ? "w-5 bg-primary" : "w-2 bg-muted-foreground/40 group-hover:bg-muted-foreground/70")} />
           </button>
         ))}
       </div>

@@ -110,7 +110,13 @@ function SlideArt({ id, icon }: { id: (typeof SLIDES)[number]["id"]; icon: React
         <span className="font-semibold">{t(`landing.demo.${id}`)}</span>
       </div>
       {id === "keywords" &&
-        ([["kw1", 92], ["kw2", 78], ["kw3", 64]] as const).map(([key, value]) => (
+        (
+          [
+            ["kw1", 92],
+            ["kw2", 78],
+            ["kw3", 64],
+          ] as const
+        ).map(([key, value]) => (
           <div key={key} className="grid grid-cols-[1fr_4rem_1.5rem] items-center gap-2 py-1 text-xs">
             <span className="truncate">{t(`landing.demo.mock.${key}`)}</span>
             <span className="h-1.5 rounded-full bg-muted">

@@ -35,12 +35,7 @@ export function ListingCard({ listing, now, onDeleted }: { listing: ListingSumma
             title={title}
             onDeleted={onDeleted}
             trigger={
-              <Button
-                variant="ghost"
-                size="icon"
-                className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive"
-                aria-label={t("listings.deleteLabel", { title })}
-              >
+              <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive" aria-label={t("listings.deleteLabel", { title })}>
                 <Trash2Icon aria-hidden="true" />
               </Button>
             }

@@ -57,10 +57,7 @@ export async function fetchVersions(id: string): Promise<ListingVersionInfo[]> {
 }
 
 export async function restoreVersion(id: string, versionId: string, version: number) {
-  const body = await api<{ data: { listing: ListingDetail; restoredFrom: number } }>(
-    `/listings/${encodeURIComponent(id)}/versions/${encodeURIComponent(versionId)}/restore`,
-    { body: { version } },
-  );
+  const body = await api<{ data: { listing: ListingDetail; restoredFrom: number } }>(`/listings/${encodeURIComponent(id)}/versions/${encodeURIComponent(versionId)}/restore`, { body: { version } });
   return body.data;
 }
 

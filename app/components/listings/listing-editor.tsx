@@ -32,7 +32,12 @@ export function validateListing(listing: EditableListing, platform?: string): Fi
 
 function InlineMessage({ id, children, tone = "error" }: { id: string; children: React.ReactNode; tone?: "error" | "limit" }) {
   return (
-    <p id={id} role={tone === "error" ? "alert" : "status"} className={tone === "error" ? "text-sm text-destructive" : "text-xs text-muted-foreground"} data-testid={`${id.replace(/^.*?-msg-/, "")}-message`}>
+    <p
+      id={id}
+      role={tone === "error" ? "alert" : "status"}
+      className={tone === "error" ? "text-sm text-destructive" : "text-xs text-muted-foreground"}
+      data-testid={`${id.replace(/^.*?-msg-/, "")}-message`}
+    >
       {children}
     </p>
   );
@@ -250,14 +255,7 @@ export function ListingEditor({
             />
           </div>
         ))}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="w-fit"
-          onClick={() => setAltTexts([...altTexts, ""])}
-          disabled={saving || altTexts.length >= limits.altTextCount}
-        >
+        <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => setAltTexts([...altTexts, ""])} disabled={saving || altTexts.length >= limits.altTextCount}>
           <PlusIcon aria-hidden="true" />
           {t("detail.addAltText")}
         </Button>

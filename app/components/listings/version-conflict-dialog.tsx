@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "~/components/ui/alert-dialog";
 import { useT } from "~/lib/i18n";
 import type { ListingDetail } from "./listing-client";
 import "~/lib/i18n/catalog/listing-versions";
@@ -16,17 +7,7 @@ import "~/lib/i18n/catalog/listing-versions";
  * Shown when a save answered 409: the listing changed since the editor opened. Reload takes the
  * current listing (the edit is dropped); Overwrite saves the edit again over the current version.
  */
-export function VersionConflictDialog({
-  current,
-  busy,
-  onReload,
-  onOverwrite,
-}: {
-  current: ListingDetail | null;
-  busy: boolean;
-  onReload: () => void;
-  onOverwrite: () => void;
-}) {
+export function VersionConflictDialog({ current, busy, onReload, onOverwrite }: { current: ListingDetail | null; busy: boolean; onReload: () => void; onOverwrite: () => void }) {
   const t = useT();
   return (
     <AlertDialog open={!!current}>

@@ -76,9 +76,7 @@ export function AccountOverviewCard({ profile }: { profile: ProfileResponse }) {
                   <li key={feature} className="grid gap-1.5" data-testid={`usage-${feature}`}>
                     <div className="flex items-center justify-between text-sm">
                       <span>{label}</span>
-                      <span className={cn("font-medium tabular-nums", row.used >= row.limit && "text-destructive")}>
-                        {t("profile.account.usageValue", { used: row.used, limit: row.limit })}
-                      </span>
+                      <span className={cn("font-medium tabular-nums", row.used >= row.limit && "text-destructive")}>{t("profile.account.usageValue", { used: row.used, limit: row.limit })}</span>
                     </div>
                     <Progress value={percent} aria-label={`${label}: ${t("profile.account.usageValue", { used: row.used, limit: row.limit })}`} />
                   </li>

@@ -100,13 +100,7 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
                 {t("profile.prefs.emailNotificationsHint")}
               </p>
             </div>
-            <Switch
-              id={emailId}
-              aria-describedby={`${emailId}-hint`}
-              checked={emailOn}
-              onCheckedChange={(checked) => void save({ emailNotifications: checked })}
-              data-testid="email-notifications"
-            />
+            <Switch id={emailId} aria-describedby={`${emailId}-hint`} checked={emailOn} onCheckedChange={(checked) => void save({ emailNotifications: checked })} data-testid="email-notifications" />
           </div>
           <div className="flex items-center justify-between gap-4 p-4">
             <div className="grid gap-0.5">
@@ -115,13 +109,7 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
                 {t("profile.prefs.pushNotificationsHint")}
               </p>
             </div>
-            <Switch
-              id={pushId}
-              aria-describedby={`${pushId}-hint`}
-              checked={pushOn}
-              onCheckedChange={(checked) => void save({ pushNotifications: checked })}
-              data-testid="push-notifications"
-            />
+            <Switch id={pushId} aria-describedby={`${pushId}-hint`} checked={pushOn} onCheckedChange={(checked) => void save({ pushNotifications: checked })} data-testid="push-notifications" />
           </div>
         </div>
         <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite" data-testid="preferences-status">

@@ -89,12 +89,7 @@ export function Sidebar({ children, label }: { children: ReactNode; label: strin
     );
   }
   return (
-    <div
-      className="group peer hidden text-sidebar-foreground md:block"
-      data-state={open ? "expanded" : "collapsed"}
-      data-collapsible={open ? "" : "icon"}
-      data-testid="sidebar"
-    >
+    <div className="group peer hidden text-sidebar-foreground md:block" data-state={open ? "expanded" : "collapsed"} data-collapsible={open ? "" : "icon"} data-testid="sidebar">
       <div className={cn("relative h-dvh bg-transparent transition-[width] duration-200 ease-linear", open ? "w-(--sidebar-width)" : "w-(--sidebar-width-icon)")} />
       <aside
         aria-label={label}
@@ -142,11 +137,7 @@ export function SidebarFooter({ children }: { children: ReactNode }) {
 }
 
 export function SidebarGroupLabel({ children }: { children: ReactNode }) {
-  return (
-    <div className="px-2 pb-1 pt-2 text-xs font-medium text-sidebar-foreground/70 transition-opacity group-data-[collapsible=icon]:sr-only">
-      {children}
-    </div>
-  );
+  return <div className="px-2 pb-1 pt-2 text-xs font-medium text-sidebar-foreground/70 transition-opacity group-data-[collapsible=icon]:sr-only">{children}</div>;
 }
 
 /** A menu entry: highlighted when active; in icon mode its label becomes a tooltip. */

@@ -2,14 +2,7 @@ import { ChevronsUpDownIcon, LogOutIcon, MoonIcon, SunIcon, UserIcon } from "luc
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { clearAuth } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { useProfile, useUpdateProfile } from "~/lib/profile";

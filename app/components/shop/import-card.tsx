@@ -151,15 +151,7 @@ export function ImportCsv({
     <div className={cn("grid gap-6", showSteps && "lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]")}>
       {showSteps && <EtsyCsvSteps />}
       <div className="grid content-start gap-3">
-        <UploadZone
-          onFiles={start}
-          accept=".csv,text/csv"
-          title={t("shop.import.drop")}
-          hint={t("shop.import.hint")}
-          disabled={busy}
-          invalid={state.kind === "invalid"}
-          testId="shop-import"
-        >
+        <UploadZone onFiles={start} accept=".csv,text/csv" title={t("shop.import.drop")} hint={t("shop.import.hint")} disabled={busy} invalid={state.kind === "invalid"} testId="shop-import">
           <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
             <FileUpIcon className="size-5" aria-hidden="true" />
           </span>
@@ -169,9 +161,7 @@ export function ImportCsv({
           {state.kind === "uploading" && (
             <div className="grid gap-2" data-testid="import-progress">
               <div className="flex items-center justify-between gap-2 text-sm">
-                <span className="min-w-0 truncate">
-                  {state.progress.processing ? t("shop.import.processing") : t("shop.import.uploading", { name: state.name, percent })}
-                </span>
+                <span className="min-w-0 truncate">{state.progress.processing ? t("shop.import.processing") : t("shop.import.uploading", { name: state.name, percent })}</span>
                 <Button type="button" variant="ghost" size="sm" onClick={() => abort.current?.abort()}>
                   <XIcon aria-hidden="true" />
                   {t("shop.import.cancel")}

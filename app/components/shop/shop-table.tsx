@@ -86,7 +86,11 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
                   data-testid="select-row"
                 />
                 <div className="grid min-w-0 flex-1 gap-1">
-                  <Link to={`/shop/${row.id}`} className="line-clamp-2 rounded-sm font-medium break-words outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50" data-testid="row-title">
+                  <Link
+                    to={`/shop/${row.id}`}
+                    className="line-clamp-2 rounded-sm font-medium break-words outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    data-testid="row-title"
+                  >
                     {untitled(row)}
                   </Link>
                   {row.sku && <span className="truncate text-xs text-muted-foreground">{t("shop.sku", { sku: row.sku })}</span>}
@@ -94,7 +98,11 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
                 <GradeBadge score={row.score} grade={row.grade} className="shrink-0" />
               </div>
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-                {row.priceMinor !== null && <span className="font-medium text-foreground tabular-nums" data-testid="row-price">{formatPrice(row.priceMinor, row.currency, language)}</span>}
+                {row.priceMinor !== null && (
+                  <span className="font-medium text-foreground tabular-nums" data-testid="row-price">
+                    {formatPrice(row.priceMinor, row.currency, language)}
+                  </span>
+                )}
                 <span className="inline-flex items-center gap-1" title={t("shop.col.photos")}>
                   <CameraIcon className="size-3.5" aria-hidden="true" />
                   {t(row.photoCount === 1 ? "shop.photoOne" : "shop.photos", { count: row.photoCount })}
@@ -143,7 +151,11 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
               </td>
               <td className="max-w-[28rem] px-3 py-2.5">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <Link to={`/shop/${row.id}`} className="line-clamp-2 min-w-0 rounded-sm font-medium break-words outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50" data-testid="row-title">
+                  <Link
+                    to={`/shop/${row.id}`}
+                    className="line-clamp-2 min-w-0 rounded-sm font-medium break-words outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    data-testid="row-title"
+                  >
                     {untitled(row)}
                   </Link>
                   {row.hasProposal && <ProposalBadge />}

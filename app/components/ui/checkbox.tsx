@@ -15,15 +15,9 @@ function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxP
       )}
       {...props}
     >
-      <CheckboxPrimitive.Indicator
-        data-slot="checkbox-indicator"
-        className="flex items-center justify-center text-current transition-none"
-      >
+      <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex items-center justify-center text-current transition-none">
         <CheckIcon className="size-3.5 group-data-[state=indeterminate]/checkbox:hidden" aria-hidden="true" />
-        <MinusIcon
-          className="hidden size-3.5 group-data-[state=indeterminate]/checkbox:block"
-          aria-hidden="true"
-        />
+        <MinusIcon className="hidden size-3.5 group-data-[state=indeterminate]/checkbox:block" aria-hidden="true" />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -23,35 +23,23 @@ function SheetPortal(props: React.ComponentProps<typeof SheetPrimitive.Portal>) 
 
 function SheetOverlay({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Overlay>) {
   return (
-    <SheetPrimitive.Overlay
-      data-slot="sheet-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-background/80 backdrop-blur-xs transition-opacity duration-300 starting:opacity-0",
-        className,
-      )}
-      {...props}
-    />
+    <SheetPrimitive.Overlay data-slot="sheet-overlay" className={cn("fixed inset-0 z-50 bg-background/80 backdrop-blur-xs transition-opacity duration-300 starting:opacity-0", className)} {...props} />
   );
 }
 
-const sheetVariants = cva(
-  "fixed z-50 flex flex-col gap-4 bg-background text-foreground shadow-lg outline-none transition-transform duration-300 ease-out",
-  {
-    variants: {
-      side: {
-        right:
-          "inset-y-0 right-0 h-full w-3/4 overflow-y-auto border-l sm:max-w-sm starting:translate-x-full",
-        left: "inset-y-0 left-0 h-full w-3/4 overflow-y-auto border-r sm:max-w-sm starting:-translate-x-full",
-        top: "inset-x-0 top-0 h-auto max-h-[85dvh] overflow-y-auto border-b starting:-translate-y-full",
-        bottom:
-          "inset-x-0 bottom-0 h-auto max-h-[85dvh] overflow-y-auto border-t starting:translate-y-full",
-      },
-    },
-    defaultVariants: {
-      side: "right",
+const sheetVariants = cva("fixed z-50 flex flex-col gap-4 bg-background text-foreground shadow-lg outline-none transition-transform duration-300 ease-out", {
+  variants: {
+    side: {
+      right: "inset-y-0 right-0 h-full w-3/4 overflow-y-auto border-l sm:max-w-sm starting:translate-x-full",
+      left: "inset-y-0 left-0 h-full w-3/4 overflow-y-auto border-r sm:max-w-sm starting:-translate-x-full",
+      top: "inset-x-0 top-0 h-auto max-h-[85dvh] overflow-y-auto border-b starting:-translate-y-full",
+      bottom: "inset-x-0 bottom-0 h-auto max-h-[85dvh] overflow-y-auto border-t starting:translate-y-full",
     },
   },
-);
+  defaultVariants: {
+    side: "right",
+  },
+});
 
 type SheetSide = "top" | "right" | "bottom" | "left";
 
@@ -72,12 +60,7 @@ function SheetContent({
   return (
     <SheetPortal>
       <SheetOverlay />
-      <SheetPrimitive.Content
-        data-slot="sheet-content"
-        data-side={side}
-        className={cn(sheetVariants({ side }), className)}
-        {...props}
-      >
+      <SheetPrimitive.Content data-slot="sheet-content" data-side={side} className={cn(sheetVariants({ side }), className)} {...props}>
         {children}
         {showCloseButton && (
           <SheetPrimitive.Close
@@ -94,51 +77,19 @@ function SheetContent({
 }
 
 function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="sheet-header" className={cn("flex flex-col gap-1.5 p-4", className)} {...props} />
-  );
+  return <div data-slot="sheet-header" className={cn("flex flex-col gap-1.5 p-4", className)} {...props} />;
 }
 
 function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="sheet-footer"
-      className={cn("mt-auto flex flex-col gap-2 p-4", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sheet-footer" className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />;
 }
 
 function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn("font-semibold text-foreground", className)}
-      {...props}
-    />
-  );
+  return <SheetPrimitive.Title data-slot="sheet-title" className={cn("font-semibold text-foreground", className)} {...props} />;
 }
 
-function SheetDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
+function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
+  return <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-export {
-  Sheet,
-  SheetTrigger,
-  SheetClose,
-  SheetContent,
-  SheetHeader,
-  SheetFooter,
-  SheetTitle,
-  SheetDescription,
-};
+export { Sheet, SheetTrigger, SheetClose, SheetContent, SheetHeader, SheetFooter, SheetTitle, SheetDescription };

@@ -1,14 +1,7 @@
 import * as React from "react";
 import { Toast as ToastPrimitive } from "radix-ui";
 
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "~/components/ui/toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/components/ui/toast";
 import { useToast } from "~/components/ui/use-toast";
 
 interface ToasterProps {
@@ -25,14 +18,7 @@ interface ToasterProps {
 }
 
 /** Mount once, near the root of the app. */
-function Toaster({
-  duration = 5000,
-  closeLabel = "Close",
-  toastLabel = "Notification",
-  viewportLabel = "Notifications ({hotkey})",
-  swipeDirection = "right",
-  className,
-}: ToasterProps) {
+function Toaster({ duration = 5000, closeLabel = "Close", toastLabel = "Notification", viewportLabel = "Notifications ({hotkey})", swipeDirection = "right", className }: ToasterProps) {
   const { toasts, dismiss } = useToast();
 
   return (

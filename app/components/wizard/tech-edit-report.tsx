@@ -32,8 +32,7 @@ export function TechEditReportView({
   const { t } = useI18n();
   // Rows with a stated count the checker could not follow: the seller should count these by hand.
   const unchecked = (report.rows ?? []).filter((r) => r.status === "unchecked" && r.statedText);
-  const message = (issue: TechEditIssue) =>
-    t(`wizard.tech.issue.${issue.id}`, { row: issue.row, stated: issue.stated ?? "", computed: issue.computed ?? "", abbr: issue.abbreviation ?? "" });
+  const message = (issue: TechEditIssue) => t(`wizard.tech.issue.${issue.id}`, { row: issue.row, stated: issue.stated ?? "", computed: issue.computed ?? "", abbr: issue.abbreviation ?? "" });
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tech-edit-report">
       <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -60,13 +59,7 @@ export function TechEditReportView({
           {report.issues.map((issue, index) => {
             const Icon = SEVERITY_ICON[issue.severity];
             return (
-              <li
-                key={`${issue.line}-${issue.id}-${index}`}
-                className="rounded-md border bg-background p-3 text-sm"
-                data-testid="tech-issue"
-                data-line={issue.line}
-                data-severity={issue.severity}
-              >
+              <li key={`${issue.line}-${issue.id}-${index}`} className="rounded-md border bg-background p-3 text-sm" data-testid="tech-issue" data-line={issue.line} data-severity={issue.severity}>
                 <button
                   type="button"
                   onClick={() => onShowLine(issue.line)}

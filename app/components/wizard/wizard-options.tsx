@@ -41,11 +41,7 @@ export function WizardOptions({ value, onChange, disabled }: { value: WizardChoi
         <Label htmlFor={languageId} className="text-xs text-muted-foreground">
           {t("wizard.options.language")}
         </Label>
-        <Select
-          value={value.language ?? AUTO}
-          onValueChange={(v) => onChange({ ...value, language: v === AUTO ? undefined : (v as PatternLanguage) })}
-          disabled={disabled}
-        >
+        <Select value={value.language ?? AUTO} onValueChange={(v) => onChange({ ...value, language: v === AUTO ? undefined : (v as PatternLanguage) })} disabled={disabled}>
           <SelectTrigger id={languageId} className="w-full" data-testid="pattern-language-select">
             <SelectValue />
           </SelectTrigger>

@@ -25,12 +25,7 @@ export function WizardProgress({ step }: { step: 1 | 2 | 3 }) {
           return (
             <li
               key={item.step}
-              className={cn(
-                "flex items-center gap-2",
-                item.step === 2 && "justify-center",
-                item.step === 3 && "justify-end",
-                current ? "font-medium text-foreground" : "text-muted-foreground",
-              )}
+              className={cn("flex items-center gap-2", item.step === 2 && "justify-center", item.step === 3 && "justify-end", current ? "font-medium text-foreground" : "text-muted-foreground")}
               aria-current={current ? "step" : undefined}
             >
               <span

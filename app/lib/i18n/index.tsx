@@ -49,10 +49,7 @@ export function I18nProvider({ initialLanguage, children }: { initialLanguage: L
     writeCookie(COOKIE.language, next);
     if (typeof document !== "undefined") document.documentElement.lang = next;
   }, []);
-  const value = useMemo<I18nValue>(
-    () => ({ language, setLanguage, t: (key, vars) => translate(language, key, vars) }),
-    [language, setLanguage],
-  );
+  const value = useMemo<I18nValue>(() => ({ language, setLanguage, t: (key, vars) => translate(language, key, vars) }), [language, setLanguage]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -11,22 +11,7 @@ import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "..
 import { AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
 import { detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase } from "../listings/phrases";
-import {
-  cutAtWord,
-  hasPhrase,
-  isContentWord,
-  isShouting,
-  normalWords,
-  plainText,
-  quoteList,
-  sentencesOf,
-  tameWord,
-  tidy,
-  titleCase,
-  utf8Bytes,
-  visiblePrefix,
-  wordsOf,
-} from "./text";
+import { cutAtWord, hasPhrase, isContentWord, isShouting, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
 import type { AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
 import { AUDIT_PARTS } from "./types";
 
@@ -282,7 +267,12 @@ function collect(n: Normal): Candidate[] {
         let fixed = title;
         for (const [symbol, replacement] of repeated) {
           const first = fixed.indexOf(symbol);
-          fixed = fixed.slice(0, first + 1) + fixed.slice(first + 1).split(symbol).join(replacement);
+          fixed =
+            fixed.slice(0, first + 1) +
+            fixed
+              .slice(first + 1)
+              .split(symbol)
+              .join(replacement);
         }
         add({
           id: "title.symbol-repeated",
@@ -363,7 +353,14 @@ function collect(n: Normal): Candidate[] {
       for (const w of wordsOf(title)) if (isContentWord(w)) counts.set(w.toLowerCase(), (counts.get(w.toLowerCase()) ?? 0) + 1);
       const repeated = [...counts].filter(([, c]) => c > limit).map(([w]) => w);
       if (repeated.length) {
-        add({ id: "title.repeated-words", severity: "warning", part: "title", source: p === "amazon" ? SOURCES.amazonTitleAdvice : SOURCES.etsyTitleAdvice, penalty: 5, params: { words: quoteList(repeated) } });
+        add({
+          id: "title.repeated-words",
+          severity: "warning",
+          part: "title",
+          source: p === "amazon" ? SOURCES.amazonTitleAdvice : SOURCES.etsyTitleAdvice,
+          penalty: 5,
+          params: { words: quoteList(repeated) },
+        });
       }
     }
   }
@@ -460,11 +457,24 @@ function collect(n: Normal): Candidate[] {
     }
     const single = unique.filter((t) => wordsOf(t).length < 2);
     if (single.length) {
-      add({ id: "tags.single-word", severity: "tip", part: "tags", source: SOURCES.etsyTagAdvice, penalty: Math.min(6, 2 * single.length), params: { count: single.length, examples: quoteList(single) } });
+      add({
+        id: "tags.single-word",
+        severity: "tip",
+        part: "tags",
+        source: SOURCES.etsyTagAdvice,
+        penalty: Math.min(6, 2 * single.length),
+        params: { count: single.length, examples: quoteList(single) },
+      });
     }
     if (unique.length && title) {
       const have = new Set(unique.map(canonTag));
-      const uncovered = [...new Set(titleSegments(title).map(asTag).filter((t) => t && t.includes(" ") && !have.has(t)))];
+      const uncovered = [
+        ...new Set(
+          titleSegments(title)
+            .map(asTag)
+            .filter((t) => t && t.includes(" ") && !have.has(t)),
+        ),
+      ];
       if (uncovered.length) {
         const room = tagCount - unique.length;
         add({
@@ -484,7 +494,15 @@ function collect(n: Normal): Candidate[] {
       p === "amazon" && !n.searchTerms.trim()
         ? { label: "Move the tags into the search terms", patch: { tags: [], searchTerms: searchTermsFrom(tags, n.title) } }
         : { label: "Remove the tags", patch: { tags: [] } };
-    add({ id: "tags.not-used", severity: "tip", part: "tags", source: p === "amazon" ? SOURCES.amazonSearchTerms : SOURCES.ebaySpecifics, penalty: 0, params: { marketplace, count: tags.length, advice, adviceKey: p }, fix });
+    add({
+      id: "tags.not-used",
+      severity: "tip",
+      part: "tags",
+      source: p === "amazon" ? SOURCES.amazonSearchTerms : SOURCES.ebaySpecifics,
+      penalty: 0,
+      params: { marketplace, count: tags.length, advice, adviceKey: p },
+      fix,
+    });
   }
 
   // ---- Description ----
@@ -559,7 +577,15 @@ function collect(n: Normal): Candidate[] {
           source: SOURCES.amazonDescription,
           penalty: 5,
           params: { examples: quoteList(tagsFound) },
-          fix: { label: "Remove the HTML tags", patch: { description: description.replace(/<(?!br\s*\/?>)\/?[a-z][^>]*>/gi, " ").replace(/[ \t]+/g, " ").trim() } },
+          fix: {
+            label: "Remove the HTML tags",
+            patch: {
+              description: description
+                .replace(/<(?!br\s*\/?>)\/?[a-z][^>]*>/gi, " ")
+                .replace(/[ \t]+/g, " ")
+                .trim(),
+            },
+          },
         });
       }
     }
@@ -569,11 +595,25 @@ function collect(n: Normal): Candidate[] {
   const photos = n.photoCount;
   if (photos !== null) {
     if (photos === 0) {
-      add({ id: "photos.none", severity: "error", part: "photos", source: p === "etsy" ? SOURCES.etsyPhotos : p === "ebay" ? SOURCES.ebayPhotos : SOURCES.amazonPhotos, penalty: 20, params: { marketplace } });
+      add({
+        id: "photos.none",
+        severity: "error",
+        part: "photos",
+        source: p === "etsy" ? SOURCES.etsyPhotos : p === "ebay" ? SOURCES.ebayPhotos : SOURCES.amazonPhotos,
+        penalty: 20,
+        params: { marketplace },
+      });
     } else {
       const max = p === "etsy" ? PLATFORM_LIMITS.etsy.photosMax : p === "ebay" ? AUDIT_THRESHOLDS.ebayPhotosMax : undefined;
       if (max !== undefined && photos > max) {
-        add({ id: "photos.too-many", severity: "error", part: "photos", source: p === "etsy" ? SOURCES.etsyPhotos : SOURCES.ebayPhotos, penalty: 20, params: { marketplace, count: photos, max, extra: photos - max } });
+        add({
+          id: "photos.too-many",
+          severity: "error",
+          part: "photos",
+          source: p === "etsy" ? SOURCES.etsyPhotos : SOURCES.ebayPhotos,
+          penalty: 20,
+          params: { marketplace, count: photos, max, extra: photos - max },
+        });
       }
       if (p === "etsy" && photos < AUDIT_THRESHOLDS.photosMin) {
         add({ id: "photos.too-few", severity: "warning", part: "photos", source: SOURCES.etsyPhotoAdvice, penalty: 6, params: { count: photos, min: AUDIT_THRESHOLDS.photosMin } });
@@ -722,11 +762,25 @@ function collect(n: Normal): Candidate[] {
       const max = AUDIT_THRESHOLDS.ebaySpecificMax;
       const long = specifics.filter((s) => s.name.trim().length > max || s.value.trim().length > max);
       if (long.length) {
-        add({ id: "itemSpecifics.too-long", severity: "error", part: "itemSpecifics", source: SOURCES.ebaySpecificLimits, penalty: 20, params: { count: long.length, max, examples: quoteList(long.map((s) => s.name || s.value)) } });
+        add({
+          id: "itemSpecifics.too-long",
+          severity: "error",
+          part: "itemSpecifics",
+          source: SOURCES.ebaySpecificLimits,
+          penalty: 20,
+          params: { count: long.length, max, examples: quoteList(long.map((s) => s.name || s.value)) },
+        });
       }
       const empty = specifics.filter((s) => !s.value.trim() || !s.name.trim());
       if (empty.length) {
-        add({ id: "itemSpecifics.empty-value", severity: "warning", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 4, params: { count: empty.length, examples: quoteList(empty.map((s) => s.name || s.value)) } });
+        add({
+          id: "itemSpecifics.empty-value",
+          severity: "warning",
+          part: "itemSpecifics",
+          source: SOURCES.ebaySpecifics,
+          penalty: 4,
+          params: { count: empty.length, examples: quoteList(empty.map((s) => s.name || s.value)) },
+        });
       }
       const filled = specifics.length - empty.length;
       if (filled < AUDIT_THRESHOLDS.ebaySpecificsMin) {

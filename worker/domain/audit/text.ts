@@ -8,7 +8,12 @@ export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
 export const normalWords = (text: string) =>
   wordsOf(text)
     // "İ" lower-cases to "i" plus a combining dot outside Turkish: drop the dot so "İsimli" matches "isimli".
-    .map((w) => w.toLowerCase().replace(/\u0307/g, "").replace(/’/g, "'"))
+    .map((w) =>
+      w
+        .toLowerCase()
+        .replace(/\u0307/g, "")
+        .replace(/’/g, "'"),
+    )
     .join(" ");
 
 /** True when `phrase` occurs in `text` as whole words (case and punctuation ignored). */
@@ -83,8 +88,7 @@ export function tameWord(word: string): string {
   return word.replace(/\p{Lu}{4,}/gu, (run) => run[0] + run.slice(1).toLowerCase());
 }
 
-export const titleCase = (phrase: string) =>
-  phrase.replace(WORD, (w) => (w.length > 3 || !STOP_WORDS.has(w.toLowerCase()) ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()));
+export const titleCase = (phrase: string) => phrase.replace(WORD, (w) => (w.length > 3 || !STOP_WORDS.has(w.toLowerCase()) ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()));
 
 export const quoteList = (items: string[], max = 3) => {
   const shown = items.slice(0, max).map((s) => `"${s.length > 30 ? `${s.slice(0, 27)}...` : s}"`);

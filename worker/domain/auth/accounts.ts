@@ -37,7 +37,11 @@ export function toAuthUser(user: User): AuthUser {
 export async function findUserByEmail(env: Env, email: string) {
   await fillMissingNormalisedEmails(env);
   const db = drizzle(env.DB);
-  const rows = await db.select().from(users).where(eq(users.emailNormalized, normaliseEmail(email))).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.emailNormalized, normaliseEmail(email)))
+    .limit(1);
   return rows[0];
 }
 
@@ -61,11 +65,21 @@ export function fillMissingNormalisedEmails(env: Env, again = false) {
       let progressed = false;
       for (const row of rows) {
         try {
-          await db.update(users).set({ emailNormalized: normaliseEmail(row.email) }).where(and(eq(users.id, row.id), isNull(users.emailNormalized)));
+          await db
+            .update(users)
+            .set({ emailNormalized: normaliseEmail(row.email) })
+            .where(and(eq(users.id, row.id), isNull(users.emailNormalized)));
           progressed = true;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
-          console.error(JSON.stringify({ level: "error", event: "auth.email_conflict", userId: row.id, message: "Two accounts share one normalised e-mail; this newer one cannot log in until an operator merges or renames it" }));
+          console.error(
+            JSON.stringify({
+              level: "error",
+              event: "auth.email_conflict",
+              userId: row.id,
+              message: "Two accounts share one normalised e-mail; this newer one cannot log in until an operator merges or renames it",
+            }),
+          );
         }
       }
       if (!progressed || rows.length < 100) return;
@@ -182,9 +196,7 @@ export async function requestPasswordReset(env: Env, email: string) {
 /** Marks a verification token used, once: only the first caller gets the row back. */
 async function consumeVerifyToken(env: Env, token: string) {
   const now = Date.now();
-  const row = await env.DB.prepare(
-    "UPDATE auth_tokens SET used_at = ?1 WHERE token_hash = ?2 AND kind = 'verify' AND used_at IS NULL AND expires_at > ?1 RETURNING user_id AS userId",
-  )
+  const row = await env.DB.prepare("UPDATE auth_tokens SET used_at = ?1 WHERE token_hash = ?2 AND kind = 'verify' AND used_at IS NULL AND expires_at > ?1 RETURNING user_id AS userId")
     .bind(now, await sha256Hex(token))
     .first<{ userId: string }>();
   return row?.userId;

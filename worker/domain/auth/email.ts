@@ -23,7 +23,13 @@ export function normaliseEmail(email: string): string {
 }
 
 function fold(text: string) {
-  return text.toLowerCase().toUpperCase().toLowerCase().replace(/i\u0307/g, "i").replace(/ı/g, "i").normalize("NFC");
+  return text
+    .toLowerCase()
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/i\u0307/g, "i")
+    .replace(/ı/g, "i")
+    .normalize("NFC");
 }
 
 function asciiDomain(domain: string) {

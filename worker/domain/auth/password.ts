@@ -41,13 +41,7 @@ export function dummyPasswordHash(pepper: string) {
 }
 
 async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
-  const pepperKey = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(pepper || "listora-no-pepper"),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const pepperKey = await crypto.subtle.importKey("raw", encoder.encode(pepper || "listora-no-pepper"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const peppered = await crypto.subtle.sign("HMAC", pepperKey, encoder.encode(password));
   const key = await crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, HASH_BITS);

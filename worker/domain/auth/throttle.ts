@@ -29,7 +29,11 @@ export const TOO_MANY_RESENDS = "A verification link was sent several times rece
  * IPv4-mapped IPv6 address (::ffff:a.b.c.d) as its IPv4 address.
  */
 export function addressKey(address: string): string {
-  const text = address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const text = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (!text.includes(":")) return text;
   const mapped = /^[0:]*:ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (mapped) return mapped[1];

@@ -29,9 +29,14 @@ export interface BatchOptions {
 /** Refuses the whole batch when any file is not an image or is too big (SPEC §5's batch messages). */
 export function checkBatchFiles(files: BatchFile[]) {
   if (files.length === 0) throw new HttpError(400, IMAGE_MESSAGES.batchMissing, { error: "missing images" });
-  if (files.length > IMAGE_LIMITS.batchMax) throw new HttpError(400, IMAGE_MESSAGES.tooMany, { error: "too many images", details: `${files.length} images were sent; the limit is ${IMAGE_LIMITS.batchMax}.` });
+  if (files.length > IMAGE_LIMITS.batchMax)
+    throw new HttpError(400, IMAGE_MESSAGES.tooMany, { error: "too many images", details: `${files.length} images were sent; the limit is ${IMAGE_LIMITS.batchMax}.` });
   const longName = files.findIndex((f) => f.fileName.length > IMAGE_LIMITS.fileNameMax);
-  if (longName >= 0) throw new HttpError(400, `fileName must be at most ${IMAGE_LIMITS.fileNameMax} characters (image ${longName + 1} has ${files[longName].fileName.length})`, { error: "invalid request", field: "fileName" });
+  if (longName >= 0)
+    throw new HttpError(400, `fileName must be at most ${IMAGE_LIMITS.fileNameMax} characters (image ${longName + 1} has ${files[longName].fileName.length})`, {
+      error: "invalid request",
+      field: "fileName",
+    });
   const tooLarge = files.filter((f) => f.tooLarge || (f.bytes && f.bytes.byteLength > IMAGE_LIMITS.maxBytes)).length;
   if (tooLarge > 0) throw new HttpError(413, IMAGE_MESSAGES.batchTooLarge(tooLarge), { error: "image too large" });
   const notImages = files.filter((f) => !f.bytes || !sniffImageType(f.bytes)).length;
@@ -62,7 +67,11 @@ export async function createBatch(env: Env, user: Pick<User, "id" | "plan">, fil
     const type = sniffImageType(file.bytes!)!;
     return { fileName: file.fileName, type, bytes: stripMetadata(file.bytes!, type, true) };
   });
-  await assertRoomFor(env.DB, userId, prepared.reduce((sum, f) => sum + f.bytes.byteLength, 0));
+  await assertRoomFor(
+    env.DB,
+    userId,
+    prepared.reduce((sum, f) => sum + f.bytes.byteLength, 0),
+  );
   const items: { fileName: string; originalId: string }[] = [];
   try {
     for (const file of prepared) {

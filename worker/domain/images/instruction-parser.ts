@@ -56,17 +56,30 @@ export const PRESETS: Record<Platform, PlatformPreset> = {
 };
 
 const COLOURS: Record<string, Rgb> = {
-  white: [255, 255, 255], beyaz: [255, 255, 255],
-  black: [0, 0, 0], siyah: [0, 0, 0],
-  grey: [128, 128, 128], gray: [128, 128, 128], gri: [128, 128, 128],
-  "light grey": [235, 235, 235], "light gray": [235, 235, 235], "açık gri": [235, 235, 235],
-  cream: [255, 253, 240], krem: [255, 253, 240],
-  beige: [245, 245, 220], bej: [245, 245, 220],
-  ivory: [255, 255, 240], fildişi: [255, 255, 240],
-  pink: [255, 228, 236], pembe: [255, 228, 236],
-  blue: [214, 234, 248], mavi: [214, 234, 248],
-  green: [220, 240, 220], yeşil: [220, 240, 220],
-  yellow: [255, 249, 219], sarı: [255, 249, 219],
+  white: [255, 255, 255],
+  beyaz: [255, 255, 255],
+  black: [0, 0, 0],
+  siyah: [0, 0, 0],
+  grey: [128, 128, 128],
+  gray: [128, 128, 128],
+  gri: [128, 128, 128],
+  "light grey": [235, 235, 235],
+  "light gray": [235, 235, 235],
+  "açık gri": [235, 235, 235],
+  cream: [255, 253, 240],
+  krem: [255, 253, 240],
+  beige: [245, 245, 220],
+  bej: [245, 245, 220],
+  ivory: [255, 255, 240],
+  fildişi: [255, 255, 240],
+  pink: [255, 228, 236],
+  pembe: [255, 228, 236],
+  blue: [214, 234, 248],
+  mavi: [214, 234, 248],
+  green: [220, 240, 220],
+  yeşil: [220, 240, 220],
+  yellow: [255, 249, 219],
+  sarı: [255, 249, 219],
 };
 
 /** Tolerance of the background fill per category: shiny or pale goods need a tighter fill. */
@@ -80,7 +93,8 @@ const W = {
   transparent: /transparent|see[- ]through|cut ?out|no background|without (a )?background|şeffaf|saydam|dekupe/,
   /** Asked to take the background away: transparent unless a colour is named for it. */
   removeBackground: /remove (the )?background|background remov|delete (the )?background|arka ?plan(ı)? (kaldır|sil)/,
-  keepBackground: /\b(keep|leave|preserve|don'?t (change|touch|remove|replace)|do not (change|touch|remove|replace))\b[^,.;]*\b(background|backdrop|bg)\b|\b(background|backdrop)\b[^,.;]*\b(as it is|as is|unchanged|untouched|the same)\b|arka ?plan(ı)? (koru|aynı kalsın|değiştirme|olduğu gibi)|arka ?plana dokunma/,
+  keepBackground:
+    /\b(keep|leave|preserve|don'?t (change|touch|remove|replace)|do not (change|touch|remove|replace))\b[^,.;]*\b(background|backdrop|bg)\b|\b(background|backdrop)\b[^,.;]*\b(as it is|as is|unchanged|untouched|the same)\b|arka ?plan(ı)? (koru|aynı kalsın|değiştirme|olduğu gibi)|arka ?plana dokunma/,
   brighter: /\b(bright(en|er)?|lighter|lighten|too dark|underexposed|more light|brightness)\b|(photo|image|picture|it) is dark|aydınlat|parlak|ışık|karanlık|çok koyu/,
   darker: /\b(darken|darker|too bright|overexposed|dim)\b|karart|daha koyu|çok parlak/,
   lighting: /\blighting\b|\bexposure\b|aydınlatma/,
@@ -103,11 +117,13 @@ const W = {
  */
 const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
   {
-    pattern: /\b(remove|erase|delete|get rid of|hide|take (out|off)|clean off|edit out)\b[^,.;]*\b(text|writing|words?|letters?|logos?|brand(ing)?|watermarks?|labels?|stickers?|captions?|price|tags?|person|people|hands?|fingers?|objects?|items?|props?|cables?|wires?|strings?|reflections?|glare|wrinkles?|creases?|scratch(es)?|stains?|shadows?)\b|(yazı|yazıyı|logo|logoyu|etiket|etiketi|filigran|filigranı|gölge|gölgeyi)[^,.;]*\b(sil|kaldır|çıkar)/,
+    pattern:
+      /\b(remove|erase|delete|get rid of|hide|take (out|off)|clean off|edit out)\b[^,.;]*\b(text|writing|words?|letters?|logos?|brand(ing)?|watermarks?|labels?|stickers?|captions?|price|tags?|person|people|hands?|fingers?|objects?|items?|props?|cables?|wires?|strings?|reflections?|glare|wrinkles?|creases?|scratch(es)?|stains?|shadows?)\b|(yazı|yazıyı|logo|logoyu|etiket|etiketi|filigran|filigranı|gölge|gölgeyi)[^,.;]*\b(sil|kaldır|çıkar)/,
     reason: "Removing text, logos, objects or shadows needs a generative AI editor; the offline editor does not repaint parts of the photo.",
   },
   {
-    pattern: /\b(place|put|set|show|stage|display)\b[^,.;]*\b(on|in|onto|into|inside|against|next to|beside)\b[^,.;]*\b(table|desk|shelf|floor|wood(en)?|marble|kitchen|room|garden|beach|scene|model|hand|mannequin|person|lifestyle|setting|surface)\b|\b(wood(en)?|marble|concrete|brick|linen|fabric|lifestyle|scenic|beach|kitchen|gradient|textured?|nature|outdoor)\b[^,.;]*\b(background|backdrop|surface|table|scene|setting)\b|(masa|ahşap|mermer)[^,.;]*(koy|yerleştir|üzerine)|(ahşap|mermer|doğal) (arka ?plan|zemin)/,
+    pattern:
+      /\b(place|put|set|show|stage|display)\b[^,.;]*\b(on|in|onto|into|inside|against|next to|beside)\b[^,.;]*\b(table|desk|shelf|floor|wood(en)?|marble|kitchen|room|garden|beach|scene|model|hand|mannequin|person|lifestyle|setting|surface)\b|\b(wood(en)?|marble|concrete|brick|linen|fabric|lifestyle|scenic|beach|kitchen|gradient|textured?|nature|outdoor)\b[^,.;]*\b(background|backdrop|surface|table|scene|setting)\b|(masa|ahşap|mermer)[^,.;]*(koy|yerleştir|üzerine)|(ahşap|mermer|doğal) (arka ?plan|zemin)/,
     reason: "Putting the product in a new scene or on a textured surface needs a generative AI editor; offline, the background can only become a plain colour or transparent.",
   },
   {
@@ -115,11 +131,13 @@ const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
     reason: "Blurring the background is not something the offline editor does; it can replace the background with a plain colour or make it transparent.",
   },
   {
-    pattern: /\b(add|create|put|give( it)?|include|insert)\b[^,.;]*\b(shadows?|reflections?|props?|flowers?|text|caption|logo|watermark|border|frame|sparkles?|glow|model|hands?|people)\b|\b(drop|soft|natural) shadows?\b|(gölge|yansıma|yazı|logo|çerçeve|filigran) ekle/,
+    pattern:
+      /\b(add|create|put|give( it)?|include|insert)\b[^,.;]*\b(shadows?|reflections?|props?|flowers?|text|caption|logo|watermark|border|frame|sparkles?|glow|model|hands?|people)\b|\b(drop|soft|natural) shadows?\b|(gölge|yansıma|yazı|logo|çerçeve|filigran) ekle/,
     reason: "Adding shadows, reflections, props, text or frames is not something the offline editor does; it only adjusts the pixels already in the photo.",
   },
   {
-    pattern: /\b(change|recolou?r|dye)\b[^,.;]*\bcolou?rs? (of|to)\b|\brecolou?r|\b(make|turn) the (product|item|hat|beanie|mug|shirt|t-shirt|bag|ring|necklace|earrings?|scarf|sweater|dress|cup)\b[^,.;]*\b(red|blue|green|yellow|pink|purple|orange|black|brown|gold|silver|teal|navy|mustard|white|grey|gray)\b|rengini (değiştir|.* yap)/,
+    pattern:
+      /\b(change|recolou?r|dye)\b[^,.;]*\bcolou?rs? (of|to)\b|\brecolou?r|\b(make|turn) the (product|item|hat|beanie|mug|shirt|t-shirt|bag|ring|necklace|earrings?|scarf|sweater|dress|cup)\b[^,.;]*\b(red|blue|green|yellow|pink|purple|orange|black|brown|gold|silver|teal|navy|mustard|white|grey|gray)\b|rengini (değiştir|.* yap)/,
     reason: "Changing the product's colour is not done: the editor keeps the product's colours as they are.",
   },
   {
@@ -130,7 +148,10 @@ const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
 
 /** Clauses of an instruction: split at punctuation, "and", "but", "then" (and the Turkish words). */
 function clausesOf(text: string): string[] {
-  return text.split(/[,.;!?\n]+|\band then\b|\bthen\b|\band\b|\bbut\b|\bsonra\b|\bve\b|\bama\b/).map((c) => c.trim()).filter(Boolean);
+  return text
+    .split(/[,.;!?\n]+|\band then\b|\bthen\b|\band\b|\bbut\b|\bsonra\b|\bve\b|\bama\b/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 }
 
 /** The default edits for a vague request ("make it look professional"), per category. */
@@ -248,14 +269,22 @@ export const fillTolerance = (category: Category) => FILL_TOLERANCE[category];
 
 function defaultOperation(op: Operation["op"], category: Category): Operation {
   switch (op) {
-    case "denoise": return { op, radius: 1 };
-    case "whiteBalance": return { op };
-    case "background": return { op, colour: [255, 255, 255], tolerance: FILL_TOLERANCE[category] };
-    case "levels": return { op };
-    case "brightness": return { op, amount: 0.2 };
-    case "contrast": return { op, amount: 0.12 };
-    case "warmth": return { op, amount: 0.3 };
-    case "sharpen": return { op, amount: category === "jewelry" ? 0.9 : 0.7, radius: 3 };
+    case "denoise":
+      return { op, radius: 1 };
+    case "whiteBalance":
+      return { op };
+    case "background":
+      return { op, colour: [255, 255, 255], tolerance: FILL_TOLERANCE[category] };
+    case "levels":
+      return { op };
+    case "brightness":
+      return { op, amount: 0.2 };
+    case "contrast":
+      return { op, amount: 0.12 };
+    case "warmth":
+      return { op, amount: 0.3 };
+    case "sharpen":
+      return { op, amount: category === "jewelry" ? 0.9 : 0.7, radius: 3 };
   }
 }
 
@@ -271,18 +300,34 @@ function colourIn(text: string): Rgb | null {
   return null;
 }
 
-const hexOf = (c: Rgb) => `#${c.map((v) => v.toString(16).padStart(2, "0")).join("").toUpperCase()}`;
+const hexOf = (c: Rgb) =>
+  `#${c
+    .map((v) => v.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase()}`;
 
 export function describeOperation(operation: Operation): string {
   switch (operation.op) {
-    case "denoise": return "clean up noise and specks with a gentle median filter";
-    case "background": return operation.colour === "transparent" ? "make the background transparent (PNG)" : operation.colour.every((c) => c === 255) ? "replace the background with pure white" : `replace the background with ${hexOf(operation.colour)}`;
-    case "whiteBalance": return "white balance measured on the backdrop, keeping the product's colours";
-    case "levels": return "auto levels to set the black and white points";
-    case "brightness": return operation.amount > 0 ? `brighten the mid-tones by about ${Math.round(operation.amount * 100)}%` : `darken the mid-tones by about ${Math.round(-operation.amount * 100)}%`;
-    case "contrast": return operation.amount > 0 ? `raise contrast by about ${Math.round(operation.amount * 100)}%` : `lower contrast by about ${Math.round(-operation.amount * 100)}%`;
-    case "warmth": return operation.amount > 0 ? "warm the light slightly (whites and greys; the product keeps its hue)" : "cool the light slightly (whites and greys; the product keeps its hue)";
-    case "sharpen": return "sharpen fine detail with an unsharp mask";
+    case "denoise":
+      return "clean up noise and specks with a gentle median filter";
+    case "background":
+      return operation.colour === "transparent"
+        ? "make the background transparent (PNG)"
+        : operation.colour.every((c) => c === 255)
+          ? "replace the background with pure white"
+          : `replace the background with ${hexOf(operation.colour)}`;
+    case "whiteBalance":
+      return "white balance measured on the backdrop, keeping the product's colours";
+    case "levels":
+      return "auto levels to set the black and white points";
+    case "brightness":
+      return operation.amount > 0 ? `brighten the mid-tones by about ${Math.round(operation.amount * 100)}%` : `darken the mid-tones by about ${Math.round(-operation.amount * 100)}%`;
+    case "contrast":
+      return operation.amount > 0 ? `raise contrast by about ${Math.round(operation.amount * 100)}%` : `lower contrast by about ${Math.round(-operation.amount * 100)}%`;
+    case "warmth":
+      return operation.amount > 0 ? "warm the light slightly (whites and greys; the product keeps its hue)" : "cool the light slightly (whites and greys; the product keeps its hue)";
+    case "sharpen":
+      return "sharpen fine detail with an unsharp mask";
   }
 }
 

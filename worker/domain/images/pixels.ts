@@ -347,13 +347,34 @@ export function orient(img: Rgba, orientation: number): Rgba {
       let X: number;
       let Y: number;
       switch (orientation) {
-        case 2: X = w - 1 - x; Y = y; break;
-        case 3: X = w - 1 - x; Y = h - 1 - y; break;
-        case 4: X = x; Y = h - 1 - y; break;
-        case 5: X = y; Y = x; break;
-        case 6: X = h - 1 - y; Y = x; break;
-        case 7: X = h - 1 - y; Y = w - 1 - x; break;
-        default: X = y; Y = w - 1 - x; break;
+        case 2:
+          X = w - 1 - x;
+          Y = y;
+          break;
+        case 3:
+          X = w - 1 - x;
+          Y = h - 1 - y;
+          break;
+        case 4:
+          X = x;
+          Y = h - 1 - y;
+          break;
+        case 5:
+          X = y;
+          Y = x;
+          break;
+        case 6:
+          X = h - 1 - y;
+          Y = x;
+          break;
+        case 7:
+          X = h - 1 - y;
+          Y = w - 1 - x;
+          break;
+        default:
+          X = y;
+          Y = w - 1 - x;
+          break;
       }
       const s = (y * w + x) * 4;
       const d = (Y * W + X) * 4;

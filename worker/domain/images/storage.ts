@@ -28,7 +28,12 @@ export async function storeImage(env: StorageEnv, userId: string, bytes: Uint8Ar
   const id = crypto.randomUUID();
   const ext = IMAGE_EXTENSIONS[type];
   const r2Key = `${userId}/images/${id}.${ext}`;
-  const base = name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "image";
+  const base =
+    name
+      .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+      .replace(/[^\w-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "image";
   // The row and its bytes on the meter first (refused past the plan's storage), then R2.
   await insertFilesMetered(env.DB, userId, [{ id, userId, listingId: null, r2Key, name: `${base}.${ext}`, contentType: type, size: bytes.byteLength, kind, createdAt: now }], now);
   try {

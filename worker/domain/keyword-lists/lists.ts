@@ -4,14 +4,7 @@
  */
 import { and, asc, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import {
-  KEYWORD_LIST_LIMITS,
-  type CreateKeywordListInput,
-  type KeywordList,
-  type KeywordListSummary,
-  type SavedKeyword,
-  type UpdateKeywordListInput,
-} from "../../../schema/api/keyword-lists";
+import { KEYWORD_LIST_LIMITS, type CreateKeywordListInput, type KeywordList, type KeywordListSummary, type SavedKeyword, type UpdateKeywordListInput } from "../../../schema/api/keyword-lists";
 import { keywordLists, type KeywordListRow } from "../../../schema/db";
 import { badRequest, HttpError, notFound } from "../../lib/errors";
 

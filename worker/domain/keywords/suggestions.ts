@@ -4,12 +4,7 @@
  * (SerpApi's related searches for popularity and trend, Etsy's listing counts for competition); what
  * no provider answered comes from the offline sample engine, and the answer says which is which.
  */
-import {
-  KEYWORD_LIMITS,
-  type KeywordSearchInput,
-  type KeywordSearchResult,
-  type KeywordSuggestion,
-} from "../../../schema/api/keywords";
+import { KEYWORD_LIMITS, type KeywordSearchInput, type KeywordSearchResult, type KeywordSuggestion } from "../../../schema/api/keywords";
 import type { TrendsProviders } from "../../providers/trends";
 import { competitionFromListingCount } from "../../providers/trends/etsy";
 import { expandProductName, fnv1a, normaliseKeyword, SAMPLE_ENGINE_NAME, scoreCandidate } from "../../providers/trends/sample-engine";
@@ -49,7 +44,14 @@ export async function suggestKeywords(ctx: KeywordContext, input: KeywordSearchI
   return ctx.charge(async () => {
     const built = await buildSuggestions(ctx.providers, input, ctx.now);
     // Absolute volumes for every row, sample-engine phrases included: the figure is measured, the phrase keeps its sample mark.
-    const lookup = await lookUpVolumes(ctx.db, ctx.providers.volumes, input.platform, input.country, built.result.keywords.map((k) => k.keyword), ctx.now);
+    const lookup = await lookUpVolumes(
+      ctx.db,
+      ctx.providers.volumes,
+      input.platform,
+      input.country,
+      built.result.keywords.map((k) => k.keyword),
+      ctx.now,
+    );
     const result: StoredResult = { ...built.result, keywords: built.result.keywords.map((k) => ({ ...k, ...volumeFields(lookup, k.keyword) })), volumes: lookup.summary };
     // An answer that fell back because a provider failed is not kept: the next search tries again.
     if (built.cacheable && lookup.cacheable) await writeTrendsCacheQuietly(ctx.db, key, result.source, result, ctx.now);

@@ -10,10 +10,33 @@
 export type Lang = "en" | "tr";
 
 export type CategoryId =
-  | "necklace" | "earrings" | "ring" | "bracelet" | "jewelry"
-  | "mug" | "candle" | "art" | "clothing" | "hat" | "bag" | "accessories"
-  | "planner" | "sticker" | "soap" | "ceramics" | "toy" | "baby" | "blanket" | "decor" | "ornament"
-  | "wedding" | "invitation" | "pet" | "pattern" | "digital" | "other";
+  | "necklace"
+  | "earrings"
+  | "ring"
+  | "bracelet"
+  | "jewelry"
+  | "mug"
+  | "candle"
+  | "art"
+  | "clothing"
+  | "hat"
+  | "bag"
+  | "accessories"
+  | "planner"
+  | "sticker"
+  | "soap"
+  | "ceramics"
+  | "toy"
+  | "baby"
+  | "blanket"
+  | "decor"
+  | "ornament"
+  | "wedding"
+  | "invitation"
+  | "pet"
+  | "pattern"
+  | "digital"
+  | "other";
 
 interface Localised<T> {
   en: T;
@@ -45,10 +68,17 @@ export const CATEGORIES: CategoryModel[] = [
     id: "necklace",
     nouns: { en: ["necklace", "necklaces", "pendant", "choker", "locket"], tr: ["kolye", "kolyeler", "kolyesi", "kolyeleri", "kolye ucu", "gerdanlık"] },
     type: { en: "Necklace", tr: "Kolye" },
-    intent: { en: ["gift for her", "layering necklace", "dainty necklace", "everyday necklace", "anniversary gift", "mothers day gift", "bridesmaid gift"], tr: ["kadına hediye", "sevgiliye hediye", "günlük kolye", "zarif kolye", "doğum günü hediyesi", "anneler günü hediye", "yıldönümü hediyesi"] },
+    intent: {
+      en: ["gift for her", "layering necklace", "dainty necklace", "everyday necklace", "anniversary gift", "mothers day gift", "bridesmaid gift"],
+      tr: ["kadına hediye", "sevgiliye hediye", "günlük kolye", "zarif kolye", "doğum günü hediyesi", "anneler günü hediye", "yıldönümü hediyesi"],
+    },
     titleTail: { en: ["Gift for Her", "Everyday Layering Necklace", "Birthday Gift for Her"], tr: ["Kadına Hediye", "Sevgiliye Hediye", "Doğum Günü Hediyesi"] },
     benefits: {
-      en: ["Easy to wear every day and to layer with the necklaces you already love", "Arrives ready to give for birthdays, anniversaries and Mother's Day", "Light enough to forget you are wearing it"],
+      en: [
+        "Easy to wear every day and to layer with the necklaces you already love",
+        "Arrives ready to give for birthdays, anniversaries and Mother's Day",
+        "Light enough to forget you are wearing it",
+      ],
       tr: ["Her gün rahatça takılır, diğer kolyelerinizle kombinlenir", "Doğum günü, yıldönümü ve Anneler Günü için hediyeye hazır gelir", "Takılı olduğunu unutturacak kadar hafif"],
     },
     synonyms: { en: ["jewelry", "jewellery", "chain", "pendant", "women", "girlfriend", "wife", "mom"], tr: ["takı", "mücevher", "zincir", "kadın", "sevgili", "eş", "anne"] },
@@ -57,7 +87,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "earrings",
     nouns: { en: ["earrings", "earring", "hoops", "studs", "huggies"], tr: ["küpe", "küpeler", "küpesi"] },
     type: { en: "Earrings", tr: "Küpe" },
-    intent: { en: ["gift for her", "everyday earrings", "minimalist earrings", "bridesmaid gift", "mothers day gift"], tr: ["kadına hediye", "günlük küpe", "zarif küpe", "doğum günü hediyesi", "sevgiliye hediye"] },
+    intent: {
+      en: ["gift for her", "everyday earrings", "minimalist earrings", "bridesmaid gift", "mothers day gift"],
+      tr: ["kadına hediye", "günlük küpe", "zarif küpe", "doğum günü hediyesi", "sevgiliye hediye"],
+    },
     titleTail: { en: ["Gift for Her", "Everyday Earrings", "Bridesmaid Gift"], tr: ["Kadına Hediye", "Günlük Küpe", "Sevgiliye Hediye"] },
     benefits: {
       en: ["Light enough to wear from morning to night", "Pairs with everything from jeans to a wedding outfit", "Arrives ready to give as a gift"],
@@ -69,7 +102,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "ring",
     nouns: { en: ["ring", "rings", "band", "bands"], tr: ["yüzük", "yüzükler", "yüzüğü", "alyans"] },
     type: { en: "Ring", tr: "Yüzük" },
-    intent: { en: ["gift for her", "gift for him", "stacking ring", "anniversary gift", "promise ring", "birthday gift"], tr: ["kadına hediye", "erkeğe hediye", "sevgiliye hediye", "yıldönümü hediyesi", "söz yüzüğü"] },
+    intent: {
+      en: ["gift for her", "gift for him", "stacking ring", "anniversary gift", "promise ring", "birthday gift"],
+      tr: ["kadına hediye", "erkeğe hediye", "sevgiliye hediye", "yıldönümü hediyesi", "söz yüzüğü"],
+    },
     titleTail: { en: ["Anniversary Gift", "Gift for Her", "Gift for Him"], tr: ["Sevgiliye Hediye", "Yıldönümü Hediyesi", "Kadına Hediye"] },
     benefits: {
       en: ["Comfortable to wear every day", "A keepsake that marks a moment worth remembering", "Arrives ready to give as a gift"],
@@ -81,7 +117,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "bracelet",
     nouns: { en: ["bracelet", "bracelets", "bangle", "bangles", "anklet", "anklets", "cuff"], tr: ["bileklik", "bilezik", "bileklikler", "halhal"] },
     type: { en: "Bracelet", tr: "Bileklik" },
-    intent: { en: ["gift for her", "stacking bracelet", "friendship bracelet", "birthday gift", "everyday bracelet"], tr: ["kadına hediye", "arkadaşa hediye", "günlük bileklik", "doğum günü hediyesi"] },
+    intent: {
+      en: ["gift for her", "stacking bracelet", "friendship bracelet", "birthday gift", "everyday bracelet"],
+      tr: ["kadına hediye", "arkadaşa hediye", "günlük bileklik", "doğum günü hediyesi"],
+    },
     titleTail: { en: ["Gift for Her", "Stacking Bracelet", "Birthday Gift"], tr: ["Kadına Hediye", "Arkadaşa Hediye", "Doğum Günü Hediyesi"] },
     benefits: {
       en: ["Stacks easily with the bracelets you already wear", "Comfortable enough to forget it is there", "Arrives ready to give as a gift"],
@@ -105,7 +144,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "mug",
     nouns: { en: ["mug", "mugs", "cup", "cups", "tumbler", "tumblers", "teacup"], tr: ["kupa", "kupalar", "kupası", "bardak", "bardağı", "fincan", "fincanı"] },
     type: { en: "Mug", tr: "Kupa" },
-    intent: { en: ["coffee lover gift", "tea lover gift", "coffee mug", "birthday gift", "office mug", "christmas gift"], tr: ["kahve sevene hediye", "kahve kupası", "çay kupası", "doğum günü hediyesi", "ofis kupası", "yılbaşı hediyesi"] },
+    intent: {
+      en: ["coffee lover gift", "tea lover gift", "coffee mug", "birthday gift", "office mug", "christmas gift"],
+      tr: ["kahve sevene hediye", "kahve kupası", "çay kupası", "doğum günü hediyesi", "ofis kupası", "yılbaşı hediyesi"],
+    },
     titleTail: { en: ["Coffee Lover Gift", "Gift for Coffee Lovers", "Birthday Gift"], tr: ["Kahve Sevene Hediye", "Doğum Günü Hediyesi", "Yılbaşı Hediyesi"] },
     benefits: {
       en: ["Makes the morning coffee or evening tea a small ritual", "A gift that gets used every single day", "Comfortable to hold, easy to care for"],
@@ -117,7 +159,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "candle",
     nouns: { en: ["candle", "candles", "wax melts", "tealights"], tr: ["mum", "mumlar", "mumu", "mumları"] },
     type: { en: "Candle", tr: "Mum" },
-    intent: { en: ["scented candle", "housewarming gift", "self care gift", "candle gift", "cozy home decor", "birthday gift"], tr: ["kokulu mum", "yeni ev hediyesi", "dekoratif mum", "kendine hediye", "doğum günü hediyesi"] },
+    intent: {
+      en: ["scented candle", "housewarming gift", "self care gift", "candle gift", "cozy home decor", "birthday gift"],
+      tr: ["kokulu mum", "yeni ev hediyesi", "dekoratif mum", "kendine hediye", "doğum günü hediyesi"],
+    },
     titleTail: { en: ["Housewarming Gift", "Self Care Gift", "Cozy Home Gift"], tr: ["Yeni Ev Hediyesi", "Dekoratif Mum", "Doğum Günü Hediyesi"] },
     benefits: {
       en: ["Fills the room with a scent that makes it feel like home", "A cozy housewarming or self-care gift", "The jar can be reused once the candle is finished"],
@@ -127,9 +172,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "art",
-    nouns: { en: ["print", "prints", "poster", "posters", "painting", "paintings", "artwork", "portrait", "illustration", "wall art", "canvas", "photograph", "linocut", "etching"], tr: ["poster", "posteri", "tablo", "tablosu", "baskı", "baskısı", "resim", "resmi", "portre", "duvar sanatı", "kanvas"] },
+    nouns: {
+      en: ["print", "prints", "poster", "posters", "painting", "paintings", "artwork", "portrait", "illustration", "wall art", "canvas", "photograph", "linocut", "etching"],
+      tr: ["poster", "posteri", "tablo", "tablosu", "baskı", "baskısı", "resim", "resmi", "portre", "duvar sanatı", "kanvas"],
+    },
     type: { en: "Art Print", tr: "Poster" },
-    intent: { en: ["wall art", "wall decor", "living room decor", "gallery wall", "housewarming gift", "art gift"], tr: ["duvar dekoru", "duvar sanatı", "salon dekorasyonu", "ev dekorasyonu", "yeni ev hediyesi"] },
+    intent: {
+      en: ["wall art", "wall decor", "living room decor", "gallery wall", "housewarming gift", "art gift"],
+      tr: ["duvar dekoru", "duvar sanatı", "salon dekorasyonu", "ev dekorasyonu", "yeni ev hediyesi"],
+    },
     titleTail: { en: ["Wall Art Decor", "Gallery Wall Print", "Housewarming Gift"], tr: ["Duvar Dekoru", "Ev Dekorasyonu", "Yeni Ev Hediyesi"] },
     benefits: {
       en: ["Brings colour and character to a bare wall", "Fits living rooms, bedrooms, offices and nurseries", "A thoughtful housewarming gift for an art lover"],
@@ -139,9 +190,43 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "clothing",
-    nouns: { en: ["t-shirt", "t-shirts", "shirt", "shirts", "tee", "tees", "tshirt", "hoodie", "hoodies", "sweatshirt", "sweater", "sweaters", "jumper", "cardigan", "dress", "dresses", "skirt", "kimono", "jacket", "pants", "socks", "top", "blouse", "vest", "leggings", "pajamas", "apron"], tr: ["tişört", "tişörtü", "gömlek", "kazak", "kazağı", "hırka", "hırkası", "elbise", "elbisesi", "etek", "eteği", "sweatshirt", "ceket", "çorap", "bluz", "yelek", "önlük", "pijama"] },
+    nouns: {
+      en: [
+        "t-shirt",
+        "t-shirts",
+        "shirt",
+        "shirts",
+        "tee",
+        "tees",
+        "tshirt",
+        "hoodie",
+        "hoodies",
+        "sweatshirt",
+        "sweater",
+        "sweaters",
+        "jumper",
+        "cardigan",
+        "dress",
+        "dresses",
+        "skirt",
+        "kimono",
+        "jacket",
+        "pants",
+        "socks",
+        "top",
+        "blouse",
+        "vest",
+        "leggings",
+        "pajamas",
+        "apron",
+      ],
+      tr: ["tişört", "tişörtü", "gömlek", "kazak", "kazağı", "hırka", "hırkası", "elbise", "elbisesi", "etek", "eteği", "sweatshirt", "ceket", "çorap", "bluz", "yelek", "önlük", "pijama"],
+    },
     type: { en: "Clothing", tr: "Giyim" },
-    intent: { en: ["gift for her", "gift for him", "unisex clothing", "casual wear", "birthday gift", "everyday outfit"], tr: ["kadın giyim", "erkek giyim", "günlük giyim", "doğum günü hediyesi", "unisex giyim"] },
+    intent: {
+      en: ["gift for her", "gift for him", "unisex clothing", "casual wear", "birthday gift", "everyday outfit"],
+      tr: ["kadın giyim", "erkek giyim", "günlük giyim", "doğum günü hediyesi", "unisex giyim"],
+    },
     titleTail: { en: ["Gift for Her", "Gift for Him", "Everyday Wear"], tr: ["Günlük Giyim", "Kadına Hediye", "Erkeğe Hediye"] },
     benefits: {
       en: ["Comfortable enough for every day, special enough to be noticed", "Easy to style with what is already in your wardrobe", "Made with attention to fit and finish"],
@@ -151,9 +236,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "hat",
-    nouns: { en: ["hat", "hats", "beanie", "beanies", "cap", "caps", "beret", "bucket hat", "balaclava", "headband", "ear warmer"], tr: ["bere", "beresi", "şapka", "şapkası", "kep", "bandana", "saç bandı", "boyunluk"] },
+    nouns: {
+      en: ["hat", "hats", "beanie", "beanies", "cap", "caps", "beret", "bucket hat", "balaclava", "headband", "ear warmer"],
+      tr: ["bere", "beresi", "şapka", "şapkası", "kep", "bandana", "saç bandı", "boyunluk"],
+    },
     type: { en: "Hat", tr: "Bere" },
-    intent: { en: ["winter hat", "warm winter beanie", "gift for her", "gift for him", "christmas gift", "cold weather hat"], tr: ["kışlık bere", "sıcak tutan bere", "kadın bere", "erkek bere", "yılbaşı hediyesi"] },
+    intent: {
+      en: ["winter hat", "warm winter beanie", "gift for her", "gift for him", "christmas gift", "cold weather hat"],
+      tr: ["kışlık bere", "sıcak tutan bere", "kadın bere", "erkek bere", "yılbaşı hediyesi"],
+    },
     titleTail: { en: ["Warm Winter Hat", "Winter Hat for Women and Men", "Christmas Gift"], tr: ["Kışlık Bere", "Sıcak Tutan Bere", "Yılbaşı Hediyesi"] },
     benefits: {
       en: ["Keeps your head and ears warm on cold days", "Soft and comfortable, with no itch", "A cozy Christmas or birthday gift"],
@@ -163,9 +254,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "bag",
-    nouns: { en: ["bag", "bags", "tote", "totes", "purse", "purses", "backpack", "pouch", "clutch", "crossbody", "handbag"], tr: ["çanta", "çantası", "bez çanta", "sırt çantası", "cüzdan", "kese", "clutch"] },
+    nouns: {
+      en: ["bag", "bags", "tote", "totes", "purse", "purses", "backpack", "pouch", "clutch", "crossbody", "handbag"],
+      tr: ["çanta", "çantası", "bez çanta", "sırt çantası", "cüzdan", "kese", "clutch"],
+    },
     type: { en: "Bag", tr: "Çanta" },
-    intent: { en: ["gift for her", "reusable market bag", "teacher gift", "everyday bag", "beach bag", "book bag"], tr: ["günlük çanta", "alışveriş çantası", "kadına hediye", "plaj çantası", "omuz çantası"] },
+    intent: {
+      en: ["gift for her", "reusable market bag", "teacher gift", "everyday bag", "beach bag", "book bag"],
+      tr: ["günlük çanta", "alışveriş çantası", "kadına hediye", "plaj çantası", "omuz çantası"],
+    },
     titleTail: { en: ["Everyday Shoulder Bag", "Gift for Her", "Reusable Market Bag"], tr: ["Günlük Çanta", "Kadına Hediye", "Alışveriş Çantası"] },
     benefits: {
       en: ["Roomy enough for a laptop, groceries or a day at the beach", "Sturdy straps that sit comfortably on the shoulder", "A reusable bag that replaces plastic ones"],
@@ -175,7 +272,33 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "accessories",
-    nouns: { en: ["keychain", "keychains", "keyring", "scarf", "scarves", "wallet", "wallets", "belt", "scrunchie", "scrunchies", "hair clip", "hair clips", "sunglasses", "gloves", "mittens", "bookmark", "bookmarks", "phone case", "case", "bow", "tie", "bow tie"], tr: ["anahtarlık", "anahtarlığı", "eşarp", "şal", "atkı", "atkısı", "fular", "kemer", "toka", "tokası", "eldiven", "ayraç", "kitap ayracı", "telefon kılıfı"] },
+    nouns: {
+      en: [
+        "keychain",
+        "keychains",
+        "keyring",
+        "scarf",
+        "scarves",
+        "wallet",
+        "wallets",
+        "belt",
+        "scrunchie",
+        "scrunchies",
+        "hair clip",
+        "hair clips",
+        "sunglasses",
+        "gloves",
+        "mittens",
+        "bookmark",
+        "bookmarks",
+        "phone case",
+        "case",
+        "bow",
+        "tie",
+        "bow tie",
+      ],
+      tr: ["anahtarlık", "anahtarlığı", "eşarp", "şal", "atkı", "atkısı", "fular", "kemer", "toka", "tokası", "eldiven", "ayraç", "kitap ayracı", "telefon kılıfı"],
+    },
     type: { en: "Accessory", tr: "Aksesuar" },
     intent: { en: ["gift for her", "gift for him", "stocking stuffer", "birthday gift", "small gift idea"], tr: ["kadına hediye", "erkeğe hediye", "küçük hediye", "doğum günü hediyesi"] },
     titleTail: { en: ["Gift for Her", "Gift for Him", "Stocking Stuffer"], tr: ["Kadına Hediye", "Erkeğe Hediye", "Doğum Günü Hediyesi"] },
@@ -188,9 +311,15 @@ export const CATEGORIES: CategoryModel[] = [
   C({
     id: "planner",
     digital: true,
-    nouns: { en: ["planner", "planners", "printable", "printables", "calendar", "tracker", "worksheet", "worksheets", "checklist", "journal pages", "inserts"], tr: ["ajanda", "ajandası", "planlayıcı", "takvim", "takvimi", "çizelge", "yazdırılabilir"] },
+    nouns: {
+      en: ["planner", "planners", "printable", "printables", "calendar", "tracker", "worksheet", "worksheets", "checklist", "journal pages", "inserts"],
+      tr: ["ajanda", "ajandası", "planlayıcı", "takvim", "takvimi", "çizelge", "yazdırılabilir"],
+    },
     type: { en: "Planner", tr: "Ajanda" },
-    intent: { en: ["printable planner", "digital planner", "instant download", "productivity planner", "planner inserts", "organization gift"], tr: ["yazdırılabilir ajanda", "dijital ajanda", "anında indirme", "planlama sayfası", "günlük planlayıcı"] },
+    intent: {
+      en: ["printable planner", "digital planner", "instant download", "productivity planner", "planner inserts", "organization gift"],
+      tr: ["yazdırılabilir ajanda", "dijital ajanda", "anında indirme", "planlama sayfası", "günlük planlayıcı"],
+    },
     titleTail: { en: ["Printable Planner", "Instant Download", "Productivity Planner"], tr: ["Yazdırılabilir Ajanda", "Anında İndirme", "Dijital Planlayıcı"] },
     benefits: {
       en: ["Print only the pages you need, as often as you like", "Keeps your days, goals and habits in one place", "Works in a binder, a disc-bound planner or on a tablet"],
@@ -202,7 +331,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "sticker",
     nouns: { en: ["sticker", "stickers", "decal", "decals", "sticker sheet"], tr: ["sticker", "stickerı", "çıkartma", "etiket"] },
     type: { en: "Sticker", tr: "Çıkartma" },
-    intent: { en: ["laptop sticker", "water bottle sticker", "journal sticker", "stocking stuffer", "small gift idea"], tr: ["laptop çıkartması", "matara çıkartması", "ajanda çıkartması", "küçük hediye"] },
+    intent: {
+      en: ["laptop sticker", "water bottle sticker", "journal sticker", "stocking stuffer", "small gift idea"],
+      tr: ["laptop çıkartması", "matara çıkartması", "ajanda çıkartması", "küçük hediye"],
+    },
     titleTail: { en: ["Laptop Sticker", "Water Bottle Decal", "Stocking Stuffer"], tr: ["Laptop Çıkartması", "Matara Çıkartması", "Küçük Hediye"] },
     benefits: {
       en: ["Sticks to laptops, water bottles, journals and phone cases", "Holds up to daily use", "A small gift that makes someone smile"],
@@ -212,7 +344,10 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "soap",
-    nouns: { en: ["soap", "soaps", "soap bar", "bath bomb", "bath bombs", "lotion", "balm", "body butter", "bath salts", "scrub", "lip balm"], tr: ["sabun", "sabunu", "sabunlar", "banyo bombası", "krem", "balm", "tuz", "peeling"] },
+    nouns: {
+      en: ["soap", "soaps", "soap bar", "bath bomb", "bath bombs", "lotion", "balm", "body butter", "bath salts", "scrub", "lip balm"],
+      tr: ["sabun", "sabunu", "sabunlar", "banyo bombası", "krem", "balm", "tuz", "peeling"],
+    },
     type: { en: "Soap", tr: "Sabun" },
     intent: { en: ["natural soap", "self care gift", "spa gift", "gift for her", "bathroom decor"], tr: ["doğal sabun", "el yapımı sabun", "kendine hediye", "bakım hediyesi", "kadına hediye"] },
     titleTail: { en: ["Self Care Gift", "Spa Gift for Her", "Natural Skin Care"], tr: ["Doğal Bakım", "Kendine Hediye", "Kadına Hediye"] },
@@ -224,7 +359,31 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "ceramics",
-    nouns: { en: ["bowl", "bowls", "plate", "plates", "vase", "vases", "planter", "planters", "dish", "dishes", "pot", "pots", "platter", "jug", "pitcher", "teapot", "tray", "coaster", "coasters", "spoon rest"], tr: ["kase", "kasesi", "tabak", "tabağı", "vazo", "vazosu", "saksı", "saksısı", "çanak", "tepsi", "bardak altlığı", "demlik", "sürahi"] },
+    nouns: {
+      en: [
+        "bowl",
+        "bowls",
+        "plate",
+        "plates",
+        "vase",
+        "vases",
+        "planter",
+        "planters",
+        "dish",
+        "dishes",
+        "pot",
+        "pots",
+        "platter",
+        "jug",
+        "pitcher",
+        "teapot",
+        "tray",
+        "coaster",
+        "coasters",
+        "spoon rest",
+      ],
+      tr: ["kase", "kasesi", "tabak", "tabağı", "vazo", "vazosu", "saksı", "saksısı", "çanak", "tepsi", "bardak altlığı", "demlik", "sürahi"],
+    },
     type: { en: "Bowl", tr: "Kase" },
     intent: { en: ["housewarming gift", "kitchen decor", "pottery gift", "table decor", "gift for mom"], tr: ["yeni ev hediyesi", "mutfak dekoru", "seramik hediye", "sofra dekoru", "anneye hediye"] },
     titleTail: { en: ["Housewarming Gift", "Handmade Pottery", "Kitchen Decor"], tr: ["Yeni Ev Hediyesi", "El Yapımı Seramik", "Mutfak Dekoru"] },
@@ -236,9 +395,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "toy",
-    nouns: { en: ["toy", "toys", "amigurumi", "plush", "plushie", "doll", "dolls", "teddy", "teddy bear", "stuffed animal", "bunny", "rattle", "puzzle"], tr: ["oyuncak", "oyuncağı", "oyuncaklar", "amigurumi", "peluş", "bebek oyuncak", "ayıcık", "tavşan", "çıngırak"] },
+    nouns: {
+      en: ["toy", "toys", "amigurumi", "plush", "plushie", "doll", "dolls", "teddy", "teddy bear", "stuffed animal", "bunny", "rattle", "puzzle"],
+      tr: ["oyuncak", "oyuncağı", "oyuncaklar", "amigurumi", "peluş", "bebek oyuncak", "ayıcık", "tavşan", "çıngırak"],
+    },
     type: { en: "Toy", tr: "Oyuncak" },
-    intent: { en: ["gift for kids", "stuffed animal", "baby shower gift", "nursery decor", "birthday gift kids"], tr: ["çocuğa hediye", "bebeğe hediye", "peluş oyuncak", "bebek odası dekoru", "doğum günü hediyesi"] },
+    intent: {
+      en: ["gift for kids", "stuffed animal", "baby shower gift", "nursery decor", "birthday gift kids"],
+      tr: ["çocuğa hediye", "bebeğe hediye", "peluş oyuncak", "bebek odası dekoru", "doğum günü hediyesi"],
+    },
     titleTail: { en: ["Gift for Kids", "Baby Shower Gift", "Nursery Decor"], tr: ["Çocuğa Hediye", "Bebeğe Hediye", "Bebek Odası Dekoru"] },
     benefits: {
       en: ["Soft and huggable, sized for small hands", "Becomes a favourite companion at bedtime", "A keepsake gift for a baby shower or birthday"],
@@ -248,9 +413,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "baby",
-    nouns: { en: ["bib", "bibs", "onesie", "onesies", "bodysuit", "swaddle", "booties", "pacifier clip", "teether", "romper", "bonnet"], tr: ["önlük", "mama önlüğü", "zıbın", "body", "patik", "emzik askısı", "diş kaşıyıcı", "tulum"] },
+    nouns: {
+      en: ["bib", "bibs", "onesie", "onesies", "bodysuit", "swaddle", "booties", "pacifier clip", "teether", "romper", "bonnet"],
+      tr: ["önlük", "mama önlüğü", "zıbın", "body", "patik", "emzik askısı", "diş kaşıyıcı", "tulum"],
+    },
     type: { en: "Baby Item", tr: "Bebek Ürünü" },
-    intent: { en: ["baby shower gift", "new baby gift", "newborn gift", "nursery decor", "newborn baby gift", "new mom gift", "baby registry"], tr: ["bebek hediyesi", "yeni doğan hediyesi", "bebek odası", "hoş geldin bebek", "yeni anne hediyesi", "hamile hediyesi"] },
+    intent: {
+      en: ["baby shower gift", "new baby gift", "newborn gift", "nursery decor", "newborn baby gift", "new mom gift", "baby registry"],
+      tr: ["bebek hediyesi", "yeni doğan hediyesi", "bebek odası", "hoş geldin bebek", "yeni anne hediyesi", "hamile hediyesi"],
+    },
     titleTail: { en: ["Baby Shower Gift", "New Baby Gift", "Newborn Gift"], tr: ["Yeni Doğan Hediyesi", "Bebek Hediyesi", "Hoş Geldin Bebek Hediyesi"] },
     benefits: {
       en: ["Soft and gentle on a baby's skin", "Easy to wash and ready for everyday use", "A welcome gift for a baby shower or a new arrival"],
@@ -262,7 +433,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "blanket",
     nouns: { en: ["blanket", "blankets", "throw", "throws", "quilt", "quilts", "afghan", "comforter"], tr: ["battaniye", "battaniyesi", "battaniyeler", "pike", "yorgan", "örtü", "örtüsü"] },
     type: { en: "Blanket", tr: "Battaniye" },
-    intent: { en: ["cozy throw blanket", "housewarming gift", "sofa blanket", "christmas gift", "gift for mom"], tr: ["koltuk örtüsü", "yeni ev hediyesi", "kanepe battaniyesi", "anneye hediye", "yılbaşı hediyesi"] },
+    intent: {
+      en: ["cozy throw blanket", "housewarming gift", "sofa blanket", "christmas gift", "gift for mom"],
+      tr: ["koltuk örtüsü", "yeni ev hediyesi", "kanepe battaniyesi", "anneye hediye", "yılbaşı hediyesi"],
+    },
     titleTail: { en: ["Cozy Housewarming Gift", "Sofa Throw", "Gift for Mom"], tr: ["Yeni Ev Hediyesi", "Kanepe Battaniyesi", "Anneye Hediye"] },
     benefits: {
       en: ["Warm and soft for evenings on the sofa", "Adds texture and comfort to any room", "A cozy housewarming or holiday gift"],
@@ -272,7 +446,33 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "decor",
-    nouns: { en: ["pillow", "pillows", "cushion", "cushions", "pillow cover", "wreath", "wreaths", "sign", "signs", "wall hanging", "macrame", "garland", "banner", "lamp", "mirror", "clock", "frame", "basket", "baskets", "rug", "table runner", "decor"], tr: ["yastık", "yastığı", "kırlent", "kırlenti", "kapı süsü", "çelenk", "tabela", "duvar süsü", "makrome", "lamba", "ayna", "saat", "çerçeve", "sepet", "halı", "runner", "dekor"] },
+    nouns: {
+      en: [
+        "pillow",
+        "pillows",
+        "cushion",
+        "cushions",
+        "pillow cover",
+        "wreath",
+        "wreaths",
+        "sign",
+        "signs",
+        "wall hanging",
+        "macrame",
+        "garland",
+        "banner",
+        "lamp",
+        "mirror",
+        "clock",
+        "frame",
+        "basket",
+        "baskets",
+        "rug",
+        "table runner",
+        "decor",
+      ],
+      tr: ["yastık", "yastığı", "kırlent", "kırlenti", "kapı süsü", "çelenk", "tabela", "duvar süsü", "makrome", "lamba", "ayna", "saat", "çerçeve", "sepet", "halı", "runner", "dekor"],
+    },
     type: { en: "Home Decor", tr: "Ev Dekorasyonu" },
     intent: { en: ["home decor", "housewarming gift", "living room decor", "cozy home decor", "gift for mom"], tr: ["ev dekorasyonu", "yeni ev hediyesi", "salon dekorasyonu", "anneye hediye"] },
     titleTail: { en: ["Housewarming Gift", "Living Room Decor", "Cozy Home Decor"], tr: ["Yeni Ev Hediyesi", "Salon Dekorasyonu", "Ev Dekorasyonu"] },
@@ -286,7 +486,10 @@ export const CATEGORIES: CategoryModel[] = [
     id: "ornament",
     nouns: { en: ["ornament", "ornaments", "bauble", "baubles", "tree topper", "stocking"], tr: ["süs", "süsü", "yılbaşı süsü", "ağaç süsü", "çam süsü"] },
     type: { en: "Ornament", tr: "Yılbaşı Süsü" },
-    intent: { en: ["christmas ornament", "family christmas gift", "tree decoration", "holiday decor", "keepsake gift"], tr: ["yılbaşı süsü", "yılbaşı hediyesi", "ağaç süsü", "yeni yıl dekoru", "hatıra hediye"] },
+    intent: {
+      en: ["christmas ornament", "family christmas gift", "tree decoration", "holiday decor", "keepsake gift"],
+      tr: ["yılbaşı süsü", "yılbaşı hediyesi", "ağaç süsü", "yeni yıl dekoru", "hatıra hediye"],
+    },
     titleTail: { en: ["Christmas Keepsake", "Family Christmas Gift", "Tree Decoration"], tr: ["Yılbaşı Hediyesi", "Ağaç Süsü", "Yeni Yıl Hatırası"] },
     benefits: {
       en: ["A keepsake to bring out every Christmas", "Makes the tree feel like your family's own", "Arrives ready to give as a holiday gift"],
@@ -296,9 +499,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "wedding",
-    nouns: { en: ["guest book", "cake topper", "veil", "garter", "bouquet", "boutonniere", "favors", "favours", "table numbers", "ring pillow"], tr: ["anı defteri", "pasta süsü", "duvak", "gelin buketi", "nikah şekeri", "masa numarası"] },
+    nouns: {
+      en: ["guest book", "cake topper", "veil", "garter", "bouquet", "boutonniere", "favors", "favours", "table numbers", "ring pillow"],
+      tr: ["anı defteri", "pasta süsü", "duvak", "gelin buketi", "nikah şekeri", "masa numarası"],
+    },
     type: { en: "Wedding Decor", tr: "Düğün Ürünü" },
-    intent: { en: ["wedding decor", "rustic wedding", "wedding keepsake", "bride to be gift", "engagement gift"], tr: ["düğün dekoru", "düğün hatırası", "gelin hediyesi", "nişan hediyesi", "rustik düğün"] },
+    intent: {
+      en: ["wedding decor", "rustic wedding", "wedding keepsake", "bride to be gift", "engagement gift"],
+      tr: ["düğün dekoru", "düğün hatırası", "gelin hediyesi", "nişan hediyesi", "rustik düğün"],
+    },
     titleTail: { en: ["Rustic Wedding Decor", "Wedding Keepsake", "Engagement Gift"], tr: ["Düğün Dekoru", "Düğün Hatırası", "Nişan Hediyesi"] },
     benefits: {
       en: ["A keepsake of the day you will look at for years", "Fits rustic, boho and classic weddings alike", "Ready to set out on the day"],
@@ -308,9 +517,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "invitation",
-    nouns: { en: ["invitation", "invitations", "invite", "invites", "save the date", "rsvp card", "card", "cards", "greeting card", "place cards", "menu"], tr: ["davetiye", "davetiyesi", "davetiyeler", "kart", "kartı", "tebrik kartı", "menü"] },
+    nouns: {
+      en: ["invitation", "invitations", "invite", "invites", "save the date", "rsvp card", "card", "cards", "greeting card", "place cards", "menu"],
+      tr: ["davetiye", "davetiyesi", "davetiyeler", "kart", "kartı", "tebrik kartı", "menü"],
+    },
     type: { en: "Invitation", tr: "Davetiye" },
-    intent: { en: ["wedding invitation", "printable invitation", "editable template", "invitation template", "wedding stationery"], tr: ["düğün davetiyesi", "davetiye şablonu", "düzenlenebilir şablon", "yazdırılabilir davetiye", "nikah davetiyesi"] },
+    intent: {
+      en: ["wedding invitation", "printable invitation", "editable template", "invitation template", "wedding stationery"],
+      tr: ["düğün davetiyesi", "davetiye şablonu", "düzenlenebilir şablon", "yazdırılabilir davetiye", "nikah davetiyesi"],
+    },
     titleTail: { en: ["Editable Template", "Printable Invitation", "Instant Download"], tr: ["Düzenlenebilir Şablon", "Yazdırılabilir Davetiye", "Anında İndirme"] },
     benefits: {
       en: ["Edit the wording, fonts and colours yourself in minutes", "Print at home, at a local print shop or send digitally", "A clean design that suits any season"],
@@ -320,9 +535,15 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "pet",
-    nouns: { en: ["collar", "collars", "leash", "leashes", "harness", "bandana", "pet bed", "dog bed", "cat bed", "pet tag", "dog tag", "pet portrait", "cat toy", "dog toy", "pet bowl"], tr: ["tasma", "tasması", "köpek tasması", "kedi tasması", "bandana", "mama kabı", "kedi yatağı", "köpek yatağı", "künye"] },
+    nouns: {
+      en: ["collar", "collars", "leash", "leashes", "harness", "bandana", "pet bed", "dog bed", "cat bed", "pet tag", "dog tag", "pet portrait", "cat toy", "dog toy", "pet bowl"],
+      tr: ["tasma", "tasması", "köpek tasması", "kedi tasması", "bandana", "mama kabı", "kedi yatağı", "köpek yatağı", "künye"],
+    },
     type: { en: "Pet Accessory", tr: "Evcil Hayvan Ürünü" },
-    intent: { en: ["dog lover gift", "pet accessories", "new puppy gift", "dog mom gift", "pet gift"], tr: ["köpek sevene hediye", "evcil hayvan aksesuarı", "yavru köpek hediyesi", "kedi sevene hediye"] },
+    intent: {
+      en: ["dog lover gift", "pet accessories", "new puppy gift", "dog mom gift", "pet gift"],
+      tr: ["köpek sevene hediye", "evcil hayvan aksesuarı", "yavru köpek hediyesi", "kedi sevene hediye"],
+    },
     titleTail: { en: ["Dog Lover Gift", "New Puppy Gift", "Pet Accessories"], tr: ["Köpek Sevene Hediye", "Evcil Hayvan Aksesuarı", "Yavru Köpek Hediyesi"] },
     benefits: {
       en: ["Comfortable for your pet to wear every day", "Built for walks, play and the occasional muddy puddle", "A welcome gift for a new puppy or a proud dog parent"],
@@ -346,7 +567,10 @@ export const CATEGORIES: CategoryModel[] = [
   C({
     id: "digital",
     digital: true,
-    nouns: { en: ["svg", "svgs", "template", "templates", "clipart", "font", "fonts", "preset", "presets", "ebook", "bundle", "cut file", "cut files", "digital paper", "download"], tr: ["şablon", "şablonu", "şablonlar", "svg", "font", "e-kitap", "dijital dosya", "paket"] },
+    nouns: {
+      en: ["svg", "svgs", "template", "templates", "clipart", "font", "fonts", "preset", "presets", "ebook", "bundle", "cut file", "cut files", "digital paper", "download"],
+      tr: ["şablon", "şablonu", "şablonlar", "svg", "font", "e-kitap", "dijital dosya", "paket"],
+    },
     type: { en: "Digital Download", tr: "Dijital Ürün" },
     intent: { en: ["instant download", "digital download", "diy project", "cricut project", "craft file"], tr: ["anında indirme", "dijital indirme", "kendin yap", "dijital dosya"] },
     titleTail: { en: ["Instant Download", "Digital Download", "DIY Project"], tr: ["Anında İndirme", "Dijital İndirme", "Kendin Yap"] },
@@ -401,10 +625,31 @@ export const OCCASIONS: { match: RegExp; en: string[]; tr: string[]; not?: Categ
  * enforcer never fills with them.
  */
 export const FILLER_PHRASES = [
-  "one of a kind", "made with love", "unique gift", "unique gift idea", "thoughtful present", "shop small",
-  "shop small gift", "small business", "special occasion", "high quality", "best gift", "perfect gift",
-  "great gift", "gift idea", "handmade item", "handmade gift", "handmade with love", "unique item", "cute gift",
-  "benzersiz hediye", "sevgiyle yapıldı", "özel gün", "yüksek kalite", "harika hediye", "mükemmel hediye",
+  "one of a kind",
+  "made with love",
+  "unique gift",
+  "unique gift idea",
+  "thoughtful present",
+  "shop small",
+  "shop small gift",
+  "small business",
+  "special occasion",
+  "high quality",
+  "best gift",
+  "perfect gift",
+  "great gift",
+  "gift idea",
+  "handmade item",
+  "handmade gift",
+  "handmade with love",
+  "unique item",
+  "cute gift",
+  "benzersiz hediye",
+  "sevgiyle yapıldı",
+  "özel gün",
+  "yüksek kalite",
+  "harika hediye",
+  "mükemmel hediye",
 ];
 
 export function categoryModel(id: CategoryId): CategoryModel {

@@ -131,9 +131,7 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
     lines = content.length ? content : lines;
   }
   let title = lines[0] ?? "";
-  const unlabelled = title
-    .replace(/^\s*(?:\d+[.)]\s+|[-*•]\s+)/, "")
-    .replace(/^(?:\*\*|__)?\s*(?:title|option\s*\d+)\s*(?:\*\*|__)?\s*[:\-–]\s*(?:\*\*|__)?\s*/i, "");
+  const unlabelled = title.replace(/^\s*(?:\d+[.)]\s+|[-*•]\s+)/, "").replace(/^(?:\*\*|__)?\s*(?:title|option\s*\d+)\s*(?:\*\*|__)?\s*[:\-–]\s*(?:\*\*|__)?\s*/i, "");
   if (unlabelled !== title) single.push("removed a label");
   title = unlabelled;
 
@@ -167,7 +165,12 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   for (const [symbol, replacement] of ONCE_ONLY) {
     const first = title.indexOf(symbol);
     if (first < 0 || title.indexOf(symbol, first + 1) < 0) continue;
-    title = title.slice(0, first + 1) + title.slice(first + 1).split(symbol).join(replacement);
+    title =
+      title.slice(0, first + 1) +
+      title
+        .slice(first + 1)
+        .split(symbol)
+        .join(replacement);
     symbols.push(`"${symbol}" kept once`);
   }
   title = tidySpaces(title);
@@ -212,7 +215,11 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
     result("title.characters", characters),
     result("title.limited-symbols", symbols),
     result("title.no-all-caps", tamed.changed.length ? [`changed ${tamed.changed.map(quote).join(", ")} to Title Case`] : []),
-    result("title.length", length, platform === "amazon" && title.length > PLATFORM_LIMITS.amazon.titleWarn ? `${title.length} characters; Amazon recommends at most ${PLATFORM_LIMITS.amazon.titleWarn}` : undefined),
+    result(
+      "title.length",
+      length,
+      platform === "amazon" && title.length > PLATFORM_LIMITS.amazon.titleWarn ? `${title.length} characters; Amazon recommends at most ${PLATFORM_LIMITS.amazon.titleWarn}` : undefined,
+    ),
   );
   if (platform === "amazon") checks.push(result("title.no-promotional", promotional));
   return { value: title, checks };
@@ -408,13 +415,17 @@ export function splitAltTexts(content: string): string[] {
       .map((s) => s.trim())
       .filter(Boolean);
   }
-  const blocks = text.split(/\n\s*\n/).map((s) => s.trim()).filter(Boolean);
+  const blocks = text
+    .split(/\n\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return blocks.length > 1 ? blocks : [text];
 }
 
 // ---- Description -------------------------------------------------------------------------------
 
-const DISCLAIMER = /no physical (?:item|product|goods)s?\b|this is a digital (?:product|download|file|item)|digital (?:product|download|file)s? only|instant download only|dijital bir üründür|fiziksel (?:bir )?ürün gönderilmez/iu;
+const DISCLAIMER =
+  /no physical (?:item|product|goods)s?\b|this is a digital (?:product|download|file|item)|digital (?:product|download|file)s? only|instant download only|dijital bir üründür|fiziksel (?:bir )?ürün gönderilmez/iu;
 const FAQ_HEADING = /^\s*(?:#{1,6}\s*|\*\*|__)?\s*(?:faqs?|frequently asked questions|sıkça sorulan sorular|sss)(?=$|[^\p{L}])/iu;
 const SECTION_HEADING = /^\s*(?:#{1,6}\s+\S|(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*:?\s*$)/;
 const QA_LINE = /^\s*(?:#{1,6}\s*|\*\*|__)?\s*(?:q|a|question|answer)\s*\d*\s*[:.)]/i;
@@ -437,7 +448,13 @@ function removeFaq(text: string): { text: string; removed: boolean } {
     if (inFaq && ((SECTION_HEADING.test(line) && !QA_LINE.test(line)) || plainHeading)) inFaq = false;
     if (!inFaq) out.push(line);
   }
-  return { text: out.join("\n").replace(/\n{3,}/g, "\n\n").trim(), removed };
+  return {
+    text: out
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+    removed,
+  };
 }
 
 const isBulletLine = (l: string) => /^\s*(?:[•\-*+]|\d+[.)])\s+/.test(l);
@@ -455,7 +472,9 @@ const isListBlock = (block: string) => block.split("\n").every(isBulletLine);
  */
 export function enforceDescription(input: string, context: RuleContext): PartResult<string> {
   const compose = composeInput(context);
-  let text = String(input ?? "").replace(/\r\n?/g, "\n").trim();
+  let text = String(input ?? "")
+    .replace(/\r\n?/g, "\n")
+    .trim();
 
   const present: string[] = [];
   if (!/[\p{L}\p{N}]/u.test(plainText(text))) {
@@ -485,7 +504,10 @@ export function enforceDescription(input: string, context: RuleContext): PartRes
   }
 
   const sections: string[] = [];
-  let blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
+  let blocks = text
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (blocks.length === 0 || isHeadingBlock(blocks[0]) || isListBlock(blocks[0])) {
     blocks = [composeIntro(compose), ...blocks];
     sections.push("added an intro");
@@ -520,7 +542,10 @@ export function enforceBullets(input: unknown, context: RuleContext): PartResult
   const values: string[] = [];
   for (const raw of list) {
     if (typeof raw !== "string") continue;
-    let text = toPlainDescription(raw).replace(/\s+/g, " ").replace(/^\s*(?:[•\-*+]|\d+[.)])\s*/, "").trim();
+    let text = toPlainDescription(raw)
+      .replace(/\s+/g, " ")
+      .replace(/^\s*(?:[•\-*+]|\d+[.)])\s*/, "")
+      .trim();
     if (text !== raw.trim()) format.push(quote(raw.trim()));
     if (!/[\p{L}\p{N}]/u.test(text)) continue;
     if (text.length > bulletMax) {

@@ -30,7 +30,17 @@ export function listingsToCsv(rows: Listing[]): string {
 }
 
 export function listingsToJson(rows: Listing[]): string {
-  return JSON.stringify({ exportedAt: new Date().toISOString(), listings: rows.map((row) => { const d = toDetail(row); return { ...d, description: toPlainDescription(d.description) }; }) }, null, 2);
+  return JSON.stringify(
+    {
+      exportedAt: new Date().toISOString(),
+      listings: rows.map((row) => {
+        const d = toDetail(row);
+        return { ...d, description: toPlainDescription(d.description) };
+      }),
+    },
+    null,
+    2,
+  );
 }
 
 /** A file name for Content-Disposition: ASCII letters, digits and dashes only. */

@@ -67,7 +67,8 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
   const again = variant > 0 ? `\n\nThis is attempt ${variant + 1}: write a version clearly different from earlier ones.` : "";
   const context = { description: input.description, keywords: input.keywords, platform: input.platform, digital, variant };
   const expert = `You are an expert ${platform} SEO copywriter for handmade and small-business sellers. ${LANGUAGE_RULE}`;
-  const phrases = "Use whole phrases with their measures (\"18 inch chain\", \"350 ml\"), never a fragment ending on a preposition or an adjective; include what buyers search for (product type, occasion, recipient); no filler such as \"one of a kind\" or \"made with love\".";
+  const phrases =
+    'Use whole phrases with their measures ("18 inch chain", "350 ml"), never a fragment ending on a preposition or an adjective; include what buyers search for (product type, occasion, recipient); no filler such as "one of a kind" or "made with love".';
   const prompt = `${base}${again}`;
   switch (part) {
     case "title": {
@@ -141,7 +142,10 @@ function parseList(content: string, key: string): string[] {
       // not JSON: read it as lines
     }
   }
-  return unfenced.split(/\n+/).map((l) => l.trim()).filter(Boolean);
+  return unfenced
+    .split(/\n+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** A model's item specifics: a JSON object of name to value, a list of { name, value }, or "Name: value" lines. */
@@ -268,7 +272,13 @@ export async function generateListingParts(
     },
     ruleContextFor(input),
   );
-  return { listing: final.listing, report: mergeChecks(answers.flatMap((a) => a.checks), final.report) };
+  return {
+    listing: final.listing,
+    report: mergeChecks(
+      answers.flatMap((a) => a.checks),
+      final.report,
+    ),
+  };
 }
 
 // ---- Quota, idempotency and saving -------------------------------------------------------------
@@ -287,9 +297,7 @@ export interface GenerationDeps {
   timeoutMs?: number;
 }
 
-export type OpenedGeneration =
-  | { kind: "replay"; done: DoneEvent }
-  | { kind: "fresh"; quota: QuotaSnapshot; run: (onPart?: (part: ListingPart, value: PartValue) => void) => Promise<DoneEvent> };
+export type OpenedGeneration = { kind: "replay"; done: DoneEvent } | { kind: "fresh"; quota: QuotaSnapshot; run: (onPart?: (part: ListingPart, value: PartValue) => void) => Promise<DoneEvent> };
 
 /**
  * Everything that can refuse a generation happens here, before anything streams: a replay of a
@@ -346,12 +354,14 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
         offline: provider.offline,
         ...(deps.notice ? { notice: deps.notice } : {}),
       };
-      if (key) await db.update(idempotency).set({ status: 200, body: JSON.stringify(done) }).where(key);
+      if (key)
+        await db
+          .update(idempotency)
+          .set({ status: 200, body: JSON.stringify(done) })
+          .where(key);
       return done;
     } catch (error) {
-      await releaseQuota(env as Env, user, "create-listing").catch((e) =>
-        console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })),
-      );
+      await releaseQuota(env as Env, user, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
       await forget().catch(() => {});
       throw error;
     }

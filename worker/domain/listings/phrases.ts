@@ -75,18 +75,136 @@ const COLOURS = new Set(
 
 /** Materials as a shopper searches them; the longest written form wins ("sterling silver" over "silver"). */
 export const MATERIALS = [
-  "925 sterling silver", "sterling silver", "gold filled", "gold plated", "14k gold", "18k gold", "rose gold", "silver", "gold", "brass", "copper",
-  "stainless steel", "titanium", "organic cotton", "cotton", "linen", "merino wool", "wool", "alpaca", "mohair", "cashmere", "silk", "leather",
-  "vegan leather", "biothane", "wood", "oak", "walnut", "bamboo", "ceramic", "stoneware", "porcelain", "clay", "glass", "resin", "soy wax",
-  "beeswax", "coconut wax", "paper", "cardstock", "canvas", "velvet", "denim", "muslin", "chenille", "pearl", "amethyst", "quartz", "vinyl",
-  "acrylic", "polyester", "goat milk", "olive oil", "shea butter", "yarn",
-  "925 ayar gümüş", "gümüş", "altın", "pirinç", "bakır", "çelik", "organik pamuk", "pamuk", "pamuklu", "keten", "yün", "ipek", "deri", "ahşap",
-  "bambu", "seramik", "porselen", "kil", "cam", "reçine", "soya", "balmumu", "kağıt", "kadife", "kot", "inci", "zeytinyağı", "zeytinyağlı", "iplik",
+  "925 sterling silver",
+  "sterling silver",
+  "gold filled",
+  "gold plated",
+  "14k gold",
+  "18k gold",
+  "rose gold",
+  "silver",
+  "gold",
+  "brass",
+  "copper",
+  "stainless steel",
+  "titanium",
+  "organic cotton",
+  "cotton",
+  "linen",
+  "merino wool",
+  "wool",
+  "alpaca",
+  "mohair",
+  "cashmere",
+  "silk",
+  "leather",
+  "vegan leather",
+  "biothane",
+  "wood",
+  "oak",
+  "walnut",
+  "bamboo",
+  "ceramic",
+  "stoneware",
+  "porcelain",
+  "clay",
+  "glass",
+  "resin",
+  "soy wax",
+  "beeswax",
+  "coconut wax",
+  "paper",
+  "cardstock",
+  "canvas",
+  "velvet",
+  "denim",
+  "muslin",
+  "chenille",
+  "pearl",
+  "amethyst",
+  "quartz",
+  "vinyl",
+  "acrylic",
+  "polyester",
+  "goat milk",
+  "olive oil",
+  "shea butter",
+  "yarn",
+  "925 ayar gümüş",
+  "gümüş",
+  "altın",
+  "pirinç",
+  "bakır",
+  "çelik",
+  "organik pamuk",
+  "pamuk",
+  "pamuklu",
+  "keten",
+  "yün",
+  "ipek",
+  "deri",
+  "ahşap",
+  "bambu",
+  "seramik",
+  "porselen",
+  "kil",
+  "cam",
+  "reçine",
+  "soya",
+  "balmumu",
+  "kağıt",
+  "kadife",
+  "kot",
+  "inci",
+  "zeytinyağı",
+  "zeytinyağlı",
+  "iplik",
 ];
 
 /** Themes and styles an eBay item specific may name (only when the description says them). */
-export const THEMES = ["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "wedding", "animal", "cat", "dog", "moon", "sunset", "ocean", "beach", "nature", "woodland", "geometric", "abstract", "lemon", "mushroom", "lighthouse", "heart", "bunny", "fox",
-  "çiçek", "botanik", "bohem", "rustik", "minimalist", "retro", "vintage", "yılbaşı", "düğün", "kedi", "köpek", "ay", "doğa", "deniz", "tavşan"];
+export const THEMES = [
+  "floral",
+  "botanical",
+  "boho",
+  "rustic",
+  "minimalist",
+  "retro",
+  "vintage",
+  "christmas",
+  "wedding",
+  "animal",
+  "cat",
+  "dog",
+  "moon",
+  "sunset",
+  "ocean",
+  "beach",
+  "nature",
+  "woodland",
+  "geometric",
+  "abstract",
+  "lemon",
+  "mushroom",
+  "lighthouse",
+  "heart",
+  "bunny",
+  "fox",
+  "çiçek",
+  "botanik",
+  "bohem",
+  "rustik",
+  "minimalist",
+  "retro",
+  "vintage",
+  "yılbaşı",
+  "düğün",
+  "kedi",
+  "köpek",
+  "ay",
+  "doğa",
+  "deniz",
+  "tavşan",
+];
 
 const FEATURE_PATTERNS: RegExp[] = [
   /\beditable in (?:canva|corjl|templett|word|photoshop|adobe)\b/iu,
@@ -112,10 +230,7 @@ const FEATURE_PATTERNS: RegExp[] = [
 const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet". */
-const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|\d+'?(?:li|lı|lu|lü) set|${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|\d+%|%\d+`,
-  "giu",
-);
+const MEASURE = new RegExp(String.raw`(?:set|pack|bundle|lot) of \d+|\d+'?(?:li|lı|lu|lü) set|${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|\d+%|%\d+`, "giu");
 
 export function words(text: string): string[] {
   return text.match(WORD) ?? [];
@@ -149,7 +264,8 @@ export function sentences(text: string): string[] {
 }
 
 /** Section headings of a shop's description that start shop policy, not product facts. */
-const POLICY_HEADING = /^\s*(?:shipping|delivery|processing(?: time)?|returns?|exchanges?|refunds?|care(?: instructions)?|washing|policies|policy|faq|contact|about (?:me|us|the shop)|kargo|teslimat|iade|değişim|bakım|yıkama|iletişim|hakkımda)\b\s*[:\-–]/iu;
+const POLICY_HEADING =
+  /^\s*(?:shipping|delivery|processing(?: time)?|returns?|exchanges?|refunds?|care(?: instructions)?|washing|policies|policy|faq|contact|about (?:me|us|the shop)|kargo|teslimat|iade|değişim|bakım|yıkama|iletişim|hakkımda)\b\s*[:\-–]/iu;
 /** Sentences about shipping, returns, washing, contact or wrapping: true, but no title, tag or material of the product. */
 const POLICY_SENTENCE =
   /\b(?:ships?|shipping|shipped|dispatch(?:ed|es)?|delivery|deliver(?:ed)?|business days?|working days?|processing time|returns?|refunds?|exchanges?|message me|contact me|convo|questions|hand wash|wash (?:cold|warm|gently|by hand)|dry flat|tumble|dry clean|do not (?:bleach|iron|wash|tumble)|iron on low|comes (?:in|with) a|arrives in|packaged|wrapped in|gift[- ]wrapp?ed|gift ready)\b|kargo|iş günü|teslimat|iade|değişim|mesaj atın|bana yazın|elde yıkay|gönderilir|paketlenir|kesede|kutuda|kutusunda/iu;
@@ -353,7 +469,13 @@ function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   if (tokens.length === 1 && !nounCategory(lower(last.text, lang), lang)) {
     return isColour(last.text, lang) ? { tokens: texts, kind: "colour", clause } : undefined;
   }
-  const kind: PhraseKind = isFeatureEnd(last.text, lang) ? "feature" : isColour(last.text, lang) && !isNounLike(last.text, lang) ? "colour" : isColour(last.text, lang) && tokens.length <= 3 && tokens.every((t) => isColour(t.text, lang) || ADJECTIVES.has(lower(t.text, lang))) ? "colour" : "noun";
+  const kind: PhraseKind = isFeatureEnd(last.text, lang)
+    ? "feature"
+    : isColour(last.text, lang) && !isNounLike(last.text, lang)
+      ? "colour"
+      : isColour(last.text, lang) && tokens.length <= 3 && tokens.every((t) => isColour(t.text, lang) || ADJECTIVES.has(lower(t.text, lang)))
+        ? "colour"
+        : "noun";
   return { tokens: texts, kind, measure, clause };
 }
 
@@ -439,12 +561,33 @@ export interface ProductReading {
   handmade: boolean;
 }
 
-const SIZE_RANGE = /\bsizes?\s+((?:\d?X{0,3}[SML]|X{1,3}L|\d{1,2})\s*(?:to|-|–)\s*(?:\d?X{0,3}[SML]|X{1,3}L|\d{1,2}))\b|\b((?:X{0,3}[SML]|X{1,3}L)\s*-\s*(?:\d?X{0,3}[SML]|X{1,3}L))\s+beden\b|\b(one size(?: fits most)?|tek beden)\b/iu;
-const HANDMADE = /\bhand[- ]?(?:made|knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven)\b|\bcrochet(?:ed)?\b|(?:^|[^\p{L}])(?:el (?:yapımı|örgüsü|işi)|elde)(?=$|[^\p{L}])/iu;
+const SIZE_RANGE =
+  /\bsizes?\s+((?:\d?X{0,3}[SML]|X{1,3}L|\d{1,2})\s*(?:to|-|–)\s*(?:\d?X{0,3}[SML]|X{1,3}L|\d{1,2}))\b|\b((?:X{0,3}[SML]|X{1,3}L)\s*-\s*(?:\d?X{0,3}[SML]|X{1,3}L))\s+beden\b|\b(one size(?: fits most)?|tek beden)\b/iu;
+const HANDMADE =
+  /\bhand[- ]?(?:made|knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven)\b|\bcrochet(?:ed)?\b|(?:^|[^\p{L}])(?:el (?:yapımı|örgüsü|işi)|elde)(?=$|[^\p{L}])/iu;
 
 const cache = new Map<string, ProductReading>();
 
-const PACKAGING_EN = new Set(["box", "boxes", "pouch", "pouches", "envelope", "envelopes", "packaging", "package", "wrapping", "wrap", "tissue", "sleeve", "bag", "bags", "card", "cards", "mailer", "tube"]);
+const PACKAGING_EN = new Set([
+  "box",
+  "boxes",
+  "pouch",
+  "pouches",
+  "envelope",
+  "envelopes",
+  "packaging",
+  "package",
+  "wrapping",
+  "wrap",
+  "tissue",
+  "sleeve",
+  "bag",
+  "bags",
+  "card",
+  "cards",
+  "mailer",
+  "tube",
+]);
 const PACKAGING_TR = /^(?:kutu|kutus[ıu]|kese|kesesi|poşet|poşeti|zarf|zarfı|ambalaj|ambalajı|paket|paketi|torba|torbası)$/u;
 const PACKAGING_LEAD = /^(?:gift|kraft|jewelry|jewellery|organza|cotton|velvet|linen|paper|cardboard|recycled|eco|eco-friendly|branded|hediye|karton|kraft)$/iu;
 
@@ -457,7 +600,8 @@ export function isPackaging(tokens: string[], lang: Lang): boolean {
   const before = tokens.length > 1 ? lower(tokens[tokens.length - 2], lang) : "";
   if (lang === "tr") return PACKAGING_TR.test(last) && (tokens.length === 1 || PACKAGING_LEAD.test(before));
   if (!PACKAGING_EN.has(last)) return false;
-  if (["card", "cards", "sleeve", "bag", "bags", "tube"].includes(last)) return PACKAGING_LEAD.test(before) && before.toLowerCase() !== "paper" && before.toLowerCase() !== "cotton" && before.toLowerCase() !== "linen" && before.toLowerCase() !== "velvet";
+  if (["card", "cards", "sleeve", "bag", "bags", "tube"].includes(last))
+    return PACKAGING_LEAD.test(before) && before.toLowerCase() !== "paper" && before.toLowerCase() !== "cotton" && before.toLowerCase() !== "linen" && before.toLowerCase() !== "velvet";
   return tokens.length === 1 || PACKAGING_LEAD.test(before);
 }
 
@@ -484,7 +628,9 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   }
   let phrase = productIndex >= 0 ? phrases[productIndex] : undefined;
   if (!phrase) {
-    const first = words(plainText(text)).filter((w) => !isStopWord(w)).slice(0, 4);
+    const first = words(plainText(text))
+      .filter((w) => !isStopWord(w))
+      .slice(0, 4);
     if (first.length) phrase = { tokens: first, kind: "noun", clause: 0 };
   }
   if (phrase && phrase.tokens.length > 7) phrase = { ...phrase, tokens: phrase.tokens.slice(-7) };
@@ -545,7 +691,8 @@ function firstSentenceSize(text: string): string | undefined {
   return undefined;
 }
 
-const DIGITAL = /\b(digital|instant(ly)? download|downloadable|download|printable|pdf|svg|png files?|jpe?g files?|template|e-?book|ebook|editable in canva)\b|\b(crochet|knitting|sewing|cross[ -]stitch|quilt|embroidery|amigurumi)\s+patterns?\b|dijital|indirme|indirilebilir|yazdırılabilir|şablon/iu;
+const DIGITAL =
+  /\b(digital|instant(ly)? download|downloadable|download|printable|pdf|svg|png files?|jpe?g files?|template|e-?book|ebook|editable in canva)\b|\b(crochet|knitting|sewing|cross[ -]stitch|quilt|embroidery|amigurumi)\s+patterns?\b|dijital|indirme|indirilebilir|yazdırılabilir|şablon/iu;
 const PHYSICAL = /\b(kit|ships?|shipped|shipping|physical)\b|kargo|kit\b/iu;
 
 /** A product sold as a file: digital words, or a crochet/knitting/sewing pattern that is not a kit. */
@@ -670,8 +817,7 @@ export function tameShouting(text: string, lang: Lang = "en"): { text: string; c
   const changed: string[] = [];
   // Typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): every all-caps word shouts but the known acronyms.
   const capsLock = isMostlyUpper(text);
-  const shouts = (word: string) =>
-    isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word));
+  const shouts = (word: string) => isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word));
   const out = text.replace(WORD, (word) => {
     if (!shouts(word)) return word;
     const letters = word.replace(/[^\p{L}]/gu, "");
@@ -694,7 +840,8 @@ export function restoreAcronyms(text: string, source: string): string {
   const shouting = isMostlyUpper(source);
   for (const word of shouting ? words(source).filter((w) => KNOWN_ACRONYMS.has(w)) : spoken) {
     const letters = word.replace(/[^\p{L}]/gu, "");
-    if (letters.length >= 2 && letters.length <= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/^X{0,3}[SML]$|^\dX{1,3}L$/.test(letters)) acronyms.set(word.toLowerCase(), word);
+    if (letters.length >= 2 && letters.length <= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/^X{0,3}[SML]$|^\dX{1,3}L$/.test(letters))
+      acronyms.set(word.toLowerCase(), word);
   }
   if (acronyms.size === 0) return text;
   return text.replace(WORD, (word) => acronyms.get(word.toLowerCase()) ?? word);
@@ -714,7 +861,9 @@ export function isDanglingWord(word: string, lang: Lang = "en"): boolean {
  */
 export const KNOWN_ACRONYMS = new Set(
   `PDF SVG PNG JPG JPEG DXF EPS GIF DIY RSVP ASAP HDMI LCV USB LED UV TV DVD CD UK US USA EU NYC LA XS XL XXL XXXL 2XL 3XL 4XL 5XL S M L
-  UPS DHL ID A4 A5 A3 A6 BFF LGBTQ OK NFC SPF BPA PVC MDF DPI`.split(/\s+/).filter(Boolean),
+  UPS DHL ID A4 A5 A3 A6 BFF LGBTQ OK NFC SPF BPA PVC MDF DPI`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Whether most of a text's letters are capitals (a seller typing with caps lock: "WARM WOOL HAT. ONE SIZE."). */

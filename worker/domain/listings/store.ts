@@ -149,9 +149,7 @@ export async function listListings(db: D1Database, userId: string, query: ListQu
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`(${listings.title} LIKE ${pattern} ESCAPE '\\' OR ${listings.description} LIKE ${pattern} ESCAPE '\\' OR ${listings.tags} LIKE ${pattern} ESCAPE '\\')`,
-    );
+    conditions.push(sql`(${listings.title} LIKE ${pattern} ESCAPE '\\' OR ${listings.description} LIKE ${pattern} ESCAPE '\\' OR ${listings.tags} LIKE ${pattern} ESCAPE '\\')`);
   }
   const order = query.sort === "oldest" ? [asc(listings.createdAt), asc(listings.id)] : [desc(listings.createdAt), desc(listings.id)];
   let select = drizzle(db)
@@ -196,7 +194,7 @@ export async function updateListing(db: D1Database, userId: string, id: string, 
     const current = await getListing(db, userId, id);
     parseWith(updateListingSchema(current.platform), changes);
     if (expectedVersion !== undefined && current.version !== expectedVersion) throw versionConflict(toDetail(current), expectedVersion);
-    const originalPrompt = changes.originalPrompt === undefined ? current.originalPrompt : changes.originalPrompt ?? "";
+    const originalPrompt = changes.originalPrompt === undefined ? current.originalPrompt : (changes.originalPrompt ?? "");
     const merged: ListingText = {
       title: changes.title ?? current.title,
       description: changes.description ?? current.description,
@@ -222,7 +220,11 @@ export async function deleteListing(env: { DB: D1Database; FILES: R2Bucket }, us
   if (attached.length) await env.FILES.delete(attached.map((f) => f.r2Key));
   // The files' rows and their bytes on the storage meter go in the batch that deletes the listing.
   await env.DB.batch([
-    ...deleteFilesStatements(env.DB, userId, attached.map((f) => f.id)),
+    ...deleteFilesStatements(
+      env.DB,
+      userId,
+      attached.map((f) => f.id),
+    ),
     env.DB.prepare("DELETE FROM listings WHERE id = ? AND user_id = ?").bind(id, userId),
   ]);
 }

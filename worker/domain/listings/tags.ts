@@ -61,7 +61,8 @@ export function fitTag(tag: string): string {
   for (let i = 0; i < noun.length - 1; i++) {
     const tail = noun.slice(i);
     const text = tail.join(" ");
-    if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0])) return text.replace(/^['\- ]+|['\- ]+$/g, "");
+    if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0]))
+      return text.replace(/^['\- ]+|['\- ]+$/g, "");
   }
   let cut = "";
   for (const part of parts) {

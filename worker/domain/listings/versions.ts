@@ -65,10 +65,7 @@ export function versionConflict(current: ListingDetail, sent: number): HttpError
  * only if the listing now has exactly that version (that is, the change went through), and versions
  * older than the last VERSIONS_KEPT are pruned.
  */
-export function versionStatements(
-  db: ReturnType<typeof drizzle>,
-  entry: { listingId: string; userId: string; version: number; snapshot: ListingSnapshot; reason: VersionReason; now: number },
-) {
+export function versionStatements(db: ReturnType<typeof drizzle>, entry: { listingId: string; userId: string; version: number; snapshot: ListingSnapshot; reason: VersionReason; now: number }) {
   const { listingId, userId, version, snapshot, reason, now } = entry;
   const source = db
     .select({

@@ -183,7 +183,9 @@ export class CsvParser {
     if (to <= from) return;
     this.recordChars += to - from;
     if (this.recordChars > CSV_RECORD_CHARS_MAX) {
-      throw new CsvError(`Row ${this.records + 1} is longer than ${CSV_RECORD_CHARS_MAX.toLocaleString("en-US")} characters, far more than a listing holds: this does not look like Etsy's listings CSV.`);
+      throw new CsvError(
+        `Row ${this.records + 1} is longer than ${CSV_RECORD_CHARS_MAX.toLocaleString("en-US")} characters, far more than a listing holds: this does not look like Etsy's listings CSV.`,
+      );
     }
     this.field += from === 0 && to === s.length ? s : s.slice(from, to);
   }
@@ -214,14 +216,78 @@ export function parseCsv(text: string): string[][] {
 // ---- HTML entities ----------------------------------------------------------------------------------
 
 const NAMED: Record<string, string> = {
-  quot: '"', amp: "&", apos: "'", lt: "<", gt: ">", nbsp: "\u00a0", hellip: "…", mdash: "—", ndash: "–",
-  lsquo: "‘", rsquo: "’", sbquo: "‚", ldquo: "“", rdquo: "”", bdquo: "„", bull: "•", middot: "·", trade: "™",
-  reg: "®", copy: "©", deg: "°", times: "×", divide: "÷", euro: "€", pound: "£", yen: "¥", cent: "¢", sect: "§",
-  para: "¶", frac12: "½", frac14: "¼", frac34: "¾", plusmn: "±", micro: "µ", laquo: "«", raquo: "»", iexcl: "¡",
-  iquest: "¿", prime: "′", Prime: "″", hearts: "♥", star: "☆", check: "✓", larr: "←", rarr: "→", uarr: "↑", darr: "↓",
-  auml: "ä", ouml: "ö", uuml: "ü", Auml: "Ä", Ouml: "Ö", Uuml: "Ü", szlig: "ß", ccedil: "ç", Ccedil: "Ç",
-  eacute: "é", egrave: "è", ecirc: "ê", aacute: "á", agrave: "à", acirc: "â", iacute: "í", oacute: "ó",
-  uacute: "ú", ntilde: "ñ", Eacute: "É", scaron: "š", Scaron: "Š", oslash: "ø", aring: "å", aelig: "æ",
+  quot: '"',
+  amp: "&",
+  apos: "'",
+  lt: "<",
+  gt: ">",
+  nbsp: "\u00a0",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  lsquo: "‘",
+  rsquo: "’",
+  sbquo: "‚",
+  ldquo: "“",
+  rdquo: "”",
+  bdquo: "„",
+  bull: "•",
+  middot: "·",
+  trade: "™",
+  reg: "®",
+  copy: "©",
+  deg: "°",
+  times: "×",
+  divide: "÷",
+  euro: "€",
+  pound: "£",
+  yen: "¥",
+  cent: "¢",
+  sect: "§",
+  para: "¶",
+  frac12: "½",
+  frac14: "¼",
+  frac34: "¾",
+  plusmn: "±",
+  micro: "µ",
+  laquo: "«",
+  raquo: "»",
+  iexcl: "¡",
+  iquest: "¿",
+  prime: "′",
+  Prime: "″",
+  hearts: "♥",
+  star: "☆",
+  check: "✓",
+  larr: "←",
+  rarr: "→",
+  uarr: "↑",
+  darr: "↓",
+  auml: "ä",
+  ouml: "ö",
+  uuml: "ü",
+  Auml: "Ä",
+  Ouml: "Ö",
+  Uuml: "Ü",
+  szlig: "ß",
+  ccedil: "ç",
+  Ccedil: "Ç",
+  eacute: "é",
+  egrave: "è",
+  ecirc: "ê",
+  aacute: "á",
+  agrave: "à",
+  acirc: "â",
+  iacute: "í",
+  oacute: "ó",
+  uacute: "ú",
+  ntilde: "ñ",
+  Eacute: "É",
+  scaron: "š",
+  Scaron: "Š",
+  oslash: "ø",
+  aring: "å",
+  aelig: "æ",
 };
 
 /** Decodes HTML character references once (`&amp;quot;` becomes `&quot;`, as the text says). */
@@ -258,7 +324,12 @@ export function priceToMinor(price: string, currency: string | null): number | n
   return Number(match[1]) * 10 ** digits + (digits ? Number(fraction.slice(0, digits)) : 0);
 }
 
-const headerKey = (name: string) => name.replace(/^\uFEFF/, "").replace(/\s+/g, " ").trim().toUpperCase();
+const headerKey = (name: string) =>
+  name
+    .replace(/^\uFEFF/, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toUpperCase();
 const splitList = (value: string) =>
   value
     .split(",")
@@ -281,11 +352,12 @@ export function etsyColumnsOf(header: string[]): EtsyColumns {
   });
   const missing = ETSY_CSV_REQUIRED_COLUMNS.filter((c) => !index.has(c));
   if (missing.length) {
-    const seen = header.slice(0, 12).map((h) => headerKey(h).slice(0, 40)).filter(Boolean);
+    const seen = header
+      .slice(0, 12)
+      .map((h) => headerKey(h).slice(0, 40))
+      .filter(Boolean);
     throw notListingsCsv(
-      seen.length
-        ? `Its first row names ${seen.join(", ")}${header.length > 12 ? ", ..." : ""}; the columns ${missing.join(", ")} are missing.`
-        : "Its first row names no columns.",
+      seen.length ? `Its first row names ${seen.join(", ")}${header.length > 12 ? ", ..." : ""}; the columns ${missing.join(", ")} are missing.` : "Its first row names no columns.",
     );
   }
   const images: number[] = [];
@@ -352,10 +424,14 @@ export function tooManyRows(): HttpError {
 
 export function fileTooLarge(): HttpError {
   const mb = SHOP_LIMITS.importBytesMax / (1024 * 1024);
-  return new HttpError(413, `The file is larger than ${mb} MB, the most one import takes. Nothing was imported. Split it into smaller files (keep the header row in each) and import them one by one.`, {
-    error: "file too large",
-    limitBytes: SHOP_LIMITS.importBytesMax,
-  });
+  return new HttpError(
+    413,
+    `The file is larger than ${mb} MB, the most one import takes. Nothing was imported. Split it into smaller files (keep the header row in each) and import them one by one.`,
+    {
+      error: "file too large",
+      limitBytes: SHOP_LIMITS.importBytesMax,
+    },
+  );
 }
 
 /**
@@ -371,9 +447,7 @@ export async function* csvRecords(bytes: AsyncIterable<Uint8Array> | ReadableStr
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw notListingsCsv(
-        `It is not UTF-8 text (Etsy's file is): perhaps it was saved again in a spreadsheet in another encoding. Download it from Etsy again, or save it as "CSV UTF-8".`,
-      );
+      throw notListingsCsv(`It is not UTF-8 text (Etsy's file is): perhaps it was saved again in a spreadsheet in another encoding. Download it from Etsy again, or save it as "CSV UTF-8".`);
     }
   };
   const take = (text: string) => parser.pushRows(text);
@@ -413,5 +487,8 @@ export async function* readEtsyListings(bytes: AsyncIterable<Uint8Array> | Reada
     yield { row, input: etsyRowToInput(fields, columns) };
   }
   if (!columns) throw notListingsCsv("The file is empty.");
-  if (rows === 0) throw new HttpError(400, "The file has Etsy's header row but no listings under it: there is nothing to import. Check that the shop has listings and download the file again.", { error: "no listings" });
+  if (rows === 0)
+    throw new HttpError(400, "The file has Etsy's header row but no listings under it: there is nothing to import. Check that the shop has listings and download the file again.", {
+      error: "no listings",
+    });
 }

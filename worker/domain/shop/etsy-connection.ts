@@ -126,7 +126,10 @@ export async function completeEtsyConnect(
   const settings = requireEtsySettings(env);
   if (!query.state || query.state.length > 200) return { ok: false, reason: "invalid-state" };
   const db = drizzle(env.DB);
-  const rows = await db.delete(etsyOauthStates).where(eq(etsyOauthStates.stateHash, await sha256Hex(query.state))).returning();
+  const rows = await db
+    .delete(etsyOauthStates)
+    .where(eq(etsyOauthStates.stateHash, await sha256Hex(query.state)))
+    .returning();
   const pending = rows[0];
   if (!pending) return { ok: false, reason: "invalid-state" };
   if (!browserNonce || (await sha256Hex(browserNonce)) !== pending.browserHash) return { ok: false, reason: "invalid-state" };

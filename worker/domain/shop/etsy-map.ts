@@ -57,7 +57,10 @@ const clean = (text: string) => text.replace(/\s+/g, " ").trim();
 export function normalizeText(parts: { title: string; description: string; tags: string[] }) {
   return {
     title: clean(parts.title),
-    description: parts.description.replace(/\r\n?/g, "\n").replace(/[ \t]+\n/g, "\n").trim(),
+    description: parts.description
+      .replace(/\r\n?/g, "\n")
+      .replace(/[ \t]+\n/g, "\n")
+      .trim(),
     tags: parts.tags.map(clean).filter(Boolean),
   };
 }

@@ -35,7 +35,7 @@ export async function importFromEtsy(env: Env, userId: string, now = Date.now())
   const connection = await requireConnection(env, userId);
   const fetched: EtsyListing[] = [];
   let total: number;
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const page = await withEtsyToken(env, client, userId, (token, c) => client.listingsPage(token, c.shopId, { state: ETSY_IMPORT_STATE, offset }));
     total = page.count;
     fetched.push(...page.results);
@@ -76,7 +76,10 @@ async function recordBaselines(env: Env, userId: string, shopId: string, fetched
       db
         .insert(etsyListingSync)
         .values(values)
-        .onConflictDoUpdate({ target: etsyListingSync.listingId, set: { shopId, etsyListingId: values.etsyListingId, title: text.title, description: text.description, tags: text.tags, syncedAt: now } }),
+        .onConflictDoUpdate({
+          target: etsyListingSync.listingId,
+          set: { shopId, etsyListingId: values.etsyListingId, title: text.title, description: text.description, tags: text.tags, syncedAt: now },
+        }),
     ];
   });
   for (const group of chunks(statements, 50)) if (group.length) await db.batch(group as [(typeof group)[0], ...typeof group]);
@@ -94,9 +97,20 @@ export async function pushToEtsy(env: Env, userId: string, request: EtsyPushRequ
   const named = "ids" in request ? [...new Set(request.ids)] : null;
   const found: { id: string; title: string; description: string; tags: string[]; etsyListingId: string | null }[] = [];
   if (named) {
-    for (const ids of chunks(named)) found.push(...(await db.select(columns).from(listings).where(and(eq(listings.userId, userId), inArray(listings.id, ids)))));
+    for (const ids of chunks(named))
+      found.push(
+        ...(await db
+          .select(columns)
+          .from(listings)
+          .where(and(eq(listings.userId, userId), inArray(listings.id, ids)))),
+      );
   } else {
-    found.push(...(await db.select(columns).from(listings).where(and(eq(listings.userId, userId), isNotNull(listings.etsyListingId)))));
+    found.push(
+      ...(await db
+        .select(columns)
+        .from(listings)
+        .where(and(eq(listings.userId, userId), isNotNull(listings.etsyListingId)))),
+    );
   }
   const baselines = new Map<string, typeof etsyListingSync.$inferSelect>();
   for (const ids of chunks(found.map((f) => f.id))) {
@@ -108,7 +122,13 @@ export async function pushToEtsy(env: Env, userId: string, request: EtsyPushRequ
   }
 
   const items: EtsyPushItem[] = [];
-  const work: { id: string; etsyListingId: string; fields: Field[]; update: { title?: string; description?: string; tags?: string[] }; next: { title: string; description: string; tags: string[] } }[] = [];
+  const work: {
+    id: string;
+    etsyListingId: string;
+    fields: Field[];
+    update: { title?: string; description?: string; tags?: string[] };
+    next: { title: string; description: string; tags: string[] };
+  }[] = [];
   const byId = new Map(found.map((f) => [f.id, f]));
   for (const id of named ?? found.map((f) => f.id)) {
     const listing = byId.get(id);

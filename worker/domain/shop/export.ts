@@ -62,7 +62,15 @@ export async function changedShopListings(dbBinding: D1Database, userId: string)
     const versions = await db
       .select({ listingId: listingVersions.listingId, version: listingVersions.version, reason: listingVersions.reason, snapshot: listingVersions.snapshot })
       .from(listingVersions)
-      .where(and(eq(listingVersions.userId, userId), inArray(listingVersions.listingId, part.map((r) => r.id))))
+      .where(
+        and(
+          eq(listingVersions.userId, userId),
+          inArray(
+            listingVersions.listingId,
+            part.map((r) => r.id),
+          ),
+        ),
+      )
       .orderBy(asc(listingVersions.version));
     const baseline = new Map<string, ListingSnapshot>();
     const fromImport = new Set<string>();

@@ -30,14 +30,15 @@ const list = (values: string[]) => values.map(clean).filter(Boolean);
 
 /** The fields of an input as they are stored and hashed: trimmed, line endings as \n, empty entries dropped. */
 export function normalizeShopInput(input: ShopListingInput): ShopListingInput {
-  const variations: ShopVariation[] = input.variations
-    .map((v) => ({ type: clean(v.type), values: list(v.values) }))
-    .filter((v) => v.type || v.values.length);
+  const variations: ShopVariation[] = input.variations.map((v) => ({ type: clean(v.type), values: list(v.values) })).filter((v) => v.type || v.values.length);
   const money = input.priceMinor;
   const quantity = input.quantity;
   return {
     title: clean(input.title),
-    description: input.description.replace(/\r\n?/g, "\n").replace(/[ \t]+\n/g, "\n").trim(),
+    description: input.description
+      .replace(/\r\n?/g, "\n")
+      .replace(/[ \t]+\n/g, "\n")
+      .trim(),
     priceMinor: typeof money === "number" && Number.isSafeInteger(money) && money >= 0 ? money : null,
     currency: input.currency && /^[A-Za-z]{3}$/.test(input.currency.trim()) ? input.currency.trim().toUpperCase() : null,
     quantity: typeof quantity === "number" && Number.isSafeInteger(quantity) && quantity >= 0 ? quantity : null,
@@ -103,12 +104,7 @@ async function* iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncGenerato
  * did not import. More than SHOP_LIMITS.importRowsMax items is a 413 before anything is written. Rows past
  * the plan's saved-listing cap are skipped, each with an error naming the limit.
  */
-export async function upsertShopListings(
-  db: D1Database,
-  userId: string,
-  inputs: AsyncIterable<ShopImportItem> | Iterable<ShopImportItem>,
-  now = Date.now(),
-): Promise<ShopImportResult> {
+export async function upsertShopListings(db: D1Database, userId: string, inputs: AsyncIterable<ShopImportItem> | Iterable<ShopImportItem>, now = Date.now()): Promise<ShopImportResult> {
   const result: ShopImportResult = { imported: 0, updated: 0, unchanged: 0, skipped: 0, errors: [] };
   const fail = (row: number, message: string) => {
     result.skipped++;
@@ -186,7 +182,11 @@ export async function upsertShopListings(
   const d = drizzle(db);
   for (let i = 0; i < updates.length; i += IMPORT_BATCH_ROWS) {
     const chunk = updates.slice(i, i + IMPORT_BATCH_ROWS);
-    const rows = await readRows(db, userId, chunk.map((u) => u.target.id));
+    const rows = await readRows(
+      db,
+      userId,
+      chunk.map((u) => u.target.id),
+    );
     const statements = [];
     const written: typeof chunk = [];
     for (const u of chunk) {

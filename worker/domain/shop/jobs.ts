@@ -64,7 +64,12 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
   const unique = [...new Set(ids)];
   const rows: Listing[] = [];
   for (let i = 0; i < unique.length; i += 90) {
-    rows.push(...(await db.select().from(listings).where(and(eq(listings.userId, user.id), inArray(listings.id, unique.slice(i, i + 90))))));
+    rows.push(
+      ...(await db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.userId, user.id), inArray(listings.id, unique.slice(i, i + 90))))),
+    );
   }
   if (rows.length !== unique.length) throw notFound(LISTING_NOT_FOUND);
   const notShop = rows.filter((r) => r.source !== "shop");
@@ -76,7 +81,15 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
   const jobId = crypto.randomUUID();
   const items = unique.map((id) => {
     const row = byId.get(id)!;
-    return { jobId, listingId: id, userId: user.id, status: "queued" as const, scoreBefore: scoreShopText(row, { title: row.title, description: row.description, tags: (row.tags as string[]) ?? [], altTexts: (row.altTexts as string[]) ?? [] }).score, attempts: 0, updatedAt: now };
+    return {
+      jobId,
+      listingId: id,
+      userId: user.id,
+      status: "queued" as const,
+      scoreBefore: scoreShopText(row, { title: row.title, description: row.description, tags: (row.tags as string[]) ?? [], altTexts: (row.altTexts as string[]) ?? [] }).score,
+      attempts: 0,
+      updatedAt: now,
+    };
   });
   const statements = [
     db.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: unique.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
@@ -154,12 +167,7 @@ export async function readJob(dbBinding: D1Database, userId: string, jobId: stri
 
 /** GET /api/shop/jobs: the caller's 20 most recent jobs, newest first, without their items. */
 export async function listJobs(dbBinding: D1Database, userId: string): Promise<ShopJobSummary[]> {
-  const rows = await drizzle(dbBinding)
-    .select()
-    .from(shopJobs)
-    .where(eq(shopJobs.userId, userId))
-    .orderBy(desc(shopJobs.createdAt), desc(shopJobs.id))
-    .limit(RECENT_JOBS);
+  const rows = await drizzle(dbBinding).select().from(shopJobs).where(eq(shopJobs.userId, userId)).orderBy(desc(shopJobs.createdAt), desc(shopJobs.id)).limit(RECENT_JOBS);
   return rows.map(toSummary);
 }
 
@@ -188,7 +196,10 @@ function refreshStatement(dbBinding: D1Database, jobId: string, now: number) {
 
 export async function refreshJob(dbBinding: D1Database, jobId: string, now = Date.now()) {
   await refreshStatement(dbBinding, jobId, now).run();
-  const job = await dbBinding.prepare("SELECT status, total, stop_reason, user_id FROM shop_jobs WHERE id = ?").bind(jobId).first<{ status: string; total: number; stop_reason: string | null; user_id: string }>();
+  const job = await dbBinding
+    .prepare("SELECT status, total, stop_reason, user_id FROM shop_jobs WHERE id = ?")
+    .bind(jobId)
+    .first<{ status: string; total: number; stop_reason: string | null; user_id: string }>();
   if (job?.status === "stopped" && job.stop_reason?.startsWith(QUOTA_PREFIX)) {
     // Listings in flight when the quota ran out finish (or fail and are skipped): the reason keeps up.
     const counts = await dbBinding
@@ -279,7 +290,11 @@ export async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, dep
   const mine = claimed(m, token);
   await refreshJob(db, m.jobId, at);
 
-  const [row] = await drizzle(db).select().from(listings).where(and(eq(listings.id, m.listingId), eq(listings.userId, m.userId))).limit(1);
+  const [row] = await drizzle(db)
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, m.listingId), eq(listings.userId, m.userId)))
+    .limit(1);
   const user = await drizzle(db).select({ id: users.id, plan: users.plan }).from(users).where(eq(users.id, m.userId)).get();
   if (!row || !user) {
     if (claim.unit_held) await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch(() => {});
@@ -289,12 +304,18 @@ export async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, dep
 
   // The unit: marked held in D1 first, then taken; a redelivery of a held item takes none.
   if (!claim.unit_held) {
-    const marked = await db.prepare(`UPDATE shop_job_items SET unit_held = 1 WHERE ${mine.sql}`).bind(...mine.args).run();
+    const marked = await db
+      .prepare(`UPDATE shop_job_items SET unit_held = 1 WHERE ${mine.sql}`)
+      .bind(...mine.args)
+      .run();
     if (!marked.meta.changes) return { ack: true, note: "claim lost" };
     try {
       await reserveQuota(env as Env, user, "create-listing");
     } catch (error) {
-      await db.prepare(`UPDATE shop_job_items SET unit_held = 0 WHERE ${mine.sql}`).bind(...mine.args).run();
+      await db
+        .prepare(`UPDATE shop_job_items SET unit_held = 0 WHERE ${mine.sql}`)
+        .bind(...mine.args)
+        .run();
       if (error instanceof HttpError && error.status === 403) {
         await stopForQuota(env.DB, m, token, user.plan, now());
         return { ack: true, note: "quota ran out" };
@@ -342,7 +363,9 @@ async function finish(env: Pick<Env, "DB">, m: OptimizeMessage, token: number, e
   if (end.status === "done" && end.outcome.proposal) {
     const p = end.outcome.proposal;
     statements.push(
-      db.prepare(`UPDATE listing_proposals SET status = 'superseded', decided_at = ? WHERE listing_id = ? AND user_id = ? AND status = 'pending' AND ${holds}`).bind(now, m.listingId, m.userId, ...mine.args),
+      db
+        .prepare(`UPDATE listing_proposals SET status = 'superseded', decided_at = ? WHERE listing_id = ? AND user_id = ? AND status = 'pending' AND ${holds}`)
+        .bind(now, m.listingId, m.userId, ...mine.args),
       db
         .prepare(
           `INSERT INTO listing_proposals (id, listing_id, user_id, job_id, status, base_version, title, description, tags, alt_texts, score_before, score_after, grade_before, grade_after, provider, created_at)
@@ -411,7 +434,8 @@ export async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: un
     .run();
   if (failed.meta.changes) {
     // A delivery that died holding the unit: it goes back.
-    if (item.unit_held) await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    if (item.unit_held)
+      await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
     await refreshJob(env.DB, m.jobId, now);
     return { ack: true, note: "marked failed" };
   }

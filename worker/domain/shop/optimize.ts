@@ -23,7 +23,24 @@ import { hasPhrase, visiblePrefix } from "../audit/text";
 import { auditInputOf } from "../audit/saved";
 import { enforceListingRules, type ListingText } from "../listings/enforce-rules";
 import { generateListingParts, generatePart, type GenerationInput } from "../listings/generate";
-import { capitalise, describesProduct, detectLanguage, isKindWord, isThemeWord, nounCategory, singularNoun, titleCase, type Lang, isMostlyUpper, isStopWord, plainText, tameShouting, tameShoutingText, weaveLeadPhrase, words } from "../listings/phrases";
+import {
+  capitalise,
+  describesProduct,
+  detectLanguage,
+  isKindWord,
+  isThemeWord,
+  nounCategory,
+  singularNoun,
+  titleCase,
+  type Lang,
+  isMostlyUpper,
+  isStopWord,
+  plainText,
+  tameShouting,
+  tameShoutingText,
+  weaveLeadPhrase,
+  words,
+} from "../listings/phrases";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
 import { TEMPLATE_WORDS } from "../../providers/llm/offline-composer";
@@ -57,9 +74,7 @@ export interface OptimizeOutcome {
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const variationsOf = (value: unknown): ShopVariation[] =>
   Array.isArray(value)
-    ? value
-        .filter((v): v is ShopVariation => !!v && typeof v === "object" && typeof (v as ShopVariation).type === "string")
-        .map((v) => ({ type: v.type, values: strings(v.values) }))
+    ? value.filter((v): v is ShopVariation => !!v && typeof v === "object" && typeof (v as ShopVariation).type === "string").map((v) => ({ type: v.type, values: strings(v.values) }))
     : [];
 
 /** Alt texts Etsy takes: one per photo, as many as Etsy's photos (a CSV import has at most 10: IMAGE1..IMAGE10). */
@@ -81,7 +96,9 @@ const textOf = (row: ShopListingSource): ShopText => ({ title: row.title, descri
 /** Everything the listing states, as one text: what the writer is given and what its output is checked against. */
 export function factsOf(row: ShopListingSource): string {
   const description = plainText(row.description).trim();
-  const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
+  const materials = strings(row.materials)
+    .map((m) => m.trim())
+    .filter(Boolean);
   const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
   const lines = [description || row.title.trim()];
   if (materials.length) lines.push(`Materials: ${materials.join(", ")}.`);
@@ -96,7 +113,9 @@ function groundOf(row: ShopListingSource): string {
 
 /** The phrases the listing is meant to be found for: the seller's own tags, phrases first, then the title's parts. */
 export function keywordsOf(row: ShopListingSource): string[] {
-  const tags = strings(row.tags).map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const tags = strings(row.tags)
+    .map((t) => t.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
   const segments = row.title
     .split(/\s[-–—|]\s|[,;:|()/]/)
     .map((s) => s.replace(/\s+/g, " ").trim())
@@ -120,7 +139,12 @@ const MATERIALS =
   /\b(cotton|wool|merino|cashmere|alpaca|mohair|linen|silk|leather|suede|sterling silver|silver|gold|rose gold|gold filled|brass|copper|bronze|steel|stainless steel|titanium|platinum|wood|wooden|oak|walnut|maple|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|epoxy|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|coconut wax|stone|pearls?|gemstones?|crystals?|quartz|amethyst|jade|turquoise|opal|diamonds?|yarn|felt|denim|velvet|plastic|vinyl|cork|rattan|jute|hemp|marble|concrete|organic|recycled|vegan|hypoallergenic|nickel[- ]free|lead[- ]free|waterproof|14k|18k|10k|925|scented|unscented|beginner|personali[sz]ed|engraved)\b/gi;
 const MEASURE = /(\d+(?:[.,]\d+)?)\s*(cm|mm|m|in|inch|inches|"|″|ft|feet|oz|ml|l|litres?|liters?|g|grams?|kg|lbs?|x\s*\d+(?:[.,]\d+)?)(?![\p{L}])/giu;
 
-const normalMeasure = (m: string) => m.toLowerCase().replace(/\s+/g, "").replace(/inches|inch|″|"/g, "in").replace(/,/g, ".");
+const normalMeasure = (m: string) =>
+  m
+    .toLowerCase()
+    .replace(/\s+/g, "")
+    .replace(/inches|inch|″|"/g, "in")
+    .replace(/,/g, ".");
 
 /** The materials and measures `text` names that `ground` (everything the listing states) does not. */
 export function inventedFacts(text: string, ground: string): string[] {
@@ -147,7 +171,11 @@ const STOCK_CLAIMS =
  * a heading left with nothing under it goes too.
  */
 export function groundedDescription(description: string, ground: string): string {
-  const groundStems = new Set(words(ground).filter((w) => w.length >= 3 && !isStopWord(w)).map(stem));
+  const groundStems = new Set(
+    words(ground)
+      .filter((w) => w.length >= 3 && !isStopWord(w))
+      .map(stem),
+  );
   const grounded = (sentence: string) => {
     if (STOCK_CLAIMS.test(sentence)) return false;
     const content = words(sentence).filter((w) => w.length >= 3 && !isStopWord(w));
@@ -229,7 +257,13 @@ export function fillAltTexts(alts: string[], row: ShopListingSource, tags: strin
   if (alts.length >= target) return alts;
   const head = (row.title.split(/\s[-–—|]\s|[,;:|()]/)[0] ?? row.title).replace(/\s+/g, " ").trim();
   const name = head ? head.charAt(0).toUpperCase() + head.slice(1).toLowerCase() : "Product photo";
-  const used = new Set(alts.join("\n").toLowerCase().match(/[^,\n]+/g)?.map((t) => t.trim()) ?? []);
+  const used = new Set(
+    alts
+      .join("\n")
+      .toLowerCase()
+      .match(/[^,\n]+/g)
+      ?.map((t) => t.trim()) ?? [],
+  );
   const phrases = tags.filter((t) => !used.has(t.toLowerCase()));
   const out = [...alts];
   for (let n = alts.length + 1; out.length < target; n++) {
@@ -258,7 +292,8 @@ function mergeAltTexts(own: string[], written: string[], target: number): string
 // ---- The optimizer -------------------------------------------------------------------------------
 
 /** Words of care, shipping and option lines: a tag or title built on them is not a search ("avoid water", "dry flat"). */
-const NOT_A_SEARCH = /\b(avoid|wash|washing|dry|store|stored|ship|ships|shipping|shipped|dispatch|allow|please|burns?|measures?|options?|pouch|gift box|business days?|processing|returns?|refunds?|wipe|iron)\b/i;
+const NOT_A_SEARCH =
+  /\b(avoid|wash|washing|dry|store|stored|ship|ships|shipping|shipped|dispatch|allow|please|burns?|measures?|options?|pouch|gift box|business days?|processing|returns?|refunds?|wipe|iron)\b/i;
 /** How many words a title names more than once. */
 function repeatedWords(title: string): number {
   const counts = new Map<string, number>();
@@ -288,7 +323,10 @@ function repeatsAWord(phrase: string, times = 2): boolean {
  */
 function namesThings(title: string, tags: string[]): boolean {
   const heads = new Set(tags.filter((t) => words(t).length >= 2).map((t) => words(t).pop()?.toLowerCase() ?? ""));
-  const parts = title.split(/\s[-–—|]\s|[,;:|()]/).map((p) => p.trim()).filter(Boolean);
+  const parts = title
+    .split(/\s[-–—|]\s|[,;:|()]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.slice(1).every((part) => {
     const last = words(part).pop()?.toLowerCase() ?? "";
     return heads.has(last) || heads.has(last.replace(/s$/, "")) || new RegExp(MATERIALS.source, "i").test(part) || /\d/.test(part);
@@ -308,7 +346,11 @@ const bareNumberTag = (tag: string) => /^\d+\s+\p{L}{3,}/u.test(tag.trim()) && !
  * only that: the part goes.
  */
 function withoutOptionParts(title: string, row: ShopListingSource): string {
-  const options = new Set(variationsOf(row.variations).filter((v) => v.values.length >= 2).flatMap((v) => v.values.map((x) => x.trim().toLowerCase())));
+  const options = new Set(
+    variationsOf(row.variations)
+      .filter((v) => v.values.length >= 2)
+      .flatMap((v) => v.values.map((x) => x.trim().toLowerCase())),
+  );
   if (!options.size) return title;
   const parts = title.split(/(\s[-–—|]\s|,\s*)/);
   const out: string[] = [];
@@ -335,7 +377,13 @@ export function policyParagraphsOf(row: ShopListingSource): string[] {
   const out: string[] = [];
   for (const p of paragraphsOf(row.description)) {
     if (POLICY_PARAGRAPH.test(p)) out.push(p);
-    else out.push(...p.split("\n").map((l) => l.trim()).filter((l) => POLICY_PARAGRAPH.test(l) && /^[^\s:]+\s*:/.test(l)));
+    else
+      out.push(
+        ...p
+          .split("\n")
+          .map((l) => l.trim())
+          .filter((l) => POLICY_PARAGRAPH.test(l) && /^[^\s:]+\s*:/.test(l)),
+      );
   }
   return out;
 }
@@ -357,7 +405,9 @@ export function writerFactsOf(row: ShopListingSource): string {
     .map(withoutPolicyLines)
     .filter(Boolean)
     .map((p) => foldHeadingLists(p, lang));
-  const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
+  const materials = strings(row.materials)
+    .map((m) => m.trim())
+    .filter(Boolean);
   const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
   const lines = [paragraphs.join("\n\n") || row.title.trim()];
   // The materials column, in the description's language, when the description does not already name them.
@@ -420,12 +470,7 @@ function isWholePhrase(tag: string, sources: string[]): boolean {
 function tidyTags(row: ShopListingSource, doctored: ShopText, before: string[], pool: string[]): ShopText {
   // Never pasteable, whatever the score: "100 merino wool".
   const text = doctored.tags.some(bareNumberTag) ? { ...doctored, tags: doctored.tags.filter((t) => !bareNumberTag(t)) } : doctored;
-  const sources = [
-    ...row.title.split(/\s[-–—|]\s|[,;:|()/]/),
-    ...plainText(row.description).split(/[.!?\n]+/),
-    ...strings(row.tags),
-    ...pool,
-  ];
+  const sources = [...row.title.split(/\s[-–—|]\s|[,;:|()/]/), ...plainText(row.description).split(/[.!?\n]+/), ...strings(row.tags), ...pool];
   // A search names a thing: its last word is the last word of one of the seller's or the writer's phrases ("candle", "jar").
   const heads = new Set([...strings(row.tags).filter((t) => words(t).length >= 2), ...pool].map((t) => words(t).pop()?.toLowerCase() ?? ""));
   const named = (t: string) => heads.has(words(t).pop()?.toLowerCase() ?? "");
@@ -505,13 +550,22 @@ export function productNameOf(row: ShopListingSource, title: string, tags: strin
   };
   const cap = (w: string) => capitalise(w, lang);
   // The material: "polymer clay" completes "Clay Earrings"; a tag "ceramic mug" names the mug's.
-  const materials = strings(row.materials).map((m) => m.trim().toLowerCase()).filter(Boolean);
+  const materials = strings(row.materials)
+    .map((m) => m.trim().toLowerCase())
+    .filter(Boolean);
   let named = materials.some((m) => words(m).some((w) => has(w)));
   for (const m of materials) {
     const mw = words(m);
     const at = tokens.findIndex((t) => sameWord(t, mw[mw.length - 1]));
     if (at >= 0 && mw.length > 1 && !mw.slice(0, -1).every(has)) {
-      tokens = [...tokens.slice(0, at), ...mw.slice(0, -1).filter((w) => !has(w)).map(cap), ...tokens.slice(at)];
+      tokens = [
+        ...tokens.slice(0, at),
+        ...mw
+          .slice(0, -1)
+          .filter((w) => !has(w))
+          .map(cap),
+        ...tokens.slice(at),
+      ];
       named = true;
       break;
     }
@@ -550,7 +604,9 @@ export function thinTitle(row: ShopListingSource, title: string, tags: string[],
   const parts: string[] = [];
   for (const tag of tags) {
     if (parts.length >= 2 || words(tag).length < 2 || !isSearchPhrase(tag) || bareNumberTag(tag)) continue;
-    const ws = words(tag).filter((w) => !isStopWord(w)).map((w) => w.toLowerCase().replace(/s$/, ""));
+    const ws = words(tag)
+      .filter((w) => !isStopWord(w))
+      .map((w) => w.toLowerCase().replace(/s$/, ""));
     if (ws.some((w) => used.has(w))) continue;
     const next = `${name} - ${[...parts, titleCase(tag, lang)].join(", ")}`;
     if (next.length > 90) continue;
@@ -580,15 +636,11 @@ export function thinDescription(row: ShopListingSource, description: string, nam
   const says = (text: string) => !mainPhrase || hasPhrase(text, mainPhrase);
   // The intro names the listing's main phrase (the Doctor reads it there): the name with the seller's
   // describing words when that says it, else the seller's own text, else the seller's text led by the phrase.
-  const intro = !own
-    ? `${capitalise(nameText, lang)}.`
-    : saysOnlyTheName && says(named)
-      ? named
-      : says(ownText)
-        ? ownText
-        : weaveLeadPhrase(ownText, mainPhrase || nameText, lang);
+  const intro = !own ? `${capitalise(nameText, lang)}.` : saysOnlyTheName && says(named) ? named : says(ownText) ? ownText : weaveLeadPhrase(ownText, mainPhrase || nameText, lang);
   const features: string[] = [];
-  const materials = strings(row.materials).map((m) => m.trim()).filter(Boolean);
+  const materials = strings(row.materials)
+    .map((m) => m.trim())
+    .filter(Boolean);
   if (materials.length) features.push(`${T.materials}: ${materials.join(", ")}`);
   for (const v of variationsOf(row.variations).filter((x) => x.type.trim() && x.values.length)) features.push(`${v.type.trim()}: ${v.values.join(", ")}`);
   const blocks = [intro, ...(features.length ? [`${T.features}\n${features.map((f) => `• ${f}`).join("\n")}`] : []), ...policyParagraphsOf(row)];
@@ -599,7 +651,11 @@ const FUNCTION_WORDS = /^(?:a|an|the|and|or|of|with|in|on|for|to|by|ve|ile|bir|b
 const ADJECTIVE_LIKE = /^(?:cute|lovely|pretty|beautiful|simple|small|little|handmade|hand-made)$/i;
 /** Acronyms of the name ("PDF") kept in its lower-cased form. */
 const restoreCase = (lowered: string, original: string) => {
-  const upperWords = new Map(words(original).filter((w) => w.length > 1 && w === w.toUpperCase() && /\p{L}/u.test(w)).map((w) => [w.toLowerCase(), w]));
+  const upperWords = new Map(
+    words(original)
+      .filter((w) => w.length > 1 && w === w.toUpperCase() && /\p{L}/u.test(w))
+      .map((w) => [w.toLowerCase(), w]),
+  );
   return lowered.replace(/[\p{L}\p{N}]+/gu, (w) => upperWords.get(w) ?? w);
 };
 
@@ -618,7 +674,12 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   const lang = detectLanguage(`${row.title}\n${row.description}`);
   // A description or alt text typed in capitals is shouting: the proposal has it in sentence case.
   const own = textOf(row);
-  const original: ShopText = { ...own, title: isMostlyUpper(own.title) ? tameShouting(own.title, lang).text : own.title, description: tameShoutingText(own.description, lang), altTexts: own.altTexts.map((a) => tameShoutingText(a, lang)) };
+  const original: ShopText = {
+    ...own,
+    title: isMostlyUpper(own.title) ? tameShouting(own.title, lang).text : own.title,
+    description: tameShoutingText(own.description, lang),
+    altTexts: own.altTexts.map((a) => tameShoutingText(a, lang)),
+  };
   const before = scoreShopText(row, own);
   const ground = groundOf(row);
   const input: GenerationInput = { description: writerFactsOf(row), keywords: keywordsOf(row), platform: "etsy" };
@@ -645,11 +706,16 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     namesThings(writtenTitle, [...strings(row.tags), ...written.listing.tags])
       ? writtenTitle
       : undefined;
-  const writerDescription = [tidyBullets(groundedDescription(tameShoutingText(written.listing.description, lang), ground)), ...policyParagraphsOf(row).map((p) => tameShoutingText(p, lang))].filter(Boolean).join("\n\n");
+  const writerDescription = [tidyBullets(groundedDescription(tameShoutingText(written.listing.description, lang), ground)), ...policyParagraphsOf(row).map((p) => tameShoutingText(p, lang))]
+    .filter(Boolean)
+    .join("\n\n");
 
   // Every combination of the parts: the seller's or the writer's title, description and tags.
   const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
-  const descriptions: [string, boolean][] = [[original.description, false], ...(writerDescription && inventedFacts(writerDescription, ground).length === 0 ? ([[writerDescription, true]] as [string, boolean][]) : [])];
+  const descriptions: [string, boolean][] = [
+    [original.description, false],
+    ...(writerDescription && inventedFacts(writerDescription, ground).length === 0 ? ([[writerDescription, true]] as [string, boolean][]) : []),
+  ];
   // A thin listing ("Clay Earrings", "Cute earrings.") also gets a complete title and description from its own facts.
   const thin = isThinListing(own);
   if (thin) {
@@ -659,7 +725,11 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     const fullDescription = thinDescription(row, original.description, productNameOf(row, original.title, phrases, lang), lang, phrases[0] ?? "");
     if (!descriptions.some(([d]) => d === fullDescription) && !inventedFacts(fullDescription, ground).length) descriptions.push([fullDescription, true]);
   }
-  const tagSets: [string[], boolean][] = [[original.tags, false], [mergedTags(original.tags, writerTags), true], [writerTags, true]];
+  const tagSets: [string[], boolean][] = [
+    [original.tags, false],
+    [mergedTags(original.tags, writerTags), true],
+    [writerTags, true],
+  ];
   const tried: { kind: CandidateKind; text: ShopText; score: number; changed: number; rejected?: string }[] = [];
   for (const [title, newTitle] of titles) {
     for (const [description, newDescription] of descriptions) {
@@ -703,7 +773,10 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   const best = thin
     ? eligible
         .filter((c) => c.score >= top - THIN_TIE)
-        .reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.changed > a.changed || (c.changed === a.changed && (c.score > a.score || (c.score === a.score && size(c) > size(a)))) ? c : a), undefined)
+        .reduce<(typeof eligible)[number] | undefined>(
+          (a, c) => (!a || c.changed > a.changed || (c.changed === a.changed && (c.score > a.score || (c.score === a.score && size(c) > size(a)))) ? c : a),
+          undefined,
+        )
     : eligible.reduce<(typeof eligible)[number] | undefined>((a, c) => (!a || c.score > a.score || (c.score === a.score && c.changed < a.changed) ? c : a), undefined);
   const report = tried.map((c) => ({ kind: c.kind, score: c.score, ...(c.rejected ? { rejected: c.rejected } : {}) }));
   const unchanged = best && JSON.stringify(best.text) === JSON.stringify(own);

@@ -39,7 +39,11 @@ type AcceptResult = { kind: "accepted"; value: AcceptedProposal } | { kind: "con
 
 async function acceptOne(db: D1Database, userId: string, listingId: string, now: number): Promise<AcceptResult> {
   const d = drizzle(db);
-  const [current] = await d.select().from(listings).where(and(eq(listings.id, listingId), eq(listings.userId, userId))).limit(1);
+  const [current] = await d
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, listingId), eq(listings.userId, userId)))
+    .limit(1);
   if (!current) return { kind: "missing" };
   const proposal = await pendingProposal(db, userId, listingId);
   if (!proposal) return { kind: "missing" };
@@ -58,7 +62,13 @@ async function acceptOne(db: D1Database, userId: string, listingId: string, now:
         and(
           eq(listingProposals.id, proposal.id),
           eq(listingProposals.status, "pending"),
-          inArray(listingProposals.listingId, d.select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), eq(listings.version, current.version)))),
+          inArray(
+            listingProposals.listingId,
+            d
+              .select({ id: listings.id })
+              .from(listings)
+              .where(and(eq(listings.id, listingId), eq(listings.version, current.version))),
+          ),
         ),
       )
       .returning(),
@@ -70,7 +80,13 @@ async function acceptOne(db: D1Database, userId: string, listingId: string, now:
           eq(listings.id, listingId),
           eq(listings.userId, userId),
           eq(listings.version, current.version),
-          inArray(listings.id, d.select({ id: listingProposals.listingId }).from(listingProposals).where(and(eq(listingProposals.id, proposal.id), eq(listingProposals.status, "accepted")))),
+          inArray(
+            listings.id,
+            d
+              .select({ id: listingProposals.listingId })
+              .from(listingProposals)
+              .where(and(eq(listingProposals.id, proposal.id), eq(listingProposals.status, "accepted"))),
+          ),
         ),
       )
       .returning(),

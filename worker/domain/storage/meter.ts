@@ -19,8 +19,7 @@ export const planOf = (plan: string | null | undefined): StoragePlan => (plan ==
 /** The byte limit of the user's plan, looked up inside the statement (callers may not know the plan). */
 const LIMIT_SQL = `(CASE WHEN (SELECT plan FROM users WHERE id = ?) = 'premium' THEN ${STORAGE_PLANS.premium.bytes} ELSE ${STORAGE_PLANS.free.bytes} END)`;
 
-const ensureRow = (db: D1Database, userId: string, now: number) =>
-  db.prepare("INSERT OR IGNORE INTO storage_usage (user_id, bytes, files, updated_at) VALUES (?, 0, 0, ?)").bind(userId, now);
+const ensureRow = (db: D1Database, userId: string, now: number) => db.prepare("INSERT OR IGNORE INTO storage_usage (user_id, bytes, files, updated_at) VALUES (?, 0, 0, ?)").bind(userId, now);
 
 export async function readStorageUsage(db: D1Database, userId: string): Promise<StorageUsage> {
   const row = await db

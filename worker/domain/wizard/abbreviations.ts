@@ -252,9 +252,7 @@ const CRAFT_SIGNS: Record<Craft, RegExp[]> = {
     sign("[kp]\\d+"),
     sign("şiş|şişe|şişler|şiş ile|düz örgü|ters örgü|lastik örgü|ilmek başla\\p{L}*|2 ilmeği birlikte|saç örgü|bere|örgü şişi"),
   ],
-  sewing: [
-    sign("sew(?:ing|n)?|fabric|seam allowance|seams?|pin|press|hem|topstitch|interfacing|rst|wst|bias tape|dikiş|kumaş|dikiş payı|overlok"),
-  ],
+  sewing: [sign("sew(?:ing|n)?|fabric|seam allowance|seams?|pin|press|hem|topstitch|interfacing|rst|wst|bias tape|dikiş|kumaş|dikiş payı|overlok")],
   "cross-stitch": [sign("cross[ -]?stitch(?:es)?|aida|evenweave|floss|dmc|anchor|backstitch|strands?|chart|kanaviçe|etamin|muline|goblen")],
 };
 

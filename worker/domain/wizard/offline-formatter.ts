@@ -83,7 +83,11 @@ export function subtitleFor(craft: Craft, language: PatternLanguage) {
 }
 
 /** "Skill level: Easy" -> "Easy"; a line without a label is the value itself. */
-const valueOf = (text: string) => text.replace(/^\s*[-*•]\s+/u, "").replace(/^[^:]{1,30}:\s*/u, "").trim() || text;
+const valueOf = (text: string) =>
+  text
+    .replace(/^\s*[-*•]\s+/u, "")
+    .replace(/^[^:]{1,30}:\s*/u, "")
+    .trim() || text;
 
 /** Formats an optimized pattern. Every line the seller wrote is in the draft, in order. */
 export function formatPatternOffline(optimizedPattern: string, options: PatternOptions = {}): FormattedPattern {
@@ -123,7 +127,10 @@ export function formatPatternOffline(optimizedPattern: string, options: PatternO
 
   // The generated table: the standard meaning of each abbreviation the instructions use. When the
   // seller has their own list it stays as written and the table adds only what the list leaves out.
-  const instructionText = own.filter((s) => s.key === "instructions" || s.key === "gauge").flatMap((s) => s.lines.map((l) => l.text)).join("\n");
+  const instructionText = own
+    .filter((s) => s.key === "instructions" || s.key === "gauge")
+    .flatMap((s) => s.lines.map((l) => l.text))
+    .join("\n");
   const defined = new Set(definedAbbreviations(own).map((d) => d.abbr.toLowerCase()));
   const used = usedAbbreviations(instructionText, craft, language, terms === "uk" ? "uk" : "us");
   const sellerList = own.some((s) => s.key === "abbreviations");

@@ -36,14 +36,14 @@ const YARN_AMOUNT = /\d\s*(?:m|metres?|meters?|yds?|yards?|g|gr|grams?|oz|skeins
 const TOOL_CROCHET = /(?:\d+(?:[.,]\d+)?\s*mm|US\s*[A-Z](?:-\d+)?|size\s+[A-Z](?:-\d+)?)[^.;]{0,30}?(?:hook|tığ)|(?:hook|tığ)[^.;]{0,30}?\d+(?:[.,]\d+)?\s*mm/iu;
 const TOOL_KNIT = /(?:\d+(?:[.,]\d+)?\s*mm|US\s*\d+)[^.;]{0,40}?(?:needles?|dpns?|şiş)|(?:needles?|şiş(?:ler)?)[^.;]{0,30}?(?:\d+(?:[.,]\d+)?\s*mm|US\s*\d+)|\d+(?:[.,]\d+)?\s*(?:numara\s+)?şiş/iu;
 const TOOL_OTHER = /needle|hoop|machine|iğne|kasnak|makine/iu;
-const COPYRIGHT = /©|\(c\)\s*\d{4}|copyright|all\s+rights\s+reserved|terms\s+of\s+use|personal\s+use|do\s+not\s+(?:share|copy|resell|redistribute|sell\s+the\s+pattern)|telif|tüm\s+hakları|kişisel\s+kullanım|paylaşmayın|kopyalamayın/iu;
-const GAUGE = /(?<![\p{L}])(?:gauge|tension|numune|örnek\s+kare)(?![\p{L}])|\d+\s*(?:sts?|stitches|sc|dc|ilmek)\s*(?:and|x|×|ve)\s*\d+\s*(?:rows?|rounds?|rnds?|sıra|tur)\s*=|=\s*\d+(?:[.,]\d+)?\s*(?:cm|in|")/iu;
-const SIZE = /(?<![\p{L}])(?:finished\s+size|size|measures|dimensions|circumference|bitmiş\s+ölçü|ölçü|boy|beden)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:cm|in|")\s*(?:tall|wide|long|across|square|boyunda|eninde)/iu;
+const COPYRIGHT =
+  /©|\(c\)\s*\d{4}|copyright|all\s+rights\s+reserved|terms\s+of\s+use|personal\s+use|do\s+not\s+(?:share|copy|resell|redistribute|sell\s+the\s+pattern)|telif|tüm\s+hakları|kişisel\s+kullanım|paylaşmayın|kopyalamayın/iu;
+const GAUGE =
+  /(?<![\p{L}])(?:gauge|tension|numune|örnek\s+kare)(?![\p{L}])|\d+\s*(?:sts?|stitches|sc|dc|ilmek)\s*(?:and|x|×|ve)\s*\d+\s*(?:rows?|rounds?|rnds?|sıra|tur)\s*=|=\s*\d+(?:[.,]\d+)?\s*(?:cm|in|")/iu;
+const SIZE =
+  /(?<![\p{L}])(?:finished\s+size|size|measures|dimensions|circumference|bitmiş\s+ölçü|ölçü|boy|beden)(?![\p{L}])|\d+(?:[.,]\d+)?\s*(?:cm|in|")\s*(?:tall|wide|long|across|square|boyunda|eninde)/iu;
 
-const allLines = (sections: PatternSection[], title?: SourceLine) => [
-  ...(title ? [title] : []),
-  ...sections.flatMap((s) => [...(s.heading ? [s.heading] : []), ...s.lines]),
-];
+const allLines = (sections: PatternSection[], title?: SourceLine) => [...(title ? [title] : []), ...sections.flatMap((s) => [...(s.heading ? [s.heading] : []), ...s.lines])];
 
 /** The facts of a structured pattern; a fact's line is the first line that states it. */
 export function patternFacts(sections: PatternSection[], craft: Craft, title?: SourceLine): PatternFacts {
@@ -54,9 +54,9 @@ export function patternFacts(sections: PatternSection[], craft: Craft, title?: S
   const intro = of("intro");
   const lookIn = [...materials, ...intro, ...of("summary"), ...of("notes")];
 
-  const skillLevel = [...intro, ...of("summary"), ...materials, ...of("notes"), ...of("sizes")].find(
-    (l) => SKILL.test(stripDecoration(l.text)) && SKILL_WORD.test(l.text),
-  ) ?? (title && SKILL_WORD.test(title.text) && /level|seviye|beginner|başlangıç/iu.test(title.text) ? title : undefined);
+  const skillLevel =
+    [...intro, ...of("summary"), ...materials, ...of("notes"), ...of("sizes")].find((l) => SKILL.test(stripDecoration(l.text)) && SKILL_WORD.test(l.text)) ??
+    (title && SKILL_WORD.test(title.text) && /level|seviye|beginner|başlangıç/iu.test(title.text) ? title : undefined);
 
   const yarnLines = lookIn.filter((l) => YARN.test(l.text) || YARN_WEIGHT.test(l.text));
   const yarn = yarnLines.find((l) => YARN_WEIGHT.test(l.text) && YARN_AMOUNT.test(l.text)) ?? yarnLines.find((l) => YARN_WEIGHT.test(l.text)) ?? yarnLines[0];

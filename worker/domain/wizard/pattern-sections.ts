@@ -39,7 +39,10 @@ const heading = (words: string) => new RegExp(`^(?:${words})${NOTE}$`, "iu");
 // Each heading word, English and Turkish. Checked in this order: "pattern notes" is notes, not instructions.
 const HEADINGS: Array<[SectionKey, RegExp]> = [
   ["summary", heading(String.raw`at\s+a\s+glance|bir\s+bakışta`)],
-  ["notes", heading(String.raw`pattern\s+notes?|notes?|tips|about\s+this\s+pattern|bu\s+model\s+hakkında|notlar|not|ipuçları|açıklamalar|copyright|telif(?:\s+hakkı)?|terms\s+of\s+use|kullanım\s+koşulları`)],
+  [
+    "notes",
+    heading(String.raw`pattern\s+notes?|notes?|tips|about\s+this\s+pattern|bu\s+model\s+hakkında|notlar|not|ipuçları|açıklamalar|copyright|telif(?:\s+hakkı)?|terms\s+of\s+use|kullanım\s+koşulları`),
+  ],
   [
     "sizes",
     heading(
@@ -53,7 +56,10 @@ const HEADINGS: Array<[SectionKey, RegExp]> = [
     ),
   ],
   ["gauge", heading(String.raw`gauge|tension|numune(?:\s*\(gauge\))?|örnek\s+kare|gerginlik`)],
-  ["abbreviations", heading(String.raw`(?:more\s+|standard\s+)?abbreviations?(?:\s+used)?|diğer\s+kısaltmalar|abbrev\.?|stitches\s+used|stitch\s+guide|special\s+stitches|kısaltmalar|kısaltmalar\s+ve\s+terimler`)],
+  [
+    "abbreviations",
+    heading(String.raw`(?:more\s+|standard\s+)?abbreviations?(?:\s+used)?|diğer\s+kısaltmalar|abbrev\.?|stitches\s+used|stitch\s+guide|special\s+stitches|kısaltmalar|kısaltmalar\s+ve\s+terimler`),
+  ],
   ["instructions", heading(String.raw`instructions?|pattern|directions|method|steps|how\s+to\s+make(?:\s+it)?|yapılışı|yapılış|talimatlar|adımlar|tarif`)],
 ];
 
@@ -81,10 +87,19 @@ interface Heading {
 
 /** "Materials", "MATERIALS:", "## Materials", "Gauge: 18 sts = 10 cm" (inline rest). */
 export function matchHeading(raw: string): Heading | undefined {
-  const line = raw.replace(/^#{1,2}\s+/u, "").replace(/^\*\*(.+?)\*\*/u, "$1").trim();
+  const line = raw
+    .replace(/^#{1,2}\s+/u, "")
+    .replace(/^\*\*(.+?)\*\*/u, "$1")
+    .trim();
   const colon = line.indexOf(":");
   const head = (colon === -1 ? line : line.slice(0, colon)).replace(/[*_]+/g, "").trim();
-  const rest = colon === -1 ? "" : line.slice(colon + 1).replace(/^[*_]+/u, "").trim();
+  const rest =
+    colon === -1
+      ? ""
+      : line
+          .slice(colon + 1)
+          .replace(/^[*_]+/u, "")
+          .trim();
   if (head.length === 0 || head.length > 50) return undefined;
   for (const [key, re] of HEADINGS) {
     if (re.test(head)) {
@@ -98,7 +113,8 @@ export function matchHeading(raw: string): Heading | undefined {
 
 const LABEL = /^(?:rounds?|rnds?|rows?|r|tur(?:lar)?|sıra(?:lar)?|step|adım)\s*\.?\s*\d/iu;
 const TURKISH_LABEL = /^\d+(?:\s*[-–]\s*\d+)?\s*\.\s*(?:tur|sıra)(?:lar|ler)?(?![\p{L}])/iu;
-const NEXT_LABEL = /^(?:next\s+(?:round|rnd|row)|(?:round|rnd|row)\s*[:.]|(?:all\s+)?(?:rs|ws)\s+rows?\s*:|(?:inc|dec|increase|decrease|set-up|setup)\s+(?:rnd|round|row)\s*:|sonraki\s+(?:tur|sıra))/iu;
+const NEXT_LABEL =
+  /^(?:next\s+(?:round|rnd|row)|(?:round|rnd|row)\s*[:.]|(?:all\s+)?(?:rs|ws)\s+rows?\s*:|(?:inc|dec|increase|decrease|set-up|setup)\s+(?:rnd|round|row)\s*:|sonraki\s+(?:tur|sıra))/iu;
 
 export function looksLabelled(line: string) {
   return LABEL.test(line) || TURKISH_LABEL.test(line) || NEXT_LABEL.test(line);
@@ -106,9 +122,7 @@ export function looksLabelled(line: string) {
 
 /** Starts with a stitch, a count of stitches, or a bracketed repeat: a round or row, not prose. */
 export function looksLikeStitchLine(line: string) {
-  return /^(?:[*[(]\s*)?(?:\d+\s*)?(?:sc|hdc|dc|tr|ch|sl st|inc|dec|invdec|sc2tog|MR|BLO|FLO|k\d*|p\d*|k2tog|p2tog|ssk|kfb|yo|M1[LR]?|sk|rep(?:eat)?\s+(?:rnd|round|row)s?)(?![\p{L}])/iu.test(
-    line,
-  );
+  return /^(?:[*[(]\s*)?(?:\d+\s*)?(?:sc|hdc|dc|tr|ch|sl st|inc|dec|invdec|sc2tog|MR|BLO|FLO|k\d*|p\d*|k2tog|p2tog|ssk|kfb|yo|M1[LR]?|sk|rep(?:eat)?\s+(?:rnd|round|row)s?)(?![\p{L}])/iu.test(line);
 }
 
 /** "Cast on 96 sts", "Şişe 88 ilmek başlayın", "Ch 4 and join": the first instruction of a piece. */
@@ -125,7 +139,8 @@ export function looksLikeStart(line: string) {
 const MEASURE = /\d\s*(?:cm|mm|m|in(?:ch(?:es)?)?|"|”|yds?|yards?|g|gr|oz)(?![\p{L}])/iu;
 
 /** Names of the usual parts of a pattern that are headings even without a round after them. */
-const PART_WORDS = /^(?:finishing|assembly|making up|construction|cutting(?: out)?|preparation|embellishments?|border|edging|blocking|montaj|birleştirme|son işlemler|kesim|hazırlık|tepe|tepe azaltmaları)$/iu;
+const PART_WORDS =
+  /^(?:finishing|assembly|making up|construction|cutting(?: out)?|preparation|embellishments?|border|edging|blocking|montaj|birleştirme|son işlemler|kesim|hazırlık|tepe|tepe azaltmaları)$/iu;
 
 function isPartHeading(line: string, next: string | undefined): boolean {
   if (/^###\s+/u.test(line)) return true;
@@ -156,8 +171,7 @@ export function isAbbreviationEntry(plain: string) {
   return m[1].trim().split(/\s+/u).length <= 3 && !/^\d/u.test(m[1].trim());
 }
 
-const isTitleCandidate = (line: string) =>
-  line.length <= 100 && !/[.:;]$/u.test(line) && !looksLabelled(line) && !looksLikeStitchLine(line) && !matchHeading(line) && !MATERIAL_ITEM.test(line);
+const isTitleCandidate = (line: string) => line.length <= 100 && !/[.:;]$/u.test(line) && !looksLabelled(line) && !looksLikeStitchLine(line) && !matchHeading(line) && !MATERIAL_ITEM.test(line);
 
 /** One line as the seller wrote it (spaces around it trimmed), with its 1-based line number. */
 export interface SourceLine {
@@ -201,7 +215,10 @@ export function structurePattern(text: string): StructuredPattern {
   let title: SourceLine | undefined;
   let start = 0;
   if (rows.length > 1) {
-    const first = rows[0].text.replace(/^#\s+/u, "").replace(/^\*\*(.+)\*\*$/u, "$1").trim();
+    const first = rows[0].text
+      .replace(/^#\s+/u, "")
+      .replace(/^\*\*(.+)\*\*$/u, "$1")
+      .trim();
     if (/^#\s+/u.test(rows[0].text) || isTitleCandidate(first)) {
       title = rows[0];
       start = 1;

@@ -4,19 +4,7 @@
  * subset DejaVu Sans so Turkish (and most Latin, Greek, Cyrillic) text prints as written.
  */
 import { requestSafeFontkit } from "./font-embedding";
-import {
-  PDFDocument,
-  TextRenderingMode,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-  setLineWidth,
-  setStrokingColor,
-  setTextRenderingMode,
-  type Color,
-  type PDFFont,
-  type PDFPage,
-} from "pdf-lib";
+import { PDFDocument, TextRenderingMode, popGraphicsState, pushGraphicsState, rgb, setLineWidth, setStrokingColor, setTextRenderingMode, type Color, type PDFFont, type PDFPage } from "pdf-lib";
 import { dejaVuSans } from "./font";
 import { ABOUT_HEADING, type DraftLine, type FormattedPattern } from "./offline-formatter";
 import { SECTION_LABELS } from "./pattern-sections";
@@ -226,7 +214,12 @@ function summaryBox(w: Writer, title: string, rows: Array<{ label: string; value
   if (!rows.length) return;
   const size = 9.5;
   const lineHeight = size * LEADING;
-  const column = columnWidth(w, rows.map((r) => r.label), 110, size);
+  const column = columnWidth(
+    w,
+    rows.map((r) => r.label),
+    110,
+    size,
+  );
   const inner = w.contentWidth - 24;
   const wrapped = rows.map((r) => w.wrap(r.value, inner - column, size));
   const height = 14 + 16 + wrapped.reduce((n, lines) => n + lines.length * lineHeight, 0) + 10;
@@ -304,7 +297,11 @@ export async function renderPatternPdf(draft: FormattedPattern, options: PdfOpti
     if (glossaryDone || !draft.glossary.entries.length) return;
     glossaryDone = true;
     sectionHeading(w, draft.glossary.heading);
-    const column = columnWidth(w, draft.glossary.entries.map((a) => a.abbr), 110);
+    const column = columnWidth(
+      w,
+      draft.glossary.entries.map((a) => a.abbr),
+      110,
+    );
     for (const entry of draft.glossary.entries) labelled(w, entry.abbr, entry.meaning, column, { color: ACCENT });
   };
 
@@ -328,7 +325,12 @@ export async function renderPatternPdf(draft: FormattedPattern, options: PdfOpti
       const stepLabels = steps.flatMap((s) => (s.label ? [s.label] : []));
       const column = stepLabels.length ? columnWidth(w, stepLabels, 96) : 0;
       const counts = steps.flatMap((s) => (s.count ? [s.count] : []));
-      const countColumn = counts.length ? Math.min(110, counts.reduce((m, c) => Math.max(m, w.measure(w.clean(c), BODY)), 0)) : 0;
+      const countColumn = counts.length
+        ? Math.min(
+            110,
+            counts.reduce((m, c) => Math.max(m, w.measure(w.clean(c), BODY)), 0),
+          )
+        : 0;
       let banded = 0;
       for (const line of part) {
         if (line.part) {

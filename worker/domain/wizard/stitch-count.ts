@@ -58,19 +58,71 @@ function combine(a: Made[], b: Made[]): Made[] {
 
 /** Crochet stitches: [stitches used, stitches made]. UK names are the same shapes one size up. */
 const CROCHET_STITCHES: Record<string, [number, number]> = {
-  sc: [1, 1], hdc: [1, 1], dc: [1, 1], tr: [1, 1], dtr: [1, 1], htr: [1, 1], trtr: [1, 1],
-  fpdc: [1, 1], bpdc: [1, 1], fphdc: [1, 1], bphdc: [1, 1], fptr: [1, 1], bptr: [1, 1], fpsc: [1, 1], bpsc: [1, 1],
-  inc: [1, 2], dec: [2, 1], invdec: [2, 1], sc2tog: [2, 1], hdc2tog: [2, 1], dc2tog: [2, 1], tr2tog: [2, 1], htr2tog: [2, 1],
-  sc3tog: [3, 1], dc3tog: [3, 1], hdc3tog: [3, 1],
+  sc: [1, 1],
+  hdc: [1, 1],
+  dc: [1, 1],
+  tr: [1, 1],
+  dtr: [1, 1],
+  htr: [1, 1],
+  trtr: [1, 1],
+  fpdc: [1, 1],
+  bpdc: [1, 1],
+  fphdc: [1, 1],
+  bphdc: [1, 1],
+  fptr: [1, 1],
+  bptr: [1, 1],
+  fpsc: [1, 1],
+  bpsc: [1, 1],
+  inc: [1, 2],
+  dec: [2, 1],
+  invdec: [2, 1],
+  sc2tog: [2, 1],
+  hdc2tog: [2, 1],
+  dc2tog: [2, 1],
+  tr2tog: [2, 1],
+  htr2tog: [2, 1],
+  sc3tog: [3, 1],
+  dc3tog: [3, 1],
+  hdc3tog: [3, 1],
 };
 
 /** Knitting stitches: [stitches used, stitches made]. */
 const KNIT_STITCHES: Record<string, [number, number]> = {
-  k: [1, 1], p: [1, 1], sl: [1, 1], s: [1, 1], "k tbl": [1, 1], "p tbl": [1, 1],
-  k2tog: [2, 1], p2tog: [2, 1], ssk: [2, 1], ssp: [2, 1], skp: [2, 1], "k2tog tbl": [2, 1], "p2tog tbl": [2, 1],
-  k3tog: [3, 1], p3tog: [3, 1], sk2p: [3, 1], s2kp: [3, 1], s2kp2: [3, 1], cdd: [3, 1], sssk: [3, 1], sl1k2togpsso: [3, 1],
-  kfb: [1, 2], pfb: [1, 2], m1: [0, 1], m1l: [0, 1], m1r: [0, 1], m1p: [0, 1], m1lp: [0, 1], m1rp: [0, 1], yo: [0, 1], yfwd: [0, 1], yrn: [0, 1],
-  psso: [0, -1], inc: [1, 2], dec: [2, 1],
+  k: [1, 1],
+  p: [1, 1],
+  sl: [1, 1],
+  s: [1, 1],
+  "k tbl": [1, 1],
+  "p tbl": [1, 1],
+  k2tog: [2, 1],
+  p2tog: [2, 1],
+  ssk: [2, 1],
+  ssp: [2, 1],
+  skp: [2, 1],
+  "k2tog tbl": [2, 1],
+  "p2tog tbl": [2, 1],
+  k3tog: [3, 1],
+  p3tog: [3, 1],
+  sk2p: [3, 1],
+  s2kp: [3, 1],
+  s2kp2: [3, 1],
+  cdd: [3, 1],
+  sssk: [3, 1],
+  sl1k2togpsso: [3, 1],
+  kfb: [1, 2],
+  pfb: [1, 2],
+  m1: [0, 1],
+  m1l: [0, 1],
+  m1r: [0, 1],
+  m1p: [0, 1],
+  m1lp: [0, 1],
+  m1rp: [0, 1],
+  yo: [0, 1],
+  yfwd: [0, 1],
+  yrn: [0, 1],
+  psso: [0, -1],
+  inc: [1, 2],
+  dec: [2, 1],
 };
 
 const CROCHET_NAMES = Object.keys(CROCHET_STITCHES).sort((a, b) => b.length - a.length);
@@ -81,8 +133,28 @@ const COUNT_AFTER_RE = new RegExp(`^(${CROCHET_NAMES.map(escape).join("|")}) (\\
 const KNIT_RE = new RegExp(`^(${KNIT_NAMES.map(escape).join("|")})\\s*(\\d+)?(?![\\p{L}])\\s*(.*)$`, "u");
 
 const NUMBER_WORDS: Record<string, number> = {
-  once: 1, twice: 2, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  once: 1,
+  twice: 2,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
 };
 const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : NUMBER_WORDS[s]);
 const NUM = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)`;
@@ -409,7 +481,10 @@ function readCrochet(c: string, _ctx: Context): Readings {
   const name = m[2];
   const [cc, pp] = CROCHET_STITCHES[name];
   const kind = cc === 1 && pp === 1 ? name : undefined;
-  const rest = m[3].trim().replace(/\s*\{counts\}\s*/, " ").trim();
+  const rest = m[3]
+    .trim()
+    .replace(/\s*\{counts\}\s*/, " ")
+    .trim();
   const made = (n: number) => (kind ? { [kind]: n } : {});
   // "dec 6 times", "inc x 6".
   let mm = STITCH_TIMES.exec(rest);
@@ -590,7 +665,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         live = primary.total;
         continue;
       }
-      const value = (r: Reading) => (statedParsed.kind ? r.kinds[statedParsed.kind] ?? 0 : r.total);
+      const value = (r: Reading) => (statedParsed.kind ? (r.kinds[statedParsed.kind] ?? 0) : r.total);
       const agreeing = readings.find((r) => value(r) === statedParsed.n);
       check.computed = value(agreeing ?? primary);
       check.status = agreeing ? "ok" : "wrong";
@@ -644,10 +719,7 @@ interface Reading {
   fits: boolean;
 }
 
-type RowResult =
-  | { kind: "ok"; readings: Reading[] }
-  | { kind: "start"; live?: number; ring: boolean }
-  | { kind: "unreadable"; reason: RowCheck["reason"] };
+type RowResult = { kind: "ok"; readings: Reading[] } | { kind: "start"; live?: number; ring: boolean } | { kind: "unreadable"; reason: RowCheck["reason"] };
 
 function evaluateRow(body: string, craft: Craft, live: number | undefined, ring: boolean): RowResult {
   // Starting a piece: a foundation chain, a ring, a cast on.

@@ -30,17 +30,7 @@ export interface TechEditIssue {
   abbreviation?: string;
 }
 
-export type MissingSection =
-  | "skill-level"
-  | "materials"
-  | "yarn-weight"
-  | "yarn-amount"
-  | "hook-or-needle-size"
-  | "gauge"
-  | "finished-size"
-  | "abbreviations"
-  | "notes"
-  | "copyright";
+export type MissingSection = "skill-level" | "materials" | "yarn-weight" | "yarn-amount" | "hook-or-needle-size" | "gauge" | "finished-size" | "abbreviations" | "notes" | "copyright";
 
 export interface TechEditReport {
   craft: Craft;
@@ -77,7 +67,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** "st(s)" -> ["st", "sts"]; "sl st / ss" -> ["sl st", "ss"]; lower case. */
 function abbreviationForms(abbr: string): string[] {
-  const base = abbr.toLocaleLowerCase("en").replace(/[“”"'`*]/g, "").trim();
+  const base = abbr
+    .toLocaleLowerCase("en")
+    .replace(/[“”"'`*]/g, "")
+    .trim();
   return base
     .split(/\s*(?:\/|\bor\b)\s*/u)
     .flatMap((a) => (/\(s\)$/.test(a) ? [a.replace(/\(s\)$/, ""), `${a.replace(/\(s\)$/, "")}s`] : [a]))

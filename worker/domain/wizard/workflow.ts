@@ -10,15 +10,7 @@
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { RuleReport } from "../../../schema/api/listings";
-import type {
-  EtsyListingInput,
-  FinishWizardInput,
-  GeneratePdfInput,
-  OptimizePatternInput,
-  PatternPdfInfo,
-  TechEditInput,
-  WizardOptions,
-} from "../../../schema/api/workflow";
+import type { EtsyListingInput, FinishWizardInput, GeneratePdfInput, OptimizePatternInput, PatternPdfInfo, TechEditInput, WizardOptions } from "../../../schema/api/workflow";
 import { WIZARD_LIMITS } from "../../../schema/api/workflow";
 import { files, listings, type StoredFile, type User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
@@ -152,8 +144,14 @@ export interface OptimizeResult {
  * heading marks may be added in front of it). What a model's answer must keep to be used.
  */
 export function keepsEveryLine(input: string, output: string): boolean {
-  const wanted = input.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const got = output.split(/\r?\n/).map((l) => l.trim().replace(/^#{1,6}\s+(?=\S)/u, "")).filter(Boolean);
+  const wanted = input
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const got = output
+    .split(/\r?\n/)
+    .map((l) => l.trim().replace(/^#{1,6}\s+(?=\S)/u, ""))
+    .filter(Boolean);
   let at = 0;
   for (const line of wanted) {
     const bare = line.replace(/^#{1,6}\s+(?=\S)/u, "");
@@ -212,7 +210,11 @@ export async function formatPattern(input: { optimizedPattern: string; options?:
     WIZARD_ERRORS.format,
   );
   // A model's layout is used only when every line under the headings is still there, as written and in order.
-  const lines = (t: string) => t.split(/\r?\n/).filter((l) => l.trim() && !/^#{1,6}\s/u.test(l.trim())).join("\n");
+  const lines = (t: string) =>
+    t
+      .split(/\r?\n/)
+      .filter((l) => l.trim() && !/^#{1,6}\s/u.test(l.trim()))
+      .join("\n");
   if (!keepsEveryLine(lines(input.optimizedPattern), text)) return own;
   const theirs = formatPatternOffline(text, { ...options, craft: own.craft, language: own.language });
   return instructionCount(theirs) >= instructionCount(own) ? theirs : own;
@@ -220,12 +222,7 @@ export async function formatPattern(input: { optimizedPattern: string; options?:
 
 /** "Şirin Ayıcık" -> "sirin-ayicik-pattern.pdf": ASCII, safe in a header and an R2 key. */
 export function pdfFileName(title: string) {
-  const ascii = title
-    .replace(/ı/g, "i")
-    .replace(/İ/g, "I")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  const ascii = title.replace(/ı/g, "i").replace(/İ/g, "I").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   const slug = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   if (!slug) return "pattern.pdf";
   const base = safeFileName(slug).slice(0, 70).replace(/-+$/g, "");
@@ -289,7 +286,8 @@ const CRAFT_KEYWORDS: Record<Craft, string[]> = {
 };
 
 const CRAFT_NOUN: Record<Craft, string> = { crochet: "crochet", knitting: "knit", sewing: "sewing", "cross-stitch": "cross stitch" };
-const TITLE_STOP = /^(?:the|and|with|for|pattern|patterns|pdf|free|easy|crochet|crocheted|knit|knitted|knitting|sewing|sew|cross|stitch|tutorial|diy|amigurumi|tarifi|tarif|modeli|model|yapılışı|şablon|kalıbı|kalıp)$/iu;
+const TITLE_STOP =
+  /^(?:the|and|with|for|pattern|patterns|pdf|free|easy|crochet|crocheted|knit|knitted|knitting|sewing|sew|cross|stitch|tutorial|diy|amigurumi|tarifi|tarif|modeli|model|yapılışı|şablon|kalıbı|kalıp)$/iu;
 
 /** The subject of the title ("Sleepy Bunny Amigurumi" -> "bunny"): its last word that is not craft vocabulary. */
 function subjectOf(title: string): string | undefined {
@@ -370,11 +368,7 @@ export function listingBrief(draft: FormattedPattern): { description: string; ke
   ].filter(Boolean);
   const subject = subjectOf(draft.title);
   const amigurumi = /amigurumi/i.test(`${draft.title} ${intro.join(" ")}`);
-  const keywords = [
-    ...(subject ? [`${craft} ${subject}`, `${subject} pattern`] : []),
-    ...(amigurumi ? ["amigurumi pattern", "crochet toy"] : []),
-    ...CRAFT_KEYWORDS[draft.craft],
-  ];
+  const keywords = [...(subject ? [`${craft} ${subject}`, `${subject} pattern`] : []), ...(amigurumi ? ["amigurumi pattern", "crochet toy"] : []), ...CRAFT_KEYWORDS[draft.craft]];
   return { description: sentences.join(" "), keywords };
 }
 
@@ -383,10 +377,8 @@ const LISTING_SYSTEM = {
     "Write one Etsy title for this digital pattern: at most 130 characters, the product first (the first 70 characters are what a phone shows), no markdown, no ALL CAPS words. Answer with the title only.",
   description:
     "Write the Etsy description for this digital pattern in markdown: an intro, its features, its benefits, then a note that it is a digital product (a PDF download, no physical item is shipped), and an optional call to action. No FAQ.",
-  tags:
-    "Write exactly 13 Etsy tags for this digital pattern: each at most 20 characters, at least 2 words, no special characters, no duplicates. Answer with a JSON array of strings only.",
-  "alt-text":
-    "Write 5 alt texts for the listing photos of this digital pattern, each at most 130 characters, all different, one keyword each. Mark each with a bold 'Image N:' label.",
+  tags: "Write exactly 13 Etsy tags for this digital pattern: each at most 20 characters, at least 2 words, no special characters, no duplicates. Answer with a JSON array of strings only.",
+  "alt-text": "Write 5 alt texts for the listing photos of this digital pattern, each at most 130 characters, all different, one keyword each. Mark each with a bold 'Image N:' label.",
 } as const;
 
 export interface GeneratedListing {
@@ -402,7 +394,14 @@ export async function generatePatternListing(input: { pdfContent: string; option
   const draft = formatPatternOffline(input.pdfContent, patternOptions(input.options));
   const brief = listingBrief(draft);
   const language = input.options?.language ?? "en";
-  const prompt = [`Product description: ${brief.description}`, `Keywords: ${brief.keywords.join(", ")}`, `Language: ${LANGUAGE_NAME[language]}`, "", "The pattern:", input.pdfContent.slice(0, 12_000)].join("\n");
+  const prompt = [
+    `Product description: ${brief.description}`,
+    `Keywords: ${brief.keywords.join(", ")}`,
+    `Language: ${LANGUAGE_NAME[language]}`,
+    "",
+    "The pattern:",
+    input.pdfContent.slice(0, 12_000),
+  ].join("\n");
   const context = { description: brief.description, keywords: brief.keywords, platform: "etsy", digital: true, pattern: input.pdfContent };
   const ask = (task: keyof typeof LISTING_SYSTEM) =>
     askProvider(llm, { system: LISTING_SYSTEM[task], prompt, task, json: task === "tags", ...(task === "tags" ? { schema: TAGS_SCHEMA } : {}), context }, timeoutMs, WIZARD_ERRORS.listing);
@@ -442,12 +441,34 @@ export async function finishWizard(env: Pick<Env, "DB" | "FILES">, userId: strin
   const db = drizzle(env.DB);
   const insert = db
     .insert(listings)
-    .values({ id, userId, ...listing, originalPrompt, generationPrompt: originalPrompt, platform: "etsy", provider: input.provider || "wizard", source: "wizard", ruleReport: report, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      userId,
+      ...listing,
+      originalPrompt,
+      generationPrompt: originalPrompt,
+      platform: "etsy",
+      provider: input.provider || "wizard",
+      source: "wizard",
+      ruleReport: report,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   // The plan's saved-listing cap and the first version row go in the insert's batch (decision 0011).
-  const kept = [listingCapGuard(db, userId, id), ...versionStatements(db, { listingId: id, userId, version: 1, snapshot: snapshotOf({ ...listing, originalPrompt }), reason: "generated", now })] as const;
+  const kept = [
+    listingCapGuard(db, userId, id),
+    ...versionStatements(db, { listingId: id, userId, version: 1, snapshot: snapshotOf({ ...listing, originalPrompt }), reason: "generated", now }),
+  ] as const;
   const results = pdfFileId
-    ? await db.batch([insert, db.update(files).set({ listingId: id }).where(and(eq(files.id, pdfFileId), eq(files.userId, userId))), ...kept])
+    ? await db.batch([
+        insert,
+        db
+          .update(files)
+          .set({ listingId: id })
+          .where(and(eq(files.id, pdfFileId), eq(files.userId, userId))),
+        ...kept,
+      ])
     : await db.batch([insert, ...kept]);
   const [row] = results[0];
   const guard = pdfFileId ? results[2] : results[1];

@@ -97,12 +97,17 @@ export async function postForImage(
     const sentence = `Failed to process image with ${provider.label} (${response.status}: ${reason}).${detail ? ` ${provider.label} said: ${redact(detail)}` : ""}`;
     if (response.status === 429) {
       const retryAfter = retryAfterSeconds(response.headers);
-      throw new HttpError(429, `Too many requests: ${provider.label} is busy. Please wait ${retryAfter} seconds before trying again.`, {
-        error: "provider rate limited",
-        provider: provider.label,
-        retryAfter,
-        details: sentence,
-      }, { "Retry-After": String(retryAfter) });
+      throw new HttpError(
+        429,
+        `Too many requests: ${provider.label} is busy. Please wait ${retryAfter} seconds before trying again.`,
+        {
+          error: "provider rate limited",
+          provider: provider.label,
+          retryAfter,
+          details: sentence,
+        },
+        { "Retry-After": String(retryAfter) },
+      );
     }
     throw new UpstreamError(provider.label, sentence);
   }
@@ -161,7 +166,11 @@ export function reasonFor(status: number, label: string): string {
 
 /** Anything shaped like an API key is cut out of a vendor's text before it is shown. */
 function redact(text: string) {
-  return text.replace(/[A-Za-z0-9_-]{24,}/g, "…").replace(/\s+/g, " ").trim().slice(0, 300);
+  return text
+    .replace(/[A-Za-z0-9_-]{24,}/g, "…")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 300);
 }
 
 export function parseJson(text: string): unknown {

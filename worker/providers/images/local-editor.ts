@@ -144,7 +144,7 @@ export async function editLocally({ image, plan }: ImageEditRequest, options: Lo
 async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png" | "image/jpeg", images: ImagesBinding | undefined, notes: string[]) {
   const workPixels = work.width * work.height;
   const longest = Math.max(work.width, work.height);
-  const target = plan.preset ? plan.preset.side ?? Math.max(plan.preset.minSide, longest) : longest;
+  const target = plan.preset ? (plan.preset.side ?? Math.max(plan.preset.minSide, longest)) : longest;
   let bytes: Uint8Array;
   if (images && (target !== longest || format === "image/jpeg")) {
     const lossless = await encodeImage(asImageData(work), "image/png");
@@ -239,7 +239,7 @@ export async function finishCutout({ image, plan }: ImageEditRequest, cutout: Cu
     }
   }
   if (colour) localSteps.push("background");
-  if (plan.preset?.square) work = padToSquare(work, transparent ? null : colour ?? [255, 255, 255]);
+  if (plan.preset?.square) work = padToSquare(work, transparent ? null : (colour ?? [255, 255, 255]));
   if (plan.preset) localSteps.push("size");
   const { bytes, format, workPixels } = await encodeForPlatform(work, plan, transparent || image.type === "image/png" ? "image/png" : "image/jpeg", options.images, notes);
   const { enhancedPrompt } = describePlan(plan);
@@ -364,7 +364,10 @@ function toneOf(plan: EditPlan, proxy: Rgba, backgroundMask: Uint8Array | null):
         // Pixels as neutral as the backdrop get the whole correction; coloured ones fade out of it.
         tone.neutralChroma = Math.round(measured.chroma) + 8;
         const strongest = Math.max(...balance.map((g) => Math.abs(g - 1)));
-        note = strongest < 0.005 ? "The backdrop was already neutral, so white balance changed nothing." : `White balance was measured on the ${backgroundMask ? "backdrop" : "edges of the photo"} (correction of at most ${Math.round(strongest * 100)}% per channel).`;
+        note =
+          strongest < 0.005
+            ? "The backdrop was already neutral, so white balance changed nothing."
+            : `White balance was measured on the ${backgroundMask ? "backdrop" : "edges of the photo"} (correction of at most ${Math.round(strongest * 100)}% per channel).`;
       } else {
         note = "Too little plain backdrop was visible to measure white balance, so it was left as it was.";
       }

@@ -77,7 +77,14 @@ async function call(doFetch: typeof fetch, url: string, init: RequestInit, timeo
   if (!response.ok) {
     const detail = await response.text().then(errorDetail, () => "");
     const status = response.status;
-    const reason = status === 401 || status === 403 ? "the API key was refused" : status === 429 ? "OpenAI is rate limiting or out of credit" : status >= 500 ? "OpenAI had a server error" : "OpenAI refused the request";
+    const reason =
+      status === 401 || status === 403
+        ? "the API key was refused"
+        : status === 429
+          ? "OpenAI is rate limiting or out of credit"
+          : status >= 500
+            ? "OpenAI had a server error"
+            : "OpenAI refused the request";
     throw new UpstreamError(PROVIDER, `Failed to process image with OpenAI (${status}: ${reason}).${detail ? ` ${detail}` : ""}`);
   }
   return response;

@@ -295,7 +295,7 @@ const TR: Words = {
   goodToKnow: "Bilmeniz Gerekenler",
   shopNotes: "Bilmeniz gerekenler",
   handmadeLine: "El yapımıdır; her birinin kendine has küçük farkları vardır.",
-  searchLine: "\"{phrase}\" arayanlar için yerinde bir seçim.",
+  searchLine: '"{phrase}" arayanlar için yerinde bir seçim.',
   typeLine: "Yalnızca bakmak için değil, kullanıp keyfini çıkarmak için.",
   giftLine: "{occasion} için anlamlı bir hediye.",
 };
@@ -307,8 +307,7 @@ export const DIGITAL_DISCLAIMER = `${EN.note}\n${EN.disclaimer}`;
 export const digitalDisclaimer = (lang: Lang) => `${TEMPLATE_WORDS[lang].note}\n${TEMPLATE_WORDS[lang].disclaimer}`;
 
 const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
-const fill = (template: string, productName: string, lang: Lang) =>
-  template.replace(/\{Product\}/g, capitalise(productName, lang)).replace(/\{product\}/g, productName);
+const fill = (template: string, productName: string, lang: Lang) => template.replace(/\{Product\}/g, capitalise(productName, lang)).replace(/\{product\}/g, productName);
 
 /** The seller's sentences, cleaned and capitalised, without a trailing stop. */
 function ownSentences(input: ComposeInput, lang: Lang): string[] {
@@ -426,7 +425,12 @@ export function tagPool(input: ComposeInput): string[] {
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "");
     if (clean) pool.push(clean);
   };
-  const tail = (tokens: string[]) => longestTail(tokens.map((t) => lower(t, r.lang)), TAG_MAX, r.lang)?.join(" ");
+  const tail = (tokens: string[]) =>
+    longestTail(
+      tokens.map((t) => lower(t, r.lang)),
+      TAG_MAX,
+      r.lang,
+    )?.join(" ");
   const productLower = product.map((t) => lower(t, r.lang));
   const withHead = (modifier: string) => {
     const m = lower(modifier, r.lang);
@@ -542,7 +546,6 @@ export function cutAtWord(text: string, max: number): string {
 
 // ---- Amazon: bullets and search terms ----------------------------------------------------------
 
-
 /**
  * Five bullet points, each a short capitalised benefit phrase, a colon, then one or two plain
  * sentences (about 150-250 characters): what you get, materials, details, everyday use, gifting
@@ -589,7 +592,11 @@ export function composeBullets(input: ComposeInput): string[] {
     type: w.typeLine.replace("{type}", typeName),
   };
   const bodies: string[] = [
-    joined(sentence(own[0] ?? name), sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !said(r.measures[0] ?? r.sizes ?? "") ? sentence(`${w.size}: ${sizeText}`) : "", sentence(facts.handmade)),
+    joined(
+      sentence(own[0] ?? name),
+      sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !said(r.measures[0] ?? r.sizes ?? "") ? sentence(`${w.size}: ${sizeText}`) : "",
+      sentence(facts.handmade),
+    ),
     joined(unsaidMaterials.length ? sentence(w.madeFrom.replace("{list}", unsaidMaterials.join(", "))) : "", sentence(own[1], otherBenefits[1], otherBenefits[0])),
     joined(sentence(own[2], features.length && !features.every(said) ? `${w.features}: ${features.join(", ")}` : undefined, otherBenefits[0], otherBenefits[1]), own[3] ? sentence(own[3]) : ""),
     joined(sentence(otherBenefits[0], otherBenefits[1]), sentence(own[4], otherBenefits[1], facts.type)),
@@ -644,8 +651,36 @@ export const PROMOTIONAL_WORDS = ["best", "sale", "cheap", "discount", "bestsell
 // ---- eBay: item specifics ----------------------------------------------------------------------
 
 const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
-  en: { brand: "Brand", type: "Type", material: "Material", color: "Color", size: "Size", capacity: "Capacity", theme: "Theme", style: "Style", features: "Features", personalize: "Personalize", format: "Format", occasion: "Occasion", handmade: "Handmade" },
-  tr: { brand: "Marka", type: "Tür", material: "Malzeme", color: "Renk", size: "Boyut", capacity: "Kapasite", theme: "Tema", style: "Stil", features: "Özellikler", personalize: "Kişiselleştirme", format: "Biçim", occasion: "Özel Gün", handmade: "El Yapımı" },
+  en: {
+    brand: "Brand",
+    type: "Type",
+    material: "Material",
+    color: "Color",
+    size: "Size",
+    capacity: "Capacity",
+    theme: "Theme",
+    style: "Style",
+    features: "Features",
+    personalize: "Personalize",
+    format: "Format",
+    occasion: "Occasion",
+    handmade: "Handmade",
+  },
+  tr: {
+    brand: "Marka",
+    type: "Tür",
+    material: "Malzeme",
+    color: "Renk",
+    size: "Boyut",
+    capacity: "Kapasite",
+    theme: "Tema",
+    style: "Stil",
+    features: "Özellikler",
+    personalize: "Kişiselleştirme",
+    format: "Biçim",
+    occasion: "Özel Gün",
+    handmade: "El Yapımı",
+  },
 };
 
 const STYLES = ["minimalist", "boho", "rustic", "retro", "vintage", "modern", "classic", "dainty", "chunky", "oversized", "bohem", "rustik", "klasik", "zarif"];
@@ -677,7 +712,12 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
     add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
     add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   }
-  add(n.type, r.head ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head) : undefined);
+  add(
+    n.type,
+    r.head
+      ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
+      : undefined,
+  );
   add(n.material, r.materials.map(cap).join(", "));
   add(n.color, r.colours.map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
@@ -685,12 +725,37 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : dimensions.length ? dimensions.join(", ") : undefined;
   add(n.size, size);
   if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
-  add(n.theme, r.themes.filter((t) => !STYLE_SET.has(t)).map(cap).join(", "));
-  add(n.style, STYLES.filter((s) => new RegExp(`(?:^|[^\\p{L}])${s}(?=$|[^\\p{L}])`, "iu").test(text)).map(cap).slice(0, 2).join(", "));
-  add(n.features, r.phrases.filter((p) => p.kind === "feature").map((p) => cap(phraseText(p))).filter((f) => lower(f, r.lang) !== lower(size ?? "", r.lang)).slice(0, 4).join(", "));
+  add(
+    n.theme,
+    r.themes
+      .filter((t) => !STYLE_SET.has(t))
+      .map(cap)
+      .join(", "),
+  );
+  add(
+    n.style,
+    STYLES.filter((s) => new RegExp(`(?:^|[^\\p{L}])${s}(?=$|[^\\p{L}])`, "iu").test(text))
+      .map(cap)
+      .slice(0, 2)
+      .join(", "),
+  );
+  add(
+    n.features,
+    r.phrases
+      .filter((p) => p.kind === "feature")
+      .map((p) => cap(phraseText(p)))
+      .filter((f) => lower(f, r.lang) !== lower(size ?? "", r.lang))
+      .slice(0, 4)
+      .join(", "),
+  );
   if (/\bpersonali[sz]ed\b|\bcustom\b|\bengraved\b|kişiye özel|isimli/iu.test(text)) add(n.personalize, r.lang === "tr" ? "Evet" : "Yes");
   if (r.digital) add(n.format, /\bpdf\b/i.test(text) ? (r.lang === "tr" ? "Dijital (PDF)" : "Digital (PDF)") : r.lang === "tr" ? "Dijital" : "Digital");
-  add(n.occasion, OCCASION_NAMES.filter((o) => o.match.test(text)).map((o) => o[r.lang]).join(", "));
+  add(
+    n.occasion,
+    OCCASION_NAMES.filter((o) => o.match.test(text))
+      .map((o) => o[r.lang])
+      .join(", "),
+  );
   return out;
 }
 
@@ -722,7 +787,11 @@ export function readPrompt(prompt: string): { description: string; keywords: str
   const lines: string[] = [];
   for (const line of prompt.split(/\r?\n/)) {
     const match = /^\s*(?:selected\s+)?keywords?\s*[:-]\s*(.*)$/i.exec(line);
-    if (match) keywords = match[1].split(/[,;]/).map((k) => k.trim()).filter((k) => k && !/^\(none/.test(k));
+    if (match)
+      keywords = match[1]
+        .split(/[,;]/)
+        .map((k) => k.trim())
+        .filter((k) => k && !/^\(none/.test(k));
     else lines.push(line);
   }
   let description = lines.join("\n");

@@ -34,10 +34,7 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): LlmP
       const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs);
       const body: Record<string, unknown> = {
         model: options.model,
-        messages: [
-          ...(request.system ? [{ role: "system", content: request.system }] : []),
-          { role: "user", content: request.prompt },
-        ],
+        messages: [...(request.system ? [{ role: "system", content: request.system }] : []), { role: "user", content: request.prompt }],
         stream: false,
       };
       // Both vendors' JSON mode answers an object and needs the word "json" in the prompt.

@@ -4,12 +4,7 @@ import { UpstreamError } from "../../lib/errors";
  * GETs a vendor's JSON with a time-out and turns every way it can fail into an UpstreamError whose
  * message names the service (never the key): the fallback shows that message to the user as its reason.
  */
-export async function getJson(
-  provider: string,
-  label: string,
-  url: string,
-  init: { headers?: Record<string, string>; fetch: typeof fetch; timeoutMs: number },
-): Promise<unknown> {
+export async function getJson(provider: string, label: string, url: string, init: { headers?: Record<string, string>; fetch: typeof fetch; timeoutMs: number }): Promise<unknown> {
   return requestJson(provider, label, url, { ...init, method: "GET" });
 }
 
@@ -30,7 +25,14 @@ export async function requestJson(
   provider: string,
   label: string,
   url: string,
-  init: { method: "GET" | "POST"; body?: unknown; headers?: Record<string, string>; fetch: typeof fetch; timeoutMs: number; /** What a 401/403 refused, e.g. "login"; default "API key". */ credential?: string },
+  init: {
+    method: "GET" | "POST";
+    body?: unknown;
+    headers?: Record<string, string>;
+    fetch: typeof fetch;
+    timeoutMs: number;
+    /** What a 401/403 refused, e.g. "login"; default "API key". */ credential?: string;
+  },
 ): Promise<unknown> {
   let response: Response;
   const headers: Record<string, string> = { Accept: "application/json", ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}), ...init.headers };

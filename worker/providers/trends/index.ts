@@ -34,7 +34,10 @@ export interface TrendsProviderOverrides {
  * (and "dataforseo" is allowed), at DATAFORSEO_API_URL when given.
  */
 export function selectTrendsProviders(env: Env, overrides: TrendsProviderOverrides = {}): TrendsProviders {
-  const choice = (env.TRENDS_PROVIDER || "auto").toLowerCase().split(",").map((x) => x.trim());
+  const choice = (env.TRENDS_PROVIDER || "auto")
+    .toLowerCase()
+    .split(",")
+    .map((x) => x.trim());
   const allows = (name: string) => choice.includes("auto") || choice.includes(name);
   const common = { fetch: overrides.fetch, timeoutMs: overrides.timeoutMs };
   const trends = allows("serpapi") && env.SERPAPI_API_KEY ? serpApiProvider({ ...common, apiKey: env.SERPAPI_API_KEY, baseUrl: overrides.serpApiBaseUrl }) : null;

@@ -6,16 +6,7 @@
  * always labelled as such by the domain (data.error / isFallback).
  */
 import { CATEGORIES, KEYWORD_LIMITS, type Category, type Platform } from "../../../schema/api/keywords";
-import {
-  CATEGORY_LEXICON,
-  COUNTRY_DEMAND,
-  GENERAL_LEXICON,
-  OCCASIONS,
-  PLATFORM_LEXICON,
-  STOP_WORDS,
-  type CategoryLexicon,
-  type Curve,
-} from "./sample-lexicon";
+import { CATEGORY_LEXICON, COUNTRY_DEMAND, GENERAL_LEXICON, OCCASIONS, PLATFORM_LEXICON, STOP_WORDS, type CategoryLexicon, type Curve } from "./sample-lexicon";
 import type { RelatedQueries, RelatedQuery, TimelinePoint } from "./types";
 
 export const SAMPLE_ENGINE_NAME = "sample";
@@ -119,8 +110,7 @@ export function expandProductName(input: ExpandInput): Candidate[] {
   const expand = (base: { text: string; weight: number }) => {
     const taken = new Set(words(base.text));
     const fresh = (term: string) => words(normaliseKeyword(term)).every((w) => !taken.has(w) && !taken.has(singular(w)));
-    const each = (list: readonly string[], make: (term: string) => string, factor = 1) =>
-      list.forEach((term, i) => fresh(term) && add(make(term), base.weight * factor * rankWeight(i, list.length)));
+    const each = (list: readonly string[], make: (term: string) => string, factor = 1) => list.forEach((term, i) => fresh(term) && add(make(term), base.weight * factor * rankWeight(i, list.length)));
     add(base.text, base.weight);
     each(platform.prefixes, (t) => `${t} ${base.text}`, 0.95);
     each(platform.suffixes, (t) => `${base.text} ${t}`, 0.85);
@@ -130,7 +120,11 @@ export function expandProductName(input: ExpandInput): Candidate[] {
     if (!hasMaterial) each(lexicon.materials, (t) => `${t} ${base.text}`, 0.95);
     each(lexicon.styles, (t) => `${t} ${base.text}`, 0.85);
     each(lexicon.audiences, (t) => `${base.text} for ${t}`, 0.88);
-    each(lexicon.occasions.map((o) => OCCASIONS[o].phrase), (t) => `${t} ${base.text}`, 0.8);
+    each(
+      lexicon.occasions.map((o) => OCCASIONS[o].phrase),
+      (t) => `${t} ${base.text}`,
+      0.8,
+    );
     // A few three-word long tails: the most common material with the most common styles and audiences.
     const material = hasMaterial ? undefined : lexicon.materials.find(fresh);
     if (material) {
@@ -163,10 +157,7 @@ export function seasonCurve(keyword: string, category?: Category | null): Curve 
 }
 
 /** Popularity, competition and trend of one phrase; `now` only sets the month the trend is read at. */
-export function scoreCandidate(
-  candidate: Candidate,
-  context: { platform: Platform; country: string; category?: Category | null; now: number },
-): SampleFigures {
+export function scoreCandidate(candidate: Candidate, context: { platform: Platform; country: string; category?: Category | null; now: number }): SampleFigures {
   const category = context.category ?? inferCategory(candidate.keyword);
   const lexicon = lexiconFor(category);
   const platform = PLATFORM_LEXICON[context.platform];

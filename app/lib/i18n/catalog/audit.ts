@@ -175,9 +175,10 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.finding.title.symbol-repeated": "Başlıkta {symbols} birden fazla kez kullanılmış; Etsy % : & + işaretlerinin her birine yalnızca bir kez izin verir. İlkini tutun, diğerlerini yazıyla yazın.",
   "audit.finding.title.all-caps": "{words} büyük harflerle yazılmış. Büyük harfler bağırmak gibi okunur ve {marketplace} bunu önermez. Normal yazın.",
   "audit.finding.title.promotional": "Başlıkta {phrases} geçiyor. Amazon başlıklarda tanıtım ifadelerine izin vermez ve ilanı aramadan gizleyebilir. Kaldırın.",
-  "audit.finding.title.main-phrase-late": "Ana ifadeniz \"{phrase}\" ({from}) başlığın ilk {window} karakterinde değil; telefon aramada yalnızca bu kısmı gösterir. Başa taşıyın.",
-  "audit.finding.title.main-phrase-missing": "Ana ifadeniz \"{phrase}\" ({from}) başlıkta yok. Başlık aramadaki en güçlü sinyaldir. Başa ekleyin.",
-  "audit.finding.title.too-many-words": "Başlık {count} kelime. Etsy, ürünün ne olduğunu söyleyen kısa ve okunur bir başlık önerir (yaklaşık {max} kelime veya daha az); anahtar kelime listeleri spam gibi okunur. Kısaltın.",
+  "audit.finding.title.main-phrase-late": 'Ana ifadeniz "{phrase}" ({from}) başlığın ilk {window} karakterinde değil; telefon aramada yalnızca bu kısmı gösterir. Başa taşıyın.',
+  "audit.finding.title.main-phrase-missing": 'Ana ifadeniz "{phrase}" ({from}) başlıkta yok. Başlık aramadaki en güçlü sinyaldir. Başa ekleyin.',
+  "audit.finding.title.too-many-words":
+    "Başlık {count} kelime. Etsy, ürünün ne olduğunu söyleyen kısa ve okunur bir başlık önerir (yaklaşık {max} kelime veya daha az); anahtar kelime listeleri spam gibi okunur. Kısaltın.",
   "audit.finding.title.repeated-words": "Başlık {words} kelimesini tekrarlıyor. Tekrar aramaya yardımcı olmaz ve başlığı okumayı zorlaştırır. Her şeyi bir kez söyleyin.",
   "audit.finding.tags.too-many": "{count} etiket var; Etsy en fazla {max} etikete izin verir. En iyi {max} etiketi tutun.",
   "audit.finding.tags.too-long": "{count} etiket {max} karakterden uzun ({examples}); Etsy bunları reddeder. Kısaltın.",
@@ -185,17 +186,21 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.finding.tags.leading-symbol": "{count} etiket - veya ' ile başlıyor ({examples}); Etsy bunu kabul etmez. Baştaki işareti kaldırın.",
   "audit.finding.tags.duplicate": "{examples} birden fazla kez geçiyor. Tekrarlanan bir etiket {max} yerinizden birini boşa harcar. Tekrarları kaldırıp yeri başka bir ifadeye verin.",
   "audit.finding.tags.unused": "{max} etiketten yalnızca {count} tanesi kullanılmış. Her boş yer, bulunamayacağınız bir aramadır. {missing} tane daha ekleyin.",
-  "audit.finding.tags.single-word": "{count} etiket tek kelime ({examples}). Alıcılar ifadelerle arar; çok kelimeli etiketler daha fazlasıyla eşleşir. \"gümüş yaprak kolye\" gibi ifadeler kullanın.",
-  "audit.finding.tags.title-coverage": "Etiketlerinizde olmayan başlık ifadeleri: {examples}. Başlığın ifadelerini tekrarlayan etiketler Etsy'nin ikisini birlikte eşleştirmesine yardım eder. Bunları etiket olarak ekleyin.",
+  "audit.finding.tags.single-word": '{count} etiket tek kelime ({examples}). Alıcılar ifadelerle arar; çok kelimeli etiketler daha fazlasıyla eşleşir. "gümüş yaprak kolye" gibi ifadeler kullanın.',
+  "audit.finding.tags.title-coverage":
+    "Etiketlerinizde olmayan başlık ifadeleri: {examples}. Başlığın ifadelerini tekrarlayan etiketler Etsy'nin ikisini birlikte eşleştirmesine yardım eder. Bunları etiket olarak ekleyin.",
   "audit.finding.tags.not-used": "{marketplace} ilanlarında etiket yoktur, bu yüzden bu {count} etiket kullanılmaz. {advice}",
   "audit.finding.description.empty": "Açıklama boş. {marketplace} açıklama ister ve alıcılar satın almadan önce onu okur. Ürünü anlatın.",
-  "audit.finding.description.main-phrase-late": "Ana ifadeniz \"{phrase}\" açıklamanın ilk {window} karakterinde değil; bu kısım \"devamı\"ndan önce görünür ve arama tarafından okunur. İlk cümlede geçirin.",
+  "audit.finding.description.main-phrase-late":
+    'Ana ifadeniz "{phrase}" açıklamanın ilk {window} karakterinde değil; bu kısım "devamı"ndan önce görünür ve arama tarafından okunur. İlk cümlede geçirin.',
   "audit.finding.description.too-short": "Açıklama {count} kelime. Kısa bir açıklama alıcının sorularını cevapsız bırakır. En az {min} kelime yazın: ne olduğu, neyden yapıldığı, boyutu ve bakımı.",
   "audit.finding.description.details": "Açıklama {missing} bilgisini vermiyor. Alıcılar satın almadan önce bunları arar; eksik cevaplar satışa mal olur. Ekleyin.",
-  "audit.finding.description.digital-note": "Bu dijital bir ürün gibi görünüyor, ancak açıklama {missing} söylemiyor. Kargo bekleyen alıcılar kötü yorum bırakır. Dijital bir indirme olduğunu ve fiziksel ürün gönderilmediğini yazın.",
+  "audit.finding.description.digital-note":
+    "Bu dijital bir ürün gibi görünüyor, ancak açıklama {missing} söylemiyor. Kargo bekleyen alıcılar kötü yorum bırakır. Dijital bir indirme olduğunu ve fiziksel ürün gönderilmediğini yazın.",
   "audit.finding.description.html": "Açıklamada HTML etiketleri var ({examples}). Amazon yalnızca satır sonlarına izin verir. Etiketleri kaldırın.",
   "audit.finding.altTexts.too-long": "{count} alt metin {max} karakterden uzun; Etsy bunları reddeder. Kısaltın.",
-  "audit.finding.altTexts.missing": "{photos} fotoğraftan {missing} tanesinin alt metni yok. Alt metin, fotoğrafı ekran okuyucu kullanan alıcılara ve aramaya anlatır. Her fotoğraf için bir tane yazın.",
+  "audit.finding.altTexts.missing":
+    "{photos} fotoğraftan {missing} tanesinin alt metni yok. Alt metin, fotoğrafı ekran okuyucu kullanan alıcılara ve aramaya anlatır. Her fotoğraf için bir tane yazın.",
   "audit.finding.altTexts.none": "Alt metin yok. Alt metin, fotoğrafı ekran okuyucu kullanan alıcılara ve aramaya anlatır. Her fotoğraf için bir tane yazın.",
   "audit.finding.photos.none": "İlanda fotoğraf yok. {marketplace} bir ilanı yayımlamak için en az bir fotoğraf ister. Fotoğraf ekleyin.",
   "audit.finding.photos.too-many": "İlanda {count} fotoğraf var; {marketplace} en fazla {max} fotoğrafa izin verir. {extra} tanesini kaldırın.",
@@ -207,8 +212,10 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.finding.searchTerms.too-long": "Arama terimleri {bytes} bayt; Amazon en fazla {max} bayt okur ve daha uzunsa alanın tamamını yok sayar. Kısaltın.",
   "audit.finding.searchTerms.repeats-title": "Arama terimleri başlıktaki kelimeleri tekrarlıyor ({examples}). Amazon başlığı zaten dizine ekler; bu baytlar boşa gider. Başka kelimeler kullanın.",
   "audit.finding.searchTerms.duplicates": "Arama terimleri {examples} kelimelerini tekrarlıyor. Her kelime bir kez sayılır; tekrarlar bayt harcar. Kaldırın.",
-  "audit.finding.itemSpecifics.missing": "Ürün özelliği yok. eBay'in arama filtreleri (marka, malzeme, boyut, renk) bunları kullanır; özelliksiz bir ilan filtreli aramalarda görünmez. Uygun olanları ekleyin.",
-  "audit.finding.itemSpecifics.few": "Yalnızca {count} ürün özelliği var. eBay kategoriye uyan her özelliğin doldurulmasını önerir; alıcılar bunlarla filtreler. Daha fazla ekleyin (malzeme, boyut, renk, stil).",
+  "audit.finding.itemSpecifics.missing":
+    "Ürün özelliği yok. eBay'in arama filtreleri (marka, malzeme, boyut, renk) bunları kullanır; özelliksiz bir ilan filtreli aramalarda görünmez. Uygun olanları ekleyin.",
+  "audit.finding.itemSpecifics.few":
+    "Yalnızca {count} ürün özelliği var. eBay kategoriye uyan her özelliğin doldurulmasını önerir; alıcılar bunlarla filtreler. Daha fazla ekleyin (malzeme, boyut, renk, stil).",
   "audit.finding.itemSpecifics.too-long": "{count} ürün özelliği {max} karakterden uzun ({examples}); bu eBay'in kabul ettiğinden fazla. Kısaltın.",
   "audit.finding.itemSpecifics.empty-value": "{count} ürün özelliğinin adı var ama değeri yok ({examples}). Doldurun veya kaldırın.",
   "audit.fix.title.too-long": "Başlığı sınıra kısalt",

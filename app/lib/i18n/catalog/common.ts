@@ -96,7 +96,7 @@ export const en = {
   "verifyBanner.sent": "A new confirmation link is on its way. Check your inbox (and spam folder).",
   "verifyBanner.devMail": "Open the development mail outbox",
   "verifyBanner.failed": "Could not send the link",
-  "verifyBanner.required": "Please confirm your e-mail address to use AI features. We sent you a link when you registered; you can send it again with \"Resend link\" at the top of the page.",
+  "verifyBanner.required": 'Please confirm your e-mail address to use AI features. We sent you a link when you registered; you can send it again with "Resend link" at the top of the page.',
 
   "notFound.title": "Oops! Page not found",
   "notFound.body": "The page you are looking for does not exist or has moved.",
@@ -209,7 +209,8 @@ export const tr: Record<keyof typeof en, string> = {
   "verifyBanner.sent": "Yeni bir onay bağlantısı gönderildi. Gelen kutunuzu (ve spam klasörünü) kontrol edin.",
   "verifyBanner.devMail": "Geliştirme posta kutusunu aç",
   "verifyBanner.failed": "Bağlantı gönderilemedi",
-  "verifyBanner.required": "Yapay zekâ özelliklerini kullanmak için lütfen e-posta adresinizi onaylayın. Kayıt olduğunuzda size bir bağlantı gönderdik; sayfanın üstündeki \"Bağlantıyı yeniden gönder\" ile tekrar gönderebilirsiniz.",
+  "verifyBanner.required":
+    'Yapay zekâ özelliklerini kullanmak için lütfen e-posta adresinizi onaylayın. Kayıt olduğunuzda size bir bağlantı gönderdik; sayfanın üstündeki "Bağlantıyı yeniden gönder" ile tekrar gönderebilirsiniz.',
 
   "notFound.title": "Hay aksi! Sayfa bulunamadı",
   "notFound.body": "Aradığınız sayfa yok ya da taşınmış.",

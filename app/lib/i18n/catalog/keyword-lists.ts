@@ -73,7 +73,8 @@ export const tr: Record<keyof typeof en, string> = {
   "volume.source": "Aylık arama: {source}, son 12 ayın ortalaması.",
   "volume.sourceAmazon": "Aylık arama: {source}, Amazon'un kendi aramaları (aylara göre döküm yok).",
   "volume.offTitle": "Aylık arama: Mevcut değil",
-  "volume.offHint": "Listora mutlak aylık arama sayılarını yalnızca ölçüldüklerinde gösterir. Açmak için DATAFORSEO_LOGIN ve DATAFORSEO_PASSWORD (bir DataForSEO hesabı) değerlerini ayarlayıp yeniden başlatın.",
+  "volume.offHint":
+    "Listora mutlak aylık arama sayılarını yalnızca ölçüldüklerinde gösterir. Açmak için DATAFORSEO_LOGIN ve DATAFORSEO_PASSWORD (bir DataForSEO hesabı) değerlerini ayarlayıp yeniden başlatın.",
   "volume.failedTitle": "Aylık arama sayıları şu anda alınamıyor",
   "volume.unsupportedTitle": "Bu arama için aylık arama sayısı yok",
   "volume.sampleRows": "Örnek veri (çevrimdışı) ifadeleri ve bunların popülerlik, rekabet ve eğilim değerlerini kapsar; aylık arama sayıları {source} tarafından ölçülmüştür.",

@@ -110,7 +110,8 @@ export const en = {
   "seo.empty.title": "No Keywords Found",
   "seo.empty.description": "No keywords found for this input. Try changing your filters or using more general terms.",
   "seo.start.title": "Start with a product",
-  "seo.start.description": "Enter a product name such as “silver ring” or “linen apron” and pick where you sell. You will get up to 30 keyword ideas ranked by opportunity: high popularity, low competition.",
+  "seo.start.description":
+    "Enter a product name such as “silver ring” or “linen apron” and pick where you sell. You will get up to 30 keyword ideas ranked by opportunity: high popularity, low competition.",
   "seo.error.title": "Keyword search failed",
   "seo.error.unauthorized": "Your session has expired or you're not logged in. Please log in again.",
   "seo.error.quota": "You have reached your daily limit of {limit} SEO keyword searches for your {plan} plan. Your quota will reset tomorrow or you can upgrade to a premium plan for higher limits.",
@@ -146,7 +147,8 @@ export const en = {
   "advanced.validation.minSubmit": "Keyword must be at least 2 characters long",
   "advanced.validation.maxSubmit": "Keyword cannot exceed 100 characters",
   "advanced.start.title": "Analyze your first keyword",
-  "advanced.start.description": "Enter a keyword a buyer would type, such as “boho earrings”, choose a region and press Analyze Keyword. Cached analyses (up to 24 hours old) do not use your daily quota.",
+  "advanced.start.description":
+    "Enter a keyword a buyer would type, such as “boho earrings”, choose a region and press Analyze Keyword. Cached analyses (up to 24 hours old) do not use your daily quota.",
   "advanced.loading": "Analyzing keyword trends...",
   "advanced.limited.title": "Limited data available",
   "advanced.limited.description": "The figures below come from Listora's offline sample engine: they are illustrative, not measured data.",
@@ -200,7 +202,8 @@ export const en = {
   "advanced.details.processing": "Processing time",
   "advanced.details.insights": "Market insights",
   "advanced.details.noInsights": "No market insights for this keyword.",
-  "advanced.note.normalised": "Values show relative search interest normalised from 0 to 100: 100 is the keyword's peak popularity in the chosen region over the period, 50 is half as popular, 0 means too little data.",
+  "advanced.note.normalised":
+    "Values show relative search interest normalised from 0 to 100: 100 is the keyword's peak popularity in the chosen region over the period, 50 is half as popular, 0 means too little data.",
   "advanced.note.cached": "These results were served from cache and may be up to 24 hours old.",
   "advanced.toast.complete": "Analysis Complete!",
   "advanced.toast.completeCached": "Analysis Complete! (from cache)",
@@ -324,7 +327,8 @@ export const tr: Record<keyof typeof en, string> = {
   "seo.empty.title": "Anahtar Kelime Bulunamadı",
   "seo.empty.description": "Bu giriş için anahtar kelime bulunamadı. Filtreleri değiştirmeyi veya daha genel terimler kullanmayı deneyin.",
   "seo.start.title": "Bir ürünle başlayın",
-  "seo.start.description": "“gümüş yüzük” ya da “keten önlük” gibi bir ürün adı girin ve nerede sattığınızı seçin. Fırsata göre sıralanmış (yüksek popülerlik, düşük rekabet) en fazla 30 anahtar kelime fikri alırsınız.",
+  "seo.start.description":
+    "“gümüş yüzük” ya da “keten önlük” gibi bir ürün adı girin ve nerede sattığınızı seçin. Fırsata göre sıralanmış (yüksek popülerlik, düşük rekabet) en fazla 30 anahtar kelime fikri alırsınız.",
   "seo.error.title": "Anahtar kelime araması başarısız oldu",
   "seo.error.unauthorized": "Oturumunuzun süresi doldu veya giriş yapmadınız. Lütfen yeniden giriş yapın.",
   "seo.error.quota": "{plan} planınızdaki günlük {limit} SEO anahtar kelime araması sınırına ulaştınız. Kotanız yarın sıfırlanacak; daha yüksek sınırlar için premium plana geçebilirsiniz.",
@@ -359,7 +363,8 @@ export const tr: Record<keyof typeof en, string> = {
   "advanced.validation.minSubmit": "Anahtar kelime en az 2 karakter uzunluğunda olmalıdır",
   "advanced.validation.maxSubmit": "Anahtar kelime 100 karakteri aşamaz",
   "advanced.start.title": "İlk anahtar kelimenizi analiz edin",
-  "advanced.start.description": "Bir alıcının yazacağı “bohem küpe” gibi bir anahtar kelime girin, bölgeyi seçin ve Anahtar Kelimeyi Analiz Et düğmesine basın. Önbellekteki analizler (en fazla 24 saatlik) günlük kotanızdan düşmez.",
+  "advanced.start.description":
+    "Bir alıcının yazacağı “bohem küpe” gibi bir anahtar kelime girin, bölgeyi seçin ve Anahtar Kelimeyi Analiz Et düğmesine basın. Önbellekteki analizler (en fazla 24 saatlik) günlük kotanızdan düşmez.",
   "advanced.loading": "Anahtar kelime eğilimleri analiz ediliyor...",
   "advanced.limited.title": "Sınırlı veri mevcut",
   "advanced.limited.description": "Aşağıdaki değerler Listora'nın çevrimdışı örnek motorundan gelir: ölçülmüş veri değil, örnektir.",
@@ -413,7 +418,8 @@ export const tr: Record<keyof typeof en, string> = {
   "advanced.details.processing": "İşlem süresi",
   "advanced.details.insights": "Pazar içgörüleri",
   "advanced.details.noInsights": "Bu anahtar kelime için pazar içgörüsü yok.",
-  "advanced.note.normalised": "Değerler 0 ile 100 arasında normalleştirilmiş göreli arama ilgisini gösterir: 100, anahtar kelimenin seçilen bölgede ve dönemde ulaştığı en yüksek popülerliktir; 50 yarısı kadar popüler demektir; 0 yeterli veri olmadığını gösterir.",
+  "advanced.note.normalised":
+    "Değerler 0 ile 100 arasında normalleştirilmiş göreli arama ilgisini gösterir: 100, anahtar kelimenin seçilen bölgede ve dönemde ulaştığı en yüksek popülerliktir; 50 yarısı kadar popüler demektir; 0 yeterli veri olmadığını gösterir.",
   "advanced.note.cached": "Bu sonuçlar önbellekten sunuldu ve en fazla 24 saatlik olabilir.",
   "advanced.toast.complete": "Analiz Tamamlandı!",
   "advanced.toast.completeCached": "Analiz Tamamlandı! (önbellekten)",

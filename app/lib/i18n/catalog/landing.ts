@@ -3,8 +3,7 @@ import { registerCatalogue } from "..";
 /** The public landing page (SPEC §1 marketing content). */
 export const en = {
   "landing.metaTitle": "Listora · Marketplace listings in under 2 minutes",
-  "landing.metaDescription":
-    "Listora writes SEO-ready Etsy titles, descriptions, 13 tags and alt texts, researches keywords and edits product photos. Listings in under 2 minutes instead of 45+.",
+  "landing.metaDescription": "Listora writes SEO-ready Etsy titles, descriptions, 13 tags and alt texts, researches keywords and edits product photos. Listings in under 2 minutes instead of 45+.",
 
   "landing.nav.label": "Main",
   "landing.nav.features": "Features",
@@ -18,8 +17,7 @@ export const en = {
 
   "landing.hero.eyebrow": "AI listing assistant for handmade sellers",
   "landing.hero.title": "Listings that sell, written in under 2 minutes",
-  "landing.hero.subtitle":
-    "Describe your product once. Listora researches keywords, writes the title, description, 13 tags and alt texts, and polishes your photos.",
+  "landing.hero.subtitle": "Describe your product once. Listora researches keywords, writes the title, description, 13 tags and alt texts, and polishes your photos.",
   "landing.hero.cta": "Create your first listing for free",
   "landing.hero.secondary": "See how it works",
   "landing.hero.note": "No credit card required",
@@ -54,18 +52,15 @@ export const en = {
   "landing.features.goTo": "Show feature {n}",
   "landing.features.position": "Feature {n} of {total}",
   "landing.features.keywords.title": "Keyword research that knows your buyers",
-  "landing.features.keywords.body":
-    "Enter a product and get keyword suggestions with popularity, competition and trend, plus a deep dive into any keyword by region.",
+  "landing.features.keywords.body": "Enter a product and get keyword suggestions with popularity, competition and trend, plus a deep dive into any keyword by region.",
   "landing.features.keywords.point1": "Popularity and competition for every keyword",
   "landing.features.keywords.point2": "Rising searches by region",
   "landing.features.listing.title": "A complete listing from one description",
-  "landing.features.listing.body":
-    "A front-loaded title, a description that sells, exactly 13 tags and alt texts for every photo, all following marketplace rules.",
+  "landing.features.listing.body": "A front-loaded title, a description that sells, exactly 13 tags and alt texts for every photo, all following marketplace rules.",
   "landing.features.listing.point1": "Titles optimised for the first 70 characters",
   "landing.features.listing.point2": "13 tags, no duplicates, no wasted characters",
   "landing.features.image.title": "Product photos that look professional",
-  "landing.features.image.body":
-    "Remove clutter, brighten, sharpen and swap backgrounds with a plain sentence. Edit one photo or a batch of ten.",
+  "landing.features.image.body": "Remove clutter, brighten, sharpen and swap backgrounds with a plain sentence. Edit one photo or a batch of ten.",
   "landing.features.image.point1": "Clean backgrounds in one step",
   "landing.features.image.point2": "Batch edits for up to 10 photos",
 
@@ -140,8 +135,7 @@ export const tr: Record<keyof typeof en, string> = {
 
   "landing.hero.eyebrow": "El yapımı ürün satıcıları için yapay zekâ ilan asistanı",
   "landing.hero.title": "Satan ilanlar, 2 dakikadan kısa sürede hazır",
-  "landing.hero.subtitle":
-    "Ürününüzü bir kez anlatın. Listora anahtar kelimeleri araştırır; başlığı, açıklamayı, 13 etiketi ve alt metinleri yazar, fotoğraflarınızı da güzelleştirir.",
+  "landing.hero.subtitle": "Ürününüzü bir kez anlatın. Listora anahtar kelimeleri araştırır; başlığı, açıklamayı, 13 etiketi ve alt metinleri yazar, fotoğraflarınızı da güzelleştirir.",
   "landing.hero.cta": "İlk ilanınızı ücretsiz oluşturun",
   "landing.hero.secondary": "Nasıl çalıştığını görün",
   "landing.hero.note": "Kredi kartı gerekmez",
@@ -176,18 +170,15 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.features.goTo": "{n}. özelliği göster",
   "landing.features.position": "Özellik {n} / {total}",
   "landing.features.keywords.title": "Alıcılarınızı tanıyan anahtar kelime araştırması",
-  "landing.features.keywords.body":
-    "Bir ürün yazın; popülerlik, rekabet ve trend bilgisiyle anahtar kelime önerileri alın, dilediğiniz kelimeyi bölgeye göre derinlemesine inceleyin.",
+  "landing.features.keywords.body": "Bir ürün yazın; popülerlik, rekabet ve trend bilgisiyle anahtar kelime önerileri alın, dilediğiniz kelimeyi bölgeye göre derinlemesine inceleyin.",
   "landing.features.keywords.point1": "Her anahtar kelime için popülerlik ve rekabet",
   "landing.features.keywords.point2": "Bölgeye göre yükselen aramalar",
   "landing.features.listing.title": "Tek bir açıklamadan eksiksiz ilan",
-  "landing.features.listing.body":
-    "Önemli kelimeleri başa alan bir başlık, satış yapan bir açıklama, tam 13 etiket ve her fotoğraf için alt metin; hepsi pazaryeri kurallarına uygun.",
+  "landing.features.listing.body": "Önemli kelimeleri başa alan bir başlık, satış yapan bir açıklama, tam 13 etiket ve her fotoğraf için alt metin; hepsi pazaryeri kurallarına uygun.",
   "landing.features.listing.point1": "İlk 70 karaktere göre optimize edilmiş başlıklar",
   "landing.features.listing.point2": "13 etiket; tekrar yok, boşa harcanan karakter yok",
   "landing.features.image.title": "Profesyonel görünen ürün fotoğrafları",
-  "landing.features.image.body":
-    "Tek bir cümleyle dağınıklığı kaldırın, aydınlatın, netleştirin ve arka planı değiştirin. Tek fotoğrafı ya da on fotoğraflık bir grubu düzenleyin.",
+  "landing.features.image.body": "Tek bir cümleyle dağınıklığı kaldırın, aydınlatın, netleştirin ve arka planı değiştirin. Tek fotoğrafı ya da on fotoğraflık bir grubu düzenleyin.",
   "landing.features.image.point1": "Tek adımda temiz arka planlar",
   "landing.features.image.point2": "10 fotoğrafa kadar toplu düzenleme",
 

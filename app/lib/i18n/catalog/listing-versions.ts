@@ -9,7 +9,8 @@ export const en = {
   "limits.fixFirst": "Some fields need a change before this can be saved.",
 
   "conflict.title": "This listing was changed elsewhere",
-  "conflict.body": "Someone (maybe you, in another tab) saved version {version} of this listing after you started editing. Reload to see their changes and lose yours, or overwrite theirs with your edit.",
+  "conflict.body":
+    "Someone (maybe you, in another tab) saved version {version} of this listing after you started editing. Reload to see their changes and lose yours, or overwrite theirs with your edit.",
   "conflict.theirTitle": "Their title: {title}",
   "conflict.reload": "Reload",
   "conflict.overwrite": "Overwrite",
@@ -33,7 +34,7 @@ export const en = {
   "history.restore": "Restore",
   "history.restoreLabel": "Restore version {n}",
   "history.confirmTitle": "Restore version {n}?",
-  "history.confirmBody": "The listing will read \"{title}\" again. This is saved as a new version, so the current text stays in the history.",
+  "history.confirmBody": 'The listing will read "{title}" again. This is saved as a new version, so the current text stays in the history.',
   "history.confirm": "Restore",
   "history.cancel": "Cancel",
   "history.restored": "Version {n} restored",
@@ -48,7 +49,8 @@ export const tr: Record<keyof typeof en, string> = {
   "limits.fixFirst": "Kaydetmeden önce bazı alanların düzeltilmesi gerekiyor.",
 
   "conflict.title": "Bu ilan başka bir yerde değiştirildi",
-  "conflict.body": "Siz düzenlemeye başladıktan sonra biri (belki başka bir sekmede siz) bu ilanın {version}. sürümünü kaydetti. Onların değişikliklerini görmek için yeniden yükleyin (sizinkiler kaybolur) ya da sizin düzenlemenizle üzerine yazın.",
+  "conflict.body":
+    "Siz düzenlemeye başladıktan sonra biri (belki başka bir sekmede siz) bu ilanın {version}. sürümünü kaydetti. Onların değişikliklerini görmek için yeniden yükleyin (sizinkiler kaybolur) ya da sizin düzenlemenizle üzerine yazın.",
   "conflict.theirTitle": "Onların başlığı: {title}",
   "conflict.reload": "Yeniden yükle",
   "conflict.overwrite": "Üzerine yaz",
@@ -72,7 +74,7 @@ export const tr: Record<keyof typeof en, string> = {
   "history.restore": "Geri yükle",
   "history.restoreLabel": "{n}. sürümü geri yükle",
   "history.confirmTitle": "{n}. sürüm geri yüklensin mi?",
-  "history.confirmBody": "İlan yeniden \"{title}\" olacak. Bu yeni bir sürüm olarak kaydedilir; şimdiki metin geçmişte kalır.",
+  "history.confirmBody": 'İlan yeniden "{title}" olacak. Bu yeni bir sürüm olarak kaydedilir; şimdiki metin geçmişte kalır.',
   "history.confirm": "Geri yükle",
   "history.cancel": "Vazgeç",
   "history.restored": "{n}. sürüm geri yüklendi",

@@ -27,8 +27,7 @@ export const en = {
   "create.suggestions.use": "Use",
   "create.suggestions.useLabel": "Use prompt {n}",
   "create.suggestions.why": "Why this works",
-  "create.suggestions.1.prompt":
-    "Handmade [product] made from [material], perfect as a gift for [occasion]. Each piece is finished by hand in a [style] style.",
+  "create.suggestions.1.prompt": "Handmade [product] made from [material], perfect as a gift for [occasion]. Each piece is finished by hand in a [style] style.",
   "create.suggestions.1.why": "Naming the product, material and occasion up front gives the title and tags the words buyers search for.",
   "create.suggestions.2.prompt": "[style] [product] for [audience]. Made of [material], size [size], available in [colors].",
   "create.suggestions.2.why": "Size and colour details become features buyers compare, which makes the description more useful.",
@@ -55,8 +54,7 @@ export const en = {
   "create.failed": "Failed to generate listing. Please try again.",
   "create.quota.alert": "Your daily listing quota has been used ({used}/{limit}). Please upgrade to continue.",
   "create.quota.toastTitle": "Quota Exceeded",
-  "create.quota.toast":
-    "You have reached your daily limit of {limit} listing creations for your {plan} plan. Your quota will reset tomorrow or you can upgrade to a premium plan for higher limits.",
+  "create.quota.toast": "You have reached your daily limit of {limit} listing creations for your {plan} plan. Your quota will reset tomorrow or you can upgrade to a premium plan for higher limits.",
   "create.quota.upgrade": "See plans",
   "create.plan.free": "free",
   "create.plan.premium": "premium",
@@ -206,8 +204,7 @@ export const tr: Record<keyof typeof en, string> = {
   "create.platform.amazon": "Amazon",
   "create.platform.ebay": "eBay",
   "create.provider.offline": "Çevrimdışı yazıcı (yerleşik)",
-  "create.provider.offlineHint":
-    "Yapılandırılmış bir yapay zekâ sağlayıcısı yok; ilanları Listora'nın yerleşik kural tabanlı yazıcısı hazırlıyor. Çevrimdışı ve ücretsiz çalışır.",
+  "create.provider.offlineHint": "Yapılandırılmış bir yapay zekâ sağlayıcısı yok; ilanları Listora'nın yerleşik kural tabanlı yazıcısı hazırlıyor. Çevrimdışı ve ücretsiz çalışır.",
   "create.provider.served": "{provider} tarafından yazıldı",
   "create.provider.active": "İlanları {provider} yazıyor",
 
@@ -222,10 +219,8 @@ export const tr: Record<keyof typeof en, string> = {
   "create.suggestions.2.prompt": "[hedef kitle] için [tarz] [ürün]. [malzeme] malzemeden, [ölçü] boyutunda, [renkler] renk seçenekleriyle.",
   "create.suggestions.2.why": "Ölçü ve renk bilgileri alıcıların karşılaştırdığı özelliklere dönüşür ve açıklamayı daha faydalı yapar.",
   "create.suggestions.3.prompt": "[kişiselleştirme] ile kişiye özel [ürün], [hedef kitle] için anlamlı bir [özel gün] hediyesi. [malzeme] ile üretildi.",
-  "create.suggestions.3.why":
-    "Kişiselleştirme ve hediye alan kişiye dair kelimeler, Etsy'nin en büyük trafik kaynaklarından biri olan hediye aramalarıyla eşleşir.",
-  "create.suggestions.4.prompt":
-    "[tarz] tarzında yazdırılabilir dijital [ürün], anında indirme, [hedef kitle] için [format] dosyaları. Fiziksel ürün gönderilmez.",
+  "create.suggestions.3.why": "Kişiselleştirme ve hediye alan kişiye dair kelimeler, Etsy'nin en büyük trafik kaynaklarından biri olan hediye aramalarıyla eşleşir.",
+  "create.suggestions.4.prompt": "[tarz] tarzında yazdırılabilir dijital [ürün], anında indirme, [hedef kitle] için [format] dosyaları. Fiziksel ürün gönderilmez.",
   "create.suggestions.4.why": "Dijital indirme olduğunu söylemek doğru uyarı notunu ekler ve alıcının kargo beklemesini önler.",
   "create.suggestions.5.prompt": "[malzeme] ile yapılmış çevre dostu [ürün], [tarz] tasarım, [değer] konusunu önemseyen [hedef kitle] için ideal.",
   "create.suggestions.5.why": "Çevre dostu ya da vegan gibi değerler güçlü uzun kuyruklu anahtar kelimelerdir ve faydalar bölümünü zenginleştirir.",
@@ -246,8 +241,7 @@ export const tr: Record<keyof typeof en, string> = {
   "create.failed": "İlan oluşturulamadı. Lütfen tekrar deneyin.",
   "create.quota.alert": "Günlük ilan kotanız doldu ({used}/{limit}). Devam etmek için lütfen planınızı yükseltin.",
   "create.quota.toastTitle": "Kota Aşıldı",
-  "create.quota.toast":
-    "{plan} planınızın günlük {limit} ilan oluşturma sınırına ulaştınız. Kotanız yarın sıfırlanacak; daha yüksek sınırlar için premium plana geçebilirsiniz.",
+  "create.quota.toast": "{plan} planınızın günlük {limit} ilan oluşturma sınırına ulaştınız. Kotanız yarın sıfırlanacak; daha yüksek sınırlar için premium plana geçebilirsiniz.",
   "create.quota.upgrade": "Planları gör",
   "create.plan.free": "ücretsiz",
   "create.plan.premium": "premium",

@@ -49,9 +49,9 @@ export const en = {
   "wizard.tech.severity.warning": "Warning",
   "wizard.tech.severity.tip": "Tip",
   "wizard.tech.issue.stitch-count": "{row} makes {computed} stitches, but the pattern says {stated}.",
-  "wizard.tech.issue.abbreviation-undefined": "\"{abbr}\" is used but not defined in your abbreviations list.",
-  "wizard.tech.issue.abbreviation-unused": "\"{abbr}\" is in your abbreviations list but not used.",
-  "wizard.tech.issue.terms-mixed": "\"{abbr}\" mixes US and UK crochet terms.",
+  "wizard.tech.issue.abbreviation-undefined": '"{abbr}" is used but not defined in your abbreviations list.',
+  "wizard.tech.issue.abbreviation-unused": '"{abbr}" is in your abbreviations list but not used.',
+  "wizard.tech.issue.terms-mixed": '"{abbr}" mixes US and UK crochet terms.',
   "wizard.tech.issue.missing-abbreviations": "The pattern uses abbreviations but has no abbreviations list.",
   "wizard.tech.missing": "Buyers also look for",
   "wizard.tech.unchecked": "Not checked: count these rows by hand",
@@ -84,8 +84,7 @@ export const en = {
   "wizard.error.network": "Network error: Please check your internet connection and try again.",
 
   "wizard.optimize.title": "Step 1 of 3 Optimize Pattern",
-  "wizard.optimize.description":
-    "Paste your pattern as you wrote it. Listora shows its sections and checks its stitch counts and abbreviations; it never changes a line you wrote.",
+  "wizard.optimize.description": "Paste your pattern as you wrote it. Listora shows its sections and checks its stitch counts and abbreviations; it never changes a line you wrote.",
   "wizard.original.title": "Original pattern",
   "wizard.original.subtitle": "Your notes, abbreviations and rounds, just as they are.",
   "wizard.original.placeholder": "Paste your pattern here: the title, size, materials, gauge and every round or row...",
@@ -112,8 +111,7 @@ export const en = {
   "wizard.review.status.sample": "SAMPLE DRAFT",
   "wizard.review.formatting": "Formatting your pattern and building the PDF...",
   "wizard.review.ready": "Draft ready. Your PDF has {pages} pages.",
-  "wizard.review.sampleNotice":
-    "There is no optimized pattern yet, so this is the built-in sample draft; Next Step continues with it. Go to Step 1 to use your own pattern.",
+  "wizard.review.sampleNotice": "There is no optimized pattern yet, so this is the built-in sample draft; Next Step continues with it. Go to Step 1 to use your own pattern.",
   "wizard.review.errorNotice": "If you continue without trying again, Next Step uses the built-in sample draft.",
   "wizard.review.pdfTitle": "Pattern PDF",
   "wizard.review.pdfSubtitle": "The file your buyers download.",
@@ -216,9 +214,9 @@ export const tr: Record<keyof typeof en, string> = {
   "wizard.tech.severity.warning": "Uyarı",
   "wizard.tech.severity.tip": "İpucu",
   "wizard.tech.issue.stitch-count": "{row} {computed} ilmek yapıyor, ancak modelde {stated} yazıyor.",
-  "wizard.tech.issue.abbreviation-undefined": "\"{abbr}\" kullanılmış ama kısaltmalar listenizde tanımlanmamış.",
-  "wizard.tech.issue.abbreviation-unused": "\"{abbr}\" kısaltmalar listenizde var ama kullanılmamış.",
-  "wizard.tech.issue.terms-mixed": "\"{abbr}\" ABD ve İngiliz (UK) tığ işi terimlerini karıştırıyor.",
+  "wizard.tech.issue.abbreviation-undefined": '"{abbr}" kullanılmış ama kısaltmalar listenizde tanımlanmamış.',
+  "wizard.tech.issue.abbreviation-unused": '"{abbr}" kısaltmalar listenizde var ama kullanılmamış.',
+  "wizard.tech.issue.terms-mixed": '"{abbr}" ABD ve İngiliz (UK) tığ işi terimlerini karıştırıyor.',
   "wizard.tech.issue.missing-abbreviations": "Model kısaltmalar kullanıyor ama bir kısaltmalar listesi yok.",
   "wizard.tech.missing": "Alıcıların aradığı diğer bilgiler",
   "wizard.tech.unchecked": "Kontrol edilemedi: bu sıraları elle sayın",
@@ -238,8 +236,7 @@ export const tr: Record<keyof typeof en, string> = {
   "wizard.tech.terms.unknown": "Terimler belirtilmemiş",
   "wizard.tech.craft": "{craft} olarak okundu",
 
-  "wizard.provider.offlineHint":
-    "Bu adımı bir yapay zekâ hizmeti olmadan Listora'nın yerleşik tarif düzenleyicisi yaptı. Yazdığınız her turu, sırayı ve sayıyı korur.",
+  "wizard.provider.offlineHint": "Bu adımı bir yapay zekâ hizmeti olmadan Listora'nın yerleşik tarif düzenleyicisi yaptı. Yazdığınız her turu, sırayı ve sayıyı korur.",
   "wizard.provider.offline": "Çevrimdışı yazıcı (yerleşik)",
   "wizard.provider.served": "{provider} tarafından yazıldı",
 
@@ -252,8 +249,7 @@ export const tr: Record<keyof typeof en, string> = {
   "wizard.error.network": "Ağ hatası: Lütfen internet bağlantınızı kontrol edip tekrar deneyin.",
 
   "wizard.optimize.title": "Adım 1/3 Tarifi Düzenle",
-  "wizard.optimize.description":
-    "Tarifinizi yazdığınız gibi yapıştırın. Listora bölümlerini gösterir, ilmek sayılarını ve kısaltmalarını kontrol eder; yazdığınız hiçbir satırı değiştirmez.",
+  "wizard.optimize.description": "Tarifinizi yazdığınız gibi yapıştırın. Listora bölümlerini gösterir, ilmek sayılarını ve kısaltmalarını kontrol eder; yazdığınız hiçbir satırı değiştirmez.",
   "wizard.original.title": "Orijinal tarif",
   "wizard.original.subtitle": "Notlarınız, kısaltmalarınız ve turlarınız, olduğu gibi.",
   "wizard.original.placeholder": "Tarifinizi buraya yapıştırın: başlık, ölçü, malzemeler, örnek ve her tur ya da sıra...",
@@ -280,8 +276,7 @@ export const tr: Record<keyof typeof en, string> = {
   "wizard.review.status.sample": "ÖRNEK TASLAK",
   "wizard.review.formatting": "Tarifiniz biçimlendiriliyor ve PDF hazırlanıyor...",
   "wizard.review.ready": "Taslak hazır. PDF'iniz {pages} sayfa.",
-  "wizard.review.sampleNotice":
-    "Henüz düzenlenmiş bir tarif yok; bu, yerleşik örnek taslak ve Sonraki Adım onunla devam eder. Kendi tarifinizi kullanmak için 1. Adıma gidin.",
+  "wizard.review.sampleNotice": "Henüz düzenlenmiş bir tarif yok; bu, yerleşik örnek taslak ve Sonraki Adım onunla devam eder. Kendi tarifinizi kullanmak için 1. Adıma gidin.",
   "wizard.review.errorNotice": "Tekrar denemeden devam ederseniz Sonraki Adım yerleşik örnek taslağı kullanır.",
   "wizard.review.pdfTitle": "Tarif PDF'i",
   "wizard.review.pdfSubtitle": "Alıcılarınızın indireceği dosya.",
@@ -319,8 +314,7 @@ export const tr: Record<keyof typeof en, string> = {
   "wizard.listing.ready": "İlan hazır. Gözden geçirin, sonra kaydetmek için Bitir'e basın.",
   "wizard.listing.quotaTitle": "Kota Aşıldı",
   "wizard.listing.quota": "Günlük ilan kotanız doldu ({used}/{limit}). Devam etmek için lütfen planınızı yükseltin.",
-  "wizard.listing.quotaToast":
-    "{plan} planınızın günlük {limit} ilan oluşturma sınırına ulaştınız. Kotanız yarın sıfırlanır; daha yüksek sınırlar için premium plana geçebilirsiniz.",
+  "wizard.listing.quotaToast": "{plan} planınızın günlük {limit} ilan oluşturma sınırına ulaştınız. Kotanız yarın sıfırlanır; daha yüksek sınırlar için premium plana geçebilirsiniz.",
   "wizard.listing.upgrade": "Planları gör",
   "wizard.plan.free": "ücretsiz",
   "wizard.plan.premium": "premium",
