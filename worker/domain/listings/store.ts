@@ -15,7 +15,7 @@ import { completeOnboardingStep } from "../onboarding";
 import { type ListingText, type RuleContext } from "./enforce-rules";
 import { isDigitalProduct } from "./phrases";
 import { sellerRuleReport } from "./seller-edit";
-import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./versions";
+import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./version-rows";
 
 export const LISTING_NOT_FOUND = "Listing not found";
 

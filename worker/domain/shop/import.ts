@@ -13,7 +13,7 @@ import { SHOP_LIMITS, type ShopImportResult, type ShopListingInput, type ShopVar
 import { listings, type Listing } from "../../../schema/db";
 import { readEtsyListings, tooManyRows } from "./csv";
 import { readStorageUsage } from "../storage/meter";
-import { snapshotOf, versionStatements } from "../listings/versions";
+import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { auditStatement, shopListingScore } from "./audits";
 
 export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };

@@ -12,7 +12,7 @@ import { listingProposals, listings, type Listing, type ListingProposal } from "
 import { HttpError, notFound } from "../../lib/errors";
 import { sellerRuleReport } from "../listings/seller-edit";
 import { getListing, ruleContextOf, toDetail } from "../listings/store";
-import { snapshotOf, versionStatements } from "../listings/versions";
+import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { toShopProposal } from "./proposal-shape";
 
 export const NO_PROPOSAL = "There is no proposal waiting for this listing.";

@@ -30,7 +30,7 @@ import { formatPatternOffline, instructionLines, renderFormattedPattern, type Fo
 import { optimizePatternOffline, renderOptimizedPattern, sectionOutline, type PatternOptions } from "./offline-optimizer";
 import { techEdit, type TechEditReport } from "./tech-edit";
 import { renderPatternPdf } from "./pdf";
-import { snapshotOf, versionStatements } from "../listings/versions";
+import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { deleteFilesMetered, insertFilesMetered, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
 
 export const WIZARD_TIMEOUT_MS: number = WIZARD_LIMITS.timeoutMs;
