@@ -6,9 +6,9 @@ import { selectLlmProvider } from "./providers/llm";
 import { ConfigError, getConfig, type Env } from "./lib/env";
 import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
 
-export { BatchJob } from "../durable-objects/batch-job";
-export { QuotaCounter } from "../durable-objects/quota-counter";
-export { ThrottleCounter } from "../durable-objects/throttle-counter";
+export { BatchJob } from "./durable-objects/batch-job";
+export { QuotaCounter } from "./durable-objects/quota-counter";
+export { ThrottleCounter } from "./durable-objects/throttle-counter";
 
 declare module "react-router" {
   export interface AppLoadContext {

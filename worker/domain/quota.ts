@@ -1,6 +1,7 @@
 import { PLAN_DAILY_LIMITS } from "../../schema/api/plans";
 import type { User } from "../../schema/db";
-import { FEATURES, type Counter, type Feature } from "../../durable-objects/quota-counter";
+import { FEATURES, type Feature } from "../../schema/api/quota";
+import type { Counter } from "../lib/durable-object-types";
 import type { Env } from "../lib/env";
 import { HttpError, badRequest } from "../lib/errors";
 

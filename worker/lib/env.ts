@@ -1,6 +1,7 @@
-import type { BatchJob } from "../../durable-objects/batch-job";
-import type { QuotaCounter } from "../../durable-objects/quota-counter";
-import type { ThrottleCounter } from "../../durable-objects/throttle-counter";
+// Type-only: the classes sit above this module and import it; the compiler erases these imports.
+import type { BatchJob } from "../durable-objects/batch-job";
+import type { QuotaCounter } from "../durable-objects/quota-counter";
+import type { ThrottleCounter } from "../durable-objects/throttle-counter";
 import type { OptimizeMessage } from "../../schema/api/shop";
 import { selectMailProvider } from "../providers/mail";
 
