@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { idempotency } from "../../schema/db";
 import type { Env } from "./env";
 import { HttpError } from "./errors";
 import { executionContextOf, json, sanitizeRequestId } from "./http";
+import { db, type Db } from "./db";
 
 export const PENDING = 0;
 /**
@@ -12,8 +12,6 @@ export const PENDING = 0;
  * instead of getting 409 forever.
  */
 export const STALE_PENDING_MS = 5 * 60 * 1000;
-
-type Db = ReturnType<typeof drizzle>;
 
 const claimKey = (userId: string, scope: string, requestId: string) => and(eq(idempotency.userId, userId), eq(idempotency.scope, scope), eq(idempotency.requestId, requestId))!;
 
@@ -48,8 +46,8 @@ export async function idempotent(env: Env, request: Request, userId: string, sco
     const result = await work();
     return json(result.body, { status: result.status });
   }
-  const db = drizzle(env.DB);
-  const claim = await claimRequest(db, userId, scope, requestId);
+  const orm = db(env);
+  const claim = await claimRequest(orm, userId, scope, requestId);
   const key = claim.key;
   if (!claim.claimed) {
     const existing = claim.existing;
@@ -62,13 +60,13 @@ export async function idempotent(env: Env, request: Request, userId: string, sco
   const run = (async () => {
     try {
       const result = await work();
-      await db
+      await orm
         .update(idempotency)
         .set({ status: result.status, body: JSON.stringify(result.body) })
         .where(key);
       return result;
     } catch (error) {
-      await releaseClaim(db, key, scope, requestId);
+      await releaseClaim(orm, key, scope, requestId);
       throw error;
     }
   })();

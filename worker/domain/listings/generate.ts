@@ -6,7 +6,6 @@
  */
 import { claimRequest } from "../../lib/idempotency";
 import { and, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import {
   LISTING_LIMITS,
   PLATFORM_PARTS,
@@ -42,6 +41,7 @@ import { BULLETS_SCHEMA, ITEM_SPECIFICS_SCHEMA, TAGS_SCHEMA } from "./answer-sch
 import { isDigitalProduct } from "./phrases";
 import { claimRegeneration, getListing, insertListing, releaseRegeneration, replaceListingText, toDetail } from "./store";
 import { parseTagsContent } from "./tags";
+import { db } from "../../lib/db";
 
 export interface GenerationInput {
   description: string;
@@ -307,11 +307,11 @@ export type OpenedGeneration = { kind: "replay"; done: DoneEvent } | { kind: "fr
  */
 export async function openGeneration(deps: GenerationDeps, input: GenerationInput, requestId?: string): Promise<OpenedGeneration> {
   const { env, user, provider } = deps;
-  const db = drizzle(env.DB);
+  const orm = db(env);
   const key = requestId ? and(eq(idempotency.userId, user.id), eq(idempotency.scope, SCOPE), eq(idempotency.requestId, requestId)) : undefined;
 
   if (requestId && key) {
-    const claim = await claimRequest(db, user.id, SCOPE, requestId);
+    const claim = await claimRequest(orm, user.id, SCOPE, requestId);
     if (!claim.claimed) {
       const existing = claim.existing;
       if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.");
@@ -319,7 +319,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
     }
   }
   const forget = async () => {
-    if (key) await db.delete(idempotency).where(key);
+    if (key) await orm.delete(idempotency).where(key);
   };
 
   let quota: QuotaSnapshot;
@@ -355,7 +355,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
         ...(deps.notice ? { notice: deps.notice } : {}),
       };
       if (key)
-        await db
+        await orm
           .update(idempotency)
           .set({ status: 200, body: JSON.stringify(done) })
           .where(key);

@@ -16,6 +16,7 @@ import { type ListingText, type RuleContext } from "./enforce-rules";
 import { isDigitalProduct } from "./phrases";
 import { sellerRuleReport } from "./seller-edit";
 import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./version-rows";
+import { db } from "../../lib/db";
 
 export const LISTING_NOT_FOUND = "Listing not found";
 
@@ -211,9 +212,9 @@ export async function updateListing(db: D1Database, userId: string, id: string, 
 
 /** Deletes a listing and the files attached to it (rows and R2 objects). */
 export async function deleteListing(env: { DB: D1Database; FILES: R2Bucket }, userId: string, id: string): Promise<void> {
-  const db = drizzle(env.DB);
+  const orm = db(env);
   await getListing(env.DB, userId, id);
-  const attached = await db
+  const attached = await orm
     .select({ id: files.id, r2Key: files.r2Key })
     .from(files)
     .where(and(eq(files.userId, userId), eq(files.listingId, id)));

@@ -5,10 +5,10 @@
  * restoring versions (versions.ts) sits above the store.
  */
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { drizzle } from "drizzle-orm/d1";
 import type { ListingDetail, ListingSnapshot } from "../../../schema/api/listings";
 import { listings, listingVersions, type Listing } from "../../../schema/db";
 import { HttpError } from "../../lib/errors";
+import { type Db } from "../../lib/db";
 
 /** Versions kept per listing; older ones are pruned by the batch that writes a new one. */
 export const VERSIONS_KEPT = 100;
@@ -62,7 +62,7 @@ export function versionConflict(current: ListingDetail, sent: number): HttpError
  * only if the listing now has exactly that version (that is, the change went through), and versions
  * older than the last VERSIONS_KEPT are pruned.
  */
-export function versionStatements(db: ReturnType<typeof drizzle>, entry: { listingId: string; userId: string; version: number; snapshot: ListingSnapshot; reason: VersionReason; now: number }) {
+export function versionStatements(db: Db, entry: { listingId: string; userId: string; version: number; snapshot: ListingSnapshot; reason: VersionReason; now: number }) {
   const { listingId, userId, version, snapshot, reason, now } = entry;
   const source = db
     .select({

@@ -21,6 +21,7 @@ import type { LlmProvider } from "../../providers/llm/types";
 import { LISTING_NOT_FOUND } from "../listings/store";
 import { effectivePlan, quotaExceeded, readQuota, releaseQuota, reserveQuota } from "../quota";
 import { optimizeShopListing, scoreShopText, type OptimizeOutcome } from "./optimize";
+import { db, type Db } from "../../lib/db";
 
 export const JOB_NOT_FOUND = "Job not found";
 /** A "processing" item older than this was left by a delivery that died; another delivery may claim it. */
@@ -35,8 +36,6 @@ export const OPTIMIZE_TIMEOUT_MS = 60_000;
 export const FAILED_MESSAGE = "We could not optimize this listing: the writer did not answer after 4 tries. Your listing was not changed, and no listing unit was used. Try it again later.";
 export const DELETED_MESSAGE = "This listing was deleted before it could be optimized.";
 const QUOTA_PREFIX = "Your daily listing quota ran out";
-
-type Db = ReturnType<typeof drizzle>;
 
 /** The delay before the nth retry of a failed listing: 5 s, 20 s, 80 s (Queues holds the message meanwhile). */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 5 * 4 ** Math.max(0, attempts - 1));
@@ -60,12 +59,12 @@ export interface QueueSender {
  * the job and its items, and sends one message per listing (100 per sendBatch call).
  */
 export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, user: Pick<User, "id" | "plan">, ids: string[], now = Date.now()): Promise<OptimizeStarted> {
-  const db = drizzle(env.DB);
+  const orm = db(env);
   const unique = [...new Set(ids)];
   const rows: Listing[] = [];
   for (let i = 0; i < unique.length; i += 90) {
     rows.push(
-      ...(await db
+      ...(await orm
         .select()
         .from(listings)
         .where(and(eq(listings.userId, user.id), inArray(listings.id, unique.slice(i, i + 90))))),
@@ -92,11 +91,11 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
     };
   });
   const statements = [
-    db.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: unique.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
+    orm.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: unique.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
     // D1 binds at most 100 values per statement: 8 columns, 12 rows.
-    ...chunk(items, 12).map((part) => db.insert(shopJobItems).values(part)),
+    ...chunk(items, 12).map((part) => orm.insert(shopJobItems).values(part)),
   ];
-  await db.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+  await orm.batch(statements as unknown as Parameters<Db["batch"]>[0]);
 
   const messages = unique.map((listingId) => ({ body: { jobId, userId: user.id, listingId } satisfies OptimizeMessage, contentType: "json" as const }));
   let sent = 0;
@@ -108,12 +107,12 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
   } catch (error) {
     console.error(JSON.stringify({ level: "error", event: "shop.optimize_enqueue_failed", jobId, sent, error: String(error) }));
     if (sent === 0) {
-      await db.delete(shopJobs).where(eq(shopJobs.id, jobId));
+      await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
       throw new HttpError(503, "The optimizer is not reachable right now. Nothing was changed and no listing unit was used; please try again in a minute.", {}, { "Retry-After": "60" });
     }
     const unsent = unique.slice(sent);
     for (const part of chunk(unsent, 90)) {
-      await db
+      await orm
         .update(shopJobItems)
         .set({ status: "skipped", error: "Not queued: the optimizer was not reachable. Select it again to optimize it.", updatedAt: now })
         .where(and(eq(shopJobItems.jobId, jobId), inArray(shopJobItems.listingId, part), eq(shopJobItems.status, "queued")));
