@@ -4,6 +4,7 @@ import { FEATURES, type Feature } from "../../schema/api/quota";
 import type { Counter } from "../lib/durable-object-types";
 import type { Env } from "../lib/env";
 import { HttpError, badRequest } from "../lib/errors";
+import { log } from "../lib/log";
 
 export { FEATURES, type Feature };
 
@@ -83,7 +84,7 @@ export async function withQuota<T>(env: Env, user: Pick<User, "id" | "plan">, fe
   try {
     return await work(quota);
   } catch (error) {
-    await releaseQuota(env, user, feature).catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    await releaseQuota(env, user, feature).catch((e) => log.error("quota.release_failed", { error: String(e) }));
     throw error;
   }
 }

@@ -19,6 +19,7 @@ import type { NewBatch } from "../lib/durable-object-types";
 import type { Env } from "../lib/env";
 import { HttpError } from "../lib/errors";
 import { selectImageEditor } from "../providers/images";
+import { log } from "../lib/log";
 
 /** The SPEC's pause between two images of a batch. */
 export const PAUSE_MS = 1000;
@@ -215,7 +216,7 @@ export class BatchJob extends DurableObject<Env> {
         return;
       }
       const message = error instanceof HttpError ? error.message : IMAGE_MESSAGES.itemFailed;
-      if (!(error instanceof HttpError)) console.error(JSON.stringify({ level: "error", event: "batch.item_failed", batch: this.meta("id"), item: item.id, error: String(error) }));
+      if (!(error instanceof HttpError)) log.error("batch.item_failed", { batch: this.meta("id"), item: item.id, error: String(error) });
       this.sql.exec("UPDATE items SET status = 'error', error = ?, reserved = 0 WHERE idx = ?", message, item.idx);
     }
 

@@ -4,6 +4,7 @@ import type { Env } from "./env";
 import { HttpError } from "./errors";
 import { executionContextOf, json, sanitizeRequestId } from "./http";
 import { db, type Db } from "./db";
+import { log } from "./log";
 
 export const PENDING = 0;
 /**
@@ -83,7 +84,7 @@ async function releaseClaim(db: Db, key: ReturnType<typeof claimKey>, scope: str
       return;
     } catch (error) {
       if (attempt === 2) {
-        console.error(JSON.stringify({ level: "error", event: "idempotency.release_failed", scope, requestId, error: error instanceof Error ? error.message : String(error) }));
+        log.error("idempotency.release_failed", { scope, requestId, error: error instanceof Error ? error.message : String(error) });
       }
     }
   }

@@ -9,6 +9,7 @@ import { resetPasswordMail, verifyEmailMail } from "./mails";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { newOneTimeToken, sha256Hex, signSessionToken } from "./tokens";
 import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export const DUPLICATE_EMAIL = "An account with this email already exists";
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -72,14 +73,10 @@ export function fillMissingNormalisedEmails(env: Env, again = false) {
           progressed = true;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
-          console.error(
-            JSON.stringify({
-              level: "error",
-              event: "auth.email_conflict",
-              userId: row.id,
-              message: "Two accounts share one normalised e-mail; this newer one cannot log in until an operator merges or renames it",
-            }),
-          );
+          log.error("auth.email_conflict", {
+            userId: row.id,
+            message: "Two accounts share one normalised e-mail; this newer one cannot log in until an operator merges or renames it",
+          });
         }
       }
       if (!progressed || rows.length < 100) return;

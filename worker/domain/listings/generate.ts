@@ -42,6 +42,7 @@ import { isDigitalProduct } from "./phrases";
 import { claimRegeneration, getListing, insertListing, releaseRegeneration, replaceListingText, toDetail } from "./store";
 import { parseTagsContent } from "./tags";
 import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export interface GenerationInput {
   description: string;
@@ -361,7 +362,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
           .where(key);
       return done;
     } catch (error) {
-      await releaseQuota(env as Env, user, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+      await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
       await forget().catch(() => {});
       throw error;
     }

@@ -18,6 +18,7 @@ import { HttpError, UpstreamError } from "../../lib/errors";
 import { ETSY_SCOPES, EtsyApiError, etsyClient, type EtsyClient } from "../../providers/etsy-shop/client";
 import { codeChallengeOf, decryptToken, encryptToken, randomToken, sha256Hex } from "./etsy-crypto";
 import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export const ETSY_NOT_CONFIGURED = "Etsy connection is not configured on this server";
 export const ETSY_NOT_CONNECTED = "No Etsy shop is connected: connect your shop first";
@@ -168,7 +169,7 @@ export async function completeEtsyConnect(
     if (!(error instanceof EtsyApiError)) throw error;
     if (error.kind === "invalid_grant") return { ok: false, reason: "invalid-code" };
     if (error.kind === "not_found") return { ok: false, reason: "no-shop" };
-    console.warn(JSON.stringify({ level: "warn", event: "etsy.connect-failed", kind: error.kind, status: error.status }));
+    log.warn("etsy.connect-failed", { kind: error.kind, status: error.status });
     return { ok: false, reason: "etsy-unavailable" };
   }
 }

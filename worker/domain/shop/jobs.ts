@@ -22,6 +22,7 @@ import { LISTING_NOT_FOUND } from "../listings/store";
 import { effectivePlan, quotaExceeded, readQuota, releaseQuota, reserveQuota } from "../quota";
 import { optimizeShopListing, scoreShopText, type OptimizeOutcome } from "./optimize";
 import { db, type Db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export const JOB_NOT_FOUND = "Job not found";
 /** A "processing" item older than this was left by a delivery that died; another delivery may claim it. */
@@ -105,7 +106,7 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
       sent += part.length;
     }
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "shop.optimize_enqueue_failed", jobId, sent, error: String(error) }));
+    log.error("shop.optimize_enqueue_failed", { jobId, sent, error: String(error) });
     if (sent === 0) {
       await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
       throw new HttpError(503, "The optimizer is not reachable right now. Nothing was changed and no listing unit was used; please try again in a minute.", {}, { "Retry-After": "60" });
@@ -328,20 +329,20 @@ export async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, dep
     outcome = await optimizeShopListing(row, deps.provider, { timeoutMs: deps.timeoutMs ?? OPTIMIZE_TIMEOUT_MS });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ level: "warn", event: "shop.optimize_failed", jobId: m.jobId, listingId: m.listingId, attempt: token, error: detail.slice(0, 300) }));
+    log.warn("shop.optimize_failed", { jobId: m.jobId, listingId: m.listingId, attempt: token, error: detail.slice(0, 300) });
     // Give the unit back and put the item back in the queue; the message comes again after a delay.
     const back = await db
       .prepare(`UPDATE shop_job_items SET status = 'queued', unit_held = 0, error = ?, updated_at = ? WHERE ${mine.sql} RETURNING listing_id`)
       .bind(`The writer failed (${detail.slice(0, 200)}); trying again.`, now(), ...mine.args)
       .first();
-    if (back) await releaseQuota(env as Env, user, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    if (back) await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
     return { retry: true, delaySeconds: retryDelaySeconds(token), note: "provider failed" };
   }
 
   const written = await finish(env, m, token, { status: "done", outcome, baseVersion: row.version }, now());
   if (written && !outcome.proposal) {
     // No proposal, no charge: the unit goes back.
-    await releaseQuota(env as Env, user, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
     await db.prepare("UPDATE shop_job_items SET unit_held = 0 WHERE job_id = ? AND listing_id = ?").bind(m.jobId, m.listingId).run();
   }
   return { ack: true, note: written ? (outcome.proposal ? "proposal written" : "already as good as we can make it") : "claim lost" };
@@ -433,8 +434,7 @@ export async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: un
     .run();
   if (failed.meta.changes) {
     // A delivery that died holding the unit: it goes back.
-    if (item.unit_held)
-      await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    if (item.unit_held) await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
     await refreshJob(env.DB, m.jobId, now);
     return { ack: true, note: "marked failed" };
   }
@@ -464,7 +464,7 @@ async function handleOne(message: Message<unknown>, dead: boolean, env: Env, dep
     try {
       outcome = dead ? await processDeadLetter(env, message.body, (deps.now ?? Date.now)()) : await processOptimizeMessage(env, deps, message.body);
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", event: "shop.queue_message_failed", queue, id: message.id, attempts: message.attempts, error: String(error) }));
+      log.error("shop.queue_message_failed", { queue, id: message.id, attempts: message.attempts, error: String(error) });
       outcome = { retry: true, delaySeconds: retryDelaySeconds(message.attempts), note: "unexpected error" };
     }
     if ("ack" in outcome) message.ack();

@@ -34,6 +34,7 @@ import { resizeOutside } from "../../domain/images/resize";
 import { unreadable, type CheckedImage } from "../../domain/images/upload";
 import { UpstreamError } from "../../lib/errors";
 import type { ImageEditRequest, ImageEditResult, ImageEditor } from "./types";
+import { log } from "../../lib/log";
 
 /**
  * Long side of the working picture: results are never smaller than this when the original is
@@ -151,7 +152,7 @@ async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png"
     try {
       bytes = await resizeOutside(images, lossless, Math.round((work.width * target) / longest), format);
     } catch (error) {
-      console.error(JSON.stringify({ level: "warn", event: "images.upscale_failed", error: String(error) }));
+      log.warn("images.upscale_failed", { error: String(error) });
       bytes = format === "image/png" ? lossless : await encodeImage(asImageData(work), format);
       notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
     }
@@ -322,7 +323,7 @@ async function loadPixels(bytes: Uint8Array, type: ImageType, own: { width: numb
         bytes = await resizeOutside(images, bytes, width, "image/png");
         type = "image/png";
       } catch (error) {
-        console.error(JSON.stringify({ level: "error", event: "images.downscale_failed", error: String(error) }));
+        log.error("images.downscale_failed", { error: String(error) });
         if (ownPixels > MAX_DIRECT_DECODE_PIXELS) throw new UpstreamError("images", "The image resizing service failed. Please try again later or use a smaller image.");
       }
     } else if (ownPixels > MAX_DIRECT_DECODE_PIXELS) {

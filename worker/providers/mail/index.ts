@@ -4,6 +4,7 @@ import { resendProvider } from "./resend";
 import { sendEmailProvider } from "./send-email";
 import type { MailMessage, MailProvider } from "./types";
 import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export type { MailMessage, MailProvider };
 
@@ -41,7 +42,7 @@ export async function sendMail(env: Env, message: MailMessage, provider = select
     } catch (e) {
       status = "failed";
       error = e instanceof Error ? e.message : String(e);
-      console.error(JSON.stringify({ level: "error", event: "mail.failed", provider: provider.name, error }));
+      log.error("mail.failed", { provider: provider.name, error });
     }
   }
   await orm.insert(mailOutbox).values({
