@@ -2,39 +2,14 @@ import { Router } from "itty-router";
 import { HttpError } from "../lib/errors";
 import type { Env } from "../lib/env";
 import { bindExecutionContext, discardUnreadBody, json, sanitizeRequestId } from "../lib/http";
-import { authRoutes } from "./auth";
-import { healthRoutes } from "./health";
-import { openApiRoutes } from "./openapi";
-import { imageRoutes } from "./images";
-import { keywordListRoutes } from "./keyword-lists";
-import { keywordRoutes } from "./keywords";
-import { listingRoutes } from "./listings";
-import { onboardingRoutes } from "./onboarding";
-import { profileRoutes } from "./profile";
-import { quotaRoutes } from "./quota";
-import { shopRoutes } from "./shop";
-import { shopEtsyRoutes } from "./shop-etsy";
-import { shopJobRoutes } from "./shop-jobs";
+import { ittyPath, runRoute } from "./route";
+import { API_ROUTES } from "./routes";
 import type { ApiRequest, ApiRouter } from "./types";
-import { workflowRoutes } from "./workflow";
 
-function buildRouter(): ApiRouter {
+/** itty's router over the route table: every entry, then a 404 for anything else. */
+export function buildRouter(): ApiRouter {
   const router: ApiRouter = Router<ApiRequest, [Env, ExecutionContext]>({ base: "/api" });
-  healthRoutes(router);
-  openApiRoutes(router);
-  authRoutes(router);
-  profileRoutes(router);
-  onboardingRoutes(router);
-  quotaRoutes(router);
-  keywordRoutes(router);
-  keywordListRoutes(router);
-  listingRoutes(router);
-  workflowRoutes(router);
-  imageRoutes(router);
-  shopRoutes(router);
-  shopEtsyRoutes(router);
-  shopJobRoutes(router);
-  // Feature routers register here.
+  for (const entry of API_ROUTES) router[entry.method](ittyPath(entry.path), (request, env, ctx) => runRoute(entry, request, env, ctx));
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");
   });
