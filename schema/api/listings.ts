@@ -3,7 +3,7 @@
  * screens in app/ and the handlers in worker/api/listings.ts. Messages a user sees are the SPEC's.
  */
 import * as v from "valibot";
-import type { AuditReport, Grade } from "../../worker/domain/audit/types";
+import type { AuditReport, Grade } from "./audit-report";
 
 export const LISTING_LIMITS = {
   titleMax: 130,

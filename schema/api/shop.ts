@@ -4,7 +4,7 @@
  * the Worker and the app.
  */
 import * as v from "valibot";
-import type { AuditReport, Grade } from "../../worker/domain/audit/types";
+import type { AuditReport, Grade } from "./audit-report";
 import type { ListingDetail } from "./listings";
 
 export const SHOP_LIMITS = {

@@ -11,13 +11,13 @@ import { drizzle } from "drizzle-orm/d1";
 import { STORAGE_PLANS } from "../../../schema/api/storage";
 import { SHOP_LIMITS, type ShopImportResult, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
 import { listings, type Listing } from "../../../schema/db";
-import { readEtsyListings, tooManyRows } from "./csv";
+import { readEtsyListings, tooManyRows, type ShopImportItem } from "./csv";
 import { readStorageUsage } from "../storage/meter";
 import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { auditStatement, shopListingScore } from "./audits";
-import { type Db } from "../../lib/db";
+import type { Db } from "../../lib/db";
 
-export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };
+export type { ShopImportItem };
 
 /** Rows written per D1 batch: each new row is 3 statements (+1 cap guard per batch), each changed row 4. */
 export const IMPORT_BATCH_ROWS = 50;
