@@ -13,6 +13,8 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const only = process.argv.slice(2);
 
 const steps = [
+  // worker-configuration.d.ts (Cloudflare.Env, the runtime types) is generated from wrangler.toml, never committed.
+  ["typecheck", "npm", ["run", "--silent", "cf-typegen"]],
   ["typecheck", bin("react-router"), ["typegen"]],
   ["typecheck", bin("tsc"), ["-b"]],
   ["lint", bin("eslint"), ["."]],
