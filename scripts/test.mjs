@@ -9,10 +9,14 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+/** @param {string} name */
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const only = process.argv.slice(2);
 
+/** @type {[name: string, cmd: string, args: string[]][]} */
 const steps = [
+  // worker-configuration.d.ts (Cloudflare.Env, the runtime types) is generated from wrangler.toml, never committed.
+  ["typecheck", "npm", ["run", "--silent", "cf-typegen"]],
   ["typecheck", bin("react-router"), ["typegen"]],
   ["typecheck", bin("tsc"), ["-b"]],
   ["lint", bin("eslint"), ["."]],
