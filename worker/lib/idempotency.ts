@@ -53,7 +53,7 @@ export async function idempotent(env: Env, request: Request, userId: string, sco
   const key = claim.key;
   if (!claim.claimed) {
     const existing = claim.existing;
-    if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.");
+    if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.", { code: "request-in-progress" });
     return json(JSON.parse(existing.body), { status: existing.status, headers: { "Idempotent-Replayed": "true" } });
   }
   // The work and the claim's outcome outlive the client: a closed tab or a client time-out would

@@ -314,7 +314,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
     const claim = await claimRequest(db, user.id, SCOPE, requestId);
     if (!claim.claimed) {
       const existing = claim.existing;
-      if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.");
+      if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.", { code: "request-in-progress" });
       return { kind: "replay", done: { ...(JSON.parse(existing.body) as DoneEvent), replayed: true } };
     }
   }

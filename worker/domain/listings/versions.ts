@@ -56,7 +56,7 @@ export function versionConflict(current: ListingDetail, sent: number): HttpError
   return new HttpError(
     409,
     `This listing was changed since you opened it (you edited version ${sent}; it is now at version ${current.version}). Reload it to see the changes, or overwrite them with yours.`,
-    { error: "version conflict", listing: current, currentVersion: current.version },
+    { code: "version-conflict", error: "version conflict", listing: current, currentVersion: current.version },
   );
 }
 
@@ -131,5 +131,5 @@ export async function restoreVersion(db: D1Database, userId: string, listingId: 
     if (row) return { row, restoredFrom: target.version };
     if (expectedVersion !== undefined) throw versionConflict(toDetail(await getListing(db, userId, listingId)), expectedVersion);
   }
-  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { error: "version conflict" });
+  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { code: "version-conflict", error: "version conflict" });
 }
