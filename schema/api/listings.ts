@@ -410,4 +410,4 @@ export type GenerateEvent =
   | { type: "part"; part: ListingPart; value: string | string[] | ItemSpecific[] }
   | { type: "done"; listing: ListingDetail; ruleReport: RuleReport; quota: QuotaSnapshot; provider: string; providerLabel: string; offline: boolean; notice?: string; replayed?: boolean }
   /** `detail` says why a provider failed (502) or timed out (504), e.g. "Workers AI failed (3040: ...)". */
-  | { type: "error"; status: number; message: string; detail?: string; provider?: string };
+  | { type: "error"; status: number; code: string; message: string; detail?: string; provider?: string };

@@ -81,10 +81,10 @@ function download(body: string, format: "csv" | "json", name: string) {
 
 function errorEvent(error: unknown): GenerateEvent {
   // A provider that failed (502) or timed out (504): the SPEC's text, and why, for the screen to show under it.
-  if (error instanceof UpstreamError) return { type: "error", status: error.status, message: GENERIC_FAILURE, detail: error.message, provider: error.provider };
-  if (error instanceof HttpError) return { type: "error", status: error.status, message: error.message };
+  if (error instanceof UpstreamError) return { type: "error", status: error.status, code: error.code, message: GENERIC_FAILURE, detail: error.message, provider: error.provider };
+  if (error instanceof HttpError) return { type: "error", status: error.status, code: error.code, message: error.message };
   console.error(JSON.stringify({ level: "error", event: "listings.generate_failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
-  return { type: "error", status: 500, message: GENERIC_FAILURE };
+  return { type: "error", status: 500, code: "server-error", message: GENERIC_FAILURE };
 }
 
 function ndjson(events: GenerateEvent[], headers: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
-import { HttpError } from "../lib/errors";
+import { ERROR_CODES, HttpError } from "../lib/errors";
 import { json } from "../lib/http";
 import { route, type ApiRoute } from "./route";
 
@@ -11,8 +11,20 @@ function schemaOf(schema: v.GenericSchema) {
 
 const ERROR = {
   type: "object",
-  required: ["success", "message"],
-  properties: { success: { const: false }, message: { type: "string" }, quota: { $ref: "#/components/schemas/Quota" } },
+  required: ["success", "code", "message"],
+  properties: {
+    success: { const: false },
+    code: {
+      type: "string",
+      enum: Object.keys(ERROR_CODES),
+      description: `Stable; branch on it, show the message. ${Object.entries(ERROR_CODES)
+        .map(([code, meaning]) => `${code}: ${meaning}`)
+        .join(". ")}.`,
+    },
+    message: { type: "string" },
+    field: { type: "string" },
+    quota: { $ref: "#/components/schemas/Quota" },
+  },
 };
 
 /** The OpenAPI 3.1 document of the routes: every path below /api, with its schemas. */
@@ -46,7 +58,7 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string) {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Listora API", version, description: "Every call of the Listora app. Errors share one shape: { success: false, message, ...extra }." },
+    info: { title: "Listora API", version, description: "Every call of the Listora app. Errors share one shape: { success: false, code, message, ...extra }; code is stable (see the Error schema)." },
     servers: [{ url: "/" }],
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
@@ -62,7 +74,7 @@ export function openApiDocument(routes: readonly ApiRoute[], version: string) {
 const STATUS_TEXT: Record<string, string> = {
   "400": "Validation failed (the message names the field)",
   "401": "Missing or invalid token",
-  "403": "Daily quota exhausted (with quota), or an AI feature asked before the e-mail is confirmed (code email-unverified)",
+  "403": "Daily quota exhausted (code quota-exhausted, with quota), or an AI feature asked before the e-mail is confirmed (code email-unverified)",
   "404": "Not found, or not yours",
   "413": "Body too large",
   "415": "Wrong media type",

@@ -21,7 +21,8 @@ const router = buildRouter();
 /** Turns anything thrown below a handler into the one error shape; unknown errors never leak. */
 export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
-    return json({ success: false, message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+    const { code: _code, ...extra } = error.extra;
+    return json({ success: false, code: error.code, message: error.message, ...extra }, { status: error.status, headers: error.headers });
   }
   console.error(
     JSON.stringify({
@@ -32,7 +33,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
       stack: error instanceof Error ? error.stack : undefined,
     }),
   );
-  return json({ success: false, message: "Server error: something went wrong on our side. Please try again later.", requestId }, { status: 500 });
+  return json({ success: false, code: "server-error", message: "Server error: something went wrong on our side. Please try again later.", requestId }, { status: 500 });
 }
 
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

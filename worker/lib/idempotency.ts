@@ -36,7 +36,7 @@ export interface RequestKey {
 export type Claim = { kind: "claimed" } | { kind: "replay"; status: number; body: unknown } | { kind: "busy" };
 
 /** The 409 of a request whose id is still being processed. */
-export const requestBusy = () => new HttpError(409, REQUEST_BUSY_MESSAGE);
+export const requestBusy = () => new HttpError(409, REQUEST_BUSY_MESSAGE, { code: "request-in-progress" });
 
 const where = (key: RequestKey) => and(eq(idempotency.userId, key.userId), eq(idempotency.scope, key.scope), eq(idempotency.requestId, key.requestId))!;
 
