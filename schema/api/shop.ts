@@ -150,7 +150,6 @@ export const OptimizeRequestSchema = v.object({
     v.maxLength(SHOP_LIMITS.optimizeIdsMax, `At most ${SHOP_LIMITS.optimizeIdsMax} listings can be optimized at once`),
   ),
 });
-export type OptimizeRequest = v.InferOutput<typeof OptimizeRequestSchema>;
 
 export type ShopJobStatus = "queued" | "running" | "completed" | "stopped";
 export type ShopJobItemStatus = "queued" | "processing" | "done" | "failed" | "skipped";

@@ -46,7 +46,7 @@ async function photoToSend(image: CheckedImage, options: LocalEditorOptions): Pr
 const STEP_WORDS: Record<LocalStep, string> = { background: "background colour", cleanup: "clean-up", light: "light", sharpness: "sharpness", size: "size" };
 
 /** "Background removed by Photoroom · light and size by the local editor (offline)." */
-export function cutoutSentence(cutout: CutoutInfo): string {
+function cutoutSentence(cutout: CutoutInfo): string {
   const steps = cutout.localSteps.map((s) => STEP_WORDS[s]);
   if (steps.length === 0) return `Background removed by ${cutout.label}.`;
   const list = steps.length === 1 ? steps[0] : `${steps.slice(0, -1).join(", ")} and ${steps[steps.length - 1]}`;

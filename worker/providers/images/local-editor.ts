@@ -44,7 +44,7 @@ export const MAX_WORK_SIDE = 2000;
 /** Pixels of the working picture, at most (a 2000 x 2000 square). */
 export const MAX_WORK_PIXELS = MAX_WORK_SIDE * MAX_WORK_SIDE;
 /** Pixels of the copy the background, levels and white balance are measured on. */
-export const MAX_ANALYSIS_PIXELS = 1_000_000;
+const MAX_ANALYSIS_PIXELS = 1_000_000;
 /** Without the Images binding, the largest photo decoded directly (about 16 MB of RGBA). */
 const MAX_DIRECT_DECODE_PIXELS = 4_200_000;
 
@@ -164,7 +164,7 @@ async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png"
 }
 
 /** A cut-out provider's answer: the product on transparency, at the size it was sent. */
-export interface CutoutPixels {
+interface CutoutPixels {
   bytes: Uint8Array;
   type: ImageType;
   width: number;
@@ -258,7 +258,7 @@ function analysisWidth(image: Pick<CheckedImage, "width" | "height">) {
  * Gives fully transparent pixels the colour of their nearest product pixels, up to `reach` pixels
  * from the product (alpha is left as it is), in `reach` sweeps without a queue.
  */
-export function bleedColours(img: Rgba, clear: Uint8Array, reach: number) {
+function bleedColours(img: Rgba, clear: Uint8Array, reach: number) {
   const { data, width } = img;
   const n = width * img.height;
   const filled = new Uint8Array(n);
