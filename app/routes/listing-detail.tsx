@@ -10,7 +10,7 @@ import { ListingEditor, type FieldErrors } from "~/components/listings/listing-e
 import { ListingHistory } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
-import { LISTING_LIMITS, conflictListing, fetchListing, listingKey, updateListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/components/listings/listing-client";
+import { LISTING_LIMITS, conflictListing, fetchListing, listingKey, updateListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/lib/api/listings";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
 import { ListingAudit } from "~/components/audit/listing-audit";

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingCard, ListingCardSkeleton } from "~/components/listings/listing-card";
-import { fetchListings, listingsKey, type ListingSort } from "~/components/listings/listing-client";
+import { fetchListings, listingsKey, type ListingSort } from "~/lib/api/listings";
 import "~/lib/i18n/catalog/audit";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";

@@ -13,7 +13,7 @@ import {
 import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { deleteListing } from "./listing-client";
+import { deleteListing } from "~/lib/api/listings";
 import "~/lib/i18n/catalog/listings";
 
 /** A delete button that asks first; calls onDeleted only when the server removed the listing. */

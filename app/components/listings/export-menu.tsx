@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { downloadFromApi } from "./listing-client";
+import { downloadFromApi } from "~/lib/api/listings";
 import "~/lib/i18n/catalog/listings";
 
 /** 'Export all' (or one listing) as CSV or JSON, downloaded with the user's token. */

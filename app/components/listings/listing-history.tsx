@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
-import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "./listing-client";
+import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "~/lib/api/listings";
 import "~/lib/i18n/catalog/listing-versions";
 
 const REASONS = new Set(["saved", "generated", "edit", "regenerated", "restore", "fix", "import", "accept"]);

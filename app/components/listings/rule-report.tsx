@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import type { RuleReport as Report } from "./listing-client";
+import type { RuleReport as Report } from "~/lib/api/listings";
 import "~/lib/i18n/catalog/listings";
 
 /** Which marketplace rules pass and what the server repaired, folded away until asked for. */

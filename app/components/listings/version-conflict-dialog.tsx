@@ -1,6 +1,6 @@
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "~/components/ui/alert-dialog";
 import { useT } from "~/lib/i18n";
-import type { ListingDetail } from "./listing-client";
+import type { ListingDetail } from "~/lib/api/listings";
 import "~/lib/i18n/catalog/listing-versions";
 
 /**

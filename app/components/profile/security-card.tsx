@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { LaptopIcon, LogOutIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -24,6 +23,7 @@ import { Separator } from "~/components/ui/separator";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
+import { forgetAccount } from "~/lib/account";
 import { clearAuth } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { newPasswordError } from "~/lib/validation";
@@ -40,7 +40,6 @@ export function passwordChangeErrors(newPassword: string, confirmPassword: strin
 export function SecurityCard() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -78,7 +77,7 @@ export function SecurityCard() {
     try {
       await api("/auth/logout-all", { method: "POST" });
       clearAuth();
-      queryClient.clear();
+      forgetAccount();
       navigate("/login", { replace: true });
     } catch (error) {
       setSigningOut(false);
