@@ -21,7 +21,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
 import { api } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import "~/lib/i18n/catalog/keyword-lists";
@@ -53,7 +53,7 @@ export default function AdvancedKeywords() {
   const [keyword, setKeyword] = useState("");
   const [geo, setGeo] = useState<Geo>("US");
   const [touched, setTouched] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<MessageKey | null>(null);
   const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
   const [outcome, setOutcome] = useState<AnalysisOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

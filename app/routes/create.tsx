@@ -19,7 +19,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useActiveProvider } from "~/lib/providers";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
@@ -29,7 +29,7 @@ export function meta() {
   return [{ title: "Create Etsy Listing · Listora" }];
 }
 
-const PART_NAME: Record<ListingPart, string> = {
+const PART_NAME: Record<ListingPart, MessageKey> = {
   title: "create.result.partTitle",
   description: "create.result.partDescription",
   tags: "create.result.partTags",

@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ApiError, api } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError } from "~/lib/validation";
 
 export function meta() {
@@ -19,7 +19,7 @@ type State = "idle" | "sending" | "success" | "error";
 export default function ForgotPassword() {
   const t = useT();
   const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<MessageKey | null>(null);
   const [state, setState] = useState<State>("idle");
   const [error, setError] = useState<string | null>(null);
   const [devOutbox, setDevOutbox] = useState<string | null>(null);

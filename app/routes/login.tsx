@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api";
 import { safeRedirectTarget } from "~/lib/auth";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError, passwordError } from "~/lib/validation";
 
 export function meta() {
@@ -21,7 +21,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [errors, setErrors] = useState<{ email?: MessageKey | null; password?: MessageKey | null }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

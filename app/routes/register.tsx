@@ -7,14 +7,14 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { confirmError, emailError, newPasswordError } from "~/lib/validation";
 
 export function meta() {
   return [{ title: "Create an Account · Listora" }, { name: "description", content: "Create your free Listora account." }];
 }
 
-type Errors = { email?: string | null; password?: string | null; confirm?: string | null };
+type Errors = { email?: MessageKey | null; password?: MessageKey | null; confirm?: MessageKey | null };
 
 export default function Register() {
   const t = useT();

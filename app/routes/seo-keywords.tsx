@@ -18,7 +18,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
-import { useT, type Vars } from "~/lib/i18n";
+import { type MessageKey, useT, type Vars } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
@@ -58,7 +58,7 @@ export default function SeoKeywords() {
   const refreshQuota = useRefreshQuota();
 
   const [form, setForm] = useState<SearchForm>(DEFAULT_FORM);
-  const [nameError, setNameError] = useState<{ key: string; vars?: Vars } | null>(null);
+  const [nameError, setNameError] = useState<{ key: MessageKey; vars?: Vars } | null>(null);
   const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
   const [failure, setFailure] = useState<SearchFailure | null>(null);
   const [meta, setMeta] = useState<Meta | null>(null);

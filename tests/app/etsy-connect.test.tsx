@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
-import { EtsyConnectCard, en, tr } from "~/components/shop/etsy-connect";
+import { EtsyConnectCard } from "~/components/shop/etsy-connect";
+import { en, tr } from "~/lib/i18n/catalog/etsy";
 import { I18nProvider } from "~/lib/i18n";
 
 afterEach(() => {

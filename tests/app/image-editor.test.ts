@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { gptFailureMessage, gptFailureNotice, gptProviderName } from "~/components/image-editor-gpt/gpt-client";
 import { NoImageError, checkBatchSelection, cutoutLine, dataUrlToBlob, editFailure, editedFileName } from "~/components/image-editor/image-client";
 import { ApiError } from "~/lib/api";
-import { translate, type Vars } from "~/lib/i18n";
+import { type MessageKey, translate, type Vars } from "~/lib/i18n";
 
-const t = (key: string, vars?: Vars) => translate("en", key, vars);
-const tr = (key: string, vars?: Vars) => translate("tr", key, vars);
+const t = (key: MessageKey, vars?: Vars) => translate("en", key, vars);
+const tr = (key: MessageKey, vars?: Vars) => translate("tr", key, vars);
 const http = (status: number, body: Record<string, unknown>) => new ApiError(String(body.message ?? ""), status, body);
 
 describe("image editor failure messages (SPEC §8)", () => {

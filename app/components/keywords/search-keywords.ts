@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult, type VolumeSummary } from "../../../schema/api/keywords";
 import { api, ApiError, isEmailUnverified } from "~/lib/api";
+import type { MessageKey } from "~/lib/i18n";
 import "~/lib/i18n/catalog/keywords";
 
 export interface SearchForm {
@@ -17,7 +18,7 @@ export const DEFAULT_FORM: SearchForm = { productName: "", category: "", country
 export const COUNTRIES = ["US", "GB", "CA", "AU", "DE", "FR", "IT", "ES", "NL", "IE", "NZ", "TR", "JP", "IN"] as const;
 
 /** Client check of the Product Name with the server's own schema; answers a catalogue key or null. */
-export function productNameError(value: string): { key: string; vars?: Record<string, number> } | null {
+export function productNameError(value: string): { key: MessageKey; vars?: Record<string, number> } | null {
   const result = v.safeParse(KeywordSearchSchema.entries.product_name, value);
   if (result.success) return null;
   return value.trim() ? { key: "seo.form.productNameTooLong", vars: { max: KEYWORD_LIMITS.productNameMax } } : { key: "seo.form.productNameRequired" };

@@ -67,11 +67,10 @@ export function ShopSummarySkeleton() {
  * full advice). A finding the catalogue does not name shows the server's words without placeholders.
  */
 export function useIssueMessage() {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   return (issue: { id: string; message: string }) => {
     const key = `shop.issue.${issue.id}`;
-    const name = t(key);
-    return name !== key ? name : issue.message.replace(/\s*\{\w+\}/g, " …").trim();
+    return has(key) ? t(key) : issue.message.replace(/\s*\{\w+\}/g, " …").trim();
   };
 }
 

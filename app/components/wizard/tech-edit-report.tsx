@@ -29,7 +29,11 @@ export function TechEditReportView({
   onUseComputed: (issue: TechEditIssue) => void;
   busy?: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
+  const sectionName = (id: string) => {
+    const key = `wizard.tech.missing.${id}`;
+    return has(key) ? t(key) : key;
+  };
   // Rows with a stated count the checker could not follow: the seller should count these by hand.
   const unchecked = (report.rows ?? []).filter((r) => r.status === "unchecked" && r.statedText);
   const message = (issue: TechEditIssue) => t(`wizard.tech.issue.${issue.id}`, { row: issue.row, stated: issue.stated ?? "", computed: issue.computed ?? "", abbr: issue.abbreviation ?? "" });
@@ -128,7 +132,7 @@ export function TechEditReportView({
             {report.missingSections.map((key) => (
               <li key={key}>
                 <Badge variant="secondary" className="font-normal">
-                  {t(`wizard.tech.missing.${key}`)}
+                  {sectionName(key)}
                 </Badge>
               </li>
             ))}

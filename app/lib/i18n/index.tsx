@@ -2,6 +2,9 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { Language } from "../../../schema/api";
 import { COOKIE, STORAGE, safeLocalStorage, writeCookie } from "../storage-keys";
 import { catalogues } from "./catalog";
+import type { MessageKey } from "./keys";
+
+export type { MessageKey } from "./keys";
 
 type Dictionary = Record<string, string>;
 
@@ -22,11 +25,18 @@ export function registerCatalogue(catalogue: { en: Record<string, string>; tr: R
 
 export type Vars = Record<string, string | number>;
 
+/** The translate function handed to components and helpers. */
+export type Translate = (key: MessageKey, vars?: Vars) => string;
+
 /** Looks a key up (Turkish falls back to English, then to the key) and fills {placeholders}. */
-export function translate(language: Language, key: string, vars?: Vars): string {
+export function translate(language: Language, key: MessageKey, vars?: Vars): string {
   const text = dictionaries[language][key] ?? dictionaries.en[key] ?? key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+}
+
+function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(dictionaries.en, key) || Object.hasOwn(dictionaries.tr, key);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -36,7 +46,9 @@ export function isLanguage(value: unknown): value is Language {
 interface I18nValue {
   language: Language;
   setLanguage: (language: Language) => void;
-  t: (key: string, vars?: Vars) => string;
+  t: Translate;
+  /** Narrows a computed string (a server's id) to a key the catalogues hold: the one checked cast. */
+  has: (key: string) => key is MessageKey;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -49,7 +61,7 @@ export function I18nProvider({ initialLanguage, children }: { initialLanguage: L
     writeCookie(COOKIE.language, next);
     if (typeof document !== "undefined") document.documentElement.lang = next;
   }, []);
-  const value = useMemo<I18nValue>(() => ({ language, setLanguage, t: (key, vars) => translate(language, key, vars) }), [language, setLanguage]);
+  const value = useMemo<I18nValue>(() => ({ language, setLanguage, t: (key, vars) => translate(language, key, vars), has: isMessageKey }), [language, setLanguage]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
