@@ -1,4 +1,3 @@
-import "~/lib/i18n/catalog/dashboard";
 /**
  * The dashboard's time-of-day greeting (SPEC §9): the hour picks a band (05-11 morning, 12-16 afternoon,
  * 17-21 evening, otherwise night); then a 30 % chance of a weekday line, otherwise a 50 % chance of a

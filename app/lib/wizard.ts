@@ -16,7 +16,6 @@ import type {
 } from "../../schema/api/workflow";
 import { ApiError, WORKFLOW_TIMEOUT_MS, api, apiResponse, newRequestId } from "./api";
 import type { MessageKey } from "./i18n";
-import "~/lib/i18n/catalog/wizard";
 
 /**
  * The pattern wizard's client (SPEC §7 Wizard): one function per call, each with its own X-Request-ID

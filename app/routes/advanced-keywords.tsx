@@ -24,11 +24,17 @@ import { api } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/advanced-keywords";
+import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
+import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "Advanced Keyword Analysis · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "advanced.metaTitle") }];
 }
 
 const asGeo = (value: string | null): Geo => ((GEOS as readonly string[]).includes((value ?? "").toUpperCase()) ? ((value ?? "").toUpperCase() as Geo) : "US");

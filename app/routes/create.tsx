@@ -23,10 +23,17 @@ import { type MessageKey, useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useActiveProvider } from "~/lib/providers";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
-import "~/lib/i18n/catalog/listings";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/create";
+import * as listingsStrings from "~/lib/i18n/catalog/listings";
+import * as auditStrings from "~/lib/i18n/catalog/audit";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "Create Etsy Listing · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [listingsStrings, auditStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "create.metaTitle") }];
 }
 
 const PART_NAME: Record<ListingPart, MessageKey> = {

@@ -9,9 +9,11 @@ import { Input } from "~/components/ui/input";
 import { ApiError, api } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError } from "~/lib/validation";
+import type { Route } from "./+types/forgot-password";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Reset Your Password · Listora" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.forgot.metaTitle") }];
 }
 
 type State = "idle" | "sending" | "success" | "error";

@@ -10,9 +10,11 @@ import { api, errorMessage } from "~/lib/api";
 import { safeRedirectTarget } from "~/lib/auth";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError, passwordError } from "~/lib/validation";
+import type { Route } from "./+types/login";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Login · Listora" }, { name: "description", content: "Log in to Listora to create marketplace listings in minutes." }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.login.metaTitle") }, { name: "description", content: metaText(matches, "auth.login.metaDescription") }];
 }
 
 export default function Login() {

@@ -9,9 +9,11 @@ import { Button } from "~/components/ui/button";
 import { api, errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { confirmError, newPasswordError } from "~/lib/validation";
+import type { Route } from "./+types/reset-password";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Choose a New Password · Listora" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.reset.metaTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export default function ResetPassword() {

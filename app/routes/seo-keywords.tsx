@@ -22,11 +22,17 @@ import { type MessageKey, useT, type Vars } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/seo-keywords";
+import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
+import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "SEO & Keyword Analysis · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "seo.metaTitle") }];
 }
 
 type Meta = Omit<KeywordSearchResult, "keywords">;

@@ -5,6 +5,7 @@ import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
 import { EtsyConnectCard } from "~/components/shop/etsy-connect";
 import { en, tr } from "~/lib/i18n/catalog/etsy";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as shopRoute } from "~/routes/shop";
 
 afterEach(() => {
   cleanup();
@@ -36,7 +37,7 @@ function show(language: "en" | "tr" = "en") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <I18nProvider initialLanguage={language}>
+      <I18nProvider initialLanguage={language} catalogues={shopRoute.i18n}>
         <EtsyConnectCard />
       </I18nProvider>
     </QueryClientProvider>,

@@ -1,7 +1,6 @@
 import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
 import { apiResponse, ApiError, newRequestId } from "~/lib/api";
 import type { MessageKey } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keywords";
 
 /** A failed analysis: either a server message to show as it is, or one of the SPEC's own texts (a catalogue key). */
 export class AnalysisError extends Error {

@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import { AdvancedKeywordSchema, KEYWORD_LIMITS } from "../../../schema/api/keywords";
 import type { MessageKey } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keywords";
 
 /** The server's messages (schema/api/keywords.ts) and their catalogue keys, so both languages show them. */
 const FIELD_MESSAGES: Record<string, MessageKey> = {

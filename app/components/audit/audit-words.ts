@@ -4,7 +4,6 @@
  */
 import type { AuditFinding, AuditParams } from "../../../worker/domain/audit";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/audit";
 
 export function useAuditWords() {
   const { t, has, language } = useI18n();

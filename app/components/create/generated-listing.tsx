@@ -16,7 +16,6 @@ import { partsOf, type PartialListing } from "./use-listing-generator";
 import type { ListingDetail } from "../../../schema/api/listings";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PlatformPartsView, hasTags } from "~/components/audit/platform-parts";
-import "~/lib/i18n/catalog/listings";
 
 const REGENERATE_KEY: Record<ListingPart, MessageKey> = {
   title: "create.result.regenerateTitle",

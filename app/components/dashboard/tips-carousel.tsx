@@ -4,7 +4,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { useCarousel, useHoverFocusPause } from "~/lib/use-carousel";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/dashboard";
 
 export const TIP_INTERVAL_MS = 6000;
 

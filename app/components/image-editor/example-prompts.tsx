@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/images";
 
 /** The example groups of SPEC §2; each prompt uses words the local editor's parser understands. */
 const GROUPS = {

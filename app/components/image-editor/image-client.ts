@@ -16,7 +16,6 @@ import {
 } from "../../../schema/api/images";
 import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
 import type { MessageKey, Translate } from "~/lib/i18n";
-import "~/lib/i18n/catalog/images";
 
 export type { Translate };
 

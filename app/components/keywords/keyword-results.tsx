@@ -11,8 +11,6 @@ import { KeywordPagination } from "./keyword-pagination";
 import { KeywordTable } from "./keyword-table";
 import { ProviderBadge, SampleBadge } from "./source-badge";
 import { VolumeNote } from "./volume-note";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
 
 export type Filter = "all" | "selected";
 

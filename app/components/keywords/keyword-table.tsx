@@ -8,8 +8,6 @@ import { cn } from "~/lib/utils";
 import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cells";
 import type { KeywordRow, SortKey, SortState } from "./keyword-model";
 import { VolumeCell } from "./volume-cell";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
 
 /** Phone widths keep the keyword column wide enough for whole words; short labels stand in for long ones. */
 const COLUMNS: { key: SortKey; label: MessageKey; short?: MessageKey; className?: string }[] = [

@@ -8,7 +8,6 @@ import { errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { createKeywordList, fetchKeywordList, mergeKeywords, replaceKeywords } from "./keyword-lists-client";
-import "~/lib/i18n/catalog/keyword-lists";
 
 /** 'Save to list': the selected keywords go to a new named list, or are added to one the seller has. */
 export function SaveToListDialog({

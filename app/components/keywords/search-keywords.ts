@@ -2,7 +2,6 @@ import * as v from "valibot";
 import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult, type VolumeSummary } from "../../../schema/api/keywords";
 import { api, ApiError, isEmailUnverified } from "~/lib/api";
 import type { MessageKey } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keywords";
 
 export interface SearchForm {
   productName: string;

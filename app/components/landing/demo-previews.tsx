@@ -1,7 +1,6 @@
 import { ImageIcon, SearchIcon, SparklesIcon } from "lucide-react";
 import { Fragment, type CSSProperties, type ReactNode } from "react";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/landing";
 
 /**
  * Self-made animated "videos" of the three tools: plain HTML + CSS keyframes, no media files and no

@@ -4,7 +4,6 @@ import { useT } from "~/lib/i18n";
 import { useCarousel, useHoverFocusPause } from "~/lib/use-carousel";
 import { cn } from "~/lib/utils";
 import { CarouselControls } from "./carousel-controls";
-import "~/lib/i18n/catalog/landing";
 
 export const LANDING_SLIDE_MS = 5000;
 

@@ -18,7 +18,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
 import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "./listing-client";
-import "~/lib/i18n/catalog/listing-versions";
 
 const REASONS = ["saved", "generated", "edit", "regenerated", "restore", "fix", "import", "accept"] as const;
 const isReason = (reason: string): reason is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(reason);

@@ -5,7 +5,6 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/component
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { RuleReport as Report } from "./listing-client";
-import "~/lib/i18n/catalog/listings";
 
 /** Which marketplace rules pass and what the server repaired, folded away until asked for. */
 export function RuleReport({ report, defaultOpen = false, className }: { report: Report; defaultOpen?: boolean; className?: string }) {

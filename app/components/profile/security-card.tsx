@@ -27,7 +27,6 @@ import { api, errorMessage } from "~/lib/api";
 import { clearAuth } from "~/lib/auth";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { newPasswordError } from "~/lib/validation";
-import "~/lib/i18n/catalog/profile";
 
 /** Rules checked on submit: the shared password policy (decision 0009) and the confirmation must match. */
 export function passwordChangeErrors(newPassword: string, confirmPassword: string) {

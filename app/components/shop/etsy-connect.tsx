@@ -19,7 +19,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { api, errorMessage } from "~/lib/api";
 import { type MessageKey, useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/etsy";
 
 export const ETSY_STATUS_KEY = ["shop", "etsy", "status"] as const;
 const CALLBACK_REASONS = ["denied", "invalid-state", "expired", "invalid-code", "no-shop", "etsy-unavailable"] as const;

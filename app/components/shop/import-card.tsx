@@ -9,7 +9,6 @@ import { errorMessage } from "~/lib/api";
 import { SHOP_LIMITS, csvFileProblem, uploadShopCsv, type ShopImportResult, type UploadProgress } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/shop";
 
 /** How a seller gets the file: Etsy's own download, step by step. */
 export function EtsyCsvSteps({ className }: { className?: string }) {

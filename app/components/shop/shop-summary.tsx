@@ -9,7 +9,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { GradeChart } from "./grade-chart";
-import "~/lib/i18n/catalog/shop";
 
 /** The shop at a glance: how many listings, their mean score and how the grades spread. */
 export function ShopSummaryHeader({ summary, hrefForGrade }: { summary: ShopSummary; hrefForGrade?: (grade: Grade) => string }) {

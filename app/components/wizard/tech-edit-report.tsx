@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { PatternSectionOutline, TechEditIssue, TechEditReport } from "~/lib/wizard";
-import "~/lib/i18n/catalog/wizard";
 
 const SEVERITY_ICON = { error: AlertCircleIcon, warning: AlertTriangleIcon, tip: LightbulbIcon } as const;
 const SEVERITY_STYLE = {

@@ -1,5 +1,13 @@
 /** Strings shared by the shell, the auth screens and errors. English first; Turkish mirrors every key. */
 export const en = {
+  "auth.forgot.metaTitle": "Reset Your Password · Listora",
+  "auth.login.metaTitle": "Login · Listora",
+  "auth.login.metaDescription": "Log in to Listora to create marketplace listings in minutes.",
+  "notFound.metaTitle": "Page not found · Listora",
+  "auth.register.metaTitle": "Create an Account · Listora",
+  "auth.register.metaDescription": "Create your free Listora account.",
+  "auth.reset.metaTitle": "Choose a New Password · Listora",
+  "auth.verify.metaTitle": "Confirm Your Email · Listora",
   "app.name": "Listora",
   "app.beta": "Beta",
   "app.loading": "Loading...",
@@ -113,6 +121,14 @@ export const en = {
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
+  "auth.forgot.metaTitle": "Şifrenizi Sıfırlayın · Listora",
+  "auth.login.metaTitle": "Giriş Yap · Listora",
+  "auth.login.metaDescription": "Pazaryeri ilanlarını dakikalar içinde oluşturmak için Listora'ya giriş yapın.",
+  "notFound.metaTitle": "Sayfa bulunamadı · Listora",
+  "auth.register.metaTitle": "Hesap Oluştur · Listora",
+  "auth.register.metaDescription": "Ücretsiz Listora hesabınızı oluşturun.",
+  "auth.reset.metaTitle": "Yeni Şifre Belirleyin · Listora",
+  "auth.verify.metaTitle": "E-postanızı Onaylayın · Listora",
   "app.name": "Listora",
   "app.beta": "Beta",
   "app.loading": "Yükleniyor...",

@@ -1,5 +1,3 @@
-import { registerCatalogue } from "..";
-
 /** The Etsy connection card of My Shop (/shop): connect, import, push, disconnect and the OAuth callback outcomes. */
 export const en = {
   "etsy.title": "Etsy shop",
@@ -66,5 +64,3 @@ export const tr: Record<keyof typeof en, string> = {
   "etsy.callback.no-shop": "Bu Etsy hesabının mağazası yok. Mağazanın sahibi olan hesapla Etsy'ye girip yeniden bağla.",
   "etsy.callback.etsy-unavailable": "Etsy'ye şu anda ulaşılamadı. Bir dakika bekleyip Etsy mağazasını bağla'ya yeniden bas.",
 };
-
-registerCatalogue({ en, tr });

@@ -1,7 +1,8 @@
-import { registerCatalogue } from "..";
-
 /** Create Listing (/create), My Listings (/listings) and the listing detail (/listings/:id). */
 export const en = {
+  "create.metaTitle": "Create Etsy Listing · Listora",
+  "detail.metaTitle": "Listing · Listora",
+  "listings.metaTitle": "My Listings · Listora",
   "create.title": "Create Etsy Listing",
   "create.description": "Describe your product, pick keywords, and get a title, description, 13 tags and alt texts that follow Etsy's rules.",
   "create.description.amazon": "Describe your product, pick keywords, and get a title, five bullet points, a description, backend search terms and alt texts that follow Amazon's rules.",
@@ -189,6 +190,9 @@ export const en = {
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
+  "create.metaTitle": "Etsy İlanı Oluştur · Listora",
+  "detail.metaTitle": "İlan · Listora",
+  "listings.metaTitle": "İlanlarım · Listora",
   "create.title": "Etsy İlanı Oluştur",
   "create.description": "Ürününüzü anlatın, anahtar kelimeleri seçin; Etsy kurallarına uyan bir başlık, açıklama, 13 etiket ve görsel alt metinleri alın.",
   "create.description.amazon": "Ürününüzü anlatın, anahtar kelimeleri seçin; Amazon kurallarına uyan bir başlık, beş madde işareti, açıklama, arka uç arama terimleri ve görsel alt metinleri alın.",
@@ -374,5 +378,3 @@ export const tr: Record<keyof typeof en, string> = {
   "detail.export": "Dışa aktar",
   "detail.delete": "Sil",
 };
-
-registerCatalogue({ en, tr });
