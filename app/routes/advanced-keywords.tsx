@@ -9,7 +9,7 @@ import { AnalysisSkeleton } from "~/components/advanced/analysis-skeleton";
 import { AnalysisError, analysisProvider, analyzeKeyword, providerLabelKey, type AnalysisOutcome } from "~/components/advanced/analyze-keyword";
 import { InterestChart } from "~/components/advanced/interest-chart";
 import { MonthlySearches } from "~/components/advanced/monthly-searches";
-import { keywordFieldError, keywordSubmitError } from "~/components/advanced/keyword-validation";
+import { keywordFieldError, keywordSubmitError } from "~/lib/keyword-validation";
 import { RelatedQueries } from "~/components/advanced/related-queries";
 import { ResultSection } from "~/components/advanced/result-section";
 import { StatCards } from "~/components/advanced/stat-cards";

@@ -10,7 +10,8 @@ import { KeywordResults, type Filter } from "~/components/keywords/keyword-resul
 import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
 import { KeywordSearchForm } from "~/components/keywords/keyword-search-form";
 import { KeywordTableSkeleton } from "~/components/keywords/keyword-table";
-import { classifySearchError, DEFAULT_FORM, productNameError, searchKeywords, type SearchFailure, type SearchForm } from "~/components/keywords/search-keywords";
+import { classifySearchError, DEFAULT_FORM, searchKeywords, type SearchFailure, type SearchForm } from "~/components/keywords/search-keywords";
+import { productNameError } from "~/lib/keyword-validation";
 import { SelectedKeywords } from "~/components/keywords/selected-keywords";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";

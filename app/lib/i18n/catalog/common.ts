@@ -88,6 +88,7 @@ export const en = {
 
   "validation.emailRequired": "Email is required",
   "validation.emailInvalid": "Please enter a valid email address",
+  "validation.emailMax": "Email must be at most {max} characters",
   "validation.passwordRequired": "Password is required",
   "validation.passwordMin": "Password must be at least 8 characters",
   "validation.confirmRequired": "Please confirm your password",
@@ -209,6 +210,7 @@ export const tr: Record<keyof typeof en, string> = {
 
   "validation.emailRequired": "E-posta gerekli",
   "validation.emailInvalid": "Lütfen geçerli bir e-posta adresi girin",
+  "validation.emailMax": "E-posta en fazla {max} karakter olabilir",
   "validation.passwordRequired": "Şifre gerekli",
   "validation.passwordMin": "Şifre en az 8 karakter olmalıdır",
   "validation.confirmRequired": "Lütfen şifrenizi onaylayın",
