@@ -28,6 +28,7 @@ import type { Route } from "./+types/create";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
 import * as auditStrings from "~/lib/i18n/catalog/audit";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
+import { productDescriptionError } from "~/lib/listing-validation";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [listingsStrings, auditStrings, plansStrings] } satisfies I18nHandle;
@@ -82,8 +83,9 @@ export default function CreateListing() {
   const generating = state.status === "generating";
 
   function run() {
-    if (!description.trim()) {
-      setDescriptionError(t("create.details.empty"));
+    const problem = productDescriptionError(description);
+    if (problem) {
+      setDescriptionError(t(problem.key, problem.vars));
       textareaRef.current?.focus();
       return;
     }

@@ -3,15 +3,18 @@ import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterSchema } from "../../schema/api";
 import { CreateKeywordListSchema } from "../../schema/api/keyword-lists";
 import { AdvancedKeywordSchema, KeywordSearchSchema } from "../../schema/api/keywords";
+import { GenerateListingSchema } from "../../schema/api/listings";
 import { messagesFor } from "~/lib/i18n";
 import * as keywordLists from "~/lib/i18n/catalog/keyword-lists";
 import * as keywords from "~/lib/i18n/catalog/keywords";
+import * as listings from "~/lib/i18n/catalog/listings";
 import { KEYWORD_MESSAGE_KEYS, listNameError, productNameError } from "~/lib/keyword-validation";
+import { LISTING_MESSAGE_KEYS, productDescriptionError } from "~/lib/listing-validation";
 import { AUTH_MESSAGE_KEYS, emailError, newPasswordError, passwordError } from "~/lib/validation";
 
-const SCHEMA_MESSAGE_KEYS = { ...AUTH_MESSAGE_KEYS, ...KEYWORD_MESSAGE_KEYS };
+const SCHEMA_MESSAGE_KEYS = { ...AUTH_MESSAGE_KEYS, ...KEYWORD_MESSAGE_KEYS, ...LISTING_MESSAGE_KEYS };
 
-const messages = messagesFor([keywords, keywordLists]);
+const messages = messagesFor([keywords, keywordLists, listings]);
 
 describe("client validation from the shared schemas", () => {
   it("words every schema message in English exactly as the server writes it, and in Turkish differently", () => {
@@ -29,6 +32,7 @@ describe("client validation from the shared schemas", () => {
       [AdvancedKeywordSchema.entries.keyword, ["", " ", "a", "a".repeat(101)]],
       [KeywordSearchSchema.entries.product_name, ["", "x".repeat(101)]],
       [CreateKeywordListSchema.entries.name, ["", "x".repeat(61)]],
+      [GenerateListingSchema.entries.description, ["", "   ", "x".repeat(5001)]],
     ];
     for (const [schema, values] of samples) {
       for (const value of values) {
@@ -51,5 +55,7 @@ describe("client validation from the shared schemas", () => {
     expect(productNameError("x".repeat(101))).toEqual({ key: "seo.form.productNameTooLong", vars: { max: 100 } });
     expect(listNameError("  ")).toEqual({ key: "lists.dialog.nameRequired" });
     expect(listNameError("Spring rings")).toBeNull();
+    expect(productDescriptionError("  ")).toEqual({ key: "create.details.empty" });
+    expect(productDescriptionError("A silver ring")).toBeNull();
   });
 });
