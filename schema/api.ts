@@ -30,7 +30,7 @@ const EmailSchema = v.pipe(
 );
 
 /** The messages of the password rules; the forms map them to their catalogue keys. */
-const PASSWORD_MESSAGES = {
+export const PASSWORD_MESSAGES = {
   required: "Password is required",
   loginMin: `Password must be at least ${LIMITS.loginPasswordMin} characters`,
   min: `Password must be at least ${LIMITS.passwordMin} characters`,

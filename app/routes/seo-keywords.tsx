@@ -10,7 +10,8 @@ import { KeywordResults, type Filter } from "~/components/keywords/keyword-resul
 import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
 import { KeywordSearchForm } from "~/components/keywords/keyword-search-form";
 import { KeywordTableSkeleton } from "~/components/keywords/keyword-table";
-import { classifySearchError, DEFAULT_FORM, productNameError, searchKeywords, type SearchFailure, type SearchForm } from "~/components/keywords/search-keywords";
+import { classifySearchError, DEFAULT_FORM, searchKeywords, type SearchFailure, type SearchForm } from "~/components/keywords/search-keywords";
+import { productNameError } from "~/lib/keyword-validation";
 import { SelectedKeywords } from "~/components/keywords/selected-keywords";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -18,15 +19,21 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
-import { useT, type Vars } from "~/lib/i18n";
+import { type MessageKey, useT, type Vars } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/seo-keywords";
+import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
+import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "SEO & Keyword Analysis · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "seo.metaTitle") }];
 }
 
 type Meta = Omit<KeywordSearchResult, "keywords">;
@@ -58,7 +65,7 @@ export default function SeoKeywords() {
   const refreshQuota = useRefreshQuota();
 
   const [form, setForm] = useState<SearchForm>(DEFAULT_FORM);
-  const [nameError, setNameError] = useState<{ key: string; vars?: Vars } | null>(null);
+  const [nameError, setNameError] = useState<{ key: MessageKey; vars?: Vars } | null>(null);
   const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
   const [failure, setFailure] = useState<SearchFailure | null>(null);
   const [meta, setMeta] = useState<Meta | null>(null);

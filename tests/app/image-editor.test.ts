@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { gptFailureMessage, gptFailureNotice, gptProviderName } from "~/components/image-editor-gpt/gpt-client";
 import { NoImageError, checkBatchSelection, cutoutLine, dataUrlToBlob, editFailure, editedFileName } from "~/components/image-editor/image-client";
 import { ApiError } from "~/lib/api";
-import { translate, type Vars } from "~/lib/i18n";
+import { type MessageKey, messagesFor, type Vars } from "~/lib/i18n";
+import { handle as editImageRoute } from "~/routes/edit-image";
 
-const t = (key: string, vars?: Vars) => translate("en", key, vars);
-const tr = (key: string, vars?: Vars) => translate("tr", key, vars);
+const messages = messagesFor(editImageRoute.i18n);
+const t = (key: MessageKey, vars?: Vars) => messages.translate("en", key, vars);
+const tr = (key: MessageKey, vars?: Vars) => messages.translate("tr", key, vars);
 const http = (status: number, body: Record<string, unknown>) => new ApiError(String(body.message ?? ""), status, body);
 
 describe("image editor failure messages (SPEC §8)", () => {

@@ -1,11 +1,11 @@
 import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
 import { apiResponse, ApiError, newRequestId } from "~/lib/api";
-import "~/lib/i18n/catalog/keywords";
+import type { MessageKey } from "~/lib/i18n";
 
 /** A failed analysis: either a server message to show as it is, or one of the SPEC's own texts (a catalogue key). */
 export class AnalysisError extends Error {
   constructor(
-    readonly text: { message: string } | { key: string },
+    readonly text: { message: string } | { key: MessageKey },
     readonly status = 0,
   ) {
     super("message" in text ? text.message : text.key);
@@ -51,7 +51,7 @@ export async function analyzeKeyword(keyword: string, geo: Geo): Promise<Analysi
 }
 
 /** The provider the analyses come from, per /api/health, as a catalogue key. */
-export function providerLabelKey(name: string | null | undefined): string {
+export function providerLabelKey(name: string | null | undefined): MessageKey {
   switch (name) {
     case "serpapi+etsy":
       return "advanced.provider.serpapiEtsy";

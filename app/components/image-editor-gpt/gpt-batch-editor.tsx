@@ -20,7 +20,6 @@ import { useT } from "~/lib/i18n";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { processGptBatch, type GptBatchItem } from "./gpt-client";
-import "~/lib/i18n/catalog/images";
 
 /**
  * GPT editor, Batch Processing (SPEC §2, §4): the client loop edits the selected images one by one;

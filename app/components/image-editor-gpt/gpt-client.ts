@@ -4,7 +4,6 @@
  */
 import type { ImageProviderName } from "../../../schema/api/images";
 import { BATCH_PAUSE_MS, NoImageError, editFailure, editImageGpt, readAsDataUrl, wait, type Translate } from "~/components/image-editor/image-client";
-import "~/lib/i18n/catalog/images";
 
 export type GptItemStatus = "pending" | "processing" | "completed" | "error";
 

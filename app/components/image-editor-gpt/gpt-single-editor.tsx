@@ -16,7 +16,6 @@ import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { useQuotaExhausted } from "~/lib/quota";
 import { gptFailureMessage, gptFailureNotice } from "./gpt-client";
-import "~/lib/i18n/catalog/images";
 
 const ACCEPT = "image/png,image/jpeg,image/webp";
 

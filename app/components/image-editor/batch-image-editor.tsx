@@ -22,7 +22,6 @@ import { useProtectedImage } from "./use-image-provider";
 import { useBatchJob } from "./use-batch-job";
 import { UploadZone } from "./upload-zone";
 import { resultEntryName, uniqueNames, zipStore } from "./zip";
-import "~/lib/i18n/catalog/images";
 
 interface Picked {
   file: File;

@@ -15,10 +15,9 @@ import {
   type NotApplied,
 } from "../../../schema/api/images";
 import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
-import type { Vars } from "~/lib/i18n";
-import "~/lib/i18n/catalog/images";
+import type { MessageKey, Translate } from "~/lib/i18n";
 
-export type Translate = (key: string, vars?: Vars) => string;
+export type { Translate };
 
 /** An edit can take a while on a generative provider; the local editor answers in seconds. */
 export const EDIT_TIMEOUT_MS = 120_000;
@@ -176,7 +175,7 @@ export interface EditFailure {
 }
 
 /** Known server texts, so a Turkish screen shows them in Turkish too. */
-const SERVER_TEXT_KEYS: Record<string, string> = {
+const SERVER_TEXT_KEYS: Record<string, MessageKey> = {
   [IMAGE_MESSAGES.tooLarge]: "images.validation.tooLarge",
   [IMAGE_MESSAGES.unreadable]: "images.validation.readFailed",
   [IMAGE_MESSAGES.notImage]: "images.validation.notImage",

@@ -15,7 +15,6 @@ import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { PromptField } from "./prompt-field";
 import { cutoutLine, dataUrlToBlob, editFailure, editImage, editedFileName, loadImageFile, mimeOfDataUrl, providerLabel, triggerDownload, type EditFailure, type EditResult } from "./image-client";
 import { UploadZone } from "./upload-zone";
-import "~/lib/i18n/catalog/images";
 
 interface Source {
   file: File;

@@ -7,7 +7,6 @@ import { Input } from "~/components/ui/input";
 import { useT } from "~/lib/i18n";
 import { SelectField } from "./select-field";
 import { COUNTRIES, type SearchForm } from "./search-keywords";
-import "~/lib/i18n/catalog/keywords";
 
 /** Radix Select cannot hold an empty value, so "any category" travels as this sentinel. */
 const ANY = "any";

@@ -1,7 +1,5 @@
-import * as v from "valibot";
-import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult, type VolumeSummary } from "../../../schema/api/keywords";
+import type { KeywordSearchResult, VolumeSummary } from "../../../schema/api/keywords";
 import { api, ApiError, isEmailUnverified } from "~/lib/api";
-import "~/lib/i18n/catalog/keywords";
 
 export interface SearchForm {
   productName: string;
@@ -15,13 +13,6 @@ export const DEFAULT_FORM: SearchForm = { productName: "", category: "", country
 
 /** The Target Country choices: the markets handmade sellers ship to most; US first as the SPEC default. */
 export const COUNTRIES = ["US", "GB", "CA", "AU", "DE", "FR", "IT", "ES", "NL", "IE", "NZ", "TR", "JP", "IN"] as const;
-
-/** Client check of the Product Name with the server's own schema; answers a catalogue key or null. */
-export function productNameError(value: string): { key: string; vars?: Record<string, number> } | null {
-  const result = v.safeParse(KeywordSearchSchema.entries.product_name, value);
-  if (result.success) return null;
-  return value.trim() ? { key: "seo.form.productNameTooLong", vars: { max: KEYWORD_LIMITS.productNameMax } } : { key: "seo.form.productNameRequired" };
-}
 
 /** What went wrong, in the SPEC §8 cases; the screen turns it into words. */
 export type SearchFailure = { kind: "unauthorized" } | { kind: "quota"; limit: number; plan: string } | { kind: "unverified" } | { kind: "status"; status: number } | { kind: "generic" };

@@ -14,7 +14,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { deleteListing } from "~/lib/api/listings";
-import "~/lib/i18n/catalog/listings";
 
 /** A delete button that asks first; calls onDeleted only when the server removed the listing. */
 export function DeleteListingDialog({ id, title, trigger, onDeleted }: { id: string; title: string; trigger: ReactNode; onDeleted: () => void }) {

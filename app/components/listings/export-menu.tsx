@@ -5,7 +5,6 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { downloadFromApi } from "~/lib/api/listings";
-import "~/lib/i18n/catalog/listings";
 
 /** 'Export all' (or one listing) as CSV or JSON, downloaded with the user's token. */
 export function ExportMenu({ path, label, fileBase, disabled }: { path: string; label: string; fileBase: string; disabled?: boolean }) {

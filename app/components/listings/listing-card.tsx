@@ -9,7 +9,6 @@ import { DeleteListingDialog } from "./delete-listing-dialog";
 import type { ListingSummary } from "~/lib/api/listings";
 import { createdAtOf, formatDate, relativeTime } from "./relative-time";
 import { markdownToPlainText } from "./safe-markdown";
-import "~/lib/i18n/catalog/listings";
 import { ScoreRing } from "~/components/audit/score-ring";
 
 const SHOWN_TAGS = 3;

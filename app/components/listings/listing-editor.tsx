@@ -10,8 +10,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { useT } from "~/lib/i18n";
 import { CharCounter } from "./char-counter";
 import { type ListingChanges } from "~/lib/api/listings";
-import "~/lib/i18n/catalog/listings";
-import "~/lib/i18n/catalog/listing-versions";
 
 type Field = "title" | "description" | "tags" | "altTexts";
 export type FieldErrors = Partial<Record<Field, string>>;

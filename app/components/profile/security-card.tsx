@@ -25,15 +25,14 @@ import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
 import { forgetAccount } from "~/lib/account";
 import { clearAuth } from "~/lib/auth";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { newPasswordError } from "~/lib/validation";
-import "~/lib/i18n/catalog/profile";
 
 /** Rules checked on submit: the shared password policy (decision 0009) and the confirmation must match. */
 export function passwordChangeErrors(newPassword: string, confirmPassword: string) {
   return {
     newPassword: newPasswordError(newPassword),
-    confirmPassword: newPassword !== confirmPassword ? "profile.security.mismatch" : null,
+    confirmPassword: newPassword !== confirmPassword ? ("profile.security.mismatch" as const) : null,
   };
 }
 
@@ -43,7 +42,7 @@ export function SecurityCard() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ newPassword: string | null; confirmPassword: string | null }>({ newPassword: null, confirmPassword: null });
+  const [errors, setErrors] = useState<{ newPassword: MessageKey | null; confirmPassword: MessageKey | null }>({ newPassword: null, confirmPassword: null });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
