@@ -334,6 +334,15 @@ describe("properties", () => {
     );
   });
 
+  it("does not weave a stray 'digital download' tag into a physical listing's description (a fix that lowered the score from 27 to 23)", () => {
+    const listing: AuditInput = { platform: "etsy", title: "", description: "Silver", tags: ["digital download"] };
+    const report = auditListing(listing);
+    const late = report.findings.find((f) => f.id === "description.main-phrase-late");
+    expect(late).toBeDefined();
+    expect(late!.fix).toBeUndefined();
+    for (const f of report.findings.filter((x) => x.fix)) expect(auditListing(applyFix(listing, f.fix!)).score).toBeGreaterThanOrEqual(report.score);
+  });
+
   it("odd values where text belongs do not throw", () => {
     for (const odd of [null, undefined, 42, {}, [], "x"]) {
       const listing = {

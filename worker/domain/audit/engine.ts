@@ -519,6 +519,9 @@ function collect(n: Normal): Candidate[] {
     const main = mainPhrase(n);
     const window = AUDIT_THRESHOLDS.descriptionWindow;
     if (p === "etsy" && main && normalWords(main.phrase) && main.phrase.length <= window && !hasPhrase(visiblePrefix(plain, window), main.phrase)) {
+      const woven = weaveLeadPhrase(description, main.phrase);
+      // A phrase that would make a physical listing read as a digital download (a stray "digital download" tag) is not woven in.
+      const keepsKind = n.digital || !(DIGITAL_WORDS.test(`${n.title}\n${woven}\n${n.keywords.join("\n")}`) && !PHYSICAL_WORDS.test(n.title));
       add({
         id: "description.main-phrase-late",
         severity: "warning",
@@ -527,7 +530,7 @@ function collect(n: Normal): Candidate[] {
         penalty: 6,
         params: { phrase: main.phrase, window },
         // Woven into the first sentence ("Hand knitted blanket: a chunky knit throw..."), never a bare line above it.
-        fix: { label: "Mention the main phrase in the first sentence", patch: { description: weaveLeadPhrase(description, main.phrase) } },
+        fix: keepsKind ? { label: "Mention the main phrase in the first sentence", patch: { description: woven } } : undefined,
       });
     }
     const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
