@@ -6,6 +6,7 @@ import { isProduction } from "../lib/env";
 import { clientAddress, json } from "../lib/http";
 import { mailProviderName } from "../providers/mail";
 import { route } from "./route";
+import { log } from "../lib/log";
 
 const FORGOT_ANSWER = "If an account exists for this email, password reset instructions have been sent to it.";
 
@@ -56,7 +57,7 @@ export const authRoutes = [
     handler: async ({ request, env, ctx, body: { email } }) => {
       await assertResetAllowed(env, email, clientAddress(request));
       // The look-up and the mail happen after the answer, so known and unknown e-mails take the same time.
-      ctx.waitUntil(requestPasswordReset(env, email).catch((e) => console.error(JSON.stringify({ level: "error", event: "auth.reset_failed", error: String(e) }))));
+      ctx.waitUntil(requestPasswordReset(env, email).catch((e) => log.error("auth.reset_failed", { error: String(e) })));
       // In development with the embedded outbox, say where the mail can be read.
       const devOutbox = !isProduction(env) && mailProviderName(env) === "outbox" ? "/dev/mail" : undefined;
       return json({ success: true, message: FORGOT_ANSWER, devOutbox });
@@ -98,7 +99,7 @@ export const authRoutes = [
     handler: async ({ request, env, ctx, user }) => {
       if (user.emailVerified) return json({ success: true, alreadyVerified: true, message: ALREADY_VERIFIED });
       await assertResendAllowed(env, user.id, clientAddress(request));
-      ctx.waitUntil(resendVerification(env, user).catch((e) => console.error(JSON.stringify({ level: "error", event: "auth.resend_failed", error: String(e) }))));
+      ctx.waitUntil(resendVerification(env, user).catch((e) => log.error("auth.resend_failed", { error: String(e) })));
       const devOutbox = !isProduction(env) && mailProviderName(env) === "outbox" ? "/dev/mail" : undefined;
       return json({ success: true, alreadyVerified: false, message: `We sent a new confirmation link to ${user.email}. It expires in 24 hours.`, devOutbox });
     },

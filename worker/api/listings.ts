@@ -25,6 +25,7 @@ import { json, sanitizeRequestId } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
 import { selectLlmProvider } from "../providers/llm";
 import { route } from "./route";
+import { log } from "../lib/log";
 
 const GENERIC_FAILURE = "Failed to generate listing. Please try again.";
 /** Without `limit` the list answers every listing up to this many. */
@@ -83,7 +84,7 @@ function errorEvent(error: unknown): GenerateEvent {
   // A provider that failed (502) or timed out (504): the SPEC's text, and why, for the screen to show under it.
   if (error instanceof UpstreamError) return { type: "error", status: error.status, code: error.code, message: GENERIC_FAILURE, detail: error.message, provider: error.provider };
   if (error instanceof HttpError) return { type: "error", status: error.status, code: error.code, message: error.message };
-  console.error(JSON.stringify({ level: "error", event: "listings.generate_failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+  log.error("listings.generate_failed", { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
   return { type: "error", status: 500, code: "server-error", message: GENERIC_FAILURE };
 }
 

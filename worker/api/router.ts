@@ -5,6 +5,7 @@ import { bindExecutionContext, discardUnreadBody, json, sanitizeRequestId } from
 import { ittyPath, runRoute } from "./route";
 import { API_ROUTES } from "./routes";
 import type { ApiRequest, ApiRouter } from "./types";
+import { log } from "../lib/log";
 
 /** itty's router over the route table: every entry, then a 404 for anything else. */
 export function buildRouter(): ApiRouter {
@@ -24,15 +25,11 @@ export function errorResponse(error: unknown, requestId: string): Response {
     const { code: _code, ...extra } = error.extra;
     return json({ success: false, code: error.code, message: error.message, ...extra }, { status: error.status, headers: error.headers });
   }
-  console.error(
-    JSON.stringify({
-      level: "error",
-      event: "api.unhandled",
-      requestId,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    }),
-  );
+  log.error("api.unhandled", {
+    requestId,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
   return json({ success: false, code: "server-error", message: "Server error: something went wrong on our side. Please try again later.", requestId }, { status: 500 });
 }
 
@@ -52,7 +49,6 @@ export async function handleApi(request: Request, env: Env, ctx: ExecutionContex
   response.headers.set("X-Request-ID", requestId);
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   const url = new URL(request.url);
-  if (env.APP_ENV !== "test")
-    console.log(JSON.stringify({ level: "info", event: "api.request", requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started }));
+  if (env.APP_ENV !== "test") log.info("api.request", { requestId, method: request.method, path: url.pathname, status: response.status, ms: Date.now() - started });
   return response;
 }
