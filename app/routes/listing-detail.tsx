@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useRevalidator } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { CharCounter } from "~/components/listings/char-counter";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
@@ -10,7 +9,17 @@ import { ListingEditor, type FieldErrors } from "~/components/listings/listing-e
 import { ListingHistory } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
-import { LISTING_LIMITS, conflictListing, fetchListing, listingKey, updateListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/lib/api/listings";
+import {
+  LISTING_LIMITS,
+  conflictListing,
+  fetchListing,
+  fetchVersions,
+  updateListing,
+  type ListingChanges,
+  type ListingDetail,
+  type ListingVersionInfo,
+  type RuleReport as Report,
+} from "~/lib/api/listings";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
 import { ListingAudit } from "~/components/audit/listing-audit";
@@ -92,11 +101,43 @@ function DetailSkeleton() {
   );
 }
 
-export default function ListingDetailPage() {
+interface DetailData {
+  listing: ListingDetail | null;
+  notFound: boolean;
+  versions: ListingVersionInfo[] | null;
+}
+
+/** The listing and its versions, read together; a change re-reads both (revalidation). */
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
+  const [listing, versions] = await Promise.allSettled([fetchListing(params.id), fetchVersions(params.id)]);
+  return {
+    listing: listing.status === "fulfilled" ? listing.value : null,
+    notFound: listing.status === "rejected" && listing.reason instanceof ApiError && listing.reason.status === 404,
+    versions: versions.status === "fulfilled" ? versions.value : null,
+  };
+}
+
+export function HydrateFallback() {
+  return <ListingDetailScreen data={null} />;
+}
+
+export default function ListingDetailPage({ loaderData }: Route.ComponentProps) {
+  return <ListingDetailScreen data={loaderData} />;
+}
+
+function ListingDetailScreen({ data }: { data: DetailData | null }) {
   const { t, language } = useI18n();
   const { id } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
+  // A save, restore or conflict answers the listing as it is now: shown at once, until the loader's next read replaces it.
+  const [answered, setAnswered] = useState<{ over: ListingDetail | null; listing: ListingDetail } | null>(null);
+  const loaded = data?.listing ?? null;
+  const listing = answered && answered.over === loaded ? answered.listing : loaded;
+  const show = (next: ListingDetail) => {
+    setAnswered({ over: loaded, listing: next });
+    void revalidate();
+  };
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [savedReport, setSavedReport] = useState<Report | null>(null);
@@ -104,12 +145,6 @@ export default function ListingDetailPage() {
   const [baseVersion, setBaseVersion] = useState<number | null>(null);
   const [conflict, setConflict] = useState<{ current: ListingDetail; changes: ListingChanges } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-
-  const query = useQuery({
-    queryKey: listingKey(id ?? ""),
-    queryFn: () => fetchListing(id as string),
-    enabled: typeof window !== "undefined" && !!id,
-  });
 
   function back() {
     // Back to where the seller came from (a filtered list keeps its filter); a direct visit goes to the list.
@@ -124,14 +159,13 @@ export default function ListingDetailPage() {
     setEditing(true);
   }
 
-  async function save(changes: ListingChanges, version = baseVersion ?? query.data?.version ?? 1) {
+  async function save(changes: ListingChanges, version = baseVersion ?? listing?.version ?? 1) {
     if (!id) return;
     setSaving(true);
     try {
       const result = await updateListing(id, changes, version);
       setConflict(null);
-      queryClient.setQueryData<ListingDetail>(listingKey(id), result.listing);
-      void queryClient.invalidateQueries({ queryKey: ["listings", "list"] });
+      show(result.listing);
       const report = result.ruleReport ?? result.listing.rule_report;
       setSavedReport(report);
       setEditing(false);
@@ -171,7 +205,6 @@ export default function ListingDetailPage() {
     );
   }
 
-  const listing = query.data;
   const report = savedReport ?? listing?.rule_report ?? null;
 
   return (
@@ -192,8 +225,6 @@ export default function ListingDetailPage() {
                 id={listing.id}
                 title={listing.title}
                 onDeleted={() => {
-                  queryClient.removeQueries({ queryKey: listingKey(listing.id) });
-                  void queryClient.invalidateQueries({ queryKey: ["listings", "list"] });
                   navigate("/listings", { replace: true });
                 }}
                 trigger={
@@ -208,10 +239,10 @@ export default function ListingDetailPage() {
         }
       />
 
-      {query.isPending ? (
+      {data === null ? (
         <DetailSkeleton />
-      ) : query.isError ? (
-        <ErrorState message={query.error instanceof ApiError && query.error.status === 404 ? t("detail.notFound") : t("detail.loadFailed")} />
+      ) : !listing ? (
+        <ErrorState message={data.notFound ? t("detail.notFound") : t("detail.loadFailed")} />
       ) : listing && editing ? (
         <Card>
           <CardContent>
@@ -227,7 +258,7 @@ export default function ListingDetailPage() {
         </Card>
       ) : listing ? (
         <div className="grid gap-6">
-          <ListingAudit listing={listing} />
+          <ListingAudit listing={listing} onUpdated={show} onFailed={() => void revalidate()} />
           {report && <RuleReport key={savedReport ? "saved" : "loaded"} report={report} defaultOpen={!!savedReport} />}
 
           <Section title={t("detail.section.title")} copyText={listing.title} testId="section-title" meta={<CharCounter count={listing.title.length} max={sellerLimits(listing.platform).titleMax} />}>
@@ -306,11 +337,12 @@ export default function ListingDetailPage() {
 
           <ListingHistory
             listing={listing}
+            versions={data.versions}
             onRestored={(restored) => {
-              queryClient.setQueryData<ListingDetail>(listingKey(restored.id), restored);
-              void queryClient.invalidateQueries({ queryKey: ["listings", "list"] });
+              show(restored);
               setSavedReport(null);
             }}
+            onConflict={show}
           />
         </div>
       ) : null}
@@ -319,7 +351,7 @@ export default function ListingDetailPage() {
         current={conflict?.current ?? null}
         busy={saving}
         onReload={() => {
-          if (conflict && id) queryClient.setQueryData<ListingDetail>(listingKey(id), conflict.current);
+          if (conflict) show(conflict.current);
           setConflict(null);
           setEditing(false);
           setSavedReport(null);

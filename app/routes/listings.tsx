@@ -1,10 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircleIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingCard, ListingCardSkeleton } from "~/components/listings/listing-card";
-import { fetchListings, listingsKey, type ListingSort } from "~/lib/api/listings";
+import { fetchListings, type ListingSort, type ListingSummary } from "~/lib/api/listings";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/listings";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
@@ -36,13 +35,42 @@ function useDebounced<T>(value: T, ms: number) {
   return settled;
 }
 
-export default function MyListings() {
+const sortOf = (value: string | null): ListingSort => (["oldest", "score", "score-asc"] as const).find((s) => s === value) ?? "newest";
+
+interface ListingsData {
+  q: string;
+  listings: ListingSummary[];
+  failed: boolean;
+  loadedAt: number;
+}
+
+/** The list follows the address (?q=, ?sort=): a new search or sort is a new load. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ListingsData> {
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim();
+  try {
+    return { q, listings: await fetchListings(q, sortOf(params.get("sort"))), failed: false, loadedAt: Date.now() };
+  } catch {
+    return { q, listings: [], failed: true, loadedAt: Date.now() };
+  }
+}
+
+export function HydrateFallback() {
+  return <ListingsScreen data={null} />;
+}
+
+export default function MyListings({ loaderData }: Route.ComponentProps) {
+  return <ListingsScreen data={loaderData} />;
+}
+
+function ListingsScreen({ data }: { data: ListingsData | null }) {
   const t = useT();
   const searchId = useId();
   const sortId = useId();
-  const queryClient = useQueryClient();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const [params, setParams] = useSearchParams();
-  const sort: ListingSort = (["oldest", "score", "score-asc"] as const).find((s) => s === params.get("sort")) ?? "newest";
+  const sort = sortOf(params.get("sort"));
   const [text, setText] = useState(params.get("q") ?? "");
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -62,19 +90,11 @@ export default function MyListings() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- params are read, not followed
   }, [q, setParams]);
 
-  const listings = useQuery({
-    queryKey: listingsKey(q, sort),
-    queryFn: () => fetchListings(q, sort),
-    enabled: typeof window !== "undefined",
-    placeholderData: keepPreviousData,
-  });
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => setNow(Date.now()), [listings.dataUpdatedAt]);
-
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["listings"] });
-  const items = listings.data ?? [];
-  const loading = listings.isPending;
-  const searching = q.length > 0;
+  const refresh = () => void revalidator.revalidate();
+  const items = data?.listings ?? [];
+  const loading = data === null;
+  const searching = (data?.q ?? q).length > 0;
+  const busy = navigation.state === "loading" || revalidator.state === "loading";
 
   function setSort(value: string) {
     setParams(
@@ -144,14 +164,14 @@ export default function MyListings() {
           </div>
         </div>
 
-        <div aria-live="polite" aria-busy={listings.isFetching || undefined}>
-          {listings.isError ? (
+        <div aria-live="polite" aria-busy={busy || undefined}>
+          {data?.failed ? (
             <Alert variant="destructive" data-testid="listings-error">
               <AlertCircleIcon aria-hidden="true" />
               <AlertTitle>{t("listings.loadFailed")}</AlertTitle>
               <AlertDescription>
                 <p>{t("listings.loadFailedHint")}</p>
-                <Button variant="outline" size="sm" className="mt-2" onClick={() => void listings.refetch()}>
+                <Button variant="outline" size="sm" className="mt-2" onClick={refresh}>
                   {t("app.tryAgain")}
                 </Button>
               </AlertDescription>
@@ -165,7 +185,7 @@ export default function MyListings() {
           ) : items.length === 0 && searching ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="listings-no-matches">
               <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="text-lg font-semibold break-words">{t("listings.noMatches.title", { q })}</h2>
+              <h2 className="text-lg font-semibold break-words">{t("listings.noMatches.title", { q: data?.q ?? q })}</h2>
               <p className="max-w-sm text-sm text-muted-foreground">{t("listings.noMatches.body")}</p>
               <Button variant="outline" onClick={() => setText("")}>
                 <XIcon aria-hidden="true" />
@@ -194,7 +214,7 @@ export default function MyListings() {
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {items.map((listing) => (
                   <li key={listing.id} className="grid">
-                    <ListingCard listing={listing} now={now} onDeleted={refresh} />
+                    <ListingCard listing={listing} now={data?.loadedAt ?? 0} onDeleted={refresh} />
                   </li>
                 ))}
               </ul>

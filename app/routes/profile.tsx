@@ -10,6 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ApiError } from "~/lib/api";
 import { useT } from "~/lib/i18n";
+import { fetchUsage } from "~/lib/api/quota";
 import { useProfile } from "~/lib/profile";
 import type { Route } from "./+types/profile";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -30,7 +31,22 @@ export function profileLoadErrorText(error: unknown, fallback: string) {
   return fallback;
 }
 
-export default function ProfileSettings() {
+/** Today's use of every feature; the profile itself is account data, loaded by the app layout. */
+export async function clientLoader() {
+  return { usage: await fetchUsage().catch(() => null) };
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t("profile.title")} description={t("profile.description")} />
+      <ProfileSkeleton label={t("app.loading")} />
+    </>
+  );
+}
+
+export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { data: profile, error, isError, refetch, isFetching } = useProfile();
 
@@ -58,7 +74,7 @@ export default function ProfileSettings() {
             <PreferencesCard profile={profile} />
           </div>
           <div className="grid gap-6">
-            <AccountOverviewCard profile={profile} />
+            <AccountOverviewCard profile={profile} usage={loaderData.usage} />
             <SecurityCard />
           </div>
           <PlansSection currentPlan={profile.plan} email={profile.email} className="lg:col-span-2" />

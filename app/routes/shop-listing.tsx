@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircleIcon, ArrowLeftIcon, HistoryIcon, ListChecksIcon, SparklesIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PageHeader } from "~/components/page-header";
 import { GradeBadge } from "~/components/shop/grade-badge";
@@ -14,7 +13,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { ApiError } from "~/lib/api";
-import { fetchShopListing, formatPrice, shopKeys, type ShopListingDetail } from "~/lib/api/shop";
+import { fetchShopListing, formatPrice, type ShopListingDetail } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/shop-listing";
@@ -120,26 +119,35 @@ function DetailSkeleton() {
   );
 }
 
-export default function ShopListingPage() {
-  const { t } = useI18n();
-  const { id = "" } = useParams();
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: shopKeys.listing(id), queryFn: () => fetchShopListing(id), enabled: typeof window !== "undefined" && !!id });
+type DetailData = { detail: ShopListingDetail; error?: undefined } | { detail?: undefined; error: unknown };
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: shopKeys.listing(id) });
-    void queryClient.invalidateQueries({ queryKey: ["shop", "listings"] });
-    void queryClient.invalidateQueries({ queryKey: shopKeys.summary() });
-    void queryClient.invalidateQueries({ queryKey: shopKeys.pending() });
-  };
+/** The shop listing with its audit and proposal; a decision or a fix reads it again (revalidation). */
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
+  return fetchShopListing(params.id).then(
+    (detail) => ({ detail }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+export function HydrateFallback() {
+  return <ShopListingScreen data={null} />;
+}
+
+export default function ShopListingPage({ loaderData }: Route.ComponentProps) {
+  return <ShopListingScreen data={loaderData} />;
+}
+
+function ShopListingScreen({ data }: { data: DetailData | null }) {
+  const { t } = useI18n();
+  const { revalidate } = useRevalidator();
+  const refresh = () => void revalidate();
 
   function onDecided(decision: Decision) {
     toast({ title: t(decision === "accepted" ? "shop.review.acceptedToast" : "shop.review.rejectedToast"), variant: "success" });
-    void queryClient.invalidateQueries({ queryKey: ["listings"] });
     refresh();
   }
 
-  const detail = query.data;
+  const detail = data?.detail;
   const listing = detail?.listing;
   const back = (
     <Button asChild variant="ghost" size="sm" className="-ml-2 mb-2 w-fit">
@@ -177,14 +185,14 @@ export default function ShopListingPage() {
           ) : undefined
         }
       />
-      {query.isPending ? (
+      {data === null ? (
         <DetailSkeleton />
-      ) : query.isError ? (
+      ) : data.error !== undefined ? (
         <Alert variant="destructive" data-testid="shop-detail-error">
           <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>{query.error instanceof ApiError && query.error.status === 404 ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
+          <AlertTitle>{data.error instanceof ApiError && data.error.status === 404 ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
           <AlertDescription>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+            <Button variant="outline" size="sm" className="mt-2" onClick={refresh}>
               {t("app.tryAgain")}
             </Button>
           </AlertDescription>
@@ -210,7 +218,7 @@ export default function ShopListingPage() {
               </CardHeader>
               <CardContent className="grid gap-5">
                 <ProposalCompare current={{ title: listing.title, tags: listing.tags, description: listing.description }} proposal={detail.proposal} />
-                <ProposalActions listingId={listing.id} title={listing.title} onDecided={onDecided} onReload={() => query.refetch()} />
+                <ProposalActions listingId={listing.id} title={listing.title} onDecided={onDecided} onReload={revalidate} />
               </CardContent>
             </Card>
           )}

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { HistoryIcon, RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
 import {
@@ -17,7 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
-import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "~/lib/api/listings";
+import { conflictListing, restoreVersion, type ListingDetail, type ListingVersionInfo } from "~/lib/api/listings";
 
 const REASONS = ["saved", "generated", "edit", "regenerated", "restore", "fix", "import", "accept"] as const;
 const isReason = (reason: string): reason is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(reason);
@@ -26,14 +25,18 @@ function formatDateTime(iso: string, language: string) {
   return new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
+interface HistoryProps {
+  listing: ListingDetail;
+  /** The versions the screen loaded with the listing, newest first; null when they could not be read. */
+  versions: ListingVersionInfo[] | null;
+  /** A restore succeeded (the new version) or met a newer listing (what it is now). */
+  onRestored: (listing: ListingDetail) => void;
+  onConflict: (current: ListingDetail) => void;
+}
+
 /** The listing's versions, newest first, each restorable (after a confirmation) as a new version. */
-export function ListingHistory({ listing, onRestored }: { listing: ListingDetail; onRestored: (listing: ListingDetail) => void }) {
+export function ListingHistory({ listing, versions, onRestored, onConflict }: HistoryProps) {
   const { t, language } = useI18n();
-  const query = useQuery({
-    queryKey: [...versionsKey(listing.id), listing.version],
-    queryFn: () => fetchVersions(listing.id),
-    enabled: typeof window !== "undefined",
-  });
 
   return (
     <Card className="gap-4" data-testid="section-history">
@@ -45,15 +48,13 @@ export function ListingHistory({ listing, onRestored }: { listing: ListingDetail
         <CardDescription>{t("history.subtitle")}</CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <p className="text-sm text-muted-foreground">{t("history.loading")}</p>
-        ) : query.isError ? (
+        {versions === null ? (
           <p className="text-sm text-destructive">{t("history.failed")}</p>
-        ) : query.data.length === 0 ? (
+        ) : versions.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("history.empty")}</p>
         ) : (
           <ol className="grid gap-2">
-            {query.data.map((version) => (
+            {versions.map((version) => (
               <li key={version.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2" data-testid="history-version">
                 <div className="grid min-w-0 gap-0.5">
                   <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
@@ -68,7 +69,7 @@ export function ListingHistory({ listing, onRestored }: { listing: ListingDetail
                   </time>
                   <p className="truncate text-xs text-muted-foreground">{version.snapshot.title}</p>
                 </div>
-                {version.version !== listing.version && <RestoreButton listing={listing} version={version} onRestored={onRestored} />}
+                {version.version !== listing.version && <RestoreButton listing={listing} version={version} onRestored={onRestored} onConflict={onConflict} />}
               </li>
             ))}
           </ol>
@@ -78,9 +79,8 @@ export function ListingHistory({ listing, onRestored }: { listing: ListingDetail
   );
 }
 
-function RestoreButton({ listing, version, onRestored }: { listing: ListingDetail; version: ListingVersionInfo; onRestored: (listing: ListingDetail) => void }) {
+function RestoreButton({ listing, version, onRestored, onConflict }: Omit<HistoryProps, "versions"> & { version: ListingVersionInfo }) {
   const { t } = useI18n();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -96,7 +96,7 @@ function RestoreButton({ listing, version, onRestored }: { listing: ListingDetai
       const current = conflictListing(error);
       if (current) {
         // Someone changed the listing meanwhile: show what it is now; the seller can restore again.
-        queryClient.setQueryData<ListingDetail>(listingKey(listing.id), current);
+        onConflict(current);
         setOpen(false);
       }
       toast({ title: t("history.restoreFailed"), description: current ? t("conflict.title") : undefined, variant: "destructive" });

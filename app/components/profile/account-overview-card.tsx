@@ -1,36 +1,20 @@
-import { useQuery } from "@tanstack/react-query";
 import { CrownIcon, GaugeIcon, RocketIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
-import { api } from "~/lib/api";
-import { getToken } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
-import type { QuotaFeature } from "~/lib/quota";
+import type { QuotaFeature, UsageByFeature } from "~/lib/api/quota";
 import type { ProfileResponse } from "~/lib/profile";
 import { cn } from "~/lib/utils";
 import { FEATURES } from "../../../schema/api/quota";
 
 export const USAGE_FEATURES: readonly QuotaFeature[] = FEATURES;
 
-export type UsageByFeature = Record<QuotaFeature, { used: number; limit: number }>;
-
-/** GET /api/usage: today's used and limit for every feature in one call. */
-export function useUsage() {
-  return useQuery({
-    queryKey: ["usage"],
-    queryFn: async () => (await api<{ success: boolean; data: UsageByFeature }>("/usage")).data,
-    enabled: typeof window !== "undefined" && !!getToken(),
-    staleTime: 0,
-    retry: false,
-  });
-}
-
-export function AccountOverviewCard({ profile }: { profile: ProfileResponse }) {
+/** `usage` is today's use of every feature (GET /api/usage, read by the profile screen's loader); null when it could not be read. */
+export function AccountOverviewCard({ profile, usage }: { profile: ProfileResponse; usage: UsageByFeature | null | undefined }) {
   const t = useT();
-  const usage = useUsage();
   const premium = profile.plan === "premium";
   return (
     <Card data-testid="account-card">
@@ -54,7 +38,7 @@ export function AccountOverviewCard({ profile }: { profile: ProfileResponse }) {
             <h3 className="text-sm font-semibold">{t("profile.account.usageTitle")}</h3>
             <p className="text-xs text-muted-foreground">{t("profile.account.usageHint")}</p>
           </div>
-          {usage.isPending ? (
+          {usage === undefined ? (
             <div className="grid gap-4" aria-busy="true">
               {USAGE_FEATURES.map((f) => (
                 <div key={f} className="grid gap-2">
@@ -63,12 +47,12 @@ export function AccountOverviewCard({ profile }: { profile: ProfileResponse }) {
                 </div>
               ))}
             </div>
-          ) : usage.isError || !usage.data ? (
+          ) : usage === null ? (
             <p className="text-sm text-muted-foreground">{t("profile.account.usageUnavailable")}</p>
           ) : (
             <ul className="grid gap-4" data-testid="usage-list">
               {USAGE_FEATURES.map((feature) => {
-                const row = usage.data[feature] ?? { used: 0, limit: premium ? 100 : 10 };
+                const row = usage[feature] ?? { used: 0, limit: premium ? 100 : 10 };
                 const percent = Math.min(100, Math.round((row.used / Math.max(1, row.limit)) * 100));
                 const label = t(`profile.account.usage.${feature}`);
                 return (

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2Icon, DownloadIcon, LinkIcon, OctagonAlertIcon, RefreshCwIcon, StoreIcon, UnlinkIcon, UploadIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { EtsyConnectionStatus, EtsyImportResult, EtsyPushResult } from "../../../schema/api/shop-etsy";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,7 +16,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
-import { api, errorMessage } from "~/lib/api";
+import { errorMessage } from "~/lib/api";
+import { connectEtsy, disconnectEtsy, fetchEtsyStatus, importFromEtsy, pushToEtsy } from "~/lib/api/shop";
 import { type MessageKey, useI18n } from "~/lib/i18n";
 
 export const ETSY_STATUS_KEY = ["shop", "etsy", "status"] as const;
@@ -50,7 +50,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice>(null);
-  const status = useQuery({ queryKey: ETSY_STATUS_KEY, queryFn: () => api<{ data: EtsyConnectionStatus }>("/shop/etsy").then((r) => r.data), retry: 1 });
+  const status = useQuery({ queryKey: ETSY_STATUS_KEY, queryFn: fetchEtsyStatus, retry: 1 });
 
   useEffect(() => {
     const outcome = takeCallbackOutcome();
@@ -66,12 +66,12 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
   };
 
   const connect = useMutation({
-    mutationFn: () => api<{ data: { url: string } }>("/shop/etsy/connect", { method: "POST" }),
-    onSuccess: (r) => window.location.assign(r.data.url),
+    mutationFn: connectEtsy,
+    onSuccess: (url) => window.location.assign(url),
     onError: (e) => setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] }),
   });
   const importShop = useMutation({
-    mutationFn: () => api<{ data: EtsyImportResult }>("/shop/etsy/import", { method: "POST", timeoutMs: 180_000 }).then((r) => r.data),
+    mutationFn: importFromEtsy,
     onSuccess: (r) => {
       setNotice({
         tone: "success",
@@ -89,7 +89,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
     },
   });
   const push = useMutation({
-    mutationFn: () => api<{ data: EtsyPushResult }>("/shop/etsy/push", { method: "POST", body: { all: true }, timeoutMs: 300_000 }).then((r) => r.data),
+    mutationFn: pushToEtsy,
     onSuccess: (r) => {
       if (!r.pushed && !r.failed) return setNotice({ tone: "success", parts: [{ key: "etsy.pushNothing" }] });
       const failed = r.items.filter((i) => i.status === "failed");
@@ -106,7 +106,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
     },
   });
   const disconnect = useMutation({
-    mutationFn: () => api("/shop/etsy", { method: "DELETE" }),
+    mutationFn: disconnectEtsy,
     onSuccess: () => {
       setNotice({ tone: "success", parts: [{ key: "etsy.disconnected" }] });
       void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });

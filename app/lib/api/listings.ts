@@ -42,6 +42,12 @@ export async function updateListing(id: string, changes: ListingChanges, version
   return body.data;
 }
 
+/** Applies an audit finding's one-click fix to `version`, recorded in the history as a "fix"; answers the listing audited again. */
+export async function fixListing(id: string, patch: Record<string, unknown>, version: number): Promise<ListingDetail> {
+  const body = await api<{ data: { listing: ListingDetail } }>(`/listings/${encodeURIComponent(id)}`, { method: "PUT", body: { ...patch, version, reason: "fix" } });
+  return body.data.listing;
+}
+
 /** The listing as it is now, from the 409 of a stale edit or restore; undefined for any other error. */
 export function conflictListing(error: unknown): ListingDetail | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined;

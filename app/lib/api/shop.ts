@@ -1,7 +1,8 @@
 /**
  * The browser side of My Shop (/api/shop/*): typed calls over the shared client, the CSV upload with
- * progress, and the TanStack Query keys the three shop screens share.
+ * progress, and the Etsy connection (decision 0022).
  */
+import type { EtsyConnectionStatus, EtsyImportResult, EtsyPushResult } from "../../../schema/api/shop-etsy";
 import type {
   AcceptProposalsResult,
   OptimizeStarted,
@@ -215,4 +216,27 @@ export function formatPrice(priceMinor: number | null, currency: string | null, 
   } catch {
     return `${(priceMinor / 100).toFixed(2)} ${currency}`;
   }
+}
+
+/** Whether the server has Etsy keys, and the seller's connection. */
+export async function fetchEtsyStatus(): Promise<EtsyConnectionStatus> {
+  return (await api<{ data: EtsyConnectionStatus }>("/shop/etsy")).data;
+}
+
+/** Starts the OAuth flow: answers the Etsy address to send the browser to. */
+export async function connectEtsy(): Promise<string> {
+  return (await api<{ data: { url: string } }>("/shop/etsy/connect", { method: "POST" })).data.url;
+}
+
+export async function importFromEtsy(): Promise<EtsyImportResult> {
+  return (await api<{ data: EtsyImportResult }>("/shop/etsy/import", { method: "POST", timeoutMs: 180_000 })).data;
+}
+
+/** Sends every accepted change back to Etsy. */
+export async function pushToEtsy(): Promise<EtsyPushResult> {
+  return (await api<{ data: EtsyPushResult }>("/shop/etsy/push", { method: "POST", body: { all: true }, timeoutMs: 300_000 })).data;
+}
+
+export async function disconnectEtsy() {
+  await api("/shop/etsy", { method: "DELETE" });
 }
