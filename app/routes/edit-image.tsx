@@ -1,8 +1,8 @@
 import { CpuIcon, ImageIcon, Layers3Icon } from "lucide-react";
 import { useCallback, useState } from "react";
-import type { ImageCategory, ImagePlatform, ImageProviderName } from "../../schema/api/images";
+import { IMAGE_CATEGORIES, IMAGE_PLATFORMS, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../../schema/api/images";
 import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
-import { CATEGORIES, PLATFORMS, providerLabel } from "~/components/image-editor/image-client";
+import { providerLabel } from "~/components/image-editor/messages";
 import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
 import { useImageProvider } from "~/components/image-editor/use-image-provider";
 import { PageHeader } from "~/components/page-header";
@@ -78,7 +78,7 @@ export default function EditImagePage() {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {PLATFORMS.map((value) => (
+                  {IMAGE_PLATFORMS.map((value) => (
                     <SelectItem key={value} value={value}>
                       {t(`images.platform.${value}`)}
                     </SelectItem>
@@ -94,7 +94,7 @@ export default function EditImagePage() {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {CATEGORIES.map((value) => (
+                  {IMAGE_CATEGORIES.map((value) => (
                     <SelectItem key={value} value={value}>
                       {t(`images.category.${value}`)}
                     </SelectItem>

@@ -4,7 +4,8 @@ import { IMAGE_LIMITS } from "../../../schema/api/images";
 import { CHECKERBOARD } from "~/components/image-editor/compare-slider";
 import { batchCounts } from "~/components/image-editor/batch-precheck";
 import { BatchPrecheckDialog, precheckBatch, type PrecheckQuestion } from "~/components/image-editor/batch-precheck-dialog";
-import { prepareBatchSelection, toPngBlob, triggerDownload } from "~/components/image-editor/image-client";
+import { prepareBatchSelection } from "~/components/image-editor/checks";
+import { processGptBatch, type GptBatchItem } from "~/components/image-editor/client-batch";
 import { PromptField } from "~/components/image-editor/prompt-field";
 import { UploadZone } from "~/components/image-editor/upload-zone";
 import { resultEntryName, uniqueNames, zipStore } from "~/components/image-editor/zip";
@@ -17,9 +18,9 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
+import { toPngBlob, triggerDownload } from "~/lib/images/files";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
-import { processGptBatch, type GptBatchItem } from "./gpt-client";
 import "~/lib/i18n/catalog/images";
 
 /**

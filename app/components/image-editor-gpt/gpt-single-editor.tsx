@@ -2,7 +2,8 @@ import { DownloadIcon, ImageIcon, InfoIcon, RefreshCwIcon, RotateCcwIcon, WandSp
 import { useId, useRef, useState } from "react";
 import type { ImageProviderName } from "../../../schema/api/images";
 import { CHECKERBOARD } from "~/components/image-editor/compare-slider";
-import { cutoutLine, editFailure, editImageGpt, loadImageFile, toPngBlob, triggerDownload, type EditFailure, type GptEditResult } from "~/components/image-editor/image-client";
+import { loadImageFile } from "~/components/image-editor/checks";
+import { cutoutLine, editFailure, gptFailureMessage, gptFailureNotice, type EditFailure } from "~/components/image-editor/messages";
 import { NotDoneList, formatSize } from "~/components/image-editor/single-image-editor";
 import { PromptField } from "~/components/image-editor/prompt-field";
 import { UploadZone } from "~/components/image-editor/upload-zone";
@@ -14,8 +15,9 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
+import { editImageGpt, type GptEditResult } from "~/lib/api/images";
+import { toPngBlob, triggerDownload } from "~/lib/images/files";
 import { useQuotaExhausted } from "~/lib/quota";
-import { gptFailureMessage, gptFailureNotice } from "./gpt-client";
 import "~/lib/i18n/catalog/images";
 
 const ACCEPT = "image/png,image/jpeg,image/webp";

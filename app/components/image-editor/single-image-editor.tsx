@@ -13,7 +13,10 @@ import { useT } from "~/lib/i18n";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { PromptField } from "./prompt-field";
-import { cutoutLine, dataUrlToBlob, editFailure, editImage, editedFileName, loadImageFile, mimeOfDataUrl, providerLabel, triggerDownload, type EditFailure, type EditResult } from "./image-client";
+import { editImage, type EditResult } from "~/lib/api/images";
+import { dataUrlToBlob, editedFileName, mimeOfDataUrl, triggerDownload } from "~/lib/images/files";
+import { loadImageFile } from "./checks";
+import { cutoutLine, editFailure, providerLabel, type EditFailure } from "./messages";
 import { UploadZone } from "./upload-zone";
 import "~/lib/i18n/catalog/images";
 

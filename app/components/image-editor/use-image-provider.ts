@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getToken } from "~/lib/auth";
-import { fetchProviderInfo, protectedImageUrl } from "./image-client";
+import { fetchProviderInfo, protectedImageUrl } from "~/lib/api/images";
 
 /** Which editor serves the two screens (read once per visit; it only changes with configuration). */
 export function useImageProvider() {

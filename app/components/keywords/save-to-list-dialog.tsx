@@ -7,7 +7,8 @@ import { Label } from "~/components/ui/label";
 import { errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import { createKeywordList, fetchKeywordList, mergeKeywords, replaceKeywords } from "./keyword-lists-client";
+import { createKeywordList, fetchKeywordList, replaceKeywords } from "~/lib/api/keyword-lists";
+import { mergeKeywords } from "./saved-keywords";
 import "~/lib/i18n/catalog/keyword-lists";
 
 /** 'Save to list': the selected keywords go to a new named list, or are added to one the seller has. */

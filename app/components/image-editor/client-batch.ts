@@ -1,10 +1,16 @@
 /**
- * The GPT editor's calls (SPEC §7 'POST /image/edit/gpt'): one edit, and the batch as the SPEC's
- * client loop, one file after another with a progress callback and a 1 s pause between files.
+ * The image-generation editor's batch (SPEC §4): the SPEC's client loop, one file after another with
+ * a progress callback and a 1 s pause between files (the product editor's batches run on the server).
  */
-import type { ImageProviderName } from "../../../schema/api/images";
-import { BATCH_PAUSE_MS, NoImageError, editFailure, editImageGpt, readAsDataUrl, wait, type Translate } from "~/components/image-editor/image-client";
+import { editImageGpt } from "~/lib/api/images";
+import { readAsDataUrl } from "~/lib/images/files";
+import { gptFailureMessage, type Translate } from "./messages";
 import "~/lib/i18n/catalog/images";
+
+/** SPEC §4: one second between the images of a client-side batch. */
+export const BATCH_PAUSE_MS = 1000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type GptItemStatus = "pending" | "processing" | "completed" | "error";
 
@@ -16,25 +22,6 @@ export interface GptBatchItem {
   error: string | null;
   promptEnhanced: boolean;
   enhancedPrompt: string;
-}
-
-/** The provider as the SPEC's texts name it ('... with OpenAI gpt-image-1.5'). */
-export function gptProviderName(t: Translate, provider: ImageProviderName | null | undefined, label?: string) {
-  if (provider === "openai") return label || t("images.provider.openai");
-  if (provider === "workers-ai") return label || t("images.provider.workersAi");
-  return t("images.provider.local");
-}
-
-/** 'No image returned from …' or 'Failed to process image with …' plus the reason (SPEC §8). */
-export function gptFailureMessage(t: Translate, error: unknown, provider: string) {
-  if (error instanceof NoImageError) return t("images.gpt.error.noImage", { provider });
-  const reason = editFailure(t, error).message;
-  return t("images.gpt.error.failed", { provider, reason: reason.replace(/[.\s]+$/, "") });
-}
-
-/** The notice of a failed edit ends 'Please try again.' */
-export function gptFailureNotice(t: Translate, message: string) {
-  return t("images.gpt.error.notice", { message: message.replace(/[.\s]+$/, "") });
 }
 
 /**

@@ -1,7 +1,6 @@
-import * as v from "valibot";
-import { KeywordSearchSchema, KEYWORD_LIMITS, type KeywordSearchResult, type VolumeSummary } from "../../../schema/api/keywords";
+/** The SEO screen's keyword search (SPEC §7 'GET /api/keywords') and the SPEC §8 cases of its failures. */
+import type { KeywordSearchResult, VolumeSummary } from "../../../schema/api/keywords";
 import { api, ApiError, isEmailUnverified } from "~/lib/api";
-import "~/lib/i18n/catalog/keywords";
 
 export interface SearchForm {
   productName: string;
@@ -9,18 +8,6 @@ export interface SearchForm {
   category: string;
   country: string;
   platform: string;
-}
-
-export const DEFAULT_FORM: SearchForm = { productName: "", category: "", country: "US", platform: "etsy" };
-
-/** The Target Country choices: the markets handmade sellers ship to most; US first as the SPEC default. */
-export const COUNTRIES = ["US", "GB", "CA", "AU", "DE", "FR", "IT", "ES", "NL", "IE", "NZ", "TR", "JP", "IN"] as const;
-
-/** Client check of the Product Name with the server's own schema; answers a catalogue key or null. */
-export function productNameError(value: string): { key: string; vars?: Record<string, number> } | null {
-  const result = v.safeParse(KeywordSearchSchema.entries.product_name, value);
-  if (result.success) return null;
-  return value.trim() ? { key: "seo.form.productNameTooLong", vars: { max: KEYWORD_LIMITS.productNameMax } } : { key: "seo.form.productNameRequired" };
 }
 
 /** What went wrong, in the SPEC §8 cases; the screen turns it into words. */
