@@ -1,9 +1,9 @@
 import { CpuIcon, ImageIcon, Layers3Icon } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { ImageProviderName } from "../../schema/api/images";
-import { GptBatchEditor } from "~/components/image-editor-gpt/gpt-batch-editor";
-import { GptSingleEditor } from "~/components/image-editor-gpt/gpt-single-editor";
 import { gptProviderName } from "~/components/image-editor/messages";
+import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
+import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
 import { useImageProvider } from "~/components/image-editor/use-image-provider";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
@@ -72,18 +72,20 @@ export default function EditImageGptPage() {
           <UsageCard feature="edit-image" className="sm:w-80" />
         </div>
         <TabsContent value="single" forceMount className="data-[state=inactive]:hidden">
-          <GptSingleEditor
-            provider={provider ?? undefined}
+          <SingleImageEditor
+            provider="gpt"
+            gptProvider={provider ?? undefined}
             providerName={providerName}
             submitLabel={submitLabel}
-            onEdited={(result) => {
-              if (result.provider) setAnswered(result.provider);
+            onEdited={(edited) => {
+              if (edited.provider) setAnswered(edited.provider);
               succeeded();
             }}
           />
         </TabsContent>
         <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
-          <GptBatchEditor
+          <BatchImageEditor
+            provider="gpt"
             providerName={providerName}
             onFinished={(completed) => {
               void refreshQuota("edit-image");

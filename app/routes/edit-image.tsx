@@ -122,22 +122,24 @@ export default function EditImagePage() {
         {/* Both stay mounted so a running batch keeps its connection while the user edits a single image. */}
         <TabsContent value="single" forceMount className="data-[state=inactive]:hidden">
           <SingleImageEditor
+            provider="edit"
             platform={platform}
             category={category}
-            onEdited={(result) => {
-              setLastProvider({ name: result.provider, label: result.providerLabel });
+            onEdited={(edited) => {
+              if (edited.provider) setLastProvider({ name: edited.provider, label: edited.providerLabel ?? "" });
               succeeded();
             }}
           />
         </TabsContent>
         <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
           <BatchImageEditor
+            provider="edit"
             platform={platform}
             category={category}
             onResumed={onResumed}
-            onFinished={(batch) => {
+            onFinished={(completed) => {
               void refreshQuota("edit-image");
-              if (batch.completed > 0) markOnboardingStep("image");
+              if (completed > 0) markOnboardingStep("image");
             }}
           />
         </TabsContent>
