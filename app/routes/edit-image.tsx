@@ -4,29 +4,40 @@ import { IMAGE_CATEGORIES, IMAGE_PLATFORMS, type ImageCategory, type ImagePlatfo
 import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
 import { providerLabel } from "~/components/image-editor/messages";
 import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
-import { useImageProvider } from "~/components/image-editor/use-image-provider";
+import { EditorSkeleton } from "~/components/image-editor/editor-skeleton";
+import { loadImageProvider } from "~/components/image-editor/image-provider";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Skeleton } from "~/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import "~/lib/i18n/catalog/images";
+import type { Route } from "./+types/edit-image";
 
 export function meta() {
   return [{ title: "Image Editor · Listora" }];
 }
 
+/** Which editor serves (the header's badges): read on arrival. */
+export async function clientLoader() {
+  return { provider: await loadImageProvider() };
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return <EditorSkeleton title={t("images.editor.title")} description={t("images.editor.description")} />;
+}
+
 /** Image Editor (SPEC §2): single and batch edits shaped by marketplace and category. */
-export default function EditImagePage() {
+export default function EditImagePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const refreshQuota = useRefreshQuota();
-  const provider = useImageProvider();
+  const { provider } = loaderData;
   const [tab, setTab] = useState("single");
   const [platform, setPlatform] = useState<ImagePlatform>("etsy");
   const [category, setCategory] = useState<ImageCategory>("jewelry");
@@ -39,8 +50,8 @@ export default function EditImagePage() {
 
   const onResumed = useCallback(() => setTab("batch"), []);
 
-  const editorName = lastProvider?.name ?? provider.data?.provider;
-  const editorLabel = lastProvider?.label ?? provider.data?.label;
+  const editorName = lastProvider?.name ?? provider?.provider;
+  const editorLabel = lastProvider?.label ?? provider?.label;
 
   return (
     <>
@@ -48,23 +59,19 @@ export default function EditImagePage() {
         title={t("images.editor.title")}
         description={t("images.editor.description")}
         actions={
-          provider.isPending && !lastProvider ? (
-            <Skeleton className="h-6 w-48" />
-          ) : (
-            <div className="flex min-w-0 max-w-full flex-wrap gap-2">
-              <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-editor">
-                <CpuIcon aria-hidden="true" />
-                <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
-                {providerLabel(t, editorName, editorLabel)}
+          <div className="flex min-w-0 max-w-full flex-wrap gap-2">
+            <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-editor">
+              <CpuIcon aria-hidden="true" />
+              <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
+              {providerLabel(t, editorName, editorLabel)}
+            </Badge>
+            {provider?.cutout && (
+              <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-cutout">
+                <span className="text-muted-foreground">{t("images.cutout.prefix")}</span>
+                {provider.cutout.label}
               </Badge>
-              {provider.data?.cutout && (
-                <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-cutout">
-                  <span className="text-muted-foreground">{t("images.cutout.prefix")}</span>
-                  {provider.data.cutout.label}
-                </Badge>
-              )}
-            </div>
-          )
+            )}
+          </div>
         }
       />
 

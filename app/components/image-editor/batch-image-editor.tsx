@@ -22,7 +22,7 @@ import { prepareBatchSelection } from "./checks";
 import { processGptBatch, type GptBatchItem } from "./client-batch";
 import { cutoutLine, editFailure, serverText } from "./messages";
 import { PromptField } from "./prompt-field";
-import { useProtectedImage } from "./use-image-provider";
+import { useProtectedImage } from "./image-provider";
 import { useBatchJob } from "./use-batch-job";
 import { UploadZone } from "./upload-zone";
 import { resultEntryName, uniqueNames, zipStore } from "./zip";
