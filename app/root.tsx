@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useNavigate, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate, useRouteLoaderData } from "react-router";
 import type { Language, Theme } from "../schema/api";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { registerNavigator } from "./lib/api";
 import { syncSignedInHint } from "./lib/auth";
 import { I18nProvider, isLanguage, translate } from "./lib/i18n";
+import { routeCatalogues } from "./lib/i18n/route";
 import { COOKIE, readCookie } from "./lib/storage-keys";
 import { useNonce } from "./lib/nonce";
 import { ThemeProvider } from "./lib/theme";
@@ -64,8 +65,10 @@ function NavigatorBridge() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The strings of the matched routes' areas (their `handle.i18n`), the same on the server and in the browser.
+  const catalogues = routeCatalogues(useMatches());
   return (
-    <I18nProvider initialLanguage={loaderData.language}>
+    <I18nProvider initialLanguage={loaderData.language} catalogues={catalogues}>
       <ThemeProvider initialChoice={loaderData.theme}>
         <NavigatorBridge />
         <Outlet />

@@ -20,7 +20,7 @@ export const LIMITS = {
 /** The SPEC's simple e-mail shape: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const EmailSchema = v.pipe(
+const EmailSchema = v.pipe(
   // A missing field reads as empty, so it gets the same message as an empty one.
   v.optional(v.string("Email is required"), ""),
   v.trim(),
@@ -46,7 +46,7 @@ export function isCommonPassword(password: string) {
 }
 
 /** The password policy of every new password (register, reset, change): decision 0009. */
-export const PasswordSchema = v.pipe(
+const PasswordSchema = v.pipe(
   v.optional(v.string(PASSWORD_MESSAGES.required), ""),
   v.nonEmpty(PASSWORD_MESSAGES.required),
   v.check((value) => value.trim().length > 0, PASSWORD_MESSAGES.spaces),
@@ -56,7 +56,7 @@ export const PasswordSchema = v.pipe(
 );
 
 /** A password typed to log in: only the old shape rules, so accounts made before the policy still get in. */
-export const LoginPasswordSchema = v.pipe(
+const LoginPasswordSchema = v.pipe(
   v.optional(v.string(PASSWORD_MESSAGES.required), ""),
   v.nonEmpty(PASSWORD_MESSAGES.required),
   v.minLength(LIMITS.loginPasswordMin, PASSWORD_MESSAGES.loginMin),

@@ -76,7 +76,6 @@ export const mailOutbox = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
 
 /** Saved listings (My Listings). Tags and alt texts are JSON arrays of strings. */
 export const listings = sqliteTable(
@@ -311,10 +310,7 @@ export const listingProposals = sqliteTable(
     index("listing_proposals_user_status").on(t.userId, t.status, t.decidedAt),
   ],
 );
-
-export type ListingAuditRow = typeof listingAudits.$inferSelect;
 export type ShopJob = typeof shopJobs.$inferSelect;
-export type ShopJobItem = typeof shopJobItems.$inferSelect;
 export type ListingProposal = typeof listingProposals.$inferSelect;
 
 /** A seller's connected Etsy shop (0007, decision 0022): OAuth tokens encrypted with AES-256-GCM. */
@@ -371,7 +367,6 @@ export const etsyListingSync = sqliteTable(
 );
 
 export type EtsyConnection = typeof etsyConnections.$inferSelect;
-export type EtsyListingSyncRow = typeof etsyListingSync.$inferSelect;
 
 /** DataForSEO's monthly searches per (keyword, location, source), kept 30 days (0008, decision 0019). */
 export const searchVolumeCache = sqliteTable(

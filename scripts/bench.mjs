@@ -14,6 +14,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
 // BENCH_ONLY=shop runs only the My Shop figures (core: the figures of DESIGN §9 above them).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
+/** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
 const results = { date: new Date().toISOString(), commit: gitCommit(), node: process.version, figures: {}, budgets: [] };
 const log = (...a) => console.log("[bench]", ...a);
 
@@ -68,7 +69,7 @@ function startFakeLlm(latency) {
       }, latency);
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: server.address().port })));
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: /** @type {import("node:net").AddressInfo} */ (server.address()).port })));
 }
 
 async function timeRequest(url, init) {
@@ -357,6 +358,11 @@ async function once(call) {
   }
 }
 
+/**
+ * @param {string} origin
+ * @param {number | undefined} pgid
+ * @returns {Promise<Record<string, any>>} the figures, or `error`
+ */
 async function benchShop(origin, pgid) {
   const { generatedCsv, generatedRow } = await import("./lib/shop-csv.mjs");
   let stage = "register";
@@ -568,6 +574,11 @@ function rssMb(pid, field) {
   return round(kbValue / 1024, 1);
 }
 
+/**
+ * @param {string} origin
+ * @param {number | undefined} pgid
+ * @returns {Promise<Record<string, any>>} the figures, or `error`
+ */
 async function benchImageEdit(origin, pgid) {
   let sharp;
   try {
@@ -647,8 +658,10 @@ async function runLighthouse(origin, paths) {
     for (const path of paths) {
       try {
         const result = await lighthouse(`${origin}${path}`, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+        if (!result) throw new Error("lighthouse gave no result");
         const c = result.lhr.categories;
-        out[path] = { performance: Math.round(c.performance.score * 100), accessibility: Math.round(c.accessibility.score * 100) };
+        // A category Lighthouse could not score is null, which counts as 0 (as null * 100 did).
+        out[path] = { performance: Math.round((c.performance.score ?? 0) * 100), accessibility: Math.round((c.accessibility.score ?? 0) * 100) };
       } catch (error) {
         out[path] = { error: String(error.message || error) };
       }

@@ -10,8 +10,13 @@ const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const args = process.argv.slice(2);
 const dryRun = args.includes("--dry-run");
 const skipBuild = args.includes("--no-build");
+/** @param {string} name */
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
+/**
+ * @param {string} cmd
+ * @param {string[]} cmdArgs
+ */
 function run(cmd, cmdArgs) {
   const result = spawnSync(cmd, cmdArgs, { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

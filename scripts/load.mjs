@@ -97,6 +97,7 @@ function finding(phase, name, ok, detail = "") {
 }
 
 /** Every request of a phase: endpoint -> { statuses: {status: count}, ms: [] }. Status 0 = no answer. */
+/** @returns {{ started: number, ended: number, endpoints: Record<string, { statuses: Record<string, number>, ms: number[] }>, noAnswerErrors?: Record<string, number> }} */
 function newStats() {
   return { started: 0, ended: 0, endpoints: {} };
 }
@@ -105,6 +106,10 @@ function record(stats, endpoint, status, ms) {
   e.statuses[status] = (e.statuses[status] ?? 0) + 1;
   e.ms.push(ms);
 }
+/**
+ * @param {ReturnType<typeof newStats>} stats
+ * @returns {Record<string, any>} the phase's figures; each phase adds its own
+ */
 function summarize(stats) {
   const seconds = (stats.ended - stats.started) / 1000;
   const endpoints = {};
@@ -142,7 +147,19 @@ function assertLoopback(url) {
   if (!["localhost", "127.0.0.1", "[::1]", "::1"].includes(host)) throw new Error(`refusing to load a non-loopback address: ${url}`);
 }
 
-/** One request, timed and recorded; a connection failure is status 0 with `error` set. */
+/**
+ * @typedef {{ status: number, ms: number, devProxy?: boolean, headers?: Headers, data?: any, events?: any[], error?: string, retriedAfterProxy503?: boolean }} CallResult
+ */
+
+/**
+ * One request, timed and recorded; a connection failure is status 0 with `error` set.
+ *
+ * @param {ReturnType<typeof newStats>} stats
+ * @param {string} endpoint
+ * @param {string} path
+ * @param {{ method?: string, token?: string, body?: unknown, headers?: Record<string, string>, ndjson?: boolean, timeoutMs?: number }} [options]
+ * @returns {Promise<CallResult>}
+ */
 async function call(stats, endpoint, path, { method = "GET", token, body, headers = {}, ndjson = false, timeoutMs = 30_000 } = {}) {
   const url = `${base}${path}`;
   assertLoopback(url);
@@ -196,6 +213,7 @@ const isErrorShape = (d) => d && d.success === false && typeof d.message === "st
 
 let userSeq = 0;
 const runId = Date.now().toString(36);
+/** @returns {Promise<{ email: string, token?: string, error?: string, [phaseFigure: string]: any }>} each phase adds its own figures */
 async function registerUser(stats, label) {
   const email = `load-${runId}-${label}-${userSeq++}@example.com`;
   const r = await call(stats, "POST /api/auth/register", "/api/auth/register", { method: "POST", body: { username: null, email, password: "Load-password-123" } });
@@ -227,22 +245,23 @@ async function generate(stats, token, requestId, n, endpoint = "POST /api/listin
     ndjson: true,
   });
   const last = r.events?.at(-1);
-  if (r.status === 200 && last?.type === "done") return { outcome: "done", id: last.listing?.id, listing: last.listing, replayed: r.headers.get("Idempotent-Replayed") === "true", r };
+  if (r.status === 200 && last?.type === "done") return { outcome: "done", id: last.listing?.id, listing: last.listing, replayed: r.headers?.get("Idempotent-Replayed") === "true", r };
   if (r.status === 200 && last?.type === "error")
-    return { outcome: "error-event", status: last.status, message: last.message, event: last, partsBefore: r.events.filter((e) => e.type === "part").length, r };
+    return { outcome: "error-event", status: last.status, message: last.message, event: last, partsBefore: (r.events ?? []).filter((e) => e.type === "part").length, r };
   return { outcome: "http", status: r.status, data: r.data, r };
 }
 
 // ---- The fake OpenAI-compatible LLM on loopback --------------------------------------------------
 
 function startFakeLlm(latency) {
-  const fake = { calls: 0, partCalls: {}, failing: false, failed: 0, answered: 0, badAuth: 0, server: null, port: 0 };
+  /** @type {{ calls: number, partCalls: Record<string, number>, failing: boolean, failed: number, answered: number, badAuth: number, server: import("node:http").Server, port: number }} */
+  const fake = { calls: 0, partCalls: {}, failing: false, failed: 0, answered: 0, badAuth: 0, server: /** @type {any} */ (null), port: 0 };
   fake.server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       const seq = fake.calls++;
-      if (req.headers.authorization !== `Bearer ${FAKE_KEY}` || !req.url.endsWith("/chat/completions")) {
+      if (req.headers.authorization !== `Bearer ${FAKE_KEY}` || !(req.url ?? "").endsWith("/chat/completions")) {
         fake.badAuth++;
         res.writeHead(401, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ error: { message: "fake: wrong key or path" } }));
@@ -301,7 +320,7 @@ function startFakeLlm(latency) {
   // just as workerd reuses them ("Network connection lost"), a failure of the fake, not of the product.
   fake.server.keepAliveTimeout = 120_000;
   fake.server.headersTimeout = 121_000;
-  return new Promise((resolve) => fake.server.listen(0, "127.0.0.1", () => resolve(Object.assign(fake, { port: fake.server.address().port }))));
+  return new Promise((resolve) => fake.server.listen(0, "127.0.0.1", () => resolve(Object.assign(fake, { port: /** @type {import("node:net").AddressInfo} */ (fake.server.address()).port }))));
 }
 
 // ---- Server life cycle ---------------------------------------------------------------------------
@@ -587,7 +606,7 @@ async function phasePdf() {
     const regOk = registrations.filter((r) => r.status === 201).length;
     // Each id asked again: its first answer replayed, never 409 (a failed one must not leave a pending claim).
     const retries = await Promise.all(ids.map((id, i) => generatePdf(stats, users[i % users.length].token, id, i, "POST /api/workflow/generate-pdf (retry, same id)")));
-    const replayed = retries.filter((r, i) => r.status === 200 && r.headers.get("Idempotent-Replayed") === "true" && r.data?.pdf?.fileId === answers[i].data?.pdf?.fileId).length;
+    const replayed = retries.filter((r, i) => r.status === 200 && r.headers?.get("Idempotent-Replayed") === "true" && r.data?.pdf?.fileId === answers[i].data?.pdf?.fileId).length;
     const conflicts = retries.filter((r) => r.status === 409).length;
     const sizes = ok.map((r) => r.data.pdf.bytes).filter(Number.isFinite);
     const burst = {

@@ -37,11 +37,16 @@ export function ensureDevVars(file = join(root, ".dev.vars")) {
   }
 }
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** @param {string} name */
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 ensureDevVars();

@@ -5,10 +5,11 @@ import { handleShopQueue } from "./domain/shop/jobs";
 import { selectLlmProvider } from "./providers/llm";
 import { ConfigError, getConfig, type Env } from "./lib/env";
 import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
+import { log } from "./lib/log";
 
-export { BatchJob } from "../durable-objects/batch-job";
-export { QuotaCounter } from "../durable-objects/quota-counter";
-export { ThrottleCounter } from "../durable-objects/throttle-counter";
+export { BatchJob } from "./durable-objects/batch-job";
+export { QuotaCounter } from "./durable-objects/quota-counter";
+export { ThrottleCounter } from "./durable-objects/throttle-counter";
 
 declare module "react-router" {
   export interface AppLoadContext {
@@ -27,7 +28,7 @@ export default {
     } catch (error) {
       if (error instanceof ConfigError) {
         // Refuse to serve, and say why to the operator (variable names only, never values).
-        console.error(JSON.stringify({ level: "error", event: "config.invalid", error: error.message, problems: error.problems }));
+        log.error("config.invalid", { error: error.message, problems: error.problems });
         if (new URL(request.url).pathname.startsWith("/api")) {
           const body = { success: false, code: "config-invalid", message: error.message, problems: error.problems };
           return withSecurityHeaders(Response.json(body, { status: 503, headers: { "Retry-After": "60" } }), API_CSP);

@@ -1,7 +1,6 @@
 import { PLATFORMS, type Platform } from "../../schema/api/listings";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/listings";
 
 /** The marketplace picker of Create Listing and Audit a Listing (Etsy, Amazon, eBay). */
 export function PlatformSelect({

@@ -7,7 +7,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { useQuota, type QuotaFeature } from "~/lib/quota";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/plans";
 
 /**
  * The daily-usage card of every AI screen: plan badge, progress bar, 'used/limit used', remaining.

@@ -1,4 +1,3 @@
-import "~/lib/i18n/catalog/dashboard";
 /**
  * The dashboard's time-of-day greeting (SPEC §9): the hour picks a band (05-11 morning, 12-16 afternoon,
  * 17-21 evening, otherwise night); then a 30 % chance of a weekday line, otherwise a 50 % chance of a
@@ -9,12 +8,15 @@ export type GreetingKind = "weekday" | "generic" | "band";
 
 export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 export const GENERIC_LINES = 3;
+const GENERIC = [0, 1, 2] as const satisfies readonly number[] & { length: typeof GENERIC_LINES };
+
+type GreetingLine = `dashboard.greeting.band.${GreetingBand}` | `dashboard.greeting.weekday.${(typeof WEEKDAYS)[number]}` | `dashboard.greeting.generic.${(typeof GENERIC)[number]}`;
 
 export interface Greeting {
   kind: GreetingKind;
   band: GreetingBand;
   /** Catalogue key of the line; with a name, the ".named" variant is used and {name} filled. */
-  key: string;
+  key: GreetingLine;
   name: string | null;
 }
 
@@ -45,12 +47,12 @@ export function pickGreeting(date: Date, random: () => number, name?: string | n
   }
   if (random() < 0.5) {
     const line = Math.min(GENERIC_LINES - 1, Math.floor(random() * GENERIC_LINES));
-    return { kind: "generic", band, key: `dashboard.greeting.generic.${line}`, name: who };
+    return { kind: "generic", band, key: `dashboard.greeting.generic.${GENERIC[line]}`, name: who };
   }
   return { kind: "band", band, key: `dashboard.greeting.band.${band}`, name: who };
 }
 
 /** The catalogue key to show: lines with a name have their own wording. */
-export function greetingKey(greeting: Greeting) {
+export function greetingKey(greeting: Greeting): GreetingLine | `${GreetingLine}.named` {
   return greeting.name ? `${greeting.key}.named` : greeting.key;
 }

@@ -1,50 +1,31 @@
 /**
- * The dashboard's onboarding checklist, kept on the account (decision 0016): each feature marks its
- * step on the server where it completes; screens only tell the checklist to re-read. Flags an older
- * version of Listora left in this browser's localStorage are sent to the server once, then removed.
+ * The dashboard's onboarding checklist, kept on the account (decision 0016) and loaded with the account
+ * data of the app layout (decision 0024): each feature marks its step on the server where it completes;
+ * screens only tell the checklist to re-read.
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
 import { ONBOARDING_STEPS as STEPS, type OnboardingState, type OnboardingStep as Step } from "../../schema/api/onboarding";
-import { api } from "./api";
-import { getToken, storedUser } from "./auth";
-import { STORAGE, safeLocalStorage } from "./storage-keys";
+import { useAccountPart } from "./account";
+import { markWelcomed } from "./api/onboarding";
+import { storedUser } from "./auth";
 
 export type OnboardingStep = Step;
 export const ONBOARDING_STEPS: OnboardingStep[] = [...STEPS];
-export const ONBOARDING_KEY = ["onboarding"] as const;
 const CHANGED = "listora:onboarding";
 
-/** Steps a browser still holds as the text "true" under the old localStorage keys (SPEC §4). */
-export function legacyCompletedSteps(storage: Storage | null = safeLocalStorage()): OnboardingStep[] {
-  return ONBOARDING_STEPS.filter((step) => storage?.getItem(STORAGE.onboarding[step]) === "true");
-}
-
-/** Reads the account's checklist; the first time, hands over (and forgets) flags this browser kept. */
-export async function fetchOnboarding(storage: Storage | null = safeLocalStorage()): Promise<OnboardingState> {
-  const legacy = legacyCompletedSteps(storage);
-  if (legacy.length > 0) {
-    const body = await api<{ data: OnboardingState }>("/onboarding", { method: "PUT", body: { steps: legacy } });
-    for (const step of ONBOARDING_STEPS) storage?.removeItem(STORAGE.onboarding[step]);
-    return body.data;
-  }
-  return (await api<{ data: OnboardingState }>("/onboarding")).data;
-}
-
 export function useOnboarding() {
-  const client = useQueryClient();
+  return useAccountPart((account) => account.onboarding);
+}
+
+/** Re-reads the account data whenever a screen marks a step (mounted once, by the app layout). */
+export function useOnboardingRefresh() {
+  const { revalidate } = useRevalidator();
   useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: ONBOARDING_KEY });
+    const refresh = () => void revalidate();
     window.addEventListener(CHANGED, refresh);
     return () => window.removeEventListener(CHANGED, refresh);
-  }, [client]);
-  return useQuery({
-    queryKey: ONBOARDING_KEY,
-    queryFn: () => fetchOnboarding(),
-    enabled: typeof window !== "undefined" && !!getToken(),
-    staleTime: 0,
-    retry: 2,
-  });
+  }, [revalidate]);
 }
 
 /**
@@ -69,20 +50,19 @@ const FIRST_VISIT_KEY = "listora.firstVisit";
  * Answers null while unknown.
  */
 export function useWelcome(state: OnboardingState | undefined): "first" | "back" | null {
-  const client = useQueryClient();
   const userId = storedUser()?.id ?? "";
+  const sent = useRef(false);
   const firstInThisTab = typeof window !== "undefined" && window.sessionStorage?.getItem(FIRST_VISIT_KEY) === userId && userId !== "";
   useEffect(() => {
-    if (!state || state.welcomed) return;
+    if (!state || state.welcomed || sent.current) return;
+    sent.current = true;
     try {
       window.sessionStorage.setItem(FIRST_VISIT_KEY, userId);
     } catch {
       /* private mode: the next visit simply says 'Welcome back' */
     }
-    void api<{ data: OnboardingState }>("/onboarding", { method: "PUT", body: { welcomed: true } })
-      .then((body) => client.setQueryData(ONBOARDING_KEY, (old: OnboardingState | undefined) => (old ? { ...old, welcomed: body.data.welcomed } : body.data)))
-      .catch(() => {});
-  }, [state, client, userId]);
+    void markWelcomed().catch(() => {});
+  }, [state, userId]);
   if (!state) return null;
   return !state.welcomed || firstInThisTab ? "first" : "back";
 }

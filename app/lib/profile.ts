@@ -1,70 +1,44 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Profile, ProfileUpdate } from "../../schema/api";
-import { ApiError, api, handleUnauthorized } from "./api";
-import { getToken } from "./auth";
-import { STORAGE, safeLocalStorage } from "./storage-keys";
+/** The signed-in user's profile, loaded with the account data of the app layout (decision 0024). */
+import { useCallback, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { ProfileUpdate } from "../../schema/api";
+import { forgetProfile, keepProfile, useAccountPart } from "./account";
+import { updateProfileRequest, type ProfileResponse } from "./api/profile";
 
-export const PROFILE_KEY = ["profile"] as const;
+export type { ProfileResponse } from "./api/profile";
 
-export interface ProfileResponse extends Profile {
-  success: boolean;
-  message: string;
-}
-
-/** GET /api/profile with the SPEC §8 messages for each failure. */
-export async function fetchProfile(): Promise<ProfileResponse> {
-  if (!getToken()) {
-    handleUnauthorized();
-    throw new Error("No authentication token found");
-  }
-  let body: ProfileResponse;
-  try {
-    body = await api<ProfileResponse>("/profile");
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      handleUnauthorized();
-      throw new Error("Unauthorized: Please login again", { cause: error });
-    }
-    throw new Error("Failed to fetch profile data", { cause: error });
-  }
-  if (!body.success) throw new Error(body.message || "Failed to fetch profile");
-  if (body.firstName) safeLocalStorage()?.setItem(STORAGE.userName, body.firstName);
-  return body;
-}
-
-/** The profile, cached 5 min fresh and 10 min kept, no retry, no refetch on focus, mount or reconnect. */
+/** The profile; refetch() reads it from the server again. */
 export function useProfile() {
-  return useQuery({
-    queryKey: PROFILE_KEY,
-    queryFn: fetchProfile,
-    enabled: typeof window !== "undefined" && !!getToken(),
-    staleTime: 5 * 60 * 1000,
-    gcTime: 10 * 60 * 1000,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-  });
+  return useAccountPart((account) => account.profile, forgetProfile);
 }
 
-export async function updateProfileRequest(changes: ProfileUpdate): Promise<ProfileResponse> {
-  try {
-    return await api<ProfileResponse>("/profile", { method: "PUT", body: changes });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw new Error("Unauthorized: Please login again", { cause: error });
-    if (error instanceof ApiError && error.status === 400 && typeof error.body?.message === "string") throw new Error(error.body.message, { cause: error });
-    throw new Error("Failed to update profile", { cause: error });
-  }
-}
+type MutateOptions = { onSuccess?: (profile: ProfileResponse) => void; onError?: (error: unknown) => void };
 
-/** PUT /api/profile; the answer replaces the cached profile. */
+/** PUT /api/profile; the answer replaces the loaded profile (the screens revalidate without reading it again). */
 export function useUpdateProfile() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfileRequest,
-    onSuccess: (profile) => {
-      client.setQueryData(PROFILE_KEY, profile);
-      if (profile.firstName) safeLocalStorage()?.setItem(STORAGE.userName, profile.firstName);
+  const { revalidate } = useRevalidator();
+  const [state, setState] = useState<{ isPending: boolean; variables?: ProfileUpdate; error: unknown }>({ isPending: false, error: null });
+  const mutateAsync = useCallback(
+    async (changes: ProfileUpdate) => {
+      setState({ isPending: true, variables: changes, error: null });
+      try {
+        const profile = await updateProfileRequest(changes);
+        keepProfile(profile);
+        setState({ isPending: false, error: null });
+        void revalidate();
+        return profile;
+      } catch (error) {
+        setState({ isPending: false, variables: changes, error });
+        throw error;
+      }
     },
-  });
+    [revalidate],
+  );
+  const mutate = useCallback(
+    (changes: ProfileUpdate, options: MutateOptions = {}) => {
+      mutateAsync(changes).then(options.onSuccess, (error: unknown) => options.onError?.(error));
+    },
+    [mutateAsync],
+  );
+  return { ...state, isError: state.error !== null, mutate, mutateAsync };
 }

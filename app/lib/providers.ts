@@ -1,20 +1,15 @@
 /**
  * The providers the server uses, from GET /api/health (decision 0020): which LLM writes listings
  * and wizard text ("workers-ai", "deepseek", ... or "offline-composer") and its label for people
- * ("Workers AI (llama-3.3-70b)"). Cached for five minutes; nothing is shown until it is known.
+ * ("Workers AI (llama-3.3-70b)"). Loaded with the account data (kept five minutes); nothing is shown until it is known.
  */
-import { useQuery } from "@tanstack/react-query";
-import { api } from "~/lib/api";
+import { useAccountPart } from "./account";
+import type { HealthBody } from "./api/health";
 
 export interface ActiveProvider {
   name: string;
   label: string;
   offline: boolean;
-}
-
-interface HealthBody {
-  providers?: Record<string, string>;
-  providerLabels?: Record<string, string>;
 }
 
 /** The embedded defaults that work without network or keys, per kind. */
@@ -27,10 +22,6 @@ export function activeProvider(body: HealthBody, kind: string): ActiveProvider |
 }
 
 export function useActiveProvider(kind: "llm" | "trends" | "images" | "mail") {
-  return useQuery({
-    queryKey: ["health", "provider", kind],
-    queryFn: async () => activeProvider(await api<HealthBody>("/health", { anonymous: true }), kind),
-    enabled: typeof window !== "undefined",
-    staleTime: 5 * 60_000,
-  });
+  const health = useAccountPart((account) => account.health);
+  return { ...health, data: health.data ? activeProvider(health.data, kind) : undefined };
 }

@@ -15,7 +15,7 @@ import type {
   WizardProviderInfo,
 } from "../../schema/api/workflow";
 import { ApiError, WORKFLOW_TIMEOUT_MS, api, apiResponse, newRequestId } from "./api";
-import "~/lib/i18n/catalog/wizard";
+import type { MessageKey } from "./i18n";
 
 /**
  * The pattern wizard's client (SPEC §7 Wizard): one function per call, each with its own X-Request-ID
@@ -300,9 +300,9 @@ export const WIZARD_ERROR_TEXT = {
 } as const;
 
 /** A failed wizard call, told as the screen tells it: the server's message, else a catalogue key. */
-export type WizardFailure = { kind: "message"; message: string } | { kind: "key"; key: string } | { kind: "quota"; used: number; limit: number; plan: string };
+export type WizardFailure = { kind: "message"; message: string } | { kind: "key"; key: MessageKey } | { kind: "quota"; used: number; limit: number; plan: string };
 
-export function describeFailure(error: unknown, fallbackKey: string): WizardFailure {
+export function describeFailure(error: unknown, fallbackKey: MessageKey): WizardFailure {
   if (error instanceof ApiError) {
     if (error.status === 403 && error.body?.quota && typeof error.body.quota === "object") {
       const quota = error.body.quota as Record<string, unknown>;

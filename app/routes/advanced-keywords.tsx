@@ -8,7 +8,7 @@ import { AnalysisSkeleton } from "~/components/advanced/analysis-skeleton";
 import { analysisProvider, providerLabelKey } from "~/components/advanced/provider-labels";
 import { InterestChart } from "~/components/advanced/interest-chart";
 import { MonthlySearches } from "~/components/advanced/monthly-searches";
-import { keywordFieldError, keywordSubmitError } from "~/components/advanced/keyword-validation";
+import { keywordFieldError, keywordSubmitError } from "~/lib/keyword-validation";
 import { RelatedQueries } from "~/components/advanced/related-queries";
 import { ResultSection } from "~/components/advanced/result-section";
 import { StatCards } from "~/components/advanced/stat-cards";
@@ -20,15 +20,21 @@ import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
 import { AnalysisError, analyzeKeyword, type AnalysisOutcome } from "~/lib/api/advanced";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useActiveProvider } from "~/lib/providers";
 import { useRefreshQuota } from "~/lib/quota";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/advanced-keywords";
+import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
+import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "Advanced Keyword Analysis · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "advanced.metaTitle") }];
 }
 
 const asGeo = (value: string | null): Geo => ((GEOS as readonly string[]).includes((value ?? "").toUpperCase()) ? ((value ?? "").toUpperCase() as Geo) : "US");
@@ -43,7 +49,7 @@ export default function AdvancedKeywords() {
   const [keyword, setKeyword] = useState("");
   const [geo, setGeo] = useState<Geo>("US");
   const [touched, setTouched] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<MessageKey | null>(null);
   const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
   const [outcome, setOutcome] = useState<AnalysisOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

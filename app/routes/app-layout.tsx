@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Outlet, redirect, useLocation, useNavigate } from "react-router";
+import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { AppSidebar } from "~/components/shell/app-sidebar";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/shell/sidebar";
@@ -8,8 +8,10 @@ import { ProfileSync } from "~/components/shell/profile-sync";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
+import { loadAccount } from "~/lib/account";
 import { getToken } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
+import { useOnboardingRefresh } from "~/lib/onboarding";
 import { COOKIE, readCookie } from "~/lib/storage-keys";
 import type { Route } from "./+types/app-layout";
 
@@ -28,52 +30,80 @@ export function loader({ request }: Route.LoaderArgs) {
   return { sidebarOpen: readCookie(cookie, COOKIE.sidebar) !== "false" };
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
+/** The one sign-in check of the browser, then the account data every signed-in screen reads (decision 0024). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!getToken()) throw loginRedirect(new URL(request.url));
-  return { sidebarOpen: readCookie(document.cookie, COOKIE.sidebar) !== "false" };
+  return { sidebarOpen: readCookie(document.cookie, COOKIE.sidebar) !== "false", account: await loadAccount() };
+}
+// No HydrateFallback: the server renders the shell from its own loader (each screen shows its skeleton
+// inside it) and this clientLoader runs on hydration, so the shell a visitor may already use stays mounted.
+clientLoader.hydrate = true as const;
+
+/**
+ * Account data is read again when a screen asks for it (revalidate() after a use, or a form action),
+ * not on every navigation between screens; a token that has gone meanwhile (signed out in another tab)
+ * runs the check again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!getToken() || !accountShown) return true;
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
+}
+
+/**
+ * Whether the shell on screen shows the account data. A navigation started before the first load
+ * finished (a click during hydration) cancels that load and leaves the server's data: the next
+ * navigation then loads the account data even though it is not a revalidation.
+ */
+let accountShown = false;
+
+function Shell({ sidebarOpen, ready, children }: { sidebarOpen: boolean; ready: boolean; children: React.ReactNode }) {
+  const t = useT();
+  return (
+    // Toasts and tooltips are used only by signed-in screens: public pages skip them.
+    <TooltipProvider>
+      <SidebarProvider defaultOpen={sidebarOpen}>
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow">
+          {t("app.skipToContent")}
+        </a>
+        <ProfileSync />
+        <AppSidebar />
+        <SidebarInset>
+          <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">
+            <SidebarTrigger />
+            <Logo to="/" />
+          </header>
+          <div className="hidden h-12 items-center px-4 md:flex">
+            <SidebarTrigger />
+          </div>
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={ready ? "true" : undefined}>
+            {children}
+          </main>
+          <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
+        </SidebarInset>
+      </SidebarProvider>
+      <Toaster closeLabel={t("app.close")} />
+    </TooltipProvider>
+  );
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const t = useT();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [checked, setChecked] = useState(false);
-  // The query cache (profile, quotas, listings) belongs to the signed-in area only, so public pages
-  // do not ship the query library, and signing out leaves no cached data behind.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } } }));
-
+  const ready = "account" in loaderData;
+  useOnboardingRefresh();
   useEffect(() => {
-    if (!getToken()) navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
-    else setChecked(true);
-  }, [navigate, location.pathname, location.search]);
-
+    accountShown = ready;
+    return () => {
+      accountShown = false;
+    };
+  }, [ready]);
+  // Until every screen loads through its route loader, the screens still on the query library share this cache.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } } }));
   return (
-    // Toasts, tooltips and the query cache are used only by signed-in screens: public pages skip them.
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <SidebarProvider defaultOpen={loaderData.sidebarOpen}>
-          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow">
-            {t("app.skipToContent")}
-          </a>
-          <ProfileSync />
-          <AppSidebar />
-          <SidebarInset>
-            <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">
-              <SidebarTrigger />
-              <Logo to="/" />
-            </header>
-            <div className="hidden h-12 items-center px-4 md:flex">
-              <SidebarTrigger />
-            </div>
-            <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={checked ? "true" : undefined}>
-              <VerifyEmailBanner />
-              <Outlet />
-            </main>
-            <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
-          </SidebarInset>
-        </SidebarProvider>
-        <Toaster closeLabel={t("app.close")} />
-      </TooltipProvider>
+      <Shell sidebarOpen={loaderData.sidebarOpen} ready={ready}>
+        <VerifyEmailBanner />
+        <Outlet />
+      </Shell>
     </QueryClientProvider>
   );
 }

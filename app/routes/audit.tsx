@@ -16,11 +16,16 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/audit";
-import "~/lib/i18n/catalog/listings";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/audit";
+import * as auditStrings from "~/lib/i18n/catalog/audit";
+import * as listingsStrings from "~/lib/i18n/catalog/listings";
 
-export function meta() {
-  return [{ title: "Audit a Listing · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [auditStrings, listingsStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "audit.metaTitle") }];
 }
 
 interface Form {

@@ -20,18 +20,25 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useActiveProvider } from "~/lib/providers";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
-import "~/lib/i18n/catalog/listings";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/create";
+import * as listingsStrings from "~/lib/i18n/catalog/listings";
+import * as auditStrings from "~/lib/i18n/catalog/audit";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
+import { productDescriptionError } from "~/lib/listing-validation";
 
-export function meta() {
-  return [{ title: "Create Etsy Listing · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [listingsStrings, auditStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "create.metaTitle") }];
 }
 
-const PART_NAME: Record<ListingPart, string> = {
+const PART_NAME: Record<ListingPart, MessageKey> = {
   title: "create.result.partTitle",
   description: "create.result.partDescription",
   tags: "create.result.partTags",
@@ -95,8 +102,9 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
   const generating = state.status === "generating";
 
   function run() {
-    if (!description.trim()) {
-      setDescriptionError(t("create.details.empty"));
+    const problem = productDescriptionError(description);
+    if (problem) {
+      setDescriptionError(t(problem.key, problem.vars));
       textareaRef.current?.focus();
       return;
     }

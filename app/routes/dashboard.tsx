@@ -3,14 +3,17 @@ import { OnboardingChecklist } from "~/components/dashboard/onboarding-checklist
 import { QuickActions } from "~/components/dashboard/quick-actions";
 import { TipsCarousel } from "~/components/dashboard/tips-carousel";
 import { PageHeader } from "~/components/page-header";
-import { isLanguage, translate, useT } from "~/lib/i18n";
+import { useT } from "~/lib/i18n";
 import { useOnboarding, useWelcome } from "~/lib/onboarding";
 import type { Route } from "./+types/dashboard";
-import "~/lib/i18n/catalog/dashboard";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import * as dashboardStrings from "~/lib/i18n/catalog/dashboard";
+
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [dashboardStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const rootData = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;
-  return [{ title: translate(isLanguage(rootData?.language) ? rootData.language : "en", "dashboard.metaTitle") }];
+  return [{ title: metaText(matches, "dashboard.metaTitle") }];
 }
 
 export default function Dashboard() {

@@ -13,11 +13,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
-import "~/lib/i18n/catalog/images";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/edit-image-gpt";
+import * as imagesStrings from "~/lib/i18n/catalog/images";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "Image Editor (GPT) · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [imagesStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "images.gpt.metaTitle") }];
 }
 
 /** Image Editor (GPT) (SPEC §2): free-form edits by the image-generation provider. */

@@ -16,11 +16,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
-import "~/lib/i18n/catalog/images";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/edit-image";
+import * as imagesStrings from "~/lib/i18n/catalog/images";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "Image Editor · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [imagesStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "images.metaTitle") }];
 }
 
 /** Which editor serves (the header's badges): read on arrival. */

@@ -7,11 +7,13 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ApiError, api } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError } from "~/lib/validation";
+import type { Route } from "./+types/forgot-password";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Reset Your Password · Listora" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.forgot.metaTitle") }];
 }
 
 type State = "idle" | "sending" | "success" | "error";
@@ -19,7 +21,7 @@ type State = "idle" | "sending" | "success" | "error";
 export default function ForgotPassword() {
   const t = useT();
   const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<MessageKey | null>(null);
   const [state, setState] = useState<State>("idle");
   const [error, setError] = useState<string | null>(null);
   const [devOutbox, setDevOutbox] = useState<string | null>(null);

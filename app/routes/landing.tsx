@@ -7,9 +7,13 @@ import { ProblemCards } from "~/components/landing/problem-cards";
 import { PlansSection } from "~/components/profile/plans-card";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/landing/site-header";
-import { isLanguage, translate } from "~/lib/i18n";
 import type { Route } from "./+types/landing";
-import "~/lib/i18n/catalog/landing";
+import { matchesLanguage, metaText, type I18nHandle } from "~/lib/i18n/route";
+import * as landingStrings from "~/lib/i18n/catalog/landing";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
+
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [landingStrings, plansStrings] } satisfies I18nHandle;
 
 /** Only the origin, so Open Graph scrapers get an absolute image URL. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -17,10 +21,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  const rootData = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;
-  const language = isLanguage(rootData?.language) ? rootData.language : "en";
-  const title = translate(language, "landing.metaTitle");
-  const description = translate(language, "landing.metaDescription");
+  const title = metaText(matches, "landing.metaTitle");
+  const description = metaText(matches, "landing.metaDescription");
+  const language = matchesLanguage(matches);
   const origin = data?.origin ?? "";
   const image = `${origin}/og-image.png`;
   return [

@@ -10,7 +10,7 @@ import { ListingEditor, type FieldErrors } from "~/components/listings/listing-e
 import { ListingHistory } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
-import { LISTING_LIMITS, conflictListing, fetchListing, listingKey, updateListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/components/listings/listing-client";
+import { LISTING_LIMITS, conflictListing, fetchListing, listingKey, updateListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/lib/api/listings";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
 import { ListingAudit } from "~/components/audit/listing-audit";
@@ -25,10 +25,17 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { ApiError } from "~/lib/api";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/listings";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/listing-detail";
+import * as listingsStrings from "~/lib/i18n/catalog/listings";
+import * as listingVersionsStrings from "~/lib/i18n/catalog/listing-versions";
+import * as auditStrings from "~/lib/i18n/catalog/audit";
 
-export function meta() {
-  return [{ title: "Listing · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [listingsStrings, listingVersionsStrings, auditStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "detail.metaTitle") }];
 }
 
 function Section({ title, copyText, meta, children, testId }: { title: string; copyText?: string; meta?: ReactNode; children: ReactNode; testId: string }) {

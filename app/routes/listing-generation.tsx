@@ -33,10 +33,16 @@ import {
   useWizardState,
   type WizardState,
 } from "~/lib/wizard";
-import "~/lib/i18n/catalog/wizard";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/listing-generation";
+import * as wizardStrings from "~/lib/i18n/catalog/wizard";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "Step 3 of 3 Etsy Listing Generation · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [wizardStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "wizard.listing.metaTitle") }];
 }
 
 type Phase = { kind: "loading" } | { kind: "nothing" } | { kind: "generating" } | { kind: "error"; detail: string } | { kind: "quota"; used: number; limit: number } | { kind: "ready" };

@@ -4,8 +4,11 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingCard, ListingCardSkeleton } from "~/components/listings/listing-card";
-import { fetchListings, listingsKey, type ListingSort } from "~/components/listings/listing-client";
-import "~/lib/i18n/catalog/audit";
+import { fetchListings, listingsKey, type ListingSort } from "~/lib/api/listings";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/listings";
+import * as listingsStrings from "~/lib/i18n/catalog/listings";
+import * as auditStrings from "~/lib/i18n/catalog/audit";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -13,10 +16,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/listings";
 
-export function meta() {
-  return [{ title: "My Listings · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [listingsStrings, auditStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "listings.metaTitle") }];
 }
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -8,11 +8,13 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api";
 import { safeRedirectTarget } from "~/lib/auth";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError, passwordError } from "~/lib/validation";
+import type { Route } from "./+types/login";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Login · Listora" }, { name: "description", content: "Log in to Listora to create marketplace listings in minutes." }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.login.metaTitle") }, { name: "description", content: metaText(matches, "auth.login.metaDescription") }];
 }
 
 export default function Login() {
@@ -21,7 +23,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [errors, setErrors] = useState<{ email?: MessageKey | null; password?: MessageKey | null }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n";
 import type { Route } from "./+types/not-found";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Page not found · Listora" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "notFound.metaTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export function loader() {

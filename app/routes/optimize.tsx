@@ -18,10 +18,15 @@ import { useProfile } from "~/lib/profile";
 import { cn } from "~/lib/utils";
 import { WIZARD_ERROR_KEYS, describeFailure, lineRange, optimizePatternCall, replaceLine, useWizardState, type TechEditIssue, type WizardNavigationState } from "~/lib/wizard";
 import { WIZARD_LIMITS } from "../../schema/api/workflow";
-import "~/lib/i18n/catalog/wizard";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/optimize";
+import * as wizardStrings from "~/lib/i18n/catalog/wizard";
 
-export function meta() {
-  return [{ title: "Step 1 of 3 Optimize Pattern · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [wizardStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "wizard.optimize.metaTitle") }];
 }
 
 type Status = { kind: "idle" } | { kind: "running" } | { kind: "error"; text: string } | { kind: "done"; providerLabel: string; offline: boolean };

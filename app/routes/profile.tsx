@@ -9,14 +9,18 @@ import { SecurityCard } from "~/components/profile/security-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ApiError } from "~/lib/api";
-import { isLanguage, translate, useT } from "~/lib/i18n";
+import { useT } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
 import type { Route } from "./+types/profile";
-import "~/lib/i18n/catalog/profile";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import * as profileStrings from "~/lib/i18n/catalog/profile";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
+
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [profileStrings, plansStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const rootData = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;
-  return [{ title: translate(isLanguage(rootData?.language) ? rootData.language : "en", "profile.metaTitle") }];
+  return [{ title: metaText(matches, "profile.metaTitle") }];
 }
 
 /** SPEC §8: the load error text is the server's userMessage, else the message, else a fixed sentence. */

@@ -7,14 +7,16 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { confirmError, emailError, newPasswordError } from "~/lib/validation";
+import type { Route } from "./+types/register";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Create an Account · Listora" }, { name: "description", content: "Create your free Listora account." }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.register.metaTitle") }, { name: "description", content: metaText(matches, "auth.register.metaDescription") }];
 }
 
-type Errors = { email?: string | null; password?: string | null; confirm?: string | null };
+type Errors = { email?: MessageKey | null; password?: MessageKey | null; confirm?: MessageKey | null };
 
 export default function Register() {
   const t = useT();

@@ -7,11 +7,13 @@ import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { api, errorMessage } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { confirmError, newPasswordError } from "~/lib/validation";
+import type { Route } from "./+types/reset-password";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Choose a New Password · Listora" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.reset.metaTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export default function ResetPassword() {
@@ -20,7 +22,7 @@ export default function ResetPassword() {
   const token = params.get("token") ?? "";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const [errors, setErrors] = useState<{ password?: MessageKey | null; confirm?: MessageKey | null }>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);

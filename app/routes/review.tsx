@@ -29,10 +29,15 @@ import {
   type WizardNavigationState,
   type WizardState,
 } from "~/lib/wizard";
-import "~/lib/i18n/catalog/wizard";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/review";
+import * as wizardStrings from "~/lib/i18n/catalog/wizard";
 
-export function meta() {
-  return [{ title: "Step 2 of 3 Review Draft · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [wizardStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "wizard.review.metaTitle") }];
 }
 
 type Phase = { kind: "loading" } | { kind: "sample" } | { kind: "formatting" } | { kind: "error"; text: string } | { kind: "ready"; providerLabel?: string; offline?: boolean };

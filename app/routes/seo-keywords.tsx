@@ -10,7 +10,7 @@ import { KeywordResults, type Filter } from "~/components/keywords/keyword-resul
 import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
 import { KeywordSearchForm } from "~/components/keywords/keyword-search-form";
 import { KeywordTableSkeleton } from "~/components/keywords/keyword-table";
-import { DEFAULT_FORM, productNameError } from "~/components/keywords/search-form";
+import { DEFAULT_FORM } from "~/components/keywords/search-form";
 import { SelectedKeywords } from "~/components/keywords/selected-keywords";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -21,16 +21,22 @@ import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
 import { deleteKeywordList, fetchKeywordList, fetchKeywordLists } from "~/lib/api/keyword-lists";
 import { classifySearchError, searchKeywords, type SearchFailure, type SearchForm } from "~/lib/api/keywords";
-import { useT, type Vars } from "~/lib/i18n";
+import { type MessageKey, useT, type Vars } from "~/lib/i18n";
+import { productNameError } from "~/lib/keyword-validation";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/seo-keywords";
+import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
+import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
+import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-export function meta() {
-  return [{ title: "SEO & Keyword Analysis · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "seo.metaTitle") }];
 }
 
 type Meta = Omit<KeywordSearchResult, "keywords">;
@@ -85,7 +91,7 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
   const lists = loaderData.lists ?? [];
 
   const [form, setForm] = useState<SearchForm>(session?.form ?? DEFAULT_FORM);
-  const [nameError, setNameError] = useState<{ key: string; vars?: Vars } | null>(null);
+  const [nameError, setNameError] = useState<{ key: MessageKey; vars?: Vars } | null>(null);
   const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">(session ? "done" : "idle");
   const [failure, setFailure] = useState<SearchFailure | null>(null);
   const [meta, setMeta] = useState<Meta | null>(session?.meta ?? null);

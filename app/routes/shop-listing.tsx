@@ -16,10 +16,16 @@ import { toast } from "~/components/ui/use-toast";
 import { ApiError } from "~/lib/api";
 import { fetchShopListing, formatPrice, shopKeys, type ShopListingDetail } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/shop";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/shop-listing";
+import * as shopStrings from "~/lib/i18n/catalog/shop";
+import * as auditStrings from "~/lib/i18n/catalog/audit";
 
-export function meta() {
-  return [{ title: "Shop listing · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [shopStrings, auditStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "shop.listing.metaTitle") }];
 }
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {

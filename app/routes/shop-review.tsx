@@ -15,10 +15,15 @@ import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
 import { decideAllProposals, downloadShopExport, fetchPendingProposals, fetchShopListing, shopKeys, type ShopListingDetail } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/shop";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/shop-review";
+import * as shopStrings from "~/lib/i18n/catalog/shop";
 
-export function meta() {
-  return [{ title: "Review proposals · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [shopStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "shop.review.metaTitle") }];
 }
 
 interface Decided {

@@ -21,10 +21,17 @@ import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
 import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, shopKeys, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/shop";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import type { Route } from "./+types/shop";
+import * as shopStrings from "~/lib/i18n/catalog/shop";
+import * as etsyStrings from "~/lib/i18n/catalog/etsy";
+import * as auditStrings from "~/lib/i18n/catalog/audit";
 
-export function meta() {
-  return [{ title: "My Shop · Listora" }];
+/** The catalogues this screen's components read (the root hands them to the provider). */
+export const handle = { i18n: [shopStrings, etsyStrings, auditStrings] } satisfies I18nHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "shop.metaTitle") }];
 }
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -7,9 +7,11 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { api, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
+import type { Route } from "./+types/verify-email";
+import { metaText } from "~/lib/i18n/route";
 
-export function meta() {
-  return [{ title: "Confirm Your Email · Listora" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaText(matches, "auth.verify.metaTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export default function VerifyEmail() {

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { LISTING_LIMITS, PLATFORMS } from "./listings";
 
-export const AUDIT_INPUT_LIMITS = {
+const AUDIT_INPUT_LIMITS = {
   titleMax: 2_000,
   descriptionMax: LISTING_LIMITS.descriptionMax,
   listMax: 100,
@@ -24,7 +24,7 @@ const text = (label: string, max: number) => v.pipe(v.string(`${label} must be t
 const list = (label: string, maxItems: number, maxLength: number) =>
   v.pipe(v.array(text(`Each of ${label}`, maxLength), `${label} must be a list of text`), v.maxLength(maxItems, `${label} must have at most ${maxItems} entries`));
 
-export const AUDIT_EMPTY_MESSAGE = "Paste a listing to audit: a title or a description";
+const AUDIT_EMPTY_MESSAGE = "Paste a listing to audit: a title or a description";
 
 export const AuditListingSchema = v.pipe(
   v.object(
@@ -64,4 +64,3 @@ export const AuditListingSchema = v.pipe(
   ),
   v.check((l) => l.title.trim() !== "" || l.description.trim() !== "", AUDIT_EMPTY_MESSAGE),
 );
-export type AuditListingRequest = v.InferOutput<typeof AuditListingSchema>;

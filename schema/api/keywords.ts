@@ -28,15 +28,6 @@ export type Platform = (typeof PLATFORMS)[number];
 export type Category = (typeof CATEGORIES)[number];
 export type Geo = (typeof GEOS)[number];
 
-export const GEO_LABELS: Record<Geo, string> = {
-  US: "United States",
-  GB: "United Kingdom",
-  CA: "Canada",
-  AU: "Australia",
-  DE: "Germany",
-  GLOBAL: "Global",
-};
-
 /** Empty text and absent are the same for optional query fields (a form sends category=""). */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const lower = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase() : value);
@@ -225,11 +216,4 @@ export interface AdvancedAnalysis {
   source: "serpapi" | "sample";
   /** Absolute monthly searches of the keyword in the region (Google Ads via DataForSEO), when configured. */
   searchVolumes?: VolumeSummary & { searchVolume: number | null; monthlySearches: MonthlySearch[] | null };
-}
-
-export interface AdvancedAnalysisResponse {
-  success: true;
-  message: string;
-  data: AdvancedAnalysis;
-  meta: { processingTimeMs: number };
 }

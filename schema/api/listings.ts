@@ -3,7 +3,7 @@
  * screens in app/ and the handlers in worker/api/listings.ts. Messages a user sees are the SPEC's.
  */
 import * as v from "valibot";
-import type { AuditReport, Grade } from "../../worker/domain/audit/types";
+import type { AuditReport, Grade } from "./audit-report";
 
 export const LISTING_LIMITS = {
   titleMax: 130,
@@ -55,18 +55,8 @@ export interface ItemSpecific {
   value: string;
 }
 
-/** Marketplace-specific parts carried by a listing beside title, description, tags and alt texts. */
-export interface PlatformParts {
-  /** Amazon: five bullet points; [] elsewhere. */
-  bullets: string[];
-  /** Amazon backend search terms, space-separated; "" elsewhere. */
-  searchTerms: string;
-  /** eBay item specifics; [] elsewhere. */
-  itemSpecifics: ItemSpecific[];
-}
-
 /** The platform parts a save or an edit may carry (checked against PLATFORM_LIMITS by the audit, not refused here). */
-export const PLATFORM_PART_FIELDS = {
+const PLATFORM_PART_FIELDS = {
   bullets: v.optional(
     v.pipe(
       v.array(v.pipe(v.string("Each bullet must be text"), v.maxLength(2_000, "Each bullet must be at most 2000 characters")), "bullets must be a list of text"),
@@ -92,7 +82,7 @@ export const PLATFORM_PART_FIELDS = {
 };
 
 /** Parts only some marketplaces have (PLATFORM_PARTS): Amazon's bullets and search terms, eBay's item specifics. */
-export const PLATFORM_ONLY_PARTS = ["bullets", "searchTerms", "itemSpecifics"] as const;
+const PLATFORM_ONLY_PARTS = ["bullets", "searchTerms", "itemSpecifics"] as const;
 export type ListingPart = (typeof LISTING_PARTS)[number] | (typeof PLATFORM_ONLY_PARTS)[number];
 
 const text = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`));
@@ -112,7 +102,6 @@ export const GenerateListingSchema = v.object({
   platform: v.optional(v.picklist(PLATFORMS, "Platform must be etsy, amazon or ebay"), "etsy"),
   provider: v.optional(v.pipe(v.string("Provider must be text"), v.maxLength(40, "Provider is unknown"))),
 });
-export type GenerateListingInput = v.InferOutput<typeof GenerateListingSchema>;
 
 /** POST /api/listings/generate/part */
 export const RegeneratePartSchema = v.object({
@@ -126,11 +115,11 @@ export const RegeneratePartSchema = v.object({
 // naming the field. The editor in My Listings validates with the same schema (decision 0011).
 
 /** Etsy's characters for a title: letters, numbers, punctuation, ™ © ® (the enforcer's set plus those). */
-export const ETSY_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+™©®]/u;
+const ETSY_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+™©®]/u;
 /** Etsy's characters for a tag: letters, numbers, spaces, hyphens and apostrophes. */
-export const ETSY_TAG_DISALLOWED = /[^\p{L}\p{M}\p{N} '-]/u;
+const ETSY_TAG_DISALLOWED = /[^\p{L}\p{M}\p{N} '-]/u;
 /** Etsy allows each of these at most once in a title. */
-export const ETSY_TITLE_ONCE = ["%", ":", "&", "+"] as const;
+const ETSY_TITLE_ONCE = ["%", ":", "&", "+"] as const;
 
 /** The limits a seller's own edit is held to on each marketplace. */
 export function sellerLimits(platform: string | undefined) {
@@ -147,7 +136,7 @@ export function sellerLimits(platform: string | undefined) {
 }
 
 /** The first problem of a title a seller wrote, or undefined. */
-export function titleProblem(title: string, platform?: string): string | undefined {
+function titleProblem(title: string, platform?: string): string | undefined {
   const limits = sellerLimits(platform);
   if (!title.trim()) return "Title is required";
   if (title.length > limits.titleMax) return `Title must be at most ${limits.titleMax} characters (it has ${title.length})`;
@@ -160,7 +149,7 @@ export function titleProblem(title: string, platform?: string): string | undefin
 }
 
 /** The first problem of a tag list a seller wrote, or undefined. */
-export function tagsProblem(tags: string[], platform?: string): string | undefined {
+function tagsProblem(tags: string[], platform?: string): string | undefined {
   const limits = sellerLimits(platform);
   if (tags.length > limits.tagCount) return `At most ${limits.tagCount} tags (there are ${tags.length})`;
   const empty = tags.findIndex((t) => !t.trim());
@@ -181,7 +170,7 @@ export function tagsProblem(tags: string[], platform?: string): string | undefin
 }
 
 /** The first problem of an alt-text list a seller wrote, or undefined. */
-export function altTextsProblem(altTexts: string[], platform?: string): string | undefined {
+function altTextsProblem(altTexts: string[], platform?: string): string | undefined {
   const limits = sellerLimits(platform);
   if (altTexts.length > limits.altTextCount) return `At most ${limits.altTextCount} alt texts (there are ${altTexts.length})`;
   const long = altTexts.findIndex((t) => t.length > limits.altTextMax);
@@ -299,7 +288,7 @@ export const ExportFormatSchema = v.optional(v.picklist(["csv", "json"], "format
 
 // ---- Responses ---------------------------------------------------------------------------------
 
-export type RuleStatus = "pass" | "repaired" | "warning";
+type RuleStatus = "pass" | "repaired" | "warning";
 
 export interface RuleCheck {
   /** e.g. "title.length", "tags.count" */
@@ -410,4 +399,4 @@ export type GenerateEvent =
   | { type: "part"; part: ListingPart; value: string | string[] | ItemSpecific[] }
   | { type: "done"; listing: ListingDetail; ruleReport: RuleReport; quota: QuotaSnapshot; provider: string; providerLabel: string; offline: boolean; notice?: string; replayed?: boolean }
   /** `detail` says why a provider failed (502) or timed out (504), e.g. "Workers AI failed (3040: ...)". */
-  | { type: "error"; status: number; message: string; detail?: string; provider?: string };
+  | { type: "error"; status: number; code: string; message: string; detail?: string; provider?: string };

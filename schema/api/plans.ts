@@ -3,7 +3,7 @@
  * the screens that explain the plans (profile #plans, the landing page). There is no payment system:
  * an operator sets a user's plan (`npm run user:plan`), see decision 0016.
  */
-import { FEATURES, type Feature } from "./quota";
+import { FEATURES } from "./quota";
 
 export const PLAN_NAMES = ["free", "premium"] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -13,4 +13,3 @@ export const PLAN_DAILY_LIMITS: Record<PlanName, number> = { free: 10, premium: 
 
 /** The features a plan's daily limit applies to, in the order screens list them. */
 export const PLAN_FEATURES = FEATURES;
-export type PlanFeature = Feature;

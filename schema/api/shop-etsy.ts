@@ -15,11 +15,6 @@ export interface EtsyConnectionStatus {
   connectedAt: string | null;
 }
 
-/** POST /api/shop/etsy/connect (`data`): where to send the browser (Etsy's consent page). */
-export interface EtsyConnectStart {
-  url: string;
-}
-
 /** POST /api/shop/etsy/import (`data`): the import's counts, plus how many listings Etsy sent. */
 export interface EtsyImportResult extends ShopImportResult {
   /** Listings read from Etsy (all pages). */

@@ -4,7 +4,7 @@
  * the Worker and the app.
  */
 import * as v from "valibot";
-import type { AuditReport, Grade } from "../../worker/domain/audit/types";
+import type { AuditReport, Grade } from "./audit-report";
 import type { ListingDetail } from "./listings";
 
 export const SHOP_LIMITS = {
@@ -150,7 +150,6 @@ export const OptimizeRequestSchema = v.object({
     v.maxLength(SHOP_LIMITS.optimizeIdsMax, `At most ${SHOP_LIMITS.optimizeIdsMax} listings can be optimized at once`),
   ),
 });
-export type OptimizeRequest = v.InferOutput<typeof OptimizeRequestSchema>;
 
 export type ShopJobStatus = "queued" | "running" | "completed" | "stopped";
 export type ShopJobItemStatus = "queued" | "processing" | "done" | "failed" | "skipped";

@@ -30,7 +30,7 @@ export const LISTING_EMPTY = "Please format the pattern first: pdfContent is emp
 const optionalText = (label: string, max: number) => v.optional(v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)));
 
 /** `options` of every wizard call; unknown keys are ignored, so an older client never gets a 400. */
-export const WizardOptionsSchema = v.optional(
+const WizardOptionsSchema = v.optional(
   v.looseObject({
     craft: v.optional(v.picklist(CRAFTS, `craft must be one of: ${CRAFTS.join(", ")}`)),
     language: v.optional(v.picklist(WIZARD_LANGUAGES, "language must be en or tr")),
@@ -124,14 +124,12 @@ export const TechEditSchema = v.object({
 });
 export type TechEditInput = v.InferOutput<typeof TechEditSchema>;
 
-export const TECH_EDIT_SEVERITIES = ["error", "warning", "tip"] as const;
-
 export interface TechEditIssue {
   /** 1-based line number in the submitted text. */
   line: number;
   /** The row's label as written ("R4", "Rnd 3"); "" for a line that is not a row. */
   row: string;
-  severity: (typeof TECH_EDIT_SEVERITIES)[number];
+  severity: "error" | "warning" | "tip";
   id: "stitch-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
   message: string;
   stated?: number;
@@ -160,11 +158,6 @@ export interface TechEditReport {
   missingSections: string[];
   abbreviations: { used: string[]; undefined: string[]; unused: string[] };
   rows: TechEditRow[];
-}
-
-export interface TechEditResponse {
-  success: true;
-  data: TechEditReport;
 }
 
 /** One section of the pattern as step 1 shows it: its heading and its lines, numbered as pasted. */

@@ -25,15 +25,26 @@ export const PROVIDER_VAR_NAMES = Object.freeze(Object.values(PROVIDER_VARS).fla
 export const LOCAL_MARK = Object.freeze({ WORKERS_AI_LOCAL: "unavailable" });
 
 /** The provider settings present in `processEnv` (set, even to ""), in PROVIDER_VAR_NAMES order. */
+/**
+ * @param {Record<string, string | undefined>} processEnv
+ * @returns {Record<string, string>}
+ */
 export function providerVarsFrom(processEnv) {
+  /** @type {Record<string, string>} */
   const found = {};
-  for (const name of PROVIDER_VAR_NAMES) if (typeof processEnv[name] === "string") found[name] = processEnv[name];
+  for (const name of PROVIDER_VAR_NAMES) {
+    const value = processEnv[name];
+    if (typeof value === "string") found[name] = value;
+  }
   return found;
 }
 
 /**
  * A value as a .dev.vars (dotenv) line keeps it: bare when it has nothing dotenv reads specially,
  * else in the first quotes it does not contain (double quotes turn a line break into \n).
+ *
+ * @param {string} name
+ * @param {string} value
  */
 export function devVarLine(name, value) {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`${name} is not a variable name`);
@@ -50,6 +61,9 @@ export function devVarLine(name, value) {
  * settings of the process environment, then the local mark. dotenv keeps the LAST value of a name,
  * so what comes later wins. Answers the text and the names taken from the environment (names only:
  * the caller may print them).
+ *
+ * @param {string | null | undefined} devVarsText
+ * @param {Record<string, string | undefined>} processEnv
  */
 export function buildDevVars(devVarsText, processEnv) {
   const fromEnv = providerVarsFrom(processEnv);
@@ -69,8 +83,11 @@ export function buildDevVars(devVarsText, processEnv) {
 /**
  * Reads dotenv text the way wrangler does for the names and values this file writes (bare, '...',
  * "..." with \n, `...`, # comments); the last value of a name wins. For tests and checks.
+ *
+ * @param {string} text
  */
 export function parseDevVars(text) {
+  /** @type {Record<string, string>} */
   const vars = {};
   const line = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*('(?:\\'|[^'])*'|"(?:\\"|[^"])*"|`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?$/gm;
   for (const match of text.matchAll(line)) {

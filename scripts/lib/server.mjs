@@ -9,10 +9,13 @@ export const root = join(import.meta.dirname, "../..");
 /**
  * Serves build/ on `port` with a throw-away state folder. `vars` override [vars] (e.g. to point the
  * LLM provider at a local fake). Answers { url, pid, stop() }.
+ *
+ * @param {{ port: number | string, stateDir: string, vars?: Record<string, string>, fresh?: boolean, quiet?: boolean, buildDir?: string }} options
  */
 export async function startServer({ port, stateDir, vars = {}, fresh = true, quiet = true, buildDir }) {
   const state = join(root, stateDir);
   if (fresh) rmSync(state, { recursive: true, force: true });
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PORT: String(port), LISTORA_STATE_DIR: stateDir, LOG_LEVEL: quiet ? "error" : "info" };
   // Measurements run against `vars` and .dev.vars only, never a provider key exported in the shell.
   for (const name of PROVIDER_VAR_NAMES) delete env[name];
@@ -42,7 +45,7 @@ export async function startServer({ port, stateDir, vars = {}, fresh = true, qui
     pid: child.pid,
     async stop() {
       try {
-        process.kill(-child.pid, "SIGTERM");
+        if (child.pid) process.kill(-child.pid, "SIGTERM");
       } catch {
         /* gone */
       }
@@ -52,6 +55,7 @@ export async function startServer({ port, stateDir, vars = {}, fresh = true, qui
 }
 
 /** Copies build/ to a private folder, so a rebuild elsewhere cannot change what a long run serves. */
+/** @param {string} name */
 export function privateBuild(name) {
   const dir = `.tmp/${name}-build`;
   rmSync(join(root, dir), { recursive: true, force: true });
@@ -59,6 +63,11 @@ export function privateBuild(name) {
   return dir;
 }
 
+/**
+ * @param {string} url
+ * @param {string} email
+ * @returns {Promise<string>} the session token
+ */
 export async function register(url, email, password = "Bench-password-123") {
   const res = await fetch(`${url}/api/auth/register`, {
     method: "POST",
@@ -74,6 +83,9 @@ export async function register(url, email, password = "Bench-password-123") {
 /**
  * Confirms a new account's e-mail (AI features need it) with the link of its verification mail, read
  * from the development outbox as a local user would (decision 0009).
+ *
+ * @param {string} url
+ * @param {string} email
  */
 export async function verifyByMail(url, email, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -90,6 +102,10 @@ export async function verifyByMail(url, email, timeoutMs = 20_000) {
   }
 }
 
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   if (!sorted.length) return NaN;

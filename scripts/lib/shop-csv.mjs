@@ -19,7 +19,9 @@ export const ETSY_HEADER = [
   "SKU",
 ];
 
+/** @param {string} v */
 const field = (v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** @param {string[]} fields */
 const line = (fields) => fields.map(field).join(",");
 
 const PRODUCTS = ["silver ring", "soy candle", "wool beanie", "linen apron", "ceramic mug", "leather wallet", "crochet bunny", "knitting pattern", "resin earrings", "macrame plant hanger"];
@@ -28,6 +30,7 @@ const MATERIALS = ["sterling silver", "soy wax", "merino wool", "linen", "stonew
 const TAG_WORDS = ["gift", "decor", "present", "idea", "for her", "for him", "set", "small", "large", "custom", "unique", "cute", "boho"];
 
 /** Row `i`; `extraDescription` characters of story make the file as large as wanted. */
+/** @param {number} i */
 export function generatedRow(i, extraDescription = 0) {
   const product = PRODUCTS[i % PRODUCTS.length];
   const style = STYLES[(i * 7) % STYLES.length];
@@ -60,6 +63,7 @@ export function generatedRow(i, extraDescription = 0) {
   ];
 }
 
+/** @param {number} rows */
 export function generatedCsv(rows, extraDescription = 0) {
   const lines = [line(ETSY_HEADER)];
   for (let i = 0; i < rows; i++) lines.push(line(generatedRow(i, extraDescription)));

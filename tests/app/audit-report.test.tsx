@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuditReportView } from "~/components/audit/audit-report";
 import { en, tr } from "~/lib/i18n/catalog/audit";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as auditRoute } from "~/routes/audit";
 import { AUDIT_MESSAGES_EN, auditListing, type AuditInput } from "../../worker/domain/audit";
 
 afterEach(cleanup);
@@ -36,7 +37,7 @@ describe("the audit's words", () => {
     const report = auditListing(POOR);
     const onFix = vi.fn();
     render(
-      <I18nProvider initialLanguage="tr">
+      <I18nProvider initialLanguage="tr" catalogues={auditRoute.i18n}>
         <AuditReportView report={report} onFix={onFix} />
       </I18nProvider>,
     );

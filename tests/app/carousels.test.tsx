@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TIPS, TIP_INTERVAL_MS, TipsCarousel } from "~/components/dashboard/tips-carousel";
 import { FeatureCarousel, LANDING_SLIDE_MS } from "~/components/landing/feature-carousel";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as dashboardRoute } from "~/routes/dashboard";
+import { handle as landingRoute } from "~/routes/landing";
 import { useCarousel } from "~/lib/use-carousel";
 
 let reducedMotion = false;
@@ -26,7 +28,9 @@ afterEach(() => {
 
 const wrap = ({ children }: { children: ReactNode }) => (
   <MemoryRouter>
-    <I18nProvider initialLanguage="en">{children}</I18nProvider>
+    <I18nProvider initialLanguage="en" catalogues={[...dashboardRoute.i18n, ...landingRoute.i18n]}>
+      {children}
+    </I18nProvider>
   </MemoryRouter>
 );
 

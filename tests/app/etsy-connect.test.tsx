@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
-import { EtsyConnectCard, en, tr } from "~/components/shop/etsy-connect";
+import { EtsyConnectCard } from "~/components/shop/etsy-connect";
+import { en, tr } from "~/lib/i18n/catalog/etsy";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as shopRoute } from "~/routes/shop";
 
 afterEach(() => {
   cleanup();
@@ -35,7 +37,7 @@ function show(language: "en" | "tr" = "en") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <I18nProvider initialLanguage={language}>
+      <I18nProvider initialLanguage={language} catalogues={shopRoute.i18n}>
         <EtsyConnectCard />
       </I18nProvider>
     </QueryClientProvider>,

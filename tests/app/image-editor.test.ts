@@ -4,10 +4,12 @@ import { cutoutLine, editFailure, gptFailureMessage, gptFailureNotice, gptProvid
 import { NoImageError } from "~/lib/api/images";
 import { dataUrlToBlob, editedFileName } from "~/lib/images/files";
 import { ApiError } from "~/lib/api";
-import { translate, type Vars } from "~/lib/i18n";
+import { type MessageKey, messagesFor, type Vars } from "~/lib/i18n";
+import { handle as editImageRoute } from "~/routes/edit-image";
 
-const t = (key: string, vars?: Vars) => translate("en", key, vars);
-const tr = (key: string, vars?: Vars) => translate("tr", key, vars);
+const messages = messagesFor(editImageRoute.i18n);
+const t = (key: MessageKey, vars?: Vars) => messages.translate("en", key, vars);
+const tr = (key: MessageKey, vars?: Vars) => messages.translate("tr", key, vars);
 const http = (status: number, body: Record<string, unknown>) => new ApiError(String(body.message ?? ""), status, body);
 
 describe("image editor failure messages (SPEC §8)", () => {

@@ -6,6 +6,7 @@ import { AnalysisDetails } from "~/components/advanced/analysis-details";
 import { StatCards } from "~/components/advanced/stat-cards";
 import { showKeywordResults } from "./keyword-results-harness";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as advancedRoute } from "~/routes/advanced-keywords";
 
 afterEach(cleanup);
 
@@ -70,7 +71,7 @@ function analysis(over: Partial<AdvancedAnalysis>): AdvancedAnalysis {
 function showAnalysis(data: AdvancedAnalysis) {
   render(
     <MemoryRouter>
-      <I18nProvider initialLanguage="en">
+      <I18nProvider initialLanguage="en" catalogues={advancedRoute.i18n}>
         <StatCards data={data} />
         <AnalysisDetails data={data} processingTimeMs={10} />
       </I18nProvider>

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { keywordFieldError, keywordSubmitError } from "~/components/advanced/keyword-validation";
 import { csvFileName, figureSources, handOverKeywords, nextSort, pageOf, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow } from "~/components/keywords/keyword-model";
-import { productNameError } from "~/components/keywords/search-form";
+import { keywordFieldError, keywordSubmitError, productNameError } from "~/lib/keyword-validation";
 import { en } from "~/lib/i18n/catalog/keywords";
 
 const rows = toRows([

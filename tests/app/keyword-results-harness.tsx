@@ -5,12 +5,13 @@ import type { KeywordSearchResult, KeywordSuggestion } from "../../schema/api/ke
 import { toRows } from "~/components/keywords/keyword-model";
 import { KeywordResults } from "~/components/keywords/keyword-results";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as seoRoute } from "~/routes/seo-keywords";
 
 /** The SEO screen's results card with these keywords and the answer's `meta`, every handler a no-op. */
 export function showKeywordResults(keywords: KeywordSuggestion[], meta: Partial<Omit<KeywordSearchResult, "keywords">>, language: Language = "en") {
   render(
     <MemoryRouter>
-      <I18nProvider initialLanguage={language}>
+      <I18nProvider initialLanguage={language} catalogues={seoRoute.i18n}>
         <KeywordResults
           meta={{ error: false, source: "serpapi+etsy", fallbackReason: null, fromCache: false, lastUpdated: "2026-11-23T10:00:00Z", platform: "etsy", country: "US", category: null, ...meta }}
           productName="silver ring"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addManualKeyword, dedupeKeywords, manualKeyword, parseSelectedKeywords } from "~/components/create/selected-keywords";
-import { fileNameOf, readNdjson } from "~/components/listings/listing-client";
+import { fileNameOf, readNdjson } from "~/lib/api/listings";
 import { createdAtOf, relativeTime } from "~/components/listings/relative-time";
 
 describe("the selected keywords of Create Listing", () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ONBOARDING_STEPS, fetchOnboarding, legacyCompletedSteps, markOnboardingStep, onboardingProgress } from "~/lib/onboarding";
+import { fetchOnboarding, legacyCompletedSteps } from "~/lib/api/onboarding";
+import { ONBOARDING_STEPS, markOnboardingStep, onboardingProgress } from "~/lib/onboarding";
 import { STORAGE } from "~/lib/storage-keys";
 
 afterEach(() => localStorage.clear());

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { TextDiff } from "~/components/shop/text-diff";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as shopReviewRoute } from "~/routes/shop-review";
 import { diffLines, diffTags, diffTokens, diffWords, sideOf, wordTokens } from "~/lib/diff";
 
 afterEach(cleanup);
@@ -96,7 +97,7 @@ describe("the diff on screen", () => {
   it("shows deletions on the before side and insertions on the after side, each named for screen readers", () => {
     const parts = diffWords("Silver leaf necklace", "Sterling silver leaf necklace");
     render(
-      <I18nProvider initialLanguage="en">
+      <I18nProvider initialLanguage="en" catalogues={shopReviewRoute.i18n}>
         <TextDiff parts={parts} side="before" testId="before" />
         <TextDiff parts={parts} side="after" testId="after" />
       </I18nProvider>,
@@ -111,7 +112,7 @@ describe("the diff on screen", () => {
 
   it("names the changes in Turkish", () => {
     render(
-      <I18nProvider initialLanguage="tr">
+      <I18nProvider initialLanguage="tr" catalogues={shopReviewRoute.i18n}>
         <TextDiff parts={diffWords("eski", "yeni")} side="after" testId="after" />
       </I18nProvider>,
     );

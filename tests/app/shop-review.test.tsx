@@ -8,7 +8,7 @@ import { jobToResume } from "~/components/shop/use-optimize-job";
 import { Toaster } from "~/components/ui/toaster";
 import { fetchPendingProposals } from "~/lib/api/shop";
 import { I18nProvider } from "~/lib/i18n";
-import ShopReview from "~/routes/shop-review";
+import ShopReview, { handle as shopReviewRoute } from "~/routes/shop-review";
 
 afterEach(() => {
   cleanup();
@@ -144,7 +144,7 @@ function showReview() {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={["/shop/review"]}>
-        <I18nProvider initialLanguage="en">
+        <I18nProvider initialLanguage="en" catalogues={shopReviewRoute.i18n}>
           <Routes>
             <Route path="/shop/review" element={<ShopReview />} />
           </Routes>

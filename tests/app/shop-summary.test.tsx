@@ -5,6 +5,7 @@ import type { ShopSummary } from "../../schema/api/shop";
 import { GradeChart } from "~/components/shop/grade-chart";
 import { ShopSummaryHeader, TopIssues } from "~/components/shop/shop-summary";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as shopRoute } from "~/routes/shop";
 import { en, tr } from "~/lib/i18n/catalog/shop";
 import { AUDIT_MESSAGES_EN } from "../../worker/domain/audit";
 import type { Language } from "../../schema/api";
@@ -24,7 +25,9 @@ const SUMMARY: ShopSummary = {
 function show(node: React.ReactNode, language: Language = "en") {
   return render(
     <MemoryRouter initialEntries={["/shop?sort=title"]}>
-      <I18nProvider initialLanguage={language}>{node}</I18nProvider>
+      <I18nProvider initialLanguage={language} catalogues={shopRoute.i18n}>
+        {node}
+      </I18nProvider>
     </MemoryRouter>,
   );
 }

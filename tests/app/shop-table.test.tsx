@@ -8,7 +8,7 @@ import { ShopTable } from "~/components/shop/shop-table";
 import { Toaster } from "~/components/ui/toaster";
 import { formatPrice } from "~/lib/api/shop";
 import { I18nProvider } from "~/lib/i18n";
-import MyShop from "~/routes/shop";
+import MyShop, { handle as shopRoute } from "~/routes/shop";
 
 function row(id: number, over: Partial<ShopListingRow> = {}): ShopListingRow {
   return {
@@ -54,7 +54,7 @@ function table(props: Partial<React.ComponentProps<typeof ShopTable>> = {}, lang
   const handlers = { onSort: vi.fn(), onToggle: vi.fn(), onTogglePage: vi.fn() };
   render(
     <MemoryRouter>
-      <I18nProvider initialLanguage={language}>
+      <I18nProvider initialLanguage={language} catalogues={shopRoute.i18n}>
         <ShopTable
           rows={[row(1, { hasProposal: true, score: 91, grade: "A" }), row(2, { priceMinor: 1550, currency: "GBP", photoCount: 2, tagCount: 7, score: 38, grade: "F" })]}
           sort="score"
@@ -143,7 +143,7 @@ function screenAt(path = "/shop") {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <I18nProvider initialLanguage="en">
+        <I18nProvider initialLanguage="en" catalogues={shopRoute.i18n}>
           <Routes>
             <Route path="/shop" element={<MyShop />} />
           </Routes>

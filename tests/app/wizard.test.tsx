@@ -5,6 +5,7 @@ import { isSampleDraft, sampleDraft } from "~/components/wizard/sample-draft";
 import { TechEditReportView } from "~/components/wizard/tech-edit-report";
 import { ApiError } from "~/lib/api";
 import { I18nProvider } from "~/lib/i18n";
+import { handle as reviewRoute } from "~/routes/review";
 import { en, tr } from "~/lib/i18n/catalog/wizard";
 import {
   EMPTY_WIZARD,
@@ -124,7 +125,7 @@ describe("the tech-edit report", () => {
     const shown: number[] = [];
     const accepted: number[] = [];
     const { getByTestId, getAllByTestId } = render(
-      <I18nProvider initialLanguage="en">
+      <I18nProvider initialLanguage="en" catalogues={reviewRoute.i18n}>
         <TechEditReportView report={report} onShowLine={(line) => shown.push(line)} onUseComputed={(issue) => accepted.push(issue.line)} />
       </I18nProvider>,
     );

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, launchBrowser, mailLink, newContext, registerViaUi, screenshot, uniqueEmail } from "./browser";
+import { PASSWORD, baseURL, launchBrowser, mailLink, newContext, registerViaUi, screenshot, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -250,6 +250,37 @@ describe("accounts in the browser", () => {
     await drawer.getByRole("link", { name: "My Listings" }).click();
     await page.waitForURL("**/listings");
     await expect.poll(() => page.getByTestId("sidebar-drawer").count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("titles and texts in the visitor's language", () => {
+  it("server-renders the auth screens' titles and texts in the cookie's language, with no raw catalogue key", async () => {
+    const pages = [
+      ["/login", "Login · Listora", "Giriş Yap · Listora"],
+      ["/register", "Create an Account · Listora", "Hesap Oluştur · Listora"],
+      ["/forgot-password", "Reset Your Password · Listora", "Şifrenizi Sıfırlayın · Listora"],
+    ];
+    for (const [path, english, turkish] of pages) {
+      for (const [lang, title] of [
+        ["en", english],
+        ["tr", turkish],
+      ]) {
+        const html = await (await fetch(`${baseURL()}${path}`, { headers: { Cookie: `lang=${lang}` } })).text();
+        expect(html, `${path} ${lang}`).toContain(`<title>${title}</title>`);
+        expect(html, `${path} ${lang}`).not.toMatch(/>\s*[a-z][a-zA-Z]*(\.[a-zA-Z0-9-]+)+\s*</);
+      }
+    }
+  });
+
+  it("retitles the page in Turkish when the browser moves to another screen", async () => {
+    const context = await newContext(browser, { locale: "tr-TR" });
+    const page = await context.newPage();
+    await page.goto("/login");
+    expect(await page.title()).toBe("Giriş Yap · Listora");
+    await page.locator('a[href="/register"]').first().click();
+    await expect.poll(() => page.title()).toBe("Hesap Oluştur · Listora");
+    await page.getByRole("heading", { name: "Hesap Oluştur" }).waitFor();
     await context.close();
   });
 });

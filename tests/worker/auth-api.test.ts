@@ -124,7 +124,7 @@ describe("POST /api/auth/login", () => {
     const blocked = await api("/auth/login", { body: { email, password: PASSWORD }, headers: { "CF-Connecting-IP": "10.0.1.1" } });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await blocked.json<Body>()).success).toBe(false);
+    expect(await blocked.json<Body>()).toMatchObject({ success: false, code: "rate-limited" });
   });
 
   it("throttles one address that tries many accounts", async () => {

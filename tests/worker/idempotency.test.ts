@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { STALE_PENDING_MS } from "../../worker/lib/idempotency";
+import { db } from "../../worker/lib/db";
+import { REQUEST_BUSY_MESSAGE, STALE_PENDING_MS, claim, complete, forget, requestBusy } from "../../worker/lib/idempotency";
 import { api, registerUser } from "./helpers";
 
 const listing = { title: "Handmade Ceramic Mug", description: "A wheel-thrown mug.", tags: [], altTexts: [], originalPrompt: "" };
@@ -46,5 +47,56 @@ describe("X-Request-ID idempotency", () => {
     const other = await api("/save-listing", { token: b.token, body: listing, headers: { "X-Request-ID": "shared-id" } });
     expect(other.status).toBe(201);
     expect(other.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+});
+
+describe("claim, complete and forget (lib/idempotency)", () => {
+  const orm = db(env);
+  const keyOf = (requestId: string, scope = "api-test") => ({ userId: `user-${requestId}`, scope, requestId });
+
+  it("gives the first caller the claim and answers busy to a second while the first runs", async () => {
+    const key = keyOf(crypto.randomUUID());
+    expect(await claim(orm, key)).toEqual({ kind: "claimed" });
+    expect(await claim(orm, key)).toEqual({ kind: "busy" });
+    expect(requestBusy().status).toBe(409);
+    expect(requestBusy().message).toBe(REQUEST_BUSY_MESSAGE);
+  });
+
+  it("replays a completed request's status and body", async () => {
+    const key = keyOf(crypto.randomUUID());
+    await claim(orm, key);
+    await complete(orm, key, { status: 201, body: { success: true, data: { id: "abc" } } });
+    expect(await claim(orm, key)).toEqual({ kind: "replay", status: 201, body: { success: true, data: { id: "abc" } } });
+  });
+
+  it("lets exactly one of two retries take over a stale pending claim", async () => {
+    const key = keyOf(crypto.randomUUID());
+    const now = Date.now();
+    await claim(orm, key, now - STALE_PENDING_MS - 1_000);
+    expect(await claim(orm, key, now - STALE_PENDING_MS + 1_000)).toEqual({ kind: "busy" });
+    const answers = await Promise.all([claim(orm, key, now), claim(orm, key, now)]);
+    expect(answers.map((a) => a.kind).sort()).toEqual(["busy", "claimed"]);
+  });
+
+  it("forgets a failed request so a retry with the same id runs again", async () => {
+    const key = keyOf(crypto.randomUUID());
+    await claim(orm, key);
+    await forget(orm, key);
+    expect(await claim(orm, key)).toEqual({ kind: "claimed" });
+  });
+
+  it("never forgets a completed answer", async () => {
+    const key = keyOf(crypto.randomUUID());
+    await claim(orm, key);
+    await complete(orm, key, { status: 200, body: { ok: 1 } });
+    await forget(orm, key);
+    expect(await claim(orm, key)).toEqual({ kind: "replay", status: 200, body: { ok: 1 } });
+  });
+
+  it("keeps the same request id apart across scopes and users", async () => {
+    const id = crypto.randomUUID();
+    await claim(orm, keyOf(id, "one"));
+    expect(await claim(orm, keyOf(id, "two"))).toEqual({ kind: "claimed" });
+    expect(await claim(orm, { ...keyOf(id, "one"), userId: "someone-else" })).toEqual({ kind: "claimed" });
   });
 });

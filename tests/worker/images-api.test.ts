@@ -80,7 +80,7 @@ describe("POST /api/edit-image", () => {
     const res = await api("/edit-image", { token, body: { image: await productDataUrl(100, 80), prompt: "sharpen" } });
     expect(res.status).toBe(403);
     const body = await res.json<any>();
-    expect(body).toMatchObject({ success: false, error: "limit exceeded", quota: { feature: "edit-image", used: 10, limit: 10, plan: "free" } });
+    expect(body).toMatchObject({ success: false, code: "quota-exhausted", error: "limit exceeded", quota: { feature: "edit-image", used: 10, limit: 10, plan: "free" } });
     expect(typeof body.details).toBe("string");
   });
 

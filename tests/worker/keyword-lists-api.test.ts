@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { KeywordList, KeywordListSummary } from "../../schema/api/keyword-lists";
-import { OPERATIONS } from "../../worker/api/openapi";
+import { API_ROUTES } from "../../worker/api/routes";
 import { api, registerUser } from "./helpers";
 
 type Answer<T> = { success: boolean; message?: string; data: T; limit?: number };
@@ -121,7 +121,7 @@ describe("saved keyword lists", () => {
   });
 
   it("is described in the OpenAPI document", async () => {
-    const ops = OPERATIONS.filter((op) => op.path.startsWith("/api/keyword-lists")).map((op) => `${op.method} ${op.path}`);
+    const ops = API_ROUTES.filter((op) => op.path.startsWith("/keyword-lists")).map((op) => `${op.method} /api${op.path}`);
     expect(ops.sort()).toEqual(["delete /api/keyword-lists/{id}", "get /api/keyword-lists", "get /api/keyword-lists/{id}", "post /api/keyword-lists", "put /api/keyword-lists/{id}"]);
     const doc = await (await api("/openapi.json")).json<{ paths: Record<string, Record<string, unknown>> }>();
     expect(Object.keys(doc.paths["/api/keyword-lists/{id}"]).sort()).toEqual(["delete", "get", "put"]);

@@ -56,6 +56,7 @@ describe("optimistic concurrency on PUT /api/listings/:id", () => {
     const body = await stale.json<{ success: boolean; error: string; message: string; listing: ListingDetail; currentVersion: number }>();
     expect(body.success).toBe(false);
     expect(body.error).toBe("version conflict");
+    expect((body as { code?: string }).code).toBe("version-conflict");
     expect(body.message).toMatch(/changed since you opened it/);
     expect(body.listing).toMatchObject({ id: saved.id, title: "First Edit Moon Necklace", description: LISTING.description, version: 2 });
     expect(body.currentVersion).toBe(2);
@@ -247,8 +248,8 @@ describe("listing versions", () => {
     ];
     const results = await Promise.all(attempts);
     expect(results.map((r) => r.status)).toEqual([404, 404, 404, 404]);
-    expect(await results[0].json()).toEqual({ success: false, message: "Listing not found" });
-    expect(await results[2].json()).toEqual({ success: false, message: "Version not found" });
+    expect(await results[0].json()).toEqual({ success: false, code: "not-found", message: "Listing not found" });
+    expect(await results[2].json()).toEqual({ success: false, code: "not-found", message: "Version not found" });
     expect(await read(owner.token, saved.id)).toEqual(saved);
     expect((await read(other.token, mine.id)).version).toBe(1);
   });

@@ -162,7 +162,7 @@ describe("GET /api/listings/:id", () => {
     const { token } = await registerUser();
     const res = await detail(token, "no-such-id");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: "Listing not found" });
+    expect(await res.json()).toEqual({ success: false, code: "not-found", message: "Listing not found" });
   });
 });
 
@@ -249,7 +249,7 @@ describe("another user's listing (IDOR)", () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ success: false, message: "Listing not found" });
+      expect(await res.json()).toEqual({ success: false, code: "not-found", message: "Listing not found" });
     }
     const after = await (await detail(owner.token, saved.id)).json<{ data: { listing: ListingDetail } }>();
     expect(after.data.listing).toEqual(saved);

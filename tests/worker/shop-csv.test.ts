@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHOP_LIMITS } from "../../schema/api/shop";
 import { CsvParser, csvRecords, decodeEntities, parseCsv, priceToMinor, readEtsyListings } from "../../worker/domain/shop/csv";
-import { multipartFile } from "../../worker/domain/shop/multipart";
+import { readMultipartFile } from "../../worker/lib/files";
 import { HttpError } from "../../worker/lib/errors";
 import { ETSY_FIXTURE, ETSY_HEADER, chunked, collect, csvLine, generatedCsv } from "./shop-fixtures";
 
@@ -233,7 +233,7 @@ describe("multipart file reader", () => {
     );
   const type = `multipart/form-data; boundary=${boundary}`;
   const fileOf = async (stream: ReadableStream<Uint8Array>) =>
-    new TextDecoder().decode(new Uint8Array(await new Response(new Blob((await collect(multipartFile(stream, type))) as BlobPart[])).arrayBuffer()));
+    new TextDecoder().decode(new Uint8Array(await new Response(new Blob((await collect(readMultipartFile(stream, type))) as BlobPart[])).arrayBuffer()));
 
   it("passes on the file part's bytes exactly, wherever the body is split (property)", async () => {
     const file = ETSY_FIXTURE + "\r\n--not-the-boundary\r\n";
@@ -249,9 +249,9 @@ describe("multipart file reader", () => {
 
   it("answers 400 for a form without a file field, a missing boundary and a body cut off inside the file", async () => {
     const noFile = encode(`--${boundary}\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--${boundary}--\r\n`);
-    expect((await refusal(collect(multipartFile(chunked(noFile, []), type)))).message).toMatch(/no file in a field named "file"/);
-    expect((await refusal(collect(multipartFile(chunked(noFile, []), "multipart/form-data")))).message).toMatch(/no boundary/);
+    expect((await refusal(collect(readMultipartFile(chunked(noFile, []), type)))).message).toMatch(/no file in a field named "file"/);
+    expect((await refusal(collect(readMultipartFile(chunked(noFile, []), "multipart/form-data")))).message).toMatch(/no boundary/);
     const cut = form(ETSY_FIXTURE).slice(0, 900);
-    expect((await refusal(collect(multipartFile(chunked(cut, []), type)))).message).toMatch(/cut off/);
+    expect((await refusal(collect(readMultipartFile(chunked(cut, []), type)))).message).toMatch(/cut off/);
   });
 });

@@ -122,8 +122,9 @@ describe("My Shop bulk optimize and review over the API", () => {
 
     const res = await api(`/shop/listings/${id}/accept`, { token: s.token, method: "POST" });
     expect(res.status).toBe(409);
-    const body = await res.json<{ success: boolean; message: string; listing: ListingDetail; currentVersion: number }>();
+    const body = await res.json<{ success: boolean; code: string; message: string; listing: ListingDetail; currentVersion: number }>();
     expect(body.success).toBe(false);
+    expect(body.code).toBe("version-conflict");
     expect(body.message).toContain("changed after the proposal was made");
     expect(body.currentVersion).toBe(2);
     expect(body.listing.title).toBe("Moon Necklace in Sterling Silver, my own edit");

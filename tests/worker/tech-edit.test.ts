@@ -300,7 +300,7 @@ describe("POST /api/workflow/tech-edit", () => {
     for (const payload of [{ pattern: "" }, { pattern: "  \n " }, {}]) {
       const { res, body } = await post(token, payload);
       expect(res.status).toBe(400);
-      expect(body).toEqual({ success: false, message: OPTIMIZE_EMPTY, field: "pattern" });
+      expect(body).toEqual({ success: false, code: "validation-failed", message: OPTIMIZE_EMPTY, field: "pattern" });
     }
     const long = await post(token, { pattern: "x".repeat(50_001) });
     expect(long.res.status).toBe(400);

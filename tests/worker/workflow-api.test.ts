@@ -65,7 +65,7 @@ describe("POST /api/workflow/optimize-pattern", () => {
     for (const payload of [{ pattern: "  \n\t " }, { options: {} }, { pattern: null }]) {
       const { res, body } = await post("/workflow/optimize-pattern", token, payload);
       expect(res.status).toBe(400);
-      expect(body).toEqual({ success: false, message: OPTIMIZE_EMPTY, field: "pattern" });
+      expect(body).toEqual({ success: false, code: "validation-failed", message: OPTIMIZE_EMPTY, field: "pattern" });
     }
   });
 
@@ -141,7 +141,7 @@ describe("POST /api/workflow/generate-pdf and GET /api/workflow/pdf/:fileId", ()
     for (const path of [body.pdf.url, "/workflow/pdf/00000000-0000-0000-0000-000000000000"]) {
       const res = await api(path, { token: other.token });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ success: false, message: "File not found" });
+      expect(await res.json()).toEqual({ success: false, code: "not-found", message: "File not found" });
     }
     expect((await api(body.pdf.url)).status).toBe(401);
   });

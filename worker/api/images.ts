@@ -1,4 +1,5 @@
-import * as v from "valibot";
+import type * as v from "valibot";
+import type { User } from "../../schema/db";
 import { BatchJsonSchema, BatchOptionsSchema, EditImageSchema, GptEditSchema, IMAGE_LIMITS, IMAGE_MESSAGES, type EditImageResponse } from "../../schema/api/images";
 import { issueBatchTicket, openBatchSocketWithTicket } from "../domain/images/batch-tickets";
 import { createBatch, getBatch, type BatchFile } from "../domain/images/batches";
@@ -6,20 +7,37 @@ import { assertBatchCanBeEdited, editImage, type EditOutcome } from "../domain/i
 import { openImage } from "../domain/images/storage";
 import { assertImageRequestAllowed } from "../domain/images/throttle";
 import { checkImage, decodeDataUrl, toDataUrl, tooLarge } from "../domain/images/upload";
-import { requireUser, requireVerifiedUser } from "../lib/auth";
-import { HttpError, UpstreamError, badRequest } from "../lib/errors";
+import { HttpError, UpstreamError } from "../lib/errors";
 import { idempotent } from "../lib/idempotency";
-import { json, parseWith, readBodyLimited, readJson } from "../lib/http";
+import type { Env } from "../lib/env";
+import { fileResponse, readMultipart } from "../lib/files";
+import { json, parseWith, readJson } from "../lib/http";
 import { selectImageEditor, type ImageEditor } from "../providers/images";
-import type { ApiRouter } from "./types";
+import { route } from "./route";
 
-export function imageRoutes(router: ApiRouter) {
+/**
+ * The editors' request: the rate limit runs before the body is read; a JSON body of at most 8 MB (anything
+ * larger can only be an image over 5 MB); every failure after sign-in carries the SPEC's error fields.
+ */
+const SINGLE_IMAGE_BODY = {
+  bodyLimit: IMAGE_LIMITS.singleBodyBytes,
+  bodyTooLarge: tooLarge,
+  guard: ({ env, user }: { env: Env; user: User }) => assertImageRequestAllowed(env, user.id, "edit"),
+  mapError: imageError,
+};
+
+export const imageRoutes = [
   /** The Image Editor screen: one image, one instruction, category and platform. */
-  router.post("/edit-image", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    return withImageErrors(async () => {
-      await assertImageRequestAllowed(env, user.id, "edit");
-      const body = await readImageJson(request, EditImageSchema);
+  route({
+    method: "post",
+    path: "/edit-image",
+    summary:
+      "Edit a product photo (data URL) by instruction; one edit-image unit. A background instruction goes to the configured cut-out provider (Photoroom or remove.bg; `cutout` in the answer), the rest to the local editor",
+    tag: "Images",
+    auth: "verified",
+    body: EditImageSchema,
+    ...SINGLE_IMAGE_BODY,
+    handler: async ({ env, user, body }) => {
       const image = checkImage(decodeDataUrl(body.image).bytes);
       const outcome = await editImage(env, user, selectImageEditor(env), {
         image,
@@ -29,18 +47,22 @@ export function imageRoutes(router: ApiRouter) {
         fileName: body.fileName || "image",
       });
       return json(editResponse(outcome, outcome.responseText));
-    });
-  });
+    },
+  }),
 
   /**
    * The Image Editor (GPT) screen: OpenAI when a key is configured; otherwise the configured
    * fallback (the local editor), and the answer says so.
    */
-  router.post("/image/edit/gpt", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    return withImageErrors(async () => {
-      await assertImageRequestAllowed(env, user.id, "edit");
-      const body = await readImageJson(request, GptEditSchema);
+  route({
+    method: "post",
+    path: "/image/edit/gpt",
+    summary: "Edit a photo with the image-generation provider (local editor offline)",
+    tag: "Images",
+    auth: "verified",
+    body: GptEditSchema,
+    ...SINGLE_IMAGE_BODY,
+    handler: async ({ env, user, body }) => {
       const image = checkImage(decodeDataUrl(body.image).bytes);
       // With a key, the GPT screen asks OpenAI for the whole instruction (no cut-out provider).
       const editor: ImageEditor = env.OPENAI_API_KEY ? selectImageEditor({ ...env, IMAGE_PROVIDER: "openai" }, { cutouts: false }) : selectImageEditor(env);
@@ -53,82 +75,110 @@ export function imageRoutes(router: ApiRouter) {
       });
       const note = env.OPENAI_API_KEY ? "" : `No OpenAI API key is configured, so ${outcome.providerLabel.replace(/^L/, "the l")} made this edit instead. `;
       return json(editResponse(outcome, note + outcome.responseText));
-    });
-  });
+    },
+  }),
 
   /** Which editor serves, so a screen can label its button before the first edit. */
-  router.get("/image/provider", async (request, env) => {
-    await requireUser(request, env);
-    const editor = selectImageEditor(env);
-    const gpt = env.OPENAI_API_KEY ? selectImageEditor({ ...env, IMAGE_PROVIDER: "openai" }, { cutouts: false }) : editor;
-    return json({
-      success: true,
-      data: {
-        provider: editor.name,
-        label: editor.label,
-        gptProvider: gpt.name,
-        gptLabel: gpt.label,
-        offline: editor.name === "local",
-        // Who removes backgrounds: a cut-out provider (then the local editor does the rest), or null
-        // for the local editor's flood fill of plain backdrops.
-        cutout: editor.cutout ? { provider: editor.cutout.provider, label: editor.cutout.label } : null,
-        limits: { maxBytes: IMAGE_LIMITS.maxBytes, batchMax: IMAGE_LIMITS.batchMax, maxSide: IMAGE_LIMITS.maxSide, maxPixels: IMAGE_LIMITS.maxPixels },
-      },
-    });
-  });
+  route({
+    method: "get",
+    path: "/image/provider",
+    summary: "Which image editor serves (provider, label, gptProvider, gptLabel, offline, cutout) and the upload limits, so a screen can label its button before the first edit",
+    tag: "Images",
+    auth: "user",
+    handler: ({ env }) => {
+      const editor = selectImageEditor(env);
+      const gpt = env.OPENAI_API_KEY ? selectImageEditor({ ...env, IMAGE_PROVIDER: "openai" }, { cutouts: false }) : editor;
+      return json({
+        success: true,
+        data: {
+          provider: editor.name,
+          label: editor.label,
+          gptProvider: gpt.name,
+          gptLabel: gpt.label,
+          offline: editor.name === "local",
+          // Who removes backgrounds: a cut-out provider (then the local editor does the rest), or null
+          // for the local editor's flood fill of plain backdrops.
+          cutout: editor.cutout ? { provider: editor.cutout.provider, label: editor.cutout.label } : null,
+          limits: { maxBytes: IMAGE_LIMITS.maxBytes, batchMax: IMAGE_LIMITS.batchMax, maxSide: IMAGE_LIMITS.maxSide, maxPixels: IMAGE_LIMITS.maxPixels },
+        },
+      });
+    },
+  }),
 
   /** A stored original or result, for its owner only. */
-  router.get("/images/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    const { file, object } = await openImage(env, user.id, request.params.id);
-    return new Response(object.body, {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Length": String(file.size),
-        "Content-Disposition": `inline; filename="${file.name}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cache-Control": "private, no-store",
-      },
-    });
-  });
+  route({
+    method: "get",
+    path: "/images/{id}",
+    summary: "One of the caller's images",
+    tag: "Images",
+    auth: "user",
+    produces: "image/*",
+    handler: async ({ env, user, params }) => {
+      const { file, object } = await openImage(env, user.id, params.id);
+      return fileResponse(object.body, { type: file.contentType, name: file.name, disposition: "inline", size: file.size });
+    },
+  }),
 
   /** Up to 10 images and one instruction, edited in the background; idempotent under X-Request-ID. */
-  router.post("/batches", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    return idempotent(env, request, user.id, "image-batch", async () => {
-      await assertImageRequestAllowed(env, user.id, "batch");
-      const { files, options } = await readBatchRequest(request);
-      assertBatchCanBeEdited(selectImageEditor(env), options.prompt, options.category, options.platform);
-      const data = await createBatch(env, user, files, options);
-      return { status: 202, body: { success: true, message: "Batch created", data, wsUrl: `/api/batches/${data.id}/ws` } };
-    });
-  });
+  route({
+    method: "post",
+    path: "/batches",
+    summary: "Start a batch of up to 10 image edits (runs server-side)",
+    tag: "Images",
+    auth: "verified",
+    body: BatchJsonSchema,
+    raw: "JSON or multipart/form-data (images, prompt, category, platform), read after the idempotency claim and the rate limit",
+    handler: async ({ request, env, user }) =>
+      idempotent(env, request, user.id, "image-batch", async () => {
+        await assertImageRequestAllowed(env, user.id, "batch");
+        const { files, options } = await readBatchRequest(request);
+        assertBatchCanBeEdited(selectImageEditor(env), options.prompt, options.category, options.platform);
+        const data = await createBatch(env, user, files, options);
+        return { status: 202, body: { success: true, message: "Batch created", data, wsUrl: `/api/batches/${data.id}/ws` } };
+      }),
+  }),
 
-  router.get("/batches/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: await getBatch(env, user.id, request.params.id) });
-  });
+  route({
+    method: "get",
+    path: "/batches/{id}",
+    summary: "A batch's progress and items",
+    tag: "Images",
+    auth: "user",
+    handler: async ({ env, user, params }) => json({ success: true, data: await getBatch(env, user.id, params.id) }),
+  }),
 
   /** A single-use, 60-second ticket for the batch's WebSocket (the session token never goes in a URL). */
-  router.post("/batches/:id/ticket", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: await issueBatchTicket(env, user.id, String(request.params.id ?? "")) });
-  });
+  route({
+    method: "post",
+    path: "/batches/{id}/ticket",
+    summary: "A single-use, 60 s ticket for the batch's WebSocket (GET /api/batches/{id}/ws?ticket=...)",
+    tag: "Images",
+    auth: "user",
+    handler: async ({ env, user, params }) => json({ success: true, data: await issueBatchTicket(env, user.id, String(params.id ?? "")) }),
+  }),
 
   /**
    * Progress pushed over a WebSocket. Browsers cannot set headers on a WebSocket, so the credential is
    * `?ticket=` from POST /batches/:id/ticket; the long-lived bearer token is refused here.
    */
-  router.get("/batches/:id/ws", async (request, env) => {
-    const params = new URL(request.url).searchParams;
-    if (params.has("token")) throw new HttpError(401, "A session token is not accepted in a URL. Ask for a WebSocket ticket: POST /api/batches/:id/ticket");
-    const ticket = params.get("ticket") ?? "";
-    if (!ticket) throw new HttpError(401, "A WebSocket ticket is required. Ask for one: POST /api/batches/:id/ticket");
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, "Expected a WebSocket upgrade", {}, { Upgrade: "websocket" });
-    return openBatchSocketWithTicket(env, String(request.params.id ?? ""), ticket);
-  });
-}
+  route({
+    method: "get",
+    path: "/batches/{id}/ws",
+    summary: "The batch's progress over a WebSocket (101); the credential is ?ticket= from POST /api/batches/{id}/ticket, never the session token",
+    tag: "Images",
+    auth: "none",
+    raw: "a WebSocket upgrade, signed in by its single-use ticket",
+    produces: "websocket",
+    handler: ({ request, env, params }) => {
+      const search = new URL(request.url).searchParams;
+      if (search.has("token")) throw new HttpError(401, "A session token is not accepted in a URL. Ask for a WebSocket ticket: POST /api/batches/:id/ticket");
+      const ticket = search.get("ticket") ?? "";
+      if (!ticket) throw new HttpError(401, "A WebSocket ticket is required. Ask for one: POST /api/batches/:id/ticket");
+      if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, "Expected a WebSocket upgrade", {}, { Upgrade: "websocket" });
+      return openBatchSocketWithTicket(env, String(params.id ?? ""), ticket);
+    },
+  }),
+];
 
 function editResponse(outcome: EditOutcome, responseText: string): EditImageResponse {
   const image = toDataUrl(outcome.bytes, outcome.type);
@@ -159,54 +209,32 @@ function editResponse(outcome: EditOutcome, responseText: string): EditImageResp
   };
 }
 
-/** A JSON body of at most 8 MB; anything larger can only be an image over 5 MB. */
-async function readImageJson<const S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
-  try {
-    return await readJson(request, schema, IMAGE_LIMITS.singleBodyBytes);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 413) throw tooLarge();
-    throw error;
-  }
-}
-
 /** The SPEC's error fields on every failure of the editors: message, error, details (and quota on 403). */
-async function withImageErrors(work: () => Promise<Response>): Promise<Response> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const code =
-      error instanceof UpstreamError
-        ? error.timedOut
-          ? "provider timeout"
-          : "provider failed"
-        : typeof error.extra.error === "string"
-          ? error.extra.error
-          : error.status === 403
-            ? "limit exceeded"
-            : error.status === 429
-              ? "too many requests"
-              : error.status === 413
-                ? "too large"
-                : error.status === 415
-                  ? "unsupported type"
-                  : "invalid request";
-    throw new HttpError(error.status, error.message, { details: error.message, ...error.extra, error: code }, error.headers);
-  }
+function imageError(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const code =
+    error instanceof UpstreamError
+      ? error.timedOut
+        ? "provider timeout"
+        : "provider failed"
+      : typeof error.extra.error === "string"
+        ? error.extra.error
+        : error.status === 403
+          ? "limit exceeded"
+          : error.status === 429
+            ? "too many requests"
+            : error.status === 413
+              ? "too large"
+              : error.status === 415
+                ? "unsupported type"
+                : "invalid request";
+  return new HttpError(error.status, error.message, { details: error.message, ...error.extra, error: code }, error.headers);
 }
 
 async function readBatchRequest(request: Request): Promise<{ files: BatchFile[]; options: v.InferOutput<typeof BatchOptionsSchema> }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (/^multipart\/form-data\b/i.test(type)) {
-    const bytes = await readBodyLimited(request, IMAGE_LIMITS.batchMultipartBodyBytes).catch((error) => {
-      throw error instanceof HttpError && error.status === 413 ? new HttpError(413, IMAGE_MESSAGES.batchTooLarge(IMAGE_LIMITS.batchMax), { error: "too large" }) : error;
-    });
-    let form: FormData;
-    try {
-      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": type } }).formData();
-    } catch {
-      throw badRequest("Malformed multipart body");
-    }
+    const form = await readMultipart(request, IMAGE_LIMITS.batchMultipartBodyBytes, () => new HttpError(413, IMAGE_MESSAGES.batchTooLarge(IMAGE_LIMITS.batchMax), { error: "too large" }));
     const entries = [...form.getAll("images"), ...form.getAll("image"), ...form.getAll("files")].filter((f): f is File => f instanceof File);
     if (entries.length > IMAGE_LIMITS.batchMax) throw new HttpError(400, IMAGE_MESSAGES.tooMany, { error: "too many images" });
     const options = parseWith(BatchOptionsSchema, {

@@ -5,12 +5,11 @@ import type { KeywordContext } from "../domain/keywords/context";
 import { suggestKeywords } from "../domain/keywords/suggestions";
 import { completeOnboardingStep } from "../domain/onboarding";
 import { withQuota, type Feature } from "../domain/quota";
-import { requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
 import { idempotent } from "../lib/idempotency";
-import { json, parseWith, readJson } from "../lib/http";
+import { json } from "../lib/http";
 import { selectTrendsProviders } from "../providers/trends";
-import type { ApiRouter } from "./types";
+import { route } from "./route";
 
 function keywordContext(env: Env, user: User, feature: Feature): KeywordContext {
   return { db: env.DB, providers: selectTrendsProviders(env), now: Date.now(), charge: (work) => withQuota(env, user, feature, work) };
@@ -21,30 +20,36 @@ function analysisMessage(data: AdvancedAnalysis) {
   return data.isFallback ? "Analysis complete (limited data)" : "Analysis complete";
 }
 
-export function keywordRoutes(router: ApiRouter) {
-  router.get("/keywords", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    const query = new URL(request.url).searchParams;
-    const field = (name: string) => query.get(name) ?? undefined;
-    const input = parseWith(KeywordSearchSchema, {
-      product_name: field("product_name"),
-      category: field("category"),
-      country: field("country"),
-      platform: field("platform"),
-    });
-    const data = await suggestKeywords(keywordContext(env, user, "seo-analysis"), input);
-    await completeOnboardingStep(env.DB, user.id, "keyword");
-    return json({ success: true, data });
-  });
-
-  router.post("/advanced-keywords/analyze", async (request, env) => {
-    const started = Date.now();
-    const user = await requireVerifiedUser(request, env);
-    const input = await readJson(request, AdvancedKeywordSchema);
-    return idempotent(env, request, user.id, "advanced-keywords.analyze", async () => {
-      const data = await analyzeKeyword(keywordContext(env, user, "advanced-keywords"), input);
+export const keywordRoutes = [
+  route({
+    method: "get",
+    path: "/keywords",
+    summary:
+      "Keyword suggestions (data.keywords, each with searchVolume, volumeSource and monthlySearches when a volume provider is configured; data.volumes says how they came about); one seo-analysis unit",
+    tag: "Keywords",
+    auth: "verified",
+    query: KeywordSearchSchema,
+    handler: async ({ env, user, query }) => {
+      const data = await suggestKeywords(keywordContext(env, user, "seo-analysis"), query);
       await completeOnboardingStep(env.DB, user.id, "keyword");
-      return { status: 200, body: { success: true, message: analysisMessage(data), data, meta: { processingTimeMs: Date.now() - started } } };
-    });
-  });
-}
+      return json({ success: true, data });
+    },
+  }),
+
+  route({
+    method: "post",
+    path: "/advanced-keywords/analyze",
+    summary: "Trend analysis of one keyword by region; one advanced-keywords unit",
+    tag: "Keywords",
+    auth: "verified",
+    body: AdvancedKeywordSchema,
+    handler: async ({ request, env, user, body }) => {
+      const started = Date.now();
+      return idempotent(env, request, user.id, "advanced-keywords.analyze", async () => {
+        const data = await analyzeKeyword(keywordContext(env, user, "advanced-keywords"), body);
+        await completeOnboardingStep(env.DB, user.id, "keyword");
+        return { status: 200, body: { success: true, message: analysisMessage(data), data, meta: { processingTimeMs: Date.now() - started } } };
+      });
+    },
+  }),
+];

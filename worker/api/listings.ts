@@ -19,13 +19,12 @@ import { openGeneration, regeneratePart } from "../domain/listings/generate";
 import { deleteListing, getListing, listListings, saveListing, toDetail, toSummary, updateListing } from "../domain/listings/store";
 import { assertListingRoom, assertWriteAllowed, readStorageUsage } from "../domain/storage/meter";
 import { listVersions, restoreVersion, toVersionInfo } from "../domain/listings/versions";
-import { requireUser, requireVerifiedUser } from "../lib/auth";
-import type { Env } from "../lib/env";
 import { HttpError, UpstreamError, badRequest } from "../lib/errors";
-import { json, parseWith, readBodyLimited, readJson, sanitizeRequestId } from "../lib/http";
+import { fileResponse, readMultipart } from "../lib/files";
+import { json, sanitizeRequestId } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
 import { selectLlmProvider } from "../providers/llm";
-import type { ApiRequest, ApiRouter } from "./types";
+import { route } from "./route";
 
 const GENERIC_FAILURE = "Failed to generate listing. Please try again.";
 /** Without `limit` the list answers every listing up to this many. */
@@ -42,9 +41,13 @@ function expectedVersion(request: Request, fromBody: number | undefined): number
   return version;
 }
 
-const RestoreVersionSchema = v.object({
-  version: v.optional(v.pipe(v.number("version must be a whole number"), v.integer("version must be a whole number"), v.minValue(1, "version must be at least 1"))),
-});
+/** An empty body restores from whatever version the listing is at. */
+const RestoreVersionSchema = v.optional(
+  v.object({
+    version: v.optional(v.pipe(v.number("version must be a whole number"), v.integer("version must be a whole number"), v.minValue(1, "version must be at least 1"))),
+  }),
+  {},
+);
 
 const safeDecode = (value: string) => {
   try {
@@ -54,228 +57,326 @@ const safeDecode = (value: string) => {
   }
 };
 
-const single = (value: unknown) => (Array.isArray(value) ? value[0] : value) as string | undefined;
-
 const PageSchema = v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, "limit and offset must be whole numbers"), v.transform(Number)));
 
-function listQuery(request: ApiRequest) {
-  // A `userId` in the query (SPEC: GET /listings?userId=) is ignored: identity comes only from the token.
-  return {
-    q: single(request.query.q)?.slice(0, 200),
-    sort: parseWith(ListingSortSchema, single(request.query.sort) || undefined),
-    limit: Math.min(parseWith(PageSchema, single(request.query.limit) || undefined) ?? LIST_CAP, LIST_CAP),
-    offset: parseWith(PageSchema, single(request.query.offset) || undefined) ?? 0,
-  };
-}
+/** A `userId` in the query (SPEC: GET /listings?userId=) is ignored: identity comes only from the token. */
+const ListQuerySchema = v.object({
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((q) => q.slice(0, 200)),
+    ),
+  ),
+  sort: ListingSortSchema,
+  limit: PageSchema,
+  offset: PageSchema,
+});
 
-function download(body: string, format: "csv" | "json", fileName: string) {
-  return new Response(body, {
-    headers: {
-      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+const ExportQuerySchema = v.object({ format: ExportFormatSchema });
+const FilesQuerySchema = v.object({ listingId: v.optional(v.string()) });
+
+function download(body: string, format: "csv" | "json", name: string) {
+  return fileResponse(body, { type: format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8", name });
 }
 
 function errorEvent(error: unknown): GenerateEvent {
   // A provider that failed (502) or timed out (504): the SPEC's text, and why, for the screen to show under it.
-  if (error instanceof UpstreamError) return { type: "error", status: error.status, message: GENERIC_FAILURE, detail: error.message, provider: error.provider };
-  if (error instanceof HttpError) return { type: "error", status: error.status, message: error.message };
+  if (error instanceof UpstreamError) return { type: "error", status: error.status, code: error.code, message: GENERIC_FAILURE, detail: error.message, provider: error.provider };
+  if (error instanceof HttpError) return { type: "error", status: error.status, code: error.code, message: error.message };
   console.error(JSON.stringify({ level: "error", event: "listings.generate_failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
-  return { type: "error", status: 500, message: GENERIC_FAILURE };
+  return { type: "error", status: 500, code: "server-error", message: GENERIC_FAILURE };
 }
 
 function ndjson(events: GenerateEvent[], headers: Record<string, string> = {}) {
   return new Response(events.map((e) => `${JSON.stringify(e)}\n`).join(""), { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", ...headers } });
 }
 
-export function listingRoutes(router: ApiRouter) {
-  // ---- The SPEC's raw AI call -----------------------------------------------------------------
-  router.post("/ai/:provider", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    const selection = selectLlmProvider(env, safeDecode(request.params.provider));
-    const body = await readJson(request, AiCallSchema);
-    const content = await rawAiCall({ env, user, provider: selection.provider }, body);
-    const { provider } = selection;
-    return json({ success: true, content, provider: provider.name, providerLabel: provider.label, offline: provider.offline, ...(selection.notice ? { notice: selection.notice } : {}) });
+/** Saving a listing: the storage check runs before the body is read, the listing count after (as before the route table). */
+const createListing = (path: string, summary: string) =>
+  route({
+    method: "post",
+    path,
+    summary,
+    tag: "Listings",
+    auth: "user",
+    body: SaveListingSchema,
+    guard: ({ env, user }) => assertWriteAllowed(env, user, "save"),
+    handler: async ({ request, env, user, body }) => {
+      await assertListingRoom(env.DB, user.id);
+      return idempotent(env, request, user.id, "save-listing", async () => {
+        const row = await saveListing(env.DB, user.id, body);
+        return { status: 201, body: { success: true, message: "Listing saved", data: { listing: toDetail(row) } } };
+      });
+    },
   });
+
+export const listingRoutes = [
+  // ---- The SPEC's raw AI call -----------------------------------------------------------------
+  route({
+    method: "post",
+    path: "/ai/{provider}",
+    summary: "One raw LLM call (the SPEC's client flow); bounded per user per day",
+    tag: "Listings",
+    auth: "verified",
+    body: AiCallSchema,
+    // An unknown provider is refused before the body is read.
+    guard: ({ env, params }) => selectLlmProvider(env, safeDecode(params.provider)),
+    handler: async ({ env, user, params, body }) => {
+      const selection = selectLlmProvider(env, safeDecode(params.provider));
+      const content = await rawAiCall({ env, user, provider: selection.provider }, body);
+      const { provider } = selection;
+      return json({ success: true, content, provider: provider.name, providerLabel: provider.label, offline: provider.offline, ...(selection.notice ? { notice: selection.notice } : {}) });
+    },
+  }),
 
   // ---- One-call generation (Listora's own screen) ---------------------------------------------
-  router.post("/listings/generate", async (request, env, ctx) => {
-    const user = await requireVerifiedUser(request, env);
-    const input = await readJson(request, GenerateListingSchema);
-    const { provider, notice } = selectLlmProvider(env, input.provider);
-    const opened = await openGeneration({ env, user, provider, notice }, input, sanitizeRequestId(request.headers.get("X-Request-ID")));
-    if (opened.kind === "replay") return ndjson([opened.done], { "Idempotent-Replayed": "true" });
+  route({
+    method: "post",
+    path: "/listings/generate",
+    summary: "Generate a whole listing in one call; streams NDJSON parts; one create-listing unit",
+    tag: "Listings",
+    auth: "verified",
+    body: GenerateListingSchema,
+    produces: "application/x-ndjson",
+    handler: async ({ request, env, ctx, user, body: input }) => {
+      const { provider, notice } = selectLlmProvider(env, input.provider);
+      const opened = await openGeneration({ env, user, provider, notice }, input, sanitizeRequestId(request.headers.get("X-Request-ID")));
+      if (opened.kind === "replay") return ndjson([opened.done], { "Idempotent-Replayed": "true" });
 
-    const encoder = new TextEncoder();
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    // Writes are not awaited: the listing is generated and saved whether or not the browser keeps reading.
-    const send = (event: GenerateEvent) => void writer.write(encoder.encode(`${JSON.stringify(event)}\n`)).catch(() => {});
-    send({ type: "start", provider: provider.name, providerLabel: provider.label, offline: provider.offline, ...(notice ? { notice } : {}), quota: opened.quota });
-    const work = opened
-      .run((part, value) => send({ type: "part", part, value }))
-      .then(send, (error) => send(errorEvent(error)))
-      .finally(() => void writer.close().catch(() => {}));
-    ctx.waitUntil(work);
-    return new Response(readable, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } });
-  });
+      const encoder = new TextEncoder();
+      const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+      const writer = writable.getWriter();
+      // Writes are not awaited: the listing is generated and saved whether or not the browser keeps reading.
+      const send = (event: GenerateEvent) => void writer.write(encoder.encode(`${JSON.stringify(event)}\n`)).catch(() => {});
+      send({ type: "start", provider: provider.name, providerLabel: provider.label, offline: provider.offline, ...(notice ? { notice } : {}), quota: opened.quota });
+      const work = opened
+        .run((part, value) => send({ type: "part", part, value }))
+        .then(send, (error) => send(errorEvent(error)))
+        .finally(() => void writer.close().catch(() => {}));
+      ctx.waitUntil(work);
+      return new Response(readable, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "X-Accel-Buffering": "no" } });
+    },
+  }),
 
-  router.post("/listings/generate/part", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    const input = await readJson(request, RegeneratePartSchema);
-    const { provider } = selectLlmProvider(env, input.provider);
-    const result = await regeneratePart({ db: env.DB, userId: user.id, provider }, input.listingId, input.part);
-    return json({ success: true, data: result });
-  });
+  route({
+    method: "post",
+    path: "/listings/generate/part",
+    summary: "Regenerate one part of a fresh listing without a new unit",
+    tag: "Listings",
+    auth: "verified",
+    body: RegeneratePartSchema,
+    handler: async ({ env, user, body: input }) => {
+      const { provider } = selectLlmProvider(env, input.provider);
+      const result = await regeneratePart({ db: env.DB, userId: user.id, provider }, input.listingId, input.part);
+      return json({ success: true, data: result });
+    },
+  }),
 
   // ---- Listing Doctor: audit any listing (no quota unit is spent) ----------------------------
-  router.post("/listings/audit", async (request, env) => {
-    await requireUser(request, env);
-    const input = await readJson(request, AuditListingSchema);
-    return json({ success: true, data: auditListing(input) });
-  });
+  route({
+    method: "post",
+    path: "/listings/audit",
+    summary: "Listing Doctor: audit any listing for Etsy, eBay or Amazon (score, grade, findings with fixes); no quota unit",
+    tag: "Listings",
+    auth: "user",
+    body: AuditListingSchema,
+    handler: ({ body }) => json({ success: true, data: auditListing(body) }),
+  }),
 
   // ---- Saved listings ------------------------------------------------------------------------
-  const create = async (request: ApiRequest, env: Env) => {
-    const user = await requireUser(request, env);
-    await assertWriteAllowed(env, user, "save");
-    const input = await readJson(request, SaveListingSchema);
-    await assertListingRoom(env.DB, user.id);
-    return idempotent(env, request, user.id, "save-listing", async () => {
-      const row = await saveListing(env.DB, user.id, input);
-      return { status: 201, body: { success: true, message: "Listing saved", data: { listing: toDetail(row) } } };
-    });
-  };
-  router.post("/save-listing", create);
-  router.post("/listings", create);
+  createListing("/save-listing", "Save a listing as written (the SPEC's call); 400 naming the field past Etsy's limits; 403 past the plan's saved listings; 429 past 30 a minute"),
+  createListing("/listings", "Create a listing (as save-listing)"),
 
-  router.get("/listings", async (request, env) => {
-    const user = await requireUser(request, env);
-    const query = listQuery(request);
-    if (query.sort === "score" || query.sort === "score-asc") {
-      // The score is computed from the saved parts (pure and cheap), so sorting by it happens here.
-      const all = (await listListings(env.DB, user.id, { q: query.q, sort: "newest" })).map(toSummary);
-      const direction = query.sort === "score" ? -1 : 1;
-      const sorted = all.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
-      return json({ success: true, data: { listings: sorted.slice(query.offset, query.offset + query.limit).map(({ s }) => s) } });
-    }
-    const rows = await listListings(env.DB, user.id, { ...query, sort: query.sort });
-    return json({ success: true, data: { listings: rows.map(toSummary) } });
-  });
+  route({
+    method: "get",
+    path: "/listings",
+    summary: "The caller's listings (data.listings, each with its audit score), with q, sort (newest, oldest, score, score-asc), limit and offset",
+    tag: "Listings",
+    auth: "user",
+    query: ListQuerySchema,
+    handler: async ({ env, user, query: { q, sort, limit, offset } }) => {
+      const page = { q, limit: Math.min(limit ?? LIST_CAP, LIST_CAP), offset: offset ?? 0 };
+      if (sort === "score" || sort === "score-asc") {
+        // The score is computed from the saved parts (pure and cheap), so sorting by it happens here.
+        const all = (await listListings(env.DB, user.id, { q, sort: "newest" })).map(toSummary);
+        const direction = sort === "score" ? -1 : 1;
+        const sorted = all.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
+        return json({ success: true, data: { listings: sorted.slice(page.offset, page.offset + page.limit).map(({ s }) => s) } });
+      }
+      const rows = await listListings(env.DB, user.id, { ...page, sort });
+      return json({ success: true, data: { listings: rows.map(toSummary) } });
+    },
+  }),
 
-  router.get("/listings/export", async (request, env) => {
-    const user = await requireUser(request, env);
-    const format = parseWith(ExportFormatSchema, single(request.query.format) || undefined);
-    const rows = await listListings(env.DB, user.id, { sort: "newest" });
-    const body = format === "csv" ? listingsToCsv(rows) : listingsToJson(rows);
-    return download(body, format, exportFileName("listora-listings", format));
-  });
+  route({
+    method: "get",
+    path: "/listings/export",
+    summary: "Export every listing as CSV or JSON",
+    tag: "Listings",
+    auth: "user",
+    query: ExportQuerySchema,
+    produces: "text/csv",
+    handler: async ({ env, user, query: { format } }) => {
+      const rows = await listListings(env.DB, user.id, { sort: "newest" });
+      const body = format === "csv" ? listingsToCsv(rows) : listingsToJson(rows);
+      return download(body, format, exportFileName("listora-listings", format));
+    },
+  }),
 
-  router.get("/listings/:id/export", async (request, env) => {
-    const user = await requireUser(request, env);
-    const format = parseWith(ExportFormatSchema, single(request.query.format) || undefined);
-    const row = await getListing(env.DB, user.id, request.params.id);
-    const body = format === "csv" ? listingsToCsv([row]) : listingsToJson([row]);
-    return download(body, format, exportFileName(row.title, format));
-  });
+  route({
+    method: "get",
+    path: "/listings/{id}/export",
+    summary: "Export one listing as CSV or JSON",
+    tag: "Listings",
+    auth: "user",
+    query: ExportQuerySchema,
+    produces: "text/csv",
+    handler: async ({ env, user, params, query: { format } }) => {
+      const row = await getListing(env.DB, user.id, params.id);
+      const body = format === "csv" ? listingsToCsv([row]) : listingsToJson([row]);
+      return download(body, format, exportFileName(row.title, format));
+    },
+  }),
 
-  router.get("/listings/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    const row = await getListing(env.DB, user.id, request.params.id);
-    return json({ success: true, data: { listing: toDetail(row) } }, { headers: { ETag: `"${row.version}"` } });
-  });
+  route({
+    method: "get",
+    path: "/listings/{id}",
+    summary: "One listing (data.listing, with its audit report)",
+    tag: "Listings",
+    auth: "user",
+    handler: async ({ env, user, params }) => {
+      const row = await getListing(env.DB, user.id, params.id);
+      return json({ success: true, data: { listing: toDetail(row) } }, { headers: { ETag: `"${row.version}"` } });
+    },
+  }),
 
-  router.put("/listings/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    await assertWriteAllowed(env, user, "edit");
-    const changes = await readJson(request, UpdateListingSchema);
-    const row = await updateListing(env.DB, user.id, request.params.id, { ...changes, version: expectedVersion(request, changes.version) });
-    const listing = toDetail(row);
-    return json({ success: true, message: "Listing updated", data: { listing, ruleReport: listing.rule_report } }, { headers: { ETag: `"${row.version}"` } });
-  });
+  route({
+    method: "put",
+    path: "/listings/{id}",
+    summary: "Edit a listing as written, from `version` (or If-Match); 409 with the current listing when stale; 400 naming the field past the marketplace's limits",
+    tag: "Listings",
+    auth: "user",
+    body: UpdateListingSchema,
+    guard: ({ env, user }) => assertWriteAllowed(env, user, "edit"),
+    handler: async ({ request, env, user, params, body: changes }) => {
+      const row = await updateListing(env.DB, user.id, params.id, { ...changes, version: expectedVersion(request, changes.version) });
+      const listing = toDetail(row);
+      return json({ success: true, message: "Listing updated", data: { listing, ruleReport: listing.rule_report } }, { headers: { ETag: `"${row.version}"` } });
+    },
+  }),
 
   // ---- Versions (every change to a listing) --------------------------------------------------
-  router.get("/listings/:id/versions", async (request, env) => {
-    const user = await requireUser(request, env);
-    const listing = await getListing(env.DB, user.id, request.params.id);
-    const rows = await listVersions(env.DB, user.id, listing.id);
-    return json({ success: true, data: { currentVersion: listing.version, versions: rows.map(toVersionInfo) } });
-  });
+  route({
+    method: "get",
+    path: "/listings/{id}/versions",
+    summary: "Every version of a listing, newest first (id, version, reason, createdAt, snapshot)",
+    tag: "Listings",
+    auth: "user",
+    handler: async ({ env, user, params }) => {
+      const listing = await getListing(env.DB, user.id, params.id);
+      const rows = await listVersions(env.DB, user.id, listing.id);
+      return json({ success: true, data: { currentVersion: listing.version, versions: rows.map(toVersionInfo) } });
+    },
+  }),
 
-  router.post("/listings/:id/versions/:versionId/restore", async (request, env) => {
-    const user = await requireUser(request, env);
-    await assertWriteAllowed(env, user, "edit");
-    const body = request.headers.get("Content-Length") === "0" || !request.body ? {} : await readJson(request, RestoreVersionSchema);
-    const { row, restoredFrom } = await restoreVersion(env.DB, user.id, request.params.id, request.params.versionId, expectedVersion(request, body.version));
-    const listing = toDetail(row);
-    return json({ success: true, message: `Version ${restoredFrom} restored`, data: { listing, restoredFrom } }, { headers: { ETag: `"${row.version}"` } });
-  });
+  route({
+    method: "post",
+    path: "/listings/{id}/versions/{versionId}/restore",
+    summary: "Restore a version as a new version (body { version } optional; 409 when stale)",
+    tag: "Listings",
+    auth: "user",
+    body: RestoreVersionSchema,
+    bodyOptional: true,
+    guard: ({ env, user }) => assertWriteAllowed(env, user, "edit"),
+    handler: async ({ request, env, user, params, body }) => {
+      const { row, restoredFrom } = await restoreVersion(env.DB, user.id, params.id, params.versionId, expectedVersion(request, body.version));
+      const listing = toDetail(row);
+      return json({ success: true, message: `Version ${restoredFrom} restored`, data: { listing, restoredFrom } }, { headers: { ETag: `"${row.version}"` } });
+    },
+  }),
 
-  router.get("/storage", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: await readStorageUsage(env.DB, user.id) });
-  });
+  route({
+    method: "get",
+    path: "/storage",
+    summary: "Bytes, files and saved listings used against the plan's limits",
+    tag: "Files",
+    auth: "user",
+    handler: async ({ env, user }) => json({ success: true, data: await readStorageUsage(env.DB, user.id) }),
+  }),
 
-  router.delete("/listings/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    await deleteListing(env, user.id, request.params.id);
-    return json({ success: true, message: "Listing deleted" });
-  });
+  route({
+    method: "delete",
+    path: "/listings/{id}",
+    summary: "Delete a listing",
+    tag: "Listings",
+    auth: "user",
+    handler: async ({ env, user, params }) => {
+      await deleteListing(env, user.id, params.id);
+      return json({ success: true, message: "Listing deleted" });
+    },
+  }),
 
   // ---- Files ---------------------------------------------------------------------------------
-  router.get("/files", async (request, env) => {
-    const user = await requireUser(request, env);
-    const listingId = single(request.query.listingId) || undefined;
-    const rows = await listFiles(env, user.id, listingId);
-    return json({ success: true, data: { files: rows.map(toFileInfo) } });
-  });
+  route({
+    method: "get",
+    path: "/files",
+    summary: "Files of a listing (listingId)",
+    tag: "Files",
+    auth: "user",
+    query: FilesQuerySchema,
+    handler: async ({ env, user, query: { listingId } }) => {
+      const rows = await listFiles(env, user.id, listingId);
+      return json({ success: true, data: { files: rows.map(toFileInfo) } });
+    },
+  }),
 
-  router.post("/files", async (request, env) => {
-    const user = await requireUser(request, env);
-    const type = request.headers.get("Content-Type") ?? "";
-    if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Content-Type must be multipart/form-data");
-    await assertWriteAllowed(env, user, "upload");
-    // The limit plus room for the multipart envelope and the listingId field.
-    const bytes = await readBodyLimited(request, LISTING_LIMITS.fileMaxBytes + 64 * 1024).catch((error) => {
-      throw error instanceof HttpError && error.status === 413 ? new HttpError(413, "File is too large (the limit is 10 MB)") : error;
-    });
-    let form: FormData;
-    try {
-      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": type } }).formData();
-    } catch {
-      throw badRequest("Malformed multipart body");
-    }
-    const file = form.get("file");
-    const listingId = form.get("listingId");
-    if (!(file instanceof File)) throw badRequest("file is required", { field: "file" });
-    if (typeof listingId !== "string" || !listingId.trim()) throw badRequest("listingId is required", { field: "listingId" });
-    const row = await storeFile(env, user.id, listingId.trim(), file);
-    return json({ success: true, message: "File uploaded", data: { file: toFileInfo(row) } }, { status: 201 });
-  });
+  route({
+    method: "post",
+    path: "/files",
+    summary: "Upload a file (multipart: file, listingId); 403 past the plan's storage; 429 past 20 a minute",
+    tag: "Files",
+    auth: "user",
+    raw: "multipart/form-data: the media type is checked before the storage limit, then the form is read",
+    produces: "application/json",
+    handler: async ({ request, env, user }) => {
+      const type = request.headers.get("Content-Type") ?? "";
+      if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, "Content-Type must be multipart/form-data");
+      await assertWriteAllowed(env, user, "upload");
+      // The limit plus room for the multipart envelope and the listingId field.
+      const form = await readMultipart(request, LISTING_LIMITS.fileMaxBytes + 64 * 1024, () => new HttpError(413, "File is too large (the limit is 10 MB)"));
+      const file = form.get("file");
+      const listingId = form.get("listingId");
+      if (!(file instanceof File)) throw badRequest("file is required", { field: "file" });
+      if (typeof listingId !== "string" || !listingId.trim()) throw badRequest("listingId is required", { field: "listingId" });
+      const row = await storeFile(env, user.id, listingId.trim(), file);
+      return json({ success: true, message: "File uploaded", data: { file: toFileInfo(row) } }, { status: 201 });
+    },
+  }),
 
-  router.get("/files/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    const { file, object } = await openFile(env, user.id, request.params.id);
-    // Only images whose bytes were recognised are shown inline; everything else downloads.
-    const inline = file.contentType.startsWith("image/");
-    return new Response(object.body, {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Length": String(file.size),
-        "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${file.name}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cache-Control": "private, no-store",
-      },
-    });
-  });
+  route({
+    method: "get",
+    path: "/files/{id}",
+    summary: "Download one of the caller's files",
+    tag: "Files",
+    auth: "user",
+    produces: "application/octet-stream",
+    handler: async ({ env, user, params }) => {
+      const { file, object } = await openFile(env, user.id, params.id);
+      // Only images whose bytes were recognised are shown inline; everything else downloads.
+      const inline = file.contentType.startsWith("image/");
+      return fileResponse(object.body, { type: file.contentType, name: file.name, disposition: inline ? "inline" : "attachment", size: file.size });
+    },
+  }),
 
-  router.delete("/files/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    await deleteFile(env, user.id, request.params.id);
-    return json({ success: true, message: "File deleted" });
-  });
-}
+  route({
+    method: "delete",
+    path: "/files/{id}",
+    summary: "Delete one of the caller's files",
+    tag: "Files",
+    auth: "user",
+    handler: async ({ env, user, params }) => {
+      await deleteFile(env, user.id, params.id);
+      return json({ success: true, message: "File deleted" });
+    },
+  }),
+];

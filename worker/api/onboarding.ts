@@ -1,19 +1,26 @@
 import { OnboardingUpdateSchema } from "../../schema/api/onboarding";
 import { readOnboarding, updateOnboarding } from "../domain/onboarding";
-import { requireUser } from "../lib/auth";
-import { json, readJson } from "../lib/http";
-import type { ApiRouter } from "./types";
+import { json } from "../lib/http";
+import { route } from "./route";
 
 /** The dashboard's onboarding checklist and welcome, kept on the account (decision 0016). */
-export function onboardingRoutes(router: ApiRouter) {
-  router.get("/onboarding", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: await readOnboarding(env.DB, user.id) });
-  });
+export const onboardingRoutes = [
+  route({
+    method: "get",
+    path: "/onboarding",
+    summary: "The dashboard's onboarding checklist and first-visit welcome, kept on the account",
+    tag: "Profile",
+    auth: "user",
+    handler: async ({ env, user }) => json({ success: true, data: await readOnboarding(env.DB, user.id) }),
+  }),
 
-  router.put("/onboarding", async (request, env) => {
-    const user = await requireUser(request, env);
-    const update = await readJson(request, OnboardingUpdateSchema);
-    return json({ success: true, data: await updateOnboarding(env.DB, user.id, update) });
-  });
-}
+  route({
+    method: "put",
+    path: "/onboarding",
+    summary: "Record checklist steps a browser still held from before, and the first welcome",
+    tag: "Profile",
+    auth: "user",
+    body: OnboardingUpdateSchema,
+    handler: async ({ env, user, body }) => json({ success: true, data: await updateOnboarding(env.DB, user.id, body) }),
+  }),
+];

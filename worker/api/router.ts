@@ -2,39 +2,14 @@ import { Router } from "itty-router";
 import { HttpError } from "../lib/errors";
 import type { Env } from "../lib/env";
 import { bindExecutionContext, discardUnreadBody, json, sanitizeRequestId } from "../lib/http";
-import { authRoutes } from "./auth";
-import { healthRoutes } from "./health";
-import { openApiRoutes } from "./openapi";
-import { imageRoutes } from "./images";
-import { keywordListRoutes } from "./keyword-lists";
-import { keywordRoutes } from "./keywords";
-import { listingRoutes } from "./listings";
-import { onboardingRoutes } from "./onboarding";
-import { profileRoutes } from "./profile";
-import { quotaRoutes } from "./quota";
-import { shopRoutes } from "./shop";
-import { shopEtsyRoutes } from "./shop-etsy";
-import { shopJobRoutes } from "./shop-jobs";
+import { ittyPath, runRoute } from "./route";
+import { API_ROUTES } from "./routes";
 import type { ApiRequest, ApiRouter } from "./types";
-import { workflowRoutes } from "./workflow";
 
-function buildRouter(): ApiRouter {
+/** itty's router over the route table: every entry, then a 404 for anything else. */
+export function buildRouter(): ApiRouter {
   const router: ApiRouter = Router<ApiRequest, [Env, ExecutionContext]>({ base: "/api" });
-  healthRoutes(router);
-  openApiRoutes(router);
-  authRoutes(router);
-  profileRoutes(router);
-  onboardingRoutes(router);
-  quotaRoutes(router);
-  keywordRoutes(router);
-  keywordListRoutes(router);
-  listingRoutes(router);
-  workflowRoutes(router);
-  imageRoutes(router);
-  shopRoutes(router);
-  shopEtsyRoutes(router);
-  shopJobRoutes(router);
-  // Feature routers register here.
+  for (const entry of API_ROUTES) router[entry.method](ittyPath(entry.path), (request, env, ctx) => runRoute(entry, request, env, ctx));
   router.all("*", () => {
     throw new HttpError(404, "API endpoint not found");
   });
@@ -46,7 +21,8 @@ const router = buildRouter();
 /** Turns anything thrown below a handler into the one error shape; unknown errors never leak. */
 export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
-    return json({ success: false, message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+    const { code: _code, ...extra } = error.extra;
+    return json({ success: false, code: error.code, message: error.message, ...extra }, { status: error.status, headers: error.headers });
   }
   console.error(
     JSON.stringify({
@@ -57,7 +33,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
       stack: error instanceof Error ? error.stack : undefined,
     }),
   );
-  return json({ success: false, message: "Server error: something went wrong on our side. Please try again later.", requestId }, { status: 500 });
+  return json({ success: false, code: "server-error", message: "Server error: something went wrong on our side. Please try again later.", requestId }, { status: 500 });
 }
 
 export async function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

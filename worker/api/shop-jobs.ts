@@ -3,70 +3,107 @@ import { changedShopListings, exportCsv, exportFileName } from "../domain/shop/e
 import { listJobs, readJob, startOptimizeJob } from "../domain/shop/jobs";
 import { acceptProposal, acceptProposals, rejectProposal, rejectProposals } from "../domain/shop/proposals";
 import { assertWriteAllowed } from "../domain/storage/meter";
-import { requireUser, requireVerifiedUser } from "../lib/auth";
-import { json, readJson } from "../lib/http";
+import { fileResponse } from "../lib/files";
+import { json } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
-import type { ApiRouter } from "./types";
+import { route } from "./route";
 
 /** My Shop: bulk optimize on Cloudflare Queues, its jobs, the review of proposals, the export back to Etsy (decision 0021). */
-export function shopJobRoutes(router: ApiRouter) {
-  router.post("/shop/optimize", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    const { ids } = await readJson(request, OptimizeRequestSchema);
-    return idempotent(env, request, user.id, "shop-optimize", async () => {
-      const started = await startOptimizeJob(env, env.SHOP_QUEUE, user, ids);
-      return { status: 202, body: { success: true, message: `Optimizing ${started.total} listing${started.total === 1 ? "" : "s"}`, data: started } };
-    });
-  });
+export const shopJobRoutes = [
+  route({
+    method: "post",
+    path: "/shop/optimize",
+    summary: "Optimize shop listings in bulk on Cloudflare Queues (202 { jobId, total }); one create-listing unit per proposal; 404 when an id is not the caller's",
+    tag: "Shop",
+    auth: "verified",
+    body: OptimizeRequestSchema,
+    handler: ({ request, env, user, body: { ids } }) =>
+      idempotent(env, request, user.id, "shop-optimize", async () => {
+        const started = await startOptimizeJob(env, env.SHOP_QUEUE, user, ids);
+        return { status: 202, body: { success: true, message: `Optimizing ${started.total} listing${started.total === 1 ? "" : "s"}`, data: started } };
+      }),
+  }),
 
-  router.get("/shop/jobs", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: { jobs: await listJobs(env.DB, user.id) } });
-  });
+  route({
+    method: "get",
+    path: "/shop/jobs",
+    summary: "The caller's 20 most recent optimize jobs, newest first (data.jobs)",
+    tag: "Shop",
+    auth: "user",
+    handler: async ({ env, user }) => json({ success: true, data: { jobs: await listJobs(env.DB, user.id) } }),
+  }),
 
-  router.get("/shop/jobs/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: await readJob(env.DB, user.id, request.params.id) });
-  });
+  route({
+    method: "get",
+    path: "/shop/jobs/{id}",
+    summary: "An optimize job: status, total, done, failed, stopReason and every listing's status and scores",
+    tag: "Shop",
+    auth: "user",
+    handler: async ({ env, user, params }) => json({ success: true, data: await readJob(env.DB, user.id, params.id) }),
+  }),
 
-  router.post("/shop/listings/:id/accept", async (request, env) => {
-    const user = await requireUser(request, env);
-    await assertWriteAllowed(env, user, "edit");
-    const data = await acceptProposal(env.DB, user.id, request.params.id);
-    return json({ success: true, message: "Proposal accepted", data }, { headers: { ETag: `"${data.listing.version}"` } });
-  });
+  route({
+    method: "post",
+    path: "/shop/listings/{id}/accept",
+    summary: "Apply the listing's pending proposal as a new version (reason accept); 409 with the listing when it changed since; 404 without a proposal",
+    tag: "Shop",
+    auth: "user",
+    guard: ({ env, user }) => assertWriteAllowed(env, user, "edit"),
+    handler: async ({ env, user, params }) => {
+      const data = await acceptProposal(env.DB, user.id, params.id);
+      return json({ success: true, message: "Proposal accepted", data }, { headers: { ETag: `"${data.listing.version}"` } });
+    },
+  }),
 
-  router.post("/shop/listings/:id/reject", async (request, env) => {
-    const user = await requireUser(request, env);
-    const proposal = await rejectProposal(env.DB, user.id, request.params.id);
-    return json({ success: true, message: "Proposal rejected", data: { proposal } });
-  });
+  route({
+    method: "post",
+    path: "/shop/listings/{id}/reject",
+    summary: "Reject the listing's pending proposal; the listing is unchanged",
+    tag: "Shop",
+    auth: "user",
+    handler: async ({ env, user, params }) => {
+      const proposal = await rejectProposal(env.DB, user.id, params.id);
+      return json({ success: true, message: "Proposal rejected", data: { proposal } });
+    },
+  }),
 
-  router.post("/shop/proposals/accept", async (request, env) => {
-    const user = await requireUser(request, env);
-    await assertWriteAllowed(env, user, "edit");
-    const decision = await readJson(request, ProposalDecisionSchema);
-    const data = await acceptProposals(env.DB, user.id, decision);
-    return json({ success: true, message: `${data.accepted.length} accepted`, data });
-  });
+  route({
+    method: "post",
+    path: "/shop/proposals/accept",
+    summary: "Accept the pending proposals of { ids } or { all: true } (data: accepted, conflicts, missing)",
+    tag: "Shop",
+    auth: "user",
+    body: ProposalDecisionSchema,
+    guard: ({ env, user }) => assertWriteAllowed(env, user, "edit"),
+    handler: async ({ env, user, body }) => {
+      const data = await acceptProposals(env.DB, user.id, body);
+      return json({ success: true, message: `${data.accepted.length} accepted`, data });
+    },
+  }),
 
-  router.post("/shop/proposals/reject", async (request, env) => {
-    const user = await requireUser(request, env);
-    const decision = await readJson(request, ProposalDecisionSchema);
-    const data = await rejectProposals(env.DB, user.id, decision);
-    return json({ success: true, message: `${data.rejected.length} rejected`, data });
-  });
+  route({
+    method: "post",
+    path: "/shop/proposals/reject",
+    summary: "Reject the pending proposals of { ids } or { all: true } (data: rejected, missing)",
+    tag: "Shop",
+    auth: "user",
+    body: ProposalDecisionSchema,
+    handler: async ({ env, user, body }) => {
+      const data = await rejectProposals(env.DB, user.id, body);
+      return json({ success: true, message: `${data.rejected.length} rejected`, data });
+    },
+  }),
 
-  router.get("/shop/export.csv", async (request, env) => {
-    const user = await requireUser(request, env);
-    const body = exportCsv(await changedShopListings(env.DB, user.id));
-    return new Response(body, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${exportFileName()}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-      },
-    });
-  });
-}
+  route({
+    method: "get",
+    path: "/shop/export.csv",
+    summary: "The shop listings changed since import, as a CSV for Etsy (SKU, original title, title, tags, description)",
+    tag: "Shop",
+    auth: "user",
+    produces: "text/csv",
+    handler: async ({ env, user }) => {
+      const body = exportCsv(await changedShopListings(env.DB, user.id));
+      return fileResponse(body, { type: "text/csv; charset=utf-8", name: exportFileName() });
+    },
+  }),
+];

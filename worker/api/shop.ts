@@ -6,23 +6,18 @@ import { SHOP_LIMITS, ShopListQuerySchema } from "../../schema/api/shop";
 import { fileTooLarge } from "../domain/shop/csv";
 import { importEtsyCsv } from "../domain/shop/import";
 import { listShopListings, shopListingDetail } from "../domain/shop/listings";
-import { bodyChunks, multipartFile } from "../domain/shop/multipart";
 import { shopSummary } from "../domain/shop/summary";
 import { assertWriteAllowed } from "../domain/storage/meter";
-import { requireUser } from "../lib/auth";
 import { HttpError, badRequest } from "../lib/errors";
-import { json, parseWith } from "../lib/http";
-import type { ApiRequest, ApiRouter } from "./types";
+import { bodyChunks, readMultipartFile } from "../lib/files";
+import { json } from "../lib/http";
+import { route } from "./route";
+import type { ApiRequest } from "./types";
 
 /** Room for the multipart envelope (boundaries, part headers) around a file at the size limit. */
 const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 /** Media types a browser or a script sends a .csv file with. */
 const CSV_TYPES = /^(text\/csv|text\/plain|application\/csv|text\/comma-separated-values|application\/vnd\.ms-excel|application\/octet-stream)\b/i;
-
-const single = (value: unknown) => {
-  const first = (Array.isArray(value) ? value[0] : value) as string | undefined;
-  return first === "" ? undefined : first;
-};
 
 /** The uploaded file's bytes, as they arrive: the `file` part of a form, or the whole body. */
 function fileBytes(request: ApiRequest): AsyncIterable<Uint8Array> {
@@ -34,38 +29,52 @@ function fileBytes(request: ApiRequest): AsyncIterable<Uint8Array> {
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > SHOP_LIMITS.importBytesMax + (multipart ? MULTIPART_ENVELOPE_BYTES : 0)) throw fileTooLarge();
   if (!request.body) throw badRequest('The request has no file. Send EtsyListingsDownload.csv as the body (text/csv) or in a form field named "file".', { field: "file" });
-  return multipart ? multipartFile(request.body, type, "file") : bodyChunks(request.body);
+  return multipart ? readMultipartFile(request.body, type, "file") : bodyChunks(request.body);
 }
 
-export function shopRoutes(router: ApiRouter) {
-  router.post("/shop/import", async (request, env) => {
-    const user = await requireUser(request, env);
-    const bytes = fileBytes(request);
-    await assertWriteAllowed(env, user, "save");
-    return json({ success: true, data: await importEtsyCsv(env.DB, user.id, bytes) });
-  });
+export const shopRoutes = [
+  route({
+    method: "post",
+    path: "/shop/import",
+    summary:
+      "Import Etsy's listings CSV (EtsyListingsDownload.csv) as multipart/form-data (field file) or a text/csv body, streamed; at most 5,000 rows and 20 MB (413, nothing imported); re-importing changes nothing; answers { imported, updated, unchanged, skipped, errors: [{ row, message }] }",
+    tag: "Shop",
+    auth: "user",
+    raw: "the file is streamed (multipart/form-data or text/csv); its media type and size are checked before the storage limit",
+    produces: "application/json",
+    handler: async ({ request, env, user }) => {
+      const bytes = fileBytes(request);
+      await assertWriteAllowed(env, user, "save");
+      return json({ success: true, data: await importEtsyCsv(env.DB, user.id, bytes) });
+    },
+  }),
 
-  router.get("/shop/summary", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: await shopSummary(env.DB, user.id) });
-  });
+  route({
+    method: "get",
+    path: "/shop/summary",
+    summary: "The shop's health: listings, averageScore, grades A-F, topIssues [{ id, message, count }] (the 10 most common findings)",
+    tag: "Shop",
+    auth: "user",
+    handler: async ({ env, user }) => json({ success: true, data: await shopSummary(env.DB, user.id) }),
+  }),
 
-  router.get("/shop/listings", async (request, env) => {
-    const user = await requireUser(request, env);
-    const query = parseWith(ShopListQuerySchema, {
-      sort: single(request.query.sort),
-      order: single(request.query.order),
-      page: single(request.query.page),
-      q: single(request.query.q),
-      grade: single(request.query.grade),
-      issue: single(request.query.issue),
-      proposal: single(request.query.proposal),
-    });
-    return json({ success: true, data: await listShopListings(env.DB, user.id, query) });
-  });
+  route({
+    method: "get",
+    path: "/shop/listings",
+    summary:
+      "The shop's listings with price, photo and tag counts, score, grade and hasProposal; sort=score|title|updated, order=asc|desc, page, q, grade=C,D,F, issue=<finding id>, proposal=pending (only those waiting for review); 50 a page",
+    tag: "Shop",
+    auth: "user",
+    query: ShopListQuerySchema,
+    handler: async ({ env, user, query }) => json({ success: true, data: await listShopListings(env.DB, user.id, query) }),
+  }),
 
-  router.get("/shop/listings/:id", async (request, env) => {
-    const user = await requireUser(request, env);
-    return json({ success: true, data: await shopListingDetail(env.DB, user.id, request.params.id) });
-  });
-}
+  route({
+    method: "get",
+    path: "/shop/listings/{id}",
+    summary: "One shop listing with its shop facts, its audit and its pending proposal (another user's or a non-shop listing is 404)",
+    tag: "Shop",
+    auth: "user",
+    handler: async ({ env, user, params }) => json({ success: true, data: await shopListingDetail(env.DB, user.id, params.id) }),
+  }),
+];

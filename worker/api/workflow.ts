@@ -1,70 +1,98 @@
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema, WIZARD_LIMITS } from "../../schema/api/workflow";
 import { finishWizard, openPatternPdf, runEtsyListing, runGeneratePdf, runOptimizePattern, runTechEdit } from "../domain/wizard/workflow";
-import { requireUser, requireVerifiedUser } from "../lib/auth";
-import { json, readJson } from "../lib/http";
+import { fileResponse } from "../lib/files";
+import { json } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
-import type { ApiRouter } from "./types";
+import { route } from "./route";
 
 /** Bodies carry a pattern of up to 80,000 characters, which may be 4 bytes each in UTF-8. */
 const BODY_LIMIT = WIZARD_LIMITS.draftMax * 4 + 64 * 1024;
 
-export function workflowRoutes(router: ApiRouter) {
-  // Each step is idempotent under X-Request-ID: a retried request gets the first answer instead of a
-  // second model call, a second PDF or a second quota unit.
-  router.post("/workflow/optimize-pattern", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    const input = await readJson(request, OptimizePatternSchema, BODY_LIMIT);
-    return idempotent(env, request, user.id, "workflow.optimize", async () => {
-      const result = await runOptimizePattern(env, user, input);
-      return { status: 200, body: { success: true, error: null, ...result } };
-    });
-  });
+// Each step is idempotent under X-Request-ID: a retried request gets the first answer instead of a
+// second model call, a second PDF or a second quota unit.
+export const workflowRoutes = [
+  route({
+    method: "post",
+    path: "/workflow/optimize-pattern",
+    summary: "Wizard step 1: rewrite a pattern clearly",
+    tag: "Wizard",
+    auth: "verified",
+    body: OptimizePatternSchema,
+    bodyLimit: BODY_LIMIT,
+    handler: ({ request, env, user, body }) =>
+      idempotent(env, request, user.id, "workflow.optimize", async () => {
+        const result = await runOptimizePattern(env, user, body);
+        return { status: 200, body: { success: true, error: null, ...result } };
+      }),
+  }),
 
   // The tech-edit report alone: deterministic, no model, no quota unit, nothing stored.
-  router.post("/workflow/tech-edit", async (request, env) => {
-    await requireUser(request, env);
-    const input = await readJson(request, TechEditSchema, BODY_LIMIT);
-    return json({ success: true, data: runTechEdit(input) });
-  });
+  route({
+    method: "post",
+    path: "/workflow/tech-edit",
+    summary: "Tech-edit report: stitch counts, abbreviations, terms, missing sections; free",
+    tag: "Wizard",
+    auth: "user",
+    body: TechEditSchema,
+    bodyLimit: BODY_LIMIT,
+    handler: ({ body }) => json({ success: true, data: runTechEdit(body) }),
+  }),
 
-  router.post("/workflow/generate-pdf", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    const input = await readJson(request, GeneratePdfSchema, BODY_LIMIT);
-    return idempotent(env, request, user.id, "workflow.pdf", async () => {
-      const result = await runGeneratePdf(env, user, input);
-      return { status: 200, body: { success: true, error: null, ...result } };
-    });
-  });
+  route({
+    method: "post",
+    path: "/workflow/generate-pdf",
+    summary: "Wizard step 2: format the draft and make the PDF",
+    tag: "Wizard",
+    auth: "verified",
+    body: GeneratePdfSchema,
+    bodyLimit: BODY_LIMIT,
+    handler: ({ request, env, user, body }) =>
+      idempotent(env, request, user.id, "workflow.pdf", async () => {
+        const result = await runGeneratePdf(env, user, body);
+        return { status: 200, body: { success: true, error: null, ...result } };
+      }),
+  }),
 
-  router.get("/workflow/pdf/:fileId", async (request, env) => {
-    const user = await requireUser(request, env);
-    const { file, object } = await openPatternPdf(env, user.id, String(request.params.fileId ?? ""));
-    return new Response(object.body, {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Length": String(object.size),
-        "Content-Disposition": `attachment; filename="${file.name}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-      },
-    });
-  });
+  route({
+    method: "get",
+    path: "/workflow/pdf/{fileId}",
+    summary: "Download a pattern PDF",
+    tag: "Wizard",
+    auth: "user",
+    produces: "application/pdf",
+    handler: async ({ env, user, params }) => {
+      const { file, object } = await openPatternPdf(env, user.id, String(params.fileId ?? ""));
+      return fileResponse(object.body, { type: "application/pdf", name: file.name, size: object.size });
+    },
+  }),
 
-  router.post("/workflow/etsy-listing", async (request, env) => {
-    const user = await requireVerifiedUser(request, env);
-    const input = await readJson(request, EtsyListingSchema, BODY_LIMIT);
-    return idempotent(env, request, user.id, "workflow.listing", async () => {
-      const result = await runEtsyListing(env, user, input);
-      return { status: 200, body: { success: true, error: null, ...result } };
-    });
-  });
+  route({
+    method: "post",
+    path: "/workflow/etsy-listing",
+    summary: "Wizard step 3: the listing for the digital pattern; one create-listing unit",
+    tag: "Wizard",
+    auth: "verified",
+    body: EtsyListingSchema,
+    bodyLimit: BODY_LIMIT,
+    handler: ({ request, env, user, body }) =>
+      idempotent(env, request, user.id, "workflow.listing", async () => {
+        const result = await runEtsyListing(env, user, body);
+        return { status: 200, body: { success: true, error: null, ...result } };
+      }),
+  }),
 
-  router.post("/workflow/finish", async (request, env) => {
-    const user = await requireUser(request, env);
-    const input = await readJson(request, FinishWizardSchema, BODY_LIMIT);
-    return idempotent(env, request, user.id, "workflow.finish", async () => {
-      const listing = await finishWizard(env, user.id, input);
-      return { status: 201, body: { success: true, message: "Listing saved to My Listings", data: { listing } } };
-    });
-  });
-}
+  route({
+    method: "post",
+    path: "/workflow/finish",
+    summary: "Save the wizard's listing to My Listings, with its PDF",
+    tag: "Wizard",
+    auth: "user",
+    body: FinishWizardSchema,
+    bodyLimit: BODY_LIMIT,
+    handler: ({ request, env, user, body }) =>
+      idempotent(env, request, user.id, "workflow.finish", async () => {
+        const listing = await finishWizard(env, user.id, body);
+        return { status: 201, body: { success: true, message: "Listing saved to My Listings", data: { listing } } };
+      }),
+  }),
+];

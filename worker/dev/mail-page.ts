@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { mailOutbox } from "../../schema/db";
 import { isProduction, type Env } from "../lib/env";
+import { db } from "../lib/db";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,7 +14,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export async function devMailPage(request: Request, env: Env) {
   if (isProduction(env)) return new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to");
-  const query = drizzle(env.DB).select().from(mailOutbox);
+  const query = db(env).select().from(mailOutbox);
   const rows = await (to ? query.where(eq(mailOutbox.to, to)) : query).orderBy(desc(mailOutbox.createdAt)).limit(50);
   const items = rows
     .map((m) => {

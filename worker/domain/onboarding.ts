@@ -4,6 +4,7 @@
  * fails the feature.
  */
 import { ONBOARDING_STEPS, type OnboardingState, type OnboardingStep, type OnboardingUpdate } from "../../schema/api/onboarding";
+import { log } from "../lib/log";
 
 type Stored = Partial<Record<OnboardingStep | "welcomed", number>>;
 
@@ -48,7 +49,7 @@ export async function completeOnboardingStep(db: D1Database, userId: string, ste
   try {
     await setFlags(db, userId, [step], now);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "onboarding.mark_failed", step, error: String(error) }));
+    log.error("onboarding.mark_failed", { step, error: String(error) });
   }
 }
 

@@ -1,8 +1,10 @@
 import { PLAN_DAILY_LIMITS } from "../../schema/api/plans";
 import type { User } from "../../schema/db";
-import { FEATURES, type Counter, type Feature } from "../../durable-objects/quota-counter";
+import { FEATURES, type Feature } from "../../schema/api/quota";
+import type { Counter } from "../lib/durable-object-types";
 import type { Env } from "../lib/env";
 import { HttpError, badRequest } from "../lib/errors";
+import { log } from "../lib/log";
 
 export { FEATURES, type Feature };
 
@@ -55,6 +57,7 @@ export async function readAllUsage(env: Env, user: Pick<User, "id" | "plan">) {
 /** The 403 every feature answers when its daily quota is used up. */
 export function quotaExceeded(info: QuotaInfo) {
   return new HttpError(403, `You have reached your daily limit of ${info.limit} for ${info.feature} on the ${info.plan} plan. Your quota resets at midnight UTC.`, {
+    code: "quota-exhausted",
     error: "limit exceeded",
     quota: { feature: info.feature, used: info.used, limit: info.limit, plan: info.plan },
   });
@@ -82,7 +85,7 @@ export async function withQuota<T>(env: Env, user: Pick<User, "id" | "plan">, fe
   try {
     return await work(quota);
   } catch (error) {
-    await releaseQuota(env, user, feature).catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    await releaseQuota(env, user, feature).catch((e) => log.error("quota.release_failed", { error: String(e) }));
     throw error;
   }
 }

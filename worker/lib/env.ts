@@ -1,78 +1,68 @@
-import type { BatchJob } from "../../durable-objects/batch-job";
-import type { QuotaCounter } from "../../durable-objects/quota-counter";
-import type { ThrottleCounter } from "../../durable-objects/throttle-counter";
 import type { OptimizeMessage } from "../../schema/api/shop";
 import { selectMailProvider } from "../providers/mail";
 
-/** Every binding, variable and secret the Worker reads. Optional ones have an embedded default. */
-export interface Env {
-  DB: D1Database;
-  FILES: R2Bucket;
-  IMAGES: ImagesBinding;
-  QUOTA: DurableObjectNamespace<QuotaCounter>;
-  THROTTLE: DurableObjectNamespace<ThrottleCounter>;
-  BATCH: DurableObjectNamespace<BatchJob>;
-  /** My Shop bulk optimize: one message per listing (Cloudflare Queues, listora-shop-optimize). */
-  SHOP_QUEUE: Queue<OptimizeMessage>;
-  AI?: Ai;
-  EMAIL?: SendEmail;
+/** The `[vars]` of wrangler.toml: the generated entries typed as strings. */
+type WranglerVar = { [K in keyof Cloudflare.Env]: Cloudflare.Env[K] extends string ? K : never }[keyof Cloudflare.Env];
 
-  APP_ENV?: string;
-  APP_URL?: string;
-  BUILD_VERSION?: string;
-  LLM_PROVIDER?: string;
-  LLM_MODEL?: string;
-  LLM_BASE_URL?: string;
-  WORKERS_AI_MODEL?: string;
-  /**
-   * Unset (the default): a deployment with the AI binding uses Workers AI, a local run does not.
-   * "true" uses it in development too (wrangler dev --remote); "false" never (decision 0020).
-   */
-  WORKERS_AI_ENABLED?: string;
-  /** "unavailable" marks a run whose AI binding cannot run models; npm start and the test pool set it. */
-  WORKERS_AI_LOCAL?: string;
-  WORKERS_AI_IMAGE_MODEL?: string;
-  OPENAI_MODEL?: string;
-  TRENDS_PROVIDER?: string;
-  IMAGE_PROVIDER?: string;
-  OPENAI_IMAGE_MODEL?: string;
-  OPENAI_BASE_URL?: string;
-  MAIL_PROVIDER?: string;
-  MAIL_FROM?: string;
-  CORS_ORIGINS?: string;
-  API_DOCS_ENABLED?: string;
-  /** Registrations allowed per client address per hour; default 10. */
-  REGISTER_LIMIT_PER_HOUR?: string;
+/**
+ * Every binding, variable and secret the Worker reads. The bindings and `[vars]` of wrangler.toml come
+ * from `Cloudflare.Env`, which `npm run cf-typegen` (`wrangler types`, run by `npm run typecheck` and
+ * `npm test`) generates into worker-configuration.d.ts (ignored by git). The vars are optional: each has
+ * an embedded default, and an `[env.NAME]` section does not inherit them. Below is what wrangler.toml
+ * does not declare (or types differently): the queue's message type, optional bindings and variables,
+ * and the secrets (.dev.vars.example, `wrangler secret put`).
+ */
+export type Env = Omit<Cloudflare.Env, "SHOP_QUEUE" | "AI" | WranglerVar> &
+  Partial<Pick<Cloudflare.Env, WranglerVar>> & {
+    /** My Shop bulk optimize: one message per listing (Cloudflare Queues, listora-shop-optimize). */
+    SHOP_QUEUE: Queue<OptimizeMessage>;
+    /** Declared in wrangler.toml; optional here because its absence means "no Workers AI" (decision 0020). */
+    AI?: Ai;
+    EMAIL?: SendEmail;
 
-  JWT_SECRET?: string;
-  PASSWORD_PEPPER?: string;
-  DEEPSEEK_API_KEY?: string;
-  OPENAI_API_KEY?: string;
-  SERPAPI_API_KEY?: string;
-  /** Etsy app keystring: the OAuth client_id of My Shop's Etsy connection, and the key of keyword competition. */
-  ETSY_API_KEY?: string;
-  /** Etsy app shared secret: sent as `x-api-key: <keystring>:<shared secret>`; with ETSY_API_KEY it turns the Etsy connection on. */
-  ETSY_SHARED_SECRET?: string;
-  /** Secret the Etsy tokens' AES-GCM key is derived from (HKDF); JWT_SECRET when unset (decision 0022). */
-  ETSY_TOKEN_KEY?: string;
-  /** Etsy's API origin (default https://api.etsy.com); tests point it at a fake. */
-  ETSY_API_URL?: string;
-  /** Etsy's consent page (default https://www.etsy.com/oauth/connect). */
-  ETSY_OAUTH_URL?: string;
-  /** DataForSEO account (HTTP Basic) for absolute search volumes; DATAFORSEO_API_URL points elsewhere (tests, proxies). */
-  DATAFORSEO_LOGIN?: string;
-  DATAFORSEO_PASSWORD?: string;
-  DATAFORSEO_API_URL?: string;
-  RESEND_API_KEY?: string;
-  RESEND_BASE_URL?: string;
-  /** Cut-out providers (decision 0018): Photoroom when its key is set, else remove.bg. */
-  PHOTOROOM_API_KEY?: string;
-  /** Default https://sdk.photoroom.com; tests and proxies point it elsewhere. */
-  PHOTOROOM_API_URL?: string;
-  REMOVE_BG_API_KEY?: string;
-  /** Default https://api.remove.bg. */
-  REMOVE_BG_API_URL?: string;
-}
+    BUILD_VERSION?: string;
+    /**
+     * Unset (the default): a deployment with the AI binding uses Workers AI, a local run does not.
+     * "true" uses it in development too (wrangler dev --remote); "false" never (decision 0020).
+     */
+    WORKERS_AI_ENABLED?: string;
+    /** "unavailable" marks a run whose AI binding cannot run models; npm start and the test pool set it. */
+    WORKERS_AI_LOCAL?: string;
+    WORKERS_AI_IMAGE_MODEL?: string;
+    OPENAI_MODEL?: string;
+    OPENAI_BASE_URL?: string;
+    /** Registrations allowed per client address per hour; default 10. */
+    REGISTER_LIMIT_PER_HOUR?: string;
+
+    JWT_SECRET?: string;
+    PASSWORD_PEPPER?: string;
+    DEEPSEEK_API_KEY?: string;
+    OPENAI_API_KEY?: string;
+    SERPAPI_API_KEY?: string;
+    /** Etsy app keystring: the OAuth client_id of My Shop's Etsy connection, and the key of keyword competition. */
+    ETSY_API_KEY?: string;
+    /** Etsy app shared secret: sent as `x-api-key: <keystring>:<shared secret>`; with ETSY_API_KEY it turns the Etsy connection on. */
+    ETSY_SHARED_SECRET?: string;
+    /** Secret the Etsy tokens' AES-GCM key is derived from (HKDF); JWT_SECRET when unset (decision 0022). */
+    ETSY_TOKEN_KEY?: string;
+    /** Etsy's API origin (default https://api.etsy.com); tests point it at a fake. */
+    ETSY_API_URL?: string;
+    /** Etsy's consent page (default https://www.etsy.com/oauth/connect). */
+    ETSY_OAUTH_URL?: string;
+    /** DataForSEO account (HTTP Basic) for absolute search volumes; DATAFORSEO_API_URL points elsewhere (tests, proxies). */
+    DATAFORSEO_LOGIN?: string;
+    DATAFORSEO_PASSWORD?: string;
+    DATAFORSEO_API_URL?: string;
+    RESEND_API_KEY?: string;
+    RESEND_BASE_URL?: string;
+    /** Cut-out providers (decision 0018): Photoroom when its key is set, else remove.bg. */
+    PHOTOROOM_API_KEY?: string;
+    /** Default https://sdk.photoroom.com; tests and proxies point it elsewhere. */
+    PHOTOROOM_API_URL?: string;
+    REMOVE_BG_API_KEY?: string;
+    /** Default https://api.remove.bg. */
+    REMOVE_BG_API_URL?: string;
+  };
 
 const MIN_SECRET_BYTES = 32;
 

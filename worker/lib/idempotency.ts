@@ -1,9 +1,16 @@
+/**
+ * X-Request-ID idempotency: one row per (user, scope, request id) in the `idempotency` table. A
+ * request claims its id before the work, completes it with the answer a retry replays, or forgets it
+ * when the work failed so a retry runs again. `idempotent()` wraps a JSON handler in that; listing
+ * generation (which streams) calls claim/complete/forget itself.
+ */
 import { and, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { idempotency } from "../../schema/db";
+import { db, type Db } from "./db";
 import type { Env } from "./env";
 import { HttpError } from "./errors";
 import { executionContextOf, json, sanitizeRequestId } from "./http";
+import { log } from "./log";
 
 export const PENDING = 0;
 /**
@@ -13,28 +20,74 @@ export const PENDING = 0;
  */
 export const STALE_PENDING_MS = 5 * 60 * 1000;
 
-type Db = ReturnType<typeof drizzle>;
+export const REQUEST_BUSY_MESSAGE = "This request is already being processed. Please wait for it to finish.";
 
-const claimKey = (userId: string, scope: string, requestId: string) => and(eq(idempotency.userId, userId), eq(idempotency.scope, scope), eq(idempotency.requestId, requestId))!;
+/** One request as idempotency knows it: the same id in another scope or for another user is another request. */
+export interface RequestKey {
+  userId: string;
+  scope: string;
+  requestId: string;
+}
 
 /**
- * Claims (user, scope, request id). Answers "claimed" for the first caller (or one taking over an
- * abandoned claim), else the existing row: finished (replay it) or still pending (409).
+ * What a claim found: the id is this caller's to run ("claimed"), it finished before (replay its
+ * answer), or it is still running elsewhere ("busy": answer requestBusy(), a 409).
  */
-export async function claimRequest(db: Db, userId: string, scope: string, requestId: string, now = Date.now()) {
-  const key = claimKey(userId, scope, requestId);
-  const claimed = await db.insert(idempotency).values({ userId, scope, requestId, status: PENDING, body: "", createdAt: now }).onConflictDoNothing().returning({ requestId: idempotency.requestId });
-  if (claimed.length > 0) return { claimed: true as const, key };
-  const [existing] = await db.select().from(idempotency).where(key).limit(1);
-  if (existing && existing.status === PENDING && existing.createdAt < now - STALE_PENDING_MS) {
-    const taken = await db
+export type Claim = { kind: "claimed" } | { kind: "replay"; status: number; body: unknown } | { kind: "busy" };
+
+/** The 409 of a request whose id is still being processed. */
+export const requestBusy = () => new HttpError(409, REQUEST_BUSY_MESSAGE, { code: "request-in-progress" });
+
+const where = (key: RequestKey) => and(eq(idempotency.userId, key.userId), eq(idempotency.scope, key.scope), eq(idempotency.requestId, key.requestId))!;
+
+/**
+ * Claims a request id. The first caller gets "claimed", and so does a caller taking over a claim
+ * left pending for longer than STALE_PENDING_MS (only one of several such callers wins it).
+ */
+export async function claim(orm: Db, key: RequestKey, now = Date.now()): Promise<Claim> {
+  const claimed = await orm
+    .insert(idempotency)
+    .values({ ...key, status: PENDING, body: "", createdAt: now })
+    .onConflictDoNothing()
+    .returning({ requestId: idempotency.requestId });
+  if (claimed.length > 0) return { kind: "claimed" };
+  const [existing] = await orm.select().from(idempotency).where(where(key)).limit(1);
+  // Gone between the insert and the select: its owner is forgetting it right now, so it is still busy.
+  if (!existing) return { kind: "busy" };
+  if (existing.status !== PENDING) return { kind: "replay", status: existing.status, body: JSON.parse(existing.body) };
+  if (existing.createdAt < now - STALE_PENDING_MS) {
+    const taken = await orm
       .update(idempotency)
       .set({ createdAt: now })
-      .where(and(key, eq(idempotency.status, PENDING), eq(idempotency.createdAt, existing.createdAt)))
+      .where(and(where(key), eq(idempotency.status, PENDING), eq(idempotency.createdAt, existing.createdAt)))
       .returning({ requestId: idempotency.requestId });
-    if (taken.length > 0) return { claimed: true as const, key };
+    if (taken.length > 0) return { kind: "claimed" };
   }
-  return { claimed: false as const, key, existing };
+  return { kind: "busy" };
+}
+
+/** Keeps a claimed request's answer for the retries that replay it. */
+export async function complete(orm: Db, key: RequestKey, answer: { status: number; body: unknown }) {
+  await orm
+    .update(idempotency)
+    .set({ status: answer.status, body: JSON.stringify(answer.body) })
+    .where(where(key));
+}
+
+/**
+ * Gives a claim up after its work failed, so a retry with the same id runs again. A finished answer is
+ * never removed. One more try if D1 hiccups; a claim that still cannot be removed goes stale in
+ * STALE_PENDING_MS.
+ */
+export async function forget(orm: Db, key: RequestKey) {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      await orm.delete(idempotency).where(and(where(key), eq(idempotency.status, PENDING)));
+      return;
+    } catch (error) {
+      if (attempt === 2) log.error("idempotency.release_failed", { scope: key.scope, requestId: key.requestId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
 }
 
 /**
@@ -48,45 +101,25 @@ export async function idempotent(env: Env, request: Request, userId: string, sco
     const result = await work();
     return json(result.body, { status: result.status });
   }
-  const db = drizzle(env.DB);
-  const claim = await claimRequest(db, userId, scope, requestId);
-  const key = claim.key;
-  if (!claim.claimed) {
-    const existing = claim.existing;
-    if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.");
-    return json(JSON.parse(existing.body), { status: existing.status, headers: { "Idempotent-Replayed": "true" } });
-  }
+  const orm = db(env);
+  const key = { userId, scope, requestId };
+  const claimed = await claim(orm, key);
+  if (claimed.kind === "busy") throw requestBusy();
+  if (claimed.kind === "replay") return json(claimed.body, { status: claimed.status, headers: { "Idempotent-Replayed": "true" } });
   // The work and the claim's outcome outlive the client: a closed tab or a client time-out would
   // otherwise cancel this request mid-work and leave the claim pending, so the wizard's retry with the
   // same id got 409 until the claim went stale. Finished, the answer is kept for that retry.
   const run = (async () => {
     try {
       const result = await work();
-      await db
-        .update(idempotency)
-        .set({ status: result.status, body: JSON.stringify(result.body) })
-        .where(key);
+      await complete(orm, key, result);
       return result;
     } catch (error) {
-      await releaseClaim(db, key, scope, requestId);
+      await forget(orm, key);
       throw error;
     }
   })();
   executionContextOf(request)?.waitUntil(run.catch(() => {}));
   const result = await run;
   return json(result.body, { status: result.status });
-}
-
-/** A failed run gives its claim up so a retry with the same id is processed; one more try if D1 hiccups. */
-async function releaseClaim(db: Db, key: ReturnType<typeof claimKey>, scope: string, requestId: string) {
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    try {
-      await db.delete(idempotency).where(and(key, eq(idempotency.status, PENDING)));
-      return;
-    } catch (error) {
-      if (attempt === 2) {
-        console.error(JSON.stringify({ level: "error", event: "idempotency.release_failed", scope, requestId, error: error instanceof Error ? error.message : String(error) }));
-      }
-    }
-  }
 }

@@ -5,7 +5,7 @@ import { mailProviderName } from "./mail";
 import { trendsProviderName, volumeProviderName } from "./trends";
 
 /** The active provider of one kind: a stable name for code and, when it says more, a label for people. */
-export type ProviderEntry = string | { name: string; label: string };
+type ProviderEntry = string | { name: string; label: string };
 
 /**
  * Which provider of each kind serves requests, for /api/health and the UI's labels. ONE LINE PER

@@ -19,7 +19,7 @@ import { appEnvOf } from "../lib/env";
 
 export type WorkersAiAvailability = "usable" | "no-binding" | "disabled" | "local";
 
-export interface WorkersAiEnv {
+interface WorkersAiEnv {
   AI?: unknown;
   APP_ENV?: string;
   WORKERS_AI_ENABLED?: string;

@@ -6,7 +6,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keywords";
 
 /** Keyword (validated on blur and change) and Geographic Region (default US). */
 export function AdvancedForm({

@@ -5,7 +5,6 @@ import { useI18n } from "~/lib/i18n";
 import { formatDateTime } from "~/components/keywords/keyword-results";
 import { SampleBadge } from "~/components/keywords/source-badge";
 import { analysisProvider, providerLabelKey } from "./provider-labels";
-import "~/lib/i18n/catalog/keywords";
 
 /**
  * Analysis Details: keyword, region, source, provider, last updated, market insights. The source is

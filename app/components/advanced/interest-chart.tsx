@@ -1,7 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/keywords";
 
 export interface TimelinePoint {
   date: string;

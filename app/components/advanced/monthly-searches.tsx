@@ -3,7 +3,6 @@ import { compactNumber } from "~/components/keywords/volume-cell";
 import { monthLabel } from "~/components/keywords/sparkline";
 import { VolumeNote } from "~/components/keywords/volume-note";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keyword-lists";
 
 /**
  * The keyword's absolute searches per month (Google Ads via DataForSEO), beside the relative interest:

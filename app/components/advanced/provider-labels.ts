@@ -1,8 +1,8 @@
 import type { AdvancedAnalysis } from "../../../schema/api/keywords";
-import "~/lib/i18n/catalog/keywords";
+import type { MessageKey } from "~/lib/i18n";
 
 /** The provider the analyses come from, per /api/health, as a catalogue key. */
-export function providerLabelKey(name: string | null | undefined): string {
+export function providerLabelKey(name: string | null | undefined): MessageKey {
   switch (name) {
     case "serpapi+etsy":
       return "advanced.provider.serpapiEtsy";

@@ -2,7 +2,6 @@ import { ArrowUpRightIcon, FlameIcon } from "lucide-react";
 import type { RelatedQuery } from "../../../schema/api/keywords";
 import { Badge } from "~/components/ui/badge";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keywords";
 
 const MAX = 8;
 

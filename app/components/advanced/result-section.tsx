@@ -4,7 +4,6 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/keywords";
 
 /** A collapsible result section, open by default (SPEC §2). */
 export function ResultSection({ title, icon, badge, children, testId }: { title: string; icon?: ReactNode; badge?: ReactNode; children: ReactNode; testId?: string }) {

@@ -7,8 +7,6 @@ import { competitionBadgeVariant } from "~/lib/competition";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { SampleBadge } from "~/components/keywords/source-badge";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
 
 /** One figure: its label, the number, a hint, and where the number came from (a sample badge or the provider). */
 function Stat({ label, icon, children, hint, source, testId }: { label: string; icon: ReactNode; children: ReactNode; hint?: ReactNode; source: ReactNode; testId: string }) {

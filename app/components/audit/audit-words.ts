@@ -4,25 +4,23 @@
  */
 import type { AuditFinding, AuditParams } from "../../../worker/domain/audit";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/audit";
 
 export function useAuditWords() {
-  const { t, language } = useI18n();
+  const { t, has, language } = useI18n();
+  /** The engine's ids are plain strings: a key the catalogue lacks shows as it did before, the key itself. */
+  const word = (key: string, params?: AuditParams) => (has(key) ? t(key, params) : key);
   const localParams = (params: AuditParams): AuditParams => {
     const out: AuditParams = { ...params };
-    if (typeof params.fromKey === "string") out.from = t(`audit.from.${params.fromKey}`);
+    if (typeof params.fromKey === "string") out.from = word(`audit.from.${params.fromKey}`);
     if (typeof params.missingKeys === "string")
       out.missing = params.missingKeys
         .split(",")
-        .map((k) => t(`audit.missing.${k}`))
+        .map((k) => word(`audit.missing.${k}`))
         .join(", ");
-    if (typeof params.adviceKey === "string") out.advice = t(`audit.advice.${params.adviceKey}`);
+    if (typeof params.adviceKey === "string") out.advice = word(`audit.advice.${params.adviceKey}`);
     return out;
   };
-  const lookup = (key: string, fallback: string, params?: AuditParams) => {
-    const text = t(key, params);
-    return text === key ? fallback : text;
-  };
+  const lookup = (key: string, fallback: string, params?: AuditParams) => (has(key) ? t(key, params) : fallback);
   return {
     message: (f: AuditFinding) => (language === "en" ? f.message : lookup(`audit.finding.${f.id}`, f.message, localParams(f.params))),
     fixLabel: (f: AuditFinding) => (f.fix ? (language === "en" ? f.fix.label : lookup(`audit.fix.${f.id}`, f.fix.label)) : ""),

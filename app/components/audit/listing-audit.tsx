@@ -7,7 +7,6 @@ import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { AuditReportView } from "./audit-report";
-import "~/lib/i18n/catalog/audit";
 
 /**
  * A saved listing's audit (the server's report) with one-click fixes: a fix is written with PUT

@@ -1,7 +1,6 @@
 import type { ItemSpecific, Platform } from "../../../schema/api/listings";
 import { MARKETPLACE_NAMES } from "../../../worker/domain/audit";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/audit";
 
 /** The parts only some marketplaces have: Amazon's bullets and search terms, eBay's item specifics. */
 export function PlatformPartsView({ platform, bullets, searchTerms, itemSpecifics }: { platform: string; bullets: string[]; searchTerms: string; itemSpecifics: ItemSpecific[] }) {

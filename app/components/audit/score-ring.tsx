@@ -1,7 +1,6 @@
 import type { Grade } from "../../../worker/domain/audit";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/audit";
 
 const GRADE_COLOUR: Record<Grade, string> = {
   A: "text-success",

@@ -10,15 +10,14 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { partsOf, type PartialListing } from "./use-listing-generator";
 import type { ListingDetail } from "../../../schema/api/listings";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PlatformPartsView, hasTags } from "~/components/audit/platform-parts";
-import "~/lib/i18n/catalog/listings";
 
-const REGENERATE_KEY: Record<ListingPart, string> = {
+const REGENERATE_KEY: Record<ListingPart, MessageKey> = {
   title: "create.result.regenerateTitle",
   description: "create.result.regenerateDescription",
   tags: "create.result.regenerateTags",

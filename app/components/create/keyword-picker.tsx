@@ -8,7 +8,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useT } from "~/lib/i18n";
 import type { SelectedKeyword } from "./selected-keywords";
-import "~/lib/i18n/catalog/listings";
 
 /** 'Selected Keywords': the shared list with a remove button per keyword, plus manual entry. */
 export function KeywordPicker({ keywords, onAdd, onRemove, disabled }: { keywords: SelectedKeyword[]; onAdd: (text: string) => boolean; onRemove: (id: string) => void; disabled?: boolean }) {

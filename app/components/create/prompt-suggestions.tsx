@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/listings";
 
 const PROMPTS = [1, 2, 3, 4, 5] as const;
 

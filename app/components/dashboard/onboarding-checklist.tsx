@@ -7,7 +7,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { ONBOARDING_STEPS, onboardingProgress, useOnboarding, type OnboardingStep } from "~/lib/onboarding";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/dashboard";
 
 const STEP_ROUTES: Record<OnboardingStep, string> = {
   profile: "/profile",

@@ -1,7 +1,6 @@
 import { ArrowRightIcon, ImageIcon, LibraryIcon, PenLineIcon, SearchIcon, WandSparklesIcon } from "lucide-react";
 import { Link } from "react-router";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/dashboard";
 
 const ACTIONS = [
   { id: "seo", to: "/seo-keywords", icon: SearchIcon },

@@ -1,10 +1,9 @@
 import { AccessibilityIcon, BookHeartIcon, CameraIcon, LightbulbIcon, TagsIcon, TrendingUpIcon, TypeIcon, type LucideIcon } from "lucide-react";
 import { CarouselControls } from "~/components/landing/carousel-controls";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { useCarousel, useHoverFocusPause } from "~/lib/use-carousel";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/dashboard";
 
 export const TIP_INTERVAL_MS = 6000;
 
@@ -12,11 +11,11 @@ export const TIP_INTERVAL_MS = 6000;
 export interface Tip {
   id: string;
   icon: LucideIcon;
-  prefix: string;
-  content: string;
+  prefix: MessageKey;
+  content: MessageKey;
 }
 
-export const TIPS: Tip[] = ["title", "tags", "photos", "trends", "alt", "story"].map((id, i) => ({
+export const TIPS: Tip[] = (["title", "tags", "photos", "trends", "alt", "story"] as const).map((id, i) => ({
   id,
   icon: [TypeIcon, TagsIcon, CameraIcon, TrendingUpIcon, AccessibilityIcon, BookHeartIcon][i],
   prefix: `dashboard.tip.${id}.prefix`,

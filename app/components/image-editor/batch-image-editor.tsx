@@ -26,14 +26,13 @@ import { useProtectedImage } from "./image-provider";
 import { useBatchJob } from "./use-batch-job";
 import { UploadZone } from "./upload-zone";
 import { resultEntryName, uniqueNames, zipStore } from "./zip";
-import "~/lib/i18n/catalog/images";
 
 interface Picked {
   file: File;
   preview: string;
 }
 
-export type BatchImageEditorProps =
+type BatchImageEditorProps =
   | {
       provider: "edit";
       platform: ImagePlatform;

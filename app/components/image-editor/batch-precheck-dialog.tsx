@@ -4,8 +4,6 @@ import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n";
 import { fetchQuota } from "~/lib/quota";
 import { planBatch, type BatchPlan } from "./batch-precheck";
-import "~/lib/i18n/catalog/images";
-import "~/lib/i18n/catalog/plans";
 
 export interface PrecheckQuestion {
   count: number;

@@ -5,9 +5,8 @@
 import { IMAGE_LIMITS } from "../../../schema/api/images";
 import { downscaleToLimit, imageSize, isImageFile, readAsDataUrl } from "~/lib/images/files";
 import type { Translate } from "./messages";
-import "~/lib/i18n/catalog/images";
 
-export interface LoadedImage {
+interface LoadedImage {
   /** The file that will be sent: the chosen one, or its downscaled copy. */
   file: File;
   dataUrl: string;

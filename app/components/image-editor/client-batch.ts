@@ -5,14 +5,13 @@
 import { editImageGpt } from "~/lib/api/images";
 import { readAsDataUrl } from "~/lib/images/files";
 import { gptFailureMessage, type Translate } from "./messages";
-import "~/lib/i18n/catalog/images";
 
 /** SPEC §4: one second between the images of a client-side batch. */
-export const BATCH_PAUSE_MS = 1000;
+const BATCH_PAUSE_MS = 1000;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export type GptItemStatus = "pending" | "processing" | "completed" | "error";
+type GptItemStatus = "pending" | "processing" | "completed" | "error";
 
 export interface GptBatchItem {
   fileName: string;

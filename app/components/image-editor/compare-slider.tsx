@@ -2,7 +2,6 @@ import { ChevronsLeftRightIcon } from "lucide-react";
 import { useState } from "react";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/images";
 
 /** Shows transparent areas as a checkerboard, in theme colours. */
 export const CHECKERBOARD = "bg-[repeating-conic-gradient(var(--muted)_0_25%,var(--card)_0_50%)] bg-[length:20px_20px]";

@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/images";
 
 /** The example groups of SPEC §2; each prompt uses words the local editor's parser understands. */
 const GROUPS = {
@@ -15,6 +14,8 @@ const GROUPS = {
 } as const;
 
 type Group = keyof typeof GROUPS;
+/** Each group with its own ids (a plain template over both unions would pair every group with every id). */
+type ExampleKey = { [G in Group]: `images.examples.${G}.${(typeof GROUPS)[G][number]}` }[Group];
 
 /** 'Example Prompts': tabs Background, Lighting, Sharpen, Cleanup; choosing one fills the instruction. */
 export function ExamplePrompts({ onPick, disabled, label }: { onPick: (prompt: string) => void; disabled?: boolean; label?: string }) {
@@ -42,7 +43,7 @@ export function ExamplePrompts({ onPick, disabled, label }: { onPick: (prompt: s
             <TabsContent key={group} value={group} className="mt-1">
               <ul className="grid gap-1">
                 {GROUPS[group].map((id) => {
-                  const text = t(`images.examples.${group}.${id}`);
+                  const text = t(`images.examples.${group}.${id}` as ExampleKey);
                   return (
                     <li key={id}>
                       <button

@@ -5,10 +5,9 @@
 import { IMAGE_MESSAGES, type CutoutInfo, type ImageProviderName, type NotApplied } from "../../../schema/api/images";
 import { ApiError } from "~/lib/api";
 import { NoImageError } from "~/lib/api/images";
-import type { Vars } from "~/lib/i18n";
-import "~/lib/i18n/catalog/images";
+import type { MessageKey, Translate } from "~/lib/i18n";
 
-export type Translate = (key: string, vars?: Vars) => string;
+export type { Translate };
 
 /** 'Local image editor (offline default)' for the embedded editor, else the server's own label. */
 export function providerLabel(t: Translate, provider: ImageProviderName | null | undefined, serverLabel?: string) {
@@ -35,7 +34,7 @@ export interface EditFailure {
 }
 
 /** Known server texts, so a Turkish screen shows them in Turkish too. */
-const SERVER_TEXT_KEYS: Record<string, string> = {
+const SERVER_TEXT_KEYS: Record<string, MessageKey> = {
   [IMAGE_MESSAGES.tooLarge]: "images.validation.tooLarge",
   [IMAGE_MESSAGES.unreadable]: "images.validation.readFailed",
   [IMAGE_MESSAGES.notImage]: "images.validation.notImage",

@@ -2,7 +2,6 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { useT } from "~/lib/i18n";
 import { ExamplePrompts } from "./example-prompts";
-import "~/lib/i18n/catalog/images";
 
 /** The edit instruction with its 'Example Prompts' popover beside the label. */
 export function PromptField({

@@ -18,22 +18,19 @@ import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { cutoutLine, editFailure, gptFailureMessage, gptFailureNotice, providerLabel, type Translate } from "./messages";
 import { PromptField } from "./prompt-field";
 import { UploadZone } from "./upload-zone";
-import "~/lib/i18n/catalog/images";
+
+/** What a screen learns from a successful edit: who did it. */
+interface EditedBy {
+  provider: ImageProviderName | null;
+  providerLabel?: string;
+}
 
 /**
  * The two image editors (SPEC §2): "edit" is the product editor of /edit-image (marketplace and
  * category presets, the local editor or a cut-out provider); "gpt" is the free-form editor of
  * /edit-image-gpt (POST /image/edit/gpt, named after the image-generation provider that serves it).
  */
-export type ImageEditorProvider = "edit" | "gpt";
-
-/** What a screen learns from a successful edit: who did it. */
-export interface EditedBy {
-  provider: ImageProviderName | null;
-  providerLabel?: string;
-}
-
-export type SingleImageEditorProps =
+type SingleImageEditorProps =
   | { provider: "edit"; platform: ImagePlatform; category: ImageCategory; onEdited: (edited: EditedBy) => void }
   | {
       provider: "gpt";

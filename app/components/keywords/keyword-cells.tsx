@@ -4,7 +4,6 @@ import { Badge } from "~/components/ui/badge";
 import { competitionBadgeVariant, competitionLevel } from "~/lib/competition";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/keywords";
 
 /** The Competition badge: the SPEC §5 label of a 0..1 score, coloured by how crowded it is. */
 export function CompetitionBadge({ score, className }: { score: number; className?: string }) {

@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keyword-lists";
 
 /** 'My keyword lists': each saved list with Open, Send to Create Listing and Delete. */
 export function KeywordListsPanel({

@@ -1,7 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keywords";
 
 /** Working pagination (the SPEC's static pages 1-3 did nothing): previous, numbered pages, next. */
 export function KeywordPagination({ page, pages, from, to, total, onPage }: { page: number; pages: number; from: number; to: number; total: number; onPage: (page: number) => void }) {

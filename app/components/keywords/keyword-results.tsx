@@ -4,15 +4,13 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { useI18n } from "~/lib/i18n";
+import { type MessageKey, type Translate, useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { figureSources, pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
 import { KeywordPagination } from "./keyword-pagination";
 import { KeywordTable } from "./keyword-table";
 import { ProviderBadge, SampleBadge } from "./source-badge";
 import { VolumeNote } from "./volume-note";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
 
 export type Filter = "all" | "selected";
 
@@ -53,7 +51,7 @@ export function KeywordResults({
   /** Opens 'Save to list' for the selected keywords. */
   onSave?: () => void;
 }) {
-  const { t, language } = useI18n();
+  const { t, has, language } = useI18n();
   const selectedCount = selectedRows.length;
   const visible = filter === "selected" ? selectedRows : rows;
   const current = pageOf(visible, page);
@@ -88,7 +86,7 @@ export function KeywordResults({
             count: rows.length,
             product: productName,
             platform: t(`seo.platform.${meta.platform}`),
-            country: labelOr(t(`seo.country.${meta.country}`), meta.country),
+            country: labelOr({ t, has }, `seo.country.${meta.country}`, meta.country),
           })}
           {meta.platform === "etsy" && <span className="block">{t("seo.results.tagHint")}</span>}
         </CardDescription>
@@ -185,16 +183,16 @@ export function KeywordResults({
 }
 
 /** The footer names the providers the figures on screen actually came from. */
-function footerText(t: (key: string, vars?: Record<string, string | number>) => string, sources: ReturnType<typeof figureSources>, volumesLive = false) {
+function footerText(t: Translate, sources: ReturnType<typeof figureSources>, volumesLive = false) {
   const popularity = sources.popularity.has("serpapi") ? (sources.popularity.has("sample") ? t("seo.footer.popularityMixed") : t("seo.footer.popularityLive")) : t("seo.footer.popularitySample");
   const competition = sources.competition.has("etsy") ? (sources.competition.has("sample") ? t("seo.footer.competitionMixed") : t("seo.footer.competitionLive")) : t("seo.footer.competitionSample");
   if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return volumesLive ? t("volume.footerSample") : t("seo.footer.allSample");
   return `${popularity} ${competition}`;
 }
 
-/** A catalogue label, or the raw code when the catalogue has none (t() answers the key then). */
-function labelOr(label: string, code: string) {
-  return label.startsWith("seo.country.") ? code : label;
+/** A catalogue label, or the raw code when the catalogue has none. */
+function labelOr(i18n: { t: Translate; has: (key: string) => key is MessageKey }, key: string, code: string) {
+  return i18n.has(key) ? i18n.t(key) : code;
 }
 
 export function formatDateTime(iso: string, language: string) {

@@ -8,7 +8,6 @@ import { useT } from "~/lib/i18n";
 import { SelectField } from "./select-field";
 import type { SearchForm } from "~/lib/api/keywords";
 import { COUNTRIES } from "./search-form";
-import "~/lib/i18n/catalog/keywords";
 
 /** Radix Select cannot hold an empty value, so "any category" travels as this sentinel. */
 const ANY = "any";

@@ -3,16 +3,14 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Skeleton } from "~/components/ui/skeleton";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cells";
 import type { KeywordRow, SortKey, SortState } from "./keyword-model";
 import { VolumeCell } from "./volume-cell";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
 
 /** Phone widths keep the keyword column wide enough for whole words; short labels stand in for long ones. */
-const COLUMNS: { key: SortKey; label: string; short?: string; className?: string }[] = [
+const COLUMNS: { key: SortKey; label: MessageKey; short?: MessageKey; className?: string }[] = [
   { key: "keyword", label: "seo.table.keyword" },
   // Below lg the monthly searches sit under each keyword instead, so a phone keeps room for the words.
   { key: "volume", label: "volume.column", className: "hidden w-44 lg:table-cell" },

@@ -6,10 +6,10 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
+import { listNameError } from "~/lib/keyword-validation";
 import { cn } from "~/lib/utils";
 import { createKeywordList, fetchKeywordList, replaceKeywords } from "~/lib/api/keyword-lists";
 import { mergeKeywords } from "./saved-keywords";
-import "~/lib/i18n/catalog/keyword-lists";
 
 /** 'Save to list': the selected keywords go to a new named list, or are added to one the seller has. */
 export function SaveToListDialog({
@@ -46,9 +46,8 @@ export function SaveToListDialog({
   async function save() {
     setError(null);
     if (mode === "new") {
-      const trimmed = name.trim();
-      if (!trimmed) return setError(t("lists.dialog.nameRequired"));
-      if (trimmed.length > KEYWORD_LIST_LIMITS.nameMax) return setError(t("lists.dialog.nameTooLong", { max: KEYWORD_LIST_LIMITS.nameMax }));
+      const problem = listNameError(name);
+      if (problem) return setError(t(problem.key, problem.vars));
     }
     setBusy(true);
     try {

@@ -5,8 +5,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useT } from "~/lib/i18n";
 import type { KeywordRow } from "./keyword-model";
-import "~/lib/i18n/catalog/keyword-lists";
-import "~/lib/i18n/catalog/keywords";
 
 /** The Selected Keywords chip list: removal per chip, clear all, and the hand-over to Create Listing. */
 export function SelectedKeywords({

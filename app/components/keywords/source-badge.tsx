@@ -2,7 +2,6 @@ import { FlaskConicalIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/keywords";
 
 /**
  * The mark every figure from the offline sample engine carries, next to the figure: amber, never the

@@ -1,7 +1,6 @@
 import type { MonthlySearch } from "../../../schema/api/keywords";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/keyword-lists";
 
 /** "Mar 2026" in the reader's language. */
 export function monthLabel(m: Pick<MonthlySearch, "year" | "month">, language: string) {

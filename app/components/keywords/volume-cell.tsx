@@ -2,7 +2,6 @@ import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { KeywordRow } from "./keyword-model";
 import { Sparkline } from "./sparkline";
-import "~/lib/i18n/catalog/keyword-lists";
 
 /** 12,000 as "12K" in the reader's language; the exact figure is in the title. */
 export function compactNumber(n: number, language: string) {

@@ -1,7 +1,6 @@
 import { BarChart3Icon, InfoIcon } from "lucide-react";
 import type { VolumeSummary } from "../../../schema/api/keywords";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/keyword-lists";
 
 /**
  * Under the keyword table: where the monthly searches come from, or why there are none and how to turn

@@ -1,7 +1,6 @@
 import { ImageIcon, SearchIcon, SparklesIcon } from "lucide-react";
 import { Fragment, type CSSProperties, type ReactNode } from "react";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/landing";
 
 /**
  * Self-made animated "videos" of the three tools: plain HTML + CSS keyframes, no media files and no
@@ -114,7 +113,7 @@ export function ListingDemo() {
         <div>
           <div className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t("landing.demo.mock.tagsLabel")}</div>
           <div className="mt-2 flex flex-wrap gap-1.5">
-            {[1, 2, 3, 4, 5].map((n, i) => (
+            {([1, 2, 3, 4, 5] as const).map((n, i) => (
               <span key={n} className="lp-pop rounded-full border border-primary/30 bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary" style={{ "--i": i } as CSSProperties}>
                 {t(`landing.demo.mock.tag${n}`)}
               </span>

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { DEMO_CSS, ImageDemo, KeywordDemo, ListingDemo } from "./demo-previews";
-import "~/lib/i18n/catalog/landing";
 
 const DEMOS = [
   { id: "keywords", icon: SearchIcon, Preview: KeywordDemo },

@@ -4,7 +4,6 @@ import { useT } from "~/lib/i18n";
 import { useCarousel, useHoverFocusPause } from "~/lib/use-carousel";
 import { cn } from "~/lib/utils";
 import { CarouselControls } from "./carousel-controls";
-import "~/lib/i18n/catalog/landing";
 
 export const LANDING_SLIDE_MS = 5000;
 
@@ -63,7 +62,7 @@ export function FeatureCarousel() {
                     <h3 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t(`landing.features.${id}.title`)}</h3>
                     <p className="mt-4 text-muted-foreground">{t(`landing.features.${id}.body`)}</p>
                     <ul className="mt-6 grid gap-3">
-                      {[1, 2].map((n) => (
+                      {([1, 2] as const).map((n) => (
                         <li key={n} className="flex items-start gap-2 text-sm font-medium">
                           <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
                             <CheckIcon className="size-3.5" aria-hidden="true" />
@@ -129,7 +128,7 @@ function SlideArt({ id, icon }: { id: (typeof SLIDES)[number]["id"]; icon: React
         <>
           <p className="line-clamp-2 text-xs font-medium leading-snug">{t("landing.demo.mock.titleText")}</p>
           <div className="mt-3 flex flex-wrap gap-1">
-            {[1, 2, 3].map((n) => (
+            {([1, 2, 3] as const).map((n) => (
               <span key={n} className="rounded-full bg-primary/10 px-2 py-0.5 text-[11px] font-medium text-primary">
                 {t(`landing.demo.mock.tag${n}`)}
               </span>

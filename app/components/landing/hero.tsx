@@ -2,7 +2,6 @@ import { ArrowRightIcon, CheckIcon, ClockIcon, SparklesIcon } from "lucide-react
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/landing";
 
 export function Hero() {
   const t = useT();

@@ -1,6 +1,5 @@
 import { ClipboardCheckIcon, MessageSquareTextIcon, TargetIcon } from "lucide-react";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/landing";
 
 const STEPS = [
   { id: "describe", icon: MessageSquareTextIcon },

@@ -1,7 +1,6 @@
 import { LANGUAGES } from "../../../schema/api";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/landing";
 
 /** EN | TR segmented switch; the choice is stored (cookie + localStorage) so the server renders it next time. */
 export function LanguageSwitch({ className }: { className?: string }) {

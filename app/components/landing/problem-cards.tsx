@@ -1,6 +1,5 @@
 import { CheckIcon, ClockIcon, GemIcon, SearchCheckIcon, XIcon } from "lucide-react";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/landing";
 
 const CARDS = [
   { id: "time", icon: ClockIcon },

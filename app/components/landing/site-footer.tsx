@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 import { useT } from "~/lib/i18n";
-import "~/lib/i18n/catalog/landing";
 
 export function SiteFooter() {
   const t = useT();

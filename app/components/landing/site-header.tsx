@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useT } from "~/lib/i18n";
 import { LanguageSwitch } from "./language-switch";
-import "~/lib/i18n/catalog/landing";
 
 const ANCHORS = [
   { href: "#features", key: "landing.nav.features" },

@@ -1,6 +1,5 @@
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/listings";
 
 /** 'n/max' against a marketplace limit; turns destructive past the limit. */
 export function CharCounter({ count, max, className }: { count: number; max: number; className?: string }) {

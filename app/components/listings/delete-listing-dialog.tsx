@@ -13,8 +13,7 @@ import {
 import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { deleteListing } from "./listing-client";
-import "~/lib/i18n/catalog/listings";
+import { deleteListing } from "~/lib/api/listings";
 
 /** A delete button that asks first; calls onDeleted only when the server removed the listing. */
 export function DeleteListingDialog({ id, title, trigger, onDeleted }: { id: string; title: string; trigger: ReactNode; onDeleted: () => void }) {

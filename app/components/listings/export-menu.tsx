@@ -4,8 +4,7 @@ import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { downloadFromApi } from "./listing-client";
-import "~/lib/i18n/catalog/listings";
+import { downloadFromApi } from "~/lib/api/listings";
 
 /** 'Export all' (or one listing) as CSV or JSON, downloaded with the user's token. */
 export function ExportMenu({ path, label, fileBase, disabled }: { path: string; label: string; fileBase: string; disabled?: boolean }) {

@@ -6,10 +6,9 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/componen
 import { Skeleton } from "~/components/ui/skeleton";
 import { useI18n } from "~/lib/i18n";
 import { DeleteListingDialog } from "./delete-listing-dialog";
-import type { ListingSummary } from "./listing-client";
+import type { ListingSummary } from "~/lib/api/listings";
 import { createdAtOf, formatDate, relativeTime } from "./relative-time";
 import { markdownToPlainText } from "./safe-markdown";
-import "~/lib/i18n/catalog/listings";
 import { ScoreRing } from "~/components/audit/score-ring";
 
 const SHOWN_TAGS = 3;

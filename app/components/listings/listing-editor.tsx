@@ -9,9 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { useT } from "~/lib/i18n";
 import { CharCounter } from "./char-counter";
-import { type ListingChanges } from "./listing-client";
-import "~/lib/i18n/catalog/listings";
-import "~/lib/i18n/catalog/listing-versions";
+import { type ListingChanges } from "~/lib/api/listings";
 
 type Field = "title" | "description" | "tags" | "altTexts";
 export type FieldErrors = Partial<Record<Field, string>>;

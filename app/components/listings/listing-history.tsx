@@ -17,10 +17,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
-import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "./listing-client";
-import "~/lib/i18n/catalog/listing-versions";
+import { conflictListing, fetchVersions, listingKey, restoreVersion, versionsKey, type ListingDetail, type ListingVersionInfo } from "~/lib/api/listings";
 
-const REASONS = new Set(["saved", "generated", "edit", "regenerated", "restore", "fix", "import", "accept"]);
+const REASONS = ["saved", "generated", "edit", "regenerated", "restore", "fix", "import", "accept"] as const;
+const isReason = (reason: string): reason is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(reason);
 
 function formatDateTime(iso: string, language: string) {
   return new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
@@ -59,7 +59,7 @@ export function ListingHistory({ listing, onRestored }: { listing: ListingDetail
                   <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
                     <span>{t("history.version", { n: version.version })}</span>
                     <Badge variant="secondary" className="font-normal">
-                      {REASONS.has(version.reason) ? t(`history.reason.${version.reason}`) : version.reason}
+                      {isReason(version.reason) ? t(`history.reason.${version.reason}`) : version.reason}
                     </Badge>
                     {version.version === listing.version && <Badge variant="outline">{t("history.current")}</Badge>}
                   </div>

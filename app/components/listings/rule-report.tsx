@@ -2,21 +2,19 @@ import { AlertTriangleIcon, CheckCircle2Icon, ChevronDownIcon, ShieldCheckIcon, 
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
-import { useT } from "~/lib/i18n";
+import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import type { RuleReport as Report } from "./listing-client";
-import "~/lib/i18n/catalog/listings";
+import type { RuleReport as Report } from "~/lib/api/listings";
 
 /** Which marketplace rules pass and what the server repaired, folded away until asked for. */
 export function RuleReport({ report, defaultOpen = false, className }: { report: Report; defaultOpen?: boolean; className?: string }) {
-  const t = useT();
+  const { t, has } = useI18n();
   const [open, setOpen] = useState(defaultOpen);
   const repaired = report.checks.filter((c) => c.status === "repaired").length;
   const warnings = report.checks.filter((c) => c.status === "warning").length;
   const label = (rule: string) => {
     const key = `listing.rules.${rule}`;
-    const text = t(key);
-    return text === key ? rule : text;
+    return has(key) ? t(key) : rule;
   };
 
   return (

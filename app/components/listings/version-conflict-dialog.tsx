@@ -1,7 +1,6 @@
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "~/components/ui/alert-dialog";
 import { useT } from "~/lib/i18n";
-import type { ListingDetail } from "./listing-client";
-import "~/lib/i18n/catalog/listing-versions";
+import type { ListingDetail } from "~/lib/api/listings";
 
 /**
  * Shown when a save answered 409: the listing changed since the editor opened. Reload takes the

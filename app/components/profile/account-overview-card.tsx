@@ -11,7 +11,6 @@ import { useT } from "~/lib/i18n";
 import type { QuotaFeature } from "~/lib/quota";
 import type { ProfileResponse } from "~/lib/profile";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/profile";
 import { FEATURES } from "../../../schema/api/quota";
 
 export const USAGE_FEATURES: readonly QuotaFeature[] = FEATURES;

@@ -10,7 +10,6 @@ import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useUpdateProfile, type ProfileResponse } from "~/lib/profile";
-import "~/lib/i18n/catalog/profile";
 
 export function joinFullName(profile: Pick<ProfileResponse, "firstName" | "lastName">) {
   return [profile.firstName, profile.lastName].filter(Boolean).join(" ");

@@ -5,7 +5,6 @@ import { STORAGE_PLANS, formatBytes } from "../../../schema/api/storage";
 import { Badge } from "~/components/ui/badge";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/plans";
 
 /**
  * What Free and Premium give (the daily limits of the quota code) and how Premium is obtained: by the

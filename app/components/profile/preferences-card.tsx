@@ -10,7 +10,6 @@ import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
 import { useUpdateProfile, type ProfileResponse } from "~/lib/profile";
 import { useTheme } from "~/lib/theme";
-import "~/lib/i18n/catalog/profile";
 
 /**
  * Language, theme and the two notification toggles. Each change applies at once (language and theme on

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { LaptopIcon, LogOutIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -24,27 +23,26 @@ import { Separator } from "~/components/ui/separator";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
+import { forgetAccount } from "~/lib/account";
 import { clearAuth } from "~/lib/auth";
-import { useT } from "~/lib/i18n";
+import { type MessageKey, useT } from "~/lib/i18n";
 import { newPasswordError } from "~/lib/validation";
-import "~/lib/i18n/catalog/profile";
 
 /** Rules checked on submit: the shared password policy (decision 0009) and the confirmation must match. */
 export function passwordChangeErrors(newPassword: string, confirmPassword: string) {
   return {
     newPassword: newPasswordError(newPassword),
-    confirmPassword: newPassword !== confirmPassword ? "profile.security.mismatch" : null,
+    confirmPassword: newPassword !== confirmPassword ? ("profile.security.mismatch" as const) : null,
   };
 }
 
 export function SecurityCard() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ newPassword: string | null; confirmPassword: string | null }>({ newPassword: null, confirmPassword: null });
+  const [errors, setErrors] = useState<{ newPassword: MessageKey | null; confirmPassword: MessageKey | null }>({ newPassword: null, confirmPassword: null });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -78,7 +76,7 @@ export function SecurityCard() {
     try {
       await api("/auth/logout-all", { method: "POST" });
       clearAuth();
-      queryClient.clear();
+      forgetAccount();
       navigate("/login", { replace: true });
     } catch (error) {
       setSigningOut(false);

@@ -1,8 +1,8 @@
 import { ChevronsUpDownIcon, LogOutIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { forgetAccount } from "~/lib/account";
 import { clearAuth } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { useProfile, useUpdateProfile } from "~/lib/profile";
@@ -13,7 +13,6 @@ import { useSidebar } from "./sidebar";
 export function UserMenu() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { theme, toggleTheme } = useTheme();
   const { isMobile } = useSidebar();
   const { data: profile, isPending } = useProfile();
@@ -34,7 +33,7 @@ export function UserMenu() {
 
   function logOut() {
     clearAuth();
-    queryClient.clear();
+    forgetAccount();
     navigate("/login", { replace: true });
   }
 

@@ -18,85 +18,18 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { api, errorMessage } from "~/lib/api";
-import { registerCatalogue, useI18n } from "~/lib/i18n";
-
-export const en = {
-  "etsy.title": "Etsy shop",
-  "etsy.intro": "Connect your Etsy shop to import its listings directly and send accepted changes back to Etsy.",
-  "etsy.connect": "Connect Etsy shop",
-  "etsy.connecting": "Opening Etsy…",
-  "etsy.connectedTo": "Connected to {shop}",
-  "etsy.connectedSince": "since {date}",
-  "etsy.import": "Import from Etsy",
-  "etsy.importing": "Importing…",
-  "etsy.push": "Push accepted changes",
-  "etsy.pushing": "Sending to Etsy…",
-  "etsy.disconnect": "Disconnect",
-  "etsy.disconnectTitle": "Disconnect your Etsy shop?",
-  "etsy.disconnectBody": "Listora deletes its access to {shop}. Your imported listings stay here. You can connect again at any time.",
-  "etsy.disconnectCancel": "Cancel",
-  "etsy.disconnectConfirm": "Disconnect",
-  "etsy.disconnected": "Your Etsy shop is disconnected. Listora no longer holds access to it.",
-  "etsy.imported": "Read {fetched} listings from Etsy: {imported} new, {updated} updated, {unchanged} unchanged.",
-  "etsy.importSkipped": "{skipped} not imported:",
-  "etsy.pushed": "Sent {pushed} listings to Etsy.",
-  "etsy.pushFailed": "{failed} could not be sent:",
-  "etsy.pushNothing": "Nothing to send: Etsy already has every accepted change. Accept proposals or edit a listing first.",
-  "etsy.statusFailed": "Could not check the Etsy connection.",
-  "etsy.retry": "Try again",
-  "etsy.callback.connected": "Your Etsy shop is connected. Import its listings to get started.",
-  "etsy.callback.denied": "Etsy says access was not granted. Press Connect Etsy shop and choose Allow access on Etsy.",
-  "etsy.callback.invalid-state": "That Etsy link was not started from this browser or was already used. Press Connect Etsy shop again here.",
-  "etsy.callback.expired": "The Etsy sign-in took longer than 10 minutes. Press Connect Etsy shop again.",
-  "etsy.callback.invalid-code": "Etsy did not accept the sign-in (it may have expired). Press Connect Etsy shop again.",
-  "etsy.callback.no-shop": "That Etsy account has no shop. Sign in to Etsy with the account that owns your shop and connect again.",
-  "etsy.callback.etsy-unavailable": "Etsy could not be reached just now. Wait a minute and press Connect Etsy shop again.",
-};
-
-export const tr: Record<keyof typeof en, string> = {
-  "etsy.title": "Etsy mağazası",
-  "etsy.intro": "İlanlarını doğrudan içe aktarmak ve kabul ettiğin değişiklikleri Etsy'ye geri göndermek için Etsy mağazanı bağla.",
-  "etsy.connect": "Etsy mağazasını bağla",
-  "etsy.connecting": "Etsy açılıyor…",
-  "etsy.connectedTo": "{shop} bağlı",
-  "etsy.connectedSince": "{date} tarihinden beri",
-  "etsy.import": "Etsy'den içe aktar",
-  "etsy.importing": "İçe aktarılıyor…",
-  "etsy.push": "Kabul edilen değişiklikleri gönder",
-  "etsy.pushing": "Etsy'ye gönderiliyor…",
-  "etsy.disconnect": "Bağlantıyı kes",
-  "etsy.disconnectTitle": "Etsy mağazanın bağlantısı kesilsin mi?",
-  "etsy.disconnectBody": "Listora, {shop} erişimini siler. İçe aktardığın ilanlar burada kalır. İstediğin zaman yeniden bağlayabilirsin.",
-  "etsy.disconnectCancel": "Vazgeç",
-  "etsy.disconnectConfirm": "Bağlantıyı kes",
-  "etsy.disconnected": "Etsy mağazanın bağlantısı kesildi. Listora artık mağazana erişemez.",
-  "etsy.imported": "Etsy'den {fetched} ilan okundu: {imported} yeni, {updated} güncellendi, {unchanged} değişmedi.",
-  "etsy.importSkipped": "{skipped} ilan içe aktarılmadı:",
-  "etsy.pushed": "{pushed} ilan Etsy'ye gönderildi.",
-  "etsy.pushFailed": "{failed} ilan gönderilemedi:",
-  "etsy.pushNothing": "Gönderilecek bir şey yok: Etsy kabul edilen her değişikliğe zaten sahip. Önce önerileri kabul et ya da bir ilanı düzenle.",
-  "etsy.statusFailed": "Etsy bağlantısı kontrol edilemedi.",
-  "etsy.retry": "Tekrar dene",
-  "etsy.callback.connected": "Etsy mağazan bağlandı. Başlamak için ilanlarını içe aktar.",
-  "etsy.callback.denied": "Etsy erişim izni verilmediğini söylüyor. Etsy mağazasını bağla'ya bas ve Etsy'de erişime izin ver.",
-  "etsy.callback.invalid-state": "Bu Etsy bağlantısı bu tarayıcıda başlatılmadı ya da zaten kullanıldı. Burada Etsy mağazasını bağla'ya yeniden bas.",
-  "etsy.callback.expired": "Etsy girişi 10 dakikadan uzun sürdü. Etsy mağazasını bağla'ya yeniden bas.",
-  "etsy.callback.invalid-code": "Etsy girişi kabul etmedi (süresi dolmuş olabilir). Etsy mağazasını bağla'ya yeniden bas.",
-  "etsy.callback.no-shop": "Bu Etsy hesabının mağazası yok. Mağazanın sahibi olan hesapla Etsy'ye girip yeniden bağla.",
-  "etsy.callback.etsy-unavailable": "Etsy'ye şu anda ulaşılamadı. Bir dakika bekleyip Etsy mağazasını bağla'ya yeniden bas.",
-};
-
-registerCatalogue({ en, tr });
+import { type MessageKey, useI18n } from "~/lib/i18n";
 
 export const ETSY_STATUS_KEY = ["shop", "etsy", "status"] as const;
-const CALLBACK_REASONS = ["denied", "invalid-state", "expired", "invalid-code", "no-shop", "etsy-unavailable"];
+const CALLBACK_REASONS = ["denied", "invalid-state", "expired", "invalid-code", "no-shop", "etsy-unavailable"] as const;
+type CallbackReason = (typeof CALLBACK_REASONS)[number];
 
 type Vars = Record<string, string | number>;
 /** What the card says after an action: catalogue keys (worded at render time, so a language switch rewords it) or the server's message. */
-type Notice = { tone: "success" | "error"; parts: ({ key: string; vars?: Vars } | { text: string })[]; details?: string[] } | null;
+type Notice = { tone: "success" | "error"; parts: ({ key: MessageKey; vars?: Vars } | { text: string })[]; details?: string[] } | null;
 
 /** Reads (and removes from the address bar) the outcome Etsy's redirect left: ?etsy=connected|error&reason=... */
-function takeCallbackOutcome(): "connected" | string | null {
+function takeCallbackOutcome(): "connected" | CallbackReason | null {
   if (typeof window === "undefined") return null;
   const url = new URL(window.location.href);
   const outcome = url.searchParams.get("etsy");
@@ -106,7 +39,7 @@ function takeCallbackOutcome(): "connected" | string | null {
   url.searchParams.delete("reason");
   window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
   if (outcome === "connected") return "connected";
-  return CALLBACK_REASONS.includes(reason) ? reason : "etsy-unavailable";
+  return (CALLBACK_REASONS as readonly string[]).includes(reason) ? (reason as CallbackReason) : "etsy-unavailable";
 }
 
 /**
@@ -144,7 +77,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
         tone: "success",
         parts: [
           { key: "etsy.imported", vars: { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged } },
-          ...(r.skipped ? [{ key: "etsy.importSkipped", vars: { skipped: r.skipped } }] : []),
+          ...(r.skipped ? [{ key: "etsy.importSkipped" as const, vars: { skipped: r.skipped } }] : []),
         ],
         details: r.errors.slice(0, 5).map((e) => e.message),
       });
@@ -162,7 +95,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
       const failed = r.items.filter((i) => i.status === "failed");
       setNotice({
         tone: r.failed ? "error" : "success",
-        parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed", vars: { failed: r.failed } }] : [])],
+        parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed" as const, vars: { failed: r.failed } }] : [])],
         details: failed.slice(0, 5).map((i) => i.message),
       });
       refreshShop();

@@ -2,7 +2,6 @@ import type { Grade } from "../../../worker/domain/audit";
 import { Badge } from "~/components/ui/badge";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/shop";
 
 export const GRADES: readonly Grade[] = ["A", "B", "C", "D", "F"];
 

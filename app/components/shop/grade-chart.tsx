@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { GRADES, GRADE_TONE } from "./grade-badge";
-import "~/lib/i18n/catalog/shop";
 
 /**
  * Listings per grade as a small bar chart. Each bar is a link that filters the table to that grade;

@@ -9,7 +9,6 @@ import { errorMessage } from "~/lib/api";
 import { SHOP_LIMITS, csvFileProblem, uploadShopCsv, type ShopImportResult, type UploadProgress } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/shop";
 
 /** How a seller gets the file: Etsy's own download, step by step. */
 export function EtsyCsvSteps({ className }: { className?: string }) {
@@ -20,7 +19,7 @@ export function EtsyCsvSteps({ className }: { className?: string }) {
         {t("shop.steps.title")}
       </h3>
       <ol className="grid gap-2.5">
-        {[1, 2, 3, 4, 5].map((n) => (
+        {([1, 2, 3, 4, 5] as const).map((n) => (
           <li key={n} className="flex gap-3 text-sm">
             <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary" aria-hidden="true">
               {n}

@@ -8,7 +8,6 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/component
 import { Progress } from "~/components/ui/progress";
 import { isActiveJob, type ShopJobInfo } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/shop";
 
 const ITEM_VARIANT = { queued: "outline", processing: "secondary", done: "success", failed: "destructive", skipped: "warning" } as const;
 

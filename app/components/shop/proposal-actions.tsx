@@ -6,7 +6,6 @@ import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
 import { acceptProposal, isStaleProposal, rejectProposal } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
-import "~/lib/i18n/catalog/shop";
 
 export type Decision = "accepted" | "rejected";
 

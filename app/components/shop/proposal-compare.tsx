@@ -7,7 +7,6 @@ import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { GradeBadge } from "./grade-badge";
 import { TextDiff } from "./text-diff";
-import "~/lib/i18n/catalog/shop";
 
 export interface ListingText {
   title: string;

@@ -9,7 +9,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { GradeChart } from "./grade-chart";
-import "~/lib/i18n/catalog/shop";
 
 /** The shop at a glance: how many listings, their mean score and how the grades spread. */
 export function ShopSummaryHeader({ summary, hrefForGrade }: { summary: ShopSummary; hrefForGrade?: (grade: Grade) => string }) {
@@ -67,11 +66,10 @@ export function ShopSummarySkeleton() {
  * full advice). A finding the catalogue does not name shows the server's words without placeholders.
  */
 export function useIssueMessage() {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
   return (issue: { id: string; message: string }) => {
     const key = `shop.issue.${issue.id}`;
-    const name = t(key);
-    return name !== key ? name : issue.message.replace(/\s*\{\w+\}/g, " …").trim();
+    return has(key) ? t(key) : issue.message.replace(/\s*\{\w+\}/g, " …").trim();
   };
 }
 

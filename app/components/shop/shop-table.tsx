@@ -8,7 +8,6 @@ import { useI18n } from "~/lib/i18n";
 import { useIsMobile } from "~/lib/use-mobile";
 import { cn } from "~/lib/utils";
 import { GradeBadge } from "./grade-badge";
-import "~/lib/i18n/catalog/shop";
 
 export interface ShopTableProps {
   rows: ShopListingRow[];

@@ -1,7 +1,6 @@
 import type { DiffPart } from "~/lib/diff";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import "~/lib/i18n/catalog/shop";
 
 /**
  * One side of a before/after text: the old side marks what the proposal deletes, the new side what

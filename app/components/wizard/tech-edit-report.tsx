@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { PatternSectionOutline, TechEditIssue, TechEditReport } from "~/lib/wizard";
-import "~/lib/i18n/catalog/wizard";
 
 const SEVERITY_ICON = { error: AlertCircleIcon, warning: AlertTriangleIcon, tip: LightbulbIcon } as const;
 const SEVERITY_STYLE = {
@@ -29,7 +28,11 @@ export function TechEditReportView({
   onUseComputed: (issue: TechEditIssue) => void;
   busy?: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, has } = useI18n();
+  const sectionName = (id: string) => {
+    const key = `wizard.tech.missing.${id}`;
+    return has(key) ? t(key) : key;
+  };
   // Rows with a stated count the checker could not follow: the seller should count these by hand.
   const unchecked = (report.rows ?? []).filter((r) => r.status === "unchecked" && r.statedText);
   const message = (issue: TechEditIssue) => t(`wizard.tech.issue.${issue.id}`, { row: issue.row, stated: issue.stated ?? "", computed: issue.computed ?? "", abbr: issue.abbreviation ?? "" });
@@ -128,7 +131,7 @@ export function TechEditReportView({
             {report.missingSections.map((key) => (
               <li key={key}>
                 <Badge variant="secondary" className="font-normal">
-                  {t(`wizard.tech.missing.${key}`)}
+                  {sectionName(key)}
                 </Badge>
               </li>
             ))}

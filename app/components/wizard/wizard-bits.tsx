@@ -5,7 +5,6 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { WizardFailure } from "~/lib/wizard";
-import "~/lib/i18n/catalog/wizard";
 
 /** The step's Back / Next row: Back on the left, the forward actions on the right; stacked on a phone. */
 export function WizardActions({ back, children, className }: { back?: ReactNode; children?: ReactNode; className?: string }) {

@@ -4,7 +4,6 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useT } from "~/lib/i18n";
 import type { Craft, PaperSize, PatternLanguage, WizardChoices } from "~/lib/wizard";
-import "~/lib/i18n/catalog/wizard";
 
 const CRAFT_CHOICES: Craft[] = ["crochet", "knitting", "sewing", "cross-stitch"];
 const AUTO = "auto";

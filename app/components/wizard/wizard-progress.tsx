@@ -3,7 +3,6 @@ import { Progress } from "~/components/ui/progress";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { WIZARD_PROGRESS } from "~/lib/wizard";
-import "~/lib/i18n/catalog/wizard";
 
 const STEPS = [
   { step: 1, key: "wizard.step.optimize" },

@@ -1,11 +1,12 @@
 /** The Advanced Keyword Research analysis (SPEC §7 'POST /api/advanced-keywords/analyze'). */
 import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
 import { apiResponse, ApiError, newRequestId } from "~/lib/api";
+import type { MessageKey } from "~/lib/i18n";
 
 /** A failed analysis: either a server message to show as it is, or one of the SPEC's own texts (a catalogue key). */
 export class AnalysisError extends Error {
   constructor(
-    readonly text: { message: string } | { key: string },
+    readonly text: { message: string } | { key: MessageKey },
     readonly status = 0,
   ) {
     super("message" in text ? text.message : text.key);

@@ -10,7 +10,7 @@ import { readAsDataUrl } from "~/lib/images/files";
 /** An edit can take a while on a generative provider; the local editor answers in seconds. */
 const EDIT_TIMEOUT_MS = 120_000;
 
-export interface EditRequest {
+interface EditRequest {
   image: string;
   prompt: string;
   category: ImageCategory;

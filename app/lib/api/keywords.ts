@@ -26,7 +26,7 @@ export function classifySearchError(error: unknown): SearchFailure {
   return { kind: "generic" };
 }
 
-export function searchQuery(form: SearchForm) {
+function searchQuery(form: SearchForm) {
   const params = new URLSearchParams({ product_name: form.productName.trim(), country: form.country, platform: form.platform });
   if (form.category) params.set("category", form.category);
   return params.toString();

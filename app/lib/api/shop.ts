@@ -19,7 +19,7 @@ import type {
 import { SHOP_LIMITS } from "../../../schema/api/shop";
 import { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, api, handleUnauthorized } from "~/lib/api";
 import { getToken } from "~/lib/auth";
-import { downloadFromApi } from "~/components/listings/listing-client";
+import { downloadFromApi } from "./listings";
 
 export type { AcceptProposalsResult, OptimizeStarted, RejectProposalsResult, ShopJobSummary };
 export type { ShopImportResult, ShopJobInfo, ShopListingDetail, ShopListingRow, ShopListingsPage, ShopProposal, ShopSummary };

@@ -1,32 +1,71 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { Language } from "../../../schema/api";
 import { COOKIE, STORAGE, safeLocalStorage, writeCookie } from "../storage-keys";
-import { catalogues } from "./catalog";
+import * as common from "./catalog/common";
+import * as shared from "./catalog/shared";
+import type { MessageKey } from "./keys";
 
-type Dictionary = Record<string, string>;
+export type { MessageKey } from "./keys";
 
-const dictionaries: Record<Language, Dictionary> = { en: {}, tr: {} };
-for (const catalogue of catalogues) {
-  Object.assign(dictionaries.en, catalogue.en);
-  Object.assign(dictionaries.tr, catalogue.tr);
+/** An area's strings: English and Turkish with the same keys. */
+export interface Catalogue {
+  readonly en: Readonly<Record<string, string>>;
+  readonly tr: Readonly<Record<string, string>>;
 }
 
-/**
- * Adds an area's strings. Areas register themselves when their screen's code is imported, so a page
- * ships only the catalogues it uses (the shell's common strings are always there).
- */
-export function registerCatalogue(catalogue: { en: Record<string, string>; tr: Record<string, string> }) {
-  Object.assign(dictionaries.en, catalogue.en);
-  Object.assign(dictionaries.tr, catalogue.tr);
-}
+/** The shell's strings (errors, auth, navigation, usage card): every page has them. */
+export const BASE_CATALOGUES: readonly Catalogue[] = [common, shared];
 
 export type Vars = Record<string, string | number>;
 
-/** Looks a key up (Turkish falls back to English, then to the key) and fills {placeholders}. */
-export function translate(language: Language, key: string, vars?: Vars): string {
-  const text = dictionaries[language][key] ?? dictionaries.en[key] ?? key;
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+/** The translate function handed to components and helpers. */
+export type Translate = (key: MessageKey, vars?: Vars) => string;
+
+/** The strings of one page: the base catalogues plus the ones its matched routes declare. */
+export class Messages {
+  private readonly en: Record<string, string> = {};
+  private readonly tr: Record<string, string> = {};
+
+  constructor(catalogues: readonly Catalogue[]) {
+    for (const catalogue of [...BASE_CATALOGUES, ...catalogues]) {
+      Object.assign(this.en, catalogue.en);
+      Object.assign(this.tr, catalogue.tr);
+    }
+  }
+
+  /** Whether the page's catalogues hold the key: the one checked way to turn a computed string (a server's id) into a key. */
+  has(key: string): key is MessageKey {
+    return Object.hasOwn(this.en, key) || Object.hasOwn(this.tr, key);
+  }
+
+  /** Looks a key up (Turkish falls back to English, then to the key) and fills {placeholders}. */
+  translate(language: Language, key: MessageKey, vars?: Vars): string {
+    const text = this[language][key] ?? this.en[key] ?? key;
+    if (!vars) return text;
+    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+  }
+}
+
+/** One Messages per set of catalogues: navigating inside an area (or calling meta()) does not rebuild the dictionaries. */
+const catalogueIds = new WeakMap<Catalogue, number>();
+const cache = new Map<string, Messages>();
+let lastId = 0;
+export function messagesFor(catalogues: readonly Catalogue[]): Messages {
+  const key = catalogues
+    .map((catalogue) => {
+      let id = catalogueIds.get(catalogue);
+      if (id === undefined) catalogueIds.set(catalogue, (id = ++lastId));
+      return id;
+    })
+    .join(",");
+  let messages = cache.get(key);
+  if (!messages) cache.set(key, (messages = new Messages(catalogues)));
+  return messages;
+}
+
+/** Translates a key of the base catalogues (the shell: error pages, the layout) outside React. */
+export function translate(language: Language, key: MessageKey, vars?: Vars): string {
+  return messagesFor([]).translate(language, key, vars);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -36,12 +75,18 @@ export function isLanguage(value: unknown): value is Language {
 interface I18nValue {
   language: Language;
   setLanguage: (language: Language) => void;
-  t: (key: string, vars?: Vars) => string;
+  t: Translate;
+  /** See Messages.has: narrows a computed string to a key the page can translate. */
+  has: (key: string) => key is MessageKey;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ initialLanguage, children }: { initialLanguage: Language; children: ReactNode }) {
+/**
+ * The language and the page's strings. `catalogues` are the ones the matched routes declare in their
+ * `handle` (the root passes them; a component test passes the areas it renders).
+ */
+export function I18nProvider({ initialLanguage, catalogues = [], children }: { initialLanguage: Language; catalogues?: readonly Catalogue[]; children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const setLanguage = useCallback((next: Language) => {
     setLanguageState(next);
@@ -49,7 +94,11 @@ export function I18nProvider({ initialLanguage, children }: { initialLanguage: L
     writeCookie(COOKIE.language, next);
     if (typeof document !== "undefined") document.documentElement.lang = next;
   }, []);
-  const value = useMemo<I18nValue>(() => ({ language, setLanguage, t: (key, vars) => translate(language, key, vars) }), [language, setLanguage]);
+  const messages = messagesFor(catalogues);
+  const value = useMemo<I18nValue>(
+    () => ({ language, setLanguage, t: (k, vars) => messages.translate(language, k, vars), has: (k): k is MessageKey => messages.has(k) }),
+    [language, setLanguage, messages],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { AuthUser, ProfileUpdate } from "../../../schema/api";
 import { authTokens, users, type User } from "../../../schema/db";
 import { getConfig, type Env } from "../../lib/env";
@@ -9,6 +8,8 @@ import { sendMail } from "../../providers/mail";
 import { resetPasswordMail, verifyEmailMail } from "./mails";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { newOneTimeToken, sha256Hex, signSessionToken } from "./tokens";
+import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export const DUPLICATE_EMAIL = "An account with this email already exists";
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -36,8 +37,8 @@ export function toAuthUser(user: User): AuthUser {
 /** The account of an e-mail address, in any spelling that normalises to its own (see normaliseEmail). */
 export async function findUserByEmail(env: Env, email: string) {
   await fillMissingNormalisedEmails(env);
-  const db = drizzle(env.DB);
-  const rows = await db
+  const orm = db(env);
+  const rows = await orm
     .select()
     .from(users)
     .where(eq(users.emailNormalized, normaliseEmail(email)))
@@ -54,9 +55,9 @@ let filled: Promise<void> | undefined;
 export function fillMissingNormalisedEmails(env: Env, again = false) {
   if (again) filled = undefined;
   filled ??= (async () => {
-    const db = drizzle(env.DB);
+    const orm = db(env);
     for (;;) {
-      const rows = await db
+      const rows = await orm
         .select({ id: users.id, email: users.email })
         .from(users)
         .where(sql`${users.emailNormalized} IS NULL`)
@@ -65,21 +66,17 @@ export function fillMissingNormalisedEmails(env: Env, again = false) {
       let progressed = false;
       for (const row of rows) {
         try {
-          await db
+          await orm
             .update(users)
             .set({ emailNormalized: normaliseEmail(row.email) })
             .where(and(eq(users.id, row.id), isNull(users.emailNormalized)));
           progressed = true;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
-          console.error(
-            JSON.stringify({
-              level: "error",
-              event: "auth.email_conflict",
-              userId: row.id,
-              message: "Two accounts share one normalised e-mail; this newer one cannot log in until an operator merges or renames it",
-            }),
-          );
+          log.error("auth.email_conflict", {
+            userId: row.id,
+            message: "Two accounts share one normalised e-mail; this newer one cannot log in until an operator merges or renames it",
+          });
         }
       }
       if (!progressed || rows.length < 100) return;
@@ -97,8 +94,8 @@ function isUniqueViolation(error: unknown) {
 }
 
 export async function findUserById(env: Env, id: string) {
-  const db = drizzle(env.DB);
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const orm = db(env);
+  const rows = await orm.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
 }
 
@@ -109,7 +106,7 @@ async function issueSession(env: Env, user: User) {
 
 export async function register(env: Env, input: { email: string; password: string; username?: string | null }, ctx?: ExecutionContext) {
   const config = getConfig(env);
-  const db = drizzle(env.DB);
+  const orm = db(env);
   const now = Date.now();
   const passwordHash = await hashPassword(input.password, config.pepper);
   const user: User = {
@@ -133,7 +130,7 @@ export async function register(env: Env, input: { email: string; password: strin
   };
   if (await findUserByEmail(env, user.email)) throw new HttpError(409, DUPLICATE_EMAIL);
   try {
-    await db.insert(users).values(user);
+    await orm.insert(users).values(user);
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
     if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL);
@@ -175,7 +172,7 @@ export async function login(env: Env, input: { email: string; password: string }
 async function createOneTimeToken(env: Env, userId: string, kind: "reset" | "verify", ttlMs: number) {
   const token = newOneTimeToken();
   const now = Date.now();
-  await drizzle(env.DB)
+  await db(env)
     .insert(authTokens)
     .values({ id: crypto.randomUUID(), userId, kind, tokenHash: await sha256Hex(token), expiresAt: now + ttlMs, createdAt: now });
   return token;
@@ -223,7 +220,7 @@ async function consumeResetToken(env: Env, token: string) {
 
 /** Every reset link of a user still outstanding stops working (password changed, signed out everywhere). */
 export async function revokeResetTokens(env: Env, userId: string) {
-  await drizzle(env.DB)
+  await db(env)
     .update(authTokens)
     .set({ usedAt: Date.now() })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, "reset"), isNull(authTokens.usedAt)));
@@ -245,13 +242,13 @@ export async function resetPassword(env: Env, token: string, newPassword: string
 export async function verifyEmail(env: Env, token: string) {
   const userId = await consumeVerifyToken(env, token);
   if (!userId) throw badRequest(INVALID_VERIFY_TOKEN);
-  await drizzle(env.DB).update(users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(users.id, userId));
+  await db(env).update(users).set({ emailVerified: true, updatedAt: Date.now() }).where(eq(users.id, userId));
 }
 
 /** Sets a new password and bumps the token version, so every earlier session token dies. */
 async function setPassword(env: Env, userId: string, newPassword: string, extra: { emailVerified?: true } = {}) {
   const passwordHash = await hashPassword(newPassword, getConfig(env).pepper);
-  const rows = await drizzle(env.DB)
+  const rows = await db(env)
     .update(users)
     .set({ passwordHash, ...extra, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: Date.now() })
     .where(eq(users.id, userId))
@@ -270,7 +267,7 @@ export async function changePassword(env: Env, user: User, currentPassword: stri
 
 /** Signs out every session of this user, this one included, and ends every outstanding reset link. */
 export async function logoutAll(env: Env, user: User) {
-  await drizzle(env.DB)
+  await db(env)
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: Date.now() })
     .where(eq(users.id, user.id));
@@ -278,7 +275,7 @@ export async function logoutAll(env: Env, user: User) {
 }
 
 export async function updateProfile(env: Env, user: User, changes: ProfileUpdate) {
-  const rows = await drizzle(env.DB)
+  const rows = await db(env)
     .update(users)
     .set({ ...changes, updatedAt: Date.now() })
     .where(eq(users.id, user.id))

@@ -1,4 +1,4 @@
-import type { ThrottleVerdict } from "../../../durable-objects/throttle-counter";
+import type { ThrottleVerdict } from "../../lib/durable-object-types";
 import type { Env } from "../../lib/env";
 import { getConfig } from "../../lib/env";
 import { tooManyRequests } from "../../lib/errors";

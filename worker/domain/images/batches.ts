@@ -56,7 +56,12 @@ export async function assertBatchQuota(env: Env, user: Pick<User, "id" | "plan">
     remaining === 0
       ? `You have no image edits left today on the ${quota.plan} plan (${quota.limit} a day), so none of the ${count} images was uploaded. Your quota resets at midnight UTC.`
       : `You have ${remaining} image ${remaining === 1 ? "edit" : "edits"} left today on the ${quota.plan} plan, and this batch has ${count} images. Nothing was uploaded: remove ${count - remaining} ${count - remaining === 1 ? "image" : "images"} and try again, or wait until your quota resets at midnight UTC.`;
-  throw new HttpError(403, message, { error: "limit exceeded", quota: { feature: quota.feature, used: quota.used, limit: quota.limit, plan: quota.plan, remaining }, requested: count });
+  throw new HttpError(403, message, {
+    code: "quota-exhausted",
+    error: "limit exceeded",
+    quota: { feature: quota.feature, used: quota.used, limit: quota.limit, plan: quota.plan, remaining },
+    requested: count,
+  });
 }
 
 export async function createBatch(env: Env, user: Pick<User, "id" | "plan">, files: BatchFile[], options: BatchOptions): Promise<BatchProgress> {

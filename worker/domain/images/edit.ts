@@ -73,6 +73,7 @@ export function assertBatchCanBeEdited(editor: ImageEditor, prompt: string, cate
 function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>) {
   if (plan.operations.length > 0 || plan.keepBackground || plan.notApplied.length === 0) return;
   throw new HttpError(422, NOTHING_DONE_MESSAGE, {
+    code: "instruction-not-supported",
     error: "instruction not supported",
     details: plan.notApplied.map((n) => `"${n.instruction}": ${n.reason}`).join(" "),
     notApplied: plan.notApplied,

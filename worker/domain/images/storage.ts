@@ -4,11 +4,11 @@
  * that does not exist.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { files, type StoredFile } from "../../../schema/db";
 import { notFound } from "../../lib/errors";
 import { deleteFilesMetered, insertFilesMetered } from "../storage/meter";
 import { IMAGE_EXTENSIONS, type ImageType } from "./formats";
+import { db } from "../../lib/db";
 
 export const IMAGE_NOT_FOUND = "Image not found";
 
@@ -47,7 +47,7 @@ export async function storeImage(env: StorageEnv, userId: string, bytes: Uint8Ar
 
 /** The owner's image row and bytes; 404 for anyone else, for other kinds of file, or a missing object. */
 export async function openImage(env: StorageEnv, userId: string, id: string): Promise<{ file: StoredFile; object: R2ObjectBody }> {
-  const [file] = await drizzle(env.DB)
+  const [file] = await db(env)
     .select()
     .from(files)
     .where(and(eq(files.id, id), eq(files.userId, userId), inArray(files.kind, ["image-original", "image-edited"])))
@@ -65,7 +65,7 @@ export async function readImageBytes(env: StorageEnv, userId: string, id: string
 
 /** Removes one of the owner's images (row, bytes on the meter, R2 object). */
 export async function deleteImage(env: StorageEnv, userId: string, id: string): Promise<void> {
-  const [file] = await drizzle(env.DB)
+  const [file] = await db(env)
     .select()
     .from(files)
     .where(and(eq(files.id, id), eq(files.userId, userId)))

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { KEYWORD_LIMITS } from "../../../schema/api/keywords";
 import { trendsCache } from "../../../schema/db";
+import { log } from "../../lib/log";
 
 export interface CachedEntry<T> {
   payload: T;
@@ -27,7 +28,5 @@ export async function writeTrendsCache(db: D1Database, key: string, provider: st
 
 /** A cache write that fails must not fail the answer it would have kept. */
 export async function writeTrendsCacheQuietly(...args: Parameters<typeof writeTrendsCache>) {
-  await writeTrendsCache(...args).catch((error) =>
-    console.error(JSON.stringify({ level: "error", event: "trends_cache.write_failed", error: error instanceof Error ? error.message : String(error) })),
-  );
+  await writeTrendsCache(...args).catch((error) => log.error("trends_cache.write_failed", { error: error instanceof Error ? error.message : String(error) }));
 }

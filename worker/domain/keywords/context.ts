@@ -1,4 +1,5 @@
 import type { TrendsProviders } from "../../providers/trends";
+import { log } from "../../lib/log";
 
 /** What keyword research needs from outside, so a test can hand in fakes and a clock. */
 export interface KeywordContext {
@@ -19,5 +20,5 @@ export function fallbackReasonOf(error: unknown, consequence: string) {
 }
 
 export function logProviderFailure(event: string, error: unknown) {
-  console.warn(JSON.stringify({ level: "warn", event, error: error instanceof Error ? error.message : String(error) }));
+  log.warn(event, { error: error instanceof Error ? error.message : String(error) });
 }

@@ -3,12 +3,12 @@
  * a row in `files`. Only the owner lists, reads or deletes them; anyone else gets a 404.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { LISTING_LIMITS, type StoredFileInfo } from "../../../schema/api/listings";
 import { files, type StoredFile } from "../../../schema/db";
 import { HttpError, notFound } from "../../lib/errors";
 import { deleteFilesMetered, insertFilesMetered } from "../storage/meter";
 import { getListing } from "./store";
+import { db } from "../../lib/db";
 
 export const FILE_NOT_FOUND = "File not found";
 
@@ -76,11 +76,11 @@ export async function storeFile(env: FilesEnv, userId: string, listingId: string
 export async function listFiles(env: FilesEnv, userId: string, listingId?: string): Promise<StoredFile[]> {
   if (listingId) await getListing(env.DB, userId, listingId);
   const where = listingId ? and(eq(files.userId, userId), eq(files.listingId, listingId)) : eq(files.userId, userId);
-  return drizzle(env.DB).select().from(files).where(where).orderBy(desc(files.createdAt), desc(files.id));
+  return db(env).select().from(files).where(where).orderBy(desc(files.createdAt), desc(files.id));
 }
 
 export async function getFile(env: FilesEnv, userId: string, id: string): Promise<StoredFile> {
-  const [row] = await drizzle(env.DB)
+  const [row] = await db(env)
     .select()
     .from(files)
     .where(and(eq(files.id, id), eq(files.userId, userId)))

@@ -4,9 +4,7 @@
  * all four parts arrived. The SPEC's client flow (four sequential /api/ai calls with 500 ms pauses)
  * costs 4 x L + 1.5 s; this costs about one call's latency.
  */
-import { claimRequest } from "../../lib/idempotency";
-import { and, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { claim, complete, forget, requestBusy } from "../../lib/idempotency";
 import {
   LISTING_LIMITS,
   PLATFORM_PARTS,
@@ -19,7 +17,7 @@ import {
   type RuleCheck,
   type RuleReport,
 } from "../../../schema/api/listings";
-import { idempotency, type User } from "../../../schema/db";
+import type { User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
 import { HttpError } from "../../lib/errors";
 import type { LlmProvider, LlmRequest } from "../../providers/llm/types";
@@ -42,6 +40,8 @@ import { BULLETS_SCHEMA, ITEM_SPECIFICS_SCHEMA, TAGS_SCHEMA } from "./answer-sch
 import { isDigitalProduct } from "./phrases";
 import { claimRegeneration, getListing, insertListing, releaseRegeneration, replaceListingText, toDetail } from "./store";
 import { parseTagsContent } from "./tags";
+import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export interface GenerationInput {
   description: string;
@@ -284,7 +284,6 @@ export async function generateListingParts(
 // ---- Quota, idempotency and saving -------------------------------------------------------------
 
 const SCOPE = "listings.generate";
-const PENDING = 0;
 
 export type DoneEvent = Extract<GenerateEvent, { type: "done" }>;
 
@@ -307,19 +306,16 @@ export type OpenedGeneration = { kind: "replay"; done: DoneEvent } | { kind: "fr
  */
 export async function openGeneration(deps: GenerationDeps, input: GenerationInput, requestId?: string): Promise<OpenedGeneration> {
   const { env, user, provider } = deps;
-  const db = drizzle(env.DB);
-  const key = requestId ? and(eq(idempotency.userId, user.id), eq(idempotency.scope, SCOPE), eq(idempotency.requestId, requestId)) : undefined;
+  const orm = db(env);
+  const key = requestId ? { userId: user.id, scope: SCOPE, requestId } : undefined;
 
-  if (requestId && key) {
-    const claim = await claimRequest(db, user.id, SCOPE, requestId);
-    if (!claim.claimed) {
-      const existing = claim.existing;
-      if (!existing || existing.status === PENDING) throw new HttpError(409, "This request is already being processed. Please wait for it to finish.");
-      return { kind: "replay", done: { ...(JSON.parse(existing.body) as DoneEvent), replayed: true } };
-    }
+  if (key) {
+    const claimed = await claim(orm, key);
+    if (claimed.kind === "busy") throw requestBusy();
+    if (claimed.kind === "replay") return { kind: "replay", done: { ...(claimed.body as DoneEvent), replayed: true } };
   }
-  const forget = async () => {
-    if (key) await db.delete(idempotency).where(key);
+  const forgetClaim = async () => {
+    if (key) await forget(orm, key);
   };
 
   let quota: QuotaSnapshot;
@@ -327,7 +323,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
     const reserved = await reserveQuota(env as Env, user, "create-listing");
     quota = { used: reserved.used, limit: reserved.limit, plan: reserved.plan };
   } catch (error) {
-    await forget();
+    await forgetClaim();
     throw error;
   }
 
@@ -354,15 +350,11 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
         offline: provider.offline,
         ...(deps.notice ? { notice: deps.notice } : {}),
       };
-      if (key)
-        await db
-          .update(idempotency)
-          .set({ status: 200, body: JSON.stringify(done) })
-          .where(key);
+      if (key) await complete(orm, key, { status: 200, body: done });
       return done;
     } catch (error) {
-      await releaseQuota(env as Env, user, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
-      await forget().catch(() => {});
+      await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
+      await forgetClaim();
       throw error;
     }
   };

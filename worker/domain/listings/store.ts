@@ -15,7 +15,8 @@ import { completeOnboardingStep } from "../onboarding";
 import { type ListingText, type RuleContext } from "./enforce-rules";
 import { isDigitalProduct } from "./phrases";
 import { sellerRuleReport } from "./seller-edit";
-import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./versions";
+import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./version-rows";
+import { db } from "../../lib/db";
 
 export const LISTING_NOT_FOUND = "Listing not found";
 
@@ -206,14 +207,14 @@ export async function updateListing(db: D1Database, userId: string, id: string, 
     if (row) return row;
     if (expectedVersion !== undefined) throw versionConflict(toDetail(await getListing(db, userId, id)), expectedVersion);
   }
-  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { error: "version conflict" });
+  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { code: "version-conflict", error: "version conflict" });
 }
 
 /** Deletes a listing and the files attached to it (rows and R2 objects). */
 export async function deleteListing(env: { DB: D1Database; FILES: R2Bucket }, userId: string, id: string): Promise<void> {
-  const db = drizzle(env.DB);
+  const orm = db(env);
   await getListing(env.DB, userId, id);
-  const attached = await db
+  const attached = await orm
     .select({ id: files.id, r2Key: files.r2Key })
     .from(files)
     .where(and(eq(files.userId, userId), eq(files.listingId, id)));

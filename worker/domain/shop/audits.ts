@@ -5,11 +5,12 @@
  * the stale and missing ones in batches before a read. The import writes the rows for what it wrote.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { drizzle } from "drizzle-orm/d1";
 import { listingAudits, listings, type Listing } from "../../../schema/db";
 import { auditSummary } from "../audit/engine";
 import { auditInputOf } from "../audit/saved";
 import type { Grade } from "../audit/types";
+import { type Db } from "../../lib/db";
 
 export interface ShopScore {
   score: number;
@@ -32,7 +33,7 @@ export function shopListingScore(row: Pick<Listing, "platform" | "title" | "desc
  * version for that user, so it can sit in the batch that inserted the listing (a listing refused by the plan
  * cap in the same batch gets no audit row) and a score never lands on a newer version.
  */
-export function auditStatement(d: DrizzleD1Database, entry: { listingId: string; userId: string; version: number; score: ShopScore; now: number }) {
+export function auditStatement(d: Db, entry: { listingId: string; userId: string; version: number; score: ShopScore; now: number }) {
   const { listingId, userId, version, score, now } = entry;
   const source = d
     .select({

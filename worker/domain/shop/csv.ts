@@ -17,7 +17,9 @@
  */
 import { ETSY_CSV_REQUIRED_COLUMNS, SHOP_LIMITS, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
 import { HttpError } from "../../lib/errors";
-import type { ShopImportItem } from "./import";
+
+/** One row of an import: its listing, or why the row cannot be imported (its row number either way). */
+export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };
 
 /** A record longer than this is not a listing row (Etsy's description allows far less): not a listings CSV. */
 export const CSV_RECORD_CHARS_MAX = 1_000_000;

@@ -11,13 +11,14 @@
  * disconnect: deletes the tokens, the states in flight and what was known of Etsy's listings.
  */
 import { and, eq, lt } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { EtsyConnectionStatus } from "../../../schema/api/shop-etsy";
 import { etsyConnections, etsyListingSync, etsyOauthStates, type EtsyConnection } from "../../../schema/db";
 import { getConfig, type Env } from "../../lib/env";
 import { HttpError, UpstreamError } from "../../lib/errors";
 import { ETSY_SCOPES, EtsyApiError, etsyClient, type EtsyClient } from "../../providers/etsy-shop/client";
 import { codeChallengeOf, decryptToken, encryptToken, randomToken, sha256Hex } from "./etsy-crypto";
+import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export const ETSY_NOT_CONFIGURED = "Etsy connection is not configured on this server";
 export const ETSY_NOT_CONNECTED = "No Etsy shop is connected: connect your shop first";
@@ -73,7 +74,7 @@ export function upstreamOf(error: unknown): unknown {
 
 export async function etsyStatus(env: Env, userId: string): Promise<EtsyConnectionStatus> {
   if (!etsySettingsOf(env)) return { available: false, connected: false, shopName: null, connectedAt: null };
-  const row = await drizzle(env.DB).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
+  const row = await db(env).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
   return { available: true, connected: !!row, shopName: row?.shopName ?? null, connectedAt: row ? new Date(row.connectedAt).toISOString() : null };
 }
 
@@ -86,11 +87,11 @@ export async function startEtsyConnect(env: Env, userId: string, now = Date.now(
   const state = randomToken(32);
   const verifier = randomToken(48); // 64 characters, within RFC 7636's 43..128
   const browserNonce = randomToken(32);
-  const db = drizzle(env.DB);
-  await db.batch([
-    db.delete(etsyOauthStates).where(eq(etsyOauthStates.userId, userId)),
-    db.delete(etsyOauthStates).where(lt(etsyOauthStates.expiresAt, now)),
-    db.insert(etsyOauthStates).values({
+  const orm = db(env);
+  await orm.batch([
+    orm.delete(etsyOauthStates).where(eq(etsyOauthStates.userId, userId)),
+    orm.delete(etsyOauthStates).where(lt(etsyOauthStates.expiresAt, now)),
+    orm.insert(etsyOauthStates).values({
       stateHash: await sha256Hex(state),
       userId,
       browserHash: await sha256Hex(browserNonce),
@@ -125,8 +126,8 @@ export async function completeEtsyConnect(
 ): Promise<CallbackOutcome> {
   const settings = requireEtsySettings(env);
   if (!query.state || query.state.length > 200) return { ok: false, reason: "invalid-state" };
-  const db = drizzle(env.DB);
-  const rows = await db
+  const orm = db(env);
+  const rows = await orm
     .delete(etsyOauthStates)
     .where(eq(etsyOauthStates.stateHash, await sha256Hex(query.state)))
     .returning();
@@ -155,43 +156,43 @@ export async function completeEtsyConnect(
       connectedAt: now,
       updatedAt: now,
     };
-    const previous = await db.select({ shopId: etsyConnections.shopId }).from(etsyConnections).where(eq(etsyConnections.userId, pending.userId)).get();
-    const upsert = db
+    const previous = await orm.select({ shopId: etsyConnections.shopId }).from(etsyConnections).where(eq(etsyConnections.userId, pending.userId)).get();
+    const upsert = orm
       .insert(etsyConnections)
       .values(values)
       .onConflictDoUpdate({ target: etsyConnections.userId, set: { ...values, userId: undefined } });
     // Another shop than before: what was known of the old shop's listings no longer applies.
-    if (previous && previous.shopId !== values.shopId) await db.batch([db.delete(etsyListingSync).where(eq(etsyListingSync.userId, pending.userId)), upsert]);
+    if (previous && previous.shopId !== values.shopId) await orm.batch([orm.delete(etsyListingSync).where(eq(etsyListingSync.userId, pending.userId)), upsert]);
     else await upsert;
     return { ok: true, userId: pending.userId, shopName: shop.shop_name };
   } catch (error) {
     if (!(error instanceof EtsyApiError)) throw error;
     if (error.kind === "invalid_grant") return { ok: false, reason: "invalid-code" };
     if (error.kind === "not_found") return { ok: false, reason: "no-shop" };
-    console.warn(JSON.stringify({ level: "warn", event: "etsy.connect-failed", kind: error.kind, status: error.status }));
+    log.warn("etsy.connect-failed", { kind: error.kind, status: error.status });
     return { ok: false, reason: "etsy-unavailable" };
   }
 }
 
 /** Deletes the connection's tokens, its authorizations in flight and its listing baselines. */
 export async function disconnectEtsy(env: Env, userId: string): Promise<{ disconnected: boolean }> {
-  const db = drizzle(env.DB);
-  const [deleted] = await db.batch([
-    db.delete(etsyConnections).where(eq(etsyConnections.userId, userId)).returning({ userId: etsyConnections.userId }),
-    db.delete(etsyOauthStates).where(eq(etsyOauthStates.userId, userId)),
-    db.delete(etsyListingSync).where(eq(etsyListingSync.userId, userId)),
+  const orm = db(env);
+  const [deleted] = await orm.batch([
+    orm.delete(etsyConnections).where(eq(etsyConnections.userId, userId)).returning({ userId: etsyConnections.userId }),
+    orm.delete(etsyOauthStates).where(eq(etsyOauthStates.userId, userId)),
+    orm.delete(etsyListingSync).where(eq(etsyListingSync.userId, userId)),
   ]);
   return { disconnected: deleted.length > 0 };
 }
 
 export async function requireConnection(env: Env, userId: string): Promise<EtsyConnection> {
-  const row = await drizzle(env.DB).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
+  const row = await db(env).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
   if (!row) throw new HttpError(404, ETSY_NOT_CONNECTED, { code: "etsy-not-connected" });
   return row;
 }
 
 async function dropConnection(env: Env, userId: string) {
-  await drizzle(env.DB).delete(etsyConnections).where(eq(etsyConnections.userId, userId));
+  await db(env).delete(etsyConnections).where(eq(etsyConnections.userId, userId));
 }
 
 const reconnect = () => new HttpError(409, ETSY_RECONNECT, { code: "etsy-reconnect" });
@@ -219,7 +220,7 @@ export async function accessTokenOf(env: Env, client: EtsyClient, userId: string
     tokens = await client.refresh(refreshToken);
   } catch (error) {
     if (error instanceof EtsyApiError && error.kind === "invalid_grant") {
-      const again = await drizzle(env.DB).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
+      const again = await db(env).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
       if (again && again.refreshTokenEnc !== connection.refreshTokenEnc) {
         const token = await decryptToken(env, userId, "access", again.accessTokenEnc);
         if (token) return { token, connection: again };
@@ -235,14 +236,14 @@ export async function accessTokenOf(env: Env, client: EtsyClient, userId: string
     accessExpiresAt: now + tokens.expiresIn * 1000,
     updatedAt: now,
   };
-  const written = await drizzle(env.DB)
+  const written = await db(env)
     .update(etsyConnections)
     .set(updated)
     .where(and(eq(etsyConnections.userId, userId), eq(etsyConnections.refreshTokenEnc, connection.refreshTokenEnc)))
     .returning({ userId: etsyConnections.userId });
   if (!written.length) {
     // Disconnected meanwhile: the new tokens are not kept.
-    const still = await drizzle(env.DB).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
+    const still = await db(env).select().from(etsyConnections).where(eq(etsyConnections.userId, userId)).get();
     if (!still) throw new HttpError(404, ETSY_NOT_CONNECTED, { code: "etsy-not-connected" });
   }
   return { token: tokens.accessToken, connection: { ...connection, ...updated } };

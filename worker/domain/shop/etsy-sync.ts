@@ -9,7 +9,6 @@
  *   becomes what was pushed. One listing's failure does not stop the others; a long rate limit does.
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { SHOP_LIMITS } from "../../../schema/api/shop";
 import type { EtsyImportResult, EtsyPushItem, EtsyPushRequest, EtsyPushResult } from "../../../schema/api/shop-etsy";
 import { etsyListingSync, listings } from "../../../schema/db";
@@ -18,6 +17,7 @@ import { EtsyApiError, type EtsyListing } from "../../providers/etsy-shop/client
 import { accessTokenOf, clientOf, requireConnection, requireEtsySettings, withEtsyToken, upstreamOf } from "./etsy-connection";
 import { etsyTextOf, normalizeText, toShopListingInput } from "./etsy-map";
 import { upsertShopListings, type ShopImportItem } from "./import";
+import { db } from "../../lib/db";
 
 /** Which listings of the shop an import reads. */
 export const ETSY_IMPORT_STATE = "active";
@@ -56,12 +56,12 @@ export async function importFromEtsy(env: Env, userId: string, now = Date.now())
 
 /** Keeps what Etsy has for each imported listing as the baseline a push compares with. */
 async function recordBaselines(env: Env, userId: string, shopId: string, fetched: EtsyListing[], now: number) {
-  const db = drizzle(env.DB);
+  const orm = db(env);
   const byEtsyId = new Map(fetched.map((l) => [String(l.listing_id), l]));
   const rows: { id: string; etsyListingId: string | null }[] = [];
   for (const ids of chunks([...byEtsyId.keys()])) {
     rows.push(
-      ...(await db
+      ...(await orm
         .select({ id: listings.id, etsyListingId: listings.etsyListingId })
         .from(listings)
         .where(and(eq(listings.userId, userId), inArray(listings.etsyListingId, ids)))),
@@ -73,7 +73,7 @@ async function recordBaselines(env: Env, userId: string, shopId: string, fetched
     const text = etsyTextOf(listing);
     const values = { listingId: row.id, userId, shopId, etsyListingId: String(listing.listing_id), ...text, syncedAt: now };
     return [
-      db
+      orm
         .insert(etsyListingSync)
         .values(values)
         .onConflictDoUpdate({
@@ -82,7 +82,7 @@ async function recordBaselines(env: Env, userId: string, shopId: string, fetched
         }),
     ];
   });
-  for (const group of chunks(statements, 50)) if (group.length) await db.batch(group as [(typeof group)[0], ...typeof group]);
+  for (const group of chunks(statements, 50)) if (group.length) await orm.batch(group as [(typeof group)[0], ...typeof group]);
 }
 
 type Field = EtsyPushItem["fields"][number];
@@ -92,21 +92,21 @@ const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every(
 export async function pushToEtsy(env: Env, userId: string, request: EtsyPushRequest, now = Date.now()): Promise<EtsyPushResult> {
   const client = clientOf(requireEtsySettings(env));
   const connection = await requireConnection(env, userId);
-  const db = drizzle(env.DB);
+  const orm = db(env);
   const columns = { id: listings.id, title: listings.title, description: listings.description, tags: listings.tags, etsyListingId: listings.etsyListingId };
   const named = "ids" in request ? [...new Set(request.ids)] : null;
   const found: { id: string; title: string; description: string; tags: string[]; etsyListingId: string | null }[] = [];
   if (named) {
     for (const ids of chunks(named))
       found.push(
-        ...(await db
+        ...(await orm
           .select(columns)
           .from(listings)
           .where(and(eq(listings.userId, userId), inArray(listings.id, ids)))),
       );
   } else {
     found.push(
-      ...(await db
+      ...(await orm
         .select(columns)
         .from(listings)
         .where(and(eq(listings.userId, userId), isNotNull(listings.etsyListingId)))),
@@ -114,7 +114,7 @@ export async function pushToEtsy(env: Env, userId: string, request: EtsyPushRequ
   }
   const baselines = new Map<string, typeof etsyListingSync.$inferSelect>();
   for (const ids of chunks(found.map((f) => f.id))) {
-    const rows = await db
+    const rows = await orm
       .select()
       .from(etsyListingSync)
       .where(and(eq(etsyListingSync.userId, userId), eq(etsyListingSync.shopId, connection.shopId), inArray(etsyListingSync.listingId, ids)));
@@ -181,7 +181,7 @@ export async function pushToEtsy(env: Env, userId: string, request: EtsyPushRequ
           token = (await accessTokenOf(env, client, userId, { force: true })).token;
           await client.updateListing(token, connection.shopId, job.etsyListingId, job.update);
         }
-        await db
+        await orm
           .update(etsyListingSync)
           .set({ title: job.next.title, description: job.next.description, tags: job.next.tags, syncedAt: now, pushedAt: now })
           .where(and(eq(etsyListingSync.listingId, job.id), eq(etsyListingSync.userId, userId)));

@@ -7,16 +7,17 @@
  * written after, in D1 batches: a file over the limits is refused before anything is written.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { drizzle } from "drizzle-orm/d1";
 import { STORAGE_PLANS } from "../../../schema/api/storage";
 import { SHOP_LIMITS, type ShopImportResult, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
 import { listings, type Listing } from "../../../schema/db";
-import { readEtsyListings, tooManyRows } from "./csv";
+import { readEtsyListings, tooManyRows, type ShopImportItem } from "./csv";
 import { readStorageUsage } from "../storage/meter";
-import { snapshotOf, versionStatements } from "../listings/versions";
+import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { auditStatement, shopListingScore } from "./audits";
+import type { Db } from "../../lib/db";
 
-export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };
+export type { ShopImportItem };
 
 /** Rows written per D1 batch: each new row is 3 statements (+1 cap guard per batch), each changed row 4. */
 export const IMPORT_BATCH_ROWS = 50;
@@ -275,7 +276,7 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
  * room was counted before writing, so this only fires when other saves raced the import. Their version and
  * audit rows go with them (ON DELETE CASCADE), so nothing is left half-written. Runs last in the batch.
  */
-export function capGuard(d: DrizzleD1Database, userId: string, ids: string[]) {
+export function capGuard(d: Db, userId: string, ids: string[]) {
   const free = sql.raw(`${STORAGE_PLANS.free.listings}`);
   const premium = sql.raw(`${STORAGE_PLANS.premium.listings}`);
   return d

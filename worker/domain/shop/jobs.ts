@@ -21,6 +21,8 @@ import type { LlmProvider } from "../../providers/llm/types";
 import { LISTING_NOT_FOUND } from "../listings/store";
 import { effectivePlan, quotaExceeded, readQuota, releaseQuota, reserveQuota } from "../quota";
 import { optimizeShopListing, scoreShopText, type OptimizeOutcome } from "./optimize";
+import { db, type Db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export const JOB_NOT_FOUND = "Job not found";
 /** A "processing" item older than this was left by a delivery that died; another delivery may claim it. */
@@ -35,8 +37,6 @@ export const OPTIMIZE_TIMEOUT_MS = 60_000;
 export const FAILED_MESSAGE = "We could not optimize this listing: the writer did not answer after 4 tries. Your listing was not changed, and no listing unit was used. Try it again later.";
 export const DELETED_MESSAGE = "This listing was deleted before it could be optimized.";
 const QUOTA_PREFIX = "Your daily listing quota ran out";
-
-type Db = ReturnType<typeof drizzle>;
 
 /** The delay before the nth retry of a failed listing: 5 s, 20 s, 80 s (Queues holds the message meanwhile). */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 5 * 4 ** Math.max(0, attempts - 1));
@@ -60,12 +60,12 @@ export interface QueueSender {
  * the job and its items, and sends one message per listing (100 per sendBatch call).
  */
 export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, user: Pick<User, "id" | "plan">, ids: string[], now = Date.now()): Promise<OptimizeStarted> {
-  const db = drizzle(env.DB);
+  const orm = db(env);
   const unique = [...new Set(ids)];
   const rows: Listing[] = [];
   for (let i = 0; i < unique.length; i += 90) {
     rows.push(
-      ...(await db
+      ...(await orm
         .select()
         .from(listings)
         .where(and(eq(listings.userId, user.id), inArray(listings.id, unique.slice(i, i + 90))))),
@@ -92,11 +92,11 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
     };
   });
   const statements = [
-    db.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: unique.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
+    orm.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: unique.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
     // D1 binds at most 100 values per statement: 8 columns, 12 rows.
-    ...chunk(items, 12).map((part) => db.insert(shopJobItems).values(part)),
+    ...chunk(items, 12).map((part) => orm.insert(shopJobItems).values(part)),
   ];
-  await db.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+  await orm.batch(statements as unknown as Parameters<Db["batch"]>[0]);
 
   const messages = unique.map((listingId) => ({ body: { jobId, userId: user.id, listingId } satisfies OptimizeMessage, contentType: "json" as const }));
   let sent = 0;
@@ -106,14 +106,14 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
       sent += part.length;
     }
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", event: "shop.optimize_enqueue_failed", jobId, sent, error: String(error) }));
+    log.error("shop.optimize_enqueue_failed", { jobId, sent, error: String(error) });
     if (sent === 0) {
-      await db.delete(shopJobs).where(eq(shopJobs.id, jobId));
+      await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
       throw new HttpError(503, "The optimizer is not reachable right now. Nothing was changed and no listing unit was used; please try again in a minute.", {}, { "Retry-After": "60" });
     }
     const unsent = unique.slice(sent);
     for (const part of chunk(unsent, 90)) {
-      await db
+      await orm
         .update(shopJobItems)
         .set({ status: "skipped", error: "Not queued: the optimizer was not reachable. Select it again to optimize it.", updatedAt: now })
         .where(and(eq(shopJobItems.jobId, jobId), inArray(shopJobItems.listingId, part), eq(shopJobItems.status, "queued")));
@@ -329,20 +329,20 @@ export async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, dep
     outcome = await optimizeShopListing(row, deps.provider, { timeoutMs: deps.timeoutMs ?? OPTIMIZE_TIMEOUT_MS });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    console.error(JSON.stringify({ level: "warn", event: "shop.optimize_failed", jobId: m.jobId, listingId: m.listingId, attempt: token, error: detail.slice(0, 300) }));
+    log.warn("shop.optimize_failed", { jobId: m.jobId, listingId: m.listingId, attempt: token, error: detail.slice(0, 300) });
     // Give the unit back and put the item back in the queue; the message comes again after a delay.
     const back = await db
       .prepare(`UPDATE shop_job_items SET status = 'queued', unit_held = 0, error = ?, updated_at = ? WHERE ${mine.sql} RETURNING listing_id`)
       .bind(`The writer failed (${detail.slice(0, 200)}); trying again.`, now(), ...mine.args)
       .first();
-    if (back) await releaseQuota(env as Env, user, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    if (back) await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
     return { retry: true, delaySeconds: retryDelaySeconds(token), note: "provider failed" };
   }
 
   const written = await finish(env, m, token, { status: "done", outcome, baseVersion: row.version }, now());
   if (written && !outcome.proposal) {
     // No proposal, no charge: the unit goes back.
-    await releaseQuota(env as Env, user, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
     await db.prepare("UPDATE shop_job_items SET unit_held = 0 WHERE job_id = ? AND listing_id = ?").bind(m.jobId, m.listingId).run();
   }
   return { ack: true, note: written ? (outcome.proposal ? "proposal written" : "already as good as we can make it") : "claim lost" };
@@ -434,8 +434,7 @@ export async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: un
     .run();
   if (failed.meta.changes) {
     // A delivery that died holding the unit: it goes back.
-    if (item.unit_held)
-      await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch((e) => console.error(JSON.stringify({ level: "error", event: "quota.release_failed", error: String(e) })));
+    if (item.unit_held) await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
     await refreshJob(env.DB, m.jobId, now);
     return { ack: true, note: "marked failed" };
   }
@@ -465,7 +464,7 @@ async function handleOne(message: Message<unknown>, dead: boolean, env: Env, dep
     try {
       outcome = dead ? await processDeadLetter(env, message.body, (deps.now ?? Date.now)()) : await processOptimizeMessage(env, deps, message.body);
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", event: "shop.queue_message_failed", queue, id: message.id, attempts: message.attempts, error: String(error) }));
+      log.error("shop.queue_message_failed", { queue, id: message.id, attempts: message.attempts, error: String(error) });
       outcome = { retry: true, delaySeconds: retryDelaySeconds(message.attempts), note: "unexpected error" };
     }
     if ("ack" in outcome) message.ack();

@@ -12,7 +12,7 @@ import { listingProposals, listings, type Listing, type ListingProposal } from "
 import { HttpError, notFound } from "../../lib/errors";
 import { sellerRuleReport } from "../listings/seller-edit";
 import { getListing, ruleContextOf, toDetail } from "../listings/store";
-import { snapshotOf, versionStatements } from "../listings/versions";
+import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { toShopProposal } from "./proposal-shape";
 
 export const NO_PROPOSAL = "There is no proposal waiting for this listing.";
@@ -31,7 +31,7 @@ function proposalConflict(current: Listing, proposal: ListingProposal): HttpErro
   return new HttpError(
     409,
     `This listing was changed after the proposal was made (the proposal is for version ${proposal.baseVersion}; the listing is now at version ${current.version}). Optimize it again to get a proposal for the current text, or reject this one.`,
-    { error: "version conflict", listing: toDetail(current), currentVersion: current.version },
+    { code: "version-conflict", error: "version conflict", listing: toDetail(current), currentVersion: current.version },
   );
 }
 

@@ -8,11 +8,11 @@
  * Writes are also rate-limited per user per minute (429 with Retry-After).
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { STORAGE_PLANS, WRITE_RATE_LIMITS, formatBytes, type StoragePlan, type StorageUsage } from "../../../schema/api/storage";
 import { listings, type User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
 import { HttpError, tooManyRequests } from "../../lib/errors";
+import { type Db } from "../../lib/db";
 
 export const planOf = (plan: string | null | undefined): StoragePlan => (plan === "premium" ? "premium" : "free");
 
@@ -46,7 +46,7 @@ export function storageFull(usage: StorageUsage, needed: number): HttpError {
   return new HttpError(
     403,
     `Your storage is full: ${formatBytes(usage.bytes)} of ${formatBytes(usage.bytesLimit)} used on the ${usage.plan} plan, and this needs ${formatBytes(needed)} more. Delete files or listings you no longer need to make room.`,
-    { error: "storage limit exceeded", storage: usage },
+    { code: "plan-limit", error: "storage limit exceeded", storage: usage },
   );
 }
 
@@ -54,7 +54,7 @@ export function listingLimitReached(usage: StorageUsage): HttpError {
   return new HttpError(
     403,
     `You have reached the limit of ${usage.listingsLimit.toLocaleString("en-US")} saved listings on the ${usage.plan} plan. Delete listings you no longer need to save new ones.`,
-    { error: "listing limit exceeded", storage: usage },
+    { code: "plan-limit", error: "listing limit exceeded", storage: usage },
   );
 }
 
@@ -142,7 +142,7 @@ export async function deleteFilesMetered(db: D1Database, userId: string, ids: st
  * The statement that takes a just-inserted listing back when it put the owner over the plan's cap;
  * run in the insert's batch. Its `changes` is 1 when the listing was refused.
  */
-export function listingCapGuard(db: DrizzleD1Database, userId: string, listingId: string) {
+export function listingCapGuard(db: Db, userId: string, listingId: string) {
   const free = sql.raw(`${STORAGE_PLANS.free.listings}`);
   const premium = sql.raw(`${STORAGE_PLANS.premium.listings}`);
   return db

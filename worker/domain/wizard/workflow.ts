@@ -8,7 +8,6 @@
  * create-listing unit whatever the provider (docs/decisions/0006-wizard-quota.md).
  */
 import { and, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { RuleReport } from "../../../schema/api/listings";
 import type { EtsyListingInput, FinishWizardInput, GeneratePdfInput, OptimizePatternInput, PatternPdfInfo, TechEditInput, WizardOptions } from "../../../schema/api/workflow";
 import { WIZARD_LIMITS } from "../../../schema/api/workflow";
@@ -30,8 +29,9 @@ import { formatPatternOffline, instructionLines, renderFormattedPattern, type Fo
 import { optimizePatternOffline, renderOptimizedPattern, sectionOutline, type PatternOptions } from "./offline-optimizer";
 import { techEdit, type TechEditReport } from "./tech-edit";
 import { renderPatternPdf } from "./pdf";
-import { snapshotOf, versionStatements } from "../listings/versions";
+import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { deleteFilesMetered, insertFilesMetered, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
+import { db } from "../../lib/db";
 
 export const WIZARD_TIMEOUT_MS: number = WIZARD_LIMITS.timeoutMs;
 
@@ -438,8 +438,8 @@ export async function finishWizard(env: Pick<Env, "DB" | "FILES">, userId: strin
     { productDescription: originalPrompt.trim() || input.description, keywords: [], platform: "etsy", digital: true },
   );
   const id = crypto.randomUUID();
-  const db = drizzle(env.DB);
-  const insert = db
+  const orm = db(env);
+  const insert = orm
     .insert(listings)
     .values({
       id,
@@ -457,19 +457,19 @@ export async function finishWizard(env: Pick<Env, "DB" | "FILES">, userId: strin
     .returning();
   // The plan's saved-listing cap and the first version row go in the insert's batch (decision 0011).
   const kept = [
-    listingCapGuard(db, userId, id),
-    ...versionStatements(db, { listingId: id, userId, version: 1, snapshot: snapshotOf({ ...listing, originalPrompt }), reason: "generated", now }),
+    listingCapGuard(orm, userId, id),
+    ...versionStatements(orm, { listingId: id, userId, version: 1, snapshot: snapshotOf({ ...listing, originalPrompt }), reason: "generated", now }),
   ] as const;
   const results = pdfFileId
-    ? await db.batch([
+    ? await orm.batch([
         insert,
-        db
+        orm
           .update(files)
           .set({ listingId: id })
           .where(and(eq(files.id, pdfFileId), eq(files.userId, userId))),
         ...kept,
       ])
-    : await db.batch([insert, ...kept]);
+    : await orm.batch([insert, ...kept]);
   const [row] = results[0];
   const guard = pdfFileId ? results[2] : results[1];
   if ((guard as unknown[]).length > 0) throw listingLimitReached(await readStorageUsage(env.DB, userId));

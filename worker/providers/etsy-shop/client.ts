@@ -12,13 +12,13 @@
  *   `Authorization: Bearer <access token>`; errors are { error: "message" } with 400/401/403/404/409/429/500.
  */
 
-export const ETSY_TIMEOUT_MS = 15_000;
+const ETSY_TIMEOUT_MS = 15_000;
 /** A 429 whose Retry-After is at most this many seconds is waited out once; a longer one is reported. */
-export const ETSY_RETRY_WAIT_MAX_S = 2;
-export const ETSY_PAGE_LIMIT = 100;
+const ETSY_RETRY_WAIT_MAX_S = 2;
+const ETSY_PAGE_LIMIT = 100;
 export const ETSY_SCOPES = ["listings_r", "listings_w", "shops_r"] as const;
 
-export interface EtsyClientOptions {
+interface EtsyClientOptions {
   /** The app's keystring (the OAuth client_id). */
   apiKey: string;
   sharedSecret: string;
@@ -30,7 +30,7 @@ export interface EtsyClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export interface EtsyTokens {
+interface EtsyTokens {
   accessToken: string;
   refreshToken: string;
   /** Seconds the access token lives (Etsy: 3600). */
@@ -45,7 +45,7 @@ export interface EtsyMoney {
   currency_code: string;
 }
 
-export interface EtsyListingImage {
+interface EtsyListingImage {
   listing_image_id?: number;
   rank?: number;
   url_fullxfull?: string;
@@ -69,24 +69,24 @@ export interface EtsyListing {
   images?: EtsyListingImage[];
 }
 
-export interface EtsyListingsPage {
+interface EtsyListingsPage {
   count: number;
   results: EtsyListing[];
 }
 
-export interface EtsyShop {
+interface EtsyShop {
   shop_id: number;
   shop_name: string;
   user_id?: number;
 }
 
-export interface EtsyListingUpdate {
+interface EtsyListingUpdate {
   title?: string;
   description?: string;
   tags?: string[];
 }
 
-export type EtsyErrorKind = "invalid_grant" | "unauthorized" | "forbidden" | "not_found" | "invalid" | "rate_limited" | "timeout" | "unreachable" | "failed" | "bad_response";
+type EtsyErrorKind = "invalid_grant" | "unauthorized" | "forbidden" | "not_found" | "invalid" | "rate_limited" | "timeout" | "unreachable" | "failed" | "bad_response";
 
 /** A failed Etsy call. `message` is safe to show to the seller. */
 export class EtsyApiError extends Error {
@@ -105,13 +105,13 @@ export class EtsyApiError extends Error {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The Etsy user id a token carries: "12345678.abc..." -> "12345678". */
-export function etsyUserIdOf(token: string): string | null {
+function etsyUserIdOf(token: string): string | null {
   const match = /^(\d+)\./.exec(token);
   return match ? match[1] : null;
 }
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date); null when absent or unreadable. */
-export function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
+function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);

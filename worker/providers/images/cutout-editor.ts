@@ -9,6 +9,7 @@ import type { CheckedImage } from "../../domain/images/upload";
 import type { CutoutProvider, CutoutRequest } from "./cutout";
 import { MAX_WORK_SIDE, finishCutout, workingWidth, type LocalEditorOptions } from "./local-editor";
 import type { CutoutEditor } from "./types";
+import { log } from "../../lib/log";
 
 export function cutoutEditor(provider: CutoutProvider, options: LocalEditorOptions = {}): CutoutEditor {
   return {
@@ -36,7 +37,7 @@ async function photoToSend(image: CheckedImage, options: LocalEditorOptions): Pr
     try {
       return { bytes: await resizeOutside(options.images, image.clean, width, type, 95), type };
     } catch (error) {
-      console.error(JSON.stringify({ level: "warn", event: "images.cutout_downscale_failed", error: String(error) }));
+      log.warn("images.cutout_downscale_failed", { error: String(error) });
     }
   }
   return { bytes: image.clean, type: image.type };
@@ -45,7 +46,7 @@ async function photoToSend(image: CheckedImage, options: LocalEditorOptions): Pr
 const STEP_WORDS: Record<LocalStep, string> = { background: "background colour", cleanup: "clean-up", light: "light", sharpness: "sharpness", size: "size" };
 
 /** "Background removed by Photoroom · light and size by the local editor (offline)." */
-export function cutoutSentence(cutout: CutoutInfo): string {
+function cutoutSentence(cutout: CutoutInfo): string {
   const steps = cutout.localSteps.map((s) => STEP_WORDS[s]);
   if (steps.length === 0) return `Background removed by ${cutout.label}.`;
   const list = steps.length === 1 ? steps[0] : `${steps.slice(0, -1).join(", ")} and ${steps[steps.length - 1]}`;

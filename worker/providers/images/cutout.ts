@@ -42,9 +42,9 @@ export interface CutoutOverrides {
 }
 
 /** DESIGN §5: an upstream image call gets 60 s. */
-export const CUTOUT_TIMEOUT_MS = 60_000;
+const CUTOUT_TIMEOUT_MS = 60_000;
 /** A vendor's Retry-After is passed on, but never asks a seller to wait more than this. */
-export const MAX_RETRY_AFTER_SECONDS = 120;
+const MAX_RETRY_AFTER_SECONDS = 120;
 
 type CutoutEnv = Pick<Env, "REMOVE_BG_API_KEY" | "REMOVE_BG_API_URL" | "PHOTOROOM_API_KEY" | "PHOTOROOM_API_URL">;
 

@@ -34,7 +34,7 @@ export function imageProviderName(env: ImageEnv): ImageProviderName {
   return "local";
 }
 
-export interface ImageEditorOverrides {
+interface ImageEditorOverrides {
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** False: no cut-out provider, even when one is configured (the GPT screen asks OpenAI for everything). */
@@ -75,10 +75,5 @@ function baseImageEditor(env: ImageEnv, overrides: ImageEditorOverrides): ImageE
   if (name === "workers-ai") {
     return workersAiImageEditor({ ai: env.AI!, model: env.WORKERS_AI_IMAGE_MODEL || DEFAULT_WORKERS_AI_IMAGE_MODEL, images: env.IMAGES, timeoutMs: overrides.timeoutMs });
   }
-  return localEditor({ images: env.IMAGES });
-}
-
-/** The embedded editor, for when the configured one is not wanted (tests, fallbacks). */
-export function localImageEditor(env: Pick<Env, "IMAGES">): ImageEditor {
   return localEditor({ images: env.IMAGES });
 }

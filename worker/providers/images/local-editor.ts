@@ -34,6 +34,7 @@ import { resizeOutside } from "../../domain/images/resize";
 import { unreadable, type CheckedImage } from "../../domain/images/upload";
 import { UpstreamError } from "../../lib/errors";
 import type { ImageEditRequest, ImageEditResult, ImageEditor } from "./types";
+import { log } from "../../lib/log";
 
 /**
  * Long side of the working picture: results are never smaller than this when the original is
@@ -43,7 +44,7 @@ export const MAX_WORK_SIDE = 2000;
 /** Pixels of the working picture, at most (a 2000 x 2000 square). */
 export const MAX_WORK_PIXELS = MAX_WORK_SIDE * MAX_WORK_SIDE;
 /** Pixels of the copy the background, levels and white balance are measured on. */
-export const MAX_ANALYSIS_PIXELS = 1_000_000;
+const MAX_ANALYSIS_PIXELS = 1_000_000;
 /** Without the Images binding, the largest photo decoded directly (about 16 MB of RGBA). */
 const MAX_DIRECT_DECODE_PIXELS = 4_200_000;
 
@@ -151,7 +152,7 @@ async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png"
     try {
       bytes = await resizeOutside(images, lossless, Math.round((work.width * target) / longest), format);
     } catch (error) {
-      console.error(JSON.stringify({ level: "warn", event: "images.upscale_failed", error: String(error) }));
+      log.warn("images.upscale_failed", { error: String(error) });
       bytes = format === "image/png" ? lossless : await encodeImage(asImageData(work), format);
       notes.push(`The image could not be resized to ${target} px here, so it is ${work.width} x ${work.height} px.`);
     }
@@ -163,7 +164,7 @@ async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png"
 }
 
 /** A cut-out provider's answer: the product on transparency, at the size it was sent. */
-export interface CutoutPixels {
+interface CutoutPixels {
   bytes: Uint8Array;
   type: ImageType;
   width: number;
@@ -257,7 +258,7 @@ function analysisWidth(image: Pick<CheckedImage, "width" | "height">) {
  * Gives fully transparent pixels the colour of their nearest product pixels, up to `reach` pixels
  * from the product (alpha is left as it is), in `reach` sweeps without a queue.
  */
-export function bleedColours(img: Rgba, clear: Uint8Array, reach: number) {
+function bleedColours(img: Rgba, clear: Uint8Array, reach: number) {
   const { data, width } = img;
   const n = width * img.height;
   const filled = new Uint8Array(n);
@@ -322,7 +323,7 @@ async function loadPixels(bytes: Uint8Array, type: ImageType, own: { width: numb
         bytes = await resizeOutside(images, bytes, width, "image/png");
         type = "image/png";
       } catch (error) {
-        console.error(JSON.stringify({ level: "error", event: "images.downscale_failed", error: String(error) }));
+        log.error("images.downscale_failed", { error: String(error) });
         if (ownPixels > MAX_DIRECT_DECODE_PIXELS) throw new UpstreamError("images", "The image resizing service failed. Please try again later or use a smaller image.");
       }
     } else if (ownPixels > MAX_DIRECT_DECODE_PIXELS) {

@@ -8,7 +8,7 @@ import { IMAGE_EXTENSIONS } from "../../domain/images/formats";
 import { UpstreamError } from "../../lib/errors";
 import type { ImageEditor, ImageEditRequest, ImageEditResult } from "./types";
 
-export interface OpenAiImageOptions {
+interface OpenAiImageOptions {
   apiKey: string;
   model: string;
   baseUrl?: string;
@@ -17,7 +17,7 @@ export interface OpenAiImageOptions {
 }
 
 const PROVIDER = "OpenAI";
-export const OPENAI_IMAGE_TIMEOUT_MS = 60_000;
+const OPENAI_IMAGE_TIMEOUT_MS = 60_000;
 
 export function openAiImageEditor(options: OpenAiImageOptions): ImageEditor {
   return {

@@ -10,9 +10,9 @@
  */
 import { CUTOUT_LABELS, baseUrlOf, fileFor, parseJson, postForImage, reasonFor, type CutoutOverrides, type CutoutProvider, type CutoutRequest, type CutoutResult, type VendorError } from "./cutout";
 
-export const PHOTOROOM_DEFAULT_URL = "https://sdk.photoroom.com";
+const PHOTOROOM_DEFAULT_URL = "https://sdk.photoroom.com";
 
-export interface PhotoroomOptions extends CutoutOverrides {
+interface PhotoroomOptions extends CutoutOverrides {
   apiKey: string;
   baseUrl?: string;
 }
@@ -38,7 +38,7 @@ async function cutOutWithPhotoroom(provider: CutoutProvider, request: CutoutRequ
 }
 
 /** Photoroom's `{ detail, type }` (or `{ error: { message } }`): its type picks our reason. */
-export function explainPhotoroom(status: number, text: string): VendorError {
+function explainPhotoroom(status: number, text: string): VendorError {
   const body = parseJson(text) as { detail?: unknown; type?: unknown; message?: unknown; error?: { message?: unknown; detail?: unknown } } | null;
   const detail = [body?.detail, body?.message, body?.error?.message, body?.error?.detail].find((v): v is string => typeof v === "string") ?? "";
   const type = typeof body?.type === "string" ? body.type : "";

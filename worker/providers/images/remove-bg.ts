@@ -10,9 +10,9 @@
  */
 import { CUTOUT_LABELS, baseUrlOf, fileFor, parseJson, postForImage, reasonFor, type CutoutOverrides, type CutoutProvider, type CutoutRequest, type CutoutResult, type VendorError } from "./cutout";
 
-export const REMOVE_BG_DEFAULT_URL = "https://api.remove.bg";
+const REMOVE_BG_DEFAULT_URL = "https://api.remove.bg";
 
-export interface RemoveBgOptions extends CutoutOverrides {
+interface RemoveBgOptions extends CutoutOverrides {
   apiKey: string;
   baseUrl?: string;
 }
@@ -39,7 +39,7 @@ async function cutOutWithRemoveBg(provider: CutoutProvider, request: CutoutReque
 }
 
 /** remove.bg's `errors[0]`: its code picks our reason, its title and detail are its own words. */
-export function explainRemoveBg(status: number, text: string): VendorError {
+function explainRemoveBg(status: number, text: string): VendorError {
   const errors = (parseJson(text) as { errors?: { title?: unknown; code?: unknown; detail?: unknown }[] } | null)?.errors;
   const first = Array.isArray(errors) ? errors[0] : undefined;
   const title = typeof first?.title === "string" ? first.title : "";

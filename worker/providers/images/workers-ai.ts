@@ -12,7 +12,7 @@ export const DEFAULT_WORKERS_AI_IMAGE_MODEL = "@cf/runwayml/stable-diffusion-v1-
 const MODEL_SIDE = 512;
 const PROVIDER = "Workers AI";
 
-export interface WorkersAiImageOptions {
+interface WorkersAiImageOptions {
   ai: Pick<Ai, "run">;
   model?: string;
   images?: ImagesBinding;

@@ -16,7 +16,7 @@ export type LlmEnv = Pick<
   OPENAI_MODEL?: string;
 };
 
-export interface LlmConfig {
+interface LlmConfig {
   choice: "auto" | LlmProviderName;
   deepseek?: { apiKey: string; baseUrl: string; model: string };
   openai?: { apiKey: string; baseUrl: string; model: string };
@@ -47,7 +47,7 @@ const VENDOR: Record<LlmProviderName, string> = {
 const cache = new WeakMap<object, LlmConfig>();
 
 /** Reads the LLM settings once per env object. */
-export function readLlmConfig(env: LlmEnv): LlmConfig {
+function readLlmConfig(env: LlmEnv): LlmConfig {
   const cached = cache.get(env);
   if (cached) return cached;
   const raw = (env.LLM_PROVIDER || "auto").trim().toLowerCase();
@@ -70,19 +70,19 @@ export function readLlmConfig(env: LlmEnv): LlmConfig {
   return config;
 }
 
-export interface LlmSelection {
+interface LlmSelection {
   provider: LlmProvider;
   /** Set when the caller asked for a provider that is not configured and another one serves. */
   notice?: string;
 }
 
-export interface ProviderDeps {
+interface ProviderDeps {
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
 
 /** "deepseek", "offline", ... to the provider's name; an unknown name is a 400. */
-export function parseProviderName(value: string): LlmProviderName | "auto" {
+function parseProviderName(value: string): LlmProviderName | "auto" {
   const key = value.trim().toLowerCase();
   // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
   const name = Object.hasOwn(REQUEST_NAMES, key) ? REQUEST_NAMES[key] : undefined;

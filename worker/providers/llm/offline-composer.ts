@@ -86,7 +86,7 @@ function productHead(r: ProductReading, source: string): string {
 const occasionsOf = (r: ProductReading, text: string) => OCCASIONS.filter((o) => o.match.test(text) && !o.not?.includes(r.category.id)).flatMap((o) => o[r.lang]);
 
 /** Buyer-intent phrases for this product: its occasions first (what the seller said), then its category's. */
-export function buyerPhrases(input: ComposeInput): string[] {
+function buyerPhrases(input: ComposeInput): string[] {
   const r = reading(input);
   const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
   return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p));
@@ -301,9 +301,6 @@ const TR: Words = {
 };
 
 export const TEMPLATE_WORDS: Record<Lang, Words> = { en: EN, tr: TR };
-
-/** The English digital note, as the rule enforcer and the tests recognise it. */
-export const DIGITAL_DISCLAIMER = `${EN.note}\n${EN.disclaimer}`;
 export const digitalDisclaimer = (lang: Lang) => `${TEMPLATE_WORDS[lang].note}\n${TEMPLATE_WORDS[lang].disclaimer}`;
 
 const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
@@ -533,7 +530,7 @@ export function composeAltTexts(input: ComposeInput): string[] {
 }
 
 /** The alt texts in the shape a model is asked for: bold 'Image N:' markers. */
-export function formatAltTexts(list: string[]): string {
+function formatAltTexts(list: string[]): string {
   return list.map((text, i) => `**Image ${i + 1}:** ${text}`).join("\n");
 }
 
@@ -762,7 +759,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
 const plainDescription = (text: string) => text.replace(/\s+/g, " ");
 
 /** Item specifics in the shape a model is asked for: a JSON object of name to value. */
-export function formatItemSpecifics(list: ItemSpecific[]): string {
+function formatItemSpecifics(list: ItemSpecific[]): string {
   return JSON.stringify(Object.fromEntries(list.map((s) => [s.name, s.value])));
 }
 
@@ -782,7 +779,7 @@ export function inferTask(system: string, prompt: string): LlmTask {
 }
 
 /** For a raw /api/ai call: the product description and keywords inside a filled prompt template. */
-export function readPrompt(prompt: string): { description: string; keywords: string[] } {
+function readPrompt(prompt: string): { description: string; keywords: string[] } {
   let keywords: string[] = [];
   const lines: string[] = [];
   for (const line of prompt.split(/\r?\n/)) {

@@ -3,7 +3,7 @@ import type { LlmProvider, LlmRequest } from "./types";
 
 export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 
-export interface OpenAiCompatibleOptions {
+interface OpenAiCompatibleOptions {
   name: "deepseek" | "openai";
   /** The vendor as a user reads it in messages, e.g. "DeepSeek". */
   vendor: string;
@@ -100,7 +100,7 @@ function errorDetail(raw: string): string {
  * Vendors echo part of a wrong key in their 401 text ("Incorrect API key provided: sk-ab***yz"), so
  * both the configured key and anything shaped like a key are cut out of every message.
  */
-export function scrub(message: string, apiKey: string): string {
+function scrub(message: string, apiKey: string): string {
   let out = apiKey ? message.split(apiKey).join("[key]") : message;
   out = out.replace(/\b(sk|pk|rk)-[A-Za-z0-9_*.-]{4,}/g, "[key]");
   return out;

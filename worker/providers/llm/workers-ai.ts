@@ -25,12 +25,12 @@ const JSON_MODE_MODELS = [
   "@cf/deepseek-ai/deepseek-r1-distill-qwen-32b",
 ];
 
-export function supportsJsonMode(model: string) {
+function supportsJsonMode(model: string) {
   return JSON_MODE_MODELS.includes(model);
 }
 
 /** "@cf/meta/llama-3.3-70b-instruct-fp8-fast" -> "llama-3.3-70b": the name a person recognises. */
-export function shortModelName(model: string) {
+function shortModelName(model: string) {
   const name = model.split("/").pop() || model;
   return name.replace(/-instruct\b.*$/, "") || name;
 }

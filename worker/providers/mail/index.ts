@@ -1,9 +1,10 @@
-import { drizzle } from "drizzle-orm/d1";
 import { mailOutbox } from "../../../schema/db";
 import type { Env } from "../../lib/env";
 import { resendProvider } from "./resend";
 import { sendEmailProvider } from "./send-email";
 import type { MailMessage, MailProvider } from "./types";
+import { db } from "../../lib/db";
+import { log } from "../../lib/log";
 
 export type { MailMessage, MailProvider };
 
@@ -31,7 +32,7 @@ export function mailProviderName(env: Env) {
  * that could not go out must not fail the request that caused it.
  */
 export async function sendMail(env: Env, message: MailMessage, provider = selectMailProvider(env)) {
-  const db = drizzle(env.DB);
+  const orm = db(env);
   let status: "stored" | "sent" | "failed" = "stored";
   let error: string | null = null;
   if (provider) {
@@ -41,10 +42,10 @@ export async function sendMail(env: Env, message: MailMessage, provider = select
     } catch (e) {
       status = "failed";
       error = e instanceof Error ? e.message : String(e);
-      console.error(JSON.stringify({ level: "error", event: "mail.failed", provider: provider.name, error }));
+      log.error("mail.failed", { provider: provider.name, error });
     }
   }
-  await db.insert(mailOutbox).values({
+  await orm.insert(mailOutbox).values({
     id: crypto.randomUUID(),
     to: message.to,
     subject: message.subject,

@@ -12,14 +12,14 @@ import { isRecord, RateLimitedError, requestJson } from "./http";
  * is 200 for almost everything: the outcome is in `status_code` (20000 Ok.) at the top and in each task.
  */
 
-export type VolumeChannel = "google-ads" | "amazon";
+type VolumeChannel = "google-ads" | "amazon";
 
 export interface KeywordVolume {
   searchVolume: number | null;
   monthlySearches: MonthlySearch[] | null;
 }
 
-export interface VolumeRequest {
+interface VolumeRequest {
   keywords: readonly string[];
   /** A DataForSEO location code, or null for worldwide (Google Ads only). */
   locationCode: number | null;
@@ -33,7 +33,7 @@ export interface SearchVolumeProvider {
   volumes(channel: VolumeChannel, request: VolumeRequest): Promise<Map<string, KeywordVolume>>;
 }
 
-export interface DataForSeoOptions {
+interface DataForSeoOptions {
   login: string;
   password: string;
   baseUrl?: string;
@@ -47,9 +47,9 @@ export const VOLUME_SOURCE: Record<VolumeChannel, VolumeSource> = {
 };
 
 /** The Live Google Ads endpoint takes some seconds for a full batch; still well under the client's 60 s. */
-export const VOLUME_TIMEOUT_MS = 20_000;
+const VOLUME_TIMEOUT_MS = 20_000;
 /** Both endpoints take at most 1000 keywords per task. */
-export const VOLUME_BATCH_MAX = 1000;
+const VOLUME_BATCH_MAX = 1000;
 /** Google Ads refuses keywords longer than 80 characters or 10 words; they are not sent. */
 const GOOGLE_ADS_KEYWORD_MAX = 80;
 const GOOGLE_ADS_WORDS_MAX = 10;
@@ -168,7 +168,7 @@ function base64(text: string) {
 // ---- Where: the SEO screen's countries as DataForSEO location codes ----
 
 /** Google Ads location codes (Google's geo target ids) of the countries the screens offer. */
-export const GOOGLE_ADS_LOCATIONS: Record<string, number> = {
+const GOOGLE_ADS_LOCATIONS: Record<string, number> = {
   US: 2840,
   GB: 2826,
   CA: 2124,
@@ -186,7 +186,7 @@ export const GOOGLE_ADS_LOCATIONS: Record<string, number> = {
 };
 
 /** The marketplaces the Amazon endpoint covers, with the language it requires for each (its documented list). */
-export const AMAZON_LOCATIONS: Record<string, { code: number; language: string }> = {
+const AMAZON_LOCATIONS: Record<string, { code: number; language: string }> = {
   US: { code: 2840, language: "en" },
   GB: { code: 2826, language: "en" },
   CA: { code: 2124, language: "en" },

@@ -9,8 +9,8 @@ const LABEL = "Etsy listings service";
  * of magnitude, so the score is logarithmic between a floor (at or below it nobody competes: 0) and a
  * ceiling (at or above it the keyword is saturated: 1).
  */
-export const COMPETITION_FLOOR = 100;
-export const COMPETITION_CEILING = 500_000;
+const COMPETITION_FLOOR = 100;
+const COMPETITION_CEILING = 500_000;
 
 /** Active Etsy listings for a keyword -> competition 0..1, two decimals. */
 export function competitionFromListingCount(count: number): number {

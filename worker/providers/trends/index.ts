@@ -18,7 +18,7 @@ export interface TrendsProviders {
 }
 
 /** Only for tests and local fakes: where the vendors are and how long to wait for them. */
-export interface TrendsProviderOverrides {
+interface TrendsProviderOverrides {
   fetch?: typeof fetch;
   timeoutMs?: number;
   serpApiBaseUrl?: string;

@@ -22,7 +22,7 @@ export function fnv1a(text: string): number {
 }
 
 /** Mulberry32: a sequence of numbers in [0, 1) fully determined by its seed. */
-export function seededSequence(seed: number): () => number {
+function seededSequence(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -59,7 +59,7 @@ export function inferCategory(text: string): Category | null {
   return null;
 }
 
-export function lexiconFor(category: Category | null | undefined): CategoryLexicon {
+function lexiconFor(category: Category | null | undefined): CategoryLexicon {
   return category ? CATEGORY_LEXICON[category] : GENERAL_LEXICON;
 }
 
@@ -68,13 +68,13 @@ const ALL_MATERIALS = [...new Set(Object.values(CATEGORY_LEXICON).flatMap((l) =>
 /** Rank weight of a term in its list: the first 1, the last 0.55. */
 const rankWeight = (index: number, length: number) => (length <= 1 ? 1 : 1 - (0.45 * index) / (length - 1));
 
-export interface Candidate {
+interface Candidate {
   keyword: string;
   /** 0..1: how common the words added to the product noun are. */
   weight: number;
 }
 
-export interface ExpandInput {
+interface ExpandInput {
   productName: string;
   platform: Platform;
   category?: Category | null;
@@ -140,7 +140,7 @@ export function expandProductName(input: ExpandInput): Candidate[] {
   return [...out.values()];
 }
 
-export interface SampleFigures {
+interface SampleFigures {
   popularity: number;
   competition: number;
   trend: "increasing" | "declining" | "stable";
@@ -149,7 +149,7 @@ export interface SampleFigures {
 const LENGTH_DECAY = [1, 1, 0.8, 0.62, 0.5, 0.42];
 
 /** Month-by-month demand for a phrase: its category's season, times any occasion it names. */
-export function seasonCurve(keyword: string, category?: Category | null): Curve {
+function seasonCurve(keyword: string, category?: Category | null): Curve {
   const text = ` ${normaliseKeyword(keyword)} `;
   const base = lexiconFor(category ?? inferCategory(keyword)).season;
   const occasion = Object.values(OCCASIONS).find((o) => text.includes(` ${o.phrase} `));

@@ -28,7 +28,7 @@ export interface CategoryLexicon {
   saturation: number;
 }
 
-export interface PlatformLexicon {
+interface PlatformLexicon {
   /** Words shoppers on this platform put before a noun. */
   prefixes: readonly string[];
   /** Words they put after it ("necklace set", "necklace lot"). */
@@ -39,7 +39,7 @@ export interface PlatformLexicon {
   demand: number;
 }
 
-export interface Occasion {
+interface Occasion {
   /** The words as shoppers type them. */
   phrase: string;
   curve: Curve;

@@ -1,11 +1,10 @@
-import { registerCatalogue } from "..";
-
 /**
  * Listing Doctor: the Audit screen (/audit), the score ring and the findings shown on Create Listing,
  * the listing detail and My Listings. `audit.finding.<id>` words a finding of the engine; its
  * {placeholders} are the finding's params (the ones ending in Key/Keys are translated first).
  */
 export const en = {
+  "audit.metaTitle": "Audit a Listing · Listora",
   "audit.title": "Audit a Listing",
   "audit.description": "Paste any listing and see what Etsy, eBay or Amazon would refuse, what costs visibility, and how to fix it.",
   "audit.form.title": "Your listing",
@@ -88,6 +87,7 @@ export const en = {
 };
 
 export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix.${string}`, string> = {
+  "audit.metaTitle": "İlan Denetimi · Listora",
   "audit.title": "İlan Denetimi",
   "audit.description": "Herhangi bir ilanı yapıştırın; Etsy, eBay veya Amazon'un neyi reddedeceğini, neyin görünürlüğe mal olduğunu ve nasıl düzelteceğinizi görün.",
   "audit.form.title": "İlanınız",
@@ -246,5 +246,3 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.fix.searchTerms.repeats-title": "Başlıktaki kelimeleri kaldır",
   "audit.fix.searchTerms.duplicates": "Tekrarlanan kelimeleri kaldır",
 };
-
-registerCatalogue({ en, tr });

@@ -1,5 +1,13 @@
 /** Strings shared by the shell, the auth screens and errors. English first; Turkish mirrors every key. */
 export const en = {
+  "auth.forgot.metaTitle": "Reset Your Password · Listora",
+  "auth.login.metaTitle": "Login · Listora",
+  "auth.login.metaDescription": "Log in to Listora to create marketplace listings in minutes.",
+  "notFound.metaTitle": "Page not found · Listora",
+  "auth.register.metaTitle": "Create an Account · Listora",
+  "auth.register.metaDescription": "Create your free Listora account.",
+  "auth.reset.metaTitle": "Choose a New Password · Listora",
+  "auth.verify.metaTitle": "Confirm Your Email · Listora",
   "app.name": "Listora",
   "app.beta": "Beta",
   "app.loading": "Loading...",
@@ -80,6 +88,7 @@ export const en = {
 
   "validation.emailRequired": "Email is required",
   "validation.emailInvalid": "Please enter a valid email address",
+  "validation.emailMax": "Email must be at most {max} characters",
   "validation.passwordRequired": "Password is required",
   "validation.passwordMin": "Password must be at least 8 characters",
   "validation.confirmRequired": "Please confirm your password",
@@ -113,6 +122,14 @@ export const en = {
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
+  "auth.forgot.metaTitle": "Şifrenizi Sıfırlayın · Listora",
+  "auth.login.metaTitle": "Giriş Yap · Listora",
+  "auth.login.metaDescription": "Pazaryeri ilanlarını dakikalar içinde oluşturmak için Listora'ya giriş yapın.",
+  "notFound.metaTitle": "Sayfa bulunamadı · Listora",
+  "auth.register.metaTitle": "Hesap Oluştur · Listora",
+  "auth.register.metaDescription": "Ücretsiz Listora hesabınızı oluşturun.",
+  "auth.reset.metaTitle": "Yeni Şifre Belirleyin · Listora",
+  "auth.verify.metaTitle": "E-postanızı Onaylayın · Listora",
   "app.name": "Listora",
   "app.beta": "Beta",
   "app.loading": "Yükleniyor...",
@@ -193,6 +210,7 @@ export const tr: Record<keyof typeof en, string> = {
 
   "validation.emailRequired": "E-posta gerekli",
   "validation.emailInvalid": "Lütfen geçerli bir e-posta adresi girin",
+  "validation.emailMax": "E-posta en fazla {max} karakter olabilir",
   "validation.passwordRequired": "Şifre gerekli",
   "validation.passwordMin": "Şifre en az 8 karakter olmalıdır",
   "validation.confirmRequired": "Lütfen şifrenizi onaylayın",

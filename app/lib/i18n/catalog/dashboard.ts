@@ -1,5 +1,3 @@
-import { registerCatalogue } from "..";
-
 /** Dashboard: greeting lines (SPEC §9), quick actions, Getting Started checklist, tips. */
 export const en = {
   "dashboard.metaTitle": "Dashboard · Listora",
@@ -166,5 +164,3 @@ export const tr: Record<keyof typeof en, string> = {
   "dashboard.tip.story.prefix": "İlham:",
   "dashboard.tip.story.content": "Ürünün hikâyesini anlatın: kim, nasıl ve neden yaptı. Hikâyeler gezenleri alıcıya dönüştürür.",
 };
-
-registerCatalogue({ en, tr });

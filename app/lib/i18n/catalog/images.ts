@@ -1,7 +1,7 @@
-import { registerCatalogue } from "..";
-
 /** Image Editor and Image Editor (GPT) (SPEC §2, §5, §8). SPEC messages are the English texts word for word. */
 export const en = {
+  "images.gpt.metaTitle": "Image Editor (GPT) · Listora",
+  "images.metaTitle": "Image Editor · Listora",
   "images.editor.title": "Image Editor",
   "images.editor.description": "Clean, bright, marketplace-ready product photos: white backgrounds, lighting, sharpness and the right size for your shop.",
   "images.tab.single": "Single Image",
@@ -220,6 +220,8 @@ export const en = {
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
+  "images.gpt.metaTitle": "Görsel Düzenleyici (GPT) · Listora",
+  "images.metaTitle": "Görsel Düzenleyici · Listora",
   "images.editor.title": "Görsel Düzenleyici",
   "images.editor.description": "Pazaryerine hazır, temiz ve aydınlık ürün fotoğrafları: beyaz arka plan, ışık, netlik ve mağazanıza uygun boyut.",
   "images.tab.single": "Tek Görsel",
@@ -436,5 +438,3 @@ export const tr: Record<keyof typeof en, string> = {
   "images.gpt.batchError": "Toplu İşlem Hatası",
   "images.gpt.batchErrorBody": "Toplu işlem sırasında bir hata oluştu",
 };
-
-registerCatalogue({ en, tr });

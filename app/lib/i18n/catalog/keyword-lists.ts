@@ -1,5 +1,3 @@
-import { registerCatalogue } from "..";
-
 /** Monthly searches (DataForSEO) and saved keyword lists on the SEO and Advanced screens (decision 0019). */
 export const en = {
   "volume.column": "Monthly searches",
@@ -125,5 +123,3 @@ export const tr: Record<keyof typeof en, string> = {
   "lists.panel.opened": "“{name}” açıldı: {count} anahtar kelimesi seçildi",
   "lists.panel.failed": "Bu işlem olmadı. Lütfen tekrar deneyin.",
 };
-
-registerCatalogue({ en, tr });

@@ -1,7 +1,7 @@
-import { registerCatalogue } from "..";
-
 /** Strings of the SEO & Keyword Analysis and Advanced Keyword Analysis screens. SPEC texts are word for word. */
 export const en = {
+  "advanced.metaTitle": "Advanced Keyword Analysis · Listora",
+  "seo.metaTitle": "SEO & Keyword Analysis · Listora",
   // ---- SEO & Keyword Analysis ----
   "seo.title": "SEO & Keyword Analysis",
   "seo.description": "Find long-tail keywords buyers search for, with popularity, competition and trend, then use the best ones in a listing.",
@@ -220,6 +220,8 @@ export const en = {
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
+  "advanced.metaTitle": "Gelişmiş Anahtar Kelime Analizi · Listora",
+  "seo.metaTitle": "SEO ve Anahtar Kelime Analizi · Listora",
   "seo.title": "SEO ve Anahtar Kelime Analizi",
   "seo.description": "Alıcıların aradığı uzun kuyruklu anahtar kelimeleri popülerlik, rekabet ve eğilim bilgileriyle bulun; en iyilerini ilanınızda kullanın.",
   "seo.form.title": "Anahtar kelime araştırın",
@@ -434,5 +436,3 @@ export const tr: Record<keyof typeof en, string> = {
   "advanced.error.timeout": "İstek zaman aşımına uğradı. Lütfen daha sonra tekrar deneyin.",
   "advanced.error.network": "Ağ hatası: Lütfen internet bağlantınızı kontrol edip tekrar deneyin.",
 };
-
-registerCatalogue({ en, tr });

@@ -1,5 +1,3 @@
-import { registerCatalogue } from "..";
-
 /** The public landing page (SPEC §1 marketing content). */
 export const en = {
   "landing.metaTitle": "Listora · Marketplace listings in under 2 minutes",
@@ -235,5 +233,3 @@ export const tr: Record<keyof typeof en, string> = {
   "landing.footer.account": "Hesap",
   "landing.footer.register": "Hesap oluştur",
 };
-
-registerCatalogue({ en, tr });

@@ -1,5 +1,3 @@
-import { registerCatalogue } from "..";
-
 /** The listing editor's limits, the edit-conflict dialog and the History section of a listing (decision 0011). */
 export const en = {
   "limits.titleReached": "That is the most {platform} allows: {max} characters.",
@@ -80,5 +78,3 @@ export const tr: Record<keyof typeof en, string> = {
   "history.restored": "{n}. sürüm geri yüklendi",
   "history.restoreFailed": "Sürüm geri yüklenemedi. Lütfen tekrar deneyin.",
 };
-
-registerCatalogue({ en, tr });

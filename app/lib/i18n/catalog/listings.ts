@@ -1,7 +1,8 @@
-import { registerCatalogue } from "..";
-
 /** Create Listing (/create), My Listings (/listings) and the listing detail (/listings/:id). */
 export const en = {
+  "create.metaTitle": "Create Etsy Listing · Listora",
+  "detail.metaTitle": "Listing · Listora",
+  "listings.metaTitle": "My Listings · Listora",
   "create.title": "Create Etsy Listing",
   "create.description": "Describe your product, pick keywords, and get a title, description, 13 tags and alt texts that follow Etsy's rules.",
   "create.description.amazon": "Describe your product, pick keywords, and get a title, five bullet points, a description, backend search terms and alt texts that follow Amazon's rules.",
@@ -12,6 +13,7 @@ export const en = {
   "create.details.placeholder": "Enter your product description here...",
   "create.details.count": "{count} characters",
   "create.details.empty": "Please enter a product description",
+  "create.details.tooLong": "Product description must be at most {max} characters",
   "create.platform.label": "Marketplace",
   "create.platform.etsy": "Etsy",
   "create.platform.amazon": "Amazon",
@@ -189,6 +191,9 @@ export const en = {
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
+  "create.metaTitle": "Etsy İlanı Oluştur · Listora",
+  "detail.metaTitle": "İlan · Listora",
+  "listings.metaTitle": "İlanlarım · Listora",
   "create.title": "Etsy İlanı Oluştur",
   "create.description": "Ürününüzü anlatın, anahtar kelimeleri seçin; Etsy kurallarına uyan bir başlık, açıklama, 13 etiket ve görsel alt metinleri alın.",
   "create.description.amazon": "Ürününüzü anlatın, anahtar kelimeleri seçin; Amazon kurallarına uyan bir başlık, beş madde işareti, açıklama, arka uç arama terimleri ve görsel alt metinleri alın.",
@@ -199,6 +204,7 @@ export const tr: Record<keyof typeof en, string> = {
   "create.details.placeholder": "Ürün açıklamanızı buraya yazın...",
   "create.details.count": "{count} karakter",
   "create.details.empty": "Lütfen bir ürün açıklaması girin",
+  "create.details.tooLong": "Ürün açıklaması en fazla {max} karakter olabilir",
   "create.platform.label": "Pazar yeri",
   "create.platform.etsy": "Etsy",
   "create.platform.amazon": "Amazon",
@@ -374,5 +380,3 @@ export const tr: Record<keyof typeof en, string> = {
   "detail.export": "Dışa aktar",
   "detail.delete": "Sil",
 };
-
-registerCatalogue({ en, tr });

@@ -1,5 +1,3 @@
-import { registerCatalogue } from "..";
-
 /** Strings of the plans section (profile #plans and the landing page) and the quota-exhausted notice. */
 export const en = {
   "plans.title": "Plans",
@@ -62,5 +60,3 @@ export const tr: Record<keyof typeof en, string> = {
   "quota.feature.advanced-keywords": "gelişmiş anahtar kelime analizi",
   "quota.feature.edit-image": "görsel düzenleme",
 };
-
-registerCatalogue({ en, tr });

@@ -1,5 +1,3 @@
-import { registerCatalogue } from "..";
-
 /** Profile Settings (SPEC §2, §3, §8). SPEC messages are the English texts word for word. */
 export const en = {
   "profile.metaTitle": "Profile Settings · Listora",
@@ -176,5 +174,3 @@ export const tr: Record<keyof typeof en, string> = {
   "profile.security.dangerHint": "Hesap silme henüz kullanılamıyor. Verilerinizin silinmesini istiyorsanız destek ekibine yazın.",
   "profile.security.delete": "Hesabı Sil",
 };
-
-registerCatalogue({ en, tr });

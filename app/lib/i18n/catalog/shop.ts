@@ -1,8 +1,9 @@
 import { AUDIT_TITLES_EN } from "../../../../worker/domain/audit/titles";
-import { registerCatalogue } from "..";
-
 /** My Shop (/shop), a shop listing (/shop/:id) and the review of proposals (/shop/review). */
 export const en = {
+  "shop.listing.metaTitle": "Shop listing · Listora",
+  "shop.review.metaTitle": "Review proposals · Listora",
+  "shop.metaTitle": "My Shop · Listora",
   "shop.title": "My Shop",
   "shop.description": "Import your Etsy listings, see which are weakest and why, and improve many at once. Every change waits for your review.",
   "shop.untitled": "Untitled listing",
@@ -247,6 +248,9 @@ export const en = {
 };
 
 export const tr: Record<keyof typeof en, string> = {
+  "shop.listing.metaTitle": "Mağaza ilanı · Listora",
+  "shop.review.metaTitle": "Önerileri inceleyin · Listora",
+  "shop.metaTitle": "Mağazam · Listora",
   "shop.title": "Mağazam",
   "shop.description": "Etsy ilanlarınızı içe aktarın, hangilerinin en zayıf olduğunu ve nedenini görün, birçoğunu tek seferde iyileştirin. Her değişiklik sizin onayınızı bekler.",
   "shop.untitled": "Başlıksız ilan",
@@ -488,5 +492,3 @@ export const tr: Record<keyof typeof en, string> = {
   "shop.export.downloading": "İndiriliyor…",
   "shop.export.failed": "Dışa aktarma indirilemedi",
 };
-
-registerCatalogue({ en, tr });

@@ -1,7 +1,8 @@
-import { registerCatalogue } from "..";
-
 /** The pattern wizard: /optimize, /review and /listing-generation (SPEC §2 Wizard, §8 Wizard). */
 export const en = {
+  "wizard.listing.metaTitle": "Step 3 of 3 Etsy Listing Generation · Listora",
+  "wizard.optimize.metaTitle": "Step 1 of 3 Optimize Pattern · Listora",
+  "wizard.review.metaTitle": "Step 2 of 3 Review Draft · Listora",
   "wizard.step.optimize": "Optimize",
   "wizard.step.review": "Review",
   "wizard.step.listing": "Listing",
@@ -167,6 +168,9 @@ export const en = {
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
+  "wizard.listing.metaTitle": "Adım 3/3 Etsy İlanı Oluşturma · Listora",
+  "wizard.optimize.metaTitle": "Adım 1/3 Tarifi Düzenle · Listora",
+  "wizard.review.metaTitle": "Adım 2/3 Taslağı İncele · Listora",
   "wizard.step.optimize": "Düzenle",
   "wizard.step.review": "İncele",
   "wizard.step.listing": "İlan",
@@ -329,5 +333,3 @@ export const tr: Record<keyof typeof en, string> = {
   "wizard.successDescription": "İlanınız İlanlarım'a kaydedildi. Panele yönlendiriliyorsunuz...",
   "wizard.finishFailed": "İlan kaydedilemedi.",
 };
-
-registerCatalogue({ en, tr });

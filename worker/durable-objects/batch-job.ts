@@ -9,15 +9,17 @@ import {
   type ImageCategory,
   type ImagePlatform,
   type ImageProviderName,
-} from "../schema/api/images";
-import { findUserById } from "../worker/domain/auth/accounts";
-import { runEdit } from "../worker/domain/images/edit";
-import { imageUrl, readImageBytes } from "../worker/domain/images/storage";
-import { checkImage } from "../worker/domain/images/upload";
-import { releaseQuota, reserveQuota } from "../worker/domain/quota";
-import type { Env } from "../worker/lib/env";
-import { HttpError } from "../worker/lib/errors";
-import { selectImageEditor } from "../worker/providers/images";
+} from "../../schema/api/images";
+import { findUserById } from "../domain/auth/accounts";
+import { runEdit } from "../domain/images/edit";
+import { imageUrl, readImageBytes } from "../domain/images/storage";
+import { checkImage } from "../domain/images/upload";
+import { releaseQuota, reserveQuota } from "../domain/quota";
+import type { NewBatch } from "../lib/durable-object-types";
+import type { Env } from "../lib/env";
+import { HttpError } from "../lib/errors";
+import { selectImageEditor } from "../providers/images";
+import { log } from "../lib/log";
 
 /** The SPEC's pause between two images of a batch. */
 export const PAUSE_MS = 1000;
@@ -25,16 +27,6 @@ export const PAUSE_MS = 1000;
 const MAX_ATTEMPTS = 3;
 /** The longest wait for a cut-out provider's rate limit before the item is tried again. */
 const MAX_RETRY_WAIT_MS = 60_000;
-
-export interface NewBatch {
-  id: string;
-  ownerId: string;
-  prompt: string;
-  category: ImageCategory;
-  platform: ImagePlatform;
-  provider: ImageProviderName;
-  items: { fileName: string; originalId: string }[];
-}
 
 interface ItemRow extends Record<string, SqlStorageValue> {
   idx: number;
@@ -224,7 +216,7 @@ export class BatchJob extends DurableObject<Env> {
         return;
       }
       const message = error instanceof HttpError ? error.message : IMAGE_MESSAGES.itemFailed;
-      if (!(error instanceof HttpError)) console.error(JSON.stringify({ level: "error", event: "batch.item_failed", batch: this.meta("id"), item: item.id, error: String(error) }));
+      if (!(error instanceof HttpError)) log.error("batch.item_failed", { batch: this.meta("id"), item: item.id, error: String(error) });
       this.sql.exec("UPDATE items SET status = 'error', error = ?, reserved = 0 WHERE idx = ?", message, item.idx);
     }
 

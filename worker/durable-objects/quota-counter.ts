@@ -1,20 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../worker/lib/env";
-
-import { FEATURES, type Feature } from "../schema/api/quota";
-
-export { FEATURES, type Feature };
-/** Internal counters that are not features a user sees, such as raw /api/ai calls. */
-export type Counter = Feature | "ai-call";
-
-export interface QuotaState {
-  used: number;
-  limit: number;
-}
-
-export interface Reservation extends QuotaState {
-  ok: boolean;
-}
+import type { Counter, QuotaState, Reservation } from "../lib/durable-object-types";
+import type { Env } from "../lib/env";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of history kept; older rows are pruned by the alarm. */

@@ -1,10 +1,14 @@
 /**
+ * Files in and out of the API: multipart/form-data bodies read (whole, or one file part as a stream)
+ * and files answered with the same safe headers everywhere (decision 0025).
+ *
  * One file part of a multipart/form-data body (RFC 7578), read as a stream. workerd's request.formData()
  * reads the whole body into memory before answering; this reader passes the named part's bytes on as they
  * arrive and holds at most one network chunk plus the boundary's length, so a 20 MB upload never sits in
  * memory whole. Other parts are skipped; the part's own headers are capped.
  */
-import { HttpError, badRequest } from "../../lib/errors";
+import { HttpError, badRequest } from "./errors";
+import { DRAIN_LIMIT_BYTES, readBodyLimited } from "./http";
 
 const PART_HEADERS_MAX = 16 * 1024;
 const encoder = new TextEncoder();
@@ -43,7 +47,7 @@ const malformed = (why: string) => badRequest(`Malformed multipart body: ${why}.
  * The bytes of the part named `field` (e.g. `file`), as they arrive. Throws 400 when the body is not
  * well-formed multipart or has no such part.
  */
-export async function* multipartFile(body: ReadableStream<Uint8Array>, contentType: string, field = "file"): AsyncGenerator<Uint8Array> {
+export async function* readMultipartFile(body: ReadableStream<Uint8Array>, contentType: string, field = "file"): AsyncGenerator<Uint8Array> {
   const boundary = boundaryOf(contentType);
   // Every delimiter, the first included, is matched as CRLF "--" boundary: the body is read as if it began with CRLF.
   const delimiter = encoder.encode(`\r\n--${boundary}`);
@@ -108,9 +112,6 @@ export async function* multipartFile(body: ReadableStream<Uint8Array>, contentTy
   }
 }
 
-/** Beyond this, what is left of a body is cancelled instead of read. */
-const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
-
 /**
  * Reads what is left of a body we stopped reading (the epilogue after the file part, or the rest of a file
  * refused half-way), so the local server's proxy does not answer the next request on the connection with
@@ -147,4 +148,58 @@ export async function* bodyChunks(body: ReadableStream<Uint8Array>): AsyncGenera
   } finally {
     await drain(reader);
   }
+}
+
+/**
+ * A whole multipart/form-data body of at most `limit` bytes, as FormData: `tooLarge` (413) past the
+ * limit, 400 when it does not parse. For small forms (an upload of a few MB); a large file is streamed
+ * with readMultipartFile instead.
+ */
+export async function readMultipart(request: Request, limit: number, tooLarge: () => HttpError): Promise<FormData> {
+  const bytes = await readBodyLimited(request, limit).catch((error) => {
+    throw error instanceof HttpError && error.status === 413 ? tooLarge() : error;
+  });
+  try {
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    throw badRequest("Malformed multipart body");
+  }
+}
+
+/** A file name as a Content-Disposition parameter: quoted as is when plain ASCII, else an ASCII stand-in plus RFC 5987's UTF-8 form. */
+export function dispositionName(name: string): string {
+  if (/^[\x20-\x7e]*$/.test(name) && !/["\\]/.test(name)) return `filename="${name}"`;
+  const fallback = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export interface FileResponseOptions {
+  /** The Content-Type, e.g. "text/csv; charset=utf-8". */
+  type: string;
+  /** The name the browser saves it under. */
+  name: string;
+  /** Shown in the browser (inline) or saved (attachment, the default). */
+  disposition?: "inline" | "attachment";
+  /** The Content-Length, when the body is a stream of known size. */
+  size?: number;
+}
+
+/**
+ * A file answer: its type and name, never sniffed (nosniff), never run as a page (a sandboxing CSP),
+ * never kept by a shared cache. Every download of the API answers through this.
+ */
+export function fileResponse(body: BodyInit | null, { type, name, disposition = "attachment", size }: FileResponseOptions): Response {
+  const headers = new Headers({
+    "Content-Type": type,
+    "Content-Disposition": `${disposition}; ${dispositionName(name)}`,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+  });
+  if (size !== undefined) headers.set("Content-Length", String(size));
+  return new Response(body, { headers });
 }

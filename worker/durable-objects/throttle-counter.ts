@@ -1,12 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../worker/lib/env";
-
-export interface ThrottleVerdict {
-  allowed: boolean;
-  /** Seconds until the oldest counted event leaves the window (0 when allowed). */
-  retryAfterSeconds: number;
-  count: number;
-}
+import type { ThrottleVerdict } from "../lib/durable-object-types";
+import type { Env } from "../lib/env";
 
 /**
  * Counts events (failed logins, reset requests, registrations) for one key (an account or an address) in a sliding
