@@ -7,7 +7,7 @@ import { KeywordPicker } from "~/components/create/keyword-picker";
 import { PromptSuggestions } from "~/components/create/prompt-suggestions";
 import { readSelectedKeywords, useSelectedKeywords } from "~/components/create/selected-keywords";
 import { useListingGenerator, type QuotaInfo } from "~/components/create/use-listing-generator";
-import { LISTING_LIMITS, type ListingDetail, type ListingPart, type Platform } from "~/components/listings/listing-client";
+import { LISTING_LIMITS, type ListingDetail, type ListingPart, type Platform } from "~/lib/api/listings";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";

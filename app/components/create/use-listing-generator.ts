@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from "react";
 import { ApiError, isEmailUnverified } from "~/lib/api";
 import { streamGeneratedListing, type GenerateInput } from "~/lib/api/generate";
-import { regeneratePart as requestPart, type ListingDetail, type ListingPart, type RuleReport } from "~/components/listings/listing-client";
+import { regeneratePart as requestPart, type ListingDetail, type ListingPart, type RuleReport } from "~/lib/api/listings";
 import type { ItemSpecific } from "../../../schema/api/listings";
 
 /** "unverified": the e-mail address is not confirmed yet, so AI features answer 403 (decision 0009). */

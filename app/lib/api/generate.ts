@@ -1,6 +1,6 @@
 /** Create Listing's one streaming call (SPEC §7 'POST /api/listings/generate', NDJSON events). */
 import { WORKFLOW_TIMEOUT_MS, apiResponse, newRequestId } from "~/lib/api";
-import { readNdjson, type GenerateEvent, type Platform } from "~/components/listings/listing-client";
+import { readNdjson, type GenerateEvent, type Platform } from "~/lib/api/listings";
 
 export interface GenerateInput {
   description: string;
