@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, BarChart3Icon, CalendarRangeIcon, InfoIcon, ListIcon, RotateCcwIcon, SearchIcon, TelescopeIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -6,7 +5,7 @@ import { GEOS, type Geo } from "../../schema/api/keywords";
 import { AdvancedForm } from "~/components/advanced/advanced-form";
 import { AnalysisDetails } from "~/components/advanced/analysis-details";
 import { AnalysisSkeleton } from "~/components/advanced/analysis-skeleton";
-import { AnalysisError, analysisProvider, analyzeKeyword, providerLabelKey, type AnalysisOutcome } from "~/components/advanced/analyze-keyword";
+import { analysisProvider, providerLabelKey } from "~/components/advanced/provider-labels";
 import { InterestChart } from "~/components/advanced/interest-chart";
 import { MonthlySearches } from "~/components/advanced/monthly-searches";
 import { keywordFieldError, keywordSubmitError } from "~/lib/keyword-validation";
@@ -20,9 +19,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
-import { api } from "~/lib/api";
+import { AnalysisError, analyzeKeyword, type AnalysisOutcome } from "~/lib/api/advanced";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
+import { useActiveProvider } from "~/lib/providers";
 import { useRefreshQuota } from "~/lib/quota";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/advanced-keywords";
@@ -39,22 +39,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const asGeo = (value: string | null): Geo => ((GEOS as readonly string[]).includes((value ?? "").toUpperCase()) ? ((value ?? "").toUpperCase() as Geo) : "US");
 
-/** Which trends provider serves analyses (from /api/health), so the page can say where its data comes from. */
-function useTrendsProvider() {
-  return useQuery({
-    queryKey: ["health", "providers"],
-    queryFn: () => api<{ providers?: { trends?: string } }>("/health", { anonymous: true }).then((b) => b.providers?.trends ?? null),
-    staleTime: 5 * 60_000,
-    retry: false,
-    enabled: typeof window !== "undefined",
-  });
-}
-
 export default function AdvancedKeywords() {
   const t = useT();
   const refreshQuota = useRefreshQuota();
   const [params] = useSearchParams();
-  const provider = useTrendsProvider();
+  // Which trends provider serves analyses (the account data's /api/health), so the page can say where its data comes from.
+  const trends = useActiveProvider("trends");
 
   const [keyword, setKeyword] = useState("");
   const [geo, setGeo] = useState<Geo>("US");
@@ -121,7 +111,7 @@ export default function AdvancedKeywords() {
     void run(query, geo);
   }
 
-  const providerName = outcome ? analysisProvider(outcome.data) : provider.data;
+  const providerName = outcome ? analysisProvider(outcome.data) : trends.data?.name;
   const offline = providerName === "sample" || providerName === "etsy";
   const data = outcome?.data;
 

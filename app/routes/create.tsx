@@ -5,9 +5,9 @@ import { PlatformSelect } from "~/components/platform-select";
 import { GeneratedListing } from "~/components/create/generated-listing";
 import { KeywordPicker } from "~/components/create/keyword-picker";
 import { PromptSuggestions } from "~/components/create/prompt-suggestions";
-import { useSelectedKeywords } from "~/components/create/selected-keywords";
+import { readSelectedKeywords, useSelectedKeywords } from "~/components/create/selected-keywords";
 import { useListingGenerator, type QuotaInfo } from "~/components/create/use-listing-generator";
-import { LISTING_LIMITS, type ListingDetail, type ListingPart, type Platform } from "~/components/listings/listing-client";
+import { LISTING_LIMITS, type ListingDetail, type ListingPart, type Platform } from "~/lib/api/listings";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
@@ -47,14 +48,32 @@ const PART_NAME: Record<ListingPart, MessageKey> = {
   itemSpecifics: "create.result.partItemSpecifics",
 };
 
-export default function CreateListing() {
+/** The keywords handed over by the SEO screen (kept in this browser), read on arrival. */
+export function clientLoader() {
+  return { keywords: readSelectedKeywords() };
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return (
+    <div aria-busy="true">
+      <PageHeader title={t("create.title")} description={t("create.description")} />
+      <div className="grid gap-6">
+        <Skeleton className="h-64 w-full rounded-xl" />
+        <Skeleton className="h-32 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+export default function CreateListing({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const descriptionId = useId();
   const countId = useId();
   const errorId = useId();
   const platformId = useId();
   const refreshQuota = useRefreshQuota();
-  const { keywords, add, remove } = useSelectedKeywords();
+  const { keywords, add, remove } = useSelectedKeywords(loaderData.keywords);
   const [description, setDescription] = useState("");
   const [platform, setPlatform] = useState<Platform>("etsy");
   const [descriptionError, setDescriptionError] = useState<string | null>(null);

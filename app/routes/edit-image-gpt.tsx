@@ -1,14 +1,14 @@
 import { CpuIcon, ImageIcon, Layers3Icon } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { ImageProviderName } from "../../schema/api/images";
-import { GptBatchEditor } from "~/components/image-editor-gpt/gpt-batch-editor";
-import { gptProviderName } from "~/components/image-editor-gpt/gpt-client";
-import { GptSingleEditor } from "~/components/image-editor-gpt/gpt-single-editor";
-import { useImageProvider } from "~/components/image-editor/use-image-provider";
+import { gptProviderName } from "~/components/image-editor/messages";
+import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
+import { EditorSkeleton } from "~/components/image-editor/editor-skeleton";
+import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
+import { loadImageProvider } from "~/components/image-editor/image-provider";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Badge } from "~/components/ui/badge";
-import { Skeleton } from "~/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
@@ -26,13 +26,22 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Image Editor (GPT) (SPEC §2): free-form edits by the image-generation provider. */
-export default function EditImageGptPage() {
+export async function clientLoader() {
+  return { info: await loadImageProvider() };
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return <EditorSkeleton title={t("images.gpt.title")} description={t("images.gpt.description")} />;
+}
+
+export default function EditImageGptPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const refreshQuota = useRefreshQuota();
-  const info = useImageProvider();
+  const { info } = loaderData;
   const [answered, setAnswered] = useState<ImageProviderName | null>(null);
-  const provider = answered ?? info.data?.gptProvider;
-  const providerName = gptProviderName(t, provider, provider === info.data?.gptProvider ? info.data?.gptLabel : undefined);
+  const provider = answered ?? info?.gptProvider;
+  const providerName = gptProviderName(t, provider, provider === info?.gptProvider ? info?.gptLabel : undefined);
   const submitLabel = !provider
     ? t("images.single.submit")
     : provider === "openai"
@@ -52,15 +61,11 @@ export default function EditImageGptPage() {
         title={t("images.gpt.title")}
         description={t("images.gpt.description")}
         actions={
-          info.isPending ? (
-            <Skeleton className="h-6 w-48" />
-          ) : (
-            <Badge variant="outline" className="h-7 gap-1.5 px-2.5 text-xs" data-testid="active-editor">
-              <CpuIcon aria-hidden="true" />
-              <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
-              {providerName}
-            </Badge>
-          )
+          <Badge variant="outline" className="h-7 gap-1.5 px-2.5 text-xs" data-testid="active-editor">
+            <CpuIcon aria-hidden="true" />
+            <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
+            {providerName}
+          </Badge>
         }
       />
       <Tabs defaultValue="single" className="gap-4">
@@ -78,18 +83,20 @@ export default function EditImageGptPage() {
           <UsageCard feature="edit-image" className="sm:w-80" />
         </div>
         <TabsContent value="single" forceMount className="data-[state=inactive]:hidden">
-          <GptSingleEditor
-            provider={provider ?? undefined}
+          <SingleImageEditor
+            provider="gpt"
+            gptProvider={provider ?? undefined}
             providerName={providerName}
             submitLabel={submitLabel}
-            onEdited={(result) => {
-              if (result.provider) setAnswered(result.provider);
+            onEdited={(edited) => {
+              if (edited.provider) setAnswered(edited.provider);
               succeeded();
             }}
           />
         </TabsContent>
         <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
-          <GptBatchEditor
+          <BatchImageEditor
+            provider="gpt"
             providerName={providerName}
             onFinished={(completed) => {
               void refreshQuota("edit-image");

@@ -1,17 +1,17 @@
 import { CpuIcon, ImageIcon, Layers3Icon } from "lucide-react";
 import { useCallback, useState } from "react";
-import type { ImageCategory, ImagePlatform, ImageProviderName } from "../../schema/api/images";
+import { IMAGE_CATEGORIES, IMAGE_PLATFORMS, type ImageCategory, type ImagePlatform, type ImageProviderName } from "../../schema/api/images";
 import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
-import { CATEGORIES, PLATFORMS, providerLabel } from "~/components/image-editor/image-client";
+import { providerLabel } from "~/components/image-editor/messages";
 import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
-import { useImageProvider } from "~/components/image-editor/use-image-provider";
+import { EditorSkeleton } from "~/components/image-editor/editor-skeleton";
+import { loadImageProvider } from "~/components/image-editor/image-provider";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Skeleton } from "~/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
@@ -28,11 +28,21 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "images.metaTitle") }];
 }
 
+/** Which editor serves (the header's badges): read on arrival. */
+export async function clientLoader() {
+  return { provider: await loadImageProvider() };
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return <EditorSkeleton title={t("images.editor.title")} description={t("images.editor.description")} />;
+}
+
 /** Image Editor (SPEC §2): single and batch edits shaped by marketplace and category. */
-export default function EditImagePage() {
+export default function EditImagePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const refreshQuota = useRefreshQuota();
-  const provider = useImageProvider();
+  const { provider } = loaderData;
   const [tab, setTab] = useState("single");
   const [platform, setPlatform] = useState<ImagePlatform>("etsy");
   const [category, setCategory] = useState<ImageCategory>("jewelry");
@@ -45,8 +55,8 @@ export default function EditImagePage() {
 
   const onResumed = useCallback(() => setTab("batch"), []);
 
-  const editorName = lastProvider?.name ?? provider.data?.provider;
-  const editorLabel = lastProvider?.label ?? provider.data?.label;
+  const editorName = lastProvider?.name ?? provider?.provider;
+  const editorLabel = lastProvider?.label ?? provider?.label;
 
   return (
     <>
@@ -54,23 +64,19 @@ export default function EditImagePage() {
         title={t("images.editor.title")}
         description={t("images.editor.description")}
         actions={
-          provider.isPending && !lastProvider ? (
-            <Skeleton className="h-6 w-48" />
-          ) : (
-            <div className="flex min-w-0 max-w-full flex-wrap gap-2">
-              <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-editor">
-                <CpuIcon aria-hidden="true" />
-                <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
-                {providerLabel(t, editorName, editorLabel)}
+          <div className="flex min-w-0 max-w-full flex-wrap gap-2">
+            <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-editor">
+              <CpuIcon aria-hidden="true" />
+              <span className="text-muted-foreground">{t("images.provider.prefix")}</span>
+              {providerLabel(t, editorName, editorLabel)}
+            </Badge>
+            {provider?.cutout && (
+              <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-cutout">
+                <span className="text-muted-foreground">{t("images.cutout.prefix")}</span>
+                {provider.cutout.label}
               </Badge>
-              {provider.data?.cutout && (
-                <Badge variant="outline" className="min-h-7 h-auto max-w-full gap-1.5 whitespace-normal px-2.5 text-xs" data-testid="active-cutout">
-                  <span className="text-muted-foreground">{t("images.cutout.prefix")}</span>
-                  {provider.data.cutout.label}
-                </Badge>
-              )}
-            </div>
-          )
+            )}
+          </div>
         }
       />
 
@@ -84,7 +90,7 @@ export default function EditImagePage() {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {PLATFORMS.map((value) => (
+                  {IMAGE_PLATFORMS.map((value) => (
                     <SelectItem key={value} value={value}>
                       {t(`images.platform.${value}`)}
                     </SelectItem>
@@ -100,7 +106,7 @@ export default function EditImagePage() {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {CATEGORIES.map((value) => (
+                  {IMAGE_CATEGORIES.map((value) => (
                     <SelectItem key={value} value={value}>
                       {t(`images.category.${value}`)}
                     </SelectItem>
@@ -128,22 +134,24 @@ export default function EditImagePage() {
         {/* Both stay mounted so a running batch keeps its connection while the user edits a single image. */}
         <TabsContent value="single" forceMount className="data-[state=inactive]:hidden">
           <SingleImageEditor
+            provider="edit"
             platform={platform}
             category={category}
-            onEdited={(result) => {
-              setLastProvider({ name: result.provider, label: result.providerLabel });
+            onEdited={(edited) => {
+              if (edited.provider) setLastProvider({ name: edited.provider, label: edited.providerLabel ?? "" });
               succeeded();
             }}
           />
         </TabsContent>
         <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
           <BatchImageEditor
+            provider="edit"
             platform={platform}
             category={category}
             onResumed={onResumed}
-            onFinished={(batch) => {
+            onFinished={(completed) => {
               void refreshQuota("edit-image");
-              if (batch.completed > 0) markOnboardingStep("image");
+              if (completed > 0) markOnboardingStep("image");
             }}
           />
         </TabsContent>

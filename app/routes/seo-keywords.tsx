@@ -1,25 +1,28 @@
 import { LogInIcon, RotateCcwIcon, SearchXIcon, SparklesIcon } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import type { KeywordList, KeywordListSummary } from "../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../schema/api/keywords";
-import { deleteKeywordList, fetchKeywordList, fetchKeywordLists, listToRows, toSavedKeyword } from "~/components/keywords/keyword-lists-client";
+import { listToRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
 import { KeywordListsPanel } from "~/components/keywords/keyword-lists-panel";
 import { SaveToListDialog } from "~/components/keywords/save-to-list-dialog";
 import { KeywordResults, type Filter } from "~/components/keywords/keyword-results";
 import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
 import { KeywordSearchForm } from "~/components/keywords/keyword-search-form";
 import { KeywordTableSkeleton } from "~/components/keywords/keyword-table";
-import { classifySearchError, DEFAULT_FORM, searchKeywords, type SearchFailure, type SearchForm } from "~/components/keywords/search-keywords";
-import { productNameError } from "~/lib/keyword-validation";
+import { DEFAULT_FORM } from "~/components/keywords/search-form";
 import { SelectedKeywords } from "~/components/keywords/selected-keywords";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
+import { deleteKeywordList, fetchKeywordList, fetchKeywordLists } from "~/lib/api/keyword-lists";
+import { classifySearchError, searchKeywords, type SearchFailure, type SearchForm } from "~/lib/api/keywords";
 import { type MessageKey, useT, type Vars } from "~/lib/i18n";
+import { productNameError } from "~/lib/keyword-validation";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
@@ -59,57 +62,54 @@ function readSession(): Session | null {
   }
 }
 
-export default function SeoKeywords() {
+/**
+ * On arrival: the saved keyword lists (null when they cannot be read: the panel offers a retry) and the
+ * last search of this tab. A search spends a unit of the day, so it stays the user's own action.
+ */
+export async function clientLoader() {
+  const lists = await fetchKeywordLists().catch(() => null);
+  return { lists, session: readSession() };
+}
+
+export function HydrateFallback() {
+  const t = useT();
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <PageHeader title={t("seo.title")} description={t("seo.description")} />
+      <Skeleton className="h-24 w-full rounded-xl" />
+      <Skeleton className="h-48 w-full rounded-xl" />
+    </div>
+  );
+}
+
+export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const navigate = useNavigate();
   const refreshQuota = useRefreshQuota();
+  const revalidator = useRevalidator();
+  const { session } = loaderData;
+  const lists = loaderData.lists ?? [];
 
-  const [form, setForm] = useState<SearchForm>(DEFAULT_FORM);
+  const [form, setForm] = useState<SearchForm>(session?.form ?? DEFAULT_FORM);
   const [nameError, setNameError] = useState<{ key: MessageKey; vars?: Vars } | null>(null);
-  const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
+  const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">(session ? "done" : "idle");
   const [failure, setFailure] = useState<SearchFailure | null>(null);
-  const [meta, setMeta] = useState<Meta | null>(null);
-  const [searched, setSearched] = useState("");
-  const [rows, setRows] = useState<KeywordRow[]>([]);
-  const [picked, setPicked] = useState<KeywordRow[]>([]);
+  const [meta, setMeta] = useState<Meta | null>(session?.meta ?? null);
+  const [searched, setSearched] = useState(session?.searched ?? "");
+  const [rows, setRows] = useState<KeywordRow[]>(session?.rows ?? []);
+  const [picked, setPicked] = useState<KeywordRow[]>(session?.picked ?? []);
   const [sort, setSort] = useState<SortState | null>(null);
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
   const [handingOver, setHandingOver] = useState(false);
-  const [lists, setLists] = useState<KeywordListSummary[]>([]);
-  const [listsStatus, setListsStatus] = useState<"loading" | "ready" | "error">("loading");
   const [listBusy, setListBusy] = useState<string | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
-  const restored = useRef(false);
-
-  async function loadLists() {
-    setListsStatus((s) => (s === "ready" ? s : "loading"));
-    try {
-      setLists(await fetchKeywordLists());
-      setListsStatus("ready");
-    } catch {
-      setListsStatus("error");
-    }
-  }
+  const listsStatus = loaderData.lists ? "ready" : revalidator.state === "loading" ? "loading" : "error";
+  /** The lists are read again by the loader after a change (or a retry). */
+  const loadLists = () => revalidator.revalidate();
 
   useEffect(() => {
-    void loadLists();
-  }, []);
-
-  useEffect(() => {
-    const session = readSession();
-    restored.current = true;
-    if (!session) return;
-    setForm(session.form);
-    setSearched(session.searched);
-    setMeta(session.meta);
-    setRows(session.rows);
-    setPicked(session.picked);
-    setStatus("done");
-  }, []);
-
-  useEffect(() => {
-    if (!restored.current || !meta) return;
+    if (!meta) return;
     try {
       window.sessionStorage.setItem(SESSION_KEY, JSON.stringify({ form, searched, meta, rows, picked } satisfies Session));
     } catch {

@@ -35,8 +35,8 @@ export const IMAGE_MESSAGES = {
   itemFailed: "Failed to process image",
 } as const;
 
-const IMAGE_CATEGORIES = ["jewelry", "clothing", "decor", "art", "crafts", "accessories"] as const;
-const IMAGE_PLATFORMS = ["etsy", "amazon", "ebay"] as const;
+export const IMAGE_CATEGORIES = ["jewelry", "clothing", "decor", "art", "crafts", "accessories"] as const;
+export const IMAGE_PLATFORMS = ["etsy", "amazon", "ebay"] as const;
 export type ImageCategory = (typeof IMAGE_CATEGORIES)[number];
 export type ImagePlatform = (typeof IMAGE_PLATFORMS)[number];
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { gptFailureMessage, gptFailureNotice, gptProviderName } from "~/components/image-editor-gpt/gpt-client";
-import { NoImageError, checkBatchSelection, cutoutLine, dataUrlToBlob, editFailure, editedFileName } from "~/components/image-editor/image-client";
+import { checkBatchSelection } from "~/components/image-editor/checks";
+import { cutoutLine, editFailure, gptFailureMessage, gptFailureNotice, gptProviderName } from "~/components/image-editor/messages";
+import { NoImageError } from "~/lib/api/images";
+import { dataUrlToBlob, editedFileName } from "~/lib/images/files";
 import { ApiError } from "~/lib/api";
 import { type MessageKey, messagesFor, type Vars } from "~/lib/i18n";
 import { handle as editImageRoute } from "~/routes/edit-image";

@@ -1,9 +1,9 @@
 import { cleanup, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { KeywordSearchResult, KeywordSuggestion, MonthlySearch } from "../../schema/api/keywords";
-import { listToRows, mergeKeywords, toSavedKeyword } from "~/components/keywords/keyword-lists-client";
+import { listToRows, mergeKeywords, toSavedKeyword } from "~/components/keywords/saved-keywords";
 import { nextSort, sortRows, toCsv, toRows } from "~/components/keywords/keyword-model";
-import { volumeSummaryOf } from "~/components/keywords/search-keywords";
+import { volumeSummaryOf } from "~/lib/api/keywords";
 import type { Language } from "../../schema/api";
 import { showKeywordResults } from "./keyword-results-harness";
 

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { useI18n } from "~/lib/i18n";
 import { formatDateTime } from "~/components/keywords/keyword-results";
 import { SampleBadge } from "~/components/keywords/source-badge";
-import { analysisProvider, providerLabelKey } from "./analyze-keyword";
+import { analysisProvider, providerLabelKey } from "./provider-labels";
 
 /**
  * Analysis Details: keyword, region, source, provider, last updated, market insights. The source is

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { CharCounter, charCount } from "~/components/listings/char-counter";
-import { LISTING_LIMITS, type ListingPart, type RuleReport as Report } from "~/components/listings/listing-client";
+import { LISTING_LIMITS, type ListingPart, type RuleReport as Report } from "~/lib/api/listings";
 import { RuleReport } from "~/components/listings/rule-report";
 import { PlainDescription, toPlainDescription } from "~/components/listings/plain-description";
 import { Badge } from "~/components/ui/badge";

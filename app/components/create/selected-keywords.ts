@@ -85,14 +85,16 @@ export function addManualKeyword(list: readonly SelectedKeyword[], input: string
   return { list: next, added: next.length > list.length };
 }
 
-/** The list of this screen, read from storage on open and written back on every change. */
-export function useSelectedKeywords() {
-  const [keywords, setKeywords] = useState<SelectedKeyword[]>([]);
-  const [loaded, setLoaded] = useState(false);
+/** The stored list, as the screen's clientLoader reads it on arrival. */
+export function readSelectedKeywords(): SelectedKeyword[] {
+  return parseSelectedKeywords(safeLocalStorage()?.getItem(STORAGE.selectedKeywords));
+}
+
+/** The list of this screen, from what was stored on arrival, written back on every change. */
+export function useSelectedKeywords(initial: SelectedKeyword[]) {
+  const [keywords, setKeywords] = useState<SelectedKeyword[]>(initial);
 
   useEffect(() => {
-    setKeywords(parseSelectedKeywords(safeLocalStorage()?.getItem(STORAGE.selectedKeywords)));
-    setLoaded(true);
     // The SEO screen in another tab may change the list meanwhile.
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE.selectedKeywords) setKeywords(parseSelectedKeywords(event.newValue));
@@ -117,5 +119,5 @@ export function useSelectedKeywords() {
 
   const remove = useCallback((id: string) => update(keywords.filter((k) => k.id !== id)), [keywords, update]);
 
-  return { keywords, loaded, add, remove };
+  return { keywords, add, remove };
 }

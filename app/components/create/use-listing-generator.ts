@@ -4,8 +4,9 @@
  * listing (every rule enforced, saved) arrives in the 'done' event.
  */
 import { useCallback, useRef, useState } from "react";
-import { ApiError, WORKFLOW_TIMEOUT_MS, apiResponse, isEmailUnverified, newRequestId } from "~/lib/api";
-import { readNdjson, regeneratePart as requestPart, type GenerateEvent, type ListingDetail, type ListingPart, type Platform, type RuleReport } from "~/components/listings/listing-client";
+import { ApiError, isEmailUnverified } from "~/lib/api";
+import { streamGeneratedListing, type GenerateInput } from "~/lib/api/generate";
+import { regeneratePart as requestPart, type ListingDetail, type ListingPart, type RuleReport } from "~/lib/api/listings";
 import type { ItemSpecific } from "../../../schema/api/listings";
 
 /** "unverified": the e-mail address is not confirmed yet, so AI features answer 403 (decision 0009). */
@@ -45,12 +46,6 @@ export interface GeneratorState {
 
 const INITIAL: GeneratorState = { status: "idle", parts: {}, listing: null, ruleReport: null, provider: null, quota: null, regenerationsLeft: null };
 
-export interface GenerateInput {
-  description: string;
-  keywords: string[];
-  platform: Platform;
-}
-
 // Amazon's bullets and search terms and eBay's item specifics arrive in the done event's listing.
 const toPart = (part: ListingPart, value: string | string[] | ItemSpecific[]): PartialListing =>
   part === "bullets" || part === "searchTerms" || part === "itemSpecifics"
@@ -86,12 +81,7 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
       let finished = false;
       try {
         // One id per click: a retried request is answered from the first one, never charged twice.
-        const response = await apiResponse("/listings/generate", {
-          body: input,
-          headers: { "X-Request-ID": newRequestId(), Accept: "application/x-ndjson" },
-          timeoutMs: WORKFLOW_TIMEOUT_MS,
-        });
-        await readNdjson<GenerateEvent>(response, (event) => {
+        await streamGeneratedListing(input, (event) => {
           if (event.type === "start") {
             setState((s) => ({ ...s, provider: { name: event.provider, label: event.providerLabel, offline: event.offline, notice: event.notice } }));
           } else if (event.type === "part") {

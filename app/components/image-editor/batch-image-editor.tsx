@@ -1,6 +1,6 @@
-import { AlertTriangleIcon, ArrowRightIcon, DownloadIcon, ImagesIcon, Layers3Icon, PlusIcon, RadioIcon, RotateCcwIcon, XIcon } from "lucide-react";
+import { AlertTriangleIcon, ArrowRightIcon, CheckCircle2Icon, DownloadIcon, ImagesIcon, Layers3Icon, PlusIcon, RadioIcon, RotateCcwIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { IMAGE_LIMITS, type BatchItem, type BatchItemStatus, type BatchProgress, type ImageCategory, type ImagePlatform } from "../../../schema/api/images";
+import { IMAGE_LIMITS, type BatchItem, type BatchItemStatus, type ImageCategory, type ImagePlatform } from "../../../schema/api/images";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,9 +16,13 @@ import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { batchCounts } from "./batch-precheck";
 import { BatchPrecheckDialog, precheckBatch, type PrecheckQuestion } from "./batch-precheck-dialog";
-import { cutoutLine, editFailure, prepareBatchSelection, editedFileName, protectedImageFile, protectedImageUrl, serverText, triggerDownload } from "./image-client";
+import { protectedImageFile, protectedImageUrl } from "~/lib/api/images";
+import { editedFileName, toPngBlob, triggerDownload } from "~/lib/images/files";
+import { prepareBatchSelection } from "./checks";
+import { processGptBatch, type GptBatchItem } from "./client-batch";
+import { cutoutLine, editFailure, serverText } from "./messages";
 import { PromptField } from "./prompt-field";
-import { useProtectedImage } from "./use-image-provider";
+import { useProtectedImage } from "./image-provider";
 import { useBatchJob } from "./use-batch-job";
 import { UploadZone } from "./upload-zone";
 import { resultEntryName, uniqueNames, zipStore } from "./zip";
@@ -28,22 +32,36 @@ interface Picked {
   preview: string;
 }
 
+type BatchImageEditorProps =
+  | {
+      provider: "edit";
+      platform: ImagePlatform;
+      category: ImageCategory;
+      /** The batch ended; `completed` images were edited (each one edit of the day). */
+      onFinished: (completed: number) => void;
+      /** A batch from an earlier visit is shown (the screen opens this tab). */
+      onResumed: () => void;
+    }
+  | {
+      provider: "gpt";
+      /** The image-generation provider's name as the texts say it. */
+      providerName: string;
+      onFinished: (completed: number) => void;
+    };
+
 /**
- * Batch Processing: up to 10 images and one instruction, edited by the server one after another
- * (SPEC §4); progress arrives over a WebSocket and the batch finishes even if this tab closes.
+ * Batch Processing (SPEC §2, §4): up to 10 images and one instruction. The product editor's batch
+ * ("edit") runs on the server; the image-generation editor's ("gpt") is the SPEC's client loop.
  */
-export function BatchImageEditor({
-  platform,
-  category,
-  onFinished,
-  onResumed,
-}: {
-  platform: ImagePlatform;
-  category: ImageCategory;
-  onFinished: (batch: BatchProgress) => void;
-  /** A batch from an earlier visit is shown (the screen opens this tab). */
-  onResumed: () => void;
-}) {
+export function BatchImageEditor(props: BatchImageEditorProps) {
+  return props.provider === "edit" ? <ServerBatchEditor {...props} /> : <ClientBatchEditor {...props} />;
+}
+
+/**
+ * The product editor's batch, edited by the server one image after another; progress arrives over a
+ * WebSocket and the batch finishes even if this tab closes.
+ */
+function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extract<BatchImageEditorProps, { provider: "edit" }>) {
   const t = useT();
   const id = useId();
   const [picked, setPicked] = useState<Picked[]>([]);
@@ -74,7 +92,7 @@ export function BatchImageEditor({
     } else {
       toast({ title: t("images.notice.processingError"), description, variant: "destructive" });
     }
-    onFinished(batch);
+    onFinished(batch.completed);
   });
   const { batch } = job;
   const refreshQuota = useRefreshQuota();
@@ -230,14 +248,9 @@ export function BatchImageEditor({
       const files = [];
       for (const item of done) {
         const { blob, type } = await protectedImageUrl(item.editedImage!);
-        files.push({ original: item.fileName, type: type || blob.type, data: new Uint8Array(await blob.arrayBuffer()) });
+        files.push({ original: item.fileName, type: type || blob.type, blob });
       }
-      const names = uniqueNames(files.map((f) => resultEntryName(f.original, f.type)));
-      const zip = zipStore(files.map((f, i) => ({ name: names[i], data: f.data })));
-      const fileName = `listora-edited-${new Date().toISOString().slice(0, 10)}.zip`;
-      const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: "application/zip" }));
-      triggerDownload(url, fileName);
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const fileName = await downloadZip(files);
       toast({ title: t("images.notice.downloadStarted"), description: t("images.batch.downloadZipBody", { n: files.length, file: fileName }), variant: "success" });
     } catch (error) {
       toast({ title: t("images.notice.failed"), description: editFailure(t, error).message, variant: "destructive" });
@@ -273,26 +286,7 @@ export function BatchImageEditor({
           <div className="grid gap-3">
             {picked.length > 0 ? (
               <>
-                <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={t("images.batch.selected", { n: picked.length })} data-testid="batch-selection">
-                  {picked.map((item, index) => (
-                    <li key={item.preview} className="group relative">
-                      <img src={item.preview} alt={item.file.name} className={cn("aspect-square w-full rounded-md border object-cover", CHECKERBOARD)} />
-                      <p className="mt-1 truncate text-xs text-muted-foreground" title={item.file.name}>
-                        {item.file.name}
-                      </p>
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="secondary"
-                        disabled={running}
-                        className="absolute right-1 top-1 size-7 rounded-full shadow"
-                        aria-label={t("images.batch.removeFile", { name: item.file.name })}
-                        onClick={() => remove(index)}
-                      >
-                        <XIcon aria-hidden="true" />
-                      </Button>
-                    </li>
-                  ))}
+                <SelectedImages picked={picked} disabled={running} onRemove={remove} label={t("images.batch.selected", { n: picked.length })} testId="batch-selection">
                   {picked.length < IMAGE_LIMITS.batchMax && (
                     <li>
                       <button
@@ -306,7 +300,7 @@ export function BatchImageEditor({
                       </button>
                     </li>
                   )}
-                </ul>
+                </SelectedImages>
                 <div className="flex items-center justify-between text-xs text-muted-foreground">
                   <span>{t("images.batch.countOfMax", { n: picked.length, max: IMAGE_LIMITS.batchMax })}</span>
                   <Button type="button" variant="ghost" size="sm" disabled={running} onClick={clearSelection}>
@@ -390,18 +384,13 @@ export function BatchImageEditor({
               <Skeleton className="h-16 w-full" />
             </div>
           ) : !batch ? (
-            <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center">
-              <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-                <ImagesIcon className="size-6" aria-hidden="true" />
-              </span>
-              <p className="font-medium">{t("images.batch.emptyTitle")}</p>
-              <p className="max-w-xs text-sm text-muted-foreground">{t("images.batch.emptyBody")}</p>
+            <NoResults body={t("images.batch.emptyBody")}>
               {picked.length === 0 && (
                 <Button type="button" variant="outline" size="sm" onClick={() => addRef.current?.click()}>
                   {t("images.batch.choose")}
                 </Button>
               )}
-            </div>
+            </NoResults>
           ) : (
             <div className="grid gap-4" data-testid="batch-results" data-status={batch.status}>
               {awayNotice && (
@@ -552,4 +541,332 @@ function BatchRow({ item, localPreview, onDownload }: { item: BatchItem; localPr
 function Thumb({ src, alt }: { src: string | null | undefined; alt: string }) {
   if (!src) return <Skeleton className="size-14 rounded-md sm:size-16" />;
   return <img src={src} alt={alt} className={cn("size-14 rounded-md border object-cover sm:size-16", CHECKERBOARD)} />;
+}
+
+/**
+ * The image-generation editor's batch: the client loop edits the selected images one by one; the
+ * results list appears once a run starts, and a new selection clears earlier results.
+ */
+function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEditorProps, { provider: "gpt" }>) {
+  const t = useT();
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const quotaExhausted = useQuotaExhausted("edit-image");
+  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
+  const [prompt, setPrompt] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [items, setItems] = useState<GptBatchItem[] | null>(null);
+  /** The quota pre-check's question when more images are chosen than edits are left today. */
+  const [precheck, setPrecheck] = useState<PrecheckQuestion | null>(null);
+  const refreshQuota = useRefreshQuota();
+
+  const pickedRef = useRef<Picked[]>([]);
+  pickedRef.current = picked;
+  useEffect(() => () => pickedRef.current.forEach((item) => URL.revokeObjectURL(item.preview)), []);
+
+  async function select(added: File[]) {
+    // Photos over 5 MB are made smaller in the browser first; only those that cannot be are refused.
+    const { accepted, errors } = await prepareBatchSelection(t, 0, added);
+    setSelectionErrors(errors);
+    setFormError(null);
+    if (errors.length && accepted.length === 0) return;
+    // Changing the selected images clears earlier batch results.
+    picked.forEach((item) => URL.revokeObjectURL(item.preview));
+    setPicked(accepted.map((file) => ({ file, preview: URL.createObjectURL(file) })));
+    setItems(null);
+  }
+
+  function remove(index: number) {
+    URL.revokeObjectURL(picked[index].preview);
+    setPicked((list) => list.filter((_, i) => i !== index));
+    setItems(null);
+  }
+
+  async function start(send?: number) {
+    if (running) return;
+    if (picked.length === 0 || !prompt.trim()) {
+      setFormError(t("images.validation.batchMissing"));
+      return;
+    }
+    setFormError(null);
+    if (send === undefined) {
+      // Read the edits left today first: a batch larger than that asks before anything is sent.
+      const question = await precheckBatch(picked.length);
+      if (question) {
+        setPrecheck(question);
+        void refreshQuota("edit-image");
+        return;
+      }
+    }
+    const chosen = picked.slice(0, send ?? picked.length);
+    const skipped = picked.length - chosen.length;
+    setRunning(true);
+    setItems(chosen.map(({ file, preview }) => ({ fileName: file.name, originalImage: preview, editedImage: null, status: "pending", error: null, promptEnhanced: false, enhancedPrompt: "" })));
+    try {
+      const { completed, failed } = await processGptBatch(
+        t,
+        chosen.map((item) => item.file),
+        prompt.trim(),
+        providerName,
+        (index, patch) => setItems((list) => list?.map((item, i) => (i === index ? { ...item, ...patch } : item)) ?? list),
+      );
+      // The notice says what happened to every chosen image: processed, skipped for quota, failed.
+      const description = t("images.batch.summary", batchCounts({ completed, failed, total: chosen.length }, skipped));
+      if (completed > 0) toast({ title: t("images.notice.batchComplete"), description, variant: "success" });
+      else toast({ title: t("images.gpt.batchError"), description, variant: "destructive" });
+      onFinished(completed);
+    } catch {
+      toast({ title: t("images.gpt.batchError"), description: t("images.gpt.batchErrorBody"), variant: "destructive" });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  async function download(item: GptBatchItem, index: number) {
+    if (!item.editedImage) return;
+    const blob = await toPngBlob(item.editedImage);
+    const url = URL.createObjectURL(blob);
+    triggerDownload(url, `edited-image-${Date.now()}-${index + 1}.png`);
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  /** One ZIP of every edited image, each named after its original (deduplicated). */
+  async function downloadAll() {
+    const done = (items ?? []).filter((item) => item.status === "completed" && item.editedImage);
+    try {
+      const blobs = await Promise.all(done.map((item) => toPngBlob(item.editedImage!)));
+      const fileName = await downloadZip(done.map((item, i) => ({ original: item.fileName, type: "image/png", blob: blobs[i] })));
+      toast({ title: t("images.notice.downloaded"), description: t("images.batch.downloadZipBody", { n: done.length, file: fileName }), variant: "success" });
+    } catch {
+      toast({ title: t("images.notice.failed"), variant: "destructive" });
+    }
+  }
+
+  const done = items?.filter((item) => item.status === "completed" || item.status === "error").length ?? 0;
+  const completed = items?.filter((item) => item.status === "completed").length ?? 0;
+  const failed = items?.filter((item) => item.status === "error").length ?? 0;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("images.batch.sourceTitle")}</CardTitle>
+          <CardDescription>{t("images.gpt.batchDescription", { max: IMAGE_LIMITS.batchMax })}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <div className="grid gap-3">
+            {picked.length > 0 && (
+              <>
+                <SelectedImages picked={picked} disabled={running} onRemove={remove} testId="gpt-batch-selection" />
+                <Button type="button" variant="outline" size="sm" className="w-fit" disabled={running} onClick={() => inputRef.current?.click()}>
+                  {t("images.gpt.changeImages")}
+                </Button>
+              </>
+            )}
+            <UploadZone
+              className={picked.length ? "hidden" : undefined}
+              inputRef={inputRef}
+              multiple
+              accept="image/png,image/jpeg,image/webp"
+              title={t("images.batch.uploadTitle")}
+              hint={t("images.gpt.batchUploadHint", { max: IMAGE_LIMITS.batchMax })}
+              disabled={running}
+              invalid={selectionErrors.length > 0}
+              onFiles={select}
+              testId="gpt-batch-upload"
+            />
+            {selectionErrors.length > 0 && (
+              <div role="alert" className="grid gap-1 text-sm text-destructive">
+                {selectionErrors.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+              </div>
+            )}
+          </div>
+          <PromptField
+            id={`${id}-prompt`}
+            value={prompt}
+            onChange={(text) => {
+              setPrompt(text);
+              setFormError(null);
+            }}
+            disabled={running}
+            label={t("images.gpt.batchPromptLabel")}
+            hint={t("images.batch.promptHint")}
+            testId="gpt-batch-prompt"
+          />
+          {formError && (
+            <p role="alert" className="-mt-3 text-sm text-destructive">
+              {formError}
+            </p>
+          )}
+          <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={() => start()} data-testid="gpt-batch-submit">
+            {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}
+            {running ? t("images.gpt.batchRunning", { done, n: picked.length }) : t("images.gpt.batchStart", { n: picked.length })}
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card aria-busy={running}>
+        <CardHeader>
+          <CardTitle>{t("images.batch.resultsTitle")}</CardTitle>
+          <CardDescription>{t("images.gpt.batchResultsDescription", { provider: providerName })}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {!items ? (
+            <NoResults body={t("images.gpt.batchEmptyBody")} />
+          ) : (
+            <div className="grid gap-4" data-testid="gpt-batch-results">
+              <div className="grid gap-2">
+                <span className="text-sm font-medium tabular-nums" aria-live="polite">
+                  {t("images.batch.progress", { done, total: items.length })}
+                </span>
+                <Progress value={Math.round((done / Math.max(1, items.length)) * 100)} aria-label={t("images.batch.progress", { done, total: items.length })} />
+              </div>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {items.map((item, index) => (
+                  <ClientBatchCard key={index} item={item} onDownload={() => download(item, index)} />
+                ))}
+              </ul>
+              {!running && failed > 0 && (
+                <Alert variant="destructive">
+                  <AlertTriangleIcon aria-hidden="true" />
+                  <AlertTitle>{t("images.gpt.batchError")}</AlertTitle>
+                  <AlertDescription>{t("images.batch.failedSummary", { n: failed })}</AlertDescription>
+                </Alert>
+              )}
+              {!running && completed > 0 && (
+                <Button type="button" className="w-fit" onClick={downloadAll}>
+                  <DownloadIcon aria-hidden="true" />
+                  {t("images.batch.downloadAll", { n: completed })}
+                </Button>
+              )}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <BatchPrecheckDialog
+        question={precheck}
+        onCancel={() => setPrecheck(null)}
+        onProceed={() => {
+          const send = precheck?.plan.send ?? 0;
+          setPrecheck(null);
+          void start(send);
+        }}
+      />
+    </div>
+  );
+}
+
+function ClientBatchCard({ item, onDownload }: { item: GptBatchItem; onDownload: () => void }) {
+  const t = useT();
+  return (
+    <li className="grid gap-2 rounded-lg border p-3" data-testid="gpt-batch-item" data-status={item.status}>
+      <div className="grid grid-cols-2 gap-2">
+        <img src={item.originalImage} alt={t("images.batch.originalAlt", { name: item.fileName })} className={cn("aspect-square w-full rounded-md border object-cover", CHECKERBOARD)} />
+        {item.editedImage ? (
+          <img src={item.editedImage} alt={t("images.batch.editedAlt", { name: item.fileName })} className={cn("aspect-square w-full rounded-md border object-cover", CHECKERBOARD)} />
+        ) : item.status === "error" ? (
+          <div className="flex aspect-square items-center justify-center rounded-md border border-destructive/50 bg-muted text-destructive">
+            <AlertTriangleIcon className="size-5" aria-hidden="true" />
+          </div>
+        ) : (
+          <Skeleton className={cn("flex aspect-square items-center justify-center rounded-md", item.status !== "processing" && "animate-none")}>
+            {item.status === "processing" && <Spinner aria-label={t("images.status.processing")} />}
+          </Skeleton>
+        )}
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <p className="min-w-0 truncate text-sm font-medium" title={item.fileName}>
+          {item.fileName}
+        </p>
+        {item.status === "completed" && (
+          <div className="flex shrink-0 items-center gap-1">
+            <Badge variant="success">
+              <CheckCircle2Icon aria-hidden="true" />
+              {t("images.status.completed")}
+            </Badge>
+            <Button type="button" variant="ghost" size="icon" className="size-8" onClick={onDownload} aria-label={t("images.batch.downloadOne", { name: item.fileName })}>
+              <DownloadIcon aria-hidden="true" />
+            </Button>
+          </div>
+        )}
+      </div>
+      {item.error && <p className="text-xs text-destructive">{item.error}</p>}
+    </li>
+  );
+}
+
+/* ---------- shared by both batches ---------- */
+
+/** The chosen images as thumbnails, each with its remove button; `children` ends the grid (the 'Add more' tile). */
+function SelectedImages({
+  picked,
+  disabled,
+  onRemove,
+  label,
+  testId,
+  children,
+}: {
+  picked: Picked[];
+  disabled: boolean;
+  onRemove: (index: number) => void;
+  label?: string;
+  testId: string;
+  children?: React.ReactNode;
+}) {
+  const t = useT();
+  return (
+    <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={label} data-testid={testId}>
+      {picked.map((item, index) => (
+        <li key={item.preview} className="group relative">
+          <img src={item.preview} alt={item.file.name} className={cn("aspect-square w-full rounded-md border object-cover", CHECKERBOARD)} />
+          <p className="mt-1 truncate text-xs text-muted-foreground" title={item.file.name}>
+            {item.file.name}
+          </p>
+          <Button
+            type="button"
+            size="icon"
+            variant="secondary"
+            disabled={disabled}
+            className="absolute right-1 top-1 size-7 rounded-full shadow"
+            aria-label={t("images.batch.removeFile", { name: item.file.name })}
+            onClick={() => onRemove(index)}
+          >
+            <XIcon aria-hidden="true" />
+          </Button>
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}
+
+/** The results card before a batch has run. */
+function NoResults({ body, children }: { body: string; children?: React.ReactNode }) {
+  const t = useT();
+  return (
+    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <ImagesIcon className="size-6" aria-hidden="true" />
+      </span>
+      <p className="font-medium">{t("images.batch.emptyTitle")}</p>
+      <p className="max-w-xs text-sm text-muted-foreground">{body}</p>
+      {children}
+    </div>
+  );
+}
+
+/** Saves the edited images as one ZIP named after today, each entry after its original (deduplicated); answers the file name. */
+async function downloadZip(files: { original: string; type: string; blob: Blob }[]): Promise<string> {
+  const datas = await Promise.all(files.map(async (f) => new Uint8Array(await f.blob.arrayBuffer())));
+  const names = uniqueNames(files.map((f) => resultEntryName(f.original, f.type)));
+  const zip = zipStore(datas.map((data, i) => ({ name: names[i], data })));
+  const fileName = `listora-edited-${new Date().toISOString().slice(0, 10)}.zip`;
+  const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: "application/zip" }));
+  triggerDownload(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
 }

@@ -1,6 +1,6 @@
-import { AlertTriangleIcon, CheckCircle2Icon, DownloadIcon, ImageIcon, RefreshCwIcon, RotateCcwIcon, SparklesIcon, WandSparklesIcon, XIcon } from "lucide-react";
+import { AlertTriangleIcon, CheckCircle2Icon, DownloadIcon, ImageIcon, InfoIcon, RefreshCwIcon, RotateCcwIcon, SparklesIcon, WandSparklesIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { ImageCategory, ImagePlatform, NotApplied } from "../../../schema/api/images";
+import type { ImageCategory, ImagePlatform, ImageProviderName, NotApplied } from "../../../schema/api/images";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,12 +9,38 @@ import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
+import { editImage, editImageGpt, type EditResult, type GptEditResult } from "~/lib/api/images";
 import { useT } from "~/lib/i18n";
+import { dataUrlToBlob, editedFileName, mimeOfDataUrl, toPngBlob, triggerDownload } from "~/lib/images/files";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
+import { loadImageFile } from "./checks";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
+import { cutoutLine, editFailure, gptFailureMessage, gptFailureNotice, providerLabel, type Translate } from "./messages";
 import { PromptField } from "./prompt-field";
-import { cutoutLine, dataUrlToBlob, editFailure, editImage, editedFileName, loadImageFile, mimeOfDataUrl, providerLabel, triggerDownload, type EditFailure, type EditResult } from "./image-client";
 import { UploadZone } from "./upload-zone";
+
+/** What a screen learns from a successful edit: who did it. */
+interface EditedBy {
+  provider: ImageProviderName | null;
+  providerLabel?: string;
+}
+
+/**
+ * The two image editors (SPEC §2): "edit" is the product editor of /edit-image (marketplace and
+ * category presets, the local editor or a cut-out provider); "gpt" is the free-form editor of
+ * /edit-image-gpt (POST /image/edit/gpt, named after the image-generation provider that serves it).
+ */
+type SingleImageEditorProps =
+  | { provider: "edit"; platform: ImagePlatform; category: ImageCategory; onEdited: (edited: EditedBy) => void }
+  | {
+      provider: "gpt";
+      /** The image-generation provider, once known. */
+      gptProvider: ImageProviderName | undefined;
+      /** Its name as the texts say it ('OpenAI gpt-image-1.5'). */
+      providerName: string;
+      submitLabel: string;
+      onEdited: (edited: EditedBy) => void;
+    };
 
 interface Source {
   file: File;
@@ -25,10 +51,42 @@ interface Source {
   downscaled?: { fromBytes: number; toBytes: number };
 }
 
+type Outcome = { provider: "edit"; result: EditResult } | { provider: "gpt"; result: GptEditResult };
+
+/** A failed edit as the result card shows it. */
+interface Failure {
+  title: string;
+  message: string;
+  /** What the screen reader hears (the GPT editor says the reason without 'Please try again.'). */
+  status: string;
+  notApplied?: NotApplied[];
+  retry: boolean;
+  testId: string;
+}
+
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
+/** Test ids, texts and behaviour that differ between the two screens; everything else is shared. */
+const VARIANTS = {
+  edit: {
+    ids: { upload: "single-upload", prompt: "single-prompt", submit: "single-submit", sourceName: "source-name", downscaled: "downscaled-note" },
+    keys: { sourceTitle: "images.single.sourceTitle", sourceDescription: "images.single.sourceDescription", uploadHint: "images.upload.hint", processing: "images.single.processing" },
+    /** A photo copied to the clipboard can be pasted anywhere on the screen (Ctrl/Cmd+V). */
+    pasteable: true,
+    /** The submit stays enabled with nothing chosen and says what is missing. */
+    disableWhenBlank: false,
+  },
+  gpt: {
+    ids: { upload: "gpt-upload", prompt: "gpt-prompt", submit: "gpt-submit", sourceName: "gpt-source-name", downscaled: "gpt-downscaled-note" },
+    keys: { sourceTitle: "images.gpt.sourceTitle", sourceDescription: "images.gpt.sourceDescription", uploadHint: "images.gpt.uploadHint", processing: "images.gpt.processing" },
+    pasteable: false,
+    disableWhenBlank: true,
+  },
+} as const;
+
 /** Single image: idle, processing (inputs disabled), then success (result image) or error (SPEC §4). */
-export function SingleImageEditor({ platform, category, onEdited }: { platform: ImagePlatform; category: ImageCategory; onEdited: (result: EditResult) => void }) {
+export function SingleImageEditor(props: SingleImageEditorProps) {
+  const variant = VARIANTS[props.provider];
   const t = useT();
   const statusId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -38,8 +96,10 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
   const [prompt, setPrompt] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<EditResult | null>(null);
-  const [failure, setFailure] = useState<EditFailure | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const quotaExhausted = useQuotaExhausted("edit-image");
+  const refreshQuota = useRefreshQuota();
 
   async function choose(files: File[]) {
     const file = files[0];
@@ -52,18 +112,16 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
     }
     setFileError(null);
     setSource(loaded);
-    setResult(null);
+    setOutcome(null);
     setFailure(null);
   }
 
-  // A photo copied to the clipboard can be pasted anywhere on the screen (Ctrl/Cmd+V).
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
-  const quotaExhausted = useQuotaExhausted("edit-image");
-  const refreshQuota = useRefreshQuota();
   const busyRef = useRef(busy);
   busyRef.current = busy;
   useEffect(() => {
+    if (!variant.pasteable) return;
     function onPaste(event: ClipboardEvent) {
       const target = event.target as HTMLElement | null;
       if (busyRef.current || target?.closest("textarea, input")) return;
@@ -74,7 +132,14 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
     }
     window.addEventListener("paste", onPaste);
     return () => window.removeEventListener("paste", onPaste);
-  }, []);
+  }, [variant.pasteable]);
+
+  async function send(image: Source, instruction: string): Promise<Outcome> {
+    if (props.provider === "edit") {
+      return { provider: "edit", result: await editImage({ image: image.dataUrl, prompt: instruction, category: props.category, platform: props.platform, fileName: image.file.name }) };
+    }
+    return { provider: "gpt", result: await editImageGpt(image.dataUrl, instruction, image.file.name) };
+  }
 
   async function submit(event?: React.FormEvent) {
     event?.preventDefault();
@@ -87,20 +152,16 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
     setFailure(null);
     setBusy(true);
     try {
-      const edited = await editImage({ image: source.dataUrl, prompt: prompt.trim(), category, platform, fileName: source.file.name });
-      setResult(edited);
-      if (window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
-      // A partial edit is not announced as a success: the notice says what is missing.
-      const skipped = edited.notApplied?.length ?? 0;
-      if (skipped) toast({ title: t("images.notice.partial"), description: t("images.notice.partialBody", { n: skipped }), variant: "default" });
-      else toast({ title: t("images.notice.success"), description: t("images.notice.successBody"), variant: "success" });
-      onEdited(edited);
+      const edited = await send(source, prompt.trim());
+      setOutcome(edited);
+      announce(t, edited);
+      if (edited.provider === "edit" && window.matchMedia("(max-width: 1023px)").matches) requestAnimationFrame(() => resultRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+      props.onEdited(edited.provider === "edit" ? { provider: edited.result.provider, providerLabel: edited.result.providerLabel } : { provider: edited.result.provider });
     } catch (error) {
-      const failed = editFailure(t, error, { single: true });
-      setResult(null);
-      if (failed.quotaExceeded) {
+      setOutcome(null);
+      const failed = describeFailure(t, props, error);
+      if (!failed) {
         // The usage card carries the one quota message (with 'See plans'); the button is disabled.
-        setFailure(null);
         void refreshQuota("edit-image");
       } else {
         setFailure(failed);
@@ -111,23 +172,19 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
     }
   }
 
-  function download() {
-    if (!result || !source) return;
-    triggerDownload(result.result.image, editedFileName(source.file.name, mimeOfDataUrl(result.result.image)));
-    toast({ title: t("images.notice.downloadStarted"), variant: "success" });
-  }
-
   /** Continue from the result: it becomes the new original. */
-  async function keepEditing() {
-    if (!result || !source) return;
+  function keepEditing(result: EditResult) {
+    if (!source) return;
     const blob = dataUrlToBlob(result.result.image);
     const file = new File([blob], editedFileName(source.file.name, blob.type), { type: blob.type });
     setSource({ file, dataUrl: result.result.image, width: result.result.width, height: result.result.height });
-    setResult(null);
+    setOutcome(null);
     setPrompt("");
   }
 
-  const status = busy ? t("images.single.processing") : failure ? failure.message : result ? t("images.notice.success") : "";
+  const blank = !source || !prompt.trim();
+  const processing = t(variant.keys.processing);
+  const status = busy ? processing : failure ? failure.status : outcome ? t("images.notice.success") : "";
 
   return (
     <form className="grid gap-6 lg:grid-cols-2" onSubmit={submit} noValidate aria-describedby={statusId}>
@@ -136,8 +193,8 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
       </p>
       <Card>
         <CardHeader>
-          <CardTitle>{t("images.single.sourceTitle")}</CardTitle>
-          <CardDescription>{t("images.single.sourceDescription")}</CardDescription>
+          <CardTitle>{t(variant.keys.sourceTitle)}</CardTitle>
+          <CardDescription>{t(variant.keys.sourceDescription)}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <div className="grid gap-2">
@@ -148,36 +205,45 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <div className="min-w-0 text-sm">
-                    <p className="truncate font-medium" data-testid="source-name">
+                    <p className="truncate font-medium" data-testid={variant.ids.sourceName}>
                       {source.file.name}
                     </p>
-                    <p className="text-xs text-muted-foreground tabular-nums">{t("images.single.dimensions", { width: source.width, height: source.height, size: formatSize(source.file.size) })}</p>
+                    {props.provider === "edit" && (
+                      <p className="text-xs text-muted-foreground tabular-nums">{t("images.single.dimensions", { width: source.width, height: source.height, size: formatSize(source.file.size) })}</p>
+                    )}
                     {source.downscaled && (
-                      <p className="text-xs text-muted-foreground" data-testid="downscaled-note">
+                      <p className="text-xs text-muted-foreground" data-testid={variant.ids.downscaled}>
                         {t("images.upload.downscaled", { from: formatSize(source.downscaled.fromBytes), to: formatSize(source.downscaled.toBytes) })}
                       </p>
                     )}
                   </div>
-                  <div className="flex gap-2">
-                    <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
+                  {props.provider === "edit" ? (
+                    <div className="flex gap-2">
+                      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
+                        <RefreshCwIcon aria-hidden="true" />
+                        {t("images.single.change")}
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => {
+                          setSource(null);
+                          setOutcome(null);
+                          setFailure(null);
+                        }}
+                      >
+                        <XIcon aria-hidden="true" />
+                        {t("images.single.remove")}
+                      </Button>
+                    </div>
+                  ) : (
+                    <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()} data-testid="gpt-change-image">
                       <RefreshCwIcon aria-hidden="true" />
-                      {t("images.single.change")}
+                      {t("images.gpt.changeImage")}
                     </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      disabled={busy}
-                      onClick={() => {
-                        setSource(null);
-                        setResult(null);
-                        setFailure(null);
-                      }}
-                    >
-                      <XIcon aria-hidden="true" />
-                      {t("images.single.remove")}
-                    </Button>
-                  </div>
+                  )}
                 </div>
               </div>
             ) : null}
@@ -186,13 +252,13 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
               inputRef={inputRef}
               accept={ACCEPT}
               title={t("images.upload.title")}
-              hint={t("images.upload.hint")}
+              hint={t(variant.keys.uploadHint)}
               disabled={busy}
               invalid={!!fileError}
               onFiles={choose}
-              testId="single-upload"
+              testId={variant.ids.upload}
             />
-            {!source && !fileError && <p className="hidden text-xs text-muted-foreground sm:block">{t("images.upload.paste")}</p>}
+            {variant.pasteable && !source && !fileError && <p className="hidden text-xs text-muted-foreground sm:block">{t("images.upload.paste")}</p>}
             {fileError && (
               <p role="alert" className="text-sm text-destructive" data-testid="file-error">
                 {fileError}
@@ -208,7 +274,9 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
               setFormError(null);
             }}
             disabled={busy}
-            testId="single-prompt"
+            label={props.provider === "gpt" ? t("images.gpt.promptLabel") : undefined}
+            hint={props.provider === "gpt" ? t("images.gpt.promptHint") : undefined}
+            testId={variant.ids.prompt}
           />
 
           {formError && (
@@ -216,32 +284,45 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
               {formError}
             </p>
           )}
-          <Button type="submit" size="lg" disabled={busy || quotaExhausted} data-testid="single-submit">
-            {busy ? <Spinner aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
-            {busy ? t("images.single.processing") : t("images.single.submit")}
-          </Button>
+          <div className="grid gap-2">
+            <Button type="submit" size="lg" disabled={busy || quotaExhausted || (variant.disableWhenBlank && blank)} data-testid={variant.ids.submit}>
+              {busy ? <Spinner aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
+              {busy ? processing : props.provider === "gpt" ? props.submitLabel : t("images.single.submit")}
+            </Button>
+            {variant.disableWhenBlank && blank && !busy && <p className="text-center text-xs text-muted-foreground">{t("images.gpt.submitDisabledHint")}</p>}
+          </div>
+          {props.provider === "gpt" && props.gptProvider && props.gptProvider !== "openai" && <OfflineNote providerName={props.providerName} />}
         </CardContent>
       </Card>
 
       <Card aria-busy={busy} ref={resultRef} className="scroll-mt-20">
         <CardHeader>
-          <CardTitle>{t("images.result.title")}</CardTitle>
-          <CardDescription>{t("images.result.description")}</CardDescription>
+          {props.provider === "gpt" ? (
+            <>
+              <CardTitle>{t("images.gpt.resultTitle")}</CardTitle>
+              {props.gptProvider && <CardDescription>{t("images.gpt.resultDescription", { provider: props.providerName })}</CardDescription>}
+            </>
+          ) : (
+            <>
+              <CardTitle>{t("images.result.title")}</CardTitle>
+              <CardDescription>{t("images.result.description")}</CardDescription>
+            </>
+          )}
         </CardHeader>
         <CardContent className="grid gap-4">
           {busy ? (
             <div className="grid gap-4" data-testid="single-progress">
               <Skeleton className="aspect-square w-full rounded-lg" />
-              <Progress value={null} aria-label={t("images.single.processing")} />
-              <p className="text-center text-sm text-muted-foreground">{t("images.single.processingHint")}</p>
+              <Progress value={null} aria-label={processing} />
+              {props.provider === "edit" && <p className="text-center text-sm text-muted-foreground">{t("images.single.processingHint")}</p>}
             </div>
           ) : failure ? (
-            <Alert variant="destructive" data-testid="single-error">
+            <Alert variant="destructive" data-testid={failure.testId}>
               <AlertTitle>{failure.title}</AlertTitle>
               <AlertDescription>
                 <p>{failure.message}</p>
                 {failure.notApplied?.length ? <NotDoneList items={failure.notApplied} /> : null}
-                {!failure.quotaExceeded && !failure.notApplied && (
+                {failure.retry && (
                   <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => submit()}>
                     <RotateCcwIcon aria-hidden="true" />
                     {t("images.tryAgain")}
@@ -249,20 +330,18 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
                 )}
               </AlertDescription>
             </Alert>
-          ) : result && source ? (
-            <div className="grid gap-4" data-testid="single-result">
-              <CompareSlider before={source.dataUrl} after={result.result.image} width={result.result.width} height={result.result.height} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="button" onClick={download} data-testid="single-download">
-                  <DownloadIcon aria-hidden="true" />
-                  {t("images.download")}
-                </Button>
-                <Button type="button" variant="outline" onClick={keepEditing}>
-                  <SparklesIcon aria-hidden="true" />
-                  {t("images.single.keepEditing")}
-                </Button>
-              </div>
-              <WhatWeDid result={result} />
+          ) : outcome?.provider === "edit" && source ? (
+            <EditResultView source={source} result={outcome.result} onKeepEditing={() => keepEditing(outcome.result)} />
+          ) : outcome?.provider === "gpt" ? (
+            <GptResultView result={outcome.result} />
+          ) : props.provider === "gpt" ? (
+            <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                <ImageIcon className="size-6" aria-hidden="true" />
+              </span>
+              <p className="max-w-xs text-sm text-muted-foreground" data-testid="gpt-placeholder">
+                {t("images.gpt.placeholder")}
+              </p>
             </div>
           ) : (
             <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center">
@@ -284,8 +363,101 @@ export function SingleImageEditor({ platform, category, onEdited }: { platform: 
   );
 }
 
+/** The success notices. A partial edit is not announced as a success: the notice says what is missing. */
+function announce(t: Translate, edited: Outcome) {
+  const skipped = edited.result.notApplied?.length ?? 0;
+  if (skipped) toast({ title: t("images.notice.partial"), description: t("images.notice.partialBody", { n: skipped }), variant: "default" });
+  else toast({ title: t("images.notice.success"), description: t(edited.provider === "gpt" ? "images.gpt.successBody" : "images.notice.successBody"), variant: "success" });
+  if (edited.provider === "gpt" && edited.result.promptEnhanced) toast({ title: t("images.notice.promptEnhanced"), description: edited.result.enhancedPrompt, duration: 5000 });
+}
+
+/**
+ * A failed edit in each editor's words (SPEC §8); null when the daily limit was reached on the product
+ * editor, whose usage card then says so.
+ */
+function describeFailure(t: Translate, props: SingleImageEditorProps, error: unknown): Failure | null {
+  if (props.provider === "edit") {
+    const failed = editFailure(t, error, { single: true });
+    if (failed.quotaExceeded) return null;
+    return { title: failed.title, message: failed.message, status: failed.message, notApplied: failed.notApplied, retry: !failed.notApplied, testId: "single-error" };
+  }
+  // The offline editor refused the whole instruction: what it could not do, and why.
+  const refused = editFailure(t, error);
+  if (refused.notApplied) return { title: refused.title, message: refused.message, status: refused.message, notApplied: refused.notApplied, retry: false, testId: "gpt-refusal" };
+  const message = gptFailureMessage(t, error, props.providerName);
+  return { title: t("images.notice.failed"), message: gptFailureNotice(t, message), status: message, retry: true, testId: "gpt-error" };
+}
+
+/** The product editor's result: before/after, download under the original's name, keep editing, 'What we did'. */
+function EditResultView({ source, result, onKeepEditing }: { source: Source; result: EditResult; onKeepEditing: () => void }) {
+  const t = useT();
+  function download() {
+    triggerDownload(result.result.image, editedFileName(source.file.name, mimeOfDataUrl(result.result.image)));
+    toast({ title: t("images.notice.downloadStarted"), variant: "success" });
+  }
+  return (
+    <div className="grid gap-4" data-testid="single-result">
+      <CompareSlider before={source.dataUrl} after={result.result.image} width={result.result.width} height={result.result.height} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={download} data-testid="single-download">
+          <DownloadIcon aria-hidden="true" />
+          {t("images.download")}
+        </Button>
+        <Button type="button" variant="outline" onClick={onKeepEditing}>
+          <SparklesIcon aria-hidden="true" />
+          {t("images.single.keepEditing")}
+        </Button>
+      </div>
+      <WhatWeDid result={result} />
+    </div>
+  );
+}
+
+/** The GPT editor's result: the picture, what was not done, the provider's words, a .png download. */
+function GptResultView({ result }: { result: GptEditResult }) {
+  const t = useT();
+  async function download() {
+    const blob = await toPngBlob(result.image);
+    const url = URL.createObjectURL(blob);
+    triggerDownload(url, `edited-image-${Date.now()}.png`);
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    toast({ title: t("images.notice.downloaded"), variant: "success" });
+  }
+  return (
+    <div className="grid gap-4" data-testid="gpt-result">
+      <div className={`flex items-center justify-center overflow-hidden rounded-lg border ${CHECKERBOARD}`}>
+        <img src={result.image} alt={t("images.gpt.resultAlt")} className="max-h-[28rem] w-full object-contain" />
+      </div>
+      {result.notApplied.length > 0 && (
+        <Alert variant="warning" data-testid="gpt-not-applied">
+          <InfoIcon aria-hidden="true" />
+          <AlertTitle>{t("images.result.notDone")}</AlertTitle>
+          <AlertDescription className="text-inherit">
+            <NotDoneList items={result.notApplied} />
+          </AlertDescription>
+        </Alert>
+      )}
+      {result.cutout && (
+        <p className="text-xs text-muted-foreground" data-testid="cutout-by">
+          {cutoutLine(t, result.cutout)}
+        </p>
+      )}
+      {result.responseText && (
+        <Alert data-testid="gpt-response-text">
+          <InfoIcon aria-hidden="true" />
+          <AlertDescription className="text-foreground">{result.responseText}</AlertDescription>
+        </Alert>
+      )}
+      <Button type="button" onClick={download} data-testid="gpt-download">
+        <DownloadIcon aria-hidden="true" />
+        {t("images.gpt.download")}
+      </Button>
+    </div>
+  );
+}
+
 /** The plan the editor applied, in plain words ('What we did'), and the 'Prompt Enhanced' note. */
-export function WhatWeDid({
+function WhatWeDid({
   result,
 }: {
   result: Pick<EditResult, "enhancedPrompt" | "promptEnhanced" | "responseText" | "provider" | "providerLabel"> & { notApplied?: NotApplied[]; cutout?: EditResult["cutout"] };
@@ -328,7 +500,7 @@ export function WhatWeDid({
 }
 
 /** Each part of the instruction that was not done, in the seller's words, with the reason. */
-export function NotDoneList({ items }: { items: NotApplied[] }) {
+function NotDoneList({ items }: { items: NotApplied[] }) {
   return (
     <ul className="grid list-disc gap-1 ps-5 text-sm" data-testid="not-applied-list">
       {items.map((item) => (
@@ -340,7 +512,18 @@ export function NotDoneList({ items }: { items: NotApplied[] }) {
   );
 }
 
-export function formatSize(bytes: number) {
+/** Said plainly when no OpenAI key is configured (STYLE: the UI names the embedded default). */
+function OfflineNote({ providerName }: { providerName: string }) {
+  const t = useT();
+  return (
+    <Alert variant="warning" data-testid="gpt-offline-note">
+      <InfoIcon aria-hidden="true" />
+      <AlertDescription className="text-inherit">{t("images.gpt.offlineNote", { provider: providerName.replace(/^Local/, "local") })}</AlertDescription>
+    </Alert>
+  );
+}
+
+function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

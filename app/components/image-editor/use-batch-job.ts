@@ -3,7 +3,10 @@ import type { BatchProgress, ImageCategory, ImagePlatform } from "../../../schem
 import { ApiError } from "~/lib/api";
 import { getToken } from "~/lib/auth";
 import { safeLocalStorage } from "~/lib/storage-keys";
-import { BATCH_STORAGE_KEY, batchSocketUrl, createBatch, fetchBatch, forgetProtectedImages } from "./image-client";
+import { batchSocketUrl, createBatch, fetchBatch, forgetProtectedImages } from "~/lib/api/images";
+
+/** The running (or last) server-side batch, so a user who comes back finds its results. */
+const BATCH_STORAGE_KEY = "listora.imageEditor.batch";
 
 /** How often progress is read when the WebSocket is not available. */
 const POLL_MS = 1500;

@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { useT } from "~/lib/i18n";
 import { SelectField } from "./select-field";
-import { COUNTRIES, type SearchForm } from "./search-keywords";
+import type { SearchForm } from "~/lib/api/keywords";
+import { COUNTRIES } from "./search-form";
 
 /** Radix Select cannot hold an empty value, so "any category" travels as this sentinel. */
 const ANY = "any";

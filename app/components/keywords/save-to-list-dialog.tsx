@@ -8,7 +8,8 @@ import { errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { listNameError } from "~/lib/keyword-validation";
 import { cn } from "~/lib/utils";
-import { createKeywordList, fetchKeywordList, mergeKeywords, replaceKeywords } from "./keyword-lists-client";
+import { createKeywordList, fetchKeywordList, replaceKeywords } from "~/lib/api/keyword-lists";
+import { mergeKeywords } from "./saved-keywords";
 
 /** 'Save to list': the selected keywords go to a new named list, or are added to one the seller has. */
 export function SaveToListDialog({

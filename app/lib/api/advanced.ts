@@ -1,3 +1,4 @@
+/** The Advanced Keyword Research analysis (SPEC §7 'POST /api/advanced-keywords/analyze'). */
 import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
 import { apiResponse, ApiError, newRequestId } from "~/lib/api";
 import type { MessageKey } from "~/lib/i18n";
@@ -48,26 +49,4 @@ export async function analyzeKeyword(keyword: string, geo: Geo): Promise<Analysi
   if (body.success !== true) throw new AnalysisError(typeof body.message === "string" && body.message ? { message: body.message } : { key: "advanced.error.failed" });
   if (!body.data || !Array.isArray(body.data.timelineData)) throw new AnalysisError({ key: "advanced.error.noData" });
   return { data: body.data, processingTimeMs: typeof body.meta?.processingTimeMs === "number" ? body.meta.processingTimeMs : null };
-}
-
-/** The provider the analyses come from, per /api/health, as a catalogue key. */
-export function providerLabelKey(name: string | null | undefined): MessageKey {
-  switch (name) {
-    case "serpapi+etsy":
-      return "advanced.provider.serpapiEtsy";
-    case "serpapi":
-      return "advanced.provider.serpapi";
-    case "etsy":
-      return "advanced.provider.etsy";
-    case "sample":
-      return "advanced.provider.sample";
-    default:
-      return "advanced.provider.unknown";
-  }
-}
-
-/** The providers an analysis's figures came from, in providerLabelKey's names. */
-export function analysisProvider(data: Pick<AdvancedAnalysis, "source" | "competitionSource">): string {
-  if (data.source === "serpapi") return data.competitionSource === "etsy" ? "serpapi+etsy" : "serpapi";
-  return data.competitionSource === "etsy" ? "etsy" : "sample";
 }

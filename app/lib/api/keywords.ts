@@ -1,3 +1,4 @@
+/** The SEO screen's keyword search (SPEC §7 'GET /api/keywords') and the SPEC §8 cases of its failures. */
 import type { KeywordSearchResult, VolumeSummary } from "../../../schema/api/keywords";
 import { api, ApiError, isEmailUnverified } from "~/lib/api";
 
@@ -8,11 +9,6 @@ export interface SearchForm {
   country: string;
   platform: string;
 }
-
-export const DEFAULT_FORM: SearchForm = { productName: "", category: "", country: "US", platform: "etsy" };
-
-/** The Target Country choices: the markets handmade sellers ship to most; US first as the SPEC default. */
-export const COUNTRIES = ["US", "GB", "CA", "AU", "DE", "FR", "IT", "ES", "NL", "IE", "NZ", "TR", "JP", "IN"] as const;
 
 /** What went wrong, in the SPEC §8 cases; the screen turns it into words. */
 export type SearchFailure = { kind: "unauthorized" } | { kind: "quota"; limit: number; plan: string } | { kind: "unverified" } | { kind: "status"; status: number } | { kind: "generic" };
@@ -30,7 +26,7 @@ export function classifySearchError(error: unknown): SearchFailure {
   return { kind: "generic" };
 }
 
-export function searchQuery(form: SearchForm) {
+function searchQuery(form: SearchForm) {
   const params = new URLSearchParams({ product_name: form.productName.trim(), country: form.country, platform: form.platform });
   if (form.category) params.set("category", form.category);
   return params.toString();

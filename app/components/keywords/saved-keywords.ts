@@ -1,31 +1,9 @@
 /**
- * The SEO screen's calls to /api/keyword-lists and the pure rules around them (merging a selection
- * into a list, turning a list back into selected rows), kept free of React so they are tested directly.
+ * The pure rules around saved keyword lists (merging a selection into a list, turning a list back into
+ * selected rows), kept free of React so they are tested directly.
  */
-import { dedupeKeywords, KEYWORD_LIST_LIMITS, keywordKey, type KeywordList, type KeywordListSummary, type SavedKeyword } from "../../../schema/api/keyword-lists";
-import { api } from "~/lib/api";
+import { dedupeKeywords, KEYWORD_LIST_LIMITS, keywordKey, type KeywordList, type SavedKeyword } from "../../../schema/api/keyword-lists";
 import type { KeywordRow } from "./keyword-model";
-
-export async function fetchKeywordLists(): Promise<KeywordListSummary[]> {
-  const body = await api<{ data: { lists: KeywordListSummary[] } }>("/keyword-lists");
-  return body.data.lists;
-}
-
-export async function fetchKeywordList(id: string): Promise<KeywordList> {
-  return (await api<{ data: { list: KeywordList } }>(`/keyword-lists/${encodeURIComponent(id)}`)).data.list;
-}
-
-export async function createKeywordList(name: string, keywords: SavedKeyword[]): Promise<KeywordList> {
-  return (await api<{ data: { list: KeywordList } }>("/keyword-lists", { method: "POST", body: { name, keywords } })).data.list;
-}
-
-export async function replaceKeywords(id: string, keywords: SavedKeyword[]): Promise<KeywordList> {
-  return (await api<{ data: { list: KeywordList } }>(`/keyword-lists/${encodeURIComponent(id)}`, { method: "PUT", body: { keywords } })).data.list;
-}
-
-export async function deleteKeywordList(id: string): Promise<void> {
-  await api(`/keyword-lists/${encodeURIComponent(id)}`, { method: "DELETE" });
-}
 
 /** A selected row as a saved keyword: the phrase and the figures it was chosen with. */
 export function toSavedKeyword(row: KeywordRow): SavedKeyword {
