@@ -18,7 +18,7 @@ export const LIMITS = {
 } as const;
 
 /** The SPEC's simple e-mail shape: something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const EmailSchema = v.pipe(
   // A missing field reads as empty, so it gets the same message as an empty one.

@@ -6,9 +6,9 @@ import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /** SPEC: copying shows 'Copied to clipboard' and turns the button into a check for 2 seconds. */
-export const COPY_CONFIRM_MS = 2000;
+const COPY_CONFIRM_MS = 2000;
 
-export async function copyText(text: string) {
+async function copyText(text: string) {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

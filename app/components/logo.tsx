@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 
 /** The Listora mark: a tag shape with a spark, in the primary colour. */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" className={cn("size-8", className)}>
       <rect width="32" height="32" rx="8" className="fill-primary" />

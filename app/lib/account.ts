@@ -15,7 +15,7 @@ import { fetchProfile, type ProfileResponse } from "./api/profile";
 import { fetchQuota, type QuotaFeature, type QuotaView } from "./api/quota";
 
 /** One part of the account data: its value, or the error that kept it from loading. */
-export type Loaded<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
+type Loaded<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
 
 export interface AccountData {
   profile: Loaded<ProfileResponse>;
@@ -111,10 +111,10 @@ export function forgetAccount() {
   cache = { token: null };
 }
 
-export const APP_LAYOUT_ROUTE = "routes/app-layout";
+const APP_LAYOUT_ROUTE = "routes/app-layout";
 
 /** The account data of the app layout; undefined outside the signed-in area and while it first loads. */
-export function useAccount(): AccountData | undefined {
+function useAccount(): AccountData | undefined {
   return useRouteLoaderData<{ account?: AccountData }>(APP_LAYOUT_ROUTE)?.account;
 }
 

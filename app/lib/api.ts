@@ -6,9 +6,9 @@ export const API_BASE = "/api";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const WORKFLOW_TIMEOUT_MS = 180_000;
 /** After a 401 the user goes to /login after about 100 ms (SPEC §9). */
-export const UNAUTHORIZED_REDIRECT_MS = 100;
+const UNAUTHORIZED_REDIRECT_MS = 100;
 
-export type ErrorKind = "http" | "timeout" | "network" | "invalid-response" | "no-token";
+type ErrorKind = "http" | "timeout" | "network" | "invalid-response" | "no-token";
 
 /** Every failure of the client: the HTTP status and the server's `{ success:false, message, ... }` body. */
 export class ApiError extends Error {
@@ -23,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: string;
   body?: unknown;
   headers?: Record<string, string>;

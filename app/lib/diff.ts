@@ -3,14 +3,14 @@
  * listing's text and what it adds, word by word (line by line for texts too long for a word table).
  */
 
-export type DiffOp = "equal" | "delete" | "insert";
+type DiffOp = "equal" | "delete" | "insert";
 export interface DiffPart {
   op: DiffOp;
   text: string;
 }
 
 /** The largest LCS table (cells) a diff builds; beyond it words fall back to lines, lines to a whole swap. */
-export const MAX_DIFF_CELLS = 4_000_000;
+const MAX_DIFF_CELLS = 4_000_000;
 
 /** Words and the whitespace between them, so joining the tokens gives the text back exactly. */
 export function wordTokens(text: string): string[] {
@@ -18,7 +18,7 @@ export function wordTokens(text: string): string[] {
 }
 
 /** Lines with their line break, so joining them gives the text back exactly. */
-export function lineTokens(text: string): string[] {
+function lineTokens(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 

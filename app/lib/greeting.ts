@@ -3,11 +3,11 @@
  * 17-21 evening, otherwise night); then a 30 % chance of a weekday line, otherwise a 50 % chance of a
  * generic line, otherwise the band's own line. Pure, so the randomness is injected and testable.
  */
-export type GreetingBand = "morning" | "afternoon" | "evening" | "night";
-export type GreetingKind = "weekday" | "generic" | "band";
+type GreetingBand = "morning" | "afternoon" | "evening" | "night";
+type GreetingKind = "weekday" | "generic" | "band";
 
-export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
-export const GENERIC_LINES = 3;
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+const GENERIC_LINES = 3;
 const GENERIC = [0, 1, 2] as const satisfies readonly number[] & { length: typeof GENERIC_LINES };
 
 type GreetingLine = `dashboard.greeting.band.${GreetingBand}` | `dashboard.greeting.weekday.${(typeof WEEKDAYS)[number]}` | `dashboard.greeting.generic.${(typeof GENERIC)[number]}`;

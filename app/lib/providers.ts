@@ -6,7 +6,7 @@
 import { useAccountPart } from "./account";
 import type { HealthBody } from "./api/health";
 
-export interface ActiveProvider {
+interface ActiveProvider {
   name: string;
   label: string;
   offline: boolean;
@@ -15,7 +15,7 @@ export interface ActiveProvider {
 /** The embedded defaults that work without network or keys, per kind. */
 const OFFLINE_NAMES = new Set(["offline-composer", "sample", "local", "outbox"]);
 
-export function activeProvider(body: HealthBody, kind: string): ActiveProvider | null {
+function activeProvider(body: HealthBody, kind: string): ActiveProvider | null {
   const name = body.providers?.[kind];
   if (!name) return null;
   return { name, label: body.providerLabels?.[kind] || name, offline: OFFLINE_NAMES.has(name) };

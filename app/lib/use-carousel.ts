@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FocusEvent } from "react";
 
 /** True when the visitor asked the system for less motion; carousels then never move on their own. */
-export function usePrefersReducedMotion() {
+function usePrefersReducedMotion() {
   const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const media = typeof window !== "undefined" ? window.matchMedia?.("(prefers-reduced-motion: reduce)") : undefined;
@@ -14,7 +14,7 @@ export function usePrefersReducedMotion() {
   return reduced;
 }
 
-export interface CarouselOptions {
+interface CarouselOptions {
   count: number;
   intervalMs: number;
   /** Hover, keyboard focus or anything else that should hold the current slide. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /** The SPEC's mobile breakpoint. */
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 
 export function useIsMobile() {
   const [mobile, setMobile] = useState(false);

@@ -12,7 +12,6 @@ import type {
   TechEditIssue,
   TechEditReport,
   WIZARD_LANGUAGES,
-  WizardProviderInfo,
 } from "../../schema/api/workflow";
 import { ApiError, WORKFLOW_TIMEOUT_MS, api, apiResponse, newRequestId } from "./api";
 import type { MessageKey } from "./i18n";
@@ -38,13 +37,13 @@ export interface WizardChoices {
 export type { PatternSectionOutline, TechEditIssue, TechEditReport };
 
 /** What step 1 found in the text it optimized: the tech-edit report and the sections, lines numbered as pasted. */
-export interface PatternCheck {
+interface PatternCheck {
   techEdit: TechEditReport;
   sections: PatternSectionOutline[];
 }
 
 /** The options object of every call; the shop name (from the profile) prints on the PDF. */
-export type WizardCallOptions = WizardChoices & { shopName?: string };
+type WizardCallOptions = WizardChoices & { shopName?: string };
 
 /** The options of the format and listing calls: the seller's choices, else what step 1 detected. */
 export function callOptions(state: Pick<WizardState, "choices" | "detected">, shopName?: string): WizardCallOptions {
@@ -57,7 +56,7 @@ export function callOptions(state: Pick<WizardState, "choices" | "detected">, sh
   };
 }
 
-export interface WizardListing {
+interface WizardListing {
   title: string;
   description: string;
   tags: string[];
@@ -91,7 +90,7 @@ export interface WizardState {
   check: PatternCheck | null;
 }
 
-export interface PendingCall {
+interface PendingCall {
   requestId: string;
   input: string;
 }
@@ -350,8 +349,6 @@ async function workflowCall<T>(path: string, body: unknown, requestId: string): 
     }
   }
 }
-
-export type ProviderInfo = Pick<WizardProviderInfo, "provider" | "providerLabel" | "offline">;
 
 export async function optimizePatternCall(pattern: string, options: WizardCallOptions, requestId = newRequestId()) {
   const body = await workflowCall<OptimizePatternResponse>("/workflow/optimize-pattern", { pattern, options, featureKey: "optimize-pattern" }, requestId);

@@ -28,7 +28,7 @@ const ERROR = {
 };
 
 /** The OpenAPI 3.1 document of the routes: every path below /api, with its schemas. */
-export function openApiDocument(routes: readonly ApiRoute[], version: string) {
+function openApiDocument(routes: readonly ApiRoute[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of routes) {
     const path = `/api${op.path}`;

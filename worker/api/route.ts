@@ -7,13 +7,13 @@ import { parseWith, readJson } from "../lib/http";
 import type { ApiRequest } from "./types";
 
 /** Who may call a route: anyone, a signed-in user, or a signed-in user whose e-mail is confirmed (decision 0009). */
-export type Auth = "none" | "user" | "verified";
-export type Method = "get" | "post" | "put" | "delete";
-export type Tag = "Operations" | "Auth" | "Profile" | "Quota" | "Listings" | "Files" | "Keywords" | "Images" | "Wizard" | "Shop";
+type Auth = "none" | "user" | "verified";
+type Method = "get" | "post" | "put" | "delete";
+type Tag = "Operations" | "Auth" | "Profile" | "Quota" | "Listings" | "Files" | "Keywords" | "Images" | "Wizard" | "Shop";
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
-export interface RouteContext<A extends Auth = Auth, B = unknown, Q = unknown> {
+interface RouteContext<A extends Auth = Auth, B = unknown, Q = unknown> {
   request: ApiRequest;
   env: Env;
   ctx: ExecutionContext;
@@ -31,7 +31,7 @@ export interface RouteContext<A extends Auth = Auth, B = unknown, Q = unknown> {
  * registers every route with itty and worker/api/openapi.ts documents every route, both from the same
  * tables (decision 0025).
  */
-export interface Route<
+interface Route<
   A extends Auth = Auth,
   BS extends v.GenericSchema | undefined = v.GenericSchema | undefined,
   QS extends v.GenericSchema | undefined = v.GenericSchema | undefined,

@@ -18,7 +18,7 @@ function parse(raw: unknown): Stored {
   }
 }
 
-export function toOnboardingState(stored: Stored): OnboardingState {
+function toOnboardingState(stored: Stored): OnboardingState {
   const steps = Object.fromEntries(ONBOARDING_STEPS.map((s) => [s, typeof stored[s] === "number"])) as Record<OnboardingStep, boolean>;
   const done = ONBOARDING_STEPS.filter((s) => steps[s]).length;
   return { steps, progress: Math.round((done / ONBOARDING_STEPS.length) * 100), welcomed: typeof stored.welcomed === "number" };

@@ -8,7 +8,7 @@ import { log } from "../lib/log";
 
 export { FEATURES, type Feature };
 
-export const PLAN_LIMITS: Record<string, number> = { ...PLAN_DAILY_LIMITS };
+const PLAN_LIMITS: Record<string, number> = { ...PLAN_DAILY_LIMITS };
 
 /** The plan as the quota sees it: premium or, for any other value, free. */
 export function effectivePlan(plan: string | null | undefined): "free" | "premium" {
@@ -24,7 +24,7 @@ export function aiCallLimit(plan: string | null | undefined) {
   return dailyLimit(plan) * 4 + 10;
 }
 
-export function isFeature(value: unknown): value is Feature {
+function isFeature(value: unknown): value is Feature {
   return typeof value === "string" && (FEATURES as readonly string[]).includes(value);
 }
 
@@ -35,7 +35,7 @@ export function parseFeature(value: unknown): Feature {
 
 const counterOf = (env: Env, user: Pick<User, "id">) => env.QUOTA.get(env.QUOTA.idFromName(user.id));
 
-export interface QuotaInfo {
+interface QuotaInfo {
   feature: Feature;
   used: number;
   limit: number;

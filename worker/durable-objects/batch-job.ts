@@ -22,7 +22,7 @@ import { selectImageEditor } from "../providers/images";
 import { log } from "../lib/log";
 
 /** The SPEC's pause between two images of a batch. */
-export const PAUSE_MS = 1000;
+const PAUSE_MS = 1000;
 /** An item that keeps failing to finish (the object restarted under it each time) is given up. */
 const MAX_ATTEMPTS = 3;
 /** The longest wait for a cut-out provider's rate limit before the item is tried again. */
@@ -44,7 +44,7 @@ interface ItemRow extends Record<string, SqlStorageValue> {
 }
 
 /** How long a WebSocket ticket stays valid. */
-export const TICKET_TTL_MS = 60_000;
+const TICKET_TTL_MS = 60_000;
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 const sha256Hex = async (text: string) => toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of history kept; older rows are pruned by the alarm. */
 const KEEP_DAYS = 7;
 
-export function utcDay(now: number) {
+function utcDay(now: number) {
   return new Date(now).toISOString().slice(0, 10);
 }
 

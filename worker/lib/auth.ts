@@ -36,6 +36,6 @@ export async function requireVerifiedUser(request: Request, env: Env): Promise<U
 }
 
 /** Refuses (403 email-unverified) a user whose e-mail is not confirmed yet. */
-export function assertEmailVerified(user: User) {
+function assertEmailVerified(user: User) {
   if (!user.emailVerified) throw new HttpError(403, EMAIL_UNVERIFIED_MESSAGE, { code: EMAIL_UNVERIFIED_CODE });
 }

@@ -30,7 +30,7 @@ export const ERROR_CODES = {
   "upstream-timeout": "504: a provider did not answer in time",
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+type ErrorCode = keyof typeof ERROR_CODES;
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: "validation-failed",

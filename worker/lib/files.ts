@@ -14,7 +14,7 @@ const PART_HEADERS_MAX = 16 * 1024;
 const encoder = new TextEncoder();
 
 /** The boundary of a multipart/form-data Content-Type, or a 400. */
-export function boundaryOf(contentType: string): string {
+function boundaryOf(contentType: string): string {
   const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
   if (!boundary) throw badRequest("Malformed multipart body: the Content-Type has no boundary", { field: "file" });
@@ -177,7 +177,7 @@ export function dispositionName(name: string): string {
   return `filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export interface FileResponseOptions {
+interface FileResponseOptions {
   /** The Content-Type, e.g. "text/csv; charset=utf-8". */
   type: string;
   /** The name the browser saves it under. */

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { HttpError, badRequest } from "./errors";
 
-export const JSON_LIMIT_BYTES = 1024 * 1024;
+const JSON_LIMIT_BYTES = 1024 * 1024;
 
 export function json(body: unknown, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);

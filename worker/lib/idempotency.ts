@@ -12,7 +12,7 @@ import { HttpError } from "./errors";
 import { executionContextOf, json, sanitizeRequestId } from "./http";
 import { log } from "./log";
 
-export const PENDING = 0;
+const PENDING = 0;
 /**
  * A pending claim older than this belongs to a request that can no longer be running (the longest,
  * a wizard call, times out after 180 s): the Worker was stopped mid-request. A retry takes it over
@@ -23,7 +23,7 @@ export const STALE_PENDING_MS = 5 * 60 * 1000;
 export const REQUEST_BUSY_MESSAGE = "This request is already being processed. Please wait for it to finish.";
 
 /** One request as idempotency knows it: the same id in another scope or for another user is another request. */
-export interface RequestKey {
+interface RequestKey {
   userId: string;
   scope: string;
   requestId: string;
@@ -33,7 +33,7 @@ export interface RequestKey {
  * What a claim found: the id is this caller's to run ("claimed"), it finished before (replay its
  * answer), or it is still running elsewhere ("busy": answer requestBusy(), a 409).
  */
-export type Claim = { kind: "claimed" } | { kind: "replay"; status: number; body: unknown } | { kind: "busy" };
+type Claim = { kind: "claimed" } | { kind: "replay"; status: number; body: unknown } | { kind: "busy" };
 
 /** The 409 of a request whose id is still being processed. */
 export const requestBusy = () => new HttpError(409, REQUEST_BUSY_MESSAGE, { code: "request-in-progress" });

@@ -3,7 +3,7 @@
  * Workers Logs (observability in wrangler.toml) indexes by field. Errors go to console.error,
  * warnings to console.warn, the rest to console.log.
  */
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 type Level = "info" | "warn" | "error";
 
 function write(level: Level, event: string, fields: LogFields = {}) {

@@ -56,7 +56,7 @@ export function withSecurityHeaders(response: Response, csp: string): Response {
 }
 
 /** Origins allowed to call /api from a browser: CORS_ORIGINS, comma-separated; none by default. */
-export function allowedOrigins(env: Env): Set<string> {
+function allowedOrigins(env: Env): Set<string> {
   return new Set(
     (env.CORS_ORIGINS || "")
       .split(",")

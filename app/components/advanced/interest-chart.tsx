@@ -2,13 +2,13 @@ import { useRef, useState, type KeyboardEvent } from "react";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
-export interface TimelinePoint {
+interface TimelinePoint {
   date: string;
   value: number;
 }
 
 /** "2026-03-01" in the reader's language; dates are calendar days, so UTC keeps them from shifting. */
-export function formatDay(date: string, language: string) {
+function formatDay(date: string, language: string) {
   const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
   return new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);

@@ -6,7 +6,7 @@ import { useT } from "~/lib/i18n";
 const MAX = 8;
 
 /** A rising value as the SPEC shows it: numbers as +N%, text (Google's 'Breakout') as a badge. */
-export function RisingValue({ value }: { value: number | string }) {
+function RisingValue({ value }: { value: number | string }) {
   const t = useT();
   if (typeof value === "number") return <span className="font-medium text-success tabular-nums">+{Math.round(value).toLocaleString("en-US")}%</span>;
   if (/breakout/i.test(value))

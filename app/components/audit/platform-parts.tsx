@@ -1,5 +1,4 @@
-import type { ItemSpecific, Platform } from "../../../schema/api/listings";
-import { MARKETPLACE_NAMES } from "../../../worker/domain/audit";
+import type { ItemSpecific } from "../../../schema/api/listings";
 import { useT } from "~/lib/i18n";
 
 /** The parts only some marketplaces have: Amazon's bullets and search terms, eBay's item specifics. */
@@ -55,9 +54,3 @@ export function PlatformPartsView({ platform, bullets, searchTerms, itemSpecific
 
 /** Tags exist on Etsy only. */
 export const hasTags = (platform: string) => platform !== "ebay" && platform !== "amazon";
-
-export function NoTagsNote({ platform }: { platform: string }) {
-  const t = useT();
-  const name = MARKETPLACE_NAMES[platform as Platform] ?? platform;
-  return <p className="text-sm text-muted-foreground">{t("audit.parts.noTags", { marketplace: name })}</p>;
-}

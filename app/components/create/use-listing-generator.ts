@@ -10,7 +10,7 @@ import { regeneratePart as requestPart, type ListingDetail, type ListingPart, ty
 import type { ItemSpecific } from "../../../schema/api/listings";
 
 /** "unverified": the e-mail address is not confirmed yet, so AI features answer 403 (decision 0009). */
-export type GeneratorStatus = "idle" | "generating" | "done" | "error" | "quota" | "unverified";
+type GeneratorStatus = "idle" | "generating" | "done" | "error" | "quota" | "unverified";
 
 export interface PartialListing {
   title?: string;
@@ -25,14 +25,14 @@ export interface QuotaInfo {
   plan: string;
 }
 
-export interface ProviderInfo {
+interface ProviderInfo {
   name: string;
   label: string;
   offline: boolean;
   notice?: string;
 }
 
-export interface GeneratorState {
+interface GeneratorState {
   status: GeneratorStatus;
   parts: PartialListing;
   listing: ListingDetail | null;

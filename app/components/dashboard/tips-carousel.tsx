@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 export const TIP_INTERVAL_MS = 6000;
 
 /** A tip (SPEC §3): id, icon, prefix, content; prefix and content are catalogue keys. */
-export interface Tip {
+interface Tip {
   id: string;
   icon: LucideIcon;
   prefix: MessageKey;

@@ -24,7 +24,7 @@ export function cutoutLine(t: Translate, cutout: CutoutInfo) {
   return t("images.cutout.by", { provider: cutout.label, steps: list });
 }
 
-export interface EditFailure {
+interface EditFailure {
   /** The notice's title: 'Quota Exceeded', 'Image Editing Failed' or 'Image Not Edited'. */
   title: string;
   message: string;

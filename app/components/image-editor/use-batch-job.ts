@@ -11,7 +11,7 @@ const BATCH_STORAGE_KEY = "listora.imageEditor.batch";
 /** How often progress is read when the WebSocket is not available. */
 const POLL_MS = 1500;
 
-export type Connection = "idle" | "live" | "polling";
+type Connection = "idle" | "live" | "polling";
 
 interface Stored {
   id: string;

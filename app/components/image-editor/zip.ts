@@ -25,7 +25,7 @@ export function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   data: Uint8Array;
   date?: Date;

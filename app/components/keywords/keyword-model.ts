@@ -25,7 +25,7 @@ export interface KeywordRow {
 }
 
 /** What the shared selected-keywords list in localStorage holds (SPEC §3 Keyword). */
-export interface SelectedKeyword {
+interface SelectedKeyword {
   id: string;
   keyword: string;
   popularity: number;
@@ -35,13 +35,13 @@ export interface SelectedKeyword {
 }
 
 export type SortKey = "keyword" | "popularity" | "competition" | "trend" | "volume";
-export type SortDirection = "ascending" | "descending";
+type SortDirection = "ascending" | "descending";
 export interface SortState {
   key: SortKey;
   direction: SortDirection;
 }
 
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 const TRENDS: readonly SuggestionTrend[] = ["increasing", "stable", "declining"];
 
@@ -147,7 +147,7 @@ function csvCell(value: string | number) {
 }
 
 /** What the CSV's source columns say, per provider: sample figures say so in words. */
-export const CSV_SOURCE_LABEL = {
+const CSV_SOURCE_LABEL = {
   serpapi: "Google Trends (via SerpApi)",
   etsy: "Etsy active listings",
   sample: "Sample data (offline)",
@@ -207,7 +207,7 @@ export function toSelectedKeywords(rows: readonly KeywordRow[]): SelectedKeyword
 }
 
 /** SPEC §2: clear the shared list, then after 50 ms set the chosen keywords, then go on. */
-export const HAND_OVER_DELAY_MS = 50;
+const HAND_OVER_DELAY_MS = 50;
 
 export function handOverKeywords(storage: Storage | null, key: string, keywords: SelectedKeyword[], then: () => void) {
   storage?.setItem(key, "[]");

@@ -17,7 +17,7 @@ export type FieldErrors = Partial<Record<Field, string>>;
 const PLATFORM_NAMES: Record<string, string> = { etsy: "Etsy", amazon: "Amazon", ebay: "eBay" };
 
 /** The form's problems per field, from the same schema the server checks a seller's edit with. */
-export function validateListing(listing: EditableListing, platform?: string): FieldErrors {
+function validateListing(listing: EditableListing, platform?: string): FieldErrors {
   const result = v.safeParse(listingFormSchema(platform), listing);
   if (result.success) return {};
   const errors: FieldErrors = {};
@@ -41,7 +41,7 @@ function InlineMessage({ id, children, tone = "error" }: { id: string; children:
   );
 }
 
-export interface EditableListing {
+interface EditableListing {
   title: string;
   description: string;
   tags: string[];

@@ -10,7 +10,7 @@ import type { ProfileResponse } from "~/lib/profile";
 import { cn } from "~/lib/utils";
 import { FEATURES } from "../../../schema/api/quota";
 
-export const USAGE_FEATURES: readonly QuotaFeature[] = FEATURES;
+const USAGE_FEATURES: readonly QuotaFeature[] = FEATURES;
 
 /** `usage` is today's use of every feature (GET /api/usage, read by the profile screen's loader); null when it could not be read. */
 export function AccountOverviewCard({ profile, usage }: { profile: ProfileResponse; usage: UsageByFeature | null | undefined }) {

@@ -6,7 +6,7 @@ import { Sidebar, SidebarContent, SidebarFooter, SidebarGroupLabel, SidebarHeade
 import { UserMenu } from "./user-menu";
 
 /** SPEC §2 sidebar entries, in order; the pattern wizard and the GPT editor follow as extra tools. */
-export const NAV_ITEMS = [
+const NAV_ITEMS = [
   { key: "nav.dashboard", to: "/", icon: LayoutDashboardIcon, activeOn: ["/", "/dashboard"] },
   { key: "nav.advancedKeywords", to: "/advanced-keywords", icon: TrendingUpIcon },
   { key: "nav.seoKeywords", to: "/seo-keywords", icon: SearchIcon },
@@ -16,7 +16,7 @@ export const NAV_ITEMS = [
   { key: "nav.shop", to: "/shop", icon: StoreIcon, activePrefix: "/shop/" },
 ] as const;
 
-export const EXTRA_ITEMS = [
+const EXTRA_ITEMS = [
   { key: "nav.audit", to: "/audit", icon: StethoscopeIcon },
   { key: "nav.patternWizard", to: "/optimize", icon: FileTextIcon, activeOn: ["/optimize", "/review", "/listing-generation"] },
   { key: "nav.editImageGpt", to: "/edit-image-gpt", icon: WandSparklesIcon },

@@ -10,9 +10,6 @@ export { LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type Platform } from "../../.
 
 export type ListingSort = "newest" | "oldest" | "score" | "score-asc";
 
-export const listingsKey = (q = "", sort: ListingSort = "newest") => ["listings", "list", q, sort] as const;
-export const listingKey = (id: string) => ["listings", "detail", id] as const;
-
 export async function fetchListings(q: string, sort: ListingSort): Promise<ListingSummary[]> {
   const params = new URLSearchParams({ sort });
   if (q.trim()) params.set("q", q.trim());
@@ -55,8 +52,6 @@ export function conflictListing(error: unknown): ListingDetail | undefined {
   return listing && typeof listing.version === "number" ? listing : undefined;
 }
 
-export const versionsKey = (id: string) => ["listings", "versions", id] as const;
-
 export async function fetchVersions(id: string): Promise<ListingVersionInfo[]> {
   const body = await api<{ data?: { versions?: ListingVersionInfo[] } }>(`/listings/${encodeURIComponent(id)}/versions`);
   return Array.isArray(body.data?.versions) ? body.data.versions : [];
@@ -71,7 +66,7 @@ export async function deleteListing(id: string) {
   await api(`/listings/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
-export interface RegeneratedPart {
+interface RegeneratedPart {
   part: ListingPart;
   value: string | string[];
   listing: ListingDetail;

@@ -53,7 +53,7 @@ export async function fetchShopSummary(): Promise<ShopSummary> {
   return (await api<{ data: ShopSummary }>("/shop/summary")).data;
 }
 
-export function listQueryString(params: ShopListParams): string {
+function listQueryString(params: ShopListParams): string {
   const search = new URLSearchParams({ sort: params.sort, order: params.order, page: String(params.page) });
   if (params.q?.trim()) search.set("q", params.q.trim());
   if (params.grade) search.set("grade", params.grade);

@@ -22,7 +22,7 @@ export type Vars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 
 /** The strings of one page: the base catalogues plus the ones its matched routes declare. */
-export class Messages {
+class Messages {
   private readonly en: Record<string, string> = {};
   private readonly tr: Record<string, string> = {};
 

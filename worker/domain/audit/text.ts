@@ -69,7 +69,7 @@ export const sentencesOf = (text: string) =>
     .filter((s) => wordsOf(s).length > 0);
 
 /** Function words: never "repeated words", never a tag on their own. */
-export const STOP_WORDS = new Set(
+const STOP_WORDS = new Set(
   `a an the and or but nor so for of with without in on at to from by as into onto over under about this that these those it its is are was were be
   been your you our my we i me he she they them their his her any all each every some no not only very just also than then too can will may must
   per via de la le el y et und für mit von`

@@ -12,16 +12,16 @@ export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * MINU
 /** Reset requests allowed per account and per address. */
 export const FORGOT_LIMITS = { perAccount: 3, perAddress: 10, windowMs: HOUR };
 /** Registrations allowed per address: REGISTER_LIMIT_PER_HOUR (default 10) in an hour. */
-export const REGISTER_WINDOW_MS = HOUR;
+const REGISTER_WINDOW_MS = HOUR;
 /** Verification mails a signed-in user may ask for again, per account and per address. */
 export const RESEND_LIMITS = { perAccount: 3, perAddress: 10, windowMs: HOUR };
 
 const counter = (env: Env, key: string) => env.THROTTLE.get(env.THROTTLE.idFromName(key));
 
-export const TOO_MANY_LOGINS = "Too many failed login attempts. Please wait a few minutes and try again.";
-export const TOO_MANY_RESETS = "Too many reset requests. Please wait a while and try again.";
-export const TOO_MANY_REGISTRATIONS = "Too many accounts were created from your network recently. Please try again later.";
-export const TOO_MANY_RESENDS = "A verification link was sent several times recently. Please check your inbox (and spam folder) or try again later.";
+const TOO_MANY_LOGINS = "Too many failed login attempts. Please wait a few minutes and try again.";
+const TOO_MANY_RESETS = "Too many reset requests. Please wait a while and try again.";
+const TOO_MANY_REGISTRATIONS = "Too many accounts were created from your network recently. Please try again later.";
+const TOO_MANY_RESENDS = "A verification link was sent several times recently. Please check your inbox (and spam folder) or try again later.";
 
 /**
  * The throttle key of a client address. IPv4 as it is; IPv6 by its /64 prefix, because one

@@ -3,9 +3,9 @@ import { SignJWT, jwtVerify } from "jose";
 /** Session tokens: HS256 JWT, 7 days. Claims carry no e-mail or plan, only who and which version. */
 export const TOKEN_ISSUER = "listora";
 export const TOKEN_AUDIENCE = "listora-app";
-export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-export interface SessionClaims {
+interface SessionClaims {
   userId: string;
   version: number;
 }

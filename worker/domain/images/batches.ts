@@ -20,14 +20,14 @@ export interface BatchFile {
   tooLarge?: boolean;
 }
 
-export interface BatchOptions {
+interface BatchOptions {
   prompt: string;
   category: ImageCategory;
   platform: ImagePlatform;
 }
 
 /** Refuses the whole batch when any file is not an image or is too big (SPEC §5's batch messages). */
-export function checkBatchFiles(files: BatchFile[]) {
+function checkBatchFiles(files: BatchFile[]) {
   if (files.length === 0) throw new HttpError(400, IMAGE_MESSAGES.batchMissing, { error: "missing images" });
   if (files.length > IMAGE_LIMITS.batchMax)
     throw new HttpError(400, IMAGE_MESSAGES.tooMany, { error: "too many images", details: `${files.length} images were sent; the limit is ${IMAGE_LIMITS.batchMax}.` });
@@ -48,7 +48,7 @@ export function checkBatchFiles(files: BatchFile[]) {
  * left today (decision 0011: the whole batch is refused with a 403 that says how many remain, rather
  * than accepting only the first few).
  */
-export async function assertBatchQuota(env: Env, user: Pick<User, "id" | "plan">, count: number) {
+async function assertBatchQuota(env: Env, user: Pick<User, "id" | "plan">, count: number) {
   const quota = await readQuota(env, user, "edit-image");
   const remaining = Math.max(0, quota.limit - quota.used);
   if (count <= remaining) return;

@@ -16,7 +16,7 @@ import type { CheckedImage } from "./upload";
 
 type EditEnv = Pick<Env, "DB" | "FILES">;
 
-export interface EditRequest {
+interface EditRequest {
   image: CheckedImage;
   prompt: string;
   category: Category;
@@ -51,12 +51,12 @@ export interface EditOutcome {
  * because the seller asked to remove, whiten or replace it, or because Amazon's main image must be
  * on pure white.
  */
-export function wantsCutout(plan: EditPlan): boolean {
+function wantsCutout(plan: EditPlan): boolean {
   return !plan.keepBackground && plan.operations.some((o) => o.op === "background");
 }
 
 /** What the answer says when every part of the instruction was refused: nothing was edited. */
-export const NOTHING_DONE_MESSAGE = "The image was not edited: the offline editor cannot do what was asked.";
+const NOTHING_DONE_MESSAGE = "The image was not edited: the offline editor cannot do what was asked.";
 
 /**
  * The local editor's refusal of a batch before it is created: the same check as for one edit, so a

@@ -8,7 +8,7 @@ export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
 export const IMAGE_EXTENSIONS: Record<ImageType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
-export interface ImageHeader {
+interface ImageHeader {
   type: ImageType;
   width: number;
   height: number;

@@ -21,7 +21,7 @@ export type Operation =
   /** Unsharp mask: amount 0..2 (1 = 100%), radius in pixels. */
   | { op: "sharpen"; amount: number; radius: number };
 
-export interface PlatformPreset {
+interface PlatformPreset {
   platform: Platform;
   /** Output is a square canvas (padded, never cropped). */
   square: boolean;
@@ -49,7 +49,7 @@ export interface EditPlan {
 
 export type { NotApplied };
 
-export const PRESETS: Record<Platform, PlatformPreset> = {
+const PRESETS: Record<Platform, PlatformPreset> = {
   etsy: { platform: "etsy", square: true, minSide: 2000, side: 2000, whiteBackground: false },
   amazon: { platform: "amazon", square: true, minSide: 1000, whiteBackground: true },
   ebay: { platform: "ebay", square: false, minSide: 500, whiteBackground: false },
@@ -306,7 +306,7 @@ const hexOf = (c: Rgb) =>
     .join("")
     .toUpperCase()}`;
 
-export function describeOperation(operation: Operation): string {
+function describeOperation(operation: Operation): string {
   switch (operation.op) {
     case "denoise":
       return "clean up noise and specks with a gentle median filter";

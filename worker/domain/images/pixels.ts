@@ -12,7 +12,7 @@ export interface Rgba {
 
 export type Rgb = [number, number, number];
 
-export const luminance = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+const luminance = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
 
 /**
  * The background as a mask (1 = background): an edge-connected flood fill from every border pixel,
@@ -177,7 +177,7 @@ export interface Tone {
 const GAIN_FADE = 64;
 
 /** Value in, value out: the tone curve as a table. */
-export function toneCurve(tone: Tone): Float32Array {
+function toneCurve(tone: Tone): Float32Array {
   const curve = new Float32Array(256);
   const { low = 0, high = 255 } = tone.levels ?? {};
   const span = Math.max(1, high - low);
@@ -240,7 +240,7 @@ export function applyTone(img: Rgba, tone: Tone, skip?: Uint8Array) {
  * The pixel scaled to luminance `target` with its hue kept: one factor for all three channels, and
  * where a channel would pass 255, a blend towards the grey of the target luminance instead.
  */
-export function withLuminance(r: number, g: number, b: number, y: number, target: number): Rgb {
+function withLuminance(r: number, g: number, b: number, y: number, target: number): Rgb {
   if (y < 0.5) return [target, target, target].map((v) => Math.min(255, v)) as Rgb;
   const f = target / y;
   return withinRange(r * f, g * f, b * f, target);
@@ -321,19 +321,6 @@ export function levelsFor(img: Rgba, skip?: Uint8Array): { low: number; high: nu
   return { low, high };
 }
 
-export function meanLuminance(img: Rgba, skip?: Uint8Array) {
-  const { data } = img;
-  let sum = 0;
-  let count = 0;
-  for (let p = 0; p < img.width * img.height; p++) {
-    if (skip?.[p]) continue;
-    const o = p * 4;
-    sum += luminance(data[o], data[o + 1], data[o + 2]);
-    count++;
-  }
-  return count ? sum / count : 0;
-}
-
 /** Turns the pixels upright for an EXIF orientation (2..8). */
 export function orient(img: Rgba, orientation: number): Rgba {
   if (orientation <= 1 || orientation > 8) return img;
@@ -406,12 +393,6 @@ export function padToSquare(img: Rgba, colour: Rgb | null): Rgba {
     out.set(img.data.subarray(y * img.width * 4, (y + 1) * img.width * 4), ((top + y) * side + left) * 4);
   }
   return { data: out, width: side, height: side };
-}
-
-export function hasTransparency(img: Rgba) {
-  const { data } = img;
-  for (let i = 3; i < data.length; i += 4) if (data[i] < 255) return true;
-  return false;
 }
 
 function percentileOf(hist: Uint32Array, count: number, q: number) {

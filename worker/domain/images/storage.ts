@@ -10,10 +10,10 @@ import { deleteFilesMetered, insertFilesMetered } from "../storage/meter";
 import { IMAGE_EXTENSIONS, type ImageType } from "./formats";
 import { db } from "../../lib/db";
 
-export const IMAGE_NOT_FOUND = "Image not found";
+const IMAGE_NOT_FOUND = "Image not found";
 
 type StorageEnv = { DB: D1Database; FILES: R2Bucket };
-export type ImageKind = "image-original" | "image-edited";
+type ImageKind = "image-original" | "image-edited";
 
 export interface StoredImage {
   id: string;

@@ -6,7 +6,7 @@ import { tooManyRequests } from "../../lib/errors";
  * edit holds the Worker's CPU and memory for about a second, so a burst (a script, a stuck retry
  * loop) is refused with 429 before any image is read.
  */
-export const IMAGE_RATE_LIMITS = { editsPerMinute: 20, batchesPerMinute: 6, windowMs: 60 * 1000 } as const;
+const IMAGE_RATE_LIMITS = { editsPerMinute: 20, batchesPerMinute: 6, windowMs: 60 * 1000 } as const;
 
 export async function assertImageRequestAllowed(env: Pick<Env, "THROTTLE">, userId: string, kind: "edit" | "batch") {
   const max = kind === "edit" ? IMAGE_RATE_LIMITS.editsPerMinute : IMAGE_RATE_LIMITS.batchesPerMinute;

@@ -19,7 +19,7 @@ export interface CheckedImage {
 
 export const tooLarge = () => new HttpError(413, IMAGE_MESSAGES.tooLarge, { error: "image too large", details: `The limit is ${IMAGE_LIMITS.maxBytes / (1024 * 1024)} MB per image.` });
 export const unreadable = (details = "The file is damaged or incomplete.") => new HttpError(400, IMAGE_MESSAGES.unreadable, { error: "invalid image", details });
-export const notAnImage = () => new HttpError(415, IMAGE_MESSAGES.notImage, { error: "unsupported type", details: "Accepted types: image/jpeg, image/png, image/webp." });
+const notAnImage = () => new HttpError(415, IMAGE_MESSAGES.notImage, { error: "unsupported type", details: "Accepted types: image/jpeg, image/png, image/webp." });
 
 /**
  * Bytes of a `data:` URL (base64 or percent-encoded). The 5 MB limit is checked from the encoded

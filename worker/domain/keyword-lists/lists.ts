@@ -8,7 +8,7 @@ import { KEYWORD_LIST_LIMITS, type CreateKeywordListInput, type KeywordList, typ
 import { keywordLists, type KeywordListRow } from "../../../schema/db";
 import { badRequest, HttpError, notFound } from "../../lib/errors";
 
-export const LIST_NOT_FOUND = "Keyword list not found";
+const LIST_NOT_FOUND = "Keyword list not found";
 const TOO_MANY_LISTS = `You can keep at most ${KEYWORD_LIST_LIMITS.listsPerUser} keyword lists: delete one you no longer need to make room.`;
 
 const nameKeyOf = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();

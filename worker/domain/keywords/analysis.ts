@@ -16,7 +16,7 @@ import { lookUpVolumes, volumeFields } from "./volumes";
 
 type StoredAnalysis = Omit<AdvancedAnalysis, "fromCache">;
 
-export function analysisCacheKey(providers: string, input: AdvancedKeywordInput) {
+function analysisCacheKey(providers: string, input: AdvancedKeywordInput) {
   return `analysis:v2|${providers}|${input.geo}|${normaliseKeyword(input.keyword)}`;
 }
 

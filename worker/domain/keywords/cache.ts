@@ -4,7 +4,7 @@ import { KEYWORD_LIMITS } from "../../../schema/api/keywords";
 import { trendsCache } from "../../../schema/db";
 import { log } from "../../lib/log";
 
-export interface CachedEntry<T> {
+interface CachedEntry<T> {
   payload: T;
   provider: string;
   createdAt: number;
@@ -18,7 +18,7 @@ export async function readTrendsCache<T>(db: D1Database, key: string, now: numbe
 }
 
 /** Keeps an answer for 24 hours from `now`, replacing an older one under the same key. */
-export async function writeTrendsCache(db: D1Database, key: string, provider: string, payload: unknown, now: number, ttlMs: number = KEYWORD_LIMITS.cacheMs) {
+async function writeTrendsCache(db: D1Database, key: string, provider: string, payload: unknown, now: number, ttlMs: number = KEYWORD_LIMITS.cacheMs) {
   const row = { cacheKey: key, provider, payload, createdAt: now, expiresAt: now + ttlMs };
   await drizzle(db)
     .insert(trendsCache)

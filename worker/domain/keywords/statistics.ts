@@ -25,7 +25,7 @@ export function summariseTimeline(points: readonly TimelinePoint[]): AdvancedAna
   };
 }
 
-export function trendOf(recent: number, before: number): AnalysisTrend {
+function trendOf(recent: number, before: number): AnalysisTrend {
   if (before <= 0) return recent > 0 ? "rising" : "stable";
   const change = (recent - before) / before;
   if (change > TREND_THRESHOLD) return "rising";
@@ -53,7 +53,7 @@ function twoSignificant(x: number) {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-export interface InsightFacts {
+interface InsightFacts {
   keyword: string;
   statistics: AdvancedAnalysis["statistics"];
   timeline: readonly TimelinePoint[];

@@ -20,15 +20,15 @@ type StoredResult = Omit<KeywordSearchResult, "fromCache">;
 const ETSY_CONCURRENCY = 5;
 
 /** How good a phrase is to target: in demand and not crowded. */
-export function opportunity(row: Pick<Row, "popularity" | "competition">) {
+function opportunity(row: Pick<Row, "popularity" | "competition">) {
   return (row.popularity / 100) * (1 - row.competition);
 }
 
-export function rankByOpportunity<T extends Row>(rows: readonly T[]): T[] {
+function rankByOpportunity<T extends Row>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => opportunity(b) - opportunity(a) || b.popularity - a.popularity || a.keyword.localeCompare(b.keyword));
 }
 
-export function suggestionsCacheKey(providers: string, input: KeywordSearchInput) {
+function suggestionsCacheKey(providers: string, input: KeywordSearchInput) {
   return `keywords:v1|${providers}|${input.platform}|${input.category ?? "any"}|${input.country}|${normaliseKeyword(input.product_name)}`;
 }
 
@@ -137,7 +137,7 @@ export async function buildSuggestions(providers: TrendsProviders, input: Keywor
  * is 100). A rising search that is not in the top list is less searched than every top one, so it gets
  * the lowest top value; rising searches are the ones whose trend is increasing.
  */
-export function rowsFromRelated(related: RelatedQueries, maxLength: number): Omit<Row, "competition">[] {
+function rowsFromRelated(related: RelatedQueries, maxLength: number): Omit<Row, "competition">[] {
   const rising = new Set(related.rising.map((q) => normaliseKeyword(q.query)));
   const topValues = related.top.flatMap((q) => (typeof q.value === "number" ? [q.value] : []));
   const floor = topValues.length > 0 ? Math.min(...topValues) : 10;

@@ -18,9 +18,9 @@ export const VOLUME_CACHE_MS = 30 * 24 * 60 * 60 * 1000;
 const CHUNK = 90;
 const BACKOFF_PREFIX = "backoff|";
 
-export const VOLUMES_OFF_REASON = "No search-volume provider is configured: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD to show monthly searches.";
+const VOLUMES_OFF_REASON = "No search-volume provider is configured: set DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD to show monthly searches.";
 
-export interface VolumeLookup {
+interface VolumeLookup {
   summary: VolumeSummary;
   /** By lower-cased keyword; absent when there is no figure. */
   volumes: Map<string, KeywordVolume>;

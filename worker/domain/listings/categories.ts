@@ -594,7 +594,7 @@ export const CATEGORIES: CategoryModel[] = [
   }),
 ];
 
-export const CATEGORY_BY_ID = new Map(CATEGORIES.map((c) => [c.id, c]));
+const CATEGORY_BY_ID = new Map(CATEGORIES.map((c) => [c.id, c]));
 
 /** Occasions a description may name, and the buyer phrases each brings (EN / TR). */
 export const OCCASIONS: { match: RegExp; en: string[]; tr: string[]; not?: CategoryId[] }[] = [

@@ -54,7 +54,7 @@ export interface RuleContext {
   digital?: boolean;
 }
 
-export interface PartResult<T> {
+interface PartResult<T> {
   value: T;
   checks: RuleCheck[];
 }
@@ -69,7 +69,7 @@ const langOf = (context: RuleContext): Lang => detectLanguage(context.productDes
 const composeInput = (context: RuleContext) => ({ description: context.productDescription, keywords: context.keywords, platform: platformOf(context) });
 
 /** The longest title each marketplace takes: Etsy 130 (the SPEC's), eBay 80, Amazon 200. */
-export function titleMaxFor(platform: Platform): number {
+function titleMaxFor(platform: Platform): number {
   return platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : LISTING_LIMITS.titleMax;
 }
 
@@ -235,7 +235,7 @@ function cutTitle(title: string, max: number): string {
 
 // ---- Tags --------------------------------------------------------------------------------------
 
-export interface TagRuleContext extends RuleContext {
+interface TagRuleContext extends RuleContext {
   /** The enforced title: its phrases are fill candidates too. */
   title?: string;
 }

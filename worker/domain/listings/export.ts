@@ -5,14 +5,14 @@ import type { Listing } from "../../../schema/db";
 import { toPlainDescription } from "../../../schema/plain-text";
 import { toDetail } from "./store";
 
-export const CSV_COLUMNS = ["title", "description", "tags", "alt_texts", "created_at"] as const;
+const CSV_COLUMNS = ["title", "description", "tags", "alt_texts", "created_at"] as const;
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break, quotes doubled. A field that a
  * spreadsheet would run as a formula (= + @, a tab or CR, or - not followed by a space, which would
  * break markdown bullets) gets a leading apostrophe.
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   let v = value;
   if (/^[=+@\t\r]/.test(v) || /^-[^ ]/.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v;

@@ -27,7 +27,7 @@ export function safeFileName(name: string): string {
 }
 
 /** Image types whose bytes we can recognise; only these are ever served inline. */
-export function sniffImageType(bytes: Uint8Array): string | undefined {
+function sniffImageType(bytes: Uint8Array): string | undefined {
   const b = bytes;
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
   if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "image/png";

@@ -178,7 +178,7 @@ export function parseItemSpecifics(content: string): ItemSpecific[] {
     .map((m) => ({ name: m[1].replace(/\*\*/g, "").trim(), value: m[2].replace(/\*\*/g, "").trim() }));
 }
 
-export type PartValue = string | string[] | ItemSpecific[];
+type PartValue = string | string[] | ItemSpecific[];
 
 /** A provider's answer to one part, parsed (SPEC §4: tags as a JSON array, alt texts split on markers). */
 export function parsePart(part: ListingPart, content: string): PartValue {
@@ -190,7 +190,7 @@ export function parsePart(part: ListingPart, content: string): PartValue {
 }
 
 /** One part through its rules, so what streams to the screen is already valid. */
-export function enforcePart(part: ListingPart, value: PartValue, context: RuleContext): { value: PartValue } {
+function enforcePart(part: ListingPart, value: PartValue, context: RuleContext): { value: PartValue } {
   switch (part) {
     case "title":
       return enforceTitle(String(value), context);
@@ -209,7 +209,7 @@ export function enforcePart(part: ListingPart, value: PartValue, context: RuleCo
   }
 }
 
-export const ruleContextFor = (input: GenerationInput): RuleContext => ({
+const ruleContextFor = (input: GenerationInput): RuleContext => ({
   productDescription: input.description,
   keywords: input.keywords,
   platform: input.platform,
@@ -237,7 +237,7 @@ function mergeChecks(first: RuleCheck[], final: RuleReport): RuleReport {
 }
 
 /** The parts a marketplace's listing has, in the order the screen shows them. */
-export const partsFor = (platform: Platform): readonly ListingPart[] => PLATFORM_PARTS[platform];
+const partsFor = (platform: Platform): readonly ListingPart[] => PLATFORM_PARTS[platform];
 
 /**
  * The marketplace's parts at the same time (Etsy: title, description, tags, alt texts; eBay: title,
@@ -285,9 +285,9 @@ export async function generateListingParts(
 
 const SCOPE = "listings.generate";
 
-export type DoneEvent = Extract<GenerateEvent, { type: "done" }>;
+type DoneEvent = Extract<GenerateEvent, { type: "done" }>;
 
-export interface GenerationDeps {
+interface GenerationDeps {
   env: Pick<Env, "DB" | "QUOTA">;
   user: Pick<User, "id" | "plan">;
   provider: LlmProvider;
@@ -296,7 +296,7 @@ export interface GenerationDeps {
   timeoutMs?: number;
 }
 
-export type OpenedGeneration = { kind: "replay"; done: DoneEvent } | { kind: "fresh"; quota: QuotaSnapshot; run: (onPart?: (part: ListingPart, value: PartValue) => void) => Promise<DoneEvent> };
+type OpenedGeneration = { kind: "replay"; done: DoneEvent } | { kind: "fresh"; quota: QuotaSnapshot; run: (onPart?: (part: ListingPart, value: PartValue) => void) => Promise<DoneEvent> };
 
 /**
  * Everything that can refuse a generation happens here, before anything streams: a replay of a
@@ -364,7 +364,7 @@ export async function openGeneration(deps: GenerationDeps, input: GenerationInpu
 
 // ---- Regenerating one part ---------------------------------------------------------------------
 
-export interface RegeneratedPart {
+interface RegeneratedPart {
   part: ListingPart;
   value: PartValue;
   listing: ListingDetail;

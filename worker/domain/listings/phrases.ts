@@ -162,7 +162,7 @@ export const MATERIALS = [
 ];
 
 /** Themes and styles an eBay item specific may name (only when the description says them). */
-export const THEMES = [
+const THEMES = [
   "floral",
   "botanical",
   "boho",
@@ -251,9 +251,9 @@ export function detectLanguage(text: string): Lang {
   return hits >= 2 || (hits >= 1 && /[çöü]/iu.test(plain)) ? "tr" : "en";
 }
 
-export const localeOf = (lang: Lang) => (lang === "tr" ? "tr" : "en");
+const localeOf = (lang: Lang) => (lang === "tr" ? "tr" : "en");
 export const lower = (text: string, lang: Lang = "en") => text.toLocaleLowerCase(localeOf(lang));
-export const upper = (text: string, lang: Lang = "en") => text.toLocaleUpperCase(localeOf(lang));
+const upper = (text: string, lang: Lang = "en") => text.toLocaleUpperCase(localeOf(lang));
 
 /** Sentences of a text, markdown markers and HTML tags removed. */
 export function sentences(text: string): string[] {
@@ -321,7 +321,7 @@ export function plainText(text: string): string {
 
 const NEGATION = /\b(?:not|no|without|excludes?|excluding)\b|değil(?:dir)?|hariç|yoktur|(?:^|\s)yok(?=$|\s)/iu;
 
-export type PhraseKind = "noun" | "feature" | "colour" | "measure";
+type PhraseKind = "noun" | "feature" | "colour" | "measure";
 
 export interface Phrase {
   /** Tokens as the seller wrote them; a measure is one token ("18 inch"). */
@@ -339,7 +339,7 @@ interface Token {
 }
 
 /** A measure as written, with a single space between number and unit and "x" for dimensions. */
-export function normaliseMeasure(m: string): string {
+function normaliseMeasure(m: string): string {
   return m
     .replace(/\s*[x×]\s*/giu, "x")
     .replace(/(\d)\s*"$/u, "$1 inch")
@@ -383,7 +383,7 @@ export function isNounLike(word: string, lang: Lang): boolean {
  * case ("çarkta", "stüdyomda", "pamuktan"), which say where or from what, never what. A run that
  * crossed them would make a fragment such as "kupa çarkta şekillendirildiği".
  */
-export function breaksTurkishPhrase(word: string): boolean {
+function breaksTurkishPhrase(word: string): boolean {
   const w = lower(word, "tr");
   if (w.length <= 4 || NOUNS.has(w) || FEATURE_ENDS.has(w) || COLOURS.has(w) || MATERIALS.includes(w) || THEMES.includes(w)) return false;
   if (nounCategory(w, "tr") || nounCategory(baseNoun(w, "tr"), "tr")) return false;
@@ -405,7 +405,7 @@ const isColour = (word: string, lang: Lang) => COLOURS.has(lower(word, lang));
  * until the run ends on a noun, a colour, a measure or a feature word. Feature patterns such as
  * "editable in Canva" or "dishwasher safe" are kept whole.
  */
-export function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] {
+function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] {
   const out: Phrase[] = [];
   const plain = plainText(text);
   const clauses = plain.split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/);
@@ -595,7 +595,7 @@ const PACKAGING_LEAD = /^(?:gift|kraft|jewelry|jewellery|organza|cotton|velvet|l
  * Whether a noun phrase names the packaging ("kraft box", "gift box", "organza pouch", "hediye
  * kutusu"): a wrapping noun after a packaging word, or a bare wrapping noun that is not the product.
  */
-export function isPackaging(tokens: string[], lang: Lang): boolean {
+function isPackaging(tokens: string[], lang: Lang): boolean {
   const last = lower(tokens[tokens.length - 1] ?? "", lang);
   const before = tokens.length > 1 ? lower(tokens[tokens.length - 2], lang) : "";
   if (lang === "tr") return PACKAGING_TR.test(last) && (tokens.length === 1 || PACKAGING_LEAD.test(before));
@@ -713,26 +713,6 @@ export function headNoun(text: string): string {
   return readProduct(text).head;
 }
 
-/**
- * Candidate phrases of the description, best first: every whole noun phrase (and, for one longer
- * than `maxLength`, its longest tail that fits), lower-case, each once. Tails keep the head noun, so
- * no candidate ends on an adjective.
- */
-export function extractPhrases(text: string, options: { maxLength?: number } = {}): string[] {
-  const maxLength = options.maxLength ?? Infinity;
-  const reading = readProduct(text);
-  const out: string[] = [];
-  for (const p of reading.phrases) {
-    if (p.kind === "measure") continue;
-    const fitted = longestTail(p.tokens, maxLength);
-    if (fitted && fitted.length >= 2) {
-      const phrase = lower(fitted.join(" "), reading.lang);
-      if (!out.includes(phrase)) out.push(phrase);
-    }
-  }
-  return out;
-}
-
 /** Second halves of Turkish compounds: "el yapımı", "el örgüsü", "tığ işi". */
 const COMPOUND_SECOND = new Set(["yapımı", "örgüsü", "işi", "boyası", "baskı"]);
 
@@ -750,21 +730,6 @@ export function longestTail(tokens: string[], max: number, lang: Lang = "en"): s
   return undefined;
 }
 
-/** Single content words in order of first appearance, lower-cased, each once. */
-export function contentWords(text: string): string[] {
-  const lang = detectLanguage(text);
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const word of words(plainText(text))) {
-    const w = lower(word, lang);
-    if (w.length >= 3 && !isStopWord(w) && !/^\d+$/.test(w) && !seen.has(w)) {
-      seen.add(w);
-      out.push(w);
-    }
-  }
-  return out;
-}
-
 // ---- Casing ------------------------------------------------------------------------------------
 
 const SMALL_EN = new Set(["a", "an", "the", "and", "or", "for", "of", "with", "in", "on", "to", "by", "at", "as"]);
@@ -776,7 +741,7 @@ const UNITS_LOWER = new Set(["ml", "cm", "mm", "oz", "g", "gr", "kg", "lb", "lbs
  * Whether a word shouts: four or more capital letters in a row. Acronyms of up to three letters
  * (DIY, SVG, USA, XL) do not.
  */
-export function isShoutingWord(word: string): boolean {
+function isShoutingWord(word: string): boolean {
   return /\p{Lu}{4,}/u.test(word) && !ACRONYMS.has(word);
 }
 
@@ -847,19 +812,13 @@ export function restoreAcronyms(text: string, source: string): string {
   return text.replace(WORD, (word) => acronyms.get(word.toLowerCase()) ?? word);
 }
 
-/** Whether a word is a common adjective or participle (tests and the enforcer check endings with it). */
-export function isDanglingWord(word: string, lang: Lang = "en"): boolean {
-  const w = lower(word, lang);
-  return STOP.has(w) || (ADJECTIVES.has(w) && !NOUNS.has(w) && !nounCategory(w, lang) && !COLOURS.has(w));
-}
-
 // ---- Shouting text and the lead sentence -------------------------------------------------------
 
 /**
  * Upper-case words that are not shouting even in an all-caps text: file formats, sizes, countries,
  * common abbreviations. In a text written mostly in capitals only these stay upper-case.
  */
-export const KNOWN_ACRONYMS = new Set(
+const KNOWN_ACRONYMS = new Set(
   `PDF SVG PNG JPG JPEG DXF EPS GIF DIY RSVP ASAP HDMI LCV USB LED UV TV DVD CD UK US USA EU NYC LA XS XL XXL XXXL 2XL 3XL 4XL 5XL S M L
   UPS DHL ID A4 A5 A3 A6 BFF LGBTQ OK NFC SPF BPA PVC MDF DPI`
     .split(/\s+/)

@@ -83,7 +83,7 @@ export function ruleContextOf(row: Pick<Listing, "originalPrompt" | "description
   };
 }
 
-export interface NewListing extends ListingText {
+interface NewListing extends ListingText {
   originalPrompt: string;
   platform: Platform | string;
   provider: string;
@@ -137,7 +137,7 @@ export async function getListing(db: D1Database, userId: string, id: string): Pr
   return row;
 }
 
-export interface ListQuery {
+interface ListQuery {
   q?: string;
   sort?: "newest" | "oldest";
   limit?: number;

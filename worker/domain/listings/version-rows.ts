@@ -11,7 +11,7 @@ import { HttpError } from "../../lib/errors";
 import { type Db } from "../../lib/db";
 
 /** Versions kept per listing; older ones are pruned by the batch that writes a new one. */
-export const VERSIONS_KEPT = 100;
+const VERSIONS_KEPT = 100;
 
 export type VersionReason = "saved" | "generated" | "edit" | "regenerated" | "restore" | "fix" | "import" | "accept";
 

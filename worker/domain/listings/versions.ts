@@ -13,7 +13,7 @@ import { sellerRuleReport } from "./seller-edit";
 import { getListing, ruleContextOf, toDetail, writeNextVersion } from "./store";
 import { columnsOf, versionConflict } from "./version-rows";
 
-export const VERSION_NOT_FOUND = "Version not found";
+const VERSION_NOT_FOUND = "Version not found";
 
 export function toVersionInfo(row: ListingVersionRow): ListingVersionInfo {
   return {
@@ -34,7 +34,7 @@ export async function listVersions(db: D1Database, userId: string, listingId: st
     .orderBy(desc(listingVersions.version));
 }
 
-export async function getVersion(db: D1Database, userId: string, listingId: string, versionId: string): Promise<ListingVersionRow> {
+async function getVersion(db: D1Database, userId: string, listingId: string, versionId: string): Promise<ListingVersionRow> {
   const [row] = await drizzle(db)
     .select()
     .from(listingVersions)

@@ -12,7 +12,7 @@ import { auditInputOf } from "../audit/saved";
 import type { Grade } from "../audit/types";
 import { type Db } from "../../lib/db";
 
-export interface ShopScore {
+interface ShopScore {
   score: number;
   grade: Grade;
   findingIds: string[];

@@ -22,17 +22,17 @@ import { HttpError } from "../../lib/errors";
 export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };
 
 /** A record longer than this is not a listing row (Etsy's description allows far less): not a listings CSV. */
-export const CSV_RECORD_CHARS_MAX = 1_000_000;
+const CSV_RECORD_CHARS_MAX = 1_000_000;
 /** Columns past this many in one record: not a listings CSV. */
 const CSV_FIELDS_MAX = 500;
 
-export interface CsvRow {
+interface CsvRow {
   /** 1-based: the header is row 1. */
   row: number;
   fields: string[];
 }
 
-export class CsvError extends Error {
+class CsvError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "CsvError";
@@ -339,7 +339,7 @@ const splitList = (value: string) =>
     .filter(Boolean);
 
 /** Where each of Etsy's columns is in this file's header. */
-export interface EtsyColumns {
+interface EtsyColumns {
   index: Map<string, number>;
   images: number[];
   variations: { type?: number; name?: number; values?: number }[];
@@ -378,7 +378,7 @@ export function etsyColumnsOf(header: string[]): EtsyColumns {
 }
 
 /** The 400 of a file that is not Etsy's listings CSV: what was expected, and where to get the right file. */
-export function notListingsCsv(detail: string): HttpError {
+function notListingsCsv(detail: string): HttpError {
   return new HttpError(
     400,
     `This is not Etsy's listings CSV. ${detail} The file must start with a header row naming the columns ${ETSY_CSV_REQUIRED_COLUMNS.join(", ")} (Etsy's EtsyListingsDownload.csv also has MATERIALS, IMAGE1 to IMAGE10, the VARIATION columns and SKU). Download it from Etsy: Shop Manager > Settings > Options > Download Data > Download CSV.`,

@@ -20,16 +20,16 @@ import { codeChallengeOf, decryptToken, encryptToken, randomToken, sha256Hex } f
 import { db } from "../../lib/db";
 import { log } from "../../lib/log";
 
-export const ETSY_NOT_CONFIGURED = "Etsy connection is not configured on this server";
-export const ETSY_NOT_CONNECTED = "No Etsy shop is connected: connect your shop first";
-export const ETSY_RECONNECT = "Etsy no longer accepts this shop's connection (it was revoked or expired). Connect the shop again.";
+const ETSY_NOT_CONFIGURED = "Etsy connection is not configured on this server";
+const ETSY_NOT_CONNECTED = "No Etsy shop is connected: connect your shop first";
+const ETSY_RECONNECT = "Etsy no longer accepts this shop's connection (it was revoked or expired). Connect the shop again.";
 export const ETSY_STATE_TTL_MS = 10 * 60 * 1000;
 /** An access token this close to its end is refreshed before use. */
-export const ETSY_REFRESH_MARGIN_MS = 60 * 1000;
+const ETSY_REFRESH_MARGIN_MS = 60 * 1000;
 export const ETSY_CALLBACK_PATH = "/api/shop/etsy/callback";
 export const ETSY_BROWSER_COOKIE = "listora_etsy_oauth";
 
-export interface EtsySettings {
+interface EtsySettings {
   apiKey: string;
   sharedSecret: string;
   apiUrl: string;
@@ -38,7 +38,7 @@ export interface EtsySettings {
 }
 
 /** The operator's Etsy app, or null when ETSY_API_KEY or ETSY_SHARED_SECRET is missing. */
-export function etsySettingsOf(env: Env): EtsySettings | null {
+function etsySettingsOf(env: Env): EtsySettings | null {
   const apiKey = (env.ETSY_API_KEY ?? "").trim();
   const sharedSecret = (env.ETSY_SHARED_SECRET ?? "").trim();
   if (!apiKey || !sharedSecret) return null;
@@ -111,8 +111,8 @@ export async function startEtsyConnect(env: Env, userId: string, now = Date.now(
   return { url: url.toString(), browserNonce };
 }
 
-export type CallbackOutcome = { ok: true; userId: string; shopName: string } | { ok: false; reason: CallbackFailure };
-export type CallbackFailure = "denied" | "invalid-state" | "expired" | "invalid-code" | "no-shop" | "etsy-unavailable";
+type CallbackOutcome = { ok: true; userId: string; shopName: string } | { ok: false; reason: CallbackFailure };
+type CallbackFailure = "denied" | "invalid-state" | "expired" | "invalid-code" | "no-shop" | "etsy-unavailable";
 
 /**
  * Finishes an authorization from Etsy's redirect. The state is used once whatever happens next; a

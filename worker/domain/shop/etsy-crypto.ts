@@ -11,7 +11,7 @@ import { getConfig, type Env } from "../../lib/env";
 const HKDF_SALT = new TextEncoder().encode("listora.etsy-tokens.salt.v1");
 const HKDF_INFO = new TextEncoder().encode("listora/etsy-tokens/aes-256-gcm/v1");
 
-export type TokenPurpose = "access" | "refresh" | "verifier";
+type TokenPurpose = "access" | "refresh" | "verifier";
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -55,13 +55,13 @@ export async function decryptToken(env: Env, userId: string, purpose: TokenPurpo
   }
 }
 
-export function base64url(bytes: Uint8Array): string {
+function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4));
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);

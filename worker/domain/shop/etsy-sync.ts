@@ -20,7 +20,7 @@ import { upsertShopListings, type ShopImportItem } from "./import";
 import { db } from "../../lib/db";
 
 /** Which listings of the shop an import reads. */
-export const ETSY_IMPORT_STATE = "active";
+const ETSY_IMPORT_STATE = "active";
 /** Ids per `IN (...)` (D1 binds at most 100 parameters per statement). */
 const CHUNK = 90;
 

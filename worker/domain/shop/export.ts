@@ -14,7 +14,7 @@ import { toPlainDescription } from "../../../schema/plain-text";
 import { listingVersions, listings, type Listing } from "../../../schema/db";
 import type { ListingSnapshot } from "../../../schema/api/listings";
 
-export const EXPORT_COLUMNS = ["SKU", "ORIGINAL_TITLE", "TITLE", "TAGS", "DESCRIPTION"] as const;
+const EXPORT_COLUMNS = ["SKU", "ORIGINAL_TITLE", "TITLE", "TAGS", "DESCRIPTION"] as const;
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
@@ -24,7 +24,7 @@ export function exportField(value: string): string {
   return `"${v.replace(/"/g, '""')}"`;
 }
 
-export interface ExportRow {
+interface ExportRow {
   sku: string | null;
   originalTitle: string;
   title: string;

@@ -20,7 +20,7 @@ import type { Db } from "../../lib/db";
 export type { ShopImportItem };
 
 /** Rows written per D1 batch: each new row is 3 statements (+1 cap guard per batch), each changed row 4. */
-export const IMPORT_BATCH_ROWS = 50;
+const IMPORT_BATCH_ROWS = 50;
 /** Ids per cap guard (a batch's new listings are checked in groups, within D1's bound parameters). */
 const GUARD_IDS = 50;
 /** Ids per `IN (...)` query (D1 allows 100 bound parameters per statement). */
@@ -30,7 +30,7 @@ const clean = (text: string) => text.replace(/\s+/g, " ").trim();
 const list = (values: string[]) => values.map(clean).filter(Boolean);
 
 /** The fields of an input as they are stored and hashed: trimmed, line endings as \n, empty entries dropped. */
-export function normalizeShopInput(input: ShopListingInput): ShopListingInput {
+function normalizeShopInput(input: ShopListingInput): ShopListingInput {
   const variations: ShopVariation[] = input.variations.map((v) => ({ type: clean(v.type), values: list(v.values) })).filter((v) => v.type || v.values.length);
   const money = input.priceMinor;
   const quantity = input.quantity;
@@ -53,7 +53,7 @@ export function normalizeShopInput(input: ShopListingInput): ShopListingInput {
 }
 
 /** SHA-256 (hex) over the normalised row: what a re-import compares. */
-export async function importHashOf(input: ShopListingInput): Promise<string> {
+async function importHashOf(input: ShopListingInput): Promise<string> {
   const n = input;
   const canonical = JSON.stringify([n.title, n.description, n.priceMinor, n.currency, n.quantity, n.tags, n.materials, n.imageUrls, n.variations.map((v) => [v.type, v.values]), n.sku]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));

@@ -24,25 +24,25 @@ import { optimizeShopListing, scoreShopText, type OptimizeOutcome } from "./opti
 import { db, type Db } from "../../lib/db";
 import { log } from "../../lib/log";
 
-export const JOB_NOT_FOUND = "Job not found";
+const JOB_NOT_FOUND = "Job not found";
 /** A "processing" item older than this was left by a delivery that died; another delivery may claim it. */
 export const STALE_PROCESSING_MS = 5 * 60 * 1000;
 /** Queues' sendBatch takes at most 100 messages per call. */
-export const SEND_BATCH_MAX = 100;
+const SEND_BATCH_MAX = 100;
 /** Jobs GET /api/shop/jobs lists. */
-export const RECENT_JOBS = 20;
+const RECENT_JOBS = 20;
 /** Each provider call of one listing; a queue consumer may run for minutes, a listing should not. */
-export const OPTIMIZE_TIMEOUT_MS = 60_000;
+const OPTIMIZE_TIMEOUT_MS = 60_000;
 /** What the seller reads on a listing whose every try failed. */
 export const FAILED_MESSAGE = "We could not optimize this listing: the writer did not answer after 4 tries. Your listing was not changed, and no listing unit was used. Try it again later.";
-export const DELETED_MESSAGE = "This listing was deleted before it could be optimized.";
+const DELETED_MESSAGE = "This listing was deleted before it could be optimized.";
 const QUOTA_PREFIX = "Your daily listing quota ran out";
 
 /** The delay before the nth retry of a failed listing: 5 s, 20 s, 80 s (Queues holds the message meanwhile). */
-export const retryDelaySeconds = (attempts: number) => Math.min(300, 5 * 4 ** Math.max(0, attempts - 1));
+const retryDelaySeconds = (attempts: number) => Math.min(300, 5 * 4 ** Math.max(0, attempts - 1));
 
 /** Why a job stopped when the quota ran out, in the seller's words. */
-export function quotaStopReason(optimized: number, total: number, skipped: number, plan: string | null | undefined): string {
+function quotaStopReason(optimized: number, total: number, skipped: number, plan: string | null | undefined): string {
   const other = skipped === 1 ? "The other 1 was not changed" : `The other ${skipped} were not changed`;
   const next = effectivePlan(plan) === "premium" ? "optimize them tomorrow (the quota resets at midnight UTC)." : "optimize them tomorrow or upgrade your plan.";
   return `${QUOTA_PREFIX} after ${optimized} of ${total} listings. ${other}: ${next}`;
@@ -194,7 +194,7 @@ function refreshStatement(dbBinding: D1Database, jobId: string, now: number) {
     .bind(jobId, now);
 }
 
-export async function refreshJob(dbBinding: D1Database, jobId: string, now = Date.now()) {
+async function refreshJob(dbBinding: D1Database, jobId: string, now = Date.now()) {
   await refreshStatement(dbBinding, jobId, now).run();
   const job = await dbBinding
     .prepare("SELECT status, total, stop_reason, user_id FROM shop_jobs WHERE id = ?")
@@ -215,9 +215,9 @@ export async function refreshJob(dbBinding: D1Database, jobId: string, now = Dat
 
 // ---- The consumer --------------------------------------------------------------------------------
 
-export type Outcome = { ack: true; note: string } | { retry: true; delaySeconds: number; note: string };
+type Outcome = { ack: true; note: string } | { retry: true; delaySeconds: number; note: string };
 
-export interface ConsumerDeps {
+interface ConsumerDeps {
   provider: LlmProvider;
   now?: () => number;
   timeoutMs?: number;
@@ -254,7 +254,7 @@ const claimed = (m: OptimizeMessage, claim: number) => ({ sql: "job_id = ? AND l
  * One message of the optimize queue: one listing of one job. Answers whether to acknowledge the
  * message or retry it later. Never throws for a listing's own failure (it answers a retry).
  */
-export async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, deps: ConsumerDeps, body: unknown): Promise<Outcome> {
+async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, deps: ConsumerDeps, body: unknown): Promise<Outcome> {
   const now = deps.now ?? Date.now;
   if (!isMessage(body)) return { ack: true, note: "malformed message" };
   const m = body;
@@ -420,7 +420,7 @@ async function stopForQuota(dbBinding: D1Database, m: OptimizeMessage, token: nu
  * with a message the seller understands (its unit, if it still holds one, goes back). A fresh claim
  * of another delivery is left alone for a while.
  */
-export async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: unknown, now = Date.now()): Promise<Outcome> {
+async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: unknown, now = Date.now()): Promise<Outcome> {
   if (!isMessage(body)) return { ack: true, note: "malformed message" };
   const m = body;
   const item = await readItem(env.DB, m);

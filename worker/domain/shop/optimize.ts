@@ -51,14 +51,14 @@ export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" |
   variations?: unknown;
 };
 
-export interface ShopText {
+interface ShopText {
   title: string;
   description: string;
   tags: string[];
   altTexts: string[];
 }
 
-export type CandidateKind = "fixes" | "hybrid" | "writer";
+type CandidateKind = "fixes" | "hybrid" | "writer";
 
 export interface OptimizeOutcome {
   scoreBefore: number;
@@ -78,7 +78,7 @@ const variationsOf = (value: unknown): ShopVariation[] =>
     : [];
 
 /** Alt texts Etsy takes: one per photo, as many as Etsy's photos (a CSV import has at most 10: IMAGE1..IMAGE10). */
-export const ALT_TEXTS_MAX = PLATFORM_LIMITS.etsy.photosMax;
+const ALT_TEXTS_MAX = PLATFORM_LIMITS.etsy.photosMax;
 
 /** The audit input of a shop listing with these parts: the same as the shop's own score (photo rules included). */
 export function shopAuditInput(row: ShopListingSource, text: ShopText): AuditInput {
@@ -112,7 +112,7 @@ function groundOf(row: ShopListingSource): string {
 }
 
 /** The phrases the listing is meant to be found for: the seller's own tags, phrases first, then the title's parts. */
-export function keywordsOf(row: ShopListingSource): string[] {
+function keywordsOf(row: ShopListingSource): string[] {
   const tags = strings(row.tags)
     .map((t) => t.replace(/\s+/g, " ").trim())
     .filter(Boolean);
@@ -214,7 +214,7 @@ export function groundedDescription(description: string, ground: string): string
 // ---- The Doctor's fixes --------------------------------------------------------------------------
 
 /** Applies the Doctor's one-click fixes, best first, until no fix is left (or the score would not rise). */
-export function doctorFixes(row: ShopListingSource, start: ShopText, maxSteps = 25): ShopText {
+function doctorFixes(row: ShopListingSource, start: ShopText, maxSteps = 25): ShopText {
   let text = start;
   const seen = new Set<string>([JSON.stringify(text)]);
   for (let step = 0; step < maxSteps; step++) {
@@ -243,7 +243,7 @@ export function doctorFixes(row: ShopListingSource, start: ShopText, maxSteps = 
 // ---- Alt texts -----------------------------------------------------------------------------------
 
 /** How many alt texts the listing should have: one per photo (Etsy's photo limit at most); 5 when the photo count is unknown. */
-export function altTextTarget(row: ShopListingSource): number {
+function altTextTarget(row: ShopListingSource): number {
   const photos = row.photoCount;
   if (photos === null || photos === undefined) return 5;
   return Math.max(0, Math.min(ALT_TEXTS_MAX, photos));
@@ -253,7 +253,7 @@ export function altTextTarget(row: ShopListingSource): number {
  * Alt texts for the photos the writer had no view for: the product as the title names it, which photo,
  * and one of the listing's search phrases. Plain about what is not known (what each photo shows).
  */
-export function fillAltTexts(alts: string[], row: ShopListingSource, tags: string[], target: number): string[] {
+function fillAltTexts(alts: string[], row: ShopListingSource, tags: string[], target: number): string[] {
   if (alts.length >= target) return alts;
   const head = (row.title.split(/\s[-–—|]\s|[,;:|()]/)[0] ?? row.title).replace(/\s+/g, " ").trim();
   const name = head ? head.charAt(0).toUpperCase() + head.slice(1).toLowerCase() : "Product photo";
@@ -373,7 +373,7 @@ const paragraphsOf = (text: string) =>
     .filter(Boolean);
 
 /** The seller's care, shipping and policy paragraphs, kept word for word under a rewritten description. */
-export function policyParagraphsOf(row: ShopListingSource): string[] {
+function policyParagraphsOf(row: ShopListingSource): string[] {
   const out: string[] = [];
   for (const p of paragraphsOf(row.description)) {
     if (POLICY_PARAGRAPH.test(p)) out.push(p);
@@ -397,7 +397,7 @@ const withoutPolicyLines = (p: string) =>
     .trim();
 
 /** The facts the writer composes from: the description without its care, shipping and policy paragraphs (they are added back word for word). */
-export function writerFactsOf(row: ShopListingSource): string {
+function writerFactsOf(row: ShopListingSource): string {
   const lang = detectLanguage(`${row.title}\n${row.description}`);
   const description = tameShoutingText(row.description, lang);
   const paragraphs = paragraphsOf(description)
@@ -426,7 +426,7 @@ export function writerFactsOf(row: ShopListingSource): string {
  * A heading over a dashed list ("BEDENLER\n- 0-3 ay\n- 3-6 ay") as one line the writer can turn into a
  * feature ("Bedenler: 0-3 ay; 3-6 ay"), so no bare capitals heading lands inside a features list.
  */
-export function foldHeadingLists(paragraph: string, lang: Lang): string {
+function foldHeadingLists(paragraph: string, lang: Lang): string {
   const lines = paragraph.split("\n").map((l) => l.trim());
   if (lines.length < 2) return paragraph;
   const [head, ...items] = lines;
@@ -503,7 +503,7 @@ function leadLine(row: ShopListingSource, text: ShopText): ShopText {
 }
 
 /** The writer's bullets as a seller writes them: no "• - 0-3 ay", and a heading the seller wrote in capitals is a heading, not a bullet. */
-export function tidyBullets(description: string): string {
+function tidyBullets(description: string): string {
   return description
     .split("\n")
     .map((line) => line.replace(/^(\s*•\s*)[-*•]\s+/, "$1"))
@@ -524,7 +524,7 @@ function titleTagFirst(title: string, tags: string[]): string[] {
 // ---- Thin listings -------------------------------------------------------------------------------
 
 /** A listing that says little: a title of three words or fewer, or a description under 20 words. */
-export function isThinListing(text: Pick<ShopText, "title" | "description">): boolean {
+function isThinListing(text: Pick<ShopText, "title" | "description">): boolean {
   return words(text.title).length <= 3 || words(plainText(text.description)).length < 20;
 }
 
@@ -539,7 +539,7 @@ const sameWord = (a: string, b: string) => {
  * MATERIALS column (or of a seller's tag) it is made of, the shape and style words of the tags
  * ("Clay Earrings" + "polymer clay" + "minimalist earrings" -> "Minimalist Polymer Clay Earrings").
  */
-export function productNameOf(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
+function productNameOf(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
   const base = (title.split(/\s[-–—|]\s|[,;:|()]/)[0] ?? title).trim();
   let tokens = base.split(/\s+/).filter(Boolean);
   if (!tokens.length) return base;
@@ -598,7 +598,7 @@ const MATERIAL_WORDS = new RegExp(`^(?:${MATERIALS.source})$`, "i");
  * A complete title for a thin listing: its full name, then up to two of its search phrases that
  * repeat none of its words ("Minimalist Everyday Polymer Clay Earrings - Gift for Her").
  */
-export function thinTitle(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
+function thinTitle(row: ShopListingSource, title: string, tags: string[], lang: Lang): string {
   const name = productNameOf(row, title, tags, lang);
   const used = new Set(words(name).map((w) => w.toLowerCase().replace(/s$/, "")));
   const parts: string[] = [];
@@ -621,7 +621,7 @@ export function thinTitle(row: ShopListingSource, title: string, tags: string[],
  * the product (with the seller's own describing words: "Cute polymer clay earrings."), the features it
  * states (materials, options) and the seller's care and shipping lines word for word.
  */
-export function thinDescription(row: ShopListingSource, description: string, name: string, lang: Lang, mainPhrase = ""): string {
+function thinDescription(row: ShopListingSource, description: string, name: string, lang: Lang, mainPhrase = ""): string {
   const T = TEMPLATE_WORDS[lang];
   const own = plainText(description).trim();
   const ownParagraphs = paragraphsOf(description).filter((p) => !POLICY_PARAGRAPH.test(p));
@@ -660,9 +660,9 @@ const restoreCase = (lowered: string, original: string) => {
 };
 
 /** How many points below the best score a more complete candidate of a thin listing may be and still win. */
-export const THIN_TIE = 3;
+const THIN_TIE = 3;
 
-export interface OptimizeOptions {
+interface OptimizeOptions {
   timeoutMs?: number;
 }
 

@@ -15,9 +15,9 @@ import { getListing, ruleContextOf, toDetail } from "../listings/store";
 import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { toShopProposal } from "./proposal-shape";
 
-export const NO_PROPOSAL = "There is no proposal waiting for this listing.";
+const NO_PROPOSAL = "There is no proposal waiting for this listing.";
 
-export async function pendingProposal(db: D1Database, userId: string, listingId: string): Promise<ListingProposal | undefined> {
+async function pendingProposal(db: D1Database, userId: string, listingId: string): Promise<ListingProposal | undefined> {
   const [row] = await drizzle(db)
     .select()
     .from(listingProposals)

@@ -8,7 +8,7 @@ import { AUDIT_TITLES_EN } from "../audit/titles";
 import type { Grade } from "../audit/types";
 import { refreshAudits } from "./audits";
 
-export const TOP_ISSUES = 10;
+const TOP_ISSUES = 10;
 
 export async function shopSummary(db: D1Database, userId: string, now = Date.now()): Promise<ShopSummary> {
   await refreshAudits(db, userId, now);

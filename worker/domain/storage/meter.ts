@@ -14,7 +14,7 @@ import type { Env } from "../../lib/env";
 import { HttpError, tooManyRequests } from "../../lib/errors";
 import { type Db } from "../../lib/db";
 
-export const planOf = (plan: string | null | undefined): StoragePlan => (plan === "premium" ? "premium" : "free");
+const planOf = (plan: string | null | undefined): StoragePlan => (plan === "premium" ? "premium" : "free");
 
 /** The byte limit of the user's plan, looked up inside the statement (callers may not know the plan). */
 const LIMIT_SQL = `(CASE WHEN (SELECT plan FROM users WHERE id = ?) = 'premium' THEN ${STORAGE_PLANS.premium.bytes} ELSE ${STORAGE_PLANS.free.bytes} END)`;
@@ -69,7 +69,7 @@ export async function assertListingRoom(db: D1Database, userId: string): Promise
   if (usage.listings >= usage.listingsLimit) throw listingLimitReached(usage);
 }
 
-export interface MeteredFile {
+interface MeteredFile {
   id: string;
   userId: string;
   listingId: string | null;
@@ -157,7 +157,7 @@ export function listingCapGuard(db: Db, userId: string, listingId: string) {
     .returning({ id: listings.id });
 }
 
-export type WriteKind = "upload" | "save" | "edit";
+type WriteKind = "upload" | "save" | "edit";
 
 const RATE: Record<WriteKind, number> = {
   upload: WRITE_RATE_LIMITS.uploadsPerMinute,

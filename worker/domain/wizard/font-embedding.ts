@@ -26,7 +26,7 @@ interface EncodableSubset extends Subset {
 type Listener = (value?: any) => void;
 
 /** Collects what `Subset.encode` writes: the methods of restructure's EncodeStream, over one growing buffer. */
-export class ByteWriter {
+class ByteWriter {
   pos = 0;
   private bytes = new Uint8Array(64 * 1024);
   private view = new DataView(this.bytes.buffer);

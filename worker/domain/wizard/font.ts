@@ -12,7 +12,7 @@ export async function dejaVuSans(): Promise<Uint8Array> {
   return cached;
 }
 
-export function decodeDataUrl(dataUrl: string): Uint8Array {
+function decodeDataUrl(dataUrl: string): Uint8Array {
   const comma = dataUrl.indexOf(",");
   const binary = atob(comma === -1 ? dataUrl : dataUrl.slice(comma + 1));
   const bytes = new Uint8Array(binary.length);

@@ -21,13 +21,13 @@ export interface DraftLine {
   count?: string;
 }
 
-export interface DraftSection {
+interface DraftSection {
   key: SectionKey | "intro";
   heading?: string;
   lines: DraftLine[];
 }
 
-export interface AbbreviationEntry {
+interface AbbreviationEntry {
   abbr: string;
   meaning: string;
 }
@@ -48,7 +48,7 @@ export interface FormattedPattern {
   standardNotes: string[];
 }
 
-export const CRAFT_NAMES: Record<PatternLanguage, Record<Craft, string>> = {
+const CRAFT_NAMES: Record<PatternLanguage, Record<Craft, string>> = {
   en: { crochet: "Crochet pattern", knitting: "Knitting pattern", sewing: "Sewing pattern", "cross-stitch": "Cross-stitch pattern" },
   tr: { crochet: "Tığ işi model", knitting: "Şiş örgü modeli", sewing: "Dikiş kalıbı", "cross-stitch": "Kanaviçe şeması" },
 };
@@ -78,7 +78,7 @@ const GLOSSARY_HEADING: Record<PatternLanguage, { all: string; more: string }> =
   tr: { all: "Kısaltmalar", more: "Diğer kısaltmalar (standart anlamları)" },
 };
 
-export function subtitleFor(craft: Craft, language: PatternLanguage) {
+function subtitleFor(craft: Craft, language: PatternLanguage) {
   return `${CRAFT_NAMES[language][craft]} · ${DOWNLOAD[language]}`;
 }
 

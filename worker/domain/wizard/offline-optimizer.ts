@@ -16,7 +16,7 @@ export interface PatternOptions {
   title?: string;
 }
 
-export interface OptimizedPattern {
+interface OptimizedPattern {
   /** The title line as the seller wrote it (without a leading "# "), or a default one. */
   title: string;
   /** The seller's own title line, when the first line was one. */

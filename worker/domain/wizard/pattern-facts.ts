@@ -6,12 +6,7 @@
 import type { Craft } from "./abbreviations";
 import { isAbbreviationEntry, stripDecoration, type PatternSection, type SourceLine } from "./pattern-sections";
 
-export type FactKey = "skillLevel" | "yarn" | "tool" | "gauge" | "size" | "abbreviations" | "notes" | "copyright";
-
-/** The sections and facts a buyer expects, in the order the tech-edit report lists what is missing. */
-export const EXPECTED: readonly FactKey[] = ["skillLevel", "yarn", "tool", "gauge", "size", "abbreviations", "notes", "copyright"];
-
-export interface PatternFacts {
+interface PatternFacts {
   skillLevel?: SourceLine;
   /** A materials line naming a yarn weight (CYC 0-7 or its usual names) or an amount. */
   yarn?: SourceLine;
@@ -84,7 +79,7 @@ export function patternFacts(sections: PatternSection[], craft: Craft, title?: S
   };
 }
 
-export interface Definition {
+interface Definition {
   abbr: string;
   meaning: string;
   line: number;

@@ -9,8 +9,6 @@ import type { PatternLanguage } from "./abbreviations";
 
 export type SectionKey = "summary" | "sizes" | "materials" | "gauge" | "abbreviations" | "instructions" | "notes";
 
-export const SECTION_ORDER: readonly SectionKey[] = ["summary", "sizes", "materials", "gauge", "abbreviations", "instructions", "notes"];
-
 export const SECTION_LABELS: Record<PatternLanguage, Record<SectionKey, string>> = {
   en: {
     summary: "At a glance",
@@ -68,7 +66,7 @@ const MATERIAL_ITEM =
   /^(?:[-*•]\s+)?(?:yarns?|hooks?|crochet\s+hook|needles?|knitting\s+needles?|circular\s+needles?|dpns?|fabric|main\s+fabric|lining(?:\s+fabric)?|interfacing|thread|floss|aida|evenweave|linen|stuffing|fiberfill|fibrefill|safety\s+eyes|eyes|stitch\s+markers?|tapestry\s+needle|notions|webbing|straps?|zipper|buttons?|batting|hoop|iplik|tığ|şiş(?:ler)?|kumaş|elyaf|göz|dolgu)\s*:/iu;
 
 /** "sc = single crochet", "dc - double crochet", "MR (magic ring)", "sl st: slip stitch". */
-export const ABBREVIATION_ENTRY = /^(.{1,20}?)\s*(?:=|:|–|—|\s-\s|\s+-|\()\s*(.+?)\)?$/u;
+const ABBREVIATION_ENTRY = /^(.{1,20}?)\s*(?:=|:|–|—|\s-\s|\s+-|\()\s*(.+?)\)?$/u;
 
 /** Strips list markers and markdown emphasis around a line; keeps its words. For reading only. */
 export function stripDecoration(line: string): string {
@@ -86,7 +84,7 @@ interface Heading {
 }
 
 /** "Materials", "MATERIALS:", "## Materials", "Gauge: 18 sts = 10 cm" (inline rest). */
-export function matchHeading(raw: string): Heading | undefined {
+function matchHeading(raw: string): Heading | undefined {
   const line = raw
     .replace(/^#{1,2}\s+/u, "")
     .replace(/^\*\*(.+?)\*\*/u, "$1")
@@ -188,7 +186,7 @@ export interface PatternSection {
   lines: SourceLine[];
 }
 
-export interface StructuredPattern {
+interface StructuredPattern {
   title?: SourceLine;
   sections: PatternSection[];
 }
@@ -286,15 +284,6 @@ export function structurePattern(text: string): StructuredPattern {
   return { title, sections: kept };
 }
 
-/** The text a heading line shows without its markdown marks and trailing colon. */
-export function headingText(line: string) {
-  return line
-    .replace(/^#{1,6}\s+/u, "")
-    .replace(/^\*\*(.+)\*\*$/u, "$1")
-    .replace(/:$/u, "")
-    .trim();
-}
-
 // ---- A round's parts, for layout: its label, its text, its stated stitch count -----------------
 
 const STEP_LABEL = [
@@ -311,7 +300,7 @@ const LIST_LABEL = /^(\d{1,3}[.)])\s+(\S.*)$/u;
 export const STATED_COUNT =
   /\s+((?:[([{]\s*\d+\s*(?:(?:sts?|stitches|ilmek(?:ler)?)(?:\s+(?:rem(?:ain(?:ing)?)?|total|in\s+total|on\s+(?:the\s+)?needles?|kaldı))?|[a-z-]{1,8})?(?:\s*,\s*\d+\s*[\p{L}\d -]{1,24})*\s*[)\]}]|(?:[-–—=:]\s*)?\d+\s*(?:sts?|stitches|ilmek(?:ler)?)(?:\s+(?:rem(?:ain(?:ing)?)?|total))?)\s*\.?)$/iu;
 
-export interface StepParts {
+interface StepParts {
   /** "Rnd 3:", "R5-R9:", "1-10. turlar:", "3." (sewing); as written. */
   label?: string;
   body: string;

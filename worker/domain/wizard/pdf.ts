@@ -9,9 +9,9 @@ import { dejaVuSans } from "./font";
 import { ABOUT_HEADING, type DraftLine, type FormattedPattern } from "./offline-formatter";
 import { SECTION_LABELS } from "./pattern-sections";
 
-export type PaperSize = "a4" | "letter";
+type PaperSize = "a4" | "letter";
 
-export interface PdfOptions {
+interface PdfOptions {
   paperSize?: PaperSize;
   /** Printed in the footer and as the document author. */
   shopName?: string;
@@ -19,7 +19,7 @@ export interface PdfOptions {
   now?: Date;
 }
 
-export interface RenderedPdf {
+interface RenderedPdf {
   bytes: Uint8Array;
   pages: number;
 }

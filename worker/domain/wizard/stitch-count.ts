@@ -166,7 +166,7 @@ const BARE_NUMBER = new RegExp(`^${NUM}$`);
 const STITCH_TIMES = new RegExp(`^(?:x ?${NUM}|${NUM} times)$`);
 
 /** One spelling for the many ways a row is written; the text keeps its meaning, not its looks. */
-export function normaliseRow(text: string): string {
+function normaliseRow(text: string): string {
   let s = ` ${text.toLocaleLowerCase("en")} `
     .replace(/[×]/g, "x")
     .replace(/[‘’]/g, "'")
@@ -538,7 +538,7 @@ function readCrochet(c: string, _ctx: Context): Readings {
 export type RowCheck = TechEditRow;
 
 /** "(18)", "[18]", "- 18 sts", "18 sts.", "(18 stitches)", "(12 dc, 4 ch-2 sps)": the number and what it counts. */
-export function parseStated(count: string): { n: number; kind?: string } | undefined {
+function parseStated(count: string): { n: number; kind?: string } | undefined {
   const m = /(\d+)\s*([a-zçğıöşü-]+)?/iu.exec(count);
   if (!m) return undefined;
   const unit = m[2]?.toLocaleLowerCase("en");

@@ -10,11 +10,11 @@ import { definedAbbreviations, patternFacts } from "./pattern-facts";
 import { sourceLines, type PatternSection } from "./pattern-sections";
 import { checkStitchCounts, type RowCheck } from "./stitch-count";
 
-export type Severity = "error" | "warning" | "tip";
+type Severity = "error" | "warning" | "tip";
 
-export type IssueId = "stitch-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
+type IssueId = "stitch-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
 
-export interface TechEditIssue {
+interface TechEditIssue {
   /** 1-based line number in the submitted text. */
   line: number;
   /** The row's label ("R4", "Rnd 3"), or "" for a line that is not a row. */
@@ -30,7 +30,7 @@ export interface TechEditIssue {
   abbreviation?: string;
 }
 
-export type MissingSection = "skill-level" | "materials" | "yarn-weight" | "yarn-amount" | "hook-or-needle-size" | "gauge" | "finished-size" | "abbreviations" | "notes" | "copyright";
+type MissingSection = "skill-level" | "materials" | "yarn-weight" | "yarn-amount" | "hook-or-needle-size" | "gauge" | "finished-size" | "abbreviations" | "notes" | "copyright";
 
 export interface TechEditReport {
   craft: Craft;

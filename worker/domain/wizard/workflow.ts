@@ -33,16 +33,16 @@ import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { deleteFilesMetered, insertFilesMetered, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
 import { db } from "../../lib/db";
 
-export const WIZARD_TIMEOUT_MS: number = WIZARD_LIMITS.timeoutMs;
+const WIZARD_TIMEOUT_MS: number = WIZARD_LIMITS.timeoutMs;
 
 /** The SPEC's wizard error texts (§8); a server message starts with them and then says why. */
-export const WIZARD_ERRORS = {
+const WIZARD_ERRORS = {
   optimize: "Failed to optimize content",
   format: "Failed to format content",
   listing: "Etsy listing could not be generated.",
 } as const;
 
-export interface WizardDeps {
+interface WizardDeps {
   /** The provider to use; by default the one configuration selects (wizardLlm). */
   llm?: LlmProvider;
   /** How long a provider may take; the SPEC's 180 s by default, short in tests. */
@@ -67,7 +67,7 @@ function patternOptions(options: WizardOptions | undefined): PatternOptions {
  * One provider call with the wizard's time-out. Whatever goes wrong becomes an UpstreamError whose
  * message starts with the SPEC's text: 502 for a failure or an empty answer, 504 for the time-out.
  */
-export async function askProvider(llm: LlmProvider, request: LlmRequest, timeoutMs: number, failure: string): Promise<string> {
+async function askProvider(llm: LlmProvider, request: LlmRequest, timeoutMs: number, failure: string): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new UpstreamError(llm.name, `${failure}: ${llm.label} did not answer within ${Math.round(timeoutMs / 1000)} s. Please try again.`, true)), timeoutMs);
@@ -93,7 +93,7 @@ export async function askProvider(llm: LlmProvider, request: LlmRequest, timeout
  * characters a token plus room for the headings, at most 8192 (Workers AI's default is 256 tokens;
  * a reply cut short drops lines, and the embedded structure is then kept).
  */
-export function echoBudget(text: string, ceiling = 8192) {
+function echoBudget(text: string, ceiling = 8192) {
   return Math.min(ceiling, Math.max(1024, Math.ceil(text.length / 3) + 512));
 }
 
@@ -131,7 +131,7 @@ function formatSystem(language: PatternLanguage) {
 
 // ---- Step 1: optimize ---------------------------------------------------------------------------
 
-export interface OptimizeResult {
+interface OptimizeResult {
   optimizedPattern: string;
   craft: Craft;
   language: PatternLanguage;
@@ -165,7 +165,7 @@ export function keepsEveryLine(input: string, output: string): boolean {
   });
 }
 
-export async function optimizePattern(input: Pick<OptimizePatternInput, "pattern" | "options">, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<OptimizeResult> {
+async function optimizePattern(input: Pick<OptimizePatternInput, "pattern" | "options">, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<OptimizeResult> {
   const options = patternOptions(input.options);
   const optimized = optimizePatternOffline(input.pattern, options);
   const { craft, language } = optimized;
@@ -229,10 +229,10 @@ export function pdfFileName(title: string) {
   return `${base}-pattern.pdf`.replace(/-pattern-pattern\.pdf$/, "-pattern.pdf");
 }
 
-export const pdfUrl = (fileId: string) => `/api/workflow/pdf/${fileId}`;
+const pdfUrl = (fileId: string) => `/api/workflow/pdf/${fileId}`;
 
 /** Puts a pattern PDF in R2 under the owner's prefix and records it (files.kind 'pattern-pdf'). */
-export async function storePatternPdf(env: Pick<Env, "DB" | "FILES">, userId: string, bytes: Uint8Array, title: string, now = Date.now()): Promise<StoredFile> {
+async function storePatternPdf(env: Pick<Env, "DB" | "FILES">, userId: string, bytes: Uint8Array, title: string, now = Date.now()): Promise<StoredFile> {
   const id = crypto.randomUUID();
   const name = pdfFileName(title);
   const r2Key = `${userId}/pattern-pdfs/${id}.pdf`;
@@ -248,7 +248,7 @@ export async function storePatternPdf(env: Pick<Env, "DB" | "FILES">, userId: st
   return row;
 }
 
-export function pdfInfo(row: StoredFile, pages: number): PatternPdfInfo {
+function pdfInfo(row: StoredFile, pages: number): PatternPdfInfo {
   return { fileId: row.id, url: pdfUrl(row.id), pages, bytes: row.size, name: row.name };
 }
 
@@ -334,7 +334,7 @@ const ABOUT = {
  * item, the craft, skill level, size, the abbreviations' convention, and Etsy's AI disclosure when the
  * seller says AI helped make the item. Only what the pattern states is named.
  */
-export function aboutPattern(draft: FormattedPattern, language: PatternLanguage, aiAssisted = false): string {
+function aboutPattern(draft: FormattedPattern, language: PatternLanguage, aiAssisted = false): string {
   const t = ABOUT[language];
   const skill = summaryValue(draft, ["Skill level", "Seviye"]);
   const size = summaryValue(draft, ["Size", "Ölçü"]);
@@ -351,7 +351,7 @@ export function aboutPattern(draft: FormattedPattern, language: PatternLanguage,
 }
 
 /** The product description and keywords the listing is written from: what the buyer downloads. */
-export function listingBrief(draft: FormattedPattern): { description: string; keywords: string[] } {
+function listingBrief(draft: FormattedPattern): { description: string; keywords: string[] } {
   const craft = CRAFT_NOUN[draft.craft];
   const instructions = draft.sections.filter((s) => s.key === "instructions").flatMap((s) => s.lines);
   const rounds = instructions.filter((l) => l.label).length;
@@ -381,7 +381,7 @@ const LISTING_SYSTEM = {
   "alt-text": "Write 5 alt texts for the listing photos of this digital pattern, each at most 130 characters, all different, one keyword each. Mark each with a bold 'Image N:' label.",
 } as const;
 
-export interface GeneratedListing {
+interface GeneratedListing {
   title: string;
   description: string;
   tags: string[];
@@ -390,7 +390,7 @@ export interface GeneratedListing {
 }
 
 /** The four parts at once (not the SPEC client's four sequential calls), then the listing rules. */
-export async function generatePatternListing(input: { pdfContent: string; options?: WizardOptions }, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<GeneratedListing> {
+async function generatePatternListing(input: { pdfContent: string; options?: WizardOptions }, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<GeneratedListing> {
   const draft = formatPatternOffline(input.pdfContent, patternOptions(input.options));
   const brief = listingBrief(draft);
   const language = input.options?.language ?? "en";
