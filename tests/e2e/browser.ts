@@ -75,7 +75,7 @@ export async function mailLink(email: string, path: string, timeoutMs = 10_000):
 }
 
 /** Confirms the e-mail of a registered user with the token of its verification mail (AI features need it). */
-export async function verifyEmailByMail(email: string) {
+async function verifyEmailByMail(email: string) {
   const link = await mailLink(email, "/verify-email");
   const token = new URL(link).searchParams.get("token");
   const res = await fetch(`${baseURL()}/api/auth/verify-email`, {

@@ -10,7 +10,7 @@
 import { decodeImage, encodeImage } from "../../worker/domain/images/codecs";
 import { sniffImageType } from "../../worker/domain/images/formats";
 
-export interface VendorCall {
+interface VendorCall {
   url: URL;
   method: string;
   headers: Headers;
@@ -29,7 +29,7 @@ export interface FakeVendor {
 }
 
 /** The stand-in model: the fixtures' products are clearly blue, their backdrops are not. */
-export const isProductPixel = (r: number, g: number, b: number) => b > r + 60 && b > g + 40;
+const isProductPixel = (r: number, g: number, b: number) => b > r + 60 && b > g + 40;
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
 
@@ -68,7 +68,7 @@ function vendor(handle: (call: VendorCall) => Promise<Response>, script?: Script
 }
 
 /** The cut-out of a photo: the product kept, everything else transparent, a soft one-pixel edge. */
-export async function cutOut(bytes: Uint8Array, bgColor?: [number, number, number]): Promise<{ png: Uint8Array; width: number; height: number }> {
+async function cutOut(bytes: Uint8Array, bgColor?: [number, number, number]): Promise<{ png: Uint8Array; width: number; height: number }> {
   const type = sniffImageType(bytes)!;
   const decoded = await decodeImage(bytes, type);
   const { width, height, data } = decoded;

@@ -23,7 +23,7 @@ export const FAKE_OAUTH = "https://www.etsy.test/oauth/connect";
 export const KEYSTRING = "fakekeystring1234567890";
 export const SHARED_SECRET = "fake-shared-secret";
 
-export interface FakeListing {
+interface FakeListing {
   listing_id: number;
   shop_id: number;
   title: string;
@@ -54,7 +54,7 @@ interface Token {
   expiresAt: number;
 }
 
-export interface FakeCall {
+interface FakeCall {
   method: string;
   url: URL;
   headers: Headers;

@@ -143,7 +143,7 @@ export function pixel(img: Pixels, x: number, y: number) {
 }
 
 /** The product photo with fine deterministic grain, so a JPEG of it is as heavy as a real photo. */
-export function texturedProduct(width: number, height: number): Pixels {
+function texturedProduct(width: number, height: number): Pixels {
   const img = productOnGrey(width, height);
   let state = 12345;
   for (let i = 0; i < img.data.length; i += 4) {
@@ -423,7 +423,7 @@ export function regionChange(original: Pixels, edited: Pixels, region: Uint8Arra
 /* ---------- a product on a busy background, for the cut-out providers ---------- */
 
 /** The product of `productOnBusyBackground`: a dim blue disc, darker than it should be. */
-export const BUSY_PRODUCT_COLOUR = [30, 60, 150] as const;
+const BUSY_PRODUCT_COLOUR = [30, 60, 150] as const;
 
 /**
  * A dim blue disc on a busy backdrop (diagonal stripes of red, yellow and green with a checker of
@@ -445,9 +445,4 @@ export function productOnBusyBackground(width = 480, height = 360): Pixels {
     const dark = (Math.floor(x / 30) + Math.floor(y / 30)) % 2 === 0 ? 0.75 : 1;
     return [Math.round(stripe[0] * dark), Math.round(stripe[1] * dark), Math.round(stripe[2] * dark)];
   });
-}
-
-/** Whether a pixel is the busy fixture's product (what a vendor's model would find). */
-export function isBusyProduct(r: number, g: number, b: number) {
-  return Math.abs(r - BUSY_PRODUCT_COLOUR[0]) + Math.abs(g - BUSY_PRODUCT_COLOUR[1]) + Math.abs(b - BUSY_PRODUCT_COLOUR[2]) <= 60;
 }

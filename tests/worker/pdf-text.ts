@@ -21,7 +21,7 @@ const utf16 = (hex: string) => {
 };
 
 /** bfchar `<src> <dst>` and bfrange `<lo> <hi> <dst>` or `<lo> <hi> [<d1> <d2> ...]`. */
-export function parseToUnicode(text: string): CMap {
+function parseToUnicode(text: string): CMap {
   const map: CMap = new Map();
   for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
     for (const m of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(m[1], 16), utf16(m[2]));
@@ -49,7 +49,7 @@ function lookup<T extends PDFObject>(doc: PDFDocument, value: PDFObject | undefi
   return resolved instanceof type ? (resolved as T) : undefined;
 }
 
-export interface PdfText {
+interface PdfText {
   doc: PDFDocument;
   /** Each page's text, one shown string per line. */
   pages: string[];

@@ -26,7 +26,7 @@ export const ETSY_HEADER = [
 ];
 
 /** One CSV field, quoted when it must be (RFC 4180). */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -39,7 +39,7 @@ const STYLES = ["Minimalist", "Boho", "Vintage style", "Personalized", "Handmade
 const MATERIALS = ["sterling silver", "soy wax", "merino wool", "linen", "stoneware", "leather", "cotton yarn", "resin", "brass"];
 
 /** A deterministic row `i` of a generated shop; `variant` changes its text (a re-export after edits). */
-export function generatedRow(i: number, variant = 0): string[] {
+function generatedRow(i: number, variant = 0): string[] {
   const product = PRODUCTS[i % PRODUCTS.length];
   const style = STYLES[(i * 7) % STYLES.length];
   const title = `${style} ${product} No. ${i + 1}, Handmade Gift for Her${variant ? ` v${variant}` : ""}`;

@@ -8,13 +8,13 @@ import serpTimeseries from "../fixtures/trends/serpapi-timeseries.json";
 
 export const recorded = { serpTimeseries, serpRelated, etsyListings };
 
-export interface RecordedCall {
+interface RecordedCall {
   url: URL;
   method: string;
   headers: Headers;
 }
 
-export type Reply = Response | Promise<Response> | "hang";
+type Reply = Response | Promise<Response> | "hang";
 
 /** A fetch that records each request and answers with `reply(call)`; "hang" waits until the caller gives up. */
 export function fakeFetch(reply: (call: RecordedCall) => Reply) {
