@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: every check, offline, in the order a failure is cheapest to find:
-// typecheck, lint, formatting, import cycles, the production build, the Worker and Durable Object
+// typecheck, lint, formatting, import cycles, dead exports, the production build, the Worker and Durable Object
 // suites inside workerd, the component suites, the browser suites against the build served as
 // `npm start` serves it, and a `wrangler deploy --dry-run` of the production bundle.
 import { spawnSync } from "node:child_process";
@@ -22,6 +22,7 @@ const steps = [
   ["lint", bin("eslint"), ["."]],
   ["format", bin("prettier"), ["--check", "--log-level", "warn", "."]],
   ["cycles", process.execPath, [join(root, "scripts/check-cycles.mjs")]],
+  ["deadcode", process.execPath, [join(root, "scripts/dead-exports.mjs"), "--fail"]],
   ["build", bin("react-router"), ["build"]],
   ["worker", bin("vitest"), ["run", "--project", "worker"]],
   ["app", bin("vitest"), ["run", "--project", "app", "--passWithNoTests"]],

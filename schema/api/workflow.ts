@@ -111,7 +111,7 @@ export type FinishWizardInput = v.InferOutput<typeof FinishWizardSchema>;
 // ---- Responses ---------------------------------------------------------------------------------
 
 /** Which provider wrote the text: "offline-composer" when the embedded optimizer/formatter did. */
-export interface WizardProviderInfo {
+interface WizardProviderInfo {
   provider: string;
   providerLabel: string;
   offline: boolean;
