@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run deadcode: the exported names of app/, worker/, durable-objects/, schema/ and tests/ that no
+// npm run deadcode: the exported names of app/, worker/, schema/ and tests/ that no
 // other file imports, and those that only tests import. Read from TypeScript's own module graph (the
 // project's tsconfig files), so `~/` paths, `export * from`, re-exports and `import type` all count.
 // A report: it exits 0. `--fail` (npm test's "deadcode" step) exits 1 when an export no file imports is
@@ -8,7 +8,7 @@ import { relative, resolve, sep } from "node:path";
 import ts from "typescript";
 
 const root = resolve(import.meta.dirname, "..");
-const SCOPE = ["app", "worker", "durable-objects", "schema", "tests"];
+const SCOPE = ["app", "worker", "schema", "tests"];
 
 /**
  * Exports kept on purpose though no file imports them: the Radix/Tailwind kit under components/ui keeps
