@@ -35,7 +35,7 @@ interface Kept<T> {
 
 let cache: { token: string | null; profile?: Kept<ProfileResponse>; health?: Kept<HealthBody> } = { token: null };
 
-const settle = <T>(promise: Promise<T>): Promise<Loaded<T>> =>
+export const settle = <T>(promise: Promise<T>): Promise<Loaded<T>> =>
   promise.then(
     (data) => ({ data }),
     (error: unknown) => ({ error }),

@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { AppSidebar } from "~/components/shell/app-sidebar";
@@ -96,14 +95,10 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       accountShown = false;
     };
   }, [ready]);
-  // Until every screen loads through its route loader, the screens still on the query library share this cache.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } } }));
   return (
-    <QueryClientProvider client={queryClient}>
-      <Shell sidebarOpen={loaderData.sidebarOpen} ready={ready}>
-        <VerifyEmailBanner />
-        <Outlet />
-      </Shell>
-    </QueryClientProvider>
+    <Shell sidebarOpen={loaderData.sidebarOpen} ready={ready}>
+      <VerifyEmailBanner />
+      <Outlet />
+    </Shell>
   );
 }

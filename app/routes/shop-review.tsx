@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircleIcon, ArrowLeftIcon, CheckCheckIcon, CheckCircle2Icon, DownloadIcon, HistoryIcon, InboxIcon, XCircleIcon } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { PageHeader } from "~/components/page-header";
 import { ProposalActions, type Decision } from "~/components/shop/proposal-actions";
@@ -12,8 +11,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
+import { settle, type Loaded } from "~/lib/account";
 import { errorMessage } from "~/lib/api";
-import { decideAllProposals, downloadShopExport, fetchPendingProposals, fetchShopListing, shopKeys, type ShopListingDetail } from "~/lib/api/shop";
+import { decideAllProposals, downloadShopExport, fetchPendingProposals, fetchShopListing, type ShopListingDetail } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/shop-review";
@@ -137,25 +137,41 @@ function ReviewSkeleton() {
   );
 }
 
-export default function ShopReview() {
+/** Every proposal waiting for review, with its listing. */
+export async function clientLoader(): Promise<Loaded<ShopListingDetail[]>> {
+  return settle(fetchPendingProposals());
+}
+
+/** The screen's skeleton while the browser's first load runs. */
+export function HydrateFallback() {
+  return <ReviewScreen pending={null} />;
+}
+
+export default function ShopReview({ loaderData }: Route.ComponentProps) {
+  return <ReviewScreen pending={loaderData} />;
+}
+
+function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null }) {
   const { t } = useI18n();
-  const queryClient = useQueryClient();
+  const revalidator = useRevalidator();
   const [decided, setDecided] = useState<Decided[]>([]);
   const [confirm, setConfirm] = useState<"accept" | "reject" | null>(null);
   const [bulkBusy, setBulkBusy] = useState(false);
-  const pending = useQuery({ queryKey: shopKeys.pending(), queryFn: fetchPendingProposals, enabled: typeof window !== "undefined" });
+  // A listing read again after a 409, shown until the loader's next read (of this very answer) replaces it.
+  const [reread, setReread] = useState<{ base: Loaded<ShopListingDetail[]> | null; byId: Record<string, ShopListingDetail> }>({ base: null, byId: {} });
 
   const decidedIds = new Set(decided.map((d) => d.listingId));
-  const waiting = (pending.data ?? []).filter((d) => d.proposal && !decidedIds.has(d.listing.id));
+  const fresh = reread.base === pending ? reread.byId : {};
+  const waiting = (pending?.data ?? []).flatMap((d) => {
+    const now = fresh[d.listing.id];
+    if (now) return now.proposal?.status === "pending" && !decidedIds.has(d.listing.id) ? [now] : [];
+    return d.proposal && !decidedIds.has(d.listing.id) ? [d] : [];
+  });
   const accepted = decided.filter((d) => d.decision === "accepted");
   const rejectedCount = decided.length - accepted.length;
 
-  const afterChange = () => {
-    void queryClient.invalidateQueries({ queryKey: ["shop", "listings"] });
-    void queryClient.invalidateQueries({ queryKey: ["shop", "listing"] });
-    void queryClient.invalidateQueries({ queryKey: shopKeys.summary() });
-    void queryClient.invalidateQueries({ queryKey: ["listings"] });
-  };
+  /** The pending list (and every other loader of the page) is read again. */
+  const afterChange = () => void revalidator.revalidate();
 
   function record(detail: ShopListingDetail, decision: Decision) {
     const proposal = detail.proposal!;
@@ -174,8 +190,8 @@ export default function ShopReview() {
 
   /** After a 409: the listing as it is now, with its proposal if one still waits. */
   async function reloadOne(id: string) {
-    const fresh = await fetchShopListing(id);
-    queryClient.setQueryData<ShopListingDetail[]>(shopKeys.pending(), (list) => (list ?? []).flatMap((d) => (d.listing.id !== id ? [d] : fresh.proposal?.status === "pending" ? [fresh] : [])));
+    const detail = await fetchShopListing(id);
+    setReread((current) => ({ base: pending, byId: { ...(current.base === pending ? current.byId : {}), [id]: detail } }));
     afterChange();
   }
 
@@ -189,7 +205,6 @@ export default function ShopReview() {
       const done = shown.filter((d) => decidedNow.has(d.listing.id));
       for (const d of done) record(d, kind === "accept" ? "accepted" : "rejected");
       // What was not decided (changed since, or no longer pending) is read again and stays on screen.
-      void queryClient.invalidateQueries({ queryKey: shopKeys.pending() });
       afterChange();
       const left = shown.length - done.length;
       toast({
@@ -277,18 +292,18 @@ export default function ShopReview() {
           </Card>
         )}
 
-        {pending.isError ? (
+        {pending?.error !== undefined ? (
           <Alert variant="destructive" data-testid="review-error">
             <AlertCircleIcon aria-hidden="true" />
             <AlertTitle>{t("shop.review.loadFailed")}</AlertTitle>
             <AlertDescription>
-              <p>{errorMessage(pending.error)}</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => void pending.refetch()}>
+              <p>{errorMessage(pending?.error)}</p>
+              <Button variant="outline" size="sm" className="mt-2" onClick={afterChange}>
                 {t("app.tryAgain")}
               </Button>
             </AlertDescription>
           </Alert>
-        ) : pending.isPending ? (
+        ) : !pending?.data ? (
           <ReviewSkeleton />
         ) : waiting.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="review-empty">

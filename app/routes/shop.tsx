@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircleIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, FileUpIcon, ListChecksIcon, SearchIcon, SearchXIcon, StoreIcon, WandSparklesIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
 import type { Grade } from "../../worker/domain/audit";
 import { PageHeader } from "~/components/page-header";
-import { EtsyConnectCard } from "~/components/shop/etsy-connect";
+import { EtsyConnectCard, loadEtsyStatus } from "~/components/shop/etsy-connect";
 import { EtsyCsvSteps, ImportCsv, type LastImport } from "~/components/shop/import-card";
 import { OptimizeProgress } from "~/components/shop/optimize-progress";
 import { ShopSummaryHeader, ShopSummarySkeleton, TopIssues, useIssueMessage } from "~/components/shop/shop-summary";
@@ -18,8 +18,9 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/component
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
+import { settle, type Loaded } from "~/lib/account";
 import { errorMessage } from "~/lib/api";
-import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, shopKeys, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
+import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, type ShopListingsPage, type ShopListParams, type ShopOrder, type ShopSort, type ShopSummary } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/shop";
@@ -57,10 +58,44 @@ function readParams(params: URLSearchParams): ShopListParams {
   return { sort, order, page, q: params.get("q") ?? undefined, grade, issue };
 }
 
-export default function MyShop() {
+interface ShopData {
+  summary: Loaded<ShopSummary>;
+  /** The table's page for the address's view; null while the shop holds no listings (nothing is asked then). */
+  listings: Loaded<ShopListingsPage> | null;
+  etsy: Loaded<EtsyConnectionStatus>;
+}
+
+/** The summary and the Etsy card's status, then the table's page for the view in the address (?sort=, ?order=, ?page=, ?q=, ?grade=, ?issue=). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ShopData> {
+  const view = readParams(new URL(request.url).searchParams);
+  const [summary, etsy] = await Promise.all([settle(fetchShopSummary()), loadEtsyStatus()]);
+  if (!summary.data || summary.data.listings === 0) return { summary, listings: null, etsy };
+  return { summary, listings: await settle(fetchShopListings({ ...view, q: view.q?.trim() || undefined }, request.signal)), etsy };
+}
+
+function Header() {
+  const { t } = useI18n();
+  return <PageHeader title={t("shop.title")} description={t("shop.description")} />;
+}
+
+/** The screen's skeleton while the browser's first load runs. */
+export function HydrateFallback() {
+  return (
+    <>
+      <Header />
+      <div className="grid gap-6">
+        <ShopSummarySkeleton />
+        <ShopTableSkeleton />
+      </div>
+    </>
+  );
+}
+
+export default function MyShop({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const searchId = useId();
-  const queryClient = useQueryClient();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const [params, setParams] = useSearchParams();
   const view = readParams(params);
   const [text, setText] = useState(view.q ?? "");
@@ -71,7 +106,6 @@ export default function MyShop() {
   const [lastImport, setLastImport] = useState<LastImport | null>(null);
   const optimize = useOptimizeJob();
   const issueMessage = useIssueMessage();
-  const client = typeof window !== "undefined";
   const number = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US");
 
   const update = (changes: Record<string, string | null>) =>
@@ -93,19 +127,12 @@ export default function MyShop() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- params are read, not followed
   }, [q]);
 
-  const listParams: ShopListParams = { ...view, q: q || undefined };
-  const summary = useQuery({ queryKey: shopKeys.summary(), queryFn: fetchShopSummary, enabled: client });
-  const listings = useQuery({
-    queryKey: shopKeys.listings(listParams),
-    queryFn: ({ signal }) => fetchShopListings(listParams, signal),
-    enabled: client && (summary.data?.listings ?? 0) > 0,
-    placeholderData: keepPreviousData,
-  });
-
-  const onImported = () => void queryClient.invalidateQueries({ queryKey: shopKeys.all });
-  const rows = listings.data?.listings ?? [];
-  const total = listings.data?.total ?? 0;
-  const pageSize = listings.data?.pageSize ?? SHOP_LIMITS.pageSize;
+  const { summary, listings, etsy } = loaderData;
+  const busy = navigation.state === "loading" || revalidator.state === "loading";
+  const reload = () => void revalidator.revalidate();
+  const rows = listings?.data?.listings ?? [];
+  const total = listings?.data?.total ?? 0;
+  const pageSize = listings?.data?.pageSize ?? SHOP_LIMITS.pageSize;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const filtered = !!(q || view.grade || view.issue);
   const activeIssue = view.issue ? summary.data?.topIssues.find((i) => i.id === view.issue) : undefined;
@@ -195,7 +222,7 @@ export default function MyShop() {
     />
   );
 
-  if (summary.isError) {
+  if (summary.data === undefined) {
     return (
       <>
         {header}
@@ -205,23 +232,11 @@ export default function MyShop() {
           <AlertDescription>
             <p>{errorMessage(summary.error)}</p>
             <p>{t("shop.loadFailedHint")}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void summary.refetch()}>
+            <Button variant="outline" size="sm" className="mt-2" onClick={reload}>
               {t("app.tryAgain")}
             </Button>
           </AlertDescription>
         </Alert>
-      </>
-    );
-  }
-
-  if (summary.isPending) {
-    return (
-      <>
-        {header}
-        <div className="grid gap-6">
-          <ShopSummarySkeleton />
-          <ShopTableSkeleton />
-        </div>
       </>
     );
   }
@@ -241,12 +256,12 @@ export default function MyShop() {
             <CardDescription>{t("shop.empty.body")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ImportCsv onImported={onImported} last={lastImport} onLastChange={setLastImport} />
+            <ImportCsv onImported={reload} last={lastImport} onLastChange={setLastImport} />
           </CardContent>
         </Card>
         {/* Only on a server with Etsy API keys (decision 0022); renders nothing otherwise. */}
         <div className="mt-6">
-          <EtsyConnectCard onChanged={onImported} />
+          <EtsyConnectCard status={etsy} />
         </div>
       </>
     );
@@ -279,7 +294,7 @@ export default function MyShop() {
               <CardDescription>{t("shop.import.againHint")}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <ImportCsv onImported={onImported} showSteps={false} last={lastImport} onLastChange={setLastImport} />
+              <ImportCsv onImported={reload} showSteps={false} last={lastImport} onLastChange={setLastImport} />
               <Collapsible>
                 <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary">
                   <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
@@ -293,7 +308,7 @@ export default function MyShop() {
           </Card>
         </div>
 
-        <EtsyConnectCard onChanged={onImported} />
+        <EtsyConnectCard status={etsy} />
 
         <section className="grid gap-4" aria-labelledby="shop-listings-title">
           <h2 id="shop-listings-title" className="text-lg font-semibold">
@@ -365,19 +380,19 @@ export default function MyShop() {
             </div>
           )}
 
-          <div aria-live="polite" aria-busy={listings.isFetching || undefined} className="grid gap-4">
-            {listings.isError ? (
+          <div aria-live="polite" aria-busy={busy || undefined} className="grid gap-4">
+            {listings?.error !== undefined ? (
               <Alert variant="destructive" data-testid="shop-listings-error">
                 <AlertCircleIcon aria-hidden="true" />
                 <AlertTitle>{t("shop.loadFailed")}</AlertTitle>
                 <AlertDescription>
-                  <p>{errorMessage(listings.error)}</p>
-                  <Button variant="outline" size="sm" className="mt-2" onClick={() => void listings.refetch()}>
+                  <p>{errorMessage(listings?.error)}</p>
+                  <Button variant="outline" size="sm" className="mt-2" onClick={reload}>
                     {t("app.tryAgain")}
                   </Button>
                 </AlertDescription>
               </Alert>
-            ) : listings.isPending ? (
+            ) : !listings?.data ? (
               <ShopTableSkeleton />
             ) : rows.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="shop-no-matches">

@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
-import { EtsyConnectCard } from "~/components/shop/etsy-connect";
+import { EtsyConnectCard, loadEtsyStatus } from "~/components/shop/etsy-connect";
 import { en, tr } from "~/lib/i18n/catalog/etsy";
 import { I18nProvider } from "~/lib/i18n";
 import { handle as shopRoute } from "~/routes/shop";
@@ -33,14 +33,17 @@ function server(status: EtsyConnectionStatus, answers: Record<string, () => Resp
   return calls;
 }
 
+/** The card on a screen whose loader reads its status, as My Shop does. */
+function Card() {
+  return <EtsyConnectCard status={useLoaderData<typeof loadEtsyStatus>()} />;
+}
+
 function show(language: "en" | "tr" = "en") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Stub = createRoutesStub([{ path: "*", Component: Card, HydrateFallback: () => null, loader: () => loadEtsyStatus() }]);
   return render(
-    <QueryClientProvider client={client}>
-      <I18nProvider initialLanguage={language} catalogues={shopRoute.i18n}>
-        <EtsyConnectCard />
-      </I18nProvider>
-    </QueryClientProvider>,
+    <I18nProvider initialLanguage={language} catalogues={shopRoute.i18n}>
+      <Stub initialEntries={[window.location.pathname + window.location.search]} />
+    </I18nProvider>,
   );
 }
 

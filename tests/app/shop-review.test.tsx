@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ShopListingDetail, ShopListingRow, ShopProposal } from "../../schema/api/shop";
 import { auditListing } from "../../worker/domain/audit";
@@ -8,7 +7,7 @@ import { jobToResume } from "~/components/shop/use-optimize-job";
 import { Toaster } from "~/components/ui/toaster";
 import { fetchPendingProposals } from "~/lib/api/shop";
 import { I18nProvider } from "~/lib/i18n";
-import ShopReview, { handle as shopReviewRoute } from "~/routes/shop-review";
+import ShopReview, { HydrateFallback, clientLoader, handle as shopReviewRoute } from "~/routes/shop-review";
 
 afterEach(() => {
   cleanup();
@@ -139,19 +138,14 @@ function serveShop(details: ShopListingDetail[], options: { conflictOn?: string 
   return { calls, byId };
 }
 
+/** The screen as the router runs it: its clientLoader reads the pending proposals, its HydrateFallback shows meanwhile. */
 function showReview() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Stub = createRoutesStub([{ path: "/shop/review", Component: ShopReview as unknown as React.ComponentType, HydrateFallback, loader: () => clientLoader() }]);
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/shop/review"]}>
-        <I18nProvider initialLanguage="en" catalogues={shopReviewRoute.i18n}>
-          <Routes>
-            <Route path="/shop/review" element={<ShopReview />} />
-          </Routes>
-          <Toaster />
-        </I18nProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider initialLanguage="en" catalogues={shopReviewRoute.i18n}>
+      <Stub initialEntries={["/shop/review"]} />
+      <Toaster />
+    </I18nProvider>,
   );
 }
 

@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ShopListingRow, ShopSummary } from "../../schema/api/shop";
 import type { Language } from "../../schema/api";
@@ -8,7 +7,7 @@ import { ShopTable } from "~/components/shop/shop-table";
 import { Toaster } from "~/components/ui/toaster";
 import { formatPrice } from "~/lib/api/shop";
 import { I18nProvider } from "~/lib/i18n";
-import MyShop, { handle as shopRoute } from "~/routes/shop";
+import MyShop, { HydrateFallback, clientLoader, handle as shopRoute } from "~/routes/shop";
 
 function row(id: number, over: Partial<ShopListingRow> = {}): ShopListingRow {
   return {
@@ -138,19 +137,16 @@ function serve(routes: (url: URL, init?: RequestInit) => unknown) {
   return calls;
 }
 
+/** The screen as the router runs it: its clientLoader reads the address, its HydrateFallback shows meanwhile. */
 function screenAt(path = "/shop") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const Stub = createRoutesStub([
+    { path: "/shop", Component: MyShop as unknown as React.ComponentType, HydrateFallback, loader: (args) => clientLoader(args as unknown as Parameters<typeof clientLoader>[0]) },
+  ]);
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <I18nProvider initialLanguage="en" catalogues={shopRoute.i18n}>
-          <Routes>
-            <Route path="/shop" element={<MyShop />} />
-          </Routes>
-          <Toaster />
-        </I18nProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider initialLanguage="en" catalogues={shopRoute.i18n}>
+      <Stub initialEntries={[path]} />
+      <Toaster />
+    </I18nProvider>,
   );
 }
 

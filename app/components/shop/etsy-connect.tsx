@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2Icon, DownloadIcon, LinkIcon, OctagonAlertIcon, RefreshCwIcon, StoreIcon, UnlinkIcon, UploadIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { EtsyConnectionStatus } from "../../../schema/api/shop-etsy";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,13 +15,16 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
+import { settle, type Loaded } from "~/lib/account";
 import { errorMessage } from "~/lib/api";
 import { connectEtsy, disconnectEtsy, fetchEtsyStatus, importFromEtsy, pushToEtsy } from "~/lib/api/shop";
 import { type MessageKey, useI18n } from "~/lib/i18n";
 
-export const ETSY_STATUS_KEY = ["shop", "etsy", "status"] as const;
+/** The card's data, read by My Shop's loader: whether the server has Etsy keys and the seller's connection (asked twice before it counts as failed). */
+export function loadEtsyStatus(): Promise<Loaded<EtsyConnectionStatus>> {
+  return settle(fetchEtsyStatus().catch(() => fetchEtsyStatus()));
+}
 const CALLBACK_REASONS = ["denied", "invalid-state", "expired", "invalid-code", "no-shop", "etsy-unavailable"] as const;
 type CallbackReason = (typeof CALLBACK_REASONS)[number];
 
@@ -42,15 +46,19 @@ function takeCallbackOutcome(): "connected" | CallbackReason | null {
   return (CALLBACK_REASONS as readonly string[]).includes(reason) ? (reason as CallbackReason) : "etsy-unavailable";
 }
 
+/** One action of the card in flight (at most one runs at a time). */
+type Action = "connect" | "import" | "push" | "disconnect";
+
 /**
  * My Shop's Etsy connection card (decision 0022). Renders nothing when the server has no Etsy keys.
- * `onChanged` runs after an import or a push changed listings, so the page can reload its table.
+ * `status` comes from the screen's loader (loadEtsyStatus); after an action the screen revalidates,
+ * which reads the status and, after an import or a push, the table again.
  */
-export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
+export function EtsyConnectCard({ status }: { status: Loaded<EtsyConnectionStatus> }) {
   const { t, language } = useI18n();
-  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
   const [notice, setNotice] = useState<Notice>(null);
-  const status = useQuery({ queryKey: ETSY_STATUS_KEY, queryFn: fetchEtsyStatus, retry: 1 });
+  const [running, setRunning] = useState<Action | null>(null);
 
   useEffect(() => {
     const outcome = takeCallbackOutcome();
@@ -60,77 +68,69 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const refreshShop = () => {
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "shop" });
-    onChanged?.();
-  };
-
-  const connect = useMutation({
-    mutationFn: connectEtsy,
-    onSuccess: (url) => window.location.assign(url),
-    onError: (e) => setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] }),
-  });
-  const importShop = useMutation({
-    mutationFn: importFromEtsy,
-    onSuccess: (r) => {
-      setNotice({
-        tone: "success",
-        parts: [
-          { key: "etsy.imported", vars: { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged } },
-          ...(r.skipped ? [{ key: "etsy.importSkipped" as const, vars: { skipped: r.skipped } }] : []),
-        ],
-        details: r.errors.slice(0, 5).map((e) => e.message),
-      });
-      refreshShop();
-    },
-    onError: (e) => {
+  async function run<T>(action: Action, call: () => Promise<T>, onSuccess: (result: T) => void, refreshOnError: boolean) {
+    setRunning(action);
+    try {
+      onSuccess(await call());
+    } catch (e) {
       setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] });
-      void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
-    },
-  });
-  const push = useMutation({
-    mutationFn: pushToEtsy,
-    onSuccess: (r) => {
-      if (!r.pushed && !r.failed) return setNotice({ tone: "success", parts: [{ key: "etsy.pushNothing" }] });
-      const failed = r.items.filter((i) => i.status === "failed");
-      setNotice({
-        tone: r.failed ? "error" : "success",
-        parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed" as const, vars: { failed: r.failed } }] : [])],
-        details: failed.slice(0, 5).map((i) => i.message),
-      });
-      refreshShop();
-    },
-    onError: (e) => {
-      setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] });
-      void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
-    },
-  });
-  const disconnect = useMutation({
-    mutationFn: disconnectEtsy,
-    onSuccess: () => {
-      setNotice({ tone: "success", parts: [{ key: "etsy.disconnected" }] });
-      void queryClient.invalidateQueries({ queryKey: ETSY_STATUS_KEY });
-    },
-    onError: (e) => setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] }),
-  });
-
-  if (status.isPending) {
-    return (
-      <Card className="gap-0 py-4" data-testid="etsy-connect-loading" aria-busy="true">
-        <CardContent className="grid gap-3 px-4 sm:px-5">
-          <Skeleton className="h-5 w-32" />
-          <Skeleton className="h-4 w-full max-w-md" />
-          <Skeleton className="h-9 w-44" />
-        </CardContent>
-      </Card>
-    );
+      if (refreshOnError) void revalidate();
+    } finally {
+      setRunning(null);
+    }
   }
-  if (status.isError) {
+
+  const connect = () => run("connect", connectEtsy, (url) => window.location.assign(url), false);
+  const importShop = () =>
+    run(
+      "import",
+      importFromEtsy,
+      (r) => {
+        setNotice({
+          tone: "success",
+          parts: [
+            { key: "etsy.imported", vars: { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged } },
+            ...(r.skipped ? [{ key: "etsy.importSkipped" as const, vars: { skipped: r.skipped } }] : []),
+          ],
+          details: r.errors.slice(0, 5).map((e) => e.message),
+        });
+        void revalidate();
+      },
+      true,
+    );
+  const push = () =>
+    run(
+      "push",
+      pushToEtsy,
+      (r) => {
+        if (!r.pushed && !r.failed) return setNotice({ tone: "success", parts: [{ key: "etsy.pushNothing" }] });
+        const failed = r.items.filter((i) => i.status === "failed");
+        setNotice({
+          tone: r.failed ? "error" : "success",
+          parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed" as const, vars: { failed: r.failed } }] : [])],
+          details: failed.slice(0, 5).map((i) => i.message),
+        });
+        void revalidate();
+      },
+      true,
+    );
+  const disconnect = () =>
+    run(
+      "disconnect",
+      disconnectEtsy,
+      () => {
+        setNotice({ tone: "success", parts: [{ key: "etsy.disconnected" }] });
+        void revalidate();
+      },
+      false,
+    );
+
+  if (status.data === undefined) {
     return (
       <Card className="gap-0 py-4" data-testid="etsy-connect">
         <CardContent className="flex flex-wrap items-center justify-between gap-3 px-4 sm:px-5">
           <p className="text-sm text-muted-foreground">{t("etsy.statusFailed")}</p>
-          <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+          <Button variant="outline" size="sm" onClick={() => void revalidate()}>
             <RefreshCwIcon aria-hidden="true" />
             {t("etsy.retry")}
           </Button>
@@ -141,7 +141,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
   const info = status.data;
   if (!info.available) return null;
 
-  const busy = connect.isPending || importShop.isPending || push.isPending || disconnect.isPending;
+  const busy = running !== null;
   const since = info.connectedAt ? new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium" }).format(new Date(info.connectedAt)) : "";
 
   return (
@@ -165,13 +165,13 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
 
         {info.connected ? (
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => importShop.mutate()} disabled={busy} data-testid="etsy-import">
-              {importShop.isPending ? <Spinner /> : <DownloadIcon aria-hidden="true" />}
-              {importShop.isPending ? t("etsy.importing") : t("etsy.import")}
+            <Button onClick={() => void importShop()} disabled={busy} data-testid="etsy-import">
+              {running === "import" ? <Spinner /> : <DownloadIcon aria-hidden="true" />}
+              {running === "import" ? t("etsy.importing") : t("etsy.import")}
             </Button>
-            <Button variant="outline" onClick={() => push.mutate()} disabled={busy} data-testid="etsy-push">
-              {push.isPending ? <Spinner /> : <UploadIcon aria-hidden="true" />}
-              {push.isPending ? t("etsy.pushing") : t("etsy.push")}
+            <Button variant="outline" onClick={() => void push()} disabled={busy} data-testid="etsy-push">
+              {running === "push" ? <Spinner /> : <UploadIcon aria-hidden="true" />}
+              {running === "push" ? t("etsy.pushing") : t("etsy.push")}
             </Button>
             <AlertDialog>
               <AlertDialogTrigger asChild>
@@ -187,7 +187,7 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
                 </AlertDialogHeader>
                 <AlertDialogFooter>
                   <AlertDialogCancel>{t("etsy.disconnectCancel")}</AlertDialogCancel>
-                  <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => disconnect.mutate()} data-testid="etsy-disconnect-confirm">
+                  <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void disconnect()} data-testid="etsy-disconnect-confirm">
                     {t("etsy.disconnectConfirm")}
                   </AlertDialogAction>
                 </AlertDialogFooter>
@@ -196,9 +196,9 @@ export function EtsyConnectCard({ onChanged }: { onChanged?: () => void }) {
           </div>
         ) : (
           <div>
-            <Button onClick={() => connect.mutate()} disabled={busy} data-testid="etsy-connect-button">
-              {connect.isPending ? <Spinner /> : <LinkIcon aria-hidden="true" />}
-              {connect.isPending ? t("etsy.connecting") : t("etsy.connect")}
+            <Button onClick={() => void connect()} disabled={busy} data-testid="etsy-connect-button">
+              {running === "connect" ? <Spinner /> : <LinkIcon aria-hidden="true" />}
+              {running === "connect" ? t("etsy.connecting") : t("etsy.connect")}
             </Button>
           </div>
         )}

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { fetchShopJob, fetchShopJobs, isActiveJob, shopKeys, startOptimize, type ShopJobInfo, type ShopJobSummary } from "~/lib/api/shop";
+import { useRevalidator } from "react-router";
+import { fetchShopJob, fetchShopJobs, isActiveJob, startOptimize, type ShopJobInfo, type ShopJobSummary } from "~/lib/api/shop";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 
 /** How often a running job is asked for its progress. */
@@ -20,43 +20,71 @@ export function jobToResume(jobs: readonly ShopJobSummary[], dismissed: string |
 
 /**
  * The optimize job the screen follows: the one just started, else (after a reload) the one
- * jobToResume picks, polled until it completes or stops. When its count of finished listings moves,
- * the table and the summary are read again so 'Proposal ready' appears.
+ * jobToResume picks, polled until it completes or stops (polling is not loading the screen, so it
+ * is a small effect here). When its count of finished listings moves, the screen's loader reads the
+ * table and the summary again so 'Proposal ready' appears.
  */
 export function useOptimizeJob() {
-  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
   const [jobId, setJobId] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(() => safeLocalStorage()?.getItem(STORAGE.shopDismissedJob) ?? null);
-  const client = typeof window !== "undefined";
+  const [jobs, setJobs] = useState<ShopJobSummary[] | null>(null);
+  const [polled, setPolled] = useState<{ id: string; job: ShopJobInfo | null; failed: boolean } | null>(null);
 
-  const jobs = useQuery({ queryKey: shopKeys.jobs(), queryFn: fetchShopJobs, enabled: client, staleTime: Infinity });
-  const followed = jobId ?? (jobs.data ? jobToResume(jobs.data, dismissed) : null);
+  // The recent jobs, once: only to find the job to resume after a reload.
+  useEffect(() => {
+    let live = true;
+    fetchShopJobs().then(
+      (list) => live && setJobs(list),
+      () => live && setJobs([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const followed = jobId ?? (jobs ? jobToResume(jobs, dismissed) : null);
   const shown = !!followed && followed !== dismissed;
 
-  const job = useQuery({
-    queryKey: shopKeys.job(followed ?? ""),
-    queryFn: () => fetchShopJob(followed as string),
-    enabled: client && shown,
-    refetchInterval: (query) => (!query.state.data || isActiveJob(query.state.data) ? JOB_POLL_MS : false),
-  });
+  useEffect(() => {
+    if (!shown || !followed) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const info = await fetchShopJob(followed);
+        if (!live) return;
+        setPolled({ id: followed, job: info, failed: false });
+        if (!isActiveJob(info)) return;
+      } catch {
+        if (!live) return;
+        setPolled((current) => ({ id: followed, job: current?.id === followed ? current.job : null, failed: true }));
+      }
+      timer = setTimeout(() => void poll(), JOB_POLL_MS);
+    };
+    void poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [followed, shown]);
 
-  const progress = job.data ? `${job.data.id}:${job.data.status}:${job.data.done}:${job.data.failed}` : "";
+  const data = polled && polled.id === followed ? polled.job : null;
+  const failed = !!polled && polled.id === followed && polled.failed;
+  const progress = data ? `${data.id}:${data.status}:${data.done}:${data.failed}` : "";
   const seen = useRef("");
   useEffect(() => {
     if (!progress || progress === seen.current) return;
     const first = seen.current === "";
     seen.current = progress;
-    if (first && job.data?.done === 0) return;
-    void queryClient.invalidateQueries({ queryKey: ["shop", "listings"] });
-    void queryClient.invalidateQueries({ queryKey: shopKeys.summary() });
-    void queryClient.invalidateQueries({ queryKey: shopKeys.pending() });
-  }, [progress, job.data, queryClient]);
+    if (first && data?.done === 0) return;
+    void revalidate();
+  }, [progress, data, revalidate]);
 
   async function start(ids: string[]) {
     const started = await startOptimize(ids);
     seen.current = "";
     setJobId(started.jobId);
-    void queryClient.invalidateQueries({ queryKey: shopKeys.jobs() });
     return started;
   }
 
@@ -66,12 +94,12 @@ export function useOptimizeJob() {
     setDismissed(followed);
   }
 
-  const current: ShopJobInfo | null = shown ? (job.data ?? null) : null;
+  const current: ShopJobInfo | null = shown ? data : null;
   return {
     job: current,
     /** A job is followed but its first answer has not come yet. */
-    pending: shown && !job.data && !job.isError,
-    running: isActiveJob(current) || (shown && !job.data),
+    pending: shown && !data && !failed,
+    running: isActiveJob(current) || (shown && !data),
     start,
     dismiss,
   };

@@ -39,16 +39,6 @@ export interface ShopListParams {
   proposal?: "pending";
 }
 
-export const shopKeys = {
-  all: ["shop"] as const,
-  summary: () => ["shop", "summary"] as const,
-  listings: (params: ShopListParams) => ["shop", "listings", params] as const,
-  listing: (id: string) => ["shop", "listing", id] as const,
-  jobs: () => ["shop", "jobs"] as const,
-  job: (id: string) => ["shop", "job", id] as const,
-  pending: () => ["shop", "pending"] as const,
-};
-
 export async function fetchShopSummary(): Promise<ShopSummary> {
   return (await api<{ data: ShopSummary }>("/shop/summary")).data;
 }
