@@ -15,7 +15,7 @@ import { fetchProfile, type ProfileResponse } from "./api/profile";
 import { fetchQuota, type QuotaFeature, type QuotaView } from "./api/quota";
 
 /** One part of the account data: its value, or the error that kept it from loading. */
-type Loaded<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
+export type Loaded<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
 
 export interface AccountData {
   profile: Loaded<ProfileResponse>;

@@ -9,7 +9,7 @@ import { useIsMobile } from "~/lib/use-mobile";
 import { cn } from "~/lib/utils";
 import { GradeBadge } from "./grade-badge";
 
-export interface ShopTableProps {
+interface ShopTableProps {
   rows: ShopListingRow[];
   sort: ShopSort;
   order: ShopOrder;

@@ -4,9 +4,9 @@ import { fetchShopJob, fetchShopJobs, isActiveJob, startOptimize, type ShopJobIn
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 
 /** How often a running job is asked for its progress. */
-export const JOB_POLL_MS = 1500;
+const JOB_POLL_MS = 1500;
 /** A finished job still shows after a reload for this long, until the seller hides it. */
-export const RECENT_JOB_MS = 60 * 60 * 1000;
+const RECENT_JOB_MS = 60 * 60 * 1000;
 
 /** The job to show on arrival: a queued or running one, else the newest if it finished lately and was not hidden. */
 export function jobToResume(jobs: readonly ShopJobSummary[], dismissed: string | null, now = Date.now()): string | null {
