@@ -19,8 +19,7 @@ import { editedFileName, toPngBlob, triggerDownload } from "~/lib/images/files";
 import { prepareBatchSelection } from "./checks";
 import { processGptBatch, type GptBatchItem } from "./client-batch";
 import { cutoutLine, editFailure, serverText } from "./messages";
-import { usePromptForm } from "./prompt-field";
-import { BatchProgress, BatchResultsCard, BatchSourceCard, DownloadAllButton, FailedAlert, NoResults, SelectedImages, downloadZip, type Picked } from "./batch-parts";
+import { BatchProgress, BatchResultsCard, BatchSourceCard, DownloadAllButton, FailedAlert, NoResults, SelectedImages, downloadZip, useBatchForm, type Picked } from "./batch-parts";
 import { useProtectedImage } from "./image-provider";
 import { useBatchJob } from "./use-batch-job";
 
@@ -56,16 +55,13 @@ export function BatchImageEditor(props: BatchImageEditorProps) {
 function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extract<BatchImageEditorProps, { provider: "edit" }>) {
   const t = useT();
   const id = useId();
-  const [picked, setPicked] = useState<Picked[]>([]);
-  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
-  const form = usePromptForm();
-  const { prompt, setFormError } = form;
+  const form = useBatchForm();
+  const { picked, setPicked, setSelectionErrors, inputRef, prompt, setFormError } = form;
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const [awayNotice, setAwayNotice] = useState(false);
   /** Local previews of the files sent, by item index (no download needed to show them). */
   const [sent, setSent] = useState<Picked[]>([]);
-  const addRef = useRef<HTMLInputElement>(null);
   /** The quota pre-check's question, when the chosen images are more than the edits left today. */
   const [precheck, setPrecheck] = useState<(PrecheckQuestion & { files: Picked[] }) | null>(null);
   /** Images of the running batch left out by the pre-check, for the final notice. */
@@ -278,7 +274,7 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
                     <button
                       type="button"
                       disabled={running}
-                      onClick={() => addRef.current?.click()}
+                      onClick={() => inputRef.current?.click()}
                       className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed border-input text-xs text-muted-foreground outline-none hover:border-primary/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
                     >
                       <PlusIcon className="size-5" aria-hidden="true" />
@@ -296,11 +292,9 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
             </>
           )
         }
-        inputRef={addRef}
         accept="image/*"
         uploadHint={t("images.batch.uploadHint", { max: IMAGE_LIMITS.batchMax })}
         onFiles={add}
-        selectionErrors={selectionErrors}
         running={running}
         form={form}
         submitLabel={
@@ -343,7 +337,7 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
         ) : !batch ? (
           <NoResults body={t("images.batch.emptyBody")}>
             {picked.length === 0 && (
-              <Button type="button" variant="outline" size="sm" onClick={() => addRef.current?.click()}>
+              <Button type="button" variant="outline" size="sm" onClick={() => inputRef.current?.click()}>
                 {t("images.batch.choose")}
               </Button>
             )}
@@ -497,11 +491,8 @@ function Thumb({ src, alt }: { src: string | null | undefined; alt: string }) {
 function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEditorProps, { provider: "gpt" }>) {
   const t = useT();
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [picked, setPicked] = useState<Picked[]>([]);
-  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
-  const form = usePromptForm();
-  const { prompt, setFormError } = form;
+  const form = useBatchForm();
+  const { picked, setPicked, setSelectionErrors, inputRef, prompt, setFormError } = form;
   const [running, setRunning] = useState(false);
   const [items, setItems] = useState<GptBatchItem[] | null>(null);
   /** The quota pre-check's question when more images are chosen than edits are left today. */
@@ -609,11 +600,9 @@ function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEdito
             </>
           )
         }
-        inputRef={inputRef}
         accept="image/png,image/jpeg,image/webp"
         uploadHint={t("images.gpt.batchUploadHint", { max: IMAGE_LIMITS.batchMax })}
         onFiles={select}
-        selectionErrors={selectionErrors}
         running={running}
         form={form}
         promptLabel={t("images.gpt.batchPromptLabel")}

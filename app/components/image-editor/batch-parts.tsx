@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, DownloadIcon, ImagesIcon, Layers3Icon, XIcon } from "lucide-react";
-import type { ReactNode, RefObject } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,7 +10,7 @@ import { triggerDownload } from "~/lib/images/files";
 import { useQuotaExhausted } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD } from "./compare-slider";
-import { FormError, PromptField, type PromptForm } from "./prompt-field";
+import { FormError, PromptField, usePromptForm } from "./prompt-field";
 import { UploadZone } from "./upload-zone";
 import { resultEntryName, uniqueNames, zipStore } from "./zip";
 
@@ -19,6 +19,14 @@ import { resultEntryName, uniqueNames, zipStore } from "./zip";
 export interface Picked {
   file: File;
   preview: string;
+}
+
+/** What both batch forms hold: the chosen images, the selection's errors, the file input, the instruction and the form's error. */
+export function useBatchForm() {
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
+  const inputRef = useRef<HTMLInputElement>(null);
+  return { picked, setPicked, selectionErrors, setSelectionErrors, inputRef, ...usePromptForm() };
 }
 
 /**
@@ -30,11 +38,9 @@ export function BatchSourceCard({
   id,
   description,
   selection,
-  inputRef,
   accept,
   uploadHint,
   onFiles,
-  selectionErrors,
   running,
   form,
   promptLabel,
@@ -46,13 +52,11 @@ export function BatchSourceCard({
   id: string;
   description: string;
   selection: ReactNode;
-  inputRef: RefObject<HTMLInputElement | null>;
   accept: string;
   uploadHint: string;
   onFiles: (files: File[]) => void;
-  selectionErrors: string[];
   running: boolean;
-  form: PromptForm;
+  form: ReturnType<typeof useBatchForm>;
   promptLabel?: string;
   submitLabel: string;
   onSubmit: () => void;
@@ -61,6 +65,7 @@ export function BatchSourceCard({
 }) {
   const t = useT();
   const quotaExhausted = useQuotaExhausted("edit-image");
+  const { selectionErrors } = form;
   return (
     <Card>
       <CardHeader>
@@ -72,7 +77,7 @@ export function BatchSourceCard({
           {selection}
           <UploadZone
             className={selection ? "hidden" : undefined}
-            inputRef={inputRef}
+            inputRef={form.inputRef}
             multiple
             accept={accept}
             title={t("images.batch.uploadTitle")}

@@ -61,8 +61,6 @@ export function usePromptForm() {
   return { prompt, setPrompt, formError, setFormError, onPromptChange };
 }
 
-export type PromptForm = ReturnType<typeof usePromptForm>;
-
 /** The form's error under the instruction, when there is one. */
 export function FormError({ message, testId }: { message: string | null; testId?: string }) {
   if (!message) return null;
