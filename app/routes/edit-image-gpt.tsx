@@ -1,43 +1,25 @@
 import { CpuIcon, ImageIcon, Layers3Icon } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import type { ImageProviderName } from "../../schema/api/images";
 import { gptProviderName } from "~/components/image-editor/messages";
 import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
-import { EditorSkeleton } from "~/components/image-editor/editor-skeleton";
 import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
-import { loadImageProvider } from "~/components/image-editor/image-provider";
+import { editorClientLoader, editorFallback, editorHandle, editorMeta, useEditCounted } from "~/components/image-editor/editor-route";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Badge } from "~/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
-import { markOnboardingStep } from "~/lib/onboarding";
-import { useRefreshQuota } from "~/lib/quota";
-import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/edit-image-gpt";
-import * as imagesStrings from "~/lib/i18n/catalog/images";
-import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-/** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [imagesStrings, plansStrings] } satisfies I18nHandle;
-
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: metaText(matches, "images.gpt.metaTitle") }];
-}
+export const handle = editorHandle;
+export const meta = editorMeta("images.gpt.metaTitle");
+export const clientLoader = editorClientLoader;
+export const HydrateFallback = editorFallback("images.gpt.title", "images.gpt.description");
 
 /** Image Editor (GPT) (SPEC §2): free-form edits by the image-generation provider. */
-export async function clientLoader() {
-  return { info: await loadImageProvider() };
-}
-
-export function HydrateFallback() {
-  const t = useT();
-  return <EditorSkeleton title={t("images.gpt.title")} description={t("images.gpt.description")} />;
-}
-
 export default function EditImageGptPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const refreshQuota = useRefreshQuota();
   const { info } = loaderData;
   const [answered, setAnswered] = useState<ImageProviderName | null>(null);
   const provider = answered ?? info?.gptProvider;
@@ -50,10 +32,7 @@ export default function EditImageGptPage({ loaderData }: Route.ComponentProps) {
         ? t("images.gpt.submit.workersAi")
         : t("images.gpt.submit.local");
 
-  const succeeded = useCallback(() => {
-    void refreshQuota("edit-image");
-    markOnboardingStep("image");
-  }, [refreshQuota]);
+  const { edited: succeeded, batchFinished } = useEditCounted();
 
   return (
     <>
@@ -95,14 +74,7 @@ export default function EditImageGptPage({ loaderData }: Route.ComponentProps) {
           />
         </TabsContent>
         <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
-          <BatchImageEditor
-            provider="gpt"
-            providerName={providerName}
-            onFinished={(completed) => {
-              void refreshQuota("edit-image");
-              if (completed > 0) markOnboardingStep("image");
-            }}
-          />
+          <BatchImageEditor provider="gpt" providerName={providerName} onFinished={batchFinished} />
         </TabsContent>
       </Tabs>
     </>

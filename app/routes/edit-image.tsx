@@ -4,8 +4,7 @@ import { IMAGE_CATEGORIES, IMAGE_PLATFORMS, type ImageCategory, type ImagePlatfo
 import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
 import { providerLabel } from "~/components/image-editor/messages";
 import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
-import { EditorSkeleton } from "~/components/image-editor/editor-skeleton";
-import { loadImageProvider } from "~/components/image-editor/image-provider";
+import { editorClientLoader, editorFallback, editorHandle, editorMeta, useEditCounted } from "~/components/image-editor/editor-route";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Badge } from "~/components/ui/badge";
@@ -14,44 +13,23 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
-import { markOnboardingStep } from "~/lib/onboarding";
-import { useRefreshQuota } from "~/lib/quota";
-import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/edit-image";
-import * as imagesStrings from "~/lib/i18n/catalog/images";
-import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-/** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [imagesStrings, plansStrings] } satisfies I18nHandle;
-
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: metaText(matches, "images.metaTitle") }];
-}
-
-/** Which editor serves (the header's badges): read on arrival. */
-export async function clientLoader() {
-  return { provider: await loadImageProvider() };
-}
-
-export function HydrateFallback() {
-  const t = useT();
-  return <EditorSkeleton title={t("images.editor.title")} description={t("images.editor.description")} />;
-}
+export const handle = editorHandle;
+export const meta = editorMeta("images.metaTitle");
+export const clientLoader = editorClientLoader;
+export const HydrateFallback = editorFallback("images.editor.title", "images.editor.description");
 
 /** Image Editor (SPEC §2): single and batch edits shaped by marketplace and category. */
 export default function EditImagePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const refreshQuota = useRefreshQuota();
-  const { provider } = loaderData;
+  const { info: provider } = loaderData;
   const [tab, setTab] = useState("single");
   const [platform, setPlatform] = useState<ImagePlatform>("etsy");
   const [category, setCategory] = useState<ImageCategory>("jewelry");
   const [lastProvider, setLastProvider] = useState<{ name: ImageProviderName; label: string } | null>(null);
 
-  const succeeded = useCallback(() => {
-    void refreshQuota("edit-image");
-    markOnboardingStep("image");
-  }, [refreshQuota]);
+  const { edited: succeeded, batchFinished } = useEditCounted();
 
   const onResumed = useCallback(() => setTab("batch"), []);
 
@@ -144,16 +122,7 @@ export default function EditImagePage({ loaderData }: Route.ComponentProps) {
           />
         </TabsContent>
         <TabsContent value="batch" forceMount className="data-[state=inactive]:hidden">
-          <BatchImageEditor
-            provider="edit"
-            platform={platform}
-            category={category}
-            onResumed={onResumed}
-            onFinished={(completed) => {
-              void refreshQuota("edit-image");
-              if (completed > 0) markOnboardingStep("image");
-            }}
-          />
+          <BatchImageEditor provider="edit" platform={platform} category={category} onResumed={onResumed} onFinished={batchFinished} />
         </TabsContent>
       </Tabs>
     </>

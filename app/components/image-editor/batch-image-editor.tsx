@@ -1,17 +1,15 @@
-import { AlertTriangleIcon, ArrowRightIcon, CheckCircle2Icon, DownloadIcon, ImagesIcon, Layers3Icon, PlusIcon, RadioIcon, RotateCcwIcon, XIcon } from "lucide-react";
+import { AlertTriangleIcon, ArrowRightIcon, CheckCircle2Icon, DownloadIcon, ImagesIcon, PlusIcon, RadioIcon, RotateCcwIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { IMAGE_LIMITS, type BatchItem, type BatchItemStatus, type ImageCategory, type ImagePlatform } from "../../../schema/api/images";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
+import { useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { batchCounts } from "./batch-precheck";
@@ -21,16 +19,9 @@ import { editedFileName, toPngBlob, triggerDownload } from "~/lib/images/files";
 import { prepareBatchSelection } from "./checks";
 import { processGptBatch, type GptBatchItem } from "./client-batch";
 import { cutoutLine, editFailure, serverText } from "./messages";
-import { PromptField } from "./prompt-field";
+import { BatchProgress, BatchResultsCard, BatchSourceCard, DownloadAllButton, FailedAlert, NoResults, SelectedImages, downloadZip, useBatchForm, type Picked } from "./batch-parts";
 import { useProtectedImage } from "./image-provider";
 import { useBatchJob } from "./use-batch-job";
-import { UploadZone } from "./upload-zone";
-import { resultEntryName, uniqueNames, zipStore } from "./zip";
-
-interface Picked {
-  file: File;
-  preview: string;
-}
 
 type BatchImageEditorProps =
   | {
@@ -64,22 +55,18 @@ export function BatchImageEditor(props: BatchImageEditorProps) {
 function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extract<BatchImageEditorProps, { provider: "edit" }>) {
   const t = useT();
   const id = useId();
-  const [picked, setPicked] = useState<Picked[]>([]);
-  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
-  const [prompt, setPrompt] = useState("");
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useBatchForm();
+  const { picked, setPicked, setSelectionErrors, inputRef, prompt, setFormError } = form;
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const [awayNotice, setAwayNotice] = useState(false);
   /** Local previews of the files sent, by item index (no download needed to show them). */
   const [sent, setSent] = useState<Picked[]>([]);
-  const addRef = useRef<HTMLInputElement>(null);
   /** The quota pre-check's question, when the chosen images are more than the edits left today. */
   const [precheck, setPrecheck] = useState<(PrecheckQuestion & { files: Picked[] }) | null>(null);
   /** Images of the running batch left out by the pre-check, for the final notice. */
   const skippedRef = useRef(0);
   const [zipping, setZipping] = useState(false);
-  const quotaExhausted = useQuotaExhausted("edit-image");
 
   const job = useBatchJob((batch, watched) => {
     if (!watched) setAwayNotice(true);
@@ -273,187 +260,141 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
     setStartError(null);
   }
 
-  const percent = batch ? Math.round((batch.done / Math.max(1, batch.total)) * 100) : 0;
-
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("images.batch.sourceTitle")}</CardTitle>
-          <CardDescription>{t("images.batch.sourceDescription", { max: IMAGE_LIMITS.batchMax })}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <div className="grid gap-3">
-            {picked.length > 0 ? (
-              <>
-                <SelectedImages picked={picked} disabled={running} onRemove={remove} label={t("images.batch.selected", { n: picked.length })} testId="batch-selection">
-                  {picked.length < IMAGE_LIMITS.batchMax && (
-                    <li>
-                      <button
-                        type="button"
-                        disabled={running}
-                        onClick={() => addRef.current?.click()}
-                        className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed border-input text-xs text-muted-foreground outline-none hover:border-primary/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
-                      >
-                        <PlusIcon className="size-5" aria-hidden="true" />
-                        {t("images.batch.addMore")}
-                      </button>
-                    </li>
-                  )}
-                </SelectedImages>
-                <div className="flex items-center justify-between text-xs text-muted-foreground">
-                  <span>{t("images.batch.countOfMax", { n: picked.length, max: IMAGE_LIMITS.batchMax })}</span>
-                  <Button type="button" variant="ghost" size="sm" disabled={running} onClick={clearSelection}>
-                    {t("images.batch.clearSelection")}
-                  </Button>
-                </div>
-              </>
-            ) : null}
-            <UploadZone
-              className={picked.length > 0 ? "hidden" : undefined}
-              inputRef={addRef}
-              multiple
-              accept="image/*"
-              title={t("images.batch.uploadTitle")}
-              hint={t("images.batch.uploadHint", { max: IMAGE_LIMITS.batchMax })}
-              disabled={running}
-              invalid={selectionErrors.length > 0}
-              onFiles={add}
-              testId="batch-upload"
-            />
-            {selectionErrors.length > 0 && (
-              <div role="alert" className="grid gap-1 text-sm text-destructive" data-testid="batch-selection-errors">
-                {selectionErrors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
+      <BatchSourceCard
+        id={id}
+        description={t("images.batch.sourceDescription", { max: IMAGE_LIMITS.batchMax })}
+        selection={
+          picked.length > 0 && (
+            <>
+              <SelectedImages picked={picked} disabled={running} onRemove={remove} label={t("images.batch.selected", { n: picked.length })} testId="batch-selection">
+                {picked.length < IMAGE_LIMITS.batchMax && (
+                  <li>
+                    <button
+                      type="button"
+                      disabled={running}
+                      onClick={() => inputRef.current?.click()}
+                      className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed border-input text-xs text-muted-foreground outline-none hover:border-primary/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
+                    >
+                      <PlusIcon className="size-5" aria-hidden="true" />
+                      {t("images.batch.addMore")}
+                    </button>
+                  </li>
+                )}
+              </SelectedImages>
+              <div className="flex items-center justify-between text-xs text-muted-foreground">
+                <span>{t("images.batch.countOfMax", { n: picked.length, max: IMAGE_LIMITS.batchMax })}</span>
+                <Button type="button" variant="ghost" size="sm" disabled={running} onClick={clearSelection}>
+                  {t("images.batch.clearSelection")}
+                </Button>
               </div>
-            )}
-          </div>
+            </>
+          )
+        }
+        accept="image/*"
+        uploadHint={t("images.batch.uploadHint", { max: IMAGE_LIMITS.batchMax })}
+        onFiles={add}
+        running={running}
+        form={form}
+        submitLabel={
+          running
+            ? t("images.batch.running", { done: batch?.done ?? 0, n: batch?.total ?? picked.length })
+            : picked.length > 0
+              ? t("images.batch.submit", { n: picked.length })
+              : t("images.batch.submitEmpty")
+        }
+        onSubmit={() => start()}
+        ids={{ upload: "batch-upload", prompt: "batch-prompt", submit: "batch-submit", selectionErrors: "batch-selection-errors", formError: "batch-form-error" }}
+      >
+        {startError && (
+          <Alert variant="destructive" data-testid="batch-start-error">
+            <AlertTriangleIcon aria-hidden="true" />
+            <AlertTitle>{t("images.notice.processingError")}</AlertTitle>
+            <AlertDescription>{startError}</AlertDescription>
+          </Alert>
+        )}
+      </BatchSourceCard>
 
-          <PromptField
-            id={`${id}-prompt`}
-            value={prompt}
-            onChange={(text) => {
-              setPrompt(text);
-              setFormError(null);
-            }}
-            disabled={running}
-            hint={t("images.batch.promptHint")}
-            testId="batch-prompt"
-          />
-
-          {formError && (
-            <p role="alert" className="-mt-3 text-sm text-destructive" data-testid="batch-form-error">
-              {formError}
-            </p>
-          )}
-          <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={() => start()} data-testid="batch-submit">
-            {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}
-            {running
-              ? t("images.batch.running", { done: batch?.done ?? 0, n: batch?.total ?? picked.length })
-              : picked.length > 0
-                ? t("images.batch.submit", { n: picked.length })
-                : t("images.batch.submitEmpty")}
-          </Button>
-          {startError && (
-            <Alert variant="destructive" data-testid="batch-start-error">
-              <AlertTriangleIcon aria-hidden="true" />
-              <AlertTitle>{t("images.notice.processingError")}</AlertTitle>
-              <AlertDescription>{startError}</AlertDescription>
-            </Alert>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card aria-busy={running}>
-        <CardHeader>
-          <CardTitle>{t("images.batch.resultsTitle")}</CardTitle>
-          <CardDescription>{t("images.batch.resultsDescription")}</CardDescription>
-          {batch?.cutout && (
+      <BatchResultsCard
+        busy={running}
+        description={t("images.batch.resultsDescription")}
+        header={
+          batch?.cutout && (
             <p className="text-xs text-muted-foreground" data-testid="batch-cutout-by">
               {cutoutLine(t, batch.cutout)}
             </p>
-          )}
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {job.resuming && !batch ? (
-            <div className="grid gap-3" aria-label={t("images.batch.loading")}>
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-2 w-full" />
-              <Skeleton className="h-16 w-full" />
-              <Skeleton className="h-16 w-full" />
-            </div>
-          ) : !batch ? (
-            <NoResults body={t("images.batch.emptyBody")}>
-              {picked.length === 0 && (
-                <Button type="button" variant="outline" size="sm" onClick={() => addRef.current?.click()}>
-                  {t("images.batch.choose")}
-                </Button>
-              )}
-            </NoResults>
-          ) : (
-            <div className="grid gap-4" data-testid="batch-results" data-status={batch.status}>
-              {awayNotice && (
-                <Alert data-testid="batch-away">
-                  <ImagesIcon aria-hidden="true" />
-                  <AlertTitle>{t("images.batch.awayTitle")}</AlertTitle>
-                  <AlertDescription>{t("images.batch.awayBody")}</AlertDescription>
-                </Alert>
-              )}
-              <div className="grid gap-2">
-                <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <span className="font-medium tabular-nums" aria-live="polite" data-testid="batch-progress-text">
-                    {t("images.batch.progress", { done: batch.done, total: batch.total })}
+          )
+        }
+      >
+        {job.resuming && !batch ? (
+          <div className="grid gap-3" aria-label={t("images.batch.loading")}>
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-2 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : !batch ? (
+          <NoResults body={t("images.batch.emptyBody")}>
+            {picked.length === 0 && (
+              <Button type="button" variant="outline" size="sm" onClick={() => inputRef.current?.click()}>
+                {t("images.batch.choose")}
+              </Button>
+            )}
+          </NoResults>
+        ) : (
+          <div className="grid gap-4" data-testid="batch-results" data-status={batch.status}>
+            {awayNotice && (
+              <Alert data-testid="batch-away">
+                <ImagesIcon aria-hidden="true" />
+                <AlertTitle>{t("images.batch.awayTitle")}</AlertTitle>
+                <AlertDescription>{t("images.batch.awayBody")}</AlertDescription>
+              </Alert>
+            )}
+            <BatchProgress
+              done={batch.done}
+              total={batch.total}
+              testId="batch-progress-text"
+              status={
+                batch.status !== "completed" && (
+                  <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                    <RadioIcon className={cn("size-3.5", job.connection === "live" && "text-success")} aria-hidden="true" />
+                    {job.connection === "live" ? t("images.batch.live") : t("images.batch.polling")}
                   </span>
-                  {batch.status !== "completed" && (
-                    <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                      <RadioIcon className={cn("size-3.5", job.connection === "live" && "text-success")} aria-hidden="true" />
-                      {job.connection === "live" ? t("images.batch.live") : t("images.batch.polling")}
-                    </span>
-                  )}
-                </div>
-                <Progress value={percent} aria-label={t("images.batch.progress", { done: batch.done, total: batch.total })} />
-                {batch.status !== "completed" && <p className="text-xs text-muted-foreground">{t("images.batch.closeTabHint")}</p>}
+                )
+              }
+            >
+              {batch.status !== "completed" && <p className="text-xs text-muted-foreground">{t("images.batch.closeTabHint")}</p>}
+            </BatchProgress>
+
+            <ul className="grid gap-3" data-testid="batch-items">
+              {batch.items.map((item) => (
+                <BatchRow key={item.id} item={item} localPreview={sent[item.index]?.preview} onDownload={() => downloadOne(item)} />
+              ))}
+            </ul>
+
+            {batch.status === "completed" && batch.failed > 0 && (
+              <FailedAlert title={t("images.notice.processingError")} testId="batch-failed-summary">
+                <p>{t("images.batch.failedSummary", { n: batch.failed })}</p>
+                <Button type="button" variant="outline" size="sm" className="mt-2" onClick={retryFailed} disabled={running}>
+                  <RotateCcwIcon aria-hidden="true" />
+                  {t("images.batch.retryFailed")}
+                </Button>
+              </FailedAlert>
+            )}
+
+            {batch.status === "completed" && (
+              <div className="flex flex-wrap gap-2">
+                {batch.completed > 0 && <DownloadAllButton n={batch.completed} onClick={downloadAll} zipping={zipping} testId="batch-download-all" />}
+                <Button type="button" variant="outline" onClick={newBatch}>
+                  <PlusIcon aria-hidden="true" />
+                  {t("images.batch.newBatch")}
+                </Button>
               </div>
-
-              <ul className="grid gap-3" data-testid="batch-items">
-                {batch.items.map((item) => (
-                  <BatchRow key={item.id} item={item} localPreview={sent[item.index]?.preview} onDownload={() => downloadOne(item)} />
-                ))}
-              </ul>
-
-              {batch.status === "completed" && batch.failed > 0 && (
-                <Alert variant="destructive" data-testid="batch-failed-summary">
-                  <AlertTriangleIcon aria-hidden="true" />
-                  <AlertTitle>{t("images.notice.processingError")}</AlertTitle>
-                  <AlertDescription>
-                    <p>{t("images.batch.failedSummary", { n: batch.failed })}</p>
-                    <Button type="button" variant="outline" size="sm" className="mt-2" onClick={retryFailed} disabled={running}>
-                      <RotateCcwIcon aria-hidden="true" />
-                      {t("images.batch.retryFailed")}
-                    </Button>
-                  </AlertDescription>
-                </Alert>
-              )}
-
-              {batch.status === "completed" && (
-                <div className="flex flex-wrap gap-2">
-                  {batch.completed > 0 && (
-                    <Button type="button" onClick={downloadAll} disabled={zipping} data-testid="batch-download-all">
-                      {zipping ? <Spinner aria-hidden="true" /> : <DownloadIcon aria-hidden="true" />}
-                      {t("images.batch.downloadAll", { n: batch.completed })}
-                    </Button>
-                  )}
-                  <Button type="button" variant="outline" onClick={newBatch}>
-                    <PlusIcon aria-hidden="true" />
-                    {t("images.batch.newBatch")}
-                  </Button>
-                </div>
-              )}
-            </div>
-          )}
-        </CardContent>
-      </Card>
+            )}
+          </div>
+        )}
+      </BatchResultsCard>
       <BatchPrecheckDialog question={precheck} onProceed={proceedWithRemaining} onCancel={() => setPrecheck(null)} />
     </div>
   );
@@ -550,12 +491,8 @@ function Thumb({ src, alt }: { src: string | null | undefined; alt: string }) {
 function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEditorProps, { provider: "gpt" }>) {
   const t = useT();
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [picked, setPicked] = useState<Picked[]>([]);
-  const quotaExhausted = useQuotaExhausted("edit-image");
-  const [selectionErrors, setSelectionErrors] = useState<string[]>([]);
-  const [prompt, setPrompt] = useState("");
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useBatchForm();
+  const { picked, setPicked, setSelectionErrors, inputRef, prompt, setFormError } = form;
   const [running, setRunning] = useState(false);
   const [items, setItems] = useState<GptBatchItem[] | null>(null);
   /** The quota pre-check's question when more images are chosen than edits are left today. */
@@ -650,103 +587,46 @@ function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEdito
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("images.batch.sourceTitle")}</CardTitle>
-          <CardDescription>{t("images.gpt.batchDescription", { max: IMAGE_LIMITS.batchMax })}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <div className="grid gap-3">
-            {picked.length > 0 && (
-              <>
-                <SelectedImages picked={picked} disabled={running} onRemove={remove} testId="gpt-batch-selection" />
-                <Button type="button" variant="outline" size="sm" className="w-fit" disabled={running} onClick={() => inputRef.current?.click()}>
-                  {t("images.gpt.changeImages")}
-                </Button>
-              </>
-            )}
-            <UploadZone
-              className={picked.length ? "hidden" : undefined}
-              inputRef={inputRef}
-              multiple
-              accept="image/png,image/jpeg,image/webp"
-              title={t("images.batch.uploadTitle")}
-              hint={t("images.gpt.batchUploadHint", { max: IMAGE_LIMITS.batchMax })}
-              disabled={running}
-              invalid={selectionErrors.length > 0}
-              onFiles={select}
-              testId="gpt-batch-upload"
-            />
-            {selectionErrors.length > 0 && (
-              <div role="alert" className="grid gap-1 text-sm text-destructive">
-                {selectionErrors.map((message) => (
-                  <p key={message}>{message}</p>
-                ))}
-              </div>
-            )}
-          </div>
-          <PromptField
-            id={`${id}-prompt`}
-            value={prompt}
-            onChange={(text) => {
-              setPrompt(text);
-              setFormError(null);
-            }}
-            disabled={running}
-            label={t("images.gpt.batchPromptLabel")}
-            hint={t("images.batch.promptHint")}
-            testId="gpt-batch-prompt"
-          />
-          {formError && (
-            <p role="alert" className="-mt-3 text-sm text-destructive">
-              {formError}
-            </p>
-          )}
-          <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={() => start()} data-testid="gpt-batch-submit">
-            {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}
-            {running ? t("images.gpt.batchRunning", { done, n: picked.length }) : t("images.gpt.batchStart", { n: picked.length })}
-          </Button>
-        </CardContent>
-      </Card>
+      <BatchSourceCard
+        id={id}
+        description={t("images.gpt.batchDescription", { max: IMAGE_LIMITS.batchMax })}
+        selection={
+          picked.length > 0 && (
+            <>
+              <SelectedImages picked={picked} disabled={running} onRemove={remove} testId="gpt-batch-selection" />
+              <Button type="button" variant="outline" size="sm" className="w-fit" disabled={running} onClick={() => inputRef.current?.click()}>
+                {t("images.gpt.changeImages")}
+              </Button>
+            </>
+          )
+        }
+        accept="image/png,image/jpeg,image/webp"
+        uploadHint={t("images.gpt.batchUploadHint", { max: IMAGE_LIMITS.batchMax })}
+        onFiles={select}
+        running={running}
+        form={form}
+        promptLabel={t("images.gpt.batchPromptLabel")}
+        submitLabel={running ? t("images.gpt.batchRunning", { done, n: picked.length }) : t("images.gpt.batchStart", { n: picked.length })}
+        onSubmit={() => start()}
+        ids={{ upload: "gpt-batch-upload", prompt: "gpt-batch-prompt", submit: "gpt-batch-submit" }}
+      />
 
-      <Card aria-busy={running}>
-        <CardHeader>
-          <CardTitle>{t("images.batch.resultsTitle")}</CardTitle>
-          <CardDescription>{t("images.gpt.batchResultsDescription", { provider: providerName })}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {!items ? (
-            <NoResults body={t("images.gpt.batchEmptyBody")} />
-          ) : (
-            <div className="grid gap-4" data-testid="gpt-batch-results">
-              <div className="grid gap-2">
-                <span className="text-sm font-medium tabular-nums" aria-live="polite">
-                  {t("images.batch.progress", { done, total: items.length })}
-                </span>
-                <Progress value={Math.round((done / Math.max(1, items.length)) * 100)} aria-label={t("images.batch.progress", { done, total: items.length })} />
-              </div>
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {items.map((item, index) => (
-                  <ClientBatchCard key={index} item={item} onDownload={() => download(item, index)} />
-                ))}
-              </ul>
-              {!running && failed > 0 && (
-                <Alert variant="destructive">
-                  <AlertTriangleIcon aria-hidden="true" />
-                  <AlertTitle>{t("images.gpt.batchError")}</AlertTitle>
-                  <AlertDescription>{t("images.batch.failedSummary", { n: failed })}</AlertDescription>
-                </Alert>
-              )}
-              {!running && completed > 0 && (
-                <Button type="button" className="w-fit" onClick={downloadAll}>
-                  <DownloadIcon aria-hidden="true" />
-                  {t("images.batch.downloadAll", { n: completed })}
-                </Button>
-              )}
-            </div>
-          )}
-        </CardContent>
-      </Card>
+      <BatchResultsCard busy={running} description={t("images.gpt.batchResultsDescription", { provider: providerName })}>
+        {!items ? (
+          <NoResults body={t("images.gpt.batchEmptyBody")} />
+        ) : (
+          <div className="grid gap-4" data-testid="gpt-batch-results">
+            <BatchProgress done={done} total={items.length} />
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {items.map((item, index) => (
+                <ClientBatchCard key={index} item={item} onDownload={() => download(item, index)} />
+              ))}
+            </ul>
+            {!running && failed > 0 && <FailedAlert title={t("images.gpt.batchError")}>{t("images.batch.failedSummary", { n: failed })}</FailedAlert>}
+            {!running && completed > 0 && <DownloadAllButton n={completed} onClick={downloadAll} className="w-fit" />}
+          </div>
+        )}
+      </BatchResultsCard>
       <BatchPrecheckDialog
         question={precheck}
         onCancel={() => setPrecheck(null)}
@@ -797,76 +677,4 @@ function ClientBatchCard({ item, onDownload }: { item: GptBatchItem; onDownload:
       {item.error && <p className="text-xs text-destructive">{item.error}</p>}
     </li>
   );
-}
-
-/* ---------- shared by both batches ---------- */
-
-/** The chosen images as thumbnails, each with its remove button; `children` ends the grid (the 'Add more' tile). */
-function SelectedImages({
-  picked,
-  disabled,
-  onRemove,
-  label,
-  testId,
-  children,
-}: {
-  picked: Picked[];
-  disabled: boolean;
-  onRemove: (index: number) => void;
-  label?: string;
-  testId: string;
-  children?: React.ReactNode;
-}) {
-  const t = useT();
-  return (
-    <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={label} data-testid={testId}>
-      {picked.map((item, index) => (
-        <li key={item.preview} className="group relative">
-          <img src={item.preview} alt={item.file.name} className={cn("aspect-square w-full rounded-md border object-cover", CHECKERBOARD)} />
-          <p className="mt-1 truncate text-xs text-muted-foreground" title={item.file.name}>
-            {item.file.name}
-          </p>
-          <Button
-            type="button"
-            size="icon"
-            variant="secondary"
-            disabled={disabled}
-            className="absolute right-1 top-1 size-7 rounded-full shadow"
-            aria-label={t("images.batch.removeFile", { name: item.file.name })}
-            onClick={() => onRemove(index)}
-          >
-            <XIcon aria-hidden="true" />
-          </Button>
-        </li>
-      ))}
-      {children}
-    </ul>
-  );
-}
-
-/** The results card before a batch has run. */
-function NoResults({ body, children }: { body: string; children?: React.ReactNode }) {
-  const t = useT();
-  return (
-    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-6 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <ImagesIcon className="size-6" aria-hidden="true" />
-      </span>
-      <p className="font-medium">{t("images.batch.emptyTitle")}</p>
-      <p className="max-w-xs text-sm text-muted-foreground">{body}</p>
-      {children}
-    </div>
-  );
-}
-
-/** Saves the edited images as one ZIP named after today, each entry after its original (deduplicated); answers the file name. */
-async function downloadZip(files: { original: string; type: string; blob: Blob }[]): Promise<string> {
-  const datas = await Promise.all(files.map(async (f) => new Uint8Array(await f.blob.arrayBuffer())));
-  const names = uniqueNames(files.map((f) => resultEntryName(f.original, f.type)));
-  const zip = zipStore(datas.map((data, i) => ({ name: names[i], data })));
-  const fileName = `listora-edited-${new Date().toISOString().slice(0, 10)}.zip`;
-  const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: "application/zip" }));
-  triggerDownload(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return fileName;
 }

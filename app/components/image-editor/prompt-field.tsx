@@ -1,3 +1,4 @@
+import { useCallback, useState } from "react";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { useT } from "~/lib/i18n";
@@ -46,5 +47,26 @@ export function PromptField({
         {hint ?? t("images.prompt.hint")}
       </p>
     </div>
+  );
+}
+
+/** The instruction and the form's error; typing a new instruction clears the error. */
+export function usePromptForm() {
+  const [prompt, setPrompt] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
+  const onPromptChange = useCallback((text: string) => {
+    setPrompt(text);
+    setFormError(null);
+  }, []);
+  return { prompt, setPrompt, formError, setFormError, onPromptChange };
+}
+
+/** The form's error under the instruction, when there is one. */
+export function FormError({ message, testId }: { message: string | null; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="-mt-3 text-sm text-destructive" data-testid={testId}>
+      {message}
+    </p>
   );
 }

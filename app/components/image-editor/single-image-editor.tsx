@@ -16,7 +16,7 @@ import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { loadImageFile } from "./checks";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { cutoutLine, editFailure, gptFailureMessage, gptFailureNotice, providerLabel, type Translate } from "./messages";
-import { PromptField } from "./prompt-field";
+import { FormError, PromptField, usePromptForm } from "./prompt-field";
 import { UploadZone } from "./upload-zone";
 
 /** What a screen learns from a successful edit: who did it. */
@@ -93,8 +93,7 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
   const resultRef = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState<Source | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [prompt, setPrompt] = useState("");
-  const [formError, setFormError] = useState<string | null>(null);
+  const { prompt, setPrompt, formError, setFormError, onPromptChange } = usePromptForm();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -269,21 +268,14 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
           <PromptField
             id={`${statusId}-prompt`}
             value={prompt}
-            onChange={(text) => {
-              setPrompt(text);
-              setFormError(null);
-            }}
+            onChange={onPromptChange}
             disabled={busy}
             label={props.provider === "gpt" ? t("images.gpt.promptLabel") : undefined}
             hint={props.provider === "gpt" ? t("images.gpt.promptHint") : undefined}
             testId={variant.ids.prompt}
           />
 
-          {formError && (
-            <p role="alert" className="-mt-3 text-sm text-destructive" data-testid="form-error">
-              {formError}
-            </p>
-          )}
+          <FormError message={formError} testId="form-error" />
           <div className="grid gap-2">
             <Button type="submit" size="lg" disabled={busy || quotaExhausted || (variant.disableWhenBlank && blank)} data-testid={variant.ids.submit}>
               {busy ? <Spinner aria-hidden="true" /> : <WandSparklesIcon aria-hidden="true" />}
