@@ -31,17 +31,20 @@ export function SaveToListDialog({
   const errorId = useId();
   const [mode, setMode] = useState<"new" | "existing">("new");
   const [name, setName] = useState("");
-  const [pick, setPick] = useState("");
+  const [picked, setPick] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Each opening starts afresh. The lists may be read again while the dialog is open (the page's data
+  // revalidating after a search): that keeps what the seller typed, and a list that went is unpicked.
   useEffect(() => {
     if (!open) return;
     setMode("new");
     setName("");
-    setPick(lists[0]?.id ?? "");
+    setPick("");
     setError(null);
-  }, [open, lists]);
+  }, [open]);
+  const pick = lists.some((list) => list.id === picked) ? picked : (lists[0]?.id ?? "");
 
   async function save() {
     setError(null);
