@@ -92,10 +92,13 @@ export default function AdvancedKeywords() {
     }
   }
 
-  // Arriving from a keyword's 'analyze trend' link analyses it straight away (a cached answer is free).
+  // Arriving from a keyword's 'analyze trend' link analyses it straight away (a cached answer is free),
+  // once the layout has its account data: until then the page is still being hydrated, and a run started
+  // then could be lost (and paid for twice) if the screen is rendered again.
+  const accountReady = !trends.isPending;
   useEffect(() => {
     const fromQuery = params.get("keyword");
-    if (fromLink.current || !fromQuery) return;
+    if (fromLink.current || !fromQuery || !accountReady) return;
     fromLink.current = true;
     const region = asGeo(params.get("geo"));
     setKeyword(fromQuery);
@@ -103,7 +106,7 @@ export default function AdvancedKeywords() {
     void run(fromQuery, region);
     // Only a new link starts an analysis: `run` changes on every render and is guarded by fromLink.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params]);
+  }, [params, accountReady]);
 
   function pick(query: string) {
     setKeyword(query);
