@@ -35,6 +35,8 @@ export const users = sqliteTable(
     tokenVersion: integer("token_version").notNull().default(1),
     /** Onboarding checklist and first-visit welcome: JSON of step -> first completion time in ms (migration 0005). */
     onboarding: text("onboarding").notNull().default("{}"),
+    /** The seller's Stripe customer (cus_...), kept from their first checkout (0019, decision 0036). */
+    stripeCustomerId: text("stripe_customer_id"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
@@ -403,3 +405,37 @@ export const keywordLists = sqliteTable(
 );
 
 export type KeywordListRow = typeof keywordLists.$inferSelect;
+
+/**
+ * Stripe subscriptions (0019, decision 0036), written only by verified webhooks. users.plan is Premium
+ * while one of a user's subscriptions is active, trialing or past_due.
+ */
+export const billingSubscriptions = sqliteTable(
+  "billing_subscriptions",
+  {
+    /** Stripe's subscription id (sub_...). */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull(),
+    /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+    status: text("status").notNull(),
+    /** When the paid period ends (ms): the renewal date, or the end date once cancelled. */
+    currentPeriodEnd: timestamp("current_period_end"),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** Stripe's `created` (seconds) of the event that last changed the row: an older event never overwrites a newer one. */
+    eventCreated: integer("event_created").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("billing_subscriptions_user").on(t.userId), index("billing_subscriptions_customer").on(t.customerId)],
+);
+
+/** Stripe webhook events already applied, by event id (0019): a replayed or retried event changes nothing. */
+export const billingEvents = sqliteTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  created: integer("created").notNull(),
+  receivedAt: timestamp("received_at").notNull(),
+});

@@ -1,4 +1,8 @@
-import { AlertCircleIcon, RotateCwIcon } from "lucide-react";
+import { AlertCircleIcon, CheckCircle2Icon, RotateCwIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import type { BillingStatus } from "../../schema/api/billing";
+import { PLAN_DAILY_LIMITS } from "../../schema/api/plans";
 import { PageHeader } from "~/components/page-header";
 import { AccountOverviewCard } from "~/components/profile/account-overview-card";
 import { PersonalInfoCard } from "~/components/profile/personal-info-card";
@@ -10,7 +14,9 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ApiError } from "~/lib/api";
 import { useT } from "~/lib/i18n";
+import { fetchBilling } from "~/lib/api/billing";
 import { fetchUsage } from "~/lib/api/quota";
+import { forgetProfile } from "~/lib/account";
 import { useProfile } from "~/lib/profile";
 import type { Route } from "./+types/profile";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -31,9 +37,64 @@ export function profileLoadErrorText(error: unknown, fallback: string) {
   return fallback;
 }
 
-/** Today's use of every feature; the profile itself is account data, loaded by the app layout. */
+/** Today's use of every feature and the plan's billing status; the profile itself is account data, loaded by the app layout. */
 export async function clientLoader() {
-  return { usage: await fetchUsage().catch(() => null) };
+  const [usage, billing] = await Promise.all([fetchUsage().catch(() => null), fetchBilling().catch(() => null)]);
+  return { usage, billing };
+}
+
+/** How often, and how many times, the screen asks again after Stripe sent the seller back (about 40 s in all). */
+const CONFIRM_POLL_MS = 2000;
+const CONFIRM_POLLS = 20;
+
+/**
+ * The notice after Stripe Checkout sends the seller back (?billing=success|cancelled). The plan changes
+ * only when Stripe's webhook arrives, so on success the screen re-reads the billing status until it
+ * says Premium, then re-reads the account data so every quota shows the new limits.
+ */
+function CheckoutReturnNotice({ billing }: { billing: BillingStatus | null }) {
+  const t = useT();
+  const [params] = useSearchParams();
+  const outcome = params.get("billing");
+  const revalidator = useRevalidator();
+  const [polls, setPolls] = useState(0);
+  const premium = billing?.plan === "premium";
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (outcome !== "success") return;
+    if (premium) {
+      if (!announced.current) {
+        announced.current = true;
+        forgetProfile();
+        void revalidator.revalidate();
+      }
+      return;
+    }
+    if (polls >= CONFIRM_POLLS || revalidator.state !== "idle") return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      void revalidator.revalidate();
+    }, CONFIRM_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [outcome, premium, polls, revalidator]);
+
+  if (outcome !== "success" && outcome !== "cancelled") return null;
+  const body =
+    outcome === "cancelled"
+      ? t("billing.returned.cancelled.body")
+      : premium
+        ? t("billing.returned.success.done", { n: PLAN_DAILY_LIMITS.premium })
+        : polls >= CONFIRM_POLLS
+          ? t("billing.returned.success.slow")
+          : t("billing.returned.success.waiting");
+  return (
+    <Alert className="mb-6 max-w-3xl" data-testid={`billing-returned-${outcome}`} aria-live="polite">
+      <CheckCircle2Icon aria-hidden="true" />
+      <AlertTitle>{t(outcome === "success" ? "billing.returned.success.title" : "billing.returned.cancelled.title")}</AlertTitle>
+      <AlertDescription data-testid="billing-returned-body">{body}</AlertDescription>
+    </Alert>
+  );
 }
 
 export function HydrateFallback() {
@@ -53,6 +114,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={t("profile.title")} description={t("profile.description")} />
+      <CheckoutReturnNotice billing={loaderData.billing} />
       {isError && !profile ? (
         <Alert variant="destructive" className="max-w-2xl" data-testid="profile-error">
           <AlertCircleIcon aria-hidden="true" />
@@ -77,7 +139,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             <AccountOverviewCard profile={profile} usage={loaderData.usage} />
             <SecurityCard />
           </div>
-          <PlansSection currentPlan={profile.plan} email={profile.email} className="lg:col-span-2" />
+          <PlansSection currentPlan={loaderData.billing?.plan ?? profile.plan} email={profile.email} billing={loaderData.billing} className="lg:col-span-2" />
         </div>
       )}
     </>

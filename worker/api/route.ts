@@ -9,7 +9,7 @@ import type { ApiRequest } from "./types";
 /** Who may call a route: anyone, a signed-in user, or a signed-in user whose e-mail is confirmed (decision 0009). */
 type Auth = "none" | "user" | "verified";
 type Method = "get" | "post" | "put" | "delete";
-type Tag = "Operations" | "Auth" | "Profile" | "Quota" | "Listings" | "Files" | "Keywords" | "Images" | "Wizard" | "Shop";
+type Tag = "Operations" | "Auth" | "Profile" | "Quota" | "Listings" | "Files" | "Keywords" | "Images" | "Wizard" | "Shop" | "Billing";
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 

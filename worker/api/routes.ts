@@ -1,4 +1,5 @@
 import { authRoutes } from "./auth";
+import { billingRoutes } from "./billing";
 import { healthRoutes } from "./health";
 import { imageRoutes } from "./images";
 import { keywordListRoutes } from "./keyword-lists";
@@ -24,6 +25,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...openApiRoutes(() => API_ROUTES),
   ...authRoutes,
   ...profileRoutes,
+  ...billingRoutes,
   ...onboardingRoutes,
   ...quotaRoutes,
   ...keywordRoutes,

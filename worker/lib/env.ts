@@ -62,6 +62,14 @@ export type Env = Omit<Cloudflare.Env, "SHOP_QUEUE" | "AI" | WranglerVar> &
     REMOVE_BG_API_KEY?: string;
     /** Default https://api.remove.bg. */
     REMOVE_BG_API_URL?: string;
+    /** Stripe billing (decision 0036): all three turn online payment on; without them plans are set by the operator. */
+    STRIPE_SECRET_KEY?: string;
+    /** The webhook endpoint's signing secret (whsec_...): verifies Stripe-Signature. */
+    STRIPE_WEBHOOK_SECRET?: string;
+    /** The monthly Premium price (price_...). */
+    STRIPE_PRICE_ID?: string;
+    /** Stripe's API origin (default https://api.stripe.com); tests point it at a fake. */
+    STRIPE_API_URL?: string;
   };
 
 const MIN_SECRET_BYTES = 32;

@@ -5,6 +5,7 @@
  */
 export const ERROR_CODES = {
   "validation-failed": "400: the request is not valid; `field` names the field when there is one",
+  "signature-invalid": "400: a webhook's signature is missing, forged or too old",
   unauthorized: "401: no token, or an invalid or ended one",
   forbidden: "403: not allowed",
   "email-unverified": "403: an AI feature asked before the e-mail address is confirmed (decision 0009)",
@@ -13,6 +14,7 @@ export const ERROR_CODES = {
   "not-found": "404: no such endpoint, or not the caller's",
   "etsy-not-configured": "404: the server has no Etsy keys",
   "etsy-not-connected": "404: no Etsy shop is connected",
+  "billing-not-configured": "404: the server has no Stripe settings (online payment is off)",
   conflict: "409: the request collides with the current state (a name or e-mail already taken)",
   "version-conflict": "409: the listing changed since it was read; `listing` is the current one when known",
   "request-in-progress": "409: a request with this X-Request-ID is still being processed",

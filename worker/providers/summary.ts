@@ -1,4 +1,5 @@
 import type { Env } from "../lib/env";
+import { billingProviderName } from "./billing/stripe";
 import { cutoutProviderName, imageProviderName } from "./images";
 import { llmProviderLabel, llmProviderName } from "./llm";
 import { mailProviderName } from "./mail";
@@ -20,6 +21,8 @@ const KINDS: Record<string, (env: Env) => ProviderEntry> = {
   // Absolute monthly searches: "dataforseo", or "none" (nothing is estimated offline).
   volumes: (env) => volumeProviderName(env),
   mail: (env) => mailProviderName(env),
+  // Who takes payment for Premium: "stripe", or "none" (the operator sets plans with npm run user:plan).
+  billing: (env) => billingProviderName(env),
 };
 
 const entries = (env: Env) => Object.entries(KINDS).map(([kind, read]) => [kind, read(env)] as const);

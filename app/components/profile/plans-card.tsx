@@ -1,16 +1,19 @@
-import { CheckIcon, CrownIcon, MailQuestionIcon } from "lucide-react";
+import { AlertTriangleIcon, CheckIcon, CrownIcon, MailQuestionIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
+import type { BillingStatus } from "../../../schema/api/billing";
 import { PLAN_DAILY_LIMITS, PLAN_FEATURES, PLAN_NAMES, type PlanName } from "../../../schema/api/plans";
 import { STORAGE_PLANS, formatBytes } from "../../../schema/api/storage";
+import { BillingActions } from "~/components/profile/billing-actions";
 import { Badge } from "~/components/ui/badge";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /**
- * What Free and Premium give (the daily limits of the quota code) and how Premium is obtained: by the
- * administrator, since Listora takes no payment (decision 0016). On /profile#plans and the landing page.
+ * What Free and Premium give (the daily limits of the quota code) and how Premium is obtained: through
+ * Stripe Checkout when the installation sells it (decision 0036), else by the administrator (decision
+ * 0016). On /profile#plans (with the seller's billing status) and the landing page (without).
  */
-export function PlansSection({ currentPlan, email, className }: { currentPlan?: string | null; email?: string | null; className?: string }) {
+export function PlansSection({ currentPlan, email, billing, className }: { currentPlan?: string | null; email?: string | null; billing?: BillingStatus | null; className?: string }) {
   const { t, language } = useI18n();
   const ref = useRef<HTMLElement>(null);
   const current: PlanName | null = currentPlan === undefined || currentPlan === null ? null : currentPlan === "premium" ? "premium" : "free";
@@ -76,17 +79,33 @@ export function PlansSection({ currentPlan, email, className }: { currentPlan?: 
           );
         })}
       </div>
-      {current === "premium" ? (
-        <p className="flex items-center gap-2 rounded-lg bg-primary/10 p-4 text-sm font-medium text-primary" data-testid="plans-premium-active">
-          <CrownIcon className="size-4 shrink-0" aria-hidden="true" />
-          {t("plans.premiumActive", { n: PLAN_DAILY_LIMITS.premium })}
+      {billing?.pastDue && (
+        <p className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-4 text-sm text-amber-900 dark:text-amber-200" role="alert" data-testid="plans-past-due">
+          <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t("billing.pastDue")}
         </p>
+      )}
+      {current === "premium" ? (
+        <div className="grid gap-3 rounded-lg bg-primary/10 p-4" data-testid="plans-premium-active">
+          <p className="flex items-center gap-2 text-sm font-medium text-primary">
+            <CrownIcon className="size-4 shrink-0" aria-hidden="true" />
+            {t("plans.premiumActive", { n: PLAN_DAILY_LIMITS.premium })}
+          </p>
+          {billing && <BillingActions billing={billing} />}
+        </div>
+      ) : billing?.available ? (
+        <BillingActions billing={billing} />
       ) : (
         <div className="flex items-start gap-3 rounded-lg border border-dashed p-4" data-testid="plans-how">
           <MailQuestionIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="grid min-w-0 gap-1">
             <h3 className="text-sm font-semibold">{t("plans.howTitle")}</h3>
             <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{email ? t("plans.howBody", { email }) : t("plans.howBodyAnonymous")}</p>
+            {billing && (
+              <p className="text-xs text-muted-foreground" data-testid="plans-billing-off">
+                {t("billing.off")}
+              </p>
+            )}
           </div>
         </div>
       )}

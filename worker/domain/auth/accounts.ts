@@ -125,6 +125,7 @@ export async function register(env: Env, input: { email: string; password: strin
     emailVerified: false,
     tokenVersion: 1,
     onboarding: "{}",
+    stripeCustomerId: null,
     createdAt: now,
     updatedAt: now,
   };
