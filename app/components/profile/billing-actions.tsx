@@ -51,15 +51,15 @@ export function BillingActions({ billing }: { billing: BillingStatus }) {
         </p>
       )}
       {!premium && billing.available && (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/30 bg-gradient-to-br from-primary/10 to-transparent p-4">
+        <div className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-gradient-to-br from-primary/10 to-transparent p-4 sm:flex-row sm:items-center">
           <div className="grid min-w-0 flex-1 gap-1">
             <p className="flex items-center gap-2 text-sm font-semibold">
-              <CrownIcon className="size-4 text-primary" aria-hidden="true" />
+              <CrownIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
               {t("billing.upgradeTitle", { n: PLAN_DAILY_LIMITS.premium })}
             </p>
             <p className="text-xs text-muted-foreground">{t("billing.upgradeBody")}</p>
           </div>
-          <Button type="button" onClick={() => void go("checkout")} disabled={pending !== null} data-testid="billing-upgrade">
+          <Button type="button" className="w-full sm:w-auto" onClick={() => void go("checkout")} disabled={pending !== null} data-testid="billing-upgrade">
             {pending === "checkout" ? <Spinner aria-label={t("billing.opening")} /> : <CreditCardIcon aria-hidden="true" />}
             {pending === "checkout" ? t("billing.opening") : t("billing.upgrade")}
           </Button>

@@ -15,7 +15,7 @@ const PREMIUM_STATUSES = ["active", "trialing", "past_due"] as const;
 /** Statuses Stripe never leaves: a late or replayed event cannot bring such a subscription back. */
 const TERMINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
 
-export const BILLING_NOT_CONFIGURED_MESSAGE = "Online payment is not set up on this Listora installation. The plans section on your profile says how to get Premium.";
+const BILLING_NOT_CONFIGURED_MESSAGE = "Online payment is not set up on this Listora installation. The plans section on your profile says how to get Premium.";
 
 /** Billing's settings, or 404 billing-not-configured (the screens then show how the operator turns it on). */
 export function requireBilling(env: Env): StripeSettings {
@@ -92,7 +92,7 @@ function periodEndOf(subscription: Record<string, unknown>): number | null {
   return first ? seconds(first.current_period_end) : null;
 }
 
-export type WebhookOutcome = { received: true; duplicate?: boolean; ignored?: string; plan?: "free" | "premium" };
+type WebhookOutcome = { received: true; duplicate?: boolean; ignored?: string; plan?: "free" | "premium" };
 
 /**
  * POST /api/billing/webhook. The raw body is checked against Stripe-Signature before it is parsed

@@ -6,9 +6,9 @@ import { timingSafeEqual } from "../auth/password";
  * keyed with the endpoint's signing secret. Several v1 values appear while a secret is being rolled:
  * one match is enough. Other schemes (v0 is a test scheme) are ignored.
  */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: "missing" | "malformed" | "mismatch" | "too-old" };
+type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: "missing" | "malformed" | "mismatch" | "too-old" };
 
 const HEX_64 = /^[0-9a-f]{64}$/;
 

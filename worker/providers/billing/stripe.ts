@@ -3,7 +3,7 @@ import { tooManyRequests, UpstreamError } from "../../lib/errors";
 import { isRecord, retryAfterSeconds } from "../trends/http";
 
 /** Stripe's API origin unless STRIPE_API_URL points elsewhere (tests, a local fake). */
-export const STRIPE_DEFAULT_API_URL = "https://api.stripe.com";
+const STRIPE_DEFAULT_API_URL = "https://api.stripe.com";
 const TIMEOUT_MS = 30_000;
 
 /** What billing needs from the environment; null unless every Stripe setting is there (decision 0036). */
@@ -29,7 +29,7 @@ export const billingProviderName = (env: Env): "stripe" | "none" => (stripeSetti
  * Stripe's form encoding of nested parameters: { line_items: [{ price: "p" }] } -> line_items[0][price]=p.
  * Undefined and null values are left out.
  */
-export function stripeForm(params: Record<string, unknown>): URLSearchParams {
+function stripeForm(params: Record<string, unknown>): URLSearchParams {
   const form = new URLSearchParams();
   const add = (key: string, value: unknown) => {
     if (value === undefined || value === null) return;
@@ -64,12 +64,7 @@ async function post(settings: StripeSettings, path: string, params: Record<strin
       timedOut,
     );
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
+  const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const stripeMessage = isRecord(body) && isRecord(body.error) && typeof body.error.message === "string" ? body.error.message.slice(0, 300) : "";
     if (response.status === 429) throw tooManyRequests(retryAfterSeconds(response.headers.get("Retry-After")) ?? 60, "Stripe is busy right now (429). Please try again in a minute.");
@@ -82,7 +77,7 @@ async function post(settings: StripeSettings, path: string, params: Record<strin
   return body;
 }
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   userId: string;
   email: string;
   /** The seller's Stripe customer from an earlier checkout; Stripe creates one from the e-mail otherwise. */
