@@ -392,7 +392,7 @@ export const keywordLists = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** The name lower-cased and trimmed: one list per name per user. */
+    /** The name in its normal form (worker/lib/name-key.ts: NFKC, invisible characters removed, case-folded): one list per name per user. */
     nameKey: text("name_key").notNull(),
     keywords: text("keywords", { mode: "json" }).$type<SavedKeyword[]>().notNull(),
     keywordCount: integer("keyword_count").notNull(),
