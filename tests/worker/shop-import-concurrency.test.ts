@@ -110,3 +110,46 @@ describe("shop import under concurrency: one listing per shop row", { timeout: 1
     await expect(copy.run()).rejects.toThrow(/UNIQUE constraint failed/);
   });
 });
+
+describe("migration 0011 on a database that already holds duplicates", () => {
+  it("keeps the copy with the most history, deletes untouched copies, and detaches a copy the seller worked on", async () => {
+    const { userId } = await registerUser();
+    const migration = (env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] }).TEST_MIGRATIONS.find((m) => m.name.startsWith("0011_"))!;
+    const step = (start: string) => migration.queries.find((q) => q.trim().startsWith(start))!;
+    // The state concurrent imports left before the unique index existed.
+    await env.DB.prepare("DROP INDEX listings_user_shop_key").run();
+    try {
+      const insert = (id: string, sku: string, version: number, createdAt: number) =>
+        env.DB.prepare(
+          "INSERT INTO listings (id, user_id, title, description, tags, alt_texts, source, sku, shop_title, version, created_at, updated_at) VALUES (?, ?, ?, '', '[]', '[]', 'shop', ?, ?, ?, ?, ?)",
+        ).bind(id, userId, `Row ${sku}`, sku, `Row ${sku}`, version, createdAt, createdAt);
+      await env.DB.batch([
+        // A: two untouched copies; the older stays.
+        insert("a-old", "A", 1, 1000),
+        insert("a-new", "A", 1, 2000),
+        // B: a re-import updated the newer copy (version 2): it stays, the stale copy goes.
+        insert("b-old", "B", 1, 1000),
+        insert("b-new", "B", 2, 2000),
+        // C: the seller has a proposal on the second copy: kept, but no longer matched by imports.
+        insert("c-old", "C", 1, 1000),
+        insert("c-new", "C", 1, 2000),
+      ]);
+      await env.DB.prepare(
+        "INSERT INTO listing_proposals (id, listing_id, user_id, status, base_version, title, description, tags, score_before, score_after, grade_before, grade_after, provider, created_at) VALUES ('p-c', 'c-new', ?, 'pending', 1, 't', 'd', '[]', 1, 2, 'F', 'D', 'offline', 1)",
+      )
+        .bind(userId)
+        .run();
+      await env.DB.prepare("UPDATE listings SET shop_key = NULL WHERE user_id = ?").bind(userId).run();
+      for (const start of ["UPDATE `listings` SET `shop_key` = CASE", "DELETE FROM `listings`", "UPDATE `listings` SET `shop_key` = NULL"]) await env.DB.prepare(step(start)).run();
+    } finally {
+      await env.DB.prepare(step("CREATE UNIQUE INDEX `listings_user_shop_key`")).run();
+    }
+    const rows = (await env.DB.prepare("SELECT id, shop_key FROM listings WHERE user_id = ? ORDER BY id").bind(userId).all<{ id: string; shop_key: string | null }>()).results;
+    expect(rows).toEqual([
+      { id: "a-old", shop_key: "sku:A" },
+      { id: "b-new", shop_key: "sku:B" },
+      { id: "c-new", shop_key: null },
+      { id: "c-old", shop_key: "sku:C" },
+    ]);
+  });
+});
