@@ -9,14 +9,22 @@
  *
  * Each listing spends one create-listing unit. `unit_held` is set in D1 before the unit is taken from
  * the QuotaCounter and cleared after it is given back, so a crash between the two can only leave a
- * unit uncharged, never charged twice. A unit is kept only for a proposal.
+ * unit uncharged, never charged twice. A unit is kept for every finished writer run, a proposal or
+ * "already as good as we can make it" (the writer was called either way); it goes back when the
+ * writer failed, the listing was deleted, or the item timed out (decision 0029).
+ *
+ * Metering (decision 0029): a listing unchanged since its last finished run (an item done at the
+ * listing's current version, or a proposal made from it) is not queued again; a listing already
+ * queued or processing in a job is not queued twice (a partial unique index on shop_job_items, so
+ * concurrent submits cannot both queue it); submits are limited per user (OPTIMIZE_RATE_LIMIT).
+ * Stuck items are swept by sweepShopJobs (the Worker's cron trigger).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { OptimizeMessage, OptimizeStarted, ShopJobInfo, ShopJobItemStatus, ShopJobStatus, ShopJobSummary } from "../../../schema/api/shop";
 import { listings, shopJobItems, shopJobs, users, type Listing, type ShopJob, type User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
-import { HttpError, notFound } from "../../lib/errors";
+import { HttpError, notFound, tooManyRequests } from "../../lib/errors";
 import type { LlmProvider } from "../../providers/llm/types";
 import { LISTING_NOT_FOUND } from "../listings/store";
 import { effectivePlan, quotaExceeded, readQuota, releaseQuota, reserveQuota } from "../quota";
@@ -50,14 +58,46 @@ function quotaStopReason(optimized: number, total: number, skipped: number, plan
 
 // ---- Starting a job ------------------------------------------------------------------------------
 
+/** Optimize submits per user: a seller clicks Optimize a few times an hour; a script is held back. */
+export const OPTIMIZE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
+
+/** Counts one optimize submit for the user, or throws 429 with Retry-After (before anything is read). */
+export async function assertOptimizeAllowed(env: Pick<Env, "THROTTLE">, userId: string): Promise<void> {
+  const verdict = await env.THROTTLE.get(env.THROTTLE.idFromName(`shop-optimize:${userId}`)).hit(OPTIMIZE_RATE_LIMIT.max, OPTIMIZE_RATE_LIMIT.windowMs);
+  if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds, "Too many optimize requests: at most 10 every 10 minutes. Please wait a moment before trying again.");
+}
+
+/** The listings among `rows` unchanged since their last finished writer run (an item done at, or a proposal made from, their current version). */
+async function unchangedSinceLastRun(dbBinding: D1Database, userId: string, rows: Listing[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const part of chunk(rows, 90)) {
+    const ids = part.map((r) => r.id);
+    const marks = ids.map((_, k) => `?${k + 2}`).join(", ");
+    const found = await dbBinding
+      .prepare(
+        `SELECT i.listing_id AS id FROM shop_job_items i JOIN listings l ON l.id = i.listing_id AND l.user_id = i.user_id
+           WHERE i.user_id = ?1 AND i.status = 'done' AND i.base_version = l.version AND i.listing_id IN (${marks})
+         UNION
+         SELECT p.listing_id AS id FROM listing_proposals p JOIN listings l ON l.id = p.listing_id AND l.user_id = p.user_id
+           WHERE p.user_id = ?1 AND p.base_version = l.version AND p.listing_id IN (${marks})`,
+      )
+      .bind(userId, ...ids)
+      .all<{ id: string }>();
+    for (const r of found.results) out.add(r.id);
+  }
+  return out;
+}
+
 export interface QueueSender {
   sendBatch(messages: Iterable<MessageSendRequest<OptimizeMessage>>): Promise<unknown>;
 }
 
 /**
  * POST /api/shop/optimize: checks every id is one of the caller's shop listings (404 'Listing not
- * found' otherwise, before anything is queued), refuses when today's quota is already used up, writes
- * the job and its items, and sends one message per listing (100 per sendBatch call).
+ * found' otherwise, before anything is queued), refuses when today's quota is already used up, leaves
+ * out the listings unchanged since their last run and those already queued in a job, writes the job
+ * and its items, and sends one message per queued listing (100 per sendBatch call). With nothing left
+ * to queue, no job is made: a 409 lists the ids (`unchanged`, `inProgress`).
  */
 export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, user: Pick<User, "id" | "plan">, ids: string[], now = Date.now()): Promise<OptimizeStarted> {
   const orm = db(env);
@@ -78,8 +118,11 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
   if (quota.used >= quota.limit) throw quotaExceeded(quota);
 
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const same = await unchangedSinceLastRun(env.DB, user.id, rows);
+  const unchanged = unique.filter((id) => same.has(id)).sort();
+  const wanted = unique.filter((id) => !same.has(id));
   const jobId = crypto.randomUUID();
-  const items = unique.map((id) => {
+  const items = wanted.map((id) => {
     const row = byId.get(id)!;
     return {
       jobId,
@@ -91,14 +134,28 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
       updatedAt: now,
     };
   });
-  const statements = [
-    orm.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: unique.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
-    // D1 binds at most 100 values per statement: 8 columns, 12 rows.
-    ...chunk(items, 12).map((part) => orm.insert(shopJobItems).values(part)),
-  ];
-  await orm.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+  let queued: string[] = [];
+  if (items.length) {
+    const statements = [
+      orm.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: items.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
+      // A listing already queued or processing in another job (the partial unique index) is left out, even
+      // when that job was submitted at the same moment. D1 binds at most 100 values per statement: 9 bound columns, 11 rows.
+      ...chunk(items, 11).map((part) => orm.insert(shopJobItems).values(part).onConflictDoNothing().returning({ listingId: shopJobItems.listingId })),
+      orm
+        .update(shopJobs)
+        .set({ total: sql`(SELECT count(*) FROM shop_job_items WHERE job_id = ${jobId})` })
+        .where(eq(shopJobs.id, jobId)),
+    ];
+    const results = await orm.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+    queued = results.slice(1, -1).flatMap((r) => (r as unknown as { listingId: string }[]).map((x) => x.listingId));
+  }
+  const inProgress = wanted.filter((id) => !queued.includes(id)).sort();
+  if (!queued.length) {
+    if (items.length) await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
+    throw new HttpError(409, nothingToOptimize(unchanged.length, inProgress.length), { unchanged, inProgress });
+  }
 
-  const messages = unique.map((listingId) => ({ body: { jobId, userId: user.id, listingId } satisfies OptimizeMessage, contentType: "json" as const }));
+  const messages = queued.map((listingId) => ({ body: { jobId, userId: user.id, listingId } satisfies OptimizeMessage, contentType: "json" as const }));
   let sent = 0;
   try {
     for (const part of chunk(messages, SEND_BATCH_MAX)) {
@@ -111,7 +168,7 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
       await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
       throw new HttpError(503, "The optimizer is not reachable right now. Nothing was changed and no listing unit was used; please try again in a minute.", {}, { "Retry-After": "60" });
     }
-    const unsent = unique.slice(sent);
+    const unsent = queued.slice(sent);
     for (const part of chunk(unsent, 90)) {
       await orm
         .update(shopJobItems)
@@ -120,7 +177,15 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
     }
     await refreshJob(env.DB, jobId, now);
   }
-  return { jobId, total: unique.length };
+  return { jobId, total: queued.length, unchanged, inProgress };
+}
+
+/** Why nothing was queued, in the seller's words. */
+function nothingToOptimize(unchanged: number, inProgress: number): string {
+  const parts: string[] = [];
+  if (unchanged) parts.push(unchanged === 1 ? "1 listing has not changed since it was last optimized" : `${unchanged} listings have not changed since they were last optimized`);
+  if (inProgress) parts.push(inProgress === 1 ? "1 listing is already being optimized" : `${inProgress} listings are already being optimized`);
+  return `Nothing to optimize: ${parts.join(", and ")}. No listing unit was used. Change a listing (or import its new text) to optimize it again.`;
 }
 
 function chunk<T>(list: T[], size: number): T[][] {
@@ -339,12 +404,8 @@ async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, deps: Cons
     return { retry: true, delaySeconds: retryDelaySeconds(token), note: "provider failed" };
   }
 
+  // The writer ran: its unit is kept, a proposal or not ("already as good as we can make it" was paid for too).
   const written = await finish(env, m, token, { status: "done", outcome, baseVersion: row.version }, now());
-  if (written && !outcome.proposal) {
-    // No proposal, no charge: the unit goes back.
-    await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
-    await db.prepare("UPDATE shop_job_items SET unit_held = 0 WHERE job_id = ? AND listing_id = ?").bind(m.jobId, m.listingId).run();
-  }
   return { ack: true, note: written ? (outcome.proposal ? "proposal written" : "already as good as we can make it") : "claim lost" };
 }
 
@@ -394,8 +455,8 @@ async function finish(env: Pick<Env, "DB">, m: OptimizeMessage, token: number, e
   const update =
     end.status === "done"
       ? db
-          .prepare(`UPDATE shop_job_items SET status = 'done', score_before = ?, score_after = ?, error = NULL, updated_at = ? WHERE ${mine.sql}`)
-          .bind(end.outcome.scoreBefore, end.outcome.scoreAfter, now, ...mine.args)
+          .prepare(`UPDATE shop_job_items SET status = 'done', score_before = ?, score_after = ?, base_version = ?, error = NULL, updated_at = ? WHERE ${mine.sql}`)
+          .bind(end.outcome.scoreBefore, end.outcome.scoreAfter, end.baseVersion, now, ...mine.args)
       : db.prepare(`UPDATE shop_job_items SET status = 'failed', error = ?, updated_at = ? WHERE ${mine.sql}`).bind(end.error, now, ...mine.args);
   statements.push(update, refreshStatement(db, m.jobId, now));
   const results = await db.batch(statements);
