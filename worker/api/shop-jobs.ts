@@ -1,6 +1,6 @@
 import { OptimizeRequestSchema, ProposalDecisionSchema } from "../../schema/api/shop";
 import { changedShopListings, exportCsv, exportFileName } from "../domain/shop/export";
-import { assertOptimizeAllowed, listJobs, readJob, startOptimizeJob } from "../domain/shop/jobs";
+import { assertOptimizeAllowed, listJobs, readJob, startOptimizeJob, sweepJobIfStuck } from "../domain/shop/jobs";
 import { acceptProposal, acceptProposals, rejectProposal, rejectProposals } from "../domain/shop/proposals";
 import { assertWriteAllowed } from "../domain/storage/meter";
 import { fileResponse } from "../lib/files";
@@ -38,10 +38,13 @@ export const shopJobRoutes = [
   route({
     method: "get",
     path: "/shop/jobs/{id}",
-    summary: "An optimize job: status, total, done, failed, stopReason and every listing's status and scores",
+    summary: "An optimize job: status, total, done, failed, stopReason and every listing's status, scores and error (a job stuck after a crash is swept first)",
     tag: "Shop",
     auth: "user",
-    handler: async ({ env, user, params }) => json({ success: true, data: await readJob(env.DB, user.id, params.id) }),
+    handler: async ({ env, user, params }) => {
+      await sweepJobIfStuck(env, env.SHOP_QUEUE, user.id, params.id);
+      return json({ success: true, data: await readJob(env.DB, user.id, params.id) });
+    },
   }),
 
   route({

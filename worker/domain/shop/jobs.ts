@@ -44,6 +44,9 @@ const OPTIMIZE_TIMEOUT_MS = 60_000;
 /** What the seller reads on a listing whose every try failed. */
 export const FAILED_MESSAGE = "We could not optimize this listing: the writer did not answer after 4 tries. Your listing was not changed, and no listing unit was used. Try it again later.";
 const DELETED_MESSAGE = "This listing was deleted before it could be optimized.";
+/** What the seller reads on a listing whose job was stuck (its messages lost in a crash) past the sweeper's tries. */
+export const TIMED_OUT_MESSAGE =
+  "We could not optimize this listing: it timed out (the optimizer stopped before it finished, and trying again did not help). Your listing was not changed, and no listing unit was used. Select it again to optimize it.";
 const QUOTA_PREFIX = "Your daily listing quota ran out";
 
 /** The delay before the nth retry of a failed listing: 5 s, 20 s, 80 s (Queues holds the message meanwhile). */
@@ -502,6 +505,126 @@ async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: unknown, 
   const current = await readItem(env.DB, m);
   if (current?.status === "processing") return { retry: true, delaySeconds: Math.max(5, Math.ceil((current.updated_at + STALE_PROCESSING_MS - now) / 1000) + 1), note: "still being processed" };
   return { ack: true, note: `already ${current?.status ?? "gone"}` };
+}
+
+// ---- The sweeper ---------------------------------------------------------------------------------
+
+/**
+ * When an item counts as stuck (decision 0029). A "processing" item untouched for STALE_PROCESSING_MS was
+ * left by a delivery that died; a "queued" item whose job has not moved for `staleQueuedMs` lost its
+ * message (a retry waits at most 300 s, so a moving job is never touched). A stuck item's message is sent
+ * again `maxResends` times; stuck once more after that, it fails with TIMED_OUT_MESSAGE.
+ */
+export const SWEEP = { staleQueuedMs: 15 * 60 * 1000, maxResends: 2, batchItems: 500 } as const;
+
+export interface SweepReport {
+  requeued: number;
+  failed: number;
+  jobs: number;
+}
+
+interface StuckItem {
+  job_id: string;
+  listing_id: string;
+  user_id: string;
+  status: "queued" | "processing";
+  attempts: number;
+  unit_held: number;
+  sweeps: number;
+  updated_at: number;
+}
+
+/**
+ * Brings stuck optimize jobs to an end state (the Worker's cron trigger; and GET /api/shop/jobs/:id for the
+ * job being looked at, so a local run without cron recovers too). Each item moves by a conditional UPDATE
+ * that requires it unchanged since it was read, so a delivery that is alive after all, a second sweeper or
+ * the queue's own redelivery never make it run or charge twice:
+ * - a stuck item goes back to "queued" and its message is sent again; a unit it holds stays with it, so
+ *   the delivery that finishes it takes none;
+ * - a stuck item the sweeper already sent `maxResends` times fails with TIMED_OUT_MESSAGE, and a unit it
+ *   holds goes back (no proposal was written: an item with a proposal is "done");
+ * - queued items of a stopped job are skipped; every job touched, and any active job left with no active
+ *   item, is recounted (completed, or stopped with its reason).
+ */
+export async function sweepShopJobs(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, options: { now?: number; jobId?: string } = {}): Promise<SweepReport> {
+  const now = options.now ?? Date.now();
+  const dbBinding = env.DB;
+  const only = options.jobId ? " AND j.id = ?" : "";
+  const onlyArgs = options.jobId ? [options.jobId] : [];
+  const touched = new Set<string>();
+
+  // Stopped jobs: their queued items will never be claimed (a lost message would have skipped them).
+  const skipped = await dbBinding
+    .prepare(
+      `UPDATE shop_job_items SET status = 'skipped', updated_at = ?
+       WHERE status = 'queued' AND job_id IN (SELECT j.id FROM shop_jobs j WHERE j.status = 'stopped'${only}) RETURNING job_id`,
+    )
+    .bind(now, ...onlyArgs)
+    .all<{ job_id: string }>();
+  for (const r of skipped.results) touched.add(r.job_id);
+
+  const stuck = (
+    await dbBinding
+      .prepare(
+        `SELECT i.job_id, i.listing_id, i.user_id, i.status, i.attempts, i.unit_held, i.sweeps, i.updated_at
+         FROM shop_job_items i JOIN shop_jobs j ON j.id = i.job_id
+         WHERE ((i.status = 'processing' AND i.updated_at < ?) OR (i.status = 'queued' AND i.updated_at < ? AND j.updated_at < ?))${only}
+         ORDER BY i.updated_at LIMIT ?`,
+      )
+      .bind(now - STALE_PROCESSING_MS, now - SWEEP.staleQueuedMs, now - SWEEP.staleQueuedMs, ...onlyArgs, SWEEP.batchItems)
+      .all<StuckItem>()
+  ).results;
+
+  const unchangedSince = "job_id = ? AND listing_id = ? AND status = ? AND attempts = ? AND sweeps = ? AND updated_at = ?";
+  const seen = (i: StuckItem) => [i.job_id, i.listing_id, i.status, i.attempts, i.sweeps, i.updated_at];
+  const statements = stuck.map((i) =>
+    i.sweeps >= SWEEP.maxResends
+      ? dbBinding.prepare(`UPDATE shop_job_items SET status = 'failed', error = ?, unit_held = 0, updated_at = ? WHERE ${unchangedSince}`).bind(TIMED_OUT_MESSAGE, now, ...seen(i))
+      : dbBinding.prepare(`UPDATE shop_job_items SET status = 'queued', sweeps = sweeps + 1, updated_at = ? WHERE ${unchangedSince}`).bind(now, ...seen(i)),
+  );
+  const results = statements.length ? await dbBinding.batch(statements) : [];
+  const resend: OptimizeMessage[] = [];
+  const report: SweepReport = { requeued: 0, failed: 0, jobs: 0 };
+  for (const [k, i] of stuck.entries()) {
+    if (!results[k].meta.changes) continue;
+    touched.add(i.job_id);
+    if (i.sweeps >= SWEEP.maxResends) {
+      report.failed++;
+      // Given back after the item let it go: a crash in between can only leave the unit charged once more, never twice.
+      if (i.unit_held) await releaseQuota(env as Env, { id: i.user_id }, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
+    } else {
+      report.requeued++;
+      resend.push({ jobId: i.job_id, userId: i.user_id, listingId: i.listing_id });
+    }
+  }
+  try {
+    for (const part of chunk(resend, SEND_BATCH_MAX)) await queue.sendBatch(part.map((body) => ({ body, contentType: "json" as const })));
+  } catch (error) {
+    // Still queued: the next sweep sends them again (or fails them).
+    log.error("shop.sweep_enqueue_failed", { items: resend.length, error: String(error) });
+  }
+
+  // Active jobs with no active item left (their last item ended without a recount) reach their end.
+  const idle = await dbBinding
+    .prepare(
+      `SELECT j.id FROM shop_jobs j WHERE j.status IN ('queued', 'running') AND j.updated_at < ?${only}
+         AND NOT EXISTS (SELECT 1 FROM shop_job_items i WHERE i.job_id = j.id AND i.status IN ('queued', 'processing'))
+       LIMIT 100`,
+    )
+    .bind(now - STALE_PROCESSING_MS, ...onlyArgs)
+    .all<{ id: string }>();
+  for (const r of idle.results) touched.add(r.id);
+  for (const jobId of touched) await refreshJob(dbBinding, jobId, now);
+  report.jobs = touched.size;
+  if (report.requeued || report.failed || touched.size) log.info("shop.sweep", { ...report });
+  return report;
+}
+
+/** GET /api/shop/jobs/:id: a job of the caller's that looks stuck is swept before it is read (cheap when it is not). */
+export async function sweepJobIfStuck(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, userId: string, jobId: string, now = Date.now()): Promise<void> {
+  const job = await env.DB.prepare("SELECT status, updated_at FROM shop_jobs WHERE id = ? AND user_id = ?").bind(jobId, userId).first<{ status: string; updated_at: number }>();
+  if (!job || job.status === "completed" || job.updated_at >= now - STALE_PROCESSING_MS) return;
+  await sweepShopJobs(env, queue, { now, jobId });
 }
 
 // ---- The queue handler ---------------------------------------------------------------------------
