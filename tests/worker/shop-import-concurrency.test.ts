@@ -100,7 +100,10 @@ describe("shop import under concurrency: one listing per shop row", { timeout: 1
   it("refuses a second listing with the same shop key at the database, whatever the code above it does", async () => {
     const { userId } = await registerUser();
     await upsertShopListings(env.DB, userId, [
-      { row: 2, input: { title: "Linen apron", description: "A linen apron.", priceMinor: null, currency: null, quantity: null, tags: [], materials: [], imageUrls: [], variations: [], sku: "APRON-1" } },
+      {
+        row: 2,
+        input: { title: "Linen apron", description: "A linen apron.", priceMinor: null, currency: null, quantity: null, tags: [], materials: [], imageUrls: [], variations: [], sku: "APRON-1" },
+      },
     ]);
     const now = Date.now();
     const copy = env.DB.prepare(

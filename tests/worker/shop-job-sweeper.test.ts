@@ -60,10 +60,16 @@ async function crashedJob(counts: { done: number; processing: number; queued: nu
   const processing = ids.slice(counts.done, counts.done + counts.processing);
   for (let i = 0; i < processing.length; i++) await reserveQuota(workerEnv, { id: user.userId, plan: "free" }, "create-listing");
   for (const id of processing) {
-    await env.DB.prepare("UPDATE shop_job_items SET status = 'processing', attempts = 1, unit_held = 1, updated_at = ? WHERE job_id = ? AND listing_id = ?").bind(now - age, jobId, id).run();
+    await env.DB.prepare("UPDATE shop_job_items SET status = 'processing', attempts = 1, unit_held = 1, updated_at = ? WHERE job_id = ? AND listing_id = ?")
+      .bind(now - age, jobId, id)
+      .run();
   }
-  await env.DB.prepare("UPDATE shop_job_items SET updated_at = ? WHERE job_id = ? AND status = 'queued'").bind(now - age, jobId).run();
-  await env.DB.prepare("UPDATE shop_jobs SET status = 'running', updated_at = ? WHERE id = ?").bind(now - age, jobId).run();
+  await env.DB.prepare("UPDATE shop_job_items SET updated_at = ? WHERE job_id = ? AND status = 'queued'")
+    .bind(now - age, jobId)
+    .run();
+  await env.DB.prepare("UPDATE shop_jobs SET status = 'running', updated_at = ? WHERE id = ?")
+    .bind(now - age, jobId)
+    .run();
   return { ...user, ids, jobId };
 }
 

@@ -54,7 +54,13 @@ async function deliver(bodies: OptimizeMessage[], provider: LlmProvider) {
 const FIVE: ShopFixture[] = [
   ...SHOP_FIXTURES,
   { ...SHOP_FIXTURES[0], sku: "NECK-SUN-01", title: SHOP_FIXTURES[0].title.replace(/Moon/g, "Sun").replace(/Crescent/g, "Sunburst") },
-  { ...SHOP_FIXTURES[1], sku: "CANDLE-CED-8OZ", title: "SOY CANDLE cedarwood", description: SHOP_FIXTURES[1].description.replace(/lavender/g, "cedarwood"), tags: ["candle", "soy candle", "cedarwood"] },
+  {
+    ...SHOP_FIXTURES[1],
+    sku: "CANDLE-CED-8OZ",
+    title: "SOY CANDLE cedarwood",
+    description: SHOP_FIXTURES[1].description.replace(/lavender/g, "cedarwood"),
+    tags: ["candle", "soy candle", "cedarwood"],
+  },
 ];
 
 async function shopWith(fixtures: ShopFixture[]) {
@@ -65,8 +71,7 @@ async function shopWith(fixtures: ShopFixture[]) {
 }
 
 const unitsUsed = async (userId: string) => (await readQuota(workerEnv, { id: userId, plan: "free" }, "create-listing")).used;
-const writerRunsOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM shop_job_items WHERE user_id = ? AND status = 'done'").bind(userId).first<{ n: number }>())!.n;
+const writerRunsOf = async (userId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM shop_job_items WHERE user_id = ? AND status = 'done'").bind(userId).first<{ n: number }>())!.n;
 
 /** A submit as the API makes it: started, or refused with nothing left to queue. */
 async function submit(userId: string, ids: string[], queue: QueueSender): Promise<OptimizeStarted | { refused: number; unchanged: string[]; inProgress: string[] }> {

@@ -257,7 +257,11 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
 
   // 5. Rows whose key another import took meanwhile: matched to that listing, unchanged or updated like any other.
   if (taken.length) {
-    const found = await readByKey(db, userId, taken.map((c) => shopKeyOf(c.input)));
+    const found = await readByKey(
+      db,
+      userId,
+      taken.map((c) => shopKeyOf(c.input)),
+    );
     const late: (Planned & { target: Existing })[] = [];
     for (const c of taken) {
       const target = found.get(shopKeyOf(c.input));
@@ -325,7 +329,10 @@ async function applyUpdates(db: D1Database, userId: string, updates: (Planned & 
         } catch (e) {
           if (!isUniqueViolation(e)) throw e;
           outcomes.push(false);
-          fail(w.u.row, `Row ${w.u.row} was not imported: another of your shop listings already has its ${w.u.input.etsyListingId ? "Etsy listing id" : w.u.input.sku ? `SKU "${w.u.input.sku}"` : "title"}.`);
+          fail(
+            w.u.row,
+            `Row ${w.u.row} was not imported: another of your shop listings already has its ${w.u.input.etsyListingId ? "Etsy listing id" : w.u.input.sku ? `SKU "${w.u.input.sku}"` : "title"}.`,
+          );
           w.u.row = -1;
         }
       }
@@ -374,7 +381,15 @@ async function readByKey(db: D1Database, userId: string, keys: string[]): Promis
   const out = new Map<string, Existing>();
   for (let i = 0; i < keys.length; i += ID_CHUNK) {
     const rows = await drizzle(db)
-      .select({ id: listings.id, sku: listings.sku, shopTitle: listings.shopTitle, etsyListingId: listings.etsyListingId, importHash: listings.importHash, version: listings.version, shopKey: listings.shopKey })
+      .select({
+        id: listings.id,
+        sku: listings.sku,
+        shopTitle: listings.shopTitle,
+        etsyListingId: listings.etsyListingId,
+        importHash: listings.importHash,
+        version: listings.version,
+        shopKey: listings.shopKey,
+      })
       .from(listings)
       .where(and(eq(listings.userId, userId), inArray(listings.shopKey, keys.slice(i, i + ID_CHUNK))));
     for (const r of rows) if (r.shopKey) out.set(r.shopKey, r);

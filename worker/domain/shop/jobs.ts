@@ -62,7 +62,7 @@ function quotaStopReason(optimized: number, total: number, skipped: number, plan
 // ---- Starting a job ------------------------------------------------------------------------------
 
 /** Optimize submits per user: a seller clicks Optimize a few times an hour; a script is held back. */
-export const OPTIMIZE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
+const OPTIMIZE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
 
 /** Counts one optimize submit for the user, or throws 429 with Retry-After (before anything is read). */
 export async function assertOptimizeAllowed(env: Pick<Env, "THROTTLE">, userId: string): Promise<void> {
@@ -517,7 +517,7 @@ async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: unknown, 
  */
 export const SWEEP = { staleQueuedMs: 15 * 60 * 1000, maxResends: 2, batchItems: 500 } as const;
 
-export interface SweepReport {
+interface SweepReport {
   requeued: number;
   failed: number;
   jobs: number;
