@@ -154,5 +154,15 @@ describe("migration 0011 on a database that already holds duplicates", () => {
       { id: "c-new", shop_key: null },
       { id: "c-old", shop_key: "sku:C" },
     ]);
+    // A re-import of row C updates the copy that kept the key; the detached one is left as the seller has it.
+    const result = await upsertShopListings(env.DB, userId, [
+      { row: 2, input: { title: "Row C", description: "New text from the shop.", priceMinor: null, currency: null, quantity: null, tags: [], materials: [], imageUrls: [], variations: [], sku: "C" } },
+    ]);
+    expect(result).toEqual({ imported: 0, updated: 1, unchanged: 0, skipped: 0, errors: [] });
+    const c = (await env.DB.prepare("SELECT id, description FROM listings WHERE id IN ('c-old', 'c-new') ORDER BY id").all<{ id: string; description: string }>()).results;
+    expect(c).toEqual([
+      { id: "c-new", description: "" },
+      { id: "c-old", description: "New text from the shop." },
+    ]);
   });
 });

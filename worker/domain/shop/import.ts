@@ -139,13 +139,15 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
   const existing = await drizzle(db)
     .select({ id: listings.id, sku: listings.sku, shopTitle: listings.shopTitle, etsyListingId: listings.etsyListingId, importHash: listings.importHash, version: listings.version })
     .from(listings)
-    .where(and(eq(listings.userId, userId), eq(listings.source, "shop")));
+    .where(and(eq(listings.userId, userId), eq(listings.source, "shop")))
+    // Keyed listings first: a copy the migration detached (no key) is matched only when no keyed listing is.
+    .orderBy(sql`${listings.shopKey} IS NULL`, listings.createdAt, listings.id);
   const bySku = new Map<string, Existing>();
   const byEtsyId = new Map<string, Existing>();
   const byTitle = new Map<string, Existing[]>();
   for (const e of existing) {
-    if (e.sku) bySku.set(e.sku, e);
-    if (e.etsyListingId) byEtsyId.set(e.etsyListingId, e);
+    if (e.sku && !bySku.has(e.sku)) bySku.set(e.sku, e);
+    if (e.etsyListingId && !byEtsyId.has(e.etsyListingId)) byEtsyId.set(e.etsyListingId, e);
     if (e.shopTitle) {
       const key = nameKey(e.shopTitle);
       byTitle.set(key, [...(byTitle.get(key) ?? []), e]);
