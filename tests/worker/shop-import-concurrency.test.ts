@@ -76,6 +76,27 @@ describe("shop import under concurrency: one listing per shop row", { timeout: 1
     expect(await counts(userId)).toEqual({ listings: 300, skus: 300, versions: 310 });
   });
 
+  it("counts the plan's cap on distinct listings: two imports at once near the free plan's 500 fill it exactly, each new row once", async () => {
+    const { userId } = await registerUser();
+    const now = Date.now();
+    const fill = Array.from({ length: 450 }, (_, i) =>
+      env.DB.prepare("INSERT INTO listings (id, user_id, title, description, tags, alt_texts, created_at, updated_at) VALUES (?, ?, ?, '', '[]', '[]', ?, ?)").bind(
+        crypto.randomUUID(),
+        userId,
+        `Saved ${i}`,
+        now,
+        now,
+      ),
+    );
+    for (let i = 0; i < fill.length; i += 100) await env.DB.batch(fill.slice(i, i + 100));
+    const [a, b] = await importedTogether(userId, generatedCsv(100));
+    expect(a.imported + b.imported).toBe(50);
+    // The first 50 rows are in (once); the other 50 are refused for the cap, in each answer.
+    expect(a.errors.map((e) => e.row)).toEqual(Array.from({ length: 50 }, (_, i) => i + 52));
+    expect(b.errors.map((e) => e.row)).toEqual(Array.from({ length: 50 }, (_, i) => i + 52));
+    expect(await counts(userId)).toEqual({ listings: 500, skus: 50, versions: 50 });
+  });
+
   it("matches a row without a SKU by its original title in one normal form (Unicode form, width, case, invisible characters)", async () => {
     const { userId } = await registerUser();
     const input = (title: string): ShopListingInput => ({
