@@ -127,6 +127,11 @@ export const listings = sqliteTable(
     photoCount: integer("photo_count"),
     /** SHA-256 of the imported row's fields: a re-import of an unchanged row changes nothing. */
     importHash: text("import_hash"),
+    /**
+     * What a shop row is matched on (0011): "etsy:<listing id>", else "sku:<SKU>", else "title:<original title
+     * in its normal form>"; unique per user, so concurrent imports write each row once. NULL off the shop.
+     */
+    shopKey: text("shop_key"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
@@ -135,6 +140,7 @@ export const listings = sqliteTable(
     index("listings_user_sku").on(t.userId, t.sku),
     index("listings_user_shop_title").on(t.userId, t.shopTitle),
     index("listings_user_source").on(t.userId, t.source),
+    uniqueIndex("listings_user_shop_key").on(t.userId, t.shopKey),
   ],
 );
 
@@ -253,7 +259,7 @@ export const shopJobs = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
-  (t) => [index("shop_jobs_user_created").on(t.userId, t.createdAt)],
+  (t) => [index("shop_jobs_user_created").on(t.userId, t.createdAt), index("shop_jobs_status_updated").on(t.status, t.updatedAt)],
 );
 
 export const shopJobItems = sqliteTable(
@@ -274,8 +280,20 @@ export const shopJobItems = sqliteTable(
     updatedAt: timestamp("updated_at").notNull(),
     /** 1 while the item holds the create-listing unit reserved for it (0010); a redelivery never takes a second. */
     unitHeld: integer("unit_held").notNull().default(0),
+    /** The listing version the writer ran on (0011): a listing unchanged since a finished run is not sent again. */
+    baseVersion: integer("base_version"),
+    /** How many times the sweeper sent this stuck item's message again (0011); past the limit it fails with a time-out. */
+    sweeps: integer("sweeps").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.listingId] }), index("shop_job_items_job_status").on(t.jobId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.listingId] }),
+    index("shop_job_items_job_status").on(t.jobId, t.status),
+    uniqueIndex("shop_job_items_one_active")
+      .on(t.listingId)
+      .where(sql`${t.status} IN ('queued', 'processing')`),
+    index("shop_job_items_listing_version").on(t.listingId, t.baseVersion),
+    index("shop_job_items_status_updated").on(t.status, t.updatedAt),
+  ],
 );
 
 /** An optimized listing waiting for the seller (0006): never applied until accepted; one pending per listing. */
@@ -394,7 +412,7 @@ export const keywordLists = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** The name lower-cased and trimmed: one list per name per user. */
+    /** The name in its normal form (worker/lib/name-key.ts: NFKC, invisible characters removed, case-folded): one list per name per user. */
     nameKey: text("name_key").notNull(),
     keywords: text("keywords", { mode: "json" }).$type<SavedKeyword[]>().notNull(),
     keywordCount: integer("keyword_count").notNull(),

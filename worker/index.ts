@@ -1,7 +1,7 @@
 import { createRequestHandler } from "react-router";
 import { handleApi } from "./api/router";
 import { devMailPage } from "./dev/mail-page";
-import { handleShopQueue } from "./domain/shop/jobs";
+import { handleShopQueue, sweepShopJobs } from "./domain/shop/jobs";
 import { selectLlmProvider } from "./providers/llm";
 import { ConfigError, getConfig, type Env } from "./lib/env";
 import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
@@ -54,5 +54,10 @@ export default {
   /** My Shop bulk optimize: the optimize queue and its dead-letter queue (decision 0021). */
   async queue(batch, env) {
     await handleShopQueue(batch, env, { provider: selectLlmProvider(env).provider });
+  },
+
+  /** The cron trigger (wrangler.toml [triggers]): stuck optimize jobs are swept to an end state (decision 0029). */
+  async scheduled(controller, env) {
+    await sweepShopJobs(env, env.SHOP_QUEUE, { now: controller.scheduledTime });
   },
 } satisfies ExportedHandler<Env>;

@@ -178,10 +178,17 @@ export interface OptimizeMessage {
 /** One row of GET /api/shop/jobs (`data.jobs[]`): a job without its items, newest first. */
 export type ShopJobSummary = Omit<ShopJobInfo, "items">;
 
-/** POST /api/shop/optimize (`data`, status 202). */
+/**
+ * POST /api/shop/optimize (`data`, status 202). `total` counts the listings queued in this job; the
+ * others are listed: `unchanged` (not changed since their last optimize run: not sent to the writer
+ * again) and `inProgress` (already queued or processing in another job). When none is left to queue the
+ * answer is a 409 carrying the same two lists.
+ */
 export interface OptimizeStarted {
   jobId: string;
   total: number;
+  unchanged: string[];
+  inProgress: string[];
 }
 
 /** POST /api/shop/proposals/accept and /reject: some listings' pending proposals, or all of them. */

@@ -161,6 +161,12 @@ describe("My Shop bulk optimize and review over the API", () => {
   it("supersedes a pending proposal when the listing is optimized again: one pending per listing", { timeout: 60_000 }, async () => {
     const s = await shop(1);
     await waitForJob(s.token, (await optimize(s.token, s.ids)).jobId);
+    // Unchanged since that run: not written again (decision 0029).
+    const again = await api("/shop/optimize", { token: s.token, body: { ids: s.ids } });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ success: false, code: "conflict", unchanged: s.ids, inProgress: [] });
+    // The shop's text changed (a re-import): optimized again, the new proposal supersedes the old one.
+    await env.DB.prepare("UPDATE listings SET description = description || ' Gift wrapped on request.', version = version + 1 WHERE id = ?").bind(s.ids[0]).run();
     await waitForJob(s.token, (await optimize(s.token, s.ids)).jobId);
     const rows = (await env.DB.prepare("SELECT status FROM listing_proposals WHERE listing_id = ? ORDER BY created_at").bind(s.ids[0]).all<{ status: string }>()).results;
     expect(rows.map((r) => r.status)).toEqual(["superseded", "pending"]);

@@ -1,6 +1,6 @@
 import { OptimizeRequestSchema, ProposalDecisionSchema } from "../../schema/api/shop";
 import { changedShopListings, exportCsv, exportFileName } from "../domain/shop/export";
-import { listJobs, readJob, startOptimizeJob } from "../domain/shop/jobs";
+import { assertOptimizeAllowed, listJobs, readJob, startOptimizeJob, sweepJobIfStuck } from "../domain/shop/jobs";
 import { acceptProposal, acceptProposals, rejectProposal, rejectProposals } from "../domain/shop/proposals";
 import { assertWriteAllowed } from "../domain/storage/meter";
 import { fileResponse } from "../lib/files";
@@ -13,12 +13,14 @@ export const shopJobRoutes = [
   route({
     method: "post",
     path: "/shop/optimize",
-    summary: "Optimize shop listings in bulk on Cloudflare Queues (202 { jobId, total }); one create-listing unit per proposal; 404 when an id is not the caller's",
+    summary:
+      "Optimize shop listings in bulk on Cloudflare Queues (202 { jobId, total, unchanged, inProgress }); one create-listing unit per writer run; listings unchanged since their last run or already in a running job are not queued again (409 with both lists when none is left); 10 requests per 10 minutes per user (429 + Retry-After); 404 when an id is not the caller's",
     tag: "Shop",
     auth: "verified",
     body: OptimizeRequestSchema,
     handler: ({ request, env, user, body: { ids } }) =>
       idempotent(env, request, user.id, "shop-optimize", async () => {
+        await assertOptimizeAllowed(env, user.id);
         const started = await startOptimizeJob(env, env.SHOP_QUEUE, user, ids);
         return { status: 202, body: { success: true, message: `Optimizing ${started.total} listing${started.total === 1 ? "" : "s"}`, data: started } };
       }),
@@ -36,10 +38,13 @@ export const shopJobRoutes = [
   route({
     method: "get",
     path: "/shop/jobs/{id}",
-    summary: "An optimize job: status, total, done, failed, stopReason and every listing's status and scores",
+    summary: "An optimize job: status, total, done, failed, stopReason and every listing's status, scores and error (a job stuck after a crash is swept first)",
     tag: "Shop",
     auth: "user",
-    handler: async ({ env, user, params }) => json({ success: true, data: await readJob(env.DB, user.id, params.id) }),
+    handler: async ({ env, user, params }) => {
+      await sweepJobIfStuck(env, env.SHOP_QUEUE, user.id, params.id);
+      return json({ success: true, data: await readJob(env.DB, user.id, params.id) });
+    },
   }),
 
   route({

@@ -1,17 +1,26 @@
 /**
  * A seller's saved keyword lists (decision 0019): named, at most 50 per user, each at most 200 keywords
  * unique case-insensitively. A list is its owner's alone: any other user's id reads as not found.
+ * Names are compared in one normal form (worker/lib/name-key.ts: NFKC, invisible characters removed,
+ * case-folded), held in `name_key` under a unique index per user; the cap is part of the INSERT itself,
+ * so concurrent creates can never pass it (decision 0029).
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { KEYWORD_LIST_LIMITS, type CreateKeywordListInput, type KeywordList, type KeywordListSummary, type SavedKeyword, type UpdateKeywordListInput } from "../../../schema/api/keyword-lists";
 import { keywordLists, type KeywordListRow } from "../../../schema/db";
 import { badRequest, HttpError, notFound } from "../../lib/errors";
+import { nameKey } from "../../lib/name-key";
 
 const LIST_NOT_FOUND = "Keyword list not found";
 const TOO_MANY_LISTS = `You can keep at most ${KEYWORD_LIST_LIMITS.listsPerUser} keyword lists: delete one you no longer need to make room.`;
 
-const nameKeyOf = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+/** The name's normal form; a name of invisible characters only is no name. */
+function nameKeyOf(name: string): string {
+  const key = nameKey(name);
+  if (!key) throw badRequest("List name is required", { field: "name" });
+  return key;
+}
 const nameTaken = (name: string) => new HttpError(409, `You already have a list named “${name}”: choose another name or add to that list.`);
 
 export async function listKeywordLists(db: D1Database, userId: string): Promise<KeywordListSummary[]> {
@@ -28,9 +37,6 @@ export async function getKeywordList(db: D1Database, userId: string, id: string)
 }
 
 export async function createKeywordList(db: D1Database, userId: string, input: CreateKeywordListInput, now = Date.now()): Promise<KeywordList> {
-  const orm = drizzle(db);
-  const [{ lists }] = await orm.select({ lists: count() }).from(keywordLists).where(eq(keywordLists.userId, userId));
-  if (lists >= KEYWORD_LIST_LIMITS.listsPerUser) throw badRequest(TOO_MANY_LISTS, { limit: KEYWORD_LIST_LIMITS.listsPerUser });
   const row: KeywordListRow = {
     id: crypto.randomUUID(),
     userId,
@@ -41,17 +47,48 @@ export async function createKeywordList(db: D1Database, userId: string, input: C
     createdAt: now,
     updatedAt: now,
   };
+  await assertNameFree(db, userId, row.nameKey, input.name);
+  // One statement: the count and the insert cannot be split by another request (80 at once keep exactly 50).
+  let inserted: D1Result;
   try {
-    await orm.insert(keywordLists).values(row);
+    inserted = await db
+      .prepare(
+        `INSERT INTO keyword_lists (id, user_id, name, name_key, keywords, keyword_count, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7 WHERE (SELECT count(*) FROM keyword_lists WHERE user_id = ?2) < ?8`,
+      )
+      .bind(row.id, userId, row.name, row.nameKey, JSON.stringify(row.keywords), row.keywordCount, now, KEYWORD_LIST_LIMITS.listsPerUser)
+      .run();
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(input.name);
     throw error;
   }
+  if (!inserted.meta.changes) throw badRequest(TOO_MANY_LISTS, { limit: KEYWORD_LIST_LIMITS.listsPerUser });
   return shape(row);
+}
+
+/**
+ * A 409 when another of the user's lists has this name in the normal form. Lists saved before the
+ * normal form (their key only lower-cased) are compared by their name, and their key is brought up
+ * to date on the way (at most 50 rows); the unique index decides between two concurrent requests.
+ */
+async function assertNameFree(db: D1Database, userId: string, key: string, name: string, except?: string) {
+  const rows = await drizzle(db).select({ id: keywordLists.id, name: keywordLists.name, nameKey: keywordLists.nameKey }).from(keywordLists).where(eq(keywordLists.userId, userId));
+  for (const r of rows) {
+    const current = nameKey(r.name) || r.nameKey;
+    if (r.id !== except && current === key) throw nameTaken(name);
+    if (current !== r.nameKey) {
+      await drizzle(db)
+        .update(keywordLists)
+        .set({ nameKey: current })
+        .where(and(eq(keywordLists.id, r.id), eq(keywordLists.nameKey, r.nameKey)))
+        .catch(() => {}); // two old names that are one in the normal form: the older key stays
+    }
+  }
 }
 
 export async function updateKeywordList(db: D1Database, userId: string, id: string, input: UpdateKeywordListInput, now = Date.now()): Promise<KeywordList> {
   const current = await ownedRow(db, userId, id);
+  if (input.name !== undefined) await assertNameFree(db, userId, nameKeyOf(input.name), input.name, id);
   const next: KeywordListRow = {
     ...current,
     ...(input.name !== undefined ? { name: input.name, nameKey: nameKeyOf(input.name) } : {}),

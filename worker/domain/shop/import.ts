@@ -1,16 +1,23 @@
 /**
  * My Shop import: a seller's existing listings (rows of Etsy's listings CSV, or listings of the Etsy API)
  * stored as the seller's own listings (source "shop"). Re-importing the same rows changes nothing: a row is
- * matched to a listing by its Etsy listing id, else its SKU, else the title the shop had (`shop_title`), and
- * compared by `import_hash` (SHA-256 over the row's normalised fields). A changed row updates its listing
- * through a new version (reason "import"), so nothing the seller had is lost. Everything is read first and
- * written after, in D1 batches: a file over the limits is refused before anything is written.
+ * matched to a listing by its Etsy listing id, else its SKU, else the title the shop had (`shop_title`, in
+ * its normal form: worker/lib/name-key.ts), and compared by `import_hash` (SHA-256 over the row's
+ * normalised fields). A changed row updates its listing through a new version (reason "import"), so nothing
+ * the seller had is lost. Everything is read first and written after, in D1 batches: a file over the limits
+ * is refused before anything is written.
+ *
+ * Concurrent imports (decision 0029): the key a row is matched on is stored as `shop_key`, unique per user.
+ * A new listing is inserted with ON CONFLICT DO NOTHING; a row whose insert found its key taken (another
+ * import wrote it meanwhile) is matched to that listing and compared like any other, so two imports of one
+ * file at the same time write each row once, and versions are not doubled.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { STORAGE_PLANS } from "../../../schema/api/storage";
 import { SHOP_LIMITS, type ShopImportResult, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
 import { listings, type Listing } from "../../../schema/db";
+import { nameKey } from "../../lib/name-key";
 import { readEtsyListings, tooManyRows, type ShopImportItem } from "./csv";
 import { readStorageUsage } from "../storage/meter";
 import { snapshotOf, versionStatements } from "../listings/version-rows";
@@ -60,6 +67,13 @@ async function importHashOf(input: ShopListingInput): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The key a row is matched on, unique per user (`listings.shop_key`). */
+function shopKeyOf(input: ShopListingInput): string {
+  if (input.etsyListingId) return `etsy:${input.etsyListingId}`;
+  if (input.sku) return `sku:${input.sku}`;
+  return `title:${nameKey(input.title)}`;
+}
+
 interface Existing {
   id: string;
   sku: string | null;
@@ -92,6 +106,7 @@ function shopColumns(input: ShopListingInput, hash: string) {
     variations: input.variations,
     photoCount: input.imageUrls.length,
     importHash: hash,
+    shopKey: shopKeyOf(input),
   };
 }
 
@@ -124,14 +139,19 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
   const existing = await drizzle(db)
     .select({ id: listings.id, sku: listings.sku, shopTitle: listings.shopTitle, etsyListingId: listings.etsyListingId, importHash: listings.importHash, version: listings.version })
     .from(listings)
-    .where(and(eq(listings.userId, userId), eq(listings.source, "shop")));
+    .where(and(eq(listings.userId, userId), eq(listings.source, "shop")))
+    // Keyed listings first: a copy the migration detached (no key) is matched only when no keyed listing is.
+    .orderBy(sql`${listings.shopKey} IS NULL`, listings.createdAt, listings.id);
   const bySku = new Map<string, Existing>();
   const byEtsyId = new Map<string, Existing>();
   const byTitle = new Map<string, Existing[]>();
   for (const e of existing) {
-    if (e.sku) bySku.set(e.sku, e);
-    if (e.etsyListingId) byEtsyId.set(e.etsyListingId, e);
-    if (e.shopTitle) byTitle.set(e.shopTitle, [...(byTitle.get(e.shopTitle) ?? []), e]);
+    if (e.sku && !bySku.has(e.sku)) bySku.set(e.sku, e);
+    if (e.etsyListingId && !byEtsyId.has(e.etsyListingId)) byEtsyId.set(e.etsyListingId, e);
+    if (e.shopTitle) {
+      const key = nameKey(e.shopTitle);
+      byTitle.set(key, [...(byTitle.get(key) ?? []), e]);
+    }
   }
   const claimed = new Set<string>();
   const seenSku = new Map<string, number>();
@@ -157,18 +177,18 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
       }
       seenSku.set(input.sku, item.row);
     } else {
-      const first = seenTitle.get(input.title);
+      const first = seenTitle.get(nameKey(input.title));
       if (first !== undefined) {
         fail(item.row, `Row ${item.row} has the same title as row ${first} and neither has a SKU, so they cannot be told apart. Give each a SKU in Etsy; the row was skipped.`);
         continue;
       }
-      seenTitle.set(input.title, item.row);
+      seenTitle.set(nameKey(input.title), item.row);
     }
     const free = (e: Existing | undefined) => (e && !claimed.has(e.id) ? e : undefined);
     const target =
       (input.etsyListingId ? free(byEtsyId.get(input.etsyListingId)) : undefined) ??
       (input.sku ? free(bySku.get(input.sku)) : undefined) ??
-      (byTitle.get(input.title) ?? []).find((e) => !claimed.has(e.id) && (!input.sku || !e.sku));
+      (byTitle.get(nameKey(input.title)) ?? []).find((e) => !claimed.has(e.id) && (!input.sku || !e.sku));
     const hash = await importHashOf(input);
     if (!target) {
       creates.push({ row: item.row, input, hash });
@@ -181,42 +201,7 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
 
   // 3. Updates: each changed listing gets the next version, written only if nobody changed it meanwhile.
   const d = drizzle(db);
-  for (let i = 0; i < updates.length; i += IMPORT_BATCH_ROWS) {
-    const chunk = updates.slice(i, i + IMPORT_BATCH_ROWS);
-    const rows = await readRows(
-      db,
-      userId,
-      chunk.map((u) => u.target.id),
-    );
-    const statements = [];
-    const written: typeof chunk = [];
-    for (const u of chunk) {
-      const current = rows.get(u.target.id);
-      if (!current || current.version !== u.target.version) {
-        fail(u.row, `Row ${u.row} was not imported: its listing changed while the file was being imported. Import the file again.`);
-        continue;
-      }
-      const set = shopColumns(u.input, u.hash);
-      const next = { ...current, ...set } as Listing;
-      const version = current.version + 1;
-      statements.push(
-        d
-          .update(listings)
-          .set({ ...set, version, updatedAt: now })
-          .where(and(eq(listings.id, current.id), eq(listings.userId, userId), eq(listings.version, current.version)))
-          .returning({ id: listings.id }),
-        ...versionStatements(d, { listingId: current.id, userId, version, snapshot: snapshotOf(next), reason: "import", now }),
-        auditStatement(d, { listingId: current.id, userId, version, score: shopListingScore(next), now }),
-      );
-      written.push(u);
-    }
-    if (!statements.length) continue;
-    const results = await d.batch(statements as unknown as [(typeof statements)[number]]);
-    written.forEach((u, k) => {
-      if ((results[k * 4] as unknown as { id: string }[]).length > 0) result.updated++;
-      else fail(u.row, `Row ${u.row} was not imported: its listing changed while the file was being imported. Import the file again.`);
-    });
-  }
+  await applyUpdates(db, userId, updates, result, fail, now);
 
   // 4. New listings, within the plan's cap; the guard in each batch takes back any that a concurrent save pushed over it.
   const usage = await readStorageUsage(db, userId);
@@ -224,6 +209,7 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
   const capMessage = (row: number) =>
     `Row ${row} was not imported: the ${usage.plan} plan keeps at most ${usage.listingsLimit.toLocaleString("en-US")} saved listings. Delete listings you no longer need, or upgrade, and import the file again to add the rest.`;
   const allowed: Planned[] = [];
+  const taken: Planned[] = [];
   for (const c of creates) {
     if (room > 0) {
       allowed.push(c);
@@ -253,7 +239,9 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
       };
       if (c.input.etsyListingId) values.provider = "etsy-api";
       statements.push(
-        d.insert(listings).values(values),
+        // A key another import wrote meanwhile: nothing is inserted, and the version and audit rows below
+        // (INSERT ... SELECT from this listing) find no listing and add nothing.
+        d.insert(listings).values(values).onConflictDoNothing().returning({ id: listings.id }),
         versionStatements(d, { listingId: id, userId, version: 1, snapshot: snapshotOf(values as Listing), reason: "import", now })[0],
         auditStatement(d, { listingId: id, userId, version: 1, score: shopListingScore(values as Listing), now }),
       );
@@ -263,12 +251,152 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
     const results = await d.batch([...statements, ...guards] as unknown as [(typeof statements)[number]]);
     const refused = new Set(results.slice(statements.length).flatMap((r) => (r as unknown as { id: string }[]).map((x) => x.id)));
     chunk.forEach((c, k) => {
-      if (refused.has(ids[k])) fail(c.row, capMessage(c.row));
+      if ((results[k * 3] as unknown as { id: string }[]).length === 0) taken.push(c);
+      else if (refused.has(ids[k])) fail(c.row, capMessage(c.row));
       else result.imported++;
     });
   }
+
+  // 5. Rows whose key another import took meanwhile: matched to that listing, unchanged or updated like any other.
+  if (taken.length) {
+    const found = await readByKey(
+      db,
+      userId,
+      taken.map((c) => shopKeyOf(c.input)),
+    );
+    const late: (Planned & { target: Existing })[] = [];
+    for (const c of taken) {
+      const target = found.get(shopKeyOf(c.input));
+      if (!target) fail(c.row, `Row ${c.row} was not imported: its listing changed while the file was being imported. Import the file again.`);
+      else if (target.importHash === c.hash) result.unchanged++;
+      else late.push({ ...c, target });
+    }
+    await applyUpdates(db, userId, late, result, fail, now);
+  }
   result.errors.sort((a, b) => a.row - b.row);
   return result;
+}
+
+const CHANGED_MEANWHILE = (row: number) => `Row ${row} was not imported: its listing changed while the file was being imported. Import the file again.`;
+
+/**
+ * Writes each changed row as its listing's next version, only where the listing is still at the version it
+ * was read at. A listing another import brought to this very row meanwhile counts as unchanged; one changed
+ * otherwise is reported. A batch refused by the unique key (two listings trading SKUs in one file) is
+ * written row by row, so only the rows that cannot be written are reported.
+ */
+async function applyUpdates(db: D1Database, userId: string, updates: (Planned & { target: Existing })[], result: ShopImportResult, fail: (row: number, message: string) => void, now: number) {
+  const d = drizzle(db);
+  for (let i = 0; i < updates.length; i += IMPORT_BATCH_ROWS) {
+    const chunk = updates.slice(i, i + IMPORT_BATCH_ROWS);
+    const rows = await readRows(
+      db,
+      userId,
+      chunk.map((u) => u.target.id),
+    );
+    const written: { u: (typeof chunk)[number]; statements: unknown[] }[] = [];
+    for (const u of chunk) {
+      const current = rows.get(u.target.id);
+      if (!current || current.version !== u.target.version) {
+        if (current?.importHash === u.hash) result.unchanged++;
+        else fail(u.row, CHANGED_MEANWHILE(u.row));
+        continue;
+      }
+      const set = shopColumns(u.input, u.hash);
+      const next = { ...current, ...set } as Listing;
+      const version = current.version + 1;
+      written.push({
+        u,
+        statements: [
+          d
+            .update(listings)
+            .set({ ...set, version, updatedAt: now })
+            .where(and(eq(listings.id, current.id), eq(listings.userId, userId), eq(listings.version, current.version)))
+            .returning({ id: listings.id }),
+          ...versionStatements(d, { listingId: current.id, userId, version, snapshot: snapshotOf(next), reason: "import", now }),
+          auditStatement(d, { listingId: current.id, userId, version, score: shopListingScore(next), now }),
+        ],
+      });
+    }
+    if (!written.length) continue;
+    let outcomes: boolean[];
+    try {
+      outcomes = await runUpdates(d, written);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      outcomes = [];
+      for (const w of written) {
+        try {
+          outcomes.push(...(await runUpdates(d, [w])));
+        } catch (e) {
+          if (!isUniqueViolation(e)) throw e;
+          outcomes.push(false);
+          fail(
+            w.u.row,
+            `Row ${w.u.row} was not imported: another of your shop listings already has its ${w.u.input.etsyListingId ? "Etsy listing id" : w.u.input.sku ? `SKU "${w.u.input.sku}"` : "title"}.`,
+          );
+          w.u.row = -1;
+        }
+      }
+    }
+    const lost: typeof chunk = [];
+    written.forEach((w, k) => {
+      if (w.u.row === -1) return;
+      if (outcomes[k]) result.updated++;
+      else lost.push(w.u);
+    });
+    if (lost.length) {
+      // Changed meanwhile: by another import of the same row (unchanged now), or by something else.
+      const now2 = await readRows(
+        db,
+        userId,
+        lost.map((u) => u.target.id),
+      );
+      for (const u of lost) {
+        if (now2.get(u.target.id)?.importHash === u.hash) result.unchanged++;
+        else fail(u.row, CHANGED_MEANWHILE(u.row));
+      }
+    }
+  }
+}
+
+/** Runs the rows' statements in one batch; answers, per row, whether its listing was updated. */
+async function runUpdates(d: Db, written: { statements: unknown[] }[]): Promise<boolean[]> {
+  const statements = written.flatMap((w) => w.statements);
+  const results = await d.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+  const out: boolean[] = [];
+  let at = 0;
+  for (const w of written) {
+    out.push((results[at] as unknown as { id: string }[]).length > 0);
+    at += w.statements.length;
+  }
+  return out;
+}
+
+function isUniqueViolation(error: unknown) {
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+/** The user's shop listings with these keys, by key. */
+async function readByKey(db: D1Database, userId: string, keys: string[]): Promise<Map<string, Existing>> {
+  const out = new Map<string, Existing>();
+  for (let i = 0; i < keys.length; i += ID_CHUNK) {
+    const rows = await drizzle(db)
+      .select({
+        id: listings.id,
+        sku: listings.sku,
+        shopTitle: listings.shopTitle,
+        etsyListingId: listings.etsyListingId,
+        importHash: listings.importHash,
+        version: listings.version,
+        shopKey: listings.shopKey,
+      })
+      .from(listings)
+      .where(and(eq(listings.userId, userId), inArray(listings.shopKey, keys.slice(i, i + ID_CHUNK))));
+    for (const r of rows) if (r.shopKey) out.set(r.shopKey, r);
+  }
+  return out;
 }
 
 /**

@@ -9,14 +9,22 @@
  *
  * Each listing spends one create-listing unit. `unit_held` is set in D1 before the unit is taken from
  * the QuotaCounter and cleared after it is given back, so a crash between the two can only leave a
- * unit uncharged, never charged twice. A unit is kept only for a proposal.
+ * unit uncharged, never charged twice. A unit is kept for every finished writer run, a proposal or
+ * "already as good as we can make it" (the writer was called either way); it goes back when the
+ * writer failed, the listing was deleted, or the item timed out (decision 0029).
+ *
+ * Metering (decision 0029): a listing unchanged since its last finished run (an item done at the
+ * listing's current version, or a proposal made from it) is not queued again; a listing already
+ * queued or processing in a job is not queued twice (a partial unique index on shop_job_items, so
+ * concurrent submits cannot both queue it); submits are limited per user (OPTIMIZE_RATE_LIMIT).
+ * Stuck items are swept by sweepShopJobs (the Worker's cron trigger).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { OptimizeMessage, OptimizeStarted, ShopJobInfo, ShopJobItemStatus, ShopJobStatus, ShopJobSummary } from "../../../schema/api/shop";
 import { listings, shopJobItems, shopJobs, users, type Listing, type ShopJob, type User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
-import { HttpError, notFound } from "../../lib/errors";
+import { HttpError, notFound, tooManyRequests } from "../../lib/errors";
 import type { LlmProvider } from "../../providers/llm/types";
 import { LISTING_NOT_FOUND } from "../listings/store";
 import { effectivePlan, quotaExceeded, readQuota, releaseQuota, reserveQuota } from "../quota";
@@ -36,6 +44,9 @@ const OPTIMIZE_TIMEOUT_MS = 60_000;
 /** What the seller reads on a listing whose every try failed. */
 export const FAILED_MESSAGE = "We could not optimize this listing: the writer did not answer after 4 tries. Your listing was not changed, and no listing unit was used. Try it again later.";
 const DELETED_MESSAGE = "This listing was deleted before it could be optimized.";
+/** What the seller reads on a listing whose job was stuck (its messages lost in a crash) past the sweeper's tries. */
+export const TIMED_OUT_MESSAGE =
+  "We could not optimize this listing: it timed out (the optimizer stopped before it finished, and trying again did not help). Your listing was not changed, and no listing unit was used. Select it again to optimize it.";
 const QUOTA_PREFIX = "Your daily listing quota ran out";
 
 /** The delay before the nth retry of a failed listing: 5 s, 20 s, 80 s (Queues holds the message meanwhile). */
@@ -50,14 +61,46 @@ function quotaStopReason(optimized: number, total: number, skipped: number, plan
 
 // ---- Starting a job ------------------------------------------------------------------------------
 
+/** Optimize submits per user: a seller clicks Optimize a few times an hour; a script is held back. */
+const OPTIMIZE_RATE_LIMIT = { max: 10, windowMs: 10 * 60 * 1000 } as const;
+
+/** Counts one optimize submit for the user, or throws 429 with Retry-After (before anything is read). */
+export async function assertOptimizeAllowed(env: Pick<Env, "THROTTLE">, userId: string): Promise<void> {
+  const verdict = await env.THROTTLE.get(env.THROTTLE.idFromName(`shop-optimize:${userId}`)).hit(OPTIMIZE_RATE_LIMIT.max, OPTIMIZE_RATE_LIMIT.windowMs);
+  if (!verdict.allowed) throw tooManyRequests(verdict.retryAfterSeconds, "Too many optimize requests: at most 10 every 10 minutes. Please wait a moment before trying again.");
+}
+
+/** The listings among `rows` unchanged since their last finished writer run (an item done at, or a proposal made from, their current version). */
+async function unchangedSinceLastRun(dbBinding: D1Database, userId: string, rows: Listing[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const part of chunk(rows, 90)) {
+    const ids = part.map((r) => r.id);
+    const marks = ids.map((_, k) => `?${k + 2}`).join(", ");
+    const found = await dbBinding
+      .prepare(
+        `SELECT i.listing_id AS id FROM shop_job_items i JOIN listings l ON l.id = i.listing_id AND l.user_id = i.user_id
+           WHERE i.user_id = ?1 AND i.status = 'done' AND i.base_version = l.version AND i.listing_id IN (${marks})
+         UNION
+         SELECT p.listing_id AS id FROM listing_proposals p JOIN listings l ON l.id = p.listing_id AND l.user_id = p.user_id
+           WHERE p.user_id = ?1 AND p.base_version = l.version AND p.listing_id IN (${marks})`,
+      )
+      .bind(userId, ...ids)
+      .all<{ id: string }>();
+    for (const r of found.results) out.add(r.id);
+  }
+  return out;
+}
+
 export interface QueueSender {
   sendBatch(messages: Iterable<MessageSendRequest<OptimizeMessage>>): Promise<unknown>;
 }
 
 /**
  * POST /api/shop/optimize: checks every id is one of the caller's shop listings (404 'Listing not
- * found' otherwise, before anything is queued), refuses when today's quota is already used up, writes
- * the job and its items, and sends one message per listing (100 per sendBatch call).
+ * found' otherwise, before anything is queued), refuses when today's quota is already used up, leaves
+ * out the listings unchanged since their last run and those already queued in a job, writes the job
+ * and its items, and sends one message per queued listing (100 per sendBatch call). With nothing left
+ * to queue, no job is made: a 409 lists the ids (`unchanged`, `inProgress`).
  */
 export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, user: Pick<User, "id" | "plan">, ids: string[], now = Date.now()): Promise<OptimizeStarted> {
   const orm = db(env);
@@ -78,8 +121,11 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
   if (quota.used >= quota.limit) throw quotaExceeded(quota);
 
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const same = await unchangedSinceLastRun(env.DB, user.id, rows);
+  const unchanged = unique.filter((id) => same.has(id)).sort();
+  const wanted = unique.filter((id) => !same.has(id));
   const jobId = crypto.randomUUID();
-  const items = unique.map((id) => {
+  const items = wanted.map((id) => {
     const row = byId.get(id)!;
     return {
       jobId,
@@ -91,14 +137,28 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
       updatedAt: now,
     };
   });
-  const statements = [
-    orm.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: unique.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
-    // D1 binds at most 100 values per statement: 8 columns, 12 rows.
-    ...chunk(items, 12).map((part) => orm.insert(shopJobItems).values(part)),
-  ];
-  await orm.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+  let queued: string[] = [];
+  if (items.length) {
+    const statements = [
+      orm.insert(shopJobs).values({ id: jobId, userId: user.id, status: "queued", total: items.length, done: 0, failed: 0, stopReason: null, createdAt: now, updatedAt: now }),
+      // A listing already queued or processing in another job (the partial unique index) is left out, even
+      // when that job was submitted at the same moment. D1 binds at most 100 values per statement: 9 bound columns, 11 rows.
+      ...chunk(items, 11).map((part) => orm.insert(shopJobItems).values(part).onConflictDoNothing().returning({ listingId: shopJobItems.listingId })),
+      orm
+        .update(shopJobs)
+        .set({ total: sql`(SELECT count(*) FROM shop_job_items WHERE job_id = ${jobId})` })
+        .where(eq(shopJobs.id, jobId)),
+    ];
+    const results = await orm.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+    queued = results.slice(1, -1).flatMap((r) => (r as unknown as { listingId: string }[]).map((x) => x.listingId));
+  }
+  const inProgress = wanted.filter((id) => !queued.includes(id)).sort();
+  if (!queued.length) {
+    if (items.length) await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
+    throw new HttpError(409, nothingToOptimize(unchanged.length, inProgress.length), { unchanged, inProgress });
+  }
 
-  const messages = unique.map((listingId) => ({ body: { jobId, userId: user.id, listingId } satisfies OptimizeMessage, contentType: "json" as const }));
+  const messages = queued.map((listingId) => ({ body: { jobId, userId: user.id, listingId } satisfies OptimizeMessage, contentType: "json" as const }));
   let sent = 0;
   try {
     for (const part of chunk(messages, SEND_BATCH_MAX)) {
@@ -111,7 +171,7 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
       await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
       throw new HttpError(503, "The optimizer is not reachable right now. Nothing was changed and no listing unit was used; please try again in a minute.", {}, { "Retry-After": "60" });
     }
-    const unsent = unique.slice(sent);
+    const unsent = queued.slice(sent);
     for (const part of chunk(unsent, 90)) {
       await orm
         .update(shopJobItems)
@@ -120,7 +180,15 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
     }
     await refreshJob(env.DB, jobId, now);
   }
-  return { jobId, total: unique.length };
+  return { jobId, total: queued.length, unchanged, inProgress };
+}
+
+/** Why nothing was queued, in the seller's words. */
+function nothingToOptimize(unchanged: number, inProgress: number): string {
+  const parts: string[] = [];
+  if (unchanged) parts.push(unchanged === 1 ? "1 listing has not changed since it was last optimized" : `${unchanged} listings have not changed since they were last optimized`);
+  if (inProgress) parts.push(inProgress === 1 ? "1 listing is already being optimized" : `${inProgress} listings are already being optimized`);
+  return `Nothing to optimize: ${parts.join(", and ")}. No listing unit was used. Change a listing (or import its new text) to optimize it again.`;
 }
 
 function chunk<T>(list: T[], size: number): T[][] {
@@ -339,12 +407,8 @@ async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, deps: Cons
     return { retry: true, delaySeconds: retryDelaySeconds(token), note: "provider failed" };
   }
 
+  // The writer ran: its unit is kept, a proposal or not ("already as good as we can make it" was paid for too).
   const written = await finish(env, m, token, { status: "done", outcome, baseVersion: row.version }, now());
-  if (written && !outcome.proposal) {
-    // No proposal, no charge: the unit goes back.
-    await releaseQuota(env as Env, user, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
-    await db.prepare("UPDATE shop_job_items SET unit_held = 0 WHERE job_id = ? AND listing_id = ?").bind(m.jobId, m.listingId).run();
-  }
   return { ack: true, note: written ? (outcome.proposal ? "proposal written" : "already as good as we can make it") : "claim lost" };
 }
 
@@ -394,8 +458,8 @@ async function finish(env: Pick<Env, "DB">, m: OptimizeMessage, token: number, e
   const update =
     end.status === "done"
       ? db
-          .prepare(`UPDATE shop_job_items SET status = 'done', score_before = ?, score_after = ?, error = NULL, updated_at = ? WHERE ${mine.sql}`)
-          .bind(end.outcome.scoreBefore, end.outcome.scoreAfter, now, ...mine.args)
+          .prepare(`UPDATE shop_job_items SET status = 'done', score_before = ?, score_after = ?, base_version = ?, error = NULL, updated_at = ? WHERE ${mine.sql}`)
+          .bind(end.outcome.scoreBefore, end.outcome.scoreAfter, end.baseVersion, now, ...mine.args)
       : db.prepare(`UPDATE shop_job_items SET status = 'failed', error = ?, updated_at = ? WHERE ${mine.sql}`).bind(end.error, now, ...mine.args);
   statements.push(update, refreshStatement(db, m.jobId, now));
   const results = await db.batch(statements);
@@ -441,6 +505,126 @@ async function processDeadLetter(env: Pick<Env, "DB" | "QUOTA">, body: unknown, 
   const current = await readItem(env.DB, m);
   if (current?.status === "processing") return { retry: true, delaySeconds: Math.max(5, Math.ceil((current.updated_at + STALE_PROCESSING_MS - now) / 1000) + 1), note: "still being processed" };
   return { ack: true, note: `already ${current?.status ?? "gone"}` };
+}
+
+// ---- The sweeper ---------------------------------------------------------------------------------
+
+/**
+ * When an item counts as stuck (decision 0029). A "processing" item untouched for STALE_PROCESSING_MS was
+ * left by a delivery that died; a "queued" item whose job has not moved for `staleQueuedMs` lost its
+ * message (a retry waits at most 300 s, so a moving job is never touched). A stuck item's message is sent
+ * again `maxResends` times; stuck once more after that, it fails with TIMED_OUT_MESSAGE.
+ */
+export const SWEEP = { staleQueuedMs: 15 * 60 * 1000, maxResends: 2, batchItems: 500 } as const;
+
+interface SweepReport {
+  requeued: number;
+  failed: number;
+  jobs: number;
+}
+
+interface StuckItem {
+  job_id: string;
+  listing_id: string;
+  user_id: string;
+  status: "queued" | "processing";
+  attempts: number;
+  unit_held: number;
+  sweeps: number;
+  updated_at: number;
+}
+
+/**
+ * Brings stuck optimize jobs to an end state (the Worker's cron trigger; and GET /api/shop/jobs/:id for the
+ * job being looked at, so a local run without cron recovers too). Each item moves by a conditional UPDATE
+ * that requires it unchanged since it was read, so a delivery that is alive after all, a second sweeper or
+ * the queue's own redelivery never make it run or charge twice:
+ * - a stuck item goes back to "queued" and its message is sent again; a unit it holds stays with it, so
+ *   the delivery that finishes it takes none;
+ * - a stuck item the sweeper already sent `maxResends` times fails with TIMED_OUT_MESSAGE, and a unit it
+ *   holds goes back (no proposal was written: an item with a proposal is "done");
+ * - queued items of a stopped job are skipped; every job touched, and any active job left with no active
+ *   item, is recounted (completed, or stopped with its reason).
+ */
+export async function sweepShopJobs(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, options: { now?: number; jobId?: string } = {}): Promise<SweepReport> {
+  const now = options.now ?? Date.now();
+  const dbBinding = env.DB;
+  const only = options.jobId ? " AND j.id = ?" : "";
+  const onlyArgs = options.jobId ? [options.jobId] : [];
+  const touched = new Set<string>();
+
+  // Stopped jobs: their queued items will never be claimed (a lost message would have skipped them).
+  const skipped = await dbBinding
+    .prepare(
+      `UPDATE shop_job_items SET status = 'skipped', updated_at = ?
+       WHERE status = 'queued' AND job_id IN (SELECT j.id FROM shop_jobs j WHERE j.status = 'stopped'${only}) RETURNING job_id`,
+    )
+    .bind(now, ...onlyArgs)
+    .all<{ job_id: string }>();
+  for (const r of skipped.results) touched.add(r.job_id);
+
+  const stuck = (
+    await dbBinding
+      .prepare(
+        `SELECT i.job_id, i.listing_id, i.user_id, i.status, i.attempts, i.unit_held, i.sweeps, i.updated_at
+         FROM shop_job_items i JOIN shop_jobs j ON j.id = i.job_id
+         WHERE ((i.status = 'processing' AND i.updated_at < ?) OR (i.status = 'queued' AND i.updated_at < ? AND j.updated_at < ?))${only}
+         ORDER BY i.updated_at LIMIT ?`,
+      )
+      .bind(now - STALE_PROCESSING_MS, now - SWEEP.staleQueuedMs, now - SWEEP.staleQueuedMs, ...onlyArgs, SWEEP.batchItems)
+      .all<StuckItem>()
+  ).results;
+
+  const unchangedSince = "job_id = ? AND listing_id = ? AND status = ? AND attempts = ? AND sweeps = ? AND updated_at = ?";
+  const seen = (i: StuckItem) => [i.job_id, i.listing_id, i.status, i.attempts, i.sweeps, i.updated_at];
+  const statements = stuck.map((i) =>
+    i.sweeps >= SWEEP.maxResends
+      ? dbBinding.prepare(`UPDATE shop_job_items SET status = 'failed', error = ?, unit_held = 0, updated_at = ? WHERE ${unchangedSince}`).bind(TIMED_OUT_MESSAGE, now, ...seen(i))
+      : dbBinding.prepare(`UPDATE shop_job_items SET status = 'queued', sweeps = sweeps + 1, updated_at = ? WHERE ${unchangedSince}`).bind(now, ...seen(i)),
+  );
+  const results = statements.length ? await dbBinding.batch(statements) : [];
+  const resend: OptimizeMessage[] = [];
+  const report: SweepReport = { requeued: 0, failed: 0, jobs: 0 };
+  for (const [k, i] of stuck.entries()) {
+    if (!results[k].meta.changes) continue;
+    touched.add(i.job_id);
+    if (i.sweeps >= SWEEP.maxResends) {
+      report.failed++;
+      // Given back after the item let it go: a crash in between can only leave the unit charged once more, never twice.
+      if (i.unit_held) await releaseQuota(env as Env, { id: i.user_id }, "create-listing").catch((e) => log.error("quota.release_failed", { error: String(e) }));
+    } else {
+      report.requeued++;
+      resend.push({ jobId: i.job_id, userId: i.user_id, listingId: i.listing_id });
+    }
+  }
+  try {
+    for (const part of chunk(resend, SEND_BATCH_MAX)) await queue.sendBatch(part.map((body) => ({ body, contentType: "json" as const })));
+  } catch (error) {
+    // Still queued: the next sweep sends them again (or fails them).
+    log.error("shop.sweep_enqueue_failed", { items: resend.length, error: String(error) });
+  }
+
+  // Active jobs with no active item left (their last item ended without a recount) reach their end.
+  const idle = await dbBinding
+    .prepare(
+      `SELECT j.id FROM shop_jobs j WHERE j.status IN ('queued', 'running') AND j.updated_at < ?${only}
+         AND NOT EXISTS (SELECT 1 FROM shop_job_items i WHERE i.job_id = j.id AND i.status IN ('queued', 'processing'))
+       LIMIT 100`,
+    )
+    .bind(now - STALE_PROCESSING_MS, ...onlyArgs)
+    .all<{ id: string }>();
+  for (const r of idle.results) touched.add(r.id);
+  for (const jobId of touched) await refreshJob(dbBinding, jobId, now);
+  report.jobs = touched.size;
+  if (report.requeued || report.failed || touched.size) log.info("shop.sweep", { ...report });
+  return report;
+}
+
+/** GET /api/shop/jobs/:id: a job of the caller's that looks stuck is swept before it is read (cheap when it is not). */
+export async function sweepJobIfStuck(env: Pick<Env, "DB" | "QUOTA">, queue: QueueSender, userId: string, jobId: string, now = Date.now()): Promise<void> {
+  const job = await env.DB.prepare("SELECT status, updated_at FROM shop_jobs WHERE id = ? AND user_id = ?").bind(jobId, userId).first<{ status: string; updated_at: number }>();
+  if (!job || job.status === "completed" || job.updated_at >= now - STALE_PROCESSING_MS) return;
+  await sweepShopJobs(env, queue, { now, jobId });
 }
 
 // ---- The queue handler ---------------------------------------------------------------------------
