@@ -35,7 +35,7 @@ async function usedEdits(token: string) {
 
 async function edit(token: string, photo: Pixels, prompt: string, extra: Record<string, unknown> = {}) {
   const res = await api("/edit-image", { token, body: { image: dataUrl(await encode(photo)), prompt, category: "decor", platform: "ebay", featureKey: "edit-image", ...extra } });
-  return { res, body: await res.json<EditImageResponse & { code?: string; checks?: EditImageResponse["checks"]; measurements?: EditImageResponse["measurements"] }>() };
+  return { res, body: await res.json<EditImageResponse & { code?: string; originalImageId?: string }>() };
 }
 
 async function local(photo: SellerPhoto, prompt: string) {
