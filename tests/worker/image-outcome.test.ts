@@ -11,7 +11,9 @@ import type { BatchProgress, EditImageResponse } from "../../schema/api/images";
 import type { Env } from "../../worker/lib/env";
 import { parseInstruction } from "../../worker/domain/images/instruction-parser";
 import { checkImage } from "../../worker/domain/images/upload";
+import { cutoutEditor } from "../../worker/providers/images/cutout-editor";
 import { editLocally } from "../../worker/providers/images/local-editor";
+import { photoroomProvider } from "../../worker/providers/images/photoroom";
 import { fakeExactCutout } from "./cutout-fakes";
 import { api, registerUser } from "./helpers";
 import { colouredProduct, dataUrl, decode, encode, fromDataUrl, PRODUCT_COLOURS, productWithShadow, tealMugOnBusyTable, trueBackdropShare, type Pixels, type SellerPhoto } from "./image-fixtures";
@@ -316,4 +318,43 @@ describe("with a cut-out provider", () => {
     expect(body.message).toContain("Photoroom's cut-out did not separate the product");
     expect(await usedEdits(token)).toBe(0);
   });
+});
+
+describe("the share of backdrop changed, plain and busy, with and without a cut-out provider (npm run bench)", () => {
+  it("changes at least 95 % of a plain backdrop locally, and of the busy one only through a cut-out provider", async () => {
+    const rows: { photo: string; backdrop: string; editor: string; measured: number; truth: number; status: string }[] = [];
+    for (const [photo, backdrop] of [
+      [beanie(), "plain"],
+      [charcoalVase(), "plain"],
+      [glassJar(), "plain"],
+      [mug(), "busy"],
+    ] as const) {
+      const prompt = "remove the background";
+      const image = checkImage(await encode(photo.photo));
+      const plan = parseInstruction(prompt, "decor", null);
+      const offline = await editLocally({ image, prompt, plan }, { images: env.IMAGES });
+      const cutout = await cutoutEditor(photoroomProvider({ apiKey: "pr_bench_0123456789abcdefghijkl", fetch: fakeExactCutout(photo.product, photo.photo.width) }), { images: env.IMAGES }).edit({ image, prompt, plan });
+      for (const [editor, result] of [
+        ["local", offline],
+        ["cut-out (exact fake)", cutout],
+      ] as const) {
+        const out = await decode(result.bytes, result.type as "image/png");
+        rows.push({
+          photo: photo.name,
+          backdrop,
+          editor,
+          measured: result.measurements!.background!.backdropShare,
+          truth: Math.round(trueBackdropShare(photo, out, "transparent") * 1000) / 1000,
+          status: result.checks![0].status,
+        });
+      }
+    }
+    console.log(JSON.stringify({ figure: "backdrop share changed", rows }));
+    for (const row of rows) {
+      // What the edit says matches the picture: done only where the true share is 95 % or more.
+      expect(row.status === "done", JSON.stringify(row)).toBe(row.truth >= 0.95);
+      if (row.editor !== "local" || row.backdrop === "plain") expect(row.truth, JSON.stringify(row)).toBeGreaterThanOrEqual(0.95);
+    }
+    expect(rows.find((r) => r.backdrop === "busy" && r.editor === "local")!.status).toBe("not-done");
+  }, 120_000);
 });

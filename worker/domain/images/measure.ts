@@ -107,6 +107,19 @@ export function busyBorder(img: Rgba, backdrop: Rgb, tolerance: number): boolean
   return near / Math.max(1, total) < 0.6;
 }
 
+/** The outline pixel and its neighbours up to two pixels away, looked at for a clear product colour. */
+const OUTLINE_PROBE: [number, number][] = [
+  [0, 0],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [2, 0],
+  [-2, 0],
+  [0, 2],
+  [0, -2],
+];
+
 export interface BackgroundMeasure {
   figures: BackgroundFigures;
   /** 1 where the measurement found the product (for its colour and the light figures). */
@@ -212,11 +225,24 @@ export function measureBackground(
     const edge = (x > 0 && done[p - 1]) || (x < width - 1 && done[p + 1]) || (p >= width && done[p - width]) || (p < n - width && done[p + width]);
     if (!edge) continue;
     outline++;
-    const o = p * 4;
-    const dr = original.data[o] - backdrop[0];
-    const dg = original.data[o + 1] - backdrop[1];
-    const db = original.data[o + 2] - backdrop[2];
-    if (dr * dr + dg * dg + db * db > clearDistance2) clear++;
+    // The outline pixel itself is often a blend of product and backdrop: a clear colour within two
+    // pixels inwards is what tells the product from its backdrop.
+    const y = (p - x) / width;
+    for (const [dx, dy] of OUTLINE_PROBE) {
+      const qx = x + dx;
+      const qy = y + dy;
+      if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
+      const q = qy * width + qx;
+      if (!product[q]) continue;
+      const o = q * 4;
+      const dr = original.data[o] - backdrop[0];
+      const dg = original.data[o + 1] - backdrop[1];
+      const db = original.data[o + 2] - backdrop[2];
+      if (dr * dr + dg * dg + db * db > clearDistance2) {
+        clear++;
+        break;
+      }
+    }
   }
   const edgeScore = outline ? clear / outline : 0;
   const pieceScore = productCount / Math.max(1, productCount + leftover);
