@@ -95,7 +95,9 @@ describe("the local editor's figures match the truth of the photo", () => {
       const { result, out } = await local(photo, prompt);
       const truth = trueBackdropShare(photo, out, target);
       const figures = result.measurements!.background!;
-      console.log(JSON.stringify({ figure: "backdrop share", photo: photo.name, prompt, measured: figures.backdropShare, truth, confidence: figures.maskConfidence, shadowRemoved: figures.shadowRemoved }));
+      console.log(
+        JSON.stringify({ figure: "backdrop share", photo: photo.name, prompt, measured: figures.backdropShare, truth, confidence: figures.maskConfidence, shadowRemoved: figures.shadowRemoved }),
+      );
       expect(figures.backdropShare).toBeGreaterThanOrEqual(0.95);
       expect(Math.abs(figures.backdropShare - truth)).toBeLessThanOrEqual(0.03);
       expect(figures.maskConfidence).toBeGreaterThanOrEqual(0.9);
@@ -333,7 +335,11 @@ describe("the share of backdrop changed, plain and busy, with and without a cut-
       const image = checkImage(await encode(photo.photo));
       const plan = parseInstruction(prompt, "decor", null);
       const offline = await editLocally({ image, prompt, plan }, { images: env.IMAGES });
-      const cutout = await cutoutEditor(photoroomProvider({ apiKey: "pr_bench_0123456789abcdefghijkl", fetch: fakeExactCutout(photo.product, photo.photo.width) }), { images: env.IMAGES }).edit({ image, prompt, plan });
+      const cutout = await cutoutEditor(photoroomProvider({ apiKey: "pr_bench_0123456789abcdefghijkl", fetch: fakeExactCutout(photo.product, photo.photo.width) }), { images: env.IMAGES }).edit({
+        image,
+        prompt,
+        plan,
+      });
       for (const [editor, result] of [
         ["local", offline],
         ["cut-out (exact fake)", cutout],

@@ -35,7 +35,11 @@ export function checkText(t: Translate, check: EditCheck, m: EditMeasurements | 
       const colour = t(b.asked === "transparent" ? "images.check.colour.transparent" : b.asked === "#FFFFFF" ? "images.check.colour.white" : "images.check.colour.other");
       if (check.status === "done") {
         const shadow = b.shadowShare > 0.005 ? t("images.check.shadow.kept", { percent: percent(b.shadowShare) }) : b.shadowRemoved > 0 ? t("images.check.shadow.removed") : "";
-        return [t("images.check.background.done", { percent: percent(b.backdropShare), colour }), shadow, t("images.check.mask", { area: percent(b.productArea), confidence: Math.round(b.maskConfidence * 100) })]
+        return [
+          t("images.check.background.done", { percent: percent(b.backdropShare), colour }),
+          shadow,
+          t("images.check.mask", { area: percent(b.productArea), confidence: Math.round(b.maskConfidence * 100) }),
+        ]
           .filter(Boolean)
           .join(" ");
       }

@@ -74,7 +74,12 @@ export function editFailure(t: Translate, error: unknown, options: { single?: bo
     // The edit was tried, and its measured result did not do what was asked: nothing was charged.
     if (error.status === 422 && body.error === "edit not done") {
       const checks = Array.isArray(body.checks) ? (body.checks as EditCheck[]) : [];
-      return { title: t("images.notice.notEdited"), message: t("images.error.notDoneMeasured"), quotaExceeded: false, measured: { checks, measurements: (body.measurements as EditMeasurements | null) ?? null } };
+      return {
+        title: t("images.notice.notEdited"),
+        message: t("images.error.notDoneMeasured"),
+        quotaExceeded: false,
+        measured: { checks, measurements: (body.measurements as EditMeasurements | null) ?? null },
+      };
     }
     switch (error.status) {
       case 403: {

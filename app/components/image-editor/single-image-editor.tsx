@@ -145,7 +145,14 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
     if (props.provider === "edit") {
       return {
         provider: "edit",
-        result: await editImage({ image: image.dataUrl, prompt: instruction, category: props.category, platform: props.platform, fileName: image.file.name, productName: productName.trim() || undefined }),
+        result: await editImage({
+          image: image.dataUrl,
+          prompt: instruction,
+          category: props.category,
+          platform: props.platform,
+          fileName: image.file.name,
+          productName: productName.trim() || undefined,
+        }),
       };
     }
     return { provider: "gpt", result: await editImageGpt(image.dataUrl, instruction, image.file.name) };
@@ -165,7 +172,14 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
       return true;
     }
     if (data.refused) {
-      setFailure({ title: t("images.notice.notEdited"), message: t("images.error.nothingDone"), status: t("images.error.nothingDone"), notApplied: data.notApplied, retry: false, testId: "single-error" });
+      setFailure({
+        title: t("images.notice.notEdited"),
+        message: t("images.error.nothingDone"),
+        status: t("images.error.nothingDone"),
+        notApplied: data.notApplied,
+        retry: false,
+        testId: "single-error",
+      });
       return false;
     }
     if (data.notApplied.length === 0) return true;
@@ -446,7 +460,15 @@ function describeFailure(t: Translate, props: SingleImageEditorProps, error: unk
   if (props.provider === "edit") {
     const failed = editFailure(t, error, { single: true });
     if (failed.quotaExceeded) return null;
-    return { title: failed.title, message: failed.message, status: failed.message, notApplied: failed.notApplied, measured: failed.measured, retry: !failed.notApplied && !failed.measured, testId: "single-error" };
+    return {
+      title: failed.title,
+      message: failed.message,
+      status: failed.message,
+      notApplied: failed.notApplied,
+      measured: failed.measured,
+      retry: !failed.notApplied && !failed.measured,
+      testId: "single-error",
+    };
   }
   // The offline editor refused the whole instruction: what it could not do, and why.
   const refused = editFailure(t, error);

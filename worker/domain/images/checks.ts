@@ -15,10 +15,9 @@ const MIN_SHARPNESS_RATIO = 1.02;
 
 /** Below this confidence in the product mask, a changed background is not trusted (decision 0032). */
 export const MIN_MASK_CONFIDENCE = 0.5;
-const LOW_CONFIDENCE_REASON =
-  "Parts of the product are too close to the backdrop's colour for the built-in editor to tell them apart; a cut-out provider (Photoroom or remove.bg) handles it.";
+const LOW_CONFIDENCE_REASON = "Parts of the product are too close to the backdrop's colour for the built-in editor to tell them apart; a cut-out provider (Photoroom or remove.bg) handles it.";
 export const BUSY_BACKDROP_REASON = "The background is too busy for the built-in editor; a cut-out provider (Photoroom or remove.bg) handles it.";
-export const UNEVEN_BACKDROP_REASON =
+const UNEVEN_BACKDROP_REASON =
   "The backdrop is not plain enough around the product (uneven light, a shadow, or too close to the product's colours) for the built-in editor; a cut-out provider (Photoroom or remove.bg) handles it.";
 
 const pct = (share: number) => `${Math.floor(share * 1000) / 10} %`;
@@ -38,12 +37,7 @@ export function checksFor(plan: EditPlan, m: EditMeasurements, notes: { backgrou
       checks.push({ part: "background", status: "not-done", summary: "The background was not changed.", reason: notes.backgroundReason ?? UNEVEN_BACKDROP_REASON });
     } else {
       const word = backgroundWord(b.asked);
-      const shadow =
-        b.shadowShare > 0.005
-          ? ` A shadow covering ${pct(b.shadowShare)} of the backdrop was kept.`
-          : b.shadowRemoved > 0
-            ? " The backdrop's shadow was removed with it."
-            : "";
+      const shadow = b.shadowShare > 0.005 ? ` A shadow covering ${pct(b.shadowShare)} of the backdrop was kept.` : b.shadowRemoved > 0 ? " The backdrop's shadow was removed with it." : "";
       const summary = `${pct(b.backdropShare)} of the background is now ${word}.${shadow}`;
       if (b.backdropShare >= BACKDROP_DONE_SHARE && b.maskConfidence >= MIN_MASK_CONFIDENCE) checks.push({ part: "background", status: "done", summary });
       else if (b.backdropShare >= BACKDROP_DONE_SHARE) {
@@ -82,7 +76,9 @@ export function checksFor(plan: EditPlan, m: EditMeasurements, notes: { backgrou
   if (has("sharpen")) {
     const ratio = m.sharpness?.ratio ?? 1;
     const summary = `Edge detail ${ratio >= 1 ? "+" : ""}${Math.round((ratio - 1) * 100)} %.`;
-    checks.push(ratio >= MIN_SHARPNESS_RATIO ? { part: "sharpness", status: "done", summary } : { part: "sharpness", status: "not-done", summary, reason: "The photo has too little fine detail to sharpen." });
+    checks.push(
+      ratio >= MIN_SHARPNESS_RATIO ? { part: "sharpness", status: "done", summary } : { part: "sharpness", status: "not-done", summary, reason: "The photo has too little fine detail to sharpen." },
+    );
   }
   if (has("denoise")) checks.push({ part: "cleanup", status: "done", summary: "Noise and specks were smoothed with a median filter." });
   return checks;

@@ -118,7 +118,7 @@ const W = {
  * read as "blur", hence sharpen).
  */
 /** Etsy's rule for photos of physical items, said whenever a seller asks to add something to one. */
-export const ETSY_PHOTO_RULE =
+const ETSY_PHOTO_RULE =
   "Etsy asks that listing photos show the actual item (mock-ups are for digital items only), so the editor never adds objects, scenes, people or text to a photo of a physical product.";
 
 const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
@@ -162,7 +162,8 @@ const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
  * What a clause can ask that the editor does, besides the operation words: a plain colour, and a
  * vague request for the category's usual edits ("make it look professional").
  */
-const VAGUE = /professional|better|improve|enhance|\bnicer?\b|\bgood\b|polish|fix (it|this|the (photo|image|picture))|look(s)? (great|good)|ready|\bedit\b|retouch|iyileştir|güzelleştir|profesyonel|düzenle|düzelt/;
+const VAGUE =
+  /professional|better|improve|enhance|\bnicer?\b|\bgood\b|polish|fix (it|this|the (photo|image|picture))|look(s)? (great|good)|ready|\bedit\b|retouch|iyileştir|güzelleştir|profesyonel|düzenle|düzelt/;
 /** Words that carry no request of their own ("please, for my Etsy shop"). */
 const FILLER =
   /\b(please|pls|the|a|an|it|its|this|that|photo|image|picture|pic|my|for|me|can|you|could|would|make|do|thanks?|thank|so|just|some|of|to|etsy|amazon|ebay|listing|shop|product|item|lütfen|bu|şu|fotoğraf\w*|resm\w*|teşekkür\w*|ürün\w*|yap|yapın|için)\b/g;

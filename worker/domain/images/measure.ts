@@ -134,13 +134,7 @@ export interface BackgroundMeasure {
  * else is backdrop that did not change. `original` (same size) tells the product's outline from the
  * old backdrop for the mask's confidence.
  */
-export function measureBackground(
-  result: Rgba,
-  original: Rgba,
-  target: Rgb | "transparent",
-  backdrop: Rgb,
-  options: { tolerance: number; shadowRemoved: number },
-): BackgroundMeasure {
+export function measureBackground(result: Rgba, original: Rgba, target: Rgb | "transparent", backdrop: Rgb, options: { tolerance: number; shadowRemoved: number }): BackgroundMeasure {
   const { data, width, height } = result;
   const n = width * height;
   const done = new Uint8Array(n);
@@ -148,9 +142,7 @@ export function measureBackground(
   for (let p = 0; p < n; p++) {
     const o = p * 4;
     const hit =
-      target === "transparent"
-        ? data[o + 3] <= 16
-        : data[o + 3] >= 240 && Math.abs(data[o] - target[0]) <= 6 && Math.abs(data[o + 1] - target[1]) <= 6 && Math.abs(data[o + 2] - target[2]) <= 6;
+      target === "transparent" ? data[o + 3] <= 16 : data[o + 3] >= 240 && Math.abs(data[o] - target[0]) <= 6 && Math.abs(data[o + 1] - target[1]) <= 6 && Math.abs(data[o + 2] - target[2]) <= 6;
     if (hit) {
       done[p] = 1;
       doneCount++;

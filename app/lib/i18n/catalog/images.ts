@@ -163,7 +163,8 @@ export const en = {
   "images.check.canvas": "{width} × {height} px, padded {left} px left and right, {top} px top and bottom.",
   "images.check.canvasPlain": "{width} × {height} px.",
   "images.check.reason.busy": "The background is too busy for the built-in editor; a cut-out provider (Photoroom or remove.bg) handles it.",
-  "images.check.reason.uneven": "The backdrop is not plain enough around the product (uneven light, a shadow, or too close to the product's colours) for the built-in editor; a cut-out provider (Photoroom or remove.bg) handles it.",
+  "images.check.reason.uneven":
+    "The backdrop is not plain enough around the product (uneven light, a shadow, or too close to the product's colours) for the built-in editor; a cut-out provider (Photoroom or remove.bg) handles it.",
   "images.check.reason.unsure": "Parts of the product are too close to the backdrop's colour for the built-in editor to tell them apart; a cut-out provider (Photoroom or remove.bg) handles it.",
   "images.check.notCharged": "Not charged: only edits that did everything they tried use one of your daily edits.",
   "images.check.charged": "Used 1 of your daily edits.",
@@ -421,7 +422,8 @@ export const tr: Record<keyof typeof en, string> = {
   "images.check.canvas": "{width} × {height} piksel; sağa ve sola {left}, üste ve alta {top} piksel boşluk eklendi.",
   "images.check.canvasPlain": "{width} × {height} piksel.",
   "images.check.reason.busy": "Arka plan yerleşik düzenleyici için fazla karışık; bir dekupe sağlayıcısı (Photoroom veya remove.bg) bunu yapabilir.",
-  "images.check.reason.uneven": "Ürünün çevresindeki arka plan yerleşik düzenleyici için yeterince düz değil (eşit olmayan ışık, gölge ya da ürünün renklerine çok yakın); bir dekupe sağlayıcısı (Photoroom veya remove.bg) bunu yapabilir.",
+  "images.check.reason.uneven":
+    "Ürünün çevresindeki arka plan yerleşik düzenleyici için yeterince düz değil (eşit olmayan ışık, gölge ya da ürünün renklerine çok yakın); bir dekupe sağlayıcısı (Photoroom veya remove.bg) bunu yapabilir.",
   "images.check.reason.unsure": "Ürünün bazı kısımları arka planın rengine çok yakın, yerleşik düzenleyici bunları ayıramıyor; bir dekupe sağlayıcısı (Photoroom veya remove.bg) bunu yapabilir.",
   "images.check.notCharged": "Ücret alınmadı: yalnızca denediği her şeyi yapan düzenlemeler günlük hakkınızdan düşer.",
   "images.check.charged": "Günlük düzenleme hakkınızdan 1 kullanıldı.",
