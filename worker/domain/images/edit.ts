@@ -131,7 +131,9 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
     const said = backgroundFailed ? describePlan(withoutBackground(plan)) : described;
     if (status === "not-done") {
       // Nothing asked was done: no result is stored or charged, and the original stays (named below).
-      throw new HttpError(422, notDoneMessage(checks), { code: "edit-not-done", error: "edit not done", status, charged: false, checks, measurements, notApplied });
+      // No result exists, so the canvas it would have had is not reported.
+      const tried = checks.filter((c) => c.part !== "canvas");
+      throw new HttpError(422, notDoneMessage(tried), { code: "edit-not-done", error: "edit not done", status, charged: false, checks: tried, measurements, notApplied });
     }
     // A provider's image may carry metadata of its own; results are stored and sent clean.
     const bytes = stripMetadata(result.bytes, type, false);
