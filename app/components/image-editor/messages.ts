@@ -78,6 +78,7 @@ export function editFailure(t: Translate, error: unknown, options: { single?: bo
         title: t("images.notice.notEdited"),
         message: t("images.error.notDoneMeasured"),
         quotaExceeded: false,
+        notApplied: Array.isArray(body.notApplied) && body.notApplied.length ? (body.notApplied as NotApplied[]) : undefined,
         measured: { checks, measurements: (body.measurements as EditMeasurements | null) ?? null },
       };
     }
