@@ -235,13 +235,7 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
 
   const blank = !source || !prompt.trim();
   const processing = t(variant.keys.processing);
-  const status = busy
-    ? processing
-    : failure
-      ? failure.status
-      : outcome
-        ? t(outcome.provider === "edit" && outcome.result.status !== "done" ? "images.notice.partlyDone" : "images.notice.success")
-        : "";
+  const status = busy ? processing : failure ? failure.status : outcome ? t(outcome.result.status !== "done" ? "images.notice.partlyDone" : "images.notice.success") : "";
 
   return (
     <form className="grid gap-6 lg:grid-cols-2" onSubmit={submit} noValidate aria-describedby={statusId}>
@@ -445,8 +439,7 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
 /** The success notices. A partial edit is not announced as a success: the notice says what is missing. */
 function announce(t: Translate, edited: Outcome) {
   const skipped = edited.result.notApplied?.length ?? 0;
-  if (edited.provider === "edit" && edited.result.status === "partial" && !edited.result.charged)
-    toast({ title: t("images.notice.partlyDone"), description: t("images.notice.partlyDoneBody"), variant: "default" });
+  if (edited.result.status === "partial" && !edited.result.charged) toast({ title: t("images.notice.partlyDone"), description: t("images.notice.partlyDoneBody"), variant: "default" });
   else if (skipped) toast({ title: t("images.notice.partial"), description: t("images.notice.partialBody", { n: skipped }), variant: "default" });
   else toast({ title: t("images.notice.success"), description: t(edited.provider === "gpt" ? "images.gpt.successBody" : "images.notice.successBody"), variant: "success" });
   if (edited.provider === "gpt" && edited.result.promptEnhanced) toast({ title: t("images.notice.promptEnhanced"), description: edited.result.enhancedPrompt, duration: 5000 });
@@ -570,6 +563,7 @@ function GptResultView({ result }: { result: GptEditResult }) {
           {cutoutLine(t, result.cutout)}
         </p>
       )}
+      {result.checks.length > 0 && <EditChecks checks={result.checks} measurements={result.measurements} charged={result.charged} />}
       {result.responseText && (
         <Alert data-testid="gpt-response-text">
           <InfoIcon aria-hidden="true" />

@@ -45,6 +45,11 @@ export interface GptEditResult {
   notApplied: NotApplied[];
   /** Set when a cut-out provider removed the background. */
   cutout: CutoutInfo | null;
+  /** The measured result (decision 0032): null from a generative editor. */
+  status: EditImageResponse["status"];
+  charged: boolean;
+  checks: EditImageResponse["checks"];
+  measurements: EditImageResponse["measurements"];
 }
 
 /** POST /api/image/edit/gpt; `result.image` may be a data URL, bare base64 or a URL to fetch. */
@@ -63,6 +68,10 @@ export async function editImageGpt(image: string, prompt: string, fileName?: str
     provider: body.provider ?? null,
     notApplied: Array.isArray(body.notApplied) ? body.notApplied : [],
     cutout: body.cutout ?? null,
+    status: body.status ?? "done",
+    charged: body.charged ?? true,
+    checks: Array.isArray(body.checks) ? body.checks : [],
+    measurements: body.measurements ?? null,
   };
 }
 
