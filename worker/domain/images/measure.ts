@@ -107,18 +107,19 @@ export function busyBorder(img: Rgba, backdrop: Rgb, tolerance: number): boolean
   return near / Math.max(1, total) < 0.6;
 }
 
-/** The outline pixel and its neighbours up to two pixels away, looked at for a clear product colour. */
-const OUTLINE_PROBE: [number, number][] = [
-  [0, 0],
+const DIRECTIONS: [number, number][] = [
   [1, 0],
   [-1, 0],
   [0, 1],
   [0, -1],
-  [2, 0],
-  [-2, 0],
-  [0, 2],
-  [0, -2],
 ];
+
+/** The pixel at (x, y) when it is inside the picture and the mask holds it, else null. */
+function pick(width: number, height: number, x: number, y: number, mask: Uint8Array): number | null {
+  if (x < 0 || y < 0 || x >= width || y >= height) return null;
+  const p = y * width + x;
+  return mask[p] ? p : null;
+}
 
 export interface BackgroundMeasure {
   figures: BackgroundFigures;
@@ -217,24 +218,25 @@ export function measureBackground(result: Rgba, original: Rgba, target: Rgb | "t
     const edge = (x > 0 && done[p - 1]) || (x < width - 1 && done[p + 1]) || (p >= width && done[p - width]) || (p < n - width && done[p + width]);
     if (!edge) continue;
     outline++;
-    // The outline pixel itself is often a blend of product and backdrop: a clear colour within two
-    // pixels inwards is what tells the product from its backdrop.
+    // Contrast across the outline in the original photo: two pixels inwards (the product side) against
+    // two pixels outwards (what became background). A real outline is a step; where the fill ate into
+    // a product close to the backdrop's colour, both sides are the same shade and the step is small.
     const y = (p - x) / width;
-    for (const [dx, dy] of OUTLINE_PROBE) {
-      const qx = x + dx;
-      const qy = y + dy;
-      if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
-      const q = qy * width + qx;
-      if (!product[q]) continue;
-      const o = q * 4;
-      const dr = original.data[o] - backdrop[0];
-      const dg = original.data[o + 1] - backdrop[1];
-      const db = original.data[o + 2] - backdrop[2];
-      if (dr * dr + dg * dg + db * db > clearDistance2) {
-        clear++;
-        break;
-      }
+    let step = 0;
+    for (const [dx, dy] of DIRECTIONS) {
+      const ox = x + dx;
+      const oy = y + dy;
+      if (ox < 0 || oy < 0 || ox >= width || oy >= height || !done[oy * width + ox]) continue;
+      const out = pick(width, height, x + 2 * dx, y + 2 * dy, done) ?? oy * width + ox;
+      const inside = pick(width, height, x - 2 * dx, y - 2 * dy, product) ?? p;
+      const a = inside * 4;
+      const b = out * 4;
+      const dr = original.data[a] - original.data[b];
+      const dg = original.data[a + 1] - original.data[b + 1];
+      const db = original.data[a + 2] - original.data[b + 2];
+      step = Math.max(step, dr * dr + dg * dg + db * db);
     }
+    if (step > clearDistance2) clear++;
   }
   const edgeScore = outline ? clear / outline : 0;
   const pieceScore = productCount / Math.max(1, productCount + leftover);
