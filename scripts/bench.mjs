@@ -11,7 +11,7 @@ import { percentile, privateBuild, register, root, startServer } from "./lib/ser
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
-// BENCH_ONLY=shop runs only the My Shop figures (core: the figures of DESIGN §9 above them).
+// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures (core: the figures of DESIGN §9 above them).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -309,6 +309,29 @@ try {
       );
     }
   }
+
+  // 9. Photo edits (decision 0032): the share of the backdrop each edit changed, on plain and busy
+  // photos, by the local editor and through a cut-out provider (an exact fake), against the truth.
+  if (want("photo")) {
+    log("photo edits: share of the backdrop changed, plain and busy, with and without a cut-out provider");
+    const photo = benchBackdropShare();
+    results.figures.photoBackdrop = photo;
+    if (photo.error) lines.push(budget("share of backdrop changed (remove the background)", `failed: ${photo.error}`, "status matches the picture", false));
+    else {
+      const pct = (x) => `${round(x * 100, 1)} %`;
+      const row = (backdrop, editor) => photo.rows.filter((r) => r.backdrop === backdrop && r.editor.startsWith(editor));
+      const said = (rows) => rows.map((r) => `${pct(r.measured)} (${r.status})`).join(", ");
+      const honest = photo.rows.every((r) => (r.status === "done") === r.truth >= 0.95);
+      lines.push(
+        budget(
+          "share of backdrop changed by 'remove the background' (measured by the edit; done at >= 95 %)",
+          `plain: local ${said(row("plain", "local"))}, cut-out ${said(row("plain", "cut-out"))}; busy: local ${said(row("busy", "local"))}, cut-out ${said(row("busy", "cut-out"))}`,
+          "every 'done' is >= 95 % of the true backdrop, every 'not-done' below",
+          honest,
+        ),
+      );
+    }
+  }
 } finally {
   await server.stop();
   fake.server.close();
@@ -323,6 +346,17 @@ for (const l of lines) console.log(`${l.met ? "MET    " : "NOT MET"}  ${l.name}:
 console.log(`\nresults written to ${file.replace(root + "/", "")}`);
 
 // ---------------------------------------------------------------------------------------------
+/**
+ * The backdrop-share figures of tests/worker/image-outcome.test.ts, run inside workerd (the editor's
+ * codecs are WebAssembly modules bound there) and read from the line the test prints.
+ */
+function benchBackdropShare() {
+  const r = spawnSync("npx", ["vitest", "run", "--project", "worker", "tests/worker/image-outcome.test.ts", "-t", "share of backdrop changed"], { cwd: root, encoding: "utf8" });
+  const line = `${r.stdout}`.split("\n").find((l) => l.includes('"figure":"backdrop share changed"'));
+  if (!line) return { error: `no figures (exit ${r.status}): ${`${r.stderr}`.slice(-300)}` };
+  return { rows: JSON.parse(line.slice(line.indexOf("{"))).rows };
+}
+
 /** Puts a bench user on a plan, as `npm run user:plan` does, in the served state folder. */
 function setPlan(email, plan, stateDir) {
   const r = spawnSync(process.execPath, [join(root, "scripts/user-plan.mjs"), email, plan], { cwd: root, env: { ...process.env, LISTORA_STATE_DIR: stateDir }, encoding: "utf8" });

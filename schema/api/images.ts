@@ -54,6 +54,15 @@ export const EditImageSchema = v.object({
   platform,
   featureKey: v.optional(v.literal("edit-image", "featureKey must be 'edit-image'")),
   fileName: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  /** What the product is, in the seller's words, for the alt text ("teal ceramic mug"). */
+  productName: v.optional(v.pipe(v.string("productName must be text"), v.trim(), v.maxLength(80, "productName must be at most 80 characters"))),
+});
+
+/** POST /api/images/plan: what an instruction would do, before anything is edited or charged. */
+export const PlanImageSchema = v.object({
+  prompt: promptSchema(IMAGE_MESSAGES.missing),
+  category,
+  platform,
 });
 
 /** POST /api/image/edit/gpt */
@@ -110,6 +119,72 @@ export interface NotApplied {
   reason: string;
 }
 
+/**
+ * What an edit measured on its own result (decision 0032). Shares are 0..1; pixel counts are at the
+ * size the measurement ran on (`measuredPixels`, at most about 1 MP of the working picture).
+ */
+export interface BackgroundFigures {
+  /** What was asked: a colour ("#FFFFFF") or "transparent". */
+  asked: string;
+  /** Share of the backdrop (everything but the product) that is now the asked colour or transparent. */
+  backdropShare: number;
+  /** Share of the picture the product mask covers. */
+  productArea: number;
+  /** 0..1: how sure the mask is the product (one piece, a plausible size, an outline unlike the backdrop). */
+  maskConfidence: number;
+  /** Shadow pixels of the backdrop left in the picture, and their share of the backdrop. */
+  shadowPixels: number;
+  shadowShare: number;
+  /** Shadow pixels that were taken away with the backdrop. */
+  shadowRemoved: number;
+  /** The photo's edges were not one plain colour (patterned, textured or a scene). */
+  busyBackdrop: boolean;
+  measuredPixels: number;
+}
+
+export interface LightFigures {
+  /** Mean luminance (0..255) of the product (of the whole photo when the product was not found), before and after. */
+  before: number;
+  after: number;
+  /** The change in exposure, in stops (log2 of after / before). */
+  stops: number;
+  /** Spread of luminance (standard deviation), before and after. */
+  contrastBefore: number;
+  contrastAfter: number;
+}
+
+export interface CanvasFigures {
+  width: number;
+  height: number;
+  square: boolean;
+  /** Padding added around the photo, in pixels of the result. */
+  padding: { top: number; right: number; bottom: number; left: number };
+}
+
+export interface EditMeasurements {
+  background: BackgroundFigures | null;
+  light: LightFigures | null;
+  /** Edge energy after / before (above 1: crisper). */
+  sharpness: { ratio: number } | null;
+  canvas: CanvasFigures | null;
+  /** The product's mean colour and its name, measured inside the product mask (null without one). */
+  product: { colour: string; colourName: string } | null;
+}
+
+/** One part of the instruction and whether the result shows it done. */
+export type EditPart = "background" | "light" | "contrast" | "colour" | "sharpness" | "cleanup" | "canvas";
+export interface EditCheck {
+  part: EditPart;
+  status: "done" | "not-done";
+  /** The figure in plain English (the screens compose their own words from `measurements`). */
+  summary: string;
+  /** Why it was not done, in plain words. */
+  reason?: string;
+}
+
+/** done: every part done and checked; partial: some; not-done: none (answered as a 422). */
+export type EditStatus = "done" | "partial" | "not-done";
+
 /** The success answer of POST /api/edit-image and POST /api/image/edit/gpt. */
 export interface EditImageResponse {
   success: true;
@@ -137,9 +212,30 @@ export interface EditImageResponse {
   providerLabel: string;
   /** Set when a cut-out provider removed the background and the local editor did the rest. */
   cutout: CutoutInfo | null;
+  /** Whether the result does what was asked, measured (decision 0032). */
+  status: EditStatus;
+  /** Whether this edit used an edit-image unit (only when every part the editor tried worked). */
+  charged: boolean;
+  /** The figures behind `checks`; null for a generative editor, whose result is not measured. */
+  measurements: EditMeasurements | null;
+  checks: EditCheck[];
+  /** Alt text for the edited photo, from the instruction, the measured content and the product name. */
+  altText: string;
 }
 
-export type BatchItemStatus = "pending" | "processing" | "completed" | "error";
+/** POST /api/images/plan: the operations an instruction maps to, and what is refused, with reasons. */
+export interface ImagePlan {
+  /** The steps, in plain words, in the order they run. */
+  steps: string[];
+  notApplied: NotApplied[];
+  /** True when nothing of the instruction can be done (an edit would answer 422). */
+  refused: boolean;
+  /** Steps added beyond the literal request (category defaults, marketplace size). */
+  added: string[];
+}
+
+/** partial: some parts done, the rest not (not charged); error: nothing done (not charged). */
+export type BatchItemStatus = "pending" | "processing" | "completed" | "partial" | "error";
 export type BatchStatus = "pending" | "running" | "completed";
 
 export interface BatchItem {
@@ -154,16 +250,25 @@ export interface BatchItem {
   promptEnhanced: boolean;
   enhancedPrompt: string | null;
   responseText: string | null;
+  /** Set once the item is edited or refused: the measured checks, the charge and the alt text. */
+  checks: EditCheck[];
+  measurements: EditMeasurements | null;
+  charged: boolean;
+  altText: string | null;
 }
 
 export interface BatchProgress {
   id: string;
   status: BatchStatus;
   total: number;
-  /** Items finished either way (completed + failed). */
+  /** Items finished either way (completed + partial + failed). */
   done: number;
   completed: number;
   failed: number;
+  /** Items partly done (not charged). */
+  partial: number;
+  /** edit-image units this batch used: one per completed item. */
+  charged: number;
   prompt: string;
   category: ImageCategory;
   platform: ImagePlatform;

@@ -112,6 +112,10 @@ describe("Image Editor (/edit-image)", () => {
     await page.getByText("Image Edited Successfully").first().waitFor();
     await page.getByTestId("what-we-did").getByText("What we did").waitFor();
     expect(await page.getByTestId("what-we-did").textContent()).toMatch(/pure white/i);
+    // The result's own figures, in words (decision 0032), and the charge.
+    expect(await page.getByTestId("check-background").textContent()).toMatch(/^\d+(\.\d)? % of the background is now white\./);
+    await page.getByTestId("edit-charge").getByText("Used 1 of your daily edits.").waitFor();
+    expect(await page.getByTestId("alt-text-value").textContent()).toMatch(/on a plain white background$/);
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
     // The checklist's image step is kept on the account (decision 0016).
     const steps = await page.evaluate(async () => {
@@ -177,9 +181,15 @@ describe("Image Editor (/edit-image)", () => {
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("0/10 used");
     await screenshot(page, "image-editor-refusal");
 
-    // Part done, part refused: the result says what was not done.
+    // Part done, part refused: the plan says so before anything is edited, then the result says it again.
     await page.getByTestId("single-prompt").fill("brighten it and place it on a wooden table");
     await page.getByTestId("single-submit").click();
+    const plan = page.getByTestId("plan-preview");
+    await plan.waitFor({ timeout: 30_000 });
+    expect(await plan.textContent()).toMatch(/Will not be done:.*“place it on a wooden table”: Putting the product in a new scene/);
+    await screenshot(page, "image-editor-plan-preview");
+    await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("0/10 used");
+    await page.getByTestId("plan-edit-anyway").click();
     await page.getByTestId("single-result").waitFor({ timeout: 60_000 });
     await page.getByText("Image Edited, Not Everything Done").first().waitFor();
     expect(await page.getByTestId("not-applied").textContent()).toMatch(/Not done.*“place it on a wooden table”: Putting the product in a new scene/);

@@ -163,3 +163,29 @@ export function fakePhotoroom(apiKey: string, script?: Script, host = "sdk.photo
     return new Response(png as Uint8Array<ArrayBuffer>, { status: 200, headers: { "Content-Type": "image/png", "x-uncertainty-score": "0.02" } });
   }, script);
 }
+
+/**
+ * A cut-out vendor that knows the product exactly (the fixture's own mask, at the size it was drawn):
+ * the best answer a vendor could give, with a one-pixel soft edge, in Photoroom's shape. `miss`
+ * leaves the backdrop opaque (a vendor that found no product), for the failed-check path.
+ */
+export function fakeExactCutout(product: Uint8Array, width: number, options: { miss?: boolean } = {}): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = await readCall(input, init);
+    if (!call.image) return photoroomError(400, "Please provide an image.", "missing_image");
+    const decoded = await decodeImage(call.image.bytes, sniffImageType(call.image.bytes)!);
+    const { data, height } = decoded;
+    if (decoded.width !== width) return photoroomError(400, "Unexpected size in this fake.", "invalid_parameter");
+    const out = new Uint8ClampedArray(data);
+    if (!options.miss) {
+      for (let p = 0; p < width * height; p++) {
+        if (product[p]) continue;
+        const x = p % width;
+        const edge = (x > 0 && product[p - 1]) || (x < width - 1 && product[p + 1]) || product[p - width] || product[p + width];
+        out[p * 4 + 3] = edge ? 96 : 0;
+      }
+    }
+    const png = await encodeImage({ data: out, width, height, colorSpace: "srgb" } as ImageData, "image/png");
+    return new Response(png as Uint8Array<ArrayBuffer>, { status: 200, headers: { "Content-Type": "image/png" } });
+  }) as typeof fetch;
+}

@@ -446,3 +446,171 @@ export function productOnBusyBackground(width = 480, height = 360): Pixels {
     return [Math.round(stripe[0] * dark), Math.round(stripe[1] * dark), Math.round(stripe[2] * dark)];
   });
 }
+
+/* ---------- seller photos for the measured edits (decision 0032) ---------- */
+
+export interface SellerPhoto {
+  name: string;
+  photo: Pixels;
+  /** 1 where the product is (its whole outline: everything else is the backdrop). */
+  product: Uint8Array;
+}
+
+function rng(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return (state % 10000) / 10000 - 0.5;
+  };
+}
+
+/**
+ * A teal mug on a wooden table in front of patterned wallpaper, as a seller photographs it at home:
+ * cream wallpaper with sage diamonds and stripes above, a table with wavy brown grain below, a soft
+ * shadow to the mug's right, the mug (a shaded cylinder with a handle, a rim and a specular streak).
+ */
+export function tealMugOnBusyTable(width = 640, height = 480): SellerPhoto {
+  const noise = rng(4242);
+  const photo: Pixels = { data: new Uint8ClampedArray(width * height * 4), width, height };
+  const product = new Uint8Array(width * height);
+  const horizon = height * 0.55;
+  const cx = width * 0.47;
+  const half = width * 0.13;
+  const top = height * 0.3;
+  const bottom = height * 0.78;
+  const teal = PRODUCT_COLOURS.teal;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      let rgb: number[];
+      const inBody = Math.abs(x - cx) <= half && y >= top && y <= bottom;
+      const hx = x - (cx + half + width * 0.035);
+      const hy = y - (top + bottom) / 2.1;
+      const ring = Math.sqrt((hx / (width * 0.05)) ** 2 + (hy / (height * 0.1)) ** 2);
+      const inHandle = x > cx + half - 2 && ring >= 0.62 && ring <= 1;
+      if (inBody || inHandle) {
+        product[p] = 1;
+        const across = inBody ? (x - cx) / half : 0.6;
+        const light = 0.75 + 0.4 * Math.cos(((across + 0.35) * Math.PI) / 2.4);
+        const streak = inBody && Math.abs(across + 0.45) < 0.06 ? 70 : 0;
+        const rim = inBody && y < top + 6 ? 0.8 : 1;
+        rgb = teal.map((c) => c * light * rim + streak + noise() * 6);
+      } else if (y < horizon) {
+        // Wallpaper: cream with sage diamonds and thin stripes.
+        const u = (x % 48) - 24;
+        const v = (y % 48) - 24;
+        const diamond = Math.abs(u) + Math.abs(v) < 14;
+        const stripe = x % 48 < 3;
+        rgb = diamond ? [150, 172, 140] : stripe ? [196, 178, 150] : [236, 228, 208];
+        rgb = rgb.map((c) => c + noise() * 8);
+      } else {
+        // Table: brown wood with wavy grain, darker towards the front.
+        const grain = Math.sin(y * 0.55 + Math.sin(x * 0.03) * 3) * 0.5 + Math.sin(y * 1.7 + x * 0.01) * 0.2;
+        const depth = 0.85 + 0.15 * ((height - y) / (height - horizon));
+        rgb = [150 + grain * 30, 100 + grain * 22, 62 + grain * 14].map((c) => c * depth + noise() * 6);
+        // The mug's soft shadow on the table, to its right.
+        const sx = (x - (cx + half * 0.9)) / (half * 1.6);
+        const sy = (y - bottom + 4) / (height * 0.05);
+        const d = Math.sqrt(sx * sx + sy * sy);
+        if (d < 1.4) rgb = rgb.map((c) => c * (1 - 0.4 * Math.max(0, 1 - d / 1.4)));
+      }
+      photo.data.set([rgb[0], rgb[1], rgb[2], 255], p * 4);
+    }
+  }
+  return { name: "teal mug on a wooden table and patterned wallpaper", photo, product };
+}
+
+/**
+ * A product on a plain backdrop with a soft cast shadow below and to the right, slightly noisy, the
+ * backdrop a little darker towards the corners. Shapes: a beanie (dome and brim), a vase or jar
+ * (a rounded rectangle), with `glass` making it see-through (the backdrop shows through, tinted, with
+ * a dark outline and white highlights).
+ */
+export function productWithShadow(
+  name: string,
+  colour: Rgb3,
+  options: { backdrop: Rgb3; shape: "beanie" | "vase"; glass?: boolean; width?: number; height?: number; seed?: number; shadow?: number },
+): SellerPhoto {
+  const width = options.width ?? 560;
+  const height = options.height ?? 420;
+  const noise = rng(options.seed ?? 99);
+  const photo: Pixels = { data: new Uint8ClampedArray(width * height * 4), width, height };
+  const product = new Uint8Array(width * height);
+  const cx = width / 2;
+  const strength = options.shadow ?? 0.45;
+  const inside = (x: number, y: number): number => {
+    if (options.shape === "beanie") {
+      const top = height * 0.2;
+      const brimTop = height * 0.58;
+      const bottom = height * 0.76;
+      const half = width * 0.22;
+      if (y >= brimTop) return Math.min(y - brimTop + 1, bottom - y, half * 1.04 - Math.abs(x - cx));
+      const dx = (x - cx) / half;
+      const dy = (y - brimTop) / (brimTop - top);
+      return (1 - Math.sqrt(dx * dx + dy * dy)) * Math.min(half, brimTop - top);
+    }
+    const half = width * 0.13;
+    const top = height * 0.18;
+    const bottom = height * 0.78;
+    const r = half * 0.5;
+    const qx = Math.max(0, Math.abs(x - cx) - (half - r));
+    const qy = Math.max(0, Math.max(top + r - y, y - (bottom - r)));
+    return r - Math.sqrt(qx * qx + qy * qy);
+  };
+  const foot = options.shape === "beanie" ? height * 0.76 : height * 0.78;
+  const reach = options.shape === "beanie" ? width * 0.26 : width * 0.16;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const vx = (x - cx) / width;
+      const vy = (y - height / 2) / height;
+      const vignette = 1 - 0.16 * (vx * vx + vy * vy);
+      let back = options.backdrop.map((c) => c * vignette + noise() * 5);
+      // The cast shadow: an ellipse below and to the right of the product, soft at its edge.
+      const sx = (x - cx - reach * 0.25) / (reach * 1.15);
+      const sy = (y - foot + height * 0.02) / (height * 0.07);
+      const d = Math.sqrt(sx * sx + sy * sy);
+      if (d < 1) back = back.map((c) => c * (1 - strength * (1 - d * d)));
+      const inner = inside(x, y);
+      let rgb = back;
+      if (inner > 0) {
+        product[p] = 1;
+        const edge = Math.min(1, inner / 1.5);
+        let body: number[];
+        if (options.glass) {
+          const outline = inner < 3;
+          const highlight = Math.abs(x - (cx - width * 0.06)) < 3 && inner > 6;
+          body = outline ? colour.map((c) => c * 0.45) : highlight ? [252, 252, 252] : back.map((c, i) => c * 0.86 + colour[i] * 0.1);
+        } else {
+          const light = 0.78 + 0.3 * (1 - (x - cx + width * 0.22) / (width * 0.44));
+          body = colour.map((c) => c * light * (1 + noise() * 0.05));
+        }
+        rgb = body.map((c, i) => edge * c + (1 - edge) * back[i]);
+      }
+      photo.data.set([rgb[0], rgb[1], rgb[2], 255], p * 4);
+    }
+  }
+  return { name, photo, product };
+}
+
+/** The share of the original's backdrop (the fixture's own truth) that is now `target` in the result. */
+export function trueBackdropShare(photo: SellerPhoto, edited: Pixels, target: Rgb3 | "transparent"): number {
+  const { width, height } = photo.photo;
+  let hit = 0;
+  let total = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (photo.product[p]) continue;
+      // Two pixels clear of the product, where the outline blends.
+      if ((x > 1 && photo.product[p - 2]) || (x < width - 2 && photo.product[p + 2]) || (y > 1 && photo.product[p - 2 * width]) || (y < height - 2 && photo.product[p + 2 * width])) continue;
+      total++;
+      const [X, Y] = locate(photo.photo, edited, x, y);
+      const o = (Y * edited.width + X) * 4;
+      const d = edited.data;
+      const ok = target === "transparent" ? d[o + 3] <= 16 : d[o + 3] >= 240 && target.every((c, i) => Math.abs(d[o + i] - c) <= 6);
+      if (ok) hit++;
+    }
+  }
+  return hit / Math.max(1, total);
+}

@@ -1,9 +1,9 @@
 import type * as v from "valibot";
 import type { User } from "../../schema/db";
-import { BatchJsonSchema, BatchOptionsSchema, EditImageSchema, GptEditSchema, IMAGE_LIMITS, IMAGE_MESSAGES, type EditImageResponse } from "../../schema/api/images";
+import { BatchJsonSchema, BatchOptionsSchema, EditImageSchema, GptEditSchema, IMAGE_LIMITS, IMAGE_MESSAGES, PlanImageSchema, type EditImageResponse } from "../../schema/api/images";
 import { issueBatchTicket, openBatchSocketWithTicket } from "../domain/images/batch-tickets";
 import { createBatch, getBatch, type BatchFile } from "../domain/images/batches";
-import { assertBatchCanBeEdited, editImage, type EditOutcome } from "../domain/images/edit";
+import { assertBatchCanBeEdited, editImage, planOf, type EditOutcome } from "../domain/images/edit";
 import { openImage } from "../domain/images/storage";
 import { assertImageRequestAllowed } from "../domain/images/throttle";
 import { checkImage, decodeDataUrl, toDataUrl, tooLarge } from "../domain/images/upload";
@@ -45,9 +45,24 @@ export const imageRoutes = [
         category: body.category,
         platform: body.platform,
         fileName: body.fileName || "image",
+        productName: body.productName,
       });
       return json(editResponse(outcome, outcome.responseText));
     },
+  }),
+
+  /**
+   * What an instruction would do, before anything is edited or charged: the steps it maps to, the
+   * parts refused with their reasons, and whether the whole instruction is refused (decision 0032).
+   */
+  route({
+    method: "post",
+    path: "/images/plan",
+    summary: "What an image instruction would do (steps, notApplied with reasons, refused) before it is edited; free, nothing stored",
+    tag: "Images",
+    auth: "user",
+    body: PlanImageSchema,
+    handler: ({ body }) => json({ success: true, data: planOf(body.prompt, body.category, body.platform) }),
   }),
 
   /**
@@ -182,11 +197,15 @@ export const imageRoutes = [
 
 function editResponse(outcome: EditOutcome, responseText: string): EditImageResponse {
   const image = toDataUrl(outcome.bytes, outcome.type);
-  const skipped = outcome.notApplied.length;
+  const skipped = outcome.notApplied.length + outcome.checks.filter((c) => c.status === "not-done").length;
   return {
     success: true,
-    // Only a complete edit is called a success; a partial one says what was left out (decision 0012).
-    message: skipped ? `Image edited, but ${skipped} part${skipped === 1 ? "" : "s"} of the instruction ${skipped === 1 ? "was" : "were"} not done` : "Image edited successfully",
+    // Only a complete, measured edit is called a success; a partial one says what was left out and
+    // whether it was charged (decisions 0012 and 0032).
+    message:
+      outcome.status === "done"
+        ? "Image edited successfully"
+        : `Image edited, but ${skipped} part${skipped === 1 ? "" : "s"} of the instruction ${skipped === 1 ? "was" : "were"} not done${outcome.charged ? "" : "; nothing was charged"}`,
     result: {
       image,
       imageId: outcome.edited.id,
@@ -206,6 +225,11 @@ function editResponse(outcome: EditOutcome, responseText: string): EditImageResp
     provider: outcome.provider,
     providerLabel: outcome.providerLabel,
     cutout: outcome.cutout,
+    status: outcome.status,
+    charged: outcome.charged,
+    measurements: outcome.measurements,
+    checks: outcome.checks,
+    altText: outcome.altText,
   };
 }
 

@@ -3,6 +3,8 @@ import {
   IMAGE_MESSAGES,
   type BatchItem,
   type CutoutInfo,
+  type EditCheck,
+  type EditMeasurements,
   type BatchItemStatus,
   type BatchProgress,
   type BatchStatus,
@@ -41,6 +43,15 @@ interface ItemRow extends Record<string, SqlStorageValue> {
   response_text: string | null;
   reserved: number;
   attempts: number;
+  /** JSON of the measured checks, figures, charge and alt text (decision 0032). */
+  outcome: string | null;
+}
+
+interface ItemOutcome {
+  checks: EditCheck[];
+  measurements: EditMeasurements | null;
+  charged: boolean;
+  altText: string | null;
 }
 
 /** How long a WebSocket ticket stays valid. */
@@ -69,6 +80,9 @@ export class BatchJob extends DurableObject<Env> {
       idx INTEGER PRIMARY KEY, id TEXT NOT NULL, file_name TEXT NOT NULL, original_id TEXT NOT NULL,
       status TEXT NOT NULL, error TEXT, edited_id TEXT, prompt_enhanced INTEGER NOT NULL DEFAULT 0,
       enhanced_prompt TEXT, response_text TEXT, reserved INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0)`);
+    // Batches created before decision 0032 have no outcome column yet.
+    const columns = this.sql.exec<{ name: string }>("PRAGMA table_info(items)").toArray();
+    if (!columns.some((c) => c.name === "outcome")) this.sql.exec("ALTER TABLE items ADD COLUMN outcome TEXT");
     this.sql.exec(`CREATE TABLE IF NOT EXISTS tickets (hash TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)`);
     // After a restart, make sure unfinished work has an alarm to carry it on.
     void ctx.blockConcurrencyWhile(async () => {
@@ -194,13 +208,18 @@ export class BatchJob extends DurableObject<Env> {
         fileName: item.file_name,
         originalId: item.original_id,
       });
-      // The reserved unit is now the charge for this finished image.
+      // The reserved unit is the charge for an image whose every tried part worked; a partial result
+      // (measured short of what was asked) gives it back (decision 0032).
+      if (!outcome.charged) await releaseQuota(this.env, user, "edit-image");
+      const record: ItemOutcome = { checks: outcome.checks, measurements: outcome.measurements, charged: outcome.charged, altText: outcome.altText };
       this.sql.exec(
-        "UPDATE items SET status = 'completed', error = NULL, edited_id = ?, prompt_enhanced = ?, enhanced_prompt = ?, response_text = ?, reserved = 0 WHERE idx = ?",
+        "UPDATE items SET status = ?, error = NULL, edited_id = ?, prompt_enhanced = ?, enhanced_prompt = ?, response_text = ?, reserved = 0, outcome = ? WHERE idx = ?",
+        outcome.status === "done" ? "completed" : "partial",
         outcome.edited.id,
         outcome.promptEnhanced ? 1 : 0,
         outcome.enhancedPrompt,
         outcome.responseText,
+        JSON.stringify(record),
         item.idx,
       );
       if (outcome.cutout) this.setMeta("cutout", JSON.stringify(outcome.cutout));
@@ -217,7 +236,12 @@ export class BatchJob extends DurableObject<Env> {
       }
       const message = error instanceof HttpError ? error.message : IMAGE_MESSAGES.itemFailed;
       if (!(error instanceof HttpError)) log.error("batch.item_failed", { batch: this.meta("id"), item: item.id, error: String(error) });
-      this.sql.exec("UPDATE items SET status = 'error', error = ?, reserved = 0 WHERE idx = ?", message, item.idx);
+      // An edit measured as not done keeps its figures, so the screen can say why.
+      const measured = error instanceof HttpError && Array.isArray(error.extra.checks);
+      const record: ItemOutcome | null = measured
+        ? { checks: error.extra.checks as EditCheck[], measurements: (error.extra.measurements as EditMeasurements | null) ?? null, charged: false, altText: null }
+        : null;
+      this.sql.exec("UPDATE items SET status = 'error', error = ?, reserved = 0, outcome = ? WHERE idx = ?", message, record ? JSON.stringify(record) : null, item.idx);
     }
 
     if (this.unfinished() > 0) {
@@ -268,16 +292,20 @@ export class BatchJob extends DurableObject<Env> {
       promptEnhanced: row.prompt_enhanced === 1,
       enhancedPrompt: row.enhanced_prompt,
       responseText: row.response_text,
+      ...outcomeOf(row.outcome),
     }));
     const completed = items.filter((i) => i.status === "completed").length;
+    const partial = items.filter((i) => i.status === "partial").length;
     const failed = items.filter((i) => i.status === "error").length;
     return {
       id,
       status: (this.meta("status") ?? "pending") as BatchStatus,
       total: items.length,
-      done: completed + failed,
+      done: completed + partial + failed,
       completed,
       failed,
+      partial,
+      charged: items.filter((i) => i.charged).length,
       prompt: this.meta("prompt") ?? "",
       category: (this.meta("category") ?? "jewelry") as ImageCategory,
       platform: (this.meta("platform") ?? "etsy") as ImagePlatform,
@@ -289,13 +317,7 @@ export class BatchJob extends DurableObject<Env> {
   }
 
   private cutout(): CutoutInfo | null {
-    const saved = this.meta("cutout");
-    if (!saved) return null;
-    try {
-      return JSON.parse(saved) as CutoutInfo;
-    } catch {
-      return null;
-    }
+    return parsed<CutoutInfo>(this.meta("cutout"));
   }
 
   private unfinished() {
@@ -309,4 +331,19 @@ export class BatchJob extends DurableObject<Env> {
   private setMeta(key: string, value: string) {
     this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
   }
+}
+
+/** A stored JSON value, or null when it is missing or unreadable. */
+function parsed<T>(saved: string | null | undefined): T | null {
+  if (!saved) return null;
+  try {
+    return JSON.parse(saved) as T;
+  } catch {
+    return null;
+  }
+}
+
+function outcomeOf(saved: string | null): ItemOutcome {
+  const outcome = parsed<ItemOutcome>(saved);
+  return { checks: outcome?.checks ?? [], measurements: outcome?.measurements ?? null, charged: outcome?.charged ?? false, altText: outcome?.altText ?? null };
 }

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   "unsupported-media-type": "415: a Content-Type or file type that is not accepted",
   unprocessable: "422: understood, but nothing could be done",
   "instruction-not-supported": "422: no part of an image instruction can be done by the editor",
+  "edit-not-done": "422: an image edit was tried, but its measured result did not do what was asked (`checks`, `measurements`); nothing was charged",
   "upgrade-required": "426: a WebSocket endpoint asked without an upgrade",
   "rate-limited": "429: too many requests; Retry-After says when to try again",
   "server-error": "500: an unexpected error (never a stack trace)",

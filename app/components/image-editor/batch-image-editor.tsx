@@ -12,6 +12,7 @@ import { useT } from "~/lib/i18n";
 import { useRefreshQuota } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
+import { AltText, checkText } from "./edit-checks";
 import { batchCounts } from "./batch-precheck";
 import { BatchPrecheckDialog, precheckBatch, type PrecheckQuestion } from "./batch-precheck-dialog";
 import { protectedImageFile, protectedImageUrl } from "~/lib/api/images";
@@ -404,6 +405,7 @@ const STATUS_VARIANT: Record<BatchItemStatus, "secondary" | "outline" | "success
   pending: "outline",
   processing: "secondary",
   completed: "success",
+  partial: "secondary",
   error: "destructive",
 };
 
@@ -412,12 +414,14 @@ function BatchRow({ item, localPreview, onDownload }: { item: BatchItem; localPr
   const original = useProtectedImage(localPreview ? null : item.originalImage);
   const edited = useProtectedImage(item.editedImage);
   const before = localPreview ?? original.url;
+  // A partial item has a result too: the parts that worked (not charged).
+  const hasResult = item.status === "completed" || item.status === "partial";
   return (
     <li className="flex items-center gap-3 rounded-lg border p-3" data-testid="batch-item" data-status={item.status}>
       <div className="flex shrink-0 items-center gap-1.5">
         <Thumb src={before} alt={t("images.batch.originalAlt", { name: item.fileName })} />
         <ArrowRightIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />
-        {item.status === "completed" ? (
+        {hasResult ? (
           <Dialog>
             <DialogTrigger asChild>
               <button
@@ -435,6 +439,7 @@ function BatchRow({ item, localPreview, onDownload }: { item: BatchItem; localPr
                 {item.enhancedPrompt && <DialogDescription>{item.enhancedPrompt}</DialogDescription>}
               </DialogHeader>
               {before && edited.url && <CompareSlider before={before} after={edited.url} />}
+              {item.altText ? <AltText text={item.altText} /> : null}
               <Button type="button" onClick={onDownload} className="w-fit">
                 <DownloadIcon aria-hidden="true" />
                 {t("images.download")}
@@ -468,9 +473,19 @@ function BatchRow({ item, localPreview, onDownload }: { item: BatchItem; localPr
             {item.error && serverText(t, item.error) !== t("images.batch.itemFailed") ? `: ${serverText(t, item.error)}` : ""}
           </p>
         )}
-        {item.status === "completed" && item.enhancedPrompt && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{item.enhancedPrompt}</p>}
+        {hasResult && item.enhancedPrompt && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{item.enhancedPrompt}</p>}
+        {item.checks?.length ? (
+          <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground" data-testid="batch-item-checks">
+            {item.checks.map((check) => (
+              <li key={check.part} data-status={check.status}>
+                {check.status === "done" ? "✓" : "✗"} {checkText(t, check, item.measurements)}
+              </li>
+            ))}
+            {item.status !== "completed" && <li>{t("images.check.notCharged")}</li>}
+          </ul>
+        ) : null}
       </div>
-      {item.status === "completed" && (
+      {hasResult && (
         <Button type="button" variant="outline" size="icon" onClick={onDownload} aria-label={t("images.batch.downloadOne", { name: item.fileName })} data-testid="batch-item-download">
           <DownloadIcon aria-hidden="true" />
         </Button>

@@ -2,7 +2,7 @@
  * What the image editors say (SPEC §8): the editor's name, the cut-out line, and the text for each way
  * an edit can fail, for the product editor and for the image-generation provider.
  */
-import { IMAGE_MESSAGES, type CutoutInfo, type ImageProviderName, type NotApplied } from "../../../schema/api/images";
+import { IMAGE_MESSAGES, type CutoutInfo, type EditCheck, type EditMeasurements, type ImageProviderName, type NotApplied } from "../../../schema/api/images";
 import { ApiError } from "~/lib/api";
 import { NoImageError } from "~/lib/api/images";
 import type { MessageKey, Translate } from "~/lib/i18n";
@@ -31,6 +31,8 @@ interface EditFailure {
   quotaExceeded: boolean;
   /** The editor refused the instruction: what it could not do, and why. */
   notApplied?: NotApplied[];
+  /** The edit was tried and measured short of what was asked (decision 0032). */
+  measured?: { checks: EditCheck[]; measurements: EditMeasurements | null };
 }
 
 /** Known server texts, so a Turkish screen shows them in Turkish too. */
@@ -68,6 +70,17 @@ export function editFailure(t: Translate, error: unknown, options: { single?: bo
     if (error.status === 422 && body.error === "instruction not supported") {
       const notApplied = Array.isArray(body.notApplied) ? (body.notApplied as NotApplied[]) : [];
       return { title: t("images.notice.notEdited"), message: t("images.error.nothingDone"), quotaExceeded: false, notApplied };
+    }
+    // The edit was tried, and its measured result did not do what was asked: nothing was charged.
+    if (error.status === 422 && body.error === "edit not done") {
+      const checks = Array.isArray(body.checks) ? (body.checks as EditCheck[]) : [];
+      return {
+        title: t("images.notice.notEdited"),
+        message: t("images.error.notDoneMeasured"),
+        quotaExceeded: false,
+        notApplied: Array.isArray(body.notApplied) && body.notApplied.length ? (body.notApplied as NotApplied[]) : undefined,
+        measured: { checks, measurements: (body.measurements as EditMeasurements | null) ?? null },
+      };
     }
     switch (error.status) {
       case 403: {

@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, CheckCircle2Icon, DownloadIcon, ImageIcon, InfoIcon, RefreshCwIcon, RotateCcwIcon, SparklesIcon, WandSparklesIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { ImageCategory, ImagePlatform, ImageProviderName, NotApplied } from "../../../schema/api/images";
+import type { EditCheck, EditMeasurements, ImageCategory, ImagePlan, ImagePlatform, ImageProviderName, NotApplied } from "../../../schema/api/images";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,12 +9,15 @@ import { Progress } from "~/components/ui/progress";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
-import { editImage, editImageGpt, type EditResult, type GptEditResult } from "~/lib/api/images";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { editImage, editImageGpt, planImageEdit, type EditResult, type GptEditResult } from "~/lib/api/images";
 import { useT } from "~/lib/i18n";
 import { dataUrlToBlob, editedFileName, mimeOfDataUrl, toPngBlob, triggerDownload } from "~/lib/images/files";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { loadImageFile } from "./checks";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
+import { AltText, EditChecks } from "./edit-checks";
 import { cutoutLine, editFailure, gptFailureMessage, gptFailureNotice, providerLabel, type Translate } from "./messages";
 import { FormError, PromptField, usePromptForm } from "./prompt-field";
 import { UploadZone } from "./upload-zone";
@@ -60,6 +63,8 @@ interface Failure {
   /** What the screen reader hears (the GPT editor says the reason without 'Please try again.'). */
   status: string;
   notApplied?: NotApplied[];
+  /** The edit was tried and measured short of what was asked. */
+  measured?: { checks: EditCheck[]; measurements: EditMeasurements | null };
   retry: boolean;
   testId: string;
 }
@@ -97,6 +102,9 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [productName, setProductName] = useState("");
+  /** The plan of an instruction part of which cannot be done, shown before the edit (decision 0032). */
+  const [plan, setPlan] = useState<{ prompt: string; data: ImagePlan } | null>(null);
   const quotaExhausted = useQuotaExhausted("edit-image");
   const refreshQuota = useRefreshQuota();
 
@@ -135,9 +143,48 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
 
   async function send(image: Source, instruction: string): Promise<Outcome> {
     if (props.provider === "edit") {
-      return { provider: "edit", result: await editImage({ image: image.dataUrl, prompt: instruction, category: props.category, platform: props.platform, fileName: image.file.name }) };
+      return {
+        provider: "edit",
+        result: await editImage({
+          image: image.dataUrl,
+          prompt: instruction,
+          category: props.category,
+          platform: props.platform,
+          fileName: image.file.name,
+          productName: productName.trim() || undefined,
+        }),
+      };
     }
     return { provider: "gpt", result: await editImageGpt(image.dataUrl, instruction, image.file.name) };
+  }
+
+  /**
+   * The product editor asks first what the instruction maps to: a part it cannot do is shown before
+   * anything is edited or charged, and a wholly refused instruction is not sent at all.
+   */
+  async function confirmPlan(instruction: string): Promise<boolean> {
+    if (props.provider !== "edit" || plan?.prompt === instruction) return true;
+    let data: ImagePlan;
+    try {
+      data = await planImageEdit(instruction, props.category, props.platform);
+    } catch {
+      // The edit itself still refuses what cannot be done.
+      return true;
+    }
+    if (data.refused) {
+      setFailure({
+        title: t("images.notice.notEdited"),
+        message: t("images.error.nothingDone"),
+        status: t("images.error.nothingDone"),
+        notApplied: data.notApplied,
+        retry: false,
+        testId: "single-error",
+      });
+      return false;
+    }
+    if (data.notApplied.length === 0) return true;
+    setPlan({ prompt: instruction, data });
+    return false;
   }
 
   async function submit(event?: React.FormEvent) {
@@ -151,6 +198,11 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
     setFailure(null);
     setBusy(true);
     try {
+      if (!(await confirmPlan(prompt.trim()))) {
+        setOutcome(null);
+        return;
+      }
+      setPlan(null);
       const edited = await send(source, prompt.trim());
       setOutcome(edited);
       announce(t, edited);
@@ -183,7 +235,7 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
 
   const blank = !source || !prompt.trim();
   const processing = t(variant.keys.processing);
-  const status = busy ? processing : failure ? failure.status : outcome ? t("images.notice.success") : "";
+  const status = busy ? processing : failure ? failure.status : outcome ? t(outcome.result.status !== "done" ? "images.notice.partlyDone" : "images.notice.success") : "";
 
   return (
     <form className="grid gap-6 lg:grid-cols-2" onSubmit={submit} noValidate aria-describedby={statusId}>
@@ -275,6 +327,21 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
             testId={variant.ids.prompt}
           />
 
+          {props.provider === "edit" && (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${statusId}-product`}>{t("images.productName.label")}</Label>
+              <Input
+                id={`${statusId}-product`}
+                value={productName}
+                maxLength={80}
+                disabled={busy}
+                placeholder={t("images.productName.placeholder")}
+                onChange={(event) => setProductName(event.target.value)}
+                data-testid="single-product-name"
+              />
+            </div>
+          )}
+
           <FormError message={formError} testId="form-error" />
           <div className="grid gap-2">
             <Button type="submit" size="lg" disabled={busy || quotaExhausted || (variant.disableWhenBlank && blank)} data-testid={variant.ids.submit}>
@@ -314,6 +381,11 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
               <AlertDescription>
                 <p>{failure.message}</p>
                 {failure.notApplied?.length ? <NotDoneList items={failure.notApplied} /> : null}
+                {failure.measured ? (
+                  <div className="mt-2 text-foreground">
+                    <EditChecks checks={failure.measured.checks} measurements={failure.measured.measurements} charged={false} />
+                  </div>
+                ) : null}
                 {failure.retry && (
                   <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => submit()}>
                     <RotateCcwIcon aria-hidden="true" />
@@ -322,6 +394,15 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
                 )}
               </AlertDescription>
             </Alert>
+          ) : plan && plan.prompt === prompt.trim() ? (
+            <PlanPreview
+              plan={plan.data}
+              onEdit={() => void submit()}
+              onChange={() => {
+                setPlan(null);
+                document.getElementById(`${statusId}-prompt`)?.focus();
+              }}
+            />
           ) : outcome?.provider === "edit" && source ? (
             <EditResultView source={source} result={outcome.result} onKeepEditing={() => keepEditing(outcome.result)} />
           ) : outcome?.provider === "gpt" ? (
@@ -358,7 +439,8 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
 /** The success notices. A partial edit is not announced as a success: the notice says what is missing. */
 function announce(t: Translate, edited: Outcome) {
   const skipped = edited.result.notApplied?.length ?? 0;
-  if (skipped) toast({ title: t("images.notice.partial"), description: t("images.notice.partialBody", { n: skipped }), variant: "default" });
+  if (edited.result.status === "partial" && !edited.result.charged) toast({ title: t("images.notice.partlyDone"), description: t("images.notice.partlyDoneBody"), variant: "default" });
+  else if (skipped) toast({ title: t("images.notice.partial"), description: t("images.notice.partialBody", { n: skipped }), variant: "default" });
   else toast({ title: t("images.notice.success"), description: t(edited.provider === "gpt" ? "images.gpt.successBody" : "images.notice.successBody"), variant: "success" });
   if (edited.provider === "gpt" && edited.result.promptEnhanced) toast({ title: t("images.notice.promptEnhanced"), description: edited.result.enhancedPrompt, duration: 5000 });
 }
@@ -371,7 +453,15 @@ function describeFailure(t: Translate, props: SingleImageEditorProps, error: unk
   if (props.provider === "edit") {
     const failed = editFailure(t, error, { single: true });
     if (failed.quotaExceeded) return null;
-    return { title: failed.title, message: failed.message, status: failed.message, notApplied: failed.notApplied, retry: !failed.notApplied, testId: "single-error" };
+    return {
+      title: failed.title,
+      message: failed.message,
+      status: failed.message,
+      notApplied: failed.notApplied,
+      measured: failed.measured,
+      retry: !failed.notApplied && !failed.measured,
+      testId: "single-error",
+    };
   }
   // The offline editor refused the whole instruction: what it could not do, and why.
   const refused = editFailure(t, error);
@@ -401,7 +491,46 @@ function EditResultView({ source, result, onKeepEditing }: { source: Source; res
         </Button>
       </div>
       <WhatWeDid result={result} />
+      {result.checks?.length ? <EditChecks checks={result.checks} measurements={result.measurements} charged={result.charged} /> : null}
+      {result.altText ? <AltText text={result.altText} /> : null}
     </div>
+  );
+}
+
+/** What an instruction will and will not do, before it is edited: the seller edits anyway or rewrites it. */
+function PlanPreview({ plan, onEdit, onChange }: { plan: ImagePlan; onEdit: () => void; onChange: () => void }) {
+  const t = useT();
+  return (
+    <Alert variant="warning" data-testid="plan-preview">
+      <InfoIcon aria-hidden="true" />
+      <AlertTitle>{t("images.plan.title")}</AlertTitle>
+      <AlertDescription className="grid gap-2 text-inherit">
+        {plan.steps.length > 0 && (
+          <div>
+            <p className="font-medium">{t("images.plan.willDo")}</p>
+            <ul className="grid list-disc gap-1 ps-5" data-testid="plan-steps">
+              {plan.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div>
+          <p className="font-medium">{t("images.plan.wontDo")}</p>
+          <NotDoneList items={plan.notApplied} />
+          {plan.notApplied.some((n) => n.reason.startsWith("Etsy asks")) && <p className="mt-1 text-xs">{t("images.plan.rule")}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="sm" onClick={onEdit} data-testid="plan-edit-anyway">
+            <WandSparklesIcon aria-hidden="true" />
+            {t("images.plan.editAnyway")}
+          </Button>
+          <Button type="button" size="sm" variant="outline" onClick={onChange}>
+            {t("images.plan.change")}
+          </Button>
+        </div>
+      </AlertDescription>
+    </Alert>
   );
 }
 
@@ -434,6 +563,7 @@ function GptResultView({ result }: { result: GptEditResult }) {
           {cutoutLine(t, result.cutout)}
         </p>
       )}
+      {result.checks.length > 0 && <EditChecks checks={result.checks} measurements={result.measurements} charged={result.charged} />}
       {result.responseText && (
         <Alert data-testid="gpt-response-text">
           <InfoIcon aria-hidden="true" />

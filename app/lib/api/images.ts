@@ -3,7 +3,7 @@
  * image-generation provider, the server-run batches and their progress socket, which editor serves,
  * and the owner-only images (/api/images/:id needs the bearer token, so an <img> cannot fetch them).
  */
-import type { BatchProgress, CutoutInfo, EditImageResponse, ImageCategory, ImagePlatform, ImageProviderName, NotApplied } from "../../../schema/api/images";
+import type { BatchProgress, CutoutInfo, EditImageResponse, ImageCategory, ImagePlan, ImagePlatform, ImageProviderName, NotApplied } from "../../../schema/api/images";
 import { ApiError, api, apiResponse, newRequestId } from "~/lib/api";
 import { readAsDataUrl } from "~/lib/images/files";
 
@@ -16,9 +16,18 @@ interface EditRequest {
   category: ImageCategory;
   platform: ImagePlatform;
   fileName?: string;
+  /** What the product is, for the alt text. */
+  productName?: string;
 }
 
 export type EditResult = EditImageResponse;
+
+/** POST /api/images/plan: what an instruction would do, before it is edited (free). */
+export async function planImageEdit(prompt: string, category: ImageCategory, platform: ImagePlatform): Promise<ImagePlan> {
+  const body = await api<{ data?: ImagePlan }>("/images/plan", { body: { prompt, category, platform } });
+  if (!body?.data) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  return body.data;
+}
 
 export async function editImage(request: EditRequest): Promise<EditResult> {
   const body = await api<EditResult>("/edit-image", { body: { ...request, featureKey: "edit-image" }, timeoutMs: EDIT_TIMEOUT_MS });
@@ -36,6 +45,11 @@ export interface GptEditResult {
   notApplied: NotApplied[];
   /** Set when a cut-out provider removed the background. */
   cutout: CutoutInfo | null;
+  /** The measured result (decision 0032): null from a generative editor. */
+  status: EditImageResponse["status"];
+  charged: boolean;
+  checks: EditImageResponse["checks"];
+  measurements: EditImageResponse["measurements"];
 }
 
 /** POST /api/image/edit/gpt; `result.image` may be a data URL, bare base64 or a URL to fetch. */
@@ -54,6 +68,10 @@ export async function editImageGpt(image: string, prompt: string, fileName?: str
     provider: body.provider ?? null,
     notApplied: Array.isArray(body.notApplied) ? body.notApplied : [],
     cutout: body.cutout ?? null,
+    status: body.status ?? "done",
+    charged: body.charged ?? true,
+    checks: Array.isArray(body.checks) ? body.checks : [],
+    measurements: body.measurements ?? null,
   };
 }
 

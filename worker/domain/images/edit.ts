@@ -2,15 +2,16 @@
  * The image edit use case shared by the single editors and the batch job: plan the edit, run the
  * chosen editor, check what came back, store original and result under the owner.
  */
-import type { CutoutInfo, NotApplied } from "../../../schema/api/images";
+import type { CutoutInfo, EditCheck, EditMeasurements, EditStatus, ImagePlan, NotApplied } from "../../../schema/api/images";
 import type { User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
 import { HttpError, UpstreamError } from "../../lib/errors";
 import type { ImageEditor } from "../../providers/images/types";
 import { completeOnboardingStep } from "../onboarding";
-import { withQuota } from "../quota";
+import { releaseQuota, withQuota } from "../quota";
+import { altTextFor, canvasCheck, notDoneMessage, verdict } from "./checks";
 import { readImageHeader, sniffImageType, stripMetadata, type ImageType } from "./formats";
-import { describePlan, generativePrompt, parseInstruction, type Category, type EditPlan, type Platform } from "./instruction-parser";
+import { describePlan, generativePrompt, parseInstruction, withoutBackground, type Category, type EditPlan, type Platform } from "./instruction-parser";
 import { storeImage, type StoredImage } from "./storage";
 import type { CheckedImage } from "./upload";
 
@@ -25,6 +26,8 @@ interface EditRequest {
   fileName: string;
   /** Already stored (a batch stores originals first). */
   originalId?: string;
+  /** What the product is, in the seller's words, for the alt text. */
+  productName?: string;
 }
 
 export interface EditOutcome {
@@ -44,6 +47,13 @@ export interface EditOutcome {
   notApplied: NotApplied[];
   /** Set when a cut-out provider removed the background and the local editor did the rest. */
   cutout: CutoutInfo | null;
+  /** Whether the result does what was asked, measured on it (decision 0032). */
+  status: EditStatus;
+  /** Whether the edit-image unit is kept: every part the editor tried was done. */
+  charged: boolean;
+  measurements: EditMeasurements | null;
+  checks: EditCheck[];
+  altText: string;
 }
 
 /**
@@ -58,6 +68,13 @@ function wantsCutout(plan: EditPlan): boolean {
 /** What the answer says when every part of the instruction was refused: nothing was edited. */
 const NOTHING_DONE_MESSAGE = "The image was not edited: the offline editor cannot do what was asked.";
 
+/** What an instruction maps to, for the screens to show before an edit (POST /api/images/plan). */
+export function planOf(prompt: string, category: Category, platform: Platform): ImagePlan {
+  const plan = parseInstruction(prompt, category, platform);
+  const { enhancedPrompt } = describePlan(plan);
+  return { steps: plan.refused ? [] : enhancedPrompt.replace(/\.$/, "").split("; "), notApplied: plan.notApplied, refused: plan.refused, added: plan.added };
+}
+
 /**
  * The local editor's refusal of a batch before it is created: the same check as for one edit, so a
  * batch of ten does not fail ten times for the same reason.
@@ -71,7 +88,7 @@ export function assertBatchCanBeEdited(editor: ImageEditor, prompt: string, cate
  * is something it cannot do, so editing would only hand back the same photo as if it were done.
  */
 function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>) {
-  if (plan.operations.length > 0 || plan.keepBackground || plan.notApplied.length === 0) return;
+  if (!plan.refused) return;
   throw new HttpError(422, NOTHING_DONE_MESSAGE, {
     code: "instruction-not-supported",
     error: "instruction not supported",
@@ -98,6 +115,26 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
     const type = sniffImageType(result.bytes);
     const header = readImageHeader(result.bytes);
     if (!type || !header) throw new UpstreamError(label, `Invalid response from ${label}: what came back is not a JPEG, PNG or WEBP image.`);
+    // A generative editor is asked for the whole instruction; only the local editor refuses parts.
+    const notApplied = generative ? [] : [...plan.notApplied, ...(result.notApplied ?? [])];
+    // The result measured against the instruction (decision 0032); a generative editor's is not.
+    let measurements = generative ? null : (result.measurements ?? null);
+    const checks = generative ? [] : [...(result.checks ?? [])];
+    if (measurements?.canvas) {
+      measurements = { ...measurements, canvas: { ...measurements.canvas, width: header.width, height: header.height, square: header.width === header.height } };
+      const canvas = canvasCheck(plan, measurements);
+      if (canvas) checks.push(canvas);
+    }
+    const { status, charged } = measurements ? verdict(plan, checks, notApplied) : { status: "done" as const, charged: true };
+    // What the screen says was done leaves out a background that was not changed.
+    const backgroundFailed = checks.some((c) => c.part === "background" && c.status === "not-done");
+    const said = backgroundFailed ? describePlan(withoutBackground(plan)) : described;
+    if (status === "not-done") {
+      // Nothing asked was done: no result is stored or charged, and the original stays (named below).
+      // No result exists, so the canvas it would have had is not reported.
+      const tried = checks.filter((c) => c.part !== "canvas");
+      throw new HttpError(422, notDoneMessage(tried), { code: "edit-not-done", error: "edit not done", status, charged: false, checks: tried, measurements, notApplied });
+    }
     // A provider's image may carry metadata of its own; results are stored and sent clean.
     const bytes = stripMetadata(result.bytes, type, false);
     const edited = await storeImage(env, userId, bytes, type, "image-edited", `edited-${request.fileName}`);
@@ -109,16 +146,20 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
       height: header.height,
       edited,
       originalImageId,
-      promptEnhanced: generative ? true : described.promptEnhanced,
-      enhancedPrompt: generative ? generativePrompt(request.prompt, plan) : described.enhancedPrompt,
+      promptEnhanced: generative ? true : said.promptEnhanced,
+      enhancedPrompt: generative ? generativePrompt(request.prompt, plan) : said.enhancedPrompt,
       responseText: result.responseText,
       // The local editor finishes a cut-out, so the edit is the local editor's with the provider named.
       provider: cutout ? "local" : editor.name,
       providerLabel: cutout ? `${cutout.label} + local image editor` : editor.label,
       workPixels: result.workPixels,
-      // A generative editor is asked for the whole instruction; only the local editor refuses parts.
-      notApplied: generative ? [] : [...plan.notApplied, ...(result.notApplied ?? [])],
+      notApplied,
       cutout: result.cutout ?? null,
+      status,
+      charged,
+      measurements,
+      checks,
+      altText: altTextFor(plan, measurements, checks, request.productName),
     };
   } catch (error) {
     if (error instanceof HttpError) Object.assign(error.extra, { originalImageId });
@@ -126,7 +167,14 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
   }
 }
 
-/** One edit charged as one `edit-image` unit, given back when the edit fails. */
+/**
+ * One edit charged as one `edit-image` unit, given back when the edit fails, and when its result did
+ * not do every part it tried (decision 0032: a seller pays only for what worked).
+ */
 export function editImage(env: Env, user: Pick<User, "id" | "plan">, editor: ImageEditor, request: EditRequest): Promise<EditOutcome> {
-  return withQuota(env, user, "edit-image", () => runEdit(env, user.id, editor, request));
+  return withQuota(env, user, "edit-image", async () => {
+    const outcome = await runEdit(env, user.id, editor, request);
+    if (!outcome.charged) await releaseQuota(env, user, "edit-image");
+    return outcome;
+  });
 }

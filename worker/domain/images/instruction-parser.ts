@@ -45,6 +45,8 @@ export interface EditPlan {
   notApplied: NotApplied[];
   /** The seller asked to keep the background: every edit leaves it as it is. */
   keepBackground: boolean;
+  /** Nothing the seller asked can be done (every part refused): an edit answers 422 and charges nothing. */
+  refused: boolean;
 }
 
 export type { NotApplied };
@@ -115,7 +117,16 @@ const W = {
  * of these is refused and takes no part in the rest of the parse ("blur the background" must not
  * read as "blur", hence sharpen).
  */
+/** Etsy's rule for photos of physical items, said whenever a seller asks to add something to one. */
+const ETSY_PHOTO_RULE =
+  "Etsy asks that listing photos show the actual item (mock-ups are for digital items only), so the editor never adds objects, scenes, people or text to a photo of a physical product.";
+
 const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
+  {
+    pattern:
+      /\b(add|insert|include|draw|paint in|put|place|stage|decorate)\b[^,.;]*\b(behind|beside|next to|around|in front of|on top|trees?|flowers?|plants?|candles?|props?|decorations?|ornaments?|snow(flakes)?|gifts?|presents?|boxes|ribbons?|balloons?|people|person|model|hands?|cat|dog|pets?|scene|christmas|xmas|holiday|festive|santa|pumpkins?|hearts?|confetti|leaves|fruit|coffee|books?)\b|\b(christmas|xmas|holiday|festive|seasonal|halloween|valentine'?s?)\b[^,.;]*\b(tree|scene|theme|decor(ations?)?|background|backdrop|setting|vibe|look|feel)\b|(yılbaşı|noel)[^,.;]*(ağac|süs|sahne|tema)|(ağaç|çiçek|süs|mum|hediye|kutu|insan|model|el)\S*\s+(ekle|koy)/,
+    reason: ETSY_PHOTO_RULE,
+  },
   {
     pattern:
       /\b(remove|erase|delete|get rid of|hide|take (out|off)|clean off|edit out)\b[^,.;]*\b(text|writing|words?|letters?|logos?|brand(ing)?|watermarks?|labels?|stickers?|captions?|price|tags?|person|people|hands?|fingers?|objects?|items?|props?|cables?|wires?|strings?|reflections?|glare|wrinkles?|creases?|scratch(es)?|stains?|shadows?)\b|(yazı|yazıyı|logo|logoyu|etiket|etiketi|filigran|filigranı|gölge|gölgeyi)[^,.;]*\b(sil|kaldır|çıkar)/,
@@ -124,7 +135,8 @@ const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
   {
     pattern:
       /\b(place|put|set|show|stage|display)\b[^,.;]*\b(on|in|onto|into|inside|against|next to|beside)\b[^,.;]*\b(table|desk|shelf|floor|wood(en)?|marble|kitchen|room|garden|beach|scene|model|hand|mannequin|person|lifestyle|setting|surface)\b|\b(wood(en)?|marble|concrete|brick|linen|fabric|lifestyle|scenic|beach|kitchen|gradient|textured?|nature|outdoor)\b[^,.;]*\b(background|backdrop|surface|table|scene|setting)\b|(masa|ahşap|mermer)[^,.;]*(koy|yerleştir|üzerine)|(ahşap|mermer|doğal) (arka ?plan|zemin)/,
-    reason: "Putting the product in a new scene or on a textured surface needs a generative AI editor; offline, the background can only become a plain colour or transparent.",
+    reason:
+      "Putting the product in a new scene or on a surface it was not photographed on is not done: Etsy asks that photos of a physical item show the actual item. The background can become a plain colour or transparent.",
   },
   {
     pattern: /\bblur(red|ry)? (the )?(background|backdrop)|(background|backdrop) blur|blurr?(ed|y) (background|backdrop)|bokeh|arka ?plan(ı)? bulanık/,
@@ -145,6 +157,26 @@ const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
     reason: "Cropping, rotating and flipping are not done by the offline editor; a marketplace preset fits the whole photo on its canvas without cropping.",
   },
 ];
+
+/**
+ * What a clause can ask that the editor does, besides the operation words: a plain colour, and a
+ * vague request for the category's usual edits ("make it look professional").
+ */
+const VAGUE =
+  /professional|better|improve|enhance|\bnicer?\b|\bgood\b|polish|fix (it|this|the (photo|image|picture))|look(s)? (great|good)|ready|\bedit\b|retouch|iyileştir|güzelleştir|profesyonel|düzenle|düzelt/;
+/** Words that carry no request of their own ("please, for my Etsy shop"). */
+const FILLER =
+  /\b(please|pls|the|a|an|it|its|this|that|photo|image|picture|pic|my|for|me|can|you|could|would|make|do|thanks?|thank|so|just|some|of|to|etsy|amazon|ebay|listing|shop|product|item|lütfen|bu|şu|fotoğraf\w*|resm\w*|teşekkür\w*|ürün\w*|yap|yapın|için)\b/g;
+
+function recognised(clause: string): boolean {
+  const { less: _less, more: _more, ...operations } = W;
+  if (Object.values(operations).some((pattern) => pattern.test(clause)) || VAGUE.test(clause) || colourIn(clause)) return true;
+  return clause.replace(FILLER, " ").replace(/[^\p{L}\p{N}]+/gu, "").length === 0;
+}
+
+/** Why a clause the editor does not recognise is not done. */
+const NOT_RECOGNISED =
+  "The editor did not recognise this as something it does: it changes the background to a plain colour or transparency, the light, the colour balance, contrast, sharpness, clean-up and the marketplace size.";
 
 /** Clauses of an instruction: split at punctuation, "and", "but", "then" (and the Turkish words). */
 function clausesOf(text: string): string[] {
@@ -183,6 +215,11 @@ export function parseInstruction(prompt: string, category: Category = "jewelry",
     if (keep >= 0) {
       keepBackground = true;
       kept.push(clause.slice(0, keep));
+      continue;
+    }
+    // A part that maps to no operation is said, never replaced by other edits.
+    if (!recognised(clause)) {
+      notApplied.push({ instruction: originalWords(prompt, clause), reason: NOT_RECOGNISED });
       continue;
     }
     kept.push(clause);
@@ -226,6 +263,10 @@ export function parseInstruction(prompt: string, category: Category = "jewelry",
     }
   }
 
+  // Nothing asked can be done: the edit is refused (422, nothing charged) even when a marketplace
+  // preset would add steps of its own.
+  const refused = requested.length === 0 && added.length === 0 && !keepBackground && notApplied.length > 0;
+
   // Brightening a dark photo also sets its black and white points, unless the seller only asked for
   // a background change (then the product must stay as it is).
   if (ops.has("brightness") && !ops.has("levels") && (ops.get("brightness") as { amount: number }).amount > 0) {
@@ -254,7 +295,12 @@ export function parseInstruction(prompt: string, category: Category = "jewelry",
   }
   const order: Operation["op"][] = ["denoise", "background", "whiteBalance", "levels", "brightness", "contrast", "warmth", "sharpen"];
   const operations = order.flatMap((op) => (ops.has(op) ? [ops.get(op)!] : []));
-  return { operations, preset, category, requested, added, notApplied, keepBackground };
+  return { operations, preset, category, requested, added, notApplied, keepBackground, refused };
+}
+
+/** The plan without its background step: what is left when the background could not be changed. */
+export function withoutBackground(plan: EditPlan): EditPlan {
+  return { ...plan, operations: plan.operations.filter((o) => o.op !== "background"), requested: plan.requested.filter((o) => o !== "background") };
 }
 
 /** The seller's own words for a clause found in the lower-cased text (same length, same place). */

@@ -7,7 +7,8 @@ import type { CutoutInfo, LocalStep } from "../../../schema/api/images";
 import { resizeOutside } from "../../domain/images/resize";
 import type { CheckedImage } from "../../domain/images/upload";
 import type { CutoutProvider, CutoutRequest } from "./cutout";
-import { MAX_WORK_SIDE, finishCutout, workingWidth, type LocalEditorOptions } from "./local-editor";
+import { withoutBackground } from "../../domain/images/instruction-parser";
+import { MAX_WORK_SIDE, editLocally, finishCutout, workingWidth, type LocalEditorOptions } from "./local-editor";
 import type { CutoutEditor } from "./types";
 import { log } from "../../lib/log";
 
@@ -19,6 +20,23 @@ export function cutoutEditor(provider: CutoutProvider, options: LocalEditorOptio
       const cut = await provider.cutOut(await photoToSend(request.image, options));
       const finished = await finishCutout(request, cut, options);
       const cutout: CutoutInfo = { provider: provider.name, label: provider.label, localSteps: finished.localSteps };
+      const background = finished.checks?.find((c) => c.part === "background");
+      if (background?.status === "not-done") {
+        // The cut-out did not do what was asked (decision 0032): its result is not used. The rest of
+        // the instruction is done by the local editor on the original, with the background as it was.
+        const reason = `${provider.label}'s cut-out did not separate the product from the background cleanly enough, so it was not used.`;
+        const failed = { ...background, reason };
+        const rest = withoutBackground(request.plan);
+        if (rest.operations.length === 0 && !rest.preset) return { ...finished, cutout, checks: [failed], responseText: `${reason} ${finished.responseText}` };
+        const local = await editLocally({ ...request, plan: rest }, options);
+        return {
+          ...local,
+          cutout: { ...cutout, localSteps: [] },
+          measurements: { ...local.measurements!, background: finished.measurements?.background ?? null },
+          checks: [failed, ...(local.checks ?? [])],
+          responseText: `${reason} ${local.responseText}`,
+        };
+      }
       return { ...finished, cutout, responseText: `${cutoutSentence(cutout)} ${finished.responseText}` };
     },
   };

@@ -7,10 +7,12 @@
  * (decision 0012), and brought to the marketplace's size by the Images binding again.
  */
 import { PhotonImage, SamplingFilter, resize as resizePhoton } from "@cf-wasm/photon/workerd";
-import type { LocalStep, NotApplied } from "../../../schema/api/images";
+import type { CanvasFigures, EditMeasurements, LocalStep, NotApplied } from "../../../schema/api/images";
+import { BUSY_BACKDROP_REASON, MIN_MASK_CONFIDENCE, checksFor } from "../../domain/images/checks";
+import { BACKDROP_DONE_SHARE, busyBorder, colourName, edgeEnergy, hex, lightFigures, meanColour, measureBackground, shadowNextTo, type BackgroundMeasure } from "../../domain/images/measure";
 import { decodeImage, encodeImage } from "../../domain/images/codecs";
 import type { ImageType } from "../../domain/images/formats";
-import { describePlan, fillTolerance, type EditPlan, type Operation } from "../../domain/images/instruction-parser";
+import { describePlan, fillTolerance, withoutBackground, type EditPlan, type Operation } from "../../domain/images/instruction-parser";
 import {
   applyTone,
   backgroundMask,
@@ -65,38 +67,60 @@ export function localEditor(options: LocalEditorOptions = {}): ImageEditor {
 
 type BackgroundOp = Extract<Operation, { op: "background" }>;
 
-export async function editLocally({ image, plan }: ImageEditRequest, options: LocalEditorOptions = {}): Promise<ImageEditResult> {
+export async function editLocally({ image, plan: asked }: ImageEditRequest, options: LocalEditorOptions = {}): Promise<ImageEditResult> {
   const maxSide = options.maxWorkSide ?? MAX_WORK_SIDE;
   const notes: string[] = [];
   const notApplied: NotApplied[] = [];
+  let plan = asked;
   let work = await loadWorkingImage(image, workingWidth(image, maxSide), options.images);
   work = orient(work, image.orientation);
-  const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
 
   const denoise = plan.operations.find((o): o is Extract<Operation, { op: "denoise" }> => o.op === "denoise");
   if (denoise) medianFilter(work, denoise.radius);
 
   // Measurements run on a copy of at most about 1 MP; edits run on every pixel.
   const factor = Math.max(1, Math.ceil(Math.sqrt((work.width * work.height) / MAX_ANALYSIS_PIXELS)));
-  const proxy = shrink(work, factor);
+  const proxy = factor > 1 ? shrink(work, factor) : copyOf(work);
   const backdrop = borderColour(proxy);
-  const background = plan.operations.find((o): o is BackgroundOp => o.op === "background");
-  const tolerance = background?.tolerance ?? fillTolerance(plan.category);
+  const asksBackground = plan.operations.find((o): o is BackgroundOp => o.op === "background");
+  const tolerance = asksBackground?.tolerance ?? fillTolerance(plan.category);
 
-  // The background mask: to replace the background, to keep it untouched, or to measure the light on.
-  let proxyMask: Uint8Array | null = null;
-  if (background || plan.keepBackground || has("whiteBalance")) {
-    const found = backgroundMask(proxy, tolerance);
-    const share = count(found) / found.length;
-    if (share >= 0.02) proxyMask = found;
-    if (background) {
-      if (proxyMask) notes.push(`The background covered about ${Math.round(share * 100)}% of the picture.`);
-      else notApplied.push({ instruction: describeBackground(background), reason: "No plain background touching the edges of the photo was found, so the background was left as it was." });
+  // The background mask: to replace the background, to keep it untouched, to measure the light on, and
+  // to find the product (its colour and the region the light is measured on).
+  const found = backgroundMask(proxy, tolerance);
+  const foundShare = count(found) / found.length;
+  let proxyMask: Uint8Array | null = foundShare >= 0.02 ? found : null;
+  let background = asksBackground;
+  let shadowRemoved = 0;
+  let attempt: BackgroundMeasure | null = null;
+  let backgroundReason: string | undefined;
+  if (background) {
+    if (proxyMask) {
+      // The backdrop's cast shadow goes with the backdrop ("remove the background" means all of it).
+      const mask = proxyMask;
+      const shadow = shadowNextTo(proxy, (p) => mask[p] === 1, backdrop);
+      for (let p = 0; p < shadow.length; p++) {
+        if (shadow[p] && !mask[p]) {
+          mask[p] = 1;
+          shadowRemoved++;
+        }
+      }
+    } else {
+      backgroundReason = busyBorder(proxy, backdrop, tolerance) ? BUSY_BACKDROP_REASON : "No plain background touching the edges of the photo was found.";
     }
-    if (plan.keepBackground && !proxyMask) {
-      notApplied.push({ instruction: "keep the background", reason: "No plain background touching the edges of the photo was found, so the edits were applied to the whole photo." });
-    }
+    // What painting would give, measured first on the small copy: below the threshold the background
+    // is left as it was rather than half painted (decision 0032).
+    attempt = measureBackground(paintedCopy(proxy, proxyMask, background.colour), proxy, background.colour, backdrop, { tolerance, shadowRemoved });
+    if (attempt.figures.backdropShare < BACKDROP_DONE_SHARE || attempt.figures.maskConfidence < MIN_MASK_CONFIDENCE) {
+      background = undefined;
+      plan = withoutBackground(plan);
+      notes.push("The background was left as it was: too little of it could be changed.");
+    } else if (proxyMask) notes.push(`The background covered about ${Math.round(foundShare * 100)}% of the picture.`);
   }
+  if (plan.keepBackground && !proxyMask) {
+    notApplied.push({ instruction: "keep the background", reason: "No plain background touching the edges of the photo was found, so the edits were applied to the whole photo." });
+  }
+  if (!background && !plan.keepBackground && !plan.operations.some((o) => o.op === "whiteBalance")) proxyMask = null;
   const mask = proxyMask ? (factor > 1 ? enlargeMask(proxyMask, proxy, factor, work, tolerance) : proxyMask) : undefined;
   // Edits leave the background alone when it is replaced (it is painted anyway) or kept.
   // A kept background also keeps the product's one-pixel outline, which is part backdrop: brightened
@@ -118,13 +142,22 @@ export async function editLocally({ image, plan }: ImageEditRequest, options: Lo
   // Second paint after sharpening: the seam was already blended once.
   if (paint) paintBackground(work, mask!, paint.colour, backdrop, paint.tolerance, !sharpen);
 
+  // The result measured against what was asked, before the canvas is added.
+  const after = factor > 1 ? shrink(work, factor) : work;
+  const measured = paint ? measureBackground(after, proxy, paint.colour, backdrop, { tolerance, shadowRemoved }) : null;
+  const productProbe = measured ?? attempt ?? measureBackground(paintedCopy(proxy, found, [255, 255, 255]), proxy, [255, 255, 255], backdrop, { tolerance, shadowRemoved: 0 });
+  const measurements = measure(plan, asked, proxy, after, measured ?? attempt, productProbe);
+
   const transparent = Boolean(paint && paint.colour === "transparent");
+  const prePad = { width: work.width, height: work.height };
   if (plan.preset?.square) {
     const padColour: Rgb | null = transparent ? null : paint && paint.colour !== "transparent" ? paint.colour : plan.preset.whiteBackground ? [255, 255, 255] : backdrop;
     work = padToSquare(work, padColour);
   }
+  measurements.canvas = canvasOf(plan, prePad, work);
   const { bytes, format, workPixels } = await encodeForPlatform(work, plan, transparent || image.type === "image/png" ? "image/png" : "image/jpeg", options.images, notes);
 
+  const checks = checksFor(asked, measurements, { backgroundReason, colourNote: tone.note });
   const { enhancedPrompt } = describePlan(plan);
   const all = [...plan.notApplied, ...notApplied];
   const notDone = all.length ? [`Not done: ${all.map((n) => `${n.instruction} (${n.reason.replace(/\.$/, "")})`).join("; ")}.`] : [];
@@ -133,7 +166,73 @@ export async function editLocally({ image, plan }: ImageEditRequest, options: Lo
     type: format,
     workPixels,
     notApplied,
+    measurements,
+    checks,
     responseText: ["Edited by the local image editor (offline, no AI service).", `Applied: ${enhancedPrompt}`, ...notes, ...notDone].join(" "),
+  };
+}
+
+/** A copy of the small picture with the masked pixels painted (no mask: unchanged), for measuring. */
+function paintedCopy(img: Rgba, mask: Uint8Array | null, colour: Rgb | "transparent"): Rgba {
+  const out = copyOf(img);
+  if (!mask) return out;
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p]) continue;
+    const o = p * 4;
+    if (colour === "transparent") out.data[o + 3] = 0;
+    else {
+      out.data[o] = colour[0];
+      out.data[o + 1] = colour[1];
+      out.data[o + 2] = colour[2];
+      out.data[o + 3] = 255;
+    }
+  }
+  return out;
+}
+
+const copyOf = (img: Rgba): Rgba => ({ data: new Uint8ClampedArray(img.data), width: img.width, height: img.height });
+
+/**
+ * The figures of an edit: the background as measured, the light and sharpness on the product (the
+ * whole photo when the product was not found with some confidence), and the product's colour when
+ * the mask is confident enough to name it.
+ */
+function measure(plan: EditPlan, asked: EditPlan, before: Rgba, after: Rgba, background: BackgroundMeasure | null, probe: BackgroundMeasure): EditMeasurements {
+  const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
+  const confident = probe.figures.maskConfidence >= 0.6 ? probe.product : null;
+  const region = confident ?? null;
+  const colour = confident ? meanColour(before, confident) : null;
+  const light = has("brightness") || has("levels") || has("contrast") ? lightFigures(before, after, region) : null;
+  const sharpness = has("sharpen") ? { ratio: Math.round((edgeEnergy(after, region) / Math.max(1e-6, edgeEnergy(before, region))) * 1000) / 1000 } : null;
+  return {
+    background: asked.operations.some((o) => o.op === "background") ? (background?.figures ?? null) : null,
+    light,
+    sharpness,
+    canvas: null,
+    product: colour ? { colour: hex(colour), colourName: colourName(colour) } : null,
+  };
+}
+
+/** The canvas as the marketplace preset will make it: size and the padding added, in result pixels. */
+function canvasOf(plan: EditPlan, prePad: { width: number; height: number }, padded: Rgba): CanvasFigures | null {
+  if (!plan.preset) return null;
+  const longest = Math.max(padded.width, padded.height);
+  const target = plan.preset.side ?? Math.max(plan.preset.minSide, longest);
+  const scale = target / longest;
+  const left = Math.floor((padded.width - prePad.width) / 2);
+  const top = Math.floor((padded.height - prePad.height) / 2);
+  const width = Math.round(padded.width * scale);
+  const height = Math.round(padded.height * scale);
+  return {
+    width,
+    height,
+    square: width === height,
+    padding: {
+      top: Math.round(top * scale),
+      bottom: Math.round((padded.height - prePad.height - top) * scale),
+      left: Math.round(left * scale),
+      right: Math.round((padded.width - prePad.width - left) * scale),
+    },
   };
 }
 
@@ -195,7 +294,6 @@ export async function finishCutout({ image, plan }: ImageEditRequest, cutout: Cu
     }
   }
   const localSteps: LocalStep[] = [];
-  const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
   if (cleared === 0) notes.push("The cut-out came back without a transparent background, so it was used as it came.");
   else notes.push(`The background covered about ${Math.round((cleared / n) * 100)}% of the picture.`);
 
@@ -208,8 +306,9 @@ export async function finishCutout({ image, plan }: ImageEditRequest, cutout: Cu
     medianFilter(work, denoise.radius);
     localSteps.push("cleanup");
   }
-  const measured = has("levels") || has("whiteBalance");
-  const original = measured ? await loadWorkingImage(image, analysisWidth(image), options.images).then((o) => orient(o, image.orientation)) : work;
+  // The original photo, small: levels and white balance are measured on it (its backdrop tells how it
+  // was lit), and the result is measured against it.
+  const original = await loadWorkingImage(image, analysisWidth(image), options.images).then((o) => orient(o, image.orientation));
   const tone = toneOf(plan, original, null);
   if (tone.note) notes.push(tone.note);
   if (tone.tone) {
@@ -240,12 +339,22 @@ export async function finishCutout({ image, plan }: ImageEditRequest, cutout: Cu
     }
   }
   if (colour) localSteps.push("background");
+  // The result measured against what was asked, on a copy the size of the small original.
+  const after = photonResize(work, original.width, original.height);
+  const backdrop = borderColour(original);
+  const tolerance = background?.tolerance ?? fillTolerance(plan.category);
+  const target = colour ?? "transparent";
+  const measured = background ? measureBackground(after, original, target, backdrop, { tolerance, shadowRemoved: 0 }) : null;
+  const measurements = measure(plan, plan, original, after, measured, measured ?? measureBackground(after, original, target, backdrop, { tolerance, shadowRemoved: 0 }));
+  const prePad = { width: work.width, height: work.height };
   if (plan.preset?.square) work = padToSquare(work, transparent ? null : (colour ?? [255, 255, 255]));
   if (plan.preset) localSteps.push("size");
+  measurements.canvas = canvasOf(plan, prePad, work);
   const { bytes, format, workPixels } = await encodeForPlatform(work, plan, transparent || image.type === "image/png" ? "image/png" : "image/jpeg", options.images, notes);
+  const checks = checksFor(plan, measurements, { colourNote: tone.note });
   const { enhancedPrompt } = describePlan(plan);
   const notDone = plan.notApplied.length ? [`Not done: ${plan.notApplied.map((n) => `${n.instruction} (${n.reason.replace(/\.$/, "")})`).join("; ")}.`] : [];
-  return { bytes, type: format, workPixels, notApplied: [], localSteps, responseText: [`Applied: ${enhancedPrompt}`, ...notes, ...notDone].join(" ") };
+  return { bytes, type: format, workPixels, notApplied: [], localSteps, measurements, checks, responseText: [`Applied: ${enhancedPrompt}`, ...notes, ...notDone].join(" ") };
 }
 
 /** Width of the copy measurements run on: at most about MAX_ANALYSIS_PIXELS. */
@@ -290,11 +399,6 @@ function bleedColours(img: Rgba, clear: Uint8Array, reach: number) {
     for (let p = 0; p < n; p++) if (filled[p] === 2) filled[p] = 1;
     if (!changed) break;
   }
-}
-
-function describeBackground(background: BackgroundOp) {
-  if (background.colour === "transparent") return "transparent background";
-  return background.colour.every((c) => c === 255) ? "white background" : "background colour";
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CutoutInfo } from "../../../schema/api/images";
+import type { CutoutInfo, EditCheck, EditMeasurements } from "../../../schema/api/images";
 import type { EditPlan } from "../../domain/images/instruction-parser";
 import type { CheckedImage } from "../../domain/images/upload";
 
@@ -22,6 +22,9 @@ export interface ImageEditResult {
   notApplied?: { instruction: string; reason: string }[];
   /** Set when a cut-out provider removed the background and the local editor did the rest. */
   cutout?: CutoutInfo;
+  /** What the edit measured on its own result, and each part's check (local editor only, decision 0032). */
+  measurements?: EditMeasurements;
+  checks?: EditCheck[];
 }
 
 /** One interface for every image editor; the selector in index.ts picks one from configuration. */
