@@ -80,6 +80,13 @@ export const ShopListQuerySchema = v.object({
 });
 export type ShopListQuery = v.InferOutput<typeof ShopListQuerySchema>;
 
+/** GET /api/shop/export.csv: Etsy's own listings file (the default) or the short changes file; the accepted changes or the whole shop. */
+export const ShopExportQuerySchema = v.object({
+  format: v.optional(v.picklist(["etsy", "changes"], "format must be etsy or changes"), "etsy"),
+  scope: v.optional(v.picklist(["accepted", "all"], "scope must be accepted or all"), "accepted"),
+});
+export type ShopExportQuery = v.InferOutput<typeof ShopExportQuerySchema>;
+
 /** One row of GET /api/shop/listings (`data.listings[]`). */
 export interface ShopListingRow {
   id: string;

@@ -12,6 +12,7 @@ import type { ApiRoute } from "./route";
 import { shopRoutes } from "./shop";
 import { shopEtsyRoutes } from "./shop-etsy";
 import { shopJobRoutes } from "./shop-jobs";
+import { shopSalesRoutes } from "./shop-sales";
 import { workflowRoutes } from "./workflow";
 
 /**
@@ -32,6 +33,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...workflowRoutes,
   ...imageRoutes,
   ...shopRoutes,
+  ...shopSalesRoutes,
   ...shopEtsyRoutes,
   ...shopJobRoutes,
 ];
