@@ -23,6 +23,10 @@ function row(id: number, over: Partial<ShopListingRow> = {}): ShopListingRow {
     grade: "C",
     updatedAt: "2026-11-20T10:00:00.000Z",
     hasProposal: false,
+    units: 0,
+    orders: 0,
+    revenue: [],
+    lastSale: null,
     ...over,
   };
 }
