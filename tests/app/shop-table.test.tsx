@@ -264,7 +264,7 @@ describe("My Shop's states", () => {
       return undefined;
     });
     screenAt();
-    fireEvent.click(await screen.findByTestId("select-weak"));
+    fireEvent.click(await screen.findByTestId("select-weak", undefined, { timeout: 5000 }));
     await waitFor(() => expect(screen.getByTestId("selected-count").textContent).toBe("120 selected"));
     const asked = calls.filter((u) => u.pathname === "/api/shop/listings" && u.searchParams.get("grade") === "C,D,F").map((u) => u.searchParams.get("page"));
     expect(asked).toEqual(["1", "2", "3"]);
