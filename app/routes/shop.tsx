@@ -468,6 +468,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
                   selected={selected}
                   onToggle={toggle}
                   onTogglePage={togglePage}
+                  mainCurrency={listings.data.mainCurrency}
                 />
                 {pages > 1 && (
                   <nav className="flex items-center justify-between gap-2" aria-label={t("shop.page.nav")} data-testid="shop-pagination">

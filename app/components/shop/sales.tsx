@@ -28,11 +28,12 @@ import { cn } from "~/lib/utils";
 
 type Money = { currency: string; minor: number };
 
-/** Revenue per currency, largest first: "$1,234.00 · €139.00". */
-export function MoneyList({ revenue, className }: { revenue: Money[]; className?: string }) {
+/** Revenue per currency, the shop's main currency first (amounts in different currencies are never added): "$1,234.00 · €139.00". */
+export function MoneyList({ revenue, main, className }: { revenue: Money[]; main?: string | null; className?: string }) {
   const { t, language } = useI18n();
   if (!revenue.length) return <span className={cn("text-muted-foreground", className)}>{t("sales.noRevenue")}</span>;
-  return <span className={className}>{revenue.map((m) => formatPrice(m.minor, m.currency, language)).join(" · ")}</span>;
+  const ordered = main ? [...revenue.filter((m) => m.currency === main), ...revenue.filter((m) => m.currency !== main)] : revenue;
+  return <span className={className}>{ordered.map((m) => formatPrice(m.minor, m.currency, language)).join(" · ")}</span>;
 }
 
 export function formatDay(day: string, language: string) {
@@ -214,7 +215,7 @@ export function SalesImport({ onImported }: { onImported?: (result: SalesImportR
 }
 
 /** Units, orders and revenue of 30/90/365 days and all time. */
-export function SalesPeriods({ periods }: { periods: ShopSales["periods"] }) {
+export function SalesPeriods({ periods, main }: { periods: ShopSales["periods"]; main?: string | null }) {
   const { t, language } = useI18n();
   const number = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US");
   return (
@@ -223,7 +224,7 @@ export function SalesPeriods({ periods }: { periods: ShopSales["periods"] }) {
         <div key={p.days ?? "all"} className="grid gap-1 rounded-lg border p-3">
           <dt className="text-xs text-muted-foreground">{t(p.days ? `sales.period.${p.days as 30 | 90 | 365}` : "sales.period.all")}</dt>
           <dd className="grid gap-0.5">
-            <MoneyList revenue={p.revenue} className="text-base font-semibold tabular-nums" />
+            <MoneyList revenue={p.revenue} main={main} className="text-base font-semibold break-words tabular-nums" />
             <span className="text-xs text-muted-foreground tabular-nums">
               {t(p.units === 1 ? "sales.unitsOne" : "sales.units", { count: number.format(p.units) })} · {t(p.orders === 1 ? "sales.ordersOne" : "sales.orders", { count: number.format(p.orders) })}
             </span>
@@ -254,15 +255,15 @@ export function SalesCard({ sales, onImported, hrefUnsold }: { sales: ShopSales 
       <CardContent className="grid gap-4">
         {imported && sales ? (
           <>
-            <SalesPeriods periods={sales.periods} />
+            <SalesPeriods periods={sales.periods} main={sales.mainCurrency} />
             <div className="grid gap-4 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
-              <section className="grid content-start gap-2" aria-labelledby="best-sellers-title">
+              <section className="grid min-w-0 content-start gap-2" aria-labelledby="best-sellers-title">
                 <h3 id="best-sellers-title" className="text-sm font-semibold">
                   {t("sales.best")}
                 </h3>
-                <ol className="grid gap-1.5 text-sm" data-testid="best-sellers">
+                <ol className="grid min-w-0 gap-1.5 text-sm" data-testid="best-sellers">
                   {sales.bestSellers.map((b, i) => (
-                    <li key={b.id} className="flex items-baseline gap-2">
+                    <li key={b.id} className="flex min-w-0 items-baseline gap-2">
                       <span className="w-5 shrink-0 text-right text-xs text-muted-foreground tabular-nums">{i + 1}.</span>
                       <Link to={`/shop/${b.id}`} className="min-w-0 flex-1 truncate hover:underline">
                         {b.title}
@@ -273,7 +274,7 @@ export function SalesCard({ sales, onImported, hrefUnsold }: { sales: ShopSales 
                   ))}
                 </ol>
               </section>
-              <section className="grid content-start gap-2 text-sm">
+              <section className="grid min-w-0 content-start gap-2 text-sm">
                 {sales.neverSold.count > 0 && (
                   <p data-testid="never-sold">
                     {t(sales.neverSold.count === 1 ? "sales.neverSoldOne" : "sales.neverSold", { count: number.format(sales.neverSold.count) })}{" "}

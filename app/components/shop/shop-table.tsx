@@ -20,6 +20,8 @@ interface ShopTableProps {
   onTogglePage: (checked: boolean) => void;
   /** Defaults to the screen width: cards under 768 px, a table above. */
   layout?: "table" | "cards";
+  /** The shop's main sales currency, shown first. */
+  mainCurrency?: string | null;
 }
 
 function formatUpdated(iso: string, language: string) {
@@ -62,7 +64,7 @@ function ProposalBadge() {
 }
 
 /** The shop's listings: a sortable table with a selection column, or cards on a phone. */
-export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTogglePage, layout }: ShopTableProps) {
+export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTogglePage, layout, mainCurrency }: ShopTableProps) {
   const { t, language } = useI18n();
   const mobile = useIsMobile();
   const cards = (layout ?? (mobile ? "cards" : "table")) === "cards";
@@ -118,7 +120,7 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
               </div>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="row-sales">
                 <span className="text-muted-foreground tabular-nums">{t(row.units === 1 ? "sales.unitsOne" : "sales.units", { count: row.units })}</span>
-                <MoneyList revenue={row.revenue} className="font-medium tabular-nums" />
+                <MoneyList revenue={row.revenue} main={mainCurrency} className="font-medium tabular-nums" />
               </div>
             </li>
           ))}
@@ -178,7 +180,7 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
                 {row.units}
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums whitespace-nowrap" data-testid="row-revenue">
-                <MoneyList revenue={row.revenue} />
+                <MoneyList revenue={row.revenue} main={mainCurrency} />
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums" data-testid="row-photos">
                 {row.photoCount}
