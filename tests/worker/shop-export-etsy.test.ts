@@ -45,7 +45,7 @@ describe("GET /api/shop/export.csv in Etsy's own format", () => {
     const csv = etsyExportCsv([
       {
         title: 'Moon Necklace, 14" Chain & Gift Box',
-        description: "Details\n- Chain: 14 inches\n- It's \"dainty\"",
+        description: 'Details\n- Chain: 14 inches\n- It\'s "dainty"',
         priceMinor: 4200,
         currency: "USD",
         quantity: 3,
@@ -76,7 +76,9 @@ describe("GET /api/shop/export.csv in Etsy's own format", () => {
   it("round trip: the listings file imported, proposals accepted, exported, and imported into a fresh account gives the same shop", { timeout: 120_000 }, async () => {
     const seller = await registerUser();
     expect((await importCsv(seller.token, ETSY_FIXTURE)).imported).toBe(12);
-    const ids = (await env.DB.prepare("SELECT id FROM listings WHERE user_id = ? AND sku IN ('CANDLE-BEES-3', 'EAR-CLAY-ARCH', 'MAC-WALL-LG')").bind(seller.userId).all<{ id: string }>()).results.map((r) => r.id);
+    const ids = (await env.DB.prepare("SELECT id FROM listings WHERE user_id = ? AND sku IN ('CANDLE-BEES-3', 'EAR-CLAY-ARCH', 'MAC-WALL-LG')").bind(seller.userId).all<{ id: string }>()).results.map(
+      (r) => r.id,
+    );
     const accepted = await optimizeAndAcceptAll(seller.token, ids);
     expect(accepted.length).toBeGreaterThan(0);
     // A seller's own edit with list markers, an ampersand entity typed as text and quotes.

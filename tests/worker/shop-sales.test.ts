@@ -93,7 +93,9 @@ describe("POST /api/shop/sales/import", () => {
     expect(result.matched.sku + result.matched.etsyId + result.matched.title).toBe(448 - 13);
     expect(result.ignoredColumns).toEqual(expect.arrayContaining(["Buyer", "Ship Name", "Ship Address1", "Ship City", "Ship Zipcode", "Variations", "Coupon Code"]));
 
-    const beanie = await env.DB.prepare("SELECT count(*) AS n, group_concat(DISTINCT item_name) AS names FROM shop_sales WHERE listing_id = ?").bind(seller.beanie).first<{ n: number; names: string }>();
+    const beanie = await env.DB.prepare("SELECT count(*) AS n, group_concat(DISTINCT item_name) AS names FROM shop_sales WHERE listing_id = ?")
+      .bind(seller.beanie)
+      .first<{ n: number; names: string }>();
     expect(beanie!.n).toBe(29);
     expect(beanie!.names.split(",").length).toBeGreaterThanOrEqual(2);
   });

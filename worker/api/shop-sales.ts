@@ -36,7 +36,8 @@ export const shopSalesRoutes = [
   route({
     method: "get",
     path: "/shop/changes",
-    summary: "The changes made to shop listings in the last days=30|90|365 days (default 90), newest first, each with its listing's sales in equal periods before and after it and a verdict (too-early, more, fewer, same)",
+    summary:
+      "The changes made to shop listings in the last days=30|90|365 days (default 90), newest first, each with its listing's sales in equal periods before and after it and a verdict (too-early, more, fewer, same)",
     tag: "Shop",
     auth: "user",
     query: ShopChangesQuerySchema,

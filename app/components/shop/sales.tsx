@@ -136,7 +136,7 @@ function SalesImportResultView({ result }: { result: SalesImportResult }) {
 }
 
 /** Etsy's sold order items file in: the steps, what is never stored, the drop zone and what happened. */
-export function SalesImport({ onImported }: { onImported?: (result: SalesImportResult) => void }) {
+function SalesImport({ onImported }: { onImported?: (result: SalesImportResult) => void }) {
   const { t } = useI18n();
   const [state, setState] = useState<ImportState>({ kind: "idle" });
   const abort = useRef<AbortController | null>(null);
@@ -339,7 +339,15 @@ export function EffectView({ effect, showTitle = false }: { effect: VersionEffec
         {side(t("changes.before"), effect.before, "effect-before")}
         {side(t("changes.after"), effect.after, "effect-after")}
       </div>
-      <p className={cn("flex items-center gap-1.5 text-sm", effect.verdict === "more" && "text-success", effect.verdict === "fewer" && "text-destructive", effect.verdict === "too-early" && "text-muted-foreground")} data-testid="effect-verdict">
+      <p
+        className={cn(
+          "flex items-center gap-1.5 text-sm",
+          effect.verdict === "more" && "text-success",
+          effect.verdict === "fewer" && "text-destructive",
+          effect.verdict === "too-early" && "text-muted-foreground",
+        )}
+        data-testid="effect-verdict"
+      >
         <Icon className="size-4 shrink-0" aria-hidden="true" />
         {verdict}
       </p>

@@ -46,7 +46,7 @@ interface ExportRow {
 }
 
 /** The columns of Etsy's listings download, in Etsy's order (what the import reads, tests/fixtures/shop). */
-export const ETSY_EXPORT_COLUMNS = [
+const ETSY_EXPORT_COLUMNS = [
   "TITLE",
   "DESCRIPTION",
   "PRICE",
@@ -65,7 +65,7 @@ export const ETSY_EXPORT_COLUMNS = [
 ] as const;
 
 /** One listing as Etsy's file has it. */
-export interface EtsyExportRow {
+interface EtsyExportRow {
   title: string;
   description: string;
   priceMinor: number | null;
@@ -183,7 +183,7 @@ async function shopListingsWithBaseline(dbBinding: D1Database, userId: string, c
 }
 
 /** The changed shop listings of a user as the short changes file's rows. */
-export async function changedShopListings(dbBinding: D1Database, userId: string): Promise<ExportRow[]> {
+async function changedShopListings(dbBinding: D1Database, userId: string): Promise<ExportRow[]> {
   return (await shopListingsWithBaseline(dbBinding, userId, true)).map(({ row, base }) => ({
     sku: row.sku,
     originalTitle: row.shopTitle ?? base?.title ?? "",
@@ -194,7 +194,7 @@ export async function changedShopListings(dbBinding: D1Database, userId: string)
 }
 
 /** The shop listings of a user (changed since import, or all) as rows of Etsy's file, text exactly as stored. */
-export async function etsyExportRows(dbBinding: D1Database, userId: string, scope: ShopExportQuery["scope"]): Promise<EtsyExportRow[]> {
+async function etsyExportRows(dbBinding: D1Database, userId: string, scope: ShopExportQuery["scope"]): Promise<EtsyExportRow[]> {
   return (await shopListingsWithBaseline(dbBinding, userId, scope !== "all")).map(({ row }) => ({
     title: row.title,
     description: row.description,

@@ -35,12 +35,17 @@ export interface SaleRow {
   currency: string;
 }
 
-export type SaleItem = SaleRow | { row: number; error: string };
+type SaleItem = SaleRow | { row: number; error: string };
 
-const key = (name: string) => name.replace(/^\uFEFF/, "").replace(/\s+/g, " ").trim().toLowerCase();
+const key = (name: string) =>
+  name
+    .replace(/^\uFEFF/, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 
 /** The 400 of a file that is not one of Etsy's sales files. */
-export function notSalesCsv(detail: string): HttpError {
+function notSalesCsv(detail: string): HttpError {
   return new HttpError(
     400,
     `This is not Etsy's sold order items CSV. ${detail} The file must start with a header row naming the columns ${SOLD_ITEMS_REQUIRED_COLUMNS.join(", ")} (Etsy's EtsySoldOrderItems file also has Price, Item Total, Discount Amount, Listing ID, Order ID and SKU), or be Etsy's orders file (${SOLD_ORDERS_REQUIRED_COLUMNS.join(", ")}). Download it from Etsy: Shop Manager > Settings > Options > Download Data > Orders.`,
@@ -50,10 +55,14 @@ export function notSalesCsv(detail: string): HttpError {
 
 function tooManySalesRows(): HttpError {
   const max = SALES_LIMITS.importRowsMax.toLocaleString("en-US");
-  return new HttpError(413, `The file has more than ${max} rows, the most one sales import takes. Nothing was imported. Download a shorter period from Etsy (one year at a time) and import the files one by one.`, {
-    error: "too many rows",
-    limit: SALES_LIMITS.importRowsMax,
-  });
+  return new HttpError(
+    413,
+    `The file has more than ${max} rows, the most one sales import takes. Nothing was imported. Download a shorter period from Etsy (one year at a time) and import the files one by one.`,
+    {
+      error: "too many rows",
+      limit: SALES_LIMITS.importRowsMax,
+    },
+  );
 }
 
 const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
@@ -115,7 +124,15 @@ export async function* readEtsySales(bytes: AsyncIterable<Uint8Array>, onHeader:
       if (has(SOLD_ITEMS_REQUIRED_COLUMNS)) kind = "items";
       else if (has(SOLD_ORDERS_REQUIRED_COLUMNS)) kind = "orders";
       else {
-        const seen = fields.slice(0, 12).map((h) => h.replace(/^\uFEFF/, "").trim().slice(0, 40)).filter(Boolean);
+        const seen = fields
+          .slice(0, 12)
+          .map((h) =>
+            h
+              .replace(/^\uFEFF/, "")
+              .trim()
+              .slice(0, 40),
+          )
+          .filter(Boolean);
         const missing = SOLD_ITEMS_REQUIRED_COLUMNS.filter((c) => !index.has(key(c)));
         const listings = index.has("title") && index.has("tags");
         throw notSalesCsv(
@@ -150,7 +167,8 @@ export async function* readEtsySales(bytes: AsyncIterable<Uint8Array>, onHeader:
     yield kind === "items" ? itemRow(row, get) : orderRow(row, get);
   }
   if (!col) throw notSalesCsv("The file is empty.");
-  if (rows === 0) throw new HttpError(400, "The file has Etsy's header row but no sales under it: there is nothing to import. Choose a period with sales and download the file again.", { error: "no sales" });
+  if (rows === 0)
+    throw new HttpError(400, "The file has Etsy's header row but no sales under it: there is nothing to import. Choose a period with sales and download the file again.", { error: "no sales" });
 }
 
 function itemRow(row: number, get: (name: string) => string): SaleItem {

@@ -143,4 +143,3 @@ export async function shopChanges(db: D1Database, userId: string, days: number, 
     .all<Record<string, unknown>>();
   return { days, changes: await effectsOf(db, userId, changeRows(rows.results), now) };
 }
-

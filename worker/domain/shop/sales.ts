@@ -31,7 +31,7 @@ interface TitleSpan {
 }
 
 /** What the shop's listings can be matched by. */
-export async function loadMatcher(db: D1Database, userId: string) {
+async function loadMatcher(db: D1Database, userId: string) {
   const [listingRows, versionRows] = await db.batch<Record<string, unknown>>([
     db.prepare("SELECT id, sku, etsy_listing_id, title, shop_title FROM listings WHERE user_id = ? AND source = 'shop'").bind(userId),
     db
@@ -202,7 +202,7 @@ export async function mainCurrency(db: D1Database, userId: string): Promise<stri
 }
 
 /** Sales of the user (of one listing, or matched to any) from `from` (inclusive) to `to` (exclusive), ms. */
-export async function figures(db: D1Database, userId: string, range: { from: number; to: number; listingId?: string; days: number | null }): Promise<SalesFigures> {
+async function figures(db: D1Database, userId: string, range: { from: number; to: number; listingId?: string; days: number | null }): Promise<SalesFigures> {
   const where = `user_id = ? AND sale_date >= ? AND sale_date < ? AND ${range.listingId ? "listing_id = ?" : "1 = 1"}`;
   const params = range.listingId ? [userId, range.from, range.to, range.listingId] : [userId, range.from, range.to];
   const [totals, revenue] = await db.batch<Record<string, unknown>>([

@@ -80,7 +80,8 @@ export const en = {
 
 export const tr: Record<keyof typeof en, string> = {
   "sales.title": "Satışlar",
-  "sales.intro": "Hangi ilanların kazandırdığını görmek, önce onları düzeltmek ve değişikliklerinizden sonra satışların artıp artmadığını görmek için Etsy'nin satılan sipariş kalemleri dosyasını içe aktarın.",
+  "sales.intro":
+    "Hangi ilanların kazandırdığını görmek, önce onları düzeltmek ve değişikliklerinizden sonra satışların artıp artmadığını görmek için Etsy'nin satılan sipariş kalemleri dosyasını içe aktarın.",
   "sales.privacy":
     "Alıcılarınızın adları, adresleri, e-postaları ve mesajları asla saklanmaz: Listora yalnızca satış tarihini, ürünü, adedi, fiyatı, indirimi, para birimini, sipariş ve ilan numaralarını ve SKU'yu okur; dosyayı okurken diğer tüm sütunları atar.",
   "sales.steps": "Etsy'de: Mağaza Yöneticisi > Ayarlar > Seçenekler > Verileri İndir > Siparişler. “Sipariş Kalemleri”ni ve bir yılı seçin, ardından CSV'yi indirin (EtsySoldOrderItems….csv).",
@@ -135,7 +136,8 @@ export const tr: Record<keyof typeof en, string> = {
   "sales.export.hint": "Etsy'nin kendi ilan dosyası: Etsy indirmesini okuyan araçlarda açılır ve Listora'ya değişmeden geri aktarılır.",
   "sales.export.failed": "Dışa aktarma indirilemedi",
   "changes.title": "Değişiklikleriniz işe yaradı mı?",
-  "changes.intro": "Son 90 gündeki her değişiklik, ilanın değişiklikten önceki ve sonraki eşit dönemlerdeki satışlarıyla. Rakamlar bir değişikliğin ardından ne olduğunu gösterir, ona değişikliğin yol açtığını değil.",
+  "changes.intro":
+    "Son 90 gündeki her değişiklik, ilanın değişiklikten önceki ve sonraki eşit dönemlerdeki satışlarıyla. Rakamlar bir değişikliğin ardından ne olduğunu gösterir, ona değişikliğin yol açtığını değil.",
   "changes.rule": "“Söylemek için erken”: iki taraftan birinde 14 günden az veya iki dönemde toplam 5'ten az sipariş; 2 siparişten veya %20'den küçük bir fark “aşağı yukarı aynı” sayılır.",
   "changes.none": "Son 90 günde mağaza ilanlarında değişiklik yok.",
   "changes.noSales": "Her değişikliğin ardından ne olduğunu görmek için satışlarınızı içe aktarın.",
