@@ -37,6 +37,7 @@ import {
   type ShopSummary,
 } from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
+import { useQuota } from "~/lib/quota";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/shop";
 import * as shopStrings from "~/lib/i18n/catalog/shop";
@@ -156,6 +157,12 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
   const filtered = !!(q || view.grade || view.issue || view.sold);
   const activeIssue = view.issue ? summary.data?.topIssues.find((i) => i.id === view.issue) : undefined;
   const overLimit = selected.size > SHOP_LIMITS.optimizeIdsMax;
+  // Listing units left today: a run never starts with more listings than units (the rest stay selected).
+  const quota = useQuota("create-listing").data;
+  const remaining = quota ? Math.max(0, quota.remaining) : null;
+  const toSend = remaining === null ? selected.size : Math.min(selected.size, remaining);
+  const noUnits = remaining === 0;
+  const resetAt = new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { timeStyle: "short" }).format(new Date(Math.ceil(Date.now() / 86_400_000) * 86_400_000));
 
   const hrefWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -211,12 +218,14 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
   }
 
   async function startOptimizing() {
-    if (selected.size === 0 || overLimit) return;
+    if (selected.size === 0 || overLimit || toSend === 0) return;
     setStarting(true);
     try {
-      await optimize.start([...selected]);
-      toast({ title: t("shop.optimize.started", { count: selected.size }), variant: "success" });
-      setSelected(new Set());
+      // In the order they were selected ("Select all with grade C or worse" puts the listings that earn first).
+      const ids = [...selected].slice(0, toSend);
+      await optimize.start(ids);
+      toast({ title: t("shop.optimize.started", { count: ids.length }), variant: "success" });
+      setSelected(new Set([...selected].slice(toSend)));
     } catch (error) {
       toast({ title: t("shop.optimize.failed"), description: errorMessage(error), variant: "destructive" });
     } finally {
@@ -236,7 +245,9 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
             <Button asChild variant="outline">
               <Link to="/shop/review" data-testid="open-review">
                 <ListChecksIcon aria-hidden="true" />
-                {t("shop.review.open")}
+                {summary.data.pendingProposals > 0
+                  ? t(summary.data.pendingProposals === 1 ? "quota.reviewCountOne" : "quota.reviewCount", { count: number.format(summary.data.pendingProposals) })
+                  : t("shop.review.open")}
               </Link>
             </Button>
           </div>
@@ -297,7 +308,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6">
         {(optimize.job || optimize.pending) &&
           (optimize.job ? (
-            <OptimizeProgress job={optimize.job} onDismiss={optimize.dismiss} />
+            <OptimizeProgress job={optimize.job} onDismiss={optimize.dismiss} pendingProposals={summary.data?.pendingProposals} />
           ) : (
             <Card className="gap-3" aria-busy="true" data-testid="optimize-progress-loading">
               <CardContent className="text-sm text-muted-foreground">{t("shop.job.loading")}</CardContent>
@@ -373,9 +384,15 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
                   </Button>
                 </>
               )}
-              <Button type="button" onClick={startOptimizing} disabled={selected.size === 0 || overLimit || starting || optimize.running} aria-describedby="optimize-hint" data-testid="optimize">
+              <Button
+                type="button"
+                onClick={startOptimizing}
+                disabled={selected.size === 0 || overLimit || starting || optimize.running || noUnits}
+                aria-describedby="optimize-hint"
+                data-testid="optimize"
+              >
                 <WandSparklesIcon aria-hidden="true" />
-                {starting ? t("shop.optimize.starting") : selected.size > 0 ? t("shop.optimize.count", { count: number.format(selected.size) }) : t("shop.optimize")}
+                {starting ? t("shop.optimize.starting") : selected.size > 0 ? t("shop.optimize.count", { count: number.format(toSend) }) : t("shop.optimize")}
               </Button>
             </div>
           </div>
@@ -384,8 +401,22 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
               <span className="text-destructive">{t("shop.optimize.tooMany", { max: SHOP_LIMITS.optimizeIdsMax })}</span>
             ) : optimize.running ? (
               t("shop.optimize.busy")
+            ) : noUnits || (remaining !== null && selected.size > remaining) ? (
+              <span className="text-warning-foreground dark:text-warning" data-testid="optimize-quota">
+                {noUnits
+                  ? t("quota.optimize.none", { n: number.format(selected.size || 0), reset: resetAt })
+                  : t("quota.optimize.partial", { remaining: number.format(remaining ?? 0), send: number.format(toSend), n: number.format(selected.size), reset: resetAt })}{" "}
+                {quota?.plan !== "premium" && (
+                  <Link to="/profile#plans" className="font-medium text-primary underline-offset-2 hover:underline" data-testid="optimize-see-plans">
+                    {t("quota.seePlans")}
+                  </Link>
+                )}
+              </span>
             ) : (
-              t("shop.optimize.hint")
+              <>
+                {t("shop.optimize.hint")}
+                {quota && <span data-testid="optimize-units"> {t("quota.optimize.left", { remaining: number.format(remaining ?? 0), limit: number.format(quota.limit) })}</span>}
+              </>
             )}
           </p>
 

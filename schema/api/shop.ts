@@ -64,6 +64,8 @@ export interface ShopSummary {
   grades: Record<Grade, number>;
   /** The most common findings across the shop, most listings first (at most 10). */
   topIssues: { id: string; message: string; count: number }[];
+  /** Proposals waiting for review (what "Review N proposals" counts). */
+  pendingProposals: number;
 }
 
 export const ShopListQuerySchema = v.object({

@@ -36,6 +36,7 @@ const SUMMARY: ShopSummary = {
   averageScore: 61.3,
   grades: { A: 1, B: 0, C: 1, D: 0, F: 1 },
   topIssues: [{ id: "altTexts.missing", message: "{missing} of {photos} photo(s) have no alt text.", count: 2 }],
+  pendingProposals: 0,
 };
 
 afterEach(() => {

@@ -76,6 +76,12 @@ export const en = {
   "changes.reason.regenerated": "Regenerated",
   "changes.version": "Version {version}, {date}",
   "changes.listingTitle": "Sales of this listing",
+  "quota.optimize.partial": "You have {remaining} listing units left today: {send} of {n} listings will be optimized. The others stay selected for when your units reset at {reset}.",
+  "quota.optimize.none": "You have no listing units left today, so none of the {n} listings can be optimized. Your units reset at {reset} (midnight UTC).",
+  "quota.optimize.left": "{remaining} of {limit} listing units left today.",
+  "quota.seePlans": "See plans",
+  "quota.reviewCount": "Review {count} proposals",
+  "quota.reviewCountOne": "Review 1 proposal",
 };
 
 export const tr: Record<keyof typeof en, string> = {
@@ -157,4 +163,10 @@ export const tr: Record<keyof typeof en, string> = {
   "changes.reason.regenerated": "Yeniden oluşturuldu",
   "changes.version": "Sürüm {version}, {date}",
   "changes.listingTitle": "Bu ilanın satışları",
+  "quota.optimize.partial": "Bugün {remaining} ilan hakkınız kaldı: {n} ilandan {send} tanesi iyileştirilecek. Diğerleri, haklarınız {reset} saatinde yenilendiğinde kullanmak için seçili kalır.",
+  "quota.optimize.none": "Bugün ilan hakkınız kalmadı, bu yüzden {n} ilanın hiçbiri iyileştirilemez. Haklarınız {reset} saatinde (UTC gece yarısı) yenilenir.",
+  "quota.optimize.left": "Bugün {limit} ilan hakkından {remaining} tanesi kaldı.",
+  "quota.seePlans": "Planları gör",
+  "quota.reviewCount": "{count} öneriyi incele",
+  "quota.reviewCountOne": "1 öneriyi incele",
 };
