@@ -162,7 +162,9 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
   const remaining = quota ? Math.max(0, quota.remaining) : null;
   const toSend = remaining === null ? selected.size : Math.min(selected.size, remaining);
   const noUnits = remaining === 0;
-  const resetAt = new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { timeStyle: "short" }).format(new Date(Math.ceil(Date.now() / 86_400_000) * 86_400_000));
+  // Midnight UTC in the seller's own time (read once: the screen does not outlive a day's quota by much).
+  const [nextMidnight] = useState(() => Math.ceil(Date.now() / 86_400_000) * 86_400_000);
+  const resetAt = new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { timeStyle: "short" }).format(new Date(nextMidnight));
 
   const hrefWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
