@@ -275,7 +275,8 @@ describe("My Shop's states", () => {
   it("after a reload, finds the running optimize job and follows it until it completes", async () => {
     let polls = 0;
     serve((url) => {
-      if (url.pathname === "/api/shop/summary") return SUMMARY;
+      // The proposals waiting are the server's count, read again as the job moves.
+      if (url.pathname === "/api/shop/summary") return { ...SUMMARY, pendingProposals: Math.min(3, Math.max(1, polls)) };
       if (url.pathname === "/api/shop/listings") return page([row(1)]);
       if (url.pathname === "/api/shop/jobs")
         return {
@@ -302,7 +303,9 @@ describe("My Shop's states", () => {
       await act(() => vi.advanceTimersByTimeAsync(1500));
       await waitFor(() => expect(screen.getByTestId("optimize-progress").getAttribute("data-status")).toBe("completed"));
       expect(screen.getByTestId("job-count").textContent).toBe("3/3 listings done");
-      expect(screen.getByRole("link", { name: "Review 3 proposals" }).getAttribute("href")).toBe("/shop/review");
+      await waitFor(() => expect(within(screen.getByTestId("optimize-progress")).getByRole("link", { name: "Review 3 proposals" }).getAttribute("href")).toBe("/shop/review"));
+      // The header counts the same proposals.
+      expect(screen.getByTestId("open-review").textContent).toBe("Review 3 proposals");
       // Completed: no more polls.
       await act(() => vi.advanceTimersByTimeAsync(6000));
       expect(polls).toBe(3);
