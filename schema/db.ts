@@ -334,6 +334,40 @@ export type ShopJob = typeof shopJobs.$inferSelect;
 export type ListingProposal = typeof listingProposals.$inferSelect;
 
 /** A seller's connected Etsy shop (0007, decision 0022): OAuth tokens encrypted with AES-256-GCM. */
+/**
+ * My Shop sales (0013, issue 28): one Etsy transaction of the seller's sold order items file. No buyer data
+ * is stored (decision 0035). `listingId` is the listing it was matched to, NULL while unmatched.
+ */
+export const shopSales = sqliteTable(
+  "shop_sales",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionId: text("transaction_id").notNull(),
+    orderId: text("order_id"),
+    listingId: text("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    etsyListingId: text("etsy_listing_id"),
+    sku: text("sku"),
+    itemName: text("item_name").notNull(),
+    /** The sale's day, 00:00 UTC, in ms. */
+    saleDate: timestamp("sale_date").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The item total less its discount, in minor units of `currency`. */
+    revenueMinor: integer("revenue_minor").notNull(),
+    currency: text("currency").notNull(),
+    /** How it was matched: "etsy-id", "sku", "title" (the title on the sale date), "old-title" (a title it had); NULL unmatched. */
+    matchedBy: text("matched_by"),
+    importedAt: timestamp("imported_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("shop_sales_user_transaction").on(t.userId, t.transactionId),
+    index("shop_sales_user_listing_date").on(t.userId, t.listingId, t.saleDate),
+    index("shop_sales_user_date").on(t.userId, t.saleDate),
+  ],
+);
+
 export const etsyConnections = sqliteTable("etsy_connections", {
   userId: text("user_id")
     .primaryKey()

@@ -13,15 +13,17 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { ApiError } from "~/lib/api";
-import { fetchShopListing, formatPrice, type ShopListingDetail } from "~/lib/api/shop";
+import { fetchListingSales, fetchShopListing, formatPrice, type ListingSales, type ShopListingDetail } from "~/lib/api/shop";
+import { EffectView, SalesPeriods, formatDay } from "~/components/shop/sales";
 import { useI18n } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/shop-listing";
 import * as shopStrings from "~/lib/i18n/catalog/shop";
 import * as auditStrings from "~/lib/i18n/catalog/audit";
+import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [shopStrings, auditStrings] } satisfies I18nHandle;
+export const handle = { i18n: [shopStrings, auditStrings, salesStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "shop.listing.metaTitle") }];
@@ -119,13 +121,49 @@ function DetailSkeleton() {
   );
 }
 
-type DetailData = { detail: ShopListingDetail; error?: undefined } | { detail?: undefined; error: unknown };
+type DetailData = ({ detail: ShopListingDetail; error?: undefined } | { detail?: undefined; error: unknown }) & { sales?: ListingSales };
 
-/** The shop listing with its audit and proposal; a decision or a fix reads it again (revalidation). */
+/** The shop listing with its audit and proposal, and its sales; a decision or a fix reads it again (revalidation). */
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
-  return fetchShopListing(params.id).then(
-    (detail) => ({ detail }),
-    (error: unknown) => ({ error }),
+  const [detail, sales] = await Promise.all([
+    fetchShopListing(params.id).then(
+      (detail) => ({ detail }),
+      (error: unknown) => ({ error }),
+    ),
+    // The sales are an extra: without them the listing still shows.
+    fetchListingSales(params.id).catch(() => undefined),
+  ]);
+  return { ...detail, sales };
+}
+
+/** The listing's sales over 30/90/365 days and all time, and what followed each of its changes. */
+function ListingSalesCard({ sales }: { sales: ListingSales }) {
+  const { t, language } = useI18n();
+  return (
+    <Card className="gap-4" data-testid="listing-sales">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-base">{t("changes.listingTitle")}</h2>
+        </CardTitle>
+        {sales.lastSale && <CardDescription>{t("sales.lastSale", { date: formatDay(sales.lastSale, language) })}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <SalesPeriods periods={sales.periods} />
+        {sales.effects.length > 0 && (
+          <section className="grid gap-3" aria-labelledby="listing-changes-title">
+            <h3 id="listing-changes-title" className="text-sm font-semibold">
+              {t("changes.title")}
+            </h3>
+            <div className="grid gap-3 md:grid-cols-2">
+              {sales.effects.map((effect) => (
+                <EffectView key={effect.version} effect={effect} />
+              ))}
+            </div>
+            <p className="text-xs text-muted-foreground">{t("changes.rule")}</p>
+          </section>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -223,6 +261,7 @@ function ShopListingScreen({ data }: { data: DetailData | null }) {
             </Card>
           )}
           <ListingFacts listing={listing} />
+          {data.sales && <ListingSalesCard sales={data.sales} />}
           <ListingAudit listing={{ ...listing, audit: detail.audit }} onUpdated={refresh} />
         </div>
       ) : null}

@@ -10,6 +10,7 @@ import { OptimizeProgress } from "~/components/shop/optimize-progress";
 import { ShopSummaryHeader, ShopSummarySkeleton, TopIssues, useIssueMessage } from "~/components/shop/shop-summary";
 import { ShopTable, ShopTableSkeleton } from "~/components/shop/shop-table";
 import { useOptimizeJob } from "~/components/shop/use-optimize-job";
+import { ChangesCard, ExportMenu, SalesCard } from "~/components/shop/sales";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -20,16 +21,32 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { settle, type Loaded } from "~/lib/account";
 import { errorMessage } from "~/lib/api";
-import { SHOP_LIMITS, collectShopListings, fetchShopListings, fetchShopSummary, type ShopListingsPage, type ShopListParams, type ShopOrder, type ShopSort, type ShopSummary } from "~/lib/api/shop";
+import {
+  SHOP_LIMITS,
+  collectShopListings,
+  fetchShopChanges,
+  fetchShopListings,
+  fetchShopSales,
+  fetchShopSummary,
+  type ShopChanges,
+  type ShopListingsPage,
+  type ShopListParams,
+  type ShopOrder,
+  type ShopSales,
+  type ShopSort,
+  type ShopSummary,
+} from "~/lib/api/shop";
 import { useI18n } from "~/lib/i18n";
+import { useQuota } from "~/lib/quota";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/shop";
 import * as shopStrings from "~/lib/i18n/catalog/shop";
 import * as etsyStrings from "~/lib/i18n/catalog/etsy";
 import * as auditStrings from "~/lib/i18n/catalog/audit";
+import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [shopStrings, etsyStrings, auditStrings] } satisfies I18nHandle;
+export const handle = { i18n: [shopStrings, etsyStrings, auditStrings, salesStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "shop.metaTitle") }];
@@ -50,12 +67,13 @@ function useDebounced<T>(value: T, ms: number) {
 
 /** The table's view, read from the address so Back from a listing returns to it. */
 function readParams(params: URLSearchParams): ShopListParams {
-  const sort = (["score", "title", "updated"] as const).find((s) => s === params.get("sort")) ?? "score";
+  const sort = (["score", "title", "updated", "revenue", "units", "fix"] as const).find((s) => s === params.get("sort")) ?? "score";
   const order = params.get("order") === "desc" ? "desc" : "asc";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const grade = /^[A-DF](,[A-DF])*$/.test(params.get("grade") ?? "") ? (params.get("grade") as string) : undefined;
   const issue = /^[A-Za-z0-9.-]{1,80}$/.test(params.get("issue") ?? "") ? (params.get("issue") as string) : undefined;
-  return { sort, order, page, q: params.get("q") ?? undefined, grade, issue };
+  const sold = (["yes", "no"] as const).find((v) => v === params.get("sold"));
+  return { sort, order, page, q: params.get("q") ?? undefined, grade, issue, sold };
 }
 
 interface ShopData {
@@ -63,14 +81,16 @@ interface ShopData {
   /** The table's page for the address's view; null while the shop holds no listings (nothing is asked then). */
   listings: Loaded<ShopListingsPage> | null;
   etsy: Loaded<EtsyConnectionStatus>;
+  sales: Loaded<ShopSales>;
+  changes: Loaded<ShopChanges>;
 }
 
 /** The summary and the Etsy card's status, then the table's page for the view in the address (?sort=, ?order=, ?page=, ?q=, ?grade=, ?issue=). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ShopData> {
   const view = readParams(new URL(request.url).searchParams);
-  const [summary, etsy] = await Promise.all([settle(fetchShopSummary()), loadEtsyStatus()]);
-  if (!summary.data || summary.data.listings === 0) return { summary, listings: null, etsy };
-  return { summary, listings: await settle(fetchShopListings({ ...view, q: view.q?.trim() || undefined }, request.signal)), etsy };
+  const [summary, etsy, sales, changes] = await Promise.all([settle(fetchShopSummary()), loadEtsyStatus(), settle(fetchShopSales()), settle(fetchShopChanges())]);
+  if (!summary.data || summary.data.listings === 0) return { summary, listings: null, etsy, sales, changes };
+  return { summary, listings: await settle(fetchShopListings({ ...view, q: view.q?.trim() || undefined }, request.signal)), etsy, sales, changes };
 }
 
 function Header() {
@@ -127,16 +147,24 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- params are read, not followed
   }, [q]);
 
-  const { summary, listings, etsy } = loaderData;
+  const { summary, listings, etsy, sales, changes } = loaderData;
   const busy = navigation.state === "loading" || revalidator.state === "loading";
   const reload = () => void revalidator.revalidate();
   const rows = listings?.data?.listings ?? [];
   const total = listings?.data?.total ?? 0;
   const pageSize = listings?.data?.pageSize ?? SHOP_LIMITS.pageSize;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const filtered = !!(q || view.grade || view.issue);
+  const filtered = !!(q || view.grade || view.issue || view.sold);
   const activeIssue = view.issue ? summary.data?.topIssues.find((i) => i.id === view.issue) : undefined;
   const overLimit = selected.size > SHOP_LIMITS.optimizeIdsMax;
+  // Listing units left today: a run never starts with more listings than units (the rest stay selected).
+  const quota = useQuota("create-listing").data;
+  const remaining = quota ? Math.max(0, quota.remaining) : null;
+  const toSend = remaining === null ? selected.size : Math.min(selected.size, remaining);
+  const noUnits = remaining === 0;
+  // Midnight UTC in the seller's own time (read once: the screen does not outlive a day's quota by much).
+  const [nextMidnight] = useState(() => Math.ceil(Date.now() / 86_400_000) * 86_400_000);
+  const resetAt = new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { timeStyle: "short" }).format(new Date(nextMidnight));
 
   const hrefWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -172,7 +200,8 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
   async function selectWeak() {
     setCollecting(true);
     try {
-      const weak = await collectShopListings({ grade: WEAK_GRADES }, SHOP_LIMITS.optimizeIdsMax);
+      // Fix these first: the weak listings with the most revenue at stake come first when there are more than one request takes.
+      const weak = await collectShopListings({ grade: WEAK_GRADES }, SHOP_LIMITS.optimizeIdsMax, "fix");
       if (weak.length === 0) {
         toast({ title: t("shop.select.noneWeak") });
         return;
@@ -191,12 +220,14 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
   }
 
   async function startOptimizing() {
-    if (selected.size === 0 || overLimit) return;
+    if (selected.size === 0 || overLimit || toSend === 0) return;
     setStarting(true);
     try {
-      await optimize.start([...selected]);
-      toast({ title: t("shop.optimize.started", { count: selected.size }), variant: "success" });
-      setSelected(new Set());
+      // In the order they were selected ("Select all with grade C or worse" puts the listings that earn first).
+      const ids = [...selected].slice(0, toSend);
+      await optimize.start(ids);
+      toast({ title: t("shop.optimize.started", { count: ids.length }), variant: "success" });
+      setSelected(new Set([...selected].slice(toSend)));
     } catch (error) {
       toast({ title: t("shop.optimize.failed"), description: errorMessage(error), variant: "destructive" });
     } finally {
@@ -211,12 +242,17 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
       description={t("shop.description")}
       actions={
         !empty && summary.data ? (
-          <Button asChild variant="outline">
-            <Link to="/shop/review" data-testid="open-review">
-              <ListChecksIcon aria-hidden="true" />
-              {t("shop.review.open")}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ExportMenu />
+            <Button asChild variant="outline">
+              <Link to="/shop/review" data-testid="open-review">
+                <ListChecksIcon aria-hidden="true" />
+                {summary.data.pendingProposals > 0
+                  ? t(summary.data.pendingProposals === 1 ? "quota.reviewCountOne" : "quota.reviewCount", { count: number.format(summary.data.pendingProposals) })
+                  : t("shop.review.open")}
+              </Link>
+            </Button>
+          </div>
         ) : undefined
       }
     />
@@ -274,7 +310,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6">
         {(optimize.job || optimize.pending) &&
           (optimize.job ? (
-            <OptimizeProgress job={optimize.job} onDismiss={optimize.dismiss} />
+            <OptimizeProgress job={optimize.job} onDismiss={optimize.dismiss} pendingProposals={summary.data?.pendingProposals} />
           ) : (
             <Card className="gap-3" aria-busy="true" data-testid="optimize-progress-loading">
               <CardContent className="text-sm text-muted-foreground">{t("shop.job.loading")}</CardContent>
@@ -307,6 +343,10 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
             </CardContent>
           </Card>
         </div>
+
+        <SalesCard sales={sales.data} onImported={reload} hrefUnsold={hrefWith({ sold: "no", sort: null, grade: null, issue: null })} />
+
+        <ChangesCard changes={changes.data} salesImported={!!sales.data?.imported} />
 
         <EtsyConnectCard status={etsy} />
 
@@ -346,9 +386,15 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
                   </Button>
                 </>
               )}
-              <Button type="button" onClick={startOptimizing} disabled={selected.size === 0 || overLimit || starting || optimize.running} aria-describedby="optimize-hint" data-testid="optimize">
+              <Button
+                type="button"
+                onClick={startOptimizing}
+                disabled={selected.size === 0 || overLimit || starting || optimize.running || noUnits}
+                aria-describedby="optimize-hint"
+                data-testid="optimize"
+              >
                 <WandSparklesIcon aria-hidden="true" />
-                {starting ? t("shop.optimize.starting") : selected.size > 0 ? t("shop.optimize.count", { count: number.format(selected.size) }) : t("shop.optimize")}
+                {starting ? t("shop.optimize.starting") : selected.size > 0 ? t("shop.optimize.count", { count: number.format(toSend) }) : t("shop.optimize")}
               </Button>
             </div>
           </div>
@@ -357,10 +403,40 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
               <span className="text-destructive">{t("shop.optimize.tooMany", { max: SHOP_LIMITS.optimizeIdsMax })}</span>
             ) : optimize.running ? (
               t("shop.optimize.busy")
+            ) : noUnits || (remaining !== null && selected.size > remaining) ? (
+              <span className="text-warning-foreground dark:text-warning" data-testid="optimize-quota">
+                {noUnits
+                  ? t("quota.optimize.none", { n: number.format(selected.size || 0), reset: resetAt })
+                  : t("quota.optimize.partial", { remaining: number.format(remaining ?? 0), send: number.format(toSend), n: number.format(selected.size), reset: resetAt })}{" "}
+                {quota?.plan !== "premium" && (
+                  <Link to="/profile#plans" className="font-medium text-primary underline-offset-2 hover:underline" data-testid="optimize-see-plans">
+                    {t("quota.seePlans")}
+                  </Link>
+                )}
+              </span>
             ) : (
-              t("shop.optimize.hint")
+              <>
+                {t("shop.optimize.hint")}
+                {quota && <span data-testid="optimize-units"> {t("quota.optimize.left", { remaining: number.format(remaining ?? 0), limit: number.format(quota.limit) })}</span>}
+              </>
             )}
           </p>
+
+          <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("sales.filter.label")} data-testid="sales-filter">
+            <span className="text-muted-foreground">{t("sales.filter.label")}</span>
+            {([null, "yes", "no"] as const).map((value) => (
+              <Button key={value ?? "all"} asChild size="sm" variant={(view.sold ?? null) === value ? "secondary" : "ghost"}>
+                <Link to={hrefWith({ sold: value })} aria-current={(view.sold ?? null) === value ? "true" : undefined} data-testid={`sold-${value ?? "all"}`}>
+                  {t(value === "yes" ? "sales.filter.sold" : value === "no" ? "sales.filter.unsold" : "sales.filter.all")}
+                </Link>
+              </Button>
+            ))}
+            <Button asChild size="sm" variant={view.sort === "fix" ? "secondary" : "outline"} className="ml-auto">
+              <Link to={hrefWith({ sort: "fix", order: null })} title={t("sales.sort.fixHint")} data-testid="sort-fix">
+                {t("sales.sort.fix")}
+              </Link>
+            </Button>
+          </div>
 
           {(view.issue || view.grade) && (
             <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-filter">
@@ -404,7 +480,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
                     variant="outline"
                     onClick={() => {
                       setText("");
-                      update({ q: null, issue: null, grade: null, page: null });
+                      update({ q: null, issue: null, grade: null, sold: null, page: null });
                     }}
                   >
                     <XIcon aria-hidden="true" />
@@ -425,6 +501,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
                   selected={selected}
                   onToggle={toggle}
                   onTogglePage={togglePage}
+                  mainCurrency={listings.data.mainCurrency}
                 />
                 {pages > 1 && (
                   <nav className="flex items-center justify-between gap-2" aria-label={t("shop.page.nav")} data-testid="shop-pagination">

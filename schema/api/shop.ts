@@ -64,10 +64,13 @@ export interface ShopSummary {
   grades: Record<Grade, number>;
   /** The most common findings across the shop, most listings first (at most 10). */
   topIssues: { id: string; message: string; count: number }[];
+  /** Proposals waiting for review (what "Review N proposals" counts). */
+  pendingProposals: number;
 }
 
 export const ShopListQuerySchema = v.object({
-  sort: v.optional(v.picklist(["score", "title", "updated"], "sort must be score, title or updated"), "score"),
+  /** revenue: the period's revenue in the shop's main currency, then units; fix: weak listings (C, D, F) first, those with the most revenue at stake first, then the lowest score. */
+  sort: v.optional(v.picklist(["score", "title", "updated", "revenue", "units", "fix"], "sort must be score, title, updated, revenue, units or fix"), "score"),
   order: v.optional(v.picklist(["asc", "desc"], "order must be asc or desc"), "asc"),
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, "page must be a whole number from 1"), v.transform(Number)), "1"),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SHOP_LIMITS.queryMax, `q must be at most ${SHOP_LIMITS.queryMax} characters`))),
@@ -77,8 +80,19 @@ export const ShopListQuerySchema = v.object({
   issue: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9.-]{1,80}$/, "issue must be a finding id such as title.too-long or altTexts.missing"))),
   /** Only listings whose proposal waits for review (the review screen). */
   proposal: v.optional(v.picklist(["pending"], "proposal must be pending")),
+  /** The sales period the rows' units and revenue cover, in days (or all imported sales); 365 by default. */
+  period: v.optional(v.picklist(["30", "90", "365", "all"], "period must be 30, 90, 365 or all"), "365"),
+  /** Only listings that sold in the period (yes) or did not (no). */
+  sold: v.optional(v.picklist(["yes", "no"], "sold must be yes or no")),
 });
 export type ShopListQuery = v.InferOutput<typeof ShopListQuerySchema>;
+
+/** GET /api/shop/export.csv: Etsy's own listings file (the default) or the short changes file; the accepted changes or the whole shop. */
+export const ShopExportQuerySchema = v.object({
+  format: v.optional(v.picklist(["etsy", "changes"], "format must be etsy or changes"), "etsy"),
+  scope: v.optional(v.picklist(["accepted", "all"], "scope must be accepted or all"), "accepted"),
+});
+export type ShopExportQuery = v.InferOutput<typeof ShopExportQuerySchema>;
 
 /** One row of GET /api/shop/listings (`data.listings[]`). */
 export interface ShopListingRow {
@@ -96,11 +110,18 @@ export interface ShopListingRow {
   updatedAt: string;
   /** A pending proposal waits for review. */
   hasProposal: boolean;
+  /** Sales in the query's period: units, orders, revenue per currency (largest first), the last sale's day (YYYY-MM-DD). */
+  units: number;
+  orders: number;
+  revenue: { currency: string; minor: number }[];
+  lastSale: string | null;
 }
 
 /** GET /api/shop/listings (`data`). */
 export interface ShopListingsPage {
   listings: ShopListingRow[];
+  /** The currency the revenue sort compares (the one most sales are in); null without sales. */
+  mainCurrency: string | null;
   total: number;
   page: number;
   pageSize: number;

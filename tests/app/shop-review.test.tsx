@@ -85,6 +85,10 @@ function rowOf(d: ShopListingDetail): ShopListingRow {
     grade: "F",
     updatedAt: d.listing.updated_at,
     hasProposal: !!d.proposal,
+    units: 0,
+    orders: 0,
+    revenue: [],
+    lastSale: null,
   };
 }
 

@@ -20,6 +20,7 @@ const SUMMARY: ShopSummary = {
     { id: "tags.unused", message: "Only {count} of {max} tags are used. Every empty slot is a search you cannot be found for. Add {missing} more.", count: 812 },
     { id: "photos.too-few", message: "The listing has {count} photo(s).", count: 1 },
   ],
+  pendingProposals: 0,
 };
 
 function show(node: React.ReactNode, language: Language = "en") {

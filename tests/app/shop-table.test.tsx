@@ -23,6 +23,10 @@ function row(id: number, over: Partial<ShopListingRow> = {}): ShopListingRow {
     grade: "C",
     updatedAt: "2026-11-20T10:00:00.000Z",
     hasProposal: false,
+    units: 0,
+    orders: 0,
+    revenue: [],
+    lastSale: null,
     ...over,
   };
 }
@@ -32,6 +36,7 @@ const SUMMARY: ShopSummary = {
   averageScore: 61.3,
   grades: { A: 1, B: 0, C: 1, D: 0, F: 1 },
   topIssues: [{ id: "altTexts.missing", message: "{missing} of {photos} photo(s) have no alt text.", count: 2 }],
+  pendingProposals: 0,
 };
 
 afterEach(() => {
@@ -260,7 +265,7 @@ describe("My Shop's states", () => {
       return undefined;
     });
     screenAt();
-    fireEvent.click(await screen.findByTestId("select-weak"));
+    fireEvent.click(await screen.findByTestId("select-weak", undefined, { timeout: 5000 }));
     await waitFor(() => expect(screen.getByTestId("selected-count").textContent).toBe("120 selected"));
     const asked = calls.filter((u) => u.pathname === "/api/shop/listings" && u.searchParams.get("grade") === "C,D,F").map((u) => u.searchParams.get("page"));
     expect(asked).toEqual(["1", "2", "3"]);
@@ -270,7 +275,8 @@ describe("My Shop's states", () => {
   it("after a reload, finds the running optimize job and follows it until it completes", async () => {
     let polls = 0;
     serve((url) => {
-      if (url.pathname === "/api/shop/summary") return SUMMARY;
+      // The proposals waiting are the server's count, read again as the job moves.
+      if (url.pathname === "/api/shop/summary") return { ...SUMMARY, pendingProposals: Math.min(3, Math.max(1, polls)) };
       if (url.pathname === "/api/shop/listings") return page([row(1)]);
       if (url.pathname === "/api/shop/jobs")
         return {
@@ -297,7 +303,9 @@ describe("My Shop's states", () => {
       await act(() => vi.advanceTimersByTimeAsync(1500));
       await waitFor(() => expect(screen.getByTestId("optimize-progress").getAttribute("data-status")).toBe("completed"));
       expect(screen.getByTestId("job-count").textContent).toBe("3/3 listings done");
-      expect(screen.getByRole("link", { name: "Review 3 proposals" }).getAttribute("href")).toBe("/shop/review");
+      await waitFor(() => expect(within(screen.getByTestId("optimize-progress")).getByRole("link", { name: "Review 3 proposals" }).getAttribute("href")).toBe("/shop/review"));
+      // The header counts the same proposals.
+      expect(screen.getByTestId("open-review").textContent).toBe("Review 3 proposals");
       // Completed: no more polls.
       await act(() => vi.advanceTimersByTimeAsync(6000));
       expect(polls).toBe(3);

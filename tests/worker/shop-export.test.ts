@@ -13,7 +13,7 @@ async function edit(token: string, id: string, changes: Record<string, unknown>)
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-describe("GET /api/shop/export.csv", () => {
+describe("GET /api/shop/export.csv?format=changes", () => {
   it("neutralises formula cells, doubles quotes and keeps line breaks inside quoted fields", () => {
     expect(exportField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(exportField(`${start}1+1`).startsWith(`"'${start}`)).toBe(true);
@@ -42,7 +42,7 @@ describe("GET /api/shop/export.csv", () => {
     // A listing written on Create Listing is not a shop listing.
     await api("/listings", { token: user.token, body: { title: "Other", description: "Not from the shop.", tags: [], altTexts: [], platform: "etsy" } });
 
-    const res = await api("/shop/export.csv", { token: user.token });
+    const res = await api("/shop/export.csv?format=changes", { token: user.token });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="listora-etsy-changes-${new Date().toISOString().slice(0, 10)}.csv"`);
@@ -74,12 +74,12 @@ describe("GET /api/shop/export.csv", () => {
     expect((await api(`/shop/listings/${id}/accept`, { token: owner.token, method: "POST" })).status).toBe(200);
     const row = await env.DB.prepare("SELECT title, tags FROM listings WHERE id = ?").bind(id).first<{ title: string; tags: string }>();
 
-    const mine = readCsv((await (await api("/shop/export.csv", { token: owner.token })).text()).replace(/^\uFEFF/, ""));
+    const mine = readCsv((await (await api("/shop/export.csv?format=changes", { token: owner.token })).text()).replace(/^\uFEFF/, ""));
     expect(mine).toHaveLength(2);
     expect(mine[1].slice(0, 4)).toEqual(["CANDLE-LAV-8OZ", "SOY CANDLE lavender", row!.title, (JSON.parse(row!.tags) as string[]).join(",")]);
 
     const other = await registerUser();
-    const theirs = readCsv((await (await api("/shop/export.csv", { token: other.token })).text()).replace(/^\uFEFF/, ""));
+    const theirs = readCsv((await (await api("/shop/export.csv?format=changes", { token: other.token })).text()).replace(/^\uFEFF/, ""));
     expect(theirs).toEqual([["SKU", "ORIGINAL_TITLE", "TITLE", "TAGS", "DESCRIPTION"]]);
   });
 });

@@ -409,8 +409,8 @@ describe("shop health: GET /api/shop/summary, /api/shop/listings and /api/shop/l
 
   it("answers an empty shop with zeros", async () => {
     const { token } = await registerUser();
-    expect(await get<ShopSummary>(token, "/shop/summary")).toEqual({ listings: 0, averageScore: 0, grades: { A: 0, B: 0, C: 0, D: 0, F: 0 }, topIssues: [] });
-    expect(await get<ShopListingsPage>(token, "/shop/listings")).toEqual({ listings: [], total: 0, page: 1, pageSize: 50 });
+    expect(await get<ShopSummary>(token, "/shop/summary")).toEqual({ listings: 0, averageScore: 0, grades: { A: 0, B: 0, C: 0, D: 0, F: 0 }, topIssues: [], pendingProposals: 0 });
+    expect(await get<ShopListingsPage>(token, "/shop/listings")).toEqual({ listings: [], mainCurrency: null, total: 0, page: 1, pageSize: 50 });
   });
 
   it("lists the listings with price, photo and tag counts and score, sorted, searched, filtered by grade and issue, and paged", async () => {
@@ -459,7 +459,7 @@ describe("shop health: GET /api/shop/summary, /api/shop/listings and /api/shop/l
   it("refuses bad query parameters with a 400 naming the parameter", async () => {
     const { token } = await registerUser();
     const cases: [string, RegExp][] = [
-      ["sort=price", /sort must be score, title or updated/],
+      ["sort=price", /sort must be score, title, updated, revenue, units or fix/],
       ["order=up", /order must be asc or desc/],
       ["page=0", /page must be a whole number from 1/],
       ["page=abc", /page must be a whole number from 1/],

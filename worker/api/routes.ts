@@ -13,6 +13,7 @@ import type { ApiRoute } from "./route";
 import { shopRoutes } from "./shop";
 import { shopEtsyRoutes } from "./shop-etsy";
 import { shopJobRoutes } from "./shop-jobs";
+import { shopSalesRoutes } from "./shop-sales";
 import { workflowRoutes } from "./workflow";
 
 /**
@@ -34,6 +35,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...workflowRoutes,
   ...imageRoutes,
   ...shopRoutes,
+  ...shopSalesRoutes,
   ...shopEtsyRoutes,
   ...shopJobRoutes,
 ];

@@ -1,5 +1,5 @@
-import { OptimizeRequestSchema, ProposalDecisionSchema } from "../../schema/api/shop";
-import { changedShopListings, exportCsv, exportFileName } from "../domain/shop/export";
+import { OptimizeRequestSchema, ProposalDecisionSchema, ShopExportQuerySchema } from "../../schema/api/shop";
+import { shopExport } from "../domain/shop/export";
 import { assertOptimizeAllowed, listJobs, readJob, startOptimizeJob, sweepJobIfStuck } from "../domain/shop/jobs";
 import { acceptProposal, acceptProposals, rejectProposal, rejectProposals } from "../domain/shop/proposals";
 import { assertWriteAllowed } from "../domain/storage/meter";
@@ -102,13 +102,15 @@ export const shopJobRoutes = [
   route({
     method: "get",
     path: "/shop/export.csv",
-    summary: "The shop listings changed since import, as a CSV for Etsy (SKU, original title, title, tags, description)",
+    summary:
+      "The shop as a CSV: format=etsy (default) is Etsy's own listings file (TITLE ... SKU, as EtsyListingsDownload.csv; re-imports unchanged), format=changes the short file (SKU, original title, title, tags, description); scope=accepted (default: listings changed since import) or all",
     tag: "Shop",
     auth: "user",
+    query: ShopExportQuerySchema,
     produces: "text/csv",
-    handler: async ({ env, user }) => {
-      const body = exportCsv(await changedShopListings(env.DB, user.id));
-      return fileResponse(body, { type: "text/csv; charset=utf-8", name: exportFileName() });
+    handler: async ({ env, user, query }) => {
+      const { body, name } = await shopExport(env.DB, user.id, query);
+      return fileResponse(body, { type: "text/csv; charset=utf-8", name });
     },
   }),
 ];

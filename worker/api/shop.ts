@@ -19,8 +19,8 @@ const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 /** Media types a browser or a script sends a .csv file with. */
 const CSV_TYPES = /^(text\/csv|text\/plain|application\/csv|text\/comma-separated-values|application\/vnd\.ms-excel|application\/octet-stream)\b/i;
 
-/** The uploaded file's bytes, as they arrive: the `file` part of a form, or the whole body. */
-function fileBytes(request: ApiRequest): AsyncIterable<Uint8Array> {
+/** The uploaded file's bytes, as they arrive: the `file` part of a form, or the whole body (`fileName` names Etsy's file in the message). */
+export function fileBytes(request: ApiRequest, fileName = "EtsyListingsDownload.csv"): AsyncIterable<Uint8Array> {
   const type = (request.headers.get("Content-Type") ?? "").trim();
   const multipart = /^multipart\/form-data\b/i.test(type);
   if (!multipart && !CSV_TYPES.test(type)) {
@@ -28,7 +28,7 @@ function fileBytes(request: ApiRequest): AsyncIterable<Uint8Array> {
   }
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > SHOP_LIMITS.importBytesMax + (multipart ? MULTIPART_ENVELOPE_BYTES : 0)) throw fileTooLarge();
-  if (!request.body) throw badRequest('The request has no file. Send EtsyListingsDownload.csv as the body (text/csv) or in a form field named "file".', { field: "file" });
+  if (!request.body) throw badRequest(`The request has no file. Send ${fileName} as the body (text/csv) or in a form field named "file".`, { field: "file" });
   return multipart ? readMultipartFile(request.body, type, "file") : bodyChunks(request.body);
 }
 

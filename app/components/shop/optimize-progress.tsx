@@ -12,11 +12,12 @@ import { useI18n } from "~/lib/i18n";
 const ITEM_VARIANT = { queued: "outline", processing: "secondary", done: "success", failed: "destructive", skipped: "warning" } as const;
 
 /** The progress of one optimize job: a bar, the counts, why it stopped early, and each listing's result. */
-export function OptimizeProgress({ job, onDismiss }: { job: ShopJobInfo; onDismiss?: () => void }) {
+export function OptimizeProgress({ job, onDismiss, pendingProposals }: { job: ShopJobInfo; onDismiss?: () => void; pendingProposals?: number }) {
   const { t } = useI18n();
   const active = isActiveJob(job);
   const finished = job.done + job.failed;
-  const proposals = job.items.filter((item) => item.status === "done").length || job.done;
+  // What waits for review now (the shop's count, read again as the job moves); an improved listing only, never "already as good".
+  const proposals = pendingProposals ?? job.items.filter((item) => item.status === "done" && item.scoreAfter !== null && item.scoreBefore !== null && item.scoreAfter > item.scoreBefore).length;
   return (
     <Card className="gap-4" data-testid="optimize-progress" data-status={job.status}>
       <CardHeader>
@@ -59,6 +60,9 @@ export function OptimizeProgress({ job, onDismiss }: { job: ShopJobInfo; onDismi
             <AlertDescription>
               <p className="break-words">{job.stopReason ?? t("shop.job.stoppedUnknown")}</p>
               <p>{t("shop.job.stoppedHint")}</p>
+              <Link to="/profile#plans" className="font-medium underline underline-offset-2" data-testid="job-see-plans">
+                {t("quota.seePlans")}
+              </Link>
             </AlertDescription>
           </Alert>
         )}

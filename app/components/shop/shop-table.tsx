@@ -8,6 +8,7 @@ import { useI18n } from "~/lib/i18n";
 import { useIsMobile } from "~/lib/use-mobile";
 import { cn } from "~/lib/utils";
 import { GradeBadge } from "./grade-badge";
+import { MoneyList } from "./sales";
 
 interface ShopTableProps {
   rows: ShopListingRow[];
@@ -19,6 +20,8 @@ interface ShopTableProps {
   onTogglePage: (checked: boolean) => void;
   /** Defaults to the screen width: cards under 768 px, a table above. */
   layout?: "table" | "cards";
+  /** The shop's main sales currency, shown first. */
+  mainCurrency?: string | null;
 }
 
 function formatUpdated(iso: string, language: string) {
@@ -26,7 +29,7 @@ function formatUpdated(iso: string, language: string) {
   return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat(language === "tr" ? "tr-TR" : "en-US", { dateStyle: "medium" }).format(date);
 }
 
-/** A column header that sorts: a first press sorts ascending (score: weakest first), a second reverses. */
+/** A column header that sorts: a first press sorts ascending (score: weakest first; sold and revenue: most first), a second reverses. */
 function SortHeader({ column, label, sort, order, onSort, className }: { column: ShopSort; label: string; sort: ShopSort; order: ShopOrder; onSort: ShopTableProps["onSort"]; className?: string }) {
   const { t } = useI18n();
   const active = sort === column;
@@ -35,7 +38,10 @@ function SortHeader({ column, label, sort, order, onSort, className }: { column:
     <th scope="col" aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"} className={cn("px-3 py-2 font-medium", className)}>
       <button
         type="button"
-        onClick={() => onSort(column, active && order === "asc" ? "desc" : "asc")}
+        onClick={() => {
+          const first = column === "revenue" || column === "units" ? "desc" : "asc";
+          onSort(column, active && order === first ? (first === "asc" ? "desc" : "asc") : first);
+        }}
         className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         data-testid={`sort-${column}`}
       >
@@ -58,7 +64,7 @@ function ProposalBadge() {
 }
 
 /** The shop's listings: a sortable table with a selection column, or cards on a phone. */
-export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTogglePage, layout }: ShopTableProps) {
+export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTogglePage, layout, mainCurrency }: ShopTableProps) {
   const { t, language } = useI18n();
   const mobile = useIsMobile();
   const cards = (layout ?? (mobile ? "cards" : "table")) === "cards";
@@ -112,6 +118,10 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
                 </span>
                 {row.hasProposal && <ProposalBadge />}
               </div>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="row-sales">
+                <span className="text-muted-foreground tabular-nums">{t(row.units === 1 ? "sales.unitsOne" : "sales.units", { count: row.units })}</span>
+                <MoneyList revenue={row.revenue} main={mainCurrency} className="font-medium tabular-nums" />
+              </div>
             </li>
           ))}
         </ul>
@@ -121,7 +131,7 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
 
   return (
     <div className="overflow-x-auto rounded-xl border bg-card" data-testid="shop-table">
-      <table className="w-full min-w-[760px] text-sm">
+      <table className="w-full min-w-[900px] text-sm">
         <caption className="sr-only">{t("shop.table.caption")}</caption>
         <thead className="border-b bg-muted/40 text-left text-muted-foreground">
           <tr>
@@ -132,6 +142,8 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
             <th scope="col" className="px-3 py-2 text-right font-medium">
               {t("shop.col.price")}
             </th>
+            <SortHeader column="units" label={t("sales.col.units")} sort={sort} order={order} onSort={onSort} className="text-right" />
+            <SortHeader column="revenue" label={t("sales.col.revenue")} sort={sort} order={order} onSort={onSort} className="text-right" />
             <th scope="col" className="px-3 py-2 text-right font-medium">
               {t("shop.col.photos")}
             </th>
@@ -163,6 +175,12 @@ export function ShopTable({ rows, sort, order, onSort, selected, onToggle, onTog
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums whitespace-nowrap" data-testid="row-price">
                 {row.priceMinor === null ? <span className="text-muted-foreground">{t("shop.none")}</span> : formatPrice(row.priceMinor, row.currency, language)}
+              </td>
+              <td className="px-3 py-2.5 text-right tabular-nums" data-testid="row-units">
+                {row.units}
+              </td>
+              <td className="px-3 py-2.5 text-right tabular-nums whitespace-nowrap" data-testid="row-revenue">
+                <MoneyList revenue={row.revenue} main={mainCurrency} />
               </td>
               <td className="px-3 py-2.5 text-right tabular-nums" data-testid="row-photos">
                 {row.photoCount}

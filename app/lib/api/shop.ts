@@ -18,12 +18,14 @@ import type {
   ShopSummary,
 } from "../../../schema/api/shop";
 import { SHOP_LIMITS } from "../../../schema/api/shop";
+import type { ListingSales, SalesImportResult, ShopChanges, ShopSales, VersionEffect } from "../../../schema/api/shop-sales";
 import { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, api, handleUnauthorized } from "~/lib/api";
 import { getToken } from "~/lib/auth";
 import { downloadFromApi } from "./listings";
 
 export type { AcceptProposalsResult, OptimizeStarted, RejectProposalsResult, ShopJobSummary };
 export type { ShopImportResult, ShopJobInfo, ShopListingDetail, ShopListingRow, ShopListingsPage, ShopProposal, ShopSummary };
+export type { ListingSales, SalesImportResult, ShopChanges, ShopSales, VersionEffect };
 export { SHOP_LIMITS };
 
 export type ShopSort = ShopListQuery["sort"];
@@ -37,6 +39,10 @@ export interface ShopListParams {
   issue?: string;
   /** Only listings whose proposal waits for review. */
   proposal?: "pending";
+  /** Only listings that sold in the period (yes) or did not (no). */
+  sold?: "yes" | "no";
+  /** The sales period of the rows' units and revenue (365 days by default). */
+  period?: ShopListQuery["period"];
 }
 
 export async function fetchShopSummary(): Promise<ShopSummary> {
@@ -49,6 +55,8 @@ function listQueryString(params: ShopListParams): string {
   if (params.grade) search.set("grade", params.grade);
   if (params.issue) search.set("issue", params.issue);
   if (params.proposal) search.set("proposal", params.proposal);
+  if (params.sold) search.set("sold", params.sold);
+  if (params.period && params.period !== "365") search.set("period", params.period);
   return search.toString();
 }
 
@@ -64,10 +72,10 @@ export async function fetchShopListing(id: string): Promise<ShopListingDetail> {
  * Every listing of a filter, page by page (e.g. grade C, D and F for 'Select all with grade C or
  * worse'), at most `limit` of them: one optimize request takes at most SHOP_LIMITS.optimizeIdsMax.
  */
-export async function collectShopListings(filter: { grade?: string; issue?: string; q?: string }, limit = Infinity): Promise<ShopListingRow[]> {
+export async function collectShopListings(filter: { grade?: string; issue?: string; q?: string }, limit = Infinity, sort: ShopSort = "score"): Promise<ShopListingRow[]> {
   const rows: ShopListingRow[] = [];
   for (let page = 1; rows.length < limit; page++) {
-    const result = await fetchShopListings({ sort: "score", order: "asc", page, ...filter });
+    const result = await fetchShopListings({ sort, order: "asc", page, ...filter });
     rows.push(...result.listings);
     if (result.listings.length === 0 || page * result.pageSize >= result.total) break;
   }
@@ -83,13 +91,13 @@ export interface UploadProgress {
 }
 
 /**
- * POST /api/shop/import with the file as multipart/form-data (field `file`). XMLHttpRequest rather
- * than fetch: only it reports upload progress in browsers.
+ * POST a CSV file as multipart/form-data (field `file`). XMLHttpRequest rather than fetch: only it
+ * reports upload progress in browsers.
  */
-export function uploadShopCsv(file: File, onProgress: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<ShopImportResult> {
+function uploadCsv<T>(path: string, file: File, onProgress: (progress: UploadProgress) => void, valid: (data: T | undefined) => boolean, signal?: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${API_BASE}/shop/import`);
+    xhr.open("POST", `${API_BASE}${path}`);
     xhr.timeout = DEFAULT_TIMEOUT_MS * 3;
     xhr.responseType = "text";
     const token = getToken();
@@ -104,8 +112,8 @@ export function uploadShopCsv(file: File, onProgress: (progress: UploadProgress)
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const data = body?.data as ShopImportResult | undefined;
-        if (data && typeof data.imported === "number") resolve(data);
+        const data = body?.data as T | undefined;
+        if (data && valid(data)) resolve(data);
         else reject(new ApiError("Invalid response from server", xhr.status, body, "invalid-response"));
         return;
       }
@@ -121,6 +129,28 @@ export function uploadShopCsv(file: File, onProgress: (progress: UploadProgress)
     form.append("file", file, file.name);
     xhr.send(form);
   });
+}
+
+/** POST /api/shop/import: Etsy's listings file. */
+export function uploadShopCsv(file: File, onProgress: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<ShopImportResult> {
+  return uploadCsv<ShopImportResult>("/shop/import", file, onProgress, (data) => typeof data?.imported === "number", signal);
+}
+
+/** POST /api/shop/sales/import: Etsy's sold order items file. */
+export function uploadSalesCsv(file: File, onProgress: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<SalesImportResult> {
+  return uploadCsv<SalesImportResult>("/shop/sales/import", file, onProgress, (data) => typeof data?.added === "number", signal);
+}
+
+export async function fetchShopSales(): Promise<ShopSales> {
+  return (await api<{ data: ShopSales }>("/shop/sales")).data;
+}
+
+export async function fetchShopChanges(days = 90): Promise<ShopChanges> {
+  return (await api<{ data: ShopChanges }>(`/shop/changes?days=${days}`)).data;
+}
+
+export async function fetchListingSales(id: string): Promise<ListingSales> {
+  return (await api<{ data: ListingSales }>(`/shop/listings/${encodeURIComponent(id)}/sales`)).data;
 }
 
 /** Why a chosen file cannot be imported, before anything is sent; null when it may go. */
@@ -189,8 +219,9 @@ export async function fetchPendingProposals(): Promise<ShopListingDetail[]> {
   return details;
 }
 
-export function downloadShopExport() {
-  return downloadFromApi("/shop/export.csv", "listora-shop-export.csv");
+/** GET /api/shop/export.csv: Etsy's own listings file with the accepted changes (or the whole shop), or the short changes file. */
+export function downloadShopExport(scope: "accepted" | "all" = "accepted", format: "etsy" | "changes" = "etsy") {
+  return downloadFromApi(`/shop/export.csv?format=${format}&scope=${scope}`, format === "etsy" ? "EtsyListingsDownload-listora.csv" : "listora-etsy-changes.csv");
 }
 
 /** A price in its currency for the seller's language; "" when the listing has none. */

@@ -16,6 +16,7 @@ import type * as plans from "./catalog/plans";
 import type * as profile from "./catalog/profile";
 import type * as shared from "./catalog/shared";
 import type * as shop from "./catalog/shop";
+import type * as shopSales from "./catalog/shop-sales";
 import type * as wizard from "./catalog/wizard";
 
 type KeysOf<C extends { en: object }> = keyof C["en"] & string;
@@ -35,4 +36,5 @@ export type MessageKey =
   | KeysOf<typeof profile>
   | KeysOf<typeof shared>
   | KeysOf<typeof shop>
+  | KeysOf<typeof shopSales>
   | KeysOf<typeof wizard>;

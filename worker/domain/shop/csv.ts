@@ -308,7 +308,7 @@ export function decodeEntities(text: string): string {
 // ---- Etsy's columns -------------------------------------------------------------------------------
 
 /** Currencies whose minor unit is the unit itself (ISO 4217 exponent 0). */
-const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
+export const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
 
 /** "16.00" in USD -> 1600; "1,250.50" -> 125050; "1500" in JPY -> 1500; anything else -> null. */
 export function priceToMinor(price: string, currency: string | null): number | null {
@@ -440,7 +440,12 @@ export function fileTooLarge(): HttpError {
  * The records of a CSV byte stream, decoded as UTF-8 piece by piece. More than `maxBytes` is a 413 as soon
  * as it is seen; a NUL byte (a spreadsheet or image file, not text) or an unreadable file is a 400.
  */
-export async function* csvRecords(bytes: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, maxBytes = SHOP_LIMITS.importBytesMax): AsyncGenerator<CsvRow> {
+export async function* csvRecords(
+  bytes: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  maxBytes = SHOP_LIMITS.importBytesMax,
+  /** The 400 of a file that is not the expected CSV (the sales import names its own file). */
+  refuse: (detail: string) => HttpError = notListingsCsv,
+): AsyncGenerator<CsvRow> {
   // fatal: a file saved in another encoding (Excel's "CSV" in Windows-1252) is refused, not imported garbled.
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const parser = new CsvParser();
@@ -449,7 +454,7 @@ export async function* csvRecords(bytes: AsyncIterable<Uint8Array> | ReadableStr
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw notListingsCsv(`It is not UTF-8 text (Etsy's file is): perhaps it was saved again in a spreadsheet in another encoding. Download it from Etsy again, or save it as "CSV UTF-8".`);
+      throw refuse(`It is not UTF-8 text (Etsy's file is): perhaps it was saved again in a spreadsheet in another encoding. Download it from Etsy again, or save it as "CSV UTF-8".`);
     }
   };
   const take = (text: string) => parser.pushRows(text);
@@ -458,13 +463,13 @@ export async function* csvRecords(bytes: AsyncIterable<Uint8Array> | ReadableStr
       size += chunk.byteLength;
       if (size > maxBytes) throw fileTooLarge();
       // A NUL byte never occurs in text: a spreadsheet (.xlsx is a zip) or an image.
-      if (chunk.indexOf(0) >= 0) throw notListingsCsv("It contains binary data (perhaps an .xlsx spreadsheet or an image), not text.");
+      if (chunk.indexOf(0) >= 0) throw refuse("It contains binary data (perhaps an .xlsx spreadsheet or an image), not text.");
       yield* take(decode(chunk));
     }
     yield* take(decode());
     yield* parser.endRows();
   } catch (error) {
-    if (error instanceof CsvError) throw notListingsCsv(error.message);
+    if (error instanceof CsvError) throw refuse(error.message);
     throw error;
   }
 }

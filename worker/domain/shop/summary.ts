@@ -31,10 +31,15 @@ export async function shopSummary(db: D1Database, userId: string, now = Date.now
     )
     .bind(userId, TOP_ISSUES)
     .all<{ id: string; count: number }>();
+  const pending = await db
+    .prepare("SELECT count(*) AS n FROM listing_proposals p JOIN listings l ON l.id = p.listing_id WHERE p.user_id = ? AND p.status = 'pending' AND l.source = 'shop'")
+    .bind(userId)
+    .first<{ n: number }>();
   return {
     listings: totals?.listings ?? 0,
     averageScore: totals?.average == null ? 0 : Math.round(totals.average * 10) / 10,
     grades: { A: totals?.A ?? 0, B: totals?.B ?? 0, C: totals?.C ?? 0, D: totals?.D ?? 0, F: totals?.F ?? 0 },
     topIssues: issues.results.map((r) => ({ id: r.id, message: AUDIT_TITLES_EN[r.id] ?? r.id, count: r.count })),
+    pendingProposals: pending?.n ?? 0,
   };
 }
