@@ -20,7 +20,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { settle, type Loaded } from "~/lib/account";
-import { errorMessage } from "~/lib/api";
+import { ApiError, errorMessage } from "~/lib/api";
 import {
   SHOP_LIMITS,
   collectShopListings,
@@ -225,11 +225,18 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
     try {
       // In the order they were selected ("Select all with grade C or worse" puts the listings that earn first).
       const ids = [...selected].slice(0, toSend);
-      await optimize.start(ids);
-      toast({ title: t("shop.optimize.started", { count: ids.length }), variant: "success" });
+      const started = await optimize.start(ids);
+      const skipped = started.unchanged.length + started.inProgress.length;
+      toast({
+        title: t("shop.optimize.started", { count: started.total }),
+        description: skipped ? t("shop.optimize.skipped", { unchanged: started.unchanged.length, inProgress: started.inProgress.length }) : undefined,
+        variant: "success",
+      });
       setSelected(new Set([...selected].slice(toSend)));
     } catch (error) {
-      toast({ title: t("shop.optimize.failed"), description: errorMessage(error), variant: "destructive" });
+      // 409: every listing is unchanged since its last run or already in a running job; nothing was charged.
+      const nothing = error instanceof ApiError && error.status === 409 && Array.isArray(error.body?.unchanged);
+      toast({ title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"), description: errorMessage(error), variant: nothing ? "default" : "destructive" });
     } finally {
       setStarting(false);
     }
