@@ -75,7 +75,11 @@ function onePass(input: string): string {
     line = line.replace(/^\s*>\s?/, "");
     // Linear time (issue 23): the closing #s are taken off the end, not matched by a lazy group.
     const heading = /^\s*#{1,6}\s+(.*)$/.exec(line);
-    if (heading) line = heading[1].trimEnd().replace(/(?<!#)#+$/, "").trimEnd();
+    if (heading)
+      line = heading[1]
+        .trimEnd()
+        .replace(/(?<!#)#+$/, "")
+        .trimEnd();
     const bullet = /^(\s*)[-*+]\s+(.*)$/.exec(line);
     if (bullet) line = `${bullet[1].length >= 2 ? "  " : ""}${BULLET} ${bullet[2]}`;
     line = inline(line);

@@ -40,7 +40,7 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   "digits with commas": (n) => fill(n, "1,"),
   '"1x1x1" measures': (n) => fill(n, "1x"),
   "numbers and spaces": (n) => fill(n, "1 "),
-  "millimetres": (n) => fill(n, "5 mm "),
+  millimetres: (n) => fill(n, "5 mm "),
   "stitch rows": (n) => fill(n, (i) => `Row ${i}: sc across (20)\n`, "Ch 21.\n"),
   "row ranges": (n) => fill(n, (i) => `Rows ${i}-${i + 498}: (sc, inc, sc2tog) x 5, sc in each st across (20)\n`, "Ch 21.\nRow 1: sc across (20)\n"),
   "row repeats": (n) => fill(n, (i) => `Row ${i + 2}: repeat rows 1-2 999 times (20)\n`, "Ch 21.\nRow 1: sc across (20)\nRow 2: sc across (20)\n"),
@@ -51,13 +51,13 @@ const ADVERSARIAL: Record<string, (n: number) => string> = {
   "a run of spaces": (n) => `a${" ".repeat(n - 2)}b`,
   "tabs and newlines": (n) => fill(n, " \t\n"),
   "one long word": (n) => "a".repeat(n),
-  "shouting": (n) => "A".repeat(n),
+  shouting: (n) => "A".repeat(n),
   "bold openers": (n) => fill(n, "**a "),
   "html openers": (n) => fill(n, "<a"),
   "unclosed scripts": (n) => fill(n, "<script>"),
   "link openers": (n) => fill(n, "[a]("),
-  "backticks": (n) => "`".repeat(n),
-  "hashes": (n) => `# a${"#".repeat(n - 4)}x`,
+  backticks: (n) => "`".repeat(n),
+  hashes: (n) => `# a${"#".repeat(n - 4)}x`,
   "every Unicode category": (n) => fill(n, (i) => EVERY_CATEGORY[i % EVERY_CATEGORY.length]),
 };
 
@@ -73,9 +73,12 @@ const PARSERS: Record<string, (text: string) => unknown> = {
   "the offline composer's description": compose("description"),
   "the offline composer's tags": compose("tags"),
   "the offline composer's alt texts": compose("alt-text"),
-  "the rule enforcer": (t) => enforceListingRules({ title: t, description: t, tags: [t, t.slice(0, 30)], altTexts: [t], bullets: [t], searchTerms: t }, { platform: "etsy", productDescription: t, keywords: [] }),
+  "the rule enforcer": (t) =>
+    enforceListingRules({ title: t, description: t, tags: [t, t.slice(0, 30)], altTexts: [t], bullets: [t], searchTerms: t }, { platform: "etsy", productDescription: t, keywords: [] }),
   "the CSV import": (t) => {
-    const [header, row] = parseCsv(`TITLE,DESCRIPTION,PRICE,CURRENCY_CODE,QUANTITY,TAGS,MATERIALS,SKU\n${csvField(t.slice(0, 140))},${csvField(t)},10,USD,1,${csvField(t.slice(0, 300))},${csvField(t.slice(0, 300))},a\n`);
+    const [header, row] = parseCsv(
+      `TITLE,DESCRIPTION,PRICE,CURRENCY_CODE,QUANTITY,TAGS,MATERIALS,SKU\n${csvField(t.slice(0, 140))},${csvField(t)},10,USD,1,${csvField(t.slice(0, 300))},${csvField(t.slice(0, 300))},a\n`,
+    );
     return etsyRowToInput(row, etsyColumnsOf(header));
   },
   "the plain-text converter": (t) => toPlainDescription(t),

@@ -60,7 +60,7 @@ export function fitTag(tag: string): string {
   const noun = stop > 0 ? parts.slice(0, stop) : parts;
   // Only a tail of at most tagMax characters can fit: start at the longest one, so a long text is read once (issue 23).
   let from = noun.length - 1;
-  for (let len = noun[from].length; from > 0 && len + 1 + noun[from - 1].length <= LISTING_LIMITS.tagMax; ) len += 1 + noun[--from].length;
+  for (let len = noun[from].length; from > 0 && len + 1 + noun[from - 1].length <= LISTING_LIMITS.tagMax;) len += 1 + noun[--from].length;
   for (let i = from; i < noun.length - 1; i++) {
     const tail = noun.slice(i);
     const text = tail.join(" ");
