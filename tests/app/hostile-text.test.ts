@@ -16,7 +16,10 @@ import { parseTagsContent } from "../../worker/domain/listings/tags";
 import { etsyColumnsOf, etsyRowToInput, parseCsv } from "../../worker/domain/shop/csv";
 import { formatPatternOffline } from "../../worker/domain/wizard/offline-formatter";
 import { techEdit } from "../../worker/domain/wizard/tech-edit";
-import { findHostileText, hostileRun } from "../../worker/lib/text-limits";
+import { findHostileText } from "../../worker/lib/text-limits";
+
+/** The hostile run of one text, as the API edge finds it. */
+const hostileRun = (text: string) => findHostileText(text)?.run;
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 
 const SMALL = 5_000;

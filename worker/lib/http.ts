@@ -80,7 +80,7 @@ export function clientAddress(request: Request) {
 const IPV4 = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
 /** `value` as an IP address (IPv6 in the URL parser's canonical form), or undefined when it is not one. */
-export function ipAddress(value: string | null | undefined): string | undefined {
+function ipAddress(value: string | null | undefined): string | undefined {
   const text = value?.trim() ?? "";
   if (IPV4.test(text)) return text;
   if (text.length > 45 || !text.includes(":") || !/^[\da-f:.]+$/i.test(text)) return undefined;

@@ -5,7 +5,7 @@
  */
 import { HttpError } from "./errors";
 
-export const TEXT_LIMITS = {
+const TEXT_LIMITS = {
   /** The longest run of digits a text may hold (the longest number a listing has is a 13-digit barcode). */
   digitRunMax: 200,
   /** The longest run of letters and digits without a space, hyphen or any other separator. */
@@ -20,7 +20,7 @@ interface HostileRun {
 const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
 
 /** The first run past the limits in `text`, or undefined: one pass, constant work per character. */
-export function hostileRun(text: string): HostileRun | undefined {
+function hostileRun(text: string): HostileRun | undefined {
   let digits = 0;
   let word = 0;
   for (let i = 0; i < text.length; i++) {
