@@ -382,11 +382,6 @@ async function once(call) {
   }
 }
 
-/**
- * @param {string} origin
- * @param {number | undefined} pgid
- * @returns {Promise<Record<string, any>>} the figures, or `error`
- */
 /** Issue 23's crafted requests, one at a time, then ten at once while another user polls /api/health. */
 async function benchHostile(origin) {
   const token = await register(origin, `bench-hostile-${Date.now()}@example.com`);
@@ -469,6 +464,11 @@ async function benchHostile(origin) {
   };
 }
 
+/**
+ * @param {string} origin
+ * @param {number | undefined} pgid
+ * @returns {Promise<Record<string, any>>} the figures, or `error`
+ */
 async function benchShop(origin, pgid) {
   const { generatedCsv, generatedRow } = await import("./lib/shop-csv.mjs");
   let stage = "register";

@@ -2,20 +2,27 @@
  * Issue 23: crafted text is refused before it is parsed, and the auth "lows": passwords, e-mail NFKC,
  * token age, client addresses, cookies, file names.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MESSAGES } from "../../schema/api";
 import type { ListingDetail } from "../../schema/api/listings";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, signSessionToken, verifySessionToken } from "../../worker/domain/auth/tokens";
+import type { OptimizeMessage } from "../../schema/api/shop";
+import { readQuota } from "../../worker/domain/quota";
+import { OPTIMIZE_QUEUE, handleShopQueue, readJob, startOptimizeJob, type QueueSender } from "../../worker/domain/shop/jobs";
 import worker from "../../worker/index";
 import type { Env } from "../../worker/lib/env";
 import { clientAddress } from "../../worker/lib/http";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+import type { LlmProvider } from "../../worker/providers/llm/types";
 import { api, registerUser, uniqueAddress, uniqueEmail } from "./helpers";
 import { ETSY_HEADER, csvLine } from "./shop-fixtures";
 import { FAKE_API, FAKE_OAUTH, KEYSTRING, SHARED_SECRET } from "./etsy-fake";
+import { SHOP_FIXTURES, insertShopListing } from "./shop-listings";
 
+const workerEnv = env as unknown as Env;
 const SECRET = new TextEncoder().encode("test-secret-that-is-long-enough-for-hs256-0123456789");
 const DAY = 24 * 60 * 60;
 
@@ -104,6 +111,31 @@ describe("heavy text for one user does not stall another", () => {
   });
 });
 
+describe("the optimize queue consumer", () => {
+  it("fails at once, free and without calling the writer, a listing stored with a 6,000-digit description", async () => {
+    const user = await registerUser();
+    const ids: string[] = [];
+    // Listings imported before the limits: the consumer must not parse them (issue 23: 5 such kept it busy 175 s).
+    for (let i = 0; i < 5; i++) ids.push(await insertShopListing(user.userId, { ...SHOP_FIXTURES[0], sku: `D-${i}`, title: `Digits ${i}`, description: "1".repeat(6_000) }));
+    const sent: OptimizeMessage[] = [];
+    const queue: QueueSender = { sendBatch: async (messages) => void sent.push(...[...messages].map((m) => m.body)) };
+    const { jobId } = await startOptimizeJob(workerEnv, queue, { id: user.userId, plan: "free" }, ids);
+    let calls = 0;
+    const composer = offlineComposer();
+    const provider: LlmProvider = { ...composer, complete: (request) => ((calls += 1), composer.complete(request)) };
+    const batch = createMessageBatch<OptimizeMessage>(
+      OPTIMIZE_QUEUE,
+      sent.map((body, i) => ({ id: `hostile-${i}`, timestamp: new Date(), attempts: 1, body })),
+    );
+    await handleShopQueue(batch, workerEnv, { provider });
+    expect(calls).toBe(0);
+    const job = await readJob(env.DB, user.userId, jobId);
+    expect(job).toMatchObject({ status: "completed", total: 5, done: 0, failed: 5 });
+    for (const item of job.items) expect(item.error).toBe("description has a number of 6,000 digits: numbers longer than 200 digits are not read. Please check what was pasted.");
+    expect((await readQuota(workerEnv, { id: user.userId, plan: "free" }, "create-listing")).used).toBe(0);
+  });
+});
+
 describe("new passwords", () => {
   it.each([
     ["aaaaaaaaaa", PASSWORD_MESSAGES.distinct],
@@ -179,7 +211,8 @@ describe("the client address", () => {
     expect(clientAddress(request({ "CF-Connecting-IP": "junk-1" }))).toBe("local");
     expect(clientAddress(request({ "CF-Connecting-IP": "junk-1", "X-Forwarded-For": "198.51.100.2, 10.0.0.1" }))).toBe("198.51.100.2");
     expect(clientAddress(request({ "X-Forwarded-For": "evil" }))).toBe("local");
-    for (const junk of ["1.2.3", "256.1.1.1", "01.2.3.4", "::g", "1:2:3:4:5:6:7:8:9", "[::1]", "", "203.0.113.7; evil"]) expect(clientAddress(request({ "CF-Connecting-IP": junk })), junk).toBe("local");
+    for (const junk of ["1.2.3", "256.1.1.1", "01.2.3.4", "::g", "1:2:3:4:5:6:7:8:9", "[::1]", "", "203.0.113.7; evil"])
+      expect(clientAddress(request({ "CF-Connecting-IP": junk })), junk).toBe("local");
   });
 });
 
