@@ -20,8 +20,8 @@ function decodeEntities(text: string): string {
 /** Inline Markdown emphasis, code and links reduced to their text. */
 function inline(line: string): string {
   return line
-    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, "$1")
-    .replace(/\[([^[\]]+)\]\(([^()]*)\)/g, "$1")
+    .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
+    .replace(/\[([^[\]]+)\]\(((?:[^()]|\([^()]*\))*)\)/g, "$1")
     .replace(/(?<!`)`+([^`]*)`+/g, "$1")
     .replace(/(\*\*|__)(?=\S)((?:(?!\1)[\s\S])*?\S)\1/g, "$2")
     .replace(/(^|[^\p{L}\p{N}*_])([*_])(?=\S)([^*_\n]*?\S)\2(?![\p{L}\p{N}])/gu, "$1$3")

@@ -57,7 +57,7 @@ export function cutAtWord(text: string, max: number, preferSeparators = false): 
 export const plainText = (text: string) =>
   text
     .replace(/<[^<>]*>/g, " ")
-    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, "$1")
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/[*_`#>~|]+/g, " ")
     .replace(/[ \t]+/g, " ")
     .trim();

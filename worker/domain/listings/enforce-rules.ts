@@ -138,7 +138,7 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   // No markdown or HTML.
   const plain = title
     .replace(/<\/?[a-z][^<>]*>/gi, " ")
-    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, "$1")
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/[*_`#~]+/g, "")
     .replace(/^\s*>\s*/, "");
   const markdown = plain !== title ? ["removed markdown"] : [];

@@ -316,7 +316,7 @@ export const productText = (text: string): string => splitDescription(text).prod
 export function plainText(text: string): string {
   return text
     .replace(/<[^<>]*>/g, " ")
-    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, "$1")
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/[*_`#>~|•]+/g, " ")
     .replace(/[ \t]+/g, " ")
     .trim();
