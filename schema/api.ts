@@ -11,6 +11,8 @@ export const LIMITS = {
   /** Logging in: accounts made before the 10-character rule keep their 8-character passwords. */
   loginPasswordMin: 8,
   passwordMax: 128,
+  /** "aaaaaaaaaa" is not a password (issue 23). */
+  passwordDistinctMin: 4,
   emailMax: 254,
   nameMax: 60,
   storeNameMax: 80,
@@ -36,6 +38,8 @@ export const PASSWORD_MESSAGES = {
   min: `Password must be at least ${LIMITS.passwordMin} characters`,
   max: `Password must be at most ${LIMITS.passwordMax} characters`,
   spaces: "Password cannot be only spaces",
+  invisible: "Password cannot contain control or invisible characters",
+  distinct: `Password must contain at least ${LIMITS.passwordDistinctMin} different characters`,
   common: "This password is one of the most common passwords. Please choose one that is harder to guess.",
 } as const;
 
@@ -45,13 +49,19 @@ export function isCommonPassword(password: string) {
   return commonPasswords.has(password.trim().toLowerCase());
 }
 
+/** Control, format (zero-width, direction marks), line and paragraph separators, lone surrogates, Hangul fillers. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/u;
+
 /** The password policy of every new password (register, reset, change): decision 0009. */
 const PasswordSchema = v.pipe(
   v.optional(v.string(PASSWORD_MESSAGES.required), ""),
   v.nonEmpty(PASSWORD_MESSAGES.required),
   v.check((value) => value.trim().length > 0, PASSWORD_MESSAGES.spaces),
+  // NULs, zero-width spaces, direction marks: nobody can type them again on another device (issue 23).
+  v.check((value) => !INVISIBLE.test(value), PASSWORD_MESSAGES.invisible),
   v.minLength(LIMITS.passwordMin, PASSWORD_MESSAGES.min),
   v.maxLength(LIMITS.passwordMax, PASSWORD_MESSAGES.max),
+  v.check((value) => new Set(value).size >= LIMITS.passwordDistinctMin, PASSWORD_MESSAGES.distinct),
   v.check((value) => !isCommonPassword(value), PASSWORD_MESSAGES.common),
 );
 

@@ -20,10 +20,10 @@ function decodeEntities(text: string): string {
 /** Inline Markdown emphasis, code and links reduced to their text. */
 function inline(line: string): string {
   return line
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\(([^)]*)\)/g, "$1")
-    .replace(/`+([^`]*)`+/g, "$1")
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
+    .replace(/!\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
+    .replace(/\[([^[\]]+)\]\(((?:[^()]|\([^()]*\))*)\)/g, "$1")
+    .replace(/(?<!`)`+([^`]*)`+/g, "$1")
+    .replace(/(\*\*|__)(?=\S)((?:(?!\1)[\s\S])*?\S)\1/g, "$2")
     .replace(/(^|[^\p{L}\p{N}*_])([*_])(?=\S)([^*_\n]*?\S)\2(?![\p{L}\p{N}])/gu, "$1$3")
     .replace(/~~(.*?)~~/g, "$1")
     .replace(/\*\*|__/g, "");
@@ -47,13 +47,13 @@ export function toPlainDescription(input: string): string {
 function onePass(input: string): string {
   let text = input.replace(/\r\n?/g, "\n");
   // HTML: block ends become line breaks, list items bullets, every other tag goes.
-  if (/<\/?[a-z][^>]*>/i.test(text)) {
+  if (/<\/?[a-z][^<>]*>/i.test(text)) {
     text = text
       .replace(/<\s*br\s*\/?>/gi, "\n")
-      .replace(/<\s*li[^>]*>/gi, `\n${BULLET} `)
+      .replace(/<\s*li[^<>]*>/gi, `\n${BULLET} `)
       .replace(/<\/\s*(p|div|h[1-6]|ul|ol|section|article|header|footer|blockquote)\s*>/gi, "\n\n")
-      .replace(/<\s*(script|style)[^>]*>[\s\S]*?<\/\s*\1\s*>/gi, "")
-      .replace(/<[^>]*>/g, "");
+      .replace(/<\s*(script|style)[^<>]*>(?:(?!<\s*\1)[\s\S])*?<\/\s*\1\s*>/gi, "")
+      .replace(/<[^<>]*>/g, "");
     text = decodeEntities(text);
   }
   const out: string[] = [];
@@ -63,7 +63,7 @@ function onePass(input: string): string {
       fenced = !fenced;
       continue;
     }
-    let line = raw.replace(/\s+$/, "");
+    let line = raw.trimEnd();
     if (fenced) {
       out.push(line);
       continue;
@@ -73,13 +73,18 @@ function onePass(input: string): string {
       continue;
     }
     line = line.replace(/^\s*>\s?/, "");
-    const heading = /^\s*#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (heading) line = heading[1];
+    // Linear time (issue 23): the closing #s are taken off the end, not matched by a lazy group.
+    const heading = /^\s*#{1,6}\s+(.*)$/.exec(line);
+    if (heading)
+      line = heading[1]
+        .trimEnd()
+        .replace(/(?<!#)#+$/, "")
+        .trimEnd();
     const bullet = /^(\s*)[-*+]\s+(.*)$/.exec(line);
     if (bullet) line = `${bullet[1].length >= 2 ? "  " : ""}${BULLET} ${bullet[2]}`;
     line = inline(line);
     // A heading written as a bold line ("**Features**" or "**Features:**") keeps its words only.
-    line = line.replace(/^(\S[^:\n]{0,60}):\s*$/, (m, words: string) => (/[.!?]/.test(words) ? m : words)).replace(/\s+$/, "");
+    line = line.replace(/^(\S[^:\n]{0,60}):\s*$/, (m, words: string) => (/[.!?]/.test(words) ? m : words)).trimEnd();
     out.push(
       line
         .replace(/[ \t]{2,}/g, " ")
@@ -95,5 +100,5 @@ function onePass(input: string): string {
 
 /** Whether a text still carries Markdown markers a plain-text field would show literally. */
 export function hasMarkdown(text: string): boolean {
-  return /(^|\n)\s*(#{1,6}\s|[-*+]\s|>\s|```)|\*\*[^*\n]+\*\*|__[^_\n]+__|\[[^\]]+\]\([^)]*\)|<\/?[a-z][^>]*>/i.test(text);
+  return /(^|\n)\s*(#{1,6}\s|[-*+]\s|>\s|```)|\*\*[^*\n]+\*\*|__[^_\n]+__|\[[^\]]+\]\([^)]*\)|<\/?[a-z][^<>]*>/i.test(text);
 }

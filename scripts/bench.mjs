@@ -11,7 +11,7 @@ import { percentile, privateBuild, register, root, startServer } from "./lib/ser
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
-// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures (core: the figures of DESIGN §9 above them).
+// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input (core: the figures of DESIGN §9 above them).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -332,6 +332,30 @@ try {
       );
     }
   }
+
+  // 10. Hostile input (issue 23, decision 0028): crafted text answers at once, and heavy text for one user
+  // does not stall another's /api/health.
+  if (want("hostile")) {
+    log("hostile input: crafted text, and /api/health while 10 requests of 50,000 characters run");
+    const h = await benchHostile(base);
+    results.figures.hostile = h;
+    lines.push(
+      budget(
+        'Hostile input, one request each (issue 23 before: tech edit "1" x 50,000 27.2 s, 50,000 characters of rows 9.1 s, audit of 20,000 digits 2.5 s, CSV row of 40,000 digits 10.7 s)',
+        `tech edit "1" x 50,000 ${round(h.techDigits.ms)} ms (${h.techDigits.status}); 50,000 characters of "Row {i}: sc across (20)" ${round(h.techRows.ms)} ms (${h.techRows.status}); of "(sc, [inc, " ${round(h.techBrackets.ms)} ms (${h.techBrackets.status}); audit of 20,000 digits ${round(h.auditDigits.ms)} ms (${h.auditDigits.status}); audit of 20,000 characters of "1x" ${round(h.auditChain.ms)} ms (${h.auditChain.status}); CSV with a 40,000-digit row ${round(h.csvDigits.ms)} ms (${h.csvDigits.status}, ${h.csvDigits.imported} imported, ${h.csvDigits.errors} refused); health p50 ${round(h.healthIdleP50Ms)} ms`,
+        "<= 1 s each",
+        [h.techDigits, h.techRows, h.techBrackets, h.auditDigits, h.auditChain, h.csvDigits].every((x) => x.ms <= 1_000),
+      ),
+    );
+    lines.push(
+      budget(
+        "Another user's /api/health while 10 concurrent 50,000-character adversarial requests run (issue 23 before: 16.8 s)",
+        `max ${round(h.healthMaxMs)} ms, p50 ${round(h.healthP50Ms)} ms over ${h.healthSamples} calls = ${round(h.healthMaxMs / Math.max(h.healthIdleP50Ms, 0.1))} x idle p50; the 10 requests took ${round(h.attackMs)} ms (statuses ${h.attackStatuses.join(" ")})`,
+        "< 500 ms",
+        h.healthMaxMs < 500,
+      ),
+    );
+  }
 } finally {
   await server.stop();
   fake.server.close();
@@ -390,6 +414,88 @@ async function once(call) {
     if (!["UND_ERR_SOCKET", "EPIPE", "ECONNRESET"].includes(code) && !/other side closed/.test(String(error.cause?.message))) throw error;
     return call();
   }
+}
+
+/** Issue 23's crafted requests, one at a time, then ten at once while another user polls /api/health. */
+async function benchHostile(origin) {
+  const token = await register(origin, `bench-hostile-${Date.now()}@example.com`);
+  const fill = (n, unit) => {
+    let s = "";
+    for (let i = 1; s.length < n; i++) s += typeof unit === "string" ? unit : unit(i);
+    return s.slice(0, n);
+  };
+  const rows = fill(50_000, (i) => `Row ${i}: sc across (20)\n`);
+  const post = async (path, body, headers = { "Content-Type": "application/json" }, who = token) => {
+    const t0 = now();
+    const res = await fetch(`${origin}/api${path}`, { method: "POST", headers: { Authorization: `Bearer ${who}`, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    const text = await res.text();
+    return { ms: ms(t0), status: res.status, text };
+  };
+  const health = async () => {
+    const t0 = now();
+    await fetch(`${origin}/api/health`).then((r) => r.text());
+    return ms(t0);
+  };
+  const idle = [];
+  for (let i = 0; i < 20; i++) idle.push(await health());
+  const one = async (path, body, headers) => {
+    const r = await post(path, body, headers);
+    return { ms: round(r.ms), status: r.status };
+  };
+  const techDigits = await one("/workflow/tech-edit", { pattern: "1".repeat(50_000) });
+  const techRows = await one("/workflow/tech-edit", { pattern: rows });
+  const techBrackets = await one("/workflow/tech-edit", { pattern: fill(50_000, "(sc, [inc, ") });
+  const auditDigits = await one("/listings/audit", { platform: "etsy", title: "Silver ring", description: "1".repeat(20_000) });
+  const auditChain = await one("/listings/audit", { platform: "etsy", title: "Silver ring", description: fill(20_000, "1x") });
+  const header = "TITLE,DESCRIPTION,PRICE,CURRENCY_CODE,QUANTITY,TAGS,MATERIALS,SKU";
+  const csv = [header, "Silver ring,A silver ring.,12.00,USD,1,,,H1", `Digits,${"9".repeat(40_000)},12.00,USD,1,,,H2`, "Wool hat,A wool hat.,12.00,USD,1,,,H3"].join("\n");
+  const imported = await post("/shop/import", csv, { "Content-Type": "text/csv" });
+  const importBody = JSON.parse(imported.text);
+  const csvDigits = { ms: round(imported.ms), status: imported.status, imported: importBody.data?.imported ?? 0, errors: importBody.data?.errors?.length ?? 0 };
+
+  // Ten at once, each 50,000 characters a seller could paste (so none is refused early), from ten users.
+  const attackers = [];
+  for (let i = 0; i < 10; i++) attackers.push(await register(origin, `bench-attack-${Date.now()}-${i}@example.com`));
+  const bodies = [
+    ["/workflow/tech-edit", { pattern: rows }],
+    ["/workflow/tech-edit", { pattern: fill(50_000, "(sc, [inc, ") }],
+    ["/workflow/tech-edit", { pattern: fill(50_000, "2 sc, ") }],
+    ["/workflow/tech-edit", { pattern: fill(50_000, (i) => `Rows ${i}-${i + 498}: (sc, inc) x 5 (20)\n`) }],
+    ["/listings/audit", { platform: "etsy", title: "Silver ring", description: fill(20_000, "1x") }],
+    ["/listings/audit", { platform: "etsy", title: "Silver ring", description: fill(20_000, "**a <a [a]( ") }],
+    ["/listings/audit", { platform: "etsy", title: "Silver ring", description: `a${" ".repeat(19_998)}b` }],
+    ["/workflow/tech-edit", { pattern: fill(50_000, "1.") }],
+    ["/workflow/tech-edit", { pattern: fill(50_000, " \t\n") }],
+    ["/listings/audit", { platform: "etsy", title: "Silver ring", description: fill(20_000, "1 ") }],
+  ];
+  let running = true;
+  const samples = [];
+  const poll = (async () => {
+    while (running) {
+      samples.push(await health());
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 50));
+  const t0 = now();
+  const attack = await Promise.all(bodies.map(([path, body], i) => post(path, body, { "Content-Type": "application/json" }, attackers[i])));
+  const attackMs = ms(t0);
+  running = false;
+  await poll;
+  return {
+    techDigits,
+    techRows,
+    techBrackets,
+    auditDigits,
+    auditChain,
+    csvDigits,
+    healthIdleP50Ms: round(median(idle)),
+    healthSamples: samples.length,
+    healthMaxMs: round(Math.max(...samples)),
+    healthP50Ms: round(median(samples)),
+    attackMs: round(attackMs),
+    attackStatuses: attack.map((a) => a.status),
+  };
 }
 
 /**

@@ -67,6 +67,9 @@ export function safeRedirectTarget(value: string | null | undefined, fallback = 
     return fallback;
   }
   if (url.origin !== "https://listora.invalid") return fallback;
+  // Checked after normalisation: the URL parser turns "/./", "/%2e/" and "/a/../" into "//", which a
+  // browser reads as another host ("//evil.example/phish", issue 23).
+  if (url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return fallback;
   if (/^\/(login|register)(\/|$)/.test(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }

@@ -1,4 +1,5 @@
 /** Local storage keys (SPEC §3, §9). One place, so no two screens spell a key differently. */
+import { isLocalDevelopment } from "../../schema/origin";
 export const STORAGE = {
   token: "token",
   user: "user",
@@ -36,7 +37,9 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 export function writeCookie(name: string, value: string | null, maxAgeSeconds = 60 * 60 * 24 * 365) {
   if (typeof document === "undefined") return;
-  document.cookie = value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+  // Secure everywhere but local development (issue 23): the sign-in hint never travels over plain HTTP.
+  const secure = typeof location !== "undefined" && isLocalDevelopment(location) ? "" : "; Secure";
+  document.cookie = value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
 export function safeLocalStorage(): Storage | null {

@@ -26,6 +26,8 @@ export const AUTH_MESSAGE_KEYS: Record<string, FieldError> = {
   [PASSWORD_MESSAGES.min]: { key: "validation.newPasswordMin" },
   [PASSWORD_MESSAGES.max]: { key: "validation.passwordMax" },
   [PASSWORD_MESSAGES.spaces]: { key: "validation.passwordSpaces" },
+  [PASSWORD_MESSAGES.invisible]: { key: "validation.passwordInvisible" },
+  [PASSWORD_MESSAGES.distinct]: { key: "validation.passwordDistinct", vars: { min: LIMITS.passwordDistinctMin } },
   [PASSWORD_MESSAGES.common]: { key: "validation.passwordCommon" },
 };
 

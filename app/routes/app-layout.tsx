@@ -8,14 +8,14 @@ import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { loadAccount } from "~/lib/account";
-import { getToken } from "~/lib/auth";
+import { getToken, safeRedirectTarget } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { useOnboardingRefresh } from "~/lib/onboarding";
 import { COOKIE, readCookie } from "~/lib/storage-keys";
 import type { Route } from "./+types/app-layout";
 
 function loginRedirect(url: URL) {
-  return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  return redirect(`/login?redirectTo=${encodeURIComponent(safeRedirectTarget(url.pathname + url.search))}`);
 }
 
 /**

@@ -22,6 +22,8 @@ export const LISTING_LIMITS = {
   aiSystemMax: 20_000,
   aiPromptMax: 20_000,
   fileMaxBytes: 10 * 1024 * 1024,
+  /** The longest upload file name, in characters (issue 23). */
+  fileNameMax: 255,
   /** Regenerations of one part allowed per generated listing, within the window below. */
   regenerationsMax: 5,
   regenerationWindowMs: 60 * 60 * 1000,

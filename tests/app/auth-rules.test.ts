@@ -43,6 +43,21 @@ describe("where a signed-in visitor goes from /login?redirectTo=", () => {
     ["javascript:alert(1)", "/dashboard"],
     ["/login?redirectTo=/x", "/dashboard"],
     ["/register", "/dashboard"],
+    // Forms the URL parser normalises into "//host" (issue 23): refused after normalisation.
+    [decodeURIComponent("%2F.%2F%2Fevil.example%2Fphish"), "/dashboard"],
+    ["/.//evil.example/phish", "/dashboard"],
+    ["/..//evil.example", "/dashboard"],
+    ["/a/..//evil.example", "/dashboard"],
+    ["/%2e//evil.example", "/dashboard"],
+    ["/%2E%2E//evil.example", "/dashboard"],
+    ["/.///evil.example", "/dashboard"],
+    ["/./\\evil.example", "/dashboard"],
+    ["\\\\evil.example", "/dashboard"],
+    ["https:evil.example", "/dashboard"],
+    ["http://localhost/dashboard", "/dashboard"],
+    ["JavaScript:alert(1)", "/dashboard"],
+    ["/shop/../listings", "/listings"],
+    ["/%2F/evil.example", "/%2F/evil.example"],
   ])("%j -> %s", (value, target) => {
     expect(safeRedirectTarget(value)).toBe(target);
   });

@@ -21,6 +21,7 @@ import { route } from "./route";
  */
 const SINGLE_IMAGE_BODY = {
   bodyLimit: IMAGE_LIMITS.singleBodyBytes,
+  encodedBody: true,
   bodyTooLarge: tooLarge,
   guard: ({ env, user }: { env: Env; user: User }) => assertImageRequestAllowed(env, user.id, "edit"),
   mapError: imageError,

@@ -26,6 +26,7 @@ import { idempotent } from "../lib/idempotency";
 import { selectLlmProvider } from "../providers/llm";
 import { route } from "./route";
 import { log } from "../lib/log";
+import { cpuTurn } from "../lib/cpu-turns";
 
 const GENERIC_FAILURE = "Failed to generate listing. Please try again.";
 /** Without `limit` the list answers every listing up to this many. */
@@ -181,7 +182,7 @@ export const listingRoutes = [
     tag: "Listings",
     auth: "user",
     body: AuditListingSchema,
-    handler: ({ body }) => json({ success: true, data: auditListing(body) }),
+    handler: async ({ body }) => json({ success: true, data: await cpuTurn(() => auditListing(body)) }),
   }),
 
   // ---- Saved listings ------------------------------------------------------------------------

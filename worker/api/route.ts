@@ -4,6 +4,7 @@ import { requireUser, requireVerifiedUser } from "../lib/auth";
 import type { Env } from "../lib/env";
 import { HttpError } from "../lib/errors";
 import { parseWith, readJson } from "../lib/http";
+import { refuseHostileText } from "../lib/text-limits";
 import type { ApiRequest } from "./types";
 
 /** Who may call a route: anyone, a signed-in user, or a signed-in user whose e-mail is confirmed (decision 0009). */
@@ -51,6 +52,8 @@ interface Route<
   bodyTooLarge?: () => HttpError;
   /** An empty body is allowed (the schema then sees undefined). */
   bodyOptional?: boolean;
+  /** The body carries encoded data (a base64 image), exempt from the seller-text limits of worker/lib/text-limits.ts. */
+  encodedBody?: boolean;
   /** The query's schema (an object of strings): each key's first value, an empty value as absent. */
   query?: QS;
   /** The media type of a success other than JSON (a stream, a file, a page). */
@@ -91,7 +94,10 @@ async function readBody(route: ApiRoute, request: Request): Promise<unknown> {
   const schema = route.body as v.GenericSchema;
   if (route.bodyOptional && (request.headers.get("Content-Length") === "0" || !request.body)) return parseWith(schema, undefined);
   try {
-    return await readJson(request, schema, route.bodyLimit);
+    const body = await readJson(request, schema, route.bodyLimit);
+    // Text no seller writes (a number of thousands of digits) is refused before any parser sees it (decision 0028).
+    if (!route.encodedBody) refuseHostileText(body);
+    return body;
   } catch (error) {
     if (route.bodyTooLarge && error instanceof HttpError && error.status === 413) throw route.bodyTooLarge();
     throw error;

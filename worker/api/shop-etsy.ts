@@ -4,9 +4,11 @@ import { importFromEtsy, pushToEtsy } from "../domain/shop/etsy-sync";
 import type { Env } from "../lib/env";
 import { json } from "../lib/http";
 import { route } from "./route";
+import { isLocalDevelopment } from "../../schema/origin";
 
 function browserCookie(request: Request, value: string, maxAgeSeconds: number) {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  // Secure everywhere but local development, http://localhost (issue 23).
+  const secure = isLocalDevelopment(new URL(request.url)) ? "" : "; Secure";
   return `${ETSY_BROWSER_COOKIE}=${value}; Path=${ETSY_CALLBACK_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 

@@ -1,5 +1,6 @@
 import { EtsyListingSchema, FinishWizardSchema, GeneratePdfSchema, OptimizePatternSchema, TechEditSchema, WIZARD_LIMITS } from "../../schema/api/workflow";
 import { finishWizard, openPatternPdf, runEtsyListing, runGeneratePdf, runOptimizePattern, runTechEdit } from "../domain/wizard/workflow";
+import { cpuTurn } from "../lib/cpu-turns";
 import { fileResponse } from "../lib/files";
 import { json } from "../lib/http";
 import { idempotent } from "../lib/idempotency";
@@ -35,7 +36,7 @@ export const workflowRoutes = [
     auth: "user",
     body: TechEditSchema,
     bodyLimit: BODY_LIMIT,
-    handler: ({ body }) => json({ success: true, data: runTechEdit(body) }),
+    handler: async ({ body }) => json({ success: true, data: await cpuTurn(() => runTechEdit(body)) }),
   }),
 
   route({

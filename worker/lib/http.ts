@@ -66,8 +66,29 @@ export function parseWith<const S extends v.GenericSchema>(schema: S, data: unkn
   throw badRequest(issue.message, field ? { field } : {});
 }
 
+/**
+ * The client's address, the key of the per-address throttles: Cloudflare's CF-Connecting-IP (set by
+ * the edge, which overwrites what a client sends), else the first X-Forwarded-For entry (a local
+ * proxy), else "local". A value is taken only when it is an IP address (v4, or v6 in its canonical
+ * form); junk ("junk-1") counts as no header (issue 23). Off Cloudflare's edge any client can set these
+ * headers: see README, "Client addresses".
+ */
 export function clientAddress(request: Request) {
-  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
+  return ipAddress(request.headers.get("CF-Connecting-IP")) ?? ipAddress(request.headers.get("X-Forwarded-For")?.split(",")[0]) ?? "local";
+}
+
+const IPV4 = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** `value` as an IP address (IPv6 in the URL parser's canonical form), or undefined when it is not one. */
+function ipAddress(value: string | null | undefined): string | undefined {
+  const text = value?.trim() ?? "";
+  if (IPV4.test(text)) return text;
+  if (text.length > 45 || !text.includes(":") || !/^[\da-f:.]+$/i.test(text)) return undefined;
+  try {
+    return new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
 }
 
 const executionContexts = new WeakMap<Request, ExecutionContext>();

@@ -56,8 +56,8 @@ export function cutAtWord(text: string, max: number, preferSeparators = false): 
 /** Markdown markers and HTML tags removed, for counting and reading words. */
 export const plainText = (text: string) =>
   text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/<[^<>]*>/g, " ")
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/[*_`#>~|]+/g, " ")
     .replace(/[ \t]+/g, " ")
     .trim();

@@ -2,7 +2,8 @@
  * The one normal form of an e-mail address, for storage (users.email_normalized, unique) and every
  * look-up and throttle key. Stored mail still goes to the address as typed (users.email).
  *
- * - Unicode NFC first, so a composed "ö" and "o" + combining diaeresis are one spelling.
+ * - Unicode NFKC first, so a composed "ö" and "o" + combining diaeresis are one spelling, and so are
+ *   compatibility forms: fullwidth "Ｋｘ" and "Kx", "ﬁ" and "fi", superscript "²" and "2" (issue 23).
  * - Then one case folding, done in JavaScript for all of Unicode (SQLite's lower() folds ASCII only):
  *   lower, upper, lower. The round trip applies the full mappings a plain toLowerCase() misses
  *   (ß and ẞ -> ss, ligatures such as ﬁ -> fi, final sigma, ſ -> s), and is idempotent.
@@ -10,10 +11,12 @@
  *   "işik" are one address; someone typing their address with another keyboard still gets in.
  * - The domain goes through the URL parser's IDNA mapping, so "münchen.de" and its ASCII form
  *   "xn--mnchen-3ya.de" are one domain.
- * - NFC again at the end (case mappings may decompose).
+ * - NFKC again at the end (case mappings may decompose).
+ * Migration 0018 clears the stored normal form of every non-ASCII address made under the older NFC
+ * rule; fillMissingNormalisedEmails computes it again.
  */
 export function normaliseEmail(email: string): string {
-  const trimmed = email.trim().normalize("NFC");
+  const trimmed = email.trim().normalize("NFKC");
   const at = trimmed.lastIndexOf("@");
   const local = at === -1 ? trimmed : trimmed.slice(0, at);
   const domain = at === -1 ? "" : trimmed.slice(at + 1);
@@ -29,7 +32,7 @@ function fold(text: string) {
     .toLowerCase()
     .replace(/i\u0307/g, "i")
     .replace(/ı/g, "i")
-    .normalize("NFC");
+    .normalize("NFKC");
 }
 
 function asciiDomain(domain: string) {

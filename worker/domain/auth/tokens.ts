@@ -22,16 +22,23 @@ export async function signSessionToken(secret: Uint8Array, claims: SessionClaims
     .sign(secret);
 }
 
-/** Verifies a token; answers null for anything that is not a valid, unexpired token of ours. */
-export async function verifySessionToken(secret: Uint8Array, token: string): Promise<SessionClaims | null> {
+/**
+ * Verifies a token; answers null for anything that is not a valid, unexpired token of ours. A token
+ * older than a session (iat more than 7 days ago, or in the future) or one that claims to live longer
+ * than a session is refused whatever its exp says (issue 23): we never sign one.
+ */
+export async function verifySessionToken(secret: Uint8Array, token: string, now = Date.now()): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       requiredClaims: ["exp", "iat", "sub", "ver"],
+      maxTokenAge: TOKEN_TTL_SECONDS,
+      currentDate: new Date(now),
     });
     if (typeof payload.sub !== "string" || typeof payload.ver !== "number") return null;
+    if (typeof payload.iat !== "number" || typeof payload.exp !== "number" || payload.exp - payload.iat > TOKEN_TTL_SECONDS) return null;
     return { userId: payload.sub, version: payload.ver };
   } catch {
     return null;

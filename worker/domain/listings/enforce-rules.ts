@@ -137,8 +137,8 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
 
   // No markdown or HTML.
   const plain = title
-    .replace(/<\/?[a-z][^>]*>/gi, " ")
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/<\/?[a-z][^<>]*>/gi, " ")
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/[*_`#~]+/g, "")
     .replace(/^\s*>\s*/, "");
   const markdown = plain !== title ? ["removed markdown"] : [];
@@ -149,7 +149,7 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
     .replace(/[“”„]/g, '"')
     .replace(/[‘’‚]/g, "'")
     .replace(/[–—‒]/g, "-")
-    .replace(/\s*[|•·]\s*/g, " - ");
+    .replace(/(?<!\s)\s*[|•·]\s*/g, " - ");
   const removed = [...new Set([...(title.match(/[|•·]/g) ?? []), ...(typed.match(TITLE_DISALLOWED) ?? [])])].filter((c) => !/\s/.test(c));
   title = tidySpaces(typed.replace(TITLE_DISALLOWED, (c) => (/\s/.test(c) ? c : " ")));
   const characters = removed.length ? [`replaced or removed ${removed.map((c) => quote(c)).join(", ")}`] : [];

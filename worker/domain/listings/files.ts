@@ -55,6 +55,10 @@ export function toFileInfo(row: StoredFile): StoredFileInfo {
 export async function storeFile(env: FilesEnv, userId: string, listingId: string, file: File, now = Date.now()): Promise<StoredFile> {
   await getListing(env.DB, userId, listingId);
   if (file.size > LISTING_LIMITS.fileMaxBytes) throw new HttpError(413, "File is too large (the limit is 10 MB)");
+  const nameLength = [...file.name].length;
+  if (nameLength > LISTING_LIMITS.fileNameMax) {
+    throw new HttpError(400, `File name must be at most ${LISTING_LIMITS.fileNameMax} characters (it has ${nameLength})`, { field: "file" });
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const id = crypto.randomUUID();
   const name = safeFileName(file.name);

@@ -230,7 +230,12 @@ const FEATURE_PATTERNS: RegExp[] = [
 const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet". */
-const MEASURE = new RegExp(String.raw`(?:set|pack|bundle|lot) of \d+|\d+'?(?:li|lı|lu|lü) set|${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|\d+%|%\d+`, "giu");
+// The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
+// or "1x1x1..." is read once (linear time, issue 23).
+const MEASURE = new RegExp(
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
+  "giu",
+);
 
 export function words(text: string): string[] {
   return text.match(WORD) ?? [];
@@ -310,8 +315,8 @@ export const productText = (text: string): string => splitDescription(text).prod
 /** Markdown and HTML reduced to their words, so a seller's formatting never leaks into a title. */
 export function plainText(text: string): string {
   return text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/<[^<>]*>/g, " ")
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/[*_`#>~|•]+/g, " ")
     .replace(/[ \t]+/g, " ")
     .trim();
@@ -798,6 +803,16 @@ export function tameShouting(text: string, lang: Lang = "en"): { text: string; c
 
 /** Acronyms the seller wrote (PDF, SVG, DIY, RSVP, LCV) put back where a phrase was lower-cased. */
 export function restoreAcronyms(text: string, source: string): string {
+  const acronyms = acronymsOf(source);
+  if (acronyms.size === 0) return text;
+  return text.replace(WORD, (word) => acronyms.get(word.toLowerCase()) ?? word);
+}
+
+/** The last source's acronyms: a title is put together from many segments of one source, read once (linear time, issue 23). */
+let lastAcronyms: { source: string; acronyms: Map<string, string> } | undefined;
+
+function acronymsOf(source: string): Map<string, string> {
+  if (lastAcronyms?.source === source) return lastAcronyms.acronyms;
   const acronyms = new Map<string, string>();
   // A source typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): only the known acronyms are acronyms, "HAT" is shouting.
   // Judged per line and per list item, so a shouting keyword does not make "HAT" an acronym of the whole text.
@@ -808,8 +823,8 @@ export function restoreAcronyms(text: string, source: string): string {
     if (letters.length >= 2 && letters.length <= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/^X{0,3}[SML]$|^\dX{1,3}L$/.test(letters))
       acronyms.set(word.toLowerCase(), word);
   }
-  if (acronyms.size === 0) return text;
-  return text.replace(WORD, (word) => acronyms.get(word.toLowerCase()) ?? word);
+  lastAcronyms = { source, acronyms };
+  return acronyms;
 }
 
 // ---- Shouting text and the lead sentence -------------------------------------------------------

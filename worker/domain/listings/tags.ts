@@ -58,7 +58,10 @@ export function fitTag(tag: string): string {
   // or "with pockets" after it, the noun stands before that word.
   const stop = parts.findIndex((p, i) => i > 0 && isStopWord(p));
   const noun = stop > 0 ? parts.slice(0, stop) : parts;
-  for (let i = 0; i < noun.length - 1; i++) {
+  // Only a tail of at most tagMax characters can fit: start at the longest one, so a long text is read once (issue 23).
+  let from = noun.length - 1;
+  for (let len = noun[from].length; from > 0 && len + 1 + noun[from - 1].length <= LISTING_LIMITS.tagMax;) len += 1 + noun[--from].length;
+  for (let i = from; i < noun.length - 1; i++) {
     const tail = noun.slice(i);
     const text = tail.join(" ");
     if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0]))

@@ -17,6 +17,7 @@
  */
 import { ETSY_CSV_REQUIRED_COLUMNS, SHOP_LIMITS, type ShopListingInput, type ShopVariation } from "../../../schema/api/shop";
 import { HttpError } from "../../lib/errors";
+import { findHostileText, hostileTextMessage } from "../../lib/text-limits";
 
 /** One row of an import: its listing, or why the row cannot be imported (its row number either way). */
 export type ShopImportItem = { row: number; input: ShopListingInput } | { row: number; error: string };
@@ -491,7 +492,10 @@ export async function* readEtsyListings(bytes: AsyncIterable<Uint8Array> | Reada
     }
     rows++;
     if (rows > SHOP_LIMITS.importRowsMax) throw tooManyRows();
-    yield { row, input: etsyRowToInput(fields, columns) };
+    const input = etsyRowToInput(fields, columns);
+    // A row with text no seller writes (a number of thousands of digits) is skipped with the reason (decision 0028).
+    const hostile = findHostileText(input);
+    yield hostile ? { row, error: hostileTextMessage(hostile.field, hostile.run) } : { row, input };
   }
   if (!columns) throw notListingsCsv("The file is empty.");
   if (rows === 0)

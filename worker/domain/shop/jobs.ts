@@ -31,6 +31,7 @@ import { effectivePlan, quotaExceeded, readQuota, releaseQuota, reserveQuota } f
 import { optimizeShopListing, scoreShopText, type OptimizeOutcome } from "./optimize";
 import { db, type Db } from "../../lib/db";
 import { log } from "../../lib/log";
+import { findHostileText, hostileTextMessage } from "../../lib/text-limits";
 
 const JOB_NOT_FOUND = "Job not found";
 /** A "processing" item older than this was left by a delivery that died; another delivery may claim it. */
@@ -368,6 +369,14 @@ async function processOptimizeMessage(env: Pick<Env, "DB" | "QUOTA">, deps: Cons
     if (claim.unit_held) await releaseQuota(env as Env, { id: m.userId }, "create-listing").catch(() => {});
     await finish(env, m, token, { status: "failed", error: DELETED_MESSAGE }, now());
     return { ack: true, note: "listing deleted" };
+  }
+
+  // Text no seller writes (a number of thousands of digits, decision 0028) is not read: the item fails at once, free.
+  const hostile = findHostileText({ title: row.title, description: row.description, tags: row.tags });
+  if (hostile) {
+    if (claim.unit_held) await releaseQuota(env as Env, user, "create-listing").catch(() => {});
+    await finish(env, m, token, { status: "failed", error: hostileTextMessage(hostile.field, hostile.run) }, now());
+    return { ack: true, note: "unreadable text" };
   }
 
   // The unit: marked held in D1 first, then taken; a redelivery of a held item takes none.

@@ -573,6 +573,7 @@ const INC_DEC_WORDS = /\b(?:inc|dec|tog|ssk|ssp|m1|m1l|m1r|yo|kfb|pfb|psso|sk2p|
 /** Checks the stitch counts of every round and row of a pattern's instructions. */
 export function checkStitchCounts(sections: PatternSection[], craft: Craft): RowCheck[] {
   if (craft !== "crochet" && craft !== "knitting") return [];
+  workLeft = ROW_WORK_BUDGET;
   const out: RowCheck[] = [];
   let live: number | undefined;
   let ring = false;
@@ -721,7 +722,17 @@ interface Reading {
 
 type RowResult = { kind: "ok"; readings: Reading[] } | { kind: "start"; live?: number; ring: boolean } | { kind: "unreadable"; reason: RowCheck["reason"] };
 
+/**
+ * Bounded work per report (issue 23, decision 0028): ranges ("Rows 2-500") and repeats ("rep rows 1-2
+ * 999 times") work a row again and again, so every evaluation spends its length from one budget. A real
+ * pattern of 50,000 characters uses a fraction of it; past it, rows are left unchecked ("unreadable").
+ */
+const ROW_WORK_BUDGET = 400_000;
+let workLeft = ROW_WORK_BUDGET;
+
 function evaluateRow(body: string, craft: Craft, live: number | undefined, ring: boolean): RowResult {
+  workLeft -= body.length + 16;
+  if (workLeft < 0) return { kind: "unreadable", reason: "unreadable" };
   // Starting a piece: a foundation chain, a ring, a cast on.
   let m = /^(?:with [a-z]+,? )?ch (\d+)(?: ?\.)?$/.exec(body);
   if (m) return { kind: "start", live: Number(m[1]), ring: false };

@@ -96,6 +96,8 @@ export const en = {
   "validation.newPasswordMin": "Password must be at least 10 characters",
   "validation.passwordMax": "Password must be at most 128 characters",
   "validation.passwordSpaces": "Password cannot be only spaces",
+  "validation.passwordInvisible": "Password cannot contain control or invisible characters",
+  "validation.passwordDistinct": "Password must contain at least {min} different characters",
   "validation.passwordCommon": "This password is one of the most common passwords. Please choose one that is harder to guess.",
   "validation.newPasswordHint": "At least 10 characters, and not a common password.",
 
@@ -218,6 +220,8 @@ export const tr: Record<keyof typeof en, string> = {
   "validation.newPasswordMin": "Şifre en az 10 karakter olmalıdır",
   "validation.passwordMax": "Şifre en fazla 128 karakter olabilir",
   "validation.passwordSpaces": "Şifre yalnızca boşluklardan oluşamaz",
+  "validation.passwordInvisible": "Şifre kontrol karakteri veya görünmez karakter içeremez",
+  "validation.passwordDistinct": "Şifre en az {min} farklı karakter içermelidir",
   "validation.passwordCommon": "Bu şifre en yaygın şifrelerden biri. Lütfen tahmin edilmesi daha zor bir şifre seçin.",
   "validation.newPasswordHint": "En az 10 karakter olmalı ve yaygın bir şifre olmamalı.",
 
