@@ -298,8 +298,8 @@ export function productProfile(name: string, options: { country?: string; catego
   if (rest.length >= 2 && COMPOUNDS.has(lastTwo)) head = lastTwo;
   const headWords = head.split(" ").length;
   const facts = joinPhrases(rest.slice(0, Math.max(0, rest.length - headWords)));
-  if (form === "kit" && head === formWord) formWord = null;
-  if (form === "digital" && head === formWord) formWord = null;
+  // The form word is the head itself ("crochet pattern", "knitting kit", "wedding template"): no second one.
+  if (head === formWord) formWord = null;
 
   // A crochet or knitted toy is amigurumi to its buyers.
   const subject = [head, ...facts];
