@@ -317,7 +317,7 @@ try {
     const kw = await keywordRelevance();
     results.figures.keywordRelevance = kw;
     const pct = (x) => `${round(x * 100, 1)} %`;
-    const before = kw.before && !kw.before.error ? `before (${kw.beforeCommit}): ${pct(kw.before.share)}, ${kw.before.formChanges} form changes` : `before: not measured (${kw.before?.error})`;
+    const before = kw.before.error === undefined ? `before (${kw.beforeCommit}): ${pct(kw.before.share)}, ${kw.before.formChanges} form changes` : `before: not measured (${kw.before.error})`;
     lines.push(
       budget(
         "Keyword relevance: offline ideas that name the product and fit its kind / ideas that change its form",

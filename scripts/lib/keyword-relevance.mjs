@@ -9,6 +9,12 @@ import { root } from "./server.mjs";
 /** The last commit before the relevance work of issue #26. */
 export const BEFORE_COMMIT = "d471e17";
 
+/**
+ * @typedef {{ share: number, ideas: number, relevant: number, formChanges: number, products: number, thin: number, ms: number, error?: undefined }} Measured
+ * @param {string} sourceRoot
+ * @param {string} outfile
+ * @returns {Promise<Measured>}
+ */
 async function measure(sourceRoot, outfile) {
   execFileSync(join(root, "node_modules/.bin/esbuild"), [join(sourceRoot, "tests/fixtures/keyword-products/measure.ts"), "--bundle", "--format=esm", "--platform=node", `--outfile=${outfile}`, "--log-level=error"], {
     cwd: root,
@@ -20,9 +26,11 @@ async function measure(sourceRoot, outfile) {
   return { share: summary.share, ideas: summary.ideas, relevant: summary.relevant, formChanges: summary.formChanges, products: summary.products, thin: summary.thin.length, ms };
 }
 
+/** @returns {Promise<{ after: Measured, before: Measured | { error: string, share?: undefined, formChanges?: undefined }, beforeCommit: string }>} */
 export async function keywordRelevance() {
   const after = await measure(root, join(root, ".tmp/bench-keywords-after.mjs"));
-  let before = null;
+  /** @type {Measured | { error: string }} */
+  let before = { error: "not run" };
   const dir = join(root, ".tmp/keywords-before");
   try {
     rmSync(dir, { recursive: true, force: true });

@@ -326,3 +326,59 @@ export function productProfile(name: string, options: { country?: string; catego
     fibreCraft: craft?.fibre ?? false,
   };
 }
+
+// ---- Relevance: the rules every idea follows, offline or from a provider ----
+
+const HUMAN_WORDS = ["her", "him", "women", "woman", "men", "man", "mom", "dad", "girlfriend", "boyfriend", "wife", "husband", "sister", "kids", "teens", "toddler", "adults", "kadın", "erkek", "anneye", "babaya", "sevgiliye"];
+const ADULT_WORDS = ["her", "him", "women", "woman", "men", "man", "girlfriend", "boyfriend", "wife", "husband", "sister", "teens", "adults", "kadın", "erkek", "sevgiliye"];
+const WOMEN_WORDS = ["her", "women", "woman", "womens", "girlfriend", "wife", "mom", "sister", "ladies", "kadın", "anneye", "kız"];
+const MEN_WORDS = ["him", "men", "mens", "man", "boyfriend", "husband", "dad", "erkek", "babaya"];
+const PATTERN_IDEA_WORDS = [...PATTERN_WORDS, "desenleri", "tarifleri"];
+const DIGITAL_IDEA_WORDS = [...DIGITAL_WORDS, ...PATTERN_IDEA_WORDS, "downloadable", "printables", "templates", "instant"];
+const MAKER_IDEA_WORDS = ["kit", "kits", "kiti", "diy"];
+const HARD_MATERIALS = ["resin", "vinyl", "polymer", "clay", "wood", "wooden", "glass", "paper", "concrete", "marble", "brass", "metal", "ceramic", "gold", "silver", "sterling", "leather", "reçine", "ahşap", "cam", "seramik", "kağıt", "altın", "gümüş", "deri"];
+/** Words that say someone wants the thing for free or how to make it: not a buyer's search. */
+const NON_BUYER = ["free", "ücretsiz", "bedava", "youtube", "video", "how", "nasıl", "near", "me"];
+
+function tokenMatches(token: string, term: string, language: ProductLanguage) {
+  if (token === term || token === `${term}s` || token === `${term}es` || `${token}s` === term) return true;
+  return language === "tr" && term.length >= 3 && token.startsWith(term.slice(0, Math.max(3, term.length - 2))) && token.length <= term.length + 5;
+}
+
+function contains(words: readonly string[], term: string, language: ProductLanguage) {
+  const parts = term.split(" ");
+  for (let i = 0; i + parts.length <= words.length; i++) if (parts.every((p, j) => tokenMatches(words[i + j], p, language))) return true;
+  return false;
+}
+
+/**
+ * Why an idea does not fit the product, or an empty list when it does: it must name the product (its head
+ * or a true synonym), keep its craft and its form, and add no word that contradicts its kind (another
+ * material, a hard material on a fibre craft, a person on a pet product, an adult on a baby's, the other
+ * sex, English words on a Turkish product, "free" or "how to").
+ */
+export function ideaMisfits(profile: ProductProfile, idea: string, englishWords: ReadonlySet<string>): string[] {
+  const lang = profile.language;
+  const words = normalise(idea, lang).split(" ").filter(Boolean);
+  const named = (term: string) => contains(profile.words, term, lang) || profile.facts.includes(term) || profile.materials.includes(term);
+  const added = (list: readonly string[]) => list.filter((w) => contains(words, w, lang) && !named(w));
+  const out: string[] = [];
+  if (!profile.heads.some((h) => contains(words, h, lang))) out.push("does not name the product");
+  if (profile.crafts.length > 0 && !profile.crafts.some((c) => contains(words, c, lang))) out.push("drops the craft");
+  if (profile.anchor && !contains(words, profile.anchor, lang)) out.push("drops what the product is");
+  const has = (list: readonly string[]) => list.some((w) => contains(words, w, lang));
+  if (profile.form === "pattern" && (!has(PATTERN_IDEA_WORDS) || has(MAKER_IDEA_WORDS))) out.push("not a pattern");
+  if (profile.form === "digital" && (!has(DIGITAL_IDEA_WORDS) || has(["framed", "canvas", ...MAKER_IDEA_WORDS]))) out.push("not digital");
+  if (profile.form === "physical" && added([...DIGITAL_IDEA_WORDS, ...MAKER_IDEA_WORDS]).length > 0) out.push("not a finished item");
+  if (profile.form === "kit" && added(DIGITAL_IDEA_WORDS).length > 0) out.push("not a kit");
+  if (profile.materials.length > 0 && added(MATERIAL_WORDS.filter((m) => !m.includes(" "))).length > 0) out.push("another material");
+  if (profile.fibreCraft && added(HARD_MATERIALS).length > 0) out.push("a material the craft does not use");
+  if (profile.audience === "pet" && added(HUMAN_WORDS).length > 0) out.push("a person on a pet product");
+  if (profile.audience === "baby" && added(ADULT_WORDS).length > 0) out.push("an adult on a baby product");
+  if (profile.audience === "men" && added(WOMEN_WORDS).length > 0) out.push("women on a men's product");
+  if (profile.audience === "women" && added(MEN_WORDS).length > 0) out.push("men on a women's product");
+  if (lang === "tr" && words.some((w) => englishWords.has(w) && !profile.words.includes(w))) out.push("English words on a Turkish product");
+  // "... yapımı" is how to make it ("tavşan yapımı"); "el yapımı" is handmade.
+  if (added(NON_BUYER).length > 0 || words.some((w, i) => w === "yapımı" && words[i - 1] !== "el")) out.push("not a buyer's search");
+  return out;
+}
