@@ -70,6 +70,13 @@ export function KeywordResults({
           ) : (
             <>
               {sources.popularity.has("serpapi") && <ProviderBadge label={t("source.popularity", { provider: t("source.provider.serpapi") })} testId="provider-badge-popularity" />}
+              {[...sources.ideas].map((channel) => (
+                <ProviderBadge
+                  key={channel}
+                  label={t("source.popularity", { provider: t(channel === "amazon" ? "source.provider.amazon" : "source.provider.googleAds") })}
+                  testId="provider-badge-ideas"
+                />
+              ))}
               {sources.competition.has("etsy") && <ProviderBadge label={t("source.competition", { provider: t("source.provider.etsy") })} testId="provider-badge-competition" />}
               {sources.anySample && <SampleBadge />}
             </>
@@ -165,6 +172,7 @@ export function KeywordResults({
             }
             analyzeGeo={analyzeGeo}
             markSample={!allSample && sources.anySample}
+            liveCompetition={sources.competition.has("etsy")}
             volumesShown={meta.volumes?.status === "live"}
           />
         )}
@@ -184,8 +192,13 @@ export function KeywordResults({
 
 /** The footer names the providers the figures on screen actually came from. */
 function footerText(t: Translate, sources: ReturnType<typeof figureSources>, volumesLive = false) {
-  const popularity = sources.popularity.has("serpapi") ? (sources.popularity.has("sample") ? t("seo.footer.popularityMixed") : t("seo.footer.popularityLive")) : t("seo.footer.popularitySample");
   const competition = sources.competition.has("etsy") ? (sources.competition.has("sample") ? t("seo.footer.competitionMixed") : t("seo.footer.competitionLive")) : t("seo.footer.competitionSample");
+  if (sources.popularity.has("dataforseo")) {
+    const provider = t(sources.ideas.has("amazon") ? "source.provider.amazon" : "source.provider.googleAds");
+    const ideas = sources.popularity.has("sample") ? t("seo.footer.popularityIdeasMixed", { provider }) : t("seo.footer.popularityIdeas", { provider });
+    return [ideas, sources.ideas.has("amazon") ? t("seo.footer.amazonTrend") : "", competition].filter(Boolean).join(" ");
+  }
+  const popularity = sources.popularity.has("serpapi") ? (sources.popularity.has("sample") ? t("seo.footer.popularityMixed") : t("seo.footer.popularityLive")) : t("seo.footer.popularitySample");
   if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return volumesLive ? t("volume.footerSample") : t("seo.footer.allSample");
   return `${popularity} ${competition}`;
 }

@@ -28,6 +28,7 @@ export function KeywordTable({
   onTogglePage,
   analyzeGeo,
   markSample = false,
+  liveCompetition = false,
   volumesShown = false,
 }: {
   rows: KeywordRow[];
@@ -39,6 +40,8 @@ export function KeywordTable({
   analyzeGeo: string;
   /** Live and sample rows are mixed: each sample row carries the sample mark. */
   markSample?: boolean;
+  /** Some rows' competition is Etsy's: a row whose competition is a sample then carries the mark too. */
+  liveCompetition?: boolean;
   /** A volume provider answered: below lg each keyword shows its monthly searches under it. */
   volumesShown?: boolean;
 }) {
@@ -91,7 +94,18 @@ export function KeywordTable({
                 <span className="min-w-0 font-medium [overflow-wrap:anywhere] sm:[overflow-wrap:normal]" data-testid="keyword-text">
                   {row.keyword}
                 </span>
-                {markSample && (row.popularitySource !== "serpapi" || row.competitionSource !== "etsy") && (
+                {row.ideaSource && row.ideaSource !== "sample" && row.popularitySource !== "sample" && (
+                  <Badge
+                    variant="outline"
+                    className="shrink-0 px-1 py-0 text-[10px] font-normal"
+                    title={t(`seo.table.ideaSourceTitle.${row.ideaSource}`)}
+                    aria-label={t(`seo.table.ideaSourceTitle.${row.ideaSource}`)}
+                    data-testid="row-idea-source"
+                  >
+                    {t(`seo.table.ideaSource.${row.ideaSource}`)}
+                  </Badge>
+                )}
+                {markSample && (row.popularitySource === "sample" || (liveCompetition && row.competitionSource !== "etsy")) && (
                   <Badge variant="warning" className="shrink-0 px-1 py-0 text-[10px]" title={t("source.sample")} aria-label={t("source.sample")} data-testid="row-sample-badge">
                     {t("source.sampleShort")}
                   </Badge>
