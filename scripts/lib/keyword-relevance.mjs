@@ -16,9 +16,13 @@ export const BEFORE_COMMIT = "d471e17";
  * @returns {Promise<Measured>}
  */
 async function measure(sourceRoot, outfile) {
-  execFileSync(join(root, "node_modules/.bin/esbuild"), [join(sourceRoot, "tests/fixtures/keyword-products/measure.ts"), "--bundle", "--format=esm", "--platform=node", `--outfile=${outfile}`, "--log-level=error"], {
-    cwd: root,
-  });
+  execFileSync(
+    join(root, "node_modules/.bin/esbuild"),
+    [join(sourceRoot, "tests/fixtures/keyword-products/measure.ts"), "--bundle", "--format=esm", "--platform=node", `--outfile=${outfile}`, "--log-level=error"],
+    {
+      cwd: root,
+    },
+  );
   const { measureRelevance } = await import(`${outfile}?t=${Date.now()}`);
   const t0 = process.hrtime.bigint();
   const { summary } = await measureRelevance();
@@ -30,7 +34,7 @@ async function measure(sourceRoot, outfile) {
 export async function keywordRelevance() {
   const after = await measure(root, join(root, ".tmp/bench-keywords-after.mjs"));
   /** @type {Measured | { error: string }} */
-  let before = { error: "not run" };
+  let before;
   const dir = join(root, ".tmp/keywords-before");
   try {
     rmSync(dir, { recursive: true, force: true });

@@ -91,7 +91,11 @@ describe("DataForSEO keyword ideas: the requests", () => {
     expect(task.keywords.length).toBeLessThanOrEqual(20);
     expect(task.keywords.every((k) => /crochet|amigurumi/.test(k) && /bunny|rabbit/.test(k) && k.includes("pattern"))).toBe(true);
 
-    const ideas = await dataForSeoProvider({ login: FAKE_LOGIN, password: FAKE_PASSWORD, baseUrl: BASE, fetch: fake.fetch }).ideas("google-ads", { seeds: ["crochet bunny pattern"], locationCode: 2840, languageCode: "en" });
+    const ideas = await dataForSeoProvider({ login: FAKE_LOGIN, password: FAKE_PASSWORD, baseUrl: BASE, fetch: fake.fetch }).ideas("google-ads", {
+      seeds: ["crochet bunny pattern"],
+      locationCode: 2840,
+      languageCode: "en",
+    });
     const first = ideas.find((i) => i.keyword === "amigurumi bunny pattern");
     expect(first?.searchVolume).toBe(1600);
     expect(first?.monthlySearches?.map((m) => [m.year, m.month])).toEqual(FAKE_MONTHS.map((m) => [m.year, m.month]));

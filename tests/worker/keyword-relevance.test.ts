@@ -36,7 +36,11 @@ describe("offline keyword ideas over 52 products", () => {
   it("covers English and Turkish products in every category the sample engine knows", () => {
     expect(KEYWORD_PRODUCTS.length).toBeGreaterThanOrEqual(40);
     for (const lang of ["en", "tr"] as const) {
-      for (const category of CATEGORIES) expect(KEYWORD_PRODUCTS.some((p) => p.lang === lang && p.category === category), `${lang} ${category}`).toBe(true);
+      for (const category of CATEGORIES)
+        expect(
+          KEYWORD_PRODUCTS.some((p) => p.lang === lang && p.category === category),
+          `${lang} ${category}`,
+        ).toBe(true);
     }
   });
 

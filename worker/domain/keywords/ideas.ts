@@ -17,8 +17,6 @@ import { UpstreamError } from "../../lib/errors";
 import { readTrendsCache, writeTrendsCacheQuietly } from "./cache";
 import { backoffUntil, rememberBackoff, rememberVolumes, VOLUME_CACHE_MS } from "./volumes";
 
-export type IdeaChannel = VolumeTarget["channel"];
-
 export interface IdeasPlan {
   provider: SearchVolumeProvider;
   target: VolumeTarget;
@@ -43,7 +41,7 @@ export function ideasPlan(provider: SearchVolumeProvider | null | undefined, inp
  * The seeds: the phrases that name the product (the name, its shorter forms, its synonyms) first, then
  * the best offline ideas, up to 20 (Google Ads' limit). Amazon takes one seed: the name.
  */
-export function ideaSeeds(input: KeywordSearchInput, profile: ProductProfile): string[] {
+function ideaSeeds(input: KeywordSearchInput, profile: ProductProfile): string[] {
   const offline = expandProductName({ productName: input.product_name, platform: input.platform, category: input.category, country: input.country, profile })
     .sort((a, b) => b.weight - a.weight)
     .map((c) => c.keyword);
@@ -81,7 +79,9 @@ export async function fetchIdeas(db: D1Database, plan: IdeasPlan, input: Keyword
 /** The same length rule as the offline ideas: an Etsy tag when the product can be named in one. */
 function ideaMaxLength(input: KeywordSearchInput, profile: ProductProfile) {
   if (input.platform !== "etsy") return Number.POSITIVE_INFINITY;
-  const named = normaliseKeyword([...(profile.crafts[0] ? [profile.crafts[0]] : []), ...(profile.anchor ? [profile.anchor] : []), profile.head, ...(profile.formWord ? [profile.formWord] : [])].join(" "));
+  const named = normaliseKeyword(
+    [...(profile.crafts[0] ? [profile.crafts[0]] : []), ...(profile.anchor ? [profile.anchor] : []), profile.head, ...(profile.formWord ? [profile.formWord] : [])].join(" "),
+  );
   return named.length <= KEYWORD_LIMITS.etsyTagMax ? KEYWORD_LIMITS.etsyTagMax : named.length + 12;
 }
 

@@ -87,7 +87,15 @@ async function suggestFromIdeas(ctx: KeywordContext, input: KeywordSearchInput, 
         logProviderFailure("keywords.ideas_failed", error);
         const built = await buildSuggestions({ ...ctx.providers, trends: null }, input, ctx.now, { profile });
         // Figures a search already paid for stay on screen; no request is made for the others.
-        const lookup = await lookUpVolumes(ctx.db, ctx.providers.volumes, input.platform, input.country, built.result.keywords.map((k) => k.keyword), ctx.now, false);
+        const lookup = await lookUpVolumes(
+          ctx.db,
+          ctx.providers.volumes,
+          input.platform,
+          input.country,
+          built.result.keywords.map((k) => k.keyword),
+          ctx.now,
+          false,
+        );
         const reason = fallbackReasonOf(error, "showing offline sample ideas; this search was not charged.");
         const result: StoredResult = {
           ...built.result,

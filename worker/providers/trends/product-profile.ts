@@ -12,10 +12,10 @@
  */
 import type { Category } from "../../../schema/api/keywords";
 
-export type ProductForm = "physical" | "pattern" | "digital" | "kit";
-export type ProductLanguage = "en" | "tr";
+type ProductForm = "physical" | "pattern" | "digital" | "kit";
+type ProductLanguage = "en" | "tr";
 /** Who the product is for, when its name says so. */
-export type Audience = "pet" | "baby" | "kids" | "men" | "women" | null;
+type Audience = "pet" | "baby" | "kids" | "men" | "women" | null;
 
 export interface ProductProfile {
   language: ProductLanguage;
@@ -245,13 +245,16 @@ function normalise(text: string, language: ProductLanguage): string {
 }
 
 /** The language of a product: Turkish for a Turkish search or a name in Turkish, else English. */
-export function productLanguage(name: string, country?: string): ProductLanguage {
+function productLanguage(name: string, country?: string): ProductLanguage {
   if (country === "TR") return "tr";
-  const words = name.normalize("NFKC").toLocaleLowerCase("tr").split(/[^\p{L}\p{N}]+/u);
+  const words = name
+    .normalize("NFKC")
+    .toLocaleLowerCase("tr")
+    .split(/[^\p{L}\p{N}]+/u);
   return words.some((w) => TURKISH_LETTERS.test(w) || TURKISH_WORDS.has(w)) ? "tr" : "en";
 }
 
-export function synonymsOf(head: string): string[] {
+function synonymsOf(head: string): string[] {
   const group = SYNONYM_GROUPS.find((g) => g.includes(head));
   return group ? [head, ...group.filter((x) => x !== head)] : [head];
 }
@@ -260,7 +263,10 @@ export function synonymsOf(head: string): string[] {
 export function productProfile(name: string, options: { country?: string; category?: Category | null } = {}): ProductProfile {
   const language = productLanguage(name, options.country);
   const full = ` ${normalise(name, language)} `;
-  const words = full.trim().split(" ").filter((w) => w && !STOP.has(w));
+  const words = full
+    .trim()
+    .split(" ")
+    .filter((w) => w && !STOP.has(w));
   // "cat collar with bell", "wallet for men": the product is named before "with" / "for".
   const cut = [" with ", " for "].map((w) => full.indexOf(w)).filter((i) => i > 0);
   let text = cut.length > 0 ? `${full.slice(0, Math.min(...cut))} ` : full;
@@ -279,7 +285,10 @@ export function productProfile(name: string, options: { country?: string; catego
     }
   }
 
-  let rest = text.trim().split(" ").filter((w) => w && !STOP.has(w));
+  let rest = text
+    .trim()
+    .split(" ")
+    .filter((w) => w && !STOP.has(w));
   // The form: a pattern word wins over a digital one ("crochet pattern pdf" is a pattern).
   let form: ProductForm = "physical";
   let formWord: string | null = null;
@@ -329,14 +338,63 @@ export function productProfile(name: string, options: { country?: string; catego
 
 // ---- Relevance: the rules every idea follows, offline or from a provider ----
 
-const HUMAN_WORDS = ["her", "him", "women", "woman", "men", "man", "mom", "dad", "girlfriend", "boyfriend", "wife", "husband", "sister", "kids", "teens", "toddler", "adults", "kadın", "erkek", "anneye", "babaya", "sevgiliye"];
+const HUMAN_WORDS = [
+  "her",
+  "him",
+  "women",
+  "woman",
+  "men",
+  "man",
+  "mom",
+  "dad",
+  "girlfriend",
+  "boyfriend",
+  "wife",
+  "husband",
+  "sister",
+  "kids",
+  "teens",
+  "toddler",
+  "adults",
+  "kadın",
+  "erkek",
+  "anneye",
+  "babaya",
+  "sevgiliye",
+];
 const ADULT_WORDS = ["her", "him", "women", "woman", "men", "man", "girlfriend", "boyfriend", "wife", "husband", "sister", "teens", "adults", "kadın", "erkek", "sevgiliye"];
 const WOMEN_WORDS = ["her", "women", "woman", "womens", "girlfriend", "wife", "mom", "sister", "ladies", "kadın", "anneye", "kız"];
 const MEN_WORDS = ["him", "men", "mens", "man", "boyfriend", "husband", "dad", "erkek", "babaya"];
 const PATTERN_IDEA_WORDS = [...PATTERN_WORDS, "desenleri", "tarifleri"];
 const DIGITAL_IDEA_WORDS = [...DIGITAL_WORDS, ...PATTERN_IDEA_WORDS, "downloadable", "printables", "templates", "instant"];
 const MAKER_IDEA_WORDS = ["kit", "kits", "kiti", "diy"];
-const HARD_MATERIALS = ["resin", "vinyl", "polymer", "clay", "wood", "wooden", "glass", "paper", "concrete", "marble", "brass", "metal", "ceramic", "gold", "silver", "sterling", "leather", "reçine", "ahşap", "cam", "seramik", "kağıt", "altın", "gümüş", "deri"];
+const HARD_MATERIALS = [
+  "resin",
+  "vinyl",
+  "polymer",
+  "clay",
+  "wood",
+  "wooden",
+  "glass",
+  "paper",
+  "concrete",
+  "marble",
+  "brass",
+  "metal",
+  "ceramic",
+  "gold",
+  "silver",
+  "sterling",
+  "leather",
+  "reçine",
+  "ahşap",
+  "cam",
+  "seramik",
+  "kağıt",
+  "altın",
+  "gümüş",
+  "deri",
+];
 /** Words that say someone wants the thing for free or how to make it: not a buyer's search. */
 const NON_BUYER = ["free", "ücretsiz", "bedava", "youtube", "video", "how", "nasıl", "near", "me"];
 

@@ -231,7 +231,13 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   };
   const list = (terms: readonly string[], position: Term["position"], factor: number, make: (t: string) => string = (t) => t) =>
     terms.filter(fitsForm).forEach((t, i, all) => out.push({ text: make(t), position, weight: factor * rankWeight(i, all.length) }));
-  const petAudiences = PET_AUDIENCES[profile.facts.concat(profile.words).map((w) => (w === "köpek" || w === "puppy" || w === "dogs" ? "dog" : w === "kedi" || w === "kitten" || w === "cats" ? "cat" : w)).find((w) => PET_AUDIENCES[w]) ?? ""];
+  const petAudiences =
+    PET_AUDIENCES[
+      profile.facts
+        .concat(profile.words)
+        .map((w) => (w === "köpek" || w === "puppy" || w === "dogs" ? "dog" : w === "kedi" || w === "kitten" || w === "cats" ? "cat" : w))
+        .find((w) => PET_AUDIENCES[w]) ?? ""
+    ];
   const humanGift = audience !== "pet" && audience !== "baby" && (form === "physical" || form === "kit");
   const audienceFits = (group: string) => {
     if (form === "pattern") return group === "maker" && profile.language === "en";
@@ -258,7 +264,9 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
       for (const [group, terms] of Object.entries(lexicon.audiences)) if (audienceFits(group)) list(terms ?? [], "before", 0.88);
     }
     if (audience === "pet" && petAudiences) list(petAudiences.tr, "before", 0.88);
-    const occasions = CATEGORY_LEXICON[category ?? "decor"].occasions.filter(occasionFits).flatMap((o) => (OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] ? [OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] as string] : []));
+    const occasions = CATEGORY_LEXICON[category ?? "decor"].occasions
+      .filter(occasionFits)
+      .flatMap((o) => (OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] ? [OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] as string] : []));
     list(occasions, "before", 0.8);
     return out;
   }
@@ -266,7 +274,11 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   const lexicon = lexiconFor(category);
   const platformWords = PLATFORM_LEXICON[platform];
   list(platformWords.prefixes, "before", 0.95);
-  list(platformWords.suffixes.filter((t) => form === "physical" || t !== "gift"), "after", 0.85);
+  list(
+    platformWords.suffixes.filter((t) => form === "physical" || t !== "gift"),
+    "after",
+    0.85,
+  );
   const extra = form === "pattern" ? ["easy", "beginner", "printable", "modern"] : form === "digital" ? ["printable", "editable", "minimalist"] : form === "kit" ? ["beginner", "starter", "easy"] : [];
   list(lexicon.modifiers.filter((t) => !(form === "digital" && MAKER_ONLY.has(t))).concat(extra), "before", 0.92);
   if (form === "pattern" || form === "digital") list(["pdf", "instant download"], "after", 0.9);
@@ -275,7 +287,11 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   const audiences = lexicon.audiences.filter((a) => audienceFits(AUDIENCE_GROUPS[a] ?? "adults"));
   if (humanGift || form !== "physical") list(form === "pattern" || form === "kit" ? ["beginners"] : audiences, "after", 0.88, (t) => `for ${t}`);
   if (audience === "pet" && petAudiences) list(petAudiences.en, "after", 0.88, (t) => `for ${t}`);
-  list(lexicon.occasions.filter(occasionFits).map((o) => OCCASIONS[o].phrase), "before", 0.8);
+  list(
+    lexicon.occasions.filter(occasionFits).map((o) => OCCASIONS[o].phrase),
+    "before",
+    0.8,
+  );
   return out;
 }
 

@@ -192,9 +192,6 @@ export const MARKET_SEARCH_SCALE: Record<string, number> = {
   GLOBAL: 150_000,
 };
 
-/** Words never taken for the product noun. */
-export const STOP_WORDS = new Set(["a", "an", "and", "the", "for", "with", "of", "in", "on", "to", "my", "your", "by", "from", "set", "pack"]);
-
 // ---- What fits which product (issue #26): a modifier is offered only where it keeps the product's form and kind ----
 
 /** Words that describe a finished, physical item: never offered for a pattern or a digital file. */
@@ -284,7 +281,7 @@ export const OCCASIONS_TR: Partial<Record<keyof typeof OCCASIONS, string>> = {
   summer: "yazlık",
 };
 
-export interface TurkishLexicon {
+interface TurkishLexicon {
   modifiers: readonly string[];
   materials: readonly string[];
   styles: readonly string[];
@@ -346,11 +343,15 @@ export const PET_AUDIENCES: Record<string, { en: readonly string[]; tr: readonly
 };
 
 /** The English shopper vocabulary: a Turkish idea that takes one of these words (and "for") from the lexicon is not Turkish. */
-export const ENGLISH_SHOPPER_WORDS: ReadonlySet<string> = new Set([
-  "for",
-  ...Object.values(CATEGORY_LEXICON).flatMap((l) => [...l.modifiers, ...l.materials, ...l.audiences, ...l.styles]),
-  ...GENERAL_LEXICON.modifiers,
-  ...GENERAL_LEXICON.audiences,
-  ...Object.values(OCCASIONS).map((o) => o.phrase),
-  ...Object.values(PLATFORM_LEXICON).flatMap((p) => [...p.prefixes, ...p.suffixes]),
-].flatMap((t) => t.split(" ")).filter((w) => !["vintage", "boho", "retro", "minimalist", "kawaii", "y2k", "3", "of", "to"].includes(w)));
+export const ENGLISH_SHOPPER_WORDS: ReadonlySet<string> = new Set(
+  [
+    "for",
+    ...Object.values(CATEGORY_LEXICON).flatMap((l) => [...l.modifiers, ...l.materials, ...l.audiences, ...l.styles]),
+    ...GENERAL_LEXICON.modifiers,
+    ...GENERAL_LEXICON.audiences,
+    ...Object.values(OCCASIONS).map((o) => o.phrase),
+    ...Object.values(PLATFORM_LEXICON).flatMap((p) => [...p.prefixes, ...p.suffixes]),
+  ]
+    .flatMap((t) => t.split(" "))
+    .filter((w) => !["vintage", "boho", "retro", "minimalist", "kawaii", "y2k", "3", "of", "to"].includes(w)),
+);

@@ -71,7 +71,8 @@ export const en = {
   "seo.table.ideaSourceTitle.google-ads": "Idea from Google Ads, with its measured monthly searches (via DataForSEO)",
   "seo.table.ideaSourceTitle.amazon": "Idea from Amazon's related searches, with its measured monthly searches (via DataForSEO)",
   "seo.table.ideaSourceTitle.serpapi": "Idea from Google's related searches (via SerpApi)",
-  "seo.footer.popularityIdeas": "Ideas, popularity and trend: {provider} keyword ideas with their measured monthly searches; popularity is relative to the most searched idea, trend compares the last two months with the two before.",
+  "seo.footer.popularityIdeas":
+    "Ideas, popularity and trend: {provider} keyword ideas with their measured monthly searches; popularity is relative to the most searched idea, trend compares the last two months with the two before.",
   "seo.footer.popularityIdeasMixed": "Ideas, popularity and trend: {provider} for the keywords marked so, sample ideas (offline) for the rest.",
   "seo.footer.amazonTrend": "Amazon gives no month-by-month figures: its ideas show a stable trend.",
   "seo.filter.label": "Show",
@@ -301,7 +302,8 @@ export const tr: Record<keyof typeof en, string> = {
   "seo.table.ideaSourceTitle.google-ads": "Google Ads fikri, ölçülmüş aylık aramalarıyla (DataForSEO üzerinden)",
   "seo.table.ideaSourceTitle.amazon": "Amazon'un ilgili aramalarından fikir, ölçülmüş aylık aramalarıyla (DataForSEO üzerinden)",
   "seo.table.ideaSourceTitle.serpapi": "Google'ın ilgili aramalarından fikir (SerpApi üzerinden)",
-  "seo.footer.popularityIdeas": "Fikirler, popülerlik ve eğilim: ölçülmüş aylık aramalarıyla {provider} anahtar kelime fikirleri; popülerlik en çok aranan fikre göredir, eğilim son iki ayı önceki iki ayla karşılaştırır.",
+  "seo.footer.popularityIdeas":
+    "Fikirler, popülerlik ve eğilim: ölçülmüş aylık aramalarıyla {provider} anahtar kelime fikirleri; popülerlik en çok aranan fikre göredir, eğilim son iki ayı önceki iki ayla karşılaştırır.",
   "seo.footer.popularityIdeasMixed": "Fikirler, popülerlik ve eğilim: işaretli anahtar kelimeler için {provider}, geri kalanı için örnek fikirler (çevrimdışı).",
   "seo.footer.amazonTrend": "Amazon aylık döküm vermez: fikirleri sabit eğilimle gösterilir.",
   "seo.filter.label": "Göster",
