@@ -169,7 +169,7 @@ export async function buildSuggestions(
       reasons.push(
         liveRows.length === 0
           ? "The keyword-ideas service (DataForSEO) has no ideas that fit this product: these are offline sample ideas."
-          : `The keyword-ideas service (DataForSEO) has only ${liveRows.length} ideas that fit this product: the rest are offline sample ideas, marked as such.`,
+          : `The keyword-ideas service (DataForSEO) has only ${liveRows.length} ${liveRows.length === 1 ? "idea" : "ideas"} that fit this product: the rest are offline sample ideas, marked as such.`,
       );
     }
   } else if (providers.trends) {

@@ -73,6 +73,28 @@ const TOY_SUBJECTS = new Set(
   ),
 );
 
+/** Occasions a product can be made for, as a word of its name. */
+export const OCCASION_WORDS = new Set([
+  "wedding",
+  "christmas",
+  "birthday",
+  "halloween",
+  "easter",
+  "valentines",
+  "valentine",
+  "anniversary",
+  "graduation",
+  "bridesmaid",
+  "baptism",
+  "düğün",
+  "yılbaşı",
+  "nişan",
+  "doğum",
+  "bayram",
+  "kına",
+  "mezuniyet",
+]);
+
 /** Heads that say little on their own: the word before them names the product. */
 const GENERIC_HEADS = new Set(["toy", "toys", "plush", "gift", "gifts", "decor", "oyuncak", "hediye", "süs"]);
 
@@ -318,8 +340,12 @@ export function productProfile(name: string, options: { country?: string; catego
   }
 
   const possessive = language === "tr" && /(s[ıiuü]|[^aeıioöuü][ıiuü])$/.test(head) && !head.includes(" ");
-  const anchor = facts.length > 0 && (GENERIC_HEADS.has(head) || possessive) ? (facts.at(-1) ?? null) : null;
   const audience = words.map((w) => AUDIENCE_WORDS[w]).find(Boolean) ?? (WOMENS_HEADS.has(head) ? "women" : null);
+  // A pet's product keeps its animal: "dog collar", never a bare "collar" (a shirt has one too).
+  const pet = audience === "pet" ? facts.find((f) => AUDIENCE_WORDS[f] === "pet") : undefined;
+  // An occasion the product is made for stays too: a "wedding invitation" is not a Christmas one.
+  const occasion = facts.find((f) => OCCASION_WORDS.has(f));
+  const anchor = facts.length > 0 && (GENERIC_HEADS.has(head) || possessive) ? (facts.at(-1) ?? null) : (pet ?? occasion ?? null);
   return {
     language,
     words,

@@ -6,7 +6,7 @@
  * always labelled as such by the domain (data.error / isFallback).
  */
 import { CATEGORIES, KEYWORD_LIMITS, type Category, type Platform } from "../../../schema/api/keywords";
-import { MATERIAL_WORDS, productProfile, type ProductProfile } from "./product-profile";
+import { MATERIAL_WORDS, OCCASION_WORDS, productProfile, type ProductProfile } from "./product-profile";
 import {
   AUDIENCE_GROUPS,
   CATEGORY_LEXICON,
@@ -148,6 +148,8 @@ export function expandProductName(input: ExpandInput): Candidate[] {
   return [...out.values()];
 }
 
+const SEASONAL_OCCASIONS = new Set(["christmas", "easter", "halloween", "valentines", "fall", "summer"]);
+
 /** Form words that go before the noun ("digital planner", "printable wall art"); the others follow it ("bunny pattern", "planner pdf"). */
 const FORM_ADJECTIVES = new Set(["digital", "printable", "editable", "dijital", "yazdırılabilir", "indirilebilir"]);
 /** Modifiers that describe only some products ("crossbody" is a bag, never a collar). */
@@ -250,7 +252,9 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
     if (audience === "kids") return group === "kids" || group === "place";
     return true;
   };
-  const occasionFits = (key: string) => !((audience === "pet" || audience === "baby") && HUMAN_ONLY_OCCASIONS.has(key));
+  // Patterns and files are made for a season, not given at a wedding.
+  const occasionFits = (key: string) =>
+    !profile.words.some((w) => OCCASION_WORDS.has(w)) && !((audience === "pet" || audience === "baby") && HUMAN_ONLY_OCCASIONS.has(key)) && (form !== "pattern" || SEASONAL_OCCASIONS.has(key));
   const materialsFit = form === "physical" && profile.materials.length === 0;
 
   if (profile.language === "tr") {
@@ -286,7 +290,7 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   list(lexicon.styles, "before", 0.85);
   const audiences = lexicon.audiences.filter((a) => audienceFits(AUDIENCE_GROUPS[a] ?? "adults"));
   if (humanGift || form !== "physical") list(form === "pattern" || form === "kit" ? ["beginners"] : audiences, "after", 0.88, (t) => `for ${t}`);
-  if (audience === "pet" && petAudiences) list(petAudiences.en, "after", 0.88, (t) => `for ${t}`);
+  if (audience === "pet" && petAudiences) list(petAudiences.en, "before", 0.88);
   list(
     lexicon.occasions.filter(occasionFits).map((o) => OCCASIONS[o].phrase),
     "before",

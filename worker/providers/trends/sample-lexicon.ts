@@ -263,7 +263,7 @@ export const AUDIENCE_GROUPS: Record<string, "women" | "men" | "kids" | "adults"
 };
 
 /** Occasions a pet's or a baby's product is not bought for. */
-export const HUMAN_ONLY_OCCASIONS = new Set(["valentines", "mothersDay", "fathersDay", "bridesmaid", "graduation", "anniversary", "wedding"]);
+export const HUMAN_ONLY_OCCASIONS = new Set(["valentines", "mothersDay", "fathersDay", "bridesmaid", "graduation", "anniversary", "wedding", "backToSchool", "housewarming"]);
 
 /** The Turkish names of the occasions, as Turkish shoppers type them (only those celebrated in Turkey). */
 export const OCCASIONS_TR: Partial<Record<keyof typeof OCCASIONS, string>> = {
@@ -338,8 +338,8 @@ export const PLATFORM_PREFIXES_TR: Record<Platform, readonly string[]> = {
 
 /** Who a pet product is for, by the animal its name names. */
 export const PET_AUDIENCES: Record<string, { en: readonly string[]; tr: readonly string[] }> = {
-  dog: { en: ["small dogs", "large dogs", "puppies"], tr: ["küçük ırk", "büyük ırk", "yavru"] },
-  cat: { en: ["cats", "kittens"], tr: ["yavru"] },
+  dog: { en: ["small", "large", "puppy"], tr: ["küçük ırk", "büyük ırk", "yavru"] },
+  cat: { en: ["kitten"], tr: ["yavru"] },
 };
 
 /** The English shopper vocabulary: a Turkish idea that takes one of these words (and "for") from the lexicon is not Turkish. */
