@@ -95,7 +95,7 @@ export function KeywordResults({
             platform: t(`seo.platform.${meta.platform}`),
             country: labelOr({ t, has }, `seo.country.${meta.country}`, meta.country),
           })}
-          {meta.platform === "etsy" && <span className="block">{t("seo.results.tagHint")}</span>}
+          {meta.platform === "etsy" && <span className="block">{t(rows.every((r) => r.keyword.length <= 20) ? "seo.results.tagHint" : "seo.results.tagHintLong")}</span>}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 px-4 sm:px-6">
