@@ -179,7 +179,8 @@ export function KeywordResults({
 
         {visible.length > 0 && <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />}
 
-        <VolumeNote volumes={meta.volumes} anySampleRows={allSample || sources.anySample} />
+        {/* With DataForSEO's ideas the phrases are measured too; the footer says which rows are sample ideas. */}
+        <VolumeNote volumes={meta.volumes} anySampleRows={!sources.popularity.has("dataforseo") && (allSample || sources.anySample)} />
 
         <div className="flex flex-col gap-1 border-t pt-4 text-xs text-muted-foreground sm:flex-row sm:justify-between">
           <p data-testid="keyword-footer">{footerText(t, sources, meta.volumes?.status === "live")}</p>
