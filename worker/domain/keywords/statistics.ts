@@ -80,7 +80,7 @@ export function marketInsights(facts: InsightFacts): string[] {
     const month = MONTHS[new Date(`${peak.date}T00:00:00Z`).getUTCMonth()];
     out.push(`Searches peaked around ${month}; publish or update listings a few weeks before that peak.`);
   } else if (totalDataPoints > 0) {
-    out.push("The interest curve is sample data: it does not show when people search, so it gives no advice on when to list. Live search trends (SerpApi) show the real season.");
+    out.push("The interest curve is sample data: it does not show when people search, so it gives no advice on when to list. A search-trends provider (SerpApi) shows the real season.");
   }
   const listings = facts.activeListings === null ? "" : ` (${facts.activeListings.toLocaleString("en-US")} active Etsy listings)`;
   if (facts.competitionLevel === "High") out.push(`Competition is high${listings}: longer, more specific phrases will be easier to rank for.`);
