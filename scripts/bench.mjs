@@ -356,6 +356,25 @@ try {
       ),
     );
   }
+
+  if (want("keywords")) {
+    // Keyword relevance (issue #26): share of offline ideas that name the product and fit its kind, and ideas
+    // that change its form, over 52 products; "before" is the engine of the commit before #26, measured now.
+    log("keyword relevance: offline ideas of 52 products, this checkout and the engine before #26");
+    const { keywordRelevance } = await import("./lib/keyword-relevance.mjs");
+    const kw = await keywordRelevance();
+    results.figures.keywordRelevance = kw;
+    const pct = (x) => `${round(x * 100, 1)} %`;
+    const before = kw.before.error === undefined ? `before (${kw.beforeCommit}): ${pct(kw.before.share)}, ${kw.before.formChanges} form changes` : `before: not measured (${kw.before.error})`;
+    lines.push(
+      budget(
+        "Keyword relevance: offline ideas that name the product and fit its kind / ideas that change its form",
+        `${pct(kw.after.share)} of ${kw.after.ideas} ideas, ${kw.after.formChanges} form changes; ${before}`,
+        ">= 95 % and 0",
+        kw.after.share >= 0.95 && kw.after.formChanges === 0,
+      ),
+    );
+  }
 } finally {
   await server.stop();
   fake.server.close();

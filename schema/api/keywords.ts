@@ -124,8 +124,14 @@ export interface KeywordSuggestion {
   /** 0..1, two decimals. */
   competition: number;
   trend: SuggestionTrend;
-  /** Where the popularity and trend came from: Google Trends via SerpApi, or the offline sample engine. */
-  popularitySource: "serpapi" | "sample";
+  /**
+   * Where the popularity and trend came from: Google Trends via SerpApi, measured monthly searches from
+   * DataForSEO (popularity relative to the answer's most searched idea, trend from its 12 months), or the
+   * offline sample engine.
+   */
+  popularitySource: "serpapi" | "dataforseo" | "sample";
+  /** Who proposed the phrase (issue #26); absent in answers cached before it existed (read as the popularity's source). */
+  ideaSource?: IdeaSource;
   /** Where the competition came from: Etsy's active-listing count, or the offline sample engine. */
   competitionSource: "etsy" | "sample";
   /** Monthly searches (average of the last 12 months) when a volume provider answered; null otherwise. Never estimated. */
@@ -135,6 +141,9 @@ export interface KeywordSuggestion {
   /** The last 12 months, oldest first, when the source gives a monthly breakdown (Google Ads does, Amazon does not). */
   monthlySearches?: MonthlySearch[] | null;
 }
+
+/** Who proposed a keyword idea: Google Ads or Amazon (both via DataForSEO), Google's related searches (SerpApi), or the offline sample engine. */
+export type IdeaSource = "google-ads" | "amazon" | "serpapi" | "sample";
 
 /** Where an absolute search volume comes from (decision 0019). */
 export type VolumeSource = "Google Ads via DataForSEO" | "Amazon via DataForSEO";
@@ -164,7 +173,7 @@ export interface KeywordSearchResult {
   keywords: KeywordSuggestion[];
   /** True when every figure is offline sample data (the screen shows the SPEC's sample-data note). */
   error: boolean;
-  /** "serpapi+etsy", "serpapi", "etsy" or "sample": the providers whose data is in the answer. */
+  /** "dataforseo", "serpapi", "etsy" or "sample", joined with "+": the providers whose data is in the answer. */
   source: string;
   /** Why some or all figures are sample data, when they are; null otherwise. */
   fallbackReason: string | null;

@@ -38,6 +38,30 @@ describe("the keyword results' labels name the provider of each figure", () => {
     );
   });
 
+  it("labels each DataForSEO idea with its source, marks the sample ideas that topped the list up, and says so in the footer", () => {
+    const idea = (keyword: string, ideaSource: KeywordSuggestion["ideaSource"]): KeywordSuggestion => ({
+      ...suggestion(keyword, ideaSource === "sample" ? "sample" : "dataforseo", "sample"),
+      ideaSource,
+      searchVolume: ideaSource === "sample" ? null : 2900,
+      volumeSource: ideaSource === "sample" ? null : "Google Ads via DataForSEO",
+    });
+    const card = show([idea("crochet bunny pattern", "google-ads"), idea("amigurumi bunny pattern", "google-ads"), idea("easy crochet bunny pattern", "sample")], {
+      source: "dataforseo",
+      fallbackReason: "The keyword-ideas service (DataForSEO) has only 2 ideas that fit this product: the rest are offline sample ideas, marked as such.",
+    });
+    expect(within(card).getByTestId("provider-badge-ideas").textContent).toBe("Popularity & trend: Google Ads (via DataForSEO)");
+    const sources = within(card).getAllByTestId("row-idea-source");
+    expect(sources.map((b) => [b.closest("tr")?.getAttribute("data-keyword"), b.textContent])).toEqual([
+      ["crochet bunny pattern", "Google Ads"],
+      ["amigurumi bunny pattern", "Google Ads"],
+    ]);
+    const marks = within(card).getAllByTestId("row-sample-badge");
+    expect(marks.map((m) => m.closest("tr")?.getAttribute("data-keyword"))).toEqual(["easy crochet bunny pattern"]);
+    expect(within(card).getByTestId("keyword-footer").textContent).toBe(
+      "Ideas, popularity and trend: Google Ads (via DataForSEO) for the keywords marked so, sample ideas (offline) for the rest. Competition: sample data (offline).",
+    );
+  });
+
   it("says every figure is sample data when the sample engine served them all, and never 'Live'", () => {
     const card = show([suggestion("moon ring", "sample", "sample")], { source: "sample", error: true, fallbackReason: "No search-trends provider is configured: showing offline sample data." });
     expect(within(card).getByTestId("sample-badge").getAttribute("data-variant")).toBe("warning");

@@ -36,11 +36,15 @@ describe("keyword rows", () => {
         selected: false,
         popularitySource: "sample",
         competitionSource: "sample",
+        ideaSource: "sample",
         searchVolume: null,
         volumeSource: null,
         monthlySearches: null,
       },
     ]);
+    // A known idea source is kept; an unknown one reads as the popularity's source, never as a provider's.
+    expect(toRows([{ id: "g", keyword: "moon ring", popularitySource: "dataforseo", ideaSource: "google-ads" }])[0]).toMatchObject({ popularitySource: "dataforseo", ideaSource: "google-ads" });
+    expect(toRows([{ id: "h", keyword: "moon ring", popularitySource: "serpapi", ideaSource: "bing" as never }])[0].ideaSource).toBe("serpapi");
   });
 
   it("sorts popularity best first on the first click and flips on the second", () => {

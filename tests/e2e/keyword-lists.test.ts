@@ -150,24 +150,28 @@ describe("monthly searches on the SEO screen", () => {
     await context.close();
   });
 
-  it("shows DataForSEO's monthly searches with a 12-month sparkline per row and names the source under the table", async () => {
+  it("shows DataForSEO's keyword ideas with their monthly searches, a 12-month sparkline and their source per row", async () => {
     const context = await contextOn(volumeBase);
     const page = await context.newPage();
     await signInOnVolumeServer(page);
     const before = fake.calls.length;
     await search(page, "silver ring");
 
-    // One batch request for every keyword of the search, with Basic auth and the US location.
+    // One keyword-ideas request seeded from the product (up to 20 phrases), with Basic auth, the US location and English.
     expect(fake.calls.length - before).toBe(1);
     const call = fake.calls.at(-1)!;
-    expect(call.path).toBe("/v3/keywords_data/google_ads/search_volume/live");
+    expect(call.path).toBe("/v3/keywords_data/google_ads/keywords_for_keywords/live");
     expect(call.authorization).toBe(`Basic ${Buffer.from(`${FAKE_LOGIN}:${FAKE_PASSWORD}`).toString("base64")}`);
-    const task = (call.tasks as { keywords: string[]; location_code: number }[])[0];
-    expect(task.location_code).toBe(2840);
+    const task = (call.tasks as { keywords: string[]; location_code: number; language_code: string }[])[0];
+    expect(task).toMatchObject({ location_code: 2840, language_code: "en" });
+    expect(task.keywords.length).toBeLessThanOrEqual(20);
 
     const rows = page.getByTestId("keyword-row");
     const total = Number((await page.getByTestId("filter-all").textContent())?.match(/\((\d+)\)/)?.[1]);
-    expect(task.keywords).toHaveLength(total);
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(total).toBeLessThanOrEqual(task.keywords.length);
+    // Every idea is Google Ads' and says so on its row.
+    expect(new Set(await page.getByTestId("row-idea-source").allTextContents())).toEqual(new Set(["Google Ads"]));
     for (let i = 0; i < (await rows.count()); i += 1) {
       const row = rows.nth(i);
       const keyword = (await row.getAttribute("data-keyword"))!.toLowerCase();
@@ -183,8 +187,10 @@ describe("monthly searches on the SEO screen", () => {
       );
     }
     expect(await page.getByTestId("volume-source").innerText()).toContain("Monthly searches: Google Ads via DataForSEO, average of the last 12 months.");
-    // The phrases are still the offline engine's and say so; the volumes are measured.
+    // The ideas and their figures are measured; the competition is still the offline engine's and says so.
+    expect(await page.getByTestId("provider-badge-ideas").textContent()).toBe("Popularity & trend: Google Ads (via DataForSEO)");
     expect(await page.getByTestId("keyword-results").getByTestId("sample-badge").textContent()).toBe("Sample data (offline)");
+    expect(await page.getByTestId("keyword-footer").innerText()).toContain("Competition: sample data (offline).");
     await screenshot(page, "seo-volumes-light");
 
     // The CSV carries each keyword's measured monthly searches and their source.

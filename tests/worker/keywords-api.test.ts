@@ -69,7 +69,20 @@ describe("GET /api/keywords", () => {
     expect(data.keywords.length).toBeGreaterThanOrEqual(KEYWORD_LIMITS.suggestionsMin);
     expect(data.keywords.length).toBeLessThanOrEqual(KEYWORD_LIMITS.suggestionsMax);
     for (const k of data.keywords) {
-      expect(Object.keys(k).sort()).toEqual(["competition", "competitionSource", "id", "keyword", "monthlySearches", "popularity", "popularitySource", "searchVolume", "trend", "volumeSource"]);
+      expect(Object.keys(k).sort()).toEqual([
+        "competition",
+        "competitionSource",
+        "id",
+        "ideaSource",
+        "keyword",
+        "monthlySearches",
+        "popularity",
+        "popularitySource",
+        "searchVolume",
+        "trend",
+        "volumeSource",
+      ]);
+      expect(k.ideaSource).toBe("sample");
       // No volume provider in the tests: no monthly searches, and none invented (decision 0019).
       expect([k.searchVolume, k.volumeSource, k.monthlySearches]).toEqual([null, null, null]);
       expect(k.keyword.length).toBeLessThanOrEqual(20);

@@ -82,12 +82,20 @@ describe("the offline sample engine", () => {
     }
   });
 
-  it("keeps every Etsy suggestion short enough to be a tag (20 characters)", async () => {
-    for (const name of PRODUCTS) {
+  it("keeps every Etsy suggestion short enough to be a tag (20 characters) when the product's name allows it", async () => {
+    for (const name of PRODUCTS.filter((n) => !n.startsWith("zzz") && n !== "crochet pattern")) {
       const { keywords } = await suggest(search(name));
       const long = keywords.filter((k) => k.keyword.length > 20);
       expect(long, name).toEqual([]);
     }
+    // A product that cannot be named in 20 characters keeps its name rather than losing its craft or form.
+    const pattern = (await suggest(search("crochet bunny pattern"))).keywords.map((k) => k.keyword);
+    expect(pattern).toContain("crochet bunny pattern");
+    expect(pattern.every((k) => k.length <= 21 + 12)).toBe(true);
+    // Fewer than twelve crochet patterns fit in 20 characters: the rest run longer rather than drop "crochet" or "pattern".
+    const generic = (await suggest(search("crochet pattern"))).keywords.map((k) => k.keyword);
+    expect(generic.length).toBeGreaterThanOrEqual(12);
+    expect(generic.every((k) => k.includes("crochet") && k.includes("pattern"))).toBe(true);
   });
 
   it("lets Amazon and eBay suggestions run longer and speak each marketplace's words", async () => {
@@ -188,9 +196,50 @@ describe("the offline sample engine", () => {
     expect(normaliseKeyword("  Gift   FOR  Mom’s ")).toBe("gift for moms");
   });
 
-  it("expands a name with no known product noun around the word gift", () => {
+  it("expands a name with no known product noun around the name itself, never another product", () => {
     const candidates = expandProductName({ productName: "zzzzzzzzzzzzzzzzzzzzzzzzzzzzz", platform: "etsy" });
     expect(candidates.length).toBeGreaterThanOrEqual(12);
-    expect(candidates.every((c) => c.keyword.includes("gift"))).toBe(true);
+    expect(candidates.every((c) => c.keyword.includes("zzzzzzzzzzzzzzzzzzzzzzzzzzzzz"))).toBe(true);
+  });
+
+  it("keeps the craft and the pattern: 'crochet bunny pattern' gives crochet or amigurumi bunny or rabbit patterns, never resin or vinyl", async () => {
+    const ideas = (await suggest(search("crochet bunny pattern", { category: "crafts" }))).keywords.map((k) => k.keyword);
+    expect(ideas.length).toBeGreaterThanOrEqual(12);
+    for (const idea of ideas) {
+      expect(idea, idea).toMatch(/\b(crochet|amigurumi)\b/);
+      expect(idea, idea).toMatch(/\b(bunny|rabbit)\b/);
+      expect(idea, idea).toMatch(/\bpattern\b/);
+      expect(idea, idea).not.toMatch(/\b(resin|vinyl|wood|glass|handmade|kit)\b/);
+    }
+    expect(ideas).toEqual(expect.arrayContaining(["amigurumi bunny pattern", "crochet rabbit pattern"]));
+  });
+
+  it("offers a dog collar no human audience: no 'collar for her' or 'for women'", async () => {
+    const ideas = (await suggest(search("leather dog collar", { category: "accessories" }))).keywords.map((k) => k.keyword);
+    expect(ideas.every((k) => /\bcollar\b/.test(k))).toBe(true);
+    expect(ideas.filter((k) => /\b(her|him|women|men|mom|dad|wife|girlfriend)\b/.test(k))).toEqual([]);
+    expect(ideas.filter((k) => /\b(gold|silver|canvas|wool|silk)\b/.test(k))).toEqual([]);
+    const candidates = expandProductName({ productName: "leather dog collar", category: "accessories", platform: "amazon" }).map((c) => c.keyword);
+    expect(candidates).toEqual(expect.arrayContaining(["small dog collar", "large dog collar"]));
+    // The animal stays: a bare "collar" could be a shirt's.
+    expect(candidates.every((k) => /\bdog collar\b/.test(k))).toBe(true);
+  });
+
+  it("answers a Turkish product in Turkish: 'seramik kupa' gives kupa or bardak ideas with Turkish words only", async () => {
+    const ideas = (await suggest(search("seramik kupa", { category: "decor", country: "TR" }))).keywords.map((k) => k.keyword);
+    expect(ideas.length).toBeGreaterThanOrEqual(12);
+    expect(ideas.every((k) => /\b(kupa|bardak)\b/.test(k))).toBe(true);
+    expect(ideas.filter((k) => /\b(christmas|for|him|her|gift|handmade|personalized|ceramic)\b/.test(k))).toEqual([]);
+    expect(ideas).toEqual(expect.arrayContaining(["yılbaşı kupa"]));
+  });
+
+  it("keeps a digital product digital and a finished one finished", async () => {
+    const printable = (await suggest(search("printable wall art", { category: "art" }))).keywords.map((k) => k.keyword);
+    expect(printable.every((k) => /\b(printable|digital|pdf|download)\b/.test(k))).toBe(true);
+    expect(printable.filter((k) => /\b(framed|canvas|original|handmade)\b/.test(k))).toEqual([]);
+    const mug = (await suggest(search("ceramic mug", { category: "decor" }))).keywords.map((k) => k.keyword);
+    expect(mug.filter((k) => /\b(printable|digital|pdf|pattern|kit|diy)\b/.test(k))).toEqual([]);
+    const toy = (await suggest(search("crochet octopus toy", { category: "crafts" }))).keywords.map((k) => k.keyword);
+    expect(toy.every((k) => k.includes("octopus") && !/\bpattern\b/.test(k))).toBe(true);
   });
 });

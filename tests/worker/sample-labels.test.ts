@@ -15,7 +15,7 @@ describe("sample-engine answers say they are samples", () => {
     expect(data.keywords.every((k) => k.popularitySource === "sample" && k.competitionSource === "sample")).toBe(true);
   });
 
-  it("makes no claim about real shoppers or growth from sample figures in the market insights", async () => {
+  it("makes no claim about real shoppers, growth or timing from sample figures in the market insights", async () => {
     const { token } = await registerUser();
     // Several keywords, so a sample 'Breakout' related query is among them.
     const insights: string[] = [];
@@ -30,5 +30,8 @@ describe("sample-engine answers say they are samples", () => {
     }
     const text = insights.join("\n");
     expect(text).not.toMatch(/breakout search|growth of more than|fastest-growing|Shoppers also search/);
+    // Nor about timing: no "A good time to list", no "Searches peaked around November" from a sample curve.
+    expect(text).not.toMatch(/good time to list|peaked around|is rising|is declining|steady in recent weeks/);
+    expect(text).toContain("The interest curve is sample data: it does not show when people search, so it gives no advice on when to list.");
   });
 });

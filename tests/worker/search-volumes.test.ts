@@ -212,37 +212,8 @@ function researcher(fake: ReturnType<typeof fakeDataForSeo> | null) {
 }
 
 describe("monthly searches on keyword suggestions", () => {
-  it("gives every suggestion its Google Ads volume and 12 months in one request, while sample rows keep their sample mark", async () => {
-    const fake = fakeDataForSeo({ google: { "wooden spoon": 9900, "carved wooden spoon": 880 } });
-    const { context } = researcher(fake);
-    const result = await suggestKeywords(context(), search("wooden spoon"));
-
-    expect(fake.calls).toHaveLength(1);
-    const sent = (fake.calls[0].tasks as { keywords: string[] }[])[0].keywords;
-    expect(sent.sort()).toEqual(result.keywords.map((k) => k.keyword.toLowerCase()).sort());
-    expect(result.volumes).toEqual({ status: "live", source: "Google Ads via DataForSEO", reason: null });
-
-    const spoon = result.keywords.find((k) => k.keyword === "wooden spoon");
-    expect(spoon).toMatchObject({ searchVolume: 9900, volumeSource: "Google Ads via DataForSEO", popularitySource: "sample" });
-    expect(spoon?.monthlySearches).toHaveLength(12);
-    // A phrase Google has no figure for says so with null: nothing is estimated.
-    const unknown = result.keywords.find((k) => k.keyword !== "wooden spoon" && k.keyword !== "carved wooden spoon");
-    expect(unknown).toMatchObject({ searchVolume: null, monthlySearches: null });
-    // The offline phrases are still labelled as such.
-    expect(result.error).toBe(true);
-    expect(result.source).toBe("sample");
-  });
-
-  it("asks Amazon's endpoint for an Amazon search, with the marketplace's language", async () => {
-    const fake = fakeDataForSeo({ amazon: { "yoga mat": 45000 } });
-    const { context } = researcher(fake);
-    const result = await suggestKeywords(context(), search("yoga mat", { platform: "amazon", country: "GB" }));
-    expect(fake.calls[0].path).toBe("/v3/dataforseo_labs/amazon/bulk_search_volume/live");
-    expect(fake.calls[0].tasks).toMatchObject([{ location_code: 2826, language_code: "en" }]);
-    expect(result.volumes?.source).toBe("Amazon via DataForSEO");
-    expect(result.keywords.find((k) => k.keyword === "yoga mat")).toMatchObject({ searchVolume: 45000, volumeSource: "Amazon via DataForSEO", monthlySearches: null });
-  });
-
+  // With DataForSEO the suggestions are its keyword ideas, whose volumes come in the same answer
+  // (tests/worker/keyword-ideas.test.ts); here what is left of the volume lookup on the SEO screen.
   it("shows no volumes and says how to turn them on when DataForSEO is not configured", async () => {
     const { context } = researcher(null);
     const result = await suggestKeywords(context(), search("linen apron"));
@@ -250,85 +221,72 @@ describe("monthly searches on keyword suggestions", () => {
     for (const k of result.keywords) expect(k).toMatchObject({ searchVolume: null, volumeSource: null, monthlySearches: null });
   });
 
-  it("keeps the suggestions and gives the reason when DataForSEO fails, and does not keep that answer", async () => {
-    let fail = true;
-    const fake = fakeDataForSeo({ google: { "felt coaster": 700 }, override: () => (fail ? taskError(40200, "Payment Required.") : null) });
+  it("says why there are none for a marketplace and country DataForSEO does not cover, without a request", async () => {
+    const fake = fakeDataForSeo({ amazon: { "yoga mat": 45000 } });
     const { context } = researcher(fake);
-    const failed = await suggestKeywords(context(), search("felt coaster"));
-    expect(failed.keywords.length).toBeGreaterThanOrEqual(12);
-    expect(failed.volumes?.status).toBe("failed");
-    expect(failed.volumes?.reason).toBe(
-      "The search-volume service (DataForSEO) could not bill the account (40200 Payment Required.): check its balance: monthly searches are not shown; try again later.",
-    );
-    expect(failed.keywords.every((k) => k.searchVolume === null)).toBe(true);
-
-    fail = false;
-    const again = await suggestKeywords(context(), search("felt coaster"));
-    expect(again.fromCache).toBe(false);
-    expect(again.keywords.find((k) => k.keyword === "felt coaster")?.searchVolume).toBe(700);
+    const result = await suggestKeywords(context(), search("yoga mat", { platform: "amazon", country: "TR" }));
+    expect(fake.calls).toHaveLength(0);
+    expect(result.volumes?.status).toBe("unsupported");
+    expect(result.volumes?.reason).toContain("Amazon search volumes are not available for TR");
+    expect(result.keywords.every((k) => k.ideaSource === "sample" && k.searchVolume === null)).toBe(true);
   });
 
-  it("honours a 429's Retry-After: no call to DataForSEO until it has passed", async () => {
-    let limited = true;
-    const fake = fakeDataForSeo({ google: { "clay earrings": 1300 }, override: () => (limited ? httpReply(429, "{}", { "Retry-After": "120" }) : null) });
+  it("keeps figures an earlier search received for sample rows shown after the idea service failed, without a request", async () => {
+    let fail = false;
+    const fake = fakeDataForSeo({ googleIdeas: { "felt coaster": 700 }, override: () => (fail ? taskError(40200, "Payment Required.") : null) });
     const { clock, context } = researcher(fake);
-    const first = await suggestKeywords(context(), search("clay earrings"));
-    expect(first.volumes?.reason).toBe("The search-volume service (DataForSEO) is rate-limiting requests (429): monthly searches are not shown; try again later.");
-    expect(fake.calls).toHaveLength(1);
-
-    limited = false;
-    clock.now += 60_000;
-    const waiting = await suggestKeywords(context(), search("clay earrings"));
-    expect(fake.calls).toHaveLength(1);
-    expect(waiting.volumes?.reason).toBe("The search-volume service (DataForSEO) asked us to wait: monthly searches are back in about 60 s.");
-
-    clock.now += 61_000;
-    const back = await suggestKeywords(context(), search("clay earrings"));
-    expect(fake.calls).toHaveLength(2);
-    expect(back.keywords.find((k) => k.keyword === "clay earrings")?.searchVolume).toBe(1300);
+    await suggestKeywords(context(), search("felt coaster"));
+    fail = true;
+    clock.now += DAY + 1;
+    const failed = await suggestKeywords(context(), search("felt coaster"));
+    expect(fake.calls).toHaveLength(1); // the 30-day ideas cache answered
+    expect(failed.keywords.find((k) => k.keyword === "felt coaster")?.searchVolume).toBe(700);
   });
 });
 
 describe("the 30-day volume cache", () => {
-  it("answers a second search from the cache without a request, and asks again after 30 days", async () => {
-    const fake = fakeDataForSeo({ google: { "macrame wall hanging": 5400 } });
-    const { clock, context } = researcher(fake);
+  it("answers Advanced analysis from the volumes a keyword-ideas search received, without a request", async () => {
+    const fake = fakeDataForSeo({ googleIdeas: { "macrame wall hanging": 5400 } });
+    const { context } = researcher(fake);
     await suggestKeywords(context(), search("macrame wall hanging"));
     expect(fake.calls).toHaveLength(1);
-
-    // A day later the 24-hour suggestions cache has expired, but every volume is still fresh: no request.
-    clock.now += DAY + 1;
-    const next = await suggestKeywords(context(), search("macrame wall hanging"));
-    expect(next.fromCache).toBe(false);
+    const analysis = await analyzeKeyword(context(), { keyword: "macrame wall hanging", geo: "US" });
     expect(fake.calls).toHaveLength(1);
-    expect(next.keywords.find((k) => k.keyword === "macrame wall hanging")?.searchVolume).toBe(5400);
-
-    clock.now += VOLUME_CACHE_MS - DAY;
-    await suggestKeywords(context(), search("macrame wall hanging"));
-    expect(fake.calls).toHaveLength(2);
+    expect(analysis.searchVolumes?.searchVolume).toBe(5400);
   });
 
-  it("keeps volumes per location: the same keywords in another country are asked for once more", async () => {
+  it("asks Advanced analysis' volume once per keyword and location within 30 days", async () => {
     const fake = fakeDataForSeo({ google: { "beeswax candle": 4000 } });
-    const { context } = researcher(fake);
-    const us = await suggestKeywords(context(), search("beeswax candle", { country: "US" }));
-    const gb = await suggestKeywords(context(), search("beeswax candle", { country: "GB" }));
+    const { clock, context } = researcher(fake);
+    await analyzeKeyword(context(), { keyword: "beeswax candle", geo: "US" });
+    clock.now += DAY + 1;
+    const again = await analyzeKeyword(context(), { keyword: "beeswax candle", geo: "US" });
+    expect(fake.calls).toHaveLength(1);
+    expect(again.searchVolumes?.searchVolume).toBe(4000);
+    const gb = await analyzeKeyword(context(), { keyword: "beeswax candle", geo: "GB" });
     expect(fake.calls).toHaveLength(2);
     expect(fake.calls[1].tasks).toMatchObject([{ location_code: 2826 }]);
-    expect(us.keywords.find((k) => k.keyword === "beeswax candle")?.searchVolume).toBe(4000);
-    expect(gb.keywords.find((k) => k.keyword === "beeswax candle")?.searchVolume).toBe(1000);
+    expect(gb.searchVolumes?.searchVolume).toBe(1000);
+    clock.now += VOLUME_CACHE_MS;
+    await analyzeKeyword(context(), { keyword: "beeswax candle", geo: "US" });
+    expect(fake.calls).toHaveLength(3);
   });
 
-  it("asks only for the keywords it does not have yet", async () => {
-    const fake = fakeDataForSeo({ google: { "pressed flower": 2000, "pressed flower frame": 900 } });
-    const { context } = researcher(fake);
-    await suggestKeywords(context(), search("pressed flower"));
-    await suggestKeywords(context(), search("pressed flower frame"));
+  it("honours a 429's Retry-After for Advanced analysis' volume: no call until it has passed", async () => {
+    let limited = true;
+    const fake = fakeDataForSeo({ google: { "clay earrings": 1300 }, override: () => (limited ? httpReply(429, "{}", { "Retry-After": "120" }) : null) });
+    const { clock, context } = researcher(fake);
+    const first = await analyzeKeyword(context(), { keyword: "clay earrings", geo: "US" });
+    expect(first.searchVolumes?.reason).toBe("The search-volume service (DataForSEO) is rate-limiting requests (429): monthly searches are not shown; try again later.");
+    limited = false;
+    clock.now += 60_000;
+    const waiting = await analyzeKeyword(context(), { keyword: "clay earrings", geo: "GB" });
+    expect(fake.calls).toHaveLength(1);
+    expect(waiting.searchVolumes?.reason).toBe("The search-volume service (DataForSEO) asked us to wait: monthly searches are back in about 60 s.");
+    clock.now += 61_000;
+    const back = await analyzeKeyword(context(), { keyword: "clay earrings", geo: "US" });
     expect(fake.calls).toHaveLength(2);
-    const first = new Set((fake.calls[0].tasks as { keywords: string[] }[])[0].keywords);
-    const second = (fake.calls[1].tasks as { keywords: string[] }[])[0].keywords;
-    expect(second.length).toBeGreaterThan(0);
-    expect(second.filter((k) => first.has(k))).toEqual([]);
+    expect(back.searchVolumes?.searchVolume).toBe(1300);
   });
 });
 

@@ -2,7 +2,7 @@
  * The rules of the keyword results table, kept free of React so they are tested directly: ids,
  * sorting, paging, the CSV export and the shape handed to the Create Listing screen.
  */
-import type { KeywordSuggestion, MonthlySearch, SuggestionTrend, VolumeSource } from "../../../schema/api/keywords";
+import type { IdeaSource, KeywordSuggestion, MonthlySearch, SuggestionTrend, VolumeSource } from "../../../schema/api/keywords";
 import { competitionLevel } from "~/lib/competition";
 
 /** A suggestion as the screen holds it (SPEC §3 Keyword suggestion). */
@@ -17,6 +17,8 @@ export interface KeywordRow {
   popularitySource: KeywordSuggestion["popularitySource"];
   /** Where the competition figure came from. */
   competitionSource: KeywordSuggestion["competitionSource"];
+  /** Who proposed the phrase (absent on older answers: read from the popularity's source). */
+  ideaSource?: IdeaSource;
   /** Measured monthly searches (DataForSEO), or null/absent: never estimated (decision 0019). */
   searchVolume?: number | null;
   volumeSource?: VolumeSource | null;
@@ -75,8 +77,9 @@ export function toRows(keywords: readonly Partial<KeywordSuggestion>[] | null | 
       competition: clamp(Number(item.competition) || 0, 0, 1),
       trend: TRENDS.includes(item.trend as SuggestionTrend) ? (item.trend as SuggestionTrend) : "stable",
       selected: false,
-      popularitySource: item.popularitySource === "serpapi" ? "serpapi" : "sample",
+      popularitySource: item.popularitySource === "serpapi" || item.popularitySource === "dataforseo" ? item.popularitySource : "sample",
       competitionSource: item.competitionSource === "etsy" ? "etsy" : "sample",
+      ideaSource: ideaSourceOf(item),
       ...volumeOf(item),
     });
   });
@@ -84,6 +87,14 @@ export function toRows(keywords: readonly Partial<KeywordSuggestion>[] | null | 
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+const IDEA_SOURCES: readonly IdeaSource[] = ["google-ads", "amazon", "serpapi", "sample"];
+
+/** Who proposed a row: a known source, else what its popularity's source implies; a DataForSEO row without one is not guessed. */
+function ideaSourceOf(item: Partial<KeywordSuggestion>): IdeaSource {
+  if (IDEA_SOURCES.includes(item.ideaSource as IdeaSource)) return item.ideaSource as IdeaSource;
+  return item.popularitySource === "serpapi" ? "serpapi" : "sample";
+}
 
 const VOLUME_SOURCES: readonly VolumeSource[] = ["Google Ads via DataForSEO", "Amazon via DataForSEO"];
 
@@ -149,6 +160,8 @@ function csvCell(value: string | number) {
 /** What the CSV's source columns say, per provider: sample figures say so in words. */
 const CSV_SOURCE_LABEL = {
   serpapi: "Google Trends (via SerpApi)",
+  "google-ads": "Google Ads keyword ideas (via DataForSEO)",
+  amazon: "Amazon related searches (via DataForSEO)",
   etsy: "Etsy active listings",
   sample: "Sample data (offline)",
 } as const;
@@ -168,7 +181,7 @@ export function toCsv(rows: readonly KeywordRow[]): string {
       competitionLevel(r.competition),
       r.trend,
       r.selected ? "yes" : "no",
-      CSV_SOURCE_LABEL[r.popularitySource === "serpapi" ? "serpapi" : "sample"],
+      CSV_SOURCE_LABEL[r.popularitySource === "serpapi" ? "serpapi" : r.popularitySource === "dataforseo" && (r.ideaSource === "google-ads" || r.ideaSource === "amazon") ? r.ideaSource : "sample"],
       CSV_SOURCE_LABEL[r.competitionSource === "etsy" ? "etsy" : "sample"],
       // Measured monthly searches only (decision 0019): empty when there is no figure, and the source says why.
       r.volumeSource && typeof r.searchVolume === "number" ? r.searchVolume : "",
@@ -181,12 +194,14 @@ export function toCsv(rows: readonly KeywordRow[]): string {
 }
 
 /** Which providers the figures of these rows come from: popularity/trend and competition, each a set. */
-export function figureSources(rows: readonly Pick<KeywordRow, "popularitySource" | "competitionSource">[]) {
-  const popularity = new Set(rows.map((r) => (r.popularitySource === "serpapi" ? "serpapi" : "sample")));
+export function figureSources(rows: readonly Pick<KeywordRow, "popularitySource" | "competitionSource" | "ideaSource">[]) {
+  const popularity = new Set(rows.map((r) => (r.popularitySource === "serpapi" || r.popularitySource === "dataforseo" ? r.popularitySource : "sample")));
   const competition = new Set(rows.map((r) => (r.competitionSource === "etsy" ? "etsy" : "sample")));
+  /** The DataForSEO channels whose ideas are on screen. */
+  const ideas = new Set(rows.flatMap((r) => (r.popularitySource === "dataforseo" && (r.ideaSource === "google-ads" || r.ideaSource === "amazon") ? [r.ideaSource] : [])));
   const anySample = popularity.has("sample") || competition.has("sample");
-  const allSample = rows.length > 0 && !popularity.has("serpapi") && !competition.has("etsy");
-  return { popularity, competition, anySample, allSample };
+  const allSample = rows.length > 0 && !popularity.has("serpapi") && !popularity.has("dataforseo") && !competition.has("etsy");
+  return { popularity, competition, ideas, anySample, allSample };
 }
 
 /** A file name that says what was searched, e.g. keywords-silver-ring-us-etsy.csv. */

@@ -70,6 +70,13 @@ export function KeywordResults({
           ) : (
             <>
               {sources.popularity.has("serpapi") && <ProviderBadge label={t("source.popularity", { provider: t("source.provider.serpapi") })} testId="provider-badge-popularity" />}
+              {[...sources.ideas].map((channel) => (
+                <ProviderBadge
+                  key={channel}
+                  label={t("source.popularity", { provider: t(channel === "amazon" ? "source.provider.amazon" : "source.provider.googleAds") })}
+                  testId="provider-badge-ideas"
+                />
+              ))}
               {sources.competition.has("etsy") && <ProviderBadge label={t("source.competition", { provider: t("source.provider.etsy") })} testId="provider-badge-competition" />}
               {sources.anySample && <SampleBadge />}
             </>
@@ -88,7 +95,7 @@ export function KeywordResults({
             platform: t(`seo.platform.${meta.platform}`),
             country: labelOr({ t, has }, `seo.country.${meta.country}`, meta.country),
           })}
-          {meta.platform === "etsy" && <span className="block">{t("seo.results.tagHint")}</span>}
+          {meta.platform === "etsy" && <span className="block">{t(rows.every((r) => r.keyword.length <= 20) ? "seo.results.tagHint" : "seo.results.tagHintLong")}</span>}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 px-4 sm:px-6">
@@ -165,13 +172,15 @@ export function KeywordResults({
             }
             analyzeGeo={analyzeGeo}
             markSample={!allSample && sources.anySample}
+            liveCompetition={sources.competition.has("etsy")}
             volumesShown={meta.volumes?.status === "live"}
           />
         )}
 
         {visible.length > 0 && <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />}
 
-        <VolumeNote volumes={meta.volumes} anySampleRows={allSample || sources.anySample} />
+        {/* With DataForSEO's ideas the phrases are measured too; the footer says which rows are sample ideas. */}
+        <VolumeNote volumes={meta.volumes} anySampleRows={!sources.popularity.has("dataforseo") && (allSample || sources.anySample)} />
 
         <div className="flex flex-col gap-1 border-t pt-4 text-xs text-muted-foreground sm:flex-row sm:justify-between">
           <p data-testid="keyword-footer">{footerText(t, sources, meta.volumes?.status === "live")}</p>
@@ -184,8 +193,13 @@ export function KeywordResults({
 
 /** The footer names the providers the figures on screen actually came from. */
 function footerText(t: Translate, sources: ReturnType<typeof figureSources>, volumesLive = false) {
-  const popularity = sources.popularity.has("serpapi") ? (sources.popularity.has("sample") ? t("seo.footer.popularityMixed") : t("seo.footer.popularityLive")) : t("seo.footer.popularitySample");
   const competition = sources.competition.has("etsy") ? (sources.competition.has("sample") ? t("seo.footer.competitionMixed") : t("seo.footer.competitionLive")) : t("seo.footer.competitionSample");
+  if (sources.popularity.has("dataforseo")) {
+    const provider = t(sources.ideas.has("amazon") ? "source.provider.amazon" : "source.provider.googleAds");
+    const ideas = sources.popularity.has("sample") ? t("seo.footer.popularityIdeasMixed", { provider }) : t("seo.footer.popularityIdeas", { provider });
+    return [ideas, sources.ideas.has("amazon") ? t("seo.footer.amazonTrend") : "", competition].filter(Boolean).join(" ");
+  }
+  const popularity = sources.popularity.has("serpapi") ? (sources.popularity.has("sample") ? t("seo.footer.popularityMixed") : t("seo.footer.popularityLive")) : t("seo.footer.popularitySample");
   if (sources.allSample || (!sources.popularity.has("serpapi") && !sources.competition.has("etsy"))) return volumesLive ? t("volume.footerSample") : t("seo.footer.allSample");
   return `${popularity} ${competition}`;
 }

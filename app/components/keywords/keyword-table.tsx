@@ -28,6 +28,7 @@ export function KeywordTable({
   onTogglePage,
   analyzeGeo,
   markSample = false,
+  liveCompetition = false,
   volumesShown = false,
 }: {
   rows: KeywordRow[];
@@ -39,6 +40,8 @@ export function KeywordTable({
   analyzeGeo: string;
   /** Live and sample rows are mixed: each sample row carries the sample mark. */
   markSample?: boolean;
+  /** Some rows' competition is Etsy's: a row whose competition is a sample then carries the mark too. */
+  liveCompetition?: boolean;
   /** A volume provider answered: below lg each keyword shows its monthly searches under it. */
   volumesShown?: boolean;
 }) {
@@ -91,7 +94,8 @@ export function KeywordTable({
                 <span className="min-w-0 font-medium [overflow-wrap:anywhere] sm:[overflow-wrap:normal]" data-testid="keyword-text">
                   {row.keyword}
                 </span>
-                {markSample && (row.popularitySource !== "serpapi" || row.competitionSource !== "etsy") && (
+                {hasIdeaSource(row) && <IdeaSourceBadge source={row.ideaSource} className="hidden sm:inline-flex" />}
+                {markSample && (row.popularitySource === "sample" || (liveCompetition && row.competitionSource !== "etsy")) && (
                   <Badge variant="warning" className="shrink-0 px-1 py-0 text-[10px]" title={t("source.sample")} aria-label={t("source.sample")} data-testid="row-sample-badge">
                     {t("source.sampleShort")}
                   </Badge>
@@ -105,6 +109,12 @@ export function KeywordTable({
                   <ChartLineIcon className="size-3.5" aria-hidden="true" />
                 </Link>
               </div>
+              {/* On a phone the source sits under the keyword, so the words keep their width. */}
+              {hasIdeaSource(row) && (
+                <div className="mt-1 sm:hidden">
+                  <IdeaSourceBadge source={row.ideaSource} testId="row-idea-source-inline" />
+                </div>
+              )}
               {volumesShown && (
                 <div className="mt-1 lg:hidden" data-testid="volume-inline">
                   <VolumeCell row={row} compact />
@@ -127,6 +137,27 @@ export function KeywordTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A row proposed by a provider (not the sample engine) and measured by it. */
+function hasIdeaSource(row: KeywordRow): row is KeywordRow & { ideaSource: "google-ads" | "amazon" | "serpapi" } {
+  return row.ideaSource !== undefined && row.ideaSource !== "sample" && row.popularitySource !== "sample";
+}
+
+/** Who proposed the phrase: Google Ads, Amazon (both via DataForSEO) or Google (SerpApi); outline, never green. */
+function IdeaSourceBadge({ source, className, testId = "row-idea-source" }: { source: "google-ads" | "amazon" | "serpapi"; className?: string; testId?: string }) {
+  const t = useT();
+  return (
+    <Badge
+      variant="outline"
+      className={cn("shrink-0 px-1 py-0 text-[10px] font-normal", className)}
+      title={t(`seo.table.ideaSourceTitle.${source}`)}
+      aria-label={t(`seo.table.ideaSourceTitle.${source}`)}
+      data-testid={testId}
+    >
+      {t(`seo.table.ideaSource.${source}`)}
+    </Badge>
   );
 }
 

@@ -69,13 +69,18 @@ export function marketInsights(facts: InsightFacts): string[] {
   const out: string[] = [];
   const quoted = `"${facts.keyword}"`;
   const { trend, totalDataPoints } = facts.statistics;
-  if (totalDataPoints > 0) {
+  // When to list and where demand is going are claims about real searches: only a live interest series
+  // makes them. The sample engine's curve is illustrative (decision 0016, issue #26), so it gives no timing
+  // or growth advice; the screen still draws it, labelled as sample data.
+  if (totalDataPoints > 0 && !facts.isFallback) {
     if (trend === "rising") out.push(`Interest in ${quoted} is rising: recent weeks are clearly above the weeks before. A good time to list or refresh listings.`);
     else if (trend === "declining") out.push(`Interest in ${quoted} is declining in recent weeks; lean on evergreen phrases and watch for the next seasonal peak.`);
     else out.push(`Interest in ${quoted} has been steady in recent weeks.`);
     const peak = facts.timeline.reduce((best, p) => (p.value > best.value ? p : best), facts.timeline[0]);
     const month = MONTHS[new Date(`${peak.date}T00:00:00Z`).getUTCMonth()];
     out.push(`Searches peaked around ${month}; publish or update listings a few weeks before that peak.`);
+  } else if (totalDataPoints > 0) {
+    out.push("The interest curve is sample data: it does not show when people search, so it gives no advice on when to list. A search-trends provider (SerpApi) shows the real season.");
   }
   const listings = facts.activeListings === null ? "" : ` (${facts.activeListings.toLocaleString("en-US")} active Etsy listings)`;
   if (facts.competitionLevel === "High") out.push(`Competition is high${listings}: longer, more specific phrases will be easier to rank for.`);

@@ -4,11 +4,13 @@
  * (SerpApi's related searches for popularity and trend, Etsy's listing counts for competition); what
  * no provider answered comes from the offline sample engine, and the answer says which is which.
  */
-import { KEYWORD_LIMITS, type KeywordSearchInput, type KeywordSearchResult, type KeywordSuggestion } from "../../../schema/api/keywords";
+import { KEYWORD_LIMITS, type IdeaSource, type KeywordSearchInput, type KeywordSearchResult, type KeywordSuggestion } from "../../../schema/api/keywords";
 import type { TrendsProviders } from "../../providers/trends";
 import { competitionFromListingCount } from "../../providers/trends/etsy";
 import { expandProductName, fnv1a, normaliseKeyword, SAMPLE_ENGINE_NAME, scoreCandidate } from "../../providers/trends/sample-engine";
+import { productProfile, type ProductProfile } from "../../providers/trends/product-profile";
 import type { RelatedQueries } from "../../providers/trends/types";
+import { fetchIdeas, ideaFigures, ideasPlan, type IdeasPlan, type ProviderIdeas } from "./ideas";
 import { readTrendsCache, writeTrendsCacheQuietly } from "./cache";
 import { fallbackReasonOf, logProviderFailure, NO_PROVIDER_REASON, type KeywordContext } from "./context";
 import { lookUpVolumes, volumeFields } from "./volumes";
@@ -41,6 +43,8 @@ export async function suggestKeywords(ctx: KeywordContext, input: KeywordSearchI
   const key = suggestionsCacheKey(providersKey(ctx), input);
   const cached = await readTrendsCache<StoredResult>(ctx.db, key, ctx.now);
   if (cached) return { ...cached.payload, fromCache: true };
+  const plan = ideasPlan(ctx.providers.volumes, input);
+  if (plan) return suggestFromIdeas(ctx, input, plan, key);
   return ctx.charge(async () => {
     const built = await buildSuggestions(ctx.providers, input, ctx.now);
     // Absolute volumes for every row, sample-engine phrases included: the figure is measured, the phrase keeps its sample mark.
@@ -59,27 +63,116 @@ export async function suggestKeywords(ctx: KeywordContext, input: KeywordSearchI
   });
 }
 
+/** An answer given without charging: the idea provider failed, so the seller gets sample ideas for free. */
+class UnchargedAnswer extends Error {
+  constructor(readonly answer: KeywordSearchResult) {
+    super("uncharged answer");
+  }
+}
+
+/**
+ * Suggestions from DataForSEO's keyword ideas (issue #26): one request (or the 30-day cache), the ideas
+ * that fit the product, topped up with sample ideas only when fewer than 12 fit, each row labelled with
+ * who proposed it. Volumes come with the ideas; sample rows take theirs from the volume cache only, so a
+ * search makes one request. When the provider fails the answer is the sample engine's and costs nothing.
+ */
+async function suggestFromIdeas(ctx: KeywordContext, input: KeywordSearchInput, plan: IdeasPlan, key: string): Promise<KeywordSearchResult> {
+  const profile = productProfile(input.product_name, { country: input.country, category: input.category });
+  try {
+    return await ctx.charge(async () => {
+      let fetched: ProviderIdeas;
+      try {
+        fetched = await fetchIdeas(ctx.db, plan, input, profile, ctx.now);
+      } catch (error) {
+        logProviderFailure("keywords.ideas_failed", error);
+        const built = await buildSuggestions({ ...ctx.providers, trends: null }, input, ctx.now, { profile });
+        // Figures a search already paid for stay on screen; no request is made for the others.
+        const lookup = await lookUpVolumes(
+          ctx.db,
+          ctx.providers.volumes,
+          input.platform,
+          input.country,
+          built.result.keywords.map((k) => k.keyword),
+          ctx.now,
+          false,
+        );
+        const reason = fallbackReasonOf(error, "showing offline sample ideas; this search was not charged.");
+        const result: StoredResult = {
+          ...built.result,
+          keywords: built.result.keywords.map((k) => ({ ...k, ...volumeFields(lookup, k.keyword) })),
+          fallbackReason: [reason, built.result.fallbackReason === NO_PROVIDER_REASON ? null : built.result.fallbackReason].filter(Boolean).join(" "),
+          volumes: { ...lookup.summary, status: "failed", reason },
+        };
+        throw new UnchargedAnswer({ ...result, fromCache: false });
+      }
+      const source = plan.target.channel === "amazon" ? "amazon" : "google-ads";
+      const figures = ideaFigures(fetched.ideas);
+      const ideaRows = fetched.ideas.map((idea) => ({ keyword: idea.keyword, ...figures(idea), ideaSource: source as IdeaSource }));
+      const built = await buildSuggestions({ ...ctx.providers, trends: null }, input, ctx.now, { profile, ideas: ideaRows });
+      const lookup = await lookUpVolumes(
+        ctx.db,
+        ctx.providers.volumes,
+        input.platform,
+        input.country,
+        built.result.keywords.map((k) => k.keyword),
+        ctx.now,
+        false,
+      );
+      const result: StoredResult = { ...built.result, keywords: built.result.keywords.map((k) => ({ ...k, ...volumeFields(lookup, k.keyword) })), volumes: lookup.summary };
+      if (built.cacheable) await writeTrendsCacheQuietly(ctx.db, key, result.source, result, ctx.now);
+      return { ...result, fromCache: false };
+    });
+  } catch (error) {
+    if (error instanceof UnchargedAnswer) return error.answer;
+    throw error;
+  }
+}
+
 /** The providers part of the 24-hour cache key: a configured volume provider makes a different answer. */
 export function providersKey(ctx: Pick<KeywordContext, "providers">) {
   return ctx.providers.volumes ? `${ctx.providers.name}+volumes:${ctx.providers.volumes.name}` : ctx.providers.name;
 }
 
-export async function buildSuggestions(providers: TrendsProviders, input: KeywordSearchInput, now: number): Promise<{ result: StoredResult; cacheable: boolean }> {
+interface IdeaRow {
+  keyword: string;
+  popularity: number;
+  trend: Row["trend"];
+  ideaSource: IdeaSource;
+}
+
+export async function buildSuggestions(
+  providers: TrendsProviders,
+  input: KeywordSearchInput,
+  now: number,
+  /** The product as read once by the caller, and a provider's ideas (DataForSEO) that replace Google's related searches. */
+  extra: { profile?: ProductProfile; ideas?: IdeaRow[] } = {},
+): Promise<{ result: StoredResult; cacheable: boolean }> {
   const { platform, country } = input;
   const category = input.category ?? null;
+  const profile = extra.profile ?? productProfile(input.product_name, { country, category });
   const maxLength = platform === "etsy" ? KEYWORD_LIMITS.etsyTagMax : Number.POSITIVE_INFINITY;
   const sampleScore = (keyword: string, weight = 0.9) => scoreCandidate({ keyword, weight }, { platform, country, category, now });
-  const sampleRows: Row[] = expandProductName({ productName: input.product_name, platform, category }).map((c) => ({
+  const sampleRows: Row[] = expandProductName({ productName: input.product_name, platform, category, country, profile }).map((c) => ({
     keyword: c.keyword,
     ...scoreCandidate(c, { platform, country, category, now }),
     popularitySource: "sample",
     competitionSource: "sample",
+    ideaSource: "sample",
   }));
 
   const reasons: string[] = [];
   let cacheable = true;
   let liveRows: Row[] = [];
-  if (providers.trends) {
+  if (extra.ideas) {
+    liveRows = extra.ideas.map((idea) => ({ ...idea, competition: sampleScore(idea.keyword).competition, popularitySource: "dataforseo", competitionSource: "sample" }));
+    if (liveRows.length < KEYWORD_LIMITS.suggestionsMin) {
+      reasons.push(
+        liveRows.length === 0
+          ? "The keyword-ideas service (DataForSEO) has no ideas that fit this product: these are offline sample ideas."
+          : `The keyword-ideas service (DataForSEO) has only ${liveRows.length} ${liveRows.length === 1 ? "idea" : "ideas"} that fit this product: the rest are offline sample ideas, marked as such.`,
+      );
+    }
+  } else if (providers.trends) {
     try {
       const related = await providers.trends.relatedQueries({ keyword: normaliseKeyword(input.product_name), geo: country });
       liveRows = rowsFromRelated(related, maxLength).map((row) => ({ ...row, competition: sampleScore(row.keyword).competition }));
@@ -92,6 +185,7 @@ export async function buildSuggestions(providers: TrendsProviders, input: Keywor
   } else if (providers.competition) {
     reasons.push("No search-trends provider is configured: popularity and trend are offline sample data.");
   }
+  const idealess = !extra.ideas;
 
   let rows = chooseRows(liveRows, sampleRows);
 
@@ -111,12 +205,13 @@ export async function buildSuggestions(providers: TrendsProviders, input: Keywor
         reasons.push(fallbackReasonOf(error, "competition is offline sample data."));
       }
     }
-  } else if (providers.trends) {
+  } else if (providers.trends || extra.ideas) {
     reasons.push("No marketplace competition provider is configured: competition is offline sample data.");
   }
 
-  const source = [liveRows.length > 0 ? "serpapi" : "", competitionLive ? "etsy" : ""].filter(Boolean).join("+") || SAMPLE_ENGINE_NAME;
-  const fallbackReason = !providers.trends && !providers.competition ? NO_PROVIDER_REASON : reasons.length > 0 ? reasons.join(" ") : null;
+  const ideaProvider = extra.ideas ? "dataforseo" : "serpapi";
+  const source = [liveRows.length > 0 ? ideaProvider : "", competitionLive ? "etsy" : ""].filter(Boolean).join("+") || SAMPLE_ENGINE_NAME;
+  const fallbackReason = idealess && !providers.trends && !providers.competition ? NO_PROVIDER_REASON : reasons.length > 0 ? reasons.join(" ") : null;
   return {
     cacheable,
     result: {
@@ -147,7 +242,7 @@ function rowsFromRelated(related: RelatedQueries, maxLength: number): Omit<Row, 
     const key = wordSetKey(keyword);
     if (!keyword || keyword.length > maxLength || rows.has(key)) return;
     const trend = rising.has(keyword) ? "increasing" : "stable";
-    rows.set(key, { keyword, popularity: Math.max(0, Math.min(100, Math.round(popularity))), trend, popularitySource: "serpapi", competitionSource: "sample" });
+    rows.set(key, { keyword, popularity: Math.max(0, Math.min(100, Math.round(popularity))), trend, popularitySource: "serpapi", competitionSource: "sample", ideaSource: "serpapi" });
   };
   for (const q of related.top) if (typeof q.value === "number") add(q.query, q.value);
   for (const q of related.rising) add(q.query, floor);

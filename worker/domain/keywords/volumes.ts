@@ -36,6 +36,8 @@ export async function lookUpVolumes(
   country: string,
   keywords: readonly string[],
   now: number,
+  /** False: answer from the 30-day cache only (a search that already made its one request). */
+  ask = true,
 ): Promise<VolumeLookup> {
   if (!provider) return { summary: { status: "off", source: null, reason: VOLUMES_OFF_REASON }, volumes: new Map(), cacheable: true };
   const target = volumeTarget(platform, country);
@@ -50,7 +52,7 @@ export async function lookUpVolumes(
   const wanted = [...new Set(keywords.map((k) => k.trim().toLowerCase()).filter(Boolean))];
   const volumes = await readCachedVolumes(db, target, wanted, now);
   const missing = wanted.filter((k) => !volumes.has(k));
-  if (missing.length === 0) return { summary: { status: "live", source, reason: null }, volumes, cacheable: true };
+  if (missing.length === 0 || !ask) return { summary: { status: "live", source, reason: null }, volumes, cacheable: true };
 
   const waitUntil = await backoffUntil(db, target, now);
   if (waitUntil !== null) {
@@ -87,6 +89,11 @@ async function readCachedVolumes(db: D1Database, target: VolumeTarget, keywords:
   return out;
 }
 
+/** Keeps figures a search already received (keyword ideas come with their volumes) for 30 days. */
+export async function rememberVolumes(db: D1Database, target: VolumeTarget, rows: ({ keyword: string } & KeywordVolume)[], now: number) {
+  await writeCachedVolumes(db, target, rows, now).catch((error) => logProviderFailure("volumes.cache_write_failed", error));
+}
+
 async function writeCachedVolumes(db: D1Database, target: VolumeTarget, rows: ({ keyword: string } & KeywordVolume)[], now: number) {
   if (rows.length === 0) return;
   const orm = drizzle(db);
@@ -113,7 +120,7 @@ async function writeCachedVolumes(db: D1Database, target: VolumeTarget, rows: ({
 
 const backoffKey = (target: VolumeTarget) => `${BACKOFF_PREFIX}${target.channel}`;
 
-async function backoffUntil(db: D1Database, target: VolumeTarget, now: number): Promise<number | null> {
+export async function backoffUntil(db: D1Database, target: VolumeTarget, now: number): Promise<number | null> {
   const [row] = await drizzle(db)
     .select({ expiresAt: searchVolumeCache.expiresAt })
     .from(searchVolumeCache)
@@ -122,7 +129,7 @@ async function backoffUntil(db: D1Database, target: VolumeTarget, now: number): 
   return row && row.expiresAt > now ? row.expiresAt : null;
 }
 
-async function rememberBackoff(db: D1Database, target: VolumeTarget, until: number, now: number) {
+export async function rememberBackoff(db: D1Database, target: VolumeTarget, until: number, now: number) {
   await drizzle(db)
     .insert(searchVolumeCache)
     .values({ keyword: backoffKey(target), location: "*", source: target.channel, searchVolume: null, monthlySearches: null, createdAt: now, expiresAt: until })

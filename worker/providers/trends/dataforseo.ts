@@ -27,10 +27,27 @@ interface VolumeRequest {
   languageCode?: string;
 }
 
+/** One keyword idea with its measured figures. */
+export interface KeywordIdea extends KeywordVolume {
+  keyword: string;
+}
+
+interface IdeasRequest {
+  /** Google Ads: up to 20 seed phrases; Amazon: the first is the seed (the endpoint takes one). */
+  seeds: readonly string[];
+  locationCode: number | null;
+  languageCode?: string;
+}
+
 export interface SearchVolumeProvider {
   readonly name: "dataforseo";
   /** Volumes by lower-cased keyword; a keyword the source has no figure for maps to nulls. */
   volumes(channel: VolumeChannel, request: VolumeRequest): Promise<Map<string, KeywordVolume>>;
+  /**
+   * Keyword ideas for a product in ONE request: Google Ads' keywords_for_keywords (volumes and the 12
+   * months in the same answer) or, for Amazon, DataForSEO Labs' Amazon related keywords (volumes, no months).
+   */
+  ideas(channel: VolumeChannel, request: IdeasRequest): Promise<KeywordIdea[]>;
 }
 
 interface DataForSeoOptions {
@@ -54,12 +71,23 @@ const VOLUME_BATCH_MAX = 1000;
 const GOOGLE_ADS_KEYWORD_MAX = 80;
 const GOOGLE_ADS_WORDS_MAX = 10;
 
+const IDEA_PATHS: Record<VolumeChannel, string> = {
+  "google-ads": "/v3/keywords_data/google_ads/keywords_for_keywords/live",
+  amazon: "/v3/dataforseo_labs/amazon/related_keywords/live",
+};
+/** keywords_for_keywords takes at most 20 seed keywords. */
+export const IDEA_SEEDS_MAX = 20;
+/** Amazon related keywords: depth 2 reaches the related searches of the related searches (up to ~60 ideas); 100 at most back. */
+const AMAZON_DEPTH = 2;
+const AMAZON_LIMIT = 100;
+
 const PATHS: Record<VolumeChannel, string> = {
   "google-ads": "/v3/keywords_data/google_ads/search_volume/live",
   amazon: "/v3/dataforseo_labs/amazon/bulk_search_volume/live",
 };
 
 const LABEL = "search-volume service (DataForSEO)";
+const IDEAS_LABEL = "keyword-ideas service (DataForSEO)";
 const OK = 20000;
 
 export function dataForSeoProvider(options: DataForSeoOptions): SearchVolumeProvider {
@@ -103,41 +131,84 @@ export function dataForSeoProvider(options: DataForSeoOptions): SearchVolumeProv
       }
       return out;
     },
+
+    async ideas(channel, request) {
+      const valid = (k: string) => k.length > 0 && k.length <= GOOGLE_ADS_KEYWORD_MAX && k.split(/\s+/).length <= GOOGLE_ADS_WORDS_MAX;
+      const seeds = [...new Set(request.seeds.map((k) => k.trim().toLowerCase()))].filter(valid).slice(0, channel === "amazon" ? 1 : IDEA_SEEDS_MAX);
+      if (seeds.length === 0) return [];
+      const task: Record<string, unknown> =
+        channel === "amazon"
+          ? { keyword: seeds[0], language_code: request.languageCode ?? "en", depth: AMAZON_DEPTH, include_seed_keyword: true, limit: AMAZON_LIMIT }
+          : { keywords: seeds, sort_by: "relevance" };
+      if (request.locationCode !== null) task.location_code = request.locationCode;
+      if (channel === "google-ads" && request.languageCode) task.language_code = request.languageCode;
+      const body = await requestJson("dataforseo", IDEAS_LABEL, `${baseUrl}${IDEA_PATHS[channel]}`, {
+        method: "POST",
+        body: [task],
+        headers: { Authorization: authorization },
+        fetch: doFetch,
+        timeoutMs,
+        credential: "login (check DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD)",
+      });
+      const result = taskResult(body, IDEAS_LABEL);
+      const ideas = new Map<string, KeywordIdea>();
+      const add = (keyword: unknown, volume: unknown, months: unknown) => {
+        if (typeof keyword !== "string" || !keyword.trim()) return;
+        const key = keyword.trim().toLowerCase();
+        if (!ideas.has(key)) ideas.set(key, { keyword: key, searchVolume: count(volume), monthlySearches: channel === "google-ads" ? lastTwelveMonths(months) : null });
+      };
+      if (channel === "google-ads") {
+        for (const item of result) if (isRecord(item)) add(item.keyword, item.search_volume, item.monthly_searches);
+      } else {
+        const first = result[0];
+        if (isRecord(first) && isRecord(first.seed_keyword_data)) add(first.seed_keyword_data.keyword, infoVolume(first.seed_keyword_data), null);
+        for (const item of amazonItems(result, IDEAS_LABEL)) {
+          if (!isRecord(item) || !isRecord(item.keyword_data)) continue;
+          add(item.keyword_data.keyword, infoVolume(item.keyword_data), null);
+        }
+      }
+      return [...ideas.values()];
+    },
   };
 }
 
+/** `keyword_data.keyword_info.search_volume` of a DataForSEO Labs Amazon item. */
+function infoVolume(data: Record<string, unknown>): unknown {
+  return isRecord(data.keyword_info) ? data.keyword_info.search_volume : null;
+}
+
 /** The one task's `result` array, after both status codes say Ok; a task without results is an empty list. */
-function taskResult(body: unknown): unknown[] {
-  if (!isRecord(body) || typeof body.status_code !== "number") throw invalid();
-  if (body.status_code !== OK) throw statusError(body.status_code, body.status_message);
+function taskResult(body: unknown, label = LABEL): unknown[] {
+  if (!isRecord(body) || typeof body.status_code !== "number") throw invalid(label);
+  if (body.status_code !== OK) throw statusError(body.status_code, body.status_message, label);
   const task = Array.isArray(body.tasks) ? body.tasks[0] : undefined;
-  if (!isRecord(task) || typeof task.status_code !== "number") throw invalid();
-  if (task.status_code !== OK) throw statusError(task.status_code, task.status_message);
+  if (!isRecord(task) || typeof task.status_code !== "number") throw invalid(label);
+  if (task.status_code !== OK) throw statusError(task.status_code, task.status_message, label);
   if (task.result === null || task.result === undefined) return [];
-  if (!Array.isArray(task.result)) throw invalid();
+  if (!Array.isArray(task.result)) throw invalid(label);
   return task.result;
 }
 
-function amazonItems(result: unknown[]): unknown[] {
+function amazonItems(result: unknown[], label = LABEL): unknown[] {
   const first = result[0];
   if (first === undefined || first === null) return [];
-  if (!isRecord(first)) throw invalid();
+  if (!isRecord(first)) throw invalid(label);
   if (first.items === null || first.items === undefined) return [];
-  if (!Array.isArray(first.items)) throw invalid();
+  if (!Array.isArray(first.items)) throw invalid(label);
   return first.items;
 }
 
 /** DataForSEO's internal codes (docs: appendix/errors) in words a seller or operator can act on. */
-function statusError(code: number, message: unknown): UpstreamError {
+function statusError(code: number, message: unknown, label = LABEL): UpstreamError {
   const said = typeof message === "string" && message.trim() ? message.trim().slice(0, 160) : "no message";
-  if (code === 40100) return new UpstreamError("dataforseo", `The ${LABEL} refused the login (${code} ${said})`);
-  if (code === 40200 || code === 40210) return new UpstreamError("dataforseo", `The ${LABEL} could not bill the account (${code} ${said}): check its balance`);
-  if (code === 40202) return new RateLimitedError("dataforseo", `The ${LABEL} is rate-limiting requests (${code} ${said})`, 60);
-  if (code >= 40500 && code < 40600) return new UpstreamError("dataforseo", `The ${LABEL} refused the request (${code} ${said})`);
-  return new UpstreamError("dataforseo", `The ${LABEL} reported an error (${code} ${said})`);
+  if (code === 40100) return new UpstreamError("dataforseo", `The ${label} refused the login (${code} ${said})`);
+  if (code === 40200 || code === 40210) return new UpstreamError("dataforseo", `The ${label} could not bill the account (${code} ${said}): check its balance`);
+  if (code === 40202) return new RateLimitedError("dataforseo", `The ${label} is rate-limiting requests (${code} ${said})`, 60);
+  if (code >= 40500 && code < 40600) return new UpstreamError("dataforseo", `The ${label} refused the request (${code} ${said})`);
+  return new UpstreamError("dataforseo", `The ${label} reported an error (${code} ${said})`);
 }
 
-const invalid = () => new UpstreamError("dataforseo", `The ${LABEL} gave an invalid response`);
+const invalid = (label = LABEL) => new UpstreamError("dataforseo", `The ${label} gave an invalid response`);
 
 function count(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
@@ -201,6 +272,29 @@ const AMAZON_LOCATIONS: Record<string, { code: number; language: string }> = {
   MX: { code: 2484, language: "es" },
   SG: { code: 2702, language: "en" },
 };
+
+/** The language Google Ads ideas are asked in for each country (the country's main language). */
+const GOOGLE_ADS_LANGUAGES: Record<string, string> = {
+  US: "en",
+  GB: "en",
+  CA: "en",
+  AU: "en",
+  IE: "en",
+  NZ: "en",
+  IN: "en",
+  DE: "de",
+  FR: "fr",
+  IT: "it",
+  ES: "es",
+  NL: "nl",
+  TR: "tr",
+  JP: "ja",
+};
+
+/** The language of keyword ideas for a country: the Amazon marketplace's, or Google's for the country; English worldwide. */
+export function ideasLanguage(target: VolumeTarget, country: string): string {
+  return target.languageCode ?? GOOGLE_ADS_LANGUAGES[country] ?? "en";
+}
 
 export type VolumeTarget = { channel: VolumeChannel; locationCode: number | null; languageCode?: string; location: string };
 

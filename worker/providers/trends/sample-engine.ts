@@ -6,7 +6,26 @@
  * always labelled as such by the domain (data.error / isFallback).
  */
 import { CATEGORIES, KEYWORD_LIMITS, type Category, type Platform } from "../../../schema/api/keywords";
-import { CATEGORY_LEXICON, COUNTRY_DEMAND, GENERAL_LEXICON, OCCASIONS, PLATFORM_LEXICON, STOP_WORDS, type CategoryLexicon, type Curve } from "./sample-lexicon";
+import { MATERIAL_WORDS, OCCASION_WORDS, productProfile, type ProductProfile } from "./product-profile";
+import {
+  AUDIENCE_GROUPS,
+  CATEGORY_LEXICON,
+  CATEGORY_LEXICON_TR,
+  COUNTRY_DEMAND,
+  DIGITAL_ONLY,
+  FIBRES,
+  GENERAL_LEXICON,
+  HUMAN_ONLY_OCCASIONS,
+  MAKER_ONLY,
+  OCCASIONS,
+  OCCASIONS_TR,
+  PET_AUDIENCES,
+  PHYSICAL_ONLY,
+  PLATFORM_LEXICON,
+  PLATFORM_PREFIXES_TR,
+  type CategoryLexicon,
+  type Curve,
+} from "./sample-lexicon";
 import type { RelatedQueries, RelatedQuery, TimelinePoint } from "./types";
 
 export const SAMPLE_ENGINE_NAME = "sample";
@@ -63,8 +82,6 @@ function lexiconFor(category: Category | null | undefined): CategoryLexicon {
   return category ? CATEGORY_LEXICON[category] : GENERAL_LEXICON;
 }
 
-const ALL_MATERIALS = [...new Set(Object.values(CATEGORY_LEXICON).flatMap((l) => l.materials))];
-
 /** Rank weight of a term in its list: the first 1, the last 0.55. */
 const rankWeight = (index: number, length: number) => (length <= 1 ? 1 : 1 - (0.45 * index) / (length - 1));
 
@@ -78,66 +95,208 @@ interface ExpandInput {
   productName: string;
   platform: Platform;
   category?: Category | null;
+  /** The search's country: "TR" makes the ideas Turkish. */
+  country?: string;
+  /** What the name says, when the caller has read it already. */
+  profile?: ProductProfile;
 }
 
 /**
- * Long-tail phrases for a product: the product noun (and the last two words of the name) combined
- * with platform words, modifiers, materials, styles, occasions and audiences. Phrases that repeat a
- * word of the product are left out; on Etsy only phrases that fit a 20-character tag are kept.
- * Deduplicated by their set of words. Always at least 12.
+ * Long-tail phrases for a product, built on what its name says (product-profile.ts, issue #26):
+ *  - cores: the name itself, then shorter forms that still name the product, keep its craft and its
+ *    form ("crochet bunny pattern", "amigurumi rabbit pattern"), with true synonyms of the head noun
+ *    and the craft;
+ *  - each core with the category's buyer phrases that fit the product: a modifier of its form (no
+ *    "handmade" on a pattern, no "printable" on a mug, no "kit" on a finished item), a material only
+ *    when the name names none (fibres only for a fibre craft), an audience of its kind (no "for her" on
+ *    a dog collar), an occasion, a style, a marketplace word; Turkish products get Turkish words.
+ * On Etsy a phrase fits a 20-character tag when the shortest core does; otherwise it may run 12
+ * characters past that core. Deduplicated by their set of words. Always at least 12.
  */
 export function expandProductName(input: ExpandInput): Candidate[] {
-  const name = normaliseKeyword(input.productName);
-  const category = input.category ?? inferCategory(name);
-  const lexicon = lexiconFor(category);
-  const platform = PLATFORM_LEXICON[input.platform];
-  const maxLength = input.platform === "etsy" ? KEYWORD_LIMITS.etsyTagMax : 60;
-  const nameWords = words(name).filter((w) => !STOP_WORDS.has(w));
-  const head = nameWords.at(-1);
-  const bases: { text: string; weight: number }[] = [];
-  if (name) bases.push({ text: name, weight: 1 });
-  if (nameWords.length >= 2) bases.push({ text: nameWords.slice(-2).join(" "), weight: 0.97 });
-  if (head) bases.push({ text: head, weight: 0.94 });
+  const profile = input.profile ?? productProfile(input.productName, { country: input.country, category: input.category });
+  const category = input.category ?? inferCategory(input.productName);
+  const cores = productCores(profile);
+  const shortest = Math.min(...cores.map((c) => c.text.length));
+  const tagFits = input.platform !== "etsy" || shortest <= KEYWORD_LIMITS.etsyTagMax;
+  // A name whose twelve ideas cannot all fit a tag gets room for one more word, then as much as it needs.
+  const limits = input.platform === "etsy" ? [...(tagFits ? [KEYWORD_LIMITS.etsyTagMax] : []), Math.max(KEYWORD_LIMITS.etsyTagMax, shortest) + 12, 60] : [60];
+  const terms = fittingTerms(profile, category, input.platform);
 
-  const out = new Map<string, Candidate>();
-  const add = (keyword: string, weight: number) => {
-    const text = normaliseKeyword(keyword);
-    if (!text || text.length > maxLength) return;
-    const key = [...new Set(words(text))].sort().join(" ");
-    const known = out.get(key);
-    if (!known || known.weight < weight) out.set(key, { keyword: text, weight: Math.round(weight * 1000) / 1000 });
-  };
-  const expand = (base: { text: string; weight: number }) => {
-    const taken = new Set(words(base.text));
-    const fresh = (term: string) => words(normaliseKeyword(term)).every((w) => !taken.has(w) && !taken.has(singular(w)));
-    const each = (list: readonly string[], make: (term: string) => string, factor = 1) => list.forEach((term, i) => fresh(term) && add(make(term), base.weight * factor * rankWeight(i, list.length)));
-    add(base.text, base.weight);
-    each(platform.prefixes, (t) => `${t} ${base.text}`, 0.95);
-    each(platform.suffixes, (t) => `${base.text} ${t}`, 0.85);
-    each(lexicon.modifiers, (t) => `${t} ${base.text}`, 0.92);
-    // A product that already names its material ("ceramic mug") is not offered another one.
-    const hasMaterial = ALL_MATERIALS.some((m) => ` ${base.text} `.includes(` ${m} `));
-    if (!hasMaterial) each(lexicon.materials, (t) => `${t} ${base.text}`, 0.95);
-    each(lexicon.styles, (t) => `${t} ${base.text}`, 0.85);
-    each(lexicon.audiences, (t) => `${base.text} for ${t}`, 0.88);
-    each(
-      lexicon.occasions.map((o) => OCCASIONS[o].phrase),
-      (t) => `${t} ${base.text}`,
-      0.8,
-    );
-    // A few three-word long tails: the most common material with the most common styles and audiences.
-    const material = hasMaterial ? undefined : lexicon.materials.find(fresh);
-    if (material) {
-      each(lexicon.styles.slice(0, 3), (t) => `${t} ${material} ${base.text}`, 0.7);
-      each(lexicon.audiences.slice(0, 3), (t) => `${material} ${base.text} for ${t}`, 0.72);
+  let out = new Map<string, Candidate>();
+  for (const maxLength of limits) {
+    out = new Map<string, Candidate>();
+    const add = (keyword: string, weight: number) => {
+      const text = normaliseKeyword(keyword);
+      if (!text || text.length > maxLength) return;
+      const key = [...new Set(words(text))].sort().join(" ");
+      const known = out.get(key);
+      if (!known || known.weight < weight) out.set(key, { keyword: text, weight: Math.round(weight * 1000) / 1000 });
+    };
+    for (const core of cores) {
+      add(core.text, core.weight);
+      const taken = new Set(words(core.text));
+      const fresh = (term: string) => words(normaliseKeyword(term)).every((w) => !taken.has(w) && !taken.has(singular(w)));
+      for (const term of terms) {
+        if (!fresh(term.text)) continue;
+        const phrase = term.position === "before" ? `${term.text} ${core.text}` : `${core.text} ${term.text}`;
+        add(phrase, core.weight * term.weight);
+      }
     }
-  };
-  bases.forEach(expand);
-  // A name too long or too unusual to build on still gets suggestions, from the category's own noun.
-  if (out.size < KEYWORD_LIMITS.suggestionsMin) {
-    for (const noun of lexicon.nouns.slice(0, 2).concat(lexicon.nouns.length ? [] : ["gift"])) expand({ text: noun, weight: 0.75 });
+    if (out.size >= KEYWORD_LIMITS.suggestionsMin) break;
   }
   return [...out.values()];
+}
+
+const SEASONAL_OCCASIONS = new Set(["christmas", "easter", "halloween", "valentines", "fall", "summer"]);
+
+/** Form words that go before the noun ("digital planner", "printable wall art"); the others follow it ("bunny pattern", "planner pdf"). */
+const FORM_ADJECTIVES = new Set(["digital", "printable", "editable", "dijital", "yazdırılabilir", "indirilebilir"]);
+/** Modifiers that describe only some products ("crossbody" is a bag, never a collar). */
+const HEAD_ONLY: Record<string, readonly string[]> = {
+  crossbody: ["bag", "purse", "tote", "tote bag", "pouch"],
+  travel: ["bag", "wallet", "pouch", "case", "backpack", "tote", "tote bag"],
+  stackable: ["ring", "rings", "bracelet", "bracelets", "bangle"],
+  adjustable: ["ring", "bracelet", "necklace", "choker", "anklet", "collar", "hat", "belt"],
+  "set of 3": ["print", "prints", "wall art", "art"],
+  wall: ["art", "print", "decor", "sign", "mirror", "clock", "shelf", "hanging", "poster", "painting"],
+  cropped: ["shirt", "tshirt", "tee", "top", "sweater", "hoodie", "cardigan", "jacket", "sweatshirt"],
+  oversized: ["shirt", "tshirt", "tee", "sweater", "hoodie", "cardigan", "jacket", "sweatshirt", "blanket"],
+  graphic: ["shirt", "tshirt", "tee", "hoodie", "sweatshirt"],
+  layered: ["necklace", "necklaces"],
+  name: ["necklace", "bracelet", "ring", "sign", "keychain", "pendant", "mug"],
+  initial: ["necklace", "bracelet", "ring", "pendant", "mug", "keychain"],
+  birthstone: ["necklace", "bracelet", "ring", "earrings", "pendant", "anklet"],
+};
+
+interface Core {
+  text: string;
+  weight: number;
+}
+
+/**
+ * The phrases that name the product with its craft and form: the name as written, then without each
+ * optional part (material, descriptive words, what follows "for"/"with"), then with the synonyms of
+ * the head and the craft. Every core keeps the head, the craft, the form word and the anchor.
+ */
+function productCores(profile: ProductProfile): Core[] {
+  const { head, formWord, anchor } = profile;
+  const craft = profile.crafts[0] ?? null;
+  const optional = [...profile.materials, ...profile.facts.filter((f) => f !== anchor)];
+  const required = (parts: { craft: string | null; head: string; keep: string[] }) => {
+    // The anchor stays next to the head ("crochet octopus toy", "örgü bebek battaniyesi"); the craft
+    // stays where the name has it ("cat cross stitch pattern" reads head-first).
+    const headFirst = parts.craft !== null && profile.words.indexOf(head.split(" ")[0]) < profile.words.indexOf((craft ?? "").split(" ")[0]);
+    const noun = [...(anchor ? [anchor] : []), parts.head];
+    const body = headFirst ? [...parts.keep, ...noun, parts.craft as string] : [...parts.keep, ...(parts.craft ? [parts.craft] : []), ...noun];
+    if (!formWord) return body.join(" ");
+    return (FORM_ADJECTIVES.has(formWord) ? [formWord, ...body] : [...body, formWord]).join(" ");
+  };
+  const out = new Map<string, Core>();
+  const add = (text: string, weight: number) => {
+    const key = normaliseKeyword(text);
+    if (key && !out.has(key)) out.set(key, { text: key, weight });
+  };
+  add(normaliseKeyword(profile.words.join(" ")), 1);
+  const keepSets: string[][] = [optional, ...optional.map((o) => [o]), []];
+  keepSets.forEach((keep, i) => add(required({ craft, head, keep }), i === 0 ? 0.99 : i === keepSets.length - 1 ? 0.97 : 0.95));
+  for (const synonym of profile.heads.slice(1)) {
+    add(required({ craft, head: synonym, keep: [] }), 0.9);
+    if (optional.length > 0) add(required({ craft, head: synonym, keep: optional.slice(-1) }), 0.88);
+  }
+  for (const other of profile.crafts.slice(1)) {
+    add(required({ craft: other, head, keep: [] }), 0.9);
+    for (const synonym of profile.heads.slice(1)) add(required({ craft: other, head: synonym, keep: [] }), 0.84);
+  }
+  return [...out.values()];
+}
+
+interface Term {
+  text: string;
+  position: "before" | "after";
+  weight: number;
+}
+
+/** The category's buyer phrases that fit the product's form, kind and language, each with its rank weight. */
+function fittingTerms(profile: ProductProfile, category: Category | null, platform: Platform): Term[] {
+  const out: Term[] = [];
+  const { form, audience } = profile;
+  const materialNamed = profile.materials.length > 0;
+  const fitsHead = (term: string) => !HEAD_ONLY[term] || profile.heads.some((h) => HEAD_ONLY[term].includes(h));
+  const isMaterial = (term: string) => MATERIAL_WORDS.includes(term) || FIBRES.includes(term);
+  const fitsForm = (term: string) => {
+    if (!fitsHead(term) || (materialNamed && isMaterial(term))) return false;
+    if (profile.fibreCraft && isMaterial(term) && !FIBRES.includes(term)) return false;
+    if (form === "physical") return !DIGITAL_ONLY.has(term) && !MAKER_ONLY.has(term);
+    if (form === "kit") return !DIGITAL_ONLY.has(term) && term !== "kit" && term !== "diy";
+    return !PHYSICAL_ONLY.has(term) && term !== "kit" && term !== "diy" && term !== "starter";
+  };
+  const list = (terms: readonly string[], position: Term["position"], factor: number, make: (t: string) => string = (t) => t) =>
+    terms.filter(fitsForm).forEach((t, i, all) => out.push({ text: make(t), position, weight: factor * rankWeight(i, all.length) }));
+  const petAudiences =
+    PET_AUDIENCES[
+      profile.facts
+        .concat(profile.words)
+        .map((w) => (w === "köpek" || w === "puppy" || w === "dogs" ? "dog" : w === "kedi" || w === "kitten" || w === "cats" ? "cat" : w))
+        .find((w) => PET_AUDIENCES[w]) ?? ""
+    ];
+  const humanGift = audience !== "pet" && audience !== "baby" && (form === "physical" || form === "kit");
+  const audienceFits = (group: string) => {
+    if (form === "pattern") return group === "maker" && profile.language === "en";
+    if (form === "digital") return false;
+    if (form === "kit") return group === "maker" || group === "kids";
+    if (audience === "pet" || audience === "baby") return false;
+    if (group === "maker") return false;
+    if (audience === "men") return group === "men" || group === "place" || group === "travel";
+    if (audience === "women") return group === "women" || group === "adults" || group === "place" || group === "travel";
+    if (audience === "kids") return group === "kids" || group === "place";
+    return true;
+  };
+  // Patterns and files are made for a season, not given at a wedding.
+  const occasionFits = (key: string) =>
+    !profile.words.some((w) => OCCASION_WORDS.has(w)) && !((audience === "pet" || audience === "baby") && HUMAN_ONLY_OCCASIONS.has(key)) && (form !== "pattern" || SEASONAL_OCCASIONS.has(key));
+  const materialsFit = form === "physical" && profile.materials.length === 0;
+
+  if (profile.language === "tr") {
+    const lexicon = CATEGORY_LEXICON_TR[category ?? "decor"];
+    list(PLATFORM_PREFIXES_TR[platform], "before", 0.95);
+    list(lexicon.modifiers, "before", 0.92);
+    if (materialsFit) list(profile.fibreCraft ? FIBRES.filter((f) => lexicon.materials.includes(f) || ["pamuk", "yün"].includes(f)) : lexicon.materials, "before", 0.95);
+    list(lexicon.styles, "before", 0.85);
+    if (form === "pattern") list(["kolay", "yeni başlayanlar için", "sevimli", "minimalist", "retro"], "before", 0.88);
+    if (humanGift) {
+      for (const [group, terms] of Object.entries(lexicon.audiences)) if (audienceFits(group)) list(terms ?? [], "before", 0.88);
+    }
+    if (audience === "pet" && petAudiences) list(petAudiences.tr, "before", 0.88);
+    const occasions = CATEGORY_LEXICON[category ?? "decor"].occasions
+      .filter(occasionFits)
+      .flatMap((o) => (OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] ? [OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] as string] : []));
+    list(occasions, "before", 0.8);
+    return out;
+  }
+
+  const lexicon = lexiconFor(category);
+  const platformWords = PLATFORM_LEXICON[platform];
+  list(platformWords.prefixes, "before", 0.95);
+  list(
+    platformWords.suffixes.filter((t) => form === "physical" || t !== "gift"),
+    "after",
+    0.85,
+  );
+  const extra = form === "pattern" ? ["easy", "beginner", "printable", "modern"] : form === "digital" ? ["printable", "editable", "minimalist"] : form === "kit" ? ["beginner", "starter", "easy"] : [];
+  list(lexicon.modifiers.filter((t) => !(form === "digital" && MAKER_ONLY.has(t))).concat(extra), "before", 0.92);
+  if (form === "pattern" || form === "digital") list(["pdf", "instant download"], "after", 0.9);
+  if (materialsFit) list(profile.fibreCraft ? FIBRES.filter((f) => !["pamuk", "yün"].includes(f)) : lexicon.materials, "before", 0.95);
+  list(lexicon.styles, "before", 0.85);
+  const audiences = lexicon.audiences.filter((a) => audienceFits(AUDIENCE_GROUPS[a] ?? "adults"));
+  if (humanGift || form !== "physical") list(form === "pattern" || form === "kit" ? ["beginners"] : audiences, "after", 0.88, (t) => `for ${t}`);
+  if (audience === "pet" && petAudiences) list(petAudiences.en, "before", 0.88);
+  list(
+    lexicon.occasions.filter(occasionFits).map((o) => OCCASIONS[o].phrase),
+    "before",
+    0.8,
+  );
+  return out;
 }
 
 interface SampleFigures {
@@ -152,7 +311,7 @@ const LENGTH_DECAY = [1, 1, 0.8, 0.62, 0.5, 0.42];
 function seasonCurve(keyword: string, category?: Category | null): Curve {
   const text = ` ${normaliseKeyword(keyword)} `;
   const base = lexiconFor(category ?? inferCategory(keyword)).season;
-  const occasion = Object.values(OCCASIONS).find((o) => text.includes(` ${o.phrase} `));
+  const occasion = Object.entries(OCCASIONS).find(([key, o]) => text.includes(` ${o.phrase} `) || text.includes(` ${OCCASIONS_TR[key as keyof typeof OCCASIONS_TR] ?? "\u0000"} `))?.[1];
   return (occasion ? base.map((x, i) => x * occasion.curve[i]) : [...base]) as unknown as Curve;
 }
 

@@ -192,5 +192,166 @@ export const MARKET_SEARCH_SCALE: Record<string, number> = {
   GLOBAL: 150_000,
 };
 
-/** Words never taken for the product noun. */
-export const STOP_WORDS = new Set(["a", "an", "and", "the", "for", "with", "of", "in", "on", "to", "my", "your", "by", "from", "set", "pack"]);
+// ---- What fits which product (issue #26): a modifier is offered only where it keeps the product's form and kind ----
+
+/** Words that describe a finished, physical item: never offered for a pattern or a digital file. */
+export const PHYSICAL_ONLY = new Set([
+  "handmade",
+  "personalized",
+  "custom",
+  "framed",
+  "original",
+  "used",
+  "new",
+  "antique",
+  "rare",
+  "bulk",
+  "set",
+  "pack",
+  "gift box",
+  "gift set",
+  "lot",
+  "bundle",
+  "gift",
+  "el yapımı",
+  "kişiye özel",
+  "hediyelik",
+  "isimli",
+  "çerçeveli",
+  "orijinal",
+  "antika",
+  "ikinci el",
+]);
+/** Words that make a product a file: only for patterns and digital products. */
+export const DIGITAL_ONLY = new Set(["printable", "digital", "pdf", "instant download", "editable", "svg", "dijital", "yazdırılabilir", "indirilebilir", "türkçe"]);
+/** Words of a do-it-yourself product: only for patterns and kits. */
+export const MAKER_ONLY = new Set(["beginner", "easy", "diy", "starter", "kit", "kolay"]);
+/** Fibres a crochet, knitted or woven item can be made of; hard materials never fit them. */
+export const FIBRES = ["cotton", "wool", "merino", "chunky", "linen", "bamboo", "alpaca", "pamuk", "yün"];
+
+/** Who a gift is for, by group, so a pet or baby product is never offered "for her". */
+export const AUDIENCE_GROUPS: Record<string, "women" | "men" | "kids" | "adults" | "place" | "maker" | "travel"> = {
+  her: "women",
+  women: "women",
+  mom: "women",
+  girlfriend: "women",
+  wife: "women",
+  sister: "women",
+  "best friend": "adults",
+  him: "men",
+  men: "men",
+  dad: "men",
+  boyfriend: "men",
+  husband: "men",
+  kids: "kids",
+  toddler: "kids",
+  baby: "kids",
+  teens: "kids",
+  home: "place",
+  "living room": "place",
+  bedroom: "place",
+  kitchen: "place",
+  nursery: "place",
+  office: "place",
+  bathroom: "place",
+  "kids room": "place",
+  beginners: "maker",
+  adults: "maker",
+  crafters: "maker",
+  teachers: "maker",
+  travelers: "travel",
+};
+
+/** Occasions a pet's or a baby's product is not bought for. */
+export const HUMAN_ONLY_OCCASIONS = new Set(["valentines", "mothersDay", "fathersDay", "bridesmaid", "graduation", "anniversary", "wedding", "backToSchool", "housewarming"]);
+
+/** The Turkish names of the occasions, as Turkish shoppers type them (only those celebrated in Turkey). */
+export const OCCASIONS_TR: Partial<Record<keyof typeof OCCASIONS, string>> = {
+  christmas: "yılbaşı",
+  valentines: "sevgililer günü",
+  mothersDay: "anneler günü",
+  fathersDay: "babalar günü",
+  birthday: "doğum günü",
+  wedding: "düğün",
+  anniversary: "yıldönümü",
+  graduation: "mezuniyet",
+  housewarming: "yeni ev",
+  bridesmaid: "nişan",
+  backToSchool: "okula dönüş",
+  summer: "yazlık",
+};
+
+interface TurkishLexicon {
+  modifiers: readonly string[];
+  materials: readonly string[];
+  styles: readonly string[];
+  /** Prefixes by audience group: "anneye hediye kolye", "erkek cüzdan". */
+  audiences: Partial<Record<"women" | "men" | "kids" | "adults", readonly string[]>>;
+}
+
+/** The Turkish shopper's words per category (hand-written, illustrative like the English lexicon). */
+export const CATEGORY_LEXICON_TR: Record<Category, TurkishLexicon> = {
+  jewelry: {
+    modifiers: ["kişiye özel", "isimli", "zarif", "ince", "harfli", "taşlı", "el yapımı", "hediyelik"],
+    materials: ["gümüş", "925 ayar gümüş", "altın", "çelik", "doğal taş", "inci"],
+    styles: ["minimalist", "vintage", "boho"],
+    audiences: { women: ["kadın", "anneye hediye", "sevgiliye hediye"], men: ["erkek", "babaya hediye"], kids: ["çocuk"] },
+  },
+  clothing: {
+    modifiers: ["oversize", "nakışlı", "baskılı", "yazlık", "kışlık", "el yapımı", "rahat kesim"],
+    materials: ["pamuk", "keten", "yün", "ipek", "organik pamuk"],
+    styles: ["vintage", "boho", "retro", "minimalist"],
+    audiences: { women: ["kadın"], men: ["erkek"], kids: ["çocuk", "bebek"] },
+  },
+  decor: {
+    modifiers: ["el yapımı", "dekoratif", "kişiye özel", "hediyelik", "rustik", "el boyaması", "büyük boy"],
+    materials: ["seramik", "ahşap", "cam", "beton", "keten", "pamuk", "mermer"],
+    styles: ["boho", "vintage", "minimalist", "retro"],
+    audiences: { women: ["anneye hediye", "sevgiliye hediye"], men: ["babaya hediye"] },
+  },
+  art: {
+    modifiers: ["orijinal", "çerçeveli", "büyük boy", "soyut", "el yapımı", "duvar", "dijital", "yazdırılabilir", "indirilebilir"],
+    materials: ["yağlı boya", "akrilik", "suluboya", "kanvas"],
+    styles: ["minimalist", "boho", "vintage", "retro"],
+    audiences: {},
+  },
+  crafts: {
+    modifiers: ["kolay", "türkçe", "el yapımı", "hediyelik", "sevimli", "dijital"],
+    materials: ["pamuk", "yün", "keçe"],
+    styles: ["vintage", "boho", "kawaii"],
+    audiences: { kids: ["çocuk"] },
+  },
+  accessories: {
+    modifiers: ["el yapımı", "kişiye özel", "isimli", "hediyelik", "küçük", "büyük"],
+    materials: ["deri", "hakiki deri", "hasır", "keten", "kanvas", "örgü"],
+    styles: ["vintage", "boho", "minimalist", "retro"],
+    audiences: { women: ["kadın", "anneye hediye", "sevgiliye hediye"], men: ["erkek", "babaya hediye", "sevgiliye hediye"], kids: ["çocuk"] },
+  },
+};
+
+/** Turkish words of a marketplace's shoppers (prefixes only: Turkish puts them before the noun). */
+export const PLATFORM_PREFIXES_TR: Record<Platform, readonly string[]> = {
+  etsy: ["el yapımı", "kişiye özel", "hediyelik"],
+  amazon: ["kaliteli"],
+  ebay: ["vintage", "antika", "ikinci el"],
+};
+
+/** Who a pet product is for, by the animal its name names. */
+export const PET_AUDIENCES: Record<string, { en: readonly string[]; tr: readonly string[] }> = {
+  dog: { en: ["small", "large", "puppy"], tr: ["küçük ırk", "büyük ırk", "yavru"] },
+  cat: { en: ["kitten"], tr: ["yavru"] },
+};
+
+/** The English shopper vocabulary: a Turkish idea that takes one of these words (and "for") from the lexicon is not Turkish. */
+export const ENGLISH_SHOPPER_WORDS: ReadonlySet<string> = new Set(
+  [
+    "for",
+    ...Object.values(CATEGORY_LEXICON).flatMap((l) => [...l.modifiers, ...l.materials, ...l.audiences, ...l.styles]),
+    ...GENERAL_LEXICON.modifiers,
+    ...GENERAL_LEXICON.audiences,
+    ...Object.values(OCCASIONS).map((o) => o.phrase),
+    ...Object.values(PLATFORM_LEXICON).flatMap((p) => [...p.prefixes, ...p.suffixes]),
+  ]
+    .flatMap((t) => t.split(" "))
+    .filter((w) => !["vintage", "boho", "retro", "minimalist", "kawaii", "y2k", "3", "of", "to"].includes(w)),
+);
