@@ -15,4 +15,5 @@ export {
   type FactSheet,
   type Material,
 } from "./extract";
+export { englishWords } from "./language";
 export { unsupportedClaims, claimPatterns, type Claim } from "./claims";
