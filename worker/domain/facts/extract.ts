@@ -747,7 +747,8 @@ export function statesFact(text: string, item: FactItem): boolean {
       return flat.includes(squash(m[2])) && (flat.includes(`${m[1]}%`) || flat.includes(`%${m[1]}`));
     }
     case "model":
-      return flat.includes(squash(item.value.replace(/^(?:model|style|ref|item|part|art|no|nr|kod)\.?\s?(?:no\.?|number|#)?\s?[:#]?\s?/i, "")));
+      // "#403" is kept as "#403", "No. 403" or "403" (Etsy and Amazon titles refuse "#").
+      return flat.includes(squash(item.value.replace(/^(?:model|style|ref|item|part|art|no|nr|kod)\.?\s?(?:no\.?|number|#)?\s?[:#]?\s?|^#\s?/i, "")));
     case "era":
       return flat.includes(squash(item.value)) || (/^\d{4}s$/.test(item.value) && flat.includes(squash(`${item.value.slice(2)}`)));
     case "craft":

@@ -35,6 +35,7 @@ import {
   type ProductReading,
 } from "../../domain/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
+import { englishWords, extractFacts, normalMeasure, unsupportedClaims, type FactSheet } from "../../domain/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -50,6 +51,17 @@ const platformOf = (input: ComposeInput): Platform => (input.platform === "amazo
 
 function reading(input: ComposeInput): ProductReading {
   return readProduct(input.description, input.keywords);
+}
+
+/** The listing's fact sheet, read from the seller's own text (issue 24): every part keeps its facts and claims nothing it does not hold. */
+export function factsFor(input: ComposeInput): FactSheet {
+  return extractFacts({ text: input.description, platform: platformOf(input) });
+}
+
+/** Whether a phrase the composer would write is backed by the seller's facts (no invented claim; in a Turkish listing, no English word). */
+function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
+  if (unsupportedClaims(text, facts, `${input.description}\n${input.keywords.join("\n")}`).length) return false;
+  return facts.language !== "tr" || englishWords(text, `${input.description} ${input.keywords.join(" ")}`).length === 0;
 }
 
 /** Keywords as the seller selected them, cleaned, each once; a regeneration starts at the next one. */
@@ -74,12 +86,14 @@ function productName(r: ProductReading, source: string): string {
 }
 
 /** The product named for a title: its phrase in Title Case with its measure ("Ceramic Coffee Mug 350 ml"). */
-function productHead(r: ProductReading, source: string): string {
+function productHead(r: ProductReading, source: string, facts?: FactSheet): string {
   // The part of the title a phone shows first (about 40 characters) holds the product's own noun phrase.
   const full = productName(r, source);
   const name = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
   const own = r.size ?? r.phrase?.measure;
-  const measure = own && !r.phrase?.tokens.includes(own) ? ` ${own}` : "";
+  // A set's sizes go together in one phrase of their own ("15x10, 12x8, 9x6 Inches"), never one of them alone.
+  const isFact = !facts || facts.measures.some((m) => normalMeasure(m) === normalMeasure(own ?? ""));
+  const measure = own && isFact && !r.phrase?.tokens.includes(own) && !/%/.test(own) && (facts?.measures.length ?? 0) < 2 ? ` ${own}` : "";
   return restoreAcronyms(titleCase(`${name}${measure}`, r.lang), source);
 }
 
@@ -89,7 +103,8 @@ const occasionsOf = (r: ProductReading, text: string) => OCCASIONS.filter((o) =>
 function buyerPhrases(input: ComposeInput): string[] {
   const r = reading(input);
   const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
-  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p));
+  const facts = factsFor(input);
+  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts));
 }
 
 // ---- Titles ------------------------------------------------------------------------------------
@@ -107,7 +122,7 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   if (!keyword || words(keyword).length < 2) return head;
   const kw = words(keyword).map(key);
   const hw = words(head).map(key);
-  if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `)) return head;
+  if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `) || kw.every((w) => hw.includes(w))) return head;
   const noun = key(r.head.split(" ").pop() ?? "");
   if (!noun || kw[kw.length - 1] !== noun) return head;
   // The keyword's words stand in the product phrase with others between them ("moon ring" in
@@ -126,6 +141,50 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
     .filter((w, i, all) => !(kw.slice(0, -1).includes(key(w)) && i < all.length - 1))
     .join(" ");
   return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${rest}`;
+}
+
+/** A model or catalogue number as the seller wrote it ("#403", not "403"). */
+function withModels(head: string, facts: FactSheet): string {
+  let out = head;
+  for (const model of facts.models) {
+    const bare = model.replace(/^#\s?/, "");
+    if (model.startsWith("#") && new RegExp(`(?:^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).test(out) && !out.includes(model)) out = out.replace(new RegExp(`(^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`), `$1${model}`);
+  }
+  return out;
+}
+
+/** The measures of a set, in one phrase with their unit once at the end ("15x10, 12x8, 9x6 Inches"). */
+function measuresPhrase(facts: FactSheet, lang: Lang): string | undefined {
+  const list = facts.measures.filter((m) => !/%/.test(m));
+  if (list.length < 2) return undefined;
+  return titleCase(list.join(", "), lang);
+}
+
+/** Title phrases that carry facts: every size of a set, the count, the sizes range. */
+function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
+  const out: string[] = [];
+  const set = measuresPhrase(facts, lang);
+  if (set) out.push(restoreAcronyms(set, source));
+  for (const c of facts.counts.slice(0, 1)) out.push(titleCase(c, lang));
+  return out;
+}
+
+/** An eBay title's lead: Vintage, era, brand and model first, then the product, then its size and colour. */
+function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): string {
+  const lead: string[] = [];
+  const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
+  if (facts.vintage && /vintage|antika|antique/iu.test(source) && !has(head, "vintage")) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
+  for (const e of facts.era) if (!has(head, e) && !/^(?:vintage|antique|antika|retro)$/i.test(e)) lead.push(e);
+  if (facts.brand && !key(head).includes(key(facts.brand))) lead.push(facts.brand);
+  for (const m of facts.models) if (!key(head).includes(key(m.replace(/^#\s?/, "")))) lead.push(m);
+  const rest = head
+    .split(" ")
+    .filter((w) => !lead.some((l) => key(l) === key(w)))
+    .join(" ");
+  const tail: string[] = [];
+  if (facts.measures.length === 1 && !has(rest, facts.measures[0])) tail.push(facts.measures[0]);
+  for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
+  return [...lead, rest, ...tail].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
 /** Etsy's advice: a short, clear title; at most 15 words. */
@@ -179,22 +238,25 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
  */
 export function composeTitle(input: ComposeInput): string {
   const r = reading(input);
+  const facts = factsFor(input);
   const source = `${input.description} ${input.keywords.join(" ")}`;
-  const head = withMainKeyword(productHead(r, source), keywordList({ ...input, variant: 0 })[0], r, source);
+  const head = withModels(withMainKeyword(productHead(r, source, facts), keywordList({ ...input, variant: 0 })[0], r, source), facts);
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
-  const segments = (input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated;
-  const tails = r.category.titleTail[r.lang];
+  // The facts a title must carry (every size of a set, the count) come before any other phrase.
+  const segments = [...factSegments(facts, r.lang, source), ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated)];
+  // A buyer phrase only when the seller's facts back it ("Gift for Her" needs a gift or a recipient).
+  const tails = r.category.titleTail[r.lang].filter((t) => supported(t, input, facts));
   const tailOptions = tails.map((_, i) => restoreAcronyms(titleCase(pick(tails, input.variant, i), r.lang), source));
-  const tail = tailOptions[0];
+  const tail = tailOptions[0] ?? "";
   const platform = platformOf(input);
   if (platform === "ebay") {
     const max = PLATFORM_LIMITS.ebay.titleMax;
-    // eBay titles are search words: no separators.
-    const plainHead = head.replace(" - ", " ");
-    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), tail], max, () => " ", 4);
+    // eBay titles are search words that lead with brand, model, era, size and colour; no separators.
+    const plainHead = ebayLead(head.replace(" - ", " "), facts, r.lang, source);
+    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), ...(tail ? [tail] : [])], max, () => " ", 4);
     return withTail.length <= max ? withTail : fillTitle(plainHead, segments, max, () => " ", 3);
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
