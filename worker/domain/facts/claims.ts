@@ -123,6 +123,12 @@ const RULES: ClaimRule[] = [
     supported: (f) => f.gift || f.occasions.some((o) => /for |anneye|babaya|sevgiliye|arkadaşa|öğretmene|kadına|erkeğe/iu.test(o)),
   },
   {
+    claim: "gift",
+    pattern: r("(?:kadına|erkeğe|anneye|babaya|sevgiliye|arkadaşa|öğretmene|çocuğa) hediye(?:si)?|hediyelik|gifts?|presents?|hediye|hediyesi"),
+    needs: "the seller mentions a gift or a recipient",
+    supported: (f) => f.gift || f.occasions.length > 0,
+  },
+  {
     claim: "occasion",
     pattern: r(
       "christmas(?: gift)?|birthday(?: gift)?|wedding gift|anniversary(?: gift)?|valentine'?s day|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|yılbaşı(?: hediyesi)?|doğum günü(?: hediyesi)?|düğün hediyesi|yıldönümü|sevgililer günü|anneler günü|babalar günü",

@@ -31,6 +31,8 @@ export interface FactSheet {
   measures: string[];
   /** Garment and item sizes ("S-XL", "one size", "0-3 months", "A4"). */
   sizes: string[];
+  /** Hook and needle sizes of a pattern or a kit ("3 mm hook", "5 mm needles"). */
+  tools: string[];
   /** Counts and sets ("set of 3", "pack of 10", "3 adet"). */
   counts: string[];
   brand?: string;
@@ -128,6 +130,19 @@ export function measureCore(m: string): string {
   const n = normalMeasure(m);
   const dims = /^[\d.]+x[\d.]+(?:x[\d.]+)?/.exec(n);
   return dims ? dims[0] : n;
+}
+
+const TOOL_AFTER = /^ ?(?:[\p{L}-]{1,12} )?(?:crochet )?(?:hook|hooks|needles?|dpns?|circular needles?|tığ|tığı|şiş|şişi|şişler|şişle)(?![\p{L}])/iu;
+
+/** Measures that are tools ("a 3 mm hook", "5 mm needles"), not sizes of the item. */
+function toolsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(SINGLE)) {
+    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40);
+    const hit = TOOL_AFTER.exec(after);
+    if (hit) out.push(clean(`${m[0]}${hit[0]}`));
+  }
+  return uniq(out);
 }
 
 function measuresOf(text: string): string[] {
@@ -543,7 +558,7 @@ const EDITORS = [
 const EDITOR_RE = new RegExp(`${B}(?:${EDITORS.join("|")})${E}`, "u");
 
 const DIGITAL_STRONG = re(
-  "digital (?:download|file|files|pattern|product|planner|print|template|item)|instant(?:ly)? download(?:able)?|downloadable|digital|no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|printable|print at home|editable (?:in|with|template)|e-?book|svg|dijital|anında indirme|indirilebilir|yazdırılabilir|fiziksel (?:bir )?ürün gönderilmez|kargo ile gönderilmez",
+  "digital (?:download|file|files|pattern|product|planner|print|template|item)|instant(?:ly)? download(?:able)?|downloadable|digital|no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|printable|print at home|editable (?:in|with|template)|e-?book|svg|dijital|anında indirme|indirilebilir|indirilir|pdf olarak|yazdırılabilir|fiziksel (?:bir )?ürün gönderilmez|kargo ile gönderilmez",
 );
 const PHYSICAL_STRONG = re(
   "ships? (?:in|within|from|worldwide)|shipped|shipping|free shipping|physical (?:item|copy|product)|printed (?:and|&) (?:shipped|mailed)|kit includes|kargo(?:ya verilir|lanır)|kargo ile gönderilir",
@@ -596,7 +611,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const lower = lowerOf(body, language);
   const reading = readProduct(input.text || input.title || "", input.tags ?? []);
 
-  const measures = measuresOf(body).filter((m) => !/^\d+ ?(?:m|g|l|in)$/i.test(m) || /\d{2,}/.test(m) || !/^\d (?:in)$/i.test(m));
+  const tools = toolsOf(body);
+  const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));
   const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/ beden$/iu, "")));
   const counts = uniq(all(lower, COUNTS));
 
@@ -626,7 +642,7 @@ export function extractFacts(input: FactInput): FactSheet {
   const handmade = HANDMADE_RE.test(lower);
   const occasions = uniq(all(lower, OCCASION_RE));
   const gift = GIFT_RE.test(lower) || GIFT_RE.test(lowerOf(tagText, language));
-  const skill = all(lower, SKILL_RE)[0];
+  const skill = all(lower, SKILL_RE)[0]?.replace(/^(?:skill level|level|difficulty|seviye)\s?[:\-–]?\s?|[- ](?:level|friendly)$/giu, "");
   const terms = TERMS_RE.exec(lower)?.[0];
 
   // The product's name without a trailing count or measure ("bamboo cutting board set of 3" → "bamboo cutting board").
@@ -645,6 +661,7 @@ export function extractFacts(input: FactInput): FactSheet {
     ...(craft ? { craft } : {}),
     materials: materialsOf(body, language).filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
     measures,
+    tools,
     sizes,
     counts,
     ...(brand ? { brand } : {}),
@@ -714,6 +731,7 @@ export function factItems(sheet: FactSheet): FactItem[] {
   sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
   sheet.measures.forEach((m) => add("measure", m));
   sheet.sizes.forEach((s) => add("size", s));
+  sheet.tools.forEach((t) => add("tool", t));
   sheet.counts.forEach((c) => add("count", c));
   sheet.colours.forEach((c) => add("colour", c));
   sheet.condition.forEach((c) => add("condition", c));
@@ -733,6 +751,8 @@ const squash = (s: string) =>
     .replace(/i̇/g, "i")
     .replace(/×/g, "x")
     .replace(/(\d),(\d)/g, "$1.$2")
+    // "S to XL" is "S-XL"; "sizes 6 to 24" is "6-24".
+    .replace(/(?<=[\p{L}\p{N}]) to (?=[\p{L}\p{N}])/gu, "-")
     .replace(/[\s\-–—_/]+/g, "");
 
 /** Whether `text` states the fact (measures by their numbers, a share by number and material, others by their words). */

@@ -292,6 +292,7 @@ interface Words {
   benefits: string;
   note: string;
   disclaimer: string;
+  customDisclaimer: string;
   cta: string[];
   size: string;
   materials: string;
@@ -320,12 +321,13 @@ const EN: Words = {
   benefits: "Why you'll love it",
   note: "Please note",
   disclaimer: "This is a digital product. No physical item will be shipped. Your files are ready to download once your payment is confirmed.",
+  customDisclaimer: "This is a digital product. No physical item will be shipped.",
   cta: ["Add it to your cart today, for yourself or as a gift.", "Order yours today and make it part of your every day.", "Add it to your cart now and treat yourself or someone you love."],
   size: "Size",
   materials: "Materials",
-  views: ["{Product}, front view", "Close-up of the {product} showing the detail", "{Product} in everyday use", "{Product} shown to scale", "{Product} ready to give as a gift"],
+  views: ["{Product}, front view", "Close-up of the {product} showing the detail", "{Product} from the side", "{Product} shown to scale", "{Product} from above"],
   digitalViews: ["Preview of the {product}", "Sample page of the {product}", "{Product} shown on a tablet screen", "Close-up of the {product} design", "Everything included with the {product}"],
-  bulletLabels: ["What You Get", "Quality Materials", "Thoughtful Details", "Made for Everyday", "Ready to Gift"],
+  bulletLabels: ["What You Get", "Materials", "Details", "Good to Know", "Good to Know"],
   digitalLabel: "Instant Download",
   goodToKnow: "Good to Know",
   shopNotes: "Good to know",
@@ -347,12 +349,13 @@ const TR: Words = {
   benefits: "Neden seveceksiniz",
   note: "Lütfen dikkat",
   disclaimer: "Bu dijital bir üründür. Fiziksel bir ürün gönderilmez. Ödemeniz onaylandığında dosyalarınızı hemen indirebilirsiniz.",
+  customDisclaimer: "Bu dijital bir üründür. Fiziksel bir ürün gönderilmez.",
   cta: ["Kendiniz ya da sevdikleriniz için hemen sepete ekleyin.", "Bugün sipariş verin, her gününüzün parçası olsun.", "Hemen sepete ekleyin ve kendinizi ya da bir sevdiğinizi mutlu edin."],
   size: "Ölçü",
   materials: "Malzeme",
-  views: ["{Product}, önden görünüm", "{Product}, yakın çekim detay", "{Product}, günlük kullanımda", "{Product}, boyut karşılaştırması", "{Product}, hediye paketinde"],
+  views: ["{Product}, önden görünüm", "{Product}, yakın çekim detay", "{Product}, yandan görünüm", "{Product}, boyut karşılaştırması", "{Product}, üstten görünüm"],
   digitalViews: ["{Product}, önizleme", "{Product}, örnek sayfa", "{Product}, tablet ekranında", "{Product}, tasarım detayı", "{Product}, pakete dahil olanlar"],
-  bulletLabels: ["Ürün Detayları", "Kaliteli Malzeme", "Özenli Detaylar", "Günlük Kullanım", "Hediyeye Hazır"],
+  bulletLabels: ["Ürün", "Malzeme", "Detaylar", "Bilmeniz Gerekenler", "Bilmeniz Gerekenler"],
   digitalLabel: "Anında İndirme",
   goodToKnow: "Bilmeniz Gerekenler",
   shopNotes: "Bilmeniz gerekenler",
@@ -363,7 +366,9 @@ const TR: Words = {
 };
 
 export const TEMPLATE_WORDS: Record<Lang, Words> = { en: EN, tr: TR };
-export const digitalDisclaimer = (lang: Lang) => `${TEMPLATE_WORDS[lang].note}\n${TEMPLATE_WORDS[lang].disclaimer}`;
+/** The digital note; a personalised or made-to-order file is sent when it is ready, not downloaded at once. */
+export const digitalDisclaimer = (lang: Lang, facts?: FactSheet) =>
+  `${TEMPLATE_WORDS[lang].note}\n${facts?.personalised ? TEMPLATE_WORDS[lang].customDisclaimer : TEMPLATE_WORDS[lang].disclaimer}`;
 
 const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 const fill = (template: string, productName: string, lang: Lang) => template.replace(/\{Product\}/g, capitalise(productName, lang)).replace(/\{product\}/g, productName);
@@ -379,74 +384,131 @@ function shopNotes(input: ComposeInput, lang: Lang): string[] {
   return splitDescription(input.description).notes.map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
 }
 
-/** The intro paragraph: a template naming the product, then the seller's own first sentence. */
+/**
+ * The intro paragraph: the seller's own first sentences, as they wrote them. No template hook: a line
+ * such as "Made to be used and loved every day" says nothing about this product (issue 24).
+ */
 export function composeIntro(input: ComposeInput): string {
   const r = reading(input);
-  const w = TEMPLATE_WORDS[r.lang];
-  const name = productName(r, input.description);
   const own = ownSentences(input, r.lang);
-  // The seller's first keyword is what the listing is meant to be found for: the intro says it early.
-  const main = keywordList({ ...input, variant: 0 })[0];
-  if (main && words(main).length >= 2 && !lower(own[0] ?? "", r.lang).includes(lower(main, r.lang))) {
-    return [fill(pick(r.digital ? w.digitalKeywordIntro : w.keywordIntro, input.variant ?? 0), lower(main, r.lang), r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
-  }
-  // When the seller's first sentence already names the product, it opens and a short hook follows.
-  const namedAt = own[0] ? lower(own[0], r.lang).indexOf(name) : -1;
-  if (namedAt >= 0 && namedAt <= 12) {
-    // A hook that does not say what a benefit line says again.
-    const hooks = r.digital ? w.digitalHook : w.hook;
-    const benefitText = lower(r.category.benefits[r.lang].join(" "), r.lang);
-    const hook = hooks.map((_, i) => pick(hooks, input.variant ?? 0, i)).find((h) => !benefitText.includes(lower(words(h).slice(0, 4).join(" "), r.lang))) ?? hooks[0];
-    return `${withStop(own[0])} ${hook}`;
-  }
-  const template = pick(r.digital ? w.digitalIntro : w.intro, input.variant ?? 0);
-  return [fill(template, name, r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
+  if (!own.length) return withStop(capitalise(productName(r, input.description), r.lang));
+  // Two short sentences make one paragraph; a long first sentence stands alone.
+  const take = own[0].length < 90 && own[1] ? 2 : 1;
+  return own.slice(0, take).map(withStop).join(" ");
 }
 
-/** Feature lines: the seller's other sentences, then size and materials when the sentences do not say them. */
+const FACT_LABELS: Record<Lang, Record<string, string>> = {
+  en: {
+    brand: "Brand",
+    model: "Model",
+    era: "Era",
+    condition: "Condition",
+    material: "Material",
+    materials: "Materials",
+    size: "Size",
+    sizes: "Sizes",
+    count: "Quantity",
+    colour: "Colour",
+    care: "Care",
+    personalisation: "Personalisation",
+    included: "Includes",
+    format: "File format",
+    formats: "File formats",
+    editor: "Edit in",
+    skill: "Skill level",
+    terms: "Terms",
+    tools: "Hook or needles",
+  },
+  tr: {
+    brand: "Marka",
+    model: "Model",
+    era: "Dönem",
+    condition: "Durum",
+    material: "Malzeme",
+    materials: "Malzeme",
+    size: "Ölçü",
+    sizes: "Beden",
+    count: "Adet",
+    colour: "Renk",
+    care: "Bakım",
+    personalisation: "Kişiselleştirme",
+    included: "İçerik",
+    format: "Dosya biçimi",
+    formats: "Dosya biçimi",
+    editor: "Düzenleme",
+    skill: "Seviye",
+    terms: "Terimler",
+    tools: "Tığ veya şiş",
+  },
+};
+
+const listOf = (items: string[], lang: Lang) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${items[items.length - 1]}`);
+
+/** A material with its share as the seller wrote it ("100% merino wool", "%100 merinos yünü"). */
+const materialText = (m: { name: string; percent?: number }, lang: Lang) => (m.percent === undefined ? m.name : lang === "tr" ? `%${m.percent} ${m.name}` : `${m.percent}% ${m.name}`);
+
+/**
+ * The fact sheet as labelled lines ("Size: 15x10, 12x8 and 9x6 inches"), every fact once, in the
+ * listing's language. Only what the seller said; nothing is added.
+ */
+export function factLines(facts: FactSheet, lang: Lang = facts.language): string[] {
+  const l = FACT_LABELS[lang];
+  const lines: string[] = [];
+  const add = (label: string, value: string) => {
+    if (value.trim()) lines.push(`${label}: ${value.trim()}`);
+  };
+  if (facts.brand) add(l.brand, facts.brand);
+  if (facts.models.length) add(l.model, facts.models.join(", "));
+  if (facts.era.length) add(l.era, facts.era.join(", "));
+  if (facts.materials.length) add(facts.materials.length > 1 ? l.materials : l.material, listOf(facts.materials.map((m) => materialText(m, lang)), lang));
+  if (facts.measures.length) add(l.size, listOf(facts.measures, lang));
+  if (facts.sizes.length) add(l.sizes, listOf(facts.sizes, lang));
+  if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
+  if (facts.counts.length) add(l.count, facts.counts.join(", "));
+  if (facts.colours.length) add(l.colour, facts.colours.join(", "));
+  if (facts.condition.length) add(l.condition, capitalise(facts.condition.join(", "), lang));
+  if (facts.care.length) add(l.care, capitalise(facts.care.join(", "), lang));
+  if (facts.formats.length) add(facts.formats.length > 1 ? l.formats : l.format, facts.formats.join(", "));
+  if (facts.editor) add(l.editor, facts.editor);
+  if (facts.skill) add(l.skill, facts.skill);
+  if (facts.terms) add(l.terms, facts.terms.toUpperCase().replace(/TERMS$/, lang === "tr" ? "" : "terms").trim());
+  return lines;
+}
+
+/** Feature lines: the seller's other sentences, then the facts as labelled lines. */
 function featureLines(input: ComposeInput, r: ProductReading): string[] {
-  const w = TEMPLATE_WORDS[r.lang];
   const own = ownSentences(input, r.lang);
-  const features = own.slice(1, 7);
-  const said = lower(own.join(" "), r.lang);
-  if (features.length < 4 && r.measures.length) {
-    const extra = r.measures.filter((m) => !lower(features.join(" "), r.lang).includes(lower(m, r.lang)));
-    if (extra.length && (own.length === 1 || !features.length)) features.push(`${w.size}: ${extra.join(", ")}`);
-  }
-  const unsaid = r.materials.filter((m) => !said.includes(lower(m, r.lang)));
-  if (features.length < 4 && unsaid.length && own.length <= 2) features.push(`${w.materials}: ${unsaid.join(", ")}`);
-  if (features.length === 0) {
-    for (const p of r.phrases.slice(1, 4)) if (p.kind !== "measure") features.push(capitalise(phraseText(p), r.lang));
-  }
+  const intro = own[0] && own[0].length < 90 && own[1] ? 2 : 1;
+  const features = own.slice(intro, intro + 6);
+  for (const line of factLines(factsFor(input), r.lang)) if (!features.includes(line)) features.push(line);
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
 }
 
-/** Features and benefits as plain-text sections: a heading on its own line, then "•" bullets. */
+/** Features (the seller's sentences and the fact sheet) as a plain-text section: a heading, then "•" bullets; the shop notes after. */
 export function composeBody(input: ComposeInput): string {
   const r = reading(input);
   const w = TEMPLATE_WORDS[r.lang];
   const features = featureLines(input, r);
-  const benefits = r.category.benefits[r.lang];
   const notes = shopNotes(input, r.lang);
   return [
     `${w.features}\n${features.map((f) => `• ${f}`).join("\n")}`,
-    `${w.benefits}\n${benefits.map((b) => `• ${b}`).join("\n")}`,
     // Care, shipping and contact notes stay as the seller wrote them, under their own heading.
     ...(notes.length ? [`${w.shopNotes}\n${notes.map((n) => `• ${n}`).join("\n")}`] : []),
   ].join("\n\n");
 }
 
 /**
- * The description in plain text (the marketplaces' description fields are plain): intro, features,
- * benefits, the digital note only for a digital product, a call to action. No FAQ, no Markdown.
+ * The description in plain text (the marketplaces' description fields are plain): the seller's own
+ * sentences, the facts, the digital note only for a digital product. No stock sentences, no call to
+ * action, no FAQ, no Markdown.
  */
 export function composeDescription(input: ComposeInput): string {
   const r = reading(input);
-  const w = TEMPLATE_WORDS[r.lang];
   const sections = [composeIntro(input), composeBody(input)];
-  if (r.digital) sections.push(digitalDisclaimer(r.lang));
-  sections.push(pick(w.cta, input.variant ?? 0));
+  // The digital note, unless the seller's own words already say that nothing is shipped.
+  const saysItself = /no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|fiziksel (?:bir )?ürün gönderilmez/iu.test(input.description);
+  if ((r.digital || factsFor(input).digital) && !saysItself) sections.push(digitalDisclaimer(r.lang, factsFor(input)));
   return sections.join("\n\n");
 }
 
@@ -467,6 +529,9 @@ const DIGITAL_FALLBACK: Record<Lang, string[]> = {
   tr: ["anında indirme", "dijital indirme", "yazdırılabilir dosya", "kendin yap", "dijital dosya", "evde yazdır", "dijital ürün", "indirilebilir dosya", "el işi projesi", "dijital hediye"],
 };
 
+/** Category words that name a family every product of the category belongs to ("jewelry" for a necklace). */
+const HYPERNYMS = new Set(["jewelry", "takı", "decor", "dekor", "home decor", "ev dekorasyonu", "clothing", "giyim", "accessories", "aksesuar", "ceramics", "seramik", "toy", "oyuncak", "stationery", "kırtasiye", "wall art", "duvar sanatı"]);
+
 /** Themes that are styles, true of the product itself ("boho necklace", "floral bundle"). */
 const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "geometric", "abstract", "çiçek", "botanik", "bohem", "rustik", "yılbaşı"]);
 
@@ -479,10 +544,12 @@ export function tagPool(input: ComposeInput): string[] {
   const head = r.head;
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
+  const facts = factsFor(input);
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "");
-    if (clean) pool.push(clean);
+    // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
+    if (clean && supported(clean, input, facts)) pool.push(clean);
   };
   const tail = (tokens: string[]) =>
     longestTail(
@@ -519,7 +586,21 @@ export function tagPool(input: ComposeInput): string[] {
   // A theme names the product only when the product phrase says it or it is a style ("boho necklace").
   for (const t of r.themes) if (productLower.includes(t) || STYLE_THEMES.has(t)) add(withHead(t));
   if (r.handmade) add(withHead(r.lang === "tr" ? "el yapımı" : "handmade"));
-  // Last resorts that are still searches: the product as a gift, then gift phrases for any product.
+  // The facts a shopper searches with: brand, era, vintage, craft, every material and colour with the product's noun.
+  if (facts.brand) add(withHead(facts.brand));
+  if (facts.brand && facts.vintage) add(`${r.lang === "tr" ? "vintage" : "vintage"} ${lower(facts.brand, r.lang)}`);
+  for (const e of facts.era) add(withHead(e));
+  if (facts.vintage) add(withHead("vintage"));
+  for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
+  for (const m of facts.materials) add(withHead(m.name));
+  for (const c of facts.colours) add(withHead(c));
+  if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
+  // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
+  const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
+  for (const m of modifiers) add(withHead(m));
+  const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
+  if (family) for (const m of [...modifiers, ...facts.materials.map((x) => x.name), ...facts.colours]) add(`${m} ${family}`);
+  // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
   return pool;
@@ -561,6 +642,7 @@ export function selectTags(pool: string[], lang: Lang, count: number, start: str
 /** Five alt texts, one view each, each naming one keyword or phrase of the listing (SPEC: one keyword per image). */
 export function composeAltTexts(input: ComposeInput): string[] {
   const r = reading(input);
+  const facts = factsFor(input);
   const w = TEMPLATE_WORDS[r.lang];
   const name = productName(r, input.description);
   const nameWords = new Set(words(name).map((x) => lower(x, r.lang)));
@@ -571,7 +653,7 @@ export function composeAltTexts(input: ComposeInput): string[] {
     // A share ("100%") alone tells a screen-reader user nothing.
     ...r.measures.filter((m) => !/%/.test(m)),
     ...buyerPhrases(input),
-  ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x) && !/^(?:\d+\s?%|%\s?\d+)$/.test(x.trim()));
+  ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x) && !/^(?:\d+\s?%|%\s?\d+)$/.test(x.trim()) && supported(x, input, facts));
   const views = r.digital ? w.digitalViews : w.views;
   const out: string[] = [];
   const seen = new Set<string>();
@@ -612,66 +694,40 @@ export function cutAtWord(text: string, max: number): string {
  */
 export function composeBullets(input: ComposeInput): string[] {
   const r = reading(input);
+  const facts = factsFor(input);
   const w = TEMPLATE_WORDS[r.lang];
-  const name = capitalise(productName(r, input.description), r.lang);
-  const own = ownSentences(input, r.lang);
-  const benefits = r.category.benefits[r.lang];
-  // Occasions the seller named that the gift benefit does not already mention.
-  const occasionNames = OCCASION_NAMES.filter((o) => o.match.test(input.description))
-    .map((o) => o.inSentence[r.lang])
-    .filter((o) => !r.category.benefits[r.lang].some((b) => lower(b, r.lang).includes(lower(o, r.lang))));
-  const occasion = occasionNames.length ? occasionNames.join(r.lang === "tr" ? " ve " : " and ") : undefined;
-  const sizeText = [...r.measures, ...(r.sizes ? [r.sizes] : [])].join(", ");
-  const said = (text: string) => lower(own.join(" "), r.lang).includes(lower(text, r.lang));
-  const unsaidMaterials = r.materials.filter((m) => !said(m));
-  const features = r.phrases.filter((p) => p.kind === "feature").map((p) => lower(phraseText(p), r.lang));
-  const giftBenefit = benefits.find((b) => /gift|\bgive\b|hediye/i.test(b)) ?? benefits[benefits.length - 1];
-  const otherBenefits = benefits.filter((b) => b !== giftBenefit);
+  const l = FACT_LABELS[r.lang];
+  const and = r.lang === "tr" ? " ve " : " and ";
+  const own = ownSentences(input, r.lang).map(withStop);
   const used = new Set<string>();
-  // Each sentence once across the five bullets.
-  const sentence = (...candidates: (string | undefined)[]) => {
-    for (const c of candidates) {
-      if (!c) continue;
-      const text = withStop(c);
-      if (!used.has(text)) {
-        used.add(text);
-        return text;
-      }
-    }
-    return "";
+  const take = () => {
+    const next = own.find((o) => !used.has(o));
+    if (next) used.add(next);
+    return next;
   };
-  const joined = (...parts: string[]) => parts.filter(Boolean).join(" ");
-  const intent = buyerPhrases(input);
-  const typeName = lower(r.category.type[r.lang], r.lang);
-  // Sentences read from what the description says, used to bring a short bullet towards Amazon's 150-250 characters.
-  const facts = {
-    handmade: r.handmade ? w.handmadeLine : undefined,
-    search: intent[0] ? w.searchLine.replace("{phrase}", intent[0]) : undefined,
-    second: intent[1] ? w.searchLine.replace("{phrase}", intent[1]) : undefined,
-    type: w.typeLine.replace("{type}", typeName),
+  const bullets: string[] = [];
+  const add = (label: string, body: string | undefined) => {
+    if (body && body.trim()) bullets.push(cutAtWord(`${label}: ${body.trim()}`, PLATFORM_LIMITS.amazon.bulletMax));
   };
-  const bodies: string[] = [
-    joined(
-      sentence(own[0] ?? name),
-      sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !said(r.measures[0] ?? r.sizes ?? "") ? sentence(`${w.size}: ${sizeText}`) : "",
-      sentence(facts.handmade),
-    ),
-    joined(unsaidMaterials.length ? sentence(w.madeFrom.replace("{list}", unsaidMaterials.join(", "))) : "", sentence(own[1], otherBenefits[1], otherBenefits[0])),
-    joined(sentence(own[2], features.length && !features.every(said) ? `${w.features}: ${features.join(", ")}` : undefined, otherBenefits[0], otherBenefits[1]), own[3] ? sentence(own[3]) : ""),
-    joined(sentence(otherBenefits[0], otherBenefits[1]), sentence(own[4], otherBenefits[1], facts.type)),
-    r.digital ? w.disclaimer : joined(sentence(giftBenefit), occasion ? sentence(w.giftLine.replace("{occasion}", occasion)) : "", sentence(facts.search)),
-  ];
-  // A bullet still under 120 characters takes the next unused sentence.
-  const spare = [facts.type, facts.second, facts.search, ...otherBenefits, giftBenefit];
-  for (let i = 0; i < bodies.length; i++) {
-    if (bodies[i].length >= 120 || (r.digital && i === 4)) continue;
-    const extra = sentence(...spare);
-    if (extra) bodies[i] = joined(bodies[i], extra);
-  }
-  const labels = [...w.bulletLabels];
-  if (r.digital) labels[4] = w.digitalLabel;
-  if (!unsaidMaterials.length) labels[1] = w.goodToKnow;
-  return bodies.map((body, i) => cutAtWord(`${labels[i]}: ${body || withStop(benefits[i % benefits.length])}`, PLATFORM_LIMITS.amazon.bulletMax));
+  // Each bullet is one group of the seller's facts, then their own sentences; nothing is added.
+  add(w.bulletLabels[0], [take(), facts.counts.length ? withStop(capitalise(facts.counts.join(", "), r.lang)) : ""].filter(Boolean).join(" "));
+  const sizes = [...facts.measures, ...facts.sizes];
+  if (sizes.length) add(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(listOf(sizes, r.lang)));
+  if (facts.materials.length) add(facts.materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(facts.materials.map((m) => materialText(m, r.lang)), r.lang), r.lang)));
+  const details = [
+    facts.brand ? `${l.brand}: ${facts.brand}` : "",
+    facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
+    facts.era.length ? `${l.era}: ${facts.era.join(", ")}` : "",
+    facts.colours.length ? `${l.colour}: ${facts.colours.join(", ")}` : "",
+    facts.condition.length ? `${l.condition}: ${facts.condition.join(", ")}` : "",
+  ].filter(Boolean);
+  if (details.length) add(w.bulletLabels[2], withStop(details.join(". ")));
+  if (facts.care.length) add(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
+  if (facts.personalised) add(l.personalisation, withStop(capitalise(facts.personalisation.length ? facts.personalisation.join(", ") : l.personalisation, r.lang)));
+  if (facts.formats.length || facts.editor) add(l.format, withStop([facts.formats.join(", "), facts.editor ? `${l.editor}: ${facts.editor}` : ""].filter(Boolean).join(". ")));
+  if (facts.digital) add(w.digitalLabel, facts.personalised ? w.customDisclaimer : w.disclaimer);
+  for (let next = take(); next && bullets.length < PLATFORM_LIMITS.amazon.bulletCount; next = take()) add(w.goodToKnow, next);
+  return bullets.slice(0, PLATFORM_LIMITS.amazon.bulletCount);
 }
 
 const utf8 = new TextEncoder();
@@ -683,6 +739,7 @@ export const byteLength = (text: string) => utf8.encode(text).length;
  */
 export function composeSearchTerms(input: ComposeInput, title = composeTitle({ ...input, platform: "amazon" })): string {
   const r = reading(input);
+  const facts = factsFor(input);
   const titleWords = new Set(words(title).map((x) => lower(x, r.lang)));
   const candidates = [
     ...keywordList(input).flatMap((k) => words(k)),
@@ -697,7 +754,7 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
   for (const raw of candidates) {
     const term = lower(raw, r.lang).replace(/[^\p{L}\p{N}'-]/gu, "");
     if (!term || term.length < 3 || isStopWord(term) || /^\d+$/.test(term) || titleWords.has(term) || out.includes(term)) continue;
-    if (PROMOTIONAL_WORDS.includes(term)) continue;
+    if (PROMOTIONAL_WORDS.includes(term) || !supported(term, input, facts)) continue;
     if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) continue;
     out.push(term);
   }
