@@ -80,7 +80,7 @@ const RULES: ClaimRule[] = [
     claim: "dishwasher safe",
     pattern: r("dishwasher[- ]safe|bulaşık makinesinde yıkanabilir"),
     needs: "the seller says it is dishwasher safe",
-    supported: (f) => f.care.some((c) => /dishwasher[- ]safe|bulaşık makinesinde yıkanabilir/iu.test(c) && !/not|yıkanmaz/iu.test(c)),
+    supported: (f) => f.care.some((c) => /dishwasher[- ]safe|dishwasher and microwave safe|bulaşık makinesinde yıkanabilir/iu.test(c) && !/not|yıkanmaz/iu.test(c)),
   },
   {
     claim: "step-by-step instructions",

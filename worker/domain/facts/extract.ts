@@ -308,8 +308,14 @@ const MATERIAL_RE = reAll(MATERIAL_WORDS.map((m) => m.replace(/ /g, " ")).join("
 const PERCENT_FIRST = reAll("(\\d{1,3}) ?% ?([\\p{L}]{2,20}(?: [\\p{L}]{2,20})?)");
 const PERCENT_TR = reAll("% ?(\\d{1,3}) ([\\p{L}]{2,20}(?: [\\p{L}]{2,20})?)");
 
+/** A sentence about the packaging ("sent in a velvet pouch"): its materials are not the product's. */
+const PACKAGING = re("pouch|gift box|kraft box|box|bag|envelope|packaging|packaged|wrapped|kese|kesede|kutu|kutuda|ambalaj|paket|gönderilir|shipped in|ships in|arrives in");
+
 function materialsOf(text: string, lang: FactLang): Material[] {
-  const lower = lowerOf(text, lang);
+  const lower = lowerOf(text, lang)
+    .split(/(?<=[.!?\n])\s*/u)
+    .filter((sentence) => !PACKAGING.test(sentence) || !/(?:in|into|inside|within|içinde|ile) (?:a |an |the )?\p{L}*\s?(?:pouch|box|bag|envelope|kese|kutu)|\p{L}+ (?:kesede|kutuda|kesesinde)|(?:pouch|box|bag|kese|kutu)\p{L}* (?:ile )?gönderilir/iu.test(sentence))
+    .join(" ");
   const out: Material[] = [];
   const add = (name: string, percent?: number) => {
     const n = clean(name);
@@ -510,11 +516,11 @@ const COLOURS = [
   "pudra",
   "haki",
 ];
-const COLOUR_RE = reAll(`(?:light|dark|pale|dusty|deep|açık|koyu) (?:${COLOURS.join("|")})|${COLOURS.join("|")}`);
+const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|açık|koyu) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
 
 const CARE_RE = reAll(
   [
-    "hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe|food[- ]safe",
+    "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe|food[- ]safe",
     "dry clean(?: only)?|do not (?:tumble dry|bleach|iron|soak|put in the dishwasher|machine wash)|tumble dry(?: low)?|lay flat to dry|dry flat|air dry|wipe clean(?: with a damp cloth)?|spot clean(?: only)?|oil (?:it )?(?:regularly|monthly|occasionally)",
     "elde yıkay[ıi]n(?:ız)?|elde yıkama|sadece elde yıkayın(?:ız)?|makinede yıkanabilir|makinede yıkanmaz|\\d{2} derecede yıkay[ıi]n(?:ız)?|bulaşık makinesinde yıkanabilir|bulaşık makinesinde yıkanmaz|mikrodalgada kullanılabilir|kuru temizleme|ütülemeyin|sermeyerek kurutun|düz zeminde kurutun|nemli bezle silin",
   ].join("|"),

@@ -566,18 +566,21 @@ export function enforceBullets(input: unknown, context: RuleContext): PartResult
     count.push(`kept ${bulletCount} of ${values.length}`);
     values.length = bulletCount;
   }
+  let short: string | undefined;
   if (values.length < bulletCount) {
-    const missing = bulletCount - values.length;
+    const had = values.length;
     for (const b of composeBullets(composeInput(context))) {
       if (values.length >= bulletCount) break;
       if (!values.some((v) => v.toLowerCase() === b.toLowerCase())) values.push(b);
     }
-    count.push(`wrote ${missing} from the product description`);
+    if (values.length > had) count.push(`wrote ${values.length - had} from the product description`);
+    // Fewer than five when the seller's facts hold no more: a bullet is never padded with a stock line.
+    if (values.length < bulletCount) short = `only ${values.length} bullets could be written from the product's facts`;
   }
   return {
     value: values,
     checks: [
-      result("bullets.count", count),
+      result("bullets.count", count, short),
       result("bullets.plain-text", format.length ? [`cleaned ${format.length} (Markdown, list markers or line breaks)`] : []),
       result("bullets.length", length),
       result("bullets.unique", duplicates.length ? [`removed duplicates ${duplicates.join(", ")}`] : []),

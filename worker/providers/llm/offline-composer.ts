@@ -122,7 +122,7 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   if (!keyword || words(keyword).length < 2) return head;
   const kw = words(keyword).map(key);
   const hw = words(head).map(key);
-  if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `) || kw.every((w) => hw.includes(w))) return head;
+  if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `)) return head;
   const noun = key(r.head.split(" ").pop() ?? "");
   if (!noun || kw[kw.length - 1] !== noun) return head;
   // The keyword's words stand in the product phrase with others between them ("moon ring" in
@@ -240,7 +240,11 @@ export function composeTitle(input: ComposeInput): string {
   const r = reading(input);
   const facts = factsFor(input);
   const source = `${input.description} ${input.keywords.join(" ")}`;
-  const head = withModels(withMainKeyword(productHead(r, source, facts), keywordList({ ...input, variant: 0 })[0], r, source), facts);
+  const own = productHead(r, source, facts);
+  const mainKeyword = keywordList({ ...input, variant: 0 })[0];
+  // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
+  const repeats = platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w)));
+  const head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
@@ -300,6 +304,8 @@ interface Words {
   digitalViews: string[];
   bulletLabels: string[];
   digitalLabel: string;
+  typeLabel: string;
+  searchLabel: string;
   goodToKnow: string;
   /** The heading of the seller's care, shipping and contact notes in a description. */
   shopNotes: string;
@@ -329,6 +335,8 @@ const EN: Words = {
   digitalViews: ["Preview of the {product}", "Sample page of the {product}", "{Product} shown on a tablet screen", "Close-up of the {product} design", "Everything included with the {product}"],
   bulletLabels: ["What You Get", "Materials", "Details", "Good to Know", "Good to Know"],
   digitalLabel: "Instant Download",
+  typeLabel: "Product",
+  searchLabel: "Also Searched As",
   goodToKnow: "Good to Know",
   shopNotes: "Good to know",
   handmadeLine: "Made by hand, so each one has its own small character.",
@@ -357,6 +365,8 @@ const TR: Words = {
   digitalViews: ["{Product}, önizleme", "{Product}, örnek sayfa", "{Product}, tablet ekranında", "{Product}, tasarım detayı", "{Product}, pakete dahil olanlar"],
   bulletLabels: ["Ürün", "Malzeme", "Detaylar", "Bilmeniz Gerekenler", "Bilmeniz Gerekenler"],
   digitalLabel: "Anında İndirme",
+  typeLabel: "Ürün",
+  searchLabel: "Şöyle de Aranır",
   goodToKnow: "Bilmeniz Gerekenler",
   shopNotes: "Bilmeniz gerekenler",
   handmadeLine: "El yapımıdır; her birinin kendine has küçük farkları vardır.",
@@ -480,7 +490,12 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   const own = ownSentences(input, r.lang);
   const intro = own[0] && own[0].length < 90 && own[1] ? 2 : 1;
   const features = own.slice(intro, intro + 6);
-  for (const line of factLines(factsFor(input), r.lang)) if (!features.includes(line)) features.push(line);
+  // A fact the seller's care or shipping notes already state stays there, under its own heading.
+  const notes = lower(shopNotes(input, r.lang).join(" "), r.lang);
+  const facts = factsFor(input);
+  const inNotes = (value: string) => notes.includes(lower(value, r.lang));
+  const sheet = { ...facts, care: facts.care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
+  for (const line of factLines(sheet, r.lang)) if (!features.includes(line)) features.push(line);
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
 }
@@ -527,6 +542,12 @@ const BABY_FALLBACK: Record<Lang, string[]> = {
 const DIGITAL_FALLBACK: Record<Lang, string[]> = {
   en: ["instant download", "digital download", "printable download", "diy project", "digital file", "print at home", "digital product", "downloadable file", "craft project", "digital gift"],
   tr: ["anında indirme", "dijital indirme", "yazdırılabilir dosya", "kendin yap", "dijital dosya", "evde yazdır", "dijital ürün", "indirilebilir dosya", "el işi projesi", "dijital hediye"],
+};
+
+/** The craft as a shopper types it, per language. */
+const CRAFT_WORDS: Record<Lang, Record<string, string>> = {
+  en: { knit: "knit", crochet: "crochet", sewn: "sewn", embroidered: "embroidered", woven: "woven", macrame: "macrame", quilted: "quilted", "hand-painted": "hand painted", "hand-thrown": "wheel thrown", carved: "carved", beaded: "beaded", "cross-stitch": "cross stitch" },
+  tr: { knit: "örgü", crochet: "tığ işi", sewn: "dikiş", embroidered: "nakışlı", woven: "dokuma", macrame: "makrome", quilted: "kapitone", "hand-painted": "el boyaması", "hand-thrown": "çark", carved: "oyma", beaded: "boncuklu", "cross-stitch": "kanaviçe" },
 };
 
 /** Category words that name a family every product of the category belongs to ("jewelry" for a necklace). */
@@ -598,6 +619,17 @@ export function tagPool(input: ComposeInput): string[] {
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
   const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
   for (const m of modifiers) add(withHead(m));
+  // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
+  if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
+  for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
+  for (const inc of facts.included) {
+    const noun = lower(inc, r.lang).replace(/^(?:with|includes?|including|comes with) (?:a |an |two |three )?/, "");
+    if (words(noun).length <= 2) add(withHead(noun));
+  }
+  if (facts.digital) {
+    for (const f of facts.formats) add(withHead(lower(f, r.lang)));
+    if (facts.editor) add(`${lower(facts.editor, r.lang)} ${r.lang === "tr" ? "şablon" : "template"}`);
+  }
   const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
   if (family) for (const m of [...modifiers, ...facts.materials.map((x) => x.name), ...facts.colours]) add(`${m} ${family}`);
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
@@ -718,15 +750,25 @@ export function composeBullets(input: ComposeInput): string[] {
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
     facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
     facts.era.length ? `${l.era}: ${facts.era.join(", ")}` : "",
-    facts.colours.length ? `${l.colour}: ${facts.colours.join(", ")}` : "",
-    facts.condition.length ? `${l.condition}: ${facts.condition.join(", ")}` : "",
   ].filter(Boolean);
   if (details.length) add(w.bulletLabels[2], withStop(details.join(". ")));
+  if (facts.colours.length) add(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
+  if (facts.condition.length) add(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
+  if (facts.included.length) add(l.included, withStop(capitalise(facts.included.join("; "), r.lang)));
+  if (facts.tools.length) add(l.tools, withStop(listOf(facts.tools, r.lang)));
+  if (facts.skill || facts.terms) add(l.skill, withStop(capitalise([facts.skill, facts.terms].filter(Boolean).join(", "), r.lang)));
   if (facts.care.length) add(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
   if (facts.personalised) add(l.personalisation, withStop(capitalise(facts.personalisation.length ? facts.personalisation.join(", ") : l.personalisation, r.lang)));
   if (facts.formats.length || facts.editor) add(l.format, withStop([facts.formats.join(", "), facts.editor ? `${l.editor}: ${facts.editor}` : ""].filter(Boolean).join(". ")));
   if (facts.digital) add(w.digitalLabel, facts.personalised ? w.customDisclaimer : w.disclaimer);
   for (let next = take(); next && bullets.length < PLATFORM_LIMITS.amazon.bulletCount; next = take()) add(w.goodToKnow, next);
+  // Still short: the product's type and its name as the seller wrote it, then the keywords the seller chose; nothing invented.
+  if (bullets.length < PLATFORM_LIMITS.amazon.bulletCount) {
+    const type = r.category.type[r.lang];
+    add(w.typeLabel, withStop(capitalise(supported(type, input, facts) ? `${type}: ${productName(r, input.description)}` : productName(r, input.description), r.lang)));
+  }
+  const chosen = keywordList({ ...input, variant: 0 });
+  if (bullets.length < PLATFORM_LIMITS.amazon.bulletCount && chosen.length) add(w.searchLabel, withStop(capitalise(chosen.join(", "), r.lang)));
   return bullets.slice(0, PLATFORM_LIMITS.amazon.bulletCount);
 }
 
