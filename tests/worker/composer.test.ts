@@ -242,8 +242,6 @@ const DANGLING = new Set(
   freshwater vegan organic natural personalized custom adjustable reusable lightweight oversized
   için ile ve veya de da gibi kalın büyük küçük yumuşak zarif hafif mat doğal organik el`.split(/\s+/),
 );
-const BUYER =
-  /gift|hediye|\bfor (her|him|mom|dad|kids|women|men)\b|lover|sevene|decor|dekor|winter|kışlık|christmas|yılbaşı|birthday|doğum günü|wedding|düğün|nursery|housewarming|stocking stuffer|instant download|anında indirme|dijital indirme|laptop|self care|wall art|duvar|printable|yazdırılabilir|diy|kendin yap|newborn|yeni doğan|bebek|stationery|keepsake/i;
 const UNIT_FIRST = /^(inch|inches|cm|mm|ml|oz|gr|g|gsm)(?=\s|$)/i;
 const MARKDOWN = /\*\*|__|^#{1,6}\s|^\s*[-*+]\s|\[[^\]]+\]\([^)]*\)/m;
 

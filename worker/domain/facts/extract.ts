@@ -619,7 +619,7 @@ export function extractFacts(input: FactInput): FactSheet {
 
   const tools = toolsOf(body);
   const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));
-  const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/ beden$/iu, "")));
+  const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/(?<!tek|standart) beden$/iu, "")));
   const counts = uniq(all(lower, COUNTS));
 
   const labelled = BRAND_LABEL.exec(body)?.[1];
@@ -701,6 +701,7 @@ export type FactKind =
   | "material"
   | "measure"
   | "size"
+  | "tool"
   | "count"
   | "brand"
   | "model"

@@ -187,6 +187,36 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   return [...lead, rest, ...tail].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
+/**
+ * A writer's title with the facts a title must carry (issue 24): on eBay vintage, era, brand and
+ * catalogue number lead, then size and colour; on every marketplace each size of a set is there. What
+ * is added goes at its place; the title is then cut at a word to `max`, never losing the lead.
+ */
+export function titleFacts(title: string, facts: FactSheet, platform: Platform, lang: Lang, source: string, max: number): string {
+  let out = withModels(title, facts);
+  if (platform === "ebay") {
+    const lead = ebayLead(out.replace(/\s[-–|]\s|,\s/g, " "), facts, lang, source);
+    if (lead !== out.replace(/\s[-–|]\s|,\s/g, " ")) out = lead;
+  }
+  const set = facts.measures.filter((m) => !/%/.test(m));
+  const flat = (t: string) => t.toLocaleLowerCase("tr").replace(/\s+/g, "").replace(/×/g, "x");
+  const missing = set.filter((m) => !flat(out).includes(flat(m).replace(/[a-z"]+$/u, "")));
+  if (missing.length && set.length > 1) {
+    const phrase = measuresPhrase(facts, lang) ?? "";
+    out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
+  } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(" ")}`;
+  if (out.length <= max) return out;
+  // Too long: the last words that are not facts go first.
+  const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase());
+  const ws = out.split(" ");
+  for (let i = ws.length - 1; i > 0 && ws.join(" ").length > max; i--) if (!keep(ws[i])) ws.splice(i, 1);
+  return ws
+    .join(" ")
+    .replace(/[\s,\-–]+$/, "")
+    .slice(0, max)
+    .trim();
+}
+
 /** Etsy's advice: a short, clear title; at most 15 words. */
 const ETSY_TITLE_WORDS = 15;
 
@@ -811,6 +841,11 @@ export const PROMOTIONAL_WORDS = ["best", "sale", "cheap", "discount", "bestsell
 const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
   en: {
     brand: "Brand",
+    model: "Model",
+    era: "Era",
+    vintage: "Vintage",
+    pattern: "Pattern",
+    condition: "Condition Notes",
     type: "Type",
     material: "Material",
     color: "Color",
@@ -826,6 +861,11 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
   },
   tr: {
     brand: "Marka",
+    model: "Model",
+    era: "Dönem",
+    vintage: "Vintage",
+    pattern: "Desen",
+    condition: "Durum Notu",
     type: "Tür",
     material: "Malzeme",
     color: "Renk",
@@ -866,21 +906,29 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const add = (name: string, value: string | undefined) => {
     if (value && value.trim()) out.push({ name, value: value.trim().slice(0, 65) });
   };
-  if (r.handmade) {
-    add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
-    add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
-  }
+  const facts = factsFor(input);
+  // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
+  if (facts.brand) add(n.brand, facts.brand);
+  else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
+  if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
+  if (facts.models.length) add(n.model, facts.models.join(", "));
+  if (facts.era.length) add(n.era, facts.era.join(", "));
+  if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
+  const design = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?) (?:pattern|design|desenli|deseni)(?![\p{L}])/u.exec(text)?.[1];
+  if (design && !facts.pattern && !(facts.brand && design.includes(facts.brand))) add(n.pattern, design);
+  if (facts.condition.length) add(n.condition, capitalise(facts.condition.join(", "), r.lang));
   add(
     n.type,
     r.head
       ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
       : undefined,
   );
-  add(n.material, r.materials.map(cap).join(", "));
-  add(n.color, r.colours.map(cap).join(", "));
+  add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
+  add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
-  const capacity = r.measures.filter((m) => /\b(ml|oz|l|lt|fl oz|gr|g|kg)\b/i.test(m));
-  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : dimensions.length ? dimensions.join(", ") : undefined;
+  const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
+  const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
+  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : allDimensions.length ? allDimensions.join(", ") : dimensions.length ? dimensions.join(", ") : undefined;
   add(n.size, size);
   if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
   add(
