@@ -6,6 +6,7 @@
  * supported unless the seller wrote them. Linear-time expressions only.
  */
 import type { FactLang, FactSheet } from "./extract";
+import { foldCase } from "./language";
 
 export interface Claim {
   /** A short name of the claim ("handmade"). */
@@ -134,7 +135,7 @@ const RULES: ClaimRule[] = [
       "christmas(?: gift)?|birthday(?: gift)?|wedding gift|anniversary(?: gift)?|valentine'?s day|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|yılbaşı(?: hediyesi)?|doğum günü(?: hediyesi)?|düğün hediyesi|yıldönümü|sevgililer günü|anneler günü|babalar günü",
     ),
     needs: "the seller names that occasion",
-    supported: (f, source) => f.occasions.length > 0 && f.occasions.some((o) => source.toLocaleLowerCase("tr").includes(o.slice(0, 5))),
+    supported: (f, source) => f.occasions.length > 0 && f.occasions.some((o) => foldCase(source).includes(foldCase(o.slice(0, 5)))),
   },
   {
     claim: "personalised",
@@ -176,7 +177,7 @@ const RULES: ClaimRule[] = [
   },
 ];
 
-const normal = (s: string) => s.toLocaleLowerCase("tr").replace(/i̇/g, "i").replace(/[’']/g, "'").replace(/\s+/g, " ");
+const normal = (s: string) => foldCase(s).replace(/[’']/g, "'").replace(/\s+/g, " ");
 
 /**
  * The claims of `text` that nothing supports: neither the fact sheet nor the seller's own words

@@ -7,6 +7,7 @@
  * quantifiers), and no DOM or Node API is used, so the same code runs in the Worker and the browser.
  */
 import { readProduct } from "../listings/phrases";
+import { foldCase } from "./language";
 
 export type FactLang = "en" | "tr";
 
@@ -87,7 +88,7 @@ const lowerOf = (s: string, lang: FactLang) => s.toLocaleLowerCase(lang === "tr"
 const uniq = (list: string[]) => {
   const seen = new Set<string>();
   return list.filter((x) => {
-    const k = x.toLocaleLowerCase("tr").replace(/\s+/g, " ");
+    const k = foldCase(x).replace(/\s+/g, " ");
     if (!x || seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -754,7 +755,9 @@ export function factItems(sheet: FactSheet): FactItem[] {
 
 const squash = (s: string) =>
   s
-    .toLocaleLowerCase("tr")
+    .replace(/İ/g, "i")
+    .toLowerCase()
+    .replace(/ı/g, "i")
     .replace(/i̇/g, "i")
     .replace(/×/g, "x")
     .replace(/(\d),(\d)/g, "$1.$2")

@@ -10,7 +10,7 @@
  */
 import type { ItemSpecific, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
-import { englishWords, extractFacts, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
+import { englishWords, extractFacts, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
 import { composeBullets, composeItemSpecifics, factLines, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
 import type { Lang } from "./categories";
 import { isStopWord } from "./phrases";
@@ -75,7 +75,7 @@ function cleanTitle(title: string, facts: FactSheet, source: string): string {
 }
 
 /** The description: sentences and bullets that claim too much go; the facts it dropped come back as a list. */
-const wordsOf = (text: string) => (text.toLocaleLowerCase("tr").match(/[\p{L}\p{N}]+(?:[.,'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/,/g, "."));
+const wordsOf = (text: string) => (foldCase(text).match(/[\p{L}\p{N}]+(?:[.,'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/,/g, "."));
 const sentencesOf = (text: string) =>
   (text.match(SENTENCE) ?? [])
     .map((s) => s.trim())
@@ -111,7 +111,7 @@ function checkDescription(description: string, facts: FactSheet, source: string,
   }
   const { dropped } = keptFacts(text, facts);
   if (dropped.length) {
-    const lines = factLines(facts, lang).filter((line) => dropped.some((d) => line.toLocaleLowerCase("tr").includes(d.value.toLocaleLowerCase("tr").slice(0, 12))));
+    const lines = factLines(facts, lang).filter((line) => dropped.some((d) => foldCase(line).includes(foldCase(d.value).slice(0, 12))));
     const missing = lines.length ? lines : dropped.map((d) => d.value);
     restored.push(...dropped.map((d) => d.value));
     text = `${text}\n\n${lang === "tr" ? "Detaylar" : "Details"}\n${missing.map((l) => `• ${l}`).join("\n")}`.trim();
