@@ -82,8 +82,9 @@ export interface FactInput {
 
 const B = "(?<![\\p{L}\\p{N}])";
 const E = "(?![\\p{L}\\p{N}])";
-const re = (body: string, flags = "iu") => new RegExp(`${B}(?:${body})${E}`, flags);
-const reAll = (body: string) => new RegExp(`${B}(?:${body})${E}`, "giu");
+// Run on lower-case text: no "i" flag, whose Unicode case folding makes large alternations slow to compile.
+const re = (body: string, flags = "u") => new RegExp(`${B}(?:${body})${E}`, flags);
+const reAll = (body: string, flags = "gu") => new RegExp(`${B}(?:${body})${E}`, flags);
 const lowerOf = (s: string, lang: FactLang) => s.toLocaleLowerCase(lang === "tr" ? "tr" : "en");
 const uniq = (list: string[]) => {
   const seen = new Set<string>();
@@ -534,6 +535,7 @@ const PERSONAL_WHAT = reAll("names?|initials?|dates?|monogram|messages?|photos?|
 
 const INCLUDED_RE = reAll(
   "(?:includes?|including|comes with|come with|you will (?:receive|get)|you'll (?:receive|get)|in the (?:box|package)|what's included:?|the set includes|package includes|pakete dahil(?:dir)?:?|içerik:|ile birlikte gelir|kutu içeriği:?|dahil(?:dir)?:?) [^.!?\\n]{2,90}",
+  "giu",
 );
 const WITH_FEATURE_RE = reAll("with (?:a |an |two |three )?(?:juice groove|handles?|lid|lids|pockets?|zipper|hood|drawstring|magnetic clasp|clasp|stand|chain|gift box|storage pouch)");
 

@@ -10,8 +10,8 @@
  */
 import type { ItemSpecific, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
-import { englishWords, extractFacts, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
-import { composeBullets, composeItemSpecifics, factLines, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
+import { englishWords, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
+import { composeBullets, composeItemSpecifics, factLines, factsFor, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
 import type { Lang } from "./categories";
 import { isStopWord } from "./phrases";
 
@@ -125,7 +125,7 @@ function checkDescription(description: string, facts: FactSheet, source: string,
  */
 export function keepFactsInventNone(listing: Checked, input: ComposeInput): { listing: Checked; checks: RuleCheck[] } {
   const platform = input.platform === "amazon" || input.platform === "ebay" ? input.platform : "etsy";
-  const facts = extractFacts({ text: input.description, platform });
+  const facts = factsFor({ ...input, platform });
   const lang = facts.language;
   const source = `${input.description}\n${input.keywords.join("\n")}`;
   const claims: string[] = [];
@@ -212,7 +212,9 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput): { li
         if (mine) out.push(mine);
       }
     }
-    for (const s of own) if (!out.some((o) => o.name.toLowerCase() === s.name.toLowerCase())) out.push(s);
+    // Added where known and missing: the specifics a buyer filters by (issue 24).
+    const wanted = /^(?:brand|model|era|pattern|material|vintage|marka|dönem|desen|malzeme)$/iu;
+    for (const s of own) if (wanted.test(s.name) && !out.some((o) => o.name.toLowerCase() === s.name.toLowerCase())) out.push(s);
     itemSpecifics = out;
   }
 

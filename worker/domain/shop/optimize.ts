@@ -330,8 +330,10 @@ function withoutClaims(text: ShopText, facts: FactSheet, ground: string, pool: s
 
 /** The facts the seller's title states that a candidate title drops (a size, the brand, "Personalized Initials"). */
 function titleFactsDropped(original: string, candidate: string, facts: FactSheet): string[] {
-  const had = keptFacts(original, facts).kept;
-  const now = keptFacts(candidate, facts).kept;
+  // A title says "Sterling Silver" for "925 sterling silver": materials are compared by their last two words.
+  const short = { ...facts, materials: facts.materials.map((m) => ({ name: m.name.split(" ").slice(-2).join(" ") })) };
+  const had = keptFacts(original, short).kept;
+  const now = keptFacts(candidate, short).kept;
   const lost = had.filter((f) => !now.some((n) => n.kind === f.kind && n.value === f.value)).map((f) => f.value);
   // Personalisation said in the title stays in the title.
   if (/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(original) && !/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(candidate)) lost.push("personalisation");

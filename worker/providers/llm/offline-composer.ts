@@ -55,8 +55,16 @@ function reading(input: ComposeInput): ProductReading {
 
 /** The listing's fact sheet, read from the seller's own text (issue 24): every part keeps its facts and claims nothing it does not hold. */
 export function factsFor(input: ComposeInput): FactSheet {
-  return extractFacts({ text: input.description, platform: platformOf(input) });
+  const key = `${platformOf(input)}\u0000${input.description}\u0000${input.keywords.join("\u0001")}`;
+  const hit = factCache.get(key);
+  if (hit) return hit;
+  // The seller's keywords are read with the text (the product reading is shared with the composer's own).
+  const sheet = extractFacts({ text: input.description, tags: input.keywords, platform: platformOf(input) });
+  if (factCache.size > 100) factCache.clear();
+  factCache.set(key, sheet);
+  return sheet;
 }
+const factCache = new Map<string, FactSheet>();
 
 /** Whether a phrase the composer would write is backed by the seller's facts (no invented claim; in a Turkish listing, no English word). */
 function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
@@ -267,20 +275,27 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
  * features and a buyer phrase within 150 (Amazon allows 200), no promotional words.
  */
 export function composeTitle(input: ComposeInput): string {
+  const title = titleOnce(input, false);
+  // A regenerated title that would come out the same (few phrases to rotate) leads with the product's own name instead.
+  if ((input.variant ?? 0) % 2 === 1 && title === titleOnce({ ...input, variant: 0 }, false)) return titleOnce(input, true);
+  return title;
+}
+
+function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const r = reading(input);
   const facts = factsFor(input);
   const source = `${input.description} ${input.keywords.join(" ")}`;
   const own = productHead(r, source, facts);
   const mainKeyword = keywordList({ ...input, variant: 0 })[0];
   // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
-  const repeats = platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w)));
+  const repeats = ownNameFirst || (platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w))));
   const head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
   // The facts a title must carry (every size of a set, the count) come before any other phrase.
-  const segments = [...factSegments(facts, r.lang, source), ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated)];
+  const segments = [...factSegments(facts, r.lang, source), ...(ownNameFirst && mainKeyword ? [restoreAcronyms(titleCase(mainKeyword, r.lang), source)] : []), ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated)];
   // A buyer phrase only when the seller's facts back it ("Gift for Her" needs a gift or a recipient).
   const tails = r.category.titleTail[r.lang].filter((t) => supported(t, input, facts));
   const tailOptions = tails.map((_, i) => restoreAcronyms(titleCase(pick(tails, input.variant, i), r.lang), source));
@@ -525,7 +540,12 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   const facts = factsFor(input);
   const inNotes = (value: string) => notes.includes(lower(value, r.lang));
   const sheet = { ...facts, care: facts.care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
-  for (const line of factLines(sheet, r.lang)) if (!features.includes(line)) features.push(line);
+  // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
+  const listed = lower(features.join(" "), r.lang);
+  for (const line of factLines(sheet, r.lang)) {
+    const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
+    if (!features.includes(line) && !values.every((v) => listed.includes(lower(v, r.lang)))) features.push(line);
+  }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
 }
