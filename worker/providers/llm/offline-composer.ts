@@ -541,7 +541,7 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   const inNotes = (value: string) => notes.includes(lower(value, r.lang));
   const sheet = { ...facts, care: facts.care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
   // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
-  const listed = lower(features.join(" "), r.lang);
+  const listed = lower([...own.slice(1), ...features].join(" "), r.lang);
   for (const line of factLines(sheet, r.lang)) {
     const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
     if (!features.includes(line) && !values.every((v) => listed.includes(lower(v, r.lang)))) features.push(line);
