@@ -271,7 +271,7 @@ try {
     log("Listing quality: facts kept, unsupported claims, English words in Turkish listings");
     const quality = await benchListingQuality();
     results.figures.listingQuality = quality;
-    if (quality.error) lines.push(budget("Listing quality", `failed: ${quality.error}`, "100 % kept, 0 claims, 0 English words", false));
+    if (quality.error || !quality.now || !quality.before) lines.push(budget("Listing quality", `failed: ${quality.error}`, "100 % kept, 0 claims, 0 English words", false));
     else
       for (const [name, label] of [
         ["offlineComposer", "offline composer"],
@@ -280,7 +280,8 @@ try {
       ]) {
         const now = quality.now[name];
         const was = quality.before[name];
-        const show = (f) => `${f.keptShare} % of ${f.facts} facts kept, ${f.unsupportedClaims} unsupported claims in ${f.listingsWithClaims} listings, ${f.englishWordsInTurkish} English words in Turkish, title facts ${f.titleFactsKept}/${f.titleFacts}`;
+        const show = (f) =>
+          `${f.keptShare} % of ${f.facts} facts kept, ${f.unsupportedClaims} unsupported claims in ${f.listingsWithClaims} listings, ${f.englishWordsInTurkish} English words in Turkish, title facts ${f.titleFactsKept}/${f.titleFacts}`;
         lines.push(
           budget(
             `Listing quality, ${label} (${now.products} products)`,
@@ -535,13 +536,20 @@ async function benchShop(origin, pgid) {
 async function benchListingQuality() {
   try {
     const bundle = join(root, ".tmp/bench-listing-quality.mjs");
-    execFileSync(join(root, "node_modules/.bin/esbuild"), ["tests/fixtures/listing-corpus/run.ts", "--bundle", "--format=esm", "--platform=node", `--outfile=${bundle}`, "--log-level=error"], { cwd: root });
+    execFileSync(join(root, "node_modules/.bin/esbuild"), ["tests/fixtures/listing-corpus/run.ts", "--bundle", "--format=esm", "--platform=node", `--outfile=${bundle}`, "--log-level=error"], {
+      cwd: root,
+    });
     const { measureWriters } = await import(bundle);
     const t0 = now();
     const figures = await measureWriters();
     const strip = (f) => Object.fromEntries(Object.entries(f).filter(([k]) => k !== "items"));
     const before = JSON.parse(readFileSync(join(root, "tests/fixtures/listing-corpus/before.json"), "utf8"));
-    return { ms: round(ms(t0)), now: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, strip(v)])), before: { offlineComposer: before.offlineComposer, enforcerOnFakeModel: before.enforcerOnFakeModel, bulkOptimize: before.bulkOptimize }, beforeCommit: before.measuredAt };
+    return {
+      ms: round(ms(t0)),
+      now: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, strip(v)])),
+      before: { offlineComposer: before.offlineComposer, enforcerOnFakeModel: before.enforcerOnFakeModel, bulkOptimize: before.bulkOptimize },
+      beforeCommit: before.measuredAt,
+    };
   } catch (error) {
     return { error: String(error.message || error) };
   }

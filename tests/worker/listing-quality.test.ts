@@ -12,7 +12,9 @@ import { CORPUS, type ItemQuality } from "../fixtures/listing-corpus/quality";
 import { measureWriters } from "../fixtures/listing-corpus/run";
 
 const failures = (items: ItemQuality[]) =>
-  items.filter((i) => i.dropped.length || i.claims.length || i.english.length).map((i) => `${i.id}: dropped ${i.dropped.join("|")} claims ${i.claims.map((c) => c.phrase).join("|")} english ${i.english.join("|")}`);
+  items
+    .filter((i) => i.dropped.length || i.claims.length || i.english.length)
+    .map((i) => `${i.id}: dropped ${i.dropped.join("|")} claims ${i.claims.map((c) => c.phrase).join("|")} english ${i.english.join("|")}`);
 
 describe("the listing-quality corpus", () => {
   it("holds at least 60 products in English and Turkish, on Etsy, eBay and Amazon, of every kind, each with its expected facts", () => {
@@ -64,7 +66,13 @@ describe("named cases of the issue", () => {
     expect(l.title.startsWith("Vintage 1970s Pyrex #403")).toBe(true);
     expect(l.title).toMatch(/2\.5 qt/);
     expect(l.title).toMatch(/Turquoise/);
-    expect(l.itemSpecifics).toEqual(expect.arrayContaining([{ name: "Brand", value: "Pyrex" }, { name: "Model", value: "403" }, { name: "Era", value: "1970s" }]));
+    expect(l.itemSpecifics).toEqual(
+      expect.arrayContaining([
+        { name: "Brand", value: "Pyrex" },
+        { name: "Model", value: "403" },
+        { name: "Era", value: "1970s" },
+      ]),
+    );
     expect(l.description).not.toMatch(/one of a kind|variations in glaze/i);
   });
 
@@ -89,8 +97,28 @@ describe("the Doctor does not over-score a thinner written listing", () => {
     title: "Bamboo Cutting Board Set of 3 - 15x10, 12x8 and 9x6 Inch Boards with Juice Groove, Pre-Oiled Kitchen Chopping Boards",
     description:
       "A set of three bamboo cutting boards in the sizes you reach for most: 15x10 inches for carving, 12x8 inches for vegetables and 9x6 inches for cheese or fruit.\n\nEach board has a deep juice groove around the edge and comes pre-oiled, ready to use.\n\nDetails\n• Material: bamboo\n• Sizes: 15x10, 12x8 and 9x6 inches\n• Juice groove on every board\n• Pre-oiled with food-safe mineral oil\n\nCare\n• Hand wash with warm soapy water and dry upright\n• Oil once a month to keep the wood from drying out",
-    tags: ["bamboo cutting board", "cutting board set", "juice groove board", "chopping board", "bamboo board set", "kitchen board", "large cutting board", "cheese board", "serving board", "wood cutting board", "carving board", "pre oiled board", "board set of 3"],
-    altTexts: ["Three bamboo cutting boards stacked by size", "Juice groove along the edge of the largest board", "Boards in use with vegetables", "Board sizes shown with a ruler", "Back of the boards"],
+    tags: [
+      "bamboo cutting board",
+      "cutting board set",
+      "juice groove board",
+      "chopping board",
+      "bamboo board set",
+      "kitchen board",
+      "large cutting board",
+      "cheese board",
+      "serving board",
+      "wood cutting board",
+      "carving board",
+      "pre oiled board",
+      "board set of 3",
+    ],
+    altTexts: [
+      "Three bamboo cutting boards stacked by size",
+      "Juice groove along the edge of the largest board",
+      "Boards in use with vegetables",
+      "Board sizes shown with a ruler",
+      "Back of the boards",
+    ],
     photoCount: 10,
   };
 
