@@ -10,6 +10,7 @@ import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 import before from "../fixtures/listing-corpus/before.json";
 import { CORPUS, type ItemQuality } from "../fixtures/listing-corpus/quality";
 import { measureWriters } from "../fixtures/listing-corpus/run";
+import { api, registerUser } from "./helpers";
 
 const failures = (items: ItemQuality[]) =>
   items
@@ -127,5 +128,25 @@ describe("the Doctor does not over-score a thinner written listing", () => {
     const thin = auditListing({ platform: "etsy", ...written, photoCount: 10 }).score;
     const full = auditListing(human).score;
     expect(thin).toBeLessThan(full);
+  });
+});
+
+describe("Facts we used", () => {
+  it("shows the seller the facts read from the listing's prompt on the listing's detail", async () => {
+    const { token } = await registerUser();
+    const prompt = "Vintage 1970s Pyrex #403 mixing bowl, 2.5 qt, Turquoise Butterprint pattern. Used marks inside, no chips or cracks.";
+    const saved = await api("/save-listing", { token, body: { title: "Pyrex Bowl", description: "A bowl.", tags: [], altTexts: [], originalPrompt: prompt } });
+    expect(saved.status).toBeLessThan(300);
+    const { data } = await saved.json<{ data: { listing: { id: string } } }>();
+    const detail = await (await api(`/listings/${data.listing.id}`, { token })).json<{ data: { listing: { facts: { kind: string; value: string }[] } } }>();
+    expect(detail.data.listing.facts).toEqual(
+      expect.arrayContaining([
+        { kind: "brand", value: "Pyrex" },
+        { kind: "model", value: "#403" },
+        { kind: "era", value: "1970s" },
+        { kind: "measure", value: "2.5 qt" },
+        { kind: "condition", value: "no chips or cracks" },
+      ]),
+    );
   });
 });
