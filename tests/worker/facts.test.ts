@@ -45,7 +45,8 @@ describe("the fact sheet reads what the seller said", () => {
       text: "Bunny amigurumi crochet pattern, US terms, beginner level. Finished size 20 cm with a 3 mm hook. This is a digital PDF pattern. No physical item will be shipped.",
     });
     expect(sheet).toMatchObject({ pattern: true, digital: true, craft: "crochet", formats: ["PDF"], terms: "us terms" });
-    expect(sheet.measures).toEqual(["20 cm", "3 mm"]);
+    expect(sheet.measures).toEqual(["20 cm"]);
+    expect(sheet.tools).toEqual(["3 mm hook"]);
     expect(sheet.sizes).toEqual([]);
   });
 

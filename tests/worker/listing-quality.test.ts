@@ -150,3 +150,15 @@ describe("Facts we used", () => {
     );
   });
 });
+
+describe("keywords the seller selected reach the listing", () => {
+  it("every selected keyword of the corpus is in the Etsy title or tags the offline composer writes", async () => {
+    const missing: string[] = [];
+    for (const item of CORPUS.filter((c) => c.platform === "etsy" && c.keywords?.length)) {
+      const { listing } = await generateListingParts(offlineComposer(), { description: item.text, keywords: item.keywords!, platform: "etsy" });
+      const found = [listing.title.toLocaleLowerCase(item.lang), ...listing.tags];
+      for (const k of item.keywords!) if (!found.some((f) => f.includes(k.toLocaleLowerCase(item.lang)))) missing.push(`${item.id}: ${k}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -309,10 +309,12 @@ export function enforceTags(input: unknown[], context: TagRuleContext): PartResu
   }
 
   // One search, one tag: a tag inside another ("ribbed brim" in "thick ribbed brim") is dropped.
+  // A keyword the seller selected stays, even inside another (issue 26: selected keywords reach the tags).
+  const selected = new Set(context.keywords.map((k) => lower(k.replace(/\s+/g, " ").trim(), lang)));
   const distinct: string[] = [];
   const subPhrases: string[] = [];
   for (const tag of multi) {
-    if (distinct.some((d) => isSubPhraseDuplicate(d, tag, lang))) subPhrases.push(quote(tag));
+    if (!selected.has(tag) && distinct.some((d) => !selected.has(d) && isSubPhraseDuplicate(d, tag, lang))) subPhrases.push(quote(tag));
     else distinct.push(tag);
   }
 

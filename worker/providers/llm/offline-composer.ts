@@ -757,7 +757,13 @@ export function tagPool(input: ComposeInput): string[] {
  */
 export function composeTags(input: ComposeInput): string[] {
   const r = reading(input);
-  const tags = selectTags(tagPool(input), r.lang, LISTING_LIMITS.tagCount);
+  // Every keyword the seller selected is a tag, even when one holds another ("bebek hırkası", "örgü bebek hırkası").
+  const chosen = keywordList({ ...input, variant: 0 })
+    .map((k) => cleanTag(k, r.lang))
+    .filter((t): t is string => !!t && isMultiWord(t))
+    .filter((t, i, all) => all.indexOf(t) === i)
+    .slice(0, LISTING_LIMITS.tagCount);
+  const tags = selectTags(tagPool(input), r.lang, LISTING_LIMITS.tagCount, chosen);
   // The first tag is read as the listing's main phrase: a phrase naming the product leads, never a
   // buyer phrase such as "gift for her" (which only leads when nothing names the product).
   const names = (t: string) => !!r.head && words(t).some((w) => lower(w, r.lang) === r.head || baseNoun(lower(w, r.lang), r.lang) === r.head);
