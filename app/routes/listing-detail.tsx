@@ -357,7 +357,7 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
           </Section>
 
           <Section title={t("detail.section.facts")} testId="section-facts">
-            <p className="text-sm text-muted-foreground">{t("detail.facts.hint")}</p>
+            <p className="mb-3 text-sm text-muted-foreground">{t("detail.facts.hint")}</p>
             {listing.facts?.length ? (
               <ul className="flex flex-wrap gap-2">
                 {listing.facts.map((fact, index) => (
