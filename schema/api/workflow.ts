@@ -130,8 +130,10 @@ export interface TechEditIssue {
   /** The row's label as written ("R4", "Rnd 3"); "" for a line that is not a row. */
   row: string;
   severity: "error" | "warning" | "tip";
-  id: "stitch-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
+  id: "stitch-count" | "grading-gap" | "one-size-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
   message: string;
+  /** The size a finding is about, in a pattern written in several sizes ("L", "104"). */
+  size?: string;
   stated?: number;
   computed?: number;
   /** A stitch-count error's line with the computed count in place of the stated one. */
@@ -146,7 +148,10 @@ export interface TechEditRow {
   stated?: number;
   statedText?: string;
   computed?: number;
-  reason?: "unreadable" | "no-count-before" | "repeat-does-not-fit" | "no-stated-count";
+  /** Why a row was not checked: a word the checker does not know, no count before it, a repeat that does not fit, no stated count, a count given for one size only, or a known limit (a chart, "evenly", "until it measures", "as set", short rows, colourwork). */
+  reason?: "unreadable" | "no-count-before" | "repeat-does-not-fit" | "no-stated-count" | "one-size-count" | "chart" | "evenly" | "until-measures" | "as-set" | "short-rows" | "colourwork";
+  /** The size this check is about, when the sizes of a multi-size pattern differ at this row. */
+  size?: string;
 }
 
 export interface TechEditReport {
