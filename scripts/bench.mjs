@@ -11,7 +11,7 @@ import { percentile, privateBuild, register, root, startServer } from "./lib/ser
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
-// BENCH_ONLY=shop runs only the My Shop figures (core: the figures of DESIGN §9 above them).
+// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=patterns only the tech-edit accuracy (core: the figures of DESIGN §9 above them).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -307,6 +307,17 @@ try {
           !shop.bigError && shop.bigPeakGrowthMb < 128,
         ),
       );
+    }
+  }
+  // 9. Tech edit accuracy on the issue-27 patterns (answer key written before tuning), per language and craft.
+  if (want("patterns")) {
+    log("Tech edit accuracy on tests/fixtures/patterns/accuracy/");
+    const { loadTechEdit, measure, describe } = await import("./lib/tech-edit-accuracy.mjs");
+    const groups = measure(await loadTechEdit());
+    results.figures.techEditAccuracy = groups;
+    for (const [name, g] of Object.entries(groups)) {
+      const met = g.foundInSize === g.wrong && g.falseAlarms === 0 && g.checked / g.rows >= 0.85;
+      lines.push(budget(`Tech edit accuracy (${name})`, describe(g), "every wrong row found in its size, 0 false alarms, >= 85 % rows checked", met));
     }
   }
 } finally {
