@@ -22,6 +22,7 @@ export const WIZARD_LIMITS = {
 export const CRAFTS = ["crochet", "knitting", "sewing", "cross-stitch"] as const;
 export const WIZARD_LANGUAGES = ["en", "tr"] as const;
 export const PAPER_SIZES = ["a4", "letter"] as const;
+export const TERM_CHOICES = ["us", "uk"] as const;
 
 export const OPTIMIZE_EMPTY = "Please paste a pattern to optimize";
 export const PDF_EMPTY = "Please optimize a pattern first: optimizedPattern is empty";
@@ -40,6 +41,10 @@ const WizardOptionsSchema = v.optional(
     provider: optionalText("provider", 40),
     /** The seller says AI helped make the item: the listing carries Etsy's disclosure line. */
     aiAssisted: v.optional(v.boolean("aiAssisted must be true or false")),
+    /** The PDF's cover photo: one of the seller's uploaded JPEG or PNG files (another user's is a 404). */
+    coverPhotoId: v.optional(v.nullable(v.pipe(v.string("coverPhotoId must be text"), v.maxLength(100, "File not found")))),
+    /** Crochet only: the PDF in these terms (US sc/dc/tr or UK dc/tr/dtr), its abbreviations table following. */
+    convertTerms: v.optional(v.nullable(v.picklist(TERM_CHOICES, "convertTerms must be us or uk"))),
   }),
   {},
 );

@@ -11,9 +11,9 @@ import { and, eq } from "drizzle-orm";
 import type { RuleReport } from "../../../schema/api/listings";
 import type { EtsyListingInput, FinishWizardInput, GeneratePdfInput, OptimizePatternInput, PatternPdfInfo, TechEditInput, WizardOptions } from "../../../schema/api/workflow";
 import { WIZARD_LIMITS } from "../../../schema/api/workflow";
-import { files, listings, type StoredFile, type User } from "../../../schema/db";
+import { files, listings, users, type StoredFile, type User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
-import { HttpError, UpstreamError, notFound } from "../../lib/errors";
+import { HttpError, UpstreamError, badRequest, notFound } from "../../lib/errors";
 import { selectLlmProvider } from "../../providers/llm";
 import type { LlmProvider, LlmRequest } from "../../providers/llm/types";
 import { TAGS_SCHEMA } from "../listings/answer-schemas";
@@ -28,7 +28,8 @@ import type { Craft, PatternLanguage } from "./abbreviations";
 import { formatPatternOffline, instructionLines, renderFormattedPattern, type FormattedPattern } from "./offline-formatter";
 import { optimizePatternOffline, renderOptimizedPattern, sectionOutline, type PatternOptions } from "./offline-optimizer";
 import { techEdit, type TechEditReport } from "./tech-edit";
-import { renderPatternPdf } from "./pdf";
+import { convertCrochetTerms } from "./convert-terms";
+import { renderPatternPdf, type CoverPhoto } from "./pdf";
 import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { deleteFilesMetered, insertFilesMetered, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
 import { db } from "../../lib/db";
@@ -252,13 +253,42 @@ function pdfInfo(row: StoredFile, pages: number): PatternPdfInfo {
   return { fileId: row.id, url: pdfUrl(row.id), pages, bytes: row.size, name: row.name };
 }
 
+/** The designer named in the PDF: the name the wizard sends, else the profile's store name; none is none (never "Listora"). */
+async function designerName(env: Pick<Env, "DB">, userId: string, sent: string | undefined) {
+  if (sent?.trim()) return sent.trim();
+  const row = await db(env).select({ storeName: users.storeName }).from(users).where(eq(users.id, userId)).get();
+  return row?.storeName.trim() || undefined;
+}
+
+/** The seller's own photo for the cover: a JPEG or PNG they uploaded; anyone else's (or a PDF) is a 404. */
+async function coverPhoto(env: Pick<Env, "DB" | "FILES">, userId: string, fileId: string | null | undefined): Promise<CoverPhoto | undefined> {
+  if (!fileId) return undefined;
+  const { file, object } = await openFile(env, userId, fileId);
+  if (file.kind === "pattern-pdf") throw notFound(FILE_NOT_FOUND);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const type = bytes[0] === 0xff && bytes[1] === 0xd8 ? "jpeg" : bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 ? "png" : undefined;
+  if (!type) throw badRequest("The cover photo must be a JPEG or PNG image", { field: "options.coverPhotoId" });
+  return { bytes, type };
+}
+
+/** The pattern in the terms the seller asked for (crochet); a pattern that mixes US and UK terms is refused. */
+function inTerms(optimizedPattern: string, options: WizardOptions | undefined) {
+  if (!options?.convertTerms) return optimizedPattern;
+  const craft = optimizePatternOffline(optimizedPattern, patternOptions(options)).craft;
+  const converted = convertCrochetTerms(optimizedPattern, craft, options.convertTerms);
+  if (converted === "mixed") throw badRequest("The pattern mixes US and UK crochet terms: make them one before converting", { field: "options.convertTerms" });
+  return converted.text;
+}
+
 /** POST /api/workflow/generate-pdf: the formatted text for the review step and the stored PDF. */
 export async function runGeneratePdf(env: Env, user: WizardUser, input: GeneratePdfInput, deps: WizardDeps = {}) {
   const llm = deps.llm ?? wizardLlm(env, input.options?.provider);
   const now = deps.now?.() ?? Date.now();
-  const draft = await metered(env, user, llm, () => formatPattern({ optimizedPattern: input.pattern.optimizedPattern, options: input.options }, llm, deps.timeoutMs));
+  const [designer, photo] = await Promise.all([designerName(env, user.id, input.options?.shopName), coverPhoto(env, user.id, input.options?.coverPhotoId)]);
+  const optimizedPattern = inTerms(input.pattern.optimizedPattern, input.options);
+  const draft = await metered(env, user, llm, () => formatPattern({ optimizedPattern, options: input.options }, llm, deps.timeoutMs));
   const text = renderFormattedPattern(draft);
-  const pdf = await renderPatternPdf(draft, { paperSize: input.options?.paperSize, shopName: input.options?.shopName || undefined, now: new Date(now) });
+  const pdf = await renderPatternPdf(draft, { paperSize: input.options?.paperSize, shopName: designer, coverPhoto: photo, now: new Date(now) });
   const row = await storePatternPdf(env, user.id, pdf.bytes, draft.title, now);
   return { pdfContent: text, formattedPattern: text, title: draft.title, pdf: pdfInfo(row, pdf.pages), ...providerInfo(llm) };
 }
