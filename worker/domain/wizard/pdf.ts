@@ -344,7 +344,7 @@ export async function renderPatternPdf(draft: FormattedPattern, options: PdfOpti
     for (const part of parts) {
       const steps = part.filter((l) => !l.part);
       const stepLabels = steps.flatMap((s) => (s.label ? [s.label] : []));
-      const column = stepLabels.length ? columnWidth(w, stepLabels, 96) : 0;
+      const column = stepLabels.length ? columnWidth(w, stepLabels, 150) : 0;
       const counts = steps.flatMap((s) => (s.count ? [s.count] : []));
       const countColumn = counts.length
         ? Math.min(
