@@ -10,10 +10,20 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+/** @typedef {{ line: number; size?: string; status: string; reason?: string; computed?: number; stated?: number }} Row */
+/** @typedef {{ line: number; id: string; size?: string; message: string }} Issue */
+/** @typedef {{ rows: Row[]; issues: Issue[]; missingSections: string[] }} Report */
+/** @typedef {{ techEdit: (text: string) => Report; optimizePatternOffline: (text: string) => { sections: Array<{ key: string; lines: Array<{ n: number; part?: boolean }> }> } }} Checker */
+/** @typedef {{ craft: string; language: string; rows: number[]; wrong: Array<{ line: number; size?: string }>; gradingGaps: Array<{ line: number; size: string }>; parts: Array<{ line: number; text: string }>; gauge: number; missingSections: string[] }} KeyEntry */
+/** @typedef {{ patterns: number; rows: number; checked: number; unchecked: Record<string, number>; wrong: number; found: number; foundInSize: number; falseAlarms: number; gaps: number; gapsFound: number; parts: number; partsKept: number; gauge: number; gaugeFound: number; falseMissing: number; details: string[] }} Group */
+
 const root = join(fileURLToPath(import.meta.url), "../../..");
 const dir = join(root, "tests/fixtures/patterns/accuracy");
 
-/** Builds the checker and the optimizer for Node: { techEdit, optimizePatternOffline }. */
+/**
+ * Builds the checker and the optimizer for Node: { techEdit, optimizePatternOffline }.
+ * @returns {Promise<Checker>}
+ */
 export async function loadTechEdit() {
   const entry = join(root, ".tmp/bench-tech-edit-entry.ts");
   const out = join(root, ".tmp/bench-tech-edit.mjs");
@@ -23,12 +33,20 @@ export async function loadTechEdit() {
   return import(`${pathToFileURL(out).href}?t=${Date.now()}`);
 }
 
+/** @param {Row} r */
 const isChecked = (r) => r.status !== "unchecked" || (r.reason === "no-stated-count" && r.computed !== undefined);
 
-/** Figures per group ("Turkish knitting", ...) and in total. */
+/**
+ * Figures per group ("Turkish knitting", ...) and in total ("all").
+ * @param {Checker} checker
+ * @returns {Record<string, Group>}
+ */
 export function measure({ techEdit, optimizePatternOffline }) {
+  /** @type {Record<string, KeyEntry>} */
   const key = JSON.parse(readFileSync(join(dir, "answer-key.json"), "utf8")).patterns;
+  /** @type {Record<string, Group>} */
   const groups = {};
+  /** @param {string} name @returns {Group} */
   const group = (name) =>
     (groups[name] ??= { patterns: 0, rows: 0, checked: 0, unchecked: {}, wrong: 0, found: 0, foundInSize: 0, falseAlarms: 0, gaps: 0, gapsFound: 0, parts: 0, partsKept: 0, gauge: 0, gaugeFound: 0, falseMissing: 0, details: [] });
   for (const [file, k] of Object.entries(key)) {
@@ -84,8 +102,12 @@ export function measure({ techEdit, optimizePatternOffline }) {
   return groups;
 }
 
-/** One line a group: the figures the issue asks for. */
+/**
+ * One line a group: the figures the issue asks for.
+ * @param {Group} g
+ */
 export function describe(g) {
+  /** @param {number} a @param {number} b */
   const pct = (a, b) => (b ? `${Math.round((a / b) * 1000) / 10} %` : "n/a");
   const reasons = Object.entries(g.unchecked)
     .map(([r, n]) => `${r} ${n}`)

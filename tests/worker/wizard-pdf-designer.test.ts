@@ -37,7 +37,7 @@ async function uploaded(token: string, bytes: Uint8Array, type: string, name: st
   const save = await api("/save-listing", { token, body: { title: "Bunny", description: "A bunny pattern.", tags: [], altTexts: [], originalPrompt: "bunny" } });
   const listing = (await save.json<{ data: { listing: ListingDetail } }>()).data.listing;
   const form = new FormData();
-  form.append("file", new Blob([bytes], { type }), name);
+  form.append("file", new Blob([bytes.slice().buffer as ArrayBuffer], { type }), name);
   form.append("listingId", listing.id);
   const res = await exports.default.fetch(new Request("http://localhost/api/files", { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } }));
   return (await res.json<{ data: { file: { id: string } } }>()).data.file.id;

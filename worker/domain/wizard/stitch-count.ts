@@ -654,7 +654,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
       }
       // "Each st and ch": the chains of the row before are stitches to work into.
       const intoChains = /\beach st and ch\b/.test(body);
-      const liveIn = intoChains ? (live === undefined || chains === undefined ? undefined : live + chains) : live;
+      const liveIn: number | undefined = intoChains ? (live === undefined || chains === undefined ? undefined : live + chains) : live;
 
       // "Repeat Rnds 8 and 9 eight more times", "Repeat Rows 2-3 sixteen times": those rows, in order, that often.
       const group = repeatedRows(body, byLabel);
@@ -685,7 +685,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         continue;
       }
       // Rows in a range each work the same stitches (a repeat of other rows already counts its rows).
-      let readings = result.readings;
+      let readings: Reading[] = result.readings;
       for (let i = 1; i < (group ? 1 : span); i++) {
         readings = readings.flatMap((r) => {
           const next = evaluateRow(body, craft, r.total, false);
@@ -700,7 +700,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         live = statedParsed && !statedParsed.kind ? statedParsed.n : undefined;
         continue;
       }
-      const primary = readings[0];
+      const primary: Reading = readings[0];
       chains = primary.chains ?? 0;
       if (!statedParsed && primary.total === 0) {
         // "Sl st to the next st and fasten off": a finishing step, not a round.
