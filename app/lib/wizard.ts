@@ -49,7 +49,7 @@ interface PatternCheck {
 }
 
 /** The options object of every call; the shop name (from the profile) prints on the PDF. */
-type WizardCallOptions = WizardChoices & { shopName?: string };
+type WizardCallOptions = WizardChoices & { shopName?: string; listingLanguage?: PatternLanguage };
 
 /** The options of the format and listing calls: the seller's choices, else what step 1 detected. */
 export function callOptions(state: Pick<WizardState, "choices" | "detected">, shopName?: string): WizardCallOptions {

@@ -35,6 +35,8 @@ const WizardOptionsSchema = v.optional(
   v.looseObject({
     craft: v.optional(v.picklist(CRAFTS, `craft must be one of: ${CRAFTS.join(", ")}`)),
     language: v.optional(v.picklist(WIZARD_LANGUAGES, "language must be en or tr")),
+    /** Step 3: the listing's language (the interface's); the pattern's language when absent. */
+    listingLanguage: v.optional(v.picklist(WIZARD_LANGUAGES, "listingLanguage must be en or tr")),
     title: optionalText("title", WIZARD_LIMITS.titleMax),
     paperSize: v.optional(v.picklist(PAPER_SIZES, "paperSize must be a4 or letter")),
     shopName: optionalText("shopName", WIZARD_LIMITS.shopNameMax),
