@@ -22,7 +22,7 @@ export const WIZARD_LIMITS = {
 export const CRAFTS = ["crochet", "knitting", "sewing", "cross-stitch"] as const;
 export const WIZARD_LANGUAGES = ["en", "tr"] as const;
 export const PAPER_SIZES = ["a4", "letter"] as const;
-export const TERM_CHOICES = ["us", "uk"] as const;
+const TERM_CHOICES = ["us", "uk"] as const;
 
 export const OPTIMIZE_EMPTY = "Please paste a pattern to optimize";
 export const PDF_EMPTY = "Please optimize a pattern first: optimizedPattern is empty";

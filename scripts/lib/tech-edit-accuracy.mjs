@@ -48,7 +48,24 @@ export function measure({ techEdit, optimizePatternOffline }) {
   const groups = {};
   /** @param {string} name @returns {Group} */
   const group = (name) =>
-    (groups[name] ??= { patterns: 0, rows: 0, checked: 0, unchecked: {}, wrong: 0, found: 0, foundInSize: 0, falseAlarms: 0, gaps: 0, gapsFound: 0, parts: 0, partsKept: 0, gauge: 0, gaugeFound: 0, falseMissing: 0, details: [] });
+    (groups[name] ??= {
+      patterns: 0,
+      rows: 0,
+      checked: 0,
+      unchecked: {},
+      wrong: 0,
+      found: 0,
+      foundInSize: 0,
+      falseAlarms: 0,
+      gaps: 0,
+      gapsFound: 0,
+      parts: 0,
+      partsKept: 0,
+      gauge: 0,
+      gaugeFound: 0,
+      falseMissing: 0,
+      details: [],
+    });
   for (const [file, k] of Object.entries(key)) {
     const text = readFileSync(join(dir, file), "utf8");
     const report = techEdit(text);

@@ -88,7 +88,12 @@ describe("tech-edit accuracy on the issue-27 patterns", () => {
       expect(parts).toEqual(expect.arrayContaining(key.parts.map((p) => p.line)));
       const order = parts.filter((n) => key.parts.some((p) => p.line === n));
       expect(order).toEqual([...order].sort((a, b) => a - b));
-      expect(sections.find((s) => s.key === "gauge")?.lines.map((l) => l.n).concat(sections.find((s) => s.key === "gauge")?.heading?.n ?? [])).toContain(key.gauge);
+      expect(
+        sections
+          .find((s) => s.key === "gauge")
+          ?.lines.map((l) => l.n)
+          .concat(sections.find((s) => s.key === "gauge")?.heading?.n ?? []),
+      ).toContain(key.gauge);
       expect(techEdit(TEXTS[file]).missingSections).toEqual(key.missingSections);
     });
   }
@@ -121,7 +126,10 @@ describe("tech-edit accuracy on the issue-27 patterns", () => {
     expect(issue).toMatchObject({ line: 28, size: "L", stated: 78, computed: 80 });
     expect(issue!.message).toBe("Rnd 47 (size L) makes 80 stitches, but the pattern says 78.");
     expect(issue!.replacement).toBe("Rnd 47: *k7 (8, 9), k2tog; rep from * to end. — 64 (72, 80) sts");
-    const fixed = enHatSizes.split("\n").map((l, i) => (i === 27 ? issue!.replacement! : l)).join("\n");
+    const fixed = enHatSizes
+      .split("\n")
+      .map((l, i) => (i === 27 ? issue!.replacement! : l))
+      .join("\n");
     expect(techEdit(fixed).issues.filter((i) => i.id === "stitch-count")).toEqual([]);
     const tr = techEdit(trSweater).issues.find((i) => i.id === "stitch-count");
     expect(tr!.message).toBe("85.-92. sıralar (XL beden) 102 ilmek yapıyor, ancak modelde 104 yazıyor.");
@@ -134,7 +142,9 @@ describe("tech-edit accuracy on the issue-27 patterns", () => {
   });
 
   it("says why a row is not checked: worked evenly, until it measures, as set, a chart", () => {
-    const reasons = techEdit(enBlanketSizes).rows.filter((r) => r.status === "unchecked").map((r) => [r.line, r.reason]);
+    const reasons = techEdit(enBlanketSizes)
+      .rows.filter((r) => r.status === "unchecked")
+      .map((r) => [r.line, r.reason]);
     expect(reasons).toEqual([
       [22, "until-measures"],
       [24, "evenly"],

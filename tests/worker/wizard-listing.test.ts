@@ -65,7 +65,15 @@ describe("step 3's listing for a digital pattern", () => {
     const { token } = await registerUser();
     const { listing, pdfContent } = await listingFor(token, trBlanket, { language: "tr", listingLanguage: "tr" });
     expect(listing.title).toBe("Bebek Battaniyesi Şiş Örgü Modeli, PDF Anında İndirme, Kolay Seviye, 70 x 80 cm");
-    for (const fact of ["PDF'in içeriği", "Sırasıyla bölümler: ALT KENAR, DESEN, ÜST KENAR, BİTİRME", "Örgü sıklığı (numune)", "Seviye: Kolay", "Bitmiş ölçü: 70 x 80 cm", "Şiş numarası: 5 mm", "Fiziksel bir ürün gönderilmez."]) {
+    for (const fact of [
+      "PDF'in içeriği",
+      "Sırasıyla bölümler: ALT KENAR, DESEN, ÜST KENAR, BİTİRME",
+      "Örgü sıklığı (numune)",
+      "Seviye: Kolay",
+      "Bitmiş ölçü: 70 x 80 cm",
+      "Şiş numarası: 5 mm",
+      "Fiziksel bir ürün gönderilmez.",
+    ]) {
       expect(listing.description).toContain(fact);
     }
     // "worsted" is the yarn weight's standard name in Turkish too; no other English word.

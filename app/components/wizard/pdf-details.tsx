@@ -32,14 +32,12 @@ export function PdfDetails({
   const designerId = useId();
   const photoId = useId();
   const termsId = useId();
-  const [designer, setDesigner] = useState(value.designer ?? profileName);
+  // What the seller typed; until then the wizard's choice, else the profile's store name (which may load later).
+  const [typed, setDesigner] = useState<string | undefined>(value.designer);
+  const designer = typed ?? profileName;
   const [photo, setPhoto] = useState(value.coverPhotoId ?? NONE);
   const [terms, setTerms] = useState<string>(value.convertTerms ?? AS_WRITTEN);
   const [photos, setPhotos] = useState<CoverPhotoChoice[]>([]);
-
-  useEffect(() => {
-    if (value.designer === undefined) setDesigner(profileName);
-  }, [profileName, value.designer]);
 
   useEffect(() => {
     let live = true;
@@ -61,7 +59,15 @@ export function PdfDetails({
         <Label htmlFor={designerId} className="text-xs text-muted-foreground">
           {t("wizard.pdf.designer")}
         </Label>
-        <Input id={designerId} value={designer} maxLength={80} onChange={(e) => setDesigner(e.target.value)} placeholder={t("wizard.pdf.designerPlaceholder")} disabled={disabled} data-testid="pdf-designer" />
+        <Input
+          id={designerId}
+          value={designer}
+          maxLength={80}
+          onChange={(e) => setDesigner(e.target.value)}
+          placeholder={t("wizard.pdf.designerPlaceholder")}
+          disabled={disabled}
+          data-testid="pdf-designer"
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={photoId} className="text-xs text-muted-foreground">

@@ -35,7 +35,9 @@ export function TechEditReportView({
   };
   // Rows with a stated count the checker could not follow, or a limit it knows ("evenly", a chart): the
   // seller should count these by hand, and sees why.
-  const unchecked = (report.rows ?? []).filter((r) => r.status === "unchecked" && r.reason !== "no-stated-count" && (r.statedText || (r.reason && r.reason !== "unreadable" && r.reason !== "no-count-before")));
+  const unchecked = (report.rows ?? []).filter(
+    (r) => r.status === "unchecked" && r.reason !== "no-stated-count" && (r.statedText || (r.reason && r.reason !== "unreadable" && r.reason !== "no-count-before")),
+  );
   const message = (issue: TechEditIssue) =>
     t(issue.id === "stitch-count" && issue.size ? "wizard.tech.issue.stitch-count-size" : `wizard.tech.issue.${issue.id}`, {
       row: issue.row,

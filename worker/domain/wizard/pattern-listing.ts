@@ -12,7 +12,7 @@ import type { FormattedPattern } from "./offline-formatter";
 type Skill = "beginner" | "easy" | "intermediate" | "advanced";
 
 /** The facts a pattern listing is written from, read from the draft; nothing guessed. */
-export interface PatternListingFacts {
+interface PatternListingFacts {
   name: string;
   craft: Craft;
   skill?: Skill;
@@ -54,7 +54,7 @@ const TOOL = /\d{1,2}(?:[.,]\d{1,2})? ?mm|US ?\d{1,2}(?:\.\d)?|(?<![\p{L}])size 
 const summaryOf = (draft: FormattedPattern, labels: string[]) => draft.summary.find((s) => labels.includes(s.label))?.value;
 
 /** Reads the listing facts from a formatted draft. */
-export function patternListingFacts(draft: FormattedPattern): PatternListingFacts {
+function patternListingFacts(draft: FormattedPattern): PatternListingFacts {
   const skillText = summaryOf(draft, ["Skill level", "Seviye"]);
   const skill = skillText ? SKILL_WORDS.find(([, re]) => re.test(skillText))?.[0] : undefined;
   const sizeText = summaryOf(draft, ["Size", "Ölçü"]);
@@ -169,8 +169,21 @@ const WORDS = {
   },
 } as const;
 
-/** Craft words and "pattern" at the end of a title ("Sleepy Bunny Amigurumi Pattern" -> "Sleepy Bunny Amigurumi"). */
-const TRAILING = /(?:\s+(?:pattern|patterns|pdf|tarifi|tarif|modeli|model|kalıbı|şeması))+$/iu;
+/** "Pattern" and its kin at the end of a title ("Sleepy Bunny Amigurumi Pattern" -> "Sleepy Bunny Amigurumi"); one word at a time, no nested quantifier. */
+const TRAILING_WORD = /\s(?:pattern|patterns|pdf|tarifi|tarif|modeli|model|kalıbı|şeması)$/iu;
+function baseName(name: string) {
+  let base = name.trim();
+  for (let i = 0; i < 4 && TRAILING_WORD.test(base); i++) base = base.replace(TRAILING_WORD, "").trimEnd();
+  return base || name;
+}
+
+/** A Turkish title without its craft words ("Bebek Battaniyesi Şiş Örgü" -> "bebek battaniyesi"): the thing, as buyers search it. */
+function turkishThing(name: string) {
+  const words = baseName(name).split(/\s/u);
+  const at = words.findIndex((w) => /^(?:şiş|tığ|örgü)$/iu.test(w));
+  const thing = (at === -1 ? words : words.slice(0, at)).join(" ").toLocaleLowerCase("tr");
+  return thing.includes(" ") ? thing : "";
+}
 const CRAFT_IN_NAME: Record<Craft, RegExp> = {
   crochet: /crochet|tığ/iu,
   knitting: /knit|şiş|örgü/iu,
@@ -181,7 +194,7 @@ const CRAFT_IN_NAME: Record<Craft, RegExp> = {
 /** The title: the seller's name, the craft pattern, the download, skill and size; at most 140 characters. */
 function titleOf(f: PatternListingFacts, language: PatternLanguage) {
   const w = WORDS[language];
-  const base = f.name.replace(TRAILING, "").trim() || f.name;
+  const base = baseName(f.name);
   const product = CRAFT_IN_NAME[f.craft].test(base) ? `${base} ${language === "tr" ? "Modeli" : "Pattern"}` : `${base} ${w.craftPattern[f.craft]}`;
   const parts = [product, w.download];
   if (f.skill) parts.push(language === "tr" ? `${w.skill[f.skill]} Seviye` : `${w.skill[f.skill]} Level`);
@@ -239,7 +252,7 @@ function tagsOf(f: PatternListingFacts, language: PatternLanguage) {
       ? [
           { crochet: "tığ işi model", knitting: "şiş örgü modeli", sewing: "dikiş kalıbı", "cross-stitch": "kanaviçe şeması" }[f.craft],
           subject ? `${subject} modeli` : "",
-          /\s/u.test(f.name.replace(TRAILING, "").replace(/\s+(?:şiş|tığ|örgü|işi)(?:\s+\p{L}+)*$/iu, "").trim()) ? f.name.replace(TRAILING, "").replace(/\s+(?:şiş|tığ|örgü|işi)(?:\s+\p{L}+)*$/iu, "").trim().toLocaleLowerCase("tr") : "",
+          turkishThing(f.name),
           amigurumi ? "amigurumi tarifi" : "",
           subject ? `${subject} tarifi` : "",
           "pdf model",
@@ -279,7 +292,7 @@ function tagsOf(f: PatternListingFacts, language: PatternLanguage) {
   return out.slice(0, 13);
 }
 
-export interface PatternListing {
+interface PatternListing {
   title: string;
   description: string;
   tags: string[];
@@ -294,7 +307,7 @@ export function writePatternListing(draft: FormattedPattern, language: PatternLa
   const w = WORDS[language];
   const title = titleOf(f, language);
   const description = descriptionOf(f, language, aiAssisted);
-  const base = f.name.replace(TRAILING, "").trim() || f.name;
+  const base = baseName(f.name);
   const altTexts = w.alt.map((alt) => alt(base).slice(0, 130));
   return { title, description, tags: tagsOf(f, language), altTexts, brief: `${title}. ${w.intro(f.name, w.craft[f.craft])}` };
 }

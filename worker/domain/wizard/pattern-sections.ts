@@ -166,7 +166,8 @@ function capitalPart(plain: string) {
 
 /** "Head" or "Arms (make 2)" right before "Rnd 1:": a part that also starts the instructions. */
 function startsPart(plain: string, next: string | undefined) {
-  if (!next || /[=:]./u.test(plain) || (isAbbreviationEntry(plain) && !capitalPart(plain)) || /\d/u.test(plain.replace(/\([^)]*\)/gu, "")) || /[.!?,;]$/u.test(plain) || plain.split(/\s+/u).length > 4) return false;
+  if (!next || /[=:]./u.test(plain) || (isAbbreviationEntry(plain) && !capitalPart(plain)) || /\d/u.test(plain.replace(/\([^)]*\)/gu, "")) || /[.!?,;]$/u.test(plain) || plain.split(/\s+/u).length > 4)
+    return false;
   const after = stripDecoration(next);
   return looksLabelled(after) || looksLikeStart(after);
 }

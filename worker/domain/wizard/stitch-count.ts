@@ -541,7 +541,10 @@ function readCrochet(c: string, _ctx: Context): Readings {
     return [{ c: n * cc, p: n * pp * each, kinds: made(n * pp * each), fills: [] }];
   }
   // "sc in each st around", "2 sc in each st around", "inc around", "sc across".
-  if (/^(?:in (?:each|every) (?:st|ch|sc|dc|hdc|tr)|in each rem st|in each st|in each st and ch)?\s*(?:around|across|to end(?: of (?:rnd|row))?|to (?:the )?last(?: \d{1,3})? sts?|)$/.test(rest) || /^around$|^across$/.test(rest)) {
+  if (
+    /^(?:in (?:each|every) (?:st|ch|sc|dc|hdc|tr)|in each rem st|in each st|in each st and ch)?\s*(?:around|across|to end(?: of (?:rnd|row))?|to (?:the )?last(?: \d{1,3})? sts?|)$/.test(rest) ||
+    /^around$|^across$/.test(rest)
+  ) {
     const each = count ?? 1;
     return [{ c: 0, p: 0, kinds: {}, fills: [{ c: cc, p: pp * each, kinds: made(pp * each) }] }];
   }
