@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 /** @typedef {{ patterns: number; rows: number; checked: number; unchecked: Record<string, number>; wrong: number; found: number; foundInSize: number; falseAlarms: number; gaps: number; gapsFound: number; parts: number; partsKept: number; gauge: number; gaugeFound: number; falseMissing: number; details: string[] }} Group */
 
 const root = join(fileURLToPath(import.meta.url), "../../..");
-const dir = join(root, "tests/fixtures/patterns/accuracy");
+const fixtures = join(root, "tests/fixtures/patterns");
 
 /**
  * Builds the checker and the optimizer for Node: { techEdit, optimizePatternOffline }.
@@ -39,9 +39,11 @@ const isChecked = (r) => r.status !== "unchecked" || (r.reason === "no-stated-co
 /**
  * Figures per group ("Turkish knitting", ...) and in total ("all").
  * @param {Checker} checker
+ * @param {string} [set] "accuracy" (the answer key written before tuning) or "held-out" (written after, never tuned on)
  * @returns {Record<string, Group>}
  */
-export function measure({ techEdit, optimizePatternOffline }) {
+export function measure({ techEdit, optimizePatternOffline }, set = "accuracy") {
+  const dir = join(fixtures, set);
   /** @type {Record<string, KeyEntry>} */
   const key = JSON.parse(readFileSync(join(dir, "answer-key.json"), "utf8")).patterns;
   /** @type {Record<string, Group>} */
@@ -133,7 +135,11 @@ export function describe(g) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const groups = measure(await loadTechEdit());
-  for (const [name, g] of Object.entries(groups)) console.log(`${name}: ${describe(g)}`);
-  for (const d of groups.all.details) console.log(`  ${d}`);
+  const checker = await loadTechEdit();
+  for (const set of ["accuracy", "held-out"]) {
+    const groups = measure(checker, set);
+    console.log(`-- ${set}`);
+    for (const [name, g] of Object.entries(groups)) console.log(`${name}: ${describe(g)}`);
+    for (const d of groups.all.details) console.log(`  ${d}`);
+  }
 }
