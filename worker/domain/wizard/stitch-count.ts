@@ -192,7 +192,7 @@ function normaliseRow(text: string): string {
     .replace(/(\d+) (?:ilmek )?ters(?![\p{L}])/gu, " p$1 ")
     .replace(/(?<![\p{L}])düz ör\p{L}*/gu, " knit ")
     .replace(/(?<![\p{L}])ters ör\p{L}*/gu, " purl ")
-    .replace(/(?<![\p{L}])(?:1 ilmek )?art(?:t)?ır(?![\p{L}])/gu, " m1 ")
+    .replace(/(?<![\p{L}\d])(?:1 (?:ilmek )?)?art(?:t)?ır(?![\p{L}])/gu, " m1 ")
     .replace(/(?<![\p{L}])sık iğne(?![\p{L}])/gu, " sc ")
     .replace(/(?<![\p{L}])yarım çubuk(?![\p{L}])/gu, " hdc ")
     .replace(/(?<![\p{L}])çift çubuk(?![\p{L}])/gu, " tr ")
