@@ -314,10 +314,12 @@ try {
     log("Tech edit accuracy on tests/fixtures/patterns/accuracy/");
     const { loadTechEdit, measure, describe } = await import("./lib/tech-edit-accuracy.mjs");
     const checker = await loadTechEdit();
-    results.figures.techEditAccuracy = {};
+    /** @type {Record<string, unknown>} */
+    const accuracy = {};
+    results.figures.techEditAccuracy = accuracy;
     for (const set of ["accuracy", "held-out"]) {
       const groups = measure(checker, set);
-      results.figures.techEditAccuracy[set] = groups;
+      accuracy[set] = groups;
       for (const [name, g] of Object.entries(groups)) {
         const met = g.foundInSize === g.wrong && g.falseAlarms === 0 && g.checked / g.rows >= 0.85;
         lines.push(budget(`Tech edit accuracy, ${set} (${name})`, describe(g), "every wrong row found in its size, 0 false alarms, >= 85 % rows checked", met));
