@@ -20,6 +20,10 @@ import trBear from "../fixtures/patterns/accuracy/tr-crochet-bear.txt?raw";
 import trBlanket from "../fixtures/patterns/accuracy/tr-knit-baby-blanket.txt?raw";
 import trScarf from "../fixtures/patterns/accuracy/tr-knit-lace-scarf.txt?raw";
 import trSweater from "../fixtures/patterns/accuracy/tr-knit-sweater-sizes.txt?raw";
+import heldOutKey from "../fixtures/patterns/held-out/answer-key.json";
+import heldBeanie from "../fixtures/patterns/held-out/en-crochet-beanie.txt?raw";
+import heldSocks from "../fixtures/patterns/held-out/en-knit-socks-sizes.txt?raw";
+import heldCowl from "../fixtures/patterns/held-out/tr-knit-cowl.txt?raw";
 
 const TEXTS: Record<string, string> = {
   "en-crochet-blanket-sizes.txt": enBlanketSizes,
@@ -160,5 +164,14 @@ describe("tech-edit accuracy on the issue-27 patterns", () => {
     const warning = report.issues.filter((i) => i.id === "one-size-count");
     expect(warning).toHaveLength(1);
     expect(warning[0]).toMatchObject({ line: 4, severity: "warning" });
+  });
+
+  it("finds every wrong row of the patterns written after tuning, in its size, with no false alarm", () => {
+    const texts: Record<string, string> = { "en-crochet-beanie.txt": heldBeanie, "en-knit-socks-sizes.txt": heldSocks, "tr-knit-cowl.txt": heldCowl };
+    for (const [file, key] of Object.entries(heldOutKey.patterns as Record<string, Key>)) {
+      const report = techEdit(texts[file]);
+      expect(report.issues.filter((i) => i.id === "stitch-count").map((i) => (i.size ? { line: i.line, size: i.size } : { line: i.line })), file).toEqual(key.wrong);
+      for (const line of key.rows) expect(report.rows.filter((r) => r.line === line).every(isChecked), `${file} line ${line}`).toBe(true);
+    }
   });
 });
