@@ -170,7 +170,10 @@ describe("tech-edit accuracy on the issue-27 patterns", () => {
     const texts: Record<string, string> = { "en-crochet-beanie.txt": heldBeanie, "en-knit-socks-sizes.txt": heldSocks, "tr-knit-cowl.txt": heldCowl };
     for (const [file, key] of Object.entries(heldOutKey.patterns as Record<string, Key>)) {
       const report = techEdit(texts[file]);
-      expect(report.issues.filter((i) => i.id === "stitch-count").map((i) => (i.size ? { line: i.line, size: i.size } : { line: i.line })), file).toEqual(key.wrong);
+      expect(
+        report.issues.filter((i) => i.id === "stitch-count").map((i) => (i.size ? { line: i.line, size: i.size } : { line: i.line })),
+        file,
+      ).toEqual(key.wrong);
       for (const line of key.rows) expect(report.rows.filter((r) => r.line === line).every(isChecked), `${file} line ${line}`).toBe(true);
     }
   });
