@@ -6,6 +6,7 @@
  * supported unless the seller wrote them. Linear-time expressions only.
  */
 import type { FactLang, FactSheet } from "./extract";
+import { foldCase } from "./language";
 
 export interface Claim {
   /** A short name of the claim ("handmade"). */
@@ -25,8 +26,11 @@ interface ClaimRule {
 
 const B = "(?<![\\p{L}\\p{N}])";
 const E = "(?![\\p{L}\\p{N}])";
-const r = (body: string) => new RegExp(`${B}(?:${body})${E}`, "giu");
-const says = (body: string) => new RegExp(`${B}(?:${body})${E}`, "iu");
+// Matched against lower-case text: no "i" flag (its Unicode case folding makes these alternations slow to compile).
+const r = (body: string) => new RegExp(`${B}(?:${body})${E}`, "gu");
+const says = (body: string) => new RegExp(`${B}(?:${body})${E}`, "u");
+/** Lower case of the same length, so a match's place is the same in the original ("İ" → "i"). */
+const lowerSameLength = (s: string) => s.replace(/İ/g, "i").replace(/[^\p{L}]+|\p{L}+/gu, (w) => (w.toLowerCase().length === w.length ? w.toLowerCase() : w));
 
 const careMachine = (f: FactSheet) =>
   f.care.some((c) => /machine wash|makinede yıkanabilir|dishwasher[- ]safe|bulaşık makinesinde yıkanabilir|wipe clean|nemli bezle/iu.test(c) && !/not|yıkanmaz/iu.test(c));
@@ -86,7 +90,7 @@ const RULES: ClaimRule[] = [
     claim: "step-by-step instructions",
     pattern: r("step[- ]by[- ]step(?: instructions| photos| tutorial| guide)?|detailed instructions|clear instructions|adım adım(?: anlatım| talimat)?|ayrıntılı anlatım"),
     needs: "a pattern or the seller's mention of instructions",
-    supported: (f, source) => f.pattern || says("instructions?|step[- ]by[- ]step|tutorial|talimat|anlatım|adım adım").test(source),
+    supported: (f, source) => f.pattern || says("instructions?|step[- ]by[- ]step|tutorial|talimat|anlatım|adım adım").test(lowerSameLength(source)),
   },
   {
     claim: "PDF",
@@ -106,7 +110,7 @@ const RULES: ClaimRule[] = [
     claim: "printable",
     pattern: r("printable|print at home|yazdırılabilir|evde yazdır\\p{L}*"),
     needs: "a digital file the buyer prints",
-    supported: (f, source) => f.digital && (says("print|yazdır").test(source) || f.formats.some((x) => ["PDF", "PNG", "JPG", "JPEG"].includes(x)) || !!f.editor),
+    supported: (f, source) => f.digital && (says("print|yazdır").test(lowerSameLength(source)) || f.formats.some((x) => ["PDF", "PNG", "JPG", "JPEG"].includes(x)) || !!f.editor),
   },
   {
     claim: "no physical item",
@@ -134,7 +138,7 @@ const RULES: ClaimRule[] = [
       "christmas(?: gift)?|birthday(?: gift)?|wedding gift|anniversary(?: gift)?|valentine'?s day|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|yılbaşı(?: hediyesi)?|doğum günü(?: hediyesi)?|düğün hediyesi|yıldönümü|sevgililer günü|anneler günü|babalar günü",
     ),
     needs: "the seller names that occasion",
-    supported: (f, source) => f.occasions.length > 0 && f.occasions.some((o) => source.toLocaleLowerCase("tr").includes(o.slice(0, 5))),
+    supported: (f, source) => f.occasions.length > 0 && f.occasions.some((o) => foldCase(source).includes(foldCase(o.slice(0, 5)))),
   },
   {
     claim: "personalised",
@@ -146,7 +150,7 @@ const RULES: ClaimRule[] = [
     claim: "vintage",
     pattern: r("vintage|antique|antika|retro"),
     needs: "the seller says it is vintage",
-    supported: (f, source) => f.vintage || f.era.length > 0 || says("vintage|antique|antika|retro").test(source),
+    supported: (f, source) => f.vintage || f.era.length > 0 || says("vintage|antique|antika|retro").test(lowerSameLength(source)),
   },
   {
     claim: "quality",
@@ -176,7 +180,7 @@ const RULES: ClaimRule[] = [
   },
 ];
 
-const normal = (s: string) => s.toLocaleLowerCase("tr").replace(/i̇/g, "i").replace(/[’']/g, "'").replace(/\s+/g, " ");
+const normal = (s: string) => foldCase(s).replace(/[’']/g, "'").replace(/\s+/g, " ");
 
 /**
  * The claims of `text` that nothing supports: neither the fact sheet nor the seller's own words
@@ -186,9 +190,10 @@ export function unsupportedClaims(text: string, facts: FactSheet, source = "", _
   const own = normal(source);
   const out: Claim[] = [];
   const seen = new Set<string>();
+  const lower = lowerSameLength(text);
   for (const rule of RULES) {
-    for (const m of text.matchAll(rule.pattern)) {
-      const phrase = m[0];
+    for (const m of lower.matchAll(rule.pattern)) {
+      const phrase = text.slice(m.index ?? 0, (m.index ?? 0) + m[0].length);
       const key = `${rule.claim}\u0000${normal(phrase)}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -7,6 +7,7 @@
  * quantifiers), and no DOM or Node API is used, so the same code runs in the Worker and the browser.
  */
 import { readProduct } from "../listings/phrases";
+import { foldCase } from "./language";
 
 export type FactLang = "en" | "tr";
 
@@ -81,13 +82,14 @@ export interface FactInput {
 
 const B = "(?<![\\p{L}\\p{N}])";
 const E = "(?![\\p{L}\\p{N}])";
-const re = (body: string, flags = "iu") => new RegExp(`${B}(?:${body})${E}`, flags);
-const reAll = (body: string) => new RegExp(`${B}(?:${body})${E}`, "giu");
+// Run on lower-case text: no "i" flag, whose Unicode case folding makes large alternations slow to compile.
+const re = (body: string, flags = "u") => new RegExp(`${B}(?:${body})${E}`, flags);
+const reAll = (body: string, flags = "gu") => new RegExp(`${B}(?:${body})${E}`, flags);
 const lowerOf = (s: string, lang: FactLang) => s.toLocaleLowerCase(lang === "tr" ? "tr" : "en");
 const uniq = (list: string[]) => {
   const seen = new Set<string>();
   return list.filter((x) => {
-    const k = x.toLocaleLowerCase("tr").replace(/\s+/g, " ");
+    const k = foldCase(x).replace(/\s+/g, " ");
     if (!x || seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -533,6 +535,7 @@ const PERSONAL_WHAT = reAll("names?|initials?|dates?|monogram|messages?|photos?|
 
 const INCLUDED_RE = reAll(
   "(?:includes?|including|comes with|come with|you will (?:receive|get)|you'll (?:receive|get)|in the (?:box|package)|what's included:?|the set includes|package includes|pakete dahil(?:dir)?:?|içerik:|ile birlikte gelir|kutu içeriği:?|dahil(?:dir)?:?) [^.!?\\n]{2,90}",
+  "giu",
 );
 const WITH_FEATURE_RE = reAll("with (?:a |an |two |three )?(?:juice groove|handles?|lid|lids|pockets?|zipper|hood|drawstring|magnetic clasp|clasp|stand|chain|gift box|storage pouch)");
 
@@ -619,7 +622,7 @@ export function extractFacts(input: FactInput): FactSheet {
 
   const tools = toolsOf(body);
   const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));
-  const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/ beden$/iu, "")));
+  const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/(?<!tek|standart) beden$/iu, "")));
   const counts = uniq(all(lower, COUNTS));
 
   const labelled = BRAND_LABEL.exec(body)?.[1];
@@ -701,6 +704,7 @@ export type FactKind =
   | "material"
   | "measure"
   | "size"
+  | "tool"
   | "count"
   | "brand"
   | "model"
@@ -753,7 +757,9 @@ export function factItems(sheet: FactSheet): FactItem[] {
 
 const squash = (s: string) =>
   s
-    .toLocaleLowerCase("tr")
+    .replace(/İ/g, "i")
+    .toLowerCase()
+    .replace(/ı/g, "i")
     .replace(/i̇/g, "i")
     .replace(/×/g, "x")
     .replace(/(\d),(\d)/g, "$1.$2")

@@ -15,5 +15,5 @@ export {
   type FactSheet,
   type Material,
 } from "./extract";
-export { englishWords } from "./language";
+export { englishWords, foldCase } from "./language";
 export { unsupportedClaims, claimPatterns, type Claim } from "./claims";

@@ -31,3 +31,6 @@ export function englishWords(text: string, source = ""): string[] {
   }
   return out;
 }
+
+/** A comparison form for either language: lower case with dotted and dotless i as one letter ("Intermediate" and "İNDİRME" both match). */
+export const foldCase = (s: string) => s.replace(/İ/g, "i").toLowerCase().replace(/ı/g, "i").replace(/i̇/g, "i");

@@ -30,6 +30,7 @@ import {
 } from "../../providers/llm/offline-composer";
 import { FILLER_PHRASES } from "./categories";
 import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "./phrases";
+import { keepFactsInventNone } from "./fact-check";
 import { fitTag, isMultiWord, isSubPhraseDuplicate, pairWithProduct, tagCharacters } from "./tags";
 
 export interface ListingText {
@@ -52,6 +53,11 @@ export interface RuleContext {
   platform?: string;
   /** Overrides the detection from the description's words. */
   digital?: boolean;
+  /**
+   * The text came from a writer (a model, the offline composer, bulk optimize), not from the seller:
+   * it must keep every fact of the seller's description and claim nothing they did not (issue 24).
+   */
+  writer?: boolean;
 }
 
 interface PartResult<T> {
@@ -723,6 +729,17 @@ export function buildReport(checks: RuleCheck[]): RuleReport {
  * description, search terms (without the title's words), alt texts (tags are removed).
  */
 export function enforceListingRules(raw: ListingText, context: RuleContext): { listing: ListingText; report: RuleReport } {
+  const formed = formRules(raw, context);
+  if (!context.writer) return formed;
+  // A writer's listing: every fact kept, no claim invented; then the form rules once more on what changed.
+  const checked = keepFactsInventNone(formed.listing, composeInput(context));
+  const again = formRules({ ...formed.listing, ...checked.listing } as ListingText, context);
+  const repaired = new Set(formed.report.checks.filter((c) => c.status === "repaired").map((c) => c.rule));
+  const merged = again.report.checks.map((c) => (repaired.has(c.rule) && c.status !== "repaired" ? formed.report.checks.find((f) => f.rule === c.rule)! : c));
+  return { listing: again.listing, report: buildReport([...merged, ...checked.checks]) };
+}
+
+function formRules(raw: ListingText, context: RuleContext): { listing: ListingText; report: RuleReport } {
   const platform = platformOf(context);
   const title = enforceTitle(raw.title, context);
   const description = enforceDescription(raw.description, context);

@@ -55,8 +55,16 @@ function reading(input: ComposeInput): ProductReading {
 
 /** The listing's fact sheet, read from the seller's own text (issue 24): every part keeps its facts and claims nothing it does not hold. */
 export function factsFor(input: ComposeInput): FactSheet {
-  return extractFacts({ text: input.description, platform: platformOf(input) });
+  const key = `${platformOf(input)}\u0000${input.description}\u0000${input.keywords.join("\u0001")}`;
+  const hit = factCache.get(key);
+  if (hit) return hit;
+  // The seller's keywords are read with the text (the product reading is shared with the composer's own).
+  const sheet = extractFacts({ text: input.description, tags: input.keywords, platform: platformOf(input) });
+  if (factCache.size > 100) factCache.clear();
+  factCache.set(key, sheet);
+  return sheet;
 }
+const factCache = new Map<string, FactSheet>();
 
 /** Whether a phrase the composer would write is backed by the seller's facts (no invented claim; in a Turkish listing, no English word). */
 function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
@@ -187,6 +195,36 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   return [...lead, rest, ...tail].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
+/**
+ * A writer's title with the facts a title must carry (issue 24): on eBay vintage, era, brand and
+ * catalogue number lead, then size and colour; on every marketplace each size of a set is there. What
+ * is added goes at its place; the title is then cut at a word to `max`, never losing the lead.
+ */
+export function titleFacts(title: string, facts: FactSheet, platform: Platform, lang: Lang, source: string, max: number): string {
+  let out = withModels(title, facts);
+  if (platform === "ebay") {
+    const lead = ebayLead(out.replace(/\s[-–|]\s|,\s/g, " "), facts, lang, source);
+    if (lead !== out.replace(/\s[-–|]\s|,\s/g, " ")) out = lead;
+  }
+  const set = facts.measures.filter((m) => !/%/.test(m));
+  const flat = (t: string) => t.toLocaleLowerCase("tr").replace(/\s+/g, "").replace(/×/g, "x");
+  const missing = set.filter((m) => !flat(out).includes(flat(m).replace(/[a-z"]+$/u, "")));
+  if (missing.length && set.length > 1) {
+    const phrase = measuresPhrase(facts, lang) ?? "";
+    out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
+  } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(" ")}`;
+  if (out.length <= max) return out;
+  // Too long: the last words that are not facts go first.
+  const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase());
+  const ws = out.split(" ");
+  for (let i = ws.length - 1; i > 0 && ws.join(" ").length > max; i--) if (!keep(ws[i])) ws.splice(i, 1);
+  return ws
+    .join(" ")
+    .replace(/[\s,\-–]+$/, "")
+    .slice(0, max)
+    .trim();
+}
+
 /** Etsy's advice: a short, clear title; at most 15 words. */
 const ETSY_TITLE_WORDS = 15;
 
@@ -237,20 +275,27 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
  * features and a buyer phrase within 150 (Amazon allows 200), no promotional words.
  */
 export function composeTitle(input: ComposeInput): string {
+  const title = titleOnce(input, false);
+  // A regenerated title that would come out the same (few phrases to rotate) leads with the product's own name instead.
+  if ((input.variant ?? 0) % 2 === 1 && title === titleOnce({ ...input, variant: 0 }, false)) return titleOnce(input, true);
+  return title;
+}
+
+function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const r = reading(input);
   const facts = factsFor(input);
   const source = `${input.description} ${input.keywords.join(" ")}`;
   const own = productHead(r, source, facts);
   const mainKeyword = keywordList({ ...input, variant: 0 })[0];
   // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
-  const repeats = platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w)));
+  const repeats = ownNameFirst || (platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w))));
   const head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
   // The facts a title must carry (every size of a set, the count) come before any other phrase.
-  const segments = [...factSegments(facts, r.lang, source), ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated)];
+  const segments = [...factSegments(facts, r.lang, source), ...(ownNameFirst && mainKeyword ? [restoreAcronyms(titleCase(mainKeyword, r.lang), source)] : []), ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated)];
   // A buyer phrase only when the seller's facts back it ("Gift for Her" needs a gift or a recipient).
   const tails = r.category.titleTail[r.lang].filter((t) => supported(t, input, facts));
   const tailOptions = tails.map((_, i) => restoreAcronyms(titleCase(pick(tails, input.variant, i), r.lang), source));
@@ -495,7 +540,12 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   const facts = factsFor(input);
   const inNotes = (value: string) => notes.includes(lower(value, r.lang));
   const sheet = { ...facts, care: facts.care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
-  for (const line of factLines(sheet, r.lang)) if (!features.includes(line)) features.push(line);
+  // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
+  const listed = lower([...own.slice(1), ...features].join(" "), r.lang);
+  for (const line of factLines(sheet, r.lang)) {
+    const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
+    if (!features.includes(line) && !values.every((v) => listed.includes(lower(v, r.lang)))) features.push(line);
+  }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
 }
@@ -811,6 +861,11 @@ export const PROMOTIONAL_WORDS = ["best", "sale", "cheap", "discount", "bestsell
 const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
   en: {
     brand: "Brand",
+    model: "Model",
+    era: "Era",
+    vintage: "Vintage",
+    pattern: "Pattern",
+    condition: "Condition Notes",
     type: "Type",
     material: "Material",
     color: "Color",
@@ -826,6 +881,11 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
   },
   tr: {
     brand: "Marka",
+    model: "Model",
+    era: "Dönem",
+    vintage: "Vintage",
+    pattern: "Desen",
+    condition: "Durum Notu",
     type: "Tür",
     material: "Malzeme",
     color: "Renk",
@@ -866,21 +926,29 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const add = (name: string, value: string | undefined) => {
     if (value && value.trim()) out.push({ name, value: value.trim().slice(0, 65) });
   };
-  if (r.handmade) {
-    add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
-    add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
-  }
+  const facts = factsFor(input);
+  // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
+  if (facts.brand) add(n.brand, facts.brand);
+  else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
+  if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
+  if (facts.models.length) add(n.model, facts.models.join(", "));
+  if (facts.era.length) add(n.era, facts.era.join(", "));
+  if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
+  const design = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?) (?:pattern|design|desenli|deseni)(?![\p{L}])/u.exec(text)?.[1];
+  if (design && !facts.pattern && !(facts.brand && design.includes(facts.brand))) add(n.pattern, design);
+  if (facts.condition.length) add(n.condition, capitalise(facts.condition.join(", "), r.lang));
   add(
     n.type,
     r.head
       ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
       : undefined,
   );
-  add(n.material, r.materials.map(cap).join(", "));
-  add(n.color, r.colours.map(cap).join(", "));
+  add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
+  add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
-  const capacity = r.measures.filter((m) => /\b(ml|oz|l|lt|fl oz|gr|g|kg)\b/i.test(m));
-  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : dimensions.length ? dimensions.join(", ") : undefined;
+  const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
+  const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
+  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : allDimensions.length ? allDimensions.join(", ") : dimensions.length ? dimensions.join(", ") : undefined;
   add(n.size, size);
   if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
   add(
