@@ -253,6 +253,11 @@ function replaceSizeCount(line: string, size: number, stated: number, computed: 
   return replaceInSize(line, size, stated, computed);
 }
 
+/** At most this many rows are read across all sizes (a 50,000-character pattern has about 3,000). */
+const MAX_SIZE_ROWS = 6_000;
+
+const inSizeSections = (sections: PatternSection[], i: number): PatternSection[] => sections.map((s) => ({ ...s, lines: s.lines.map((l) => ({ ...l, text: inSize(l.text, i) })) }));
+
 /**
  * Checks the rows once for each size ("Cast on 96 (104, 112) sts" is 96, then 104, then 112). Where
  * every size agrees a row is reported once; where they differ, once per size with the size's name.
@@ -260,13 +265,11 @@ function replaceSizeCount(line: string, size: number, stated: number, computed: 
 function checkEverySize(sections: PatternSection[], craft: Craft, title: ReturnType<typeof optimizePatternOffline>["titleLine"]): { rows: RowCheck[]; sizes: string[] } {
   const count = sizeCount(sections);
   if (count < 2) return { rows: checkStitchCounts(sections, craft), sizes: [] };
+  // Bounded work: a pattern of thousands of rows in many sizes is checked in its first size only.
+  const rowLines = sections.reduce((n, s) => n + (s.key === "instructions" ? s.lines.length : 0), 0);
+  if (count * rowLines > MAX_SIZE_ROWS) return { rows: checkStitchCounts(inSizeSections(sections, 0), craft), sizes: [] };
   const sizes = sizeNames(sections, title, count);
-  const perSize = sizes.map((_, i) =>
-    checkStitchCounts(
-      sections.map((s) => ({ ...s, lines: s.lines.map((l) => ({ ...l, text: inSize(l.text, i) })) })),
-      craft,
-    ),
-  );
+  const perSize = sizes.map((_, i) => checkStitchCounts(inSizeSections(sections, i), craft));
   const lines = [...new Set(perSize.flatMap((rows) => rows.map((r) => r.line)))].sort((a, b) => a - b);
   const original = new Map(sections.flatMap((s) => s.lines.map((l) => [l.n, l.text] as const)));
   const rows: RowCheck[] = [];
