@@ -11,7 +11,7 @@ import { percentile, privateBuild, register, root, startServer } from "./lib/ser
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
-// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input (core: the figures of DESIGN §9 above them).
+// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input, BENCH_ONLY=keywords the keyword relevance, BENCH_ONLY=quality the listing quality, BENCH_ONLY=patterns the tech-edit accuracy (core: the figures of DESIGN §9 above them).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -401,6 +401,24 @@ try {
         kw.after.share >= 0.95 && kw.after.formChanges === 0,
       ),
     );
+  }
+
+  // 11. Tech edit accuracy on the issue-27 patterns (answer key written before tuning), per language and craft.
+  if (want("patterns")) {
+    log("Tech edit accuracy on tests/fixtures/patterns/accuracy/");
+    const { loadTechEdit, measure, describe } = await import("./lib/tech-edit-accuracy.mjs");
+    const checker = await loadTechEdit();
+    /** @type {Record<string, unknown>} */
+    const accuracy = {};
+    results.figures.techEditAccuracy = accuracy;
+    for (const set of ["accuracy", "held-out"]) {
+      const groups = measure(checker, set);
+      accuracy[set] = groups;
+      for (const [name, g] of Object.entries(groups)) {
+        const met = g.foundInSize === g.wrong && g.falseAlarms === 0 && g.checked / g.rows >= 0.85;
+        lines.push(budget(`Tech edit accuracy, ${set} (${name})`, describe(g), "every wrong row found in its size, 0 false alarms, >= 85 % rows checked", met));
+      }
+    }
   }
 } finally {
   await server.stop();

@@ -32,6 +32,12 @@ export interface WizardChoices {
   paperSize: PaperSize;
   /** The seller says AI helped make the item: the listing carries Etsy's disclosure line. */
   aiAssisted?: boolean;
+  /** The designer named in the PDF; unset: the profile's store name. */
+  designer?: string;
+  /** One of the seller's uploaded photos, on the PDF's cover. */
+  coverPhotoId?: string;
+  /** Crochet: the PDF in US or UK terms; unset: as written. */
+  convertTerms?: "us" | "uk";
 }
 
 export type { PatternSectionOutline, TechEditIssue, TechEditReport };
@@ -43,7 +49,7 @@ interface PatternCheck {
 }
 
 /** The options object of every call; the shop name (from the profile) prints on the PDF. */
-type WizardCallOptions = WizardChoices & { shopName?: string };
+type WizardCallOptions = WizardChoices & { shopName?: string; listingLanguage?: PatternLanguage };
 
 /** The options of the format and listing calls: the seller's choices, else what step 1 detected. */
 export function callOptions(state: Pick<WizardState, "choices" | "detected">, shopName?: string): WizardCallOptions {
@@ -52,8 +58,22 @@ export function callOptions(state: Pick<WizardState, "choices" | "detected">, sh
     language: state.choices.language ?? state.detected.language,
     paperSize: state.choices.paperSize,
     aiAssisted: state.choices.aiAssisted || undefined,
-    shopName: shopName?.trim() || undefined,
+    shopName: (state.choices.designer ?? shopName)?.trim() || undefined,
+    coverPhotoId: state.choices.coverPhotoId,
+    convertTerms: state.choices.convertTerms,
   };
+}
+
+/** A photo the seller uploaded that the PDF's cover can show (JPEG or PNG). */
+export interface CoverPhotoChoice {
+  id: string;
+  name: string;
+}
+
+/** GET /api/files: the seller's own JPEG and PNG files, newest first. */
+export async function listCoverPhotos(): Promise<CoverPhotoChoice[]> {
+  const body = await api<{ data?: { files?: Array<{ id: string; name: string; contentType: string }> } }>("/files");
+  return (body.data?.files ?? []).filter((f) => f.contentType === "image/jpeg" || f.contentType === "image/png").map((f) => ({ id: f.id, name: f.name }));
 }
 
 interface WizardListing {
@@ -173,6 +193,9 @@ export function parseWizardState(raw: unknown): WizardState {
       language: languageOf(choices.language),
       paperSize: choices.paperSize === "letter" ? "letter" : "a4",
       aiAssisted: choices.aiAssisted === true ? true : undefined,
+      designer: typeof choices.designer === "string" ? choices.designer.slice(0, 80) : undefined,
+      coverPhotoId: typeof choices.coverPhotoId === "string" && choices.coverPhotoId ? choices.coverPhotoId.slice(0, 100) : undefined,
+      convertTerms: choices.convertTerms === "us" || choices.convertTerms === "uk" ? choices.convertTerms : undefined,
     },
     detected: { craft: craftOf(detected.craft), language: languageOf(detected.language) },
     check: patternCheck(r.check),

@@ -48,7 +48,7 @@ export function meta({ matches }: Route.MetaArgs) {
 type Phase = { kind: "loading" } | { kind: "nothing" } | { kind: "generating" } | { kind: "error"; detail: string } | { kind: "quota"; used: number; limit: number } | { kind: "ready" };
 
 export default function ListingGeneration() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const navigate = useNavigate();
   const failureText = useFailureText();
   const refreshQuota = useRefreshQuota();
@@ -78,7 +78,8 @@ export default function ListingGeneration() {
       update({ pendingListing: { requestId, input } });
       setPhase({ kind: "generating" });
       try {
-        const result = await etsyListingCall(input, pdfFileId, callOptions(state, profile.data?.storeName), requestId);
+        // The listing is written in the interface's language (issue 27), whatever the pattern's.
+        const result = await etsyListingCall(input, pdfFileId, { ...callOptions(state, profile.data?.storeName), listingLanguage: language }, requestId);
         update({
           listing: { title: result.title, description: result.description, tags: result.tags ?? [], altTexts: result.altTexts ?? [] },
           listingFrom: input,
@@ -108,7 +109,7 @@ export default function ListingGeneration() {
         setPhase({ kind: "error", detail: detailAfter(t("wizard.error.listing"), detailAfter(WIZARD_ERROR_TEXT.listing, text)) });
       }
     },
-    [failureText, profile.data?.storeName, refreshQuota, t, update],
+    [failureText, language, profile.data?.storeName, refreshQuota, t, update],
   );
 
   // Write the listing once on arrival, unless the stored one was written from this very draft (a reload).

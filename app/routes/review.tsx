@@ -10,6 +10,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { DraftView } from "~/components/wizard/draft-view";
 import { PagePreview } from "~/components/wizard/page-preview";
+import { PdfDetails } from "~/components/wizard/pdf-details";
 import { sampleDraft } from "~/components/wizard/sample-draft";
 import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
@@ -231,6 +232,17 @@ export default function ReviewDraft() {
                   {downloading ? t("wizard.review.downloading") : t("wizard.review.download")}
                 </Button>
                 <p className="text-xs text-muted-foreground">{t("wizard.review.tip")}</p>
+                <PdfDetails
+                  value={wizard!.choices}
+                  profileName={profile.data?.storeName ?? ""}
+                  crochet={(wizard!.choices.craft ?? wizard!.detected.craft) === "crochet"}
+                  disabled={busy}
+                  onRemake={(choices) => {
+                    const next = { ...wizard!, choices };
+                    update({ choices });
+                    void format(next);
+                  }}
+                />
               </>
             ) : (
               <div className="grid gap-3 text-sm text-muted-foreground">

@@ -22,6 +22,7 @@ export const WIZARD_LIMITS = {
 export const CRAFTS = ["crochet", "knitting", "sewing", "cross-stitch"] as const;
 export const WIZARD_LANGUAGES = ["en", "tr"] as const;
 export const PAPER_SIZES = ["a4", "letter"] as const;
+const TERM_CHOICES = ["us", "uk"] as const;
 
 export const OPTIMIZE_EMPTY = "Please paste a pattern to optimize";
 export const PDF_EMPTY = "Please optimize a pattern first: optimizedPattern is empty";
@@ -34,12 +35,18 @@ const WizardOptionsSchema = v.optional(
   v.looseObject({
     craft: v.optional(v.picklist(CRAFTS, `craft must be one of: ${CRAFTS.join(", ")}`)),
     language: v.optional(v.picklist(WIZARD_LANGUAGES, "language must be en or tr")),
+    /** Step 3: the listing's language (the interface's); the pattern's language when absent. */
+    listingLanguage: v.optional(v.picklist(WIZARD_LANGUAGES, "listingLanguage must be en or tr")),
     title: optionalText("title", WIZARD_LIMITS.titleMax),
     paperSize: v.optional(v.picklist(PAPER_SIZES, "paperSize must be a4 or letter")),
     shopName: optionalText("shopName", WIZARD_LIMITS.shopNameMax),
     provider: optionalText("provider", 40),
     /** The seller says AI helped make the item: the listing carries Etsy's disclosure line. */
     aiAssisted: v.optional(v.boolean("aiAssisted must be true or false")),
+    /** The PDF's cover photo: one of the seller's uploaded JPEG or PNG files (another user's is a 404). */
+    coverPhotoId: v.optional(v.nullable(v.pipe(v.string("coverPhotoId must be text"), v.maxLength(100, "File not found")))),
+    /** Crochet only: the PDF in these terms (US sc/dc/tr or UK dc/tr/dtr), its abbreviations table following. */
+    convertTerms: v.optional(v.nullable(v.picklist(TERM_CHOICES, "convertTerms must be us or uk"))),
   }),
   {},
 );
@@ -130,8 +137,10 @@ export interface TechEditIssue {
   /** The row's label as written ("R4", "Rnd 3"); "" for a line that is not a row. */
   row: string;
   severity: "error" | "warning" | "tip";
-  id: "stitch-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
+  id: "stitch-count" | "grading-gap" | "one-size-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
   message: string;
+  /** The size a finding is about, in a pattern written in several sizes ("L", "104"). */
+  size?: string;
   stated?: number;
   computed?: number;
   /** A stitch-count error's line with the computed count in place of the stated one. */
@@ -146,7 +155,10 @@ export interface TechEditRow {
   stated?: number;
   statedText?: string;
   computed?: number;
-  reason?: "unreadable" | "no-count-before" | "repeat-does-not-fit" | "no-stated-count";
+  /** Why a row was not checked: a word the checker does not know, no count before it, a repeat that does not fit, no stated count, a count given for one size only, or a known limit (a chart, "evenly", "until it measures", "as set", short rows, colourwork). */
+  reason?: "unreadable" | "no-count-before" | "repeat-does-not-fit" | "no-stated-count" | "one-size-count" | "chart" | "evenly" | "until-measures" | "as-set" | "short-rows" | "colourwork";
+  /** The size this check is about, when the sizes of a multi-size pattern differ at this row. */
+  size?: string;
 }
 
 export interface TechEditReport {

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
@@ -179,6 +180,16 @@ describe("the pattern wizard in the browser", () => {
     const fileList = (files.data?.files ?? files.files ?? []) as Array<{ kind?: string; name?: string }>;
     expect(fileList.filter((f) => f.name === pdfName)).toHaveLength(1);
 
+    // PDF details: the designer's name goes on the PDF as its author; Remake PDF builds it again.
+    await page.getByTestId("pdf-designer").fill("Whale Works Studio");
+    await page.getByTestId("pdf-remake").click();
+    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("DRAFT READY");
+    const [remade] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+    const remadePdf = await PDFDocument.load(await readFile((await remade.path()) as string));
+    expect(remadePdf.getAuthor()).toBe("Whale Works Studio");
+    await settle(page);
+    await screenshot(page, "wizard-2-review-details-light");
+
     // Back to step 1 keeps what was pasted and optimized; forward again keeps the draft.
     await page.getByTestId("back").click();
     await page.waitForURL("**/optimize");
@@ -200,7 +211,9 @@ describe("the pattern wizard in the browser", () => {
     const description = (await page.getByTestId("listing-description").textContent()) ?? "";
     expect(description).toContain("This is the pattern, not a finished item");
     expect(description).toContain("Craft: Crochet");
-    expect(description).toContain("Written in US crochet terms.");
+    expect(description).toContain("Written in US crochet terms");
+    expect(description).toContain("What the PDF contains");
+    expect(description).not.toMatch(/soft|huggable|companion|stuffed animal|tutorial/iu);
     const title = ((await page.getByTestId("listing-title").locator("p").textContent()) ?? "").trim();
     expect(title.length).toBeGreaterThan(10);
     expect(title.length).toBeLessThanOrEqual(130);

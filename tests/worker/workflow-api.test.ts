@@ -191,8 +191,8 @@ describe("POST /api/workflow/etsy-listing", () => {
       "Digital PDF pattern for instant download. This is the pattern, not a finished item: you make the piece yourself.",
       "Craft: Crochet",
       "Skill level: Easy",
-      "Size: 10 cm (4 in) square after blocking",
-      "Written in US crochet terms.",
+      "Finished size: 10 cm",
+      "Written in US crochet terms",
     ]) {
       expect(plain.body.description).toContain(fact);
     }

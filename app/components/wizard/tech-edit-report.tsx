@@ -33,9 +33,19 @@ export function TechEditReportView({
     const key = `wizard.tech.missing.${id}`;
     return has(key) ? t(key) : key;
   };
-  // Rows with a stated count the checker could not follow: the seller should count these by hand.
-  const unchecked = (report.rows ?? []).filter((r) => r.status === "unchecked" && r.statedText);
-  const message = (issue: TechEditIssue) => t(`wizard.tech.issue.${issue.id}`, { row: issue.row, stated: issue.stated ?? "", computed: issue.computed ?? "", abbr: issue.abbreviation ?? "" });
+  // Rows with a stated count the checker could not follow, or a limit it knows ("evenly", a chart): the
+  // seller should count these by hand, and sees why.
+  const unchecked = (report.rows ?? []).filter(
+    (r) => r.status === "unchecked" && r.reason !== "no-stated-count" && (r.statedText || (r.reason && r.reason !== "unreadable" && r.reason !== "no-count-before")),
+  );
+  const message = (issue: TechEditIssue) =>
+    t(issue.id === "stitch-count" && issue.size ? "wizard.tech.issue.stitch-count-size" : `wizard.tech.issue.${issue.id}`, {
+      row: issue.row,
+      stated: issue.stated ?? "",
+      computed: issue.computed ?? "",
+      abbr: issue.abbreviation ?? "",
+      size: issue.size ?? "",
+    });
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tech-edit-report">
       <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -108,7 +118,7 @@ export function TechEditReportView({
           <p className="text-xs font-medium text-muted-foreground">{t("wizard.tech.unchecked")}</p>
           <ul className="flex flex-wrap gap-1.5">
             {unchecked.map((row) => (
-              <li key={row.line}>
+              <li key={`${row.line}-${row.size ?? ""}`}>
                 <button
                   type="button"
                   onClick={() => onShowLine(row.line)}
@@ -117,6 +127,8 @@ export function TechEditReportView({
                   data-line={row.line}
                 >
                   {t("wizard.tech.line", { line: row.line })} · {row.row}
+                  {row.size ? ` · ${t("wizard.tech.sizeOf", { size: row.size })}` : ""}
+                  {row.reason ? <span className="text-muted-foreground"> · {t(`wizard.tech.reason.${row.reason}`)}</span> : null}
                 </button>
               </li>
             ))}

@@ -27,7 +27,7 @@ const SKILL_WORD = /(?<![\p{L}])(?:beginner|easy|intermediate|experienced|advanc
 const YARN = /(?<![\p{L}])(?:yarns?|wool|cotton|acrylic|merino|iplik|yün|pamuk|akrilik)(?![\p{L}])/iu;
 const YARN_WEIGHT =
   /(?<![\p{L}])(?:lace|fingering|sock|sport|dk|double\s+knit|worsted|aran|chunky|bulky|super\s+bulky|jumbo|light\s+worsted|\(?[0-7]\)?\s*(?:weight|-\s*(?:lace|super\s+fine|fine|light|medium|bulky|super\s+bulky|jumbo))|(?:super\s+)?fine|medium\s+weight|ince|kalın|orta\s+kalınlık)(?![\p{L}])/iu;
-const YARN_AMOUNT = /\d\s*(?:m|metres?|meters?|yds?|yards?|g|gr|grams?|oz|skeins?|balls?|yumak|çile)(?![\p{L}])|(?<![\p{L}])(?:approx\.?|about|yaklaşık)\s+\d/iu;
+const YARN_AMOUNT = /\d\)?\s*(?:m|metres?|meters?|yds?|yards?|g|gr|grams?|oz|skeins?|balls?|yumak|çile)(?![\p{L}])|(?<![\p{L}])(?:approx\.?|about|yaklaşık)\s+\d/iu;
 const TOOL_CROCHET = /(?:(?<!\d)\d+(?:[.,]\d+)?\s*mm|US\s*[A-Z](?:-\d+)?|size\s+[A-Z](?:-\d+)?)[^.;]{0,30}?(?:hook|tığ)|(?:hook|tığ)[^.;]{0,30}?\d+(?:[.,]\d+)?\s*mm/iu;
 const TOOL_KNIT =
   /(?:(?<!\d)\d+(?:[.,]\d+)?\s*mm|US\s*\d+)[^.;]{0,40}?(?:needles?|dpns?|şiş)|(?:needles?|şiş(?:ler)?)[^.;]{0,30}?(?:(?<!\d)\d+(?:[.,]\d+)?\s*mm|US\s*\d+)|(?<!\d)\d+(?:[.,]\d+)?\s*(?:numara\s+)?şiş/iu;
@@ -35,7 +35,7 @@ const TOOL_OTHER = /needle|hoop|machine|iğne|kasnak|makine/iu;
 const COPYRIGHT =
   /©|\(c\)\s*\d{4}|copyright|all\s+rights\s+reserved|terms\s+of\s+use|personal\s+use|do\s+not\s+(?:share|copy|resell|redistribute|sell\s+the\s+pattern)|telif|tüm\s+hakları|kişisel\s+kullanım|paylaşmayın|kopyalamayın/iu;
 const GAUGE =
-  /(?<![\p{L}])(?:gauge|tension|numune|örnek\s+kare)(?![\p{L}])|(?<!\d)\d+\s*(?:sts?|stitches|sc|dc|ilmek)\s*(?:and|x|×|ve)\s*\d+\s*(?:rows?|rounds?|rnds?|sıra|tur)\s*=|=\s*\d+(?:[.,]\d+)?\s*(?:cm|in|")/iu;
+  /(?<![\p{L}])(?:gauge|tension|numune|örnek\s+kare|örgü\s+sıklığı)(?![\p{L}])|(?<!\d)\d+\s*(?:sts?|stitches|sc|dc|ilmek)\s*(?:and|x|×|ve)\s*\d+\s*(?:rows?|rounds?|rnds?|sıra|tur)\s*=|=\s*\d+(?:[.,]\d+)?\s*(?:cm|in|")/iu;
 const SIZE =
   /(?<![\p{L}])(?:finished\s+size|size|measures|dimensions|circumference|bitmiş\s+ölçü|ölçü|boy|beden)(?![\p{L}])|(?<!\d)\d+(?:[.,]\d+)?\s*(?:cm|in|")\s*(?:tall|wide|long|across|square|boyunda|eninde)/iu;
 

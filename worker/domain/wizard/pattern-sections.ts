@@ -5,7 +5,7 @@
  * seller's heading is, or where the text plainly changes (the first round after the materials), and a
  * heading is added only where the seller wrote none.
  */
-import type { PatternLanguage } from "./abbreviations";
+import { GLOSSARY, type PatternLanguage } from "./abbreviations";
 
 export type SectionKey = "summary" | "sizes" | "materials" | "gauge" | "abbreviations" | "instructions" | "notes";
 
@@ -53,7 +53,7 @@ const HEADINGS: Array<[SectionKey, RegExp]> = [
       String.raw`materials?(?:\s+(?:and|&)\s+tools)?|supplies|tools(?:\s+(?:and|&)\s+materials)?|you(?:'|’)?ll\s+need|you\s+will\s+need|what\s+you(?:'|’)?ll\s+need|notions|gerekli\s+malzemeler|malzemeler|gereçler|malzeme\s+listesi|kullanılan\s+malzemeler`,
     ),
   ],
-  ["gauge", heading(String.raw`gauge|tension|numune(?:\s*\(gauge\))?|örnek\s+kare|gerginlik`)],
+  ["gauge", heading(String.raw`gauge|tension|numune(?:\s*\(gauge\))?|örnek\s+kare|gerginlik|örgü\s+sıklığı|ilmek\s+sıklığı`)],
   [
     "abbreviations",
     heading(String.raw`(?:more\s+|standard\s+)?abbreviations?(?:\s+used)?|diğer\s+kısaltmalar|abbrev\.?|stitches\s+used|stitch\s+guide|special\s+stitches|kısaltmalar|kısaltmalar\s+ve\s+terimler`),
@@ -110,7 +110,7 @@ function matchHeading(raw: string): Heading | undefined {
 }
 
 const LABEL = /^(?:rounds?|rnds?|rows?|r|tur(?:lar)?|sıra(?:lar)?|step|adım)\s*\.?\s*\d/iu;
-const TURKISH_LABEL = /^\d+(?:\s*[-–]\s*\d+)?\s*\.\s*(?:tur|sıra)(?:lar|ler)?(?![\p{L}])/iu;
+const TURKISH_LABEL = /^\d+\.?(?:\s*[-–]\s*\d+)?\s*\.\s*(?:tur|sıra)(?:lar|ler)?(?![\p{L}])/iu;
 const NEXT_LABEL =
   /^(?:next\s+(?:round|rnd|row)|(?:round|rnd|row)\s*[:.]|(?:all\s+)?(?:rs|ws)\s+rows?\s*:|(?:inc|dec|increase|decrease|set-up|setup)\s+(?:rnd|round|row)\s*:|sonraki\s+(?:tur|sıra))/iu;
 
@@ -155,9 +155,19 @@ function isPartHeading(line: string, next: string | undefined): boolean {
   return looksLabelled(after) || looksLikeStitchLine(after) || looksLikeStart(after);
 }
 
+/** Every standard abbreviation, lower case: "BLO (back loop only)" is a glossary line, not a part. */
+const KNOWN_ABBREVIATIONS = new Set(Object.values(GLOSSARY).flatMap((list) => list.map(([a]) => a.toLocaleLowerCase("en"))));
+
+/** "HEAD (cream)", "BAŞ (kahverengi)": a capitalised name of three letters or more and a note, not a glossary line. */
+function capitalPart(plain: string) {
+  const m = /^(\p{Lu}{3,30}(?: \p{Lu}{1,30}){0,3}) ?\(/u.exec(plain);
+  return Boolean(m) && !KNOWN_ABBREVIATIONS.has(m![1].toLocaleLowerCase("en"));
+}
+
 /** "Head" or "Arms (make 2)" right before "Rnd 1:": a part that also starts the instructions. */
 function startsPart(plain: string, next: string | undefined) {
-  if (!next || /[=:]./u.test(plain) || isAbbreviationEntry(plain) || /\d/u.test(plain.replace(/\([^)]*\)/gu, "")) || /[.!?,;]$/u.test(plain) || plain.split(/\s+/u).length > 4) return false;
+  if (!next || /[=:]./u.test(plain) || (isAbbreviationEntry(plain) && !capitalPart(plain)) || /\d/u.test(plain.replace(/\([^)]*\)/gu, "")) || /[.!?,;]$/u.test(plain) || plain.split(/\s+/u).length > 4)
+    return false;
   const after = stripDecoration(next);
   return looksLabelled(after) || looksLikeStart(after);
 }
@@ -264,7 +274,8 @@ export function structurePattern(text: string): StructuredPattern {
         current.lines.push(row);
         continue;
       }
-      if (!starts && current.key !== "notes" && startsPart(plain, next)) {
+      // A part right before its first round ends any section, notes too ("Notes ... HEAD (cream) / Rnd 1:").
+      if (!starts && startsPart(plain, next)) {
         open("instructions");
         current.lines.push({ ...row, part: true });
         continue;
@@ -287,8 +298,8 @@ export function structurePattern(text: string): StructuredPattern {
 // ---- A round's parts, for layout: its label, its text, its stated stitch count -----------------
 
 const STEP_LABEL = [
-  /^((?:rounds?|rnds?|rows?|r|tur(?:lar)?|sıra(?:lar)?|steps?|adım)\s*\.?\s*\d+(?:\s*(?:-|–|—|to|ila|and|&|,)\s*(?:r|rnds?|rounds?|rows?)?\s*\d+)*(?:\s*\(?(?:rs|ws)\)?)?\s*[:.)\-–—]?)\s+(\S.*)$/iu,
-  /^(\d+(?:\s*[-–]\s*\d+)?\s*\.\s*(?:tur|sıra)(?:lar)?\s*[:.\-–]?)\s+(\S.*)$/iu,
+  /^((?:rounds?|rnds?|rows?|r|tur(?:lar)?|sıra(?:lar)?|steps?|adım)\s*\.?\s*\d+(?:\s*(?:-|–|—|to|ila|and|&|,)\s*(?:r|rnds?|rounds?|rows?)?\s*\d+)*(?:\s*\(?(?:rs|ws)\)?|\s*\((?:right side|wrong side|inc(?:rease)? row|dec(?:rease)? row)\))?\s*[:.)\-–—]?)\s+(\S.*)$/iu,
+  /^(\d+\.?(?:\s*[-–]\s*\d+)?\s*\.\s*(?:tur|sıra)(?:lar)?(?:\s*\((?:ön|arka)\s+yüz\))?\s*[:.\-–]?)\s+(\S.*)$/iu,
   /^((?:next\s+(?:round|rnd|row)|(?:all\s+)?(?:rs|ws)\s+rows?|(?:inc|dec|increase|decrease|set-up|setup)\s+(?:rnd|round|row)|sonraki\s+(?:tur|sıra))\s*(?:\((?:rs|ws)\))?\s*[:.\-–]?)\s+(\S.*)$/iu,
 ];
 const LIST_LABEL = /^(\d{1,3}[.)])\s+(\S.*)$/u;
@@ -298,7 +309,7 @@ const LIST_LABEL = /^(\d{1,3}[.)])\s+(\S.*)$/u;
  * "= 18 sts", "(12 dc, 4 ch-2 sps)". Group 1 is the count as written, set apart by whitespace.
  */
 export const STATED_COUNT =
-  /\s+((?:[([{]\s*\d+\s*(?:(?:sts?|stitches|ilmek(?:ler)?)(?:\s+(?:rem(?:ain(?:ing)?)?|total|in\s+total|on\s+(?:the\s+)?needles?|kaldı))?|[a-z-]{1,8})?(?:\s*,\s*\d+\s*[\p{L}\d -]{1,24})*\s*[)\]}]|(?:[-–—=:]\s*)?\d+\s*(?:sts?|stitches|ilmek(?:ler)?)(?:\s+(?:rem(?:ain(?:ing)?)?|total))?)\s*\.?)$/iu;
+  /\s+((?:[([{]\s*\d+\s*(?:(?:sts?|stitches|ilmek(?:ler)?|ilm)(?:\s+(?:rem(?:ain(?:ing)?)?|total|in\s+total|on\s+(?:the\s+)?needles?|kaldı))?|[a-z-]{1,8}|(?:sık|yarım|çift)\s(?:iğne|çubuk)|çubuk)?(?:\s*,\s*\d+\s*[\p{L}\d -]{1,24})*\s*[)\]}]|(?:[-–—=:]\s*)?\d+\s*(?:sts?|stitches|ilmek(?:ler)?)(?:\s+(?:rem(?:ain(?:ing)?)?|total))?)\s*\.?)$/iu;
 
 interface StepParts {
   /** "Rnd 3:", "R5-R9:", "1-10. turlar:", "3." (sewing); as written. */

@@ -11,10 +11,17 @@ import { SECTION_LABELS } from "./pattern-sections";
 
 type PaperSize = "a4" | "letter";
 
+/** The finished piece, on the cover under the title: the seller's own JPEG or PNG. */
+export interface CoverPhoto {
+  bytes: Uint8Array;
+  type: "jpeg" | "png";
+}
+
 interface PdfOptions {
   paperSize?: PaperSize;
-  /** Printed in the footer and as the document author. */
+  /** The designer (the profile's store name, editable in the wizard): the document's author and every page's footer. */
   shopName?: string;
+  coverPhoto?: CoverPhoto;
   /** Creation date written into the document; fixed in tests so output is reproducible. */
   now?: Date;
 }
@@ -165,6 +172,18 @@ function drawTitleBand(w: Writer, draft: FormattedPattern, shopName: string | un
   w.y = top - bandHeight - 18;
 }
 
+/** The photo of the finished piece, centred under the title band, at most a third of the page tall. */
+async function drawCoverPhoto(w: Writer, doc: PDFDocument, photo: CoverPhoto) {
+  const image = photo.type === "png" ? await doc.embedPng(photo.bytes) : await doc.embedJpg(photo.bytes);
+  const maxHeight = Math.min(300, (w.y - MARGIN_BOTTOM) * 0.6);
+  const scale = Math.min(w.contentWidth / image.width, maxHeight / image.height, 1.5);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  w.page.drawImage(image, { x: (w.width - width) / 2, y: w.y - height, width, height });
+  w.page.drawRectangle({ x: (w.width - width) / 2, y: w.y - height, width, height, borderColor: RULE, borderWidth: 0.6 });
+  w.y -= height + 16;
+}
+
 function sectionHeading(w: Writer, label: string) {
   w.ensure(18 + 13 + BODY * LEADING * 3);
   w.y -= 18;
@@ -275,7 +294,8 @@ export async function renderPatternPdf(draft: FormattedPattern, options: PdfOpti
   doc.setTitle(draft.title, { showInWindowTitleBar: true });
   doc.setSubject(draft.subtitle);
   doc.setKeywords([draft.craft, "pattern", "pdf", ...draft.title.split(/\s+/u).filter((t) => t.length > 2)]);
-  doc.setAuthor(options.shopName || "Listora");
+  // The designer is the author; without a name the field stays empty (the tool is the Creator, not the author).
+  if (options.shopName) doc.setAuthor(options.shopName);
   doc.setCreator("Listora pattern wizard");
   doc.setProducer("Listora (pdf-lib)");
   doc.setLanguage(draft.language === "tr" ? "tr-TR" : "en-US");
@@ -285,6 +305,7 @@ export async function renderPatternPdf(draft: FormattedPattern, options: PdfOpti
   const w = new Writer(doc, font, PAPER[options.paperSize ?? "a4"], draft.title);
   w.newPage();
   drawTitleBand(w, draft, options.shopName);
+  if (options.coverPhoto) await drawCoverPhoto(w, doc, options.coverPhoto);
 
   for (const line of draft.sections.filter((s) => s.key === "intro").flatMap((s) => s.lines)) {
     w.paragraph(line.text, MARGIN_X, w.contentWidth, { size: 11, color: MUTED });
@@ -323,7 +344,7 @@ export async function renderPatternPdf(draft: FormattedPattern, options: PdfOpti
     for (const part of parts) {
       const steps = part.filter((l) => !l.part);
       const stepLabels = steps.flatMap((s) => (s.label ? [s.label] : []));
-      const column = stepLabels.length ? columnWidth(w, stepLabels, 96) : 0;
+      const column = stepLabels.length ? columnWidth(w, stepLabels, 150) : 0;
       const counts = steps.flatMap((s) => (s.count ? [s.count] : []));
       const countColumn = counts.length
         ? Math.min(

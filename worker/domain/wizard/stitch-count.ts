@@ -172,6 +172,18 @@ function normaliseRow(text: string): string {
     .replace(/[‘’]/g, "'")
     .replace(/[–—]/g, "-")
     // Turkish, the words sellers write around the standard abbreviations.
+    .replace(/(?<![\p{L}])(?:ön|arka) halkalardan(?![\p{L}])/gu, " ")
+    .replace(/(?:(?:sıranın|turun) sonuna|sona) kadar (düz|ters) ör\p{L}*/gu, (_m, w: string) => (w === "düz" ? " k to end " : " p to end "))
+    .replace(/son (\d{1,4}) ilmeğe kadar (düz|ters) ör\p{L}*/gu, (_m, n: string, w: string) => ` ${w === "düz" ? "k" : "p"} to last ${n} sts `)
+    .replace(/(\d{1,4})\.? ?[-–] ?(\d{1,4})\. (?:sıraları|turları) (\d{1,4}) (?:kez|defa) (?:daha )?tekrarla\p{L}*/gu, " rep rows $1-$2 $3 times ")
+    .replace(/(\d{1,4})\. ve (\d{1,4})\. (?:sıraları|turları) (\d{1,4}) (?:kez|defa) (?:daha )?tekrarla\p{L}*/gu, " rep rows $1 and $2 $3 times ")
+    .replace(/(\d{1,4})\. (?:sırayı|turu) tekrarla\p{L}*/gu, " rep row $1 ")
+    .replace(/(\d{1,4}) ilmek atla\p{L}*/gu, " sk $1 sts ")
+    .replace(/(\d{1,4}) ilmek kapat\p{L}*/gu, " bind off $1 sts ")
+    .replace(/(\d{1,4}) kaydır\p{L}*/gu, " sl$1 ")
+    .replace(/(?<![\p{L}])(\d) bir(?![\p{L}])/gu, " k$1tog ")
+    .replace(/(?<![\p{L}])(?:1 )?at(?=\s*[,;)]|\s*$)/gu, " yo ")
+    .replace(/her ilmeğe ve (?:her )?zincire/gu, " {stch} ")
     .replace(/tüm ilmekleri düz ör\p{L}*/gu, " knit ")
     .replace(/tüm ilmekleri ters ör\p{L}*/gu, " purl ")
     .replace(/(\d+) ilmeği birlikte düz ör\p{L}*|(\d+)'?(?:yi|si)? birlikte düz ör\p{L}*/gu, (_m, a, b) => ` k${a ?? b}tog `)
@@ -180,7 +192,7 @@ function normaliseRow(text: string): string {
     .replace(/(\d+) (?:ilmek )?ters(?![\p{L}])/gu, " p$1 ")
     .replace(/(?<![\p{L}])düz ör\p{L}*/gu, " knit ")
     .replace(/(?<![\p{L}])ters ör\p{L}*/gu, " purl ")
-    .replace(/(?<![\p{L}])(?:1 ilmek )?art(?:t)?ır(?![\p{L}])/gu, " m1 ")
+    .replace(/(?<![\p{L}\d])(?:1 (?:ilmek )?)?art(?:t)?ır(?![\p{L}])/gu, " m1 ")
     .replace(/(?<![\p{L}])sık iğne(?![\p{L}])/gu, " sc ")
     .replace(/(?<![\p{L}])yarım çubuk(?![\p{L}])/gu, " hdc ")
     .replace(/(?<![\p{L}])çift çubuk(?![\p{L}])/gu, " tr ")
@@ -192,6 +204,7 @@ function normaliseRow(text: string): string {
     .replace(/\s+/g, " ")
     .replace(/(?:sihirli halkaya|sihirli halka içine) ((?:\d+ )?[a-z0-9]+)/gu, " $1 in mr ")
     .replace(/(?:her ilmeğe|tüm ilmeklere) ((?:\d+ )?[a-z0-9]+)/gu, " $1 in each st around ")
+    .replace(/\{stch\} ((?:\d+ )?[a-z0-9]+)/gu, " $1 in each st and ch around ")
     .replace(/şişe (\d+) ilmek (?:başla|aç|at)\p{L}*/gu, " cast on $1 sts ")
     .replace(/(\d+) ilmek (?:başla|aç|at)\p{L}*/gu, " cast on $1 sts ")
     .replace(/tekrarla\p{L}*/gu, " rep ")
@@ -408,6 +421,9 @@ function readClause(raw: string, ctx: Context): Readings {
   // "sk 2 sts", "skip next st".
   let m = /^(?:sk|skip)(?: the)?(?: next| first| last)? ?(\d+)? ?(?:sts?|ch|dc|sc)?$/.exec(c);
   if (m) return [op(m[1] ? Number(m[1]) : 1, 0)];
+  // "8 ch" (Turkish "8 zincir"): chains, written count first.
+  m = /^(\d+) ch$/.exec(c);
+  if (m) return [{ c: 0, p: 0, kinds: { ch: Number(m[1]) }, fills: [] }];
   // Chains: counted apart ("ch" kind), not in the stitch total.
   m = /^ch (\d+)(.*)$/.exec(c);
   if (m) {
@@ -525,7 +541,10 @@ function readCrochet(c: string, _ctx: Context): Readings {
     return [{ c: n * cc, p: n * pp * each, kinds: made(n * pp * each), fills: [] }];
   }
   // "sc in each st around", "2 sc in each st around", "inc around", "sc across".
-  if (/^(?:in (?:each|every) (?:st|ch|sc|dc|hdc|tr)|in each rem st|in each st)?\s*(?:around|across|to end(?: of (?:rnd|row))?|)$/.test(rest) || /^around$|^across$/.test(rest)) {
+  if (
+    /^(?:in (?:each|every) (?:st|ch|sc|dc|hdc|tr)|in each rem st|in each st|in each st and ch)?\s*(?:around|across|to end(?: of (?:rnd|row))?|to (?:the )?last(?: \d{1,3})? sts?|)$/.test(rest) ||
+    /^around$|^across$/.test(rest)
+  ) {
     const each = count ?? 1;
     return [{ c: 0, p: 0, kinds: {}, fills: [{ c: cc, p: pp * each, kinds: made(pp * each) }] }];
   }
@@ -537,12 +556,15 @@ function readCrochet(c: string, _ctx: Context): Readings {
 /** One row as checked: its 1-based line, its label, what it states and what the checker counted (the API's shape). */
 export type RowCheck = TechEditRow;
 
+/** Turkish stitch names in a stated count ("(40 sık iğne)"), as the abbreviations they count. */
+const TURKISH_UNITS: Record<string, string> = { "sık iğne": "sc", "yarım çubuk": "hdc", çubuk: "dc", "çift çubuk": "tr" };
+
 /** "(18)", "[18]", "- 18 sts", "18 sts.", "(18 stitches)", "(12 dc, 4 ch-2 sps)": the number and what it counts. */
 function parseStated(count: string): { n: number; kind?: string } | undefined {
-  const m = /(\d+)\s*([a-zçğıöşü-]+)?/iu.exec(count);
+  const m = /(\d+)\s*([a-zçğıöşü-]+(?: iğne| çubuk)?)?/iu.exec(count);
   if (!m) return undefined;
-  const unit = m[2]?.toLocaleLowerCase("en");
-  if (!unit || /^(?:sts?|stitches|ilmek(?:ler)?)$/u.test(unit)) return { n: Number(m[1]) };
+  const unit = TURKISH_UNITS[m[2]?.toLocaleLowerCase("tr") ?? ""] ?? m[2]?.toLocaleLowerCase("en");
+  if (!unit || /^(?:sts?|stitches|ilmek(?:ler)?|ilm)$/u.test(unit)) return { n: Number(m[1]) };
   if (CROCHET_STITCHES[unit] || KNIT_STITCHES[unit]) return { n: Number(m[1]), kind: unit };
   return undefined;
 }
@@ -553,7 +575,7 @@ function isRow(text: string) {
 }
 
 const RANGE = /^(?:r|rnds?|rounds?|rows?|tur(?:lar)?|sıra(?:lar)?)?\s*\.?\s*(\d+)\s*(?:-|–|to)\s*(?:r|rnds?|rounds?|rows?)?\s*(\d+)/iu;
-const TR_RANGE = /^(\d+)\s*[-–]\s*(\d+)\s*\./u;
+const TR_RANGE = /^(\d+)\.?\s*[-–]\s*(\d+)\s*\./u;
 
 function rowSpan(label: string | undefined): number {
   if (!label) return 1;
@@ -568,6 +590,20 @@ function labelNumber(label: string | undefined): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** The rows the checker knows it cannot count, named so the seller knows why (the text is normalised, lower case). */
+const LIMITS: Array<[NonNullable<RowCheck["reason"]>, RegExp]> = [
+  ["chart", /\bchart\b|(?<![\p{L}])şema/u],
+  ["evenly", /\bevenly\b|eşit aralık/u],
+  ["until-measures", /\buntil\b|\bmeasures\b|ölçene kadar|olana kadar/u],
+  ["as-set", /\bas set\b|\bas established\b|\bin patt(?:ern)?\b|desene göre|desene devam/u],
+  ["short-rows", /\bw&t\b|\bwrap and turn\b|\bshort rows?\b|kısa sıra/u],
+  ["colourwork", /\bcolou?rwork\b|\bfair ?isle\b|\bintarsia\b|\bjacquard\b/u],
+];
+
+function knownLimit(body: string): RowCheck["reason"] | undefined {
+  return LIMITS.find(([, re]) => re.test(body))?.[0];
+}
+
 const INC_DEC_WORDS = /\b(?:inc|dec|tog|ssk|ssp|m1|m1l|m1r|yo|kfb|pfb|psso|sk2p|cdd|bind off|cast off|cast on|bo|co|ch|sk|skip|2 (?:sc|dc|hdc) in)\b|\d+\s*(?:sc|dc|hdc|tr)\s+in\b/;
 
 /** Checks the stitch counts of every round and row of a pattern's instructions. */
@@ -578,6 +614,11 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
   let live: number | undefined;
   let ring = false;
   const byLabel = new Map<number, { text: string }>();
+  // Numbering that starts again after a part ("EARS", Rnd 1) is a new piece: its rows are its own.
+  let afterPart = false;
+  let lastNumber = 0;
+  // Chains the row before made ("8 ch, skip 8"): a row "in each st and ch" works them too.
+  let chains: number | undefined = 0;
   for (const section of sections) {
     if (section.key !== "instructions") continue;
     for (const line of section.lines) {
@@ -585,7 +626,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         // A new piece starts with a chain, a ring or a cast on, which sets the count again; a part such
         // as "Crown shaping" or "Border" goes on from the stitches there are.
         ring = false;
-        byLabel.clear();
+        afterPart = true;
         continue;
       }
       if (!isRow(line.text)) {
@@ -606,20 +647,30 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
       const span = rowSpan(parts.label);
 
       // "Repeat Row 2", "Rep Rnd 5": the same stitches as that row.
-      const again = /^rep(?:eat)? (?:row|rnd|round|tur|sıra) (\d+)\.?$/.exec(body);
+      const again = /^rep(?:eat)? (?:row|rnd|round|tur|sıra) (\d+) ?\.?$/.exec(body);
       if (again && byLabel.has(Number(again[1]))) body = byLabel.get(Number(again[1]))!.text;
       const n = labelNumber(parts.label);
-      if (n !== undefined) byLabel.set(n, { text: body });
+      if (n !== undefined) {
+        if (afterPart && n <= lastNumber) byLabel.clear();
+        afterPart = false;
+        lastNumber = n;
+        byLabel.set(n, { text: body });
+      }
+      // "Each st and ch": the chains of the row before are stitches to work into.
+      const intoChains = /\beach st and ch\b/.test(body);
+      const liveIn: number | undefined = intoChains ? (live === undefined || chains === undefined ? undefined : live + chains) : live;
 
       // "Repeat Rnds 8 and 9 eight more times", "Repeat Rows 2-3 sixteen times": those rows, in order, that often.
       const group = repeatedRows(body, byLabel);
-      const result: RowResult = group ? repeatGroup(group, craft, live) : evaluateRow(body, craft, live, ring);
+      const result: RowResult = group ? repeatGroup(group, craft, liveIn) : evaluateRow(body, craft, liveIn, ring);
+      chains = undefined;
       const check: RowCheck = { line: line.n, row: rowName, status: "unchecked" };
       if (parts.count && !bare) {
         check.statedText = parts.count;
         if (statedParsed) check.stated = statedParsed.n;
       }
       if (result.kind === "start") {
+        chains = 0;
         live = result.live;
         ring = result.ring;
         if (statedParsed && !bare && !statedParsed.kind && live !== undefined) {
@@ -630,7 +681,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         continue;
       }
       if (result.kind === "unreadable") {
-        check.reason = result.reason;
+        check.reason = result.reason === "unreadable" ? (knownLimit(body) ?? result.reason) : result.reason;
         out.push(check);
         // A row of plain stitches with no increase or decrease keeps the count; anything else is unknown.
         live = statedParsed && !statedParsed.kind ? statedParsed.n : INC_DEC_WORDS.test(body) ? undefined : live;
@@ -638,7 +689,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         continue;
       }
       // Rows in a range each work the same stitches (a repeat of other rows already counts its rows).
-      let readings = result.readings;
+      let readings: Reading[] = result.readings;
       for (let i = 1; i < (group ? 1 : span); i++) {
         readings = readings.flatMap((r) => {
           const next = evaluateRow(body, craft, r.total, false);
@@ -653,7 +704,8 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
         live = statedParsed && !statedParsed.kind ? statedParsed.n : undefined;
         continue;
       }
-      const primary = readings[0];
+      const primary: Reading = readings[0];
+      chains = primary.chains ?? 0;
       if (!statedParsed && primary.total === 0) {
         // "Sl st to the next st and fasten off": a finishing step, not a round.
         live = undefined;
@@ -681,7 +733,7 @@ export function checkStitchCounts(sections: PatternSection[], craft: Craft): Row
 }
 
 const REPEAT_ROWS = new RegExp(
-  `^rep(?:eat)? (?:rows?|rnds?|rounds?|turlar|tur|sıralar|sıra) (\\d+)(?:\\s*(and|&|-|to|through)\\s*(?:rows?|rnds?|rounds?)?\\s*(\\d+))?(?:,?\\s+(?:${NUM}\\s+(more\\s+)?times|(once|twice)(?: more)?))?\\.?$`,
+  `^rep(?:eat)? (?:rows?|rnds?|rounds?|turlar|tur|sıralar|sıra) (\\d+)(?:\\s*(and|&|-|to|through)\\s*(?:rows?|rnds?|rounds?)?\\s*(\\d+))?(?:,?\\s+(?:${NUM}\\s+(more\\s+)?times|(once|twice)(?: more)?))? ?\\.?$`,
 );
 
 /** The rows a "Repeat Rows 2 and 3 ... times" line works again, and how often; undefined when it is not one. */
@@ -718,6 +770,8 @@ interface Reading {
   kinds: Record<string, number>;
   /** The row works exactly the stitches there were (or works "to end"): its own count can be trusted. */
   fits: boolean;
+  /** Chains the row made (not stitches, but the next row may work into them). */
+  chains?: number;
 }
 
 type RowResult = { kind: "ok"; readings: Reading[] } | { kind: "start"; live?: number; ring: boolean } | { kind: "unreadable"; reason: RowCheck["reason"] };
@@ -742,7 +796,8 @@ function evaluateRow(body: string, craft: Craft, live: number | undefined, ring:
   // "Cast on 96 (112, 124) sts": patterns in several sizes are checked in the first size.
   m = /^(?:cast on|co) (\d+)(?: \([\d, ]+\))?(?: sts| st)?(?:[ ,.].*)?$/.exec(body);
   if (m) return { kind: "start", live: Number(m[1]), ring: false };
-  if (/^(?:knit|purl|k|p)$/.test(body.replace(/\.$/, ""))) {
+  // "Knit.", "Work even in stockinette.", "Knit RS rows, purl WS rows.": every stitch once, the count kept.
+  if (/^(?:knit|purl|k|p|work even(?: in (?:stockinette|st st|stocking st|garter st|reverse stockinette))?|knit rs rows,? purl ws rows)$/.test(body.replace(/\.$/, ""))) {
     return live === undefined ? { kind: "unreadable", reason: "no-count-before" } : { kind: "ok", readings: [{ total: live, kinds: {}, fits: true }] };
   }
 
@@ -787,27 +842,28 @@ function firstKind(body: string): string | undefined {
 /** Works out a row's count from its stitches and the stitches the row before left. */
 function solve(r: Made, craft: Craft, live: number | undefined): Reading | "needs-count" | "misfit" {
   const kinds = { ...r.kinds };
+  const chains = kinds.ch ?? 0;
   delete kinds.ch;
   const fills = r.fills.filter((f) => !f.toMarker);
   const markers = r.fills.filter((f) => f.toMarker);
   if (!r.fills.length) {
     // Knitting keeps unworked stitches on the needle; a crochet row is the stitches it makes.
     const rest = craft === "knitting" && live !== undefined && live > r.c ? live - r.c : 0;
-    return { total: r.p + rest, kinds, fits: live === undefined || live === 0 || r.c === live };
+    return { total: r.p + rest, kinds, fits: live === undefined || live === 0 || r.c === live, chains };
   }
   if (live === undefined) return "needs-count";
   if (markers.some((f) => f.c !== f.p) || fills.length > 1) return "misfit";
   if (markers.length) {
     // "k to m" works one for one: the row changes the count by what its other stitches add or take.
     if (fills.length && fills[0].c !== fills[0].p) return "misfit";
-    return { total: live + r.p - r.c, kinds, fits: true };
+    return { total: live + r.p - r.c, kinds, fits: true, chains };
   }
   const fill = fills[0];
   const left = live - r.c;
   if (left < 0 || fill.c === 0 || left % fill.c !== 0) return "misfit";
   const k = left / fill.c;
   for (const [kind, n] of Object.entries(fill.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n * k;
-  return { total: r.p + fill.p * k, kinds, fits: true };
+  return { total: r.p + fill.p * k, kinds, fits: true, chains };
 }
 
 export { STATED_COUNT };

@@ -7,12 +7,13 @@
 import { GLOSSARY, detectTerms, glossaryFor, type Craft, type PatternLanguage, type Terms } from "./abbreviations";
 import { optimizePatternOffline } from "./offline-optimizer";
 import { definedAbbreviations, patternFacts } from "./pattern-facts";
-import { sourceLines, type PatternSection } from "./pattern-sections";
+import { sourceLines, splitStep, type PatternSection } from "./pattern-sections";
+import { gradingGaps, inSize, replaceInSize, sizeCount, sizeNames } from "./pattern-sizes";
 import { checkStitchCounts, type RowCheck } from "./stitch-count";
 
 type Severity = "error" | "warning" | "tip";
 
-type IssueId = "stitch-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
+type IssueId = "stitch-count" | "grading-gap" | "one-size-count" | "abbreviation-undefined" | "abbreviation-unused" | "terms-mixed" | "missing-abbreviations";
 
 interface TechEditIssue {
   /** 1-based line number in the submitted text. */
@@ -28,6 +29,8 @@ interface TechEditIssue {
   replacement?: string;
   /** The abbreviation an abbreviation issue is about. */
   abbreviation?: string;
+  /** The size a finding is about, in a pattern written in several sizes. */
+  size?: string;
 }
 
 type MissingSection = "skill-level" | "materials" | "yarn-weight" | "yarn-amount" | "hook-or-needle-size" | "gauge" | "finished-size" | "abbreviations" | "notes" | "copyright";
@@ -46,14 +49,18 @@ export interface TechEditReport {
 
 const MESSAGES: Record<PatternLanguage, Record<IssueId, (p: Record<string, string | number>) => string>> = {
   en: {
-    "stitch-count": (p) => `${p.row} makes ${p.computed} stitches, but the pattern says ${p.stated}.`,
+    "stitch-count": (p) => `${p.row}${p.size ? ` (size ${p.size})` : ""} makes ${p.computed} stitches, but the pattern says ${p.stated}.`,
+    "grading-gap": (p) => `Size ${p.size} does not follow the other sizes here: ${p.values}.`,
+    "one-size-count": (p) => `${p.row} gives one count (${p.stated}) for every size, but size ${p.size} makes ${p.computed}: give a count for each size.`,
     "abbreviation-undefined": (p) => `"${p.abbr}" is used but not defined in the abbreviations list.`,
     "abbreviation-unused": (p) => `"${p.abbr}" is defined in the abbreviations list but not used in the pattern.`,
     "terms-mixed": (p) => `US and UK crochet terms are mixed: "${p.abbr}" belongs to ${p.other} terms while the pattern uses ${p.main} terms.`,
     "missing-abbreviations": () => "The pattern uses abbreviations but has no abbreviations list.",
   },
   tr: {
-    "stitch-count": (p) => `${p.row} ${p.computed} ilmek yapıyor, ancak modelde ${p.stated} yazıyor.`,
+    "stitch-count": (p) => `${p.row}${p.size ? ` (${p.size} beden)` : ""} ${p.computed} ilmek yapıyor, ancak modelde ${p.stated} yazıyor.`,
+    "grading-gap": (p) => `${p.size} beden burada diğer bedenlerin sırasına uymuyor: ${p.values}.`,
+    "one-size-count": (p) => `${p.row} her beden için tek bir sayı (${p.stated}) veriyor, ancak ${p.size} beden ${p.computed} ilmek yapıyor: her beden için sayıyı yazın.`,
     "abbreviation-undefined": (p) => `"${p.abbr}" kullanılmış ama kısaltmalar listesinde tanımlanmamış.`,
     "abbreviation-unused": (p) => `"${p.abbr}" kısaltmalar listesinde tanımlı ama modelde kullanılmamış.`,
     "terms-mixed": (p) => `ABD ve İngiliz (UK) tığ işi terimleri karışık: "${p.abbr}" ${p.other} terimi, model ise ${p.main} terimleri kullanıyor.`,
@@ -130,8 +137,8 @@ export function techEdit(text: string, options: { craft?: Craft; language?: Patt
   const lines = sourceLines(text);
   const byNumber = new Map(lines.map((l) => [l.n, l.text]));
 
-  // Stitch counts.
-  const rows = checkStitchCounts(sections, craft);
+  // Stitch counts, once per size in a pattern written in several.
+  const { rows, sizes } = checkEverySize(sections, craft, pattern.titleLine);
   for (const row of rows) {
     if (row.status !== "wrong" || row.computed === undefined || row.stated === undefined) continue;
     const line = byNumber.get(row.line) ?? "";
@@ -140,15 +147,33 @@ export function techEdit(text: string, options: { craft?: Craft; language?: Patt
       row: labelOf(row),
       severity: "error",
       id: "stitch-count",
-      message: say["stitch-count"]({ row: labelOf(row), computed: row.computed, stated: row.stated }),
+      message: say["stitch-count"]({ row: labelOf(row), computed: row.computed, stated: row.stated, size: row.size ?? "" }),
       stated: row.stated,
       computed: row.computed,
     };
-    if (row.statedText) {
-      const at = line.lastIndexOf(row.statedText);
-      if (at !== -1) issue.replacement = line.slice(0, at) + row.statedText.replace(/\d+/, String(row.computed)) + line.slice(at + row.statedText.length);
-    }
+    if (row.size) issue.size = row.size;
+    const replacement = row.size ? replaceSizeCount(line, sizes.indexOf(row.size), row.stated, row.computed) : replaceCount(line, row.statedText, row.computed);
+    if (replacement) issue.replacement = replacement;
     issues.push(issue);
+  }
+  const oneSize = rows.find((r) => r.reason === "one-size-count");
+  if (oneSize) {
+    issues.push({
+      line: oneSize.line,
+      row: labelOf(oneSize),
+      severity: "warning",
+      id: "one-size-count",
+      message: say["one-size-count"]({ row: labelOf(oneSize), size: oneSize.size ?? "", computed: oneSize.computed ?? "", stated: oneSize.stated ?? "" }),
+      size: oneSize.size,
+      stated: oneSize.stated,
+      computed: oneSize.computed,
+    });
+  }
+  if (sizes.length > 1) {
+    for (const gap of gradingGaps(sections)) {
+      const size = sizes[gap.size];
+      issues.push({ line: gap.line, row: "", severity: "warning", id: "grading-gap", message: say["grading-gap"]({ size, values: gap.values.join(", ") }), size });
+    }
   }
 
   // Abbreviations.
@@ -214,6 +239,58 @@ export function techEdit(text: string, options: { craft?: Craft; language?: Patt
     abbreviations: { used: [...used.keys()].sort(), undefined: undefinedList.sort(), unused: unused.map((d) => d.abbr) },
     rows,
   };
+}
+
+/** The line with the computed count in the stated count's place and format. */
+function replaceCount(line: string, statedText: string | undefined, computed: number) {
+  if (!statedText) return undefined;
+  const at = line.lastIndexOf(statedText);
+  return at === -1 ? undefined : line.slice(0, at) + statedText.replace(/\d+/, String(computed)) + line.slice(at + statedText.length);
+}
+
+/** In a multi-size line, only that size's number of the stated count changes: "— 64 (72, 78) sts" -> "— 64 (72, 80) sts". */
+function replaceSizeCount(line: string, size: number, stated: number, computed: number) {
+  return replaceInSize(line, size, stated, computed);
+}
+
+/** At most this many rows are read across all sizes (a 50,000-character pattern has about 3,000). */
+const MAX_SIZE_ROWS = 6_000;
+
+const inSizeSections = (sections: PatternSection[], i: number): PatternSection[] => sections.map((s) => ({ ...s, lines: s.lines.map((l) => ({ ...l, text: inSize(l.text, i) })) }));
+
+/**
+ * Checks the rows once for each size ("Cast on 96 (104, 112) sts" is 96, then 104, then 112). Where
+ * every size agrees a row is reported once; where they differ, once per size with the size's name.
+ */
+function checkEverySize(sections: PatternSection[], craft: Craft, title: ReturnType<typeof optimizePatternOffline>["titleLine"]): { rows: RowCheck[]; sizes: string[] } {
+  const count = sizeCount(sections);
+  if (count < 2) return { rows: checkStitchCounts(sections, craft), sizes: [] };
+  // Bounded work: a pattern of thousands of rows in many sizes is checked in its first size only.
+  const rowLines = sections.reduce((n, s) => n + (s.key === "instructions" ? s.lines.length : 0), 0);
+  if (count * rowLines > MAX_SIZE_ROWS) return { rows: checkStitchCounts(inSizeSections(sections, 0), craft), sizes: [] };
+  const sizes = sizeNames(sections, title, count);
+  const perSize = sizes.map((_, i) => checkStitchCounts(inSizeSections(sections, i), craft));
+  const lines = [...new Set(perSize.flatMap((rows) => rows.map((r) => r.line)))].sort((a, b) => a - b);
+  const original = new Map(sections.flatMap((s) => s.lines.map((l) => [l.n, l.text] as const)));
+  const rows: RowCheck[] = [];
+  for (const n of lines) {
+    const at = perSize.map((r) => r.find((x) => x.line === n));
+    // "(84)" in a pattern of three sizes: the count is the first size's; another size's different count
+    // is not a mistake in its row but a count the pattern does not give (one warning says so).
+    const written = splitStep(original.get(n) ?? "").count;
+    if (at[0]?.statedText && written && !/\d ?\(\d/u.test(written)) {
+      at.forEach((r, i) => {
+        if (i > 0 && r?.status === "wrong") at[i] = { ...r, status: "unchecked", reason: "one-size-count" };
+      });
+    }
+    // One entry where every size reads alike (all ok, or all unchecked for the same reason); a wrong
+    // count, or sizes that differ, one entry per size with its name.
+    const first = at[0];
+    const same = at.every((r) => r && first && r.status === first.status && r.reason === first.reason && (r.status !== "wrong" || (r.computed === first.computed && r.stated === first.stated)));
+    if (same) rows.push(at[0]!);
+    else at.forEach((r, i) => r && rows.push({ ...r, size: sizes[i] }));
+  }
+  return { rows, sizes };
 }
 
 const severityRank = (s: Severity) => (s === "error" ? 0 : s === "warning" ? 1 : 2);

@@ -11,9 +11,9 @@ import { and, eq } from "drizzle-orm";
 import type { RuleReport } from "../../../schema/api/listings";
 import type { EtsyListingInput, FinishWizardInput, GeneratePdfInput, OptimizePatternInput, PatternPdfInfo, TechEditInput, WizardOptions } from "../../../schema/api/workflow";
 import { WIZARD_LIMITS } from "../../../schema/api/workflow";
-import { files, listings, type StoredFile, type User } from "../../../schema/db";
+import { files, listings, users, type StoredFile, type User } from "../../../schema/db";
 import type { Env } from "../../lib/env";
-import { HttpError, UpstreamError, notFound } from "../../lib/errors";
+import { HttpError, UpstreamError, badRequest, notFound } from "../../lib/errors";
 import { selectLlmProvider } from "../../providers/llm";
 import type { LlmProvider, LlmRequest } from "../../providers/llm/types";
 import { TAGS_SCHEMA } from "../listings/answer-schemas";
@@ -27,8 +27,10 @@ import { withQuota } from "../quota";
 import type { Craft, PatternLanguage } from "./abbreviations";
 import { formatPatternOffline, instructionLines, renderFormattedPattern, type FormattedPattern } from "./offline-formatter";
 import { optimizePatternOffline, renderOptimizedPattern, sectionOutline, type PatternOptions } from "./offline-optimizer";
+import { patternDetails, writePatternListing } from "./pattern-listing";
 import { techEdit, type TechEditReport } from "./tech-edit";
-import { renderPatternPdf } from "./pdf";
+import { convertCrochetTerms } from "./convert-terms";
+import { renderPatternPdf, type CoverPhoto } from "./pdf";
 import { snapshotOf, versionStatements } from "../listings/version-rows";
 import { deleteFilesMetered, insertFilesMetered, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
 import { db } from "../../lib/db";
@@ -252,13 +254,42 @@ function pdfInfo(row: StoredFile, pages: number): PatternPdfInfo {
   return { fileId: row.id, url: pdfUrl(row.id), pages, bytes: row.size, name: row.name };
 }
 
+/** The designer named in the PDF: the name the wizard sends, else the profile's store name; none is none (never "Listora"). */
+async function designerName(env: Pick<Env, "DB">, userId: string, sent: string | undefined) {
+  if (sent?.trim()) return sent.trim();
+  const row = await db(env).select({ storeName: users.storeName }).from(users).where(eq(users.id, userId)).get();
+  return row?.storeName.trim() || undefined;
+}
+
+/** The seller's own photo for the cover: a JPEG or PNG they uploaded; anyone else's (or a PDF) is a 404. */
+async function coverPhoto(env: Pick<Env, "DB" | "FILES">, userId: string, fileId: string | null | undefined): Promise<CoverPhoto | undefined> {
+  if (!fileId) return undefined;
+  const { file, object } = await openFile(env, userId, fileId);
+  if (file.kind === "pattern-pdf") throw notFound(FILE_NOT_FOUND);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const type = bytes[0] === 0xff && bytes[1] === 0xd8 ? "jpeg" : bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 ? "png" : undefined;
+  if (!type) throw badRequest("The cover photo must be a JPEG or PNG image", { field: "options.coverPhotoId" });
+  return { bytes, type };
+}
+
+/** The pattern in the terms the seller asked for (crochet); a pattern that mixes US and UK terms is refused. */
+function inTerms(optimizedPattern: string, options: WizardOptions | undefined) {
+  if (!options?.convertTerms) return optimizedPattern;
+  const craft = optimizePatternOffline(optimizedPattern, patternOptions(options)).craft;
+  const converted = convertCrochetTerms(optimizedPattern, craft, options.convertTerms);
+  if (converted === "mixed") throw badRequest("The pattern mixes US and UK crochet terms: make them one before converting", { field: "options.convertTerms" });
+  return converted.text;
+}
+
 /** POST /api/workflow/generate-pdf: the formatted text for the review step and the stored PDF. */
 export async function runGeneratePdf(env: Env, user: WizardUser, input: GeneratePdfInput, deps: WizardDeps = {}) {
   const llm = deps.llm ?? wizardLlm(env, input.options?.provider);
   const now = deps.now?.() ?? Date.now();
-  const draft = await metered(env, user, llm, () => formatPattern({ optimizedPattern: input.pattern.optimizedPattern, options: input.options }, llm, deps.timeoutMs));
+  const [designer, photo] = await Promise.all([designerName(env, user.id, input.options?.shopName), coverPhoto(env, user.id, input.options?.coverPhotoId)]);
+  const optimizedPattern = inTerms(input.pattern.optimizedPattern, input.options);
+  const draft = await metered(env, user, llm, () => formatPattern({ optimizedPattern, options: input.options }, llm, deps.timeoutMs));
   const text = renderFormattedPattern(draft);
-  const pdf = await renderPatternPdf(draft, { paperSize: input.options?.paperSize, shopName: input.options?.shopName || undefined, now: new Date(now) });
+  const pdf = await renderPatternPdf(draft, { paperSize: input.options?.paperSize, shopName: designer, coverPhoto: photo, now: new Date(now) });
   const row = await storePatternPdf(env, user.id, pdf.bytes, draft.title, now);
   return { pdfContent: text, formattedPattern: text, title: draft.title, pdf: pdfInfo(row, pdf.pages), ...providerInfo(llm) };
 }
@@ -278,107 +309,15 @@ async function requirePatternPdf(env: Pick<Env, "DB" | "FILES">, userId: string,
 
 // ---- Step 3: the Etsy listing ------------------------------------------------------------------
 
-const CRAFT_KEYWORDS: Record<Craft, string[]> = {
-  crochet: ["crochet pattern", "pdf pattern", "crochet tutorial", "easy crochet", "digital pattern", "instant download", "beginner pattern"],
-  knitting: ["knitting pattern", "knit pattern pdf", "knitting tutorial", "easy knitting", "digital pattern", "instant download", "beginner pattern"],
-  sewing: ["sewing pattern", "pdf sewing pattern", "sewing tutorial", "easy sewing", "digital pattern", "instant download", "beginner pattern"],
-  "cross-stitch": ["cross stitch pattern", "counted cross stitch", "pdf chart", "embroidery pattern", "digital pattern", "instant download", "modern cross stitch"],
-};
-
-const CRAFT_NOUN: Record<Craft, string> = { crochet: "crochet", knitting: "knit", sewing: "sewing", "cross-stitch": "cross stitch" };
-const TITLE_STOP =
-  /^(?:the|and|with|for|pattern|patterns|pdf|free|easy|crochet|crocheted|knit|knitted|knitting|sewing|sew|cross|stitch|tutorial|diy|amigurumi|tarifi|tarif|modeli|model|yapılışı|şablon|kalıbı|kalıp)$/iu;
-
-/** The subject of the title ("Sleepy Bunny Amigurumi" -> "bunny"): its last word that is not craft vocabulary. */
-function subjectOf(title: string): string | undefined {
-  const words = (title.toLocaleLowerCase("tr").match(/\p{L}+/gu) ?? []).filter((w) => w.length > 2 && !TITLE_STOP.test(w));
-  return words[words.length - 1];
-}
-
-/** "Autumn Fox Cross Stitch" stays as it is (+ " pattern"); "Sleepy Bunny" becomes "Sleepy Bunny crochet pattern". */
-function productName(title: string, craft: string) {
-  const lower = title.toLowerCase();
-  if (lower.includes("pattern")) return title;
-  return lower.includes(craft) ? `${title} pattern` : `${title} ${craft} pattern`;
-}
-
-const summaryValue = (draft: FormattedPattern, labels: string[]) => draft.summary.find((s) => labels.includes(s.label))?.value;
-
-const ABOUT = {
-  en: {
-    heading: "**About this pattern**",
-    digital: "Digital PDF pattern for instant download. This is the pattern, not a finished item: you make the piece yourself.",
-    craft: { crochet: "Crochet", knitting: "Knitting", sewing: "Sewing", "cross-stitch": "Cross-stitch" } as Record<Craft, string>,
-    craftLabel: "Craft",
-    skill: "Skill level",
-    size: "Size",
-    terms: { us: "Written in US crochet terms.", uk: "Written in UK crochet terms." } as Partial<Record<string, string>>,
-    knitTerms: { us: "Written in US knitting terms.", uk: "Written in UK knitting terms." } as Partial<Record<string, string>>,
-    ai: "Disclosure: this pattern was made with the help of AI tools, under the seller's creative direction.",
-  },
-  tr: {
-    heading: "**Bu model hakkında**",
-    digital: "Anında indirilebilen dijital PDF model. Bu bir modeldir, bitmiş ürün değildir: ürünü kendiniz yaparsınız.",
-    craft: { crochet: "Tığ işi", knitting: "Şiş örgü", sewing: "Dikiş", "cross-stitch": "Kanaviçe" } as Record<Craft, string>,
-    craftLabel: "Teknik",
-    skill: "Seviye",
-    size: "Ölçü",
-    terms: { us: "ABD tığ işi terimleriyle yazılmıştır.", uk: "İngiliz (UK) tığ işi terimleriyle yazılmıştır." } as Partial<Record<string, string>>,
-    knitTerms: { us: "ABD şiş örgü terimleriyle yazılmıştır.", uk: "İngiliz (UK) şiş örgü terimleriyle yazılmıştır." } as Partial<Record<string, string>>,
-    ai: "Açıklama: Bu model, satıcının yaratıcı yönlendirmesiyle yapay zekâ araçlarının yardımıyla hazırlanmıştır.",
-  },
-} as const;
-
-/**
- * The plain facts every wizard listing carries (issue 16): a digital PDF pattern and not a finished
- * item, the craft, skill level, size, the abbreviations' convention, and Etsy's AI disclosure when the
- * seller says AI helped make the item. Only what the pattern states is named.
- */
-function aboutPattern(draft: FormattedPattern, language: PatternLanguage, aiAssisted = false): string {
-  const t = ABOUT[language];
-  const skill = summaryValue(draft, ["Skill level", "Seviye"]);
-  const size = summaryValue(draft, ["Size", "Ölçü"]);
-  const terms = draft.craft === "crochet" ? t.terms[draft.terms] : draft.craft === "knitting" ? t.knitTerms[draft.terms] : undefined;
-  const lines = [
-    `- ${t.digital}`,
-    `- ${t.craftLabel}: ${t.craft[draft.craft]}`,
-    skill ? `- ${t.skill}: ${skill}` : "",
-    size ? `- ${t.size}: ${size}` : "",
-    terms ? `- ${terms}` : "",
-    aiAssisted ? `- ${t.ai}` : "",
-  ].filter(Boolean);
-  return [t.heading, ...lines].join("\n");
-}
-
-/** The product description and keywords the listing is written from: what the buyer downloads. */
-function listingBrief(draft: FormattedPattern): { description: string; keywords: string[] } {
-  const craft = CRAFT_NOUN[draft.craft];
-  const instructions = draft.sections.filter((s) => s.key === "instructions").flatMap((s) => s.lines);
-  const rounds = instructions.filter((l) => l.label).length;
-  const intro = draft.sections.filter((s) => s.key === "intro").flatMap((s) => s.lines.map((l) => l.text));
-  const size = summaryValue(draft, ["Size", "Ölçü"]);
-  const skill = summaryValue(draft, ["Skill level", "Seviye"]);
-  const sentences = [
-    `${productName(draft.title, craft)}, a digital PDF pattern for instant download.`,
-    ...intro.slice(0, 2),
-    skill ? `Skill level: ${skill.replace(/\.$/, "")}.` : "",
-    size ? `Size: ${size.replace(/\.$/, "")}.` : "",
-    `The PDF includes a materials list, abbreviations${rounds ? ` and ${rounds} numbered rounds or rows` : " and step-by-step instructions"}.`,
-    "Digital download: the pattern only, not a finished item.",
-  ].filter(Boolean);
-  const subject = subjectOf(draft.title);
-  const amigurumi = /amigurumi/i.test(`${draft.title} ${intro.join(" ")}`);
-  const keywords = [...(subject ? [`${craft} ${subject}`, `${subject} pattern`] : []), ...(amigurumi ? ["amigurumi pattern", "crochet toy"] : []), ...CRAFT_KEYWORDS[draft.craft]];
-  return { description: sentences.join(" "), keywords };
-}
+/** What every part is told: the listing sells the pattern (a PDF), never the finished item's qualities. */
+const PATTERN_RULE =
+  "The buyer gets a PDF pattern (instructions), not the finished item: describe what the PDF contains, the skill level, finished size, yarn weight, hook or needle size and terms, and say it is an instant download. Never describe the finished item's qualities (soft, cuddly, a companion, a gift for children) and never call it a toy, a tutorial video or a stuffed animal. Use only the facts given. Write every word in the language given.";
 
 const LISTING_SYSTEM = {
-  title:
-    "Write one Etsy title for this digital pattern: at most 130 characters, the product first (the first 70 characters are what a phone shows), no markdown, no ALL CAPS words. Answer with the title only.",
-  description:
-    "Write the Etsy description for this digital pattern in markdown: an intro, its features, its benefits, then a note that it is a digital product (a PDF download, no physical item is shipped), and an optional call to action. No FAQ.",
-  tags: "Write exactly 13 Etsy tags for this digital pattern: each at most 20 characters, at least 2 words, no special characters, no duplicates. Answer with a JSON array of strings only.",
-  "alt-text": "Write 5 alt texts for the listing photos of this digital pattern, each at most 130 characters, all different, one keyword each. Mark each with a bold 'Image N:' label.",
+  title: `Write one Etsy title for this digital pattern: at most 130 characters, the pattern first (the first 70 characters are what a phone shows), no markdown, no ALL CAPS words. ${PATTERN_RULE} Answer with the title only.`,
+  description: `Write the Etsy description for this digital pattern in markdown: what the PDF contains, the pattern's details, then a note that it is a digital product (a PDF download, no physical item is shipped). No FAQ. ${PATTERN_RULE}`,
+  tags: `Write exactly 13 Etsy tags for this digital pattern: each at most 20 characters, at least 2 words, no special characters, no duplicates. ${PATTERN_RULE} Answer with a JSON array of strings only.`,
+  "alt-text": `Write 5 alt texts for the listing photos of this digital pattern (its pages and the finished piece), each at most 130 characters, all different. ${PATTERN_RULE} Mark each with a bold 'Image N:' label.`,
 } as const;
 
 interface GeneratedListing {
@@ -389,30 +328,37 @@ interface GeneratedListing {
   ruleReport: RuleReport;
 }
 
-/** The four parts at once (not the SPEC client's four sequential calls), then the listing rules. */
+/**
+ * The listing of the digital pattern (issue 27): the offline default writes it from the pattern's own
+ * facts (writePatternListing); a model writes the four parts at once with the same facts as its brief,
+ * and its description ends with the pattern's details. Then the listing rules. Everything generated is
+ * in the listing's language: the interface language the wizard sends, else the pattern's.
+ */
 async function generatePatternListing(input: { pdfContent: string; options?: WizardOptions }, llm: LlmProvider, timeoutMs = WIZARD_TIMEOUT_MS): Promise<GeneratedListing> {
   const draft = formatPatternOffline(input.pdfContent, patternOptions(input.options));
-  const brief = listingBrief(draft);
-  const language = input.options?.language ?? "en";
-  const prompt = [
-    `Product description: ${brief.description}`,
-    `Keywords: ${brief.keywords.join(", ")}`,
-    `Language: ${LANGUAGE_NAME[language]}`,
-    "",
-    "The pattern:",
-    input.pdfContent.slice(0, 12_000),
-  ].join("\n");
-  const context = { description: brief.description, keywords: brief.keywords, platform: "etsy", digital: true, pattern: input.pdfContent };
-  const ask = (task: keyof typeof LISTING_SYSTEM) =>
-    askProvider(llm, { system: LISTING_SYSTEM[task], prompt, task, json: task === "tags", ...(task === "tags" ? { schema: TAGS_SCHEMA } : {}), context }, timeoutMs, WIZARD_ERRORS.listing);
-  const [title, description, tags, altTexts] = await Promise.all([ask("title"), ask("description"), ask("tags"), ask("alt-text")]);
-  const about = aboutPattern(draft, language, input.options?.aiAssisted === true);
-  const full = description.includes(about) ? description : `${description.trim()}\n\n${about}`;
-  const { listing, report } = enforceListingRules(
-    { title: title.trim(), description: full, tags: parseTagsContent(tags), altTexts: splitAltTexts(altTexts) },
-    { productDescription: brief.description, keywords: brief.keywords, platform: "etsy", digital: true },
-  );
-  return { ...listing, ruleReport: { ...report, generation: { keywords: brief.keywords, digital: true, regenerations: 0 } } };
+  const language = input.options?.listingLanguage ?? input.options?.language ?? draft.language;
+  const aiAssisted = input.options?.aiAssisted === true;
+  const own = writePatternListing(draft, language, aiAssisted);
+  let raw: { title: string; description: string; tags: string[]; altTexts: string[] } = own;
+  if (!llm.offline) {
+    const prompt = [
+      `Product: ${own.brief}`,
+      `What the listing may say (nothing else): ${own.description}`,
+      `Keywords: ${own.tags.join(", ")}`,
+      `Language: ${LANGUAGE_NAME[language]}`,
+      "",
+      "The pattern:",
+      input.pdfContent.slice(0, 12_000),
+    ].join("\n");
+    const context = { description: own.brief, keywords: own.tags, platform: "etsy", digital: true, pattern: input.pdfContent };
+    const ask = (task: keyof typeof LISTING_SYSTEM) =>
+      askProvider(llm, { system: LISTING_SYSTEM[task], prompt, task, json: task === "tags", ...(task === "tags" ? { schema: TAGS_SCHEMA } : {}), context }, timeoutMs, WIZARD_ERRORS.listing);
+    const [title, description, tags, altTexts] = await Promise.all([ask("title"), ask("description"), ask("tags"), ask("alt-text")]);
+    const details = patternDetails(draft, language, aiAssisted);
+    raw = { title: title.trim(), description: description.includes(details) ? description : `${description.trim()}\n\n${details}`, tags: parseTagsContent(tags), altTexts: splitAltTexts(altTexts) };
+  }
+  const { listing, report } = enforceListingRules(raw, { productDescription: own.brief, keywords: own.tags, platform: "etsy", digital: true });
+  return { ...listing, ruleReport: { ...report, generation: { keywords: own.tags, digital: true, regenerations: 0 } } };
 }
 
 /** POST /api/workflow/etsy-listing: one create-listing unit, given back if the listing could not be written. */
