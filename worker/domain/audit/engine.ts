@@ -134,7 +134,13 @@ const stockOf = memo(stockSentences);
 const namesNothingOf = memo(titleNamesNothing);
 const factsOfMemo = memo(factsOf);
 const languageOfText = memo((title: string, description: string) => detectLanguage(`${title}\n${description}`));
-const stemsOf = memo((text: string, lang: "en" | "tr") => listingStems([text], lang));
+/** The stems of what a listing says, and the nouns of its kind of product ("jewelry" for a brooch, "kolye" for a necklace). */
+const stemsOf = memo((text: string, lang: "en" | "tr") => {
+  const kind = categoryOfText(text, lang);
+  const model = kind ? categoryModel(kind) : undefined;
+  const jewelry = kind && ["necklace", "earrings", "ring", "bracelet", "jewelry"].includes(kind) ? ["jewelry", "jewellery", "takı"] : [];
+  return listingStems([text, ...(model ? [...model.nouns[lang], model.type[lang]] : []), ...jewelry], lang);
+});
 
 function toInput(n: Normal): AuditInput {
   return { ...n };
@@ -474,6 +480,10 @@ function collect(n: Normal, reuse = false): Candidate[] {
           penalty: 8,
           params: { count: titleInformation(title), min: AUDIT_THRESHOLDS.titleInformationMin },
         });
+      }
+
+      if (danglingSegment(title)) {
+        add({ id: "title.fragment", severity: "warning", part: "title", source: SOURCES.titleSubstance, penalty: 6, params: {} });
       }
 
       const noise = noiseIn(title);
@@ -1208,7 +1218,7 @@ const danglingSegment = (title: string) => titleSegments(title).some((s) => word
 
 /**
  * Whether a fix makes the listing better and nothing worse: its finding is gone, the score rises, no
- * other finding appears, no fact the patched parts said is lost, no relevant tag is replaced, and no
+ * other error or warning appears, no fact the patched parts said is lost, no relevant tag is replaced, and no
  * title part is left as a lone small word.
  */
 function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): boolean {
@@ -1217,20 +1227,23 @@ function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): 
   const next = normalize(applyFix(toInput(n), fix));
   const after = collect(next, true);
   if (after.some((a) => a.id === c.id)) return false;
-  if (!(rawScore(n.platform, after) > rawScore(n.platform, before)) || scoreOf(n.platform, after) < score) return false;
+  // Every fix the seller is offered raises the score they see.
+  if (!(scoreOf(n.platform, after) > score)) return false;
   const had = new Set(before.map((b) => b.id));
   // Removing tags that match nobody may leave empty slots: no worse for the seller, and said as such.
   if (c.id === "tags.irrelevant") had.add("tags.unused");
-  if (after.some((a) => !had.has(a.id))) return false;
+  // No new error or warning (a new tip, such as a title phrase to add as a tag, is advice, and the score still rose).
+  if (after.some((a) => !had.has(a.id) && a.severity !== "tip")) return false;
   const cuts = c.id === "title.too-long" || c.id === "title.long" || c.id === "bullets.too-long" || c.id === "altTexts.too-long";
   if (!cuts) {
     if (patch.title !== undefined && droppedFacts(factsOfMemo(n.title), next.title).length) return false;
     if (patch.description !== undefined && droppedFacts(factsOfMemo(n.description), next.description).length) return false;
   }
-  if (patch.title !== undefined && danglingSegment(next.title) && !danglingSegment(n.title)) return false;
+  if (patch.title !== undefined && danglingSegment(next.title)) return false;
   if (patch.tags !== undefined && c.id !== "tags.too-many" && c.id !== "tags.too-long" && c.id !== "tags.not-used" && c.id !== "searchTerms.missing") {
-    const now = new Set(next.tags.map(canonTag));
-    if (relevantTags(n, n.tags).some((t) => !now.has(canonTag(t)))) return false;
+    const key = (tag: string) => canonTag(tidy(tag.replace(ETSY_TAG_DISALLOWED, " ")).replace(/^[\s\-']+/, ""));
+    const now = new Set(next.tags.map(key));
+    if (relevantTags(n, n.tags).some((t) => !now.has(key(t)))) return false;
   }
   return true;
 }

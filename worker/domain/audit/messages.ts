@@ -18,6 +18,7 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "title.not-product":
     "The title does not say what the item is: a shopper searching for it will not find it, and one who sees it does not know what it is. Name the item and what sets it apart (material, size, colour, style).",
   "title.thin": "The title says only {count} things. Add what a shopper searches for besides the item's name: material, size, colour or style.",
+  "title.fragment": 'A part of the title is a single small word cut off from its phrase (such as "- Her"). It reads as a mistake. Join it to the phrase it belongs to or remove it.',
   "title.noise": "The title has {examples}. {marketplace} shoppers do not search for these and they read as spam. Remove them.",
   "title.dropped-facts": "The title no longer says {examples}, which you gave for this item. Buyers search for them and look for them first. Put them back.",
   "title.too-many-words": "The title has {count} words. Etsy advises a short, readable title (about {max} words or fewer) that says what the item is; keyword lists read as spam. Cut it down.",

@@ -71,7 +71,7 @@ export function titleInformation(title: string): number {
 
 /** Promotional noise a shopper skips and the marketplaces advise against: "L@@K", "WOW", "!!!", "MUST SEE", "SÜPER FIRSAT". */
 const NOISE =
-  /l[@o0]{2}k(?![\p{L}])|(?<![\p{L}])w[o0]w(?![\p{L}])|[!?*~+]{2,}|(?<![\p{L}])(?:must see|must have|look!|no reserve|nr|a\+|hot deal|süper fırsat|fırsat|kaçırmayın|kaçırma|son fırsat|acele edin|indirim|kampanya)(?![\p{L}])|^[^\p{L}\p{N}]+/giu;
+  /l[@o0]{2}k(?![\p{L}])|(?<![\p{L}])w[o0]w(?![\p{L}])|[!?*~+]{2,}|(?<![\p{L}])(?:must see|must have|look!|no reserve|nr|a\+|hot deal|f[ıi]rsat|kaç[ıi]rmay[ıi]n|kaç[ıi]rma|acele edin|[ıi]nd[ıi]r[ıi]m|kampanya)(?![\p{L}])|^[^\p{L}\p{N}]+/giu;
 
 export function noiseIn(title: string): string[] {
   return [...new Set((title.match(NOISE) ?? []).map((m) => m.trim().toLowerCase()).filter(Boolean))];
@@ -86,18 +86,23 @@ export function withoutNoise(title: string): string {
 /** Words that praise rather than name: shoppers do not search for them. */
 const FLUFF = new Set(
   `sweet cute lovely adorable beautiful pretty perfect nice amazing awesome best great gorgeous stunning special love loved lovable you'll
-  youll you'd you favorite favourite fave trendy cool fun happy must wonderful fabulous fantastic super unique quality premium
+  youll you'd you favorite favourite fave trendy cool fun happy must wonderful fabulous fantastic super unique quality premium özel
   harika süper güzel çok tatlı sevimli mükemmel bayılacaksınız bayılacak muhteşem şahane en mutluluk şey şeyler sevdiklerinize`.split(/\s+/),
 );
 
 /** Words of gifting, recipients and occasions: true of any product, so a tag of only these says nothing of this one. */
 const GIFTY = new Set(
-  `gift gifts present presents idea ideas for her him kids kid children child mom mum mother dad father men women man woman birthday
+  `gift gifts present presents idea ideas fikri for her him kids kid children child mom mum mother dad father men women man woman birthday
   christmas xmas easter anniversary valentine valentines mothers fathers day wedding bridesmaid housewarming shower teacher friend
   friends sister brother wife husband boyfriend girlfriend grandma grandpa nan new baby stocking stuffer party occasion
-  hediye hediyesi hediyelik fikri sevgiliye kadına erkeğe anneye babaya çocuğa bebeğe anneler babalar günü doğum yılbaşı özel gün
+  hediye hediyesi hediyelik sevgiliye kadına erkeğe anneye babaya çocuğa bebeğe anneler babalar günü gün doğum yılbaşı
   arkadaşa öğretmene yıldönümü`.split(/\s+/),
 );
+
+/** The gift words themselves: saying "gift" somewhere does not make every gift tag about the item. */
+const GIFT_WORDS = new Set("gift gifts present presents idea ideas for her him hediye hediyesi hediyelik fikri".split(" "));
+/** "gift idea", "hediye fikri": says only that it is a gift. */
+const IDEA_WORDS = new Set("idea ideas fikri".split(" "));
 
 const STOP_SHORT = new Set("a an the and or of for to in on with by at is it my your our de da ve ile için bir".split(" "));
 
@@ -121,8 +126,11 @@ export function tagIrrelevance(tag: string, stems: Set<string>, lang: Lang, digi
   const fluff = words.filter((w) => FLUFF.has(w));
   const specific = words.filter((w) => !FLUFF.has(w) && !GIFTY.has(w));
   if (fluff.length && specific.length <= 1) return specific.length ? "vague" : "generic";
+  if (words.some((w) => IDEA_WORDS.has(w)) && words.every((w) => GIFT_WORDS.has(w))) return "generic";
+  // An occasion or recipient the listing itself names ("wedding" on a seating chart) is about it.
+  if (words.some((w) => !FLUFF.has(w) && !GIFT_WORDS.has(w) && (stems.has(stemOf(w)) || /\d/.test(w)))) return undefined;
   if (!specific.length) return digital || fluff.length ? "generic" : undefined;
-  return specific.some((w) => stems.has(stemOf(w)) || /\d/.test(w)) ? undefined : "unrelated";
+  return "unrelated";
 }
 
 // ---- Claims and facts --------------------------------------------------------------------------

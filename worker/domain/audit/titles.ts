@@ -15,6 +15,7 @@ export const AUDIT_TITLES_EN: Record<string, string> = {
   "title.main-phrase-missing": "Main phrase is missing from the title",
   "title.not-product": "Title does not say what the item is",
   "title.thin": "Title says too little",
+  "title.fragment": "Title has a cut-off word",
   "title.noise": "Title has promotional noise",
   "title.dropped-facts": "Title lost facts you gave",
   "title.too-many-words": "Title has too many words",
