@@ -137,7 +137,7 @@ export function tagIrrelevance(tag: string, stems: Set<string>, lang: Lang, digi
 
 /** Stock sentences that say nothing about the item: the seller never wrote them, the shopper skips them. */
 const STOCK =
-  /made to be (?:used and )?loved|loved every day|add (?:it|this|one|yours) to your (?:cart|basket)|order (?:yours )?(?:now|today)|buy (?:it |yours )?now|don'?t miss|brings? a handmade touch|perfect gift for (?:anyone|everyone|any occasion)|you(?:'ll| will) (?:love|adore) it|every home needs|must[- ]have for every|great gift|severek kullanman|sepete ekle|kaçırmayın|stoklar sınırlı|hemen (?:alın|sipariş)|bayılacak|harika bir fikir|en güzel seçim|mükemmel bir hediye/iu;
+  /made to be (?:used and )?loved|loved every day|add (?:it|this|one|yours) to your (?:cart|basket)|order (?:yours )?(?:now|today)|buy (?:it |yours )?now|don'?t miss|brings? a handmade touch|perfect gift for (?:anyone|everyone|any occasion)|every home needs|must[- ]have for every|great gift|severek kullanman|sepete ekle|kaçırmayın|stoklar sınırlı|hemen (?:alın|sipariş)|bayılacak|harika bir fikir|en güzel seçim|mükemmel bir hediye/iu;
 
 export function stockSentences(text: string): string[] {
   return sentencesOf(text).filter((s) => STOCK.test(s));
