@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { generatedRow } from "./shop-csv.mjs";
 
 const PAIRS_DIR = "tests/fixtures/doctor-pairs";
@@ -54,8 +55,26 @@ export async function benchDoctor(root, ms) {
     return { platform: "etsy", title: f[0], description: f[1].replace(/&amp;/g, "&").replace(/&#39;/g, "'"), tags: f[5].split(","), altTexts: [], photoCount: f.slice(7, 17).filter(Boolean).length };
   });
   for (const input of inputs.slice(0, 300)) auditListing(input); // warm up
-  const t0 = process.hrtime.bigint();
-  for (const input of inputs) auditListing(input);
-  const auditPerListingMs = ms(t0) / inputs.length;
-  return { pairs: pairs.length, agreed: pairs.length - misses.length, agreement: (pairs.length - misses.length) / pairs.length, misses, auditPerListingMs, bundleBytes: bytes };
+  // Best of three rounds: wall time, and the CPU time of this process (the machine is shared, so wall time
+  // includes waiting for a core; CPU time is what one audit costs).
+  let wall = Infinity;
+  let cpu = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const c0 = process.cpuUsage();
+    const t0 = process.hrtime.bigint();
+    for (const input of inputs) auditListing(input);
+    wall = Math.min(wall, ms(t0) / inputs.length);
+    const c = process.cpuUsage(c0);
+    cpu = Math.min(cpu, (c.user + c.system) / 1000 / inputs.length);
+  }
+  return {
+    pairs: pairs.length,
+    agreed: pairs.length - misses.length,
+    agreement: (pairs.length - misses.length) / pairs.length,
+    misses,
+    auditPerListingMs: wall,
+    auditCpuPerListingMs: cpu,
+    bundleBytes: bytes,
+    bundleGzipBytes: gzipSync(readFileSync(bundle)).length,
+  };
 }
