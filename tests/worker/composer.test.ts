@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LISTING_LIMITS } from "../../schema/api/listings";
 import { enforceListingRules, splitAltTexts } from "../../worker/domain/listings/enforce-rules";
 import { parseTagsContent } from "../../worker/domain/listings/tags";
+import { extractFacts, keptFacts, unsupportedClaims } from "../../worker/domain/facts";
 import { composeAltTexts, composeDescription, composeTags, composeTitle, inferTask, offlineComposer, type ComposeInput } from "../../worker/providers/llm/offline-composer";
 
 interface Case extends ComposeInput {
@@ -102,13 +103,19 @@ describe("the offline composer", () => {
     describe(`${c.category}: ${c.description.slice(0, 40)}...`, () => {
       const listing = compose(c);
 
-      it("writes a listing that passes every rule without repair", () => {
+      it("writes a listing that passes every rule without repair (fewer than 13 tags only when no more are true of the product)", () => {
         const { report } = enforceListingRules(listing, { productDescription: c.description, keywords: c.keywords });
-        expect(report.checks.filter((check) => check.status !== "pass")).toEqual([]);
-        expect(report.passed).toBe(true);
+        expect(report.checks.filter((check) => check.status === "repaired")).toEqual([]);
+        expect(report.checks.filter((check) => check.status === "warning").map((check) => check.rule)).toEqual(listing.tags.length < 13 ? ["tags.count"] : []);
         expect(listing.title.length).toBeLessThanOrEqual(LISTING_LIMITS.titleMax);
-        expect(listing.tags).toHaveLength(13);
+        expect(listing.tags.length).toBeGreaterThanOrEqual(5);
+        expect(listing.tags.length).toBeLessThanOrEqual(13);
         expect(listing.altTexts.length).toBeGreaterThan(0);
+      });
+
+      it("claims nothing the seller did not say (no stock sentence, no invented gift, care or handmade claim)", () => {
+        const all = [listing.title, listing.description, ...listing.tags, ...listing.altTexts].join("\n");
+        expect(unsupportedClaims(all, extractFacts({ text: c.description }), `${c.description}\n${c.keywords.join("\n")}`)).toEqual([]);
       });
 
       it("uses the product's own words in the title, description, tags and alt texts", () => {
@@ -123,11 +130,12 @@ describe("the offline composer", () => {
         expect(listing.title.toLowerCase().indexOf(c.own.toLowerCase())).toBeLessThan(LISTING_LIMITS.titleMobile);
       });
 
-      it("writes intro, features and benefits, a digital note only for a digital product, and no FAQ", () => {
+      it("writes the seller's intro, the features with every fact, a digital note only for a digital product, and no FAQ", () => {
         const blocks = listing.description.split(/\n\n/);
         expect(blocks[0]).not.toMatch(/^(#|\*\*|-|•)/);
         expect(listing.description).toMatch(/^Features$/m);
-        expect(listing.description).toMatch(/^Why you'll love it$/m);
+        expect(listing.description).not.toMatch(/^Why you'll love it$/m);
+        expect(keptFacts(listing.description, extractFacts({ text: c.description })).dropped).toEqual([]);
         expect(listing.description).not.toMatch(/faq|frequently asked/i);
         if (c.digital) expect(listing.description).toMatch(/This is a digital product\. No physical item will be shipped\./);
         else expect(listing.description).not.toMatch(/digital product|no physical item/i);
@@ -234,8 +242,6 @@ const DANGLING = new Set(
   freshwater vegan organic natural personalized custom adjustable reusable lightweight oversized
   için ile ve veya de da gibi kalın büyük küçük yumuşak zarif hafif mat doğal organik el`.split(/\s+/),
 );
-const BUYER =
-  /gift|hediye|\bfor (her|him|mom|dad|kids|women|men)\b|lover|sevene|decor|dekor|winter|kışlık|christmas|yılbaşı|birthday|doğum günü|wedding|düğün|nursery|housewarming|stocking stuffer|instant download|anında indirme|dijital indirme|laptop|self care|wall art|duvar|printable|yazdırılabilir|diy|kendin yap|newborn|yeni doğan|bebek|stationery|keepsake/i;
 const UNIT_FIRST = /^(inch|inches|cm|mm|ml|oz|gr|g|gsm)(?=\s|$)/i;
 const MARKDOWN = /\*\*|__|^#{1,6}\s|^\s*[-*+]\s|\[[^\]]+\]\([^)]*\)/m;
 
@@ -320,16 +326,17 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
         expect(etsy.listing.title).not.toMatch(/\b(Ml|Cm|Mm|Oz|Gr)\b/);
       });
 
-      it("writes 13 distinct tags of buyer searches: no filler, no tag inside another", () => {
+      it("writes up to 13 distinct tags, each true of the product: no filler, no tag inside another, no invented claim", () => {
         const tags = etsy.listing.tags;
-        expect(tags).toHaveLength(13);
+        expect(tags.length).toBeGreaterThanOrEqual(6);
+        expect(tags.length).toBeLessThanOrEqual(13);
+        expect(unsupportedClaims(tags.join("\n"), extractFacts({ text: f.description }), `${f.description}\n${f.keywords.join("\n")}`)).toEqual([]);
         for (const tag of tags) {
           expect(tag.length).toBeLessThanOrEqual(20);
           expect(tag.split(" ").length).toBeGreaterThanOrEqual(2);
           expect(FILLER_PHRASES).not.toContain(tag);
         }
         for (const [i, a] of tags.entries()) for (const b of tags.slice(i + 1)) expect(isSubPhraseDuplicate(a, b, lang), `"${a}" / "${b}"`).toBe(false);
-        expect(tags.filter((t) => BUYER.test(t)).length).toBeGreaterThanOrEqual(2);
       });
 
       it("writes a plain-text description with its sections on their own lines", () => {
@@ -368,11 +375,12 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
         }
       });
 
-      it("writes Amazon's parts: a clean title, five bullets and search terms within 249 bytes", () => {
+      it("writes Amazon's parts: a clean title, up to five bullets of the seller's facts and search terms within 249 bytes", () => {
         const { listing } = composeFor(f, "amazon");
         expect(listing.title.length).toBeLessThanOrEqual(PLATFORM_LIMITS.amazon.titleWarn);
         expect(listing.title).not.toMatch(/\b(best|sale|free shipping|cheap|discount)\b|#1|[!$?_{}^~#<>*]/i);
-        expect(listing.bullets).toHaveLength(5);
+        expect(listing.bullets!.length).toBeGreaterThanOrEqual(3);
+        expect(listing.bullets!.length).toBeLessThanOrEqual(5);
         for (const b of listing.bullets!) {
           expect(b.length).toBeLessThanOrEqual(PLATFORM_LIMITS.amazon.bulletMax);
           expect(b).toMatch(/^\p{Lu}[^:]{2,40}: \S/u);
@@ -421,7 +429,9 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
 
   describe("the marketplaces' listing doctor", () => {
     for (const platform of ["etsy", "ebay", "amazon"] as const) {
-      it(`scores every one of the composer's ${platform} listings at 85 or more`, () => {
+      // Issue 24: the composer no longer pads a listing with stock sentences and gift tags, so a seller's
+      // short description gives a shorter listing, and the Doctor scores it for what it holds.
+      it(`scores every one of the composer's ${platform} listings at 65 or more (80 on average) without filler`, () => {
         const scores = [...EN_FIXTURES, ...TR_FIXTURES].map((f) => {
           const { listing } = composeFor(f, platform);
           return { id: f.id, score: auditListing({ platform, ...listing, keywords: f.keywords }).score };
@@ -435,11 +445,8 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
               .join(", ") || "none"
           }`,
         );
-        // Was 85 each and 90 on average: the Doctor now flags the composer's stock sentences ("Made to be used and
-        // loved every day", "Add it to your cart today") and thin details (issue #24). Raise it back once the
-        // composer writes only what the seller said.
-        for (const s of scores) expect(s.score, s.id).toBeGreaterThanOrEqual(75);
-        expect(average).toBeGreaterThanOrEqual(85);
+        for (const s of scores) expect(s.score, s.id).toBeGreaterThanOrEqual(65);
+        expect(average).toBeGreaterThanOrEqual(80);
       });
     }
   });
@@ -542,7 +549,7 @@ describe("held-out products read as a seller would write them", () => {
       keywords: [],
       platform: "etsy",
     });
-    const [features, notes] = [description.slice(description.indexOf("Features"), description.indexOf("Why you'll love it")), description.slice(description.indexOf("Good to know"))];
+    const [features, notes] = [description.slice(description.indexOf("Features"), description.indexOf("Good to know")), description.slice(description.indexOf("Good to know"))];
     expect(features).not.toMatch(/wash|ships/i);
     expect(notes).toContain("• Care: Hand wash cold, dry flat");
     expect(notes).toContain("• Shipping: Ships within 3-5 business days from Istanbul");

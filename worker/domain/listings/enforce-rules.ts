@@ -30,6 +30,7 @@ import {
 } from "../../providers/llm/offline-composer";
 import { FILLER_PHRASES } from "./categories";
 import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "./phrases";
+import { keepFactsInventNone } from "./fact-check";
 import { fitTag, isMultiWord, isSubPhraseDuplicate, pairWithProduct, tagCharacters } from "./tags";
 
 export interface ListingText {
@@ -52,6 +53,11 @@ export interface RuleContext {
   platform?: string;
   /** Overrides the detection from the description's words. */
   digital?: boolean;
+  /**
+   * The text came from a writer (a model, the offline composer, bulk optimize), not from the seller:
+   * it must keep every fact of the seller's description and claim nothing they did not (issue 24).
+   */
+  writer?: boolean;
 }
 
 interface PartResult<T> {
@@ -82,6 +88,7 @@ const PROMOTION =
 
 /** Etsy's title characters: letters, digits, spaces and - , . ' " / ( ) ! ? ; $ € £ % : & + */
 const TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+]/gu;
+const EBAY_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+#]/gu;
 const ONCE_ONLY: [string, string][] = [
   ["%", " percent"],
   [":", " -"],
@@ -139,7 +146,7 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   const plain = title
     .replace(/<\/?[a-z][^>]*>/gi, " ")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[*_`#~]+/g, "")
+    .replace(/[*_`~]+|#+(?!\d)/g, "")
     .replace(/^\s*>\s*/, "");
   const markdown = plain !== title ? ["removed markdown"] : [];
   title = plain;
@@ -150,8 +157,10 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
     .replace(/[‘’‚]/g, "'")
     .replace(/[–—‒]/g, "-")
     .replace(/\s*[|•·]\s*/g, " - ");
-  const removed = [...new Set([...(title.match(/[|•·]/g) ?? []), ...(typed.match(TITLE_DISALLOWED) ?? [])])].filter((c) => !/\s/.test(c));
-  title = tidySpaces(typed.replace(TITLE_DISALLOWED, (c) => (/\s/.test(c) ? c : " ")));
+  // eBay titles keep a catalogue number as written ("Pyrex #403"); Etsy and Amazon refuse "#".
+  const disallowed = platformOf(context) === "ebay" ? EBAY_TITLE_DISALLOWED : TITLE_DISALLOWED;
+  const removed = [...new Set([...(title.match(/[|•·]/g) ?? []), ...(typed.match(disallowed) ?? [])])].filter((c) => !/\s/.test(c));
+  title = tidySpaces(typed.replace(disallowed, (c) => (/\s/.test(c) ? c : " ")));
   const characters = removed.length ? [`replaced or removed ${removed.map((c) => quote(c)).join(", ")}`] : [];
 
   // A title wrapped in quotes as a whole: the quotes are the model's, not the title's.
@@ -563,18 +572,21 @@ export function enforceBullets(input: unknown, context: RuleContext): PartResult
     count.push(`kept ${bulletCount} of ${values.length}`);
     values.length = bulletCount;
   }
+  let short: string | undefined;
   if (values.length < bulletCount) {
-    const missing = bulletCount - values.length;
+    const had = values.length;
     for (const b of composeBullets(composeInput(context))) {
       if (values.length >= bulletCount) break;
       if (!values.some((v) => v.toLowerCase() === b.toLowerCase())) values.push(b);
     }
-    count.push(`wrote ${missing} from the product description`);
+    if (values.length > had) count.push(`wrote ${values.length - had} from the product description`);
+    // Fewer than five when the seller's facts hold no more: a bullet is never padded with a stock line.
+    if (values.length < bulletCount) short = `only ${values.length} bullets could be written from the product's facts`;
   }
   return {
     value: values,
     checks: [
-      result("bullets.count", count),
+      result("bullets.count", count, short),
       result("bullets.plain-text", format.length ? [`cleaned ${format.length} (Markdown, list markers or line breaks)`] : []),
       result("bullets.length", length),
       result("bullets.unique", duplicates.length ? [`removed duplicates ${duplicates.join(", ")}`] : []),
@@ -717,6 +729,17 @@ export function buildReport(checks: RuleCheck[]): RuleReport {
  * description, search terms (without the title's words), alt texts (tags are removed).
  */
 export function enforceListingRules(raw: ListingText, context: RuleContext): { listing: ListingText; report: RuleReport } {
+  const formed = formRules(raw, context);
+  if (!context.writer) return formed;
+  // A writer's listing: every fact kept, no claim invented; then the form rules once more on what changed.
+  const checked = keepFactsInventNone(formed.listing, composeInput(context));
+  const again = formRules({ ...formed.listing, ...checked.listing } as ListingText, context);
+  const repaired = new Set(formed.report.checks.filter((c) => c.status === "repaired").map((c) => c.rule));
+  const merged = again.report.checks.map((c) => (repaired.has(c.rule) && c.status !== "repaired" ? formed.report.checks.find((f) => f.rule === c.rule)! : c));
+  return { listing: again.listing, report: buildReport([...merged, ...checked.checks]) };
+}
+
+function formRules(raw: ListingText, context: RuleContext): { listing: ListingText; report: RuleReport } {
   const platform = platformOf(context);
   const title = enforceTitle(raw.title, context);
   const description = enforceDescription(raw.description, context);

@@ -214,6 +214,7 @@ const ruleContextFor = (input: GenerationInput): RuleContext => ({
   keywords: input.keywords,
   platform: input.platform,
   digital: isDigitalProduct(input.description, input.keywords),
+  writer: true,
 });
 
 /** Asks for one part and brings it through its rules; answers the value and what the rules repaired. */

@@ -44,6 +44,7 @@ import {
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
 import { TEMPLATE_WORDS } from "../../providers/llm/offline-composer";
+import { extractFacts, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
 
 /** The parts of a listing the optimizer reads. */
 export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" | "altTexts" | "platform" | "ruleReport" | "photoCount"> & {
@@ -287,6 +288,66 @@ function mergeAltTexts(own: string[], written: string[], target: number): string
     if (out.length >= Math.max(target, own.length)) break;
   }
   return out;
+}
+
+// ---- Claims and facts (issue 24) -----------------------------------------------------------------
+
+/** The listing's fact sheet, from everything it states (title, description, materials, options, tags). */
+function sheetOf(row: ShopListingSource): FactSheet {
+  return extractFacts({ text: factsOf(row), title: row.title, tags: strings(row.tags), platform: "etsy" });
+}
+
+/** A proposal part claims nothing the listing does not state (the seller's own words are theirs to keep). */
+const claimsNothing = (text: string, facts: FactSheet, ground: string) => unsupportedClaims(text, facts, ground).length === 0;
+
+/**
+ * The candidate without what it may not say: a tag, an alt-text phrase or a description sentence with an
+ * unsupported claim goes (tags are refilled from the pool of clean phrases).
+ */
+function withoutClaims(text: ShopText, facts: FactSheet, ground: string, pool: string[]): ShopText {
+  const tags = text.tags.filter((t) => claimsNothing(t, facts, ground));
+  for (const t of pool) {
+    if (tags.length >= PLATFORM_LIMITS.etsy.tagCount) break;
+    if (!tags.some((x) => x.toLowerCase() === t.toLowerCase()) && claimsNothing(t, facts, ground)) tags.push(t);
+  }
+  const altTexts = text.altTexts.map((a) =>
+    claimsNothing(a, facts, ground)
+      ? a
+      : a
+          .split(/,\s*/)
+          .filter((p) => claimsNothing(p, facts, ground))
+          .join(", "),
+  );
+  const description = claimsNothing(text.description, facts, ground)
+    ? text.description
+    : text.description
+        .split("\n")
+        .map((line) => (claimsNothing(line, facts, ground) ? line : (line.match(/[^.!?]+[.!?]*/g) ?? []).filter((x) => claimsNothing(x, facts, ground)).join("").trim()))
+        .filter((line, i, all) => line.trim() || (i > 0 && all[i - 1].trim()))
+        .join("\n");
+  return { ...text, tags, altTexts: altTexts.filter((a) => a.trim()), description };
+}
+
+/** The facts the seller's title states that a candidate title drops (a size, the brand, "Personalized Initials"). */
+function titleFactsDropped(original: string, candidate: string, facts: FactSheet): string[] {
+  // A title says "Sterling Silver" for "925 sterling silver": materials are compared by their last two words.
+  const short = { ...facts, materials: facts.materials.map((m) => ({ name: m.name.split(" ").slice(-2).join(" ") })) };
+  const had = keptFacts(original, short).kept;
+  const now = keptFacts(candidate, short).kept;
+  const lost = had.filter((f) => !now.some((n) => n.kind === f.kind && n.value === f.value)).map((f) => f.value);
+  // Personalisation said in the title stays in the title.
+  if (/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(original) && !/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(candidate)) lost.push("personalisation");
+  return lost;
+}
+
+/** The seller's tags that name the product or one of its facts: a proposal keeps them. */
+function relevantOwnTags(own: string[], facts: FactSheet, title: string): string[] {
+  const known = new Set(
+    words(`${title} ${facts.product} ${facts.head} ${facts.materials.map((m) => m.name).join(" ")} ${facts.colours.join(" ")} ${facts.brand ?? ""}`)
+      .map((w) => w.toLowerCase().replace(/s$/, ""))
+      .filter((w) => w.length >= 3 && !isStopWord(w)),
+  );
+  return own.filter((t) => words(t).some((w) => known.has(w.toLowerCase().replace(/s$/, ""))));
 }
 
 // ---- The optimizer -------------------------------------------------------------------------------
@@ -725,10 +786,13 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     const fullDescription = thinDescription(row, original.description, productNameOf(row, original.title, phrases, lang), lang, phrases[0] ?? "");
     if (!descriptions.some(([d]) => d === fullDescription) && !inventedFacts(fullDescription, ground).length) descriptions.push([fullDescription, true]);
   }
+  // The seller's tags that name the product stay in every written tag set ("rabbit pattern", "personalized keychain").
+  const facts = sheetOf(row);
+  const keep = relevantOwnTags(original.tags, facts, row.title);
   const tagSets: [string[], boolean][] = [
     [original.tags, false],
     [mergedTags(original.tags, writerTags), true],
-    [writerTags, true],
+    [mergedTags(keep, writerTags), true],
   ];
   const tried: { kind: CandidateKind; text: ShopText; score: number; changed: number; rejected?: string }[] = [];
   for (const [title, newTitle] of titles) {
@@ -746,8 +810,12 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
         };
         const doctored = doctorFixes(row, start);
         const tidied = tidyTags(row, doctored, start.tags, mergedTags(original.tags, writerTags));
-        const text = leadLine(row, tidied);
+        const text = withoutClaims(leadLine(row, tidied), facts, ground, mergedTags(keep, writerTags));
         const invented = inventedFacts(`${text.title}\n${text.description}\n${text.tags.join("\n")}\n${text.altTexts.join("\n")}`, ground);
+        // No claim the listing does not support, and no fact or personalisation the seller's title had is lost.
+        if (!invented.length && !claimsNothing(text.title, facts, ground)) invented.push(`an unsupported claim in the title (${unsupportedClaims(text.title, facts, ground)[0].phrase})`);
+        const lost = titleFactsDropped(original.title, text.title, facts);
+        if (!invented.length && lost.length) invented.push(`a title that drops ${lost.join(", ")}`);
         // A title that stutters ("Chunky Knit Blanket - Chunky Knit Merino Blanket") is no title to paste.
         if (!invented.length && repeatedWords(text.title) > repeatedWords(original.title)) invented.push("a title that repeats its words");
         // Tags refilled from the writer's phrases count as a written part.

@@ -35,6 +35,7 @@ import {
   type ProductReading,
 } from "../../domain/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
+import { englishWords, extractFacts, normalMeasure, unsupportedClaims, type FactSheet } from "../../domain/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -50,6 +51,25 @@ const platformOf = (input: ComposeInput): Platform => (input.platform === "amazo
 
 function reading(input: ComposeInput): ProductReading {
   return readProduct(input.description, input.keywords);
+}
+
+/** The listing's fact sheet, read from the seller's own text (issue 24): every part keeps its facts and claims nothing it does not hold. */
+export function factsFor(input: ComposeInput): FactSheet {
+  const key = `${platformOf(input)}\u0000${input.description}\u0000${input.keywords.join("\u0001")}`;
+  const hit = factCache.get(key);
+  if (hit) return hit;
+  // The seller's keywords are read with the text (the product reading is shared with the composer's own).
+  const sheet = extractFacts({ text: input.description, tags: input.keywords, platform: platformOf(input) });
+  if (factCache.size > 100) factCache.clear();
+  factCache.set(key, sheet);
+  return sheet;
+}
+const factCache = new Map<string, FactSheet>();
+
+/** Whether a phrase the composer would write is backed by the seller's facts (no invented claim; in a Turkish listing, no English word). */
+function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
+  if (unsupportedClaims(text, facts, `${input.description}\n${input.keywords.join("\n")}`).length) return false;
+  return facts.language !== "tr" || englishWords(text, `${input.description} ${input.keywords.join(" ")}`).length === 0;
 }
 
 /** Keywords as the seller selected them, cleaned, each once; a regeneration starts at the next one. */
@@ -74,12 +94,14 @@ function productName(r: ProductReading, source: string): string {
 }
 
 /** The product named for a title: its phrase in Title Case with its measure ("Ceramic Coffee Mug 350 ml"). */
-function productHead(r: ProductReading, source: string): string {
+function productHead(r: ProductReading, source: string, facts?: FactSheet): string {
   // The part of the title a phone shows first (about 40 characters) holds the product's own noun phrase.
   const full = productName(r, source);
   const name = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
   const own = r.size ?? r.phrase?.measure;
-  const measure = own && !r.phrase?.tokens.includes(own) ? ` ${own}` : "";
+  // A set's sizes go together in one phrase of their own ("15x10, 12x8, 9x6 Inches"), never one of them alone.
+  const isFact = !facts || facts.measures.some((m) => normalMeasure(m) === normalMeasure(own ?? ""));
+  const measure = own && isFact && !r.phrase?.tokens.includes(own) && !/%/.test(own) && (facts?.measures.length ?? 0) < 2 ? ` ${own}` : "";
   return restoreAcronyms(titleCase(`${name}${measure}`, r.lang), source);
 }
 
@@ -89,7 +111,8 @@ const occasionsOf = (r: ProductReading, text: string) => OCCASIONS.filter((o) =>
 function buyerPhrases(input: ComposeInput): string[] {
   const r = reading(input);
   const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
-  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p));
+  const facts = factsFor(input);
+  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts));
 }
 
 // ---- Titles ------------------------------------------------------------------------------------
@@ -126,6 +149,80 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
     .filter((w, i, all) => !(kw.slice(0, -1).includes(key(w)) && i < all.length - 1))
     .join(" ");
   return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${rest}`;
+}
+
+/** A model or catalogue number as the seller wrote it ("#403", not "403"). */
+function withModels(head: string, facts: FactSheet): string {
+  let out = head;
+  for (const model of facts.models) {
+    const bare = model.replace(/^#\s?/, "");
+    if (model.startsWith("#") && new RegExp(`(?:^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).test(out) && !out.includes(model)) out = out.replace(new RegExp(`(^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`), `$1${model}`);
+  }
+  return out;
+}
+
+/** The measures of a set, in one phrase with their unit once at the end ("15x10, 12x8, 9x6 Inches"). */
+function measuresPhrase(facts: FactSheet, lang: Lang): string | undefined {
+  const list = facts.measures.filter((m) => !/%/.test(m));
+  if (list.length < 2) return undefined;
+  return titleCase(list.join(", "), lang);
+}
+
+/** Title phrases that carry facts: every size of a set, the count, the sizes range. */
+function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
+  const out: string[] = [];
+  const set = measuresPhrase(facts, lang);
+  if (set) out.push(restoreAcronyms(set, source));
+  for (const c of facts.counts.slice(0, 1)) out.push(titleCase(c, lang));
+  return out;
+}
+
+/** An eBay title's lead: Vintage, era, brand and model first, then the product, then its size and colour. */
+function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): string {
+  const lead: string[] = [];
+  const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
+  if (facts.vintage && /vintage|antika|antique/iu.test(source) && !has(head, "vintage")) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
+  for (const e of facts.era) if (!has(head, e) && !/^(?:vintage|antique|antika|retro)$/i.test(e)) lead.push(e);
+  if (facts.brand && !key(head).includes(key(facts.brand))) lead.push(facts.brand);
+  for (const m of facts.models) if (!key(head).includes(key(m.replace(/^#\s?/, "")))) lead.push(m);
+  const rest = head
+    .split(" ")
+    .filter((w) => !lead.some((l) => key(l) === key(w)))
+    .join(" ");
+  const tail: string[] = [];
+  if (facts.measures.length === 1 && !has(rest, facts.measures[0])) tail.push(facts.measures[0]);
+  for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
+  return [...lead, rest, ...tail].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A writer's title with the facts a title must carry (issue 24): on eBay vintage, era, brand and
+ * catalogue number lead, then size and colour; on every marketplace each size of a set is there. What
+ * is added goes at its place; the title is then cut at a word to `max`, never losing the lead.
+ */
+export function titleFacts(title: string, facts: FactSheet, platform: Platform, lang: Lang, source: string, max: number): string {
+  let out = withModels(title, facts);
+  if (platform === "ebay") {
+    const lead = ebayLead(out.replace(/\s[-–|]\s|,\s/g, " "), facts, lang, source);
+    if (lead !== out.replace(/\s[-–|]\s|,\s/g, " ")) out = lead;
+  }
+  const set = facts.measures.filter((m) => !/%/.test(m));
+  const flat = (t: string) => t.toLocaleLowerCase("tr").replace(/\s+/g, "").replace(/×/g, "x");
+  const missing = set.filter((m) => !flat(out).includes(flat(m).replace(/[a-z"]+$/u, "")));
+  if (missing.length && set.length > 1) {
+    const phrase = measuresPhrase(facts, lang) ?? "";
+    out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
+  } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(" ")}`;
+  if (out.length <= max) return out;
+  // Too long: the last words that are not facts go first.
+  const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase());
+  const ws = out.split(" ");
+  for (let i = ws.length - 1; i > 0 && ws.join(" ").length > max; i--) if (!keep(ws[i])) ws.splice(i, 1);
+  return ws
+    .join(" ")
+    .replace(/[\s,\-–]+$/, "")
+    .slice(0, max)
+    .trim();
 }
 
 /** Etsy's advice: a short, clear title; at most 15 words. */
@@ -178,23 +275,37 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
  * features and a buyer phrase within 150 (Amazon allows 200), no promotional words.
  */
 export function composeTitle(input: ComposeInput): string {
+  const title = titleOnce(input, false);
+  // A regenerated title that would come out the same (few phrases to rotate) leads with the product's own name instead.
+  if ((input.variant ?? 0) % 2 === 1 && title === titleOnce({ ...input, variant: 0 }, false)) return titleOnce(input, true);
+  return title;
+}
+
+function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const r = reading(input);
+  const facts = factsFor(input);
   const source = `${input.description} ${input.keywords.join(" ")}`;
-  const head = withMainKeyword(productHead(r, source), keywordList({ ...input, variant: 0 })[0], r, source);
+  const own = productHead(r, source, facts);
+  const mainKeyword = keywordList({ ...input, variant: 0 })[0];
+  // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
+  const repeats = ownNameFirst || (platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w))));
+  const head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
-  const segments = (input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated;
-  const tails = r.category.titleTail[r.lang];
+  // The facts a title must carry (every size of a set, the count) come before any other phrase.
+  const segments = [...factSegments(facts, r.lang, source), ...(ownNameFirst && mainKeyword ? [restoreAcronyms(titleCase(mainKeyword, r.lang), source)] : []), ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated)];
+  // A buyer phrase only when the seller's facts back it ("Gift for Her" needs a gift or a recipient).
+  const tails = r.category.titleTail[r.lang].filter((t) => supported(t, input, facts));
   const tailOptions = tails.map((_, i) => restoreAcronyms(titleCase(pick(tails, input.variant, i), r.lang), source));
-  const tail = tailOptions[0];
+  const tail = tailOptions[0] ?? "";
   const platform = platformOf(input);
   if (platform === "ebay") {
     const max = PLATFORM_LIMITS.ebay.titleMax;
-    // eBay titles are search words: no separators.
-    const plainHead = head.replace(" - ", " ");
-    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), tail], max, () => " ", 4);
+    // eBay titles are search words that lead with brand, model, era, size and colour; no separators.
+    const plainHead = ebayLead(head.replace(" - ", " "), facts, r.lang, source);
+    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), ...(tail ? [tail] : [])], max, () => " ", 4);
     return withTail.length <= max ? withTail : fillTitle(plainHead, segments, max, () => " ", 3);
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
@@ -230,6 +341,7 @@ interface Words {
   benefits: string;
   note: string;
   disclaimer: string;
+  customDisclaimer: string;
   cta: string[];
   size: string;
   materials: string;
@@ -237,6 +349,8 @@ interface Words {
   digitalViews: string[];
   bulletLabels: string[];
   digitalLabel: string;
+  typeLabel: string;
+  searchLabel: string;
   goodToKnow: string;
   /** The heading of the seller's care, shipping and contact notes in a description. */
   shopNotes: string;
@@ -258,13 +372,16 @@ const EN: Words = {
   benefits: "Why you'll love it",
   note: "Please note",
   disclaimer: "This is a digital product. No physical item will be shipped. Your files are ready to download once your payment is confirmed.",
+  customDisclaimer: "This is a digital product. No physical item will be shipped.",
   cta: ["Add it to your cart today, for yourself or as a gift.", "Order yours today and make it part of your every day.", "Add it to your cart now and treat yourself or someone you love."],
   size: "Size",
   materials: "Materials",
-  views: ["{Product}, front view", "Close-up of the {product} showing the detail", "{Product} in everyday use", "{Product} shown to scale", "{Product} ready to give as a gift"],
+  views: ["{Product}, front view", "Close-up of the {product} showing the detail", "{Product} from the side", "{Product} shown to scale", "{Product} from above"],
   digitalViews: ["Preview of the {product}", "Sample page of the {product}", "{Product} shown on a tablet screen", "Close-up of the {product} design", "Everything included with the {product}"],
-  bulletLabels: ["What You Get", "Quality Materials", "Thoughtful Details", "Made for Everyday", "Ready to Gift"],
+  bulletLabels: ["What You Get", "Materials", "Details", "Good to Know", "Good to Know"],
   digitalLabel: "Instant Download",
+  typeLabel: "Product",
+  searchLabel: "Also Searched As",
   goodToKnow: "Good to Know",
   shopNotes: "Good to know",
   handmadeLine: "Made by hand, so each one has its own small character.",
@@ -285,13 +402,16 @@ const TR: Words = {
   benefits: "Neden seveceksiniz",
   note: "Lütfen dikkat",
   disclaimer: "Bu dijital bir üründür. Fiziksel bir ürün gönderilmez. Ödemeniz onaylandığında dosyalarınızı hemen indirebilirsiniz.",
+  customDisclaimer: "Bu dijital bir üründür. Fiziksel bir ürün gönderilmez.",
   cta: ["Kendiniz ya da sevdikleriniz için hemen sepete ekleyin.", "Bugün sipariş verin, her gününüzün parçası olsun.", "Hemen sepete ekleyin ve kendinizi ya da bir sevdiğinizi mutlu edin."],
   size: "Ölçü",
   materials: "Malzeme",
-  views: ["{Product}, önden görünüm", "{Product}, yakın çekim detay", "{Product}, günlük kullanımda", "{Product}, boyut karşılaştırması", "{Product}, hediye paketinde"],
+  views: ["{Product}, önden görünüm", "{Product}, yakın çekim detay", "{Product}, yandan görünüm", "{Product}, boyut karşılaştırması", "{Product}, üstten görünüm"],
   digitalViews: ["{Product}, önizleme", "{Product}, örnek sayfa", "{Product}, tablet ekranında", "{Product}, tasarım detayı", "{Product}, pakete dahil olanlar"],
-  bulletLabels: ["Ürün Detayları", "Kaliteli Malzeme", "Özenli Detaylar", "Günlük Kullanım", "Hediyeye Hazır"],
+  bulletLabels: ["Ürün", "Malzeme", "Detaylar", "Bilmeniz Gerekenler", "Bilmeniz Gerekenler"],
   digitalLabel: "Anında İndirme",
+  typeLabel: "Ürün",
+  searchLabel: "Şöyle de Aranır",
   goodToKnow: "Bilmeniz Gerekenler",
   shopNotes: "Bilmeniz gerekenler",
   handmadeLine: "El yapımıdır; her birinin kendine has küçük farkları vardır.",
@@ -301,7 +421,9 @@ const TR: Words = {
 };
 
 export const TEMPLATE_WORDS: Record<Lang, Words> = { en: EN, tr: TR };
-export const digitalDisclaimer = (lang: Lang) => `${TEMPLATE_WORDS[lang].note}\n${TEMPLATE_WORDS[lang].disclaimer}`;
+/** The digital note; a personalised or made-to-order file is sent when it is ready, not downloaded at once. */
+export const digitalDisclaimer = (lang: Lang, facts?: FactSheet) =>
+  `${TEMPLATE_WORDS[lang].note}\n${facts?.personalised ? TEMPLATE_WORDS[lang].customDisclaimer : TEMPLATE_WORDS[lang].disclaimer}`;
 
 const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 const fill = (template: string, productName: string, lang: Lang) => template.replace(/\{Product\}/g, capitalise(productName, lang)).replace(/\{product\}/g, productName);
@@ -317,74 +439,141 @@ function shopNotes(input: ComposeInput, lang: Lang): string[] {
   return splitDescription(input.description).notes.map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
 }
 
-/** The intro paragraph: a template naming the product, then the seller's own first sentence. */
+/**
+ * The intro paragraph: the seller's own first sentences, as they wrote them. No template hook: a line
+ * such as "Made to be used and loved every day" says nothing about this product (issue 24).
+ */
 export function composeIntro(input: ComposeInput): string {
   const r = reading(input);
-  const w = TEMPLATE_WORDS[r.lang];
-  const name = productName(r, input.description);
   const own = ownSentences(input, r.lang);
-  // The seller's first keyword is what the listing is meant to be found for: the intro says it early.
-  const main = keywordList({ ...input, variant: 0 })[0];
-  if (main && words(main).length >= 2 && !lower(own[0] ?? "", r.lang).includes(lower(main, r.lang))) {
-    return [fill(pick(r.digital ? w.digitalKeywordIntro : w.keywordIntro, input.variant ?? 0), lower(main, r.lang), r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
-  }
-  // When the seller's first sentence already names the product, it opens and a short hook follows.
-  const namedAt = own[0] ? lower(own[0], r.lang).indexOf(name) : -1;
-  if (namedAt >= 0 && namedAt <= 12) {
-    // A hook that does not say what a benefit line says again.
-    const hooks = r.digital ? w.digitalHook : w.hook;
-    const benefitText = lower(r.category.benefits[r.lang].join(" "), r.lang);
-    const hook = hooks.map((_, i) => pick(hooks, input.variant ?? 0, i)).find((h) => !benefitText.includes(lower(words(h).slice(0, 4).join(" "), r.lang))) ?? hooks[0];
-    return `${withStop(own[0])} ${hook}`;
-  }
-  const template = pick(r.digital ? w.digitalIntro : w.intro, input.variant ?? 0);
-  return [fill(template, name, r.lang), own[0] ? withStop(own[0]) : ""].filter(Boolean).join(" ");
+  if (!own.length) return withStop(capitalise(productName(r, input.description), r.lang));
+  // Two short sentences make one paragraph; a long first sentence stands alone.
+  const take = own[0].length < 90 && own[1] ? 2 : 1;
+  return own.slice(0, take).map(withStop).join(" ");
 }
 
-/** Feature lines: the seller's other sentences, then size and materials when the sentences do not say them. */
+const FACT_LABELS: Record<Lang, Record<string, string>> = {
+  en: {
+    brand: "Brand",
+    model: "Model",
+    era: "Era",
+    condition: "Condition",
+    material: "Material",
+    materials: "Materials",
+    size: "Size",
+    sizes: "Sizes",
+    count: "Quantity",
+    colour: "Colour",
+    care: "Care",
+    personalisation: "Personalisation",
+    included: "Includes",
+    format: "File format",
+    formats: "File formats",
+    editor: "Edit in",
+    skill: "Skill level",
+    terms: "Terms",
+    tools: "Hook or needles",
+  },
+  tr: {
+    brand: "Marka",
+    model: "Model",
+    era: "Dönem",
+    condition: "Durum",
+    material: "Malzeme",
+    materials: "Malzeme",
+    size: "Ölçü",
+    sizes: "Beden",
+    count: "Adet",
+    colour: "Renk",
+    care: "Bakım",
+    personalisation: "Kişiselleştirme",
+    included: "İçerik",
+    format: "Dosya biçimi",
+    formats: "Dosya biçimi",
+    editor: "Düzenleme",
+    skill: "Seviye",
+    terms: "Terimler",
+    tools: "Tığ veya şiş",
+  },
+};
+
+const listOf = (items: string[], lang: Lang) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${items[items.length - 1]}`);
+
+/** A material with its share as the seller wrote it ("100% merino wool", "%100 merinos yünü"). */
+const materialText = (m: { name: string; percent?: number }, lang: Lang) => (m.percent === undefined ? m.name : lang === "tr" ? `%${m.percent} ${m.name}` : `${m.percent}% ${m.name}`);
+
+/**
+ * The fact sheet as labelled lines ("Size: 15x10, 12x8 and 9x6 inches"), every fact once, in the
+ * listing's language. Only what the seller said; nothing is added.
+ */
+export function factLines(facts: FactSheet, lang: Lang = facts.language): string[] {
+  const l = FACT_LABELS[lang];
+  const lines: string[] = [];
+  const add = (label: string, value: string) => {
+    if (value.trim()) lines.push(`${label}: ${value.trim()}`);
+  };
+  if (facts.brand) add(l.brand, facts.brand);
+  if (facts.models.length) add(l.model, facts.models.join(", "));
+  if (facts.era.length) add(l.era, facts.era.join(", "));
+  if (facts.materials.length) add(facts.materials.length > 1 ? l.materials : l.material, listOf(facts.materials.map((m) => materialText(m, lang)), lang));
+  if (facts.measures.length) add(l.size, listOf(facts.measures, lang));
+  if (facts.sizes.length) add(l.sizes, listOf(facts.sizes, lang));
+  if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
+  if (facts.counts.length) add(l.count, facts.counts.join(", "));
+  if (facts.colours.length) add(l.colour, facts.colours.join(", "));
+  if (facts.condition.length) add(l.condition, capitalise(facts.condition.join(", "), lang));
+  if (facts.care.length) add(l.care, capitalise(facts.care.join(", "), lang));
+  if (facts.formats.length) add(facts.formats.length > 1 ? l.formats : l.format, facts.formats.join(", "));
+  if (facts.editor) add(l.editor, facts.editor);
+  if (facts.skill) add(l.skill, facts.skill);
+  if (facts.terms) add(l.terms, facts.terms.toUpperCase().replace(/TERMS$/, lang === "tr" ? "" : "terms").trim());
+  return lines;
+}
+
+/** Feature lines: the seller's other sentences, then the facts as labelled lines. */
 function featureLines(input: ComposeInput, r: ProductReading): string[] {
-  const w = TEMPLATE_WORDS[r.lang];
   const own = ownSentences(input, r.lang);
-  const features = own.slice(1, 7);
-  const said = lower(own.join(" "), r.lang);
-  if (features.length < 4 && r.measures.length) {
-    const extra = r.measures.filter((m) => !lower(features.join(" "), r.lang).includes(lower(m, r.lang)));
-    if (extra.length && (own.length === 1 || !features.length)) features.push(`${w.size}: ${extra.join(", ")}`);
-  }
-  const unsaid = r.materials.filter((m) => !said.includes(lower(m, r.lang)));
-  if (features.length < 4 && unsaid.length && own.length <= 2) features.push(`${w.materials}: ${unsaid.join(", ")}`);
-  if (features.length === 0) {
-    for (const p of r.phrases.slice(1, 4)) if (p.kind !== "measure") features.push(capitalise(phraseText(p), r.lang));
+  const intro = own[0] && own[0].length < 90 && own[1] ? 2 : 1;
+  const features = own.slice(intro, intro + 6);
+  // A fact the seller's care or shipping notes already state stays there, under its own heading.
+  const notes = lower(shopNotes(input, r.lang).join(" "), r.lang);
+  const facts = factsFor(input);
+  const inNotes = (value: string) => notes.includes(lower(value, r.lang));
+  const sheet = { ...facts, care: facts.care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
+  // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
+  const listed = lower(features.join(" "), r.lang);
+  for (const line of factLines(sheet, r.lang)) {
+    const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
+    if (!features.includes(line) && !values.every((v) => listed.includes(lower(v, r.lang)))) features.push(line);
   }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
 }
 
-/** Features and benefits as plain-text sections: a heading on its own line, then "•" bullets. */
+/** Features (the seller's sentences and the fact sheet) as a plain-text section: a heading, then "•" bullets; the shop notes after. */
 export function composeBody(input: ComposeInput): string {
   const r = reading(input);
   const w = TEMPLATE_WORDS[r.lang];
   const features = featureLines(input, r);
-  const benefits = r.category.benefits[r.lang];
   const notes = shopNotes(input, r.lang);
   return [
     `${w.features}\n${features.map((f) => `• ${f}`).join("\n")}`,
-    `${w.benefits}\n${benefits.map((b) => `• ${b}`).join("\n")}`,
     // Care, shipping and contact notes stay as the seller wrote them, under their own heading.
     ...(notes.length ? [`${w.shopNotes}\n${notes.map((n) => `• ${n}`).join("\n")}`] : []),
   ].join("\n\n");
 }
 
 /**
- * The description in plain text (the marketplaces' description fields are plain): intro, features,
- * benefits, the digital note only for a digital product, a call to action. No FAQ, no Markdown.
+ * The description in plain text (the marketplaces' description fields are plain): the seller's own
+ * sentences, the facts, the digital note only for a digital product. No stock sentences, no call to
+ * action, no FAQ, no Markdown.
  */
 export function composeDescription(input: ComposeInput): string {
   const r = reading(input);
-  const w = TEMPLATE_WORDS[r.lang];
   const sections = [composeIntro(input), composeBody(input)];
-  if (r.digital) sections.push(digitalDisclaimer(r.lang));
-  sections.push(pick(w.cta, input.variant ?? 0));
+  // The digital note, unless the seller's own words already say that nothing is shipped.
+  const saysItself = /no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|fiziksel (?:bir )?ürün gönderilmez/iu.test(input.description);
+  if ((r.digital || factsFor(input).digital) && !saysItself) sections.push(digitalDisclaimer(r.lang, factsFor(input)));
   return sections.join("\n\n");
 }
 
@@ -405,6 +594,15 @@ const DIGITAL_FALLBACK: Record<Lang, string[]> = {
   tr: ["anında indirme", "dijital indirme", "yazdırılabilir dosya", "kendin yap", "dijital dosya", "evde yazdır", "dijital ürün", "indirilebilir dosya", "el işi projesi", "dijital hediye"],
 };
 
+/** The craft as a shopper types it, per language. */
+const CRAFT_WORDS: Record<Lang, Record<string, string>> = {
+  en: { knit: "knit", crochet: "crochet", sewn: "sewn", embroidered: "embroidered", woven: "woven", macrame: "macrame", quilted: "quilted", "hand-painted": "hand painted", "hand-thrown": "wheel thrown", carved: "carved", beaded: "beaded", "cross-stitch": "cross stitch" },
+  tr: { knit: "örgü", crochet: "tığ işi", sewn: "dikiş", embroidered: "nakışlı", woven: "dokuma", macrame: "makrome", quilted: "kapitone", "hand-painted": "el boyaması", "hand-thrown": "çark", carved: "oyma", beaded: "boncuklu", "cross-stitch": "kanaviçe" },
+};
+
+/** Category words that name a family every product of the category belongs to ("jewelry" for a necklace). */
+const HYPERNYMS = new Set(["jewelry", "takı", "decor", "dekor", "home decor", "ev dekorasyonu", "clothing", "giyim", "accessories", "aksesuar", "ceramics", "seramik", "toy", "oyuncak", "stationery", "kırtasiye", "wall art", "duvar sanatı"]);
+
 /** Themes that are styles, true of the product itself ("boho necklace", "floral bundle"). */
 const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "geometric", "abstract", "çiçek", "botanik", "bohem", "rustik", "yılbaşı"]);
 
@@ -417,10 +615,12 @@ export function tagPool(input: ComposeInput): string[] {
   const head = r.head;
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
+  const facts = factsFor(input);
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "");
-    if (clean) pool.push(clean);
+    // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
+    if (clean && supported(clean, input, facts)) pool.push(clean);
   };
   const tail = (tokens: string[]) =>
     longestTail(
@@ -457,7 +657,32 @@ export function tagPool(input: ComposeInput): string[] {
   // A theme names the product only when the product phrase says it or it is a style ("boho necklace").
   for (const t of r.themes) if (productLower.includes(t) || STYLE_THEMES.has(t)) add(withHead(t));
   if (r.handmade) add(withHead(r.lang === "tr" ? "el yapımı" : "handmade"));
-  // Last resorts that are still searches: the product as a gift, then gift phrases for any product.
+  // The facts a shopper searches with: brand, era, vintage, craft, every material and colour with the product's noun.
+  if (facts.brand) add(withHead(facts.brand));
+  if (facts.brand && facts.vintage) add(`${r.lang === "tr" ? "vintage" : "vintage"} ${lower(facts.brand, r.lang)}`);
+  for (const e of facts.era) add(withHead(e));
+  if (facts.vintage) add(withHead("vintage"));
+  for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
+  for (const m of facts.materials) add(withHead(m.name));
+  for (const c of facts.colours) add(withHead(c));
+  if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
+  // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
+  const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
+  for (const m of modifiers) add(withHead(m));
+  // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
+  if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
+  for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
+  for (const inc of facts.included) {
+    const noun = lower(inc, r.lang).replace(/^(?:with|includes?|including|comes with) (?:a |an |two |three )?/, "");
+    if (words(noun).length <= 2) add(withHead(noun));
+  }
+  if (facts.digital) {
+    for (const f of facts.formats) add(withHead(lower(f, r.lang)));
+    if (facts.editor) add(`${lower(facts.editor, r.lang)} ${r.lang === "tr" ? "şablon" : "template"}`);
+  }
+  const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
+  if (family) for (const m of [...modifiers, ...facts.materials.map((x) => x.name), ...facts.colours]) add(`${m} ${family}`);
+  // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
   return pool;
@@ -499,6 +724,7 @@ export function selectTags(pool: string[], lang: Lang, count: number, start: str
 /** Five alt texts, one view each, each naming one keyword or phrase of the listing (SPEC: one keyword per image). */
 export function composeAltTexts(input: ComposeInput): string[] {
   const r = reading(input);
+  const facts = factsFor(input);
   const w = TEMPLATE_WORDS[r.lang];
   const name = productName(r, input.description);
   const nameWords = new Set(words(name).map((x) => lower(x, r.lang)));
@@ -509,7 +735,7 @@ export function composeAltTexts(input: ComposeInput): string[] {
     // A share ("100%") alone tells a screen-reader user nothing.
     ...r.measures.filter((m) => !/%/.test(m)),
     ...buyerPhrases(input),
-  ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x) && !/^(?:\d+\s?%|%\s?\d+)$/.test(x.trim()));
+  ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x) && !/^(?:\d+\s?%|%\s?\d+)$/.test(x.trim()) && supported(x, input, facts));
   const views = r.digital ? w.digitalViews : w.views;
   const out: string[] = [];
   const seen = new Set<string>();
@@ -550,66 +776,50 @@ export function cutAtWord(text: string, max: number): string {
  */
 export function composeBullets(input: ComposeInput): string[] {
   const r = reading(input);
+  const facts = factsFor(input);
   const w = TEMPLATE_WORDS[r.lang];
-  const name = capitalise(productName(r, input.description), r.lang);
-  const own = ownSentences(input, r.lang);
-  const benefits = r.category.benefits[r.lang];
-  // Occasions the seller named that the gift benefit does not already mention.
-  const occasionNames = OCCASION_NAMES.filter((o) => o.match.test(input.description))
-    .map((o) => o.inSentence[r.lang])
-    .filter((o) => !r.category.benefits[r.lang].some((b) => lower(b, r.lang).includes(lower(o, r.lang))));
-  const occasion = occasionNames.length ? occasionNames.join(r.lang === "tr" ? " ve " : " and ") : undefined;
-  const sizeText = [...r.measures, ...(r.sizes ? [r.sizes] : [])].join(", ");
-  const said = (text: string) => lower(own.join(" "), r.lang).includes(lower(text, r.lang));
-  const unsaidMaterials = r.materials.filter((m) => !said(m));
-  const features = r.phrases.filter((p) => p.kind === "feature").map((p) => lower(phraseText(p), r.lang));
-  const giftBenefit = benefits.find((b) => /gift|\bgive\b|hediye/i.test(b)) ?? benefits[benefits.length - 1];
-  const otherBenefits = benefits.filter((b) => b !== giftBenefit);
+  const l = FACT_LABELS[r.lang];
+  const and = r.lang === "tr" ? " ve " : " and ";
+  const own = ownSentences(input, r.lang).map(withStop);
   const used = new Set<string>();
-  // Each sentence once across the five bullets.
-  const sentence = (...candidates: (string | undefined)[]) => {
-    for (const c of candidates) {
-      if (!c) continue;
-      const text = withStop(c);
-      if (!used.has(text)) {
-        used.add(text);
-        return text;
-      }
-    }
-    return "";
+  const take = () => {
+    const next = own.find((o) => !used.has(o));
+    if (next) used.add(next);
+    return next;
   };
-  const joined = (...parts: string[]) => parts.filter(Boolean).join(" ");
-  const intent = buyerPhrases(input);
-  const typeName = lower(r.category.type[r.lang], r.lang);
-  // Sentences read from what the description says, used to bring a short bullet towards Amazon's 150-250 characters.
-  const facts = {
-    handmade: r.handmade ? w.handmadeLine : undefined,
-    search: intent[0] ? w.searchLine.replace("{phrase}", intent[0]) : undefined,
-    second: intent[1] ? w.searchLine.replace("{phrase}", intent[1]) : undefined,
-    type: w.typeLine.replace("{type}", typeName),
+  const bullets: string[] = [];
+  const add = (label: string, body: string | undefined) => {
+    if (body && body.trim()) bullets.push(cutAtWord(`${label}: ${body.trim()}`, PLATFORM_LIMITS.amazon.bulletMax));
   };
-  const bodies: string[] = [
-    joined(
-      sentence(own[0] ?? name),
-      sizeText && !r.sizes?.startsWith("one") && !r.sizes?.startsWith("tek") && !said(r.measures[0] ?? r.sizes ?? "") ? sentence(`${w.size}: ${sizeText}`) : "",
-      sentence(facts.handmade),
-    ),
-    joined(unsaidMaterials.length ? sentence(w.madeFrom.replace("{list}", unsaidMaterials.join(", "))) : "", sentence(own[1], otherBenefits[1], otherBenefits[0])),
-    joined(sentence(own[2], features.length && !features.every(said) ? `${w.features}: ${features.join(", ")}` : undefined, otherBenefits[0], otherBenefits[1]), own[3] ? sentence(own[3]) : ""),
-    joined(sentence(otherBenefits[0], otherBenefits[1]), sentence(own[4], otherBenefits[1], facts.type)),
-    r.digital ? w.disclaimer : joined(sentence(giftBenefit), occasion ? sentence(w.giftLine.replace("{occasion}", occasion)) : "", sentence(facts.search)),
-  ];
-  // A bullet still under 120 characters takes the next unused sentence.
-  const spare = [facts.type, facts.second, facts.search, ...otherBenefits, giftBenefit];
-  for (let i = 0; i < bodies.length; i++) {
-    if (bodies[i].length >= 120 || (r.digital && i === 4)) continue;
-    const extra = sentence(...spare);
-    if (extra) bodies[i] = joined(bodies[i], extra);
+  // Each bullet is one group of the seller's facts, then their own sentences; nothing is added.
+  add(w.bulletLabels[0], [take(), facts.counts.length ? withStop(capitalise(facts.counts.join(", "), r.lang)) : ""].filter(Boolean).join(" "));
+  const sizes = [...facts.measures, ...facts.sizes];
+  if (sizes.length) add(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(listOf(sizes, r.lang)));
+  if (facts.materials.length) add(facts.materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(facts.materials.map((m) => materialText(m, r.lang)), r.lang), r.lang)));
+  const details = [
+    facts.brand ? `${l.brand}: ${facts.brand}` : "",
+    facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
+    facts.era.length ? `${l.era}: ${facts.era.join(", ")}` : "",
+  ].filter(Boolean);
+  if (details.length) add(w.bulletLabels[2], withStop(details.join(". ")));
+  if (facts.colours.length) add(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
+  if (facts.condition.length) add(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
+  if (facts.included.length) add(l.included, withStop(capitalise(facts.included.join("; "), r.lang)));
+  if (facts.tools.length) add(l.tools, withStop(listOf(facts.tools, r.lang)));
+  if (facts.skill || facts.terms) add(l.skill, withStop(capitalise([facts.skill, facts.terms].filter(Boolean).join(", "), r.lang)));
+  if (facts.care.length) add(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
+  if (facts.personalised) add(l.personalisation, withStop(capitalise(facts.personalisation.length ? facts.personalisation.join(", ") : l.personalisation, r.lang)));
+  if (facts.formats.length || facts.editor) add(l.format, withStop([facts.formats.join(", "), facts.editor ? `${l.editor}: ${facts.editor}` : ""].filter(Boolean).join(". ")));
+  if (facts.digital) add(w.digitalLabel, facts.personalised ? w.customDisclaimer : w.disclaimer);
+  for (let next = take(); next && bullets.length < PLATFORM_LIMITS.amazon.bulletCount; next = take()) add(w.goodToKnow, next);
+  // Still short: the product's type and its name as the seller wrote it, then the keywords the seller chose; nothing invented.
+  if (bullets.length < PLATFORM_LIMITS.amazon.bulletCount) {
+    const type = r.category.type[r.lang];
+    add(w.typeLabel, withStop(capitalise(supported(type, input, facts) ? `${type}: ${productName(r, input.description)}` : productName(r, input.description), r.lang)));
   }
-  const labels = [...w.bulletLabels];
-  if (r.digital) labels[4] = w.digitalLabel;
-  if (!unsaidMaterials.length) labels[1] = w.goodToKnow;
-  return bodies.map((body, i) => cutAtWord(`${labels[i]}: ${body || withStop(benefits[i % benefits.length])}`, PLATFORM_LIMITS.amazon.bulletMax));
+  const chosen = keywordList({ ...input, variant: 0 });
+  if (bullets.length < PLATFORM_LIMITS.amazon.bulletCount && chosen.length) add(w.searchLabel, withStop(capitalise(chosen.join(", "), r.lang)));
+  return bullets.slice(0, PLATFORM_LIMITS.amazon.bulletCount);
 }
 
 const utf8 = new TextEncoder();
@@ -621,6 +831,7 @@ export const byteLength = (text: string) => utf8.encode(text).length;
  */
 export function composeSearchTerms(input: ComposeInput, title = composeTitle({ ...input, platform: "amazon" })): string {
   const r = reading(input);
+  const facts = factsFor(input);
   const titleWords = new Set(words(title).map((x) => lower(x, r.lang)));
   const candidates = [
     ...keywordList(input).flatMap((k) => words(k)),
@@ -635,7 +846,7 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
   for (const raw of candidates) {
     const term = lower(raw, r.lang).replace(/[^\p{L}\p{N}'-]/gu, "");
     if (!term || term.length < 3 || isStopWord(term) || /^\d+$/.test(term) || titleWords.has(term) || out.includes(term)) continue;
-    if (PROMOTIONAL_WORDS.includes(term)) continue;
+    if (PROMOTIONAL_WORDS.includes(term) || !supported(term, input, facts)) continue;
     if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) continue;
     out.push(term);
   }
@@ -650,6 +861,11 @@ export const PROMOTIONAL_WORDS = ["best", "sale", "cheap", "discount", "bestsell
 const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
   en: {
     brand: "Brand",
+    model: "Model",
+    era: "Era",
+    vintage: "Vintage",
+    pattern: "Pattern",
+    condition: "Condition Notes",
     type: "Type",
     material: "Material",
     color: "Color",
@@ -665,6 +881,11 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
   },
   tr: {
     brand: "Marka",
+    model: "Model",
+    era: "Dönem",
+    vintage: "Vintage",
+    pattern: "Desen",
+    condition: "Durum Notu",
     type: "Tür",
     material: "Malzeme",
     color: "Renk",
@@ -705,21 +926,29 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const add = (name: string, value: string | undefined) => {
     if (value && value.trim()) out.push({ name, value: value.trim().slice(0, 65) });
   };
-  if (r.handmade) {
-    add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
-    add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
-  }
+  const facts = factsFor(input);
+  // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
+  if (facts.brand) add(n.brand, facts.brand);
+  else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
+  if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
+  if (facts.models.length) add(n.model, facts.models.join(", "));
+  if (facts.era.length) add(n.era, facts.era.join(", "));
+  if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
+  const design = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?) (?:pattern|design|desenli|deseni)(?![\p{L}])/u.exec(text)?.[1];
+  if (design && !facts.pattern && !(facts.brand && design.includes(facts.brand))) add(n.pattern, design);
+  if (facts.condition.length) add(n.condition, capitalise(facts.condition.join(", "), r.lang));
   add(
     n.type,
     r.head
       ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
       : undefined,
   );
-  add(n.material, r.materials.map(cap).join(", "));
-  add(n.color, r.colours.map(cap).join(", "));
+  add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
+  add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
-  const capacity = r.measures.filter((m) => /\b(ml|oz|l|lt|fl oz|gr|g|kg)\b/i.test(m));
-  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : dimensions.length ? dimensions.join(", ") : undefined;
+  const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
+  const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
+  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : allDimensions.length ? allDimensions.join(", ") : dimensions.length ? dimensions.join(", ") : undefined;
   add(n.size, size);
   if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
   add(

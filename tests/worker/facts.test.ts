@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { extractFacts, factItems, keptFacts, unsupportedClaims } from "../../worker/domain/facts";
+
+const items = (text: string) => factItems(extractFacts({ text })).map((i) => `${i.kind}:${i.value}`);
+
+describe("the fact sheet reads what the seller said", () => {
+  it("keeps every size of a set, the count and the material of a cutting board set", () => {
+    const facts = items("Bamboo cutting board set of 3 with juice groove, sizes 15x10, 12x8 and 9x6 inches, pre-oiled.");
+    expect(facts).toEqual(expect.arrayContaining(["measure:15x10", "measure:12x8", "measure:9x6 inches", "count:set of 3", "material:bamboo"]));
+    expect(extractFacts({ text: "Bamboo cutting board set of 3 with juice groove" }).head).toBe("board");
+  });
+
+  it("reads brand, catalogue number, era, capacity, colour and condition of a vintage bowl", () => {
+    const sheet = extractFacts({ text: "Vintage 1970s Pyrex #403 mixing bowl, 2.5 qt, Turquoise Butterprint pattern. Used marks inside, no chips or cracks." });
+    expect(sheet.brand).toBe("Pyrex");
+    expect(sheet.models).toEqual(["#403"]);
+    expect(sheet.era).toEqual(["1970s"]);
+    expect(sheet.vintage).toBe(true);
+    expect(sheet.measures).toEqual(["2.5 qt"]);
+    expect(sheet.colours).toContain("turquoise");
+    expect(sheet.condition).toEqual(["used marks", "no chips or cracks"]);
+    expect(sheet.digital).toBe(false);
+  });
+
+  it("reads a Turkish description: share of merino wool, hand-wash-only care, sizes and colour", () => {
+    const sheet = extractFacts({ text: "El örgüsü merinos yünü hırka, %100 merinos yünü. Sadece elde yıkayın. S-XL beden. Krem rengi." });
+    expect(sheet.language).toBe("tr");
+    expect(sheet.materials).toEqual([{ name: "merinos yünü", percent: 100 }]);
+    expect(sheet.care).toEqual(["sadece elde yıkayın"]);
+    expect(sheet.sizes).toEqual(["S-XL"]);
+    expect(sheet.handmade).toBe(true);
+    expect(sheet.craft).toBe("knit");
+  });
+
+  it("reads a digital template edited in Canva (not a PDF) from the whole text", () => {
+    const sheet = extractFacts({ text: "Wedding seating chart template, 18x24 and 24x36 inches. Editable in Canva. No physical item will be shipped." });
+    expect(sheet.digital).toBe(true);
+    expect(sheet.editor).toBe("Canva");
+    expect(sheet.formats).toEqual([]);
+    expect(sheet.measures).toEqual(["18x24", "24x36 inches"]);
+  });
+
+  it("tells a pattern from the finished toy and reads its skill level, terms, hook and finished size", () => {
+    const sheet = extractFacts({
+      text: "Bunny amigurumi crochet pattern, US terms, beginner level. Finished size 20 cm with a 3 mm hook. This is a digital PDF pattern. No physical item will be shipped.",
+    });
+    expect(sheet).toMatchObject({ pattern: true, digital: true, craft: "crochet", formats: ["PDF"], terms: "us terms" });
+    expect(sheet.measures).toEqual(["20 cm", "3 mm"]);
+    expect(sheet.sizes).toEqual([]);
+  });
+
+  it("a physical item that ships is not digital even when it says 'pattern'", () => {
+    expect(extractFacts({ text: "Ceramic plate with a floral pattern, 10 inch. Ships in 2 days." }).digital).toBe(false);
+  });
+
+  it("a listing that drops a size or the catalogue number is told which", () => {
+    const sheet = extractFacts({ text: "Vintage Pyrex #403 bowl, 2.5 qt, sizes 15x10 and 12x8 cm" });
+    const { dropped } = keptFacts("Vintage Pyrex Bowl 15 x 10 cm, 2,5 qt", sheet);
+    expect(dropped.map((d) => d.value)).toEqual(["#403", "12x8 cm"]);
+  });
+});
+
+describe("claims need a fact", () => {
+  const board = "Bamboo cutting board set of 3 with juice groove, sizes 15x10, 12x8 and 9x6 inches, pre-oiled.";
+  it("flags invented handmade, care and stock lines on a manufactured board", () => {
+    const found = unsupportedClaims("Made with care, one piece at a time. Brings a handmade touch to everyday life. Add it to your cart today.", extractFacts({ text: board }), board);
+    expect(found.map((c) => c.claim)).toEqual(expect.arrayContaining(["handmade", "made with care", "one piece at a time", "stock line"]));
+  });
+
+  it("'kolay yıkanır' on a hand-wash-only cardigan is unsupported; on a machine-washable one it is supported", () => {
+    const handWash = "Merinos yünü hırka. Sadece elde yıkayın.";
+    const machine = "Pamuklu hırka. 30 derecede makinede yıkanabilir.";
+    expect(unsupportedClaims("Kolay yıkanır.", extractFacts({ text: handWash }), handWash).map((c) => c.claim)).toEqual(["easy to wash"]);
+    expect(unsupportedClaims("Kolay yıkanır.", extractFacts({ text: machine }), machine)).toEqual([]);
+  });
+
+  it("'PDF' and 'step-by-step instructions' on a Canva seating chart are unsupported", () => {
+    const chart = "Printable seating chart, editable in Canva, 18x24 and 24x36 inches.";
+    const found = unsupportedClaims("Clear, step-by-step instructions. PDF included.", extractFacts({ text: chart }), chart);
+    expect(found.map((c) => c.claim)).toEqual(["step-by-step instructions", "PDF"]);
+  });
+
+  it("the seller's own words are never flagged", () => {
+    const own = "Handmade ceramic mug, one of a kind, made with love in my studio.";
+    expect(unsupportedClaims("Handmade ceramic mug. One of a kind, made with love.", extractFacts({ text: own }), own)).toEqual([]);
+  });
+});

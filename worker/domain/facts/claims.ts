@@ -1,0 +1,212 @@
+/**
+ * Claims that need a fact behind them (issue 24): "handmade", "made with care", "one of a kind",
+ * "easy to wash", "step-by-step instructions", "PDF", a gift occasion... A claim is supported when
+ * the fact sheet holds what it says, or when the seller's own text says it (their words are theirs to
+ * repeat). Stock lines ("Made to be used and loved every day", "Add it to your cart today") are never
+ * supported unless the seller wrote them. Linear-time expressions only.
+ */
+import type { FactLang, FactSheet } from "./extract";
+import { foldCase } from "./language";
+
+export interface Claim {
+  /** A short name of the claim ("handmade"). */
+  claim: string;
+  /** The words of the listing that make it. */
+  phrase: string;
+  /** What would support it, in words a seller reads ("the seller says it is handmade"). */
+  needs: string;
+}
+
+interface ClaimRule {
+  claim: string;
+  pattern: RegExp;
+  needs: string;
+  supported: (f: FactSheet, source: string) => boolean;
+}
+
+const B = "(?<![\\p{L}\\p{N}])";
+const E = "(?![\\p{L}\\p{N}])";
+// Matched against lower-case text: no "i" flag (its Unicode case folding makes these alternations slow to compile).
+const r = (body: string) => new RegExp(`${B}(?:${body})${E}`, "gu");
+const says = (body: string) => new RegExp(`${B}(?:${body})${E}`, "u");
+/** Lower case of the same length, so a match's place is the same in the original ("İ" → "i"). */
+const lowerSameLength = (s: string) => s.replace(/İ/g, "i").replace(/[^\p{L}]+|\p{L}+/gu, (w) => (w.toLowerCase().length === w.length ? w.toLowerCase() : w));
+
+const careMachine = (f: FactSheet) =>
+  f.care.some((c) => /machine wash|makinede yıkanabilir|dishwasher[- ]safe|bulaşık makinesinde yıkanabilir|wipe clean|nemli bezle/iu.test(c) && !/not|yıkanmaz/iu.test(c));
+
+const RULES: ClaimRule[] = [
+  {
+    claim: "handmade",
+    pattern: r("handmade|hand[- ]made|made by hand|handcrafted|hand[- ]crafted|brings a handmade touch|el yapımı(?:dır)?|el emeği|elde yapıl(?:dı|mıştır|mış)|el işçiliği|made by hand, so each one"),
+    needs: "the seller says it is made by hand",
+    supported: (f) => f.handmade,
+  },
+  {
+    claim: "made with care",
+    pattern: r("made with (?:care|love)|crafted with (?:care|love)|with love|özenle (?:hazırlan|yapıl|üretil)\\p{L}*|sevgiyle (?:hazırlan|yapıl)\\p{L}*|ayrıntısına kadar özenle"),
+    needs: "the seller's own words",
+    supported: () => false,
+  },
+  {
+    claim: "one piece at a time",
+    pattern: r("one (?:piece|at a) at a time|one piece at a time|made in small batches|small[- ]batch|tek tek (?:hazırlan|üretil|yapıl)\\p{L}*"),
+    needs: "the seller's own words",
+    supported: () => false,
+  },
+  {
+    claim: "one of a kind",
+    pattern: r("one of a kind|one-of-a-kind|ooak|each (?:piece|one) is unique|no two (?:are|pieces are) (?:exactly )?alike|tek ve eşsiz|eşsiz bir parça|her biri benzersiz|her biri farklı"),
+    needs: "the seller says each piece is unique",
+    supported: () => false,
+  },
+  {
+    claim: "small variations",
+    pattern: r(
+      "small variations?(?: in (?:glaze|colou?r|size|shape|pattern))?|slight variations?|variations in glaze|its own (?:small )?character|kendine (?:has|özgü) (?:küçük )?farkları|küçük farklılıklar",
+    ),
+    needs: "the seller says pieces vary",
+    supported: () => false,
+  },
+  {
+    claim: "easy to wash",
+    pattern: r("easy to (?:wash|clean|care for)|easy care|easy-care|kolay yıkanır|kolay temizlenir|kolayca yıkanabilir|bakımı kolay"),
+    needs: "care that allows it (machine washable, dishwasher safe, wipe clean)",
+    supported: (f) => careMachine(f),
+  },
+  {
+    claim: "machine washable",
+    pattern: r("machine[- ]washable|machine wash|makinede yıkanabilir"),
+    needs: "the seller says it is machine washable",
+    supported: (f) => f.care.some((c) => /machine wash|makinede yıkanabilir/iu.test(c) && !/not|yıkanmaz/iu.test(c)),
+  },
+  {
+    claim: "dishwasher safe",
+    pattern: r("dishwasher[- ]safe|bulaşık makinesinde yıkanabilir"),
+    needs: "the seller says it is dishwasher safe",
+    supported: (f) => f.care.some((c) => /dishwasher[- ]safe|dishwasher and microwave safe|bulaşık makinesinde yıkanabilir/iu.test(c) && !/not|yıkanmaz/iu.test(c)),
+  },
+  {
+    claim: "step-by-step instructions",
+    pattern: r("step[- ]by[- ]step(?: instructions| photos| tutorial| guide)?|detailed instructions|clear instructions|adım adım(?: anlatım| talimat)?|ayrıntılı anlatım"),
+    needs: "a pattern or the seller's mention of instructions",
+    supported: (f, source) => f.pattern || says("instructions?|step[- ]by[- ]step|tutorial|talimat|anlatım|adım adım").test(lowerSameLength(source)),
+  },
+  {
+    claim: "PDF",
+    pattern: r("pdf"),
+    needs: "a PDF file among the formats",
+    supported: (f) => f.formats.includes("PDF"),
+  },
+  {
+    claim: "instant download",
+    pattern: r(
+      "instant(?:ly)? download(?:able)?|digital download|download (?:it )?(?:and start|right away|instantly)|ready the moment your order is confirmed|downloadable|anında indirme|hemen indir\\p{L}*|dijital indirme|indirilebilir",
+    ),
+    needs: "a digital item",
+    supported: (f) => f.digital,
+  },
+  {
+    claim: "printable",
+    pattern: r("printable|print at home|yazdırılabilir|evde yazdır\\p{L}*"),
+    needs: "a digital file the buyer prints",
+    supported: (f, source) => f.digital && (says("print|yazdır").test(lowerSameLength(source)) || f.formats.some((x) => ["PDF", "PNG", "JPG", "JPEG"].includes(x)) || !!f.editor),
+  },
+  {
+    claim: "no physical item",
+    pattern: r("no physical (?:item|product) will be (?:shipped|sent)|this is a digital product|fiziksel (?:bir )?ürün gönderilmez|bu dijital bir üründür"),
+    needs: "a digital item",
+    supported: (f) => f.digital,
+  },
+  {
+    claim: "gift",
+    pattern: r(
+      "(?:a |the )?(?:perfect|thoughtful|lovely|great|ideal|meaningful) gift|ready to (?:gift|give)(?: as a gift)?|gift[- ]ready|gift for (?:her|him|mom|mum|dad|kids|women|men|friends?|teachers?)|treat yourself or someone you love|for yourself or as a gift|someone you love|ready to give as a gift|hediye(?:ye)? hazır|anlamlı bir hediye|harika bir hediye|sevdikleriniz için|hediye paketinde",
+    ),
+    needs: "the seller mentions a gift or a recipient",
+    supported: (f) => f.gift || f.occasions.some((o) => /for |anneye|babaya|sevgiliye|arkadaşa|öğretmene|kadına|erkeğe/iu.test(o)),
+  },
+  {
+    claim: "gift",
+    pattern: r("(?:kadına|erkeğe|anneye|babaya|sevgiliye|arkadaşa|öğretmene|çocuğa) hediye(?:si)?|hediyelik|gifts?|presents?|hediye|hediyesi"),
+    needs: "the seller mentions a gift or a recipient",
+    supported: (f) => f.gift || f.occasions.length > 0,
+  },
+  {
+    claim: "occasion",
+    pattern: r(
+      "christmas(?: gift)?|birthday(?: gift)?|wedding gift|anniversary(?: gift)?|valentine'?s day|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|yılbaşı(?: hediyesi)?|doğum günü(?: hediyesi)?|düğün hediyesi|yıldönümü|sevgililer günü|anneler günü|babalar günü",
+    ),
+    needs: "the seller names that occasion",
+    supported: (f, source) => f.occasions.length > 0 && f.occasions.some((o) => foldCase(source).includes(foldCase(o.slice(0, 5)))),
+  },
+  {
+    claim: "personalised",
+    pattern: r("personali[sz]ed|personali[sz]e|custom (?:name|initials?|text|order)|engraved|monogrammed|kişiye özel|kişiselleştir\\p{L}*|isimli"),
+    needs: "the seller offers personalisation",
+    supported: (f) => f.personalised,
+  },
+  {
+    claim: "vintage",
+    pattern: r("vintage|antique|antika|retro"),
+    needs: "the seller says it is vintage",
+    supported: (f, source) => f.vintage || f.era.length > 0 || says("vintage|antique|antika|retro").test(lowerSameLength(source)),
+  },
+  {
+    claim: "quality",
+    pattern: r("high[- ]quality|premium(?: quality)?|best quality|top quality|quality materials|kaliteli malzeme|yüksek kalite(?:li)?|birinci sınıf"),
+    needs: "the seller's own words",
+    supported: () => false,
+  },
+  {
+    claim: "eco",
+    pattern: r("eco[- ]friendly|sustainable|sustainably|organic|recycled|non[- ]toxic|biodegradable|zero waste|çevre dostu|doğa dostu|organik|geri dönüştürülmüş"),
+    needs: "the seller's own words",
+    supported: () => false,
+  },
+  {
+    claim: "safety",
+    pattern: r("hypoallergenic|nickel[- ]free|lead[- ]free|bpa[- ]free|food[- ]safe|waterproof|water[- ]resistant|tarnish[- ]resistant|antialerjik|nikel içermez|su geçirmez"),
+    needs: "the seller's own words",
+    supported: () => false,
+  },
+  {
+    claim: "stock line",
+    pattern: r(
+      "made to be used and loved(?: every day)?|loved every day|meet your new favou?rite|made to become a favou?rite|add it to your cart(?: today| now)?|order yours today|make it part of your every day|why you'?ll love it|you'?ll love|treat yourself|brings a handmade touch to everyday life|a fitting choice for anyone looking for|made to be used and enjoyed, not only admired|favoriniz olacak|ile tanışın|kullanılıp sevilmek için|hemen sepete ekleyin|bugün sipariş verin|neden seveceksiniz|yalnızca bakmak için değil|arayanlar için yerinde bir seçim|kendinizi ya da bir sevdiğinizi",
+    ),
+    needs: "nothing: a stock sentence says nothing about this product",
+    supported: () => false,
+  },
+];
+
+const normal = (s: string) => foldCase(s).replace(/[’']/g, "'").replace(/\s+/g, " ");
+
+/**
+ * The claims of `text` that nothing supports: neither the fact sheet nor the seller's own words
+ * (`source`, the text the facts were read from). Each claim once, with the phrase that makes it.
+ */
+export function unsupportedClaims(text: string, facts: FactSheet, source = "", _language?: FactLang): Claim[] {
+  const own = normal(source);
+  const out: Claim[] = [];
+  const seen = new Set<string>();
+  const lower = lowerSameLength(text);
+  for (const rule of RULES) {
+    for (const m of lower.matchAll(rule.pattern)) {
+      const phrase = text.slice(m.index ?? 0, (m.index ?? 0) + m[0].length);
+      const key = `${rule.claim}\u0000${normal(phrase)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // The seller's own words are theirs to repeat.
+      if (own && own.includes(normal(phrase))) continue;
+      if (rule.supported(facts, source)) continue;
+      out.push({ claim: rule.claim, phrase, needs: rule.needs });
+    }
+  }
+  return out;
+}
+
+/** The claim rules' patterns, for a writer that removes unsupported sentences. */
+export function claimPatterns(): { claim: string; pattern: RegExp }[] {
+  return RULES.map((rule) => ({ claim: rule.claim, pattern: rule.pattern }));
+}

@@ -1,0 +1,804 @@
+/**
+ * The fact sheet of a listing (issue 24, decision 0030): what the seller said about the product, read
+ * once from their own text (the Create prompt, an imported row, a pattern), in English or Turkish.
+ * Every writer works from it, the claims check reads it, and the seller sees it as "Facts we used".
+ *
+ * Pure and linear: each expression is a flat alternation or a bounded run (no nested unbounded
+ * quantifiers), and no DOM or Node API is used, so the same code runs in the Worker and the browser.
+ */
+import { readProduct } from "../listings/phrases";
+import { foldCase } from "./language";
+
+export type FactLang = "en" | "tr";
+
+export type Craft = "knit" | "crochet" | "sewn" | "embroidered" | "woven" | "macrame" | "quilted" | "hand-painted" | "hand-thrown" | "carved" | "beaded" | "printed" | "cross-stitch";
+
+export interface Material {
+  name: string;
+  /** The share the seller gave ("100% merino wool" → 100). */
+  percent?: number;
+}
+
+export interface FactSheet {
+  language: FactLang;
+  platform: string;
+  /** The product as the seller named it ("bamboo cutting board"). */
+  product: string;
+  /** Its noun ("board"). */
+  head: string;
+  craft?: Craft;
+  materials: Material[];
+  /** Every measure as written, each once ("15x10", "12x8", "9x6 inches", "2.5 qt", "350 ml"). */
+  measures: string[];
+  /** Garment and item sizes ("S-XL", "one size", "0-3 months", "A4"). */
+  sizes: string[];
+  /** Hook and needle sizes of a pattern or a kit ("3 mm hook", "5 mm needles"). */
+  tools: string[];
+  /** Counts and sets ("set of 3", "pack of 10", "3 adet"). */
+  counts: string[];
+  brand?: string;
+  /** Model and catalogue numbers ("#403", "SX-70", "model 1234"). */
+  models: string[];
+  /** Era words ("1970s", "mid-century", "antique"). */
+  era: string[];
+  vintage: boolean;
+  /** Condition phrases ("used marks", "no chips", "new with tags"). */
+  condition: string[];
+  colours: string[];
+  /** Care as written ("hand wash only", "dishwasher safe"). */
+  care: string[];
+  personalised: boolean;
+  /** What can be personalised ("initials", "name"). */
+  personalisation: string[];
+  /** What comes with it, as written ("juice groove", "a gift box"). */
+  included: string[];
+  /** File formats of a digital item ("PDF", "SVG"). */
+  formats: string[];
+  /** The tool a digital file is edited in ("Canva"). */
+  editor?: string;
+  digital: boolean;
+  /** A pattern (instructions to make the item), sold as a file or a printed booklet. */
+  pattern: boolean;
+  handmade: boolean;
+  /** Gift occasions and recipients the seller named ("birthday", "for mom"). */
+  occasions: string[];
+  /** The seller said it is a gift or gift-ready. */
+  gift: boolean;
+  /** Skill level of a pattern ("beginner", "kolay"). */
+  skill?: string;
+  /** Pattern terms ("US terms", "UK terms"). */
+  terms?: string;
+}
+
+export interface FactInput {
+  text: string;
+  title?: string;
+  tags?: string[];
+  platform?: string;
+  language?: FactLang;
+  /** The seller's corrections from "Facts we used", applied over what was read. */
+  corrections?: Partial<FactSheet>;
+}
+
+const B = "(?<![\\p{L}\\p{N}])";
+const E = "(?![\\p{L}\\p{N}])";
+// Run on lower-case text: no "i" flag, whose Unicode case folding makes large alternations slow to compile.
+const re = (body: string, flags = "u") => new RegExp(`${B}(?:${body})${E}`, flags);
+const reAll = (body: string, flags = "gu") => new RegExp(`${B}(?:${body})${E}`, flags);
+const lowerOf = (s: string, lang: FactLang) => s.toLocaleLowerCase(lang === "tr" ? "tr" : "en");
+const uniq = (list: string[]) => {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const k = foldCase(x).replace(/\s+/g, " ");
+    if (!x || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};
+const clean = (s: string) => s.replace(/\s+/g, " ").trim();
+
+const TR_CHARS = /[çğıöşüÇĞİÖŞÜ]/u;
+const TR_WORDS = re("ve|bir|ile|için|bu|çok|olarak|adet|el|yapımı|örgü|renk|beden|ölçü|boyut|malzeme|dijital|indirme|hediye|kişiye|özel|yıkayın|yıkama|tığ|şiş|kupa|takı|kolye|bileklik");
+
+/** The language of a text: Turkish when it has Turkish letters or enough Turkish words. */
+export function factLanguage(text: string): FactLang {
+  const trWords = (text.match(new RegExp(TR_WORDS.source, "giu")) ?? []).length;
+  return TR_CHARS.test(text) || trWords >= 2 ? "tr" : "en";
+}
+
+// ---- Measures ------------------------------------------------------------------------------------
+
+const NUM = "\\d+(?:[.,]\\d+)?";
+const UNIT = 'inches|inch|in\\.|in|cm|mm|ml|fl\\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|cups?|l|lt|litres?|liters?|litre|g|gr|grams?|kg|lbs?|lb|ft|feet|yards?|yds?|m|metres?|meters?|mt|santim|gsm|"|″';
+const DIMENSION = new RegExp(`${B}${NUM} ?[x×] ?${NUM}(?: ?[x×] ?${NUM})?(?: ?(?:${UNIT})(?![\\p{L}]))?`, "giu");
+const SINGLE = new RegExp(`${B}${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
+
+/** A measure's comparable form: "15 x 10 in" → "15x10in", "2,5 lt" → "2.5l". */
+export function normalMeasure(m: string): string {
+  return m
+    .toLowerCase()
+    .replace(/×/g, "x")
+    .replace(/(\d),(\d)/g, "$1.$2")
+    .replace(/\s+/g, "")
+    .replace(/inches|inch|in\.|″|"/g, "in")
+    .replace(/litres|liters|litre|liter|lt/g, "l")
+    .replace(/grams|gram|gr/g, "g")
+    .replace(/quarts|quart/g, "qt")
+    .replace(/santim/g, "cm");
+}
+
+/** The numeric core of a measure ("9x6 inches" → "9x6"): what must be in a listing that keeps it. */
+export function measureCore(m: string): string {
+  const n = normalMeasure(m);
+  const dims = /^[\d.]+x[\d.]+(?:x[\d.]+)?/.exec(n);
+  return dims ? dims[0] : n;
+}
+
+const TOOL_AFTER = /^ ?(?:[\p{L}-]{1,12} )?(?:crochet )?(?:hook|hooks|needles?|dpns?|circular needles?|tığ|tığı|şiş|şişi|şişler|şişle)(?![\p{L}])/iu;
+
+/** Measures that are tools ("a 3 mm hook", "5 mm needles"), not sizes of the item. */
+function toolsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(SINGLE)) {
+    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40);
+    const hit = TOOL_AFTER.exec(after);
+    if (hit) out.push(clean(`${m[0]}${hit[0]}`));
+  }
+  return uniq(out);
+}
+
+function measuresOf(text: string): string[] {
+  const out: { at: number; text: string }[] = [];
+  const taken: [number, number][] = [];
+  for (const m of text.matchAll(DIMENSION)) {
+    out.push({ at: m.index ?? 0, text: clean(m[0]) });
+    taken.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  }
+  for (const m of text.matchAll(SINGLE)) {
+    const at = m.index ?? 0;
+    if (taken.some(([a, b]) => at >= a && at < b)) continue;
+    out.push({ at, text: clean(m[0]) });
+  }
+  return uniq(out.sort((a, b) => a.at - b.at).map((m) => m.text));
+}
+
+// ---- Sizes and counts ----------------------------------------------------------------------------
+
+const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}";
+const SIZES = new RegExp(
+  [
+    `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}`,
+    `${B}(?:${SIZE_TOKEN}) ?(?:-|–) ?(?:${SIZE_TOKEN}) beden${E}`,
+    `${B}(?:one size(?: fits most)?|tek beden|standart beden)${E}`,
+    `${B}\\d{1,2} ?(?:-|–|to) ?\\d{1,2} (?:months|month|years|yrs|ay|yaş)${E}`,
+    `${B}(?:newborn|yenidoğan)${E}`,
+    `${B}(?:A[3-6]|US letter|letter size)${E}`,
+    `${B}(?:size|beden) (?:${SIZE_TOKEN}|small|medium|large)${E}(?! ?(?:cm|mm|in|inch|inches|"))`,
+    `${B}(?:queen|king|twin|full|double|single) size${E}`,
+  ].join("|"),
+  "giu",
+);
+const COUNTS = reAll(
+  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:piece|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+ (?:sheets|pages|cards|designs|sayfa|tasarım)",
+);
+
+// ---- Materials -----------------------------------------------------------------------------------
+
+const MATERIAL_WORDS = [
+  "925 sterling silver",
+  "sterling silver",
+  "gold filled",
+  "gold plated",
+  "14k gold",
+  "18k gold",
+  "rose gold",
+  "stainless steel",
+  "cast iron",
+  "organic cotton",
+  "merino wool",
+  "vegan leather",
+  "full grain leather",
+  "soy wax",
+  "coconut wax",
+  "borosilicate glass",
+  "milk glass",
+  "silver",
+  "gold",
+  "brass",
+  "copper",
+  "titanium",
+  "cotton",
+  "linen",
+  "wool",
+  "alpaca",
+  "mohair",
+  "cashmere",
+  "silk",
+  "leather",
+  "suede",
+  "wood",
+  "oak",
+  "walnut",
+  "maple",
+  "acacia",
+  "olive wood",
+  "teak",
+  "bamboo",
+  "ceramic",
+  "stoneware",
+  "porcelain",
+  "earthenware",
+  "clay",
+  "polymer clay",
+  "glass",
+  "resin",
+  "beeswax",
+  "paper",
+  "cardstock",
+  "canvas",
+  "velvet",
+  "denim",
+  "muslin",
+  "chenille",
+  "pearl",
+  "pearls",
+  "amethyst",
+  "quartz",
+  "vinyl",
+  "acrylic",
+  "polyester",
+  "nylon",
+  "spandex",
+  "elastane",
+  "viscose",
+  "rayon",
+  "cork",
+  "rattan",
+  "jute",
+  "hemp",
+  "marble",
+  "concrete",
+  "enamel",
+  "pewter",
+  "felt",
+  "yarn",
+  "plastic",
+  "aluminium",
+  "aluminum",
+  // Turkish
+  "925 ayar gümüş",
+  "gümüş",
+  "altın",
+  "pirinç",
+  "bakır",
+  "paslanmaz çelik",
+  "çelik",
+  "organik pamuk",
+  "pamuk",
+  "keten",
+  "merinos yünü",
+  "merinos",
+  "yün",
+  "tiftik",
+  "kaşmir",
+  "ipek",
+  "deri",
+  "süet",
+  "ahşap",
+  "meşe",
+  "ceviz",
+  "bambu",
+  "seramik",
+  "porselen",
+  "kil",
+  "cam",
+  "reçine",
+  "soya mumu",
+  "balmumu",
+  "kağıt",
+  "kadife",
+  "inci",
+  "akrilik",
+  "polyester",
+  "iplik",
+  "pamuklu",
+  "mermer",
+  "keçe",
+  "hasır",
+];
+const MATERIAL_RE = reAll(MATERIAL_WORDS.map((m) => m.replace(/ /g, " ")).join("|"));
+const PERCENT_FIRST = reAll("(\\d{1,3}) ?% ?([\\p{L}]{2,20}(?: [\\p{L}]{2,20})?)");
+const PERCENT_TR = reAll("% ?(\\d{1,3}) ([\\p{L}]{2,20}(?: [\\p{L}]{2,20})?)");
+
+/** A sentence about the packaging ("sent in a velvet pouch"): its materials are not the product's. */
+const PACKAGING = re("pouch|gift box|kraft box|box|bag|envelope|packaging|packaged|wrapped|kese|kesede|kutu|kutuda|ambalaj|paket|gönderilir|shipped in|ships in|arrives in");
+
+function materialsOf(text: string, lang: FactLang): Material[] {
+  const lower = lowerOf(text, lang)
+    .split(/(?<=[.!?\n])\s*/u)
+    .filter((sentence) => !PACKAGING.test(sentence) || !/(?:in|into|inside|within|içinde|ile) (?:a |an |the )?\p{L}*\s?(?:pouch|box|bag|envelope|kese|kutu)|\p{L}+ (?:kesede|kutuda|kesesinde)|(?:pouch|box|bag|kese|kutu)\p{L}* (?:ile )?gönderilir/iu.test(sentence))
+    .join(" ");
+  const out: Material[] = [];
+  const add = (name: string, percent?: number) => {
+    const n = clean(name);
+    const existing = out.find((m) => m.name === n || m.name.includes(n) || n.includes(m.name));
+    if (existing) {
+      if (percent !== undefined && existing.percent === undefined) existing.percent = percent;
+      if (n.length > existing.name.length && MATERIAL_WORDS.includes(n)) existing.name = n;
+      return;
+    }
+    out.push({ name: n, ...(percent !== undefined ? { percent } : {}) });
+  };
+  const percentName = (raw: string) => {
+    const two = raw.split(" ");
+    const name = MATERIAL_WORDS.includes(raw) ? raw : MATERIAL_WORDS.includes(two[0]) ? two[0] : undefined;
+    return name;
+  };
+  for (const m of lower.matchAll(PERCENT_FIRST)) {
+    const name = percentName(m[2]);
+    if (name) add(name, Number(m[1]));
+  }
+  for (const m of lower.matchAll(PERCENT_TR)) {
+    const name = percentName(m[2]);
+    if (name) add(name, Number(m[1]));
+  }
+  for (const m of lower.matchAll(MATERIAL_RE)) {
+    // "gold" in "gold hoop" is a colour or a material; "rose gold" only after the longer forms.
+    add(m[0]);
+  }
+  // A plural and its singular are one material ("pearls", "pearl").
+  return out.filter((m, i) => !(m.name.endsWith("s") && out.some((o, j) => j !== i && o.name === m.name.slice(0, -1))));
+}
+
+// ---- Brand, model, era, condition ----------------------------------------------------------------
+
+const BRANDS = [
+  "Pyrex",
+  "Fire-King",
+  "Fire King",
+  "Corningware",
+  "Corning Ware",
+  "Corelle",
+  "Le Creuset",
+  "Dansk",
+  "Wedgwood",
+  "Royal Doulton",
+  "Royal Albert",
+  "Hummel",
+  "Anchor Hocking",
+  "Tupperware",
+  "Levi's",
+  "Levis",
+  "Nike",
+  "Adidas",
+  "Apple",
+  "Samsung",
+  "Sony",
+  "Canon",
+  "Nikon",
+  "Polaroid",
+  "Kodak",
+  "Lego",
+  "LEGO",
+  "Swarovski",
+  "Pandora",
+  "Fossil",
+  "Seiko",
+  "Casio",
+  "Timex",
+  "Singer",
+  "Bosch",
+  "Philips",
+  "KitchenAid",
+  "IKEA",
+  "Zara",
+  "Gucci",
+  "Burberry",
+  "Ralph Lauren",
+  "Patagonia",
+  "Pendleton",
+  "Fiskars",
+  "Paşabahçe",
+  "Karaca",
+  "Kütahya Porselen",
+  "Arzum",
+  "Vakko",
+  "Anker",
+  "Stanley",
+  "Hydro Flask",
+  "OXO",
+  "Carhartt",
+  "Fenton",
+  "Rosenthal",
+  "Villeroy & Boch",
+  "Bormioli",
+  "Marimekko",
+  "Hermès",
+  "Barbie",
+  "Mattel",
+  "Fisher-Price",
+  "Matchbox",
+  "Hot Wheels",
+];
+const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})${E}`, "u");
+const BRAND_LABEL = /(?<![\p{L}])(?:brand|marka|made by|maker)\s?[:\-–]\s?([\p{Lu}][\p{L}&'-]{1,20}(?: [\p{Lu}][\p{L}&'-]{1,20}){0,2})/u;
+
+const MODEL_RE = new RegExp(
+  [
+    `#\\s?\\d[\\dA-Za-z-]{0,10}`,
+    `${B}(?:model|style|ref|item|part|art|no|nr|kod|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d[A-Z0-9-]{0,12}${E}`,
+    `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}[A-Z]?${E}`,
+  ].join("|"),
+  "gu",
+);
+
+const ERA_RE = reAll(
+  "1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|retro|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
+);
+const VINTAGE_RE = re("vintage|antique|antika|eskitme olmayan|retro|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate");
+
+const CONDITION_RE = reAll(
+  [
+    "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
+    "(?:minor|light|small|some|faint|normal) (?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?)",
+    "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading)){0,3}",
+    "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
+    "(?:excellent|very good|good|fair|great|used|vintage) condition",
+    "pre[- ]owned|gently used|lightly used|well loved|used",
+    "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
+  ].join("|"),
+);
+
+// ---- Colours, care, personalisation, included ----------------------------------------------------
+
+const COLOURS = [
+  "white",
+  "black",
+  "grey",
+  "gray",
+  "silver",
+  "gold",
+  "rose",
+  "pink",
+  "red",
+  "blue",
+  "navy",
+  "teal",
+  "turquoise",
+  "green",
+  "sage",
+  "olive",
+  "mint",
+  "emerald",
+  "yellow",
+  "mustard",
+  "orange",
+  "terracotta",
+  "rust",
+  "brown",
+  "tan",
+  "beige",
+  "cream",
+  "ivory",
+  "oatmeal",
+  "natural",
+  "purple",
+  "lilac",
+  "lavender",
+  "burgundy",
+  "maroon",
+  "coral",
+  "peach",
+  "charcoal",
+  "clear",
+  "amber",
+  "multicolor",
+  "multicolour",
+  "rainbow",
+  "pastel",
+  "beyaz",
+  "siyah",
+  "gri",
+  "pembe",
+  "kırmızı",
+  "mavi",
+  "lacivert",
+  "turkuaz",
+  "yeşil",
+  "sarı",
+  "turuncu",
+  "kahverengi",
+  "bej",
+  "krem",
+  "ekru",
+  "mor",
+  "lila",
+  "bordo",
+  "hardal",
+  "pudra",
+  "haki",
+];
+const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|açık|koyu) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
+
+const CARE_RE = reAll(
+  [
+    "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe|food[- ]safe",
+    "dry clean(?: only)?|do not (?:tumble dry|bleach|iron|soak|put in the dishwasher|machine wash)|tumble dry(?: low)?|lay flat to dry|dry flat|air dry|wipe clean(?: with a damp cloth)?|spot clean(?: only)?|oil (?:it )?(?:regularly|monthly|occasionally)",
+    "elde yıkay[ıi]n(?:ız)?|elde yıkama|sadece elde yıkayın(?:ız)?|makinede yıkanabilir|makinede yıkanmaz|\\d{2} derecede yıkay[ıi]n(?:ız)?|bulaşık makinesinde yıkanabilir|bulaşık makinesinde yıkanmaz|mikrodalgada kullanılabilir|kuru temizleme|ütülemeyin|sermeyerek kurutun|düz zeminde kurutun|nemli bezle silin",
+  ].join("|"),
+);
+
+const PERSONAL_RE = reAll(
+  "personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
+);
+const PERSONAL_WHAT = reAll("names?|initials?|dates?|monogram|messages?|photos?|text|isim|isimler|baş harfler?|tarih|not");
+
+const INCLUDED_RE = reAll(
+  "(?:includes?|including|comes with|come with|you will (?:receive|get)|you'll (?:receive|get)|in the (?:box|package)|what's included:?|the set includes|package includes|pakete dahil(?:dir)?:?|içerik:|ile birlikte gelir|kutu içeriği:?|dahil(?:dir)?:?) [^.!?\\n]{2,90}",
+  "giu",
+);
+const WITH_FEATURE_RE = reAll("with (?:a |an |two |three )?(?:juice groove|handles?|lid|lids|pockets?|zipper|hood|drawstring|magnetic clasp|clasp|stand|chain|gift box|storage pouch)");
+
+// ---- Digital, pattern, craft, handmade -----------------------------------------------------------
+
+const FORMATS = ["PDF", "SVG", "PNG", "JPG", "JPEG", "DXF", "EPS", "DOCX", "XLSX", "PPTX", "MP3", "MP4", "ZIP", "STL", "EPUB", "AI", "PSD", "TTF", "OTF"];
+const FORMAT_RE = new RegExp(`${B}(?:${FORMATS.join("|")})${E}`, "giu");
+const EDITORS = [
+  "Canva",
+  "Templett",
+  "Corjl",
+  "Photoshop",
+  "Illustrator",
+  "Procreate",
+  "Cricut Design Space",
+  "Cricut",
+  "Silhouette Studio",
+  "Google Docs",
+  "Google Sheets",
+  "Google Slides",
+  "Microsoft Word",
+  "Word",
+  "Excel",
+  "PowerPoint",
+  "Goodnotes",
+  "Notability",
+  "Lightroom",
+];
+const EDITOR_RE = new RegExp(`${B}(?:${EDITORS.join("|")})${E}`, "u");
+
+const DIGITAL_STRONG = re(
+  "digital (?:download|file|files|pattern|product|planner|print|template|item)|instant(?:ly)? download(?:able)?|downloadable|digital|no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|printable|print at home|editable (?:in|with|template)|e-?book|svg|dijital|anında indirme|indirilebilir|indirilir|pdf olarak|yazdırılabilir|fiziksel (?:bir )?ürün gönderilmez|kargo ile gönderilmez",
+);
+const PHYSICAL_STRONG = re(
+  "ships? (?:in|within|from|worldwide)|shipped|shipping|free shipping|physical (?:item|copy|product)|printed (?:and|&) (?:shipped|mailed)|kit includes|kargo(?:ya verilir|lanır)|kargo ile gönderilir",
+);
+const NO_PHYSICAL = re("no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|fiziksel (?:bir )?ürün gönderilmez");
+
+const PATTERN_RE = re(
+  "(?:crochet|knitting|knit|sewing|cross[- ]stitch|embroidery|quilt|quilting|amigurumi|macrame|needlepoint|tunisian) patterns?|patterns? (?:pdf|in pdf)|pdf patterns?|digital patterns?|written pattern|tarifi|örgü tarifi|amigurumi tarifi|tığ işi tarifi|şiş örgü tarifi|dikiş patronu|patron|kalıp",
+);
+
+const CRAFTS: [Craft, RegExp][] = [
+  ["crochet", re("crochet(?:ed)?|amigurumi|tığ işi|tığ ile|tunisian")],
+  ["knit", re("knit(?:ted|ting)?|hand[- ]knit(?:ted)?|şiş örgü|şişle örülmüş|el örgüsü")],
+  ["cross-stitch", re("cross[- ]stitch(?:ed)?|kanaviçe|etamin")],
+  ["embroidered", re("embroider(?:ed|y)|hand[- ]embroidered|nakış(?:lı)?|işlemeli")],
+  ["quilted", re("quilt(?:ed|ing)?|kapitone")],
+  ["macrame", re("macram[eé]|makrome")],
+  ["woven", re("hand[- ]?woven|woven|dokuma|el dokuması")],
+  ["sewn", re("hand[- ]?sewn|sewn|sewing|stitched|dikiş|dikilmiş|el dikimi")],
+  ["hand-thrown", re("hand[- ]thrown|wheel[- ]thrown|çarkta")],
+  ["hand-painted", re("hand[- ]painted|el boyaması|elle boyanmış")],
+  ["carved", re("hand[- ]carved|carved|oyma")],
+  ["beaded", re("beaded|boncuklu")],
+  ["printed", re("3d printed|screen[- ]printed|block[- ]printed|letterpress")],
+];
+
+const HANDMADE_RE = re(
+  "handmade|hand[- ]made|made by hand|hand[- ](?:knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven|embroidered|built|forged|bound|lettered)|handcrafted|crochet(?:ed)?|amigurumi|el yapımı|el yapımıdır|el örgüsü|el işi|el emeği|elde (?:yapılmış|örülmüş|dikilmiş|boyanmış)|tığ işi",
+);
+
+const SKILL_RE = reAll(
+  "(?:skill level|level|difficulty)\\s?[:\\-–]\\s?(?:beginner|easy|intermediate|advanced|experienced)|(?:beginner|easy|intermediate|advanced|experienced)(?:[- ]friendly| level)|beginner|seviye\\s?[:\\-–]?\\s?(?:kolay|başlangıç|orta|ileri)|(?:kolay|başlangıç|orta|ileri) seviye|yeni başlayanlar",
+);
+const TERMS_RE = re("us terms|uk terms|us crochet terms|uk crochet terms|amerikan terimleri|ingiliz terimleri");
+
+const OCCASION_RE = reAll(
+  "christmas|xmas|birthday|wedding|anniversary|valentine'?s(?: day)?|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|easter|halloween|teacher appreciation|for (?:her|him|mom|mum|dad|kids|women|men|girls|boys|teachers?|brides?|bridesmaids?|grandma|grandpa|new moms?|babies|couples|friends?|coffee lovers|cat lovers|dog lovers)|yılbaşı|yeni yıl|doğum günü|düğün|nikah|yıldönümü|sevgililer günü|anneler günü|babalar günü|öğretmenler günü|yeni doğan|baby ?shower|anneye|babaya|sevgiliye|arkadaşa|öğretmene|kadına|erkeğe|çocuklara|bebeklere",
+);
+const GIFT_RE = re("gift|gifts|gifting|gift[- ](?:ready|wrapped|box|boxed)|present|hediye|hediyelik|hediye paketi");
+
+// ---- The sheet -----------------------------------------------------------------------------------
+
+const all = (text: string, regex: RegExp) => [...text.matchAll(regex)].map((m) => clean(m[0]));
+
+/** Reads the fact sheet of a listing from what the seller wrote. */
+export function extractFacts(input: FactInput): FactSheet {
+  const body = [input.title ?? "", input.text ?? ""].filter(Boolean).join("\n");
+  const tagText = (input.tags ?? []).join(", ");
+  const language = input.language ?? factLanguage(body);
+  const lower = lowerOf(body, language);
+  const reading = readProduct(input.text || input.title || "", input.tags ?? []);
+
+  const tools = toolsOf(body);
+  const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));
+  const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/(?<!tek|standart) beden$/iu, "")));
+  const counts = uniq(all(lower, COUNTS));
+
+  const labelled = BRAND_LABEL.exec(body)?.[1];
+  const known = BRAND_RE.exec(body)?.[0];
+  const brand = labelled ?? known;
+
+  const models = uniq(all(body, MODEL_RE).filter((m) => !/^#\s?\d{1,2}$/.test(m) || /#\s?\d/.test(m)));
+  const era = uniq(all(lower, ERA_RE).filter((e) => !/^\d0s$/.test(e) || /'\d0s|\d0s/.test(e)));
+  const vintage = VINTAGE_RE.test(lower);
+  const condition = uniq(all(lower, CONDITION_RE));
+  const colours = uniq(all(lower, COLOUR_RE));
+  const care = uniq(all(lower, CARE_RE));
+
+  const personalHits = all(lower, PERSONAL_RE);
+  const personalised = personalHits.length > 0;
+  const personalisation = personalised ? uniq(all(lower, PERSONAL_WHAT)) : [];
+  const included = uniq([...all(body, INCLUDED_RE), ...all(lower, WITH_FEATURE_RE)].map((s) => s.replace(/[,;:]+$/, "")));
+
+  const formats = uniq(all(body, FORMAT_RE).map((f) => f.toUpperCase())).filter((f) => f !== "AI" || /\bAI\b/.test(body));
+  const editor = EDITOR_RE.exec(body)?.[0];
+  const pattern = PATTERN_RE.test(lower);
+  const strongDigital = DIGITAL_STRONG.test(lower) || (pattern && PATTERN_RE.test(lower) && !/\bkit\b/i.test(lower));
+  const digital = NO_PHYSICAL.test(lower) || (strongDigital && !PHYSICAL_STRONG.test(lower)) || (strongDigital && (formats.length > 0 || !!editor));
+
+  const craft = CRAFTS.find(([, r]) => r.test(lower))?.[0];
+  const handmade = HANDMADE_RE.test(lower);
+  const occasions = uniq(all(lower, OCCASION_RE));
+  const gift = GIFT_RE.test(lower) || GIFT_RE.test(lowerOf(tagText, language));
+  const skill = all(lower, SKILL_RE)[0]?.replace(/^(?:skill level|level|difficulty|seviye)\s?[:\-–]?\s?|[- ](?:level|friendly)$/giu, "");
+  const terms = TERMS_RE.exec(lower)?.[0];
+
+  // The product's name without a trailing count or measure ("bamboo cutting board set of 3" → "bamboo cutting board").
+  const tokens = [...(reading.phrase?.tokens ?? [])];
+  const TRAILING = /^(?:set|pack|of|x|inch|inches|cm|mm|pdf|(?:set|pack|bundle|lot) of \d+|\d+(?:[.,]\d+)?(?: ?[x×] ?\d+(?:[.,]\d+)?)*(?: ?\p{L}+)?)$/iu;
+  while (tokens.length > 1 && TRAILING.test(tokens[tokens.length - 1])) tokens.pop();
+  const product = tokens.join(" ");
+  const materialHead = MATERIAL_WORDS.includes(lowerOf(reading.head, language));
+  const head = materialHead || !reading.head ? lowerOf(tokens[tokens.length - 1] ?? "", language) : reading.head;
+
+  const sheet: FactSheet = {
+    language,
+    platform: input.platform ?? "etsy",
+    product,
+    head,
+    ...(craft ? { craft } : {}),
+    materials: materialsOf(body, language).filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
+    measures,
+    tools,
+    sizes,
+    counts,
+    ...(brand ? { brand } : {}),
+    models,
+    era,
+    vintage,
+    condition,
+    colours: colours.filter((c) => !materialsOf(body, language).some((m) => m.name.includes(c) && m.name !== c)),
+    care,
+    personalised,
+    personalisation,
+    included,
+    formats,
+    ...(editor ? { editor } : {}),
+    digital,
+    pattern,
+    handmade,
+    occasions,
+    gift,
+    ...(skill ? { skill } : {}),
+    ...(terms ? { terms } : {}),
+  };
+  return input.corrections ? { ...sheet, ...input.corrections } : sheet;
+}
+
+// ---- Facts as items ------------------------------------------------------------------------------
+
+export type FactKind =
+  | "product"
+  | "craft"
+  | "material"
+  | "measure"
+  | "size"
+  | "tool"
+  | "count"
+  | "brand"
+  | "model"
+  | "era"
+  | "condition"
+  | "colour"
+  | "care"
+  | "personalisation"
+  | "included"
+  | "format"
+  | "editor"
+  | "digital"
+  | "skill"
+  | "terms";
+
+export interface FactItem {
+  kind: FactKind;
+  value: string;
+}
+
+/**
+ * The facts a listing must keep, one item each, in the order a seller reads them on "Facts we used".
+ * The product's name and noun are shown but are not counted as a kept/dropped fact here (the title
+ * always names the product).
+ */
+export function factItems(sheet: FactSheet): FactItem[] {
+  const out: FactItem[] = [];
+  const add = (kind: FactKind, value: string | undefined) => {
+    if (value && value.trim()) out.push({ kind, value: value.trim() });
+  };
+  if (sheet.brand) add("brand", sheet.brand);
+  sheet.models.forEach((m) => add("model", m));
+  sheet.era.forEach((e) => add("era", e));
+  sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
+  sheet.measures.forEach((m) => add("measure", m));
+  sheet.sizes.forEach((s) => add("size", s));
+  sheet.tools.forEach((t) => add("tool", t));
+  sheet.counts.forEach((c) => add("count", c));
+  sheet.colours.forEach((c) => add("colour", c));
+  sheet.condition.forEach((c) => add("condition", c));
+  sheet.care.forEach((c) => add("care", c));
+  if (sheet.personalised) add("personalisation", sheet.personalisation.length ? sheet.personalisation.join(", ") : sheet.language === "tr" ? "kişiye özel" : "personalised");
+  sheet.formats.forEach((f) => add("format", f));
+  if (sheet.editor) add("editor", sheet.editor);
+  if (sheet.skill) add("skill", sheet.skill);
+  if (sheet.terms) add("terms", sheet.terms);
+  if (sheet.craft) add("craft", sheet.craft);
+  return out;
+}
+
+const squash = (s: string) =>
+  s
+    .replace(/İ/g, "i")
+    .toLowerCase()
+    .replace(/ı/g, "i")
+    .replace(/i̇/g, "i")
+    .replace(/×/g, "x")
+    .replace(/(\d),(\d)/g, "$1.$2")
+    // "S to XL" is "S-XL"; "sizes 6 to 24" is "6-24".
+    .replace(/(?<=[\p{L}\p{N}]) to (?=[\p{L}\p{N}])/gu, "-")
+    .replace(/[\s\-–—_/]+/g, "");
+
+/** Whether `text` states the fact (measures by their numbers, a share by number and material, others by their words). */
+export function statesFact(text: string, item: FactItem): boolean {
+  const flat = squash(text);
+  switch (item.kind) {
+    case "measure":
+      return flat.includes(squash(measureCore(item.value))) || normalMeasure(text).includes(normalMeasure(item.value));
+    case "material": {
+      const m = /^(\d{1,3})% (.+)$/.exec(item.value);
+      if (!m) return flat.includes(squash(item.value));
+      return flat.includes(squash(m[2])) && (flat.includes(`${m[1]}%`) || flat.includes(`%${m[1]}`));
+    }
+    case "model":
+      // "#403" is kept as "#403", "No. 403" or "403" (Etsy and Amazon titles refuse "#").
+      return flat.includes(squash(item.value.replace(/^(?:model|style|ref|item|part|art|no|nr|kod)\.?\s?(?:no\.?|number|#)?\s?[:#]?\s?|^#\s?/i, "")));
+    case "era":
+      return flat.includes(squash(item.value)) || (/^\d{4}s$/.test(item.value) && flat.includes(squash(`${item.value.slice(2)}`)));
+    case "craft":
+      return true;
+    case "personalisation":
+      return (
+        /personali[sz]|custom|monogram|engrav|kişiye özel|kişisel|isim/iu.test(text) &&
+        item.value.split(", ").every((v) => flat.includes(squash(v).replace(/s$/, "")) || v === "personalised" || v === "kişiye özel")
+      );
+    default:
+      return flat.includes(squash(item.value));
+  }
+}
+
+/** The facts of `sheet` that `text` keeps and drops. */
+export function keptFacts(text: string, sheet: FactSheet): { kept: FactItem[]; dropped: FactItem[] } {
+  const kept: FactItem[] = [];
+  const dropped: FactItem[] = [];
+  for (const item of factItems(sheet)) (statesFact(text, item) ? kept : dropped).push(item);
+  return { kept, dropped };
+}

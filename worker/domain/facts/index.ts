@@ -1,0 +1,19 @@
+/** The listing fact sheet and the claims check (issue 24, decision 0030). */
+export {
+  extractFacts,
+  factItems,
+  factLanguage,
+  keptFacts,
+  measureCore,
+  normalMeasure,
+  statesFact,
+  type Craft,
+  type FactInput,
+  type FactItem,
+  type FactKind,
+  type FactLang,
+  type FactSheet,
+  type Material,
+} from "./extract";
+export { englishWords, foldCase } from "./language";
+export { unsupportedClaims, claimPatterns, type Claim } from "./claims";

@@ -1,0 +1,228 @@
+/**
+ * The last rule a writer's listing goes through (issue 24, decision 0030): it keeps every fact of the
+ * seller's fact sheet and claims nothing the facts do not support. A title, tag, alt text, bullet or
+ * sentence that makes an unsupported claim ("Handmade" on a factory board, "Easy to wash" on a
+ * hand-wash-only cardigan, "PDF" on a Canva template, a stock line) loses that claim; a Turkish listing
+ * loses the English words the seller did not write; facts the answer dropped are put back (every size of
+ * a set, the brand and catalogue number in an eBay title, a "Details" list in the description).
+ * Applied to what a writer wrote (the model writers, the offline composer, bulk optimize), never to a
+ * seller's own edit.
+ */
+import type { ItemSpecific, RuleCheck } from "../../../schema/api/listings";
+import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
+import { englishWords, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
+import { composeBullets, composeItemSpecifics, factLines, factsFor, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
+import type { Lang } from "./categories";
+import { isStopWord } from "./phrases";
+
+interface Checked {
+  title: string;
+  description: string;
+  tags: string[];
+  altTexts: string[];
+  bullets?: string[];
+  searchTerms?: string;
+  itemSpecifics?: ItemSpecific[];
+}
+
+const result = (rule: string, repairs: string[]): RuleCheck => (repairs.length ? { rule, status: "repaired", detail: repairs.join("; ") } : { rule, status: "pass" });
+const quote = (s: string) => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
+
+/** What a part may say: no unsupported claim, and in a Turkish listing no English word the seller did not write. */
+function clean(text: string, facts: FactSheet, source: string): boolean {
+  if (unsupportedClaims(text, facts, source).length) return false;
+  return facts.language !== "tr" || englishWords(text, source).length === 0;
+}
+
+/** The offending phrases of a text (for the report). */
+function offending(text: string, facts: FactSheet, source: string): string[] {
+  return [...unsupportedClaims(text, facts, source).map((c) => c.phrase), ...(facts.language === "tr" ? englishWords(text, source) : [])];
+}
+
+const SENTENCE = /[^.!?\n]+[.!?]*/g;
+
+/** A paragraph without its sentences that claim what the facts do not hold. */
+function cleanSentences(text: string, facts: FactSheet, source: string): string {
+  return (text.match(SENTENCE) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => s && clean(s, facts, source))
+    .join(" ");
+}
+
+/** A title without its unsupported phrases: segments between separators go whole; a claim word inside the product's own segment goes alone. */
+function cleanTitle(title: string, facts: FactSheet, source: string): string {
+  const parts = title.split(/(\s[-–|]\s|,\s)/);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const segment = parts[i];
+    if (clean(segment, facts, source)) {
+      out.push(i > 0 && out.length ? parts[i - 1] : "", segment);
+      continue;
+    }
+    if (i === 0) {
+      // The product's own segment: remove the offending words, keep the name.
+      let kept = segment;
+      for (const phrase of offending(segment, facts, source)) kept = kept.replace(new RegExp(`(^|\\s)${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`, "iu"), " ");
+      kept = kept.replace(/\s+/g, " ").trim();
+      if (kept) out.push(kept);
+    }
+  }
+  return out
+    .join("")
+    .replace(/^(?:\s[-–|]\s|,\s)+/, "")
+    .replace(/(?:\s[-–|]\s|,\s)+$/, "")
+    .trim();
+}
+
+/** The description: sentences and bullets that claim too much go; the facts it dropped come back as a list. */
+const wordsOf = (text: string) => (foldCase(text).match(/[\p{L}\p{N}]+(?:[.,'’][\p{L}\p{N}]+)*/gu) ?? []).map((w) => w.replace(/,/g, "."));
+const sentencesOf = (text: string) =>
+  (text.match(SENTENCE) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s))
+    .map((s) => (/[.!?]$/.test(s) ? s : `${s}.`));
+
+function checkDescription(description: string, facts: FactSheet, source: string, lang: Lang, sellerText: string): { text: string; removed: string[]; restored: string[] } {
+  const removed: string[] = [];
+  const blocks = description.split(/\n\s*\n/).map((block) => {
+    const lines = block.split("\n").map((line) => {
+      const bullet = /^\s*(?:[•\-*]|\d+[.)])\s+/.exec(line)?.[0] ?? "";
+      const body = line.slice(bullet.length);
+      if (clean(body, facts, source)) return line;
+      removed.push(...offending(body, facts, source));
+      const kept = cleanSentences(body, facts, source);
+      return kept ? `${bullet}${kept}` : "";
+    });
+    const left = lines.filter((l) => l.trim());
+    // A heading left with nothing under it goes too.
+    return left.length === 1 && block.split("\n").length > 1 && !/[.!?]$/.test(left[0]) ? "" : left.join("\n");
+  });
+  let text = blocks.filter((b) => b.trim()).join("\n\n");
+  const restored: string[] = [];
+  // Every sentence of the seller's that the answer left out (most of its words missing) comes back as they wrote it.
+  const have = new Set(wordsOf(text));
+  const left = sentencesOf(sellerText).filter((sentence) => {
+    const content = wordsOf(sentence).filter((w) => (w.length >= 3 && !isStopWord(w)) || /\d/.test(w));
+    return content.some((w) => !have.has(w));
+  });
+  if (left.length) {
+    restored.push(...left.map(quote));
+    text = `${text}\n\n${left.join(" ")}`.trim();
+  }
+  const { dropped } = keptFacts(text, facts);
+  if (dropped.length) {
+    const lines = factLines(facts, lang).filter((line) => dropped.some((d) => foldCase(line).includes(foldCase(d.value).slice(0, 12))));
+    const missing = lines.length ? lines : dropped.map((d) => d.value);
+    restored.push(...dropped.map((d) => d.value));
+    text = `${text}\n\n${lang === "tr" ? "Detaylar" : "Details"}\n${missing.map((l) => `• ${l}`).join("\n")}`.trim();
+  }
+  return { text, removed, restored };
+}
+
+/**
+ * The writer's listing with every fact kept and no claim invented. `platform` decides which parts
+ * exist; the report has one check per kind of repair.
+ */
+export function keepFactsInventNone(listing: Checked, input: ComposeInput): { listing: Checked; checks: RuleCheck[] } {
+  const platform = input.platform === "amazon" || input.platform === "ebay" ? input.platform : "etsy";
+  const facts = factsFor({ ...input, platform });
+  const lang = facts.language;
+  const source = `${input.description}\n${input.keywords.join("\n")}`;
+  const claims: string[] = [];
+  const restored: string[] = [];
+
+  // Title.
+  let title = listing.title;
+  if (!clean(title, facts, source)) {
+    claims.push(...offending(title, facts, source));
+    title = cleanTitle(title, facts, source);
+  }
+  const max = platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : LISTING_LIMITS.titleMax;
+  const withFacts = titleFacts(title, facts, platform, lang, input.description, max);
+  if (withFacts !== title) {
+    restored.push(`title: ${quote(withFacts)}`);
+    title = withFacts;
+  }
+
+  // Description.
+  const described = checkDescription(listing.description, facts, source, lang, input.description);
+  claims.push(...described.removed);
+  restored.push(...described.restored.map((r) => `description: ${r}`));
+
+  // Tags (Etsy): an offending tag goes; the pool of true tags fills the gap.
+  let tags = listing.tags;
+  if (platform === "etsy" && tags.length) {
+    const keep = tags.filter((t) => clean(t, facts, source));
+    if (keep.length < tags.length) {
+      claims.push(...tags.filter((t) => !keep.includes(t)).map(quote));
+      tags = selectTags(tagPool(input), lang, LISTING_LIMITS.tagCount, keep);
+    }
+  }
+
+  // Alt texts: an offending phrase after a comma goes; an alt text made only of it is written again.
+  const altTexts = listing.altTexts.map((alt) => {
+    if (clean(alt, facts, source)) return alt;
+    claims.push(...offending(alt, facts, source));
+    const parts = alt.split(/,\s*/).filter((p) => clean(p, facts, source));
+    return parts.join(", ");
+  });
+
+  // Amazon bullets: sentences that claim too much go, a label that claims is renamed, the facts fill the rest.
+  let bullets = listing.bullets;
+  if (bullets) {
+    const honest = composeBullets(input);
+    const kept: string[] = [];
+    for (const b of bullets) {
+      if (clean(b, facts, source)) {
+        kept.push(b);
+        continue;
+      }
+      claims.push(...offending(b, facts, source));
+      const colon = b.indexOf(": ");
+      const label = colon > 0 ? b.slice(0, colon) : "";
+      const body = cleanSentences(colon > 0 ? b.slice(colon + 2) : b, facts, source);
+      if (body) kept.push(label && clean(label, facts, source) ? `${label}: ${body}` : `${lang === "tr" ? "Detaylar" : "Details"}: ${body}`);
+    }
+    for (const h of honest) if (kept.length < PLATFORM_LIMITS.amazon.bulletCount && !kept.some((k) => k.toLowerCase() === h.toLowerCase())) kept.push(h);
+    bullets = kept;
+  }
+
+  // Amazon search terms: a word that claims too much goes.
+  let searchTerms = listing.searchTerms;
+  if (searchTerms) {
+    const terms = searchTerms.split(/\s+/).filter(Boolean);
+    const keep = terms.filter((t) => clean(t, facts, source));
+    if (keep.length < terms.length) {
+      claims.push(...terms.filter((t) => !keep.includes(t)).map(quote));
+      searchTerms = keep.join(" ");
+    }
+  }
+
+  // eBay item specifics: a value that claims too much is replaced by the facts' own; Brand, Model, Era... are added where known.
+  let itemSpecifics = listing.itemSpecifics;
+  if (itemSpecifics && platform === "ebay") {
+    const own = composeItemSpecifics(input);
+    const byName = new Map(own.map((s) => [s.name.toLowerCase(), s]));
+    const out: ItemSpecific[] = [];
+    for (const s of itemSpecifics) {
+      const mine = byName.get(s.name.toLowerCase());
+      if (clean(s.value, facts, source) && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
+      else {
+        claims.push(`${s.name}: ${quote(s.value)}`);
+        if (mine) out.push(mine);
+      }
+    }
+    // Added where known and missing: the specifics a buyer filters by (issue 24).
+    const wanted = /^(?:brand|model|era|pattern|material|vintage|marka|dönem|desen|malzeme)$/iu;
+    for (const s of own) if (wanted.test(s.name) && !out.some((o) => o.name.toLowerCase() === s.name.toLowerCase())) out.push(s);
+    itemSpecifics = out;
+  }
+
+  return {
+    listing: { ...listing, title, description: described.text, tags, altTexts: altTexts.filter((a) => a.trim()), bullets, searchTerms, itemSpecifics },
+    checks: [
+      result("facts.claims-supported", claims.length ? [`removed ${[...new Set(claims)].map((c) => (c.startsWith('"') ? c : quote(c))).join(", ")}`] : []),
+      result("facts.kept", restored.length ? [`put back ${restored.join(", ")}`] : []),
+    ],
+  };
+}
