@@ -58,6 +58,10 @@ const AMAZON: AuditInput = {
   keywords: ["silver leaf necklace"],
 };
 
+/** What the seller said about ETSY's necklace: every claim of DESCRIPTION is in it. */
+const SELLER_WORDS =
+  "Handmade silver leaf necklace from recycled sterling silver, made in my small studio. 2 cm leaf pendant on a 45 cm chain with a spring clasp. Polish with a soft cloth, store dry, away from perfume. Comes in a recycled gift box, a gift for a birthday or an anniversary.";
+
 const ids = (report: AuditReport) => report.findings.map((f) => f.id);
 const finding = (report: AuditReport, id: string) => report.findings.find((f) => f.id === id);
 
@@ -194,8 +198,8 @@ const cases: [string, string, AuditInput, AuditInput][] = [
   [
     "etsy",
     "description.unsupported-claims",
-    { ...ETSY, description: `${DESCRIPTION} Each piece is one of a kind.`, original: "Sterling silver leaf necklace, 2 cm pendant on a 45 cm chain." },
-    { ...ETSY, description: DESCRIPTION.replace("is handmade from", "is cut from"), original: "Sterling silver leaf necklace, 2 cm pendant on a 45 cm chain." },
+    { ...ETSY, description: `${DESCRIPTION} Each piece is one of a kind.`, original: SELLER_WORDS },
+    { ...ETSY, description: `${DESCRIPTION} Each leaf is textured by hand.`, original: SELLER_WORDS },
   ],
   [
     "etsy",

@@ -14,23 +14,11 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
+import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts } from "../facts";
 import { categoryModel } from "../listings/categories";
 import { detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
 import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
-import {
-  droppedFacts,
-  englishWordsIn,
-  factsOf,
-  listingStems,
-  noiseIn,
-  stockSentences,
-  tagIrrelevance,
-  titleInformation,
-  titleNamesNothing,
-  unsupportedClaims,
-  withoutNoise,
-  withoutSentences,
-} from "./substance";
+import { droppedFacts, englishWordsIn, factsOf, listingStems, noiseIn, stockSentences, tagIrrelevance, titleInformation, titleNamesNothing, withoutNoise, withoutSentences } from "./substance";
 import type { AuditExplanation, AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditPartScore, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
 import { AUDIT_PARTS } from "./types";
 
@@ -84,6 +72,8 @@ interface Normal {
   photoCount: number | null;
   keywords: string[];
   digital: boolean;
+  /** The digital flag as the caller gave it (null: read from the words), so a fix is judged as a fresh audit would. */
+  digitalGiven: boolean | null;
   original: string;
 }
 
@@ -107,7 +97,11 @@ function normalize(raw: AuditInput): Normal {
   const itemSpecifics = (Array.isArray(input.itemSpecifics) ? input.itemSpecifics : [])
     .filter((s): s is ItemSpecific => !!s && typeof s === "object" && typeof s.name === "string" && typeof s.value === "string")
     .filter((s) => s.name.trim() || s.value.trim());
-  const detected = detectDigital(title, description, keywords.join("\n"));
+  // Digital when its own words say so, or when the fact sheet of its whole text reads it as digital (decision 0030).
+  const detected =
+    typeof input.digital === "boolean"
+      ? input.digital
+      : detectDigital(title, description, keywords.join("\n")) || (MAY_BE_DIGITAL.test(`${title}\n${description}`) && factSheetOf(`${title}\n${description}`, platform).digital);
   return {
     platform,
     title,
@@ -119,7 +113,8 @@ function normalize(raw: AuditInput): Normal {
     itemSpecifics,
     photoCount: count,
     keywords,
-    digital: typeof input.digital === "boolean" ? input.digital : detected,
+    digital: detected,
+    digitalGiven: typeof input.digital === "boolean" ? input.digital : null,
     original: str(input.original).trim(),
   };
 }
@@ -129,6 +124,14 @@ const detectDigital = memo(
   (title: string, description: string, keywords: string) =>
     (DIGITAL_WORDS.test(`${title}\n${description}\n${keywords}`) && !PHYSICAL_WORDS.test(title)) || (SAYS_DIGITAL.test(description) && SAYS_NOT_SHIPPED.test(description)),
 );
+/** Words without which no fact sheet reads a listing as digital: the sheet is read only when one is there. */
+const MAY_BE_DIGITAL = /download|digital|printable|pdf|svg|png|jpe?g|canva|template|pattern|e-?book|file|dijital|indir|şablon|yazdır|dosya/i;
+
+/** Facts said in many word forms ("elde yıkama", "elde yıkayın"; "S-M-L", "S, M ve L"): the Doctor does not call them dropped. */
+const LOOSE_FACTS = new Set(["craft", "tool", "care", "size"]);
+
+/** The fact sheet of the seller's own words (worker/domain/facts), read once per text. */
+const factSheetOf = memo((text: string, platform: string) => extractFacts({ text, platform }), 8);
 const plainOf = memo(plainText);
 const stockOf = memo(stockSentences);
 const namesNothingOf = memo(titleNamesNothing);
@@ -143,7 +146,8 @@ const stemsOf = memo((text: string, lang: "en" | "tr") => {
 });
 
 function toInput(n: Normal): AuditInput {
-  return { ...n };
+  const { digitalGiven, ...rest } = n;
+  return { ...rest, digital: digitalGiven };
 }
 
 // ---- Findings ----------------------------------------------------------------------------------
@@ -192,15 +196,6 @@ const SAYS_DIGITAL =
   /\bdigital (?:[\w-]+ ){0,2}(?:download|file|product|item|pattern|print|planner|template|version|copy|e-?book)s?\b|\binstant(?:ly)? download(?:able)?\b|\bdownloadable (?:file|pdf|pattern)s?\b|\bthis is a digital\b|(?<![\p{L}])(?:dijital|indirilebilir)(?![\p{L}])/iu;
 const SAYS_NOT_SHIPPED =
   /\bno physical (?:[\w-]+ )?(?:item|product|goods|copy|print|book|parcel|package)s?\b|\bnothing (?:will be |is )?(?:shipped|mailed|sent)\b|\b(?:will|does|do) not (?:be )?(?:ship|mail|send)|\bwon'?t be (?:shipped|mailed|sent)\b|\bnot (?:be )?shipped\b|fiziksel (?:bir )?(?:ürün|gönderi|kargo)[^.]{0,30}(?:gönderilmez|yapılmaz|yoktur|yok)|kargo (?:gönderimi )?(?:yapılmaz|yoktur|gönderilmez)/iu;
-/** Each claim's words in a finding (the app has its own per key, `audit.claim.<key>`). */
-const CLAIM_WORDS: Record<string, string> = {
-  handmade: '"handmade"',
-  unique: '"one of a kind"',
-  easyCare: '"easy to wash"',
-  instructions: '"step-by-step instructions"',
-  pdf: '"PDF"',
-  svg: '"SVG"',
-};
 export const DIGITAL_NOTE = "This is a digital download: no physical item will be shipped. Your files are ready to download once your payment is confirmed.";
 
 const canonTag = (tag: string) => tag.replace(/\s+/g, " ").trim().toLowerCase();
@@ -720,7 +715,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
     }
   });
 
-  group("description", [p, description, title, own, main, n.original, n.digital, languageOf(n) === "tr" ? n.tags : ""], () => {
+  group("description", [p, description, title, own, main, n.original, n.digital, languageOf(n) === "tr" || n.original ? n.tags : ""], () => {
     // ---- Description ----
     if (!wordsOf(plain).length) {
       const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;
@@ -773,7 +768,13 @@ function collect(n: Normal, reuse = false): Candidate[] {
       }
       const claimed = `${n.title}\n${plain}\n${n.bullets.join("\n")}`;
       if (n.original) {
-        const claims = unsupportedClaims(claimed, n.original);
+        // The claims and facts of the listing against the fact sheet of the seller's words (decision 0030).
+        const sheet = factSheetOf(n.original, p);
+        // "not dishwasher safe" claims nothing.
+        const negated = claimed.toLowerCase();
+        const claims = claimsAgainstFacts(claimed, sheet, n.original).filter(
+          (c) => !new RegExp(`(?:not|no|never|değil)\\s+${c.phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(negated),
+        );
         if (claims.length) {
           add({
             id: "description.unsupported-claims",
@@ -781,10 +782,18 @@ function collect(n: Normal, reuse = false): Candidate[] {
             part: "description",
             source: SOURCES.keepFacts,
             penalty: Math.min(30, 15 + 5 * (claims.length - 1)),
-            params: { count: claims.length, claimKeys: claims.join(","), claims: claims.map((c) => CLAIM_WORDS[c] ?? c).join(", ") },
+            params: { count: claims.length, claims: quoteList([...new Set(claims.map((c) => c.phrase))], 4) },
           });
         }
-        const lost = droppedFacts(factsOfMemo(n.original), `${claimed}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`);
+        const said = `${claimed}\n${n.tags.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
+        const lost = [
+          ...new Set([
+            ...keptFacts(said, sheet)
+              .dropped.filter((f) => !LOOSE_FACTS.has(f.kind))
+              .map((f) => f.value),
+            ...droppedFacts(factsOfMemo(n.original), said),
+          ]),
+        ];
         if (lost.length) {
           add({
             id: "description.dropped-facts",
