@@ -298,6 +298,33 @@ try {
     }
   } // want("core")
 
+  // 9. Listing quality (issue 24): the writers on the 63-product corpus, before (kept in the corpus) and now.
+  if (want("quality")) {
+    log("Listing quality: facts kept, unsupported claims, English words in Turkish listings");
+    const quality = await benchListingQuality();
+    results.figures.listingQuality = quality;
+    if (quality.error || !quality.now || !quality.before) lines.push(budget("Listing quality", `failed: ${quality.error}`, "100 % kept, 0 claims, 0 English words", false));
+    else
+      for (const [name, label] of [
+        ["offlineComposer", "offline composer"],
+        ["enforcerOnFakeModel", "enforcer on a careless model"],
+        ["bulkOptimize", "bulk-optimize proposals"],
+      ]) {
+        const now = quality.now[name];
+        const was = quality.before[name];
+        const show = (f) =>
+          `${f.keptShare} % of ${f.facts} facts kept, ${f.unsupportedClaims} unsupported claims in ${f.listingsWithClaims} listings, ${f.englishWordsInTurkish} English words in Turkish, title facts ${f.titleFactsKept}/${f.titleFacts}`;
+        lines.push(
+          budget(
+            `Listing quality, ${label} (${now.products} products)`,
+            `now ${show(now)}; before ${show(was)}`,
+            "100 % kept, 0 claims, 0 English words",
+            now.keptShare === 100 && now.unsupportedClaims === 0 && now.englishWordsInTurkish === 0,
+          ),
+        );
+      }
+  }
+
   // 8. My Shop: importing Etsy's listings CSV of 5,000 rows, and the Listing Doctor's time per listing.
   if (want("shop")) {
     log("My Shop: import of 5,000 rows, audit time per listing");
@@ -534,6 +561,29 @@ async function benchShop(origin, pgid) {
     };
   } catch (error) {
     return { error: `${stage}: ${error.message || error}${error.cause ? ` (${error.cause.message || error.cause})` : ""}` };
+  }
+}
+
+/** The writers of issue 24 on the listing-quality corpus, in this process (no server needed). */
+async function benchListingQuality() {
+  try {
+    const bundle = join(root, ".tmp/bench-listing-quality.mjs");
+    execFileSync(join(root, "node_modules/.bin/esbuild"), ["tests/fixtures/listing-corpus/run.ts", "--bundle", "--format=esm", "--platform=node", `--outfile=${bundle}`, "--log-level=error"], {
+      cwd: root,
+    });
+    const { measureWriters } = await import(bundle);
+    const t0 = now();
+    const figures = await measureWriters();
+    const strip = (f) => Object.fromEntries(Object.entries(f).filter(([k]) => k !== "items"));
+    const before = JSON.parse(readFileSync(join(root, "tests/fixtures/listing-corpus/before.json"), "utf8"));
+    return {
+      ms: round(ms(t0)),
+      now: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, strip(v)])),
+      before: { offlineComposer: before.offlineComposer, enforcerOnFakeModel: before.enforcerOnFakeModel, bulkOptimize: before.bulkOptimize },
+      beforeCommit: before.measuredAt,
+    };
+  } catch (error) {
+    return { error: String(error.message || error) };
   }
 }
 

@@ -353,6 +353,12 @@ export interface ListingDetail {
   source: string;
   /** Optimistic concurrency: send it back with a PUT (field `version` or If-Match). */
   version: number;
+  /**
+   * "Facts we used": the fact sheet read from the listing's prompt (and its selected keywords), one item
+   * per fact (kind: brand, model, era, material, measure, size, tool, count, colour, condition, care,
+   * personalisation, format, editor, skill, terms, craft). The seller corrects one by editing the prompt.
+   */
+  facts?: { kind: string; value: string }[];
 }
 
 /** GET /api/listings/:id/versions (`data.versions[]`), newest first. */

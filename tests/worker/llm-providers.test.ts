@@ -317,7 +317,8 @@ describe("marketplace parts from a model's answer", () => {
       "Safe: dishwasher and microwave",
       "Glaze: speckled sage green",
       "Made by Hand: thrown on the wheel",
-      "Gift: for coffee lovers",
+      // The description says nothing of a gift: the label that claims one is renamed (issue 24).
+      "Details: for coffee lovers",
     ]);
     expect(amazon.listing.searchTerms).toBe("cup tea latte");
     const bulletCall = calls.find((c) => /bullet points/.test(String((c.body.messages as { content: string }[])[0].content)))!;

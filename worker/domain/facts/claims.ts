@@ -205,8 +205,3 @@ export function unsupportedClaims(text: string, facts: FactSheet, source = "", _
   }
   return out;
 }
-
-/** The claim rules' patterns, for a writer that removes unsupported sentences. */
-export function claimPatterns(): { claim: string; pattern: RegExp }[] {
-  return RULES.map((rule) => ({ claim: rule.claim, pattern: rule.pattern }));
-}

@@ -316,7 +316,13 @@ const PACKAGING = re("pouch|gift box|kraft box|box|bag|envelope|packaging|packag
 function materialsOf(text: string, lang: FactLang): Material[] {
   const lower = lowerOf(text, lang)
     .split(/(?<=[.!?\n])\s*/u)
-    .filter((sentence) => !PACKAGING.test(sentence) || !/(?:in|into|inside|within|içinde|ile) (?:a |an |the )?\p{L}*\s?(?:pouch|box|bag|envelope|kese|kutu)|\p{L}+ (?:kesede|kutuda|kesesinde)|(?:pouch|box|bag|kese|kutu)\p{L}* (?:ile )?gönderilir/iu.test(sentence))
+    .filter(
+      (sentence) =>
+        !PACKAGING.test(sentence) ||
+        !/(?:in|into|inside|within|içinde|ile) (?:a |an |the )?\p{L}*\s?(?:pouch|box|bag|envelope|kese|kutu)|\p{L}+ (?:kesede|kutuda|kesesinde)|(?:pouch|box|bag|kese|kutu)\p{L}* (?:ile )?gönderilir/iu.test(
+          sentence,
+        ),
+    )
     .join(" ");
   const out: Material[] = [];
   const add = (name: string, percent?: number) => {

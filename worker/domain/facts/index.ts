@@ -16,4 +16,4 @@ export {
   type Material,
 } from "./extract";
 export { englishWords, foldCase } from "./language";
-export { unsupportedClaims, claimPatterns, type Claim } from "./claims";
+export { unsupportedClaims, type Claim } from "./claims";

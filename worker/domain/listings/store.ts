@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { updateListingSchema, type ListingDetail, type ListingSummary, type Platform, type RuleReport, type SaveListingInput, type UpdateListingInput } from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
 import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
+import { extractFacts, factItems } from "../facts";
 import type { ItemSpecific } from "../../../schema/api/listings";
 import { HttpError, notFound } from "../../lib/errors";
 import { parseWith } from "../../lib/http";
@@ -68,7 +69,16 @@ export function toDetail(row: Listing): ListingDetail {
     item_specifics: asItemSpecifics(row.itemSpecifics),
     audit: auditSaved(row),
     version: row.version,
+    facts: factsUsed(row),
   };
+}
+
+/** The facts the writers used: the fact sheet of the listing's prompt and its selected keywords (decision 0030). */
+function factsUsed(row: Listing): { kind: string; value: string }[] {
+  const text = row.originalPrompt.trim();
+  if (!text) return [];
+  const keywords = (row.ruleReport as RuleReport | null)?.generation?.keywords ?? [];
+  return factItems(extractFacts({ text, tags: keywords, platform: row.platform }));
 }
 
 /** What the rules measure a saved listing against: the prompt it came from and its keywords. */

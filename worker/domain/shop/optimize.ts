@@ -322,7 +322,14 @@ function withoutClaims(text: ShopText, facts: FactSheet, ground: string, pool: s
     ? text.description
     : text.description
         .split("\n")
-        .map((line) => (claimsNothing(line, facts, ground) ? line : (line.match(/[^.!?]+[.!?]*/g) ?? []).filter((x) => claimsNothing(x, facts, ground)).join("").trim()))
+        .map((line) =>
+          claimsNothing(line, facts, ground)
+            ? line
+            : (line.match(/[^.!?]+[.!?]*/g) ?? [])
+                .filter((x) => claimsNothing(x, facts, ground))
+                .join("")
+                .trim(),
+        )
         .filter((line, i, all) => line.trim() || (i > 0 && all[i - 1].trim()))
         .join("\n");
   return { ...text, tags, altTexts: altTexts.filter((a) => a.trim()), description };
@@ -336,7 +343,8 @@ function titleFactsDropped(original: string, candidate: string, facts: FactSheet
   const now = keptFacts(candidate, short).kept;
   const lost = had.filter((f) => !now.some((n) => n.kind === f.kind && n.value === f.value)).map((f) => f.value);
   // Personalisation said in the title stays in the title.
-  if (/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(original) && !/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(candidate)) lost.push("personalisation");
+  if (/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(original) && !/personali[sz]ed|custom|initials?|monogram|engraved|kişiye özel|isimli/iu.test(candidate))
+    lost.push("personalisation");
   return lost;
 }
 

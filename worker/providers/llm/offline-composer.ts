@@ -156,7 +156,8 @@ function withModels(head: string, facts: FactSheet): string {
   let out = head;
   for (const model of facts.models) {
     const bare = model.replace(/^#\s?/, "");
-    if (model.startsWith("#") && new RegExp(`(?:^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).test(out) && !out.includes(model)) out = out.replace(new RegExp(`(^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`), `$1${model}`);
+    if (model.startsWith("#") && new RegExp(`(?:^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).test(out) && !out.includes(model))
+      out = out.replace(new RegExp(`(^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`), `$1${model}`);
   }
   return out;
 }
@@ -295,7 +296,11 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
   // The facts a title must carry (every size of a set, the count) come before any other phrase.
-  const segments = [...factSegments(facts, r.lang, source), ...(ownNameFirst && mainKeyword ? [restoreAcronyms(titleCase(mainKeyword, r.lang), source)] : []), ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated)];
+  const segments = [
+    ...factSegments(facts, r.lang, source),
+    ...(ownNameFirst && mainKeyword ? [restoreAcronyms(titleCase(mainKeyword, r.lang), source)] : []),
+    ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated),
+  ];
   // A buyer phrase only when the seller's facts back it ("Gift for Her" needs a gift or a recipient).
   const tails = r.category.titleTail[r.lang].filter((t) => supported(t, input, facts));
   const tailOptions = tails.map((_, i) => restoreAcronyms(titleCase(pick(tails, input.variant, i), r.lang), source));
@@ -422,8 +427,7 @@ const TR: Words = {
 
 export const TEMPLATE_WORDS: Record<Lang, Words> = { en: EN, tr: TR };
 /** The digital note; a personalised or made-to-order file is sent when it is ready, not downloaded at once. */
-export const digitalDisclaimer = (lang: Lang, facts?: FactSheet) =>
-  `${TEMPLATE_WORDS[lang].note}\n${facts?.personalised ? TEMPLATE_WORDS[lang].customDisclaimer : TEMPLATE_WORDS[lang].disclaimer}`;
+export const digitalDisclaimer = (lang: Lang, facts?: FactSheet) => `${TEMPLATE_WORDS[lang].note}\n${facts?.personalised ? TEMPLATE_WORDS[lang].customDisclaimer : TEMPLATE_WORDS[lang].disclaimer}`;
 
 const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 const fill = (template: string, productName: string, lang: Lang) => template.replace(/\{Product\}/g, capitalise(productName, lang)).replace(/\{product\}/g, productName);
@@ -515,7 +519,14 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.brand) add(l.brand, facts.brand);
   if (facts.models.length) add(l.model, facts.models.join(", "));
   if (facts.era.length) add(l.era, facts.era.join(", "));
-  if (facts.materials.length) add(facts.materials.length > 1 ? l.materials : l.material, listOf(facts.materials.map((m) => materialText(m, lang)), lang));
+  if (facts.materials.length)
+    add(
+      facts.materials.length > 1 ? l.materials : l.material,
+      listOf(
+        facts.materials.map((m) => materialText(m, lang)),
+        lang,
+      ),
+    );
   if (facts.measures.length) add(l.size, listOf(facts.measures, lang));
   if (facts.sizes.length) add(l.sizes, listOf(facts.sizes, lang));
   if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
@@ -526,7 +537,14 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.formats.length) add(facts.formats.length > 1 ? l.formats : l.format, facts.formats.join(", "));
   if (facts.editor) add(l.editor, facts.editor);
   if (facts.skill) add(l.skill, facts.skill);
-  if (facts.terms) add(l.terms, facts.terms.toUpperCase().replace(/TERMS$/, lang === "tr" ? "" : "terms").trim());
+  if (facts.terms)
+    add(
+      l.terms,
+      facts.terms
+        .toUpperCase()
+        .replace(/TERMS$/, lang === "tr" ? "" : "terms")
+        .trim(),
+    );
   return lines;
 }
 
@@ -541,7 +559,7 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   const inNotes = (value: string) => notes.includes(lower(value, r.lang));
   const sheet = { ...facts, care: facts.care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
   // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
-  const listed = lower(features.join(" "), r.lang);
+  const listed = lower([...own.slice(1), ...features].join(" "), r.lang);
   for (const line of factLines(sheet, r.lang)) {
     const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
     if (!features.includes(line) && !values.every((v) => listed.includes(lower(v, r.lang)))) features.push(line);
@@ -596,12 +614,57 @@ const DIGITAL_FALLBACK: Record<Lang, string[]> = {
 
 /** The craft as a shopper types it, per language. */
 const CRAFT_WORDS: Record<Lang, Record<string, string>> = {
-  en: { knit: "knit", crochet: "crochet", sewn: "sewn", embroidered: "embroidered", woven: "woven", macrame: "macrame", quilted: "quilted", "hand-painted": "hand painted", "hand-thrown": "wheel thrown", carved: "carved", beaded: "beaded", "cross-stitch": "cross stitch" },
-  tr: { knit: "örgü", crochet: "tığ işi", sewn: "dikiş", embroidered: "nakışlı", woven: "dokuma", macrame: "makrome", quilted: "kapitone", "hand-painted": "el boyaması", "hand-thrown": "çark", carved: "oyma", beaded: "boncuklu", "cross-stitch": "kanaviçe" },
+  en: {
+    knit: "knit",
+    crochet: "crochet",
+    sewn: "sewn",
+    embroidered: "embroidered",
+    woven: "woven",
+    macrame: "macrame",
+    quilted: "quilted",
+    "hand-painted": "hand painted",
+    "hand-thrown": "wheel thrown",
+    carved: "carved",
+    beaded: "beaded",
+    "cross-stitch": "cross stitch",
+  },
+  tr: {
+    knit: "örgü",
+    crochet: "tığ işi",
+    sewn: "dikiş",
+    embroidered: "nakışlı",
+    woven: "dokuma",
+    macrame: "makrome",
+    quilted: "kapitone",
+    "hand-painted": "el boyaması",
+    "hand-thrown": "çark",
+    carved: "oyma",
+    beaded: "boncuklu",
+    "cross-stitch": "kanaviçe",
+  },
 };
 
 /** Category words that name a family every product of the category belongs to ("jewelry" for a necklace). */
-const HYPERNYMS = new Set(["jewelry", "takı", "decor", "dekor", "home decor", "ev dekorasyonu", "clothing", "giyim", "accessories", "aksesuar", "ceramics", "seramik", "toy", "oyuncak", "stationery", "kırtasiye", "wall art", "duvar sanatı"]);
+const HYPERNYMS = new Set([
+  "jewelry",
+  "takı",
+  "decor",
+  "dekor",
+  "home decor",
+  "ev dekorasyonu",
+  "clothing",
+  "giyim",
+  "accessories",
+  "aksesuar",
+  "ceramics",
+  "seramik",
+  "toy",
+  "oyuncak",
+  "stationery",
+  "kırtasiye",
+  "wall art",
+  "duvar sanatı",
+]);
 
 /** Themes that are styles, true of the product itself ("boho necklace", "floral bundle"). */
 const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "geometric", "abstract", "çiçek", "botanik", "bohem", "rustik", "yılbaşı"]);
@@ -795,7 +858,19 @@ export function composeBullets(input: ComposeInput): string[] {
   add(w.bulletLabels[0], [take(), facts.counts.length ? withStop(capitalise(facts.counts.join(", "), r.lang)) : ""].filter(Boolean).join(" "));
   const sizes = [...facts.measures, ...facts.sizes];
   if (sizes.length) add(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(listOf(sizes, r.lang)));
-  if (facts.materials.length) add(facts.materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(facts.materials.map((m) => materialText(m, r.lang)), r.lang), r.lang)));
+  if (facts.materials.length)
+    add(
+      facts.materials.length > 1 ? l.materials : l.material,
+      withStop(
+        capitalise(
+          listOf(
+            facts.materials.map((m) => materialText(m, r.lang)),
+            r.lang,
+          ),
+          r.lang,
+        ),
+      ),
+    );
   const details = [
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
     facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
