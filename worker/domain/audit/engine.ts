@@ -42,7 +42,7 @@ export const AUDIT_THRESHOLDS = {
 } as const;
 
 /** What each part of a listing weighs on each marketplace (each row sums to 100). */
-export const PART_WEIGHTS: Record<Platform, Partial<Record<AuditPart, number>>> = {
+const PART_WEIGHTS: Record<Platform, Partial<Record<AuditPart, number>>> = {
   etsy: { title: 30, description: 25, tags: 20, photos: 15, altTexts: 10 },
   ebay: { title: 35, description: 25, itemSpecifics: 20, photos: 20, tags: 0 },
   amazon: { title: 30, description: 15, bullets: 25, searchTerms: 10, photos: 20, tags: 0 },

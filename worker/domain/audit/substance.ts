@@ -1,7 +1,7 @@
 /**
  * What the Listing Doctor reads beyond form (issue #24): whether a title names the item, whether a tag
- * says anything about it, promotional noise, stock sentences, claims the seller's own words do not
- * support and facts a listing lost. English and Turkish. Pure and small: regular expressions and word
+ * says anything about it, promotional noise, stock sentences, English words in a Turkish listing and
+ * the facts a change lost (claims are checked by the fact sheet, worker/domain/facts). English and Turkish. Pure and small: regular expressions and word
  * lists, no model, safe in the browser. Every pattern is linear (no nested quantifiers over the same
  * characters), so a long pasted text cannot make it slow.
  */
@@ -158,45 +158,6 @@ export function withoutSentences(text: string, drop: string[]): string {
     .trim();
 }
 
-interface ClaimRule {
-  key: string;
-  /** The claim as a listing writes it. */
-  claim: RegExp;
-  /** What in the seller's own words supports it. */
-  support: RegExp;
-}
-
-const CLAIMS: ClaimRule[] = [
-  {
-    key: "handmade",
-    claim: /hand[- ]?made|made by hand|hand[- ]?crafted|crafted by hand|made with care|one (?:piece )?at a time|handmade touch|(?<![\p{L}])el yapımı|elde yapıl|tek tek elde|el işçiliği/iu,
-    support:
-      /hand[- ]?(?:made|knit|knitted|crafted|poured|thrown|painted|stitched|sewn|stamped|dyed|woven|carved|cut|textured|tied|bound)|by hand|crochet|knitted|wheel[- ]thrown|(?<![\p{L}])el (?:yapımı|örgüsü|işi|dokuma)|elde|tığ işi|örgü/iu,
-  },
-  {
-    key: "unique",
-    claim: /one of a kind|each (?:piece|one|item) is unique|unique piece|small variations|no two (?:are )?(?:alike|the same)|(?:her|tüm) (?:parça|biri)(?:si)? eşsiz|eşsizdir/iu,
-    support: /one of a kind|ooak|unique|vary|variation|different|eşsiz|tek parça|farklı/iu,
-  },
-  {
-    key: "easyCare",
-    claim: /easy to (?:wash|clean|care for)|easy[- ]care|machine[- ]washable|kolay yıkanır|kolay temizlenir|makinede yıkanabilir/iu,
-    support: /machine[- ]wash|washable|easy to (?:wash|clean)|easy[- ]care|makinede yıka|kolay/iu,
-  },
-  {
-    key: "instructions",
-    claim: /step[- ]by[- ]step (?:instructions|guide|tutorial)|clear(?:, step-by-step)? instructions|detailed instructions|adım adım (?:anlatım|talimat)/iu,
-    support: /step|instruction|tutorial|pattern|adım|anlatım|tarif|talimat/iu,
-  },
-  { key: "pdf", claim: /(?<![\p{L}])pdf(?![\p{L}])/iu, support: /(?<![\p{L}])pdf(?![\p{L}])/iu },
-  { key: "svg", claim: /(?<![\p{L}])svg(?![\p{L}])/iu, support: /(?<![\p{L}])svg(?![\p{L}])/iu },
-];
-
-/** Claims of `text` that the seller's `original` words do not support (keys, each once). */
-export function unsupportedClaims(text: string, original: string): string[] {
-  return CLAIMS.filter((c) => c.claim.test(text) && !c.support.test(original)).map((c) => c.key);
-}
-
 const PERSONAL = /personali[sz]ed|personali[sz]ation|custom(?:i[sz]ed)?(?![\p{L}])|monogram|initials?(?![\p{L}])|engraved|your name|kişiye özel|isimli|isim(?![\p{L}])|baş harf/iu;
 const VINTAGE = /vintage|antique|(?<![\p{L}])retro(?![\p{L}])|(?<!\d)1[89]\d0'?s|(?<!\d)(?:19|20)\d0'?l[ae]r|antika/iu;
 const MEASURE =
@@ -219,7 +180,7 @@ const numberOf = (measure: string) =>
     .replace(/,/g, ".")
     .match(/[\d.]+(?:x[\d.]+)*|a[3-6]/)?.[0] ?? measure.toLowerCase();
 
-export interface FactSheet {
+interface FactSheet {
   personal: boolean;
   vintage: boolean;
   numbers: string[];
