@@ -465,7 +465,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
 
       const namesNothing = namesNothingOf(title, n.description);
       if (namesNothing) {
-        add({ id: "title.not-product", severity: "error", part: "title", source: titleSource, penalty: 20, params: { marketplace, reasonKey: namesNothing } });
+        add({ id: "title.not-product", severity: "error", part: "title", source: SOURCES.titleSubstance, penalty: 20, params: { marketplace, reasonKey: namesNothing } });
       } else if (titleInformation(title) < AUDIT_THRESHOLDS.titleInformationMin) {
         add({
           id: "title.thin",
