@@ -7,11 +7,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { benchDoctor } from "./lib/doctor-bench.mjs";
 import { percentile, privateBuild, register, root, startServer } from "./lib/server.mjs";
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
-// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input, BENCH_ONLY=keywords the keyword relevance, BENCH_ONLY=quality the listing quality, BENCH_ONLY=patterns the tech-edit accuracy (core: the figures of DESIGN §9 above them).
+// BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input,
+// BENCH_ONLY=keywords the keyword relevance, BENCH_ONLY=quality the listing quality, BENCH_ONLY=patterns the tech-edit accuracy,
+// BENCH_ONLY=doctor the Listing Doctor's pairwise agreement and audit time, alone without a build or a server (core: the figures of DESIGN §9).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -83,6 +86,37 @@ async function timeRequest(url, init) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Listing Doctor (in process, no build or server): agreement with the hand-judged pairs and the time of a full audit.
+const lines = [];
+if (want("doctor")) {
+  log("Listing Doctor: pairwise agreement and audit time");
+  const doctor = await benchDoctor(root, ms);
+  results.figures.doctor = doctor;
+  lines.push(
+    budget(
+      "Doctor agreement (tests/fixtures/doctor-pairs: the better listing of a hand-judged pair scores higher)",
+      `${doctor.agreed} of ${doctor.pairs} pairs = ${round(doctor.agreement * 100, 1)} %${doctor.misses.length ? `; missed: ${doctor.misses.join(", ")}` : ""}`,
+      ">= 90 %",
+      doctor.agreement >= 0.9,
+    ),
+  );
+  lines.push(
+    budget(
+      "Doctor full audit per listing (report with checked fixes, 5,000 rows of the My Shop bench, in process)",
+      `${round(doctor.auditCpuPerListingMs, 3)} ms CPU time (${round(doctor.auditPerListingMs, 3)} ms wall on this shared machine); engine bundle ${kb(doctor.bundleGzipBytes)} gzipped (${kb(doctor.bundleBytes)})`,
+      "<= 2 ms",
+      doctor.auditCpuPerListingMs <= 2,
+    ),
+  );
+}
+if (ONLY.length && ONLY.every((s) => s === "doctor")) {
+  mkdirSync(join(root, "bench-results"), { recursive: true });
+  writeFileSync(join(root, "bench-results", "latest-doctor.json"), JSON.stringify(results, null, 2));
+  console.log("\nBudgets:");
+  for (const l of lines) console.log(`${l.met ? "MET    " : "NOT MET"}  ${l.name}: ${l.figure}  [budget ${l.limit}]`);
+  process.exit(0);
+}
+
 // BENCH_NO_BUILD=1 serves the build/ already there (when only the bench itself changed).
 log(process.env.BENCH_NO_BUILD ? "serving the existing build/" : "building the production bundle");
 const build = process.env.BENCH_NO_BUILD
@@ -99,7 +133,6 @@ const server = await startServer({
   vars: { LLM_PROVIDER: "deepseek", DEEPSEEK_API_KEY: "bench-fake-key", LLM_BASE_URL: `http://127.0.0.1:${fake.port}` },
 });
 const base = server.url;
-const lines = [];
 try {
   // Warm up the isolate and its caches.
   for (let i = 0; i < 10; i++) {

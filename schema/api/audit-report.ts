@@ -34,6 +34,12 @@ export interface AuditInput {
   keywords?: string[];
   /** A digital download; when not given it is detected from the listing's words. */
   digital?: boolean | null;
+  /**
+   * What the seller gave: the Create prompt, the imported row, or the version before a change. When
+   * given, a claim these words do not support is an error and a fact they have that the listing lost is
+   * a warning.
+   */
+  original?: string | null;
 }
 
 /** The parts a fix may replace; applying a fix is `{ ...input, ...fix.patch }`. */
@@ -71,10 +77,27 @@ export interface AuditFinding {
   fix?: AuditFix;
 }
 
+/** The points one part of a listing earns of the points it can earn on its marketplace. */
+export interface AuditPartScore {
+  part: AuditPart;
+  points: number;
+  max: number;
+}
+
+/** The score in a seller's words: `key` (audit.explain.<key> in the app) with its params, and the English text. */
+export interface AuditExplanation {
+  key: "refused" | "excellent" | "good" | "fair" | "poor";
+  params: AuditParams;
+  text: string;
+}
+
 export interface AuditReport {
   platform: Platform;
   score: number;
   grade: Grade;
   findings: AuditFinding[];
   counts: { errors: number; warnings: number; tips: number };
+  /** Points by part (title, description, tags...): where the score was lost. */
+  parts: AuditPartScore[];
+  explanation: AuditExplanation;
 }

@@ -59,6 +59,7 @@ export const AuditListingSchema = v.pipe(
       ),
       keywords: v.optional(list("keywords", L.keywordsMax, L.keywordMax), []),
       digital: v.optional(v.nullable(v.boolean("digital must be true or false")), null),
+      original: v.optional(v.nullable(text("original", L.descriptionMax)), null),
     },
     "Send the listing as a JSON object",
   ),

@@ -53,4 +53,20 @@ describe("the audit's words", () => {
     fireEvent.click(fixes[0]);
     expect(onFix).toHaveBeenCalledWith(report.findings.find((f) => f.fix));
   });
+
+  it("explains the score in the seller's words and shows the points each part kept, in Turkish", () => {
+    const report = auditListing({ ...POOR, original: "Gümüş yaprak kolye, 45 cm zincir. Kişiye özel baş harf." });
+    render(
+      <I18nProvider initialLanguage="tr" catalogues={auditRoute.i18n}>
+        <AuditReportView report={report} />
+      </I18nProvider>,
+    );
+    const explanation = screen.getByTestId("audit-explanation").textContent ?? "";
+    expect(explanation).toContain("Etsy bu ilanı");
+    expect(explanation).toContain(`yaklaşık ${report.explanation.params.ifFixed}`);
+    const parts = screen.getByTestId("audit-parts").textContent ?? "";
+    expect(parts).toContain("Başlık: 30 üzerinden");
+    expect(parts).toContain("Fotoğraflar: 15 üzerinden");
+    expect(`${explanation}${parts}${screen.getByTestId("audit-findings").textContent}`).not.toMatch(/\{\w+\}/);
+  });
 });

@@ -18,6 +18,11 @@ export function useAuditWords() {
         .map((k) => word(`audit.missing.${k}`))
         .join(", ");
     if (typeof params.adviceKey === "string") out.advice = word(`audit.advice.${params.adviceKey}`);
+    if (typeof params.claimKeys === "string")
+      out.claims = params.claimKeys
+        .split(",")
+        .map((k) => word(`audit.claim.${k}`))
+        .join(", ");
     return out;
   };
   const lookup = (key: string, fallback: string, params?: AuditParams) => (has(key) ? t(key, params) : fallback);
@@ -25,5 +30,6 @@ export function useAuditWords() {
     message: (f: AuditFinding) => (language === "en" ? f.message : lookup(`audit.finding.${f.id}`, f.message, localParams(f.params))),
     fixLabel: (f: AuditFinding) => (f.fix ? (language === "en" ? f.fix.label : lookup(`audit.fix.${f.id}`, f.fix.label)) : ""),
     t,
+    language,
   };
 }

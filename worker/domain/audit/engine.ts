@@ -3,16 +3,23 @@
  * answers a score 0-100, a grade and findings. Pure and deterministic: no provider, no clock, no
  * randomness, no worker-only import (the app runs it too). Never throws on odd input.
  *
- * Scoring (decision 0017): 100 minus each finding's penalty, at least 0; a listing with an error
- * (the marketplace refuses it) scores at most 59. A fix is offered only when applying it removes the
- * finding and does not lower the score, so one click never makes a listing worse.
+ * Scoring (decisions 0017 and 0031): each part of a listing (title, description, tags, photos...) has a
+ * weight on its marketplace; the penalties of a part's findings take points from that weight, fewer as
+ * the part nears zero, so no part can take more than its weight and every finding fixed gives points
+ * back. A listing with an error (the marketplace refuses it) keeps 59 % of its points: grade D at best,
+ * and still higher for every other fix. A fix is offered only when applying it removes the finding,
+ * raises the score, adds no finding and drops no fact the listing had, so one click never makes a
+ * listing worse.
  */
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
-import { AUDIT_MESSAGES_EN, formatMessage } from "./messages";
+import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase } from "../listings/phrases";
-import { cutAtWord, hasPhrase, isContentWord, isShouting, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
-import type { AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
+import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts } from "../facts";
+import { categoryModel } from "../listings/categories";
+import { detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
+import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
+import { droppedFacts, englishWordsIn, factsOf, listingStems, noiseIn, stockSentences, tagIrrelevance, titleInformation, titleNamesNothing, withoutNoise, withoutSentences } from "./substance";
+import type { AuditExplanation, AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditPartScore, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
 import { AUDIT_PARTS } from "./types";
 
 export const MARKETPLACE_NAMES: Record<Platform, string> = { etsy: "Etsy", ebay: "eBay", amazon: "Amazon" };
@@ -28,9 +35,18 @@ export const AUDIT_THRESHOLDS = {
   ebaySpecificMax: 65,
   ebaySpecificsMin: 3,
   amazonWordRepeatsMax: 2,
-  /** The highest score a listing the marketplace would refuse can have (grade D at best). */
-  errorCap: 59,
+  /** A title that says fewer distinct words and measures than this says too little. */
+  titleInformationMin: 4,
+  /** The share of its points a listing the marketplace would refuse keeps (grade D at best). */
+  errorShare: 0.59,
 } as const;
+
+/** What each part of a listing weighs on each marketplace (each row sums to 100). */
+const PART_WEIGHTS: Record<Platform, Partial<Record<AuditPart, number>>> = {
+  etsy: { title: 30, description: 25, tags: 20, photos: 15, altTexts: 10 },
+  ebay: { title: 35, description: 25, itemSpecifics: 20, photos: 20, tags: 0 },
+  amazon: { title: 30, description: 15, bullets: 25, searchTerms: 10, photos: 20, tags: 0 },
+};
 
 const SEVERITY_ORDER: Record<AuditSeverity, number> = { error: 0, warning: 1, tip: 2 };
 
@@ -56,6 +72,9 @@ interface Normal {
   photoCount: number | null;
   keywords: string[];
   digital: boolean;
+  /** The digital flag as the caller gave it (null: read from the words), so a fix is judged as a fresh audit would. */
+  digitalGiven: boolean | null;
+  original: string;
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
@@ -78,7 +97,11 @@ function normalize(raw: AuditInput): Normal {
   const itemSpecifics = (Array.isArray(input.itemSpecifics) ? input.itemSpecifics : [])
     .filter((s): s is ItemSpecific => !!s && typeof s === "object" && typeof s.name === "string" && typeof s.value === "string")
     .filter((s) => s.name.trim() || s.value.trim());
-  const detected = DIGITAL_WORDS.test(`${title}\n${description}\n${keywords.join("\n")}`) && !PHYSICAL_WORDS.test(title);
+  // Digital when its own words say so, or when the fact sheet of its whole text reads it as digital (decision 0030).
+  const detected =
+    typeof input.digital === "boolean"
+      ? input.digital
+      : detectDigital(title, description, keywords.join("\n")) || (MAY_BE_DIGITAL.test(`${title}\n${description}`) && factSheetOf(`${title}\n${description}`, platform).digital);
   return {
     platform,
     title,
@@ -90,12 +113,41 @@ function normalize(raw: AuditInput): Normal {
     itemSpecifics,
     photoCount: count,
     keywords,
-    digital: typeof input.digital === "boolean" ? input.digital : detected,
+    digital: detected,
+    digitalGiven: typeof input.digital === "boolean" ? input.digital : null,
+    original: str(input.original).trim(),
   };
 }
 
+/** A digital item, from its words: digital words and no kit in the title, or a description that says it is digital and nothing is shipped. */
+const detectDigital = memo(
+  (title: string, description: string, keywords: string) =>
+    (DIGITAL_WORDS.test(`${title}\n${description}\n${keywords}`) && !PHYSICAL_WORDS.test(title)) || (SAYS_DIGITAL.test(description) && SAYS_NOT_SHIPPED.test(description)),
+);
+/** Words without which no fact sheet reads a listing as digital: the sheet is read only when one is there. */
+const MAY_BE_DIGITAL = /download|digital|printable|pdf|svg|png|jpe?g|canva|template|pattern|e-?book|file|dijital|indir|şablon|yazdır|dosya/i;
+
+/** Facts said in many word forms ("elde yıkama", "elde yıkayın"; "S-M-L", "S, M ve L"): the Doctor does not call them dropped. */
+const LOOSE_FACTS = new Set(["craft", "tool", "care", "size"]);
+
+/** The fact sheet of the seller's own words (worker/domain/facts), read once per text. */
+const factSheetOf = memo((text: string, platform: string) => extractFacts({ text, platform }), 8);
+const plainOf = memo(plainText);
+const stockOf = memo(stockSentences);
+const namesNothingOf = memo(titleNamesNothing);
+const factsOfMemo = memo(factsOf);
+const languageOfText = memo((title: string, description: string) => detectLanguage(`${title}\n${description}`));
+/** The stems of what a listing says, and the nouns of its kind of product ("jewelry" for a brooch, "kolye" for a necklace). */
+const stemsOf = memo((text: string, lang: "en" | "tr") => {
+  const kind = categoryOfText(text, lang);
+  const model = kind ? categoryModel(kind) : undefined;
+  const jewelry = kind && ["necklace", "earrings", "ring", "bracelet", "jewelry"].includes(kind) ? ["jewelry", "jewellery", "takı"] : [];
+  return listingStems([text, ...(model ? [...model.nouns[lang], model.type[lang]] : []), ...jewelry], lang);
+});
+
 function toInput(n: Normal): AuditInput {
-  return { ...n };
+  const { digitalGiven, ...rest } = n;
+  return { ...rest, digital: digitalGiven };
 }
 
 // ---- Findings ----------------------------------------------------------------------------------
@@ -107,8 +159,11 @@ interface Candidate {
   source: AuditSource;
   penalty: number;
   params: AuditParams;
-  fix?: AuditFix;
+  /** The fix, or how to write it: written only when a report shows it, never for a score. */
+  fix?: AuditFix | (() => AuditFix | undefined);
 }
+
+const fixOf = (c: Candidate): AuditFix | undefined => (typeof c.fix === "function" ? c.fix() : c.fix);
 
 /** Etsy's title characters (createDraftListing): anything else is refused. */
 const ETSY_TITLE_DISALLOWED = /[^\p{L}\p{Nd}\p{P}\p{Sm}\p{Zs}™©®]/gu;
@@ -124,6 +179,11 @@ const ONCE_ONLY: [string, string][] = [
   ["+", " and "],
 ];
 
+const MATERIAL_TR =
+  /(?<![\p{L}])(?:malzeme|%\s?\d+|\d+\s?%|pamuk|pamuklu|yün|merinos|keten|ipek|deri|ahşap|bambu|seramik|porselen|cam|gümüş|altın|pirinç|bakır|çelik|reçine|soya|balmumu|kağıt|kadife|kot|inci|iplik|ip(?:ten|lik)?|akrilik|polyester|mermer|taş|kil|stoneware)/iu;
+const SIZE_TR = /(?<![\p{L}])(?:ölçü|boyut|beden|boy|en|çap|yükseklik|genişlik|uzunluk|derinlik|\d+\s?(?:cm|mm|m|ml|lt|gr|g|kg|ay|yaş))(?![\p{L}])|\d\s*[x×]\s*\d/iu;
+const CARE_TR = /(?<![\p{L}])(?:bakım|yıka(?:y|n|m)|elde yıka|makinede|kuru temizleme|ütüle|ütü|silin|kurutun|saklayın|ağartıcı|bulaşık makinesi)/iu;
+const FORMAT_TR = /(?<![\p{L}])(?:dosya|format|sayfa|çözünürlük|canva|pdf|png|jpe?g|svg)/iu;
 const MATERIAL_WORDS =
   /\b(materials?|made (?:of|from|with|in)|crafted (?:from|with|of|in)|cotton|wool|merino|linen|silk|leather|silver|gold|brass|copper|steel|titanium|platinum|wood(?:en)?|oak|walnut|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|wax|stone|pearls?|gemstones?|crystals?|quartz|yarn|felt|denim|velvet|plastic|metal|alloy|vinyl|cork|rattan|jute|hemp|marble|concrete|fabric)\b/i;
 const SIZE_WORDS =
@@ -131,9 +191,11 @@ const SIZE_WORDS =
 const CARE_WORDS =
   /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave)\b/i;
 const FORMAT_WORDS = /\b(pdf|png|jpe?g|svg|dxf|eps|ai|psd|files?|formats?|pages?|resolution|dpi|canva|zip)\b/i;
-const SAYS_DIGITAL = /\b(?:digital (?:download|file|product|item|pattern|print|planner)s?|instant(?:ly)? download(?:able)?|downloadable (?:file|pdf|pattern)s?)\b/i;
+/** Says it is a digital item, anywhere in the text ("This is a digital PDF pattern", "Bu dijital bir üründür"). */
+const SAYS_DIGITAL =
+  /\bdigital (?:[\w-]+ ){0,2}(?:download|file|product|item|pattern|print|planner|template|version|copy|e-?book)s?\b|\binstant(?:ly)? download(?:able)?\b|\bdownloadable (?:file|pdf|pattern)s?\b|\bthis is a digital\b|(?<![\p{L}])(?:dijital|indirilebilir)(?![\p{L}])/iu;
 const SAYS_NOT_SHIPPED =
-  /\bno physical (?:item|product|goods|copy|print)s?\b|\bnothing (?:will be |is )?(?:shipped|mailed|sent)\b|\b(?:will|does|do) not (?:be )?(?:ship|mail|send)|\bwon'?t be (?:shipped|mailed|sent)\b|\bnot (?:be )?shipped\b/i;
+  /\bno physical (?:[\w-]+ )?(?:item|product|goods|copy|print|book|parcel|package)s?\b|\bnothing (?:will be |is )?(?:shipped|mailed|sent)\b|\b(?:will|does|do) not (?:be )?(?:ship|mail|send)|\bwon'?t be (?:shipped|mailed|sent)\b|\bnot (?:be )?shipped\b|fiziksel (?:bir )?(?:ürün|gönderi|kargo)[^.]{0,30}(?:gönderilmez|yapılmaz|yoktur|yok)|kargo (?:gönderimi )?(?:yapılmaz|yoktur|gönderilmez)/iu;
 export const DIGITAL_NOTE = "This is a digital download: no physical item will be shipped. Your files are ready to download once your payment is confirmed.";
 
 const canonTag = (tag: string) => tag.replace(/\s+/g, " ").trim().toLowerCase();
@@ -154,12 +216,15 @@ function asTag(phrase: string): string {
 }
 
 /** Tag candidates from the listing's own words: keywords, title phrases, then pairs of title and description words. */
-function tagCandidates(n: Normal): string[] {
+function tagCandidates(n: Normal, fromDescription = true): string[] {
   const out: string[] = [];
   const seen = new Set(n.tags.map(canonTag));
+  const language = languageOf(n);
+  const stems = stemsOfListing(n, language);
   const push = (phrase: string) => {
     const tag = asTag(phrase);
-    if (tag && tag.includes(" ") && !seen.has(tag)) {
+    // Never a tag the Doctor would flag: every candidate names something about the product.
+    if (tag && tag.includes(" ") && !seen.has(tag) && !tagIrrelevance(tag, stems, language, n.digital)) {
       seen.add(tag);
       out.push(tag);
     }
@@ -184,13 +249,33 @@ function tagCandidates(n: Normal): string[] {
   };
   // Never across a title's separators: "Beeswax Candles - Housewarming Gift" gives no "candles housewarming".
   n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach(pairs);
+  if (!fromDescription) return out;
   pairs(n.description.split(/\n\s*\n/)[0] ?? "");
   pairs(n.description);
   // Last, what shoppers search for this kind of product ("layering necklace", "gift for her"), so a
   // listing with few words can still fill its thirteen tags.
-  const product = readProduct(`${n.title}\n${n.description}`);
-  product.category.intent[product.lang].forEach(push);
+  const kind = categoryOfText(`${n.title}\n${sentencesOf(n.description)[0] ?? ""}`, lang);
+  if (kind) categoryModel(kind).intent[lang].forEach(push);
   return out;
+}
+
+/** The category the first product noun of a text names (a word or two): a cheap reading for tag ideas. */
+function categoryOfText(text: string, lang: "en" | "tr") {
+  const ws = wordsOf(text);
+  for (let i = 0; i < ws.length; i++) {
+    const two = i + 1 < ws.length ? nounCategory(`${ws[i]} ${ws[i + 1]}`, lang) : undefined;
+    const id = two ?? nounCategory(ws[i], lang);
+    if (id) return id;
+  }
+  return undefined;
+}
+
+/** At most `max` tags: the relevant ones first, in the seller's order, then the others. */
+function keepBest(n: Normal, tags: string[], max: number): string[] {
+  const relevant = relevantTags(n, tags);
+  const rest = tags.filter((t) => !relevant.includes(t));
+  const kept = new Set([...relevant, ...rest].slice(0, max));
+  return tags.filter((t, i) => kept.has(t) && tags.indexOf(t) === i);
 }
 
 function mainPhrase(n: Normal): { phrase: string; from: string; fromKey: string } | undefined {
@@ -207,590 +292,798 @@ function withoutPhrase(title: string, phrase: string): string {
   return tidy(title.replace(pattern, "$1").replace(/\s*([,-])\s*([,-])\s*/g, " $1 "));
 }
 
-function collect(n: Normal): Candidate[] {
+/** The first sentence of a seller's text (what a title should keep), or the whole text when it is short. */
+function firstSentence(text: string): string {
+  const first = sentencesOf(text)[0] ?? "";
+  return text.length <= 200 ? text : first;
+}
+
+/** What the listing says about itself, outside its tags: a relevant tag shares a word with it. */
+function ownWords(n: Normal): string[] {
+  return [n.title, n.description, ...n.keywords, ...n.bullets, n.searchTerms, ...n.itemSpecifics.map((s) => s.value)];
+}
+
+const languageOf = (n: Normal) => languageOfText(n.title, n.description);
+const stemsOfListing = (n: Normal, lang: "en" | "tr") => stemsOf(ownWords(n).join("\n"), lang);
+
+/** The tags that say something about this product, in their order. */
+function relevantTags(n: Normal, tags: string[]): string[] {
+  const lang = languageOf(n);
+  const stems = stemsOfListing(n, lang);
+  return tags.filter((t) => !tagIrrelevance(t, stems, lang, n.digital));
+}
+
+/**
+ * The findings of each part's rules, by what they read, for one audit: a fix is tried by auditing the
+ * listing again, and most parts read the same as before. Emptied when an audit starts, and read only while
+ * its fixes are tried, so a fix written for one listing is never shown on another.
+ */
+/** Which tags say nothing about the product: what the tag rules read of the rest of the listing. */
+function tagRelevanceKey(n: Normal): string {
+  return relevanceKeyOf(n.tags.join("\u0001"), ownWords(n).join("\n"), languageOf(n), n.digital ? "1" : "");
+}
+
+const relevanceKeyOf = memo((tags: string, own: string, lang: string, digital: string) => {
+  const language = lang === "tr" ? "tr" : "en";
+  const stems = stemsOf(own, language);
+  return tags
+    .split("\u0001")
+    .map((t) => tagIrrelevance(t, stems, language, !!digital) ?? "")
+    .join("\u0001");
+});
+
+const GROUP_CACHE = new Map<string, Candidate[]>();
+
+function collect(n: Normal, reuse = false): Candidate[] {
   const out: Candidate[] = [];
   const add = (c: Candidate) => out.push(c);
   const p = n.platform;
   const marketplace = MARKETPLACE_NAMES[p];
   const title = n.title.trim();
 
-  // ---- Title ----
-  const titleSource = p === "etsy" ? SOURCES.etsyTitle : p === "ebay" ? SOURCES.ebayTitle : SOURCES.amazonTitle;
-  if (!title) {
-    add({ id: "title.empty", severity: "error", part: "title", source: titleSource, penalty: 40, params: { marketplace } });
-  } else {
-    const max = PLATFORM_LIMITS[p].titleMax;
-    if (title.length > max) {
-      const target = p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : max;
-      add({
-        id: "title.too-long",
-        severity: "error",
-        part: "title",
-        source: titleSource,
-        penalty: 20,
-        params: { marketplace, length: title.length, max },
-        fix: { label: `Shorten the title to ${target} characters or fewer`, patch: { title: cutAtWord(title, target, true) } },
-      });
-    } else if (p === "amazon" && title.length > PLATFORM_LIMITS.amazon.titleWarn) {
-      const warn = PLATFORM_LIMITS.amazon.titleWarn;
-      add({
-        id: "title.long",
-        severity: "warning",
-        part: "title",
-        source: SOURCES.amazonTitleAdvice,
-        penalty: 6,
-        params: { marketplace, length: title.length, warn },
-        fix: { label: `Shorten the title to ${warn} characters or fewer`, patch: { title: cutAtWord(title, warn, true) } },
-      });
+  const tags = n.tags.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const description = n.description.trim();
+  const plain = plainOf(description);
+  const specifics = JSON.stringify(n.itemSpecifics);
+  const own = JSON.stringify([n.keywords, n.bullets, n.searchTerms, specifics]);
+  const main = JSON.stringify(mainPhrase(n) ?? null);
+  // Each part's rules run again only when what they read changed.
+  const group = (name: string, key: unknown[], run: () => void) => {
+    const k = `${name}\u0001${JSON.stringify(key)}`;
+    const hit = reuse ? GROUP_CACHE.get(k) : undefined;
+    if (hit) {
+      out.push(...hit);
+      return;
     }
+    const start = out.length;
+    run();
+    if (GROUP_CACHE.size >= 64) GROUP_CACHE.clear();
+    GROUP_CACHE.set(k, out.slice(start));
+  };
+  const relevance = p === "etsy" ? tagRelevanceKey(n) : "";
 
-    const disallowed = p === "etsy" ? ETSY_TITLE_DISALLOWED : p === "amazon" ? AMAZON_TITLE_DISALLOWED : null;
-    if (disallowed) {
-      const nfc = title.normalize("NFC");
-      const chars = [...new Set(nfc.match(disallowed) ?? [])].filter((c) => !/\s/.test(c));
-      if (chars.length) {
+  group("title", [p, title, namesNothingOf(title, n.description), main, n.original], () => {
+    // ---- Title ----
+    const titleSource = p === "etsy" ? SOURCES.etsyTitle : p === "ebay" ? SOURCES.ebayTitle : SOURCES.amazonTitle;
+    if (!title) {
+      add({ id: "title.empty", severity: "error", part: "title", source: titleSource, penalty: 40, params: { marketplace } });
+    } else {
+      const max = PLATFORM_LIMITS[p].titleMax;
+      if (title.length > max) {
+        const target = p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : max;
         add({
-          id: "title.characters",
+          id: "title.too-long",
           severity: "error",
           part: "title",
           source: titleSource,
           penalty: 20,
-          params: { marketplace, chars: chars.map((c) => `"${c}"`).join(" ") },
-          fix: { label: "Remove the characters", patch: { title: tidy(nfc.replace(disallowed, (c) => (/\s/.test(c) ? c : " "))) } },
+          params: { marketplace, length: title.length, max },
+          fix: { label: `Shorten the title to ${target} characters or fewer`, patch: { title: cutAtWord(title, target, true) } },
+        });
+      } else if (p === "amazon" && title.length > PLATFORM_LIMITS.amazon.titleWarn) {
+        const warn = PLATFORM_LIMITS.amazon.titleWarn;
+        add({
+          id: "title.long",
+          severity: "warning",
+          part: "title",
+          source: SOURCES.amazonTitleAdvice,
+          penalty: 6,
+          params: { marketplace, length: title.length, warn },
+          fix: { label: `Shorten the title to ${warn} characters or fewer`, patch: { title: cutAtWord(title, warn, true) } },
         });
       }
-    }
 
-    if (p === "etsy") {
-      const repeated = ONCE_ONLY.filter(([symbol]) => title.split(symbol).length > 2);
-      if (repeated.length) {
-        let fixed = title;
-        for (const [symbol, replacement] of repeated) {
-          const first = fixed.indexOf(symbol);
-          fixed =
-            fixed.slice(0, first + 1) +
-            fixed
-              .slice(first + 1)
-              .split(symbol)
-              .join(replacement);
+      const disallowed = p === "etsy" ? ETSY_TITLE_DISALLOWED : p === "amazon" ? AMAZON_TITLE_DISALLOWED : null;
+      if (disallowed) {
+        const nfc = title.normalize("NFC");
+        const chars = [...new Set(nfc.match(disallowed) ?? [])].filter((c) => !/\s/.test(c));
+        if (chars.length) {
+          add({
+            id: "title.characters",
+            severity: "error",
+            part: "title",
+            source: titleSource,
+            penalty: 20,
+            params: { marketplace, chars: chars.map((c) => `"${c}"`).join(" ") },
+            fix: { label: "Remove the characters", patch: { title: tidy(nfc.replace(disallowed, (c) => (/\s/.test(c) ? c : " "))) } },
+          });
         }
-        add({
-          id: "title.symbol-repeated",
-          severity: "error",
-          part: "title",
-          source: SOURCES.etsyTitle,
-          penalty: 20,
-          params: { symbols: repeated.map(([s]) => `"${s}"`).join(", ") },
-          fix: { label: "Keep each symbol once", patch: { title: tidy(fixed) } },
-        });
       }
-    }
 
-    if (p === "amazon") {
-      const phrases = [...new Set((title.match(AMAZON_PROMOTIONAL) ?? []).map((m) => m.toLowerCase()))];
-      if (phrases.length) {
-        add({
-          id: "title.promotional",
-          severity: "error",
-          part: "title",
-          source: SOURCES.amazonTitle,
-          penalty: 20,
-          params: { phrases: quoteList(phrases) },
-          fix: { label: "Remove the promotional phrases", patch: { title: tidy(title.replace(AMAZON_PROMOTIONAL, " ")) } },
-        });
+      if (p === "etsy") {
+        const repeated = ONCE_ONLY.filter(([symbol]) => title.split(symbol).length > 2);
+        if (repeated.length) {
+          let fixed = title;
+          for (const [symbol, replacement] of repeated) {
+            const first = fixed.indexOf(symbol);
+            fixed =
+              fixed.slice(0, first + 1) +
+              fixed
+                .slice(first + 1)
+                .split(symbol)
+                .join(replacement);
+          }
+          add({
+            id: "title.symbol-repeated",
+            severity: "error",
+            part: "title",
+            source: SOURCES.etsyTitle,
+            penalty: 20,
+            params: { symbols: repeated.map(([s]) => `"${s}"`).join(", ") },
+            fix: { label: "Keep each symbol once", patch: { title: tidy(fixed) } },
+          });
+        }
       }
-    }
 
-    const shouting = wordsOf(title).filter(isShouting);
-    if (shouting.length) {
-      add({
-        id: "title.all-caps",
-        severity: "warning",
-        part: "title",
-        source: p === "amazon" ? SOURCES.amazonTitleAdvice : p === "etsy" ? SOURCES.etsyTitleAdvice : SOURCES.capsAdvice,
-        penalty: 6,
-        params: { marketplace, words: quoteList([...new Set(shouting)]) },
-        fix: { label: "Write the words in normal case", patch: { title: title.replace(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu, (w) => (isShouting(w) ? tameWord(w) : w)) } },
-      });
-    }
+      if (p === "amazon") {
+        const phrases = [...new Set((title.match(AMAZON_PROMOTIONAL) ?? []).map((m) => m.toLowerCase()))];
+        if (phrases.length) {
+          add({
+            id: "title.promotional",
+            severity: "error",
+            part: "title",
+            source: SOURCES.amazonTitle,
+            penalty: 20,
+            params: { phrases: quoteList(phrases) },
+            fix: { label: "Remove the promotional phrases", patch: { title: tidy(title.replace(AMAZON_PROMOTIONAL, " ")) } },
+          });
+        }
+      }
 
-    const main = mainPhrase(n);
-    const window = AUDIT_THRESHOLDS.mobileTitleWindow;
-    if (main && normalWords(main.phrase)) {
-      if (!hasPhrase(title, main.phrase)) {
-        const max = p === "etsy" ? PLATFORM_LIMITS.etsy.titleWritten : p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : PLATFORM_LIMITS.ebay.titleMax;
+      const shouting = wordsOf(title).filter(isShouting);
+      if (shouting.length) {
         add({
-          id: "title.main-phrase-missing",
+          id: "title.all-caps",
           severity: "warning",
           part: "title",
-          source: SOURCES.mobileWindow,
-          penalty: 10,
-          params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey },
-          fix: { label: "Start the title with the main phrase", patch: { title: cutAtWord(`${titleCase(main.phrase.trim())} - ${title}`, max, true) } },
+          source: p === "amazon" ? SOURCES.amazonTitleAdvice : p === "etsy" ? SOURCES.etsyTitleAdvice : SOURCES.capsAdvice,
+          penalty: 6,
+          params: { marketplace, words: quoteList([...new Set(shouting)]) },
+          fix: { label: "Write the words in normal case", patch: { title: title.replace(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu, (w) => (isShouting(w) ? tameWord(w) : w)) } },
         });
-      } else if (main.phrase.trim().length <= window && !hasPhrase(visiblePrefix(title, window), main.phrase)) {
+      }
+
+      const namesNothing = namesNothingOf(title, n.description);
+      if (namesNothing) {
+        add({ id: "title.not-product", severity: "error", part: "title", source: SOURCES.titleSubstance, penalty: 20, params: { marketplace, reasonKey: namesNothing } });
+      } else if (titleInformation(title) < AUDIT_THRESHOLDS.titleInformationMin) {
         add({
-          id: "title.main-phrase-late",
+          id: "title.thin",
           severity: "warning",
           part: "title",
-          source: SOURCES.mobileWindow,
+          source: SOURCES.titleSubstance,
           penalty: 8,
-          params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey, window },
-          fix: { label: "Move the main phrase to the start", patch: { title: tidy(`${titleCase(main.phrase.trim())} - ${withoutPhrase(title, main.phrase)}`) } },
+          params: { count: titleInformation(title), min: AUDIT_THRESHOLDS.titleInformationMin },
         });
       }
-    }
 
-    if (p === "etsy") {
-      const count = wordsOf(title).length;
-      if (count > AUDIT_THRESHOLDS.titleWordsMax) {
-        add({ id: "title.too-many-words", severity: "warning", part: "title", source: SOURCES.etsyTitleAdvice, penalty: 6, params: { count, max: AUDIT_THRESHOLDS.titleWordsMax } });
+      if (danglingSegment(title)) {
+        add({ id: "title.fragment", severity: "warning", part: "title", source: SOURCES.titleSubstance, penalty: 6, params: {} });
       }
-    }
-    if (p !== "ebay") {
-      const limit = p === "amazon" ? AUDIT_THRESHOLDS.amazonWordRepeatsMax : 1;
-      const counts = new Map<string, number>();
-      for (const w of wordsOf(title)) if (isContentWord(w)) counts.set(w.toLowerCase(), (counts.get(w.toLowerCase()) ?? 0) + 1);
-      const repeated = [...counts].filter(([, c]) => c > limit).map(([w]) => w);
-      if (repeated.length) {
+
+      const noise = noiseIn(title);
+      if (noise.length) {
         add({
-          id: "title.repeated-words",
+          id: "title.noise",
           severity: "warning",
           part: "title",
-          source: p === "amazon" ? SOURCES.amazonTitleAdvice : SOURCES.etsyTitleAdvice,
-          penalty: 5,
-          params: { words: quoteList(repeated) },
-        });
-      }
-    }
-  }
-
-  // ---- Tags ----
-  const tags = n.tags.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
-  if (p === "etsy") {
-    const { tagCount, tagMax } = PLATFORM_LIMITS.etsy;
-    if (tags.length > tagCount) {
-      add({
-        id: "tags.too-many",
-        severity: "error",
-        part: "tags",
-        source: SOURCES.etsyTags,
-        penalty: 20,
-        params: { count: tags.length, max: tagCount },
-        fix: { label: `Keep the first ${tagCount} tags`, patch: { tags: tags.slice(0, tagCount) } },
-      });
-    }
-    const long = tags.filter((t) => t.length > tagMax);
-    if (long.length) {
-      add({
-        id: "tags.too-long",
-        severity: "error",
-        part: "tags",
-        source: SOURCES.etsyTags,
-        penalty: 20,
-        params: { count: long.length, max: tagMax, examples: quoteList(long) },
-        fix: {
-          label: `Shorten the tags to ${tagMax} characters`,
-          patch: { tags: tags.map((t) => (t.length > tagMax ? cutAtWord(t, tagMax) : t)).filter((t) => t && t.length <= tagMax) },
-        },
-      });
-    }
-    const badChars = tags.filter((t) => new RegExp(ETSY_TAG_DISALLOWED.source, "u").test(t));
-    if (badChars.length) {
-      add({
-        id: "tags.characters",
-        severity: "error",
-        part: "tags",
-        source: SOURCES.etsyTags,
-        penalty: 20,
-        params: { count: badChars.length, examples: quoteList(badChars) },
-        fix: { label: "Remove the characters", patch: { tags: tags.map((t) => tidy(t.replace(ETSY_TAG_DISALLOWED, " "))).filter(Boolean) } },
-      });
-    }
-    const leading = tags.filter((t) => /^[-']/.test(t));
-    if (leading.length) {
-      add({
-        id: "tags.leading-symbol",
-        severity: "error",
-        part: "tags",
-        source: SOURCES.etsyTags,
-        penalty: 20,
-        params: { count: leading.length, examples: quoteList(leading) },
-        fix: { label: "Remove the leading symbols", patch: { tags: tags.map((t) => t.replace(/^[\s\-']+/, "")).filter(Boolean) } },
-      });
-    }
-    const seen = new Set<string>();
-    const duplicates = new Set<string>();
-    const unique: string[] = [];
-    for (const t of tags) {
-      const key = canonTag(t);
-      if (seen.has(key)) duplicates.add(key);
-      else {
-        seen.add(key);
-        unique.push(t);
-      }
-    }
-    if (duplicates.size) {
-      add({
-        id: "tags.duplicate",
-        severity: "warning",
-        part: "tags",
-        source: SOURCES.etsyDuplicateTag,
-        penalty: 5,
-        params: { examples: quoteList([...duplicates]), max: tagCount },
-        fix: { label: "Remove the repeated tags", patch: { tags: unique } },
-      });
-    }
-    if (unique.length < tagCount) {
-      const missing = tagCount - unique.length;
-      const candidates = tagCandidates({ ...n, tags: unique });
-      const fill = candidates.slice(0, missing);
-      add({
-        id: "tags.unused",
-        severity: "warning",
-        part: "tags",
-        source: SOURCES.etsyTagAdvice,
-        penalty: Math.min(12, missing),
-        params: { count: unique.length, max: tagCount, missing },
-        ...(fill.length === missing ? { fix: { label: `Add ${missing} tags from the title and description`, patch: { tags: [...unique, ...fill] } } } : {}),
-      });
-    }
-    const single = unique.filter((t) => wordsOf(t).length < 2);
-    if (single.length) {
-      add({
-        id: "tags.single-word",
-        severity: "tip",
-        part: "tags",
-        source: SOURCES.etsyTagAdvice,
-        penalty: Math.min(6, 2 * single.length),
-        params: { count: single.length, examples: quoteList(single) },
-      });
-    }
-    if (unique.length && title) {
-      const have = new Set(unique.map(canonTag));
-      const uncovered = [
-        ...new Set(
-          titleSegments(title)
-            .map(asTag)
-            .filter((t) => t && t.includes(" ") && !have.has(t)),
-        ),
-      ];
-      if (uncovered.length) {
-        const room = tagCount - unique.length;
-        add({
-          id: "tags.title-coverage",
-          severity: "tip",
-          part: "tags",
-          source: SOURCES.etsyTagAdvice,
-          penalty: 3,
-          params: { count: uncovered.length, examples: quoteList(uncovered) },
-          ...(room >= uncovered.length ? { fix: { label: "Add the title's phrases as tags", patch: { tags: [...unique, ...uncovered] } } } : {}),
-        });
-      }
-    }
-  } else if (tags.length) {
-    const advice = p === "amazon" ? "Put their words in the backend search terms instead." : "Put the important ones in the title and the item specifics instead.";
-    const fix: AuditFix | undefined =
-      p === "amazon" && !n.searchTerms.trim()
-        ? { label: "Move the tags into the search terms", patch: { tags: [], searchTerms: searchTermsFrom(tags, n.title) } }
-        : { label: "Remove the tags", patch: { tags: [] } };
-    add({
-      id: "tags.not-used",
-      severity: "tip",
-      part: "tags",
-      source: p === "amazon" ? SOURCES.amazonSearchTerms : SOURCES.ebaySpecifics,
-      penalty: 0,
-      params: { marketplace, count: tags.length, advice, adviceKey: p },
-      fix,
-    });
-  }
-
-  // ---- Description ----
-  const description = n.description.trim();
-  const plain = plainText(description);
-  if (!wordsOf(plain).length) {
-    const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;
-    add({ id: "description.empty", severity: p === "amazon" ? "warning" : "error", part: "description", source, penalty: p === "amazon" ? 15 : 30, params: { marketplace } });
-  } else {
-    const count = wordsOf(plain).length;
-    if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
-      add({ id: "description.too-short", severity: "warning", part: "description", source: SOURCES.descriptionLength, penalty: 6, params: { count, min: AUDIT_THRESHOLDS.descriptionWordsMin } });
-    }
-    const main = mainPhrase(n);
-    const window = AUDIT_THRESHOLDS.descriptionWindow;
-    if (p === "etsy" && main && normalWords(main.phrase) && main.phrase.length <= window && !hasPhrase(visiblePrefix(plain, window), main.phrase)) {
-      const woven = weaveLeadPhrase(description, main.phrase);
-      // A phrase that would make a physical listing read as a digital download (a stray "digital download" tag) is not woven in.
-      const keepsKind = n.digital || !(DIGITAL_WORDS.test(`${n.title}\n${woven}\n${n.keywords.join("\n")}`) && !PHYSICAL_WORDS.test(n.title));
-      add({
-        id: "description.main-phrase-late",
-        severity: "warning",
-        part: "description",
-        source: SOURCES.etsyDescriptionAdvice,
-        penalty: 6,
-        params: { phrase: main.phrase, window },
-        // Woven into the first sentence ("Hand knitted blanket: a chunky knit throw..."), never a bare line above it.
-        fix: keepsKind ? { label: "Mention the main phrase in the first sentence", patch: { description: woven } } : undefined,
-      });
-    }
-    const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
-    const checks: [string, string, boolean][] = n.digital
-      ? [
-          ["format", "the file format", FORMAT_WORDS.test(everything)],
-          ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything)],
-        ]
-      : [
-          ["materials", "what it is made of", MATERIAL_WORDS.test(everything)],
-          ["size", "its size", SIZE_WORDS.test(everything)],
-          ["care", "how to care for it", CARE_WORDS.test(everything)],
-        ];
-    const gaps = checks.filter(([, , present]) => !present);
-    if (gaps.length) {
-      add({
-        id: "description.details",
-        severity: "warning",
-        part: "description",
-        source: p === "etsy" ? SOURCES.etsyDescriptionAdvice : SOURCES.descriptionDetails,
-        penalty: 3 * gaps.length,
-        params: { missing: gaps.map(([, words]) => words).join(", "), missingKeys: gaps.map(([key]) => key).join(",") },
-      });
-    }
-    if (n.digital) {
-      const lacks = [!SAYS_DIGITAL.test(plain) && "that it is a digital download", !SAYS_NOT_SHIPPED.test(plain) && "that no physical item is shipped"].filter((m): m is string => !!m);
-      const lackKeys = [!SAYS_DIGITAL.test(plain) && "digital", !SAYS_NOT_SHIPPED.test(plain) && "notShipped"].filter((m): m is string => !!m);
-      if (lacks.length) {
-        add({
-          id: "description.digital-note",
-          severity: "warning",
-          part: "description",
-          source: p === "etsy" ? SOURCES.digitalNote : SOURCES.digitalNoteGeneral,
+          source: p === "ebay" ? SOURCES.ebayTitleAdvice : p === "amazon" ? SOURCES.amazonTitle : SOURCES.etsyTitleAdvice,
           penalty: 10,
-          params: { missing: lacks.join(" or "), missingKeys: lackKeys.join(",") },
-          fix: { label: "Add the digital-download note", patch: { description: `${description}\n\n${DIGITAL_NOTE}` } },
+          params: { marketplace, examples: quoteList(noise) },
+          fix: { label: "Remove the noise", patch: { title: tidy(withoutNoise(title)) } },
         });
       }
+
+      if (n.original) {
+        const lost = droppedFacts(factsOfMemo(firstSentence(n.original)), title).filter((f) => p !== "etsy" || f === "personalisation" || f === "vintage");
+        if (lost.length) {
+          add({ id: "title.dropped-facts", severity: "warning", part: "title", source: SOURCES.keepFacts, penalty: Math.min(16, 6 + 3 * (lost.length - 1)), params: { examples: quoteList(lost, 4) } });
+        }
+      }
+
+      const main = mainPhrase(n);
+      const window = AUDIT_THRESHOLDS.mobileTitleWindow;
+      if (main && normalWords(main.phrase)) {
+        if (!hasPhrase(title, main.phrase)) {
+          const max = p === "etsy" ? PLATFORM_LIMITS.etsy.titleWritten : p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : PLATFORM_LIMITS.ebay.titleMax;
+          add({
+            id: "title.main-phrase-missing",
+            severity: "warning",
+            part: "title",
+            source: SOURCES.mobileWindow,
+            penalty: 10,
+            params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey },
+            fix: { label: "Start the title with the main phrase", patch: { title: cutAtWord(`${titleCase(main.phrase.trim())} - ${title}`, max, true) } },
+          });
+        } else if (main.phrase.trim().length <= window && !hasPhrase(visiblePrefix(title, window), main.phrase)) {
+          add({
+            id: "title.main-phrase-late",
+            severity: "warning",
+            part: "title",
+            source: SOURCES.mobileWindow,
+            penalty: 8,
+            params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey, window },
+            fix: { label: "Move the main phrase to the start", patch: { title: tidy(`${titleCase(main.phrase.trim())} - ${withoutPhrase(title, main.phrase)}`) } },
+          });
+        }
+      }
+
+      if (p === "etsy") {
+        const count = wordsOf(title).length;
+        if (count > AUDIT_THRESHOLDS.titleWordsMax) {
+          add({ id: "title.too-many-words", severity: "warning", part: "title", source: SOURCES.etsyTitleAdvice, penalty: 6, params: { count, max: AUDIT_THRESHOLDS.titleWordsMax } });
+        }
+      }
+      if (p !== "ebay") {
+        const limit = p === "amazon" ? AUDIT_THRESHOLDS.amazonWordRepeatsMax : 1;
+        const counts = new Map<string, number>();
+        for (const w of wordsOf(title)) if (isContentWord(w)) counts.set(w.toLowerCase(), (counts.get(w.toLowerCase()) ?? 0) + 1);
+        const repeated = [...counts].filter(([, c]) => c > limit).map(([w]) => w);
+        if (repeated.length) {
+          add({
+            id: "title.repeated-words",
+            severity: "warning",
+            part: "title",
+            source: p === "amazon" ? SOURCES.amazonTitleAdvice : SOURCES.etsyTitleAdvice,
+            penalty: 5,
+            params: { words: quoteList(repeated) },
+          });
+        }
+      }
     }
-    if (p === "amazon") {
-      const tagsFound = [...new Set((description.match(/<\/?[a-z][^>]*>/gi) ?? []).filter((t) => !/^<br\s*\/?>$/i.test(t)).map((t) => t.toLowerCase()))];
-      if (tagsFound.length) {
+  });
+
+  group("tags", [p, n.tags, title, relevance, n.digital], () => {
+    // ---- Tags ----
+    if (p === "etsy") {
+      const { tagCount, tagMax } = PLATFORM_LIMITS.etsy;
+      if (tags.length > tagCount) {
         add({
-          id: "description.html",
-          severity: "warning",
-          part: "description",
-          source: SOURCES.amazonDescription,
-          penalty: 5,
-          params: { examples: quoteList(tagsFound) },
+          id: "tags.too-many",
+          severity: "error",
+          part: "tags",
+          source: SOURCES.etsyTags,
+          penalty: 20,
+          params: { count: tags.length, max: tagCount },
+          // The tags that name the product stay; the ones that say nothing about it go first.
+          fix: { label: `Keep the ${tagCount} tags that say most about the item`, patch: { tags: keepBest(n, tags, tagCount) } },
+        });
+      }
+      const long = tags.filter((t) => t.length > tagMax);
+      if (long.length) {
+        add({
+          id: "tags.too-long",
+          severity: "error",
+          part: "tags",
+          source: SOURCES.etsyTags,
+          penalty: 20,
+          params: { count: long.length, max: tagMax, examples: quoteList(long) },
           fix: {
-            label: "Remove the HTML tags",
-            patch: {
-              description: description
-                .replace(/<(?!br\s*\/?>)\/?[a-z][^>]*>/gi, " ")
-                .replace(/[ \t]+/g, " ")
-                .trim(),
-            },
+            label: `Shorten the tags to ${tagMax} characters`,
+            patch: { tags: tags.map((t) => (t.length > tagMax ? cutAtWord(t, tagMax) : t)).filter((t) => t && t.length <= tagMax) },
           },
         });
       }
-    }
-  }
-
-  // ---- Photos and alt texts ----
-  const photos = n.photoCount;
-  if (photos !== null) {
-    if (photos === 0) {
-      add({
-        id: "photos.none",
-        severity: "error",
-        part: "photos",
-        source: p === "etsy" ? SOURCES.etsyPhotos : p === "ebay" ? SOURCES.ebayPhotos : SOURCES.amazonPhotos,
-        penalty: 20,
-        params: { marketplace },
-      });
-    } else {
-      const max = p === "etsy" ? PLATFORM_LIMITS.etsy.photosMax : p === "ebay" ? AUDIT_THRESHOLDS.ebayPhotosMax : undefined;
-      if (max !== undefined && photos > max) {
+      const badChars = tags.filter((t) => new RegExp(ETSY_TAG_DISALLOWED.source, "u").test(t));
+      if (badChars.length) {
         add({
-          id: "photos.too-many",
+          id: "tags.characters",
           severity: "error",
-          part: "photos",
-          source: p === "etsy" ? SOURCES.etsyPhotos : SOURCES.ebayPhotos,
+          part: "tags",
+          source: SOURCES.etsyTags,
           penalty: 20,
-          params: { marketplace, count: photos, max, extra: photos - max },
+          params: { count: badChars.length, examples: quoteList(badChars) },
+          fix: { label: "Remove the characters", patch: { tags: tags.map((t) => tidy(t.replace(ETSY_TAG_DISALLOWED, " "))).filter(Boolean) } },
         });
       }
-      if (p === "etsy" && photos < AUDIT_THRESHOLDS.photosMin) {
-        add({ id: "photos.too-few", severity: "warning", part: "photos", source: SOURCES.etsyPhotoAdvice, penalty: 6, params: { count: photos, min: AUDIT_THRESHOLDS.photosMin } });
-      }
-    }
-  }
-  if (p === "etsy") {
-    const alts = n.altTexts.map((a) => a.trim()).filter(Boolean);
-    const max = PLATFORM_LIMITS.etsy.altTextMax;
-    const long = alts.filter((a) => a.length > max);
-    if (long.length) {
-      add({
-        id: "altTexts.too-long",
-        severity: "error",
-        part: "altTexts",
-        source: SOURCES.etsyAltText,
-        penalty: 20,
-        params: { count: long.length, max },
-        fix: { label: `Shorten the alt texts to ${max} characters`, patch: { altTexts: alts.map((a) => cutAtWord(a, max)) } },
-      });
-    }
-    if (photos !== null && photos > 0 && alts.length < Math.min(photos, PLATFORM_LIMITS.etsy.photosMax)) {
-      const shown = Math.min(photos, PLATFORM_LIMITS.etsy.photosMax);
-      add({ id: "altTexts.missing", severity: "warning", part: "altTexts", source: SOURCES.etsyPhotoAdvice, penalty: 6, params: { missing: shown - alts.length, photos: shown } });
-    } else if (photos === null && alts.length === 0) {
-      add({ id: "altTexts.none", severity: "tip", part: "altTexts", source: SOURCES.etsyPhotoAdvice, penalty: 3, params: {} });
-    }
-  }
-
-  // ---- Amazon: bullets and search terms ----
-  if (p === "amazon") {
-    const { bulletCount, bulletMax, searchTermsMaxBytes } = PLATFORM_LIMITS.amazon;
-    const bullets = n.bullets.map((b) => b.trim()).filter(Boolean);
-    if (bullets.length < bulletCount) {
-      const missing = bulletCount - bullets.length;
-      const have = new Set(bullets.map(normalWords));
-      const extra = sentencesOf(n.description)
-        .filter((s) => wordsOf(s).length >= 4 && !have.has(normalWords(s)))
-        .filter((s, i, all) => all.findIndex((o) => normalWords(o) === normalWords(s)) === i)
-        .map((s) => cutAtWord(s, bulletMax))
-        .slice(0, missing);
-      add({
-        id: "bullets.missing",
-        severity: "warning",
-        part: "bullets",
-        source: SOURCES.amazonBullets,
-        penalty: Math.min(10, 2 * missing),
-        params: { count: bullets.length, max: bulletCount, missing },
-        ...(extra.length === missing ? { fix: { label: "Write the missing bullets from the description", patch: { bullets: [...bullets, ...extra] } } } : {}),
-      });
-    } else if (bullets.length > bulletCount) {
-      add({
-        id: "bullets.too-many",
-        severity: "warning",
-        part: "bullets",
-        source: SOURCES.amazonBullets,
-        penalty: 3,
-        params: { count: bullets.length, max: bulletCount },
-        fix: { label: `Keep the first ${bulletCount}`, patch: { bullets: bullets.slice(0, bulletCount) } },
-      });
-    }
-    const longBullets = bullets.filter((b) => b.length > bulletMax);
-    if (longBullets.length) {
-      add({
-        id: "bullets.too-long",
-        severity: "error",
-        part: "bullets",
-        source: SOURCES.amazonBullets,
-        penalty: 20,
-        params: { count: longBullets.length, max: bulletMax },
-        fix: { label: `Shorten the bullets to ${bulletMax} characters`, patch: { bullets: bullets.map((b) => cutAtWord(b, bulletMax)) } },
-      });
-    }
-
-    const terms = n.searchTerms.replace(/\s+/g, " ").trim();
-    if (!terms) {
-      const fromTags = searchTermsFrom([...n.keywords, ...tags], n.title);
-      add({
-        id: "searchTerms.missing",
-        severity: "warning",
-        part: "searchTerms",
-        source: SOURCES.amazonSearchTerms,
-        penalty: 8,
-        params: {},
-        ...(fromTags ? { fix: { label: "Write search terms from the keywords and tags", patch: { searchTerms: fromTags, ...(tags.length ? { tags: [] } : {}) } } } : {}),
-      });
-    } else {
-      const bytes = utf8Bytes(terms);
-      if (bytes > searchTermsMaxBytes) {
+      const leading = tags.filter((t) => /^[-']/.test(t));
+      if (leading.length) {
         add({
-          id: "searchTerms.too-long",
+          id: "tags.leading-symbol",
           severity: "error",
-          part: "searchTerms",
-          source: SOURCES.amazonSearchTerms,
+          part: "tags",
+          source: SOURCES.etsyTags,
           penalty: 20,
-          params: { bytes, max: searchTermsMaxBytes },
-          fix: { label: `Cut the search terms to ${searchTermsMaxBytes} bytes`, patch: { searchTerms: fitBytes(terms.split(" "), searchTermsMaxBytes) } },
+          params: { count: leading.length, examples: quoteList(leading) },
+          fix: { label: "Remove the leading symbols", patch: { tags: tags.map((t) => t.replace(/^[\s\-']+/, "")).filter(Boolean) } },
         });
       }
-      const titleWords = new Set(wordsOf(n.title).map((w) => w.toLowerCase()));
-      const termWords = terms.split(" ");
-      const inTitle = [...new Set(termWords.map((w) => w.toLowerCase()).filter((w) => titleWords.has(w.replace(/[^\p{L}\p{M}\p{N}'-]/gu, ""))))];
-      if (inTitle.length) {
-        const kept = termWords.filter((w) => !titleWords.has(w.toLowerCase().replace(/[^\p{L}\p{M}\p{N}'-]/gu, "")));
-        add({
-          id: "searchTerms.repeats-title",
-          severity: "warning",
-          part: "searchTerms",
-          source: SOURCES.amazonSearchTerms,
-          penalty: 5,
-          params: { count: inTitle.length, examples: quoteList(inTitle, 5) },
-          ...(kept.length ? { fix: { label: "Remove the title's words", patch: { searchTerms: kept.join(" ") } } } : {}),
-        });
-      }
-      const seenWords = new Set<string>();
-      const repeats = new Set<string>();
-      const deduped: string[] = [];
-      for (const w of termWords) {
-        const key = w.toLowerCase();
-        if (seenWords.has(key)) repeats.add(key);
+      const seen = new Set<string>();
+      const duplicates = new Set<string>();
+      const unique: string[] = [];
+      for (const t of tags) {
+        const key = canonTag(t);
+        if (seen.has(key)) duplicates.add(key);
         else {
-          seenWords.add(key);
-          deduped.push(w);
+          seen.add(key);
+          unique.push(t);
         }
       }
-      if (repeats.size) {
+      if (duplicates.size) {
         add({
-          id: "searchTerms.duplicates",
-          severity: "tip",
-          part: "searchTerms",
-          source: SOURCES.amazonSearchTerms,
-          penalty: 2,
-          params: { examples: quoteList([...repeats], 5) },
-          fix: { label: "Remove the repeated words", patch: { searchTerms: deduped.join(" ") } },
+          id: "tags.duplicate",
+          severity: "warning",
+          part: "tags",
+          source: SOURCES.etsyDuplicateTag,
+          penalty: 5,
+          params: { examples: quoteList([...duplicates]), max: tagCount },
+          fix: { label: "Remove the repeated tags", patch: { tags: unique } },
         });
       }
+      const lang = languageOf(n);
+      const stems = stemsOfListing(n, lang);
+      const irrelevant = unique.map((t) => [t, tagIrrelevance(t, stems, lang, n.digital)] as const).filter(([, why]) => why);
+      if (irrelevant.length) {
+        const keep = unique.filter((t) => !irrelevant.some(([x]) => x === t));
+        add({
+          id: "tags.irrelevant",
+          severity: "warning",
+          part: "tags",
+          source: SOURCES.tagRelevance,
+          penalty: Math.min(15, 3 * irrelevant.length),
+          params: { count: irrelevant.length, examples: quoteList(irrelevant.map(([x]) => x)), reasonKey: irrelevant[0][1] ?? "generic" },
+          // Phrases from the keywords and the title replace them; with too few, they are removed (an empty slot matches as many shoppers).
+          fix: () => {
+            const fill = tagCandidates({ ...n, tags: keep }, false).slice(0, irrelevant.length);
+            return fill.length ? { label: "Replace them with phrases from the listing", patch: { tags: [...keep, ...fill] } } : { label: "Remove them", patch: { tags: keep } };
+          },
+        });
+      }
+      if (unique.length < tagCount) {
+        const missing = tagCount - unique.length;
+        add({
+          id: "tags.unused",
+          severity: "warning",
+          part: "tags",
+          source: SOURCES.etsyTagAdvice,
+          penalty: Math.min(12, missing),
+          params: { count: unique.length, max: tagCount, missing },
+          fix: () => {
+            const fill = tagCandidates({ ...n, tags: unique }).slice(0, missing);
+            return fill.length === missing ? { label: `Add ${missing} tags from the title and description`, patch: { tags: [...unique, ...fill] } } : undefined;
+          },
+        });
+      }
+      const single = unique.filter((t) => wordsOf(t).length < 2);
+      if (single.length) {
+        add({
+          id: "tags.single-word",
+          severity: "tip",
+          part: "tags",
+          source: SOURCES.etsyTagAdvice,
+          penalty: Math.min(6, 2 * single.length),
+          params: { count: single.length, examples: quoteList(single) },
+        });
+      }
+      if (unique.length && title) {
+        const have = new Set(unique.map(canonTag));
+        const uncovered = [
+          ...new Set(
+            titleSegments(title)
+              .map(asTag)
+              .filter((t) => t && t.includes(" ") && !have.has(t)),
+          ),
+        ];
+        if (uncovered.length) {
+          const room = tagCount - unique.length;
+          add({
+            id: "tags.title-coverage",
+            severity: "tip",
+            part: "tags",
+            source: SOURCES.etsyTagAdvice,
+            penalty: 3,
+            params: { count: uncovered.length, examples: quoteList(uncovered) },
+            ...(room >= uncovered.length ? { fix: { label: "Add the title's phrases as tags", patch: { tags: [...unique, ...uncovered] } } } : {}),
+          });
+        }
+      }
+    } else if (tags.length) {
+      const advice = p === "amazon" ? "Put their words in the backend search terms instead." : "Put the important ones in the title and the item specifics instead.";
+      const fix: AuditFix | undefined =
+        p === "amazon" && !n.searchTerms.trim()
+          ? { label: "Move the tags into the search terms", patch: { tags: [], searchTerms: searchTermsFrom(tags, n.title) } }
+          : { label: "Remove the tags", patch: { tags: [] } };
+      add({
+        id: "tags.not-used",
+        severity: "tip",
+        part: "tags",
+        source: p === "amazon" ? SOURCES.amazonSearchTerms : SOURCES.ebaySpecifics,
+        penalty: 0,
+        params: { marketplace, count: tags.length, advice, adviceKey: p },
+        fix,
+      });
     }
-  }
+  });
 
-  // ---- eBay: item specifics ----
-  if (p === "ebay") {
-    const specifics = n.itemSpecifics;
-    if (!specifics.length) {
-      add({ id: "itemSpecifics.missing", severity: "warning", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 10, params: {} });
+  group("description", [p, description, title, own, main, n.original, n.digital, languageOf(n) === "tr" || n.original ? n.tags : ""], () => {
+    // ---- Description ----
+    if (!wordsOf(plain).length) {
+      const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;
+      add({ id: "description.empty", severity: p === "amazon" ? "warning" : "error", part: "description", source, penalty: p === "amazon" ? 15 : 30, params: { marketplace } });
     } else {
-      const max = AUDIT_THRESHOLDS.ebaySpecificMax;
-      const long = specifics.filter((s) => s.name.trim().length > max || s.value.trim().length > max);
+      const count = wordsOf(plain).length;
+      if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
+        add({ id: "description.too-short", severity: "warning", part: "description", source: SOURCES.descriptionLength, penalty: 6, params: { count, min: AUDIT_THRESHOLDS.descriptionWordsMin } });
+      }
+      const main = mainPhrase(n);
+      const window = AUDIT_THRESHOLDS.descriptionWindow;
+      if (p === "etsy" && main && normalWords(main.phrase) && main.phrase.length <= window && !hasPhrase(visiblePrefix(plain, window), main.phrase)) {
+        add({
+          id: "description.main-phrase-late",
+          severity: "warning",
+          part: "description",
+          source: SOURCES.etsyDescriptionAdvice,
+          penalty: 6,
+          params: { phrase: main.phrase, window },
+          // Woven into the first sentence ("Hand knitted blanket: a chunky knit throw..."), never a bare line above it.
+          fix: () => {
+            const woven = weaveLeadPhrase(description, main.phrase);
+            // A phrase that would make a physical listing read as a digital download (a stray "digital download" tag) is not woven in.
+            const keepsKind = n.digital || !(DIGITAL_WORDS.test(`${n.title}\n${woven}\n${n.keywords.join("\n")}`) && !PHYSICAL_WORDS.test(n.title));
+            return keepsKind ? { label: "Mention the main phrase in the first sentence", patch: { description: woven } } : undefined;
+          },
+        });
+      }
+      const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
+      const checks: [string, string, boolean][] = n.digital
+        ? [
+            ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
+            ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+          ]
+        : [
+            ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+            ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+            ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
+          ];
+      const gaps = checks.filter(([, , present]) => !present);
+      if (gaps.length) {
+        add({
+          id: "description.details",
+          severity: "warning",
+          part: "description",
+          source: p === "etsy" ? SOURCES.etsyDescriptionAdvice : SOURCES.descriptionDetails,
+          penalty: 3 * gaps.length,
+          params: { missing: gaps.map(([, words]) => words).join(", "), missingKeys: gaps.map(([key]) => key).join(",") },
+        });
+      }
+      const claimed = `${n.title}\n${plain}\n${n.bullets.join("\n")}`;
+      if (n.original) {
+        // The claims and facts of the listing against the fact sheet of the seller's words (decision 0030).
+        const sheet = factSheetOf(n.original, p);
+        // "not dishwasher safe" claims nothing.
+        const negated = claimed.toLowerCase();
+        const claims = claimsAgainstFacts(claimed, sheet, n.original).filter(
+          (c) => !new RegExp(`(?:not|no|never|değil)\\s+${c.phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(negated),
+        );
+        if (claims.length) {
+          add({
+            id: "description.unsupported-claims",
+            severity: "error",
+            part: "description",
+            source: SOURCES.keepFacts,
+            penalty: Math.min(30, 15 + 5 * (claims.length - 1)),
+            params: { count: claims.length, claims: quoteList([...new Set(claims.map((c) => c.phrase))], 4) },
+          });
+        }
+        const said = `${claimed}\n${n.tags.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
+        const lost = [
+          ...new Set([
+            ...keptFacts(said, sheet)
+              .dropped.filter((f) => !LOOSE_FACTS.has(f.kind))
+              .map((f) => f.value),
+            ...droppedFacts(factsOfMemo(n.original), said),
+          ]),
+        ];
+        if (lost.length) {
+          add({
+            id: "description.dropped-facts",
+            severity: "warning",
+            part: "description",
+            source: SOURCES.keepFacts,
+            penalty: Math.min(20, 6 + 4 * (lost.length - 1)),
+            params: { count: lost.length, examples: quoteList(lost, 4) },
+          });
+        }
+      }
+      const stock = stockOf(description);
+      if (stock.length) {
+        add({
+          id: "description.filler",
+          severity: "warning",
+          part: "description",
+          source: SOURCES.titleSubstance,
+          penalty: Math.min(15, 5 * stock.length),
+          params: { count: stock.length, examples: quoteList(stock, 2) },
+          fix: { label: "Remove the stock sentences", patch: { description: withoutSentences(description, stock) } },
+        });
+      }
+      if (languageOf(n) === "tr") {
+        const english = englishWordsIn(`${n.title}\n${plain}\n${n.tags.join("\n")}\n${n.bullets.join("\n")}`);
+        if (english.length) {
+          add({
+            id: "description.english-words",
+            severity: "warning",
+            part: "description",
+            source: SOURCES.oneLanguage,
+            penalty: Math.min(12, 4 + 2 * english.length),
+            params: { count: english.length, examples: quoteList(english, 5) },
+          });
+        }
+      }
+      if (n.digital) {
+        const lacks = [!SAYS_DIGITAL.test(plain) && "that it is a digital download", !SAYS_NOT_SHIPPED.test(plain) && "that no physical item is shipped"].filter((m): m is string => !!m);
+        const lackKeys = [!SAYS_DIGITAL.test(plain) && "digital", !SAYS_NOT_SHIPPED.test(plain) && "notShipped"].filter((m): m is string => !!m);
+        if (lacks.length) {
+          add({
+            id: "description.digital-note",
+            severity: "warning",
+            part: "description",
+            source: p === "etsy" ? SOURCES.digitalNote : SOURCES.digitalNoteGeneral,
+            penalty: 10,
+            params: { missing: lacks.join(" or "), missingKeys: lackKeys.join(",") },
+            fix: { label: "Add the digital-download note", patch: { description: `${description}\n\n${DIGITAL_NOTE}` } },
+          });
+        }
+      }
+      if (p === "amazon") {
+        const tagsFound = [...new Set((description.match(/<\/?[a-z][^>]*>/gi) ?? []).filter((t) => !/^<br\s*\/?>$/i.test(t)).map((t) => t.toLowerCase()))];
+        if (tagsFound.length) {
+          add({
+            id: "description.html",
+            severity: "warning",
+            part: "description",
+            source: SOURCES.amazonDescription,
+            penalty: 5,
+            params: { examples: quoteList(tagsFound) },
+            fix: {
+              label: "Remove the HTML tags",
+              patch: {
+                description: description
+                  .replace(/<(?!br\s*\/?>)\/?[a-z][^>]*>/gi, " ")
+                  .replace(/[ \t]+/g, " ")
+                  .trim(),
+              },
+            },
+          });
+        }
+      }
+    }
+  });
+
+  group("photos", [p, n.photoCount, n.altTexts], () => {
+    // ---- Photos and alt texts ----
+    const photos = n.photoCount;
+    if (photos !== null) {
+      if (photos === 0) {
+        add({
+          id: "photos.none",
+          severity: "error",
+          part: "photos",
+          source: p === "etsy" ? SOURCES.etsyPhotos : p === "ebay" ? SOURCES.ebayPhotos : SOURCES.amazonPhotos,
+          penalty: 20,
+          params: { marketplace },
+        });
+      } else {
+        const max = p === "etsy" ? PLATFORM_LIMITS.etsy.photosMax : p === "ebay" ? AUDIT_THRESHOLDS.ebayPhotosMax : undefined;
+        if (max !== undefined && photos > max) {
+          add({
+            id: "photos.too-many",
+            severity: "error",
+            part: "photos",
+            source: p === "etsy" ? SOURCES.etsyPhotos : SOURCES.ebayPhotos,
+            penalty: 20,
+            params: { marketplace, count: photos, max, extra: photos - max },
+          });
+        }
+        if (p === "etsy" && photos < AUDIT_THRESHOLDS.photosMin) {
+          add({ id: "photos.too-few", severity: "warning", part: "photos", source: SOURCES.etsyPhotoAdvice, penalty: 6, params: { count: photos, min: AUDIT_THRESHOLDS.photosMin } });
+        }
+      }
+    }
+    if (p === "etsy") {
+      const alts = n.altTexts.map((a) => a.trim()).filter(Boolean);
+      const max = PLATFORM_LIMITS.etsy.altTextMax;
+      const long = alts.filter((a) => a.length > max);
       if (long.length) {
         add({
-          id: "itemSpecifics.too-long",
+          id: "altTexts.too-long",
           severity: "error",
-          part: "itemSpecifics",
-          source: SOURCES.ebaySpecificLimits,
+          part: "altTexts",
+          source: SOURCES.etsyAltText,
           penalty: 20,
-          params: { count: long.length, max, examples: quoteList(long.map((s) => s.name || s.value)) },
+          params: { count: long.length, max },
+          fix: { label: `Shorten the alt texts to ${max} characters`, patch: { altTexts: alts.map((a) => cutAtWord(a, max)) } },
         });
       }
-      const empty = specifics.filter((s) => !s.value.trim() || !s.name.trim());
-      if (empty.length) {
-        add({
-          id: "itemSpecifics.empty-value",
-          severity: "warning",
-          part: "itemSpecifics",
-          source: SOURCES.ebaySpecifics,
-          penalty: 4,
-          params: { count: empty.length, examples: quoteList(empty.map((s) => s.name || s.value)) },
-        });
-      }
-      const filled = specifics.length - empty.length;
-      if (filled < AUDIT_THRESHOLDS.ebaySpecificsMin) {
-        add({ id: "itemSpecifics.few", severity: "tip", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 3, params: { count: filled } });
+      if (photos !== null && photos > 0 && alts.length < Math.min(photos, PLATFORM_LIMITS.etsy.photosMax)) {
+        const shown = Math.min(photos, PLATFORM_LIMITS.etsy.photosMax);
+        add({ id: "altTexts.missing", severity: "warning", part: "altTexts", source: SOURCES.etsyPhotoAdvice, penalty: 6, params: { missing: shown - alts.length, photos: shown } });
+      } else if (photos === null && alts.length === 0) {
+        add({ id: "altTexts.none", severity: "tip", part: "altTexts", source: SOURCES.etsyPhotoAdvice, penalty: 3, params: {} });
       }
     }
-  }
+  });
+
+  group("market", p === "etsy" ? [p] : [p, n.bullets, description, n.searchTerms, title, n.keywords, n.tags, specifics], () => {
+    // ---- Amazon: bullets and search terms ----
+    if (p === "amazon") {
+      const { bulletCount, bulletMax, searchTermsMaxBytes } = PLATFORM_LIMITS.amazon;
+      const bullets = n.bullets.map((b) => b.trim()).filter(Boolean);
+      if (bullets.length < bulletCount) {
+        const missing = bulletCount - bullets.length;
+        add({
+          id: "bullets.missing",
+          severity: "warning",
+          part: "bullets",
+          source: SOURCES.amazonBullets,
+          penalty: Math.min(10, 2 * missing),
+          params: { count: bullets.length, max: bulletCount, missing },
+          fix: () => {
+            const have = new Set(bullets.map(normalWords));
+            const extra = sentencesOf(n.description)
+              .filter((s) => wordsOf(s).length >= 4 && !have.has(normalWords(s)) && !stockSentences(s).length)
+              .filter((s, i, all) => all.findIndex((o) => normalWords(o) === normalWords(s)) === i)
+              .map((s) => cutAtWord(s, bulletMax))
+              .slice(0, missing);
+            return extra.length === missing ? { label: "Write the missing bullets from the description", patch: { bullets: [...bullets, ...extra] } } : undefined;
+          },
+        });
+      } else if (bullets.length > bulletCount) {
+        add({
+          id: "bullets.too-many",
+          severity: "warning",
+          part: "bullets",
+          source: SOURCES.amazonBullets,
+          penalty: 3,
+          params: { count: bullets.length, max: bulletCount },
+          fix: { label: `Keep the first ${bulletCount}`, patch: { bullets: bullets.slice(0, bulletCount) } },
+        });
+      }
+      const stockBullets = bullets.filter((b) => stockSentences(b).length);
+      if (stockBullets.length) {
+        add({
+          id: "bullets.filler",
+          severity: "warning",
+          part: "bullets",
+          source: SOURCES.titleSubstance,
+          penalty: Math.min(15, 5 * stockBullets.length),
+          params: { count: stockBullets.length, examples: quoteList(stockBullets, 2) },
+        });
+      }
+      const longBullets = bullets.filter((b) => b.length > bulletMax);
+      if (longBullets.length) {
+        add({
+          id: "bullets.too-long",
+          severity: "error",
+          part: "bullets",
+          source: SOURCES.amazonBullets,
+          penalty: 20,
+          params: { count: longBullets.length, max: bulletMax },
+          fix: { label: `Shorten the bullets to ${bulletMax} characters`, patch: { bullets: bullets.map((b) => cutAtWord(b, bulletMax)) } },
+        });
+      }
+
+      const terms = n.searchTerms.replace(/\s+/g, " ").trim();
+      if (!terms) {
+        const fromTags = searchTermsFrom([...n.keywords, ...tags], n.title);
+        add({
+          id: "searchTerms.missing",
+          severity: "warning",
+          part: "searchTerms",
+          source: SOURCES.amazonSearchTerms,
+          penalty: 8,
+          params: {},
+          ...(fromTags ? { fix: { label: "Write search terms from the keywords and tags", patch: { searchTerms: fromTags, ...(tags.length ? { tags: [] } : {}) } } } : {}),
+        });
+      } else {
+        const bytes = utf8Bytes(terms);
+        if (bytes > searchTermsMaxBytes) {
+          add({
+            id: "searchTerms.too-long",
+            severity: "error",
+            part: "searchTerms",
+            source: SOURCES.amazonSearchTerms,
+            penalty: 20,
+            params: { bytes, max: searchTermsMaxBytes },
+            fix: { label: `Cut the search terms to ${searchTermsMaxBytes} bytes`, patch: { searchTerms: fitBytes(terms.split(" "), searchTermsMaxBytes) } },
+          });
+        }
+        const titleWords = new Set(wordsOf(n.title).map((w) => w.toLowerCase()));
+        const termWords = terms.split(" ");
+        const inTitle = [...new Set(termWords.map((w) => w.toLowerCase()).filter((w) => titleWords.has(w.replace(/[^\p{L}\p{M}\p{N}'-]/gu, ""))))];
+        if (inTitle.length) {
+          const kept = termWords.filter((w) => !titleWords.has(w.toLowerCase().replace(/[^\p{L}\p{M}\p{N}'-]/gu, "")));
+          add({
+            id: "searchTerms.repeats-title",
+            severity: "warning",
+            part: "searchTerms",
+            source: SOURCES.amazonSearchTerms,
+            penalty: 5,
+            params: { count: inTitle.length, examples: quoteList(inTitle, 5) },
+            ...(kept.length ? { fix: { label: "Remove the title's words", patch: { searchTerms: kept.join(" ") } } } : {}),
+          });
+        }
+        const seenWords = new Set<string>();
+        const repeats = new Set<string>();
+        const deduped: string[] = [];
+        for (const w of termWords) {
+          const key = w.toLowerCase();
+          if (seenWords.has(key)) repeats.add(key);
+          else {
+            seenWords.add(key);
+            deduped.push(w);
+          }
+        }
+        if (repeats.size) {
+          add({
+            id: "searchTerms.duplicates",
+            severity: "tip",
+            part: "searchTerms",
+            source: SOURCES.amazonSearchTerms,
+            penalty: 2,
+            params: { examples: quoteList([...repeats], 5) },
+            fix: { label: "Remove the repeated words", patch: { searchTerms: deduped.join(" ") } },
+          });
+        }
+      }
+    }
+
+    // ---- eBay: item specifics ----
+    if (p === "ebay") {
+      const specifics = n.itemSpecifics;
+      if (!specifics.length) {
+        add({ id: "itemSpecifics.missing", severity: "warning", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 10, params: {} });
+      } else {
+        const max = AUDIT_THRESHOLDS.ebaySpecificMax;
+        const long = specifics.filter((s) => s.name.trim().length > max || s.value.trim().length > max);
+        if (long.length) {
+          add({
+            id: "itemSpecifics.too-long",
+            severity: "error",
+            part: "itemSpecifics",
+            source: SOURCES.ebaySpecificLimits,
+            penalty: 20,
+            params: { count: long.length, max, examples: quoteList(long.map((s) => s.name || s.value)) },
+          });
+        }
+        const empty = specifics.filter((s) => !s.value.trim() || !s.name.trim());
+        if (empty.length) {
+          add({
+            id: "itemSpecifics.empty-value",
+            severity: "warning",
+            part: "itemSpecifics",
+            source: SOURCES.ebaySpecifics,
+            penalty: 4,
+            params: { count: empty.length, examples: quoteList(empty.map((s) => s.name || s.value)) },
+          });
+        }
+        const filled = specifics.length - empty.length;
+        if (filled < AUDIT_THRESHOLDS.ebaySpecificsMin) {
+          add({ id: "itemSpecifics.few", severity: "tip", part: "itemSpecifics", source: SOURCES.ebaySpecifics, penalty: 3, params: { count: filled } });
+        }
+      }
+    }
+  });
 
   return out;
 }
@@ -822,10 +1115,28 @@ function fitBytes(words: string[], max: number): string {
 
 // ---- Score and report --------------------------------------------------------------------------
 
-function scoreOf(candidates: Candidate[]): number {
-  const penalty = candidates.reduce((sum, c) => sum + c.penalty, 0);
-  const score = Math.max(0, 100 - penalty);
-  return candidates.some((c) => c.severity === "error") ? Math.min(score, AUDIT_THRESHOLDS.errorCap) : score;
+/**
+ * The points each part keeps: a part of weight W with penalties L keeps W * exp(-L / W) of its W points,
+ * so one small finding costs about its penalty, many findings never cost more than the part weighs, and
+ * each one fixed gives points back.
+ */
+function partPoints(platform: Platform, candidates: Candidate[]): AuditPartScore[] {
+  const weights = PART_WEIGHTS[platform];
+  const lost = new Map<AuditPart, number>();
+  for (const c of candidates) lost.set(c.part, (lost.get(c.part) ?? 0) + c.penalty);
+  return AUDIT_PARTS.filter((part) => (weights[part] ?? 0) > 0).map((part) => {
+    const max = weights[part] ?? 0;
+    return { part, points: max * Math.exp(-(lost.get(part) ?? 0) / max), max };
+  });
+}
+
+function rawScore(platform: Platform, candidates: Candidate[]): number {
+  const points = partPoints(platform, candidates).reduce((sum, p) => sum + p.points, 0);
+  return candidates.some((c) => c.severity === "error") ? points * AUDIT_THRESHOLDS.errorShare : points;
+}
+
+function scoreOf(platform: Platform, candidates: Candidate[]): number {
+  return Math.max(0, Math.min(100, Math.round(rawScore(platform, candidates))));
 }
 
 const PART_ORDER = new Map(AUDIT_PARTS.map((p, i) => [p, i]));
@@ -840,13 +1151,58 @@ function toFinding(c: Candidate): AuditFinding {
     params: c.params,
     source: c.source,
     penalty: c.penalty,
-    ...(c.fix ? { fix: c.fix } : {}),
+    ...(c.fix && typeof c.fix !== "function" ? { fix: c.fix } : {}),
   };
 }
 
+/** The score in words: what it means for the seller and what the next step is worth. */
+function explain(platform: Platform, candidates: Candidate[], score: number): AuditExplanation {
+  const errors = candidates.filter((c) => c.severity === "error");
+  const marketplace = MARKETPLACE_NAMES[platform];
+  let key: AuditExplanation["key"];
+  const params: AuditParams = { marketplace, score };
+  if (errors.length) {
+    key = "refused";
+    params.errors = errors.length;
+    params.ifFixed = scoreOf(
+      platform,
+      candidates.filter((c) => c.severity !== "error"),
+    );
+  } else {
+    const parts = partPoints(platform, candidates).filter((p) => p.max - p.points >= 1);
+    const weakest = parts.sort((a, b) => b.max - b.points - (a.max - a.points))[0];
+    key = score >= 90 ? "excellent" : score >= 75 ? "good" : score >= 55 ? "fair" : "poor";
+    params.warnings = candidates.filter((c) => c.severity === "warning").length;
+    if (weakest) {
+      params.weakPart = weakest.part;
+      params.weakLost = Math.round(weakest.max - weakest.points);
+    }
+  }
+  return {
+    key,
+    params,
+    text: formatMessage(AUDIT_EXPLANATIONS_EN[key] + (params.weakPart && key !== "excellent" ? AUDIT_EXPLANATIONS_EN.weakest : ""), {
+      ...params,
+      weakPart: PART_NAMES_EN[params.weakPart as AuditPart] ?? "",
+    }),
+  };
+}
+
+const PART_NAMES_EN: Record<AuditPart, string> = {
+  title: "title",
+  tags: "tags",
+  description: "description",
+  altTexts: "alt texts",
+  photos: "photos",
+  bullets: "bullet points",
+  searchTerms: "search terms",
+  itemSpecifics: "item specifics",
+};
+
 /** The score alone (no fix is tried): for lists and sorting. */
 export function auditScore(input: AuditInput): { score: number; grade: Grade } {
-  const score = scoreOf(collect(normalize(input)));
+  const n = normalize(input);
+  const score = scoreOf(n.platform, collect(n));
   return { score, grade: gradeOf(score) };
 }
 
@@ -855,8 +1211,9 @@ export function auditScore(input: AuditInput): { score: number; grade: Grade } {
  * keeps (My Shop). The same score and ids as auditListing, at a fraction of its time.
  */
 export function auditSummary(input: AuditInput): { score: number; grade: Grade; findingIds: string[] } {
-  const candidates = collect(normalize(input));
-  const score = scoreOf(candidates);
+  const n = normalize(input);
+  const candidates = collect(n);
+  const score = scoreOf(n.platform, candidates);
   return { score, grade: gradeOf(score), findingIds: [...new Set(candidates.map((c) => c.id))] };
 }
 
@@ -865,15 +1222,49 @@ export function applyFix<T extends AuditInput>(input: T, fix: AuditFix): T {
   return { ...input, ...fix.patch };
 }
 
+/** A title part left as one small word ("... - Her"): what a careless cut or symbol fix leaves behind. */
+const danglingSegment = (title: string) => titleSegments(title).some((s) => wordsOf(s).length === 1 && !isContentWord(wordsOf(s)[0]) && !/\d/.test(s));
+
+/**
+ * Whether a fix makes the listing better and nothing worse: its finding is gone, the score rises, no
+ * other error or warning appears, no fact the patched parts said is lost, no relevant tag is replaced, and no
+ * title part is left as a lone small word.
+ */
+function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): boolean {
+  const fix = c.fix as AuditFix;
+  const patch = fix.patch;
+  const next = normalize(applyFix(toInput(n), fix));
+  const after = collect(next, true);
+  if (after.some((a) => a.id === c.id)) return false;
+  // Every fix the seller is offered raises the score they see.
+  if (!(scoreOf(n.platform, after) > score)) return false;
+  const had = new Set(before.map((b) => b.id));
+  // Removing tags that match nobody may leave empty slots: no worse for the seller, and said as such.
+  if (c.id === "tags.irrelevant") had.add("tags.unused");
+  // No new error or warning (a new tip, such as a title phrase to add as a tag, is advice, and the score still rose).
+  if (after.some((a) => !had.has(a.id) && a.severity !== "tip")) return false;
+  const cuts = c.id === "title.too-long" || c.id === "title.long" || c.id === "bullets.too-long" || c.id === "altTexts.too-long";
+  if (!cuts) {
+    if (patch.title !== undefined && droppedFacts(factsOfMemo(n.title), next.title).length) return false;
+    if (patch.description !== undefined && droppedFacts(factsOfMemo(n.description), next.description).length) return false;
+  }
+  if (patch.title !== undefined && danglingSegment(next.title)) return false;
+  if (patch.tags !== undefined && c.id !== "tags.too-many" && c.id !== "tags.too-long" && c.id !== "tags.not-used" && c.id !== "searchTerms.missing") {
+    const key = (tag: string) => canonTag(tidy(tag.replace(ETSY_TAG_DISALLOWED, " ")).replace(/^[\s\-']+/, ""));
+    const now = new Set(next.tags.map(key));
+    if (relevantTags(n, n.tags).some((t) => !now.has(key(t)))) return false;
+  }
+  return true;
+}
+
 export function auditListing(input: AuditInput): AuditReport {
   const n = normalize(input);
+  GROUP_CACHE.clear();
   const candidates = collect(n);
-  const score = scoreOf(candidates);
+  const score = scoreOf(n.platform, candidates);
   const checked = candidates.map((c) => {
-    if (!c.fix) return c;
-    const after = collect(normalize(applyFix(toInput(n), c.fix)));
-    const works = !after.some((a) => a.id === c.id) && scoreOf(after) >= score;
-    return works ? c : { ...c, fix: undefined };
+    const fix = fixOf(c);
+    return fix && fixHolds(n, { ...c, fix }, candidates, score) ? { ...c, fix } : { ...c, fix: undefined };
   });
   const findings = checked
     .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (PART_ORDER.get(a.part) ?? 0) - (PART_ORDER.get(b.part) ?? 0) || a.id.localeCompare(b.id))
@@ -888,5 +1279,7 @@ export function auditListing(input: AuditInput): AuditReport {
       warnings: findings.filter((f) => f.severity === "warning").length,
       tips: findings.filter((f) => f.severity === "tip").length,
     },
+    parts: partPoints(n.platform, candidates).map((p) => ({ ...p, points: Math.round(p.points) })),
+    explanation: explain(n.platform, candidates, score),
   };
 }

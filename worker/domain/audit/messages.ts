@@ -15,6 +15,12 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "title.promotional": "The title says {phrases}. Amazon does not allow promotional phrases in titles and may hide the listing from search. Remove them.",
   "title.main-phrase-late": 'Your main phrase "{phrase}" ({from}) is not in the first {window} characters of the title, which is what a phone shows in search. Move it to the start.',
   "title.main-phrase-missing": 'Your main phrase "{phrase}" ({from}) is not in the title. The title is the strongest signal for search. Put it at the start.',
+  "title.not-product":
+    "The title does not say what the item is: a shopper searching for it will not find it, and one who sees it does not know what it is. Name the item and what sets it apart (material, size, colour, style).",
+  "title.thin": "The title says only {count} things. Add what a shopper searches for besides the item's name: material, size, colour or style.",
+  "title.fragment": 'A part of the title is a single small word cut off from its phrase (such as "- Her"). It reads as a mistake. Join it to the phrase it belongs to or remove it.',
+  "title.noise": "The title has {examples}. {marketplace} shoppers do not search for these and they read as spam. Remove them.",
+  "title.dropped-facts": "The title no longer says {examples}, which you gave for this item. Buyers search for them and look for them first. Put them back.",
   "title.too-many-words": "The title has {count} words. Etsy advises a short, readable title (about {max} words or fewer) that says what the item is; keyword lists read as spam. Cut it down.",
   "title.repeated-words": "The title repeats {words}. Repeating a word does not help search and makes the title harder to read. Say each thing once.",
   "tags.too-many": "There are {count} tags; Etsy allows at most {max}. Keep the {max} best.",
@@ -25,6 +31,8 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "tags.unused": "Only {count} of {max} tags are used. Every empty slot is a search you cannot be found for. Add {missing} more.",
   "tags.single-word": '{count} tag(s) are single words ({examples}). Shoppers search in phrases; multi-word tags match more of them. Use phrases such as "silver leaf necklace".',
   "tags.title-coverage": "Title phrases not in your tags: {examples}. Tags that repeat the title's phrases help Etsy match both. Add them as tags.",
+  "tags.irrelevant":
+    "{count} tag(s) say nothing about this item ({examples}). A tag is a search you can be found for; one that names nothing about the item matches nobody looking for it. Replace them with phrases that name it.",
   "tags.not-used": "{marketplace} listings have no tags, so these {count} tag(s) are not used. {advice}",
   "description.empty": "The description is empty. {marketplace} requires one, and shoppers read it before buying. Describe the item.",
   "description.main-phrase-late":
@@ -34,6 +42,11 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "description.details": "The description does not say {missing}. Shoppers look for these before buying, and missing answers cost sales. Add them.",
   "description.digital-note":
     "This looks like a digital item, but the description does not say {missing}. Buyers who expect a parcel leave bad reviews. Say it is a digital download and that no physical item is shipped.",
+  "description.unsupported-claims":
+    "The listing says {claims}, which your own words about the item do not say. A buyer who finds one untrue claim stops trusting the rest. Remove it or say it only if it is true.",
+  "description.dropped-facts": "The listing no longer says {examples}, which you gave for this item. Every size, number and detail you gave is something a buyer looks for. Put them back.",
+  "description.filler": "{count} sentence(s) say nothing about the item ({examples}). Shoppers skip stock lines; say what is true of this item instead.",
+  "description.english-words": "This Turkish listing has English words ({examples}). Mixed languages read as a careless translation. Write them in Turkish.",
   "description.html": "The description contains HTML tags ({examples}). Amazon allows only line breaks. Remove the tags.",
   "altTexts.too-long": "{count} alt text(s) are longer than {max} characters; Etsy refuses them. Shorten them.",
   "altTexts.missing": "{missing} of {photos} photo(s) have no alt text. Alt text describes a photo to shoppers who use screen readers and to search. Write one for every photo.",
@@ -43,6 +56,7 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "photos.too-few": "The listing has {count} photo(s). Listings with at least {min} photos (different angles, scale, detail, in use) convert better. Add more.",
   "bullets.missing": "{count} of {max} bullet points are written. Amazon shows five bullets beside the photos; shoppers decide from them. Add {missing} more.",
   "bullets.too-many": "There are {count} bullet points; Amazon shows {max}. Keep the five that matter most.",
+  "bullets.filler": "{count} bullet point(s) say nothing about the item ({examples}). Each bullet is a reason to buy; use it for a fact: size, material, what is included.",
   "bullets.too-long": "{count} bullet point(s) are longer than {max} characters, more than Amazon accepts. Shorten them.",
   "searchTerms.missing": "There are no backend search terms. Amazon indexes them without showing them: the place for synonyms and other words shoppers use. Add some.",
   "searchTerms.too-long": "The search terms are {bytes} bytes; Amazon reads at most {max} and ignores the whole field when it is longer. Shorten them.",
@@ -53,6 +67,16 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "itemSpecifics.few": "Only {count} item specific(s). eBay recommends filling every specific that applies to the category; buyers filter on them. Add more (material, size, colour, style).",
   "itemSpecifics.too-long": "{count} item specific(s) are longer than {max} characters ({examples}), more than eBay accepts. Shorten them.",
   "itemSpecifics.empty-value": "{count} item specific(s) have a name but no value ({examples}). Fill them in or remove them.",
+};
+
+/** The score in words (audit.explain.<key> in the app). `weakest` follows when a part lost points. */
+export const AUDIT_EXPLANATIONS_EN: Record<string, string> = {
+  refused: "{marketplace} would refuse this listing until its {errors} error(s) are fixed, so it keeps only part of its points. Fix them and the score rises to about {ifFixed}.",
+  excellent: "A complete, careful listing: shoppers find it and know what they are buying.",
+  good: "A good listing with {warnings} thing(s) to improve.",
+  fair: "Shoppers can find this listing, but it leaves out things they look for.",
+  poor: "This listing says too little for shoppers to find it or trust it.",
+  weakest: " The {weakPart} lost the most points ({weakLost}).",
 };
 
 /** Fills `{name}` placeholders; an unknown placeholder stays as written. */

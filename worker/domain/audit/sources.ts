@@ -43,5 +43,13 @@ export const SOURCES = {
   capsAdvice: practice("Listora: words in capitals read as shouting on every marketplace"),
   descriptionDetails: practice("Listora: say what it is made of, its size and how to care for it; shoppers look for these before buying"),
   digitalNoteGeneral: practice("Listora: a digital item says it is a download and that nothing is shipped"),
+  ebayTitleAdvice: practice(
+    'eBay seller best practices (2011, quoted by AuctionBytes): no special characters or gimmicks like "L@@K" in a title; buyers do not search for them',
+    "https://www.ecommercebytes.com/C/abblog/blog.pl?/pl/2013/9/1378171321.html",
+  ),
+  titleSubstance: practice("Listora: a title and description say what the item is and what is true of it; words that praise, stock sentences and noise say nothing a shopper searches for or needs"),
+  tagRelevance: practice("Etsy Seller Handbook: tags describe the item the way a shopper searches for it; a tag that names nothing about it matches nobody looking for it", ETSY_HANDBOOK),
+  keepFacts: practice("Listora: a listing keeps every fact the seller gave (sizes, model numbers, personalisation, era, materials) and claims nothing they did not say"),
+  oneLanguage: practice("Listora: a listing is written in one language; English words in a Turkish listing read as a careless translation"),
   descriptionLength: practice("Listora: descriptions under 40 words leave a shopper's questions open"),
 } as const;

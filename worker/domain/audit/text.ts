@@ -94,3 +94,19 @@ export const quoteList = (items: string[], max = 3) => {
   const shown = items.slice(0, max).map((s) => `"${s.length > 30 ? `${s.slice(0, 27)}...` : s}"`);
   return items.length > max ? `${shown.join(", ")} and ${items.length - max} more` : shown.join(", ");
 };
+
+/**
+ * A function of strings that remembers its last answers: the audit tries each fix by auditing the listing
+ * again, and most parts of it are the same text as before.
+ */
+export function memo<A extends string[], R>(fn: (...args: A) => R, size = 32): (...args: A) => R {
+  const cache = new Map<string, R>();
+  return (...args: A) => {
+    const key = args.join("\u0000");
+    if (cache.has(key)) return cache.get(key) as R;
+    const value = fn(...args);
+    if (cache.size >= size) cache.clear();
+    cache.set(key, value);
+    return value;
+  };
+}
