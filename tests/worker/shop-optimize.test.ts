@@ -216,7 +216,8 @@ describe("the shop optimizer", () => {
     expect(many.proposal!.altTexts).toHaveLength(20);
   });
 
-  it("marks a listing it cannot improve done with its score unchanged, no proposal and no unit used", async () => {
+  // Issue 23: the writer ran, so the run is metered even though nothing better came of it (decision 0029).
+  it("marks a listing it cannot improve done with its score unchanged and no proposal, and counts the writer's run", async () => {
     const user = await registerUser();
     const first = await optimizeShopListing(rowOf(SHOP_FIXTURES[0]), offlineComposer());
     const id = await insertShopListing(user.userId, SHOP_FIXTURES[0]);
@@ -235,7 +236,7 @@ describe("the shop optimizer", () => {
     expect(job).toMatchObject({ status: "completed", done: 1, failed: 0 });
     expect(job.items[0].scoreAfter).toBe(job.items[0].scoreBefore);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM listing_proposals WHERE listing_id = ?").bind(id).first("n")).toBe(0);
-    expect((await readQuota(env as unknown as Env, { id: user.userId, plan: "free" }, "create-listing")).used).toBe(0);
+    expect((await readQuota(env as unknown as Env, { id: user.userId, plan: "free" }, "create-listing")).used).toBe(1);
   });
 
   it("writes no title that stutters, no care words in a title or tags, no cord thickness as the product's size", async () => {
