@@ -226,10 +226,12 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
       // In the order they were selected ("Select all with grade C or worse" puts the listings that earn first).
       const ids = [...selected].slice(0, toSend);
       const started = await optimize.start(ids);
-      const skipped = started.unchanged.length + started.inProgress.length;
+      const unchanged = started.unchanged?.length ?? 0;
+      const inProgress = started.inProgress?.length ?? 0;
+      const skipped = unchanged + inProgress;
       toast({
         title: t("shop.optimize.started", { count: started.total }),
-        description: skipped ? t("shop.optimize.skipped", { unchanged: started.unchanged.length, inProgress: started.inProgress.length }) : undefined,
+        description: skipped ? t("shop.optimize.skipped", { unchanged, inProgress }) : undefined,
         variant: "success",
       });
       setSelected(new Set([...selected].slice(toSend)));

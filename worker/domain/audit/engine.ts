@@ -180,8 +180,8 @@ const ONCE_ONLY: [string, string][] = [
 ];
 
 const MATERIAL_TR =
-  /(?<![\p{L}])(?:malzeme|%\s?\d+|\d+\s?%|pamuk|pamuklu|yün|merinos|keten|ipek|deri|ahşap|bambu|seramik|porselen|cam|gümüş|altın|pirinç|bakır|çelik|reçine|soya|balmumu|kağıt|kadife|kot|inci|iplik|ip(?:ten|lik)?|akrilik|polyester|mermer|taş|kil|stoneware)/iu;
-const SIZE_TR = /(?<![\p{L}])(?:ölçü|boyut|beden|boy|en|çap|yükseklik|genişlik|uzunluk|derinlik|\d+\s?(?:cm|mm|m|ml|lt|gr|g|kg|ay|yaş))(?![\p{L}])|\d\s*[x×]\s*\d/iu;
+  /(?<![\p{L}])(?:malzeme|%\s?\d+|(?<!\d)\d+\s?%|pamuk|pamuklu|yün|merinos|keten|ipek|deri|ahşap|bambu|seramik|porselen|cam|gümüş|altın|pirinç|bakır|çelik|reçine|soya|balmumu|kağıt|kadife|kot|inci|iplik|ip(?:ten|lik)?|akrilik|polyester|mermer|taş|kil|stoneware)/iu;
+const SIZE_TR = /(?<![\p{L}])(?:ölçü|boyut|beden|boy|en|çap|yükseklik|genişlik|uzunluk|derinlik|(?<!\d)\d+\s?(?:cm|mm|m|ml|lt|gr|g|kg|ay|yaş))(?![\p{L}])|\d\s*[x×]\s*\d/iu;
 const CARE_TR = /(?<![\p{L}])(?:bakım|yıka(?:y|n|m)|elde yıka|makinede|kuru temizleme|ütüle|ütü|silin|kurutun|saklayın|ağartıcı|bulaşık makinesi)/iu;
 const FORMAT_TR = /(?<![\p{L}])(?:dosya|format|sayfa|çözünürlük|canva|pdf|png|jpe?g|svg)/iu;
 const MATERIAL_WORDS =

@@ -161,7 +161,8 @@ export function withoutSentences(text: string, drop: string[]): string {
 const PERSONAL = /personali[sz]ed|personali[sz]ation|custom(?:i[sz]ed)?(?![\p{L}])|monogram|initials?(?![\p{L}])|engraved|your name|kişiye özel|isimli|isim(?![\p{L}])|baş harf/iu;
 const VINTAGE = /vintage|antique|(?<![\p{L}])retro(?![\p{L}])|(?<!\d)1[89]\d0'?s|(?<!\d)(?:19|20)\d0'?l[ae]r|antika/iu;
 const MEASURE =
-  /\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?)+|\d+(?:[.,]\d+)?\s*(?:cm|mm|in(?:ch(?:es)?)?|"|qt|quarts?|oz|ml|l|lt|g|gr|kg|lbs?|gsm|pages?|sayfa)(?![\p{L}])|%\s?\d+|\d+\s?%|set of \d+|\d+'?(?:li|lı|lu|lü)(?![\p{L}])|(?<![\p{L}])a[3-6](?![\p{L}\d])|#\s?\d+/giu;
+  // A number is read from its first digit only (?<!\d): tried at every digit of a long run, the pattern was quadratic.
+  /(?<!\d)\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?)+|(?<!\d)\d+(?:[.,]\d+)?\s*(?:cm|mm|in(?:ch(?:es)?)?|"|qt|quarts?|oz|ml|l|lt|g|gr|kg|lbs?|gsm|pages?|sayfa)(?![\p{L}])|%\s?\d+|(?<!\d)\d+\s?%|set of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü)(?![\p{L}])|(?<![\p{L}])a[3-6](?![\p{L}\d])|#\s?\d+/giu;
 
 /** Every material of the composer's list, longest first, as one pattern (built once). */
 const MATERIAL_RE = new RegExp(

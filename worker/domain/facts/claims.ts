@@ -183,11 +183,20 @@ const RULES: ClaimRule[] = [
 const normal = (s: string) => foldCase(s).replace(/[’']/g, "'").replace(/\s+/g, " ");
 
 /**
+ * The seller's text in normal form, read once per text: writers check many candidate sentences against
+ * the same source, and normalising it for each was quadratic in the text's length (issue 23's test found it).
+ */
+let lastSource: { source: string; normal: string } | null = null;
+function normalSource(source: string): string {
+  if (lastSource?.source !== source) lastSource = { source, normal: normal(source) };
+  return lastSource.normal;
+}
+
+/**
  * The claims of `text` that nothing supports: neither the fact sheet nor the seller's own words
  * (`source`, the text the facts were read from). Each claim once, with the phrase that makes it.
  */
 export function unsupportedClaims(text: string, facts: FactSheet, source = "", _language?: FactLang): Claim[] {
-  const own = normal(source);
   const out: Claim[] = [];
   const seen = new Set<string>();
   const lower = lowerSameLength(text);
@@ -198,6 +207,7 @@ export function unsupportedClaims(text: string, facts: FactSheet, source = "", _
       if (seen.has(key)) continue;
       seen.add(key);
       // The seller's own words are theirs to repeat.
+      const own = normalSource(source);
       if (own && own.includes(normal(phrase))) continue;
       if (rule.supported(facts, source)) continue;
       out.push({ claim: rule.claim, phrase, needs: rule.needs });
