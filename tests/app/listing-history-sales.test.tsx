@@ -99,7 +99,11 @@ describe("the listing's history with its sales", () => {
   });
 
   it("for a shop listing with no sales imported says where sales come from, linking to My Shop, and shows no before/after", () => {
-    show({ periods: [{ days: null, units: 0, orders: 0, revenue: [] }], lastSale: null, effects: [effect(2, side("2026-07-01", "2026-07-01", 0, 0, 0, 0), side("2026-07-02", "2026-07-02", 0, 0, 0, 0), "too-early", "days")] });
+    show({
+      periods: [{ days: null, units: 0, orders: 0, revenue: [] }],
+      lastSale: null,
+      effects: [effect(2, side("2026-07-01", "2026-07-01", 0, 0, 0, 0), side("2026-07-02", "2026-07-02", 0, 0, 0, 0), "too-early", "days")],
+    });
     expect(screen.queryByTestId("history-version-sales")).toBeNull();
     const note = screen.getByTestId("history-sales-none");
     expect(note.textContent).toContain("Import Etsy's sold order items file in My Shop");

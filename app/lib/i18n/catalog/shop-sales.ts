@@ -167,7 +167,8 @@ export const tr: Record<keyof typeof en, string> = {
   "changes.version": "Sürüm {version}, {date}",
   "changes.listingTitle": "Bu ilanın satışları",
   "changes.historySales": "Her değişiklikten önceki ve sonraki satışlar",
-  "changes.historyNoSales": "Bu ilanın içe aktarılmış satışı henüz yok. Her değişiklikten önceki ve sonraki satışları burada görmek için Etsy'nin satılan sipariş kalemleri dosyasını Mağazam'da içe aktarın.",
+  "changes.historyNoSales":
+    "Bu ilanın içe aktarılmış satışı henüz yok. Her değişiklikten önceki ve sonraki satışları burada görmek için Etsy'nin satılan sipariş kalemleri dosyasını Mağazam'da içe aktarın.",
   "changes.historyOpenShop": "Mağazam'ı aç",
   "quota.optimize.partial": "Bugün {remaining} ilan hakkınız kaldı: {n} ilandan {send} tanesi iyileştirilecek. Diğerleri, haklarınız {reset} saatinde yenilendiğinde kullanmak için seçili kalır.",
   "quota.optimize.none": "Bugün ilan hakkınız kalmadı, bu yüzden {n} ilanın hiçbiri iyileştirilemez. Haklarınız {reset} saatinde (UTC gece yarısı) yenilenir.",
