@@ -17,7 +17,7 @@ const version = (n: number, reason: string, title: string): ListingVersionInfo =
   version: n,
   reason,
   createdAt: `2026-0${n + 5}-01T10:00:00.000Z`,
-  snapshot: { title, description: "", tags: [], altTexts: [] },
+  snapshot: { title, description: "", tags: [], altTexts: [], originalPrompt: "" },
 });
 const VERSIONS = [version(3, "edit", LISTING.title), version(2, "accept", "Crochet bunny pattern"), version(1, "import", "Bunny pattern")];
 

@@ -23,7 +23,9 @@ async function savedRow(id: string) {
   const row = await env.DB.prepare("SELECT platform, title, description, tags, alt_texts, rule_report FROM listings WHERE id = ?").bind(id).first<Record<string, string>>();
   if (!row) throw new Error("listing not saved");
   const json = (v: string) => JSON.parse(v) as unknown;
-  return { platform: row.platform, title: row.title, description: row.description, tags: json(row.tags), altTexts: json(row.alt_texts), ruleReport: json(row.rule_report) } as Parameters<typeof auditInputOf>[0];
+  return { platform: row.platform, title: row.title, description: row.description, tags: json(row.tags), altTexts: json(row.alt_texts), ruleReport: json(row.rule_report) } as Parameters<
+    typeof auditInputOf
+  >[0];
 }
 
 describe("the Doctor's audit of a listing generated on the Create screen", () => {

@@ -25,7 +25,7 @@ export interface GeneratedText {
 }
 
 /** Case and Turkish dotted/dotless i folded, every run of other characters one space: the form a phrase is compared in. */
-export function phraseForm(text: string): string {
+function phraseForm(text: string): string {
   return ` ${text
     .normalize("NFKC")
     .toLowerCase()

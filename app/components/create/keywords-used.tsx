@@ -19,9 +19,7 @@ export function KeywordsUsed({ keywords, listing }: { keywords: readonly string[
       ? t("create.keywordsUsed.notSent", { max: LISTING_LIMITS.keywordsMax })
       : u.reason === "tooLongForTag"
         ? t("create.keywordsUsed.tooLong", { length: u.keyword.length, max: LISTING_LIMITS.tagMax })
-        : u.reason === "descriptionOnly"
-          ? t("create.keywordsUsed.descriptionOnly")
-          : t("create.keywordsUsed.notUsed");
+        : t("create.keywordsUsed.descriptionOnly");
   return (
     <section className="grid gap-3 rounded-lg border p-4" aria-labelledby="keywords-used-title" data-testid="keywords-used">
       <div className="grid gap-0.5">
@@ -56,13 +54,15 @@ export function KeywordsUsed({ keywords, listing }: { keywords: readonly string[
       })}
       {unused.length > 0 && (
         <div className="grid gap-1.5" data-testid="keywords-unused">
-          <p className="text-xs font-medium text-muted-foreground">{t("create.keywordsUsed.unused")}</p>
+          <p className="text-xs font-medium text-muted-foreground">{t(listing.hasTags ? "create.keywordsUsed.unused" : "create.keywordsUsed.unusedNoTags")}</p>
           <ul className="grid gap-1">
             {unused.map((u) => (
-              <li key={u.keyword} className="flex flex-wrap items-baseline gap-x-2 text-sm" data-testid="keyword-unused" data-reason={u.reason ?? "unknown"}>
-                <CircleSlashIcon className="size-3.5 shrink-0 self-center text-muted-foreground" aria-hidden="true" />
-                <span className="font-medium break-all">{u.keyword}</span>
-                <span className="text-xs text-muted-foreground">{reason(u)}</span>
+              <li key={u.keyword} className="flex items-start gap-2 text-sm" data-testid="keyword-unused" data-reason={u.reason ?? "unknown"}>
+                <CircleSlashIcon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                  <span className="font-medium break-words">{u.keyword}</span>
+                  {u.reason && <span className="text-xs text-muted-foreground">{reason(u)}</span>}
+                </span>
               </li>
             ))}
           </ul>
