@@ -55,6 +55,12 @@ describe("a shop listing's history in the browser", () => {
     await history.getByTestId("history-sales-rule").getByText("fewer than 14 days on either side", { exact: false }).waitFor();
     await history.scrollIntoViewIfNeeded();
     await screenshot(page, "listing-history-sales");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await history.getByTestId("history-version-sales").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/listing-history-sales-dark-phone.png" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: "light" });
 
     // In Turkish, the same figures.
     await context.addCookies([{ name: "lang", value: "tr", url: baseURL() }]);
