@@ -77,6 +77,8 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
   const [description, setDescription] = useState("");
   const [platform, setPlatform] = useState<Platform>("etsy");
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
+  // The selected keywords of the last generation: the result says which of them it used.
+  const [generatedWith, setGeneratedWith] = useState<string[]>([]);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   // Which LLM writes listings, before the first run too (decision 0020).
@@ -109,11 +111,9 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
       return;
     }
     setDescriptionError(null);
-    const keywordTexts = keywords
-      .map((k) => k.keyword?.trim())
-      .filter((k): k is string => !!k)
-      .map((k) => k.slice(0, LISTING_LIMITS.keywordMax))
-      .slice(0, LISTING_LIMITS.keywordsMax);
+    const selected = keywords.map((k) => k.keyword?.trim()).filter((k): k is string => !!k);
+    setGeneratedWith(selected);
+    const keywordTexts = selected.map((k) => k.slice(0, LISTING_LIMITS.keywordMax)).slice(0, LISTING_LIMITS.keywordsMax);
     void generate({ description: description.trim(), keywords: keywordTexts, platform });
   }
 
@@ -267,6 +267,7 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
               onRegenerate={onRegenerate}
               regenerating={regenerating}
               regenerationsLeft={state.regenerationsLeft}
+              keywords={generatedWith}
             />
           )}
         </div>

@@ -39,9 +39,11 @@ import type { Route } from "./+types/listing-detail";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
 import * as listingVersionsStrings from "~/lib/i18n/catalog/listing-versions";
 import * as auditStrings from "~/lib/i18n/catalog/audit";
+import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
+import { fetchListingSales, type ListingSales } from "~/lib/api/shop";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [listingsStrings, listingVersionsStrings, auditStrings] } satisfies I18nHandle;
+export const handle = { i18n: [listingsStrings, listingVersionsStrings, auditStrings, salesStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "detail.metaTitle") }];
@@ -126,12 +128,18 @@ interface DetailData {
   listing: ListingDetail | null;
   notFound: boolean;
   versions: ListingVersionInfo[] | null;
+  /** A shop listing's sales and each change's before/after, shown on its history (null otherwise). */
+  sales?: ListingSales | null;
 }
 
 /** The listing and its versions, read together; a change re-reads both (revalidation). */
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
-  const [listing, versions] = await Promise.allSettled([fetchListing(params.id), fetchVersions(params.id)]);
+  const read = fetchListing(params.id);
+  // The sales are an extra, read only for a shop listing: without them the listing still shows.
+  const salesRead = read.then((l) => (l.source === "shop" ? fetchListingSales(params.id) : null)).catch(() => null);
+  const [listing, versions] = await Promise.allSettled([read, fetchVersions(params.id)]);
   return {
+    sales: await salesRead,
     listing: listing.status === "fulfilled" ? listing.value : null,
     notFound: listing.status === "rejected" && listing.reason instanceof ApiError && listing.reason.status === 404,
     versions: versions.status === "fulfilled" ? versions.value : null,
@@ -379,6 +387,7 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
               setSavedReport(null);
             }}
             onConflict={show}
+            sales={data.sales}
           />
         </div>
       ) : null}

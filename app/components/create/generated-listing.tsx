@@ -16,6 +16,7 @@ import { partsOf, type PartialListing } from "./use-listing-generator";
 import type { ListingDetail } from "../../../schema/api/listings";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PlatformPartsView, hasTags } from "~/components/audit/platform-parts";
+import { KeywordsUsed } from "./keywords-used";
 
 const REGENERATE_KEY: Record<ListingPart, MessageKey> = {
   title: "create.result.regenerateTitle",
@@ -71,6 +72,7 @@ export function GeneratedListing({
   onRegenerate,
   regenerating,
   regenerationsLeft,
+  keywords = [],
 }: {
   parts: PartialListing;
   /** The saved listing once generation is done: its audit, its marketplace parts. */
@@ -83,6 +85,8 @@ export function GeneratedListing({
   onRegenerate: (part: ListingPart) => void;
   regenerating: ListingPart | null;
   regenerationsLeft: number | null;
+  /** The selected keywords the listing was generated with: the card says which it used. */
+  keywords?: readonly string[];
 }) {
   const t = useT();
   // A one-click fix from the audit saves the listing; the card then shows the fixed parts.
@@ -235,6 +239,12 @@ export function GeneratedListing({
           </ol>
         </Section>
 
+        {!generating && listingId && keywords.length > 0 && (
+          <KeywordsUsed
+            keywords={keywords}
+            listing={{ title: parts.title ?? "", tags: parts.tags ?? [], description: parts.description ?? "", searchTerms: current?.search_terms, hasTags: hasTags(current?.platform ?? platform) }}
+          />
+        )}
         {current && !generating && <ListingAudit listing={current} onUpdated={setFixed} />}
         {ruleReport && <RuleReport report={ruleReport} />}
       </CardContent>

@@ -17,6 +17,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
 import { conflictListing, restoreVersion, type ListingDetail, type ListingVersionInfo } from "~/lib/api/listings";
+import type { ListingSales } from "~/lib/api/shop";
+import { HistorySalesNote, VersionSales } from "./version-sales";
 
 const REASONS = ["saved", "generated", "edit", "regenerated", "restore", "fix", "import", "accept"] as const;
 const isReason = (reason: string): reason is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(reason);
@@ -32,10 +34,12 @@ interface HistoryProps {
   /** A restore succeeded (the new version) or met a newer listing (what it is now). */
   onRestored: (listing: ListingDetail) => void;
   onConflict: (current: ListingDetail) => void;
+  /** A shop listing's sales and each change's before/after (undefined for other listings). */
+  sales?: ListingSales | null;
 }
 
 /** The listing's versions, newest first, each restorable (after a confirmation) as a new version. */
-export function ListingHistory({ listing, versions, onRestored, onConflict }: HistoryProps) {
+export function ListingHistory({ listing, versions, onRestored, onConflict, sales }: HistoryProps) {
   const { t, language } = useI18n();
 
   return (
@@ -70,16 +74,18 @@ export function ListingHistory({ listing, versions, onRestored, onConflict }: Hi
                   <p className="truncate text-xs text-muted-foreground">{version.snapshot.title}</p>
                 </div>
                 {version.version !== listing.version && <RestoreButton listing={listing} version={version} onRestored={onRestored} onConflict={onConflict} />}
+                <VersionSales sales={sales} version={version.version} />
               </li>
             ))}
           </ol>
         )}
+        <HistorySalesNote sales={sales} />
       </CardContent>
     </Card>
   );
 }
 
-function RestoreButton({ listing, version, onRestored, onConflict }: Omit<HistoryProps, "versions"> & { version: ListingVersionInfo }) {
+function RestoreButton({ listing, version, onRestored, onConflict }: Omit<HistoryProps, "versions" | "sales"> & { version: ListingVersionInfo }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -306,8 +306,11 @@ export function SalesCard({ sales, onImported, hrefUnsold }: { sales: ShopSales 
 
 const VERDICT_ICON = { more: TrendingUpIcon, fewer: TrendingDownIcon, same: MinusIcon, "too-early": HourglassIcon } as const;
 
-/** One change's before/after: days, orders, units and revenue on each side, and what they show. */
-export function EffectView({ effect, showTitle = false }: { effect: VersionEffect; showTitle?: boolean }) {
+/**
+ * One change's before/after: days, orders, units and revenue on each side, and what they show.
+ * `compact` leaves out the change's name and date (a version history row already shows them).
+ */
+export function EffectView({ effect, showTitle = false, compact = false }: { effect: VersionEffect; showTitle?: boolean; compact?: boolean }) {
   const { t, language } = useI18n();
   const Icon = VERDICT_ICON[effect.verdict];
   const verdict =
@@ -325,16 +328,18 @@ export function EffectView({ effect, showTitle = false }: { effect: VersionEffec
     </div>
   );
   return (
-    <div className="grid gap-2 rounded-lg border p-3" data-testid="change-effect" data-verdict={effect.verdict}>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        {showTitle && (
-          <Link to={`/shop/${effect.listingId}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
-            {effect.title}
-          </Link>
-        )}
-        {reasonKey && <Badge variant="secondary">{t(`changes.reason.${reasonKey}`)}</Badge>}
-        <span className="text-xs text-muted-foreground">{t("changes.version", { version: effect.version, date: formatDay(effect.changedAt.slice(0, 10), language) })}</span>
-      </div>
+    <div className={cn("grid gap-2", !compact && "rounded-lg border p-3")} data-testid="change-effect" data-verdict={effect.verdict}>
+      {!compact && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {showTitle && (
+            <Link to={`/shop/${effect.listingId}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
+              {effect.title}
+            </Link>
+          )}
+          {reasonKey && <Badge variant="secondary">{t(`changes.reason.${reasonKey}`)}</Badge>}
+          <span className="text-xs text-muted-foreground">{t("changes.version", { version: effect.version, date: formatDay(effect.changedAt.slice(0, 10), language) })}</span>
+        </div>
+      )}
       <div className="grid grid-cols-2 gap-2">
         {side(t("changes.before"), effect.before, "effect-before")}
         {side(t("changes.after"), effect.after, "effect-after")}
