@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,9 +70,37 @@ describe('"Facts we used" on Create Listing', () => {
     await facts.getByTestId("fact-add").click();
     await facts.getByTestId("fact-save").click();
     await facts.getByText("A fact cannot be empty: remove it instead.").waitFor();
+    await facts.screenshot({ path: "test-results/screenshots/facts-create-phone-dark-list.png" });
     await screenshot(page, "facts-create-phone-dark");
     await facts.getByRole("button", { name: "Cancel" }).click();
     expect(await factTexts(page)).toContain("Colour: blue");
+    await context.close();
+  });
+
+  it("lets the seller correct the facts on the listing detail, and keeps the correction after a reload", async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    const { token } = await signInFast(page);
+    const res = await fetch(`${baseURL()}/api/listings/generate`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ description: PRODUCT, keywords: [], platform: "etsy" }),
+    });
+    const done = JSON.parse((await res.text()).trim().split("\n").at(-1)!) as { listing: { id: string } };
+    const id = done.listing.id;
+    await page.goto(`/listings/${id}`);
+    const facts = page.getByTestId("section-facts");
+    await expect.poll(() => facts.getByTestId("fact-item").allTextContents()).toContain("Colour: blue");
+    await facts.getByTestId("fact-correct").click();
+    await facts.getByRole("button", { name: "Remove blue" }).click();
+    await facts.getByTestId("fact-save").click();
+    await facts.getByText("Facts saved. The listing is written from them the next time.").waitFor();
+    await facts.screenshot({ path: "test-results/screenshots/facts-detail-phone-list.png" });
+    await page.reload();
+    await facts.getByText("Corrected by you").waitFor();
+    const after = await facts.getByTestId("fact-item").allTextContents();
+    expect(after).not.toContain("Colour: blue");
+    expect(after).toContain("Size: 30x40 inches");
     await context.close();
   });
 });

@@ -85,14 +85,14 @@ export function FactList({ listing, hint, onSaved }: { listing: ListingDetail; h
           }}
         >
           {draft.length === 0 && <p className="text-sm text-muted-foreground">{t("facts.edit.emptyList")}</p>}
-          <ul className="grid gap-2">
+          <ul className="grid gap-4 sm:gap-2">
             {draft.map((fact, index) => (
-              <li key={index} className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)_auto] items-center gap-2" data-testid="fact-row">
+              <li key={index} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 sm:grid-cols-[9rem_minmax(0,1fr)_auto]" data-testid="fact-row">
                 <select
                   aria-label={t("facts.edit.kindLabel", { n: index + 1 })}
                   value={fact.kind}
                   onChange={(e) => edit(index, { kind: e.target.value })}
-                  className="h-9 w-full min-w-0 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                  className="col-start-1 row-start-1 h-9 w-full min-w-0 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                   data-testid="fact-kind"
                 >
                   {LISTING_FACT_KINDS.map((kind) => (
@@ -106,6 +106,7 @@ export function FactList({ listing, hint, onSaved }: { listing: ListingDetail; h
                   value={fact.value}
                   maxLength={FACT_LIMITS.valueMax}
                   onChange={(e) => edit(index, { value: e.target.value })}
+                  className="col-span-2 row-start-2 sm:col-span-1 sm:col-start-2 sm:row-start-1"
                   data-testid="fact-value"
                 />
                 <Button
@@ -115,6 +116,7 @@ export function FactList({ listing, hint, onSaved }: { listing: ListingDetail; h
                   aria-label={t("facts.edit.remove", { fact: fact.value || label(fact.kind) })}
                   title={t("facts.edit.remove", { fact: fact.value || label(fact.kind) })}
                   onClick={() => setDraft((d) => d && d.filter((_, i) => i !== index))}
+                  className="col-start-2 row-start-1 sm:col-start-3"
                   data-testid="fact-remove"
                 >
                   <XIcon aria-hidden="true" />
