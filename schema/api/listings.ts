@@ -287,7 +287,6 @@ export const LISTING_FACT_KINDS = [
   "terms",
   "craft",
 ] as const;
-export type ListingFactKind = (typeof LISTING_FACT_KINDS)[number];
 
 /** One item of "Facts we used". */
 export interface ListingFact {
@@ -302,21 +301,23 @@ export const FACT_LIMITS = { count: 60, valueMax: 120 } as const;
 export const FactCorrectionsSchema = v.object({
   facts: v.pipe(
     v.array(
-      v.object({
-        kind: v.picklist(LISTING_FACT_KINDS, `Each fact's kind must be one of: ${LISTING_FACT_KINDS.join(", ")}`),
-        value: v.pipe(
-          v.string("Each fact's value must be text"),
-          v.trim(),
-          v.nonEmpty("A fact's value cannot be empty: remove the fact instead"),
-          v.maxLength(FACT_LIMITS.valueMax, `Each fact's value must be at most ${FACT_LIMITS.valueMax} characters`),
-        ),
-      }, "Each fact must be an object with kind and value"),
+      v.object(
+        {
+          kind: v.picklist(LISTING_FACT_KINDS, `Each fact's kind must be one of: ${LISTING_FACT_KINDS.join(", ")}`),
+          value: v.pipe(
+            v.string("Each fact's value must be text"),
+            v.trim(),
+            v.nonEmpty("A fact's value cannot be empty: remove the fact instead"),
+            v.maxLength(FACT_LIMITS.valueMax, `Each fact's value must be at most ${FACT_LIMITS.valueMax} characters`),
+          ),
+        },
+        "Each fact must be an object with kind and value",
+      ),
       "facts must be a list of { kind, value }",
     ),
     v.maxLength(FACT_LIMITS.count, `facts must have at most ${FACT_LIMITS.count} entries`),
   ),
 });
-export type FactCorrectionsInput = v.InferOutput<typeof FactCorrectionsSchema>;
 
 /** The editor's form in My Listings: the same checks as the server's for the listing's platform. */
 export function listingFormSchema(platform?: string) {

@@ -52,10 +52,7 @@ describe("PUT /api/listings/:id/facts", () => {
     const { token } = await registerUser();
     const listing = await generated(token);
     expect(listing.facts?.map((f) => f.value)).toEqual(expect.arrayContaining(["blue", "30x40 inches"]));
-    const facts = [
-      ...listing.facts!.filter((f) => f.value !== "blue"),
-      { kind: "colour", value: "navy" },
-    ];
+    const facts = [...listing.facts!.filter((f) => f.value !== "blue"), { kind: "colour", value: "navy" }];
     const res = await correct(token, listing.id, { facts });
     expect(res.status).toBe(200);
     const body = await res.json<{ success: boolean; data: { listing: ListingDetail } }>();
@@ -114,11 +111,7 @@ describe("a corrected fact sheet feeds the next generation", () => {
     const listing = await generated(token);
     expect(listing.description).toMatch(/blue/i);
     expect(listing.description).toMatch(/hand wash/i);
-    const facts = [
-      ...listing.facts!.filter((f) => f.value !== "blue" && f.kind !== "care"),
-      { kind: "care", value: "machine wash cold" },
-      { kind: "count", value: "set of 2" },
-    ];
+    const facts = [...listing.facts!.filter((f) => f.value !== "blue" && f.kind !== "care"), { kind: "care", value: "machine wash cold" }, { kind: "count", value: "set of 2" }];
     expect((await correct(token, listing.id, { facts })).status).toBe(200);
     const res = await api("/listings/generate/part", { token, body: { listingId: listing.id, part: "description" } });
     expect(res.status).toBe(200);

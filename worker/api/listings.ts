@@ -271,7 +271,7 @@ export const listingRoutes = [
   route({
     method: "put",
     path: "/listings/{id}/facts",
-    summary: "Correct \"Facts we used\": the whole fact list as the seller left it (remove, edit, add); it wins over what was read from the prompt and the next generation writes from it",
+    summary: 'Correct "Facts we used": the whole fact list as the seller left it (remove, edit, add); it wins over what was read from the prompt and the next generation writes from it',
     tag: "Listings",
     auth: "user",
     body: FactCorrectionsSchema,

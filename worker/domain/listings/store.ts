@@ -4,7 +4,16 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { updateListingSchema, type ListingDetail, type ListingFact, type ListingSummary, type Platform, type RuleReport, type SaveListingInput, type UpdateListingInput } from "../../../schema/api/listings";
+import {
+  updateListingSchema,
+  type ListingDetail,
+  type ListingFact,
+  type ListingSummary,
+  type Platform,
+  type RuleReport,
+  type SaveListingInput,
+  type UpdateListingInput,
+} from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
 import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
 import { extractFacts, factItems } from "../facts";
