@@ -430,7 +430,7 @@ export const tr: Record<keyof typeof en, string> = {
     "Ürün açıklamanızdan okundu. Bu ilan bunları korur ve başka bir iddiada bulunmaz. Yanlış ya da eksik bir bilgi mi var? Listeyi düzeltin, sonra bir bölümü yeniden oluşturun: düzelttiğiniz bilgilerle yazılır.",
   "facts.edit.open": "Bilgileri düzelt",
   "facts.edit.add": "Bilgi ekle",
-  "facts.edit.remove": "{fact} bilgisini kaldır",
+  "facts.edit.remove": "Kaldır: {fact}",
   "facts.edit.kindLabel": "{n}. bilginin türü",
   "facts.edit.valueLabel": "{n}. bilgi",
   "facts.edit.save": "Bilgileri kaydet",
