@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { SavedKeyword } from "./api/keyword-lists";
-import type { ItemSpecific } from "./api/listings";
+import type { ItemSpecific, ListingFact } from "./api/listings";
 import type { ShopVariation } from "./api/shop";
 
 /** Milliseconds since the epoch; every timestamp in the database uses it. */
@@ -132,6 +132,8 @@ export const listings = sqliteTable(
      * in its normal form>"; unique per user, so concurrent imports write each row once. NULL off the shop.
      */
     shopKey: text("shop_key"),
+    /** The seller's corrected "Facts we used" (0020): the whole list as the seller left it; NULL until corrected. */
+    factCorrections: text("fact_corrections", { mode: "json" }).$type<ListingFact[]>(),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },

@@ -6,6 +6,7 @@ import { CharCounter } from "~/components/listings/char-counter";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingEditor, type FieldErrors } from "~/components/listings/listing-editor";
+import { FactList } from "~/components/listings/fact-list";
 import { ListingHistory } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
@@ -33,7 +34,7 @@ import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/componen
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { ApiError } from "~/lib/api";
-import { useI18n, type MessageKey } from "~/lib/i18n";
+import { useI18n } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/listing-detail";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
@@ -48,27 +49,6 @@ export const handle = { i18n: [listingsStrings, listingVersionsStrings, auditStr
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "detail.metaTitle") }];
 }
-
-/** "Facts we used": each fact kind's label. */
-const FACT_KINDS: Record<string, MessageKey> = {
-  brand: "facts.kind.brand",
-  model: "facts.kind.model",
-  era: "facts.kind.era",
-  material: "facts.kind.material",
-  measure: "facts.kind.measure",
-  size: "facts.kind.size",
-  tool: "facts.kind.tool",
-  count: "facts.kind.count",
-  colour: "facts.kind.colour",
-  condition: "facts.kind.condition",
-  care: "facts.kind.care",
-  personalisation: "facts.kind.personalisation",
-  format: "facts.kind.format",
-  editor: "facts.kind.editor",
-  skill: "facts.kind.skill",
-  terms: "facts.kind.terms",
-  craft: "facts.kind.craft",
-};
 
 function Section({ title, copyText, meta, children, testId }: { title: string; copyText?: string; meta?: ReactNode; children: ReactNode; testId: string }) {
   const { t } = useI18n();
@@ -365,18 +345,7 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
           </Section>
 
           <Section title={t("detail.section.facts")} testId="section-facts">
-            <p className="mb-3 text-sm text-muted-foreground">{t("detail.facts.hint")}</p>
-            {listing.facts?.length ? (
-              <ul className="flex flex-wrap gap-2">
-                {listing.facts.map((fact, index) => (
-                  <li key={`${fact.kind}-${index}`} className="rounded-md border px-2 py-1 text-sm break-words">
-                    <span className="text-muted-foreground">{t(FACT_KINDS[fact.kind] ?? "facts.kind.other")}:</span> {fact.value}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">{t("detail.facts.none")}</p>
-            )}
+            <FactList key={listing.id} listing={listing} hint={t("detail.facts.hint")} onSaved={show} />
           </Section>
 
           <ListingHistory

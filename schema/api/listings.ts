@@ -267,6 +267,58 @@ export const UpdateListingSchema = v.object({
 });
 export type UpdateListingInput = v.InferOutput<typeof UpdateListingSchema>;
 
+/** The kinds of fact a seller sees and corrects on "Facts we used" (the fact sheet's items, decision 0030). */
+export const LISTING_FACT_KINDS = [
+  "brand",
+  "model",
+  "era",
+  "material",
+  "measure",
+  "size",
+  "tool",
+  "count",
+  "colour",
+  "condition",
+  "care",
+  "personalisation",
+  "format",
+  "editor",
+  "skill",
+  "terms",
+  "craft",
+] as const;
+
+/** One item of "Facts we used". */
+export interface ListingFact {
+  kind: string;
+  value: string;
+}
+
+/** At most this many facts in a corrected list, each value at most this long. */
+export const FACT_LIMITS = { count: 60, valueMax: 120 } as const;
+
+/** PUT /api/listings/:id/facts: the whole "Facts we used" list as the seller corrected it ([] removes every fact). */
+export const FactCorrectionsSchema = v.object({
+  facts: v.pipe(
+    v.array(
+      v.object(
+        {
+          kind: v.picklist(LISTING_FACT_KINDS, `Each fact's kind must be one of: ${LISTING_FACT_KINDS.join(", ")}`),
+          value: v.pipe(
+            v.string("Each fact's value must be text"),
+            v.trim(),
+            v.nonEmpty("A fact's value cannot be empty: remove the fact instead"),
+            v.maxLength(FACT_LIMITS.valueMax, `Each fact's value must be at most ${FACT_LIMITS.valueMax} characters`),
+          ),
+        },
+        "Each fact must be an object with kind and value",
+      ),
+      "facts must be a list of { kind, value }",
+    ),
+    v.maxLength(FACT_LIMITS.count, `facts must have at most ${FACT_LIMITS.count} entries`),
+  ),
+});
+
 /** The editor's form in My Listings: the same checks as the server's for the listing's platform. */
 export function listingFormSchema(platform?: string) {
   return v.object({ title: titleField(platform), description: descriptionField(), tags: tagsField(platform), altTexts: altTextsField(platform) });
@@ -358,9 +410,12 @@ export interface ListingDetail {
   /**
    * "Facts we used": the fact sheet read from the listing's prompt (and its selected keywords), one item
    * per fact (kind: brand, model, era, material, measure, size, tool, count, colour, condition, care,
-   * personalisation, format, editor, skill, terms, craft). The seller corrects one by editing the prompt.
+   * personalisation, format, editor, skill, terms, craft). Once the seller corrected the list (PUT
+   * /api/listings/:id/facts) it is the corrected list, and the next generation writes from it.
    */
-  facts?: { kind: string; value: string }[];
+  facts?: ListingFact[];
+  /** True when `facts` is the seller's corrected list rather than what was read from the prompt. */
+  facts_corrected?: boolean;
 }
 
 /** GET /api/listings/:id/versions (`data.versions[]`), newest first. */

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import {
   AiCallSchema,
   ExportFormatSchema,
+  FactCorrectionsSchema,
   GenerateListingSchema,
   LISTING_LIMITS,
   ListingSortSchema,
@@ -16,7 +17,7 @@ import { rawAiCall } from "../domain/listings/ai-call";
 import { exportFileName, listingsToCsv, listingsToJson } from "../domain/listings/export";
 import { deleteFile, listFiles, openFile, storeFile, toFileInfo } from "../domain/listings/files";
 import { openGeneration, regeneratePart } from "../domain/listings/generate";
-import { deleteListing, getListing, listListings, saveListing, toDetail, toSummary, updateListing } from "../domain/listings/store";
+import { deleteListing, getListing, listListings, saveListing, setFactCorrections, toDetail, toSummary, updateListing } from "../domain/listings/store";
 import { assertListingRoom, assertWriteAllowed, readStorageUsage } from "../domain/storage/meter";
 import { listVersions, restoreVersion, toVersionInfo } from "../domain/listings/versions";
 import { HttpError, UpstreamError, badRequest } from "../lib/errors";
@@ -264,6 +265,20 @@ export const listingRoutes = [
       const row = await updateListing(env.DB, user.id, params.id, { ...changes, version: expectedVersion(request, changes.version) });
       const listing = toDetail(row);
       return json({ success: true, message: "Listing updated", data: { listing, ruleReport: listing.rule_report } }, { headers: { ETag: `"${row.version}"` } });
+    },
+  }),
+
+  route({
+    method: "put",
+    path: "/listings/{id}/facts",
+    summary: 'Correct "Facts we used": the whole fact list as the seller left it (remove, edit, add); it wins over what was read from the prompt and the next generation writes from it',
+    tag: "Listings",
+    auth: "user",
+    body: FactCorrectionsSchema,
+    // No edit-rate guard: the list is bounded (60 facts of 120 characters), replaced in place and makes no version row.
+    handler: async ({ env, user, params, body: { facts } }) => {
+      const row = await setFactCorrections(env.DB, user.id, params.id, facts);
+      return json({ success: true, message: "Facts saved", data: { listing: toDetail(row) } });
     },
   }),
 

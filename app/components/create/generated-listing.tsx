@@ -5,6 +5,7 @@ import { CopyButton } from "~/components/copy-button";
 import { CharCounter, charCount } from "~/components/listings/char-counter";
 import { LISTING_LIMITS, type ListingPart, type RuleReport as Report } from "~/lib/api/listings";
 import { RuleReport } from "~/components/listings/rule-report";
+import { FactList } from "~/components/listings/fact-list";
 import { PlainDescription, toPlainDescription } from "~/components/listings/plain-description";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -238,6 +239,15 @@ export function GeneratedListing({
             ))}
           </ol>
         </Section>
+
+        {current && !generating && (
+          <section className="grid gap-3" aria-labelledby="part-facts" data-testid="result-facts">
+            <h3 id="part-facts" className="text-sm font-semibold">
+              {t("create.result.partFacts")}
+            </h3>
+            <FactList key={current.id} listing={current} hint={t("create.facts.hint")} />
+          </section>
+        )}
 
         {!generating && listingId && keywords.length > 0 && (
           <KeywordsUsed

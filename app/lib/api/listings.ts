@@ -39,6 +39,12 @@ export async function updateListing(id: string, changes: ListingChanges, version
   return body.data;
 }
 
+/** Keeps the seller's corrected "Facts we used" list with the listing; answers the listing with it. */
+export async function saveFacts(id: string, facts: { kind: string; value: string }[]): Promise<ListingDetail> {
+  const body = await api<{ data: { listing: ListingDetail } }>(`/listings/${encodeURIComponent(id)}/facts`, { method: "PUT", body: { facts } });
+  return body.data.listing;
+}
+
 /** Applies an audit finding's one-click fix to `version`, recorded in the history as a "fix"; answers the listing audited again. */
 export async function fixListing(id: string, patch: Record<string, unknown>, version: number): Promise<ListingDetail> {
   const body = await api<{ data: { listing: ListingDetail } }>(`/listings/${encodeURIComponent(id)}`, { method: "PUT", body: { ...patch, version, reason: "fix" } });

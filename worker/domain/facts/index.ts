@@ -17,3 +17,4 @@ export {
 } from "./extract";
 export { englishWords, foldCase } from "./language";
 export { unsupportedClaims, type Claim } from "./claims";
+export { applyFactCorrections, type CorrectedFact, type CorrectedInput } from "./corrections";

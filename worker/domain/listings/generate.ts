@@ -41,12 +41,15 @@ import { isDigitalProduct } from "./phrases";
 import { claimRegeneration, getListing, insertListing, releaseRegeneration, replaceListingText, toDetail } from "./store";
 import { parseTagsContent } from "./tags";
 import { db } from "../../lib/db";
+import { applyFactCorrections } from "../facts";
 import { log } from "../../lib/log";
 
 export interface GenerationInput {
   description: string;
   keywords: string[];
   platform: Platform;
+  /** Facts the seller removed from "Facts we used": the writer must not state them. */
+  removedFacts?: string[];
 }
 
 const PLATFORM_NAME: Record<Platform, string> = { etsy: "Etsy", amazon: "Amazon", ebay: "eBay" };
@@ -63,7 +66,8 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
   const platform = PLATFORM_NAME[input.platform];
   const digital = isDigitalProduct(input.description, input.keywords);
   const keywords = input.keywords.length ? input.keywords.join(", ") : "(none selected)";
-  const base = `Product description:\n${input.description}\n\nKeywords: ${keywords}`;
+  const removed = input.removedFacts?.length ? `\n\nThe seller says these are not true of the product; never write them: ${input.removedFacts.join("; ")}` : "";
+  const base = `Product description:\n${input.description}\n\nKeywords: ${keywords}${removed}`;
   const again = variant > 0 ? `\n\nThis is attempt ${variant + 1}: write a version clearly different from earlier ones.` : "";
   const context = { description: input.description, keywords: input.keywords, platform: input.platform, digital, variant };
   const expert = `You are an expert ${platform} SEO copywriter for handmade and small-business sellers. ${LANGUAGE_RULE}`;
@@ -404,7 +408,9 @@ export async function regeneratePart(
   }
 
   // The prompt the listing was generated from, frozen at generation; original_prompt is the seller's to edit.
-  const input: GenerationInput = { description: current.generationPrompt ?? current.originalPrompt, keywords: generation.keywords, platform: (current.platform as Platform) ?? "etsy" };
+  // The seller's corrected "Facts we used" win over what was read from it (issue 24).
+  const corrected = applyFactCorrections(current.generationPrompt ?? current.originalPrompt, generation.keywords, platform, current.factCorrections);
+  const input: GenerationInput = { description: corrected.description, keywords: corrected.keywords, platform, removedFacts: corrected.removed };
   let value: PartValue;
   try {
     value = await generatePart(provider, part, input, used, deps.timeoutMs);

@@ -4,7 +4,16 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { updateListingSchema, type ListingDetail, type ListingSummary, type Platform, type RuleReport, type SaveListingInput, type UpdateListingInput } from "../../../schema/api/listings";
+import {
+  updateListingSchema,
+  type ListingDetail,
+  type ListingFact,
+  type ListingSummary,
+  type Platform,
+  type RuleReport,
+  type SaveListingInput,
+  type UpdateListingInput,
+} from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
 import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
 import { extractFacts, factItems } from "../facts";
@@ -70,11 +79,16 @@ export function toDetail(row: Listing): ListingDetail {
     audit: auditSaved(row),
     version: row.version,
     facts: factsUsed(row),
+    ...(row.factCorrections ? { facts_corrected: true } : {}),
   };
 }
 
-/** The facts the writers used: the fact sheet of the listing's prompt and its selected keywords (decision 0030). */
-function factsUsed(row: Listing): { kind: string; value: string }[] {
+/**
+ * The facts the writers used: the seller's corrected list once there is one (it wins), else the fact
+ * sheet of the listing's prompt and its selected keywords (decision 0030).
+ */
+function factsUsed(row: Listing): ListingFact[] {
+  if (row.factCorrections) return row.factCorrections;
   const text = row.originalPrompt.trim();
   if (!text) return [];
   const keywords = (row.ruleReport as RuleReport | null)?.generation?.keywords ?? [];
@@ -143,6 +157,30 @@ export async function getListing(db: D1Database, userId: string, id: string): Pr
     .from(listings)
     .where(and(eq(listings.id, id), eq(listings.userId, userId)))
     .limit(1);
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  return row;
+}
+
+/**
+ * PUT /api/listings/:id/facts: keeps the seller's corrected "Facts we used" list with the listing (another
+ * user's listing is 404). It is not a change to the listing's text, so it makes no version; the next
+ * generation of the listing writes from it.
+ */
+export async function setFactCorrections(db: D1Database, userId: string, id: string, facts: ListingFact[]): Promise<Listing> {
+  const seen = new Set<string>();
+  const list = facts
+    .map((f) => ({ kind: f.kind, value: f.value.replace(/\s+/g, " ").trim() }))
+    .filter((f) => {
+      const key = `${f.kind}\u0000${f.value.toLowerCase()}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const [row] = await drizzle(db)
+    .update(listings)
+    .set({ factCorrections: list })
+    .where(and(eq(listings.id, id), eq(listings.userId, userId)))
+    .returning();
   if (!row) throw notFound(LISTING_NOT_FOUND);
   return row;
 }
