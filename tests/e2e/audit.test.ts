@@ -50,14 +50,11 @@ describe("Listing Doctor in the browser", () => {
     expect(start).toBeLessThan(50);
     await screenshot(page, "audit-poor-listing");
 
-    // One fix: the finding disappears and the score does not drop.
-    await symbols.getByTestId("audit-fix").click();
-    await expect.poll(() => symbols.count()).toBe(0);
-    expect(await page.getByTestId("audit-title").inputValue()).toBe("HANDMADE Silver Leaf Necklace & Pendant and Chain: Gift - Her");
-    const scores = [start, await scoreOf(page)];
-    expect(scores[1]).toBeGreaterThanOrEqual(start);
+    // Its fix would leave "Gift - Her" (a lone word after a dash): the Doctor offers no fix that reads worse.
+    expect(await symbols.getByTestId("audit-fix").count()).toBe(0);
+    const scores = [start];
 
-    // Every other fix in turn.
+    // Every fix it offers, in turn: each finding goes and the score never drops.
     for (let i = 0; i < 15; i++) {
       const fix = report.getByTestId("audit-fix").first();
       if ((await fix.count()) === 0) break;
@@ -70,6 +67,10 @@ describe("Listing Doctor in the browser", () => {
       await expect.poll(() => report.locator(`[data-finding="${finding}"]`).count()).toBe(0);
       scores.push(await scoreOf(page));
     }
+    // The repeated symbols are the seller's to reword.
+    await page.getByTestId("audit-title").fill("Silver Leaf Necklace and Pendant on a 45 cm Chain, Sterling Silver Gift for Her");
+    await expect.poll(() => symbols.count()).toBe(0);
+    scores.push(await scoreOf(page));
     for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeGreaterThanOrEqual(scores[i - 1]);
     expect(scores.at(-1)).toBeGreaterThan(start);
     expect(await report.locator('[data-severity="error"]').count()).toBe(0);
@@ -101,7 +102,10 @@ describe("Listing Doctor in the browser", () => {
     await page.getByRole("option", { name: "Amazon" }).click();
     await page.getByTestId("generate-listing").click();
     await page.getByTestId("generated-listing").getByTestId("listing-bullets").waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId("generated-listing").getByTestId("listing-bullets").locator("li").count()).toBe(5);
+    // Up to Amazon's five bullets, one per fact the seller gave: never padded with a stock line (decision 0030).
+    const bullets = await page.getByTestId("generated-listing").getByTestId("listing-bullets").locator("li").count();
+    expect(bullets).toBeGreaterThanOrEqual(3);
+    expect(bullets).toBeLessThanOrEqual(5);
     expect(await page.getByTestId("result-tags").count()).toBe(0);
     const amazon = page.getByTestId("generated-listing").getByTestId("listing-audit");
     await expect.poll(async () => (await amazon.getByTestId("audit-report").textContent()) ?? "").toContain("Amazon");

@@ -82,12 +82,7 @@ export function ExportMenu() {
   );
 }
 
-type ImportState =
-  | { kind: "idle" }
-  | { kind: "invalid"; message: string }
-  | { kind: "uploading"; name: string; progress: UploadProgress }
-  | { kind: "failed"; message: string }
-  | { kind: "done"; result: SalesImportResult };
+type ImportState = { kind: "idle" } | { kind: "invalid"; message: string } | { kind: "uploading"; name: string; progress: UploadProgress } | { kind: "failed"; message: string };
 
 function SalesImportResultView({ result }: { result: SalesImportResult }) {
   const { t, language } = useI18n();
@@ -136,7 +131,7 @@ function SalesImportResultView({ result }: { result: SalesImportResult }) {
 }
 
 /** Etsy's sold order items file in: the steps, what is never stored, the drop zone and what happened. */
-function SalesImport({ onImported }: { onImported?: (result: SalesImportResult) => void }) {
+function SalesImport({ onImported }: { onImported: (result: SalesImportResult) => void }) {
   const { t } = useI18n();
   const [state, setState] = useState<ImportState>({ kind: "idle" });
   const abort = useRef<AbortController | null>(null);
@@ -156,8 +151,8 @@ function SalesImport({ onImported }: { onImported?: (result: SalesImportResult) 
     setState({ kind: "uploading", name: file.name, progress: { loaded: 0, total: file.size, processing: false } });
     try {
       const result = await uploadSalesCsv(file, (progress) => setState({ kind: "uploading", name: file.name, progress }), controller.signal);
-      setState({ kind: "done", result });
-      onImported?.(result);
+      setState({ kind: "idle" });
+      onImported(result);
     } catch (error) {
       if (controller.signal.aborted) setState({ kind: "idle" });
       else setState({ kind: "failed", message: errorMessage(error, t("sales.import.failed")) });
@@ -208,7 +203,6 @@ function SalesImport({ onImported }: { onImported?: (result: SalesImportResult) 
             </AlertDescription>
           </Alert>
         )}
-        {state.kind === "done" && <SalesImportResultView result={state.result} />}
       </div>
     </div>
   );
@@ -240,6 +234,13 @@ export function SalesCard({ sales, onImported, hrefUnsold }: { sales: ShopSales 
   const { t, language } = useI18n();
   const number = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US");
   const [importOpen, setImportOpen] = useState(false);
+  // The last import's answer belongs to the card: the first import switches the card to its figures,
+  // which unmounted the drop zone with the answer (and its unmatched rows) in it.
+  const [lastResult, setLastResult] = useState<SalesImportResult | null>(null);
+  const afterImport = (result: SalesImportResult) => {
+    setLastResult(result);
+    onImported();
+  };
   const imported = !!sales?.imported;
   return (
     <Card className="gap-4" data-testid="sales-card">
@@ -292,13 +293,14 @@ export function SalesCard({ sales, onImported, hrefUnsold }: { sales: ShopSales 
                 {t("sales.import.drop")}
               </CollapsibleTrigger>
               <CollapsibleContent className="pt-3">
-                <SalesImport onImported={onImported} />
+                <SalesImport onImported={afterImport} />
               </CollapsibleContent>
             </Collapsible>
           </>
         ) : (
-          <SalesImport onImported={onImported} />
+          <SalesImport onImported={afterImport} />
         )}
+        {lastResult && <SalesImportResultView result={lastResult} />}
       </CardContent>
     </Card>
   );
