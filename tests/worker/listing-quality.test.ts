@@ -162,3 +162,20 @@ describe("keywords the seller selected reach the listing", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("a generated description on the Create screen", () => {
+  it("keeps the seller's sentence once and its decimals whole ('3.5 mm', never '3. 5')", async () => {
+    const { token } = await registerUser();
+    const sentence = "Crochet bunny pattern, PDF download: a 20 cm amigurumi rabbit in DK cotton yarn with a 3.5 mm hook.";
+    const res = await api("/listings/generate", { token, body: { description: sentence, keywords: ["crochet bunny pattern", "amigurumi rabbit"], platform: "etsy" } });
+    const text = new TextDecoder().decode(await res.arrayBuffer());
+    const done = text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; listing?: { description: string } })
+      .find((e) => e.type === "done");
+    const description = done?.listing?.description ?? "";
+    expect(description.split(sentence).length - 1).toBe(1);
+    expect(description).not.toContain("3. 5");
+  });
+});

@@ -39,7 +39,9 @@ function offending(text: string, facts: FactSheet, source: string): string[] {
   return [...unsupportedClaims(text, facts, source).map((c) => c.phrase), ...(facts.language === "tr" ? englishWords(text, source) : [])];
 }
 
-const SENTENCE = /[^.!?\n]+[.!?]*/g;
+// A full stop between digits ("3.5 mm") ends no sentence: split there, a seller's sentence came back
+// a second time as "…a 3. 5 mm hook." (its halves' words "3" and "5" were not found in "3.5").
+const SENTENCE = /(?:[^.!?\n]|(?<=\d)\.(?=\d))+[.!?]*/g;
 
 /** A paragraph without its sentences that claim what the facts do not hold. */
 function cleanSentences(text: string, facts: FactSheet, source: string): string {
