@@ -40,4 +40,12 @@ export default tseslint.config(
       "react-hooks/preserve-manual-memoization": "warn",
     },
   },
+  {
+    // The browser and the Worker share code only through shared/ (and the contract in schema/): the
+    // app and shared/ never import worker/ or durable-objects/ (docs/decisions/0037).
+    files: ["app/**/*.{ts,tsx}", "shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)(worker|durable-objects)(/|$)", message: "app/ and shared/ reach the Worker only through shared/ and schema/." }] }],
+    },
+  },
 );

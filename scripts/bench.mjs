@@ -672,7 +672,7 @@ async function benchShop(origin, pgid) {
     stage = "audit in process";
     // The audit engine in this process, over the same 5,000 rows as the import stored them.
     const bundle = join(root, ".tmp/bench-audit.mjs");
-    execFileSync(join(root, "node_modules/.bin/esbuild"), ["worker/domain/audit/engine.ts", "--bundle", "--format=esm", "--platform=node", `--outfile=${bundle}`, "--log-level=error"], { cwd: root });
+    execFileSync(join(root, "node_modules/.bin/esbuild"), ["shared/audit/engine.ts", "--bundle", "--format=esm", "--platform=node", `--outfile=${bundle}`, "--log-level=error"], { cwd: root });
     const { auditListing, auditSummary } = await import(bundle);
     const inputs = Array.from({ length: 5_000 }, (_, i) => {
       const f = generatedRow(i);

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const SCOPES = ["worker", "schema", "app"];
+const SCOPES = ["worker", "durable-objects", "shared", "schema", "app"];
 const EXTENSIONS = [".ts", ".tsx", ".mjs", ".js"];
 // Cycles allowed to stay (none: every cycle fails the check).
 /** @type {string[]} */

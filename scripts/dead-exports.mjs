@@ -8,7 +8,7 @@ import { relative, resolve, sep } from "node:path";
 import ts from "typescript";
 
 const root = resolve(import.meta.dirname, "..");
-const SCOPE = ["app", "worker", "schema", "tests"];
+const SCOPE = ["app", "worker", "durable-objects", "shared", "schema", "tests"];
 
 /**
  * Exports kept on purpose though no file imports them: the Radix/Tailwind kit under components/ui keeps

@@ -7,9 +7,9 @@ import { ConfigError, getConfig, type Env } from "./lib/env";
 import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
 import { log } from "./lib/log";
 
-export { BatchJob } from "./durable-objects/batch-job";
-export { QuotaCounter } from "./durable-objects/quota-counter";
-export { ThrottleCounter } from "./durable-objects/throttle-counter";
+export { BatchJob } from "../durable-objects/batch-job";
+export { QuotaCounter } from "../durable-objects/quota-counter";
+export { ThrottleCounter } from "../durable-objects/throttle-counter";
 
 declare module "react-router" {
   export interface AppLoadContext {

@@ -3,7 +3,7 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ItemSpecific, ListingDetail, Platform } from "../../schema/api/listings";
 import { PLATFORM_LIMITS } from "../../schema/api/listings";
-import { applyFix, auditListing, type AuditFinding, type AuditInput } from "../../worker/domain/audit";
+import { applyFix, auditListing, type AuditFinding, type AuditInput } from "../../shared/audit";
 import { AuditReportView } from "~/components/audit/audit-report";
 import { PageHeader } from "~/components/page-header";
 import { PlatformSelect } from "~/components/platform-select";

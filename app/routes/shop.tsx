@@ -2,7 +2,7 @@ import { AlertCircleIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, Fi
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
-import type { Grade } from "../../worker/domain/audit";
+import type { Grade } from "../../shared/audit";
 import { PageHeader } from "~/components/page-header";
 import { EtsyConnectCard, loadEtsyStatus } from "~/components/shop/etsy-connect";
 import { EtsyCsvSteps, ImportCsv, type LastImport } from "~/components/shop/import-card";

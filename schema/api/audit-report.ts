@@ -1,7 +1,7 @@
 /**
  * The shapes of Listing Doctor, the audit engine: what goes in (any listing, for one marketplace) and
  * the report that comes out (a score, a grade and findings). Pure types, shared by the worker and the
- * app (the Audit screen re-audits in the browser while the seller types). worker/domain/audit
+ * app (the Audit screen re-audits in the browser while the seller types). shared/audit
  * re-exports them beside the engine.
  */
 import type { ItemSpecific, Platform } from "./listings";

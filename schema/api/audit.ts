@@ -1,6 +1,6 @@
 /**
  * Listing Doctor: POST /api/listings/audit. Any listing (pasted, imported, edited) for one
- * marketplace; the answer is the audit report of worker/domain/audit. Sizes are capped generously:
+ * marketplace; the answer is the audit report of shared/audit. Sizes are capped generously:
  * a listing over a marketplace's limit is a finding, not a 400.
  */
 import * as v from "valibot";

@@ -4,7 +4,7 @@ import { AuditReportView } from "~/components/audit/audit-report";
 import { en, tr } from "~/lib/i18n/catalog/audit";
 import { I18nProvider } from "~/lib/i18n";
 import { handle as auditRoute } from "~/routes/audit";
-import { AUDIT_MESSAGES_EN, auditListing, type AuditInput } from "../../worker/domain/audit";
+import { AUDIT_MESSAGES_EN, auditListing, type AuditInput } from "../../shared/audit";
 
 afterEach(cleanup);
 

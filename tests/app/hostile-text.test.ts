@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toPlainDescription } from "../../schema/plain-text";
-import { auditListing } from "../../worker/domain/audit";
+import { auditListing } from "../../shared/audit";
 import { enforceListingRules } from "../../worker/domain/listings/enforce-rules";
 import { parseTagsContent } from "../../worker/domain/listings/tags";
 import { etsyColumnsOf, etsyRowToInput, parseCsv } from "../../worker/domain/shop/csv";

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ShopListingDetail, ShopListingRow, ShopProposal } from "../../schema/api/shop";
-import { auditListing } from "../../worker/domain/audit";
+import { auditListing } from "../../shared/audit";
 import { jobToResume } from "~/components/shop/use-optimize-job";
 import { Toaster } from "~/components/ui/toaster";
 import { fetchPendingProposals } from "~/lib/api/shop";

@@ -7,7 +7,7 @@ import { ShopSummaryHeader, TopIssues } from "~/components/shop/shop-summary";
 import { I18nProvider } from "~/lib/i18n";
 import { handle as shopRoute } from "~/routes/shop";
 import { en, tr } from "~/lib/i18n/catalog/shop";
-import { AUDIT_MESSAGES_EN } from "../../worker/domain/audit";
+import { AUDIT_MESSAGES_EN } from "../../shared/audit";
 import type { Language } from "../../schema/api";
 
 afterEach(cleanup);

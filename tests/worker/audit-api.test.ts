@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ListingDetail, ListingSummary } from "../../schema/api/listings";
-import type { AuditReport } from "../../worker/domain/audit";
+import type { AuditReport } from "../../shared/audit";
 import { api, registerUser } from "./helpers";
 
 const POOR = {

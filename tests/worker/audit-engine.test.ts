@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyFix, auditListing, auditScore, gradeOf, type AuditInput, type AuditReport } from "../../worker/domain/audit";
+import { applyFix, auditListing, auditScore, gradeOf, type AuditInput, type AuditReport } from "../../shared/audit";
 
 const DESCRIPTION =
   "This silver leaf necklace is handmade from recycled sterling silver in my small studio. The leaf pendant measures 2 cm and hangs on a 45 cm chain with a spring clasp. To care for it, polish it with a soft cloth and store it dry, away from perfume. It arrives in a recycled gift box, ready to give for a birthday, an anniversary or simply because.";

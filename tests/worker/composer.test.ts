@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LISTING_LIMITS } from "../../schema/api/listings";
 import { enforceListingRules, splitAltTexts } from "../../worker/domain/listings/enforce-rules";
 import { parseTagsContent } from "../../worker/domain/listings/tags";
-import { extractFacts, keptFacts, unsupportedClaims } from "../../worker/domain/facts";
+import { extractFacts, keptFacts, unsupportedClaims } from "../../shared/facts";
 import { composeAltTexts, composeDescription, composeTags, composeTitle, inferTask, offlineComposer, type ComposeInput } from "../../worker/providers/llm/offline-composer";
 
 interface Case extends ComposeInput {
@@ -213,9 +213,9 @@ describe("the offline composer as an LLM provider", () => {
 
 import { PLATFORM_LIMITS, type Platform } from "../../schema/api/listings";
 import { hasMarkdown } from "../../schema/plain-text";
-import { auditListing } from "../../worker/domain/audit";
-import { CATEGORIES, FILLER_PHRASES, OCCASIONS } from "../../worker/domain/listings/categories";
-import { readProduct, titleCase } from "../../worker/domain/listings/phrases";
+import { auditListing } from "../../shared/audit";
+import { CATEGORIES, FILLER_PHRASES, OCCASIONS } from "../../shared/listings/categories";
+import { readProduct, titleCase } from "../../shared/listings/phrases";
 import { isSubPhraseDuplicate } from "../../worker/domain/listings/tags";
 import { TEMPLATE_WORDS, byteLength, composeBullets, composeItemSpecifics, composeSearchTerms } from "../../worker/providers/llm/offline-composer";
 import enFixtures from "../fixtures/products/en.json";

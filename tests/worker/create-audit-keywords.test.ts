@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { GenerateEvent, ListingDetail } from "../../schema/api/listings";
 import { auditInputOf } from "../../worker/domain/audit/saved";
-import { auditListing } from "../../worker/domain/audit";
+import { auditListing } from "../../shared/audit";
 import { api, registerUser } from "./helpers";
 
 const KEYWORDS = ["crochet bunny pattern", "amigurumi rabbit"];

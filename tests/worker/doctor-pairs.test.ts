@@ -3,7 +3,7 @@
  * tests/fixtures/doctor-pairs/ (written before the rules were tuned), the better listing scores higher.
  */
 import { describe, expect, it } from "vitest";
-import { auditListing, type AuditInput } from "../../worker/domain/audit";
+import { auditListing, type AuditInput } from "../../shared/audit";
 import amazon from "../fixtures/doctor-pairs/amazon.json";
 import ebay from "../fixtures/doctor-pairs/ebay.json";
 import etsyEn from "../fixtures/doctor-pairs/etsy-en.json";

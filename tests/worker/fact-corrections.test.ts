@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GenerateEvent, ListingDetail } from "../../schema/api/listings";
-import { applyFactCorrections } from "../../worker/domain/facts";
+import { applyFactCorrections } from "../../shared/facts";
 import { api, registerUser } from "./helpers";
 
 const PROMPT = "Knitted baby blanket in blue merino wool, 30x40 inches. Hand wash only.";

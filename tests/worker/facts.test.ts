@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractFacts, factItems, keptFacts, unsupportedClaims } from "../../worker/domain/facts";
+import { extractFacts, factItems, keptFacts, unsupportedClaims } from "../../shared/facts";
 
 const items = (text: string) => factItems(extractFacts({ text })).map((i) => `${i.kind}:${i.value}`);
 

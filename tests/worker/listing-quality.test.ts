@@ -4,7 +4,7 @@
  * claims nothing the facts do not support, and writes a Turkish listing in Turkish.
  */
 import { describe, expect, it } from "vitest";
-import { auditListing } from "../../worker/domain/audit";
+import { auditListing } from "../../shared/audit";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 import before from "../fixtures/listing-corpus/before.json";

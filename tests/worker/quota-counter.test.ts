@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { QuotaCounter } from "../../worker/durable-objects/quota-counter";
+import type { QuotaCounter } from "../../durable-objects/quota-counter";
 
 const stub = (name: string) => env.QUOTA.get(env.QUOTA.idFromName(name)) as DurableObjectStub<QuotaCounter>;
 

@@ -5,7 +5,7 @@ import { bindExecutionContext } from "../../worker/lib/http";
 import { idempotent } from "../../worker/lib/idempotency";
 import { htmlCsp } from "../../worker/lib/security";
 import type { Env } from "../../worker/lib/env";
-import type { BatchJob } from "../../worker/durable-objects/batch-job";
+import type { BatchJob } from "../../durable-objects/batch-job";
 import type { BatchProgress } from "../../schema/api/images";
 import turkish from "../fixtures/patterns/turkish-amigurumi.txt?raw";
 import { api, registerUser } from "./helpers";

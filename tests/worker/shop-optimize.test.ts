@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { OptimizeMessage } from "../../schema/api/shop";
-import { auditListing } from "../../worker/domain/audit";
+import { auditListing } from "../../shared/audit";
 import { OPTIMIZE_QUEUE, handleShopQueue, readJob, startOptimizeJob } from "../../worker/domain/shop/jobs";
 import { groundedDescription, optimizeShopListing, scoreShopText, shopAuditInput, type ShopListingSource } from "../../worker/domain/shop/optimize";
 import { readQuota } from "../../worker/domain/quota";

@@ -5,8 +5,8 @@
  * their own facts. Run on the 12 listings of tests/fixtures/shop/etsy-listings.csv with the offline writer.
  */
 import { describe, expect, it } from "vitest";
-import { auditListing, applyFix } from "../../worker/domain/audit";
-import { describesProduct, restoreAcronyms, tameShouting, tameShoutingText, weaveLeadPhrase, words } from "../../worker/domain/listings/phrases";
+import { auditListing, applyFix } from "../../shared/audit";
+import { describesProduct, restoreAcronyms, tameShouting, tameShoutingText, weaveLeadPhrase, words } from "../../shared/listings/phrases";
 import { fitTag } from "../../worker/domain/listings/tags";
 import { etsyColumnsOf, etsyRowToInput, parseCsv } from "../../worker/domain/shop/csv";
 import { factsOf, inventedFacts, optimizeShopListing, scoreShopText, type ShopListingSource } from "../../worker/domain/shop/optimize";

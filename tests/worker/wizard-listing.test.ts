@@ -5,7 +5,7 @@
  * language, and invent nothing the pattern does not back (the fact sheet's unsupportedClaims).
  */
 import { describe, expect, it } from "vitest";
-import { extractFacts, unsupportedClaims } from "../../worker/domain/facts";
+import { extractFacts, unsupportedClaims } from "../../shared/facts";
 import bunnyParts from "../fixtures/patterns/accuracy/en-crochet-bunny-parts.txt?raw";
 import hatSizes from "../fixtures/patterns/accuracy/en-knit-hat-sizes.txt?raw";
 import trBear from "../fixtures/patterns/accuracy/tr-crochet-bear.txt?raw";

@@ -12,7 +12,7 @@ import {
   type GenerateEvent,
 } from "../../schema/api/listings";
 import { AuditListingSchema } from "../../schema/api/audit";
-import { auditListing } from "../domain/audit";
+import { auditListing } from "../../shared/audit";
 import { rawAiCall } from "../domain/listings/ai-call";
 import { exportFileName, listingsToCsv, listingsToJson } from "../domain/listings/export";
 import { deleteFile, listFiles, openFile, storeFile, toFileInfo } from "../domain/listings/files";

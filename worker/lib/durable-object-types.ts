@@ -1,7 +1,7 @@
 /**
  * The values the Worker exchanges with its Durable Objects. They live below the domain so the domain
  * reaches a Durable Object with them and never imports the class's module: the classes
- * (worker/durable-objects/) sit above the domain and use it. Env types the bindings with the classes
+ * (durable-objects/, at the top level) sit above the domain and use it. Env types the bindings with the classes
  * by `import type` only (erased at build, so no module loads in a circle).
  */
 import type { ImageCategory, ImagePlatform, ImageProviderName } from "../../schema/api/images";

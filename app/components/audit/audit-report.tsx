@@ -1,5 +1,5 @@
-import type { AuditFinding, AuditPart, AuditReport } from "../../../worker/domain/audit";
-import { MARKETPLACE_NAMES } from "../../../worker/domain/audit";
+import type { AuditFinding, AuditPart, AuditReport } from "../../../shared/audit";
+import { MARKETPLACE_NAMES } from "../../../shared/audit";
 import { cn } from "~/lib/utils";
 import { useAuditWords } from "./audit-words";
 import { FindingsList } from "./findings-list";

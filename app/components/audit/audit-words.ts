@@ -2,7 +2,7 @@
  * The words of a finding in the seller's language: English comes from the engine itself, Turkish
  * from the catalogue (`audit.finding.<id>`), with the finding's language-neutral params translated.
  */
-import type { AuditFinding, AuditParams } from "../../../worker/domain/audit";
+import type { AuditFinding, AuditParams } from "../../../shared/audit";
 import { useI18n } from "~/lib/i18n";
 
 export function useAuditWords() {

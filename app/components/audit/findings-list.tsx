@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, CheckCircle2Icon, LightbulbIcon, WandSparklesIcon, XCircleIcon } from "lucide-react";
-import type { AuditFinding, AuditPart, AuditReport, AuditSeverity } from "../../../worker/domain/audit";
-import { AUDIT_PARTS, MARKETPLACE_NAMES } from "../../../worker/domain/audit";
+import type { AuditFinding, AuditPart, AuditReport, AuditSeverity } from "../../../shared/audit";
+import { AUDIT_PARTS, MARKETPLACE_NAMES } from "../../../shared/audit";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { useAuditWords } from "./audit-words";

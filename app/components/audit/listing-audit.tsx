@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ListingDetail } from "../../../schema/api/listings";
-import type { AuditFinding } from "../../../worker/domain/audit";
+import type { AuditFinding } from "../../../shared/audit";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";

@@ -1,4 +1,4 @@
-import type { Grade } from "../../../worker/domain/audit";
+import type { Grade } from "../../../shared/audit";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 

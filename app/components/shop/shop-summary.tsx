@@ -1,5 +1,5 @@
-import type { Grade } from "../../../worker/domain/audit";
-import { gradeOf } from "../../../worker/domain/audit";
+import type { Grade } from "../../../shared/audit";
+import { gradeOf } from "../../../shared/audit";
 import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
 import { Link } from "react-router";
 import type { ShopSummary } from "~/lib/api/shop";

@@ -5,8 +5,8 @@
  */
 import type { ItemSpecific, Platform, RuleReport } from "../../../schema/api/listings";
 import type { Listing } from "../../../schema/db";
-import { auditListing, auditScore } from "./engine";
-import type { AuditInput, AuditReport, Grade } from "./types";
+import { auditListing, auditScore } from "../../../shared/audit/engine";
+import type { AuditInput, AuditReport, Grade } from "../../../shared/audit/types";
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 

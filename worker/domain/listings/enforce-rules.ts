@@ -28,8 +28,8 @@ import {
   selectTags,
   tagPool,
 } from "../../providers/llm/offline-composer";
-import { FILLER_PHRASES } from "./categories";
-import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "./phrases";
+import { FILLER_PHRASES } from "../../../shared/listings/categories";
+import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "../../../shared/listings/phrases";
 import { keepFactsInventNone } from "./fact-check";
 import { fitTag, isMultiWord, isSubPhraseDuplicate, pairWithProduct, tagCharacters } from "./tags";
 

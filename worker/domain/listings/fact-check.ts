@@ -10,10 +10,10 @@
  */
 import type { ItemSpecific, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
-import { englishWords, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
+import { englishWords, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import { composeBullets, composeItemSpecifics, factLines, factsFor, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
-import type { Lang } from "./categories";
-import { isStopWord } from "./phrases";
+import type { Lang } from "../../../shared/listings/categories";
+import { isStopWord } from "../../../shared/listings/phrases";
 
 interface Checked {
   title: string;

@@ -37,11 +37,11 @@ import {
   type RuleContext,
 } from "./enforce-rules";
 import { BULLETS_SCHEMA, ITEM_SPECIFICS_SCHEMA, TAGS_SCHEMA } from "./answer-schemas";
-import { isDigitalProduct } from "./phrases";
+import { isDigitalProduct } from "../../../shared/listings/phrases";
 import { claimRegeneration, getListing, insertListing, releaseRegeneration, replaceListingText, toDetail } from "./store";
 import { parseTagsContent } from "./tags";
 import { db } from "../../lib/db";
-import { applyFactCorrections } from "../facts";
+import { applyFactCorrections } from "../../../shared/facts";
 import { log } from "../../lib/log";
 
 export interface GenerationInput {

@@ -16,14 +16,14 @@ import {
 } from "../../../schema/api/listings";
 import { files, listings, type Listing } from "../../../schema/db";
 import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
-import { extractFacts, factItems } from "../facts";
+import { extractFacts, factItems } from "../../../shared/facts";
 import type { ItemSpecific } from "../../../schema/api/listings";
 import { HttpError, notFound } from "../../lib/errors";
 import { parseWith } from "../../lib/http";
 import { deleteFilesStatements, listingCapGuard, listingLimitReached, readStorageUsage } from "../storage/meter";
 import { completeOnboardingStep } from "../onboarding";
 import { type ListingText, type RuleContext } from "./enforce-rules";
-import { isDigitalProduct } from "./phrases";
+import { isDigitalProduct } from "../../../shared/listings/phrases";
 import { sellerRuleReport } from "./seller-edit";
 import { snapshotOf, versionConflict, versionStatements, type VersionReason } from "./version-rows";
 import { db } from "../../lib/db";

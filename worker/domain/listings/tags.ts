@@ -3,8 +3,8 @@
  * the rule enforcer and the offline composer so both agree on what a valid tag is.
  */
 import { LISTING_LIMITS } from "../../../schema/api/listings";
-import type { Lang } from "./categories";
-import { baseNoun, describesProduct, detectLanguage, headNoun, isStopWord, lower, productPhrase, words } from "./phrases";
+import type { Lang } from "../../../shared/listings/categories";
+import { baseNoun, describesProduct, detectLanguage, headNoun, isStopWord, lower, productPhrase, words } from "../../../shared/listings/phrases";
 
 /**
  * The SPEC's tag parsing: the answer is a JSON array (a model may wrap it in a code fence or in an

@@ -7,9 +7,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { listingAudits, listings, type Listing } from "../../../schema/db";
-import { auditSummary } from "../audit/engine";
+import { auditSummary } from "../../../shared/audit/engine";
 import { auditInputOf } from "../audit/saved";
-import type { Grade } from "../audit/types";
+import type { Grade } from "../../../shared/audit/types";
 import { type Db } from "../../lib/db";
 
 interface ShopScore {

@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { SHOP_LIMITS, type ShopListQuery, type ShopListingDetail, type ShopListingRow, type ShopListingsPage, type ShopVariation } from "../../../schema/api/shop";
 import { listingProposals } from "../../../schema/db";
 import { notFound } from "../../lib/errors";
-import type { Grade } from "../audit/types";
+import type { Grade } from "../../../shared/audit/types";
 import { getListing, LISTING_NOT_FOUND, toDetail } from "../listings/store";
 import { refreshAudits } from "./audits";
 import { DAY_MS, dayStart, isoDay, mainCurrency, moneyList } from "./sales";

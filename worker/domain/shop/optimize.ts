@@ -18,8 +18,8 @@
  */
 import type { Listing } from "../../../schema/db";
 import type { ShopVariation } from "../../../schema/api/shop";
-import { AUDIT_THRESHOLDS, auditListing, auditScore, applyFix, type AuditInput, type Grade } from "../audit";
-import { hasPhrase, visiblePrefix } from "../audit/text";
+import { AUDIT_THRESHOLDS, auditListing, auditScore, applyFix, type AuditInput, type Grade } from "../../../shared/audit";
+import { hasPhrase, visiblePrefix } from "../../../shared/audit/text";
 import { auditInputOf } from "../audit/saved";
 import { enforceListingRules, type ListingText } from "../listings/enforce-rules";
 import { generateListingParts, generatePart, type GenerationInput } from "../listings/generate";
@@ -40,11 +40,11 @@ import {
   tameShoutingText,
   weaveLeadPhrase,
   words,
-} from "../listings/phrases";
+} from "../../../shared/listings/phrases";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
 import { TEMPLATE_WORDS } from "../../providers/llm/offline-composer";
-import { extractFacts, keptFacts, unsupportedClaims, type FactSheet } from "../facts";
+import { extractFacts, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 
 /** The parts of a listing the optimizer reads. */
 export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" | "altTexts" | "platform" | "ruleReport" | "photoCount"> & {

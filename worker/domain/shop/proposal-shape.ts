@@ -4,7 +4,7 @@
  */
 import type { ShopProposal } from "../../../schema/api/shop";
 import type { ListingProposal } from "../../../schema/db";
-import type { Grade } from "../audit/types";
+import type { Grade } from "../../../shared/audit/types";
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const GRADES: readonly Grade[] = ["A", "B", "C", "D", "F"];

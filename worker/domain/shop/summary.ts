@@ -4,8 +4,8 @@
  * findings most listings share.
  */
 import type { ShopSummary } from "../../../schema/api/shop";
-import { AUDIT_TITLES_EN } from "../audit/titles";
-import type { Grade } from "../audit/types";
+import { AUDIT_TITLES_EN } from "../../../shared/audit/titles";
+import type { Grade } from "../../../shared/audit/types";
 import { refreshAudits } from "./audits";
 
 const TOP_ISSUES = 10;

@@ -9,7 +9,7 @@
  * part is regenerated.
  */
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
-import { FILLER_PHRASES, OCCASIONS, type Lang } from "../../domain/listings/categories";
+import { FILLER_PHRASES, OCCASIONS, type Lang } from "../../../shared/listings/categories";
 import {
   capitalise,
   lower,
@@ -33,9 +33,9 @@ import {
   longestTail,
   type Phrase,
   type ProductReading,
-} from "../../domain/listings/phrases";
+} from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
-import { englishWords, extractFacts, normalMeasure, unsupportedClaims, type FactSheet } from "../../domain/facts";
+import { englishWords, extractFacts, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {

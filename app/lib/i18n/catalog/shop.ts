@@ -1,4 +1,4 @@
-import { AUDIT_TITLES_EN } from "../../../../worker/domain/audit/titles";
+import { AUDIT_TITLES_EN } from "../../../../shared/audit/titles";
 /** My Shop (/shop), a shop listing (/shop/:id) and the review of proposals (/shop/review). */
 export const en = {
   "shop.listing.metaTitle": "Shop listing · Listora",

@@ -11,17 +11,17 @@ import {
   type ImageCategory,
   type ImagePlatform,
   type ImageProviderName,
-} from "../../schema/api/images";
-import { findUserById } from "../domain/auth/accounts";
-import { runEdit } from "../domain/images/edit";
-import { imageUrl, readImageBytes } from "../domain/images/storage";
-import { checkImage } from "../domain/images/upload";
-import { releaseQuota, reserveQuota } from "../domain/quota";
-import type { NewBatch } from "../lib/durable-object-types";
-import type { Env } from "../lib/env";
-import { HttpError } from "../lib/errors";
-import { selectImageEditor } from "../providers/images";
-import { log } from "../lib/log";
+} from "../schema/api/images";
+import { findUserById } from "../worker/domain/auth/accounts";
+import { runEdit } from "../worker/domain/images/edit";
+import { imageUrl, readImageBytes } from "../worker/domain/images/storage";
+import { checkImage } from "../worker/domain/images/upload";
+import { releaseQuota, reserveQuota } from "../worker/domain/quota";
+import type { NewBatch } from "../worker/lib/durable-object-types";
+import type { Env } from "../worker/lib/env";
+import { HttpError } from "../worker/lib/errors";
+import { selectImageEditor } from "../worker/providers/images";
+import { log } from "../worker/lib/log";
 
 /** The SPEC's pause between two images of a batch. */
 const PAUSE_MS = 1000;

@@ -11,7 +11,7 @@
  * raises the score, adds no finding and drops no fact the listing had, so one click never makes a
  * listing worse.
  */
-import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
+import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
 import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts } from "../facts";
@@ -130,7 +130,7 @@ const MAY_BE_DIGITAL = /download|digital|printable|pdf|svg|png|jpe?g|canva|templ
 /** Facts said in many word forms ("elde yıkama", "elde yıkayın"; "S-M-L", "S, M ve L"): the Doctor does not call them dropped. */
 const LOOSE_FACTS = new Set(["craft", "tool", "care", "size"]);
 
-/** The fact sheet of the seller's own words (worker/domain/facts), read once per text. */
+/** The fact sheet of the seller's own words (shared/facts), read once per text. */
 const factSheetOf = memo((text: string, platform: string) => extractFacts({ text, platform }), 8);
 const plainOf = memo(plainText);
 const stockOf = memo(stockSentences);

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Counter, QuotaState, Reservation } from "../lib/durable-object-types";
-import type { Env } from "../lib/env";
+import type { Counter, QuotaState, Reservation } from "../worker/lib/durable-object-types";
+import type { Env } from "../worker/lib/env";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of history kept; older rows are pruned by the alarm. */

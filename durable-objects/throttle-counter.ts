@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { ThrottleVerdict } from "../lib/durable-object-types";
-import type { Env } from "../lib/env";
+import type { ThrottleVerdict } from "../worker/lib/durable-object-types";
+import type { Env } from "../worker/lib/env";
 
 /**
  * Counts events (failed logins, reset requests, registrations) for one key (an account or an address) in a sliding

@@ -1,7 +1,7 @@
 /**
  * What the Listing Doctor reads beyond form (issue #24): whether a title names the item, whether a tag
  * says anything about it, promotional noise, stock sentences, English words in a Turkish listing and
- * the facts a change lost (claims are checked by the fact sheet, worker/domain/facts). English and Turkish. Pure and small: regular expressions and word
+ * the facts a change lost (claims are checked by the fact sheet, shared/facts). English and Turkish. Pure and small: regular expressions and word
  * lists, no model, safe in the browser. Every pattern is linear (no nested quantifiers over the same
  * characters), so a long pasted text cannot make it slow.
  */
