@@ -228,7 +228,7 @@ function ShopListingScreen({ data }: { data: DetailData | null }) {
       ) : data.error !== undefined ? (
         <Alert variant="destructive" data-testid="shop-detail-error">
           <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>{data.error instanceof ApiError && data.error.status === 404 ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
+          <AlertTitle>{data.error instanceof ApiError && data.error.code === "not-found" ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
           <AlertDescription>
             <Button variant="outline" size="sm" className="mt-2" onClick={refresh}>
               {t("app.tryAgain")}

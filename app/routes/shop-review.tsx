@@ -42,7 +42,7 @@ function ExportButton({ variant = "outline" }: { variant?: "outline" | "default"
     try {
       await downloadShopExport();
     } catch (error) {
-      toast({ title: t("shop.export.failed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("shop.export.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -213,7 +213,7 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
         variant: left > 0 ? "destructive" : "success",
       });
     } catch (error) {
-      toast({ title: t("shop.review.failed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("shop.review.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setBulkBusy(false);
       setConfirm(null);
@@ -297,7 +297,7 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
             <AlertCircleIcon aria-hidden="true" />
             <AlertTitle>{t("shop.review.loadFailed")}</AlertTitle>
             <AlertDescription>
-              <p>{errorMessage(pending?.error)}</p>
+              <p>{errorMessage(pending?.error, undefined, t)}</p>
               <Button variant="outline" size="sm" className="mt-2" onClick={afterChange}>
                 {t("app.tryAgain")}
               </Button>

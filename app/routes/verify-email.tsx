@@ -29,7 +29,7 @@ export default function VerifyEmail() {
       .then(() => setState("done"))
       .catch((error) => {
         setState("error");
-        setMessage(errorMessage(error));
+        setMessage(errorMessage(error, undefined, t));
       });
   }, [token]);
 

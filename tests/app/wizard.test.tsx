@@ -150,7 +150,7 @@ describe("wizard failures", () => {
     expect(describeFailure(new ApiError("x", 500, null), "wizard.error.optimize")).toEqual({ kind: "key", key: "wizard.error.optimize" });
     expect(describeFailure(new WizardCallError(""), "wizard.error.format")).toEqual({ kind: "key", key: "wizard.error.format" });
     expect(describeFailure(new TypeError("boom"), "wizard.error.optimize")).toEqual({ kind: "key", key: "wizard.error.unexpected" });
-    expect(describeFailure(new ApiError("Request timed out", 0, null, "timeout"), "wizard.error.optimize")).toEqual({
+    expect(describeFailure(new ApiError("Request timed out", 0, null, { code: "timeout" }), "wizard.error.optimize")).toEqual({
       kind: "key",
       key: "wizard.error.timeout",
     });

@@ -100,7 +100,8 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
             onSuccess?.(event.listing);
           } else if (event.type === "error") {
             finished = true;
-            if (event.status === 403) setState((s) => ({ ...s, status: "quota" }));
+            if (event.code === "quota-exhausted") setState((s) => ({ ...s, status: "quota" }));
+            else if (event.code === "email-unverified") setState({ ...INITIAL, status: "unverified" });
             else setState((s) => ({ ...s, status: "error", errorDetail: event.detail }));
           }
         });
@@ -109,7 +110,7 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
       } catch (error) {
         if (isEmailUnverified(error)) {
           setState({ ...INITIAL, status: "unverified" });
-        } else if (error instanceof ApiError && error.status === 403) {
+        } else if (error instanceof ApiError && error.code === "quota-exhausted") {
           const quota = quotaFrom(error.body) ?? { used: 10, limit: 10, plan: "free" };
           setState({ ...INITIAL, status: "quota", quota });
           onQuotaExceeded?.(quota);
