@@ -333,7 +333,7 @@ export function describeFailure(error: unknown, fallbackKey: MessageKey): Wizard
     if (error.code === "timeout") return { kind: "key", key: WIZARD_ERROR_KEYS.timeout };
     if (error.code === "network") return { kind: "key", key: WIZARD_ERROR_KEYS.network };
     if (error.code === "invalid-response") return { kind: "key", key: fallbackKey };
-    const message = typeof error.body?.message === "string" ? error.message.trim() : "";
+    const message = typeof error.body?.message === "string" ? error.body.message.trim() : "";
     return message ? { kind: "message", message } : { kind: "key", key: fallbackKey };
   }
   if (error instanceof WizardCallError) return error.message ? { kind: "message", message: error.message } : { kind: "key", key: fallbackKey };

@@ -25,6 +25,7 @@ import * as plansStrings from "~/lib/i18n/catalog/plans";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [profileStrings, plansStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "profile.metaTitle") }];

@@ -21,6 +21,7 @@ import * as shopStrings from "~/lib/i18n/catalog/shop";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [shopStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "shop.review.metaTitle") }];

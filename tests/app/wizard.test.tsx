@@ -156,9 +156,10 @@ describe("wizard failures", () => {
     });
   });
 
-  it("reads a 403 with quota as the quota failure", () => {
+  it("reads quota-exhausted as the quota failure", () => {
     const error = new ApiError("Daily limit", 403, {
       success: false,
+      code: "quota-exhausted",
       message: "Daily limit",
       quota: { feature: "create-listing", used: 10, limit: 10, plan: "free" },
     });

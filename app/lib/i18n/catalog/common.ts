@@ -139,7 +139,6 @@ export const en = {
   "errors.page.signIn": "Sign in",
   "errors.page.reload": "Try again",
   "errors.page.back": "Back to {place}",
-  "errors.page.home": "Back to the dashboard",
 
   "copy.copied": "Copied to clipboard",
   "copy.copy": "Copy",
@@ -287,7 +286,6 @@ export const tr: Record<keyof typeof en, string> = {
   "errors.page.signIn": "Giriş yap",
   "errors.page.reload": "Tekrar dene",
   "errors.page.back": "{place} sayfasına dön",
-  "errors.page.home": "Panele dön",
 
   "copy.copied": "Panoya kopyalandı",
   "copy.copy": "Kopyala",
