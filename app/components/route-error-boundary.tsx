@@ -52,7 +52,13 @@ export function RouteErrorBoundary() {
   if (kind === "server" && !isRouteErrorResponse(error)) console.error(error);
 
   return (
-    <section role="alert" aria-labelledby="route-error-title" data-testid="route-error" data-status={status} className="mx-auto flex w-full max-w-xl flex-col items-center gap-5 px-4 py-16 text-center">
+    <section
+      role="alert"
+      aria-labelledby="route-error-title"
+      data-testid="route-error"
+      data-status={status}
+      className="mx-auto flex w-full max-w-xl flex-col items-center gap-5 px-4 py-16 text-center"
+    >
       <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground" aria-hidden="true">
         <Icon className="size-7" />
       </span>

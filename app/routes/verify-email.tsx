@@ -31,7 +31,7 @@ export default function VerifyEmail() {
         setState("error");
         setMessage(errorMessage(error, undefined, t));
       });
-  }, [token]);
+  }, [token, t]);
 
   return (
     <AuthShell title={t("auth.verify.title")}>

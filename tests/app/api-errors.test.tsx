@@ -67,7 +67,10 @@ describe("ApiError reads the API's one error shape", () => {
   });
 
   it("gives an answer without a code its status's general code (a proxy's HTML 502, a bare 404)", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })),
+    );
     expect(await failureOf("/health")).toMatchObject({ code: "upstream-failed", status: 502, message: "HTTP error! Status: 502" });
     answer(404, { success: false, message: "Gone" });
     expect((await failureOf("/listings/x")).code).toBe("not-found");
@@ -85,10 +88,7 @@ describe("ApiError reads the API's one error shape", () => {
     expect(await failureOf("/health")).toMatchObject({ code: "network", status: 0 });
     vi.stubGlobal(
       "fetch",
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("The operation timed out.", "TimeoutError")))),
-      ),
+      vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("The operation timed out.", "TimeoutError"))))),
     );
     const timedOut = await api("/health", { anonymous: true, timeoutMs: 1 }).catch((e: unknown) => e as ApiError);
     expect(timedOut).toMatchObject({ code: "timeout", status: 0 });

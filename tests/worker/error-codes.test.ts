@@ -82,6 +82,32 @@ describe("error codes", () => {
     expect(body).toEqual({ success: false, code: "server-error", message: "Server error: something went wrong on our side. Please try again later.", requestId: "req-1" });
   });
 
+  it("answers an image, a listing and a shop import failure with a code and no older `error` string", async () => {
+    const { token } = await registerUser();
+    const text = btoa("this is not an image, only text pretending to be a png");
+    const notImage = await api("/edit-image", { token, body: { image: `data:image/png;base64,${text}`, prompt: "white background", fileName: "photo.png" } });
+    expect(notImage.status).toBe(415);
+    const imageBody = await bodyOf(notImage);
+    expect(imageBody).toMatchObject({ success: false, code: "unsupported-media-type", message: "Only JPEG, PNG or WEBP images are accepted. Please select an image file." });
+    expect(imageBody).not.toHaveProperty("error");
+
+    const saved = await api("/save-listing", { token, body: { title: "Moon Necklace", description: "A silver moon necklace.", tags: [], altTexts: [] } });
+    const { id } = (await saved.json<{ data: { listing: { id: string } } }>()).data.listing;
+    expect((await api(`/listings/${id}`, { method: "PUT", token, body: { title: "Moon Necklace, Silver", version: 1 } })).status).toBe(200);
+    const stale = await api(`/listings/${id}`, { method: "PUT", token, body: { title: "Moon Necklace, Gold", version: 1 } });
+    expect(stale.status).toBe(409);
+    const staleBody = await bodyOf(stale);
+    expect(staleBody).toMatchObject({ success: false, code: "version-conflict", currentVersion: 2 });
+    expect(staleBody).not.toHaveProperty("error");
+
+    const notCsv = await api("/shop/import", { token, body: "name,price\nMug,12", headers: { "Content-Type": "text/csv; charset=utf-8" } });
+    expect(notCsv.status).toBe(400);
+    const csvBody = await bodyOf(notCsv);
+    expect(csvBody).toMatchObject({ success: false, code: "validation-failed" });
+    expect(csvBody.message).toMatch(/^This is not Etsy's listings CSV\./);
+    expect(csvBody).not.toHaveProperty("error");
+  });
+
   it("lists every code in the OpenAPI Error schema", async () => {
     const doc = await (await api("/openapi.json")).json<{ components: { schemas: { Error: { required: string[]; properties: { code: { enum: string[] } } } } } }>();
     expect(doc.components.schemas.Error.required).toContain("code");

@@ -29,8 +29,7 @@ interface BatchOptions {
 /** Refuses the whole batch when any file is not an image or is too big (SPEC §5's batch messages). */
 function checkBatchFiles(files: BatchFile[]) {
   if (files.length === 0) throw new HttpError(400, IMAGE_MESSAGES.batchMissing);
-  if (files.length > IMAGE_LIMITS.batchMax)
-    throw new HttpError(400, IMAGE_MESSAGES.tooMany, { details: `${files.length} images were sent; the limit is ${IMAGE_LIMITS.batchMax}.` });
+  if (files.length > IMAGE_LIMITS.batchMax) throw new HttpError(400, IMAGE_MESSAGES.tooMany, { details: `${files.length} images were sent; the limit is ${IMAGE_LIMITS.batchMax}.` });
   const longName = files.findIndex((f) => f.fileName.length > IMAGE_LIMITS.fileNameMax);
   if (longName >= 0)
     throw new HttpError(400, `fileName must be at most ${IMAGE_LIMITS.fileNameMax} characters (image ${longName + 1} has ${files[longName].fileName.length})`, {

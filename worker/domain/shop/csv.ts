@@ -497,7 +497,5 @@ export async function* readEtsyListings(bytes: AsyncIterable<Uint8Array> | Reada
     yield hostile ? { row, error: hostileTextMessage(hostile.field, hostile.run) } : { row, input };
   }
   if (!columns) throw notListingsCsv("The file is empty.");
-  if (rows === 0)
-    throw new HttpError(400, "The file has Etsy's header row but no listings under it: there is nothing to import. Check that the shop has listings and download the file again.", {
-    });
+  if (rows === 0) throw new HttpError(400, "The file has Etsy's header row but no listings under it: there is nothing to import. Check that the shop has listings and download the file again.", {});
 }

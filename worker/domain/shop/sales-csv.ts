@@ -166,8 +166,7 @@ export async function* readEtsySales(bytes: AsyncIterable<Uint8Array>, onHeader:
     yield kind === "items" ? itemRow(row, get) : orderRow(row, get);
   }
   if (!col) throw notSalesCsv("The file is empty.");
-  if (rows === 0)
-    throw new HttpError(400, "The file has Etsy's header row but no sales under it: there is nothing to import. Choose a period with sales and download the file again.");
+  if (rows === 0) throw new HttpError(400, "The file has Etsy's header row but no sales under it: there is nothing to import. Choose a period with sales and download the file again.");
 }
 
 function itemRow(row: number, get: (name: string) => string): SaleItem {
