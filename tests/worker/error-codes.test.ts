@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { errorResponse } from "../../worker/api/router";
 import { listingLimitReached, storageFull } from "../../worker/domain/storage/meter";
-import { ERROR_CODES, codeForStatus } from "../../schema/api/errors";
-import { HttpError, UpstreamError, tooManyRequests } from "../../worker/lib/errors";
+import { codeForStatus } from "../../schema/api/errors";
+import { ERROR_CODES, HttpError, UpstreamError, tooManyRequests } from "../../worker/lib/errors";
 import { api, registerUser, uniqueEmail, uniqueAddress, PASSWORD } from "./helpers";
 
 type ErrorBody = { success: false; code: string; message: string; field?: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../schema/api/errors";
+import { ERROR_CODES } from "../../worker/lib/errors";
 import type { ApiRoute } from "../../worker/api/route";
 import { buildRouter } from "../../worker/api/router";
 import { API_ROUTES } from "../../worker/api/routes";

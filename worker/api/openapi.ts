@@ -1,7 +1,6 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
-import { ERROR_CODES } from "../../schema/api/errors";
-import { HttpError } from "../lib/errors";
+import { ERROR_CODES, HttpError } from "../lib/errors";
 import { json } from "../lib/http";
 import { route, type ApiRoute } from "./route";
 
