@@ -84,7 +84,7 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
           accept(next, true);
           if (next.status === "completed") return setConnection("idle");
         } catch (error) {
-          if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
+          if (error instanceof ApiError && (error.code === "not-found" || error.code === "unauthorized")) {
             writeStored(null);
             return setConnection("idle");
           }
@@ -166,7 +166,7 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
     fetchBatch(stored.id, controller.signal)
       .then((found) => follow(found, false))
       .catch((error) => {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401)) writeStored(null);
+        if (error instanceof ApiError && (error.code === "not-found" || error.code === "unauthorized")) writeStored(null);
       })
       .finally(() => setResuming(false));
     return () => controller.abort();

@@ -91,7 +91,6 @@ function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>) {
   if (!plan.refused) return;
   throw new HttpError(422, NOTHING_DONE_MESSAGE, {
     code: "instruction-not-supported",
-    error: "instruction not supported",
     details: plan.notApplied.map((n) => `"${n.instruction}": ${n.reason}`).join(" "),
     notApplied: plan.notApplied,
   });
@@ -133,7 +132,7 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
       // Nothing asked was done: no result is stored or charged, and the original stays (named below).
       // No result exists, so the canvas it would have had is not reported.
       const tried = checks.filter((c) => c.part !== "canvas");
-      throw new HttpError(422, notDoneMessage(tried), { code: "edit-not-done", error: "edit not done", status, charged: false, checks: tried, measurements, notApplied });
+      throw new HttpError(422, notDoneMessage(tried), { code: "edit-not-done", status, charged: false, checks: tried, measurements, notApplied });
     }
     // A provider's image may carry metadata of its own; results are stored and sent clean.
     const bytes = stripMetadata(result.bytes, type, false);
