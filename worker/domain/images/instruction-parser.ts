@@ -396,9 +396,18 @@ export function describePlan(plan: EditPlan): { enhancedPrompt: string; promptEn
 
 /** The instruction handed to a generative editor (OpenAI, Workers AI), with the plan's guidance. */
 export function generativePrompt(prompt: string, plan: EditPlan): string {
+  // A model is asked only for what the plan understood (decision 0040): the parts listed in
+  // notApplied (scenes, props, recolouring, anything unrecognised) are left out of its prompt.
+  let asked = prompt.trim();
+  for (const part of plan.notApplied) asked = asked.replace(part.instruction, " ");
+  asked = asked
+    .replace(/\s+/g, " ")
+    .replace(/(\s*(,|;|\.|\band\b|\bve\b)\s*)+$/i, "")
+    .replace(/^(\s*(,|;|\band\b|\bve\b)\s*)+/i, "")
+    .trim();
   const guidance = [
     `Product photo of ${plan.category} for an online marketplace listing.`,
-    prompt.trim(),
+    asked,
     plan.preset?.whiteBackground ? "The background must be pure white (#FFFFFF)." : "",
     "Keep the product itself exactly as it is: same shape, colour, text and details; do not add objects.",
   ];
