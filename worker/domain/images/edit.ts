@@ -11,7 +11,7 @@ import { completeOnboardingStep } from "../onboarding";
 import { releaseQuota, withQuota } from "../quota";
 import { altTextFor, canvasCheck, notDoneMessage, verdict } from "./checks";
 import { readImageHeader, sniffImageType, stripMetadata, type ImageType } from "./formats";
-import { describePlan, generativePrompt, parseInstruction, withoutBackground, type Category, type EditPlan, type Platform } from "./instruction-parser";
+import { describePlan, forModel, generativePrompt, parseInstruction, withoutBackground, type Category, type EditPlan, type Platform } from "./instruction-parser";
 import { storeImage, type StoredImage } from "./storage";
 import type { CheckedImage } from "./upload";
 
@@ -87,13 +87,14 @@ export function assertBatchCanBeEdited(prompt: string, category: Category, platf
  * The local editor's refusal, before anything is stored or charged: every part of the instruction
  * is something it cannot do, so editing would only hand back the same photo as if it were done.
  */
-function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>) {
+function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>, model = false) {
   if (!plan.refused) return;
-  throw new HttpError(422, NOTHING_DONE_MESSAGE, {
+  const notApplied = model ? plan.notApplied.map(forModel) : plan.notApplied;
+  throw new HttpError(422, model ? "The image was not edited: nothing that was asked can be done and measured here." : NOTHING_DONE_MESSAGE, {
     code: "instruction-not-supported",
     error: "instruction not supported",
-    details: plan.notApplied.map((n) => `"${n.instruction}": ${n.reason}`).join(" "),
-    notApplied: plan.notApplied,
+    details: notApplied.map((n) => `"${n.instruction}": ${n.reason}`).join(" "),
+    notApplied,
   });
 }
 
@@ -108,7 +109,7 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
   const cutout = editor.cutout && wantsCutout(plan) ? editor.cutout : null;
   const generative = !cutout && editor.name !== "local";
   // A model is asked only for what the plan understood, so it refuses the same instructions (decision 0040).
-  refuseWhenNothingCanBeDone(plan);
+  refuseWhenNothingCanBeDone(plan, generative);
   const originalImageId = request.originalId ?? (await storeImage(env, userId, request.image.stored, request.image.type, "image-original", request.fileName)).id;
   try {
     const result = cutout ? await cutout.edit({ image: request.image, prompt: request.prompt, plan }) : await editor.edit({ image: request.image, prompt: request.prompt, plan });
@@ -117,7 +118,7 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
     const header = readImageHeader(result.bytes);
     if (!type || !header) throw new UpstreamError(label, `Invalid response from ${label}: what came back is not a JPEG, PNG or WEBP image.`);
     // Every editor is asked only for what the plan understood; the rest is listed with its reason.
-    const notApplied = [...plan.notApplied, ...(result.notApplied ?? [])];
+    const notApplied = [...(generative ? plan.notApplied.map(forModel) : plan.notApplied), ...(result.notApplied ?? [])];
     // The result measured against the instruction (decisions 0032 and 0040: a model's too).
     let measurements = result.measurements ?? null;
     const checks = [...(result.checks ?? [])];

@@ -188,6 +188,9 @@ export const en = {
   "images.plan.editAnyway": "Edit Anyway",
   "images.plan.change": "Change Instruction",
   "images.plan.rule": "Etsy asks that listing photos show the actual item, so the editor never adds objects, scenes, people or text to a photo of a physical product.",
+  "images.batch.plan.title": "What this batch will do to each photo",
+  "images.batch.plan.measured": "Each result is measured: a photo whose result does not do what was asked is marked failed or partly done and is not charged.",
+  "images.batch.plan.refusedTitle": "Nothing in this instruction can be done, so the batch will not start",
 
   "images.validation.tooLarge": "Image size exceeds 5MB limit. Please select a smaller image.",
   "images.validation.readFailed": "Failed to read the image file. Please try another image.",
@@ -452,6 +455,9 @@ export const tr: Record<keyof typeof en, string> = {
   "images.plan.editAnyway": "Yine de Düzenle",
   "images.plan.change": "Talimatı Değiştir",
   "images.plan.rule": "Etsy, ilan fotoğraflarının ürünün kendisini göstermesini ister; bu yüzden düzenleyici fiziksel bir ürünün fotoğrafına asla nesne, sahne, insan ya da yazı eklemez.",
+  "images.batch.plan.title": "Bu toplu işlem her fotoğrafa ne yapacak",
+  "images.batch.plan.measured": "Her sonuç ölçülür: sonucu istenen şeyi yapmayan fotoğraf başarısız ya da kısmen düzenlendi olarak işaretlenir ve ücretlendirilmez.",
+  "images.batch.plan.refusedTitle": "Bu talimattaki hiçbir şey yapılamıyor, bu yüzden toplu işlem başlamayacak",
 
   "images.validation.tooLarge": "Görsel boyutu 5MB sınırını aşıyor. Lütfen daha küçük bir görsel seçin.",
   "images.validation.readFailed": "Görsel dosyası okunamadı. Lütfen başka bir görsel deneyin.",
