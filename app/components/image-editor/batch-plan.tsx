@@ -55,7 +55,6 @@ export function BatchPlanPreview({ plan, stale }: { plan: ImagePlan | null; stal
         <AlertTitle>{t("images.batch.plan.refusedTitle")}</AlertTitle>
         <AlertDescription className="grid gap-2">
           <NotDoneList items={plan.notApplied} />
-          {plan.notApplied.some((n) => n.reason.startsWith("Etsy asks")) && <p className="text-xs">{t("images.plan.rule")}</p>}
         </AlertDescription>
       </Alert>
     );
@@ -80,7 +79,6 @@ export function BatchPlanPreview({ plan, stale }: { plan: ImagePlan | null; stal
         <div className="grid gap-1 rounded-md border border-warning/40 bg-warning/10 p-2" data-testid="batch-plan-not-applied">
           <p className="text-xs font-medium">{t("images.plan.wontDo")}</p>
           <NotDoneList items={plan.notApplied} />
-          {plan.notApplied.some((n) => n.reason.startsWith("Etsy asks")) && <p className="text-xs">{t("images.plan.rule")}</p>}
         </div>
       )}
       <p className="text-xs text-muted-foreground">{t("images.batch.plan.measured")}</p>

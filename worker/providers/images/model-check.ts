@@ -11,7 +11,7 @@ import { readImageHeader, sniffImageType } from "../../domain/images/formats";
 import { fillTolerance, type Operation } from "../../domain/images/instruction-parser";
 import { colourName, edgeEnergy, hex, lightFigures, meanColour, measureBackground, shadowNextTo } from "../../domain/images/measure";
 import { backdropAgainstMask, castOf, growMask, productChange, warmthOf } from "../../domain/images/model-measure";
-import { borderColour, backgroundMask, orient, padToSquare, type Rgb } from "../../domain/images/pixels";
+import { borderColour, backgroundMask, orient, padToSquare, type Rgb, type Rgba } from "../../domain/images/pixels";
 import {
   MAX_WORK_SIDE,
   analysisWidth,
@@ -41,7 +41,10 @@ export async function checkModelResult(request: ImageEditRequest, answer: ImageE
   if (!type || !header) return answer;
   const { image, plan } = request;
   const original = orient(await loadWorkingImage(image, analysisWidth(image), options.images), image.orientation);
-  const full = await loadPixels(answer.bytes, type, header, workingWidth(header, options.maxWorkSide ?? MAX_WORK_SIDE), options.images, "The edited image");
+  const decoded = await loadPixels(answer.bytes, type, header, workingWidth(header, options.maxWorkSide ?? MAX_WORK_SIDE), options.images, "The edited image");
+  // Models answer at their own sizes and stretch the photo to them (1536 x 1024 for a 4:3 photo): the
+  // answer is brought back to the photo's proportions, keeping its long side.
+  const full = sameAspect(decoded, original) ? decoded : toAspect(decoded, original.width / original.height);
   // The model's frame over the photo's (models answer at their own sizes; the composition is kept).
   const after = full.width === original.width && full.height === original.height ? full : photonResize(full, original.width, original.height);
 
@@ -119,4 +122,13 @@ export async function checkModelResult(request: ImageEditRequest, answer: ImageE
   const format = transparent || type === "image/png" ? "image/png" : "image/jpeg";
   const { bytes } = await encodeForPlatform(padded, plan, format, options.images, notes);
   return { ...answer, bytes, type: format, measurements, checks, responseText: [answer.responseText, ...notes].join(" ") };
+}
+
+const sameAspect = (a: { width: number; height: number }, b: { width: number; height: number }) => Math.abs(a.width / a.height / (b.width / b.height) - 1) < 0.01;
+
+function toAspect(img: Rgba, aspect: number): Rgba {
+  const long = Math.max(img.width, img.height);
+  const width = aspect >= 1 ? long : Math.max(1, Math.round(long * aspect));
+  const height = aspect >= 1 ? Math.max(1, Math.round(long / aspect)) : long;
+  return photonResize(img, width, height);
 }
