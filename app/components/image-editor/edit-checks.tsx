@@ -20,6 +20,8 @@ const REASON_KEYS: [string, MessageKey][] = [
   ["not plain enough around the product", "images.check.reason.uneven"],
   ["too close to the backdrop's colour", "images.check.reason.unsure"],
   ["the model redrew the product", "images.check.reason.productChanged"],
+  ["The model's answer left part of the backdrop", "images.check.reason.modelBackdrop"],
+  ["could not be found in the photo or in the model's answer", "images.check.reason.modelUnsure"],
 ];
 
 function reasonText(t: Translate, reason: string) {

@@ -103,13 +103,19 @@ export function canvasCheck(plan: EditPlan, m: EditMeasurements): EditCheck | nu
 /** Why a model's result with a changed product is not used (decision 0040). */
 export const PRODUCT_CHANGED_REASON = "Etsy asks that listing photos show the actual item, so a picture in which the model redrew the product is not used.";
 
+const MODEL_BACKDROP_REASON = "The model's answer left part of the backdrop as it was.";
+const MODEL_UNSURE_REASON = "The product could not be found in the photo or in the model's answer, so the answer could not be checked.";
+
 /**
  * A model editor's checks (decision 0040): the built-in editor's checks from the same figures, with
  * the light's colour and the clean-up measured rather than taken on trust, and the product's own check
  * first: changed beyond MAX_PRODUCT_CHANGE, the result is not the seller's item.
  */
 export function modelChecksFor(plan: EditPlan, m: EditMeasurements): EditCheck[] {
-  const checks = checksFor(plan, m, {}).filter((c) => c.part !== "colour" && c.part !== "cleanup");
+  // The built-in editor's reasons for a background not done name its own limits; a model's are its own.
+  const checks = checksFor(plan, m, {})
+    .filter((c) => c.part !== "colour" && c.part !== "cleanup")
+    .map((c) => (c.part === "background" && c.status === "not-done" ? { ...c, reason: m.background && m.background.backdropShare >= BACKDROP_DONE_SHARE ? MODEL_UNSURE_REASON : MODEL_BACKDROP_REASON } : c));
   const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
   const warmth = plan.operations.find((o): o is Extract<Operation, { op: "warmth" }> => o.op === "warmth");
   const c = m.colour;

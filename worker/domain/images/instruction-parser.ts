@@ -415,6 +415,7 @@ export function generativePrompt(prompt: string, plan: EditPlan): string {
     .replace(/(\s*(,|;|\.|\band\b|\bve\b)\s*)+$/i, "")
     .replace(/^(\s*(,|;|\band\b|\bve\b)\s*)+/i, "")
     .trim();
+  if (asked && !/[.!?]$/.test(asked)) asked += ".";
   const guidance = [
     `Product photo of ${plan.category} for an online marketplace listing.`,
     asked,
