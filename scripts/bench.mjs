@@ -398,7 +398,9 @@ try {
         const cell = (r) => `${r.backdrop === null ? "-" : pct(r.backdrop)} backdrop, ${r.productChanged === null ? "product not comparable" : `${pct(r.productChanged)} of product changed`}`;
         for (const answer of answers) {
           const rows = photo.model.filter((r) => r.answer === answer);
-          const right = rows.every((r) => (r.status.background === "done") === r.truth >= 0.95 && (answer !== "redrawn" || r.status.product === "not-done") && (answer !== "good" || r.status.product === "done"));
+          const right = rows.every(
+            (r) => (r.status.background === "done") === r.truth >= 0.95 && (answer !== "redrawn" || r.status.product === "not-done") && (answer !== "good" || r.status.product === "done"),
+          );
           lines.push(
             budget(
               `model edit, fake '${answer}' answer to 'make the background pure white' (beanie, vase, busy mug)`,

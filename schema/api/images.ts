@@ -180,7 +180,7 @@ export interface ProductChangeFigures {
 }
 
 /** The light's colour before and after (model editors): warmth is mean red - blue, cast is how far the backdrop's mean is from grey. */
-export interface ColourFigures {
+interface ColourFigures {
   warmthBefore: number;
   warmthAfter: number;
   castBefore: number;

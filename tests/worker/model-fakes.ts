@@ -24,7 +24,7 @@ function rng(seed: number) {
 }
 
 /** What the fake model draws for a photo (same size as the photo it was sent). */
-export function modelAnswer(photo: SellerPhoto, sent: Pixels, behaviour: ModelBehaviour, background: Rgb | "transparent" = [255, 255, 255]): Pixels {
+function modelAnswer(photo: SellerPhoto, sent: Pixels, behaviour: ModelBehaviour, background: Rgb | "transparent" = [255, 255, 255]): Pixels {
   const { width, height } = sent;
   const out = new Uint8ClampedArray(sent.data);
   const noise = rng(31);
@@ -107,7 +107,7 @@ function base64(bytes: Uint8Array) {
 }
 
 /** What the fake was asked, for assertions. */
-export interface ModelCall {
+interface ModelCall {
   prompt: string;
   model: string;
 }

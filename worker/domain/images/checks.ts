@@ -101,7 +101,7 @@ export function canvasCheck(plan: EditPlan, m: EditMeasurements): EditCheck | nu
 }
 
 /** Why a model's result with a changed product is not used (decision 0040). */
-export const PRODUCT_CHANGED_REASON = "Etsy asks that listing photos show the actual item, so a picture in which the model redrew the product is not used.";
+const PRODUCT_CHANGED_REASON = "Etsy asks that listing photos show the actual item, so a picture in which the model redrew the product is not used.";
 
 const MODEL_BACKDROP_REASON = "The model's answer left part of the backdrop as it was.";
 const MODEL_UNSURE_REASON = "The product could not be found in the photo or in the model's answer, so the answer could not be checked.";
@@ -115,7 +115,9 @@ export function modelChecksFor(plan: EditPlan, m: EditMeasurements): EditCheck[]
   // The built-in editor's reasons for a background not done name its own limits; a model's are its own.
   const checks = checksFor(plan, m, {})
     .filter((c) => c.part !== "colour" && c.part !== "cleanup")
-    .map((c) => (c.part === "background" && c.status === "not-done" ? { ...c, reason: m.background && m.background.backdropShare >= BACKDROP_DONE_SHARE ? MODEL_UNSURE_REASON : MODEL_BACKDROP_REASON } : c));
+    .map((c) =>
+      c.part === "background" && c.status === "not-done" ? { ...c, reason: m.background && m.background.backdropShare >= BACKDROP_DONE_SHARE ? MODEL_UNSURE_REASON : MODEL_BACKDROP_REASON } : c,
+    );
   const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
   const warmth = plan.operations.find((o): o is Extract<Operation, { op: "warmth" }> => o.op === "warmth");
   const c = m.colour;
@@ -124,7 +126,9 @@ export function modelChecksFor(plan: EditPlan, m: EditMeasurements): EditCheck[]
     const summary = `Red-blue balance ${c.warmthBefore} to ${c.warmthAfter}; colour cast ${c.castBefore} to ${c.castAfter}.`;
     const warmOk = !warmth || (warmth.amount > 0 ? moved >= 1.5 : moved <= -1.5);
     const balanceOk = !has("whiteBalance") || c.castAfter <= Math.max(4, c.castBefore - 1);
-    checks.push(warmOk && balanceOk ? { part: "colour", status: "done", summary } : { part: "colour", status: "not-done", summary, reason: "The light's colour did not change the way that was asked." });
+    checks.push(
+      warmOk && balanceOk ? { part: "colour", status: "done", summary } : { part: "colour", status: "not-done", summary, reason: "The light's colour did not change the way that was asked." },
+    );
   }
   if (has("denoise")) {
     const ratio = m.noise?.ratio ?? 1;

@@ -402,7 +402,10 @@ export function describePlan(plan: EditPlan): { enhancedPrompt: string; promptEn
  */
 export function forModel(part: NotApplied): NotApplied {
   if (!/offline editor/.test(part.reason) || part.reason.startsWith("Etsy asks")) return part;
-  return { ...part, reason: "Not asked of the model: only edits whose result can be measured (background, light, colour, sharpness, clean-up) are sent to it, so its answer can be checked before it is charged." };
+  return {
+    ...part,
+    reason: "Not asked of the model: only edits whose result can be measured (background, light, colour, sharpness, clean-up) are sent to it, so its answer can be checked before it is charged.",
+  };
 }
 
 export function generativePrompt(prompt: string, plan: EditPlan): string {

@@ -66,13 +66,16 @@ function baseImageEditor(env: ImageEnv, overrides: ImageEditorOverrides): ImageE
   const name = imageProviderName(env);
   // A model's answer is measured before it is used or charged (decision 0040).
   if (name === "openai") {
-    return measuredModelEditor(openAiImageEditor({
-      apiKey: env.OPENAI_API_KEY!,
-      model: env.OPENAI_IMAGE_MODEL || "gpt-image-1.5",
-      baseUrl: env.OPENAI_BASE_URL,
-      fetch: overrides.fetch,
-      timeoutMs: overrides.timeoutMs,
-    }), { images: env.IMAGES });
+    return measuredModelEditor(
+      openAiImageEditor({
+        apiKey: env.OPENAI_API_KEY!,
+        model: env.OPENAI_IMAGE_MODEL || "gpt-image-1.5",
+        baseUrl: env.OPENAI_BASE_URL,
+        fetch: overrides.fetch,
+        timeoutMs: overrides.timeoutMs,
+      }),
+      { images: env.IMAGES },
+    );
   }
   if (name === "workers-ai") {
     return measuredModelEditor(workersAiImageEditor({ ai: env.AI!, model: env.WORKERS_AI_IMAGE_MODEL || DEFAULT_WORKERS_AI_IMAGE_MODEL, images: env.IMAGES, timeoutMs: overrides.timeoutMs }), {

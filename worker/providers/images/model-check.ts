@@ -12,18 +12,7 @@ import { fillTolerance, type Operation } from "../../domain/images/instruction-p
 import { colourName, edgeEnergy, hex, lightFigures, meanColour, measureBackground, shadowNextTo } from "../../domain/images/measure";
 import { backdropAgainstMask, castOf, growMask, productChange, warmthOf } from "../../domain/images/model-measure";
 import { borderColour, backgroundMask, orient, padToSquare, type Rgb, type Rgba } from "../../domain/images/pixels";
-import {
-  MAX_WORK_SIDE,
-  analysisWidth,
-  canvasOf,
-  encodeForPlatform,
-  loadPixels,
-  loadWorkingImage,
-  paintedCopy,
-  photonResize,
-  workingWidth,
-  type LocalEditorOptions,
-} from "./local-editor";
+import { MAX_WORK_SIDE, analysisWidth, canvasOf, encodeForPlatform, loadPixels, loadWorkingImage, paintedCopy, photonResize, workingWidth, type LocalEditorOptions } from "./local-editor";
 import type { ImageEditRequest, ImageEditResult, ImageEditor } from "./types";
 
 const WHITE: Rgb = [255, 255, 255];
@@ -102,9 +91,7 @@ export async function checkModelResult(request: ImageEditRequest, answer: ImageE
     canvas: null,
     product: named ? { colour: hex(named), colourName: colourName(named) } : null,
     productChange: change,
-    colour: colourAsked
-      ? { warmthBefore: warmthOf(original, null), warmthAfter: warmthOf(after, null), castBefore: castOf(original, backdropRegion), castAfter: castOf(after, backdropRegion) }
-      : null,
+    colour: colourAsked ? { warmthBefore: warmthOf(original, null), warmthAfter: warmthOf(after, null), castBefore: castOf(original, backdropRegion), castAfter: castOf(after, backdropRegion) } : null,
     noise: has("denoise") ? { ratio: Math.round((edgeEnergy(after, backdropRegion) / Math.max(1e-6, edgeEnergy(original, backdropRegion))) * 1000) / 1000 } : null,
   };
   const checks = modelChecksFor(plan, measurements);
