@@ -390,6 +390,27 @@ try {
           honest,
         ),
       );
+      // Model editors (OpenAI, Workers AI) through a fake model: backdrop share on the original's mask and
+      // the share of the product the model changed (done at <= 10 %, decision 0040).
+      if (!photo.model) lines.push(budget("model edits measured (fake model)", "failed: no figures", "status matches the picture", false));
+      else {
+        const answers = ["good", "unchanged", "redrawn", "half"];
+        const cell = (r) => `${r.backdrop === null ? "-" : pct(r.backdrop)} backdrop, ${r.productChanged === null ? "product not comparable" : `${pct(r.productChanged)} of product changed`}`;
+        for (const answer of answers) {
+          const rows = photo.model.filter((r) => r.answer === answer);
+          const right = rows.every(
+            (r) => (r.status.background === "done") === r.truth >= 0.95 && (answer !== "redrawn" || r.status.product === "not-done") && (answer !== "good" || r.status.product === "done"),
+          );
+          lines.push(
+            budget(
+              `model edit, fake '${answer}' answer to 'make the background pure white' (beanie, vase, busy mug)`,
+              rows.map((r) => `${r.photo.split(" ")[1]}: ${cell(r)} (${r.status.product === "not-done" ? "product changed" : r.status.background})`).join("; "),
+              answer === "good" ? "done: >= 95 % backdrop, <= 10 % product" : answer === "redrawn" ? "not done: product changed > 10 %" : "background not done (< 95 %)",
+              right,
+            ),
+          );
+        }
+      }
     }
   }
 
@@ -472,10 +493,20 @@ console.log(`\nresults written to ${file.replace(root + "/", "")}`);
  * codecs are WebAssembly modules bound there) and read from the line the test prints.
  */
 function benchBackdropShare() {
-  const r = spawnSync("npx", ["vitest", "run", "--project", "worker", "tests/worker/image-outcome.test.ts", "-t", "share of backdrop changed"], { cwd: root, encoding: "utf8" });
-  const line = `${r.stdout}`.split("\n").find((l) => l.includes('"figure":"backdrop share changed"'));
-  if (!line) return { error: `no figures (exit ${r.status}): ${`${r.stderr}`.slice(-300)}` };
-  return { rows: JSON.parse(line.slice(line.indexOf("{"))).rows };
+  const r = spawnSync(
+    "npx",
+    ["vitest", "run", "--project", "worker", "tests/worker/image-outcome.test.ts", "tests/worker/model-outcome.test.ts", "-t", "share of backdrop changed|tells a faithful edit"],
+    { cwd: root, encoding: "utf8" },
+  );
+  const lines = `${r.stdout}`.split("\n");
+  const figure = (name) => {
+    const line = lines.find((l) => l.includes(`"figure":"${name}"`));
+    return line ? JSON.parse(line.slice(line.indexOf("{"))).rows : null;
+  };
+  const rows = figure("backdrop share changed");
+  if (!rows) return { error: `no figures (exit ${r.status}): ${`${r.stderr}`.slice(-300)}` };
+  // The model editors' answers through a fake (decision 0040): good, unchanged, redrawn, half-done.
+  return { rows, model: figure("model edits measured") };
 }
 
 /** Puts a bench user on a plan, as `npm run user:plan` does, in the served state folder. */

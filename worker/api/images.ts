@@ -148,7 +148,7 @@ export const imageRoutes = [
       idempotent(env, request, user.id, "image-batch", async () => {
         await assertImageRequestAllowed(env, user.id, "batch");
         const { files, options } = await readBatchRequest(request);
-        assertBatchCanBeEdited(selectImageEditor(env), options.prompt, options.category, options.platform);
+        assertBatchCanBeEdited(options.prompt, options.category, options.platform);
         const data = await createBatch(env, user, files, options);
         return { status: 202, body: { success: true, message: "Batch created", data, wsUrl: `/api/batches/${data.id}/ws` } };
       }),
