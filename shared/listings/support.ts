@@ -43,8 +43,8 @@ const CONCEPTS: Concept[] = [
   },
   {
     id: "men",
-    say: re("for him|men'?s|mens|men|man|male|boyfriend|husband|brother|erkek\\p{L}*"),
-    evidence: re("men'?s|mens|men|man|male|boyfriend|husband|brother|dad|father|groom|groomsmen|groomsman|unisex|erkek\\p{L}*|baba\\p{L}*|damat\\p{L}*|ağabey\\p{L}*"),
+    say: re("for him|men'?s|mens|men|man|male|boyfriend|husband|brother|erke[kğ]\\p{L}*"),
+    evidence: re("men'?s|mens|men|man|male|boyfriend|husband|brother|dad|father|groom|groomsmen|groomsman|unisex|erke[kğ]\\p{L}*|baba\\p{L}*|damat\\p{L}*|ağabey\\p{L}*"),
     evidenceEn: re("him|his|he"),
   },
   { id: "unisex", say: re("unisex"), evidence: re("unisex|kadın ve erkek|women and men|men and women") },
@@ -127,7 +127,7 @@ const CONCEPTS: Concept[] = [
   { id: "cozy", say: re("cozy|cosy|warm|sıcak\\p{L}*|relaxing"), evidence: re("cozy|cosy|warm\\p{L}*|relax\\p{L}*|sıcak\\p{L}*|rahatlat\\p{L}*") },
   { id: "soft", say: re("soft|cuddly|huggable|gentle|yumuşa[kğ]\\p{L}*"), evidence: re("soft\\p{L}*|cuddl\\p{L}*|plush|gentle|yumuşa[kğ]\\p{L}*") },
   { id: "reusable", say: re("reusable|tekrar kullanılabilir"), evidence: re("reusable|reuse|tekrar kullan\\p{L}*") },
-  { id: "beginner", say: re("beginner friendly|beginners?|easy|yeni başlayan\\p{L}*|kolay"), evidence: re("beginners?|easy|kolay\\p{L}*|yeni başlayan\\p{L}*") },
+  { id: "beginner", say: re("beginner friendly|beginners?|yeni başlayan\\p{L}*"), evidence: re("beginners?|easy|kolay\\p{L}*|yeni başlayan\\p{L}*") },
   { id: "rustic", say: re("rustic|rustik|farmhouse"), evidence: re("rustic|rustik|farmhouse|wood\\p{L}*|ahşap|burlap") },
   { id: "plush", say: re("stuffed animal|stuffed|plush|plushie|peluş\\p{L}*"), evidence: re("stuffed|stuffing|plush\\p{L}*|fiberfill|filled|teddy|amigurumi|peluş\\p{L}*|elyaf\\p{L}*|dolgu\\p{L}*") },
   {
@@ -245,15 +245,14 @@ function sameStem(a: string, b: string): boolean {
  * Whether a tag is a fragment cut from inside the seller's noun phrases: a compound's half on its
  * own ("el hırka", "örgüsü hırka", "grain wallet", "thrown bowl"), or a material taken from another
  * thing of the product ("brass collar" from "solid brass buckle", "ahşap hırka" from "ahşap
- * düğmeli"). `materials` lists the material words the reader knows; `productHead` is the product's
- * noun ("gold jewelry" is the hoops' gold when the text says "gold hoops"). What the seller wrote is
- * never a fragment.
+ * düğmeli"); a compound's half is a fragment even where the text has it ("painted silk scarf" is cut
+ * from "hand painted silk scarf"). `materials` lists the material words the reader knows; `productHead` is the product's
+ * noun ("gold jewelry" is the hoops' gold when the text says "gold hoops").
  */
 export function isFragmentTag(tag: string, source: string, materials: readonly string[], productHead = ""): boolean {
   const t = wordsOf(tag);
   if (t.length < 2) return false;
   const s = sourceWords(source);
-  if (s.text.includes(` ${t.join(" ")} `)) return false;
   for (let i = 0; i < t.length; i++) {
     const w = t[i];
     // "el" without "örgüsü", "hand" without "knit".
@@ -261,6 +260,7 @@ export function isFragmentTag(tag: string, source: string, materials: readonly s
     // "örgüsü" or "thrown" without "el" or "wheel".
     if (s.boundSecond.has(w) && BOUND_SECOND.test(w) && !(i > 0 && BOUND_FIRST.has(t[i - 1]))) return true;
   }
+  if (s.text.includes(` ${t.join(" ")} `)) return false;
   // A material that belongs to another noun of the seller's text.
   const head = t[t.length - 1];
   const product = fold(productHead).split(" ").pop() ?? "";

@@ -275,7 +275,7 @@ function englishTemplateVocabulary(): Set<string> {
     else if (value && typeof value === "object") Object.values(value).forEach(collect);
   };
   collect(TEMPLATE_WORDS.en);
-  for (const c of CATEGORIES) collect([c.intent.en, c.titleTail.en, c.benefits.en, c.type.en]);
+  for (const c of CATEGORIES) collect([c.intent.en, c.titleTail.en, c.synonyms.en, c.type.en]);
   for (const o of OCCASIONS) collect(o.en);
   const turkish = new Set<string>();
   const collectTr = (value: unknown) => {
@@ -284,7 +284,7 @@ function englishTemplateVocabulary(): Set<string> {
     else if (value && typeof value === "object") Object.values(value).forEach(collectTr);
   };
   collectTr(TEMPLATE_WORDS.tr);
-  for (const c of CATEGORIES) collectTr([c.intent.tr, c.titleTail.tr, c.benefits.tr, c.type.tr, c.nouns.tr]);
+  for (const c of CATEGORIES) collectTr([c.intent.tr, c.titleTail.tr, c.synonyms.tr, c.type.tr, c.nouns.tr]);
   const vocab = new Set<string>();
   for (const t of texts) for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) if (w.length >= 3 && !turkish.has(w)) vocab.add(w);
   return vocab;
