@@ -21,6 +21,8 @@ interface Concept {
   id: string;
   /** Words of a written phrase that claim the concept (matched on folded text). */
   say: RegExp;
+  /** English-only words that claim it ("mum" is a candle in Turkish). */
+  sayEn?: RegExp;
   /** Words of the seller's text that support it (matched on folded text). */
   evidence: RegExp;
   /** English-only evidence ("her" is "every" in Turkish). */
@@ -59,7 +61,7 @@ const CONCEPTS: Concept[] = [
     evidence: re(`baby|babies|newborns?|infants?|bebek\\p{L}*|bebeğ\\p{L}*|yeni ?doğan\\p{L}*|${MONTHS}`),
     inherent: ["baby"],
   },
-  { id: "mom", say: re("moms?|mums?|mothers?|mother'?s|annel?\\p{L}*|anne"), evidence: re("moms?|mums?|mothers?|mother'?s|mama|mommy|anne\\p{L}*") },
+  { id: "mom", say: re("moms?|mothers?|mother'?s|annel?\\p{L}*|anne"), sayEn: re("mums?"), evidence: re("moms?|mums?|mothers?|mother'?s|mama|mommy|anne\\p{L}*") },
   { id: "dad", say: re("dads?|fathers?|father'?s|daddy|papa|baba\\p{L}*"), evidence: re("dads?|fathers?|father'?s|daddy|papa|baba\\p{L}*") },
   { id: "dog", say: re("dogs?|doggy|puppy|puppies|pup|köpe[kğ]\\p{L}*"), evidence: re("dogs?|doggy|puppy|puppies|pup|köpe[kğ]\\p{L}*") },
   { id: "puppy", say: re("puppy|puppies|yavru\\p{L}*"), evidence: re("puppy|puppies|kitten|yavru\\p{L}*") },
@@ -163,7 +165,7 @@ export function unsupportedPhrases(text: string, source: string, options: { lang
   const evidence = foldedEvidence(source, options.extra ?? []);
   const out: UnsupportedPhrase[] = [];
   for (const c of CONCEPTS) {
-    const m = c.say.exec(said);
+    const m = c.say.exec(said) ?? (options.lang !== "tr" ? c.sayEn?.exec(said) : null);
     if (!m) continue;
     if (options.category && c.inherent?.includes(options.category)) continue;
     if (c.evidence.test(evidence) || (options.lang !== "tr" && c.evidenceEn?.test(evidence))) continue;

@@ -576,7 +576,12 @@ function shownNotes(input: ComposeInput, lang: Lang): string[] {
   const own = ownSentences(input, lang);
   const intro = own[0] && own[0].length < 90 && own[1] ? 2 : 1;
   const used = new Set(own.slice(0, intro + 6).map((o) => sameSentence(o, lang)));
-  return shopNotes(input, lang).filter((n, i, all) => !used.has(sameSentence(n, lang)) && all.findIndex((x) => sameSentence(x, lang) === sameSentence(n, lang)) === i);
+  return shopNotes(input, lang).filter((n) => {
+    const key = sameSentence(n, lang);
+    if (used.has(key)) return false;
+    used.add(key);
+    return true;
+  });
 }
 
 /** Care as the seller wrote it: washing, drying, ironing, cleaning ("sadece elde yıkanır", "lay flat to dry"). Linear. */
@@ -1065,7 +1070,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (facts.brand) add(n.brand, facts.brand);
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
-  if (facts.models.length) add(n.model, facts.models.join(", "));
+  // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
+  if (facts.models.length) add(n.model, facts.models.map((m) => m.replace(/^#\s?/, "")).join(", "));
   if (facts.era.length) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
   const design = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?) (?:pattern|design|desenli|deseni)(?![\p{L}])/u.exec(text)?.[1];
