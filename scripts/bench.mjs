@@ -328,13 +328,13 @@ try {
         const showPhrases = (f) =>
           `${f.inventedPhrases} of the corpus's forbidden inventions in ${f.listingsWithInventions} listings, ${f.unsupportedPhrases} unsupported audience/occasion/use phrases, ${f.fragmentTags} fragment tags, ${f.conditionWordsInTitles} condition words in titles`;
         lines.push(
-            budget(
-              `Listing phrases, ${label} (${now.products} products)`,
-              `now ${showPhrases(now)}${wasPhrases ? `; before (${quality.beforePhrasesCommit}) ${showPhrases(wasPhrases)}` : ""}`,
-              "0 of each",
-              now.inventedPhrases === 0 && now.unsupportedPhrases === 0 && now.fragmentTags === 0 && now.conditionWordsInTitles === 0,
-            ),
-          );
+          budget(
+            `Listing phrases, ${label} (${now.products} products)`,
+            `now ${showPhrases(now)}${wasPhrases ? `; before (${quality.beforePhrasesCommit}) ${showPhrases(wasPhrases)}` : ""}`,
+            "0 of each",
+            now.inventedPhrases === 0 && now.unsupportedPhrases === 0 && now.fragmentTags === 0 && now.conditionWordsInTitles === 0,
+          ),
+        );
       }
   }
 

@@ -506,7 +506,9 @@ export const phraseWithMeasure = (p: Phrase) => (p.measure && !p.tokens.includes
 
 /** A measure of size, capacity or weight ("18 inch", "350 ml", "50x70 cm"), not a count ("120 pages") or a share ("100%"). */
 export function isSizeMeasure(measure: string): boolean {
-  return /^\d[\d.,x]*\s?(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|ft|feet|m|metres?|meters?|mt)$/iu.test(measure);
+  return /^\d[\d.,x]*\s?(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|ft|feet|m|metres?|meters?|mt)$/iu.test(
+    measure,
+  );
 }
 
 // ---- Categories --------------------------------------------------------------------------------

@@ -40,7 +40,9 @@ const CONCEPTS: Concept[] = [
   {
     id: "women",
     say: re("for her|women'?s?|womens|woman|ladies|lady|female|girlfriend|wife|sister|kadın\\p{L}*|bayan\\p{L}*|hanım\\p{L}*"),
-    evidence: re("women'?s?|womens|woman|ladies|lady|female|girlfriend|wife|sister|mom|mum|mother|bride|bridesmaids?|unisex|kadın\\p{L}*|bayan\\p{L}*|hanım\\p{L}*|anne\\p{L}*|gelin\\p{L}*|nedime\\p{L}*"),
+    evidence: re(
+      "women'?s?|womens|woman|ladies|lady|female|girlfriend|wife|sister|mom|mum|mother|bride|bridesmaids?|unisex|kadın\\p{L}*|bayan\\p{L}*|hanım\\p{L}*|anne\\p{L}*|gelin\\p{L}*|nedime\\p{L}*",
+    ),
     evidenceEn: re("her|she"),
   },
   {
@@ -87,7 +89,11 @@ const CONCEPTS: Concept[] = [
   { id: "wedding", say: re("weddings?|düğün\\p{L}*|nikah\\p{L}*"), evidence: re("weddings?|bride|bridal|düğün\\p{L}*|nikah\\p{L}*") },
   { id: "engagement", say: re("engagement|nişan\\p{L}*"), evidence: re("engagement|engaged|nişan\\p{L}*") },
   { id: "shower", say: re("baby shower|bridal shower|bebek partisi|hoş geldin bebek"), evidence: re("shower|bebek partisi|baby party|hoş geldin") },
-  { id: "new baby", say: re("new baby|newborn gift|new mom|new mum|expecting|yeni anne\\p{L}*|hamile\\p{L}*"), evidence: re("new baby|new mom|new mum|expecting|pregnan\\p{L}*|yeni anne\\p{L}*|hamile\\p{L}*") },
+  {
+    id: "new baby",
+    say: re("new baby|newborn gift|new mom|new mum|expecting|yeni anne\\p{L}*|hamile\\p{L}*"),
+    evidence: re("new baby|new mom|new mum|expecting|pregnan\\p{L}*|yeni anne\\p{L}*|hamile\\p{L}*"),
+  },
   { id: "housewarming", say: re("housewarming|new home|yeni ev\\p{L}*"), evidence: re("housewarming|new home|yeni ev\\p{L}*") },
   { id: "graduation", say: re("graduation|mezuniyet\\p{L}*"), evidence: re("graduation|graduate|mezuniyet\\p{L}*") },
   { id: "easter", say: re("easter|paskalya"), evidence: re("easter|paskalya") },
@@ -124,7 +130,11 @@ const CONCEPTS: Concept[] = [
   // ---- Properties a shopper reads as promises
   { id: "layering", say: re("layering|stacking|stackable|kombin\\p{L}*"), evidence: re("layer\\p{L}*|stack\\p{L}*|kombin\\p{L}*") },
   { id: "dainty", say: re("dainty|minimalist|minimal|delicate|zarif\\p{L}*"), evidence: re("dainty|minimalist|minimal|delicate|tiny|small|thin|zarif\\p{L}*|ince|minik|sade") },
-  { id: "scented", say: re("scented|aromatherapy|fragrance|kokulu|aromaterapi"), evidence: re("scent\\p{L}*|fragran\\p{L}*|essential oils?|aroma\\p{L}*|lavender|vanilla|koku\\p{L}*|esans\\p{L}*|lavanta") },
+  {
+    id: "scented",
+    say: re("scented|aromatherapy|fragrance|kokulu|aromaterapi"),
+    evidence: re("scent\\p{L}*|fragran\\p{L}*|essential oils?|aroma\\p{L}*|lavender|vanilla|koku\\p{L}*|esans\\p{L}*|lavanta"),
+  },
   { id: "natural", say: re("natural|doğal"), evidence: re("natural|organic|doğal|organik") },
   { id: "cozy", say: re("cozy|cosy|warm|sıcak\\p{L}*|relaxing"), evidence: re("cozy|cosy|warm\\p{L}*|relax\\p{L}*|sıcak\\p{L}*|rahatlat\\p{L}*") },
   { id: "soft", say: re("soft|cuddly|huggable|gentle|yumuşa[kğ]\\p{L}*"), evidence: re("soft\\p{L}*|cuddl\\p{L}*|plush|gentle|yumuşa[kğ]\\p{L}*") },
@@ -140,7 +150,7 @@ const CONCEPTS: Concept[] = [
   { id: "productivity", say: re("productivity|organi[sz]ation|verimlilik"), evidence: re("productiv\\p{L}*|organi[sz]\\p{L}*|goals?|habits?|verimli\\p{L}*|hedef\\p{L}*") },
 ];
 
-export interface UnsupportedPhrase {
+interface UnsupportedPhrase {
   /** The concept the phrase claims ("women", "kitchen", "christmas"). */
   concept: string;
   /** The words that make the claim. */
@@ -198,7 +208,7 @@ const SUBSTANCE = /^(?:yarn|thread|fabric|cord|fibre|fiber|blend|mix|wool|cotton
 const STOP = new Set("a an the and or but for of with without in on at to from by as into ve ile için bir bu da de veya gibi olarak".split(" "));
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-const wordsOf = (text: string) => fold(text).match(WORD) ?? [];
+const wordsOf = (text: string): string[] => fold(text).match(WORD) ?? [];
 
 interface SourceWords {
   source: string;

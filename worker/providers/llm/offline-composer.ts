@@ -565,7 +565,10 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   return lines;
 }
 
-const sameSentence = (a: string, lang: Lang) => lower(a, lang).replace(/[\s.!?…]+$/u, "").replace(/\s+/g, " ");
+const sameSentence = (a: string, lang: Lang) =>
+  lower(a, lang)
+    .replace(/[\s.!?…]+$/u, "")
+    .replace(/\s+/g, " ");
 
 /**
  * The seller's notes that the description shows under their own heading: each once, and none the
@@ -858,7 +861,9 @@ export function composeAltTexts(input: ComposeInput): string[] {
   const saysNothingNew = (x: string) => words(x).every((t) => nameWords.has(lower(t, r.lang)) || isStopWord(t));
   const extras = [
     ...keywordList(input).map((k) => lower(k, r.lang)),
-    ...r.phrases.filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2 && !isConditionPhrase(phraseText(p))).map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
+    ...r.phrases
+      .filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2 && !isConditionPhrase(phraseText(p)))
+      .map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
     // A share ("100%") alone tells a screen-reader user nothing.
     ...r.measures.filter((m) => !/%/.test(m)),
     ...buyerPhrases(input),
