@@ -194,7 +194,7 @@ export const CATEGORIES: CategoryModel[] = [
       tr: ["kadın giyim", "erkek giyim", "çocuk giyim", "bebek giyim", "unisex giyim", "günlük giyim", "doğum günü hediyesi"],
     },
     titleTail: { en: ["Gift for Her", "Gift for Him", "Kids Clothing", "Everyday Wear"], tr: ["Çocuk Giyim", "Günlük Giyim", "Kadına Hediye", "Erkeğe Hediye"] },
-    synonyms: { en: ["apparel", "clothes", "outfit", "women", "men", "top", "wear"], tr: ["kıyafet", "giysi", "kadın", "erkek", "kombin"] },
+    synonyms: { en: ["apparel", "clothes", "outfit", "women", "men", "kids", "baby", "wear"], tr: ["kıyafet", "giysi", "kadın", "erkek", "çocuk", "bebek", "kombin"] },
   }),
   C({
     id: "hat",

@@ -233,7 +233,7 @@ const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
 // or "1x1x1..." is read once (linear time, issue 23).
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<!\d|\d ?[x×] ?|\d ?[-–] ?)${NUMBER}(?: ?[-–] ?${NUMBER}(?= ?${UNIT}(?![\p{L}])))?(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 
@@ -527,8 +527,12 @@ export function baseNoun(word: string, lang: Lang): string {
       if (base.length >= 3 && NOUN_INDEX.has(base)) return base;
     }
   }
+  // "yatağı" is "yatak" with its last consonant softened; a word that is no known noun stays as written ("kedi yatağı", not "kedi yatakı").
   const softened = word.replace(/ğ([ıiuü])$/u, "k$1");
-  if (softened !== word) return baseNoun(softened, lang);
+  if (softened !== word) {
+    const base = baseNoun(softened, lang);
+    if (base !== softened) return base;
+  }
   return word;
 }
 

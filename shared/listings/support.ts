@@ -91,8 +91,16 @@ const CONCEPTS: Concept[] = [
   { id: "shower", say: re("baby shower|bridal shower|bebek partisi|hoş geldin bebek"), evidence: re("shower|bebek partisi|baby party|hoş geldin") },
   {
     id: "new baby",
-    say: re("new baby|newborn gift|new mom|new mum|expecting|yeni anne\\p{L}*|hamile\\p{L}*"),
-    evidence: re("new baby|new mom|new mum|expecting|pregnan\\p{L}*|yeni anne\\p{L}*|hamile\\p{L}*"),
+    say: re("new baby|newborn gift|new mom|new mum|expecting|baby registry|registry|yeni anne\\p{L}*|hamile\\p{L}*"),
+    evidence: re("new baby|new mom|new mum|expecting|registry|pregnan\\p{L}*|yeni anne\\p{L}*|hamile\\p{L}*"),
+  },
+  {
+    // A gift needs the seller to speak of one, or of an occasion one is given for ("for women" alone is no gift).
+    id: "gift",
+    say: re("gifts?|presents?|stocking stuffer|hediye\\p{L}*|armağan\\p{L}*"),
+    evidence: re(
+      "gifts?|gifting|gifted|presents?|stocking|birthday|christmas|xmas|holiday|anniversary|valentines?|valentine'?s|mother'?s day|father'?s day|wedding|shower|housewarming|graduation|easter|hediye\\p{L}*|armağan\\p{L}*|doğum günü\\p{L}*|yılbaşı\\p{L}*|yıldönümü\\p{L}*|sevgililer günü|anneler günü|babalar günü|düğün\\p{L}*|nişan\\p{L}*|mezuniyet\\p{L}*",
+    ),
   },
   { id: "housewarming", say: re("housewarming|new home|yeni ev\\p{L}*"), evidence: re("housewarming|new home|yeni ev\\p{L}*") },
   { id: "graduation", say: re("graduation|mezuniyet\\p{L}*"), evidence: re("graduation|graduate|mezuniyet\\p{L}*") },
@@ -200,7 +208,7 @@ export const isConditionPhrase = (text: string) => CONDITION.test(fold(text));
 const BOUND_FIRST = new Set(["hand", "wheel", "full", "top", "rose", "sterling", "stainless", "machine", "dishwasher", "el", "tığ", "şiş", "makine"]);
 /** Second halves that never describe a product alone ("thrown" of "wheel thrown", "örgüsü" of "el örgüsü"). */
 const BOUND_SECOND =
-  /^(?:made|thrown|painted|stamped|poured|dyed|rolled|carved|crafted|lettered|drawn|printed|sewn|stitched|blown|built|cut|grain|filled|plated|tone|safe|washable|yapımı|örgüsü|örmesi|işi|işlemesi|boyası|boyaması|baskı|baskısı|dikimi|dikişi|dokuması|kesimi|üretimi|tasarımı)$/u;
+  /^(?:ayar|karat|carat|made|thrown|painted|stamped|poured|dyed|rolled|carved|crafted|lettered|drawn|printed|sewn|stitched|blown|built|cut|grain|filled|plated|tone|safe|washable|yapımı|örgüsü|örmesi|işi|işlemesi|boyası|boyaması|baskı|baskısı|dikimi|dikişi|dokuması|kesimi|üretimi|tasarımı)$/u;
 /** Second halves that bind a first half but describe a product alone too ("knit" of "hand knit": "knit bonnet"). */
 const SECOND_ALONE = /^(?:knit|knitted|crochet|crocheted|quilted|woven|embroidered|beaded|silver|steel|gold|örgü)$/u;
 /** Substances a material word may stand before and still be the product's material ("cotton yarn", "merinos yün"). */
@@ -239,8 +247,8 @@ function sourceWords(source: string): SourceWords {
   const boundSecond = new Set<string>();
   for (const run of runs)
     for (let i = 0; i + 1 < run.length; i++)
-      if (BOUND_FIRST.has(run[i]) && (BOUND_SECOND.test(run[i + 1]) || SECOND_ALONE.test(run[i + 1]))) {
-        boundFirst.add(run[i]);
+      if ((BOUND_FIRST.has(run[i]) || /^\d+$/.test(run[i])) && (BOUND_SECOND.test(run[i + 1]) || SECOND_ALONE.test(run[i + 1]))) {
+        if (!/^\d/.test(run[i])) boundFirst.add(run[i]);
         boundSecond.add(run[i + 1]);
       }
   lastSource = { source, text: ` ${wordsOf(source).join(" ")} `, runs, boundFirst, boundSecond };
@@ -270,7 +278,7 @@ export function isFragmentTag(tag: string, source: string, materials: readonly s
     // "el" without "örgüsü", "hand" without "knit".
     if (s.boundFirst.has(w) && !(i + 1 < t.length && (BOUND_SECOND.test(t[i + 1]) || SECOND_ALONE.test(t[i + 1])))) return true;
     // "örgüsü" or "thrown" without "el" or "wheel".
-    if (s.boundSecond.has(w) && BOUND_SECOND.test(w) && !(i > 0 && BOUND_FIRST.has(t[i - 1]))) return true;
+    if (s.boundSecond.has(w) && BOUND_SECOND.test(w) && !(i > 0 && (BOUND_FIRST.has(t[i - 1]) || /^\d+$/.test(t[i - 1])))) return true;
   }
   if (s.text.includes(` ${t.join(" ")} `)) return false;
   // A material that belongs to another noun of the seller's text.

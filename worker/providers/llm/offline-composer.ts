@@ -277,8 +277,15 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
     // A segment repeating a word of the title says it twice: left out.
     // A short doubled word is a name ("pom pom"); a longer one ("adım adım", step by step) repeats a word.
     if (ws.length === 0 || ws.some((w, i) => (used.has(w) || (ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) && !isStopWord(w) && !/^\d/.test(w))) continue;
+    // "%", ":", "&" and "+" may stand once in a title (the rule enforcer would write "percent50" for a second "%50"):
+    // a segment with a second share goes without its shares ("Yün Akrilik"); the description keeps them.
+    const twice = (text: string) => {
+      const once = text.match(/[%:&+]/gu) ?? [];
+      return new Set(once).size !== once.length;
+    };
+    if (twice(`${title} ${segment}`)) segment = segment.replace(/%\s?\d+(?:[.,]\d+)?\s*|\d+(?:[.,]\d+)?\s?%\s*/gu, "").trim();
     const next = `${title}${separator(count)}${segment}`;
-    if (next.length > max || words(next).length > maxWords) continue;
+    if (!segment || twice(next) || next.length > max || words(next).length > maxWords) continue;
     title = next;
     ws.forEach((w) => used.add(w));
     count += 1;
@@ -616,9 +623,11 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   const sheet = { ...facts, care: care.every(inNotes) ? [] : care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
   // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
   const listed = lower([...own.slice(1), ...features].join(" "), r.lang);
+  const careLabel = `${FACT_LABELS[r.lang].care}: `;
   for (const line of factLines(sheet, r.lang)) {
     const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
-    if (!features.includes(line) && !values.every((v) => listed.includes(lower(v, r.lang)))) features.push(line);
+    // The care line stands even when a sentence above holds the same words: a buyer looks for it.
+    if (!features.includes(line) && (line.startsWith(careLabel) || !values.every((v) => listed.includes(lower(v, r.lang))))) features.push(line);
   }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
@@ -728,6 +737,12 @@ const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimali
 /** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
 const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug"]);
 
+/** Whether two words of a phrase are one word with different endings ("quilted quilt", "seramik seramik"). */
+function repeatsAStem(phrase: string): boolean {
+  const ws = phrase.toLocaleLowerCase("tr").split(/\s+/).filter((w) => w.length > 3);
+  return ws.some((w, i) => ws.slice(i + 1).some((x) => x.slice(0, 4) === w.slice(0, 4) && (x.startsWith(w) || w.startsWith(x) || x.slice(0, -2) === w.slice(0, -2))));
+}
+
 /** Every tag candidate for this product, best first (the enforcer fills from the same list). */
 export function tagPool(input: ComposeInput): string[] {
   const r = reading(input);
@@ -744,6 +759,10 @@ export function tagPool(input: ComposeInput): string[] {
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
     // from "brass buckle"), and never wear or damage ("utensil marks").
     if (isFragmentTag(clean, source, MATERIALS, head) || (isConditionPhrase(clean) && !source.toLocaleLowerCase("tr").includes(clean))) return;
+    // A care instruction is no search ("lay flat", "machine wash"); "dishwasher safe" and "machine washable" are.
+    if (CARE_CLAUSE.test(clean) && !/(?:safe|washable|yıkanabilir)$/u.test(clean)) return;
+    // A tag cannot carry "." ("4.5x3.5 inches" would become "4 5x3 5 inches"), nor say a word twice ("quilted quilt").
+    if (/\d[.,]\d/.test(clean) || repeatsAStem(clean)) return;
     pool.push(clean);
   };
   const tail = (tokens: string[]) =>
@@ -787,7 +806,7 @@ export function tagPool(input: ComposeInput): string[] {
   for (const e of facts.era) add(withHead(e));
   if (facts.vintage) add(withHead("vintage"));
   for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
-  for (const m of facts.materials) add(withHead(m.name));
+  for (const m of facts.materials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
   for (const c of facts.colours) add(withHead(c));
   if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
