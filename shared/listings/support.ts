@@ -165,10 +165,11 @@ interface UnsupportedPhrase {
   phrase: string;
 }
 
-let lastEvidence: { key: string; folded: string } | null = null;
+/** The seller's text folded once per text: writers check many phrases against the same source (a fresh key string per call would be quadratic). */
+let lastEvidence: { source: string; extra: string; folded: string } | null = null;
 function foldedEvidence(source: string, extra: string[]): string {
-  const key = `${source}\u0000${extra.join("\u0001")}`;
-  if (lastEvidence?.key !== key) lastEvidence = { key, folded: fold(`${source}\n${extra.join("\n")}`) };
+  const joined = extra.join("\n");
+  if (lastEvidence?.source !== source || lastEvidence.extra !== joined) lastEvidence = { source, extra: joined, folded: fold(`${source}\n${joined}`) };
   return lastEvidence.folded;
 }
 

@@ -73,10 +73,18 @@ const factCache = new Map<string, FactSheet>();
  * cardigan, "Kitchen Decor" for a mixing bowl; decision 0039), and in a Turkish listing no English word.
  */
 function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
-  const source = `${input.description}\n${input.keywords.join("\n")}`;
+  const source = sellerText(input);
   if (unsupportedClaims(text, facts, source).length) return false;
   if (unsupportedPhrases(text, source, { lang: facts.language, category: reading(input).category.id, extra: facts.sizes }).length) return false;
   return facts.language !== "tr" || englishWords(text, `${input.description} ${input.keywords.join(" ")}`).length === 0;
+}
+
+/** The seller's description and chosen keywords as one text, built once per input (checks compare it by reference). */
+let lastSeller: { description: string; keywords: string[]; text: string } | null = null;
+function sellerText(input: ComposeInput): string {
+  if (lastSeller && lastSeller.description === input.description && lastSeller.keywords === input.keywords) return lastSeller.text;
+  lastSeller = { description: input.description, keywords: input.keywords, text: `${input.description}\n${input.keywords.join("\n")}` };
+  return lastSeller.text;
 }
 
 /** Keywords as the seller selected them, cleaned, each once; a regeneration starts at the next one. */
@@ -750,7 +758,7 @@ export function tagPool(input: ComposeInput): string[] {
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
   const facts = factsFor(input);
-  const source = `${input.description}\n${input.keywords.join("\n")}`;
+  const source = sellerText(input);
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "");
