@@ -233,7 +233,7 @@ const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
 // or "1x1x1..." is read once (linear time, issue 23).
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<!\d|\d ?[x×] ?|\d ?[-–] ?)${NUMBER}(?: ?[-–] ?${NUMBER}(?= ?${UNIT}(?![\p{L}])))?(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 

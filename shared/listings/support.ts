@@ -158,6 +158,9 @@ const CONCEPTS: Concept[] = [
   { id: "productivity", say: re("productivity|organi[sz]ation|verimlilik"), evidence: re("productiv\\p{L}*|organi[sz]\\p{L}*|goals?|habits?|verimli\\p{L}*|hedef\\p{L}*") },
 ];
 
+/** Every concept's words in one expression: most phrases claim none, and one test tells. */
+const ANY_SAY = new RegExp(CONCEPTS.flatMap((c) => [c.say.source, ...(c.sayEn ? [c.sayEn.source] : [])]).join("|"), "u");
+
 interface UnsupportedPhrase {
   /** The concept the phrase claims ("women", "kitchen", "christmas"). */
   concept: string;
@@ -166,11 +169,11 @@ interface UnsupportedPhrase {
 }
 
 /** The seller's text folded once per text: writers check many phrases against the same source (a fresh key string per call would be quadratic). */
-let lastEvidence: { source: string; extra: string; folded: string } | null = null;
-function foldedEvidence(source: string, extra: string[]): string {
+let lastEvidence: { source: string; extra: string; folded: string; found: Map<string, boolean> } | null = null;
+function evidenceOf(source: string, extra: string[]) {
   const joined = extra.join("\n");
-  if (lastEvidence?.source !== source || lastEvidence.extra !== joined) lastEvidence = { source, extra: joined, folded: fold(`${source}\n${joined}`) };
-  return lastEvidence.folded;
+  if (lastEvidence?.source !== source || lastEvidence.extra !== joined) lastEvidence = { source, extra: joined, folded: fold(`${source}\n${joined}`), found: new Map() };
+  return lastEvidence;
 }
 
 /**
@@ -181,13 +184,24 @@ function foldedEvidence(source: string, extra: string[]): string {
  */
 export function unsupportedPhrases(text: string, source: string, options: { lang?: Lang; category?: CategoryId; extra?: string[] } = {}): UnsupportedPhrase[] {
   const said = fold(text);
-  const evidence = foldedEvidence(source, options.extra ?? []);
+  if (!ANY_SAY.test(said)) return [];
+  const evidence = evidenceOf(source, options.extra ?? []);
+  // Each concept's words are looked for once per text, however many phrases ask.
+  const supports = (c: Concept) => {
+    const key = `${c.id}\u0000${options.lang ?? ""}`;
+    let hit = evidence.found.get(key);
+    if (hit === undefined) {
+      hit = c.evidence.test(evidence.folded) || (options.lang !== "tr" && !!c.evidenceEn?.test(evidence.folded));
+      evidence.found.set(key, hit);
+    }
+    return hit;
+  };
   const out: UnsupportedPhrase[] = [];
   for (const c of CONCEPTS) {
     const m = c.say.exec(said) ?? (options.lang !== "tr" ? c.sayEn?.exec(said) : null);
     if (!m) continue;
     if (options.category && c.inherent?.includes(options.category)) continue;
-    if (c.evidence.test(evidence) || (options.lang !== "tr" && c.evidenceEn?.test(evidence))) continue;
+    if (supports(c)) continue;
     out.push({ concept: c.id, phrase: text.slice(m.index, m.index + m[0].length) });
   }
   return out;

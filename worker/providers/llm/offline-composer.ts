@@ -9,7 +9,7 @@
  * part is regenerated.
  */
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
-import { FILLER_PHRASES, OCCASIONS, type Lang } from "../../../shared/listings/categories";
+import { FILLER_PHRASES, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
 import { isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
 import {
   capitalise,
@@ -75,16 +75,23 @@ const factCache = new Map<string, FactSheet>();
 function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
   const source = sellerText(input);
   if (unsupportedClaims(text, facts, source).length) return false;
-  if (unsupportedPhrases(text, source, { lang: facts.language, category: reading(input).category.id, extra: facts.sizes }).length) return false;
+  if (unsupportedPhrases(text, source, { lang: facts.language, category: sellerCategory(input), extra: facts.sizes }).length) return false;
   return facts.language !== "tr" || englishWords(text, `${input.description} ${input.keywords.join(" ")}`).length === 0;
 }
 
 /** The seller's description and chosen keywords as one text, built once per input (checks compare it by reference). */
-let lastSeller: { description: string; keywords: string[]; text: string } | null = null;
-function sellerText(input: ComposeInput): string {
-  if (lastSeller && lastSeller.description === input.description && lastSeller.keywords === input.keywords) return lastSeller.text;
-  lastSeller = { description: input.description, keywords: input.keywords, text: `${input.description}\n${input.keywords.join("\n")}` };
-  return lastSeller.text;
+let lastSeller: { description: string; keywords: string[]; text: string; category?: CategoryId } | null = null;
+function seller(input: ComposeInput) {
+  if (!(lastSeller && lastSeller.description === input.description && lastSeller.keywords === input.keywords))
+    lastSeller = { description: input.description, keywords: input.keywords, text: `${input.description}\n${input.keywords.join("\n")}` };
+  return lastSeller;
+}
+const sellerText = (input: ComposeInput) => seller(input).text;
+/** The product's category, read once per input (the reading's cache key is the whole text, so a lookup per phrase would be quadratic). */
+function sellerCategory(input: ComposeInput): CategoryId {
+  const s = seller(input);
+  s.category ??= reading(input).category.id;
+  return s.category;
 }
 
 /** Keywords as the seller selected them, cleaned, each once; a regeneration starts at the next one. */
