@@ -754,7 +754,10 @@ const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewe
 
 /** Whether two words of a phrase are one word with different endings ("quilted quilt", "seramik seramik"). */
 function repeatsAStem(phrase: string): boolean {
-  const ws = phrase.toLocaleLowerCase("tr").split(/\s+/).filter((w) => w.length > 3);
+  const ws = phrase
+    .toLocaleLowerCase("tr")
+    .split(/\s+/)
+    .filter((w) => w.length > 3);
   return ws.some((w, i) => ws.slice(i + 1).some((x) => x.slice(0, 4) === w.slice(0, 4) && (x.startsWith(w) || w.startsWith(x) || x.slice(0, -2) === w.slice(0, -2))));
 }
 
