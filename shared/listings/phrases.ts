@@ -440,7 +440,9 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
       const m = pattern.exec(rest);
       if (m) {
         out.push({ tokens: words(m[0]), kind: "feature", clause });
-        rest = rest.replace(m[0], " , ");
+        // A one-word feature before a noun describes it and stays in its phrase ("kids waterproof rain jacket").
+        const inPhrase = words(m[0]).length === 1 && /^\s+\p{L}/u.test(rest.slice((m.index ?? 0) + m[0].length));
+        if (!inPhrase) rest = rest.replace(m[0], " , ");
       }
     }
     for (const part of rest.split(" , ")) {
