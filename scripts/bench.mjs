@@ -323,6 +323,18 @@ try {
             now.keptShare === 100 && now.unsupportedClaims === 0 && now.englishWordsInTurkish === 0,
           ),
         );
+        // Decision 0039: audiences, occasions and uses the seller never named, fragment tags, condition words in titles.
+        const wasPhrases = quality.beforePhrases?.[name];
+        const showPhrases = (f) =>
+          `${f.inventedPhrases} of the corpus's forbidden inventions in ${f.listingsWithInventions} listings, ${f.unsupportedPhrases} unsupported audience/occasion/use phrases, ${f.fragmentTags} fragment tags, ${f.conditionWordsInTitles} condition words in titles`;
+        lines.push(
+          budget(
+            `Listing phrases, ${label} (${now.products} products)`,
+            `now ${showPhrases(now)}${wasPhrases ? `; before (${quality.beforePhrasesCommit}) ${showPhrases(wasPhrases)}` : ""}`,
+            "0 of each",
+            now.inventedPhrases === 0 && now.unsupportedPhrases === 0 && now.fragmentTags === 0 && now.conditionWordsInTitles === 0,
+          ),
+        );
       }
   }
 
@@ -790,6 +802,8 @@ async function benchListingQuality() {
       now: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, strip(v)])),
       before: { offlineComposer: before.offlineComposer, enforcerOnFakeModel: before.enforcerOnFakeModel, bulkOptimize: before.bulkOptimize },
       beforeCommit: before.measuredAt,
+      beforePhrases: before.phrases,
+      beforePhrasesCommit: before.phrases?.measuredAt,
     };
   } catch (error) {
     return { error: String(error.message || error) };
