@@ -14,7 +14,8 @@ const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
 // BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input,
 // BENCH_ONLY=keywords the keyword relevance, BENCH_ONLY=quality the listing quality, BENCH_ONLY=patterns the tech-edit accuracy,
-// BENCH_ONLY=doctor the Listing Doctor's pairwise agreement and audit time, alone without a build or a server (core: the figures of DESIGN §9).
+// BENCH_ONLY=doctor the Listing Doctor's pairwise agreement and audit time, alone without a build or a server (core: the figures of DESIGN §9;
+// BENCH_ONLY=ssr, js or lighthouse runs one of them: the /landing TTFB, the /landing JavaScript, Lighthouse on /landing and /login).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -140,7 +141,8 @@ try {
     await fetch(`${base}/api/health`).then((r) => r.text());
   }
 
-  if (want("core")) {
+  const core = want("core");
+  if (core) {
     // 1. Listing generation vs the SPEC's sequential client flow, with a fake LLM of fixed latency L.
     log(`listing generation with a fake LLM of ${L} ms per call`);
     const genToken = await register(base, `bench-gen-${Date.now()}@example.com`);
@@ -191,6 +193,8 @@ try {
       budget("listing generation / L", `${round(genRatio)} x L (${round(median(gen))} ms; sequential flow ${round(median(seq))} ms = ${round(median(seq) / L)} x L)`, "<= 1.3 x L", genRatio <= 1.3),
     );
 
+  }
+  if (core || want("ssr")) {
     // 2. SSR time to first byte of /landing vs a static asset from the same server.
     log("SSR TTFB of /landing vs a static asset");
     const ssr = [];
@@ -203,6 +207,8 @@ try {
     results.figures.ssr = { landingP50Ms: round(median(ssr)), staticP50Ms: round(median(asset)), ratio: round(ssrRatio) };
     lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 2", ssrRatio <= 2));
 
+  }
+  if (core) {
     // 3. Authenticated /api reads vs the unauthenticated health check.
     log("authenticated /api reads vs /api/health");
     const readToken = await register(base, `bench-read-${Date.now()}@example.com`);
@@ -225,6 +231,8 @@ try {
       ),
     );
 
+  }
+  if (core || want("js")) {
     // 4. JavaScript shipped by /landing vs a bare React Router page built in this run.
     log("gzipped JavaScript of /landing vs a bare React Router page");
     const landingJs = await pageJsGzip(base, await (await fetch(`${base}/landing`)).text());
@@ -233,6 +241,8 @@ try {
     results.figures.javascript = { landingGzipBytes: landingJs.bytes, landingFiles: landingJs.files, bareGzipBytes: bareJs.bytes, ratio: round(jsRatio) };
     lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.3", jsRatio <= 1.3));
 
+  }
+  if (core) {
     // 5. Quota reserve under 50 concurrent requests: exactly the limit succeeds.
     log("quota reserve under 50 concurrent requests");
     const qToken = await register(base, `bench-quota-${Date.now()}@example.com`);
@@ -283,6 +293,8 @@ try {
       ),
     );
 
+  }
+  if (core || want("lighthouse")) {
     // 7. Lighthouse (mobile) on /landing and /login.
     log("Lighthouse mobile on /landing and /login");
     const lighthouse = await runLighthouse(base, ["/landing", "/login"]);
@@ -297,7 +309,7 @@ try {
         ),
       );
     }
-  } // want("core")
+  }
 
   // 9. Listing quality (issue 24): the writers on the 63-product corpus, before (kept in the corpus) and now.
   if (want("quality")) {
