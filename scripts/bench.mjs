@@ -192,7 +192,6 @@ try {
     lines.push(
       budget("listing generation / L", `${round(genRatio)} x L (${round(median(gen))} ms; sequential flow ${round(median(seq))} ms = ${round(median(seq) / L)} x L)`, "<= 1.3 x L", genRatio <= 1.3),
     );
-
   }
   if (core || want("ssr")) {
     // 2. SSR time to first byte of /landing vs a static asset from the same server.
@@ -205,8 +204,7 @@ try {
     }
     const ssrRatio = median(ssr) / median(asset);
     results.figures.ssr = { landingP50Ms: round(median(ssr)), staticP50Ms: round(median(asset)), ratio: round(ssrRatio) };
-    lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 2", ssrRatio <= 2));
-
+    lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 1.5", ssrRatio <= 1.5));
   }
   if (core) {
     // 3. Authenticated /api reads vs the unauthenticated health check.
@@ -230,7 +228,6 @@ try {
         readRatio <= 1.5,
       ),
     );
-
   }
   if (core || want("js")) {
     // 4. JavaScript shipped by /landing vs a bare React Router page built in this run.
@@ -239,8 +236,7 @@ try {
     const bareJs = buildBareApp();
     const jsRatio = landingJs.bytes / bareJs.bytes;
     results.figures.javascript = { landingGzipBytes: landingJs.bytes, landingFiles: landingJs.files, bareGzipBytes: bareJs.bytes, ratio: round(jsRatio) };
-    lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.3", jsRatio <= 1.3));
-
+    lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.15", jsRatio <= 1.15));
   }
   if (core) {
     // 5. Quota reserve under 50 concurrent requests: exactly the limit succeeds.
@@ -292,7 +288,6 @@ try {
         !edit.error && edit.peakGrowthMb < 128,
       ),
     );
-
   }
   if (core || want("lighthouse")) {
     // 7. Lighthouse (mobile) on /landing and /login.
@@ -304,8 +299,8 @@ try {
         budget(
           `Lighthouse mobile ${path}`,
           s.error ? `failed: ${s.error}` : `performance ${s.performance}, accessibility ${s.accessibility}`,
-          ">= 95 each",
-          !s.error && s.performance >= 95 && s.accessibility >= 95,
+          ">= 98 each",
+          !s.error && s.performance >= 98 && s.accessibility >= 98,
         ),
       );
     }
@@ -356,9 +351,9 @@ try {
       lines.push(
         budget(
           "Listing Doctor audit per listing (in process, 5,000 imported rows)",
-          `full report with checked fixes ${round(shop.auditPerListingMs, 3)} ms a listing; the score and finding ids the import caches ${round(shop.scorePerListingMs, 3)} ms = ${round(shop.auditShareOfImport * 100, 1)} % of the import's time a row`,
-          "<= 5 ms",
-          shop.auditPerListingMs <= 5,
+          `full report with checked fixes ${round(shop.auditCpuPerListingMs, 3)} ms CPU time (${round(shop.auditPerListingMs, 3)} ms wall on this shared machine); the score and finding ids the import caches ${round(shop.scorePerListingMs, 3)} ms = ${round(shop.auditShareOfImport * 100, 1)} % of the import's time a row`,
+          "<= 2 ms",
+          shop.auditCpuPerListingMs <= 2,
         ),
       );
       lines.push(
@@ -690,11 +685,20 @@ async function benchShop(origin, pgid) {
       const f = generatedRow(i);
       return { platform: "etsy", title: f[0], description: f[1].replace(/&amp;/g, "&").replace(/&#39;/g, "'"), tags: f[5].split(","), altTexts: [], photoCount: f.slice(7, 17).filter(Boolean).length };
     });
-    for (const input of inputs.slice(0, 200)) auditListing(input); // warm up
-    let a0 = now();
-    for (const input of inputs) auditListing(input);
-    const auditPerListingMs = ms(a0) / inputs.length;
-    a0 = now();
+    for (const input of inputs.slice(0, 300)) auditListing(input); // warm up
+    // Best of three rounds, CPU time of this process as the Doctor section measures it: the Worker may still be
+    // busy with the import, and the machine is shared, so wall time includes waiting for a core.
+    let auditPerListingMs = Infinity;
+    let auditCpuPerListingMs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const c0 = process.cpuUsage();
+      const w0 = now();
+      for (const input of inputs) auditListing(input);
+      auditPerListingMs = Math.min(auditPerListingMs, ms(w0) / inputs.length);
+      const c = process.cpuUsage(c0);
+      auditCpuPerListingMs = Math.min(auditCpuPerListingMs, (c.user + c.system) / 1000 / inputs.length);
+    }
+    const a0 = now();
     for (const input of inputs) auditSummary(input);
     const scorePerListingMs = ms(a0) / inputs.length;
 
@@ -739,6 +743,7 @@ async function benchShop(origin, pgid) {
       summaryRatio: round(median(summary) / median(health)),
       listRatio: round(median(list) / median(health)),
       auditPerListingMs: round(auditPerListingMs, 4),
+      auditCpuPerListingMs: round(auditCpuPerListingMs, 4),
       scorePerListingMs: round(scorePerListingMs, 4),
       auditShareOfImport: round(scorePerListingMs / importPerRowMs, 4),
       bigFileMb: round(Buffer.byteLength(big) / (1024 * 1024), 2),

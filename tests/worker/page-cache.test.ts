@@ -35,15 +35,22 @@ describe("the landing page rendered once per variant", () => {
     expect(two).not.toContain(r.calls[0]);
   });
 
-  it("keeps a separate page for each theme and language cookie and Accept-Language", async () => {
+  it("keeps one page per theme and language, read from the cookies and Accept-Language as the root loader reads them", async () => {
     const cache = createPageCache();
     const r = renderer();
-    const variants = [{}, { Cookie: "theme=dark" }, { Cookie: "lang=tr" }, { Cookie: "lang=tr; theme=dark" }, { "Accept-Language": "tr-TR,tr;q=0.9" }];
-    for (const headers of variants) await cache.serve(get("/landing", headers), "n", r.forRequest(get("/landing", headers)));
-    expect(r.calls).toHaveLength(variants.length);
-    const dark = await cache.serve(get("/landing", { Cookie: "theme=dark; lang=tr" }), "n", r.forRequest(get("/landing")));
-    expect(r.calls).toHaveLength(variants.length);
-    expect(await dark!.text()).toContain('data-cookie="lang=tr; theme=dark"');
+    const serve = (headers: Record<string, string>) => cache.serve(get("/landing", headers), "n", r.forRequest(get("/landing", headers)));
+    for (const headers of [{} as Record<string, string>, { Cookie: "theme=dark" }, { Cookie: "lang=tr" }, { Cookie: "lang=tr; theme=dark" }]) await serve(headers);
+    expect(r.calls).toHaveLength(4);
+    // The same theme and language, said another way: the page already rendered.
+    const turkishBrowser = await serve({ "Accept-Language": "tr-TR,tr;q=0.9" });
+    await serve({ "Accept-Language": "en-US,en;q=0.9" });
+    await serve({ Cookie: "theme=dark; lang=tr" });
+    expect(r.calls).toHaveLength(4);
+    expect(await turkishBrowser!.text()).toContain('data-cookie="lang=tr"');
+    // A saved English choice wins over a Turkish browser, as on the page itself: the English page.
+    const english = await serve({ Cookie: "lang=en", "Accept-Language": "tr-TR" });
+    expect(r.calls).toHaveLength(4);
+    expect(await english!.text()).toContain('data-cookie=""');
   });
 
   it("renders afresh for a visitor with any other cookie, such as a session or the signed-in hint", async () => {

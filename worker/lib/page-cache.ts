@@ -1,8 +1,9 @@
 /**
  * Public pages rendered once per isolate and variant, then served with a fresh CSP nonce (decision 0044).
  *
- * The landing page is the same for every anonymous visitor apart from the theme and language cookies,
- * the Accept-Language header and the origin, and the nonce of its scripts. Rendering it with React on
+ * The landing page is the same for every anonymous visitor apart from its theme and language (read from
+ * the cookies and Accept-Language by shared/pages/preferences.ts, as the root loader reads them), the
+ * origin, and the nonce of its scripts. Rendering it with React on
  * every request cost about twice a trivial Worker answer; here the first request of a variant renders it
  * with a placeholder nonce (random per isolate), and every request gets that HTML with the placeholder
  * replaced by its own nonce, so the page's Content-Security-Policy stays per response.
@@ -11,13 +12,14 @@
  * hint: a signed-in visitor always gets a fresh render, so a redirect or a personal page stays right),
  * a query string, a method other than GET, or an answer that is not a plain 200 HTML page without cookies.
  */
+import { PAGE_COOKIES, pagePreferences } from "../../shared/pages/preferences";
 import { newNonce } from "./security";
 
 /** The document paths rendered once per variant. */
 const PATHS = new Set(["/landing"]);
-/** The cookies these pages read (app/lib/storage-keys.ts COOKIE.theme and COOKIE.language). */
-const PAGE_COOKIES = new Set(["theme", "lang"]);
-/** Variants kept per isolate (each about 70 KB): the theme and language choices times a few Accept-Languages. */
+/** The cookies these pages read. */
+const READ_COOKIES = new Set<string>(Object.values(PAGE_COOKIES));
+/** Variants kept per isolate (each about 70 KB): three themes times two languages, for a few origins. */
 const MAX_ENTRIES = 24;
 
 interface Entry {
@@ -40,15 +42,13 @@ export function createPageCache(): PageCache {
     if (request.method !== "GET") return null;
     const url = new URL(request.url);
     if (!PATHS.has(url.pathname) || url.search) return null;
-    const cookies: string[] = [];
-    for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-      const pair = part.trim();
-      if (!pair) continue;
-      const name = pair.split("=", 1)[0];
-      if (!PAGE_COOKIES.has(name)) return null;
-      cookies.push(pair);
+    const cookies = request.headers.get("Cookie");
+    for (const part of (cookies ?? "").split(";")) {
+      const name = part.trim().split("=", 1)[0];
+      if (name && !READ_COOKIES.has(name)) return null;
     }
-    return [url.origin, url.pathname, cookies.sort().join(";"), request.headers.get("Accept-Language") ?? ""].join("\n");
+    const { theme, language } = pagePreferences(cookies, request.headers.get("Accept-Language"));
+    return [url.origin, url.pathname, theme ?? "", language].join("\n");
   }
 
   function respond(entry: Entry, nonce: string): Response {
