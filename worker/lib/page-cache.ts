@@ -28,7 +28,7 @@ interface Entry {
   html: string;
 }
 
-export interface PageCache {
+interface PageCache {
   /** Answers the request from the cache, rendering it first when the variant is new; null when the request may not be cached. */
   serve(request: Request, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response | null>;
 }

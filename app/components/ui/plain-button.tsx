@@ -7,7 +7,7 @@ import { buttonVariants } from "./button-variants";
 /**
  * Button without tailwind-merge: `className` may only add classes (a margin, a width), never override a
  * variant's (choose a `size` or `shape` instead). The landing page and the header's theme toggle use it,
- * so the landing page ships no class-merging library (issue 29's JavaScript budget).
+ * so the landing page ships no class-merging library (the bench's budget for the landing page's JavaScript).
  */
 export function PlainButton({ className, variant, size, shape, asChild = false, ...props }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
   const Comp = asChild ? SlotPrimitive.Root : "button";
