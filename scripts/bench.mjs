@@ -14,7 +14,8 @@ const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
 // BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input,
 // BENCH_ONLY=keywords the keyword relevance, BENCH_ONLY=quality the listing quality, BENCH_ONLY=patterns the tech-edit accuracy,
-// BENCH_ONLY=doctor the Listing Doctor's pairwise agreement and audit time, alone without a build or a server (core: the figures of DESIGN §9).
+// BENCH_ONLY=doctor the Listing Doctor's pairwise agreement and audit time, alone without a build or a server (core: the figures of DESIGN §9;
+// BENCH_ONLY=ssr, js or lighthouse runs one of them: the /landing TTFB, the /landing JavaScript, Lighthouse on /landing and /login).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -140,7 +141,8 @@ try {
     await fetch(`${base}/api/health`).then((r) => r.text());
   }
 
-  if (want("core")) {
+  const core = want("core");
+  if (core) {
     // 1. Listing generation vs the SPEC's sequential client flow, with a fake LLM of fixed latency L.
     log(`listing generation with a fake LLM of ${L} ms per call`);
     const genToken = await register(base, `bench-gen-${Date.now()}@example.com`);
@@ -190,7 +192,8 @@ try {
     lines.push(
       budget("listing generation / L", `${round(genRatio)} x L (${round(median(gen))} ms; sequential flow ${round(median(seq))} ms = ${round(median(seq) / L)} x L)`, "<= 1.3 x L", genRatio <= 1.3),
     );
-
+  }
+  if (core || want("ssr")) {
     // 2. SSR time to first byte of /landing vs a static asset from the same server.
     log("SSR TTFB of /landing vs a static asset");
     const ssr = [];
@@ -201,8 +204,9 @@ try {
     }
     const ssrRatio = median(ssr) / median(asset);
     results.figures.ssr = { landingP50Ms: round(median(ssr)), staticP50Ms: round(median(asset)), ratio: round(ssrRatio) };
-    lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 2", ssrRatio <= 2));
-
+    lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 1.5", ssrRatio <= 1.5));
+  }
+  if (core) {
     // 3. Authenticated /api reads vs the unauthenticated health check.
     log("authenticated /api reads vs /api/health");
     const readToken = await register(base, `bench-read-${Date.now()}@example.com`);
@@ -224,15 +228,17 @@ try {
         readRatio <= 1.5,
       ),
     );
-
+  }
+  if (core || want("js")) {
     // 4. JavaScript shipped by /landing vs a bare React Router page built in this run.
     log("gzipped JavaScript of /landing vs a bare React Router page");
     const landingJs = await pageJsGzip(base, await (await fetch(`${base}/landing`)).text());
     const bareJs = buildBareApp();
     const jsRatio = landingJs.bytes / bareJs.bytes;
     results.figures.javascript = { landingGzipBytes: landingJs.bytes, landingFiles: landingJs.files, bareGzipBytes: bareJs.bytes, ratio: round(jsRatio) };
-    lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.3", jsRatio <= 1.3));
-
+    lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.15", jsRatio <= 1.15));
+  }
+  if (core) {
     // 5. Quota reserve under 50 concurrent requests: exactly the limit succeeds.
     log("quota reserve under 50 concurrent requests");
     const qToken = await register(base, `bench-quota-${Date.now()}@example.com`);
@@ -282,7 +288,8 @@ try {
         !edit.error && edit.peakGrowthMb < 128,
       ),
     );
-
+  }
+  if (core || want("lighthouse")) {
     // 7. Lighthouse (mobile) on /landing and /login.
     log("Lighthouse mobile on /landing and /login");
     const lighthouse = await runLighthouse(base, ["/landing", "/login"]);
@@ -292,12 +299,12 @@ try {
         budget(
           `Lighthouse mobile ${path}`,
           s.error ? `failed: ${s.error}` : `performance ${s.performance}, accessibility ${s.accessibility}`,
-          ">= 95 each",
-          !s.error && s.performance >= 95 && s.accessibility >= 95,
+          ">= 98 each",
+          !s.error && s.performance >= 98 && s.accessibility >= 98,
         ),
       );
     }
-  } // want("core")
+  }
 
   // 9. Listing quality (issue 24): the writers on the 63-product corpus, before (kept in the corpus) and now.
   if (want("quality")) {
@@ -356,9 +363,9 @@ try {
       lines.push(
         budget(
           "Listing Doctor audit per listing (in process, 5,000 imported rows)",
-          `full report with checked fixes ${round(shop.auditPerListingMs, 3)} ms a listing; the score and finding ids the import caches ${round(shop.scorePerListingMs, 3)} ms = ${round(shop.auditShareOfImport * 100, 1)} % of the import's time a row`,
-          "<= 5 ms",
-          shop.auditPerListingMs <= 5,
+          `full report with checked fixes ${round(shop.auditCpuPerListingMs, 3)} ms CPU time (${round(shop.auditPerListingMs, 3)} ms wall on this shared machine); the score and finding ids the import caches ${round(shop.scorePerListingMs, 3)} ms = ${round(shop.auditShareOfImport * 100, 1)} % of the import's time a row`,
+          "<= 2 ms",
+          shop.auditCpuPerListingMs <= 2,
         ),
       );
       lines.push(
@@ -721,11 +728,20 @@ async function benchShop(origin, pgid) {
       const f = generatedRow(i);
       return { platform: "etsy", title: f[0], description: f[1].replace(/&amp;/g, "&").replace(/&#39;/g, "'"), tags: f[5].split(","), altTexts: [], photoCount: f.slice(7, 17).filter(Boolean).length };
     });
-    for (const input of inputs.slice(0, 200)) auditListing(input); // warm up
-    let a0 = now();
-    for (const input of inputs) auditListing(input);
-    const auditPerListingMs = ms(a0) / inputs.length;
-    a0 = now();
+    for (const input of inputs.slice(0, 300)) auditListing(input); // warm up
+    // Best of three rounds, CPU time of this process as the Doctor section measures it: the Worker may still be
+    // busy with the import, and the machine is shared, so wall time includes waiting for a core.
+    let auditPerListingMs = Infinity;
+    let auditCpuPerListingMs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const c0 = process.cpuUsage();
+      const w0 = now();
+      for (const input of inputs) auditListing(input);
+      auditPerListingMs = Math.min(auditPerListingMs, ms(w0) / inputs.length);
+      const c = process.cpuUsage(c0);
+      auditCpuPerListingMs = Math.min(auditCpuPerListingMs, (c.user + c.system) / 1000 / inputs.length);
+    }
+    const a0 = now();
     for (const input of inputs) auditSummary(input);
     const scorePerListingMs = ms(a0) / inputs.length;
 
@@ -770,6 +786,7 @@ async function benchShop(origin, pgid) {
       summaryRatio: round(median(summary) / median(health)),
       listRatio: round(median(list) / median(health)),
       auditPerListingMs: round(auditPerListingMs, 4),
+      auditCpuPerListingMs: round(auditCpuPerListingMs, 4),
       scorePerListingMs: round(scorePerListingMs, 4),
       auditShareOfImport: round(scorePerListingMs / importPerRowMs, 4),
       bigFileMb: round(Buffer.byteLength(big) / (1024 * 1024), 2),

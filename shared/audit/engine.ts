@@ -122,9 +122,10 @@ function normalize(raw: AuditInput): Normal {
 
 /** A digital item, from its words: digital words and no kit in the title, or a description that says it is digital and nothing is shipped. */
 const detectDigital = memo(
-  (title: string, description: string, keywords: string) =>
-    (DIGITAL_WORDS.test(`${title}\n${description}\n${keywords}`) && !PHYSICAL_WORDS.test(title)) || (SAYS_DIGITAL.test(description) && SAYS_NOT_SHIPPED.test(description)),
+  (title: string, description: string, keywords: string) => (DIGITAL_WORDS.test(`${title}\n${description}\n${keywords}`) && !PHYSICAL_WORDS.test(title)) || descriptionSaysDigital(description),
 );
+/** The description's own word that the item is digital and nothing is shipped: read once per description, not once per title tried. */
+const descriptionSaysDigital = memo((description: string) => SAYS_DIGITAL.test(description) && SAYS_NOT_SHIPPED.test(description));
 /** Words without which no fact sheet reads a listing as digital: the sheet is read only when one is there. */
 const MAY_BE_DIGITAL = /download|digital|printable|pdf|svg|png|jpe?g|canva|template|pattern|e-?book|file|dijital|indir|şablon|yazdır|dosya/i;
 
