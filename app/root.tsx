@@ -4,7 +4,7 @@ import type { Language, Theme } from "../schema/api";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { registerNavigator } from "./lib/api";
-import { syncSignedInHint } from "./lib/auth";
+import { noteSessionUser } from "./lib/auth";
 import { I18nProvider, isLanguage, translate } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
 import { COOKIE, readCookie } from "./lib/storage-keys";
@@ -16,8 +16,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** Theme and language come from cookies so the server paints the page right the first time. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * Theme and language come from cookies so the server paints the page right the first time; the user
+ * comes from the HttpOnly session cookie (decision 0041), so every screen knows who is signed in from
+ * the first byte (no flash of the landing page).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie");
   const theme = readCookie(cookie, COOKIE.theme);
   const lang = readCookie(cookie, COOKIE.language);
@@ -29,6 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     theme: theme === "light" || theme === "dark" ? (theme as Theme) : null,
     language,
+    user: await context.listora.user(),
   };
 }
 
@@ -58,13 +63,13 @@ function NavigatorBridge() {
   const navigate = useNavigate();
   useEffect(() => {
     registerNavigator((to) => navigate(to, { replace: true }));
-    syncSignedInHint();
     return () => registerNavigator(null);
   }, [navigate]);
   return null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  noteSessionUser(loaderData.user?.id ?? null);
   // The strings of the matched routes' areas (their `handle.i18n`), the same on the server and in the browser.
   const catalogues = routeCatalogues(useMatches());
   return (
