@@ -10,7 +10,7 @@ import { isLocalDevelopment } from "../schema/origin";
 
 export const SESSION_COOKIE = "listora_session";
 /** As long as the token lives (DESIGN §3: 7 days). */
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 /** The retired sign-in hint cookie ("1" while a localStorage token existed); cleared on sign-in and sign-out. */
 const LEGACY_HINT_COOKIE = "listora_auth";
@@ -19,7 +19,7 @@ export const CROSS_ORIGIN_CODE = "cross-origin";
 export const CROSS_ORIGIN_MESSAGE = "This request came from another site. Changes signed in with the session cookie must be sent from Listora itself.";
 
 /** The value of cookie `name` in a Cookie header, or undefined. */
-export function cookieValue(header: string | null | undefined, name: string): string | undefined {
+function cookieValue(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const at = part.indexOf("=");
@@ -79,9 +79,7 @@ export function isSameOrigin(request: Request): boolean {
 }
 
 /** The answer of an in-process /api call (the load context's `api`). */
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T; headers: Headers }
-  | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown }; headers: Headers };
+export type ApiResult<T> = { ok: true; status: number; data: T; headers: Headers } | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown }; headers: Headers };
 
 export interface ApiCallInit {
   method?: "GET" | "POST" | "PUT" | "DELETE";

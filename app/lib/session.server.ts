@@ -14,7 +14,7 @@ export function optionalUser(context: AppLoadContext): Promise<AuthUser | null> 
 }
 
 /** Where a signed-out visitor goes: /login, carrying the place they asked for (SPEC §2). */
-export function loginRedirect(request: Request, init?: ResponseInit) {
+function loginRedirect(request: Request, init?: ResponseInit) {
   const url = new URL(request.url);
   return redirect(`/login?redirectTo=${encodeURIComponent(safeRedirectTarget(url.pathname + url.search))}`, init);
 }

@@ -12,7 +12,7 @@ type Credential = { token: string; via: "bearer" | "cookie" };
  * The request's credential. An Authorization header always wins (API clients and tests keep the SPEC
  * §7 contract, malformed headers included); the session cookie counts only without one.
  */
-export function credentialOf(request: Request): Credential | null | "malformed" {
+function credentialOf(request: Request): Credential | null | "malformed" {
   const header = request.headers.get("Authorization");
   if (header !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -37,7 +37,7 @@ export async function userOfToken(env: Env, token: string): Promise<User | null>
 }
 
 /** A cookie-signed write from another origin (cross-site request forgery): refused before anything is read. */
-export const crossOrigin = () => new HttpError(403, CROSS_ORIGIN_MESSAGE, { code: CROSS_ORIGIN_CODE });
+const crossOrigin = () => new HttpError(403, CROSS_ORIGIN_MESSAGE, { code: CROSS_ORIGIN_CODE });
 
 /** Users already checked for a request made in process by the load context (worker/lib/app-context.ts), so a page checks its cookie once. */
 const checkedUsers = new WeakMap<Request, Promise<User | null>>();
