@@ -26,11 +26,11 @@ export function useListingAction(id: string) {
   const waiting = useRef<{ resolve: (answer: ListingActionAnswer & { ok: true }) => void; reject: (error: unknown) => void } | null>(null);
   const sent = useRef(false);
 
+  // The answer is there once the action has run ("loading" while the screen's loaders read again, or
+  // "idle"): resolved then, since the write may remove what holds this hook (a deleted card).
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      sent.current = true;
-      return;
-    }
+    if (fetcher.state !== "idle") sent.current = true;
+    if (fetcher.state === "submitting") return;
     const pending = waiting.current;
     if (!pending || !sent.current) return;
     waiting.current = null;

@@ -88,8 +88,12 @@ export function action({ request, context, params }: Route.ActionArgs) {
   return listingAction(request, context, params.id);
 }
 
-/** A conflict (409) answered by a write: read the listing again, so the screen shows it as it is now. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * After a write the listing is read again; after a conflict (409) too, so the screen shows it as it is
+ * now. Not after its delete: the screen goes back to My Listings.
+ */
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "delete") return false;
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 

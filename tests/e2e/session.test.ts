@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, SESSION_COOKIE, baseURL, launchBrowser, newContext, registerViaUi, sessionToken, signInFast } from "./browser";
+import { PASSWORD, SESSION_COOKIE, baseURL, launchBrowser, newContext, registerViaUi, sessionToken, signInFast, useSession } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -91,6 +91,48 @@ describe("the session cookie in the browser", () => {
     // A signed-out visitor of a private screen goes to /login with the place kept.
     await page.goto("/listings");
     await page.waitForURL("**/login?redirectTo=%2Flistings");
+    await context.close();
+  });
+
+  it("serves My Listings and a listing with the seller's data in the first HTML, read with the cookie and no JavaScript", async () => {
+    const setup = await newContext(browser);
+    const page = await setup.newPage();
+    const { token } = await signInFast(page, undefined, { verified: false });
+    await setup.close();
+    const titles = ["Hand-knit merino wool beanie in forest green", "Sterling silver leaf necklace, botanical pendant"];
+    const ids: string[] = [];
+    for (const title of titles) {
+      const res = await fetch(`${baseURL()}/api/listings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ title, description: `${title}. Made by hand.`, tags: ["handmade gift"], altTexts: [] }),
+      });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { data: { listing: { id: string } } }).data.listing.id);
+    }
+    const cookie = { Cookie: `${SESSION_COOKIE}=${token}` };
+    const list = await (await fetch(`${baseURL()}/listings`, { headers: cookie })).text();
+    // The cards themselves are in the markup, not only in the data for hydration.
+    expect(list.split('data-testid="listing-card"').length - 1).toBe(2);
+    for (const title of titles) expect(list).toContain(`>${title}</a>`);
+    const detail = await (await fetch(`${baseURL()}/listings/${ids[1]}`, { headers: cookie })).text();
+    expect(detail).toMatch(new RegExp(`data-testid="detail-title"[^>]*>${titles[1]}<`));
+    // Another seller's listing is a 404 at the edge, and the signed-out visitor is sent to sign in.
+    const other = await fetch(`${baseURL()}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: null, email: `other.${Date.now()}@example.com`, password: PASSWORD }) });
+    const otherToken = ((await other.json()) as { token: string }).token;
+    const foreign = await fetch(`${baseURL()}/listings/${ids[1]}`, { headers: { Cookie: `${SESSION_COOKIE}=${otherToken}` } });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).not.toContain(titles[1]);
+    const signedOut = await fetch(`${baseURL()}/listings`, { redirect: "manual" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe("/login?redirectTo=%2Flistings");
+
+    // In a browser without JavaScript the page shows them too.
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await useSession(noScript, token);
+    await noScript.goto("/listings");
+    for (const title of titles) await noScript.getByRole("link", { name: title, exact: true }).waitFor();
     await context.close();
   });
 });
