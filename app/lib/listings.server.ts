@@ -25,8 +25,14 @@ export async function loadListings(request: Request, context: AppLoadContext): P
   const query = new URLSearchParams({ sort: sortOf(params.get("sort")) });
   if (q) query.set("q", q);
   const result = await callApi<{ data?: { listings?: ListingSummary[] } }>(context, `/listings?${query}`);
-  const listings = result.ok && Array.isArray(result.data.data?.listings) ? result.data.data.listings : [];
+  const listings = result.ok && Array.isArray(result.data.data?.listings) ? result.data.data.listings.map(asCard) : [];
   return { q, listings, failed: !result.ok, loadedAt: Date.now() };
+}
+
+/** A card shows the title, two lines of description, three tags and the score: the page carries no more (its HTML and its data for hydration). */
+const CARD_DESCRIPTION_CHARS = 400;
+function asCard(listing: ListingSummary): ListingSummary {
+  return { ...listing, description: listing.description.slice(0, CARD_DESCRIPTION_CHARS), altTexts: [], bullets: [], searchTerms: "", itemSpecifics: [] };
 }
 
 export interface DetailData {
