@@ -13,8 +13,7 @@ import { ApiError } from "./api";
 export type ListingIntent = "save" | "fix" | "facts" | "restore" | "delete";
 
 export type ListingActionAnswer =
-  | { ok: true; listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number }
-  | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown } };
+  { ok: true; listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown } };
 
 function listingActionPath(id: string) {
   return `/listings/${encodeURIComponent(id)}`;

@@ -47,10 +47,7 @@ export interface DetailData {
 export async function loadListing(request: Request, context: AppLoadContext, id: string) {
   await requireUser(request, context);
   const path = `/listings/${encodeURIComponent(id)}`;
-  const [listing, versions] = await Promise.all([
-    callApi<{ data?: { listing?: ListingDetail } }>(context, path),
-    callApi<{ data?: { versions?: ListingVersionInfo[] } }>(context, `${path}/versions`),
-  ]);
+  const [listing, versions] = await Promise.all([callApi<{ data?: { listing?: ListingDetail } }>(context, path), callApi<{ data?: { versions?: ListingVersionInfo[] } }>(context, `${path}/versions`)]);
   const found = listing.ok ? (listing.data.data?.listing ?? null) : null;
   // The sales are an extra, read only for a shop listing: without them the listing still shows.
   const sales = found?.source === "shop" ? await callApi<{ data?: ListingSales }>(context, `/shop/listings/${encodeURIComponent(id)}/sales`) : null;

@@ -118,7 +118,11 @@ describe("the session cookie in the browser", () => {
     const detail = await (await fetch(`${baseURL()}/listings/${ids[1]}`, { headers: cookie })).text();
     expect(detail).toMatch(new RegExp(`data-testid="detail-title"[^>]*>${titles[1]}<`));
     // Another seller's listing is a 404 at the edge, and the signed-out visitor is sent to sign in.
-    const other = await fetch(`${baseURL()}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: null, email: `other.${Date.now()}@example.com`, password: PASSWORD }) });
+    const other = await fetch(`${baseURL()}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: null, email: `other.${Date.now()}@example.com`, password: PASSWORD }),
+    });
     const otherToken = ((await other.json()) as { token: string }).token;
     const foreign = await fetch(`${baseURL()}/listings/${ids[1]}`, { headers: { Cookie: `${SESSION_COOKIE}=${otherToken}` } });
     expect(foreign.status).toBe(404);
