@@ -5,7 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { AuthUser } from "../../schema/api";
-import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin, signInCookies, signOutCookies, type ApiCallInit, type ApiResult } from "../../shared/session";
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, isSameOrigin, sessionTokenOf, signInCookies, signOutCookies, type ApiCallInit, type ApiResult } from "../../shared/session";
 import { safeRedirectTarget } from "./auth";
 
 /** The signed-in user of the request's cookie, or null. */
@@ -19,10 +19,10 @@ function loginRedirect(request: Request, init?: ResponseInit) {
   return redirect(`/login?redirectTo=${encodeURIComponent(safeRedirectTarget(url.pathname + url.search))}`, init);
 }
 
-/** The signed-in user, or a redirect to /login?redirectTo=… (thrown). */
+/** The signed-in user, or a redirect to /login?redirectTo=… (thrown); a cookie whose token has ended is cleared on the way. */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<AuthUser> {
   const user = await context.listora.user();
-  if (!user) throw loginRedirect(request);
+  if (!user) throw loginRedirect(request, sessionTokenOf(request) ? { headers: signOutHeaders(request) } : undefined);
   return user;
 }
 

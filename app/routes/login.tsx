@@ -42,7 +42,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: MessageKey | null; password?: MessageKey | null }>({});
   const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
-  const formError = busy ? null : (actionData?.formError ?? null);
+  // The API's message (SPEC §8's words); the screen's own only if an answer carried none.
+  const formError = busy || !actionData ? null : actionData.formError || t("auth.login.failed");
 
   function onSubmit(event: React.FormEvent) {
     const next = { email: emailError(email), password: passwordError(password) };

@@ -38,7 +38,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
-  const formError = busy ? null : (actionData?.formError ?? null);
+  // The API's message (SPEC §8's words); a password mismatch found by the action says nothing (SPEC §5).
+  const formError = busy || !actionData || actionData.formError === null ? null : actionData.formError || t("auth.register.failed");
 
   function onSubmit(event: React.FormEvent) {
     const next: Errors = { email: emailError(email), password: newPasswordError(password), confirm: confirmError(password, confirm) };

@@ -130,6 +130,11 @@ describe("the session cookie in the browser", () => {
     const signedOut = await fetch(`${baseURL()}/listings`, { redirect: "manual" });
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toBe("/login?redirectTo=%2Flistings");
+    // A cookie whose token has ended (signed out everywhere) sends the visitor to sign in and is cleared.
+    await fetch(`${baseURL()}/api/auth/logout-all`, { method: "POST", headers: { Authorization: `Bearer ${otherToken}` } });
+    const ended = await fetch(`${baseURL()}/listings`, { headers: { Cookie: `${SESSION_COOKIE}=${otherToken}` }, redirect: "manual" });
+    expect(ended.status).toBe(302);
+    expect(ended.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=;`) && c.includes("Max-Age=0"))).toBe(true);
 
     // In a browser without JavaScript the page shows them too.
     const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
