@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { registerNavigator } from "./lib/api";
-import { syncSignedInHint } from "./lib/auth";
+import { noteSessionUser } from "./lib/auth";
 import { pagePreferences } from "../shared/pages/preferences";
 import { I18nProvider, translate } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
@@ -15,9 +15,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** Theme and language come from cookies so the server paints the page right the first time. */
-export function loader({ request }: Route.LoaderArgs) {
-  return pagePreferences(request.headers.get("Cookie"), request.headers.get("Accept-Language"));
+/**
+ * Theme and language come from cookies so the server paints the page right the first time; the user
+ * comes from the HttpOnly session cookie (decision 0041), so every screen knows who is signed in from
+ * the first byte (no flash of the landing page).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { ...pagePreferences(request.headers.get("Cookie"), request.headers.get("Accept-Language")), user: await context.listora.user() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -46,13 +50,13 @@ function NavigatorBridge() {
   const navigate = useNavigate();
   useEffect(() => {
     registerNavigator((to) => navigate(to, { replace: true }));
-    syncSignedInHint();
     return () => registerNavigator(null);
   }, [navigate]);
   return null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  noteSessionUser(loaderData.user?.id ?? null);
   // The strings of the matched routes' areas (their `handle.i18n`), the same on the server and in the browser.
   const catalogues = routeCatalogues(useMatches());
   return (

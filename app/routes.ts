@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** Exactly the SPEC §2 route table, plus the reset and verification screens of DESIGN §3. */
+/** Exactly the SPEC §2 route table, plus the reset and verification screens of DESIGN §3 and the sign-out action (decision 0041). */
 export default [
   index("routes/home.tsx"),
   route("landing", "routes/landing.tsx"),
@@ -8,6 +8,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
+  route("logout", "routes/logout.tsx"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("create", "routes/create.tsx"),

@@ -307,6 +307,26 @@ try {
   }
 
   // 9. Listing quality (issue 24): the writers on the 63-product corpus, before (kept in the corpus) and now.
+  // A signed-in /listings with 50 listings: the time until the page's HTML, read whole, holds every
+  // listing card, against /api/health in the same run (decision 0041: the loader reads them at the edge).
+  if (want("listings-html")) {
+    log("signed-in /listings with 50 listings: first HTML containing them vs /api/health");
+    const lh = await once(() => benchListingsHtml(base));
+    results.figures.listingsHtml = lh;
+    if (lh.error) lines.push(budget("signed-in /listings with 50 listings: first HTML containing them / /api/health (p50)", `failed: ${lh.error}`, "<= 2", false));
+    else
+      lines.push(
+        budget(
+          "signed-in /listings with 50 listings: first HTML containing them / /api/health (p50)",
+          lh.cardsInHtml === 50
+            ? `${round(lh.ratio)} x (${round(lh.pageP50Ms)} ms, ${lh.cardsInHtml} of 50 cards in the HTML, vs health ${round(lh.healthP50Ms)} ms)`
+            : `not in the first HTML (${lh.cardsInHtml} of 50 cards); HTML + the browser's GET /api/listings ${round(lh.pageP50Ms)} ms = ${round(lh.ratio)} x health ${round(lh.healthP50Ms)} ms, before JavaScript download and hydration`,
+          "<= 2",
+          lh.cardsInHtml === 50 && lh.ratio <= 2,
+        ),
+      );
+  }
+
   if (want("quality")) {
     log("Listing quality: facts kept, unsupported claims, English words in Turkish listings");
     const quality = await benchListingQuality();
@@ -994,4 +1014,42 @@ async function runLighthouse(origin, paths) {
     await browser?.close();
   }
   return out;
+}
+
+/**
+ * One seller with 50 listings (an Etsy CSV of 50 rows through /api/shop/import), signed in by the
+ * session cookie: GET /listings is read whole and its listing cards counted. When the cards are not in
+ * the HTML (the page fetched them after hydration), the browser's GET /api/listings is added, a lower
+ * bound of that path. /api/health is sampled alternately as the baseline.
+ * @param {string} origin
+ */
+async function benchListingsHtml(origin) {
+  try {
+    const { generatedCsv } = await import("./lib/shop-csv.mjs");
+    const token = await register(origin, `bench-listings-${Date.now()}@example.com`);
+    const auth = { Authorization: `Bearer ${token}` };
+    const form = new FormData();
+    form.set("file", new Blob([generatedCsv(50)], { type: "text/csv" }), "EtsyListingsDownload.csv");
+    const imported = await fetch(`${origin}/api/shop/import`, { method: "POST", headers: auth, body: form });
+    const importBody = await imported.json();
+    if (!imported.ok || importBody.data?.imported !== 50) throw new Error(`import ${imported.status}: ${JSON.stringify(importBody).slice(0, 200)}`);
+    const cookie = { Cookie: `listora_session=${token}` };
+    const cardsOf = (html) => html.split('data-testid="listing-card"').length - 1;
+    const health = [];
+    const page = [];
+    let cardsInHtml = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      health.push((await timeRequest(`${origin}/api/health`)).ttfb);
+      const t0 = now();
+      const res = await fetch(`${origin}/listings`, { headers: cookie });
+      const html = await res.text();
+      if (res.status !== 200) throw new Error(`/listings ${res.status}`);
+      cardsInHtml = cardsOf(html);
+      if (cardsInHtml < 50) await (await fetch(`${origin}/api/listings?sort=newest`, { headers: auth })).text();
+      page.push(ms(t0));
+    }
+    return { listings: 50, cardsInHtml, pageP50Ms: round(median(page)), healthP50Ms: round(median(health)), ratio: round(median(page) / median(health)) };
+  } catch (error) {
+    return { error: String(error?.message ?? error) };
+  }
 }

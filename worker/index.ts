@@ -1,4 +1,6 @@
 import { createRequestHandler } from "react-router";
+import type { ListoraContext } from "../shared/session";
+import { appContext } from "./app-context";
 import { handleApi } from "./api/router";
 import { devMailPage } from "./dev/mail-page";
 import { handleShopQueue, sweepShopJobs } from "./domain/shop/jobs";
@@ -15,6 +17,8 @@ export { ThrottleCounter } from "../durable-objects/throttle-counter";
 declare module "react-router" {
   export interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };
+    /** The session's user and the API in process, for loaders and actions (decision 0041). */
+    listora: ListoraContext;
     /** The CSP nonce of this HTML response. */
     cspNonce: string;
   }
@@ -50,7 +54,7 @@ export default {
     }
     if (url.pathname === "/dev/mail") return withSecurityHeaders(await devMailPage(request, env), STATIC_HTML_CSP);
     const nonce = newNonce();
-    const render = (cspNonce: string) => requestHandler(request, { cloudflare: { env, ctx }, cspNonce });
+    const render = (cspNonce: string) => requestHandler(request, { cloudflare: { env, ctx }, listora: appContext(request, env, ctx), cspNonce });
     const response = (await pageCache?.serve(request, nonce, render)) ?? (await render(nonce));
     return withSecurityHeaders(response, htmlCsp(nonce, request.url));
   },

@@ -8,7 +8,6 @@ import { useCallback } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { OnboardingState } from "../../schema/api/onboarding";
 import { FEATURES } from "../../schema/api/quota";
-import { getToken } from "./auth";
 import { fetchHealth, type HealthBody } from "./api/health";
 import { fetchOnboarding } from "./api/onboarding";
 import { fetchProfile, type ProfileResponse } from "./api/profile";
@@ -33,7 +32,8 @@ interface Kept<T> {
   at: number;
 }
 
-let cache: { token: string | null; profile?: Kept<ProfileResponse>; health?: Kept<HealthBody> } = { token: null };
+/** Kept per signed-in user (the id the app layout's server loader answered). */
+let cache: { userId: string | null; profile?: Kept<ProfileResponse>; health?: Kept<HealthBody> } = { userId: null };
 
 export const settle = <T>(promise: Promise<T>): Promise<Loaded<T>> =>
   promise.then(
@@ -42,13 +42,13 @@ export const settle = <T>(promise: Promise<T>): Promise<Loaded<T>> =>
   );
 const fresh = <T>(kept: Kept<T> | undefined): kept is Kept<T> => !!kept && Date.now() - kept.at < FRESH_MS;
 
-/** A part kept across revalidations while fresh; a value read for a token that has since changed is not kept. */
+/** A part kept across revalidations while fresh; a value read for a user who has since changed is not kept. */
 async function keep<T>(read: () => Kept<T> | undefined, write: (kept: Kept<T>) => void, load: () => Promise<T>): Promise<T> {
   const kept = read();
   if (fresh(kept)) return kept.value;
-  const token = cache.token;
+  const userId = cache.userId;
   const value = await load();
-  if (cache.token === token) write({ value, at: Date.now() });
+  if (cache.userId === userId) write({ value, at: Date.now() });
   return value;
 }
 
@@ -63,9 +63,8 @@ async function withRetries<T>(load: () => Promise<T>, attempts: number): Promise
 }
 
 /** Loads every part at once; a part that fails is carried as its error so the screens that show it can say so. */
-export async function loadAccount(): Promise<AccountData> {
-  const token = getToken();
-  if (cache.token !== token) cache = { token };
+export async function loadAccount(userId: string): Promise<AccountData> {
+  if (cache.userId !== userId) cache = { userId };
   const quotas = Promise.all(
     FEATURES.map((feature) =>
       settle(fetchQuota(feature)).then((loaded) => {
@@ -108,7 +107,7 @@ export function keepProfile(profile: ProfileResponse) {
 
 /** Signing out leaves no account data behind. */
 export function forgetAccount() {
-  cache = { token: null };
+  cache = { userId: null };
 }
 
 const APP_LAYOUT_ROUTE = "routes/app-layout";

@@ -1,9 +1,12 @@
-import type { AuthUser } from "../../schema/api";
 import { codeForStatus, isErrorCode, type ErrorCode } from "../../schema/api/errors";
-import { clearAuth, getToken, storeSession } from "./auth";
+import { forgetLocalSession } from "./auth";
 import { translate, type Translate } from "./i18n";
 
-/** The shared client (SPEC §7, DESIGN §7): base /api, JSON, 60 s time-out, bearer token. */
+/**
+ * The shared client (SPEC §7, DESIGN §7): base /api, JSON, 60 s time-out. The browser is signed in by
+ * its HttpOnly session cookie, which rides along on these same-origin calls (decision 0041): no
+ * Authorization header, and no token a script could read.
+ */
 export const API_BASE = "/api";
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const WORKFLOW_TIMEOUT_MS = 180_000;
@@ -94,7 +97,7 @@ interface RequestOptions {
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Send no token and do not react to 401 (login, register...). */
+  /** Do not react to 401 (a call that may be made signed out). */
   anonymous?: boolean;
 }
 
@@ -106,7 +109,7 @@ export function registerNavigator(fn: ((to: string) => void) | null) {
 
 let redirecting = false;
 export function handleUnauthorized() {
-  clearAuth();
+  forgetLocalSession();
   if (redirecting || typeof window === "undefined") return;
   redirecting = true;
   const here = window.location.pathname + window.location.search;
@@ -132,10 +135,6 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
   const headers = new Headers(options.headers);
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   if (options.body !== undefined && !isForm && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  if (!options.anonymous) {
-    const token = getToken();
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-  }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const send = () =>
@@ -166,7 +165,7 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
   throw error;
 }
 
-/** JSON request; auth responses that carry a token store it (SPEC §7). */
+/** JSON request. */
 export async function api<T = Record<string, unknown>>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiResponse(path, options);
   let data: unknown;
@@ -175,8 +174,6 @@ export async function api<T = Record<string, unknown>>(path: string, options: Re
   } catch {
     throw new ApiError("Invalid response from server", response.status, null, { code: "invalid-response" });
   }
-  const record = data as { token?: unknown; user?: AuthUser };
-  if (typeof record?.token === "string" && record.token.startsWith("eyJ")) storeSession(record.token, record.user);
   return data as T;
 }
 

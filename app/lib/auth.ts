@@ -1,54 +1,40 @@
+import { useRouteLoaderData } from "react-router";
 import type { AuthUser } from "../../schema/api";
 import { COOKIE, STORAGE, safeLocalStorage, writeCookie } from "./storage-keys";
 
-/** Tokens are JWTs and start with "eyJ" (SPEC §4, §9); anything else is removed as invalid. */
-export function getToken(): string | null {
-  const storage = safeLocalStorage();
-  const token = storage?.getItem(STORAGE.token) ?? null;
-  if (token && !token.startsWith("eyJ")) {
-    clearAuth();
-    return null;
-  }
-  return token;
+/*
+ * The session lives in an HttpOnly cookie (decision 0041): no page script can read the token. The
+ * server's loaders know the user; the browser learns it from the root loader's data.
+ */
+
+/** The signed-in user as the root loader found it (null when signed out). */
+export function useSessionUser(): AuthUser | null {
+  return useRouteLoaderData<{ user: AuthUser | null }>("root")?.user ?? null;
 }
 
-export function storeSession(token: string, user?: AuthUser) {
-  const storage = safeLocalStorage();
-  if (!token.startsWith("eyJ")) return;
-  storage?.setItem(STORAGE.token, token);
-  if (user) {
-    storage?.setItem(STORAGE.user, JSON.stringify(user));
-    if (user.firstName) storage?.setItem(STORAGE.userName, user.firstName);
-  }
-  writeCookie(COOKIE.signedIn, "1", 60 * 60 * 24 * 7);
+let currentUserId: string | null = null;
+
+/** The browser notes who is signed in (root and app layout), for caches kept per user outside React. Never set on the server. */
+export function noteSessionUser(id: string | null) {
+  if (typeof document !== "undefined") currentUserId = id;
 }
 
-/** Log out: removes the token and the theme (SPEC §4); only local data is cleared. */
-export function clearAuth() {
+/** The id of the user the browser last saw signed in, or null (always null on the server). */
+export function sessionUserId(): string | null {
+  return currentUserId;
+}
+
+/**
+ * After sign-out: what the browser kept about the account goes too (SPEC §4 removes the theme with
+ * the token; the old localStorage token and user of decision 0002 are removed wherever they remain).
+ */
+export function forgetLocalSession() {
   const storage = safeLocalStorage();
   storage?.removeItem(STORAGE.token);
   storage?.removeItem(STORAGE.user);
   storage?.removeItem(STORAGE.theme);
-  writeCookie(COOKIE.signedIn, null);
   writeCookie(COOKIE.theme, null);
-}
-
-export function storedUser(): AuthUser | null {
-  try {
-    const raw = safeLocalStorage()?.getItem(STORAGE.user);
-    return raw ? (JSON.parse(raw) as AuthUser) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the server's sign-in hint in step with the token (e.g. after cookies were cleared). */
-export function syncSignedInHint() {
-  if (typeof document === "undefined") return;
-  const has = document.cookie.split(";").some((c) => c.trim().startsWith(`${COOKIE.signedIn}=1`));
-  const token = getToken();
-  if (token && !has) writeCookie(COOKIE.signedIn, "1", 60 * 60 * 24 * 7);
-  if (!token && has) writeCookie(COOKIE.signedIn, null);
+  currentUserId = null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { useRevalidator } from "react-router";
 import { ONBOARDING_STEPS as STEPS, type OnboardingState, type OnboardingStep as Step } from "../../schema/api/onboarding";
 import { useAccountPart } from "./account";
 import { markWelcomed } from "./api/onboarding";
-import { storedUser } from "./auth";
+import { useSessionUser } from "./auth";
 
 export type OnboardingStep = Step;
 export const ONBOARDING_STEPS: OnboardingStep[] = [...STEPS];
@@ -50,7 +50,7 @@ const FIRST_VISIT_KEY = "listora.firstVisit";
  * Answers null while unknown.
  */
 export function useWelcome(state: OnboardingState | undefined): "first" | "back" | null {
-  const userId = storedUser()?.id ?? "";
+  const userId = useSessionUser()?.id ?? "";
   const sent = useRef(false);
   const firstInThisTab = typeof window !== "undefined" && window.sessionStorage?.getItem(FIRST_VISIT_KEY) === userId && userId !== "";
   useEffect(() => {

@@ -4,6 +4,7 @@ import { PAGE_COOKIES } from "../../shared/pages/preferences";
 
 export { readCookie } from "../../shared/pages/preferences";
 export const STORAGE = {
+  /** Where decision 0002 kept the token and the user; only ever removed now (decision 0041). */
   token: "token",
   user: "user",
   selectedKeywords: "selectedKeywords",
@@ -20,18 +21,16 @@ export const STORAGE = {
   },
 } as const;
 
-/** Cookies the server reads to render the right page first time: theme, language, a signed-in hint. */
+/** Cookies the server reads to render the right page first time (the session cookie is shared/session.ts's). */
 export const COOKIE = {
   theme: PAGE_COOKIES.theme,
   language: PAGE_COOKIES.language,
-  /** "1" while a token is stored; a hint for server redirects, never a credential. */
-  signedIn: "listora_auth",
   sidebar: "sidebar_state",
 } as const;
 
 export function writeCookie(name: string, value: string | null, maxAgeSeconds = 60 * 60 * 24 * 365) {
   if (typeof document === "undefined") return;
-  // Secure everywhere but local development (issue 23): the sign-in hint never travels over plain HTTP.
+  // Secure everywhere but local development (issue 23).
   const secure = typeof location !== "undefined" && isLocalDevelopment(location) ? "" : "; Secure";
   document.cookie = value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 }

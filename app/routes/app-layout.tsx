@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { AppSidebar } from "~/components/shell/app-sidebar";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/shell/sidebar";
@@ -8,31 +8,24 @@ import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { loadAccount } from "~/lib/account";
-import { getToken, safeRedirectTarget } from "~/lib/auth";
+import { noteSessionUser } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { useOnboardingRefresh } from "~/lib/onboarding";
+import { requireUser } from "~/lib/session.server";
 import { COOKIE, readCookie } from "~/lib/storage-keys";
 import type { Route } from "./+types/app-layout";
 
-function loginRedirect(url: URL) {
-  return redirect(`/login?redirectTo=${encodeURIComponent(safeRedirectTarget(url.pathname + url.search))}`);
+/** Private screens: the session cookie's user (decision 0041), or /login carrying the location (SPEC §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { sidebarOpen: readCookie(request.headers.get("Cookie"), COOKIE.sidebar) !== "false", userId: user.id };
 }
 
-/**
- * Private screens. The token lives in localStorage, so the server only sees a sign-in hint cookie:
- * without it the visitor goes to /login at once (no flash); with it the shell renders and the browser
- * checks the token itself.
- */
-export function loader({ request }: Route.LoaderArgs) {
-  const cookie = request.headers.get("Cookie");
-  if (readCookie(cookie, COOKIE.signedIn) !== "1") throw loginRedirect(new URL(request.url));
-  return { sidebarOpen: readCookie(cookie, COOKIE.sidebar) !== "false" };
-}
-
-/** The one sign-in check of the browser, then the account data every signed-in screen reads (decision 0024). */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  if (!getToken()) throw loginRedirect(new URL(request.url));
-  return { sidebarOpen: readCookie(document.cookie, COOKIE.sidebar) !== "false", account: await loadAccount() };
+/** The server's sign-in check, then the account data every signed-in screen reads (decision 0024). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const server = await serverLoader();
+  noteSessionUser(server.userId);
+  return { ...server, account: await loadAccount(server.userId) };
 }
 // No HydrateFallback: the server renders the shell from its own loader (each screen shows its skeleton
 // inside it) and this clientLoader runs on hydration, so the shell a visitor may already use stays mounted.
@@ -44,7 +37,7 @@ clientLoader.hydrate = true as const;
  * runs the check again.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!getToken() || !accountShown) return true;
+  if (!accountShown) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
 }

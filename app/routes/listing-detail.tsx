@@ -1,6 +1,6 @@
 import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Link, useNavigate, useParams, useRevalidator } from "react-router";
+import { Link, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { CharCounter } from "~/components/listings/char-counter";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
@@ -10,17 +10,9 @@ import { FactList } from "~/components/listings/fact-list";
 import { ListingHistory } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
-import {
-  LISTING_LIMITS,
-  conflictListing,
-  fetchListing,
-  fetchVersions,
-  updateListing,
-  type ListingChanges,
-  type ListingDetail,
-  type ListingVersionInfo,
-  type RuleReport as Report,
-} from "~/lib/api/listings";
+import { LISTING_LIMITS, conflictListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/lib/api/listings";
+import { useListingAction } from "~/lib/listing-actions";
+import { listingAction, loadListing, type DetailData } from "~/lib/listings.server";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
 import { ListingAudit } from "~/components/audit/listing-audit";
@@ -31,7 +23,6 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { ApiError } from "~/lib/api";
 import { useI18n } from "~/lib/i18n";
@@ -41,7 +32,6 @@ import * as listingsStrings from "~/lib/i18n/catalog/listings";
 import * as listingVersionsStrings from "~/lib/i18n/catalog/listing-versions";
 import * as auditStrings from "~/lib/i18n/catalog/audit";
 import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
-import { fetchListingSales, type ListingSales } from "~/lib/api/shop";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [listingsStrings, listingVersionsStrings, auditStrings, salesStrings] } satisfies I18nHandle;
@@ -86,68 +76,51 @@ function ErrorState({ message }: { message: string }) {
   );
 }
 
-function DetailSkeleton() {
-  return (
-    <div className="grid gap-6" aria-busy="true">
-      {[1, 2, 3].map((n) => (
-        <Card key={n} className="gap-4">
-          <CardHeader>
-            <Skeleton className="h-5 w-32" />
-          </CardHeader>
-          <CardContent className="grid gap-2">
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-5/6" />
-            {n === 2 && <Skeleton className="h-4 w-2/3" />}
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
+/**
+ * The listing, its versions and a shop listing's sales, read at the edge as the session's user
+ * (decision 0041): the first HTML holds the listing. Another seller's listing, or none: 404.
+ */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadListing(request, context, params.id);
 }
 
-interface DetailData {
-  listing: ListingDetail | null;
-  notFound: boolean;
-  versions: ListingVersionInfo[] | null;
-  /** A shop listing's sales and each change's before/after, shown on its history (null otherwise). */
-  sales?: ListingSales | null;
+/** Edit, fix, "Facts we used", restore and delete: each write is this action; the loader reads again after it. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return listingAction(request, context, params.id);
 }
 
-/** The listing and its versions, read together; a change re-reads both (revalidation). */
-export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
-  const read = fetchListing(params.id);
-  // The sales are an extra, read only for a shop listing: without them the listing still shows.
-  const salesRead = read.then((l) => (l.source === "shop" ? fetchListingSales(params.id) : null)).catch(() => null);
-  const [listing, versions] = await Promise.allSettled([read, fetchVersions(params.id)]);
-  return {
-    sales: await salesRead,
-    listing: listing.status === "fulfilled" ? listing.value : null,
-    notFound: listing.status === "rejected" && listing.reason instanceof ApiError && listing.reason.code === "not-found",
-    versions: versions.status === "fulfilled" ? versions.value : null,
-  };
-}
-
-export function HydrateFallback() {
-  return <ListingDetailScreen data={null} />;
+/**
+ * After a write the listing is read again; after a conflict (409) too, so the screen shows it as it is
+ * now. Not after its delete: the screen goes back to My Listings.
+ */
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "delete") return false;
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function ListingDetailPage({ loaderData }: Route.ComponentProps) {
   return <ListingDetailScreen data={loaderData} />;
 }
 
-function ListingDetailScreen({ data }: { data: DetailData | null }) {
+/** The listing an action answered, or a 409 carried: the route action's answer as the screen shows it. */
+function answeredListing(answer: { listing?: ListingDetail }): ListingDetail {
+  if (!answer.listing) throw new ApiError("Invalid response from server", 200, null, { code: "invalid-response" });
+  return answer.listing;
+}
+
+function ListingDetailScreen({ data }: { data: DetailData }) {
   const { t, language } = useI18n();
   const { id } = useParams();
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
-  // A save, restore or conflict answers the listing as it is now: shown at once, until the loader's next read replaces it.
+  const saver = useListingAction(id ?? "");
+  const fixer = useListingAction(id ?? "");
+  const factSaver = useListingAction(id ?? "");
+  // A save, restore or conflict answers the listing as it is now: shown at once, until the loader's
+  // read that follows the action (revalidation) replaces it.
   const [answered, setAnswered] = useState<{ over: ListingDetail | null; listing: ListingDetail } | null>(null);
   const loaded = data?.listing ?? null;
   const listing = answered && answered.over === loaded ? answered.listing : loaded;
-  const show = (next: ListingDetail) => {
-    setAnswered({ over: loaded, listing: next });
-    void revalidate();
-  };
+  const show = (next: ListingDetail) => setAnswered({ over: loaded, listing: next });
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [savedReport, setSavedReport] = useState<Report | null>(null);
@@ -173,10 +146,11 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
     if (!id) return;
     setSaving(true);
     try {
-      const result = await updateListing(id, changes, version);
+      const result = await saver.run("save", { ...changes, version });
+      const saved = answeredListing(result);
       setConflict(null);
-      show(result.listing);
-      const report = result.ruleReport ?? result.listing.rule_report;
+      show(saved);
+      const report = result.ruleReport ?? saved.rule_report;
       setSavedReport(report);
       setEditing(false);
       toast({ title: report?.repaired ? t("detail.savedRepaired") : t("detail.saved"), variant: "success" });
@@ -249,9 +223,7 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
         }
       />
 
-      {data === null ? (
-        <DetailSkeleton />
-      ) : !listing ? (
+      {!listing ? (
         <ErrorState message={data.notFound ? t("detail.notFound") : t("detail.loadFailed")} />
       ) : listing && editing ? (
         <Card>
@@ -268,7 +240,7 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
         </Card>
       ) : listing ? (
         <div className="grid gap-6">
-          <ListingAudit listing={listing} onUpdated={show} onFailed={() => void revalidate()} />
+          <ListingAudit listing={listing} onUpdated={show} applyFix={async (_, patch, version) => answeredListing(await fixer.run("fix", { patch, version }))} />
           {report && <RuleReport key={savedReport ? "saved" : "loaded"} report={report} defaultOpen={!!savedReport} />}
 
           <Section title={t("detail.section.title")} copyText={listing.title} testId="section-title" meta={<CharCounter count={listing.title.length} max={sellerLimits(listing.platform).titleMax} />}>
@@ -346,7 +318,7 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
           </Section>
 
           <Section title={t("detail.section.facts")} testId="section-facts">
-            <FactList key={listing.id} listing={listing} hint={t("detail.facts.hint")} onSaved={show} />
+            <FactList key={listing.id} listing={listing} hint={t("detail.facts.hint")} onSaved={show} saveList={async (_, facts) => answeredListing(await factSaver.run("facts", { facts }))} />
           </Section>
 
           <ListingHistory

@@ -1,9 +1,10 @@
 import { AlertCircleIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
-import { ListingCard, ListingCardSkeleton } from "~/components/listings/listing-card";
-import { fetchListings, type ListingSort, type ListingSummary } from "~/lib/api/listings";
+import { ListingCard } from "~/components/listings/listing-card";
+import { sortOf } from "~/lib/api/listings";
+import { loadListings, type ListingsData } from "~/lib/listings.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/listings";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
@@ -36,39 +37,24 @@ function useDebounced<T>(value: T, ms: number) {
   return settled;
 }
 
-const sortOf = (value: string | null): ListingSort => (["oldest", "score", "score-asc"] as const).find((s) => s === value) ?? "newest";
-
-interface ListingsData {
-  q: string;
-  listings: ListingSummary[];
-  failed: boolean;
-  loadedAt: number;
-}
-
-/** The list follows the address (?q=, ?sort=): a new search or sort is a new load. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ListingsData> {
-  const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").trim();
-  try {
-    return { q, listings: await fetchListings(q, sortOf(params.get("sort"))), failed: false, loadedAt: Date.now() };
-  } catch {
-    return { q, listings: [], failed: true, loadedAt: Date.now() };
-  }
-}
-
-export function HydrateFallback() {
-  return <ListingsScreen data={null} />;
+/**
+ * The seller's listings, read at the edge as the session's user (decision 0041), so the first HTML
+ * holds them. The list follows the address (?q=, ?sort=): a new search or sort is a new load, and a
+ * delete (the listing route's action) reads it again.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadListings(request, context);
 }
 
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   return <ListingsScreen data={loaderData} />;
 }
 
-function ListingsScreen({ data }: { data: ListingsData | null }) {
+function ListingsScreen({ data }: { data: ListingsData }) {
   const t = useT();
   const searchId = useId();
   const sortId = useId();
-  const revalidator = useRevalidator();
+  const location = useLocation();
   const navigation = useNavigation();
   const [params, setParams] = useSearchParams();
   const sort = sortOf(params.get("sort"));
@@ -91,11 +77,9 @@ function ListingsScreen({ data }: { data: ListingsData | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- params are read, not followed
   }, [q, setParams]);
 
-  const refresh = () => void revalidator.revalidate();
-  const items = data?.listings ?? [];
-  const loading = data === null;
-  const searching = (data?.q ?? q).length > 0;
-  const busy = navigation.state === "loading" || revalidator.state === "loading";
+  const items = data.listings;
+  const searching = (data.q ?? q).length > 0;
+  const busy = navigation.state === "loading";
 
   function setSort(value: string) {
     setParams(
@@ -116,7 +100,7 @@ function ListingsScreen({ data }: { data: ListingsData | null }) {
         description={t("listings.description")}
         actions={
           <>
-            <ExportMenu path="/listings/export" label={t("listings.export")} fileBase="listora-listings" disabled={loading || (!searching && items.length === 0)} />
+            <ExportMenu path="/listings/export" label={t("listings.export")} fileBase="listora-listings" disabled={!searching && items.length === 0} />
             <Button asChild>
               <Link to="/create">
                 <PlusIcon aria-hidden="true" />
@@ -128,7 +112,9 @@ function ListingsScreen({ data }: { data: ListingsData | null }) {
       />
 
       <div className="grid gap-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        {/* A GET form: Enter searches even before the page's JavaScript has loaded. */}
+        <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          {sort !== "newest" && <input type="hidden" name="sort" value={sort} />}
           <div className="grid flex-1 gap-2">
             <Label htmlFor={searchId} className="sr-only">
               {t("listings.search")}
@@ -138,6 +124,7 @@ function ListingsScreen({ data }: { data: ListingsData | null }) {
               <Input
                 id={searchId}
                 type="search"
+                name="q"
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 placeholder={t("listings.searchPlaceholder")}
@@ -163,30 +150,27 @@ function ListingsScreen({ data }: { data: ListingsData | null }) {
               </SelectContent>
             </Select>
           </div>
-        </div>
+        </Form>
 
         <div aria-live="polite" aria-busy={busy || undefined}>
-          {data?.failed ? (
+          {data.failed ? (
             <Alert variant="destructive" data-testid="listings-error">
               <AlertCircleIcon aria-hidden="true" />
               <AlertTitle>{t("listings.loadFailed")}</AlertTitle>
               <AlertDescription>
                 <p>{t("listings.loadFailedHint")}</p>
-                <Button variant="outline" size="sm" className="mt-2" onClick={refresh}>
-                  {t("app.tryAgain")}
+                <Button asChild variant="outline" size="sm" className="mt-2">
+                  {/* The same address again: the loader reads the list once more. */}
+                  <Link to={location.pathname + location.search} replace>
+                    {t("app.tryAgain")}
+                  </Link>
                 </Button>
               </AlertDescription>
             </Alert>
-          ) : loading ? (
-            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-              {Array.from({ length: 6 }, (_, i) => (
-                <ListingCardSkeleton key={i} />
-              ))}
-            </div>
           ) : items.length === 0 && searching ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="listings-no-matches">
               <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-              <h2 className="text-lg font-semibold break-words">{t("listings.noMatches.title", { q: data?.q ?? q })}</h2>
+              <h2 className="text-lg font-semibold break-words">{t("listings.noMatches.title", { q: data.q ?? q })}</h2>
               <p className="max-w-sm text-sm text-muted-foreground">{t("listings.noMatches.body")}</p>
               <Button variant="outline" onClick={() => setText("")}>
                 <XIcon aria-hidden="true" />
@@ -215,7 +199,7 @@ function ListingsScreen({ data }: { data: ListingsData | null }) {
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {items.map((listing) => (
                   <li key={listing.id} className="grid">
-                    <ListingCard listing={listing} now={data?.loadedAt ?? 0} onDeleted={refresh} />
+                    <ListingCard listing={listing} now={data.loadedAt} />
                   </li>
                 ))}
               </ul>

@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { PasswordInput } from "~/components/auth/password-input";
 import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { api, errorMessage } from "~/lib/api";
 import { safeRedirectTarget } from "~/lib/auth";
+import { assertSameOrigin, callApi, formText, signInHeaders } from "~/lib/session.server";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError, passwordError } from "~/lib/validation";
 import type { Route } from "./+types/login";
@@ -17,30 +17,38 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "auth.login.metaTitle") }, { name: "description", content: metaText(matches, "auth.login.metaDescription") }];
 }
 
-export default function Login() {
+/**
+ * Signs in through POST /api/auth/login (its checks, throttles and messages, run in process) and sets
+ * a fresh HttpOnly session cookie (decision 0041); works before the page's JavaScript has loaded.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const result = await callApi<{ token: string }>(context, "/auth/login", { body: { email: formText(form, "email").trim(), password: formText(form, "password") }, token: null });
+  if (!result.ok) return data({ formError: result.error.message, code: result.error.code }, { status: result.status, headers: retryAfter(result.headers) });
+  const to = safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"));
+  return redirect(to, { headers: signInHeaders(request, result.data.token) });
+}
+
+function retryAfter(headers: Headers): HeadersInit {
+  const value = headers.get("Retry-After");
+  return value ? { "Retry-After": value } : {};
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigation = useNavigation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: MessageKey | null; password?: MessageKey | null }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  // The API's message (SPEC §8's words); the screen's own only if an answer carried none.
+  const formError = busy || !actionData ? null : actionData.formError || t("auth.login.failed");
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
+  function onSubmit(event: React.FormEvent) {
     const next = { email: emailError(email), password: passwordError(password) };
     setErrors(next);
-    if (next.email || next.password) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await api("/auth/login", { body: { email: email.trim(), password }, anonymous: true });
-      navigate(safeRedirectTarget(params.get("redirectTo")), { replace: true });
-    } catch (error) {
-      setFormError(errorMessage(error, t("auth.login.failed")));
-      setBusy(false);
-    }
+    if (next.email || next.password) event.preventDefault();
   }
 
   return (
@@ -56,7 +64,7 @@ export default function Login() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Form method="post" replace onSubmit={onSubmit} noValidate className="grid gap-4">
         {formError && (
           <Alert variant="destructive">
             <AlertDescription>{formError}</AlertDescription>
@@ -92,7 +100,7 @@ export default function Login() {
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           {busy ? t("auth.login.busy") : t("auth.login.submit")}
         </Button>
-      </form>
+      </Form>
     </AuthShell>
   );
 }

@@ -1,31 +1,14 @@
-import { useEffect } from "react";
-import { Outlet, redirect, useNavigate, useSearchParams } from "react-router";
-import { getToken, safeRedirectTarget } from "~/lib/auth";
-import { COOKIE, readCookie } from "~/lib/storage-keys";
+import { Outlet, redirect } from "react-router";
+import { safeRedirectTarget } from "~/lib/auth";
+import { optionalUser } from "~/lib/session.server";
 import type { Route } from "./+types/public-only-layout";
 
-/** Where a signed-in visitor goes instead: the `redirectTo` path they were bounced from (same site only), else /dashboard. */
-function target(url: URL) {
-  return safeRedirectTarget(url.searchParams.get("redirectTo"));
-}
-
-/** Public-only screens (login, register): a signed-in visitor goes on to redirectTo or /dashboard. */
-export function loader({ request }: Route.LoaderArgs) {
-  if (readCookie(request.headers.get("Cookie"), COOKIE.signedIn) === "1") throw redirect(target(new URL(request.url)));
-  return null;
-}
-
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  if (getToken()) throw redirect(target(new URL(request.url)));
+/** Public-only screens (login, register): a signed-in visitor goes on to redirectTo (same site only) or /dashboard. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await optionalUser(context)) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
 export default function PublicOnlyLayout() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const redirectTo = params.get("redirectTo");
-  useEffect(() => {
-    if (getToken()) navigate(safeRedirectTarget(redirectTo), { replace: true });
-  }, [navigate, redirectTo]);
   return <Outlet />;
 }

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { PasswordInput } from "~/components/auth/password-input";
 import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { api, errorMessage } from "~/lib/api";
+import { assertSameOrigin, callApi, formText, signInHeaders } from "~/lib/session.server";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { confirmError, emailError, newPasswordError } from "~/lib/validation";
 import type { Route } from "./+types/register";
@@ -18,36 +18,40 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Errors = { email?: MessageKey | null; password?: MessageKey | null; confirm?: MessageKey | null };
 
-export default function Register() {
+/** Creates the account through POST /api/auth/register (run in process) and signs the browser in with a fresh session cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const password = formText(form, "password");
+  // SPEC §5: a mismatch found at submit sends nothing (the screen checks it before posting).
+  if (password !== formText(form, "confirmPassword")) return data({ formError: null, code: "validation-failed" }, { status: 400 });
+  const result = await callApi<{ token: string }>(context, "/auth/register", { body: { username: null, email: formText(form, "email").trim(), password }, token: null });
+  if (!result.ok) return data({ formError: result.error.message, code: result.error.code }, { status: result.status });
+  return redirect("/dashboard", { headers: signInHeaders(request, result.data.token) });
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const navigate = useNavigate();
+  const navigation = useNavigation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  // The API's message (SPEC §8's words); a password mismatch found by the action says nothing (SPEC §5).
+  const formError = busy || !actionData || actionData.formError === null ? null : actionData.formError || t("auth.register.failed");
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
+  function onSubmit(event: React.FormEvent) {
     const next: Errors = { email: emailError(email), password: newPasswordError(password), confirm: confirmError(password, confirm) };
     if (next.email || next.password || (next.confirm && next.confirm !== "validation.passwordsMismatch")) {
       setErrors(next);
+      event.preventDefault();
       return;
     }
     // SPEC §5: a mismatch found at submit silently resets the error state and sends nothing.
     if (next.confirm === "validation.passwordsMismatch") {
       setErrors({});
-      return;
-    }
-    setBusy(true);
-    setFormError(null);
-    try {
-      await api("/auth/register", { body: { username: null, email: email.trim(), password }, anonymous: true });
-      navigate("/dashboard", { replace: true });
-    } catch (error) {
-      setFormError(errorMessage(error, t("auth.register.failed")));
-      setBusy(false);
+      event.preventDefault();
     }
   }
 
@@ -64,7 +68,7 @@ export default function Register() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Form method="post" replace onSubmit={onSubmit} noValidate className="grid gap-4">
         {formError && (
           <Alert variant="destructive">
             <AlertDescription>{formError}</AlertDescription>
@@ -105,7 +109,7 @@ export default function Register() {
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           {busy ? t("auth.register.busy") : t("auth.register.submit")}
         </Button>
-      </form>
+      </Form>
     </AuthShell>
   );
 }

@@ -1,12 +1,12 @@
 import { CheckCircle2Icon } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { PasswordInput } from "~/components/auth/password-input";
 import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { api, errorMessage } from "~/lib/api";
+import { assertSameOrigin, callApi, carriedCookies, formText, signOutHeaders } from "~/lib/session.server";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { confirmError, newPasswordError } from "~/lib/validation";
 import type { Route } from "./+types/reset-password";
@@ -16,32 +16,37 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "auth.reset.metaTitle") }, { name: "robots", content: "noindex" }];
 }
 
-export default function ResetPassword() {
+/**
+ * Sets the new password through POST /api/auth/reset-password (run in process). The reset ends every
+ * session of the account (the token version moves on), and this browser's session cookie is cleared too.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const newPassword = formText(form, "newPassword");
+  if (newPassword !== formText(form, "confirmPassword")) return data({ done: false, formError: null, code: "validation-failed" }, { status: 400 });
+  const token = new URL(request.url).searchParams.get("token") ?? formText(form, "token");
+  const result = await callApi(context, "/auth/reset-password", { body: { token, newPassword }, token: null });
+  if (!result.ok) return data({ done: false, formError: result.error.message, code: result.error.code }, { status: result.status, headers: carriedCookies(result) });
+  return data({ done: true, formError: null, code: null }, { headers: signOutHeaders(request) });
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const t = useT();
   const [params] = useSearchParams();
+  const navigation = useNavigation();
   const token = params.get("token") ?? "";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ password?: MessageKey | null; confirm?: MessageKey | null }>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const done = actionData?.done === true;
+  const formError = busy ? null : (actionData?.formError ?? null);
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
+  function onSubmit(event: React.FormEvent) {
     const next = { password: newPasswordError(password), confirm: confirmError(password, confirm) };
     setErrors(next);
-    if (next.password || next.confirm) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await api("/auth/reset-password", { body: { token, newPassword: password }, anonymous: true });
-      setDone(true);
-    } catch (error) {
-      setFormError(errorMessage(error, undefined, t));
-    } finally {
-      setBusy(false);
-    }
+    if (next.password || next.confirm) event.preventDefault();
   }
 
   return (
@@ -66,7 +71,8 @@ export default function ResetPassword() {
           </Button>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Form method="post" replace onSubmit={onSubmit} noValidate className="grid gap-4">
+          <input type="hidden" name="token" value={token} />
           {formError && (
             <Alert variant="destructive">
               <AlertDescription>
@@ -100,7 +106,7 @@ export default function ResetPassword() {
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? t("auth.reset.busy") : t("auth.reset.submit")}
           </Button>
-        </form>
+        </Form>
       )}
     </AuthShell>
   );

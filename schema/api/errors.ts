@@ -10,6 +10,7 @@ const ERROR_CODE_NAMES = [
   "signature-invalid",
   "unauthorized",
   "forbidden",
+  "cross-origin",
   "email-unverified",
   "quota-exhausted",
   "plan-limit",

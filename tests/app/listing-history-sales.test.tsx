@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ListingDetail, ListingVersionInfo } from "../../schema/api/listings";
 import type { EffectSide, ListingSales, VersionEffect } from "../../schema/api/shop-sales";
@@ -55,14 +55,14 @@ const SALES: ListingSales = {
   ],
 };
 
+/** In a data router, as on the listing screen (a restore is the listing route's action, sent with a fetcher). */
 function show(sales: ListingSales | null | undefined, language: Language = "en") {
-  return render(
-    <MemoryRouter>
-      <I18nProvider initialLanguage={language} catalogues={detailRoute.i18n}>
-        <ListingHistory listing={LISTING} versions={VERSIONS} onRestored={() => {}} onConflict={() => {}} sales={sales} />
-      </I18nProvider>
-    </MemoryRouter>,
+  const element = (
+    <I18nProvider initialLanguage={language} catalogues={detailRoute.i18n}>
+      <ListingHistory listing={LISTING} versions={VERSIONS} onRestored={() => {}} onConflict={() => {}} sales={sales} />
+    </I18nProvider>
   );
+  return render(<RouterProvider router={createMemoryRouter([{ path: "/", element }])} />);
 }
 
 const row = (n: number) => screen.getAllByTestId("history-version")[VERSIONS.findIndex((v) => v.version === n)];

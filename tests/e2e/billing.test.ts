@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_PRICE_ID, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, signatureHeader, stripeFake, type StripeEvent } from "../fixtures/stripe-fake";
-import { launchBrowser, PASSWORD, screenshot, uniqueEmail } from "./browser";
+import { launchBrowser, PASSWORD, screenshot, uniqueEmail, useSession } from "./browser";
 
 /**
  * Buying Premium in a real browser (issue 30, decision 0036). The shared server runs without billing;
@@ -146,15 +146,7 @@ async function signIn(p: Page) {
   }
   const verified = await fetch(`${appBase}/api/auth/verify-email`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
   if (!verified.ok) throw new Error(`verification failed: ${verified.status}`);
-  await p.goto("/landing");
-  await p.evaluate(
-    ([t, user]) => {
-      localStorage.setItem("token", t as string);
-      localStorage.setItem("user", JSON.stringify(user));
-      document.cookie = "listora_auth=1; Path=/; SameSite=Lax";
-    },
-    [body.token, { ...body.user, emailVerified: true }],
-  );
+  await useSession(p, body.token);
   return body.token;
 }
 

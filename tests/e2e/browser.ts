@@ -106,9 +106,23 @@ export async function registerViaUi(page: Page, email = uniqueEmail(), password 
   return { email, password };
 }
 
+/** The web app's session cookie (shared/session.ts): HttpOnly, so only the browser context, not the page, can read it. */
+export const SESSION_COOKIE = "listora_session";
+
+/** Signs a browser context in with a token, as the sign-in action does: the HttpOnly, SameSite=Lax session cookie. */
+export async function useSession(page: Page, token: string) {
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** The token of the page's session cookie (the test's view; no page script can read it), or null when signed out. */
+export async function sessionToken(page: Page): Promise<string | null> {
+  const cookies = await page.context().cookies(baseURL());
+  return cookies.find((c) => c.name === SESSION_COOKIE)?.value || null;
+}
+
 /**
- * Registers through the API (verified, unless `verified: false`) and puts the token in the page's
- * storage, for tests about other screens.
+ * Registers through the API (verified, unless `verified: false`) and signs the browser in with the
+ * session cookie, for tests about other screens.
  */
 export async function signInFast(page: Page, email = uniqueEmail(), options: { verified?: boolean } = {}) {
   const res = await fetch(`${baseURL()}/api/auth/register`, {
@@ -122,15 +136,9 @@ export async function signInFast(page: Page, email = uniqueEmail(), options: { v
     await verifyEmailByMail(email);
     body.user = { ...body.user, emailVerified: true };
   }
+  await useSession(page, body.token);
+  // On the site, so a test may set the page's own storage (theme, language, onboarding flags) next.
   await page.goto("/landing");
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem("token", token as string);
-      localStorage.setItem("user", JSON.stringify(user));
-      document.cookie = "listora_auth=1; Path=/; SameSite=Lax";
-    },
-    [body.token, body.user],
-  );
   return { email, token: body.token };
 }
 

@@ -1,23 +1,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import { baseURL, launchBrowser, newContext, screenshot, signInFast, useSession } from "./browser";
 
 function api(token: string, path: string, init: RequestInit = {}) {
   return fetch(`${baseURL()}/api${path}`, { ...init, headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` } });
 }
 
-/** The same account in another browser: its token and user, nothing else carried over. */
-async function signInWith(page: Page, token: string, user: string) {
-  await page.goto("/landing");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("token", t);
-      localStorage.setItem("user", u);
-      document.cookie = "listora_auth=1; Path=/; SameSite=Lax";
-    },
-    [token, user],
-  );
+/** The same account in another browser: its session cookie, nothing else carried over. */
+async function signInWith(page: Page, token: string) {
+  await useSession(page, token);
 }
 
 let browser: Browser;
@@ -65,14 +57,13 @@ describe("dashboard", () => {
     const first = await newContext(browser);
     const page = await first.newPage();
     const { token } = await signInFast(page);
-    const user = await page.evaluate(() => localStorage.getItem("user"));
     await page.goto("/dashboard");
     await page.getByRole("heading", { level: 1, name: "Welcome", exact: true }).waitFor();
     await first.close();
 
     const later = await newContext(browser);
     const again = await later.newPage();
-    await signInWith(again, token, user!);
+    await signInWith(again, token);
     await again.goto("/dashboard");
     await again.getByRole("heading", { level: 1, name: "Welcome back" }).waitFor();
     await later.close();
@@ -92,7 +83,6 @@ describe("dashboard", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const { token } = await signInFast(page);
-    const user = await page.evaluate(() => localStorage.getItem("user"));
     // A keyword search and a saved name, through the API: the server records the steps.
     expect((await api(token, "/keywords?product_name=silver%20ring")).status).toBe(200);
     expect((await api(token, "/profile", { method: "PUT", body: JSON.stringify({ firstName: "Zeynep" }) })).status).toBe(200);
@@ -117,7 +107,7 @@ describe("dashboard", () => {
     // Another browser altogether.
     const other = await newContext(browser);
     const elsewhere = await other.newPage();
-    await signInWith(elsewhere, token, user!);
+    await signInWith(elsewhere, token);
     await elsewhere.goto("/dashboard");
     await expect.poll(() => elsewhere.getByTestId("onboarding-percent").textContent()).toBe("50% complete");
 

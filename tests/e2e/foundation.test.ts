@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, baseURL, launchBrowser, mailLink, newContext, registerViaUi, screenshot, uniqueEmail } from "./browser";
+import { PASSWORD, baseURL, launchBrowser, mailLink, newContext, registerViaUi, screenshot, sessionToken, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe("accounts in the browser", () => {
     await page.getByTestId("user-menu").click();
     await page.getByTestId("logout").click();
     await page.waitForURL("**/login");
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await sessionToken(page)).toBeNull();
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);

@@ -118,8 +118,9 @@ describe("Image Editor (/edit-image)", () => {
     expect(await page.getByTestId("alt-text-value").textContent()).toMatch(/on a plain white background$/);
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
     // The checklist's image step is kept on the account (decision 0016).
+    // The page's own fetch, signed in by the session cookie.
     const steps = await page.evaluate(async () => {
-      const res = await fetch("/api/onboarding", { headers: { Authorization: `Bearer ${localStorage.getItem("token")}` } });
+      const res = await fetch("/api/onboarding");
       return ((await res.json()) as { data: { steps: Record<string, boolean> } }).data.steps;
     });
     expect(steps.image).toBe(true);

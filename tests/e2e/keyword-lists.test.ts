@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataForSeoFake, FAKE_LOGIN, FAKE_PASSWORD, fakeMonthly } from "../fixtures/dataforseo-fake";
-import { baseURL, launchBrowser, PASSWORD, screenshot, signInFast, uniqueEmail } from "./browser";
+import { baseURL, launchBrowser, PASSWORD, screenshot, signInFast, uniqueEmail, useSession } from "./browser";
 
 /**
  * Monthly searches and saved keyword lists in a real browser. The shared server (global setup) runs
@@ -111,15 +111,7 @@ async function signInOnVolumeServer(page: Page) {
   }
   const verified = await fetch(`${volumeBase}/api/auth/verify-email`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
   if (!verified.ok) throw new Error(`verification failed: ${verified.status}`);
-  await page.goto("/landing");
-  await page.evaluate(
-    ([t, user]) => {
-      localStorage.setItem("token", t as string);
-      localStorage.setItem("user", JSON.stringify(user));
-      document.cookie = "listora_auth=1; Path=/; SameSite=Lax";
-    },
-    [body.token, { ...body.user, emailVerified: true }],
-  );
+  await useSession(page, body.token);
 }
 
 async function search(page: Page, product: string) {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import { baseURL, launchBrowser, newContext, screenshot, sessionToken, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe("Create Listing, My Listings and the listing detail in the browser", ()
     // The quota card re-reads after the success.
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
     // The checklist's listing step is recorded on the account (decision 0016), not in this browser.
-    const bearer = await page.evaluate(() => localStorage.getItem("token"));
+    const bearer = await sessionToken(page);
     const onboarding = await (await fetch(`${baseURL()}/api/onboarding`, { headers: { Authorization: `Bearer ${bearer}` } })).json();
     expect(onboarding.data.steps.listing).toBe(true);
     await screenshot(page, "listings-create-result");

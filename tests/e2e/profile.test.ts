@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, baseURL, launchBrowser, newContext, screenshot, signInFast, uniqueEmail } from "./browser";
+import { PASSWORD, baseURL, launchBrowser, newContext, screenshot, signInFast, sessionToken, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 async function serverProfile(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const token = await sessionToken(page);
   const res = await fetch(`${baseURL()}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
   return (await res.json()) as Record<string, unknown>;
 }
@@ -47,7 +47,7 @@ describe("profile settings", () => {
     await page.getByText("Profile updated successfully").first().waitFor();
     expect(await serverProfile(page)).toMatchObject({ firstName: "Ayşe", lastName: "Nur Yılmaz", storeName: "Moonlit Silver Studio" });
     // The checklist's profile step is recorded on the account by the save, not in this browser.
-    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const token = await sessionToken(page);
     const onboarding = await (await fetch(`${baseURL()}/api/onboarding`, { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(onboarding.data.steps.profile).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("onboarding_profile_complete"))).toBeNull();
@@ -110,7 +110,7 @@ describe("profile settings", () => {
     await page.getByTestId("logout-all").click();
     await page.getByTestId("logout-all-confirm").click();
     await page.waitForURL("**/login");
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await sessionToken(page)).toBeNull();
     const res = await fetch(`${baseURL()}/api/profile`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(401);
     await context.close();

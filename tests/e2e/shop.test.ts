@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCsv } from "../fixtures/read-csv";
-import { launchBrowser, newContext, registerViaUi, screenshot } from "./browser";
+import { launchBrowser, newContext, registerViaUi, screenshot, sessionToken, useSession } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,14 +20,9 @@ const LONG_TIMEOUT = { timeout: 60_000, interval: 250 };
 
 /** Opens the same signed-in session in another browser context (another theme or width). */
 async function sameSession(from: Page, context: BrowserContext): Promise<Page> {
-  const session = await from.evaluate(() => ({ token: localStorage.getItem("token"), user: localStorage.getItem("user") }));
+  const token = await sessionToken(from);
   const page = await context.newPage();
-  await page.goto("/landing");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("token", token ?? "");
-    if (user) localStorage.setItem("user", user);
-    document.cookie = "listora_auth=1; Path=/; SameSite=Lax";
-  }, session);
+  if (token) await useSession(page, token);
   return page;
 }
 

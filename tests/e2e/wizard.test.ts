@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import { baseURL, launchBrowser, newContext, screenshot, sessionToken, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ async function settle(page: Page) {
 }
 
 async function token(page: Page) {
-  return (await page.evaluate(() => localStorage.getItem("token"))) as string;
+  return (await sessionToken(page)) as string;
 }
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {

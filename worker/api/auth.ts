@@ -1,12 +1,18 @@
 import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, VerifyEmailSchema } from "../../schema/api";
 import { ALREADY_VERIFIED, INVALID_CREDENTIALS, changePassword, login, logoutAll, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "../domain/auth/accounts";
 import { assertRegisterAllowed, assertResendAllowed, assertResetAllowed, reserveLoginAttempt } from "../domain/auth/throttle";
+import { signInCookies, signOutCookies, sessionTokenOf } from "../../shared/session";
+import { authenticatedByCookie } from "../lib/auth";
 import { HttpError } from "../lib/errors";
 import { isProduction } from "../lib/env";
 import { clientAddress, json } from "../lib/http";
 import { mailProviderName } from "../providers/mail";
 import { route } from "./route";
 import { log } from "../lib/log";
+
+function withCookies(response: Response, cookies: string[]) {
+  for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
+}
 
 const FORGOT_ANSWER = "If an account exists for this email, password reset instructions have been sent to it.";
 
@@ -71,9 +77,12 @@ export const authRoutes = [
     tag: "Auth",
     auth: "none",
     body: ResetPasswordSchema,
-    handler: async ({ env, body: { token, newPassword } }) => {
+    handler: async ({ request, env, body: { token, newPassword } }) => {
       await resetPassword(env, token, newPassword);
-      return json({ success: true, message: "Your password has been reset. You can now log in with your new password." });
+      const response = json({ success: true, message: "Your password has been reset. You can now log in with your new password." });
+      // The reset ended every token (its version moved on): a browser's session cookie goes with it.
+      if (sessionTokenOf(request)) withCookies(response, signOutCookies(request.url));
+      return response;
     },
   }),
 
@@ -112,9 +121,12 @@ export const authRoutes = [
     tag: "Auth",
     auth: "user",
     body: ChangePasswordSchema,
-    handler: async ({ env, user, body: { currentPassword, newPassword } }) => {
+    handler: async ({ request, env, user, body: { currentPassword, newPassword } }) => {
       const session = await changePassword(env, user, currentPassword, newPassword);
-      return json({ success: true, message: "Password changed. Other sessions have been signed out.", ...session });
+      const response = json({ success: true, message: "Password changed. Other sessions have been signed out.", ...session });
+      // A browser signed in by its cookie stays signed in with the fresh token (the old one just ended).
+      if (authenticatedByCookie(request)) withCookies(response, signInCookies(session.token, request.url));
+      return response;
     },
   }),
 
@@ -124,9 +136,11 @@ export const authRoutes = [
     summary: "Sign out of every session",
     tag: "Auth",
     auth: "user",
-    handler: async ({ env, user }) => {
+    handler: async ({ request, env, user }) => {
       await logoutAll(env, user);
-      return json({ success: true, message: "Signed out of all sessions." });
+      const response = json({ success: true, message: "Signed out of all sessions." });
+      if (authenticatedByCookie(request)) withCookies(response, signOutCookies(request.url));
+      return response;
     },
   }),
 ];

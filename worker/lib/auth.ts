@@ -1,21 +1,64 @@
 import type { User } from "../../schema/db";
+import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, changesState, isSameOrigin, sessionTokenOf } from "../../shared/session";
 import { findUserById } from "../domain/auth/accounts";
 import { verifySessionToken } from "../domain/auth/tokens";
 import { getConfig, type Env } from "./env";
 import { HttpError, unauthorized } from "./errors";
 
+/** How a request proves who it is: `Authorization: Bearer` (SPEC §7) or the web app's session cookie (decision 0041). */
+type Credential = { token: string; via: "bearer" | "cookie" };
+
 /**
- * The user of a request, from its bearer token only. A token whose version is behind the user's
- * (password changed, signed out everywhere) is refused like any invalid token.
+ * The request's credential. An Authorization header always wins (API clients and tests keep the SPEC
+ * §7 contract, malformed headers included); the session cookie counts only without one.
+ */
+function credentialOf(request: Request): Credential | null | "malformed" {
+  const header = request.headers.get("Authorization");
+  if (header !== null) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match ? { token: match[1], via: "bearer" } : "malformed";
+  }
+  const token = sessionTokenOf(request);
+  return token ? { token, via: "cookie" } : null;
+}
+
+/** Whether the request is signed in by the session cookie rather than a bearer token. */
+export function authenticatedByCookie(request: Request): boolean {
+  const credential = credentialOf(request);
+  return credential !== null && credential !== "malformed" && credential.via === "cookie";
+}
+
+/** The user of a session token, or null when the token is invalid, expired or ended (its version is behind the user's). */
+export async function userOfToken(env: Env, token: string): Promise<User | null> {
+  const claims = await verifySessionToken(getConfig(env).jwtSecret, token);
+  if (!claims) return null;
+  const user = await findUserById(env, claims.userId);
+  return user && user.tokenVersion === claims.version ? user : null;
+}
+
+/** A cookie-signed write from another origin (cross-site request forgery): refused before anything is read. */
+const crossOrigin = () => new HttpError(403, CROSS_ORIGIN_MESSAGE, { code: CROSS_ORIGIN_CODE });
+
+/** Users already checked for a request made in process by the load context (worker/lib/app-context.ts), so a page checks its cookie once. */
+const checkedUsers = new WeakMap<Request, Promise<User | null>>();
+
+/** Marks an in-process request as made by `user` (already checked from the same token). */
+export function vouchFor(request: Request, user: Promise<User | null>) {
+  checkedUsers.set(request, user);
+}
+
+/**
+ * The user of a request, from its bearer token or, without an Authorization header, its session
+ * cookie. A token whose version is behind the user's (password changed or reset, signed out
+ * everywhere) is refused like any invalid token. A cookie-signed request that changes state must come
+ * from this origin (403 cross-origin otherwise); bearer requests are unaffected.
  */
 export async function requireUser(request: Request, env: Env): Promise<User> {
-  const header = request.headers.get("Authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized("No authentication token found");
-  const claims = await verifySessionToken(getConfig(env).jwtSecret, match[1]);
-  if (!claims) throw unauthorized("Invalid authentication token");
-  const user = await findUserById(env, claims.userId);
-  if (!user || user.tokenVersion !== claims.version) throw unauthorized("Invalid authentication token");
+  const credential = credentialOf(request);
+  if (credential === null || credential === "malformed") throw unauthorized("No authentication token found");
+  if (credential.via === "cookie" && changesState(request) && !isSameOrigin(request)) throw crossOrigin();
+  const user = await (checkedUsers.get(request) ?? userOfToken(env, credential.token));
+  if (!user) throw unauthorized("Invalid authentication token");
   return user;
 }
 

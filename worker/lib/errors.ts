@@ -6,6 +6,7 @@ export const ERROR_CODES: Record<ErrorCode, string> = {
   "signature-invalid": "400: a webhook's signature is missing, forged or too old",
   unauthorized: "401: no token, or an invalid or ended one",
   forbidden: "403: not allowed",
+  "cross-origin": "403: a write signed in with the session cookie came from another origin (no same-origin Origin or Sec-Fetch-Site); decision 0041",
   "email-unverified": "403: an AI feature asked before the e-mail address is confirmed (decision 0009)",
   "quota-exhausted": "403: the feature's daily quota is used up; `quota` says which and when",
   "plan-limit": "403: the plan's storage or saved-listings limit is reached; `storage` has the usage",

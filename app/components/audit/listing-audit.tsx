@@ -14,7 +14,18 @@ import { AuditReportView } from "./audit-report";
  * "fix") and the server answers the listing audited again. The screen shows the answer (onUpdated)
  * and, when a fix fails, reads the listing again (onFailed).
  */
-export function ListingAudit({ listing, onUpdated, onFailed }: { listing: ListingDetail; onUpdated?: (listing: ListingDetail) => void; onFailed?: () => void }) {
+export function ListingAudit({
+  listing,
+  onUpdated,
+  onFailed,
+  applyFix = fixListing,
+}: {
+  listing: ListingDetail;
+  onUpdated?: (listing: ListingDetail) => void;
+  onFailed?: () => void;
+  /** How a fix is written: the /api call by default; the listing screen passes its route action. */
+  applyFix?: (id: string, patch: Record<string, unknown>, version: number) => Promise<ListingDetail>;
+}) {
   const t = useT();
   const [fixing, setFixing] = useState<string | null>(null);
   if (!listing.audit) return null;
@@ -24,7 +35,7 @@ export function ListingAudit({ listing, onUpdated, onFailed }: { listing: Listin
     setFixing(finding.id);
     const before = listing.audit.score;
     try {
-      const updated = await fixListing(listing.id, finding.fix.patch, listing.version);
+      const updated = await applyFix(listing.id, finding.fix.patch, listing.version);
       onUpdated?.(updated);
       toast({ title: t("audit.report.fixed", { from: before, to: updated.audit.score }), variant: "success" });
     } catch (error) {

@@ -1,22 +1,22 @@
 import { useEffect, useState } from "react";
 import { fetchProviderInfo, protectedImageUrl, type ProviderInfo } from "~/lib/api/images";
-import { getToken } from "~/lib/auth";
+import { sessionUserId } from "~/lib/auth";
 
 /** It only changes with configuration: read once per visit, again after five minutes or another sign-in. */
 const FRESH_MS = 5 * 60_000;
-let kept: { token: string; at: number; info: ProviderInfo } | null = null;
+let kept: { userId: string; at: number; info: ProviderInfo } | null = null;
 
 /**
  * Which editor serves the two image screens, for their clientLoaders; null when it cannot be read
  * (the screens then name the local editor, as they did before it answered).
  */
 export async function loadImageProvider(): Promise<ProviderInfo | null> {
-  const token = getToken();
-  if (!token) return null;
-  if (kept && kept.token === token && Date.now() - kept.at < FRESH_MS) return kept.info;
+  const userId = sessionUserId();
+  if (kept && userId && kept.userId === userId && Date.now() - kept.at < FRESH_MS) return kept.info;
   try {
     const info = await fetchProviderInfo();
-    kept = { token, at: Date.now(), info };
+    // Kept only for a user the browser knows (the signed-in layout noted it).
+    kept = userId ? { userId, at: Date.now(), info } : null;
     return info;
   } catch {
     return null;

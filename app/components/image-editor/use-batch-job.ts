@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BatchProgress, ImageCategory, ImagePlatform } from "../../../schema/api/images";
 import { ApiError } from "~/lib/api";
-import { getToken } from "~/lib/auth";
 import { safeLocalStorage } from "~/lib/storage-keys";
 import { batchSocketUrl, createBatch, fetchBatch, forgetProtectedImages } from "~/lib/api/images";
 
@@ -134,7 +133,7 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
 
   const watch = useCallback(
     (id: string) => {
-      if (!getToken() || typeof WebSocket === "undefined") return poll(id);
+      if (typeof WebSocket === "undefined") return poll(id);
       // A fresh single-use ticket for each connection; without one, follow by polling.
       batchSocketUrl(id).then(
         (url) => {

@@ -13,28 +13,29 @@ import {
 import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { deleteListing } from "~/lib/api/listings";
+import { useListingAction } from "~/lib/listing-actions";
 
-/** A delete button that asks first; calls onDeleted only when the server removed the listing. */
-export function DeleteListingDialog({ id, title, trigger, onDeleted }: { id: string; title: string; trigger: ReactNode; onDeleted: () => void }) {
+/**
+ * A delete button that asks first. The listing route's action deletes it; the screen's loaders read
+ * again after it (My Listings drops the card). onDeleted runs only when the server removed the listing.
+ */
+export function DeleteListingDialog({ id, title, trigger, onDeleted }: { id: string; title: string; trigger: ReactNode; onDeleted?: () => void }) {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const action = useListingAction(id);
+  const busy = action.busy;
 
   async function confirm(event: React.MouseEvent) {
     // Keep the dialog open until the server answers.
     event.preventDefault();
-    setBusy(true);
     try {
-      await deleteListing(id);
+      await action.run("delete");
       setOpen(false);
       toast({ title: t("listings.deleted"), variant: "success" });
-      onDeleted();
+      onDeleted?.();
     } catch (error) {
       console.error("Delete failed", error);
       toast({ title: t("listings.deleteFailed"), variant: "destructive" });
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -38,7 +38,18 @@ interface Fact {
  * wrong one, edit a value, add a missing one). The corrected list is kept with the listing and wins over
  * what was read; the next generation of the listing writes from it.
  */
-export function FactList({ listing, hint, onSaved }: { listing: ListingDetail; hint: string; onSaved?: (listing: ListingDetail) => void }) {
+export function FactList({
+  listing,
+  hint,
+  onSaved,
+  saveList = saveFacts,
+}: {
+  listing: ListingDetail;
+  hint: string;
+  onSaved?: (listing: ListingDetail) => void;
+  /** How the list is saved: the /api call by default; the listing screen passes its route action. */
+  saveList?: (id: string, facts: Fact[]) => Promise<ListingDetail>;
+}) {
   const t = useT();
   const id = useId();
   const [facts, setFacts] = useState<Fact[]>(listing.facts ?? []);
@@ -60,7 +71,7 @@ export function FactList({ listing, hint, onSaved }: { listing: ListingDetail; h
     setSaving(true);
     setError(null);
     try {
-      const next = await saveFacts(listing.id, list);
+      const next = await saveList(listing.id, list);
       setFacts(next.facts ?? []);
       setCorrected(!!next.facts_corrected);
       setDraft(null);

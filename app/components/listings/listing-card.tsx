@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { useI18n } from "~/lib/i18n";
 import { DeleteListingDialog } from "./delete-listing-dialog";
 import type { ListingSummary } from "~/lib/api/listings";
@@ -14,7 +13,7 @@ import { ScoreRing } from "~/components/audit/score-ring";
 const SHOWN_TAGS = 3;
 
 /** One card of My Listings: title, 2-line description, first 3 tags plus '+N more', relative time. */
-export function ListingCard({ listing, now, onDeleted }: { listing: ListingSummary; now: number; onDeleted: () => void }) {
+export function ListingCard({ listing, now }: { listing: ListingSummary; now: number }) {
   const { t, language } = useI18n();
   const tags = Array.isArray(listing.tags) ? listing.tags : [];
   const title = listing.title?.trim() || t("listings.untitled");
@@ -32,7 +31,6 @@ export function ListingCard({ listing, now, onDeleted }: { listing: ListingSumma
           <DeleteListingDialog
             id={listing.id}
             title={title}
-            onDeleted={onDeleted}
             trigger={
               <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive" aria-label={t("listings.deleteLabel", { title })}>
                 <Trash2Icon aria-hidden="true" />
@@ -77,29 +75,6 @@ export function ListingCard({ listing, now, onDeleted }: { listing: ListingSumma
             <ArrowRightIcon aria-hidden="true" />
           </Link>
         </Button>
-      </CardFooter>
-    </Card>
-  );
-}
-
-export function ListingCardSkeleton() {
-  return (
-    <Card className="gap-4 py-5" aria-hidden="true" data-testid="listing-card-skeleton">
-      <CardHeader className="px-5">
-        <Skeleton className="h-5 w-4/5" />
-      </CardHeader>
-      <CardContent className="grid gap-3 px-5">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-        <div className="flex gap-1.5">
-          <Skeleton className="h-5 w-16" />
-          <Skeleton className="h-5 w-20" />
-          <Skeleton className="h-5 w-14" />
-        </div>
-        <Skeleton className="h-3 w-24" />
-      </CardContent>
-      <CardFooter className="border-t px-5 pt-4 [.border-t]:pt-4">
-        <Skeleton className="h-5 w-24" />
       </CardFooter>
     </Card>
   );

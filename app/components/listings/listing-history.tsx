@@ -16,7 +16,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
-import { conflictListing, restoreVersion, type ListingDetail, type ListingVersionInfo } from "~/lib/api/listings";
+import { conflictListing, type ListingDetail, type ListingVersionInfo } from "~/lib/api/listings";
+import { useListingAction } from "~/lib/listing-actions";
 import type { ListingSales } from "~/lib/api/shop";
 import { HistorySalesNote, VersionSales } from "./version-sales";
 
@@ -88,16 +89,17 @@ export function ListingHistory({ listing, versions, onRestored, onConflict, sale
 function RestoreButton({ listing, version, onRestored, onConflict }: Omit<HistoryProps, "versions" | "sales"> & { version: ListingVersionInfo }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The listing route's action restores it; the screen reads the listing and its versions again after.
+  const action = useListingAction(listing.id);
+  const busy = action.busy;
 
   async function confirm(event: React.MouseEvent) {
     event.preventDefault();
-    setBusy(true);
     try {
-      const result = await restoreVersion(listing.id, version.id, listing.version);
+      const result = await action.run("restore", { versionId: version.id, version: listing.version });
       setOpen(false);
       toast({ title: t("history.restored", { n: version.version }), variant: "success" });
-      onRestored(result.listing);
+      if (result.listing) onRestored(result.listing);
     } catch (error) {
       const current = conflictListing(error);
       if (current) {
@@ -106,8 +108,6 @@ function RestoreButton({ listing, version, onRestored, onConflict }: Omit<Histor
         setOpen(false);
       }
       toast({ title: t("history.restoreFailed"), description: current ? t("conflict.title") : undefined, variant: "destructive" });
-    } finally {
-      setBusy(false);
     }
   }
 

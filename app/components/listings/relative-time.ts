@@ -9,6 +9,22 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 1],
 ];
 
+/** Intl formatters are costly to make (a page of 50 cards made 100): one per language and kind, kept. */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormat(language: string) {
+  let format = relativeFormats.get(language);
+  if (!format) relativeFormats.set(language, (format = new Intl.RelativeTimeFormat(language, { numeric: "auto" })));
+  return format;
+}
+
+function dateFormat(language: string) {
+  let format = dateFormats.get(language);
+  if (!format) dateFormats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short" })));
+  return format;
+}
+
 /** SPEC §3: a createdAt that is missing or invalid becomes now. */
 export function createdAtOf(value: unknown, now = Date.now()): number {
   if (typeof value !== "string" && typeof value !== "number") return now;
@@ -18,7 +34,7 @@ export function createdAtOf(value: unknown, now = Date.now()): number {
 
 export function relativeTime(createdAt: unknown, language: string, now = Date.now()): string {
   const seconds = Math.round((createdAtOf(createdAt, now) - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  const format = relativeFormat(language);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === "second") {
       // Under a minute reads as "now" rather than a count of seconds.
@@ -30,5 +46,5 @@ export function relativeTime(createdAt: unknown, language: string, now = Date.no
 }
 
 export function formatDate(value: unknown, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short" }).format(new Date(createdAtOf(value)));
+  return dateFormat(language).format(new Date(createdAtOf(value)));
 }

@@ -1,6 +1,6 @@
 import { LaptopIcon, LogOutIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
-import { useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
 import { PasswordInput } from "~/components/auth/password-input";
 import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -24,7 +24,7 @@ import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import { api, errorMessage } from "~/lib/api";
 import { forgetAccount } from "~/lib/account";
-import { clearAuth } from "~/lib/auth";
+import { forgetLocalSession } from "~/lib/auth";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { newPasswordError } from "~/lib/validation";
 
@@ -38,14 +38,18 @@ export function passwordChangeErrors(newPassword: string, confirmPassword: strin
 
 export function SecurityCard() {
   const t = useT();
-  const navigate = useNavigate();
+  const logoutAll = useFetcher<{ success: false; code: string; message: string }>();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ newPassword: MessageKey | null; confirmPassword: MessageKey | null }>({ newPassword: null, confirmPassword: null });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
+  const signingOut = logoutAll.state !== "idle";
+  const logoutAllError = logoutAll.state === "idle" ? logoutAll.data : undefined;
+  useEffect(() => {
+    if (logoutAllError) toast({ title: t("profile.security.logoutAllFailed", { message: logoutAllError.message }), variant: "destructive" });
+  }, [logoutAllError, t]);
   const twoFactorId = useId();
   const canSubmit = current !== "" && next !== "" && confirm !== "" && !busy;
 
@@ -71,17 +75,11 @@ export function SecurityCard() {
     }
   }
 
-  async function signOutEverywhere() {
-    setSigningOut(true);
-    try {
-      await api("/auth/logout-all", { method: "POST" });
-      clearAuth();
-      forgetAccount();
-      navigate("/login", { replace: true });
-    } catch (error) {
-      setSigningOut(false);
-      toast({ title: t("profile.security.logoutAllFailed", { message: errorMessage(error, undefined, t) }), variant: "destructive" });
-    }
+  /** The /logout action ends every session of the account and clears this browser's cookie, then goes to /login. */
+  function signOutEverywhere() {
+    forgetAccount();
+    forgetLocalSession();
+    void logoutAll.submit({ intent: "everywhere" }, { method: "post", action: "/logout" });
   }
 
   return (
@@ -180,7 +178,7 @@ export function SecurityCard() {
               </AlertDialogHeader>
               <AlertDialogFooter>
                 <AlertDialogCancel>{t("profile.security.cancel")}</AlertDialogCancel>
-                <AlertDialogAction onClick={() => void signOutEverywhere()} data-testid="logout-all-confirm">
+                <AlertDialogAction onClick={signOutEverywhere} data-testid="logout-all-confirm">
                   {t("profile.security.logoutAllConfirm")}
                 </AlertDialogAction>
               </AlertDialogFooter>

@@ -1,9 +1,9 @@
 import { ChevronsUpDownIcon, LogOutIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSubmit } from "react-router";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { forgetAccount } from "~/lib/account";
-import { clearAuth } from "~/lib/auth";
+import { forgetLocalSession } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { useProfile, useUpdateProfile } from "~/lib/profile";
 import { useTheme } from "~/lib/theme";
@@ -13,6 +13,7 @@ import { useSidebar } from "./sidebar";
 export function UserMenu() {
   const t = useT();
   const navigate = useNavigate();
+  const submit = useSubmit();
   const { theme, toggleTheme } = useTheme();
   const { isMobile } = useSidebar();
   const { data: profile, isPending } = useProfile();
@@ -31,10 +32,11 @@ export function UserMenu() {
   const name = loading ? t("app.loading") : fullName || profile?.firstName || t("user.fallbackName");
   const email = loading ? t("app.loading") : profile?.email || t("user.noEmail");
 
+  /** The /logout action clears the HttpOnly session cookie and goes to /login; what the browser kept goes too. */
   function logOut() {
-    clearAuth();
+    forgetLocalSession();
     forgetAccount();
-    navigate("/login", { replace: true });
+    void submit(null, { method: "post", action: "/logout", replace: true });
   }
 
   return (

@@ -8,35 +8,15 @@ import { ApiError, api, apiResponse } from "~/lib/api";
 export type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, ListingVersionInfo, RuleReport };
 export { LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type Platform } from "../../../schema/api/listings";
 
-export type ListingSort = "newest" | "oldest" | "score" | "score-asc";
-
-export async function fetchListings(q: string, sort: ListingSort): Promise<ListingSummary[]> {
-  const params = new URLSearchParams({ sort });
-  if (q.trim()) params.set("q", q.trim());
-  const body = await api<{ data?: { listings?: ListingSummary[] } }>(`/listings?${params}`);
-  return Array.isArray(body.data?.listings) ? body.data.listings : [];
-}
-
-export async function fetchListing(id: string): Promise<ListingDetail> {
-  const body = await api<{ data?: { listing?: ListingDetail } }>(`/listings/${encodeURIComponent(id)}`);
-  if (!body.data?.listing) throw new Error("Listing not found");
-  return body.data.listing;
-}
+type ListingSort = "newest" | "oldest" | "score" | "score-asc";
+/** The sort of My Listings' address (?sort=); newest unless it names another. */
+export const sortOf = (value: string | null): ListingSort => (["oldest", "score", "score-asc"] as const).find((s) => s === value) ?? "newest";
 
 export interface ListingChanges {
   title?: string;
   description?: string;
   tags?: string[];
   altTexts?: string[];
-}
-
-/** Saves an edit made from `version`; a 409 (someone saved in between) throws an ApiError carrying the current listing. */
-export async function updateListing(id: string, changes: ListingChanges, version: number) {
-  const body = await api<{ data: { listing: ListingDetail; ruleReport: RuleReport | null } }>(`/listings/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: { ...changes, version },
-  });
-  return body.data;
 }
 
 /** Keeps the seller's corrected "Facts we used" list with the listing; answers the listing with it. */
@@ -56,20 +36,6 @@ export function conflictListing(error: unknown): ListingDetail | undefined {
   if (!(error instanceof ApiError) || error.code !== "version-conflict") return undefined;
   const listing = (error.body as { listing?: ListingDetail } | null)?.listing;
   return listing && typeof listing.version === "number" ? listing : undefined;
-}
-
-export async function fetchVersions(id: string): Promise<ListingVersionInfo[]> {
-  const body = await api<{ data?: { versions?: ListingVersionInfo[] } }>(`/listings/${encodeURIComponent(id)}/versions`);
-  return Array.isArray(body.data?.versions) ? body.data.versions : [];
-}
-
-export async function restoreVersion(id: string, versionId: string, version: number) {
-  const body = await api<{ data: { listing: ListingDetail; restoredFrom: number } }>(`/listings/${encodeURIComponent(id)}/versions/${encodeURIComponent(versionId)}/restore`, { body: { version } });
-  return body.data;
-}
-
-export async function deleteListing(id: string) {
-  await api(`/listings/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
 interface RegeneratedPart {

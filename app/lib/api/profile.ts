@@ -1,7 +1,6 @@
 /** The browser side of /api/profile: the SPEC §8 message for each failure. */
 import type { Profile, ProfileUpdate } from "../../../schema/api";
 import { ApiError, api, handleUnauthorized } from "~/lib/api";
-import { getToken } from "~/lib/auth";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 
 export interface ProfileResponse extends Profile {
@@ -11,10 +10,6 @@ export interface ProfileResponse extends Profile {
 
 /** GET /api/profile; the first name is kept for the greeting. */
 export async function fetchProfile(): Promise<ProfileResponse> {
-  if (!getToken()) {
-    handleUnauthorized();
-    throw new Error("No authentication token found");
-  }
   let body: ProfileResponse;
   try {
     body = await api<ProfileResponse>("/profile");

@@ -20,7 +20,6 @@ import type {
 import { SHOP_LIMITS } from "../../../schema/api/shop";
 import type { ListingSales, SalesImportResult, ShopChanges, ShopSales, VersionEffect } from "../../../schema/api/shop-sales";
 import { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, api, apiErrorOf, handleUnauthorized } from "~/lib/api";
-import { getToken } from "~/lib/auth";
 import { downloadFromApi } from "./listings";
 
 export type { AcceptProposalsResult, OptimizeStarted, RejectProposalsResult, ShopJobSummary };
@@ -100,8 +99,6 @@ function uploadCsv<T>(path: string, file: File, onProgress: (progress: UploadPro
     xhr.open("POST", `${API_BASE}${path}`);
     xhr.timeout = DEFAULT_TIMEOUT_MS * 3;
     xhr.responseType = "text";
-    const token = getToken();
-    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size, processing: false });
     xhr.upload.onload = () => onProgress({ loaded: file.size, total: file.size, processing: true });
     xhr.onload = () => {

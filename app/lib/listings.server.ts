@@ -1,0 +1,106 @@
+/**
+ * My Listings and a listing at the edge (decision 0041): the loaders read the seller's listings
+ * through the load context (the API's routes in process, as the session's user), so the first HTML
+ * holds them; the listing's writes are one route action.
+ */
+import { data, type AppLoadContext } from "react-router";
+import type { ListingDetail, ListingSummary, ListingVersionInfo, RuleReport } from "../../schema/api/listings";
+import type { ListingSales } from "../../schema/api/shop-sales";
+import { sortOf } from "./api/listings";
+import type { ListingActionAnswer, ListingIntent } from "./listing-actions";
+import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
+
+export interface ListingsData {
+  q: string;
+  listings: ListingSummary[];
+  failed: boolean;
+  loadedAt: number;
+}
+
+/** The seller's listings for the address's ?q= and ?sort=; a failure is shown as 'Failed to load listings' (SPEC). */
+export async function loadListings(request: Request, context: AppLoadContext): Promise<ListingsData> {
+  await requireUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const query = new URLSearchParams({ sort: sortOf(params.get("sort")) });
+  if (q) query.set("q", q);
+  const result = await callApi<{ data?: { listings?: ListingSummary[] } }>(context, `/listings?${query}`);
+  const listings = result.ok && Array.isArray(result.data.data?.listings) ? result.data.data.listings.map(asCard) : [];
+  return { q, listings, failed: !result.ok, loadedAt: Date.now() };
+}
+
+/** A card shows the title, two lines of description, three tags and the score: the page carries no more (its HTML and its data for hydration). */
+const CARD_DESCRIPTION_CHARS = 400;
+function asCard(listing: ListingSummary): ListingSummary {
+  return { ...listing, description: listing.description.slice(0, CARD_DESCRIPTION_CHARS), altTexts: [], bullets: [], searchTerms: "", itemSpecifics: [] };
+}
+
+export interface DetailData {
+  listing: ListingDetail | null;
+  notFound: boolean;
+  versions: ListingVersionInfo[] | null;
+  /** A shop listing's sales and each change's before/after, shown on its history (null otherwise). */
+  sales?: ListingSales | null;
+}
+
+/** A listing with its versions (and a shop listing's sales); not the seller's or gone: 404 with 'Listing not found'. */
+export async function loadListing(request: Request, context: AppLoadContext, id: string) {
+  await requireUser(request, context);
+  const path = `/listings/${encodeURIComponent(id)}`;
+  const [listing, versions] = await Promise.all([callApi<{ data?: { listing?: ListingDetail } }>(context, path), callApi<{ data?: { versions?: ListingVersionInfo[] } }>(context, `${path}/versions`)]);
+  const found = listing.ok ? (listing.data.data?.listing ?? null) : null;
+  // The sales are an extra, read only for a shop listing: without them the listing still shows.
+  const sales = found?.source === "shop" ? await callApi<{ data?: ListingSales }>(context, `/shop/listings/${encodeURIComponent(id)}/sales`) : null;
+  const answer: DetailData = {
+    listing: found,
+    notFound: !listing.ok && listing.status === 404,
+    versions: versions.ok && Array.isArray(versions.data.data?.versions) ? versions.data.data.versions : null,
+    sales: sales?.ok ? (sales.data.data ?? null) : null,
+  };
+  return data(answer, { status: answer.notFound ? 404 : !listing.ok ? listing.status : 200 });
+}
+
+function payloadOf(form: FormData): Record<string, unknown> {
+  try {
+    const value = JSON.parse(formText(form, "payload") || "{}") as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const INTENTS: ListingIntent[] = ["save", "fix", "facts", "restore", "delete"];
+
+/**
+ * The listing's writes, each through its /api route in process (the same checks, limits, version
+ * conflicts and messages): save an edit, apply a fix, correct "Facts we used", restore a version, delete.
+ */
+export async function listingAction(request: Request, context: AppLoadContext, id: string) {
+  assertSameOrigin(request);
+  await requireUser(request, context);
+  const form = await request.formData();
+  const intent = formText(form, "intent") as ListingIntent;
+  const payload = payloadOf(form);
+  const path = `/listings/${encodeURIComponent(id)}`;
+  if (!INTENTS.includes(intent)) return answer({ ok: false, status: 400, error: { code: "validation-failed", message: "Unknown change to a listing", field: "intent" } });
+  const result =
+    intent === "save"
+      ? await callApi<{ data: { listing: ListingDetail; ruleReport: RuleReport | null } }>(context, path, { method: "PUT", body: payload })
+      : intent === "fix"
+        ? await callApi<{ data: { listing: ListingDetail } }>(context, path, { method: "PUT", body: { ...(payload.patch as object), version: payload.version, reason: "fix" } })
+        : intent === "facts"
+          ? await callApi<{ data: { listing: ListingDetail } }>(context, `${path}/facts`, { method: "PUT", body: { facts: payload.facts } })
+          : intent === "restore"
+            ? await callApi<{ data: { listing: ListingDetail; restoredFrom: number } }>(context, `${path}/versions/${encodeURIComponent(String(payload.versionId ?? ""))}/restore`, {
+                method: "POST",
+                body: { version: payload.version },
+              })
+            : await callApi<{ data?: undefined }>(context, path, { method: "DELETE" });
+  if (!result.ok) return answer({ ok: false, status: result.status, error: result.error });
+  const body = result.data.data as { listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | undefined;
+  return answer({ ok: true, listing: body?.listing, ruleReport: body?.ruleReport, restoredFrom: body?.restoredFrom });
+}
+
+function answer(value: ListingActionAnswer) {
+  return data(value, { status: value.ok ? 200 : value.status });
+}

@@ -1,0 +1,57 @@
+import type { ApiCallInit, ApiResult, ListoraContext } from "../shared/session";
+import { sessionTokenOf } from "../shared/session";
+import type { User } from "../schema/db";
+import { toAuthUser } from "./domain/auth/accounts";
+import { handleApi } from "./api/router";
+import { userOfToken, vouchFor } from "./lib/auth";
+import type { Env } from "./lib/env";
+
+/** Headers of the page request an in-process API call keeps: who is asking and from where (throttles, logs, idempotency). */
+const CARRIED = ["CF-Connecting-IP", "X-Forwarded-For", "User-Agent", "Accept-Language", "X-Request-ID"];
+
+/**
+ * The load context's `listora` (decision 0041): the session's user, read once per request from the
+ * cookie, and the API's route table run in process as that user. Loaders and actions of app/ reach
+ * the domain only through this; it is made per request, so nothing leaks between requests.
+ */
+export function appContext(request: Request, env: Env, ctx: ExecutionContext): ListoraContext {
+  const cookieToken = sessionTokenOf(request);
+  let session: Promise<User | null> | undefined;
+  const sessionUser = () => (session ??= cookieToken ? userOfToken(env, cookieToken) : Promise.resolve(null));
+
+  return {
+    async user() {
+      const user = await sessionUser();
+      return user ? toAuthUser(user) : null;
+    },
+
+    async api<T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> {
+      const headers = new Headers();
+      for (const name of CARRIED) {
+        const value = request.headers.get(name);
+        if (value !== null) headers.set(name, value);
+      }
+      for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
+      const token = init.token === undefined ? cookieToken : init.token;
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      if (init.body !== undefined) headers.set("Content-Type", "application/json");
+      const url = new URL(`/api${path.startsWith("/") ? path : `/${path}`}`, request.url);
+      const inner = new Request(url, {
+        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      // The cookie's user is already checked for this page: the route does not look it up again.
+      if (token && token === cookieToken) vouchFor(inner, sessionUser());
+      const response = await handleApi(inner, env, ctx);
+      const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      if (response.ok) return { ok: true, status: response.status, data: (body ?? {}) as T, headers: response.headers };
+      const error = {
+        ...(body ?? {}),
+        code: typeof body?.code === "string" ? body.code : "server-error",
+        message: typeof body?.message === "string" ? body.message : "Server error: something went wrong on our side. Please try again later.",
+      };
+      return { ok: false, status: response.status, error, headers: response.headers };
+    },
+  };
+}
