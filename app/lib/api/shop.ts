@@ -44,11 +44,39 @@ export interface ShopListParams {
   period?: ShopListQuery["period"];
 }
 
+/** A failure a server loader or action answered, as plain data: the API's code and message, the HTTP status and the body's extra fields. */
+export interface ShopFailure {
+  code: string;
+  message: string;
+  status: number;
+  [key: string]: unknown;
+}
+
+/** One part a server loader read: its value, or why it failed. */
+export type Fetched<T> = { data: T; error?: undefined } | { data?: undefined; error: ShopFailure };
+
+/** The client's error for a failure the server answered, so screens show it (and branch on it) like any other. */
+export function failureError(failure: ShopFailure): ApiError {
+  return new ApiError(failure.message, failure.status, failure);
+}
+
+/** What an action of a shop screen (app/lib/shop.server.ts) answers: which write it was and its result, or its failure. */
+export type ShopActionResult =
+  | { intent: "optimize"; ids: string[]; started: OptimizeStarted; error?: undefined }
+  | { intent: "accept" | "reject"; listingId: string; error?: undefined }
+  | { intent: "accept-all"; ids: string[]; result: AcceptProposalsResult; error?: undefined }
+  | { intent: "reject-all"; ids: string[]; result: RejectProposalsResult; error?: undefined }
+  | { intent: "etsy-import"; result: EtsyImportResult; error?: undefined }
+  | { intent: "etsy-push"; result: EtsyPushResult; error?: undefined }
+  | { intent: "etsy-disconnect"; error?: undefined }
+  | { intent: string; listingId?: string; error: ShopFailure };
+
 export async function fetchShopSummary(): Promise<ShopSummary> {
   return (await api<{ data: ShopSummary }>("/shop/summary")).data;
 }
 
-function listQueryString(params: ShopListParams): string {
+/** The /api/shop/listings query of a view. */
+export function listQueryString(params: ShopListParams): string {
   const search = new URLSearchParams({ sort: params.sort, order: params.order, page: String(params.page) });
   if (params.q?.trim()) search.set("q", params.q.trim());
   if (params.grade) search.set("grade", params.grade);
