@@ -1,5 +1,5 @@
 import { AlertCircleIcon, ArrowLeftIcon, HistoryIcon, ListChecksIcon, SparklesIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PageHeader } from "~/components/page-header";
@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
-import { formatPrice, type ListingSales, type ShopListingDetail } from "~/lib/api/shop";
+import { formatPrice, type ListingSales, type ShopListingDetail, type ShopProposal } from "~/lib/api/shop";
 import { assertSameOrigin, requireUser } from "~/lib/session.server";
 import { loadShopListing, shopAction } from "~/lib/shop.server";
 import { EffectView, SalesPeriods, formatDay } from "~/components/shop/sales";
@@ -201,6 +201,9 @@ export default function ShopListingPage({ loaderData }: Route.ComponentProps) {
 
   const { detail, sales } = loaderData;
   const listing = detail.listing;
+  // The proposal stays on screen from Accept/Reject until its answer is read (the loader that runs after the action drops it).
+  const [held, setHeld] = useState<ShopProposal | null>(null);
+  const proposal = detail.proposal?.status === "pending" ? detail.proposal : held;
 
   return (
     <>
@@ -227,7 +230,7 @@ export default function ShopListingPage({ loaderData }: Route.ComponentProps) {
       />
       {
         <div className="grid gap-6">
-          {detail.proposal?.status === "pending" && (
+          {proposal && (
             <Card className="gap-5 border-primary/40" data-testid="shop-detail-proposal">
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
@@ -245,8 +248,8 @@ export default function ShopListingPage({ loaderData }: Route.ComponentProps) {
                 </CardAction>
               </CardHeader>
               <CardContent className="grid gap-5">
-                <ProposalCompare current={{ title: listing.title, tags: listing.tags, description: listing.description }} proposal={detail.proposal} />
-                <ProposalActions listingId={listing.id} title={listing.title} onDecided={onDecided} />
+                <ProposalCompare current={{ title: listing.title, tags: listing.tags, description: listing.description }} proposal={proposal} />
+                <ProposalActions listingId={listing.id} title={listing.title} onDecided={onDecided} hold={(on) => setHeld(on ? proposal : null)} />
               </CardContent>
             </Card>
           )}

@@ -55,7 +55,7 @@ function ExportButton({ variant = "outline" }: { variant?: "outline" | "default"
   );
 }
 
-function ReviewCard({ detail, onDecided }: { detail: ShopListingDetail; onDecided: (decision: Decision) => void }) {
+function ReviewCard({ detail, onDecided, hold }: { detail: ShopListingDetail; onDecided: (decision: Decision) => void; hold: (held: boolean) => void }) {
   const { t } = useI18n();
   const { listing, proposal } = detail;
   if (!proposal) return null;
@@ -74,7 +74,7 @@ function ReviewCard({ detail, onDecided }: { detail: ShopListingDetail; onDecide
       </CardHeader>
       <CardContent className="grid gap-5">
         <ProposalCompare current={{ title: listing.title, tags: listing.tags, description: listing.description }} proposal={proposal} />
-        <ProposalActions listingId={listing.id} title={title} onDecided={onDecided} />
+        <ProposalActions listingId={listing.id} title={title} onDecided={onDecided} hold={hold} />
       </CardContent>
     </Card>
   );
@@ -146,8 +146,21 @@ function ReviewScreen({ pending }: { pending: Fetched<ShopListingDetail[]> }) {
   const [submitted, setSubmitted] = useState<ShopListingDetail[]>([]);
   const bulkBusy = bulk.state !== "idle";
 
+  // Cards whose decision is on its way stay where they were until its answer is read.
+  const [held, setHeld] = useState<Record<string, { detail: ShopListingDetail; at: number }>>({});
   const decidedIds = new Set(decided.map((d) => d.listingId));
-  const waiting = (pending.data ?? []).filter((d) => d.proposal && !decidedIds.has(d.listing.id));
+  const listed = [...(pending.data ?? [])];
+  for (const { detail, at } of Object.values(held).sort((a, b) => a.at - b.at)) {
+    if (!listed.some((d) => d.listing.id === detail.listing.id)) listed.splice(Math.min(at, listed.length), 0, detail);
+  }
+  const waiting = listed.filter((d) => d.proposal && !decidedIds.has(d.listing.id));
+  const holdCard = (detail: ShopListingDetail) => (on: boolean) =>
+    setHeld((current) => {
+      const next = { ...current };
+      if (on) next[detail.listing.id] = { detail, at: waiting.findIndex((d) => d.listing.id === detail.listing.id) };
+      else delete next[detail.listing.id];
+      return next;
+    });
   const accepted = decided.filter((d) => d.decision === "accepted");
   const rejectedCount = decided.length - accepted.length;
 
@@ -316,7 +329,7 @@ function ReviewScreen({ pending }: { pending: Fetched<ShopListingDetail[]> }) {
               {t(waiting.length === 1 ? "shop.review.waitingOne" : "shop.review.waiting", { count: waiting.length })}
             </p>
             {waiting.map((detail) => (
-              <ReviewCard key={detail.listing.id} detail={detail} onDecided={(decision) => onDecided(detail, decision)} />
+              <ReviewCard key={detail.listing.id} detail={detail} onDecided={(decision) => onDecided(detail, decision)} hold={holdCard(detail)} />
             ))}
           </>
         )}

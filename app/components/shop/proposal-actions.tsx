@@ -21,7 +21,18 @@ const isStale = (error: ShopFailure | undefined) => !!error && (error.code === "
  * accept|reject), after which the screen's loader reads the proposals again. A 409 means the listing
  * changed after the proposal was written: the seller is told so and offered to read the listing again.
  */
-export function ProposalActions({ listingId, title, onDecided }: { listingId: string; title: string; onDecided: (decision: Decision) => void }) {
+export function ProposalActions({
+  listingId,
+  title,
+  onDecided,
+  hold,
+}: {
+  listingId: string;
+  title: string;
+  onDecided: (decision: Decision) => void;
+  /** The screen keeps this card on screen from the submit (true) until the answer is read (false): the loader that runs after the action may already have dropped the proposal. */
+  hold: (held: boolean) => void;
+}) {
   const { t } = useI18n();
   const fetcher = useFetcher<DecideAnswer>();
   const navigate = useNavigate();
@@ -38,6 +49,7 @@ export function ProposalActions({ listingId, title, onDecided }: { listingId: st
   const decided = useEffectEvent((result: DecideAnswer) => {
     if (!result.error) onDecided(result.intent === "accept" ? "accepted" : "rejected");
     else if (!isStale(result.error)) toast({ title: t("shop.review.failed"), description: errorMessage(failureError(result.error)), variant: "destructive" });
+    hold(false);
   });
   useEffect(() => {
     if (answer) decided(answer);
@@ -69,7 +81,7 @@ export function ProposalActions({ listingId, title, onDecided }: { listingId: st
           </AlertDescription>
         </Alert>
       )}
-      <fetcher.Form method="post" className="flex flex-wrap gap-2">
+      <fetcher.Form method="post" className="flex flex-wrap gap-2" onSubmit={() => hold(true)}>
         <input type="hidden" name="listingId" value={listingId} />
         <Button type="submit" name="intent" value="accept" disabled={busy || stale} aria-label={t("shop.review.acceptLabel", { title })} data-testid="proposal-accept">
           <CheckIcon aria-hidden="true" />
