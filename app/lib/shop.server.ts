@@ -80,9 +80,9 @@ export async function loadShopListing(context: AppLoadContext, id: string): Prom
   return { detail: detail.data, sales: sales.data };
 }
 
-/** A bad form (an unknown intent, no ids): a clear 400, never a 500. */
-function badForm(message: string) {
-  return data({ success: false, code: "validation-failed", message }, { status: 400 });
+/** A bad form (an unknown intent, no ids): a clear 400 answered to the form (never a 500, never the error screen). */
+function badForm(intent: string, message: string) {
+  return data({ intent, error: { code: "validation-failed", message, status: 400 } } satisfies ShopActionResult, { status: 400 });
 }
 
 /** The listing ids of a form: every `id` field. */
@@ -101,14 +101,14 @@ export async function shopAction(context: AppLoadContext, form: FormData) {
   switch (intent) {
     case "optimize": {
       const ids = idsOf(form);
-      if (ids.length === 0) throw badForm("Choose at least one listing to optimize.");
+      if (ids.length === 0) return badForm(intent, "Choose at least one listing to optimize.");
       const started = await fetched<OptimizeStarted>(context, "/shop/optimize", { body: { ids } });
       return started.error ? fail(started.error) : ({ intent, ids, started: started.data } satisfies ShopActionResult);
     }
     case "accept":
     case "reject": {
       const listingId = formText(form, "listingId");
-      if (!listingId) throw badForm("Which listing's proposal? The form carries no listing.");
+      if (!listingId) return badForm(intent, "Which listing's proposal? The form carries no listing.");
       const decided = await fetched<unknown>(context, `/shop/listings/${encodeURIComponent(listingId)}/${intent}`, { body: {} });
       return decided.error ? fail(decided.error, { listingId }) : ({ intent, listingId } satisfies ShopActionResult);
     }
@@ -138,6 +138,6 @@ export async function shopAction(context: AppLoadContext, form: FormData) {
       return result.error ? fail(result.error) : ({ intent } satisfies ShopActionResult);
     }
     default:
-      throw badForm("Unknown action for My Shop.");
+      return badForm(intent, "Unknown action for My Shop.");
   }
 }

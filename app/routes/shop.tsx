@@ -1,5 +1,5 @@
 import { AlertCircleIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, FileUpIcon, ListChecksIcon, SearchIcon, SearchXIcon, StoreIcon, WandSparklesIcon, XIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useEffectEvent, useId, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Grade } from "../../shared/audit";
 import { PageHeader } from "~/components/page-header";
@@ -223,8 +223,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
       setSelected((current) => new Set([...current].filter((id) => !sent.has(id))));
     }
   }
-  useEffect(() => {
-    if (!answer) return;
+  const announce = useEffectEvent((answer: ShopActionResult) => {
     if ("started" in answer) {
       const started = answer.started;
       const unchanged = started.unchanged?.length ?? 0;
@@ -240,8 +239,10 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
       const nothing = answer.error.status === 409 && Array.isArray(answer.error.unchanged);
       toast({ title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"), description: errorMessage(failureError(answer.error)), variant: nothing ? "default" : "destructive" });
     }
-    // Once per answer: the language of a later render does not toast it again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // Once per answer (a later render, in another language say, does not toast it again).
+  useEffect(() => {
+    if (answer) announce(answer);
   }, [answer]);
 
   const empty = summary.data?.listings === 0;

@@ -308,3 +308,42 @@ describe("My Shop's states", () => {
     expect(reason.textContent).toContain("Your daily quota of 10 listings is used up.");
   });
 });
+
+describe("My Shop's action", () => {
+  const post = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    return new Request("http://localhost/shop", { method: "POST", body });
+  };
+  const statusOf = (answer: unknown) => (answer as { init?: { status?: number } }).init?.status;
+  const errorOf = (answer: unknown) => (answer as { data: { error?: { code: string; message: string } } }).data.error;
+
+  it("answers a clear 400 to a form without listings or with an unknown intent, and asks the API nothing", async () => {
+    const calls = serve(() => undefined);
+    const { action } = serverRoute(shopModule);
+    const none = await action!({ request: post({ intent: "optimize" }), params: {} });
+    expect(statusOf(none)).toBe(400);
+    expect(errorOf(none)).toMatchObject({ code: "validation-failed", message: "Choose at least one listing to optimize." });
+    const unknown = await action!({ request: post({ intent: "delete-everything" }), params: {} });
+    expect(statusOf(unknown)).toBe(400);
+    expect(errorOf(unknown)?.message).toBe("Unknown action for My Shop.");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("passes the API's refusal on with its status: another seller's listing is a 404", async () => {
+    serve((url) =>
+      url.pathname === "/api/shop/listings/theirs/accept" ? new Response(JSON.stringify({ success: false, code: "not-found", message: "Listing not found" }), { status: 404 }) : undefined,
+    );
+    const answer = await serverRoute(shopModule).action!({ request: post({ intent: "accept", listingId: "theirs" }), params: {} });
+    expect(statusOf(answer)).toBe(404);
+    expect(errorOf(answer)).toMatchObject({ code: "not-found", message: "Listing not found" });
+  });
+
+  it("refuses a post that does not come from this site, before asking the API anything", async () => {
+    const calls = serve(() => ({}));
+    const refused = await Promise.resolve(shopModule.action({ request: post({ intent: "etsy-disconnect" }), params: {}, context: {} } as never)).catch((error: unknown) => error);
+    expect((refused as { init: { status: number } }).init.status).toBe(403);
+    expect((refused as { data: { code: string } }).data.code).toBe("cross-origin");
+    expect(calls).toHaveLength(0);
+  });
+});
