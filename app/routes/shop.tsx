@@ -100,7 +100,8 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
   const [collecting, setCollecting] = useState(false);
   const [lastImport, setLastImport] = useState<LastImport | null>(null);
   const starter = useFetcher<ShopActionResult>();
-  const answer = starter.state === "idle" && starter.data?.intent === "optimize" ? starter.data : undefined;
+  // The answer as soon as the action gives it (the loader then reads the screen again meanwhile).
+  const answer = starter.state !== "submitting" && starter.data?.intent === "optimize" ? starter.data : undefined;
   const optimize = useOptimizeJob(answer && "started" in answer ? answer.started.jobId : null);
   const starting = starter.state !== "idle";
   const issueMessage = useIssueMessage();
