@@ -14,7 +14,7 @@ import { fetchProfile, type ProfileResponse } from "./api/profile";
 import { fetchQuota, type QuotaFeature, type QuotaView } from "./api/quota";
 
 /** One part of the account data: its value, or the error that kept it from loading. */
-export type Loaded<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
+type Loaded<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
 
 export interface AccountData {
   profile: Loaded<ProfileResponse>;
@@ -35,7 +35,7 @@ interface Kept<T> {
 /** Kept per signed-in user (the id the app layout's server loader answered). */
 let cache: { userId: string | null; profile?: Kept<ProfileResponse>; health?: Kept<HealthBody> } = { userId: null };
 
-export const settle = <T>(promise: Promise<T>): Promise<Loaded<T>> =>
+const settle = <T>(promise: Promise<T>): Promise<Loaded<T>> =>
   promise.then(
     (data) => ({ data }),
     (error: unknown) => ({ error }),

@@ -53,7 +53,7 @@ export async function loadListing(request: Request, context: AppLoadContext, id:
   const sales = found?.source === "shop" ? await callApi<{ data?: ListingSales }>(context, `/shop/listings/${encodeURIComponent(id)}/sales`) : null;
   const answer: DetailData = {
     listing: found,
-    notFound: !listing.ok && listing.status === 404,
+    notFound: !listing.ok && listing.error.code === "not-found",
     versions: versions.ok && Array.isArray(versions.data.data?.versions) ? versions.data.data.versions : null,
     sales: sales?.ok ? (sales.data.data ?? null) : null,
   };

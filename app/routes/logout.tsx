@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "everywhere") {
     const result = await callApi(context, "/auth/logout-all", { method: "POST" });
     // Signed out already (401): this browser's cookie is cleared below all the same.
-    if (!result.ok && result.status !== 401) return data({ success: false, code: result.error.code, message: result.error.message }, { status: result.status });
+    if (!result.ok && result.error.code !== "unauthorized") return data({ success: false, code: result.error.code, message: result.error.message }, { status: result.status });
   }
   const headers = signOutHeaders(request);
   headers.append("Set-Cookie", `${COOKIE.theme}=; Max-Age=0; Path=/; SameSite=Lax`);

@@ -54,15 +54,16 @@ export default function ReviewDraft() {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [downloading, setDownloading] = useState(false);
   const started = useRef(false);
+  const storeName = profile.data?.storeName;
 
-  const format = useCallback(
+  /** Formats the optimized pattern (the phase already says 'formatting'). */
+  const formatNow = useCallback(
     async (state: WizardState) => {
       const input = state.optimizedPattern;
       const requestId = requestIdFor(state.pendingFormat, input);
       update({ pendingFormat: { requestId, input } });
-      setPhase({ kind: "formatting" });
       try {
-        const result = await generatePdfCall(input, callOptions(state, profile.data?.storeName), requestId);
+        const result = await generatePdfCall(input, callOptions(state, storeName), requestId);
         update({ formattedFrom: input, formattedContent: result.pdfContent, pdf: result.pdf, pendingFormat: null, listingFrom: "" });
         setPhase({ kind: "ready", providerLabel: result.providerLabel, offline: result.offline });
       } catch (error) {
@@ -74,17 +75,29 @@ export default function ReviewDraft() {
         setPhase({ kind: "error", text: detail });
       }
     },
-    [failureText, profile.data?.storeName, t, update],
+    [failureText, storeName, t, update],
   );
+  function format(state: WizardState) {
+    setPhase({ kind: "formatting" });
+    return formatNow(state);
+  }
 
-  // Format once on arrival: straight from the stored draft when it was made from this optimized pattern.
+  // On arrival (the stored draft is read): the sample when nothing was optimized, the stored draft
+  // when it was made from this optimized pattern, else it is formatted once (the effect below).
+  const formatted = useCallback((state: WizardState) => state.formattedFrom === state.optimizedPattern && !!state.formattedContent, []);
+  const [arrived, setArrived] = useState(false);
+  if (wizard && !arrived) {
+    setArrived(true);
+    if (!wizard.optimizedPattern) setPhase({ kind: "sample" });
+    else if (formatted(wizard)) setPhase({ kind: "ready" });
+    else setPhase({ kind: "formatting" });
+  }
   useEffect(() => {
     if (!wizard || started.current) return;
     started.current = true;
-    if (!wizard.optimizedPattern) setPhase({ kind: "sample" });
-    else if (wizard.formattedFrom === wizard.optimizedPattern && wizard.formattedContent) setPhase({ kind: "ready" });
-    else void format(wizard);
-  }, [wizard, format]);
+    // The request starts as a task of its own; its answer sets the phase (as a subscription's callback would).
+    if (wizard.optimizedPattern && !formatted(wizard)) void Promise.resolve(wizard).then(formatNow);
+  }, [wizard, formatNow, formatted]);
 
   const sample = sampleDraft(wizard?.choices.language ?? language);
   const ready = phase.kind === "ready" && !!wizard?.formattedContent;

@@ -1,6 +1,6 @@
 import { AlertCircleIcon, ArrowLeftIcon, HistoryIcon, ListChecksIcon, SparklesIcon } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useState, type ReactNode } from "react";
+import { Link, isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PageHeader } from "~/components/page-header";
 import { GradeBadge } from "~/components/shop/grade-badge";
@@ -10,10 +10,10 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
-import { ApiError } from "~/lib/api";
-import { fetchListingSales, fetchShopListing, formatPrice, type ListingSales, type ShopListingDetail } from "~/lib/api/shop";
+import { formatPrice, type ListingSales, type ShopListingDetail, type ShopProposal } from "~/lib/api/shop";
+import { assertSameOrigin, requireUser } from "~/lib/session.server";
+import { loadShopListing, shopAction } from "~/lib/shop.server";
 import { EffectView, SalesPeriods, formatDay } from "~/components/shop/sales";
 import { useI18n } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -24,7 +24,6 @@ import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [shopStrings, auditStrings, salesStrings] } satisfies I18nHandle;
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "shop.listing.metaTitle") }];
@@ -103,38 +102,21 @@ function ListingFacts({ listing }: { listing: ShopListingDetail["listing"] }) {
   );
 }
 
-function DetailSkeleton() {
-  return (
-    <div className="grid gap-6" aria-busy="true" data-testid="shop-detail-skeleton">
-      {[1, 2].map((n) => (
-        <Card key={n} className="gap-4">
-          <CardHeader>
-            <Skeleton className="h-5 w-40" />
-          </CardHeader>
-          <CardContent className="grid gap-2 sm:grid-cols-4">
-            {[1, 2, 3, 4].map((m) => (
-              <Skeleton key={m} className="h-10 w-full" />
-            ))}
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
+/**
+ * On the server (decision 0045): the shop listing with its audit and proposal, and its sales, so the
+ * first HTML already shows it. A listing that does not exist or is another seller's is a 404
+ * (thrown: the ErrorBoundary below says so); a decision or a fix reads it again.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  return loadShopListing(context, params.id);
 }
 
-type DetailData = ({ detail: ShopListingDetail; error?: undefined } | { detail?: undefined; error: unknown }) & { sales?: ListingSales };
-
-/** The shop listing with its audit and proposal, and its sales; a decision or a fix reads it again (revalidation). */
-export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<DetailData> {
-  const [detail, sales] = await Promise.all([
-    fetchShopListing(params.id).then(
-      (detail) => ({ detail }),
-      (error: unknown) => ({ error }),
-    ),
-    // The sales are an extra: without them the listing still shows.
-    fetchListingSales(params.id).catch(() => undefined),
-  ]);
-  return { ...detail, sales };
+/** Accept or reject the listing's proposal; the loader reads the listing again after it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  await requireUser(request, context);
+  return shopAction(context, await request.formData());
 }
 
 /** The listing's sales over 30/90/365 days and all time, and what followed each of its changes. */
@@ -168,27 +150,9 @@ function ListingSalesCard({ sales }: { sales: ListingSales }) {
   );
 }
 
-export function HydrateFallback() {
-  return <ShopListingScreen data={null} />;
-}
-
-export default function ShopListingPage({ loaderData }: Route.ComponentProps) {
-  return <ShopListingScreen data={loaderData} />;
-}
-
-function ShopListingScreen({ data }: { data: DetailData | null }) {
+function BackToShop() {
   const { t } = useI18n();
-  const { revalidate } = useRevalidator();
-  const refresh = () => void revalidate();
-
-  function onDecided(decision: Decision) {
-    toast({ title: t(decision === "accepted" ? "shop.review.acceptedToast" : "shop.review.rejectedToast"), variant: "success" });
-    refresh();
-  }
-
-  const detail = data?.detail;
-  const listing = detail?.listing;
-  const back = (
+  return (
     <Button asChild variant="ghost" size="sm" className="-ml-2 mb-2 w-fit">
       <Link to="/shop" data-testid="shop-detail-back">
         <ArrowLeftIcon aria-hidden="true" />
@@ -196,49 +160,77 @@ function ShopListingScreen({ data }: { data: DetailData | null }) {
       </Link>
     </Button>
   );
+}
+
+/** The listing's loader failed: not in the seller's shop (404, also another seller's listing), or another failure. */
+export function ErrorBoundary() {
+  const { t } = useI18n();
+  const error = useRouteError();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <BackToShop />
+      <PageHeader title={t("shop.detail.title")} />
+      <Alert variant="destructive" data-testid="shop-detail-error">
+        <AlertCircleIcon aria-hidden="true" />
+        <AlertTitle>{notFound ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
+        {!notFound && (
+          <AlertDescription>
+            <Button asChild variant="outline" size="sm" className="mt-2">
+              <Link to={location.pathname + location.search} replace>
+                {t("app.tryAgain")}
+              </Link>
+            </Button>
+          </AlertDescription>
+        )}
+      </Alert>
+    </>
+  );
+}
+
+export default function ShopListingPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  // Only for the Doctor's fixes below (a shared component that saves through the listings API).
+  const { revalidate } = useRevalidator();
+  const refresh = () => void revalidate();
+
+  function onDecided(decision: Decision) {
+    toast({ title: t(decision === "accepted" ? "shop.review.acceptedToast" : "shop.review.rejectedToast"), variant: "success" });
+  }
+
+  const { detail, sales } = loaderData;
+  const listing = detail.listing;
+  // The proposal stays on screen from Accept/Reject until its answer is read (the loader that runs after the action drops it).
+  const [held, setHeld] = useState<ShopProposal | null>(null);
+  const proposal = detail.proposal?.status === "pending" ? detail.proposal : held;
 
   return (
     <>
-      {back}
+      <BackToShop />
       <PageHeader
-        title={listing ? listing.title.trim() || t("shop.untitled") : t("shop.detail.title")}
+        title={listing.title.trim() || t("shop.untitled")}
         description={
-          detail && listing ? (
-            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              {listing.sku && <span>{t("shop.sku", { sku: listing.sku })}</span>}
-              <span className="inline-flex items-center gap-1.5" data-testid="shop-detail-score">
-                {t("shop.detail.scoreNow")}
-                <GradeBadge score={detail.audit.score} grade={detail.audit.grade} className="text-foreground" />
-              </span>
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {listing.sku && <span>{t("shop.sku", { sku: listing.sku })}</span>}
+            <span className="inline-flex items-center gap-1.5" data-testid="shop-detail-score">
+              {t("shop.detail.scoreNow")}
+              <GradeBadge score={detail.audit.score} grade={detail.audit.grade} className="text-foreground" />
             </span>
-          ) : undefined
+          </span>
         }
         actions={
-          listing ? (
-            <Button asChild variant="outline">
-              <Link to={`/listings/${listing.id}`} data-testid="shop-detail-history">
-                <HistoryIcon aria-hidden="true" />
-                {t("shop.detail.history")}
-              </Link>
-            </Button>
-          ) : undefined
+          <Button asChild variant="outline">
+            <Link to={`/listings/${listing.id}`} data-testid="shop-detail-history">
+              <HistoryIcon aria-hidden="true" />
+              {t("shop.detail.history")}
+            </Link>
+          </Button>
         }
       />
-      {data === null ? (
-        <DetailSkeleton />
-      ) : data.error !== undefined ? (
-        <Alert variant="destructive" data-testid="shop-detail-error">
-          <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>{data.error instanceof ApiError && data.error.code === "not-found" ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
-          <AlertDescription>
-            <Button variant="outline" size="sm" className="mt-2" onClick={refresh}>
-              {t("app.tryAgain")}
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : detail && listing ? (
+      {
         <div className="grid gap-6">
-          {detail.proposal?.status === "pending" && (
+          {proposal && (
             <Card className="gap-5 border-primary/40" data-testid="shop-detail-proposal">
               <CardHeader>
                 <CardTitle className="flex items-center gap-2">
@@ -256,16 +248,16 @@ function ShopListingScreen({ data }: { data: DetailData | null }) {
                 </CardAction>
               </CardHeader>
               <CardContent className="grid gap-5">
-                <ProposalCompare current={{ title: listing.title, tags: listing.tags, description: listing.description }} proposal={detail.proposal} />
-                <ProposalActions listingId={listing.id} title={listing.title} onDecided={onDecided} onReload={revalidate} />
+                <ProposalCompare current={{ title: listing.title, tags: listing.tags, description: listing.description }} proposal={proposal} />
+                <ProposalActions listingId={listing.id} title={listing.title} onDecided={onDecided} hold={(on) => setHeld(on ? proposal : null)} />
               </CardContent>
             </Card>
           )}
           <ListingFacts listing={listing} />
-          {data.sales && <ListingSalesCard sales={data.sales} />}
+          {sales && <ListingSalesCard sales={sales} />}
           <ListingAudit listing={{ ...listing, audit: detail.audit }} onUpdated={refresh} />
         </div>
-      ) : null}
+      }
     </>
   );
 }

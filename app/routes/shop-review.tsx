@@ -1,6 +1,6 @@
 import { AlertCircleIcon, ArrowLeftIcon, CheckCheckIcon, CheckCircle2Icon, DownloadIcon, HistoryIcon, InboxIcon, XCircleIcon } from "lucide-react";
-import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useEffect, useEffectEvent, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { PageHeader } from "~/components/page-header";
 import { ProposalActions, type Decision } from "~/components/shop/proposal-actions";
@@ -9,11 +9,11 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
-import { settle, type Loaded } from "~/lib/account";
 import { errorMessage } from "~/lib/api";
-import { decideAllProposals, downloadShopExport, fetchPendingProposals, fetchShopListing, type ShopListingDetail } from "~/lib/api/shop";
+import { downloadShopExport, failureError, type Fetched, type ShopActionResult, type ShopListingDetail } from "~/lib/api/shop";
+import { assertSameOrigin, requireUser } from "~/lib/session.server";
+import { loadPendingProposals, shopAction } from "~/lib/shop.server";
 import { useI18n } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/shop-review";
@@ -56,7 +56,7 @@ function ExportButton({ variant = "outline" }: { variant?: "outline" | "default"
   );
 }
 
-function ReviewCard({ detail, onDecided, onReload }: { detail: ShopListingDetail; onDecided: (decision: Decision) => void; onReload: () => Promise<unknown> }) {
+function ReviewCard({ detail, onDecided, hold }: { detail: ShopListingDetail; onDecided: (decision: Decision) => void; hold: (held: boolean) => void }) {
   const { t } = useI18n();
   const { listing, proposal } = detail;
   if (!proposal) return null;
@@ -75,7 +75,7 @@ function ReviewCard({ detail, onDecided, onReload }: { detail: ShopListingDetail
       </CardHeader>
       <CardContent className="grid gap-5">
         <ProposalCompare current={{ title: listing.title, tags: listing.tags, description: listing.description }} proposal={proposal} />
-        <ProposalActions listingId={listing.id} title={title} onDecided={onDecided} onReload={onReload} />
+        <ProposalActions listingId={listing.id} title={title} onDecided={onDecided} hold={hold} />
       </CardContent>
     </Card>
   );
@@ -120,59 +120,50 @@ function AcceptedCard({ item }: { item: Decided }) {
   );
 }
 
-function ReviewSkeleton() {
-  return (
-    <div className="grid gap-6" aria-busy="true" data-testid="review-skeleton">
-      {[1, 2].map((n) => (
-        <Card key={n} className="gap-4">
-          <CardHeader>
-            <Skeleton className="h-5 w-2/3" />
-          </CardHeader>
-          <CardContent className="grid gap-3 md:grid-cols-2">
-            <Skeleton className="h-24 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
+/** On the server (decision 0045): every proposal waiting for review, with its listing, so the first HTML already shows them. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  return loadPendingProposals(context);
 }
 
-/** Every proposal waiting for review, with its listing. */
-export async function clientLoader(): Promise<Loaded<ShopListingDetail[]>> {
-  return settle(fetchPendingProposals());
-}
-
-/** The screen's skeleton while the browser's first load runs. */
-export function HydrateFallback() {
-  return <ReviewScreen pending={null} />;
+/** Accept or reject one proposal, or all of those shown; the loader reads the proposals again after each. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  await requireUser(request, context);
+  return shopAction(context, await request.formData());
 }
 
 export default function ShopReview({ loaderData }: Route.ComponentProps) {
   return <ReviewScreen pending={loaderData} />;
 }
 
-function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null }) {
+function ReviewScreen({ pending }: { pending: Fetched<ShopListingDetail[]> }) {
   const { t } = useI18n();
-  const revalidator = useRevalidator();
+  const location = useLocation();
+  const bulk = useFetcher<ShopActionResult>();
   const [decided, setDecided] = useState<Decided[]>([]);
   const [confirm, setConfirm] = useState<"accept" | "reject" | null>(null);
-  const [bulkBusy, setBulkBusy] = useState(false);
-  // A listing read again after a 409, shown until the loader's next read (of this very answer) replaces it.
-  const [reread, setReread] = useState<{ base: Loaded<ShopListingDetail[]> | null; byId: Record<string, ShopListingDetail> }>({ base: null, byId: {} });
+  // The proposals shown when Accept all / Reject all was confirmed: their text is what was decided.
+  const [submitted, setSubmitted] = useState<ShopListingDetail[]>([]);
+  const bulkBusy = bulk.state !== "idle";
 
+  // Cards whose decision is on its way stay where they were until its answer is read.
+  const [held, setHeld] = useState<Record<string, { detail: ShopListingDetail; at: number }>>({});
   const decidedIds = new Set(decided.map((d) => d.listingId));
-  const fresh = reread.base === pending ? reread.byId : {};
-  const waiting = (pending?.data ?? []).flatMap((d) => {
-    const now = fresh[d.listing.id];
-    if (now) return now.proposal?.status === "pending" && !decidedIds.has(d.listing.id) ? [now] : [];
-    return d.proposal && !decidedIds.has(d.listing.id) ? [d] : [];
-  });
+  const listed = [...(pending.data ?? [])];
+  for (const { detail, at } of Object.values(held).sort((a, b) => a.at - b.at)) {
+    if (!listed.some((d) => d.listing.id === detail.listing.id)) listed.splice(Math.min(at, listed.length), 0, detail);
+  }
+  const waiting = listed.filter((d) => d.proposal && !decidedIds.has(d.listing.id));
+  const holdCard = (detail: ShopListingDetail) => (on: boolean) =>
+    setHeld((current) => {
+      const next = { ...current };
+      if (on) next[detail.listing.id] = { detail, at: waiting.findIndex((d) => d.listing.id === detail.listing.id) };
+      else delete next[detail.listing.id];
+      return next;
+    });
   const accepted = decided.filter((d) => d.decision === "accepted");
   const rejectedCount = decided.length - accepted.length;
-
-  /** The pending list (and every other loader of the page) is read again. */
-  const afterChange = () => void revalidator.revalidate();
 
   function record(detail: ShopListingDetail, decision: Decision) {
     const proposal = detail.proposal!;
@@ -183,43 +174,54 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
     setDecided((current) => [...current.filter((d) => d.listingId !== detail.listing.id), { listingId: detail.listing.id, sku: detail.listing.sku, decision, text }]);
   }
 
+  /** One proposal decided by its card's form (the action has run and the loader read the list again). */
   function onDecided(detail: ShopListingDetail, decision: Decision) {
     record(detail, decision);
-    afterChange();
     toast({ title: t(decision === "accepted" ? "shop.review.acceptedToast" : "shop.review.rejectedToast"), variant: "success" });
   }
 
-  /** After a 409: the listing as it is now, with its proposal if one still waits. */
-  async function reloadOne(id: string) {
-    const detail = await fetchShopListing(id);
-    setReread((current) => ({ base: pending, byId: { ...(current.base === pending ? current.byId : {}), [id]: detail } }));
-    afterChange();
+  /** Accept all / Reject all: exactly the proposals shown, by the route's action. */
+  function decideAll(kind: "accept" | "reject") {
+    setSubmitted(waiting);
+    const form = new FormData();
+    form.set("intent", kind === "accept" ? "accept-all" : "reject-all");
+    for (const d of waiting) form.append("id", d.listing.id);
+    void bulk.submit(form, { method: "post" });
   }
 
-  async function decideAll(kind: "accept" | "reject") {
-    const shown = waiting;
-    setBulkBusy(true);
-    try {
-      const ids = shown.map((d) => d.listing.id);
-      const result = kind === "accept" ? await decideAllProposals("accept", ids) : await decideAllProposals("reject", ids);
-      const decidedNow = new Set("accepted" in result ? result.accepted : result.rejected);
-      const done = shown.filter((d) => decidedNow.has(d.listing.id));
-      for (const d of done) record(d, kind === "accept" ? "accepted" : "rejected");
-      // What was not decided (changed since, or no longer pending) is read again and stays on screen.
-      afterChange();
-      const left = shown.length - done.length;
-      toast({
-        title: t(kind === "accept" ? "shop.review.acceptedAll" : "shop.review.rejectedAll", { count: done.length }),
-        description: left > 0 ? t("shop.review.leftOver", { count: left }) : undefined,
-        variant: left > 0 ? "destructive" : "success",
-      });
-    } catch (error) {
-      toast({ title: t("shop.review.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
-    } finally {
-      setBulkBusy(false);
+  // The bulk answer, once (as the action answers, while the loader reads the list again): what was
+  // decided joins the list to copy; what was not (changed since, or no longer pending) stays on screen.
+  const bulkAnswer = bulk.state !== "submitting" ? bulk.data : undefined;
+  /** The bulk answer's outcome: which of the proposals shown were decided, and how many were left. */
+  function outcomeOf(answer: NonNullable<typeof bulkAnswer>) {
+    if (answer.error || !("result" in answer) || (answer.intent !== "accept-all" && answer.intent !== "reject-all")) return null;
+    const decidedNow = new Set("accepted" in answer.result ? answer.result.accepted : answer.result.rejected);
+    const shown = submitted.filter((d) => answer.ids.includes(d.listing.id));
+    const done = shown.filter((d) => decidedNow.has(d.listing.id));
+    return { kind: answer.intent === "accept-all" ? ("accept" as const) : ("reject" as const), done, left: shown.length - done.length };
+  }
+  const [lastBulk, setLastBulk] = useState<typeof bulkAnswer>(undefined);
+  if (bulkAnswer !== lastBulk) {
+    setLastBulk(bulkAnswer);
+    if (bulkAnswer) {
       setConfirm(null);
+      const outcome = outcomeOf(bulkAnswer);
+      for (const d of outcome?.done ?? []) record(d, outcome!.kind === "accept" ? "accepted" : "rejected");
     }
   }
+  const bulkToast = useEffectEvent((answer: NonNullable<typeof bulkAnswer>) => {
+    if (answer.error) return toast({ title: t("shop.review.failed"), description: errorMessage(failureError(answer.error), undefined, t), variant: "destructive" });
+    const outcome = outcomeOf(answer);
+    if (!outcome) return;
+    toast({
+      title: t(outcome.kind === "accept" ? "shop.review.acceptedAll" : "shop.review.rejectedAll", { count: outcome.done.length }),
+      description: outcome.left > 0 ? t("shop.review.leftOver", { count: outcome.left }) : undefined,
+      variant: outcome.left > 0 ? "destructive" : "success",
+    });
+  });
+  useEffect(() => {
+    if (bulkAnswer) bulkToast(bulkAnswer);
+  }, [bulkAnswer]);
 
   return (
     <>
@@ -259,7 +261,7 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
             <AlertDialogAction
               onClick={(event) => {
                 event.preventDefault();
-                if (confirm) void decideAll(confirm);
+                if (confirm) decideAll(confirm);
               }}
               disabled={bulkBusy}
               data-testid="confirm-all-action"
@@ -293,19 +295,19 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
           </Card>
         )}
 
-        {pending?.error !== undefined ? (
+        {pending.error ? (
           <Alert variant="destructive" data-testid="review-error">
             <AlertCircleIcon aria-hidden="true" />
             <AlertTitle>{t("shop.review.loadFailed")}</AlertTitle>
             <AlertDescription>
-              <p>{errorMessage(pending?.error, undefined, t)}</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={afterChange}>
-                {t("app.tryAgain")}
+              <p>{errorMessage(failureError(pending.error), undefined, t)}</p>
+              <Button asChild variant="outline" size="sm" className="mt-2">
+                <Link to={location.pathname + location.search} replace preventScrollReset>
+                  {t("app.tryAgain")}
+                </Link>
               </Button>
             </AlertDescription>
           </Alert>
-        ) : !pending?.data ? (
-          <ReviewSkeleton />
         ) : waiting.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center" data-testid="review-empty">
             <div className="flex size-14 items-center justify-center rounded-full bg-muted">
@@ -328,7 +330,7 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
               {t(waiting.length === 1 ? "shop.review.waitingOne" : "shop.review.waiting", { count: waiting.length })}
             </p>
             {waiting.map((detail) => (
-              <ReviewCard key={detail.listing.id} detail={detail} onDecided={(decision) => onDecided(detail, decision)} onReload={() => reloadOne(detail.listing.id)} />
+              <ReviewCard key={detail.listing.id} detail={detail} onDecided={(decision) => onDecided(detail, decision)} hold={holdCard(detail)} />
             ))}
           </>
         )}

@@ -1,13 +1,12 @@
 import { AlertCircleIcon, ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, FileUpIcon, ListChecksIcon, SearchIcon, SearchXIcon, StoreIcon, WandSparklesIcon, XIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
+import { useEffect, useEffectEvent, useId, useState } from "react";
+import { Link, useFetcher, useLocation, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Grade } from "../../shared/audit";
 import { PageHeader } from "~/components/page-header";
-import { EtsyConnectCard, loadEtsyStatus } from "~/components/shop/etsy-connect";
+import { EtsyConnectCard } from "~/components/shop/etsy-connect";
 import { EtsyCsvSteps, ImportCsv, type LastImport } from "~/components/shop/import-card";
 import { OptimizeProgress } from "~/components/shop/optimize-progress";
-import { ShopSummaryHeader, ShopSummarySkeleton, TopIssues, useIssueMessage } from "~/components/shop/shop-summary";
+import { ShopSummaryHeader, TopIssues, useIssueMessage } from "~/components/shop/shop-summary";
 import { ShopTable, ShopTableSkeleton } from "~/components/shop/shop-table";
 import { useOptimizeJob } from "~/components/shop/use-optimize-job";
 import { ChangesCard, ExportMenu, SalesCard } from "~/components/shop/sales";
@@ -19,23 +18,10 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/component
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
-import { settle, type Loaded } from "~/lib/account";
-import { ApiError, errorMessage } from "~/lib/api";
-import {
-  SHOP_LIMITS,
-  collectShopListings,
-  fetchShopChanges,
-  fetchShopListings,
-  fetchShopSales,
-  fetchShopSummary,
-  type ShopChanges,
-  type ShopListingsPage,
-  type ShopListParams,
-  type ShopOrder,
-  type ShopSales,
-  type ShopSort,
-  type ShopSummary,
-} from "~/lib/api/shop";
+import { errorMessage } from "~/lib/api";
+import { SHOP_LIMITS, collectShopListings, failureError, type ShopActionResult, type ShopListParams, type ShopOrder, type ShopSort } from "~/lib/api/shop";
+import { assertSameOrigin, requireUser } from "~/lib/session.server";
+import { loadShop, shopAction } from "~/lib/shop.server";
 import { useI18n } from "~/lib/i18n";
 import { useQuota } from "~/lib/quota";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -77,55 +63,48 @@ function readParams(params: URLSearchParams): ShopListParams {
   return { sort, order, page, q: params.get("q") ?? undefined, grade, issue, sold };
 }
 
-interface ShopData {
-  summary: Loaded<ShopSummary>;
-  /** The table's page for the address's view; null while the shop holds no listings (nothing is asked then). */
-  listings: Loaded<ShopListingsPage> | null;
-  etsy: Loaded<EtsyConnectionStatus>;
-  sales: Loaded<ShopSales>;
-  changes: Loaded<ShopChanges>;
+/**
+ * On the server (decision 0045): the summary, the Etsy card's status, the sales and changes cards, then
+ * the table's page for the view in the address (?sort=, ?order=, ?page=, ?q=, ?grade=, ?issue=,
+ * ?sold=), so the first HTML already shows the seller's shop. A part that fails carries its error.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  return loadShop(context, readParams(new URL(request.url).searchParams));
 }
 
-/** The summary and the Etsy card's status, then the table's page for the view in the address (?sort=, ?order=, ?page=, ?q=, ?grade=, ?issue=). */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ShopData> {
-  const view = readParams(new URL(request.url).searchParams);
-  const [summary, etsy, sales, changes] = await Promise.all([settle(fetchShopSummary()), loadEtsyStatus(), settle(fetchShopSales()), settle(fetchShopChanges())]);
-  if (!summary.data || summary.data.listings === 0) return { summary, listings: null, etsy, sales, changes };
-  return { summary, listings: await settle(fetchShopListings({ ...view, q: view.q?.trim() || undefined }, request.signal)), etsy, sales, changes };
+/** An Etsy action that failed (a revoked connection, Etsy down) still reads the card's status again, as a successful one does. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  return typeof intent === "string" && intent.startsWith("etsy-") && intent !== "etsy-connect" ? true : defaultShouldRevalidate;
 }
 
-function Header() {
-  const { t } = useI18n();
-  return <PageHeader title={t("shop.title")} description={t("shop.description")} />;
-}
-
-/** The screen's skeleton while the browser's first load runs. */
-export function HydrateFallback() {
-  return (
-    <>
-      <Header />
-      <div className="grid gap-6">
-        <ShopSummarySkeleton />
-        <ShopTableSkeleton />
-      </div>
-    </>
-  );
+/** My Shop's writes (optimize, the Etsy card's connect, import, push and disconnect); the loader runs again after each. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  await requireUser(request, context);
+  return shopAction(context, await request.formData());
 }
 
 export default function MyShop({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const searchId = useId();
+  // Only for the CSV uploads: they stay XMLHttpRequests (upload progress), so their end reads the screen again by hand.
   const revalidator = useRevalidator();
   const navigation = useNavigation();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const view = readParams(params);
   const [text, setText] = useState(view.q ?? "");
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [collecting, setCollecting] = useState(false);
-  const [starting, setStarting] = useState(false);
   const [lastImport, setLastImport] = useState<LastImport | null>(null);
-  const optimize = useOptimizeJob();
+  const starter = useFetcher<ShopActionResult>();
+  // The answer as soon as the action gives it (the loader then reads the screen again meanwhile).
+  const answer = starter.state !== "submitting" && starter.data?.intent === "optimize" ? starter.data : undefined;
+  const optimize = useOptimizeJob(answer && "started" in answer ? answer.started.jobId : null);
+  const starting = starter.state !== "idle";
   const issueMessage = useIssueMessage();
   const number = new Intl.NumberFormat(language === "tr" ? "tr-TR" : "en-US");
 
@@ -150,7 +129,15 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
 
   const { summary, listings, etsy, sales, changes } = loaderData;
   const busy = navigation.state === "loading" || revalidator.state === "loading";
-  const reload = () => void revalidator.revalidate();
+  const reloadAfterUpload = () => void revalidator.revalidate();
+  // Try again: the same address once more, which runs the loader again (a link, so it works before hydration too).
+  const retry = (
+    <Button asChild variant="outline" size="sm" className="mt-2">
+      <Link to={location.pathname + location.search} replace preventScrollReset>
+        {t("app.tryAgain")}
+      </Link>
+    </Button>
+  );
   const rows = listings?.data?.listings ?? [];
   const total = listings?.data?.total ?? 0;
   const pageSize = listings?.data?.pageSize ?? SHOP_LIMITS.pageSize;
@@ -220,13 +207,27 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function startOptimizing() {
-    if (selected.size === 0 || overLimit || toSend === 0) return;
-    setStarting(true);
-    try {
-      // In the order they were selected ("Select all with grade C or worse" puts the listings that earn first).
-      const ids = [...selected].slice(0, toSend);
-      const started = await optimize.start(ids);
+  /** The optimize action: the listings in the order they were selected ("Select all with grade C or worse" puts the listings that earn first), at most the units left. */
+  function startOptimizing() {
+    if (selected.size === 0 || overLimit || toSend === 0 || starting) return;
+    const form = new FormData();
+    form.set("intent", "optimize");
+    for (const id of [...selected].slice(0, toSend)) form.append("id", id);
+    void starter.submit(form, { method: "post" });
+  }
+
+  // The action's answer, once: the sent listings leave the selection (the rest stay selected).
+  const [answered, setAnswered] = useState<typeof answer>(undefined);
+  if (answer !== answered) {
+    setAnswered(answer);
+    if (answer && "started" in answer) {
+      const sent = new Set(answer.ids);
+      setSelected((current) => new Set([...current].filter((id) => !sent.has(id))));
+    }
+  }
+  const announce = useEffectEvent((answer: ShopActionResult) => {
+    if ("started" in answer) {
+      const started = answer.started;
       const unchanged = started.unchanged?.length ?? 0;
       const inProgress = started.inProgress?.length ?? 0;
       const skipped = unchanged + inProgress;
@@ -235,15 +236,16 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
         description: skipped ? t("shop.optimize.skipped", { unchanged, inProgress }) : undefined,
         variant: "success",
       });
-      setSelected(new Set([...selected].slice(toSend)));
-    } catch (error) {
-      // nothing-to-optimize: every listing is unchanged since its last run or already in a running job; nothing was charged.
-      const nothing = error instanceof ApiError && error.code === "nothing-to-optimize";
-      toast({ title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"), description: errorMessage(error, undefined, t), variant: nothing ? "default" : "destructive" });
-    } finally {
-      setStarting(false);
+    } else if (answer.error) {
+      // 409: every listing is unchanged since its last run or already in a running job; nothing was charged.
+      const nothing = answer.error.code === "nothing-to-optimize";
+      toast({ title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"), description: errorMessage(failureError(answer.error), undefined, t), variant: nothing ? "default" : "destructive" });
     }
-  }
+  });
+  // Once per answer (a later render, in another language say, does not toast it again).
+  useEffect(() => {
+    if (answer) announce(answer);
+  }, [answer]);
 
   const empty = summary.data?.listings === 0;
   const header = (
@@ -276,11 +278,9 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>{t("shop.loadFailed")}</AlertTitle>
           <AlertDescription>
-            <p>{errorMessage(summary.error, undefined, t)}</p>
+            <p>{errorMessage(failureError(summary.error), undefined, t)}</p>
             <p>{t("shop.loadFailedHint")}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={reload}>
-              {t("app.tryAgain")}
-            </Button>
+            {retry}
           </AlertDescription>
         </Alert>
       </>
@@ -302,7 +302,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
             <CardDescription>{t("shop.empty.body")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ImportCsv onImported={reload} last={lastImport} onLastChange={setLastImport} />
+            <ImportCsv onImported={reloadAfterUpload} last={lastImport} onLastChange={setLastImport} />
           </CardContent>
         </Card>
         {/* Only on a server with Etsy API keys (decision 0022); renders nothing otherwise. */}
@@ -340,7 +340,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
               <CardDescription>{t("shop.import.againHint")}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <ImportCsv onImported={reload} showSteps={false} last={lastImport} onLastChange={setLastImport} />
+              <ImportCsv onImported={reloadAfterUpload} showSteps={false} last={lastImport} onLastChange={setLastImport} />
               <Collapsible>
                 <CollapsibleTrigger className="group flex items-center gap-1 text-left text-sm font-medium text-primary">
                   <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
@@ -354,7 +354,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
 
-        <SalesCard sales={sales.data} onImported={reload} hrefUnsold={hrefWith({ sold: "no", sort: null, grade: null, issue: null })} />
+        <SalesCard sales={sales.data} onImported={reloadAfterUpload} hrefUnsold={hrefWith({ sold: "no", sort: null, grade: null, issue: null })} />
 
         <ChangesCard changes={changes.data} salesImported={!!sales.data?.imported} />
 
@@ -467,15 +467,13 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
           )}
 
           <div aria-live="polite" aria-busy={busy || undefined} className="grid gap-4">
-            {listings?.error !== undefined ? (
+            {listings?.error ? (
               <Alert variant="destructive" data-testid="shop-listings-error">
                 <AlertCircleIcon aria-hidden="true" />
                 <AlertTitle>{t("shop.loadFailed")}</AlertTitle>
                 <AlertDescription>
-                  <p>{errorMessage(listings?.error, undefined, t)}</p>
-                  <Button variant="outline" size="sm" className="mt-2" onClick={reload}>
-                    {t("app.tryAgain")}
-                  </Button>
+                  <p>{errorMessage(failureError(listings.error), undefined, t)}</p>
+                  {retry}
                 </AlertDescription>
               </Alert>
             ) : !listings?.data ? (

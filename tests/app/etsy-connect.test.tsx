@@ -2,10 +2,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EtsyConnectionStatus } from "../../schema/api/shop-etsy";
-import { EtsyConnectCard, loadEtsyStatus } from "~/components/shop/etsy-connect";
+import { EtsyConnectCard } from "~/components/shop/etsy-connect";
 import { en, tr } from "~/lib/i18n/catalog/etsy";
 import { I18nProvider } from "~/lib/i18n";
+import * as shopModule from "~/routes/shop";
 import { handle as shopRoute } from "~/routes/shop";
+import { serverRoute } from "./server-route";
 
 afterEach(() => {
   cleanup();
@@ -33,16 +35,16 @@ function server(status: EtsyConnectionStatus, answers: Record<string, () => Resp
   return calls;
 }
 
-/** The card on a screen whose loader reads its status, as My Shop does. */
+/** The card on My Shop's route: its server loader reads the status, its action runs the card's buttons. */
 function Card() {
-  return <EtsyConnectCard status={useLoaderData<typeof loadEtsyStatus>()} />;
+  return <EtsyConnectCard status={useLoaderData<typeof shopModule.loader>().etsy} />;
 }
 
 function show(language: "en" | "tr" = "en") {
-  const Stub = createRoutesStub([{ path: "*", Component: Card, HydrateFallback: () => null, loader: () => loadEtsyStatus() }]);
+  const Stub = createRoutesStub([{ path: "/shop", Component: Card, HydrateFallback: () => null, ...serverRoute(shopModule) }]);
   return render(
     <I18nProvider initialLanguage={language} catalogues={shopRoute.i18n}>
-      <Stub initialEntries={[window.location.pathname + window.location.search]} />
+      <Stub initialEntries={[window.location.pathname === "/shop" ? window.location.pathname + window.location.search : "/shop"]} />
     </I18nProvider>,
   );
 }
@@ -63,12 +65,14 @@ describe("the Etsy connection card", () => {
     const { container } = show();
     await waitFor(() => expect(screen.queryByTestId("etsy-connect-loading")).toBeNull());
     expect(container.textContent).toBe("");
-    expect(calls).toHaveLength(1);
+    expect(calls.filter((c) => c.path === "/api/shop/etsy")).toHaveLength(1);
   });
 
   it("offers Connect when available, and sends the browser to Etsy's consent page", async () => {
     const assign = vi.fn();
-    vi.stubGlobal("location", { ...window.location, assign, href: window.location.href });
+    // The action answers a redirect to Etsy: the router leaves the app for it (a document navigation).
+    const { href, origin, pathname, search, hash } = window.location;
+    vi.stubGlobal("location", { ...window.location, assign, replace: assign, href, origin, pathname, search, hash });
     const calls = server(
       { available: true, connected: false, shopName: null, connectedAt: null },
       { "POST /api/shop/etsy/connect": () => reply({ success: true, data: { url: "https://www.etsy.com/oauth/connect?state=abc" } }) },
@@ -124,6 +128,7 @@ describe("the Etsy connection card", () => {
   it("offers a retry when the status cannot be read", async () => {
     server(CONNECTED, { "GET /api/shop/etsy": () => reply({ success: false, message: "Server error" }, 500) });
     show();
-    expect(await screen.findByRole("button", { name: "Try again" }, { timeout: 5000 })).toBeTruthy();
+    // A link to the same address: it runs the loader again, and works before the page's JavaScript has loaded.
+    expect((await screen.findByRole("link", { name: "Try again" }, { timeout: 5000 })).getAttribute("href")).toBe("/shop");
   });
 });

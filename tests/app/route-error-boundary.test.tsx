@@ -92,6 +92,8 @@ describe("the route error boundary", () => {
   });
 
   it("is the error boundary of every route that loads a seller's records", () => {
-    for (const route of [listingDetail, listings, shopListing, shopReview, shop, profile]) expect(route.ErrorBoundary).toBe(RouteErrorBoundary);
+    for (const route of [listingDetail, listings, shopReview, shop, profile]) expect(route.ErrorBoundary).toBe(RouteErrorBoundary);
+    // A shop listing has its own boundary, in My Shop's words ("This listing is not in your shop").
+    expect(typeof shopListing.ErrorBoundary).toBe("function");
   });
 });

@@ -1,10 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ShopListingRow, ShopSummary } from "../../schema/api/shop";
 import { Toaster } from "~/components/ui/toaster";
 import { I18nProvider } from "~/lib/i18n";
-import MyShop, { HydrateFallback, clientLoader, handle as shopRoute } from "~/routes/shop";
+import * as shopModule from "~/routes/shop";
+import MyShop, { handle as shopRoute } from "~/routes/shop";
+import { serverRoute } from "./server-route";
 
 function row(id: number): ShopListingRow {
   return {
@@ -63,7 +65,7 @@ function screenWithUnits(remaining: number, plan = "free") {
       path: "/",
       Component: () => <Outlet />,
       loader: () => ({ account: { quotas: { "create-listing": quota } } }),
-      children: [{ path: "shop", Component: MyShop as unknown as React.ComponentType, HydrateFallback, loader: (args) => clientLoader(args as unknown as Parameters<typeof clientLoader>[0]) }],
+      children: [{ path: "shop", Component: MyShop as unknown as React.ComponentType, ...serverRoute(shopModule) }],
     },
   ]);
   render(
@@ -74,7 +76,6 @@ function screenWithUnits(remaining: number, plan = "free") {
   );
 }
 
-beforeEach(() => localStorage.setItem("token", "eyJ.test.token"));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -5,9 +5,10 @@ import type { ShopListingDetail, ShopListingRow, ShopProposal } from "../../sche
 import { auditListing } from "../../shared/audit";
 import { jobToResume } from "~/components/shop/use-optimize-job";
 import { Toaster } from "~/components/ui/toaster";
-import { fetchPendingProposals } from "~/lib/api/shop";
 import { I18nProvider } from "~/lib/i18n";
-import ShopReview, { HydrateFallback, clientLoader, handle as shopReviewRoute } from "~/routes/shop-review";
+import * as shopReviewModule from "~/routes/shop-review";
+import ShopReview, { handle as shopReviewRoute } from "~/routes/shop-review";
+import { serverRoute } from "./server-route";
 
 afterEach(() => {
   cleanup();
@@ -142,9 +143,9 @@ function serveShop(details: ShopListingDetail[], options: { conflictOn?: string 
   return { calls, byId };
 }
 
-/** The screen as the router runs it: its clientLoader reads the pending proposals, its HydrateFallback shows meanwhile. */
+/** The screen as the router runs it: its server loader reads the pending proposals and its action decides them (through the API at the network edge). */
 function showReview() {
-  const Stub = createRoutesStub([{ path: "/shop/review", Component: ShopReview as unknown as React.ComponentType, HydrateFallback, loader: () => clientLoader() }]);
+  const Stub = createRoutesStub([{ path: "/shop/review", Component: ShopReview as unknown as React.ComponentType, ...serverRoute(shopReviewModule) }]);
   render(
     <I18nProvider initialLanguage="en" catalogues={shopReviewRoute.i18n}>
       <Stub initialEntries={["/shop/review"]} />
@@ -201,7 +202,8 @@ describe("reviewing proposals", () => {
     byId.set("l1", { ...byId.get("l1")!, proposal: null });
     fireEvent.click(within(conflict).getByRole("button", { name: "Reload" }));
     await screen.findByTestId("review-empty");
-    expect(calls.filter((c) => c.url.pathname === "/api/shop/listings/l1").length).toBeGreaterThanOrEqual(2);
+    // Reload read the proposals waiting again (the server loader), and l1 is no longer among them.
+    expect(calls.filter((c) => c.url.pathname === "/api/shop/listings" && c.url.searchParams.get("proposal") === "pending").length).toBeGreaterThanOrEqual(2);
   });
 
   it("asks before Accept all, does nothing on Cancel, and accepts exactly the proposals shown on confirmation", async () => {
@@ -246,7 +248,7 @@ describe("reviewing proposals", () => {
   });
 });
 
-describe("reading the pending proposals", () => {
+describe("reading the pending proposals on the server", () => {
   it("reads every page of the shop and asks for the details of only the listings with a proposal", async () => {
     const rows = Array.from({ length: 120 }, (_, i) => ({ ...rowOf(detail(i + 1)), hasProposal: i % 40 === 7 }));
     const asked: string[] = [];
@@ -263,7 +265,8 @@ describe("reading the pending proposals", () => {
         return new Response(JSON.stringify({ success: true, data: detail(Number(id.slice(1))) }));
       }),
     );
-    const pending = await fetchPendingProposals();
+    const loaded = (await serverRoute(shopReviewModule).loader({ request: new Request("http://localhost/shop/review"), params: {} })) as { data: ShopListingDetail[] };
+    const pending = loaded.data;
     expect(pending.map((d) => d.listing.id)).toEqual(["l8", "l48", "l88"]);
     expect(
       asked

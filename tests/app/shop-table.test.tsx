@@ -1,13 +1,15 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ShopListingRow, ShopSummary } from "../../schema/api/shop";
 import type { Language } from "../../schema/api";
 import { ShopTable } from "~/components/shop/shop-table";
 import { Toaster } from "~/components/ui/toaster";
 import { formatPrice } from "~/lib/api/shop";
 import { I18nProvider } from "~/lib/i18n";
-import MyShop, { HydrateFallback, clientLoader, handle as shopRoute } from "~/routes/shop";
+import * as shopModule from "~/routes/shop";
+import MyShop, { handle as shopRoute } from "~/routes/shop";
+import { serverRoute } from "./server-route";
 
 function row(id: number, over: Partial<ShopListingRow> = {}): ShopListingRow {
   return {
@@ -142,11 +144,9 @@ function serve(routes: (url: URL, init?: RequestInit) => unknown) {
   return calls;
 }
 
-/** The screen as the router runs it: its clientLoader reads the address, its HydrateFallback shows meanwhile. */
+/** The screen as the router runs it: its server loader reads the address (through the API at the network edge) and its action writes. */
 function screenAt(path = "/shop") {
-  const Stub = createRoutesStub([
-    { path: "/shop", Component: MyShop as unknown as React.ComponentType, HydrateFallback, loader: (args) => clientLoader(args as unknown as Parameters<typeof clientLoader>[0]) },
-  ]);
+  const Stub = createRoutesStub([{ path: "/shop", Component: MyShop as unknown as React.ComponentType, ...serverRoute(shopModule) }]);
   render(
     <I18nProvider initialLanguage="en" catalogues={shopRoute.i18n}>
       <Stub initialEntries={[path]} />
@@ -158,27 +158,6 @@ function screenAt(path = "/shop") {
 const page = (rows: ShopListingRow[], total = rows.length, n = 1) => ({ listings: rows, total, page: n, pageSize: 50 });
 
 describe("My Shop's states", () => {
-  beforeEach(() => {
-    localStorage.setItem("token", "eyJ.test.token");
-  });
-
-  it("shows skeletons while the shop loads", async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        await gate;
-        return new Response(JSON.stringify({ success: true, data: { ...SUMMARY, listings: 0 } }), { status: 200 });
-      }),
-    );
-    screenAt();
-    expect(screen.getByTestId("shop-summary-skeleton")).toBeTruthy();
-    expect(screen.getByTestId("shop-table-skeleton")).toBeTruthy();
-    await act(async () => release());
-    await screen.findByTestId("shop-empty");
-  });
-
   it("before any import, says what to do: Etsy's download steps and the drop zone, and asks for no listings", async () => {
     const calls = serve((url) => (url.pathname === "/api/shop/summary" ? { listings: 0, averageScore: 0, grades: { A: 0, B: 0, C: 0, D: 0, F: 0 }, topIssues: [] } : undefined));
     screenAt();
@@ -251,7 +230,8 @@ describe("My Shop's states", () => {
     expect(error.textContent).toContain("Could not load your shop");
     // The code's catalogue text, in the seller's language, rather than the server's English.
     expect(error.textContent).toContain("The service is not available right now. Please try again in a few minutes.");
-    expect(within(error).getByRole("button", { name: "Try Again" })).toBeTruthy();
+    // A link to the same address: it runs the loader again, and works before the page's JavaScript has loaded.
+    expect(within(error).getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/shop");
   });
 
   it("'Select all with grade C or worse' pages through every C, D and F listing and selects them all", async () => {
@@ -327,5 +307,44 @@ describe("My Shop's states", () => {
     screenAt();
     const reason = await screen.findByTestId("job-stop-reason");
     expect(reason.textContent).toContain("Your daily quota of 10 listings is used up.");
+  });
+});
+
+describe("My Shop's action", () => {
+  const post = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    return new Request("http://localhost/shop", { method: "POST", body });
+  };
+  const statusOf = (answer: unknown) => (answer as { init?: { status?: number } }).init?.status;
+  const errorOf = (answer: unknown) => (answer as { data: { error?: { code: string; message: string } } }).data.error;
+
+  it("answers a clear 400 to a form without listings or with an unknown intent, and asks the API nothing", async () => {
+    const calls = serve(() => undefined);
+    const { action } = serverRoute(shopModule);
+    const none = await action!({ request: post({ intent: "optimize" }), params: {} });
+    expect(statusOf(none)).toBe(400);
+    expect(errorOf(none)).toMatchObject({ code: "validation-failed", message: "Choose at least one listing to optimize." });
+    const unknown = await action!({ request: post({ intent: "delete-everything" }), params: {} });
+    expect(statusOf(unknown)).toBe(400);
+    expect(errorOf(unknown)?.message).toBe("Unknown action for My Shop.");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("passes the API's refusal on with its status: another seller's listing is a 404", async () => {
+    serve((url) =>
+      url.pathname === "/api/shop/listings/theirs/accept" ? new Response(JSON.stringify({ success: false, code: "not-found", message: "Listing not found" }), { status: 404 }) : undefined,
+    );
+    const answer = await serverRoute(shopModule).action!({ request: post({ intent: "accept", listingId: "theirs" }), params: {} });
+    expect(statusOf(answer)).toBe(404);
+    expect(errorOf(answer)).toMatchObject({ code: "not-found", message: "Listing not found" });
+  });
+
+  it("refuses a post that does not come from this site, before asking the API anything", async () => {
+    const calls = serve(() => ({}));
+    const refused = await Promise.resolve(shopModule.action({ request: post({ intent: "etsy-disconnect" }), params: {}, context: {} } as never)).catch((error: unknown) => error);
+    expect((refused as { init: { status: number } }).init.status).toBe(403);
+    expect((refused as { data: { code: string } }).data.code).toBe("cross-origin");
+    expect(calls).toHaveLength(0);
   });
 });

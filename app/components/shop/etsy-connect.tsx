@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, DownloadIcon, LinkIcon, OctagonAlertIcon, RefreshCwIcon, StoreIcon, UnlinkIcon, UploadIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import type { EtsyConnectionStatus } from "../../../schema/api/shop-etsy";
 import {
   AlertDialog,
@@ -16,15 +16,9 @@ import {
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { settle, type Loaded } from "~/lib/account";
 import { errorMessage } from "~/lib/api";
-import { connectEtsy, disconnectEtsy, fetchEtsyStatus, importFromEtsy, pushToEtsy } from "~/lib/api/shop";
-import { type MessageKey, useI18n } from "~/lib/i18n";
-
-/** The card's data, read by My Shop's loader: whether the server has Etsy keys and the seller's connection (asked twice before it counts as failed). */
-export function loadEtsyStatus(): Promise<Loaded<EtsyConnectionStatus>> {
-  return settle(fetchEtsyStatus().catch(() => fetchEtsyStatus()));
-}
+import { failureError, type Fetched, type ShopActionResult } from "~/lib/api/shop";
+import { type MessageKey, type Translate, useI18n } from "~/lib/i18n";
 const CALLBACK_REASONS = ["denied", "invalid-state", "expired", "invalid-code", "no-shop", "etsy-unavailable"] as const;
 type CallbackReason = (typeof CALLBACK_REASONS)[number];
 
@@ -32,107 +26,89 @@ type Vars = Record<string, string | number>;
 /** What the card says after an action: catalogue keys (worded at render time, so a language switch rewords it) or the server's message. */
 type Notice = { tone: "success" | "error"; parts: ({ key: MessageKey; vars?: Vars } | { text: string })[]; details?: string[] } | null;
 
-/** Reads (and removes from the address bar) the outcome Etsy's redirect left: ?etsy=connected|error&reason=... */
-function takeCallbackOutcome(): "connected" | CallbackReason | null {
-  if (typeof window === "undefined") return null;
-  const url = new URL(window.location.href);
-  const outcome = url.searchParams.get("etsy");
+/** The outcome Etsy's redirect left in the address: ?etsy=connected|error&reason=... (read alike on the server and in the browser). */
+function callbackOutcome(params: URLSearchParams): "connected" | CallbackReason | null {
+  const outcome = params.get("etsy");
   if (!outcome) return null;
-  const reason = url.searchParams.get("reason") ?? "";
-  url.searchParams.delete("etsy");
-  url.searchParams.delete("reason");
-  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  const reason = params.get("reason") ?? "";
   if (outcome === "connected") return "connected";
   return (CALLBACK_REASONS as readonly string[]).includes(reason) ? (reason as CallbackReason) : "etsy-unavailable";
+}
+
+/** What the card says on arrival from Etsy. */
+function callbackNoticeOf(outcome: ReturnType<typeof callbackOutcome>): Notice {
+  if (outcome === "connected") return { tone: "success", parts: [{ key: "etsy.callback.connected" }] };
+  return outcome ? { tone: "error", parts: [{ key: `etsy.callback.${outcome}` }] } : null;
 }
 
 /** One action of the card in flight (at most one runs at a time). */
 type Action = "connect" | "import" | "push" | "disconnect";
 
+/** What the card says after one of My Shop's Etsy actions (null for another action's answer). */
+function noticeOf(answer: ShopActionResult | undefined, t: Translate): Notice {
+  if (!answer || !answer.intent.startsWith("etsy-")) return null;
+  if (answer.error) return { tone: "error", parts: [{ text: errorMessage(failureError(answer.error), undefined, t) }] };
+  if (answer.intent === "etsy-import" && "result" in answer) {
+    const r = answer.result;
+    return {
+      tone: "success",
+      parts: [
+        { key: "etsy.imported", vars: { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged } },
+        ...(r.skipped ? [{ key: "etsy.importSkipped" as const, vars: { skipped: r.skipped } }] : []),
+      ],
+      details: r.errors.slice(0, 5).map((e) => e.message),
+    };
+  }
+  if (answer.intent === "etsy-push" && "result" in answer) {
+    const r = answer.result;
+    if (!r.pushed && !r.failed) return { tone: "success", parts: [{ key: "etsy.pushNothing" }] };
+    const failed = r.items.filter((i) => i.status === "failed");
+    return {
+      tone: r.failed ? "error" : "success",
+      parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed" as const, vars: { failed: r.failed } }] : [])],
+      details: failed.slice(0, 5).map((i) => i.message),
+    };
+  }
+  if (answer.intent === "etsy-disconnect") return { tone: "success", parts: [{ key: "etsy.disconnected" }] };
+  return null;
+}
+
 /**
  * My Shop's Etsy connection card (decision 0022). Renders nothing when the server has no Etsy keys.
- * `status` comes from the screen's loader (loadEtsyStatus); after an action the screen revalidates,
- * which reads the status and, after an import or a push, the table again.
+ * `status` comes from the screen's server loader; Connect, Import, Send back and Disconnect are forms
+ * of My Shop's route action (decision 0045), after which the loader reads the status and the table
+ * again. Connect answers a redirect to Etsy's consent page.
  */
-export function EtsyConnectCard({ status }: { status: Loaded<EtsyConnectionStatus> }) {
+export function EtsyConnectCard({ status }: { status: Fetched<EtsyConnectionStatus> }) {
   const { t, language } = useI18n();
-  const { revalidate } = useRevalidator();
-  const [notice, setNotice] = useState<Notice>(null);
-  const [running, setRunning] = useState<Action | null>(null);
-
+  const location = useLocation();
+  const fetcher = useFetcher<ShopActionResult>();
+  const [params] = useSearchParams();
+  // Read once, on arrival from Etsy (the server's first HTML says it too); then the address loses it.
+  const [callbackNotice] = useState<Notice>(() => callbackNoticeOf(callbackOutcome(params)));
   useEffect(() => {
-    const outcome = takeCallbackOutcome();
-    if (outcome === "connected") setNotice({ tone: "success", parts: [{ key: "etsy.callback.connected" }] });
-    else if (outcome) setNotice({ tone: "error", parts: [{ key: `etsy.callback.${outcome}` }] });
-    // Only once, on arrival from Etsy.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("etsy")) return;
+    url.searchParams.delete("etsy");
+    url.searchParams.delete("reason");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
   }, []);
 
-  async function run<T>(action: Action, call: () => Promise<T>, onSuccess: (result: T) => void, refreshOnError: boolean) {
-    setRunning(action);
-    try {
-      onSuccess(await call());
-    } catch (e) {
-      setNotice({ tone: "error", parts: [{ text: errorMessage(e, undefined, t) }] });
-      if (refreshOnError) void revalidate();
-    } finally {
-      setRunning(null);
-    }
-  }
-
-  const connect = () => run("connect", connectEtsy, (url) => window.location.assign(url), false);
-  const importShop = () =>
-    run(
-      "import",
-      importFromEtsy,
-      (r) => {
-        setNotice({
-          tone: "success",
-          parts: [
-            { key: "etsy.imported", vars: { fetched: r.fetched, imported: r.imported, updated: r.updated, unchanged: r.unchanged } },
-            ...(r.skipped ? [{ key: "etsy.importSkipped" as const, vars: { skipped: r.skipped } }] : []),
-          ],
-          details: r.errors.slice(0, 5).map((e) => e.message),
-        });
-        void revalidate();
-      },
-      true,
-    );
-  const push = () =>
-    run(
-      "push",
-      pushToEtsy,
-      (r) => {
-        if (!r.pushed && !r.failed) return setNotice({ tone: "success", parts: [{ key: "etsy.pushNothing" }] });
-        const failed = r.items.filter((i) => i.status === "failed");
-        setNotice({
-          tone: r.failed ? "error" : "success",
-          parts: [{ key: "etsy.pushed", vars: { pushed: r.pushed } }, ...(r.failed ? [{ key: "etsy.pushFailed" as const, vars: { failed: r.failed } }] : [])],
-          details: failed.slice(0, 5).map((i) => i.message),
-        });
-        void revalidate();
-      },
-      true,
-    );
-  const disconnect = () =>
-    run(
-      "disconnect",
-      disconnectEtsy,
-      () => {
-        setNotice({ tone: "success", parts: [{ key: "etsy.disconnected" }] });
-        void revalidate();
-      },
-      false,
-    );
+  const intent = fetcher.formData?.get("intent");
+  const running: Action | null = fetcher.state === "idle" ? null : typeof intent === "string" && intent.startsWith("etsy-") ? (intent.slice(5) as Action) : "connect";
+  const notice = (fetcher.state !== "submitting" ? noticeOf(fetcher.data, t) : null) ?? callbackNotice;
+  const send = (action: Action) => void fetcher.submit({ intent: `etsy-${action}` }, { method: "post", action: "/shop" });
 
   if (status.data === undefined) {
     return (
       <Card className="gap-0 py-4" data-testid="etsy-connect">
         <CardContent className="flex flex-wrap items-center justify-between gap-3 px-4 sm:px-5">
           <p className="text-sm text-muted-foreground">{t("etsy.statusFailed")}</p>
-          <Button variant="outline" size="sm" onClick={() => void revalidate()}>
-            <RefreshCwIcon aria-hidden="true" />
-            {t("etsy.retry")}
+          <Button asChild variant="outline" size="sm">
+            <Link to={location.pathname + location.search} replace preventScrollReset>
+              <RefreshCwIcon aria-hidden="true" />
+              {t("etsy.retry")}
+            </Link>
           </Button>
         </CardContent>
       </Card>
@@ -165,11 +141,11 @@ export function EtsyConnectCard({ status }: { status: Loaded<EtsyConnectionStatu
 
         {info.connected ? (
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void importShop()} disabled={busy} data-testid="etsy-import">
+            <Button onClick={() => send("import")} disabled={busy} data-testid="etsy-import">
               {running === "import" ? <Spinner /> : <DownloadIcon aria-hidden="true" />}
               {running === "import" ? t("etsy.importing") : t("etsy.import")}
             </Button>
-            <Button variant="outline" onClick={() => void push()} disabled={busy} data-testid="etsy-push">
+            <Button variant="outline" onClick={() => send("push")} disabled={busy} data-testid="etsy-push">
               {running === "push" ? <Spinner /> : <UploadIcon aria-hidden="true" />}
               {running === "push" ? t("etsy.pushing") : t("etsy.push")}
             </Button>
@@ -187,7 +163,7 @@ export function EtsyConnectCard({ status }: { status: Loaded<EtsyConnectionStatu
                 </AlertDialogHeader>
                 <AlertDialogFooter>
                   <AlertDialogCancel>{t("etsy.disconnectCancel")}</AlertDialogCancel>
-                  <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void disconnect()} data-testid="etsy-disconnect-confirm">
+                  <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => send("disconnect")} data-testid="etsy-disconnect-confirm">
                     {t("etsy.disconnectConfirm")}
                   </AlertDialogAction>
                 </AlertDialogFooter>
@@ -196,7 +172,7 @@ export function EtsyConnectCard({ status }: { status: Loaded<EtsyConnectionStatu
           </div>
         ) : (
           <div>
-            <Button onClick={() => void connect()} disabled={busy} data-testid="etsy-connect-button">
+            <Button onClick={() => send("connect")} disabled={busy} data-testid="etsy-connect-button">
               {running === "connect" ? <Spinner /> : <LinkIcon aria-hidden="true" />}
               {running === "connect" ? t("etsy.connecting") : t("etsy.connect")}
             </Button>

@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import type { ShopSummary } from "~/lib/api/shop";
 import { ScoreRing } from "~/components/audit/score-ring";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { GradeChart } from "./grade-chart";
@@ -34,28 +33,6 @@ export function ShopSummaryHeader({ summary, hrefForGrade }: { summary: ShopSumm
           </div>
         </div>
         <GradeChart grades={summary.grades} hrefFor={hrefForGrade} className="sm:max-w-sm sm:justify-self-end sm:w-full" />
-      </CardContent>
-    </Card>
-  );
-}
-
-export function ShopSummarySkeleton() {
-  return (
-    <Card className="gap-0 py-0" aria-busy="true" data-testid="shop-summary-skeleton">
-      <CardContent className="grid gap-6 p-6 sm:grid-cols-[auto_auto_minmax(0,1fr)] sm:items-center">
-        <div className="grid gap-2">
-          <Skeleton className="h-4 w-16" />
-          <Skeleton className="h-8 w-20" />
-        </div>
-        <div className="flex items-center gap-3">
-          <Skeleton className="size-[72px] rounded-full" />
-          <Skeleton className="h-6 w-16" />
-        </div>
-        <div className="flex h-28 items-end gap-2 sm:max-w-sm sm:w-full sm:justify-self-end">
-          {[60, 90, 40, 25, 70].map((h) => (
-            <Skeleton key={h} className="flex-1" style={{ height: `${h}%` }} />
-          ))}
-        </div>
       </CardContent>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { fetchShopJob, fetchShopJobs, isActiveJob, startOptimize, type ShopJobInfo, type ShopJobSummary } from "~/lib/api/shop";
+import { fetchShopJob, fetchShopJobs, isActiveJob, type ShopJobInfo, type ShopJobSummary } from "~/lib/api/shop";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 
 /** How often a running job is asked for its progress. */
@@ -19,14 +19,14 @@ export function jobToResume(jobs: readonly ShopJobSummary[], dismissed: string |
 }
 
 /**
- * The optimize job the screen follows: the one just started, else (after a reload) the one
- * jobToResume picks, polled until it completes or stops (polling is not loading the screen, so it
- * is a small effect here). When its count of finished listings moves, the screen's loader reads the
- * table and the summary again so 'Proposal ready' appears.
+ * The optimize job the screen follows: `startedId`, the job the screen's optimize action just started,
+ * else (after a reload) the one jobToResume picks, polled until it completes or stops (polling is not
+ * loading the screen, so it is a small effect here). When its count of finished listings moves, the
+ * screen's loader reads the table and the summary again so 'Proposal ready' appears: that is the
+ * poll's revalidation (React Router's own tool for data that changes outside an action), not a write's.
  */
-export function useOptimizeJob() {
+export function useOptimizeJob(startedId: string | null) {
   const { revalidate } = useRevalidator();
-  const [jobId, setJobId] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(() => safeLocalStorage()?.getItem(STORAGE.shopDismissedJob) ?? null);
   const [jobs, setJobs] = useState<ShopJobSummary[] | null>(null);
   const [polled, setPolled] = useState<{ id: string; job: ShopJobInfo | null; failed: boolean } | null>(null);
@@ -43,7 +43,7 @@ export function useOptimizeJob() {
     };
   }, []);
 
-  const followed = jobId ?? (jobs ? jobToResume(jobs, dismissed) : null);
+  const followed = startedId ?? (jobs ? jobToResume(jobs, dismissed) : null);
   const shown = !!followed && followed !== dismissed;
 
   useEffect(() => {
@@ -81,13 +81,6 @@ export function useOptimizeJob() {
     void revalidate();
   }, [progress, data, revalidate]);
 
-  async function start(ids: string[]) {
-    const started = await startOptimize(ids);
-    seen.current = "";
-    setJobId(started.jobId);
-    return started;
-  }
-
   function dismiss() {
     if (!followed) return;
     safeLocalStorage()?.setItem(STORAGE.shopDismissedJob, followed);
@@ -100,7 +93,6 @@ export function useOptimizeJob() {
     /** A job is followed but its first answer has not come yet. */
     pending: shown && !data && !failed,
     running: isActiveJob(current) || (shown && !data),
-    start,
     dismiss,
   };
 }

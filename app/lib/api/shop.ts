@@ -1,8 +1,9 @@
 /**
- * The browser side of My Shop (/api/shop/*): typed calls over the shared client, the CSV upload with
- * progress, and the Etsy connection (decision 0022).
+ * The browser side of My Shop (/api/shop/*): the CSV uploads with progress, the reads a screen makes
+ * on its own (the optimize job's progress, 'Select all with grade C or worse'), the export download,
+ * and the types the screens' server loaders and actions answer (app/lib/shop.server.ts, decision 0045).
  */
-import type { EtsyConnectionStatus, EtsyImportResult, EtsyPushResult } from "../../../schema/api/shop-etsy";
+import type { EtsyImportResult, EtsyPushResult } from "../../../schema/api/shop-etsy";
 import type {
   AcceptProposalsResult,
   OptimizeStarted,
@@ -44,11 +45,35 @@ export interface ShopListParams {
   period?: ShopListQuery["period"];
 }
 
-export async function fetchShopSummary(): Promise<ShopSummary> {
-  return (await api<{ data: ShopSummary }>("/shop/summary")).data;
+/** A failure a server loader or action answered, as plain data: the API's code and message, the HTTP status and the body's extra fields. */
+export interface ShopFailure {
+  code: string;
+  message: string;
+  status: number;
+  [key: string]: unknown;
 }
 
-function listQueryString(params: ShopListParams): string {
+/** One part a server loader read: its value, or why it failed. */
+export type Fetched<T> = { data: T; error?: undefined } | { data?: undefined; error: ShopFailure };
+
+/** The client's error for a failure the server answered, so screens show it (and branch on it) like any other. */
+export function failureError(failure: ShopFailure): ApiError {
+  return new ApiError(failure.message, failure.status, failure);
+}
+
+/** What an action of a shop screen (app/lib/shop.server.ts) answers: which write it was and its result, or its failure. */
+export type ShopActionResult =
+  | { intent: "optimize"; ids: string[]; started: OptimizeStarted; error?: undefined }
+  | { intent: "accept" | "reject"; listingId: string; error?: undefined }
+  | { intent: "accept-all"; ids: string[]; result: AcceptProposalsResult; error?: undefined }
+  | { intent: "reject-all"; ids: string[]; result: RejectProposalsResult; error?: undefined }
+  | { intent: "etsy-import"; result: EtsyImportResult; error?: undefined }
+  | { intent: "etsy-push"; result: EtsyPushResult; error?: undefined }
+  | { intent: "etsy-disconnect"; error?: undefined }
+  | { intent: string; listingId?: string; error: ShopFailure };
+
+/** The /api/shop/listings query of a view. */
+export function listQueryString(params: ShopListParams): string {
   const search = new URLSearchParams({ sort: params.sort, order: params.order, page: String(params.page) });
   if (params.q?.trim()) search.set("q", params.q.trim());
   if (params.grade) search.set("grade", params.grade);
@@ -59,12 +84,8 @@ function listQueryString(params: ShopListParams): string {
   return search.toString();
 }
 
-export async function fetchShopListings(params: ShopListParams, signal?: AbortSignal): Promise<ShopListingsPage> {
+async function fetchShopListings(params: ShopListParams, signal?: AbortSignal): Promise<ShopListingsPage> {
   return (await api<{ data: ShopListingsPage }>(`/shop/listings?${listQueryString(params)}`, { signal })).data;
-}
-
-export async function fetchShopListing(id: string): Promise<ShopListingDetail> {
-  return (await api<{ data: ShopListingDetail }>(`/shop/listings/${encodeURIComponent(id)}`)).data;
 }
 
 /**
@@ -138,14 +159,6 @@ export function uploadSalesCsv(file: File, onProgress: (progress: UploadProgress
   return uploadCsv<SalesImportResult>("/shop/sales/import", file, onProgress, (data) => typeof data?.added === "number", signal);
 }
 
-export async function fetchShopSales(): Promise<ShopSales> {
-  return (await api<{ data: ShopSales }>("/shop/sales")).data;
-}
-
-export async function fetchShopChanges(days = 90): Promise<ShopChanges> {
-  return (await api<{ data: ShopChanges }>(`/shop/changes?days=${days}`)).data;
-}
-
 export async function fetchListingSales(id: string): Promise<ListingSales> {
   return (await api<{ data: ListingSales }>(`/shop/listings/${encodeURIComponent(id)}/sales`)).data;
 }
@@ -156,10 +169,6 @@ export function csvFileProblem(file: { name: string; size: number }): "type" | "
   if (file.size === 0) return "empty";
   if (file.size > SHOP_LIMITS.importBytesMax) return "size";
   return null;
-}
-
-export async function startOptimize(ids: string[]): Promise<OptimizeStarted> {
-  return (await api<{ data: OptimizeStarted }>("/shop/optimize", { body: { ids } })).data;
 }
 
 /** The caller's recent jobs, newest first, without their items. */
@@ -173,48 +182,6 @@ export async function fetchShopJob(id: string): Promise<ShopJobInfo> {
 }
 
 export const isActiveJob = (job: Pick<ShopJobInfo, "status"> | null | undefined) => job?.status === "queued" || job?.status === "running";
-
-export async function acceptProposal(listingId: string) {
-  await api(`/shop/listings/${encodeURIComponent(listingId)}/accept`, { method: "POST", body: {} });
-}
-
-export async function rejectProposal(listingId: string) {
-  await api(`/shop/listings/${encodeURIComponent(listingId)}/reject`, { method: "POST", body: {} });
-}
-
-/** Accept all / Reject all: the pending proposals of `ids` (or every one of the caller's). */
-export async function decideAllProposals(decision: "accept", ids?: string[]): Promise<AcceptProposalsResult>;
-export async function decideAllProposals(decision: "reject", ids?: string[]): Promise<RejectProposalsResult>;
-export async function decideAllProposals(decision: "accept" | "reject", ids?: string[]): Promise<AcceptProposalsResult | RejectProposalsResult>;
-export async function decideAllProposals(decision: "accept" | "reject", ids?: string[]) {
-  return (await api<{ data: AcceptProposalsResult | RejectProposalsResult }>(`/shop/proposals/${decision}`, { body: ids ? { ids } : { all: true } })).data;
-}
-
-/** version-conflict: the listing changed after the proposal was written, so it cannot be applied as it is. */
-export const isStaleProposal = (error: unknown) => error instanceof ApiError && error.code === "version-conflict";
-
-/**
- * Every listing with a proposal waiting for review, with its details (the listing as it is now,
- * its audit and the proposal): the list filtered to pending proposals, page by page (a few pages at a
- * time), then the details a few at a time.
- */
-export async function fetchPendingProposals(): Promise<ShopListingDetail[]> {
-  const CONCURRENT = 4;
-  const list = (page: number) => fetchShopListings({ sort: "updated", order: "desc", page, proposal: "pending" });
-  const first = await list(1);
-  const pages = Math.ceil(first.total / first.pageSize);
-  const rows = first.listings.filter((row) => row.hasProposal);
-  for (let page = 2; page <= pages; page += CONCURRENT) {
-    const batch = await Promise.all(Array.from({ length: Math.min(CONCURRENT, pages - page + 1) }, (_, i) => list(page + i)));
-    for (const result of batch) rows.push(...result.listings.filter((row) => row.hasProposal));
-  }
-  const details: ShopListingDetail[] = [];
-  for (let i = 0; i < rows.length; i += CONCURRENT) {
-    const batch = await Promise.all(rows.slice(i, i + CONCURRENT).map((row) => fetchShopListing(row.id)));
-    details.push(...batch.filter((detail) => detail.proposal?.status === "pending"));
-  }
-  return details;
-}
 
 /** GET /api/shop/export.csv: Etsy's own listings file with the accepted changes (or the whole shop), or the short changes file. */
 export function downloadShopExport(scope: "accepted" | "all" = "accepted", format: "etsy" | "changes" = "etsy") {
@@ -234,27 +201,4 @@ export function formatPrice(priceMinor: number | null, currency: string | null, 
   } catch {
     return `${(priceMinor / 100).toFixed(2)} ${currency}`;
   }
-}
-
-/** Whether the server has Etsy keys, and the seller's connection. */
-export async function fetchEtsyStatus(): Promise<EtsyConnectionStatus> {
-  return (await api<{ data: EtsyConnectionStatus }>("/shop/etsy")).data;
-}
-
-/** Starts the OAuth flow: answers the Etsy address to send the browser to. */
-export async function connectEtsy(): Promise<string> {
-  return (await api<{ data: { url: string } }>("/shop/etsy/connect", { method: "POST" })).data.url;
-}
-
-export async function importFromEtsy(): Promise<EtsyImportResult> {
-  return (await api<{ data: EtsyImportResult }>("/shop/etsy/import", { method: "POST", timeoutMs: 180_000 })).data;
-}
-
-/** Sends every accepted change back to Etsy. */
-export async function pushToEtsy(): Promise<EtsyPushResult> {
-  return (await api<{ data: EtsyPushResult }>("/shop/etsy/push", { method: "POST", body: { all: true }, timeoutMs: 300_000 })).data;
-}
-
-export async function disconnectEtsy() {
-  await api("/shop/etsy", { method: "DELETE" });
 }
