@@ -1225,10 +1225,33 @@ export function applyFix<T extends AuditInput>(input: T, fix: AuditFix): T {
 /** A title part left as one small word ("... - Her"): what a careless cut or symbol fix leaves behind. */
 const danglingSegment = (title: string) => titleSegments(title).some((s) => wordsOf(s).length === 1 && !isContentWord(wordsOf(s)[0]) && !/\d/.test(s));
 
+/** A part's words, for the claims check. */
+const partText = (n: Normal, part: string): string => {
+  const value = (n as unknown as Record<string, unknown>)[part];
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : `${(v as ItemSpecific).name}: ${(v as ItemSpecific).value}`)).join("\n");
+  return "";
+};
+
+/**
+ * Whether a fix puts a claim into a part that the seller's words do not support (issue 24): measured
+ * against what they gave Listora (`original`, the Create prompt) or, for their own listing, its words
+ * before the fix. A claim the part already made is not the fix's.
+ */
+function addsClaims(n: Normal, next: Normal, patch: AuditFix["patch"]): boolean {
+  const source = n.original || [n.title, n.description, ...n.tags, ...n.altTexts, ...n.bullets, n.searchTerms, ...n.itemSpecifics.map((s) => `${s.name}: ${s.value}`)].join("\n");
+  const sheet = factSheetOf(source, n.platform);
+  for (const part of Object.keys(patch)) {
+    const had = new Set(claimsAgainstFacts(partText(n, part), sheet, source).map((c) => c.phrase.toLowerCase()));
+    if (claimsAgainstFacts(partText(next, part), sheet, source).some((c) => !had.has(c.phrase.toLowerCase()))) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a fix makes the listing better and nothing worse: its finding is gone, the score rises, no
- * other error or warning appears, no fact the patched parts said is lost, no relevant tag is replaced, and no
- * title part is left as a lone small word.
+ * other error or warning appears, no fact the patched parts said is lost, no relevant tag is replaced, no
+ * claim the seller's words do not support is added, and no title part is left as a lone small word.
  */
 function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): boolean {
   const fix = c.fix as AuditFix;
@@ -1243,6 +1266,7 @@ function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): 
   if (c.id === "tags.irrelevant") had.add("tags.unused");
   // No new error or warning (a new tip, such as a title phrase to add as a tag, is advice, and the score still rose).
   if (after.some((a) => !had.has(a.id) && a.severity !== "tip")) return false;
+  if (addsClaims(n, next, patch)) return false;
   const cuts = c.id === "title.too-long" || c.id === "title.long" || c.id === "bullets.too-long" || c.id === "altTexts.too-long";
   if (!cuts) {
     if (patch.title !== undefined && droppedFacts(factsOfMemo(n.title), next.title).length) return false;

@@ -43,6 +43,8 @@ export interface ComposeInput {
   keywords: string[];
   platform?: string;
   variant?: number;
+  /** The listing's language when the caller knows it (the wizard's interface language); else read from the text. */
+  language?: Lang;
 }
 
 const pick = <T>(list: readonly T[], variant = 0, offset = 0) => list[(offset + variant) % list.length];
@@ -55,11 +57,11 @@ function reading(input: ComposeInput): ProductReading {
 
 /** The listing's fact sheet, read from the seller's own text (issue 24): every part keeps its facts and claims nothing it does not hold. */
 export function factsFor(input: ComposeInput): FactSheet {
-  const key = `${platformOf(input)}\u0000${input.description}\u0000${input.keywords.join("\u0001")}`;
+  const key = `${platformOf(input)}\u0000${input.language ?? ""}\u0000${input.description}\u0000${input.keywords.join("\u0001")}`;
   const hit = factCache.get(key);
   if (hit) return hit;
   // The seller's keywords are read with the text (the product reading is shared with the composer's own).
-  const sheet = extractFacts({ text: input.description, tags: input.keywords, platform: platformOf(input) });
+  const sheet = extractFacts({ text: input.description, tags: input.keywords, platform: platformOf(input), ...(input.language ? { language: input.language } : {}) });
   if (factCache.size > 100) factCache.clear();
   factCache.set(key, sheet);
   return sheet;
@@ -1089,7 +1091,7 @@ export function inferTask(system: string, prompt: string): LlmTask {
 }
 
 /** For a raw /api/ai call: the product description and keywords inside a filled prompt template. */
-function readPrompt(prompt: string): { description: string; keywords: string[] } {
+export function readPrompt(prompt: string): { description: string; keywords: string[] } {
   let keywords: string[] = [];
   const lines: string[] = [];
   for (const line of prompt.split(/\r?\n/)) {
