@@ -26,7 +26,7 @@ const PATTERN = re(
     "(?:cross[- ]stitch|knitting|crochet|colou?rwork|filet|tapestry|c2c) charts?|patterns? (?:pdf|in pdf|download|file)|pdf patterns?|digital patterns?|written patterns?|printable patterns?|pattern only|pattern, pdf",
     "(?:örgü|amigurumi|tığ işi|şiş örgü|oyuncak|bebek|hırka|battaniye)? ?tarif(?:i|leri|ler)?",
     "pdf desen(?:i|ler)?|desen(?:i)? pdf|dijital desen(?:i|ler)?|(?:örgü|amigurumi|tığ işi|kanaviçe|nakış|dikiş) desen(?:i|leri)?|desen dosyası",
-    "dikiş patronu|patron(?:u)? pdf|pdf patron|dikiş kalıbı|elbise kalıbı|kalıp pdf|pdf kalıp|dijital kalıp",
+    "dikiş patronu|patron(?:u)? pdf|pdf patron|dikiş kalıbı|elbise kalıbı|kalıp pdf|pdf kalıp|dijital kalıp|(?:kanaviçe|etamin|goblen|nakış|dikiş|örgü) şablon(?:u|ları)?|(?:kanaviçe|etamin|goblen) şeması",
   ].join("|"),
 );
 
