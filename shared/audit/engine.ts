@@ -14,7 +14,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts } from "../facts";
+import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type FactSheet } from "../facts";
 import { categoryModel } from "../listings/categories";
 import { detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
 import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
@@ -1239,14 +1239,38 @@ const partText = (n: Normal, part: string): string => {
  * before the fix. A claim the part already made is not the fix's.
  */
 function addsClaims(n: Normal, next: Normal, patch: AuditFix["patch"]): boolean {
-  const source = n.original || [n.title, n.description, ...n.tags, ...n.altTexts, ...n.bullets, n.searchTerms, ...n.itemSpecifics.map((s) => `${s.name}: ${s.value}`)].join("\n");
-  const sheet = factSheetOf(source, n.platform);
+  // The seller's words: what they gave Listora, or their own listing; their selected keywords either way.
+  const own = n.original || [n.title, n.description, ...n.tags, ...n.altTexts, ...n.bullets, n.searchTerms, ...n.itemSpecifics.map((s) => `${s.name}: ${s.value}`)].join("\n");
+  const source = `${own}\n${n.keywords.join("\n")}`;
+  // Only what the fix wrote is read: the lines, sentences and title parts the part did not have. Most
+  // fixes only remove, cut or reorder, and write nothing new.
+  const written: [string, string][] = [];
+  // The digital note on a listing whose own words make it digital says what they say.
+  const note = n.digital && !n.original ? new Set(chunksOf(DIGITAL_NOTE)) : undefined;
   for (const part of Object.keys(patch)) {
-    const had = new Set(claimsAgainstFacts(partText(n, part), sheet, source).map((c) => c.phrase.toLowerCase()));
-    if (claimsAgainstFacts(partText(next, part), sheet, source).some((c) => !had.has(c.phrase.toLowerCase()))) return true;
+    const before = new Set(chunksOf(partText(n, part)));
+    const fresh = chunksOf(partText(next, part)).filter((c) => !before.has(c) && !note?.has(c));
+    if (fresh.length) written.push([part, fresh.join("\n")]);
   }
-  return false;
+  // First against a sheet that supports nothing (it finds every claim the seller's sheet could flag);
+  // the seller's fact sheet is read only when the new words make a claim.
+  const suspect = written.filter(([, fresh]) => claimsAgainstFacts(fresh, NO_FACTS(), source).length > 0);
+  if (!suspect.length) return false;
+  const sheet = factSheetOf(source, n.platform);
+  return suspect.some(([part, fresh]) => {
+    const had = new Set(claimsAgainstFacts(partText(n, part), sheet, source).map((c) => c.phrase.toLowerCase()));
+    return claimsAgainstFacts(fresh, sheet, source).some((c) => !had.has(c.phrase.toLowerCase()));
+  });
 }
+/** A part's text as lines, sentences and title parts, in lower case. */
+const chunksOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/\n|(?<=[.!?])\s+|\s[-–|]\s|,\s/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+let noFacts: FactSheet | undefined;
+const NO_FACTS = () => (noFacts ??= extractFacts({ text: "" }));
 
 /**
  * Whether a fix makes the listing better and nothing worse: its finding is gone, the score rises, no

@@ -168,7 +168,8 @@ function measuresOf(text: string): string[] {
 const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}";
 const SIZES = new RegExp(
   [
-    `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}`,
+    // "sizes 0-3 months" is read whole by the age alternative below, not as a bare "0-3".
+    `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}(?! (?:months|month|years|yrs|ay|yaş)${E})`,
     `${B}(?:${SIZE_TOKEN}) ?(?:-|–) ?(?:${SIZE_TOKEN}) beden${E}`,
     `${B}(?:one size(?: fits most)?|tek beden|standart beden)${E}`,
     `${B}\\d{1,2} ?(?:-|–|to) ?\\d{1,2} (?:months|month|years|yrs|ay|yaş)${E}`,

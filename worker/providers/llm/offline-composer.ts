@@ -35,7 +35,7 @@ import {
   type ProductReading,
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
-import { englishWords, extractFacts, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { englishWords, extractFacts, foldCase, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -216,6 +216,7 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     const phrase = measuresPhrase(facts, lang) ?? "";
     out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
   } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(" ")}`;
+  out = withEverySize(out, facts, platform, lang);
   if (out.length <= max) return out;
   // Too long: the last words that are not facts go first.
   const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase());
@@ -226,6 +227,35 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     .replace(/[\s,\-–]+$/, "")
     .slice(0, max)
     .trim();
+}
+
+/**
+ * A title that names some of the seller's sizes names them all ("0-3 Ay, 6-12 Ay, 1-2 Yaş", never
+ * "0-3 Ay, 1-2 Yaş" as if it were a range): each missing size goes after the size before it.
+ */
+function withEverySize(title: string, facts: FactSheet, platform: Platform, lang: Lang): string {
+  const has = (t: string, size: string) => foldCase(t).replace(/\s+/g, "").includes(foldCase(size).replace(/\s+/g, ""));
+  if (facts.sizes.length < 2 || !facts.sizes.some((s) => has(title, s))) return title;
+  let out = title;
+  facts.sizes.forEach((size, i) => {
+    if (has(out, size)) return;
+    const before = facts.sizes.slice(0, i).reverse().find((s) => has(out, s));
+    const text = titleCase(size, lang);
+    if (!before) {
+      out = `${out}${platform === "ebay" ? " " : ", "}${text}`;
+      return;
+    }
+    const at = foldCase(out).indexOf(foldCase(before));
+    if (at < 0) {
+      out = `${out}${platform === "ebay" ? " " : ", "}${text}`;
+      return;
+    }
+    // After the unit the sizes share ("0-3 Months" → "0-3 Months, 3-6 Months").
+    const unit = /^ ([\p{L}]+)/u.exec(out.slice(at + before.length))?.[1];
+    const end = at + before.length + (unit && foldCase(size).endsWith(foldCase(unit)) ? unit.length + 1 : 0);
+    out = `${out.slice(0, end)}${platform === "ebay" ? " " : ", "}${text}${out.slice(end)}`;
+  });
+  return out;
 }
 
 /** Etsy's advice: a short, clear title; at most 15 words. */
