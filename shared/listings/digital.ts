@@ -12,7 +12,8 @@ const E = "(?![\\p{L}\\p{N}])";
 const re = (body: string) => new RegExp(`${B}(?:${body})${E}`, "u");
 
 /** Crafts whose instructions are sold as patterns. */
-const CRAFT = "crochet|knit|knitting|sewing|cross[- ]stitch|embroidery|quilt|quilting|amigurumi|macrame|macramé|needlepoint|tunisian|punch needle|tığ işi|şiş örgü|örgü|amigurumi|dikiş|kanaviçe|nakış|makrome";
+const CRAFT =
+  "crochet|knit|knitting|sewing|cross[- ]stitch|embroidery|quilt|quilting|amigurumi|macrame|macramé|needlepoint|tunisian|punch needle|tığ işi|şiş örgü|örgü|amigurumi|dikiş|kanaviçe|nakış|makrome";
 
 /**
  * A pattern: a craft's pattern ("crochet bunny pattern", "knitting pattern"), a pattern as a file ("PDF
@@ -44,13 +45,11 @@ const NO_PHYSICAL = re(
 /** A kit is a box of materials (with its pattern inside): physical. */
 const KIT = re("kit|kits|kiti|kitleri|malzeme seti");
 /** Words of a thing that is shipped. */
-const SHIPPED = re(
-  "ships?|shipped|shipping|physical (?:item|copy|product)|printed (?:and|&) (?:shipped|mailed)|framed|printed on|kargo(?:ya verilir|lanır| ile gönderilir)|kargoya|kargo",
-);
+const SHIPPED = re("ships?|shipped|shipping|physical (?:item|copy|product)|printed (?:and|&) (?:shipped|mailed)|framed|printed on|kargo(?:ya verilir|lanır| ile gönderilir)|kargoya|kargo");
 /** Words that still mean a file when shipping is mentioned ("no shipping: instant download"). */
 const EXPLICIT_DIGITAL = re("digital|instant(?:ly)? download|downloadable|download|printable|svg|dijital|indirme|indirilebilir|yazdırılabilir");
 
-export interface DigitalReading {
+interface DigitalReading {
   /** Sold as a file. */
   digital: boolean;
   /** A pattern: instructions to make something (a file, unless it comes in a kit). */

@@ -200,7 +200,8 @@ describe("the Doctor's one-click fixes", () => {
     const own = {
       platform: "etsy" as const,
       title: "Crochet Bunny Pattern - Amigurumi Rabbit",
-      description: "Crochet bunny pattern, PDF download: a 20 cm amigurumi rabbit in DK cotton, 3.5 mm hook, US terms. A handmade gift for kids.\n\nThis is a digital product. No physical item will be shipped.",
+      description:
+        "Crochet bunny pattern, PDF download: a 20 cm amigurumi rabbit in DK cotton, 3.5 mm hook, US terms. A handmade gift for kids.\n\nThis is a digital product. No physical item will be shipped.",
       tags: ["bunny pattern", "amigurumi rabbit", "crochet bunny", "rabbit pattern", "crochet pattern", "pdf pattern", "dk cotton", "us terms", "amigurumi pattern", "easter bunny"],
       altTexts: [],
     };

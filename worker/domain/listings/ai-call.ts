@@ -30,7 +30,7 @@ const PART_OF_TASK: Partial<Record<LlmTask, ListingPart>> = {
  * for (a title or description as text, tags as a JSON array, alt texts as "**Image N:**" lines). An
  * answer that is not a listing part, or that claims nothing, is returned as the model wrote it.
  */
-export function claimsCheckedAnswer(system: string, prompt: string, content: string): string {
+function claimsCheckedAnswer(system: string, prompt: string, content: string): string {
   const part = PART_OF_TASK[inferTask(system, prompt)];
   if (!part) return content;
   const { description, keywords } = readPrompt(prompt);

@@ -239,7 +239,10 @@ function withEverySize(title: string, facts: FactSheet, platform: Platform, lang
   let out = title;
   facts.sizes.forEach((size, i) => {
     if (has(out, size)) return;
-    const before = facts.sizes.slice(0, i).reverse().find((s) => has(out, s));
+    const before = facts.sizes
+      .slice(0, i)
+      .reverse()
+      .find((s) => has(out, s));
     const text = titleCase(size, lang);
     if (!before) {
       out = `${out}${platform === "ebay" ? " " : ", "}${text}`;
