@@ -14,7 +14,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts } from "../facts";
+import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type FactSheet } from "../facts";
 import { categoryModel } from "../listings/categories";
 import { MATERIALS, detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
 import { isFragmentTag, unsupportedPhrases } from "../listings/support";
@@ -1232,10 +1232,57 @@ export function applyFix<T extends AuditInput>(input: T, fix: AuditFix): T {
 /** A title part left as one small word ("... - Her"): what a careless cut or symbol fix leaves behind. */
 const danglingSegment = (title: string) => titleSegments(title).some((s) => wordsOf(s).length === 1 && !isContentWord(wordsOf(s)[0]) && !/\d/.test(s));
 
+/** A part's words, for the claims check. */
+const partText = (n: Normal, part: string): string => {
+  const value = (n as unknown as Record<string, unknown>)[part];
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "string" ? v : `${(v as ItemSpecific).name}: ${(v as ItemSpecific).value}`)).join("\n");
+  return "";
+};
+
+/**
+ * Whether a fix puts a claim into a part that the seller's words do not support (issue 24): measured
+ * against what they gave Listora (`original`, the Create prompt) or, for their own listing, its words
+ * before the fix. A claim the part already made is not the fix's.
+ */
+function addsClaims(n: Normal, next: Normal, patch: AuditFix["patch"]): boolean {
+  // The seller's words: what they gave Listora, or their own listing; their selected keywords either way.
+  const own = n.original || [n.title, n.description, ...n.tags, ...n.altTexts, ...n.bullets, n.searchTerms, ...n.itemSpecifics.map((s) => `${s.name}: ${s.value}`)].join("\n");
+  const source = `${own}\n${n.keywords.join("\n")}`;
+  // Only what the fix wrote is read: the lines, sentences and title parts the part did not have. Most
+  // fixes only remove, cut or reorder, and write nothing new.
+  const written: [string, string][] = [];
+  // The digital note on a listing whose own words make it digital says what they say.
+  const note = n.digital && !n.original ? new Set(chunksOf(DIGITAL_NOTE)) : undefined;
+  for (const part of Object.keys(patch)) {
+    const before = new Set(chunksOf(partText(n, part)));
+    const fresh = chunksOf(partText(next, part)).filter((c) => !before.has(c) && !note?.has(c));
+    if (fresh.length) written.push([part, fresh.join("\n")]);
+  }
+  // First against a sheet that supports nothing (it finds every claim the seller's sheet could flag);
+  // the seller's fact sheet is read only when the new words make a claim.
+  const suspect = written.filter(([, fresh]) => claimsAgainstFacts(fresh, NO_FACTS(), source).length > 0);
+  if (!suspect.length) return false;
+  const sheet = factSheetOf(source, n.platform);
+  return suspect.some(([part, fresh]) => {
+    const had = new Set(claimsAgainstFacts(partText(n, part), sheet, source).map((c) => c.phrase.toLowerCase()));
+    return claimsAgainstFacts(fresh, sheet, source).some((c) => !had.has(c.phrase.toLowerCase()));
+  });
+}
+/** A part's text as lines, sentences and title parts, in lower case. */
+const chunksOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/\n|(?<=[.!?])\s+|\s[-–|]\s|,\s/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+let noFacts: FactSheet | undefined;
+const NO_FACTS = () => (noFacts ??= extractFacts({ text: "" }));
+
 /**
  * Whether a fix makes the listing better and nothing worse: its finding is gone, the score rises, no
- * other error or warning appears, no fact the patched parts said is lost, no relevant tag is replaced, and no
- * title part is left as a lone small word.
+ * other error or warning appears, no fact the patched parts said is lost, no relevant tag is replaced, no
+ * claim the seller's words do not support is added, and no title part is left as a lone small word.
  */
 function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): boolean {
   const fix = c.fix as AuditFix;
@@ -1250,6 +1297,7 @@ function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): 
   if (c.id === "tags.irrelevant") had.add("tags.unused");
   // No new error or warning (a new tip, such as a title phrase to add as a tag, is advice, and the score still rose).
   if (after.some((a) => !had.has(a.id) && a.severity !== "tip")) return false;
+  if (addsClaims(n, next, patch)) return false;
   const cuts = c.id === "title.too-long" || c.id === "title.long" || c.id === "bullets.too-long" || c.id === "altTexts.too-long";
   if (!cuts) {
     if (patch.title !== undefined && droppedFacts(factsOfMemo(n.title), next.title).length) return false;

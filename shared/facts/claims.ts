@@ -21,7 +21,8 @@ interface ClaimRule {
   claim: string;
   pattern: RegExp;
   needs: string;
-  supported: (f: FactSheet, source: string) => boolean;
+  /** `phrase`: the words that make the claim (a skill claim must name the seller's level). */
+  supported: (f: FactSheet, source: string, phrase: string) => boolean;
 }
 
 const B = "(?<![\\p{L}\\p{N}])";
@@ -34,6 +35,16 @@ const lowerSameLength = (s: string) => s.replace(/İ/g, "i").replace(/[^\p{L}]+|
 
 const careMachine = (f: FactSheet) =>
   f.care.some((c) => /machine wash|makinede yıkanabilir|dishwasher[- ]safe|bulaşık makinesinde yıkanabilir|wipe clean|nemli bezle/iu.test(c) && !/not|yıkanmaz/iu.test(c));
+
+/** The level of a skill word: beginner and easy are one level, as are "orta" and intermediate. */
+const levelOf = (text: string): "easy" | "mid" | "hard" | undefined =>
+  /beginner|easy|quick|kolay|başlangıç|yeni başlayan/u.test(text) ? "easy" : /intermediate|orta/u.test(text) ? "mid" : /advanced|experienced|ileri|zor/u.test(text) ? "hard" : undefined;
+
+/** A skill claim agrees with the level the seller gave (the fact sheet's, or a level word in their own text). */
+function skillAgrees(skill: string | undefined, source: string, phrase: string): boolean {
+  const given = levelOf(lowerSameLength(skill ?? "")) ?? levelOf(lowerSameLength(/(?:skill level|level|difficulty|seviye)\s?[:\-–]\s?\p{L}+/iu.exec(source)?.[0] ?? ""));
+  return given !== undefined && given === levelOf(lowerSameLength(phrase));
+}
 
 const RULES: ClaimRule[] = [
   {
@@ -91,6 +102,20 @@ const RULES: ClaimRule[] = [
     pattern: r("step[- ]by[- ]step(?: instructions| photos| tutorial| guide)?|detailed instructions|clear instructions|adım adım(?: anlatım| talimat)?|ayrıntılı anlatım"),
     needs: "a pattern or the seller's mention of instructions",
     supported: (f, source) => f.pattern || says("instructions?|step[- ]by[- ]step|tutorial|talimat|anlatım|adım adım").test(lowerSameLength(source)),
+  },
+  {
+    claim: "skill level",
+    pattern: r(
+      "beginner[- ]friendly|for (?:absolute |complete )?beginners|beginners?(?: level| pattern| project)?|easy(?: level| pattern| project| to follow| to make| crochet| knit)|quick (?:and easy|make|project)|intermediate(?: level)?|advanced(?: level| beginner)?|experienced (?:crocheters?|knitters?|level)|yeni başlayanlar(?:a|a uygun| için(?: uygun)?)?|başlangıç seviye(?:si|sine uygun)?|kolay seviye|kolay (?:tarif|model|desen|yapılır)|orta seviye|ileri seviye",
+    ),
+    needs: "the skill level the seller gave",
+    supported: (f, source, phrase) => skillAgrees(f.skill, source, phrase),
+  },
+  {
+    claim: "DIY",
+    pattern: r("diy(?: project| kit| craft| gift)?|do[- ]it[- ]yourself|kendin yap(?:ılır)?"),
+    needs: "the seller says it is a kit or a DIY project",
+    supported: (_f, source) => says("diy|do[- ]it[- ]yourself|kit|kits|kendin yap\\p{L}*|kiti").test(lowerSameLength(source)),
   },
   {
     claim: "PDF",
@@ -209,7 +234,7 @@ export function unsupportedClaims(text: string, facts: FactSheet, source = "", _
       // The seller's own words are theirs to repeat.
       const own = normalSource(source);
       if (own && own.includes(normal(phrase))) continue;
-      if (rule.supported(facts, source)) continue;
+      if (rule.supported(facts, source, lowerSameLength(phrase))) continue;
       out.push({ claim: rule.claim, phrase, needs: rule.needs });
     }
   }

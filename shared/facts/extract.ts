@@ -6,6 +6,7 @@
  * Pure and linear: each expression is a flat alternation or a bounded run (no nested unbounded
  * quantifiers), and no DOM or Node API is used, so the same code runs in the Worker and the browser.
  */
+import { readDigital } from "../listings/digital";
 import { readProduct } from "../listings/phrases";
 import { foldCase } from "./language";
 
@@ -167,7 +168,8 @@ function measuresOf(text: string): string[] {
 const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}";
 const SIZES = new RegExp(
   [
-    `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}`,
+    // "sizes 0-3 months" is read whole by the age alternative below, not as a bare "0-3".
+    `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}(?! (?:months|month|years|yrs|ay|yaş)${E})`,
     `${B}(?:${SIZE_TOKEN}) ?(?:-|–) ?(?:${SIZE_TOKEN}) beden${E}`,
     `${B}(?:one size(?: fits most)?|tek beden|standart beden)${E}`,
     `${B}\\d{1,2} ?(?:-|–|to) ?\\d{1,2} (?:months|month|years|yrs|ay|yaş)${E}`,
@@ -572,18 +574,6 @@ const EDITORS = [
 ];
 const EDITOR_RE = new RegExp(`${B}(?:${EDITORS.join("|")})${E}`, "u");
 
-const DIGITAL_STRONG = re(
-  "digital (?:download|file|files|pattern|product|planner|print|template|item)|instant(?:ly)? download(?:able)?|downloadable|digital|no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|printable|print at home|editable (?:in|with|template)|e-?book|svg|dijital|anında indirme|indirilebilir|indirilir|pdf olarak|yazdırılabilir|fiziksel (?:bir )?ürün gönderilmez|kargo ile gönderilmez",
-);
-const PHYSICAL_STRONG = re(
-  "ships? (?:in|within|from|worldwide)|shipped|shipping|free shipping|physical (?:item|copy|product)|printed (?:and|&) (?:shipped|mailed)|kit includes|kargo(?:ya verilir|lanır)|kargo ile gönderilir",
-);
-const NO_PHYSICAL = re("no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|fiziksel (?:bir )?ürün gönderilmez");
-
-const PATTERN_RE = re(
-  "(?:crochet|knitting|knit|sewing|cross[- ]stitch|embroidery|quilt|quilting|amigurumi|macrame|needlepoint|tunisian) patterns?|patterns? (?:pdf|in pdf)|pdf patterns?|digital patterns?|written pattern|tarifi|örgü tarifi|amigurumi tarifi|tığ işi tarifi|şiş örgü tarifi|dikiş patronu|patron|kalıp",
-);
-
 const CRAFTS: [Craft, RegExp][] = [
   ["crochet", re("crochet(?:ed)?|amigurumi|tığ işi|tığ ile|tunisian")],
   ["knit", re("knit(?:ted|ting)?|hand[- ]knit(?:ted)?|şiş örgü|şişle örülmüş|el örgüsü")],
@@ -603,6 +593,8 @@ const CRAFTS: [Craft, RegExp][] = [
 const HANDMADE_RE = re(
   "handmade|hand[- ]made|made by hand|hand[- ](?:knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven|embroidered|built|forged|bound|lettered)|handcrafted|crochet(?:ed)?|amigurumi|el yapımı|el yapımıdır|el örgüsü|el işi|el emeği|elde (?:yapılmış|örülmüş|dikilmiş|boyanmış)|tığ işi",
 );
+
+const SAYS_HANDMADE = re("handmade|hand[- ]made|made by hand|handcrafted|el yapımı|el yapımıdır|el emeği|el işi");
 
 const SKILL_RE = reAll(
   "(?:skill level|level|difficulty)\\s?[:\\-–]\\s?(?:beginner|easy|intermediate|advanced|experienced)|(?:beginner|easy|intermediate|advanced|experienced)(?:[- ]friendly| level)|beginner|seviye\\s?[:\\-–]?\\s?(?:kolay|başlangıç|orta|ileri)|(?:kolay|başlangıç|orta|ileri) seviye|yeni başlayanlar",
@@ -649,12 +641,14 @@ export function extractFacts(input: FactInput): FactSheet {
 
   const formats = uniq(all(body, FORMAT_RE).map((f) => f.toUpperCase())).filter((f) => f !== "AI" || /\bAI\b/.test(body));
   const editor = EDITOR_RE.exec(body)?.[0];
-  const pattern = PATTERN_RE.test(lower);
-  const strongDigital = DIGITAL_STRONG.test(lower) || (pattern && PATTERN_RE.test(lower) && !/\bkit\b/i.test(lower));
-  const digital = NO_PHYSICAL.test(lower) || (strongDigital && !PHYSICAL_STRONG.test(lower)) || (strongDigital && (formats.length > 0 || !!editor));
+  // One rule with the composer's reading (shared/listings/digital.ts): the whole text and the keywords.
+  const read = readDigital(body, input.tags ?? []);
+  const digital = read.digital || reading.digital;
+  const pattern = read.pattern;
 
   const craft = CRAFTS.find(([, r]) => r.test(lower))?.[0];
-  const handmade = HANDMADE_RE.test(lower);
+  // A pattern or a file is not made by hand, whatever craft it teaches: only the seller's own "handmade" says so.
+  const handmade = digital || pattern ? SAYS_HANDMADE.test(lower) : HANDMADE_RE.test(lower);
   const occasions = uniq(all(lower, OCCASION_RE));
   const gift = GIFT_RE.test(lower) || GIFT_RE.test(lowerOf(tagText, language));
   const skill = all(lower, SKILL_RE)[0]?.replace(/^(?:skill level|level|difficulty|seviye)\s?[:\-–]?\s?|[- ](?:level|friendly)$/giu, "");

@@ -8,6 +8,7 @@
  * language of the listing is the language of the description.
  */
 import { CATEGORIES, categoryModel, type CategoryId, type CategoryModel, type Lang } from "./categories";
+import { readDigital } from "./digital";
 
 export type { CategoryId, Lang } from "./categories";
 
@@ -694,7 +695,8 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
     phrase,
     head: baseNoun(headToken ? lower(headToken, lang) : lower(phrase?.tokens[phrase.tokens.length - 1] ?? "", lang), lang),
     category,
-    digital: isDigitalProduct(text, keywords) || (category.digital === true && !PHYSICAL.test(text)),
+    // Its words say it is a file, or its noun is a file's (a planner, a pattern) with no word of a shipped thing or a material.
+    digital: readDigital(text, keywords).digital || (category.digital === true && !PHYSICAL.test(text) && (category.id === "pattern" || materials.length === 0)),
     phrases: ordered,
     measures,
     size: phrase?.measure && isSizeMeasure(phrase.measure) ? phrase.measure : firstSentenceSize(text),
@@ -719,15 +721,14 @@ function firstSentenceSize(text: string): string | undefined {
   return undefined;
 }
 
-const DIGITAL =
-  /\b(digital|instant(ly)? download|downloadable|download|printable|pdf|svg|png files?|jpe?g files?|template|e-?book|ebook|editable in canva)\b|\b(crochet|knitting|sewing|cross[ -]stitch|quilt|embroidery|amigurumi)\s+patterns?\b|dijital|indirme|indirilebilir|yazdırılabilir|şablon/iu;
 const PHYSICAL = /\b(kit|ships?|shipped|shipping|physical)\b|kargo|kit\b/iu;
 
-/** A product sold as a file: digital words, or a crochet/knitting/sewing pattern that is not a kit. */
+/**
+ * A product sold as a file: the words of shared/listings/digital.ts, or a file's noun (a planner, a
+ * pattern) with nothing shipped. The fact sheet (shared/facts) reads the same (decision 0038).
+ */
 export function isDigitalProduct(text: string, keywords: string[] = []): boolean {
-  const all = `${text} ${keywords.join(" ")}`;
-  if (!DIGITAL.test(all)) return false;
-  return !(PHYSICAL.test(all) && !/\b(digital|download|printable|pdf|svg)\b|dijital|indirme/iu.test(all));
+  return readProduct(text, keywords).digital;
 }
 
 /** The product as the seller named it (at most `maxWords` words ending on its noun). */

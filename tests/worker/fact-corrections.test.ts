@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { GenerateEvent, ListingDetail } from "../../schema/api/listings";
 import { applyFactCorrections } from "../../shared/facts";
+import { optimizeShopListing } from "../../worker/domain/shop/optimize";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+import type { LlmProvider } from "../../worker/providers/llm/types";
 import { api, registerUser } from "./helpers";
 
 const PROMPT = "Knitted baby blanket in blue merino wool, 30x40 inches. Hand wash only.";
@@ -19,6 +22,15 @@ async function generated(token: string, body: unknown = BODY): Promise<ListingDe
 }
 
 const correct = (token: string, id: string, body: unknown) => api(`/listings/${id}/facts`, { token, body, method: "PUT" });
+
+/** A thin shop listing and the seller's corrected facts: navy (not blue), machine wash cold (not hand wash). */
+const SHOP_ROW = { title: "Baby Blanket", description: PROMPT, tags: ["baby blanket", "knit blanket"], altTexts: [], platform: "etsy", ruleReport: null, photoCount: 5 };
+const CORRECTED = [
+  { kind: "material", value: "merino wool" },
+  { kind: "measure", value: "30x40 inches" },
+  { kind: "colour", value: "navy" },
+  { kind: "care", value: "machine wash cold" },
+];
 
 describe("applyFactCorrections", () => {
   it("takes a removed fact out of the seller's text, replaces an edited one where it was written and appends an added one", () => {
@@ -124,6 +136,28 @@ describe("a corrected fact sheet feeds the next generation", () => {
     expect(data.value).toMatch(/merino/i);
     // The corrections stay with the listing after it was written again.
     expect(data.listing.facts_corrected).toBe(true);
+  });
+
+  it("bulk optimize of a listing with stored facts writes from the corrections: navy and machine wash cold, never blue or hand wash", async () => {
+    const row = { ...SHOP_ROW, factCorrections: CORRECTED };
+    const outcome = await optimizeShopListing(row, offlineComposer());
+    const text = [outcome.proposal!.title, outcome.proposal!.description, ...outcome.proposal!.tags, ...outcome.proposal!.altTexts].join("\n");
+    expect(text).toMatch(/navy/i);
+    expect(text).toMatch(/machine wash cold/i);
+    expect(text).not.toMatch(/blue|hand wash/i);
+    expect(text).toMatch(/30x40/);
+    // Without stored facts the same listing is written from its own words.
+    const plain = await optimizeShopListing(SHOP_ROW, offlineComposer());
+    expect(plain.proposal!.description).toMatch(/blue/);
+  });
+
+  it("bulk optimize tells a model writer the facts the seller removed", async () => {
+    const prompts: string[] = [];
+    const composer = offlineComposer();
+    const model: LlmProvider = { name: "deepseek", label: "spy", offline: false, complete: (request) => (prompts.push(request.prompt), composer.complete(request)) };
+    await optimizeShopListing({ ...SHOP_ROW, factCorrections: CORRECTED }, model);
+    expect(prompts.length).toBeGreaterThan(0);
+    for (const p of prompts) expect(p).toMatch(/never write them: .*blue/);
   });
 
   it("tells a model writer the facts the seller removed", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractFacts, factItems, keptFacts, unsupportedClaims } from "../../shared/facts";
+import { isDigitalProduct } from "../../shared/listings/phrases";
+import { CORPUS } from "../fixtures/listing-corpus/quality";
 
 const items = (text: string) => factItems(extractFacts({ text })).map((i) => `${i.kind}:${i.value}`);
 
@@ -58,6 +60,44 @@ describe("the fact sheet reads what the seller said", () => {
     const sheet = extractFacts({ text: "Vintage Pyrex #403 bowl, 2.5 qt, sizes 15x10 and 12x8 cm" });
     const { dropped } = keptFacts("Vintage Pyrex Bowl 15 x 10 cm, 2,5 qt", sheet);
     expect(dropped.map((d) => d.value)).toEqual(["#403", "12x8 cm"]);
+  });
+});
+
+describe("digital and pattern: one rule for the fact sheet and the composer, read from the whole text", () => {
+  const both = (text: string) => {
+    const sheet = extractFacts({ text });
+    return { digital: sheet.digital, pattern: sheet.pattern, composer: isDigitalProduct(text) };
+  };
+
+  it("reads 'Crochet bunny pattern, PDF download' as a digital pattern that is not handmade, as the composer does", () => {
+    const text = "Crochet bunny pattern, PDF download: a 20 cm amigurumi rabbit worked in DK cotton with a 3.5 mm hook, US terms";
+    expect(both(text)).toEqual({ digital: true, pattern: true, composer: true });
+    expect(extractFacts({ text }).handmade).toBe(false);
+  });
+
+  it("reads Turkish patterns and files: 'PDF desen', 'tarif', 'dijital indirme', 'şablon'", () => {
+    expect(both("Tığ işi kedi PDF desen, bitmiş boyu 15 cm, 3 mm tığ.")).toEqual({ digital: true, pattern: true, composer: true });
+    expect(both("Örgü bebek hırkası tarifi, 0-6 ay, 4 mm şiş.")).toEqual({ digital: true, pattern: true, composer: true });
+    expect(both("Haftalık ajanda sayfaları, dijital indirme, A4 ve A5.")).toEqual({ digital: true, pattern: false, composer: true });
+    expect(both("Düğün oturma planı şablonu, Canva ile düzenlenebilir, 50x70 cm.")).toEqual({ digital: true, pattern: false, composer: true });
+  });
+
+  it("a kit with a printed pattern, a patterned plate and a printable chart are told apart", () => {
+    expect(both("Crochet kit: yarn, a 4 mm hook and a PDF pattern. Ships in 2 days.")).toEqual({ digital: false, pattern: true, composer: false });
+    expect(both("Çiçek desenli seramik tabak, 25 cm. Kargo ile gönderilir.")).toEqual({ digital: false, pattern: false, composer: false });
+    expect(both("Crochet blanket with a floral pattern, 100x120 cm, cotton.")).toEqual({ digital: false, pattern: false, composer: false });
+    expect(both("Printable seating chart, editable in Canva, 18x24 and 24x36 inches.")).toEqual({ digital: true, pattern: false, composer: true });
+  });
+
+  it("every corpus product: a file or a pattern is digital to both, every other product to neither", () => {
+    const wrong = CORPUS.filter((item) => {
+      const { digital, composer } = both(item.text);
+      // A personalised pet portrait sent as a file ("No physical item is shipped") is digital too.
+      const expected = item.kind === "digital" || item.kind === "pattern" || /no physical item/i.test(item.text);
+      return digital !== expected || composer !== expected;
+    }).map((item) => item.id);
+    expect(wrong).toEqual([]);
+    expect(CORPUS.filter((item) => item.kind === "pattern" && !extractFacts({ text: item.text }).pattern).map((item) => item.id)).toEqual([]);
   });
 });
 

@@ -88,6 +88,14 @@ describe("named cases of the issue", () => {
     expect(l.description).not.toMatch(/one of a kind|variations in glaze/i);
   });
 
+  it("a title that names the seller's sizes names every one of them, never two that read as a range", async () => {
+    const tr = await compose("El örgüsü bebek hırkası, %100 merinos yünü, 0-3 ay, 6-12 ay ve 1-2 yaş bedenleri. Sadece elde yıkayın.", "etsy");
+    expect(tr.title).toMatch(/0-3 Ay, 6-12 Ay, 1-2 Yaş/);
+    const en = await compose("Baby romper in organic cotton, sizes 0-3 months, 3-6 months and 6-12 months. Machine wash cold.", "etsy");
+    expect(en.title).toMatch(/0-3 Months, 3-6 Months, 6-12 Months/);
+    expect(en.title).not.toMatch(/Months Months/);
+  });
+
   it("a hand-wash-only Turkish cardigan is never 'kolay yıkanır' and never 'Ölçü: %100'", async () => {
     const l = await compose("El örgüsü merinos yünü hırka, %100 merinos yünü. Sadece elde yıkayın. S-XL beden. Krem rengi.", "etsy", ["örgü hırka"]);
     expect(l.description).not.toMatch(/kolay yıkanır|Ölçü: %100/i);

@@ -58,6 +58,8 @@ export interface RuleContext {
    * it must keep every fact of the seller's description and claim nothing they did not (issue 24).
    */
   writer?: boolean;
+  /** The listing's language when the caller decides it (the wizard writes in the interface's language). */
+  language?: Lang;
 }
 
 interface PartResult<T> {
@@ -71,8 +73,13 @@ const result = (rule: string, repairs: string[], warning?: string): RuleCheck =>
 const quote = (s: string) => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
 
 const platformOf = (context: RuleContext): Platform => (context.platform === "amazon" || context.platform === "ebay" ? context.platform : "etsy");
-const langOf = (context: RuleContext): Lang => detectLanguage(context.productDescription);
-const composeInput = (context: RuleContext) => ({ description: context.productDescription, keywords: context.keywords, platform: platformOf(context) });
+const langOf = (context: RuleContext): Lang => context.language ?? detectLanguage(context.productDescription);
+const composeInput = (context: RuleContext) => ({
+  description: context.productDescription,
+  keywords: context.keywords,
+  platform: platformOf(context),
+  ...(context.language ? { language: context.language } : {}),
+});
 
 /** The longest title each marketplace takes: Etsy 130 (the SPEC's), eBay 80, Amazon 200. */
 function titleMaxFor(platform: Platform): number {

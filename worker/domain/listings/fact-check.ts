@@ -8,7 +8,7 @@
  * Applied to what a writer wrote (the model writers, the offline composer, bulk optimize), never to a
  * seller's own edit.
  */
-import type { ItemSpecific, RuleCheck } from "../../../schema/api/listings";
+import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import { englishWords, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import { composeBullets, composeItemSpecifics, factLines, factsFor, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
@@ -123,9 +123,11 @@ function checkDescription(description: string, facts: FactSheet, source: string,
 
 /**
  * The writer's listing with every fact kept and no claim invented. `platform` decides which parts
- * exist; the report has one check per kind of repair.
+ * exist; the report has one check per kind of repair. `only`: check that one part (a part streamed to
+ * the screen as it arrives, or one raw call's answer) and leave the others as they are.
  */
-export function keepFactsInventNone(listing: Checked, input: ComposeInput): { listing: Checked; checks: RuleCheck[] } {
+export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?: ListingPart): { listing: Checked; checks: RuleCheck[] } {
+  const does = (part: ListingPart) => !only || only === part;
   const platform = input.platform === "amazon" || input.platform === "ebay" ? input.platform : "etsy";
   const facts = factsFor({ ...input, platform });
   const lang = facts.language;
@@ -135,25 +137,25 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput): { li
 
   // Title.
   let title = listing.title;
-  if (!clean(title, facts, source)) {
+  if (does("title") && !clean(title, facts, source)) {
     claims.push(...offending(title, facts, source));
     title = cleanTitle(title, facts, source);
   }
   const max = platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : LISTING_LIMITS.titleMax;
-  const withFacts = titleFacts(title, facts, platform, lang, input.description, max);
+  const withFacts = does("title") ? titleFacts(title, facts, platform, lang, input.description, max) : title;
   if (withFacts !== title) {
     restored.push(`title: ${quote(withFacts)}`);
     title = withFacts;
   }
 
   // Description.
-  const described = checkDescription(listing.description, facts, source, lang, input.description);
+  const described = does("description") ? checkDescription(listing.description, facts, source, lang, input.description) : { text: listing.description, removed: [], restored: [] };
   claims.push(...described.removed);
   restored.push(...described.restored.map((r) => `description: ${r}`));
 
   // Tags (Etsy): an offending tag goes; the pool of true tags fills the gap.
   let tags = listing.tags;
-  if (platform === "etsy" && tags.length) {
+  if (does("tags") && platform === "etsy" && tags.length) {
     const keep = tags.filter((t) => clean(t, facts, source));
     if (keep.length < tags.length) {
       claims.push(...tags.filter((t) => !keep.includes(t)).map(quote));
@@ -163,7 +165,7 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput): { li
 
   // Alt texts: an offending phrase after a comma goes; an alt text made only of it is written again.
   const altTexts = listing.altTexts.map((alt) => {
-    if (clean(alt, facts, source)) return alt;
+    if (!does("altTexts") || clean(alt, facts, source)) return alt;
     claims.push(...offending(alt, facts, source));
     const parts = alt.split(/,\s*/).filter((p) => clean(p, facts, source));
     return parts.join(", ");
@@ -171,7 +173,7 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput): { li
 
   // Amazon bullets: sentences that claim too much go, a label that claims is renamed, the facts fill the rest.
   let bullets = listing.bullets;
-  if (bullets) {
+  if (bullets && does("bullets")) {
     const honest = composeBullets(input);
     const kept: string[] = [];
     for (const b of bullets) {
@@ -191,9 +193,11 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput): { li
 
   // Amazon search terms: a word that claims too much goes.
   let searchTerms = listing.searchTerms;
-  if (searchTerms) {
+  if (searchTerms && does("searchTerms")) {
     const terms = searchTerms.split(/\s+/).filter(Boolean);
-    const keep = terms.filter((t) => clean(t, facts, source));
+    // A claim of several words ("el yapımı") is found in the whole line; each of its words goes.
+    const claimWords = new Set(offending(searchTerms, facts, source).flatMap((p) => foldCase(p).split(/\s+/)));
+    const keep = terms.filter((t) => clean(t, facts, source) && !claimWords.has(foldCase(t)));
     if (keep.length < terms.length) {
       claims.push(...terms.filter((t) => !keep.includes(t)).map(quote));
       searchTerms = keep.join(" ");
@@ -202,7 +206,7 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput): { li
 
   // eBay item specifics: a value that claims too much is replaced by the facts' own; Brand, Model, Era... are added where known.
   let itemSpecifics = listing.itemSpecifics;
-  if (itemSpecifics && platform === "ebay") {
+  if (itemSpecifics && platform === "ebay" && does("itemSpecifics")) {
     const own = composeItemSpecifics(input);
     const byName = new Map(own.map((s) => [s.name.toLowerCase(), s]));
     const out: ItemSpecific[] = [];

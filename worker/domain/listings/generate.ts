@@ -40,6 +40,7 @@ import { BULLETS_SCHEMA, ITEM_SPECIFICS_SCHEMA, TAGS_SCHEMA } from "./answer-sch
 import { isDigitalProduct } from "../../../shared/listings/phrases";
 import { claimRegeneration, getListing, insertListing, releaseRegeneration, replaceListingText, toDetail } from "./store";
 import { parseTagsContent } from "./tags";
+import { keepFactsInventNone } from "./fact-check";
 import { db } from "../../lib/db";
 import { applyFactCorrections } from "../../../shared/facts";
 import { log } from "../../lib/log";
@@ -221,12 +222,27 @@ const ruleContextFor = (input: GenerationInput): RuleContext => ({
   writer: true,
 });
 
+/**
+ * One part of a writer's answer through its rules and the claims check (issue 24): what streams to the
+ * screen already keeps the seller's facts and claims nothing they did not say, then the part's rules
+ * once more on what the check changed.
+ */
+export function enforceWriterPart(part: ListingPart, value: PartValue, input: GenerationInput): { value: PartValue; checks: RuleCheck[] } {
+  const context = ruleContextFor(input);
+  const formed = enforcePart(part, value, context) as { value: PartValue; checks: RuleCheck[] };
+  const blank: ListingText = { title: "", description: "", tags: [], altTexts: [] };
+  const checked = keepFactsInventNone({ ...blank, [part]: formed.value }, { description: input.description, keywords: input.keywords, platform: input.platform }, part);
+  const after = checked.listing[part as keyof typeof checked.listing] as PartValue | undefined;
+  if (after === undefined || JSON.stringify(after) === JSON.stringify(formed.value)) return { value: formed.value, checks: [...formed.checks, ...checked.checks] };
+  const again = enforcePart(part, after, context) as { value: PartValue; checks: RuleCheck[] };
+  return { value: again.value, checks: [...formed.checks, ...checked.checks] };
+}
+
 /** Asks for one part and brings it through its rules; answers the value and what the rules repaired. */
 async function askPart(provider: LlmProvider, part: ListingPart, input: GenerationInput, variant = 0, timeoutMs?: number): Promise<{ value: PartValue; checks: RuleCheck[] }> {
   const request = partRequest(part, input, variant);
   const content = await provider.complete(timeoutMs ? { ...request, timeoutMs } : request);
-  const enforced = enforcePart(part, parsePart(part, content), ruleContextFor(input)) as { value: PartValue; checks: RuleCheck[] };
-  return { value: enforced.value, checks: enforced.checks };
+  return enforceWriterPart(part, parsePart(part, content), input);
 }
 
 /** Asks for one part and brings it through its rules. */
@@ -236,7 +252,12 @@ export async function generatePart(provider: LlmProvider, part: ListingPart, inp
 
 /** The final report, with the repairs made to each part as it arrived (the final pass sees them already repaired). */
 function mergeChecks(first: RuleCheck[], final: RuleReport): RuleReport {
-  const repairedFirst = new Map(first.filter((c) => c.status === "repaired").map((c) => [c.rule, c]));
+  // One rule repaired in several parts (the claims check of the title and of the tags) says every repair.
+  const repairedFirst = new Map<string, RuleCheck>();
+  for (const c of first.filter((x) => x.status === "repaired")) {
+    const had = repairedFirst.get(c.rule);
+    repairedFirst.set(c.rule, had ? { ...had, detail: [had.detail, c.detail].filter(Boolean).join("; ") } : c);
+  }
   const checks = final.checks.map((c) => (c.status === "pass" && repairedFirst.has(c.rule) ? repairedFirst.get(c.rule)! : c));
   return buildReport(checks);
 }

@@ -44,12 +44,14 @@ import {
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
 import { TEMPLATE_WORDS } from "../../providers/llm/offline-composer";
-import { extractFacts, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { applyFactCorrections, extractFacts, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 
 /** The parts of a listing the optimizer reads. */
 export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" | "altTexts" | "platform" | "ruleReport" | "photoCount"> & {
   materials?: unknown;
   variations?: unknown;
+  /** The seller's corrected "Facts we used" (issue 24): the writer works from them and the proposal is checked against them. */
+  factCorrections?: Listing["factCorrections"];
 };
 
 interface ShopText {
@@ -750,8 +752,13 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     altTexts: own.altTexts.map((a) => tameShoutingText(a, lang)),
   };
   const before = scoreShopText(row, own);
-  const ground = groundOf(row);
-  const input: GenerationInput = { description: writerFactsOf(row), keywords: keywordsOf(row), platform: "etsy" };
+  // The seller's corrected facts win over what their text says (issue 24): the writer works from them,
+  // a fact they added is no invention, and one they removed is never written.
+  const corrected = row.factCorrections ? applyFactCorrections(writerFactsOf(row), keywordsOf(row), "etsy", row.factCorrections) : undefined;
+  const ground = corrected ? `${groundOf(row)}\n${corrected.description.toLowerCase()}` : groundOf(row);
+  const input: GenerationInput = corrected
+    ? { description: corrected.description, keywords: corrected.keywords, platform: "etsy", removedFacts: corrected.removed }
+    : { description: writerFactsOf(row), keywords: keywordsOf(row), platform: "etsy" };
   const context = { productDescription: input.description, keywords: input.keywords, platform: "etsy" as const };
 
   const written = await generateListingParts(provider, input, undefined, { timeoutMs: options.timeoutMs });
@@ -795,7 +802,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     if (!descriptions.some(([d]) => d === fullDescription) && !inventedFacts(fullDescription, ground).length) descriptions.push([fullDescription, true]);
   }
   // The seller's tags that name the product stay in every written tag set ("rabbit pattern", "personalized keychain").
-  const facts = sheetOf(row);
+  const facts = corrected ? extractFacts({ text: corrected.description, tags: strings(row.tags), platform: "etsy" }) : sheetOf(row);
   const keep = relevantOwnTags(original.tags, facts, row.title);
   const tagSets: [string[], boolean][] = [
     [original.tags, false],

@@ -357,7 +357,8 @@ async function generatePatternListing(input: { pdfContent: string; options?: Wiz
     const details = patternDetails(draft, language, aiAssisted);
     raw = { title: title.trim(), description: description.includes(details) ? description : `${description.trim()}\n\n${details}`, tags: parseTagsContent(tags), altTexts: splitAltTexts(altTexts) };
   }
-  const { listing, report } = enforceListingRules(raw, { productDescription: own.brief, keywords: own.tags, platform: "etsy", digital: true });
+  // A writer's listing (the offline default's or a model's): the claims check runs against the pattern's own facts.
+  const { listing, report } = enforceListingRules(raw, { productDescription: own.brief, keywords: own.tags, platform: "etsy", digital: true, writer: true, language });
   return { ...listing, ruleReport: { ...report, generation: { keywords: own.tags, digital: true, regenerations: 0 } } };
 }
 

@@ -36,7 +36,7 @@ import {
   type ProductReading,
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
-import { englishWords, extractFacts, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { englishWords, extractFacts, foldCase, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -44,6 +44,8 @@ export interface ComposeInput {
   keywords: string[];
   platform?: string;
   variant?: number;
+  /** The listing's language when the caller knows it (the wizard's interface language); else read from the text. */
+  language?: Lang;
 }
 
 const pick = <T>(list: readonly T[], variant = 0, offset = 0) => list[(offset + variant) % list.length];
@@ -56,11 +58,11 @@ function reading(input: ComposeInput): ProductReading {
 
 /** The listing's fact sheet, read from the seller's own text (issue 24): every part keeps its facts and claims nothing it does not hold. */
 export function factsFor(input: ComposeInput): FactSheet {
-  const key = `${platformOf(input)}\u0000${input.description}\u0000${input.keywords.join("\u0001")}`;
+  const key = `${platformOf(input)}\u0000${input.language ?? ""}\u0000${input.description}\u0000${input.keywords.join("\u0001")}`;
   const hit = factCache.get(key);
   if (hit) return hit;
   // The seller's keywords are read with the text (the product reading is shared with the composer's own).
-  const sheet = extractFacts({ text: input.description, tags: input.keywords, platform: platformOf(input) });
+  const sheet = extractFacts({ text: input.description, tags: input.keywords, platform: platformOf(input), ...(input.language ? { language: input.language } : {}) });
   if (factCache.size > 100) factCache.clear();
   factCache.set(key, sheet);
   return sheet;
@@ -236,6 +238,7 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     const phrase = measuresPhrase(facts, lang) ?? "";
     out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
   } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(" ")}`;
+  out = withEverySize(out, facts, platform, lang);
   if (out.length <= max) return out;
   // Too long: the last words that are not facts go first.
   const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase());
@@ -246,6 +249,38 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     .replace(/[\s,\-–]+$/, "")
     .slice(0, max)
     .trim();
+}
+
+/**
+ * A title that names some of the seller's sizes names them all ("0-3 Ay, 6-12 Ay, 1-2 Yaş", never
+ * "0-3 Ay, 1-2 Yaş" as if it were a range): each missing size goes after the size before it.
+ */
+function withEverySize(title: string, facts: FactSheet, platform: Platform, lang: Lang): string {
+  const has = (t: string, size: string) => foldCase(t).replace(/\s+/g, "").includes(foldCase(size).replace(/\s+/g, ""));
+  if (facts.sizes.length < 2 || !facts.sizes.some((s) => has(title, s))) return title;
+  let out = title;
+  facts.sizes.forEach((size, i) => {
+    if (has(out, size)) return;
+    const before = facts.sizes
+      .slice(0, i)
+      .reverse()
+      .find((s) => has(out, s));
+    const text = titleCase(size, lang);
+    if (!before) {
+      out = `${out}${platform === "ebay" ? " " : ", "}${text}`;
+      return;
+    }
+    const at = foldCase(out).indexOf(foldCase(before));
+    if (at < 0) {
+      out = `${out}${platform === "ebay" ? " " : ", "}${text}`;
+      return;
+    }
+    // After the unit the sizes share ("0-3 Months" → "0-3 Months, 3-6 Months").
+    const unit = /^ ([\p{L}]+)/u.exec(out.slice(at + before.length))?.[1];
+    const end = at + before.length + (unit && foldCase(size).endsWith(foldCase(unit)) ? unit.length + 1 : 0);
+    out = `${out.slice(0, end)}${platform === "ebay" ? " " : ", "}${text}${out.slice(end)}`;
+  });
+  return out;
 }
 
 /** Etsy's advice: a short, clear title; at most 15 words. */
@@ -1190,7 +1225,7 @@ export function inferTask(system: string, prompt: string): LlmTask {
 }
 
 /** For a raw /api/ai call: the product description and keywords inside a filled prompt template. */
-function readPrompt(prompt: string): { description: string; keywords: string[] } {
+export function readPrompt(prompt: string): { description: string; keywords: string[] } {
   let keywords: string[] = [];
   const lines: string[] = [];
   for (const line of prompt.split(/\r?\n/)) {
