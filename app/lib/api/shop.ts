@@ -159,10 +159,6 @@ export function uploadSalesCsv(file: File, onProgress: (progress: UploadProgress
   return uploadCsv<SalesImportResult>("/shop/sales/import", file, onProgress, (data) => typeof data?.added === "number", signal);
 }
 
-export async function fetchListingSales(id: string): Promise<ListingSales> {
-  return (await api<{ data: ListingSales }>(`/shop/listings/${encodeURIComponent(id)}/sales`)).data;
-}
-
 /** Why a chosen file cannot be imported, before anything is sent; null when it may go. */
 export function csvFileProblem(file: { name: string; size: number }): "type" | "size" | "empty" | null {
   if (!/\.csv$/i.test(file.name)) return "type";
