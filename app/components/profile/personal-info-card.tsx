@@ -28,11 +28,17 @@ export function PersonalInfoCard({ profile }: { profile: ProfileResponse }) {
 
   // The action's answer (once per save): the saved profile fills the fields, or the toast says why not.
   const answer = save.state === "idle" ? save.data : undefined;
+  const [answered, setAnswered] = useState(answer);
+  if (answer !== answered) {
+    setAnswered(answer);
+    if (answer?.ok && answer.profile) {
+      setFullName(joinFullName(answer.profile));
+      setStoreName(answer.profile.storeName ?? "");
+    }
+  }
   useEffect(() => {
     if (!answer) return;
     if (answer.ok && answer.profile) {
-      setFullName(joinFullName(answer.profile));
-      setStoreName(answer.profile.storeName ?? "");
       markOnboardingStep("profile");
       toast({ title: t("profile.toast.updated"), variant: "success" });
     } else if (!answer.ok) {

@@ -53,12 +53,17 @@ export function SecurityCard() {
   // The action's answer: the fields empty and a toast, or the server's reason above the form.
   const answer = change.state === "idle" ? change.data : undefined;
   const formError = answer && !answer.ok ? answer.message || t("profile.security.changeFailed") : null;
+  const [answered, setAnswered] = useState(answer);
+  if (answer !== answered) {
+    setAnswered(answer);
+    if (answer?.ok) {
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+    }
+  }
   useEffect(() => {
-    if (!answer?.ok) return;
-    setCurrent("");
-    setNext("");
-    setConfirm("");
-    toast({ title: t("profile.security.changed"), variant: "success" });
+    if (answer?.ok) toast({ title: t("profile.security.changed"), variant: "success" });
   }, [answer, t]);
   const twoFactorId = useId();
   const canSubmit = current !== "" && next !== "" && confirm !== "" && !busy;
