@@ -10,7 +10,7 @@ import type { ProfileResponse } from "./api/profile";
 import type { UsageByFeature } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser, signInHeaders } from "./session.server";
 
-export interface ProfileScreenData {
+interface ProfileScreenData {
   profile: ProfileResponse | null;
   /** SPEC §8: why the profile could not be read ('Failed to fetch profile data', or the server's message). */
   profileError: string | null;
@@ -37,7 +37,7 @@ export async function loadProfileScreen(request: Request, context: AppLoadContex
   };
 }
 
-export type ProfileIntent = "personal" | "preferences" | "password" | "checkout" | "portal";
+type ProfileIntent = "personal" | "preferences" | "password" | "checkout" | "portal";
 
 /** What the action answers a form: the saved profile, or the message to show (SPEC §8 texts). */
 export type ProfileActionAnswer =
