@@ -10,7 +10,7 @@ import type { ProfileResponse } from "./api/profile";
 import type { UsageByFeature } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser, signInHeaders } from "./session.server";
 
-interface ProfileScreenData {
+export interface ProfileScreenData {
   profile: ProfileResponse | null;
   /** SPEC §8: why the profile could not be read ('Failed to fetch profile data', or the server's message). */
   profileError: string | null;

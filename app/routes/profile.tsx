@@ -13,7 +13,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n";
 import { forgetProfile } from "~/lib/account";
-import { loadProfileScreen, profileAction } from "~/lib/profile.server";
+import { loadProfileScreen, profileAction, type ProfileScreenData } from "~/lib/profile.server";
 import type { Route } from "./+types/profile";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import * as profileStrings from "~/lib/i18n/catalog/profile";
@@ -30,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * The profile, today's use of every feature and the plan's billing status, read at the edge as the
  * session's user (decision 0046), so the first HTML shows the seller's name, e-mail, plan and usage.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs): Promise<ProfileScreenData> {
   return loadProfileScreen(request, context);
 }
 

@@ -69,6 +69,13 @@ function post(fields: Record<string, string>, origin = "http://localhost") {
   return request;
 }
 
+/** The action's answer to a form (not a redirect). */
+async function answerTo(request: Request, context: AppLoadContext) {
+  const result = await profileAction(request, context);
+  if (result instanceof Response) throw new Error(`expected an answer, got a redirect to ${result.headers.get("Location")}`);
+  return result;
+}
+
 describe("profile screen at the edge", () => {
   it("reads the profile, today's usage and the billing status as the session's user", async () => {
     const { context, calls } = contextOf(healthy);
@@ -82,8 +89,10 @@ describe("profile screen at the edge", () => {
 
   it("shows 'Unable to load profile' with 'Failed to fetch profile data' and a Try Again button that loads it once it can be read", async () => {
     let fail = true;
-    const { context } = contextOf((path, init) => (path === "/profile" && fail ? { status: 500, body: { code: "server-error", message: "boom" } } : healthy(path, init)));
-    const Stub = createRoutesStub([{ path: "/profile", Component: ProfileSettings as unknown as React.ComponentType, loader: ({ request }) => loadProfileScreen(request, context) }]);
+    const { context } = contextOf((path) => (path === "/profile" && fail ? { status: 500, body: { code: "server-error", message: "boom" } } : healthy(path)));
+    const Stub = createRoutesStub([
+      { path: "/profile", Component: ProfileSettings as unknown as React.ComponentType, HydrateFallback: () => null, loader: ({ request }) => loadProfileScreen(request, context) },
+    ]);
     render(
       <I18nProvider initialLanguage="en" catalogues={profileRoute.i18n}>
         <ThemeProvider initialChoice="light">
@@ -91,12 +100,12 @@ describe("profile screen at the edge", () => {
         </ThemeProvider>
       </I18nProvider>,
     );
-    await screen.findByText("Unable to load profile");
+    await screen.findByText("Unable to load profile", undefined, { timeout: 10_000 });
     screen.getByText("Failed to fetch profile data");
     expect(screen.queryByTestId("profile-loaded")).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
-    await screen.findByTestId("profile-loaded");
+    await screen.findByTestId("profile-loaded", undefined, { timeout: 10_000 });
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("ayse@example.com");
     expect(screen.getByTestId("plan-badge").textContent).toBe("Free");
   });
@@ -107,11 +116,11 @@ describe("profile screen at the edge", () => {
       if (body.storeName === "x".repeat(200)) return { status: 400, body: { code: "validation-failed", message: "Store name is too long" } };
       return { status: 200, body: { ...PROFILE, ...body } };
     });
-    const saved = await profileAction(post({ intent: "personal", fullName: "  Ayşe Nur Yılmaz ", storeName: " Moonlit " }), context);
+    const saved = await answerTo(post({ intent: "personal", fullName: "  Ayşe Nur Yılmaz ", storeName: " Moonlit " }), context);
     expect(calls[0]).toMatchObject({ path: "/profile", init: { method: "PUT", body: { firstName: "Ayşe", lastName: "Nur Yılmaz", storeName: "Moonlit" } } });
     expect(saved.data).toMatchObject({ ok: true, intent: "personal", profile: { firstName: "Ayşe", storeName: "Moonlit" } });
 
-    const refused = await profileAction(post({ intent: "personal", fullName: "Ayşe", storeName: "x".repeat(200) }), context);
+    const refused = await answerTo(post({ intent: "personal", fullName: "Ayşe", storeName: "x".repeat(200) }), context);
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({ ok: false, message: "Store name is too long" });
   });
@@ -120,7 +129,7 @@ describe("profile screen at the edge", () => {
     const { context, calls } = contextOf((_path, init) => ({ status: 200, body: { ...PROFILE, ...(init.body as object) } }));
     await profileAction(post({ intent: "preferences", emailNotifications: "false" }), context);
     expect(calls[0].init.body).toEqual({ emailNotifications: false });
-    const unknown = await profileAction(post({ intent: "delete-everything" }), context);
+    const unknown = await answerTo(post({ intent: "delete-everything" }), context);
     expect(unknown.init?.status).toBe(400);
     expect(unknown.data).toMatchObject({ ok: false, code: "validation-failed", message: "Unknown change to the profile" });
   });
