@@ -16,6 +16,12 @@ async function serverProfile(page: Page) {
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** The profile is in the first HTML; the screen answers clicks once hydrated with the shell's account data shown. */
+async function ready(page: Page) {
+  await page.getByTestId("profile-loaded").waitFor();
+  await page.locator('main[data-ready="true"]').waitFor();
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -29,7 +35,7 @@ describe("profile settings", () => {
     const page = await context.newPage();
     const { email } = await signInFast(page);
     await page.goto("/profile");
-    await page.getByTestId("profile-loaded").waitFor();
+    await ready(page);
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
     expect(await page.getByLabel("Email", { exact: true }).getAttribute("readonly")).not.toBeNull();
     expect(await page.getByTestId("plan-badge").textContent()).toBe("Free");
@@ -53,7 +59,7 @@ describe("profile settings", () => {
     expect(await page.evaluate(() => localStorage.getItem("onboarding_profile_complete"))).toBeNull();
 
     await page.reload();
-    await page.getByTestId("profile-loaded").waitFor();
+    await ready(page);
     expect(await page.getByLabel("Full Name").inputValue()).toBe("Ayşe Nur Yılmaz");
     expect(await page.getByLabel("Store Name").inputValue()).toBe("Moonlit Silver Studio");
     await expect.poll(() => page.getByTestId("user-name").textContent()).toBe("Ayşe Nur Yılmaz");
@@ -65,7 +71,7 @@ describe("profile settings", () => {
     const page = await context.newPage();
     const { email } = await signInFast(page, uniqueEmail("pw"));
     await page.goto("/profile");
-    await page.getByTestId("profile-loaded").waitFor();
+    await ready(page);
     const update = page.getByTestId("update-password");
     expect(await update.isDisabled()).toBe(true);
     await page.getByLabel("Current password").fill(PASSWORD);
@@ -90,7 +96,7 @@ describe("profile settings", () => {
     expect(await page.getByLabel("Current password").inputValue()).toBe("");
     // The fresh token keeps this tab signed in.
     await page.reload();
-    await page.getByTestId("profile-loaded").waitFor();
+    await ready(page);
 
     await page.getByTestId("user-menu").click();
     await page.getByTestId("logout").click();
@@ -107,6 +113,7 @@ describe("profile settings", () => {
     const page = await context.newPage();
     const { token } = await signInFast(page);
     await page.goto("/profile");
+    await ready(page);
     await page.getByTestId("logout-all").click();
     await page.getByTestId("logout-all-confirm").click();
     await page.waitForURL("**/login");
@@ -121,7 +128,7 @@ describe("profile settings", () => {
     const page = await context.newPage();
     const { email } = await signInFast(page);
     await page.goto("/profile");
-    await page.getByTestId("profile-loaded").waitFor();
+    await ready(page);
     await page.getByTestId("language-select").click();
     await page.getByRole("option", { name: "Türkçe" }).click();
     await page.getByRole("heading", { level: 1, name: "Profil Ayarları" }).waitFor();
@@ -153,7 +160,7 @@ describe("profile settings", () => {
     const page = await context.newPage();
     await signInFast(page);
     await page.goto("/profile");
-    await page.getByTestId("profile-loaded").waitFor();
+    await ready(page);
     await page.getByTestId("theme-select").click();
     await page.getByRole("option", { name: "Dark" }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
