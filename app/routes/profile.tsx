@@ -8,16 +8,12 @@ import { AccountOverviewCard } from "~/components/profile/account-overview-card"
 import { PersonalInfoCard } from "~/components/profile/personal-info-card";
 import { PlansSection } from "~/components/profile/plans-card";
 import { PreferencesCard } from "~/components/profile/preferences-card";
-import { ProfileSkeleton } from "~/components/profile/profile-skeleton";
 import { SecurityCard } from "~/components/profile/security-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { errorMessage } from "~/lib/api";
-import { type Translate, useT } from "~/lib/i18n";
-import { fetchBilling } from "~/lib/api/billing";
-import { fetchUsage } from "~/lib/api/quota";
+import { useT } from "~/lib/i18n";
 import { forgetProfile } from "~/lib/account";
-import { useProfile } from "~/lib/profile";
+import { loadProfileScreen, profileAction, type ProfileScreenData } from "~/lib/profile.server";
 import type { Route } from "./+types/profile";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import * as profileStrings from "~/lib/i18n/catalog/profile";
@@ -31,15 +27,26 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "profile.metaTitle") }];
 }
 
-/** SPEC §8: the load error text is the code's catalogue text or the server's message, else a fixed sentence (decision 0042). */
-function profileLoadErrorText(t: Translate, error: unknown, fallback: string) {
-  return error instanceof Error && error.message ? errorMessage(error, undefined, t) : fallback;
+/**
+ * The profile, today's use of every feature and the plan's billing status, read at the edge as the
+ * session's user (decision 0046), so the first HTML shows the seller's name, e-mail, plan and usage.
+ */
+export function loader({ request, context }: Route.LoaderArgs): Promise<ProfileScreenData> {
+  return loadProfileScreen(request, context);
 }
 
-/** Today's use of every feature and the plan's billing status; the profile itself is account data, loaded by the app layout. */
-export async function clientLoader() {
-  const [usage, billing] = await Promise.all([fetchUsage().catch(() => null), fetchBilling().catch(() => null)]);
-  return { usage, billing };
+/** The screen's writes (intent: personal, preferences, password, checkout, portal); the loaders read again after each. */
+export function action({ request, context }: Route.ActionArgs) {
+  return profileAction(request, context);
+}
+
+/**
+ * In the browser, a write also drops the account data's kept profile (app/lib/account.ts), so the
+ * revalidation that follows the action shows the new name and preferences in the shell too.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  forgetProfile();
+  return serverAction();
 }
 
 /** How often, and how many times, the screen asks again after Stripe sent the seller back (about 40 s in all). */
@@ -96,38 +103,28 @@ function CheckoutReturnNotice({ billing }: { billing: BillingStatus | null }) {
   );
 }
 
-export function HydrateFallback() {
-  const t = useT();
-  return (
-    <>
-      <PageHeader title={t("profile.title")} description={t("profile.description")} />
-      <ProfileSkeleton label={t("app.loading")} />
-    </>
-  );
-}
-
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { data: profile, error, isError, refetch, isFetching } = useProfile();
+  const revalidator = useRevalidator();
+  const { profile, profileError, usage, billing } = loaderData;
+  const retrying = revalidator.state === "loading";
 
   return (
     <>
       <PageHeader title={t("profile.title")} description={t("profile.description")} />
-      <CheckoutReturnNotice billing={loaderData.billing} />
-      {isError && !profile ? (
+      <CheckoutReturnNotice billing={billing} />
+      {!profile ? (
         <Alert variant="destructive" className="max-w-2xl" data-testid="profile-error">
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>{t("profile.loadError.title")}</AlertTitle>
           <AlertDescription className="grid gap-3">
-            <p>{profileLoadErrorText(t, error, t("profile.loadError.fallback"))}</p>
-            <Button type="button" variant="outline" className="w-fit" onClick={() => void refetch()} disabled={isFetching}>
-              <RotateCwIcon aria-hidden="true" className={isFetching ? "animate-spin" : undefined} />
+            <p>{profileError || t("profile.loadError.fallback")}</p>
+            <Button type="button" variant="outline" className="w-fit" onClick={() => void revalidator.revalidate()} disabled={retrying}>
+              <RotateCwIcon aria-hidden="true" className={retrying ? "animate-spin" : undefined} />
               {t("app.tryAgain")}
             </Button>
           </AlertDescription>
         </Alert>
-      ) : !profile ? (
-        <ProfileSkeleton label={t("app.loading")} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-2" data-testid="profile-loaded">
           <div className="grid gap-6">
@@ -135,10 +132,10 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             <PreferencesCard profile={profile} />
           </div>
           <div className="grid gap-6">
-            <AccountOverviewCard profile={profile} usage={loaderData.usage} />
+            <AccountOverviewCard profile={profile} usage={usage} />
             <SecurityCard />
           </div>
-          <PlansSection currentPlan={loaderData.billing?.plan ?? profile.plan} email={profile.email} billing={loaderData.billing} className="lg:col-span-2" />
+          <PlansSection currentPlan={billing?.plan ?? profile.plan} email={profile.email} billing={billing} className="lg:col-span-2" />
         </div>
       )}
     </>

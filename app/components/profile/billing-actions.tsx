@@ -1,12 +1,11 @@
 import { CreditCardIcon, CrownIcon, ExternalLinkIcon } from "lucide-react";
-import { useState } from "react";
+import { useFetcher } from "react-router";
 import type { BillingStatus } from "../../../schema/api/billing";
 import { PLAN_DAILY_LIMITS } from "../../../schema/api/plans";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { errorMessage } from "~/lib/api";
-import { openBillingPortal, startCheckout } from "~/lib/api/billing";
 import { useI18n } from "~/lib/i18n";
+import type { ProfileActionAnswer } from "~/lib/profile.server";
 
 const formatDay = (iso: string | null, language: string) => {
   if (!iso) return "";
@@ -16,25 +15,16 @@ const formatDay = (iso: string | null, language: string) => {
 
 /**
  * Buying and managing Premium through Stripe (decision 0036): "Upgrade to Premium" opens Stripe
- * Checkout, "Manage billing" Stripe's customer portal. The plan itself changes only when Stripe's
+ * Checkout, "Manage billing" Stripe's customer portal; each is a form the profile route's action
+ * answers with a redirect to Stripe (it works before the page's JavaScript has loaded). The plan itself changes only when Stripe's
  * webhook says so, never from this screen.
  */
 export function BillingActions({ billing }: { billing: BillingStatus }) {
   const { t, language } = useI18n();
-  const [pending, setPending] = useState<"checkout" | "portal" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const go = async (kind: "checkout" | "portal") => {
-    setPending(kind);
-    setError(null);
-    try {
-      const url = kind === "checkout" ? (await startCheckout()).url : await openBillingPortal();
-      window.location.assign(url);
-    } catch (e) {
-      setError(errorMessage(e, undefined, t));
-      setPending(null);
-    }
-  };
+  const stripe = useFetcher<ProfileActionAnswer>();
+  // The button stays busy until the browser has left for Stripe's page.
+  const pending = stripe.state === "idle" ? null : stripe.formData?.get("intent") === "portal" ? "portal" : "checkout";
+  const error = stripe.state === "idle" && stripe.data && !stripe.data.ok ? stripe.data.message : null;
 
   const subscription = billing.subscription;
   const day = formatDay(subscription?.currentPeriodEnd ?? null, language);
@@ -59,17 +49,21 @@ export function BillingActions({ billing }: { billing: BillingStatus }) {
             </p>
             <p className="text-xs text-muted-foreground">{t("billing.upgradeBody")}</p>
           </div>
-          <Button type="button" className="w-full sm:w-auto" onClick={() => void go("checkout")} disabled={pending !== null} data-testid="billing-upgrade">
-            {pending === "checkout" ? <Spinner aria-label={t("billing.opening")} /> : <CreditCardIcon aria-hidden="true" />}
-            {pending === "checkout" ? t("billing.opening") : t("billing.upgrade")}
-          </Button>
+          <stripe.Form method="post" className="w-full sm:w-auto">
+            <Button type="submit" name="intent" value="checkout" className="w-full sm:w-auto" disabled={pending !== null} data-testid="billing-upgrade">
+              {pending === "checkout" ? <Spinner aria-label={t("billing.opening")} /> : <CreditCardIcon aria-hidden="true" />}
+              {pending === "checkout" ? t("billing.opening") : t("billing.upgrade")}
+            </Button>
+          </stripe.Form>
         </div>
       )}
       {premium && billing.available && billing.canManage && (
-        <Button type="button" variant="outline" className="w-fit" onClick={() => void go("portal")} disabled={pending !== null} data-testid="billing-manage">
-          {pending === "portal" ? <Spinner aria-label={t("billing.opening")} /> : <ExternalLinkIcon aria-hidden="true" />}
-          {t("billing.manage")}
-        </Button>
+        <stripe.Form method="post" className="w-fit">
+          <Button type="submit" name="intent" value="portal" variant="outline" disabled={pending !== null} data-testid="billing-manage">
+            {pending === "portal" ? <Spinner aria-label={t("billing.opening")} /> : <ExternalLinkIcon aria-hidden="true" />}
+            {t("billing.manage")}
+          </Button>
+        </stripe.Form>
       )}
       {error && (
         <p className="text-sm text-destructive" role="alert" data-testid="billing-error">

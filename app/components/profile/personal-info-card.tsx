@@ -1,6 +1,7 @@
 import { BadgeCheckIcon, UserRoundIcon } from "lucide-react";
-import { useState } from "react";
-import { LIMITS, splitFullName } from "../../../schema/api";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { LIMITS } from "../../../schema/api";
 import { FormField } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,7 +10,8 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { markOnboardingStep } from "~/lib/onboarding";
-import { useUpdateProfile, type ProfileResponse } from "~/lib/profile";
+import type { ProfileResponse } from "~/lib/api/profile";
+import type { ProfileActionAnswer } from "~/lib/profile.server";
 
 export function joinFullName(profile: Pick<ProfileResponse, "firstName" | "lastName">) {
   return [profile.firstName, profile.lastName].filter(Boolean).join(" ");
@@ -18,28 +20,36 @@ export function joinFullName(profile: Pick<ProfileResponse, "firstName" | "lastN
 /** Full Name (split at the first space on save), read-only Email, Store Name. */
 export function PersonalInfoCard({ profile }: { profile: ProfileResponse }) {
   const t = useT();
-  const update = useUpdateProfile();
+  const save = useFetcher<ProfileActionAnswer>();
+  const saving = save.state !== "idle";
   const [fullName, setFullName] = useState(() => joinFullName(profile));
   const [storeName, setStoreName] = useState(profile.storeName ?? "");
   const dirty = fullName.trim() !== joinFullName(profile) || storeName.trim() !== (profile.storeName ?? "");
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const { firstName, lastName } = splitFullName(fullName);
-    try {
-      const saved = await update.mutateAsync({ firstName, lastName, storeName: storeName.trim() });
-      setFullName(joinFullName(saved));
-      setStoreName(saved.storeName ?? "");
-      markOnboardingStep("profile");
-      toast({ title: t("profile.toast.updated"), variant: "success" });
-    } catch (error) {
-      toast({ title: t("profile.toast.failed", { message: error instanceof Error ? error.message : "Failed to update profile" }), variant: "destructive" });
+  // The action's answer (once per save): the saved profile fills the fields, or the toast says why not.
+  const answer = save.state === "idle" ? save.data : undefined;
+  const [answered, setAnswered] = useState(answer);
+  if (answer !== answered) {
+    setAnswered(answer);
+    if (answer?.ok && answer.profile) {
+      setFullName(joinFullName(answer.profile));
+      setStoreName(answer.profile.storeName ?? "");
     }
   }
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok && answer.profile) {
+      markOnboardingStep("profile");
+      toast({ title: t("profile.toast.updated"), variant: "success" });
+    } else if (!answer.ok) {
+      toast({ title: t("profile.toast.failed", { message: answer.message }), variant: "destructive" });
+    }
+  }, [answer, t]);
 
   return (
     <Card data-testid="personal-card">
-      <form onSubmit={onSubmit} noValidate className="contents">
+      <save.Form method="post" noValidate className="contents">
+        <input type="hidden" name="intent" value="personal" />
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-lg">
             <UserRoundIcon className="size-5 text-primary" aria-hidden="true" />
@@ -56,7 +66,7 @@ export function PersonalInfoCard({ profile }: { profile: ProfileResponse }) {
               maxLength={LIMITS.nameMax * 2 + 1}
               placeholder={t("profile.personal.fullNamePlaceholder")}
               onChange={(e) => setFullName(e.target.value)}
-              disabled={update.isPending}
+              readOnly={saving}
             />
           </FormField>
           <FormField label={t("profile.personal.email")} hint={t("profile.personal.emailHint")}>
@@ -80,16 +90,16 @@ export function PersonalInfoCard({ profile }: { profile: ProfileResponse }) {
               maxLength={LIMITS.storeNameMax}
               placeholder={t("profile.personal.storeNamePlaceholder")}
               onChange={(e) => setStoreName(e.target.value)}
-              disabled={update.isPending}
+              readOnly={saving}
             />
           </FormField>
         </CardContent>
         <CardFooter className="justify-end border-t pt-6">
-          <Button type="submit" disabled={!dirty || update.isPending} data-testid="save-profile">
-            {update.isPending ? t("profile.personal.saving") : t("profile.personal.save")}
+          <Button type="submit" disabled={!dirty || saving} data-testid="save-profile">
+            {saving ? t("profile.personal.saving") : t("profile.personal.save")}
           </Button>
         </CardFooter>
-      </form>
+      </save.Form>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { SlidersHorizontalIcon } from "lucide-react";
-import { useId, useState } from "react";
-import { LANGUAGES, THEMES, type Language, type ProfileUpdate, type Theme } from "../../../schema/api";
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import { LANGUAGES, THEMES, type Language, type Theme } from "../../../schema/api";
 import { FormField } from "~/components/form-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -8,47 +9,54 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
-import { useUpdateProfile, type ProfileResponse } from "~/lib/profile";
+import type { ProfileResponse } from "~/lib/api/profile";
+import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { useTheme } from "~/lib/theme";
 
 /**
  * Language, theme and the two notification toggles. Each change applies at once (language and theme on
- * screen) and is saved with PUT /api/profile; a failed save puts the previous value back.
+ * screen) and is saved by the route's action (intent "preferences", PUT /api/profile); a failed save
+ * puts the previous value back.
  */
 export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
   const { t, language, setLanguage } = useI18n();
   const { theme, setTheme } = useTheme();
-  const update = useUpdateProfile();
-  const [status, setStatus] = useState<"idle" | "saving" | "saved">("idle");
+  const save = useFetcher<ProfileActionAnswer>();
+  const undo = useRef<(() => void) | undefined>(undefined);
   const emailId = useId();
   const pushId = useId();
 
-  const pending = update.isPending ? update.variables : undefined;
-  const emailOn = pending?.emailNotifications ?? profile.emailNotifications ?? true;
-  const pushOn = pending?.pushNotifications ?? profile.pushNotifications ?? true;
+  // While a switch's change is on its way, it shows the value sent.
+  const sent = (name: string) => (save.formData?.has(name) ? save.formData.get(name) === "true" : undefined);
+  const emailOn = sent("emailNotifications") ?? profile.emailNotifications ?? true;
+  const pushOn = sent("pushNotifications") ?? profile.pushNotifications ?? true;
 
-  async function save(changes: ProfileUpdate, undo?: () => void) {
-    setStatus("saving");
-    try {
-      await update.mutateAsync(changes);
-      setStatus("saved");
-    } catch (error) {
-      undo?.();
-      setStatus("idle");
-      toast({ title: t("profile.toast.failed", { message: error instanceof Error ? error.message : "Failed to update profile" }), variant: "destructive" });
-    }
+  const answer = save.state === "idle" ? save.data : undefined;
+  useEffect(() => {
+    if (!answer || answer.ok) return;
+    undo.current?.();
+    undo.current = undefined;
+    toast({ title: t("profile.toast.failed", { message: answer.message }), variant: "destructive" });
+  }, [answer, t]);
+  const status = save.state !== "idle" ? "saving" : answer?.ok ? "saved" : "idle";
+
+  function send(changes: Record<string, string | boolean>, restore?: () => void) {
+    undo.current = restore;
+    const form: Record<string, string> = { intent: "preferences" };
+    for (const [name, value] of Object.entries(changes)) form[name] = String(value);
+    void save.submit(form, { method: "post" });
   }
 
   function changeLanguage(next: string) {
     const previous = language;
     setLanguage(next as Language);
-    void save({ language: next as Language }, () => setLanguage(previous));
+    send({ language: next }, () => setLanguage(previous));
   }
 
   function changeTheme(next: string) {
     const previous = theme;
     setTheme(next as Theme);
-    void save({ theme: next as Theme }, () => setTheme(previous));
+    send({ theme: next }, () => setTheme(previous));
   }
 
   return (
@@ -99,7 +107,7 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
                 {t("profile.prefs.emailNotificationsHint")}
               </p>
             </div>
-            <Switch id={emailId} aria-describedby={`${emailId}-hint`} checked={emailOn} onCheckedChange={(checked) => void save({ emailNotifications: checked })} data-testid="email-notifications" />
+            <Switch id={emailId} aria-describedby={`${emailId}-hint`} checked={emailOn} onCheckedChange={(checked) => send({ emailNotifications: checked })} data-testid="email-notifications" />
           </div>
           <div className="flex items-center justify-between gap-4 p-4">
             <div className="grid gap-0.5">
@@ -108,7 +116,7 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
                 {t("profile.prefs.pushNotificationsHint")}
               </p>
             </div>
-            <Switch id={pushId} aria-describedby={`${pushId}-hint`} checked={pushOn} onCheckedChange={(checked) => void save({ pushNotifications: checked })} data-testid="push-notifications" />
+            <Switch id={pushId} aria-describedby={`${pushId}-hint`} checked={pushOn} onCheckedChange={(checked) => send({ pushNotifications: checked })} data-testid="push-notifications" />
           </div>
         </div>
         <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite" data-testid="preferences-status">

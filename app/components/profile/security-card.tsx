@@ -22,10 +22,10 @@ import { Label } from "~/components/ui/label";
 import { Separator } from "~/components/ui/separator";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
-import { api, errorMessage } from "~/lib/api";
 import { forgetAccount } from "~/lib/account";
 import { forgetLocalSession } from "~/lib/auth";
 import { type MessageKey, useT } from "~/lib/i18n";
+import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { newPasswordError } from "~/lib/validation";
 
 /** Rules checked on submit: the shared password policy (decision 0009) and the confirmation must match. */
@@ -43,36 +43,37 @@ export function SecurityCard() {
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ newPassword: MessageKey | null; confirmPassword: MessageKey | null }>({ newPassword: null, confirmPassword: null });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useFetcher<ProfileActionAnswer>();
+  const busy = change.state !== "idle";
   const signingOut = logoutAll.state !== "idle";
   const logoutAllError = logoutAll.state === "idle" ? logoutAll.data : undefined;
   useEffect(() => {
     if (logoutAllError) toast({ title: t("profile.security.logoutAllFailed", { message: logoutAllError.message }), variant: "destructive" });
   }, [logoutAllError, t]);
-  const twoFactorId = useId();
-  const canSubmit = current !== "" && next !== "" && confirm !== "" && !busy;
-
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    const found = passwordChangeErrors(next, confirm);
-    setErrors(found);
-    setFormError(null);
-    if (found.newPassword || found.confirmPassword) return;
-    setBusy(true);
-    try {
-      // The answer carries a fresh token; the api client stores it, so this tab stays signed in.
-      await api("/auth/change-password", { body: { currentPassword: current, newPassword: next } });
+  // The action's answer: the fields empty and a toast, or the server's reason above the form.
+  const answer = change.state === "idle" ? change.data : undefined;
+  const formError = answer && !answer.ok ? answer.message || t("profile.security.changeFailed") : null;
+  const [answered, setAnswered] = useState(answer);
+  if (answer !== answered) {
+    setAnswered(answer);
+    if (answer?.ok) {
       setCurrent("");
       setNext("");
       setConfirm("");
-      toast({ title: t("profile.security.changed"), variant: "success" });
-    } catch (error) {
-      setFormError(errorMessage(error, t("profile.security.changeFailed"), t));
-    } finally {
-      setBusy(false);
     }
+  }
+  useEffect(() => {
+    if (answer?.ok) toast({ title: t("profile.security.changed"), variant: "success" });
+  }, [answer, t]);
+  const twoFactorId = useId();
+  const canSubmit = current !== "" && next !== "" && confirm !== "" && !busy;
+
+  /** The shared rules first (nothing is sent while they fail), then the route's action (intent "password"). */
+  // The answer sets a fresh session cookie, so this tab stays signed in.
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const found = passwordChangeErrors(next, confirm);
+    setErrors(found);
+    if (!canSubmit || found.newPassword || found.confirmPassword) event.preventDefault();
   }
 
   /** The /logout action ends every session of the account and clears this browser's cookie, then goes to /login. */
@@ -92,7 +93,8 @@ export function SecurityCard() {
         <CardDescription>{t("profile.security.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="change-password-title">
+        <change.Form method="post" onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="change-password-title">
+          <input type="hidden" name="intent" value="password" />
           <h3 id="change-password-title" className="text-sm font-semibold">
             {t("profile.security.changePassword")}
           </h3>
@@ -102,7 +104,7 @@ export function SecurityCard() {
             </Alert>
           )}
           <FormField label={t("profile.security.currentPassword")}>
-            <PasswordInput name="currentPassword" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} disabled={busy} />
+            <PasswordInput name="currentPassword" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} readOnly={busy} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label={t("profile.security.newPassword")} error={errors.newPassword ? t(errors.newPassword) : null} hint={t("validation.newPasswordHint")}>
@@ -114,7 +116,7 @@ export function SecurityCard() {
                   setNext(e.target.value);
                   if (errors.newPassword) setErrors((s) => ({ ...s, newPassword: null }));
                 }}
-                disabled={busy}
+                readOnly={busy}
               />
             </FormField>
             <FormField label={t("profile.security.confirmPassword")} error={errors.confirmPassword ? t(errors.confirmPassword) : null}>
@@ -126,7 +128,7 @@ export function SecurityCard() {
                   setConfirm(e.target.value);
                   if (errors.confirmPassword) setErrors((s) => ({ ...s, confirmPassword: null }));
                 }}
-                disabled={busy}
+                readOnly={busy}
               />
             </FormField>
           </div>
@@ -135,7 +137,7 @@ export function SecurityCard() {
               {busy ? t("profile.security.updating") : t("profile.security.update")}
             </Button>
           </div>
-        </form>
+        </change.Form>
 
         <Separator />
 

@@ -1,4 +1,4 @@
-/** The browser side of the per-feature quota endpoints (GET /api/{feature}/quota) and GET /api/usage. */
+/** The browser side of the per-feature quota endpoints (GET /api/{feature}/quota); the profile screen reads GET /api/usage in its server loader. */
 import type { Feature } from "../../../schema/api/quota";
 import { api } from "~/lib/api";
 
@@ -25,9 +25,4 @@ export async function fetchQuota(feature: QuotaFeature): Promise<QuotaView> {
   const used = body.used ?? 0;
   const limit = body.limit ?? 10;
   return { used, limit, plan: body.plan ?? "free", remaining: Math.max(0, limit - used) };
-}
-
-/** GET /api/usage: today's used and limit for every feature in one call. */
-export async function fetchUsage(): Promise<UsageByFeature> {
-  return (await api<{ success: boolean; data: UsageByFeature }>("/usage")).data;
 }
