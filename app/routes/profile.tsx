@@ -31,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** SPEC §8: the load error text is the server's userMessage, else the message, else a fixed sentence. */
-export function profileLoadErrorText(error: unknown, fallback: string) {
+function profileLoadErrorText(error: unknown, fallback: string) {
   if (error instanceof ApiError && typeof error.body?.userMessage === "string" && error.body.userMessage) return error.body.userMessage;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
