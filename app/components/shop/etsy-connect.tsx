@@ -60,12 +60,14 @@ export function EtsyConnectCard({ status }: { status: Loaded<EtsyConnectionStatu
   const [notice, setNotice] = useState<Notice>(null);
   const [running, setRunning] = useState<Action | null>(null);
 
+  // Once, on arrival from Etsy: the outcome is read from (and removed from) the address bar, which the
+  // server render cannot do without the first client render disagreeing with it.
   useEffect(() => {
     const outcome = takeCallbackOutcome();
-    if (outcome === "connected") setNotice({ tone: "success", parts: [{ key: "etsy.callback.connected" }] });
-    else if (outcome) setNotice({ tone: "error", parts: [{ key: `etsy.callback.${outcome}` }] });
-    // Only once, on arrival from Etsy.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const arrival: Notice =
+      outcome === "connected" ? { tone: "success", parts: [{ key: "etsy.callback.connected" }] } : outcome ? { tone: "error", parts: [{ key: `etsy.callback.${outcome}` }] } : null;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the notice of an outside system's answer (the redirect), set once
+    if (arrival) setNotice(arrival);
   }, []);
 
   async function run<T>(action: Action, call: () => Promise<T>, onSuccess: (result: T) => void, refreshOnError: boolean) {
