@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -6,6 +7,13 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 
 const root = import.meta.dirname;
 const alias = { "~": path.join(root, "app") };
+
+/**
+ * Worker suite files at once: one workerd per core (vitest's default leaves one core free, which on a
+ * 2-core machine ran every file one after another). Both worker projects use it (vitest runs projects
+ * with the same number of workers together).
+ */
+const WORKER_FILES_AT_ONCE = Math.max(1, availableParallelism());
 
 /** Worker suites that need a workerd of their own: they read what the isolate has grown to. */
 const FRESH_ISOLATE = ["tests/worker/image-editor.test.ts", "tests/worker/cutout-routing.test.ts"];
@@ -57,6 +65,7 @@ function workerProject(name: string, isolate: boolean, files: { include: string[
       setupFiles: ["./tests/worker/setup.ts"],
       testTimeout: 30_000,
       isolate,
+      maxWorkers: WORKER_FILES_AT_ONCE,
     },
   };
 }

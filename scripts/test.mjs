@@ -42,7 +42,7 @@ const steps = [
   // After the type generation, which writes .react-router/ too.
   { name: "build", commands: [[bin("react-router"), ["build"]]], after: ["typecheck"] },
   // The Worker suites start their own workerd processes (one per core): nothing runs beside them.
-  { name: "worker", commands: [[bin("vitest"), ["run", "--project", "worker"]]], alone: true },
+  { name: "worker", commands: [[bin("vitest"), ["run", "--project", "worker", "--project", "worker-fresh"]]], alone: true },
   { name: "e2e", commands: [[bin("vitest"), ["run", "--project", "e2e"]]], after: ["build"], alone: true },
   { name: "deploy-dry-run", commands: [[process.execPath, [join(root, "scripts/deploy.mjs"), "--dry-run", "--no-build"]]], after: ["build"] },
 ];
