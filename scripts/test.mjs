@@ -34,13 +34,14 @@ const steps = [
       [bin("tsc"), ["-b"]],
     ],
   },
+  // The longest of the side-by-side steps first, so the others fill the other cores around it.
+  { name: "app", commands: [[bin("vitest"), ["run", "--project", "app", "--passWithNoTests"]]] },
   { name: "lint", commands: [[bin("eslint"), ["."]]] },
+  // After the type generation, which writes .react-router/ too.
+  { name: "build", commands: [[bin("react-router"), ["build"]]], after: ["typecheck"] },
   { name: "format", commands: [[bin("prettier"), ["--check", "--log-level", "warn", "."]]] },
   { name: "cycles", commands: [[process.execPath, [join(root, "scripts/check-cycles.mjs")]]] },
   { name: "deadcode", commands: [[process.execPath, [join(root, "scripts/dead-exports.mjs"), "--fail"]]] },
-  { name: "app", commands: [[bin("vitest"), ["run", "--project", "app", "--passWithNoTests"]]] },
-  // After the type generation, which writes .react-router/ too.
-  { name: "build", commands: [[bin("react-router"), ["build"]]], after: ["typecheck"] },
   // The Worker suites start their own workerd processes (one per core): nothing runs beside them.
   { name: "worker", commands: [[bin("vitest"), ["run", "--project", "worker", "--project", "worker-fresh"]]], alone: true },
   { name: "e2e", commands: [[bin("vitest"), ["run", "--project", "e2e"]]], after: ["build"], alone: true },
