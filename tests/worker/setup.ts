@@ -1,5 +1,5 @@
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { abortAllDurableObjects, applyD1Migrations, env, reset } from "cloudflare:test";
 
 // Runs before each file. The files of the worker project share a workerd (decision 0043).
 
@@ -16,7 +16,10 @@ if (runner?.transport) {
   else kept.__listoraTransportInvoke = runner.transport.invoke;
 }
 
-// Every binding (D1, KV, R2, Durable Objects and their alarms) is emptied, then the migrations are
-// applied to the empty database: no file sees another's data; within a file, tests share it as before.
+// Every binding (D1, KV, R2, Durable Objects and their alarms) is emptied and every Durable Object still
+// in memory is ended (`reset` deletes the data, not the live objects: a throttle counter that created its
+// table in its constructor would go on without it), then the migrations are applied to the empty
+// database: no file sees another's data; within a file, tests share it as before.
 await reset();
+await abortAllDurableObjects();
 await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS);
