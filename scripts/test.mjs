@@ -42,7 +42,7 @@ const steps = [
   { name: "format", commands: [[bin("prettier"), ["--check", "--log-level", "warn", "."]]] },
   { name: "cycles", commands: [[process.execPath, [join(root, "scripts/check-cycles.mjs")]]] },
   { name: "deadcode", commands: [[process.execPath, [join(root, "scripts/dead-exports.mjs"), "--fail"]]] },
-  // The Worker suites start their own workerd processes (one per core): nothing runs beside them.
+  // The Worker suites keep their workerd processes busy: nothing runs beside them.
   { name: "worker", commands: [[bin("vitest"), ["run", "--project", "worker", "--project", "worker-fresh"]]], alone: true },
   { name: "e2e", commands: [[bin("vitest"), ["run", "--project", "e2e"]]], after: ["build"], alone: true },
   { name: "deploy-dry-run", commands: [[process.execPath, [join(root, "scripts/deploy.mjs"), "--dry-run", "--no-build"]]], after: ["build"] },
