@@ -19,7 +19,7 @@ const WORKER_FILES_AT_ONCE = Math.max(1, availableParallelism() - 1);
 /** Worker suites that need a workerd of their own: they read what the isolate has grown to. */
 const FRESH_ISOLATE = ["tests/worker/image-editor.test.ts", "tests/worker/cutout-routing.test.ts"];
 
-/** A project of Worker suites; `isolate`: each file in a workerd of its own (else they share one per core). */
+/** A project of Worker suites; `isolate`: each file in a workerd of its own (else they share the project's workerds). */
 function workerProject(name: string, isolate: boolean, files: { include: string[]; exclude?: string[] }) {
   return {
     plugins: [
@@ -75,7 +75,7 @@ export default defineConfig({
   test: {
     projects: [
       // Worker, API, domain and Durable Object suites, inside workerd with the real bindings. The files
-      // share their workerd processes (one per core) and its loaded modules; tests/worker/setup.ts empties
+      // share their workerd processes and their loaded modules; tests/worker/setup.ts empties
       // every binding (D1, KV, R2, Durable Objects) and applies the migrations before each file, so no
       // file sees another's data (decision 0043).
       workerProject("worker", false, { include: ["tests/worker/**/*.test.ts"], exclude: FRESH_ISOLATE }),
