@@ -1,13 +1,12 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate, useRouteLoaderData } from "react-router";
-import type { Language, Theme } from "../schema/api";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { registerNavigator } from "./lib/api";
 import { syncSignedInHint } from "./lib/auth";
-import { I18nProvider, isLanguage, translate } from "./lib/i18n";
+import { pagePreferences } from "../shared/pages/preferences";
+import { I18nProvider, translate } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
-import { COOKIE, readCookie } from "./lib/storage-keys";
 import { useNonce } from "./lib/nonce";
 import { ThemeProvider } from "./lib/theme";
 
@@ -18,18 +17,7 @@ export const links: Route.LinksFunction = () => [
 
 /** Theme and language come from cookies so the server paints the page right the first time. */
 export function loader({ request }: Route.LoaderArgs) {
-  const cookie = request.headers.get("Cookie");
-  const theme = readCookie(cookie, COOKIE.theme);
-  const lang = readCookie(cookie, COOKIE.language);
-  let language: Language = isLanguage(lang) ? lang : "en";
-  if (!lang) {
-    const accept = request.headers.get("Accept-Language") ?? "";
-    if (/^tr\b/i.test(accept.trim())) language = "tr";
-  }
-  return {
-    theme: theme === "light" || theme === "dark" ? (theme as Theme) : null,
-    language,
-  };
+  return pagePreferences(request.headers.get("Cookie"), request.headers.get("Accept-Language"));
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

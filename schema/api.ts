@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { COMMON_PASSWORDS } from "./common-passwords";
+import { LANGUAGES, THEMES, type Language, type Theme } from "./api/preferences";
 
 export const LIMITS = {
   /** A new password (register, reset, change): decision 0009. */
@@ -43,7 +44,7 @@ export const PASSWORD_MESSAGES = {
   common: "This password is one of the most common passwords. Please choose one that is harder to guess.",
 } as const;
 
-const commonPasswords = new Set(COMMON_PASSWORDS);
+const commonPasswords = /* @__PURE__ */ new Set(COMMON_PASSWORDS);
 /** Is this one of the most common passwords (case-insensitive, surrounding spaces ignored)? */
 export function isCommonPassword(password: string) {
   return commonPasswords.has(password.trim().toLowerCase());
@@ -106,10 +107,7 @@ export const ChangePasswordSchema = v.object({
   newPassword: PasswordSchema,
 });
 
-export const THEMES = ["light", "dark"] as const;
-export const LANGUAGES = ["en", "tr"] as const;
-export type Theme = (typeof THEMES)[number];
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, THEMES, type Language, type Theme } from "./api/preferences";
 
 const nameField = (label: string, max: number) => v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 

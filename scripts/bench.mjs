@@ -16,7 +16,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
 // BENCH_ONLY=shop runs only the My Shop figures, BENCH_ONLY=photo the photo-edit figures, BENCH_ONLY=hostile issue 23's crafted input,
 // BENCH_ONLY=keywords the keyword relevance, BENCH_ONLY=quality the listing quality, BENCH_ONLY=patterns the tech-edit accuracy,
 // BENCH_ONLY=doctor the Listing Doctor's pairwise agreement and audit time, BENCH_ONLY=growth how much slower every parser of a seller's
-// text reads 50,000 adversarial characters than 5,000 (both alone without a build or a server) (core: the figures of DESIGN §9).
+// text reads 50,000 adversarial characters than 5,000 (both alone without a build or a server) (core: the figures of DESIGN §9;
+// BENCH_ONLY=ssr, js or lighthouse runs one of them: the /landing TTFB, the /landing JavaScript, Lighthouse on /landing and /login).
 const ONLY = (process.env.BENCH_ONLY || "").split(",").filter(Boolean);
 const want = (section) => ONLY.length === 0 || ONLY.includes(section);
 /** @type {{ date: string, commit: string, node: string, figures: Record<string, unknown>, budgets: { name: string, figure: unknown, limit: unknown, met: boolean }[] }} */
@@ -158,7 +159,8 @@ try {
     await fetch(`${base}/api/health`).then((r) => r.text());
   }
 
-  if (want("core")) {
+  const core = want("core");
+  if (core) {
     // 1. Listing generation vs the SPEC's sequential client flow, with a fake LLM of fixed latency L.
     log(`listing generation with a fake LLM of ${L} ms per call`);
     const genToken = await register(base, `bench-gen-${Date.now()}@example.com`);
@@ -208,7 +210,8 @@ try {
     lines.push(
       budget("listing generation / L", `${round(genRatio)} x L (${round(median(gen))} ms; sequential flow ${round(median(seq))} ms = ${round(median(seq) / L)} x L)`, "<= 1.3 x L", genRatio <= 1.3),
     );
-
+  }
+  if (core || want("ssr")) {
     // 2. SSR time to first byte of /landing vs a static asset from the same server.
     log("SSR TTFB of /landing vs a static asset");
     const ssr = [];
@@ -219,8 +222,9 @@ try {
     }
     const ssrRatio = median(ssr) / median(asset);
     results.figures.ssr = { landingP50Ms: round(median(ssr)), staticP50Ms: round(median(asset)), ratio: round(ssrRatio) };
-    lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 2", ssrRatio <= 2));
-
+    lines.push(budget("SSR TTFB /landing / static asset (p50)", `${round(ssrRatio)} x (${round(median(ssr))} ms vs ${round(median(asset))} ms)`, "<= 1.5", ssrRatio <= 1.5));
+  }
+  if (core) {
     // 3. Authenticated /api reads vs the unauthenticated health check.
     log("authenticated /api reads vs /api/health");
     const readToken = await register(base, `bench-read-${Date.now()}@example.com`);
@@ -242,15 +246,17 @@ try {
         readRatio <= 1.5,
       ),
     );
-
+  }
+  if (core || want("js")) {
     // 4. JavaScript shipped by /landing vs a bare React Router page built in this run.
     log("gzipped JavaScript of /landing vs a bare React Router page");
     const landingJs = await pageJsGzip(base, await (await fetch(`${base}/landing`)).text());
     const bareJs = buildBareApp();
     const jsRatio = landingJs.bytes / bareJs.bytes;
     results.figures.javascript = { landingGzipBytes: landingJs.bytes, landingFiles: landingJs.files, bareGzipBytes: bareJs.bytes, ratio: round(jsRatio) };
-    lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.3", jsRatio <= 1.3));
-
+    lines.push(budget("gzipped JS of /landing / bare React Router page", `${round(jsRatio)} x (${kb(landingJs.bytes)} vs ${kb(bareJs.bytes)})`, "<= 1.15", jsRatio <= 1.15));
+  }
+  if (core) {
     // 5. Quota reserve under 50 concurrent requests: exactly the limit succeeds.
     log("quota reserve under 50 concurrent requests");
     const qToken = await register(base, `bench-quota-${Date.now()}@example.com`);
@@ -300,7 +306,8 @@ try {
         !edit.error && edit.peakGrowthMb < 128,
       ),
     );
-
+  }
+  if (core || want("lighthouse")) {
     // 7. Lighthouse (mobile) on /landing and /login.
     log("Lighthouse mobile on /landing and /login");
     const lighthouse = await runLighthouse(base, ["/landing", "/login"]);
@@ -310,12 +317,12 @@ try {
         budget(
           `Lighthouse mobile ${path}`,
           s.error ? `failed: ${s.error}` : `performance ${s.performance}, accessibility ${s.accessibility}`,
-          ">= 95 each",
-          !s.error && s.performance >= 95 && s.accessibility >= 95,
+          ">= 98 each",
+          !s.error && s.performance >= 98 && s.accessibility >= 98,
         ),
       );
     }
-  } // want("core")
+  }
 
   // 9. Listing quality (issue 24): the writers on the 63-product corpus, before (kept in the corpus) and now.
   if (want("quality")) {
@@ -341,6 +348,18 @@ try {
             now.keptShare === 100 && now.unsupportedClaims === 0 && now.englishWordsInTurkish === 0,
           ),
         );
+        // Decision 0039: audiences, occasions and uses the seller never named, fragment tags, condition words in titles.
+        const wasPhrases = quality.beforePhrases?.[name];
+        const showPhrases = (f) =>
+          `${f.inventedPhrases} of the corpus's forbidden inventions in ${f.listingsWithInventions} listings, ${f.unsupportedPhrases} unsupported audience/occasion/use phrases, ${f.fragmentTags} fragment tags, ${f.conditionWordsInTitles} condition words in titles`;
+        lines.push(
+          budget(
+            `Listing phrases, ${label} (${now.products} products)`,
+            `now ${showPhrases(now)}${wasPhrases ? `; before (${quality.beforePhrasesCommit}) ${showPhrases(wasPhrases)}` : ""}`,
+            "0 of each",
+            now.inventedPhrases === 0 && now.unsupportedPhrases === 0 && now.fragmentTags === 0 && now.conditionWordsInTitles === 0,
+          ),
+        );
       }
   }
 
@@ -362,9 +381,9 @@ try {
       lines.push(
         budget(
           "Listing Doctor audit per listing (in process, 5,000 imported rows)",
-          `full report with checked fixes ${round(shop.auditPerListingMs, 3)} ms a listing; the score and finding ids the import caches ${round(shop.scorePerListingMs, 3)} ms = ${round(shop.auditShareOfImport * 100, 1)} % of the import's time a row`,
-          "<= 5 ms",
-          shop.auditPerListingMs <= 5,
+          `full report with checked fixes ${round(shop.auditCpuPerListingMs, 3)} ms CPU time (${round(shop.auditPerListingMs, 3)} ms wall on this shared machine); the score and finding ids the import caches ${round(shop.scorePerListingMs, 3)} ms = ${round(shop.auditShareOfImport * 100, 1)} % of the import's time a row`,
+          "<= 2 ms",
+          shop.auditCpuPerListingMs <= 2,
         ),
       );
       lines.push(
@@ -408,6 +427,27 @@ try {
           honest,
         ),
       );
+      // Model editors (OpenAI, Workers AI) through a fake model: backdrop share on the original's mask and
+      // the share of the product the model changed (done at <= 10 %, decision 0040).
+      if (!photo.model) lines.push(budget("model edits measured (fake model)", "failed: no figures", "status matches the picture", false));
+      else {
+        const answers = ["good", "unchanged", "redrawn", "half"];
+        const cell = (r) => `${r.backdrop === null ? "-" : pct(r.backdrop)} backdrop, ${r.productChanged === null ? "product not comparable" : `${pct(r.productChanged)} of product changed`}`;
+        for (const answer of answers) {
+          const rows = photo.model.filter((r) => r.answer === answer);
+          const right = rows.every(
+            (r) => (r.status.background === "done") === r.truth >= 0.95 && (answer !== "redrawn" || r.status.product === "not-done") && (answer !== "good" || r.status.product === "done"),
+          );
+          lines.push(
+            budget(
+              `model edit, fake '${answer}' answer to 'make the background pure white' (beanie, vase, busy mug)`,
+              rows.map((r) => `${r.photo.split(" ")[1]}: ${cell(r)} (${r.status.product === "not-done" ? "product changed" : r.status.background})`).join("; "),
+              answer === "good" ? "done: >= 95 % backdrop, <= 10 % product" : answer === "redrawn" ? "not done: product changed > 10 %" : "background not done (< 95 %)",
+              right,
+            ),
+          );
+        }
+      }
     }
   }
 
@@ -490,10 +530,20 @@ console.log(`\nresults written to ${file.replace(root + "/", "")}`);
  * codecs are WebAssembly modules bound there) and read from the line the test prints.
  */
 function benchBackdropShare() {
-  const r = spawnSync("npx", ["vitest", "run", "--project", "worker", "tests/worker/image-outcome.test.ts", "-t", "share of backdrop changed"], { cwd: root, encoding: "utf8" });
-  const line = `${r.stdout}`.split("\n").find((l) => l.includes('"figure":"backdrop share changed"'));
-  if (!line) return { error: `no figures (exit ${r.status}): ${`${r.stderr}`.slice(-300)}` };
-  return { rows: JSON.parse(line.slice(line.indexOf("{"))).rows };
+  const r = spawnSync(
+    "npx",
+    ["vitest", "run", "--project", "worker", "tests/worker/image-outcome.test.ts", "tests/worker/model-outcome.test.ts", "-t", "share of backdrop changed|tells a faithful edit"],
+    { cwd: root, encoding: "utf8" },
+  );
+  const lines = `${r.stdout}`.split("\n");
+  const figure = (name) => {
+    const line = lines.find((l) => l.includes(`"figure":"${name}"`));
+    return line ? JSON.parse(line.slice(line.indexOf("{"))).rows : null;
+  };
+  const rows = figure("backdrop share changed");
+  if (!rows) return { error: `no figures (exit ${r.status}): ${`${r.stderr}`.slice(-300)}` };
+  // The model editors' answers through a fake (decision 0040): good, unchanged, redrawn, half-done.
+  return { rows, model: figure("model edits measured") };
 }
 
 /** Puts a bench user on a plan, as `npm run user:plan` does, in the served state folder. */
@@ -696,11 +746,20 @@ async function benchShop(origin, pgid) {
       const f = generatedRow(i);
       return { platform: "etsy", title: f[0], description: f[1].replace(/&amp;/g, "&").replace(/&#39;/g, "'"), tags: f[5].split(","), altTexts: [], photoCount: f.slice(7, 17).filter(Boolean).length };
     });
-    for (const input of inputs.slice(0, 200)) auditListing(input); // warm up
-    let a0 = now();
-    for (const input of inputs) auditListing(input);
-    const auditPerListingMs = ms(a0) / inputs.length;
-    a0 = now();
+    for (const input of inputs.slice(0, 300)) auditListing(input); // warm up
+    // Best of three rounds, CPU time of this process as the Doctor section measures it: the Worker may still be
+    // busy with the import, and the machine is shared, so wall time includes waiting for a core.
+    let auditPerListingMs = Infinity;
+    let auditCpuPerListingMs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const c0 = process.cpuUsage();
+      const w0 = now();
+      for (const input of inputs) auditListing(input);
+      auditPerListingMs = Math.min(auditPerListingMs, ms(w0) / inputs.length);
+      const c = process.cpuUsage(c0);
+      auditCpuPerListingMs = Math.min(auditCpuPerListingMs, (c.user + c.system) / 1000 / inputs.length);
+    }
+    const a0 = now();
     for (const input of inputs) auditSummary(input);
     const scorePerListingMs = ms(a0) / inputs.length;
 
@@ -745,6 +804,7 @@ async function benchShop(origin, pgid) {
       summaryRatio: round(median(summary) / median(health)),
       listRatio: round(median(list) / median(health)),
       auditPerListingMs: round(auditPerListingMs, 4),
+      auditCpuPerListingMs: round(auditCpuPerListingMs, 4),
       scorePerListingMs: round(scorePerListingMs, 4),
       auditShareOfImport: round(scorePerListingMs / importPerRowMs, 4),
       bigFileMb: round(Buffer.byteLength(big) / (1024 * 1024), 2),
@@ -777,6 +837,8 @@ async function benchListingQuality() {
       now: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, strip(v)])),
       before: { offlineComposer: before.offlineComposer, enforcerOnFakeModel: before.enforcerOnFakeModel, bulkOptimize: before.bulkOptimize },
       beforeCommit: before.measuredAt,
+      beforePhrases: before.phrases,
+      beforePhrasesCommit: before.phrases?.measuredAt,
     };
   } catch (error) {
     return { error: String(error.message || error) };

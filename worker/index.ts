@@ -6,6 +6,7 @@ import { selectLlmProvider } from "./providers/llm";
 import { ConfigError, getConfig, type Env } from "./lib/env";
 import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
 import { log } from "./lib/log";
+import { createPageCache } from "./lib/page-cache";
 
 export { BatchJob } from "../durable-objects/batch-job";
 export { QuotaCounter } from "../durable-objects/quota-counter";
@@ -20,6 +21,8 @@ declare module "react-router" {
 }
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+/** The landing page, rendered once per isolate and variant (decision 0044); never in development, where the code changes under it. */
+const pageCache = import.meta.env.DEV ? null : createPageCache();
 
 export default {
   async fetch(request, env, ctx) {
@@ -47,7 +50,8 @@ export default {
     }
     if (url.pathname === "/dev/mail") return withSecurityHeaders(await devMailPage(request, env), STATIC_HTML_CSP);
     const nonce = newNonce();
-    const response = await requestHandler(request, { cloudflare: { env, ctx }, cspNonce: nonce });
+    const render = (cspNonce: string) => requestHandler(request, { cloudflare: { env, ctx }, cspNonce });
+    const response = (await pageCache?.serve(request, nonce, render)) ?? (await render(nonce));
     return withSecurityHeaders(response, htmlCsp(nonce, request.url));
   },
 

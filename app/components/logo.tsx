@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 /** The Listora mark: a tag shape with a spark, in the primary colour. */
 function LogoMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn("size-8", className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" className={clsx("size-8", className)}>
       <rect width="32" height="32" rx="8" className="fill-primary" />
       <path d="M9 9h8.5l6.5 6.5-8.5 8.5L9 17.5z" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round" className="text-primary-foreground" />
       <circle cx="13.2" cy="13.2" r="1.7" className="fill-primary-foreground" />
@@ -14,7 +14,7 @@ function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ to = "/", className, showBeta = false, betaLabel = "Beta" }: { to?: string; className?: string; showBeta?: boolean; betaLabel?: string }) {
   return (
-    <Link to={to} className={cn("inline-flex items-center gap-2 rounded-md font-semibold tracking-tight", className)}>
+    <Link to={to} className={clsx("inline-flex items-center gap-2 rounded-md font-semibold tracking-tight", className)}>
       <LogoMark />
       <span className="text-lg">Listora</span>
       {showBeta && <span className="rounded-full border border-primary/30 bg-primary/10 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-primary">{betaLabel}</span>}

@@ -1,5 +1,7 @@
 import type { AuthUser } from "../../schema/api";
+import { codeForStatus, isErrorCode, type ErrorCode } from "../../schema/api/errors";
 import { clearAuth, getToken, storeSession } from "./auth";
+import { translate, type Translate } from "./i18n";
 
 /** The shared client (SPEC §7, DESIGN §7): base /api, JSON, 60 s time-out, bearer token. */
 export const API_BASE = "/api";
@@ -8,19 +10,82 @@ export const WORKFLOW_TIMEOUT_MS = 180_000;
 /** After a 401 the user goes to /login after about 100 ms (SPEC §9). */
 const UNAUTHORIZED_REDIRECT_MS = 100;
 
-type ErrorKind = "http" | "timeout" | "network" | "invalid-response" | "no-token";
+/** A failure with no answer from the API: it carries one of these codes instead of the server's. */
+type ClientErrorCode = "timeout" | "network" | "invalid-response";
 
-/** Every failure of the client: the HTTP status and the server's `{ success:false, message, ... }` body. */
+/** What a screen branches on: the server's stable code (schema/api/errors.ts) or the client's own. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/** The `quota` of a quota-exhausted answer (SPEC section 7: feature, limit, plan). */
+interface ApiErrorQuota {
+  feature?: string;
+  used?: number;
+  limit?: number;
+  plan?: string;
+  remaining?: number;
+}
+
+const asNumber = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+
+function quotaOf(value: unknown): ApiErrorQuota | null {
+  if (!value || typeof value !== "object") return null;
+  const q = value as Record<string, unknown>;
+  return {
+    feature: typeof q.feature === "string" ? q.feature : undefined,
+    used: asNumber(q.used),
+    limit: asNumber(q.limit),
+    plan: typeof q.plan === "string" ? q.plan : undefined,
+    remaining: asNumber(q.remaining),
+  };
+}
+
+/** Seconds from a Retry-After header (seconds or an HTTP date) or the body's retryAfter; null when neither says. */
+function retryAfterOf(header: string | null | undefined, body: Record<string, unknown> | null): number | null {
+  const fromBody = asNumber(body?.retryAfter);
+  if (fromBody !== undefined) return Math.max(0, Math.ceil(fromBody));
+  const text = header?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/**
+ * Every failure of the client, in one contract (decision 0042): the server's `{ success:false, code,
+ * message, ...extra }` read once. Screens branch on `code` only (never on the HTTP status or on
+ * older strings in the body) and show `errorMessage()`.
+ */
 export class ApiError extends Error {
+  /** The server's code; a body without one gets its status's general code; no answer at all gets timeout/network/invalid-response. */
+  readonly code: ApiErrorCode;
+  /** quota-exhausted: which feature's quota, its limit and plan. */
+  readonly quota: ApiErrorQuota | null;
+  /** rate-limited / unavailable: seconds to wait (the Retry-After header, or the body's retryAfter). */
+  readonly retryAfter: number | null;
+  /** validation-failed: the field the message is about, when there is one. */
+  readonly field: string | null;
+
   constructor(
     message: string,
+    /** The HTTP status (0 when there was no answer): for logs, not for branching. */
     readonly status: number,
+    /** The whole error body, for a code's extra fields (listing, checks, storage...). */
     readonly body: Record<string, unknown> | null,
-    readonly kind: ErrorKind = "http",
+    options: { code?: ClientErrorCode; retryAfterHeader?: string | null } = {},
   ) {
     super(message);
     this.name = "ApiError";
+    this.code = options.code ?? (isErrorCode(body?.code) ? body.code : codeForStatus(status));
+    this.quota = quotaOf(body?.quota);
+    this.retryAfter = retryAfterOf(options.retryAfterHeader, body);
+    this.field = typeof body?.field === "string" ? body.field : null;
   }
+}
+
+/** The ApiError of a non-OK answer (its body already read as JSON, or null). */
+export function apiErrorOf(status: number, body: Record<string, unknown> | null, retryAfterHeader?: string | null): ApiError {
+  const message = typeof body?.message === "string" ? body.message : `HTTP error! Status: ${status}`;
+  return new ApiError(message, status, body, { retryAfterHeader });
 }
 
 interface RequestOptions {
@@ -90,15 +155,15 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
       response = await send();
     }
   } catch (error) {
-    if (timeout.aborted) throw new ApiError("Request timed out", 0, null, "timeout");
+    if (timeout.aborted) throw new ApiError("Request timed out", 0, null, { code: "timeout" });
     if (options.signal?.aborted) throw error;
-    throw new ApiError("Network error", 0, null, "network");
+    throw new ApiError("Network error", 0, null, { code: "network" });
   }
   if (response.ok) return response;
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.status === 401 && !options.anonymous) handleUnauthorized();
-  const message = typeof body?.message === "string" ? body.message : `HTTP error! Status: ${response.status}`;
-  throw new ApiError(message, response.status, body);
+  const error = apiErrorOf(response.status, body, response.headers.get("Retry-After"));
+  if (error.code === "unauthorized" && !options.anonymous) handleUnauthorized();
+  throw error;
 }
 
 /** JSON request; auth responses that carry a token store it (SPEC §7). */
@@ -108,27 +173,66 @@ export async function api<T = Record<string, unknown>>(path: string, options: Re
   try {
     data = await response.json();
   } catch {
-    throw new ApiError("Invalid response from server", response.status, null, "invalid-response");
+    throw new ApiError("Invalid response from server", response.status, null, { code: "invalid-response" });
   }
   const record = data as { token?: unknown; user?: AuthUser };
   if (typeof record?.token === "string" && record.token.startsWith("eyJ")) storeSession(record.token, record.user);
   return data as T;
 }
 
-/** A 403 from an AI feature asked before the e-mail address is confirmed (code "email-unverified", decision 0009). */
+/** An AI feature asked before the e-mail address is confirmed (code "email-unverified", decision 0009). */
 export function isEmailUnverified(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.body?.code === "email-unverified";
+  return error instanceof ApiError && error.code === "email-unverified";
 }
 
-/** The message to show for a failed action: the server's userMessage, message, the error's own, else '{prefix}. Please try again.' */
-export function errorMessage(error: unknown, prefix?: string): string {
-  if (error instanceof ApiError) {
-    const body = error.body;
-    if (typeof body?.userMessage === "string") return body.userMessage;
-    if (typeof body?.message === "string") return body.message;
-    if (error.kind === "timeout") return "Request timed out. Please try again later.";
-    if (error.kind === "network") return "Network error: Please check your internet connection and try again.";
+/**
+ * The catalogue message of each code whose meaning is general (the same sentence whatever the
+ * request): shown in the visitor's language. The other codes (validation-failed, conflict, not-found,
+ * plan-limit, upstream-failed...) carry a message that names the field, the record or the provider,
+ * and the server's message is shown (SPEC section 8: "the server's message").
+ */
+function codeText(t: Translate, error: ApiError): string | null {
+  switch (error.code) {
+    case "unauthorized":
+      return t("errors.unauthorized");
+    case "email-unverified":
+      return t("verifyBanner.required");
+    case "quota-exhausted": {
+      const { limit, plan } = error.quota ?? {};
+      return limit !== undefined && plan ? t("errors.quotaExhausted", { limit, plan }) : t("errors.quotaExhaustedPlain");
+    }
+    case "rate-limited":
+      return error.retryAfter ? t("errors.rateLimitedSeconds", { seconds: error.retryAfter }) : t("errors.rateLimited");
+    case "server-error":
+      return t("errors.server");
+    case "unavailable":
+      return t("errors.unavailable");
+    case "upstream-timeout":
+      return t("errors.upstreamTimeout");
+    case "timeout":
+      return t("errors.timeout");
+    case "network":
+      return t("errors.network");
+    case "invalid-response":
+      return t("errors.invalidResponse");
+    default:
+      return null;
   }
-  if (error instanceof Error && error.message) return error.message;
-  return prefix ? `${prefix}. Please try again.` : "Something went wrong. Please try again.";
+}
+
+/** English, for a caller that has no translate function (the catalogue's English text). */
+const english: Translate = (key, vars) => translate("en", key, vars);
+
+/**
+ * The message to show for a failed action: the catalogue's text for a general code, else the server's
+ * message, else the error's own, else '{prefix}. Please try again.' (SPEC section 8). Pass the page's
+ * `t` so the text follows the visitor's language.
+ */
+export function errorMessage(error: unknown, prefix?: string, t: Translate = english): string {
+  if (error instanceof ApiError) {
+    const text = codeText(t, error);
+    if (text) return text;
+    if (error.message) return error.message;
+  } else if (error instanceof Error && error.message) return error.message;
+  return prefix ? t("errors.prefixTryAgain", { prefix }) : t("errors.generic");
 }

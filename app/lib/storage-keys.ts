@@ -1,5 +1,8 @@
 /** Local storage keys (SPEC §3, §9). One place, so no two screens spell a key differently. */
 import { isLocalDevelopment } from "../../schema/origin";
+import { PAGE_COOKIES } from "../../shared/pages/preferences";
+
+export { readCookie } from "../../shared/pages/preferences";
 export const STORAGE = {
   token: "token",
   user: "user",
@@ -19,21 +22,12 @@ export const STORAGE = {
 
 /** Cookies the server reads to render the right page first time: theme, language, a signed-in hint. */
 export const COOKIE = {
-  theme: "theme",
-  language: "lang",
+  theme: PAGE_COOKIES.theme,
+  language: PAGE_COOKIES.language,
   /** "1" while a token is stored; a hint for server redirects, never a credential. */
   signedIn: "listora_auth",
   sidebar: "sidebar_state",
 } as const;
-
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [k, ...rest] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
 
 export function writeCookie(name: string, value: string | null, maxAgeSeconds = 60 * 60 * 24 * 365) {
   if (typeof document === "undefined") return;

@@ -326,14 +326,13 @@ export type WizardFailure = { kind: "message"; message: string } | { kind: "key"
 
 export function describeFailure(error: unknown, fallbackKey: MessageKey): WizardFailure {
   if (error instanceof ApiError) {
-    if (error.status === 403 && error.body?.quota && typeof error.body.quota === "object") {
-      const quota = error.body.quota as Record<string, unknown>;
-      const limit = Number(quota.limit) || 10;
-      return { kind: "quota", used: Number(quota.used) || limit, limit, plan: str(quota.plan) || "free" };
+    if (error.code === "quota-exhausted") {
+      const limit = error.quota?.limit || 10;
+      return { kind: "quota", used: error.quota?.used || limit, limit, plan: error.quota?.plan || "free" };
     }
-    if (error.kind === "timeout") return { kind: "key", key: WIZARD_ERROR_KEYS.timeout };
-    if (error.kind === "network") return { kind: "key", key: WIZARD_ERROR_KEYS.network };
-    if (error.kind === "invalid-response") return { kind: "key", key: fallbackKey };
+    if (error.code === "timeout") return { kind: "key", key: WIZARD_ERROR_KEYS.timeout };
+    if (error.code === "network") return { kind: "key", key: WIZARD_ERROR_KEYS.network };
+    if (error.code === "invalid-response") return { kind: "key", key: fallbackKey };
     const message = typeof error.body?.message === "string" ? error.body.message.trim() : "";
     return message ? { kind: "message", message } : { kind: "key", key: fallbackKey };
   }
@@ -349,12 +348,12 @@ export class WizardCallError extends Error {
   }
 }
 
-function check<T extends { success?: boolean; error?: unknown }>(body: T, has: (body: T) => boolean): T {
-  if (!body || body.success === false || !has(body)) throw new WizardCallError(typeof body?.error === "string" ? body.error : "");
+function check<T extends { success?: boolean }>(body: T, has: (body: T) => boolean): T {
+  if (!body || body.success === false || !has(body)) throw new WizardCallError("");
   return body;
 }
 
-/** How often a call re-asks while the server is still working on the same X-Request-ID (409, after a reload). */
+/** How often a call re-asks while the server is still working on the same X-Request-ID (request-in-progress, after a reload). */
 const BUSY_RETRY_MS = 2000;
 
 async function workflowCall<T>(path: string, body: unknown, requestId: string): Promise<T> {
@@ -364,7 +363,7 @@ async function workflowCall<T>(path: string, body: unknown, requestId: string): 
       return await api<T>(path, { method: "POST", body, timeoutMs: Math.max(1000, deadline - Date.now()), headers: { "X-Request-ID": requestId } });
     } catch (error) {
       // The first request with this id is still running (the page was reloaded meanwhile): its answer comes next.
-      if (error instanceof ApiError && error.status === 409 && Date.now() + BUSY_RETRY_MS < deadline) {
+      if (error instanceof ApiError && error.code === "request-in-progress" && Date.now() + BUSY_RETRY_MS < deadline) {
         await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
         continue;
       }

@@ -88,7 +88,7 @@ export default function AdvancedKeywords() {
       setFailure(message);
       setStatus("error");
       toast({ title: t("advanced.toast.failed"), description: message, variant: "destructive" });
-      if (error instanceof AnalysisError && error.status === 403) void refreshQuota("advanced-keywords");
+      if (error instanceof AnalysisError && error.code === "quota-exhausted") void refreshQuota("advanced-keywords");
     }
   }
 

@@ -157,7 +157,7 @@ export default function AuditListing() {
       toast({ title: t("audit.saved"), variant: "success" });
       navigate(`/listings/${body.data.listing.id}`);
     } catch (error) {
-      toast({ title: t("audit.saveFailed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("audit.saveFailed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setSaving(false);
     }

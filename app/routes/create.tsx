@@ -126,7 +126,7 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
     const result = await regenerate(part);
     if (!result) return;
     if (result.ok) toast({ title: t("create.result.regenerated", { part: t(PART_NAME[part]).toLocaleLowerCase() }), variant: "success" });
-    else toast({ title: t("create.result.regenerateFailed"), description: errorMessage(result.error), variant: "destructive" });
+    else toast({ title: t("create.result.regenerateFailed"), description: errorMessage(result.error, undefined, t), variant: "destructive" });
   }
 
   const provider = state.provider ?? active.data ?? null;

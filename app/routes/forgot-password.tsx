@@ -6,7 +6,7 @@ import { FormField } from "~/components/form-field";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { ApiError, api } from "~/lib/api";
+import { ApiError, api, errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { emailError } from "~/lib/validation";
 import type { Route } from "./+types/forgot-password";
@@ -40,7 +40,7 @@ export default function ForgotPassword() {
       setEmail("");
     } catch (e) {
       setState("error");
-      setError(e instanceof ApiError && e.status === 429 && typeof e.body?.message === "string" ? e.body.message : t("auth.forgot.failed"));
+      setError(e instanceof ApiError && e.code === "rate-limited" ? errorMessage(e, undefined, t) : t("auth.forgot.failed"));
     }
   }
 

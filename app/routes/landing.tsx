@@ -4,7 +4,7 @@ import { FeatureCarousel } from "~/components/landing/feature-carousel";
 import { Hero } from "~/components/landing/hero";
 import { HowItWorks } from "~/components/landing/how-it-works";
 import { ProblemCards } from "~/components/landing/problem-cards";
-import { PlansSection } from "~/components/profile/plans-card";
+import { PlansOverview } from "~/components/profile/plans-overview";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/landing/site-header";
 import type { Route } from "./+types/landing";
@@ -57,7 +57,7 @@ export default function Landing() {
         <DemoSwitcher />
         <HowItWorks />
         <div className="px-4 pb-16 sm:px-6 sm:pb-24">
-          <PlansSection className="mx-auto max-w-6xl" />
+          <PlansOverview className="mx-auto max-w-6xl" />
         </div>
         <ClosingCta />
       </main>

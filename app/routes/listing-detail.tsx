@@ -45,6 +45,7 @@ import { fetchListingSales, type ListingSales } from "~/lib/api/shop";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [listingsStrings, listingVersionsStrings, auditStrings, salesStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "detail.metaTitle") }];
@@ -121,7 +122,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
   return {
     sales: await salesRead,
     listing: listing.status === "fulfilled" ? listing.value : null,
-    notFound: listing.status === "rejected" && listing.reason instanceof ApiError && listing.reason.status === 404,
+    notFound: listing.status === "rejected" && listing.reason instanceof ApiError && listing.reason.code === "not-found",
     versions: versions.status === "fulfilled" ? versions.value : null,
   };
 }
@@ -185,12 +186,12 @@ function ListingDetailScreen({ data }: { data: DetailData | null }) {
         setConflict({ current, changes });
         return;
       }
-      const field = error instanceof ApiError && error.status === 400 ? error.body?.field : undefined;
-      if (typeof field === "string") setFieldErrors({ [field]: (error as ApiError).message });
+      const field = error instanceof ApiError && error.code === "validation-failed" ? error.field : null;
+      if (field) setFieldErrors({ [field]: (error as ApiError).message });
       console.error("Save failed", error);
       toast({
         title: t("detail.saveFailed"),
-        description: error instanceof ApiError && error.status === 400 ? error.message : undefined,
+        description: error instanceof ApiError && error.code === "validation-failed" ? error.message : undefined,
         variant: "destructive",
       });
     } finally {

@@ -18,6 +18,7 @@ import { useT } from "~/lib/i18n";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [listingsStrings, auditStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "listings.metaTitle") }];

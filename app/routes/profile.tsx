@@ -12,8 +12,8 @@ import { ProfileSkeleton } from "~/components/profile/profile-skeleton";
 import { SecurityCard } from "~/components/profile/security-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { ApiError } from "~/lib/api";
-import { useT } from "~/lib/i18n";
+import { errorMessage } from "~/lib/api";
+import { type Translate, useT } from "~/lib/i18n";
 import { fetchBilling } from "~/lib/api/billing";
 import { fetchUsage } from "~/lib/api/quota";
 import { forgetProfile } from "~/lib/account";
@@ -25,16 +25,15 @@ import * as plansStrings from "~/lib/i18n/catalog/plans";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [profileStrings, plansStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "profile.metaTitle") }];
 }
 
-/** SPEC §8: the load error text is the server's userMessage, else the message, else a fixed sentence. */
-function profileLoadErrorText(error: unknown, fallback: string) {
-  if (error instanceof ApiError && typeof error.body?.userMessage === "string" && error.body.userMessage) return error.body.userMessage;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+/** SPEC §8: the load error text is the code's catalogue text or the server's message, else a fixed sentence (decision 0042). */
+function profileLoadErrorText(t: Translate, error: unknown, fallback: string) {
+  return error instanceof Error && error.message ? errorMessage(error, undefined, t) : fallback;
 }
 
 /** Today's use of every feature and the plan's billing status; the profile itself is account data, loaded by the app layout. */
@@ -120,7 +119,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>{t("profile.loadError.title")}</AlertTitle>
           <AlertDescription className="grid gap-3">
-            <p>{profileLoadErrorText(error, t("profile.loadError.fallback"))}</p>
+            <p>{profileLoadErrorText(t, error, t("profile.loadError.fallback"))}</p>
             <Button type="button" variant="outline" className="w-fit" onClick={() => void refetch()} disabled={isFetching}>
               <RotateCwIcon aria-hidden="true" className={isFetching ? "animate-spin" : undefined} />
               {t("app.tryAgain")}

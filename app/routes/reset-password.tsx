@@ -38,7 +38,7 @@ export default function ResetPassword() {
       await api("/auth/reset-password", { body: { token, newPassword: password }, anonymous: true });
       setDone(true);
     } catch (error) {
-      setFormError(errorMessage(error));
+      setFormError(errorMessage(error, undefined, t));
     } finally {
       setBusy(false);
     }

@@ -107,7 +107,7 @@ export default function ReviewDraft() {
       await downloadPatternPdf(pdf);
       toast({ title: t("wizard.review.downloadStarted"), description: pdf.name, variant: "success" });
     } catch (error) {
-      toast({ title: t("wizard.review.downloadFailed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("wizard.review.downloadFailed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setDownloading(false);
     }

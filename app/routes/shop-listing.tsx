@@ -24,6 +24,7 @@ import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [shopStrings, auditStrings, salesStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "shop.listing.metaTitle") }];
@@ -228,7 +229,7 @@ function ShopListingScreen({ data }: { data: DetailData | null }) {
       ) : data.error !== undefined ? (
         <Alert variant="destructive" data-testid="shop-detail-error">
           <AlertCircleIcon aria-hidden="true" />
-          <AlertTitle>{data.error instanceof ApiError && data.error.status === 404 ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
+          <AlertTitle>{data.error instanceof ApiError && data.error.code === "not-found" ? t("shop.detail.notFound") : t("shop.detail.loadFailed")}</AlertTitle>
           <AlertDescription>
             <Button variant="outline" size="sm" className="mt-2" onClick={refresh}>
               {t("app.tryAgain")}

@@ -21,6 +21,7 @@ import * as shopStrings from "~/lib/i18n/catalog/shop";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [shopStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "shop.review.metaTitle") }];
@@ -42,7 +43,7 @@ function ExportButton({ variant = "outline" }: { variant?: "outline" | "default"
     try {
       await downloadShopExport();
     } catch (error) {
-      toast({ title: t("shop.export.failed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("shop.export.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -213,7 +214,7 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
         variant: left > 0 ? "destructive" : "success",
       });
     } catch (error) {
-      toast({ title: t("shop.review.failed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("shop.review.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setBulkBusy(false);
       setConfirm(null);
@@ -297,7 +298,7 @@ function ReviewScreen({ pending }: { pending: Loaded<ShopListingDetail[]> | null
             <AlertCircleIcon aria-hidden="true" />
             <AlertTitle>{t("shop.review.loadFailed")}</AlertTitle>
             <AlertDescription>
-              <p>{errorMessage(pending?.error)}</p>
+              <p>{errorMessage(pending?.error, undefined, t)}</p>
               <Button variant="outline" size="sm" className="mt-2" onClick={afterChange}>
                 {t("app.tryAgain")}
               </Button>

@@ -47,6 +47,7 @@ import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [shopStrings, etsyStrings, auditStrings, salesStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "shop.metaTitle") }];
@@ -213,7 +214,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
         description: capped ? t("shop.select.capped", { max: SHOP_LIMITS.optimizeIdsMax }) : undefined,
       });
     } catch (error) {
-      toast({ title: t("shop.select.failed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("shop.select.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setCollecting(false);
     }
@@ -236,9 +237,9 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
       });
       setSelected(new Set([...selected].slice(toSend)));
     } catch (error) {
-      // 409: every listing is unchanged since its last run or already in a running job; nothing was charged.
-      const nothing = error instanceof ApiError && error.status === 409 && Array.isArray(error.body?.unchanged);
-      toast({ title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"), description: errorMessage(error), variant: nothing ? "default" : "destructive" });
+      // nothing-to-optimize: every listing is unchanged since its last run or already in a running job; nothing was charged.
+      const nothing = error instanceof ApiError && error.code === "nothing-to-optimize";
+      toast({ title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"), description: errorMessage(error, undefined, t), variant: nothing ? "default" : "destructive" });
     } finally {
       setStarting(false);
     }
@@ -275,7 +276,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
           <AlertCircleIcon aria-hidden="true" />
           <AlertTitle>{t("shop.loadFailed")}</AlertTitle>
           <AlertDescription>
-            <p>{errorMessage(summary.error)}</p>
+            <p>{errorMessage(summary.error, undefined, t)}</p>
             <p>{t("shop.loadFailedHint")}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={reload}>
               {t("app.tryAgain")}
@@ -471,7 +472,7 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
                 <AlertCircleIcon aria-hidden="true" />
                 <AlertTitle>{t("shop.loadFailed")}</AlertTitle>
                 <AlertDescription>
-                  <p>{errorMessage(listings?.error)}</p>
+                  <p>{errorMessage(listings?.error, undefined, t)}</p>
                   <Button variant="outline" size="sm" className="mt-2" onClick={reload}>
                     {t("app.tryAgain")}
                   </Button>

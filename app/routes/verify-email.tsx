@@ -29,9 +29,9 @@ export default function VerifyEmail() {
       .then(() => setState("done"))
       .catch((error) => {
         setState("error");
-        setMessage(errorMessage(error));
+        setMessage(errorMessage(error, undefined, t));
       });
-  }, [token]);
+  }, [token, t]);
 
   return (
     <AuthShell title={t("auth.verify.title")}>

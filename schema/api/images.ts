@@ -161,6 +161,32 @@ export interface CanvasFigures {
   padding: { top: number; right: number; bottom: number; left: number };
 }
 
+/**
+ * How much of the product a model editor changed (decision 0040): the share of the product, measured
+ * with the original photo's mask, whose colour differs from the photo's once a global change of light
+ * is allowed for.
+ */
+export interface ProductChangeFigures {
+  /** 0..1 of the product's pixels. */
+  changedShare: number;
+  /** Mean colour distance (RGB) after the change of light is allowed for. */
+  meanDifference: number;
+  /** Where the result matched best, in measuring pixels (models shift a little). */
+  offset: { dx: number; dy: number };
+  /** Pixels compared. */
+  pixels: number;
+  /** Whose outline was compared: the original's product mask, the result's (a busy photo), or the whole frame. */
+  maskFrom: "original" | "result" | "frame";
+}
+
+/** The light's colour before and after (model editors): warmth is mean red - blue, cast is how far the backdrop's mean is from grey. */
+interface ColourFigures {
+  warmthBefore: number;
+  warmthAfter: number;
+  castBefore: number;
+  castAfter: number;
+}
+
 export interface EditMeasurements {
   background: BackgroundFigures | null;
   light: LightFigures | null;
@@ -169,10 +195,16 @@ export interface EditMeasurements {
   canvas: CanvasFigures | null;
   /** The product's mean colour and its name, measured inside the product mask (null without one). */
   product: { colour: string; colourName: string } | null;
+  /** A model editor's result only: how much of the product itself changed (decision 0040). */
+  productChange?: ProductChangeFigures | null;
+  /** A model editor's result only: the light's colour before and after. */
+  colour?: ColourFigures | null;
+  /** A model editor's result only: fine detail (noise) of the backdrop after / before, for a clean-up. */
+  noise?: { ratio: number } | null;
 }
 
 /** One part of the instruction and whether the result shows it done. */
-export type EditPart = "background" | "light" | "contrast" | "colour" | "sharpness" | "cleanup" | "canvas";
+export type EditPart = "background" | "light" | "contrast" | "colour" | "sharpness" | "cleanup" | "canvas" | "product";
 export interface EditCheck {
   part: EditPart;
   status: "done" | "not-done";
@@ -216,7 +248,7 @@ export interface EditImageResponse {
   status: EditStatus;
   /** Whether this edit used an edit-image unit (only when every part the editor tried worked). */
   charged: boolean;
-  /** The figures behind `checks`; null for a generative editor, whose result is not measured. */
+  /** The figures behind `checks` (a model editor's too, with `productChange`, decision 0040). */
   measurements: EditMeasurements | null;
   checks: EditCheck[];
   /** Alt text for the edited photo, from the instruction, the measured content and the product name. */

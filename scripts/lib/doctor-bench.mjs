@@ -40,7 +40,7 @@ export function resolvePair(pair) {
  */
 export async function benchDoctor(root, ms) {
   const bundle = join(root, ".tmp/bench-doctor.mjs");
-  execFileSync(join(root, "node_modules/.bin/esbuild"), ["worker/domain/audit/engine.ts", "--bundle", "--format=esm", "--platform=neutral", `--outfile=${bundle}`, "--log-level=error"], { cwd: root });
+  execFileSync(join(root, "node_modules/.bin/esbuild"), ["shared/audit/engine.ts", "--bundle", "--format=esm", "--platform=neutral", `--outfile=${bundle}`, "--log-level=error"], { cwd: root });
   const bytes = readFileSync(bundle).length;
   const { auditListing } = await import(`${bundle}?${Date.now()}`);
   const pairs = loadDoctorPairs(root);

@@ -16,7 +16,8 @@ import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, formatMessage } from "./messa
 import { SOURCES } from "./sources";
 import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts } from "../facts";
 import { categoryModel } from "../listings/categories";
-import { detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
+import { MATERIALS, detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
+import { isFragmentTag, unsupportedPhrases } from "../listings/support";
 import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
 import { droppedFacts, englishWordsIn, factsOf, listingStems, noiseIn, stockSentences, tagIrrelevance, titleInformation, titleNamesNothing, withoutNoise, withoutSentences } from "./substance";
 import type { AuditExplanation, AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditPartScore, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
@@ -121,9 +122,10 @@ function normalize(raw: AuditInput): Normal {
 
 /** A digital item, from its words: digital words and no kit in the title, or a description that says it is digital and nothing is shipped. */
 const detectDigital = memo(
-  (title: string, description: string, keywords: string) =>
-    (DIGITAL_WORDS.test(`${title}\n${description}\n${keywords}`) && !PHYSICAL_WORDS.test(title)) || (SAYS_DIGITAL.test(description) && SAYS_NOT_SHIPPED.test(description)),
+  (title: string, description: string, keywords: string) => (DIGITAL_WORDS.test(`${title}\n${description}\n${keywords}`) && !PHYSICAL_WORDS.test(title)) || descriptionSaysDigital(description),
 );
+/** The description's own word that the item is digital and nothing is shipped: read once per description, not once per title tried. */
+const descriptionSaysDigital = memo((description: string) => SAYS_DIGITAL.test(description) && SAYS_NOT_SHIPPED.test(description));
 /** Words without which no fact sheet reads a listing as digital: the sheet is read only when one is there. */
 const MAY_BE_DIGITAL = /download|digital|printable|pdf|svg|png|jpe?g|canva|template|pattern|e-?book|file|dijital|indir|şablon|yazdır|dosya/i;
 
@@ -221,10 +223,11 @@ function tagCandidates(n: Normal, fromDescription = true): string[] {
   const seen = new Set(n.tags.map(canonTag));
   const language = languageOf(n);
   const stems = stemsOfListing(n, language);
+  const own = `${n.title}\n${n.description}\n${n.tags.join("\n")}\n${n.keywords.join("\n")}`;
   const push = (phrase: string) => {
     const tag = asTag(phrase);
-    // Never a tag the Doctor would flag: every candidate names something about the product.
-    if (tag && tag.includes(" ") && !seen.has(tag) && !tagIrrelevance(tag, stems, language, n.digital)) {
+    // Never a tag the Doctor would flag: every candidate names something about the product, whole ("grain leather" is cut from "full grain leather").
+    if (tag && tag.includes(" ") && !seen.has(tag) && !tagIrrelevance(tag, stems, language, n.digital) && !isFragmentTag(tag, own, MATERIALS)) {
       seen.add(tag);
       out.push(tag);
     }
@@ -255,7 +258,11 @@ function tagCandidates(n: Normal, fromDescription = true): string[] {
   // Last, what shoppers search for this kind of product ("layering necklace", "gift for her"), so a
   // listing with few words can still fill its thirteen tags.
   const kind = categoryOfText(`${n.title}\n${sentencesOf(n.description)[0] ?? ""}`, lang);
-  if (kind) categoryModel(kind).intent[lang].forEach(push);
+  // Only the ones the listing's own words support: no audience, occasion or use it never names (decision 0039).
+  if (kind)
+    categoryModel(kind)
+      .intent[lang].filter((p) => unsupportedPhrases(p, own, { lang, category: kind }).length === 0)
+      .forEach(push);
   return out;
 }
 

@@ -227,7 +227,7 @@ const FEATURE_PATTERNS: RegExp[] = [
   /\bsafety eyes\b/iu,
 ];
 
-const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
+const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet". */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
@@ -302,8 +302,21 @@ export function splitDescription(text: string): { product: string; notes: string
       continue;
     }
     const parts = line.split(/(?<=[.!?])\s+/);
-    const product = parts.filter((s) => !POLICY_SENTENCE.test(s));
-    notes.push(...parts.filter((s) => POLICY_SENTENCE.test(s)).map((s) => s.trim()));
+    const product: string[] = [];
+    for (const sentence of parts) {
+      if (!POLICY_SENTENCE.test(sentence)) {
+        product.push(sentence);
+        continue;
+      }
+      // A sentence that names the product first and ends with its care ("El örgüsü hırka, 2-3 yaş, elde
+      // yıkayın.") keeps its product clauses; the care clauses become a note, so neither is lost nor said twice.
+      const clauses = sentence.replace(/[.!?]+\s*$/u, "").split(/,\s+|;\s+/u);
+      const at = clauses.findIndex((c) => POLICY_SENTENCE.test(c));
+      if (at > 0 && clauses.slice(at).every((c) => POLICY_SENTENCE.test(c) || words(c).length <= 3)) {
+        product.push(`${clauses.slice(0, at).join(", ")}.`);
+        notes.push(clauses.slice(at).join(", ").trim());
+      } else notes.push(sentence.trim());
+    }
     if (product.length) kept.push(product.join(" "));
   }
   return { product: kept.join("\n"), notes };
@@ -317,7 +330,9 @@ export function plainText(text: string): string {
   return text
     .replace(/<[^<>]*>/g, " ")
     .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
-    .replace(/[*_`#>~|•]+/g, " ")
+    .replace(/^[ \t]*#{1,6}[ \t]+/gm, "")
+    .replace(/#(?![\p{L}\p{N}])/gu, " ")
+    .replace(/[*_`>~|•]+/g, " ")
     .replace(/[ \t]+/g, " ")
     .trim();
 }
@@ -425,7 +440,9 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
       const m = pattern.exec(rest);
       if (m) {
         out.push({ tokens: words(m[0]), kind: "feature", clause });
-        rest = rest.replace(m[0], " , ");
+        // A one-word feature before a noun describes it and stays in its phrase ("kids waterproof rain jacket").
+        const inPhrase = words(m[0]).length === 1 && /^\s+\p{L}/u.test(rest.slice((m.index ?? 0) + m[0].length));
+        if (!inPhrase) rest = rest.replace(m[0], " , ");
       }
     }
     for (const part of rest.split(" , ")) {
@@ -491,7 +508,9 @@ export const phraseWithMeasure = (p: Phrase) => (p.measure && !p.tokens.includes
 
 /** A measure of size, capacity or weight ("18 inch", "350 ml", "50x70 cm"), not a count ("120 pages") or a share ("100%"). */
 export function isSizeMeasure(measure: string): boolean {
-  return /^\d[\d.,x]*\s?(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|ft|feet|m|metres?|meters?|mt)$/iu.test(measure);
+  return /^\d[\d.,x]*\s?(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|ft|feet|m|metres?|meters?|mt)$/iu.test(
+    measure,
+  );
 }
 
 // ---- Categories --------------------------------------------------------------------------------
@@ -510,8 +529,12 @@ export function baseNoun(word: string, lang: Lang): string {
       if (base.length >= 3 && NOUN_INDEX.has(base)) return base;
     }
   }
+  // "yatağı" is "yatak" with its last consonant softened; a word that is no known noun stays as written ("kedi yatağı", not "kedi yatakı").
   const softened = word.replace(/ğ([ıiuü])$/u, "k$1");
-  if (softened !== word) return baseNoun(softened, lang);
+  if (softened !== word) {
+    const base = baseNoun(softened, lang);
+    if (base !== softened) return base;
+  }
   return word;
 }
 
@@ -740,7 +763,7 @@ export function longestTail(tokens: string[], max: number, lang: Lang = "en"): s
 const SMALL_EN = new Set(["a", "an", "the", "and", "or", "for", "of", "with", "in", "on", "to", "by", "at", "as"]);
 const SMALL_TR = new Set(["ve", "ile", "veya", "de", "da"]);
 /** Unit abbreviations stay lower-case in a title: "350 ml", "50x70 cm", "11 oz". */
-const UNITS_LOWER = new Set(["ml", "cm", "mm", "oz", "g", "gr", "kg", "lb", "lbs", "gsm", "l", "lt", "ct", "m", "ft", "fl"]);
+const UNITS_LOWER = new Set(["ml", "cm", "mm", "oz", "qt", "pt", "gal", "g", "gr", "kg", "lb", "lbs", "gsm", "l", "lt", "ct", "m", "ft", "fl"]);
 
 /**
  * Whether a word shouts: four or more capital letters in a row. Acronyms of up to three letters

@@ -61,7 +61,6 @@ describe("what an edit measured, in words (decision 0032)", () => {
   it("reads a 422 edit-not-done as 'Image Not Edited' with the figures and the refused parts, not as a retryable failure", () => {
     const body = {
       message: "The image was not edited: ...",
-      error: "edit not done",
       code: "edit-not-done",
       checks: [{ part: "background", status: "not-done", summary: "", reason: "too busy" }],
       measurements: measured({ backdropShare: 0.03 }),

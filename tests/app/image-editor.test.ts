@@ -13,27 +13,29 @@ const tr = (key: MessageKey, vars?: Vars) => messages.translate("tr", key, vars)
 const http = (status: number, body: Record<string, unknown>) => new ApiError(String(body.message ?? ""), status, body);
 
 describe("image editor failure messages (SPEC §8)", () => {
-  it("gives the single editor the 'Daily limit exceeded' text and a 'Quota Exceeded' notice on a 403 'limit exceeded'", () => {
-    const failure = editFailure(t, http(403, { message: "Daily limit", error: "limit exceeded", quota: { feature: "edit-image", used: 10, limit: 10, plan: "free" } }), { single: true });
+  it("gives the single editor the 'Daily limit exceeded' text and a 'Quota Exceeded' notice on quota-exhausted", () => {
+    const failure = editFailure(t, http(403, { message: "Daily limit", code: "quota-exhausted", quota: { feature: "edit-image", used: 10, limit: 10, plan: "free" } }), { single: true });
     expect(failure.title).toBe("Quota Exceeded");
     expect(failure.message).toBe(
       "Daily limit exceeded: You have reached your daily limit of 10 image edits for your free plan. Your quota will reset tomorrow or you can upgrade to a premium plan for higher limits.",
     );
   });
 
-  it("gives batches and other 403s the 'Daily limit reached' text", () => {
-    const failure = editFailure(t, http(403, { message: "Daily limit", error: "limit exceeded", quota: { limit: 10, plan: "free" } }));
+  it("gives batches the 'Daily limit reached' text on quota-exhausted, and a storage limit its own message", () => {
+    const failure = editFailure(t, http(403, { message: "Daily limit", code: "quota-exhausted", quota: { limit: 10, plan: "free" } }));
     expect(failure.title).toBe("Image Editing Failed");
     expect(failure.message).toBe("Daily limit reached: You have reached your daily limit for image editing. Please try again tomorrow or upgrade your plan.");
+    const storage = editFailure(t, http(403, { message: "Your storage is full: 200 MB of 200 MB used on the free plan.", code: "plan-limit" }));
+    expect(storage).toMatchObject({ quotaExceeded: false, message: "Your storage is full: 200 MB of 200 MB used on the free plan." });
   });
 
-  it("maps 404, 429, 500, time-out, invalid response and network failures to their texts", () => {
-    expect(editFailure(t, http(404, { message: "x" })).message).toBe("API endpoint not found: The image editing service is currently unavailable. Please try again later.");
-    expect(editFailure(t, http(429, { message: "x" })).message).toBe("Too many requests: Please wait a moment before trying again.");
-    expect(editFailure(t, http(500, { message: "x" })).message).toBe("Server error: The image editing service encountered an error. Please try again later.");
-    expect(editFailure(t, new ApiError("t", 0, null, "timeout")).message).toBe("Request timed out. Please try with a simpler prompt or try again later.");
-    expect(editFailure(t, new ApiError("i", 200, null, "invalid-response")).message).toBe("Invalid response from server: The image editing service returned an invalid response.");
-    expect(editFailure(t, new ApiError("n", 0, null, "network")).message).toBe("No response received from server. The server might be down or unreachable.");
+  it("maps not-found, rate-limited, server-error, time-out, invalid response and network failures to their texts", () => {
+    expect(editFailure(t, http(404, { message: "x", code: "not-found" })).message).toBe("API endpoint not found: The image editing service is currently unavailable. Please try again later.");
+    expect(editFailure(t, http(429, { message: "x", code: "rate-limited" })).message).toBe("Too many requests: Please wait a moment before trying again.");
+    expect(editFailure(t, http(500, { message: "x", code: "server-error" })).message).toBe("Server error: The image editing service encountered an error. Please try again later.");
+    expect(editFailure(t, new ApiError("t", 0, null, { code: "timeout" })).message).toBe("Request timed out. Please try with a simpler prompt or try again later.");
+    expect(editFailure(t, new ApiError("i", 200, null, { code: "invalid-response" })).message).toBe("Invalid response from server: The image editing service returned an invalid response.");
+    expect(editFailure(t, new ApiError("n", 0, null, { code: "network" })).message).toBe("No response received from server. The server might be down or unreachable.");
   });
 
   it("shows other statuses as the server message plus details, once when they are the same", () => {
@@ -95,7 +97,7 @@ describe("who removed the background", () => {
 
   it("a provider failure (502) shows the server's reason, and a provider's rate limit the SPEC's 429 text", () => {
     const message = "Failed to process image with Photoroom (402: the Photoroom account is out of credits). Photoroom said: Not enough credits.";
-    expect(editFailure(t, http(502, { message, details: message, error: "provider failed" })).message).toBe(message);
+    expect(editFailure(t, http(502, { message, details: message, code: "upstream-failed" })).message).toBe(message);
     expect(editFailure(t, http(429, { message: "Too many requests: Photoroom is busy. Please wait 7 seconds before trying again.", retryAfter: 7 })).message).toBe(
       "Too many requests: Please wait a moment before trying again.",
     );

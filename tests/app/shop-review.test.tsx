@@ -121,7 +121,7 @@ function serveShop(details: ShopListingDetail[], options: { conflictOn?: string 
       const decide = /^\/api\/shop\/listings\/([^/]+)\/(accept|reject)$/.exec(path);
       if (decide) {
         const d = byId.get(decide[1]);
-        if (decide[2] === "accept" && decide[1] === options.conflictOn) return json({ message: "The listing changed since this proposal was made." }, 409);
+        if (decide[2] === "accept" && decide[1] === options.conflictOn) return json({ success: false, code: "version-conflict", message: "The listing changed since this proposal was made." }, 409);
         if (d) byId.set(decide[1], { ...d, proposal: null });
         return json({});
       }
@@ -192,7 +192,7 @@ describe("reviewing proposals", () => {
     expect(posts).toEqual(["/api/shop/listings/l1/accept", "/api/shop/listings/l2/reject"]);
   });
 
-  it("on a 409 says the listing changed since and reloads it on request", async () => {
+  it("on a version-conflict (409) says the listing changed since and reloads it on request", async () => {
     const { byId, calls } = serveShop([detail(1)], { conflictOn: "l1" });
     showReview();
     fireEvent.click(await screen.findByRole("button", { name: "Accept the proposal for Moon necklace 1" }));

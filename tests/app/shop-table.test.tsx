@@ -245,11 +245,12 @@ describe("My Shop's states", () => {
   });
 
   it("says how to recover when the shop cannot be read", async () => {
-    serve(() => new Response(JSON.stringify({ success: false, message: "Database unavailable" }), { status: 503 }));
+    serve(() => new Response(JSON.stringify({ success: false, code: "unavailable", message: "Database unavailable" }), { status: 503 }));
     screenAt();
     const error = await screen.findByTestId("shop-error");
     expect(error.textContent).toContain("Could not load your shop");
-    expect(error.textContent).toContain("Database unavailable");
+    // The code's catalogue text, in the seller's language, rather than the server's English.
+    expect(error.textContent).toContain("The service is not available right now. Please try again in a few minutes.");
     expect(within(error).getByRole("button", { name: "Try Again" })).toBeTruthy();
   });
 

@@ -150,15 +150,16 @@ describe("wizard failures", () => {
     expect(describeFailure(new ApiError("x", 500, null), "wizard.error.optimize")).toEqual({ kind: "key", key: "wizard.error.optimize" });
     expect(describeFailure(new WizardCallError(""), "wizard.error.format")).toEqual({ kind: "key", key: "wizard.error.format" });
     expect(describeFailure(new TypeError("boom"), "wizard.error.optimize")).toEqual({ kind: "key", key: "wizard.error.unexpected" });
-    expect(describeFailure(new ApiError("Request timed out", 0, null, "timeout"), "wizard.error.optimize")).toEqual({
+    expect(describeFailure(new ApiError("Request timed out", 0, null, { code: "timeout" }), "wizard.error.optimize")).toEqual({
       kind: "key",
       key: "wizard.error.timeout",
     });
   });
 
-  it("reads a 403 with quota as the quota failure", () => {
+  it("reads quota-exhausted as the quota failure", () => {
     const error = new ApiError("Daily limit", 403, {
       success: false,
+      code: "quota-exhausted",
       message: "Daily limit",
       quota: { feature: "create-listing", used: 10, limit: 10, plan: "free" },
     });

@@ -108,7 +108,9 @@ describe("the offline composer", () => {
         expect(report.checks.filter((check) => check.status === "repaired")).toEqual([]);
         expect(report.checks.filter((check) => check.status === "warning").map((check) => check.rule)).toEqual(listing.tags.length < 13 ? ["tags.count"] : []);
         expect(listing.title.length).toBeLessThanOrEqual(LISTING_LIMITS.titleMax);
-        expect(listing.tags.length).toBeGreaterThanOrEqual(5);
+        // A one-sentence description gives few true tags ("goat milk soap", "natural soap", "soap bar", "sensitive
+        // skin"); "bathroom decor" or "self care gift" would be inventions (decision 0039).
+        expect(listing.tags.length).toBeGreaterThanOrEqual(4);
         expect(listing.tags.length).toBeLessThanOrEqual(13);
         expect(listing.altTexts.length).toBeGreaterThan(0);
       });
@@ -275,7 +277,7 @@ function englishTemplateVocabulary(): Set<string> {
     else if (value && typeof value === "object") Object.values(value).forEach(collect);
   };
   collect(TEMPLATE_WORDS.en);
-  for (const c of CATEGORIES) collect([c.intent.en, c.titleTail.en, c.benefits.en, c.type.en]);
+  for (const c of CATEGORIES) collect([c.intent.en, c.titleTail.en, c.synonyms.en, c.type.en]);
   for (const o of OCCASIONS) collect(o.en);
   const turkish = new Set<string>();
   const collectTr = (value: unknown) => {
@@ -284,7 +286,7 @@ function englishTemplateVocabulary(): Set<string> {
     else if (value && typeof value === "object") Object.values(value).forEach(collectTr);
   };
   collectTr(TEMPLATE_WORDS.tr);
-  for (const c of CATEGORIES) collectTr([c.intent.tr, c.titleTail.tr, c.benefits.tr, c.type.tr, c.nouns.tr]);
+  for (const c of CATEGORIES) collectTr([c.intent.tr, c.titleTail.tr, c.synonyms.tr, c.type.tr, c.nouns.tr]);
   const vocab = new Set<string>();
   for (const t of texts) for (const w of t.toLowerCase().match(/\p{L}+/gu) ?? []) if (w.length >= 3 && !turkish.has(w)) vocab.add(w);
   return vocab;
@@ -328,7 +330,8 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
 
       it("writes up to 13 distinct tags, each true of the product: no filler, no tag inside another, no invented claim", () => {
         const tags = etsy.listing.tags;
-        expect(tags.length).toBeGreaterThanOrEqual(6);
+        // Only tags true of the product: a coffee mug is no "çay kupası" or "ofis kupası", and "el sabun" is a fragment (decision 0039).
+        expect(tags.length).toBeGreaterThanOrEqual(5);
         expect(tags.length).toBeLessThanOrEqual(13);
         expect(unsupportedClaims(tags.join("\n"), extractFacts({ text: f.description, tags: f.keywords }), `${f.description}\n${f.keywords.join("\n")}`)).toEqual([]);
         for (const tag of tags) {

@@ -85,7 +85,9 @@ describe("Photoroom's Remove Background API", () => {
     expect(error).not.toBeInstanceOf(UpstreamError);
     expect(error.status).toBe(429);
     expect(error.headers["Retry-After"]).toBe("7");
-    expect(error.extra).toMatchObject({ retryAfter: 7, provider: "Photoroom", error: "provider rate limited" });
+    expect(error.code).toBe("rate-limited");
+    expect(error.extra).toMatchObject({ retryAfter: 7, provider: "Photoroom" });
+    expect(error.extra).not.toHaveProperty("error");
     expect(error.message).toBe("Too many requests: Photoroom is busy. Please wait 7 seconds before trying again.");
   });
 

@@ -217,8 +217,9 @@ describe("when the cut-out provider fails", () => {
     const photo = await encode(productOnBusyBackground(240, 180));
     const res = await api("/edit-image", { token, body: { image: dataUrl(photo), prompt: "white background", platform: "etsy" } });
     expect(res.status).toBe(502);
-    const body = await res.json<{ success: boolean; message: string; error: string; details: string; provider: string; originalImageId: string }>();
-    expect(body).toMatchObject({ success: false, error: "provider failed", provider: "Photoroom" });
+    const body = await res.json<{ success: boolean; message: string; code: string; details: string; provider: string; originalImageId: string }>();
+    expect(body).toMatchObject({ success: false, code: "upstream-failed", provider: "Photoroom" });
+    expect(body).not.toHaveProperty("error");
     expect(body.message).toBe("Failed to process image with Photoroom (402: the Photoroom account is out of credits). Photoroom said: Not enough credits to process this image.");
     expect(body.message).not.toContain(PHOTOROOM_KEY);
     expect(await usedEdits(token)).toBe(0);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { errorResponse } from "../../worker/api/router";
 import { listingLimitReached, storageFull } from "../../worker/domain/storage/meter";
-import { ERROR_CODES, HttpError, UpstreamError, codeForStatus, tooManyRequests } from "../../worker/lib/errors";
+import { codeForStatus } from "../../schema/api/errors";
+import { ERROR_CODES, HttpError, UpstreamError, tooManyRequests } from "../../worker/lib/errors";
 import { api, registerUser, uniqueEmail, uniqueAddress, PASSWORD } from "./helpers";
 
 type ErrorBody = { success: false; code: string; message: string; field?: string };
@@ -79,6 +80,32 @@ describe("error codes", () => {
     expect(res.status).toBe(500);
     const body = await bodyOf(res);
     expect(body).toEqual({ success: false, code: "server-error", message: "Server error: something went wrong on our side. Please try again later.", requestId: "req-1" });
+  });
+
+  it("answers an image, a listing and a shop import failure with a code and no older `error` string", async () => {
+    const { token } = await registerUser();
+    const text = btoa("this is not an image, only text pretending to be a png");
+    const notImage = await api("/edit-image", { token, body: { image: `data:image/png;base64,${text}`, prompt: "white background", fileName: "photo.png" } });
+    expect(notImage.status).toBe(415);
+    const imageBody = await bodyOf(notImage);
+    expect(imageBody).toMatchObject({ success: false, code: "unsupported-media-type", message: "Only JPEG, PNG or WEBP images are accepted. Please select an image file." });
+    expect(imageBody).not.toHaveProperty("error");
+
+    const saved = await api("/save-listing", { token, body: { title: "Moon Necklace", description: "A silver moon necklace.", tags: [], altTexts: [] } });
+    const { id } = (await saved.json<{ data: { listing: { id: string } } }>()).data.listing;
+    expect((await api(`/listings/${id}`, { method: "PUT", token, body: { title: "Moon Necklace, Silver", version: 1 } })).status).toBe(200);
+    const stale = await api(`/listings/${id}`, { method: "PUT", token, body: { title: "Moon Necklace, Gold", version: 1 } });
+    expect(stale.status).toBe(409);
+    const staleBody = await bodyOf(stale);
+    expect(staleBody).toMatchObject({ success: false, code: "version-conflict", currentVersion: 2 });
+    expect(staleBody).not.toHaveProperty("error");
+
+    const notCsv = await api("/shop/import", { token, body: "name,price\nMug,12", headers: { "Content-Type": "text/csv; charset=utf-8" } });
+    expect(notCsv.status).toBe(400);
+    const csvBody = await bodyOf(notCsv);
+    expect(csvBody).toMatchObject({ success: false, code: "validation-failed" });
+    expect(csvBody.message).toMatch(/^This is not Etsy's listings CSV\./);
+    expect(csvBody).not.toHaveProperty("error");
   });
 
   it("lists every code in the OpenAPI Error schema", async () => {

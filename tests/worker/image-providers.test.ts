@@ -152,7 +152,7 @@ describe("checking what a provider returns", () => {
     const user = (await findUserById(env as Env, userId))!;
     const liar: ImageEditor = { name: "openai", label: "OpenAI test", edit: async () => ({ bytes: new TextEncoder().encode("<html>not an image</html>"), type: "image/png", responseText: "" }) };
     const image = checkImage(await encode(productOnGrey(60, 40)));
-    const error = await editImage(env as Env, user, liar, { image, prompt: "x", category: "art", platform: null, fileName: "a.png" }).catch((e) => e);
+    const error = await editImage(env as Env, user, liar, { image, prompt: "white background", category: "art", platform: null, fileName: "a.png" }).catch((e) => e);
     expect(error.status).toBe(502);
     expect(error.message).toContain("Invalid response from OpenAI test");
     expect((await readQuota(env as Env, user, "edit-image")).used).toBe(0);

@@ -44,7 +44,8 @@ describe("image uploads", () => {
     expect(res.status).toBe(415);
     const body = await res.json<any>();
     expect(body.message).toBe("Only JPEG, PNG or WEBP images are accepted. Please select an image file.");
-    expect(body.error).toBe("unsupported type");
+    expect(body.code).toBe("unsupported-media-type");
+    expect(body).not.toHaveProperty("error");
   });
 
   it("accepts a PNG labelled as JPEG and treats it as the PNG it is", async () => {

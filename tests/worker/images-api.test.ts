@@ -51,7 +51,8 @@ describe("POST /api/edit-image", () => {
     expect(res.status).toBe(400);
     const body = await res.json<any>();
     expect(body).toMatchObject({ success: false, message: "Please select an image and enter a prompt" });
-    expect(body.error).toBeTruthy();
+    expect(body.code).toBe("validation-failed");
+    expect(body).not.toHaveProperty("error");
     expect(await usedEdits(token)).toBe(0);
   });
 
@@ -80,7 +81,7 @@ describe("POST /api/edit-image", () => {
     const res = await api("/edit-image", { token, body: { image: await productDataUrl(100, 80), prompt: "sharpen" } });
     expect(res.status).toBe(403);
     const body = await res.json<any>();
-    expect(body).toMatchObject({ success: false, code: "quota-exhausted", error: "limit exceeded", quota: { feature: "edit-image", used: 10, limit: 10, plan: "free" } });
+    expect(body).toMatchObject({ success: false, code: "quota-exhausted", quota: { feature: "edit-image", used: 10, limit: 10, plan: "free" } });
     expect(typeof body.details).toBe("string");
   });
 
@@ -90,7 +91,7 @@ describe("POST /api/edit-image", () => {
     const res = await api("/image/edit/gpt", { token, body: { prompt: "" } });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await res.json<any>()).toMatchObject({ success: false, message: "Too many requests: Please wait a moment before trying again.", error: "too many requests" });
+    expect(await res.json<any>()).toMatchObject({ success: false, message: "Too many requests: Please wait a moment before trying again.", code: "rate-limited" });
   });
 
   it("calls a complete edit a success and lists nothing as not done", async () => {
@@ -121,7 +122,7 @@ describe("POST /api/edit-image", () => {
       const res = await api("/edit-image", { token, body: { image: await productDataUrl(120, 90), prompt, platform: "etsy" } });
       expect(res.status).toBe(422);
       const body = await res.json<any>();
-      expect(body).toMatchObject({ success: false, message: "The image was not edited: the offline editor cannot do what was asked.", error: "instruction not supported" });
+      expect(body).toMatchObject({ success: false, message: "The image was not edited: the offline editor cannot do what was asked.", code: "instruction-not-supported" });
       expect(body.message).not.toMatch(/edited successfully/i);
       expect(body.notApplied).toEqual([{ instruction: prompt, reason: expect.any(String) }]);
       expect(body.details).toContain(body.notApplied[0].reason);
@@ -135,7 +136,7 @@ describe("POST /api/edit-image", () => {
     const res = await api("/batches", { token, body: { images: [url, url], prompt: "place it on a wooden table", platform: "ebay" } });
     expect(res.status).toBe(422);
     const body = await res.json<any>();
-    expect(body).toMatchObject({ success: false, error: "instruction not supported", notApplied: [{ instruction: "place it on a wooden table" }] });
+    expect(body).toMatchObject({ success: false, code: "instruction-not-supported", notApplied: [{ instruction: "place it on a wooden table" }] });
     expect(await usedEdits(token)).toBe(0);
   });
 

@@ -50,6 +50,17 @@ describe("every writer keeps every fact and invents none", () => {
   it("bulk-optimize proposals keep every fact and claim nothing the listing does not state", async () => {
     expect(failures((await figures).bulkOptimize.items)).toEqual([]);
   });
+
+  it("the offline composer and bulk optimize name no audience, occasion or use the seller did not, cut no tag from inside a phrase and use no condition word in a title (decision 0039)", async () => {
+    const { offlineComposer: composer, bulkOptimize } = await figures;
+    for (const summary of [composer, bulkOptimize]) {
+      const bad = summary.items.filter((i) => i.invented.length || i.phrases.length || i.fragments.length || i.conditionInTitle.length);
+      expect(bad.map((i) => `${i.id}: ${[...i.invented, ...i.phrases.map((p) => p.phrase), ...i.fragments, ...i.conditionInTitle].join("|")}`)).toEqual([]);
+    }
+    // Before decision 0039 the same corpus had them.
+    expect(before.phrases.offlineComposer.unsupportedPhrases).toBeGreaterThan(100);
+    expect(before.phrases.offlineComposer.fragmentTags).toBeGreaterThan(10);
+  });
 });
 
 describe("named cases of the issue", () => {

@@ -53,10 +53,10 @@ describe("optimistic concurrency on PUT /api/listings/:id", () => {
     expect((await put(token, saved.id, { title: "First Edit Moon Necklace", version: 1 })).status).toBe(200);
     const stale = await put(token, saved.id, { description: "A stale description.", version: 1 });
     expect(stale.status).toBe(409);
-    const body = await stale.json<{ success: boolean; error: string; message: string; listing: ListingDetail; currentVersion: number }>();
+    const body = await stale.json<{ success: boolean; code: string; message: string; listing: ListingDetail; currentVersion: number }>();
     expect(body.success).toBe(false);
-    expect(body.error).toBe("version conflict");
-    expect((body as { code?: string }).code).toBe("version-conflict");
+    expect(body.code).toBe("version-conflict");
+    expect(body).not.toHaveProperty("error");
     expect(body.message).toMatch(/changed since you opened it/);
     expect(body.listing).toMatchObject({ id: saved.id, title: "First Edit Moon Necklace", description: LISTING.description, version: 2 });
     expect(body.currentVersion).toBe(2);

@@ -164,7 +164,7 @@ describe("My Shop bulk optimize and review over the API", () => {
     // Unchanged since that run: not written again (decision 0029).
     const again = await api("/shop/optimize", { token: s.token, body: { ids: s.ids } });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ success: false, code: "conflict", unchanged: s.ids, inProgress: [] });
+    expect(await again.json()).toMatchObject({ success: false, code: "nothing-to-optimize", unchanged: s.ids, inProgress: [] });
     // The shop's text changed (a re-import): optimized again, the new proposal supersedes the old one.
     await env.DB.prepare("UPDATE listings SET description = description || ' Gift wrapped on request.', version = version + 1 WHERE id = ?").bind(s.ids[0]).run();
     await waitForJob(s.token, (await optimize(s.token, s.ids)).jobId);

@@ -120,8 +120,9 @@ describe("storage metering", () => {
     await setStoredBytes(userId, STORAGE_PLANS.free.bytes - 100_000);
     const res = await upload(token, listing.id, new Uint8Array(200_000).fill(1));
     expect(res.status).toBe(403);
-    const body = await res.json<{ message: string; error: string; storage: StorageUsage }>();
-    expect(body.error).toBe("storage limit exceeded");
+    const body = await res.json<{ message: string; code: string; storage: StorageUsage }>();
+    expect(body.code).toBe("plan-limit");
+    expect(body).not.toHaveProperty("error");
     expect(body.message).toMatch(/^Your storage is full: .* of 200 MB used on the free plan/);
     expect(body.storage).toMatchObject({ plan: "free", bytesLimit: STORAGE_PLANS.free.bytes });
     expect(await r2Objects(userId)).toHaveLength(0);
@@ -147,7 +148,7 @@ describe("storage metering", () => {
     const png = await encode(productOnGrey(60, 40));
     const res = await postBatch(token, [{ name: "a.png", bytes: png }]);
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: "storage limit exceeded" });
+    expect(await res.json()).toMatchObject({ code: "plan-limit", storage: { plan: "free" } });
     expect(await r2Objects(userId)).toHaveLength(0);
   });
 });
@@ -195,8 +196,9 @@ describe("the saved-listing cap", () => {
     await fillListings(userId, STORAGE_PLANS.free.listings);
     const res = await api("/save-listing", { token, body: { title: "One Too Many", description: "A moon necklace.", tags: [], altTexts: [] } });
     expect(res.status).toBe(403);
-    const body = await res.json<{ message: string; error: string }>();
-    expect(body.error).toBe("listing limit exceeded");
+    const body = await res.json<{ message: string; code: string }>();
+    expect(body.code).toBe("plan-limit");
+    expect(body).not.toHaveProperty("error");
     expect(body.message).toBe("You have reached the limit of 500 saved listings on the free plan. Delete listings you no longer need to save new ones.");
     expect(await listingCount(userId)).toBe(STORAGE_PLANS.free.listings);
   });
@@ -280,7 +282,7 @@ describe("pattern PDFs", () => {
     await setStoredBytes(userId, STORAGE_PLANS.free.bytes - 10);
     const refused = await api("/workflow/generate-pdf", { token, body: { pattern: { optimizedPattern }, options: {}, featureKey: "generate-pdf" } });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ error: "storage limit exceeded" });
+    expect(await refused.json()).toMatchObject({ code: "plan-limit", storage: { plan: "free" } });
     expect(await r2Objects(userId)).toHaveLength(1);
   });
 });

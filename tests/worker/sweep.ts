@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../worker/lib/errors";
 import type { ApiRoute } from "../../worker/api/route";
 import { buildRouter } from "../../worker/api/router";
 import { API_ROUTES } from "../../worker/api/routes";
@@ -32,9 +33,12 @@ async function expectClean(res: Response, where: string) {
   const type = res.headers.get("Content-Type") ?? "";
   if (res.status >= 400) {
     expect(type, where).toContain("application/json");
-    const body = await res.json<{ success: unknown; message: unknown }>();
+    const body = await res.json<{ success: unknown; code: unknown; message: unknown }>();
     expect(body.success, where).toBe(false);
     expect(typeof body.message, where).toBe("string");
+    // One contract (decision 0042): a stable code the client branches on, and no older `error` string.
+    expect(Object.keys(ERROR_CODES), where).toContain(body.code);
+    expect(body, where).not.toHaveProperty("error");
     expect(JSON.stringify(body), where).not.toMatch(/\bat [\w.]+ \(|stack/i);
   } else {
     await res.arrayBuffer();

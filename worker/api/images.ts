@@ -7,7 +7,7 @@ import { assertBatchCanBeEdited, editImage, planOf, type EditOutcome } from "../
 import { openImage } from "../domain/images/storage";
 import { assertImageRequestAllowed } from "../domain/images/throttle";
 import { checkImage, decodeDataUrl, toDataUrl, tooLarge } from "../domain/images/upload";
-import { HttpError, UpstreamError } from "../lib/errors";
+import { HttpError } from "../lib/errors";
 import { idempotent } from "../lib/idempotency";
 import type { Env } from "../lib/env";
 import { fileResponse, readMultipart } from "../lib/files";
@@ -148,7 +148,7 @@ export const imageRoutes = [
       idempotent(env, request, user.id, "image-batch", async () => {
         await assertImageRequestAllowed(env, user.id, "batch");
         const { files, options } = await readBatchRequest(request);
-        assertBatchCanBeEdited(selectImageEditor(env), options.prompt, options.category, options.platform);
+        assertBatchCanBeEdited(options.prompt, options.category, options.platform);
         const data = await createBatch(env, user, files, options);
         return { status: 202, body: { success: true, message: "Batch created", data, wsUrl: `/api/batches/${data.id}/ws` } };
       }),
@@ -234,34 +234,18 @@ function editResponse(outcome: EditOutcome, responseText: string): EditImageResp
   };
 }
 
-/** The SPEC's error fields on every failure of the editors: message, error, details (and quota on 403). */
+/** The SPEC's error fields on every failure of the editors: message, code, details (and quota on 403). */
 function imageError(error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
-  const code =
-    error instanceof UpstreamError
-      ? error.timedOut
-        ? "provider timeout"
-        : "provider failed"
-      : typeof error.extra.error === "string"
-        ? error.extra.error
-        : error.status === 403
-          ? "limit exceeded"
-          : error.status === 429
-            ? "too many requests"
-            : error.status === 413
-              ? "too large"
-              : error.status === 415
-                ? "unsupported type"
-                : "invalid request";
-  return new HttpError(error.status, error.message, { details: error.message, ...error.extra, error: code }, error.headers);
+  return new HttpError(error.status, error.message, { details: error.message, ...error.extra, code: error.code }, error.headers);
 }
 
 async function readBatchRequest(request: Request): Promise<{ files: BatchFile[]; options: v.InferOutput<typeof BatchOptionsSchema> }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (/^multipart\/form-data\b/i.test(type)) {
-    const form = await readMultipart(request, IMAGE_LIMITS.batchMultipartBodyBytes, () => new HttpError(413, IMAGE_MESSAGES.batchTooLarge(IMAGE_LIMITS.batchMax), { error: "too large" }));
+    const form = await readMultipart(request, IMAGE_LIMITS.batchMultipartBodyBytes, () => new HttpError(413, IMAGE_MESSAGES.batchTooLarge(IMAGE_LIMITS.batchMax)));
     const entries = [...form.getAll("images"), ...form.getAll("image"), ...form.getAll("files")].filter((f): f is File => f instanceof File);
-    if (entries.length > IMAGE_LIMITS.batchMax) throw new HttpError(400, IMAGE_MESSAGES.tooMany, { error: "too many images" });
+    if (entries.length > IMAGE_LIMITS.batchMax) throw new HttpError(400, IMAGE_MESSAGES.tooMany);
     const options = parseWith(BatchOptionsSchema, {
       prompt: form.get("prompt") ?? undefined,
       category: form.get("category") || undefined,

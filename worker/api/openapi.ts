@@ -22,8 +22,10 @@ const ERROR = {
         .join(". ")}.`,
     },
     message: { type: "string" },
-    field: { type: "string" },
+    field: { type: "string", description: "validation-failed: the field the message is about" },
     quota: { $ref: "#/components/schemas/Quota" },
+    retryAfter: { type: "integer", description: "rate-limited: seconds to wait (also in the Retry-After header)" },
+    details: { type: "string", description: "image editor failures: more about what went wrong" },
   },
 };
 

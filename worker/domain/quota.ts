@@ -58,7 +58,6 @@ export async function readAllUsage(env: Env, user: Pick<User, "id" | "plan">) {
 export function quotaExceeded(info: QuotaInfo) {
   return new HttpError(403, `You have reached your daily limit of ${info.limit} for ${info.feature} on the ${info.plan} plan. Your quota resets at midnight UTC.`, {
     code: "quota-exhausted",
-    error: "limit exceeded",
     quota: { feature: info.feature, used: info.used, limit: info.limit, plan: info.plan },
   });
 }

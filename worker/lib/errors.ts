@@ -1,9 +1,7 @@
-/**
- * Every `code` an error answer of the API carries: stable and kebab-case, so a client branches on the
- * code and shows the message (SPEC section 8's words). A status's general code is its default; the
- * specific ones are the cases a screen tells apart. Documented in the OpenAPI Error schema (decision 0025).
- */
-export const ERROR_CODES = {
+import { codeForStatus, isErrorCode, type ErrorCode } from "../../schema/api/errors";
+
+/** What each code means, for the OpenAPI Error schema (decision 0025); every code has a line (tsc checks). */
+export const ERROR_CODES: Record<ErrorCode, string> = {
   "validation-failed": "400: the request is not valid; `field` names the field when there is one",
   "signature-invalid": "400: a webhook's signature is missing, forged or too old",
   unauthorized: "401: no token, or an invalid or ended one",
@@ -17,6 +15,7 @@ export const ERROR_CODES = {
   "billing-not-configured": "404: the server has no Stripe settings (online payment is off)",
   conflict: "409: the request collides with the current state (a name or e-mail already taken)",
   "version-conflict": "409: the listing changed since it was read; `listing` is the current one when known",
+  "nothing-to-optimize": "409: every listing asked for is unchanged since its last run or already in a running job; `unchanged` and `inProgress` list them; nothing was charged",
   "request-in-progress": "409: a request with this X-Request-ID is still being processed",
   "etsy-reconnect": "409: the Etsy connection must be made again",
   "payload-too-large": "413: the body or a file is past its limit",
@@ -31,31 +30,7 @@ export const ERROR_CODES = {
   unavailable: "503: the server or a provider is not available right now (Retry-After)",
   "config-invalid": "503: the server's configuration is invalid (`problems` names the variables)",
   "upstream-timeout": "504: a provider did not answer in time",
-} as const;
-
-type ErrorCode = keyof typeof ERROR_CODES;
-
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: "validation-failed",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "not-found",
-  409: "conflict",
-  413: "payload-too-large",
-  415: "unsupported-media-type",
-  422: "unprocessable",
-  426: "upgrade-required",
-  429: "rate-limited",
-  500: "server-error",
-  502: "upstream-failed",
-  503: "unavailable",
-  504: "upstream-timeout",
 };
-
-const isErrorCode = (value: unknown): value is ErrorCode => typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
-
-/** The general code of a status: 4xx it does not name is validation-failed, 5xx server-error. */
-export const codeForStatus = (status: number): ErrorCode => STATUS_CODES[status] ?? (status >= 500 ? "server-error" : "validation-failed");
 
 /**
  * The one error type of the API. Thrown anywhere below a handler, it becomes

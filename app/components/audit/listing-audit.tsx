@@ -28,7 +28,7 @@ export function ListingAudit({ listing, onUpdated, onFailed }: { listing: Listin
       onUpdated?.(updated);
       toast({ title: t("audit.report.fixed", { from: before, to: updated.audit.score }), variant: "success" });
     } catch (error) {
-      toast({ title: t("audit.report.fixFailed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("audit.report.fixFailed"), description: errorMessage(error, undefined, t), variant: "destructive" });
       onFailed?.();
     } finally {
       setFixing(null);

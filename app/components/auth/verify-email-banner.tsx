@@ -39,7 +39,7 @@ export function VerifyEmailBanner() {
       setSent({ message: t("verifyBanner.sent"), devOutbox: body.devOutbox });
       setState("sent");
     } catch (e) {
-      setError(errorMessage(e, t("verifyBanner.failed")));
+      setError(errorMessage(e, t("verifyBanner.failed"), t));
       setState("error");
     }
   }

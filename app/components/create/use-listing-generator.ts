@@ -62,10 +62,10 @@ export const partsOf = (listing: ListingDetail): Required<PartialListing> => ({
   altTexts: listing.alt_texts,
 });
 
-function quotaFrom(body: Record<string, unknown> | null): QuotaInfo | null {
-  const quota = body?.quota as Partial<QuotaInfo> | undefined;
-  if (!quota || typeof quota !== "object") return null;
-  return { used: Number(quota.used ?? quota.limit ?? 10), limit: Number(quota.limit ?? 10), plan: typeof quota.plan === "string" ? quota.plan : "free" };
+/** The quota of a quota-exhausted ApiError, with the SPEC's defaults (10 a day, free) where it says nothing. */
+function quotaFrom(error: ApiError): QuotaInfo {
+  const limit = error.quota?.limit ?? 10;
+  return { used: error.quota?.used ?? limit, limit, plan: error.quota?.plan ?? "free" };
 }
 
 export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?: (listing: ListingDetail) => void; onQuotaExceeded?: (quota: QuotaInfo) => void } = {}) {
@@ -100,7 +100,8 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
             onSuccess?.(event.listing);
           } else if (event.type === "error") {
             finished = true;
-            if (event.status === 403) setState((s) => ({ ...s, status: "quota" }));
+            if (event.code === "quota-exhausted") setState((s) => ({ ...s, status: "quota" }));
+            else if (event.code === "email-unverified") setState({ ...INITIAL, status: "unverified" });
             else setState((s) => ({ ...s, status: "error", errorDetail: event.detail }));
           }
         });
@@ -109,8 +110,8 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
       } catch (error) {
         if (isEmailUnverified(error)) {
           setState({ ...INITIAL, status: "unverified" });
-        } else if (error instanceof ApiError && error.status === 403) {
-          const quota = quotaFrom(error.body) ?? { used: 10, limit: 10, plan: "free" };
+        } else if (error instanceof ApiError && error.code === "quota-exhausted") {
+          const quota = quotaFrom(error);
           setState({ ...INITIAL, status: "quota", quota });
           onQuotaExceeded?.(quota);
         } else {

@@ -15,7 +15,8 @@ import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { AltText, checkText } from "./edit-checks";
 import { batchCounts } from "./batch-precheck";
 import { BatchPrecheckDialog, precheckBatch, type PrecheckQuestion } from "./batch-precheck-dialog";
-import { protectedImageFile, protectedImageUrl } from "~/lib/api/images";
+import { planImageEdit, protectedImageFile, protectedImageUrl } from "~/lib/api/images";
+import { BatchPlanPreview, useInstructionPlan } from "./batch-plan";
 import { editedFileName, toPngBlob, triggerDownload } from "~/lib/images/files";
 import { prepareBatchSelection } from "./checks";
 import { processGptBatch, type GptBatchItem } from "./client-batch";
@@ -68,6 +69,8 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
   /** Images of the running batch left out by the pre-check, for the final notice. */
   const skippedRef = useRef(0);
   const [zipping, setZipping] = useState(false);
+  /** What the instruction will do to each photo, read while the seller types (before the batch starts). */
+  const planned = useInstructionPlan(prompt, category, platform);
 
   const job = useBatchJob((batch, watched) => {
     if (!watched) setAwayNotice(true);
@@ -152,6 +155,13 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
     setAwayNotice(false);
     setStarting(true);
     if (!checked) {
+      // An instruction of which nothing can be done does not start a batch (its plan says why).
+      const plan = await planImageEdit(prompt.trim(), category, platform).catch(() => null);
+      if (plan?.refused) {
+        setStarting(false);
+        setStartError(t("images.batch.plan.refusedTitle"));
+        return;
+      }
       // Read the edits left today first: a batch larger than that asks before anything is sent.
       const question = await precheckBatch(files.length);
       if (question) {
@@ -307,6 +317,7 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
         }
         onSubmit={() => start()}
         ids={{ upload: "batch-upload", prompt: "batch-prompt", submit: "batch-submit", selectionErrors: "batch-selection-errors", formError: "batch-form-error" }}
+        preview={!running && <BatchPlanPreview plan={planned.plan} stale={planned.stale} />}
       >
         {startError && (
           <Alert variant="destructive" data-testid="batch-start-error">
@@ -514,8 +525,11 @@ function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEdito
   const [precheck, setPrecheck] = useState<PrecheckQuestion | null>(null);
   const refreshQuota = useRefreshQuota();
 
+  // The selection as last shown, for freeing its previews when the screen goes away.
   const pickedRef = useRef<Picked[]>([]);
-  pickedRef.current = picked;
+  useEffect(() => {
+    pickedRef.current = picked;
+  }, [picked]);
   useEffect(() => () => pickedRef.current.forEach((item) => URL.revokeObjectURL(item.preview)), []);
 
   async function select(added: File[]) {
@@ -580,7 +594,7 @@ function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEdito
     if (!item.editedImage) return;
     const blob = await toPngBlob(item.editedImage);
     const url = URL.createObjectURL(blob);
-    triggerDownload(url, `edited-image-${Date.now()}-${index + 1}.png`);
+    triggerDownload(url, gptDownloadName(index));
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
@@ -596,7 +610,7 @@ function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEdito
     }
   }
 
-  const done = items?.filter((item) => item.status === "completed" || item.status === "error").length ?? 0;
+  const done = items?.filter((item) => item.status === "completed" || item.status === "partial" || item.status === "error").length ?? 0;
   const completed = items?.filter((item) => item.status === "completed").length ?? 0;
   const failed = items?.filter((item) => item.status === "error").length ?? 0;
 
@@ -655,6 +669,11 @@ function ClientBatchEditor({ providerName, onFinished }: Extract<BatchImageEdito
   );
 }
 
+/** The download name of a client batch's result: 'edited-image-<time>-<n>.png'. */
+function gptDownloadName(index: number) {
+  return `edited-image-${Date.now()}-${index + 1}.png`;
+}
+
 function ClientBatchCard({ item, onDownload }: { item: GptBatchItem; onDownload: () => void }) {
   const t = useT();
   return (
@@ -677,11 +696,11 @@ function ClientBatchCard({ item, onDownload }: { item: GptBatchItem; onDownload:
         <p className="min-w-0 truncate text-sm font-medium" title={item.fileName}>
           {item.fileName}
         </p>
-        {item.status === "completed" && (
+        {(item.status === "completed" || item.status === "partial") && (
           <div className="flex shrink-0 items-center gap-1">
-            <Badge variant="success">
-              <CheckCircle2Icon aria-hidden="true" />
-              {t("images.status.completed")}
+            <Badge variant={item.status === "completed" ? "success" : "secondary"}>
+              {item.status === "completed" && <CheckCircle2Icon aria-hidden="true" />}
+              {t(`images.status.${item.status}`)}
             </Badge>
             <Button type="button" variant="ghost" size="icon" className="size-8" onClick={onDownload} aria-label={t("images.batch.downloadOne", { name: item.fileName })}>
               <DownloadIcon aria-hidden="true" />

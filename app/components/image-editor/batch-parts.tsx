@@ -47,6 +47,7 @@ export function BatchSourceCard({
   submitLabel,
   onSubmit,
   ids,
+  preview,
   children,
 }: {
   id: string;
@@ -61,6 +62,8 @@ export function BatchSourceCard({
   submitLabel: string;
   onSubmit: () => void;
   ids: { upload: string; prompt: string; submit: string; selectionErrors?: string; formError?: string };
+  /** What the instruction will do, shown between the prompt and the start button. */
+  preview?: ReactNode;
   children?: ReactNode;
 }) {
   const t = useT();
@@ -96,6 +99,7 @@ export function BatchSourceCard({
           )}
         </div>
         <PromptField id={`${id}-prompt`} value={form.prompt} onChange={form.onPromptChange} disabled={running} label={promptLabel} hint={t("images.batch.promptHint")} testId={ids.prompt} />
+        {preview}
         <FormError message={form.formError} testId={ids.formError} />
         <Button type="button" size="lg" disabled={running || quotaExhausted} onClick={onSubmit} data-testid={ids.submit}>
           {running ? <Spinner aria-hidden="true" /> : <Layers3Icon aria-hidden="true" />}

@@ -4,14 +4,16 @@
  */
 import { editImageGpt } from "~/lib/api/images";
 import { readAsDataUrl } from "~/lib/images/files";
-import { gptFailureMessage, type Translate } from "./messages";
+import { checkText } from "./edit-checks";
+import { editFailure, gptFailureMessage, type Translate } from "./messages";
 
 /** SPEC §4: one second between the images of a client-side batch. */
 const BATCH_PAUSE_MS = 1000;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type GptItemStatus = "pending" | "processing" | "completed" | "error";
+/** partial: the answer did part of what was asked (not charged, decision 0040). */
+type GptItemStatus = "pending" | "processing" | "completed" | "partial" | "error";
 
 export interface GptBatchItem {
   fileName: string;
@@ -50,11 +52,16 @@ export async function processGptBatch(
     }
     try {
       const result = await editImageGpt(dataUrl, prompt, file.name);
-      completed += 1;
-      onProgress(index, { status: "completed", editedImage: result.image, promptEnhanced: result.promptEnhanced, enhancedPrompt: result.enhancedPrompt });
+      // A result measured short of part of the instruction is partly done, not completed.
+      const partial = result.status !== "done" && !result.charged;
+      if (!partial) completed += 1;
+      onProgress(index, { status: partial ? "partial" : "completed", editedImage: result.image, promptEnhanced: result.promptEnhanced, enhancedPrompt: result.enhancedPrompt });
     } catch (error) {
       failed += 1;
-      onProgress(index, { status: "error", error: gptFailureMessage(t, error, provider) });
+      // A result measured as not done says its figures ("The model changed the product itself: …").
+      const measured = editFailure(t, error).measured;
+      const said = measured?.checks.filter((c) => c.status === "not-done").map((c) => checkText(t, c, measured.measurements));
+      onProgress(index, { status: "error", error: said?.length ? said.join(" ") : gptFailureMessage(t, error, provider) });
     }
   }
   return { completed, failed };

@@ -19,6 +19,9 @@ const REASON_KEYS: [string, MessageKey][] = [
   ["too busy for the built-in editor", "images.check.reason.busy"],
   ["not plain enough around the product", "images.check.reason.uneven"],
   ["too close to the backdrop's colour", "images.check.reason.unsure"],
+  ["the model redrew the product", "images.check.reason.productChanged"],
+  ["The model's answer left part of the backdrop", "images.check.reason.modelBackdrop"],
+  ["could not be found in the photo or in the model's answer", "images.check.reason.modelUnsure"],
 ];
 
 function reasonText(t: Translate, reason: string) {
@@ -53,9 +56,13 @@ export function checkText(t: Translate, check: EditCheck, m: EditMeasurements | 
     case "sharpness":
       return m?.sharpness ? t("images.check.sharpness", { change: signed(Math.round((m.sharpness.ratio - 1) * 100)) }) : check.summary;
     case "colour":
-      return t("images.check.colourBalance");
+      return t(check.status === "done" ? "images.check.colourBalance" : "images.check.colourNotDone");
     case "cleanup":
-      return t("images.check.cleanup");
+      return t(check.status === "done" ? "images.check.cleanup" : "images.check.cleanupNotDone");
+    case "product":
+      // A model's result only (decision 0040): how much of the product differs from the photo.
+      if (!m?.productChange) return check.summary;
+      return t(check.status === "done" ? "images.check.product.same" : "images.check.product.changed", { percent: percent(m.productChange.changedShare) });
     case "canvas": {
       const c = m?.canvas;
       if (!c) return check.summary;

@@ -53,57 +53,56 @@ export function serverText(t: Translate, text: string) {
 }
 
 /**
- * The product edit service's failure texts (SPEC §8). `single` adds the single editor's
- * 'Daily limit exceeded' text for a 403 whose error says 'limit exceeded'.
+ * The product edit service's failure texts (SPEC section 8), chosen by the answer's code (decision
+ * 0042). `single` adds the single editor's 'Daily limit exceeded' text for a used-up quota.
  */
 export function editFailure(t: Translate, error: unknown, options: { single?: boolean } = {}): EditFailure {
   const failed = t("images.notice.failed");
   if (error instanceof ApiError) {
     const body = error.body ?? {};
-    if (error.kind === "timeout") return { title: failed, message: t("images.error.timeout"), quotaExceeded: false };
-    if (error.kind === "network") {
-      const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-      return { title: failed, message: t(offline ? "images.error.network" : "images.error.noResponse"), quotaExceeded: false };
-    }
-    if (error.kind === "invalid-response") return { title: failed, message: t("images.error.invalidResponse"), quotaExceeded: false };
-    // The offline editor could do nothing that was asked: said plainly, with each reason.
-    if (error.status === 422 && body.error === "instruction not supported") {
-      const notApplied = Array.isArray(body.notApplied) ? (body.notApplied as NotApplied[]) : [];
-      return { title: t("images.notice.notEdited"), message: t("images.error.nothingDone"), quotaExceeded: false, notApplied };
-    }
-    // The edit was tried, and its measured result did not do what was asked: nothing was charged.
-    if (error.status === 422 && body.error === "edit not done") {
-      const checks = Array.isArray(body.checks) ? (body.checks as EditCheck[]) : [];
-      return {
-        title: t("images.notice.notEdited"),
-        message: t("images.error.notDoneMeasured"),
-        quotaExceeded: false,
-        notApplied: Array.isArray(body.notApplied) && body.notApplied.length ? (body.notApplied as NotApplied[]) : undefined,
-        measured: { checks, measurements: (body.measurements as EditMeasurements | null) ?? null },
-      };
-    }
-    switch (error.status) {
-      case 403: {
-        if (body.code === "email-unverified") return { title: failed, message: t("verifyBanner.required"), quotaExceeded: false };
-        const quota = (body.quota ?? {}) as { limit?: number; plan?: string };
-        const code = `${String(body.error ?? "")} ${String(body.message ?? "")}`.toLowerCase();
-        if (options.single && code.includes("limit exceeded")) {
+    switch (error.code) {
+      case "timeout":
+      case "upstream-timeout":
+        return { title: failed, message: t("images.error.timeout"), quotaExceeded: false };
+      case "network": {
+        const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+        return { title: failed, message: t(offline ? "images.error.network" : "images.error.noResponse"), quotaExceeded: false };
+      }
+      case "invalid-response":
+        return { title: failed, message: t("images.error.invalidResponse"), quotaExceeded: false };
+      // The offline editor could do nothing that was asked: said plainly, with each reason.
+      case "instruction-not-supported": {
+        const notApplied = Array.isArray(body.notApplied) ? (body.notApplied as NotApplied[]) : [];
+        return { title: t("images.notice.notEdited"), message: t("images.error.nothingDone"), quotaExceeded: false, notApplied };
+      }
+      // The edit was tried, and its measured result did not do what was asked: nothing was charged.
+      case "edit-not-done": {
+        const checks = Array.isArray(body.checks) ? (body.checks as EditCheck[]) : [];
+        return {
+          title: t("images.notice.notEdited"),
+          message: t("images.error.notDoneMeasured"),
+          quotaExceeded: false,
+          notApplied: Array.isArray(body.notApplied) && body.notApplied.length ? (body.notApplied as NotApplied[]) : undefined,
+          measured: { checks, measurements: (body.measurements as EditMeasurements | null) ?? null },
+        };
+      }
+      case "email-unverified":
+        return { title: failed, message: t("verifyBanner.required"), quotaExceeded: false };
+      case "quota-exhausted":
+        if (options.single) {
           return {
             title: t("images.notice.quotaExceeded"),
-            message: t("images.error.limitExceeded", { limit: quota.limit ?? 10, plan: quota.plan ?? "free" }),
+            message: t("images.error.limitExceeded", { limit: error.quota?.limit ?? 10, plan: error.quota?.plan ?? "free" }),
             quotaExceeded: true,
           };
         }
         return { title: failed, message: t("images.error.limitReached"), quotaExceeded: true };
-      }
-      case 404:
+      case "not-found":
         return { title: failed, message: t("images.error.notFound"), quotaExceeded: false };
-      case 429:
+      case "rate-limited":
         return { title: failed, message: t("images.error.tooManyRequests"), quotaExceeded: false };
-      case 500:
+      case "server-error":
         return { title: failed, message: t("images.error.server"), quotaExceeded: false };
-      case 504:
-        return { title: failed, message: t("images.error.timeout"), quotaExceeded: false };
     }
     return { title: failed, message: withDetails(t, body), quotaExceeded: false };
   }

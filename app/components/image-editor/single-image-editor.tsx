@@ -123,10 +123,13 @@ export function SingleImageEditor(props: SingleImageEditorProps) {
     setFailure(null);
   }
 
+  // The paste listener reads the latest chooser and busy state, kept after each render.
   const chooseRef = useRef(choose);
-  chooseRef.current = choose;
   const busyRef = useRef(busy);
-  busyRef.current = busy;
+  useEffect(() => {
+    chooseRef.current = choose;
+    busyRef.current = busy;
+  });
   useEffect(() => {
     if (!variant.pasteable) return;
     function onPaste(event: ClipboardEvent) {
@@ -463,8 +466,12 @@ function describeFailure(t: Translate, props: SingleImageEditorProps, error: unk
       testId: "single-error",
     };
   }
-  // The offline editor refused the whole instruction: what it could not do, and why.
+  // The instruction was refused as a whole (what could not be done, and why), or the model's answer was
+  // measured short of it (decision 0040: its figures, the original kept, nothing charged).
   const refused = editFailure(t, error);
+  if (refused.measured) {
+    return { title: refused.title, message: refused.message, status: refused.message, notApplied: refused.notApplied, measured: refused.measured, retry: false, testId: "gpt-not-done" };
+  }
   if (refused.notApplied) return { title: refused.title, message: refused.message, status: refused.message, notApplied: refused.notApplied, retry: false, testId: "gpt-refusal" };
   const message = gptFailureMessage(t, error, props.providerName);
   return { title: t("images.notice.failed"), message: gptFailureNotice(t, message), status: message, retry: true, testId: "gpt-error" };
@@ -622,7 +629,7 @@ function WhatWeDid({
 }
 
 /** Each part of the instruction that was not done, in the seller's words, with the reason. */
-function NotDoneList({ items }: { items: NotApplied[] }) {
+export function NotDoneList({ items }: { items: NotApplied[] }) {
   return (
     <ul className="grid list-disc gap-1 ps-5 text-sm" data-testid="not-applied-list">
       {items.map((item) => (

@@ -49,7 +49,10 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
   const current = useRef<string | null>(null);
   const announced = useRef<Set<string>>(new Set());
   const finishedRef = useRef(onFinished);
-  finishedRef.current = onFinished;
+  // Kept after each render, before the effects below run (effects run in the order they are declared).
+  useEffect(() => {
+    finishedRef.current = onFinished;
+  });
 
   const stop = useCallback(() => {
     if (poller.current) clearTimeout(poller.current);
@@ -84,7 +87,7 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
           accept(next, true);
           if (next.status === "completed") return setConnection("idle");
         } catch (error) {
-          if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
+          if (error instanceof ApiError && (error.code === "not-found" || error.code === "unauthorized")) {
             writeStored(null);
             return setConnection("idle");
           }
@@ -158,15 +161,13 @@ export function useBatchJob(onFinished: (batch: BatchProgress, watched: boolean)
   // Coming back: show the last batch (finished or still running).
   useEffect(() => {
     const stored = readStored();
-    if (!stored) {
-      setResuming(false);
-      return;
-    }
     const controller = new AbortController();
-    fetchBatch(stored.id, controller.signal)
-      .then((found) => follow(found, false))
+    // Nothing stored: there is nothing to resume (settled like a fetch, so no state is set in the effect itself).
+    const found = stored ? fetchBatch(stored.id, controller.signal) : Promise.resolve(null);
+    found
+      .then((batch) => batch && follow(batch, false))
       .catch((error) => {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401)) writeStored(null);
+        if (error instanceof ApiError && (error.code === "not-found" || error.code === "unauthorized")) writeStored(null);
       })
       .finally(() => setResuming(false));
     return () => controller.abort();

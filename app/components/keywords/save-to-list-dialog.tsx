@@ -73,7 +73,7 @@ export function SaveToListDialog({
       onSaved(saved);
       onOpenChange(false);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(errorMessage(e, undefined, t));
     } finally {
       setBusy(false);
     }

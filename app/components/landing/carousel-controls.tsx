@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { PlainButton } from "~/components/ui/plain-button";
+import { clsx } from "clsx";
 
 /** Previous / dots / next, shared by the landing and dashboard carousels. */
 export function CarouselControls({
@@ -27,10 +27,10 @@ export function CarouselControls({
   className?: string;
 }) {
   return (
-    <div className={cn("flex items-center justify-center gap-3", className)}>
-      <Button type="button" variant="outline" size="icon" className="rounded-full" onClick={onPrevious} aria-label={previousLabel} data-testid={`${testId}-previous`}>
+    <div className={clsx("flex items-center justify-center gap-3", className)}>
+      <PlainButton type="button" variant="outline" size="icon" shape="round" onClick={onPrevious} aria-label={previousLabel} data-testid={`${testId}-previous`}>
         <ChevronLeftIcon aria-hidden="true" />
-      </Button>
+      </PlainButton>
       <div className="flex items-center">
         {Array.from({ length: count }, (_, i) => (
           <button
@@ -42,13 +42,13 @@ export function CarouselControls({
             data-testid={`${testId}-dot-${i}`}
             className="group flex size-6 items-center justify-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span className={cn("block h-2 rounded-full transition-all", i === index ? "w-5 bg-primary" : "w-2 bg-muted-foreground/40 group-hover:bg-muted-foreground/70")} />
+            <span className={clsx("block h-2 rounded-full transition-all", i === index ? "w-5 bg-primary" : "w-2 bg-muted-foreground/40 group-hover:bg-muted-foreground/70")} />
           </button>
         ))}
       </div>
-      <Button type="button" variant="outline" size="icon" className="rounded-full" onClick={onNext} aria-label={nextLabel} data-testid={`${testId}-next`}>
+      <PlainButton type="button" variant="outline" size="icon" shape="round" onClick={onNext} aria-label={nextLabel} data-testid={`${testId}-next`}>
         <ChevronRightIcon aria-hidden="true" />
-      </Button>
+      </PlainButton>
     </div>
   );
 }

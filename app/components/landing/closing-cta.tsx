@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { PlainButton } from "~/components/ui/plain-button";
 import { useT } from "~/lib/i18n";
 
 export function ClosingCta() {
@@ -12,12 +12,12 @@ export function ClosingCta() {
           {t("landing.cta.title")}
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg opacity-90">{t("landing.cta.body")}</p>
-        <Button asChild size="lg" variant="secondary" className="mt-8 h-12 px-7 text-base" data-testid="closing-cta">
+        <PlainButton asChild size="xl" variant="secondary" className="mt-8" data-testid="closing-cta">
           <Link to="/register">
             {t("landing.cta.button")}
             <ArrowRightIcon aria-hidden="true" />
           </Link>
-        </Button>
+        </PlainButton>
         <p className="mt-4 text-sm opacity-90">{t("landing.cta.note")}</p>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { ImageIcon, PenLineIcon, SearchIcon } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useT } from "~/lib/i18n";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 import { DEMO_CSS, ImageDemo, KeywordDemo, ListingDemo } from "./demo-previews";
 
 const DEMOS = [
@@ -66,12 +66,12 @@ export function DemoSwitcher() {
                   tabIndex={selected ? 0 : -1}
                   onClick={() => setActive(i)}
                   data-testid={`demo-tab-${id}`}
-                  className={cn(
+                  className={clsx(
                     "flex w-full items-start gap-3 rounded-xl border p-4 text-left outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring",
                     selected ? "border-primary/40 bg-card shadow-sm" : "border-transparent hover:bg-card/60",
                   )}
                 >
-                  <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg", selected ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground")}>
+                  <span className={clsx("flex size-9 shrink-0 items-center justify-center rounded-lg", selected ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground")}>
                     <Icon className="size-4" aria-hidden="true" />
                   </span>
                   <span>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { CheckIcon, ImageIcon, PenLineIcon, SearchIcon } from "lucide-react";
 import { useT } from "~/lib/i18n";
 import { useCarousel, useHoverFocusPause } from "~/lib/use-carousel";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 import { CarouselControls } from "./carousel-controls";
 
 export const LANDING_SLIDE_MS = 5000;
@@ -53,7 +53,7 @@ export function FeatureCarousel() {
                   inert={!active}
                   data-testid={`feature-slide-${i}`}
                   data-active={active ? "true" : "false"}
-                  className={cn(
+                  className={clsx(
                     "col-start-1 row-start-1 grid items-center gap-8 rounded-2xl border bg-card p-6 shadow-sm transition-opacity duration-500 sm:p-10 md:grid-cols-2",
                     active ? "opacity-100" : "pointer-events-none opacity-0",
                   )}

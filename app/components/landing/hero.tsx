@@ -1,6 +1,6 @@
 import { ArrowRightIcon, CheckIcon, ClockIcon, SparklesIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { PlainButton } from "~/components/ui/plain-button";
 import { useT } from "~/lib/i18n";
 
 export function Hero() {
@@ -19,15 +19,15 @@ export function Hero() {
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-pretty text-lg text-muted-foreground lg:mx-0">{t("landing.hero.subtitle")}</p>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
-            <Button asChild size="lg" className="h-12 w-full px-6 text-base sm:w-auto" data-testid="hero-cta">
+            <PlainButton asChild size="xl" className="w-full sm:w-auto" data-testid="hero-cta">
               <Link to="/register">
                 {t("landing.hero.cta")}
                 <ArrowRightIcon aria-hidden="true" />
               </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className="h-12 w-full px-6 text-base sm:w-auto">
+            </PlainButton>
+            <PlainButton asChild size="xl" variant="outline" className="w-full sm:w-auto">
               <a href="#how-it-works">{t("landing.hero.secondary")}</a>
-            </Button>
+            </PlainButton>
           </div>
           <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground">
             <CheckIcon className="size-4 text-success" aria-hidden="true" />

@@ -1,12 +1,12 @@
-import { LANGUAGES } from "../../../schema/api";
+import { LANGUAGES } from "../../../schema/api/preferences";
 import { useI18n } from "~/lib/i18n";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 /** EN | TR segmented switch; the choice is stored (cookie + localStorage) so the server renders it next time. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { language, setLanguage, t } = useI18n();
   return (
-    <div role="group" aria-label={t("landing.nav.language")} className={cn("inline-flex rounded-full border bg-background p-0.5", className)}>
+    <div role="group" aria-label={t("landing.nav.language")} className={clsx("inline-flex rounded-full border bg-background p-0.5", className)}>
       {LANGUAGES.map((code) => (
         <button
           key={code}
@@ -15,7 +15,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
           aria-pressed={language === code}
           onClick={() => setLanguage(code)}
           data-testid={`language-${code}`}
-          className={cn(
+          className={clsx(
             "h-8 min-w-9 rounded-full px-2 text-xs font-semibold uppercase tracking-wide outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring",
             language === code ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground",
           )}

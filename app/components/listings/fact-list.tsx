@@ -2,7 +2,7 @@ import { PencilIcon, PlusIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { ApiError } from "~/lib/api";
+import { ApiError, errorMessage } from "~/lib/api";
 import { saveFacts, type ListingDetail } from "~/lib/api/listings";
 import { useT, type MessageKey } from "~/lib/i18n";
 import { FACT_LIMITS, LISTING_FACT_KINDS } from "../../../schema/api/listings";
@@ -67,7 +67,7 @@ export function FactList({ listing, hint, onSaved }: { listing: ListingDetail; h
       setSaved(true);
       onSaved?.(next);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t("facts.edit.failed"));
+      setError(e instanceof ApiError ? errorMessage(e, undefined, t) : t("facts.edit.failed"));
     } finally {
       setSaving(false);
     }

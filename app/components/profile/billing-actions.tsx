@@ -31,7 +31,7 @@ export function BillingActions({ billing }: { billing: BillingStatus }) {
       const url = kind === "checkout" ? (await startCheckout()).url : await openBillingPortal();
       window.location.assign(url);
     } catch (e) {
-      setError(errorMessage(e));
+      setError(errorMessage(e, undefined, t));
       setPending(null);
     }
   };

@@ -65,7 +65,7 @@ export function SecurityCard() {
       setConfirm("");
       toast({ title: t("profile.security.changed"), variant: "success" });
     } catch (error) {
-      setFormError(errorMessage(error, t("profile.security.changeFailed")));
+      setFormError(errorMessage(error, t("profile.security.changeFailed"), t));
     } finally {
       setBusy(false);
     }
@@ -80,7 +80,7 @@ export function SecurityCard() {
       navigate("/login", { replace: true });
     } catch (error) {
       setSigningOut(false);
-      toast({ title: t("profile.security.logoutAllFailed", { message: errorMessage(error) }), variant: "destructive" });
+      toast({ title: t("profile.security.logoutAllFailed", { message: errorMessage(error, undefined, t) }), variant: "destructive" });
     }
   }
 

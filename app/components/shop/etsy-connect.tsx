@@ -75,7 +75,7 @@ export function EtsyConnectCard({ status }: { status: Loaded<EtsyConnectionStatu
     try {
       onSuccess(await call());
     } catch (e) {
-      setNotice({ tone: "error", parts: [{ text: errorMessage(e) }] });
+      setNotice({ tone: "error", parts: [{ text: errorMessage(e, undefined, t) }] });
       if (refreshOnError) void revalidate();
     } finally {
       setRunning(null);

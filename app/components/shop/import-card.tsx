@@ -137,7 +137,7 @@ export function ImportCsv({
       onImported?.(result);
     } catch (error) {
       if (controller.signal.aborted) setState({ kind: "idle" });
-      else setState({ kind: "failed", message: errorMessage(error, t("shop.import.failed")) });
+      else setState({ kind: "failed", message: errorMessage(error, t("shop.import.failed"), t) });
     } finally {
       if (abort.current === controller) abort.current = null;
     }

@@ -25,7 +25,7 @@ export function ProposalActions({ listingId, title, onDecided, onReload }: { lis
       onDecided(decision === "accept" ? "accepted" : "rejected");
     } catch (error) {
       if (isStaleProposal(error)) setStale(true);
-      else toast({ title: t("shop.review.failed"), description: errorMessage(error), variant: "destructive" });
+      else toast({ title: t("shop.review.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setBusy(null);
     }

@@ -50,7 +50,7 @@ export function ExportMenu() {
     try {
       await downloadShopExport(scope, format);
     } catch (error) {
-      toast({ title: t("sales.export.failed"), description: errorMessage(error), variant: "destructive" });
+      toast({ title: t("sales.export.failed"), description: errorMessage(error, undefined, t), variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -155,7 +155,7 @@ function SalesImport({ onImported }: { onImported: (result: SalesImportResult) =
       onImported(result);
     } catch (error) {
       if (controller.signal.aborted) setState({ kind: "idle" });
-      else setState({ kind: "failed", message: errorMessage(error, t("sales.import.failed")) });
+      else setState({ kind: "failed", message: errorMessage(error, t("sales.import.failed"), t) });
     } finally {
       if (abort.current === controller) abort.current = null;
     }

@@ -1,13 +1,14 @@
 /** The Advanced Keyword Research analysis (SPEC §7 'POST /api/advanced-keywords/analyze'). */
 import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
-import { apiResponse, ApiError, newRequestId } from "~/lib/api";
+import { apiResponse, ApiError, newRequestId, type ApiErrorCode } from "~/lib/api";
 import type { MessageKey } from "~/lib/i18n";
 
 /** A failed analysis: either a server message to show as it is, or one of the SPEC's own texts (a catalogue key). */
 export class AnalysisError extends Error {
   constructor(
     readonly text: { message: string } | { key: MessageKey },
-    readonly status = 0,
+    /** The API's code, when the server answered with one. */
+    readonly code: ApiErrorCode | null = null,
   ) {
     super("message" in text ? text.message : text.key);
     this.name = "AnalysisError";
@@ -30,10 +31,9 @@ export async function analyzeKeyword(keyword: string, geo: Geo): Promise<Analysi
     response = await apiResponse("/advanced-keywords/analyze", { body: { keyword: keyword.trim(), geo }, headers: { "X-Request-ID": newRequestId() } });
   } catch (error) {
     if (error instanceof ApiError) {
-      const message = typeof error.body?.message === "string" ? error.body.message : null;
-      if (message) throw new AnalysisError({ message }, error.status);
-      if (error.kind === "timeout") throw new AnalysisError({ key: "advanced.error.timeout" });
-      if (error.kind === "network") throw new AnalysisError({ key: "advanced.error.network" });
+      if (error.code === "timeout") throw new AnalysisError({ key: "advanced.error.timeout" }, error.code);
+      if (error.code === "network") throw new AnalysisError({ key: "advanced.error.network" }, error.code);
+      if (typeof error.body?.message === "string" && error.body.message) throw new AnalysisError({ message: error.message }, error.code);
     }
     throw new AnalysisError({ key: "advanced.error.generic" });
   }

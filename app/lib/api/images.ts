@@ -25,13 +25,13 @@ export type EditResult = EditImageResponse;
 /** POST /api/images/plan: what an instruction would do, before it is edited (free). */
 export async function planImageEdit(prompt: string, category: ImageCategory, platform: ImagePlatform): Promise<ImagePlan> {
   const body = await api<{ data?: ImagePlan }>("/images/plan", { body: { prompt, category, platform } });
-  if (!body?.data) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  if (!body?.data) throw new ApiError("Invalid response", 200, null, { code: "invalid-response" });
   return body.data;
 }
 
 export async function editImage(request: EditRequest): Promise<EditResult> {
   const body = await api<EditResult>("/edit-image", { body: { ...request, featureKey: "edit-image" }, timeoutMs: EDIT_TIMEOUT_MS });
-  if (!body?.success || typeof body.result?.image !== "string" || !body.result.image) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  if (!body?.success || typeof body.result?.image !== "string" || !body.result.image) throw new ApiError("Invalid response", 200, null, { code: "invalid-response" });
   return body;
 }
 
@@ -107,7 +107,7 @@ export async function fetchProviderInfo(): Promise<ProviderInfo> {
     const body = await api<{ data: ProviderInfo }>("/image/provider");
     return body.data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw error;
+    if (error instanceof ApiError && error.code === "unauthorized") throw error;
     const health = await api<{ providers?: { images?: ImageProviderName } }>("/health", { anonymous: true });
     const provider = health.providers?.images ?? "local";
     return { provider, label: "", gptProvider: provider, gptLabel: "" };
@@ -123,13 +123,13 @@ export async function createBatch(files: File[], prompt: string, category: Image
   form.append("category", category);
   form.append("platform", platform);
   const body = await api<{ success: boolean; data?: BatchProgress }>("/batches", { body: form, headers: { "X-Request-ID": requestId }, timeoutMs: EDIT_TIMEOUT_MS });
-  if (!body?.data?.id) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  if (!body?.data?.id) throw new ApiError("Invalid response", 200, null, { code: "invalid-response" });
   return body.data;
 }
 
 export async function fetchBatch(id: string, signal?: AbortSignal): Promise<BatchProgress> {
   const body = await api<{ data?: BatchProgress }>(`/batches/${encodeURIComponent(id)}`, { signal });
-  if (!body?.data?.id) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  if (!body?.data?.id) throw new ApiError("Invalid response", 200, null, { code: "invalid-response" });
   return body.data;
 }
 
@@ -140,7 +140,7 @@ export async function fetchBatch(id: string, signal?: AbortSignal): Promise<Batc
 export async function batchSocketUrl(id: string, signal?: AbortSignal): Promise<string> {
   const body = await api<{ data?: { ticket?: string } }>(`/batches/${encodeURIComponent(id)}/ticket`, { method: "POST", signal });
   const ticket = body?.data?.ticket;
-  if (typeof ticket !== "string" || !ticket) throw new ApiError("Invalid response", 200, null, "invalid-response");
+  if (typeof ticket !== "string" || !ticket) throw new ApiError("Invalid response", 200, null, { code: "invalid-response" });
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
   return `${scheme}://${window.location.host}/api/batches/${encodeURIComponent(id)}/ws?ticket=${encodeURIComponent(ticket)}`;
 }

@@ -1,6 +1,6 @@
 /** The SEO screen's keyword search (SPEC §7 'GET /api/keywords') and the SPEC §8 cases of its failures. */
 import type { KeywordSearchResult, VolumeSummary } from "../../../schema/api/keywords";
-import { api, ApiError, isEmailUnverified } from "~/lib/api";
+import { api, ApiError } from "~/lib/api";
 
 export interface SearchForm {
   productName: string;
@@ -14,13 +14,11 @@ export interface SearchForm {
 export type SearchFailure = { kind: "unauthorized" } | { kind: "quota"; limit: number; plan: string } | { kind: "unverified" } | { kind: "status"; status: number } | { kind: "generic" };
 
 export function classifySearchError(error: unknown): SearchFailure {
-  if (error instanceof ApiError && error.kind === "http") {
-    if (error.status === 401) return { kind: "unauthorized" };
-    if (isEmailUnverified(error)) return { kind: "unverified" };
-    if (error.status === 403) {
-      const quota = (error.body?.quota ?? {}) as { limit?: unknown; plan?: unknown };
-      return { kind: "quota", limit: typeof quota.limit === "number" ? quota.limit : 10, plan: typeof quota.plan === "string" ? quota.plan : "free" };
-    }
+  if (error instanceof ApiError && error.status > 0) {
+    if (error.code === "unauthorized") return { kind: "unauthorized" };
+    if (error.code === "email-unverified") return { kind: "unverified" };
+    if (error.code === "quota-exhausted") return { kind: "quota", limit: error.quota?.limit ?? 10, plan: error.quota?.plan ?? "free" };
+    // SPEC section 8 names the status in this text ('API request failed with status {n}'); nothing branches on it.
     return { kind: "status", status: error.status };
   }
   return { kind: "generic" };

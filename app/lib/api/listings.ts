@@ -51,9 +51,9 @@ export async function fixListing(id: string, patch: Record<string, unknown>, ver
   return body.data.listing;
 }
 
-/** The listing as it is now, from the 409 of a stale edit or restore; undefined for any other error. */
+/** The listing as it is now, from the version-conflict of a stale edit or restore; undefined for any other error. */
 export function conflictListing(error: unknown): ListingDetail | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  if (!(error instanceof ApiError) || error.code !== "version-conflict") return undefined;
   const listing = (error.body as { listing?: ListingDetail } | null)?.listing;
   return listing && typeof listing.version === "number" ? listing : undefined;
 }

@@ -19,7 +19,7 @@ export async function fetchProfile(): Promise<ProfileResponse> {
   try {
     body = await api<ProfileResponse>("/profile");
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    if (error instanceof ApiError && (error.code === "unauthorized" || error.code === "forbidden")) {
       handleUnauthorized();
       throw new Error("Unauthorized: Please login again", { cause: error });
     }
@@ -36,8 +36,8 @@ export async function updateProfileRequest(changes: ProfileUpdate): Promise<Prof
   try {
     profile = await api<ProfileResponse>("/profile", { method: "PUT", body: changes });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw new Error("Unauthorized: Please login again", { cause: error });
-    if (error instanceof ApiError && error.status === 400 && typeof error.body?.message === "string") throw new Error(error.body.message, { cause: error });
+    if (error instanceof ApiError && (error.code === "unauthorized" || error.code === "forbidden")) throw new Error("Unauthorized: Please login again", { cause: error });
+    if (error instanceof ApiError && error.code === "validation-failed") throw new Error(error.message, { cause: error });
     throw new Error("Failed to update profile", { cause: error });
   }
   if (profile.firstName) safeLocalStorage()?.setItem(STORAGE.userName, profile.firstName);

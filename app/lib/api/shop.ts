@@ -19,7 +19,7 @@ import type {
 } from "../../../schema/api/shop";
 import { SHOP_LIMITS } from "../../../schema/api/shop";
 import type { ListingSales, SalesImportResult, ShopChanges, ShopSales, VersionEffect } from "../../../schema/api/shop-sales";
-import { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, api, handleUnauthorized } from "~/lib/api";
+import { API_BASE, ApiError, DEFAULT_TIMEOUT_MS, api, apiErrorOf, handleUnauthorized } from "~/lib/api";
 import { getToken } from "~/lib/auth";
 import { downloadFromApi } from "./listings";
 
@@ -114,15 +114,15 @@ function uploadCsv<T>(path: string, file: File, onProgress: (progress: UploadPro
       if (xhr.status >= 200 && xhr.status < 300) {
         const data = body?.data as T | undefined;
         if (data && valid(data)) resolve(data);
-        else reject(new ApiError("Invalid response from server", xhr.status, body, "invalid-response"));
+        else reject(new ApiError("Invalid response from server", xhr.status, body, { code: "invalid-response" }));
         return;
       }
-      if (xhr.status === 401) handleUnauthorized();
-      const message = typeof body?.message === "string" ? body.message : `HTTP error! Status: ${xhr.status}`;
-      reject(new ApiError(message, xhr.status, body));
+      const error = apiErrorOf(xhr.status, body, xhr.getResponseHeader("Retry-After"));
+      if (error.code === "unauthorized") handleUnauthorized();
+      reject(error);
     };
-    xhr.onerror = () => reject(new ApiError("Network error", 0, null, "network"));
-    xhr.ontimeout = () => reject(new ApiError("Request timed out", 0, null, "timeout"));
+    xhr.onerror = () => reject(new ApiError("Network error", 0, null, { code: "network" }));
+    xhr.ontimeout = () => reject(new ApiError("Request timed out", 0, null, { code: "timeout" }));
     xhr.onabort = () => reject(new DOMException("The upload was cancelled", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     const form = new FormData();
@@ -193,8 +193,8 @@ export async function decideAllProposals(decision: "accept" | "reject", ids?: st
   return (await api<{ data: AcceptProposalsResult | RejectProposalsResult }>(`/shop/proposals/${decision}`, { body: ids ? { ids } : { all: true } })).data;
 }
 
-/** A 409: the listing changed after the proposal was written, so it cannot be applied as it is. */
-export const isStaleProposal = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** version-conflict: the listing changed after the proposal was written, so it cannot be applied as it is. */
+export const isStaleProposal = (error: unknown) => error instanceof ApiError && error.code === "version-conflict";
 
 /**
  * Every listing with a proposal waiting for review, with its details (the listing as it is now,

@@ -28,19 +28,17 @@ interface BatchOptions {
 
 /** Refuses the whole batch when any file is not an image or is too big (SPEC §5's batch messages). */
 function checkBatchFiles(files: BatchFile[]) {
-  if (files.length === 0) throw new HttpError(400, IMAGE_MESSAGES.batchMissing, { error: "missing images" });
-  if (files.length > IMAGE_LIMITS.batchMax)
-    throw new HttpError(400, IMAGE_MESSAGES.tooMany, { error: "too many images", details: `${files.length} images were sent; the limit is ${IMAGE_LIMITS.batchMax}.` });
+  if (files.length === 0) throw new HttpError(400, IMAGE_MESSAGES.batchMissing);
+  if (files.length > IMAGE_LIMITS.batchMax) throw new HttpError(400, IMAGE_MESSAGES.tooMany, { details: `${files.length} images were sent; the limit is ${IMAGE_LIMITS.batchMax}.` });
   const longName = files.findIndex((f) => f.fileName.length > IMAGE_LIMITS.fileNameMax);
   if (longName >= 0)
     throw new HttpError(400, `fileName must be at most ${IMAGE_LIMITS.fileNameMax} characters (image ${longName + 1} has ${files[longName].fileName.length})`, {
-      error: "invalid request",
       field: "fileName",
     });
   const tooLarge = files.filter((f) => f.tooLarge || (f.bytes && f.bytes.byteLength > IMAGE_LIMITS.maxBytes)).length;
-  if (tooLarge > 0) throw new HttpError(413, IMAGE_MESSAGES.batchTooLarge(tooLarge), { error: "image too large" });
+  if (tooLarge > 0) throw new HttpError(413, IMAGE_MESSAGES.batchTooLarge(tooLarge));
   const notImages = files.filter((f) => !f.bytes || !sniffImageType(f.bytes)).length;
-  if (notImages > 0) throw new HttpError(415, IMAGE_MESSAGES.batchNotImages(notImages), { error: "unsupported type", details: "Accepted types: image/jpeg, image/png, image/webp." });
+  if (notImages > 0) throw new HttpError(415, IMAGE_MESSAGES.batchNotImages(notImages), { details: "Accepted types: image/jpeg, image/png, image/webp." });
 }
 
 /**
@@ -58,7 +56,6 @@ async function assertBatchQuota(env: Env, user: Pick<User, "id" | "plan">, count
       : `You have ${remaining} image ${remaining === 1 ? "edit" : "edits"} left today on the ${quota.plan} plan, and this batch has ${count} images. Nothing was uploaded: remove ${count - remaining} ${count - remaining === 1 ? "image" : "images"} and try again, or wait until your quota resets at midnight UTC.`;
   throw new HttpError(403, message, {
     code: "quota-exhausted",
-    error: "limit exceeded",
     quota: { feature: quota.feature, used: quota.used, limit: quota.limit, plan: quota.plan, remaining },
     requested: count,
   });

@@ -4,6 +4,7 @@
  */
 import type { EditCheck, EditMeasurements, EditPart, EditStatus, NotApplied } from "../../../schema/api/images";
 import { BACKDROP_DONE_SHARE } from "./measure";
+import { MAX_PRODUCT_CHANGE } from "./model-measure";
 import type { Category, EditPlan, Operation } from "./instruction-parser";
 
 /** A brighten or darken counts as done when exposure moved at least this far the asked way (stops). */
@@ -99,15 +100,65 @@ export function canvasCheck(plan: EditPlan, m: EditMeasurements): EditCheck | nu
   return { part: "canvas", status: "not-done", summary, reason: `The result could not be brought to ${preset.side ? `${preset.side} x ${preset.side}` : `at least ${preset.minSide}`} px here.` };
 }
 
+/** Why a model's result with a changed product is not used (decision 0040). */
+const PRODUCT_CHANGED_REASON = "Etsy asks that listing photos show the actual item, so a picture in which the model redrew the product is not used.";
+
+const MODEL_BACKDROP_REASON = "The model's answer left part of the backdrop as it was.";
+const MODEL_UNSURE_REASON = "The product could not be found in the photo or in the model's answer, so the answer could not be checked.";
+
+/**
+ * A model editor's checks (decision 0040): the built-in editor's checks from the same figures, with
+ * the light's colour and the clean-up measured rather than taken on trust, and the product's own check
+ * first: changed beyond MAX_PRODUCT_CHANGE, the result is not the seller's item.
+ */
+export function modelChecksFor(plan: EditPlan, m: EditMeasurements): EditCheck[] {
+  // The built-in editor's reasons for a background not done name its own limits; a model's are its own.
+  const checks = checksFor(plan, m, {})
+    .filter((c) => c.part !== "colour" && c.part !== "cleanup")
+    .map((c) =>
+      c.part === "background" && c.status === "not-done" ? { ...c, reason: m.background && m.background.backdropShare >= BACKDROP_DONE_SHARE ? MODEL_UNSURE_REASON : MODEL_BACKDROP_REASON } : c,
+    );
+  const has = (op: Operation["op"]) => plan.operations.some((o) => o.op === op);
+  const warmth = plan.operations.find((o): o is Extract<Operation, { op: "warmth" }> => o.op === "warmth");
+  const c = m.colour;
+  if (c && (warmth || has("whiteBalance"))) {
+    const moved = c.warmthAfter - c.warmthBefore;
+    const summary = `Red-blue balance ${c.warmthBefore} to ${c.warmthAfter}; colour cast ${c.castBefore} to ${c.castAfter}.`;
+    const warmOk = !warmth || (warmth.amount > 0 ? moved >= 1.5 : moved <= -1.5);
+    const balanceOk = !has("whiteBalance") || c.castAfter <= Math.max(4, c.castBefore - 1);
+    checks.push(
+      warmOk && balanceOk ? { part: "colour", status: "done", summary } : { part: "colour", status: "not-done", summary, reason: "The light's colour did not change the way that was asked." },
+    );
+  }
+  if (has("denoise")) {
+    const ratio = m.noise?.ratio ?? 1;
+    const summary = `Fine detail of the backdrop ${ratio >= 1 ? "+" : ""}${Math.round((ratio - 1) * 100)} %.`;
+    checks.push(ratio <= 0.98 ? { part: "cleanup", status: "done", summary } : { part: "cleanup", status: "not-done", summary, reason: "The noise was not reduced." });
+  }
+  const change = m.productChange;
+  if (change) {
+    const share = pct(change.changedShare);
+    checks.unshift(
+      change.changedShare <= MAX_PRODUCT_CHANGE
+        ? { part: "product", status: "done", summary: `The product itself is unchanged: ${share} of it differs from the photo.` }
+        : { part: "product", status: "not-done", summary: `The model changed the product itself: ${share} of it differs from the photo.`, reason: PRODUCT_CHANGED_REASON },
+    );
+  }
+  return checks;
+}
+
 /**
  * The edit's status and charge. done: every part done and nothing refused; partial: some done; not
  * done: none. Charged only when at least one part was done and every part the editor tried was done
  * (a part refused before editing, shown in the plan, is never tried and never charged for).
  */
 export function verdict(plan: EditPlan, checks: EditCheck[], notApplied: NotApplied[]): { status: EditStatus; charged: boolean } {
+  // A model that changed the product itself did nothing usable, whatever else it did (decision 0040).
+  if (checks.some((c) => c.part === "product" && c.status === "not-done")) return { status: "not-done", charged: false };
   // Steps the plan added (the marketplace canvas, auto levels) do not make an edit done on their own.
   const asked = new Set(plan.requested.map((op) => PART_OF[op]));
-  const done = checks.filter((c) => c.status === "done" && (asked.size === 0 || asked.has(c.part))).length;
+  // The product's own check (a model's result) guards the edit; it is not a part that was asked.
+  const done = checks.filter((c) => c.status === "done" && c.part !== "product" && (asked.size === 0 || asked.has(c.part))).length;
   const failed = checks.filter((c) => c.status === "not-done").length;
   const status: EditStatus = done === 0 ? "not-done" : failed === 0 && notApplied.length === 0 ? "done" : "partial";
   return { status, charged: done > 0 && failed === 0 };

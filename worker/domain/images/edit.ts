@@ -11,7 +11,7 @@ import { completeOnboardingStep } from "../onboarding";
 import { releaseQuota, withQuota } from "../quota";
 import { altTextFor, canvasCheck, notDoneMessage, verdict } from "./checks";
 import { readImageHeader, sniffImageType, stripMetadata, type ImageType } from "./formats";
-import { describePlan, generativePrompt, parseInstruction, withoutBackground, type Category, type EditPlan, type Platform } from "./instruction-parser";
+import { describePlan, forModel, generativePrompt, parseInstruction, withoutBackground, type Category, type EditPlan, type Platform } from "./instruction-parser";
 import { storeImage, type StoredImage } from "./storage";
 import type { CheckedImage } from "./upload";
 
@@ -76,24 +76,24 @@ export function planOf(prompt: string, category: Category, platform: Platform): 
 }
 
 /**
- * The local editor's refusal of a batch before it is created: the same check as for one edit, so a
- * batch of ten does not fail ten times for the same reason.
+ * The refusal of a batch before it is created: the same check as for one edit, so a batch of ten does
+ * not fail ten times for the same reason (every editor, a model's too: decision 0040).
  */
-export function assertBatchCanBeEdited(editor: ImageEditor, prompt: string, category: Category, platform: Platform | null) {
-  if (editor.name === "local") refuseWhenNothingCanBeDone(parseInstruction(prompt, category, platform));
+export function assertBatchCanBeEdited(prompt: string, category: Category, platform: Platform | null) {
+  refuseWhenNothingCanBeDone(parseInstruction(prompt, category, platform));
 }
 
 /**
  * The local editor's refusal, before anything is stored or charged: every part of the instruction
  * is something it cannot do, so editing would only hand back the same photo as if it were done.
  */
-function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>) {
+function refuseWhenNothingCanBeDone(plan: ReturnType<typeof parseInstruction>, model = false) {
   if (!plan.refused) return;
-  throw new HttpError(422, NOTHING_DONE_MESSAGE, {
+  const notApplied = model ? plan.notApplied.map(forModel) : plan.notApplied;
+  throw new HttpError(422, model ? "The image was not edited: nothing that was asked can be done and measured here." : NOTHING_DONE_MESSAGE, {
     code: "instruction-not-supported",
-    error: "instruction not supported",
-    details: plan.notApplied.map((n) => `"${n.instruction}": ${n.reason}`).join(" "),
-    notApplied: plan.notApplied,
+    details: notApplied.map((n) => `"${n.instruction}": ${n.reason}`).join(" "),
+    notApplied,
   });
 }
 
@@ -107,7 +107,8 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
   const described = describePlan(plan);
   const cutout = editor.cutout && wantsCutout(plan) ? editor.cutout : null;
   const generative = !cutout && editor.name !== "local";
-  if (!generative) refuseWhenNothingCanBeDone(plan);
+  // A model is asked only for what the plan understood, so it refuses the same instructions (decision 0040).
+  refuseWhenNothingCanBeDone(plan, generative);
   const originalImageId = request.originalId ?? (await storeImage(env, userId, request.image.stored, request.image.type, "image-original", request.fileName)).id;
   try {
     const result = cutout ? await cutout.edit({ image: request.image, prompt: request.prompt, plan }) : await editor.edit({ image: request.image, prompt: request.prompt, plan });
@@ -115,11 +116,11 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
     const type = sniffImageType(result.bytes);
     const header = readImageHeader(result.bytes);
     if (!type || !header) throw new UpstreamError(label, `Invalid response from ${label}: what came back is not a JPEG, PNG or WEBP image.`);
-    // A generative editor is asked for the whole instruction; only the local editor refuses parts.
-    const notApplied = generative ? [] : [...plan.notApplied, ...(result.notApplied ?? [])];
-    // The result measured against the instruction (decision 0032); a generative editor's is not.
-    let measurements = generative ? null : (result.measurements ?? null);
-    const checks = generative ? [] : [...(result.checks ?? [])];
+    // Every editor is asked only for what the plan understood; the rest is listed with its reason.
+    const notApplied = [...(generative ? plan.notApplied.map(forModel) : plan.notApplied), ...(result.notApplied ?? [])];
+    // The result measured against the instruction (decisions 0032 and 0040: a model's too).
+    let measurements = result.measurements ?? null;
+    const checks = [...(result.checks ?? [])];
     if (measurements?.canvas) {
       measurements = { ...measurements, canvas: { ...measurements.canvas, width: header.width, height: header.height, square: header.width === header.height } };
       const canvas = canvasCheck(plan, measurements);
@@ -133,7 +134,7 @@ export async function runEdit(env: EditEnv, userId: string, editor: ImageEditor,
       // Nothing asked was done: no result is stored or charged, and the original stays (named below).
       // No result exists, so the canvas it would have had is not reported.
       const tried = checks.filter((c) => c.part !== "canvas");
-      throw new HttpError(422, notDoneMessage(tried), { code: "edit-not-done", error: "edit not done", status, charged: false, checks: tried, measurements, notApplied });
+      throw new HttpError(422, notDoneMessage(tried), { code: "edit-not-done", status, charged: false, checks: tried, measurements, notApplied });
     }
     // A provider's image may carry metadata of its own; results are stored and sent clean.
     const bytes = stripMetadata(result.bytes, type, false);

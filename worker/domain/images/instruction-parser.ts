@@ -395,10 +395,33 @@ export function describePlan(plan: EditPlan): { enhancedPrompt: string; promptEn
 }
 
 /** The instruction handed to a generative editor (OpenAI, Workers AI), with the plan's guidance. */
+/**
+ * A part refused for what the offline editor cannot do, said for a model editor (decision 0040): a
+ * model is asked only for what can be measured on its result, so it is not asked to repaint parts of
+ * the photo, blur, crop or rotate either.
+ */
+export function forModel(part: NotApplied): NotApplied {
+  if (!/offline editor/.test(part.reason) || part.reason.startsWith("Etsy asks")) return part;
+  return {
+    ...part,
+    reason: "Not asked of the model: only edits whose result can be measured (background, light, colour, sharpness, clean-up) are sent to it, so its answer can be checked before it is charged.",
+  };
+}
+
 export function generativePrompt(prompt: string, plan: EditPlan): string {
+  // A model is asked only for what the plan understood (decision 0040): the parts listed in
+  // notApplied (scenes, props, recolouring, anything unrecognised) are left out of its prompt.
+  let asked = prompt.trim();
+  for (const part of plan.notApplied) asked = asked.replace(part.instruction, " ");
+  asked = asked
+    .replace(/\s+/g, " ")
+    .replace(/(\s*(,|;|\.|\band\b|\bve\b)\s*)+$/i, "")
+    .replace(/^(\s*(,|;|\band\b|\bve\b)\s*)+/i, "")
+    .trim();
+  if (asked && !/[.!?]$/.test(asked)) asked += ".";
   const guidance = [
     `Product photo of ${plan.category} for an online marketplace listing.`,
-    prompt.trim(),
+    asked,
     plan.preset?.whiteBackground ? "The background must be pure white (#FFFFFF)." : "",
     "Keep the product itself exactly as it is: same shape, colour, text and details; do not add objects.",
   ];

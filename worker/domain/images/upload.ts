@@ -17,9 +17,9 @@ export interface CheckedImage {
   orientation: number;
 }
 
-export const tooLarge = () => new HttpError(413, IMAGE_MESSAGES.tooLarge, { error: "image too large", details: `The limit is ${IMAGE_LIMITS.maxBytes / (1024 * 1024)} MB per image.` });
-export const unreadable = (details = "The file is damaged or incomplete.") => new HttpError(400, IMAGE_MESSAGES.unreadable, { error: "invalid image", details });
-const notAnImage = () => new HttpError(415, IMAGE_MESSAGES.notImage, { error: "unsupported type", details: "Accepted types: image/jpeg, image/png, image/webp." });
+export const tooLarge = () => new HttpError(413, IMAGE_MESSAGES.tooLarge, { details: `The limit is ${IMAGE_LIMITS.maxBytes / (1024 * 1024)} MB per image.` });
+export const unreadable = (details = "The file is damaged or incomplete.") => new HttpError(400, IMAGE_MESSAGES.unreadable, { details });
+const notAnImage = () => new HttpError(415, IMAGE_MESSAGES.notImage, { details: "Accepted types: image/jpeg, image/png, image/webp." });
 
 /**
  * Bytes of a `data:` URL (base64 or percent-encoded). The 5 MB limit is checked from the encoded
@@ -70,7 +70,6 @@ export function checkImage(bytes: Uint8Array): CheckedImage {
   if (!header) throw unreadable("The image header could not be read.");
   if (header.width > IMAGE_LIMITS.maxSide || header.height > IMAGE_LIMITS.maxSide || header.width * header.height > IMAGE_LIMITS.maxPixels) {
     throw new HttpError(413, IMAGE_MESSAGES.dimensions, {
-      error: "image dimensions too large",
       details: `The image is ${header.width} x ${header.height} pixels.`,
     });
   }

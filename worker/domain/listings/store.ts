@@ -255,7 +255,7 @@ export async function updateListing(db: D1Database, userId: string, id: string, 
     if (row) return row;
     if (expectedVersion !== undefined) throw versionConflict(toDetail(await getListing(db, userId, id)), expectedVersion);
   }
-  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { code: "version-conflict", error: "version conflict" });
+  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { code: "version-conflict" });
 }
 
 /** Deletes a listing and the files attached to it (rows and R2 objects). */

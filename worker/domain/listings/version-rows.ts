@@ -53,7 +53,7 @@ export function versionConflict(current: ListingDetail, sent: number): HttpError
   return new HttpError(
     409,
     `This listing was changed since you opened it (you edited version ${sent}; it is now at version ${current.version}). Reload it to see the changes, or overwrite them with yours.`,
-    { code: "version-conflict", error: "version conflict", listing: current, currentVersion: current.version },
+    { code: "version-conflict", listing: current, currentVersion: current.version },
   );
 }
 

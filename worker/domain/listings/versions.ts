@@ -60,5 +60,5 @@ export async function restoreVersion(db: D1Database, userId: string, listingId: 
     if (row) return { row, restoredFrom: target.version };
     if (expectedVersion !== undefined) throw versionConflict(toDetail(await getListing(db, userId, listingId)), expectedVersion);
   }
-  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { code: "version-conflict", error: "version conflict" });
+  throw new HttpError(409, "This listing is being changed by several requests at once. Please try again.", { code: "version-conflict" });
 }

@@ -383,7 +383,7 @@ function notListingsCsv(detail: string): HttpError {
   return new HttpError(
     400,
     `This is not Etsy's listings CSV. ${detail} The file must start with a header row naming the columns ${ETSY_CSV_REQUIRED_COLUMNS.join(", ")} (Etsy's EtsyListingsDownload.csv also has MATERIALS, IMAGE1 to IMAGE10, the VARIATION columns and SKU). Download it from Etsy: Shop Manager > Settings > Options > Download Data > Download CSV.`,
-    { error: "not a listings csv", expectedColumns: [...ETSY_CSV_REQUIRED_COLUMNS] },
+    { expectedColumns: [...ETSY_CSV_REQUIRED_COLUMNS] },
   );
 }
 
@@ -421,7 +421,7 @@ export function tooManyRows(): HttpError {
   return new HttpError(
     413,
     `The file has more than ${max} listings, the most one import takes. Nothing was imported. Split it into files of at most ${max} rows (keep the header row in each) and import them one by one.`,
-    { error: "too many rows", limit: SHOP_LIMITS.importRowsMax },
+    { limit: SHOP_LIMITS.importRowsMax },
   );
 }
 
@@ -431,7 +431,6 @@ export function fileTooLarge(): HttpError {
     413,
     `The file is larger than ${mb} MB, the most one import takes. Nothing was imported. Split it into smaller files (keep the header row in each) and import them one by one.`,
     {
-      error: "file too large",
       limitBytes: SHOP_LIMITS.importBytesMax,
     },
   );
@@ -498,8 +497,5 @@ export async function* readEtsyListings(bytes: AsyncIterable<Uint8Array> | Reada
     yield hostile ? { row, error: hostileTextMessage(hostile.field, hostile.run) } : { row, input };
   }
   if (!columns) throw notListingsCsv("The file is empty.");
-  if (rows === 0)
-    throw new HttpError(400, "The file has Etsy's header row but no listings under it: there is nothing to import. Check that the shop has listings and download the file again.", {
-      error: "no listings",
-    });
+  if (rows === 0) throw new HttpError(400, "The file has Etsy's header row but no listings under it: there is nothing to import. Check that the shop has listings and download the file again.", {});
 }

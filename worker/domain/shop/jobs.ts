@@ -156,7 +156,7 @@ export async function startOptimizeJob(env: Pick<Env, "DB" | "QUOTA">, queue: Qu
   const inProgress = wanted.filter((id) => !queued.includes(id)).sort();
   if (!queued.length) {
     if (items.length) await orm.delete(shopJobs).where(eq(shopJobs.id, jobId));
-    throw new HttpError(409, nothingToOptimize(unchanged.length, inProgress.length), { unchanged, inProgress });
+    throw new HttpError(409, nothingToOptimize(unchanged.length, inProgress.length), { code: "nothing-to-optimize", unchanged, inProgress });
   }
 
   const messages = queued.map((listingId) => ({ body: { jobId, userId: user.id, listingId } satisfies OptimizeMessage, contentType: "json" as const }));

@@ -31,7 +31,7 @@ function proposalConflict(current: Listing, proposal: ListingProposal): HttpErro
   return new HttpError(
     409,
     `This listing was changed after the proposal was made (the proposal is for version ${proposal.baseVersion}; the listing is now at version ${current.version}). Optimize it again to get a proposal for the current text, or reject this one.`,
-    { code: "version-conflict", error: "version conflict", listing: toDetail(current), currentVersion: current.version },
+    { code: "version-conflict", listing: toDetail(current), currentVersion: current.version },
   );
 }
 

@@ -49,7 +49,7 @@ function notSalesCsv(detail: string): HttpError {
   return new HttpError(
     400,
     `This is not Etsy's sold order items CSV. ${detail} The file must start with a header row naming the columns ${SOLD_ITEMS_REQUIRED_COLUMNS.join(", ")} (Etsy's EtsySoldOrderItems file also has Price, Item Total, Discount Amount, Listing ID, Order ID and SKU), or be Etsy's orders file (${SOLD_ORDERS_REQUIRED_COLUMNS.join(", ")}). Download it from Etsy: Shop Manager > Settings > Options > Download Data > Orders.`,
-    { error: "not a sales csv", expectedColumns: [...SOLD_ITEMS_REQUIRED_COLUMNS] },
+    { expectedColumns: [...SOLD_ITEMS_REQUIRED_COLUMNS] },
   );
 }
 
@@ -59,7 +59,6 @@ function tooManySalesRows(): HttpError {
     413,
     `The file has more than ${max} rows, the most one sales import takes. Nothing was imported. Download a shorter period from Etsy (one year at a time) and import the files one by one.`,
     {
-      error: "too many rows",
       limit: SALES_LIMITS.importRowsMax,
     },
   );
@@ -167,8 +166,7 @@ export async function* readEtsySales(bytes: AsyncIterable<Uint8Array>, onHeader:
     yield kind === "items" ? itemRow(row, get) : orderRow(row, get);
   }
   if (!col) throw notSalesCsv("The file is empty.");
-  if (rows === 0)
-    throw new HttpError(400, "The file has Etsy's header row but no sales under it: there is nothing to import. Choose a period with sales and download the file again.", { error: "no sales" });
+  if (rows === 0) throw new HttpError(400, "The file has Etsy's header row but no sales under it: there is nothing to import. Choose a period with sales and download the file again.");
 }
 
 function itemRow(row: number, get: (name: string) => string): SaleItem {

@@ -46,7 +46,7 @@ export function storageFull(usage: StorageUsage, needed: number): HttpError {
   return new HttpError(
     403,
     `Your storage is full: ${formatBytes(usage.bytes)} of ${formatBytes(usage.bytesLimit)} used on the ${usage.plan} plan, and this needs ${formatBytes(needed)} more. Delete files or listings you no longer need to make room.`,
-    { code: "plan-limit", error: "storage limit exceeded", storage: usage },
+    { code: "plan-limit", storage: usage },
   );
 }
 
@@ -54,7 +54,7 @@ export function listingLimitReached(usage: StorageUsage): HttpError {
   return new HttpError(
     403,
     `You have reached the limit of ${usage.listingsLimit.toLocaleString("en-US")} saved listings on the ${usage.plan} plan. Delete listings you no longer need to save new ones.`,
-    { code: "plan-limit", error: "listing limit exceeded", storage: usage },
+    { code: "plan-limit", storage: usage },
   );
 }
 

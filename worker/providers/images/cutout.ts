@@ -101,7 +101,6 @@ export async function postForImage(
         429,
         `Too many requests: ${provider.label} is busy. Please wait ${retryAfter} seconds before trying again.`,
         {
-          error: "provider rate limited",
           provider: provider.label,
           retryAfter,
           details: sentence,

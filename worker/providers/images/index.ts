@@ -2,6 +2,7 @@ import type { Env } from "../../lib/env";
 import { cutoutProviderName, type CutoutOverrides, type CutoutProvider } from "./cutout";
 import { cutoutEditor } from "./cutout-editor";
 import { localEditor } from "./local-editor";
+import { measuredModelEditor } from "./model-check";
 import { photoroomProvider } from "./photoroom";
 import { removeBgProvider } from "./remove-bg";
 import { openAiImageEditor } from "./openai";
@@ -63,17 +64,23 @@ export function selectImageEditor(env: ImageEnv, overrides: ImageEditorOverrides
 
 function baseImageEditor(env: ImageEnv, overrides: ImageEditorOverrides): ImageEditor {
   const name = imageProviderName(env);
+  // A model's answer is measured before it is used or charged (decision 0040).
   if (name === "openai") {
-    return openAiImageEditor({
-      apiKey: env.OPENAI_API_KEY!,
-      model: env.OPENAI_IMAGE_MODEL || "gpt-image-1.5",
-      baseUrl: env.OPENAI_BASE_URL,
-      fetch: overrides.fetch,
-      timeoutMs: overrides.timeoutMs,
-    });
+    return measuredModelEditor(
+      openAiImageEditor({
+        apiKey: env.OPENAI_API_KEY!,
+        model: env.OPENAI_IMAGE_MODEL || "gpt-image-1.5",
+        baseUrl: env.OPENAI_BASE_URL,
+        fetch: overrides.fetch,
+        timeoutMs: overrides.timeoutMs,
+      }),
+      { images: env.IMAGES },
+    );
   }
   if (name === "workers-ai") {
-    return workersAiImageEditor({ ai: env.AI!, model: env.WORKERS_AI_IMAGE_MODEL || DEFAULT_WORKERS_AI_IMAGE_MODEL, images: env.IMAGES, timeoutMs: overrides.timeoutMs });
+    return measuredModelEditor(workersAiImageEditor({ ai: env.AI!, model: env.WORKERS_AI_IMAGE_MODEL || DEFAULT_WORKERS_AI_IMAGE_MODEL, images: env.IMAGES, timeoutMs: overrides.timeoutMs }), {
+      images: env.IMAGES,
+    });
   }
   return localEditor({ images: env.IMAGES });
 }

@@ -173,7 +173,7 @@ export async function editLocally({ image, plan: asked }: ImageEditRequest, opti
 }
 
 /** A copy of the small picture with the masked pixels painted (no mask: unchanged), for measuring. */
-function paintedCopy(img: Rgba, mask: Uint8Array | null, colour: Rgb | "transparent"): Rgba {
+export function paintedCopy(img: Rgba, mask: Uint8Array | null, colour: Rgb | "transparent"): Rgba {
   const out = copyOf(img);
   if (!mask) return out;
   for (let p = 0; p < mask.length; p++) {
@@ -214,7 +214,7 @@ function measure(plan: EditPlan, asked: EditPlan, before: Rgba, after: Rgba, bac
 }
 
 /** The canvas as the marketplace preset will make it: size and the padding added, in result pixels. */
-function canvasOf(plan: EditPlan, prePad: { width: number; height: number }, padded: Rgba): CanvasFigures | null {
+export function canvasOf(plan: EditPlan, prePad: { width: number; height: number }, padded: Rgba): CanvasFigures | null {
   if (!plan.preset) return null;
   const longest = Math.max(padded.width, padded.height);
   const target = plan.preset.side ?? Math.max(plan.preset.minSide, longest);
@@ -241,7 +241,7 @@ function canvasOf(plan: EditPlan, prePad: { width: number; height: number }, pad
  * lossless PNG (the JPEG encoder in WebAssembly would need about 96 MB for a 2000 x 2000 picture, the
  * PNG codec already in use about a third of that), and the binding brings it to the preset's size.
  */
-async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png" | "image/jpeg", images: ImagesBinding | undefined, notes: string[]) {
+export async function encodeForPlatform(work: Rgba, plan: EditPlan, format: "image/png" | "image/jpeg", images: ImagesBinding | undefined, notes: string[]) {
   const workPixels = work.width * work.height;
   const longest = Math.max(work.width, work.height);
   const target = plan.preset ? (plan.preset.side ?? Math.max(plan.preset.minSide, longest)) : longest;
@@ -358,7 +358,7 @@ export async function finishCutout({ image, plan }: ImageEditRequest, cutout: Cu
 }
 
 /** Width of the copy measurements run on: at most about MAX_ANALYSIS_PIXELS. */
-function analysisWidth(image: Pick<CheckedImage, "width" | "height">) {
+export function analysisWidth(image: Pick<CheckedImage, "width" | "height">) {
   const scale = Math.min(1, Math.sqrt(MAX_ANALYSIS_PIXELS / (image.width * image.height)));
   return Math.max(1, Math.round(image.width * scale));
 }
@@ -410,7 +410,7 @@ export function workingWidth(image: Pick<CheckedImage, "width" | "height">, maxS
   const scale = Math.min(1, maxSide / Math.max(width, height));
   return Math.max(1, Math.round(width * scale));
 }
-async function loadWorkingImage(image: CheckedImage, width: number, images: ImagesBinding | undefined): Promise<Rgba> {
+export async function loadWorkingImage(image: CheckedImage, width: number, images: ImagesBinding | undefined): Promise<Rgba> {
   return loadPixels(image.clean, image.type, image, width, images, "The image");
 }
 
@@ -419,7 +419,7 @@ async function loadWorkingImage(image: CheckedImage, width: number, images: Imag
  * binding outside the isolate first when it is larger, so only the working size is ever decoded in
  * WebAssembly (DESIGN §5).
  */
-async function loadPixels(bytes: Uint8Array, type: ImageType, own: { width: number; height: number }, width: number, images: ImagesBinding | undefined, what: string): Promise<Rgba> {
+export async function loadPixels(bytes: Uint8Array, type: ImageType, own: { width: number; height: number }, width: number, images: ImagesBinding | undefined, what: string): Promise<Rgba> {
   const ownPixels = own.width * own.height;
   if (width < own.width) {
     if (images) {
@@ -485,7 +485,7 @@ function toneOf(plan: EditPlan, proxy: Rgba, backgroundMask: Uint8Array | null):
 
 const multiply = (a: Rgb, b: Rgb): Rgb => [a[0] * b[0], a[1] * b[1], a[2] * b[2]];
 
-function photonResize(img: Rgba, width: number, height: number): Rgba {
+export function photonResize(img: Rgba, width: number, height: number): Rgba {
   const photon = new PhotonImage(new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength), img.width, img.height);
   try {
     const resized = resizePhoton(photon, width, height, SamplingFilter.Lanczos3);

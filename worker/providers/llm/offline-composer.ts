@@ -9,7 +9,8 @@
  * part is regenerated.
  */
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
-import { FILLER_PHRASES, OCCASIONS, type Lang } from "../../../shared/listings/categories";
+import { FILLER_PHRASES, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
+import { isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
 import {
   capitalise,
   lower,
@@ -66,10 +67,31 @@ export function factsFor(input: ComposeInput): FactSheet {
 }
 const factCache = new Map<string, FactSheet>();
 
-/** Whether a phrase the composer would write is backed by the seller's facts (no invented claim; in a Turkish listing, no English word). */
+/**
+ * Whether a phrase the composer would write is backed by the seller's facts: no invented claim, no
+ * audience, occasion, use or property the seller's words do not name ("kadın giyim" for a toddler's
+ * cardigan, "Kitchen Decor" for a mixing bowl; decision 0039), and in a Turkish listing no English word.
+ */
 function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
-  if (unsupportedClaims(text, facts, `${input.description}\n${input.keywords.join("\n")}`).length) return false;
+  const source = sellerText(input);
+  if (unsupportedClaims(text, facts, source).length) return false;
+  if (unsupportedPhrases(text, source, { lang: facts.language, category: sellerCategory(input), extra: facts.sizes }).length) return false;
   return facts.language !== "tr" || englishWords(text, `${input.description} ${input.keywords.join(" ")}`).length === 0;
+}
+
+/** The seller's description and chosen keywords as one text, built once per input (checks compare it by reference). */
+let lastSeller: { description: string; keywords: string[]; text: string; category?: CategoryId } | null = null;
+function seller(input: ComposeInput) {
+  if (!(lastSeller && lastSeller.description === input.description && lastSeller.keywords === input.keywords))
+    lastSeller = { description: input.description, keywords: input.keywords, text: `${input.description}\n${input.keywords.join("\n")}` };
+  return lastSeller;
+}
+const sellerText = (input: ComposeInput) => seller(input).text;
+/** The product's category, read once per input (the reading's cache key is the whole text, so a lookup per phrase would be quadratic). */
+function sellerCategory(input: ComposeInput): CategoryId {
+  const s = seller(input);
+  s.category ??= reading(input).category.id;
+  return s.category;
 }
 
 /** Keywords as the seller selected them, cleaned, each once; a regeneration starts at the next one. */
@@ -182,7 +204,7 @@ function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
 function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): string {
   const lead: string[] = [];
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
-  if (facts.vintage && /vintage|antika|antique/iu.test(source) && !has(head, "vintage")) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
+  if (facts.vintage && /vintage|antika|antique/iu.test(source)) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
   for (const e of facts.era) if (!has(head, e) && !/^(?:vintage|antique|antika|retro)$/i.test(e)) lead.push(e);
   if (facts.brand && !key(head).includes(key(facts.brand))) lead.push(facts.brand);
   for (const m of facts.models) if (!key(head).includes(key(m.replace(/^#\s?/, "")))) lead.push(m);
@@ -240,8 +262,10 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const out: Segment[] = [];
   const add = (text: string, priority: number) => out.push({ text: restoreAcronyms(titleCase(text, r.lang), source), priority });
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
+  // Wear and damage ("utensil marks inside", "crack on the saucer rim") belong to the description's condition line, never a title keyword.
+  const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
   for (const p of r.phrases) {
-    if (p === r.phrase) continue;
+    if (p === r.phrase || conditionClauses.has(p.clause)) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
   }
@@ -254,14 +278,29 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
   const used = new Set(words(head).map(key));
   let title = head;
   let count = 0;
-  for (const segment of segments) {
+  for (let segment of segments) {
     if (count >= maxSegments) break;
-    const ws = words(segment).map(key);
+    let ws = words(segment).map(key);
+    // A segment that goes on from the title's last words continues it ("… Turquoise" + "Turquoise Butterprint").
+    const titleWords = words(title).map(key);
+    const overlap = separator(count) === " " && ws.length > 1 && titleWords[titleWords.length - 1] === ws[0] ? 1 : 0;
+    if (overlap) {
+      const rest = segment.split(" ").slice(overlap).join(" ");
+      ws = ws.slice(overlap);
+      segment = rest;
+    }
     // A segment repeating a word of the title says it twice: left out.
     // A short doubled word is a name ("pom pom"); a longer one ("adım adım", step by step) repeats a word.
     if (ws.length === 0 || ws.some((w, i) => (used.has(w) || (ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) && !isStopWord(w) && !/^\d/.test(w))) continue;
+    // "%", ":", "&" and "+" may stand once in a title (the rule enforcer would write "percent50" for a second "%50"):
+    // a segment with a second share goes without its shares ("Yün Akrilik"); the description keeps them.
+    const twice = (text: string) => {
+      const once = text.match(/[%:&+]/gu) ?? [];
+      return new Set(once).size !== once.length;
+    };
+    if (twice(`${title} ${segment}`)) segment = segment.replace(/%\s?\d+(?:[.,]\d+)?\s*|\d+(?:[.,]\d+)?\s?%\s*/gu, "").trim();
     const next = `${title}${separator(count)}${segment}`;
-    if (next.length > max || words(next).length > maxWords) continue;
+    if (!segment || twice(next) || next.length > max || words(next).length > maxWords) continue;
     title = next;
     ws.forEach((w) => used.add(w));
     count += 1;
@@ -548,21 +587,62 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   return lines;
 }
 
+const sameSentence = (a: string, lang: Lang) =>
+  lower(a, lang)
+    .replace(/[\s.!?…]+$/u, "")
+    .replace(/\s+/g, " ");
+
+/**
+ * The seller's notes that the description shows under their own heading: each once, and none the
+ * intro or the features already hold (a sentence with both product facts and care, "El örgüsü…, elde
+ * yıkayın.", is the intro's, and is not repeated under "Bilmeniz gerekenler").
+ */
+function shownNotes(input: ComposeInput, lang: Lang): string[] {
+  const own = ownSentences(input, lang);
+  const intro = own[0] && own[0].length < 90 && own[1] ? 2 : 1;
+  const used = new Set(own.slice(0, intro + 6).map((o) => sameSentence(o, lang)));
+  return shopNotes(input, lang).filter((n) => {
+    const key = sameSentence(n, lang);
+    if (used.has(key)) return false;
+    used.add(key);
+    return true;
+  });
+}
+
+/** Care as the seller wrote it: washing, drying, ironing, cleaning ("sadece elde yıkanır", "lay flat to dry"). Linear. */
+const CARE_CLAUSE =
+  /(?<![\p{L}\p{N}])(?:(?<!(?:light|medium|dark|stone|acid|mid|black) )wash(?:es|ed|ing|able)?|tumble dry|dry (?:flat|clean)|lay flat|air dry|do not (?:iron|bleach|tumble)|iron (?:on )?low|wipe clean|spot clean|dishwasher|microwave safe|yıka\p{L}*|kurut\p{L}*|kuru temizle\p{L}*|ütüle\p{L}*|çamaşır suyu|bezle sil\p{L}*)(?![\p{L}\p{N}])/iu;
+
+/** Every care instruction the seller gave: their clauses about care, then the fact sheet's care that no clause holds. */
+function careItems(input: ComposeInput, facts: FactSheet, lang: Lang): string[] {
+  const clauses = sentences(input.description)
+    .flatMap((s) => s.split(/[,;]\s*|\s[-–]\s/u))
+    .map((c) => c.trim().replace(/[.!?]+$/u, ""))
+    .filter((c) => c && CARE_CLAUSE.test(c) && words(c).length <= 10);
+  const out = [...new Set(clauses)];
+  for (const c of facts.care) if (!out.some((o) => lower(o, lang).includes(lower(c, lang)))) out.push(c);
+  return out;
+}
+
 /** Feature lines: the seller's other sentences, then the facts as labelled lines. */
 function featureLines(input: ComposeInput, r: ProductReading): string[] {
   const own = ownSentences(input, r.lang);
   const intro = own[0] && own[0].length < 90 && own[1] ? 2 : 1;
   const features = own.slice(intro, intro + 6);
   // A fact the seller's care or shipping notes already state stays there, under its own heading.
-  const notes = lower(shopNotes(input, r.lang).join(" "), r.lang);
+  const notes = lower(shownNotes(input, r.lang).join(" "), r.lang);
   const facts = factsFor(input);
   const inNotes = (value: string) => notes.includes(lower(value, r.lang));
-  const sheet = { ...facts, care: facts.care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
+  // The care the seller gave always has its line, unless their notes below already say it.
+  const care = careItems(input, facts, r.lang);
+  const sheet = { ...facts, care: care.every(inNotes) ? [] : care.filter((c) => !inNotes(c)), condition: facts.condition.filter((c) => !inNotes(c)) };
   // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
   const listed = lower([...own.slice(1), ...features].join(" "), r.lang);
+  const careLabel = `${FACT_LABELS[r.lang].care}: `;
   for (const line of factLines(sheet, r.lang)) {
     const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
-    if (!features.includes(line) && !values.every((v) => listed.includes(lower(v, r.lang)))) features.push(line);
+    // The care line stands even when a sentence above holds the same words: a buyer looks for it.
+    if (!features.includes(line) && (line.startsWith(careLabel) || !values.every((v) => listed.includes(lower(v, r.lang))))) features.push(line);
   }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
@@ -573,7 +653,7 @@ export function composeBody(input: ComposeInput): string {
   const r = reading(input);
   const w = TEMPLATE_WORDS[r.lang];
   const features = featureLines(input, r);
-  const notes = shopNotes(input, r.lang);
+  const notes = shownNotes(input, r.lang);
   return [
     `${w.features}\n${features.map((f) => `• ${f}`).join("\n")}`,
     // Care, shipping and contact notes stay as the seller wrote them, under their own heading.
@@ -672,6 +752,15 @@ const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimali
 /** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
 const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug"]);
 
+/** Whether two words of a phrase are one word with different endings ("quilted quilt", "seramik seramik"). */
+function repeatsAStem(phrase: string): boolean {
+  const ws = phrase
+    .toLocaleLowerCase("tr")
+    .split(/\s+/)
+    .filter((w) => w.length > 3);
+  return ws.some((w, i) => ws.slice(i + 1).some((x) => x.slice(0, 4) === w.slice(0, 4) && (x.startsWith(w) || w.startsWith(x) || x.slice(0, -2) === w.slice(0, -2))));
+}
+
 /** Every tag candidate for this product, best first (the enforcer fills from the same list). */
 export function tagPool(input: ComposeInput): string[] {
   const r = reading(input);
@@ -679,11 +768,20 @@ export function tagPool(input: ComposeInput): string[] {
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
   const facts = factsFor(input);
+  const source = sellerText(input);
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
-    if (clean && supported(clean, input, facts)) pool.push(clean);
+    if (!clean || !supported(clean, input, facts)) return;
+    // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
+    // from "brass buckle"), and never wear or damage ("utensil marks").
+    if (isFragmentTag(clean, source, MATERIALS, head) || (isConditionPhrase(clean) && !source.toLocaleLowerCase("tr").includes(clean))) return;
+    // A care instruction is no search ("lay flat", "machine wash"); "dishwasher safe" and "machine washable" are.
+    if (CARE_CLAUSE.test(clean) && !/(?:safe|washable|yıkanabilir)$/u.test(clean)) return;
+    // A tag cannot carry "." ("4.5x3.5 inches" would become "4 5x3 5 inches"), nor say a word twice ("quilted quilt").
+    if (/\d[.,]\d/.test(clean) || repeatsAStem(clean)) return;
+    pool.push(clean);
   };
   const tail = (tokens: string[]) =>
     longestTail(
@@ -726,7 +824,7 @@ export function tagPool(input: ComposeInput): string[] {
   for (const e of facts.era) add(withHead(e));
   if (facts.vintage) add(withHead("vintage"));
   for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
-  for (const m of facts.materials) add(withHead(m.name));
+  for (const m of facts.materials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
   for (const c of facts.colours) add(withHead(c));
   if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
@@ -744,7 +842,7 @@ export function tagPool(input: ComposeInput): string[] {
     if (facts.editor) add(`${lower(facts.editor, r.lang)} ${r.lang === "tr" ? "şablon" : "template"}`);
   }
   const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
-  if (family) for (const m of [...modifiers, ...facts.materials.map((x) => x.name), ...facts.colours]) add(`${m} ${family}`);
+  if (family) for (const m of [...modifiers, ...facts.materials.map((x) => x.name), ...facts.colours]) if (lower(m, r.lang) !== family) add(`${m} ${family}`);
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
@@ -800,7 +898,9 @@ export function composeAltTexts(input: ComposeInput): string[] {
   const saysNothingNew = (x: string) => words(x).every((t) => nameWords.has(lower(t, r.lang)) || isStopWord(t));
   const extras = [
     ...keywordList(input).map((k) => lower(k, r.lang)),
-    ...r.phrases.filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2).map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
+    ...r.phrases
+      .filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2 && !isConditionPhrase(phraseText(p)))
+      .map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
     // A share ("100%") alone tells a screen-reader user nothing.
     ...r.measures.filter((m) => !/%/.test(m)),
     ...buyerPhrases(input),
@@ -916,7 +1016,7 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
   const titleWords = new Set(words(title).map((x) => lower(x, r.lang)));
   const candidates = [
     ...keywordList(input).flatMap((k) => words(k)),
-    ...r.phrases.flatMap((p) => (p.kind === "measure" ? [] : p.tokens.flatMap((t) => words(t)))),
+    ...r.phrases.flatMap((p) => (p.kind === "measure" || isConditionPhrase(phraseText(p)) ? [] : p.tokens.flatMap((t) => words(t)))),
     ...buyerPhrases(input).flatMap((p) => words(p)),
     ...r.category.synonyms[r.lang],
     ...r.materials.flatMap((m) => words(m)),
@@ -1012,7 +1112,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (facts.brand) add(n.brand, facts.brand);
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
-  if (facts.models.length) add(n.model, facts.models.join(", "));
+  // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
+  if (facts.models.length) add(n.model, facts.models.map((m) => m.replace(/^#\s?/, "")).join(", "));
   if (facts.era.length) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
   const design = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?) (?:pattern|design|desenli|deseni)(?![\p{L}])/u.exec(text)?.[1];
