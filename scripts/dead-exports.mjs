@@ -2,8 +2,11 @@
 // npm run deadcode: the exported names of app/, worker/, schema/ and tests/ that no
 // other file imports, and those that only tests import. Read from TypeScript's own module graph (the
 // project's tsconfig files), so `~/` paths, `export * from`, re-exports and `import type` all count.
-// A report: it exits 0. `--fail` (npm test's "deadcode" step) exits 1 when an export no file imports is
-// found outside KEPT.
+// Route modules count too: of a module app/routes.ts lists, only the names React Router reads
+// (ROUTE_EXPORTS) are used by the framework; its other exports need an importer like any file's. A file
+// under app/routes/ that app/routes.ts does not list is reported as a route nobody can reach.
+// A report: it exits 0. `--fail` (npm test's "deadcode" step) exits 1 when an export no file imports or
+// an unlisted route is found outside KEPT.
 import { relative, resolve, sep } from "node:path";
 import ts from "typescript";
 
@@ -44,6 +47,27 @@ const FRAMEWORK_FILES = new Set(["worker/index.ts", "tests/worker/setup.ts", "te
 /** drizzle-kit reads the tables of this file (drizzle.config.ts) to write migrations. */
 const DRIZZLE_SCHEMA = "schema/db.ts";
 
+/** The route table (React Router reads its default export) and the modules its calls name. */
+const ROUTE_TABLE = "app/routes.ts";
+
+/**
+ * The files app/routes.ts names (`route("x", "routes/x.tsx")`, `index(…)`, `layout(…)`), project-relative:
+ * every string literal of the table that ends in a module extension, resolved against app/.
+ * @param {ts.SourceFile | undefined} sf
+ */
+function listedRoutes(sf) {
+  /** @type {Set<string>} */
+  const files = new Set();
+  if (!sf) return files;
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    if (ts.isStringLiteralLike(node) && /\.(tsx?|jsx?|mdx?)$/.test(node.text)) files.add(rel(resolve(root, "app", node.text)));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return files;
+}
+
 /**
  * @param {string} file project-relative, forward slashes
  * @param {string} name
@@ -52,7 +76,8 @@ const DRIZZLE_SCHEMA = "schema/db.ts";
 function isFrameworkExport(file, name, symbol) {
   if (FRAMEWORK_FILES.has(file)) return true;
   if (file === DRIZZLE_SCHEMA && symbol.flags & ts.SymbolFlags.Value) return true;
-  const routeModule = file === "app/root.tsx" || file.startsWith("app/entry.") || file.startsWith("app/routes/") || file === "app/routes.ts";
+  if (file === ROUTE_TABLE) return name === "default";
+  const routeModule = file === "app/root.tsx" || file.startsWith("app/entry.") || routes.has(file);
   return routeModule && ROUTE_EXPORTS.has(name);
 }
 
@@ -83,6 +108,8 @@ function createProgram() {
 const program = createProgram();
 const checker = program.getTypeChecker();
 const sources = program.getSourceFiles().filter((sf) => !sf.isDeclarationFile && !rel(sf.fileName).startsWith("node_modules/") && !rel(sf.fileName).startsWith(".."));
+
+const routes = listedRoutes(sources.find((sf) => rel(sf.fileName) === ROUTE_TABLE));
 
 /** @param {ts.Symbol} symbol */
 const resolveAlias = (symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
@@ -132,9 +159,12 @@ for (const sf of sources) {
 const dead = [];
 /** @type {string[]} */
 const testsOnly = [];
+/** Route modules app/routes.ts does not list: no URL reaches them. @type {string[]} */
+const unlisted = [];
 for (const sf of sources) {
   const file = rel(sf.fileName);
   if (!inScope(file)) continue;
+  if (file.startsWith("app/routes/") && /\.(tsx?|jsx?)$/.test(file) && !routes.has(file)) unlisted.push(`${file}: not a route of ${ROUTE_TABLE}`);
   const moduleSymbol = checker.getSymbolAtLocation(sf);
   if (!moduleSymbol) continue;
   for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
@@ -152,13 +182,17 @@ for (const sf of sources) {
 const failing = dead.filter((line) => !KEPT.some((re) => re.test(line)));
 if (process.argv.includes("--fail")) {
   // npm test: only what fails, one line each.
-  for (const line of failing) console.error(`  ${line}`);
-  if (failing.length) {
-    console.error(`\n✗ ${failing.length} exports no file imports (outside the kept kit): remove the export or the code`);
-    process.exit(1);
-  }
+  for (const line of [...unlisted, ...failing]) console.error(`  ${line}`);
+  if (unlisted.length) console.error(`\n✗ ${unlisted.length} route modules app/routes.ts does not list: add the route or remove the file`);
+  if (failing.length) console.error(`\n✗ ${failing.length} exports no file imports (outside the kept kit): remove the export or the code`);
+  if (unlisted.length || failing.length) process.exit(1);
   console.log(`✓ no dead exports (${dead.length - failing.length} kept on purpose: the components/ui kit, declaration types)`);
   process.exit(0);
+}
+if (unlisted.length) {
+  console.log(`Route modules app/routes.ts does not list (${unlisted.length}):`);
+  for (const line of unlisted.sort()) console.log(`  ${line}`);
+  console.log("");
 }
 console.log(`Exports no other file imports (${dead.length}):`);
 for (const line of dead.sort()) console.log(`  ${line}`);

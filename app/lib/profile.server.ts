@@ -73,7 +73,9 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     const result = await callApi<ProfileResponse>(context, "/profile", { method: "PUT", body: changes });
     if (!result.ok) {
       // SPEC §8: a refused change says why (400), anything else 'Failed to update profile'.
-      const message = result.status === 401 || result.status === 403 ? "Unauthorized: Please login again" : result.status === 400 ? result.error.message : "Failed to update profile";
+      const code = result.error.code;
+      const signedOut = code === "unauthorized" || code === "forbidden" || code === "cross-origin";
+      const message = signedOut ? "Unauthorized: Please login again" : code === "validation-failed" ? result.error.message : "Failed to update profile";
       return fail(intent, result.status, { ...result.error, message });
     }
     return data<ProfileActionAnswer>({ ok: true, intent, profile: result.data });

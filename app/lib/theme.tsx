@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { Theme } from "../../schema/api";
 import { COOKIE, STORAGE, safeLocalStorage, writeCookie } from "./storage-keys";
 
@@ -18,23 +18,26 @@ function systemTheme(): Theme {
   return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
+/** Follows the system's colour scheme as it changes. */
+function subscribeSystemTheme(onChange: () => void) {
+  const media = typeof window !== "undefined" ? window.matchMedia?.("(prefers-color-scheme: dark)") : undefined;
+  media?.addEventListener("change", onChange);
+  return () => media?.removeEventListener("change", onChange);
+}
+
 /**
  * The saved theme lives in localStorage (SPEC) and in a cookie, so the server renders <html> with the
  * right class and the first paint is already right. With no saved choice, CSS follows the system.
  */
 export function ThemeProvider({ initialChoice, children }: { initialChoice: Theme | null; children: ReactNode }) {
   const [choice, setChoice] = useState<Theme | null>(initialChoice);
-  const [system, setSystem] = useState<Theme>(initialChoice ?? "light");
+  // The server (and hydration) assume the saved choice, else light; the browser's answer follows at once.
+  const system = useSyncExternalStore(subscribeSystemTheme, systemTheme, () => initialChoice ?? "light");
 
   useEffect(() => {
     const stored = safeLocalStorage()?.getItem(STORAGE.theme);
     if ((stored === "light" || stored === "dark") && stored !== choice) apply(stored, setChoice);
     if (!stored && choice) safeLocalStorage()?.setItem(STORAGE.theme, choice);
-    setSystem(systemTheme());
-    const media = window.matchMedia?.("(prefers-color-scheme: dark)");
-    const onChange = () => setSystem(systemTheme());
-    media?.addEventListener("change", onChange);
-    return () => media?.removeEventListener("change", onChange);
     // Only on mount: reconcile the cookie with localStorage once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

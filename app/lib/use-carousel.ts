@@ -1,17 +1,24 @@
-import { useCallback, useEffect, useState, type FocusEvent } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore, type FocusEvent } from "react";
 
-/** True when the visitor asked the system for less motion; carousels then never move on their own. */
+const reducedMotion = () => (typeof window !== "undefined" ? window.matchMedia?.("(prefers-reduced-motion: reduce)") : undefined);
+
+/** Follows the system's reduced-motion preference as it changes. */
+function subscribeReducedMotion(onChange: () => void) {
+  const media = reducedMotion();
+  media?.addEventListener?.("change", onChange);
+  return () => media?.removeEventListener?.("change", onChange);
+}
+
+/**
+ * True when the visitor asked the system for less motion; carousels then never move on their own. The
+ * server (and hydration) assume motion is fine; the browser's answer follows at once.
+ */
 function usePrefersReducedMotion() {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const media = typeof window !== "undefined" ? window.matchMedia?.("(prefers-reduced-motion: reduce)") : undefined;
-    if (!media) return;
-    setReduced(media.matches);
-    const onChange = () => setReduced(media.matches);
-    media.addEventListener?.("change", onChange);
-    return () => media.removeEventListener?.("change", onChange);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => reducedMotion()?.matches ?? false,
+    () => false,
+  );
 }
 
 interface CarouselOptions {

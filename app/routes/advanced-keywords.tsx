@@ -53,7 +53,7 @@ export default function AdvancedKeywords() {
   const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
   const [outcome, setOutcome] = useState<AnalysisOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const last = useRef<{ keyword: string; geo: Geo } | null>(null);
+  const [last, setLast] = useState<{ keyword: string; geo: Geo } | null>(null);
   const fromLink = useRef(false);
 
   async function run(value: string, region: Geo) {
@@ -64,7 +64,7 @@ export default function AdvancedKeywords() {
       document.querySelector<HTMLInputElement>('input[name="keyword"]')?.focus();
       return;
     }
-    last.current = { keyword: value, geo: region };
+    setLast({ keyword: value, geo: region });
     setStatus("loading");
     setFailure(null);
     try {
@@ -173,8 +173,8 @@ export default function AdvancedKeywords() {
           <AlertTitle>{t("advanced.error.title")}</AlertTitle>
           <AlertDescription>
             <p>{failure}</p>
-            {last.current && (
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => last.current && run(last.current.keyword, last.current.geo)}>
+            {last && (
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => run(last.keyword, last.geo)}>
                 <RotateCcwIcon aria-hidden="true" />
                 {t("app.tryAgain")}
               </Button>

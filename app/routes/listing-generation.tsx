@@ -70,16 +70,17 @@ export default function ListingGeneration() {
   // The PDF belongs to the draft it was built from; the sample draft has none.
   const pdf = wizard && !sample && wizard.formattedFrom && wizard.formattedFrom === wizard.optimizedPattern ? wizard.pdf : null;
 
-  const generate = useCallback(
+  const storeName = profile.data?.storeName;
+  // Writes the listing of this draft; the caller has put the screen in its "generating" phase.
+  const write = useCallback(
     async (state: WizardState) => {
       const input = state.formattedContent;
       const requestId = requestIdFor(state.pendingListing, input);
       const pdfFileId = !isSampleDraft(input) && state.formattedFrom && state.formattedFrom === state.optimizedPattern ? (state.pdf?.fileId ?? null) : null;
       update({ pendingListing: { requestId, input } });
-      setPhase({ kind: "generating" });
       try {
         // The listing is written in the interface's language (issue 27), whatever the pattern's.
-        const result = await etsyListingCall(input, pdfFileId, { ...callOptions(state, profile.data?.storeName), listingLanguage: language }, requestId);
+        const result = await etsyListingCall(input, pdfFileId, { ...callOptions(state, storeName), listingLanguage: language }, requestId);
         update({
           listing: { title: result.title, description: result.description, tags: result.tags ?? [], altTexts: result.altTexts ?? [] },
           listingFrom: input,
@@ -109,17 +110,30 @@ export default function ListingGeneration() {
         setPhase({ kind: "error", detail: detailAfter(t("wizard.error.listing"), detailAfter(WIZARD_ERROR_TEXT.listing, text)) });
       }
     },
-    [failureText, language, profile.data?.storeName, refreshQuota, t, update],
+    [failureText, language, storeName, refreshQuota, t, update],
   );
 
-  // Write the listing once on arrival, unless the stored one was written from this very draft (a reload).
+  const generate = (state: WizardState) => {
+    setPhase({ kind: "generating" });
+    return write(state);
+  };
+
+  // On arrival (once the draft is read), decided once while rendering: nothing to write; the stored
+  // listing was written from this very draft (a reload) and is shown as it is; or it is being written.
+  const [arrived, setArrived] = useState(false);
+  if (wizard && !arrived) {
+    setArrived(true);
+    setPhase(!wizard.formattedContent.trim() ? { kind: "nothing" } : writtenFrom(wizard) ? { kind: "ready" } : { kind: "generating" });
+  }
+  // The listing is written once, on arrival.
   useEffect(() => {
     if (!wizard || started.current) return;
     started.current = true;
-    if (!wizard.formattedContent.trim()) setPhase({ kind: "nothing" });
-    else if (wizard.listing && wizard.listingFrom === wizard.formattedContent) setPhase({ kind: "ready" });
-    else void generate(wizard);
-  }, [wizard, generate]);
+    // `write` first stores the pending request's id in the draft (sessionStorage and the wizard's state)
+    // so that a reload mid-call replays it instead of paying twice: the synchronous state write is that.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (wizard.formattedContent.trim() && !writtenFrom(wizard)) void write(wizard);
+  }, [wizard, write]);
 
   async function finish() {
     if (!wizard?.listing || finishing || finished) return;
@@ -396,4 +410,9 @@ function StatusBadge({ phase }: { phase: Phase }) {
       {t("wizard.listing.status.generating")}
     </Badge>
   );
+}
+
+/** The stored listing was written from the draft as it stands. */
+function writtenFrom(state: WizardState) {
+  return Boolean(state.listing) && state.listingFrom === state.formattedContent;
 }

@@ -239,7 +239,11 @@ export default function MyShop({ loaderData }: Route.ComponentProps) {
     } else if (answer.error) {
       // 409: every listing is unchanged since its last run or already in a running job; nothing was charged.
       const nothing = answer.error.code === "nothing-to-optimize";
-      toast({ title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"), description: errorMessage(failureError(answer.error), undefined, t), variant: nothing ? "default" : "destructive" });
+      toast({
+        title: t(nothing ? "shop.optimize.nothing" : "shop.optimize.failed"),
+        description: errorMessage(failureError(answer.error), undefined, t),
+        variant: nothing ? "default" : "destructive",
+      });
     }
   });
   // Once per answer (a later render, in another language say, does not toast it again).

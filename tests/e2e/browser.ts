@@ -147,3 +147,28 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Waits until the page has settled: its fonts are loaded and no finite CSS animation or transition is
+ * still running (an endless one, a spinner, does not count). Instead of a fixed pause before a
+ * screenshot or a check of the settled screen.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(
+    async () => {
+      await document.fonts.ready;
+      return document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity);
+    },
+    undefined,
+    { polling: "raf" },
+  );
+}
+
+/** A JSON answer of the API, asked from inside the page (with its session, however the page holds it). */
+export async function pageApi<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (p) => {
+    const token = localStorage.getItem("token");
+    const res = await fetch(p, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: "same-origin" });
+    return { status: res.status, body: (await res.json().catch(() => null)) as T };
+  }, path);
+}

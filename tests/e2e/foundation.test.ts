@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, baseURL, launchBrowser, mailLink, newContext, registerViaUi, screenshot, sessionToken, uniqueEmail } from "./browser";
+import { PASSWORD, baseURL, launchBrowser, mailLink, newContext, registerViaUi, screenshot, sessionToken, settled, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -133,16 +133,18 @@ describe("accounts in the browser", () => {
     await page.getByTestId("verify-email-sent").getByText("A new confirmation link is on its way.", { exact: false }).waitFor();
     await screenshot(page, "verify-email-banner-sent");
     let link = before;
-    for (let i = 0; i < 40 && link === before; i++) {
-      link = await mailLink(email, "/verify-email");
-      if (link === before) await page.waitForTimeout(150);
-    }
-    expect(link).not.toBe(before);
+    await expect
+      .poll(async () => {
+        link = await mailLink(email, "/verify-email");
+        return link;
+      })
+      .not.toBe(before);
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByText("Your email address is confirmed.").waitFor();
     await page.goto("/dashboard");
+    // The banner and the e-mail come from the same account data: with the e-mail shown, the banner is decided.
     await page.getByTestId("user-email").waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.getByTestId("verify-email-banner").count()).toBe(0);
     await context.close();
   });
@@ -191,13 +193,14 @@ describe("accounts in the browser", () => {
 
     // The mail is written after the answer; the outbox lists it within a moment.
     let link: string | null = null;
-    for (let i = 0; i < 20 && !link; i++) {
-      await page.goto("/dev/mail");
-      const article = page.locator("article", { hasText: email }).filter({ hasText: "Reset your Listora password" });
-      if ((await article.count()) > 0) link = await article.first().locator("a").first().getAttribute("href");
-      else await page.waitForTimeout(250);
-    }
-    expect(link).toContain("/reset-password?token=");
+    await expect
+      .poll(async () => {
+        await page.goto("/dev/mail");
+        const article = page.locator("article", { hasText: email }).filter({ hasText: "Reset your Listora password" });
+        if ((await article.count()) > 0) link = await article.first().locator("a").first().getAttribute("href");
+        return link;
+      })
+      .toContain("/reset-password?token=");
     await page.goto(new URL(link!).pathname + new URL(link!).search);
     const newPassword = "A-brand-new-pass-42";
     await page.getByLabel("New password").fill(newPassword);
@@ -226,7 +229,7 @@ describe("accounts in the browser", () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     // And still dark once the profile has loaded: the choice was saved to the profile too.
     await expect.poll(() => page.getByTestId("user-email").textContent()).toContain("@example.com");
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     await screenshot(page, "dashboard-dark");

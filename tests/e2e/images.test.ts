@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import { launchBrowser, newContext, pageApi, screenshot, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -292,9 +292,11 @@ describe("Image Editor (/edit-image)", () => {
     await page.getByTestId("batch-prompt").fill("brighten");
     await page.getByTestId("batch-submit").click();
     await page.getByTestId("batch-results").waitFor();
+    const batchId = await page.evaluate(() => (JSON.parse(localStorage.getItem("listora.imageEditor.batch") ?? "null") as { id: string } | null)?.id);
+    expect(batchId).toBeTruthy();
     await page.goto("/dashboard");
-    // Two items with the 1 s pause: well finished after a few seconds.
-    await page.waitForTimeout(6000);
+    // Away from the editor until the server says the batch is done.
+    await expect.poll(async () => (await pageApi<{ data?: { status?: string } }>(page, `/api/batches/${batchId}`)).body?.data?.status, { timeout: 30_000, interval: 250 }).toBe("completed");
     await openEditor(page);
     await page.getByTestId("batch-away").waitFor({ timeout: 15_000 });
     await expect.poll(() => page.locator('[data-testid="batch-item"][data-status="completed"]').count()).toBe(2);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newContext, screenshot } from "./browser";
+import { baseURL, launchBrowser, newContext, screenshot, settled } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,6 +13,19 @@ afterAll(async () => {
 /** Top of a section relative to the viewport, once scrolling has settled. */
 async function sectionTop(page: Page, id: string) {
   return page.evaluate((sel) => document.querySelector(sel)!.getBoundingClientRect().top, `#${id}`);
+}
+
+/** Waits until React has hydrated the element with this test id (its event handlers are attached). */
+async function hydrated(page: Page, testId: string) {
+  await page.waitForFunction((id) => {
+    const element = document.querySelector(`[data-testid="${id}"]`);
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  }, testId);
+}
+
+/** Moves the page's installed clock by `ms`, half a second at a time, so effects between the steps run. */
+async function advance(page: Page, ms: number) {
+  for (let moved = 0; moved < ms; moved += 500) await page.clock.runFor(Math.min(500, ms - moved));
 }
 
 describe("landing page", () => {
@@ -87,10 +100,18 @@ describe("landing page", () => {
   it("advances the feature carousel by itself, jumps with dots and the arrows, and holds while hovered", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    // The page's timers run on a clock the test moves: a slide's 5 seconds pass without waiting for them.
+    await page.clock.install();
     await page.goto("/landing");
     const carousel = page.getByTestId("feature-carousel");
     expect(await carousel.getAttribute("data-index")).toBe("0");
-    await expect.poll(() => carousel.getAttribute("data-index"), { timeout: 8000, interval: 250 }).toBe("1");
+    await hydrated(page, "feature-carousel");
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return carousel.getAttribute("data-index");
+      })
+      .toBe("1");
 
     await page.getByTestId("feature-carousel-dot-2").click();
     expect(await carousel.getAttribute("data-index")).toBe("2");
@@ -102,7 +123,7 @@ describe("landing page", () => {
 
     // The pointer (and focus) are still on the carousel: it must not move.
     expect(await carousel.getAttribute("data-paused")).toBe("true");
-    await page.waitForTimeout(5600);
+    await advance(page, 6_000);
     expect(await carousel.getAttribute("data-index")).toBe("2");
 
     await page.getByTestId("demo-tab-image").click();
@@ -115,8 +136,11 @@ describe("landing page", () => {
   it("does not auto-advance for visitors who prefer reduced motion", async () => {
     const context = await browser.newContext({ baseURL: baseURL(), reducedMotion: "reduce" });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto("/landing");
-    await page.waitForTimeout(5800);
+    await hydrated(page, "feature-carousel");
+    // Three slides' time on the page's clock.
+    await advance(page, 15_000);
     expect(await page.getByTestId("feature-carousel").getAttribute("data-index")).toBe("0");
     await context.close();
   });
@@ -180,7 +204,7 @@ describe("landing page", () => {
       const context = await newContext(browser, { width, colorScheme: scheme });
       const page = await context.newPage();
       await page.goto("/landing");
-      await page.waitForTimeout(2500);
+      await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `landing-${width}-${scheme}`);
       await context.close();

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newContext, screenshot, sessionToken, signInFast } from "./browser";
+import { baseURL, launchBrowser, newContext, screenshot, sessionToken, settled, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,11 +45,6 @@ Fasten off and close the hole.
 Tail
 Ch 6, sc in 2nd ch from hook and next 4 ch. Sew to the back of the body.
 `;
-
-/** Lets colour and opacity transitions finish, so a screenshot shows the settled screen. */
-async function settle(page: Page) {
-  await page.waitForTimeout(350);
-}
 
 async function token(page: Page) {
   return (await sessionToken(page)) as string;
@@ -96,7 +91,7 @@ describe("the pattern wizard in the browser", () => {
 
     await page.getByTestId("original-pattern").fill(PATTERN);
     expect(await optimizeButton.isDisabled()).toBe(false);
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-1-optimize-pasted-light");
     await optimizeButton.click();
     await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("## Instructions");
@@ -125,7 +120,7 @@ describe("the pattern wizard in the browser", () => {
     expect(await issue.getByTestId("tech-stated").textContent()).toBe("18");
     expect(await issue.getByTestId("tech-computed").textContent()).toBe("24");
     expect(await report.getByTestId("tech-terms").textContent()).toBe("US terms");
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-1-optimize-done-light");
 
     // Clicking the issue shows its line in the pattern: selected, in view.
@@ -159,7 +154,7 @@ describe("the pattern wizard in the browser", () => {
     const pdfName = (await page.getByTestId("pdf-name").textContent()) ?? "";
     expect(pdfName).toMatch(/\.pdf$/);
     expect(Number(await page.getByTestId("pdf-pages").textContent())).toBeGreaterThanOrEqual(1);
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-2-review-light");
 
     // The PDF downloads with the bearer token, as a real PDF file.
@@ -187,7 +182,7 @@ describe("the pattern wizard in the browser", () => {
     const [remade] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
     const remadePdf = await PDFDocument.load(await readFile((await remade.path()) as string));
     expect(remadePdf.getAuthor()).toBe("Whale Works Studio");
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-2-review-details-light");
 
     // Back to step 1 keeps what was pasted and optimized; forward again keeps the draft.
@@ -228,7 +223,7 @@ describe("the pattern wizard in the browser", () => {
     await page.getByRole("button", { name: "Copy title" }).click();
     await page.getByText("Copied to clipboard").first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(title);
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-3-listing-light");
 
     // A reload on step 3 shows the same listing without spending another unit.
@@ -237,12 +232,22 @@ describe("the pattern wizard in the browser", () => {
     expect(((await page.getByTestId("listing-title").locator("p").textContent()) ?? "").trim()).toBe(title);
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
 
-    // Finish: 'Success!', then / which sends a signed-in user to the dashboard.
+    // Finish: 'Success!' on this screen, then / which sends a signed-in user to the dashboard. The page
+    // itself notes where it is when the message appears (no clock involved).
+    const successShownOn: string[] = [];
+    await page.exposeFunction("__successShownOn", (path: string) => void successShownOn.push(path));
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="finish-success"]')) return;
+        (window as unknown as { __successShownOn: (path: string) => void }).__successShownOn(location.pathname);
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole("button", { name: "Finish" }).click();
     await page.getByTestId("finish-success").getByText("Success!").waitFor();
-    const shownAt = Date.now();
     await page.waitForURL("**/dashboard");
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1000);
+    expect(successShownOn).toEqual(["/listing-generation"]);
     expect(await page.evaluate(() => sessionStorage.getItem("listora.wizard"))).toBeNull();
     const onboarding = await apiGet<{ data: { steps: Record<string, boolean> } }>(page, "/api/onboarding");
     expect(onboarding.data.steps.listing).toBe(true);
@@ -289,7 +294,7 @@ describe("the pattern wizard in the browser", () => {
     await page.route("**/api/workflow/optimize-pattern", (route) => route.abort("connectionreset"));
     await page.getByRole("button", { name: "Optimize Content" }).click();
     await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toMatch(/^Error: Network error/);
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-1-optimize-error-light");
     await context.close();
   });
@@ -309,7 +314,7 @@ describe("the pattern wizard in the browser", () => {
     await page.getByRole("button", { name: "Next Step" }).click();
     await expect.poll(() => page.getByTestId("draft-status").textContent()).toBe("FORMAT ERROR");
     await page.getByTestId("format-error").getByText("Failed to format content", { exact: true }).waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-2-review-error-light");
 
     // Next Step continues with the built-in sample draft; the listing call answers that the quota is used up.
@@ -331,7 +336,7 @@ describe("the pattern wizard in the browser", () => {
     await expect.poll(() => page.getByTestId("listing-status").textContent()).toBe("Error");
     await page.getByTestId("quota-alert").getByText("Your daily listing quota has been used (10/10). Please upgrade to continue.").waitFor();
     expect(await page.getByRole("button", { name: "Finish" }).isDisabled()).toBe(true);
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-3-listing-quota-light");
 
     // Any other failure: the SPEC's text and Try Again.
@@ -361,17 +366,17 @@ describe("the pattern wizard in the browser", () => {
         () => document.documentElement.classList.contains("dark") || (matchMedia("(prefers-color-scheme: dark)").matches && !document.documentElement.classList.contains("light")),
       );
       expect(dark).toBe(variant.name === "dark");
-      await settle(page);
+      await settled(page);
       await screenshot(page, `wizard-1-optimize-${variant.name}`);
       expect(await noHorizontalScroll()).toBe(true);
       await page.getByRole("button", { name: "Next Step" }).click();
       await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("DRAFT READY");
-      await settle(page);
+      await settled(page);
       await screenshot(page, `wizard-2-review-${variant.name}`);
       expect(await noHorizontalScroll()).toBe(true);
       await page.getByRole("button", { name: "Next Step" }).click();
       await expect.poll(() => page.getByTestId("listing-status").textContent(), { timeout: 30_000 }).toBe("Ready");
-      await settle(page);
+      await settled(page);
       await screenshot(page, `wizard-3-listing-${variant.name}`);
       expect(await noHorizontalScroll()).toBe(true);
       await context.close();
@@ -404,7 +409,7 @@ describe("the pattern wizard in the browser", () => {
     await page.getByTestId("tech-craft").getByText("Tığ işi olarak okundu").waitFor();
     expect(await page.getByTestId("tech-summary").textContent()).toMatch(/^\d+ sıra kontrol edildi, \d+ kontrol edilemedi$/);
     await page.getByTestId("sections-card").getByText("Bölümler").waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-1-optimize-tr");
     // A paper size chosen after optimizing still reaches the PDF; the detected language goes along.
     await page.getByTestId("paper-select").click();
@@ -423,7 +428,7 @@ describe("the pattern wizard in the browser", () => {
     }
     // Who wrote it, in Turkish (decision 0020): this local run's offline composer.
     await page.getByTestId("listing-provider").getByText("Çevrimdışı yazıcı (yerleşik)").waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, "wizard-3-listing-tr");
     await context.close();
   });

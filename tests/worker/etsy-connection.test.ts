@@ -410,11 +410,12 @@ describe("importing the shop's listings from Etsy", () => {
     expect(await limited.json()).toMatchObject({ success: false, retryAfter: 120, message: expect.stringContaining("try again in 120 seconds") });
 
     fake.rateLimit(/\/listings$/, "1");
-    const started = Date.now();
+    const before = fake.calls.filter((c) => /\/listings$/.test(c.url.pathname)).length;
     const waited = await call(configured, "/shop/etsy/import", { method: "POST", token: user.token });
     expect(waited.status).toBe(200);
     expect((await data<EtsyImportResult>(waited)).imported).toBe(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Refused once, then asked again (how long the client waits: the client's own test below).
+    expect(fake.calls.filter((c) => /\/listings$/.test(c.url.pathname)).length - before).toBe(2);
   });
 
   it("is refused (404) to a user with no connected shop, even when another user has one", async () => {
@@ -627,6 +628,22 @@ describe("the Etsy client against the fake", () => {
     expect((err as EtsyApiError).message).not.toContain(SHARED_SECRET);
     const garbage = (async () => new Response("<html>oops</html>", { status: 200 })) as typeof fetch;
     await expect(client(garbage).refresh("1.x")).rejects.toMatchObject({ kind: "bad_response" });
+  });
+
+  it("waits out a Retry-After of a second once, for that second, then asks again; a second refusal is reported", async () => {
+    const waits: number[] = [];
+    const c = etsyClient({ apiKey: KEYSTRING, sharedSecret: SHARED_SECRET, baseUrl: FAKE_API, fetch: fake.fetch, sleep: async (ms) => void waits.push(ms) });
+    const seller = etsySeller();
+    seedListings(seller.shopId, 1);
+    await connect((await registerUser()).token, seller.etsyUserId);
+    const [token] = fake.liveAccessTokens().filter((t) => t.startsWith(`${seller.etsyUserId}.`));
+    fake.rateLimit(/\/listings$/, "1");
+    const page = await c.listingsPage(token, String(seller.shopId), { state: "active", offset: 0 });
+    expect(page.results).toHaveLength(1);
+    expect(waits).toEqual([1000]);
+    fake.rateLimit(/\/listings$/, "1", 2);
+    await expect(c.listingsPage(token, String(seller.shopId), { state: "active", offset: 0 })).rejects.toMatchObject({ kind: "rate_limited", retryAfter: 1 });
+    expect(waits).toEqual([1000, 1000]);
   });
 
   it("is refused by Etsy without the shared secret in x-api-key", async () => {

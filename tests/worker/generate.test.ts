@@ -29,19 +29,27 @@ async function quotaUsed(token: string) {
   return (await res.json<{ used: number }>()).used;
 }
 
-/** A provider whose answers take `latency` ms per call; `fail` names a task that fails. */
-function fakeProvider(latency: number | ((req: LlmRequest) => number), fail?: string): LlmProvider & { calls: LlmRequest[] } {
+/**
+ * A provider whose answers take `latency` ms per call; `fail` names a task that fails. `mostAtOnce` counts
+ * the calls that were waiting for their answers at the same moment, at most.
+ */
+function fakeProvider(latency: number | ((req: LlmRequest) => number), fail?: string): LlmProvider & { calls: LlmRequest[]; mostAtOnce: () => number } {
   const composer = offlineComposer();
   const calls: LlmRequest[] = [];
+  let waiting = 0;
+  let most = 0;
   return {
     name: "deepseek",
     label: "Fake DeepSeek",
     offline: false,
     calls,
+    mostAtOnce: () => most,
     async complete(request) {
       calls.push(request);
+      most = Math.max(most, ++waiting);
       const ms = typeof latency === "number" ? latency : latency(request);
       await new Promise((resolve) => setTimeout(resolve, ms));
+      waiting--;
       if (fail && request.task === fail) throw new UpstreamError("deepseek", "DeepSeek answered with an error (HTTP 500)");
       return composer.complete(request);
     },
@@ -53,20 +61,11 @@ async function userRow(userId: string): Promise<User> {
 }
 
 describe("POST /api/listings/generate", () => {
-  it("streams each part, then the saved listing with its rule report, offline, in well under a second", async () => {
+  // How long it takes is a figure of `npm run bench` (listing generation / L), not of this suite.
+  it("streams each part, then the saved listing with its rule report, offline", async () => {
     const { token } = await registerUser();
-    const started = performance.now();
     const res = await generate(token);
     const list = await events(res);
-    const elapsed = performance.now() - started;
-    const warm: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      await events(await generate(token));
-      warm.push(performance.now() - t);
-    }
-    console.log(`offline generation through the API, end to end: first ${elapsed.toFixed(1)} ms, then ${warm.map((ms) => ms.toFixed(1)).join(" / ")} ms`);
-    expect(elapsed).toBeLessThan(1000);
 
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/x-ndjson; charset=utf-8");
@@ -179,18 +178,13 @@ describe("POST /api/listings/generate", () => {
 });
 
 describe("generating a listing (domain, with an injected provider)", () => {
-  it("asks for the four parts at the same time: the whole takes about one call's latency", async () => {
-    const L = 150;
-    const provider = fakeProvider(L);
-    const started = performance.now();
+  // All four wait at once, so the whole takes about one call's latency: that figure (x L) is measured by
+  // `npm run bench`; here, that no call waits for another.
+  it("asks for the four parts at the same time: all four calls are out before the first answer", async () => {
+    const provider = fakeProvider(20);
     const { listing } = await generateListingParts(provider, { ...BODY, platform: "etsy" });
-    const elapsed = performance.now() - started;
-    const sequential = 4 * L + 1500;
-    console.log(
-      `generation with a fake LLM of latency L=${L} ms: ${elapsed.toFixed(0)} ms = ${(elapsed / L).toFixed(2)} x L (SPEC's sequential flow: ${sequential} ms = ${(sequential / L).toFixed(1)} x L)`,
-    );
     expect(provider.calls).toHaveLength(4);
-    expect(elapsed).toBeLessThan(2 * L);
+    expect(provider.mostAtOnce()).toBe(4);
     expect(listing.tags).toHaveLength(13);
   });
 

@@ -99,11 +99,10 @@ describe("DeepSeek and OpenAI (chat completions over HTTP)", () => {
   it("gives up after the time-out with a 504", async () => {
     const hanging = ((_: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)))) as typeof globalThis.fetch;
-    const started = Date.now();
+    // The fake never answers by itself: only the time-out's abort ends the call.
     const error = await failure(deepseek(hanging, 30).complete({ system: "", prompt: "p" }));
     expect(error.status).toBe(504);
     expect(error.message).toMatch(/^DeepSeek did not answer within/);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("uses 60 seconds unless told otherwise, and a request's own time-out wins", async () => {

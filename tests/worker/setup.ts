@@ -1,5 +1,25 @@
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
-import { applyD1Migrations, env } from "cloudflare:test";
+import { abortAllDurableObjects, applyD1Migrations, env, reset } from "cloudflare:test";
 
-// Setup files may run more than once; applyD1Migrations skips what is already applied.
+// Runs before each file. The files of the worker project share a workerd (decision 0043).
+
+// @cloudflare/vitest-pool-workers 0.15 wraps the module runner's transport once more every time Vitest
+// hands the runner to it, which with `isolate: false` is once per file: after n files every module
+// fetch went through n nested calls to the runner object, and the suites slowed down file after file
+// (fixed upstream later: "the pool now patches each module runner once"). The first file's transport,
+// wrapped once, is kept and put back before each later file.
+type Transport = { invoke: (...args: unknown[]) => unknown };
+const runner = (globalThis as { __vitest_mocker__?: { moduleRunner?: { transport?: Transport } } }).__vitest_mocker__?.moduleRunner;
+const kept = globalThis as { __listoraTransportInvoke?: Transport["invoke"] };
+if (runner?.transport) {
+  if (kept.__listoraTransportInvoke) runner.transport.invoke = kept.__listoraTransportInvoke;
+  else kept.__listoraTransportInvoke = runner.transport.invoke;
+}
+
+// Every binding (D1, KV, R2, Durable Objects and their alarms) is emptied and every Durable Object still
+// in memory is ended (`reset` deletes the data, not the live objects: a throttle counter that created its
+// table in its constructor would go on without it), then the migrations are applied to the empty
+// database: no file sees another's data; within a file, tests share it as before.
+await reset();
+await abortAllDurableObjects();
 await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS);

@@ -345,12 +345,11 @@ describe("wizard steps with a model provider", () => {
 
   it("optimize gives up on a provider that never answers with a 504", async () => {
     const user = await domainUser();
-    const started = Date.now();
+    // The provider never answers by itself: only the 50 ms time-out ends the call.
     const error = await runOptimizePattern(workerEnv, user, { pattern: bunny, options: {} }, { llm: hanging(), timeoutMs: 50 }).catch((e) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.status).toBe(504);
     expect(error.message).toMatch(/^Failed to optimize content: DeepSeek \(deepseek-chat\) did not answer/);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(await used(user, "ai-call")).toBe(0);
   });
 

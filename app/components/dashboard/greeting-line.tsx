@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { bandGreeting, greetingKey, pickGreeting, type Greeting } from "~/lib/greeting";
 import { useT } from "~/lib/i18n";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
@@ -9,13 +9,21 @@ import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
  */
 export function GreetingLine() {
   const t = useT();
-  const [greeting, setGreeting] = useState<Greeting>(() => bandGreeting(new Date()));
-  useEffect(() => {
-    setGreeting(pickGreeting(new Date(), Math.random, safeLocalStorage()?.getItem(STORAGE.userName)));
-  }, []);
+  const [band] = useState<Greeting>(() => bandGreeting(new Date()));
+  // One throw of the dice for each time the line is shown, made in the browser only.
+  const [dice] = useState(throwOnce);
+  const greeting = useSyncExternalStore(noChanges, dice, () => band);
   return (
     <span data-testid="greeting" data-kind={greeting.kind} suppressHydrationWarning>
       {t(greetingKey(greeting), { name: greeting.name ?? "" })}
     </span>
   );
+}
+
+const noChanges = () => () => {};
+
+/** A snapshot that picks the greeting the first time the browser reads it, and keeps it. */
+function throwOnce() {
+  let picked: Greeting | undefined;
+  return () => (picked ??= pickGreeting(new Date(), Math.random, safeLocalStorage()?.getItem(STORAGE.userName)));
 }

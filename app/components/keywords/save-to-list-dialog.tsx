@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { KEYWORD_LIST_LIMITS, type KeywordList, type KeywordListSummary, type SavedKeyword } from "../../../schema/api/keyword-lists";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -35,15 +35,19 @@ export function SaveToListDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // Each opening starts afresh. The lists may be read again while the dialog is open (the page's data
-  // revalidating after a search): that keeps what the seller typed, and a list that went is unpicked.
-  useEffect(() => {
-    if (!open) return;
-    setMode("new");
-    setName("");
-    setPick("");
-    setError(null);
-  }, [open]);
+  // Each opening starts afresh (state adjusted while rendering, when `open` turns true). The lists may be
+  // read again while the dialog is open (the page's data revalidating after a search): that keeps what
+  // the seller typed, and a list that went is unpicked.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setMode("new");
+      setName("");
+      setPick("");
+      setError(null);
+    }
+  }
   const pick = lists.some((list) => list.id === picked) ? picked : (lists[0]?.id ?? "");
 
   async function save() {
