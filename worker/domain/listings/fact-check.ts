@@ -11,8 +11,9 @@
 import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import { englishWords, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
-import { composeBullets, composeItemSpecifics, factLines, factsFor, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
-import type { Lang } from "../../../shared/listings/categories";
+import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
+import type { CategoryId, Lang } from "../../../shared/listings/categories";
+import { unsupportedPhrases } from "../../../shared/listings/support";
 import { isStopWord } from "../../../shared/listings/phrases";
 
 interface Checked {
@@ -28,15 +29,24 @@ interface Checked {
 const result = (rule: string, repairs: string[]): RuleCheck => (repairs.length ? { rule, status: "repaired", detail: repairs.join("; ") } : { rule, status: "pass" });
 const quote = (s: string) => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
 
-/** What a part may say: no unsupported claim, and in a Turkish listing no English word the seller did not write. */
-function clean(text: string, facts: FactSheet, source: string): boolean {
+/**
+ * The audiences, occasions, uses and properties a part claims that the seller's words, keywords and
+ * sizes do not support ("Christmas gift for her" when the seller named neither; decision 0039): the
+ * offline composer's own rule (shared/listings/support.ts), here applied to what a model wrote.
+ */
+const unsupportedUse = (text: string, facts: FactSheet, source: string, category: CategoryId) =>
+  unsupportedPhrases(text, source, { lang: facts.language, category, extra: facts.sizes }).map((p) => p.phrase);
+
+/** What a part may say: no unsupported claim or buyer phrase, and in a Turkish listing no English word the seller did not write. */
+function clean(text: string, facts: FactSheet, source: string, category: CategoryId): boolean {
   if (unsupportedClaims(text, facts, source).length) return false;
+  if (unsupportedUse(text, facts, source, category).length) return false;
   return facts.language !== "tr" || englishWords(text, source).length === 0;
 }
 
 /** The offending phrases of a text (for the report). */
-function offending(text: string, facts: FactSheet, source: string): string[] {
-  return [...unsupportedClaims(text, facts, source).map((c) => c.phrase), ...(facts.language === "tr" ? englishWords(text, source) : [])];
+function offending(text: string, facts: FactSheet, source: string, category: CategoryId): string[] {
+  return [...unsupportedClaims(text, facts, source).map((c) => c.phrase), ...unsupportedUse(text, facts, source, category), ...(facts.language === "tr" ? englishWords(text, source) : [])];
 }
 
 // A full stop between digits ("3.5 mm") ends no sentence: split there, a seller's sentence came back
@@ -44,27 +54,27 @@ function offending(text: string, facts: FactSheet, source: string): string[] {
 const SENTENCE = /(?:[^.!?\n]|(?<=\d)\.(?=\d))+[.!?]*/g;
 
 /** A paragraph without its sentences that claim what the facts do not hold. */
-function cleanSentences(text: string, facts: FactSheet, source: string): string {
+function cleanSentences(text: string, facts: FactSheet, source: string, category: CategoryId): string {
   return (text.match(SENTENCE) ?? [])
     .map((s) => s.trim())
-    .filter((s) => s && clean(s, facts, source))
+    .filter((s) => s && clean(s, facts, source, category))
     .join(" ");
 }
 
 /** A title without its unsupported phrases: segments between separators go whole; a claim word inside the product's own segment goes alone. */
-function cleanTitle(title: string, facts: FactSheet, source: string): string {
+function cleanTitle(title: string, facts: FactSheet, source: string, category: CategoryId): string {
   const parts = title.split(/(\s[-–|]\s|,\s)/);
   const out: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const segment = parts[i];
-    if (clean(segment, facts, source)) {
+    if (clean(segment, facts, source, category)) {
       out.push(i > 0 && out.length ? parts[i - 1] : "", segment);
       continue;
     }
     if (i === 0) {
       // The product's own segment: remove the offending words, keep the name.
       let kept = segment;
-      for (const phrase of offending(segment, facts, source)) kept = kept.replace(new RegExp(`(^|\\s)${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`, "iu"), " ");
+      for (const phrase of offending(segment, facts, source, category)) kept = kept.replace(new RegExp(`(^|\\s)${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`, "iu"), " ");
       kept = kept.replace(/\s+/g, " ").trim();
       if (kept) out.push(kept);
     }
@@ -84,15 +94,15 @@ const sentencesOf = (text: string) =>
     .filter((s) => /[\p{L}\p{N}]/u.test(s))
     .map((s) => (/[.!?]$/.test(s) ? s : `${s}.`));
 
-function checkDescription(description: string, facts: FactSheet, source: string, lang: Lang, sellerText: string): { text: string; removed: string[]; restored: string[] } {
+function checkDescription(description: string, facts: FactSheet, source: string, category: CategoryId, lang: Lang, sellerText: string): { text: string; removed: string[]; restored: string[] } {
   const removed: string[] = [];
   const blocks = description.split(/\n\s*\n/).map((block) => {
     const lines = block.split("\n").map((line) => {
       const bullet = /^\s*(?:[•\-*]|\d+[.)])\s+/.exec(line)?.[0] ?? "";
       const body = line.slice(bullet.length);
-      if (clean(body, facts, source)) return line;
-      removed.push(...offending(body, facts, source));
-      const kept = cleanSentences(body, facts, source);
+      if (clean(body, facts, source, category)) return line;
+      removed.push(...offending(body, facts, source, category));
+      const kept = cleanSentences(body, facts, source, category);
       return kept ? `${bullet}${kept}` : "";
     });
     const left = lines.filter((l) => l.trim());
@@ -132,14 +142,15 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
   const facts = factsFor({ ...input, platform });
   const lang = facts.language;
   const source = `${input.description}\n${input.keywords.join("\n")}`;
+  const category = productCategory(input);
   const claims: string[] = [];
   const restored: string[] = [];
 
   // Title.
   let title = listing.title;
-  if (does("title") && !clean(title, facts, source)) {
-    claims.push(...offending(title, facts, source));
-    title = cleanTitle(title, facts, source);
+  if (does("title") && !clean(title, facts, source, category)) {
+    claims.push(...offending(title, facts, source, category));
+    title = cleanTitle(title, facts, source, category);
   }
   const max = platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : LISTING_LIMITS.titleMax;
   const withFacts = does("title") ? titleFacts(title, facts, platform, lang, input.description, max) : title;
@@ -149,14 +160,14 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
   }
 
   // Description.
-  const described = does("description") ? checkDescription(listing.description, facts, source, lang, input.description) : { text: listing.description, removed: [], restored: [] };
+  const described = does("description") ? checkDescription(listing.description, facts, source, category, lang, input.description) : { text: listing.description, removed: [], restored: [] };
   claims.push(...described.removed);
   restored.push(...described.restored.map((r) => `description: ${r}`));
 
   // Tags (Etsy): an offending tag goes; the pool of true tags fills the gap.
   let tags = listing.tags;
   if (does("tags") && platform === "etsy" && tags.length) {
-    const keep = tags.filter((t) => clean(t, facts, source));
+    const keep = tags.filter((t) => clean(t, facts, source, category));
     if (keep.length < tags.length) {
       claims.push(...tags.filter((t) => !keep.includes(t)).map(quote));
       tags = selectTags(tagPool(input), lang, LISTING_LIMITS.tagCount, keep);
@@ -165,9 +176,9 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
 
   // Alt texts: an offending phrase after a comma goes; an alt text made only of it is written again.
   const altTexts = listing.altTexts.map((alt) => {
-    if (!does("altTexts") || clean(alt, facts, source)) return alt;
-    claims.push(...offending(alt, facts, source));
-    const parts = alt.split(/,\s*/).filter((p) => clean(p, facts, source));
+    if (!does("altTexts") || clean(alt, facts, source, category)) return alt;
+    claims.push(...offending(alt, facts, source, category));
+    const parts = alt.split(/,\s*/).filter((p) => clean(p, facts, source, category));
     return parts.join(", ");
   });
 
@@ -177,15 +188,15 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
     const honest = composeBullets(input);
     const kept: string[] = [];
     for (const b of bullets) {
-      if (clean(b, facts, source)) {
+      if (clean(b, facts, source, category)) {
         kept.push(b);
         continue;
       }
-      claims.push(...offending(b, facts, source));
+      claims.push(...offending(b, facts, source, category));
       const colon = b.indexOf(": ");
       const label = colon > 0 ? b.slice(0, colon) : "";
-      const body = cleanSentences(colon > 0 ? b.slice(colon + 2) : b, facts, source);
-      if (body) kept.push(label && clean(label, facts, source) ? `${label}: ${body}` : `${lang === "tr" ? "Detaylar" : "Details"}: ${body}`);
+      const body = cleanSentences(colon > 0 ? b.slice(colon + 2) : b, facts, source, category);
+      if (body) kept.push(label && clean(label, facts, source, category) ? `${label}: ${body}` : `${lang === "tr" ? "Detaylar" : "Details"}: ${body}`);
     }
     for (const h of honest) if (kept.length < PLATFORM_LIMITS.amazon.bulletCount && !kept.some((k) => k.toLowerCase() === h.toLowerCase())) kept.push(h);
     bullets = kept;
@@ -196,8 +207,8 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
   if (searchTerms && does("searchTerms")) {
     const terms = searchTerms.split(/\s+/).filter(Boolean);
     // A claim of several words ("el yapımı") is found in the whole line; each of its words goes.
-    const claimWords = new Set(offending(searchTerms, facts, source).flatMap((p) => foldCase(p).split(/\s+/)));
-    const keep = terms.filter((t) => clean(t, facts, source) && !claimWords.has(foldCase(t)));
+    const claimWords = new Set(offending(searchTerms, facts, source, category).flatMap((p) => foldCase(p).split(/\s+/)));
+    const keep = terms.filter((t) => clean(t, facts, source, category) && !claimWords.has(foldCase(t)));
     if (keep.length < terms.length) {
       claims.push(...terms.filter((t) => !keep.includes(t)).map(quote));
       searchTerms = keep.join(" ");
@@ -212,7 +223,7 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
     const out: ItemSpecific[] = [];
     for (const s of itemSpecifics) {
       const mine = byName.get(s.name.toLowerCase());
-      if (clean(s.value, facts, source) && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
+      if (clean(s.value, facts, source, category) && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
       else {
         claims.push(`${s.name}: ${quote(s.value)}`);
         if (mine) out.push(mine);

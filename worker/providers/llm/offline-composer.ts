@@ -77,7 +77,7 @@ const factCache = new Map<string, FactSheet>();
 function supported(text: string, input: ComposeInput, facts = factsFor(input)): boolean {
   const source = sellerText(input);
   if (unsupportedClaims(text, facts, source).length) return false;
-  if (unsupportedPhrases(text, source, { lang: facts.language, category: sellerCategory(input), extra: facts.sizes }).length) return false;
+  if (unsupportedPhrases(text, source, { lang: facts.language, category: productCategory(input), extra: facts.sizes }).length) return false;
   return facts.language !== "tr" || englishWords(text, `${input.description} ${input.keywords.join(" ")}`).length === 0;
 }
 
@@ -90,7 +90,7 @@ function seller(input: ComposeInput) {
 }
 const sellerText = (input: ComposeInput) => seller(input).text;
 /** The product's category, read once per input (the reading's cache key is the whole text, so a lookup per phrase would be quadratic). */
-function sellerCategory(input: ComposeInput): CategoryId {
+export function productCategory(input: ComposeInput): CategoryId {
   const s = seller(input);
   s.category ??= reading(input).category.id;
   return s.category;
