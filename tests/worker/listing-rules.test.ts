@@ -333,3 +333,35 @@ describe("description rules", () => {
     expect(result.checks.find((c) => c.rule === "description.plain-text")?.status).toBe("repaired");
   });
 });
+
+describe("a model's buyer phrases (decision 0039)", () => {
+  const mug = "Hand-thrown stoneware mug, 12 oz, speckled glaze. Dishwasher safe.";
+  const careless = {
+    title: "Speckled Stoneware Mug - Christmas Gift for Her - Kitchen Decor",
+    description: "A speckled stoneware mug that holds 12 oz. The perfect Christmas gift for her. Dishwasher safe.",
+    tags: ["stoneware mug", "speckled mug", "christmas gift", "gift for her", "kitchen decor", "coffee mug"],
+    altTexts: ["Speckled stoneware mug, a Christmas gift for her"],
+  };
+  const all = (l: { title: string; description: string; tags: string[]; altTexts: string[] }) => [l.title, l.description, ...l.tags, ...l.altTexts].join("\n");
+
+  it("a model's 'Christmas gift for her' and 'kitchen decor' are removed when the seller named no occasion, audience or kitchen", () => {
+    const { listing, report } = enforceListingRules(careless, { productDescription: mug, keywords: ["stoneware mug"], platform: "etsy", writer: true });
+    expect(all(listing)).not.toMatch(/christmas|gift|for her|kitchen/i);
+    expect(listing.title).toMatch(/Speckled Stoneware Mug/);
+    expect(listing.description).toMatch(/12 oz/);
+    expect(listing.tags).toEqual(expect.arrayContaining(["stoneware mug", "speckled mug"]));
+    expect(listing.altTexts[0]).toMatch(/Speckled stoneware mug/);
+    expect(report.checks.find((c) => c.rule === "facts.claims-supported")?.status).toBe("repaired");
+  });
+
+  it("a seller who names Christmas keeps the model's Christmas gift, but not an audience they never named", () => {
+    const { listing } = enforceListingRules(careless, { productDescription: `${mug} Ships in time for Christmas.`, keywords: ["stoneware mug"], platform: "etsy", writer: true });
+    expect(listing.tags).toContain("christmas gift");
+    expect(all(listing)).not.toMatch(/for her|kitchen/i);
+  });
+
+  it("a seller's own edit keeps its buyer phrases: the rule applies to what a writer wrote", () => {
+    const { listing } = enforceListingRules(careless, { productDescription: mug, keywords: ["stoneware mug"], platform: "etsy" });
+    expect(listing.tags).toContain("gift for her");
+  });
+});
