@@ -307,9 +307,14 @@ describe("listings written by Workers AI on a deployment", () => {
     const bulletsCall = binding.calls.find((c) => /5 Amazon bullet points/.test(system(c)))!;
     expect(bulletsCall.inputs.response_format).toEqual({ type: "json_schema", json_schema: BULLETS_SCHEMA });
     expect(done.listing.bullets).toHaveLength(5);
-    expect(done.listing.bullets?.[0]).toMatch(/^Sterling Silver: Solid 925 sterling silver crescent/);
-    // The enforcer drops the title's words from the model's search terms; the rest stay.
-    expect(done.listing.search_terms).toMatch(/\bbridesmaid\b/);
+    // The model's first bullet promised "everyday wear", a use the seller never named: the enforcer drops
+    // it (decision 0039) and the next of the model's bullets leads.
+    expect(done.listing.bullets?.join(" ")).not.toMatch(/everyday wear/i);
+    expect(done.listing.bullets?.[0]).toMatch(/^Made To Layer: The fine chain/);
+    // The enforcer drops the title's words and audiences the seller never named ("bridesmaid") from the
+    // model's search terms; the rest stay.
+    expect(done.listing.search_terms).toMatch(/\blunar\b/);
+    expect(done.listing.search_terms).not.toMatch(/\bbridesmaid\b/);
     const titleWords = new Set(done.listing.title.toLowerCase().split(/[^a-z0-9]+/));
     expect((done.listing.search_terms ?? "").split(" ").filter((w) => titleWords.has(w))).toEqual([]);
     expect(done.listing.search_terms).not.toContain(",");
