@@ -301,7 +301,7 @@ describe("keyword screens' error states (SPEC §8)", () => {
       () => ({
         status: 403,
         contentType: "application/json",
-        body: JSON.stringify({ success: false, message: "Your daily quota of 10 SEO analyses has been used.", quota: { feature: "seo-analysis", used: 10, limit: 10, plan: "free" } }),
+        body: JSON.stringify({ success: false, code: "quota-exhausted", message: "Your daily quota of 10 SEO analyses has been used.", quota: { feature: "seo-analysis", used: 10, limit: 10, plan: "free" } }),
       }),
       () => ({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }),
       () => "abort",
@@ -339,7 +339,7 @@ describe("keyword screens' error states (SPEC §8)", () => {
       { status: 200, body: "" },
       { status: 200, body: JSON.stringify({ success: false }) },
       { status: 200, body: JSON.stringify({ success: true, message: "ok" }) },
-      { status: 403, body: JSON.stringify({ success: false, message: "Daily limit reached for advanced keyword analysis" }) },
+      { status: 403, body: JSON.stringify({ success: false, code: "quota-exhausted", message: "Daily limit reached for advanced keyword analysis" }) },
     ];
     const seenIds: string[] = [];
     let call = 0;

@@ -322,7 +322,7 @@ describe("the pattern wizard in the browser", () => {
       route.fulfill({
         status: 403,
         contentType: "application/json",
-        body: JSON.stringify({ success: false, message: "Daily limit reached", quota: { feature: "create-listing", used: 10, limit: 10, plan: "free" } }),
+        body: JSON.stringify({ success: false, code: "quota-exhausted", message: "Daily limit reached", quota: { feature: "create-listing", used: 10, limit: 10, plan: "free" } }),
       }),
     );
     const sent = page.waitForRequest("**/api/workflow/etsy-listing");
