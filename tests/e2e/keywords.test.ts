@@ -301,7 +301,12 @@ describe("keyword screens' error states (SPEC §8)", () => {
       () => ({
         status: 403,
         contentType: "application/json",
-        body: JSON.stringify({ success: false, code: "quota-exhausted", message: "Your daily quota of 10 SEO analyses has been used.", quota: { feature: "seo-analysis", used: 10, limit: 10, plan: "free" } }),
+        body: JSON.stringify({
+          success: false,
+          code: "quota-exhausted",
+          message: "Your daily quota of 10 SEO analyses has been used.",
+          quota: { feature: "seo-analysis", used: 10, limit: 10, plan: "free" },
+        }),
       }),
       () => ({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }),
       () => "abort",
