@@ -225,6 +225,7 @@ describe("monthly searches on the SEO screen", () => {
     const page = await context.newPage();
     await signInOnVolumeServer(page);
     await page.goto("/advanced-keywords?keyword=crochet%20bag&geo=US");
+    await page.getByTestId("advanced-submit").click();
     await page.getByTestId("section-monthly").waitFor();
     const bars = page.getByTestId("monthly-bar");
     await expect.poll(() => bars.count()).toBe(12);
