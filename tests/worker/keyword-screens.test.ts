@@ -189,11 +189,12 @@ describe("the SEO screen's action", () => {
     const owner = await registerUser();
     const theirs = await saveList(owner.token, "Theirs", ["their phrase"]);
     const { token } = await registerUser();
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "add", id: theirs.id, keywords: JSON.stringify([{ keyword: "mine" }]) },
       { intent: "rename", id: theirs.id, name: "Mine now" },
       { intent: "delete", id: theirs.id, name: "Theirs" },
-    ]) {
+    ];
+    for (const form of forms) {
       const answer = await seoPost(token, form);
       expect(answer.status, form.intent).toBe(404);
       expect(answer.value, form.intent).toMatchObject({ ok: false, error: { code: "not-found" } });
