@@ -320,6 +320,15 @@ describe("saved keyword lists", () => {
     expect(await page.getByTestId("keyword-lists").innerText()).toContain("İlan Oluştur'a gönder");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, "seo-keyword-lists-tr-dark-phone");
+
+    // Rename it: the field opens under the list, and the list is read again with its new name.
+    await page.getByRole("button", { name: "Önlükler listesini yeniden adlandır" }).click();
+    await page.getByTestId("rename-input").fill("Keten önlükler");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "seo-keyword-list-rename-tr-dark-phone");
+    await page.getByTestId("rename-submit").click();
+    await expect.poll(() => page.getByTestId("saved-list").first().getAttribute("data-name")).toBe("Keten önlükler");
+    expect(await page.getByTestId("rename-form").count()).toBe(0);
     await context.close();
   });
 });

@@ -139,11 +139,14 @@ describe("the keyword screens' empty states", () => {
       const context = await withoutJavaScript(seller.token, options);
       const page = await context.newPage();
       await page.goto("/seo-keywords");
+      // Hydrated: the shell's account data (the usage card) is in.
+      await page.getByTestId("usage-used").waitFor();
       await page.getByTestId("seo-start").waitFor();
       await page.getByTestId("keyword-lists-empty").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options.width ?? 1280);
       await screenshot(page, `seo-keywords-empty-${name}`);
       await page.goto("/advanced-keywords");
+      await page.getByTestId("usage-used").waitFor();
       await page.getByText("Analyze your first keyword").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(options.width ?? 1280);
       await screenshot(page, `advanced-keywords-empty-${name}`);
