@@ -6,7 +6,7 @@ import type { KeywordList, KeywordListSummary } from "../../schema/api/keyword-l
 import type { KeywordSearchResult } from "../../schema/api/keywords";
 import type { KeywordFailure, SearchForm } from "./api/keywords";
 
-export type ListIntent = "create" | "add" | "rename" | "delete";
+type ListIntent = "create" | "add" | "rename" | "delete";
 export type SeoIntent = "search" | ListIntent;
 
 export type SeoActionAnswer =

@@ -6,9 +6,9 @@ import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
 import type { MessageKey } from "~/lib/i18n";
 
 /** A failure's words: a server message shown as it is, or one of the SPEC's own texts (a catalogue key). */
-export type AnalysisText = { message: string } | { key: MessageKey };
+type AnalysisText = { message: string } | { key: MessageKey };
 
-export interface AnalysisOutcome {
+interface AnalysisOutcome {
   data: AdvancedAnalysis;
   processingTimeMs: number | null;
 }
