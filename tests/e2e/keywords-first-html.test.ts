@@ -111,6 +111,19 @@ describe("the keyword screens' first HTML, before any JavaScript", () => {
     await page.goto("/seo-keywords");
     expect(await seoUsed(seller.token)).toBe(1);
 
+    // Another site's form cannot delete it (the session cookie alone is not enough): a document post
+    // (React Router's own check, 400) and a data request (the action's same-origin check, 403).
+    for (const path of ["/seo-keywords", "/seo-keywords.data"]) {
+      const forged = await fetch(`${baseURL()}${path}`, {
+        method: "POST",
+        headers: { Cookie: `${SESSION_COOKIE}=${seller.token}`, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "delete", id: seller.ids[0] }),
+        redirect: "manual",
+      });
+      expect([400, 403], path).toContain(forged.status);
+    }
+    expect((await api<{ data: { lists: unknown[] } }>("/keyword-lists", seller.token)).body.data.lists).toHaveLength(1);
+
     await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Delete Old list" }).click()]);
     await page.getByTestId("keyword-lists-empty").waitFor();
     expect((await api<{ data: { lists: unknown[] } }>("/keyword-lists", seller.token)).body.data.lists).toEqual([]);
