@@ -150,6 +150,14 @@ describe("SEO & Keyword Analysis in the browser", () => {
     await searchKeywords(darkPage, "macrame wall hanging");
     await darkPage.getByRole("checkbox").nth(1).click();
     await screenshot(darkPage, "seo-keywords-dark");
+
+    // A row's 'analyze trend' posts it to Advanced analysis, which shows its analysis straight away.
+    const row = darkPage.getByTestId("keyword-row").first();
+    const phrase = (await row.getAttribute("data-keyword"))!;
+    await row.getByTestId("analyze-trend").click();
+    await darkPage.waitForURL("**/advanced-keywords");
+    await expect.poll(() => darkPage.getByTestId("detail-keyword").locator("dd").textContent()).toBe(phrase);
+    expect(await darkPage.getByLabel("Keyword", { exact: true }).inputValue()).toBe(phrase);
     await dark.close();
   });
 
