@@ -21,7 +21,6 @@ import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
 import { AnalysisError, analyzeKeyword, type AnalysisOutcome } from "~/lib/api/advanced";
 import { type MessageKey, useT } from "~/lib/i18n";
-import { markOnboardingStep } from "~/lib/onboarding";
 import { useActiveProvider } from "~/lib/providers";
 import { useRefreshQuota } from "~/lib/quota";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -82,7 +81,6 @@ export default function AdvancedKeywords() {
         });
       }
       void refreshQuota("advanced-keywords");
-      markOnboardingStep("keyword");
     } catch (error) {
       const message = error instanceof AnalysisError ? ("message" in error.text ? error.text.message : t(error.text.key)) : t("advanced.error.generic");
       setFailure(message);
@@ -93,12 +91,10 @@ export default function AdvancedKeywords() {
   }
 
   // Arriving from a keyword's 'analyze trend' link analyses it straight away (a cached answer is free),
-  // once the layout has its account data: until then the page is still being hydrated, and a run started
-  // then could be lost (and paid for twice) if the screen is rendered again.
-  const accountReady = !trends.isPending;
+  // once hydrated (effects run only then; the account data is already in the server's HTML).
   useEffect(() => {
     const fromQuery = params.get("keyword");
-    if (fromLink.current || !fromQuery || !accountReady) return;
+    if (fromLink.current || !fromQuery) return;
     fromLink.current = true;
     const region = asGeo(params.get("geo"));
     setKeyword(fromQuery);
@@ -106,7 +102,7 @@ export default function AdvancedKeywords() {
     void run(fromQuery, region);
     // Only a new link starts an analysis: `run` changes on every render and is guarded by fromLink.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, accountReady]);
+  }, [params]);
 
   function pick(query: string) {
     setKeyword(query);

@@ -23,7 +23,6 @@ import { deleteKeywordList, fetchKeywordList, fetchKeywordLists } from "~/lib/ap
 import { classifySearchError, searchKeywords, type SearchFailure, type SearchForm } from "~/lib/api/keywords";
 import { type MessageKey, useT, type Vars } from "~/lib/i18n";
 import { productNameError } from "~/lib/keyword-validation";
-import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -166,7 +165,6 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
       setPage(1);
       setStatus("done");
       void refreshQuota("seo-analysis");
-      markOnboardingStep("keyword");
     } catch (error) {
       const kind = classifySearchError(error);
       setFailure(kind);
