@@ -191,13 +191,21 @@ describe("the shell's look", () => {
       await page.goto("/advanced-keywords");
       await page.locator('main[data-ready="true"]').waitFor();
       await page.getByTestId("usage-card-advanced-keywords").getByText("4/10 used").waitFor();
-      if (!("width" in options)) {
-        await page.getByTestId("user-menu").click();
-        await page.getByTestId("menu-theme-toggle").waitFor();
-      }
+      // At phone width the user menu is in the sidebar's sheet, opened from the header.
+      if ("width" in options) await page.getByTestId("mobile-header").getByRole("button").first().click();
+      await page.getByTestId("user-menu").click();
+      await page.getByTestId("menu-theme-toggle").waitFor();
       await settled(page);
       await screenshot(page, name);
       await context.close();
     }
+    const context = await newContext(browser, { colorScheme: "light" });
+    const page = await context.newPage();
+    await useSession(page, me.token);
+    await page.goto("/listings/00000000-0000-4000-8000-000000000000");
+    await page.getByTestId("detail-error").waitFor();
+    await settled(page);
+    await screenshot(page, "listing-404-1280-light");
+    await context.close();
   });
 });
