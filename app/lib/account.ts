@@ -28,7 +28,7 @@ export interface AccountData {
 }
 
 /** The id of the app layout route (app/routes.ts) whose loader answers the account data. */
-export const APP_LAYOUT_ROUTE = "routes/app-layout";
+const APP_LAYOUT_ROUTE = "routes/app-layout";
 
 /** One part as a screen reads it: the value (undefined when it failed) and the error, if any. */
 export interface AccountPart<T> {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { AppSidebar } from "~/components/shell/app-sidebar";
@@ -33,6 +33,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
 }
 
+const noChanges = () => () => {};
+const hydrated = () => true;
+const notHydrated = () => false;
+
 function Shell({ sidebarOpen, ready, children }: { sidebarOpen: boolean; ready: boolean; children: React.ReactNode }) {
   const t = useT();
   return (
@@ -65,8 +69,7 @@ function Shell({ sidebarOpen, ready, children }: { sidebarOpen: boolean; ready: 
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   // The server's HTML already shows the account data; `data-ready` says the shell now answers clicks (hydrated).
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useSyncExternalStore(noChanges, hydrated, notHydrated);
   useLegacyOnboardingHandover();
   return (
     <Shell sidebarOpen={loaderData.sidebarOpen} ready={ready}>
