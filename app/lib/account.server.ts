@@ -1,13 +1,13 @@
 /**
- * The signed-in shell's account data at the edge (decision 0051): the app layout's loader reads the
- * profile, today's usage of every feature, the active providers and the onboarding checklist through
- * the load context as the session's user (decision 0041), all at once, so the first HTML already
- * shows the user menu, the usage cards and the banners. A part that fails is answered as its error
+ * The signed-in shell's account data at the edge (decision 0051): the app layout's loader takes the
+ * profile from the session's user record and reads today's usage of every feature, the active
+ * providers and the onboarding checklist through the load context as that user (decision 0041), all at
+ * once, so the first HTML already shows the user menu, the usage cards and the banners. A part that fails is answered as its error
  * (the screens that show it say so); a signed-out visitor goes to /login carrying the location.
  */
 import type { AppLoadContext } from "react-router";
+import type { AuthUser } from "../../schema/api";
 import type { OnboardingState } from "../../schema/api/onboarding";
-import { PLAN_DAILY_LIMITS } from "../../schema/api/plans";
 import { FEATURES } from "../../schema/api/quota";
 import type { AccountData, AccountPartError, Loaded } from "./account";
 import type { HealthBody } from "./api/health";
@@ -15,19 +15,16 @@ import type { ProfileResponse } from "./api/profile";
 import type { QuotaView, UsageByFeature } from "./api/quota";
 import { callApi, requireUser } from "./session.server";
 
-/** SPEC §8: a profile that cannot be read says 'Failed to fetch profile data' (or the server's own message). */
-const PROFILE_FAILED = "Failed to fetch profile data";
-
 const failed = (error: AccountPartError): { error: AccountPartError } => ({ error: { code: error.code, message: error.message } });
 
-function profileOf(result: Awaited<ReturnType<typeof callApi<ProfileResponse>>>): Loaded<ProfileResponse> {
-  if (!result.ok) return failed({ code: result.error.code, message: PROFILE_FAILED });
-  if (!result.data.success) return failed({ code: "server-error", message: result.data.message || "Failed to fetch profile" });
-  return { data: result.data };
+/** GET /api/profile answers the session's user record without its id: the loader has it already (requireUser), so it is not read twice. */
+function profileOf({ id: _id, ...profile }: AuthUser): Loaded<ProfileResponse> {
+  return { data: { success: true, message: "Profile loaded", ...profile } };
 }
 
-/** Each feature's quota from one read of today's usage; the plan is the profile's (or, without it, the one whose limit it is). */
-function quotasOf(usage: Awaited<ReturnType<typeof callApi<{ data?: UsageByFeature }>>>, profile: Loaded<ProfileResponse>): AccountData["quotas"] {
+/** Each feature's quota from one read of today's usage, on the user's plan (as GET /api/{feature}/quota answers it). */
+function quotasOf(usage: Awaited<ReturnType<typeof callApi<{ data?: UsageByFeature }>>>, user: AuthUser): AccountData["quotas"] {
+  const plan = user.plan === "premium" ? "premium" : "free";
   const quotas = {} as AccountData["quotas"];
   for (const feature of FEATURES) {
     const counted = usage.ok ? usage.data.data?.[feature] : undefined;
@@ -38,7 +35,6 @@ function quotasOf(usage: Awaited<ReturnType<typeof callApi<{ data?: UsageByFeatu
       quotas[feature] = failed(error);
       continue;
     }
-    const plan = profile.data ? (profile.data.plan === "premium" ? "premium" : "free") : counted.limit >= PLAN_DAILY_LIMITS.premium ? "premium" : "free";
     const view: QuotaView = { used: counted.used, limit: counted.limit, plan, remaining: Math.max(0, counted.limit - counted.used) };
     quotas[feature] = { data: view };
   }
@@ -61,12 +57,11 @@ function onboardingOf(result: Awaited<ReturnType<typeof callApi<{ data?: Onboard
 /** The signed-in user's id and account data; a signed-out visitor is redirected to /login?redirectTo=… (thrown). */
 export async function loadAccount(request: Request, context: AppLoadContext): Promise<{ userId: string; account: AccountData }> {
   const user = await requireUser(request, context);
-  const [profileResult, usage, health, onboarding] = await Promise.all([
-    callApi<ProfileResponse>(context, "/profile"),
+  const [usage, health, onboarding] = await Promise.all([
     callApi<{ data?: UsageByFeature }>(context, "/usage"),
     callApi<HealthBody>(context, "/health", { token: null }),
     callApi<{ data?: OnboardingState }>(context, "/onboarding"),
   ]);
-  const profile = profileOf(profileResult);
-  return { userId: user.id, account: { profile, quotas: quotasOf(usage, profile), health: healthOf(health), onboarding: onboardingOf(onboarding) } };
+  const profile = profileOf(user);
+  return { userId: user.id, account: { profile, quotas: quotasOf(usage, user), health: healthOf(health), onboarding: onboardingOf(onboarding) } };
 }
