@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { useQuota, type QuotaFeature } from "~/lib/quota";
 import { cn } from "~/lib/utils";
@@ -16,7 +15,8 @@ import { cn } from "~/lib/utils";
  */
 export function UsageCard({ feature, className }: { feature: QuotaFeature; className?: string }) {
   const t = useT();
-  const { data, isPending, isError } = useQuota(feature);
+  // Read by the app layout's server loader: the first HTML already shows it (decision 0051).
+  const { data } = useQuota(feature);
   const percent = data ? Math.min(100, Math.round((data.used / Math.max(1, data.limit)) * 100)) : 0;
   const exhausted = data ? data.remaining <= 0 : false;
   return (
@@ -27,20 +27,13 @@ export function UsageCard({ feature, className }: { feature: QuotaFeature; class
             <GaugeIcon className="size-4 text-muted-foreground" aria-hidden="true" />
             {t(`usage.feature.${feature}`)}
           </div>
-          {isPending ? (
-            <Skeleton className="h-5 w-24" />
-          ) : data ? (
+          {data && (
             <Badge variant={data.plan === "premium" ? "default" : "secondary"} data-testid="usage-plan">
               {data.plan === "premium" ? t("usage.plan.premium") : t("usage.plan.free")}
             </Badge>
-          ) : null}
+          )}
         </div>
-        {isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <Skeleton className="h-2 w-full" />
-            <Skeleton className="h-4 w-40" />
-          </div>
-        ) : isError || !data ? (
+        {!data ? (
           <p className="text-sm text-muted-foreground">{t("usage.unavailable")}</p>
         ) : (
           <>

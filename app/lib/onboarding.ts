@@ -1,39 +1,47 @@
 /**
- * The dashboard's onboarding checklist, kept on the account (decision 0016) and loaded with the account
- * data of the app layout (decision 0024): each feature marks its step on the server where it completes;
- * screens only tell the checklist to re-read.
+ * The dashboard's onboarding checklist, kept on the account (decision 0016) and read by the app
+ * layout's server loader with the rest of the account data (decision 0051): each feature marks its
+ * step on the server where it completes, and the revalidation that follows the feature's use (its
+ * action, or useRefreshQuota) shows it. Its writes (the first welcome, flags an older version left in
+ * this browser) are the /profile action's intents.
  */
-import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useFetcher } from "react-router";
 import { ONBOARDING_STEPS as STEPS, type OnboardingState, type OnboardingStep as Step } from "../../schema/api/onboarding";
 import { useAccountPart } from "./account";
-import { markWelcomed } from "./api/onboarding";
+import { legacyCompletedSteps } from "./api/onboarding";
 import { useSessionUser } from "./auth";
+import { STORAGE, safeLocalStorage } from "./storage-keys";
 
 export type OnboardingStep = Step;
 export const ONBOARDING_STEPS: OnboardingStep[] = [...STEPS];
-const CHANGED = "listora:onboarding";
+
+/** Where the account's small writes go: the /profile route's action (app/lib/profile.server.ts). */
+const ACCOUNT_ACTION = "/profile";
 
 export function useOnboarding() {
   return useAccountPart((account) => account.onboarding);
 }
 
-/** Re-reads the account data whenever a screen marks a step (mounted once, by the app layout). */
-export function useOnboardingRefresh() {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    const refresh = () => void revalidate();
-    window.addEventListener(CHANGED, refresh);
-    return () => window.removeEventListener(CHANGED, refresh);
-  }, [revalidate]);
-}
-
 /**
- * Called by a screen after its feature succeeded. The server has already recorded the step; this only
- * tells an open checklist to re-read it.
+ * Hands the checklist flags an older version of Listora left in this browser's localStorage (SPEC §4)
+ * to the account once, then forgets them (mounted once, by the app layout).
  */
-export function markOnboardingStep(step: OnboardingStep, _storage?: Storage | null) {
-  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(CHANGED, { detail: step }));
+export function useLegacyOnboardingHandover() {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    const steps = legacyCompletedSteps();
+    if (steps.length === 0) return;
+    sent.current = true;
+    void fetcher.submit({ intent: "onboarding-steps", steps: steps.join(",") }, { method: "post", action: ACCOUNT_ACTION });
+  }, [fetcher]);
+  useEffect(() => {
+    if (!fetcher.data?.ok) return;
+    const storage = safeLocalStorage();
+    for (const step of ONBOARDING_STEPS) storage?.removeItem(STORAGE.onboarding[step]);
+  }, [fetcher.data]);
 }
 
 /** Rounded share of completed steps, 0-100. */
@@ -43,6 +51,7 @@ export function onboardingProgress(completed: number, total = ONBOARDING_STEPS.l
 }
 
 const FIRST_VISIT_KEY = "listora.firstVisit";
+const noChanges = () => () => {};
 
 /**
  * 'Welcome' for an account the dashboard has never welcomed, 'Welcome back' afterwards. The first
@@ -52,7 +61,13 @@ const FIRST_VISIT_KEY = "listora.firstVisit";
 export function useWelcome(state: OnboardingState | undefined): "first" | "back" | null {
   const userId = useSessionUser()?.id ?? "";
   const sent = useRef(false);
-  const firstInThisTab = typeof window !== "undefined" && window.sessionStorage?.getItem(FIRST_VISIT_KEY) === userId && userId !== "";
+  const fetcher = useFetcher();
+  // Read from this tab's storage after hydration (the server's HTML cannot know it).
+  const firstInThisTab = useSyncExternalStore(
+    noChanges,
+    () => userId !== "" && window.sessionStorage?.getItem(FIRST_VISIT_KEY) === userId,
+    () => false,
+  );
   useEffect(() => {
     if (!state || state.welcomed || sent.current) return;
     sent.current = true;
@@ -61,8 +76,8 @@ export function useWelcome(state: OnboardingState | undefined): "first" | "back"
     } catch {
       /* private mode: the next visit simply says 'Welcome back' */
     }
-    void markWelcomed().catch(() => {});
-  }, [state, userId]);
+    void fetcher.submit({ intent: "welcomed" }, { method: "post", action: ACCOUNT_ACTION });
+  }, [state, userId, fetcher]);
   if (!state) return null;
   return !state.welcomed || firstInThisTab ? "first" : "back";
 }

@@ -21,7 +21,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
-import { markOnboardingStep } from "~/lib/onboarding";
 import { useActiveProvider } from "~/lib/providers";
 import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -87,7 +86,6 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
   const onSuccess = useCallback(
     (_listing: ListingDetail) => {
       void refreshQuota("create-listing");
-      markOnboardingStep("listing");
       toast({ title: t("create.success"), variant: "success" });
     },
     [refreshQuota, t],

@@ -15,7 +15,6 @@ import { isSampleDraft } from "~/components/wizard/sample-draft";
 import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
-import { markOnboardingStep } from "~/lib/onboarding";
 import { useProfile } from "~/lib/profile";
 import { useActiveProvider } from "~/lib/providers";
 import { useRefreshQuota } from "~/lib/quota";
@@ -145,7 +144,8 @@ export default function ListingGeneration() {
         provider: wizard.provider,
       });
       setFinished(true);
-      markOnboardingStep("listing");
+      // The checklist's listing step is recorded by the server: the account data is read again.
+      void refreshQuota("create-listing");
       clearWizardState();
       toast({ title: t("wizard.success"), description: t("wizard.successDescription"), variant: "success" });
       // SPEC §2, §9: back to / (the dashboard) after 1.5 s.

@@ -268,7 +268,8 @@ describe("Advanced Keyword Analysis in the browser", () => {
     // The same keyword again comes from the cache, says so, and costs nothing.
     await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("2/10 used");
     await page.getByLabel("Keyword", { exact: true }).fill("boho earrings");
-    const quotaRead = page.waitForResponse((r) => r.url().endsWith("/api/advanced-keywords/quota"));
+    // The account data (usage card) is read again by the revalidation after the use (decision 0051).
+    const quotaRead = page.waitForResponse((r) => new URL(r.url()).pathname === "/advanced-keywords.data");
     await page.getByTestId("advanced-submit").click();
     await expect.poll(() => page.getByTestId("detail-source").locator("dd").textContent()).toBe("Sample data (offline)Cached");
     await page.getByTestId("cache-note").waitFor();

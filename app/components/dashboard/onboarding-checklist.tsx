@@ -1,5 +1,5 @@
 import { CheckIcon, PartyPopperIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
@@ -18,7 +18,8 @@ const STEP_ROUTES: Record<OnboardingStep, string> = {
 /** The four steps, read from the account (so another browser shows the same progress). */
 export function OnboardingChecklist() {
   const t = useT();
-  const { data, isError, refetch, isFetching } = useOnboarding();
+  const { data, isError } = useOnboarding();
+  const revalidator = useRevalidator();
   const flags = data?.steps ?? null;
   const done = flags ? ONBOARDING_STEPS.filter((step) => flags[step]).length : 0;
   const percent = onboardingProgress(done);
@@ -45,7 +46,7 @@ export function OnboardingChecklist() {
             ) : isError ? (
               <span className="flex flex-wrap items-center gap-2 text-muted-foreground" role="status" data-testid="onboarding-error">
                 {t("dashboard.checklist.loadError")}
-                <Button type="button" variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+                <Button type="button" variant="outline" size="sm" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
                   {t("app.tryAgain")}
                 </Button>
               </span>
