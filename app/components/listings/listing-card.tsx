@@ -4,7 +4,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { useI18n } from "~/lib/i18n";
-import { DeleteListingDialog } from "./delete-listing-dialog";
 import type { ListingSummary } from "~/lib/api/listings";
 import { createdAtOf, formatDate, relativeTime } from "./relative-time";
 import { markdownToPlainText } from "./safe-markdown";
@@ -12,8 +11,12 @@ import { ScoreRing } from "~/components/audit/score-ring";
 
 const SHOWN_TAGS = 3;
 
-/** One card of My Listings: title, 2-line description, first 3 tags plus '+N more', relative time. */
-export function ListingCard({ listing, now }: { listing: ListingSummary; now: number }) {
+/**
+ * One card of My Listings: title, 2-line description, first 3 tags plus '+N more', relative time. Its
+ * delete button asks the list's one confirmation dialog (`onDelete`): a dialog per card made the
+ * server render 50 of them.
+ */
+export function ListingCard({ listing, now, onDelete }: { listing: ListingSummary; now: number; onDelete: (title: string, button: HTMLButtonElement) => void }) {
   const { t, language } = useI18n();
   const tags = Array.isArray(listing.tags) ? listing.tags : [];
   const title = listing.title?.trim() || t("listings.untitled");
@@ -28,15 +31,16 @@ export function ListingCard({ listing, now }: { listing: ListingSummary; now: nu
               {title}
             </Link>
           </CardTitle>
-          <DeleteListingDialog
-            id={listing.id}
-            title={title}
-            trigger={
-              <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive" aria-label={t("listings.deleteLabel", { title })}>
-                <Trash2Icon aria-hidden="true" />
-              </Button>
-            }
-          />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-2 size-8 shrink-0 text-muted-foreground hover:text-destructive"
+            aria-label={t("listings.deleteLabel", { title })}
+            aria-haspopup="dialog"
+            onClick={(event) => onDelete(title, event.currentTarget)}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
         </div>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 px-5">
