@@ -1093,6 +1093,6 @@ async function benchListingsHtml(origin) {
       emptyRatio: round(median(empty) / median(health)),
     };
   } catch (error) {
-    return { error: String(error?.message ?? error) };
+    return { error: `${error?.message ?? error}${error?.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : ""}` };
   }
 }
