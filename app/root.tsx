@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { registerNavigator } from "./lib/api";
+import { registerNavigator } from "./lib/navigator";
 import { noteSessionUser } from "./lib/auth";
 import { pagePreferences } from "../shared/pages/preferences";
 import { I18nProvider, translate } from "./lib/i18n";

@@ -1,6 +1,7 @@
 import { codeForStatus, isErrorCode, type ErrorCode } from "../../schema/api/errors";
 import { forgetLocalSession } from "./auth";
 import { translate, type Translate } from "./i18n";
+import { navigateTo } from "./navigator";
 
 /**
  * The shared client (SPEC §7, DESIGN §7): base /api, JSON, 60 s time-out. The browser is signed in by
@@ -101,12 +102,6 @@ interface RequestOptions {
   anonymous?: boolean;
 }
 
-let navigate: ((to: string) => void) | null = null;
-/** The router registers its navigate function so a 401 can send the user to /login without a reload. */
-export function registerNavigator(fn: ((to: string) => void) | null) {
-  navigate = fn;
-}
-
 let redirecting = false;
 export function handleUnauthorized() {
   forgetLocalSession();
@@ -116,8 +111,7 @@ export function handleUnauthorized() {
   setTimeout(() => {
     redirecting = false;
     const to = `/login?redirectTo=${encodeURIComponent(here)}`;
-    if (navigate) navigate(to);
-    else window.location.assign(to);
+    navigateTo(to);
   }, UNAUTHORIZED_REDIRECT_MS);
 }
 

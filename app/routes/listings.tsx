@@ -2,6 +2,7 @@ import { AlertCircleIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
+import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ListingCard } from "~/components/listings/listing-card";
 import { sortOf } from "~/lib/api/listings";
 import { loadListings, type ListingsData } from "~/lib/listings.server";
@@ -59,6 +60,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
   const [params, setParams] = useSearchParams();
   const sort = sortOf(params.get("sort"));
   const [text, setText] = useState(params.get("q") ?? "");
+  const [deleting, setDeleting] = useState<{ id: string; title: string; button: HTMLButtonElement } | null>(null);
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
 
   // The search and sort live in the address, so Back from a listing returns to the same view. Only a
@@ -199,10 +201,11 @@ function ListingsScreen({ data }: { data: ListingsData }) {
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {items.map((listing) => (
                   <li key={listing.id} className="grid">
-                    <ListingCard listing={listing} now={data.loadedAt} />
+                    <ListingCard listing={listing} now={data.loadedAt} onDelete={(title, button) => setDeleting({ id: listing.id, title, button })} />
                   </li>
                 ))}
               </ul>
+              {deleting && <DeleteListingDialog key={deleting.id} id={deleting.id} title={deleting.title} returnFocus={deleting.button} onClose={() => setDeleting(null)} />}
             </>
           )}
         </div>

@@ -224,6 +224,20 @@ describe("Create Listing, My Listings and the listing detail in the browser", ()
     await page.getByRole("button", { name: "Clear search" }).click();
     await expect.poll(() => page.getByTestId("listing-card").count()).toBe(2);
 
+    // A card's delete button asks first (the list's one dialog); Cancel keeps the card and returns focus to the button.
+    const mugCard = page.getByTestId("listing-card").filter({ hasText: "Mug" });
+    const deleteMug = mugCard.getByRole("button", { name: /^Delete / });
+    await deleteMug.click();
+    await page.getByRole("alertdialog").getByText("Delete this listing?").waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").waitFor({ state: "hidden" });
+    await expect.poll(() => deleteMug.evaluate((button) => button === document.activeElement)).toBe(true);
+    await deleteMug.click();
+    await page.getByTestId("confirm-delete").click();
+    await page.getByText("Listing deleted").first().waitFor();
+    await expect.poll(() => page.getByTestId("listing-card").count()).toBe(1);
+    expect(await page.getByTestId("listing-card").first().textContent()).toContain("Beanie");
+
     await page.goto("/listings/00000000-0000-4000-8000-000000000000");
     await page.getByTestId("detail-error").getByText("Listing not found").waitFor();
     await page.getByRole("link", { name: "Return to Listings" }).click();

@@ -1,6 +1,5 @@
 import { ArrowRightIcon } from "lucide-react";
-import { Link } from "react-router";
-import { PlainButton } from "~/components/ui/plain-button";
+import { PlainButtonLink } from "~/components/ui/plain-button";
 import { useT } from "~/lib/i18n";
 
 export function ClosingCta() {
@@ -12,12 +11,10 @@ export function ClosingCta() {
           {t("landing.cta.title")}
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg opacity-90">{t("landing.cta.body")}</p>
-        <PlainButton asChild size="xl" variant="secondary" className="mt-8" data-testid="closing-cta">
-          <Link to="/register">
-            {t("landing.cta.button")}
-            <ArrowRightIcon aria-hidden="true" />
-          </Link>
-        </PlainButton>
+        <PlainButtonLink to="/register" size="xl" variant="secondary" className="mt-8" data-testid="closing-cta">
+          {t("landing.cta.button")}
+          <ArrowRightIcon aria-hidden="true" />
+        </PlainButtonLink>
         <p className="mt-4 text-sm opacity-90">{t("landing.cta.note")}</p>
       </div>
     </section>

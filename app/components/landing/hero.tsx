@@ -1,6 +1,5 @@
 import { ArrowRightIcon, CheckIcon, ClockIcon, SparklesIcon } from "lucide-react";
-import { Link } from "react-router";
-import { PlainButton } from "~/components/ui/plain-button";
+import { PlainButtonLink, plainButtonClass } from "~/components/ui/plain-button";
 import { useT } from "~/lib/i18n";
 
 export function Hero() {
@@ -19,15 +18,13 @@ export function Hero() {
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-pretty text-lg text-muted-foreground lg:mx-0">{t("landing.hero.subtitle")}</p>
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
-            <PlainButton asChild size="xl" className="w-full sm:w-auto" data-testid="hero-cta">
-              <Link to="/register">
-                {t("landing.hero.cta")}
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            </PlainButton>
-            <PlainButton asChild size="xl" variant="outline" className="w-full sm:w-auto">
-              <a href="#how-it-works">{t("landing.hero.secondary")}</a>
-            </PlainButton>
+            <PlainButtonLink to="/register" size="xl" className="w-full sm:w-auto" data-testid="hero-cta">
+              {t("landing.hero.cta")}
+              <ArrowRightIcon aria-hidden="true" />
+            </PlainButtonLink>
+            <a href="#how-it-works" data-slot="button" className={plainButtonClass({ size: "xl", variant: "outline", className: "w-full sm:w-auto" })}>
+              {t("landing.hero.secondary")}
+            </a>
           </div>
           <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground">
             <CheckIcon className="size-4 text-success" aria-hidden="true" />

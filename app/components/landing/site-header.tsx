@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { PlainButton } from "~/components/ui/plain-button";
+import { PlainButton, PlainButtonLink } from "~/components/ui/plain-button";
 import { useT } from "~/lib/i18n";
 import { LanguageSwitch } from "./language-switch";
 
@@ -34,12 +34,10 @@ export function SiteHeader() {
         <div className="hidden items-center gap-2 md:flex">
           <LanguageSwitch />
           <ThemeToggle />
-          <PlainButton asChild variant="ghost">
-            <Link to="/login">{t("landing.nav.login")}</Link>
-          </PlainButton>
-          <PlainButton asChild>
-            <Link to="/register">{t("landing.nav.getStarted")}</Link>
-          </PlainButton>
+          <PlainButtonLink variant="ghost" to="/login">
+            {t("landing.nav.login")}
+          </PlainButtonLink>
+          <PlainButtonLink to="/register">{t("landing.nav.getStarted")}</PlainButtonLink>
         </div>
         <div className="flex items-center gap-1 md:hidden">
           <ThemeToggle />
@@ -68,9 +66,7 @@ export function SiteHeader() {
           </Link>
           <div className="flex items-center justify-between gap-3 px-3 pt-2">
             <LanguageSwitch />
-            <PlainButton asChild>
-              <Link to="/register">{t("landing.nav.getStarted")}</Link>
-            </PlainButton>
+            <PlainButtonLink to="/register">{t("landing.nav.getStarted")}</PlainButtonLink>
           </div>
         </nav>
       </div>

@@ -18,10 +18,29 @@ import { useListingAction } from "~/lib/listing-actions";
 /**
  * A delete button that asks first. The listing route's action deletes it; the screen's loaders read
  * again after it (My Listings drops the card). onDeleted runs only when the server removed the listing.
+ * With `trigger` the dialog opens from it; without one it is open while mounted and `onClose` ends it
+ * (My Listings keeps one dialog for its 50 cards instead of one per card, focus going back to
+ * `returnFocus`).
  */
-export function DeleteListingDialog({ id, title, trigger, onDeleted }: { id: string; title: string; trigger: ReactNode; onDeleted?: () => void }) {
+export function DeleteListingDialog({
+  id,
+  title,
+  trigger,
+  onDeleted,
+  onClose,
+  returnFocus,
+}: {
+  id: string;
+  title: string;
+  trigger?: ReactNode;
+  onDeleted?: () => void;
+  onClose?: () => void;
+  returnFocus?: HTMLElement | null;
+}) {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  const [openState, setOpenState] = useState(false);
+  const open = trigger ? openState : true;
+  const setOpen = (next: boolean) => (trigger ? setOpenState(next) : !next && onClose?.());
   const action = useListingAction(id);
   const busy = action.busy;
 
@@ -41,8 +60,14 @@ export function DeleteListingDialog({ id, title, trigger, onDeleted }: { id: str
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (trigger || !returnFocus?.isConnected) return;
+          event.preventDefault();
+          returnFocus.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{t("listings.deleteTitle")}</AlertDialogTitle>
           <AlertDialogDescription className="break-words">{t("listings.deleteBody", { title })}</AlertDialogDescription>
