@@ -75,12 +75,11 @@ export default defineConfig({
   test: {
     projects: [
       // Worker, API, domain and Durable Object suites, inside workerd with the real bindings. The files
-      // share their workerd processes and their loaded modules; tests/worker/setup.ts empties
-      // every binding (D1, KV, R2, Durable Objects) and applies the migrations before each file, so no
-      // file sees another's data (decision 0043).
-      // Each file in a workerd of its own: sharing one across all 80 files overflowed the stack of the
-      // pool's module-runner transport (about 50 files in; decision 0043).
-      workerProject("worker", true, { include: ["tests/worker/**/*.test.ts"], exclude: FRESH_ISOLATE }),
+      // share one workerd and its loaded modules; tests/worker/setup.ts empties every binding (D1, KV,
+      // R2, Durable Objects) and applies the migrations before each file, so no file sees another's
+      // data, and keeps the pool's wrapper prototypes to one Proxy (without it the stack overflowed
+      // about 50 files in; decision 0043).
+      workerProject("worker", false, { include: ["tests/worker/**/*.test.ts"], exclude: FRESH_ISOLATE }),
       // The files that measure the isolate itself (the WebAssembly memory a 12 MP edit reaches) each get
       // a new workerd, as every file did before decision 0043.
       workerProject("worker-fresh", true, { include: FRESH_ISOLATE }),

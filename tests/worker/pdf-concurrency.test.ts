@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import bunny from "../fixtures/patterns/crochet-amigurumi-bunny.txt?raw";
 import turkish from "../fixtures/patterns/turkish-amigurumi.txt?raw";
 import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument } from "pdf-lib";
 import type { Fontkit, Subset } from "pdf-lib/es/types/fontkit";
 import { encodeSubset, requestSafeFontkit } from "../../worker/domain/wizard/font-embedding";
 import { dejaVuSans } from "../../worker/domain/wizard/font";
@@ -85,6 +86,22 @@ describe("the request-safe font subset", () => {
     const expected = await streamedSubset(a);
     expect(expected.length).toBeGreaterThan(1000);
     expect(encodeSubset(b)).toEqual(expected);
+  });
+
+  it("keeps the next PDF's copied text whole after a PDF with Ö, Ş and İ, which the font draws from O, S and I", async () => {
+    // A copy of the font file is parsed afresh, as in a new Worker isolate; both PDFs share that parse.
+    const bytes = (await dejaVuSans()).slice();
+    const pdfText = async (text: string) => {
+      const doc = await PDFDocument.create();
+      doc.registerFontkit(requestSafeFontkit);
+      const font = await doc.embedFont(bytes, { subset: true });
+      doc.addPage().drawText(text, { font, size: 12, x: 20, y: 700 });
+      return (await readPdfText(await doc.save())).flat;
+    };
+    expect(await pdfText("ÖRGÜ ŞİŞ İĞNE ÇÖZGÜ")).toContain("ÖRGÜ ŞİŞ İĞNE ÇÖZGÜ");
+    const english = await pdfText("Rnd 13: Change to white, sc in BLO around. SIZE: ONE");
+    expect(english).toContain("Rnd 13: Change to white, sc in BLO around. SIZE: ONE");
+    expect(english).not.toContain("\ufffd");
   });
 
   it("parses a font file once and hands every PDF its own subset", async () => {

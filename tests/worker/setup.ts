@@ -16,6 +16,36 @@ if (runner?.transport) {
   else kept.__listoraTransportInvoke = runner.transport.invoke;
 }
 
+// @cloudflare/vitest-pool-workers 0.15 wraps each entry-point and Durable Object wrapper class's
+// prototype in one more Proxy every time the class is constructed (`Class.prototype = new Proxy(
+// Class.prototype, …)` in createProxyPrototypeClass), and `exports.default.fetch` constructs one per
+// request. In a workerd that many files share, a property read then runs through thousands of nested
+// `get` traps and the stack overflows ("Maximum call stack size exceeded" at `new Class`, about 50
+// files in). Upstream: cloudflare/workers-sdk#15092, fixed by #15106 ("install wrapper prototype proxy
+// once"). Until the pool is upgraded, a second wrap of a prototype this pool already wrapped answers
+// the existing Proxy, which is what the fix does: the trap only defers unknown keys to the RPC getter,
+// so one layer behaves as n layers did.
+const patched = globalThis as { __listoraProxyOnce?: true };
+if (!patched.__listoraProxyOnce) {
+  patched.__listoraProxyOnce = true;
+  const NativeProxy = Proxy;
+  const poolPrototypes = new WeakSet<object>();
+  const isPoolPrototypeTrap = (handler: object) => {
+    const get = (handler as { get?: unknown }).get;
+    return typeof get === "function" && Object.keys(handler).length === 1 && String(get).includes("getUnknownPrototypeKey");
+  };
+  globalThis.Proxy = new NativeProxy(NativeProxy, {
+    construct(target, args: [object, ProxyHandler<object>], newTarget) {
+      const [wrapped, handler] = args;
+      const pool = isPoolPrototypeTrap(handler);
+      if (pool && poolPrototypes.has(wrapped)) return wrapped;
+      const proxy = Reflect.construct(target, args, newTarget) as object;
+      if (pool) poolPrototypes.add(proxy);
+      return proxy;
+    },
+  });
+}
+
 // Every binding (D1, KV, R2, Durable Objects and their alarms) is emptied and every Durable Object still
 // in memory is ended (`reset` deletes the data, not the live objects: a throttle counter that created its
 // table in its constructor would go on without it), then the migrations are applied to the empty

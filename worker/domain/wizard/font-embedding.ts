@@ -110,10 +110,27 @@ class ByteWriter {
   }
 }
 
-/** The subset's font file, encoded now, in the caller's request. */
+/**
+ * fontkit's glyph objects of a parsed font, by glyph id: a glyph keeps the characters it was first
+ * asked for, and pdf-lib writes the PDF's ToUnicode map (what copy and search read) from them.
+ */
+type GlyphCache = Record<string, unknown>;
+
+/**
+ * The subset's font file, encoded now, in the caller's request. Encoding reads the parts of composite
+ * glyphs (Ö is O and a diaeresis, ş is s and a cedilla) by id alone, and fontkit would keep those
+ * parts cached with no characters: every later PDF of the isolate that drew an O would then read
+ * "BL\ufffd" instead of "BLO" when copied. The glyphs the encoding added to the shared cache are dropped.
+ */
 export function encodeSubset(subset: Subset): Uint8Array {
   const writer = new ByteWriter();
-  (subset as EncodableSubset).encode(writer);
+  const glyphs = (subset as unknown as { font?: { _glyphs?: GlyphCache } }).font?._glyphs;
+  const before = glyphs ? new Set(Object.keys(glyphs)) : undefined;
+  try {
+    (subset as EncodableSubset).encode(writer);
+  } finally {
+    if (glyphs && before) for (const id of Object.keys(glyphs)) if (!before.has(id)) delete glyphs[id];
+  }
   return writer.result();
 }
 
