@@ -768,7 +768,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const tagText = (input.tags ?? []).join(", ");
   const language = input.language ?? factLanguage(body);
   const lower = lowerOf(body, language);
-  const reading = readProduct(input.text || input.title || "", input.tags ?? []);
+  // The title is read too when the text does not name the product ("Ring" over "Brass, adjustable.").
+  const reading = readProduct(input.text || input.title || "", [...(input.tags ?? []), ...(input.text && input.title ? [input.title] : [])]);
 
   const tools = toolsOf(body);
   const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));

@@ -644,13 +644,21 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   const phrases = nounPhrases(about, lang);
   let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
+  /** The product's noun when it stands outside every noun phrase ("Brass, adjustable." with the keyword "ring"). */
+  let looseNoun: string | undefined;
+  /** The keyword that names it, if any ("Brass Ring"): the product's name, with the text's describing words before it. */
+  let looseFrom: string | undefined;
   if (productIndex < 0) {
     // The product noun may be a single word on its own ("Mug") or inside a keyword.
-    for (const w of [...words(plainText(text)), ...keywords.flatMap((k) => words(k))]) {
+    // A noun of a kind ("ring") wins over a family word ("jewelry" of a tag "brass jewelry"), wherever each stands.
+    const scan = [...words(plainText(text)).map((w) => ({ w, from: undefined as string | undefined })), ...keywords.flatMap((k) => words(k).map((w) => ({ w, from: k })))];
+    for (const { w, from } of scan) {
       const id = nounCategory(w, lang);
-      if (id) {
+      if (id && (!found || (GENERIC.has(found.id) && !GENERIC.has(id)))) {
         found = { id, index: 0, words: 1 };
-        break;
+        looseNoun = lower(w, lang);
+        looseFrom = from;
+        if (!GENERIC.has(id)) break;
       }
     }
     productIndex = phrases.findIndex((p) => p.kind === "noun" && p.tokens.length >= 2);
@@ -661,6 +669,26 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
       .filter((w) => !isStopWord(w))
       .slice(0, 4);
     if (first.length) phrase = { tokens: first, kind: "noun", clause: 0 };
+  }
+  // Words without the product's noun ("Brass, adjustable." with the keyword or title "ring") are not the
+  // product: its noun is, after their describing words ("brass adjustable ring"); else the product's name would be
+  // "brass adjustable" and its family word ("brass jewelry") would lead the tags and the description.
+  if (looseNoun && found && !GENERIC.has(found.id) && phrase && !phrase.tokens.some((t) => lower(t, lang) === looseNoun)) {
+    const named = looseFrom ? words(looseFrom).slice(0, words(looseFrom).findIndex((w) => lower(w, lang) === looseNoun) + 1) : [looseNoun];
+    const namedLower = named.map((w) => lower(w, lang));
+    // Only the words that describe a product go before its noun ("brass", "adjustable"; not "holds" or "ml").
+    // A name written with a capital inside the phrase ("Vintage Pyrex") is a brand: it stays too.
+    const describing = phrase.tokens.filter(
+      (t, i) => !namedLower.includes(lower(t, lang)) && (describesProduct(t, lang) || /(?:able|ible|ed)$/u.test(lower(t, lang)) || (i > 0 && /^\p{Lu}\p{Ll}/u.test(t))),
+    );
+    // A material stands next to the noun ("adjustable brass ring"), as a shopper types it.
+    const isMaterial = (t: string) => MATERIALS.includes(lower(t, lang));
+    const tokens = [...describing.slice(0, 3).filter((t) => !isMaterial(t)), ...describing.slice(0, 3).filter(isMaterial), ...named];
+    const replaced = phrases.indexOf(phrase);
+    if (replaced >= 0) phrases.splice(replaced, 1);
+    phrase = { tokens, kind: "noun", clause: phrase.clause };
+    productIndex = -1;
+    found = found ? { ...found, index: tokens.length - 1 } : found;
   }
   if (phrase && phrase.tokens.length > 7) phrase = { ...phrase, tokens: phrase.tokens.slice(-7) };
   // How the product is wrapped ("gift ready in a kraft box") is for the description, never a title or tag phrase.

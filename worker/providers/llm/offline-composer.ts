@@ -26,6 +26,7 @@ import {
   singularNoun,
   sentences,
   titleCase,
+  weaveLeadPhrase,
   words,
   isStopWord,
   isNounLike,
@@ -527,7 +528,15 @@ export function composeIntro(input: ComposeInput): string {
   if (!own.length) return withStop(capitalise(productName(r, input.description), r.lang));
   // Two short sentences make one paragraph; a long first sentence stands alone.
   const take = own[0].length < 90 && own[1] ? 2 : 1;
-  return own.slice(0, take).map(withStop).join(" ");
+  const intro = own.slice(0, take).map(withStop).join(" ");
+  // The product leads: when the seller's first words do not name it ("Adjustable." for a brass ring named by
+  // the title or a keyword), its name does, then their words; a sentence of only its name's words is the name.
+  const name = productName(r, input.description);
+  const nameWords = new Set(words(name).map((x) => lower(x, r.lang)));
+  const saysNoun = (text: string) => !!r.head && words(text).some((x) => lower(x, r.lang).startsWith(r.head));
+  if (!r.head || saysNoun(own[0]) || !saysNoun(name)) return intro;
+  if (words(own[0]).every((x) => nameWords.has(lower(x, r.lang)))) return [withStop(capitalise(name, r.lang)), ...own.slice(1, take).map(withStop)].join(" ");
+  return weaveLeadPhrase(intro, name, r.lang);
 }
 
 const FACT_LABELS: Record<Lang, Record<string, string>> = {
@@ -593,14 +602,9 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.brand) add(l.brand, facts.brand);
   if (facts.models.length) add(l.model, facts.models.join(", "));
   if (facts.era.length) add(l.era, facts.era.join(", "));
-  if (facts.materials.length)
-    add(
-      facts.materials.length > 1 ? l.materials : l.material,
-      listOf(
-        facts.materials.map((m) => materialText(m, lang)),
-        lang,
-      ),
-    );
+  // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
+  const materials = [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
+  if (materials.length) add(materials.length > 1 ? l.materials : l.material, listOf(materials, lang));
   if (facts.measures.length) add(l.size, listOf(facts.measures, lang));
   if (facts.sizes.length) add(l.sizes, listOf(facts.sizes, lang));
   if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
@@ -829,7 +833,9 @@ export function tagPool(input: ComposeInput): string[] {
     const m = lower(modifier, r.lang);
     const mWords = m.split(" ");
     // "soya" + "mum" when the product is already "soya mumu" says nothing new.
-    if (!head || mWords.includes(head) || productLower.indexOf(mWords[mWords.length - 1]) === productLower.length - 2) return undefined;
+    // (A one-word product has no word before its noun: "brass" + "ring" is a tag, not a repeat.)
+    const at = productLower.indexOf(mWords[mWords.length - 1]);
+    if (!head || mWords.includes(head) || (at >= 0 && at === productLower.length - 2)) return undefined;
     return `${m} ${head}`;
   };
 
@@ -999,19 +1005,8 @@ export function composeBullets(input: ComposeInput): string[] {
   add(w.bulletLabels[0], [take(), facts.counts.length ? withStop(capitalise(facts.counts.join(", "), r.lang)) : ""].filter(Boolean).join(" "));
   const sizes = [...facts.measures, ...facts.sizes];
   if (sizes.length) add(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(listOf(sizes, r.lang)));
-  if (facts.materials.length)
-    add(
-      facts.materials.length > 1 ? l.materials : l.material,
-      withStop(
-        capitalise(
-          listOf(
-            facts.materials.map((m) => materialText(m, r.lang)),
-            r.lang,
-          ),
-          r.lang,
-        ),
-      ),
-    );
+  const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
+  if (materials.length) add(materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(materials, r.lang), r.lang)));
   const details = [
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
     facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
