@@ -230,11 +230,11 @@ const FEATURE_PATTERNS: RegExp[] = [
 
 const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
-/** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet". */
+/** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"). */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
 // or "1x1x1..." is read once (linear time, issue 23).
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 
@@ -247,7 +247,9 @@ export const isStopWord = (word: string) => STOP.has(word.toLowerCase().replace(
 // ---- Language and casing -----------------------------------------------------------------------
 
 const TR_LETTERS = /[ıİğĞşŞ]/u;
-const TR_WORDS = /(?:^|[^\p{L}])(ve|için|ile|bir|el yapımı|hediye|boyut|renk|ürün|ayar|örgü|doğal|beden|indirme|kokulu|yıkanabilir)(?=$|[^\p{L}])/giu;
+// Common Turkish listing words written without Turkish-only letters ("Ceviz servis tepsisi, pirinç kulplu").
+const TR_WORDS =
+  /(?:^|[^\p{L}])(ve|için|ile|bir|el yapımı|hediye|boyut|renk|ürün|ayar|örgü|doğal|beden|indirme|kokulu|yıkanabilir|ceviz|servis|tepsi|tepsisi|kulplu|bezle|silin|kolye|zincir|zinciri|kupa|fincan|tabak|kase|sabun|bere|deri|keten|seramik|pamuklu|renkli|takım|adet|boyu|uzunluk|genişlik|rengi|desenli|yapımı)(?=$|[^\p{L}])/giu;
 
 /** "tr" when the description is written in Turkish (Turkish-only letters or several Turkish words), else "en". */
 export function detectLanguage(text: string): Lang {

@@ -302,6 +302,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
   for (const p of r.phrases) {
     if (p === r.phrase || conditionClauses.has(p.clause)) continue;
+    // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
+    if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
   }
