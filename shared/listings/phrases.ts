@@ -557,7 +557,9 @@ function categoryOfTokens(tokens: string[], lang: Lang): { id: CategoryId; index
     const two = i + 1 < tokens.length ? nounCategory(`${tokens[i]} ${tokens[i + 1]}`, lang) : undefined;
     if (two) found.push({ id: two, index: i + 1, words: 2 });
     const one = nounCategory(tokens[i], lang);
-    if (one && !two) found.push({ id: one, index: i, words: 1 });
+    // The second word of a two-word noun is not a noun of its own ("chart" of "seating chart" is no stitch chart).
+    const inTwo = found.some((f) => f.words === 2 && f.index === i);
+    if (one && !two && !inTwo) found.push({ id: one, index: i, words: 1 });
   }
   if (!found.length) return undefined;
   for (const id of DECISIVE) {

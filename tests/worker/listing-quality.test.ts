@@ -131,6 +131,8 @@ describe("named cases of the issue", () => {
     expect(all).toMatch(/18x24/);
     expect(all).toMatch(/24x36/);
     expect(all).not.toMatch(/\bpdf\b|step-by-step/i);
+    // A seating chart is no stitch chart, planner or invitation, and "wedding" is an event, not a gift.
+    expect(all).not.toMatch(/pattern|planner|invitation|wedding gift/i);
   });
 });
 

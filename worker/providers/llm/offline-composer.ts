@@ -137,7 +137,20 @@ function buyerPhrases(input: ComposeInput): string[] {
   const r = reading(input);
   const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
   const facts = factsFor(input);
-  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts));
+  // A phrase that names another product of the category ("wedding invitation" for a seating chart,
+  // "printable planner") says what the seller does not sell: only the nouns they used may be named.
+  const said = new Set([...words(input.description), ...input.keywords.flatMap((k) => words(k))].map((w) => lower(w, r.lang)));
+  const namesOther = (p: string) =>
+    words(p).some((w) => {
+      const l = lower(w, r.lang);
+      return (
+        !!(nounCategory(l, r.lang) ?? nounCategory(singularNoun(l, r.lang), r.lang)) &&
+        !said.has(l) &&
+        !said.has(singularNoun(l, r.lang)) &&
+        ![...said].some((x) => singularNoun(x, r.lang) === singularNoun(l, r.lang))
+      );
+    });
+  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts) && !namesOther(p));
 }
 
 // ---- Titles ------------------------------------------------------------------------------------
@@ -885,7 +898,10 @@ export function tagPool(input: ComposeInput): string[] {
     if (facts.editor) add(`${lower(facts.editor, r.lang)} ${r.lang === "tr" ? "şablon" : "template"}`);
   }
   const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
-  if (family) for (const m of [...modifiers, ...facts.materials.map((x) => x.name), ...facts.colours]) if (lower(m, r.lang) !== family) add(`${m} ${family}`);
+  // Only a word that describes a product makes a family phrase ("brass jewelry"; never "seating stationery").
+  if (family)
+    for (const m of [...modifiers.filter((x) => describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)), ...facts.materials.map((x) => x.name), ...facts.colours])
+      if (lower(m, r.lang) !== family) add(`${m} ${family}`);
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
