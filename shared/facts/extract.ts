@@ -20,7 +20,7 @@ export interface Material {
   percent?: number;
 }
 
-export interface PartMaterial {
+interface PartMaterial {
   material: string;
   /** The part ("buttons", "düğme"). */
   part: string;
