@@ -169,6 +169,18 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   const kw = words(keyword).map(key);
   const hw = words(head).map(key);
   if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `)) return head;
+  // Turkish endings: "örgü hırka" is in "El Örgüsü (Merinos Yünü) Hırka" ("örgüsü" is "örgü" with its
+  // ending); leading with it would say "Hırka" twice.
+  const stemOf = (k: string, w: string) => k.length >= 3 && w.startsWith(k) && w.length - k.length <= 3;
+  const inOrder = () => {
+    let at = 0;
+    return kw.every((k) => {
+      const i = hw.findIndex((w, n) => n >= at && stemOf(k, w));
+      at = i + 1;
+      return i >= 0;
+    });
+  };
+  if (r.lang === "tr" && inOrder()) return head;
   const noun = key(r.head.split(" ").pop() ?? "");
   if (!noun || kw[kw.length - 1] !== noun) return head;
   // The keyword's words stand in the product phrase with others between them ("moon ring" in
