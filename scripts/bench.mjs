@@ -355,15 +355,18 @@ try {
         ["offlineComposer", "offline composer"],
         ["enforcerOnFakeModel", "enforcer on a careless model"],
         ["bulkOptimize", "bulk-optimize proposals"],
+        ["doctorFixes", "the Doctor's one-click fixes on the composer's listing"],
+        ["wizardStep3", "the wizard's step 3 on the 12 accuracy patterns"],
       ]) {
         const now = quality.now[name];
         const was = quality.before[name];
+        if (!now) continue;
         const show = (f) =>
           `${f.keptShare} % of ${f.facts} facts kept, ${f.unsupportedClaims} unsupported claims in ${f.listingsWithClaims} listings, ${f.englishWordsInTurkish} English words in Turkish, title facts ${f.titleFactsKept}/${f.titleFacts}`;
         lines.push(
           budget(
             `Listing quality, ${label} (${now.products} products)`,
-            `now ${show(now)}; before ${show(was)}`,
+            `now ${show(now)}${was ? `; before (${was.measuredAt ?? quality.beforeCommit}) ${show(was)}` : ""}`,
             "100 % kept, 0 claims, 0 English words",
             now.keptShare === 100 && now.unsupportedClaims === 0 && now.englishWordsInTurkish === 0,
           ),
@@ -855,7 +858,13 @@ async function benchListingQuality() {
     return {
       ms: round(ms(t0)),
       now: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, strip(v)])),
-      before: { offlineComposer: before.offlineComposer, enforcerOnFakeModel: before.enforcerOnFakeModel, bulkOptimize: before.bulkOptimize },
+      before: {
+        offlineComposer: before.offlineComposer,
+        enforcerOnFakeModel: before.enforcerOnFakeModel,
+        bulkOptimize: before.bulkOptimize,
+        doctorFixes: before.writers?.doctorFixes && { ...before.writers.doctorFixes, measuredAt: before.writers.measuredAt },
+        wizardStep3: before.writers?.wizardStep3 && { ...before.writers.wizardStep3, measuredAt: before.writers.measuredAt },
+      },
       beforeCommit: before.measuredAt,
       beforePhrases: before.phrases,
       beforePhrasesCommit: before.phrases?.measuredAt,

@@ -46,6 +46,9 @@ function skillAgrees(skill: string | undefined, source: string, phrase: string):
   return given !== undefined && given === levelOf(lowerSameLength(phrase));
 }
 
+/** An occasion of the fact sheet that names who receives the item ("for mom", "anneye"), not an event. */
+const RECIPIENT = /for |anneye|babaya|sevgiliye|arkadaşa|öğretmene/iu;
+
 const RULES: ClaimRule[] = [
   {
     claim: "handmade",
@@ -149,13 +152,15 @@ const RULES: ClaimRule[] = [
       "(?:a |the )?(?:perfect|thoughtful|lovely|great|ideal|meaningful) gift|ready to (?:gift|give)(?: as a gift)?|gift[- ]ready|gift for (?:her|him|mom|mum|dad|kids|women|men|friends?|teachers?)|treat yourself or someone you love|for yourself or as a gift|someone you love|ready to give as a gift|hediye(?:ye)? hazır|anlamlı bir hediye|harika bir hediye|sevdikleriniz için|hediye paketinde",
     ),
     needs: "the seller mentions a gift or a recipient",
-    supported: (f) => f.gift || f.occasions.some((o) => /for |anneye|babaya|sevgiliye|arkadaşa|öğretmene|kadına|erkeğe/iu.test(o)),
+    supported: (f) => f.gift || f.occasions.some((o) => RECIPIENT.test(o)),
   },
   {
     claim: "gift",
     pattern: r("(?:kadına|erkeğe|anneye|babaya|sevgiliye|arkadaşa|öğretmene|çocuğa) hediye(?:si)?|hediyelik|gifts?|presents?|hediye|hediyesi"),
     needs: "the seller mentions a gift or a recipient",
-    supported: (f) => f.gift || f.occasions.length > 0,
+    // A recipient ("for mom") or an occasion the seller names supports a gift (decision 0039), but not the
+    // event the product itself is for ("wedding" of a wedding seating chart, "birthday" of a birthday banner).
+    supported: (f) => f.gift || f.occasions.some((o) => RECIPIENT.test(o) || !foldCase(f.product).includes(foldCase(o))),
   },
   {
     claim: "occasion",

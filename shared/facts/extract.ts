@@ -20,6 +20,14 @@ export interface Material {
   percent?: number;
 }
 
+interface PartMaterial {
+  material: string;
+  /** The part ("buttons", "düğme"). */
+  part: string;
+  /** The material and the part as a listing states them ("wooden buttons", "ahşap düğme"). */
+  phrase: string;
+}
+
 export interface FactSheet {
   language: FactLang;
   platform: string;
@@ -28,7 +36,10 @@ export interface FactSheet {
   /** Its noun ("board"). */
   head: string;
   craft?: Craft;
+  /** What the product is made of (not its parts: "wooden buttons" is not the cardigan's material). */
   materials: Material[];
+  /** Materials of a part, as the seller wrote them ("wooden buttons", "ahşap düğme", "brass buckle"). */
+  partMaterials: PartMaterial[];
   /** Every measure as written, each once ("15x10", "12x8", "9x6 inches", "2.5 qt", "350 ml"). */
   measures: string[];
   /** Garment and item sizes ("S-XL", "one size", "0-3 months", "A4"). */
@@ -61,8 +72,10 @@ export interface FactSheet {
   /** A pattern (instructions to make the item), sold as a file or a printed booklet. */
   pattern: boolean;
   handmade: boolean;
-  /** Gift occasions and recipients the seller named ("birthday", "for mom"). */
+  /** Gift occasions and recipients the seller named ("birthday", "for mom"); never an audience. */
   occasions: string[];
+  /** Who the product is for ("for women", "kids", "kadın"): an audience, not an occasion or a gift. */
+  audiences: string[];
   /** The seller said it is a gift or gift-ready. */
   gift: boolean;
   /** Skill level of a pattern ("beginner", "kolay"). */
@@ -113,19 +126,27 @@ const NUM = "\\d+(?:[.,]\\d+)?";
 const UNIT = 'inches|inch|in\\.|in|cm|mm|ml|fl\\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|cups?|l|lt|litres?|liters?|litre|g|gr|grams?|kg|lbs?|lb|ft|feet|yards?|yds?|m|metres?|meters?|mt|santim|gsm|"|″';
 const DIMENSION = new RegExp(`${B}${NUM} ?[x×] ?${NUM}(?: ?[x×] ?${NUM})?(?: ?(?:${UNIT})(?![\\p{L}]))?`, "giu");
 const SINGLE = new RegExp(`${B}${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
+/** A range kept whole ("14-18 inches", "14 to 18 in", "14–18 cm"): its upper end alone is not the seller's measure. */
+const RANGE = new RegExp(`${B}${NUM} ?(?:${UNIT})? ?(?:-|–|—|to|ile|ila) ?${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
+/** A single measure or a range, the range first. */
+const ONE_OR_RANGE = new RegExp(`${RANGE.source}|${SINGLE.source}`, "giu");
 
 /** A measure's comparable form: "15 x 10 in" → "15x10in", "2,5 lt" → "2.5l". */
 export function normalMeasure(m: string): string {
-  return m
-    .toLowerCase()
-    .replace(/×/g, "x")
-    .replace(/(\d),(\d)/g, "$1.$2")
-    .replace(/\s+/g, "")
-    .replace(/inches|inch|in\.|″|"/g, "in")
-    .replace(/litres|liters|litre|liter|lt/g, "l")
-    .replace(/grams|gram|gr/g, "g")
-    .replace(/quarts|quart/g, "qt")
-    .replace(/santim/g, "cm");
+  return (
+    m
+      .toLowerCase()
+      .replace(/×/g, "x")
+      .replace(/(\d),(\d)/g, "$1.$2")
+      // A range reads one way: "14 to 18 in", "14–18 in" and "14 ile 18 cm" are "14-18".
+      .replace(/(\d)\s*(?:-|–|—|to|ile|ila)\s*(?=\d)/g, "$1-")
+      .replace(/\s+/g, "")
+      .replace(/inches|inch|in\.|″|"/g, "in")
+      .replace(/litres|liters|litre|liter|lt/g, "l")
+      .replace(/grams|gram|gr/g, "g")
+      .replace(/quarts|quart/g, "qt")
+      .replace(/santim/g, "cm")
+  );
 }
 
 /** The numeric core of a measure ("9x6 inches" → "9x6"): what must be in a listing that keeps it. */
@@ -140,7 +161,7 @@ const TOOL_AFTER = /^ ?(?:[\p{L}-]{1,12} )?(?:crochet )?(?:hook|hooks|needles?|d
 /** Measures that are tools ("a 3 mm hook", "5 mm needles"), not sizes of the item. */
 function toolsOf(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(SINGLE)) {
+  for (const m of text.matchAll(ONE_OR_RANGE)) {
     const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40);
     const hit = TOOL_AFTER.exec(after);
     if (hit) out.push(clean(`${m[0]}${hit[0]}`));
@@ -155,12 +176,13 @@ function measuresOf(text: string): string[] {
     out.push({ at: m.index ?? 0, text: clean(m[0]) });
     taken.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   }
-  for (const m of text.matchAll(SINGLE)) {
+  for (const m of text.matchAll(ONE_OR_RANGE)) {
     const at = m.index ?? 0;
     if (taken.some(([a, b]) => at >= a && at < b)) continue;
     out.push({ at, text: clean(m[0]) });
   }
-  return uniq(out.sort((a, b) => a.at - b.at).map((m) => m.text));
+  // "in." at a sentence's end is "in": the full stop is the sentence's.
+  return uniq(out.sort((a, b) => a.at - b.at).map((m) => m.text.replace(/(?<=\d ?in)\.$/, "")));
 }
 
 // ---- Sizes and counts ----------------------------------------------------------------------------
@@ -315,9 +337,106 @@ const PERCENT_TR = reAll("% ?(\\d{1,3}) ([\\p{L}]{2,20}(?: [\\p{L}]{2,20})?)");
 /** A sentence about the packaging ("sent in a velvet pouch"): its materials are not the product's. */
 const PACKAGING = re("pouch|gift box|kraft box|box|bag|envelope|packaging|packaged|wrapped|kese|kesede|kutu|kutuda|ambalaj|paket|gönderilir|shipped in|ships in|arrives in");
 
-function materialsOf(text: string, lang: FactLang): Material[] {
-  const lower = lowerOf(text, lang)
-    .split(/(?<=[.!?\n])\s*/u)
+// Parts of a product a material can qualify ("wooden buttons", "a brass buckle", "ahşap düğmeli"): the
+// material is that part's, not the product's. English parts as written (singular or plural); Turkish
+// stems, read with any suffix ("düğmeli", "düğmeleri", "saplı").
+const PARTS_EN = [
+  "buttons?",
+  "handles?",
+  "lids?",
+  "buckles?",
+  "straps?",
+  "plates?",
+  "chains?",
+  "clasps?",
+  "zippers?",
+  "zips?",
+  "toggles?",
+  "beads?",
+  "cords?",
+  "rings?",
+  "legs?",
+  "feet",
+  "base",
+  "frames?",
+  "knobs?",
+  "pulls?",
+  "hinges?",
+  "hooks?",
+  "lining",
+  "trim",
+  "tassels?",
+  "soles?",
+  "laces?",
+  "spout",
+  "stand",
+  "stopper",
+  "pendant",
+  "charms?",
+  "caps?",
+  "covers?",
+  "inserts?",
+  "tray",
+];
+const PARTS_TR = [
+  "düğme",
+  "sap",
+  "kapak",
+  "toka",
+  "kayış",
+  "askı",
+  "zincir",
+  "kulp",
+  "tabla",
+  "fermuar",
+  "boncuk",
+  "halka",
+  "kordon",
+  "ayak",
+  "çerçeve",
+  "astar",
+  "püskül",
+  "menteşe",
+  "taban",
+  "uç",
+  "tepsi",
+];
+/** Adjectives of material that only ever qualify a part here ("wooden buttons"). */
+const PART_ONLY_MATERIALS = ["wooden", "metal", "metallic", "golden", "coconut shell", "horn", "bone", "shell", "tahta"];
+const PART_MATERIAL_RE = reAll(
+  `(${[...MATERIAL_WORDS, ...PART_ONLY_MATERIALS]
+    .slice()
+    .sort((a, b) => b.length - a.length)
+    .join("|")}) (${PARTS_EN.join("|")}|(?:${PARTS_TR.join("|")})\\p{L}*)`,
+);
+const TR_PART = new RegExp(`^(${PARTS_TR.join("|")})`, "u");
+
+/** Materials that qualify a part of the product, and the text without them (for the product's own materials). */
+function partMaterialsOf(lower: string, head: string): { parts: PartMaterial[]; rest: string } {
+  const parts: PartMaterial[] = [];
+  let rest = lower;
+  const headStem = head.replace(/s$/, "");
+  for (const m of lower.matchAll(PART_MATERIAL_RE)) {
+    const [whole, material, written] = m;
+    const tr = TR_PART.exec(written)?.[1];
+    const part = tr ?? written;
+    // The product itself ("brass ring" when a ring is sold) is not a part of it.
+    if (head && (part.replace(/s$/, "") === headStem || written.startsWith(head))) continue;
+    // "gold chain necklace": the part word names the product's kind with the noun after it; the gold is the necklace's.
+    const next = /^ ([\p{L}]+)/u.exec(lower.slice((m.index ?? 0) + whole.length))?.[1] ?? "";
+    if (headStem && next.replace(/s$/, "") === headStem) continue;
+    // A Turkish stem must be the whole word or carry a suffix ("düğmeli"), not start another word ("sapan").
+    if (tr && !/^(?:[lsyn]?[aeıioöuü]\p{L}{0,5})?$/u.test(written.slice(tr.length))) continue;
+    const phrase = tr ? `${material} ${tr}` : `${material} ${written}`;
+    if (!parts.some((p) => p.phrase === phrase)) parts.push({ material, part, phrase });
+    rest = rest.slice(0, m.index) + " ".repeat(whole.length) + rest.slice((m.index ?? 0) + whole.length);
+  }
+  return { parts, rest };
+}
+
+function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
+  const lower = partMaterialsOf(lowerOf(text, lang), head)
+    .rest.split(/(?<=[.!?\n])\s*/u)
     .filter(
       (sentence) =>
         !PACKAGING.test(sentence) ||
@@ -443,6 +562,14 @@ const MODEL_RE = new RegExp(
 const ERA_RE = reAll(
   "1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|retro|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
 );
+/** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962"): read as the year. */
+const YEAR_MADE_RE = reAll(
+  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model)",
+);
+/** A bare year ("Pyrex bowl, 1962"): an era only on a vintage item, and never a measure, a model number or "since 1962". */
+const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.,]\d| ?(?:%|x|×|-|–|cm|mm|in|inch|inches|ml|g|kg|oz|qt|l|pcs|pieces|adet|parça)(?![\p{L}]))/gu;
+const YEAR_NOT_ERA = /(?:since|est\.?|established|founded|model|no\.?|nr|kod|ref|style|art|item|part|#|kuruluş|beri) ?$/u;
+
 const VINTAGE_RE = re("vintage|antique|antika|eskitme olmayan|retro|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate");
 
 const CONDITION_RE = reAll(
@@ -532,7 +659,8 @@ const CARE_RE = reAll(
   [
     "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe|food[- ]safe",
     "dry clean(?: only)?|do not (?:tumble dry|bleach|iron|soak|put in the dishwasher|machine wash)|tumble dry(?: low)?|lay flat to dry|dry flat|air dry|wipe clean(?: with a damp cloth)?|spot clean(?: only)?|oil (?:it )?(?:regularly|monthly|occasionally)",
-    "elde yıkay[ıi]n(?:ız)?|elde yıkama|sadece elde yıkayın(?:ız)?|makinede yıkanabilir|makinede yıkanmaz|\\d{2} derecede yıkay[ıi]n(?:ız)?|bulaşık makinesinde yıkanabilir|bulaşık makinesinde yıkanmaz|mikrodalgada kullanılabilir|kuru temizleme|ütülemeyin|sermeyerek kurutun|düz zeminde kurutun|nemli bezle silin",
+    "(?:sadece |yalnızca )?elde yıka(?:y[ıi]n(?:ız)?|nır|nmalıdır|nabilir|ma(?: önerilir)?)|(?:\\d{2} ?(?:derece|°c?)(?:de|da|'de|'da)? )?(?:çamaşır )?makinede yıkan(?:abilir|ır)|makinede yıkanmaz|(?:\\d{2} ?(?:derece|°c?)(?:de|da|'de|'da)?) (?:yıkay[ıi]n(?:ız)?|yıkanabilir|yıkanır)|bulaşık makinesinde yıkanabilir|bulaşık makinesinde yıkanmaz|mikrodalgada kullanılabilir|kuru temizleme(?:ye verin(?:iz)?| yapılabilir| önerilir)?|ütülemeyin|düşük ısıda ütüleyin|ağartıcı kullanmayın|kurutma makinesine atmayın|sermeyerek kurutun|düz zeminde kurutun|nemli bezle silin",
+    "(?:wash|machine wash) at \\d{2} ?°?c?|hand wash only",
   ].join("|"),
 );
 
@@ -601,10 +729,34 @@ const SKILL_RE = reAll(
 );
 const TERMS_RE = re("us terms|uk terms|us crochet terms|uk crochet terms|amerikan terimleri|ingiliz terimleri");
 
+// Occasions are events and the gift recipients the seller named; who wears or uses the product ("for women",
+// "kids", "kadın") is its audience, read apart: an audience supports neither an occasion nor a gift.
 const OCCASION_RE = reAll(
-  "christmas|xmas|birthday|wedding|anniversary|valentine'?s(?: day)?|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|easter|halloween|teacher appreciation|for (?:her|him|mom|mum|dad|kids|women|men|girls|boys|teachers?|brides?|bridesmaids?|grandma|grandpa|new moms?|babies|couples|friends?|coffee lovers|cat lovers|dog lovers)|yılbaşı|yeni yıl|doğum günü|düğün|nikah|yıldönümü|sevgililer günü|anneler günü|babalar günü|öğretmenler günü|yeni doğan|baby ?shower|anneye|babaya|sevgiliye|arkadaşa|öğretmene|kadına|erkeğe|çocuklara|bebeklere",
+  "christmas|xmas|birthday|wedding|anniversary|valentine'?s(?: day)?|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|easter|halloween|teacher appreciation|for (?:mom|mum|dad|teachers?|brides?|bridesmaids?|grandma|grandpa|new moms?|couples|friends?|coffee lovers|cat lovers|dog lovers)|yılbaşı|yeni yıl|doğum günü|düğün|nikah|yıldönümü|sevgililer günü|anneler günü|babalar günü|öğretmenler günü|baby ?shower|anneye|babaya|sevgiliye|arkadaşa|öğretmene",
+);
+const AUDIENCE_RE = reAll(
+  "for (?:her|him|women|men|ladies|kids|children|girls|boys|babies|baby|toddlers|teens|adults|everyone)|women'?s|men'?s|ladies'?|kids'?|children'?s|girls'?|boys'?|baby|toddler|unisex|kadın(?:lar)? için|erkek(?:ler)? için|çocuk(?:lar)? için|bebek(?:ler)? için|kadına|erkeğe|çocuklara|bebeklere|kız çocuk|erkek çocuk|kadın|erkek|unisex|yeni doğan|yenidoğan",
 );
 const GIFT_RE = re("gift|gifts|gifting|gift[- ](?:ready|wrapped|box|boxed)|present|hediye|hediyelik|hediye paketi");
+
+/** Era words, the decades and the year an item was made ("from 1962" and "1962 yapımı" are "1962"; a bare year only on a vintage item). */
+function erasOf(lower: string, models: string[]): string[] {
+  const out: { at: number; text: string }[] = [];
+  for (const m of lower.matchAll(ERA_RE)) out.push({ at: m.index ?? 0, text: clean(m[0]) });
+  for (const m of lower.matchAll(YEAR_MADE_RE)) {
+    const year = m[1] ?? m[2];
+    if (!out.some((o) => o.text.includes(year))) out.push({ at: m.index ?? 0, text: year });
+  }
+  if (VINTAGE_RE.test(lower) || out.length) {
+    for (const m of lower.matchAll(BARE_YEAR_RE)) {
+      const year = m[1];
+      if (out.some((o) => o.text.includes(year)) || models.some((x) => x.includes(year))) continue;
+      if (YEAR_NOT_ERA.test(lower.slice(Math.max(0, (m.index ?? 0) - 14), m.index))) continue;
+      out.push({ at: m.index ?? 0, text: year });
+    }
+  }
+  return uniq(out.sort((a, b) => a.at - b.at).map((o) => o.text)).filter((e) => !/^\d0s$/.test(e) || /'\d0s|\d0s/.test(e));
+}
 
 // ---- The sheet -----------------------------------------------------------------------------------
 
@@ -616,7 +768,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const tagText = (input.tags ?? []).join(", ");
   const language = input.language ?? factLanguage(body);
   const lower = lowerOf(body, language);
-  const reading = readProduct(input.text || input.title || "", input.tags ?? []);
+  // The title is read too when the text does not name the product ("Ring" over "Brass, adjustable.").
+  const reading = readProduct(input.text || input.title || "", [...(input.tags ?? []), ...(input.text && input.title ? [input.title] : [])]);
 
   const tools = toolsOf(body);
   const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));
@@ -628,8 +781,9 @@ export function extractFacts(input: FactInput): FactSheet {
   const brand = labelled ?? known;
 
   const models = uniq(all(body, MODEL_RE).filter((m) => !/^#\s?\d{1,2}$/.test(m) || /#\s?\d/.test(m)));
-  const era = uniq(all(lower, ERA_RE).filter((e) => !/^\d0s$/.test(e) || /'\d0s|\d0s/.test(e)));
-  const vintage = VINTAGE_RE.test(lower);
+  const era = erasOf(lower, models);
+  // A year or decade of the last century is vintage, said or not ("Pyrex bowl from 1962").
+  const vintage = VINTAGE_RE.test(lower) || era.some((e) => /(?:^|\D)1[89]\d\d|^\d0(?:s|')/.test(e));
   const condition = uniq(all(lower, CONDITION_RE));
   const colours = uniq(all(lower, COLOUR_RE));
   const care = uniq(all(lower, CARE_RE));
@@ -650,6 +804,7 @@ export function extractFacts(input: FactInput): FactSheet {
   // A pattern or a file is not made by hand, whatever craft it teaches: only the seller's own "handmade" says so.
   const handmade = digital || pattern ? SAYS_HANDMADE.test(lower) : HANDMADE_RE.test(lower);
   const occasions = uniq(all(lower, OCCASION_RE));
+  const audiences = uniq(all(lower, AUDIENCE_RE));
   const gift = GIFT_RE.test(lower) || GIFT_RE.test(lowerOf(tagText, language));
   const skill = all(lower, SKILL_RE)[0]?.replace(/^(?:skill level|level|difficulty|seviye)\s?[:\-–]?\s?|[- ](?:level|friendly)$/giu, "");
   const terms = TERMS_RE.exec(lower)?.[0];
@@ -661,6 +816,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const product = tokens.join(" ");
   const materialHead = MATERIAL_WORDS.includes(lowerOf(reading.head, language));
   const head = materialHead || !reading.head ? lowerOf(tokens[tokens.length - 1] ?? "", language) : reading.head;
+  const { parts: partMaterials } = partMaterialsOf(lower, head);
+  const ownMaterials = materialsOf(body, language, head);
 
   const sheet: FactSheet = {
     language,
@@ -668,7 +825,8 @@ export function extractFacts(input: FactInput): FactSheet {
     product,
     head,
     ...(craft ? { craft } : {}),
-    materials: materialsOf(body, language).filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
+    materials: ownMaterials.filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
+    partMaterials,
     measures,
     tools,
     sizes,
@@ -678,7 +836,9 @@ export function extractFacts(input: FactInput): FactSheet {
     era,
     vintage,
     condition,
-    colours: colours.filter((c) => !materialsOf(body, language).some((m) => m.name.includes(c) && m.name !== c)),
+    colours: colours.filter(
+      (c) => ![...ownMaterials.map((m) => m.name), ...partMaterials.map((p) => p.material)].some((m) => m.includes(c) && m !== c) && !partMaterials.some((p) => p.material === c),
+    ),
     care,
     personalised,
     personalisation,
@@ -689,6 +849,7 @@ export function extractFacts(input: FactInput): FactSheet {
     pattern,
     handmade,
     occasions,
+    audiences,
     gift,
     ...(skill ? { skill } : {}),
     ...(terms ? { terms } : {}),
@@ -739,6 +900,7 @@ export function factItems(sheet: FactSheet): FactItem[] {
   sheet.models.forEach((m) => add("model", m));
   sheet.era.forEach((e) => add("era", e));
   sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
+  (sheet.partMaterials ?? []).forEach((p) => add("material", p.phrase));
   sheet.measures.forEach((m) => add("measure", m));
   sheet.sizes.forEach((s) => add("size", s));
   sheet.tools.forEach((t) => add("tool", t));

@@ -428,7 +428,8 @@ export const CATEGORIES: CategoryModel[] = [
   C({
     id: "invitation",
     nouns: {
-      en: ["invitation", "invitations", "invite", "invites", "save the date", "rsvp card", "card", "cards", "greeting card", "place cards", "menu"],
+      // A seating chart is event stationery, not a stitch chart (a pattern).
+      en: ["invitation", "invitations", "invite", "invites", "save the date", "rsvp card", "card", "cards", "greeting card", "place cards", "menu", "seating chart", "seating charts"],
       tr: ["davetiye", "davetiyesi", "davetiyeler", "kart", "kartı", "tebrik kartı", "menü"],
     },
     type: { en: "Invitation", tr: "Davetiye" },

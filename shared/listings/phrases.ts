@@ -230,11 +230,11 @@ const FEATURE_PATTERNS: RegExp[] = [
 
 const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
-/** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet". */
+/** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"). */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
 // or "1x1x1..." is read once (linear time, issue 23).
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 
@@ -247,7 +247,9 @@ export const isStopWord = (word: string) => STOP.has(word.toLowerCase().replace(
 // ---- Language and casing -----------------------------------------------------------------------
 
 const TR_LETTERS = /[ıİğĞşŞ]/u;
-const TR_WORDS = /(?:^|[^\p{L}])(ve|için|ile|bir|el yapımı|hediye|boyut|renk|ürün|ayar|örgü|doğal|beden|indirme|kokulu|yıkanabilir)(?=$|[^\p{L}])/giu;
+// Common Turkish listing words written without Turkish-only letters ("Ceviz servis tepsisi, pirinç kulplu").
+const TR_WORDS =
+  /(?:^|[^\p{L}])(ve|için|ile|bir|el yapımı|hediye|boyut|renk|ürün|ayar|örgü|doğal|beden|indirme|kokulu|yıkanabilir|ceviz|servis|tepsi|tepsisi|kulplu|bezle|silin|kolye|zincir|zinciri|kupa|fincan|tabak|kase|sabun|bere|deri|keten|seramik|pamuklu|renkli|takım|adet|boyu|uzunluk|genişlik|rengi|desenli|yapımı)(?=$|[^\p{L}])/giu;
 
 /** "tr" when the description is written in Turkish (Turkish-only letters or several Turkish words), else "en". */
 export function detectLanguage(text: string): Lang {
@@ -555,7 +557,9 @@ function categoryOfTokens(tokens: string[], lang: Lang): { id: CategoryId; index
     const two = i + 1 < tokens.length ? nounCategory(`${tokens[i]} ${tokens[i + 1]}`, lang) : undefined;
     if (two) found.push({ id: two, index: i + 1, words: 2 });
     const one = nounCategory(tokens[i], lang);
-    if (one && !two) found.push({ id: one, index: i, words: 1 });
+    // The second word of a two-word noun is not a noun of its own ("chart" of "seating chart" is no stitch chart).
+    const inTwo = found.some((f) => f.words === 2 && f.index === i);
+    if (one && !two && !inTwo) found.push({ id: one, index: i, words: 1 });
   }
   if (!found.length) return undefined;
   for (const id of DECISIVE) {
@@ -644,13 +648,21 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   const phrases = nounPhrases(about, lang);
   let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
+  /** The product's noun when it stands outside every noun phrase ("Brass, adjustable." with the keyword "ring"). */
+  let looseNoun: string | undefined;
+  /** The keyword that names it, if any ("Brass Ring"): the product's name, with the text's describing words before it. */
+  let looseFrom: string | undefined;
   if (productIndex < 0) {
     // The product noun may be a single word on its own ("Mug") or inside a keyword.
-    for (const w of [...words(plainText(text)), ...keywords.flatMap((k) => words(k))]) {
+    // A noun of a kind ("ring") wins over a family word ("jewelry" of a tag "brass jewelry"), wherever each stands.
+    const scan = [...words(plainText(text)).map((w) => ({ w, from: undefined as string | undefined })), ...keywords.flatMap((k) => words(k).map((w) => ({ w, from: k })))];
+    for (const { w, from } of scan) {
       const id = nounCategory(w, lang);
-      if (id) {
+      if (id && (!found || (GENERIC.has(found.id) && !GENERIC.has(id)))) {
         found = { id, index: 0, words: 1 };
-        break;
+        looseNoun = lower(w, lang);
+        looseFrom = from;
+        if (!GENERIC.has(id)) break;
       }
     }
     productIndex = phrases.findIndex((p) => p.kind === "noun" && p.tokens.length >= 2);
@@ -661,6 +673,26 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
       .filter((w) => !isStopWord(w))
       .slice(0, 4);
     if (first.length) phrase = { tokens: first, kind: "noun", clause: 0 };
+  }
+  // Words without the product's noun ("Brass, adjustable." with the keyword or title "ring") are not the
+  // product: its noun is, after their describing words ("brass adjustable ring"); else the product's name would be
+  // "brass adjustable" and its family word ("brass jewelry") would lead the tags and the description.
+  if (looseNoun && found && !GENERIC.has(found.id) && phrase && !phrase.tokens.some((t) => lower(t, lang) === looseNoun)) {
+    const named = looseFrom ? words(looseFrom).slice(0, words(looseFrom).findIndex((w) => lower(w, lang) === looseNoun) + 1) : [looseNoun];
+    const namedLower = named.map((w) => lower(w, lang));
+    // Only the words that describe a product go before its noun ("brass", "adjustable"; not "holds" or "ml").
+    // A name written with a capital inside the phrase ("Vintage Pyrex") is a brand: it stays too.
+    const describing = phrase.tokens.filter(
+      (t, i) => !namedLower.includes(lower(t, lang)) && (describesProduct(t, lang) || /(?:able|ible|ed)$/u.test(lower(t, lang)) || (i > 0 && /^\p{Lu}\p{Ll}/u.test(t))),
+    );
+    // A material stands next to the noun ("adjustable brass ring"), as a shopper types it.
+    const isMaterial = (t: string) => MATERIALS.includes(lower(t, lang));
+    const tokens = [...describing.slice(0, 3).filter((t) => !isMaterial(t)), ...describing.slice(0, 3).filter(isMaterial), ...named];
+    const replaced = phrases.indexOf(phrase);
+    if (replaced >= 0) phrases.splice(replaced, 1);
+    phrase = { tokens, kind: "noun", clause: phrase.clause };
+    productIndex = -1;
+    found = found ? { ...found, index: tokens.length - 1 } : found;
   }
   if (phrase && phrase.tokens.length > 7) phrase = { ...phrase, tokens: phrase.tokens.slice(-7) };
   // How the product is wrapped ("gift ready in a kraft box") is for the description, never a title or tag phrase.

@@ -63,6 +63,78 @@ describe("the fact sheet reads what the seller said", () => {
   });
 });
 
+describe("the fact sheet keeps what qualifies a part, a range, a year, Turkish care and the audience apart", () => {
+  it("'ahşap düğmeli' on a cardigan is the buttons' material, not the cardigan's, in Turkish and English", () => {
+    const tr = extractFacts({ text: "El örgüsü hırka, ahşap düğmeli, %100 merinos yünü. Sadece elde yıkanır." });
+    expect(tr.materials).toEqual([{ name: "merinos yünü", percent: 100 }]);
+    expect(tr.partMaterials.map((p) => p.phrase)).toEqual(["ahşap düğme"]);
+    expect(factItems(tr)).toEqual(expect.arrayContaining([{ kind: "material", value: "ahşap düğme" }]));
+    const en = extractFacts({ text: "Hand knit cardigan with wooden buttons, 100% wool." });
+    expect(en.materials).toEqual([{ name: "wool", percent: 100 }]);
+    expect(en.partMaterials.map((p) => p.phrase)).toEqual(["wooden buttons"]);
+  });
+
+  it("a leather bag with a brass buckle and a wooden handle is made of leather; the brass and the wood are its parts'", () => {
+    const sheet = extractFacts({ text: "Leather bag with a brass buckle and a wooden handle." });
+    expect(sheet.materials.map((m) => m.name)).toEqual(["leather"]);
+    expect(sheet.partMaterials.map((p) => p.phrase)).toEqual(["brass buckle", "wooden handle"]);
+    expect(extractFacts({ text: "Ceviz kesme tahtası, pirinç kulplu." }).partMaterials.map((p) => p.phrase)).toEqual(["pirinç kulp"]);
+  });
+
+  it("the product itself is never its own part: a brass ring is made of brass, a gold chain necklace of gold", () => {
+    expect(extractFacts({ text: "Brass ring, adjustable" }).materials.map((m) => m.name)).toEqual(["brass"]);
+    expect(extractFacts({ text: "14k gold chain necklace, 18 inch" }).materials.map((m) => m.name)).toEqual(["14k gold"]);
+    const keychain = extractFacts({ text: "Leather keychain with a brass ring, 4 inches long." });
+    expect(keychain.materials.map((m) => m.name)).toEqual(["leather"]);
+    expect(keychain.partMaterials.map((p) => p.phrase)).toEqual(["brass ring"]);
+  });
+
+  it("keeps a range whole: '14-18 inches', '14 to 18 in', '14–18 cm' and Turkish '14-18 cm', never only its upper end", () => {
+    expect(extractFacts({ text: "Adjustable doll stand for dolls 14-18 inches tall." }).measures).toEqual(["14-18 inches"]);
+    expect(extractFacts({ text: "Chain necklace, adjustable 14 to 18 in." }).measures).toEqual(["14 to 18 in"]);
+    expect(extractFacts({ text: "Linen napkin ring, 14–18 cm around." }).measures).toEqual(["14–18 cm"]);
+    expect(extractFacts({ text: "Ayarlanabilir kolye zinciri, 14-18 cm." }).measures).toEqual(["14-18 cm"]);
+    // A listing that says the range another way keeps it; one with only "18 inches" drops it.
+    const sheet = extractFacts({ text: "Doll dress for dolls 14-18 inches tall." });
+    expect(keptFacts("Fits dolls 14 to 18 inches.", sheet).dropped).toEqual([]);
+    expect(keptFacts("Fits 18 inch dolls.", sheet).dropped.map((d) => d.value)).toEqual(["14-18 inches"]);
+  });
+
+  it("reads the year a vintage item was made: '1962', 'from 1962', '1962 yapımı', 'circa 1962', '1960s'", () => {
+    expect(extractFacts({ text: "Vintage Pyrex bowl, 1962, Butterprint." }).era).toEqual(["1962"]);
+    expect(extractFacts({ text: "Pyrex mixing bowl from 1962, no chips." })).toMatchObject({ era: ["1962"], vintage: true });
+    expect(extractFacts({ text: "1962 yapımı vintage duvar saati, çalışır durumda." }).era).toEqual(["1962"]);
+    expect(extractFacts({ text: "Brass table lamp, circa 1962." }).era).toEqual(["circa 1962"]);
+    expect(extractFacts({ text: "Teak sideboard from the 1960s." })).toMatchObject({ era: ["1960s"], vintage: true });
+  });
+
+  it("a year that is not when the item was made is no era: 'since 1962', a model number, a measure, a new item", () => {
+    expect(extractFacts({ text: "Cookies from our family bakery, baking since 1962." }).era).toEqual([]);
+    expect(extractFacts({ text: "Vintage Seiko watch, model 1962, 38 mm." }).era).toEqual([]);
+    expect(extractFacts({ text: "Poster print 1962 x 1400 mm, new." }).era).toEqual([]);
+  });
+
+  it("reads Turkish care however it is phrased: 'sadece elde yıkanır', 'elde yıkayın', '30 derecede yıkanabilir', 'kuru temizleme'", () => {
+    expect(extractFacts({ text: "Merinos yünü hırka. Sadece elde yıkanır." }).care).toEqual(["sadece elde yıkanır"]);
+    expect(extractFacts({ text: "Pamuklu bebek battaniyesi. Elde yıkayın." }).care).toEqual(["elde yıkayın"]);
+    expect(extractFacts({ text: "Keten masa örtüsü, 30 derecede yıkanabilir." }).care).toEqual(["30 derecede yıkanabilir"]);
+    expect(extractFacts({ text: "Yün palto. Kuru temizleme önerilir." }).care).toEqual(["kuru temizleme önerilir"]);
+    expect(extractFacts({ text: "Pamuk tişört, 30 derecede makinede yıkanabilir." }).care).toEqual(["30 derecede makinede yıkanabilir"]);
+  });
+
+  it("'for women' is an audience, not an occasion, and supports no gift claim", () => {
+    const text = "Hand knit wool scarf for women, 180 cm long.";
+    const sheet = extractFacts({ text });
+    expect(sheet.occasions).toEqual([]);
+    expect(sheet.audiences).toEqual(["for women"]);
+    expect(unsupportedClaims("A lovely gift for women.", sheet, text).map((c) => c.claim)).toContain("gift");
+    const gift = extractFacts({ text: "Wool scarf for women, a birthday gift for mom." });
+    expect(gift.occasions).toEqual(["birthday", "for mom"]);
+    expect(gift.audiences).toEqual(["for women"]);
+    expect(extractFacts({ text: "Kadınlar için el örgüsü atkı." })).toMatchObject({ occasions: [], audiences: ["kadınlar için"] });
+  });
+});
+
 describe("digital and pattern: one rule for the fact sheet and the composer, read from the whole text", () => {
   const both = (text: string) => {
     const sheet = extractFacts({ text });

@@ -51,6 +51,12 @@ describe("every writer keeps every fact and invents none", () => {
     expect(failures((await figures).bulkOptimize.items)).toEqual([]);
   });
 
+  it("the Doctor's one-click fixes, clicked until none is left on the composer's listing, drop no fact and add no claim", async () => {
+    const summary = (await figures).doctorFixes;
+    expect(summary.fixesApplied).toBeGreaterThan(0);
+    expect(failures(summary.items)).toEqual([]);
+  });
+
   it("the offline composer and bulk optimize name no audience, occasion or use the seller did not, cut no tag from inside a phrase and use no condition word in a title (decision 0039)", async () => {
     const { offlineComposer: composer, bulkOptimize } = await figures;
     for (const summary of [composer, bulkOptimize]) {
@@ -100,6 +106,25 @@ describe("named cases of the issue", () => {
     const l = await compose("El örgüsü merinos yünü hırka, %100 merinos yünü. Sadece elde yıkayın. S-XL beden. Krem rengi.", "etsy", ["örgü hırka"]);
     expect(l.description).not.toMatch(/kolay yıkanır|Ölçü: %100/i);
     expect(l.description).toMatch(/Malzeme: %100 merinos yünü/);
+    // "örgü hırka" is already in "El Örgüsü Hırka": the title does not say "Hırka" twice.
+    expect(l.title.match(/hırka/giu)?.length).toBe(1);
+  });
+
+  it("a Turkish description without ı, ğ or ş ('Ceviz servis tepsisi, pirinç kulplu') gets a Turkish listing, its brass handles kept as the handles'", async () => {
+    const l = await compose("Ceviz servis tepsisi, pirinç kulplu, 40x25 cm. Nemli bezle silin.", "etsy");
+    expect(l.description).toMatch(/Özellikler/);
+    expect(l.description).not.toMatch(/Features|Materials|Care/);
+    expect(l.description).toMatch(/Malzeme: ceviz ve pirinç kulp/);
+    // Care is no title keyword ("Nemli Bezle Silin": wipe with a damp cloth).
+    expect(l.title).not.toMatch(/silin/i);
+  });
+
+  it("a cardigan with wooden buttons is not a wooden cardigan, and a range stays whole ('14-18 inches')", async () => {
+    const cardigan = await compose("Hand knit cardigan in 100% merino wool with wooden buttons, sizes S-XL, oatmeal. Hand wash only.", "etsy");
+    expect(cardigan.tags.join("\n")).not.toMatch(/wood(?:en)? cardigan/);
+    expect(cardigan.description).toMatch(/Materials: 100% merino wool and wooden buttons/);
+    const doll = await compose("Hand sewn doll dress in cotton, fits dolls 14-18 inches tall, pink floral print.", "etsy");
+    expect(`${doll.title}\n${doll.description}`).not.toMatch(/(?<!14-)18 inch/i);
   });
 
   it("a Canva seating chart keeps 18x24 and 24x36 and never says PDF or step-by-step instructions", async () => {
@@ -108,6 +133,8 @@ describe("named cases of the issue", () => {
     expect(all).toMatch(/18x24/);
     expect(all).toMatch(/24x36/);
     expect(all).not.toMatch(/\bpdf\b|step-by-step/i);
+    // A seating chart is no stitch chart, planner or invitation, and "wedding" is an event, not a gift.
+    expect(all).not.toMatch(/pattern|planner|invitation|wedding gift/i);
   });
 });
 

@@ -217,14 +217,31 @@ describe("thin listings from the browser test's shop read as a seller would writ
   it("leads with a phrase that names the product, never 'gift for her', in the tags and the first sentence", async () => {
     const outcome = await optimizeShopListing(thinRow("ring", "Ring with a stone & band.", ["ring"], ["brass", "garnet"]), offlineComposer());
     const proposal = outcome.proposal!;
-    // Known weakness since decision 0039: the lead tag can be the material's category ("brass jewelry")
-    // rather than the product; the product must still be among the tags and lead the title.
-    expect(proposal.tags).toContain("ring");
-    expect(proposal.title).toMatch(/^Ring\b/);
+    // The product leads the title, the tags and the description: "brass ring", never its family "brass jewelry".
+    expect(proposal.tags[0]).toBe("brass ring");
+    expect(proposal.title).toMatch(/^(?:Brass )?Ring\b/);
+    expect(proposal.description.toLowerCase()).toMatch(/^(?:brass )?ring\b/);
     expect(proposal.tags[0]).not.toMatch(/gift/);
     expect(proposal.description.toLowerCase().startsWith("gift for")).toBe(false);
     // "stone & band" is two things, not the phrase "stone band".
     expect(proposal.tags).not.toContain("stone band");
+  });
+
+  it("the product's noun leads, never its material's family, whatever the product and wherever its name stands", async () => {
+    const cases: [ShopListingSource, RegExp][] = [
+      // The title names the ring, the description only its material; the seller's tags are family words.
+      [thinRow("Ring", "Brass, adjustable.", ["brass jewelry", "boho jewelry"], []), /\bring\b/],
+      [thinRow("Brass Ring", "Adjustable.", ["brass jewelry", "adjustable ring"], []), /\bring\b/],
+      [thinRow("Necklace", "Sterling silver, 18 inch chain.", ["silver jewelry"], []), /\bnecklace\b/],
+      [thinRow("Mug", "Stoneware, holds 350 ml.", ["ceramic gifts"], ["stoneware"]), /\bmug\b/],
+    ];
+    for (const [row, noun] of cases) {
+      const proposal = (await optimizeShopListing(row, offlineComposer())).proposal!;
+      expect(proposal.tags[0], row.title).toMatch(noun);
+      expect(proposal.title.toLowerCase(), row.title).toMatch(noun);
+      expect(proposal.description.split(/[.:\n]/)[0].toLowerCase(), row.title).toMatch(noun);
+      expect(proposal.tags[0]).not.toMatch(/jewelry|gifts/);
+    }
   });
 
   it("makes no tag of two describing words or of a noun and a participle ('everyday leaf', 'earrings cut')", async () => {

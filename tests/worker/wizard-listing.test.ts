@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { extractFacts, unsupportedClaims } from "../../shared/facts";
 import bunnyParts from "../fixtures/patterns/accuracy/en-crochet-bunny-parts.txt?raw";
 import hatSizes from "../fixtures/patterns/accuracy/en-knit-hat-sizes.txt?raw";
+import sleeveSizes from "../fixtures/patterns/accuracy/en-knit-sleeve-sizes.txt?raw";
 import trBear from "../fixtures/patterns/accuracy/tr-crochet-bear.txt?raw";
 import trBlanket from "../fixtures/patterns/accuracy/tr-knit-baby-blanket.txt?raw";
 import { api, registerUser } from "./helpers";
@@ -107,5 +108,13 @@ describe("step 3's listing for a digital pattern", () => {
     expect(listing.description).toContain("Needle size: 4.5 mm");
     expect(listing.description).toContain("Yarn weight: worsted");
     expect(listing.tags).toContain("multi size pattern");
+  });
+
+  it("names the yarn weight the materials list gives ('DK cotton yarn: 40 g') and every needle size ('3.25 mm and 4 mm')", async () => {
+    const { token } = await registerUser();
+    expect((await listingFor(token, bunnyParts, { language: "en" })).listing.description).toContain("Yarn weight: DK");
+    const { listing } = await listingFor(token, sleeveSizes, { language: "en" });
+    expect(listing.description).toContain("Needle size: 3.25 mm, 4 mm");
+    expect(listing.description).toContain("Yarn weight: DK");
   });
 });

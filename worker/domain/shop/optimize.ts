@@ -125,7 +125,15 @@ function keywordsOf(row: ShopListingSource): string[] {
     .filter((s) => s && s.length <= LISTING_LIMITS.tagMax && words(s).length >= 2);
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const phrase of [...tags.filter((t) => words(t).length >= 2), ...segments, ...tags.filter((t) => words(t).length < 2)]) {
+  // When the description does not name the product ("Adjustable."), the title's name of it ("Brass Ring", a one-word
+  // "Ring") is read first: the writer takes the product's name from it, never from a family tag ("brass jewelry").
+  const lang = detectLanguage(row.title);
+  const name = (row.title.split(/\s[-–—|]\s|[,;:|()/]/)[0] ?? "").replace(/\s+/g, " ").trim();
+  const nouns = words(name).filter((w) => nounCategory(w.toLocaleLowerCase(lang), lang) || nounCategory(singularNoun(w.toLocaleLowerCase(lang), lang), lang));
+  const said = new Set(words(plainText(row.description)).map((w) => singularNoun(w.toLocaleLowerCase(lang), lang)));
+  const unsaid = nouns.length > 0 && !nouns.some((n) => said.has(singularNoun(n.toLocaleLowerCase(lang), lang)));
+  const lead = unsaid && name.length <= LISTING_LIMITS.tagMax ? [name] : [];
+  for (const phrase of [...lead, ...tags.filter((t) => words(t).length >= 2), ...segments, ...tags.filter((t) => words(t).length < 2)]) {
     const key = phrase.toLowerCase();
     if (!seen.has(key)) {
       seen.add(key);
@@ -201,10 +209,11 @@ export function groundedDescription(description: string, ground: string): string
         continue;
       }
       if (bullet) {
-        if (grounded(trimmed)) out.push(trimmed);
+        // A fact line's label ("• Brand: Pyrex", "• Era: 1962") claims nothing: its value is what must be the listing's.
+        if (grounded(trimmed.replace(/^[•\-*]\s+[\p{L} ]{2,24}:\s/u, ""))) out.push(trimmed);
         continue;
       }
-      const sentences = trimmed.match(/[^.!?]+[.!?]*(?:\s+|$)/g) ?? [trimmed];
+      const sentences = trimmed.match(/(?:[^.!?]|\.(?=\d))+[.!?]*(?:\s+|$)/g) ?? [trimmed];
       const keep = sentences.filter(grounded).join("").trim();
       if (keep) out.push(keep);
     }
@@ -327,7 +336,7 @@ function withoutClaims(text: ShopText, facts: FactSheet, ground: string, pool: s
         .map((line) =>
           claimsNothing(line, facts, ground)
             ? line
-            : (line.match(/[^.!?]+[.!?]*/g) ?? [])
+            : (line.match(/(?:[^.!?]|\.(?=\d))+[.!?]*/g) ?? [])
                 .filter((x) => claimsNothing(x, facts, ground))
                 .join("")
                 .trim(),
@@ -481,6 +490,7 @@ function writerFactsOf(row: ShopListingSource): string {
     .filter(Boolean);
   const variations = variationsOf(row.variations).filter((v) => v.type.trim() && v.values.length);
   const lines = [paragraphs.join("\n\n") || row.title.trim()];
+
   // The materials column, in the description's language, when the description does not already name them.
   const said = plainText(description).toLocaleLowerCase(lang);
   const unsaid = materials.filter((m) => !said.includes(m.toLocaleLowerCase(lang)));
@@ -586,11 +596,24 @@ function tidyBullets(description: string): string {
  * Etsy's tag order does not matter to search, but the Doctor reads the first tag as the main phrase:
  * a tag the title already starts with goes first, so the title need not be rewritten around another.
  */
-function titleTagFirst(title: string, tags: string[]): string[] {
+function titleTagFirst(title: string, tags: string[], head = ""): string[] {
   const window = visiblePrefix(title, AUDIT_THRESHOLDS.mobileTitleWindow);
-  const index = tags.findIndex((t) => words(t).length >= 2 && hasPhrase(window, t));
-  return index > 0 ? [tags[index], ...tags.slice(0, index), ...tags.slice(index + 1)] : tags;
+  const index = tags.findIndex((t) => words(t).length >= 2 && hasPhrase(window, t) && (!head || namesHead(t, head)));
+  const first = index >= 0 ? index : head ? tags.findIndex((t) => words(t).length >= 2 && namesHead(t, head)) : -1;
+  return first > 0 ? [tags[first], ...tags.slice(0, first), ...tags.slice(first + 1)] : tags;
 }
+
+/** Whether a phrase names the product by its noun ("brass ring" for a ring; "brass jewelry" does not). */
+const namesHead = (phrase: string, head: string) =>
+  words(phrase).some((w) => {
+    const x = w.toLocaleLowerCase("tr");
+    const h = head.toLocaleLowerCase("tr");
+    // "rings", "hırkası": the noun with an ending is the noun.
+    return sameWord(x, h) || (h.length >= 3 && x.startsWith(h) && x.length - h.length <= 3);
+  });
+
+/** The phrases with the first that names the product leading (the Doctor and a shopper read the first as the main phrase). */
+const productPhraseFirst = (phrases: string[], head: string) => titleTagFirst("", phrases, head);
 
 // ---- Thin listings -------------------------------------------------------------------------------
 
@@ -795,7 +818,8 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   // A thin listing ("Clay Earrings", "Cute earrings.") also gets a complete title and description from its own facts.
   const thin = isThinListing(own);
   if (thin) {
-    const phrases = mergedTags(original.tags, writerTags);
+    // The product's own phrase leads ("brass ring"), never its family's ("brass jewelry").
+    const phrases = productPhraseFirst(mergedTags(original.tags, writerTags), sheetOf(row).head);
     const fullTitle = words(original.title).length <= 3 ? thinTitle(row, original.title, phrases, lang) : original.title;
     if (!titles.some(([t]) => t === fullTitle) && !inventedFacts(fullTitle, ground).length) titles.push([fullTitle, true]);
     const fullDescription = thinDescription(row, original.description, productNameOf(row, original.title, phrases, lang), lang, phrases[0] ?? "");
@@ -820,7 +844,11 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
         const start: ShopText = {
           title: startTitle,
           description,
-          tags: titleTagFirst(startTitle, newTags ? enforced.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !newMeasures(t, row).length && !inventedFacts(t, ground).length) : tags),
+          tags: titleTagFirst(
+            startTitle,
+            newTags ? enforced.tags.filter((t) => isSearchPhrase(t) && !repeatsAWord(t) && !newMeasures(t, row).length && !inventedFacts(t, ground).length) : tags,
+            newTags ? facts.head : "",
+          ),
           altTexts: alts,
         };
         const doctored = doctorFixes(row, start);

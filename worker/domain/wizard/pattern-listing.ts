@@ -60,6 +60,10 @@ function patternListingFacts(draft: FormattedPattern): PatternListingFacts {
   const sizeText = summaryOf(draft, ["Size", "Ölçü"]);
   const yarnText = summaryOf(draft, ["Yarn", "İplik"]) ?? "";
   const toolText = summaryOf(draft, ["Hook", "Needles", "Tığ", "Şiş"]) ?? "";
+  const materialsText = draft.sections
+    .filter((s) => s.key === "materials")
+    .flatMap((s) => s.lines.map((l) => l.text))
+    .join("\n");
   const instructions = draft.sections.filter((s) => s.key === "instructions").flatMap((s) => s.lines);
   const rows = instructions.filter((l) => l.label).length;
   const counts = instructions.some((l) => l.count);
@@ -73,8 +77,10 @@ function patternListingFacts(draft: FormattedPattern): PatternListingFacts {
     skill,
     size: sizeText ? MEASURE.exec(sizeText)?.[0] : undefined,
     sizes,
-    yarnWeight: WEIGHTS.find(([, re]) => re.test(yarnText))?.[0],
-    tool: TOOL.exec(toolText)?.[0],
+    // The weight as the summary gives it, else as the materials list names it ("- DK cotton yarn: 40 g cream").
+    yarnWeight: (WEIGHTS.find(([, re]) => re.test(yarnText)) ?? WEIGHTS.find(([, re]) => re.test(materialsText)))?.[0],
+    // Every size of hook or needle ("3.25 mm and 4 mm needles" is both, not the first).
+    tool: [...new Set(toolText.match(new RegExp(TOOL.source, "giu")) ?? [])].join(", ") || undefined,
     terms: draft.craft === "crochet" && (draft.terms === "us" || draft.terms === "uk") ? draft.terms : undefined,
     rows,
     counts,

@@ -26,6 +26,7 @@ import {
   singularNoun,
   sentences,
   titleCase,
+  weaveLeadPhrase,
   words,
   isStopWord,
   isNounLike,
@@ -136,7 +137,20 @@ function buyerPhrases(input: ComposeInput): string[] {
   const r = reading(input);
   const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
   const facts = factsFor(input);
-  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts));
+  // A phrase that names another product of the category ("wedding invitation" for a seating chart,
+  // "printable planner") says what the seller does not sell: only the nouns they used may be named.
+  const said = new Set([...words(input.description), ...input.keywords.flatMap((k) => words(k))].map((w) => lower(w, r.lang)));
+  const namesOther = (p: string) =>
+    words(p).some((w) => {
+      const l = lower(w, r.lang);
+      return (
+        !!(nounCategory(l, r.lang) ?? nounCategory(singularNoun(l, r.lang), r.lang)) &&
+        !said.has(l) &&
+        !said.has(singularNoun(l, r.lang)) &&
+        ![...said].some((x) => singularNoun(x, r.lang) === singularNoun(l, r.lang))
+      );
+    });
+  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts) && !namesOther(p));
 }
 
 // ---- Titles ------------------------------------------------------------------------------------
@@ -155,6 +169,18 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   const kw = words(keyword).map(key);
   const hw = words(head).map(key);
   if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `)) return head;
+  // Turkish endings: "örgü hırka" is in "El Örgüsü (Merinos Yünü) Hırka" ("örgüsü" is "örgü" with its
+  // ending); leading with it would say "Hırka" twice.
+  const stemOf = (k: string, w: string) => k.length >= 3 && w.startsWith(k) && w.length - k.length <= 3;
+  const inOrder = () => {
+    let at = 0;
+    return kw.every((k) => {
+      const i = hw.findIndex((w, n) => n >= at && stemOf(k, w));
+      at = i + 1;
+      return i >= 0;
+    });
+  };
+  if (r.lang === "tr" && inOrder()) return head;
   const noun = key(r.head.split(" ").pop() ?? "");
   if (!noun || kw[kw.length - 1] !== noun) return head;
   // The keyword's words stand in the product phrase with others between them ("moon ring" in
@@ -301,6 +327,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
   for (const p of r.phrases) {
     if (p === r.phrase || conditionClauses.has(p.clause)) continue;
+    // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
+    if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
   }
@@ -527,7 +555,15 @@ export function composeIntro(input: ComposeInput): string {
   if (!own.length) return withStop(capitalise(productName(r, input.description), r.lang));
   // Two short sentences make one paragraph; a long first sentence stands alone.
   const take = own[0].length < 90 && own[1] ? 2 : 1;
-  return own.slice(0, take).map(withStop).join(" ");
+  const intro = own.slice(0, take).map(withStop).join(" ");
+  // The product leads: when the seller's first words do not name it ("Adjustable." for a brass ring named by
+  // the title or a keyword), its name does, then their words; a sentence of only its name's words is the name.
+  const name = productName(r, input.description);
+  const nameWords = new Set(words(name).map((x) => lower(x, r.lang)));
+  const saysNoun = (text: string) => !!r.head && words(text).some((x) => lower(x, r.lang).startsWith(r.head));
+  if (!r.head || saysNoun(own[0]) || !saysNoun(name)) return intro;
+  if (words(own[0]).every((x) => nameWords.has(lower(x, r.lang)))) return [withStop(capitalise(name, r.lang)), ...own.slice(1, take).map(withStop)].join(" ");
+  return weaveLeadPhrase(intro, name, r.lang);
 }
 
 const FACT_LABELS: Record<Lang, Record<string, string>> = {
@@ -593,14 +629,9 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.brand) add(l.brand, facts.brand);
   if (facts.models.length) add(l.model, facts.models.join(", "));
   if (facts.era.length) add(l.era, facts.era.join(", "));
-  if (facts.materials.length)
-    add(
-      facts.materials.length > 1 ? l.materials : l.material,
-      listOf(
-        facts.materials.map((m) => materialText(m, lang)),
-        lang,
-      ),
-    );
+  // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
+  const materials = [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
+  if (materials.length) add(materials.length > 1 ? l.materials : l.material, listOf(materials, lang));
   if (facts.measures.length) add(l.size, listOf(facts.measures, lang));
   if (facts.sizes.length) add(l.sizes, listOf(facts.sizes, lang));
   if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
@@ -829,7 +860,9 @@ export function tagPool(input: ComposeInput): string[] {
     const m = lower(modifier, r.lang);
     const mWords = m.split(" ");
     // "soya" + "mum" when the product is already "soya mumu" says nothing new.
-    if (!head || mWords.includes(head) || productLower.indexOf(mWords[mWords.length - 1]) === productLower.length - 2) return undefined;
+    // (A one-word product has no word before its noun: "brass" + "ring" is a tag, not a repeat.)
+    const at = productLower.indexOf(mWords[mWords.length - 1]);
+    if (!head || mWords.includes(head) || (at >= 0 && at === productLower.length - 2)) return undefined;
     return `${m} ${head}`;
   };
 
@@ -877,7 +910,10 @@ export function tagPool(input: ComposeInput): string[] {
     if (facts.editor) add(`${lower(facts.editor, r.lang)} ${r.lang === "tr" ? "şablon" : "template"}`);
   }
   const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
-  if (family) for (const m of [...modifiers, ...facts.materials.map((x) => x.name), ...facts.colours]) if (lower(m, r.lang) !== family) add(`${m} ${family}`);
+  // Only a word that describes a product makes a family phrase ("brass jewelry"; never "seating stationery").
+  if (family)
+    for (const m of [...modifiers.filter((x) => describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)), ...facts.materials.map((x) => x.name), ...facts.colours])
+      if (lower(m, r.lang) !== family) add(`${m} ${family}`);
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
@@ -999,19 +1035,8 @@ export function composeBullets(input: ComposeInput): string[] {
   add(w.bulletLabels[0], [take(), facts.counts.length ? withStop(capitalise(facts.counts.join(", "), r.lang)) : ""].filter(Boolean).join(" "));
   const sizes = [...facts.measures, ...facts.sizes];
   if (sizes.length) add(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(listOf(sizes, r.lang)));
-  if (facts.materials.length)
-    add(
-      facts.materials.length > 1 ? l.materials : l.material,
-      withStop(
-        capitalise(
-          listOf(
-            facts.materials.map((m) => materialText(m, r.lang)),
-            r.lang,
-          ),
-          r.lang,
-        ),
-      ),
-    );
+  const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
+  if (materials.length) add(materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(materials, r.lang), r.lang)));
   const details = [
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
     facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
