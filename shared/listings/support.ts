@@ -161,9 +161,19 @@ const CONCEPTS: Concept[] = [
 /** Every concept's words in one expression: most phrases claim none, and one test tells. */
 const ANY_SAY = new RegExp(CONCEPTS.flatMap((c) => [c.say.source, ...(c.sayEn ? [c.sayEn.source] : [])]).join("|"), "u");
 
+/** What a concept says of a product: who it is for, the occasion, the use or place, or a property. */
+export type ConceptKind = "audience" | "occasion" | "use" | "property";
+
+const AUDIENCES = new Set(["women", "men", "unisex", "kids", "baby", "mom", "dad", "dog", "puppy", "cat", "pet", "teacher", "friend", "lover", "bridesmaid", "bride", "family"]);
+const OCCASIONS = new Set(["christmas", "birthday", "anniversary", "wedding", "engagement", "shower", "new baby", "gift", "housewarming", "graduation", "easter", "halloween", "self care", "keepsake", "promise"]);
+const PROPERTIES = new Set(["layering", "dainty", "scented", "natural", "cozy", "soft", "reusable", "beginner", "rustic", "plush", "pottery", "productivity"]);
+const kindOf = (id: string): ConceptKind => (AUDIENCES.has(id) ? "audience" : OCCASIONS.has(id) ? "occasion" : PROPERTIES.has(id) ? "property" : "use");
+
 interface UnsupportedPhrase {
   /** The concept the phrase claims ("women", "kitchen", "christmas"). */
   concept: string;
+  /** Who it is for, an occasion, a use or place, or a property. */
+  kind: ConceptKind;
   /** The words that make the claim. */
   phrase: string;
 }
@@ -202,7 +212,7 @@ export function unsupportedPhrases(text: string, source: string, options: { lang
     if (!m) continue;
     if (options.category && c.inherent?.includes(options.category)) continue;
     if (supports(c)) continue;
-    out.push({ concept: c.id, phrase: text.slice(m.index, m.index + m[0].length) });
+    out.push({ concept: c.id, kind: kindOf(c.id), phrase: text.slice(m.index, m.index + m[0].length) });
   }
   return out;
 }
