@@ -340,11 +340,12 @@ function titleWithoutClaims(title: string, support: Support): string {
       out.push(out.length ? parts[i - 1] : "", segment);
       continue;
     }
-    if (i > 0) continue;
+    // The claim's words go; the rest stays when it still names something ("El Örgüsü Kadın Hırka" keeps "El Örgüsü Hırka", "Dog Mom Gift" goes).
     let kept = segment;
     for (const c of claims) kept = withoutPhrase(kept, c.phrase);
     kept = tidy(kept.replace(/^(?:for|with|and|a|an|the|için|ve|ile)\s+|\s+(?:for|with|and|a|an|the|için|ve|ile)$/giu, ""));
-    if (kept && !claimsOf(kept, support).length) out.push(kept);
+    if (!kept || claimsOf(kept, support).length || (i > 0 && wordsOf(kept).length < 2)) continue;
+    out.push(out.length ? parts[i - 1] : "", kept);
   }
   return tidy(out.join(""));
 }
