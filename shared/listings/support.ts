@@ -193,8 +193,8 @@ function evidenceOf(source: string, extra: string[]) {
  * always carries (a collar is for a pet, a print hangs on a wall) needs no words.
  */
 export function unsupportedPhrases(text: string, source: string, options: { lang?: Lang; category?: CategoryId; extra?: string[] } = {}): UnsupportedPhrase[] {
-  const said = fold(text);
-  if (!ANY_SAY.test(said)) return [];
+  const said = claimsIn(text, options.lang !== "tr");
+  if (!said.length) return [];
   const evidence = evidenceOf(source, options.extra ?? []);
   // Each concept's words are looked for once per text, however many phrases ask.
   const supports = (c: Concept) => {
@@ -207,14 +207,37 @@ export function unsupportedPhrases(text: string, source: string, options: { lang
     return hit;
   };
   const out: UnsupportedPhrase[] = [];
-  for (const c of CONCEPTS) {
-    const m = c.say.exec(said) ?? (options.lang !== "tr" ? c.sayEn?.exec(said) : null);
-    if (!m) continue;
+  for (const { c, start, end } of said) {
     if (options.category && c.inherent?.includes(options.category)) continue;
     if (supports(c)) continue;
-    out.push({ concept: c.id, kind: kindOf(c.id), phrase: text.slice(m.index, m.index + m[0].length) });
+    out.push({ concept: c.id, kind: kindOf(c.id), phrase: text.slice(start, end) });
   }
   return out;
+}
+
+/**
+ * The concepts a text claims and where, whatever the seller said: the same short phrases (a category's
+ * buyer phrases, tags, title parts) are asked about for listing after listing, so a short text's answer
+ * is kept (a bounded cache); the seller's evidence is what changes.
+ */
+const CLAIMED = new Map<string, { c: Concept; start: number; end: number }[]>();
+function claimsIn(text: string, english: boolean): { c: Concept; start: number; end: number }[] {
+  const key = `${english ? "en" : "tr"}\u0000${text}`;
+  const hit = CLAIMED.get(key);
+  if (hit) return hit;
+  const said = fold(text);
+  const found: { c: Concept; start: number; end: number }[] = [];
+  if (ANY_SAY.test(said)) {
+    for (const c of CONCEPTS) {
+      const m = c.say.exec(said) ?? (english ? c.sayEn?.exec(said) : null);
+      if (m) found.push({ c, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  if (text.length <= 200) {
+    if (CLAIMED.size >= 4096) CLAIMED.clear();
+    CLAIMED.set(key, found);
+  }
+  return found;
 }
 
 // ---- Condition words -----------------------------------------------------------------------------
