@@ -220,6 +220,9 @@ function asTag(phrase: string): string {
   return clean;
 }
 
+/** Words a description uses as verbs that read as nouns ("the pendant measures 2 cm"): never the end of a tag ("pendant measures"). */
+const VERB_LIKE = new Set("measures weighs hangs arrives comes fits holds makes features includes contains ships looks feels works sits stands lasts needs".split(" "));
+
 /** Tag candidates from the listing's own words: keywords, title phrases, then pairs of title and description words. */
 function tagCandidates(n: Normal, fromDescription = true): string[] {
   const out: string[] = [];
@@ -250,7 +253,7 @@ function tagCandidates(n: Normal, fromDescription = true): string[] {
         // ("leaf earrings" in "small leaf earrings"); never "everyday leaf" or "earrings cut".
         const second = ws[i + 1];
         const endsRun = i + 2 >= ws.length || !isContentWord(ws[i + 2]);
-        if (!isNounLike(second, lang) || (!endsRun && !nounCategory(second.toLowerCase(), lang))) continue;
+        if (!isNounLike(second, lang) || VERB_LIKE.has(second.toLowerCase()) || (!endsRun && !nounCategory(second.toLowerCase(), lang))) continue;
         push(`${ws[i]} ${second}`);
       }
     }

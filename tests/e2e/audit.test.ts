@@ -168,5 +168,19 @@ describe("Listing Doctor in the browser", () => {
     await page.getByTestId("listings-sort").click();
     await page.getByRole("option", { name: "Lowest score" }).click();
     await expect.poll(cardScores).toEqual([poor.audit.score, fair.audit.score, good.audit.score]);
+
+    // A Fix on the detail saves the listing and the server's audit comes back at once: the tags the
+    // listing's own words give are added (as many as it has, up to the empty slots) and the score rises.
+    await page.goto(`/listings/${fair.id}`);
+    const audit = page.getByTestId("listing-audit");
+    const unused = audit.locator('[data-finding="tags.unused"]');
+    const tagItems = page.getByTestId("section-tags").getByRole("listitem");
+    expect(await tagItems.count()).toBe(3);
+    const fix = unused.getByTestId("audit-fix");
+    expect(await fix.textContent()).toMatch(/Add \d+ tags? from the title and description/);
+    await fix.click();
+    await expect.poll(() => tagItems.count()).toBeGreaterThan(3);
+    await expect.poll(() => scoreOf(page, audit)).toBeGreaterThan(fair.audit.score);
+    expect(await tagItems.count()).toBeLessThanOrEqual(13);
   });
 });

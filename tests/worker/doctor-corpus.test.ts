@@ -11,5 +11,5 @@ describe("the Doctor on the listings Listora writes", () => {
     const { listings, flagged } = await doctorFlags();
     expect(listings).toBeGreaterThanOrEqual(180);
     expect(flagged.map((f) => `${f.writer} ${f.id}: ${f.findings.join("; ")}`)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
