@@ -165,7 +165,23 @@ const ANY_SAY = new RegExp(CONCEPTS.flatMap((c) => [c.say.source, ...(c.sayEn ? 
 export type ConceptKind = "audience" | "occasion" | "use" | "property";
 
 const AUDIENCES = new Set(["women", "men", "unisex", "kids", "baby", "mom", "dad", "dog", "puppy", "cat", "pet", "teacher", "friend", "lover", "bridesmaid", "bride", "family"]);
-const OCCASIONS = new Set(["christmas", "birthday", "anniversary", "wedding", "engagement", "shower", "new baby", "gift", "housewarming", "graduation", "easter", "halloween", "self care", "keepsake", "promise"]);
+const OCCASIONS = new Set([
+  "christmas",
+  "birthday",
+  "anniversary",
+  "wedding",
+  "engagement",
+  "shower",
+  "new baby",
+  "gift",
+  "housewarming",
+  "graduation",
+  "easter",
+  "halloween",
+  "self care",
+  "keepsake",
+  "promise",
+]);
 const PROPERTIES = new Set(["layering", "dainty", "scented", "natural", "cozy", "soft", "reusable", "beginner", "rustic", "plush", "pottery", "productivity"]);
 const kindOf = (id: string): ConceptKind => (AUDIENCES.has(id) ? "audience" : OCCASIONS.has(id) ? "occasion" : PROPERTIES.has(id) ? "property" : "use");
 

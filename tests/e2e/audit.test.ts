@@ -54,17 +54,13 @@ describe("Listing Doctor in the browser", () => {
     expect(await symbols.getByTestId("audit-fix").count()).toBe(0);
     const scores = [start];
 
-    // Every fix it offers, in turn: each finding goes and the score never drops.
+    // Every fix it offers, in turn: each one raises the score (its finding goes, or shrinks: a partial tag fill).
     for (let i = 0; i < 15; i++) {
       const fix = report.getByTestId("audit-fix").first();
       if ((await fix.count()) === 0) break;
-      const finding = await report
-        .getByTestId("audit-finding")
-        .filter({ has: page.getByTestId("audit-fix") })
-        .first()
-        .getAttribute("data-finding");
+      const before = scores.at(-1)!;
       await fix.click();
-      await expect.poll(() => report.locator(`[data-finding="${finding}"]`).count()).toBe(0);
+      await expect.poll(() => scoreOf(page)).toBeGreaterThan(before);
       scores.push(await scoreOf(page));
     }
     // The repeated symbols are the seller's to reword.
@@ -177,7 +173,7 @@ describe("Listing Doctor in the browser", () => {
     const tagItems = page.getByTestId("section-tags").getByRole("listitem");
     expect(await tagItems.count()).toBe(3);
     const fix = unused.getByTestId("audit-fix");
-    expect(await fix.textContent()).toMatch(/Add \d+ tags? from the title and description/);
+    expect(await fix.getAttribute("title")).toMatch(/^Add \d+ tags? from the title and description$/);
     await fix.click();
     await expect.poll(() => tagItems.count()).toBeGreaterThan(3);
     await expect.poll(() => scoreOf(page, audit)).toBeGreaterThan(fair.audit.score);
