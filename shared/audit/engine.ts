@@ -259,7 +259,7 @@ function tagCandidates(n: Normal, fromDescription = true): string[] {
     }
   };
   // Never across a title's separators: "Beeswax Candles - Housewarming Gift" gives no "candles housewarming".
-  n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach(pairs);
+  n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach((segment) => pairs(segment));
   if (!fromDescription) return out;
   pairs(n.description.split(/\n\s*\n/)[0] ?? "", true);
   pairs(n.description, true);
