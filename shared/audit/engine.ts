@@ -12,11 +12,12 @@
  * listing worse.
  */
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
-import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, formatMessage } from "./messages";
+import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, AUDIT_NEEDS_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type FactSheet } from "../facts";
+import { claimsWithoutSupport, extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
 import { categoryModel } from "../listings/categories";
-import { MATERIALS, detectLanguage, isNounLike, nounCategory, weaveLeadPhrase } from "../listings/phrases";
+import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase } from "../listings/phrases";
+import type { CategoryId } from "../listings/categories";
 import { isFragmentTag, unsupportedPhrases } from "../listings/support";
 import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
 import { droppedFacts, englishWordsIn, factsOf, listingStems, noiseIn, stockSentences, tagIrrelevance, titleInformation, titleNamesNothing, withoutNoise, withoutSentences } from "./substance";
@@ -163,6 +164,8 @@ interface Candidate {
   params: AuditParams;
   /** The fix, or how to write it: written only when a report shows it, never for a score. */
   fix?: AuditFix | (() => AuditFix | undefined);
+  /** Tags the fix takes out on purpose (they claim what the seller never said): not a relevant tag lost. */
+  removes?: string[];
 }
 
 const fixOf = (c: Candidate): AuditFix | undefined => (typeof c.fix === "function" ? c.fix() : c.fix);
@@ -217,6 +220,9 @@ function asTag(phrase: string): string {
   return clean;
 }
 
+/** Words a description uses as verbs that read as nouns ("the pendant measures 2 cm"): never the end of a tag ("pendant measures"). */
+const VERB_LIKE = new Set("measures weighs hangs arrives comes fits holds makes features includes contains ships looks feels works sits stands lasts needs".split(" "));
+
 /** Tag candidates from the listing's own words: keywords, title phrases, then pairs of title and description words. */
 function tagCandidates(n: Normal, fromDescription = true): string[] {
   const out: string[] = [];
@@ -235,9 +241,11 @@ function tagCandidates(n: Normal, fromDescription = true): string[] {
   n.keywords.forEach(push);
   titleSegments(n.title).forEach(push);
   const lang = detectLanguage(`${n.title}\n${n.description}`);
-  const pairs = (text: string) => {
+  const pairs = (text: string, prose = false) => {
     // Within one clause: no pair across a colon, a comma, a bullet, "&" or a line ("materials beeswax", "stone & band").
-    for (const sentence of sentencesOf(text).flatMap((x) => x.split(/[:;,•\n()|&+/]|\s[-–—]\s/))) {
+    // Never from a care sentence of the description ("damp cloth", "warm water"): shoppers search for the item, not its washing.
+    const sentences = prose ? sentencesOf(text).filter((x) => !CARE_WORDS.test(x) && !CARE_TR.test(x)) : sentencesOf(text);
+    for (const sentence of sentences.flatMap((x) => x.split(/[:;,•\n()|&+/]|\s[-–—]\s/))) {
       const ws = wordsOf(sentence);
       for (let i = 0; i + 1 < ws.length; i++) {
         if (!isContentWord(ws[i]) || !isContentWord(ws[i + 1])) continue;
@@ -245,16 +253,16 @@ function tagCandidates(n: Normal, fromDescription = true): string[] {
         // ("leaf earrings" in "small leaf earrings"); never "everyday leaf" or "earrings cut".
         const second = ws[i + 1];
         const endsRun = i + 2 >= ws.length || !isContentWord(ws[i + 2]);
-        if (!isNounLike(second, lang) || (!endsRun && !nounCategory(second.toLowerCase(), lang))) continue;
+        if (!isNounLike(second, lang) || VERB_LIKE.has(second.toLowerCase()) || (!endsRun && !nounCategory(second.toLowerCase(), lang))) continue;
         push(`${ws[i]} ${second}`);
       }
     }
   };
   // Never across a title's separators: "Beeswax Candles - Housewarming Gift" gives no "candles housewarming".
-  n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach(pairs);
+  n.title.split(/\s[-–—|]\s|[,;:|()/]/).forEach((segment) => pairs(segment));
   if (!fromDescription) return out;
-  pairs(n.description.split(/\n\s*\n/)[0] ?? "");
-  pairs(n.description);
+  pairs(n.description.split(/\n\s*\n/)[0] ?? "", true);
+  pairs(n.description, true);
   // Last, what shoppers search for this kind of product ("layering necklace", "gift for her"), so a
   // listing with few words can still fill its thirteen tags.
   const kind = categoryOfText(`${n.title}\n${sentencesOf(n.description)[0] ?? ""}`, lang);
@@ -264,6 +272,106 @@ function tagCandidates(n: Normal, fromDescription = true): string[] {
       .intent[lang].filter((p) => unsupportedPhrases(p, own, { lang, category: kind }).length === 0)
       .forEach(push);
   return out;
+}
+
+// ---- Claims the seller's words do not support (decision 0047) ---------------------------------------
+
+interface Support {
+  /** The fact sheet of what the seller gave. */
+  sheet: FactSheet;
+  /** Their words and chosen keywords: a claim they make themselves is theirs to repeat. */
+  source: string;
+  /** The product's category, as the writers read it (a collar is a pet's, a print hangs on a wall). */
+  category: CategoryId;
+}
+
+/** What supports a claim of a listing Listora wrote: the seller's own words (`original`), their keywords and the facts read from them. */
+const supportOf = memo((original: string, keywords: string, platform: string): Support => {
+  const words = keywords ? keywords.split("\n") : [];
+  return { sheet: factSheetOf(original, platform), source: `${original}\n${keywords}`, category: readProduct(original, words).category.id };
+}, 8);
+
+const supportFor = (n: Normal): Support | undefined => (n.original ? supportOf(n.original, n.keywords.join("\n"), n.platform) : undefined);
+
+/**
+ * The claims of a text its seller's words do not support (shared/facts claimsWithoutSupport, the one rule
+ * the writers follow too), except a claim said in the negative ("not dishwasher safe" claims nothing).
+ */
+function claimsOf(text: string, support: Support): Claim[] {
+  const found = claimsWithoutSupport(text, support.sheet, support.source, support.category);
+  if (!found.length) return found;
+  const lower = text.toLowerCase();
+  return found.filter((c) => !new RegExp(`(?:not|no|never|değil)\\s+${c.phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(lower));
+}
+
+/** Why a claim is not supported, as a key of AUDIT_NEEDS_EN (the app words it in Turkish as `audit.need.<key>`). */
+const CLAIM_NEEDS: Record<string, string> = {
+  handmade: "handmade",
+  "one of a kind": "unique",
+  "easy to wash": "easyCare",
+  "machine washable": "machineWash",
+  "dishwasher safe": "dishwasher",
+  "step-by-step instructions": "instructions",
+  "skill level": "skill",
+  DIY: "diy",
+  PDF: "pdf",
+  "instant download": "digital",
+  printable: "digital",
+  "no physical item": "digital",
+  gift: "gift",
+  occasion: "occasion",
+  personalised: "personalised",
+  vintage: "vintage",
+};
+const needOf = (c: Claim) => c.kind ?? CLAIM_NEEDS[c.claim] ?? "ownWords";
+
+/** A finding's params for its claims: which words, and why nothing the seller gave supports them. */
+function claimParams(claims: Claim[]): AuditParams {
+  const phrases = [...new Set(claims.map((c) => c.phrase.trim()))];
+  const needs = [...new Set(claims.map(needOf))];
+  return { count: phrases.length, claims: quoteList(phrases, 4), needs: needs.map((k) => AUDIT_NEEDS_EN[k] ?? k).join("; "), needKeys: needs.join(",") };
+}
+
+/** A title without its claims: a separated part that claims goes whole; in the product's own part only the words go. */
+function titleWithoutClaims(title: string, support: Support): string {
+  const parts = title.split(/(\s[-–—|]\s|,\s)/);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const segment = parts[i];
+    const claims = claimsOf(segment, support);
+    if (!claims.length) {
+      out.push(out.length ? parts[i - 1] : "", segment);
+      continue;
+    }
+    // The claim's words go; the rest stays when it still names something ("El Örgüsü Kadın Hırka" keeps "El Örgüsü Hırka", "Dog Mom Gift" goes).
+    let kept = segment;
+    for (const c of claims) kept = withoutPhrase(kept, c.phrase);
+    kept = tidy(kept.replace(/^(?:for|with|and|a|an|the|için|ve|ile)\s+|\s+(?:for|with|and|a|an|the|için|ve|ile)$/giu, ""));
+    if (!kept || claimsOf(kept, support).length || (i > 0 && wordsOf(kept).length < 2)) continue;
+    out.push(out.length ? parts[i - 1] : "", kept);
+  }
+  return tidy(out.join(""));
+}
+
+/** A text without its sentences (and bullets) that make a claim; the rest as it was written. */
+function withoutClaimSentences(text: string, support: Support): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      if (!line.trim()) return line;
+      const bullet = /^\s*(?:[•\-*]|\d+[.)])\s+/.exec(line)?.[0] ?? "";
+      const kept = line
+        .slice(bullet.length)
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => !claimsOf(sentence, support).length)
+        .join(" ")
+        .trim();
+      return kept ? `${bullet}${kept}` : "\u0000";
+    })
+    .filter((line) => line !== "\u0000")
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /** The category the first product noun of a text names (a word or two): a cheap reading for tag ideas. */
@@ -368,8 +476,9 @@ function collect(n: Normal, reuse = false): Candidate[] {
     GROUP_CACHE.set(k, out.slice(start));
   };
   const relevance = p === "etsy" ? tagRelevanceKey(n) : "";
+  const support = supportFor(n);
 
-  group("title", [p, title, namesNothingOf(title, n.description), main, n.original], () => {
+  group("title", [p, title, namesNothingOf(title, n.description), main, n.original, n.original ? n.keywords : ""], () => {
     // ---- Title ----
     const titleSource = p === "etsy" ? SOURCES.etsyTitle : p === "ebay" ? SOURCES.ebayTitle : SOURCES.amazonTitle;
     if (!title) {
@@ -508,6 +617,24 @@ function collect(n: Normal, reuse = false): Candidate[] {
         }
       }
 
+      if (support) {
+        const claims = claimsOf(title, support);
+        if (claims.length) {
+          add({
+            id: "title.unsupported-claims",
+            severity: "error",
+            part: "title",
+            source: SOURCES.keepFacts,
+            penalty: Math.min(28, 16 + 6 * (claims.length - 1)),
+            params: claimParams(claims),
+            fix: () => {
+              const fixed = titleWithoutClaims(title, support);
+              return fixed && fixed !== title ? { label: "Remove the unsupported words from the title", patch: { title: fixed } } : undefined;
+            },
+          });
+        }
+      }
+
       const main = mainPhrase(n);
       const window = AUDIT_THRESHOLDS.mobileTitleWindow;
       if (main && normalWords(main.phrase)) {
@@ -560,7 +687,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
     }
   });
 
-  group("tags", [p, n.tags, title, relevance, n.digital], () => {
+  group("tags", [p, n.tags, title, relevance, n.digital, n.original, n.original ? n.keywords : ""], () => {
     // ---- Tags ----
     if (p === "etsy") {
       const { tagCount, tagMax } = PLATFORM_LIMITS.etsy;
@@ -656,6 +783,28 @@ function collect(n: Normal, reuse = false): Candidate[] {
           },
         });
       }
+      // Tags that claim an audience, occasion or property the seller never named (decision 0047).
+      const claimed = support ? unique.map((t) => [t, claimsOf(t, support)] as const).filter(([, c]) => c.length) : [];
+      if (support && claimed.length) {
+        const gone = claimed.map(([t]) => t);
+        const keep = unique.filter((t) => !gone.includes(t));
+        add({
+          id: "tags.unsupported-claims",
+          severity: "error",
+          part: "tags",
+          source: SOURCES.keepFacts,
+          penalty: Math.min(20, 10 + 4 * (claimed.length - 1)),
+          params: { ...claimParams(claimed.flatMap(([, c]) => c)), count: claimed.length, examples: quoteList(gone, 4) },
+          removes: gone,
+          // Phrases from the listing that claim nothing take their places; with too few, the slots stay empty.
+          fix: () => {
+            const fill = tagCandidates({ ...n, tags: keep })
+              .filter((t) => !claimsOf(t, support).length)
+              .slice(0, claimed.length);
+            return { label: fill.length ? "Replace them with phrases from the listing" : "Remove them", patch: { tags: [...keep, ...fill] } };
+          },
+        });
+      }
       if (unique.length < tagCount) {
         const missing = tagCount - unique.length;
         add({
@@ -665,9 +814,12 @@ function collect(n: Normal, reuse = false): Candidate[] {
           source: SOURCES.etsyTagAdvice,
           penalty: Math.min(12, missing),
           params: { count: unique.length, max: tagCount, missing },
+          // As many as the listing's own words give, up to every empty slot: a partial fill is progress (fixHolds).
           fix: () => {
-            const fill = tagCandidates({ ...n, tags: unique }).slice(0, missing);
-            return fill.length === missing ? { label: `Add ${missing} tags from the title and description`, patch: { tags: [...unique, ...fill] } } : undefined;
+            const fill = tagCandidates({ ...n, tags: unique })
+              .filter((t) => !support || !claimsOf(t, support).length)
+              .slice(0, missing);
+            return fill.length ? { label: `Add ${fill.length} ${fill.length === 1 ? "tag" : "tags"} from the title and description`, patch: { tags: [...unique, ...fill] } } : undefined;
           },
         });
       }
@@ -774,14 +926,11 @@ function collect(n: Normal, reuse = false): Candidate[] {
         });
       }
       const claimed = `${n.title}\n${plain}\n${n.bullets.join("\n")}`;
-      if (n.original) {
-        // The claims and facts of the listing against the fact sheet of the seller's words (decision 0030).
-        const sheet = factSheetOf(n.original, p);
-        // "not dishwasher safe" claims nothing.
-        const negated = claimed.toLowerCase();
-        const claims = claimsAgainstFacts(claimed, sheet, n.original).filter(
-          (c) => !new RegExp(`(?:not|no|never|değil)\\s+${c.phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(negated),
-        );
+      if (n.original && support) {
+        // The claims and facts of the listing against the fact sheet of the seller's words (decisions 0030, 0047):
+        // the description's and the bullets' here, the title's and the tags' with their part.
+        const sheet = support.sheet;
+        const claims = claimsOf(`${plain}\n${n.bullets.join("\n")}`, support);
         if (claims.length) {
           add({
             id: "description.unsupported-claims",
@@ -789,7 +938,13 @@ function collect(n: Normal, reuse = false): Candidate[] {
             part: "description",
             source: SOURCES.keepFacts,
             penalty: Math.min(30, 15 + 5 * (claims.length - 1)),
-            params: { count: claims.length, claims: quoteList([...new Set(claims.map((c) => c.phrase))], 4) },
+            params: claimParams(claims),
+            fix: () => {
+              const text = withoutClaimSentences(description, support);
+              const bullets = n.bullets.map((b) => withoutClaimSentences(b, support)).filter(Boolean);
+              const changed = bullets.length !== n.bullets.length || bullets.some((b, i) => b !== n.bullets[i]);
+              return text ? { label: "Remove the sentences that claim it", patch: { description: text, ...(changed ? { bullets } : {}) } } : undefined;
+            },
           });
         }
         const said = `${claimed}\n${n.tags.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
@@ -1280,21 +1435,37 @@ let noFacts: FactSheet | undefined;
 const NO_FACTS = () => (noFacts ??= extractFacts({ text: "" }));
 
 /**
- * Whether a fix makes the listing better and nothing worse: its finding is gone, the score rises, no
- * other error or warning appears, no fact the patched parts said is lost, no relevant tag is replaced, no
- * claim the seller's words do not support is added, and no title part is left as a lone small word.
+ * Whether a finding left after a fix is smaller than before: a lower penalty, or fewer missing (a
+ * partial fill of the empty tag slots is progress when the listing's words give too few phrases for all).
+ */
+function improved(before: Candidate, after: Candidate): boolean {
+  if (after.penalty < before.penalty) return true;
+  const was = before.params.missing;
+  const now = after.params.missing;
+  return typeof was === "number" && typeof now === "number" && now < was;
+}
+
+/**
+ * Whether a fix makes the listing better and nothing worse: its finding is gone (or smaller), the score
+ * rises, no other error or warning appears, no fact the patched parts said is lost, no relevant tag is
+ * replaced, no claim the seller's words do not support is added, and no title part is left as a lone small word.
  */
 function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): boolean {
   const fix = c.fix as AuditFix;
   const patch = fix.patch;
   const next = normalize(applyFix(toInput(n), fix));
   const after = collect(next, true);
-  if (after.some((a) => a.id === c.id)) return false;
+  const left = after.find((a) => a.id === c.id);
+  if (left && !improved(c, left)) return false;
   // Every fix the seller is offered raises the score they see.
   if (!(scoreOf(n.platform, after) > score)) return false;
   const had = new Set(before.map((b) => b.id));
-  // Removing tags that match nobody may leave empty slots: no worse for the seller, and said as such.
-  if (c.id === "tags.irrelevant") had.add("tags.unused");
+  // Removing tags that match nobody, or that claim what the seller never said, may leave empty slots: no worse for the seller, and said as such.
+  if (c.id === "tags.irrelevant" || c.id === "tags.unsupported-claims") had.add("tags.unused");
+  // Taking out an untrue claim may leave a part shorter than advised: a warning where there was an error, and the score rose.
+  if (c.id.endsWith(".unsupported-claims")) for (const id of ["title.thin", "description.too-short"]) had.add(id);
+  // Tags that claim the same untrue thing the title no longer says now also match nothing in it: the same fault, already an error.
+  if (c.id === "title.unsupported-claims" && had.has("tags.unsupported-claims")) had.add("tags.irrelevant");
   // No new error or warning (a new tip, such as a title phrase to add as a tag, is advice, and the score still rose).
   if (after.some((a) => !had.has(a.id) && a.severity !== "tip")) return false;
   if (addsClaims(n, next, patch)) return false;
@@ -1307,7 +1478,8 @@ function fixHolds(n: Normal, c: Candidate, before: Candidate[], score: number): 
   if (patch.tags !== undefined && c.id !== "tags.too-many" && c.id !== "tags.too-long" && c.id !== "tags.not-used" && c.id !== "searchTerms.missing") {
     const key = (tag: string) => canonTag(tidy(tag.replace(ETSY_TAG_DISALLOWED, " ")).replace(/^[\s\-']+/, ""));
     const now = new Set(next.tags.map(key));
-    if (relevantTags(n, n.tags).some((t) => !now.has(key(t)))) return false;
+    const removes = new Set((c.removes ?? []).map(key));
+    if (relevantTags(n, n.tags).some((t) => !now.has(key(t)) && !removes.has(key(t)))) return false;
   }
   return true;
 }

@@ -20,6 +20,8 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "title.thin": "The title says only {count} things. Add what a shopper searches for besides the item's name: material, size, colour or style.",
   "title.fragment": 'A part of the title is a single small word cut off from its phrase (such as "- Her"). It reads as a mistake. Join it to the phrase it belongs to or remove it.',
   "title.noise": "The title has {examples}. {marketplace} shoppers do not search for these and they read as spam. Remove them.",
+  "title.unsupported-claims":
+    "The title says {claims}, but nothing you gave Listora about this item says so ({needs}). A buyer who finds one untrue word stops trusting the rest. Remove it, or, if it is true, add it to the facts we used.",
   "title.dropped-facts": "The title no longer says {examples}, which you gave for this item. Buyers search for them and look for them first. Put them back.",
   "title.too-many-words": "The title has {count} words. Etsy advises a short, readable title (about {max} words or fewer) that says what the item is; keyword lists read as spam. Cut it down.",
   "title.repeated-words": "The title repeats {words}. Repeating a word does not help search and makes the title harder to read. Say each thing once.",
@@ -31,6 +33,8 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "tags.unused": "Only {count} of {max} tags are used. Every empty slot is a search you cannot be found for. Add {missing} more.",
   "tags.single-word": '{count} tag(s) are single words ({examples}). Shoppers search in phrases; multi-word tags match more of them. Use phrases such as "silver leaf necklace".',
   "tags.title-coverage": "Title phrases not in your tags: {examples}. Tags that repeat the title's phrases help Etsy match both. Add them as tags.",
+  "tags.unsupported-claims":
+    "{count} tag(s) claim what nothing you gave Listora about this item says ({examples}: {needs}). Such a tag brings shoppers looking for something else, and they leave disappointed. Replace them, or, if true, add it to the facts we used.",
   "tags.irrelevant":
     "{count} tag(s) say nothing about this item ({examples}). A tag is a search you can be found for; one that names nothing about the item matches nobody looking for it. Replace them with phrases that name it.",
   "tags.not-used": "{marketplace} listings have no tags, so these {count} tag(s) are not used. {advice}",
@@ -43,7 +47,7 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "description.digital-note":
     "This looks like a digital item, but the description does not say {missing}. Buyers who expect a parcel leave bad reviews. Say it is a digital download and that no physical item is shipped.",
   "description.unsupported-claims":
-    "The listing says {claims}, which your own words about the item do not say. A buyer who finds one untrue claim stops trusting the rest. Remove it or say it only if it is true.",
+    "The description says {claims}, but nothing you gave Listora about this item says so ({needs}). A buyer who finds one untrue claim stops trusting the rest. Remove the sentence, or, if it is true, add it to the facts we used.",
   "description.dropped-facts": "The listing no longer says {examples}, which you gave for this item. Every size, number and detail you gave is something a buyer looks for. Put them back.",
   "description.filler": "{count} sentence(s) say nothing about the item ({examples}). Shoppers skip stock lines; say what is true of this item instead.",
   "description.english-words": "This Turkish listing has English words ({examples}). Mixed languages read as a careless translation. Write them in Turkish.",
@@ -67,6 +71,31 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "itemSpecifics.few": "Only {count} item specific(s). eBay recommends filling every specific that applies to the category; buyers filter on them. Add more (material, size, colour, style).",
   "itemSpecifics.too-long": "{count} item specific(s) are longer than {max} characters ({examples}), more than eBay accepts. Shorten them.",
   "itemSpecifics.empty-value": "{count} item specific(s) have a name but no value ({examples}). Fill them in or remove them.",
+};
+
+/**
+ * Why a claim is not supported, by key (a finding's `needKeys`; the app's `audit.need.<key>`): what the
+ * seller's own words or facts would have to say for the claim to stand.
+ */
+export const AUDIT_NEEDS_EN: Record<string, string> = {
+  handmade: "you did not say it is made by hand",
+  ownWords: "these are not your words, and no fact you gave backs them",
+  unique: "you did not say each piece is unique",
+  easyCare: "the care you gave does not make it easy",
+  machineWash: "you did not say it is machine washable",
+  dishwasher: "you did not say it is dishwasher safe",
+  instructions: "you did not mention instructions",
+  skill: "it is not the skill level you gave",
+  diy: "you did not say it is a kit or a project to make",
+  pdf: "PDF is not among the file formats you gave",
+  digital: "you did not say it is a digital file",
+  gift: "you did not mention a gift or who it is for",
+  occasion: "you did not name that occasion",
+  personalised: "you did not offer personalisation",
+  vintage: "you did not say it is vintage",
+  audience: "you did not say who it is for",
+  use: "you did not name that use or place",
+  property: "you did not say it",
 };
 
 /** The score in words (audit.explain.<key> in the app). `weakest` follows when a part lost points. */

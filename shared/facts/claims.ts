@@ -5,6 +5,8 @@
  * repeat). Stock lines ("Made to be used and loved every day", "Add it to your cart today") are never
  * supported unless the seller wrote them. Linear-time expressions only.
  */
+import type { CategoryId } from "../listings/categories";
+import { unsupportedPhrases, type ConceptKind } from "../listings/support";
 import type { FactLang, FactSheet } from "./extract";
 import { foldCase } from "./language";
 
@@ -15,6 +17,8 @@ export interface Claim {
   phrase: string;
   /** What would support it, in words a seller reads ("the seller says it is handmade"). */
   needs: string;
+  /** For a buyer phrase of decision 0039: who it is for, an occasion, a use or place, or a property. */
+  kind?: ConceptKind;
 }
 
 interface ClaimRule {
@@ -242,6 +246,31 @@ export function unsupportedClaims(text: string, facts: FactSheet, source = "", _
       if (rule.supported(facts, source, lowerSameLength(phrase))) continue;
       out.push({ claim: rule.claim, phrase, needs: rule.needs });
     }
+  }
+  return out;
+}
+
+const NEEDS: Record<ConceptKind, string> = {
+  audience: "the seller says who it is for",
+  occasion: "the seller names that occasion or a gift",
+  use: "the seller names that use or place",
+  property: "the seller says so",
+};
+
+/**
+ * Every claim of `text` that neither the fact sheet nor the seller's words support: the claims above
+ * ("handmade", "one of a kind", "easy to wash", "PDF"...) and the audience, occasion, use and property
+ * phrases of decision 0039 ("gift for her", "dog mom", "baby shower", "for kids"). The one notion of
+ * support the writers' repair (worker/domain/listings/fact-check.ts) and the Listing Doctor share
+ * (decision 0047). `source`: the seller's text and chosen keywords; `category`: the product's, whose
+ * inherent concepts need no words (a collar is a pet's).
+ */
+export function claimsWithoutSupport(text: string, facts: FactSheet, source: string, category?: CategoryId): Claim[] {
+  const out = unsupportedClaims(text, facts, source);
+  for (const p of unsupportedPhrases(text, source, { lang: facts.language, ...(category ? { category } : {}), extra: facts.sizes })) {
+    // A phrase the claims table already names ("gift for her" is a gift claim) is said once.
+    if (out.some((c) => c.phrase.toLowerCase().includes(p.phrase.toLowerCase()) || p.phrase.toLowerCase().includes(c.phrase.toLowerCase()))) continue;
+    out.push({ claim: p.concept, phrase: p.phrase, needs: NEEDS[p.kind], kind: p.kind });
   }
   return out;
 }

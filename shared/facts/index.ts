@@ -16,5 +16,5 @@ export {
   type Material,
 } from "./extract";
 export { englishWords, foldCase } from "./language";
-export { unsupportedClaims, type Claim } from "./claims";
+export { claimsWithoutSupport, unsupportedClaims, type Claim } from "./claims";
 export { applyFactCorrections, type CorrectedFact, type CorrectedInput } from "./corrections";

@@ -161,9 +161,35 @@ const CONCEPTS: Concept[] = [
 /** Every concept's words in one expression: most phrases claim none, and one test tells. */
 const ANY_SAY = new RegExp(CONCEPTS.flatMap((c) => [c.say.source, ...(c.sayEn ? [c.sayEn.source] : [])]).join("|"), "u");
 
+/** What a concept says of a product: who it is for, the occasion, the use or place, or a property. */
+export type ConceptKind = "audience" | "occasion" | "use" | "property";
+
+const AUDIENCES = new Set(["women", "men", "unisex", "kids", "baby", "mom", "dad", "dog", "puppy", "cat", "pet", "teacher", "friend", "lover", "bridesmaid", "bride", "family"]);
+const OCCASIONS = new Set([
+  "christmas",
+  "birthday",
+  "anniversary",
+  "wedding",
+  "engagement",
+  "shower",
+  "new baby",
+  "gift",
+  "housewarming",
+  "graduation",
+  "easter",
+  "halloween",
+  "self care",
+  "keepsake",
+  "promise",
+]);
+const PROPERTIES = new Set(["layering", "dainty", "scented", "natural", "cozy", "soft", "reusable", "beginner", "rustic", "plush", "pottery", "productivity"]);
+const kindOf = (id: string): ConceptKind => (AUDIENCES.has(id) ? "audience" : OCCASIONS.has(id) ? "occasion" : PROPERTIES.has(id) ? "property" : "use");
+
 interface UnsupportedPhrase {
   /** The concept the phrase claims ("women", "kitchen", "christmas"). */
   concept: string;
+  /** Who it is for, an occasion, a use or place, or a property. */
+  kind: ConceptKind;
   /** The words that make the claim. */
   phrase: string;
 }
@@ -183,8 +209,8 @@ function evidenceOf(source: string, extra: string[]) {
  * always carries (a collar is for a pet, a print hangs on a wall) needs no words.
  */
 export function unsupportedPhrases(text: string, source: string, options: { lang?: Lang; category?: CategoryId; extra?: string[] } = {}): UnsupportedPhrase[] {
-  const said = fold(text);
-  if (!ANY_SAY.test(said)) return [];
+  const said = claimsIn(text, options.lang !== "tr");
+  if (!said.length) return [];
   const evidence = evidenceOf(source, options.extra ?? []);
   // Each concept's words are looked for once per text, however many phrases ask.
   const supports = (c: Concept) => {
@@ -197,14 +223,37 @@ export function unsupportedPhrases(text: string, source: string, options: { lang
     return hit;
   };
   const out: UnsupportedPhrase[] = [];
-  for (const c of CONCEPTS) {
-    const m = c.say.exec(said) ?? (options.lang !== "tr" ? c.sayEn?.exec(said) : null);
-    if (!m) continue;
+  for (const { c, start, end } of said) {
     if (options.category && c.inherent?.includes(options.category)) continue;
     if (supports(c)) continue;
-    out.push({ concept: c.id, phrase: text.slice(m.index, m.index + m[0].length) });
+    out.push({ concept: c.id, kind: kindOf(c.id), phrase: text.slice(start, end) });
   }
   return out;
+}
+
+/**
+ * The concepts a text claims and where, whatever the seller said: the same short phrases (a category's
+ * buyer phrases, tags, title parts) are asked about for listing after listing, so a short text's answer
+ * is kept (a bounded cache); the seller's evidence is what changes.
+ */
+const CLAIMED = new Map<string, { c: Concept; start: number; end: number }[]>();
+function claimsIn(text: string, english: boolean): { c: Concept; start: number; end: number }[] {
+  const key = `${english ? "en" : "tr"}\u0000${text}`;
+  const hit = CLAIMED.get(key);
+  if (hit) return hit;
+  const said = fold(text);
+  const found: { c: Concept; start: number; end: number }[] = [];
+  if (ANY_SAY.test(said)) {
+    for (const c of CONCEPTS) {
+      const m = c.say.exec(said) ?? (english ? c.sayEn?.exec(said) : null);
+      if (m) found.push({ c, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  if (text.length <= 200) {
+    if (CLAIMED.size >= 4096) CLAIMED.clear();
+    CLAIMED.set(key, found);
+  }
+  return found;
 }
 
 // ---- Condition words -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { auditListing, type AuditInput } from "../../shared/audit";
 import amazon from "../fixtures/doctor-pairs/amazon.json";
+import claims from "../fixtures/doctor-pairs/claims.json";
 import ebay from "../fixtures/doctor-pairs/ebay.json";
 import etsyEn from "../fixtures/doctor-pairs/etsy-en.json";
 import etsyTr from "../fixtures/doctor-pairs/etsy-tr.json";
@@ -27,7 +28,7 @@ function resolve(pair: RawPair): { id: string; reason: string; better: AuditInpu
   return { id: pair.id, reason: pair.reason, better: better as unknown as AuditInput, worse: one(pair.worse, better) as unknown as AuditInput };
 }
 
-const PAIRS = ([...etsyEn, ...etsyTr, ...ebay, ...amazon, ...fixes] as RawPair[]).map(resolve);
+const PAIRS = ([...etsyEn, ...etsyTr, ...ebay, ...amazon, ...fixes, ...claims] as RawPair[]).map(resolve);
 
 describe("the Doctor's pairwise agreement with a seller", () => {
   it("covers at least 40 pairs: English and Turkish, Etsy, eBay and Amazon, each with a reason", () => {

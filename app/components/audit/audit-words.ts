@@ -17,6 +17,11 @@ export function useAuditWords() {
         .split(",")
         .map((k) => word(`audit.missing.${k}`))
         .join(", ");
+    if (typeof params.needKeys === "string")
+      out.needs = params.needKeys
+        .split(",")
+        .map((k) => word(`audit.need.${k}`))
+        .join("; ");
     if (typeof params.adviceKey === "string") out.advice = word(`audit.advice.${params.adviceKey}`);
     if (typeof params.claimKeys === "string")
       out.claims = params.claimKeys

@@ -10,10 +10,9 @@
  */
 import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
-import { englishWords, foldCase, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { claimsWithoutSupport, englishWords, foldCase, keptFacts, type FactSheet } from "../../../shared/facts";
 import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
 import type { CategoryId, Lang } from "../../../shared/listings/categories";
-import { unsupportedPhrases } from "../../../shared/listings/support";
 import { isStopWord } from "../../../shared/listings/phrases";
 
 interface Checked {
@@ -30,23 +29,19 @@ const result = (rule: string, repairs: string[]): RuleCheck => (repairs.length ?
 const quote = (s: string) => `"${s.length > 40 ? `${s.slice(0, 37)}...` : s}"`;
 
 /**
- * The audiences, occasions, uses and properties a part claims that the seller's words, keywords and
- * sizes do not support ("Christmas gift for her" when the seller named neither; decision 0039): the
- * offline composer's own rule (shared/listings/support.ts), here applied to what a model wrote.
+ * What a part may say: no claim the seller's facts and words do not support, neither a claim such as
+ * "handmade" nor an audience, occasion, use or property ("Christmas gift for her" when the seller named
+ * neither; decision 0039). One notion of support, shared with the Listing Doctor (decision 0047); and in
+ * a Turkish listing no English word the seller did not write.
  */
-const unsupportedUse = (text: string, facts: FactSheet, source: string, category: CategoryId) =>
-  unsupportedPhrases(text, source, { lang: facts.language, category, extra: facts.sizes }).map((p) => p.phrase);
-
-/** What a part may say: no unsupported claim or buyer phrase, and in a Turkish listing no English word the seller did not write. */
 function clean(text: string, facts: FactSheet, source: string, category: CategoryId): boolean {
-  if (unsupportedClaims(text, facts, source).length) return false;
-  if (unsupportedUse(text, facts, source, category).length) return false;
+  if (claimsWithoutSupport(text, facts, source, category).length) return false;
   return facts.language !== "tr" || englishWords(text, source).length === 0;
 }
 
 /** The offending phrases of a text (for the report). */
 function offending(text: string, facts: FactSheet, source: string, category: CategoryId): string[] {
-  return [...unsupportedClaims(text, facts, source).map((c) => c.phrase), ...unsupportedUse(text, facts, source, category), ...(facts.language === "tr" ? englishWords(text, source) : [])];
+  return [...claimsWithoutSupport(text, facts, source, category).map((c) => c.phrase), ...(facts.language === "tr" ? englishWords(text, source) : [])];
 }
 
 // A full stop between digits ("3.5 mm") ends no sentence: split there, a seller's sentence came back
