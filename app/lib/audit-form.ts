@@ -56,7 +56,7 @@ export function auditFormOf(form: FormData): AuditForm {
   return fields;
 }
 
-export const lines = (text: string) =>
+const lines = (text: string) =>
   text
     .split("\n")
     .map((l) => l.trim())

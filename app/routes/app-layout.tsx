@@ -8,7 +8,6 @@ import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { loadAccount } from "~/lib/account";
-import { noteSessionUser } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { useOnboardingRefresh } from "~/lib/onboarding";
 import { requireUser } from "~/lib/session.server";
@@ -24,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The server's sign-in check, then the account data every signed-in screen reads (decision 0024). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const server = await serverLoader();
-  noteSessionUser(server.userId);
   return { ...server, account: await loadAccount(server.userId) };
 }
 // No HydrateFallback: the server renders the shell from its own loader (each screen shows its skeleton

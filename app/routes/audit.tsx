@@ -1,5 +1,5 @@
 import { ClipboardCheckIcon, EraserIcon, SaveIcon } from "lucide-react";
-import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
 import { Form as RouterForm, data, redirect, useNavigation } from "react-router";
 import type { ListingDetail } from "../../schema/api/listings";
 import { PLATFORM_LIMITS } from "../../schema/api/listings";
@@ -88,6 +88,10 @@ function patchForm(form: Form, input: AuditInput, finding: AuditFinding): Form {
   };
 }
 
+const noChanges = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
 export default function AuditListing({ actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
@@ -106,8 +110,8 @@ export default function AuditListing({ actionData }: Route.ComponentProps) {
   };
   // After a plain post (no JavaScript yet) the page comes back with the fields it sent.
   const [form, setForm] = useState<Form>(() => actionData?.fields ?? EMPTY);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // False in the server's HTML (Save works as a plain post there), true once the browser runs the screen.
+  const hydrated = useSyncExternalStore(noChanges, isBrowser, isServer);
   const deferred = useDeferredValue(form);
   const input = useMemo(() => toInput(deferred), [deferred]);
   const report = useMemo(() => auditListing(input), [input]);

@@ -1,12 +1,10 @@
 import { useCallback } from "react";
-import { useT, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import * as imagesStrings from "~/lib/i18n/catalog/images";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
-import { EditorSkeleton } from "./editor-skeleton";
-import { loadImageProvider } from "./image-provider";
 
 /** What the two image editor screens (/edit-image, /edit-image-gpt) export alike, given their texts. */
 
@@ -16,19 +14,6 @@ export const editorHandle = { i18n: [imagesStrings, plansStrings] } satisfies I1
 /** The screen's meta(): its page title. */
 export function editorMeta(titleKey: MessageKey) {
   return ({ matches }: { matches: Parameters<typeof metaText>[0] }) => [{ title: metaText(matches, titleKey) }];
-}
-
-/** Which editors serve (the header's badges): read on arrival. */
-export async function editorClientLoader() {
-  return { info: await loadImageProvider() };
-}
-
-/** The screen while it learns which editor serves it. */
-export function editorFallback(titleKey: MessageKey, descriptionKey: MessageKey) {
-  return function HydrateFallback() {
-    const t = useT();
-    return <EditorSkeleton title={t(titleKey)} description={t(descriptionKey)} />;
-  };
 }
 
 /** An edit counts against today's quota (the usage card is read again) and ticks the onboarding step. */
