@@ -1,8 +1,8 @@
 /**
- * The pattern wizard's quota-charging steps as route actions (decision 0054): step 1's optimize
+ * The pattern wizard's model-running steps as route actions (decision 0054): step 1's optimize
  * (/optimize) and step 2's format (/review) post the seller's text to their route, whose action runs
  * the /api workflow route in process as the session's user, with the browser's X-Request-ID so a
- * reload mid-call never spends twice. A POST, never a loader: each charges the day's quota.
+ * reload mid-call never runs twice. A POST, never a loader: each runs the model and stores its result.
  */
 import { data, type AppLoadContext } from "react-router";
 import type { WizardActionAnswer, WizardIntent } from "./wizard-action";

@@ -35,7 +35,7 @@ type Status = { kind: "idle" } | { kind: "running" } | { kind: "error"; text: st
 
 const PANE_HEIGHT = "field-sizing-fixed h-72 md:h-[30rem]";
 
-/** Step 1's optimize: a quota-charging post to this route (decision 0054). */
+/** Step 1's optimize: a post to this route (it runs the model) (decision 0054). */
 export function action({ request, context }: Route.ActionArgs) {
   return wizardAction(request, context, ["optimize"]);
 }

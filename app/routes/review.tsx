@@ -47,7 +47,7 @@ type Phase = { kind: "loading" } | { kind: "sample" } | { kind: "formatting" } |
 
 const SCROLL_BOX = "h-[26rem] overflow-y-auto rounded-lg border bg-background p-5 sm:h-[34rem] sm:p-6";
 
-/** Step 2's format: a quota-charging post to this route (decision 0054). */
+/** Step 2's format: a post to this route (it runs the model) (decision 0054). */
 export function action({ request, context }: Route.ActionArgs) {
   return wizardAction(request, context, ["format"]);
 }
