@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** What the action answers the form: sent (with the local outbox's link in development), or why not. */
-type ForgotAnswer = { done: true; devOutbox: string | null } | { done: false; fieldError: MessageKey | null; error: { code: string; message: string; [key: string]: unknown } | null };
+type ForgotAnswer = { done: true; devOutbox: string | null } | { done: false; email: string; fieldError: MessageKey | null; error: { code: string; message: string; [key: string]: unknown } | null };
 
 /**
  * Asks POST /api/auth/forgot-password (run in process, anonymously) for a reset link. A plain form
@@ -29,16 +29,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = formText(form, "email").trim();
   const fieldError = emailError(email);
-  if (fieldError) return data<ForgotAnswer>({ done: false, fieldError, error: { code: "validation-failed", message: "Enter a valid e-mail address.", field: "email" } }, { status: 400 });
+  if (fieldError) return data<ForgotAnswer>({ done: false, email, fieldError, error: { code: "validation-failed", message: "Enter a valid e-mail address.", field: "email" } }, { status: 400 });
   const result = await callApi<{ devOutbox?: string }>(context, "/auth/forgot-password", { body: { email }, token: null });
-  if (!result.ok) return data<ForgotAnswer>({ done: false, fieldError: null, error: result.error }, { status: result.status });
+  if (!result.ok) return data<ForgotAnswer>({ done: false, email, fieldError: null, error: result.error }, { status: result.status });
   return data<ForgotAnswer>({ done: true, devOutbox: result.data.devOutbox ?? null });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
-  const [email, setEmail] = useState("");
+  // After a plain post that was refused (no JavaScript yet) the field keeps what was typed.
+  const [email, setEmail] = useState(() => (actionData && !actionData.done ? actionData.email : ""));
   const [fieldError, setFieldError] = useState<MessageKey | null>(null);
   const busy = navigation.state === "submitting";
   const answer = busy ? undefined : actionData;

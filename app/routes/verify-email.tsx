@@ -1,6 +1,6 @@
 import { CheckCircle2Icon } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, data, useFetcher, useSearchParams } from "react-router";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { Form, Link, data, useFetcher, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -32,8 +32,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<VerifyAnswer>({ done: true });
 }
 
+const noChanges = () => () => {};
+
 export default function VerifyEmail({ actionData }: Route.ComponentProps) {
   const t = useT();
+  // False in the server's HTML, true once the browser runs the page (and posts the token itself).
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const fetcher = useFetcher<typeof action>();
@@ -53,23 +61,21 @@ export default function VerifyEmail({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthShell title={t("auth.verify.title")}>
-      {state === "working" && (
-        <>
+      {state === "working" &&
+        (hydrated ? (
           <div className="flex items-center gap-3 text-muted-foreground" data-testid="verify-working">
             <Spinner aria-label={t("auth.verify.busy")} />
             {t("auth.verify.busy")}
           </div>
-          {/* Without JavaScript nothing posts the token by itself: the seller does, with this button. */}
-          <noscript>
-            <form method="post" className="mt-4">
-              <input type="hidden" name="token" value={token} />
-              <Button type="submit" size="lg" className="w-full">
-                {t("auth.verify.confirm")}
-              </Button>
-            </form>
-          </noscript>
-        </>
-      )}
+        ) : (
+          // Before the page's JavaScript runs (or without it) nothing posts the token by itself: the seller does, with this button.
+          <Form method="post" replace>
+            <input type="hidden" name="token" value={token} />
+            <Button type="submit" size="lg" className="w-full">
+              {t("auth.verify.confirm")}
+            </Button>
+          </Form>
+        ))}
       {state === "done" && (
         <Alert className="border-success/40" data-testid="verify-success">
           <CheckCircle2Icon className="text-success" />
