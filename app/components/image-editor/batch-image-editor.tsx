@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { useRefreshQuota } from "~/lib/quota";
+import { useRefreshEditQuota } from "./editor-route";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { AltText, checkText } from "./edit-checks";
@@ -86,12 +87,12 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
     onFinished(batch.completed);
   });
   const { batch } = job;
-  const refreshQuota = useRefreshQuota();
+  const refreshEdits = useRefreshEditQuota();
   // The usage card follows the batch: each finished image is one edit.
   const completedCount = batch?.completed ?? 0;
   useEffect(() => {
-    if (completedCount > 0) void refreshQuota("edit-image");
-  }, [completedCount, refreshQuota]);
+    if (completedCount > 0) refreshEdits();
+  }, [completedCount, refreshEdits]);
   const running = starting || (batch !== null && batch.status !== "completed");
 
   const resumedRef = useRef(false);
@@ -167,7 +168,7 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
       if (question) {
         setStarting(false);
         setPrecheck({ ...question, files });
-        void refreshQuota("edit-image");
+        refreshEdits();
         return;
       }
       skippedRef.current = 0;

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import { markOnboardingStep } from "~/lib/onboarding";
@@ -16,19 +17,33 @@ export function editorMeta(titleKey: MessageKey) {
   return ({ matches }: { matches: Parameters<typeof metaText>[0] }) => [{ title: metaText(matches, titleKey) }];
 }
 
+/**
+ * Reads today's image-edit usage again (the usage card). While the app layout's first account load is
+ * still running (a batch found finished as the page hydrates), nothing is asked again: that load reads
+ * today's usage anyway, and a revalidation then would cancel it and leave the shell without its data.
+ */
+export function useRefreshEditQuota() {
+  const refreshQuota = useRefreshQuota();
+  const layout = useRouteLoaderData<{ account?: unknown }>("routes/app-layout");
+  const accountLoaded = !!layout && "account" in layout;
+  return useCallback(() => {
+    if (accountLoaded) void refreshQuota("edit-image");
+  }, [accountLoaded, refreshQuota]);
+}
+
 /** An edit counts against today's quota (the usage card is read again) and ticks the onboarding step. */
 export function useEditCounted() {
-  const refreshQuota = useRefreshQuota();
+  const refresh = useRefreshEditQuota();
   const edited = useCallback(() => {
-    void refreshQuota("edit-image");
+    refresh();
     markOnboardingStep("image");
-  }, [refreshQuota]);
+  }, [refresh]);
   const batchFinished = useCallback(
     (completed: number) => {
-      void refreshQuota("edit-image");
+      refresh();
       if (completed > 0) markOnboardingStep("image");
     },
-    [refreshQuota],
+    [refresh],
   );
   return { edited, batchFinished };
 }
