@@ -39,7 +39,9 @@ export function useEditCounted() {
     markOnboardingStep("image");
   }, [refresh]);
   const batchFinished = useCallback(
-    (completed: number) => {
+    (completed: number, watched = true) => {
+      // Found finished on arrival: the layout's account load has today's usage and checklist already.
+      if (!watched) return;
       refresh();
       if (completed > 0) markOnboardingStep("image");
     },
