@@ -3,7 +3,6 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { registerNavigator } from "./lib/navigator";
-import { noteSessionUser } from "./lib/auth";
 import { pagePreferences } from "../shared/pages/preferences";
 import { I18nProvider, translate } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
@@ -56,7 +55,6 @@ function NavigatorBridge() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  noteSessionUser(loaderData.user?.id ?? null);
   // The strings of the matched routes' areas (their `handle.i18n`), the same on the server and in the browser.
   const catalogues = routeCatalogues(useMatches());
   return (

@@ -12,18 +12,6 @@ export function useSessionUser(): AuthUser | null {
   return useRouteLoaderData<{ user: AuthUser | null }>("root")?.user ?? null;
 }
 
-let currentUserId: string | null = null;
-
-/** The browser notes who is signed in (root and app layout), for caches kept per user outside React. Never set on the server. */
-export function noteSessionUser(id: string | null) {
-  if (typeof document !== "undefined") currentUserId = id;
-}
-
-/** The id of the user the browser last saw signed in, or null (always null on the server). */
-export function sessionUserId(): string | null {
-  return currentUserId;
-}
-
 /**
  * After sign-out: what the browser kept about the account goes too (SPEC §4 removes the theme with
  * the token; the old localStorage token and user of decision 0002 are removed wherever they remain).
@@ -34,7 +22,6 @@ export function forgetLocalSession() {
   storage?.removeItem(STORAGE.user);
   storage?.removeItem(STORAGE.theme);
   writeCookie(COOKIE.theme, null);
-  currentUserId = null;
 }
 
 /**

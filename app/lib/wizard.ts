@@ -15,6 +15,7 @@ import type {
 } from "../../schema/api/workflow";
 import { ApiError, WORKFLOW_TIMEOUT_MS, api, apiResponse, newRequestId } from "./api";
 import type { MessageKey } from "./i18n";
+import type { WizardIntent } from "./wizard-action";
 
 /**
  * The pattern wizard's client (SPEC §7 Wizard): one function per call, each with its own X-Request-ID
@@ -372,13 +373,16 @@ async function workflowCall<T>(path: string, body: unknown, requestId: string): 
   }
 }
 
-export async function optimizePatternCall(pattern: string, options: WizardCallOptions, requestId = newRequestId()) {
-  const body = await workflowCall<OptimizePatternResponse>("/workflow/optimize-pattern", { pattern, options, featureKey: "optimize-pattern" }, requestId);
+/** A call through the screen's route action (app/lib/wizard-action.ts): steps 1 and 2 charge the quota, so they are posts to an action. */
+type WizardRun = (intent: WizardIntent, text: string, options: unknown, requestId: string) => Promise<Record<string, unknown>>;
+
+export async function optimizePatternCall(run: WizardRun, pattern: string, options: WizardCallOptions, requestId = newRequestId()) {
+  const body = (await run("optimize", pattern, options, requestId)) as unknown as OptimizePatternResponse;
   return check(body, (b) => typeof b.optimizedPattern === "string" && b.optimizedPattern.trim() !== "");
 }
 
-export async function generatePdfCall(optimizedPattern: string, options: WizardCallOptions, requestId = newRequestId()) {
-  const body = await workflowCall<GeneratePdfResponse>("/workflow/generate-pdf", { pattern: { optimizedPattern }, options, featureKey: "generate-pdf" }, requestId);
+export async function generatePdfCall(run: WizardRun, optimizedPattern: string, options: WizardCallOptions, requestId = newRequestId()) {
+  const body = (await run("format", optimizedPattern, options, requestId)) as unknown as GeneratePdfResponse;
   const checked = check(body, (b) => typeof (b.pdfContent ?? b.formattedPattern) === "string");
   return { ...checked, pdfContent: checked.pdfContent ?? checked.formattedPattern };
 }

@@ -1,7 +1,7 @@
 import { ClipboardCheckIcon, EraserIcon, SaveIcon } from "lucide-react";
-import { useDeferredValue, useId, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
-import type { ItemSpecific, ListingDetail, Platform } from "../../schema/api/listings";
+import { useDeferredValue, useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { Form as RouterForm, data, redirect, useNavigation } from "react-router";
+import type { ListingDetail } from "../../schema/api/listings";
 import { PLATFORM_LIMITS } from "../../schema/api/listings";
 import { applyFix, auditListing, type AuditFinding, type AuditInput } from "../../shared/audit";
 import { AuditReportView } from "~/components/audit/audit-report";
@@ -12,9 +12,12 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import { api, errorMessage } from "~/lib/api";
+import { ApiError, errorMessage } from "~/lib/api";
+import { EMPTY_AUDIT_FORM, auditFormOf, hasAuditContent, parseTags, saveListingBody, toAuditInput, type AuditForm } from "~/lib/audit-form";
+import { assertSameOrigin, callApi, formText, requireUser } from "~/lib/session.server";
 import { useT } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/audit";
@@ -28,21 +31,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "audit.metaTitle") }];
 }
 
-interface Form {
-  platform: Platform;
-  title: string;
-  tags: string;
-  description: string;
-  photoCount: string;
-  altTexts: string;
-  bullets: string;
-  searchTerms: string;
-  itemSpecifics: string;
-  keyword: string;
-  digital: boolean;
-}
-
-const EMPTY: Form = { platform: "etsy", title: "", tags: "", description: "", photoCount: "", altTexts: "", bullets: "", searchTerms: "", itemSpecifics: "", keyword: "", digital: false };
+type Form = AuditForm;
+const EMPTY = EMPTY_AUDIT_FORM;
 
 /** A listing with the usual problems, to see what the report looks like. */
 const SAMPLE: Form = {
@@ -55,37 +45,33 @@ const SAMPLE: Form = {
   keyword: "silver leaf necklace",
 };
 
-const lines = (text: string) =>
-  text
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
-const parseTags = (text: string) =>
-  text
-    .split(/[,\n]/)
-    .map((t) => t.trim())
-    .filter(Boolean);
-const parseItemSpecifics = (text: string): ItemSpecific[] =>
-  lines(text).map((line) => {
-    const at = line.indexOf(":");
-    return at < 0 ? { name: line, value: "" } : { name: line.slice(0, at).trim(), value: line.slice(at + 1).trim() };
-  });
+const toInput = toAuditInput;
 
-function toInput(form: Form): AuditInput {
-  const count = form.photoCount.trim() === "" ? null : Number(form.photoCount);
-  return {
-    platform: form.platform,
-    title: form.title,
-    description: form.description,
-    tags: form.platform === "etsy" ? parseTags(form.tags) : [],
-    altTexts: form.platform === "etsy" ? lines(form.altTexts) : [],
-    bullets: form.platform === "amazon" ? lines(form.bullets) : [],
-    searchTerms: form.platform === "amazon" ? form.searchTerms : "",
-    itemSpecifics: form.platform === "ebay" ? parseItemSpecifics(form.itemSpecifics) : [],
-    photoCount: count !== null && Number.isInteger(count) && count >= 0 ? count : null,
-    keywords: form.keyword.trim() ? [form.keyword.trim()] : [],
-    digital: form.digital ? true : null,
-  };
+/** What the action answers the form: the fields it read (the report of a plain post), or why the save failed. */
+type AuditAnswer = { ok: true; intent: "check"; fields: Form } | { ok: false; intent: string; fields: Form | null; status: number; error: { code: string; message: string; [key: string]: unknown } };
+
+function refused(intent: string, fields: Form | null, message: string, field?: string) {
+  return data<AuditAnswer>({ ok: false, intent, fields, status: 400, error: { code: "validation-failed", message, ...(field ? { field } : {}) } }, { status: 400 });
+}
+
+/**
+ * The form's two buttons as a plain post (decision 0054). `check` answers the fields back, so the
+ * page audits them on the server (the Listing Doctor is shared code) before any JavaScript runs; once
+ * hydrated the report is live and this button is not shown. `save` writes the listing through
+ * POST /api/save-listing in process and opens it; a refusal answers the API's code and message.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  await requireUser(request, context);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const fields = auditFormOf(form);
+  if (intent === "check") return data<AuditAnswer>({ ok: true, intent, fields });
+  if (intent !== "save") return refused(intent, null, "Unknown action for Audit a Listing.", "intent");
+  if (!hasAuditContent(fields)) return refused(intent, fields, "Write a title or a description before saving the listing.", "title");
+  const result = await callApi<{ data: { listing: ListingDetail } }>(context, "/save-listing", { body: saveListingBody(fields) });
+  if (!result.ok) return data<AuditAnswer>({ ok: false, intent, fields, status: result.status, error: result.error }, { status: result.status });
+  return redirect(`/listings/${encodeURIComponent(result.data.data.listing.id)}`);
 }
 
 /** A fix's patch written back into the form's fields. */
@@ -102,9 +88,13 @@ function patchForm(form: Form, input: AuditInput, finding: AuditFinding): Form {
   };
 }
 
-export default function AuditListing() {
+const noChanges = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
+export default function AuditListing({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const navigate = useNavigate();
+  const navigation = useNavigation();
   const ids = {
     platform: useId(),
     title: useId(),
@@ -118,16 +108,31 @@ export default function AuditListing() {
     keyword: useId(),
     digital: useId(),
   };
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [saving, setSaving] = useState(false);
+  // After a plain post (no JavaScript yet) the page comes back with the fields it sent.
+  const [form, setForm] = useState<Form>(() => actionData?.fields ?? EMPTY);
+  // False in the server's HTML (Save works as a plain post there), true once the browser runs the screen.
+  const hydrated = useSyncExternalStore(noChanges, isBrowser, isServer);
   const deferred = useDeferredValue(form);
   const input = useMemo(() => toInput(deferred), [deferred]);
   const report = useMemo(() => auditListing(input), [input]);
-  const hasContent = deferred.title.trim() !== "" || deferred.description.trim() !== "";
+  const hasContent = hasAuditContent(deferred);
   const set =
     <K extends keyof Form>(key: K) =>
     (value: Form[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
+
+  const saving = navigation.state !== "idle" && navigation.formAction === "/audit" && navigation.formData?.get("intent") === "save";
+  const saveFailure = !saving && actionData && !actionData.ok && actionData.intent === "save" ? actionData : null;
+  const failureText = saveFailure ? errorMessage(new ApiError(saveFailure.error.message, saveFailure.status, saveFailure.error), undefined, t) : null;
+
+  // The save answered a redirect to the saved listing (the action's answer is a navigation now).
+  const savedTo = navigation.state === "loading" && navigation.formAction === "/audit" && navigation.location.pathname.startsWith("/listings/");
+  useEffect(() => {
+    if (savedTo) toast({ title: t("audit.saved"), variant: "success" });
+  }, [savedTo, t]);
+  useEffect(() => {
+    if (failureText) toast({ title: t("audit.saveFailed"), description: failureText, variant: "destructive" });
+  }, [failureText, t]);
 
   const onFix = (finding: AuditFinding) => {
     if (!finding.fix) return;
@@ -138,31 +143,6 @@ export default function AuditListing() {
     toast({ title: t("audit.report.fixed", { from: before, to: auditListing(toInput(next)).score }), variant: "success" });
   };
 
-  const save = async () => {
-    const listing = toInput(form);
-    setSaving(true);
-    try {
-      const body = await api<{ data: { listing: ListingDetail } }>("/save-listing", {
-        body: {
-          platform: listing.platform,
-          title: listing.title,
-          description: listing.description,
-          tags: listing.tags,
-          altTexts: listing.altTexts,
-          bullets: listing.bullets,
-          searchTerms: listing.searchTerms,
-          itemSpecifics: listing.itemSpecifics,
-        },
-      });
-      toast({ title: t("audit.saved"), variant: "success" });
-      navigate(`/listings/${body.data.listing.id}`);
-    } catch (error) {
-      toast({ title: t("audit.saveFailed"), description: errorMessage(error, undefined, t), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const tagCount = parseTags(form.tags).length;
   const termBytes = new TextEncoder().encode(form.searchTerms.replace(/\s+/g, " ").trim()).length;
 
@@ -170,132 +150,175 @@ export default function AuditListing() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader title={t("audit.title")} description={t("audit.description")} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("audit.form.title")}</CardTitle>
-            <CardDescription>{t("audit.form.subtitle")}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-5">
-            <div className="grid gap-2">
-              <Label htmlFor={ids.platform}>{t("audit.form.platform")}</Label>
-              <PlatformSelect id={ids.platform} value={form.platform} onChange={set("platform")} className="w-full sm:w-56" testId="audit-platform" />
-            </div>
-            <div className="grid gap-2">
-              <div className="flex items-baseline justify-between gap-2">
-                <Label htmlFor={ids.title}>{t("audit.form.listingTitle")}</Label>
-                <span className="text-xs text-muted-foreground tabular-nums">
-                  {form.title.length} / {PLATFORM_LIMITS[form.platform].titleMax}
-                </span>
+        <RouterForm method="post" replace noValidate data-testid="audit-form">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("audit.form.title")}</CardTitle>
+              <CardDescription>{t("audit.form.subtitle")}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-5">
+              <div className="grid gap-2">
+                <Label htmlFor={ids.platform}>{t("audit.form.platform")}</Label>
+                <input type="hidden" name="platform" value={form.platform} />
+                <input type="hidden" name="digital" value={form.digital ? "true" : ""} />
+                <PlatformSelect id={ids.platform} value={form.platform} onChange={set("platform")} className="w-full sm:w-56" testId="audit-platform" />
               </div>
-              <Input id={ids.title} value={form.title} onChange={(e) => set("title")(e.target.value)} autoComplete="off" data-testid="audit-title" />
-            </div>
-            {form.platform === "etsy" && (
               <div className="grid gap-2">
                 <div className="flex items-baseline justify-between gap-2">
-                  <Label htmlFor={ids.tags}>{t("audit.form.tags")}</Label>
-                  <span className="text-xs text-muted-foreground tabular-nums">{t("audit.form.tagCount", { count: tagCount, max: PLATFORM_LIMITS.etsy.tagCount })}</span>
+                  <Label htmlFor={ids.title}>{t("audit.form.listingTitle")}</Label>
+                  <span className="text-xs text-muted-foreground tabular-nums">
+                    {form.title.length} / {PLATFORM_LIMITS[form.platform].titleMax}
+                  </span>
                 </div>
-                <Input id={ids.tags} value={form.tags} onChange={(e) => set("tags")(e.target.value)} autoComplete="off" aria-describedby={`${ids.tags}-hint`} data-testid="audit-tags" />
-                <p id={`${ids.tags}-hint`} className="text-xs text-muted-foreground">
-                  {t("audit.form.tagsHint")}
-                </p>
+                <Input id={ids.title} value={form.title} onChange={(e) => set("title")(e.target.value)} autoComplete="off" name="title" data-testid="audit-title" />
               </div>
-            )}
-            <div className="grid gap-2">
-              <Label htmlFor={ids.description}>{t("audit.form.description")}</Label>
-              <Textarea id={ids.description} value={form.description} onChange={(e) => set("description")(e.target.value)} rows={7} data-testid="audit-description" />
-            </div>
-            {form.platform === "amazon" && (
-              <>
-                <div className="grid gap-2">
-                  <Label htmlFor={ids.bullets}>{t("audit.form.bullets")}</Label>
-                  <Textarea id={ids.bullets} value={form.bullets} onChange={(e) => set("bullets")(e.target.value)} rows={5} aria-describedby={`${ids.bullets}-hint`} data-testid="audit-bullets" />
-                  <p id={`${ids.bullets}-hint`} className="text-xs text-muted-foreground">
-                    {t("audit.form.bulletsHint")}
-                  </p>
-                </div>
+              {form.platform === "etsy" && (
                 <div className="grid gap-2">
                   <div className="flex items-baseline justify-between gap-2">
-                    <Label htmlFor={ids.terms}>{t("audit.form.searchTerms")}</Label>
-                    <span className="text-xs text-muted-foreground tabular-nums">{t("audit.form.bytes", { count: termBytes, max: PLATFORM_LIMITS.amazon.searchTermsMaxBytes })}</span>
+                    <Label htmlFor={ids.tags}>{t("audit.form.tags")}</Label>
+                    <span className="text-xs text-muted-foreground tabular-nums">{t("audit.form.tagCount", { count: tagCount, max: PLATFORM_LIMITS.etsy.tagCount })}</span>
                   </div>
-                  <Input id={ids.terms} value={form.searchTerms} onChange={(e) => set("searchTerms")(e.target.value)} autoComplete="off" data-testid="audit-search-terms" />
+                  <Input id={ids.tags} value={form.tags} onChange={(e) => set("tags")(e.target.value)} autoComplete="off" aria-describedby={`${ids.tags}-hint`} name="tags" data-testid="audit-tags" />
+                  <p id={`${ids.tags}-hint`} className="text-xs text-muted-foreground">
+                    {t("audit.form.tagsHint")}
+                  </p>
                 </div>
-              </>
-            )}
-            {form.platform === "ebay" && (
+              )}
               <div className="grid gap-2">
-                <Label htmlFor={ids.specifics}>{t("audit.form.itemSpecifics")}</Label>
-                <Textarea
-                  id={ids.specifics}
-                  value={form.itemSpecifics}
-                  onChange={(e) => set("itemSpecifics")(e.target.value)}
-                  rows={4}
-                  aria-describedby={`${ids.specifics}-hint`}
-                  data-testid="audit-item-specifics"
-                />
-                <p id={`${ids.specifics}-hint`} className="text-xs text-muted-foreground">
-                  {t("audit.form.itemSpecificsHint")}
-                </p>
+                <Label htmlFor={ids.description}>{t("audit.form.description")}</Label>
+                <Textarea id={ids.description} value={form.description} onChange={(e) => set("description")(e.target.value)} rows={7} name="description" data-testid="audit-description" />
               </div>
-            )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor={ids.photos}>{t("audit.form.photoCount")}</Label>
-                <Input
-                  id={ids.photos}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100}
-                  value={form.photoCount}
-                  onChange={(e) => set("photoCount")(e.target.value)}
-                  aria-describedby={`${ids.photos}-hint`}
-                  data-testid="audit-photo-count"
-                />
-                <p id={`${ids.photos}-hint`} className="text-xs text-muted-foreground">
-                  {t("audit.form.photoCountHint")}
-                </p>
+              {form.platform === "amazon" && (
+                <>
+                  <div className="grid gap-2">
+                    <Label htmlFor={ids.bullets}>{t("audit.form.bullets")}</Label>
+                    <Textarea
+                      id={ids.bullets}
+                      value={form.bullets}
+                      onChange={(e) => set("bullets")(e.target.value)}
+                      rows={5}
+                      aria-describedby={`${ids.bullets}-hint`}
+                      name="bullets"
+                      data-testid="audit-bullets"
+                    />
+                    <p id={`${ids.bullets}-hint`} className="text-xs text-muted-foreground">
+                      {t("audit.form.bulletsHint")}
+                    </p>
+                  </div>
+                  <div className="grid gap-2">
+                    <div className="flex items-baseline justify-between gap-2">
+                      <Label htmlFor={ids.terms}>{t("audit.form.searchTerms")}</Label>
+                      <span className="text-xs text-muted-foreground tabular-nums">{t("audit.form.bytes", { count: termBytes, max: PLATFORM_LIMITS.amazon.searchTermsMaxBytes })}</span>
+                    </div>
+                    <Input id={ids.terms} value={form.searchTerms} onChange={(e) => set("searchTerms")(e.target.value)} autoComplete="off" name="searchTerms" data-testid="audit-search-terms" />
+                  </div>
+                </>
+              )}
+              {form.platform === "ebay" && (
+                <div className="grid gap-2">
+                  <Label htmlFor={ids.specifics}>{t("audit.form.itemSpecifics")}</Label>
+                  <Textarea
+                    id={ids.specifics}
+                    value={form.itemSpecifics}
+                    onChange={(e) => set("itemSpecifics")(e.target.value)}
+                    rows={4}
+                    aria-describedby={`${ids.specifics}-hint`}
+                    name="itemSpecifics"
+                    data-testid="audit-item-specifics"
+                  />
+                  <p id={`${ids.specifics}-hint`} className="text-xs text-muted-foreground">
+                    {t("audit.form.itemSpecificsHint")}
+                  </p>
+                </div>
+              )}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid gap-2">
+                  <Label htmlFor={ids.photos}>{t("audit.form.photoCount")}</Label>
+                  <Input
+                    id={ids.photos}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={100}
+                    value={form.photoCount}
+                    onChange={(e) => set("photoCount")(e.target.value)}
+                    aria-describedby={`${ids.photos}-hint`}
+                    name="photoCount"
+                    data-testid="audit-photo-count"
+                  />
+                  <p id={`${ids.photos}-hint`} className="text-xs text-muted-foreground">
+                    {t("audit.form.photoCountHint")}
+                  </p>
+                </div>
+                <div className="grid content-start gap-2">
+                  <Label htmlFor={ids.keyword}>{t("audit.form.keywords")}</Label>
+                  <Input
+                    id={ids.keyword}
+                    value={form.keyword}
+                    onChange={(e) => set("keyword")(e.target.value)}
+                    autoComplete="off"
+                    aria-describedby={`${ids.keyword}-hint`}
+                    name="keyword"
+                    data-testid="audit-keyword"
+                  />
+                  <p id={`${ids.keyword}-hint`} className="text-xs text-muted-foreground">
+                    {t("audit.form.keywordsHint")}
+                  </p>
+                </div>
               </div>
-              <div className="grid content-start gap-2">
-                <Label htmlFor={ids.keyword}>{t("audit.form.keywords")}</Label>
-                <Input id={ids.keyword} value={form.keyword} onChange={(e) => set("keyword")(e.target.value)} autoComplete="off" aria-describedby={`${ids.keyword}-hint`} data-testid="audit-keyword" />
-                <p id={`${ids.keyword}-hint`} className="text-xs text-muted-foreground">
-                  {t("audit.form.keywordsHint")}
-                </p>
+              {form.platform === "etsy" && (
+                <div className="grid gap-2">
+                  <Label htmlFor={ids.alts}>{t("audit.form.altTexts")}</Label>
+                  <Textarea
+                    id={ids.alts}
+                    value={form.altTexts}
+                    onChange={(e) => set("altTexts")(e.target.value)}
+                    rows={3}
+                    aria-describedby={`${ids.alts}-hint`}
+                    name="altTexts"
+                    data-testid="audit-alt-texts"
+                  />
+                  <p id={`${ids.alts}-hint`} className="text-xs text-muted-foreground">
+                    {t("audit.form.altTextsHint")}
+                  </p>
+                </div>
+              )}
+              <div className="flex items-center gap-2">
+                <Checkbox id={ids.digital} checked={form.digital} onCheckedChange={(v) => set("digital")(v === true)} />
+                <Label htmlFor={ids.digital} className="font-normal">
+                  {t("audit.form.digital")}
+                </Label>
               </div>
-            </div>
-            {form.platform === "etsy" && (
-              <div className="grid gap-2">
-                <Label htmlFor={ids.alts}>{t("audit.form.altTexts")}</Label>
-                <Textarea id={ids.alts} value={form.altTexts} onChange={(e) => set("altTexts")(e.target.value)} rows={3} aria-describedby={`${ids.alts}-hint`} data-testid="audit-alt-texts" />
-                <p id={`${ids.alts}-hint`} className="text-xs text-muted-foreground">
-                  {t("audit.form.altTextsHint")}
-                </p>
-              </div>
-            )}
-            <div className="flex items-center gap-2">
-              <Checkbox id={ids.digital} checked={form.digital} onCheckedChange={(v) => set("digital")(v === true)} />
-              <Label htmlFor={ids.digital} className="font-normal">
-                {t("audit.form.digital")}
-              </Label>
-            </div>
-          </CardContent>
-          <CardFooter className="flex flex-wrap gap-2 border-t [.border-t]:pt-6">
-            <Button type="button" onClick={save} disabled={!hasContent || saving} data-testid="audit-save">
-              <SaveIcon aria-hidden="true" />
-              {saving ? t("audit.saving") : t("audit.save")}
-            </Button>
-            <Button type="button" variant="outline" onClick={() => setForm({ ...SAMPLE, platform: form.platform })}>
-              <ClipboardCheckIcon aria-hidden="true" />
-              {t("audit.sample")}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setForm({ ...EMPTY, platform: form.platform })}>
-              <EraserIcon aria-hidden="true" />
-              {t("audit.clear")}
-            </Button>
-          </CardFooter>
-        </Card>
+            </CardContent>
+            <CardFooter className="flex flex-wrap gap-2 border-t [.border-t]:pt-6">
+              <Button type="submit" name="intent" value="save" disabled={(hydrated && !hasContent) || saving} aria-busy={saving || undefined} data-testid="audit-save">
+                <SaveIcon aria-hidden="true" />
+                {saving ? t("audit.saving") : t("audit.save")}
+              </Button>
+              {/* Without JavaScript the report is not live: this button posts the fields and the page comes back audited. */}
+              <noscript>
+                <Button type="submit" name="intent" value="check" variant="outline">
+                  <ClipboardCheckIcon aria-hidden="true" />
+                  {t("audit.check")}
+                </Button>
+              </noscript>
+              <Button type="button" variant="outline" onClick={() => setForm({ ...SAMPLE, platform: form.platform })}>
+                <ClipboardCheckIcon aria-hidden="true" />
+                {t("audit.sample")}
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => setForm({ ...EMPTY, platform: form.platform })}>
+                <EraserIcon aria-hidden="true" />
+                {t("audit.clear")}
+              </Button>
+              {failureText && (
+                <Alert variant="destructive" className="basis-full" data-testid="audit-save-error">
+                  <AlertTitle>{t("audit.saveFailed")}</AlertTitle>
+                  <AlertDescription>{failureText}</AlertDescription>
+                </Alert>
+              )}
+            </CardFooter>
+          </Card>
+        </RouterForm>
         <Card className="lg:sticky lg:top-4">
           <CardContent>
             {hasContent ? (

@@ -4,18 +4,22 @@ import type { ImageProviderName } from "../../schema/api/images";
 import { gptProviderName } from "~/components/image-editor/messages";
 import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
 import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
-import { editorClientLoader, editorFallback, editorHandle, editorMeta, useEditCounted } from "~/components/image-editor/editor-route";
+import { editorHandle, editorMeta, useEditCounted } from "~/components/image-editor/editor-route";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Badge } from "~/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
+import { loadImageEditor } from "~/lib/images.server";
 import type { Route } from "./+types/edit-image-gpt";
 
 export const handle = editorHandle;
 export const meta = editorMeta("images.gpt.metaTitle");
-export const clientLoader = editorClientLoader;
-export const HydrateFallback = editorFallback("images.gpt.title", "images.gpt.description");
+
+/** Which editor serves, read on the server: the first HTML already names it (decision 0054). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadImageEditor(request, context);
+}
 
 /** Image Editor (GPT) (SPEC §2): free-form edits by the image-generation provider. */
 export default function EditImageGptPage({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { IMAGE_CATEGORIES, IMAGE_PLATFORMS, type ImageCategory, type ImagePlatfo
 import { BatchImageEditor } from "~/components/image-editor/batch-image-editor";
 import { providerLabel } from "~/components/image-editor/messages";
 import { SingleImageEditor } from "~/components/image-editor/single-image-editor";
-import { editorClientLoader, editorFallback, editorHandle, editorMeta, useEditCounted } from "~/components/image-editor/editor-route";
+import { editorHandle, editorMeta, useEditCounted } from "~/components/image-editor/editor-route";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
 import { Badge } from "~/components/ui/badge";
@@ -13,12 +13,16 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useT } from "~/lib/i18n";
+import { loadImageEditor } from "~/lib/images.server";
 import type { Route } from "./+types/edit-image";
 
 export const handle = editorHandle;
 export const meta = editorMeta("images.metaTitle");
-export const clientLoader = editorClientLoader;
-export const HydrateFallback = editorFallback("images.editor.title", "images.editor.description");
+
+/** Which editor serves, read on the server: the first HTML already names it (decision 0054). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadImageEditor(request, context);
+}
 
 /** Image Editor (SPEC §2): single and batch edits shaped by marketplace and category. */
 export default function EditImagePage({ loaderData }: Route.ComponentProps) {

@@ -15,6 +15,8 @@ import { WizardOptions } from "~/components/wizard/wizard-options";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
+import { useWizardAction, wizardClientAction } from "~/lib/wizard-action";
+import { wizardAction } from "~/lib/wizard.server";
 import { cn } from "~/lib/utils";
 import { WIZARD_ERROR_KEYS, describeFailure, lineRange, optimizePatternCall, replaceLine, useWizardState, type TechEditIssue, type WizardNavigationState } from "~/lib/wizard";
 import { WIZARD_LIMITS } from "../../schema/api/workflow";
@@ -33,6 +35,13 @@ type Status = { kind: "idle" } | { kind: "running" } | { kind: "error"; text: st
 
 const PANE_HEIGHT = "field-sizing-fixed h-72 md:h-[30rem]";
 
+/** Step 1's optimize: a post to this route (it runs the model) (decision 0054). */
+export function action({ request, context }: Route.ActionArgs) {
+  return wizardAction(request, context, ["optimize"]);
+}
+
+export const clientAction = wizardClientAction;
+
 export default function OptimizePattern() {
   const { t, language } = useI18n();
   const navigate = useNavigate();
@@ -42,6 +51,7 @@ export default function OptimizePattern() {
   const hintId = useId();
   const profile = useProfile();
   const [wizard, update] = useWizardState();
+  const run = useWizardAction("/optimize");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [applied, setApplied] = useState<{ line: number; count: number } | null>(null);
   const originalRef = useRef<HTMLTextAreaElement>(null);
@@ -59,7 +69,7 @@ export default function OptimizePattern() {
     const pattern = text;
     setStatus({ kind: "running" });
     try {
-      const result = await optimizePatternCall(pattern, { ...wizard.choices, shopName: profile.data?.storeName?.trim() || undefined });
+      const result = await optimizePatternCall(run, pattern, { ...wizard.choices, shopName: profile.data?.storeName?.trim() || undefined });
       update({
         optimizedFrom: pattern,
         optimizedPattern: result.optimizedPattern,

@@ -17,6 +17,8 @@ import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { errorMessage } from "~/lib/api";
 import { useI18n } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
+import { useWizardAction, wizardClientAction } from "~/lib/wizard-action";
+import { wizardAction } from "~/lib/wizard.server";
 import {
   WIZARD_ERROR_KEYS,
   WIZARD_ERROR_TEXT,
@@ -45,12 +47,20 @@ type Phase = { kind: "loading" } | { kind: "sample" } | { kind: "formatting" } |
 
 const SCROLL_BOX = "h-[26rem] overflow-y-auto rounded-lg border bg-background p-5 sm:h-[34rem] sm:p-6";
 
+/** Step 2's format: a post to this route (it runs the model) (decision 0054). */
+export function action({ request, context }: Route.ActionArgs) {
+  return wizardAction(request, context, ["format"]);
+}
+
+export const clientAction = wizardClientAction;
+
 export default function ReviewDraft() {
   const { t, language } = useI18n();
   const navigate = useNavigate();
   const failureText = useFailureText();
   const profile = useProfile();
   const [wizard, update] = useWizardState();
+  const run = useWizardAction("/review");
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [downloading, setDownloading] = useState(false);
   const started = useRef(false);
@@ -63,7 +73,7 @@ export default function ReviewDraft() {
       const requestId = requestIdFor(state.pendingFormat, input);
       update({ pendingFormat: { requestId, input } });
       try {
-        const result = await generatePdfCall(input, callOptions(state, storeName), requestId);
+        const result = await generatePdfCall(run, input, callOptions(state, storeName), requestId);
         update({ formattedFrom: input, formattedContent: result.pdfContent, pdf: result.pdf, pendingFormat: null, listingFrom: "" });
         setPhase({ kind: "ready", providerLabel: result.providerLabel, offline: result.offline });
       } catch (error) {
@@ -75,7 +85,7 @@ export default function ReviewDraft() {
         setPhase({ kind: "error", text: detail });
       }
     },
-    [failureText, storeName, t, update],
+    [failureText, run, storeName, t, update],
   );
   function format(state: WizardState) {
     setPhase({ kind: "formatting" });

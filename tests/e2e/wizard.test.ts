@@ -272,28 +272,17 @@ describe("the pattern wizard in the browser", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signInFast(page);
-    await page.route("**/api/workflow/optimize-pattern", (route) =>
-      route.fulfill({
-        status: 502,
-        contentType: "application/json",
-        body: JSON.stringify({ success: false, message: "Failed to optimize content: the model failed. Please try again." }),
-      }),
+    // Optimizing is a post to the screen's own action (decision 0054); a post that never arrives says so.
+    // (The server's refusals and the SPEC's fallback text are told by tests/app/wizard-actions.test.tsx.)
+    await page.route(
+      (url) => url.pathname === "/optimize.data",
+      (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()),
     );
     await page.goto("/optimize");
     await page.getByTestId("original-pattern").fill(PATTERN);
     await page.getByRole("button", { name: "Optimize Content" }).click();
-    await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toBe("Error: Failed to optimize content: the model failed. Please try again.");
-    expect(await page.getByTestId("next-step").count()).toBe(0);
-
-    // A reply without a message falls back to the SPEC's text; a broken connection says so.
-    await page.unroute("**/api/workflow/optimize-pattern");
-    await page.route("**/api/workflow/optimize-pattern", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
-    await page.getByRole("button", { name: "Optimize Content" }).click();
-    await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toBe("Error: Failed to optimize content");
-    await page.unroute("**/api/workflow/optimize-pattern");
-    await page.route("**/api/workflow/optimize-pattern", (route) => route.abort("connectionreset"));
-    await page.getByRole("button", { name: "Optimize Content" }).click();
     await expect.poll(() => page.getByTestId("optimized-output").inputValue()).toMatch(/^Error: Network error/);
+    expect(await page.getByTestId("next-step").count()).toBe(0);
     await settled(page);
     await screenshot(page, "wizard-1-optimize-error-light");
     await context.close();
@@ -304,12 +293,10 @@ describe("the pattern wizard in the browser", () => {
     const page = await context.newPage();
     await signInFast(page);
     await optimizeStep(page);
-    await page.route("**/api/workflow/generate-pdf", (route) =>
-      route.fulfill({
-        status: 502,
-        contentType: "application/json",
-        body: JSON.stringify({ success: false, message: "Failed to format content: the model failed." }),
-      }),
+    // Formatting is a post to step 2's own action (decision 0054): one that never arrives fails the step.
+    await page.route(
+      (url) => url.pathname === "/review.data",
+      (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()),
     );
     await page.getByRole("button", { name: "Next Step" }).click();
     await expect.poll(() => page.getByTestId("draft-status").textContent()).toBe("FORMAT ERROR");
@@ -414,10 +401,12 @@ describe("the pattern wizard in the browser", () => {
     // A paper size chosen after optimizing still reaches the PDF; the detected language goes along.
     await page.getByTestId("paper-select").click();
     await page.getByRole("option", { name: "ABD Letter" }).click();
-    const pdfRequest = page.waitForRequest("**/api/workflow/generate-pdf");
+    // Formatting is a post to step 2's action (decision 0054), the options as JSON in its form.
+    const pdfRequest = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/review.data");
     await page.getByRole("button", { name: "Sonraki Adım" }).click();
-    const sent = (await pdfRequest).postDataJSON() as { options: { paperSize: string; language: string; craft: string }; featureKey: string };
-    expect(sent).toMatchObject({ options: { paperSize: "letter", language: "tr", craft: "crochet" }, featureKey: "generate-pdf" });
+    const posted = new URLSearchParams((await pdfRequest).postData() ?? "");
+    expect(posted.get("intent")).toBe("format");
+    expect(JSON.parse(posted.get("options") ?? "{}")).toMatchObject({ paperSize: "letter", language: "tr", craft: "crochet" });
     await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("TASLAK HAZIR");
     await page.getByText("ABD Letter").waitFor();
     expect(await page.getByTestId("draft-box").textContent()).toContain("Minik Ahtapot");

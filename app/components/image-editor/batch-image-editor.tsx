@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { useRefreshQuota } from "~/lib/quota";
+import { useRefreshEditQuota } from "./editor-route";
 import { cn } from "~/lib/utils";
 import { CHECKERBOARD, CompareSlider } from "./compare-slider";
 import { AltText, checkText } from "./edit-checks";
@@ -30,8 +31,8 @@ type BatchImageEditorProps =
       provider: "edit";
       platform: ImagePlatform;
       category: ImageCategory;
-      /** The batch ended; `completed` images were edited (each one edit of the day). */
-      onFinished: (completed: number) => void;
+      /** The batch ended; `completed` images were edited (each one edit of the day); `watched`: on screen, not found finished on arrival. */
+      onFinished: (completed: number, watched: boolean) => void;
       /** A batch from an earlier visit is shown (the screen opens this tab). */
       onResumed: () => void;
     }
@@ -83,15 +84,28 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
     } else {
       toast({ title: t("images.notice.processingError"), description, variant: "destructive" });
     }
-    onFinished(batch.completed);
+    // Found finished on arrival: the layout's account load already read today's usage.
+    onFinished(batch.completed, watched);
   });
   const { batch } = job;
-  const refreshQuota = useRefreshQuota();
+  const refreshEdits = useRefreshEditQuota();
   // The usage card follows the batch: each finished image is one edit.
   const completedCount = batch?.completed ?? 0;
+  // The count the batch had when this screen first saw it (on arrival, the layout's account load has
+  // today's usage already); each image finished after that reads the usage again.
+  const seenCount = useRef<number | null>(null);
+  const hasBatch = batch !== null;
   useEffect(() => {
-    if (completedCount > 0) void refreshQuota("edit-image");
-  }, [completedCount, refreshQuota]);
+    if (!hasBatch) return;
+    if (seenCount.current === null || completedCount < seenCount.current) {
+      seenCount.current = completedCount;
+      return;
+    }
+    if (completedCount > seenCount.current) {
+      seenCount.current = completedCount;
+      refreshEdits();
+    }
+  }, [hasBatch, completedCount, refreshEdits]);
   const running = starting || (batch !== null && batch.status !== "completed");
 
   const resumedRef = useRef(false);
@@ -167,7 +181,7 @@ function ServerBatchEditor({ platform, category, onFinished, onResumed }: Extrac
       if (question) {
         setStarting(false);
         setPrecheck({ ...question, files });
-        void refreshQuota("edit-image");
+        refreshEdits();
         return;
       }
       skippedRef.current = 0;

@@ -1,11 +1,10 @@
 import { useCallback } from "react";
-import { useT, type MessageKey } from "~/lib/i18n";
+import { useRouteLoaderData } from "react-router";
+import type { MessageKey } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import { useRefreshQuota } from "~/lib/quota";
 import * as imagesStrings from "~/lib/i18n/catalog/images";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
-import { EditorSkeleton } from "./editor-skeleton";
-import { loadImageProvider } from "./image-provider";
 
 /** What the two image editor screens (/edit-image, /edit-image-gpt) export alike, given their texts. */
 
@@ -17,25 +16,32 @@ export function editorMeta(titleKey: MessageKey) {
   return ({ matches }: { matches: Parameters<typeof metaText>[0] }) => [{ title: metaText(matches, titleKey) }];
 }
 
-/** Which editors serve (the header's badges): read on arrival. */
-export async function editorClientLoader() {
-  return { info: await loadImageProvider() };
-}
-
-/** The screen while it learns which editor serves it. */
-export function editorFallback(titleKey: MessageKey, descriptionKey: MessageKey) {
-  return function HydrateFallback() {
-    const t = useT();
-    return <EditorSkeleton title={t(titleKey)} description={t(descriptionKey)} />;
-  };
+/**
+ * Reads today's image-edit usage again (the usage card). While the app layout's first account load is
+ * still running (a batch found finished as the page hydrates), nothing is asked again: that load reads
+ * today's usage anyway, and a revalidation then would cancel it and leave the shell without its data.
+ */
+export function useRefreshEditQuota() {
+  const refreshQuota = useRefreshQuota();
+  const layout = useRouteLoaderData<{ account?: unknown }>("routes/app-layout");
+  const accountLoaded = !!layout && "account" in layout;
+  return useCallback(() => {
+    if (accountLoaded) void refreshQuota("edit-image");
+  }, [accountLoaded, refreshQuota]);
 }
 
 /** An edit counts against today's quota and ticks the onboarding step on the server: the account data (usage card, checklist) is read again. */
 export function useEditCounted() {
-  const refreshQuota = useRefreshQuota();
+  const refresh = useRefreshEditQuota();
   const edited = useCallback(() => {
-    void refreshQuota("edit-image");
-  }, [refreshQuota]);
-  const batchFinished = useCallback((_completed: number) => void refreshQuota("edit-image"), [refreshQuota]);
+    refresh();
+  }, [refresh]);
+  const batchFinished = useCallback(
+    (_completed: number, watched = true) => {
+      // Found finished on arrival: the layout's account load has today's usage and checklist already.
+      if (watched) refresh();
+    },
+    [refresh],
+  );
   return { edited, batchFinished };
 }

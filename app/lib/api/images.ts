@@ -101,19 +101,6 @@ export interface ProviderInfo {
   cutout?: { provider: CutoutInfo["provider"]; label: string } | null;
 }
 
-/** Which editor serves; falls back to /api/health when the provider endpoint is not there. */
-export async function fetchProviderInfo(): Promise<ProviderInfo> {
-  try {
-    const body = await api<{ data: ProviderInfo }>("/image/provider");
-    return body.data;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "unauthorized") throw error;
-    const health = await api<{ providers?: { images?: ImageProviderName } }>("/health", { anonymous: true });
-    const provider = health.providers?.images ?? "local";
-    return { provider, label: "", gptProvider: provider, gptLabel: "" };
-  }
-}
-
 /* ---------- batches run by the server (BatchJob) ---------- */
 
 export async function createBatch(files: File[], prompt: string, category: ImageCategory, platform: ImagePlatform, requestId = newRequestId()): Promise<BatchProgress> {

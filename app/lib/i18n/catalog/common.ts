@@ -84,6 +84,7 @@ export const en = {
   "auth.verify.success": "Your email address is confirmed.",
   "auth.verify.missingToken": "This verification link is incomplete.",
   "auth.verify.continue": "Continue to Listora",
+  "auth.verify.confirm": "Confirm my email",
   "auth.devMailHint": "Running locally? Open the development mail outbox to see the e-mail.",
 
   "validation.emailRequired": "Email is required",
@@ -231,6 +232,7 @@ export const tr: Record<keyof typeof en, string> = {
   "auth.verify.success": "E-posta adresiniz onaylandı.",
   "auth.verify.missingToken": "Bu doğrulama bağlantısı eksik.",
   "auth.verify.continue": "Listora'ya devam et",
+  "auth.verify.confirm": "E-postamı onayla",
   "auth.devMailHint": "Yerelde mi çalışıyorsunuz? E-postayı görmek için geliştirme posta kutusunu açın.",
 
   "validation.emailRequired": "E-posta gerekli",
