@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { I18nProvider, type MessageKey, messagesFor, type Vars } from "~/lib/i18n";
 import { ThemeProvider } from "~/lib/theme";
-import ForgotPassword from "~/routes/forgot-password";
+import ForgotPassword, { action as forgotPasswordAction } from "~/routes/forgot-password";
+import { serverRoute } from "./server-route";
 
 afterEach(() => {
   cleanup();
@@ -128,7 +129,9 @@ describe("errorMessage: a catalogue text per general code, the server's message 
 
 describe("a screen shows the code's message", () => {
   function showForgotPassword(language: "en" | "tr") {
-    const Stub = createRoutesStub([{ path: "/forgot-password", Component: ForgotPassword }]);
+    // The screen posts to its route action, which calls the API (the test's fetch) in process.
+    const route = serverRoute({ loader: () => null, action: forgotPasswordAction });
+    const Stub = createRoutesStub([{ path: "/forgot-password", Component: ForgotPassword as never, action: route.action }]);
     return render(
       <I18nProvider initialLanguage={language} catalogues={[]}>
         <ThemeProvider initialChoice="light">
