@@ -1,22 +1,17 @@
 /**
- * The dashboard's onboarding checklist, kept on the account (decision 0016) and loaded with the account
- * data of the app layout (decision 0024): each feature marks its step on the server where it completes;
- * screens only tell the checklist to re-read.
+ * The dashboard's onboarding checklist, kept on the account (decision 0016) and read by the dashboard's
+ * server loader (decision 0049): each feature marks its step on the server where it completes; a route
+ * action's revalidation shows it, and screens that still write outside actions tell the shell to re-read.
  */
-import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { ONBOARDING_STEPS as STEPS, type OnboardingState, type OnboardingStep as Step } from "../../schema/api/onboarding";
-import { useAccountPart } from "./account";
-import { markWelcomed } from "./api/onboarding";
-import { useSessionUser } from "./auth";
+import { legacyCompletedSteps } from "./api/onboarding";
+import { STORAGE, safeLocalStorage } from "./storage-keys";
 
 export type OnboardingStep = Step;
 export const ONBOARDING_STEPS: OnboardingStep[] = [...STEPS];
 const CHANGED = "listora:onboarding";
-
-export function useOnboarding() {
-  return useAccountPart((account) => account.onboarding);
-}
 
 /** Re-reads the account data whenever a screen marks a step (mounted once, by the app layout). */
 export function useOnboardingRefresh() {
@@ -44,25 +39,66 @@ export function onboardingProgress(completed: number, total = ONBOARDING_STEPS.l
 
 const FIRST_VISIT_KEY = "listora.firstVisit";
 
+/** The dashboard action's answer (app/lib/dashboard.server.ts). */
+export type DashboardActionAnswer =
+  { ok: true; intent: "welcomed" | "steps"; onboarding: OnboardingState } | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown } };
+
+const noChanges = () => () => {};
+
 /**
  * 'Welcome' for an account the dashboard has never welcomed, 'Welcome back' afterwards. The first
- * visit is recorded on the account at once; this tab keeps saying 'Welcome' until it is closed.
- * Answers null while unknown.
+ * visit is recorded on the account at once (the dashboard's action); this tab keeps saying 'Welcome'
+ * until it is closed. Answers null while unknown (the checklist could not be read).
  */
-export function useWelcome(state: OnboardingState | undefined): "first" | "back" | null {
-  const userId = useSessionUser()?.id ?? "";
+export function useWelcome(state: OnboardingState | null, userId: string): "first" | "back" | null {
+  const fetcher = useFetcher<DashboardActionAnswer>();
+  const submit = fetcher.submit;
   const sent = useRef(false);
-  const firstInThisTab = typeof window !== "undefined" && window.sessionStorage?.getItem(FIRST_VISIT_KEY) === userId && userId !== "";
+  // The tab's own record, which the server cannot read: false on the server and while hydrating.
+  const firstInThisTab = useSyncExternalStore(
+    noChanges,
+    () => userId !== "" && safeSessionStorage()?.getItem(FIRST_VISIT_KEY) === userId,
+    () => false,
+  );
   useEffect(() => {
     if (!state || state.welcomed || sent.current) return;
     sent.current = true;
-    try {
-      window.sessionStorage.setItem(FIRST_VISIT_KEY, userId);
-    } catch {
-      /* private mode: the next visit simply says 'Welcome back' */
-    }
-    void markWelcomed().catch(() => {});
-  }, [state, userId]);
+    safeSessionStorage()?.setItem(FIRST_VISIT_KEY, userId);
+    void submit({ intent: "welcomed" }, { method: "post", action: "/dashboard" });
+  }, [state, userId, submit]);
   if (!state) return null;
   return !state.welcomed || firstInThisTab ? "first" : "back";
+}
+
+function safeSessionStorage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Steps an older version left in this browser, read once when the app starts (before anything hands them over and forgets them). */
+const legacyAtStart = typeof window === "undefined" ? [] : legacyCompletedSteps();
+
+/**
+ * Hands the checklist flags an older version kept in this browser's localStorage over to the account
+ * (the dashboard's action), then forgets them; the action's revalidation shows them on the checklist.
+ */
+export function useLegacyStepsHandover() {
+  const fetcher = useFetcher<DashboardActionAnswer>();
+  const submit = fetcher.submit;
+  useEffect(() => {
+    if (legacyAtStart.length === 0) return;
+    const form = new FormData();
+    form.set("intent", "steps");
+    for (const step of legacyAtStart.splice(0)) form.append("step", step);
+    void submit(form, { method: "post", action: "/dashboard" });
+  }, [submit]);
+  const handedOver = fetcher.data?.ok === true && fetcher.data.intent === "steps";
+  useEffect(() => {
+    if (!handedOver) return;
+    const storage = safeLocalStorage();
+    for (const step of ONBOARDING_STEPS) storage?.removeItem(STORAGE.onboarding[step]);
+  }, [handedOver]);
 }

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
-import { ONBOARDING_STEPS, onboardingProgress, useOnboarding, type OnboardingStep } from "~/lib/onboarding";
+import type { OnboardingState } from "../../../schema/api/onboarding";
+import { ONBOARDING_STEPS, onboardingProgress, type OnboardingStep } from "~/lib/onboarding";
 import { cn } from "~/lib/utils";
 
 const STEP_ROUTES: Record<OnboardingStep, string> = {
@@ -15,17 +15,19 @@ const STEP_ROUTES: Record<OnboardingStep, string> = {
   image: "/edit-image",
 };
 
-/** The four steps, read from the account (so another browser shows the same progress). */
-export function OnboardingChecklist() {
+/**
+ * The four steps, read from the account by the dashboard's loader (so another browser shows the same
+ * progress); null when they could not be read: Try again loads the dashboard again (works without JavaScript).
+ */
+export function OnboardingChecklist({ state }: { state: OnboardingState | null }) {
   const t = useT();
-  const { data, isError, refetch, isFetching } = useOnboarding();
-  const flags = data?.steps ?? null;
+  const flags = state?.steps ?? null;
   const done = flags ? ONBOARDING_STEPS.filter((step) => flags[step]).length : 0;
   const percent = onboardingProgress(done);
   const allDone = flags !== null && done === ONBOARDING_STEPS.length;
 
   return (
-    <Card className="h-full" data-testid="onboarding" aria-busy={flags === null}>
+    <Card className="h-full" data-testid="onboarding">
       <CardHeader>
         <CardTitle className="text-lg">{t("dashboard.checklist.title")}</CardTitle>
         <CardDescription>{t("dashboard.checklist.description")}</CardDescription>
@@ -42,15 +44,13 @@ export function OnboardingChecklist() {
                   {done}/{ONBOARDING_STEPS.length}
                 </span>
               </>
-            ) : isError ? (
+            ) : (
               <span className="flex flex-wrap items-center gap-2 text-muted-foreground" role="status" data-testid="onboarding-error">
                 {t("dashboard.checklist.loadError")}
-                <Button type="button" variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
-                  {t("app.tryAgain")}
+                <Button asChild variant="outline" size="sm">
+                  <Link to="/dashboard">{t("app.tryAgain")}</Link>
                 </Button>
               </span>
-            ) : (
-              <Skeleton className="h-5 w-28" />
             )}
           </div>
           <Progress value={percent} aria-label={t("dashboard.checklist.progressLabel")} />

@@ -38,7 +38,8 @@ export function conflictListing(error: unknown): ListingDetail | undefined {
   return listing && typeof listing.version === "number" ? listing : undefined;
 }
 
-interface RegeneratedPart {
+/** A new version of one part of a fresh listing (POST /api/listings/generate/part), as Create's action answers it. */
+export interface RegeneratedPart {
   part: ListingPart;
   value: string | string[];
   listing: ListingDetail;
@@ -47,10 +48,6 @@ interface RegeneratedPart {
   provider: string;
 }
 
-export async function regeneratePart(listingId: string, part: ListingPart) {
-  const body = await api<{ data: RegeneratedPart }>("/listings/generate/part", { body: { listingId, part } });
-  return body.data;
-}
 
 /**
  * Reads a newline-delimited JSON stream and hands each event over as soon as its line is complete.

@@ -21,8 +21,3 @@ export async function fetchOnboarding(storage: Storage | null = safeLocalStorage
   }
   return (await api<{ data: OnboardingState }>("/onboarding")).data;
 }
-
-/** Records on the account that the dashboard has welcomed it. */
-export async function markWelcomed(): Promise<OnboardingState> {
-  return (await api<{ data: OnboardingState }>("/onboarding", { method: "PUT", body: { welcomed: true } })).data;
-}

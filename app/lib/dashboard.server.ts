@@ -1,0 +1,40 @@
+/**
+ * The dashboard at the edge (decision 0049): its loader reads the account's checklist and first-visit
+ * welcome (GET /api/onboarding) as the session's user (decision 0041), so the first HTML shows the
+ * seller's progress and the right greeting; its writes (the welcome, and checklist flags an older
+ * version left in the browser) are one route action through PUT /api/onboarding in process.
+ */
+import { data, type AppLoadContext } from "react-router";
+import type { OnboardingState } from "../../schema/api/onboarding";
+import type { DashboardActionAnswer } from "./onboarding";
+import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
+
+export interface DashboardData {
+  userId: string;
+  /** Null when it could not be read: the checklist says so and offers Try again. */
+  onboarding: OnboardingState | null;
+}
+
+export async function loadDashboard(request: Request, context: AppLoadContext): Promise<DashboardData> {
+  const user = await requireUser(request, context);
+  const result = await callApi<{ data?: OnboardingState }>(context, "/onboarding");
+  return { userId: user.id, onboarding: result.ok ? (result.data.data ?? null) : null };
+}
+
+/** `welcomed` records the first welcome; `steps` hands over the steps (`step` fields) a browser kept from before. */
+export async function dashboardAction(request: Request, context: AppLoadContext) {
+  assertSameOrigin(request);
+  await requireUser(request, context);
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const steps = form.getAll("step").filter((value): value is string => typeof value === "string");
+  if (intent !== "welcomed" && intent !== "steps") return fail(400, { code: "validation-failed", message: "Unknown change on the dashboard", field: "intent" });
+  if (intent === "steps" && steps.length === 0) return fail(400, { code: "validation-failed", message: "Which steps? The form carries none.", field: "step" });
+  const result = await callApi<{ data: OnboardingState }>(context, "/onboarding", { method: "PUT", body: intent === "welcomed" ? { welcomed: true } : { steps } });
+  if (!result.ok) return fail(result.status, result.error);
+  return data<DashboardActionAnswer>({ ok: true, intent, onboarding: result.data.data });
+}
+
+function fail(status: number, error: { code: string; message: string; [key: string]: unknown }) {
+  return data<DashboardActionAnswer>({ ok: false, status, error }, { status });
+}
