@@ -15,11 +15,11 @@ import type { QuotaView } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
 /** The LLM that writes listings (GET /api/health, decision 0020). */
-export interface WriterInfo {
+type WriterInfo = {
   name: string;
   label: string;
   offline: boolean;
-}
+};
 
 /** The embedded defaults that work without network or keys. */
 const OFFLINE_WRITERS = new Set(["offline-composer", "sample", "local"]);
@@ -39,16 +39,16 @@ async function listingWriter(context: AppLoadContext): Promise<WriterInfo | null
   return { name, label: result.data.providerLabels?.llm || name, offline: OFFLINE_WRITERS.has(name) };
 }
 
-export function platformOf(value: string | null): Platform {
+function platformOf(value: string | null): Platform {
   return PLATFORMS.find((platform) => platform === value) ?? "etsy";
 }
 
-export interface CreateScreenData {
+type CreateScreenData = {
   /** The marketplace in the address (?platform=ebay), Etsy without one. */
   platform: Platform;
   quota: QuotaView | null;
   writer: WriterInfo | null;
-}
+};
 
 /** Create Listing: today's quota and the LLM at once; either may be missing (the usage card says so). */
 export async function loadCreateScreen(request: Request, context: AppLoadContext): Promise<CreateScreenData> {
@@ -83,12 +83,12 @@ export async function createAction(request: Request, context: AppLoadContext) {
   return data<CreateActionAnswer>({ ok: true, intent, result: result.data.data });
 }
 
-export interface GenerationScreenData {
+type GenerationScreenData = {
   /** The store name the listing may mention (the profile's); null when the seller has none. */
   storeName: string | null;
   quota: QuotaView | null;
   writer: WriterInfo | null;
-}
+};
 
 /** The wizard's listing step: the store name, today's quota and the LLM at once. */
 export async function loadGenerationScreen(request: Request, context: AppLoadContext): Promise<GenerationScreenData> {

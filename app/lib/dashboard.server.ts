@@ -9,16 +9,15 @@ import type { OnboardingState } from "../../schema/api/onboarding";
 import type { DashboardActionAnswer } from "./onboarding";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
-export interface DashboardData {
-  userId: string;
+type DashboardData = {
   /** Null when it could not be read: the checklist says so and offers Try again. */
   onboarding: OnboardingState | null;
-}
+};
 
 export async function loadDashboard(request: Request, context: AppLoadContext): Promise<DashboardData> {
-  const user = await requireUser(request, context);
+  await requireUser(request, context);
   const result = await callApi<{ data?: OnboardingState }>(context, "/onboarding");
-  return { userId: user.id, onboarding: result.ok ? (result.data.data ?? null) : null };
+  return { onboarding: result.ok ? (result.data.data ?? null) : null };
 }
 
 /** `welcomed` records the first welcome; `steps` hands over the steps (`step` fields) a browser kept from before. */

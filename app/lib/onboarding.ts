@@ -7,6 +7,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { ONBOARDING_STEPS as STEPS, type OnboardingState, type OnboardingStep as Step } from "../../schema/api/onboarding";
 import { legacyCompletedSteps } from "./api/onboarding";
+import { useSessionUser } from "./auth";
 import { STORAGE, safeLocalStorage } from "./storage-keys";
 
 export type OnboardingStep = Step;
@@ -50,7 +51,8 @@ const noChanges = () => () => {};
  * visit is recorded on the account at once (the dashboard's action); this tab keeps saying 'Welcome'
  * until it is closed. Answers null while unknown (the checklist could not be read).
  */
-export function useWelcome(state: OnboardingState | null, userId: string): "first" | "back" | null {
+export function useWelcome(state: OnboardingState | null): "first" | "back" | null {
+  const userId = useSessionUser()?.id ?? "";
   const fetcher = useFetcher<DashboardActionAnswer>();
   const submit = fetcher.submit;
   const sent = useRef(false);

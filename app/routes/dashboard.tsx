@@ -30,10 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { onboarding, userId } = loaderData;
+  const { onboarding } = loaderData;
   useLegacyStepsHandover();
   // 'Welcome' for an account the dashboard has never greeted, 'Welcome back' afterwards.
-  const welcome = useWelcome(onboarding, userId);
+  const welcome = useWelcome(onboarding);
   const title = welcome === "first" ? t("dashboard.titleFirst") : t("dashboard.title");
   return (
     <>

@@ -19,7 +19,7 @@ export interface PartialListing {
   altTexts?: string[];
 }
 
-export interface QuotaInfo {
+interface QuotaInfo {
   used: number;
   limit: number;
   plan: string;
