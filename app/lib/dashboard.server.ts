@@ -20,18 +20,22 @@ export async function loadDashboard(request: Request, context: AppLoadContext): 
   return { onboarding: result.ok ? (result.data.data ?? null) : null };
 }
 
-/** `welcomed` records the first welcome; `steps` hands over the steps (`step` fields) a browser kept from before. */
+/**
+ * One form records what the dashboard learned on arrival: `welcomed=true` (the first welcome) and the
+ * `step` fields a browser kept from an older version. Both go in one PUT /api/onboarding.
+ */
 export async function dashboardAction(request: Request, context: AppLoadContext) {
   assertSameOrigin(request);
   await requireUser(request, context);
   const form = await request.formData();
   const intent = formText(form, "intent");
+  if (intent !== "record") return fail(400, { code: "validation-failed", message: "Unknown change on the dashboard", field: "intent" });
+  const welcomed = formText(form, "welcomed") === "true";
   const steps = form.getAll("step").filter((value): value is string => typeof value === "string");
-  if (intent !== "welcomed" && intent !== "steps") return fail(400, { code: "validation-failed", message: "Unknown change on the dashboard", field: "intent" });
-  if (intent === "steps" && steps.length === 0) return fail(400, { code: "validation-failed", message: "Which steps? The form carries none.", field: "step" });
-  const result = await callApi<{ data: OnboardingState }>(context, "/onboarding", { method: "PUT", body: intent === "welcomed" ? { welcomed: true } : { steps } });
+  if (!welcomed && steps.length === 0) return fail(400, { code: "validation-failed", message: "Nothing to record: the form carries neither the welcome nor a step", field: "step" });
+  const result = await callApi<{ data: OnboardingState }>(context, "/onboarding", { method: "PUT", body: { ...(welcomed ? { welcomed: true } : {}), ...(steps.length ? { steps } : {}) } });
   if (!result.ok) return fail(result.status, result.error);
-  return data<DashboardActionAnswer>({ ok: true, intent, onboarding: result.data.data });
+  return data<DashboardActionAnswer>({ ok: true, onboarding: result.data.data });
 }
 
 function fail(status: number, error: { code: string; message: string; [key: string]: unknown }) {

@@ -42,35 +42,9 @@ const FIRST_VISIT_KEY = "listora.firstVisit";
 
 /** The dashboard action's answer (app/lib/dashboard.server.ts). */
 export type DashboardActionAnswer =
-  { ok: true; intent: "welcomed" | "steps"; onboarding: OnboardingState } | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown } };
+  { ok: true; onboarding: OnboardingState } | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown } };
 
 const noChanges = () => () => {};
-
-/**
- * 'Welcome' for an account the dashboard has never welcomed, 'Welcome back' afterwards. The first
- * visit is recorded on the account at once (the dashboard's action); this tab keeps saying 'Welcome'
- * until it is closed. Answers null while unknown (the checklist could not be read).
- */
-export function useWelcome(state: OnboardingState | null): "first" | "back" | null {
-  const userId = useSessionUser()?.id ?? "";
-  const fetcher = useFetcher<DashboardActionAnswer>();
-  const submit = fetcher.submit;
-  const sent = useRef(false);
-  // The tab's own record, which the server cannot read: false on the server and while hydrating.
-  const firstInThisTab = useSyncExternalStore(
-    noChanges,
-    () => userId !== "" && safeSessionStorage()?.getItem(FIRST_VISIT_KEY) === userId,
-    () => false,
-  );
-  useEffect(() => {
-    if (!state || state.welcomed || sent.current) return;
-    sent.current = true;
-    safeSessionStorage()?.setItem(FIRST_VISIT_KEY, userId);
-    void submit({ intent: "welcomed" }, { method: "post", action: "/dashboard" });
-  }, [state, userId, submit]);
-  if (!state) return null;
-  return !state.welcomed || firstInThisTab ? "first" : "back";
-}
 
 function safeSessionStorage(): Storage | null {
   try {
@@ -84,23 +58,41 @@ function safeSessionStorage(): Storage | null {
 const legacyAtStart = typeof window === "undefined" ? [] : legacyCompletedSteps();
 
 /**
- * Hands the checklist flags an older version kept in this browser's localStorage over to the account
- * (the dashboard's action), then forgets them; the action's revalidation shows them on the checklist.
+ * 'Welcome' for an account the dashboard has never welcomed, 'Welcome back' afterwards; null while
+ * unknown (the checklist could not be read). On arrival one post to the dashboard's action records
+ * the first welcome and hands over the checklist flags an older version kept in this browser's
+ * localStorage (then forgotten); its revalidation shows them. This tab keeps saying 'Welcome' until it
+ * is closed. One post, not two: two fetchers revalidating at once lose the loaders' answer.
  */
-export function useLegacyStepsHandover() {
+export function useWelcome(state: OnboardingState | null): "first" | "back" | null {
+  const userId = useSessionUser()?.id ?? "";
   const fetcher = useFetcher<DashboardActionAnswer>();
   const submit = fetcher.submit;
+  const sent = useRef(false);
+  // The tab's own record, which the server cannot read: false on the server and while hydrating.
+  const firstInThisTab = useSyncExternalStore(
+    noChanges,
+    () => userId !== "" && safeSessionStorage()?.getItem(FIRST_VISIT_KEY) === userId,
+    () => false,
+  );
   useEffect(() => {
-    if (legacyAtStart.length === 0) return;
+    if (!state || sent.current) return;
+    const welcome = !state.welcomed;
+    if (!welcome && legacyAtStart.length === 0) return;
+    sent.current = true;
+    if (welcome) safeSessionStorage()?.setItem(FIRST_VISIT_KEY, userId);
     const form = new FormData();
-    form.set("intent", "steps");
+    form.set("intent", "record");
+    if (welcome) form.set("welcomed", "true");
     for (const step of legacyAtStart.splice(0)) form.append("step", step);
     void submit(form, { method: "post", action: "/dashboard" });
-  }, [submit]);
-  const handedOver = fetcher.data?.ok === true && fetcher.data.intent === "steps";
+  }, [state, userId, submit]);
+  const recorded = fetcher.data?.ok === true;
   useEffect(() => {
-    if (!handedOver) return;
+    if (!recorded) return;
     const storage = safeLocalStorage();
     for (const step of ONBOARDING_STEPS) storage?.removeItem(STORAGE.onboarding[step]);
-  }, [handedOver]);
+  }, [recorded]);
+  if (!state) return null;
+  return !state.welcomed || firstInThisTab ? "first" : "back";
 }

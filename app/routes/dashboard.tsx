@@ -5,7 +5,7 @@ import { TipsCarousel } from "~/components/dashboard/tips-carousel";
 import { PageHeader } from "~/components/page-header";
 import { dashboardAction, loadDashboard } from "~/lib/dashboard.server";
 import { useT } from "~/lib/i18n";
-import { useLegacyStepsHandover, useWelcome } from "~/lib/onboarding";
+import { useWelcome } from "~/lib/onboarding";
 import type { Route } from "./+types/dashboard";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import * as dashboardStrings from "~/lib/i18n/catalog/dashboard";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadDashboard(request, context);
 }
 
-/** The first welcome, and checklist flags an older version left in the browser; the loader reads again after each. */
+/** Records the first welcome and checklist flags an older version left in the browser; the loader reads again after it. */
 export async function action({ request, context }: Route.ActionArgs) {
   return dashboardAction(request, context);
 }
@@ -31,8 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { onboarding } = loaderData;
-  useLegacyStepsHandover();
-  // 'Welcome' for an account the dashboard has never greeted, 'Welcome back' afterwards.
+  // 'Welcome' for an account the dashboard has never greeted, 'Welcome back' afterwards (and on arrival, one record of both).
   const welcome = useWelcome(onboarding);
   const title = welcome === "first" ? t("dashboard.titleFirst") : t("dashboard.title");
   return (

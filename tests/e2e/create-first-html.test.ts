@@ -162,7 +162,7 @@ describe("Dashboard, Create and the listing step at the edge", () => {
 
     for (const [path, fields] of [
       ["/create", { intent: "regenerate", listingId, part: "title" }],
-      ["/dashboard", { intent: "welcomed" }],
+      ["/dashboard", { intent: "record", welcomed: "true" }],
       ["/listing-generation", { intent: "write", requestId: "request-0001", input: "# Pattern" }],
     ] as const) {
       // Another site's Origin: React Router's own check refuses it (400) before the action runs.

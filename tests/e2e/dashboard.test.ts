@@ -57,8 +57,11 @@ describe("dashboard", () => {
     const first = await newContext(browser);
     const page = await first.newPage();
     const { token } = await signInFast(page);
+    // The dashboard records the first welcome on the account as soon as it can (its action, once hydrated).
+    const recorded = page.waitForResponse((r) => r.url().includes("/dashboard.data") && r.request().method() === "POST");
     await page.goto("/dashboard");
     await page.getByRole("heading", { level: 1, name: "Welcome", exact: true }).waitFor();
+    expect((await recorded).status()).toBe(200);
     await first.close();
 
     const later = await newContext(browser);
