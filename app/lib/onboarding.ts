@@ -41,8 +41,7 @@ export function onboardingProgress(completed: number, total = ONBOARDING_STEPS.l
 const FIRST_VISIT_KEY = "listora.firstVisit";
 
 /** The dashboard action's answer (app/lib/dashboard.server.ts). */
-export type DashboardActionAnswer =
-  { ok: true; onboarding: OnboardingState } | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown } };
+export type DashboardActionAnswer = { ok: true; onboarding: OnboardingState } | { ok: false; status: number; error: { code: string; message: string; [key: string]: unknown } };
 
 const noChanges = () => () => {};
 

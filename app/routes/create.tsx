@@ -119,10 +119,7 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader
-        title={t(platform === "etsy" ? "create.title" : `create.title.${platform}`)}
-        description={t(platform === "etsy" ? "create.description" : `create.description.${platform}`)}
-      />
+      <PageHeader title={t(platform === "etsy" ? "create.title" : `create.title.${platform}`)} description={t(platform === "etsy" ? "create.description" : `create.description.${platform}`)} />
       <div className="grid gap-6">
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>

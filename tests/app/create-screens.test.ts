@@ -180,14 +180,22 @@ describe("the wizard's listing step at the edge", () => {
   it("writes the draft's listing with the browser's request id, and finishes it", async () => {
     const { context, calls } = contextOf(healthy);
     const written = await run(() =>
-      generationAction(post("/listing-generation", { intent: "write", requestId: "req-12345678", input: "# Strawberry Keychain", pdfFileId: "", options: JSON.stringify({ craft: "crochet" }) }), context),
+      generationAction(
+        post("/listing-generation", { intent: "write", requestId: "req-12345678", input: "# Strawberry Keychain", pdfFileId: "", options: JSON.stringify({ craft: "crochet" }) }),
+        context,
+      ),
     );
     expect(written).toMatchObject({ status: 200, data: { ok: true, intent: "write", result: { title: "Strawberry Keychain Crochet Pattern" } } });
     expect(calls[0]).toEqual({
       path: "/workflow/etsy-listing",
-      init: { body: { input: { pdfContent: "# Strawberry Keychain", pdfFileId: undefined }, options: { craft: "crochet" }, featureKey: "create-listing" }, headers: { "X-Request-ID": "req-12345678" } },
+      init: {
+        body: { input: { pdfContent: "# Strawberry Keychain", pdfFileId: undefined }, options: { craft: "crochet" }, featureKey: "create-listing" },
+        headers: { "X-Request-ID": "req-12345678" },
+      },
     });
-    const finished = await run(() => generationAction(post("/listing-generation", { intent: "finish", requestId: "req-87654321", listing: JSON.stringify({ title: "T", description: "D", tags: [], altTexts: [] }) }), context));
+    const finished = await run(() =>
+      generationAction(post("/listing-generation", { intent: "finish", requestId: "req-87654321", listing: JSON.stringify({ title: "T", description: "D", tags: [], altTexts: [] }) }), context),
+    );
     expect(finished).toMatchObject({ status: 200, data: { ok: true, intent: "finish", result: { data: { listing: { id: "l1" } } } } });
     expect(calls[1]).toMatchObject({ path: "/workflow/finish", init: { body: { title: "T" }, headers: { "X-Request-ID": "req-87654321" } } });
   });

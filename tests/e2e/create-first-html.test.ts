@@ -234,4 +234,30 @@ describe("Dashboard, Create and the listing step at the edge", () => {
       await context.close();
     });
   }
+
+  for (const view of [
+    { name: "375-dark", options: { width: 375, height: 800, colorScheme: "dark" as const } },
+    { name: "1280-dark", options: { colorScheme: "dark" as const } },
+    { name: "375-light", options: { width: 375, height: 800 } },
+  ]) {
+    it(`lays out Create, the listing step and the dashboard in the ${view.name} view without horizontal scrolling`, async () => {
+      const { token } = await seller();
+      const context = await newContext(browser, view.options);
+      const page = await context.newPage();
+      await useSession(page, token);
+      for (const [path, name] of [
+        ["/create", "create-etsy"],
+        ["/create?platform=ebay", "create-ebay"],
+        ["/listing-generation", "listing-step"],
+        ["/dashboard", "dashboard"],
+      ] as const) {
+        await page.goto(path);
+        await hydrated(page);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(view.options.width ?? 1280);
+        await screenshot(page, `edge-${name}-${view.name}`);
+      }
+      await context.close();
+    });
+  }
 });

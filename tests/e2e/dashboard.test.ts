@@ -120,6 +120,8 @@ describe("dashboard", () => {
       body: JSON.stringify({ title: "Sterling Silver Moon Necklace", description: "A tiny crescent moon on a fine chain.", tags: ["moon necklace"], altTexts: [], originalPrompt: "moon necklace" }),
     });
     expect(listing.status).toBeLessThan(300);
+    // The shell listens once hydrated (the percent above is already in the first HTML).
+    await elsewhere.locator('main[data-ready="true"]').waitFor();
     await elsewhere.evaluate(() => window.dispatchEvent(new CustomEvent("listora:onboarding", { detail: "listing" })));
     await expect.poll(() => elsewhere.getByTestId("onboarding-percent").textContent()).toBe("75% complete");
     await other.close();

@@ -48,7 +48,6 @@ export interface RegeneratedPart {
   provider: string;
 }
 
-
 /**
  * Reads a newline-delimited JSON stream and hands each event over as soon as its line is complete.
  * A line that is not JSON is skipped: one garbled line must not hide the parts around it.
