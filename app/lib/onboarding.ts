@@ -3,8 +3,8 @@
  * server loader (decision 0049): each feature marks its step on the server where it completes; a route
  * action's revalidation shows it, and screens that still write outside actions tell the shell to re-read.
  */
-import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useContext, useEffect, useRef, useSyncExternalStore } from "react";
+import { UNSAFE_DataRouterStateContext, useFetcher, useRevalidator } from "react-router";
 import { ONBOARDING_STEPS as STEPS, type OnboardingState, type OnboardingStep as Step } from "../../schema/api/onboarding";
 import { legacyCompletedSteps } from "./api/onboarding";
 import { useSessionUser } from "./auth";
@@ -74,8 +74,11 @@ export function useWelcome(state: OnboardingState | null): "first" | "back" | nu
     () => userId !== "" && safeSessionStorage()?.getItem(FIRST_VISIT_KEY) === userId,
     () => false,
   );
+  // Posted once the router has finished the loaders it runs on hydration (the shell's clientLoader):
+  // an action's revalidation racing them loses the loaders' answer in React Router.
+  const initialized = useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;
   useEffect(() => {
-    if (!state || sent.current) return;
+    if (!state || sent.current || !initialized) return;
     const welcome = !state.welcomed;
     if (!welcome && legacyAtStart.length === 0) return;
     sent.current = true;
@@ -85,7 +88,7 @@ export function useWelcome(state: OnboardingState | null): "first" | "back" | nu
     if (welcome) form.set("welcomed", "true");
     for (const step of legacyAtStart.splice(0)) form.append("step", step);
     void submit(form, { method: "post", action: "/dashboard" });
-  }, [state, userId, submit]);
+  }, [state, userId, submit, initialized]);
   const recorded = fetcher.data?.ok === true;
   useEffect(() => {
     if (!recorded) return;

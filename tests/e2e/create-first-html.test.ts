@@ -62,13 +62,18 @@ async function withoutJavaScript(token: string): Promise<BrowserContext> {
  * A route action posted as a fetcher posts it (the `.data` request), with the seller's cookie, from
  * `origin` (null: a post that carries no Origin and no Sec-Fetch-Site, which the action cannot place).
  */
-function postAction(path: string, token: string, fields: Record<string, string>, origin: string | null = new URL(baseURL()).origin) {
-  return fetch(`${baseURL()}${path}.data`, {
-    method: "POST",
-    headers: { Cookie: `${SESSION_COOKIE}=${token}`, ...(origin ? { Origin: origin } : {}), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
+async function postAction(path: string, token: string, fields: Record<string, string>, origin: string | null = new URL(baseURL()).origin) {
+  const send = () =>
+    fetch(`${baseURL()}${path}.data`, {
+      method: "POST",
+      headers: { Cookie: `${SESSION_COOKIE}=${token}`, ...(origin ? { Origin: origin } : {}), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  let res = await send();
+  // The local dev server's proxy may answer "retry now" (503, Retry-After: 0) while the Worker reloads.
+  for (let attempt = 0; res.status === 503 && res.headers.get("Retry-After") === "0" && attempt < 3; attempt += 1) res = await send();
+  return res;
 }
 
 /** Hydrated, with the shell's account data on screen: the screen answers clicks. */
