@@ -5,8 +5,8 @@
  * action's answer, or rejects with an ApiError carrying the API's code, message and extra fields
  * (quota, regenerationsLeft, field), as the /api client did.
  */
-import { useCallback, useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useCallback, useContext, useEffect, useRef } from "react";
+import { UNSAFE_DataRouterStateContext, useFetcher } from "react-router";
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import { ApiError } from "./api";
 import type { RegeneratedPart } from "./api/listings";
@@ -57,4 +57,13 @@ export function useActionCall<A extends { ok: boolean }>(action: string) {
   );
 
   return { run, busy: fetcher.state !== "idle" };
+}
+
+/**
+ * True once the router has finished the loaders it runs on hydration (the shell's clientLoader). A
+ * write a screen sends by itself on arrival waits for it: an action's revalidation racing those
+ * loaders loses the loaders' answer in React Router ("No result found for routeId").
+ */
+export function useHydrationLoadersDone(): boolean {
+  return useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;
 }

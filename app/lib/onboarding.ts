@@ -3,11 +3,12 @@
  * server loader (decision 0049): each feature marks its step on the server where it completes; a route
  * action's revalidation shows it, and screens that still write outside actions tell the shell to re-read.
  */
-import { useContext, useEffect, useRef, useSyncExternalStore } from "react";
-import { UNSAFE_DataRouterStateContext, useFetcher, useRevalidator } from "react-router";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import { ONBOARDING_STEPS as STEPS, type OnboardingState, type OnboardingStep as Step } from "../../schema/api/onboarding";
 import { legacyCompletedSteps } from "./api/onboarding";
 import { useSessionUser } from "./auth";
+import { useHydrationLoadersDone } from "./create-actions";
 import { STORAGE, safeLocalStorage } from "./storage-keys";
 
 export type OnboardingStep = Step;
@@ -74,9 +75,8 @@ export function useWelcome(state: OnboardingState | null): "first" | "back" | nu
     () => userId !== "" && safeSessionStorage()?.getItem(FIRST_VISIT_KEY) === userId,
     () => false,
   );
-  // Posted once the router has finished the loaders it runs on hydration (the shell's clientLoader):
-  // an action's revalidation racing them loses the loaders' answer in React Router.
-  const initialized = useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;
+  // Posted once the router has finished the loaders it runs on hydration (the shell's clientLoader).
+  const initialized = useHydrationLoadersDone();
   useEffect(() => {
     if (!state || sent.current || !initialized) return;
     const welcome = !state.welcomed;

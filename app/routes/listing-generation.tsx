@@ -15,7 +15,7 @@ import { isSampleDraft } from "~/components/wizard/sample-draft";
 import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
-import { useActionCall, type GenerationActionAnswer } from "~/lib/create-actions";
+import { useActionCall, useHydrationLoadersDone, type GenerationActionAnswer } from "~/lib/create-actions";
 import { generationAction, loadGenerationScreen } from "~/lib/create.server";
 import { cn } from "~/lib/utils";
 import {
@@ -135,15 +135,16 @@ export default function ListingGeneration({ loaderData }: Route.ComponentProps) 
     setArrived(true);
     setPhase(!wizard.formattedContent.trim() ? { kind: "nothing" } : writtenFrom(wizard) ? { kind: "ready" } : { kind: "generating" });
   }
-  // The listing is written once, on arrival.
+  // The listing is written once, on arrival (after the router's hydration loaders, see useHydrationLoadersDone).
+  const loadersDone = useHydrationLoadersDone();
   useEffect(() => {
-    if (!wizard || started.current) return;
+    if (!wizard || started.current || !loadersDone) return;
     started.current = true;
     // `write` first stores the pending request's id in the draft (sessionStorage and the wizard's state)
     // so that a reload mid-call replays it instead of paying twice: the synchronous state write is that.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (wizard.formattedContent.trim() && !writtenFrom(wizard)) void write(wizard);
-  }, [wizard, write]);
+  }, [wizard, write, loadersDone]);
 
   async function finish() {
     if (!wizard?.listing || finishing || finished) return;
