@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import { useQuota, type QuotaFeature, type QuotaView } from "~/lib/quota";
 import { cn } from "~/lib/utils";
@@ -27,8 +26,6 @@ export function UsageCard({
   const t = useT();
   const shell = useQuota(feature);
   const data = quota ?? shell.data;
-  const isPending = !quota && shell.isPending;
-  const isError = !quota && shell.isError;
   const percent = data ? Math.min(100, Math.round((data.used / Math.max(1, data.limit)) * 100)) : 0;
   const exhausted = data ? data.remaining <= 0 : false;
   return (
@@ -39,20 +36,13 @@ export function UsageCard({
             <GaugeIcon className="size-4 text-muted-foreground" aria-hidden="true" />
             {t(`usage.feature.${feature}`)}
           </div>
-          {isPending ? (
-            <Skeleton className="h-5 w-24" />
-          ) : data ? (
+          {data && (
             <Badge variant={data.plan === "premium" ? "default" : "secondary"} data-testid="usage-plan">
               {data.plan === "premium" ? t("usage.plan.premium") : t("usage.plan.free")}
             </Badge>
-          ) : null}
+          )}
         </div>
-        {isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <Skeleton className="h-2 w-full" />
-            <Skeleton className="h-4 w-40" />
-          </div>
-        ) : isError || !data ? (
+        {!data ? (
           <p className="text-sm text-muted-foreground">{t("usage.unavailable")}</p>
         ) : (
           <>

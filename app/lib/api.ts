@@ -17,7 +17,7 @@ const UNAUTHORIZED_REDIRECT_MS = 100;
 type ClientErrorCode = "timeout" | "network" | "invalid-response";
 
 /** What a screen branches on: the server's stable code (schema/api/errors.ts) or the client's own. */
-export type ApiErrorCode = ErrorCode | ClientErrorCode;
+type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /** The `quota` of a quota-exhausted answer (SPEC section 7: feature, limit, plan). */
 interface ApiErrorQuota {

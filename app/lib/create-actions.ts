@@ -67,3 +67,11 @@ export function useActionCall<A extends { ok: boolean }>(action: string) {
 export function useHydrationLoadersDone(): boolean {
   return useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;
 }
+
+/** The embedded defaults that work without network or keys. */
+const OFFLINE_WRITERS = new Set(["offline-composer", "sample", "local"]);
+
+/** The LLM a loader named, with whether it is the built-in offline default. */
+export function writerOf(writer: { name: string; label: string } | null): { name: string; label: string; offline: boolean } | null {
+  return writer ? { ...writer, offline: OFFLINE_WRITERS.has(writer.name) } : null;
+}

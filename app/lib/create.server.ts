@@ -14,15 +14,11 @@ import type { ActionFailure, CreateActionAnswer, GenerationActionAnswer } from "
 import type { QuotaView } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
-/** The LLM that writes listings (GET /api/health, decision 0020). */
+/** The LLM that writes listings (GET /api/health, decision 0020); the page tells an offline default by its name (writerOf). */
 type WriterInfo = {
   name: string;
   label: string;
-  offline: boolean;
 };
-
-/** The embedded defaults that work without network or keys. */
-const OFFLINE_WRITERS = new Set(["offline-composer", "sample", "local"]);
 
 async function listingQuota(context: AppLoadContext): Promise<QuotaView | null> {
   const result = await callApi<{ used?: number; limit?: number; plan?: string }>(context, "/create-listing/quota");
@@ -36,7 +32,7 @@ async function listingWriter(context: AppLoadContext): Promise<WriterInfo | null
   const result = await callApi<{ providers?: Record<string, string>; providerLabels?: Record<string, string> }>(context, "/health");
   const name = result.ok ? result.data.providers?.llm : undefined;
   if (!result.ok || !name) return null;
-  return { name, label: result.data.providerLabels?.llm || name, offline: OFFLINE_WRITERS.has(name) };
+  return { name, label: result.data.providerLabels?.llm || name };
 }
 
 function platformOf(value: string | null): Platform {

@@ -36,28 +36,32 @@ function asCard(listing: ListingSummary): ListingSummary {
 }
 
 export interface DetailData {
-  listing: ListingDetail | null;
-  notFound: boolean;
+  listing: ListingDetail;
   versions: ListingVersionInfo[] | null;
   /** A shop listing's sales and each change's before/after, shown on its history (null otherwise). */
   sales?: ListingSales | null;
 }
 
-/** A listing with its versions (and a shop listing's sales); not the seller's or gone: 404 with 'Listing not found'. */
+/**
+ * A listing with its versions (and a shop listing's sales). Not the seller's or gone: a thrown 404 the
+ * route's error boundary shows as 'Listing not found'; any other failure is thrown with its status
+ * ('Failed to load listing details').
+ */
 export async function loadListing(request: Request, context: AppLoadContext, id: string) {
   await requireUser(request, context);
   const path = `/listings/${encodeURIComponent(id)}`;
   const [listing, versions] = await Promise.all([callApi<{ data?: { listing?: ListingDetail } }>(context, path), callApi<{ data?: { versions?: ListingVersionInfo[] } }>(context, `${path}/versions`)]);
-  const found = listing.ok ? (listing.data.data?.listing ?? null) : null;
+  if (!listing.ok) throw data({ success: false, code: listing.error.code, message: listing.error.message }, { status: listing.status });
+  const found = listing.data.data?.listing;
+  if (!found) throw data({ success: false, code: "invalid-response", message: "Invalid response from server" }, { status: 502 });
   // The sales are an extra, read only for a shop listing: without them the listing still shows.
-  const sales = found?.source === "shop" ? await callApi<{ data?: ListingSales }>(context, `/shop/listings/${encodeURIComponent(id)}/sales`) : null;
+  const sales = found.source === "shop" ? await callApi<{ data?: ListingSales }>(context, `/shop/listings/${encodeURIComponent(id)}/sales`) : null;
   const answer: DetailData = {
     listing: found,
-    notFound: !listing.ok && listing.error.code === "not-found",
     versions: versions.ok && Array.isArray(versions.data.data?.versions) ? versions.data.data.versions : null,
     sales: sales?.ok ? (sales.data.data ?? null) : null,
   };
-  return data(answer, { status: answer.notFound ? 404 : !listing.ok ? listing.status : 200 });
+  return answer;
 }
 
 function payloadOf(form: FormData): Record<string, unknown> {

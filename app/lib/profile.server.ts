@@ -37,11 +37,20 @@ export async function loadProfileScreen(request: Request, context: AppLoadContex
   };
 }
 
-type ProfileIntent = "personal" | "preferences" | "password" | "checkout" | "portal";
+/**
+ * The screen's forms, and the account's small writes the shell and the dashboard send from any screen
+ * (decision 0051): the verification link again, the dashboard's first welcome, and checklist flags an
+ * older version left in a browser.
+ */
+type ProfileIntent = "personal" | "preferences" | "password" | "checkout" | "portal" | "resend-verification" | "welcomed" | "onboarding-steps";
 
 /** What the action answers a form: the saved profile, or the message to show (SPEC §8 texts). */
 export type ProfileActionAnswer =
-  { ok: true; intent: ProfileIntent; profile?: ProfileResponse; message?: string } | { ok: false; intent: ProfileIntent | null; code: string; message: string; field?: string };
+  | { ok: true; intent: ProfileIntent; profile?: ProfileResponse; message?: string; devOutbox?: string }
+  | { ok: false; intent: ProfileIntent | null; code: string; message: string; field?: string; retryAfter?: number };
+
+/** An intent the action does not know: its code and field (decision 0042); screens show "profile.errors.unknownChange" (app/lib/profile.ts). */
+const UNKNOWN_CHANGE = { code: "validation-failed", field: "intent", message: "Unknown change to the profile" } as const;
 
 const PREFERENCE_FIELDS = ["language", "theme", "emailNotifications", "pushNotifications"] as const;
 
@@ -56,8 +65,15 @@ function preferencesOf(form: FormData): ProfileUpdate {
   return changes as ProfileUpdate;
 }
 
-function fail(intent: ProfileIntent | null, status: number, error: { code: string; message: string; field?: unknown }, init?: ResponseInit) {
-  const answer: ProfileActionAnswer = { ok: false, intent, code: error.code, message: error.message, ...(typeof error.field === "string" ? { field: error.field } : {}) };
+function fail(intent: ProfileIntent | null, status: number, error: { code: string; message: string; field?: unknown; retryAfter?: unknown }, init?: ResponseInit) {
+  const answer: ProfileActionAnswer = {
+    ok: false,
+    intent,
+    code: error.code,
+    message: error.message,
+    ...(typeof error.field === "string" ? { field: error.field } : {}),
+    ...(typeof error.retryAfter === "number" ? { retryAfter: error.retryAfter } : {}),
+  };
   return data(answer, { ...init, status });
 }
 
@@ -99,5 +115,18 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     return redirect(result.data.url);
   }
 
-  return fail(null, 400, { code: "validation-failed", message: "Unknown change to the profile", field: "intent" });
+  if (intent === "resend-verification") {
+    const result = await callApi<{ message?: string; devOutbox?: string }>(context, "/auth/resend-verification", { method: "POST", body: {} });
+    if (!result.ok) return fail(intent, result.status, result.error);
+    return data<ProfileActionAnswer>({ ok: true, intent, message: result.data.message, ...(result.data.devOutbox ? { devOutbox: result.data.devOutbox } : {}) });
+  }
+
+  if (intent === "welcomed" || intent === "onboarding-steps") {
+    const body = intent === "welcomed" ? { welcomed: true } : { steps: formText(form, "steps").split(",").filter(Boolean) };
+    const result = await callApi(context, "/onboarding", { method: "PUT", body });
+    if (!result.ok) return fail(intent, result.status, result.error);
+    return data<ProfileActionAnswer>({ ok: true, intent });
+  }
+
+  return fail(null, 400, UNKNOWN_CHANGE);
 }

@@ -1,44 +1,23 @@
-/** The signed-in user's profile, loaded with the account data of the app layout (decision 0024). */
-import { useCallback, useState } from "react";
-import { useRevalidator } from "react-router";
-import type { ProfileUpdate } from "../../schema/api";
-import { forgetProfile, keepProfile, useAccountPart } from "./account";
-import { updateProfileRequest, type ProfileResponse } from "./api/profile";
+/**
+ * The signed-in user's profile, read by the app layout's server loader with the rest of the account
+ * data (decision 0051). Changes are the /profile route's action (intent "personal" or "preferences");
+ * the revalidation that follows it shows them everywhere.
+ */
+import { useAccountPart } from "./account";
+import type { Translate } from "./i18n";
 
 export type { ProfileResponse } from "./api/profile";
 
-/** The profile; refetch() reads it from the server again. */
+/** The profile ({ data, error, isError }); data is undefined outside the signed-in area or when it could not be read. */
 export function useProfile() {
-  return useAccountPart((account) => account.profile, forgetProfile);
+  return useAccountPart((account) => account.profile);
 }
 
-type MutateOptions = { onSuccess?: (profile: ProfileResponse) => void; onError?: (error: unknown) => void };
-
-/** PUT /api/profile; the answer replaces the loaded profile (the screens revalidate without reading it again). */
-export function useUpdateProfile() {
-  const { revalidate } = useRevalidator();
-  const [state, setState] = useState<{ isPending: boolean; variables?: ProfileUpdate; error: unknown }>({ isPending: false, error: null });
-  const mutateAsync = useCallback(
-    async (changes: ProfileUpdate) => {
-      setState({ isPending: true, variables: changes, error: null });
-      try {
-        const profile = await updateProfileRequest(changes);
-        keepProfile(profile);
-        setState({ isPending: false, error: null });
-        void revalidate();
-        return profile;
-      } catch (error) {
-        setState({ isPending: false, variables: changes, error });
-        throw error;
-      }
-    },
-    [revalidate],
-  );
-  const mutate = useCallback(
-    (changes: ProfileUpdate, options: MutateOptions = {}) => {
-      mutateAsync(changes).then(options.onSuccess, (error: unknown) => options.onError?.(error));
-    },
-    [mutateAsync],
-  );
-  return { ...state, isError: state.error !== null, mutate, mutateAsync };
+/**
+ * The text of a change the /profile action refused: an intent it does not know (validation-failed on
+ * the field "intent", decision 0042) in the seller's language, anything else the server's message.
+ */
+export function refusedChangeText(answer: { code: string; field?: string; message: string }, t: Translate): string {
+  if (answer.code === "validation-failed" && answer.field === "intent") return t("errors.unknownProfileChange");
+  return answer.message;
 }

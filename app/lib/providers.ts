@@ -1,7 +1,7 @@
 /**
  * The providers the server uses, from GET /api/health (decision 0020): which LLM writes listings
  * and wizard text ("workers-ai", "deepseek", ... or "offline-composer") and its label for people
- * ("Workers AI (llama-3.3-70b)"). Loaded with the account data (kept five minutes); nothing is shown until it is known.
+ * ("Workers AI (llama-3.3-70b)"). Read by the app layout's server loader with the account data (decision 0051).
  */
 import { useAccountPart } from "./account";
 import type { HealthBody } from "./api/health";

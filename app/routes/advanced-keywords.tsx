@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, BarChart3Icon, CalendarRangeIcon, InfoIcon, ListIcon, RotateCcwIcon, SearchIcon, TelescopeIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useNavigation, useSubmit } from "react-router";
 import { GEOS, type Geo } from "../../schema/api/keywords";
 import { AdvancedForm } from "~/components/advanced/advanced-form";
 import { AnalysisDetails } from "~/components/advanced/analysis-details";
@@ -19,11 +19,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
-import { AnalysisError, analyzeKeyword, type AnalysisOutcome } from "~/lib/api/advanced";
+import { newRequestId } from "~/lib/api";
+import type { AnalysisAnswer } from "~/lib/api/advanced";
+import { advancedKeywordsAction, loadAdvancedKeywords } from "~/lib/keywords.server";
 import { type MessageKey, useT } from "~/lib/i18n";
-import { markOnboardingStep } from "~/lib/onboarding";
 import { useActiveProvider } from "~/lib/providers";
-import { useRefreshQuota } from "~/lib/quota";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/advanced-keywords";
 import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
@@ -37,82 +37,99 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "advanced.metaTitle") }];
 }
 
-const asGeo = (value: string | null): Geo => ((GEOS as readonly string[]).includes((value ?? "").toUpperCase()) ? ((value ?? "").toUpperCase() as Geo) : "US");
+/** The keyword and region the address names fill the form (decision 0050); nothing is analysed until the seller posts it. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadAdvancedKeywords(request, context);
+}
 
-export default function AdvancedKeywords() {
+/** One analysis (it may spend a unit of the day, so it is a POST). */
+export function action({ request, context }: Route.ActionArgs) {
+  return advancedKeywordsAction(request, context);
+}
+
+/** When the page cannot reach its action at all, the answer says so (SPEC §8's network text) instead of the error screen. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<AnalysisAnswer> {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const geo = String(form.get("geo") ?? "US");
+    return {
+      ok: false,
+      keyword: String(form.get("keyword") ?? ""),
+      geo: (GEOS as readonly string[]).includes(geo) ? (geo as Geo) : "US",
+      status: 0,
+      code: "network",
+      text: { key: "advanced.error.network" },
+    };
+  }
+}
+
+export default function AdvancedKeywords({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const refreshQuota = useRefreshQuota();
-  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const submit = useSubmit();
   // Which trends provider serves analyses (the account data's /api/health), so the page can say where its data comes from.
   const trends = useActiveProvider("trends");
+  const answer = actionData as AnalysisAnswer | undefined;
 
-  const [keyword, setKeyword] = useState("");
-  const [geo, setGeo] = useState<Geo>("US");
+  const [keyword, setKeyword] = useState(answer?.keyword ?? loaderData.keyword);
+  const [geo, setGeo] = useState<Geo>(answer?.geo ?? loaderData.geo);
   const [touched, setTouched] = useState(false);
-  const [fieldError, setFieldError] = useState<MessageKey | null>(null);
-  const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">("idle");
-  const [outcome, setOutcome] = useState<AnalysisOutcome | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [last, setLast] = useState<{ keyword: string; geo: Geo } | null>(null);
-  const fromLink = useRef(false);
+  const [fieldError, setFieldError] = useState<MessageKey | null>(answer && !answer.ok && answer.field === "keyword" && "key" in answer.text ? answer.text.key : null);
 
-  async function run(value: string, region: Geo) {
-    const submitError = keywordSubmitError(value);
-    setTouched(true);
-    setFieldError(submitError);
-    if (submitError) {
-      document.querySelector<HTMLInputElement>('input[name="keyword"]')?.focus();
-      return;
+  // A new answer: the form shows what was analysed (a related query, the SEO table's 'analyze trend').
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer) {
+      setKeyword(answer.keyword);
+      setGeo(answer.geo);
+      setFieldError(!answer.ok && answer.field === "keyword" && "key" in answer.text ? answer.text.key : null);
     }
-    setLast({ keyword: value, geo: region });
-    setStatus("loading");
-    setFailure(null);
-    try {
-      const result = await analyzeKeyword(value, region);
-      setOutcome(result);
-      setStatus("done");
-      const data = result.data;
-      if (data.isFallback) {
-        toast({ title: t("advanced.toast.limited"), description: data.fallbackReason ?? t("advanced.limited.description") });
-      } else {
+  }
+
+  // The answer's notice (SPEC §8), once per answer.
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) {
+      const data = answer.outcome.data;
+      if (data.isFallback) toast({ title: t("advanced.toast.limited"), description: data.fallbackReason ?? t("advanced.limited.description") });
+      else
         toast({
           title: data.fromCache ? t("advanced.toast.completeCached") : t("advanced.toast.complete"),
           description: t("advanced.toast.completeDescription", { keyword: data.keyword }),
           variant: "success",
         });
-      }
-      void refreshQuota("advanced-keywords");
-      markOnboardingStep("keyword");
-    } catch (error) {
-      const message = error instanceof AnalysisError ? ("message" in error.text ? error.text.message : t(error.text.key)) : t("advanced.error.generic");
-      setFailure(message);
-      setStatus("error");
-      toast({ title: t("advanced.toast.failed"), description: message, variant: "destructive" });
-      if (error instanceof AnalysisError && error.code === "quota-exhausted") void refreshQuota("advanced-keywords");
+    } else if (answer.field !== "keyword") {
+      toast({ title: t("advanced.toast.failed"), description: "message" in answer.text ? answer.text.message : t(answer.text.key), variant: "destructive" });
     }
+  }, [answer, t]);
+
+  /** Checks the keyword with SPEC §5's submit texts; a bad one stops the post and takes the focus. */
+  function check(value: string): boolean {
+    const submitError = keywordSubmitError(value);
+    setTouched(true);
+    setFieldError(submitError);
+    if (submitError) document.querySelector<HTMLInputElement>('input[name="keyword"]')?.focus();
+    return !submitError;
   }
 
-  // Arriving from a keyword's 'analyze trend' link analyses it straight away (a cached answer is free),
-  // once the layout has its account data: until then the page is still being hydrated, and a run started
-  // then could be lost (and paid for twice) if the screen is rendered again.
-  const accountReady = !trends.isPending;
-  useEffect(() => {
-    const fromQuery = params.get("keyword");
-    if (fromLink.current || !fromQuery || !accountReady) return;
-    fromLink.current = true;
-    const region = asGeo(params.get("geo"));
-    setKeyword(fromQuery);
-    setGeo(region);
-    void run(fromQuery, region);
-    // Only a new link starts an analysis: `run` changes on every render and is guarded by fromLink.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, accountReady]);
+  function run(value: string, region: Geo) {
+    if (!check(value)) return;
+    void submit({ keyword: value.trim(), geo: region, requestId: newRequestId() }, { method: "post", action: "/advanced-keywords" });
+  }
 
   function pick(query: string) {
     setKeyword(query);
     window.scrollTo({ top: 0, behavior: "smooth" });
-    void run(query, geo);
   }
+
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/advanced-keywords") === true;
+  const outcome = answer?.ok ? answer.outcome : null;
+  const failure = answer && !answer.ok && answer.field !== "keyword" ? ("message" in answer.text ? answer.text.message : t(answer.text.key)) : null;
+  const status = busy ? "loading" : outcome ? "done" : failure ? "error" : "idle";
 
   const providerName = outcome ? analysisProvider(outcome.data) : trends.data?.name;
   const offline = providerName === "sample" || providerName === "etsy";
@@ -148,7 +165,7 @@ export default function AdvancedKeywords() {
           setFieldError(keywordFieldError(keyword));
         }}
         onGeo={setGeo}
-        onSubmit={() => run(keyword, geo)}
+        onSubmit={() => check(keyword)}
       />
 
       <div aria-live="polite" className="sr-only">
@@ -173,8 +190,8 @@ export default function AdvancedKeywords() {
           <AlertTitle>{t("advanced.error.title")}</AlertTitle>
           <AlertDescription>
             <p>{failure}</p>
-            {last && (
-              <Button variant="outline" size="sm" className="mt-2" onClick={() => run(last.keyword, last.geo)}>
+            {answer && (
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => run(answer.keyword, answer.geo)}>
                 <RotateCcwIcon aria-hidden="true" />
                 {t("app.tryAgain")}
               </Button>
@@ -232,7 +249,7 @@ export default function AdvancedKeywords() {
             badge={data.source !== "serpapi" ? <SampleBadge testId="related-sample-badge" /> : undefined}
             testId="section-related"
           >
-            <RelatedQueries top={data.relatedQueries?.top ?? []} rising={data.relatedQueries?.rising ?? []} onPick={pick} />
+            <RelatedQueries top={data.relatedQueries?.top ?? []} rising={data.relatedQueries?.rising ?? []} geo={answer?.geo ?? geo} onPick={pick} />
           </ResultSection>
           <ResultSection title={t("advanced.details.title")} icon={<InfoIcon className="size-4 text-muted-foreground" aria-hidden="true" />} testId="section-details">
             <AnalysisDetails data={data} processingTimeMs={outcome.processingTimeMs} />

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useSyncExternalStore } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { AppSidebar } from "~/components/shell/app-sidebar";
@@ -7,47 +7,35 @@ import { ProfileSync } from "~/components/shell/profile-sync";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
-import { loadAccount } from "~/lib/account";
-import { noteSessionUser } from "~/lib/auth";
+import { loadAccount } from "~/lib/account.server";
 import { useT } from "~/lib/i18n";
-import { useOnboardingRefresh } from "~/lib/onboarding";
-import { requireUser } from "~/lib/session.server";
+import { useLegacyOnboardingHandover } from "~/lib/onboarding";
 import { COOKIE, readCookie } from "~/lib/storage-keys";
 import type { Route } from "./+types/app-layout";
 
-/** Private screens: the session cookie's user (decision 0041), or /login carrying the location (SPEC §2). */
+/**
+ * Private screens: the session cookie's user (decision 0041), or /login carrying the location (SPEC §2);
+ * then the account data every signed-in screen reads (profile, quotas, providers, checklist), at the
+ * edge as that user (decision 0051), so the first HTML shows the user menu, usage cards and banners.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { sidebarOpen: readCookie(request.headers.get("Cookie"), COOKIE.sidebar) !== "false", userId: user.id };
+  const { userId, account } = await loadAccount(request, context);
+  return { sidebarOpen: readCookie(request.headers.get("Cookie"), COOKIE.sidebar) !== "false", userId, account };
 }
-
-/** The server's sign-in check, then the account data every signed-in screen reads (decision 0024). */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const server = await serverLoader();
-  noteSessionUser(server.userId);
-  return { ...server, account: await loadAccount(server.userId) };
-}
-// No HydrateFallback: the server renders the shell from its own loader (each screen shows its skeleton
-// inside it) and this clientLoader runs on hydration, so the shell a visitor may already use stays mounted.
-clientLoader.hydrate = true as const;
 
 /**
- * Account data is read again when a screen asks for it (revalidate() after a use, or a form action),
- * not on every navigation between screens; a token that has gone meanwhile (signed out in another tab)
- * runs the check again.
+ * The account data is read again after a write (every route action, on any screen) and when a screen
+ * asks for it (useRefreshQuota, Try again: a revalidation of the same address), not on every
+ * navigation between screens: each screen's own loader checks the session for itself.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!accountShown) return true;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
 }
 
-/**
- * Whether the shell on screen shows the account data. A navigation started before the first load
- * finished (a click during hydration) cancels that load and leaves the server's data: the next
- * navigation then loads the account data even though it is not a revalidation.
- */
-let accountShown = false;
+const noChanges = () => () => {};
+const hydrated = () => true;
+const notHydrated = () => false;
 
 function Shell({ sidebarOpen, ready, children }: { sidebarOpen: boolean; ready: boolean; children: React.ReactNode }) {
   const t = useT();
@@ -80,14 +68,9 @@ function Shell({ sidebarOpen, ready, children }: { sidebarOpen: boolean; ready: 
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
-  const ready = "account" in loaderData;
-  useOnboardingRefresh();
-  useEffect(() => {
-    accountShown = ready;
-    return () => {
-      accountShown = false;
-    };
-  }, [ready]);
+  // The server's HTML already shows the account data; `data-ready` says the shell now answers clicks (hydrated).
+  const ready = useSyncExternalStore(noChanges, hydrated, notHydrated);
+  useLegacyOnboardingHandover();
   return (
     <Shell sidebarOpen={loaderData.sidebarOpen} ready={ready}>
       <VerifyEmailBanner />

@@ -21,7 +21,7 @@ import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
 import type { QuotaView } from "~/lib/api/quota";
-import { useActionCall, type CreateActionAnswer } from "~/lib/create-actions";
+import { useActionCall, writerOf, type CreateActionAnswer } from "~/lib/create-actions";
 import { createAction, loadCreateScreen } from "~/lib/create.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/create";
@@ -114,7 +114,7 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
   }
 
   // Which LLM writes listings, before the first run too (decision 0020); the answer says who did.
-  const provider = state.provider ?? loaderData.writer;
+  const provider = state.provider ?? writerOf(loaderData.writer);
   const showResult = state.status === "generating" || state.status === "done";
 
   return (

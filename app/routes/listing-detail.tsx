@@ -1,6 +1,6 @@
 import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Link, useNavigate, useParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Link, useNavigate, useParams, useRevalidator, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { CharCounter } from "~/components/listings/char-counter";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
@@ -35,7 +35,6 @@ import * as salesStrings from "~/lib/i18n/catalog/shop-sales";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [listingsStrings, listingVersionsStrings, auditStrings, salesStrings] } satisfies I18nHandle;
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "detail.metaTitle") }];
@@ -61,18 +60,46 @@ function Section({ title, copyText, meta, children, testId }: { title: string; c
   );
 }
 
-function ErrorState({ message }: { message: string }) {
+function ErrorState({ message, status, retry }: { message: string; status?: number; retry?: ReactNode }) {
   const { t } = useI18n();
   return (
-    <Alert variant="destructive" data-testid="detail-error">
+    <Alert variant="destructive" data-testid="detail-error" data-status={status}>
       <AlertCircleIcon aria-hidden="true" />
       <AlertTitle>{message}</AlertTitle>
       <AlertDescription>
-        <Button asChild variant="outline" size="sm" className="mt-2">
-          <Link to="/listings">{t("detail.returnToListings")}</Link>
-        </Button>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/listings">{t("detail.returnToListings")}</Link>
+          </Button>
+          {retry}
+        </div>
       </AlertDescription>
     </Alert>
+  );
+}
+
+/**
+ * The loader's thrown answer (decision 0042), in the SPEC's words inside the shell: a listing that does
+ * not exist or is another seller's is 'Listing not found' (HTTP 404); any other failure 'Failed to load
+ * listing details', with Try again. Both come with 'Return to Listings'.
+ */
+export function ErrorBoundary() {
+  const { t } = useI18n();
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const retry =
+    status === 404 ? undefined : (
+      <Button variant="outline" size="sm" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+        {t("app.tryAgain")}
+      </Button>
+    );
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={t("detail.title")} />
+      <ErrorState message={status === 404 ? t("detail.notFound") : t("detail.loadFailed")} status={status} retry={retry} />
+    </div>
   );
 }
 
@@ -118,7 +145,7 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
   // A save, restore or conflict answers the listing as it is now: shown at once, until the loader's
   // read that follows the action (revalidation) replaces it.
   const [answered, setAnswered] = useState<{ over: ListingDetail | null; listing: ListingDetail } | null>(null);
-  const loaded = data?.listing ?? null;
+  const loaded = data.listing;
   const listing = answered && answered.over === loaded ? answered.listing : loaded;
   const show = (next: ListingDetail) => setAnswered({ over: loaded, listing: next });
   const [editing, setEditing] = useState(false);
@@ -223,9 +250,7 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
         }
       />
 
-      {!listing ? (
-        <ErrorState message={data.notFound ? t("detail.notFound") : t("detail.loadFailed")} />
-      ) : listing && editing ? (
+      {editing ? (
         <Card>
           <CardContent>
             <ListingEditor

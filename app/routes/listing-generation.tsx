@@ -15,7 +15,7 @@ import { isSampleDraft } from "~/components/wizard/sample-draft";
 import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
-import { useActionCall, useHydrationLoadersDone, type GenerationActionAnswer } from "~/lib/create-actions";
+import { useActionCall, useHydrationLoadersDone, writerOf, type GenerationActionAnswer } from "~/lib/create-actions";
 import { generationAction, loadGenerationScreen } from "~/lib/create.server";
 import { cn } from "~/lib/utils";
 import {
@@ -72,7 +72,7 @@ export default function ListingGeneration({ loaderData }: Route.ComponentProps) 
   const [finished, setFinished] = useState(false);
   // Who wrote the listing: the answer says; until then (or after a reload) the server's active LLM.
   const [served, setServed] = useState<{ label: string; offline: boolean } | null>(null);
-  const writer = served ?? loaderData.writer;
+  const writer = served ?? writerOf(loaderData.writer);
   const started = useRef(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);

@@ -12,7 +12,6 @@ import { SecurityCard } from "~/components/profile/security-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n";
-import { forgetProfile } from "~/lib/account";
 import { loadProfileScreen, profileAction, type ProfileScreenData } from "~/lib/profile.server";
 import type { Route } from "./+types/profile";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -35,18 +34,13 @@ export function loader({ request, context }: Route.LoaderArgs): Promise<ProfileS
   return loadProfileScreen(request, context);
 }
 
-/** The screen's writes (intent: personal, preferences, password, checkout, portal); the loaders read again after each. */
+/**
+ * The screen's writes (intent: personal, preferences, password, checkout, portal) and the account's
+ * small writes other screens send here (resend-verification, welcomed, onboarding-steps; decision 0051).
+ * The loaders read again after each, the app layout's account data included, so the shell shows the change.
+ */
 export function action({ request, context }: Route.ActionArgs) {
   return profileAction(request, context);
-}
-
-/**
- * In the browser, a write also drops the account data's kept profile (app/lib/account.ts), so the
- * revalidation that follows the action shows the new name and preferences in the shell too.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  forgetProfile();
-  return serverAction();
 }
 
 /** How often, and how many times, the screen asks again after Stripe sent the seller back (about 40 s in all). */
@@ -72,7 +66,6 @@ function CheckoutReturnNotice({ billing }: { billing: BillingStatus | null }) {
     if (premium) {
       if (!announced.current) {
         announced.current = true;
-        forgetProfile();
         void revalidator.revalidate();
       }
       return;

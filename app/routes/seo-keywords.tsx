@@ -1,10 +1,10 @@
-import { LogInIcon, RotateCcwIcon, SearchXIcon, SparklesIcon } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
-import type { KeywordList, KeywordListSummary } from "../../schema/api/keyword-lists";
+import { AlertTriangleIcon, LogInIcon, RotateCcwIcon, SearchXIcon, SparklesIcon } from "lucide-react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Link, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
+import type { KeywordListSummary } from "../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../schema/api/keywords";
 import { listToRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
-import { KeywordListsPanel } from "~/components/keywords/keyword-lists-panel";
+import { KeywordListsPanel, SEO_ROUTE } from "~/components/keywords/keyword-lists-panel";
 import { SaveToListDialog } from "~/components/keywords/save-to-list-dialog";
 import { KeywordResults, type Filter } from "~/components/keywords/keyword-results";
 import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
@@ -16,15 +16,13 @@ import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { UsageCard } from "~/components/usage-card";
-import { deleteKeywordList, fetchKeywordList, fetchKeywordLists } from "~/lib/api/keyword-lists";
-import { classifySearchError, searchKeywords, type SearchFailure, type SearchForm } from "~/lib/api/keywords";
+import { classifySearchFailure, type SearchFailure, type SearchForm } from "~/lib/api/keywords";
 import { type MessageKey, useT, type Vars } from "~/lib/i18n";
+import type { SeoActionAnswer, SeoLoaderData } from "~/lib/keyword-actions";
+import { loadSeoKeywords, seoKeywordsAction } from "~/lib/keywords.server";
 import { productNameError } from "~/lib/keyword-validation";
-import { markOnboardingStep } from "~/lib/onboarding";
-import { useRefreshQuota } from "~/lib/quota";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/seo-keywords";
@@ -39,22 +37,50 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "seo.metaTitle") }];
 }
 
+/** The seller's saved keyword lists (and ?list=<id> with its keywords), read at the edge (decision 0050). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadSeoKeywords(request, context);
+}
+
+/** A search (it may spend a unit of the day, so it is a POST) and the saved lists' writes. */
+export function action({ request, context }: Route.ActionArgs) {
+  return seoKeywordsAction(request, context);
+}
+
+/**
+ * In the browser the server's action runs as it is; when the page cannot reach it at all, the answer
+ * says so (SPEC §8 'Something went wrong while fetching keywords.') instead of the error screen.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<SeoActionAnswer> {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return { ok: false, intent: intent === "search" ? "search" : null, error: { code: "network", message: "", status: 0 } };
+  }
+}
+
 type Meta = Omit<KeywordSearchResult, "keywords">;
 
-interface Session {
-  form: SearchForm;
-  searched: string;
+/** What the results area shows: the last search's answer, as rows. */
+interface Shown {
   meta: Meta;
+  searched: string;
   rows: KeywordRow[];
+}
+
+interface Session extends Shown {
+  form: SearchForm;
   picked: KeywordRow[];
 }
 
-/** The last search survives a trip to another screen in this tab (e.g. the 'analyze trend' link and back). */
+/** The last search survives a trip to another screen in this tab (e.g. Create Listing and back): it is never searched again. */
 const SESSION_KEY = "listora.seo.lastSearch";
 
 function readSession(): Session | null {
   try {
-    const raw = typeof window === "undefined" ? null : window.sessionStorage.getItem(SESSION_KEY);
+    const raw = window.sessionStorage.getItem(SESSION_KEY);
     const value = raw ? (JSON.parse(raw) as Session) : null;
     return value && Array.isArray(value.rows) && Array.isArray(value.picked) && value.meta ? value : null;
   } catch {
@@ -62,60 +88,85 @@ function readSession(): Session | null {
   }
 }
 
-/**
- * On arrival: the saved keyword lists (null when they cannot be read: the panel offers a retry) and the
- * last search of this tab. A search spends a unit of the day, so it stays the user's own action.
- */
-export async function clientLoader() {
-  const lists = await fetchKeywordLists().catch(() => null);
-  return { lists, session: readSession() };
+function shownOf(answer: Extract<SeoActionAnswer, { intent: "search"; ok: true }>): Shown {
+  const { keywords, ...meta } = answer.result;
+  return { meta, searched: answer.form.productName.trim(), rows: toRows(keywords) };
 }
 
-export function HydrateFallback() {
-  const t = useT();
-  return (
-    <div className="grid gap-6" aria-busy="true">
-      <PageHeader title={t("seo.title")} description={t("seo.description")} />
-      <Skeleton className="h-24 w-full rounded-xl" />
-      <Skeleton className="h-48 w-full rounded-xl" />
-    </div>
-  );
+/** A search answer's failure, unless it is the product name's (shown under the field instead). */
+function failureOf(answer: SeoActionAnswer | undefined): SearchFailure | null {
+  if (!answer || answer.ok || answer.intent !== "search" || answer.error.field === "product_name") return null;
+  return classifySearchFailure(answer.error);
 }
 
-export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
+const useClientLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+export default function SeoKeywords({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigate = useNavigate();
-  const refreshQuota = useRefreshQuota();
-  const revalidator = useRevalidator();
-  const { session } = loaderData;
-  const lists = loaderData.lists ?? [];
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const { lists, openList, openListMissing } = loaderData as SeoLoaderData;
+  const answer = actionData?.intent === "search" ? actionData : undefined;
 
-  const [form, setForm] = useState<SearchForm>(session?.form ?? DEFAULT_FORM);
-  const [nameError, setNameError] = useState<{ key: MessageKey; vars?: Vars } | null>(null);
-  const [status, setStatus] = useState<"idle" | "loading" | "done" | "error">(session ? "done" : "idle");
-  const [failure, setFailure] = useState<SearchFailure | null>(null);
-  const [meta, setMeta] = useState<Meta | null>(session?.meta ?? null);
-  const [searched, setSearched] = useState(session?.searched ?? "");
-  const [rows, setRows] = useState<KeywordRow[]>(session?.rows ?? []);
-  const [picked, setPicked] = useState<KeywordRow[]>(session?.picked ?? []);
+  const [form, setForm] = useState<SearchForm>(answer?.form ?? DEFAULT_FORM);
+  const [nameError, setNameError] = useState<{ key: MessageKey; vars?: Vars } | null>(() =>
+    answer && !answer.ok && answer.error.field === "product_name" ? productNameError(answer.form?.productName ?? "") : null,
+  );
+  const [shown, setShown] = useState<Shown | null>(answer?.ok ? shownOf(answer) : null);
+  const [failure, setFailure] = useState<SearchFailure | null>(failureOf(answer));
+  const [picked, setPicked] = useState<KeywordRow[]>(() => (openList ? listToRows(openList, answer?.ok ? shownOf(answer).rows : []) : []));
   const [sort, setSort] = useState<SortState | null>(null);
   const [filter, setFilter] = useState<Filter>("all");
   const [page, setPage] = useState(1);
   const [handingOver, setHandingOver] = useState(false);
-  const [listBusy, setListBusy] = useState<string | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
-  const listsStatus = loaderData.lists ? "ready" : revalidator.state === "loading" ? "loading" : "error";
-  /** The lists are read again by the loader after a change (or a retry). */
-  const loadLists = () => revalidator.revalidate();
+  const rows = useMemo(() => shown?.rows ?? [], [shown]);
+
+  // A new search's answer (the action's): its rows replace the results; the selection stays.
+  const [seenAnswer, setSeenAnswer] = useState(answer);
+  if (answer !== seenAnswer) {
+    setSeenAnswer(answer);
+    if (answer) {
+      if (answer.form) setForm(answer.form);
+      setFailure(failureOf(answer));
+      setNameError(!answer.ok && answer.error.field === "product_name" ? productNameError(answer.form?.productName ?? "") : null);
+      if (answer.ok) {
+        setShown(shownOf(answer));
+        setSort(null);
+        setFilter("all");
+        setPage(1);
+      }
+    }
+  }
+
+  // The quota's notice (SPEC §8 'Quota Exceeded'), once per answer.
+  useEffect(() => {
+    const kind = failureOf(answer);
+    if (kind?.kind === "quota") toast({ title: t("seo.error.quotaTitle"), description: t("seo.error.quota", { limit: kind.limit, plan: kind.plan }), variant: "destructive" });
+  }, [answer, t]);
+
+  // Back in this tab without a new answer: the last search and selection, as they were (before the first paint).
+  const restored = useRef(false);
+  useClientLayoutEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    if (answer) return;
+    const session = readSession();
+    if (!session) return;
+    setForm(session.form);
+    setShown({ meta: session.meta, searched: session.searched, rows: session.rows });
+    if (!openList) setPicked(session.picked);
+  }, [answer, openList]);
 
   useEffect(() => {
-    if (!meta) return;
+    if (!shown) return;
     try {
-      window.sessionStorage.setItem(SESSION_KEY, JSON.stringify({ form, searched, meta, rows, picked } satisfies Session));
+      window.sessionStorage.setItem(SESSION_KEY, JSON.stringify({ form, ...shown, picked } satisfies Session));
     } catch {
       /* storage full or blocked: the screen still works, it just forgets */
     }
-  }, [form, searched, meta, rows, picked]);
+  }, [form, shown, picked]);
 
   const pickedIds = useMemo(() => new Set(picked.map((k) => k.id)), [picked]);
   // The table shows each row's selection from the picked list, which may also hold earlier searches' keywords.
@@ -137,6 +188,9 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
   );
   const view = filter === "selected" ? selectedRows : allRows;
 
+  const searching = navigation.state === "submitting" && navigation.formAction?.startsWith(SEO_ROUTE) === true && navigation.formData?.get("intent") === "search";
+  const status = searching ? "loading" : failure ? "error" : shown ? "done" : "idle";
+
   function setSelected(ids: string[], selected: boolean) {
     setPicked((current) => {
       if (!selected) return current.filter((k) => !ids.includes(k.id));
@@ -146,36 +200,17 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
     });
   }
 
-  async function onSubmit() {
+  /** Checks the name before the form posts; a bad one stops the post and takes the focus. */
+  function checkName(): boolean {
     const error = productNameError(form.productName);
     setNameError(error);
-    if (error) {
-      document.querySelector<HTMLInputElement>('input[name="product_name"]')?.focus();
-      return;
-    }
-    setStatus("loading");
-    setFailure(null);
-    try {
-      const result = await searchKeywords(form);
-      const { keywords, ...rest } = result;
-      setRows(toRows(keywords));
-      setMeta(rest);
-      setSearched(form.productName.trim());
-      setSort(null);
-      setFilter("all");
-      setPage(1);
-      setStatus("done");
-      void refreshQuota("seo-analysis");
-      markOnboardingStep("keyword");
-    } catch (error) {
-      const kind = classifySearchError(error);
-      setFailure(kind);
-      setStatus("error");
-      if (kind.kind === "quota") {
-        toast({ title: t("seo.error.quotaTitle"), description: t("seo.error.quota", { limit: kind.limit, plan: kind.plan }), variant: "destructive" });
-        void refreshQuota("seo-analysis");
-      }
-    }
+    if (error) document.querySelector<HTMLInputElement>('input[name="product_name"]')?.focus();
+    return !error;
+  }
+
+  function searchAgain() {
+    if (!checkName()) return;
+    void submit({ intent: "search", product_name: form.productName, category: form.category, country: form.country, platform: form.platform }, { method: "post", action: SEO_ROUTE });
   }
 
   function onSort(key: SortKey) {
@@ -185,7 +220,7 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
 
   function onDownload() {
     const csv = toCsv(view);
-    const file = csvFileName(searched || "keywords", meta?.country ?? form.country, meta?.platform ?? form.platform);
+    const file = csvFileName(shown?.searched || "keywords", shown?.meta.country ?? form.country, shown?.meta.platform ?? form.platform);
     // A byte-order mark so spreadsheet apps read non-ASCII keywords as UTF-8.
     const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
@@ -204,45 +239,45 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
     handOverKeywords(safeLocalStorage(), STORAGE.selectedKeywords, toSelectedKeywords(picked.map((k) => ({ ...k, selected: true }))), () => navigate("/create"));
   }
 
-  function onSaved(list: KeywordList) {
+  function onSaved(list: KeywordListSummary) {
     toast({ title: t("lists.saved", { name: list.name }), description: t("lists.savedDescription", { count: list.count }), variant: "success" });
-    void loadLists();
   }
 
-  /** Runs a list action with its buttons held, and says so when it fails. */
-  async function withList(list: KeywordListSummary, action: () => Promise<void>) {
-    setListBusy(list.id);
-    try {
-      await action();
-    } catch {
-      toast({ title: t("lists.panel.failed"), variant: "destructive" });
-      void loadLists();
-    } finally {
-      setListBusy(null);
-    }
+  // Open and Send read one list through the route's loader (?list=<id>): a read, not a write.
+  const opener = useFetcher<SeoLoaderData>();
+  const sender = useFetcher<SeoLoaderData>();
+  const [readingId, setReadingId] = useState<string | null>(null);
+  const reading = opener.state !== "idle" || sender.state !== "idle" ? readingId : null;
+  const readList = (list: KeywordListSummary, purpose: "open" | "send") => {
+    setReadingId(list.id);
+    void (purpose === "open" ? opener : sender).load(`${SEO_ROUTE}?list=${encodeURIComponent(list.id)}`);
+  };
+
+  // An opened list becomes the selection (its keywords that are rows of this search are ticked there).
+  const [seenOpened, setSeenOpened] = useState(opener.data);
+  if (opener.state === "idle" && opener.data !== seenOpened) {
+    setSeenOpened(opener.data);
+    if (opener.data?.openList) setPicked(listToRows(opener.data.openList, rows));
   }
-
-  const onOpenList = (summary: KeywordListSummary) =>
-    withList(summary, async () => {
-      const list = await fetchKeywordList(summary.id);
-      setPicked(listToRows(list, rows));
-      toast({ title: t("lists.panel.opened", { name: list.name, count: list.count }) });
-      document.querySelector('[data-testid="selected-keywords"]')?.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    });
-
-  const onSendList = (summary: KeywordListSummary) =>
-    withList(summary, async () => {
-      const list = await fetchKeywordList(summary.id);
-      setHandingOver(true);
-      handOverKeywords(safeLocalStorage(), STORAGE.selectedKeywords, toSelectedKeywords(listToRows(list, rows)), () => navigate("/create"));
-    });
-
-  const onDeleteList = (summary: KeywordListSummary) =>
-    withList(summary, async () => {
-      await deleteKeywordList(summary.id);
-      toast({ title: t("lists.panel.deleted", { name: summary.name }) });
-      await loadLists();
-    });
+  const noticed = useRef<{ open?: SeoLoaderData; send?: SeoLoaderData }>({});
+  useEffect(() => {
+    const answer = opener.data;
+    if (opener.state !== "idle" || !answer || noticed.current.open === answer) return;
+    noticed.current.open = answer;
+    const list = answer.openList;
+    if (!list) return void toast({ title: t("lists.panel.failed"), variant: "destructive" });
+    toast({ title: t("lists.panel.opened", { name: list.name, count: list.count }) });
+    document.querySelector('[data-testid="selected-keywords"]')?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }, [opener.state, opener.data, t]);
+  // A sent list goes to Create Listing as the shared selection (SPEC §2's hand-over).
+  useEffect(() => {
+    const answer = sender.data;
+    if (sender.state !== "idle" || !answer || noticed.current.send === answer) return;
+    noticed.current.send = answer;
+    if (!answer.openList) return void toast({ title: t("lists.panel.failed"), variant: "destructive" });
+    const keywords = listToRows(answer.openList, rows).map((k) => ({ ...k, selected: true }));
+    handOverKeywords(safeLocalStorage(), STORAGE.selectedKeywords, toSelectedKeywords(keywords), () => navigate("/create"));
+  }, [sender.state, sender.data, rows, navigate, t]);
 
   const failureText = failure
     ? failure.kind === "unauthorized"
@@ -267,7 +302,7 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
           if (nameError) setNameError(productNameError(next.productName));
         }}
         onBlurName={() => setNameError(productNameError(form.productName))}
-        onSubmit={onSubmit}
+        onSubmit={checkName}
         nameError={nameError ? t(nameError.key, nameError.vars) : null}
         busy={status === "loading"}
       />
@@ -275,6 +310,14 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
       <div aria-live="polite" className="sr-only">
         {status === "loading" ? t("seo.results.loading") : status === "done" ? t("seo.results.count", { count: rows.length }) : ""}
       </div>
+
+      {openListMissing && (
+        <Alert variant="warning" data-testid="open-list-missing">
+          <AlertTriangleIcon aria-hidden="true" />
+          <AlertTitle>{t("lists.missing.title")}</AlertTitle>
+          <AlertDescription>{t("lists.missing.description")}</AlertDescription>
+        </Alert>
+      )}
 
       {status === "loading" && (
         <Card aria-busy="true" aria-label={t("seo.results.loading")}>
@@ -297,7 +340,7 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
                 </Link>
               </Button>
             ) : failure.kind !== "quota" ? (
-              <Button variant="outline" size="sm" className="mt-2" onClick={onSubmit}>
+              <Button variant="outline" size="sm" className="mt-2" onClick={searchAgain}>
                 <RotateCcwIcon aria-hidden="true" />
                 {t("app.tryAgain")}
               </Button>
@@ -307,7 +350,7 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
       )}
 
       {status === "idle" && (
-        <Card className="border-dashed shadow-none">
+        <Card className="border-dashed shadow-none" data-testid="seo-start">
           <CardContent className="flex flex-col items-center gap-2 py-4 text-center">
             <SparklesIcon className="size-8 text-primary" aria-hidden="true" />
             <h2 className="font-semibold">{t("seo.start.title")}</h2>
@@ -316,7 +359,7 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
         </Card>
       )}
 
-      {status === "done" && meta && rows.length === 0 && (
+      {status === "done" && shown && rows.length === 0 && (
         <Alert data-testid="no-keywords">
           <SearchXIcon aria-hidden="true" />
           <AlertTitle>{t("seo.empty.title")}</AlertTitle>
@@ -324,10 +367,10 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
         </Alert>
       )}
 
-      {status === "done" && meta && rows.length > 0 && (
+      {status === "done" && shown && rows.length > 0 && (
         <KeywordResults
-          meta={meta}
-          productName={searched}
+          meta={shown.meta}
+          productName={shown.searched}
           rows={allRows}
           selectedRows={selectedRows}
           filter={filter}
@@ -351,9 +394,9 @@ export default function SeoKeywords({ loaderData }: Route.ComponentProps) {
         <SelectedKeywords selected={picked} onRemove={(id) => setSelected([id], false)} onClear={() => setPicked([])} onUse={onUse} onSave={() => setSaveOpen(true)} busy={handingOver} />
       )}
 
-      <KeywordListsPanel lists={lists} status={listsStatus} busyId={listBusy} onOpen={onOpenList} onSend={onSendList} onDelete={onDeleteList} onRetry={() => void loadLists()} />
+      <KeywordListsPanel lists={lists} busyId={reading} onOpen={(list) => readList(list, "open")} onSend={(list) => readList(list, "send")} />
 
-      <SaveToListDialog open={saveOpen} onOpenChange={setSaveOpen} keywords={picked.map(toSavedKeyword)} lists={lists} onSaved={onSaved} />
+      <SaveToListDialog open={saveOpen} onOpenChange={setSaveOpen} keywords={picked.map(toSavedKeyword)} lists={lists ?? []} onSaved={onSaved} />
     </div>
   );
 }

@@ -2,7 +2,6 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ApiCallInit, ApiResult } from "../../shared/session";
 import { createAction, generationAction, loadCreateScreen, loadGenerationScreen } from "~/lib/create.server";
-import { dashboardAction, loadDashboard } from "~/lib/dashboard.server";
 
 const USER = { id: "u1", email: "ayse@example.com", emailVerified: true };
 
@@ -31,11 +30,9 @@ function contextOf(answer: (path: string, init: ApiCallInit) => Answer, user: ty
   return { context, calls };
 }
 
-const ONBOARDING = { steps: { profile: true, keyword: true, listing: false, image: false }, progress: 50, welcomed: false };
 const HEALTH = { success: true, providers: { llm: "offline-composer" }, providerLabels: { llm: "Offline composer" } };
 
-function healthy(path: string, init: ApiCallInit): Answer {
-  if (path === "/onboarding") return { status: 200, body: { success: true, data: init.method === "PUT" ? { ...ONBOARDING, welcomed: true } : ONBOARDING } };
+function healthy(path: string): Answer {
   if (path === "/create-listing/quota") return { status: 200, body: { success: true, used: 3, limit: 10, plan: "free" } };
   if (path === "/health") return { status: 200, body: HEALTH };
   if (path === "/profile") return { status: 200, body: { success: true, storeName: "Moonlit Silver Studio" } };
@@ -67,67 +64,16 @@ async function run(action: () => Promise<unknown>) {
   }
 }
 
-describe("the dashboard at the edge", () => {
-  it("reads the account's checklist and welcome as the session's user, and says so when it cannot", async () => {
-    const { context, calls } = contextOf(healthy);
-    expect(await loadDashboard(new Request("http://localhost/dashboard"), context)).toEqual({ onboarding: ONBOARDING });
-    expect(calls.map((c) => c.path)).toEqual(["/onboarding"]);
-    const down = contextOf(() => ({ status: 503, body: { code: "unavailable", message: "Down" } }));
-    expect(await loadDashboard(new Request("http://localhost/dashboard"), down.context)).toEqual({ onboarding: null });
-  });
-
-  it("sends a signed-out visitor to /login with the dashboard as the place to come back to", async () => {
-    const { context } = contextOf(healthy, null);
-    const thrown = (await loadDashboard(new Request("http://localhost/dashboard"), context).catch((e: unknown) => e)) as Response;
-    expect(thrown.status).toBe(302);
-    expect(thrown.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
-  });
-
-  it("records the first welcome and the steps a browser kept in one PUT", async () => {
-    const { context, calls } = contextOf(healthy);
-    const answer = await run(() => dashboardAction(post("/dashboard", { intent: "record", welcomed: "true", step: ["profile", "keyword"] }), context));
-    expect(answer).toMatchObject({ status: 200, data: { ok: true, onboarding: { welcomed: true } } });
-    expect(calls).toEqual([{ path: "/onboarding", init: { method: "PUT", body: { welcomed: true, steps: ["profile", "keyword"] } } }]);
-  });
-
-  it("refuses an unknown intent or an empty record with a clear 400, and passes the API's 400 for an unknown step", async () => {
-    const { context, calls } = contextOf(healthy);
-    expect(await run(() => dashboardAction(post("/dashboard", { intent: "delete-account" }), context))).toMatchObject({
-      status: 400,
-      data: { ok: false, error: { code: "validation-failed", message: "Unknown change on the dashboard" } },
-    });
-    expect(await run(() => dashboardAction(post("/dashboard", { intent: "record" }), context))).toMatchObject({
-      status: 400,
-      data: { error: { message: "Nothing to record: the form carries neither the welcome nor a step" } },
-    });
-    expect(calls).toEqual([]);
-    const strict = contextOf(() => ({ status: 400, body: { code: "validation-failed", message: "Each step must be one of: profile, keyword, listing, image" } }));
-    expect(await run(() => dashboardAction(post("/dashboard", { intent: "record", step: "billing" }), strict.context))).toMatchObject({
-      status: 400,
-      data: { error: { message: "Each step must be one of: profile, keyword, listing, image" } },
-    });
-  });
-
-  it("refuses a post from another site with 403 and sends nothing to the API", async () => {
-    const { context, calls } = contextOf(healthy);
-    expect(await run(() => dashboardAction(post("/dashboard", { intent: "record", welcomed: "true" }, "https://evil.example"), context))).toMatchObject({
-      status: 403,
-      data: { code: "cross-origin" },
-    });
-    expect(calls).toEqual([]);
-  });
-});
-
 describe("Create Listing at the edge", () => {
   it("reads today's quota and the listing writer, and opens the marketplace of the address", async () => {
     const { context } = contextOf(healthy);
     expect(await loadCreateScreen(new Request("http://localhost/create?platform=ebay"), context)).toEqual({
       platform: "ebay",
       quota: { used: 3, limit: 10, plan: "free", remaining: 7 },
-      writer: { name: "offline-composer", label: "Offline composer", offline: true },
+      writer: { name: "offline-composer", label: "Offline composer" },
     });
     // An unknown marketplace in the address is Etsy; a quota or health that cannot be read is null.
-    const down = contextOf((path, init) => (path === "/health" || path.endsWith("/quota") ? { status: 503, body: {} } : healthy(path, init)));
+    const down = contextOf((path) => (path === "/health" || path.endsWith("/quota") ? { status: 503, body: {} } : healthy(path)));
     expect(await loadCreateScreen(new Request("http://localhost/create?platform=shopify"), down.context)).toEqual({ platform: "etsy", quota: null, writer: null });
   });
 
@@ -173,7 +119,7 @@ describe("the wizard's listing step at the edge", () => {
     expect(await loadGenerationScreen(new Request("http://localhost/listing-generation"), context)).toEqual({
       storeName: "Moonlit Silver Studio",
       quota: { used: 3, limit: 10, plan: "free", remaining: 7 },
-      writer: { name: "offline-composer", label: "Offline composer", offline: true },
+      writer: { name: "offline-composer", label: "Offline composer" },
     });
   });
 

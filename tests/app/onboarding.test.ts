@@ -1,9 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchOnboarding, legacyCompletedSteps } from "~/lib/api/onboarding";
-import { ONBOARDING_STEPS, markOnboardingStep, onboardingProgress } from "~/lib/onboarding";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { createElement } from "react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { legacyCompletedSteps } from "~/lib/api/onboarding";
+import { ONBOARDING_STEPS, onboardingProgress, useLegacyOnboardingHandover } from "~/lib/onboarding";
 import { STORAGE } from "~/lib/storage-keys";
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 describe("onboarding progress", () => {
   it("is the rounded share of the four steps", () => {
@@ -22,36 +28,32 @@ describe("onboarding progress", () => {
     expect(legacyCompletedSteps(localStorage)).toEqual(["profile"]);
   });
 
-  it("sends the flags an older version left in this browser to the account once, then forgets them", async () => {
+  it("hands the flags an older version left in this browser to the account once (the /profile action), then forgets them", async () => {
     localStorage.setItem(STORAGE.onboarding.listing, "true");
-    const calls: { method: string; body: unknown }[] = [];
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
-      calls.push({ method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : null });
-      return new Response(JSON.stringify({ success: true, data: { steps: { profile: false, keyword: false, listing: true, image: false }, progress: 25, welcomed: false } }), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      });
-    });
-    vi.stubGlobal("fetch", fetchMock);
-    try {
-      const first = await fetchOnboarding(localStorage);
-      expect(first.steps.listing).toBe(true);
-      expect(calls[0]).toEqual({ method: "PUT", body: { steps: ["listing"] } });
-      expect(localStorage.getItem(STORAGE.onboarding.listing)).toBeNull();
-      await fetchOnboarding(localStorage);
-      expect(calls[1].method).toBe("GET");
-    } finally {
-      vi.unstubAllGlobals();
+    localStorage.setItem(STORAGE.onboarding.keyword, "true");
+    const posted: Record<string, string>[] = [];
+    function Shell() {
+      useLegacyOnboardingHandover();
+      return createElement("p", null, "shell");
     }
-  });
-
-  it("no longer writes the browser's storage when a step is marked: it tells the dashboard to re-read", () => {
-    const heard = vi.fn();
-    window.addEventListener("listora:onboarding", heard);
-    markOnboardingStep("image");
-    window.removeEventListener("listora:onboarding", heard);
-    expect(localStorage.getItem(STORAGE.onboarding.image)).toBeNull();
-    expect(heard).toHaveBeenCalledTimes(1);
-    expect((heard.mock.calls[0][0] as CustomEvent).detail).toBe("image");
+    const Stub = createRoutesStub([
+      { path: "/dashboard", Component: Shell },
+      {
+        path: "/profile",
+        action: async ({ request }) => {
+          posted.push(Object.fromEntries((await request.formData()) as unknown as Iterable<[string, string]>));
+          return { ok: true, intent: "onboarding-steps" };
+        },
+      },
+    ]);
+    render(createElement(Stub, { initialEntries: ["/dashboard"] }));
+    await waitFor(() => expect(localStorage.getItem(STORAGE.onboarding.listing)).toBeNull(), { timeout: 10_000 });
+    expect(posted).toEqual([{ intent: "onboarding-steps", steps: "keyword,listing" }]);
+    expect(localStorage.getItem(STORAGE.onboarding.keyword)).toBeNull();
+    cleanup();
+    // Nothing left to hand over: the next visit sends nothing.
+    render(createElement(Stub, { initialEntries: ["/dashboard"] }));
+    await screen.findByText("shell");
+    expect(posted).toHaveLength(1);
   });
 });

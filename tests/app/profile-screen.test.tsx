@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiCallInit, ApiResult } from "../../shared/session";
-import { I18nProvider } from "~/lib/i18n";
+import { I18nProvider, translate } from "~/lib/i18n";
+import { refusedChangeText } from "~/lib/profile";
 import { loadProfileScreen, profileAction } from "~/lib/profile.server";
 import { ThemeProvider } from "~/lib/theme";
 import ProfileSettings, { handle as profileRoute } from "~/routes/profile";
@@ -131,7 +132,36 @@ describe("profile screen at the edge", () => {
     expect(calls[0].init.body).toEqual({ emailNotifications: false });
     const unknown = await answerTo(post({ intent: "delete-everything" }), context);
     expect(unknown.init?.status).toBe(400);
-    expect(unknown.data).toMatchObject({ ok: false, code: "validation-failed", message: "Unknown change to the profile" });
+    expect(unknown.data).toMatchObject({ ok: false, code: "validation-failed", field: "intent", message: "Unknown change to the profile" });
+    // The screens say it in the seller's language (both catalogues), by its code and field.
+    const refused = unknown.data as { code: string; field?: string; message: string };
+    expect(refusedChangeText(refused, (key) => translate("en", key))).toBe("Unknown change to the profile");
+    expect(refusedChangeText(refused, (key) => translate("tr", key))).toBe("Profilde bilinmeyen bir değişiklik");
+    expect(refusedChangeText({ code: "validation-failed", field: "storeName", message: "Store name is too long" }, (key) => translate("tr", key))).toBe("Store name is too long");
+  });
+
+  it("sends the account's small writes of the shell and the dashboard through the same action", async () => {
+    const { context, calls } = contextOf((path) =>
+      path === "/auth/resend-verification"
+        ? { status: 200, body: { success: true, alreadyVerified: false, message: "We sent a new confirmation link to ayse@example.com.", devOutbox: "/dev/mail" } }
+        : { status: 200, body: { success: true, data: { steps: { profile: false, keyword: true, listing: true, image: false }, progress: 50, welcomed: true } } },
+    );
+    const resent = await answerTo(post({ intent: "resend-verification" }), context);
+    expect(resent.data).toMatchObject({ ok: true, intent: "resend-verification", devOutbox: "/dev/mail" });
+    await answerTo(post({ intent: "welcomed" }), context);
+    await answerTo(post({ intent: "onboarding-steps", steps: "keyword,listing" }), context);
+    expect(calls.map((c) => [c.path, c.init.method, c.init.body])).toEqual([
+      ["/auth/resend-verification", "POST", {}],
+      ["/onboarding", "PUT", { welcomed: true }],
+      ["/onboarding", "PUT", { steps: ["keyword", "listing"] }],
+    ]);
+  });
+
+  it("answers a verification link asked for too often with its status and code (429 rate-limited)", async () => {
+    const { context } = contextOf(() => ({ status: 429, body: { code: "rate-limited", message: "Too many requests" } }));
+    const refused = await answerTo(post({ intent: "resend-verification" }), context);
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data).toMatchObject({ ok: false, intent: "resend-verification", code: "rate-limited" });
   });
 
   it("refuses a change posted from another site with 403 and sends nothing to the API", async () => {

@@ -92,8 +92,9 @@ describe("the route error boundary", () => {
   });
 
   it("is the error boundary of every route that loads a seller's records", () => {
-    for (const route of [listingDetail, listings, shopReview, shop, profile]) expect(route.ErrorBoundary).toBe(RouteErrorBoundary);
-    // A shop listing has its own boundary, in My Shop's words ("This listing is not in your shop").
+    for (const route of [listings, shopReview, shop, profile]) expect(route.ErrorBoundary).toBe(RouteErrorBoundary);
+    // A shop listing and a listing have their own boundaries, in the SPEC's words ("This listing is not in your shop", "Listing not found").
     expect(typeof shopListing.ErrorBoundary).toBe("function");
+    expect(typeof listingDetail.ErrorBoundary).toBe("function");
   });
 });

@@ -16,7 +16,7 @@ function serverContext(): AppLoadContext {
     async api<T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> {
       const response = await fetch(`/api${path}`, {
         method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-        headers: init.body === undefined ? {} : { "Content-Type": "application/json" },
+        headers: { ...init.headers, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
       const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
 
 // Which LLM writes listings, on the screen (decision 0020). The served build is a local run, so it
-// really uses the offline composer; a deployment's answers (health naming Workers AI, a Workers AI
-// failure in the generation stream) are played into the page with the exact shapes the Worker sends
+// really uses the offline composer; a deployment's answers (health naming Workers AI, as the page's
+// loader data, and a Workers AI failure in the generation stream) are played into the page with the exact shapes the Worker sends
 // (tests/worker/workers-ai-deploy.test.ts checks that the Worker sends them).
 
 let browser: Browser;
@@ -38,8 +38,17 @@ const FAILED_STREAM = [
   .map((e) => JSON.stringify(e))
   .join("\n");
 
+/**
+ * The providers reach the page with the app layout's loader data (decision 0051), read from /api/health
+ * on the server: the page's HTML (and a navigation's data) is answered as a deployment's, the local
+ * run's offline composer renamed to what DEPLOYED_HEALTH names.
+ */
 async function asDeployment(page: Page) {
-  await page.route("**/api/health", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(DEPLOYED_HEALTH) }));
+  const deployed = (text: string) => text.replaceAll("offline-composer", DEPLOYED_HEALTH.providers.llm).replaceAll("Offline composer (built in)", DEPLOYED_HEALTH.providerLabels.llm);
+  await page.route(/\/create(\.data)?(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: deployed(await response.text()) });
+  });
   await page.route("**/api/listings/generate", (route) => route.fulfill({ status: 200, contentType: "application/x-ndjson; charset=utf-8", body: `${FAILED_STREAM}\n` }));
 }
 

@@ -96,11 +96,11 @@ describe("Dashboard, Create and the listing step at the edge", () => {
     expect(html).toMatch(/data-testid="onboarding-step-listing" data-complete="false"/);
     expect(html).toMatch(/<h1[^>]*>Welcome<\/h1>/);
 
-    // Once welcomed (the dashboard's action records it), the first HTML says 'Welcome back'.
+    // Once welcomed (recorded by the account's action, decision 0051), the first HTML says 'Welcome back'.
     const context = await newContext(browser);
     const page = await context.newPage();
     await useSession(page, token);
-    const welcomed = page.waitForResponse((r) => r.url().includes("/dashboard.data") && r.request().method() === "POST");
+    const welcomed = page.waitForResponse((r) => r.url().includes("/profile.data") && r.request().method() === "POST");
     await page.goto("/dashboard");
     expect((await welcomed).status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: "Welcome", exact: true }).waitFor();
@@ -167,7 +167,6 @@ describe("Dashboard, Create and the listing step at the edge", () => {
 
     for (const [path, fields] of [
       ["/create", { intent: "regenerate", listingId, part: "title" }],
-      ["/dashboard", { intent: "record", welcomed: "true" }],
       ["/listing-generation", { intent: "write", requestId: "request-0001", input: "# Pattern" }],
     ] as const) {
       // Another site's Origin: React Router's own check refuses it (400) before the action runs.
@@ -177,8 +176,7 @@ describe("Dashboard, Create and the listing step at the edge", () => {
       expect(unplaced.status, path).toBe(403);
       expect(await unplaced.text(), path).toContain("cross-origin");
     }
-    // Nothing was spent or recorded by the refused posts.
-    expect((await api<{ data: { welcomed: boolean } }>("/onboarding", owner.token)).body.data.welcomed).toBe(false);
+    // Nothing was spent by the refused posts.
     expect((await api<{ used: number }>("/create-listing/quota", owner.token)).body.used).toBe(1);
 
     const badPart = await postAction("/create", owner.token, { intent: "regenerate", listingId, part: "price" });

@@ -225,6 +225,7 @@ describe("monthly searches on the SEO screen", () => {
     const page = await context.newPage();
     await signInOnVolumeServer(page);
     await page.goto("/advanced-keywords?keyword=crochet%20bag&geo=US");
+    await page.getByTestId("advanced-submit").click();
     await page.getByTestId("section-monthly").waitFor();
     const bars = page.getByTestId("monthly-bar");
     await expect.poll(() => bars.count()).toBe(12);
@@ -319,6 +320,15 @@ describe("saved keyword lists", () => {
     expect(await page.getByTestId("keyword-lists").innerText()).toContain("İlan Oluştur'a gönder");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, "seo-keyword-lists-tr-dark-phone");
+
+    // Rename it: the field opens under the list, and the list is read again with its new name.
+    await page.getByRole("button", { name: "Önlükler listesini yeniden adlandır" }).click();
+    await page.getByTestId("rename-input").fill("Keten önlükler");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "seo-keyword-list-rename-tr-dark-phone");
+    await page.getByTestId("rename-submit").click();
+    await expect.poll(() => page.getByTestId("saved-list").first().getAttribute("data-name")).toBe("Keten önlükler");
+    expect(await page.getByTestId("rename-form").count()).toBe(0);
     await context.close();
   });
 });

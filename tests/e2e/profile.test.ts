@@ -69,7 +69,10 @@ describe("profile settings", () => {
   it("changes the password (only once all three fields are filled and valid), then logs in with the new one", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const { email } = await signInFast(page, uniqueEmail("pw"));
+    const { email, token: before } = await signInFast(page, uniqueEmail("pw"));
+    // Another session of the same account (a second device), signed in with the old password.
+    const elsewhere = await fetch(`${baseURL()}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
+    const { token: otherDevice } = (await elsewhere.json()) as { token: string };
     await page.goto("/profile");
     await ready(page);
     const update = page.getByTestId("update-password");
@@ -94,6 +97,9 @@ describe("profile settings", () => {
     await update.click();
     await page.getByText("Password changed. Other sessions have been signed out.").first().waitFor();
     expect(await page.getByLabel("Current password").inputValue()).toBe("");
+    // SPEC §7's change-password ends the other sessions: the other device's token and this tab's old one are refused.
+    for (const ended of [otherDevice, before]) expect((await fetch(`${baseURL()}/api/profile`, { headers: { Authorization: `Bearer ${ended}` } })).status).toBe(401);
+    expect(await sessionToken(page)).not.toBe(before);
     // The fresh token keeps this tab signed in.
     await page.reload();
     await ready(page);

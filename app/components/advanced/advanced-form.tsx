@@ -1,13 +1,20 @@
 import { SearchIcon } from "lucide-react";
+import { Form } from "react-router";
 import { GEOS, type Geo } from "../../../schema/api/keywords";
 import { FormField } from "~/components/form-field";
 import { SelectField } from "~/components/keywords/select-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { newRequestId } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 
-/** Keyword (validated on blur and change) and Geographic Region (default US). */
+/**
+ * Keyword (validated on blur and change) and Geographic Region (default US). It posts to the route's
+ * action (an analysis may spend a unit of the day, decision 0050), so it works before the page is
+ * hydrated; `onSubmit` checks the keyword first and answers false to stop the post. The request id the
+ * page adds as it sends becomes the analysis's X-Request-ID, so a repeated submission is answered once.
+ */
 export function AdvancedForm({
   keyword,
   geo,
@@ -25,7 +32,7 @@ export function AdvancedForm({
   onKeyword: (value: string) => void;
   onBlur: () => void;
   onGeo: (geo: Geo) => void;
-  onSubmit: () => void;
+  onSubmit: () => boolean;
 }) {
   const t = useT();
   return (
@@ -34,15 +41,20 @@ export function AdvancedForm({
         <CardTitle>{t("advanced.form.title")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form
+        <Form
+          method="post"
+          action="/advanced-keywords"
           noValidate
           aria-busy={busy}
           className="grid gap-4 sm:grid-cols-[2fr_1fr] lg:grid-cols-[2fr_1fr_auto] lg:items-start"
           onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
+            if (!onSubmit()) return e.preventDefault();
+            // A fresh X-Request-ID for this analysis, made as it is sent.
+            const requestId = e.currentTarget.elements.namedItem("requestId");
+            if (requestId instanceof HTMLInputElement) requestId.value = newRequestId();
           }}
         >
+          <input type="hidden" name="requestId" defaultValue="" />
           <FormField label={t("advanced.form.keyword")} error={error}>
             <Input
               name="keyword"
@@ -65,7 +77,7 @@ export function AdvancedForm({
             <SearchIcon aria-hidden="true" />
             {busy ? t("advanced.form.busy") : t("advanced.form.submit")}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,11 +1,11 @@
 import { CheckIcon, PartyPopperIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
+import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
-import type { OnboardingState } from "../../../schema/api/onboarding";
-import { ONBOARDING_STEPS, onboardingProgress, type OnboardingStep } from "~/lib/onboarding";
+import { ONBOARDING_STEPS, onboardingProgress, useOnboarding, type OnboardingStep } from "~/lib/onboarding";
 import { cn } from "~/lib/utils";
 
 const STEP_ROUTES: Record<OnboardingStep, string> = {
@@ -15,19 +15,18 @@ const STEP_ROUTES: Record<OnboardingStep, string> = {
   image: "/edit-image",
 };
 
-/**
- * The four steps, read from the account by the dashboard's loader (so another browser shows the same
- * progress); null when they could not be read: Try again loads the dashboard again (works without JavaScript).
- */
-export function OnboardingChecklist({ state }: { state: OnboardingState | null }) {
+/** The four steps, read from the account (so another browser shows the same progress). */
+export function OnboardingChecklist() {
   const t = useT();
-  const flags = state?.steps ?? null;
+  const { data, isError } = useOnboarding();
+  const revalidator = useRevalidator();
+  const flags = data?.steps ?? null;
   const done = flags ? ONBOARDING_STEPS.filter((step) => flags[step]).length : 0;
   const percent = onboardingProgress(done);
   const allDone = flags !== null && done === ONBOARDING_STEPS.length;
 
   return (
-    <Card className="h-full" data-testid="onboarding">
+    <Card className="h-full" data-testid="onboarding" aria-busy={flags === null}>
       <CardHeader>
         <CardTitle className="text-lg">{t("dashboard.checklist.title")}</CardTitle>
         <CardDescription>{t("dashboard.checklist.description")}</CardDescription>
@@ -44,13 +43,15 @@ export function OnboardingChecklist({ state }: { state: OnboardingState | null }
                   {done}/{ONBOARDING_STEPS.length}
                 </span>
               </>
-            ) : (
+            ) : isError ? (
               <span className="flex flex-wrap items-center gap-2 text-muted-foreground" role="status" data-testid="onboarding-error">
                 {t("dashboard.checklist.loadError")}
-                <Button asChild variant="outline" size="sm">
-                  <Link to="/dashboard">{t("app.tryAgain")}</Link>
+                <Button type="button" variant="outline" size="sm" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+                  {t("app.tryAgain")}
                 </Button>
               </span>
+            ) : (
+              <Skeleton className="h-5 w-28" />
             )}
           </div>
           <Progress value={percent} aria-label={t("dashboard.checklist.progressLabel")} />

@@ -1,7 +1,6 @@
 import { useCallback } from "react";
 import { useT, type MessageKey } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
-import { markOnboardingStep } from "~/lib/onboarding";
 import { useRefreshQuota } from "~/lib/quota";
 import * as imagesStrings from "~/lib/i18n/catalog/images";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
@@ -31,19 +30,12 @@ export function editorFallback(titleKey: MessageKey, descriptionKey: MessageKey)
   };
 }
 
-/** An edit counts against today's quota (the usage card is read again) and ticks the onboarding step. */
+/** An edit counts against today's quota and ticks the onboarding step on the server: the account data (usage card, checklist) is read again. */
 export function useEditCounted() {
   const refreshQuota = useRefreshQuota();
   const edited = useCallback(() => {
     void refreshQuota("edit-image");
-    markOnboardingStep("image");
   }, [refreshQuota]);
-  const batchFinished = useCallback(
-    (completed: number) => {
-      void refreshQuota("edit-image");
-      if (completed > 0) markOnboardingStep("image");
-    },
-    [refreshQuota],
-  );
+  const batchFinished = useCallback((_completed: number) => void refreshQuota("edit-image"), [refreshQuota]);
   return { edited, batchFinished };
 }

@@ -1,4 +1,5 @@
 import { SearchIcon } from "lucide-react";
+import { Form } from "react-router";
 import { CATEGORIES, PLATFORMS } from "../../../schema/api/keywords";
 import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -12,7 +13,11 @@ import { COUNTRIES } from "./search-form";
 /** Radix Select cannot hold an empty value, so "any category" travels as this sentinel. */
 const ANY = "any";
 
-/** The SEO form: Product Name* (required), Category (optional), Target Country (US), Platform (Etsy). */
+/**
+ * The SEO form: Product Name* (required), Category (optional), Target Country (US), Platform (Etsy). It
+ * posts to the route's action (a search may spend a unit of the day, decision 0050), so it works before
+ * the page is hydrated; `onSubmit` checks the name first and answers false to stop the post.
+ */
 export function KeywordSearchForm({
   form,
   onChange,
@@ -24,7 +29,7 @@ export function KeywordSearchForm({
   form: SearchForm;
   onChange: (form: SearchForm) => void;
   onBlurName: () => void;
-  onSubmit: () => void;
+  onSubmit: () => boolean;
   nameError: string | null;
   busy: boolean;
 }) {
@@ -36,15 +41,17 @@ export function KeywordSearchForm({
         <CardDescription>{t("seo.form.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
+        <Form
+          method="post"
+          action="/seo-keywords"
           noValidate
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
           onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit();
+            if (!onSubmit()) e.preventDefault();
           }}
           aria-busy={busy}
         >
+          <input type="hidden" name="intent" value="search" />
           <FormField label={t("seo.form.productName")} error={nameError} className="sm:col-span-2 lg:col-span-1">
             <Input
               name="product_name"
@@ -81,7 +88,7 @@ export function KeywordSearchForm({
             <SearchIcon aria-hidden="true" />
             {busy ? t("seo.form.busy") : t("seo.form.submit")}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ChartLineIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -100,14 +100,20 @@ export function KeywordTable({
                     {t("source.sampleShort")}
                   </Badge>
                 )}
-                <Link
-                  to={`/advanced-keywords?keyword=${encodeURIComponent(row.keyword)}&geo=${encodeURIComponent(analyzeGeo)}`}
-                  className="hidden shrink-0 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:inline-flex"
-                  aria-label={t("seo.table.analyze", { keyword: row.keyword })}
-                  title={t("seo.table.analyze", { keyword: row.keyword })}
-                >
-                  <ChartLineIcon className="size-3.5" aria-hidden="true" />
-                </Link>
+                {/* An analysis spends a unit of the day, so it is a post to Advanced analysis's action (decision 0050), not a link a reload or a prefetch repeats. */}
+                <Form method="post" action="/advanced-keywords" className="hidden shrink-0 sm:inline-flex">
+                  <input type="hidden" name="keyword" value={row.keyword} />
+                  <input type="hidden" name="geo" value={analyzeGeo} />
+                  <button
+                    type="submit"
+                    className="inline-flex rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                    aria-label={t("seo.table.analyze", { keyword: row.keyword })}
+                    title={t("seo.table.analyze", { keyword: row.keyword })}
+                    data-testid="analyze-trend"
+                  >
+                    <ChartLineIcon className="size-3.5" aria-hidden="true" />
+                  </button>
+                </Form>
               </div>
               {/* On a phone the source sits under the keyword, so the words keep their width. */}
               {hasIdeaSource(row) && (

@@ -1,17 +1,22 @@
-import { useId, useState } from "react";
-import { KEYWORD_LIST_LIMITS, type KeywordList, type KeywordListSummary, type SavedKeyword } from "../../../schema/api/keyword-lists";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { KEYWORD_LIST_LIMITS, type KeywordListSummary, type SavedKeyword } from "../../../schema/api/keyword-lists";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
+import type { SeoActionAnswer } from "~/lib/keyword-actions";
 import { listNameError } from "~/lib/keyword-validation";
 import { cn } from "~/lib/utils";
-import { createKeywordList, fetchKeywordList, replaceKeywords } from "~/lib/api/keyword-lists";
-import { mergeKeywords } from "./saved-keywords";
+import { keywordFailureText } from "./keyword-failure";
+import { SEO_ROUTE } from "./keyword-lists-panel";
 
-/** 'Save to list': the selected keywords go to a new named list, or are added to one the seller has. */
+/**
+ * 'Save to list': the selected keywords go to a new named list ('create'), or are added to one the
+ * seller has ('add', merged on the server); both are the SEO route's action, sent with a fetcher, and
+ * the lists are read again after it.
+ */
 export function SaveToListDialog({
   open,
   onOpenChange,
@@ -23,7 +28,7 @@ export function SaveToListDialog({
   onOpenChange: (open: boolean) => void;
   keywords: SavedKeyword[];
   lists: KeywordListSummary[];
-  onSaved: (list: KeywordList) => void;
+  onSaved: (list: KeywordListSummary) => void;
 }) {
   const t = useT();
   const nameId = useId();
@@ -33,7 +38,8 @@ export function SaveToListDialog({
   const [name, setName] = useState("");
   const [picked, setPick] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<SeoActionAnswer>();
+  const busy = fetcher.state !== "idle";
 
   // Each opening starts afresh (state adjusted while rendering, when `open` turns true). The lists may be
   // read again while the dialog is open (the page's data revalidating after a search): that keeps what
@@ -50,33 +56,31 @@ export function SaveToListDialog({
   }
   const pick = lists.some((list) => list.id === picked) ? picked : (lists[0]?.id ?? "");
 
-  async function save() {
+  // The action's answer, once it has come back: refused says why; saved closes the dialog (below).
+  const [seenAnswer, setSeenAnswer] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== seenAnswer) {
+    setSeenAnswer(fetcher.data);
+    if (fetcher.data && !fetcher.data.ok) setError(keywordFailureText(fetcher.data.error, t));
+  }
+  const closed = useRef(fetcher.data);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || closed.current === answer) return;
+    closed.current = answer;
+    if (answer.ok && (answer.intent === "create" || answer.intent === "add")) {
+      onSaved(answer.list);
+      onOpenChange(false);
+    }
+  }, [fetcher.state, fetcher.data, onSaved, onOpenChange]);
+
+  function save() {
     setError(null);
     if (mode === "new") {
       const problem = listNameError(name);
       if (problem) return setError(t(problem.key, problem.vars));
     }
-    setBusy(true);
-    try {
-      let saved: KeywordList;
-      if (mode === "new") {
-        saved = await createKeywordList(name.trim(), keywords.slice(0, KEYWORD_LIST_LIMITS.keywordsMax));
-      } else {
-        const current = await fetchKeywordList(pick);
-        const merged = mergeKeywords(current.keywords, keywords);
-        if (!merged) {
-          setError(t("lists.dialog.tooMany", { max: KEYWORD_LIST_LIMITS.keywordsMax }));
-          return;
-        }
-        saved = await replaceKeywords(pick, merged);
-      }
-      onSaved(saved);
-      onOpenChange(false);
-    } catch (e) {
-      setError(errorMessage(e, undefined, t));
-    } finally {
-      setBusy(false);
-    }
+    const chosen = JSON.stringify(keywords.slice(0, KEYWORD_LIST_LIMITS.keywordsMax));
+    void fetcher.submit(mode === "new" ? { intent: "create", name: name.trim(), keywords: chosen } : { intent: "add", id: pick, keywords: chosen }, { method: "post", action: SEO_ROUTE });
   }
 
   return (
@@ -90,7 +94,7 @@ export function SaveToListDialog({
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            void save();
+            save();
           }}
         >
           {lists.length > 0 && (

@@ -5,6 +5,7 @@ import { PLAN_DAILY_LIMITS } from "../../../schema/api/plans";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useI18n } from "~/lib/i18n";
+import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
 
 const formatDay = (iso: string | null, language: string) => {
@@ -24,7 +25,7 @@ export function BillingActions({ billing }: { billing: BillingStatus }) {
   const stripe = useFetcher<ProfileActionAnswer>();
   // The button stays busy until the browser has left for Stripe's page.
   const pending = stripe.state === "idle" ? null : stripe.formData?.get("intent") === "portal" ? "portal" : "checkout";
-  const error = stripe.state === "idle" && stripe.data && !stripe.data.ok ? stripe.data.message : null;
+  const error = stripe.state === "idle" && stripe.data && !stripe.data.ok ? refusedChangeText(stripe.data, t) : null;
 
   const subscription = billing.subscription;
   const day = formatDay(subscription?.currentPeriodEnd ?? null, language);

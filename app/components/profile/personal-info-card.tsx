@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
-import { markOnboardingStep } from "~/lib/onboarding";
 import type { ProfileResponse } from "~/lib/api/profile";
+import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
 
 export function joinFullName(profile: Pick<ProfileResponse, "firstName" | "lastName">) {
@@ -39,10 +39,9 @@ export function PersonalInfoCard({ profile }: { profile: ProfileResponse }) {
   useEffect(() => {
     if (!answer) return;
     if (answer.ok && answer.profile) {
-      markOnboardingStep("profile");
       toast({ title: t("profile.toast.updated"), variant: "success" });
     } else if (!answer.ok) {
-      toast({ title: t("profile.toast.failed", { message: answer.message }), variant: "destructive" });
+      toast({ title: t("profile.toast.failed", { message: refusedChangeText(answer, t) }), variant: "destructive" });
     }
   }, [answer, t]);
 

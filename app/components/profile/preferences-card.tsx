@@ -10,6 +10,7 @@ import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
 import type { ProfileResponse } from "~/lib/api/profile";
+import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { useTheme } from "~/lib/theme";
 
@@ -36,7 +37,7 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
     if (!answer || answer.ok) return;
     undo.current?.();
     undo.current = undefined;
-    toast({ title: t("profile.toast.failed", { message: answer.message }), variant: "destructive" });
+    toast({ title: t("profile.toast.failed", { message: refusedChangeText(answer, t) }), variant: "destructive" });
   }, [answer, t]);
   const status = save.state !== "idle" ? "saving" : answer?.ok ? "saved" : "idle";
 

@@ -22,9 +22,9 @@ import { Label } from "~/components/ui/label";
 import { Separator } from "~/components/ui/separator";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
-import { forgetAccount } from "~/lib/account";
 import { forgetLocalSession } from "~/lib/auth";
 import { type MessageKey, useT } from "~/lib/i18n";
+import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { newPasswordError } from "~/lib/validation";
 
@@ -52,7 +52,7 @@ export function SecurityCard() {
   }, [logoutAllError, t]);
   // The action's answer: the fields empty and a toast, or the server's reason above the form.
   const answer = change.state === "idle" ? change.data : undefined;
-  const formError = answer && !answer.ok ? answer.message || t("profile.security.changeFailed") : null;
+  const formError = answer && !answer.ok ? refusedChangeText(answer, t) || t("profile.security.changeFailed") : null;
   const [answered, setAnswered] = useState(answer);
   if (answer !== answered) {
     setAnswered(answer);
@@ -78,7 +78,6 @@ export function SecurityCard() {
 
   /** The /logout action ends every session of the account and clears this browser's cookie, then goes to /login. */
   function signOutEverywhere() {
-    forgetAccount();
     forgetLocalSession();
     void logoutAll.submit({ intent: "everywhere" }, { method: "post", action: "/logout" });
   }

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
+import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 import { useTheme } from "~/lib/theme";
 
 /**
  * Applies the language and theme saved in the profile when the profile arrives (after login, on
  * another device) or changes on the server. It acts only when the profile's values change, so a
  * choice made on this screen is never fought over. A profile theme of "light" (also the server's
- * default) does not override the system preference of someone who never chose a theme here.
+ * default) does not override the system preference of someone who never chose a theme here. The
+ * first name is kept in this browser for the dashboard's greeting (SPEC §4's userName).
  */
 export function ProfileSync() {
   const { data: profile } = useProfile();
@@ -17,6 +19,7 @@ export function ProfileSync() {
 
   useEffect(() => {
     if (!profile) return;
+    if (profile.firstName) safeLocalStorage()?.setItem(STORAGE.userName, profile.firstName);
     const signature = `${profile.language}|${profile.theme}`;
     if (applied.current === signature) return;
     applied.current = signature;

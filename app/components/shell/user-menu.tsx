@@ -1,41 +1,38 @@
 import { ChevronsUpDownIcon, LogOutIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
-import { useNavigate, useSubmit } from "react-router";
+import { useFetcher, useNavigate, useSubmit } from "react-router";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
-import { forgetAccount } from "~/lib/account";
 import { forgetLocalSession } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
-import { useProfile, useUpdateProfile } from "~/lib/profile";
+import { useProfile } from "~/lib/profile";
 import { useTheme } from "~/lib/theme";
 import { useSidebar } from "./sidebar";
 
-/** The sidebar footer's user menu, with the SPEC's placeholders while loading or when fields are empty. */
+/** The sidebar footer's user menu: the name and e-mail of the app layout's account data (in the first HTML), or the SPEC's placeholders when they are empty. */
 export function UserMenu() {
   const t = useT();
   const navigate = useNavigate();
   const submit = useSubmit();
   const { theme, toggleTheme } = useTheme();
   const { isMobile } = useSidebar();
-  const { data: profile, isPending } = useProfile();
-  const updateProfile = useUpdateProfile();
+  const { data: profile } = useProfile();
+  const saveTheme = useFetcher();
 
-  // The choice is saved to the profile too, so another device (and the profile sync) agrees.
+  // The choice is saved to the profile too (the /profile action), so another device (and the profile sync) agrees.
   function switchTheme() {
     const next = theme === "dark" ? "light" : "dark";
     toggleTheme();
-    updateProfile.mutate({ theme: next }, { onError: (error) => console.error("Failed to save the theme", error) });
+    void saveTheme.submit({ intent: "preferences", theme: next }, { method: "post", action: "/profile" });
   }
 
-  const loading = isPending && !profile;
-  const initial = !loading && profile?.firstName ? profile.firstName.charAt(0).toUpperCase() : "...";
+  const initial = profile?.firstName ? profile.firstName.charAt(0).toUpperCase() : "...";
   const fullName = [profile?.firstName, profile?.lastName].filter(Boolean).join(" ");
-  const name = loading ? t("app.loading") : fullName || profile?.firstName || t("user.fallbackName");
-  const email = loading ? t("app.loading") : profile?.email || t("user.noEmail");
+  const name = fullName || profile?.firstName || t("user.fallbackName");
+  const email = profile?.email || t("user.noEmail");
 
   /** The /logout action clears the HttpOnly session cookie and goes to /login; what the browser kept goes too. */
   function logOut() {
     forgetLocalSession();
-    forgetAccount();
     void submit(null, { method: "post", action: "/logout", replace: true });
   }
 

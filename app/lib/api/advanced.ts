@@ -1,52 +1,30 @@
-/** The Advanced Keyword Research analysis (SPEC §7 'POST /api/advanced-keywords/analyze'). */
+/**
+ * The Advanced Keyword Research analysis (SPEC §7 'POST /api/advanced-keywords/analyze'). The analysis
+ * runs in the screen's route action (decision 0050); this module is what the action and the page share.
+ */
 import type { AdvancedAnalysis, Geo } from "../../../schema/api/keywords";
-import { apiResponse, ApiError, newRequestId, type ApiErrorCode } from "~/lib/api";
 import type { MessageKey } from "~/lib/i18n";
 
-/** A failed analysis: either a server message to show as it is, or one of the SPEC's own texts (a catalogue key). */
-export class AnalysisError extends Error {
-  constructor(
-    readonly text: { message: string } | { key: MessageKey },
-    /** The API's code, when the server answered with one. */
-    readonly code: ApiErrorCode | null = null,
-  ) {
-    super("message" in text ? text.message : text.key);
-    this.name = "AnalysisError";
-  }
-}
+/** A failure's words: a server message shown as it is, or one of the SPEC's own texts (a catalogue key). */
+type AnalysisText = { message: string } | { key: MessageKey };
 
-export interface AnalysisOutcome {
+interface AnalysisOutcome {
   data: AdvancedAnalysis;
   processingTimeMs: number | null;
 }
 
+/** What the Advanced Keyword Analysis action answers: the analysis, or why there is none (with the API's code, when it answered one). */
+export type AnalysisAnswer =
+  { ok: true; keyword: string; geo: Geo; outcome: AnalysisOutcome } | { ok: false; keyword: string; geo: Geo; status: number; code: string | null; text: AnalysisText; field?: "keyword" };
+
 /**
- * POST /api/advanced-keywords/analyze with a fresh X-Request-ID (so a double click is answered once).
- * SPEC §8: the server's message or 'Failed to analyze keyword. Please try again.'; an empty body,
- * success false and a body without data each have their own text.
+ * An OK answer's body as an analysis, or the SPEC §8 text of what is wrong with it: an empty body,
+ * success false (the server's message, else 'Analysis failed') and a body without data each have their own.
  */
-export async function analyzeKeyword(keyword: string, geo: Geo): Promise<AnalysisOutcome> {
-  let response: Response;
-  try {
-    response = await apiResponse("/advanced-keywords/analyze", { body: { keyword: keyword.trim(), geo }, headers: { "X-Request-ID": newRequestId() } });
-  } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.code === "timeout") throw new AnalysisError({ key: "advanced.error.timeout" }, error.code);
-      if (error.code === "network") throw new AnalysisError({ key: "advanced.error.network" }, error.code);
-      if (typeof error.body?.message === "string" && error.body.message) throw new AnalysisError({ message: error.message }, error.code);
-    }
-    throw new AnalysisError({ key: "advanced.error.generic" });
-  }
-  const text = await response.text().catch(() => "");
-  if (!text.trim()) throw new AnalysisError({ key: "advanced.error.empty" });
-  let body: { success?: boolean; message?: unknown; data?: AdvancedAnalysis | null; meta?: { processingTimeMs?: number } };
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new AnalysisError({ key: "advanced.error.generic" });
-  }
-  if (!body || typeof body !== "object") throw new AnalysisError({ key: "advanced.error.empty" });
-  if (body.success !== true) throw new AnalysisError(typeof body.message === "string" && body.message ? { message: body.message } : { key: "advanced.error.failed" });
-  if (!body.data || !Array.isArray(body.data.timelineData)) throw new AnalysisError({ key: "advanced.error.noData" });
-  return { data: body.data, processingTimeMs: typeof body.meta?.processingTimeMs === "number" ? body.meta.processingTimeMs : null };
+export function readAnalysis(body: unknown): { outcome: AnalysisOutcome } | { text: AnalysisText } {
+  if (!body || typeof body !== "object" || Object.keys(body).length === 0) return { text: { key: "advanced.error.empty" } };
+  const answer = body as { success?: boolean; message?: unknown; data?: AdvancedAnalysis | null; meta?: { processingTimeMs?: number } };
+  if (answer.success !== true) return { text: typeof answer.message === "string" && answer.message ? { message: answer.message } : { key: "advanced.error.failed" } };
+  if (!answer.data || !Array.isArray(answer.data.timelineData)) return { text: { key: "advanced.error.noData" } };
+  return { outcome: { data: answer.data, processingTimeMs: typeof answer.meta?.processingTimeMs === "number" ? answer.meta.processingTimeMs : null } };
 }

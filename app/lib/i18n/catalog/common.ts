@@ -126,6 +126,7 @@ export const en = {
   "errors.server": "Server error: something went wrong on our side. Please try again later.",
   "errors.unavailable": "The service is not available right now. Please try again in a few minutes.",
   "errors.upstreamTimeout": "The service did not answer in time. Please try again later.",
+  "errors.unknownProfileChange": "Unknown change to the profile",
 
   "errors.page.notFound.title": "We could not find that",
   "errors.page.notFound.body": "It may have been deleted, or the link is wrong. Only your own listings and shop items open here.",
@@ -273,6 +274,7 @@ export const tr: Record<keyof typeof en, string> = {
   "errors.server": "Sunucu hatası: bizim tarafımızda bir sorun oluştu. Lütfen daha sonra tekrar deneyin.",
   "errors.unavailable": "Hizmet şu anda kullanılamıyor. Lütfen birkaç dakika sonra tekrar deneyin.",
   "errors.upstreamTimeout": "Hizmet zamanında yanıt vermedi. Lütfen daha sonra tekrar deneyin.",
+  "errors.unknownProfileChange": "Profilde bilinmeyen bir değişiklik",
 
   "errors.page.notFound.title": "Bunu bulamadık",
   "errors.page.notFound.body": "Silinmiş olabilir ya da bağlantı yanlış. Burada yalnızca kendi ilanlarınız ve mağaza ürünleriniz açılır.",

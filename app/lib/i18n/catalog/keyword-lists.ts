@@ -59,6 +59,12 @@ export const en = {
   "lists.panel.deleted": "Deleted “{name}”",
   "lists.panel.opened": "Opened “{name}”: its {count} keywords are selected",
   "lists.panel.failed": "That did not work. Please try again.",
+  "lists.panel.rename": "Rename",
+  "lists.panel.renameNamed": "Rename {name}",
+  "lists.panel.renamed": "Renamed to “{name}”",
+  "lists.panel.newName": "New name of the list",
+  "lists.missing.title": "List not found",
+  "lists.missing.description": "That keyword list is not in your account. It may have been deleted.",
 };
 
 export const tr: Record<keyof typeof en, string> = {
@@ -122,4 +128,10 @@ export const tr: Record<keyof typeof en, string> = {
   "lists.panel.deleted": "“{name}” silindi",
   "lists.panel.opened": "“{name}” açıldı: {count} anahtar kelimesi seçildi",
   "lists.panel.failed": "Bu işlem olmadı. Lütfen tekrar deneyin.",
+  "lists.panel.rename": "Yeniden adlandır",
+  "lists.panel.renameNamed": "{name} listesini yeniden adlandır",
+  "lists.panel.renamed": "Yeni adı: “{name}”",
+  "lists.panel.newName": "Listenin yeni adı",
+  "lists.missing.title": "Liste bulunamadı",
+  "lists.missing.description": "Bu anahtar kelime listesi hesabınızda yok. Silinmiş olabilir.",
 };

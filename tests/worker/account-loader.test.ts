@@ -1,0 +1,142 @@
+/**
+ * The signed-in shell's account data at the edge (decision 0051) and a listing's not-found (decision
+ * 0042): the app layout's loader and the listing's loader run here in workerd with the load context
+ * the Worker builds for a page request (decision 0041), so the session is the page's cookie.
+ */
+import { createExecutionContext, env } from "cloudflare:test";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../shared/session";
+import { appContext } from "../../worker/app-context";
+import { loadAccount } from "../../app/lib/account.server";
+import { loadListing } from "../../app/lib/listings.server";
+import { api, registerUser } from "./helpers";
+
+const SITE = "http://localhost";
+
+/** A page request of `path` as the browser sends it (with the session cookie when given), and its load context. */
+function pageOf(path: string, token?: string, cookies = "") {
+  const cookie = [cookies, token ? `${SESSION_COOKIE}=${token}` : ""].filter(Boolean).join("; ");
+  const request = new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const context = { listora: appContext(request, env, createExecutionContext()) } as unknown as AppLoadContext;
+  return { request, context };
+}
+
+/** What a loader threw (a redirect or a `data(…, { status })`), or a failure when it answered. */
+async function thrownBy(load: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await load();
+  } catch (thrown) {
+    return thrown;
+  }
+  throw new Error("the loader answered instead of throwing");
+}
+
+/** Spends `n` units of a feature as the user, as the feature's own route does. */
+async function spend(token: string, feature: string, n: number) {
+  for (let i = 0; i < n; i++) {
+    const res = await api("/increment-quota", { body: { featureKey: feature }, token });
+    expect(res.status).toBe(200);
+  }
+}
+
+describe("the app layout's account data at the edge", () => {
+  it("sends a signed-out visitor to /login carrying the address they asked for", async () => {
+    const { request, context } = pageOf("/create?from=menu");
+    const thrown = await thrownBy(() => loadAccount(request, context));
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/create?from=menu")}`);
+  });
+
+  it("sends a browser whose session has ended to /login and clears its cookie", async () => {
+    const { token } = await registerUser();
+    await api("/auth/logout-all", { method: "POST", token });
+    const { request, context } = pageOf("/dashboard", token);
+    const response = (await thrownBy(() => loadAccount(request, context))) as Response;
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/dashboard")}`);
+    expect(response.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
+  });
+
+  it("reads the seller's profile, today's usage of every feature, the providers and the checklist at once", async () => {
+    const { token, userId, email } = await registerUser();
+    await spend(token, "create-listing", 2);
+    await spend(token, "seo-analysis", 1);
+    const { request, context } = pageOf("/create", token);
+    const { userId: signedIn, account } = await loadAccount(request, context);
+    expect(signedIn).toBe(userId);
+    expect(account.profile.data).toMatchObject({ email, plan: "free", emailVerified: true });
+    expect(account.quotas["create-listing"].data).toEqual({ used: 2, limit: 10, plan: "free", remaining: 8 });
+    expect(account.quotas["seo-analysis"].data).toEqual({ used: 1, limit: 10, plan: "free", remaining: 9 });
+    expect(account.quotas["advanced-keywords"].data).toEqual({ used: 0, limit: 10, plan: "free", remaining: 10 });
+    expect(account.quotas["edit-image"].data).toEqual({ used: 0, limit: 10, plan: "free", remaining: 10 });
+    expect(account.health.data?.providers?.llm).toBeTruthy();
+    expect(account.onboarding.data).toMatchObject({ progress: 0, welcomed: false });
+  });
+
+  it("answers the same numbers as the feature's own quota endpoint, premium limits included", async () => {
+    const { token, userId } = await registerUser();
+    await env.DB.prepare("UPDATE users SET plan = 'premium' WHERE id = ?").bind(userId).run();
+    await spend(token, "edit-image", 3);
+    const own = await (await api("/edit-image/quota", { token })).json<{ used: number; limit: number; plan: string; remaining: number }>();
+    const { request, context } = pageOf("/edit-image", token);
+    const { account } = await loadAccount(request, context);
+    expect(account.quotas["edit-image"].data).toEqual({ used: own.used, limit: own.limit, plan: own.plan, remaining: own.remaining });
+    expect(account.quotas["edit-image"].data).toMatchObject({ used: 3, plan: "premium" });
+  });
+
+  it("never shows another seller's data: each page request reads its own cookie's account", async () => {
+    const first = await registerUser();
+    const second = await registerUser();
+    await spend(second.token, "create-listing", 4);
+    await api("/onboarding", { method: "PUT", body: { steps: ["keyword"] }, token: second.token });
+    const mine = pageOf("/dashboard", first.token);
+    const theirs = pageOf("/dashboard", second.token);
+    const [a, b] = await Promise.all([loadAccount(mine.request, mine.context), loadAccount(theirs.request, theirs.context)]);
+    expect(a.userId).toBe(first.userId);
+    expect(a.account.profile.data?.email).toBe(first.email);
+    expect(a.account.quotas["create-listing"].data?.used).toBe(0);
+    expect(a.account.onboarding.data?.steps.keyword).toBe(false);
+    expect(b.account.profile.data?.email).toBe(second.email);
+    expect(b.account.quotas["create-listing"].data?.used).toBe(4);
+    expect(b.account.onboarding.data?.steps.keyword).toBe(true);
+    expect(JSON.stringify(a)).not.toContain(second.email);
+  });
+});
+
+describe("a listing's page at the edge", () => {
+  async function savedListing(token: string) {
+    const res = await api("/listings", {
+      token,
+      body: { title: "Hand-knit wool beanie", description: "A warm beanie.", tags: ["beanie"], altTexts: [], originalPrompt: "beanie" },
+    });
+    expect(res.status).toBeLessThan(300);
+    return (await res.json<{ data: { listing: { id: string } } }>()).data.listing.id;
+  }
+
+  it("shows the seller's own listing", async () => {
+    const { token } = await registerUser();
+    const id = await savedListing(token);
+    const { request, context } = pageOf(`/listings/${id}`, token);
+    const detail = await loadListing(request, context, id);
+    expect(detail.listing).toMatchObject({ id, title: "Hand-knit wool beanie" });
+  });
+
+  it("throws a 404 for a listing that does not exist, and for another seller's, so the route's error boundary shows 'Listing not found'", async () => {
+    const owner = await registerUser();
+    const stranger = await registerUser();
+    const id = await savedListing(owner.token);
+    for (const [token, asked] of [
+      [owner.token, "no-such-listing"],
+      [stranger.token, id],
+    ] as const) {
+      const { request, context } = pageOf(`/listings/${asked}`, token);
+      const thrown = (await thrownBy(() => loadListing(request, context, asked))) as { type: string; init: ResponseInit | null; data: Record<string, unknown> };
+      expect(thrown.type).toBe("DataWithResponseInit");
+      expect(thrown.init?.status).toBe(404);
+      expect(thrown.data).toMatchObject({ success: false, code: "not-found" });
+      expect(JSON.stringify(thrown.data)).not.toContain("Hand-knit");
+    }
+  });
+});
