@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { useT } from "~/lib/i18n";
-import { useQuota, type QuotaFeature } from "~/lib/quota";
+import { useQuota, type QuotaFeature, type QuotaView } from "~/lib/quota";
 import { cn } from "~/lib/utils";
 
 /**
@@ -13,10 +13,19 @@ import { cn } from "~/lib/utils";
  * screen's one quota message, with 'See plans' (/profile#plans); the screen disables its action
  * (useQuotaExhausted) instead of repeating the message.
  */
-export function UsageCard({ feature, className }: { feature: QuotaFeature; className?: string }) {
+export function UsageCard({
+  feature,
+  quota,
+  className,
+}: {
+  feature: QuotaFeature;
+  /** The quota the screen's own server loader read (so the first HTML shows it), or a newer one an answer carried; else the shell's. */
+  quota?: QuotaView | null;
+  className?: string;
+}) {
   const t = useT();
-  // Read by the app layout's server loader: the first HTML already shows it (decision 0051).
-  const { data } = useQuota(feature);
+  const shell = useQuota(feature);
+  const data = quota ?? shell.data;
   const percent = data ? Math.min(100, Math.round((data.used / Math.max(1, data.limit)) * 100)) : 0;
   const exhausted = data ? data.remaining <= 0 : false;
   return (

@@ -2,8 +2,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type {
   CRAFTS,
-  EtsyListingResponse,
-  FinishWizardResponse,
   GeneratePdfResponse,
   OptimizePatternResponse,
   PAPER_SIZES,
@@ -14,6 +12,7 @@ import type {
   WIZARD_LANGUAGES,
 } from "../../schema/api/workflow";
 import { ApiError, WORKFLOW_TIMEOUT_MS, api, apiResponse, newRequestId } from "./api";
+import type { GenerationActionAnswer } from "./create-actions";
 import type { MessageKey } from "./i18n";
 import type { WizardIntent } from "./wizard-action";
 
@@ -387,23 +386,27 @@ export async function generatePdfCall(run: WizardRun, optimizedPattern: string, 
   return { ...checked, pdfContent: checked.pdfContent ?? checked.formattedPattern };
 }
 
-export async function etsyListingCall(pdfContent: string, pdfFileId: string | null, options: WizardCallOptions, requestId = newRequestId()) {
-  const body = await workflowCall<EtsyListingResponse>("/workflow/etsy-listing", { input: { pdfContent, pdfFileId: pdfFileId ?? undefined }, options, featureKey: "create-listing" }, requestId);
-  return check(body, (b) => typeof b.title === "string" && b.title.trim() !== "");
+/** The listing step's route action (decision 0049): it runs the workflow call in process and answers its body. */
+type GenerationRun = (fields: Record<string, string>) => Promise<Extract<GenerationActionAnswer, { ok: true }>>;
+
+/** The Etsy listing of a draft, written by the listing step's action (one unit; the request id makes a retry free). */
+export async function etsyListingCall(run: GenerationRun, pdfContent: string, pdfFileId: string | null, options: WizardCallOptions, requestId = newRequestId()) {
+  const answer = await run({ intent: "write", requestId, input: pdfContent, pdfFileId: pdfFileId ?? "", options: JSON.stringify(options) });
+  if (answer.intent !== "write") throw new WizardCallError("");
+  return check(answer.result, (b) => typeof b.title === "string" && b.title.trim() !== "");
 }
 
-export async function finishWizardCall(listing: WizardListing, extra: { pdfFileId?: string | null; originalPattern?: string; provider?: string }, requestId = newRequestId()) {
-  const body = await workflowCall<FinishWizardResponse>(
-    "/workflow/finish",
-    {
-      ...listing,
-      pdfFileId: extra.pdfFileId ?? undefined,
-      originalPattern: extra.originalPattern || undefined,
-      provider: extra.provider ? extra.provider.slice(0, 40) : undefined,
-    },
-    requestId,
-  );
-  return check(body, (b) => typeof b.data?.listing?.id === "string");
+/** Saves the wizard's listing to My Listings through the listing step's action. */
+export async function finishWizardCall(run: GenerationRun, listing: WizardListing, extra: { pdfFileId?: string | null; originalPattern?: string; provider?: string }, requestId = newRequestId()) {
+  const body = {
+    ...listing,
+    pdfFileId: extra.pdfFileId ?? undefined,
+    originalPattern: extra.originalPattern || undefined,
+    provider: extra.provider ? extra.provider.slice(0, 40) : undefined,
+  };
+  const answer = await run({ intent: "finish", requestId, listing: JSON.stringify(body) });
+  if (answer.intent !== "finish") throw new WizardCallError("");
+  return check(answer.result, (b) => typeof b.data?.listing?.id === "string");
 }
 
 /**

@@ -5,8 +5,8 @@ import { PlatformSelect } from "~/components/platform-select";
 import { GeneratedListing } from "~/components/create/generated-listing";
 import { KeywordPicker } from "~/components/create/keyword-picker";
 import { PromptSuggestions } from "~/components/create/prompt-suggestions";
-import { readSelectedKeywords, useSelectedKeywords } from "~/components/create/selected-keywords";
-import { useListingGenerator, type QuotaInfo } from "~/components/create/use-listing-generator";
+import { useSelectedKeywords } from "~/components/create/selected-keywords";
+import { useListingGenerator } from "~/components/create/use-listing-generator";
 import { LISTING_LIMITS, type ListingDetail, type ListingPart, type Platform } from "~/lib/api/listings";
 import { PageHeader } from "~/components/page-header";
 import { UsageCard } from "~/components/usage-card";
@@ -17,12 +17,12 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
-import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/use-toast";
 import { errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
-import { useActiveProvider } from "~/lib/providers";
-import { useQuotaExhausted, useRefreshQuota } from "~/lib/quota";
+import type { QuotaView } from "~/lib/api/quota";
+import { useActionCall, writerOf, type CreateActionAnswer } from "~/lib/create-actions";
+import { createAction, loadCreateScreen } from "~/lib/create.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/create";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
@@ -47,22 +47,18 @@ const PART_NAME: Record<ListingPart, MessageKey> = {
   itemSpecifics: "create.result.partItemSpecifics",
 };
 
-/** The keywords handed over by the SEO screen (kept in this browser), read on arrival. */
-export function clientLoader() {
-  return { keywords: readSelectedKeywords() };
+/**
+ * On the server (decision 0049): today's listing quota and the LLM that writes listings, so the first
+ * HTML shows the usage card and who writes; ?platform=ebay|amazon opens Create for that marketplace.
+ * The selected keywords stay in this browser's storage (SPEC §4) and are read once hydrated.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCreateScreen(request, context);
 }
 
-export function HydrateFallback() {
-  const t = useT();
-  return (
-    <div aria-busy="true">
-      <PageHeader title={t("create.title")} description={t("create.description")} />
-      <div className="grid gap-6">
-        <Skeleton className="h-64 w-full rounded-xl" />
-        <Skeleton className="h-32 w-full rounded-xl" />
-      </div>
-    </div>
-  );
+/** Create's writes (a new version of one part of the listing just generated); the loaders read again after each. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return createAction(request, context);
 }
 
 export default function CreateListing({ loaderData }: Route.ComponentProps) {
@@ -71,34 +67,24 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
   const countId = useId();
   const errorId = useId();
   const platformId = useId();
-  const refreshQuota = useRefreshQuota();
-  const { keywords, add, remove } = useSelectedKeywords(loaderData.keywords);
+  const { keywords, known, add, remove } = useSelectedKeywords();
   const [description, setDescription] = useState("");
-  const [platform, setPlatform] = useState<Platform>("etsy");
+  const [platform, setPlatform] = useState<Platform>(loaderData.platform);
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   // The selected keywords of the last generation: the result says which of them it used.
   const [generatedWith, setGeneratedWith] = useState<string[]>([]);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  // Which LLM writes listings, before the first run too (decision 0020).
-  const active = useActiveProvider("llm");
-
-  const onSuccess = useCallback(
-    (_listing: ListingDetail) => {
-      void refreshQuota("create-listing");
-      toast({ title: t("create.success"), variant: "success" });
-    },
-    [refreshQuota, t],
-  );
-  // A 403 re-reads the quota: the usage card then carries the one quota message and Generate is disabled.
-  const onQuotaExceeded = useCallback(
-    (_quota: QuotaInfo) => {
-      void refreshQuota("create-listing");
-    },
-    [refreshQuota],
-  );
-  const quotaExhausted = useQuotaExhausted("create-listing");
-  const { state, generate, regenerate, regenerating } = useListingGenerator({ onSuccess, onQuotaExceeded });
+  // The server records the unit and the checklist's step; the answer carries the new quota.
+  const onSuccess = useCallback((_listing: ListingDetail) => toast({ title: t("create.success"), variant: "success" }), [t]);
+  const regenerator = useActionCall<CreateActionAnswer>("/create");
+  const sendRegenerate = regenerator.run;
+  const requestPart = useCallback((listingId: string, part: ListingPart) => sendRegenerate({ intent: "regenerate", listingId, part }).then((answer) => answer.result), [sendRegenerate]);
+  const { state, generate, regenerate, regenerating } = useListingGenerator({ requestPart, onSuccess });
+  // The quota a generation answered (a unit spent, or the 403's) is newer than the loader's; at the
+  // limit the usage card carries the one quota message and Generate is disabled.
+  const quota: QuotaView | null = state.quota ? { ...state.quota, remaining: Math.max(0, state.quota.limit - state.quota.used) } : loaderData.quota;
+  const quotaExhausted = quota ? quota.remaining <= 0 : false;
   const generating = state.status === "generating";
 
   function run() {
@@ -127,12 +113,13 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
     else toast({ title: t("create.result.regenerateFailed"), description: errorMessage(result.error, undefined, t), variant: "destructive" });
   }
 
-  const provider = state.provider ?? active.data ?? null;
+  // Which LLM writes listings, before the first run too (decision 0020); the answer says who did.
+  const provider = state.provider ?? writerOf(loaderData.writer);
   const showResult = state.status === "generating" || state.status === "done";
 
   return (
     <>
-      <PageHeader title={t("create.title")} description={t(platform === "etsy" ? "create.description" : `create.description.${platform}`)} />
+      <PageHeader title={t(platform === "etsy" ? "create.title" : `create.title.${platform}`)} description={t(platform === "etsy" ? "create.description" : `create.description.${platform}`)} />
       <div className="grid gap-6">
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>
@@ -214,8 +201,8 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
           </Card>
 
           <div className="grid gap-6">
-            <UsageCard feature="create-listing" />
-            <KeywordPicker keywords={keywords} onAdd={add} onRemove={remove} disabled={generating} />
+            <UsageCard feature="create-listing" quota={quota} />
+            <KeywordPicker keywords={keywords} known={known} onAdd={add} onRemove={remove} disabled={generating} />
           </div>
         </div>
 

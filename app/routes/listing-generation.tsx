@@ -15,9 +15,8 @@ import { isSampleDraft } from "~/components/wizard/sample-draft";
 import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
-import { useProfile } from "~/lib/profile";
-import { useActiveProvider } from "~/lib/providers";
-import { useRefreshQuota } from "~/lib/quota";
+import { useActionCall, useHydrationLoadersDone, writerOf, type GenerationActionAnswer } from "~/lib/create-actions";
+import { generationAction, loadGenerationScreen } from "~/lib/create.server";
 import { cn } from "~/lib/utils";
 import {
   FINISH_REDIRECT_MS,
@@ -39,6 +38,7 @@ import * as plansStrings from "~/lib/i18n/catalog/plans";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [wizardStrings, plansStrings] } satisfies I18nHandle;
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "wizard.listing.metaTitle") }];
@@ -46,20 +46,33 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Phase = { kind: "loading" } | { kind: "nothing" } | { kind: "generating" } | { kind: "error"; detail: string } | { kind: "quota"; used: number; limit: number } | { kind: "ready" };
 
-export default function ListingGeneration() {
+/**
+ * On the server (decision 0049): the seller's store name (the listing may mention it), today's listing
+ * quota and the LLM that writes listings, so the first HTML shows the usage card and the writer. The
+ * draft itself stays in this tab's session storage (the wizard's steps), read once hydrated.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadGenerationScreen(request, context);
+}
+
+/** Writes the draft's listing (one unit) and finishes the wizard; the loaders read again after each (the quota, the checklist). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return generationAction(request, context);
+}
+
+export default function ListingGeneration({ loaderData }: Route.ComponentProps) {
   const { t, language } = useI18n();
   const navigate = useNavigate();
   const failureText = useFailureText();
-  const refreshQuota = useRefreshQuota();
-  const profile = useProfile();
+  const calls = useActionCall<GenerationActionAnswer>("/listing-generation");
+  const run = calls.run;
   const [wizard, update] = useWizardState();
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [finishing, setFinishing] = useState(false);
   const [finished, setFinished] = useState(false);
   // Who wrote the listing: the answer says; until then (or after a reload) the server's active LLM.
   const [served, setServed] = useState<{ label: string; offline: boolean } | null>(null);
-  const active = useActiveProvider("llm");
-  const writer = served ?? active.data ?? null;
+  const writer = served ?? writerOf(loaderData.writer);
   const started = useRef(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -69,7 +82,7 @@ export default function ListingGeneration() {
   // The PDF belongs to the draft it was built from; the sample draft has none.
   const pdf = wizard && !sample && wizard.formattedFrom && wizard.formattedFrom === wizard.optimizedPattern ? wizard.pdf : null;
 
-  const storeName = profile.data?.storeName;
+  const storeName = loaderData.storeName ?? undefined;
   // Writes the listing of this draft; the caller has put the screen in its "generating" phase.
   const write = useCallback(
     async (state: WizardState) => {
@@ -79,7 +92,7 @@ export default function ListingGeneration() {
       update({ pendingListing: { requestId, input } });
       try {
         // The listing is written in the interface's language (issue 27), whatever the pattern's.
-        const result = await etsyListingCall(input, pdfFileId, { ...callOptions(state, storeName), listingLanguage: language }, requestId);
+        const result = await etsyListingCall(run, input, pdfFileId, { ...callOptions(state, storeName), listingLanguage: language }, requestId);
         update({
           listing: { title: result.title, description: result.description, tags: result.tags ?? [], altTexts: result.altTexts ?? [] },
           listingFrom: input,
@@ -88,12 +101,10 @@ export default function ListingGeneration() {
         });
         if (result.providerLabel) setServed({ label: result.providerLabel, offline: result.offline === true });
         setPhase({ kind: "ready" });
-        void refreshQuota("create-listing");
       } catch (error) {
         update({ pendingListing: null });
         const failure = describeFailure(error, WIZARD_ERROR_KEYS.listing);
         if (failure.kind === "quota") {
-          void refreshQuota("create-listing");
           setPhase({ kind: "quota", used: failure.used, limit: failure.limit });
           toast({
             title: t("wizard.listing.quotaTitle"),
@@ -109,7 +120,7 @@ export default function ListingGeneration() {
         setPhase({ kind: "error", detail: detailAfter(t("wizard.error.listing"), detailAfter(WIZARD_ERROR_TEXT.listing, text)) });
       }
     },
-    [failureText, language, storeName, refreshQuota, t, update],
+    [failureText, language, run, storeName, t, update],
   );
 
   const generate = (state: WizardState) => {
@@ -124,28 +135,27 @@ export default function ListingGeneration() {
     setArrived(true);
     setPhase(!wizard.formattedContent.trim() ? { kind: "nothing" } : writtenFrom(wizard) ? { kind: "ready" } : { kind: "generating" });
   }
-  // The listing is written once, on arrival.
+  // The listing is written once, on arrival (after the router's hydration loaders, see useHydrationLoadersDone).
+  const loadersDone = useHydrationLoadersDone();
   useEffect(() => {
-    if (!wizard || started.current) return;
+    if (!wizard || started.current || !loadersDone) return;
     started.current = true;
     // `write` first stores the pending request's id in the draft (sessionStorage and the wizard's state)
     // so that a reload mid-call replays it instead of paying twice: the synchronous state write is that.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (wizard.formattedContent.trim() && !writtenFrom(wizard)) void write(wizard);
-  }, [wizard, write]);
+  }, [wizard, write, loadersDone]);
 
   async function finish() {
     if (!wizard?.listing || finishing || finished) return;
     setFinishing(true);
     try {
-      await finishWizardCall(wizard.listing, {
+      await finishWizardCall(run, wizard.listing, {
         pdfFileId: pdf?.fileId ?? null,
         originalPattern: wizard.optimizedFrom || wizard.originalPattern,
         provider: wizard.provider,
       });
       setFinished(true);
-      // The checklist's listing step is recorded by the server: the account data is read again.
-      void refreshQuota("create-listing");
       clearWizardState();
       toast({ title: t("wizard.success"), description: t("wizard.successDescription"), variant: "success" });
       // SPEC §2, §9: back to / (the dashboard) after 1.5 s.
@@ -314,7 +324,7 @@ export default function ListingGeneration() {
         </div>
 
         <div className="grid gap-6 lg:sticky lg:top-4">
-          <UsageCard feature="create-listing" />
+          <UsageCard feature="create-listing" quota={loaderData.quota} />
           {phase.kind !== "nothing" && (
             <Card className="gap-4">
               <CardHeader>

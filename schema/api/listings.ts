@@ -51,6 +51,11 @@ export const PLATFORM_LIMITS = {
   amazon: { titleMax: 200, titleWarn: 150, bulletCount: 5, bulletMax: 500, searchTermsMaxBytes: 249 },
 } as const;
 
+/** The longest title Create writes for each marketplace: Etsy 130 (the SPEC's), eBay 80, Amazon 200. */
+export function writtenTitleMax(platform: Platform | string | undefined): number {
+  return platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : LISTING_LIMITS.titleMax;
+}
+
 /** An eBay item specific, e.g. { name: "Material", value: "Merino wool" }. */
 export interface ItemSpecific {
   name: string;

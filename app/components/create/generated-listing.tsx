@@ -14,7 +14,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { partsOf, type PartialListing } from "./use-listing-generator";
-import type { ListingDetail } from "../../../schema/api/listings";
+import { writtenTitleMax, type ListingDetail } from "../../../schema/api/listings";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PlatformPartsView, hasTags } from "~/components/audit/platform-parts";
 import { KeywordsUsed } from "./keywords-used";
@@ -130,7 +130,7 @@ export function GeneratedListing({
           id="title"
           title={t("create.result.partTitle")}
           loading={parts.title === undefined}
-          meta={parts.title !== undefined && <CharCounter count={charCount(parts.title)} max={LISTING_LIMITS.titleMax} />}
+          meta={parts.title !== undefined && <CharCounter count={charCount(parts.title)} max={writtenTitleMax(platform)} />}
           actions={
             <>
               {regenerateButton("title")}

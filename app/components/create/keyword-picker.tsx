@@ -6,11 +6,25 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Skeleton } from "~/components/ui/skeleton";
 import { useT } from "~/lib/i18n";
 import type { SelectedKeyword } from "./selected-keywords";
 
 /** 'Selected Keywords': the shared list with a remove button per keyword, plus manual entry. */
-export function KeywordPicker({ keywords, onAdd, onRemove, disabled }: { keywords: SelectedKeyword[]; onAdd: (text: string) => boolean; onRemove: (id: string) => void; disabled?: boolean }) {
+export function KeywordPicker({
+  keywords,
+  known = true,
+  onAdd,
+  onRemove,
+  disabled,
+}: {
+  keywords: SelectedKeyword[];
+  /** False until the browser has read its stored list (the server cannot): a placeholder shows meanwhile. */
+  known?: boolean;
+  onAdd: (text: string) => boolean;
+  onRemove: (id: string) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   const inputId = useId();
   const [text, setText] = useState("");
@@ -53,7 +67,9 @@ export function KeywordPicker({ keywords, onAdd, onRemove, disabled }: { keyword
             </Button>
           </div>
         </div>
-        {keywords.length === 0 ? (
+        {!known ? (
+          <Skeleton className="h-11 w-full" data-testid="keyword-list-pending" />
+        ) : keywords.length === 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-4 py-3 text-sm text-muted-foreground">
             <span>{t("create.keywords.empty")}</span>
             <Button asChild variant="link" size="sm" className="h-auto px-0">

@@ -2,7 +2,7 @@
  * The shared selected-keywords list (SPEC §3 Keyword): filled by the SEO screen, edited here, kept in
  * localStorage under STORAGE.selectedKeywords on every change. Pure functions, tested directly.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 
 export interface SelectedKeyword {
@@ -85,27 +85,37 @@ export function addManualKeyword(list: readonly SelectedKeyword[], input: string
   return { list: next, added: next.length > list.length };
 }
 
-/** The stored list, as the screen's clientLoader reads it on arrival. */
-export function readSelectedKeywords(): SelectedKeyword[] {
-  return parseSelectedKeywords(safeLocalStorage()?.getItem(STORAGE.selectedKeywords));
+/** Screens of this tab that show the list: told when this tab writes it (other tabs fire 'storage'). */
+const listeners = new Set<() => void>();
+
+function subscribe(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE.selectedKeywords) onChange();
+  };
+  listeners.add(onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener("storage", onStorage);
+  };
 }
 
-/** The list of this screen, from what was stored on arrival, written back on every change. */
-export function useSelectedKeywords(initial: SelectedKeyword[]) {
-  const [keywords, setKeywords] = useState<SelectedKeyword[]>(initial);
+const storedText = () => safeLocalStorage()?.getItem(STORAGE.selectedKeywords) ?? null;
+/** The server does not know this browser's list: undefined until the browser reads it. */
+const unknownOnServer = () => undefined;
 
-  useEffect(() => {
-    // The SEO screen in another tab may change the list meanwhile.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE.selectedKeywords) setKeywords(parseSelectedKeywords(event.newValue));
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
-  }, []);
+/**
+ * The list kept in this browser (SPEC §4: selected keywords stay in local storage, decision 0049),
+ * written back on every change; another tab's change shows too. `known` is false while the page is
+ * rendered on the server and hydrating, so nothing claims 'No keywords selected.' before it is read.
+ */
+export function useSelectedKeywords() {
+  const stored = useSyncExternalStore(subscribe, storedText, unknownOnServer);
+  const keywords = useMemo(() => parseSelectedKeywords(stored), [stored]);
 
   const update = useCallback((next: SelectedKeyword[]) => {
-    setKeywords(next);
     safeLocalStorage()?.setItem(STORAGE.selectedKeywords, JSON.stringify(next));
+    for (const listener of listeners) listener();
   }, []);
 
   const add = useCallback(
@@ -119,5 +129,5 @@ export function useSelectedKeywords(initial: SelectedKeyword[]) {
 
   const remove = useCallback((id: string) => update(keywords.filter((k) => k.id !== id)), [keywords, update]);
 
-  return { keywords, add, remove };
+  return { keywords, known: stored !== undefined, add, remove };
 }

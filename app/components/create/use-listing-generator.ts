@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from "react";
 import { ApiError, isEmailUnverified } from "~/lib/api";
 import { streamGeneratedListing, type GenerateInput } from "~/lib/api/generate";
-import { regeneratePart as requestPart, type ListingDetail, type ListingPart, type RuleReport } from "~/lib/api/listings";
+import type { ListingDetail, ListingPart, RegeneratedPart, RuleReport } from "~/lib/api/listings";
 import type { ItemSpecific } from "../../../schema/api/listings";
 
 /** "unverified": the e-mail address is not confirmed yet, so AI features answer 403 (decision 0009). */
@@ -19,7 +19,7 @@ export interface PartialListing {
   altTexts?: string[];
 }
 
-export interface QuotaInfo {
+interface QuotaInfo {
   used: number;
   limit: number;
   plan: string;
@@ -68,7 +68,14 @@ function quotaFrom(error: ApiError): QuotaInfo {
   return { used: error.quota?.used ?? limit, limit, plan: error.quota?.plan ?? "free" };
 }
 
-export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?: (listing: ListingDetail) => void; onQuotaExceeded?: (quota: QuotaInfo) => void } = {}) {
+export function useListingGenerator({
+  requestPart,
+  onSuccess,
+}: {
+  /** A new version of one part: Create's route action (decision 0049). */
+  requestPart: (listingId: string, part: ListingPart) => Promise<RegeneratedPart>;
+  onSuccess?: (listing: ListingDetail) => void;
+}) {
   const [state, setState] = useState<GeneratorState>(INITIAL);
   const [regenerating, setRegenerating] = useState<ListingPart | null>(null);
   const busy = useRef(false);
@@ -113,7 +120,6 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
         } else if (error instanceof ApiError && error.code === "quota-exhausted") {
           const quota = quotaFrom(error);
           setState({ ...INITIAL, status: "quota", quota });
-          onQuotaExceeded?.(quota);
         } else {
           console.error("Listing generation failed", error);
           setState((s) => ({ ...s, status: "error" }));
@@ -122,7 +128,7 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
         busy.current = false;
       }
     },
-    [onSuccess, onQuotaExceeded],
+    [onSuccess],
   );
 
   /** A new version of one part, without spending a unit (the server allows a few per listing). */
@@ -149,7 +155,7 @@ export function useListingGenerator({ onSuccess, onQuotaExceeded }: { onSuccess?
         setRegenerating(null);
       }
     },
-    [state.listing?.id, regenerating],
+    [state.listing?.id, regenerating, requestPart],
   );
 
   return { state, generate, regenerate, regenerating };

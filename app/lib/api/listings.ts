@@ -38,18 +38,14 @@ export function conflictListing(error: unknown): ListingDetail | undefined {
   return listing && typeof listing.version === "number" ? listing : undefined;
 }
 
-interface RegeneratedPart {
+/** A new version of one part of a fresh listing (POST /api/listings/generate/part), as Create's action answers it. */
+export interface RegeneratedPart {
   part: ListingPart;
   value: string | string[];
   listing: ListingDetail;
   ruleReport: RuleReport;
   regenerationsLeft: number;
   provider: string;
-}
-
-export async function regeneratePart(listingId: string, part: ListingPart) {
-  const body = await api<{ data: RegeneratedPart }>("/listings/generate/part", { body: { listingId, part } });
-  return body.data;
 }
 
 /**

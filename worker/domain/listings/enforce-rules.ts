@@ -11,7 +11,7 @@
  * promotional words, five bullets of at most 500 characters, backend search terms within 249 bytes,
  * alt texts, no tags.
  */
-import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform, type RuleCheck, type RuleReport } from "../../../schema/api/listings";
+import { LISTING_LIMITS, PLATFORM_LIMITS, writtenTitleMax, type ItemSpecific, type Platform, type RuleCheck, type RuleReport } from "../../../schema/api/listings";
 import { toPlainDescription } from "../../../schema/plain-text";
 import {
   PROMOTIONAL_WORDS,
@@ -83,7 +83,7 @@ const composeInput = (context: RuleContext) => ({
 
 /** The longest title each marketplace takes: Etsy 130 (the SPEC's), eBay 80, Amazon 200. */
 function titleMaxFor(platform: Platform): number {
-  return platform === "ebay" ? PLATFORM_LIMITS.ebay.titleMax : platform === "amazon" ? PLATFORM_LIMITS.amazon.titleMax : LISTING_LIMITS.titleMax;
+  return writtenTitleMax(platform);
 }
 
 /** Amazon's title refuses these characters and promotional claims. */

@@ -1,0 +1,184 @@
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ApiCallInit, ApiResult } from "../../shared/session";
+import { createAction, generationAction, loadCreateScreen, loadGenerationScreen } from "~/lib/create.server";
+
+const USER = { id: "u1", email: "ayse@example.com", emailVerified: true };
+
+interface Call {
+  path: string;
+  init: ApiCallInit;
+}
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/** The load context of a signed-in seller whose /api answers `answer` (the session's user, the API in process). */
+function contextOf(answer: (path: string, init: ApiCallInit) => Answer, user: typeof USER | null = USER) {
+  const calls: Call[] = [];
+  const context = {
+    listora: {
+      user: async () => user,
+      api: async <T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> => {
+        calls.push({ path, init });
+        const { status, body } = answer(path, init);
+        const headers = new Headers();
+        if (status < 400) return { ok: true, status, data: body as T, headers };
+        return { ok: false, status, error: { ...body, code: String(body.code ?? "server-error"), message: String(body.message ?? "boom") }, headers };
+      },
+    },
+  } as unknown as AppLoadContext;
+  return { context, calls };
+}
+
+const HEALTH = { success: true, providers: { llm: "offline-composer" }, providerLabels: { llm: "Offline composer" } };
+
+function healthy(path: string): Answer {
+  if (path === "/create-listing/quota") return { status: 200, body: { success: true, used: 3, limit: 10, plan: "free" } };
+  if (path === "/health") return { status: 200, body: HEALTH };
+  if (path === "/profile") return { status: 200, body: { success: true, storeName: "Moonlit Silver Studio" } };
+  if (path === "/listings/generate/part") return { status: 200, body: { success: true, data: { part: "title", value: "New title", regenerationsLeft: 2 } } };
+  if (path === "/workflow/etsy-listing") return { status: 200, body: { success: true, title: "Strawberry Keychain Crochet Pattern", description: "…", tags: [], altTexts: [] } };
+  if (path === "/workflow/finish") return { status: 200, body: { success: true, data: { listing: { id: "l1" } } } };
+  return { status: 404, body: { code: "not-found", message: "Not found" } };
+}
+
+/** A form post from `origin` (the test DOM's Request drops Origin, a header pages may not set, so it is put back). */
+function post(path: string, fields: Record<string, string | string[]>, origin = "http://localhost") {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+  const request = new Request(`http://localhost${path}`, { method: "POST", body });
+  const headers = new Headers(request.headers);
+  headers.set("Origin", origin);
+  Object.defineProperty(request, "headers", { value: headers });
+  return request;
+}
+
+/** What an action answered: its status and data (a thrown answer, like the 403, counts too). */
+async function run(action: () => Promise<unknown>) {
+  try {
+    const result = (await action()) as { data: Record<string, unknown>; init?: { status?: number } | null };
+    return { status: result.init?.status ?? 200, data: result.data };
+  } catch (thrown) {
+    const answer = thrown as { data: Record<string, unknown>; init?: { status?: number } | null };
+    return { status: answer.init?.status ?? 500, data: answer.data };
+  }
+}
+
+describe("Create Listing at the edge", () => {
+  it("reads today's quota and the listing writer, and opens the marketplace of the address", async () => {
+    const { context } = contextOf(healthy);
+    expect(await loadCreateScreen(new Request("http://localhost/create?platform=ebay"), context)).toEqual({
+      platform: "ebay",
+      quota: { used: 3, limit: 10, plan: "free", remaining: 7 },
+      writer: { name: "offline-composer", label: "Offline composer" },
+    });
+    // An unknown marketplace in the address is Etsy; a quota or health that cannot be read is null.
+    const down = contextOf((path) => (path === "/health" || path.endsWith("/quota") ? { status: 503, body: {} } : healthy(path)));
+    expect(await loadCreateScreen(new Request("http://localhost/create?platform=shopify"), down.context)).toEqual({ platform: "etsy", quota: null, writer: null });
+  });
+
+  it("regenerates one part of the seller's fresh listing through the API", async () => {
+    const { context, calls } = contextOf(healthy);
+    const answer = await run(() => createAction(post("/create", { intent: "regenerate", listingId: "l1", part: "title" }), context));
+    expect(answer).toMatchObject({ status: 200, data: { ok: true, intent: "regenerate", result: { value: "New title", regenerationsLeft: 2 } } });
+    expect(calls).toEqual([{ path: "/listings/generate/part", init: { body: { listingId: "l1", part: "title" } } }]);
+  });
+
+  it("refuses a form without a listing or with an unknown part (400, nothing sent), and another seller's listing is the API's 404", async () => {
+    const { context, calls } = contextOf(healthy);
+    expect(await run(() => createAction(post("/create", { intent: "regenerate", part: "title" }), context))).toMatchObject({
+      status: 400,
+      data: { error: { code: "validation-failed", field: "listingId" } },
+    });
+    expect(await run(() => createAction(post("/create", { intent: "regenerate", listingId: "l1", part: "price" }), context))).toMatchObject({
+      status: 400,
+      data: { error: { message: "part must be one of: title, description, tags, altTexts, bullets, searchTerms, itemSpecifics" } },
+    });
+    expect(await run(() => createAction(post("/create", { intent: "publish" }), context))).toMatchObject({ status: 400, data: { error: { message: "Unknown change on Create Listing" } } });
+    expect(calls).toEqual([]);
+    const foreign = contextOf(() => ({ status: 404, body: { code: "not-found", message: "Listing not found" } }));
+    expect(await run(() => createAction(post("/create", { intent: "regenerate", listingId: "someone-elses", part: "title" }), foreign.context))).toMatchObject({
+      status: 404,
+      data: { ok: false, error: { code: "not-found", message: "Listing not found" } },
+    });
+  });
+
+  it("refuses a post from another site with 403 and sends nothing to the API", async () => {
+    const { context, calls } = contextOf(healthy);
+    expect(await run(() => createAction(post("/create", { intent: "regenerate", listingId: "l1", part: "title" }, "https://evil.example"), context))).toMatchObject({
+      status: 403,
+      data: { code: "cross-origin" },
+    });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("the wizard's listing step at the edge", () => {
+  it("reads the store name, today's quota and the writer", async () => {
+    const { context } = contextOf(healthy);
+    expect(await loadGenerationScreen(new Request("http://localhost/listing-generation"), context)).toEqual({
+      storeName: "Moonlit Silver Studio",
+      quota: { used: 3, limit: 10, plan: "free", remaining: 7 },
+      writer: { name: "offline-composer", label: "Offline composer" },
+    });
+  });
+
+  it("writes the draft's listing with the browser's request id, and finishes it", async () => {
+    const { context, calls } = contextOf(healthy);
+    const written = await run(() =>
+      generationAction(
+        post("/listing-generation", { intent: "write", requestId: "req-12345678", input: "# Strawberry Keychain", pdfFileId: "", options: JSON.stringify({ craft: "crochet" }) }),
+        context,
+      ),
+    );
+    expect(written).toMatchObject({ status: 200, data: { ok: true, intent: "write", result: { title: "Strawberry Keychain Crochet Pattern" } } });
+    expect(calls[0]).toEqual({
+      path: "/workflow/etsy-listing",
+      init: {
+        body: { input: { pdfContent: "# Strawberry Keychain", pdfFileId: undefined }, options: { craft: "crochet" }, featureKey: "create-listing" },
+        headers: { "X-Request-ID": "req-12345678" },
+      },
+    });
+    const finished = await run(() =>
+      generationAction(post("/listing-generation", { intent: "finish", requestId: "req-87654321", listing: JSON.stringify({ title: "T", description: "D", tags: [], altTexts: [] }) }), context),
+    );
+    expect(finished).toMatchObject({ status: 200, data: { ok: true, intent: "finish", result: { data: { listing: { id: "l1" } } } } });
+    expect(calls[1]).toMatchObject({ path: "/workflow/finish", init: { body: { title: "T" }, headers: { "X-Request-ID": "req-87654321" } } });
+  });
+
+  it("answers the quota-exhausted 403 with its quota, and any other failure with its status and message", async () => {
+    const exhausted = contextOf(() => ({ status: 403, body: { code: "quota-exhausted", message: "Daily limit reached", quota: { used: 10, limit: 10, plan: "free" } } }));
+    expect(await run(() => generationAction(post("/listing-generation", { intent: "write", requestId: "req-12345678", input: "# Pattern" }), exhausted.context))).toMatchObject({
+      status: 403,
+      data: { ok: false, error: { code: "quota-exhausted", quota: { used: 10, limit: 10 } } },
+    });
+    const broken = contextOf(() => ({ status: 502, body: { code: "provider-failed", message: "Etsy listing could not be generated. Workers AI failed" } }));
+    expect(await run(() => generationAction(post("/listing-generation", { intent: "write", requestId: "req-12345678", input: "# Pattern" }), broken.context))).toMatchObject({
+      status: 502,
+      data: { error: { message: "Etsy listing could not be generated. Workers AI failed" } },
+    });
+  });
+
+  it("refuses a malformed request id, an empty draft, a missing listing and an unknown intent with a clear 400", async () => {
+    const { context, calls } = contextOf(healthy);
+    const cases: [Record<string, string>, string][] = [
+      [{ intent: "write", requestId: "x", input: "# Pattern" }, "The request id is missing or malformed"],
+      [{ intent: "write", requestId: "req-12345678", input: "   " }, "There is no formatted pattern to write a listing from"],
+      [{ intent: "finish", requestId: "req-12345678", listing: "not json" }, "There is no listing to finish"],
+      [{ intent: "publish", requestId: "req-12345678" }, "Unknown change on the listing step"],
+    ];
+    for (const [fields, message] of cases) {
+      expect(await run(() => generationAction(post("/listing-generation", fields), context))).toMatchObject({ status: 400, data: { error: { code: "validation-failed", message } } });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("refuses a post from another site with 403 and spends nothing", async () => {
+    const { context, calls } = contextOf(healthy);
+    expect(await run(() => generationAction(post("/listing-generation", { intent: "write", requestId: "req-12345678", input: "# Pattern" }, "https://evil.example"), context))).toMatchObject({
+      status: 403,
+      data: { code: "cross-origin" },
+    });
+    expect(calls).toEqual([]);
+  });
+});
