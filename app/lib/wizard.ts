@@ -353,25 +353,6 @@ function check<T extends { success?: boolean }>(body: T, has: (body: T) => boole
   return body;
 }
 
-/** How often a call re-asks while the server is still working on the same X-Request-ID (request-in-progress, after a reload). */
-const BUSY_RETRY_MS = 2000;
-
-async function workflowCall<T>(path: string, body: unknown, requestId: string): Promise<T> {
-  const deadline = Date.now() + WORKFLOW_TIMEOUT_MS;
-  for (;;) {
-    try {
-      return await api<T>(path, { method: "POST", body, timeoutMs: Math.max(1000, deadline - Date.now()), headers: { "X-Request-ID": requestId } });
-    } catch (error) {
-      // The first request with this id is still running (the page was reloaded meanwhile): its answer comes next.
-      if (error instanceof ApiError && error.code === "request-in-progress" && Date.now() + BUSY_RETRY_MS < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
-        continue;
-      }
-      throw error;
-    }
-  }
-}
-
 /** A call through the screen's route action (app/lib/wizard-action.ts): steps 1 and 2 charge the quota, so they are posts to an action. */
 type WizardRun = (intent: WizardIntent, text: string, options: unknown, requestId: string) => Promise<Record<string, unknown>>;
 
