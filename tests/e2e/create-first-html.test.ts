@@ -85,7 +85,7 @@ describe("Dashboard, Create and the listing step at the edge", () => {
   it("serves the seller's checklist and greeting in the dashboard's first HTML, read with the cookie and no JavaScript", async () => {
     const { token } = await seller();
     // A keyword search and a saved name: the server records two of the four steps.
-    expect((await api("/keywords?product_name=silver%20ring", token)).status).toBe(200);
+    expect((await api("/keywords?product_name=beeswax%20candle%20tin", token)).status).toBe(200);
     expect((await api("/profile", token, { method: "PUT", body: { firstName: "Zeynep" } })).status).toBe(200);
 
     const { status, html } = await firstHtml("/dashboard", token);
@@ -231,8 +231,16 @@ describe("Dashboard, Create and the listing step at the edge", () => {
         await screenshot(page, "create-ebay-1280-light");
       }
 
+      // A seller who chose Turkish: saved in the profile (which the shell applies) and in the page's cookie.
+      const saved = await fetch(`${baseURL()}/api/profile`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ language: "tr" }),
+      });
+      expect(saved.status).toBe(200);
       await context.addCookies([{ name: "lang", value: "tr", url: baseURL() }]);
       await page.goto(`/create?platform=${marketplace.platform.toLowerCase()}`);
+      await hydrated(page);
       await page.getByRole("heading", { level: 1, name: marketplace.turkish }).waitFor();
       await context.close();
     });

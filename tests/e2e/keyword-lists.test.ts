@@ -116,6 +116,8 @@ async function signInOnVolumeServer(page: Page) {
 
 async function search(page: Page, product: string) {
   await page.goto("/seo-keywords");
+  // Typed once the screen answers (hydrated): the tab's last search is restored into the field first.
+  await page.locator('main[data-ready="true"]').waitFor();
   await page.getByLabel("Product Name*").fill(product);
   await page.getByTestId("seo-submit").click();
   await page.getByTestId("keyword-results").waitFor();

@@ -17,6 +17,8 @@ async function searchKeywords(page: Page, product: string) {
 
 async function searchKeywordsAs(page: Page, product: string, label: string, resultsId: string) {
   await page.goto("/seo-keywords");
+  // Typed once the screen answers (hydrated): the tab's last search is restored into the field first.
+  await page.locator('main[data-ready="true"]').waitFor();
   await page.getByLabel(label).fill(product);
   await page.getByTestId("seo-submit").click();
   await page.getByTestId(resultsId).waitFor();
