@@ -105,7 +105,7 @@ export default defineConfig({
           // A screen's refresh (the usage card after a search) can take seconds on a loaded 2-core CI
           // machine: polls wait up to 15 s instead of vitest's 1 s before they fail.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
         },
       },
     ],

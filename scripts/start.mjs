@@ -60,7 +60,9 @@ if (!skipBuild) {
 // settings of this process's environment, then the mark that this local run has no Workers AI.
 const served = join(root, buildDir, "server/.dev.vars");
 const vars = buildDevVars(readFileSync(join(root, ".dev.vars"), "utf8"), process.env);
-writeFileSync(served, vars.text, { mode: 0o600 });
+// A local address written by an earlier run on another port follows $PORT, so mailed links reach this server.
+const servedText = vars.text.replace(/^APP_URL=http:\/\/localhost:\d+\/?$/m, `APP_URL=http://localhost:${port}`);
+writeFileSync(served, servedText, { mode: 0o600 });
 chmodSync(served, 0o600);
 if (vars.fromEnv.length) console.log(`[listora] provider settings from the environment: ${vars.fromEnv.join(", ")}`);
 console.log(`[listora] serving on http://localhost:${port}`);

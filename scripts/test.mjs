@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// npm test: every check, offline. The checks that need no build and share no output (typecheck, lint,
-// formatting, import cycles, dead exports, the component suites) and the production build run side by
-// side, as many at a time as the machine has cores (TEST_JOBS overrides); each one's output is held
-// and printed whole when it ends, so the log reads step by step. Then, one at a time: the Worker and
-// Durable Object suites inside workerd, the browser suites against the build served as `npm start`
-// serves it, and a `wrangler deploy --dry-run` of the production bundle (these two need the build).
+// npm test: every check, offline. The Worker and Durable Object suites inside workerd (one workerd,
+// one core) start first; beside them, the checks that need no build and share no output (typecheck,
+// lint, formatting, import cycles, dead exports, the component suites) and the production build take
+// turns, as many steps at a time as the machine has cores (TEST_JOBS overrides); each one's output is
+// held and printed whole when it ends, so the log reads step by step. Then, alone: the browser suites
+// against the build served as `npm start` serves it, and a `wrangler deploy --dry-run` of the
+// production bundle (these two need the build).
 // The first failure stops what has not started, the others finish; the exit code is the failed step's.
 // `node scripts/test.mjs <step> ...` runs only the steps named.
 import { spawn } from "node:child_process";
@@ -25,6 +26,9 @@ const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism()
  */
 /** @type {Step[]} */
 const steps = [
+  // The Worker suites first: they run one workerd (one core, vitest.config.ts), and the checks below take
+  // turns on the other core beside them instead of waiting for them (decision 0043).
+  { name: "worker", commands: [[bin("vitest"), ["run", "--project", "worker", "--project", "worker-fresh"]]] },
   {
     name: "typecheck",
     commands: [
@@ -42,8 +46,6 @@ const steps = [
   { name: "format", commands: [[bin("prettier"), ["--check", "--log-level", "warn", "."]]] },
   { name: "cycles", commands: [[process.execPath, [join(root, "scripts/check-cycles.mjs")]]] },
   { name: "deadcode", commands: [[process.execPath, [join(root, "scripts/dead-exports.mjs"), "--fail"]]] },
-  // The Worker suites keep their workerd processes busy: nothing runs beside them.
-  { name: "worker", commands: [[bin("vitest"), ["run", "--project", "worker", "--project", "worker-fresh"]]], alone: true },
   { name: "e2e", commands: [[bin("vitest"), ["run", "--project", "e2e"]]], after: ["build"], alone: true },
   { name: "deploy-dry-run", commands: [[process.execPath, [join(root, "scripts/deploy.mjs"), "--dry-run", "--no-build"]]], after: ["build"] },
 ];
