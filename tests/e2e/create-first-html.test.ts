@@ -224,6 +224,8 @@ describe("Dashboard, Create and the listing step at the edge", () => {
       expect(title.length).toBeLessThanOrEqual(marketplace.max);
       await page.getByTestId("part-title").getByText(`${title.length}/${marketplace.max}`).waitFor();
       expect(await page.getByTestId("part-title").getByText("/130").count()).toBe(0);
+      // eBay listings have no alt texts: no empty Alt Texts section; Amazon's are shown.
+      expect(await page.getByTestId("result-alt-texts").count()).toBe(marketplace.platform === "eBay" ? 0 : 1);
       // The generation's answer carries the unit it spent: the usage card shows it without a reload.
       await expect.poll(() => page.getByTestId("usage-used").textContent()).toBe("1/10 used");
       if (marketplace.platform === "eBay") {

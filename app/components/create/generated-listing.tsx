@@ -14,7 +14,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { type MessageKey, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { partsOf, type PartialListing } from "./use-listing-generator";
-import { writtenTitleMax, type ListingDetail } from "../../../schema/api/listings";
+import { PLATFORM_PARTS, writtenTitleMax, type ListingDetail } from "../../../schema/api/listings";
 import { ListingAudit } from "~/components/audit/listing-audit";
 import { PlatformPartsView, hasTags } from "~/components/audit/platform-parts";
 import { KeywordsUsed } from "./keywords-used";
@@ -60,6 +60,12 @@ function Section({
       {loading ? skeleton : children}
     </section>
   );
+}
+
+/** eBay listings have no alt texts (PLATFORM_PARTS): the screen shows no empty section for them. */
+function hasAltTexts(platform: string): boolean {
+  const parts: readonly string[] = PLATFORM_PARTS[platform as keyof typeof PLATFORM_PARTS] ?? PLATFORM_PARTS.etsy;
+  return parts.includes("altTexts");
 }
 
 /** The 'Generated Listing' card: parts fill in as they stream, then copy, count and regenerate. */
@@ -211,34 +217,36 @@ export function GeneratedListing({
           <PlatformPartsView platform={current.platform} bullets={current.bullets ?? []} searchTerms={current.search_terms ?? ""} itemSpecifics={current.item_specifics ?? []} />
         )}
 
-        <Section
-          id="altTexts"
-          title={t("create.result.partAltTexts")}
-          loading={parts.altTexts === undefined}
-          actions={regenerateButton("altTexts")}
-          skeleton={
-            <div className="grid gap-2">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          }
-        >
-          <ol className="grid gap-2" data-testid="result-alt-texts">
-            {(parts.altTexts ?? []).map((alt, index) => (
-              <li key={`${index}-${alt}`} className="flex flex-col gap-2 rounded-md border px-3 py-2 sm:flex-row sm:items-start sm:gap-3">
-                <p className="min-w-0 flex-1 text-sm break-words">
-                  <span className="mr-2 text-xs font-medium text-muted-foreground tabular-nums">{index + 1}.</span>
-                  {alt}
-                </p>
-                <div className="flex shrink-0 items-center justify-end gap-2">
-                  <CharCounter count={charCount(alt)} max={LISTING_LIMITS.altTextMax} />
-                  <CopyButton text={alt} label={t("create.result.copyAlt", { n: index + 1 })} />
-                </div>
-              </li>
-            ))}
-          </ol>
-        </Section>
+        {hasAltTexts(current?.platform ?? platform) && (
+          <Section
+            id="altTexts"
+            title={t("create.result.partAltTexts")}
+            loading={parts.altTexts === undefined}
+            actions={regenerateButton("altTexts")}
+            skeleton={
+              <div className="grid gap-2">
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-10 w-full" />
+              </div>
+            }
+          >
+            <ol className="grid gap-2" data-testid="result-alt-texts">
+              {(parts.altTexts ?? []).map((alt, index) => (
+                <li key={`${index}-${alt}`} className="flex flex-col gap-2 rounded-md border px-3 py-2 sm:flex-row sm:items-start sm:gap-3">
+                  <p className="min-w-0 flex-1 text-sm break-words">
+                    <span className="mr-2 text-xs font-medium text-muted-foreground tabular-nums">{index + 1}.</span>
+                    {alt}
+                  </p>
+                  <div className="flex shrink-0 items-center justify-end gap-2">
+                    <CharCounter count={charCount(alt)} max={LISTING_LIMITS.altTextMax} />
+                    <CopyButton text={alt} label={t("create.result.copyAlt", { n: index + 1 })} />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </Section>
+        )}
 
         {current && !generating && (
           <section className="grid gap-3" aria-labelledby="part-facts" data-testid="result-facts">
