@@ -10,7 +10,8 @@ import { LISTING_PARTS, PLATFORMS, type ListingPart, type Platform } from "../..
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import type { ApiCallInit } from "../../shared/session";
 import type { RegeneratedPart } from "./api/listings";
-import type { ActionFailure, CreateActionAnswer, GenerationActionAnswer } from "./create-actions";
+import type { ActionFailure } from "./action-call";
+import type { CreateActionAnswer, GenerationActionAnswer } from "./create-actions";
 import type { QuotaView } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 

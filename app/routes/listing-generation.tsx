@@ -15,7 +15,8 @@ import { isSampleDraft } from "~/components/wizard/sample-draft";
 import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/components/wizard/wizard-bits";
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
-import { useActionCall, useHydrationLoadersDone, writerOf, type GenerationActionAnswer } from "~/lib/create-actions";
+import { useActionCall } from "~/lib/action-call";
+import { useHydrationLoadersDone, writerOf, type GenerationActionAnswer } from "~/lib/create-actions";
 import { generationAction, loadGenerationScreen } from "~/lib/create.server";
 import { cn } from "~/lib/utils";
 import {
