@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, SESSION_COOKIE, baseURL, launchBrowser, mailLink, newContext, screenshot, settled, uniqueEmail, useSession } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, mailLink, newContext, screenshot, settled, uniqueEmail, useSession } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,24 +25,7 @@ async function api(path: string, token: string, init: { method?: string; body?: 
 
 /** A seller registered through the API; verified (by the link of the mail) unless asked otherwise. */
 async function seller(options: { verified?: boolean; prefix?: string } = {}) {
-  const email = uniqueEmail(options.prefix ?? "shell");
-  const res = await fetch(`${baseURL()}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: null, email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  if (options.verified !== false) {
-    const link = await mailLink(email, "/verify-email");
-    const verified = await fetch(`${baseURL()}/api/auth/verify-email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token: new URL(link).searchParams.get("token") }),
-    });
-    expect(verified.status).toBe(200);
-  }
-  return { email, token };
+  return registerViaApi(uniqueEmail(options.prefix ?? "shell"), options);
 }
 
 /** A browser with JavaScript turned off, signed in by the session cookie: it shows exactly the server's first HTML. */

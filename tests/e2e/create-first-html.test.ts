@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, SESSION_COOKIE, baseURL, launchBrowser, mailLink, newContext, screenshot, settled, uniqueEmail, useSession } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, newContext, screenshot, settled, uniqueEmail, useSession } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,26 +23,7 @@ async function api<T>(path: string, token: string, init: { method?: string; body
 
 /** A seller registered through the API, with a confirmed address (AI features ask for one). */
 async function seller() {
-  const email = uniqueEmail("create-edge");
-  const register = () =>
-    fetch(`${baseURL()}/api/auth/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: null, email, password: PASSWORD }),
-    });
-  let res = await register();
-  // The local dev server's proxy may answer "retry now" (503, Retry-After: 0) while the Worker reloads.
-  for (let attempt = 0; res.status === 503 && res.headers.get("Retry-After") === "0" && attempt < 3; attempt += 1) res = await register();
-  expect(res.status, await res.clone().text()).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  const link = await mailLink(email, "/verify-email");
-  const verified = await fetch(`${baseURL()}/api/auth/verify-email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: new URL(link).searchParams.get("token") }),
-  });
-  expect(verified.status).toBe(200);
-  return { token };
+  return registerViaApi(uniqueEmail("create-edge"));
 }
 
 /** The page's HTML as the edge answers it to the session cookie, before any JavaScript runs. */

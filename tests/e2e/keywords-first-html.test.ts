@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, SESSION_COOKIE, baseURL, launchBrowser, mailLink, screenshot, uniqueEmail } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, screenshot, uniqueEmail } from "./browser";
 
 /**
  * The keyword screens before any JavaScript (decision 0050): the first HTML from the edge already holds
@@ -26,17 +26,7 @@ async function api<T>(path: string, token: string, init: { method?: string; body
 
 /** A seller registered through the API, e-mail confirmed (searches need it), with `lists` saved. */
 async function sellerWithLists(lists: { name: string; keywords: string[] }[]) {
-  const email = uniqueEmail("kw-html");
-  const res = await fetch(`${baseURL()}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: null, email, password: PASSWORD }) });
-  expect(res.status).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  const link = await mailLink(email, "/verify-email");
-  const verified = await fetch(`${baseURL()}/api/auth/verify-email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: new URL(link).searchParams.get("token") }),
-  });
-  expect(verified.status).toBe(200);
+  const { token } = await registerViaApi(uniqueEmail("kw-html"));
   const ids: string[] = [];
   for (const list of lists) {
     const saved = await api<{ data: { list: { id: string } } }>("/keyword-lists", token, { body: { name: list.name, keywords: list.keywords.map((keyword) => ({ keyword })) } });

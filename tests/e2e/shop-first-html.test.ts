@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, SESSION_COOKIE, baseURL, launchBrowser, mailLink, uniqueEmail } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,24 +27,8 @@ async function api<T>(path: string, token: string, init: { method?: string; body
 
 /** A seller registered through the API, with the fixture's shop imported (the CSV as multipart, as the drop zone sends it). */
 async function sellerWithShop(options: { verified?: boolean } = {}) {
-  const email = uniqueEmail("first-html");
-  const res = await fetch(`${baseURL()}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: null, email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(201);
-  const { token } = (await res.json()) as { token: string };
-  if (options.verified) {
-    // Optimizing is an AI feature: the address is confirmed first, with the token of its verification mail.
-    const link = await mailLink(email, "/verify-email");
-    const verified = await fetch(`${baseURL()}/api/auth/verify-email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ token: new URL(link).searchParams.get("token") }),
-    });
-    expect(verified.status).toBe(200);
-  }
+  // Optimizing is an AI feature: the address is confirmed first when asked, by the link of its verification mail.
+  const { token } = await registerViaApi(uniqueEmail("first-html"), { verified: options.verified === true });
   const form = new FormData();
   form.append("file", new Blob([await readFile(FIXTURE)], { type: "text/csv" }), "EtsyListingsDownload.csv");
   const imported = await fetch(`${baseURL()}/api/shop/import`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
