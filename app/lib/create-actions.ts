@@ -16,9 +16,9 @@ export type CreateActionAnswer = { ok: true; intent: "regenerate"; result: Regen
 export type GenerationActionAnswer = { ok: true; intent: "write"; result: EtsyListingResponse } | { ok: true; intent: "finish"; result: FinishWizardResponse } | ActionFailure;
 
 /**
- * True once the router has finished the loaders it runs on hydration (the shell's clientLoader). A
- * write a screen sends by itself on arrival waits for it: an action's revalidation racing those
- * loaders loses the loaders' answer in React Router ("No result found for routeId").
+ * True once the router has finished the loaders it runs on hydration (none today: every loader runs on
+ * the server). A write a screen sends by itself on arrival waits for it: an action's revalidation
+ * racing such loaders loses their answer in React Router ("No result found for routeId").
  */
 export function useHydrationLoadersDone(): boolean {
   return useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;

@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { useRouteLoaderData } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import { useRefreshQuota } from "~/lib/quota";
@@ -16,18 +15,10 @@ export function editorMeta(titleKey: MessageKey) {
   return ({ matches }: { matches: Parameters<typeof metaText>[0] }) => [{ title: metaText(matches, titleKey) }];
 }
 
-/**
- * Reads today's image-edit usage again (the usage card). While the app layout's first account load is
- * still running (a batch found finished as the page hydrates), nothing is asked again: that load reads
- * today's usage anyway, and a revalidation then would cancel it and leave the shell without its data.
- */
+/** Reads today's image-edit usage again (the usage card): the app layout's loader runs again. */
 export function useRefreshEditQuota() {
   const refreshQuota = useRefreshQuota();
-  const layout = useRouteLoaderData<{ account?: unknown }>("routes/app-layout");
-  const accountLoaded = !!layout && "account" in layout;
-  return useCallback(() => {
-    if (accountLoaded) void refreshQuota("edit-image");
-  }, [accountLoaded, refreshQuota]);
+  return useCallback(() => void refreshQuota("edit-image"), [refreshQuota]);
 }
 
 /** An edit counts against today's quota and ticks the onboarding step on the server: the account data (usage card, checklist) is read again. */
