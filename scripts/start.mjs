@@ -5,8 +5,8 @@
 // (`REMOVE_BG_API_KEY=... npm start`; the list is scripts/lib/dev-vars.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDevVars } from "./lib/dev-vars.mjs";
 
@@ -56,14 +56,22 @@ if (!skipBuild) {
   console.log("[listora] building");
   run(bin("react-router"), ["build"]);
 }
-// wrangler reads the .dev.vars beside the build's generated config: .dev.vars, then the provider
-// settings of this process's environment, then the mark that this local run has no Workers AI.
-const served = join(root, buildDir, "server/.dev.vars");
+// The variables wrangler serves: .dev.vars, then the provider settings of this process's environment,
+// then the mark that this local run has no Workers AI. They go to a file beside the local state, handed
+// over with --env-file, never into the build: wrangler watches the whole build folder of a no-bundle
+// Worker and restarts it on any change there, so a second server (the browser tests start three)
+// writing its variables beside the build used to restart the first mid-request ("Your worker restarted
+// mid-request", 503) and hand it the second one's APP_URL.
+const stateAbs = resolve(root, stateDir);
+mkdirSync(stateAbs, { recursive: true });
+const served = join(stateAbs, "served.dev.vars");
 const vars = buildDevVars(readFileSync(join(root, ".dev.vars"), "utf8"), process.env);
 // A local address written by an earlier run on another port follows $PORT, so mailed links reach this server.
 const servedText = vars.text.replace(/^APP_URL=http:\/\/localhost:\d+\/?$/m, `APP_URL=http://localhost:${port}`);
 writeFileSync(served, servedText, { mode: 0o600 });
 chmodSync(served, 0o600);
+// Earlier versions wrote them beside the build: a copy of the secrets has no business there.
+rmSync(join(root, buildDir, "server/.dev.vars"), { force: true });
 if (vars.fromEnv.length) console.log(`[listora] provider settings from the environment: ${vars.fromEnv.join(", ")}`);
 console.log(`[listora] serving on http://localhost:${port}`);
 const server = spawn(
@@ -79,6 +87,8 @@ const server = spawn(
     process.env.HOST || "localhost",
     "--persist-to",
     stateDir,
+    "--env-file",
+    served,
     "--show-interactive-dev-session=false",
     "--log-level",
     process.env.LOG_LEVEL || "info",
