@@ -7,6 +7,7 @@ import { handleShopQueue, sweepShopJobs } from "./domain/shop/jobs";
 import { selectLlmProvider } from "./providers/llm";
 import { ConfigError, getConfig, type Env } from "./lib/env";
 import { API_CSP, STATIC_HTML_CSP, corsHeaders, htmlCsp, newNonce, preflight, withSecurityHeaders } from "./lib/security";
+import { discardUnreadBody } from "./lib/http";
 import { log } from "./lib/log";
 import { createPageCache } from "./lib/page-cache";
 
@@ -56,6 +57,10 @@ export default {
     const nonce = newNonce();
     const render = (cspNonce: string) => requestHandler(request, { cloudflare: { env, ctx }, listora: appContext(request, env, ctx), cspNonce });
     const response = (await pageCache?.serve(request, nonce, render)) ?? (await render(nonce));
+    // A post answered without reading its form (React Router refuses another site's post before reading it;
+    // a route without an action answers 405) leaves its body unread: read it, as the API does, or the local
+    // server's proxy answers that post with "Your worker restarted mid-request" (503) instead.
+    if (request.method !== "GET" && request.method !== "HEAD") await discardUnreadBody(request);
     return withSecurityHeaders(response, htmlCsp(nonce, request.url));
   },
 

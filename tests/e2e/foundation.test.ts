@@ -222,8 +222,12 @@ describe("accounts in the browser", () => {
     await registerViaUi(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
     await page.getByTestId("user-menu").click();
+    // The choice is also saved to the profile (a post to /profile's action); reload once it has landed,
+    // as the profile's theme is applied after the reload.
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST");
     await page.getByTestId("menu-theme-toggle").click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     // Server-rendered with the class: right from the first paint.
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);

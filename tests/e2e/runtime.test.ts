@@ -33,6 +33,30 @@ describe("requests answered before their body was read", () => {
     }
     expect(statuses).toEqual(statuses.map(() => [401, 415, 200, 400]));
   });
+
+  it("answers another site's form post to a screen with a refusal, never 'restarted mid-request': 20 rounds, document and data requests", async () => {
+    const form = new URLSearchParams({ intent: "accept", listingId: "x", note: "y".repeat(200_000) });
+    const statuses: number[][] = [];
+    for (let i = 0; i < 20; i++) {
+      const round: number[] = [];
+      for (const path of ["/shop/review", "/shop/review.data", "/landing"]) {
+        const res = await fetch(`${base()}${path}`, {
+          method: "POST",
+          headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+          body: form,
+          redirect: "manual",
+        });
+        await res.arrayBuffer();
+        round.push(res.status);
+      }
+      // A screen without an action: 405, its form read all the same.
+      const noAction = await fetch(`${base()}/landing`, { method: "POST", headers: { Origin: base(), "Content-Type": "application/x-www-form-urlencoded" }, body: form });
+      await noAction.arrayBuffer();
+      round.push(noAction.status);
+      statuses.push(round);
+    }
+    expect(statuses).toEqual(statuses.map(() => [400, 400, 400, 405]));
+  });
 });
 
 describe("the served page's Content-Security-Policy", () => {
