@@ -5,8 +5,6 @@
  * action's answer, or rejects with an ApiError carrying the API's code, message and extra fields
  * (quota, regenerationsLeft, field), as the /api client did.
  */
-import { useContext } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import type { ActionFailure } from "./action-call";
 import type { RegeneratedPart } from "./api/listings";
@@ -14,15 +12,6 @@ import type { RegeneratedPart } from "./api/listings";
 export type CreateActionAnswer = { ok: true; intent: "regenerate"; result: RegeneratedPart } | ActionFailure;
 
 export type GenerationActionAnswer = { ok: true; intent: "write"; result: EtsyListingResponse } | { ok: true; intent: "finish"; result: FinishWizardResponse } | ActionFailure;
-
-/**
- * True once the router has finished the loaders it runs on hydration (none today: every loader runs on
- * the server). A write a screen sends by itself on arrival waits for it: an action's revalidation
- * racing such loaders loses their answer in React Router ("No result found for routeId").
- */
-export function useHydrationLoadersDone(): boolean {
-  return useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;
-}
 
 /** The embedded defaults that work without network or keys. */
 const OFFLINE_WRITERS = new Set(["offline-composer", "sample", "local"]);
