@@ -7,9 +7,12 @@
  */
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import type { ActionFailure } from "./action-call";
-import type { RegeneratedPart } from "./api/listings";
+import type { Platform, RegeneratedPart } from "./api/listings";
 
 export type CreateActionAnswer = { ok: true; intent: "regenerate"; result: RegeneratedPart } | ActionFailure;
+
+/** Generate posted as a document (decision 0057) and refused: the API's code and message, and the form as it was posted. */
+export type GenerateRefusal = ActionFailure & { intent: "generate"; form: { description: string; platform: Platform; keywords: string[] } };
 
 export type GenerationActionAnswer = { ok: true; intent: "write"; result: EtsyListingResponse } | { ok: true; intent: "finish"; result: FinishWizardResponse } | ActionFailure;
 
