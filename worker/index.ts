@@ -56,6 +56,10 @@ export default {
     const nonce = newNonce();
     const render = (cspNonce: string) => requestHandler(request, { cloudflare: { env, ctx }, listora: appContext(request, env, ctx), cspNonce });
     const response = (await pageCache?.serve(request, nonce, render)) ?? (await render(nonce));
+    // A post answered without reading its body (React Router's 400 for another site's form): the body
+    // is drained first, or workerd reads it after the answer and drops the connection, and the local
+    // server's next request fails ("Your worker restarted mid-request", 503).
+    if (request.body && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);
     return withSecurityHeaders(response, htmlCsp(nonce, request.url));
   },
 
