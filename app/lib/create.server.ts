@@ -6,14 +6,14 @@
  * idempotency and messages). Create's generation itself stays the browser's NDJSON stream.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
+import * as v from "valibot";
 import type { KeywordList } from "../../schema/api/keyword-lists";
-import { LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type GenerateEvent, type ListingPart, type Platform } from "../../schema/api/listings";
+import { GenerateListingSchema, LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type GenerateEvent, type ListingPart, type Platform } from "../../schema/api/listings";
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import type { ApiCallInit } from "../../shared/session";
 import type { RegeneratedPart } from "./api/listings";
 import type { ActionFailure } from "./action-call";
 import type { CreateActionAnswer, GenerateRefusal, GenerationActionAnswer } from "./create-actions";
-import { productDescriptionError } from "./listing-validation";
 import type { QuotaView } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
@@ -128,8 +128,9 @@ function postedKeywords(form: FormData): string[] {
 async function generateOnServer(form: FormData, context: AppLoadContext) {
   const posted = { description: formText(form, "description"), platform: platformOf(formText(form, "platform")), keywords: postedKeywords(form) };
   const refuse = (status: number, error: GenerateRefusal["error"]) => data<GenerateRefusal>({ ok: false, intent: "generate", status, error, form: posted }, { status });
-  const problem = productDescriptionError(posted.description);
-  if (problem) return refuse(400, { code: "validation-failed", message: "Please enter a product description", field: "description" });
+  // The API's own rule and message, checked before anything is spent (Create words it with its field check).
+  const checked = v.safeParse(GenerateListingSchema.entries.description, posted.description);
+  if (!checked.success) return refuse(400, { code: "validation-failed", message: checked.issues[0].message, field: "description" });
   const result = await callApi<{ events?: GenerateEvent[] }>(context, "/listings/generate", {
     body: { description: posted.description.trim(), keywords: posted.keywords, platform: posted.platform },
   });

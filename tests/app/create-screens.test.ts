@@ -102,7 +102,16 @@ describe("Create Listing at the edge", () => {
     const listing = { id: "l9", title: "Stoneware Coffee Mug" };
     const { context, calls } = contextOf((path) =>
       path === "/listings/generate"
-        ? { status: 200, body: { events: [{ type: "start", provider: "offline-composer" }, { type: "part", part: "title", value: listing.title }, { type: "done", listing }] } }
+        ? {
+            status: 200,
+            body: {
+              events: [
+                { type: "start", provider: "offline-composer" },
+                { type: "part", part: "title", value: listing.title },
+                { type: "done", listing },
+              ],
+            },
+          }
         : healthy(path),
     );
     const form = { intent: "generate", description: "  A stoneware mug, 350 ml.  ", platform: "ebay", keyword: ["ceramic mug", " coffee mug ", "ceramic mug", ""] };
@@ -117,7 +126,12 @@ describe("Create Listing at the edge", () => {
     const empty = contextOf(healthy);
     expect(await run(() => createAction(post("/create", { intent: "generate", description: "   ", keyword: "mug" }), empty.context))).toMatchObject({
       status: 400,
-      data: { ok: false, intent: "generate", error: { code: "validation-failed", message: "Please enter a product description", field: "description" }, form: { description: "   ", keywords: ["mug"], platform: "etsy" } },
+      data: {
+        ok: false,
+        intent: "generate",
+        error: { code: "validation-failed", message: "Please enter a product description", field: "description" },
+        form: { description: "   ", keywords: ["mug"], platform: "etsy" },
+      },
     });
     expect(empty.calls).toEqual([]);
 
@@ -172,7 +186,11 @@ describe("Create Listing at the edge", () => {
 
   it("refuses a post from another site with 403 and sends nothing to the API", async () => {
     const { context, calls } = contextOf(healthy);
-    for (const form of [{ intent: "regenerate", listingId: "l1", part: "title" }, { intent: "generate", description: "A mug" }]) {
+    const forms: Record<string, string>[] = [
+      { intent: "regenerate", listingId: "l1", part: "title" },
+      { intent: "generate", description: "A mug" },
+    ];
+    for (const form of forms) {
       expect(await run(() => createAction(post("/create", form, "https://evil.example"), context))).toMatchObject({
         status: 403,
         data: { code: "cross-origin" },
