@@ -133,6 +133,29 @@ describe("saved keyword lists without JavaScript", () => {
   });
 });
 
+describe("the forms without JavaScript at phone width", () => {
+  it("lays out the ticked-keywords save form and Create's sent list at 375 px in the dark theme without horizontal scrolling", { timeout: 120_000 }, async () => {
+    const seller = await sellerWithLists([{ name: "Mug ideas", keywords: ["ceramic mug", "handmade coffee mug"] }]);
+    const context = await withoutJavaScript(seller.token, { width: 375, colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("linen tea towel");
+    await submit(page, () => page.getByTestId("seo-submit").click());
+    const form = page.getByTestId("save-ticked");
+    await form.waitFor();
+    expect(await form.getByRole("button", { name: "Add to an existing list" }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, "keyword-save-ticked-no-js-phone-dark");
+
+    await submit(page, () => page.getByRole("button", { name: "Send Mug ideas to Create Listing" }).click());
+    expect(await page.getByTestId("keyword-list").innerText()).toContain("handmade coffee mug");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "create-sent-list-no-js-phone-dark");
+    await context.close();
+  });
+});
+
 describe("Send to Create Listing and Generate without JavaScript", () => {
   it("sends a list to Create as its keywords, generates there and lands on the saved listing", { timeout: 180_000 }, async () => {
     const seller = await sellerWithLists([{ name: "Mug ideas", keywords: ["ceramic mug", "handmade coffee mug"] }]);
