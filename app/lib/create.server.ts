@@ -7,7 +7,8 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import * as v from "valibot";
-import type { KeywordList } from "../../schema/api/keyword-lists";
+import { KEYWORD_LIST_LIMITS, type KeywordList } from "../../schema/api/keyword-lists";
+import { tickedKeyword } from "~/components/keywords/saved-keywords";
 import { GenerateListingSchema, LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type GenerateEvent, type ListingPart, type Platform } from "../../schema/api/listings";
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import type { ApiCallInit } from "../../shared/session";
@@ -47,7 +48,10 @@ type CreateScreenData = {
   platform: Platform;
   quota: QuotaView | null;
   writer: WriterInfo | null;
-  /** ?list=<id>, a saved keyword list sent from the SEO screen: it becomes the selected keywords (decision 0057). */
+  /**
+   * ?list=<id>, a saved keyword list sent from the SEO screen, or ?keyword=… (one each), the rows ticked
+   * there without JavaScript: they become the selected keywords (decision 0057).
+   */
   sentList: Pick<KeywordList, "id" | "name" | "keywords"> | null;
   /** ?list= named a list that is not the seller's (or no longer exists): the page answers 404 and says so. */
   sentListMissing: boolean;
@@ -71,10 +75,20 @@ export async function loadCreateScreen(request: Request, context: AppLoadContext
     platform: platformOf(params.get("platform")),
     quota,
     writer,
-    sentList: sent ? { id: sent.id, name: sent.name, keywords: sent.keywords } : null,
+    sentList: sent ? { id: sent.id, name: sent.name, keywords: sent.keywords } : tickedList(params),
     sentListMissing: list !== null && !list.ok && list.error.code === "not-found",
   };
   return data(answer, { status: answer.sentListMissing ? 404 : 200 });
+}
+
+/** The SEO results' ticked rows sent with "Use Selected Keywords" without JavaScript (?keyword=…), within a list's limit. */
+function tickedList(params: URLSearchParams): CreateScreenData["sentList"] {
+  const keywords = params
+    .getAll("keyword")
+    .map(tickedKeyword)
+    .filter((k) => typeof k.keyword === "string" && k.keyword.trim())
+    .slice(0, KEYWORD_LIST_LIMITS.keywordsMax);
+  return keywords.length ? { id: "", name: "", keywords } : null;
 }
 
 function failure(status: number, error: ActionFailure["error"]) {

@@ -10,7 +10,7 @@ import { data, type AppLoadContext } from "react-router";
 import { KEYWORD_LIST_LIMITS, type KeywordList, type KeywordListSummary, type SavedKeyword } from "../../schema/api/keyword-lists";
 import { GEOS, type Geo } from "../../schema/api/keywords";
 import type { ApiResult } from "../../shared/session";
-import { mergeKeywords } from "~/components/keywords/saved-keywords";
+import { mergeKeywords, tickedKeyword } from "~/components/keywords/saved-keywords";
 import { readAnalysis, type AnalysisAnswer } from "./api/advanced";
 import { searchQuery, searchResultOf, type KeywordFailure, type SearchForm } from "./api/keywords";
 import type { SeoActionAnswer, SeoIntent, SeoLoaderData } from "./keyword-actions";
@@ -73,16 +73,6 @@ function keywordsOf(form: FormData): SavedKeyword[] | null {
 
 /** The results table's save (posted without JavaScript, `source=ticked`) with no row ticked: nothing to save. */
 const noneTicked = (form: FormData, keywords: SavedKeyword[]) => formText(form, "source") === "ticked" && keywords.length === 0;
-
-function tickedKeyword(value: string): SavedKeyword {
-  try {
-    const parsed = JSON.parse(value) as unknown;
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as SavedKeyword;
-  } catch {
-    /* a bare phrase */
-  }
-  return { keyword: value };
-}
 
 /** The search form: "any" (the category select's empty choice) and absent both mean any category. */
 function searchFormOf(form: FormData): SearchForm {

@@ -96,9 +96,9 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (!sent) return;
     replace(sent);
-    const params = new URLSearchParams(location.search);
-    params.delete("list");
-    const search = params.toString();
+    // Only the marketplace stays in the address (the sent list's ?list=, or the ticked rows' fields, go).
+    const platform = new URLSearchParams(location.search).get("platform");
+    const search = platform ? new URLSearchParams({ platform }).toString() : "";
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
   }, [sent, replace, navigate, location.pathname, location.search]);
   const [description, setDescription] = useState(refused?.form.description ?? "");

@@ -98,6 +98,18 @@ describe("Create Listing at the edge", () => {
     });
   });
 
+  it("makes the rows ticked on the SEO screen without JavaScript (?keyword=, one each) the selected keywords", async () => {
+    const { context, calls } = contextOf(healthy);
+    const url = new URL("http://localhost/create");
+    for (const value of [JSON.stringify({ keyword: "beeswax candle", popularity: 76, trend: "increasing" }), "soy candle", "  "]) url.searchParams.append("keyword", value);
+    url.searchParams.set("source", "ticked");
+    expect(await run(() => loadCreateScreen(new Request(url), context))).toMatchObject({
+      status: 200,
+      data: { sentList: { id: "", keywords: [{ keyword: "beeswax candle", popularity: 76, trend: "increasing" }, { keyword: "soy candle" }] }, sentListMissing: false },
+    });
+    expect(calls.some((c) => c.path.startsWith("/keyword-lists"))).toBe(false);
+  });
+
   it("generates a posted listing on the server (Generate without JavaScript) and sends the seller to it", async () => {
     const listing = { id: "l9", title: "Stoneware Coffee Mug" };
     const { context, calls } = contextOf((path) =>

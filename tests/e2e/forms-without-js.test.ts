@@ -85,7 +85,7 @@ describe("saved keyword lists without JavaScript", () => {
     await context.close();
   });
 
-  it("saves ticked keywords of a search to a new list, adds more to it, and says when none is ticked", { timeout: 180_000 }, async () => {
+  it("saves ticked keywords of a search to a new list, adds more to it, says when none is ticked, and takes ticked ones to Create", { timeout: 180_000 }, async () => {
     const seller = await sellerWithLists([]);
     const context = await withoutJavaScript(seller.token);
     const page = await context.newPage();
@@ -129,6 +129,15 @@ describe("saved keyword lists without JavaScript", () => {
     await submit(page, () => form.getByRole("button", { name: "New list" }).click());
     expect(await page.getByTestId("list-write-notice").innerText()).toContain("Tick the keywords to save first");
     expect((await api<ListsAnswer>("/keyword-lists", seller.token)).body.data.lists).toHaveLength(1);
+
+    // The ticked rows go to Create Listing as its selection instead (SPEC §2's 'Use Selected Keywords').
+    await search("beeswax candle");
+    await page.getByRole("checkbox", { name: `Select ${second}`, exact: true }).check();
+    await page.getByRole("checkbox", { name: `Select ${third}`, exact: true }).check();
+    await submit(page, () => form.getByTestId("use-ticked").click());
+    expect(new URL(page.url()).pathname).toBe("/create");
+    const chips = await page.getByTestId("keyword-list").getByRole("listitem").allInnerTexts();
+    expect(chips.map((c) => c.trim())).toEqual([second, third]);
     await context.close();
   });
 });

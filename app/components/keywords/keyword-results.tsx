@@ -1,4 +1,4 @@
-import { BookmarkPlusIcon, DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
+import { ArrowRightIcon, BookmarkPlusIcon, DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
 import type { KeywordListSummary } from "../../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../../schema/api/keywords";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -198,8 +198,9 @@ export function KeywordResults({
 }
 
 /**
- * 'Save to list' without JavaScript (the dialog needs it): the table's plain boxes post with this form
- * to the SEO route's action, to a new named list or added to one of the seller's (decision 0057).
+ * 'Save to list' and 'Use Selected Keywords' without JavaScript (the dialog and the hand-over need it):
+ * the table's plain boxes post with this form to the SEO route's action, to a new named list or added
+ * to one of the seller's, or go to Create Listing as its selection (a GET of Create, decision 0057).
  */
 function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
   const { t } = useI18n();
@@ -239,6 +240,13 @@ function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
             </Button>
           </div>
         )}
+        {/* The ticked rows to Create Listing instead: a GET of Create, whose loader makes them the selection. */}
+        <div className="flex justify-end border-t pt-3">
+          <Button type="submit" formMethod="get" formAction="/create" data-testid="use-ticked">
+            {t("seo.selected.use")}
+            <ArrowRightIcon aria-hidden="true" />
+          </Button>
+        </div>
       </form>
     </noscript>
   );
