@@ -103,6 +103,7 @@ export interface ListoraContext {
   /**
    * Runs an /api route in process, as the session's user (no network hop, the same validation,
    * limits, idempotency and error codes as the API). `path` is below /api, e.g. "/listings?sort=newest".
+   * A streamed (NDJSON) answer is read to its end and answered as `{ events }`.
    */
   api<T = Record<string, unknown>>(path: string, init?: ApiCallInit): Promise<ApiResult<T>>;
 }

@@ -44,7 +44,9 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       // The cookie's user is already checked for this page: the route does not look it up again.
       if (token && token === cookieToken) vouchFor(inner, sessionUser());
       const response = await handleApi(inner, env, ctx);
-      const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      const body = response.headers.get("Content-Type")?.startsWith("application/x-ndjson")
+        ? { events: await ndjsonEvents(response) }
+        : ((await response.json().catch(() => null)) as Record<string, unknown> | null);
       if (response.ok) return { ok: true, status: response.status, data: (body ?? {}) as T, headers: response.headers };
       const error = {
         ...(body ?? {}),
@@ -54,4 +56,18 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       return { ok: false, status: response.status, error, headers: response.headers };
     },
   };
+}
+
+/** A streamed answer (NDJSON, e.g. POST /api/listings/generate) read to its end: its events, in order (a line that is not JSON is skipped). */
+async function ndjsonEvents(response: Response): Promise<unknown[]> {
+  const events: unknown[] = [];
+  for (const line of (await response.text()).split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      events.push(JSON.parse(line));
+    } catch {
+      /* a cut line */
+    }
+  }
+  return events;
 }

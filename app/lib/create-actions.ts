@@ -5,24 +5,16 @@
  * action's answer, or rejects with an ApiError carrying the API's code, message and extra fields
  * (quota, regenerationsLeft, field), as the /api client did.
  */
-import { useContext } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router";
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import type { ActionFailure } from "./action-call";
-import type { RegeneratedPart } from "./api/listings";
+import type { Platform, RegeneratedPart } from "./api/listings";
 
 export type CreateActionAnswer = { ok: true; intent: "regenerate"; result: RegeneratedPart } | ActionFailure;
 
-export type GenerationActionAnswer = { ok: true; intent: "write"; result: EtsyListingResponse } | { ok: true; intent: "finish"; result: FinishWizardResponse } | ActionFailure;
+/** Generate posted as a document (decision 0057) and refused: the API's code and message, and the form as it was posted. */
+export type GenerateRefusal = ActionFailure & { intent: "generate"; form: { description: string; platform: Platform; keywords: string[] } };
 
-/**
- * True once the router has finished the loaders it runs on hydration (none today: every loader runs on
- * the server). A write a screen sends by itself on arrival waits for it: an action's revalidation
- * racing such loaders loses their answer in React Router ("No result found for routeId").
- */
-export function useHydrationLoadersDone(): boolean {
-  return useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;
-}
+export type GenerationActionAnswer = { ok: true; intent: "write"; result: EtsyListingResponse } | { ok: true; intent: "finish"; result: FinishWizardResponse } | ActionFailure;
 
 /** The embedded defaults that work without network or keys. */
 const OFFLINE_WRITERS = new Set(["offline-composer", "sample", "local"]);

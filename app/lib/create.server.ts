@@ -5,13 +5,16 @@
  * their writes are route actions through the API's routes in process (the same checks, limits,
  * idempotency and messages). Create's generation itself stays the browser's NDJSON stream.
  */
-import { data, type AppLoadContext } from "react-router";
-import { LISTING_PARTS, PLATFORMS, type ListingPart, type Platform } from "../../schema/api/listings";
+import { data, redirect, type AppLoadContext } from "react-router";
+import * as v from "valibot";
+import { KEYWORD_LIST_LIMITS, type KeywordList } from "../../schema/api/keyword-lists";
+import { tickedKeyword } from "~/components/keywords/saved-keywords";
+import { GenerateListingSchema, LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type GenerateEvent, type ListingPart, type Platform } from "../../schema/api/listings";
 import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api/workflow";
 import type { ApiCallInit } from "../../shared/session";
 import type { RegeneratedPart } from "./api/listings";
 import type { ActionFailure } from "./action-call";
-import type { CreateActionAnswer, GenerationActionAnswer } from "./create-actions";
+import type { CreateActionAnswer, GenerateRefusal, GenerationActionAnswer } from "./create-actions";
 import type { QuotaView } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
@@ -45,13 +48,47 @@ type CreateScreenData = {
   platform: Platform;
   quota: QuotaView | null;
   writer: WriterInfo | null;
+  /**
+   * ?list=<id>, a saved keyword list sent from the SEO screen, or ?keyword=… (one each), the rows ticked
+   * there without JavaScript: they become the selected keywords (decision 0057).
+   */
+  sentList: Pick<KeywordList, "id" | "name" | "keywords"> | null;
+  /** ?list= named a list that is not the seller's (or no longer exists): the page answers 404 and says so. */
+  sentListMissing: boolean;
 };
 
-/** Create Listing: today's quota and the LLM at once; either may be missing (the usage card says so). */
-export async function loadCreateScreen(request: Request, context: AppLoadContext): Promise<CreateScreenData> {
+/**
+ * Create Listing: today's quota and the LLM at once; either may be missing (the usage card says so).
+ * `?list=<id>` also reads that saved keyword list (another seller's is a 404, as on the SEO screen).
+ */
+export async function loadCreateScreen(request: Request, context: AppLoadContext) {
   await requireUser(request, context);
-  const [quota, writer] = await Promise.all([listingQuota(context), listingWriter(context)]);
-  return { platform: platformOf(new URL(request.url).searchParams.get("platform")), quota, writer };
+  const params = new URL(request.url).searchParams;
+  const id = params.get("list")?.trim() ?? "";
+  const [quota, writer, list] = await Promise.all([
+    listingQuota(context),
+    listingWriter(context),
+    id ? callApi<{ data?: { list?: KeywordList } }>(context, `/keyword-lists/${encodeURIComponent(id)}`) : null,
+  ]);
+  const sent = list?.ok ? (list.data.data?.list ?? null) : null;
+  const answer: CreateScreenData = {
+    platform: platformOf(params.get("platform")),
+    quota,
+    writer,
+    sentList: sent ? { id: sent.id, name: sent.name, keywords: sent.keywords } : tickedList(params),
+    sentListMissing: list !== null && !list.ok && list.error.code === "not-found",
+  };
+  return data(answer, { status: answer.sentListMissing ? 404 : 200 });
+}
+
+/** The SEO results' ticked rows sent with "Use Selected Keywords" without JavaScript (?keyword=…), within a list's limit. */
+function tickedList(params: URLSearchParams): CreateScreenData["sentList"] {
+  const keywords = params
+    .getAll("keyword")
+    .map(tickedKeyword)
+    .filter((k) => typeof k.keyword === "string" && k.keyword.trim())
+    .slice(0, KEYWORD_LIST_LIMITS.keywordsMax);
+  return keywords.length ? { id: "", name: "", keywords } : null;
 }
 
 function failure(status: number, error: ActionFailure["error"]) {
@@ -64,12 +101,18 @@ function badForm(message: string, field: string) {
 
 const PARTS: readonly string[] = [...LISTING_PARTS, "bullets", "searchTerms", "itemSpecifics"] satisfies ListingPart[];
 
-/** Create's writes: a new version of one part of the listing just generated (no unit is spent). */
+/**
+ * Create's writes: `regenerate` (a new version of one part of the listing just generated, no unit is
+ * spent) and `generate`, the Generate form posted as a document (without JavaScript, or before the page
+ * ran; once hydrated the screen streams instead). `generate` writes the whole listing on the server
+ * through POST /api/listings/generate (one unit, saved to My Listings) and sends the seller to it.
+ */
 export async function createAction(request: Request, context: AppLoadContext) {
   assertSameOrigin(request);
   await requireUser(request, context);
   const form = await request.formData();
   const intent = formText(form, "intent");
+  if (intent === "generate") return generateOnServer(form, context);
   if (intent !== "regenerate") return badForm("Unknown change on Create Listing", "intent");
   const listingId = formText(form, "listingId").trim();
   const part = formText(form, "part");
@@ -78,6 +121,40 @@ export async function createAction(request: Request, context: AppLoadContext) {
   const result = await callApi<{ data: RegeneratedPart }>(context, "/listings/generate/part", { body: { listingId, part: part as ListingPart } });
   if (!result.ok) return failure(result.status, result.error);
   return data<CreateActionAnswer>({ ok: true, intent, result: result.data.data });
+}
+
+/** The Generate form's keywords: one `keyword` field each (the selected keywords the page knew), within the API's limits. */
+function postedKeywords(form: FormData): string[] {
+  const texts = form
+    .getAll("keyword")
+    .filter((value): value is string => typeof value === "string")
+    .map((value) => value.trim().slice(0, LISTING_LIMITS.keywordMax))
+    .filter(Boolean);
+  return [...new Set(texts)].slice(0, LISTING_LIMITS.keywordsMax);
+}
+
+/**
+ * Generate without the browser's stream: the same route (same checks, quota, idempotency by the page
+ * request's X-Request-ID when it has one, saving), read to its end. Done: a redirect to the saved
+ * listing. Refused: the posted form back with the API's code and message, which Create words as the
+ * stream's failures (SPEC §8: the quota's alert, 'Failed to generate listing. Please try again.').
+ */
+async function generateOnServer(form: FormData, context: AppLoadContext) {
+  const posted = { description: formText(form, "description"), platform: platformOf(formText(form, "platform")), keywords: postedKeywords(form) };
+  const refuse = (status: number, error: GenerateRefusal["error"]) => data<GenerateRefusal>({ ok: false, intent: "generate", status, error, form: posted }, { status });
+  // The API's own rule and message, checked before anything is spent (Create words it with its field check).
+  const checked = v.safeParse(GenerateListingSchema.entries.description, posted.description);
+  if (!checked.success) return refuse(400, { code: "validation-failed", message: checked.issues[0].message, field: "description" });
+  const result = await callApi<{ events?: GenerateEvent[] }>(context, "/listings/generate", {
+    body: { description: posted.description.trim(), keywords: posted.keywords, platform: posted.platform },
+  });
+  if (!result.ok) return refuse(result.status, result.error);
+  const events = Array.isArray(result.data.events) ? result.data.events : [];
+  const end = events.findLast((event) => event.type === "done" || event.type === "error");
+  if (end?.type === "done") return redirect(`/listings/${encodeURIComponent(end.listing.id)}`);
+  if (end?.type === "error") return refuse(end.status, { code: end.code, message: end.message, ...(end.detail ? { detail: end.detail } : {}) });
+  // A stream that ended without 'done' or 'error' was cut off.
+  return refuse(502, { code: "generation-cut-off", message: "Failed to generate listing. Please try again." });
 }
 
 type GenerationScreenData = {

@@ -13,7 +13,16 @@ export type SeoActionAnswer =
   | { ok: true; intent: "search"; form: SearchForm; result: KeywordSearchResult }
   | { ok: true; intent: Exclude<ListIntent, "delete">; list: KeywordListSummary }
   | { ok: true; intent: "delete"; id: string; name: string }
-  | { ok: false; intent: SeoIntent | null; error: KeywordFailure; /** A search's form, so the page shows what was searched. */ form?: SearchForm };
+  | {
+      ok: false;
+      intent: SeoIntent | null;
+      error: KeywordFailure;
+      /** A search's form, so the page shows what was searched. */
+      form?: SearchForm;
+      /** A list write's list and the name it was given: a page posted without JavaScript shows the refusal beside that list's field. */
+      id?: string;
+      name?: string;
+    };
 
 /** What the SEO screen's loader answers: the seller's saved lists (null: they could not be read) and the list the address opens. */
 export interface SeoLoaderData {

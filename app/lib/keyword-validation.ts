@@ -8,8 +8,12 @@ import { AdvancedKeywordSchema, KEYWORD_LIMITS, KeywordSearchSchema } from "../.
 import type { MessageKey } from "./i18n";
 import { schemaError, type FieldError } from "./validation";
 
+/** A save posted without JavaScript from the results table with no row ticked (the dialog cannot be sent empty). */
+export const NONE_TICKED_MESSAGE = "Tick the keywords to save first";
+
 /** Each message of the keyword schemas and the catalogue text that words it (English = the message). */
 export const KEYWORD_MESSAGE_KEYS: Record<string, FieldError> = {
+  [NONE_TICKED_MESSAGE]: { key: "lists.dialog.noneTicked" },
   "Keyword is required": { key: "advanced.validation.required" },
   "Keyword must be at least 2 characters": { key: "advanced.validation.min" },
   "Keyword must not exceed 100 characters": { key: "advanced.validation.max" },

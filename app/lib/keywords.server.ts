@@ -10,11 +10,11 @@ import { data, type AppLoadContext } from "react-router";
 import { KEYWORD_LIST_LIMITS, type KeywordList, type KeywordListSummary, type SavedKeyword } from "../../schema/api/keyword-lists";
 import { GEOS, type Geo } from "../../schema/api/keywords";
 import type { ApiResult } from "../../shared/session";
-import { mergeKeywords } from "~/components/keywords/saved-keywords";
+import { mergeKeywords, tickedKeyword } from "~/components/keywords/saved-keywords";
 import { readAnalysis, type AnalysisAnswer } from "./api/advanced";
 import { searchQuery, searchResultOf, type KeywordFailure, type SearchForm } from "./api/keywords";
 import type { SeoActionAnswer, SeoIntent, SeoLoaderData } from "./keyword-actions";
-import { keywordSubmitError } from "./keyword-validation";
+import { keywordSubmitError, NONE_TICKED_MESSAGE } from "./keyword-validation";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
 const listPath = (id: string) => `/keyword-lists/${encodeURIComponent(id)}`;
@@ -47,16 +47,22 @@ function failureOf(result: Extract<ApiResult<unknown>, { ok: false }>): KeywordF
   };
 }
 
-function refused(intent: SeoIntent | null, error: KeywordFailure, form?: SearchForm) {
-  return data<SeoActionAnswer>({ ok: false, intent, error, ...(form ? { form } : {}) }, { status: error.status });
+function refused(intent: SeoIntent | null, error: KeywordFailure, extra: { form?: SearchForm; id?: string; name?: string } = {}) {
+  return data<SeoActionAnswer>({ ok: false, intent, error, ...extra }, { status: error.status });
 }
 
 const badInput = (intent: SeoIntent | null, message: string, field: string) => refused(intent, { code: "validation-failed", message, status: 400, field });
 
 const summaryOf = ({ id, name, count, createdAt, updatedAt }: KeywordListSummary): KeywordListSummary => ({ id, name, count, createdAt, updatedAt });
 
-/** The form's `keywords` field: a JSON list of saved keywords (the API's schema checks each one), or null when it is not a list. */
+/**
+ * The keywords a save posts: the `keywords` field, a JSON list of saved keywords (the dialog's); or,
+ * from the results table's ticked rows posted without JavaScript, one `keyword` field per row (a saved
+ * keyword as JSON, or a bare phrase). The API's schema checks each one. Null when it is not a list.
+ */
 function keywordsOf(form: FormData): SavedKeyword[] | null {
+  const ticked = form.getAll("keyword").filter((value): value is string => typeof value === "string");
+  if (ticked.length > 0 && !form.has("keywords")) return ticked.map(tickedKeyword);
   try {
     const value = JSON.parse(formText(form, "keywords") || "[]") as unknown;
     return Array.isArray(value) ? (value as SavedKeyword[]) : null;
@@ -64,6 +70,9 @@ function keywordsOf(form: FormData): SavedKeyword[] | null {
     return null;
   }
 }
+
+/** The results table's save (posted without JavaScript, `source=ticked`) with no row ticked: nothing to save. */
+const noneTicked = (form: FormData, keywords: SavedKeyword[]) => formText(form, "source") === "ticked" && keywords.length === 0;
 
 /** The search form: "any" (the category select's empty choice) and absent both mean any category. */
 function searchFormOf(form: FormData): SearchForm {
@@ -89,15 +98,16 @@ export async function seoKeywordsAction(request: Request, context: AppLoadContex
   if (intent === "search") {
     const search = searchFormOf(form);
     const result = await callApi<{ data?: unknown }>(context, `/keywords?${searchQuery(search)}`);
-    if (!result.ok) return refused(intent, failureOf(result), search);
+    if (!result.ok) return refused(intent, failureOf(result), { form: search });
     return data<SeoActionAnswer>({ ok: true, intent, form: search, result: searchResultOf(result.data.data, search, new Date()) });
   }
 
   if (intent === "create") {
     const keywords = keywordsOf(form);
     if (!keywords) return badInput(intent, "Keywords must be a list", "keywords");
+    if (noneTicked(form, keywords)) return badInput(intent, NONE_TICKED_MESSAGE, "keywords");
     const result = await callApi<{ data: { list: KeywordList } }>(context, "/keyword-lists", { body: { name: formText(form, "name"), keywords } });
-    return result.ok ? data<SeoActionAnswer>({ ok: true, intent, list: summaryOf(result.data.data.list) }, { status: 201 }) : refused(intent, failureOf(result));
+    return result.ok ? data<SeoActionAnswer>({ ok: true, intent, list: summaryOf(result.data.data.list) }, { status: 201 }) : refused(intent, failureOf(result), { name: formText(form, "name") });
   }
 
   const id = formText(form, "id").trim();
@@ -106,21 +116,22 @@ export async function seoKeywordsAction(request: Request, context: AppLoadContex
   if (intent === "add") {
     const added = keywordsOf(form);
     if (!added) return badInput(intent, "Keywords must be a list", "keywords");
+    if (noneTicked(form, added)) return refused(intent, { code: "validation-failed", message: NONE_TICKED_MESSAGE, status: 400, field: "keywords" }, { id });
     const current = await callApi<{ data: { list: KeywordList } }>(context, listPath(id));
-    if (!current.ok) return refused(intent, failureOf(current));
+    if (!current.ok) return refused(intent, failureOf(current), { id });
     const merged = mergeKeywords(current.data.data.list.keywords, added);
-    if (!merged) return badInput(intent, `A list can hold at most ${KEYWORD_LIST_LIMITS.keywordsMax} keywords`, "keywords");
+    if (!merged) return refused(intent, { code: "validation-failed", message: `A list can hold at most ${KEYWORD_LIST_LIMITS.keywordsMax} keywords`, status: 400, field: "keywords" }, { id });
     const result = await callApi<{ data: { list: KeywordList } }>(context, listPath(id), { method: "PUT", body: { keywords: merged } });
-    return result.ok ? data<SeoActionAnswer>({ ok: true, intent, list: summaryOf(result.data.data.list) }) : refused(intent, failureOf(result));
+    return result.ok ? data<SeoActionAnswer>({ ok: true, intent, list: summaryOf(result.data.data.list) }) : refused(intent, failureOf(result), { id });
   }
 
   if (intent === "rename") {
     const result = await callApi<{ data: { list: KeywordList } }>(context, listPath(id), { method: "PUT", body: { name: formText(form, "name") } });
-    return result.ok ? data<SeoActionAnswer>({ ok: true, intent, list: summaryOf(result.data.data.list) }) : refused(intent, failureOf(result));
+    return result.ok ? data<SeoActionAnswer>({ ok: true, intent, list: summaryOf(result.data.data.list) }) : refused(intent, failureOf(result), { id, name: formText(form, "name") });
   }
 
   const result = await callApi(context, listPath(id), { method: "DELETE" });
-  return result.ok ? data<SeoActionAnswer>({ ok: true, intent, id, name: formText(form, "name") }) : refused(intent, failureOf(result));
+  return result.ok ? data<SeoActionAnswer>({ ok: true, intent, id, name: formText(form, "name") }) : refused(intent, failureOf(result), { id, name: formText(form, "name") });
 }
 
 const asGeo = (value: string): Geo => ((GEOS as readonly string[]).includes(value.trim().toUpperCase()) ? (value.trim().toUpperCase() as Geo) : "US");

@@ -8,6 +8,7 @@
 import { useCallback } from "react";
 import type { ListingDetail, RuleReport } from "../../schema/api/listings";
 import { useActionCall, type ActionFailure } from "./action-call";
+import { ApiError } from "./api";
 
 export type ListingIntent = "save" | "fix" | "facts" | "restore" | "delete";
 
@@ -22,4 +23,10 @@ export function useListingAction(id: string) {
   const { run: send, busy } = useActionCall<ListingActionAnswer>(listingActionPath(id));
   const run = useCallback((intent: ListingIntent, payload: Record<string, unknown> = {}) => send({ intent, payload: JSON.stringify(payload) }), [send]);
   return { run, busy };
+}
+
+/** The listing an action answered (a 409 carries the current one): what a screen shows after a write. */
+export function listingOf(answer: { listing?: ListingDetail }): ListingDetail {
+  if (!answer.listing) throw new ApiError("Invalid response from server", 200, null, { code: "invalid-response" });
+  return answer.listing;
 }

@@ -1,7 +1,9 @@
-import { AlertCircleIcon, CpuIcon, SparklesIcon } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { AlertCircleIcon, AlertTriangleIcon, CpuIcon, SparklesIcon } from "lucide-react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { PlatformSelect } from "~/components/platform-select";
+import { toSelectedKeywords } from "~/components/keywords/keyword-model";
+import { listToRows } from "~/components/keywords/saved-keywords";
 import { GeneratedListing } from "~/components/create/generated-listing";
 import { KeywordPicker } from "~/components/create/keyword-picker";
 import { PromptSuggestions } from "~/components/create/prompt-suggestions";
@@ -22,17 +24,18 @@ import { errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
 import type { QuotaView } from "~/lib/api/quota";
 import { useActionCall } from "~/lib/action-call";
-import { writerOf, type CreateActionAnswer } from "~/lib/create-actions";
+import { writerOf, type CreateActionAnswer, type GenerateRefusal } from "~/lib/create-actions";
 import { createAction, loadCreateScreen } from "~/lib/create.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/create";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
 import * as auditStrings from "~/lib/i18n/catalog/audit";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
+import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
 import { productDescriptionError } from "~/lib/listing-validation";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [listingsStrings, auditStrings, plansStrings] } satisfies I18nHandle;
+export const handle = { i18n: [listingsStrings, auditStrings, plansStrings, keywordListsStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "create.metaTitle") }];
@@ -51,27 +54,59 @@ const PART_NAME: Record<ListingPart, MessageKey> = {
 /**
  * On the server (decision 0049): today's listing quota and the LLM that writes listings, so the first
  * HTML shows the usage card and who writes; ?platform=ebay|amazon opens Create for that marketplace.
- * The selected keywords stay in this browser's storage (SPEC §4) and are read once hydrated.
+ * The selected keywords stay in this browser's storage (SPEC §4) and are read once hydrated; a saved
+ * list sent from the SEO screen (?list=<id>, decision 0057) is read here and becomes them.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadCreateScreen(request, context);
 }
 
-/** Create's writes (a new version of one part of the listing just generated); the loaders read again after each. */
+/**
+ * Create's writes (a new version of one part of the listing just generated, and Generate posted without
+ * JavaScript, decision 0057); the loaders read again after each.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return createAction(request, context);
 }
 
-export default function CreateListing({ loaderData }: Route.ComponentProps) {
+/** A Generate posted as a document and refused, as the screen's generator states (the stream's, SPEC §8). */
+function refusalStatus(refusal: GenerateRefusal): "quota" | "unverified" | "error" | null {
+  if (refusal.error.field === "description") return null;
+  if (refusal.error.code === "quota-exhausted") return "quota";
+  if (refusal.error.code === "email-unverified") return "unverified";
+  return "error";
+}
+
+export default function CreateListing({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const formId = useId();
   const descriptionId = useId();
   const countId = useId();
   const errorId = useId();
   const platformId = useId();
-  const { keywords, known, add, remove } = useSelectedKeywords();
-  const [description, setDescription] = useState("");
-  const [platform, setPlatform] = useState<Platform>(loaderData.platform);
-  const [descriptionError, setDescriptionError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Without JavaScript (or before the page ran) Generate is a document post; refused, its answer is here.
+  const answered = actionData as CreateActionAnswer | GenerateRefusal | undefined;
+  const refused = answered && "intent" in answered && answered.intent === "generate" ? answered : null;
+  // A saved list sent here (?list=<id>) is the selection the server renders; once running, the browser
+  // keeps it as its stored list (the SEO screen's hand-over, SPEC §2) and the address drops ?list=.
+  const sent = useMemo(() => (loaderData.sentList ? toSelectedKeywords(listToRows(loaderData.sentList, [])) : null), [loaderData.sentList]);
+  const { keywords, known, add, remove, replace } = useSelectedKeywords(sent);
+  useEffect(() => {
+    if (!sent) return;
+    replace(sent);
+    // Only the marketplace stays in the address (the sent list's ?list=, or the ticked rows' fields, go).
+    const platform = new URLSearchParams(location.search).get("platform");
+    const search = platform ? new URLSearchParams({ platform }).toString() : "";
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  }, [sent, replace, navigate, location.pathname, location.search]);
+  const [description, setDescription] = useState(refused?.form.description ?? "");
+  const [platform, setPlatform] = useState<Platform>(refused?.form.platform ?? loaderData.platform);
+  const [descriptionError, setDescriptionError] = useState<string | null>(() => {
+    const problem = refused?.error.field === "description" ? productDescriptionError(refused.form.description) : null;
+    return problem ? t(problem.key, problem.vars) : null;
+  });
   // The selected keywords of the last generation: the result says which of them it used.
   const [generatedWith, setGeneratedWith] = useState<string[]>([]);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -87,6 +122,12 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
   const quota: QuotaView | null = state.quota ? { ...state.quota, remaining: Math.max(0, state.quota.limit - state.quota.used) } : loaderData.quota;
   const quotaExhausted = quota ? quota.remaining <= 0 : false;
   const generating = state.status === "generating";
+  // What the result area tells: the stream's state, or a refused post's until the next generation.
+  const fromPost = state.status === "idle" && refused ? refusalStatus(refused) : null;
+  const status = fromPost ?? state.status;
+  const refusedQuota = refused?.error.quota as { used?: number; limit?: number; plan?: string } | undefined;
+  const failedQuota = fromPost === "quota" ? { used: refusedQuota?.used ?? refusedQuota?.limit ?? 10, limit: refusedQuota?.limit ?? 10, plan: refusedQuota?.plan ?? "free" } : state.quota;
+  const errorDetail = fromPost === "error" ? (typeof refused?.error.detail === "string" ? refused.error.detail : undefined) : state.errorDetail;
 
   function run() {
     const problem = productDescriptionError(description);
@@ -123,83 +164,98 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t(platform === "etsy" ? "create.title" : `create.title.${platform}`)} description={t(platform === "etsy" ? "create.description" : `create.description.${platform}`)} />
       <div className="grid gap-6">
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("create.details.title")}</CardTitle>
-              <CardDescription>{t("create.details.subtitle")}</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-5">
-              <div className="grid gap-2">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Label htmlFor={descriptionId}>{t("create.details.label")}</Label>
-                  <PromptSuggestions
-                    disabled={generating}
-                    onUse={(prompt) => {
-                      setDescription(prompt);
-                      setDescriptionError(null);
-                      requestAnimationFrame(() => textareaRef.current?.focus());
+          {/* Once hydrated Generate streams the listing (the submit is the browser's); without JavaScript the
+              form posts and the server writes the listing and opens it (decision 0057). */}
+          <Form
+            id={formId}
+            method="post"
+            onSubmit={(event) => {
+              event.preventDefault();
+              run();
+            }}
+          >
+            <input type="hidden" name="intent" value="generate" />
+            <input type="hidden" name="platform" value={platform} />
+            {keywords.map((k) => k.keyword?.trim() && <input key={k.id} type="hidden" name="keyword" value={k.keyword.trim()} />)}
+            <Card>
+              <CardHeader>
+                <CardTitle>{t("create.details.title")}</CardTitle>
+                <CardDescription>{t("create.details.subtitle")}</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-5">
+                <div className="grid gap-2">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <Label htmlFor={descriptionId}>{t("create.details.label")}</Label>
+                    <PromptSuggestions
+                      disabled={generating}
+                      onUse={(prompt) => {
+                        setDescription(prompt);
+                        setDescriptionError(null);
+                        requestAnimationFrame(() => textareaRef.current?.focus());
+                      }}
+                    />
+                  </div>
+                  <Textarea
+                    id={descriptionId}
+                    name="description"
+                    ref={textareaRef}
+                    value={description}
+                    onChange={(e) => {
+                      setDescription(e.target.value);
+                      if (descriptionError && e.target.value.trim()) setDescriptionError(null);
                     }}
+                    placeholder={t("create.details.placeholder")}
+                    maxLength={LISTING_LIMITS.productDescriptionMax}
+                    className="min-h-40 resize-y"
+                    aria-invalid={descriptionError ? true : undefined}
+                    aria-describedby={descriptionError ? `${errorId} ${countId}` : countId}
+                    disabled={generating}
                   />
+                  <div className="flex flex-wrap items-start justify-between gap-2 text-sm">
+                    {descriptionError ? (
+                      <p id={errorId} role="alert" className="text-destructive">
+                        {descriptionError}
+                      </p>
+                    ) : (
+                      <span />
+                    )}
+                    <span id={countId} className="text-xs tabular-nums text-muted-foreground" aria-live="polite" data-testid="description-count">
+                      {t("create.details.count", { count: description.length })}
+                    </span>
+                  </div>
                 </div>
-                <Textarea
-                  id={descriptionId}
-                  ref={textareaRef}
-                  value={description}
-                  onChange={(e) => {
-                    setDescription(e.target.value);
-                    if (descriptionError && e.target.value.trim()) setDescriptionError(null);
-                  }}
-                  placeholder={t("create.details.placeholder")}
-                  maxLength={LISTING_LIMITS.productDescriptionMax}
-                  className="min-h-40 resize-y"
-                  aria-invalid={descriptionError ? true : undefined}
-                  aria-describedby={descriptionError ? `${errorId} ${countId}` : countId}
-                  disabled={generating}
-                />
-                <div className="flex flex-wrap items-start justify-between gap-2 text-sm">
-                  {descriptionError ? (
-                    <p id={errorId} role="alert" className="text-destructive">
-                      {descriptionError}
-                    </p>
-                  ) : (
-                    <span />
-                  )}
-                  <span id={countId} className="text-xs tabular-nums text-muted-foreground" aria-live="polite" data-testid="description-count">
-                    {t("create.details.count", { count: description.length })}
-                  </span>
-                </div>
-              </div>
 
-              <div className="grid gap-2 sm:max-w-xs">
-                <Label htmlFor={platformId}>{t("create.platform.label")}</Label>
-                <PlatformSelect id={platformId} value={platform} onChange={setPlatform} disabled={generating} className="w-full" testId="platform-select" />
-              </div>
-            </CardContent>
-            <CardFooter className="flex-col items-stretch gap-3 border-t sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-h-6">
-                {provider?.offline && (
-                  <Tooltip>
-                    <TooltipTrigger asChild>
-                      <Badge variant="outline" tabIndex={0} className="gap-1.5 py-1 font-normal" data-testid="provider-offline">
-                        <CpuIcon aria-hidden="true" />
-                        {t("create.provider.offline")}
-                      </Badge>
-                    </TooltipTrigger>
-                    <TooltipContent>{t("create.provider.offlineHint")}</TooltipContent>
-                  </Tooltip>
-                )}
-                {provider && !provider.offline && provider.label && (
-                  <span className="text-xs text-muted-foreground" data-testid="provider-active">
-                    {t(state.status === "done" ? "create.provider.served" : "create.provider.active", { provider: provider.label })}
-                  </span>
-                )}
-              </div>
-              <Button type="button" size="lg" onClick={run} disabled={generating || quotaExhausted} aria-busy={generating || undefined} data-testid="generate-listing">
-                <SparklesIcon className={generating ? "animate-pulse" : undefined} aria-hidden="true" />
-                {generating ? t("create.generating") : t("create.generate")}
-              </Button>
-            </CardFooter>
-          </Card>
+                <div className="grid gap-2 sm:max-w-xs">
+                  <Label htmlFor={platformId}>{t("create.platform.label")}</Label>
+                  <PlatformSelect id={platformId} value={platform} onChange={setPlatform} disabled={generating} className="w-full" testId="platform-select" />
+                </div>
+              </CardContent>
+              <CardFooter className="flex-col items-stretch gap-3 border-t sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-h-6">
+                  {provider?.offline && (
+                    <Tooltip>
+                      <TooltipTrigger asChild>
+                        <Badge variant="outline" tabIndex={0} className="gap-1.5 py-1 font-normal" data-testid="provider-offline">
+                          <CpuIcon aria-hidden="true" />
+                          {t("create.provider.offline")}
+                        </Badge>
+                      </TooltipTrigger>
+                      <TooltipContent>{t("create.provider.offlineHint")}</TooltipContent>
+                    </Tooltip>
+                  )}
+                  {provider && !provider.offline && provider.label && (
+                    <span className="text-xs text-muted-foreground" data-testid="provider-active">
+                      {t(state.status === "done" ? "create.provider.served" : "create.provider.active", { provider: provider.label })}
+                    </span>
+                  )}
+                </div>
+                <Button type="submit" size="lg" disabled={generating || quotaExhausted} aria-busy={generating || undefined} data-testid="generate-listing">
+                  <SparklesIcon className={generating ? "animate-pulse" : undefined} aria-hidden="true" />
+                  {generating ? t("create.generating") : t("create.generate")}
+                </Button>
+              </CardFooter>
+            </Card>
+          </Form>
 
           <div className="grid gap-6">
             <UsageCard feature="create-listing" quota={quota} />
@@ -208,35 +264,43 @@ export default function CreateListing({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div ref={resultRef} className="grid scroll-mt-20 gap-6" aria-live="polite">
-          {state.status === "quota" && state.quota && !quotaExhausted && (
+          {loaderData.sentListMissing && (
+            <Alert variant="warning" data-testid="sent-list-missing">
+              <AlertTriangleIcon aria-hidden="true" />
+              <AlertTitle>{t("lists.missing.title")}</AlertTitle>
+              <AlertDescription>{t("lists.missing.description")}</AlertDescription>
+            </Alert>
+          )}
+          {status === "quota" && failedQuota && !quotaExhausted && (
             <Alert variant="destructive" data-testid="quota-alert">
               <AlertCircleIcon aria-hidden="true" />
               <AlertTitle>{t("create.quota.toastTitle")}</AlertTitle>
               <AlertDescription>
-                <p>{t("create.quota.alert", { used: state.quota.used, limit: state.quota.limit })}</p>
+                <p>{t("create.quota.alert", { used: failedQuota.used, limit: failedQuota.limit })}</p>
                 <Button asChild variant="outline" size="sm" className="mt-2">
                   <Link to="/profile#plans">{t("create.quota.upgrade")}</Link>
                 </Button>
               </AlertDescription>
             </Alert>
           )}
-          {state.status === "unverified" && (
+          {status === "unverified" && (
             <Alert variant="destructive" data-testid="email-unverified">
               <AlertCircleIcon aria-hidden="true" />
               <AlertDescription>{t("verifyBanner.required")}</AlertDescription>
             </Alert>
           )}
-          {state.status === "error" && (
+          {status === "error" && (
             <Alert variant="destructive" data-testid="generate-error">
               <AlertCircleIcon aria-hidden="true" />
               <AlertDescription>
                 <p>{t("create.failed")}</p>
-                {state.errorDetail && (
+                {errorDetail && (
                   <p className="mt-1 text-xs break-words opacity-90" data-testid="generate-error-detail">
-                    {state.errorDetail}
+                    {errorDetail}
                   </p>
                 )}
-                <Button variant="outline" size="sm" className="mt-2" onClick={run}>
+                {/* The Generate form again: streamed once hydrated, posted without JavaScript. */}
+                <Button type="submit" form={formId} variant="outline" size="sm" className="mt-2">
                   {t("app.tryAgain")}
                 </Button>
               </AlertDescription>

@@ -11,7 +11,7 @@ import { ListingHistory } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
 import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
 import { LISTING_LIMITS, conflictListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/lib/api/listings";
-import { useListingAction } from "~/lib/listing-actions";
+import { listingOf, useListingAction } from "~/lib/listing-actions";
 import { listingAction, loadListing, type DetailData } from "~/lib/listings.server";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
@@ -129,19 +129,11 @@ export default function ListingDetailPage({ loaderData }: Route.ComponentProps) 
   return <ListingDetailScreen data={loaderData} />;
 }
 
-/** The listing an action answered, or a 409 carried: the route action's answer as the screen shows it. */
-function answeredListing(answer: { listing?: ListingDetail }): ListingDetail {
-  if (!answer.listing) throw new ApiError("Invalid response from server", 200, null, { code: "invalid-response" });
-  return answer.listing;
-}
-
 function ListingDetailScreen({ data }: { data: DetailData }) {
   const { t, language } = useI18n();
   const { id } = useParams();
   const navigate = useNavigate();
   const saver = useListingAction(id ?? "");
-  const fixer = useListingAction(id ?? "");
-  const factSaver = useListingAction(id ?? "");
   // A save, restore or conflict answers the listing as it is now: shown at once, until the loader's
   // read that follows the action (revalidation) replaces it.
   const [answered, setAnswered] = useState<{ over: ListingDetail | null; listing: ListingDetail } | null>(null);
@@ -174,7 +166,7 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
     setSaving(true);
     try {
       const result = await saver.run("save", { ...changes, version });
-      const saved = answeredListing(result);
+      const saved = listingOf(result);
       setConflict(null);
       show(saved);
       const report = result.ruleReport ?? saved.rule_report;
@@ -265,7 +257,7 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
         </Card>
       ) : listing ? (
         <div className="grid gap-6">
-          <ListingAudit listing={listing} onUpdated={show} applyFix={async (_, patch, version) => answeredListing(await fixer.run("fix", { patch, version }))} />
+          <ListingAudit listing={listing} onUpdated={show} />
           {report && <RuleReport key={savedReport ? "saved" : "loaded"} report={report} defaultOpen={!!savedReport} />}
 
           <Section title={t("detail.section.title")} copyText={listing.title} testId="section-title" meta={<CharCounter count={listing.title.length} max={sellerLimits(listing.platform).titleMax} />}>
@@ -343,7 +335,7 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
           </Section>
 
           <Section title={t("detail.section.facts")} testId="section-facts">
-            <FactList key={listing.id} listing={listing} hint={t("detail.facts.hint")} onSaved={show} saveList={async (_, facts) => answeredListing(await factSaver.run("facts", { facts }))} />
+            <FactList key={listing.id} listing={listing} hint={t("detail.facts.hint")} onSaved={show} />
           </Section>
 
           <ListingHistory

@@ -16,7 +16,7 @@ import { ProviderBadge, WizardActions, detailAfter, useFailureText } from "~/com
 import { WizardProgress } from "~/components/wizard/wizard-progress";
 import { useI18n } from "~/lib/i18n";
 import { useActionCall } from "~/lib/action-call";
-import { useHydrationLoadersDone, writerOf, type GenerationActionAnswer } from "~/lib/create-actions";
+import { writerOf, type GenerationActionAnswer } from "~/lib/create-actions";
 import { generationAction, loadGenerationScreen } from "~/lib/create.server";
 import { cn } from "~/lib/utils";
 import {
@@ -136,16 +136,17 @@ export default function ListingGeneration({ loaderData }: Route.ComponentProps) 
     setArrived(true);
     setPhase(!wizard.formattedContent.trim() ? { kind: "nothing" } : writtenFrom(wizard) ? { kind: "ready" } : { kind: "generating" });
   }
-  // The listing is written once, on arrival (after the router's hydration loaders, see useHydrationLoadersDone).
-  const loadersDone = useHydrationLoadersDone();
+  // The listing is written once, on arrival. No route loads in the browser on hydration (every loader
+  // runs on the server, tests/app/hydration-loaders.test.ts), so the router is settled from the first
+  // render and the write's revalidation races no first load.
   useEffect(() => {
-    if (!wizard || started.current || !loadersDone) return;
+    if (!wizard || started.current) return;
     started.current = true;
     // `write` first stores the pending request's id in the draft (sessionStorage and the wizard's state)
     // so that a reload mid-call replays it instead of paying twice: the synchronous state write is that.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (wizard.formattedContent.trim() && !writtenFrom(wizard)) void write(wizard);
-  }, [wizard, write, loadersDone]);
+  }, [wizard, write]);
 
   async function finish() {
     if (!wizard?.listing || finishing || finished) return;

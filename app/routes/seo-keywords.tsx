@@ -1,9 +1,10 @@
-import { AlertTriangleIcon, LogInIcon, RotateCcwIcon, SearchXIcon, SparklesIcon } from "lucide-react";
+import { AlertTriangleIcon, CheckCircle2Icon, LogInIcon, RotateCcwIcon, SearchXIcon, SparklesIcon } from "lucide-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { KeywordListSummary } from "../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../schema/api/keywords";
 import { listToRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
+import { keywordFailureText } from "~/components/keywords/keyword-failure";
 import { KeywordListsPanel, SEO_ROUTE } from "~/components/keywords/keyword-lists-panel";
 import { SaveToListDialog } from "~/components/keywords/save-to-list-dialog";
 import { KeywordResults, type Filter } from "~/components/keywords/keyword-results";
@@ -243,14 +244,13 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
     toast({ title: t("lists.saved", { name: list.name }), description: t("lists.savedDescription", { count: list.count }), variant: "success" });
   }
 
-  // Open and Send read one list through the route's loader (?list=<id>): a read, not a write.
+  // Open reads one list through the route's loader (?list=<id>): a read, not a write.
   const opener = useFetcher<SeoLoaderData>();
-  const sender = useFetcher<SeoLoaderData>();
   const [readingId, setReadingId] = useState<string | null>(null);
-  const reading = opener.state !== "idle" || sender.state !== "idle" ? readingId : null;
-  const readList = (list: KeywordListSummary, purpose: "open" | "send") => {
+  const reading = opener.state !== "idle" ? readingId : null;
+  const openSaved = (list: KeywordListSummary) => {
     setReadingId(list.id);
-    void (purpose === "open" ? opener : sender).load(`${SEO_ROUTE}?list=${encodeURIComponent(list.id)}`);
+    void opener.load(`${SEO_ROUTE}?list=${encodeURIComponent(list.id)}`);
   };
 
   // An opened list becomes the selection (its keywords that are rows of this search are ticked there).
@@ -259,25 +259,16 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
     setSeenOpened(opener.data);
     if (opener.data?.openList) setPicked(listToRows(opener.data.openList, rows));
   }
-  const noticed = useRef<{ open?: SeoLoaderData; send?: SeoLoaderData }>({});
+  const noticed = useRef<SeoLoaderData | undefined>(undefined);
   useEffect(() => {
     const answer = opener.data;
-    if (opener.state !== "idle" || !answer || noticed.current.open === answer) return;
-    noticed.current.open = answer;
+    if (opener.state !== "idle" || !answer || noticed.current === answer) return;
+    noticed.current = answer;
     const list = answer.openList;
     if (!list) return void toast({ title: t("lists.panel.failed"), variant: "destructive" });
     toast({ title: t("lists.panel.opened", { name: list.name, count: list.count }) });
     document.querySelector('[data-testid="selected-keywords"]')?.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }, [opener.state, opener.data, t]);
-  // A sent list goes to Create Listing as the shared selection (SPEC §2's hand-over).
-  useEffect(() => {
-    const answer = sender.data;
-    if (sender.state !== "idle" || !answer || noticed.current.send === answer) return;
-    noticed.current.send = answer;
-    if (!answer.openList) return void toast({ title: t("lists.panel.failed"), variant: "destructive" });
-    const keywords = listToRows(answer.openList, rows).map((k) => ({ ...k, selected: true }));
-    handOverKeywords(safeLocalStorage(), STORAGE.selectedKeywords, toSelectedKeywords(keywords), () => navigate("/create"));
-  }, [sender.state, sender.data, rows, navigate, t]);
 
   const failureText = failure
     ? failure.kind === "unauthorized"
@@ -310,6 +301,8 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
       <div aria-live="polite" className="sr-only">
         {status === "loading" ? t("seo.results.loading") : status === "done" ? t("seo.results.count", { count: rows.length }) : ""}
       </div>
+
+      {actionData && actionData.intent !== "search" && <ListWriteNotice answer={actionData} />}
 
       {openListMissing && (
         <Alert variant="warning" data-testid="open-list-missing">
@@ -387,6 +380,7 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
           onDownload={onDownload}
           onUse={onUse}
           onSave={() => setSaveOpen(true)}
+          lists={lists}
         />
       )}
 
@@ -394,9 +388,44 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
         <SelectedKeywords selected={picked} onRemove={(id) => setSelected([id], false)} onClear={() => setPicked([])} onUse={onUse} onSave={() => setSaveOpen(true)} busy={handingOver} />
       )}
 
-      <KeywordListsPanel lists={lists} busyId={reading} onOpen={(list) => readList(list, "open")} onSend={(list) => readList(list, "send")} />
+      <KeywordListsPanel lists={lists} busyId={reading} onOpen={openSaved} />
 
       <SaveToListDialog open={saveOpen} onOpenChange={setSaveOpen} keywords={picked.map(toSavedKeyword)} lists={lists ?? []} onSaved={onSaved} />
     </div>
+  );
+}
+
+/**
+ * A saved list's write posted as a document (without JavaScript, or before the page ran): its answer is
+ * the route's, and the page says what the toast says once hydrated (a refused rename is told under the
+ * list's field instead). With JavaScript the writes are fetchers, whose answers never land here.
+ */
+function ListWriteNotice({ answer }: { answer: SeoActionAnswer }) {
+  const t = useT();
+  if (!answer.ok) {
+    if (answer.intent === "rename") return null;
+    return (
+      <Alert variant="destructive" data-testid="list-write-notice">
+        <AlertTriangleIcon aria-hidden="true" />
+        <AlertTitle>{answer.intent === "create" || answer.intent === "add" ? t("lists.saveFailed") : t("lists.panel.failed")}</AlertTitle>
+        <AlertDescription>{keywordFailureText(answer.error, t)}</AlertDescription>
+      </Alert>
+    );
+  }
+  const text =
+    answer.intent === "delete"
+      ? { title: t("lists.panel.deleted", { name: answer.name }) }
+      : answer.intent === "rename"
+        ? { title: t("lists.panel.renamed", { name: answer.list.name }) }
+        : answer.intent === "create" || answer.intent === "add"
+          ? { title: t("lists.saved", { name: answer.list.name }), description: t("lists.savedDescription", { count: answer.list.count }) }
+          : null;
+  if (!text) return null;
+  return (
+    <Alert className="border-success/60" role="status" data-testid="list-write-notice">
+      <CheckCircle2Icon className="text-success" aria-hidden="true" />
+      <AlertTitle>{text.title}</AlertTitle>
+      {text.description && <AlertDescription>{text.description}</AlertDescription>}
+    </Alert>
   );
 }

@@ -67,14 +67,107 @@ async function run(action: () => Promise<unknown>) {
 describe("Create Listing at the edge", () => {
   it("reads today's quota and the listing writer, and opens the marketplace of the address", async () => {
     const { context } = contextOf(healthy);
-    expect(await loadCreateScreen(new Request("http://localhost/create?platform=ebay"), context)).toEqual({
-      platform: "ebay",
-      quota: { used: 3, limit: 10, plan: "free", remaining: 7 },
-      writer: { name: "offline-composer", label: "Offline composer" },
+    expect(await run(() => loadCreateScreen(new Request("http://localhost/create?platform=ebay"), context))).toEqual({
+      status: 200,
+      data: {
+        platform: "ebay",
+        quota: { used: 3, limit: 10, plan: "free", remaining: 7 },
+        writer: { name: "offline-composer", label: "Offline composer" },
+        sentList: null,
+        sentListMissing: false,
+      },
     });
     // An unknown marketplace in the address is Etsy; a quota or health that cannot be read is null.
     const down = contextOf((path) => (path === "/health" || path.endsWith("/quota") ? { status: 503, body: {} } : healthy(path)));
-    expect(await loadCreateScreen(new Request("http://localhost/create?platform=shopify"), down.context)).toEqual({ platform: "etsy", quota: null, writer: null });
+    expect(await run(() => loadCreateScreen(new Request("http://localhost/create?platform=shopify"), down.context))).toMatchObject({
+      status: 200,
+      data: { platform: "etsy", quota: null, writer: null },
+    });
+  });
+
+  it("reads the saved keyword list the address sends (?list=), and answers 404 for one that is not the seller's", async () => {
+    const list = { id: "kl1", name: "Mug ideas", count: 2, keywords: [{ keyword: "ceramic mug" }, { keyword: "coffee mug", popularity: 40 }] };
+    const { context, calls } = contextOf((path) => (path === "/keyword-lists/kl1" ? { status: 200, body: { success: true, data: { list } } } : healthy(path)));
+    const sent = await run(() => loadCreateScreen(new Request("http://localhost/create?list=kl1"), context));
+    expect(sent).toMatchObject({ status: 200, data: { sentList: { id: "kl1", name: "Mug ideas", keywords: list.keywords }, sentListMissing: false } });
+    expect(calls.map((c) => c.path)).toContain("/keyword-lists/kl1");
+    const foreign = contextOf((path) => (path.startsWith("/keyword-lists/") ? { status: 404, body: { code: "not-found", message: "Keyword list not found" } } : healthy(path)));
+    expect(await run(() => loadCreateScreen(new Request("http://localhost/create?list=theirs"), foreign.context))).toMatchObject({
+      status: 404,
+      data: { sentList: null, sentListMissing: true, quota: { used: 3 } },
+    });
+  });
+
+  it("makes the rows ticked on the SEO screen without JavaScript (?keyword=, one each) the selected keywords", async () => {
+    const { context, calls } = contextOf(healthy);
+    const url = new URL("http://localhost/create");
+    for (const value of [JSON.stringify({ keyword: "beeswax candle", popularity: 76, trend: "increasing" }), "soy candle", "  "]) url.searchParams.append("keyword", value);
+    url.searchParams.set("source", "ticked");
+    expect(await run(() => loadCreateScreen(new Request(url), context))).toMatchObject({
+      status: 200,
+      data: { sentList: { id: "", keywords: [{ keyword: "beeswax candle", popularity: 76, trend: "increasing" }, { keyword: "soy candle" }] }, sentListMissing: false },
+    });
+    expect(calls.some((c) => c.path.startsWith("/keyword-lists"))).toBe(false);
+  });
+
+  it("generates a posted listing on the server (Generate without JavaScript) and sends the seller to it", async () => {
+    const listing = { id: "l9", title: "Stoneware Coffee Mug" };
+    const { context, calls } = contextOf((path) =>
+      path === "/listings/generate"
+        ? {
+            status: 200,
+            body: {
+              events: [
+                { type: "start", provider: "offline-composer" },
+                { type: "part", part: "title", value: listing.title },
+                { type: "done", listing },
+              ],
+            },
+          }
+        : healthy(path),
+    );
+    const form = { intent: "generate", description: "  A stoneware mug, 350 ml.  ", platform: "ebay", keyword: ["ceramic mug", " coffee mug ", "ceramic mug", ""] };
+    const answer = (await createAction(post("/create", form), context)) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/listings/l9");
+    // The posted keywords, trimmed and once each; the description as the API trims it.
+    expect(calls).toEqual([{ path: "/listings/generate", init: { body: { description: "A stoneware mug, 350 ml.", keywords: ["ceramic mug", "coffee mug"], platform: "ebay" } } }]);
+  });
+
+  it("answers a refused generation with the form as posted: an empty description (nothing sent), the quota's 403, the stream's error", async () => {
+    const empty = contextOf(healthy);
+    expect(await run(() => createAction(post("/create", { intent: "generate", description: "   ", keyword: "mug" }), empty.context))).toMatchObject({
+      status: 400,
+      data: {
+        ok: false,
+        intent: "generate",
+        error: { code: "validation-failed", message: "Please enter a product description", field: "description" },
+        form: { description: "   ", keywords: ["mug"], platform: "etsy" },
+      },
+    });
+    expect(empty.calls).toEqual([]);
+
+    const quota = { used: 10, limit: 10, plan: "free" };
+    const spent = contextOf(() => ({ status: 403, body: { code: "quota-exhausted", message: "Daily quota reached", quota } }));
+    expect(await run(() => createAction(post("/create", { intent: "generate", description: "A mug" }), spent.context))).toMatchObject({
+      status: 403,
+      data: { ok: false, intent: "generate", error: { code: "quota-exhausted", quota }, form: { description: "A mug" } },
+    });
+
+    const failing = contextOf(() => ({
+      status: 200,
+      body: { events: [{ type: "start" }, { type: "error", status: 502, code: "upstream-error", message: "Failed to generate listing. Please try again.", detail: "Workers AI failed (3040)" }] },
+    }));
+    expect(await run(() => createAction(post("/create", { intent: "generate", description: "A mug" }), failing.context))).toMatchObject({
+      status: 502,
+      data: { ok: false, error: { code: "upstream-error", message: "Failed to generate listing. Please try again.", detail: "Workers AI failed (3040)" } },
+    });
+
+    const cut = contextOf(() => ({ status: 200, body: { events: [{ type: "start" }, { type: "part", part: "title", value: "Half" }] } }));
+    expect(await run(() => createAction(post("/create", { intent: "generate", description: "A mug" }), cut.context))).toMatchObject({
+      status: 502,
+      data: { ok: false, error: { message: "Failed to generate listing. Please try again." } },
+    });
   });
 
   it("regenerates one part of the seller's fresh listing through the API", async () => {
@@ -105,10 +198,16 @@ describe("Create Listing at the edge", () => {
 
   it("refuses a post from another site with 403 and sends nothing to the API", async () => {
     const { context, calls } = contextOf(healthy);
-    expect(await run(() => createAction(post("/create", { intent: "regenerate", listingId: "l1", part: "title" }, "https://evil.example"), context))).toMatchObject({
-      status: 403,
-      data: { code: "cross-origin" },
-    });
+    const forms: Record<string, string>[] = [
+      { intent: "regenerate", listingId: "l1", part: "title" },
+      { intent: "generate", description: "A mug" },
+    ];
+    for (const form of forms) {
+      expect(await run(() => createAction(post("/create", form, "https://evil.example"), context))).toMatchObject({
+        status: 403,
+        data: { code: "cross-origin" },
+      });
+    }
     expect(calls).toEqual([]);
   });
 });

@@ -155,6 +155,57 @@ describe("the SEO screen's action", () => {
     expect((await seoLoad("/seo-keywords", token)).value.lists).toEqual([]);
   });
 
+  it("saves the rows ticked without JavaScript (one keyword field each) to a new list or an existing one, and refuses a save with none ticked", async () => {
+    const { token } = await registerUser();
+    const ticked = (fields: [string, string][]) => {
+      const body = new URLSearchParams([["source", "ticked"], ...fields]);
+      const request = new Request(`${SITE}/seo-keywords`, { method: "POST", headers: { Cookie: `${SESSION_COOKIE}=${token}`, Origin: SITE }, body });
+      return seoKeywordsAction(...routeArgs(request)).then((answer) => unwrap<SeoActionAnswer>(answer));
+    };
+    const created = await ticked([
+      ["intent", "create"],
+      ["name", "Candles"],
+      ["keyword", JSON.stringify({ keyword: "beeswax candle", popularity: 60, competition: 0.3, trend: "increasing" })],
+      ["keyword", "soy candle"],
+    ]);
+    expect(created.status).toBe(201);
+    if (!created.value.ok || created.value.intent !== "create") throw new Error("expected a saved list");
+    const id = created.value.list.id;
+    const added = await ticked([
+      ["intent", "add"],
+      ["id", id],
+      ["name", ""],
+      ["keyword", JSON.stringify({ keyword: "Soy candle" })],
+      ["keyword", "taper candle"],
+    ]);
+    expect(added.value).toMatchObject({ ok: true, intent: "add", list: { id, count: 3 } });
+    const opened = (await seoLoad(`/seo-keywords?list=${id}`, token)).value.openList;
+    expect(opened?.keywords.map((k) => k.keyword)).toEqual(["beeswax candle", "soy candle", "taper candle"]);
+    expect(opened?.keywords[0]).toMatchObject({ popularity: 60, trend: "increasing" });
+
+    for (const intent of ["create", "add"]) {
+      const none = await ticked([
+        ["intent", intent],
+        ["name", "Empty"],
+        ["id", id],
+      ]);
+      expect(none.status, intent).toBe(400);
+      expect(none.value, intent).toMatchObject({ ok: false, error: { code: "validation-failed", message: "Tick the keywords to save first", field: "keywords" } });
+    }
+    expect((await seoLoad("/seo-keywords", token)).value.lists?.map((l) => l.name)).toEqual(["Candles"]);
+  });
+
+  it("says which list a refused rename was for, with the name it was given (the page posted without JavaScript shows it under that list)", async () => {
+    const { token } = await registerUser();
+    const mugs = await saveList(token, "Mugs", ["ceramic mug"]);
+    await saveList(token, "Cups", ["tea cup"]);
+    const taken = await seoPost(token, { intent: "rename", id: mugs.id, name: "cups" });
+    expect(taken.status).toBe(409);
+    expect(taken.value).toMatchObject({ ok: false, intent: "rename", id: mugs.id, name: "cups", error: { code: "conflict" } });
+    const empty = await seoPost(token, { intent: "rename", id: mugs.id, name: " " });
+    expect(empty.value).toMatchObject({ ok: false, intent: "rename", id: mugs.id, error: { message: "List name is required" } });
+  });
+
   it("refuses bad lists with a 4xx and the reason: no name, a taken name, keywords that are not a list, too many, an unknown intent", async () => {
     const { token } = await registerUser();
     const noName = await seoPost(token, { intent: "create", name: " ", keywords: "[]" });

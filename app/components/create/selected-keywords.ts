@@ -109,11 +109,15 @@ const unknownOnServer = () => undefined;
  * written back on every change; another tab's change shows too. `known` is false while the page is
  * rendered on the server and hydrating, so nothing claims 'No keywords selected.' before it is read.
  */
-export function useSelectedKeywords() {
-  const stored = useSyncExternalStore(subscribe, storedText, unknownOnServer);
+export function useSelectedKeywords(sent?: readonly SelectedKeyword[] | null) {
+  // A list the address sends (Create's ?list=<id>, decision 0057) is what the server renders; the
+  // browser takes it over as its stored list (`update`) as soon as it runs.
+  const sentText = sent ? JSON.stringify(sent) : undefined;
+  const serverText = useCallback(() => sentText, [sentText]);
+  const stored = useSyncExternalStore(subscribe, storedText, sentText === undefined ? unknownOnServer : serverText);
   const keywords = useMemo(() => parseSelectedKeywords(stored), [stored]);
 
-  const update = useCallback((next: SelectedKeyword[]) => {
+  const update = useCallback((next: readonly SelectedKeyword[]) => {
     safeLocalStorage()?.setItem(STORAGE.selectedKeywords, JSON.stringify(next));
     for (const listener of listeners) listener();
   }, []);
@@ -129,5 +133,5 @@ export function useSelectedKeywords() {
 
   const remove = useCallback((id: string) => update(keywords.filter((k) => k.id !== id)), [keywords, update]);
 
-  return { keywords, known: stored !== undefined, add, remove };
+  return { keywords, known: stored !== undefined, add, remove, replace: update };
 }

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, FolderOpenIcon, ListIcon, PencilIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useActionData, useFetcher, useLocation, useSearchParams } from "react-router";
 import { KEYWORD_LIST_LIMITS, type KeywordListSummary } from "../../../schema/api/keyword-lists";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -14,23 +14,25 @@ import { keywordFailureText } from "./keyword-failure";
 /** Where the SEO screen's forms go: its route, whose loader answers ?list=<id> and whose action takes the writes. */
 export const SEO_ROUTE = "/seo-keywords";
 
+/** Create Listing: its loader reads ?list=<id> and hands that list over as the selected keywords (decision 0057). */
+const CREATE_ROUTE = "/create";
+
 /**
  * 'My keyword lists': each saved list with Open, Send to Create Listing, Rename and Delete. Open is a
- * GET form of the route's loader (?list=<id>) and Delete and Rename are posts to its action, so they
- * work before the page is hydrated; the lists are read again after each write.
+ * GET form of the route's loader (?list=<id>), Send a GET form of Create's (/create?list=<id>), Rename
+ * opens its field with a GET form (?rename=<id>) and posts it to the action, as Delete does: all of
+ * them work before the page is hydrated and without JavaScript; the lists are read again after each write.
  */
 export function KeywordListsPanel({
   lists,
   busyId,
   onOpen,
-  onSend,
 }: {
   /** null: the lists could not be read. */
   lists: KeywordListSummary[] | null;
-  /** The list being opened or sent (its buttons are held). */
+  /** The list being opened (its buttons are held). */
   busyId: string | null;
   onOpen: (list: KeywordListSummary) => void;
-  onSend: (list: KeywordListSummary) => void;
 }) {
   const t = useT();
   const location = useLocation();
@@ -62,7 +64,7 @@ export function KeywordListsPanel({
         ) : (
           <ul className="grid divide-y" aria-label={t("lists.panel.title")}>
             {lists.map((list) => (
-              <SavedListRow key={list.id} list={list} held={busyId !== null} onOpen={onOpen} onSend={onSend} />
+              <SavedListRow key={list.id} list={list} held={busyId !== null} onOpen={onOpen} />
             ))}
           </ul>
         )}
@@ -71,13 +73,17 @@ export function KeywordListsPanel({
   );
 }
 
-function SavedListRow({ list, held, onOpen, onSend }: { list: KeywordListSummary; held: boolean; onOpen: (list: KeywordListSummary) => void; onSend: (list: KeywordListSummary) => void }) {
+function SavedListRow({ list, held, onOpen }: { list: KeywordListSummary; held: boolean; onOpen: (list: KeywordListSummary) => void }) {
   const t = useT();
   const remove = useFetcher<SeoActionAnswer>();
   const rename = useFetcher<SeoActionAnswer>();
-  const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(list.name);
-  const [error, setError] = useState<string | null>(null);
+  // Without JavaScript the forms are document posts: their answer is the route's, a refused rename of this list among them.
+  const posted = useActionData<SeoActionAnswer>();
+  const refusedHere = posted && !posted.ok && posted.intent === "rename" && posted.id === list.id ? posted : null;
+  const [params] = useSearchParams();
+  const [renaming, setRenaming] = useState(() => refusedHere !== null || params.get("rename") === list.id);
+  const [name, setName] = useState(refusedHere?.name ?? list.name);
+  const [error, setError] = useState<string | null>(refusedHere ? keywordFailureText(refusedHere.error, t) : null);
   const nameId = useId();
   const errorId = useId();
   const busy = held || remove.state !== "idle" || rename.state !== "idle";
@@ -131,26 +137,31 @@ function SavedListRow({ list, held, onOpen, onSend }: { list: KeywordListSummary
               {t("lists.panel.open")}
             </Button>
           </form>
-          <Button size="sm" onClick={() => onSend(list)} disabled={busy || list.count === 0} aria-label={t("lists.panel.sendNamed", { name: list.name })} data-testid="send-list">
-            {t("lists.panel.send")}
-            <ArrowRightIcon aria-hidden="true" />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
+          {/* The list goes to Create Listing as the selected keywords: Create's loader reads it (with or without JavaScript). */}
+          <Form method="get" action={CREATE_ROUTE}>
+            <input type="hidden" name="list" value={list.id} />
+            <Button type="submit" size="sm" disabled={busy || list.count === 0} aria-label={t("lists.panel.sendNamed", { name: list.name })} data-testid="send-list">
+              {t("lists.panel.send")}
+              <ArrowRightIcon aria-hidden="true" />
+            </Button>
+          </Form>
+          {/* Without JavaScript this opens ?rename=<id>, where the server renders this list's field open. */}
+          <form
+            method="get"
+            action={SEO_ROUTE}
+            onSubmit={(event) => {
+              event.preventDefault();
               setRenaming((open) => !open);
               setName(list.name);
               setError(null);
             }}
-            disabled={busy}
-            aria-expanded={renaming}
-            aria-label={t("lists.panel.renameNamed", { name: list.name })}
-            data-testid="rename-list"
           >
-            <PencilIcon aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">{t("lists.panel.rename")}</span>
-          </Button>
+            <input type="hidden" name="rename" value={list.id} />
+            <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-expanded={renaming} aria-label={t("lists.panel.renameNamed", { name: list.name })} data-testid="rename-list">
+              <PencilIcon aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{t("lists.panel.rename")}</span>
+            </Button>
+          </form>
           <remove.Form method="post" action={SEO_ROUTE}>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={list.id} />
@@ -204,8 +215,17 @@ function SavedListRow({ list, held, onOpen, onSend }: { list: KeywordListSummary
             <Button type="submit" size="sm" disabled={rename.state !== "idle"} data-testid="rename-submit">
               {rename.state !== "idle" ? t("lists.dialog.saving") : t("lists.dialog.save")}
             </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(false)}>
-              {t("lists.dialog.cancel")}
+            {/* Without JavaScript, the screen without ?rename= (the field closed). */}
+            <Button asChild size="sm" variant="ghost">
+              <Link
+                to={SEO_ROUTE}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setRenaming(false);
+                }}
+              >
+                {t("lists.dialog.cancel")}
+              </Link>
             </Button>
           </div>
         </rename.Form>

@@ -1,4 +1,5 @@
-import { BookmarkPlusIcon, DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
+import { ArrowRightIcon, BookmarkPlusIcon, DatabaseIcon, DownloadIcon, InfoIcon, ListChecksIcon } from "lucide-react";
+import type { KeywordListSummary } from "../../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../../schema/api/keywords";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +9,7 @@ import { type MessageKey, type Translate, useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { figureSources, pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
 import { KeywordPagination } from "./keyword-pagination";
-import { KeywordTable } from "./keyword-table";
+import { KeywordTable, TICKED_FORM_ID } from "./keyword-table";
 import { ProviderBadge, SampleBadge } from "./source-badge";
 import { VolumeNote } from "./volume-note";
 
@@ -31,6 +32,7 @@ export function KeywordResults({
   onDownload,
   onUse,
   onSave,
+  lists,
 }: {
   meta: Omit<KeywordSearchResult, "keywords">;
   productName: string;
@@ -50,6 +52,8 @@ export function KeywordResults({
   onUse: () => void;
   /** Opens 'Save to list' for the selected keywords. */
   onSave?: () => void;
+  /** The seller's lists, for saving the ticked rows without JavaScript (null: they could not be read). */
+  lists?: KeywordListSummary[] | null;
 }) {
   const { t, has, language } = useI18n();
   const selectedCount = selectedRows.length;
@@ -177,6 +181,8 @@ export function KeywordResults({
           />
         )}
 
+        {onSave && <TickedSaveForm lists={lists ?? []} />}
+
         {visible.length > 0 && <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />}
 
         {/* With DataForSEO's ideas the phrases are measured too; the footer says which rows are sample ideas. */}
@@ -188,6 +194,61 @@ export function KeywordResults({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * 'Save to list' and 'Use Selected Keywords' without JavaScript (the dialog and the hand-over need it):
+ * the table's plain boxes post with this form to the SEO route's action, to a new named list or added
+ * to one of the seller's, or go to Create Listing as its selection (a GET of Create, decision 0057).
+ */
+function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
+  const { t } = useI18n();
+  return (
+    <noscript>
+      <form id={TICKED_FORM_ID} method="post" action="/seo-keywords" className="grid gap-3 rounded-lg border p-4" data-testid="save-ticked">
+        <input type="hidden" name="source" value="ticked" />
+        <div className="grid gap-1">
+          <h3 className="text-sm font-semibold">{t("lists.dialog.title")}</h3>
+          <p className="text-sm text-muted-foreground">{t("lists.dialog.tickedHint")}</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="grid gap-1 text-sm font-medium">
+            {t("lists.dialog.name")}
+            <input name="name" placeholder={t("lists.dialog.namePlaceholder")} className="h-9 w-64 max-w-full rounded-md border bg-background px-3 text-sm font-normal shadow-xs" />
+          </label>
+          <Button type="submit" name="intent" value="create" variant="outline">
+            <BookmarkPlusIcon aria-hidden="true" />
+            {t("lists.dialog.new")}
+          </Button>
+        </div>
+        {lists.length > 0 && (
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="grid gap-1 text-sm font-medium">
+              {t("lists.dialog.pick")}
+              <select name="id" className="h-9 w-64 max-w-full rounded-md border bg-background px-3 text-sm font-normal shadow-xs">
+                {lists.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name} ({t("lists.panel.count", { count: l.count })})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button type="submit" name="intent" value="add" variant="outline">
+              <BookmarkPlusIcon aria-hidden="true" />
+              {t("lists.dialog.existing")}
+            </Button>
+          </div>
+        )}
+        {/* The ticked rows to Create Listing instead: a GET of Create, whose loader makes them the selection. */}
+        <div className="flex justify-end border-t pt-3">
+          <Button type="submit" formMethod="get" formAction="/create" data-testid="use-ticked">
+            {t("seo.selected.use")}
+            <ArrowRightIcon aria-hidden="true" />
+          </Button>
+        </div>
+      </form>
+    </noscript>
   );
 }
 

@@ -7,6 +7,10 @@ import { type MessageKey, useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cells";
 import type { KeywordRow, SortKey, SortState } from "./keyword-model";
+import { toSavedKeyword } from "./saved-keywords";
+
+/** The results' 'Save to list' form without JavaScript (keyword-results.tsx): each row's native box belongs to it. */
+export const TICKED_FORM_ID = "keyword-save-ticked";
 import { VolumeCell } from "./volume-cell";
 
 /** Phone widths keep the keyword column wide enough for whole words; short labels stand in for long ones. */
@@ -54,7 +58,7 @@ export function KeywordTable({
       <thead>
         <tr className="border-b text-left text-muted-foreground">
           <th scope="col" className="w-8 py-2 pr-2 sm:w-10">
-            <Checkbox checked={pageState} onCheckedChange={(v) => onTogglePage(v === true)} aria-label={t("seo.table.selectPage")} disabled={rows.length === 0} />
+            <Checkbox className="noscript:hidden" checked={pageState} onCheckedChange={(v) => onTogglePage(v === true)} aria-label={t("seo.table.selectPage")} disabled={rows.length === 0} />
           </th>
           {COLUMNS.map((column) => {
             const active = sort?.key === column.key;
@@ -87,7 +91,18 @@ export function KeywordTable({
         {rows.map((row) => (
           <tr key={row.id} className={cn("border-b transition-colors last:border-0 hover:bg-muted/50", row.selected && "bg-accent/40")} data-testid="keyword-row" data-keyword={row.keyword}>
             <td className="py-2.5 pr-2 align-middle">
-              <Checkbox checked={row.selected} onCheckedChange={(v) => onToggle(row.id, v === true)} aria-label={t("seo.table.selectKeyword", { keyword: row.keyword })} />
+              <Checkbox className="noscript:hidden" checked={row.selected} onCheckedChange={(v) => onToggle(row.id, v === true)} aria-label={t("seo.table.selectKeyword", { keyword: row.keyword })} />
+              {/* Without JavaScript a plain box, posted with the results' 'Save to list' form. */}
+              <noscript>
+                <input
+                  type="checkbox"
+                  name="keyword"
+                  value={JSON.stringify(toSavedKeyword(row))}
+                  form={TICKED_FORM_ID}
+                  aria-label={t("seo.table.selectKeyword", { keyword: row.keyword })}
+                  className="size-4 align-middle accent-primary"
+                />
+              </noscript>
             </td>
             <td className="py-2.5 pr-2 align-middle">
               <div className="flex min-w-0 items-center gap-1">

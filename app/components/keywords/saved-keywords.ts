@@ -16,6 +16,17 @@ export function toSavedKeyword(row: KeywordRow): SavedKeyword {
   };
 }
 
+/** A ticked row as a form posts it (keyword-table.tsx): a saved keyword as JSON, or a bare phrase. */
+export function tickedKeyword(value: string): SavedKeyword {
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as SavedKeyword;
+  } catch {
+    /* a bare phrase */
+  }
+  return { keyword: value };
+}
+
 /** A list's keywords followed by the new ones it does not hold yet; null when that passes the 200 limit. */
 export function mergeKeywords(existing: readonly SavedKeyword[], added: readonly SavedKeyword[]): SavedKeyword[] | null {
   const merged = dedupeKeywords([...existing, ...added]);

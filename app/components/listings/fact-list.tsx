@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ApiError, errorMessage } from "~/lib/api";
-import { saveFacts, type ListingDetail } from "~/lib/api/listings";
+import type { ListingDetail } from "~/lib/api/listings";
+import { listingOf, useListingAction } from "~/lib/listing-actions";
 import { useT, type MessageKey } from "~/lib/i18n";
 import { FACT_LIMITS, LISTING_FACT_KINDS } from "../../../schema/api/listings";
 
@@ -38,19 +39,10 @@ interface Fact {
  * wrong one, edit a value, add a missing one). The corrected list is kept with the listing and wins over
  * what was read; the next generation of the listing writes from it.
  */
-export function FactList({
-  listing,
-  hint,
-  onSaved,
-  saveList = saveFacts,
-}: {
-  listing: ListingDetail;
-  hint: string;
-  onSaved?: (listing: ListingDetail) => void;
-  /** How the list is saved: the /api call by default; the listing screen passes its route action. */
-  saveList?: (id: string, facts: Fact[]) => Promise<ListingDetail>;
-}) {
+export function FactList({ listing, hint, onSaved }: { listing: ListingDetail; hint: string; onSaved?: (listing: ListingDetail) => void }) {
   const t = useT();
+  // Saved through the listing route's `facts` action (/listings/:id); the screen's loaders read again after it.
+  const saver = useListingAction(listing.id);
   const id = useId();
   const [facts, setFacts] = useState<Fact[]>(listing.facts ?? []);
   const [corrected, setCorrected] = useState(!!listing.facts_corrected);
@@ -71,7 +63,7 @@ export function FactList({
     setSaving(true);
     setError(null);
     try {
-      const next = await saveList(listing.id, list);
+      const next = listingOf(await saver.run("facts", { facts: list }));
       setFacts(next.facts ?? []);
       setCorrected(!!next.facts_corrected);
       setDraft(null);

@@ -3,7 +3,7 @@
  * typed calls, so the listing screens read the same shapes the same way.
  */
 import type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, ListingVersionInfo, RuleReport } from "../../../schema/api/listings";
-import { ApiError, api, apiResponse } from "~/lib/api";
+import { ApiError, apiResponse } from "~/lib/api";
 
 export type { GenerateEvent, ListingDetail, ListingPart, ListingSummary, ListingVersionInfo, RuleReport };
 export { LISTING_LIMITS, LISTING_PARTS, PLATFORMS, type Platform } from "../../../schema/api/listings";
@@ -17,18 +17,6 @@ export interface ListingChanges {
   description?: string;
   tags?: string[];
   altTexts?: string[];
-}
-
-/** Keeps the seller's corrected "Facts we used" list with the listing; answers the listing with it. */
-export async function saveFacts(id: string, facts: { kind: string; value: string }[]): Promise<ListingDetail> {
-  const body = await api<{ data: { listing: ListingDetail } }>(`/listings/${encodeURIComponent(id)}/facts`, { method: "PUT", body: { facts } });
-  return body.data.listing;
-}
-
-/** Applies an audit finding's one-click fix to `version`, recorded in the history as a "fix"; answers the listing audited again. */
-export async function fixListing(id: string, patch: Record<string, unknown>, version: number): Promise<ListingDetail> {
-  const body = await api<{ data: { listing: ListingDetail } }>(`/listings/${encodeURIComponent(id)}`, { method: "PUT", body: { ...patch, version, reason: "fix" } });
-  return body.data.listing;
 }
 
 /** The listing as it is now, from the version-conflict of a stale edit or restore; undefined for any other error. */

@@ -1,0 +1,213 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, screenshot, uniqueEmail } from "./browser";
+
+/**
+ * The keyword lists' and Create's last JavaScript-only writes as plain forms (decision 0057): renaming a
+ * saved list, saving ticked keywords to a list, sending a list to Create Listing and generating a
+ * listing, each with JavaScript turned off (exactly the server's HTML), as a seller's browser does
+ * before the page has run.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+type ListAnswer = { data: { list: { id: string; name: string; keywords: { keyword: string }[] } } };
+type ListsAnswer = { data: { lists: { id: string; name: string; count: number }[] } };
+
+/** A confirmed seller (AI features ask for it) with `lists` saved through the API. */
+async function sellerWithLists(lists: { name: string; keywords: string[] }[]) {
+  const { token } = await registerViaApi(uniqueEmail("no-js"));
+  const ids: string[] = [];
+  for (const list of lists) {
+    const saved = await api<ListAnswer>("/keyword-lists", token, { body: { name: list.name, keywords: list.keywords.map((keyword) => ({ keyword })) } });
+    expect(saved.status).toBe(201);
+    ids.push(saved.body.data.list.id);
+  }
+  return { token, ids };
+}
+
+async function withoutJavaScript(token: string, options: { width?: number; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    javaScriptEnabled: false,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.colorScheme ?? "light",
+  });
+  context.setDefaultTimeout(30_000);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+  return context;
+}
+
+/** Clicks a submit button and waits for the page the server answers to the post (or the GET). */
+async function submit(page: Page, click: () => Promise<void>) {
+  await Promise.all([page.waitForEvent("load"), click()]);
+}
+
+describe("saved keyword lists without JavaScript", () => {
+  it("renames a list: the field opens from the address, an empty name is refused under it, a new name is saved and said", { timeout: 120_000 }, async () => {
+    const seller = await sellerWithLists([{ name: "Spring rings", keywords: ["silver ring", "dainty ring"] }]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    expect(await page.getByTestId("rename-form").count()).toBe(0);
+
+    await submit(page, () => page.getByRole("button", { name: "Rename Spring rings" }).click());
+    expect(new URL(page.url()).searchParams.get("rename")).toBe(seller.ids[0]);
+    expect(await page.getByTestId("rename-input").inputValue()).toBe("Spring rings");
+
+    // An empty name: the API's rule, worded as the field's check words it, under the same list's field.
+    await page.getByTestId("rename-input").fill("   ");
+    await submit(page, () => page.getByTestId("rename-submit").click());
+    expect(await page.getByTestId("rename-error").textContent()).toBe("List name is required");
+    expect((await api<ListsAnswer>("/keyword-lists", seller.token)).body.data.lists.map((l) => l.name)).toEqual(["Spring rings"]);
+
+    await page.getByTestId("rename-input").fill("Summer rings");
+    await screenshot(page, "keyword-list-rename-no-js");
+    await submit(page, () => page.getByTestId("rename-submit").click());
+    expect(await page.getByTestId("list-write-notice").innerText()).toContain("Renamed to “Summer rings”");
+    expect(await page.getByTestId("saved-list").getAttribute("data-name")).toBe("Summer rings");
+    expect(await page.getByTestId("rename-form").count()).toBe(0);
+    expect((await api<ListsAnswer>("/keyword-lists", seller.token)).body.data.lists.map((l) => l.name)).toEqual(["Summer rings"]);
+    await context.close();
+  });
+
+  it("saves ticked keywords of a search to a new list, adds more to it, says when none is ticked, and takes ticked ones to Create", { timeout: 180_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    const search = async (product: string) => {
+      await page.goto("/seo-keywords");
+      await page.getByLabel("Product Name*").fill(product);
+      await submit(page, () => page.getByTestId("seo-submit").click());
+      await page.getByTestId("keyword-results").waitFor();
+    };
+    await search("beeswax candle");
+    const rows = page.getByTestId("keyword-row");
+    const first = (await rows.nth(0).getAttribute("data-keyword"))!;
+    const second = (await rows.nth(1).getAttribute("data-keyword"))!;
+    // The plain boxes are the ones a seller without JavaScript sees and ticks.
+    await page.getByRole("checkbox", { name: `Select ${first}`, exact: true }).check();
+    await page.getByRole("checkbox", { name: `Select ${second}`, exact: true }).check();
+    const form = page.getByTestId("save-ticked");
+    await form.getByLabel("List name").fill("Candle ideas");
+    await screenshot(page, "keyword-save-ticked-no-js");
+    await submit(page, () => form.getByRole("button", { name: "New list" }).click());
+    expect(await page.getByTestId("list-write-notice").innerText()).toContain("Saved to “Candle ideas”");
+    expect(await page.getByTestId("list-write-notice").innerText()).toContain("The list now holds 2 keywords.");
+    expect(await page.getByTestId("saved-list").innerText()).toContain("2 keywords");
+    const [saved] = (await api<ListsAnswer>("/keyword-lists", seller.token)).body.data.lists;
+    const stored = (await api<ListAnswer>(`/keyword-lists/${saved.id}`, seller.token)).body.data.list;
+    expect(stored.keywords.map((k) => k.keyword)).toEqual([first, second]);
+
+    // Another search: one more keyword (and one the list already holds) added to the same list.
+    await search("beeswax candle");
+    const third = (await rows.nth(2).getAttribute("data-keyword"))!;
+    await page.getByRole("checkbox", { name: `Select ${first}`, exact: true }).check();
+    await page.getByRole("checkbox", { name: `Select ${third}`, exact: true }).check();
+    await form.locator('select[name="id"]').selectOption(saved.id);
+    await submit(page, () => form.getByRole("button", { name: "Add to an existing list" }).click());
+    expect(await page.getByTestId("list-write-notice").innerText()).toContain("The list now holds 3 keywords.");
+    expect((await api<ListAnswer>(`/keyword-lists/${saved.id}`, seller.token)).body.data.list.keywords.map((k) => k.keyword)).toEqual([first, second, third]);
+
+    // Nothing ticked: nothing is saved, and the page says why.
+    await search("beeswax candle");
+    await form.getByLabel("List name").fill("Empty");
+    await submit(page, () => form.getByRole("button", { name: "New list" }).click());
+    expect(await page.getByTestId("list-write-notice").innerText()).toContain("Tick the keywords to save first");
+    expect((await api<ListsAnswer>("/keyword-lists", seller.token)).body.data.lists).toHaveLength(1);
+
+    // The ticked rows go to Create Listing as its selection instead (SPEC §2's 'Use Selected Keywords').
+    await search("beeswax candle");
+    await page.getByRole("checkbox", { name: `Select ${second}`, exact: true }).check();
+    await page.getByRole("checkbox", { name: `Select ${third}`, exact: true }).check();
+    await submit(page, () => form.getByTestId("use-ticked").click());
+    expect(new URL(page.url()).pathname).toBe("/create");
+    const chips = await page.getByTestId("keyword-list").getByRole("listitem").allInnerTexts();
+    expect(chips.map((c) => c.trim())).toEqual([second, third]);
+    await context.close();
+  });
+});
+
+describe("the forms without JavaScript at phone width", () => {
+  it("lays out the ticked-keywords save form and Create's sent list at 375 px in the dark theme without horizontal scrolling", { timeout: 120_000 }, async () => {
+    const seller = await sellerWithLists([{ name: "Mug ideas", keywords: ["ceramic mug", "handmade coffee mug"] }]);
+    const context = await withoutJavaScript(seller.token, { width: 375, colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("linen tea towel");
+    await submit(page, () => page.getByTestId("seo-submit").click());
+    const form = page.getByTestId("save-ticked");
+    await form.waitFor();
+    expect(await form.getByRole("button", { name: "Add to an existing list" }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, "keyword-save-ticked-no-js-phone-dark");
+
+    await submit(page, () => page.getByRole("button", { name: "Send Mug ideas to Create Listing" }).click());
+    expect(await page.getByTestId("keyword-list").innerText()).toContain("handmade coffee mug");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "create-sent-list-no-js-phone-dark");
+    await context.close();
+  });
+});
+
+describe("Send to Create Listing and Generate without JavaScript", () => {
+  it("sends a list to Create as its keywords, generates there and lands on the saved listing", { timeout: 180_000 }, async () => {
+    const seller = await sellerWithLists([{ name: "Mug ideas", keywords: ["ceramic mug", "handmade coffee mug"] }]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    await submit(page, () => page.getByRole("button", { name: "Send Mug ideas to Create Listing" }).click());
+    expect(new URL(page.url()).pathname).toBe("/create");
+    expect(new URL(page.url()).searchParams.get("list")).toBe(seller.ids[0]);
+    const picker = page.getByTestId("keyword-list");
+    expect(await picker.innerText()).toContain("ceramic mug");
+    expect(await picker.innerText()).toContain("handmade coffee mug");
+
+    // An empty description: the SPEC's text under the field, nothing spent.
+    await submit(page, () => page.getByTestId("generate-listing").click());
+    expect(await page.getByRole("alert").filter({ hasText: "Please enter a product description" }).count()).toBe(1);
+    expect((await api<{ used: number }>("/create-listing/quota", seller.token)).body.used).toBe(0);
+
+    await page.getByLabel("Product description").fill("Handmade stoneware coffee mug, 350 ml, glazed in speckled cream, dishwasher safe.");
+    await screenshot(page, "create-sent-list-no-js");
+    await submit(page, () => page.getByTestId("generate-listing").click());
+    // The server wrote the listing (one unit) and saved it: the seller is on its page.
+    expect(new URL(page.url()).pathname).toMatch(/^\/listings\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    const listing = (await api<{ data: { listing: { title: string; tags: string[] } } }>(`/listings/${id}`, seller.token)).body.data.listing;
+    expect(listing.title.length).toBeGreaterThan(10);
+    await page.getByText(listing.title).first().waitFor();
+    // The sent list's keywords went into the generation: a tag carries one of them.
+    expect(listing.tags.some((tag) => tag.includes("mug"))).toBe(true);
+    expect((await api<{ used: number }>("/create-listing/quota", seller.token)).body.used).toBe(1);
+    await context.close();
+  });
+
+  it("does not send another seller's list: Create answers 404 and says so", { timeout: 60_000 }, async () => {
+    const owner = await sellerWithLists([{ name: "Not yours", keywords: ["their phrase"] }]);
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    for (const id of [owner.ids[0], "no-such-list"]) {
+      expect((await page.goto(`/create?list=${id}`))?.status()).toBe(404);
+      expect(await page.getByTestId("sent-list-missing").innerText()).toContain("That keyword list is not in your account.");
+      expect(await page.getByText("their phrase").count()).toBe(0);
+    }
+    await context.close();
+  });
+});
