@@ -6,6 +6,9 @@
  * cannot drift apart.
  */
 import type { AuthUser } from "../schema/api";
+import type { ListingSort, ListingSummary } from "../schema/api/listings";
+import type { OnboardingState } from "../schema/api/onboarding";
+import type { Feature } from "../schema/api/quota";
 import { isLocalDevelopment } from "../schema/origin";
 
 export const SESSION_COOKIE = "listora_session";
@@ -93,6 +96,19 @@ export interface ApiCallInit {
   token?: string | null;
 }
 
+/** A read the load context makes from the domain without the API's JSON (decision 0055): its value, or the error code and message the API route would answer. */
+export type ReadResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+
+/** What every signed-in page shows of the account besides the profile (decision 0051), read at once (decision 0055). */
+export interface AccountReads {
+  /** Today's usage of every feature on the user's plan, as GET /api/usage answers it. */
+  usage: ReadResult<Record<Feature, { used: number; limit: number }>>;
+  /** The provider of each kind and its label, as GET /api/health names them. */
+  providers: { providers: Record<string, string>; providerLabels: Record<string, string> };
+  /** The onboarding checklist, as GET /api/onboarding answers it, from the session's user record. */
+  onboarding: OnboardingState;
+}
+
 /**
  * What the Worker puts on React Router's load context beside `cloudflare` (worker/index.ts): the one
  * way loaders and actions reach the domain. `app/` never imports `worker/`, so it sees this type only.
@@ -106,4 +122,14 @@ export interface ListoraContext {
    * A streamed (NDJSON) answer is read to its end and answered as `{ events }`.
    */
   api<T = Record<string, unknown>>(path: string, init?: ApiCallInit): Promise<ApiResult<T>>;
+  /**
+   * The reads every signed-in page makes, straight from the domain functions their /api routes call
+   * (decision 0055): no Request, route table or JSON between them. Null without a signed-in session.
+   */
+  reads: {
+    /** The account data of the signed-in shell: today's usage, the providers, the onboarding checklist. */
+    account(): Promise<AccountReads | null>;
+    /** The session user's listings with their scores, as GET /api/listings' data.listings (no limit: up to its cap of 1,000). */
+    listings(query: { q?: string; sort?: ListingSort }): Promise<ReadResult<ListingSummary[]> | null>;
+  };
 }

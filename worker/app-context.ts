@@ -1,13 +1,30 @@
-import type { ApiCallInit, ApiResult, ListoraContext } from "../shared/session";
+import type { ApiCallInit, ApiResult, ListoraContext, ReadResult } from "../shared/session";
 import { sessionTokenOf } from "../shared/session";
 import type { User } from "../schema/db";
 import { toAuthUser } from "./domain/auth/accounts";
+import { listSummaries } from "./domain/listings/store";
+import { onboardingOf } from "./domain/onboarding";
+import { readAllUsage } from "./domain/quota";
 import { handleApi } from "./api/router";
 import { userOfToken, vouchFor } from "./lib/auth";
 import type { Env } from "./lib/env";
+import { HttpError } from "./lib/errors";
+import { log } from "./lib/log";
+import { providerLabels, providerSummary } from "./providers/summary";
 
 /** Headers of the page request an in-process API call keeps: who is asking and from where (throttles, logs, idempotency). */
 const CARRIED = ["CF-Connecting-IP", "X-Forwarded-For", "User-Agent", "Accept-Language", "X-Request-ID"];
+
+/** The API's answer to a failure, for a read that failed (decision 0042): an HttpError's code and message; anything else is logged and answered as a server error. */
+async function read<T>(name: string, run: () => Promise<T>): Promise<ReadResult<T>> {
+  try {
+    return { ok: true, data: await run() };
+  } catch (error) {
+    if (error instanceof HttpError) return { ok: false, error: { code: error.code, message: error.message } };
+    log.error("page.read_failed", { read: name, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    return { ok: false, error: { code: "server-error", message: "Server error: something went wrong on our side. Please try again later." } };
+  }
+}
 
 /**
  * The load context's `listora` (decision 0041): the session's user, read once per request from the
@@ -54,6 +71,22 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
         message: typeof body?.message === "string" ? body.message : "Server error: something went wrong on our side. Please try again later.",
       };
       return { ok: false, status: response.status, error, headers: response.headers };
+    },
+
+    reads: {
+      async account() {
+        const user = await sessionUser();
+        if (!user) return null;
+        // The providers come from the configuration GET /api/health names them from (its D1 probe is no part of them),
+        // the checklist from the user row the session check has just read.
+        const usage = await read("usage", () => readAllUsage(env, user));
+        return { usage, providers: { providers: providerSummary(env), providerLabels: providerLabels(env) }, onboarding: onboardingOf(user.onboarding) };
+      },
+
+      async listings(query) {
+        const user = await sessionUser();
+        return user ? read("listings", () => listSummaries(env.DB, user.id, query)) : null;
+      },
     },
   };
 }

@@ -25,7 +25,25 @@ declare module "react-router" {
   }
 }
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+/**
+ * React Router's document handler, made once per isolate from the server build (decision 0055): handed a
+ * function, it rebuilds its route table (every route flattened, ranked and its path compiled) on every
+ * request. In development the build changes under it, so it is read anew each time.
+ */
+const serverBuild = () => import("virtual:react-router/server-build");
+let productionHandler: Promise<RequestHandler> | undefined;
+function madeOnce(): Promise<RequestHandler> {
+  productionHandler ??= serverBuild().then(
+    (build) => createRequestHandler(build, import.meta.env.MODE),
+    (error: unknown) => {
+      productionHandler = undefined; // a build that failed to load is tried again by the next request
+      throw error;
+    },
+  );
+  return productionHandler;
+}
+const requestHandler: RequestHandler = import.meta.env.DEV ? createRequestHandler(serverBuild, import.meta.env.MODE) : async (request, context) => (await madeOnce())(request, context);
 /** The landing page, rendered once per isolate and variant (decision 0044); never in development, where the code changes under it. */
 const pageCache = import.meta.env.DEV ? null : createPageCache();
 

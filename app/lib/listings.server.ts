@@ -17,16 +17,17 @@ export interface ListingsData {
   loadedAt: number;
 }
 
-/** The seller's listings for the address's ?q= and ?sort=; a failure is shown as 'Failed to load listings' (SPEC). */
+/**
+ * The seller's listings for the address's ?q= and ?sort=, as GET /api/listings answers them, read from
+ * the domain without the API's JSON (decision 0055); a failure is shown as 'Failed to load listings' (SPEC).
+ */
 export async function loadListings(request: Request, context: AppLoadContext): Promise<ListingsData> {
   await requireUser(request, context);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
-  const query = new URLSearchParams({ sort: sortOf(params.get("sort")) });
-  if (q) query.set("q", q);
-  const result = await callApi<{ data?: { listings?: ListingSummary[] } }>(context, `/listings?${query}`);
-  const listings = result.ok && Array.isArray(result.data.data?.listings) ? result.data.data.listings.map(asCard) : [];
-  return { q, listings, failed: !result.ok, loadedAt: Date.now() };
+  const result = await context.listora.reads.listings({ sort: sortOf(params.get("sort")), ...(q ? { q } : {}) });
+  const listings = result?.ok ? result.data.map(asCard) : [];
+  return { q, listings, failed: !result?.ok, loadedAt: Date.now() };
 }
 
 /** A card shows the title, two lines of description, three tags and the score: the page carries no more (its HTML and its data for hydration). */

@@ -343,6 +343,7 @@ export const AiCallSchema = v.object({
 
 /** `score`: the highest audit score first; `score-asc`: the lowest first (what needs work). */
 export const ListingSortSchema = v.optional(v.picklist(["newest", "oldest", "score", "score-asc"], "sort must be newest, oldest, score or score-asc"), "newest");
+export type ListingSort = v.InferOutput<typeof ListingSortSchema>;
 export const ExportFormatSchema = v.optional(v.picklist(["csv", "json"], "format must be csv or json"), "csv");
 
 // ---- Responses ---------------------------------------------------------------------------------

@@ -7,12 +7,35 @@
 import type { AppLoadContext } from "react-router";
 import type { AuthUser } from "../../schema/api";
 import type { ApiCallInit, ApiResult, ListoraContext } from "../../shared/session";
+import type { ListingSummary } from "../../schema/api/listings";
+import type { OnboardingState } from "../../schema/api/onboarding";
+import type { UsageByFeature } from "~/lib/api/quota";
 
 const SELLER = { id: "u1", email: "seller@example.com", fullName: "Test Seller", emailVerified: true } as unknown as AuthUser;
 
 function serverContext(): AppLoadContext {
   const listora: ListoraContext = {
     user: async () => SELLER,
+    // The domain reads (decision 0055), played by the same stub as the API routes they stand for.
+    reads: {
+      async account() {
+        const [usage, health, onboarding] = await Promise.all([
+          listora.api<{ data: UsageByFeature }>("/usage"),
+          listora.api<{ providers?: Record<string, string>; providerLabels?: Record<string, string> }>("/health"),
+          listora.api<{ data: OnboardingState }>("/onboarding"),
+        ]);
+        const providers = health.ok ? health.data : {};
+        return {
+          usage: usage.ok ? { ok: true, data: usage.data.data } : { ok: false, error: usage.error },
+          providers: { providers: providers.providers ?? {}, providerLabels: providers.providerLabels ?? {} },
+          onboarding: onboarding.ok ? onboarding.data.data : { steps: { profile: false, keyword: false, listing: false, image: false }, progress: 0, welcomed: false },
+        };
+      },
+      async listings({ q, sort }) {
+        const result = await listora.api<{ data: { listings: ListingSummary[] } }>(`/listings?${new URLSearchParams({ sort: sort ?? "newest", ...(q ? { q } : {}) })}`);
+        return result.ok ? { ok: true, data: result.data.data.listings } : { ok: false, error: result.error };
+      },
+    },
     async api<T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> {
       const response = await fetch(`/api${path}`, {
         method: init.method ?? (init.body === undefined ? "GET" : "POST"),

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../shared/session";
 import { appContext } from "../../worker/app-context";
 import { loadAccount } from "../../app/lib/account.server";
-import { loadListing } from "../../app/lib/listings.server";
+import { loadListing, loadListings } from "../../app/lib/listings.server";
 import { api, registerUser } from "./helpers";
 
 const SITE = "http://localhost";
@@ -75,6 +75,18 @@ describe("the app layout's account data at the edge", () => {
     expect(account.onboarding.data).toMatchObject({ progress: 0, welcomed: false });
   });
 
+  it("names the same providers and checklist as GET /api/health and GET /api/onboarding", async () => {
+    const { token } = await registerUser();
+    await api("/onboarding", { method: "PUT", body: { steps: ["profile", "listing"], welcomed: true }, token });
+    const health = await (await api("/health")).json<{ providers: Record<string, string>; providerLabels: Record<string, string> }>();
+    const onboarding = await (await api("/onboarding", { token })).json<{ data: unknown }>();
+    const { request, context } = pageOf("/dashboard", token);
+    const { account } = await loadAccount(request, context);
+    expect(account.health.data).toEqual({ providers: health.providers, providerLabels: health.providerLabels });
+    expect(account.onboarding.data).toEqual(onboarding.data);
+    expect(account.onboarding.data).toMatchObject({ progress: 50, welcomed: true, steps: { profile: true, listing: true, keyword: false } });
+  });
+
   it("answers the same numbers as the feature's own quota endpoint, premium limits included", async () => {
     const { token, userId } = await registerUser();
     await env.DB.prepare("UPDATE users SET plan = 'premium' WHERE id = ?").bind(userId).run();
@@ -102,6 +114,76 @@ describe("the app layout's account data at the edge", () => {
     expect(b.account.quotas["create-listing"].data?.used).toBe(4);
     expect(b.account.onboarding.data?.steps.keyword).toBe(true);
     expect(JSON.stringify(a)).not.toContain(second.email);
+  });
+});
+
+describe("My Listings at the edge", () => {
+  const LISTINGS = [
+    { title: "Hand-knit wool beanie", description: "A warm beanie.", tags: ["beanie"] },
+    {
+      title: "Chunky Merino Wool Beanie, Hand-Knit Winter Hat for Women, Cozy Ribbed Toque Gift",
+      description: "A soft, chunky beanie hand-knit from merino wool.\n\n## Details\n- Merino wool\n- One size, stretchy rib\n\nHand wash cold, dry flat.",
+      tags: ["merino beanie", "chunky knit hat", "winter hat women", "ribbed toque", "hand knit beanie", "wool hat gift"],
+    },
+    { title: "Soy candle", description: "Lavender soy candle in a tin.", tags: ["candle", "lavender"] },
+  ];
+
+  async function seller() {
+    const user = await registerUser();
+    for (const listing of LISTINGS) {
+      const res = await api("/listings", { token: user.token, body: { ...listing, altTexts: [], originalPrompt: listing.title } });
+      expect(res.status).toBeLessThan(300);
+    }
+    return user;
+  }
+
+  async function fromApi(token: string, query: string) {
+    const body = await (await api(`/listings?${query}`, { token })).json<{ data: { listings: { id: string; title: string; score: number; grade: string }[] } }>();
+    return body.data.listings;
+  }
+
+  it("holds the seller's listings in the order and with the scores GET /api/listings answers, for each sort and a search", async () => {
+    const { token } = await seller();
+    for (const query of ["sort=newest", "sort=oldest", "sort=score", "sort=score-asc", "q=beanie&sort=score"]) {
+      const { request, context } = pageOf(`/listings?${query}`, token);
+      const page = await loadListings(request, context);
+      const expected = await fromApi(token, query);
+      expect(page.failed).toBe(false);
+      expect(page.listings.map(({ id, title, score, grade }) => ({ id, title, score, grade }))).toEqual(expected.map(({ id, title, score, grade }) => ({ id, title, score, grade })));
+    }
+    const { request, context } = pageOf("/listings?q=beanie", token);
+    const found = await loadListings(request, context);
+    expect(found.q).toBe("beanie");
+    expect(found.listings.map((l) => l.title).sort()).toEqual([LISTINGS[0].title, LISTINGS[1].title].sort());
+  });
+
+  it("never shows another seller's listings", async () => {
+    await seller();
+    const stranger = await registerUser();
+    const { request, context } = pageOf("/listings", stranger.token);
+    const page = await loadListings(request, context);
+    expect(page).toMatchObject({ listings: [], failed: false });
+  });
+
+  it("sends a signed-out visitor to /login carrying the address", async () => {
+    const { request, context } = pageOf("/listings?sort=score");
+    const response = (await thrownBy(() => loadListings(request, context))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/listings?sort=score")}`);
+  });
+
+  it("says the list failed to load when the database cannot answer, instead of showing an empty list", async () => {
+    const { token } = await seller();
+    const { request, context } = pageOf("/listings", token);
+    // The session is read first (the users table is untouched); then the listings table is gone for the read.
+    await context.listora.user();
+    await env.DB.prepare("ALTER TABLE listings RENAME TO listings_away").run();
+    try {
+      const page = await loadListings(request, context);
+      expect(page).toMatchObject({ listings: [], failed: true });
+    } finally {
+      await env.DB.prepare("ALTER TABLE listings_away RENAME TO listings").run();
+    }
   });
 });
 

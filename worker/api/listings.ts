@@ -17,7 +17,7 @@ import { rawAiCall } from "../domain/listings/ai-call";
 import { exportFileName, listingsToCsv, listingsToJson } from "../domain/listings/export";
 import { deleteFile, listFiles, openFile, storeFile, toFileInfo } from "../domain/listings/files";
 import { openGeneration, regeneratePart } from "../domain/listings/generate";
-import { deleteListing, getListing, listListings, saveListing, setFactCorrections, toDetail, toSummary, updateListing } from "../domain/listings/store";
+import { deleteListing, getListing, listListings, listSummaries, saveListing, setFactCorrections, toDetail, updateListing } from "../domain/listings/store";
 import { assertListingRoom, assertWriteAllowed, readStorageUsage } from "../domain/storage/meter";
 import { listVersions, restoreVersion, toVersionInfo } from "../domain/listings/versions";
 import { HttpError, UpstreamError, badRequest } from "../lib/errors";
@@ -30,8 +30,6 @@ import { log } from "../lib/log";
 import { cpuTurn } from "../lib/cpu-turns";
 
 const GENERIC_FAILURE = "Failed to generate listing. Please try again.";
-/** Without `limit` the list answers every listing up to this many. */
-const LIST_CAP = 1000;
 
 /** The version an edit started from: `version` in the body and/or an If-Match header ("3", W/"3"). */
 function expectedVersion(request: Request, fromBody: number | undefined): number | undefined {
@@ -197,18 +195,7 @@ export const listingRoutes = [
     tag: "Listings",
     auth: "user",
     query: ListQuerySchema,
-    handler: async ({ env, user, query: { q, sort, limit, offset } }) => {
-      const page = { q, limit: Math.min(limit ?? LIST_CAP, LIST_CAP), offset: offset ?? 0 };
-      if (sort === "score" || sort === "score-asc") {
-        // The score is computed from the saved parts (pure and cheap), so sorting by it happens here.
-        const all = (await listListings(env.DB, user.id, { q, sort: "newest" })).map(toSummary);
-        const direction = sort === "score" ? -1 : 1;
-        const sorted = all.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
-        return json({ success: true, data: { listings: sorted.slice(page.offset, page.offset + page.limit).map(({ s }) => s) } });
-      }
-      const rows = await listListings(env.DB, user.id, { ...page, sort });
-      return json({ success: true, data: { listings: rows.map(toSummary) } });
-    },
+    handler: async ({ env, user, query }) => json({ success: true, data: { listings: await listSummaries(env.DB, user.id, query) } }),
   }),
 
   route({

@@ -24,9 +24,12 @@ function toOnboardingState(stored: Stored): OnboardingState {
   return { steps, progress: Math.round((done / ONBOARDING_STEPS.length) * 100), welcomed: typeof stored.welcomed === "number" };
 }
 
+/** The checklist of a user row's `onboarding` column (a page's session already holds the row: decision 0055). */
+export const onboardingOf = (stored: unknown): OnboardingState => toOnboardingState(parse(stored));
+
 export async function readOnboarding(db: D1Database, userId: string): Promise<OnboardingState> {
   const row = await db.prepare("SELECT onboarding FROM users WHERE id = ?").bind(userId).first<{ onboarding: string }>();
-  return toOnboardingState(parse(row?.onboarding));
+  return onboardingOf(row?.onboarding);
 }
 
 /** Sets each flag once (the first time is kept); keys come from the fixed list, never from input text. */

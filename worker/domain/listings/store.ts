@@ -8,6 +8,7 @@ import {
   updateListingSchema,
   type ListingDetail,
   type ListingFact,
+  type ListingSort,
   type ListingSummary,
   type Platform,
   type RuleReport,
@@ -190,6 +191,27 @@ interface ListQuery {
   sort?: "newest" | "oldest";
   limit?: number;
   offset?: number;
+}
+
+type SummaryQuery = Omit<ListQuery, "sort"> & { sort?: ListingSort };
+
+/** Without `limit` the list answers every listing up to this many. */
+const LIST_CAP = 1000;
+
+/**
+ * GET /api/listings' answer (data.listings) and My Listings' loader (decision 0055): the user's listings
+ * as summaries, each with its audit score. A sort by score happens here, over every match (the score is
+ * computed from the saved parts), then `offset` and `limit` take the page.
+ */
+export async function listSummaries(db: D1Database, userId: string, query: SummaryQuery = {}): Promise<ListingSummary[]> {
+  const page = { q: query.q, limit: Math.min(query.limit ?? LIST_CAP, LIST_CAP), offset: query.offset ?? 0 };
+  if (query.sort === "score" || query.sort === "score-asc") {
+    const all = (await listListings(db, userId, { q: query.q, sort: "newest" })).map(toSummary);
+    const direction = query.sort === "score" ? -1 : 1;
+    const sorted = all.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
+    return sorted.slice(page.offset, page.offset + page.limit).map(({ s }) => s);
+  }
+  return (await listListings(db, userId, { ...page, sort: query.sort })).map(toSummary);
 }
 
 /** The user's listings, newest first by default; `q` matches title, description or tags. */
