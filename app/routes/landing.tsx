@@ -1,22 +1,48 @@
-import { ClosingCta } from "~/components/landing/closing-cta";
-import { DemoSwitcher } from "~/components/landing/demo-switcher";
-import { FeatureCarousel } from "~/components/landing/feature-carousel";
+import { Suspense, use } from "react";
 import { Hero } from "~/components/landing/hero";
-import { HowItWorks } from "~/components/landing/how-it-works";
-import { ProblemCards } from "~/components/landing/problem-cards";
-import { PlansOverview } from "~/components/profile/plans-overview";
-import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/landing/site-header";
 import type { Route } from "./+types/landing";
 import { matchesLanguage, metaText, type I18nHandle } from "~/lib/i18n/route";
 import * as landingStrings from "~/lib/i18n/catalog/landing";
-import * as plansStrings from "~/lib/i18n/catalog/plans";
 
-/** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [landingStrings, plansStrings] } satisfies I18nHandle;
+/**
+ * The catalogues of the first screen (header, hero, title); the sections below bring theirs
+ * (components/landing/sections.tsx, decision 0027).
+ */
+export const handle = { i18n: [landingStrings] } satisfies I18nHandle;
 
-/** Only the origin, so Open Graph scrapers get an absolute image URL. */
-export function loader({ request }: Route.LoaderArgs) {
+type Sections = typeof import("~/components/landing/sections");
+let sections: (Promise<Sections> & { status?: "fulfilled"; value?: Sections }) | undefined;
+
+/**
+ * The sections below the first screen, as their own chunk. The server's loader awaits it, so the page's
+ * HTML always holds them; the browser hydrates the header and hero first and the sections when the
+ * chunk arrives (React keeps the server's HTML of a Suspense boundary until then). The promise is
+ * marked fulfilled so a render after the load reads it without suspending.
+ */
+function loadSections() {
+  if (!sections) {
+    const promise: NonNullable<typeof sections> = import("~/components/landing/sections");
+    void promise.then((module) => Object.assign(promise, { status: "fulfilled", value: module }));
+    sections = promise;
+  }
+  return sections;
+}
+
+function LazySections({ part }: { part: "sections" | "footer" }) {
+  const module = use(loadSections());
+  return part === "sections" ? <module.LandingSections /> : <module.LandingFooter />;
+}
+
+/** A visit from another screen loads the sections with the page's data, so they appear with it. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadSections()]);
+  return data;
+}
+
+/** Only the origin, so Open Graph scrapers get an absolute image URL (and the sections ready to render). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await loadSections();
   return { origin: new URL(request.url).origin };
 }
 
@@ -52,16 +78,13 @@ export default function Landing() {
       <SiteHeader />
       <main id="main">
         <Hero />
-        <ProblemCards />
-        <FeatureCarousel />
-        <DemoSwitcher />
-        <HowItWorks />
-        <div className="px-4 pb-16 sm:px-6 sm:pb-24">
-          <PlansOverview className="mx-auto max-w-6xl" />
-        </div>
-        <ClosingCta />
+        <Suspense>
+          <LazySections part="sections" />
+        </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense>
+        <LazySections part="footer" />
+      </Suspense>
     </div>
   );
 }

@@ -78,6 +78,8 @@ interface I18nValue {
   t: Translate;
   /** See Messages.has: narrows a computed string to a key the page can translate. */
   has: (key: string) => key is MessageKey;
+  /** The catalogues of this part of the page (the matched routes', plus a CatalogueScope's). */
+  catalogues: readonly Catalogue[];
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
@@ -94,11 +96,27 @@ export function I18nProvider({ initialLanguage, catalogues = [], children }: { i
     writeCookie(COOKIE.language, next);
     if (typeof document !== "undefined") document.documentElement.lang = next;
   }, []);
+  const value = useI18nValue(language, setLanguage, catalogues);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+function useI18nValue(language: Language, setLanguage: (language: Language) => void, catalogues: readonly Catalogue[]): I18nValue {
   const messages = messagesFor(catalogues);
-  const value = useMemo<I18nValue>(
-    () => ({ language, setLanguage, t: (k, vars) => messages.translate(language, k, vars), has: (k): k is MessageKey => messages.has(k) }),
-    [language, setLanguage, messages],
+  return useMemo<I18nValue>(
+    () => ({ language, setLanguage, catalogues, t: (k, vars) => messages.translate(language, k, vars), has: (k): k is MessageKey => messages.has(k) }),
+    [language, setLanguage, catalogues, messages],
   );
+}
+
+/**
+ * A part of a screen that is loaded on its own (after the first paint) and brings its own catalogues, so
+ * the route's first bundle holds only the strings of what the visitor sees first (decision 0027). Inside,
+ * `t` knows the page's catalogues plus these; the language is the page's.
+ */
+export function CatalogueScope({ catalogues, children }: { catalogues: readonly Catalogue[]; children: ReactNode }) {
+  const page = useI18n();
+  const all = useMemo(() => [...new Set([...page.catalogues, ...catalogues])], [page.catalogues, catalogues]);
+  const value = useI18nValue(page.language, page.setLanguage, all);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -10,6 +10,7 @@ import type * as images from "./catalog/images";
 import type * as keywordLists from "./catalog/keyword-lists";
 import type * as keywords from "./catalog/keywords";
 import type * as landing from "./catalog/landing";
+import type * as landingSections from "./catalog/landing-sections";
 import type * as listingVersions from "./catalog/listing-versions";
 import type * as listings from "./catalog/listings";
 import type * as plans from "./catalog/plans";
@@ -30,6 +31,7 @@ export type MessageKey =
   | KeysOf<typeof keywordLists>
   | KeysOf<typeof keywords>
   | KeysOf<typeof landing>
+  | KeysOf<typeof landingSections>
   | KeysOf<typeof listingVersions>
   | KeysOf<typeof listings>
   | KeysOf<typeof plans>
