@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { registerNavigator } from "./lib/navigator";
 import { pagePreferences } from "../shared/pages/preferences";
 import { I18nProvider, translate } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
 import { useNonce } from "./lib/nonce";
+import { AppStyles } from "./lib/styles";
 import { ThemeProvider } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
@@ -33,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
+        <AppStyles href={stylesheet} nonce={nonce} />
         <Meta />
         <Links />
       </head>

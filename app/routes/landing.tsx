@@ -4,12 +4,13 @@ import { SiteHeader } from "~/components/landing/site-header";
 import type { Route } from "./+types/landing";
 import { matchesLanguage, metaText, type I18nHandle } from "~/lib/i18n/route";
 import * as landingStrings from "~/lib/i18n/catalog/landing";
+import type { StylesHandle } from "~/lib/styles";
 
 /**
  * The catalogues of the first screen (header, hero, title); the sections below bring theirs
- * (components/landing/sections.tsx, decision 0027).
+ * (components/landing/sections.tsx, decision 0027). The stylesheet comes inline (app/lib/styles.tsx).
  */
-export const handle = { i18n: [landingStrings] } satisfies I18nHandle;
+export const handle = { i18n: [landingStrings], inlineStyles: true } satisfies I18nHandle & StylesHandle;
 
 type Sections = typeof import("~/components/landing/sections");
 let sections: (Promise<Sections> & { status?: "fulfilled"; value?: Sections }) | undefined;
