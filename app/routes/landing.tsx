@@ -13,7 +13,7 @@ import type { StylesHandle } from "~/lib/styles";
 export const handle = { i18n: [landingStrings], inlineStyles: true } satisfies I18nHandle & StylesHandle;
 
 type Sections = typeof import("~/components/landing/sections");
-let sections: (Promise<Sections> & { status?: "fulfilled"; value?: Sections }) | undefined;
+let sections: Promise<Sections> | undefined;
 
 /**
  * The sections below the first screen, as their own chunk. The server's loader awaits it, so the page's
@@ -23,7 +23,7 @@ let sections: (Promise<Sections> & { status?: "fulfilled"; value?: Sections }) |
  */
 function loadSections() {
   if (!sections) {
-    const promise: NonNullable<typeof sections> = import("~/components/landing/sections");
+    const promise = import("~/components/landing/sections");
     void promise.then((module) => Object.assign(promise, { status: "fulfilled", value: module }));
     sections = promise;
   }

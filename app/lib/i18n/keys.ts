@@ -3,6 +3,7 @@
  * imports are type-only, so naming a key costs no bundle bytes; a typo in t("...") fails `tsc`.
  */
 import type * as audit from "./catalog/audit";
+import type * as auth from "./catalog/auth";
 import type * as common from "./catalog/common";
 import type * as dashboard from "./catalog/dashboard";
 import type * as etsy from "./catalog/etsy";
@@ -24,6 +25,7 @@ type KeysOf<C extends { en: object }> = keyof C["en"] & string;
 
 export type MessageKey =
   | KeysOf<typeof audit>
+  | KeysOf<typeof auth>
   | KeysOf<typeof common>
   | KeysOf<typeof dashboard>
   | KeysOf<typeof etsy>
