@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { Language } from "../../../schema/api";
 import { COOKIE, STORAGE, safeLocalStorage, writeCookie } from "../storage-keys";
 import * as common from "./catalog/common";
-import * as shared from "./catalog/shared";
 import type { MessageKey } from "./keys";
 
 export type { MessageKey } from "./keys";
@@ -13,8 +12,8 @@ export interface Catalogue {
   readonly tr: Readonly<Record<string, string>>;
 }
 
-/** The shell's strings (errors, auth, navigation, usage card): every page has them. */
-export const BASE_CATALOGUES: readonly Catalogue[] = [common, shared];
+/** The shell's strings (errors, navigation, form checks): every page has them. */
+export const BASE_CATALOGUES: readonly Catalogue[] = [common];
 
 export type Vars = Record<string, string | number>;
 

@@ -16,7 +16,6 @@ import type * as listingVersions from "./catalog/listing-versions";
 import type * as listings from "./catalog/listings";
 import type * as plans from "./catalog/plans";
 import type * as profile from "./catalog/profile";
-import type * as shared from "./catalog/shared";
 import type * as shop from "./catalog/shop";
 import type * as shopSales from "./catalog/shop-sales";
 import type * as wizard from "./catalog/wizard";
@@ -38,7 +37,6 @@ export type MessageKey =
   | KeysOf<typeof listings>
   | KeysOf<typeof plans>
   | KeysOf<typeof profile>
-  | KeysOf<typeof shared>
   | KeysOf<typeof shop>
   | KeysOf<typeof shopSales>
   | KeysOf<typeof wizard>;
