@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { registerNavigator } from "./lib/navigator";
 import { pagePreferences } from "../shared/pages/preferences";
-import { I18nProvider, translate } from "./lib/i18n";
+import { BASE_CATALOGUES, I18nProvider, translate, useCatalogues } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
 import { useNonce } from "./lib/nonce";
 import { AppStyles } from "./lib/styles";
@@ -59,8 +59,9 @@ function NavigatorBridge() {
 export default function App({ loaderData }: Route.ComponentProps) {
   // The strings of the matched routes' areas (their `handle.i18n`), the same on the server and in the browser.
   const catalogues = routeCatalogues(useMatches());
+  const nonce = useNonce();
   return (
-    <I18nProvider initialLanguage={loaderData.language} catalogues={catalogues}>
+    <I18nProvider initialLanguage={loaderData.language} catalogues={catalogues} nonce={nonce}>
       <ThemeProvider initialChoice={loaderData.theme}>
         <NavigatorBridge />
         <Outlet />
@@ -72,6 +73,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language = data?.language ?? "en";
+  useCatalogues(BASE_CATALOGUES, language);
   let title = translate(language, "errors.generic");
   let details = "";
   if (isRouteErrorResponse(error)) {
