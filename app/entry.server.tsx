@@ -24,6 +24,10 @@ export default async function handleRequest(request: Request, responseStatusCode
     </NonceContext.Provider>,
     {
       nonce,
+      // A Suspense boundary that is complete when the shell is (the landing page's sections) stays in
+      // place in the HTML, however large: React would otherwise move content past 12,800 bytes behind a
+      // script that reveals it, so a visitor without JavaScript would not see it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors while streaming after the shell are logged, never shown.

@@ -1,4 +1,4 @@
-import { Suspense, use } from "react";
+import { startTransition, useEffect, useState, use } from "react";
 import { Hero } from "~/components/landing/hero";
 import { SiteHeader } from "~/components/landing/site-header";
 import type { Route } from "./+types/landing";
@@ -13,26 +13,47 @@ import type { StylesHandle } from "~/lib/styles";
 export const handle = { i18n: [landingStrings], inlineStyles: true } satisfies I18nHandle & StylesHandle;
 
 type Sections = typeof import("~/components/landing/sections");
+type Part = "sections" | "footer";
 let sections: Promise<Sections> | undefined;
+let loaded: Sections | undefined;
 
 /**
- * The sections below the first screen, as their own chunk. The server's loader awaits it, so the page's
- * HTML always holds them; the browser hydrates the header and hero first and the sections when the
- * chunk arrives (React keeps the server's HTML of a Suspense boundary until then). The promise is
- * marked fulfilled so a render after the load reads it without suspending.
+ * The sections below the first screen are a chunk of their own, with their strings (decision 0056).
+ * It resolves once the code and the strings of the page's language are there. The server's loader
+ * awaits it, so the page's HTML always holds the sections.
  */
-function loadSections() {
-  if (!sections) {
-    const promise = import("~/components/landing/sections");
-    void promise.then((module) => Object.assign(promise, { status: "fulfilled", value: module }));
-    sections = promise;
-  }
+function loadSections(): Promise<Sections> {
+  sections ??= import("~/components/landing/sections").then(async (module) => {
+    const language = typeof document === "undefined" ? null : document.documentElement.lang;
+    if (language === "en" || language === "tr") await Promise.all(module.sectionCatalogues.map((catalogue) => catalogue.load?.(language)));
+    return (loaded = module);
+  });
   return sections;
 }
 
-function LazySections({ part }: { part: "sections" | "footer" }) {
-  const module = use(loadSections());
-  return part === "sections" ? <module.LandingSections /> : <module.LandingFooter />;
+/**
+ * In the browser, on the page the server rendered: the HTML of each part as the server wrote it, read
+ * before React hydrates. Until the chunk arrives, React keeps that HTML as it is (an element whose
+ * content it does not own), so nothing moves and a link or an anchor in it works; then it renders the
+ * sections over it, the same markup, now live.
+ */
+const serverHtml: Partial<Record<Part, string>> =
+  typeof document === "undefined" ? {} : Object.fromEntries((["sections", "footer"] as const).map((part) => [part, document.getElementById(`landing-${part}`)?.innerHTML]));
+if (serverHtml.sections !== undefined) void loadSections();
+
+function LazySections({ part }: { part: Part }) {
+  const [module, setModule] = useState(loaded);
+  const html = serverHtml[part];
+  useEffect(() => {
+    if (!module) void loadSections().then((m) => startTransition(() => setModule(m)));
+  }, [module]);
+  if (!module && html !== undefined) return <div id={`landing-${part}`} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+  const Part = module ?? use(loadSections());
+  return (
+    <div id={`landing-${part}`} className="contents">
+      {part === "sections" ? <Part.LandingSections /> : <Part.LandingFooter />}
+    </div>
+  );
 }
 
 /** A visit from another screen loads the sections with the page's data, so they appear with it. */
@@ -79,13 +100,9 @@ export default function Landing() {
       <SiteHeader />
       <main id="main">
         <Hero />
-        <Suspense>
-          <LazySections part="sections" />
-        </Suspense>
+        <LazySections part="sections" />
       </main>
-      <Suspense>
-        <LazySections part="footer" />
-      </Suspense>
+      <LazySections part="footer" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { PlansOverview } from "~/components/profile/plans-overview";
-import { CatalogueScope } from "~/lib/i18n";
+import { CatalogueScope, type Catalogue } from "~/lib/i18n";
 import * as landingSections from "~/lib/i18n/catalog/landing-sections";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
 import { ClosingCta } from "./closing-cta";
@@ -14,7 +14,7 @@ import { SiteFooter } from "./site-footer";
  * it with the page, the browser loads this chunk (sections, plans, carousel and demo code, their
  * strings) after the header and hero, and hydrates it when it arrives.
  */
-export const sectionCatalogues = [landingSections, plansStrings];
+export const sectionCatalogues: readonly Catalogue[] = [landingSections, plansStrings];
 
 export function LandingSections() {
   return (
