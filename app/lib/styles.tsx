@@ -1,9 +1,9 @@
 import { createContext, useContext } from "react";
 
 /**
- * The app's stylesheet on the first document (decision 0056). A screen a visitor lands on from outside
- * (the landing page, sign-in, registration: `handle.inlineStyles`) gets it inline in <head>, so the
- * first paint waits for no second request; every other screen links the cached file. The server
+ * The app's stylesheet on the first document (decision 0056). A short screen a visitor lands on from
+ * outside (sign-in, registration: `handle.inlineStyles`) gets it inline in <head>, so the first paint
+ * waits for no second request; every other screen links the cached file. The server
  * provides the text (entry.server.tsx); in the browser the element the server wrote is kept as it is,
  * across every later navigation, so hydration and client navigations never swap or re-fetch it.
  */
