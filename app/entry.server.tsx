@@ -7,7 +7,9 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.node";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import css from "./app.css?inline";
 import { NonceContext } from "./lib/nonce";
+import { InlineStylesContext, wantsInlineStyles } from "./lib/styles";
 
 export const streamTimeout = 5_000;
 
@@ -16,12 +18,21 @@ export default async function handleRequest(request: Request, responseStatusCode
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
+  // The stylesheet inline for a screen visitors land on (app/lib/styles.tsx); not in development, where Vite serves it.
+  const inline = !import.meta.env.DEV && routerContext.staticHandlerContext.matches.some((match) => wantsInlineStyles(routerContext.routeModules[match.route.id]?.handle));
+
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <InlineStylesContext.Provider value={inline ? css : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,
+      // A Suspense boundary that is complete when the shell is (the landing page's sections) stays in
+      // place in the HTML, however large: React would otherwise move content past 12,800 bytes behind a
+      // script that reveals it, so a visitor without JavaScript would not see it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors while streaming after the shell are logged, never shown.
@@ -36,5 +47,33 @@ export default async function handleRequest(request: Request, responseStatusCode
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers: responseHeaders, status: responseStatusCode });
+}
+
+const PRELOAD = '<link rel="modulepreload"';
+
+/**
+ * The page's scripts hydrate it; none is needed to paint it (the server's HTML and the stylesheet are).
+ * React Router preloads them with rel="modulepreload", which browsers fetch at high priority, beside the
+ * stylesheet and the page's first images; `fetchpriority="low"` lets those go first (decision 0056).
+ * Only the document's <head> is rewritten; the rest of the stream passes through untouched.
+ */
+function lowPriorityModulePreloads(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let head = "";
+  let done = false;
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (done) return controller.enqueue(chunk);
+      head += decoder.decode(chunk, { stream: true });
+      const end = head.indexOf("</head>");
+      if (end === -1) return;
+      done = true;
+      controller.enqueue(encoder.encode(head.slice(0, end).replaceAll(PRELOAD, `${PRELOAD} fetchpriority="low"`) + head.slice(end)));
+    },
+    flush(controller) {
+      if (!done) controller.enqueue(encoder.encode(head.replaceAll(PRELOAD, `${PRELOAD} fetchpriority="low"`)));
+    },
+  });
 }

@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { registerNavigator } from "./lib/navigator";
 import { pagePreferences } from "../shared/pages/preferences";
-import { I18nProvider, translate } from "./lib/i18n";
+import { BASE_CATALOGUES, I18nProvider, translate, useCatalogues } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
 import { useNonce } from "./lib/nonce";
+import { AppStyles } from "./lib/styles";
 import { ThemeProvider } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
@@ -33,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
+        <AppStyles href={stylesheet} nonce={nonce} />
         <Meta />
         <Links />
       </head>
@@ -57,8 +59,9 @@ function NavigatorBridge() {
 export default function App({ loaderData }: Route.ComponentProps) {
   // The strings of the matched routes' areas (their `handle.i18n`), the same on the server and in the browser.
   const catalogues = routeCatalogues(useMatches());
+  const nonce = useNonce();
   return (
-    <I18nProvider initialLanguage={loaderData.language} catalogues={catalogues}>
+    <I18nProvider initialLanguage={loaderData.language} catalogues={catalogues} nonce={nonce}>
       <ThemeProvider initialChoice={loaderData.theme}>
         <NavigatorBridge />
         <Outlet />
@@ -70,6 +73,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language = data?.language ?? "en";
+  useCatalogues(BASE_CATALOGUES, language);
   let title = translate(language, "errors.generic");
   let details = "";
   if (isRouteErrorResponse(error)) {

@@ -1,4 +1,4 @@
-import { MoonIcon, SunIcon } from "lucide-react";
+import { MoonIcon, SunIcon } from "~/components/ui/static-icons";
 import { PlainButton } from "~/components/ui/plain-button";
 import { useT } from "~/lib/i18n";
 import { useTheme } from "~/lib/theme";

@@ -11,7 +11,11 @@ import { type MessageKey, useT } from "~/lib/i18n";
 import { assertSameOrigin, callApi, formText } from "~/lib/session.server";
 import { emailError } from "~/lib/validation";
 import type { Route } from "./+types/forgot-password";
-import { metaText } from "~/lib/i18n/route";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import * as authStrings from "~/lib/i18n/catalog/auth";
+
+/** The auth screens' strings (catalog/auth.ts). */
+export const handle = { i18n: [authStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "auth.forgot.metaTitle") }];

@@ -17,9 +17,10 @@ import type { Route } from "./+types/profile";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import * as profileStrings from "~/lib/i18n/catalog/profile";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
+import * as authStrings from "~/lib/i18n/catalog/auth";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [profileStrings, plansStrings] } satisfies I18nHandle;
+export const handle = { i18n: [authStrings, profileStrings, plansStrings] } satisfies I18nHandle;
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export function meta({ matches }: Route.MetaArgs) {

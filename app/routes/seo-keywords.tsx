@@ -30,9 +30,10 @@ import type { Route } from "./+types/seo-keywords";
 import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
 import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
+import * as authStrings from "~/lib/i18n/catalog/auth";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
-export const handle = { i18n: [keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
+export const handle = { i18n: [authStrings, keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "seo.metaTitle") }];

@@ -9,7 +9,11 @@ import { ApiError, errorMessage } from "~/lib/api";
 import { useT } from "~/lib/i18n";
 import { assertSameOrigin, callApi, formText } from "~/lib/session.server";
 import type { Route } from "./+types/verify-email";
-import { metaText } from "~/lib/i18n/route";
+import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import * as authStrings from "~/lib/i18n/catalog/auth";
+
+/** The auth screens' strings (catalog/auth.ts). */
+export const handle = { i18n: [authStrings] } satisfies I18nHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "auth.verify.metaTitle") }, { name: "robots", content: "noindex" }];

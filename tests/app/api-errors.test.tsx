@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, errorMessage } from "~/lib/api";
 import { I18nProvider, type MessageKey, messagesFor, type Vars } from "~/lib/i18n";
 import { ThemeProvider } from "~/lib/theme";
-import ForgotPassword, { action as forgotPasswordAction } from "~/routes/forgot-password";
+import ForgotPassword, { action as forgotPasswordAction, handle as forgotPasswordRoute } from "~/routes/forgot-password";
 import { serverRoute } from "./server-route";
 
 afterEach(() => {
@@ -133,7 +133,7 @@ describe("a screen shows the code's message", () => {
     const route = serverRoute({ loader: () => null, action: forgotPasswordAction });
     const Stub = createRoutesStub([{ path: "/forgot-password", Component: ForgotPassword as never, action: route.action }]);
     return render(
-      <I18nProvider initialLanguage={language} catalogues={[]}>
+      <I18nProvider initialLanguage={language} catalogues={forgotPasswordRoute.i18n}>
         <ThemeProvider initialChoice="light">
           <Stub initialEntries={["/forgot-password"]} />
         </ThemeProvider>

@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TIPS, TIP_INTERVAL_MS, TipsCarousel } from "~/components/dashboard/tips-carousel";
 import { FeatureCarousel, LANDING_SLIDE_MS } from "~/components/landing/feature-carousel";
+import { sectionCatalogues } from "~/components/landing/sections";
 import { I18nProvider } from "~/lib/i18n";
 import { handle as dashboardRoute } from "~/routes/dashboard";
 import { handle as landingRoute } from "~/routes/landing";
@@ -28,7 +29,7 @@ afterEach(() => {
 
 const wrap = ({ children }: { children: ReactNode }) => (
   <MemoryRouter>
-    <I18nProvider initialLanguage="en" catalogues={[...dashboardRoute.i18n, ...landingRoute.i18n]}>
+    <I18nProvider initialLanguage="en" catalogues={[...dashboardRoute.i18n, ...landingRoute.i18n, ...sectionCatalogues]}>
       {children}
     </I18nProvider>
   </MemoryRouter>

@@ -33,10 +33,15 @@ const ENGLISH: Record<string, string> = {
   "verify-email": "Confirm Your Email · Listora",
 };
 
+/** The layout a screen sits in (its handle's catalogues count too), as in app/routes.ts. */
+const LAYOUTS: Record<string, string> = { login: "public-only-layout", register: "public-only-layout" };
+
 function metaOf(name: string, language: Language) {
   const module = routeModules[`../../app/routes/${name}.tsx`];
+  const layout = LAYOUTS[name];
   const matches = [
     { id: "root", data: { language, theme: null }, handle: undefined },
+    ...(layout ? [{ id: `routes/${layout}`, data: undefined, handle: routeModules[`../../app/routes/${layout}.tsx`].handle }] : []),
     { id: `routes/${name}`, data: undefined, handle: module.handle },
   ];
   return module.meta!({ matches, data: undefined, loaderData: undefined, params: {}, location: { pathname: `/${name}` } });

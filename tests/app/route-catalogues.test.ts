@@ -17,7 +17,7 @@ const catalogueDir = path.join(app, "lib/i18n/catalog");
 const catalogueFiles = import.meta.glob<Catalogue>("../../app/lib/i18n/catalog/*.ts", { eager: true });
 const routeModules = import.meta.glob<{ handle?: unknown }>("../../app/routes/*.tsx", { eager: true });
 
-const everyKey = new Set(Object.values(catalogueFiles).flatMap((catalogue) => Object.keys(catalogue.en)));
+const everyKey = new Set(Object.values(catalogueFiles).flatMap((catalogue) => Object.keys(catalogue.en ?? {})));
 
 function resolveImport(from: string, spec: string): string | null {
   let base: string;
@@ -30,22 +30,32 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-/** The module and everything it imports (values, not types) inside app/, catalogues left out. */
-function moduleGraph(entry: string): string[] {
+/**
+ * The module and everything it imports (values, not types; static and `import()`) inside app/,
+ * catalogues left out, with the catalogues its CatalogueScope parts bring (a lazily loaded part of a
+ * screen declares its own, decision 0027).
+ */
+function moduleGraph(entry: string): { files: string[]; scoped: Catalogue[] } {
   const seen = new Set<string>();
+  const scoped: Catalogue[] = [];
   const stack = [entry];
   while (stack.length > 0) {
     const file = stack.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
     const source = fs.readFileSync(file, "utf8");
-    for (const match of source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/g)) {
-      if (match[1]) continue;
-      const target = resolveImport(file, match[2]);
-      if (target && !target.startsWith(catalogueDir) && !target.endsWith(path.join("lib", "i18n", "keys.ts"))) stack.push(target);
+    const specifiers = [
+      ...[...source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/g)].filter((m) => !m[1]).map((m) => m[2]),
+      ...[...source.matchAll(/[^\w.]import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]),
+    ];
+    for (const specifier of specifiers) {
+      const target = resolveImport(file, specifier);
+      if (!target || target.endsWith(path.join("lib", "i18n", "keys.ts"))) continue;
+      if (!target.startsWith(catalogueDir)) stack.push(target);
+      else if (/<CatalogueScope\b/.test(source)) scoped.push(catalogueFiles[`../../app/${path.relative(app, target).split(path.sep).join("/")}`]);
     }
   }
-  return [...seen];
+  return { files: [...seen], scoped };
 }
 
 /** The keys a source names: quoted keys of any catalogue, and the fixed heads of computed ones (`audit.part.${part}`). */
@@ -81,10 +91,11 @@ describe("catalogues declared per route", () => {
   for (const chain of chains) {
     const file = chain[chain.length - 1];
     it(`${file}: every key its code names is in its declared catalogues`, () => {
-      const declared = [...BASE_CATALOGUES, ...routeCatalogues(chain.map(handleOf))];
-      const available = new Set(declared.flatMap((catalogue) => Object.keys(catalogue.en)));
+      const graph = moduleGraph(path.join(app, file));
+      const declared = [...BASE_CATALOGUES, ...routeCatalogues(chain.map(handleOf)), ...graph.scoped];
+      const available = new Set(declared.flatMap((catalogue) => Object.keys(catalogue.en ?? {})));
       const missing = new Set<string>();
-      for (const source of moduleGraph(path.join(app, file))) {
+      for (const source of graph.files) {
         const { keys, heads } = namedKeys(fs.readFileSync(source, "utf8"));
         for (const key of keys) if (!available.has(key)) missing.add(`${key} (${path.relative(app, source)})`);
         for (const head of heads) if (![...available].some((key) => key.startsWith(head))) missing.add(`${head}* (${path.relative(app, source)})`);

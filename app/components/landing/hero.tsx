@@ -1,4 +1,4 @@
-import { ArrowRightIcon, CheckIcon, ClockIcon, SparklesIcon } from "lucide-react";
+import { ArrowRightIcon, CheckIcon, ClockIcon, SparklesIcon } from "~/components/ui/static-icons";
 import { PlainButtonLink, plainButtonClass } from "~/components/ui/plain-button";
 import { useT } from "~/lib/i18n";
 

@@ -1,4 +1,4 @@
-import { MenuIcon, XIcon } from "lucide-react";
+import { MenuIcon, XIcon } from "~/components/ui/static-icons";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Logo } from "~/components/logo";

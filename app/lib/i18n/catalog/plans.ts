@@ -1,4 +1,4 @@
-/** Strings of the plans section (profile #plans and the landing page) and the quota-exhausted notice. */
+/** Strings of the plans section (profile #plans and the landing page), the quota-exhausted notice and the daily usage card. */
 export const en = {
   "plans.title": "Plans",
   "plans.subtitle": "Every tool has a daily limit that resets at midnight UTC. Cached keyword results (up to 24 hours old) do not count.",
@@ -45,6 +45,18 @@ export const en = {
   "quota.feature.seo-analysis": "SEO keyword searches",
   "quota.feature.advanced-keywords": "advanced keyword analyses",
   "quota.feature.edit-image": "image edits",
+
+  "usage.title": "Daily usage",
+  "usage.plan.free": "Free plan",
+  "usage.plan.premium": "Premium plan",
+  "usage.used": "{used}/{limit} used",
+  "usage.remaining": "{remaining} remaining",
+  "usage.unavailable": "Usage is unavailable right now.",
+  "usage.resets": "Resets at midnight UTC",
+  "usage.feature.create-listing": "Listing creations today",
+  "usage.feature.edit-image": "Image edits today",
+  "usage.feature.seo-analysis": "SEO searches today",
+  "usage.feature.advanced-keywords": "Advanced analyses today",
 } as const;
 
 export const tr: Record<keyof typeof en, string> = {
@@ -93,4 +105,16 @@ export const tr: Record<keyof typeof en, string> = {
   "quota.feature.seo-analysis": "SEO anahtar kelime araması",
   "quota.feature.advanced-keywords": "gelişmiş anahtar kelime analizi",
   "quota.feature.edit-image": "görsel düzenleme",
+
+  "usage.title": "Günlük kullanım",
+  "usage.plan.free": "Ücretsiz plan",
+  "usage.plan.premium": "Premium plan",
+  "usage.used": "{used}/{limit} kullanıldı",
+  "usage.remaining": "{remaining} hak kaldı",
+  "usage.unavailable": "Kullanım bilgisi şu anda alınamıyor.",
+  "usage.resets": "Her gece UTC 00:00'da sıfırlanır",
+  "usage.feature.create-listing": "Bugünkü ilan oluşturma",
+  "usage.feature.edit-image": "Bugünkü görsel düzenleme",
+  "usage.feature.seo-analysis": "Bugünkü SEO araması",
+  "usage.feature.advanced-keywords": "Bugünkü gelişmiş analiz",
 };
