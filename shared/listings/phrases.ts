@@ -835,6 +835,8 @@ export function titleCase(text: string, lang: Lang = "en"): string {
 
 /** First letter upper-case (in the text's language), the rest as written. */
 export function capitalise(text: string, lang: Lang = "en"): string {
+  // A name written in mixed case stays as written ("iPhone", "eBay"): never "İPhone".
+  if (/^\s*\p{Ll}+\p{Lu}/u.test(text)) return text;
   return text.replace(/^\s*(\p{L})/u, (m) => upper(m, lang));
 }
 

@@ -225,3 +225,55 @@ describe("a generated description on the Create screen", () => {
     expect(description).not.toContain("3. 5");
   });
 });
+
+describe("Amazon bullets are the seller's facts, never filler", () => {
+  const compose = async (description: string, keywords: string[] = []) => (await generateListingParts(offlineComposer(), { description, keywords, platform: "amazon" })).listing;
+  const body = (b: string) => b.slice(b.indexOf(": ") + 2);
+  const wordsOf = (text: string) => text.toLocaleLowerCase("tr").match(/[\p{L}\p{N}][\p{L}\p{N}'.x-]*/gu) ?? [];
+  const GENERAL = /^(?:Good to Know|Features|Product|Also Searched As|Bilmeniz Gerekenler|Özellikler|Şöyle de Aranır): /u;
+
+  it("writes no bullet that only repeats the product's name, the seller's keywords or a fact another bullet says, on every Amazon product of the corpus", async () => {
+    const bad: string[] = [];
+    for (const item of CORPUS.filter((c) => c.platform === "amazon")) {
+      const l = await compose(item.text, item.keywords);
+      const bullets = l.bullets ?? [];
+      bullets.forEach((b, i) => {
+        const others = new Set(bullets.filter((_, j) => j !== i).flatMap((o) => wordsOf(body(o).replace(/\.$/, ""))));
+        if (/^(?:Product|Also Searched As|Şöyle de Aranır): /u.test(b) || (i > 0 && /^Ürün: /u.test(b))) bad.push(`${item.id}: ${b}`);
+        else if (GENERAL.test(b) && wordsOf(body(b).replace(/\.$/, "")).every((w) => others.has(w.replace(/\.$/, "")))) bad.push(`${item.id}: ${b}`);
+        else if (bullets.some((o, j) => j !== i && body(o).toLowerCase() === body(b).toLowerCase())) bad.push(`${item.id}: ${b}`);
+      });
+      const doctor = auditListing({ ...l, platform: "amazon", photoCount: 5, original: item.text });
+      if (doctor.findings.some((f) => f.id === "bullets.filler")) bad.push(`${item.id}: the Doctor finds filler`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("gives each of the seller's clauses a bullet while bullets are left (a yoga mat's 'TPE foam with carrying strap'), and the colour once", async () => {
+    const mat = await compose("Non-slip yoga mat, 72x24 inches, 6 mm thick, TPE foam with carrying strap. Purple.");
+    expect(mat.bullets).toEqual(["What You Get: Non-slip yoga mat.", "Sizes: 72x24 inches and 6 mm.", "Colour: Purple.", "Good to Know: 6 mm thick.", "Good to Know: TPE foam with carrying strap."]);
+    const termos = await compose("Paslanmaz çelik termos, 750 ml, 12 saat sıcak tutar. Siyah.");
+    expect(termos.bullets).toEqual(["Ürün: Paslanmaz çelik termos.", "Ölçü: 750 ml.", "Malzeme: Paslanmaz çelik.", "Renk: Siyah.", "Bilmeniz Gerekenler: 12 saat sıcak tutar."]);
+  });
+
+  it("fills five bullets from the seller's clauses where they hold five, so the Doctor asks for none (phone case, glass jars, necklace)", async () => {
+    for (const text of [
+      "Clear phone case for iPhone 15 Pro, shockproof corners, 1.2 mm raised bezel, wireless charging compatible.",
+      "Glass storage jars set of 4 with bamboo lids, 30 oz each, airtight seal, for pantry and kitchen.",
+      "Sterling silver cable chain necklace, adjustable 16 to 18 in, 1.5 mm thick, lobster clasp.",
+    ]) {
+      const l = await compose(text);
+      expect(l.bullets, text).toHaveLength(5);
+      expect(auditListing({ ...l, platform: "amazon", photoCount: 5, original: text }).findings.map((f) => f.id)).not.toContain("bullets.missing");
+    }
+    // A thin product gets fewer bullets, each a fact: the Doctor's advice is to add facts, not filler.
+    const thin = await compose("Wooden spoon, 30 cm.");
+    expect(thin.bullets).toEqual(["What You Get: Wooden spoon.", "Size: 30 cm."]);
+  });
+
+  it("keeps a name written in mixed case as written in a Turkish bullet ('iPhone 15', never 'İPhone')", async () => {
+    const l = await compose("iPhone 15 uyumlu şeffaf silikon telefon kılıfı, darbe emici köşeler.");
+    expect(l.bullets![0]).toBe("Ürün: iPhone 15 uyumlu şeffaf silikon telefon kılıfı.");
+    expect(l.bullets).toContain("Bilmeniz Gerekenler: Darbe emici köşeler.");
+  });
+});
