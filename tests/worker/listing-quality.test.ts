@@ -94,6 +94,25 @@ describe("named cases of the issue", () => {
     expect(l.description).not.toMatch(/one of a kind|variations in glaze/i);
   });
 
+  it("an eBay listing's item specifics carry the Pattern the seller named (Snowflake, Old Country Roses, floral, çizgili) and none they did not", async () => {
+    const pattern = async (text: string) => (await compose(text, "ebay")).itemSpecifics?.find((s) => s.name === "Pattern" || s.name === "Desen")?.value;
+    expect(await pattern("Pyrex Snowflake casserole dish from 1962, 1.5 qt, white with turquoise, no chips.")).toBe("Snowflake");
+    expect(await pattern("Vintage Royal Albert Old Country Roses teacup and saucer, 1962, bone china, small hairline crack on the saucer rim.")).toBe("Old Country Roses");
+    expect(await pattern("Vintage 1970s Pyrex #403 mixing bowl, 2.5 qt, Turquoise Butterprint pattern. Used marks inside, no chips or cracks.")).toBe("Butterprint");
+    expect(await pattern("Vintage floral midi dress, 1970s, size M, cotton. No stains.")).toBe("Floral");
+    expect(await pattern("Vintage çizgili pamuk gömlek, L beden, 1990'lar. Leke yok.")).toBe("Çizgili");
+    expect(await pattern("Vintage Levi's 70505 trucker denim jacket from the 1980s, size M, medium wash blue. Light fading on the collar, no holes.")).toBeUndefined();
+    expect(await pattern("Vintage Paşabahçe kristal sürahi, 1970'ler, 1,5 lt. Kırık yok, hafif çizikler var.")).toBeUndefined();
+    // The Corningware keeps its whole model number in the Model field.
+    const corning = await compose("Vintage Corningware Blue Cornflower casserole dish P-1-B with glass lid, 1 quart, 1960s. Some utensil marks, no chips.", "ebay");
+    expect(corning.itemSpecifics).toEqual(
+      expect.arrayContaining([
+        { name: "Model", value: "P-1-B" },
+        { name: "Pattern", value: "Blue Cornflower" },
+      ]),
+    );
+  });
+
   it("a title that names the seller's sizes names every one of them, never two that read as a range", async () => {
     const tr = await compose("El örgüsü bebek hırkası, %100 merinos yünü, 0-3 ay, 6-12 ay ve 1-2 yaş bedenleri. Sadece elde yıkayın.", "etsy");
     expect(tr.title).toMatch(/0-3 Ay, 6-12 Ay, 1-2 Yaş/);

@@ -1232,8 +1232,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (facts.models.length) add(n.model, facts.models.map((m) => m.replace(/^#\s?/, "")).join(", "));
   if (facts.era.length) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
-  const design = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?) (?:pattern|design|desenli|deseni)(?![\p{L}])/u.exec(text)?.[1];
-  if (design && !facts.pattern && !(facts.brand && design.includes(facts.brand))) add(n.pattern, design);
+  // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
+  if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
   if (facts.condition.length) add(n.condition, capitalise(facts.condition.join(", "), r.lang));
   add(
     n.type,
