@@ -383,6 +383,18 @@ try {
             now.inventedPhrases === 0 && now.unsupportedPhrases === 0 && now.fragmentTags === 0 && now.conditionWordsInTitles === 0,
           ),
         );
+        // Amazon bullets a seller would delete, and eBay's brand, model, era and pattern in the item specifics.
+        const wasParts = quality.beforeParts?.[name];
+        const showParts = (f) => `${f.fillerBullets} filler Amazon bullets, eBay item specifics carry ${f.specificsKept} of ${f.specificsFacts} brand/model/era/pattern facts`;
+        if (now.specificsFacts !== undefined)
+          lines.push(
+            budget(
+              `Listing parts, ${label} (${now.products} products)`,
+              `now ${showParts(now)}${wasParts ? `; before (${quality.beforePartsCommit}) ${showParts(wasParts)}` : ""}`,
+              "0 filler bullets",
+              now.fillerBullets === 0,
+            ),
+          );
       }
   }
 
@@ -868,6 +880,8 @@ async function benchListingQuality() {
       beforeCommit: before.measuredAt,
       beforePhrases: before.phrases,
       beforePhrasesCommit: before.phrases?.measuredAt,
+      beforeParts: before.parts,
+      beforePartsCommit: before.parts?.measuredAt,
     };
   } catch (error) {
     return { error: String(error.message || error) };

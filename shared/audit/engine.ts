@@ -1120,8 +1120,15 @@ function collect(n: Normal, reuse = false): Candidate[] {
           params: { count: bullets.length, max: bulletCount, missing },
           fix: () => {
             const have = new Set(bullets.map(normalWords));
+            // A sentence every word of which a bullet already says is no new bullet ("RGB colour changing…" twice).
+            const said = bullets.flatMap((b) => wordsOf(b).map((w) => w.toLocaleLowerCase("tr")));
+            const saysNew = (s: string) =>
+              wordsOf(s)
+                .filter(isContentWord)
+                .map((w) => w.toLocaleLowerCase("tr"))
+                .some((w) => !said.some((x) => x === w || (Math.min(x.length, w.length) >= 4 && (x.startsWith(w) || w.startsWith(x)))));
             const extra = sentencesOf(n.description)
-              .filter((s) => wordsOf(s).length >= 4 && !have.has(normalWords(s)) && !stockSentences(s).length)
+              .filter((s) => wordsOf(s).length >= 4 && !have.has(normalWords(s)) && !stockSentences(s).length && saysNew(s))
               .filter((s, i, all) => all.findIndex((o) => normalWords(o) === normalWords(s)) === i)
               .map((s) => cutAtWord(s, bulletMax))
               .slice(0, missing);

@@ -875,6 +875,12 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
       // The run ends at the piece's own words ("casserole dish"); a run that is only colours is the colour.
       if (run.length && run.length < after.length && !run.every(isColour) && !run.some((w) => lowerOf(w, language) === opts.head)) add(run.join(" "));
     }
+    // A name in capitals after a colour, inside a clause ("mixing bowl, turquoise Butterprint").
+    for (const m of body.matchAll(/(?<![\p{L}])(\p{Ll}+) ((?:\p{Lu}\p{Ll}{3,})(?: \p{Lu}\p{Ll}{2,}){0,2})(?![\p{L}\p{N}-])/gu)) {
+      const name = m[2];
+      if (!isColour(m[1]) || name.split(" ").some((w) => WARE_NAMES.test(w) || isColour(w) || foldCase(opts.brand ?? "").includes(foldCase(w)))) continue;
+      if (!out.some((o) => foldCase(o).includes(foldCase(name)))) add(name);
+    }
   }
   return out;
 }

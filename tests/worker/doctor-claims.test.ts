@@ -57,6 +57,26 @@ describe("the Doctor flags claims the seller's words do not support", () => {
     expect(after.score).toBeGreaterThan(report.score);
   });
 
+  it("writes no missing Amazon bullet that only repeats what the bullets already say: with nothing new in the description, no fix is offered", () => {
+    const led: AuditInput = {
+      platform: "amazon",
+      title: "LED Strip Lights 16.4 ft, RGB Colour Changing, App Control, 12V Adapter",
+      description: "LED strip lights 16.4 ft, RGB colour changing with remote and app control, 12V adapter included.",
+      bullets: ["What You Get: LED strip lights 16.4 ft.", "Size: 16.4 ft.", "Good to Know: RGB colour changing with remote and app control.", "Good to Know: 12V adapter included."],
+      searchTerms: "light strip led tape",
+      tags: [],
+      altTexts: [],
+      photoCount: 5,
+      original: "LED strip lights 16.4 ft, RGB colour changing with remote and app control, 12V adapter included.",
+    };
+    const missing = finding(auditListing(led), "bullets.missing");
+    expect(missing).toBeDefined();
+    expect(missing?.fix).toBeUndefined();
+    // A sentence that says something new still makes the missing bullet.
+    const more = auditListing({ ...led, description: `${led.description} Cut every 3 LEDs to fit any space.` });
+    expect(finding(more, "bullets.missing")?.fix?.patch.bullets).toEqual([...led.bullets!, "Cut every 3 LEDs to fit any space."]);
+  });
+
   it("quotes each claim of a title as the whole phrase a seller reads, never its single words, and the fix removes exactly that phrase", () => {
     const title = (t: string, original = SELLER, platform: AuditInput["platform"] = "etsy") => finding(auditListing({ ...COLLAR, platform, title: t, original }), "title.unsupported-claims");
     const christmas = title("Leather Dog Collar, Perfect Christmas Gift for Her");

@@ -112,6 +112,7 @@ describe("the fact sheet keeps what qualifies a part, a range, a year, Turkish c
     const designs = (text: string) => extractFacts({ text, platform: "ebay" }).designs;
     expect(designs("Pyrex Snowflake casserole dish from 1962, 1.5 qt, white with turquoise, no chips.")).toEqual(["Snowflake"]);
     expect(designs("Vintage 1970s Pyrex #403 mixing bowl, 2.5 qt, Turquoise Butterprint pattern.")).toEqual(["Butterprint"]);
+    expect(designs("Vintage Pyrex #403 2.5 qt mixing bowl, turquoise Butterprint, 1970s, no chips.")).toEqual(["Butterprint"]);
     expect(designs("Vintage Corningware Blue Cornflower casserole dish P-1-B with glass lid, 1 quart, 1960s.")).toEqual(["Blue Cornflower"]);
     expect(designs("Vintage Royal Albert Old Country Roses teacup and saucer, 1962, bone china.")).toEqual(["Old Country Roses"]);
     expect(designs("Ceramic mug with snowflake design, 350 ml.")).toEqual(["Snowflake"]);

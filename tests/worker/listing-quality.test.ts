@@ -57,6 +57,25 @@ describe("every writer keeps every fact and invents none", () => {
     expect(failures(summary.items)).toEqual([]);
   });
 
+  it("the offline composer, the enforcer and the Doctor's fixes write no Amazon bullet a seller would delete, and eBay's item specifics carry every brand, model, era and pattern", async () => {
+    const all = await figures;
+    for (const name of ["offlineComposer", "enforcerOnFakeModel", "doctorFixes"] as const) {
+      const summary = all[name];
+      expect(
+        summary.items.flatMap((i) => i.fillerBullets.map((b) => `${i.id}: ${b}`)),
+        name,
+      ).toEqual([]);
+      expect(
+        summary.items.flatMap((i) => i.specificsDropped.map((d) => `${i.id}: ${d}`)),
+        name,
+      ).toEqual([]);
+      expect(summary.specificsFacts, name).toBeGreaterThan(30);
+    }
+    // Before, the composer wrote "Product: <name>" and repeated facts as bullets, and the specifics lacked the pattern.
+    expect(before.parts.offlineComposer.fillerBullets).toBeGreaterThan(10);
+    expect(before.parts.offlineComposer.specificsKept).toBeLessThan(before.parts.offlineComposer.specificsFacts);
+  });
+
   it("the offline composer and bulk optimize name no audience, occasion or use the seller did not, cut no tag from inside a phrase and use no condition word in a title (decision 0039)", async () => {
     const { offlineComposer: composer, bulkOptimize } = await figures;
     for (const summary of [composer, bulkOptimize]) {
