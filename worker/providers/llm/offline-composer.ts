@@ -456,8 +456,6 @@ interface Words {
   digitalViews: string[];
   bulletLabels: string[];
   digitalLabel: string;
-  typeLabel: string;
-  searchLabel: string;
   goodToKnow: string;
   /** The heading of the seller's care, shipping and contact notes in a description. */
   shopNotes: string;
@@ -487,8 +485,6 @@ const EN: Words = {
   digitalViews: ["Preview of the {product}", "Sample page of the {product}", "{Product} shown on a tablet screen", "Close-up of the {product} design", "Everything included with the {product}"],
   bulletLabels: ["What You Get", "Materials", "Details", "Good to Know", "Good to Know"],
   digitalLabel: "Instant Download",
-  typeLabel: "Product",
-  searchLabel: "Also Searched As",
   goodToKnow: "Good to Know",
   shopNotes: "Good to know",
   handmadeLine: "Made by hand, so each one has its own small character.",
@@ -517,8 +513,6 @@ const TR: Words = {
   digitalViews: ["{Product}, önizleme", "{Product}, örnek sayfa", "{Product}, tablet ekranında", "{Product}, tasarım detayı", "{Product}, pakete dahil olanlar"],
   bulletLabels: ["Ürün", "Malzeme", "Detaylar", "Bilmeniz Gerekenler", "Bilmeniz Gerekenler"],
   digitalLabel: "Anında İndirme",
-  typeLabel: "Ürün",
-  searchLabel: "Şöyle de Aranır",
   goodToKnow: "Bilmeniz Gerekenler",
   shopNotes: "Bilmeniz gerekenler",
   handmadeLine: "El yapımıdır; her birinin kendine has küçük farkları vardır.",
