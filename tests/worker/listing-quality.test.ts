@@ -132,6 +132,15 @@ describe("named cases of the issue", () => {
     );
   });
 
+  it("a Turkish steel thermos is a 'Termos' on every marketplace, never a clock ('Çelik Saat' from '12 saat sıcak tutar') or home decor", async () => {
+    const text = "Paslanmaz çelik termos, 750 ml, 12 saat sıcak tutar. Siyah.";
+    for (const platform of ["etsy", "ebay", "amazon"] as const) {
+      const l = await compose(text, platform);
+      expect(l.title, platform).toMatch(/^Paslanmaz Çelik Termos 750 ml/);
+      expect([l.title, ...(l.tags ?? []), ...(l.altTexts ?? [])].join("\n"), platform).not.toMatch(/çelik saat|ev dekorasyonu|duvar saati/iu);
+    }
+  });
+
   it("a title that names the seller's sizes names every one of them, never two that read as a range", async () => {
     const tr = await compose("El örgüsü bebek hırkası, %100 merinos yünü, 0-3 ay, 6-12 ay ve 1-2 yaş bedenleri. Sadece elde yıkayın.", "etsy");
     expect(tr.title).toMatch(/0-3 Ay, 6-12 Ay, 1-2 Yaş/);
