@@ -796,6 +796,7 @@ const DESIGN_WORDS: [RegExp, string][] = [
   [/şal desenli/, "Şal Desenli"],
 ];
 const DESIGN_WORDS_RE = new RegExp(`${B}(?:${DESIGN_WORDS.map(([r]) => r.source).join("|")})${E}`, "gu");
+const DESIGN_WORDS_WHOLE: [RegExp, string][] = DESIGN_WORDS.map(([r, name]) => [new RegExp(`^(?:${r.source})$`, "u"), name]);
 /** "floral scent", "floral notes": a smell, not a pattern; "lined", "grid" paper is a notebook's ruling, not a pattern. */
 const NOT_DESIGN_AFTER = /^\s*(?:scent|scented|notes?|fragrance|aroma|perfume|koku|kokulu|esans)/iu;
 const RULED_HEADS = /^(?:notebook|notebooks|journal|planner|notepad|paper|defter|ajanda|kağıt|not defteri)$/iu;
@@ -819,6 +820,8 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
     const v = value.replace(/\s+/g, " ").trim();
     if (v && !out.some((o) => foldCase(o) === foldCase(v))) out.push(v);
   };
+  // An item has a pattern or two; a text naming more is read no further (a long hostile text stays linear).
+  const MAX = 4;
   const isColour = (w: string) => COLOURS.includes(lowerOf(w, language));
   const titled = (text: string) => text.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, ch: string) => sep + ch.toLocaleUpperCase(language === "tr" ? "tr" : "en"));
   // A named pattern, read back to the words before it that name it (not a craft, a colour alone or a number).
@@ -836,26 +839,32 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
   };
   if (!opts.pattern) {
     // "Pattern: Snowflake", "Desen: kar tanesi" (a line the seller or "Facts we used" labelled).
-    for (const m of body.matchAll(/(?<![\p{L}])(?:pattern|design|desen|motif)\s?:\s?([^.\n,;]{2,40})/giu)) add(titled(m[1].trim()));
+    for (const m of body.matchAll(/(?<![\p{L}])(?:pattern|design|desen|motif)\s?:\s?([^.\n,;]{2,40})/giu)) {
+      add(titled(m[1].trim()));
+      if (out.length >= MAX) break;
+    }
     // "<X> pattern", "<X> design", "<X> motif", "<X> print" (a print that is a pattern, not an art print).
     for (const m of body.matchAll(/([\p{L}'’ -]{2,60}?)\s+(?:pattern|design|motif|print)(?![\p{L}])/giu)) {
       const clause = m[1].split(/[,;:.()]/).pop() ?? "";
       if (/print$/i.test(m[0]) && (opts.head === "print" || opts.category === "art")) continue;
       const v = named(clause);
       if (v) add(v);
+      if (out.length >= MAX) break;
     }
     // "<X> desenli", "<X> deseni", "<X> motifli".
     for (const m of body.matchAll(/([\p{L}'’ ]{2,60}?)\s+(?:desenli|deseni|desen|motifli)(?![\p{L}])/giu)) {
       const v = named(m[1].split(/[,;:.()]/).pop() ?? "");
       if (v) add(v);
+      if (out.length >= MAX) break;
     }
   }
   // Pattern words anywhere ("floral midi dress", "çizgili gömlek"), never a scent or a notebook's ruling.
   const lowered = lowerOf(body, language);
   if (!RULED_HEADS.test(opts.head))
     for (const m of lowered.matchAll(DESIGN_WORDS_RE)) {
-      if (NOT_DESIGN_AFTER.test(lowered.slice((m.index ?? 0) + m[0].length))) continue;
-      const name = DESIGN_WORDS.find(([r]) => new RegExp(`^(?:${r.source})$`, "u").test(m[0]))?.[1];
+      const at = (m.index ?? 0) + m[0].length;
+      if (NOT_DESIGN_AFTER.test(lowered.slice(at, at + 24))) continue;
+      const name = DESIGN_WORDS_WHOLE.find(([r]) => r.test(m[0]))?.[1];
       if (name && !out.some((o) => foldCase(o).includes(foldCase(name)) || foldCase(name).includes(foldCase(o)))) add(name);
     }
   // Tableware: the name between the brand and the piece ("Pyrex Snowflake casserole dish").
@@ -880,6 +889,7 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
       const name = m[2];
       if (!isColour(m[1]) || name.split(" ").some((w) => WARE_NAMES.test(w) || isColour(w) || foldCase(opts.brand ?? "").includes(foldCase(w)))) continue;
       if (!out.some((o) => foldCase(o).includes(foldCase(name)))) add(name);
+      if (out.length >= MAX) break;
     }
   }
   return out;
