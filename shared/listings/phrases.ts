@@ -387,6 +387,8 @@ function tokenise(clause: string): Token[] {
 export function isNounLike(word: string, lang: Lang): boolean {
   const w = lower(word, lang);
   if (NOUNS.has(w) || nounCategory(w, lang)) return true;
+  // Turkish "mat" (matte) describes; English "mat" is the thing ("yoga mat", "bath mat").
+  if (lang !== "tr" && (w === "mat" || w === "mats")) return true;
   if (ADJECTIVES.has(w) || STOP.has(w) || FEATURE_ENDS.has(w)) return false;
   if (/^\d+$/.test(w)) return false;
   if (lang === "tr") {

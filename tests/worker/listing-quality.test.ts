@@ -141,6 +141,14 @@ describe("named cases of the issue", () => {
     }
   });
 
+  it("an English yoga mat is a 'Yoga Mat' in its title, never 'Non-Slip Yoga' (Turkish 'mat', matte, describes; English 'mat' names)", async () => {
+    for (const platform of ["etsy", "amazon"] as const) {
+      const l = await compose("Non-slip yoga mat, 72x24 inches, 6 mm thick, TPE foam with carrying strap. Purple.", platform);
+      expect(l.title, platform).toMatch(/^Non-Slip Yoga Mat\b/);
+    }
+    expect((await compose("Mat seramik kupa, 350 ml. Bulaşık makinesinde yıkanabilir.", "etsy")).title).toMatch(/^Mat Seramik Kupa 350 ml/);
+  });
+
   it("a title that names the seller's sizes names every one of them, never two that read as a range", async () => {
     const tr = await compose("El örgüsü bebek hırkası, %100 merinos yünü, 0-3 ay, 6-12 ay ve 1-2 yaş bedenleri. Sadece elde yıkayın.", "etsy");
     expect(tr.title).toMatch(/0-3 Ay, 6-12 Ay, 1-2 Yaş/);
