@@ -386,7 +386,8 @@ try {
         // Amazon bullets a seller would delete, and eBay's brand, model, era and pattern in the item specifics.
         const wasParts = quality.beforeParts?.[name];
         const showParts = (f) => `${f.fillerBullets} filler Amazon bullets, eBay item specifics carry ${f.specificsKept} of ${f.specificsFacts} brand/model/era/pattern facts`;
-        if (now.specificsFacts !== undefined)
+        // Bulk optimize and the wizard write Etsy listings: no bullets, no item specifics.
+        if (now.specificsFacts)
           lines.push(
             budget(
               `Listing parts, ${label} (${now.products} products)`,
