@@ -1027,8 +1027,8 @@ export function composeBullets(input: ComposeInput): string[] {
     if (body && body.trim()) bullets.push(cutAtWord(`${label}: ${body.trim()}`, bulletMax));
   };
   // Each fact bullet is one group of the seller's facts.
-  const facts_: string[][] = [];
-  const fact = (label: string, body: string) => facts_.push([label, body]);
+  const groups: [string, string][] = [];
+  const fact = (label: string, body: string) => groups.push([label, body]);
   const sizes = [...facts.measures, ...facts.sizes];
   if (sizes.length) fact(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(capitalise(listOf(sizes, r.lang), r.lang)));
   const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
@@ -1051,7 +1051,7 @@ export function composeBullets(input: ComposeInput): string[] {
   // Who it is for, as the seller said it ("unisex", "for kids"): a fact, never a gift claim.
   const audiences = facts.audiences.map((a) => a.replace(/^for\s+|\s+için$/iu, "")).filter(Boolean);
   if (audiences.length) fact(l.audience, withStop(capitalise(listOf(audiences, r.lang), r.lang)));
-  const factBullets = facts_.slice(0, bulletCount - 1);
+  const factBullets = groups.slice(0, bulletCount - 1);
   // The seller's other clauses that no bullet says yet, in their order.
   const said = saidWords([lead ?? "", ...facts.counts, ...factBullets.map(([, body]) => body)].join(" "), r.lang);
   const rest = clauses.flatMap((cs, sentence) => cs.map((text) => ({ text, sentence }))).filter((c) => c.text !== lead && !coveredBy(c.text, said, r.lang));
