@@ -383,6 +383,19 @@ try {
             now.inventedPhrases === 0 && now.unsupportedPhrases === 0 && now.fragmentTags === 0 && now.conditionWordsInTitles === 0,
           ),
         );
+        // Amazon bullets a seller would delete, and eBay's brand, model, era and pattern in the item specifics.
+        const wasParts = quality.beforeParts?.[name];
+        const showParts = (f) => `${f.fillerBullets} filler Amazon bullets, eBay item specifics carry ${f.specificsKept} of ${f.specificsFacts} brand/model/era/pattern facts`;
+        // Bulk optimize and the wizard write Etsy listings: no bullets, no item specifics.
+        if (now.specificsFacts)
+          lines.push(
+            budget(
+              `Listing parts, ${label} (${now.products} products)`,
+              `now ${showParts(now)}${wasParts ? `; before (${quality.beforePartsCommit}) ${showParts(wasParts)}` : ""}`,
+              "0 filler bullets",
+              now.fillerBullets === 0,
+            ),
+          );
       }
   }
 
@@ -868,6 +881,8 @@ async function benchListingQuality() {
       beforeCommit: before.measuredAt,
       beforePhrases: before.phrases,
       beforePhrasesCommit: before.phrases?.measuredAt,
+      beforeParts: before.parts,
+      beforePartsCommit: before.parts?.measuredAt,
     };
   } catch (error) {
     return { error: String(error.message || error) };

@@ -283,6 +283,7 @@ export const LISTING_FACT_KINDS = [
   "tool",
   "count",
   "colour",
+  "design",
   "condition",
   "care",
   "personalisation",
@@ -415,7 +416,7 @@ export interface ListingDetail {
   version: number;
   /**
    * "Facts we used": the fact sheet read from the listing's prompt (and its selected keywords), one item
-   * per fact (kind: brand, model, era, material, measure, size, tool, count, colour, condition, care,
+   * per fact (kind: brand, model, era, material, measure, size, tool, count, colour, design, condition, care,
    * personalisation, format, editor, skill, terms, craft). Once the seller corrected the list (PUT
    * /api/listings/:id/facts) it is the corrected list, and the next generation writes from it.
    */

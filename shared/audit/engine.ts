@@ -23,6 +23,7 @@ import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, pla
 import { droppedFacts, englishWordsIn, factsOf, listingStems, noiseIn, stockSentences, tagIrrelevance, titleInformation, titleNamesNothing, withoutNoise, withoutSentences } from "./substance";
 import type { AuditExplanation, AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditPartScore, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
 import { AUDIT_PARTS } from "./types";
+import { claimingPhrases } from "./claim-phrases";
 
 export const MARKETPLACE_NAMES: Record<Platform, string> = { etsy: "Etsy", ebay: "eBay", amazon: "Amazon" };
 
@@ -326,31 +327,46 @@ const CLAIM_NEEDS: Record<string, string> = {
 const needOf = (c: Claim) => c.kind ?? CLAIM_NEEDS[c.claim] ?? "ownWords";
 
 /** A finding's params for its claims: which words, and why nothing the seller gave supports them. */
-function claimParams(claims: Claim[]): AuditParams {
-  const phrases = [...new Set(claims.map((c) => c.phrase.trim()))];
+function claimParams(claims: Claim[], quoted?: string[]): AuditParams {
+  const phrases = quoted ?? [...new Set(claims.map((c) => c.phrase.trim()))];
   const needs = [...new Set(claims.map(needOf))];
   return { count: phrases.length, claims: quoteList(phrases, 4), needs: needs.map((k) => AUDIT_NEEDS_EN[k] ?? k).join("; "), needKeys: needs.join(",") };
 }
 
-/** A title without its claims: a separated part that claims goes whole; in the product's own part only the words go. */
-function titleWithoutClaims(title: string, support: Support): string {
+/**
+ * A title's claims as whole phrases and the title without them: a separated part that claims goes
+ * whole ("Dog Mom Gift"); in the product's own part only the claiming phrase goes ("El Örgüsü Kadın
+ * Hırka" keeps "El Örgüsü Hırka"). The Doctor quotes what its fix removes.
+ */
+function titleClaims(title: string, support: Support): { claims: Claim[]; phrases: string[]; fixed: string } {
   const parts = title.split(/(\s[-–—|]\s|,\s)/);
   const out: string[] = [];
+  const claims: Claim[] = [];
+  const phrases: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const segment = parts[i];
-    const claims = claimsOf(segment, support);
-    if (!claims.length) {
+    const found = claimsOf(segment, support);
+    if (!found.length) {
       out.push(out.length ? parts[i - 1] : "", segment);
       continue;
     }
-    // The claim's words go; the rest stays when it still names something ("El Örgüsü Kadın Hırka" keeps "El Örgüsü Hırka", "Dog Mom Gift" goes).
+    claims.push(...found);
+    const spans = claimingPhrases(
+      segment,
+      found.map((c) => c.phrase),
+    );
     let kept = segment;
-    for (const c of claims) kept = withoutPhrase(kept, c.phrase);
+    for (const s of [...spans].reverse()) kept = `${kept.slice(0, s.start)} ${kept.slice(s.end)}`;
+    if (!spans.length) for (const c of found) kept = withoutPhrase(kept, c.phrase);
     kept = tidy(kept.replace(/^(?:for|with|and|a|an|the|için|ve|ile)\s+|\s+(?:for|with|and|a|an|the|için|ve|ile)$/giu, ""));
-    if (!kept || claimsOf(kept, support).length || (i > 0 && wordsOf(kept).length < 2)) continue;
+    if (!kept || claimsOf(kept, support).length || (i > 0 && wordsOf(kept).length < 2)) {
+      phrases.push(segment.trim());
+      continue;
+    }
+    phrases.push(...(spans.length ? spans.map((s) => s.phrase) : found.map((c) => c.phrase.trim())));
     out.push(out.length ? parts[i - 1] : "", kept);
   }
-  return tidy(out.join(""));
+  return { claims, phrases: [...new Set(phrases)], fixed: tidy(out.join("")) };
 }
 
 /** A text without its sentences (and bullets) that make a claim; the rest as it was written. */
@@ -620,15 +636,17 @@ function collect(n: Normal, reuse = false): Candidate[] {
       if (support) {
         const claims = claimsOf(title, support);
         if (claims.length) {
+          // Quoted as whole phrases ("Dog Mom Gift", not "Mom", "Gift"); the fix removes exactly them.
+          const whole = titleClaims(title, support);
           add({
             id: "title.unsupported-claims",
             severity: "error",
             part: "title",
             source: SOURCES.keepFacts,
             penalty: Math.min(28, 16 + 6 * (claims.length - 1)),
-            params: claimParams(claims),
+            params: claimParams(claims, whole.phrases.length ? whole.phrases : undefined),
             fix: () => {
-              const fixed = titleWithoutClaims(title, support);
+              const fixed = whole.fixed;
               return fixed && fixed !== title ? { label: "Remove the unsupported words from the title", patch: { title: fixed } } : undefined;
             },
           });
@@ -1102,8 +1120,15 @@ function collect(n: Normal, reuse = false): Candidate[] {
           params: { count: bullets.length, max: bulletCount, missing },
           fix: () => {
             const have = new Set(bullets.map(normalWords));
+            // A sentence every word of which a bullet already says is no new bullet ("RGB colour changing…" twice).
+            const said = bullets.flatMap((b) => wordsOf(b).map((w) => w.toLocaleLowerCase("tr")));
+            const saysNew = (s: string) =>
+              wordsOf(s)
+                .filter(isContentWord)
+                .map((w) => w.toLocaleLowerCase("tr"))
+                .some((w) => !said.some((x) => x === w || (Math.min(x.length, w.length) >= 4 && (x.startsWith(w) || w.startsWith(x)))));
             const extra = sentencesOf(n.description)
-              .filter((s) => wordsOf(s).length >= 4 && !have.has(normalWords(s)) && !stockSentences(s).length)
+              .filter((s) => wordsOf(s).length >= 4 && !have.has(normalWords(s)) && !stockSentences(s).length && saysNew(s))
               .filter((s, i, all) => all.findIndex((o) => normalWords(o) === normalWords(s)) === i)
               .map((s) => cutAtWord(s, bulletMax))
               .slice(0, missing);

@@ -57,6 +57,8 @@ export interface FactSheet {
   /** Condition phrases ("used marks", "no chips", "new with tags"). */
   condition: string[];
   colours: string[];
+  /** The item's pattern or design as the seller named it ("Snowflake", "Old Country Roses", "Floral", "Çizgili"). */
+  designs: string[];
   /** Care as written ("hand wash only", "dishwasher safe"). */
   care: string[];
   personalised: boolean;
@@ -554,7 +556,7 @@ const MODEL_RE = new RegExp(
   [
     `#\\s?\\d[\\dA-Za-z-]{0,10}`,
     `${B}(?:model|style|ref|item|part|art|no|nr|kod|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d[A-Z0-9-]{0,12}${E}`,
-    `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}[A-Z]?${E}`,
+    `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}[A-Z]?(?:-[A-Z0-9]{1,3})?${E}`,
   ].join("|"),
   "gu",
 );
@@ -758,6 +760,141 @@ function erasOf(lower: string, models: string[]): string[] {
   return uniq(out.sort((a, b) => a.at - b.at).map((o) => o.text)).filter((e) => !/^\d0s$/.test(e) || /'\d0s|\d0s/.test(e));
 }
 
+// ---- The item's pattern (its design: "Snowflake", "floral", "çizgili") ---------------------------
+
+/** Pattern words a seller writes about a fabric or a dish, each with its name for a Pattern field. */
+const DESIGN_WORDS: [RegExp, string][] = [
+  [/floral|flowered|flowery/, "Floral"],
+  [/striped|stripes|stripy|pinstriped?/, "Striped"],
+  [/plaid/, "Plaid"],
+  [/tartan/, "Tartan"],
+  [/gingham/, "Gingham"],
+  [/polka[ -]dots?|polka[ -]dotted/, "Polka Dot"],
+  [/paisley/, "Paisley"],
+  [/houndstooth/, "Houndstooth"],
+  [/herringbone/, "Herringbone"],
+  [/chevron/, "Chevron"],
+  [/argyle/, "Argyle"],
+  [/fair isle/, "Fair Isle"],
+  [/leopard(?: print)?/, "Leopard"],
+  [/zebra(?: print)?/, "Zebra"],
+  [/animal print/, "Animal Print"],
+  [/camo|camouflage/, "Camouflage"],
+  [/tie[ -]dye[d]?/, "Tie-Dye"],
+  [/checkered|chequered|buffalo check/, "Checkered"],
+  [/damask/, "Damask"],
+  [/toile/, "Toile"],
+  [/ikat/, "Ikat"],
+  [/çiçekli|çiçek desenli/, "Çiçekli"],
+  [/çizgili/, "Çizgili"],
+  [/ekose/, "Ekose"],
+  [/kareli|damalı/, "Kareli"],
+  [/puantiyeli|puantiye/, "Puantiyeli"],
+  [/leopar(?: desenli)?/, "Leopar"],
+  [/kamuflaj/, "Kamuflaj"],
+  [/zikzak/, "Zikzak"],
+  [/şal desenli/, "Şal Desenli"],
+];
+const DESIGN_WORDS_RE = new RegExp(`${B}(?:${DESIGN_WORDS.map(([r]) => r.source).join("|")})${E}`, "gu");
+const DESIGN_WORDS_WHOLE: [RegExp, string][] = DESIGN_WORDS.map(([r, name]) => [new RegExp(`^(?:${r.source})$`, "u"), name]);
+/** "floral scent", "floral notes": a smell, not a pattern; "lined", "grid" paper is a notebook's ruling, not a pattern. */
+const NOT_DESIGN_AFTER = /^\s*(?:scent|scented|notes?|fragrance|aroma|perfume|koku|kokulu|esans)/iu;
+const RULED_HEADS = /^(?:notebook|notebooks|journal|planner|notepad|paper|defter|ajanda|kağıt|not defteri)$/iu;
+/** Words before "pattern" that say what is made from a pattern, not what the item looks like ("crochet pattern"). */
+const CRAFT_WORD =
+  /^(?:crochet|knit|knitting|sewing|sew|cross|stitch|embroidery|quilt|quilting|amigurumi|pdf|digital|printable|paper|dress|bag|doll|toy|beading|macrame|weaving|tığ|örgü|dikiş|kanaviçe|nakış|the|a|an|this|that|my|our|its|same|repeating|all-over|allover|with|in|of|and|on|or|featuring|has|have|ile|ve|bir|bu)$/iu;
+/** Glass and ware names that are a colour or a material, not a pattern ("Jadeite", "milk glass"). */
+const WARE_NAMES = /^(?:jadeite|milk|glass|depression|carnival|crystal|bone|china|porcelain|stoneware|ironstone|vintage|antique|retro|kristal|porselen)$/iu;
+
+/**
+ * The item's pattern as the seller named it: a labelled "Pattern: Snowflake", a named "<X> pattern",
+ * "<X> design", "<X> desenli" ("Turquoise Butterprint pattern" gives "Butterprint", the colour staying
+ * the colour's), a pattern word ("floral", "striped", "çizgili"), and on tableware the name between the
+ * brand and the piece ("Pyrex Snowflake casserole dish", "Royal Albert Old Country Roses teacup").
+ * Never a sewing or crochet pattern (what is sold), a scent or a notebook's ruling. Nothing is invented:
+ * with none of these, there is no pattern.
+ */
+function designsOf(body: string, language: FactLang, opts: { pattern: boolean; head: string; brand?: string; category: string; colours: string[] }): string[] {
+  const out: string[] = [];
+  const add = (value: string) => {
+    const v = value.replace(/\s+/g, " ").trim();
+    if (v && !out.some((o) => foldCase(o) === foldCase(v))) out.push(v);
+  };
+  // An item has a pattern or two; a text naming more is read no further (a long hostile text stays linear).
+  const MAX = 4;
+  const isColour = (w: string) => COLOURS.includes(lowerOf(w, language));
+  const titled = (text: string) => text.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, ch: string) => sep + ch.toLocaleUpperCase(language === "tr" ? "tr" : "en"));
+  // A named pattern, read back to the words before it that name it (not a craft, a colour alone or a number).
+  const named = (before: string) => {
+    const ws = before.split(/\s+/).filter(Boolean);
+    const kept: string[] = [];
+    for (let i = ws.length - 1; i >= 0 && kept.length < 3; i--) {
+      const w = ws[i].replace(/^[("']+|[)"']+$/g, "");
+      if (!w || /\d/.test(w) || CRAFT_WORD.test(w) || WARE_NAMES.test(w) || (opts.brand && foldCase(opts.brand).split(" ").includes(foldCase(w)))) break;
+      if (lowerOf(w, language) === opts.head) break;
+      kept.unshift(w);
+    }
+    while (kept.length > 1 && isColour(kept[0])) kept.shift();
+    return kept.length && !kept.every(isColour) ? titled(kept.join(" ")) : "";
+  };
+  if (!opts.pattern) {
+    // "Pattern: Snowflake", "Desen: kar tanesi" (a line the seller or "Facts we used" labelled).
+    for (const m of body.matchAll(/(?<![\p{L}])(?:pattern|design|desen|motif)\s?:\s?([^.\n,;]{2,40})/giu)) {
+      add(titled(m[1].trim()));
+      if (out.length >= MAX) break;
+    }
+    // "<X> pattern", "<X> design", "<X> motif", "<X> print" (a print that is a pattern, not an art print).
+    for (const m of body.matchAll(/([\p{L}'’ -]{2,60}?)\s+(?:pattern|design|motif|print)(?![\p{L}])/giu)) {
+      const clause = m[1].split(/[,;:.()]/).pop() ?? "";
+      if (/print$/i.test(m[0]) && (opts.head === "print" || opts.category === "art")) continue;
+      const v = named(clause);
+      if (v) add(v);
+      if (out.length >= MAX) break;
+    }
+    // "<X> desenli", "<X> deseni", "<X> motifli".
+    for (const m of body.matchAll(/([\p{L}'’ ]{2,60}?)\s+(?:desenli|deseni|desen|motifli)(?![\p{L}])/giu)) {
+      const v = named(m[1].split(/[,;:.()]/).pop() ?? "");
+      if (v) add(v);
+      if (out.length >= MAX) break;
+    }
+  }
+  // Pattern words anywhere ("floral midi dress", "çizgili gömlek"), never a scent or a notebook's ruling.
+  const lowered = lowerOf(body, language);
+  if (!RULED_HEADS.test(opts.head))
+    for (const m of lowered.matchAll(DESIGN_WORDS_RE)) {
+      const at = (m.index ?? 0) + m[0].length;
+      if (NOT_DESIGN_AFTER.test(lowered.slice(at, at + 24))) continue;
+      const name = DESIGN_WORDS_WHOLE.find(([r]) => r.test(m[0]))?.[1];
+      if (name && !out.some((o) => foldCase(o).includes(foldCase(name)) || foldCase(name).includes(foldCase(o)))) add(name);
+    }
+  // Tableware: the name between the brand and the piece ("Pyrex Snowflake casserole dish").
+  if (opts.brand && (opts.category === "ceramics" || opts.category === "mug") && !opts.pattern) {
+    const at = body.indexOf(opts.brand);
+    if (at >= 0) {
+      const after = body
+        .slice(at + opts.brand.length)
+        .split(/[,;.\n]/)[0]
+        .trim()
+        .split(/\s+/);
+      const run: string[] = [];
+      for (const w of after) {
+        if (!/^\p{Lu}[\p{Ll}'’]+$/u.test(w) || WARE_NAMES.test(w)) break;
+        run.push(w);
+      }
+      // The run ends at the piece's own words ("casserole dish"); a run that is only colours is the colour.
+      if (run.length && run.length < after.length && !run.every(isColour) && !run.some((w) => lowerOf(w, language) === opts.head)) add(run.join(" "));
+    }
+    // A name in capitals after a colour, inside a clause ("mixing bowl, turquoise Butterprint").
+    for (const m of body.matchAll(/(?<![\p{L}])(\p{Ll}+) ((?:\p{Lu}\p{Ll}{3,})(?: \p{Lu}\p{Ll}{2,}){0,2})(?![\p{L}\p{N}-])/gu)) {
+      const name = m[2];
+      if (!isColour(m[1]) || name.split(" ").some((w) => WARE_NAMES.test(w) || isColour(w) || foldCase(opts.brand ?? "").includes(foldCase(w)))) continue;
+      if (!out.some((o) => foldCase(o).includes(foldCase(name)))) add(name);
+      if (out.length >= MAX) break;
+    }
+  }
+  return out;
+}
+
 // ---- The sheet -----------------------------------------------------------------------------------
 
 const all = (text: string, regex: RegExp) => [...text.matchAll(regex)].map((m) => clean(m[0]));
@@ -818,6 +955,7 @@ export function extractFacts(input: FactInput): FactSheet {
   const head = materialHead || !reading.head ? lowerOf(tokens[tokens.length - 1] ?? "", language) : reading.head;
   const { parts: partMaterials } = partMaterialsOf(lower, head);
   const ownMaterials = materialsOf(body, language, head);
+  const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
 
   const sheet: FactSheet = {
     language,
@@ -840,6 +978,7 @@ export function extractFacts(input: FactInput): FactSheet {
       (c) => ![...ownMaterials.map((m) => m.name), ...partMaterials.map((p) => p.material)].some((m) => m.includes(c) && m !== c) && !partMaterials.some((p) => p.material === c),
     ),
     care,
+    designs,
     personalised,
     personalisation,
     included,
@@ -872,6 +1011,7 @@ export type FactKind =
   | "era"
   | "condition"
   | "colour"
+  | "design"
   | "care"
   | "personalisation"
   | "included"
@@ -906,6 +1046,7 @@ export function factItems(sheet: FactSheet): FactItem[] {
   sheet.tools.forEach((t) => add("tool", t));
   sheet.counts.forEach((c) => add("count", c));
   sheet.colours.forEach((c) => add("colour", c));
+  (sheet.designs ?? []).forEach((d) => add("design", d));
   sheet.condition.forEach((c) => add("condition", c));
   sheet.care.forEach((c) => add("care", c));
   if (sheet.personalised) add("personalisation", sheet.personalisation.length ? sheet.personalisation.join(", ") : sheet.language === "tr" ? "kişiye özel" : "personalised");

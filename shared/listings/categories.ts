@@ -120,7 +120,10 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "mug",
-    nouns: { en: ["mug", "mugs", "cup", "cups", "tumbler", "tumblers", "teacup"], tr: ["kupa", "kupalar", "kupası", "bardak", "bardağı", "fincan", "fincanı"] },
+    nouns: {
+      en: ["mug", "mugs", "cup", "cups", "tumbler", "tumblers", "teacup"],
+      tr: ["kupa", "kupalar", "kupası", "bardak", "bardağı", "fincan", "fincanı", "termos", "termosu", "matara", "matarası"],
+    },
     type: { en: "Mug", tr: "Kupa" },
     intent: {
       en: ["coffee lover gift", "tea lover gift", "coffee mug", "birthday gift", "office mug", "christmas gift"],

@@ -387,6 +387,8 @@ function tokenise(clause: string): Token[] {
 export function isNounLike(word: string, lang: Lang): boolean {
   const w = lower(word, lang);
   if (NOUNS.has(w) || nounCategory(w, lang)) return true;
+  // Turkish "mat" (matte) describes; English "mat" is the thing ("yoga mat", "bath mat").
+  if (lang !== "tr" && (w === "mat" || w === "mats")) return true;
   if (ADJECTIVES.has(w) || STOP.has(w) || FEATURE_ENDS.has(w)) return false;
   if (/^\d+$/.test(w)) return false;
   if (lang === "tr") {
@@ -835,6 +837,8 @@ export function titleCase(text: string, lang: Lang = "en"): string {
 
 /** First letter upper-case (in the text's language), the rest as written. */
 export function capitalise(text: string, lang: Lang = "en"): string {
+  // A name written in mixed case stays as written ("iPhone", "eBay"): never "İPhone".
+  if (/^\s*\p{Ll}+\p{Lu}/u.test(text)) return text;
   return text.replace(/^\s*(\p{L})/u, (m) => upper(m, lang));
 }
 

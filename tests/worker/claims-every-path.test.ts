@@ -13,12 +13,15 @@ import { applyFix, auditListing } from "../../shared/audit";
 import { extractFacts, unsupportedClaims } from "../../shared/facts";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { rawAiCall } from "../../worker/domain/listings/ai-call";
-import { optimizeShopListing } from "../../worker/domain/shop/optimize";
+import { readEtsyListings } from "../../worker/domain/shop/csv";
+import { factsOf, optimizeShopListing, shopAuditInput, type ShopListingSource } from "../../worker/domain/shop/optimize";
 import { runEtsyListing } from "../../worker/domain/wizard/workflow";
 import type { Env } from "../../worker/lib/env";
 import type { LlmProvider, LlmRequest } from "../../worker/providers/llm/types";
 import bunnyParts from "../fixtures/patterns/accuracy/en-crochet-bunny-parts.txt?raw";
+import { fakeModelAnswer } from "../fixtures/listing-corpus/quality";
 import { api, registerUser } from "./helpers";
+import { ETSY_FIXTURE } from "./shop-fixtures";
 
 const BUNNY = "Crochet bunny pattern, PDF download: a 20 cm amigurumi rabbit worked in DK cotton with a 3.5 mm hook, US terms";
 /** What the bunny's seller never said. */
@@ -167,6 +170,69 @@ describe("bulk optimize", () => {
     const outcome = await optimizeShopListing(row, inventingModel());
     expect(outcome.proposal).not.toBeNull();
     expect(textOf(outcome.proposal!)).not.toMatch(INVENTED);
+  });
+});
+
+describe("an imported listing (Etsy CSV, My Shop): its own words are its only support", () => {
+  /** A writer that invents claims, drops sizes and mixes English into Turkish (the corpus's careless model). */
+  const careless: LlmProvider = {
+    name: "openai",
+    label: "A careless model (test fake)",
+    offline: false,
+    complete: async (request) => fakeModelAnswer(request.task ?? "generic", request.context?.description ?? request.prompt, "etsy"),
+  };
+  const imported = async () => {
+    const rows: ShopListingSource[] = [];
+    const bytes = new Blob([ETSY_FIXTURE]).stream();
+    for await (const item of readEtsyListings(bytes)) {
+      if (!("input" in item)) continue;
+      const { title, description, tags, materials, variations, imageUrls } = item.input;
+      rows.push({ title, description, tags, materials, variations, altTexts: [], platform: "etsy", ruleReport: null, photoCount: imageUrls.length });
+    }
+    return rows;
+  };
+  const claimsIn = (l: { title: string; description: string; tags: string[]; altTexts: string[] }) => [l.title, l.description, ...l.tags, ...l.altTexts].join("\n");
+
+  it("the Doctor audits an imported listing's own claims as the seller's words: its 'handmade' and 'gift for her' are not flagged", async () => {
+    const rows = await imported();
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.some((r) => /handmade|gift for her/i.test(`${r.title}\n${r.description}`))).toBe(true);
+    for (const row of rows) {
+      // As My Shop audits it: the imported row, with no Create prompt behind it.
+      const report = auditListing(shopAuditInput(row, { title: row.title, description: row.description, tags: row.tags as string[], altTexts: [] }));
+      expect(
+        report.findings.filter((f) => f.id.endsWith("unsupported-claims")).map((f) => f.id),
+        row.title,
+      ).toEqual([]);
+    }
+  });
+
+  it("bulk optimize with a writer that invents claims proposes, for every imported row in English and Turkish, no claim the imported listing did not make", async () => {
+    const rows = await imported();
+    expect(rows.some((r) => /[çğıöşü]/iu.test(r.title))).toBe(true);
+    let proposals = 0;
+    for (const row of rows) {
+      const outcome = await optimizeShopListing(row, careless);
+      if (!outcome.proposal) continue;
+      proposals++;
+      // The imported text (title, description, materials, variations, tags) is all that supports a claim:
+      // the Doctor, given it as the listing's words, finds no claim in the proposal that it does not make.
+      const own = factsOf(row);
+      const source = `${row.title}\n${own}\n${(row.tags as string[]).join("\n")}`;
+      const facts = extractFacts({ text: source, platform: "etsy" });
+      expect(
+        unsupportedClaims(claimsIn(outcome.proposal), facts, source).map((c) => c.phrase),
+        row.title,
+      ).toEqual([]);
+      const report = auditListing({ ...outcome.proposal, platform: "etsy", photoCount: row.photoCount, original: `${row.title}\n${own}`, keywords: row.tags as string[] });
+      expect(
+        report.findings.filter((f) => f.id.endsWith("unsupported-claims")).map((f) => `${f.id}: ${f.params.claims}`),
+        row.title,
+      ).toEqual([]);
+      // The writer's stock lines never reach the proposal.
+      expect(claimsIn(outcome.proposal), row.title).not.toMatch(/made with love|one piece at a time|variations in glaze|add it to your cart|özenle hazırlandı|hemen sepete/i);
+    }
+    expect(proposals).toBeGreaterThanOrEqual(8);
   });
 });
 

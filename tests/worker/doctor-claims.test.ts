@@ -50,11 +50,51 @@ describe("the Doctor flags claims the seller's words do not support", () => {
     const report = auditListing(COLLAR);
     const title = finding(report, "title.unsupported-claims");
     expect(title?.severity).toBe("error");
-    expect(title?.message).toMatch(/"Gift".*"Mom".*"Puppy"/);
+    expect(title?.message).toContain('The title says "Dog Mom Gift", "New Puppy Gift", but');
     expect(title?.fix?.patch.title).toBe("Leather Dog Collar");
     const after = auditListing(applyFix(COLLAR, title!.fix!));
     expect(ids(after)).not.toContain("title.unsupported-claims");
     expect(after.score).toBeGreaterThan(report.score);
+  });
+
+  it("writes no missing Amazon bullet that only repeats what the bullets already say: with nothing new in the description, no fix is offered", () => {
+    const led: AuditInput = {
+      platform: "amazon",
+      title: "LED Strip Lights 16.4 ft, RGB Colour Changing, App Control, 12V Adapter",
+      description: "LED strip lights 16.4 ft, RGB colour changing with remote and app control, 12V adapter included.",
+      bullets: ["What You Get: LED strip lights 16.4 ft.", "Size: 16.4 ft.", "Good to Know: RGB colour changing with remote and app control.", "Good to Know: 12V adapter included."],
+      searchTerms: "light strip led tape",
+      tags: [],
+      altTexts: [],
+      photoCount: 5,
+      original: "LED strip lights 16.4 ft, RGB colour changing with remote and app control, 12V adapter included.",
+    };
+    const missing = finding(auditListing(led), "bullets.missing");
+    expect(missing).toBeDefined();
+    expect(missing?.fix).toBeUndefined();
+    // A sentence that says something new still makes the missing bullet.
+    const more = auditListing({ ...led, description: `${led.description} Cut every 3 LEDs to fit any space.` });
+    expect(finding(more, "bullets.missing")?.fix?.patch.bullets).toEqual([...led.bullets!, "Cut every 3 LEDs to fit any space."]);
+  });
+
+  it("quotes each claim of a title as the whole phrase a seller reads, never its single words, and the fix removes exactly that phrase", () => {
+    const title = (t: string, original = SELLER, platform: AuditInput["platform"] = "etsy") => finding(auditListing({ ...COLLAR, platform, title: t, original }), "title.unsupported-claims");
+    const christmas = title("Leather Dog Collar, Perfect Christmas Gift for Her");
+    expect(christmas?.params.claims).toBe('"Perfect Christmas Gift for Her"');
+    expect(christmas?.fix?.patch.title).toBe("Leather Dog Collar");
+    const puppy = title("Leather Dog Collar for New Puppy Owners");
+    expect(puppy?.params.claims).toBe('"for New Puppy Owners"');
+    expect(puppy?.fix?.patch.title).toBe("Leather Dog Collar");
+    expect(title("Dog Mom Gift Leather Collar, Brass Buckle")?.params.claims).toBe('"Dog Mom Gift"');
+    expect(title("Handmade Leather Dog Collar with Brass Buckle")?.params.claims).toBe('"Handmade"');
+    const pyrex = "Vintage Pyrex #403 mixing bowl, 2.5 qt, 1970s, no chips.";
+    expect(title("Vintage Pyrex #403 Mixing Bowl 2.5 qt - Perfect Gift for Mom", pyrex, "ebay")?.params.claims).toBe('"Perfect Gift for Mom"');
+    // Turkish: the occasion and its gift are one phrase; in the product's own part only the claiming word goes.
+    const tr = title("Deri Köpek Tasması - Anneler Günü Hediyesi", "Deri köpek tasması, pirinç tokalı, S-XL beden.");
+    expect(tr?.params.claims).toBe('"Anneler Günü Hediyesi"');
+    expect(tr?.fix?.patch.title).toBe("Deri Köpek Tasması");
+    const cardigan = finding(auditListing(TURKISH), "title.unsupported-claims");
+    expect(cardigan?.params.claims).toBe('"Kadın", "Anneye Hediye"');
   });
 
   it("flags 'Made with care' and 'one piece at a time' in the description, and its fix removes that sentence and keeps every size", () => {

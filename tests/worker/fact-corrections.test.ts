@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GenerateEvent, ListingDetail } from "../../schema/api/listings";
-import { applyFactCorrections } from "../../shared/facts";
+import { applyFactCorrections, extractFacts } from "../../shared/facts";
 import { optimizeShopListing } from "../../worker/domain/shop/optimize";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 import type { LlmProvider } from "../../worker/providers/llm/types";
@@ -33,6 +33,19 @@ const CORRECTED = [
 ];
 
 describe("applyFactCorrections", () => {
+  it("a pattern the seller adds on 'Facts we used' is written as a labelled line and read back as the item's pattern", () => {
+    const text = "Pyrex casserole dish from 1962, 1.5 qt, no chips.";
+    const out = applyFactCorrections(text, [], "ebay", [
+      { kind: "brand", value: "Pyrex" },
+      { kind: "era", value: "1962" },
+      { kind: "measure", value: "1.5 qt" },
+      { kind: "condition", value: "no chips" },
+      { kind: "design", value: "Snowflake" },
+    ]);
+    expect(out.description).toMatch(/\n\nPattern: Snowflake\.$/);
+    expect(extractFacts({ text: out.description, platform: "ebay" }).designs).toEqual(["Snowflake"]);
+  });
+
   it("takes a removed fact out of the seller's text, replaces an edited one where it was written and appends an added one", () => {
     const out = applyFactCorrections(PROMPT, [], "etsy", [
       { kind: "material", value: "merino wool" },

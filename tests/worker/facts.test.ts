@@ -108,6 +108,33 @@ describe("the fact sheet keeps what qualifies a part, a range, a year, Turkish c
     expect(extractFacts({ text: "Teak sideboard from the 1960s." })).toMatchObject({ era: ["1960s"], vintage: true });
   });
 
+  it("reads the item's pattern as the seller named it, in English and Turkish, and none the seller did not name", () => {
+    const designs = (text: string) => extractFacts({ text, platform: "ebay" }).designs;
+    expect(designs("Pyrex Snowflake casserole dish from 1962, 1.5 qt, white with turquoise, no chips.")).toEqual(["Snowflake"]);
+    expect(designs("Vintage 1970s Pyrex #403 mixing bowl, 2.5 qt, Turquoise Butterprint pattern.")).toEqual(["Butterprint"]);
+    expect(designs("Vintage Pyrex #403 2.5 qt mixing bowl, turquoise Butterprint, 1970s, no chips.")).toEqual(["Butterprint"]);
+    expect(designs("Vintage Corningware Blue Cornflower casserole dish P-1-B with glass lid, 1 quart, 1960s.")).toEqual(["Blue Cornflower"]);
+    expect(designs("Vintage Royal Albert Old Country Roses teacup and saucer, 1962, bone china.")).toEqual(["Old Country Roses"]);
+    expect(designs("Ceramic mug with snowflake design, 350 ml.")).toEqual(["Snowflake"]);
+    expect(designs("Floral midi dress in cotton, size M.")).toEqual(["Floral"]);
+    expect(designs("Striped linen tea towel, 50x70 cm.")).toEqual(["Striped"]);
+    expect(designs("Plaid wool scarf, 180 cm.")).toEqual(["Plaid"]);
+    expect(designs("Knitted sweater, Fair Isle pattern, wool.")).toEqual(["Fair Isle"]);
+    expect(designs("Çiçekli pamuk elbise, M beden.")).toEqual(["Çiçekli"]);
+    expect(designs("Ekose yün atkı, 180 cm.")).toEqual(["Ekose"]);
+    expect(designs("Vintage Pyrex kar tanesi desenli güveç, 1960'lar.")).toEqual(["Kar Tanesi"]);
+    // A scent, a notebook's ruling, a pattern that is what is sold, a colour, a model or a product line is no pattern.
+    expect(designs("Hand poured soy candle, lavender and floral scent, 8 oz.")).toEqual([]);
+    expect(designs("Çizgili defter, A5, 120 sayfa.")).toEqual([]);
+    expect(designs("Bunny amigurumi crochet pattern. Finished size 20 cm. This is a digital PDF pattern.")).toEqual([]);
+    expect(designs("Set of 4 vintage Fire-King Jadeite D-handle mugs, 8 oz, 1950s.")).toEqual([]);
+    expect(designs("Polaroid SX-70 Land Camera, 1972, tested and working.")).toEqual([]);
+    expect(designs("Vintage Levi's 70505 trucker denim jacket from the 1980s, size M.")).toEqual([]);
+    // "Facts we used" lists it, and a model number keeps its last part ("P-1-B", never "P-1").
+    expect(items("Pyrex Snowflake casserole dish from 1962.")).toContain("design:Snowflake");
+    expect(extractFacts({ text: "Corningware casserole dish P-1-B, 1 quart." }).models).toEqual(["P-1-B"]);
+  });
+
   it("a year that is not when the item was made is no era: 'since 1962', a model number, a measure, a new item", () => {
     expect(extractFacts({ text: "Cookies from our family bakery, baking since 1962." }).era).toEqual([]);
     expect(extractFacts({ text: "Vintage Seiko watch, model 1962, 38 mm." }).era).toEqual([]);

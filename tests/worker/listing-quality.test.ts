@@ -8,7 +8,7 @@ import { auditListing } from "../../shared/audit";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 import before from "../fixtures/listing-corpus/before.json";
-import { CORPUS, type ItemQuality } from "../fixtures/listing-corpus/quality";
+import { CORPUS, fillerBullets, type ItemQuality } from "../fixtures/listing-corpus/quality";
 import { measureWriters } from "../fixtures/listing-corpus/run";
 import { api, registerUser } from "./helpers";
 
@@ -57,6 +57,25 @@ describe("every writer keeps every fact and invents none", () => {
     expect(failures(summary.items)).toEqual([]);
   });
 
+  it("the offline composer, the enforcer and the Doctor's fixes write no Amazon bullet a seller would delete, and eBay's item specifics carry every brand, model, era and pattern", async () => {
+    const all = await figures;
+    for (const name of ["offlineComposer", "enforcerOnFakeModel", "doctorFixes"] as const) {
+      const summary = all[name];
+      expect(
+        summary.items.flatMap((i) => i.fillerBullets.map((b) => `${i.id}: ${b}`)),
+        name,
+      ).toEqual([]);
+      expect(
+        summary.items.flatMap((i) => i.specificsDropped.map((d) => `${i.id}: ${d}`)),
+        name,
+      ).toEqual([]);
+      expect(summary.specificsFacts, name).toBeGreaterThan(30);
+    }
+    // Before, the composer wrote "Product: <name>" and repeated facts as bullets, and the specifics lacked the pattern.
+    expect(before.parts.offlineComposer.fillerBullets).toBeGreaterThan(10);
+    expect(before.parts.offlineComposer.specificsKept).toBeLessThan(before.parts.offlineComposer.specificsFacts);
+  });
+
   it("the offline composer and bulk optimize name no audience, occasion or use the seller did not, cut no tag from inside a phrase and use no condition word in a title (decision 0039)", async () => {
     const { offlineComposer: composer, bulkOptimize } = await figures;
     for (const summary of [composer, bulkOptimize]) {
@@ -92,6 +111,42 @@ describe("named cases of the issue", () => {
       ]),
     );
     expect(l.description).not.toMatch(/one of a kind|variations in glaze/i);
+  });
+
+  it("an eBay listing's item specifics carry the Pattern the seller named (Snowflake, Old Country Roses, floral, çizgili) and none they did not", async () => {
+    const pattern = async (text: string) => (await compose(text, "ebay")).itemSpecifics?.find((s) => s.name === "Pattern" || s.name === "Desen")?.value;
+    expect(await pattern("Pyrex Snowflake casserole dish from 1962, 1.5 qt, white with turquoise, no chips.")).toBe("Snowflake");
+    expect(await pattern("Vintage Royal Albert Old Country Roses teacup and saucer, 1962, bone china, small hairline crack on the saucer rim.")).toBe("Old Country Roses");
+    expect(await pattern("Vintage 1970s Pyrex #403 mixing bowl, 2.5 qt, Turquoise Butterprint pattern. Used marks inside, no chips or cracks.")).toBe("Butterprint");
+    expect(await pattern("Vintage floral midi dress, 1970s, size M, cotton. No stains.")).toBe("Floral");
+    expect(await pattern("Vintage çizgili pamuk gömlek, L beden, 1990'lar. Leke yok.")).toBe("Çizgili");
+    expect(await pattern("Vintage Levi's 70505 trucker denim jacket from the 1980s, size M, medium wash blue. Light fading on the collar, no holes.")).toBeUndefined();
+    expect(await pattern("Vintage Paşabahçe kristal sürahi, 1970'ler, 1,5 lt. Kırık yok, hafif çizikler var.")).toBeUndefined();
+    // The Corningware keeps its whole model number in the Model field.
+    const corning = await compose("Vintage Corningware Blue Cornflower casserole dish P-1-B with glass lid, 1 quart, 1960s. Some utensil marks, no chips.", "ebay");
+    expect(corning.itemSpecifics).toEqual(
+      expect.arrayContaining([
+        { name: "Model", value: "P-1-B" },
+        { name: "Pattern", value: "Blue Cornflower" },
+      ]),
+    );
+  });
+
+  it("a Turkish steel thermos is a 'Termos' on every marketplace, never a clock ('Çelik Saat' from '12 saat sıcak tutar') or home decor", async () => {
+    const text = "Paslanmaz çelik termos, 750 ml, 12 saat sıcak tutar. Siyah.";
+    for (const platform of ["etsy", "ebay", "amazon"] as const) {
+      const l = await compose(text, platform);
+      expect(l.title, platform).toMatch(/^Paslanmaz Çelik Termos 750 ml/);
+      expect([l.title, ...(l.tags ?? []), ...(l.altTexts ?? [])].join("\n"), platform).not.toMatch(/çelik saat|ev dekorasyonu|duvar saati/iu);
+    }
+  });
+
+  it("an English yoga mat is a 'Yoga Mat' in its title, never 'Non-Slip Yoga' (Turkish 'mat', matte, describes; English 'mat' names)", async () => {
+    for (const platform of ["etsy", "amazon"] as const) {
+      const l = await compose("Non-slip yoga mat, 72x24 inches, 6 mm thick, TPE foam with carrying strap. Purple.", platform);
+      expect(l.title, platform).toMatch(/^Non-Slip Yoga Mat\b/);
+    }
+    expect((await compose("Mat seramik kupa, 350 ml. Bulaşık makinesinde yıkanabilir.", "etsy")).title).toMatch(/^Mat Seramik Kupa 350 ml/);
   });
 
   it("a title that names the seller's sizes names every one of them, never two that read as a range", async () => {
@@ -223,5 +278,48 @@ describe("a generated description on the Create screen", () => {
     const description = done?.listing?.description ?? "";
     expect(description.split(sentence).length - 1).toBe(1);
     expect(description).not.toContain("3. 5");
+  });
+});
+
+describe("Amazon bullets are the seller's facts, never filler", () => {
+  const compose = async (description: string, keywords: string[] = []) => (await generateListingParts(offlineComposer(), { description, keywords, platform: "amazon" })).listing;
+
+  it("writes no bullet that only repeats the product's name, the seller's keywords or a fact another bullet says, on every Amazon product of the corpus", async () => {
+    const bad: string[] = [];
+    for (const item of CORPUS.filter((c) => c.platform === "amazon")) {
+      const l = await compose(item.text, item.keywords);
+      bad.push(...fillerBullets(l.bullets ?? []).map((b) => `${item.id}: ${b}`));
+      const doctor = auditListing({ ...l, platform: "amazon", photoCount: 5, original: item.text });
+      if (doctor.findings.some((f) => f.id === "bullets.filler")) bad.push(`${item.id}: the Doctor finds filler`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("gives each of the seller's clauses a bullet while bullets are left (a yoga mat's 'TPE foam with carrying strap'), and the colour once", async () => {
+    const mat = await compose("Non-slip yoga mat, 72x24 inches, 6 mm thick, TPE foam with carrying strap. Purple.");
+    expect(mat.bullets).toEqual(["What You Get: Non-slip yoga mat.", "Sizes: 72x24 inches and 6 mm.", "Colour: Purple.", "Good to Know: 6 mm thick.", "Good to Know: TPE foam with carrying strap."]);
+    const termos = await compose("Paslanmaz çelik termos, 750 ml, 12 saat sıcak tutar. Siyah.");
+    expect(termos.bullets).toEqual(["Ürün: Paslanmaz çelik termos.", "Ölçü: 750 ml.", "Malzeme: Paslanmaz çelik.", "Renk: Siyah.", "Bilmeniz Gerekenler: 12 saat sıcak tutar."]);
+  });
+
+  it("fills five bullets from the seller's clauses where they hold five, so the Doctor asks for none (phone case, glass jars, necklace)", async () => {
+    for (const text of [
+      "Clear phone case for iPhone 15 Pro, shockproof corners, 1.2 mm raised bezel, wireless charging compatible.",
+      "Glass storage jars set of 4 with bamboo lids, 30 oz each, airtight seal, for pantry and kitchen.",
+      "Sterling silver cable chain necklace, adjustable 16 to 18 in, 1.5 mm thick, lobster clasp.",
+    ]) {
+      const l = await compose(text);
+      expect(l.bullets, text).toHaveLength(5);
+      expect(auditListing({ ...l, platform: "amazon", photoCount: 5, original: text }).findings.map((f) => f.id)).not.toContain("bullets.missing");
+    }
+    // A thin product gets fewer bullets, each a fact: the Doctor's advice is to add facts, not filler.
+    const thin = await compose("Wooden spoon, 30 cm.");
+    expect(thin.bullets).toEqual(["What You Get: Wooden spoon.", "Size: 30 cm."]);
+  });
+
+  it("keeps a name written in mixed case as written in a Turkish bullet ('iPhone 15', never 'İPhone')", async () => {
+    const l = await compose("iPhone 15 uyumlu şeffaf silikon telefon kılıfı, darbe emici köşeler.");
+    expect(l.bullets![0]).toBe("Ürün: iPhone 15 uyumlu şeffaf silikon telefon kılıfı.");
+    expect(l.bullets).toContain("Bilmeniz Gerekenler: Darbe emici köşeler.");
   });
 });

@@ -19,6 +19,7 @@ const FACT_KIND_LABELS: Record<string, MessageKey> = {
   tool: "facts.kind.tool",
   count: "facts.kind.count",
   colour: "facts.kind.colour",
+  design: "facts.kind.design",
   condition: "facts.kind.condition",
   care: "facts.kind.care",
   personalisation: "facts.kind.personalisation",

@@ -456,8 +456,6 @@ interface Words {
   digitalViews: string[];
   bulletLabels: string[];
   digitalLabel: string;
-  typeLabel: string;
-  searchLabel: string;
   goodToKnow: string;
   /** The heading of the seller's care, shipping and contact notes in a description. */
   shopNotes: string;
@@ -487,8 +485,6 @@ const EN: Words = {
   digitalViews: ["Preview of the {product}", "Sample page of the {product}", "{Product} shown on a tablet screen", "Close-up of the {product} design", "Everything included with the {product}"],
   bulletLabels: ["What You Get", "Materials", "Details", "Good to Know", "Good to Know"],
   digitalLabel: "Instant Download",
-  typeLabel: "Product",
-  searchLabel: "Also Searched As",
   goodToKnow: "Good to Know",
   shopNotes: "Good to know",
   handmadeLine: "Made by hand, so each one has its own small character.",
@@ -517,8 +513,6 @@ const TR: Words = {
   digitalViews: ["{Product}, önizleme", "{Product}, örnek sayfa", "{Product}, tablet ekranında", "{Product}, tasarım detayı", "{Product}, pakete dahil olanlar"],
   bulletLabels: ["Ürün", "Malzeme", "Detaylar", "Bilmeniz Gerekenler", "Bilmeniz Gerekenler"],
   digitalLabel: "Anında İndirme",
-  typeLabel: "Ürün",
-  searchLabel: "Şöyle de Aranır",
   goodToKnow: "Bilmeniz Gerekenler",
   shopNotes: "Bilmeniz gerekenler",
   handmadeLine: "El yapımıdır; her birinin kendine has küçük farkları vardır.",
@@ -587,6 +581,7 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     skill: "Skill level",
     terms: "Terms",
     tools: "Hook or needles",
+    audience: "Who It Is For",
   },
   tr: {
     brand: "Marka",
@@ -608,6 +603,7 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     skill: "Seviye",
     terms: "Terimler",
     tools: "Tığ veya şiş",
+    audience: "Kimin İçin",
   },
 };
 
@@ -1010,9 +1006,12 @@ export function cutAtWord(text: string, max: number): string {
 // ---- Amazon: bullets and search terms ----------------------------------------------------------
 
 /**
- * Five bullet points, each a short capitalised benefit phrase, a colon, then one or two plain
- * sentences (about 150-250 characters): what you get, materials, details, everyday use, gifting
- * (or the download note for a digital product).
+ * Up to five bullet points, each a short capitalised label, a colon, then the seller's own words: what
+ * you get (the product as the seller named it), then one bullet for each group of facts (sizes,
+ * materials, brand and model, colour, condition, care...), then the seller's other clauses that no
+ * bullet says yet ("TPE foam with carrying strap", "shockproof corners"). Nothing is added: when the
+ * seller's facts give fewer than five, there are fewer than five, never one that only repeats the
+ * product's name or a fact another bullet already says.
  */
 export function composeBullets(input: ComposeInput): string[] {
   const r = reading(input);
@@ -1020,47 +1019,98 @@ export function composeBullets(input: ComposeInput): string[] {
   const w = TEMPLATE_WORDS[r.lang];
   const l = FACT_LABELS[r.lang];
   const and = r.lang === "tr" ? " ve " : " and ";
-  const own = ownSentences(input, r.lang).map(withStop);
-  const used = new Set<string>();
-  const take = () => {
-    const next = own.find((o) => !used.has(o));
-    if (next) used.add(next);
-    return next;
-  };
+  const { bulletCount, bulletMax } = PLATFORM_LIMITS.amazon;
+  const clauses = ownSentences(input, r.lang).map(clausesOf);
+  const lead = clauses[0]?.[0];
   const bullets: string[] = [];
   const add = (label: string, body: string | undefined) => {
-    if (body && body.trim()) bullets.push(cutAtWord(`${label}: ${body.trim()}`, PLATFORM_LIMITS.amazon.bulletMax));
+    if (body && body.trim()) bullets.push(cutAtWord(`${label}: ${body.trim()}`, bulletMax));
   };
-  // Each bullet is one group of the seller's facts, then their own sentences; nothing is added.
-  add(w.bulletLabels[0], [take(), facts.counts.length ? withStop(capitalise(facts.counts.join(", "), r.lang)) : ""].filter(Boolean).join(" "));
+  // Each fact bullet is one group of the seller's facts.
+  const groups: [string, string][] = [];
+  const fact = (label: string, body: string) => groups.push([label, body]);
   const sizes = [...facts.measures, ...facts.sizes];
-  if (sizes.length) add(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(listOf(sizes, r.lang)));
+  if (sizes.length) fact(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(capitalise(listOf(sizes, r.lang), r.lang)));
   const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
-  if (materials.length) add(materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(materials, r.lang), r.lang)));
+  if (materials.length) fact(materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(materials, r.lang), r.lang)));
   const details = [
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
     facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
     facts.era.length ? `${l.era}: ${facts.era.join(", ")}` : "",
   ].filter(Boolean);
-  if (details.length) add(w.bulletLabels[2], withStop(details.join(". ")));
-  if (facts.colours.length) add(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
-  if (facts.condition.length) add(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
-  if (facts.included.length) add(l.included, withStop(capitalise(facts.included.join("; "), r.lang)));
-  if (facts.tools.length) add(l.tools, withStop(listOf(facts.tools, r.lang)));
-  if (facts.skill || facts.terms) add(l.skill, withStop(capitalise([facts.skill, facts.terms].filter(Boolean).join(", "), r.lang)));
-  if (facts.care.length) add(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
-  if (facts.personalised) add(l.personalisation, withStop(capitalise(facts.personalisation.length ? facts.personalisation.join(", ") : l.personalisation, r.lang)));
-  if (facts.formats.length || facts.editor) add(l.format, withStop([facts.formats.join(", "), facts.editor ? `${l.editor}: ${facts.editor}` : ""].filter(Boolean).join(". ")));
-  if (facts.digital) add(w.digitalLabel, facts.personalised ? w.customDisclaimer : w.disclaimer);
-  for (let next = take(); next && bullets.length < PLATFORM_LIMITS.amazon.bulletCount; next = take()) add(w.goodToKnow, next);
-  // Still short: the product's type and its name as the seller wrote it, then the keywords the seller chose; nothing invented.
-  if (bullets.length < PLATFORM_LIMITS.amazon.bulletCount) {
-    const type = r.category.type[r.lang];
-    add(w.typeLabel, withStop(capitalise(supported(type, input, facts) ? `${type}: ${productName(r, input.description)}` : productName(r, input.description), r.lang)));
+  if (details.length) fact(w.bulletLabels[2], withStop(details.join(". ")));
+  if (facts.colours.length) fact(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
+  if (facts.condition.length) fact(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
+  if (facts.included.length) fact(l.included, withStop(capitalise(facts.included.join("; "), r.lang)));
+  if (facts.tools.length) fact(l.tools, withStop(listOf(facts.tools, r.lang)));
+  if (facts.skill || facts.terms) fact(l.skill, withStop(capitalise([facts.skill, facts.terms].filter(Boolean).join(", "), r.lang)));
+  if (facts.care.length) fact(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
+  if (facts.personalised) fact(l.personalisation, withStop(capitalise(facts.personalisation.length ? facts.personalisation.join(", ") : l.personalisation, r.lang)));
+  if (facts.formats.length || facts.editor) fact(l.format, withStop([facts.formats.join(", "), facts.editor ? `${l.editor}: ${facts.editor}` : ""].filter(Boolean).join(". ")));
+  if (facts.digital) fact(w.digitalLabel, facts.personalised ? w.customDisclaimer : w.disclaimer);
+  // Who it is for, as the seller said it ("unisex", "for kids"): a fact, never a gift claim.
+  const audiences = facts.audiences.map((a) => a.replace(/^for\s+|\s+için$/iu, "")).filter(Boolean);
+  if (audiences.length) fact(l.audience, withStop(capitalise(listOf(audiences, r.lang), r.lang)));
+  const factBullets = groups.slice(0, bulletCount - 1);
+  // The seller's other clauses that no bullet says yet, in their order.
+  const said = saidWords([lead ?? "", ...facts.counts, ...factBullets.map(([, body]) => body)].join(" "), r.lang);
+  const rest = clauses.flatMap((cs, sentence) => cs.map((text) => ({ text, sentence }))).filter((c) => c.text !== lead && !coveredBy(c.text, said, r.lang));
+  // Clauses of one sentence join with commas, sentences with stops ("Keeps drinks cold 24 hours. Leak-proof lid, BPA-free").
+  const joined = (list: typeof rest) => list.map((c, i) => (i && list[i - 1].sentence !== c.sentence ? `. ${capitalise(c.text, r.lang)}` : i ? `, ${c.text}` : c.text)).join("");
+  const slots = bulletCount - 1 - factBullets.length;
+  // What you get: the product as the seller named it, and the count when the name does not hold it.
+  // When no bullet is left for the other clauses, they stay with it (the seller's first sentence, as written).
+  const leadText = lead ? (slots > 0 || !rest.length ? lead : joined([{ text: lead, sentence: 0 }, ...rest])) : undefined;
+  const counts = facts.counts.filter((c) => !leadText || !coveredBy(c, saidWords(leadText, r.lang), r.lang));
+  add(w.bulletLabels[0], [leadText && withStop(leadText), counts.length ? withStop(capitalise(counts.join(", "), r.lang)) : ""].filter(Boolean).join(" "));
+  for (const [label, body] of factBullets) add(label, body);
+  if (slots > 0 && rest.length) {
+    // One clause a bullet while bullets are left; the last one holds the rest.
+    const single = rest.length <= slots ? rest : rest.slice(0, slots - 1);
+    for (const c of single) add(w.goodToKnow, withStop(capitalise(c.text, r.lang)));
+    if (single.length < rest.length) add(w.features, withStop(capitalise(joined(rest.slice(single.length)), r.lang)));
   }
-  const chosen = keywordList({ ...input, variant: 0 });
-  if (bullets.length < PLATFORM_LIMITS.amazon.bulletCount && chosen.length) add(w.searchLabel, withStop(capitalise(chosen.join(", "), r.lang)));
-  return bullets.slice(0, PLATFORM_LIMITS.amazon.bulletCount);
+  return bullets.slice(0, bulletCount);
+}
+
+/**
+ * A sentence's clauses: its parts between commas and semicolons, a part that goes on a list of measures
+ * ("15x10, 12x8 and 9x6 inches") joined to the one before it.
+ */
+function clausesOf(sentence: string): string[] {
+  const out: string[] = [];
+  for (const part of sentence.replace(/[.!?]+$/, "").split(/\s*[,;]\s*/)) {
+    const text = part.trim();
+    if (!text) continue;
+    // Only a measure of the same shape goes on the list: "set of 4, 27x54 inches" are two clauses.
+    const shape = (token: string) => (/^\d+(?:[.,]\d+)?\s*[x×]\s*\d+(?:[.,]\d+)?/u.test(token) ? "area" : /^\d+(?:[.,]\d+)?$/.test(token) ? "number" : "");
+    const last = shape(out[out.length - 1]?.split(" ").pop() ?? "");
+    if (last && last === shape(text.split(" ")[0]) && (last === "area" || / (?:and|ve|or|veya) /u.test(text))) out[out.length - 1] += `, ${text}`;
+    else out.push(text);
+  }
+  return out;
+}
+
+/** Words that say nothing of their own in a bullet (joins, articles, units and size labels). */
+const JOIN_WORDS = new Set("a an and the of with in on for to its it is are each ve ile bir için da de size sizes ölçü ölçüler beden bedenler inch inches in cm mm ft oz ml qt lt l kg g".split(" "));
+
+/** The words a text says, lower-case, for telling whether a clause adds anything. */
+function saidWords(text: string, lang: Lang): string[] {
+  return lower(text, lang).match(/[\p{L}\p{N}][\p{L}\p{N}'.x×-]*/gu) ?? [];
+}
+
+/** Whether every word of a clause that says something is already said (a Turkish ending aside: "ölçülerinde" by "ölçüler"). */
+function coveredBy(clause: string, said: string[], lang: Lang): boolean {
+  const join = (w: string) => JOIN_WORDS.has(w) || [...JOIN_WORDS].some((j) => j.length >= 4 && w.startsWith(j));
+  const words = saidWords(clause, lang).filter((w) => !join(w));
+  const stem = (w: string) => w.replace(/[.'-]+$/, "");
+  return words.every((word) => {
+    const w = stem(word);
+    return said.some((s0) => {
+      const s = stem(s0);
+      return s === w || (Math.min(s.length, w.length) >= 4 && (w.startsWith(s) || s.startsWith(w)));
+    });
+  });
 }
 
 const utf8 = new TextEncoder();
@@ -1176,8 +1226,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (facts.models.length) add(n.model, facts.models.map((m) => m.replace(/^#\s?/, "")).join(", "));
   if (facts.era.length) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
-  const design = /(?<![\p{L}])(\p{Lu}[\p{L}]+(?: \p{Lu}[\p{L}]+)?) (?:pattern|design|desenli|deseni)(?![\p{L}])/u.exec(text)?.[1];
-  if (design && !facts.pattern && !(facts.brand && design.includes(facts.brand))) add(n.pattern, design);
+  // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
+  if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
   if (facts.condition.length) add(n.condition, capitalise(facts.condition.join(", "), r.lang));
   add(
     n.type,
