@@ -814,6 +814,21 @@ const WARE_NAMES = /^(?:jadeite|milk|glass|depression|carnival|crystal|bone|chin
  * Never a sewing or crochet pattern (what is sold), a scent or a notebook's ruling. Nothing is invented:
  * with none of these, there is no pattern.
  */
+/**
+ * The words before a pattern word at `at`: up to 60 characters of `chars` ending where the whitespace
+ * before it begins ("Turquoise Butterprint" before " pattern"), "" when fewer than two. Walked back by
+ * hand: a lazy capture before `\s+` retried every split of a run of spaces (quadratic: 50,000 spaces
+ * took minutes).
+ */
+function wordsBefore(body: string, at: number, chars: RegExp): string {
+  let end = at;
+  while (end > 0 && /\s/u.test(body[end - 1])) end--;
+  if (end === at) return "";
+  let start = end;
+  while (start > 0 && end - start < 60 && chars.test(body[start - 1])) start--;
+  return end - start >= 2 ? body.slice(start, end) : "";
+}
+
 function designsOf(body: string, language: FactLang, opts: { pattern: boolean; head: string; brand?: string; category: string; colours: string[] }): string[] {
   const out: string[] = [];
   const add = (value: string) => {
@@ -844,16 +859,15 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
       if (out.length >= MAX) break;
     }
     // "<X> pattern", "<X> design", "<X> motif", "<X> print" (a print that is a pattern, not an art print).
-    for (const m of body.matchAll(/([\p{L}'’ -]{2,60}?)\s+(?:pattern|design|motif|print)(?![\p{L}])/giu)) {
-      const clause = m[1].split(/[,;:.()]/).pop() ?? "";
-      if (/print$/i.test(m[0]) && (opts.head === "print" || opts.category === "art")) continue;
-      const v = named(clause);
+    for (const m of body.matchAll(/(?<=\s)(?:pattern|design|motif|print)(?![\p{L}])/giu)) {
+      if (/^print$/i.test(m[0]) && (opts.head === "print" || opts.category === "art")) continue;
+      const v = named(wordsBefore(body, m.index ?? 0, /[\p{L}'’ -]/u));
       if (v) add(v);
       if (out.length >= MAX) break;
     }
     // "<X> desenli", "<X> deseni", "<X> motifli".
-    for (const m of body.matchAll(/([\p{L}'’ ]{2,60}?)\s+(?:desenli|deseni|desen|motifli)(?![\p{L}])/giu)) {
-      const v = named(m[1].split(/[,;:.()]/).pop() ?? "");
+    for (const m of body.matchAll(/(?<=\s)(?:desenli|deseni|desen|motifli)(?![\p{L}])/giu)) {
+      const v = named(wordsBefore(body, m.index ?? 0, /[\p{L}'’ ]/u));
       if (v) add(v);
       if (out.length >= MAX) break;
     }
