@@ -406,7 +406,23 @@ describe("the pattern wizard in the browser", () => {
     await page.getByText("ABD Letter").waitFor();
     expect(await page.getByTestId("draft-box").textContent()).toContain("Minik Ahtapot");
     await page.getByRole("button", { name: "Sonraki Adım" }).click();
-    await expect.poll(() => page.getByTestId("listing-status").textContent(), { timeout: 30_000 }).toBe("Hazır");
+    await page.waitForURL("**/listing-generation", { timeout: 30_000 });
+    const status = page.getByTestId("listing-status");
+    try {
+      await status.waitFor({ timeout: 30_000 });
+    } catch (error) {
+      // What the seller saw instead, for the log: the step 3 screen's text.
+      throw new Error(
+        `no listing status on ${page.url()}; the page read: ${(
+          await page
+            .locator("main")
+            .innerText()
+            .catch(() => "")
+        ).slice(0, 600)}`,
+        { cause: error },
+      );
+    }
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe("Hazır");
     for (const label of ["Başlık", "Açıklama", "Anahtar Kelimeler", "Alt Metinler"]) {
       await page.getByRole("heading", { name: label, exact: true }).waitFor();
     }
