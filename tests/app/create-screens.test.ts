@@ -1,34 +1,6 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ApiCallInit, ApiResult } from "../../shared/session";
+import { contextOf, type Answer } from "./stub-context";
 import { createAction, generationAction, loadCreateScreen, loadGenerationScreen } from "~/lib/create.server";
-
-const USER = { id: "u1", email: "ayse@example.com", emailVerified: true };
-
-interface Call {
-  path: string;
-  init: ApiCallInit;
-}
-
-type Answer = { status: number; body: Record<string, unknown> };
-
-/** The load context of a signed-in seller whose /api answers `answer` (the session's user, the API in process). */
-function contextOf(answer: (path: string, init: ApiCallInit) => Answer, user: typeof USER | null = USER) {
-  const calls: Call[] = [];
-  const context = {
-    listora: {
-      user: async () => user,
-      api: async <T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> => {
-        calls.push({ path, init });
-        const { status, body } = answer(path, init);
-        const headers = new Headers();
-        if (status < 400) return { ok: true, status, data: body as T, headers };
-        return { ok: false, status, error: { ...body, code: String(body.code ?? "server-error"), message: String(body.message ?? "boom") }, headers };
-      },
-    },
-  } as unknown as AppLoadContext;
-  return { context, calls };
-}
 
 const HEALTH = { success: true, providers: { llm: "offline-composer" }, providerLabels: { llm: "Offline composer" } };
 

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ApiCallInit, ApiResult } from "../../shared/session";
+import { contextOf, type Answer } from "./stub-context";
 import * as auditRoute from "~/routes/audit";
 import * as editImageGptRoute from "~/routes/edit-image-gpt";
 import * as editImageRoute from "~/routes/edit-image";
@@ -13,33 +13,6 @@ import * as forgotRoute from "~/routes/forgot-password";
 import * as optimizeRoute from "~/routes/optimize";
 import * as reviewRoute from "~/routes/review";
 import * as verifyRoute from "~/routes/verify-email";
-
-const USER = { id: "u1", email: "ayse@example.com", emailVerified: true };
-
-interface Call {
-  path: string;
-  init: ApiCallInit;
-}
-
-type Answer = (path: string, init: ApiCallInit) => { status: number; body: Record<string, unknown> };
-
-/** A load context whose /api answers `answer`; `user: null` is a signed-out visitor. */
-function contextOf(answer: Answer, user: typeof USER | null = USER) {
-  const calls: Call[] = [];
-  const context = {
-    listora: {
-      user: async () => user,
-      api: async <T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> => {
-        calls.push({ path, init });
-        const { status, body } = answer(path, init);
-        const headers = new Headers();
-        if (status < 400) return { ok: true, status, data: body as T, headers };
-        return { ok: false, status, error: { ...body, code: String(body.code ?? "server-error"), message: String(body.message ?? "boom") }, headers };
-      },
-    },
-  } as unknown as AppLoadContext;
-  return { context, calls };
-}
 
 /** A form post to `path` from `origin` (the test DOM's Request drops Origin, a header pages may not set, so it is put back). */
 function post(path: string, fields: Record<string, string>, origin = "http://localhost") {
@@ -77,7 +50,7 @@ function dataOf<T>(answer: DataAnswer<T> | Response): T {
   return answer.data;
 }
 
-const never: Answer = (path) => {
+const never = (path: string): Answer => {
   throw new Error(`no API call expected, got ${path}`);
 };
 

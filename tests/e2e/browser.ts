@@ -182,3 +182,13 @@ export async function pageApi<T>(page: Page, path: string): Promise<{ status: nu
     return { status: res.status, body: (await res.json().catch(() => null)) as T };
   }, path);
 }
+
+/** A call of the API with a bearer token, as an API client makes it: JSON in (when `body` is given), the status and JSON out. */
+export async function tokenApi<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}

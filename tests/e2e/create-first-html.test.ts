@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, newContext, screenshot, settled, uniqueEmail, useSession } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, newContext, screenshot, settled, uniqueEmail, useSession, tokenApi as api } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,15 +11,6 @@ afterAll(async () => {
 });
 
 const PRODUCT = "Handmade sterling silver necklace with a small moonstone pendant. Hypoallergenic 18 inch chain, gift box included, perfect birthday gift for her.";
-
-async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 /** A seller registered through the API, with a confirmed address (AI features ask for one). */
 async function seller() {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, screenshot, uniqueEmail } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, screenshot, uniqueEmail, tokenApi as api } from "./browser";
 
 /**
  * The keyword lists' and Create's last JavaScript-only writes as plain forms (decision 0057): renaming a
@@ -15,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 type ListAnswer = { data: { list: { id: string; name: string; keywords: { keyword: string }[] } } };
 type ListsAnswer = { data: { lists: { id: string; name: string; count: number }[] } };

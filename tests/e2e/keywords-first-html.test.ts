@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, screenshot, uniqueEmail } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, screenshot, uniqueEmail, tokenApi as api } from "./browser";
 
 /**
  * The keyword screens before any JavaScript (decision 0050): the first HTML from the edge already holds
@@ -14,15 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 /** A seller registered through the API, e-mail confirmed (searches need it), with `lists` saved. */
 async function sellerWithLists(lists: { name: string; keywords: string[] }[]) {
