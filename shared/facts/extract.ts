@@ -577,7 +577,8 @@ const VINTAGE_RE = re("vintage|antique|antika|eskitme olmayan|retro|mid[- ]centu
 const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
-    "(?:minor|light|small|some|faint|normal) (?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?)",
+    // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
+    "(?:minor|light|small|some|faint|normal) (?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading)){0,3}",
     "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",

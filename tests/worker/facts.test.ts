@@ -162,6 +162,15 @@ describe("the fact sheet keeps what qualifies a part, a range, a year, Turkish c
   });
 });
 
+describe("a flaw keeps where it is", () => {
+  it("reads 'small chip on saucer rim' whole, so eBay's condition notes say where the chip is, and stops at 'and'", () => {
+    expect(extractFacts({ text: "Vintage Royal Albert teacup and saucer, bone china, small chip on saucer rim." }).condition).toEqual(["small chip on saucer rim"]);
+    expect(extractFacts({ text: "Pyrex bowl, light wear to the base and some crazing." }).condition).toEqual(["light wear to the base", "some crazing"]);
+    expect(extractFacts({ text: "Dish, minor scratches on rim and base." }).condition).toEqual(["minor scratches on rim"]);
+    expect(extractFacts({ text: "Blue mug with a small chip." }).condition).toEqual(["small chip"]);
+  });
+});
+
 describe("digital and pattern: one rule for the fact sheet and the composer, read from the whole text", () => {
   const both = (text: string) => {
     const sheet = extractFacts({ text });
