@@ -42,7 +42,7 @@ const ROUTE_EXPORTS = new Set([
 ]);
 
 /** Files whose every export a framework reads: the Worker's entry (wrangler), the vitest setup files and the build stand-in (vitest.config.ts). */
-const FRAMEWORK_FILES = new Set(["worker/index.ts", "tests/worker/setup.ts", "tests/e2e/global-setup.ts", "tests/fixtures/server-build.ts"]);
+const FRAMEWORK_FILES = new Set(["worker/index.ts", "tests/worker/setup.ts", "tests/e2e/global-setup.ts", "tests/e2e/flaky-reporter.ts", "tests/fixtures/server-build.ts"]);
 
 /** drizzle-kit reads the tables of this file (drizzle.config.ts) to write migrations. */
 const DRIZZLE_SCHEMA = "schema/db.ts";

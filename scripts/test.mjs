@@ -46,7 +46,7 @@ const steps = [
   { name: "format", commands: [[bin("prettier"), ["--check", "--log-level", "warn", "."]]] },
   { name: "cycles", commands: [[process.execPath, [join(root, "scripts/check-cycles.mjs")]]] },
   { name: "deadcode", commands: [[process.execPath, [join(root, "scripts/dead-exports.mjs"), "--fail"]]] },
-  { name: "e2e", commands: [[bin("vitest"), ["run", "--project", "e2e"]]], after: ["build"], alone: true },
+  { name: "e2e", commands: [[bin("vitest"), ["run", "--project", "e2e", "--reporter=default", "--reporter=./tests/e2e/flaky-reporter.ts"]]], after: ["build"], alone: true },
   { name: "deploy-dry-run", commands: [[process.execPath, [join(root, "scripts/deploy.mjs"), "--dry-run", "--no-build"]]], after: ["build"] },
 ];
 

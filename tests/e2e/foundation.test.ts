@@ -250,6 +250,8 @@ describe("accounts in the browser", () => {
     await expect.poll(() => sidebar.getAttribute("data-state")).toBe("collapsed");
     await page.reload();
     await expect.poll(() => page.getByTestId("sidebar").getAttribute("data-state")).toBe("collapsed");
+    // The shortcut is the hydrated shell's.
+    await page.locator('main[data-ready="true"]').waitFor();
     await page.keyboard.press("Control+b");
     await expect.poll(() => page.getByTestId("sidebar").getAttribute("data-state")).toBe("expanded");
     await context.close();

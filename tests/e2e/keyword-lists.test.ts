@@ -285,6 +285,8 @@ describe("saved keyword lists", () => {
 
     // A reload keeps the list (it is on the account), and it goes to Create Listing as the shared list.
     await page.reload();
+    // Once hydrated: the tab's last search is restored then, which moves the panel under the pointer.
+    await page.locator('main[data-ready="true"]').waitFor();
     await page.getByRole("button", { name: "Send Mug ideas to Create Listing" }).click();
     await page.waitForURL("**/create");
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("selectedKeywords")))!) as { keyword: string; selected: boolean }[];

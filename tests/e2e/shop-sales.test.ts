@@ -53,6 +53,8 @@ describe("My Shop's sales in the browser", () => {
 
     // After a reload the export is still there; the whole shop comes as Etsy's own file.
     await page.reload();
+    // The menu opens once the screen is hydrated.
+    await page.locator('main[data-ready="true"]').waitFor();
     await page.getByTestId("shop-export-menu").click();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-all").click()]);
     expect(download.suggestedFilename()).toMatch(/^EtsyListingsDownload-listora-shop-\d{4}-\d\d-\d\d\.csv$/);

@@ -382,6 +382,7 @@ describe("the pattern wizard in the browser", () => {
     });
     await page.goto("/optimize");
     await page.getByRole("heading", { name: "Adım 1/3 Tarifi Düzenle" }).waitFor();
+    await page.locator('main[data-ready="true"]').waitFor();
     await page.getByTestId("paste-example").click();
     expect(await page.getByTestId("original-pattern").inputValue()).toContain("Minik Ahtapot");
     await page.getByRole("button", { name: "İçeriği Düzenle" }).click();
