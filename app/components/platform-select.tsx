@@ -1,10 +1,14 @@
 import { PLATFORMS, type Platform } from "../../schema/api/listings";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useT } from "~/lib/i18n";
 
-/** The marketplace picker of Create Listing and Audit a Listing (Etsy, Amazon, eBay). */
+/**
+ * The marketplace picker of Create Listing and Audit a Listing (Etsy, Amazon, eBay): the browser's own
+ * select (decision 0062), so the form it is in posts the chosen marketplace as `name` without JavaScript.
+ */
 export function PlatformSelect({
   id,
+  name,
   value,
   onChange,
   disabled,
@@ -12,6 +16,7 @@ export function PlatformSelect({
   testId,
 }: {
   id: string;
+  name: string;
   value: Platform;
   onChange: (platform: Platform) => void;
   disabled?: boolean;
@@ -20,17 +25,15 @@ export function PlatformSelect({
 }) {
   const t = useT();
   return (
-    <Select value={value} onValueChange={(v) => onChange(v as Platform)} disabled={disabled}>
-      <SelectTrigger id={id} className={className} data-testid={testId}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {PLATFORMS.map((p) => (
-          <SelectItem key={p} value={p}>
-            {t(`create.platform.${p}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      id={id}
+      name={name}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Platform)}
+      disabled={disabled}
+      className={className}
+      data-testid={testId}
+      options={PLATFORMS.map((p) => ({ value: p, label: t(`create.platform.${p}`) }))}
+    />
   );
 }

@@ -159,9 +159,8 @@ export default function AuditListing({ actionData }: Route.ComponentProps) {
             <CardContent className="grid gap-5">
               <div className="grid gap-2">
                 <Label htmlFor={ids.platform}>{t("audit.form.platform")}</Label>
-                <input type="hidden" name="platform" value={form.platform} />
                 <input type="hidden" name="digital" value={form.digital ? "true" : ""} />
-                <PlatformSelect id={ids.platform} value={form.platform} onChange={set("platform")} className="w-full sm:w-56" testId="audit-platform" />
+                <PlatformSelect id={ids.platform} name="platform" value={form.platform} onChange={set("platform")} className="w-full sm:w-56" testId="audit-platform" />
               </div>
               <div className="grid gap-2">
                 <div className="flex items-baseline justify-between gap-2">

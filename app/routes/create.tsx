@@ -175,7 +175,6 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
             }}
           >
             <input type="hidden" name="intent" value="generate" />
-            <input type="hidden" name="platform" value={platform} />
             {keywords.map((k) => k.keyword?.trim() && <input key={k.id} type="hidden" name="keyword" value={k.keyword.trim()} />)}
             <Card>
               <CardHeader>
@@ -227,11 +226,11 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
 
                 <div className="grid gap-2 sm:max-w-xs">
                   <Label htmlFor={platformId}>{t("create.platform.label")}</Label>
-                  <PlatformSelect id={platformId} value={platform} onChange={setPlatform} disabled={generating} className="w-full" testId="platform-select" />
+                  <PlatformSelect id={platformId} name="platform" value={platform} onChange={setPlatform} disabled={generating} className="w-full" testId="platform-select" />
                 </div>
               </CardContent>
               <CardFooter className="flex-col items-stretch gap-3 border-t sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-h-6">
+                <div className="grid min-h-6 gap-2">
                   {provider?.offline && (
                     <Tooltip>
                       <TooltipTrigger asChild>
@@ -248,6 +247,12 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
                       {t(state.status === "done" ? "create.provider.served" : "create.provider.active", { provider: provider.label })}
                     </span>
                   )}
+                  {/* Posted without JavaScript, nothing on the page can change while the server writes: say so before the press (decision 0062). */}
+                  <noscript>
+                    <p className="max-w-prose text-xs text-muted-foreground" data-testid="generate-no-js-note">
+                      {provider?.offline ? t("create.noScript.waitOffline") : t("create.noScript.wait")}
+                    </p>
+                  </noscript>
                 </div>
                 <Button type="submit" size="lg" disabled={generating || quotaExhausted} aria-busy={generating || undefined} data-testid="generate-listing">
                   <SparklesIcon className={generating ? "animate-pulse" : undefined} aria-hidden="true" />

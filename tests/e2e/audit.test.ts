@@ -94,8 +94,7 @@ describe("Listing Doctor in the browser", () => {
     expect(await scoreOf(page, audit)).toBeGreaterThanOrEqual(85);
     expect(await audit.locator('[data-severity="error"]').count()).toBe(0);
 
-    await page.getByTestId("platform-select").click();
-    await page.getByRole("option", { name: "Amazon" }).click();
+    await page.getByTestId("platform-select").selectOption({ label: "Amazon" });
     await page.getByTestId("generate-listing").click();
     await page.getByTestId("generated-listing").getByTestId("listing-bullets").waitFor({ timeout: 30_000 });
     // Up to Amazon's five bullets, one per fact the seller gave: never padded with a stock line (decision 0030).

@@ -182,8 +182,7 @@ describe("Dashboard, Create and the listing step at the edge", () => {
       await page.goto("/create");
       await hydrated(page);
       await page.getByRole("heading", { level: 1, name: "Create Etsy Listing" }).waitFor();
-      await page.getByTestId("platform-select").click();
-      await page.getByRole("option", { name: marketplace.platform, exact: true }).click();
+      await page.getByTestId("platform-select").selectOption({ label: marketplace.platform });
       await page.getByRole("heading", { level: 1, name: marketplace.heading }).waitFor();
       expect(await page.getByRole("heading", { level: 1, name: "Create Etsy Listing" }).count()).toBe(0);
 

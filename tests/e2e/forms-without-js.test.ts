@@ -202,3 +202,87 @@ describe("Send to Create Listing and Generate without JavaScript", () => {
     await context.close();
   });
 });
+
+type SavedListing = { data: { listing: { platform: string; title: string; tags: string[]; item_specifics?: { name: string; value: string }[] } } };
+
+describe("Create Listing's marketplace and Generate without JavaScript (decision 0062)", () => {
+  it("generates an eBay listing when the seller picks eBay in the page's own select, and keeps the choice when the post is refused", { timeout: 180_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/create");
+    const marketplace = page.getByLabel("Marketplace");
+    // Every marketplace is in the server's HTML, not only the one the address names.
+    expect(await marketplace.locator("option").allInnerTexts()).toEqual(["Etsy", "Amazon", "eBay"]);
+    expect(await marketplace.inputValue()).toBe("etsy");
+    // The wait is said before the press: this server writes with the built-in composer.
+    expect(await page.getByTestId("generate-no-js-note").innerText()).toBe(
+      "Without JavaScript this page waits while your listing is written (a few seconds with the built-in composer), then opens the saved listing.",
+    );
+    expect(await page.getByTestId("generate-no-js-note").isVisible()).toBe(true);
+
+    // A refused post (no description) comes back with eBay still chosen, and the heading says so.
+    await marketplace.selectOption({ label: "eBay" });
+    await submit(page, () => page.getByTestId("generate-listing").click());
+    expect(await page.getByRole("alert").filter({ hasText: "Please enter a product description" }).count()).toBe(1);
+    expect(await page.getByLabel("Marketplace").inputValue()).toBe("ebay");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Create eBay Listing");
+    expect((await api<{ used: number }>("/create-listing/quota", seller.token)).body.used).toBe(0);
+
+    await page.getByLabel("Product description").fill("Handmade sterling silver leaf necklace, 2 cm pendant on a 45 cm chain, polished by hand, gift box included.");
+    await submit(page, () => page.getByTestId("generate-listing").click());
+    expect(new URL(page.url()).pathname).toMatch(/^\/listings\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    const listing = (await api<SavedListing>(`/listings/${id}`, seller.token)).body.data.listing;
+    expect(listing.platform).toBe("ebay");
+    expect(listing.title.length).toBeLessThanOrEqual(80);
+    // The listing's page shows eBay's parts (item specifics), not Etsy's tags.
+    const specifics = page.getByTestId("section-platform-parts").getByTestId("listing-item-specifics");
+    expect(await specifics.isVisible()).toBe(true);
+    expect((listing.item_specifics ?? []).length).toBeGreaterThan(0);
+    expect(await specifics.innerText()).toContain(listing.item_specifics![0].value);
+    expect(await page.getByTestId("section-tags").count()).toBe(0);
+    expect((await api<{ used: number }>("/create-listing/quota", seller.token)).body.used).toBe(1);
+    await context.close();
+  });
+
+  it("lays out Create without JavaScript at 1280 and 375 px, light and dark, with the marketplace select and the wait note, without horizontal scrolling", { timeout: 120_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    for (const view of [
+      { width: 1280, colorScheme: "light" as const },
+      { width: 1280, colorScheme: "dark" as const },
+      { width: 375, colorScheme: "light" as const },
+      { width: 375, colorScheme: "dark" as const },
+    ]) {
+      const context = await withoutJavaScript(seller.token, view);
+      const page = await context.newPage();
+      await page.goto("/create?platform=amazon");
+      expect(await page.getByLabel("Marketplace").inputValue()).toBe("amazon");
+      expect(await page.getByLabel("Marketplace").isVisible()).toBe(true);
+      expect(await page.getByTestId("generate-no-js-note").isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(view.width);
+      await screenshot(page, `create-no-js-${view.width}-${view.colorScheme}`);
+      await context.close();
+    }
+  });
+});
+
+describe("the SEO search's selects without JavaScript (decision 0062)", () => {
+  it("posts the chosen category, country and marketplace with the search and shows them chosen on the answer", { timeout: 120_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("silver leaf necklace");
+    expect(await page.getByTestId("select-category").locator("option").count()).toBe(7);
+    await page.getByTestId("select-category").selectOption({ label: "Jewelry" });
+    await page.getByTestId("select-country").selectOption("GB");
+    await page.getByTestId("select-platform").selectOption("ebay");
+    await submit(page, () => page.getByTestId("seo-submit").click());
+    await page.getByTestId("keyword-results").waitFor();
+    expect(await page.getByTestId("select-category").inputValue()).toBe("jewelry");
+    expect(await page.getByTestId("select-country").inputValue()).toBe("GB");
+    expect(await page.getByTestId("select-platform").inputValue()).toBe("ebay");
+    await context.close();
+  });
+});

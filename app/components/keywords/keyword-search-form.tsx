@@ -10,7 +10,7 @@ import { SelectField } from "./select-field";
 import type { SearchForm } from "~/lib/api/keywords";
 import { COUNTRIES } from "./search-form";
 
-/** Radix Select cannot hold an empty value, so "any category" travels as this sentinel. */
+/** "Any category" travels as this value (the action reads it as none), as it did when the select was Radix's. */
 const ANY = "any";
 
 /**

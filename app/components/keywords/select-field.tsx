@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { cn } from "~/lib/utils";
 
 /**
- * A labelled Radix select; the label points at the trigger so it is named for assistive tech and tests.
- * With a `name`, its value travels in a hidden input: Radix's own form field gets its options only once
- * the page runs, so a form posted before hydration would send no value.
+ * A labelled select (the browser's own, drawn like the Radix one, decision 0062): it is in the server's
+ * HTML with its options, so a form posted before hydration, or without JavaScript, sends the chosen
+ * value as `name`.
  */
 export function SelectField({
   label,
@@ -28,20 +28,17 @@ export function SelectField({
   const id = useId();
   return (
     <div className={cn("grid gap-2", className)}>
-      {name && <input type="hidden" name={name} value={value} />}
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onValueChange} disabled={disabled}>
-        <SelectTrigger id={id} className="w-full" data-testid={name ? `select-${name}` : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        disabled={disabled}
+        className="w-full"
+        data-testid={name ? `select-${name}` : undefined}
+        options={options}
+      />
     </div>
   );
 }

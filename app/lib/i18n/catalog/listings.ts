@@ -24,6 +24,8 @@ export const en = {
   "create.provider.offlineHint": "No AI provider is configured, so listings are written by Listora's built-in rules composer. It works offline and is free.",
   "create.provider.served": "Written by {provider}",
   "create.provider.active": "Listings are written by {provider}",
+  "create.noScript.waitOffline": "Without JavaScript this page waits while your listing is written (a few seconds with the built-in composer), then opens the saved listing.",
+  "create.noScript.wait": "Without JavaScript this page waits while your listing is written (up to a minute with an AI model), then opens the saved listing.",
 
   "create.suggestions.open": "Prompt Suggestions",
   "create.suggestions.title": "Prompt Suggestions",
@@ -268,6 +270,8 @@ export const tr: Record<keyof typeof en, string> = {
   "create.provider.offlineHint": "Yapılandırılmış bir yapay zekâ sağlayıcısı yok; ilanları Listora'nın yerleşik kural tabanlı yazıcısı hazırlıyor. Çevrimdışı ve ücretsiz çalışır.",
   "create.provider.served": "{provider} tarafından yazıldı",
   "create.provider.active": "İlanları {provider} yazıyor",
+  "create.noScript.waitOffline": "JavaScript olmadan bu sayfa ilanınız yazılırken bekler (yerleşik yazıcıyla birkaç saniye), sonra kaydedilen ilanı açar.",
+  "create.noScript.wait": "JavaScript olmadan bu sayfa ilanınız yazılırken bekler (bir yapay zekâ modeliyle en fazla bir dakika), sonra kaydedilen ilanı açar.",
 
   "create.suggestions.open": "İstem Önerileri",
   "create.suggestions.title": "İstem Önerileri",
