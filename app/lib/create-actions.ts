@@ -14,6 +14,14 @@ export type CreateActionAnswer = { ok: true; intent: "regenerate"; result: Regen
 /** Generate posted as a document (decision 0057) and refused: the API's code and message, and the form as it was posted. */
 export type GenerateRefusal = ActionFailure & { intent: "generate"; form: { description: string; platform: Platform; keywords: string[] } };
 
+/**
+ * The Generate form posted without JavaScript to change itself, not to generate (decision 0062): a
+ * keyword added by hand or removed, or a Prompt Suggestion used. The page renders the form as answered:
+ * the description (the prompt's text in the page's language when `prompt` is set), the marketplace and
+ * the selected keywords.
+ */
+export type CreateFormEdit = { ok: true; intent: "edit"; form: { description: string; platform: Platform; keywords: string[] }; prompt?: number };
+
 export type GenerationActionAnswer = { ok: true; intent: "write"; result: EtsyListingResponse } | { ok: true; intent: "finish"; result: FinishWizardResponse } | ActionFailure;
 
 /** The embedded defaults that work without network or keys. */

@@ -14,7 +14,7 @@ import type { EtsyListingResponse, FinishWizardResponse } from "../../schema/api
 import type { ApiCallInit } from "../../shared/session";
 import type { RegeneratedPart } from "./api/listings";
 import type { ActionFailure } from "./action-call";
-import type { CreateActionAnswer, GenerateRefusal, GenerationActionAnswer } from "./create-actions";
+import type { CreateActionAnswer, CreateFormEdit, GenerateRefusal, GenerationActionAnswer } from "./create-actions";
 import type { QuotaView } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
@@ -111,6 +111,8 @@ export async function createAction(request: Request, context: AppLoadContext) {
   assertSameOrigin(request);
   await requireUser(request, context);
   const form = await request.formData();
+  // The form's own edits without JavaScript (the pressed button's `edit`) come before its intent.
+  if (form.has("edit")) return editForm(form);
   const intent = formText(form, "intent");
   if (intent === "generate") return generateOnServer(form, context);
   if (intent !== "regenerate") return badForm("Unknown change on Create Listing", "intent");
@@ -131,6 +133,45 @@ function postedKeywords(form: FormData): string[] {
     .map((value) => value.trim().slice(0, LISTING_LIMITS.keywordMax))
     .filter(Boolean);
   return [...new Set(texts)].slice(0, LISTING_LIMITS.keywordsMax);
+}
+
+const PROMPT_SUGGESTIONS = 5;
+
+/**
+ * The Generate form changing itself without JavaScript (decision 0062), as the hydrated screen does in
+ * the browser: `edit=add` adds `newKeyword` (trimmed, ignored when empty or already selected in any
+ * case, SPEC §5), `edit=remove:<keyword>` removes it, `edit=prompt:<n>` puts Prompt Suggestion n in the
+ * description. Nothing is written: the answer is the form to render. The selection keeps up to a
+ * keyword list's size; a generation uses its first LISTING_LIMITS.keywordsMax, as the browser's does.
+ */
+function editForm(form: FormData) {
+  const edit = formText(form, "edit");
+  const texts = form
+    .getAll("keyword")
+    .filter((value): value is string => typeof value === "string")
+    .map((value) => value.trim().slice(0, KEYWORD_LIST_LIMITS.keywordMax))
+    .filter(Boolean);
+  let keywords = texts.filter((text, i) => texts.findIndex((other) => other.toLocaleLowerCase() === text.toLocaleLowerCase()) === i);
+  const suggestion = Number(/^prompt:(\d)$/.exec(edit)?.[1] ?? 0);
+  let prompt: number | undefined;
+  if (edit === "add") {
+    const text = formText(form, "newKeyword").trim().slice(0, KEYWORD_LIST_LIMITS.keywordMax);
+    if (text && !keywords.some((k) => k.toLocaleLowerCase() === text.toLocaleLowerCase())) keywords.push(text);
+  } else if (edit.startsWith("remove:")) {
+    const text = edit.slice("remove:".length).trim().toLocaleLowerCase();
+    keywords = keywords.filter((k) => k.toLocaleLowerCase() !== text);
+  } else if (suggestion >= 1 && suggestion <= PROMPT_SUGGESTIONS) {
+    prompt = suggestion;
+  } else {
+    return badForm("Unknown change on Create Listing", "edit");
+  }
+  const answer: CreateFormEdit = {
+    ok: true,
+    intent: "edit",
+    form: { description: formText(form, "description"), platform: platformOf(formText(form, "platform")), keywords: keywords.slice(0, KEYWORD_LIST_LIMITS.keywordsMax) },
+    ...(prompt ? { prompt } : {}),
+  };
+  return data(answer);
 }
 
 /**

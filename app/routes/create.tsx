@@ -7,7 +7,7 @@ import { listToRows } from "~/components/keywords/saved-keywords";
 import { GeneratedListing } from "~/components/create/generated-listing";
 import { KeywordPicker } from "~/components/create/keyword-picker";
 import { PromptSuggestions } from "~/components/create/prompt-suggestions";
-import { useSelectedKeywords } from "~/components/create/selected-keywords";
+import { manualKeyword, useSelectedKeywords } from "~/components/create/selected-keywords";
 import { useListingGenerator } from "~/components/create/use-listing-generator";
 import { LISTING_LIMITS, type ListingDetail, type ListingPart, type Platform } from "~/lib/api/listings";
 import { PageHeader } from "~/components/page-header";
@@ -24,7 +24,7 @@ import { errorMessage } from "~/lib/api";
 import { type MessageKey, useT } from "~/lib/i18n";
 import type { QuotaView } from "~/lib/api/quota";
 import { useActionCall } from "~/lib/action-call";
-import { writerOf, type CreateActionAnswer, type GenerateRefusal } from "~/lib/create-actions";
+import { writerOf, type CreateActionAnswer, type CreateFormEdit, type GenerateRefusal } from "~/lib/create-actions";
 import { createAction, loadCreateScreen } from "~/lib/create.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/create";
@@ -87,11 +87,19 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
   const navigate = useNavigate();
   const location = useLocation();
   // Without JavaScript (or before the page ran) Generate is a document post; refused, its answer is here.
-  const answered = actionData as CreateActionAnswer | GenerateRefusal | undefined;
+  const answered = actionData as CreateActionAnswer | GenerateRefusal | CreateFormEdit | undefined;
   const refused = answered && "intent" in answered && answered.intent === "generate" ? answered : null;
-  // A saved list sent here (?list=<id>) is the selection the server renders; once running, the browser
-  // keeps it as its stored list (the SEO screen's hand-over, SPEC §2) and the address drops ?list=.
-  const sent = useMemo(() => (loaderData.sentList ? toSelectedKeywords(listToRows(loaderData.sentList, [])) : null), [loaderData.sentList]);
+  // The form changed itself without JavaScript (a keyword added or removed, a prompt used, decision 0062).
+  const edited = answered && "intent" in answered && answered.intent === "edit" ? answered : null;
+  const posted = edited ?? refused;
+  // A saved list sent here (?list=<id>) is the selection the server renders, or the keywords the form
+  // was posted with (edited, or refused with some); once running, the browser keeps it as its stored
+  // list (the SEO screen's hand-over, SPEC §2) and the address drops ?list=.
+  const postedKeywords = edited || refused?.form.keywords.length ? posted?.form.keywords : undefined;
+  const sent = useMemo(() => {
+    if (postedKeywords) return postedKeywords.map((keyword) => manualKeyword(keyword, 0));
+    return loaderData.sentList ? toSelectedKeywords(listToRows(loaderData.sentList, [])) : null;
+  }, [postedKeywords, loaderData.sentList]);
   const { keywords, known, add, remove, replace } = useSelectedKeywords(sent);
   useEffect(() => {
     if (!sent) return;
@@ -101,8 +109,8 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
     const search = platform ? new URLSearchParams({ platform }).toString() : "";
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
   }, [sent, replace, navigate, location.pathname, location.search]);
-  const [description, setDescription] = useState(refused?.form.description ?? "");
-  const [platform, setPlatform] = useState<Platform>(refused?.form.platform ?? loaderData.platform);
+  const [description, setDescription] = useState(edited?.prompt ? t(`create.suggestions.${edited.prompt as 1 | 2 | 3 | 4 | 5}.prompt`) : (posted?.form.description ?? ""));
+  const [platform, setPlatform] = useState<Platform>(posted?.form.platform ?? loaderData.platform);
   const [descriptionError, setDescriptionError] = useState<string | null>(() => {
     const problem = refused?.error.field === "description" ? productDescriptionError(refused.form.description) : null;
     return problem ? t(problem.key, problem.vars) : null;
@@ -171,9 +179,14 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
             method="post"
             onSubmit={(event) => {
               event.preventDefault();
+              // The form's own edits are the browser's once hydrated (their buttons stop the submit); never a generation.
+              if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "edit") return;
               run();
             }}
           >
+            {/* The form's first submit button, so Enter in the keyword field (which belongs to this form) adds
+                the keyword instead of generating when the page has not run; once hydrated the field handles Enter. */}
+            <button type="submit" name="edit" value="add" hidden tabIndex={-1} aria-hidden="true" />
             <input type="hidden" name="intent" value="generate" />
             {keywords.map((k) => k.keyword?.trim() && <input key={k.id} type="hidden" name="keyword" value={k.keyword.trim()} />)}
             <Card>
@@ -186,6 +199,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <Label htmlFor={descriptionId}>{t("create.details.label")}</Label>
                     <PromptSuggestions
+                      formId={formId}
                       disabled={generating}
                       onUse={(prompt) => {
                         setDescription(prompt);
@@ -264,7 +278,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
 
           <div className="grid gap-6">
             <UsageCard feature="create-listing" quota={quota} />
-            <KeywordPicker keywords={keywords} known={known} onAdd={add} onRemove={remove} disabled={generating} />
+            <KeywordPicker formId={formId} keywords={keywords} known={known} onAdd={add} onRemove={remove} disabled={generating} />
           </div>
         </div>
 

@@ -286,3 +286,64 @@ describe("the SEO search's selects without JavaScript (decision 0062)", () => {
     await context.close();
   });
 });
+
+describe("Create Listing's keywords and Prompt Suggestions without JavaScript (decision 0062)", () => {
+  it("adds keywords by hand (button and Enter), ignores a repeat, removes one, uses a prompt, and generates with what is left", { timeout: 180_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/create");
+    const chips = async () => (await page.getByTestId("keyword-list").getByRole("listitem").allInnerTexts()).map((c) => c.trim());
+    // This browser's stored list is not read without JavaScript: the SPEC's empty text, not a placeholder that never ends.
+    expect(await page.getByTestId("keyword-list-empty").innerText()).toContain("No keywords selected.");
+    expect(await page.getByTestId("keyword-list-pending").isVisible()).toBe(false);
+
+    const description = "Handmade stoneware coffee mug, 350 ml, glazed in speckled cream, dishwasher safe.";
+    await page.getByLabel("Product description").fill(description);
+    await page.getByLabel("Marketplace").selectOption("amazon");
+    await page.getByLabel("Add a keyword").fill("  speckled mug ");
+    await submit(page, () => page.getByRole("button", { name: "Add", exact: true }).click());
+    expect(await chips()).toEqual(["speckled mug"]);
+    // The rest of the form is as the seller left it; the field is empty for the next keyword.
+    expect(await page.getByLabel("Product description").inputValue()).toBe(description);
+    expect(await page.getByLabel("Marketplace").inputValue()).toBe("amazon");
+    expect(await page.getByLabel("Add a keyword").inputValue()).toBe("");
+
+    // Enter in the field adds too, and does not generate.
+    await page.getByLabel("Add a keyword").fill("Stoneware Mug");
+    await submit(page, () => page.getByLabel("Add a keyword").press("Enter"));
+    expect(await chips()).toEqual(["speckled mug", "Stoneware Mug"]);
+    expect(new URL(page.url()).pathname).toBe("/create");
+    // A keyword already selected (any case) is not added twice.
+    await page.getByLabel("Add a keyword").fill("SPECKLED MUG");
+    await submit(page, () => page.getByRole("button", { name: "Add", exact: true }).click());
+    expect(await chips()).toEqual(["speckled mug", "Stoneware Mug"]);
+
+    await submit(page, () => page.getByRole("button", { name: "Remove speckled mug" }).click());
+    expect(await chips()).toEqual(["Stoneware Mug"]);
+    expect((await api<{ used: number }>("/create-listing/quota", seller.token)).body.used).toBe(0);
+
+    // Prompt Suggestions: a disclosure of the five prompts; Use puts one in the description.
+    await page.getByTestId("prompt-suggestions-no-js").locator("summary").click();
+    const suggestions = page.getByTestId("prompt-suggestions-no-js");
+    expect(await suggestions.getByRole("listitem").count()).toBe(5);
+    // The reason is written out under each prompt (a tooltip needs JavaScript).
+    expect(await suggestions.getByText("Size and colour details become features buyers compare", { exact: false }).isVisible()).toBe(true);
+    await screenshot(page, "create-prompt-suggestions-no-js");
+    await submit(page, () => page.getByRole("button", { name: "Use prompt 2" }).click());
+    expect(await page.getByLabel("Product description").inputValue()).toBe("[style] [product] for [audience]. Made of [material], size [size], available in [colors].");
+    expect(await chips()).toEqual(["Stoneware Mug"]);
+    expect(await page.getByLabel("Marketplace").inputValue()).toBe("amazon");
+
+    await page.getByLabel("Product description").fill(description);
+    await page.getByLabel("Marketplace").selectOption("etsy");
+    await submit(page, () => page.getByTestId("generate-listing").click());
+    expect(new URL(page.url()).pathname).toMatch(/^\/listings\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    const listing = (await api<SavedListing>(`/listings/${id}`, seller.token)).body.data.listing;
+    // The keyword left in the list went into the listing; the removed one was not sent.
+    expect(listing.tags.map((tag) => tag.toLowerCase())).toContain("stoneware mug");
+    expect((await api<{ used: number }>("/create-listing/quota", seller.token)).body.used).toBe(1);
+    await context.close();
+  });
+});
