@@ -168,11 +168,38 @@ describe("Create Listing at the edge", () => {
     });
   });
 
+  it("answers the Generate form's own edits without JavaScript: a keyword added (trimmed, once in any case), one removed, a prompt used; nothing is sent or spent", async () => {
+    const { context, calls } = contextOf(healthy);
+    const form = { intent: "generate", description: "A stoneware mug", platform: "amazon", keyword: ["ceramic mug", " Coffee Mug ", "ceramic mug", ""] };
+    expect(await run(() => createAction(post("/create", { ...form, edit: "add", newKeyword: "  speckled mug " }), context))).toEqual({
+      status: 200,
+      data: { ok: true, intent: "edit", form: { description: "A stoneware mug", platform: "amazon", keywords: ["ceramic mug", "Coffee Mug", "speckled mug"] } },
+    });
+    // Already selected (any case), or empty: the selection is unchanged.
+    for (const newKeyword of ["CERAMIC MUG", "   "]) {
+      expect(await run(() => createAction(post("/create", { ...form, edit: "add", newKeyword }), context))).toMatchObject({ status: 200, data: { form: { keywords: ["ceramic mug", "Coffee Mug"] } } });
+    }
+    expect(await run(() => createAction(post("/create", { ...form, edit: "remove:coffee mug" }), context))).toMatchObject({ status: 200, data: { form: { keywords: ["ceramic mug"] } } });
+    expect(await run(() => createAction(post("/create", { ...form, edit: "prompt:3" }), context))).toEqual({
+      status: 200,
+      data: { ok: true, intent: "edit", prompt: 3, form: { description: "A stoneware mug", platform: "amazon", keywords: ["ceramic mug", "Coffee Mug"] } },
+    });
+    // An unknown edit, or a prompt that is not one of the five: a clear 400.
+    for (const edit of ["rename", "prompt:6", "prompt:0", ""]) {
+      expect(await run(() => createAction(post("/create", { ...form, edit }), context))).toMatchObject({
+        status: 400,
+        data: { error: { message: "Unknown change on Create Listing", field: "edit" } },
+      });
+    }
+    expect(calls).toEqual([]);
+  });
+
   it("refuses a post from another site with 403 and sends nothing to the API", async () => {
     const { context, calls } = contextOf(healthy);
     const forms: Record<string, string>[] = [
       { intent: "regenerate", listingId: "l1", part: "title" },
       { intent: "generate", description: "A mug" },
+      { intent: "generate", description: "A mug", edit: "add", newKeyword: "mug" },
     ];
     for (const form of forms) {
       expect(await run(() => createAction(post("/create", form, "https://evil.example"), context))).toMatchObject({

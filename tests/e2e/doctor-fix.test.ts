@@ -41,11 +41,16 @@ describe("the Listing Doctor's fix on Create", () => {
     // The seller's one listing: the one just generated and saved.
     const [{ id }] = (await api<{ data: { listings: { id: string }[] } }>("/listings", token)).body.data.listings;
 
-    const parts = async () => (await result.getByTestId("result-title").innerText()) + "\n" + (await result.getByTestId("result-description").innerText()) + "\n" + (await result.getByTestId("result-tags").innerText());
+    const parts = async () =>
+      (await result.getByTestId("result-title").innerText()) + "\n" + (await result.getByTestId("result-description").innerText()) + "\n" + (await result.getByTestId("result-tags").innerText());
     const before = { score: await scoreOf(audit), parts: await parts() };
     const fix = audit.getByTestId("audit-fix").first();
     expect(await fix.count(), "the generated listing has a finding the Doctor can fix").toBe(1);
-    const finding = (await audit.getByTestId("audit-finding").filter({ has: page.getByTestId("audit-fix") }).first().getAttribute("data-finding"))!;
+    const finding = (await audit
+      .getByTestId("audit-finding")
+      .filter({ has: page.getByTestId("audit-fix") })
+      .first()
+      .getAttribute("data-finding"))!;
     await fix.click();
 
     // The fix's answer is on screen: a higher score, that finding gone, and the listing's text changed.

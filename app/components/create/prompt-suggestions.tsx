@@ -90,7 +90,16 @@ export function PromptSuggestions({ onUse, disabled, formId }: { onUse: (prompt:
                     <p className="text-xs text-muted-foreground">
                       <span className="font-medium">{t("create.suggestions.why")}:</span> {t(`create.suggestions.${n}.why`)}
                     </p>
-                    <Button type="submit" form={formId} name="edit" value={`prompt:${n}`} size="sm" variant="secondary" className="justify-self-end" aria-label={t("create.suggestions.useLabel", { n })}>
+                    <Button
+                      type="submit"
+                      form={formId}
+                      name="edit"
+                      value={`prompt:${n}`}
+                      size="sm"
+                      variant="secondary"
+                      className="justify-self-end"
+                      aria-label={t("create.suggestions.useLabel", { n })}
+                    >
                       {t("create.suggestions.use")}
                     </Button>
                   </li>
