@@ -12,7 +12,8 @@ import { ApiError } from "./api";
 
 export type ListingIntent = "save" | "fix" | "facts" | "restore" | "delete";
 
-export type ListingActionAnswer = { ok: true; listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | ActionFailure;
+/** A refusal names the intent it refuses, so a screen can say which write failed when it was posted as a document. */
+export type ListingActionAnswer = { ok: true; listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | (ActionFailure & { intent?: ListingIntent });
 
 function listingActionPath(id: string) {
   return `/listings/${encodeURIComponent(id)}`;

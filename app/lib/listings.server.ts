@@ -3,7 +3,7 @@
  * through the load context (the API's routes in process, as the session's user), so the first HTML
  * holds them; the listing's writes are one route action.
  */
-import { data, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { ListingDetail, ListingSummary, ListingVersionInfo, RuleReport } from "../../schema/api/listings";
 import type { ListingSales } from "../../schema/api/shop-sales";
 import { sortOf } from "./api/listings";
@@ -76,6 +76,9 @@ function payloadOf(form: FormData): Record<string, unknown> {
 
 const INTENTS: ListingIntent[] = ["save", "fix", "facts", "restore", "delete"];
 
+/** The pages a fix may send the seller back to: a listing's own page or a shop listing's (nothing off the site). */
+const BACK = /^\/(?:listings|shop)\/[^/?#\\]+$/;
+
 /**
  * The listing's writes, each through its /api route in process (the same checks, limits, version
  * conflicts and messages): save an edit, apply a fix, correct "Facts we used", restore a version, delete.
@@ -101,7 +104,10 @@ export async function listingAction(request: Request, context: AppLoadContext, i
                 body: { version: payload.version },
               })
             : await callApi<{ data?: undefined }>(context, path, { method: "DELETE" });
-  if (!result.ok) return answer({ ok: false, status: result.status, error: result.error });
+  if (!result.ok) return answer({ ok: false, status: result.status, error: result.error, intent });
+  // A fix posted as a document (before the page ran) names the page it came from: back there, fixed (decision 0062).
+  const back = formText(form, "back");
+  if (intent === "fix" && BACK.test(back)) return redirect(back);
   const body = result.data.data as { listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | undefined;
   return answer({ ok: true, listing: body?.listing, ruleReport: body?.ruleReport, restoredFrom: body?.restoredFrom });
 }

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newContext, registerViaApi, screenshot, tokenApi as api, uniqueEmail, useSession } from "./browser";
+import { baseURL, launchBrowser, newContext, registerViaApi, screenshot, SESSION_COOKIE, tokenApi as api, uniqueEmail, useSession } from "./browser";
 
 /**
  * The Listing Doctor's one-click fix where decision 0057 moved it to the listing route's action: on
@@ -80,16 +80,22 @@ const SHOP_CSV = [
   '"HANDMADE Moon Necklace in STERLING Silver","A crescent moon pendant cut from recycled sterling silver on a 45 cm chain. It arrives in a gift box.",24.00,USD,5,"moon necklace,silver moon,crescent necklace",sterling silver,https://i.etsystatic.com/e2e/moon-01-1.jpg,MOON-01',
 ].join("\n");
 
+/** A seller with the CSV's one listing imported into My Shop. */
+async function sellerWithShoutingListing(prefix: string) {
+  const { token } = await registerViaApi(uniqueEmail(prefix));
+  const form = new FormData();
+  form.append("file", new Blob([SHOP_CSV], { type: "text/csv" }), "EtsyListingsDownload.csv");
+  const imported = await fetch(`${baseURL()}/api/shop/import`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(imported.status).toBe(200);
+  const { body } = await api<{ data: { listings: { id: string; title: string }[] } }>("/shop/listings?page=1", token);
+  const moon = body.data.listings.find((l) => l.title === "HANDMADE Moon Necklace in STERLING Silver")!;
+  expect(moon).toBeTruthy();
+  return { token, moon };
+}
+
 describe("the Listing Doctor's fix on a shop listing", () => {
   it("writes a shouting title in normal case: the heading and the score change, and a reload keeps them", { timeout: 180_000 }, async () => {
-    const { token } = await registerViaApi(uniqueEmail("doctor-shop"));
-    const form = new FormData();
-    form.append("file", new Blob([SHOP_CSV], { type: "text/csv" }), "EtsyListingsDownload.csv");
-    const imported = await fetch(`${baseURL()}/api/shop/import`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
-    expect(imported.status).toBe(200);
-    const { body } = await api<{ data: { listings: { id: string; title: string }[] } }>("/shop/listings?page=1", token);
-    const moon = body.data.listings.find((l) => l.title === "HANDMADE Moon Necklace in STERLING Silver")!;
-    expect(moon).toBeTruthy();
+    const { token, moon } = await sellerWithShoutingListing("doctor-shop");
 
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -120,6 +126,63 @@ describe("the Listing Doctor's fix on a shop listing", () => {
     // The shop's table reads the same listing.
     const listed = (await api<{ data: { listings: { id: string; title: string }[] } }>("/shop/listings?page=1", token)).body.data.listings;
     expect(listed.find((l) => l.id === moon.id)?.title).toBe("Handmade Moon Necklace in Sterling Silver");
+    await context.close();
+  });
+});
+
+describe("the Listing Doctor's fix without JavaScript (decision 0062)", () => {
+  async function withoutJavaScript(token: string) {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    context.setDefaultTimeout(30_000);
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+    return context;
+  }
+  const press = (page: Page, button: Locator) => Promise.all([page.waitForEvent("load"), button.click()]);
+
+  it("fixes a shop listing's shouting title and comes back to the shop listing, fixed", { timeout: 120_000 }, async () => {
+    const { token, moon } = await sellerWithShoutingListing("doctor-shop-no-js");
+    const context = await withoutJavaScript(token);
+    const page = await context.newPage();
+    await page.goto(`/shop/${moon.id}`);
+    const audit = page.getByTestId("listing-audit");
+    const before = await scoreOf(audit);
+    await press(page, audit.locator('[data-finding="title.all-caps"]').getByTestId("audit-fix"));
+    // Back on the shop listing (a GET: a reload does not post again), with the fixed title and a higher score.
+    expect(new URL(page.url()).pathname).toBe(`/shop/${moon.id}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Handmade Moon Necklace in Sterling Silver");
+    expect(await scoreOf(audit)).toBeGreaterThan(before);
+    expect(await audit.locator('[data-finding="title.all-caps"]').count()).toBe(0);
+    await page.reload();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Handmade Moon Necklace in Sterling Silver");
+    await context.close();
+  });
+
+  it("fixes a listing on its own page, and says so when the listing changed since the page was read", { timeout: 120_000 }, async () => {
+    const { token } = await registerViaApi(uniqueEmail("doctor-detail-no-js"));
+    const saved = await api<{ data: { listing: { id: string; audit: { score: number } } } }>("/save-listing", token, {
+      body: { title: "HANDMADE Silver Leaf Necklace, Sterling Leaf Pendant", description: "A leaf pendant cut from recycled sterling silver on a 45 cm chain. It arrives in a gift box.", tags: ["silver leaf necklace", "leaf pendant"] },
+    });
+    expect(saved.status).toBe(201);
+    const { id } = saved.body.data.listing;
+    const context = await withoutJavaScript(token);
+    const page = await context.newPage();
+    await page.goto(`/listings/${id}`);
+    const audit = page.getByTestId("listing-audit");
+
+    // Someone (another tab) edits the listing after this page was read: the fix is refused, nothing is overwritten.
+    expect((await api(`/listings/${id}`, token, { method: "PUT", body: { title: "HANDMADE Silver Leaf Necklace, Leaf Pendant", version: 1 } })).status).toBe(200);
+    await press(page, audit.locator('[data-finding="title.all-caps"]').getByTestId("audit-fix"));
+    expect(await page.getByTestId("audit-fix-refused").innerText()).toContain("The fix could not be saved.");
+    expect((await api<{ data: { listing: { title: string } } }>(`/listings/${id}`, token)).body.data.listing.title).toBe("HANDMADE Silver Leaf Necklace, Leaf Pendant");
+
+    // Read again, the fix goes through: the title is written in normal case and the score rises.
+    await page.goto(`/listings/${id}`);
+    const before = await scoreOf(audit);
+    await press(page, audit.locator('[data-finding="title.all-caps"]').getByTestId("audit-fix"));
+    expect(new URL(page.url()).pathname).toBe(`/listings/${id}`);
+    expect(await page.getByTestId("detail-title").textContent()).toBe("Handmade Silver Leaf Necklace, Leaf Pendant");
+    expect(await scoreOf(audit)).toBeGreaterThan(before);
+    expect(await page.getByTestId("audit-fix-refused").count()).toBe(0);
     await context.close();
   });
 });

@@ -347,3 +347,20 @@ describe("Create Listing's keywords and Prompt Suggestions without JavaScript (d
     await context.close();
   });
 });
+
+describe("Audit a Listing's marketplace without JavaScript (decision 0062)", () => {
+  it("checks the pasted listing against the marketplace chosen in the page's own select", { timeout: 60_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/audit");
+    await page.getByLabel("Marketplace").selectOption({ label: "Amazon" });
+    await page.getByTestId("audit-title").fill("Silver Leaf Necklace for Women, Sterling Botanical Pendant on a 45 cm Chain");
+    await page.getByTestId("audit-description").fill("This silver leaf necklace is handmade from recycled sterling silver. The pendant measures 2 cm on a 45 cm chain.");
+    await submit(page, () => page.getByRole("button", { name: "Check this listing" }).click());
+    await page.getByText("Checked against Amazon's rules and best practices.").waitFor();
+    expect(await page.getByText("Checked against Etsy's rules").count()).toBe(0);
+    expect(await page.getByLabel("Marketplace").inputValue()).toBe("amazon");
+    await context.close();
+  });
+});

@@ -2,19 +2,21 @@ import type { AuditFinding, AuditPart, AuditReport } from "../../../shared/audit
 import { MARKETPLACE_NAMES } from "../../../shared/audit";
 import { cn } from "~/lib/utils";
 import { useAuditWords } from "./audit-words";
-import { FindingsList } from "./findings-list";
+import { FindingsList, type FixPost } from "./findings-list";
 import { ScoreRing } from "./score-ring";
 
 /** Listing Doctor's whole report: the score ring, the counts and the findings by part. */
 export function AuditReportView({
   report,
   onFix,
+  fixPost,
   fixing,
   live,
   className,
 }: {
   report: AuditReport;
   onFix?: (finding: AuditFinding) => void;
+  fixPost?: FixPost;
   fixing?: string | null;
   live?: boolean;
   className?: string;
@@ -68,7 +70,7 @@ export function AuditReportView({
           </ul>
         </div>
       ) : null}
-      <FindingsList report={report} onFix={onFix} fixing={fixing} />
+      <FindingsList report={report} onFix={onFix} fixPost={fixPost} fixing={fixing} />
     </section>
   );
 }

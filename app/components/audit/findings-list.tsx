@@ -11,16 +11,22 @@ const ICONS: Record<AuditSeverity, { icon: typeof XCircleIcon; className: string
   tip: { icon: LightbulbIcon, className: "text-muted-foreground" },
 };
 
+/** A saved listing's fixes as a form's submit buttons (decision 0062): posted as a document before the page runs. */
+export type FixPost = { form: string; value: (finding: AuditFinding) => string };
+
 /** Findings grouped by the part of the listing they are about, each with its severity and, where one exists, a one-click Fix. */
 export function FindingsList({
   report,
   onFix,
+  fixPost,
   fixing,
   className,
 }: {
   report: AuditReport;
   /** Without it the Fix buttons are not shown. */
   onFix?: (finding: AuditFinding) => void;
+  /** With it each Fix also submits that form with `payload` = value(finding); once hydrated the click is onFix's and the post is stopped. */
+  fixPost?: FixPost;
   /** The id of the finding whose fix is being applied. */
   fixing?: string | null;
   className?: string;
@@ -72,11 +78,17 @@ export function FindingsList({
                   </div>
                   {onFix && f.fix && (
                     <Button
-                      type="button"
+                      type={fixPost ? "submit" : "button"}
+                      form={fixPost?.form}
+                      name={fixPost ? "payload" : undefined}
+                      value={fixPost?.value(f)}
                       size="sm"
                       variant="outline"
                       className="shrink-0"
-                      onClick={() => onFix(f)}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        onFix(f);
+                      }}
                       disabled={!!fixing}
                       aria-label={t("audit.report.fixLabel", { label: fixLabel(f) })}
                       title={fixLabel(f)}

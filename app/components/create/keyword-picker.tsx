@@ -46,7 +46,7 @@ export function KeywordPicker({
   const empty = (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-4 py-3 text-sm text-muted-foreground" data-testid="keyword-list-empty">
       <span>{t("create.keywords.empty")}</span>
-      <Button asChild variant="link" size="sm" className="h-auto px-0">
+      <Button asChild variant="link" size="sm" className="h-auto px-0 has-[>svg]:px-0">
         <Link to="/seo-keywords">
           <SearchIcon aria-hidden="true" />
           {t("create.keywords.findMore")}
