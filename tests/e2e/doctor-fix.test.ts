@@ -160,7 +160,11 @@ describe("the Listing Doctor's fix without JavaScript (decision 0062)", () => {
   it("fixes a listing on its own page, and says so when the listing changed since the page was read", { timeout: 120_000 }, async () => {
     const { token } = await registerViaApi(uniqueEmail("doctor-detail-no-js"));
     const saved = await api<{ data: { listing: { id: string; audit: { score: number } } } }>("/save-listing", token, {
-      body: { title: "HANDMADE Silver Leaf Necklace, Sterling Leaf Pendant", description: "A leaf pendant cut from recycled sterling silver on a 45 cm chain. It arrives in a gift box.", tags: ["silver leaf necklace", "leaf pendant"] },
+      body: {
+        title: "HANDMADE Silver Leaf Necklace, Sterling Leaf Pendant",
+        description: "A leaf pendant cut from recycled sterling silver on a 45 cm chain. It arrives in a gift box.",
+        tags: ["silver leaf necklace", "leaf pendant"],
+      },
     });
     expect(saved.status).toBe(201);
     const { id } = saved.body.data.listing;
