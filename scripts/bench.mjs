@@ -385,7 +385,9 @@ try {
         );
         // Amazon bullets a seller would delete, and eBay's brand, model, era and pattern in the item specifics.
         const wasParts = quality.beforeParts?.[name];
-        const showParts = (f) => `${f.fillerBullets} filler Amazon bullets, eBay item specifics carry ${f.specificsKept} of ${f.specificsFacts} brand/model/era/pattern facts`;
+        const showParts = (f) =>
+          `${f.fillerBullets} filler Amazon bullets, eBay item specifics carry ${f.specificsKept} of ${f.specificsFacts} brand/model/era/pattern/material/country facts` +
+          (f.materialsExpected ? `, the fact sheet reads ${f.materialsRead} of ${f.materialsExpected} materials (${f.materialsMisread} misread)` : "");
         // Bulk optimize and the wizard write Etsy listings: no bullets, no item specifics.
         if (now.specificsFacts)
           lines.push(
