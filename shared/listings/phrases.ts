@@ -641,12 +641,16 @@ function isPackaging(tokens: string[], lang: Lang): boolean {
 }
 
 /** Everything the composer and the enforcer need to know about a product description, read once. */
+/** A Turkish name's leading compatibility ("iPhone 15 uyumlu ", "AirPods Pro 2 ile uyumlu "). */
+const FITS_FIRST = /^\s*(?:[\p{Lu}\d]|i\p{Lu})[\p{L}\p{N}'’.+-]*(?: [\p{L}\p{N}'’.+-]+){0,5}? (?:ile )?uyumlu\s+(?=\p{L})/u;
+
 export function readProduct(text: string, keywords: string[] = []): ProductReading {
   const key = `${text}\u0000${keywords.join("\u0001")}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const lang = detectLanguage(text);
-  const about = productText(text) || plainText(text);
+  // "AirPods Pro 2 ile uyumlu silikon kılıf": what it fits leads a Turkish name; the product follows it (decision 0063).
+  const about = (productText(text) || plainText(text)).replace(FITS_FIRST, "");
   const phrases = nounPhrases(about, lang);
   let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;

@@ -225,7 +225,7 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
       }
     }
     // Added where known and missing: the specifics a buyer filters by (issue 24).
-    const wanted = /^(?:brand|model|era|pattern|material|vintage|marka|dönem|desen|malzeme)$/iu;
+    const wanted = /^(?:brand|model|era|pattern|material|vintage|country\/region of manufacture|compatible model|marka|dönem|desen|malzeme|üretim yeri|uyumlu model)$/iu;
     for (const s of own) if (wanted.test(s.name) && !out.some((o) => o.name.toLowerCase() === s.name.toLowerCase())) out.push(s);
     itemSpecifics = out;
   }
