@@ -830,7 +830,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
   const sheet = sheetOf(row);
   const completed = titleFacts(original.title, sheet, "etsy", lang, `${row.title}\n${row.description}`, LISTING_LIMITS.titleMax);
-  if (completed !== original.title && !titles.some(([t]) => t === completed) && !inventedFacts(completed, ground).length) titles.push([completed, true]);
+  if (titleMissing(completed, sheet) < titleMissing(original.title, sheet) && !titles.some(([t]) => t === completed) && !inventedFacts(completed, ground).length) titles.push([completed, true]);
   const descriptions: [string, boolean][] = [
     [original.description, false],
     ...(writerDescription && inventedFacts(writerDescription, ground).length === 0 ? ([[writerDescription, true]] as [string, boolean][]) : []),
