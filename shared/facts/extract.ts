@@ -497,8 +497,9 @@ function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
   // A material said by its adjective ("a wooden spoon", "woollen mittens") when it describes the product itself.
   for (const m of lower.matchAll(ADJECTIVE_MATERIAL_RE)) {
     const after = lower.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40);
-    const next = /^ ((?:[\p{L}-]+ ){0,2}?)([\p{L}-]+)/u.exec(after);
-    if (!head || !next || !sameNoun(next[2], head)) continue;
+    // The product's noun within the next three words ("wooden world map puzzle"), before any punctuation.
+    const next = (/^ ([\p{L}\- ]+)/u.exec(after)?.[1] ?? "").split(" ").filter(Boolean).slice(0, 3);
+    if (!head || !next.some((w) => sameNoun(w, head))) continue;
     add(ADJECTIVE_MATERIALS[m[0]]);
   }
   // A plural and its singular are one material ("pearls", "pearl").
@@ -524,7 +525,6 @@ const NOT_MATERIAL_AFTER = new RegExp(
     "polishing",
     "sprays?",
     "mist",
-    "water",
     "candy",
     "care",
     "wash",
@@ -617,7 +617,7 @@ function targetAt(text: string): string {
 
 /** Occasions, recipients and audiences: "for Christmas 2025", "for Mom", "Anneler Günü için" name no device. */
 const NOT_TARGET =
-  /^(?:Christmas|Xmas|Easter|Halloween|Thanksgiving|Hanukkah|Diwali|Eid|Ramadan|Valentine'?s?|Mother'?s|Father'?s|Mom|Mum|Dad|Her|Him|Them|Kids|Women|Men|Baby|Babies|Wedding|Birthday|Anniversary|Graduation|Summer|Winter|Spring|Autumn|Fall|Yılbaşı|Noel|Anneler|Babalar|Sevgililer|Öğretmenler|Doğum|Düğün|Kadınlar|Erkekler|Bebek|Çocuklar|Ramazan|Bayram|Kurban|New)$/u;
+  /^(?:Christmas|Xmas|Easter|Halloween|Thanksgiving|Hanukkah|Diwali|Eid|Ramadan|Valentine'?s?|Mother'?s|Father'?s|Mom|Mum|Dad|Her|Him|Them|Kids|Women|Men|Baby|Babies|Wedding|Birthday|Anniversary|Graduation|Summer|Winter|Spring|Autumn|Fall|Adults?|Teens?|Beginners?|Toddlers?|Yılbaşı|Noel|Anneler|Babalar|Sevgililer|Öğretmenler|Doğum|Düğün|Kadınlar|Erkekler|Bebek|Çocuklar|Ramazan|Bayram|Kurban|New)$/u;
 
 /** A target names a device, an app or a model: a capitalised word, and for a bare "for"/"için" a digit, a camel-case name or a known brand. */
 function isTarget(target: string, bare: boolean): boolean {
@@ -650,7 +650,9 @@ function fitsOf(body: string): string[] {
   for (const m of body.matchAll(FITS_LABEL)) out.push(clean(m[1].replace(/,\s*$/, "")));
   for (const m of body.matchAll(FITS_LEAD)) {
     const target = targetAt(body.slice((m.index ?? 0) + m[0].length));
-    if (target && isTarget(target, m[1].toLowerCase() === "for")) out.push(target);
+    // "compatible with", "for use with" and "works with" name a target whatever it is; "for", "fits", "made for"
+    // need a digit, a camel-case name or a known brand ("Suitable For Beginners", "Fits Most Adults" in a title-case text).
+    if (target && isTarget(target, !/^(?:compatible with|for use with|works with)$/iu.test(m[1]))) out.push(target);
   }
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));

@@ -36,6 +36,11 @@ describe("the fact sheet reads what an item fits", () => {
     expect(sheet("Macrame plant hanger, fits pots up to 8 inches.").fits).toEqual([]);
     expect(sheet("Hand sewn doll dress, fits dolls 14-18 inches tall.").fits).toEqual([]);
     expect(sheet("Anneler Günü için el örgüsü şal, krem.").fits).toEqual([]);
+    // Title-case text capitalises every word: a capital alone does not make a device.
+    expect(sheet("Hand Knit Beanie Suitable For Beginners, Fits Most Adults, Made For Winter.").fits).toEqual([]);
+    expect(sheet("Gift for Sarah, a personalised mug for Dog Lovers.").fits).toEqual([]);
+    expect(sheet("SVG cut files for Cricut and Silhouette, instant download.").fits).toEqual(["Cricut and Silhouette"]);
+    expect(sheet("Shelf insert, fits IKEA Kallax, white.").fits).toEqual(["IKEA Kallax"]);
   });
 
   it("does not make the brand of the device the brand of the accessory (a band for Apple Watch is not an Apple band)", () => {
@@ -65,6 +70,8 @@ describe("the fact sheet reads a material said by its adjective, and no material
     expect(materials("Hand carved wooden spoon, 30 cm, finished with food-safe oil.")).toEqual(["wood"]);
     expect(materials("Woollen mittens, hand knit, one size, charcoal grey.")).toEqual(["wool"]);
     expect(materials("Wooden toy train for toddlers, painted with non-toxic paint.")).toEqual(["wood"]);
+    expect(materials("Wooden world map puzzle for kids ages 3 and up, 40 pieces.")).toEqual(["wood"]);
+    expect(materials("Insulated stainless steel water bottle, 32 oz.")).toEqual(["stainless steel"]);
     expect(materials("Ceviz ağacından ahşap servis tepsisi, 40x25 cm.")).toEqual(expect.arrayContaining(["ahşap", "ceviz"]));
   });
 
