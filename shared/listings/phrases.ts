@@ -654,6 +654,16 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   const phrases = nounPhrases(about, lang);
   let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
+  // "Leather conditioner for boots, bags and saddles", "Linen spray for pillows": what the product is for is
+  // not the product; the first sentence's noun before "for" is, even with no category of its own (decision 0063).
+  if (productIndex > 0 && lang === "en") {
+    const first = phrases.findIndex((p) => p.kind === "noun");
+    const use = phrases[productIndex].tokens.join(" ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (first >= 0 && first < productIndex && phrases[first].clause === 0 && new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about))) {
+      productIndex = first;
+      found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
+    }
+  }
   /** The product's noun when it stands outside every noun phrase ("Brass, adjustable." with the keyword "ring"). */
   let looseNoun: string | undefined;
   /** The keyword that names it, if any ("Brass Ring"): the product's name, with the text's describing words before it. */
