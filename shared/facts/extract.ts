@@ -1218,7 +1218,9 @@ export function extractFacts(input: FactInput): FactSheet {
   // A year or decade of the last century is vintage, said or not ("Pyrex bowl from 1962").
   const vintage = VINTAGE_RE.test(lower) || era.some((e) => /(?:^|\D)1[89]\d\d|^\d0(?:s|')/.test(e));
   const condition = uniq(all(lower, CONDITION_RE));
-  const colours = uniq(all(lower, COLOUR_RE));
+  // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
+  const scents = new Set([...lower.matchAll(SCENT_OF)].map((m) => m[1]));
+  const colours = uniq(all(lower, COLOUR_RE)).filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower));
   const care = uniq(all(lower, CARE_RE));
 
   const personalHits = all(lower, PERSONAL_RE);
@@ -1295,6 +1297,9 @@ export function extractFacts(input: FactInput): FactSheet {
   };
   return input.corrections ? { ...sheet, ...input.corrections } : sheet;
 }
+
+/** A colour word named as a scent ("lavender essential oil", "rose scented", "vanilla fragrance", "lavanta kokulu"). */
+const SCENT_OF = reAll("(\\p{L}+) (?:essential oils?|oils?|scent|scented|fragrance|fragranced|aroma|notes?|kokulu|kokusu|esansı|yağı|uçucu yağı)");
 
 // ---- Facts as items ------------------------------------------------------------------------------
 

@@ -168,3 +168,18 @@ describe("bulk optimize keeps in an Etsy title the facts a seller expects there"
     expect(p?.title).toContain("iPhone 15 Pro");
   });
 });
+
+describe("what a product is for is not the product, and a scent is not a colour", () => {
+  it("names a leather conditioner and a linen spray, not the boots and pillows they are for", async () => {
+    expect(sheet("Leather conditioner for boots, bags and saddles, 250 ml, with beeswax and lanolin.").product).toBe("Leather conditioner");
+    const spray = await write("Lavender linen spray for pillows and sheets, 100 ml, made with lavender essential oil.", "etsy");
+    expect(spray.title.startsWith("Lavender Linen Spray")).toBe(true);
+    expect(spray.tags).not.toContain("home decor");
+  });
+
+  it("reads 'lavender essential oil' and 'rose scented' as scents; a lavender tin keeps its colour", () => {
+    expect(sheet("Lavender linen spray, 100 ml, made with lavender essential oil.").colours).toEqual([]);
+    expect(sheet("Soy wax candle in a lavender tin, rose scented, 8 oz.").colours).toEqual(["lavender"]);
+  });
+});
+
