@@ -592,7 +592,7 @@ function notTheMaterial(lower: string, at: number, word: string): boolean {
 const DEVICE_BRANDS =
   /^(?:Apple|Samsung|Galaxy|Google|Pixel|Kindle|Kobo|Instant|Ninja|KitchenAid|Kitchenaid|Vitamix|Keurig|Nespresso|Dyson|Cricut|Silhouette|Stanley|Yeti|Hydro|Tesla|Canon|Nikon|Fujifilm|Sony|GoPro|Garmin|Fitbit|Xbox|PlayStation|Nintendo|Switch|Bosch|Makita|DeWalt|Philips|Thermomix|IKEA|Kallax|Lego|LEGO|Polaroid|Instax|Huawei|Xiaomi|Oppo|OnePlus|Motorola|Nokia|Goodnotes|GoodNotes|Notability|Procreate|Canva|Airpods|AirPods|iPhone|iPad|MacBook|iMac|Mr\.)$/u;
 /** Words that may continue a compatibility target after its capitalised start ("6 qt", "12-cup", "41 mm and 40 mm"). */
-const TARGET_WORD = /^(?:[\p{Lu}\d][\p{L}\p{N}'’+.\-]*|i[\p{Lu}][\p{L}\p{N}]*|qt|mm|cm|in|inch|inches|oz|l|lt|ml|cup|cups|gen|generation|mini|pro|max|plus|ultra|air|series|\d+(?:st|nd|rd|th))$/u;
+const TARGET_WORD = /^(?:[\p{Lu}\d][\p{L}\p{N}'’+.-]*|i[\p{Lu}][\p{L}\p{N}]*|qt|mm|cm|in|inch|inches|oz|l|lt|ml|cup|cups|gen|generation|mini|pro|max|plus|ultra|air|series|\d+(?:st|nd|rd|th))$/u;
 const FITS_LEAD = /(?<![\p{L}])(compatible with|fits|fit for|designed for|made for|for use with|works with|suitable for|for)\s+(?:the |all |most |your )?/giu;
 
 /** The capitalised run that starts `text` ("Instant Pot 6 qt" of "Instant Pot 6 qt models, pack of 2"). */
@@ -734,7 +734,37 @@ const COUNTRIES_EN = [
   "Australia",
   "New Zealand",
 ];
-const COUNTRIES_TR = ["Türkiye", "Almanya", "Batı Almanya", "İtalya", "Fransa", "İngiltere", "Japonya", "Çin", "Hindistan", "İspanya", "Portekiz", "Yunanistan", "ABD", "Amerika", "Çekoslovakya", "Rusya", "Sovyetler Birliği", "İran", "Fas", "Mısır", "Hollanda", "Belçika", "İsviçre", "Avusturya", "Polonya", "Macaristan", "İsveç", "Danimarka", "Norveç"];
+const COUNTRIES_TR = [
+  "Türkiye",
+  "Almanya",
+  "Batı Almanya",
+  "İtalya",
+  "Fransa",
+  "İngiltere",
+  "Japonya",
+  "Çin",
+  "Hindistan",
+  "İspanya",
+  "Portekiz",
+  "Yunanistan",
+  "ABD",
+  "Amerika",
+  "Çekoslovakya",
+  "Rusya",
+  "Sovyetler Birliği",
+  "İran",
+  "Fas",
+  "Mısır",
+  "Hollanda",
+  "Belçika",
+  "İsviçre",
+  "Avusturya",
+  "Polonya",
+  "Macaristan",
+  "İsveç",
+  "Danimarka",
+  "Norveç",
+];
 const ORIGIN_EN = new RegExp(
   `(?<![\\p{L}])(?:made|manufactured|produced|crafted|handcrafted|hand ?made|woven|printed|assembled|sewn|knitted|designed and made) in (${COUNTRIES_EN.slice()
     .sort((a, b) => b.length - a.length)

@@ -659,7 +659,12 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   if (productIndex > 0 && lang === "en") {
     const first = phrases.findIndex((p) => p.kind === "noun");
     const use = phrases[productIndex].tokens.join(" ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    if (first >= 0 && first < productIndex && phrases[first].clause === 0 && new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about))) {
+    if (
+      first >= 0 &&
+      first < productIndex &&
+      phrases[first].clause === 0 &&
+      new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about))
+    ) {
       productIndex = first;
       found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
     }

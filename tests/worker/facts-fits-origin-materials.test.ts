@@ -182,4 +182,3 @@ describe("what a product is for is not the product, and a scent is not a colour"
     expect(sheet("Soy wax candle in a lavender tin, rose scented, 8 oz.").colours).toEqual(["lavender"]);
   });
 });
-

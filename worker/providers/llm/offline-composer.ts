@@ -281,15 +281,14 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
 /** Model numbers and what the item fits as the seller wrote them ("P-1-B", "iPhone 15 Pro"), whatever the title's casing did. */
 export function asWritten(title: string, facts: FactSheet): string {
   let out = title;
-  for (const name of [...facts.models, ...(facts.fits ?? [])])
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu"), name);
+  for (const name of [...facts.models, ...(facts.fits ?? [])]) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu"), name);
   return out;
 }
 
 const squashed = (t: string) => foldCase(t).replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Whether `title` names what the item fits ("iPhone 15 Pro"), in any case and spacing. */
-export function titleHasFit(title: string, target: string): boolean {
+function titleHasFit(title: string, target: string): boolean {
   return squashed(title).includes(squashed(target));
 }
 
@@ -320,8 +319,7 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
     let first = at < 0 ? joined : joined.slice(0, at);
     const rest = at < 0 ? "" : joined.slice(at);
     // A measure the target says ("Instant Pot 6 qt") is the target's, not the product's: said once.
-    for (const m of facts.measures)
-      if (squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"), "");
+    for (const m of facts.measures) if (squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"), "");
     if (lang === "tr") out = `${target} Uyumlu ${first}${rest}`;
     else {
       // eBay: right after the product's noun when the title names it there, else after the first part.
