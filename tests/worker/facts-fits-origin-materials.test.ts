@@ -120,9 +120,9 @@ describe("every writer's title carries what the item fits", () => {
     expect(l.title.startsWith("AirPods Pro 2 Uyumlu Silikon Kılıf")).toBe(true);
   });
 
-  it("an eBay title keeps 'Kindle Paperwhite' and its specifics name the Compatible Model and Material", async () => {
+  it("an eBay title says 'Leather Cover for Kindle Paperwhite' and its specifics name the Compatible Model and Material", async () => {
     const l = await write("Leather cover for Kindle Paperwhite 11th generation, magnetic auto sleep closure, brown. Light scuffs on the corners.", "ebay");
-    expect(l.title).toContain("Kindle Paperwhite");
+    expect(l.title).toContain("Leather Cover for Kindle Paperwhite 11th Generation");
     expect(specific(l.itemSpecifics, "Compatible Model")).toBe("Kindle Paperwhite 11th generation");
     expect(specific(l.itemSpecifics, "Material")).toBe("Leather");
     expect(specific(l.itemSpecifics, "Brand")).toBeUndefined();

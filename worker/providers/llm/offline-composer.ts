@@ -281,7 +281,15 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
 /** Model numbers and what the item fits as the seller wrote them ("P-1-B", "iPhone 15 Pro"), whatever the title's casing did. */
 export function asWritten(title: string, facts: FactSheet): string {
   let out = title;
-  for (const name of [...facts.models, ...(facts.fits ?? [])]) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu"), name);
+  // Word by word: a word the seller wrote with a capital keeps their casing ("iPhone", "P-1-B"); the title's casing of the others stays ("11th Generation").
+  for (const name of [...facts.models, ...(facts.fits ?? [])])
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu"), (found) => {
+      const mine = name.split(" ");
+      return found
+        .split(" ")
+        .map((w, i) => (mine[i] && /\p{Lu}/u.test(mine[i]) ? mine[i] : w))
+        .join(" ");
+    });
   return out;
 }
 
@@ -301,9 +309,20 @@ function titleHasFit(title: string, target: string): boolean {
 function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lang): string {
   let out = title;
   for (const target of facts.fits ?? []) {
+    // Named without "for" in an English title ("Leather Cover Brown Kindle Paperwhite"): moved after the product's name with it.
+    if (titleHasFit(out, target) && lang === "en") {
+      const at = new RegExp(`(^|\\s)${target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu").exec(out);
+      if (at && at.index > 0 && !/(?:for|fits|with|compatible|and|&)\s*$/iu.test(out.slice(0, at.index + at[1].length)))
+        out = `${out.slice(0, at.index)}${out.slice(at.index + at[0].length)}`
+          .replace(/\s{2,}/g, " ")
+          .replace(/(?:\s[-–|]|,)\s*$/u, "")
+          .trim();
+    }
     if (titleHasFit(out, target)) continue;
     // A title cut inside the target ("... Compatible with Mr") is completed where it stops.
-    const tw = target.split(" ");
+    // In the title's case, with the seller's capitals ("Kindle Paperwhite 11th Generation", "iPhone 15 Pro").
+    const shown = asWritten(titleCase(target, lang), facts);
+    const tw = shown.split(" ");
     const ow = out.split(" ");
     const plain = (w: string) => foldCase(w).replace(/[^\p{L}\p{N}]+/gu, "");
     const k = [3, 2, 1].find((n) => n < tw.length && ow.length > n && ow.slice(-n).every((w, i) => plain(w) === plain(tw[i])) && /^(?:for|with|fits)$/iu.test(ow[ow.length - n - 1]));
@@ -320,12 +339,12 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
     const rest = at < 0 ? "" : joined.slice(at);
     // A measure the target says ("Instant Pot 6 qt") is the target's, not the product's: said once.
     for (const m of facts.measures) if (squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"), "");
-    if (lang === "tr") out = `${target} Uyumlu ${first}${rest}`;
+    if (lang === "tr") out = `${shown} Uyumlu ${first}${rest}`;
     else {
       // eBay: right after the product's noun when the title names it there, else after the first part.
       const head = facts.head ? new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?(?![\\p{L}])`, "iu").exec(first) : null;
       const cut = platform === "ebay" && head ? head.index + head[0].length : first.length;
-      out = `${first.slice(0, cut)} for ${target}${first.slice(cut)}${rest}`;
+      out = `${first.slice(0, cut)} for ${shown}${first.slice(cut)}${rest}`;
     }
   }
   return out;
