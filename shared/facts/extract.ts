@@ -82,6 +82,8 @@ export interface FactSheet {
   gift: boolean;
   /** What the product fits or works with, as the seller named it ("iPhone 15 Pro", "Instant Pot 6 qt", "Goodnotes"). */
   fits: string[];
+  /** The second piece the product is named with ("saucer" of "teacup and saucer"): part of what is sold, so part of its name. */
+  pairedWith?: string;
   /** The country the seller said it was made in ("England", "Turkey", "Türkiye"). */
   origin?: string;
   /** Skill level of a pattern ("beginner", "kolay"). */
@@ -1286,6 +1288,11 @@ export function extractFacts(input: FactInput): FactSheet {
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
   const fits = fitsTargets;
   const origin = originOf(body);
+  // "teacup and saucer", "cup & saucer": the product is the pair, named together in its first sentence.
+  const firstSentence = lower.split(/[.!?\n]/u)[0] ?? "";
+  const pairedWith = head
+    ? new RegExp(`(?<![\\p{L}])${head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:and|&|ve) (?:a |matching )?(\\p{L}{3,})(?=\\s*(?:[,;:]|$| set(?![\\p{L}])))`, "u").exec(firstSentence)?.[1]
+    : undefined;
 
   const sheet: FactSheet = {
     language,
@@ -1311,7 +1318,7 @@ export function extractFacts(input: FactInput): FactSheet {
     designs,
     personalised,
     personalisation,
-    included,
+    included: pairedWith && !included.some((i) => i.includes(pairedWith)) ? [...included, pairedWith] : included,
     formats,
     ...(editor ? { editor } : {}),
     digital,
@@ -1321,6 +1328,7 @@ export function extractFacts(input: FactInput): FactSheet {
     audiences,
     gift,
     fits,
+    ...(pairedWith ? { pairedWith } : {}),
     ...(origin ? { origin } : {}),
     ...(skill ? { skill } : {}),
     ...(terms ? { terms } : {}),

@@ -142,6 +142,13 @@ describe("eBay item specifics carry the seller's material and country of manufac
     expect(specific(l.itemSpecifics, "Üretim Yeri")).toBe("Türkiye");
   });
 
+  it("a cup and saucer is named as the pair in the eBay title, never as a cup alone", async () => {
+    expect(sheet("Vintage Royal Albert Old Country Roses teacup and saucer, 1962, bone china.").pairedWith).toBe("saucer");
+    const l = await write("Wedgwood bone china cup and saucer, Wild Strawberry pattern, made in England, 1980s, no chips or cracks.", "ebay");
+    expect(l.title).toContain("Cup and Saucer");
+    expect(sheet("Linen apron with two front pockets and cross back straps.").pairedWith).toBeUndefined();
+  });
+
   it("no country when the seller named none", async () => {
     const l = await write("Vintage 1970s Pyrex #403 mixing bowl, 2.5 qt, Turquoise Butterprint pattern. No chips.", "ebay");
     expect(specific(l.itemSpecifics, "Country/Region of Manufacture")).toBeUndefined();

@@ -252,7 +252,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
  * is added goes at its place; the title is then cut at a word to `max`, never losing the lead.
  */
 export function titleFacts(title: string, facts: FactSheet, platform: Platform, lang: Lang, source: string, max: number): string {
-  let out = withFits(withModels(title, facts), facts, platform, lang);
+  let out = withFits(withPair(withModels(title, facts), facts, lang), facts, platform, lang);
   if (platform === "ebay") {
     const lead = ebayLead(out.replace(/\s[-–|]\s|,\s/g, " "), facts, lang, source);
     if (lead !== out.replace(/\s[-–|]\s|,\s/g, " ")) out = lead;
@@ -348,6 +348,16 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
     }
   }
   return out;
+}
+
+/** A pair keeps both pieces in the title ("Teacup and Saucer", never "Teacup" alone): the second after the product's noun. */
+function withPair(title: string, facts: FactSheet, lang: Lang): string {
+  const second = facts.pairedWith;
+  if (!second || !facts.head || new RegExp(`(?<![\\p{L}])${second}`, "iu").test(title)) return title;
+  const at = new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").exec(title);
+  if (!at) return title;
+  const end = at.index + at[0].length;
+  return `${title.slice(0, end)} ${lang === "tr" ? "ve" : "and"} ${titleCase(second, lang)}${title.slice(end)}`;
 }
 
 const ERA_WORD = /(?<![\p{L}])(vintage|antique|antika|retro)(?![\p{L}])/iu;
