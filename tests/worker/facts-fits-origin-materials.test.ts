@@ -100,6 +100,10 @@ describe("the fact sheet reads a material said by its adjective, and no material
     expect(materials("Cam silme bezi, 40x40 cm, 3 adet.")).toEqual([]);
     expect(materials("Hassas deri için zeytinyağlı sabun, 100 g.")).not.toContain("deri");
     expect(materials("El yapımı pirinç şamdan, 20 cm.")).toEqual(["pirinç"]);
+    expect(materials("Sheet music for brass band, printable PDF, 12 pages.")).toEqual([]);
+    expect(materials("Brass band ring, 4 mm wide, size 7.")).toEqual(["brass"]);
+    expect(materials("Personalised map print, a perfect cotton anniversary gift, A4 on matte paper.")).toEqual(["paper"]);
+    expect(materials("Suni deri çanta, kahverengi.")).toEqual(["suni deri"]);
   });
 });
 
