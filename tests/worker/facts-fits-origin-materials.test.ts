@@ -8,6 +8,8 @@ import { extractFacts, factItems } from "../../shared/facts";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { optimizeShopListing } from "../../worker/domain/shop/optimize";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+import type { LlmProvider } from "../../worker/providers/llm/types";
+import { fakeModelAnswer } from "../fixtures/listing-corpus/quality";
 
 const sheet = (text: string, platform = "etsy") => extractFacts({ text, platform });
 const materials = (text: string) => sheet(text).materials.map((m) => m.name);
@@ -134,6 +136,25 @@ describe("every writer's title carries what the item fits", () => {
 });
 
 describe("eBay item specifics carry the seller's material and country of manufacture, and only those", () => {
+  it("the enforcer drops a model's Brand that is only the fitted device's and adds Compatible Model, Material and the country", async () => {
+    const model: LlmProvider = {
+      name: "openai",
+      label: "A model that brands the accessory after the device (test fake)",
+      offline: false,
+      async complete(request) {
+        if (request.task === "item-specifics") return JSON.stringify({ Brand: "Apple", Type: "Watch band", Color: "Olive green" });
+        return fakeModelAnswer(request.task ?? "generic", request.context?.description ?? request.prompt, "ebay");
+      },
+    };
+    const text = "Nylon sport loop band for Apple Watch 41 mm, olive green, made in Vietnam.";
+    const { listing } = await generateListingParts(model, { description: text, keywords: [], platform: "ebay" });
+    expect(specific(listing.itemSpecifics, "Brand")).toBeUndefined();
+    expect(specific(listing.itemSpecifics, "Compatible Model")).toBe("Apple Watch 41 mm");
+    expect(specific(listing.itemSpecifics, "Material")).toBe("Nylon");
+    expect(specific(listing.itemSpecifics, "Country/Region of Manufacture")).toBe("Vietnam");
+    expect(listing.title).toContain("Apple Watch 41 mm");
+  });
+
   it("bone china made in England", async () => {
     const l = await write("Wedgwood bone china cup and saucer, Wild Strawberry pattern, made in England, 1980s, no chips or cracks.", "ebay");
     expect(specific(l.itemSpecifics, "Material")).toBe("Bone China");

@@ -218,7 +218,9 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
     const out: ItemSpecific[] = [];
     for (const s of itemSpecifics) {
       const mine = byName.get(s.name.toLowerCase());
-      if (clean(s.value, facts, source, category) && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
+      // A brand that is only the fitted device's ("Apple" of "for Apple Watch") is not the item's (decision 0063).
+      const deviceBrand = /^(?:brand|marka)$/iu.test(s.name) && !facts.brand && (facts.fits ?? []).some((f) => foldCase(f).includes(foldCase(s.value)));
+      if (clean(s.value, facts, source, category) && !deviceBrand && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
       else {
         claims.push(`${s.name}: ${quote(s.value)}`);
         if (mine) out.push(mine);
