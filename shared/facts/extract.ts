@@ -616,7 +616,7 @@ function targetAt(text: string): string {
     const word = raw.replace(/[,;:!?)\]]+$/u, "");
     const ends = word !== raw || (/\.$/.test(word) && !/^(?:Mr|Mrs|Dr|St|No)\.$/u.test(word));
     const bare = /^(?:Mr|Mrs|Dr|St|No)\.$/u.test(word) ? word : word.replace(/\.$/, "");
-    if (!bare) break;
+    if (!bare || bare.length > 30) break;
     if (/^(?:and|&|\/)$/u.test(bare) && out.length && !ends) {
       out.push(bare);
       continue;
@@ -648,7 +648,7 @@ function targetBefore(text: string): string {
   const out: string[] = [];
   for (let i = ws.length - 1; i >= 0 && out.length < 6; i--) {
     const word = ws[i].replace(/['’](?:[eaiıuüoö]|y[eaiıuü]|n[ei]n|[dt][ea])$/u, "");
-    if (/[,;:.!?(]$/u.test(ws[i]) || !TARGET_WORD.test(word)) break;
+    if (/[,;:.!?(]$/u.test(ws[i]) || word.length > 30 || !TARGET_WORD.test(word)) break;
     out.unshift(word);
   }
   while (out.length && !/^[\p{Lu}\d]|^i[\p{Lu}]/u.test(out[0])) out.shift();
@@ -673,7 +673,9 @@ function fitsOf(body: string): string[] {
     if (target && isTarget(target, /için/u.test(m[0]))) out.push(target);
   }
   // The longest of overlapping readings ("Apple Watch 41 mm and 40 mm", not also "Apple Watch").
-  return uniq(out).filter((t, i, all) => !all.some((o, j) => j !== i && o.length > t.length && o.includes(t)));
+  return uniq(out)
+    .filter((t) => t.length <= 80)
+    .filter((t, i, all) => !all.some((o, j) => j !== i && o.length > t.length && o.includes(t)));
 }
 
 const COUNTRIES_EN = [
@@ -1302,9 +1304,11 @@ export function extractFacts(input: FactInput): FactSheet {
   const origin = originOf(body);
   // "teacup and saucer", "cup & saucer": the product is the pair, named together in its first sentence.
   const firstSentence = lower.split(/[.!?\n]/u)[0] ?? "";
-  const pairedWith = head
-    ? new RegExp(`(?<![\\p{L}])${head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:and|&|ve) (?:a |matching )?(\\p{L}{3,})(?=\\s*(?:[,;:]|$| set(?![\\p{L}])))`, "u").exec(firstSentence)?.[1]
-    : undefined;
+  // (Only for a name of real length: a pasted run of 50,000 characters makes no expression.)
+  const pairedWith =
+    head && head.length <= 60
+      ? new RegExp(`(?<![\\p{L}])${head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:and|&|ve) (?:a |matching )?(\\p{L}{3,})(?=\\s*(?:[,;:]|$| set(?![\\p{L}])))`, "u").exec(firstSentence)?.[1]
+      : undefined;
 
   const sheet: FactSheet = {
     language,

@@ -663,6 +663,7 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
       first >= 0 &&
       first < productIndex &&
       phrases[first].clause === 0 &&
+      use.length <= 80 &&
       new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about))
     ) {
       productIndex = first;

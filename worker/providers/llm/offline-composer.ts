@@ -282,7 +282,7 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
 export function asWritten(title: string, facts: FactSheet): string {
   let out = title;
   // Word by word: a word the seller wrote with a capital keeps their casing ("iPhone", "P-1-B"); the title's casing of the others stays ("11th Generation").
-  for (const name of [...facts.models, ...(facts.fits ?? [])])
+  for (const name of [...facts.models, ...(facts.fits ?? [])].filter((n) => n.length <= 80))
     out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu"), (found) => {
       const mine = name.split(" ");
       return found
@@ -338,11 +338,12 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
     let first = at < 0 ? joined : joined.slice(0, at);
     const rest = at < 0 ? "" : joined.slice(at);
     // A measure the target says ("Instant Pot 6 qt") is the target's, not the product's: said once.
-    for (const m of facts.measures) if (squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"), "");
+    for (const m of facts.measures)
+      if (m.length <= 40 && squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"), "");
     if (lang === "tr") out = `${shown} Uyumlu ${first}${rest}`;
     else {
       // eBay: right after the product's noun when the title names it there, else after the first part.
-      const head = facts.head ? new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?(?![\\p{L}])`, "iu").exec(first) : null;
+      const head = facts.head && facts.head.length <= 60 ? new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?(?![\\p{L}])`, "iu").exec(first) : null;
       const cut = platform === "ebay" && head ? head.index + head[0].length : first.length;
       out = `${first.slice(0, cut)} for ${shown}${first.slice(cut)}${rest}`;
     }
@@ -353,7 +354,7 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
 /** A pair keeps both pieces in the title ("Teacup and Saucer", never "Teacup" alone): the second after the product's noun. */
 function withPair(title: string, facts: FactSheet, lang: Lang): string {
   const second = facts.pairedWith;
-  if (!second || !facts.head || new RegExp(`(?<![\\p{L}])${second}`, "iu").test(title)) return title;
+  if (!second || !facts.head || second.length > 40 || facts.head.length > 60 || new RegExp(`(?<![\\p{L}])${second}`, "iu").test(title)) return title;
   const at = new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").exec(title);
   if (!at) return title;
   const end = at.index + at[0].length;
