@@ -385,7 +385,21 @@ try {
         );
         // Amazon bullets a seller would delete, and eBay's brand, model, era and pattern in the item specifics.
         const wasParts = quality.beforeParts?.[name];
-        const showParts = (f) => `${f.fillerBullets} filler Amazon bullets, eBay item specifics carry ${f.specificsKept} of ${f.specificsFacts} brand/model/era/pattern facts`;
+        // Decision 0063 added Material and Country/Region of Manufacture to the specifics counted, and the materials read.
+        const showParts = (f) =>
+          `${f.fillerBullets} filler Amazon bullets, eBay item specifics carry ${f.specificsKept} of ${f.specificsFacts} brand/model/era/pattern${f.materialsExpected === undefined ? "" : "/material/country"} facts` +
+          (f.materialsExpected ? `, the fact sheet reads ${f.materialsRead} of ${f.materialsExpected} materials (${f.materialsMisread} misread)` : "");
+        // Decision 0063's figures before its fixes, on the same 118 products.
+        const wasFits = quality.beforeFits?.[name];
+        if (wasFits)
+          lines.push(
+            budget(
+              `Listing facts of decision 0063, ${label} (${now.products} products)`,
+              `title facts ${wasFits.titleFactsKept}/${wasFits.titleFacts} -> ${now.titleFactsKept}/${now.titleFacts}, eBay item specifics ${wasFits.specificsKept}/${wasFits.specificsFacts} -> ${now.specificsKept}/${now.specificsFacts}, materials read ${wasFits.materialsRead}/${wasFits.materialsExpected} (${wasFits.materialsMisread} misread) -> ${now.materialsRead}/${now.materialsExpected} (${now.materialsMisread} misread), facts kept ${wasFits.factsKept}/${wasFits.facts} -> ${now.factsKept}/${now.facts} (before at ${quality.beforeFitsCommit})`,
+              "every title fact, specific and material",
+              now.titleFactsKept === now.titleFacts && now.specificsKept === now.specificsFacts && now.materialsRead === now.materialsExpected && now.materialsMisread === 0,
+            ),
+          );
         // Bulk optimize and the wizard write Etsy listings: no bullets, no item specifics.
         if (now.specificsFacts)
           lines.push(
@@ -882,6 +896,8 @@ async function benchListingQuality() {
       beforePhrases: before.phrases,
       beforePhrasesCommit: before.phrases?.measuredAt,
       beforeParts: before.parts,
+      beforeFits: before.fits,
+      beforeFitsCommit: before.fits?.measuredAt,
       beforePartsCommit: before.parts?.measuredAt,
     };
   } catch (error) {

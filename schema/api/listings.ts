@@ -292,6 +292,8 @@ export const LISTING_FACT_KINDS = [
   "skill",
   "terms",
   "craft",
+  "fits",
+  "origin",
 ] as const;
 
 /** One item of "Facts we used". */

@@ -391,8 +391,15 @@ function withoutClaimSentences(text: string, support: Support): string {
 }
 
 /** The category the first product noun of a text names (a word or two): a cheap reading for tag ideas. */
-function categoryOfText(text: string, lang: "en" | "tr") {
-  const ws = wordsOf(text);
+function categoryOfText(text: string, lang: "en" | "tr"): CategoryId | undefined {
+  // "Lavender linen spray for pillows and sheets": what it is for is not its kind (decision 0063); read before "for" first.
+  const before = lang === "en" ? text.split("\n")[0].split(/\sfor\s/iu)[0] : "";
+  // With no kind before "for" there is none: the shopper phrases of what it is for ("home decor" for pillows) are not its own.
+  if (before && before !== text.split("\n")[0] && wordsOf(before).length) return categoryOfWords(wordsOf(before), lang);
+  return categoryOfWords(wordsOf(text), lang);
+}
+
+function categoryOfWords(ws: string[], lang: "en" | "tr"): CategoryId | undefined {
   for (let i = 0; i < ws.length; i++) {
     const two = i + 1 < ws.length ? nounCategory(`${ws[i]} ${ws[i + 1]}`, lang) : undefined;
     const id = two ?? nounCategory(ws[i], lang);

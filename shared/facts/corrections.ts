@@ -42,6 +42,8 @@ const LABELS: Record<FactLang, Record<string, string>> = {
     skill: "Skill level",
     terms: "Terms",
     craft: "Craft",
+    fits: "Fits",
+    origin: "Made in",
   },
   tr: {
     brand: "Marka",
@@ -62,6 +64,8 @@ const LABELS: Record<FactLang, Record<string, string>> = {
     skill: "Seviye",
     terms: "Terimler",
     craft: "Teknik",
+    fits: "Uyumlu",
+    origin: "Üretim yeri",
   },
 };
 

@@ -80,6 +80,12 @@ export interface FactSheet {
   audiences: string[];
   /** The seller said it is a gift or gift-ready. */
   gift: boolean;
+  /** What the product fits or works with, as the seller named it ("iPhone 15 Pro", "Instant Pot 6 qt", "Goodnotes"). */
+  fits: string[];
+  /** The second piece the product is named with ("saucer" of "teacup and saucer"): part of what is sold, so part of its name. */
+  pairedWith?: string;
+  /** The country the seller said it was made in ("England", "Turkey", "Türkiye"). */
+  origin?: string;
   /** Skill level of a pattern ("beginner", "kolay"). */
   skill?: string;
   /** Pattern terms ("US terms", "UK terms"). */
@@ -228,6 +234,16 @@ const MATERIAL_WORDS = [
   "coconut wax",
   "borosilicate glass",
   "milk glass",
+  "faux leather",
+  "fine bone china",
+  "bone china",
+  "lead crystal",
+  "crystal",
+  "silicone",
+  "wicker",
+  "microfiber",
+  "microfibre",
+  "terracotta",
   "silver",
   "gold",
   "brass",
@@ -293,6 +309,9 @@ const MATERIAL_WORDS = [
   "aluminum",
   // Turkish
   "925 ayar gümüş",
+  "suni deri",
+  "hakiki deri",
+  "vegan deri",
   "gümüş",
   "altın",
   "pirinç",
@@ -331,6 +350,10 @@ const MATERIAL_WORDS = [
   "mermer",
   "keçe",
   "hasır",
+  "silikon",
+  "kristal",
+  "mikrofiber",
+  "terakota",
 ];
 const MATERIAL_RE = reAll(MATERIAL_WORDS.map((m) => m.replace(/ /g, " ")).join("|"));
 const PERCENT_FIRST = reAll("(\\d{1,3}) ?% ?([\\p{L}]{2,20}(?: [\\p{L}]{2,20})?)");
@@ -473,10 +496,312 @@ function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
   }
   for (const m of lower.matchAll(MATERIAL_RE)) {
     // "gold" in "gold hoop" is a colour or a material; "rose gold" only after the longer forms.
+    if (notTheMaterial(lower, m.index ?? 0, m[0])) continue;
     add(m[0]);
+  }
+  // A material said by its adjective ("a wooden spoon", "woollen mittens") when it describes the product itself.
+  for (const m of lower.matchAll(ADJECTIVE_MATERIAL_RE)) {
+    const after = lower.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40);
+    // The product's noun within the next three words ("wooden world map puzzle"), before any punctuation.
+    const next = (/^ ([\p{L}\- ]+)/u.exec(after)?.[1] ?? "").split(" ").filter(Boolean).slice(0, 3);
+    if (!head || !next.some((w) => sameNoun(w, head))) continue;
+    add(ADJECTIVE_MATERIALS[m[0]]);
   }
   // A plural and its singular are one material ("pearls", "pearl").
   return out.filter((m, i) => !(m.name.endsWith("s") && out.some((o, j) => j !== i && o.name === m.name.slice(0, -1))));
+}
+
+/** Adjectives that say what the product is made of ("a wooden spoon" is made of wood). */
+const ADJECTIVE_MATERIALS: Record<string, string> = { wooden: "wood", woollen: "wool", woolen: "wool", silken: "silk" };
+const ADJECTIVE_MATERIAL_RE = reAll(Object.keys(ADJECTIVE_MATERIALS).join("|"));
+const sameNoun = (a: string, b: string) => a === b || a.replace(/e?s$/, "") === b.replace(/e?s$/, "");
+
+/**
+ * A material word that names what the product is for or a thing of its own, not what it is made of:
+ * "leather conditioner", "glass cleaner", "linen spray", "cotton candy", "brass polish", "magnifying
+ * glass", "wine glass", "pirinç unu" (rice flour), "deri bakım kremi", "cam silme bezi", "hassas deri".
+ */
+const NOT_MATERIAL_AFTER = new RegExp(
+  `^ (?:${[
+    "conditioners?",
+    "cleaners?",
+    "cleaning",
+    "polish",
+    "polishing",
+    "sprays?",
+    "mist",
+    "candy",
+    "care",
+    "wash",
+    "balm",
+    "cream",
+    "dye",
+    "paint",
+    "glue",
+    "filler",
+    "stain",
+    "cutters?",
+    "punch",
+    "burning",
+    "repair",
+    "protector",
+    "restorer",
+    "shampoo",
+    "detergent",
+    "softener",
+    "scented",
+    "scent",
+    "fragrance",
+    "anniversary",
+    "jubilee",
+    // "sheet music for brass band": the band plays brass; a "brass band ring" is brass.
+    "band(?! (?:rings?|bracelets?|wedding))",
+    "quintet",
+    "quartet",
+    "ensemble",
+    "instruments?",
+    "yıldönümü",
+    "bakım\\p{L}*",
+    "temizle\\p{L}*",
+    "sil\\p{L}*",
+    "cila\\p{L}*",
+    "boya\\p{L}*",
+    "yapıştırıcı\\p{L}*",
+    "unu",
+    "un",
+    "pilavı",
+    "pilav",
+    "sütü",
+    "sirkesi",
+    "kağıdı",
+    "lapası",
+    "nişastası",
+    "spreyi",
+    "kokusu",
+    "kokulu",
+    "şampuanı",
+    "koruyucu\\p{L}*",
+    "filmi",
+    "kenarı",
+    "önü",
+    "için",
+  ].join("|")})(?![\\p{L}])`,
+  "u",
+);
+const NOT_MATERIAL_BEFORE = /(?:^|[^\p{L}])(?:magnifying|looking|shot|wine|beer|drinking|pint|hour|spy|field|opera|cocktail|martini|champagne|whisky|whiskey|water|hassas|kuru|yağlı|karma|normal) $/u;
+/** Words a material word starts that are no material ("crystal clear"). */
+const NOT_MATERIAL_PHRASE = /^ (?:clear)(?![\p{L}])/u;
+
+function notTheMaterial(lower: string, at: number, word: string): boolean {
+  const after = lower.slice(at + word.length, at + word.length + 30);
+  const before = lower.slice(Math.max(0, at - 16), at);
+  if (NOT_MATERIAL_AFTER.test(after) || NOT_MATERIAL_PHRASE.test(after)) return true;
+  // "magnifying glass", "wine glass": the glass is the item; "hassas deri": the skin.
+  return /^(?:glass|deri|cam)$/u.test(word) && NOT_MATERIAL_BEFORE.test(before);
+}
+
+// ---- What it fits, where it was made -------------------------------------------------------------
+
+/** Brands of devices and appliances an accessory fits (a bare "for X" is compatibility only with one of these, a digit or a camel-case name). */
+const DEVICE_BRANDS =
+  /^(?:Apple|Samsung|Galaxy|Google|Pixel|Kindle|Kobo|Instant|Ninja|KitchenAid|Kitchenaid|Vitamix|Keurig|Nespresso|Dyson|Cricut|Silhouette|Stanley|Yeti|Hydro|Tesla|Canon|Nikon|Fujifilm|Sony|GoPro|Garmin|Fitbit|Xbox|PlayStation|Nintendo|Switch|Bosch|Makita|DeWalt|Philips|Thermomix|IKEA|Kallax|Lego|LEGO|Polaroid|Instax|Huawei|Xiaomi|Oppo|OnePlus|Motorola|Nokia|Goodnotes|GoodNotes|Notability|Procreate|Canva|Airpods|AirPods|iPhone|iPad|MacBook|iMac|Mr\.)$/u;
+/** Words that may continue a compatibility target after its capitalised start ("6 qt", "12-cup", "41 mm and 40 mm"). */
+const TARGET_WORD = /^(?:[\p{Lu}\d][\p{L}\p{N}'’+.-]*|i[\p{Lu}][\p{L}\p{N}]*|qt|mm|cm|in|inch|inches|oz|l|lt|ml|cup|cups|gen|generation|mini|pro|max|plus|ultra|air|series|\d+(?:st|nd|rd|th))$/u;
+const FITS_LEAD = /(?<![\p{L}])(compatible with|fits|fit for|designed for|made for|for use with|works with|suitable for|for)\s+(?:the |all |most |your )?/giu;
+
+/** The capitalised run that starts `text` ("Instant Pot 6 qt" of "Instant Pot 6 qt models, pack of 2"). */
+function targetAt(text: string): string {
+  const out: string[] = [];
+  for (const raw of (text.split("\n")[0] ?? "").split(/\s+/).slice(0, 8)) {
+    const word = raw.replace(/[,;:!?)\]]+$/u, "");
+    const ends = word !== raw || (/\.$/.test(word) && !/^(?:Mr|Mrs|Dr|St|No)\.$/u.test(word));
+    const bare = /^(?:Mr|Mrs|Dr|St|No)\.$/u.test(word) ? word : word.replace(/\.$/, "");
+    if (!bare || bare.length > 30) break;
+    if (/^(?:and|&|\/)$/u.test(bare) && out.length && !ends) {
+      out.push(bare);
+      continue;
+    }
+    if (!TARGET_WORD.test(bare) || (!out.length && !/^[\p{Lu}\d]|^i[\p{Lu}]/u.test(bare))) break;
+    out.push(bare);
+    if (ends) break;
+  }
+  while (out.length && /^(?:and|&|\/)$/u.test(out[out.length - 1])) out.pop();
+  return out.join(" ");
+}
+
+/** Occasions, recipients and audiences: "for Christmas 2025", "for Mom", "Anneler Günü için" name no device. */
+const NOT_TARGET =
+  /^(?:Christmas|Xmas|Easter|Halloween|Thanksgiving|Hanukkah|Diwali|Eid|Ramadan|Valentine'?s?|Mother'?s|Father'?s|Mom|Mum|Dad|Her|Him|Them|Kids|Women|Men|Baby|Babies|Wedding|Birthday|Anniversary|Graduation|Summer|Winter|Spring|Autumn|Fall|Adults?|Teens?|Beginners?|Toddlers?|Yılbaşı|Noel|Anneler|Babalar|Sevgililer|Öğretmenler|Doğum|Düğün|Kadınlar|Erkekler|Bebek|Çocuklar|Ramazan|Bayram|Kurban|New)$/u;
+
+/** A target names a device, an app or a model: a capitalised word, and for a bare "for"/"için" a digit, a camel-case name or a known brand. */
+function isTarget(target: string, bare: boolean): boolean {
+  const ws = target.split(" ");
+  if (NOT_TARGET.test(ws[0])) return false;
+  if (!ws.some((w) => /^[\p{Lu}]|^i[\p{Lu}]/u.test(w))) return false;
+  if (!bare) return true;
+  return ws.some((w) => /\d/.test(w) || /^\p{Ll}*\p{Lu}\p{Ll}+\p{Lu}/u.test(w) || /^i\p{Lu}/u.test(w) || DEVICE_BRANDS.test(w));
+}
+
+/** The capitalised run that ends `text` ("AirPods Pro 2" of "AirPods Pro 2 ile"), for Turkish "X ile uyumlu", "X için" and English "X compatible". */
+function targetBefore(text: string): string {
+  const ws = (text.split("\n").pop() ?? "").trimEnd().split(/\s+/);
+  const out: string[] = [];
+  for (let i = ws.length - 1; i >= 0 && out.length < 6; i--) {
+    const word = ws[i].replace(/['’](?:[eaiıuüoö]|y[eaiıuü]|n[ei]n|[dt][ea])$/u, "");
+    if (/[,;:.!?(]$/u.test(ws[i]) || word.length > 30 || !TARGET_WORD.test(word)) break;
+    out.unshift(word);
+  }
+  while (out.length && !/^[\p{Lu}\d]|^i[\p{Lu}]/u.test(out[0])) out.shift();
+  return out.join(" ");
+}
+
+const TR_FITS = /\s(?:ile uyumlu(?:dur)?|uyumlu(?:dur)?|için|compatible)(?![\p{L}])/gu;
+const FITS_LABEL = /(?<![\p{L}])(?:fits|compatible with|compatibility|uyumlu|uyumluluk)\s?:\s?([^\n.;]{2,60})/giu;
+
+/** What the product fits, as the seller named it (decision 0063). */
+function fitsOf(body: string): string[] {
+  const out: string[] = [];
+  for (const m of body.matchAll(FITS_LABEL)) out.push(clean(m[1].replace(/,\s*$/, "")));
+  for (const m of body.matchAll(FITS_LEAD)) {
+    const target = targetAt(body.slice((m.index ?? 0) + m[0].length));
+    // "compatible with", "for use with" and "works with" name a target whatever it is; "for", "fits", "made for"
+    // need a digit, a camel-case name or a known brand ("Suitable For Beginners", "Fits Most Adults" in a title-case text).
+    if (target && isTarget(target, !/^(?:compatible with|for use with|works with)$/iu.test(m[1]))) out.push(target);
+  }
+  for (const m of body.matchAll(TR_FITS)) {
+    const target = targetBefore(body.slice(0, m.index ?? 0));
+    if (target && isTarget(target, /için/u.test(m[0]))) out.push(target);
+  }
+  // The longest of overlapping readings ("Apple Watch 41 mm and 40 mm", not also "Apple Watch").
+  return uniq(out)
+    .filter((t) => t.length <= 80)
+    .filter((t, i, all) => !all.some((o, j) => j !== i && o.length > t.length && o.includes(t)));
+}
+
+const COUNTRIES_EN = [
+  "England",
+  "Scotland",
+  "Wales",
+  "Northern Ireland",
+  "Great Britain",
+  "Britain",
+  "the UK",
+  "UK",
+  "the United Kingdom",
+  "United Kingdom",
+  "Ireland",
+  "the USA",
+  "USA",
+  "U\\.S\\.A\\.",
+  "the US",
+  "the U\\.S\\.",
+  "the United States",
+  "United States",
+  "America",
+  "Canada",
+  "Mexico",
+  "Japan",
+  "China",
+  "Taiwan",
+  "Hong Kong",
+  "Korea",
+  "South Korea",
+  "India",
+  "Pakistan",
+  "Nepal",
+  "Thailand",
+  "Vietnam",
+  "Indonesia",
+  "Turkey",
+  "Türkiye",
+  "Turkiye",
+  "Italy",
+  "France",
+  "West Germany",
+  "East Germany",
+  "Germany",
+  "Spain",
+  "Portugal",
+  "Greece",
+  "Sweden",
+  "Denmark",
+  "Norway",
+  "Finland",
+  "Iceland",
+  "the Netherlands",
+  "Netherlands",
+  "Holland",
+  "Belgium",
+  "Switzerland",
+  "Austria",
+  "Czechoslovakia",
+  "Czech Republic",
+  "Poland",
+  "Hungary",
+  "Russia",
+  "the USSR",
+  "USSR",
+  "Morocco",
+  "Egypt",
+  "Israel",
+  "Peru",
+  "Brazil",
+  "Argentina",
+  "Australia",
+  "New Zealand",
+];
+const COUNTRIES_TR = [
+  "Türkiye",
+  "Almanya",
+  "Batı Almanya",
+  "İtalya",
+  "Fransa",
+  "İngiltere",
+  "Japonya",
+  "Çin",
+  "Hindistan",
+  "İspanya",
+  "Portekiz",
+  "Yunanistan",
+  "ABD",
+  "Amerika",
+  "Çekoslovakya",
+  "Rusya",
+  "Sovyetler Birliği",
+  "İran",
+  "Fas",
+  "Mısır",
+  "Hollanda",
+  "Belçika",
+  "İsviçre",
+  "Avusturya",
+  "Polonya",
+  "Macaristan",
+  "İsveç",
+  "Danimarka",
+  "Norveç",
+];
+const ORIGIN_EN = new RegExp(
+  `(?<![\\p{L}])(?:made|manufactured|produced|crafted|handcrafted|hand ?made|woven|printed|assembled|sewn|knitted|designed and made) in (${COUNTRIES_EN.slice()
+    .sort((a, b) => b.length - a.length)
+    .join("|")})(?![\\p{L}])`,
+  "iu",
+);
+const ORIGIN_TR = new RegExp(
+  `(?<![\\p{L}])(${COUNTRIES_TR.slice()
+    .sort((a, b) => b.length - a.length)
+    .join("|")})['’]?(?:de|da|te|ta) (?:üretil\\p{L}*|yapıl\\p{L}*|imal edil\\p{L}*|dokun\\p{L}*|el yapımı\\p{L}*)`,
+  "u",
+);
+const ORIGIN_LABEL = /(?<![\p{L}])(?:made in|country of (?:origin|manufacture)|country\/region of manufacture|origin|üretim yeri|menşei|menşe)\s?:\s?([\p{Lu}][\p{L}'’. ]{1,30}?)(?=\s*(?:[\n.,;]|$))/u;
+
+/** The country the seller said the product was made in ("made in England", "Türkiye'de üretildi"); none from a city, a year or "small batches". */
+function originOf(body: string): string | undefined {
+  const labelled = ORIGIN_LABEL.exec(body)?.[1];
+  if (labelled) return labelled.trim();
+  const en = ORIGIN_EN.exec(body)?.[1];
+  if (en) return en.replace(/^the /i, "");
+  return ORIGIN_TR.exec(body)?.[1];
 }
 
 // ---- Brand, model, era, condition ----------------------------------------------------------------
@@ -930,14 +1255,18 @@ export function extractFacts(input: FactInput): FactSheet {
 
   const labelled = BRAND_LABEL.exec(body)?.[1];
   const known = BRAND_RE.exec(body)?.[0];
-  const brand = labelled ?? known;
+  // "Band for Apple Watch": a brand named only inside what the item fits is not the item's brand (decision 0063).
+  const fitsTargets = fitsOf(body);
+  const brand = labelled ?? (known && !fitsTargets.some((t) => t.includes(known)) ? known : undefined);
 
   const models = uniq(all(body, MODEL_RE).filter((m) => !/^#\s?\d{1,2}$/.test(m) || /#\s?\d/.test(m)));
   const era = erasOf(lower, models);
   // A year or decade of the last century is vintage, said or not ("Pyrex bowl from 1962").
   const vintage = VINTAGE_RE.test(lower) || era.some((e) => /(?:^|\D)1[89]\d\d|^\d0(?:s|')/.test(e));
   const condition = uniq(all(lower, CONDITION_RE));
-  const colours = uniq(all(lower, COLOUR_RE));
+  // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
+  const scents = new Set([...lower.matchAll(SCENT_OF)].map((m) => m[1]));
+  const colours = uniq(all(lower, COLOUR_RE)).filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower));
   const care = uniq(all(lower, CARE_RE));
 
   const personalHits = all(lower, PERSONAL_RE);
@@ -971,6 +1300,15 @@ export function extractFacts(input: FactInput): FactSheet {
   const { parts: partMaterials } = partMaterialsOf(lower, head);
   const ownMaterials = materialsOf(body, language, head);
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
+  const fits = fitsTargets;
+  const origin = originOf(body);
+  // "teacup and saucer", "cup & saucer": the product is the pair, named together in its first sentence.
+  const firstSentence = lower.split(/[.!?\n]/u)[0] ?? "";
+  // (Only for a name of real length: a pasted run of 50,000 characters makes no expression.)
+  const pairedWith =
+    head && head.length <= 60
+      ? new RegExp(`(?<![\\p{L}])${head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:and|&|ve) (?:a |matching )?(\\p{L}{3,})(?=\\s*(?:[,;:]|$| set(?![\\p{L}])))`, "u").exec(firstSentence)?.[1]
+      : undefined;
 
   const sheet: FactSheet = {
     language,
@@ -996,7 +1334,7 @@ export function extractFacts(input: FactInput): FactSheet {
     designs,
     personalised,
     personalisation,
-    included,
+    included: pairedWith && !included.some((i) => i.includes(pairedWith)) ? [...included, pairedWith] : included,
     formats,
     ...(editor ? { editor } : {}),
     digital,
@@ -1005,11 +1343,17 @@ export function extractFacts(input: FactInput): FactSheet {
     occasions,
     audiences,
     gift,
+    fits,
+    ...(pairedWith ? { pairedWith } : {}),
+    ...(origin ? { origin } : {}),
     ...(skill ? { skill } : {}),
     ...(terms ? { terms } : {}),
   };
   return input.corrections ? { ...sheet, ...input.corrections } : sheet;
 }
+
+/** A colour word named as a scent ("lavender essential oil", "rose scented", "vanilla fragrance", "lavanta kokulu"). */
+const SCENT_OF = reAll("(\\p{L}+) (?:essential oils?|oils?|scent|scented|fragrance|fragranced|aroma|notes?|kokulu|kokusu|esansı|yağı|uçucu yağı)");
 
 // ---- Facts as items ------------------------------------------------------------------------------
 
@@ -1034,7 +1378,9 @@ export type FactKind =
   | "editor"
   | "digital"
   | "skill"
-  | "terms";
+  | "terms"
+  | "fits"
+  | "origin";
 
 export interface FactItem {
   kind: FactKind;
@@ -1054,6 +1400,8 @@ export function factItems(sheet: FactSheet): FactItem[] {
   if (sheet.brand) add("brand", sheet.brand);
   sheet.models.forEach((m) => add("model", m));
   sheet.era.forEach((e) => add("era", e));
+  (sheet.fits ?? []).forEach((f) => add("fits", f));
+  add("origin", sheet.origin);
   sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
   (sheet.partMaterials ?? []).forEach((p) => add("material", p.phrase));
   sheet.measures.forEach((m) => add("measure", m));

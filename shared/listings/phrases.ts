@@ -641,15 +641,35 @@ function isPackaging(tokens: string[], lang: Lang): boolean {
 }
 
 /** Everything the composer and the enforcer need to know about a product description, read once. */
+/** A Turkish name's leading compatibility ("iPhone 15 uyumlu ", "AirPods Pro 2 ile uyumlu "). */
+const FITS_FIRST = /^\s*(?:[\p{Lu}\d]|i\p{Lu})[\p{L}\p{N}'’.+-]*(?: [\p{L}\p{N}'’.+-]+){0,5}? (?:ile )?uyumlu\s+(?=\p{L})/u;
+
 export function readProduct(text: string, keywords: string[] = []): ProductReading {
   const key = `${text}\u0000${keywords.join("\u0001")}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const lang = detectLanguage(text);
-  const about = productText(text) || plainText(text);
+  // "AirPods Pro 2 ile uyumlu silikon kılıf": what it fits leads a Turkish name; the product follows it (decision 0063).
+  const about = (productText(text) || plainText(text)).replace(FITS_FIRST, "");
   const phrases = nounPhrases(about, lang);
   let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
+  // "Leather conditioner for boots, bags and saddles", "Linen spray for pillows": what the product is for is
+  // not the product; the first sentence's noun before "for" is, even with no category of its own (decision 0063).
+  if (productIndex > 0 && lang === "en") {
+    const first = phrases.findIndex((p) => p.kind === "noun");
+    const use = phrases[productIndex].tokens.join(" ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (
+      first >= 0 &&
+      first < productIndex &&
+      phrases[first].clause === 0 &&
+      use.length <= 80 &&
+      new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about))
+    ) {
+      productIndex = first;
+      found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
+    }
+  }
   /** The product's noun when it stands outside every noun phrase ("Brass, adjustable." with the keyword "ring"). */
   let looseNoun: string | undefined;
   /** The keyword that names it, if any ("Brass Ring"): the product's name, with the text's describing words before it. */

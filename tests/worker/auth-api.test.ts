@@ -34,6 +34,18 @@ describe("POST /api/auth/register", () => {
     expect(mail).toContain("/verify-email?token=");
   });
 
+  it("keeps the username a client sends (SPEC section 7) as the first name the profile shows; a field the SPEC does not name, such as fullName, is not read", async () => {
+    const named = await api("/auth/register", { body: { username: "Ayşe", email: uniqueEmail("named"), password: PASSWORD } });
+    const { token } = await named.json<Body & { token: string }>();
+    const profile = await (await api("/profile", { token })).json<Body & { firstName: string; lastName: string }>();
+    expect(profile).toMatchObject({ firstName: "Ayşe", lastName: "" });
+    const full = await api("/auth/register", { body: { fullName: "Ayşe Yılmaz", email: uniqueEmail("full"), password: PASSWORD } });
+    expect(full.status).toBe(201);
+    const other = await (await api("/profile", { token: (await full.json<Body & { token: string }>()).token })).json<Body & { firstName: string }>();
+    // The sidebar then shows the SPEC's placeholder "User" until the seller sets a name on /profile.
+    expect(other.firstName).toBe("");
+  });
+
   it("refuses a second account for the same e-mail, whatever its letter case", async () => {
     const email = uniqueEmail("Dupe");
     await registerUser(email);

@@ -314,7 +314,8 @@ describe("Amazon bullets are the seller's facts, never filler", () => {
     }
     // A thin product gets fewer bullets, each a fact: the Doctor's advice is to add facts, not filler.
     const thin = await compose("Wooden spoon, 30 cm.");
-    expect(thin.bullets).toEqual(["What You Get: Wooden spoon.", "Size: 30 cm."]);
+    // "Wooden" is the spoon's material (decision 0063): its own bullet.
+    expect(thin.bullets).toEqual(["What You Get: Wooden spoon.", "Size: 30 cm.", "Material: Wood."]);
   });
 
   it("keeps a name written in mixed case as written in a Turkish bullet ('iPhone 15', never 'İPhone')", async () => {

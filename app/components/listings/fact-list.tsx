@@ -28,6 +28,8 @@ const FACT_KIND_LABELS: Record<string, MessageKey> = {
   skill: "facts.kind.skill",
   terms: "facts.kind.terms",
   craft: "facts.kind.craft",
+  fits: "facts.kind.fits",
+  origin: "facts.kind.origin",
 };
 
 interface Fact {

@@ -218,14 +218,16 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
     const out: ItemSpecific[] = [];
     for (const s of itemSpecifics) {
       const mine = byName.get(s.name.toLowerCase());
-      if (clean(s.value, facts, source, category) && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
+      // A brand that is only the fitted device's ("Apple" of "for Apple Watch") is not the item's (decision 0063).
+      const deviceBrand = /^(?:brand|marka)$/iu.test(s.name) && !facts.brand && (facts.fits ?? []).some((f) => foldCase(f).includes(foldCase(s.value)));
+      if (clean(s.value, facts, source, category) && !deviceBrand && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
       else {
         claims.push(`${s.name}: ${quote(s.value)}`);
         if (mine) out.push(mine);
       }
     }
     // Added where known and missing: the specifics a buyer filters by (issue 24).
-    const wanted = /^(?:brand|model|era|pattern|material|vintage|marka|dönem|desen|malzeme)$/iu;
+    const wanted = /^(?:brand|model|era|pattern|material|vintage|country\/region of manufacture|compatible model|marka|dönem|desen|malzeme|üretim yeri|uyumlu model)$/iu;
     for (const s of own) if (wanted.test(s.name) && !out.some((o) => o.name.toLowerCase() === s.name.toLowerCase())) out.push(s);
     itemSpecifics = out;
   }

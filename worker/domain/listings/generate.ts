@@ -83,7 +83,10 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
           : input.platform === "amazon"
             ? "at most 200 characters (aim for 150 or fewer); product type, key feature, material, size, then who or what it is for; no promotional words (best, sale, free shipping, #1, top rated); no ALL CAPS words; none of ! $ ? _ { } ^ ~ # < > *"
             : "at most 130 characters; front-load the product and its most important keywords in the first 70 characters for mobile; no ALL CAPS words; use only letters, numbers, spaces and - , . ' \" / ( ) ! ? ; and use % : & + at most once each";
-      return { task: "title", context, system: `${expert} Write exactly one listing title. Rules: ${rules}; no markdown. ${phrases} Answer with the title only.`, prompt };
+      // Decision 0063: what the item fits and a vintage item's era are title facts on every marketplace.
+      const facts =
+        'Keep what the product fits or works with exactly as the seller named it ("for iPhone 15 Pro", "fits Instant Pot 6 qt"), a vintage item\'s era, its brand and model number, and every size of a set.';
+      return { task: "title", context, system: `${expert} Write exactly one listing title. Rules: ${rules}; no markdown. ${phrases} ${facts} Answer with the title only.`, prompt };
     }
     case "description":
       return {
@@ -127,7 +130,7 @@ export function partRequest(part: ListingPart, input: GenerationInput, variant =
       return {
         task: "item-specifics",
         context,
-        system: `${expert} Write eBay item specifics for this product: Brand (only "Handmade" when the product is handmade), Type, Material, Color, Size, Theme, Style, Features and any other that the description states. Only what the description says: never invent a value; leave a specific out when it is not known. Each name and value at most 65 characters. Answer with a JSON object of name to value and nothing else.`,
+        system: `${expert} Write eBay item specifics for this product: Brand (only "Handmade" when the product is handmade; never the brand of the device it fits), Type, Material, Color, Size, Compatible Model (what it fits, as the description names it), Country/Region of Manufacture (only from "made in ..."), Theme, Style, Features and any other that the description states. Only what the description says: never invent a value; leave a specific out when it is not known. Each name and value at most 65 characters. Answer with a JSON object of name to value and nothing else.`,
         prompt,
         json: true,
         schema: ITEM_SPECIFICS_SCHEMA,

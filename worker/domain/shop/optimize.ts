@@ -43,8 +43,8 @@ import {
 } from "../../../shared/listings/phrases";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import type { LlmProvider } from "../../providers/llm/types";
-import { TEMPLATE_WORDS } from "../../providers/llm/offline-composer";
-import { applyFactCorrections, extractFacts, keptFacts, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { TEMPLATE_WORDS, asWritten, titleFacts } from "../../providers/llm/offline-composer";
+import { applyFactCorrections, extractFacts, keptFacts, statesFact, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 
 /** The parts of a listing the optimizer reads. */
 export type ShopListingSource = Pick<Listing, "title" | "description" | "tags" | "altTexts" | "platform" | "ruleReport" | "photoCount"> & {
@@ -358,6 +358,22 @@ function titleFactsDropped(original: string, candidate: string, facts: FactSheet
     lost.push("personalisation");
   return lost;
 }
+
+/**
+ * The facts a seller expects in an Etsy title when the listing states them (decision 0063): what the
+ * item fits, a vintage item's era, and every size of a set. A proposal whose title lacks one ranks
+ * below one that carries it.
+ */
+function titleMustFacts(facts: FactSheet): { kind: "fits" | "era" | "measure"; value: string }[] {
+  const sizes = facts.measures.filter((m) => !/%/.test(m));
+  return [
+    ...(facts.fits ?? []).map((value) => ({ kind: "fits" as const, value })),
+    ...(facts.vintage ? facts.era.filter((e) => !/^(?:vintage|antique|antika|retro)$/iu.test(e)).map((value) => ({ kind: "era" as const, value })) : []),
+    ...(sizes.filter((m) => /x/i.test(m)).length > 1 ? sizes.map((value) => ({ kind: "measure" as const, value })) : []),
+  ];
+}
+
+const titleMissing = (title: string, facts: FactSheet) => titleMustFacts(facts).filter((f) => !statesFact(title, f)).length;
 
 /** The seller's tags that name the product or one of its facts: a proposal keeps them. */
 function relevantOwnTags(own: string[], facts: FactSheet, title: string): string[] {
@@ -809,8 +825,12 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     .filter(Boolean)
     .join("\n\n");
 
-  // Every combination of the parts: the seller's or the writer's title, description and tags.
+  // Every combination of the parts: the seller's or the writer's title, description and tags; and the
+  // seller's title with the facts a title carries that it lacks (era, every size, what it fits).
   const titles: [string, boolean][] = [[original.title, false], ...(writerTitle ? ([[writerTitle, true]] as [string, boolean][]) : [])];
+  const sheet = sheetOf(row);
+  const completed = titleFacts(original.title, sheet, "etsy", lang, `${row.title}\n${row.description}`, LISTING_LIMITS.titleMax);
+  if (titleMissing(completed, sheet) < titleMissing(original.title, sheet) && !titles.some(([t]) => t === completed) && !inventedFacts(completed, ground).length) titles.push([completed, true]);
   const descriptions: [string, boolean][] = [
     [original.description, false],
     ...(writerDescription && inventedFacts(writerDescription, ground).length === 0 ? ([[writerDescription, true]] as [string, boolean][]) : []),
@@ -833,7 +853,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
     [mergedTags(original.tags, writerTags), true],
     [mergedTags(keep, writerTags), true],
   ];
-  const tried: { kind: CandidateKind; text: ShopText; score: number; changed: number; rejected?: string }[] = [];
+  const tried: { kind: CandidateKind; text: ShopText; score: number; changed: number; missing: number; rejected?: string }[] = [];
   for (const [title, newTitle] of titles) {
     for (const [description, newDescription] of descriptions) {
       for (const [tags, newTags] of tagSets) {
@@ -853,7 +873,9 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
         };
         const doctored = doctorFixes(row, start);
         const tidied = tidyTags(row, doctored, start.tags, mergedTags(original.tags, writerTags));
-        const text = withoutClaims(leadLine(row, tidied), facts, ground, mergedTags(keep, writerTags));
+        const claimless = withoutClaims(leadLine(row, tidied), facts, ground, mergedTags(keep, writerTags));
+        // A fix's casing never changes a model number or what the item fits ("P-1-B", not "P-1-b").
+        const text = { ...claimless, title: asWritten(claimless.title, facts) };
         const invented = inventedFacts(`${text.title}\n${text.description}\n${text.tags.join("\n")}\n${text.altTexts.join("\n")}`, ground);
         // No claim the listing does not support, and no fact or personalisation the seller's title had is lost.
         if (!invented.length && !claimsNothing(text.title, facts, ground)) invented.push(`an unsupported claim in the title (${unsupportedClaims(text.title, facts, ground)[0].phrase})`);
@@ -868,6 +890,7 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
           text,
           score: scoreShopText(row, text).score,
           changed: writerParts,
+          missing: titleMissing(text.title, facts),
           ...(invented.length ? { rejected: `not pasteable: ${invented.join(", ")}` } : {}),
         });
       }
@@ -878,7 +901,9 @@ export async function optimizeShopListing(row: ShopListingSource, provider: LlmP
   // listing is the exception: within THIN_TIE points of the best score, the most complete candidate
   // wins (most parts rewritten, then the longer title and description), because "Clay Earrings" with
   // "Cute earrings." is not what a seller pastes even when the Doctor scores it the same.
-  const eligible = tried.filter((c) => !c.rejected);
+  // A title that carries every fact a seller expects there (era, every size, what it fits) comes first.
+  const fewest = tried.filter((c) => !c.rejected).reduce((m, c) => Math.min(m, c.missing), Infinity);
+  const eligible = tried.filter((c) => !c.rejected && c.missing === fewest);
   const top = eligible.reduce((m, c) => Math.max(m, c.score), -Infinity);
   const size = (c: (typeof eligible)[number]) => words(c.text.title).length + words(plainText(c.text.description)).length;
   const best = thin

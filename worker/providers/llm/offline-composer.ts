@@ -252,11 +252,11 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
  * is added goes at its place; the title is then cut at a word to `max`, never losing the lead.
  */
 export function titleFacts(title: string, facts: FactSheet, platform: Platform, lang: Lang, source: string, max: number): string {
-  let out = withModels(title, facts);
+  let out = withFits(withPair(withModels(title, facts), facts, lang), facts, platform, lang);
   if (platform === "ebay") {
     const lead = ebayLead(out.replace(/\s[-–|]\s|,\s/g, " "), facts, lang, source);
     if (lead !== out.replace(/\s[-–|]\s|,\s/g, " ")) out = lead;
-  }
+  } else out = withEra(out, facts, lang, source);
   const set = facts.measures.filter((m) => !/%/.test(m));
   const flat = (t: string) => t.toLocaleLowerCase("tr").replace(/\s+/g, "").replace(/×/g, "x");
   const missing = set.filter((m) => !flat(out).includes(flat(m).replace(/[a-z"]+$/u, "")));
@@ -264,10 +264,11 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     const phrase = measuresPhrase(facts, lang) ?? "";
     out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
   } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(" ")}`;
-  out = withEverySize(out, facts, platform, lang);
+  out = asWritten(withEverySize(out, facts, platform, lang), facts);
   if (out.length <= max) return out;
-  // Too long: the last words that are not facts go first.
-  const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase());
+  // Too long: the last words that are not facts go first (what it fits is a fact).
+  const fitWords = new Set((facts.fits ?? []).flatMap((f) => f.split(" ").map((w) => foldCase(w))));
+  const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase()) || fitWords.has(foldCase(w.replace(/[,]$/, "")));
   const ws = out.split(" ");
   for (let i = ws.length - 1; i > 0 && ws.join(" ").length > max; i--) if (!keep(ws[i])) ws.splice(i, 1);
   return ws
@@ -275,6 +276,108 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     .replace(/[\s,\-–]+$/, "")
     .slice(0, max)
     .trim();
+}
+
+/** Model numbers and what the item fits as the seller wrote them ("P-1-B", "iPhone 15 Pro"), whatever the title's casing did. */
+export function asWritten(title: string, facts: FactSheet): string {
+  let out = title;
+  // Word by word: a word the seller wrote with a capital keeps their casing ("iPhone", "P-1-B"); the title's casing of the others stays ("11th Generation").
+  for (const name of [...facts.models, ...(facts.fits ?? [])].filter((n) => n.length <= 80))
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu"), (found) => {
+      const mine = name.split(" ");
+      return found
+        .split(" ")
+        .map((w, i) => (mine[i] && /\p{Lu}/u.test(mine[i]) ? mine[i] : w))
+        .join(" ");
+    });
+  return out;
+}
+
+const squashed = (t: string) => foldCase(t).replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** Whether `title` names what the item fits ("iPhone 15 Pro"), in any case and spacing. */
+function titleHasFit(title: string, target: string): boolean {
+  return squashed(title).includes(squashed(target));
+}
+
+/**
+ * What the item fits in the title (decision 0063): "Silicone Case for iPhone 15 Pro, Shockproof Corners",
+ * "AirPods Pro 2 Uyumlu Silikon Kılıf". English puts "for <target>" after the product's name (its first
+ * part), Turkish "<target> Uyumlu" before it, eBay without separators; a title part the target already
+ * holds ("Apple Watch 41 mm" of "Apple Watch 41 mm and 40 mm") gives way to it.
+ */
+function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lang): string {
+  let out = title;
+  for (const target of facts.fits ?? []) {
+    // Named without "for" in an English title ("Leather Cover Brown Kindle Paperwhite"): moved after the product's name with it.
+    if (titleHasFit(out, target) && lang === "en") {
+      const at = new RegExp(`(^|\\s)${target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu").exec(out);
+      if (at && at.index > 0 && !/(?:for|fits|with|compatible|and|&)\s*$/iu.test(out.slice(0, at.index + at[1].length)))
+        out = `${out.slice(0, at.index)}${out.slice(at.index + at[0].length)}`
+          .replace(/\s{2,}/g, " ")
+          .replace(/(?:\s[-–|]|,)\s*$/u, "")
+          .trim();
+    }
+    if (titleHasFit(out, target)) continue;
+    // A title cut inside the target ("... Compatible with Mr") is completed where it stops.
+    // In the title's case, with the seller's capitals ("Kindle Paperwhite 11th Generation", "iPhone 15 Pro").
+    const shown = asWritten(titleCase(target, lang), facts);
+    const tw = shown.split(" ");
+    const ow = out.split(" ");
+    const plain = (w: string) => foldCase(w).replace(/[^\p{L}\p{N}]+/gu, "");
+    const k = [3, 2, 1].find((n) => n < tw.length && ow.length > n && ow.slice(-n).every((w, i) => plain(w) === plain(tw[i])) && /^(?:for|with|fits)$/iu.test(ow[ow.length - n - 1]));
+    if (k) {
+      out = [...ow.slice(0, -k), ...tw].join(" ");
+      continue;
+    }
+    const parts = out.split(/(\s[-–|]\s|,\s)/);
+    // Parts that only say part of the target go (their words come back with it).
+    const kept = parts.filter((p, i) => i === 0 || i % 2 === 1 || !squashed(target).includes(squashed(p)));
+    const joined = kept.join("").replace(/(\s[-–|]\s|,\s)(?=\s[-–|]\s|,\s|$)/g, "");
+    const at = joined.search(/\s[-–|]\s|,\s/);
+    let first = at < 0 ? joined : joined.slice(0, at);
+    const rest = at < 0 ? "" : joined.slice(at);
+    // A measure the target says ("Instant Pot 6 qt") is the target's, not the product's: said once.
+    for (const m of facts.measures)
+      if (m.length <= 40 && squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"), "");
+    if (lang === "tr") out = `${shown} Uyumlu ${first}${rest}`;
+    else {
+      // eBay: right after the product's noun when the title names it there, else after the first part.
+      const head = facts.head && facts.head.length <= 60 ? new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?(?![\\p{L}])`, "iu").exec(first) : null;
+      const cut = platform === "ebay" && head ? head.index + head[0].length : first.length;
+      out = `${first.slice(0, cut)} for ${shown}${first.slice(cut)}${rest}`;
+    }
+  }
+  return out;
+}
+
+/** A pair keeps both pieces in the title ("Teacup and Saucer", never "Teacup" alone): the second after the product's noun. */
+function withPair(title: string, facts: FactSheet, lang: Lang): string {
+  const second = facts.pairedWith;
+  if (!second || !facts.head || second.length > 40 || facts.head.length > 60 || new RegExp(`(?<![\\p{L}])${second}`, "iu").test(title)) return title;
+  const at = new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").exec(title);
+  if (!at) return title;
+  const end = at.index + at[0].length;
+  return `${title.slice(0, end)} ${lang === "tr" ? "ve" : "and"} ${titleCase(second, lang)}${title.slice(end)}`;
+}
+
+const ERA_WORD = /(?<![\p{L}])(vintage|antique|antika|retro)(?![\p{L}])/iu;
+
+/**
+ * A vintage item's era in an Etsy or Amazon title, as on eBay (decision 0063): after "Vintage" when the
+ * title says it, else "Vintage <era>" first when the seller called it vintage, else at the end.
+ */
+function withEra(title: string, facts: FactSheet, lang: Lang, source: string): string {
+  if (!facts.vintage) return title;
+  let out = title;
+  for (const era of facts.era) {
+    if (/^(?:vintage|antique|antika|retro)$/iu.test(era) || squashed(out).includes(squashed(era)) || (/^\d{4}s$/.test(era) && squashed(out).includes(era.slice(2)))) continue;
+    const said = ERA_WORD.exec(out);
+    if (said) out = `${out.slice(0, said.index + said[0].length)} ${era}${out.slice(said.index + said[0].length)}`;
+    else if (ERA_WORD.test(source)) out = `${titleCase(ERA_WORD.exec(source)![1], lang)} ${era} ${out}`;
+    else out = `${out}, ${era}`;
+  }
+  return out;
 }
 
 /**
@@ -1169,6 +1272,8 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     format: "Format",
     occasion: "Occasion",
     handmade: "Handmade",
+    origin: "Country/Region of Manufacture",
+    fits: "Compatible Model",
   },
   tr: {
     brand: "Marka",
@@ -1189,6 +1294,8 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     format: "Biçim",
     occasion: "Özel Gün",
     handmade: "El Yapımı",
+    origin: "Üretim Yeri",
+    fits: "Uyumlu Model",
   },
 };
 
@@ -1205,8 +1312,9 @@ const OCCASION_NAMES: { match: RegExp; en: string; tr: string; inSentence: Recor
 
 /**
  * eBay item specifics read from the description, only what it says: Brand "Handmade" only for a
- * handmade product, Type from the product's noun, Material, Color, Size, Capacity, Theme, Style,
- * Features, Personalize, Format and Occasion each only when named. Nothing is invented.
+ * handmade product, Type from the product's noun, Country/Region of Manufacture, Compatible Model,
+ * Material, Color, Size, Capacity, Theme, Style, Features, Personalize, Format and Occasion each only
+ * when named. Nothing is invented.
  */
 export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const r = reading(input);
@@ -1235,6 +1343,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
       : undefined,
   );
+  // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
+  add(n.origin, facts.origin);
+  add(n.fits, (facts.fits ?? []).join(", "));
   add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
   add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));

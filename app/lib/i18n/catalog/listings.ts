@@ -210,6 +210,8 @@ export const en = {
   "facts.kind.skill": "Skill level",
   "facts.kind.terms": "Terms",
   "facts.kind.craft": "Craft",
+  "facts.kind.fits": "Fits",
+  "facts.kind.origin": "Made in",
   "facts.kind.other": "Fact",
   "create.result.partFacts": "Facts we used",
   "create.facts.hint":
@@ -456,6 +458,8 @@ export const tr: Record<keyof typeof en, string> = {
   "facts.kind.skill": "Seviye",
   "facts.kind.terms": "Terimler",
   "facts.kind.craft": "Teknik",
+  "facts.kind.fits": "Uyumlu",
+  "facts.kind.origin": "Üretim yeri",
   "facts.kind.other": "Bilgi",
   "create.result.partFacts": "Kullandığımız bilgiler",
   "create.facts.hint":
