@@ -25,10 +25,10 @@ export interface ListingsData {
  * the domain without the API's JSON (decision 0055); a failure is shown as 'Failed to load listings' (SPEC).
  */
 export async function loadListings(request: Request, context: AppLoadContext): Promise<ListingsData> {
-  await requireUser(request, context);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
-  const result = await context.listora.reads.listings({ sort: sortOf(params.get("sort")), ...(q ? { q } : {}) });
+  // Asked for with the session check, so the list is read in the same round trip as the user (decision 0060).
+  const [, result] = await Promise.all([requireUser(request, context), context.listora.reads.listings({ sort: sortOf(params.get("sort")), ...(q ? { q } : {}) })]);
   const loadedAt = Date.now();
   const listings = result?.ok ? result.data.map((listing) => asCard(listing, loadedAt)) : [];
   return { q, listings, failed: !result?.ok, loadedAt };
