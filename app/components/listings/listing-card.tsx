@@ -21,8 +21,8 @@ export interface ListingCardData {
 const GRADE_COLOUR: Record<Grade, string> = { A: "text-success", B: "text-success", C: "text-warning", D: "text-warning", F: "text-destructive" };
 
 /**
- * The card's three icons, drawn once on the page and referenced by every card with <use> (decision 0060):
- * Lucide's own drawings, inside symbols.
+ * The card's three icons and its score ring, drawn once on the page and referenced by every card with
+ * <use> (decision 0060): the icons are Lucide's own drawings, inside symbols.
  */
 export function ListingCardIcons() {
   return (
@@ -35,6 +35,11 @@ export function ListingCardIcons() {
       </symbol>
       <symbol id="lc-arrow" viewBox="0 0 24 24">
         <ArrowRightIcon />
+      </symbol>
+      {/* The score ring: its track, and the arc whose length is 100 (each card sets how much of it is left out). */}
+      <symbol id="lc-ring" viewBox="0 0 44 44">
+        <circle cx="22" cy="22" r="20" strokeOpacity={0.15} />
+        <circle cx="22" cy="22" r="20" pathLength={100} strokeDasharray="100" />
       </symbol>
     </svg>
   );
@@ -65,14 +70,14 @@ export function ListingCard({ listing, now, onDelete }: { listing: ListingCardDa
       <div className="lc-head">
         {score !== null && grade !== null && (
           <div role="img" aria-label={t("audit.score.label", { score, grade })} className={`lc-ring ${GRADE_COLOUR[grade]}`} data-testid="score-ring" data-score={score} data-grade={grade}>
-            <svg viewBox="0 0 44 44" aria-hidden="true">
-              <circle cx="22" cy="22" r="20" />
-              <circle cx="22" cy="22" r="20" pathLength={100} strokeDasharray="100" strokeDashoffset={100 - score} />
+            <svg aria-hidden="true">
+              <use href="#lc-ring" strokeDashoffset={100 - score} />
             </svg>
             <span aria-hidden="true">{score}</span>
           </div>
         )}
         <div className="lc-title">
+          {/* data-discover: React Router learns the listing route from the page's links before a click (as a <Link> would have it). */}
           <a href={href} data-discover="true">
             {title}
           </a>
@@ -101,7 +106,7 @@ export function ListingCard({ listing, now, onDelete }: { listing: ListingCardDa
         </p>
       </div>
       <div className="lc-foot">
-        <a href={href} data-discover="true" aria-label={`${t("listings.viewDetails")}: ${title}`}>
+        <a href={href} aria-label={`${t("listings.viewDetails")}: ${title}`}>
           {t("listings.viewDetails")}
           <Icon name="arrow" />
         </a>
