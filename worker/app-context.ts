@@ -1,9 +1,9 @@
 import type { AccountReads, ApiCallInit, ApiResult, ListoraContext, ReadResult } from "../shared/session";
 import { sessionTokenOf } from "../shared/session";
-import type { Listing, User } from "../schema/db";
+import type { User } from "../schema/db";
 import { findUserById, toAuthUser, userRowSelect } from "./domain/auth/accounts";
 import type { SessionClaims } from "./domain/auth/tokens";
-import { listSummaries, summariesOf, summariesSelect, type SummaryQuery } from "./domain/listings/store";
+import { listSummaries, summariesOf, summariesSelect, type SummaryQuery, type SummaryRow } from "./domain/listings/store";
 import { onboardingOf } from "./domain/onboarding";
 import { readUsedToday, usageOnPlan } from "./domain/quota";
 import { handleApi } from "./api/router";
@@ -29,7 +29,7 @@ async function read<T>(name: string, run: () => Promise<T>): Promise<ReadResult<
 }
 
 /** A listings read that asked to go in the page's first D1 round trip: its rows, null without a good session, or "alone" (read it by itself). */
-type Joined = { query: SummaryQuery; answer: (rows: Listing[] | null | "alone") => void };
+type Joined = { query: SummaryQuery; answer: (rows: SummaryRow[] | null | "alone") => void };
 
 /**
  * The load context's `listora` (decision 0041): the session's user, read once per request from the
@@ -61,10 +61,10 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       if (!checked) return null;
       if (lists.length === 0) return userOfClaims(await findUserById(env, checked.userId), checked);
       const orm = db(env);
-      let answers: (Listing[] | "alone")[] = lists.map(() => "alone");
+      let answers: (SummaryRow[] | "alone")[] = lists.map(() => "alone");
       let row: User | undefined;
       try {
-        const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...lists.map((list) => summariesSelect(orm, checked.userId, list.query))])) as [User[], ...Listing[][]];
+        const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...lists.map((list) => summariesSelect(orm, checked.userId, list.query))])) as [User[], ...SummaryRow[][]];
         row = users[0];
         answers = found;
       } catch {
@@ -135,7 +135,7 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       async listings(query) {
         if (joining) {
           const waiting = joining;
-          const rows = await new Promise<Listing[] | null | "alone">((answer) => {
+          const rows = await new Promise<SummaryRow[] | null | "alone">((answer) => {
             waiting.push({ query, answer });
             // The first round trip starts here when no loader has asked for the user yet; its failure is the loaders' to report.
             sessionUser().catch(() => undefined);

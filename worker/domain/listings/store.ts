@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
   updateListingSchema,
   type ListingDetail,
@@ -43,7 +44,29 @@ function platformParts(input: { bullets?: string[]; searchTerms?: string; itemSp
 const iso = (ms: number) => new Date(ms).toISOString();
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
-export function toSummary(row: Listing): ListingSummary {
+/** The columns a summary reads (its parts and what its audit score is computed from): a list leaves out the shop's image addresses, variations and the rest. */
+const SUMMARY_COLUMNS = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  tags: listings.tags,
+  altTexts: listings.altTexts,
+  createdAt: listings.createdAt,
+  platform: listings.platform,
+  provider: listings.provider,
+  source: listings.source,
+  ruleReport: listings.ruleReport,
+  bullets: listings.bullets,
+  searchTerms: listings.searchTerms,
+  itemSpecifics: listings.itemSpecifics,
+  photoCount: listings.photoCount,
+  originalPrompt: listings.originalPrompt,
+  generationPrompt: listings.generationPrompt,
+  factCorrections: listings.factCorrections,
+};
+export type SummaryRow = Pick<Listing, keyof typeof SUMMARY_COLUMNS>;
+
+export function toSummary(row: SummaryRow): ListingSummary {
   return {
     id: row.id,
     title: row.title,
@@ -212,11 +235,12 @@ export async function listSummaries(db: D1Database, userId: string, query: Summa
 
 /** The rows listSummaries reads, as one statement (a page's first D1 round trip may carry it beside the session's user row, decision 0060). */
 export function summariesSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
-  return byScore(query) ? listingsSelect(d, userId, { q: query.q, sort: "newest" }) : listingsSelect(d, userId, { q: query.q, ...pageOf(query), sort: query.sort === "oldest" ? "oldest" : "newest" });
+  const list = byScore(query) ? { q: query.q, sort: "newest" as const } : { q: query.q, ...pageOf(query), sort: query.sort === "oldest" ? ("oldest" as const) : ("newest" as const) };
+  return listingsSelect(d.select(SUMMARY_COLUMNS).from(listings).$dynamic(), userId, list);
 }
 
 /** The summaries of the rows summariesSelect read for `query`. */
-export function summariesOf(rows: Listing[], query: SummaryQuery = {}): ListingSummary[] {
+export function summariesOf(rows: SummaryRow[], query: SummaryQuery = {}): ListingSummary[] {
   if (!byScore(query)) return rows.map(toSummary);
   const page = pageOf(query);
   const direction = query.sort === "score" ? -1 : 1;
@@ -226,10 +250,12 @@ export function summariesOf(rows: Listing[], query: SummaryQuery = {}): ListingS
 
 /** The user's listings, newest first by default; `q` matches title, description or tags. */
 export async function listListings(db: D1Database, userId: string, query: ListQuery = {}): Promise<Listing[]> {
-  return listingsSelect(drizzle(db), userId, query);
+  const d = drizzle(db);
+  return listingsSelect(d.select().from(listings).$dynamic(), userId, query);
 }
 
-function listingsSelect(d: DrizzleD1Database, userId: string, query: ListQuery) {
+/** `select` narrowed to the user's listings matching `query`, in its order and page. */
+function listingsSelect<S extends SQLiteSelect>(select: S, userId: string, query: ListQuery) {
   const conditions = [eq(listings.userId, userId)];
   const q = query.q?.trim();
   if (q) {
@@ -237,13 +263,8 @@ function listingsSelect(d: DrizzleD1Database, userId: string, query: ListQuery) 
     conditions.push(sql`(${listings.title} LIKE ${pattern} ESCAPE '\\' OR ${listings.description} LIKE ${pattern} ESCAPE '\\' OR ${listings.tags} LIKE ${pattern} ESCAPE '\\')`);
   }
   const order = query.sort === "oldest" ? [asc(listings.createdAt), asc(listings.id)] : [desc(listings.createdAt), desc(listings.id)];
-  const select = d
-    .select()
-    .from(listings)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .$dynamic();
-  return query.limit !== undefined ? select.limit(query.limit).offset(query.offset ?? 0) : select;
+  const ordered = select.where(and(...conditions)).orderBy(...order);
+  return query.limit !== undefined ? ordered.limit(query.limit).offset(query.offset ?? 0) : ordered;
 }
 
 /**
