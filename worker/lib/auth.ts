@@ -29,7 +29,7 @@ export function authenticatedByCookie(request: Request): boolean {
 }
 
 /** The user of a session token, or null when the token is invalid, expired or ended (its version is behind the user's). */
-export async function userOfToken(env: Env, token: string): Promise<User | null> {
+async function userOfToken(env: Env, token: string): Promise<User | null> {
   const claims = await claimsOfToken(env, token);
   return claims ? userOfClaims(await findUserById(env, claims.userId), claims) : null;
 }
