@@ -203,9 +203,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
               {/* The cards' links are plain anchors: a click on one navigates here, as a router link would. */}
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" onClick={(event) => followLink(event, navigate)}>
                 {items.map((listing) => (
-                  <li key={listing.id} className="grid">
-                    <ListingCard listing={listing} now={data.loadedAt} onDelete={(title, button) => setDeleting({ id: listing.id, title, button })} />
-                  </li>
+                  <ListingCard key={listing.id} listing={listing} now={data.loadedAt} onDelete={(title, button) => setDeleting({ id: listing.id, title, button })} />
                 ))}
               </ul>
               {deleting && <DeleteListingDialog key={deleting.id} id={deleting.id} title={deleting.title} returnFocus={deleting.button} onClose={() => setDeleting(null)} />}

@@ -42,9 +42,7 @@ function show(cards: ListingCardData[], { language = "en" as Language, onDelete 
           }
         >
           {cards.map((card) => (
-            <li key={card.id}>
-              <ListingCard listing={card} now={NOW} onDelete={onDelete} />
-            </li>
+            <ListingCard key={card.id} listing={card} now={NOW} onDelete={onDelete} />
           ))}
         </ul>
         <Where />

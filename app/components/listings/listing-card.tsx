@@ -54,7 +54,7 @@ function Icon({ name }: { name: "trash" | "clock" | "arrow" }) {
 }
 
 /**
- * One card of My Listings: score ring, title, 2-line description, first 3 tags plus '+N more', relative
+ * One card of My Listings (an item of the list): score ring, title, 2-line description, first 3 tags plus '+N more', relative
  * time, View Details. Its look lives in app/app.css (the `lc-` classes, decision 0060): 50 cards of
  * repeated utility strings, Lucide icons and router links made 7 KB of HTML a card. The two links are
  * plain anchors the list follows in the browser (`followLink`); the delete button asks the list's one
@@ -66,7 +66,7 @@ export function ListingCard({ listing, now, onDelete }: { listing: ListingCardDa
   const href = `/listings/${listing.id}`;
   const { score, grade } = listing;
   return (
-    <div className="lc" data-testid="listing-card">
+    <li className="lc" data-testid="listing-card">
       <div className="lc-head">
         {score !== null && grade !== null && (
           <div role="img" aria-label={t("audit.score.label", { score, grade })} className={`lc-ring ${GRADE_COLOUR[grade]}`} data-testid="score-ring" data-score={score} data-grade={grade}>
@@ -111,7 +111,7 @@ export function ListingCard({ listing, now, onDelete }: { listing: ListingCardDa
           <Icon name="arrow" />
         </a>
       </div>
-    </div>
+    </li>
   );
 }
 
