@@ -1,12 +1,14 @@
-import type { ApiCallInit, ApiResult, ListoraContext, ReadResult } from "../shared/session";
+import type { AccountReads, ApiCallInit, ApiResult, ListoraContext, ReadResult } from "../shared/session";
 import { sessionTokenOf } from "../shared/session";
 import type { User } from "../schema/db";
-import { toAuthUser } from "./domain/auth/accounts";
-import { listSummaries } from "./domain/listings/store";
+import { findUserById, toAuthUser, userRowSelect } from "./domain/auth/accounts";
+import type { SessionClaims } from "./domain/auth/tokens";
+import { listSummaries, summariesOf, summariesSelect, type SummaryQuery, type SummaryRow } from "./domain/listings/store";
 import { onboardingOf } from "./domain/onboarding";
-import { readAllUsage } from "./domain/quota";
+import { readUsedToday, usageOnPlan } from "./domain/quota";
 import { handleApi } from "./api/router";
-import { userOfToken, vouchFor } from "./lib/auth";
+import { claimsOfToken, userOfClaims, vouchFor } from "./lib/auth";
+import { db } from "./lib/db";
 import type { Env } from "./lib/env";
 import { HttpError } from "./lib/errors";
 import { log } from "./lib/log";
@@ -26,15 +28,57 @@ async function read<T>(name: string, run: () => Promise<T>): Promise<ReadResult<
   }
 }
 
+/** A listings read that asked to go in the page's first D1 round trip: its rows, null without a good session, or "alone" (read it by itself). */
+type Joined = { query: SummaryQuery; answer: (rows: SummaryRow[] | null | "alone") => void };
+
 /**
  * The load context's `listora` (decision 0041): the session's user, read once per request from the
  * cookie, and the API's route table run in process as that user. Loaders and actions of app/ reach
  * the domain only through this; it is made per request, so nothing leaks between requests.
+ *
+ * The page's reads start together (decision 0060): once the token's signature is checked, its user's
+ * counter (a Durable Object) is read while one D1 batch reads the user row and the listings the page's
+ * loaders asked for in the meantime (they all start in the same turn of the event loop). Nothing read
+ * is answered before the row shows the token has not ended.
  */
 export function appContext(request: Request, env: Env, ctx: ExecutionContext): ListoraContext {
   const cookieToken = sessionTokenOf(request);
+  let claims: Promise<SessionClaims | null> | undefined;
+  const sessionClaims = () => (claims ??= cookieToken ? claimsOfToken(env, cookieToken) : Promise.resolve(null));
+  /** Listings reads waiting for the first round trip; null once it has left. */
+  let joining: Joined[] | null = [];
   let session: Promise<User | null> | undefined;
-  const sessionUser = () => (session ??= cookieToken ? userOfToken(env, cookieToken) : Promise.resolve(null));
+  const sessionUser = () => (session ??= firstRoundTrip());
+
+  async function firstRoundTrip(): Promise<User | null> {
+    let lists: Joined[] = [];
+    try {
+      const checked = await sessionClaims();
+      // One turn of the event loop: the loaders of the page have asked for their reads by then.
+      if (checked) await new Promise((resolve) => setTimeout(resolve, 0));
+      lists = joining ?? [];
+      joining = null;
+      if (!checked) return null;
+      if (lists.length === 0) return userOfClaims(await findUserById(env, checked.userId), checked);
+      const orm = db(env);
+      let answers: (SummaryRow[] | "alone")[] = lists.map(() => "alone");
+      let row: User | undefined;
+      try {
+        const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...lists.map((list) => summariesSelect(orm, checked.userId, list.query))])) as [User[], ...SummaryRow[][]];
+        row = users[0];
+        answers = found;
+      } catch {
+        // A batch fails as a whole: the row is read again by itself, and each list by itself (its own error, as before).
+        row = await findUserById(env, checked.userId);
+      }
+      const user = userOfClaims(row, checked);
+      lists.forEach((list, i) => list.answer(user ? answers[i] : null));
+      return user;
+    } finally {
+      // A read nobody answered (the row could not be read) reads by itself, and meets the same failure.
+      for (const list of lists) list.answer("alone");
+    }
+  }
 
   return {
     async user() {
@@ -75,15 +119,30 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
 
     reads: {
       async account() {
+        const checked = await sessionClaims();
+        if (!checked) return null;
+        // Today's counter is read beside the user row; it is answered only once the row shows the session is good.
+        const used = read("usage", () => readUsedToday(env, checked.userId));
         const user = await sessionUser();
         if (!user) return null;
+        const counted = await used;
+        const usage: AccountReads["usage"] = counted.ok ? { ok: true, data: usageOnPlan(counted.data, user.plan) } : counted;
         // The providers come from the configuration GET /api/health names them from (its D1 probe is no part of them),
         // the checklist from the user row the session check has just read.
-        const usage = await read("usage", () => readAllUsage(env, user));
         return { usage, providers: { providers: providerSummary(env), providerLabels: providerLabels(env) }, onboarding: onboardingOf(user.onboarding) };
       },
 
       async listings(query) {
+        if (joining) {
+          const waiting = joining;
+          const rows = await new Promise<SummaryRow[] | null | "alone">((answer) => {
+            waiting.push({ query, answer });
+            // The first round trip starts here when no loader has asked for the user yet; its failure is the loaders' to report.
+            sessionUser().catch(() => undefined);
+          });
+          if (rows === null) return null;
+          if (rows !== "alone") return read("listings", async () => summariesOf(rows, query));
+        }
         const user = await sessionUser();
         return user ? read("listings", () => listSummaries(env.DB, user.id, query)) : null;
       },

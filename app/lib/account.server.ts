@@ -43,9 +43,8 @@ function quotasOf(usage: AccountReads["usage"], user: AuthUser): AccountData["qu
 
 /** The signed-in user's id and account data; a signed-out visitor is redirected to /login?redirectTo=… (thrown). */
 export async function loadAccount(request: Request, context: AppLoadContext): Promise<{ userId: string; account: AccountData }> {
-  const user = await requireUser(request, context);
-  // The same session check as requireUser's (one per request), so a signed-in user has them.
-  const reads = await context.listora.reads.account();
+  // Asked for with the session check, so the reads start with it (decision 0060); a signed-in user has them.
+  const [user, reads] = await Promise.all([requireUser(request, context), context.listora.reads.account()]);
   if (!reads) throw new Error("account reads without the session's user");
   const account: AccountData = { profile: profileOf(user), quotas: quotasOf(reads.usage, user), health: { data: reads.providers }, onboarding: { data: reads.onboarding } };
   return { userId: user.id, account };

@@ -1,9 +1,9 @@
 import { AlertCircleIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
-import { ListingCard } from "~/components/listings/listing-card";
+import { followLink, ListingCard, ListingCardIcons } from "~/components/listings/listing-card";
 import { sortOf } from "~/lib/api/listings";
 import { loadListings, type ListingsData } from "~/lib/listings.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -57,6 +57,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
   const sortId = useId();
   const location = useLocation();
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const sort = sortOf(params.get("sort"));
   const [text, setText] = useState(params.get("q") ?? "");
@@ -198,11 +199,11 @@ function ListingsScreen({ data }: { data: ListingsData }) {
               <p className="mb-3 text-sm text-muted-foreground" data-testid="listings-count">
                 {items.length === 1 ? t("listings.countOne") : t("listings.count", { count: items.length })}
               </p>
-              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              <ListingCardIcons />
+              {/* The cards' links are plain anchors: a click on one navigates here, as a router link would. */}
+              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" onClick={(event) => followLink(event, navigate)}>
                 {items.map((listing) => (
-                  <li key={listing.id} className="grid">
-                    <ListingCard listing={listing} now={data.loadedAt} onDelete={(title, button) => setDeleting({ id: listing.id, title, button })} />
-                  </li>
+                  <ListingCard key={listing.id} listing={listing} now={data.loadedAt} onDelete={(title, button) => setDeleting({ id: listing.id, title, button })} />
                 ))}
               </ul>
               {deleting && <DeleteListingDialog key={deleting.id} id={deleting.id} title={deleting.title} returnFocus={deleting.button} onClose={() => setDeleting(null)} />}

@@ -157,6 +157,84 @@ describe("My Listings at the edge", () => {
     expect(found.listings.map((l) => l.title).sort()).toEqual([LISTINGS[0].title, LISTINGS[1].title].sort());
   });
 
+  it("sends each card only what it shows: the description as plain text, the first three tags and a count of the rest", async () => {
+    const { token } = await seller();
+    const { request, context } = pageOf("/listings", token);
+    const page = await loadListings(request, context);
+    const merino = page.listings.find((card) => card.title === LISTINGS[1].title);
+    expect(merino).toMatchObject({
+      description: "A soft, chunky beanie hand-knit from merino wool. Details Merino wool One size, stretchy rib Hand wash cold, dry flat.",
+      tags: LISTINGS[1].tags.slice(0, 3),
+      moreTags: 3,
+    });
+    expect(Object.keys(merino ?? {}).sort()).toEqual(["createdAt", "description", "grade", "id", "moreTags", "score", "tags", "title"]);
+    expect(page.listings.find((card) => card.title === LISTINGS[2].title)).toMatchObject({ tags: ["candle", "lavender"], moreTags: 0 });
+  });
+
+  it("cuts a long description to what two lines of a card can show", async () => {
+    const { token } = await registerUser();
+    const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(" ");
+    expect((await api("/listings", { token, body: { title: "Long one", description: words, tags: [], altTexts: [], originalPrompt: "x" } })).status).toBeLessThan(300);
+    const { request, context } = pageOf("/listings", token);
+    const [card] = (await loadListings(request, context)).listings;
+    expect(card.description.length).toBe(300);
+    expect(words.startsWith(card.description)).toBe(true);
+  });
+
+  it("reads the seller and their listings in one round trip to the database", async () => {
+    const { token } = await seller();
+    const trips: string[] = [];
+    const counted = new Proxy(env.DB, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (name === "batch") return (statements: D1PreparedStatement[]) => (trips.push(`batch of ${statements.length}`), target.batch(statements));
+        if (name === "prepare")
+          return (query: string) => {
+            const statement = target.prepare(query);
+            return new Proxy(statement, {
+              get(inner, method, r) {
+                const run = Reflect.get(inner, method, r) as unknown;
+                if (typeof run !== "function") return run;
+                if (method === "all" || method === "raw" || method === "first" || method === "run") return (...args: unknown[]) => (trips.push(String(method)), run.apply(inner, args));
+                return run.bind(inner);
+              },
+            });
+          };
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const request = new Request(`${SITE}/listings`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    const context = { listora: appContext(request, { ...env, DB: counted }, createExecutionContext()) } as unknown as AppLoadContext;
+    const [page, account] = await Promise.all([loadListings(request, context), loadAccount(request, context)]);
+    expect(page.listings.map((card) => card.title).sort()).toEqual(LISTINGS.map((listing) => listing.title).sort());
+    expect(account.account.profile.data?.email).toBeTruthy();
+    expect(trips).toEqual(["batch of 2"]);
+  });
+
+  it("answers no listings to a session that has ended, though they were read beside its user row", async () => {
+    const { token } = await seller();
+    await api("/auth/logout-all", { method: "POST", token });
+    const { request, context } = pageOf("/listings", token);
+    const [listings, user] = await Promise.all([context.listora.reads.listings({}), context.listora.user()]);
+    expect(user).toBeNull();
+    expect(listings).toBeNull();
+    const response = (await thrownBy(() => loadListings(request, context))) as Response;
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/listings")}`);
+  });
+
+  it("still knows the seller and says the list failed when the list cannot be read in the first round trip", async () => {
+    const { token, userId } = await seller();
+    const { request, context } = pageOf("/listings", token);
+    await env.DB.prepare("ALTER TABLE listings RENAME TO listings_away").run();
+    try {
+      const [page, user] = await Promise.all([loadListings(request, context), context.listora.user()]);
+      expect(page).toMatchObject({ listings: [], failed: true });
+      expect(user?.id).toBe(userId);
+    } finally {
+      await env.DB.prepare("ALTER TABLE listings_away RENAME TO listings").run();
+    }
+  });
+
   it("never shows another seller's listings", async () => {
     await seller();
     const stranger = await registerUser();

@@ -49,8 +49,17 @@ export async function readQuota(env: Env, user: Pick<User, "id" | "plan">, featu
 }
 
 export async function readAllUsage(env: Env, user: Pick<User, "id" | "plan">) {
-  const used = await counterOf(env, user).readAll();
-  const limit = dailyLimit(user.plan);
+  return usageOnPlan(await readUsedToday(env, user.id), user.plan);
+}
+
+/** Today's count of every feature from the user's counter (a page reads it beside the user row, decision 0060). */
+export function readUsedToday(env: Env, userId: string): Promise<Record<string, number>> {
+  return counterOf(env, { id: userId }).readAll();
+}
+
+/** Today's counts with the limits of `plan`, as GET /api/usage answers them. */
+export function usageOnPlan(used: Record<string, number>, plan: string | null | undefined) {
+  const limit = dailyLimit(plan);
   return Object.fromEntries(FEATURES.map((f) => [f, { used: used[f] ?? 0, limit }])) as Record<Feature, { used: number; limit: number }>;
 }
 

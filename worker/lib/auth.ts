@@ -1,7 +1,7 @@
 import type { User } from "../../schema/db";
 import { CROSS_ORIGIN_CODE, CROSS_ORIGIN_MESSAGE, changesState, isSameOrigin, sessionTokenOf } from "../../shared/session";
 import { findUserById } from "../domain/auth/accounts";
-import { verifySessionToken } from "../domain/auth/tokens";
+import { verifySessionToken, type SessionClaims } from "../domain/auth/tokens";
 import { getConfig, type Env } from "./env";
 import { HttpError, unauthorized } from "./errors";
 
@@ -29,11 +29,19 @@ export function authenticatedByCookie(request: Request): boolean {
 }
 
 /** The user of a session token, or null when the token is invalid, expired or ended (its version is behind the user's). */
-export async function userOfToken(env: Env, token: string): Promise<User | null> {
-  const claims = await verifySessionToken(getConfig(env).jwtSecret, token);
-  if (!claims) return null;
-  const user = await findUserById(env, claims.userId);
-  return user && user.tokenVersion === claims.version ? user : null;
+async function userOfToken(env: Env, token: string): Promise<User | null> {
+  const claims = await claimsOfToken(env, token);
+  return claims ? userOfClaims(await findUserById(env, claims.userId), claims) : null;
+}
+
+/** What a session token says, when its signature, issuer, audience and times are good; null otherwise. */
+export function claimsOfToken(env: Env, token: string): Promise<SessionClaims | null> {
+  return verifySessionToken(getConfig(env).jwtSecret, token);
+}
+
+/** The user row the claims name, unless the token has ended (its version is behind the user's). */
+export function userOfClaims(row: User | undefined, claims: SessionClaims): User | null {
+  return row && row.tokenVersion === claims.version ? row : null;
 }
 
 /** A cookie-signed write from another origin (cross-site request forgery): refused before anything is read. */

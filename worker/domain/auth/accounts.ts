@@ -8,7 +8,7 @@ import { sendMail } from "../../providers/mail";
 import { resetPasswordMail, verifyEmailMail } from "./mails";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password";
 import { newOneTimeToken, sha256Hex, signSessionToken } from "./tokens";
-import { db } from "../../lib/db";
+import { db, type Db } from "../../lib/db";
 import { log } from "../../lib/log";
 
 export const DUPLICATE_EMAIL = "An account with this email already exists";
@@ -94,9 +94,13 @@ function isUniqueViolation(error: unknown) {
 }
 
 export async function findUserById(env: Env, id: string) {
-  const orm = db(env);
-  const rows = await orm.select().from(users).where(eq(users.id, id)).limit(1);
+  const rows = await userRowSelect(db(env), id);
   return rows[0];
+}
+
+/** The user row of `id`, as one statement (a page's first D1 round trip carries it, decision 0060). */
+export function userRowSelect(orm: Db, id: string) {
+  return orm.select().from(users).where(eq(users.id, id)).limit(1);
 }
 
 async function issueSession(env: Env, user: User) {

@@ -5,7 +5,7 @@ export const TOKEN_ISSUER = "listora";
 export const TOKEN_AUDIENCE = "listora-app";
 const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-interface SessionClaims {
+export interface SessionClaims {
   userId: string;
   version: number;
 }

@@ -3,7 +3,8 @@
  * exist (404), whatever its id.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
   updateListingSchema,
   type ListingDetail,
@@ -43,7 +44,29 @@ function platformParts(input: { bullets?: string[]; searchTerms?: string; itemSp
 const iso = (ms: number) => new Date(ms).toISOString();
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
-export function toSummary(row: Listing): ListingSummary {
+/** The columns a summary reads (its parts and what its audit score is computed from): a list leaves out the shop's image addresses, variations and the rest. */
+const SUMMARY_COLUMNS = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  tags: listings.tags,
+  altTexts: listings.altTexts,
+  createdAt: listings.createdAt,
+  platform: listings.platform,
+  provider: listings.provider,
+  source: listings.source,
+  ruleReport: listings.ruleReport,
+  bullets: listings.bullets,
+  searchTerms: listings.searchTerms,
+  itemSpecifics: listings.itemSpecifics,
+  photoCount: listings.photoCount,
+  originalPrompt: listings.originalPrompt,
+  generationPrompt: listings.generationPrompt,
+  factCorrections: listings.factCorrections,
+};
+export type SummaryRow = Pick<Listing, keyof typeof SUMMARY_COLUMNS>;
+
+export function toSummary(row: SummaryRow): ListingSummary {
   return {
     id: row.id,
     title: row.title,
@@ -193,10 +216,13 @@ interface ListQuery {
   offset?: number;
 }
 
-type SummaryQuery = Omit<ListQuery, "sort"> & { sort?: ListingSort };
+export type SummaryQuery = Omit<ListQuery, "sort"> & { sort?: ListingSort };
 
 /** Without `limit` the list answers every listing up to this many. */
 const LIST_CAP = 1000;
+
+const byScore = (query: SummaryQuery) => query.sort === "score" || query.sort === "score-asc";
+const pageOf = (query: SummaryQuery) => ({ limit: Math.min(query.limit ?? LIST_CAP, LIST_CAP), offset: query.offset ?? 0 });
 
 /**
  * GET /api/listings' answer (data.listings) and My Listings' loader (decision 0055): the user's listings
@@ -204,18 +230,32 @@ const LIST_CAP = 1000;
  * computed from the saved parts), then `offset` and `limit` take the page.
  */
 export async function listSummaries(db: D1Database, userId: string, query: SummaryQuery = {}): Promise<ListingSummary[]> {
-  const page = { q: query.q, limit: Math.min(query.limit ?? LIST_CAP, LIST_CAP), offset: query.offset ?? 0 };
-  if (query.sort === "score" || query.sort === "score-asc") {
-    const all = (await listListings(db, userId, { q: query.q, sort: "newest" })).map(toSummary);
-    const direction = query.sort === "score" ? -1 : 1;
-    const sorted = all.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
-    return sorted.slice(page.offset, page.offset + page.limit).map(({ s }) => s);
-  }
-  return (await listListings(db, userId, { ...page, sort: query.sort })).map(toSummary);
+  return summariesOf(await summariesSelect(drizzle(db), userId, query), query);
+}
+
+/** The rows listSummaries reads, as one statement (a page's first D1 round trip may carry it beside the session's user row, decision 0060). */
+export function summariesSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
+  const list = byScore(query) ? { q: query.q, sort: "newest" as const } : { q: query.q, ...pageOf(query), sort: query.sort === "oldest" ? ("oldest" as const) : ("newest" as const) };
+  return listingsSelect(d.select(SUMMARY_COLUMNS).from(listings).$dynamic(), userId, list);
+}
+
+/** The summaries of the rows summariesSelect read for `query`. */
+export function summariesOf(rows: SummaryRow[], query: SummaryQuery = {}): ListingSummary[] {
+  if (!byScore(query)) return rows.map(toSummary);
+  const page = pageOf(query);
+  const direction = query.sort === "score" ? -1 : 1;
+  const sorted = rows.map((row, i) => ({ s: toSummary(row), i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
+  return sorted.slice(page.offset, page.offset + page.limit).map(({ s }) => s);
 }
 
 /** The user's listings, newest first by default; `q` matches title, description or tags. */
 export async function listListings(db: D1Database, userId: string, query: ListQuery = {}): Promise<Listing[]> {
+  const d = drizzle(db);
+  return listingsSelect(d.select().from(listings).$dynamic(), userId, query);
+}
+
+/** `select` narrowed to the user's listings matching `query`, in its order and page. */
+function listingsSelect<S extends SQLiteSelect>(select: S, userId: string, query: ListQuery) {
   const conditions = [eq(listings.userId, userId)];
   const q = query.q?.trim();
   if (q) {
@@ -223,14 +263,8 @@ export async function listListings(db: D1Database, userId: string, query: ListQu
     conditions.push(sql`(${listings.title} LIKE ${pattern} ESCAPE '\\' OR ${listings.description} LIKE ${pattern} ESCAPE '\\' OR ${listings.tags} LIKE ${pattern} ESCAPE '\\')`);
   }
   const order = query.sort === "oldest" ? [asc(listings.createdAt), asc(listings.id)] : [desc(listings.createdAt), desc(listings.id)];
-  let select = drizzle(db)
-    .select()
-    .from(listings)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .$dynamic();
-  if (query.limit !== undefined) select = select.limit(query.limit).offset(query.offset ?? 0);
-  return select;
+  const ordered = select.where(and(...conditions)).orderBy(...order);
+  return query.limit !== undefined ? ordered.limit(query.limit).offset(query.offset ?? 0) : ordered;
 }
 
 /**
