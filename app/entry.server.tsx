@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.node";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import css from "./app.css?inline";
+import css from "./styles/entry.css?inline";
 import { NonceContext } from "./lib/nonce";
 import { InlineStylesContext, wantsInlineStyles } from "./lib/styles";
 
@@ -18,7 +18,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  // The stylesheet inline for a screen visitors land on (app/lib/styles.tsx); not in development, where Vite serves it.
+  // The entry screens' stylesheet inline for a screen visitors land on (app/lib/styles.tsx); not in development, where Vite serves it.
   const inline = !import.meta.env.DEV && routerContext.staticHandlerContext.matches.some((match) => wantsInlineStyles(routerContext.routeModules[match.route.id]?.handle));
 
   const body = await renderToReadableStream(
