@@ -45,12 +45,10 @@ export function AppStyles({ href, nonce }: { href: string; nonce?: string }) {
           {css}
         </style>
       )}
-      {full ? (
-        <link rel="stylesheet" href={href} precedence={PRECEDENCE} nonce={nonce} />
-      ) : (
-        // Fetched when the page is idle, so going on to another screen does not wait for it.
-        <link rel="prefetch" href={href} as="style" nonce={nonce} />
-      )}
+      {full && <link rel="stylesheet" href={href} precedence={PRECEDENCE} nonce={nonce} />}
+      {/* Fetched when the page is idle, so going on to another screen does not wait for it. In a slot of its
+          own: React refuses to turn one <link> element into a stylesheet resource or back. */}
+      {!full && <link rel="prefetch" href={href} as="style" nonce={nonce} />}
     </>
   );
 }
