@@ -119,6 +119,13 @@ describe("the screens visitors land on", () => {
       };
       requestAnimationFrame(tick);
     });
+    // A slow connection: the whole app's sheet arrives only when the test lets it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.css$/, async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto("/landing");
     await hydrated(page, 'header a[href="/login"]');
     await page.locator('header a[href="/login"]').first().click();
@@ -128,8 +135,15 @@ describe("the screens visitors land on", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL("**/dashboard");
+    // Thirty frames later the sheet is still on its way: the dashboard is not painted without it.
+    await page.evaluate(async () => {
+      for (let frame = 0; frame < 30; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    const framesOf = (): Promise<{ path: string; shell: boolean; full: boolean }[]> => page.evaluate(() => (window as unknown as { __frames: [] }).__frames);
+    expect((await framesOf()).filter((frame) => frame.shell)).toEqual([]);
+    release();
     await page.waitForSelector('main[data-ready="true"]');
-    const frames: { path: string; shell: boolean; full: boolean }[] = await page.evaluate(() => (window as unknown as { __frames: [] }).__frames);
+    const frames = await framesOf();
     // One document from /landing on: the screens changed by client navigation.
     expect(frames[0].path).toBe("/landing");
     expect(frames.some((frame) => frame.path === "/login" && !frame.shell)).toBe(true);
