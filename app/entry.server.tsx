@@ -9,7 +9,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import css from "./styles/entry.css?inline";
 import { NonceContext } from "./lib/nonce";
-import { InlineStylesContext, wantsInlineStyles } from "./lib/styles";
+import { InlineStylesContext, entryStylesOf } from "./lib/styles";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +19,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   const userAgent = request.headers.get("user-agent");
 
   // The entry screens' stylesheet inline for a screen visitors land on (app/lib/styles.tsx); not in development, where Vite serves it.
-  const inline = !import.meta.env.DEV && routerContext.staticHandlerContext.matches.some((match) => wantsInlineStyles(routerContext.routeModules[match.route.id]?.handle));
+  const inline = !import.meta.env.DEV && routerContext.staticHandlerContext.matches.some((match) => entryStylesOf(routerContext.routeModules[match.route.id]?.handle) === "inline");
 
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>

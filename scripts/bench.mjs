@@ -1043,6 +1043,8 @@ function lighthouseBreakdown(lhr) {
   const lcpPhases = (lcpItems.find((i) => i.type === "table" && i.headings?.some((h) => h.key === "phase"))?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)} ms`);
   const failedA11y = lhr.categories.accessibility.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id]?.score === 0).map((r) => r.id);
   return {
+    // Why Lighthouse could not score the page (e.g. NO_FCP), when it could not.
+    ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`.slice(0, 200) } : {}),
     metrics,
     opportunities,
     renderBlocking: blocking,
@@ -1057,7 +1059,7 @@ function lighthouseLine(s) {
   const metrics = Object.entries(s.metrics ?? {})
     .map(([name, m]) => `${name} ${m.value}${m.lost > 0 ? ` (-${m.lost})` : ""}`)
     .join(", ");
-  const parts = [`performance ${s.performance}, accessibility ${s.accessibility}`, metrics];
+  const parts = [`performance ${s.performance}, accessibility ${s.accessibility}`, s.runtimeError ? `not scored: ${s.runtimeError}` : metrics];
   if (s.renderBlocking?.length) parts.push(`render-blocking: ${s.renderBlocking.join(", ")}`);
   if (s.opportunities?.length) parts.push(`opportunities: ${s.opportunities.join(", ")}`);
   if (s.lcpPhases?.length) parts.push(`LCP phases: ${s.lcpPhases.join(", ")}`);
@@ -1071,7 +1073,13 @@ async function runLighthouse(origin, paths) {
   try {
     const { default: lighthouse } = await import("lighthouse");
     const { chromium } = await import("playwright-core");
-    const port = 9333;
+    // A free port for Chromium's debugging protocol (another bench on this machine may hold a fixed one).
+    const port = await new Promise((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = /** @type {import("node:net").AddressInfo} */ (probe.address());
+        probe.close(() => resolve(free));
+      });
+    });
     const args = [
       `--remote-debugging-port=${port}`,
       "--no-sandbox",

@@ -8,10 +8,11 @@ import type { StylesHandle } from "~/lib/styles";
 
 /**
  * The catalogues of the first screen (header, hero, title); the sections below bring theirs
- * (components/landing/sections.tsx, decision 0027). The entry screens' small stylesheet comes inline
- * (app/lib/styles.tsx, decision 0061).
+ * (components/landing/sections.tsx, decision 0027). The entry screens' small stylesheet comes as a
+ * linked file (app/lib/styles.tsx, decision 0061): inline, the browser paints the hero early and lays the
+ * long page out afterwards, as blocking time.
  */
-export const handle = { i18n: [landingStrings], inlineStyles: true } satisfies I18nHandle & StylesHandle;
+export const handle = { i18n: [landingStrings], entryStyles: "linked" } satisfies I18nHandle & StylesHandle;
 
 type Sections = typeof import("~/components/landing/sections");
 type Part = "sections" | "footer";

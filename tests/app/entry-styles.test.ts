@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { wantsInlineStyles } from "~/lib/styles";
+import { entryStylesOf } from "~/lib/styles";
 import { app, moduleGraph } from "./module-graph";
 
 /**
@@ -21,7 +21,7 @@ interface RouteEntry {
 /** The route files whose handle, or a parent layout's, asks for the entry stylesheet. */
 function entryRoutes(entries: RouteEntry[], inherited = false): string[] {
   return entries.flatMap((entry) => {
-    const wants = inherited || wantsInlineStyles(routeModules[`../../app/${entry.file}`]?.handle);
+    const wants = inherited || entryStylesOf(routeModules[`../../app/${entry.file}`]?.handle) !== null;
     return [...(wants ? [entry.file] : []), ...entryRoutes(entry.children ?? [], wants)];
   });
 }
