@@ -313,14 +313,7 @@ try {
     const lighthouse = await runLighthouse(base, ["/landing", "/login"]);
     results.figures.lighthouse = lighthouse;
     for (const [path, s] of Object.entries(lighthouse)) {
-      lines.push(
-        budget(
-          `Lighthouse mobile ${path}`,
-          s.error ? `failed: ${s.error}` : lighthouseLine(s),
-          ">= 98 each",
-          !s.error && s.performance >= 98 && s.accessibility >= 98,
-        ),
-      );
+      lines.push(budget(`Lighthouse mobile ${path}`, s.error ? `failed: ${s.error}` : lighthouseLine(s), ">= 98 each", !s.error && s.performance >= 98 && s.accessibility >= 98));
     }
   }
 

@@ -27,7 +27,7 @@ export function entryStylesOf(handle: unknown): StylesHandle["entryStyles"] | nu
 }
 
 /** The inline sheet's key as a React style resource (written as data-href="..."). */
-export const ENTRY_STYLES_KEY = "listora-entry-styles";
+const ENTRY_STYLES_KEY = "listora-entry-styles";
 const PRECEDENCE = "app";
 
 /** In the browser: what the server wrote, read once (the inline sheet's text is not in the scripts). */

@@ -47,4 +47,3 @@ export function moduleGraph(entry: string): { files: string[]; scoped: Catalogue
   }
   return { files: [...seen], scoped };
 }
-

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { BASE_CATALOGUES, } from "~/lib/i18n";
+import { BASE_CATALOGUES } from "~/lib/i18n";
 import { routeCatalogues } from "~/lib/i18n/route";
 import { app, catalogueFiles, moduleGraph } from "./module-graph";
 
