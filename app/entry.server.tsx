@@ -56,7 +56,7 @@ const PRELOAD = '<link rel="modulepreload"';
 const PRELOAD_TAG = /<link rel="modulepreload"[^>]*>/g;
 const BODY_END = "</body>";
 
-/** The script that adds the preloads after the first painted frame (its own nonce lets them through the CSP). */
+/** The script that adds the preloads after the first painted frame (its own nonce lets them through the CSP; `npm run bench` reads its list). */
 function preloadAfterFirstPaint(hrefs: string[]): string {
   return `(function(s,n){requestAnimationFrame(function(){setTimeout(function(){for(var i=0;i<s.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=s[i];l.nonce=n;document.head.appendChild(l)}})})})(${JSON.stringify(hrefs).replaceAll("<", "\\u003c")},document.currentScript.nonce)`;
 }
@@ -108,7 +108,7 @@ function lowPriorityModulePreloads(afterFirstPaint: { nonce: string } | null): T
       let start = head.slice(0, end);
       if (afterFirstPaint) {
         const hrefs = (start.match(PRELOAD_TAG) ?? []).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).filter((href) => href !== undefined);
-        moved = `<script nonce="${afterFirstPaint.nonce}">${preloadAfterFirstPaint(hrefs)}</script>`;
+        moved = `<script nonce="${afterFirstPaint.nonce}" data-module-preloads="">${preloadAfterFirstPaint(hrefs)}</script>`;
         start = start.replace(PRELOAD_TAG, "");
       }
       controller.enqueue(encoder.encode(low(start)));

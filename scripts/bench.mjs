@@ -892,6 +892,8 @@ async function pageJsGzip(origin, html, readFile) {
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) srcs.add(m[1]);
+  // The entry screens add their preloads after the first paint, from the list their script is called with (decision 0061).
+  for (const m of html.matchAll(/<script[^>]*data-module-preloads[^>]*>([\s\S]*?)<\/script>/g)) for (const src of JSON.parse(/\)\((\[[^\]]*\])/.exec(m[1])?.[1] ?? "[]")) srcs.add(src);
   let bytes = 0;
   for (const src of srcs) {
     const body = readFile ? readFile(src) : Buffer.from(await (await fetch(new URL(src, origin))).arrayBuffer());

@@ -49,7 +49,7 @@ async function hydrated(page: Page, selector: string) {
 
 describe("the screens visitors land on", () => {
   for (const path of ["/landing", "/login"]) {
-    it(`${path} holds its first paint for at most 12 KB of CSS, gzipped, about half the whole app's sheet`, async () => {
+    it(`${path} holds its first paint for at most 12 KB of CSS, gzipped, about half the whole app's sheet, and for no script`, async () => {
       const head = headOf(await (await fetch(`${baseURL()}${path}`)).text());
       const full = await fullSheet(head);
       // Every stylesheet <link> in <head> holds the first paint until its file arrives; an inline <style> is parsed first.
@@ -59,6 +59,9 @@ describe("the screens visitors land on", () => {
       expect(blocking).toHaveLength(1);
       expect(gzipSync(blocking[0]).length).toBeLessThanOrEqual(12 * 1024);
       expect(blocking[0].length).toBeLessThan(full.length * 0.6);
+      // The scripts are not fetched beside the first paint: their preloads come from a script after it.
+      expect(head).not.toMatch(/rel="modulepreload"/);
+      expect(await (await fetch(`${baseURL()}${path}`)).text()).toMatch(/<script[^>]*data-module-preloads[^>]*>[\s\S]*?\)\(\[[^\]]*"\/assets\/entry\.client-[\w-]+\.js"/);
     });
   }
 
