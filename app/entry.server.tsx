@@ -7,9 +7,9 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.node";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import css from "./app.css?inline";
+import css from "./styles/entry.css?inline";
 import { NonceContext } from "./lib/nonce";
-import { InlineStylesContext, wantsInlineStyles } from "./lib/styles";
+import { InlineStylesContext, entryStylesOf } from "./lib/styles";
 
 export const streamTimeout = 5_000;
 
@@ -18,8 +18,10 @@ export default async function handleRequest(request: Request, responseStatusCode
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  // The stylesheet inline for a screen visitors land on (app/lib/styles.tsx); not in development, where Vite serves it.
-  const inline = !import.meta.env.DEV && routerContext.staticHandlerContext.matches.some((match) => wantsInlineStyles(routerContext.routeModules[match.route.id]?.handle));
+  // The entry screens' stylesheet inline for a screen visitors land on (app/lib/styles.tsx); not in development, where Vite serves it.
+  const entryStyles = routerContext.staticHandlerContext.matches.map((match) => entryStylesOf(routerContext.routeModules[match.route.id]?.handle));
+  const inline = !import.meta.env.DEV && entryStyles.includes("inline");
+  const entryScreen = entryStyles.some((mode) => mode !== null);
 
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
@@ -47,33 +49,74 @@ export default async function handleRequest(request: Request, responseStatusCode
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body.pipeThrough(lowPriorityModulePreloads(entryScreen && nonce ? { nonce } : null)), { headers: responseHeaders, status: responseStatusCode });
 }
 
 const PRELOAD = '<link rel="modulepreload"';
+const PRELOAD_TAG = /<link rel="modulepreload"[^>]*>/g;
+const BODY_END = "</body>";
+
+/** The script that adds the preloads after the first painted frame (its own nonce lets them through the CSP; `npm run bench` reads its list). */
+function preloadAfterFirstPaint(hrefs: string[]): string {
+  return `(function(s,n){requestAnimationFrame(function(){setTimeout(function(){for(var i=0;i<s.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=s[i];l.nonce=n;document.head.appendChild(l)}})})})(${JSON.stringify(hrefs).replaceAll("<", "\\u003c")},document.currentScript.nonce)`;
+}
 
 /**
  * The page's scripts hydrate it; none is needed to paint it (the server's HTML and the stylesheet are).
  * React Router preloads them with rel="modulepreload", which browsers fetch at high priority, beside the
  * stylesheet and the page's first images; `fetchpriority="low"` lets those go first (decision 0056).
- * Only the document's <head> is rewritten; the rest of the stream passes through untouched.
+ * On the screens visitors land on (`nonce` given) the preloads leave <head>: a small script at the end of
+ * <body> adds them once the page has painted its first frame, all at once as before, so the first paint
+ * never shares the connection or the main thread with them (decision 0061). Elsewhere only the <head> is
+ * rewritten and the rest of the stream passes through untouched.
  */
-function lowPriorityModulePreloads(): TransformStream<Uint8Array, Uint8Array> {
+function lowPriorityModulePreloads(afterFirstPaint: { nonce: string } | null): TransformStream<Uint8Array, Uint8Array> {
+  const toBodyEnd = afterFirstPaint !== null;
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
+  const low = (html: string) => html.replaceAll(PRELOAD, `${PRELOAD} fetchpriority="low"`);
   let head = "";
   let done = false;
+  let moved = "";
+  let placed = !toBodyEnd;
+  // The end of the text read so far that could be the start of a split "</body>".
+  let tail = "";
+  const body = (text: string, controller: TransformStreamDefaultController<Uint8Array>, last: boolean) => {
+    if (placed) {
+      if (text) controller.enqueue(encoder.encode(text));
+      return;
+    }
+    text = tail + text;
+    tail = "";
+    const at = text.indexOf(BODY_END);
+    if (at !== -1 || last) {
+      placed = true;
+      const cut = at === -1 ? text.length : at;
+      controller.enqueue(encoder.encode(text.slice(0, cut) + moved + text.slice(cut)));
+      return;
+    }
+    tail = text.slice(-(BODY_END.length - 1));
+    if (text.length > tail.length) controller.enqueue(encoder.encode(text.slice(0, text.length - tail.length)));
+  };
   return new TransformStream({
     transform(chunk, controller) {
-      if (done) return controller.enqueue(chunk);
+      if (done) return toBodyEnd ? body(decoder.decode(chunk, { stream: true }), controller, false) : controller.enqueue(chunk);
       head += decoder.decode(chunk, { stream: true });
       const end = head.indexOf("</head>");
       if (end === -1) return;
       done = true;
-      controller.enqueue(encoder.encode(head.slice(0, end).replaceAll(PRELOAD, `${PRELOAD} fetchpriority="low"`) + head.slice(end)));
+      let start = head.slice(0, end);
+      if (afterFirstPaint) {
+        const hrefs = (start.match(PRELOAD_TAG) ?? []).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).filter((href) => href !== undefined);
+        moved = `<script nonce="${afterFirstPaint.nonce}" data-module-preloads="">${preloadAfterFirstPaint(hrefs)}</script>`;
+        start = start.replace(PRELOAD_TAG, "");
+      }
+      controller.enqueue(encoder.encode(low(start)));
+      body(head.slice(end), controller, false);
     },
     flush(controller) {
-      if (!done) controller.enqueue(encoder.encode(head.replaceAll(PRELOAD, `${PRELOAD} fetchpriority="low"`)));
+      if (!done) return controller.enqueue(encoder.encode(low(head)));
+      if (toBodyEnd) body(decoder.decode(), controller, true);
     },
   });
 }

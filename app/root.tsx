@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import entryStylesheet from "./styles/entry.css?url";
 import { registerNavigator } from "./lib/navigator";
 import { pagePreferences } from "../shared/pages/preferences";
 import { BASE_CATALOGUES, I18nProvider, translate, useCatalogues } from "./lib/i18n";
@@ -34,7 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
-        <AppStyles href={stylesheet} nonce={nonce} />
+        <AppStyles href={stylesheet} entryHref={entryStylesheet} nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -4,13 +4,15 @@ import { SiteHeader } from "~/components/landing/site-header";
 import type { Route } from "./+types/landing";
 import { matchesLanguage, metaText, type I18nHandle } from "~/lib/i18n/route";
 import * as landingStrings from "~/lib/i18n/catalog/landing";
+import type { StylesHandle } from "~/lib/styles";
 
 /**
  * The catalogues of the first screen (header, hero, title); the sections below bring theirs
- * (components/landing/sections.tsx, decision 0027). The stylesheet stays a linked file here (decision
- * 0056): inline, the browser paints the hero early and lays the long page out afterwards, as blocking time.
+ * (components/landing/sections.tsx, decision 0027). The entry screens' small stylesheet comes as a
+ * linked file (app/lib/styles.tsx, decision 0061): inline, the browser paints the hero early and lays the
+ * long page out afterwards, as blocking time.
  */
-export const handle = { i18n: [landingStrings] } satisfies I18nHandle;
+export const handle = { i18n: [landingStrings], entryStyles: "linked" } satisfies I18nHandle & StylesHandle;
 
 type Sections = typeof import("~/components/landing/sections");
 type Part = "sections" | "footer";
