@@ -396,6 +396,16 @@ describe("listings worth pasting: 30 English and 10 Turkish products", () => {
         expect(new Set(words).size).toBe(words.length);
         const titleWords = new Set(listing.title.toLocaleLowerCase(lang).match(/[\p{L}\p{N}'-]+/gu) ?? []);
         for (const w of words) expect(titleWords.has(w), `"${w}" is in the title`).toBe(false);
+        // One form of a word: not "accessory accessories", not the title's "case" again as "cases".
+        if (lang === "en") {
+          const singular = (w: string) =>
+            w
+              .replace(/([^aeiou])ies$/u, "$1y")
+              .replace(/(s|x|z|ch|sh)es$/u, "$1")
+              .replace(/([^s])s$/u, "$1");
+          const forms = [...words, ...titleWords].map(singular);
+          for (const w of words) expect(forms.filter((x) => x === singular(w)).length, `"${w}" is said twice in two forms`).toBe(1);
+        }
         expect(listing.tags).toEqual([]);
       });
     });

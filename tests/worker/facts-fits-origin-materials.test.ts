@@ -121,6 +121,19 @@ describe("every writer's title carries what the item fits", () => {
     expect(l.title.match(/6 qt/g)?.length).toBe(1);
   });
 
+  it("an English description made in Türkiye stays English: 'for iPhone 15 Pro' and English bullet labels, no 'Uyumlu' or 'Detaylar'", async () => {
+    const description = "Clear silicone phone case for iPhone 15 Pro, 1.2 mm raised bezel, shock-absorbing corners, wireless charging compatible. Made in Türkiye.";
+    expect(sheet(description, "amazon").language).toBe("en");
+    expect(sheet("Müller glass vase, 1970s, bought in Zürich.").language).toBe("en");
+    // Short Turkish descriptions stay Turkish: a lower-case word with ö, or two Turkish words.
+    expect(sheet("Keten önlük, cepli").language).toBe("tr");
+    expect(sheet("Seramik kupa 350 ml").language).toBe("tr");
+    const l = await write(description, "amazon");
+    expect(l.title).toContain("for iPhone 15 Pro");
+    expect(l.title).not.toMatch(/Uyumlu/u);
+    expect((l.bullets ?? []).join("\n")).not.toMatch(/Detaylar|Malzeme|Ürün/u);
+  });
+
   it("a Turkish Amazon title leads with 'AirPods Pro 2 Uyumlu'", async () => {
     const l = await write("AirPods Pro 2 ile uyumlu silikon kılıf, karabinalı, lacivert.", "amazon");
     expect(l.title.startsWith("AirPods Pro 2 Uyumlu Silikon Kılıf")).toBe(true);

@@ -1216,6 +1216,16 @@ function coveredBy(clause: string, said: string[], lang: Lang): boolean {
   });
 }
 
+/** The singular and plural of an English word ("accessory"/"accessories", "case"/"cases", "box"/"boxes"). */
+function englishForms(word: string): string[] {
+  if (/[^aeiou]ies$/u.test(word)) return [`${word.slice(0, -3)}y`];
+  if (/(?:s|x|z|ch|sh)es$/u.test(word)) return [word.slice(0, -2), word.slice(0, -1)];
+  if (/[^s]s$/u.test(word)) return [word.slice(0, -1)];
+  if (/[^aeiou]y$/u.test(word)) return [`${word.slice(0, -1)}ies`];
+  if (/(?:s|x|z|ch|sh)$/u.test(word)) return [`${word}es`];
+  return [`${word}s`];
+}
+
 const utf8 = new TextEncoder();
 export const byteLength = (text: string) => utf8.encode(text).length;
 
@@ -1237,9 +1247,11 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     ...r.themes,
   ];
   const out: string[] = [];
+  // One form of a word: "accessory accessories" or a title's "Case" again as "cases" adds nothing a shopper types.
+  const said = (term: string) => [term, ...(r.lang === "en" ? englishForms(term) : [])].some((form) => titleWords.has(form) || out.includes(form));
   for (const raw of candidates) {
     const term = lower(raw, r.lang).replace(/[^\p{L}\p{N}'-]/gu, "");
-    if (!term || term.length < 3 || isStopWord(term) || /^\d+$/.test(term) || titleWords.has(term) || out.includes(term)) continue;
+    if (!term || term.length < 3 || isStopWord(term) || /^\d+$/.test(term) || said(term)) continue;
     if (PROMOTIONAL_WORDS.includes(term) || !supported(term, input, facts)) continue;
     if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) continue;
     out.push(term);
