@@ -4,7 +4,8 @@
  * a refusal answers the API's words and names the intent, so the page can say the fix failed.
  */
 import { describe, expect, it } from "vitest";
-import { contextOf, type Answer } from "./stub-context";
+import { contextOf, formPost, type Answer } from "./stub-context";
+import { actionAnswer } from "../fixtures/action-answer";
 import { listingAction } from "~/lib/listings.server";
 
 const LISTING = { id: "l1", title: "Handmade Moon Necklace", version: 3 };
@@ -14,32 +15,13 @@ function fixed(path: string): Answer {
   return { status: 404, body: { code: "not-found", message: "Listing not found" } };
 }
 
-function post(fields: Record<string, string>, origin = "http://localhost") {
-  const request = new Request("http://localhost/listings/l1", { method: "POST", body: new URLSearchParams(fields) });
-  const headers = new Headers(request.headers);
-  headers.set("Origin", origin);
-  Object.defineProperty(request, "headers", { value: headers });
-  return request;
-}
-
-async function settle(work: Promise<unknown>) {
-  try {
-    const answer = (await work) as Response | { data: Record<string, unknown>; init?: { status?: number } | null };
-    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
-    return { status: answer.init?.status ?? 200, data: answer.data };
-  } catch (thrown) {
-    const answer = thrown as { data: Record<string, unknown>; init?: { status?: number } | null };
-    return { status: answer.init?.status ?? 500, data: answer.data };
-  }
-}
-
 const payload = JSON.stringify({ patch: { title: "Handmade Moon Necklace" }, version: 2 });
 
 describe("a Doctor fix posted as a document", () => {
   it("applies the fix as the seller's 'fix' edit and sends the seller back to the shop listing or the listing page it came from", async () => {
     for (const back of ["/shop/s9", "/listings/l1"]) {
       const { context, calls } = contextOf(fixed);
-      expect(await settle(listingAction(post({ intent: "fix", payload, back }), context, "l1"))).toEqual({ status: 302, location: back });
+      expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent: "fix", payload, back }), context, "l1"))).toEqual({ status: 302, location: back });
       expect(calls).toEqual([{ path: "/listings/l1", init: { method: "PUT", body: { title: "Handmade Moon Necklace", version: 2, reason: "fix" } } }]);
     }
   });
@@ -47,18 +29,18 @@ describe("a Doctor fix posted as a document", () => {
   it("never sends the seller off the site: another site's address, a protocol-relative one or another screen is answered as data", async () => {
     for (const back of ["https://evil.example/shop/x", "//evil.example/listings/x", "/profile", "/shop/x/../../profile", ""]) {
       const { context } = contextOf(fixed);
-      expect(await settle(listingAction(post({ intent: "fix", payload, back }), context, "l1"))).toMatchObject({ status: 200, data: { ok: true, listing: LISTING } });
+      expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent: "fix", payload, back }), context, "l1"))).toMatchObject({ status: 200, data: { ok: true, listing: LISTING } });
     }
   });
 
   it("answers a refused fix with the API's code and message and the intent, without sending the seller back; another seller's listing is a 404", async () => {
     const stale = contextOf(() => ({ status: 409, body: { code: "version-conflict", message: "The listing changed since you opened it" } }));
-    expect(await settle(listingAction(post({ intent: "fix", payload, back: "/shop/s9" }), stale.context, "l1"))).toMatchObject({
+    expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent: "fix", payload, back: "/shop/s9" }), stale.context, "l1"))).toMatchObject({
       status: 409,
       data: { ok: false, intent: "fix", error: { code: "version-conflict", message: "The listing changed since you opened it" } },
     });
     const { context } = contextOf(fixed);
-    expect(await settle(listingAction(post({ intent: "fix", payload, back: "/shop/s9" }), context, "someone-elses"))).toMatchObject({
+    expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent: "fix", payload, back: "/shop/s9" }), context, "someone-elses"))).toMatchObject({
       status: 404,
       data: { ok: false, intent: "fix", error: { code: "not-found" } },
     });
@@ -66,7 +48,10 @@ describe("a Doctor fix posted as a document", () => {
 
   it("refuses a fix posted from another site (403) and sends nothing to the API", async () => {
     const { context, calls } = contextOf(fixed);
-    expect(await settle(listingAction(post({ intent: "fix", payload, back: "/shop/s9" }, "https://evil.example"), context, "l1"))).toMatchObject({ status: 403, data: { code: "cross-origin" } });
+    expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent: "fix", payload, back: "/shop/s9" }, "https://evil.example"), context, "l1"))).toMatchObject({
+      status: 403,
+      data: { code: "cross-origin" },
+    });
     expect(calls).toEqual([]);
   });
 });

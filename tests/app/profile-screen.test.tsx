@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { formPost } from "./stub-context";
 import type { ApiCallInit, ApiResult } from "../../shared/session";
 import { I18nProvider, translate } from "~/lib/i18n";
 import { refusedChangeText } from "~/lib/profile";
@@ -61,15 +62,6 @@ const healthy = (path: string) =>
       ? { status: 200, body: { success: true, data: { "create-listing": { used: 3, limit: 10 } } } }
       : { status: 200, body: { success: true, data: { plan: "free", available: false, canManage: false, subscription: null } } };
 
-/** A form post from `origin` (the test DOM's Request drops Origin, a header pages may not set, so it is put back). */
-function post(fields: Record<string, string>, origin = "http://localhost") {
-  const request = new Request("http://localhost/profile", { method: "POST", body: new URLSearchParams(fields) });
-  const headers = new Headers(request.headers);
-  headers.set("Origin", origin);
-  Object.defineProperty(request, "headers", { value: headers });
-  return request;
-}
-
 /** The action's answer to a form (not a redirect). */
 async function answerTo(request: Request, context: AppLoadContext) {
   const result = await profileAction(request, context);
@@ -117,20 +109,20 @@ describe("profile screen at the edge", () => {
       if (body.storeName === "x".repeat(200)) return { status: 400, body: { code: "validation-failed", message: "Store name is too long" } };
       return { status: 200, body: { ...PROFILE, ...body } };
     });
-    const saved = await answerTo(post({ intent: "personal", fullName: "  Ayşe Nur Yılmaz ", storeName: " Moonlit " }), context);
+    const saved = await answerTo(formPost("/profile", { intent: "personal", fullName: "  Ayşe Nur Yılmaz ", storeName: " Moonlit " }), context);
     expect(calls[0]).toMatchObject({ path: "/profile", init: { method: "PUT", body: { firstName: "Ayşe", lastName: "Nur Yılmaz", storeName: "Moonlit" } } });
     expect(saved.data).toMatchObject({ ok: true, intent: "personal", profile: { firstName: "Ayşe", storeName: "Moonlit" } });
 
-    const refused = await answerTo(post({ intent: "personal", fullName: "Ayşe", storeName: "x".repeat(200) }), context);
+    const refused = await answerTo(formPost("/profile", { intent: "personal", fullName: "Ayşe", storeName: "x".repeat(200) }), context);
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({ ok: false, message: "Store name is too long" });
   });
 
   it("saves a notification switch as a boolean and refuses an unknown intent with 400", async () => {
     const { context, calls } = contextOf((_path, init) => ({ status: 200, body: { ...PROFILE, ...(init.body as object) } }));
-    await profileAction(post({ intent: "preferences", emailNotifications: "false" }), context);
+    await profileAction(formPost("/profile", { intent: "preferences", emailNotifications: "false" }), context);
     expect(calls[0].init.body).toEqual({ emailNotifications: false });
-    const unknown = await answerTo(post({ intent: "delete-everything" }), context);
+    const unknown = await answerTo(formPost("/profile", { intent: "delete-everything" }), context);
     expect(unknown.init?.status).toBe(400);
     expect(unknown.data).toMatchObject({ ok: false, code: "validation-failed", field: "intent", message: "Unknown change to the profile" });
     // The screens say it in the seller's language (both catalogues), by its code and field.
@@ -146,10 +138,10 @@ describe("profile screen at the edge", () => {
         ? { status: 200, body: { success: true, alreadyVerified: false, message: "We sent a new confirmation link to ayse@example.com.", devOutbox: "/dev/mail" } }
         : { status: 200, body: { success: true, data: { steps: { profile: false, keyword: true, listing: true, image: false }, progress: 50, welcomed: true } } },
     );
-    const resent = await answerTo(post({ intent: "resend-verification" }), context);
+    const resent = await answerTo(formPost("/profile", { intent: "resend-verification" }), context);
     expect(resent.data).toMatchObject({ ok: true, intent: "resend-verification", devOutbox: "/dev/mail" });
-    await answerTo(post({ intent: "welcomed" }), context);
-    await answerTo(post({ intent: "onboarding-steps", steps: "keyword,listing" }), context);
+    await answerTo(formPost("/profile", { intent: "welcomed" }), context);
+    await answerTo(formPost("/profile", { intent: "onboarding-steps", steps: "keyword,listing" }), context);
     expect(calls.map((c) => [c.path, c.init.method, c.init.body])).toEqual([
       ["/auth/resend-verification", "POST", {}],
       ["/onboarding", "PUT", { welcomed: true }],
@@ -159,14 +151,14 @@ describe("profile screen at the edge", () => {
 
   it("answers a verification link asked for too often with its status and code (429 rate-limited)", async () => {
     const { context } = contextOf(() => ({ status: 429, body: { code: "rate-limited", message: "Too many requests" } }));
-    const refused = await answerTo(post({ intent: "resend-verification" }), context);
+    const refused = await answerTo(formPost("/profile", { intent: "resend-verification" }), context);
     expect(refused.init?.status).toBe(429);
     expect(refused.data).toMatchObject({ ok: false, intent: "resend-verification", code: "rate-limited" });
   });
 
   it("refuses a change posted from another site with 403 and sends nothing to the API", async () => {
     const { context, calls } = contextOf(healthy);
-    const refused = await profileAction(post({ intent: "personal", fullName: "Mallory" }, "https://evil.example"), context).catch((thrown: unknown) => thrown);
+    const refused = await profileAction(formPost("/profile", { intent: "personal", fullName: "Mallory" }, "https://evil.example"), context).catch((thrown: unknown) => thrown);
     expect(refused).toMatchObject({ init: { status: 403 }, data: { code: "cross-origin" } });
     expect(calls).toEqual([]);
   });

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { contextOf, type Answer } from "./stub-context";
+import { contextOf, formPost, type Answer } from "./stub-context";
 import * as auditRoute from "~/routes/audit";
 import * as editImageGptRoute from "~/routes/edit-image-gpt";
 import * as editImageRoute from "~/routes/edit-image";
@@ -13,15 +13,6 @@ import * as forgotRoute from "~/routes/forgot-password";
 import * as optimizeRoute from "~/routes/optimize";
 import * as reviewRoute from "~/routes/review";
 import * as verifyRoute from "~/routes/verify-email";
-
-/** A form post to `path` from `origin` (the test DOM's Request drops Origin, a header pages may not set, so it is put back). */
-function post(path: string, fields: Record<string, string>, origin = "http://localhost") {
-  const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
-  const headers = new Headers(request.headers);
-  headers.set("Origin", origin);
-  Object.defineProperty(request, "headers", { value: headers });
-  return request;
-}
 
 interface DataAnswer<T> {
   data: T;
@@ -57,7 +48,7 @@ const never = (path: string): Answer => {
 describe("forgot password as a route action", () => {
   it("asks the API for a reset link anonymously and answers that it was sent, with the local outbox's link", async () => {
     const { context, calls } = contextOf(() => ({ status: 200, body: { success: true, devOutbox: "/dev/mail?to=ayse%40example.com" } }), null);
-    const answer = await run(forgotRoute.action as RouteAction, post("/forgot-password", { email: "  ayse@example.com " }), context);
+    const answer = await run(forgotRoute.action as RouteAction, formPost("/forgot-password", { email: "  ayse@example.com " }), context);
     expect(statusOf(answer)).toBe(200);
     expect(dataOf(answer)).toEqual({ done: true, devOutbox: "/dev/mail?to=ayse%40example.com" });
     expect(calls).toEqual([{ path: "/auth/forgot-password", init: { body: { email: "ayse@example.com" }, token: null } }]);
@@ -65,21 +56,21 @@ describe("forgot password as a route action", () => {
 
   it("refuses an address that is not one with 400 and the field's message, asking nothing", async () => {
     const { context } = contextOf(never, null);
-    const answer = await run(forgotRoute.action as RouteAction, post("/forgot-password", { email: "not-an-address" }), context);
+    const answer = await run(forgotRoute.action as RouteAction, formPost("/forgot-password", { email: "not-an-address" }), context);
     expect(statusOf(answer)).toBe(400);
     expect(dataOf(answer)).toMatchObject({ done: false, fieldError: "validation.emailInvalid", error: { code: "validation-failed", field: "email" } });
   });
 
   it("passes the API's refusal on with its status and code (too many requests)", async () => {
     const { context } = contextOf(() => ({ status: 429, body: { code: "rate-limited", message: "Too many requests. Try again in 60 seconds.", retryAfter: 60 } }), null);
-    const answer = await run(forgotRoute.action as RouteAction, post("/forgot-password", { email: "ayse@example.com" }), context);
+    const answer = await run(forgotRoute.action as RouteAction, formPost("/forgot-password", { email: "ayse@example.com" }), context);
     expect(statusOf(answer)).toBe(429);
     expect(dataOf(answer)).toMatchObject({ done: false, fieldError: null, error: { code: "rate-limited", retryAfter: 60 } });
   });
 
   it("refuses a post from another site with 403 cross-origin and sends nothing", async () => {
     const { context } = contextOf(never, null);
-    const answer = await run(forgotRoute.action as RouteAction, post("/forgot-password", { email: "ayse@example.com" }, "https://evil.example"), context);
+    const answer = await run(forgotRoute.action as RouteAction, formPost("/forgot-password", { email: "ayse@example.com" }, "https://evil.example"), context);
     expect(statusOf(answer)).toBe(403);
     expect(dataOf(answer)).toMatchObject({ success: false, code: "cross-origin" });
   });
@@ -88,28 +79,28 @@ describe("forgot password as a route action", () => {
 describe("verify e-mail as a route action", () => {
   it("confirms the address with the link's token, anonymously", async () => {
     const { context, calls } = contextOf(() => ({ status: 200, body: { success: true, message: "Your email address is confirmed." } }), null);
-    const answer = await run(verifyRoute.action as RouteAction, post("/verify-email?token=abc123", { token: "abc123" }), context);
+    const answer = await run(verifyRoute.action as RouteAction, formPost("/verify-email?token=abc123", { token: "abc123" }), context);
     expect(dataOf(answer)).toEqual({ done: true });
     expect(calls).toEqual([{ path: "/auth/verify-email", init: { body: { token: "abc123" }, token: null } }]);
   });
 
   it("answers a post without a token with 400 and the SPEC's incomplete-link text", async () => {
     const { context } = contextOf(never, null);
-    const answer = await run(verifyRoute.action as RouteAction, post("/verify-email", { token: " " }), context);
+    const answer = await run(verifyRoute.action as RouteAction, formPost("/verify-email", { token: " " }), context);
     expect(statusOf(answer)).toBe(400);
     expect(dataOf(answer)).toMatchObject({ done: false, error: { code: "validation-failed", message: "This verification link is incomplete." } });
   });
 
   it("carries an expired or used token's refusal with its status and message", async () => {
     const { context } = contextOf(() => ({ status: 400, body: { code: "invalid-token", message: "This verification link has expired or was already used." } }), null);
-    const answer = await run(verifyRoute.action as RouteAction, post("/verify-email", { token: "old" }), context);
+    const answer = await run(verifyRoute.action as RouteAction, formPost("/verify-email", { token: "old" }), context);
     expect(statusOf(answer)).toBe(400);
     expect(dataOf(answer)).toMatchObject({ done: false, status: 400, error: { code: "invalid-token", message: "This verification link has expired or was already used." } });
   });
 
   it("refuses a post from another site with 403 cross-origin", async () => {
     const { context } = contextOf(never, null);
-    const answer = await run(verifyRoute.action as RouteAction, post("/verify-email", { token: "abc" }, "https://evil.example"), context);
+    const answer = await run(verifyRoute.action as RouteAction, formPost("/verify-email", { token: "abc" }, "https://evil.example"), context);
     expect(statusOf(answer)).toBe(403);
   });
 });
@@ -130,7 +121,7 @@ const LISTING_FIELDS = {
 describe("Audit a Listing as a route action", () => {
   it("saves the listing as written through /save-listing (only Etsy's parts) and opens it", async () => {
     const { context, calls } = contextOf(() => ({ status: 201, body: { success: true, data: { listing: { id: "lst_42" } } } }));
-    const answer = await run(auditRoute.action as RouteAction, post("/audit", { ...LISTING_FIELDS, intent: "save" }), context);
+    const answer = await run(auditRoute.action as RouteAction, formPost("/audit", { ...LISTING_FIELDS, intent: "save" }), context);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(302);
     expect((answer as Response).headers.get("Location")).toBe("/listings/lst_42");
@@ -155,33 +146,33 @@ describe("Audit a Listing as a route action", () => {
 
   it("answers a check with the fields it read, so the page audits them before any JavaScript runs", async () => {
     const { context } = contextOf(never);
-    const answer = await run(auditRoute.action as RouteAction, post("/audit", { ...LISTING_FIELDS, platform: "ebay", intent: "check" }), context);
+    const answer = await run(auditRoute.action as RouteAction, formPost("/audit", { ...LISTING_FIELDS, platform: "ebay", intent: "check" }), context);
     expect(dataOf(answer)).toMatchObject({ ok: true, intent: "check", fields: { platform: "ebay", title: "Silver Leaf Necklace", itemSpecifics: "Material: silver", digital: false } });
   });
 
   it("refuses to save a listing without a title or a description, and an unknown intent, with 400 and a clear message", async () => {
     const { context } = contextOf(never);
-    const empty = await run(auditRoute.action as RouteAction, post("/audit", { platform: "etsy", title: "  ", description: "", intent: "save" }), context);
+    const empty = await run(auditRoute.action as RouteAction, formPost("/audit", { platform: "etsy", title: "  ", description: "", intent: "save" }), context);
     expect(statusOf(empty)).toBe(400);
     expect(dataOf(empty)).toMatchObject({ ok: false, error: { code: "validation-failed", message: "Write a title or a description before saving the listing." } });
-    const unknown = await run(auditRoute.action as RouteAction, post("/audit", { ...LISTING_FIELDS, intent: "publish" }), context);
+    const unknown = await run(auditRoute.action as RouteAction, formPost("/audit", { ...LISTING_FIELDS, intent: "publish" }), context);
     expect(statusOf(unknown)).toBe(400);
     expect(dataOf(unknown)).toMatchObject({ ok: false, error: { message: "Unknown action for Audit a Listing." } });
   });
 
   it("keeps the fields and carries the API's refusal (the plan's saved listings are full)", async () => {
     const { context } = contextOf(() => ({ status: 403, body: { code: "plan-limit", message: "Your plan keeps 25 listings." } }));
-    const answer = await run(auditRoute.action as RouteAction, post("/audit", { ...LISTING_FIELDS, intent: "save" }), context);
+    const answer = await run(auditRoute.action as RouteAction, formPost("/audit", { ...LISTING_FIELDS, intent: "save" }), context);
     expect(statusOf(answer)).toBe(403);
     expect(dataOf(answer)).toMatchObject({ ok: false, intent: "save", status: 403, error: { code: "plan-limit" }, fields: { title: "Silver Leaf Necklace" } });
   });
 
   it("sends a signed-out visitor to sign in and refuses a post from another site, saving nothing", async () => {
     const signedOut = contextOf(never, null);
-    const redirected = await run(auditRoute.action as RouteAction, post("/audit", { ...LISTING_FIELDS, intent: "save" }), signedOut.context);
+    const redirected = await run(auditRoute.action as RouteAction, formPost("/audit", { ...LISTING_FIELDS, intent: "save" }), signedOut.context);
     expect((redirected as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faudit");
     const { context } = contextOf(never);
-    const refused = await run(auditRoute.action as RouteAction, post("/audit", { ...LISTING_FIELDS, intent: "save" }, "https://evil.example"), context);
+    const refused = await run(auditRoute.action as RouteAction, formPost("/audit", { ...LISTING_FIELDS, intent: "save" }, "https://evil.example"), context);
     expect(statusOf(refused)).toBe(403);
     expect(dataOf(refused)).toMatchObject({ code: "cross-origin" });
   });
@@ -193,7 +184,7 @@ describe("the wizard's optimize and format steps as route actions", () => {
   it("optimizes through the workflow route with the browser's request id, and answers the API's body", async () => {
     const body = { success: true, optimizedPattern: "## Instructions\nR1: 6 sc (6)", craft: "crochet", language: "en" };
     const { context, calls } = contextOf(() => ({ status: 200, body }));
-    const answer = await run(optimizeRoute.action as RouteAction, post("/optimize", { intent: "optimize", text: "R1: 6 sc (6)", options: JSON.stringify(OPTIONS), requestId: "req-1" }), context);
+    const answer = await run(optimizeRoute.action as RouteAction, formPost("/optimize", { intent: "optimize", text: "R1: 6 sc (6)", options: JSON.stringify(OPTIONS), requestId: "req-1" }), context);
     expect(dataOf(answer)).toEqual({ ok: true, body });
     expect(calls).toEqual([
       {
@@ -205,38 +196,38 @@ describe("the wizard's optimize and format steps as route actions", () => {
 
   it("formats on step 2 as generate-pdf, and each screen runs only its own step", async () => {
     const { context, calls } = contextOf(() => ({ status: 200, body: { success: true, pdfContent: "# Whale" } }));
-    const answer = await run(reviewRoute.action as RouteAction, post("/review", { intent: "format", text: "## Instructions", options: JSON.stringify(OPTIONS), requestId: "req-2" }), context);
+    const answer = await run(reviewRoute.action as RouteAction, formPost("/review", { intent: "format", text: "## Instructions", options: JSON.stringify(OPTIONS), requestId: "req-2" }), context);
     expect(dataOf(answer)).toMatchObject({ ok: true, body: { pdfContent: "# Whale" } });
     expect(calls[0]).toMatchObject({
       path: "/workflow/generate-pdf",
       init: { body: { pattern: { optimizedPattern: "## Instructions" }, featureKey: "generate-pdf" }, headers: { "X-Request-ID": "req-2" } },
     });
-    const elsewhere = await run(reviewRoute.action as RouteAction, post("/review", { intent: "optimize", text: "x", options: "{}" }), context);
+    const elsewhere = await run(reviewRoute.action as RouteAction, formPost("/review", { intent: "optimize", text: "x", options: "{}" }), context);
     expect(statusOf(elsewhere)).toBe(400);
     expect(dataOf(elsewhere)).toMatchObject({ ok: false, error: { code: "validation-failed", message: "Unknown step for this screen of the wizard." } });
   });
 
   it("refuses options that are not JSON with 400, asking nothing", async () => {
     const { context } = contextOf(never);
-    const answer = await run(optimizeRoute.action as RouteAction, post("/optimize", { intent: "optimize", text: "R1", options: "{paper" }), context);
+    const answer = await run(optimizeRoute.action as RouteAction, formPost("/optimize", { intent: "optimize", text: "R1", options: "{paper" }), context);
     expect(statusOf(answer)).toBe(400);
     expect(dataOf(answer)).toMatchObject({ ok: false, error: { field: "options", message: "The wizard's options are not valid JSON." } });
   });
 
   it("carries the API's failure: the model's message, and the used-up quota with its numbers", async () => {
     const failed = contextOf(() => ({ status: 502, body: { code: "provider-failed", message: "Failed to optimize content: the model failed. Please try again." } }));
-    const answer = await run(optimizeRoute.action as RouteAction, post("/optimize", { intent: "optimize", text: "R1", options: "{}" }), failed.context);
+    const answer = await run(optimizeRoute.action as RouteAction, formPost("/optimize", { intent: "optimize", text: "R1", options: "{}" }), failed.context);
     expect(statusOf(answer)).toBe(502);
     expect(dataOf(answer)).toMatchObject({ ok: false, status: 502, error: { message: "Failed to optimize content: the model failed. Please try again." } });
     const quota = { feature: "optimize-pattern", used: 10, limit: 10, plan: "free" };
     const spent = contextOf(() => ({ status: 403, body: { code: "quota-exhausted", message: "Daily limit reached", quota } }));
-    const refused = await run(optimizeRoute.action as RouteAction, post("/optimize", { intent: "optimize", text: "R1", options: "{}" }), spent.context);
+    const refused = await run(optimizeRoute.action as RouteAction, formPost("/optimize", { intent: "optimize", text: "R1", options: "{}" }), spent.context);
     expect(dataOf(refused)).toMatchObject({ ok: false, status: 403, error: { code: "quota-exhausted", quota } });
   });
 
   it("refuses a post from another site with 403 before anything is charged", async () => {
     const { context } = contextOf(never);
-    const answer = await run(optimizeRoute.action as RouteAction, post("/optimize", { intent: "optimize", text: "R1", options: "{}" }, "https://evil.example"), context);
+    const answer = await run(optimizeRoute.action as RouteAction, formPost("/optimize", { intent: "optimize", text: "R1", options: "{}" }, "https://evil.example"), context);
     expect(statusOf(answer)).toBe(403);
     expect(dataOf(answer)).toMatchObject({ code: "cross-origin" });
   });

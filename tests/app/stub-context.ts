@@ -31,3 +31,14 @@ export function contextOf(answer: (path: string, init: ApiCallInit) => Answer, u
   } as unknown as AppLoadContext;
   return { context, calls };
 }
+
+/** A form post to `path` from `origin` (the test DOM's Request drops Origin, a header pages may not set, so it is put back). */
+export function formPost(path: string, fields: Record<string, string | string[]>, origin = "http://localhost") {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+  const request = new Request(`http://localhost${path}`, { method: "POST", body });
+  const headers = new Headers(request.headers);
+  headers.set("Origin", origin);
+  Object.defineProperty(request, "headers", { value: headers });
+  return request;
+}

@@ -8,6 +8,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { actionAnswer } from "../fixtures/action-answer";
 import { SESSION_COOKIE } from "../../shared/session";
 import { appContext } from "../../worker/app-context";
 import { createAction } from "~/lib/create.server";
@@ -24,23 +25,12 @@ function generatePost(token: string, fields: [string, string][], origin = SITE) 
   return createAction(request, { listora: appContext(request, env, createExecutionContext()) } as unknown as AppLoadContext);
 }
 
-async function settle(work: Promise<unknown>): Promise<{ status: number; location?: string | null; data?: Record<string, unknown> }> {
-  try {
-    const answer = (await work) as Response | { data: Record<string, unknown>; init?: { status?: number } | null };
-    if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
-    return { status: answer.init?.status ?? 200, data: answer.data };
-  } catch (thrown) {
-    const answer = thrown as { data: Record<string, unknown>; init?: { status?: number } | null };
-    return { status: answer.init?.status ?? 500, data: answer.data };
-  }
-}
-
 const used = async (token: string) => (await (await api("/create-listing/quota", { token })).json<{ used: number }>()).used;
 
 describe("Generate without JavaScript", () => {
   it("writes and saves the listing on the server with the posted keywords, spends one unit and sends the seller to it", async () => {
     const { token } = await registerUser();
-    const answer = await settle(
+    const answer = await actionAnswer(
       generatePost(token, [
         ["description", "Handmade stoneware coffee mug, 350 ml, glazed in speckled cream, dishwasher safe."],
         ["platform", "etsy"],
@@ -59,12 +49,12 @@ describe("Generate without JavaScript", () => {
 
   it("refuses an unconfirmed seller and another site's post, spending nothing", async () => {
     const unconfirmed = await registerUser(undefined, undefined, { verified: false });
-    const refused = await settle(generatePost(unconfirmed.token, [["description", "A mug"]]));
+    const refused = await actionAnswer(generatePost(unconfirmed.token, [["description", "A mug"]]));
     expect(refused.status).toBe(403);
     expect(refused.data).toMatchObject({ ok: false, intent: "generate", error: { code: "email-unverified" }, form: { description: "A mug" } });
 
     const { token } = await registerUser();
-    const forged = await settle(generatePost(token, [["description", "A mug"]], "https://evil.example"));
+    const forged = await actionAnswer(generatePost(token, [["description", "A mug"]], "https://evil.example"));
     expect(forged.status).toBe(403);
     expect(forged.data).toMatchObject({ code: "cross-origin" });
     expect(await used(token)).toBe(0);
