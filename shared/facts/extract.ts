@@ -7,7 +7,7 @@
  * quantifiers), and no DOM or Node API is used, so the same code runs in the Worker and the browser.
  */
 import { readDigital } from "../listings/digital";
-import { readProduct } from "../listings/phrases";
+import { detectLanguage, readProduct } from "../listings/phrases";
 import { foldCase } from "./language";
 
 export type FactLang = "en" | "tr";
@@ -119,26 +119,8 @@ const uniq = (list: string[]) => {
 };
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 
-const TR_CHARS = /[çğıöşüÇĞİÖŞÜ]/u;
-const TR_WORDS = re(
-  "ve|bir|ile|için|bu|çok|olarak|adet|el|yapımı|örgü|renk|beden|ölçü|boyut|malzeme|dijital|indirme|hediye|kişiye|özel|yıkayın|yıkama|tığ|şiş|kupa|takı|kolye|bileklik|seramik|keten|pamuk|pamuklu|havlu|fincan|tabak|kase|sabun|bere|deri|tepsi|ceviz|desenli|renkli|doğal|kokulu",
-);
-
-/** Letters only Turkish writes: ç, ö and ü alone are also German, French or a place name ("Made in Türkiye"). */
-const TR_ONLY_CHARS = /[ğışĞİŞ]/u;
-
-/** A lower-case word with ç, ö or ü ("önlük", "çorap"): a name ("Türkiye", "Müller") is capitalised. */
-const TR_LOWER_WORD = /(?<![\p{L}])\p{Ll}*[çöü]\p{L}*/u;
-
-/**
- * The language of a text: Turkish when it has a letter only Turkish writes, two Turkish words, one with
- * ç, ö or ü, or a lower-case word with them. An English description that names Türkiye, Zürich or a
- * Müller brand stays English (a listing of it got "Uyumlu" and "Detaylar").
- */
-export function factLanguage(text: string): FactLang {
-  const trWords = (text.match(new RegExp(TR_WORDS.source, "giu")) ?? []).length;
-  return TR_ONLY_CHARS.test(text) || trWords >= 2 || (trWords >= 1 && TR_CHARS.test(text)) || TR_LOWER_WORD.test(text) ? "tr" : "en";
-}
+/** The language of a text: the one rule the writers and the rules share (shared/listings/phrases.ts). */
+export const factLanguage = (text: string): FactLang => detectLanguage(text);
 
 // ---- Measures ------------------------------------------------------------------------------------
 

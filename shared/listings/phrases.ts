@@ -249,14 +249,21 @@ export const isStopWord = (word: string) => STOP.has(word.toLowerCase().replace(
 const TR_LETTERS = /[ıİğĞşŞ]/u;
 // Common Turkish listing words written without Turkish-only letters ("Ceviz servis tepsisi, pirinç kulplu").
 const TR_WORDS =
-  /(?:^|[^\p{L}])(ve|için|ile|bir|el yapımı|hediye|boyut|renk|ürün|ayar|örgü|doğal|beden|indirme|kokulu|yıkanabilir|ceviz|servis|tepsi|tepsisi|kulplu|bezle|silin|kolye|zincir|zinciri|kupa|fincan|tabak|kase|sabun|bere|deri|keten|seramik|pamuklu|renkli|takım|adet|boyu|uzunluk|genişlik|rengi|desenli|yapımı)(?=$|[^\p{L}])/giu;
+  /(?:^|[^\p{L}])(ve|için|ile|bir|bu|çok|olarak|el yapımı|yapımı|el|hediye|kişiye|özel|boyut|ölçü|malzeme|renk|ürün|ayar|örgü|tığ|doğal|beden|dijital|indirme|kokulu|yıkanabilir|yıkayın|yıkama|ceviz|servis|tepsi|tepsisi|kulplu|bezle|silin|kolye|bileklik|takı|zincir|zinciri|kupa|fincan|tabak|kase|sabun|bere|deri|keten|seramik|pamuk|pamuklu|havlu|renkli|takım|adet|boyu|uzunluk|genişlik|rengi|desenli)(?=$|[^\p{L}])/giu;
+/** A lower-case word with ç, ö or ü ("önlük", "çorap"); a name that has them ("Türkiye", "Müller", "Zürich") is capitalised. */
+const TR_LOWER_WORD = /(?<![\p{L}])\p{Ll}*[çöü]\p{L}*/u;
 
-/** "tr" when the description is written in Turkish (Turkish-only letters or several Turkish words), else "en". */
+/**
+ * "tr" when the text is written in Turkish: a letter only Turkish writes, two Turkish words, one with ç,
+ * ö or ü, or a lower-case word with them; else "en". An English description that names Türkiye, Zürich
+ * or a Müller brand stays English (its Amazon listing once said "Uyumlu" and "Detaylar"). The fact sheet,
+ * the writers and the rules all read the language here.
+ */
 export function detectLanguage(text: string): Lang {
   const plain = plainText(text);
   if (TR_LETTERS.test(plain)) return "tr";
   const hits = plain.match(TR_WORDS)?.length ?? 0;
-  return hits >= 2 || (hits >= 1 && /[çöü]/iu.test(plain)) ? "tr" : "en";
+  return hits >= 2 || (hits >= 1 && /[çöü]/iu.test(plain)) || TR_LOWER_WORD.test(plain) ? "tr" : "en";
 }
 
 const localeOf = (lang: Lang) => (lang === "tr" ? "tr" : "en");

@@ -2,7 +2,8 @@ import type { Grade } from "../../../shared/audit";
 import { useT } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
-const GRADE_COLOUR: Record<Grade, string> = {
+/** The colour of each grade, for the ring here and for My Listings' lighter card ring. */
+export const GRADE_COLOUR: Record<Grade, string> = {
   A: "text-success",
   B: "text-success",
   C: "text-warning",

@@ -5,6 +5,8 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { type MessageKey, type Translate, useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { figureSources, pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
@@ -215,7 +217,7 @@ function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
         <div className="flex flex-wrap items-end gap-2">
           <label className="grid gap-1 text-sm font-medium">
             {t("lists.dialog.name")}
-            <input name="name" placeholder={t("lists.dialog.namePlaceholder")} className="h-9 w-64 max-w-full rounded-md border bg-background px-3 text-sm font-normal shadow-xs" />
+            <Input name="name" placeholder={t("lists.dialog.namePlaceholder")} className="w-64 max-w-full font-normal" />
           </label>
           <Button type="submit" name="intent" value="create" variant="outline">
             <BookmarkPlusIcon aria-hidden="true" />
@@ -226,13 +228,7 @@ function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
           <div className="flex flex-wrap items-end gap-2">
             <label className="grid gap-1 text-sm font-medium">
               {t("lists.dialog.pick")}
-              <select name="id" className="h-9 w-64 max-w-full rounded-md border bg-background px-3 text-sm font-normal shadow-xs">
-                {lists.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name} ({t("lists.panel.count", { count: l.count })})
-                  </option>
-                ))}
-              </select>
+              <NativeSelect name="id" className="w-64 max-w-full font-normal" options={lists.map((l) => ({ value: l.id, label: `${l.name} (${t("lists.panel.count", { count: l.count })})` }))} />
             </label>
             <Button type="submit" name="intent" value="add" variant="outline">
               <BookmarkPlusIcon aria-hidden="true" />

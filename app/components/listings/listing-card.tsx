@@ -2,6 +2,7 @@ import { ArrowRightIcon, ClockIcon, Trash2Icon } from "lucide-react";
 import type { Grade } from "../../../shared/audit";
 import { useI18n } from "~/lib/i18n";
 import { formatDate, relativeTime } from "./relative-time";
+import { GRADE_COLOUR } from "~/components/audit/score-ring";
 
 /** What a card shows, and all the page sends of a listing (its HTML and its data for hydration, decision 0060). */
 export interface ListingCardData {
@@ -17,8 +18,6 @@ export interface ListingCardData {
   score: number | null;
   grade: Grade | null;
 }
-
-const GRADE_COLOUR: Record<Grade, string> = { A: "text-success", B: "text-success", C: "text-warning", D: "text-warning", F: "text-destructive" };
 
 /**
  * The card's three icons and its score ring, drawn once on the page and referenced by every card with
