@@ -134,6 +134,11 @@ describe("every writer's title carries what the item fits", () => {
     expect((l.bullets ?? []).join("\n")).not.toMatch(/Detaylar|Malzeme|Ürün/u);
   });
 
+  it("a Turkish Amazon listing of a made-in-Türkiye silicone case claims no handwork in its search terms, joined or not", async () => {
+    const l = await write("AirPods Pro 2 ile uyumlu silikon kılıf, karabinalı, lacivert. Türkiye'de üretildi.", "amazon");
+    expect(l.searchTerms ?? "").not.toMatch(/el ?yapım|handmade/iu);
+  });
+
   it("a Turkish Amazon title leads with 'AirPods Pro 2 Uyumlu'", async () => {
     const l = await write("AirPods Pro 2 ile uyumlu silikon kılıf, karabinalı, lacivert.", "amazon");
     expect(l.title.startsWith("AirPods Pro 2 Uyumlu Silikon Kılıf")).toBe(true);

@@ -1241,7 +1241,8 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     ...keywordList(input).flatMap((k) => words(k)),
     ...r.phrases.flatMap((p) => (p.kind === "measure" || isConditionPhrase(phraseText(p)) ? [] : p.tokens.flatMap((t) => words(t)))),
     ...buyerPhrases(input).flatMap((p) => words(p)),
-    ...r.category.synonyms[r.lang],
+    // A synonym is checked whole, then split: "el yapımı" squashed into one term slipped past the claim check as "elyapımı".
+    ...r.category.synonyms[r.lang].filter((s) => supported(s, input, facts)).flatMap((s) => words(s)),
     ...r.materials.flatMap((m) => words(m)),
     ...r.colours,
     ...r.themes,
