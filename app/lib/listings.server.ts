@@ -85,12 +85,13 @@ export async function loadListing(request: Request, context: AppLoadContext, id:
   return answer;
 }
 
-function payloadOf(form: FormData): Record<string, unknown> {
+/** The change's fields (JSON in `payload`); null when what was posted is no JSON object, so nothing is written from it. */
+function payloadOf(form: FormData): Record<string, unknown> | null {
   try {
     const value = JSON.parse(formText(form, "payload") || "{}") as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
-    return {};
+    return null;
   }
 }
 
@@ -111,6 +112,7 @@ export async function listingAction(request: Request, context: AppLoadContext, i
   const payload = payloadOf(form);
   const path = `/listings/${encodeURIComponent(id)}`;
   if (!INTENTS.includes(intent)) return answer({ ok: false, status: 400, error: { code: "validation-failed", message: "Unknown change to a listing", field: "intent" } });
+  if (!payload) return answer({ ok: false, status: 400, error: { code: "validation-failed", message: "The change could not be read. Reload the page and try again.", field: "payload" }, intent });
   const result =
     intent === "save"
       ? await callApi<{ data: { listing: ListingDetail; ruleReport: RuleReport | null } }>(context, path, { method: "PUT", body: payload })

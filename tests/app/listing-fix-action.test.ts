@@ -46,6 +46,21 @@ describe("a Doctor fix posted as a document", () => {
     });
   });
 
+  it("refuses a change whose fields cannot be read (400) and writes nothing", async () => {
+    for (const [intent, bad] of [
+      ["fix", "{not json"],
+      ["save", "[1,2]"],
+      ["facts", "null"],
+    ]) {
+      const { context, calls } = contextOf(fixed);
+      expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent, payload: bad, back: "/shop/s9" }), context, "l1"))).toMatchObject({
+        status: 400,
+        data: { ok: false, intent, error: { code: "validation-failed", field: "payload" } },
+      });
+      expect(calls).toEqual([]);
+    }
+  });
+
   it("refuses a fix posted from another site (403) and sends nothing to the API", async () => {
     const { context, calls } = contextOf(fixed);
     expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent: "fix", payload, back: "/shop/s9" }, "https://evil.example"), context, "l1"))).toMatchObject({
