@@ -6,6 +6,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { auditEngineId } from "./scripts/lib/audit-engine.mjs";
 
 // Local servers must never try to fetch Request.cf from the internet.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
@@ -96,5 +97,7 @@ function cataloguesPerLanguage(): Plugin {
 }
 
 export default defineConfig({
+  // The audit engine's build identity: a stored score of another build is scored again (decision 0064).
+  define: { __AUDIT_ENGINE__: JSON.stringify(auditEngineId(import.meta.dirname)) },
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, remoteBindings: false }), tailwindcss(), reactRouter(), apiDocsAssets(), cataloguesPerLanguage()],
 });

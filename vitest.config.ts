@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { auditEngineId } from "./scripts/lib/audit-engine.mjs";
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 
@@ -22,6 +23,8 @@ const FRESH_ISOLATE = ["tests/worker/image-editor.test.ts", "tests/worker/cutout
 /** A project of Worker suites; `isolate`: each file in a workerd of its own (else they share the project's workerds). */
 function workerProject(name: string, isolate: boolean, files: { include: string[]; exclude?: string[] }) {
   return {
+    // The audit engine's build identity, as the Vite build sets it (decision 0064).
+    define: { __AUDIT_ENGINE__: JSON.stringify(auditEngineId(root)) },
     plugins: [
       cloudflareTest(async () => ({
         main: "./worker/index.ts",

@@ -225,7 +225,7 @@ export const listingVersions = sqliteTable(
 
 export type ListingVersionRow = typeof listingVersions.$inferSelect;
 
-/** The Listing Doctor's score of a listing at one version (0006): stale when `version` differs from the listing's. */
+/** The Listing Doctor's score of a listing at one version (0006): stale when `version` or `engine` differs from the listing's and the build's (0021). */
 export const listingAudits = sqliteTable(
   "listing_audits",
   {
@@ -240,6 +240,8 @@ export const listingAudits = sqliteTable(
     grade: text("grade").notNull(),
     findingIds: text("finding_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     updatedAt: timestamp("updated_at").notNull(),
+    /** The audit engine's build that computed the score (0021): another build's score is stale too. */
+    engine: text("engine").notNull().default(""),
   },
   (t) => [index("listing_audits_user_score").on(t.userId, t.score)],
 );

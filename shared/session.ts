@@ -6,7 +6,7 @@
  * cannot drift apart.
  */
 import type { AuthUser } from "../schema/api";
-import type { ListingSort, ListingSummary } from "../schema/api/listings";
+import type { ListingCardSource, ListingSort } from "../schema/api/listings";
 import type { OnboardingState } from "../schema/api/onboarding";
 import type { Feature } from "../schema/api/quota";
 import { isLocalDevelopment } from "../schema/origin";
@@ -129,7 +129,7 @@ export interface ListoraContext {
   reads: {
     /** The account data of the signed-in shell: today's usage, the providers, the onboarding checklist. */
     account(): Promise<AccountReads | null>;
-    /** The session user's listings with their scores, as GET /api/listings' data.listings (no limit: up to its cap of 1,000). */
-    listings(query: { q?: string; sort?: ListingSort }): Promise<ReadResult<ListingSummary[]> | null>;
+    /** The session user's listings as My Listings' cards, with their stored scores, in GET /api/listings' order (no limit: up to its cap of 1,000; decision 0064). */
+    listings(query: { q?: string; sort?: ListingSort }): Promise<ReadResult<ListingCardSource[]> | null>;
   };
 }

@@ -3,7 +3,7 @@ import { sessionTokenOf } from "../shared/session";
 import type { User } from "../schema/db";
 import { findUserById, toAuthUser, userRowSelect } from "./domain/auth/accounts";
 import type { SessionClaims } from "./domain/auth/tokens";
-import { listSummaries, summariesOf, summariesSelect, type SummaryQuery, type SummaryRow } from "./domain/listings/store";
+import { cardsOf, cardsSelect, listCards, type CardRow, type SummaryQuery } from "./domain/listings/store";
 import { onboardingOf } from "./domain/onboarding";
 import { readUsedToday, usageOnPlan } from "./domain/quota";
 import { handleApi } from "./api/router";
@@ -29,7 +29,7 @@ async function read<T>(name: string, run: () => Promise<T>): Promise<ReadResult<
 }
 
 /** A listings read that asked to go in the page's first D1 round trip: its rows, null without a good session, or "alone" (read it by itself). */
-type Joined = { query: SummaryQuery; answer: (rows: SummaryRow[] | null | "alone") => void };
+type Joined = { query: SummaryQuery; answer: (rows: CardRow[] | null | "alone") => void };
 
 /**
  * The load context's `listora` (decision 0041): the session's user, read once per request from the
@@ -43,6 +43,8 @@ type Joined = { query: SummaryQuery; answer: (rows: SummaryRow[] | null | "alone
  */
 export function appContext(request: Request, env: Env, ctx: ExecutionContext): ListoraContext {
   const cookieToken = sessionTokenOf(request);
+  // Scores a read computed are stored after the page is answered (decision 0064).
+  const defer = (work: Promise<unknown>) => ctx.waitUntil(work);
   let claims: Promise<SessionClaims | null> | undefined;
   const sessionClaims = () => (claims ??= cookieToken ? claimsOfToken(env, cookieToken) : Promise.resolve(null));
   /** Listings reads waiting for the first round trip; null once it has left. */
@@ -61,10 +63,10 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       if (!checked) return null;
       if (lists.length === 0) return userOfClaims(await findUserById(env, checked.userId), checked);
       const orm = db(env);
-      let answers: (SummaryRow[] | "alone")[] = lists.map(() => "alone");
+      let answers: (CardRow[] | "alone")[] = lists.map(() => "alone");
       let row: User | undefined;
       try {
-        const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...lists.map((list) => summariesSelect(orm, checked.userId, list.query))])) as [User[], ...SummaryRow[][]];
+        const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...lists.map((list) => cardsSelect(orm, checked.userId, list.query))])) as [User[], ...CardRow[][]];
         row = users[0];
         answers = found;
       } catch {
@@ -135,16 +137,18 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       async listings(query) {
         if (joining) {
           const waiting = joining;
-          const rows = await new Promise<SummaryRow[] | null | "alone">((answer) => {
+          const rows = await new Promise<CardRow[] | null | "alone">((answer) => {
             waiting.push({ query, answer });
             // The first round trip starts here when no loader has asked for the user yet; its failure is the loaders' to report.
             sessionUser().catch(() => undefined);
           });
           if (rows === null) return null;
-          if (rows !== "alone") return read("listings", async () => summariesOf(rows, query));
+          // The user is known once the rows are: the round trip answered them after the session's row.
+          const user = await sessionUser();
+          if (rows !== "alone" && user) return read("listings", () => cardsOf(db(env), user.id, rows, query, defer));
         }
         const user = await sessionUser();
-        return user ? read("listings", () => listSummaries(env.DB, user.id, query)) : null;
+        return user ? read("listings", () => listCards(env.DB, user.id, query, defer)) : null;
       },
     },
   };

@@ -4,7 +4,7 @@
  * holds them; the listing's writes are one route action.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { ListingDetail, ListingSummary, ListingVersionInfo, RuleReport } from "../../schema/api/listings";
+import type { ListingCardSource, ListingDetail, ListingVersionInfo, RuleReport } from "../../schema/api/listings";
 import type { ListingSales } from "../../schema/api/shop-sales";
 import type { ListingCardData } from "../components/listings/listing-card";
 import { createdAtOf } from "../components/listings/relative-time";
@@ -42,7 +42,7 @@ export async function loadListings(request: Request, context: AppLoadContext): P
  */
 const CARD_DESCRIPTION_CHARS = 300;
 const CARD_TAGS = 3;
-function asCard(listing: ListingSummary, loadedAt: number): ListingCardData {
+function asCard(listing: ListingCardSource, loadedAt: number): ListingCardData {
   const tags = Array.isArray(listing.tags) ? listing.tags : [];
   return {
     id: listing.id,

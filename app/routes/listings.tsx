@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
-import { followLink, ListingCard, ListingCardIcons } from "~/components/listings/listing-card";
+import { ListingCardIcons, ListingCards } from "~/components/listings/listing-card";
 import { sortOf } from "~/lib/api/listings";
 import { loadListings, type ListingsData } from "~/lib/listings.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
@@ -201,11 +201,13 @@ function ListingsScreen({ data }: { data: ListingsData }) {
               </p>
               <ListingCardIcons />
               {/* The cards' links are plain anchors: a click on one navigates here, as a router link would. */}
-              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" onClick={(event) => followLink(event, navigate)}>
-                {items.map((listing) => (
-                  <ListingCard key={listing.id} listing={listing} now={data.loadedAt} onDelete={(title, button) => setDeleting({ id: listing.id, title, button })} />
-                ))}
-              </ul>
+              <ListingCards
+                className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3"
+                cards={items}
+                now={data.loadedAt}
+                navigate={navigate}
+                onDelete={(id, title, button) => setDeleting({ id, title, button })}
+              />
               {deleting && <DeleteListingDialog key={deleting.id} id={deleting.id} title={deleting.title} returnFocus={deleting.button} onClose={() => setDeleting(null)} />}
             </>
           )}

@@ -372,6 +372,22 @@ export interface RuleReport {
 }
 
 /** One card of GET /api/listings (`data.listings[]`). */
+/**
+ * What My Listings' page reads of a listing (decision 0064): a card's parts, with only the first
+ * characters of the description, and the stored score.
+ */
+export interface ListingCardSource {
+  id: string;
+  title: string;
+  /** The description's first characters (markdown as written): the card shows two lines of it as plain text. */
+  description: string;
+  tags: string[];
+  /** Milliseconds since 1970. */
+  createdAt: number;
+  score: number;
+  grade: Grade;
+}
+
 export interface ListingSummary {
   /** Listing Doctor's score of the saved listing (0-100) and its grade. */
   score: number;

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { RouterProvider, createMemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../schema/api";
-import { followLink, ListingCard, ListingCardIcons, type ListingCardData } from "~/components/listings/listing-card";
+import { ListingCardIcons, ListingCards, type ListingCardData } from "~/components/listings/listing-card";
 import { I18nProvider } from "~/lib/i18n";
 import { handle as listingsRoute } from "~/routes/listings";
 
@@ -34,17 +34,7 @@ function show(cards: ListingCardData[], { language = "en" as Language, onDelete 
     return (
       <I18nProvider initialLanguage={language} catalogues={listingsRoute.i18n}>
         <ListingCardIcons />
-        <ul
-          onClick={(event) =>
-            followLink(event, (to) => {
-              void router.navigate(to);
-            })
-          }
-        >
-          {cards.map((card) => (
-            <ListingCard key={card.id} listing={card} now={NOW} onDelete={onDelete} />
-          ))}
-        </ul>
+        <ListingCards cards={cards} now={NOW} onDelete={onDelete} navigate={(to) => void router.navigate(to)} />
         <Where />
       </I18nProvider>
     );
@@ -99,8 +89,8 @@ describe("a card of My Listings", () => {
     const { onDelete } = show([CARD, { ...CARD, id: "l2", title: "Soy candle" }]);
     fireEvent.click(screen.getByRole("button", { name: "Delete Soy candle" }));
     expect(onDelete).toHaveBeenCalledTimes(1);
-    expect(onDelete.mock.calls[0][0]).toBe("Soy candle");
-    expect(onDelete.mock.calls[0][1]).toBe(screen.getByRole("button", { name: "Delete Soy candle" }));
+    expect(onDelete.mock.calls[0].slice(0, 2)).toEqual(["l2", "Soy candle"]);
+    expect(onDelete.mock.calls[0][2]).toBe(screen.getByRole("button", { name: "Delete Soy candle" }));
   });
 
   it("opens the listing in the page when its title or View Details is clicked", async () => {
@@ -118,6 +108,18 @@ describe("a card of My Listings", () => {
       expect(event.defaultPrevented).toBe(false);
     }
     expect(screen.getByTestId("where").textContent).toBe("/listings");
+  });
+
+  it("shows a seller's markup characters as text: a title or tag never becomes HTML, a quote never ends an attribute", () => {
+    const title = `Mug "Best" <img src=x onerror="alert(1)"> & 'tea'`;
+    show([{ ...CARD, title, description: "<script>alert(1)</script> 5 > 3", tags: ["<b>bold</b>", 'say "hi"'], moreTags: 0 }]);
+    const card = screen.getByTestId("listing-card");
+    expect(card.querySelector("img, script, b")).toBeNull();
+    expect(within(card).getByRole("link", { name: title }).textContent).toBe(title);
+    expect(within(card).getByRole("button", { name: `Delete ${title}` })).toBeTruthy();
+    expect(within(card).getByRole("link", { name: `View Details: ${title}` })).toBeTruthy();
+    expect(within(card).getByTestId("listing-card-description").textContent).toBe("<script>alert(1)</script> 5 > 3");
+    expect(within(card).getByRole("list", { name: "Tags" }).textContent).toBe('<b>bold</b>say "hi"');
   });
 
   it("reads in Turkish", () => {

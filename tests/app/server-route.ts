@@ -33,7 +33,10 @@ function serverContext(): AppLoadContext {
       },
       async listings({ q, sort }) {
         const result = await listora.api<{ data: { listings: ListingSummary[] } }>(`/listings?${new URLSearchParams({ sort: sort ?? "newest", ...(q ? { q } : {}) })}`);
-        return result.ok ? { ok: true, data: result.data.data.listings } : { ok: false, error: result.error };
+        // The cards' parts of each summary, as the Worker's card read answers them (decision 0064).
+        const cards = (listings: ListingSummary[]) =>
+          listings.map(({ id, title, description, tags, createdAt, score, grade }) => ({ id, title, description, tags, createdAt: Date.parse(createdAt), score, grade }));
+        return result.ok ? { ok: true, data: cards(result.data.data.listings) } : { ok: false, error: result.error };
       },
     },
     async api<T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> {

@@ -3,7 +3,7 @@
  * 0042): the app layout's loader and the listing's loader run here in workerd with the load context
  * the Worker builds for a page request (decision 0041), so the session is the page's cookie.
  */
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../shared/session";
@@ -18,8 +18,9 @@ const SITE = "http://localhost";
 function pageOf(path: string, token?: string, cookies = "") {
   const cookie = [cookies, token ? `${SESSION_COOKIE}=${token}` : ""].filter(Boolean).join("; ");
   const request = new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-  const context = { listora: appContext(request, env, createExecutionContext()) } as unknown as AppLoadContext;
-  return { request, context };
+  const ctx = createExecutionContext();
+  const context = { listora: appContext(request, env, ctx) } as unknown as AppLoadContext;
+  return { request, context, ctx };
 }
 
 /** What a loader threw (a redirect or a `data(…, { status })`), or a failure when it answered. */
@@ -181,8 +182,12 @@ describe("My Listings at the edge", () => {
     expect(words.startsWith(card.description)).toBe(true);
   });
 
-  it("reads the seller and their listings in one round trip to the database", async () => {
+  it("reads the seller and their listings in one round trip to the database, once their scores are stored", async () => {
     const { token } = await seller();
+    // The first visit computes the scores and stores them after its answer (decision 0064).
+    const first = pageOf("/listings", token);
+    await loadListings(first.request, first.context);
+    await waitOnExecutionContext(first.ctx);
     const trips: string[] = [];
     const counted = new Proxy(env.DB, {
       get(target, name, receiver) {

@@ -195,7 +195,7 @@ export const listingRoutes = [
     tag: "Listings",
     auth: "user",
     query: ListQuerySchema,
-    handler: async ({ env, user, query }) => json({ success: true, data: { listings: await listSummaries(env.DB, user.id, query) } }),
+    handler: async ({ env, ctx, user, query }) => json({ success: true, data: { listings: await listSummaries(env.DB, user.id, query, (work) => ctx.waitUntil(work)) } }),
   }),
 
   route({

@@ -1,5 +1,6 @@
 import { ArrowRightIcon, ClockIcon, Trash2Icon } from "lucide-react";
 import type { Grade } from "../../../shared/audit";
+import { useMemo } from "react";
 import { useI18n } from "~/lib/i18n";
 import { formatDate, relativeTime } from "./relative-time";
 import { GRADE_COLOUR } from "~/components/audit/score-ring";
@@ -44,73 +45,80 @@ export function ListingCardIcons() {
   );
 }
 
-function Icon({ name }: { name: "trash" | "clock" | "arrow" }) {
+/** Text for HTML: the five characters that could end a text or an attribute value, as character references. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const icon = (name: "trash" | "clock" | "arrow") => `<svg aria-hidden="true"><use href="#lc-${name}"></use></svg>`;
+
+type Translate = ReturnType<typeof useI18n>["t"];
+
+/**
+ * One card of My Listings (an item of the list): score ring, title, 2-line description, first 3 tags
+ * plus '+N more', relative time, View Details, as HTML (decision 0064). A card has nothing of its own to
+ * do in the browser (its links and its delete button are the list's, `ListingCards`), and React's
+ * server render of 50 cards' 1,400 elements was a third of the page's time at the edge: the list writes
+ * them as one string on the server and in the browser alike, every seller's text escaped. Its look lives
+ * in app/app.css (the `lc-` classes, decision 0060).
+ */
+function listingCardHtml(listing: ListingCardData, t: Translate, language: string, now: number): string {
+  const title = escapeHtml(listing.title.trim() || t("listings.untitled"));
+  const href = `/listings/${encodeURIComponent(listing.id)}`;
+  const { score, grade } = listing;
+  const ring =
+    score !== null && grade !== null
+      ? `<div role="img" aria-label="${escapeHtml(t("audit.score.label", { score, grade }))}" class="lc-ring ${GRADE_COLOUR[grade]}" data-testid="score-ring" data-score="${score}" data-grade="${grade}"><svg aria-hidden="true"><use href="#lc-ring" stroke-dashoffset="${100 - score}"></use></svg><span aria-hidden="true">${score}</span></div>`
+      : "";
+  const more = listing.moreTags > 0 ? `<li class="lc-more">${escapeHtml(t("listings.moreTags", { n: listing.moreTags }))}</li>` : "";
+  const tags =
+    listing.tags.length > 0 ? `<ul class="lc-tags" aria-label="${escapeHtml(t("detail.section.tags"))}">${listing.tags.map((tag) => `<li>${escapeHtml(tag)}</li>`).join("")}${more}</ul>` : "";
+  const details = escapeHtml(t("listings.viewDetails"));
   return (
-    <svg aria-hidden="true">
-      <use href={`#lc-${name}`} />
-    </svg>
+    `<li class="lc" data-testid="listing-card"><div class="lc-head">${ring}` +
+    // data-discover: React Router learns the listing route from the page's links before a click (as a <Link> would have it).
+    `<div class="lc-title"><a href="${href}" data-discover="true">${title}</a></div>` +
+    `<button type="button" class="lc-del" aria-label="${escapeHtml(t("listings.deleteLabel", { title: listing.title.trim() || t("listings.untitled") }))}" aria-haspopup="dialog" data-id="${escapeHtml(listing.id)}">${icon("trash")}</button></div>` +
+    `<div class="lc-body"><p class="lc-desc" data-testid="listing-card-description">${escapeHtml(listing.description)}</p>${tags}` +
+    `<p class="lc-time">${icon("clock")}<time dateTime="${new Date(listing.createdAt).toISOString()}" title="${escapeHtml(formatDate(listing.createdAt, language))}">${escapeHtml(relativeTime(listing.createdAt, language, now))}</time></p></div>` +
+    `<div class="lc-foot"><a href="${href}" aria-label="${details}: ${title}">${details}${icon("arrow")}</a></div></li>`
   );
 }
 
 /**
- * One card of My Listings (an item of the list): score ring, title, 2-line description, first 3 tags plus '+N more', relative
- * time, View Details. Its look lives in app/app.css (the `lc-` classes, decision 0060): 50 cards of
- * repeated utility strings, Lucide icons and router links made 7 KB of HTML a card. The two links are
- * plain anchors the list follows in the browser (`followLink`); the delete button asks the list's one
- * confirmation dialog (`onDelete`).
+ * My Listings' cards: the list of their HTML (`listingCardHtml`), the same from the server's render and
+ * the browser's, so hydration keeps it as it is. A click on a card's link is followed in the page
+ * (`followLink`); one on its delete button asks the list's one confirmation dialog (`onDelete`).
  */
-export function ListingCard({ listing, now, onDelete }: { listing: ListingCardData; now: number; onDelete: (title: string, button: HTMLButtonElement) => void }) {
+export function ListingCards({
+  cards,
+  now,
+  className,
+  onDelete,
+  navigate,
+}: {
+  cards: ListingCardData[];
+  now: number;
+  className?: string;
+  onDelete: (id: string, title: string, button: HTMLButtonElement) => void;
+  navigate: (to: string) => void;
+}) {
   const { t, language } = useI18n();
-  const title = listing.title.trim() || t("listings.untitled");
-  const href = `/listings/${listing.id}`;
-  const { score, grade } = listing;
+  const html = useMemo(() => cards.map((card) => listingCardHtml(card, t, language, now)).join(""), [cards, t, language, now]);
+  const titles = useMemo(() => new Map(cards.map((card) => [card.id, card.title.trim() || t("listings.untitled")])), [cards, t]);
   return (
-    <li className="lc" data-testid="listing-card">
-      <div className="lc-head">
-        {score !== null && grade !== null && (
-          <div role="img" aria-label={t("audit.score.label", { score, grade })} className={`lc-ring ${GRADE_COLOUR[grade]}`} data-testid="score-ring" data-score={score} data-grade={grade}>
-            <svg aria-hidden="true">
-              <use href="#lc-ring" strokeDashoffset={100 - score} />
-            </svg>
-            <span aria-hidden="true">{score}</span>
-          </div>
-        )}
-        <div className="lc-title">
-          {/* data-discover: React Router learns the listing route from the page's links before a click (as a <Link> would have it). */}
-          <a href={href} data-discover="true">
-            {title}
-          </a>
-        </div>
-        <button type="button" className="lc-del" aria-label={t("listings.deleteLabel", { title })} aria-haspopup="dialog" onClick={(event) => onDelete(title, event.currentTarget)}>
-          <Icon name="trash" />
-        </button>
-      </div>
-      <div className="lc-body">
-        <p className="lc-desc" data-testid="listing-card-description">
-          {listing.description}
-        </p>
-        {listing.tags.length > 0 && (
-          <ul className="lc-tags" aria-label={t("detail.section.tags")}>
-            {listing.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
-            ))}
-            {listing.moreTags > 0 && <li className="lc-more">{t("listings.moreTags", { n: listing.moreTags })}</li>}
-          </ul>
-        )}
-        <p className="lc-time">
-          <Icon name="clock" />
-          <time dateTime={new Date(listing.createdAt).toISOString()} title={formatDate(listing.createdAt, language)}>
-            {relativeTime(listing.createdAt, language, now)}
-          </time>
-        </p>
-      </div>
-      <div className="lc-foot">
-        <a href={href} aria-label={`${t("listings.viewDetails")}: ${title}`}>
-          {t("listings.viewDetails")}
-          <Icon name="arrow" />
-        </a>
-      </div>
-    </li>
+    <ul
+      className={className}
+      onClick={(event) => {
+        const button = (event.target as Element).closest<HTMLButtonElement>("button.lc-del");
+        if (button && event.currentTarget.contains(button)) {
+          const id = button.dataset.id ?? "";
+          return onDelete(id, titles.get(id) ?? "", button);
+        }
+        followLink(event, navigate);
+      }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 
@@ -119,7 +127,7 @@ export function ListingCard({ listing, now, onDelete }: { listing: ListingCardDa
  * anchor of this origin navigates without reloading; a click with a modifier key, another button or on a
  * link with a target stays the browser's (a new tab, a download).
  */
-export function followLink(event: React.MouseEvent<HTMLElement>, navigate: (to: string) => void) {
+function followLink(event: React.MouseEvent<HTMLElement>, navigate: (to: string) => void) {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
   const anchor = (event.target as Element).closest("a");
   if (!anchor || !event.currentTarget.contains(anchor) || anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return;

@@ -8,8 +8,8 @@
 import type { ItemSpecific, Platform, RuleReport } from "../../../schema/api/listings";
 import type { Listing } from "../../../schema/db";
 import { applyFactCorrections } from "../../../shared/facts";
-import { auditListing, auditScore } from "../../../shared/audit/engine";
-import type { AuditInput, AuditReport, Grade } from "../../../shared/audit/types";
+import { auditListing } from "../../../shared/audit/engine";
+import type { AuditInput, AuditReport } from "../../../shared/audit/types";
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
@@ -65,39 +65,9 @@ export function auditInputOf(row: SavedRow): AuditInput {
 }
 
 export const auditSaved = (row: SavedRow): AuditReport => auditListing(auditInputOf(row));
+
 /**
- * Scores already computed in this isolate, keyed by a hash of the whole audit input (so an edit, a fact
- * correction or another platform is a new key, and a deployment with another engine starts empty). My
- * Listings scores every card on every read: 50 audits were most of the list's time in the Worker.
+ * The audit engine's build (scripts/lib/audit-engine.mjs): a stored score names it, and one of another
+ * build is computed again (decision 0064). "unversioned" where no build set it.
  */
-const SCORES = new Map<string, { score: number; grade: Grade }>();
-const MAX_SCORES = 5_000;
-
-/** FNV-1a in two lanes with different seeds, and the length: 64 bits of key for a few thousand entries. */
-function inputKey(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length}`;
-}
-
-/** The score and grade of a saved row (the same as auditScore of its input), remembered per input. */
-export function scoreSaved(row: SavedRow): { score: number; grade: Grade } {
-  const input = auditInputOf(row);
-  const key = inputKey(JSON.stringify(input));
-  const known = SCORES.get(key);
-  if (known) {
-    // Most recently used last, so the oldest goes first when the map is full.
-    SCORES.delete(key);
-    SCORES.set(key, known);
-    return { ...known };
-  }
-  const score = auditScore(input);
-  if (SCORES.size >= MAX_SCORES) SCORES.delete(SCORES.keys().next().value as string);
-  SCORES.set(key, score);
-  return { ...score };
-}
+export const AUDIT_ENGINE = typeof __AUDIT_ENGINE__ === "string" && __AUDIT_ENGINE__ ? __AUDIT_ENGINE__ : "unversioned";

@@ -2,11 +2,12 @@
  * Saved listings in D1. Every read and write is scoped to the user: another user's listing does not
  * exist (404), whatever its id.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
   updateListingSchema,
+  type ListingCardSource,
   type ListingDetail,
   type ListingFact,
   type ListingSort,
@@ -16,8 +17,11 @@ import {
   type SaveListingInput,
   type UpdateListingInput,
 } from "../../../schema/api/listings";
-import { files, listings, type Listing } from "../../../schema/db";
-import { asItemSpecifics, auditSaved, scoreSaved } from "../audit/saved";
+import { files, listingAudits, listings, type Listing } from "../../../schema/db";
+import { auditSummary } from "../../../shared/audit/engine";
+import type { Grade } from "../../../shared/audit/types";
+import { AUDIT_ENGINE, asItemSpecifics, auditInputOf, auditSaved } from "../audit/saved";
+import { auditStatement } from "../shop/audits";
 import { extractFacts, factItems } from "../../../shared/facts";
 import type { ItemSpecific } from "../../../schema/api/listings";
 import { HttpError, notFound } from "../../lib/errors";
@@ -63,10 +67,61 @@ const SUMMARY_COLUMNS = {
   originalPrompt: listings.originalPrompt,
   generationPrompt: listings.generationPrompt,
   factCorrections: listings.factCorrections,
+  version: listings.version,
 };
-export type SummaryRow = Pick<Listing, keyof typeof SUMMARY_COLUMNS>;
 
-export function toSummary(row: SummaryRow): ListingSummary {
+/** The stored score of a row, when it was computed at the listing's version by this build's engine (decision 0064). */
+const STORED_SCORE = {
+  storedScore: listingAudits.score,
+  storedGrade: listingAudits.grade,
+};
+const storedAudit = () => and(eq(listingAudits.listingId, listings.id), eq(listingAudits.version, listings.version), eq(listingAudits.engine, AUDIT_ENGINE));
+
+type Stored = { storedScore: number | null; storedGrade: string | null };
+type ListingScore = { score: number; grade: Grade };
+type SummaryRow = Pick<Listing, Exclude<keyof typeof SUMMARY_COLUMNS, "version">> & { version: number } & Stored;
+
+/** Work a read hands on to run after its answer (the Worker's waitUntil), or to await when there is none. */
+type Defer = (work: Promise<unknown>) => void;
+
+/** Statements per D1 batch when a read stores the scores it computed. */
+const SCORE_BATCH = 50;
+
+/**
+ * Stores the scores a read computed (decision 0064), after its answer when the caller can wait for it. A
+ * failure costs only the next read the same computing again: it is logged, never answered.
+ */
+function storeScores(d: DrizzleD1Database, userId: string, computed: { row: Pick<SummaryRow, "id" | "version" | "factCorrections">; score: ReturnType<typeof auditSummary> }[], defer?: Defer) {
+  if (computed.length === 0) return;
+  const now = Date.now();
+  const statements = computed.map(({ row, score }) => auditStatement(d, { listingId: row.id, userId, version: row.version, score, now, factCorrections: row.factCorrections ?? null }));
+  const work = (async () => {
+    for (let i = 0; i < statements.length; i += SCORE_BATCH) {
+      const part = statements.slice(i, i + SCORE_BATCH);
+      await d.batch(part as [(typeof part)[number], ...(typeof part)[number][]]);
+    }
+  })().catch((error: unknown) => console.error(JSON.stringify({ level: "warn", event: "listings.score_store_failed", error: String(error) })));
+  if (defer) defer(work);
+}
+
+/** A row's score: the stored one, or computed from the row (and then stored). */
+function scoreOf(row: SummaryRow, computed: Parameters<typeof storeScores>[2]): ListingScore {
+  if (row.storedScore !== null && row.storedGrade !== null) return { score: row.storedScore, grade: row.storedGrade as Grade };
+  const summary = auditSummary(auditInputOf(row));
+  computed.push({ row, score: summary });
+  return { score: summary.score, grade: summary.grade };
+}
+
+/** The summary of a row just written (its score computed, not stored: the next read stores it). */
+export function freshSummary(row: Listing): ListingSummary {
+  const { score, grade } = auditSummary(auditInputOf(row));
+  return toSummary(row, { score, grade });
+}
+
+function toSummary(
+  row: Pick<Listing, "id" | "title" | "description" | "tags" | "altTexts" | "createdAt" | "bullets" | "searchTerms" | "itemSpecifics" | "platform" | "provider">,
+  score: ListingScore,
+): ListingSummary {
   return {
     id: row.id,
     title: row.title,
@@ -74,7 +129,7 @@ export function toSummary(row: SummaryRow): ListingSummary {
     tags: asList(row.tags),
     altTexts: asList(row.altTexts),
     createdAt: iso(row.createdAt),
-    ...scoreSaved(row),
+    ...score,
     bullets: asList(row.bullets),
     searchTerms: row.searchTerms ?? "",
     itemSpecifics: asItemSpecifics(row.itemSpecifics),
@@ -188,7 +243,8 @@ export async function getListing(db: D1Database, userId: string, id: string): Pr
 /**
  * PUT /api/listings/:id/facts: keeps the seller's corrected "Facts we used" list with the listing (another
  * user's listing is 404). It is not a change to the listing's text, so it makes no version; the next
- * generation of the listing writes from it.
+ * generation of the listing writes from it, and the Doctor checks the listing against it (its stored score
+ * is dropped, to be computed again).
  */
 export async function setFactCorrections(db: D1Database, userId: string, id: string, facts: ListingFact[]): Promise<Listing> {
   const seen = new Set<string>();
@@ -200,11 +256,16 @@ export async function setFactCorrections(db: D1Database, userId: string, id: str
       seen.add(key);
       return true;
     });
-  const [row] = await drizzle(db)
-    .update(listings)
-    .set({ factCorrections: list })
-    .where(and(eq(listings.id, id), eq(listings.userId, userId)))
-    .returning();
+  const d = drizzle(db);
+  // The stored score was computed from the facts before (decision 0064): it goes with them.
+  const [[row]] = await d.batch([
+    d
+      .update(listings)
+      .set({ factCorrections: list })
+      .where(and(eq(listings.id, id), eq(listings.userId, userId)))
+      .returning(),
+    d.delete(listingAudits).where(and(eq(listingAudits.listingId, id), eq(listingAudits.userId, userId))),
+  ]);
   if (!row) throw notFound(LISTING_NOT_FOUND);
   return row;
 }
@@ -225,27 +286,99 @@ const byScore = (query: SummaryQuery) => query.sort === "score" || query.sort ==
 const pageOf = (query: SummaryQuery) => ({ limit: Math.min(query.limit ?? LIST_CAP, LIST_CAP), offset: query.offset ?? 0 });
 
 /**
- * GET /api/listings' answer (data.listings) and My Listings' loader (decision 0055): the user's listings
- * as summaries, each with its audit score. A sort by score happens here, over every match (the score is
- * computed from the saved parts), then `offset` and `limit` take the page.
+ * GET /api/listings' answer (data.listings): the user's listings as summaries, each with its audit score.
+ * The score is the one stored at the listing's version (decision 0064); one missing or stale is computed
+ * from the row and stored (after the answer, with `defer`). A sort by score happens here, over every
+ * match, then `offset` and `limit` take the page.
  */
-export async function listSummaries(db: D1Database, userId: string, query: SummaryQuery = {}): Promise<ListingSummary[]> {
-  return summariesOf(await summariesSelect(drizzle(db), userId, query), query);
+export async function listSummaries(db: D1Database, userId: string, query: SummaryQuery = {}, defer?: Defer): Promise<ListingSummary[]> {
+  const d = drizzle(db);
+  return summariesOf(d, userId, await summariesSelect(d, userId, query), query, defer);
 }
 
-/** The rows listSummaries reads, as one statement (a page's first D1 round trip may carry it beside the session's user row, decision 0060). */
-export function summariesSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
-  const list = byScore(query) ? { q: query.q, sort: "newest" as const } : { q: query.q, ...pageOf(query), sort: query.sort === "oldest" ? ("oldest" as const) : ("newest" as const) };
-  return listingsSelect(d.select(SUMMARY_COLUMNS).from(listings).$dynamic(), userId, list);
+/** The rows listSummaries reads, as one statement. */
+function summariesSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
+  const select = d
+    .select({ ...SUMMARY_COLUMNS, ...STORED_SCORE })
+    .from(listings)
+    .leftJoin(listingAudits, storedAudit())
+    .$dynamic();
+  return listingsSelect(select, userId, listQueryOf(query));
 }
 
 /** The summaries of the rows summariesSelect read for `query`. */
-export function summariesOf(rows: SummaryRow[], query: SummaryQuery = {}): ListingSummary[] {
-  if (!byScore(query)) return rows.map(toSummary);
+function summariesOf(d: DrizzleD1Database, userId: string, rows: SummaryRow[], query: SummaryQuery = {}, defer?: Defer): ListingSummary[] {
+  const computed: Parameters<typeof storeScores>[2] = [];
+  const summaries = rows.map((row) => toSummary(row, scoreOf(row, computed)));
+  storeScores(d, userId, computed, defer);
+  return pageByScore(summaries, query);
+}
+
+/** The SQL side of a list query: a sort by score reads every match (the page is taken after the sort). */
+function listQueryOf(query: SummaryQuery): ListQuery {
+  return byScore(query) ? { q: query.q, sort: "newest" } : { q: query.q, ...pageOf(query), sort: query.sort === "oldest" ? "oldest" : "newest" };
+}
+
+/** Sorted by score when the query asks for it (ties keep the newest first), then its page. */
+function pageByScore<T extends { score: number }>(items: T[], query: SummaryQuery): T[] {
+  if (!byScore(query)) return items;
   const page = pageOf(query);
   const direction = query.sort === "score" ? -1 : 1;
-  const sorted = rows.map((row, i) => ({ s: toSummary(row), i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
+  const sorted = items.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
   return sorted.slice(page.offset, page.offset + page.limit).map(({ s }) => s);
+}
+
+/**
+ * My Listings' cards (decision 0064): what a card shows, with the description's first characters (the
+ * card shows two lines of it) and the stored score, so the page's first round trip reads no whole
+ * listing. A card whose score is missing or stale reads its listing whole to compute it, and stores it.
+ */
+const CARD_DESCRIPTION_SOURCE = 1200;
+const CARD_COLUMNS = {
+  id: listings.id,
+  title: listings.title,
+  description: sql<string>`substr(${listings.description}, 1, ${CARD_DESCRIPTION_SOURCE})`,
+  tags: listings.tags,
+  createdAt: listings.createdAt,
+  ...STORED_SCORE,
+};
+export type CardRow = Pick<Listing, "id" | "title" | "description" | "tags" | "createdAt"> & Stored;
+
+/** The rows listCards reads, as one statement (a page's first D1 round trip carries it beside the session's user row, decision 0060). */
+export function cardsSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
+  const select = d.select(CARD_COLUMNS).from(listings).leftJoin(listingAudits, storedAudit()).$dynamic();
+  return listingsSelect(select, userId, listQueryOf(query));
+}
+
+/** The cards of the rows cardsSelect read: the scores not stored are computed from their listings, read whole in one more query. */
+export async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], query: SummaryQuery = {}, defer?: Defer): Promise<ListingCardSource[]> {
+  const missing = rows.filter((row) => row.storedScore === null || row.storedGrade === null).map((row) => row.id);
+  const scores = new Map<string, ListingScore>();
+  const computed: Parameters<typeof storeScores>[2] = [];
+  // D1 binds at most 100 parameters a statement.
+  for (let i = 0; i < missing.length; i += 90) {
+    const whole = (await d
+      .select({ ...SUMMARY_COLUMNS, ...STORED_SCORE })
+      .from(listings)
+      .leftJoin(listingAudits, storedAudit())
+      .where(and(eq(listings.userId, userId), inArray(listings.id, missing.slice(i, i + 90))))) as SummaryRow[];
+    for (const row of whole) scores.set(row.id, scoreOf(row, computed));
+  }
+  storeScores(d, userId, computed, defer);
+  const cards: ListingCardSource[] = [];
+  for (const row of rows) {
+    const score = row.storedScore !== null && row.storedGrade !== null ? { score: row.storedScore, grade: row.storedGrade as Grade } : scores.get(row.id);
+    // A listing deleted between the two reads has no score: it is gone, and so is its card.
+    if (!score) continue;
+    cards.push({ id: row.id, title: row.title, description: row.description, tags: asList(row.tags), createdAt: row.createdAt, ...score });
+  }
+  return pageByScore(cards, query);
+}
+
+/** My Listings' cards for `query` (see cardsSelect), read by themselves. */
+export async function listCards(db: D1Database, userId: string, query: SummaryQuery = {}, defer?: Defer): Promise<ListingCardSource[]> {
+  const d = drizzle(db);
+  return cardsOf(d, userId, (await cardsSelect(d, userId, query)) as CardRow[], query, defer);
 }
 
 /** The user's listings, newest first by default; `q` matches title, description or tags. */

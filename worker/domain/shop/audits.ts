@@ -1,14 +1,15 @@
 /**
  * The Listing Doctor's score of each shop listing, cached in `listing_audits` at the listing's version, so the
  * shop can sort and summarise thousands of listings without auditing each on every read. A row is stale when
- * its version differs from the listing's (an edit, a restore, an accepted proposal); `refreshAudits` re-audits
+ * its version differs from the listing's (an edit, a restore, an accepted proposal) or another build of the
+ * audit engine computed it (decision 0064); `refreshAudits` re-audits
  * the stale and missing ones in batches before a read. The import writes the rows for what it wrote.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { listingAudits, listings, type Listing } from "../../../schema/db";
 import { auditSummary } from "../../../shared/audit/engine";
-import { auditInputOf } from "../audit/saved";
+import { AUDIT_ENGINE, auditInputOf } from "../audit/saved";
 import type { Grade } from "../../../shared/audit/types";
 import { type Db } from "../../lib/db";
 
@@ -29,12 +30,19 @@ export function shopListingScore(row: Pick<Listing, "platform" | "title" | "desc
 }
 
 /**
- * The statement that caches a listing's score at `version`. It writes only while the listing exists at that
- * version for that user, so it can sit in the batch that inserted the listing (a listing refused by the plan
- * cap in the same batch gets no audit row) and a score never lands on a newer version.
+ * The statement that caches a listing's score at `version`, with the engine's build (decision 0064). It
+ * writes only while the listing exists at that version for that user, so it can sit in the batch that
+ * inserted the listing (a listing refused by the plan cap in the same batch gets no audit row) and a score
+ * never lands on a newer version. A score computed from the seller's fact corrections names them
+ * (`factCorrections`, the column's JSON or null): corrected again meanwhile, the listing gets no row.
  */
-export function auditStatement(d: Db, entry: { listingId: string; userId: string; version: number; score: ShopScore; now: number }) {
+export function auditStatement(d: Db, entry: { listingId: string; userId: string; version: number; score: ShopScore; now: number; factCorrections?: unknown }) {
   const { listingId, userId, version, score, now } = entry;
+  const conditions = [eq(listings.id, listingId), eq(listings.userId, userId), eq(listings.version, version)];
+  if (entry.factCorrections !== undefined) {
+    const corrections = entry.factCorrections === null ? null : JSON.stringify(entry.factCorrections);
+    conditions.push(sql`json(${listings.factCorrections}) IS json(${corrections})`);
+  }
   const source = d
     .select({
       listingId: listings.id,
@@ -44,9 +52,10 @@ export function auditStatement(d: Db, entry: { listingId: string; userId: string
       grade: sql<string>`${score.grade}`.as("grade"),
       findingIds: sql<string>`${JSON.stringify(score.findingIds)}`.as("finding_ids"),
       updatedAt: sql<number>`${now}`.as("updated_at"),
+      engine: sql<string>`${AUDIT_ENGINE}`.as("engine"),
     })
     .from(listings)
-    .where(and(eq(listings.id, listingId), eq(listings.userId, userId), eq(listings.version, version)));
+    .where(and(...conditions));
   return d
     .insert(listingAudits)
     .select(source)
@@ -58,6 +67,7 @@ export function auditStatement(d: Db, entry: { listingId: string; userId: string
         grade: sql`excluded.grade`,
         findingIds: sql`excluded.finding_ids`,
         updatedAt: sql`excluded.updated_at`,
+        engine: sql`excluded.engine`,
       },
     });
 }
@@ -75,7 +85,7 @@ export async function refreshAudits(db: D1Database, userId: string, now = Date.n
       SELECT l.id, l.user_id, l.version, l.platform, l.title, l.description, l.tags, l.alt_texts, l.rule_report,
              l.bullets, l.search_terms, l.item_specifics, l.photo_count
       FROM listings l LEFT JOIN listing_audits a ON a.listing_id = l.id
-      WHERE l.user_id = ${userId} AND l.source = 'shop' AND (a.listing_id IS NULL OR a.version != l.version)
+      WHERE l.user_id = ${userId} AND l.source = 'shop' AND (a.listing_id IS NULL OR a.version != l.version OR a.engine != ${AUDIT_ENGINE})
       LIMIT ${REFRESH_PAGE}`);
     if (stale.length === 0) break;
     const statements = stale.map((r) => auditStatement(d, { listingId: String(r.id), userId, version: Number(r.version), score: shopListingScore(rowOf(r)), now }));

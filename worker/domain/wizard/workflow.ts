@@ -19,7 +19,7 @@ import type { LlmProvider, LlmRequest } from "../../providers/llm/types";
 import { TAGS_SCHEMA } from "../listings/answer-schemas";
 import { enforceListingRules } from "../listings/enforce-rules";
 import { FILE_NOT_FOUND, getFile, openFile, safeFileName } from "../listings/files";
-import { toSummary } from "../listings/store";
+import { freshSummary } from "../listings/store";
 import { parseTagsContent } from "../listings/tags";
 import { splitAltTexts } from "../listings/enforce-rules";
 import { completeOnboardingStep } from "../onboarding";
@@ -422,6 +422,6 @@ export async function finishWizard(env: Pick<Env, "DB" | "FILES">, userId: strin
   if ((guard as unknown[]).length > 0) throw listingLimitReached(await readStorageUsage(env.DB, userId));
   // A listing saved by the wizard is the dashboard checklist's "create a listing" step too.
   await completeOnboardingStep(env.DB, userId, "listing", now);
-  const summary = toSummary(row);
+  const summary = freshSummary(row);
   return { ...summary, created_at: summary.createdAt, source: "wizard" as const, pdfFileId, ruleReport: report };
 }
