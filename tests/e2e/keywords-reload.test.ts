@@ -102,7 +102,6 @@ describe("reloading SEO & Keywords with this tab's last search", () => {
       });
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; hadRecentInput: boolean }[] }).__shifts);
       const score = shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
-      console.info(`layout shift after the reload (${view.name}): ${score.toFixed(4)}`);
       // Every frame that showed the Send button showed it where it ends up (its distinct offsets from there, in px).
       expect(frames.length).toBeGreaterThan(0);
       expect([...new Set(frames.map((f) => `${Math.round(f.left - final.left)},${Math.round(f.top - final.top)}`))]).toEqual(["0,0"]);
