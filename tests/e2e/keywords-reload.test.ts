@@ -85,6 +85,11 @@ describe("reloading SEO & Keywords with this tab's last search", () => {
         if (request.method() !== "GET") posts.push(`${request.method()} ${request.url()}`);
       });
 
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
       await page.addInitScript(recordFrames);
       await page.reload();
       await page.locator('main[data-ready="true"]').waitFor();
@@ -111,6 +116,8 @@ describe("reloading SEO & Keywords with this tab's last search", () => {
       // Restoring spent nothing and asked nothing: no post, no unit of the day.
       expect(posts).toEqual([]);
       expect(await quotaUsed(token)).toBe(used);
+      // Hydration took the server's HTML as it was (no mismatch reported).
+      expect(errors).toEqual([]);
       await screenshot(page, `seo-reload-hydrated-${view.width}-${view.colorScheme}`);
 
       await page.getByRole("button", { name: "Send Mug ideas to Create Listing" }).click();
