@@ -3,13 +3,14 @@
  * the restored part exactly when the page will restore a last search, so the two tests must agree.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toRows } from "~/components/keywords/keyword-model";
 import { LAST_SEARCH_KEY, readLastSearch, RESTORE_REVEAL_MS, RESTORE_SCRIPT, RESTORING_ATTRIBUTE, writeLastSearch, type LastSearch } from "~/components/keywords/last-search";
 
 const search: LastSearch = {
   form: { productName: "ceramic mug", category: "", country: "US", platform: "etsy" },
   meta: { source: "sample", isFallback: true } as unknown as LastSearch["meta"],
   searched: "ceramic mug",
-  rows: [{ id: "k1", keyword: "ceramic mug", popularity: 77, competition: 0.5, trend: "stable", selected: false }],
+  rows: toRows([{ id: "k1", keyword: "ceramic mug", popularity: 77, competition: 0.5, trend: "stable" }]),
   picked: [],
 };
 
@@ -17,8 +18,8 @@ const search: LastSearch = {
 function runScript(): HTMLElement {
   const area = document.createElement("div");
   const script = document.createElement("script");
-  area.append(script);
-  document.body.append(area);
+  area.appendChild(script);
+  document.body.appendChild(area);
   Object.defineProperty(document, "currentScript", { value: script, configurable: true });
   try {
     new Function(RESTORE_SCRIPT)();
