@@ -262,8 +262,16 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
       <PageHeader title={t("seo.title")} description={t("seo.description")} />
       <UsageCard feature="seo-analysis" />
       {/* The part the tab's last search restores (decision 0065): hidden from the first paint until restored. */}
-      <div ref={area} className="grid gap-6 data-restoring:invisible" data-testid="seo-restore-area" suppressHydrationWarning>
+      <div ref={area} className="relative grid gap-6 data-restoring:invisible" data-testid="seo-restore-area" suppressHydrationWarning>
         {!answer && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCRIPT }} />}
+        {/* Meanwhile a skeleton over it says the search is on its way; it takes no room, so nothing moves when it goes. */}
+        {!answer && (
+          <Card className="absolute inset-x-0 top-0 hidden in-data-restoring:visible in-data-restoring:flex" aria-hidden="true" data-testid="seo-restoring">
+            <CardContent>
+              <KeywordTableSkeleton />
+            </CardContent>
+          </Card>
+        )}
         <KeywordSearchForm
           form={form}
           onChange={(next) => {

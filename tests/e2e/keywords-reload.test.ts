@@ -99,6 +99,7 @@ describe("reloading SEO & Keywords with this tab's last search", () => {
       await expect.poll(() => page.getByTestId("keyword-row").count()).toBe(rowCount);
       expect(await page.getByTestId("selected-chip").allTextContents()).toEqual([first, second]);
       expect(await page.getByLabel("Product Name*").inputValue()).toBe("ceramic mug");
+      expect(await page.getByTestId("seo-restoring").isVisible()).toBe(false);
 
       const frames = (await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames)).filter((f) => f.shown);
       const final = await page.getByRole("button", { name: "Send Mug ideas to Create Listing" }).evaluate((el) => {
@@ -126,20 +127,23 @@ describe("reloading SEO & Keywords with this tab's last search", () => {
     });
   }
 
-  it("shows nothing of the restored part before the page's JavaScript runs, and the plain screen if it never arrives", async () => {
+  it("shows a skeleton in place of the restored part until the page's JavaScript runs, and the plain screen if it never arrives", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await searchedTab(page);
     await page.route("**/assets/**/*.js", (route) => route.abort());
     await page.reload();
-    // Before it runs: the heading is there, the form and the lists (which would move) are not shown yet.
+    // Before it runs: the heading is there, a skeleton stands for the form and the lists (which would move).
     await page.getByRole("heading", { level: 1 }).waitFor();
     await screenshot(page, "seo-reload-before-hydration");
     expect(await page.getByTestId("keyword-lists").isVisible()).toBe(false);
+    expect(await page.getByTestId("seo-submit").isVisible()).toBe(false);
+    expect(await page.getByTestId("seo-restoring").isVisible()).toBe(true);
     // It never runs: after a few seconds the server's screen shows (its plain forms work without JavaScript).
     await page.getByTestId("keyword-lists").waitFor({ state: "visible", timeout: 15_000 });
     expect(await page.getByTestId("seo-start").isVisible()).toBe(true);
     expect(await page.getByTestId("seo-submit").isVisible()).toBe(true);
+    expect(await page.getByTestId("seo-restoring").isVisible()).toBe(false);
     await context.close();
   });
 

@@ -7,8 +7,8 @@
  * that, then the restored results once the JavaScript runs, and push everything below them down
  * (the saved lists' buttons moved up to 1,466 px under the pointer). So the part of the screen the
  * restore changes (the form and everything below it) carries a tiny inline script: before the first
- * paint it marks that part as restoring when this tab holds a last search, which keeps it hidden until
- * the page has restored it; it then appears once, where it stays. If the JavaScript never arrives the
+ * paint it marks that part as restoring when this tab holds a last search, which keeps it hidden (a
+ * skeleton over it) until the page has restored it; it then appears once, where it stays. If the JavaScript never arrives the
  * mark is lifted after `RESTORE_REVEAL_MS` and the server's screen shows (its forms work without it).
  */
 import type { KeywordSearchResult } from "../../../schema/api/keywords";
