@@ -59,7 +59,8 @@ function Shell({ sidebarOpen, ready, children }: { sidebarOpen: boolean; ready: 
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-10 pt-4 sm:px-6 md:pt-0" data-ready={ready ? "true" : undefined}>
             {children}
           </main>
-          <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
+          {/* Hidden while a screen restores a part of itself before it is shown (decision 0065): it would move down. */}
+          <footer className="border-t px-6 py-4 text-center text-xs text-muted-foreground [main:has([data-restoring])~&]:invisible">{t("app.copyright", { year: new Date().getFullYear() })}</footer>
         </SidebarInset>
       </SidebarProvider>
       <Toaster closeLabel={t("app.close")} />

@@ -2,10 +2,10 @@ import { AlertTriangleIcon, CheckCircle2Icon, LogInIcon, RotateCcwIcon, SearchXI
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { KeywordListSummary } from "../../schema/api/keyword-lists";
-import type { KeywordSearchResult } from "../../schema/api/keywords";
 import { listToRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
 import { keywordFailureText } from "~/components/keywords/keyword-failure";
 import { KeywordListsPanel, SEO_ROUTE } from "~/components/keywords/keyword-lists-panel";
+import { readLastSearch, RESTORE_SCRIPT, RESTORING_ATTRIBUTE, writeLastSearch, type Shown } from "~/components/keywords/last-search";
 import { SaveToListDialog } from "~/components/keywords/save-to-list-dialog";
 import { KeywordResults, type Filter } from "~/components/keywords/keyword-results";
 import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
@@ -26,6 +26,7 @@ import { loadSeoKeywords, seoKeywordsAction } from "~/lib/keywords.server";
 import { productNameError } from "~/lib/keyword-validation";
 import { STORAGE, safeLocalStorage } from "~/lib/storage-keys";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
+import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/seo-keywords";
 import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
 import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
@@ -63,33 +64,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-type Meta = Omit<KeywordSearchResult, "keywords">;
-
-/** What the results area shows: the last search's answer, as rows. */
-interface Shown {
-  meta: Meta;
-  searched: string;
-  rows: KeywordRow[];
-}
-
-interface Session extends Shown {
-  form: SearchForm;
-  picked: KeywordRow[];
-}
-
-/** The last search survives a trip to another screen in this tab (e.g. Create Listing and back): it is never searched again. */
-const SESSION_KEY = "listora.seo.lastSearch";
-
-function readSession(): Session | null {
-  try {
-    const raw = window.sessionStorage.getItem(SESSION_KEY);
-    const value = raw ? (JSON.parse(raw) as Session) : null;
-    return value && Array.isArray(value.rows) && Array.isArray(value.picked) && value.meta ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 function shownOf(answer: Extract<SeoActionAnswer, { intent: "search"; ok: true }>): Shown {
   const { keywords, ...meta } = answer.result;
   return { meta, searched: answer.form.productName.trim(), rows: toRows(keywords) };
@@ -108,6 +82,7 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
+  const nonce = useNonce();
   const { lists, openList, openListMissing } = loaderData as SeoLoaderData;
   const answer = actionData?.intent === "search" ? actionData : undefined;
 
@@ -148,13 +123,17 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
     if (kind?.kind === "quota") toast({ title: t("seo.error.quotaTitle"), description: t("seo.error.quota", { limit: kind.limit, plan: kind.plan }), variant: "destructive" });
   }, [answer, t]);
 
-  // Back in this tab without a new answer: the last search and selection, as they were (before the first paint).
+  // Back in this tab without a new answer: the last search and selection, as they were (before the first
+  // paint). After a reload the server's HTML hid the part this changes (RESTORE_SCRIPT): it shows now, at
+  // once with what it restores (a layout effect's updates are drawn in the same frame), so nothing moves.
+  const area = useRef<HTMLDivElement>(null);
   const restored = useRef(false);
   useClientLayoutEffect(() => {
+    area.current?.removeAttribute(RESTORING_ATTRIBUTE);
     if (restored.current) return;
     restored.current = true;
     if (answer) return;
-    const session = readSession();
+    const session = readLastSearch();
     if (!session) return;
     setForm(session.form);
     setShown({ meta: session.meta, searched: session.searched, rows: session.rows });
@@ -162,12 +141,7 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
   }, [answer, openList]);
 
   useEffect(() => {
-    if (!shown) return;
-    try {
-      window.sessionStorage.setItem(SESSION_KEY, JSON.stringify({ form, ...shown, picked } satisfies Session));
-    } catch {
-      /* storage full or blocked: the screen still works, it just forgets */
-    }
+    if (shown) writeLastSearch({ form, ...shown, picked });
   }, [form, shown, picked]);
 
   const pickedIds = useMemo(() => new Set(picked.map((k) => k.id)), [picked]);
@@ -287,111 +261,123 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
     <div className="grid gap-6">
       <PageHeader title={t("seo.title")} description={t("seo.description")} />
       <UsageCard feature="seo-analysis" />
-      <KeywordSearchForm
-        form={form}
-        onChange={(next) => {
-          setForm(next);
-          if (nameError) setNameError(productNameError(next.productName));
-        }}
-        onBlurName={() => setNameError(productNameError(form.productName))}
-        onSubmit={checkName}
-        nameError={nameError ? t(nameError.key, nameError.vars) : null}
-        busy={status === "loading"}
-      />
-
-      <div aria-live="polite" className="sr-only">
-        {status === "loading" ? t("seo.results.loading") : status === "done" ? t("seo.results.count", { count: rows.length }) : ""}
-      </div>
-
-      {actionData && actionData.intent !== "search" && <ListWriteNotice answer={actionData} />}
-
-      {openListMissing && (
-        <Alert variant="warning" data-testid="open-list-missing">
-          <AlertTriangleIcon aria-hidden="true" />
-          <AlertTitle>{t("lists.missing.title")}</AlertTitle>
-          <AlertDescription>{t("lists.missing.description")}</AlertDescription>
-        </Alert>
-      )}
-
-      {status === "loading" && (
-        <Card aria-busy="true" aria-label={t("seo.results.loading")}>
-          <CardContent>
-            <KeywordTableSkeleton />
-          </CardContent>
-        </Card>
-      )}
-
-      {status === "error" && failure && (
-        <Alert variant="destructive" data-testid="seo-error">
-          <AlertTitle>{failure.kind === "quota" ? t("seo.error.quotaTitle") : t("seo.error.title")}</AlertTitle>
-          <AlertDescription>
-            <p>{failureText}</p>
-            {failure.kind === "unauthorized" ? (
-              <Button asChild variant="outline" size="sm" className="mt-2">
-                <Link to="/login">
-                  <LogInIcon aria-hidden="true" />
-                  {t("auth.login.submit")}
-                </Link>
-              </Button>
-            ) : failure.kind !== "quota" ? (
-              <Button variant="outline" size="sm" className="mt-2" onClick={searchAgain}>
-                <RotateCcwIcon aria-hidden="true" />
-                {t("app.tryAgain")}
-              </Button>
-            ) : null}
-          </AlertDescription>
-        </Alert>
-      )}
-
-      {status === "idle" && (
-        <Card className="border-dashed shadow-none" data-testid="seo-start">
-          <CardContent className="flex flex-col items-center gap-2 py-4 text-center">
-            <SparklesIcon className="size-8 text-primary" aria-hidden="true" />
-            <h2 className="font-semibold">{t("seo.start.title")}</h2>
-            <p className="max-w-xl text-sm text-muted-foreground">{t("seo.start.description")}</p>
-          </CardContent>
-        </Card>
-      )}
-
-      {status === "done" && shown && rows.length === 0 && (
-        <Alert data-testid="no-keywords">
-          <SearchXIcon aria-hidden="true" />
-          <AlertTitle>{t("seo.empty.title")}</AlertTitle>
-          <AlertDescription>{t("seo.empty.description")}</AlertDescription>
-        </Alert>
-      )}
-
-      {status === "done" && shown && rows.length > 0 && (
-        <KeywordResults
-          meta={shown.meta}
-          productName={shown.searched}
-          rows={allRows}
-          selectedRows={selectedRows}
-          filter={filter}
-          onFilter={(f) => {
-            setFilter(f);
-            setPage(1);
+      {/* The part the tab's last search restores (decision 0065): hidden from the first paint until restored. */}
+      <div ref={area} className="relative grid gap-6 data-restoring:invisible" data-testid="seo-restore-area" suppressHydrationWarning>
+        {!answer && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RESTORE_SCRIPT }} />}
+        {/* Meanwhile a skeleton over it says the search is on its way; it takes no room, so nothing moves when it goes. */}
+        {!answer && (
+          <Card className="absolute inset-x-0 top-0 hidden in-data-restoring:visible in-data-restoring:flex" aria-hidden="true" data-testid="seo-restoring">
+            <CardContent>
+              <KeywordTableSkeleton />
+            </CardContent>
+          </Card>
+        )}
+        <KeywordSearchForm
+          form={form}
+          onChange={(next) => {
+            setForm(next);
+            if (nameError) setNameError(productNameError(next.productName));
           }}
-          sort={sort}
-          onSort={onSort}
-          page={page}
-          onPage={setPage}
-          onToggle={(id, selected) => setSelected([id], selected)}
-          onTogglePage={setSelected}
-          onDownload={onDownload}
-          onUse={onUse}
-          onSave={() => setSaveOpen(true)}
-          lists={lists}
+          onBlurName={() => setNameError(productNameError(form.productName))}
+          onSubmit={checkName}
+          nameError={nameError ? t(nameError.key, nameError.vars) : null}
+          busy={status === "loading"}
         />
-      )}
 
-      {(rows.length > 0 || picked.length > 0) && (
-        <SelectedKeywords selected={picked} onRemove={(id) => setSelected([id], false)} onClear={() => setPicked([])} onUse={onUse} onSave={() => setSaveOpen(true)} busy={handingOver} />
-      )}
+        <div aria-live="polite" className="sr-only">
+          {status === "loading" ? t("seo.results.loading") : status === "done" ? t("seo.results.count", { count: rows.length }) : ""}
+        </div>
 
-      <KeywordListsPanel lists={lists} busyId={reading} onOpen={openSaved} />
+        {actionData && actionData.intent !== "search" && <ListWriteNotice answer={actionData} />}
 
-      <SaveToListDialog open={saveOpen} onOpenChange={setSaveOpen} keywords={picked.map(toSavedKeyword)} lists={lists ?? []} onSaved={onSaved} />
+        {openListMissing && (
+          <Alert variant="warning" data-testid="open-list-missing">
+            <AlertTriangleIcon aria-hidden="true" />
+            <AlertTitle>{t("lists.missing.title")}</AlertTitle>
+            <AlertDescription>{t("lists.missing.description")}</AlertDescription>
+          </Alert>
+        )}
+
+        {status === "loading" && (
+          <Card aria-busy="true" aria-label={t("seo.results.loading")}>
+            <CardContent>
+              <KeywordTableSkeleton />
+            </CardContent>
+          </Card>
+        )}
+
+        {status === "error" && failure && (
+          <Alert variant="destructive" data-testid="seo-error">
+            <AlertTitle>{failure.kind === "quota" ? t("seo.error.quotaTitle") : t("seo.error.title")}</AlertTitle>
+            <AlertDescription>
+              <p>{failureText}</p>
+              {failure.kind === "unauthorized" ? (
+                <Button asChild variant="outline" size="sm" className="mt-2">
+                  <Link to="/login">
+                    <LogInIcon aria-hidden="true" />
+                    {t("auth.login.submit")}
+                  </Link>
+                </Button>
+              ) : failure.kind !== "quota" ? (
+                <Button variant="outline" size="sm" className="mt-2" onClick={searchAgain}>
+                  <RotateCcwIcon aria-hidden="true" />
+                  {t("app.tryAgain")}
+                </Button>
+              ) : null}
+            </AlertDescription>
+          </Alert>
+        )}
+
+        {status === "idle" && (
+          <Card className="border-dashed shadow-none" data-testid="seo-start">
+            <CardContent className="flex flex-col items-center gap-2 py-4 text-center">
+              <SparklesIcon className="size-8 text-primary" aria-hidden="true" />
+              <h2 className="font-semibold">{t("seo.start.title")}</h2>
+              <p className="max-w-xl text-sm text-muted-foreground">{t("seo.start.description")}</p>
+            </CardContent>
+          </Card>
+        )}
+
+        {status === "done" && shown && rows.length === 0 && (
+          <Alert data-testid="no-keywords">
+            <SearchXIcon aria-hidden="true" />
+            <AlertTitle>{t("seo.empty.title")}</AlertTitle>
+            <AlertDescription>{t("seo.empty.description")}</AlertDescription>
+          </Alert>
+        )}
+
+        {status === "done" && shown && rows.length > 0 && (
+          <KeywordResults
+            meta={shown.meta}
+            productName={shown.searched}
+            rows={allRows}
+            selectedRows={selectedRows}
+            filter={filter}
+            onFilter={(f) => {
+              setFilter(f);
+              setPage(1);
+            }}
+            sort={sort}
+            onSort={onSort}
+            page={page}
+            onPage={setPage}
+            onToggle={(id, selected) => setSelected([id], selected)}
+            onTogglePage={setSelected}
+            onDownload={onDownload}
+            onUse={onUse}
+            onSave={() => setSaveOpen(true)}
+            lists={lists}
+          />
+        )}
+
+        {(rows.length > 0 || picked.length > 0) && (
+          <SelectedKeywords selected={picked} onRemove={(id) => setSelected([id], false)} onClear={() => setPicked([])} onUse={onUse} onSave={() => setSaveOpen(true)} busy={handingOver} />
+        )}
+
+        <KeywordListsPanel lists={lists} busyId={reading} onOpen={openSaved} />
+
+        <SaveToListDialog open={saveOpen} onOpenChange={setSaveOpen} keywords={picked.map(toSavedKeyword)} lists={lists ?? []} onSaved={onSaved} />
+      </div>
     </div>
   );
 }

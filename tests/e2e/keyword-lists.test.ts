@@ -285,7 +285,7 @@ describe("saved keyword lists", () => {
 
     // A reload keeps the list (it is on the account), and it goes to Create Listing as the shared list.
     await page.reload();
-    // Once hydrated: the tab's last search is restored then, which moves the panel under the pointer.
+    // Hydrated: the tab's last search is restored then (the lists stay where they were first painted, decision 0065).
     await page.locator('main[data-ready="true"]').waitFor();
     await page.getByRole("button", { name: "Send Mug ideas to Create Listing" }).click();
     await page.waitForURL("**/create");
