@@ -18,6 +18,10 @@ export interface ListingsData {
   listings: ListingCardData[];
   failed: boolean;
   loadedAt: number;
+  /** The listing the address asks to confirm the delete of (?delete=<id>), when it is one of the seller's shown. */
+  confirmDelete: { id: string; title: string } | null;
+  /** The address says a listing was just deleted (?deleted=1, where a confirmed delete lands). */
+  deleted: boolean;
 }
 
 /**
@@ -31,7 +35,11 @@ export async function loadListings(request: Request, context: AppLoadContext): P
   const [, result] = await Promise.all([requireUser(request, context), context.listora.reads.listings({ sort: sortOf(params.get("sort")), ...(q ? { q } : {}) })]);
   const loadedAt = Date.now();
   const listings = result?.ok ? result.data.map((listing) => asCard(listing, loadedAt)) : [];
-  return { q, listings, failed: !result?.ok, loadedAt };
+  // A card's delete button without JavaScript is a GET of ?delete=<id>: the page asks to confirm it (decision 0067).
+  const asked = params.get("delete");
+  const card = asked ? listings.find((listing) => listing.id === asked) : undefined;
+  const confirmDelete = card ? { id: card.id, title: card.title } : null;
+  return { q, listings, failed: !result?.ok, loadedAt, confirmDelete, deleted: params.get("deleted") === "1" };
 }
 
 /**
@@ -58,6 +66,8 @@ function asCard(listing: ListingCardSource, loadedAt: number): ListingCardData {
 
 export interface DetailData {
   listing: ListingDetail;
+  /** The address asks to confirm the listing's delete (?delete=1: its Delete button without JavaScript). */
+  confirmDelete?: boolean;
   versions: ListingVersionInfo[] | null;
   /** A shop listing's sales and each change's before/after, shown on its history (null otherwise). */
   sales?: ListingSales | null;
@@ -81,6 +91,7 @@ export async function loadListing(request: Request, context: AppLoadContext, id:
     listing: found,
     versions: versions.ok && Array.isArray(versions.data.data?.versions) ? versions.data.data.versions : null,
     sales: sales?.ok ? (sales.data.data ?? null) : null,
+    confirmDelete: new URL(request.url).searchParams.get("delete") === "1",
   };
   return answer;
 }
@@ -130,6 +141,8 @@ export async function listingAction(request: Request, context: AppLoadContext, i
   // A fix posted as a document (before the page ran) names the page it came from: back there, fixed (decision 0062).
   const back = formText(form, "back");
   if (intent === "fix" && BACK.test(back)) return redirect(back);
+  // A delete confirmed on the page itself (the confirmation the address asked for, without JavaScript): to My Listings, which says so.
+  if (intent === "delete" && back === "/listings") return redirect("/listings?deleted=1");
   const body = result.data.data as { listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | undefined;
   return answer({ ok: true, listing: body?.listing, ruleReport: body?.ruleReport, restoredFrom: body?.restoredFrom });
 }

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, useNavigate, useParams, useRevalidator, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { CharCounter } from "~/components/listings/char-counter";
-import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
+import { DeleteConfirmPanel, DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingEditor, type FieldErrors } from "~/components/listings/listing-editor";
 import { FactList } from "~/components/listings/fact-list";
@@ -224,23 +224,32 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
                 {t("detail.edit")}
               </Button>
               <ExportMenu path={`/listings/${encodeURIComponent(listing.id)}/export`} label={t("detail.export")} fileBase="listing" />
-              <DeleteListingDialog
-                id={listing.id}
-                title={listing.title}
-                onDeleted={() => {
-                  navigate("/listings", { replace: true });
-                }}
-                trigger={
-                  <Button variant="outline" className="text-destructive hover:text-destructive" data-testid="delete-listing">
-                    <Trash2Icon aria-hidden="true" />
-                    {t("detail.delete")}
-                  </Button>
-                }
-              />
+              {/* Without JavaScript, Delete asks this page for the confirmation (?delete=1, decision 0067); with it, the dialog asks. */}
+              <form method="get" className="contents" onSubmit={(event) => event.preventDefault()}>
+                <input type="hidden" name="delete" value="1" />
+                <DeleteListingDialog
+                  id={listing.id}
+                  title={listing.title}
+                  onDeleted={() => {
+                    navigate("/listings", { replace: true });
+                  }}
+                  trigger={
+                    <Button type="submit" variant="outline" className="text-destructive hover:text-destructive" data-testid="delete-listing">
+                      <Trash2Icon aria-hidden="true" />
+                      {t("detail.delete")}
+                    </Button>
+                  }
+                />
+              </form>
             </div>
           ) : undefined
         }
       />
+      {listing && !editing && data.confirmDelete && (
+        <div className="mb-6">
+          <DeleteConfirmPanel id={listing.id} title={listing.title.trim() || t("listings.untitled")} cancelTo={`/listings/${encodeURIComponent(listing.id)}`} />
+        </div>
+      )}
 
       {editing ? (
         <Card>

@@ -1,8 +1,8 @@
-import { AlertCircleIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
+import { AlertCircleIcon, CheckCircle2Icon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
-import { DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
+import { DeleteConfirmPanel, DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ListingCardIcons, ListingCards } from "~/components/listings/listing-card";
 import { sortOf } from "~/lib/api/listings";
 import { loadListings, type ListingsData } from "~/lib/listings.server";
@@ -15,7 +15,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useT } from "~/lib/i18n";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
@@ -71,6 +71,9 @@ function ListingsScreen({ data }: { data: ListingsData }) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
+        // A new view of the list: what the address said of a delete is over.
+        next.delete("deleted");
+        next.delete("delete");
         if (q) next.set("q", q);
         else next.delete("q");
         return next;
@@ -88,6 +91,8 @@ function ListingsScreen({ data }: { data: ListingsData }) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
+        next.delete("deleted");
+        next.delete("delete");
         if (value === "oldest" || value === "score" || value === "score-asc") next.set("sort", value);
         else next.delete("sort");
         return next;
@@ -115,9 +120,16 @@ function ListingsScreen({ data }: { data: ListingsData }) {
       />
 
       <div className="grid gap-6">
-        {/* A GET form: Enter searches even before the page's JavaScript has loaded. */}
+        {data.confirmDelete && <DeleteConfirmPanel id={data.confirmDelete.id} title={data.confirmDelete.title.trim() || t("listings.untitled")} cancelTo="/listings" />}
+        {data.deleted && (
+          <Alert role="status" className="[&>svg]:text-success" data-testid="listings-deleted">
+            <CheckCircle2Icon aria-hidden="true" />
+            <AlertTitle>{t("listings.deleted")}</AlertTitle>
+          </Alert>
+        )}
+
+        {/* A GET form: Enter searches, and the sort applies, even before the page's JavaScript has loaded. */}
         <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          {sort !== "newest" && <input type="hidden" name="sort" value={sort} />}
           <div className="grid flex-1 gap-2">
             <Label htmlFor={searchId} className="sr-only">
               {t("listings.search")}
@@ -137,21 +149,31 @@ function ListingsScreen({ data }: { data: ListingsData }) {
               />
             </div>
           </div>
-          <div className="grid gap-2 sm:w-48">
+          <div className="flex gap-2">
             <Label htmlFor={sortId} className="sr-only">
               {t("listings.sort")}
             </Label>
-            <Select value={sort} onValueChange={setSort}>
-              <SelectTrigger id={sortId} className="w-full" aria-label={t("listings.sort")} data-testid="listings-sort">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="newest">{t("listings.sort.newest")}</SelectItem>
-                <SelectItem value="oldest">{t("listings.sort.oldest")}</SelectItem>
-                <SelectItem value="score">{t("audit.sort.score")}</SelectItem>
-                <SelectItem value="score-asc">{t("audit.sort.scoreAsc")}</SelectItem>
-              </SelectContent>
-            </Select>
+            <NativeSelect
+              id={sortId}
+              name="sort"
+              className="w-full sm:w-48"
+              value={sort}
+              onChange={(event) => setSort(event.target.value)}
+              aria-label={t("listings.sort")}
+              data-testid="listings-sort"
+              options={[
+                { value: "newest", label: t("listings.sort.newest") },
+                { value: "oldest", label: t("listings.sort.oldest") },
+                { value: "score", label: t("audit.sort.score") },
+                { value: "score-asc", label: t("audit.sort.scoreAsc") },
+              ]}
+            />
+            {/* Without JavaScript a change of the select is sent with this (with it, at once). */}
+            <noscript>
+              <Button type="submit" variant="outline">
+                {t("listings.sortApply")}
+              </Button>
+            </noscript>
           </div>
         </Form>
 

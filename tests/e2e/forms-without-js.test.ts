@@ -364,3 +364,88 @@ describe("Audit a Listing's marketplace without JavaScript (decision 0062)", () 
     await context.close();
   });
 });
+
+describe("My Listings and a listing without JavaScript", () => {
+  type Saved = { data: { listing: { id: string; title: string } } };
+  async function sellerWithListings(titles: string[]) {
+    const { token } = await registerViaApi(uniqueEmail("no-js-listings"));
+    const ids: string[] = [];
+    for (const title of titles) {
+      const saved = await api<Saved>("/listings", token, { body: { title, description: `${title}, made in small batches.`, tags: ["gift"], altTexts: [], originalPrompt: title } });
+      expect(saved.status).toBe(201);
+      ids.push(saved.body.data.listing.id);
+    }
+    return { token, ids };
+  }
+  const titlesOn = async (page: Page) =>
+    (
+      await page
+        .getByTestId("listing-card")
+        .getByRole("link", { name: /^(?!View Details)/ })
+        .allTextContents()
+    ).map((t) => t.trim());
+
+  it("asks on the page before deleting from My Listings: Cancel keeps the listing, Delete removes it and says so", { timeout: 120_000 }, async () => {
+    const { token, ids } = await sellerWithListings(["Speckled stoneware mug", "Linen tea towel"]);
+    const context = await withoutJavaScript(token);
+    const page = await context.newPage();
+    await page.goto("/listings");
+    await submit(page, () => page.getByRole("button", { name: "Delete Speckled stoneware mug" }).click());
+    expect(new URL(page.url()).searchParams.get("delete")).toBe(ids[0]);
+    const ask = page.getByRole("alertdialog", { name: "Delete this listing?" });
+    expect(await ask.textContent()).toContain('"Speckled stoneware mug" will be removed from My Listings.');
+    await screenshot(page, "no-js-delete-confirm");
+    await submit(page, () => ask.getByRole("link", { name: "Cancel" }).click());
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect((await titlesOn(page)).sort()).toEqual(["Linen tea towel", "Speckled stoneware mug"]);
+
+    await submit(page, () => page.getByRole("button", { name: "Delete Speckled stoneware mug" }).click());
+    await submit(page, () => page.getByRole("alertdialog").getByRole("button", { name: "Delete listing" }).click());
+    expect(new URL(page.url()).pathname).toBe("/listings");
+    expect(await page.getByTestId("listings-deleted").textContent()).toContain("Listing deleted");
+    expect(await titlesOn(page)).toEqual(["Linen tea towel"]);
+    expect((await api(`/listings/${ids[0]}`, token)).status).toBe(404);
+    await context.close();
+  });
+
+  it("asks for another seller's listing nothing: the address names no listing of theirs", { timeout: 60_000 }, async () => {
+    const owner = await sellerWithListings(["Brass candle holder"]);
+    const other = await sellerWithListings(["Wool blanket"]);
+    const context = await withoutJavaScript(other.token);
+    const page = await context.newPage();
+    await page.goto(`/listings?delete=${owner.ids[0]}`);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect(await page.locator("body").textContent()).not.toContain("Brass candle holder");
+    // A post to delete it is refused as not found, and it stays.
+    const res = await page.request.post(`/listings/${owner.ids[0]}`, { form: { intent: "delete", back: "/listings" }, headers: { Origin: baseURL() }, maxRedirects: 0 });
+    expect(res.status()).toBe(404);
+    expect((await api(`/listings/${owner.ids[0]}`, owner.token)).status).toBe(200);
+    await context.close();
+  });
+
+  it("deletes a listing from its own page after asking there, and sorts My Listings with the sort's own button", { timeout: 120_000 }, async () => {
+    const { token, ids } = await sellerWithListings(["Oak serving board", "Walnut coaster set"]);
+    const context = await withoutJavaScript(token, { width: 375, colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("/listings");
+    expect(await titlesOn(page)).toEqual(["Walnut coaster set", "Oak serving board"]);
+    await page.getByTestId("listings-sort").selectOption({ label: "Oldest first" });
+    await submit(page, () => page.getByRole("button", { name: "Apply" }).click());
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("oldest");
+    expect(await titlesOn(page)).toEqual(["Oak serving board", "Walnut coaster set"]);
+
+    await page.goto(`/listings/${ids[1]}`);
+    await submit(page, () => page.getByTestId("delete-listing").click());
+    expect(new URL(page.url()).searchParams.get("delete")).toBe("1");
+    const ask = page.getByRole("alertdialog", { name: "Delete this listing?" });
+    await screenshot(page, "no-js-delete-detail-375-dark");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await submit(page, () => ask.getByRole("link", { name: "Cancel" }).click());
+    expect(new URL(page.url()).pathname).toBe(`/listings/${ids[1]}`);
+    await submit(page, () => page.getByTestId("delete-listing").click());
+    await submit(page, () => page.getByRole("alertdialog").getByRole("button", { name: "Delete listing" }).click());
+    expect(new URL(page.url()).pathname).toBe("/listings");
+    expect(await titlesOn(page)).toEqual(["Oak serving board"]);
+    await context.close();
+  });
+});

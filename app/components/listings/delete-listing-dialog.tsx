@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { Form, Link } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,7 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { useT } from "~/lib/i18n";
 import { useListingAction } from "~/lib/listing-actions";
@@ -80,5 +81,33 @@ export function DeleteListingDialog({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * The same question on the page itself, when the address asks it (?delete=…): what a Delete button does
+ * before the page's JavaScript runs, or without it (decision 0067). Delete posts the listing route's
+ * action, which lands on My Listings saying so; Cancel goes back to `cancelTo`.
+ */
+export function DeleteConfirmPanel({ id, title, cancelTo }: { id: string; title: string; cancelTo: string }) {
+  const t = useT();
+  const headingId = `delete-confirm-${id}`;
+  return (
+    <section role="alertdialog" aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4 sm:p-5" data-testid="delete-confirm">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t("listings.deleteTitle")}
+      </h2>
+      <p className="text-sm break-words text-muted-foreground">{t("listings.deleteBody", { title })}</p>
+      <Form method="post" action={`/listings/${encodeURIComponent(id)}`} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="back" value="/listings" />
+        <Button asChild variant="outline">
+          <Link to={cancelTo}>{t("listings.deleteCancel")}</Link>
+        </Button>
+        <Button type="submit" variant="destructive" data-testid="confirm-delete">
+          {t("listings.deleteConfirm")}
+        </Button>
+      </Form>
+    </section>
   );
 }
