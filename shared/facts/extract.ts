@@ -40,8 +40,10 @@ export interface FactSheet {
   materials: Material[];
   /** Materials of a part, as the seller wrote them ("wooden buttons", "ahşap düğme", "brass buckle"). */
   partMaterials: PartMaterial[];
-  /** Every measure as written, each once ("15x10", "12x8", "9x6 inches", "2.5 qt", "350 ml"). */
+  /** The item's own measures as written, each once ("15x10", "12x8", "9x6 inches", "2.5 qt", "350 ml"): never a part's or what it fits. */
   measures: string[];
+  /** A measure of a part or of what the item fits, with the words that say whose it is ("1.2 mm raised bezel", "strap width 4 cm", "fits pots up to 8 inches"). */
+  details: string[];
   /** Garment and item sizes ("S-XL", "one size", "0-3 months", "A4"). */
   sizes: string[];
   /** Hook and needle sizes of a pattern or a kit ("3 mm hook", "5 mm needles"). */
@@ -133,6 +135,9 @@ const RANGE = new RegExp(`${B}${NUM} ?(?:${UNIT})? ?(?:-|–|—|to|ile|ila) ?${
 /** A single measure or a range, the range first. */
 const ONE_OR_RANGE = new RegExp(`${RANGE.source}|${SINGLE.source}`, "giu");
 
+/** The first measure of a text (no "g" flag: no state between calls). */
+const ONE_MEASURE = new RegExp(`${DIMENSION.source}|${RANGE.source}|${SINGLE.source}`, "iu");
+
 /** A measure's comparable form: "15 x 10 in" → "15x10in", "2,5 lt" → "2.5l". */
 export function normalMeasure(m: string): string {
   return (
@@ -185,6 +190,83 @@ function measuresOf(text: string): string[] {
   }
   // "in." at a sentence's end is "in": the full stop is the sentence's.
   return uniq(out.sort((a, b) => a.at - b.at).map((m) => m.text.replace(/(?<=\d ?in)\.$/, "")));
+}
+
+// ---- Whose measure: the item's, a part's, or what it fits (decision 0066) ------------------------
+
+/** Parts a measure can belong to ("a 1.2 mm raised bezel", "strap width 4 cm", "3 mm kenar"): never the item's size. */
+const MEASURE_PART =
+  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
+/** A dimension's word, before ("strap width 4 cm") or after ("3 cm wide straps", "3 mm kenar kalınlığı") its measure. */
+const DIMENSION_WORD = /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
+/** Words that end the run between a measure and its part ("a 30 cm board with handles": the board's). */
+const MEASURE_RUN_STOP = /^(?:and|or|with|for|to|in|on|of|x|by|ve|ile|veya|each|per|adet|tane)$/u;
+/** What a wearer's body measures is the worn item's size ("fits necks 14-18 inches", "fits wrists 6-7 in"). */
+const BODY_WORDS = /^(?:necks?|wrists?|waists?|heads?|chests?|busts?|hips?|fingers?|ankles?|arms?|feet|foot|boyun|bilek|bel|baş|kafa|göğüs|kalça|parmak)$/u;
+/** "fits", "for", "compatible with" within the last four words of the clause before a measure. */
+const FIT_BEFORE = /(?:^|\s)(fits?|for|compatible with|suits?|designed for|made for)((?:\s+[\p{L}'’-]+){0,3})\s*$/iu;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const squashMeasure = (s: string) => s.toLowerCase().replace(/[\s,]+/g, "");
+
+/**
+ * The item's own measures and, apart, a measure that belongs to a part ("1.2 mm raised bezel",
+ * "strap width 4 cm") or to what the item fits ("fits 45 mm", "fits pots up to 8 inches"); a measure
+ * inside a fitted target ("Apple Watch 41 mm") is the target's. A bare "fits 45 mm" completes the one
+ * target the seller named ("Apple Watch" → "Apple Watch 45 mm").
+ */
+function measureRoles(body: string, measures: string[], head: string, fits: string[], lang: FactLang): { own: string[]; details: string[]; fits: string[] } {
+  const own: string[] = [];
+  const details: string[] = [];
+  let targets = [...fits];
+  const headStem = head.split(" ").pop() ?? "";
+  for (const m of measures) {
+    if (targets.some((t) => squashMeasure(t).includes(squashMeasure(m)))) continue;
+    const at = m.length <= 40 ? new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(m)}`, "iu").exec(body)?.index : undefined;
+    if (at === undefined) {
+      own.push(m);
+      continue;
+    }
+    // The clause around the measure (a decimal point is no clause's end).
+    const before = (body.slice(Math.max(0, at - 80), at).split(/[,;\n(]|\.(?=\s|$)/u).pop() ?? "").trim();
+    const after = (body.slice(at + m.length, at + m.length + 80).split(/[,;\n)]|\.(?=\s|$)/u)[0] ?? "").trim();
+    const next = after.split(/\s+/).filter(Boolean).slice(0, 4);
+    // A part right after it, with at most two describing words between ("1.2 mm raised bezel", "3 cm wide cotton straps").
+    let part = -1;
+    for (let k = 0; k < Math.min(3, next.length); k++) {
+      const w = lowerOf(next[k].replace(/[^\p{L}'’-]+$/u, ""), lang);
+      if (!w || MEASURE_RUN_STOP.test(w) || /\d/.test(w) || sameNoun(w, headStem)) break;
+      if (MEASURE_PART.test(w)) {
+        part = k;
+        break;
+      }
+    }
+    if (part >= 0) {
+      const dim = next[part + 1] && DIMENSION_WORD.test(lowerOf(next[part + 1].replace(/[^\p{L}]+$/u, ""), lang)) ? 1 : 0;
+      details.push(clean(`${m} ${next.slice(0, part + 1 + dim).join(" ")}`).replace(/[.:]+$/, ""));
+      continue;
+    }
+    // A part right before it ("strap width 4 cm", "bezel: 1.2 mm", "handle 12 cm").
+    const prev = before.replace(/:$/, "").trim().split(/\s+/).filter(Boolean);
+    const last = lowerOf(prev[prev.length - 1] ?? "", lang);
+    const partBefore = MEASURE_PART.test(last) && !sameNoun(last, headStem) ? 1 : DIMENSION_WORD.test(last) && MEASURE_PART.test(lowerOf(prev[prev.length - 2] ?? "", lang)) && !sameNoun(lowerOf(prev[prev.length - 2] ?? "", lang), headStem) ? 2 : 0;
+    if (partBefore) {
+      details.push(clean(`${prev.slice(-partBefore).join(" ")} ${m}`));
+      continue;
+    }
+    // What it fits ("fits 45 mm", "fits pots up to 8 inches"); a body's measure is the worn item's size.
+    const fit = FIT_BEFORE.exec(before);
+    const between = (fit?.[2] ?? "").trim().split(/\s+/).filter(Boolean);
+    if (fit && !between.some((w) => BODY_WORDS.test(lowerOf(w, lang)) || /^sizes?$/iu.test(w))) {
+      const bare = between.length === 0;
+      const open = targets.filter((t) => !/\d/.test(t));
+      if (bare && targets.length === 1 && open.length === 1) targets = [`${targets[0]} ${m}`];
+      else details.push(clean(`${fit[1]} ${between.join(" ")} ${m}`));
+      continue;
+    }
+    own.push(m);
+  }
+  return { own, details, fits: targets };
 }
 
 // ---- Sizes and counts ----------------------------------------------------------------------------
@@ -1294,7 +1376,9 @@ export function extractFacts(input: FactInput): FactSheet {
   const { parts: partMaterials } = partMaterialsOf(lower, head);
   const ownMaterials = materialsOf(body, language, head);
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
-  const fits = fitsTargets;
+  // Only the item's own measures are its size: a part's ("1.2 mm raised bezel") and what it fits ("fits 45 mm") are details.
+  const roles = measureRoles(body, measures, head, fitsTargets, language);
+  const fits = roles.fits;
   const origin = originOf(body);
   // "teacup and saucer", "cup & saucer": the product is the pair, named together in its first sentence.
   const firstSentence = lower.split(/[.!?\n]/u)[0] ?? "";
@@ -1312,7 +1396,8 @@ export function extractFacts(input: FactInput): FactSheet {
     ...(craft ? { craft } : {}),
     materials: ownMaterials.filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
     partMaterials,
-    measures,
+    measures: roles.own,
+    details: roles.details,
     tools,
     sizes,
     counts,
@@ -1374,7 +1459,8 @@ export type FactKind =
   | "skill"
   | "terms"
   | "fits"
-  | "origin";
+  | "origin"
+  | "detail";
 
 export interface FactItem {
   kind: FactKind;
@@ -1399,6 +1485,7 @@ export function factItems(sheet: FactSheet): FactItem[] {
   sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
   (sheet.partMaterials ?? []).forEach((p) => add("material", p.phrase));
   sheet.measures.forEach((m) => add("measure", m));
+  (sheet.details ?? []).forEach((d) => add("detail", d));
   sheet.sizes.forEach((s) => add("size", s));
   sheet.tools.forEach((t) => add("tool", t));
   sheet.counts.forEach((c) => add("count", c));
@@ -1445,6 +1532,23 @@ export function statesFact(text: string, item: FactItem): boolean {
       return flat.includes(squash(item.value)) || (/^\d{4}s$/.test(item.value) && flat.includes(squash(`${item.value.slice(2)}`)));
     case "craft":
       return true;
+    case "fits": {
+      // "for Apple Watch, fits 45 mm" states "Apple Watch 45 mm": its words in their order.
+      if (flat.includes(squash(item.value))) return true;
+      let from = 0;
+      for (const w of item.value.split(/\s+/).map(squash).filter(Boolean)) {
+        const at = flat.indexOf(w, from);
+        if (at < 0) return false;
+        from = at + w.length;
+      }
+      return true;
+    }
+    case "detail": {
+      // "1.2 mm raised bezel": its measure by its numbers and each of its words ("1.2mm raised bezel" keeps it).
+      const measure = ONE_MEASURE.exec(item.value)?.[0];
+      const rest = (measure ? item.value.replace(measure, " ") : item.value).split(/\s+/).filter((w) => w.length >= 3 && !/^(?:fits?|for|with|the|and|up)$/iu.test(w));
+      return (!measure || flat.includes(squash(measureCore(measure))) || normalMeasure(text).includes(normalMeasure(measure))) && rest.every((w) => flat.includes(squash(w)));
+    }
     case "personalisation":
       return (
         /personali[sz]|custom|monogram|engrav|kişiye özel|kişisel|isim/iu.test(text) &&

@@ -212,6 +212,11 @@ function withModels(head: string, facts: FactSheet): string {
   return out;
 }
 
+/** Whether a measure the phrases read is one of the item's own (not a part's, "1.2 mm raised bezel", nor what it fits, "fits 45 mm"). */
+function isOwnMeasure(facts: FactSheet, measure: string): boolean {
+  return facts.measures.some((m) => normalMeasure(m) === normalMeasure(measure));
+}
+
 /** The measures of a set, in one phrase with their unit once at the end ("15x10, 12x8, 9x6 Inches"). */
 function measuresPhrase(facts: FactSheet, lang: Lang): string | undefined {
   const list = facts.measures.filter((m) => !/%/.test(m));
@@ -330,6 +335,20 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
       out = [...ow.slice(0, -k), ...tw].join(" ");
       continue;
     }
+    // The target's leading words named alone in a title without separators ("Band Navy Apple Watch" for "Apple Watch 45 mm") go: they come back whole.
+    // After "for" it is completed where it stands ("for Apple Watch" → "for Apple Watch 45 mm").
+    let placed = false;
+    for (let n = tw.length - 1; n >= 1 && !placed; n--) {
+      const lead = tw.slice(0, n);
+      if (n < 2 && !/\d|^\p{Lu}{2,}|^i\p{Lu}/u.test(lead[0])) break;
+      const found = new RegExp(`(^|\\s)${lead.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+")}(?=[\\s,]|$)`, "iu").exec(out);
+      if (!found) continue;
+      const after = /(?:for|fits|with)\s*$/iu.test(out.slice(0, found.index + 1));
+      out = `${out.slice(0, found.index)}${found[1]}${after ? shown : ""}${out.slice(found.index + found[0].length)}`.replace(/\s{2,}/g, " ").trim();
+      placed = after;
+      if (!after) break;
+    }
+    if (placed) continue;
     const parts = out.split(/(\s[-–|]\s|,\s)/);
     // Parts that only say part of the target go (their words come back with it).
     const kept = parts.filter((p, i) => i === 0 || i % 2 === 1 || !squashed(target).includes(squashed(p)));
@@ -969,7 +988,8 @@ export function tagPool(input: ComposeInput): string[] {
   for (const k of keywordList(input)) add(words(k).length >= 2 ? k : describesProduct(k, r.lang, head) ? withHead(k) : undefined);
   add(tail(product));
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
-  const ownMeasure = r.size ?? r.measures.find(isSizeMeasure);
+  // The item's own size only: a part's measure ("1.2 mm bezel") or what it fits ("45 mm") makes no "<measure> <noun>" tag.
+  const ownMeasure = [r.size, ...r.measures.filter(isSizeMeasure)].find((m) => m && isOwnMeasure(facts, m));
   if (ownMeasure) add(withHead(ownMeasure));
   // A material is the product's own when the product phrase names it, or when the product is made of one material (clothing, jewelry...).
   const productText = lower(product.join(" "), r.lang);
@@ -1072,7 +1092,8 @@ export function composeAltTexts(input: ComposeInput): string[] {
       .filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2 && !isConditionPhrase(phraseText(p)))
       .map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
     // A share ("100%") alone tells a screen-reader user nothing.
-    ...r.measures.filter((m) => !/%/.test(m)),
+    ...r.measures.filter((m) => !/%/.test(m) && isOwnMeasure(facts, m)),
+    ...(facts.details ?? []),
     ...buyerPhrases(input),
   ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x) && !/^(?:\d+\s?%|%\s?\d+)$/.test(x.trim()) && supported(x, input, facts));
   const views = r.digital ? w.digitalViews : w.views;
@@ -1361,7 +1382,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   add(n.fits, (facts.fits ?? []).join(", "));
   add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
   add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
-  const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
+  const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m) && isOwnMeasure(facts, m));
   const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
   const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
   const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : allDimensions.length ? allDimensions.join(", ") : dimensions.length ? dimensions.join(", ") : undefined;
