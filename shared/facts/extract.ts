@@ -773,6 +773,7 @@ const COUNTRIES_EN = [
   "the U\\.S\\.",
   "the United States",
   "United States",
+  "the States",
   "America",
   "Canada",
   "Mexico",
@@ -828,6 +829,9 @@ const COUNTRIES_EN = [
 ];
 const COUNTRIES_TR = [
   "Türkiye",
+  "İskoçya",
+  "Galler",
+  "Birleşik Krallık",
   "Almanya",
   "Batı Almanya",
   "İtalya",
@@ -871,14 +875,35 @@ const ORIGIN_TR = new RegExp(
 );
 const ORIGIN_LABEL = /(?<![\p{L}])(?:made in|country of (?:origin|manufacture)|country\/region of manufacture|origin|üretim yeri|menşei|menşe)\s?:\s?([\p{Lu}][\p{L}'’. ]{1,30}?)(?=\s*(?:[\n.,;]|$))/u;
 
-/** The country the seller said the product was made in ("made in England", "Türkiye'de üretildi"); none from a city, a year or "small batches". */
+/** A capitalised place after "made in" and its kin ("made in Istanbul", "handmade in Oaxaca", "made in Kyoto, Japan"). */
+const ORIGIN_PLACE_EN =
+  /(?<![\p{L}])(?:[Mm]ade|[Mm]anufactured|[Pp]roduced|[Cc]rafted|[Hh]andcrafted|[Hh]and ?made|[Hh]and-made|[Ww]oven|[Hh]andwoven|[Hh]and-woven|[Pp]rinted|[Aa]ssembled|[Ss]ewn|[Kk]nitted|[Hh]and knitted|[Cc]arved|[Hh]and carved|[Tt]hrown|[Bb]lown|[Dd]esigned and made) [Ii]n ((?:the )?\p{Lu}[\p{L}'’.-]{1,24}(?: (?:\p{Lu}[\p{L}'’.-]{1,24}|de|del|da|di|upon|on|le|la)){0,3})(?:, (\p{Lu}[\p{L}'’. ]{1,30}?))?(?=\s*(?:[\n.,;!?)]|$| [\p{Ll}\d]))/u;
+/** Capitalised words after "made in" that are no place ("Made In Small Batches", "made in My Studio", "Made In Limited Runs"). */
+const NOT_PLACE =
+  /^(?:the |my |our |your |a |an |small|limited|batches|my|our|your|house|studio|home|workshop|every|each|one|two|three|just|only|store|shop|kitchen|garage|time|love|america's|god's|heaven|paradise|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|china town|here|house)(?![\p{L}])/iu;
+/** Turkish "<Yer>'de üretildi/yapıldı/dokundu" with a place that is no country ("İstanbul'da üretildi"). */
+const ORIGIN_PLACE_TR = /(?<![\p{L}])(\p{Lu}[\p{L}]{2,24})['’](?:da|de|ta|te) (?:üretil\p{L}*|yapıl\p{L}*|imal edil\p{L}*|dokun\p{L}*|el yapımı\p{L}*)/u;
+
+/**
+ * Where the seller said the product was made: a country ("made in England", "Türkiye'de üretildi"), or
+ * the place they named after "made in" ("Istanbul", "Oaxaca", "Kyoto, Japan"); none from a year,
+ * "small batches" or "my studio" (decision 0066: eBay's value is read from it, shared/facts/places.ts).
+ */
 function originOf(body: string): string | undefined {
   const labelled = ORIGIN_LABEL.exec(body)?.[1];
   if (labelled) return labelled.trim();
   const en = ORIGIN_EN.exec(body)?.[1];
   if (en) return en.replace(/^the /i, "");
-  return ORIGIN_TR.exec(body)?.[1];
+  const tr = ORIGIN_TR.exec(body)?.[1];
+  if (tr) return tr;
+  const place = ORIGIN_PLACE_EN.exec(body);
+  if (place && !NOT_PLACE.test(place[1]) && !/^the\s+\p{Ll}/u.test(place[1])) {
+    const country = place[2] && COUNTRIES_EN_RE.test(place[2].trim()) ? `, ${place[2].trim()}` : "";
+    return `${place[1].replace(/^the /i, "")}${country}`;
+  }
+  return ORIGIN_PLACE_TR.exec(body)?.[1];
 }
+const COUNTRIES_EN_RE = new RegExp(`^(?:${COUNTRIES_EN.join("|")})$`, "iu");
 
 // ---- Brand, model, era, condition ----------------------------------------------------------------
 

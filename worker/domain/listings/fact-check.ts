@@ -10,7 +10,7 @@
  */
 import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
-import { claimsWithoutSupport, englishWords, foldCase, keptFacts, type FactSheet } from "../../../shared/facts";
+import { claimsWithoutSupport, englishWords, foldCase, keptFacts, manufactureCountry, type FactSheet } from "../../../shared/facts";
 import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
 import type { CategoryId, Lang } from "../../../shared/listings/categories";
 import { isStopWord } from "../../../shared/listings/phrases";
@@ -220,6 +220,13 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
       const mine = byName.get(s.name.toLowerCase());
       // A brand that is only the fitted device's ("Apple" of "for Apple Watch") is not the item's (decision 0063).
       const deviceBrand = /^(?:brand|marka)$/iu.test(s.name) && !facts.brand && (facts.fits ?? []).some((f) => foldCase(f).includes(foldCase(s.value)));
+      // Country/Region of Manufacture takes eBay's value ("United Kingdom" for the seller's "England"), and none that is not certain (decision 0066).
+      if (/^(?:country\/region of manufacture|üretim yeri)$/iu.test(s.name)) {
+        const value = mine?.value ?? manufactureCountry(s.value, facts.language);
+        if (value && value !== s.value) claims.push(`${s.name}: ${quote(s.value)}`);
+        if (value && (mine || foldCase(source).includes(foldCase(s.value)))) out.push({ name: s.name, value });
+        continue;
+      }
       if (clean(s.value, facts, source, category) && !deviceBrand && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
       else {
         claims.push(`${s.name}: ${quote(s.value)}`);

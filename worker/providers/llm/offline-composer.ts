@@ -37,7 +37,7 @@ import {
   type ProductReading,
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
-import { englishWords, extractFacts, foldCase, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { englishWords, extractFacts, foldCase, manufactureCountry, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -1378,7 +1378,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       : undefined,
   );
   // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
-  add(n.origin, facts.origin);
+  // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).
+  add(n.origin, manufactureCountry(facts.origin, r.lang));
   add(n.fits, (facts.fits ?? []).join(", "));
   add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
   add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
