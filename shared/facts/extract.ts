@@ -1086,12 +1086,15 @@ const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|açık|koyu) )?(?:${CO
 
 const CARE_RE = reAll(
   [
-    "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe|food[- ]safe",
+    "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe",
     "dry clean(?: only)?|do not (?:tumble dry|bleach|iron|soak|put in the dishwasher|machine wash)|tumble dry(?: low)?|lay flat to dry|dry flat|air dry|wipe clean(?: with a damp cloth)?|spot clean(?: only)?|oil (?:it )?(?:regularly|monthly|occasionally)",
     "(?:sadece |yalnızca )?elde yıka(?:y[ıi]n(?:ız)?|nır|nmalıdır|nabilir|ma(?: önerilir)?)|(?:\\d{2} ?(?:derece|°c?)(?:de|da|'de|'da)? )?(?:çamaşır )?makinede yıkan(?:abilir|ır)|makinede yıkanmaz|(?:\\d{2} ?(?:derece|°c?)(?:de|da|'de|'da)?) (?:yıkay[ıi]n(?:ız)?|yıkanabilir|yıkanır)|bulaşık makinesinde yıkanabilir|bulaşık makinesinde yıkanmaz|mikrodalgada kullanılabilir|kuru temizleme(?:ye verin(?:iz)?| yapılabilir| önerilir)?|ütülemeyin|düşük ısıda ütüleyin|ağartıcı kullanmayın|kurutma makinesine atmayın|sermeyerek kurutun|düz zeminde kurutun|nemli bezle silin",
     "(?:wash|machine wash) at \\d{2} ?°?c?|hand wash only",
   ].join("|"),
 );
+
+/** Properties the seller states of the item, never care ("food-safe", even when labelled "Care:"). */
+const PROPERTY_RE = reAll("food[- ]safe");
 
 const PERSONAL_RE = reAll(
   "personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
@@ -1422,7 +1425,8 @@ export function extractFacts(input: FactInput): FactSheet {
     materials: ownMaterials.filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
     partMaterials,
     measures: roles.own,
-    details: roles.details,
+    // "Food-safe" is what the item is, not how to care for it ("Care: Food-safe" on a spoon): a detail (decision 0066).
+    details: uniq([...roles.details, ...all(lower, PROPERTY_RE)]),
     tools,
     sizes,
     counts,

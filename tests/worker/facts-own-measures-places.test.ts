@@ -135,7 +135,8 @@ describe("food-safe is a property of the item, not care", () => {
     const l = await write(text, "etsy");
     expect(l.description).not.toMatch(/Care: Food-safe/iu);
     expect(l.description).toMatch(/food-safe/iu);
-    expect(l.description).toMatch(/Care: Hand wash only/iu);
+    expect(l.description).toMatch(/Hand wash only/iu);
+    expect(l.description).not.toMatch(/Care: Food/iu);
   });
 });
 

@@ -109,7 +109,8 @@ function checkDescription(description: string, facts: FactSheet, source: string,
   // Every sentence of the seller's that the answer left out (most of its words missing) comes back as they wrote it.
   const have = new Set(wordsOf(text));
   const left = sentencesOf(sellerText).filter((sentence) => {
-    const content = wordsOf(sentence).filter((w) => (w.length >= 3 && !isStopWord(w)) || /\d/.test(w));
+    // A label the seller put before their words ("Care: Food-safe") is no content of its own.
+    const content = wordsOf(sentence.replace(/^\s*[\p{L}][\p{L} ]{1,20}:\s/u, "")).filter((w) => (w.length >= 3 && !isStopWord(w)) || /\d/.test(w));
     return content.some((w) => !have.has(w));
   });
   if (left.length) {

@@ -653,12 +653,18 @@ const fill = (template: string, productName: string, lang: Lang) => template.rep
 /** The seller's sentences, cleaned and capitalised, without a trailing stop. */
 function ownSentences(input: ComposeInput, lang: Lang): string[] {
   const about = productText(input.description) || input.description;
-  return sentences(about).map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
+  return sentences(about).map((s) => capitalise(unlabelledNotCare(s.replace(/\s+/g, " ").replace(/[.!?]+$/, "")), lang));
+}
+
+/** "Care: Food-safe" says what the item is, not how to care for it: its value alone ("Food-safe"); a real care line keeps its label. */
+function unlabelledNotCare(sentence: string): string {
+  const m = /^(?:care|bakım)\s?:\s?(.{2,80})$/iu.exec(sentence);
+  return m && !CARE_CLAUSE.test(m[1]) && !extractFacts({ text: m[1] }).care.length ? m[1] : sentence;
 }
 
 /** The seller's shop notes (care, shipping, returns, contact), each as they wrote it. */
 function shopNotes(input: ComposeInput, lang: Lang): string[] {
-  return splitDescription(input.description).notes.map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
+  return splitDescription(input.description).notes.map((s) => capitalise(unlabelledNotCare(s.replace(/\s+/g, " ").replace(/[.!?]+$/, "")), lang));
 }
 
 /**
