@@ -9,7 +9,7 @@
  * part is regenerated.
  */
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
-import { FILLER_PHRASES, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
+import { FILLER_PHRASES, nounSynonyms, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
 import { isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
 import {
   capitalise,
@@ -1270,6 +1270,12 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     ...buyerPhrases(input).flatMap((p) => words(p)),
     // A synonym is checked whole, then split: "el yapımı" squashed into one term slipped past the claim check as "elyapımı".
     ...r.category.synonyms[r.lang].filter((s) => supported(s, input, facts)).flatMap((s) => words(s)),
+    // Other names of the product's own noun ("chopping board" for a cutting board), claim-checked whole (decision 0066).
+    ...nounSynonyms(r.phrase ? tokensBeforeCount(r.phrase.tokens) : [], r.lang)
+      .filter((s) => supported(s, input, facts))
+      .flatMap((s) => words(s)),
+    // The seller's own describing compounds that no phrase holds ("pre-oiled", "non-slip").
+    ...(sellerText(input).match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []).filter((w) => supported(w, input, facts)),
     ...r.materials.flatMap((m) => words(m)),
     ...r.colours,
     ...r.themes,
@@ -1285,6 +1291,13 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     out.push(term);
   }
   return out.join(" ");
+}
+
+/** A product phrase's words before a trailing count or measure ("bamboo cutting board" of "bamboo cutting board set of 3"). */
+function tokensBeforeCount(tokens: string[]): string[] {
+  const out = [...tokens];
+  while (out.length > 1 && /^(?:(?:set|pack|bundle|lot|box) of \d+|set|pack|of|x|\d.*)$/iu.test(out[out.length - 1])) out.pop();
+  return out;
 }
 
 /** Words Amazon refuses in titles and search terms. */
