@@ -734,15 +734,41 @@ function targetBefore(text: string): string {
 const TR_FITS = /\s(?:ile uyumlu(?:dur)?|uyumlu(?:dur)?|için|compatible)(?![\p{L}])/gu;
 const FITS_LABEL = /(?<![\p{L}])(?:fits|compatible with|compatibility|uyumlu|uyumluluk)\s?:\s?([^\n.;]{2,60})/giu;
 
-/** What the product fits, as the seller named it (decision 0063). */
+/** Lower-case nouns of a device, an appliance or a vehicle: "for Peloton bike" names what it fits, whatever the brand (decision 0066). */
+const DEVICE_NOUN =
+  /^(?:bike|bikes|treadmill|rower|vacuum|hoover|console|controller|phone|tablet|e-reader|ereader|reader|camera|lens|printer|machine|mixer|blender|stroller|pram|car|cars|truck|headphones|earbuds|watch|laptop|keyboard|mouse|speaker|models?|series|oven|fryer|air fryer|grill|kettle|toaster|coffee maker|espresso machine|cooker|pot|robot|drone|scooter|dryer|straightener|trimmer|shaver|toothbrush|charger|remote|router|projector|monitor|tv|television|pen|pencil|stylus|cartridge|pod|pods)$/u;
+/** Words that start no device's name after "fits" ("Fits Snugly", "fits Most", "Fits True To Size"). */
+const NOT_TARGET_START = /^(?:Most|All|Any|Every|Snugly|Perfectly|True|Well|Comfortably|Nicely|Securely|Standard|Small|Medium|Large|Up|Over|Under|Into|In|On|Your|You|Everyone|Everything|One|Size|Sizes|Both|Many|Easily|Great|Perfect|Like|Right|Loosely|Tightly)$|ly$/u;
+/** A target whose last word is a person or a group is a recipient ("for Dog Lovers", "for New Puppy Owners", "for Sarah's Team"). */
+const RECIPIENT_END =
+  /^(?:Lovers?|Owners?|Fans?|Teachers?|Nurses?|Doctors?|Moms?|Mums?|Dads?|Brides?|Grooms?|Friends?|Girls?|Boys?|Women|Men|Ladies|Lady|Gardeners?|Runners?|Cyclists?|Knitters?|Crocheters?|Readers?|Bakers?|Cooks?|Chefs?|Grads?|Graduates?|Couples?|Sisters?|Brothers?|Grandma|Grandpa|Nana|Papa|Parents?|Mothers?|Fathers?|Team|Teams|Family|Families|People|Students?|Kids|Children|Babies|Adults?|Teens?|Toddlers?|Beginners?|Everyone)$/u;
+/** A text in title case capitalises every word: a capital then proves nothing. */
+const isTitleCase = (body: string) => {
+  const ws = body.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  const long = ws.filter((w) => w.length > 3);
+  return long.length >= 4 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= long.length * 0.7;
+};
+
+/** What the product fits, as the seller named it (decisions 0063, 0066). */
 function fitsOf(body: string): string[] {
   const out: string[] = [];
+  const titled = isTitleCase(body);
   for (const m of body.matchAll(FITS_LABEL)) out.push(clean(m[1].replace(/,\s*$/, "")));
   for (const m of body.matchAll(FITS_LEAD)) {
-    const target = targetAt(body.slice((m.index ?? 0) + m[0].length));
-    // "compatible with", "for use with" and "works with" name a target whatever it is; "for", "fits", "made for"
-    // need a digit, a camel-case name or a known brand ("Suitable For Beginners", "Fits Most Adults" in a title-case text).
-    if (target && isTarget(target, !/^(?:compatible with|for use with|works with)$/iu.test(m[1]))) out.push(target);
+    const rest = body.slice((m.index ?? 0) + m[0].length);
+    const target = targetAt(rest);
+    if (!target) continue;
+    const ws = target.split(" ");
+    if (NOT_TARGET_START.test(ws[0]) || RECIPIENT_END.test(ws[ws.length - 1])) continue;
+    // "compatible with", "for use with" and "works with" name a target whatever it is; so does "fits" in a text
+    // that is not title case ("fits Breville Barista Express"). A bare "for" needs a digit, a camel-case name, a
+    // known brand or the device's noun after the name ("for Peloton bike"); "Suitable For Beginners", "Fits Most
+    // Adults" in a title-case text are no target.
+    const lead = m[1].toLowerCase();
+    const named = /^(?:compatible with|for use with|works with)$/u.test(lead) || (/^fits?$/u.test(lead) && !titled);
+    const noun = /^\s*([\p{Ll}][\p{Ll}-]*(?: [\p{Ll}]+)?)/u.exec(rest.slice(rest.indexOf(target) + target.length));
+    const device = !!noun && (DEVICE_NOUN.test(noun[1]) || DEVICE_NOUN.test(noun[1].split(" ")[0]));
+    if (isTarget(target, !named && !device)) out.push(target);
   }
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));
