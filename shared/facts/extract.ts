@@ -1177,7 +1177,7 @@ const CRAFTS: [Craft, RegExp][] = [
 ];
 
 const HANDMADE_RE = re(
-  "handmade|hand[- ]made|made by hand|hand[- ](?:knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven|embroidered|built|forged|bound|lettered)|handcrafted|crochet(?:ed)?|amigurumi|el yapımı|el yapımıdır|el örgüsü|el işi|el emeği|elde (?:yapılmış|örülmüş|dikilmiş|boyanmış)|tığ işi",
+  "handmade|hand[- ]made|made by hand|hand(?:woven|knit|knitted|carved|painted|sewn|stitched|thrown|built|forged|poured|dyed|blown|crafted|stamped|printed)|hand[- ](?:knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven|embroidered|built|forged|bound|lettered)|handcrafted|crochet(?:ed)?|amigurumi|el yapımı|el yapımıdır|el örgüsü|el işi|el emeği|elde (?:yapılmış|örülmüş|dikilmiş|boyanmış)|tığ işi",
 );
 
 const SAYS_HANDMADE = re("handmade|hand[- ]made|made by hand|handcrafted|el yapımı|el yapımıdır|el emeği|el işi");

@@ -524,6 +524,8 @@ const NOUN_SYNONYMS: Localised<[string, string[]][]> = {
     ["plant hanger", ["hanging planter"]],
     ["coasters", ["drink mats"]],
     ["led strip lights", ["led tape"]],
+    ["notebook", ["journal"]],
+    ["notebooks", ["journals"]],
   ],
   tr: [
     ["kesme tahtası", ["doğrama tahtası"]],

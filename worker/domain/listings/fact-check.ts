@@ -11,7 +11,7 @@
 import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import { claimsWithoutSupport, englishWords, foldCase, keptFacts, manufactureCountry, type FactSheet } from "../../../shared/facts";
-import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
+import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, selectTags, tagPool, titleFacts, unlabelledNotCare, type ComposeInput } from "../../providers/llm/offline-composer";
 import type { CategoryId, Lang } from "../../../shared/listings/categories";
 import { isStopWord } from "../../../shared/listings/phrases";
 
@@ -115,7 +115,8 @@ function checkDescription(description: string, facts: FactSheet, source: string,
   });
   if (left.length) {
     restored.push(...left.map(quote));
-    text = `${text}\n\n${left.join(" ")}`.trim();
+    // As the seller wrote it, less a Care label on what is no care ("Care: Food-safe" is "Food-safe", decision 0066).
+    text = `${text}\n\n${left.map((l) => unlabelledNotCare(l.trim().replace(/[.!?]+$/u, "")) + (/[.!?]$/u.test(l.trim()) ? l.trim().slice(-1) : "")).join(" ")}`.trim();
   }
   const { dropped } = keptFacts(text, facts);
   if (dropped.length) {

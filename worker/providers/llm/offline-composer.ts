@@ -657,7 +657,7 @@ function ownSentences(input: ComposeInput, lang: Lang): string[] {
 }
 
 /** "Care: Food-safe" says what the item is, not how to care for it: its value alone ("Food-safe"); a real care line keeps its label. */
-function unlabelledNotCare(sentence: string): string {
+export function unlabelledNotCare(sentence: string): string {
   const m = /^(?:care|bakım)\s?:\s?(.{2,80})$/iu.exec(sentence);
   return m && !CARE_CLAUSE.test(m[1]) && !extractFacts({ text: m[1] }).care.length ? m[1] : sentence;
 }
@@ -1274,6 +1274,8 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     ...nounSynonyms(r.phrase ? tokensBeforeCount(r.phrase.tokens) : [], r.lang)
       .filter((s) => supported(s, input, facts))
       .flatMap((s) => words(s)),
+    // What a shopper types with a device's name when the seller named what it fits ("breville compatible filter").
+    ...((facts.fits ?? []).length ? [r.lang === "tr" ? "uyumlu" : "compatible"] : []),
     // The seller's own describing compounds that no phrase holds ("pre-oiled", "non-slip").
     ...(sellerText(input).match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []).filter((w) => supported(w, input, facts)),
     ...r.materials.flatMap((m) => words(m)),
