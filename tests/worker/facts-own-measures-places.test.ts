@@ -5,6 +5,7 @@
  * listing whose every seller word is in its title still gets honest search terms.
  */
 import { describe, expect, it } from "vitest";
+import { auditListing } from "../../shared/audit";
 import { claimsWithoutSupport, extractFacts, factItems } from "../../shared/facts";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
@@ -148,5 +149,18 @@ describe("Amazon search terms hold honest words when the title holds every word 
     expect(l.searchTerms).toMatch(/chopping/u);
     expect(claimsWithoutSupport(l.searchTerms ?? "", extractFacts({ text, platform: "amazon" }), text)).toEqual([]);
     expect(l.searchTerms).not.toMatch(/gift|handmade|organic|eco/iu);
+  });
+});
+
+describe("a material noun before the product's noun does not make it that kind of product", () => {
+  it("the Doctor offers a canvas tote bag no 'wall art' tags (canvas is its material, a bag its kind)", () => {
+    const description = "Handmade canvas tote bag, 40x35 cm, with 3 cm wide cotton straps, natural.";
+    const report = auditListing({ title: "Handmade canvas tote bag", description, tags: [], altTexts: [], platform: "etsy", photoCount: 5 });
+    const offered = report.findings.flatMap((f) => (f.fix?.patch as { tags?: string[] } | undefined)?.tags ?? []);
+    expect(offered).toContain("tote bag");
+    expect(offered.filter((t) => /wall|decor/u.test(t))).toEqual([]);
+    // A canvas print is still art.
+    const print = auditListing({ title: "Canvas print of a lighthouse", description: "Canvas print of a lighthouse, 30x40 cm, ready to hang.", tags: [], altTexts: [], platform: "etsy", photoCount: 5 });
+    expect(print.findings.flatMap((f) => (f.fix?.patch as { tags?: string[] } | undefined)?.tags ?? []).some((t) => /wall/u.test(t))).toBe(true);
   });
 });
