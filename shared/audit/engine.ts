@@ -407,7 +407,10 @@ function categoryOfText(text: string, lang: "en" | "tr"): CategoryId | undefined
 /** Nouns that name a material as well as a kind ("canvas" of a canvas tote bag, "paper" of a paper garland). */
 const MATERIAL_NOUN_KINDS = new Set(["canvas", "paper", "clay", "felt", "glass", "ceramic", "leather", "resin"]);
 /** The first word of a text with a kind of its own, lower case. */
-const firstNoun = (text: string, lang: "en" | "tr") => wordsOf(text).find((w) => nounCategory(w, lang))?.toLowerCase() ?? "";
+const firstNoun = (text: string, lang: "en" | "tr") =>
+  wordsOf(text)
+    .find((w) => nounCategory(w, lang))
+    ?.toLowerCase() ?? "";
 
 function categoryOfWords(ws: string[], lang: "en" | "tr"): CategoryId | undefined {
   for (let i = 0; i < ws.length; i++) {

@@ -198,7 +198,8 @@ function measuresOf(text: string): string[] {
 const MEASURE_PART =
   /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
 /** A dimension's word, before ("strap width 4 cm") or after ("3 cm wide straps", "3 mm kenar kalınlığı") its measure. */
-const DIMENSION_WORD = /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
+const DIMENSION_WORD =
+  /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
 /** Words that end the run between a measure and its part ("a 30 cm board with handles": the board's). */
 const MEASURE_RUN_STOP = /^(?:and|or|with|for|to|in|on|of|x|by|ve|ile|veya|each|per|adet|tane)$/u;
 /** What a wearer's body measures is the worn item's size ("fits necks 14-18 inches", "fits wrists 6-7 in"). */
@@ -228,7 +229,12 @@ function measureRoles(body: string, measures: string[], head: string, fits: stri
       continue;
     }
     // The clause around the measure (a decimal point is no clause's end).
-    const before = (body.slice(Math.max(0, at - 80), at).split(/[,;\n(]|\.(?=\s|$)/u).pop() ?? "").trim();
+    const before = (
+      body
+        .slice(Math.max(0, at - 80), at)
+        .split(/[,;\n(]|\.(?=\s|$)/u)
+        .pop() ?? ""
+    ).trim();
     const after = (body.slice(at + m.length, at + m.length + 80).split(/[,;\n)]|\.(?=\s|$)/u)[0] ?? "").trim();
     const next = after.split(/\s+/).filter(Boolean).slice(0, 4);
     // A part right after it, with at most two describing words between ("1.2 mm raised bezel", "3 cm wide cotton straps").
@@ -249,7 +255,12 @@ function measureRoles(body: string, measures: string[], head: string, fits: stri
     // A part right before it ("strap width 4 cm", "bezel: 1.2 mm", "handle 12 cm").
     const prev = before.replace(/:$/, "").trim().split(/\s+/).filter(Boolean);
     const last = lowerOf(prev[prev.length - 1] ?? "", lang);
-    const partBefore = MEASURE_PART.test(last) && !sameNoun(last, headStem) ? 1 : DIMENSION_WORD.test(last) && MEASURE_PART.test(lowerOf(prev[prev.length - 2] ?? "", lang)) && !sameNoun(lowerOf(prev[prev.length - 2] ?? "", lang), headStem) ? 2 : 0;
+    const partBefore =
+      MEASURE_PART.test(last) && !sameNoun(last, headStem)
+        ? 1
+        : DIMENSION_WORD.test(last) && MEASURE_PART.test(lowerOf(prev[prev.length - 2] ?? "", lang)) && !sameNoun(lowerOf(prev[prev.length - 2] ?? "", lang), headStem)
+          ? 2
+          : 0;
     if (partBefore) {
       details.push(clean(`${prev.slice(-partBefore).join(" ")} ${m}`));
       continue;
@@ -738,7 +749,8 @@ const FITS_LABEL = /(?<![\p{L}])(?:fits|compatible with|compatibility|uyumlu|uyu
 const DEVICE_NOUN =
   /^(?:bike|bikes|treadmill|rower|vacuum|hoover|console|controller|phone|tablet|e-reader|ereader|reader|camera|lens|printer|machine|mixer|blender|stroller|pram|car|cars|truck|headphones|earbuds|watch|laptop|keyboard|mouse|speaker|models?|series|oven|fryer|air fryer|grill|kettle|toaster|coffee maker|espresso machine|cooker|pot|robot|drone|scooter|dryer|straightener|trimmer|shaver|toothbrush|charger|remote|router|projector|monitor|tv|television|pen|pencil|stylus|cartridge|pod|pods)$/u;
 /** Words that start no device's name after "fits" ("Fits Snugly", "fits Most", "Fits True To Size"). */
-const NOT_TARGET_START = /^(?:Most|All|Any|Every|Snugly|Perfectly|True|Well|Comfortably|Nicely|Securely|Standard|Small|Medium|Large|Up|Over|Under|Into|In|On|Your|You|Everyone|Everything|One|Size|Sizes|Both|Many|Easily|Great|Perfect|Like|Right|Loosely|Tightly)$|ly$/u;
+const NOT_TARGET_START =
+  /^(?:Most|All|Any|Every|Snugly|Perfectly|True|Well|Comfortably|Nicely|Securely|Standard|Small|Medium|Large|Up|Over|Under|Into|In|On|Your|You|Everyone|Everything|One|Size|Sizes|Both|Many|Easily|Great|Perfect|Like|Right|Loosely|Tightly)$|ly$/u;
 /** A target whose last word is a person or a group is a recipient ("for Dog Lovers", "for New Puppy Owners", "for Sarah's Team"). */
 const RECIPIENT_END =
   /^(?:Lovers?|Owners?|Fans?|Teachers?|Nurses?|Doctors?|Moms?|Mums?|Dads?|Brides?|Grooms?|Friends?|Girls?|Boys?|Women|Men|Ladies|Lady|Gardeners?|Runners?|Cyclists?|Knitters?|Crocheters?|Readers?|Bakers?|Cooks?|Chefs?|Grads?|Graduates?|Couples?|Sisters?|Brothers?|Grandma|Grandpa|Nana|Papa|Parents?|Mothers?|Fathers?|Team|Teams|Family|Families|People|Students?|Kids|Children|Babies|Adults?|Teens?|Toddlers?|Beginners?|Everyone)$/u;

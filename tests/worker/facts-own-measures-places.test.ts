@@ -160,7 +160,14 @@ describe("a material noun before the product's noun does not make it that kind o
     expect(offered).toContain("tote bag");
     expect(offered.filter((t) => /wall|decor/u.test(t))).toEqual([]);
     // A canvas print is still art.
-    const print = auditListing({ title: "Canvas print of a lighthouse", description: "Canvas print of a lighthouse, 30x40 cm, ready to hang.", tags: [], altTexts: [], platform: "etsy", photoCount: 5 });
+    const print = auditListing({
+      title: "Canvas print of a lighthouse",
+      description: "Canvas print of a lighthouse, 30x40 cm, ready to hang.",
+      tags: [],
+      altTexts: [],
+      platform: "etsy",
+      photoCount: 5,
+    });
     expect(print.findings.flatMap((f) => (f.fix?.patch as { tags?: string[] } | undefined)?.tags ?? []).some((t) => /wall/u.test(t))).toBe(true);
   });
 });

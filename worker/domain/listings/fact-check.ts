@@ -11,7 +11,18 @@
 import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import { claimsWithoutSupport, englishWords, foldCase, keptFacts, manufactureCountry, type FactSheet } from "../../../shared/facts";
-import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, selectTags, tagPool, titleFacts, unlabelledNotCare, type ComposeInput } from "../../providers/llm/offline-composer";
+import {
+  composeBullets,
+  composeItemSpecifics,
+  factLines,
+  factsFor,
+  productCategory,
+  selectTags,
+  tagPool,
+  titleFacts,
+  unlabelledNotCare,
+  type ComposeInput,
+} from "../../providers/llm/offline-composer";
 import type { CategoryId, Lang } from "../../../shared/listings/categories";
 import { isStopWord } from "../../../shared/listings/phrases";
 
