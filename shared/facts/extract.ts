@@ -176,7 +176,8 @@ function toolsOf(text: string): string[] {
   return uniq(out);
 }
 
-function measuresOf(text: string): string[] {
+/** Every measure once, with the place it is first written (its owner is read there: decision 0066). */
+function measurePlaces(text: string): { at: number; text: string }[] {
   const out: { at: number; text: string }[] = [];
   const taken: [number, number][] = [];
   for (const m of text.matchAll(DIMENSION)) {
@@ -189,7 +190,16 @@ function measuresOf(text: string): string[] {
     out.push({ at, text: clean(m[0]) });
   }
   // "in." at a sentence's end is "in": the full stop is the sentence's.
-  return uniq(out.sort((a, b) => a.at - b.at).map((m) => m.text.replace(/(?<=\d ?in)\.$/, "")));
+  const seen = new Set<string>();
+  return out
+    .sort((a, b) => a.at - b.at)
+    .map((m) => ({ at: m.at, text: m.text.replace(/(?<=\d ?in)\.$/, "") }))
+    .filter((m) => {
+      const k = foldCase(m.text).replace(/\s+/g, " ");
+      if (!m.text || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
 }
 
 // ---- Whose measure: the item's, a part's, or what it fits (decision 0066) ------------------------
@@ -207,7 +217,6 @@ const BODY_WORDS = /^(?:necks?|wrists?|waists?|heads?|chests?|busts?|hips?|finge
 /** "fits", "for", "compatible with" within the last four words of the clause before a measure. */
 const FIT_BEFORE = /(?:^|\s)(fits?|for|compatible with|suits?|designed for|made for)((?:\s+[\p{L}'’-]+){0,3})\s*$/iu;
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const squashMeasure = (s: string) => s.toLowerCase().replace(/[\s,]+/g, "");
 
 /**
@@ -216,14 +225,14 @@ const squashMeasure = (s: string) => s.toLowerCase().replace(/[\s,]+/g, "");
  * inside a fitted target ("Apple Watch 41 mm") is the target's. A bare "fits 45 mm" completes the one
  * target the seller named ("Apple Watch" → "Apple Watch 45 mm").
  */
-function measureRoles(body: string, measures: string[], head: string, fits: string[], lang: FactLang): { own: string[]; details: string[]; fits: string[] } {
+function measureRoles(body: string, measures: string[], places: Map<string, number>, head: string, fits: string[], lang: FactLang): { own: string[]; details: string[]; fits: string[] } {
   const own: string[] = [];
   const details: string[] = [];
   let targets = [...fits];
   const headStem = head.split(" ").pop() ?? "";
   for (const m of measures) {
     if (targets.some((t) => squashMeasure(t).includes(squashMeasure(m)))) continue;
-    const at = m.length <= 40 ? new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(m)}`, "iu").exec(body)?.index : undefined;
+    const at = places.get(m);
     if (at === undefined) {
       own.push(m);
       continue;
@@ -1391,7 +1400,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const reading = readProduct(input.text || input.title || "", [...(input.tags ?? []), ...(input.text && input.title ? [input.title] : [])]);
 
   const tools = toolsOf(body);
-  const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));
+  const placed = measurePlaces(body);
+  const measures = placed.map((m) => m.text).filter((m) => !tools.some((t) => t.startsWith(m)));
   const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/(?<!tek|standart) beden$/iu, "")));
   const counts = uniq(all(lower, COUNTS));
 
@@ -1443,7 +1453,7 @@ export function extractFacts(input: FactInput): FactSheet {
   const ownMaterials = materialsOf(body, language, head);
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
   // Only the item's own measures are its size: a part's ("1.2 mm raised bezel") and what it fits ("fits 45 mm") are details.
-  const roles = measureRoles(body, measures, head, fitsTargets, language);
+  const roles = measureRoles(body, measures, new Map(placed.map((m) => [m.text, m.at])), head, fitsTargets, language);
   const fits = roles.fits;
   const origin = originOf(body);
   // "teacup and saucer", "cup & saucer": the product is the pair, named together in its first sentence.
