@@ -789,7 +789,8 @@ function fitsOf(body: string): string[] {
     const named = /^(?:compatible with|for use with|works with)$/u.test(lead) || (/^fits?$/u.test(lead) && !titled);
     const noun = /^\s*([\p{Ll}][\p{Ll}-]*(?: [\p{Ll}]+)?)/u.exec(rest.slice(rest.indexOf(target) + target.length));
     const device = !!noun && (DEVICE_NOUN.test(noun[1]) || DEVICE_NOUN.test(noun[1].split(" ")[0]));
-    if (isTarget(target, !named && !device)) out.push(target);
+    // The device's noun belongs to the name it proves ("Peloton Bike"): a title says "for Peloton Bike", not "for Peloton, Bike".
+    if (isTarget(target, !named && !device)) out.push(device && !named && !isTarget(target, true) && noun ? `${target} ${noun[1]}` : target);
   }
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));

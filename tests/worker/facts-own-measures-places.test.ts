@@ -63,7 +63,7 @@ describe("only the item's own measurements are its size", () => {
 
 describe("what an item fits and where it was made, read from the seller's phrase", () => {
   it("reads a capitalised name after 'fits' and after 'for' with the device's noun, whatever the brand", () => {
-    expect(sheet("Foam seat cover for Peloton bike, washable, black.", "amazon").fits).toEqual(["Peloton"]);
+    expect(sheet("Foam seat cover for Peloton bike, washable, black.", "amazon").fits).toEqual(["Peloton bike"]);
     expect(sheet("Leather sleeve, fits Kobo Clara 2E, handmade.").fits).toEqual(["Kobo Clara 2E"]);
     expect(sheet("Replacement mesh filter, fits Breville Barista Express, pack of 2.", "amazon").fits).toEqual(["Breville Barista Express"]);
     expect(sheet("Felt sleeve compatible with Remarkable 2, grey.").fits).toEqual(["Remarkable 2"]);
@@ -149,6 +149,15 @@ describe("Amazon search terms hold honest words when the title holds every word 
     expect(l.searchTerms).toMatch(/chopping/u);
     expect(claimsWithoutSupport(l.searchTerms ?? "", extractFacts({ text, platform: "amazon" }), text)).toEqual([]);
     expect(l.searchTerms).not.toMatch(/gift|handmade|organic|eco/iu);
+  });
+});
+
+describe("a watch's band is an accessory, not a ring", () => {
+  it("an Apple Watch band's search terms name no jewelry or finger", async () => {
+    const l = await write(BAND, "amazon");
+    expect(l.searchTerms ?? "").not.toMatch(/jewel|finger/u);
+    expect(l.searchTerms ?? "").toMatch(/strap/u);
+    expect((await write("Foam seat cover for Peloton bike, washable, black.", "amazon")).title).toContain("Seat Cover for Peloton Bike");
   });
 });
 
