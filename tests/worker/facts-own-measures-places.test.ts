@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { auditListing } from "../../shared/audit";
 import { claimsWithoutSupport, extractFacts, factItems } from "../../shared/facts";
 import { generateListingParts } from "../../worker/domain/listings/generate";
+import { optimizeShopListing } from "../../worker/domain/shop/optimize";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 import type { LlmProvider } from "../../worker/providers/llm/types";
 import { fakeModelAnswer } from "../fixtures/listing-corpus/quality";
@@ -178,5 +179,19 @@ describe("a material noun before the product's noun does not make it that kind o
       photoCount: 5,
     });
     expect(print.findings.flatMap((f) => (f.fix?.patch as { tags?: string[] } | undefined)?.tags ?? []).some((t) => /wall/u.test(t))).toBe(true);
+  });
+});
+
+describe("cast iron is a material, never a care word or a fragment", () => {
+  it("bulk optimize proposes a vintage skillet's era in its title and 'cast iron skillet' as a tag, never 'cast skillet'", async () => {
+    const description = "Vintage cast iron skillet made in the USA, 10 inch, 1950s, freshly seasoned.";
+    const outcome = await optimizeShopListing(
+      { title: "Vintage cast iron skillet made in the USA", description, tags: [], altTexts: [], platform: "etsy", ruleReport: null, photoCount: 5 },
+      offlineComposer(),
+    );
+    expect(outcome.proposal?.title).toContain("1950s");
+    expect(outcome.proposal?.tags).toContain("cast iron skillet");
+    expect(outcome.proposal?.tags).not.toContain("cast skillet");
+    expect((await write(description, "etsy")).tags).not.toContain("cast skillet");
   });
 });

@@ -1022,7 +1022,9 @@ export function tagPool(input: ComposeInput): string[] {
   if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
   const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
-  for (const m of modifiers) add(withHead(m));
+  // A word of a material of more than one word is no modifier alone ("cast" of "cast iron skillet" makes no "cast skillet").
+  const materialWords = new Set(facts.materials.filter((x) => x.name.includes(" ")).flatMap((x) => x.name.split(" ")));
+  for (const m of modifiers) if (!materialWords.has(m)) add(withHead(m));
   // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
   if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
   for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
