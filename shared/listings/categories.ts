@@ -261,8 +261,6 @@ export const CATEGORIES: CategoryModel[] = [
         "sport band",
         "sport loop",
         "loop band",
-        "strap",
-        "straps",
       ],
       tr: ["anahtarlık", "anahtarlığı", "eşarp", "şal", "atkı", "atkısı", "fular", "kemer", "toka", "tokası", "eldiven", "ayraç", "kitap ayracı", "telefon kılıfı"],
     },
