@@ -763,6 +763,9 @@ const NOT_TARGET_START =
 /** A target whose last word is a person or a group is a recipient ("for Dog Lovers", "for New Puppy Owners", "for Sarah's Team"). */
 const RECIPIENT_END =
   /^(?:Lovers?|Owners?|Fans?|Teachers?|Nurses?|Doctors?|Moms?|Mums?|Dads?|Brides?|Grooms?|Friends?|Girls?|Boys?|Women|Men|Ladies|Lady|Gardeners?|Runners?|Cyclists?|Knitters?|Crocheters?|Readers?|Bakers?|Cooks?|Chefs?|Grads?|Graduates?|Couples?|Sisters?|Brothers?|Grandma|Grandpa|Nana|Papa|Parents?|Mothers?|Fathers?|Team|Teams|Family|Families|People|Students?|Kids|Children|Babies|Adults?|Teens?|Toddlers?|Beginners?|Everyone)$/u;
+/** Accessories whose "for <Name>" names what they fit ("cover for Peloton", "sleeve for Kobo"): never jewellery or a gift, whose "for" names a person. */
+const ACCESSORY_BEFORE_FOR =
+  /^(?:case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|charger|chargers|cable|cables|strap|straps|filter|filters|refill|refills|attachment|attachments|adapter|adapters|protector|protectors|insert|inserts|seal|seals|gasket|gaskets|liner|liners|caddy|organizer|organiser|replacement|replacements|grip|grips|kılıf|kılıfı|kapağı|tutucu|tutucusu)$/u;
 /** A text in title case capitalises every word: a capital then proves nothing. */
 const isTitleCase = (body: string) => {
   const ws = body.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
@@ -774,6 +777,7 @@ const isTitleCase = (body: string) => {
 function fitsOf(body: string): string[] {
   const out: string[] = [];
   const titled = isTitleCase(body);
+  const personal = lowerOf(body, "en").search(PERSONAL_RE) >= 0;
   for (const m of body.matchAll(FITS_LABEL)) out.push(clean(m[1].replace(/,\s*$/, "")));
   for (const m of body.matchAll(FITS_LEAD)) {
     const rest = body.slice((m.index ?? 0) + m[0].length);
@@ -789,8 +793,12 @@ function fitsOf(body: string): string[] {
     const named = /^(?:compatible with|for use with|works with)$/u.test(lead) || (/^fits?$/u.test(lead) && !titled);
     const noun = /^\s*([\p{Ll}][\p{Ll}-]*(?: [\p{Ll}]+)?)/u.exec(rest.slice(rest.indexOf(target) + target.length));
     const device = !!noun && (DEVICE_NOUN.test(noun[1]) || DEVICE_NOUN.test(noun[1].split(" ")[0]));
+    // An accessory named right before "for" fits what follows ("Foam roller cover for Peloton"); a one-word name
+    // after it in a personalised text is a person's ("Personalised phone case for Emma").
+    const before = /([\p{L}]+)\s+$/u.exec(body.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0))?.[1] ?? "";
+    const accessory = lead === "for" && ACCESSORY_BEFORE_FOR.test(before.toLowerCase()) && !(ws.length === 1 && personal);
     // The device's noun belongs to the name it proves ("Peloton Bike"): a title says "for Peloton Bike", not "for Peloton, Bike".
-    if (isTarget(target, !named && !device)) out.push(device && !named && !isTarget(target, true) && noun ? `${target} ${noun[1]}` : target);
+    if (isTarget(target, !named && !device && !accessory)) out.push(device && !named && !isTarget(target, true) && noun ? `${target} ${noun[1]}` : target);
   }
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));

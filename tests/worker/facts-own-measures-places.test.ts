@@ -65,6 +65,8 @@ describe("only the item's own measurements are its size", () => {
 describe("what an item fits and where it was made, read from the seller's phrase", () => {
   it("reads a capitalised name after 'fits' and after 'for' with the device's noun, whatever the brand", () => {
     expect(sheet("Foam seat cover for Peloton bike, washable, black.", "amazon").fits).toEqual(["Peloton bike"]);
+    // An accessory's "for <Name>" names what it fits.
+    expect(sheet("Foam roller cover for Peloton, washable.", "amazon").fits).toEqual(["Peloton"]);
     expect(sheet("Leather sleeve, fits Kobo Clara 2E, handmade.").fits).toEqual(["Kobo Clara 2E"]);
     expect(sheet("Replacement mesh filter, fits Breville Barista Express, pack of 2.", "amazon").fits).toEqual(["Breville Barista Express"]);
     expect(sheet("Felt sleeve compatible with Remarkable 2, grey.").fits).toEqual(["Remarkable 2"]);
@@ -75,6 +77,9 @@ describe("what an item fits and where it was made, read from the seller's phrase
     expect(sheet("Hand Knit Beanie, Fits Most Adults, Gift For Her.").fits).toEqual([]);
     expect(sheet("Gift for Sarah, a personalised mug for Dog Lovers.").fits).toEqual([]);
     expect(sheet("Personalised necklace for Emma, sterling silver.").fits).toEqual([]);
+    expect(sheet("Personalised phone case for Emma, clear.").fits).toEqual([]);
+    expect(sheet("Gold ring for Sarah.").fits).toEqual([]);
+    expect(sheet("Leather case for Dog Lovers.").fits).toEqual([]);
     expect(sheet("Mug for Coffee Lovers, fits Snugly In Your Hand.").fits).toEqual([]);
   });
 
