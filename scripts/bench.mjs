@@ -393,6 +393,20 @@ try {
               now.titleFactsKept === now.titleFacts && now.specificsKept === now.specificsFacts && now.materialsRead === now.materialsExpected && now.materialsMisread === 0,
             ),
           );
+        // Decision 0066's figures before its fixes, on the same 132 products.
+        const wasPlaces = quality.beforePlaces?.[name];
+        if (wasPlaces) {
+          const showPlaces = (f) =>
+            `${f.sizeMisread} of ${f.notSizes} part/fitted measures written as the item's size, ${f.careMisread} non-care words on a Care line, ${f.emptySearchTerms} empty Amazon search terms, title facts ${f.titleFactsKept}/${f.titleFacts}, eBay item specifics ${f.specificsKept}/${f.specificsFacts}, ${f.unsupportedClaims} unsupported claims, facts kept ${f.factsKept}/${f.facts}`;
+          lines.push(
+            budget(
+              `Listing facts of decision 0066, ${label} (${now.products} products)`,
+              `before (${quality.beforePlaces.measuredAt}) ${showPlaces(wasPlaces)} -> now ${showPlaces(now)}`,
+              "0 sizes misread, 0 care misread, 0 empty search terms",
+              now.sizeMisread === 0 && now.careMisread === 0 && now.emptySearchTerms === 0,
+            ),
+          );
+        }
         // Bulk optimize and the wizard write Etsy listings: no bullets, no item specifics.
         if (now.specificsFacts)
           lines.push(
@@ -892,6 +906,7 @@ async function benchListingQuality() {
       beforeFits: before.fits,
       beforeFitsCommit: before.fits?.measuredAt,
       beforePartsCommit: before.parts?.measuredAt,
+      beforePlaces: before.places,
     };
   } catch (error) {
     return { error: String(error.message || error) };

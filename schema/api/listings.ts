@@ -294,6 +294,7 @@ export const LISTING_FACT_KINDS = [
   "craft",
   "fits",
   "origin",
+  "detail",
 ] as const;
 
 /** One item of "Facts we used". */

@@ -396,8 +396,21 @@ function categoryOfText(text: string, lang: "en" | "tr"): CategoryId | undefined
   const before = lang === "en" ? text.split("\n")[0].split(/\sfor\s/iu)[0] : "";
   // With no kind before "for" there is none: the shopper phrases of what it is for ("home decor" for pillows) are not its own.
   if (before && before !== text.split("\n")[0] && wordsOf(before).length) return categoryOfWords(wordsOf(before), lang);
-  return categoryOfWords(wordsOf(text), lang);
+  // A material noun before the product's noun ("Handmade canvas tote bag") is no kind of its own: the first
+  // noun decides only when it ends the name; else the writers' reading of the name does (decision 0066).
+  const first = text.split("\n")[0];
+  const byWords = categoryOfWords(wordsOf(text), lang);
+  const named = readProduct(first, []).category.id;
+  return byWords && byWords !== named && named !== "other" && MATERIAL_NOUN_KINDS.has(firstNoun(first, lang)) ? named : byWords;
 }
+
+/** Nouns that name a material as well as a kind ("canvas" of a canvas tote bag, "paper" of a paper garland). */
+const MATERIAL_NOUN_KINDS = new Set(["canvas", "paper", "clay", "felt", "glass", "ceramic", "leather", "resin"]);
+/** The first word of a text with a kind of its own, lower case. */
+const firstNoun = (text: string, lang: "en" | "tr") =>
+  wordsOf(text)
+    .find((w) => nounCategory(w, lang))
+    ?.toLowerCase() ?? "";
 
 function categoryOfWords(ws: string[], lang: "en" | "tr"): CategoryId | undefined {
   for (let i = 0; i < ws.length; i++) {

@@ -44,6 +44,7 @@ const LABELS: Record<FactLang, Record<string, string>> = {
     craft: "Craft",
     fits: "Fits",
     origin: "Made in",
+    detail: "Detail",
   },
   tr: {
     brand: "Marka",
@@ -66,6 +67,7 @@ const LABELS: Record<FactLang, Record<string, string>> = {
     craft: "Teknik",
     fits: "Uyumlu",
     origin: "Üretim yeri",
+    detail: "Ayrıntı",
   },
 };
 

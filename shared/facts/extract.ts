@@ -40,8 +40,10 @@ export interface FactSheet {
   materials: Material[];
   /** Materials of a part, as the seller wrote them ("wooden buttons", "ahşap düğme", "brass buckle"). */
   partMaterials: PartMaterial[];
-  /** Every measure as written, each once ("15x10", "12x8", "9x6 inches", "2.5 qt", "350 ml"). */
+  /** The item's own measures as written, each once ("15x10", "12x8", "9x6 inches", "2.5 qt", "350 ml"): never a part's or what it fits. */
   measures: string[];
+  /** A measure of a part or of what the item fits, with the words that say whose it is ("1.2 mm raised bezel", "strap width 4 cm", "fits pots up to 8 inches"). */
+  details: string[];
   /** Garment and item sizes ("S-XL", "one size", "0-3 months", "A4"). */
   sizes: string[];
   /** Hook and needle sizes of a pattern or a kit ("3 mm hook", "5 mm needles"). */
@@ -133,6 +135,9 @@ const RANGE = new RegExp(`${B}${NUM} ?(?:${UNIT})? ?(?:-|–|—|to|ile|ila) ?${
 /** A single measure or a range, the range first. */
 const ONE_OR_RANGE = new RegExp(`${RANGE.source}|${SINGLE.source}`, "giu");
 
+/** The first measure of a text (no "g" flag: no state between calls). */
+const ONE_MEASURE = new RegExp(`${DIMENSION.source}|${RANGE.source}|${SINGLE.source}`, "iu");
+
 /** A measure's comparable form: "15 x 10 in" → "15x10in", "2,5 lt" → "2.5l". */
 export function normalMeasure(m: string): string {
   return (
@@ -171,7 +176,8 @@ function toolsOf(text: string): string[] {
   return uniq(out);
 }
 
-function measuresOf(text: string): string[] {
+/** Every measure once, with the place it is first written (its owner is read there: decision 0066). */
+function measurePlaces(text: string): { at: number; text: string }[] {
   const out: { at: number; text: string }[] = [];
   const taken: [number, number][] = [];
   for (const m of text.matchAll(DIMENSION)) {
@@ -184,7 +190,103 @@ function measuresOf(text: string): string[] {
     out.push({ at, text: clean(m[0]) });
   }
   // "in." at a sentence's end is "in": the full stop is the sentence's.
-  return uniq(out.sort((a, b) => a.at - b.at).map((m) => m.text.replace(/(?<=\d ?in)\.$/, "")));
+  const seen = new Set<string>();
+  return out
+    .sort((a, b) => a.at - b.at)
+    .map((m) => ({ at: m.at, text: m.text.replace(/(?<=\d ?in)\.$/, "") }))
+    .filter((m) => {
+      const k = foldCase(m.text).replace(/\s+/g, " ");
+      if (!m.text || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+}
+
+// ---- Whose measure: the item's, a part's, or what it fits (decision 0066) ------------------------
+
+/** Parts a measure can belong to ("a 1.2 mm raised bezel", "strap width 4 cm", "3 mm kenar"): never the item's size. */
+const MEASURE_PART =
+  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
+/** A dimension's word, before ("strap width 4 cm") or after ("3 cm wide straps", "3 mm kenar kalınlığı") its measure. */
+const DIMENSION_WORD =
+  /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
+/** Words that end the run between a measure and its part ("a 30 cm board with handles": the board's). */
+const MEASURE_RUN_STOP = /^(?:and|or|with|for|to|in|on|of|x|by|ve|ile|veya|each|per|adet|tane)$/u;
+/** What a wearer's body measures is the worn item's size ("fits necks 14-18 inches", "fits wrists 6-7 in"). */
+const BODY_WORDS = /^(?:necks?|wrists?|waists?|heads?|chests?|busts?|hips?|fingers?|ankles?|arms?|feet|foot|boyun|bilek|bel|baş|kafa|göğüs|kalça|parmak)$/u;
+/** "fits", "for", "compatible with" within the last four words of the clause before a measure. */
+const FIT_BEFORE = /(?:^|\s)(fits?|for|compatible with|suits?|designed for|made for)((?:\s+[\p{L}'’-]+){0,3})\s*$/iu;
+
+const squashMeasure = (s: string) => s.toLowerCase().replace(/[\s,]+/g, "");
+
+/**
+ * The item's own measures and, apart, a measure that belongs to a part ("1.2 mm raised bezel",
+ * "strap width 4 cm") or to what the item fits ("fits 45 mm", "fits pots up to 8 inches"); a measure
+ * inside a fitted target ("Apple Watch 41 mm") is the target's. A bare "fits 45 mm" completes the one
+ * target the seller named ("Apple Watch" → "Apple Watch 45 mm").
+ */
+function measureRoles(body: string, measures: string[], places: Map<string, number>, head: string, fits: string[], lang: FactLang): { own: string[]; details: string[]; fits: string[] } {
+  const own: string[] = [];
+  const details: string[] = [];
+  let targets = [...fits];
+  const headStem = head.split(" ").pop() ?? "";
+  for (const m of measures) {
+    if (targets.some((t) => squashMeasure(t).includes(squashMeasure(m)))) continue;
+    const at = places.get(m);
+    if (at === undefined) {
+      own.push(m);
+      continue;
+    }
+    // The clause around the measure (a decimal point is no clause's end).
+    const before = (
+      body
+        .slice(Math.max(0, at - 80), at)
+        .split(/[,;\n(]|\.(?=\s|$)/u)
+        .pop() ?? ""
+    ).trim();
+    const after = (body.slice(at + m.length, at + m.length + 80).split(/[,;\n)]|\.(?=\s|$)/u)[0] ?? "").trim();
+    const next = after.split(/\s+/).filter(Boolean).slice(0, 4);
+    // A part right after it, with at most two describing words between ("1.2 mm raised bezel", "3 cm wide cotton straps").
+    let part = -1;
+    for (let k = 0; k < Math.min(3, next.length); k++) {
+      const w = lowerOf(next[k].replace(/[^\p{L}'’-]+$/u, ""), lang);
+      if (!w || MEASURE_RUN_STOP.test(w) || /\d/.test(w) || sameNoun(w, headStem)) break;
+      if (MEASURE_PART.test(w)) {
+        part = k;
+        break;
+      }
+    }
+    if (part >= 0) {
+      const dim = next[part + 1] && DIMENSION_WORD.test(lowerOf(next[part + 1].replace(/[^\p{L}]+$/u, ""), lang)) ? 1 : 0;
+      details.push(clean(`${m} ${next.slice(0, part + 1 + dim).join(" ")}`).replace(/[.:]+$/, ""));
+      continue;
+    }
+    // A part right before it ("strap width 4 cm", "bezel: 1.2 mm", "handle 12 cm").
+    const prev = before.replace(/:$/, "").trim().split(/\s+/).filter(Boolean);
+    const last = lowerOf(prev[prev.length - 1] ?? "", lang);
+    const partBefore =
+      MEASURE_PART.test(last) && !sameNoun(last, headStem)
+        ? 1
+        : DIMENSION_WORD.test(last) && MEASURE_PART.test(lowerOf(prev[prev.length - 2] ?? "", lang)) && !sameNoun(lowerOf(prev[prev.length - 2] ?? "", lang), headStem)
+          ? 2
+          : 0;
+    if (partBefore) {
+      details.push(clean(`${prev.slice(-partBefore).join(" ")} ${m}`));
+      continue;
+    }
+    // What it fits ("fits 45 mm", "fits pots up to 8 inches"); a body's measure is the worn item's size.
+    const fit = FIT_BEFORE.exec(before);
+    const between = (fit?.[2] ?? "").trim().split(/\s+/).filter(Boolean);
+    if (fit && !between.some((w) => BODY_WORDS.test(lowerOf(w, lang)) || /^sizes?$/iu.test(w))) {
+      const bare = between.length === 0;
+      const open = targets.filter((t) => !/\d/.test(t));
+      if (bare && targets.length === 1 && open.length === 1) targets = [`${targets[0]} ${m}`];
+      else details.push(clean(`${fit[1]} ${between.join(" ")} ${m}`));
+      continue;
+    }
+    own.push(m);
+  }
+  return { own, details, fits: targets };
 }
 
 // ---- Sizes and counts ----------------------------------------------------------------------------
@@ -652,15 +754,51 @@ function targetBefore(text: string): string {
 const TR_FITS = /\s(?:ile uyumlu(?:dur)?|uyumlu(?:dur)?|için|compatible)(?![\p{L}])/gu;
 const FITS_LABEL = /(?<![\p{L}])(?:fits|compatible with|compatibility|uyumlu|uyumluluk)\s?:\s?([^\n.;]{2,60})/giu;
 
-/** What the product fits, as the seller named it (decision 0063). */
+/** Lower-case nouns of a device, an appliance or a vehicle: "for Peloton bike" names what it fits, whatever the brand (decision 0066). */
+const DEVICE_NOUN =
+  /^(?:bike|bikes|treadmill|rower|vacuum|hoover|console|controller|phone|tablet|e-reader|ereader|reader|camera|lens|printer|machine|mixer|blender|stroller|pram|car|cars|truck|headphones|earbuds|watch|laptop|keyboard|mouse|speaker|models?|series|oven|fryer|air fryer|grill|kettle|toaster|coffee maker|espresso machine|cooker|pot|robot|drone|scooter|dryer|straightener|trimmer|shaver|toothbrush|charger|remote|router|projector|monitor|tv|television|pen|pencil|stylus|cartridge|pod|pods)$/u;
+/** Words that start no device's name after "fits" ("Fits Snugly", "fits Most", "Fits True To Size"). */
+const NOT_TARGET_START =
+  /^(?:Most|All|Any|Every|Snugly|Perfectly|True|Well|Comfortably|Nicely|Securely|Standard|Small|Medium|Large|Up|Over|Under|Into|In|On|Your|You|Everyone|Everything|One|Size|Sizes|Both|Many|Easily|Great|Perfect|Like|Right|Loosely|Tightly)$|ly$/u;
+/** A target whose last word is a person or a group is a recipient ("for Dog Lovers", "for New Puppy Owners", "for Sarah's Team"). */
+const RECIPIENT_END =
+  /^(?:Lovers?|Owners?|Fans?|Teachers?|Nurses?|Doctors?|Moms?|Mums?|Dads?|Brides?|Grooms?|Friends?|Girls?|Boys?|Women|Men|Ladies|Lady|Gardeners?|Runners?|Cyclists?|Knitters?|Crocheters?|Readers?|Bakers?|Cooks?|Chefs?|Grads?|Graduates?|Couples?|Sisters?|Brothers?|Grandma|Grandpa|Nana|Papa|Parents?|Mothers?|Fathers?|Team|Teams|Family|Families|People|Students?|Kids|Children|Babies|Adults?|Teens?|Toddlers?|Beginners?|Everyone)$/u;
+/** Accessories whose "for <Name>" names what they fit ("cover for Peloton", "sleeve for Kobo"): never jewellery or a gift, whose "for" names a person. */
+const ACCESSORY_BEFORE_FOR =
+  /^(?:case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|charger|chargers|cable|cables|strap|straps|filter|filters|refill|refills|attachment|attachments|adapter|adapters|protector|protectors|insert|inserts|seal|seals|gasket|gaskets|liner|liners|caddy|organizer|organiser|replacement|replacements|grip|grips|kılıf|kılıfı|kapağı|tutucu|tutucusu)$/u;
+/** A text in title case capitalises every word: a capital then proves nothing. */
+const isTitleCase = (body: string) => {
+  const ws = body.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  const long = ws.filter((w) => w.length > 3);
+  return long.length >= 4 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= long.length * 0.7;
+};
+
+/** What the product fits, as the seller named it (decisions 0063, 0066). */
 function fitsOf(body: string): string[] {
   const out: string[] = [];
+  const titled = isTitleCase(body);
+  const personal = lowerOf(body, "en").search(PERSONAL_RE) >= 0;
   for (const m of body.matchAll(FITS_LABEL)) out.push(clean(m[1].replace(/,\s*$/, "")));
   for (const m of body.matchAll(FITS_LEAD)) {
-    const target = targetAt(body.slice((m.index ?? 0) + m[0].length));
-    // "compatible with", "for use with" and "works with" name a target whatever it is; "for", "fits", "made for"
-    // need a digit, a camel-case name or a known brand ("Suitable For Beginners", "Fits Most Adults" in a title-case text).
-    if (target && isTarget(target, !/^(?:compatible with|for use with|works with)$/iu.test(m[1]))) out.push(target);
+    const rest = body.slice((m.index ?? 0) + m[0].length);
+    const target = targetAt(rest);
+    if (!target) continue;
+    const ws = target.split(" ");
+    if (NOT_TARGET_START.test(ws[0]) || RECIPIENT_END.test(ws[ws.length - 1])) continue;
+    // "compatible with", "for use with" and "works with" name a target whatever it is; so does "fits" in a text
+    // that is not title case ("fits Breville Barista Express"). A bare "for" needs a digit, a camel-case name, a
+    // known brand or the device's noun after the name ("for Peloton bike"); "Suitable For Beginners", "Fits Most
+    // Adults" in a title-case text are no target.
+    const lead = m[1].toLowerCase();
+    const named = /^(?:compatible with|for use with|works with)$/u.test(lead) || (/^fits?$/u.test(lead) && !titled);
+    const noun = /^\s*([\p{Ll}][\p{Ll}-]*(?: [\p{Ll}]+)?)/u.exec(rest.slice(rest.indexOf(target) + target.length));
+    const device = !!noun && (DEVICE_NOUN.test(noun[1]) || DEVICE_NOUN.test(noun[1].split(" ")[0]));
+    // An accessory named right before "for" fits what follows ("Foam roller cover for Peloton"); a one-word name
+    // after it in a personalised text is a person's ("Personalised phone case for Emma").
+    const before = /([\p{L}]+)\s+$/u.exec(body.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0))?.[1] ?? "";
+    const accessory = lead === "for" && ACCESSORY_BEFORE_FOR.test(before.toLowerCase()) && !(ws.length === 1 && personal);
+    // The device's noun belongs to the name it proves ("Peloton Bike"): a title says "for Peloton Bike", not "for Peloton, Bike".
+    if (isTarget(target, !named && !device && !accessory)) out.push(device && !named && !isTarget(target, true) && noun ? `${target} ${noun[1]}` : target);
   }
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));
@@ -691,6 +829,7 @@ const COUNTRIES_EN = [
   "the U\\.S\\.",
   "the United States",
   "United States",
+  "the States",
   "America",
   "Canada",
   "Mexico",
@@ -746,6 +885,9 @@ const COUNTRIES_EN = [
 ];
 const COUNTRIES_TR = [
   "Türkiye",
+  "İskoçya",
+  "Galler",
+  "Birleşik Krallık",
   "Almanya",
   "Batı Almanya",
   "İtalya",
@@ -789,14 +931,35 @@ const ORIGIN_TR = new RegExp(
 );
 const ORIGIN_LABEL = /(?<![\p{L}])(?:made in|country of (?:origin|manufacture)|country\/region of manufacture|origin|üretim yeri|menşei|menşe)\s?:\s?([\p{Lu}][\p{L}'’. ]{1,30}?)(?=\s*(?:[\n.,;]|$))/u;
 
-/** The country the seller said the product was made in ("made in England", "Türkiye'de üretildi"); none from a city, a year or "small batches". */
+/** A capitalised place after "made in" and its kin ("made in Istanbul", "handmade in Oaxaca", "made in Kyoto, Japan"). */
+const ORIGIN_PLACE_EN =
+  /(?<![\p{L}])(?:[Mm]ade|[Mm]anufactured|[Pp]roduced|[Cc]rafted|[Hh]andcrafted|[Hh]and ?made|[Hh]and-made|[Ww]oven|[Hh]andwoven|[Hh]and-woven|[Pp]rinted|[Aa]ssembled|[Ss]ewn|[Kk]nitted|[Hh]and knitted|[Cc]arved|[Hh]and carved|[Tt]hrown|[Bb]lown|[Dd]esigned and made) [Ii]n ((?:the )?\p{Lu}[\p{L}'’.-]{1,24}(?: (?:\p{Lu}[\p{L}'’.-]{1,24}|de|del|da|di|upon|on|le|la)){0,3})(?:, (\p{Lu}[\p{L}'’. ]{1,30}?))?(?=\s*(?:[\n.,;!?)]|$| [\p{Ll}\d]))/u;
+/** Capitalised words after "made in" that are no place ("Made In Small Batches", "made in My Studio", "Made In Limited Runs"). */
+const NOT_PLACE =
+  /^(?:the |my |our |your |a |an |small|limited|batches|my|our|your|house|studio|home|workshop|every|each|one|two|three|just|only|store|shop|kitchen|garage|time|love|america's|god's|heaven|paradise|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|china town|here|house)(?![\p{L}])/iu;
+/** Turkish "<Yer>'de üretildi/yapıldı/dokundu" with a place that is no country ("İstanbul'da üretildi"). */
+const ORIGIN_PLACE_TR = /(?<![\p{L}])(\p{Lu}[\p{L}]{2,24})['’](?:da|de|ta|te) (?:üretil\p{L}*|yapıl\p{L}*|imal edil\p{L}*|dokun\p{L}*|el yapımı\p{L}*)/u;
+
+/**
+ * Where the seller said the product was made: a country ("made in England", "Türkiye'de üretildi"), or
+ * the place they named after "made in" ("Istanbul", "Oaxaca", "Kyoto, Japan"); none from a year,
+ * "small batches" or "my studio" (decision 0066: eBay's value is read from it, shared/facts/places.ts).
+ */
 function originOf(body: string): string | undefined {
   const labelled = ORIGIN_LABEL.exec(body)?.[1];
   if (labelled) return labelled.trim();
   const en = ORIGIN_EN.exec(body)?.[1];
   if (en) return en.replace(/^the /i, "");
-  return ORIGIN_TR.exec(body)?.[1];
+  const tr = ORIGIN_TR.exec(body)?.[1];
+  if (tr) return tr;
+  const place = ORIGIN_PLACE_EN.exec(body);
+  if (place && !NOT_PLACE.test(place[1]) && !/^the\s+\p{Ll}/u.test(place[1])) {
+    const country = place[2] && COUNTRIES_EN_RE.test(place[2].trim()) ? `, ${place[2].trim()}` : "";
+    return `${place[1].replace(/^the /i, "")}${country}`;
+  }
+  return ORIGIN_PLACE_TR.exec(body)?.[1];
 }
+const COUNTRIES_EN_RE = new RegExp(`^(?:${COUNTRIES_EN.join("|")})$`, "iu");
 
 // ---- Brand, model, era, condition ----------------------------------------------------------------
 
@@ -979,12 +1142,15 @@ const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|açık|koyu) )?(?:${CO
 
 const CARE_RE = reAll(
   [
-    "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe|food[- ]safe",
+    "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe",
     "dry clean(?: only)?|do not (?:tumble dry|bleach|iron|soak|put in the dishwasher|machine wash)|tumble dry(?: low)?|lay flat to dry|dry flat|air dry|wipe clean(?: with a damp cloth)?|spot clean(?: only)?|oil (?:it )?(?:regularly|monthly|occasionally)",
     "(?:sadece |yalnızca )?elde yıka(?:y[ıi]n(?:ız)?|nır|nmalıdır|nabilir|ma(?: önerilir)?)|(?:\\d{2} ?(?:derece|°c?)(?:de|da|'de|'da)? )?(?:çamaşır )?makinede yıkan(?:abilir|ır)|makinede yıkanmaz|(?:\\d{2} ?(?:derece|°c?)(?:de|da|'de|'da)?) (?:yıkay[ıi]n(?:ız)?|yıkanabilir|yıkanır)|bulaşık makinesinde yıkanabilir|bulaşık makinesinde yıkanmaz|mikrodalgada kullanılabilir|kuru temizleme(?:ye verin(?:iz)?| yapılabilir| önerilir)?|ütülemeyin|düşük ısıda ütüleyin|ağartıcı kullanmayın|kurutma makinesine atmayın|sermeyerek kurutun|düz zeminde kurutun|nemli bezle silin",
     "(?:wash|machine wash) at \\d{2} ?°?c?|hand wash only",
   ].join("|"),
 );
+
+/** Properties the seller states of the item, never care ("food-safe", even when labelled "Care:"). */
+const PROPERTY_RE = reAll("food[- ]safe");
 
 const PERSONAL_RE = reAll(
   "personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
@@ -1041,7 +1207,7 @@ const CRAFTS: [Craft, RegExp][] = [
 ];
 
 const HANDMADE_RE = re(
-  "handmade|hand[- ]made|made by hand|hand[- ](?:knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven|embroidered|built|forged|bound|lettered)|handcrafted|crochet(?:ed)?|amigurumi|el yapımı|el yapımıdır|el örgüsü|el işi|el emeği|elde (?:yapılmış|örülmüş|dikilmiş|boyanmış)|tığ işi",
+  "handmade|hand[- ]made|made by hand|hand(?:woven|knit|knitted|carved|painted|sewn|stitched|thrown|built|forged|poured|dyed|blown|crafted|stamped|printed)|hand[- ](?:knit|knitted|crafted|painted|printed|stitched|sewn|thrown|stamped|poured|dyed|rolled|carved|woven|embroidered|built|forged|bound|lettered)|handcrafted|crochet(?:ed)?|amigurumi|el yapımı|el yapımıdır|el örgüsü|el işi|el emeği|elde (?:yapılmış|örülmüş|dikilmiş|boyanmış)|tığ işi",
 );
 
 const SAYS_HANDMADE = re("handmade|hand[- ]made|made by hand|handcrafted|el yapımı|el yapımıdır|el emeği|el işi");
@@ -1243,7 +1409,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const reading = readProduct(input.text || input.title || "", [...(input.tags ?? []), ...(input.text && input.title ? [input.title] : [])]);
 
   const tools = toolsOf(body);
-  const measures = measuresOf(body).filter((m) => !tools.some((t) => t.startsWith(m)));
+  const placed = measurePlaces(body);
+  const measures = placed.map((m) => m.text).filter((m) => !tools.some((t) => t.startsWith(m)));
   const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/(?<!tek|standart) beden$/iu, "")));
   const counts = uniq(all(lower, COUNTS));
 
@@ -1294,7 +1461,9 @@ export function extractFacts(input: FactInput): FactSheet {
   const { parts: partMaterials } = partMaterialsOf(lower, head);
   const ownMaterials = materialsOf(body, language, head);
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
-  const fits = fitsTargets;
+  // Only the item's own measures are its size: a part's ("1.2 mm raised bezel") and what it fits ("fits 45 mm") are details.
+  const roles = measureRoles(body, measures, new Map(placed.map((m) => [m.text, m.at])), head, fitsTargets, language);
+  const fits = roles.fits;
   const origin = originOf(body);
   // "teacup and saucer", "cup & saucer": the product is the pair, named together in its first sentence.
   const firstSentence = lower.split(/[.!?\n]/u)[0] ?? "";
@@ -1312,7 +1481,9 @@ export function extractFacts(input: FactInput): FactSheet {
     ...(craft ? { craft } : {}),
     materials: ownMaterials.filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
     partMaterials,
-    measures,
+    measures: roles.own,
+    // "Food-safe" is what the item is, not how to care for it ("Care: Food-safe" on a spoon): a detail (decision 0066).
+    details: uniq([...roles.details, ...all(lower, PROPERTY_RE)]),
     tools,
     sizes,
     counts,
@@ -1374,7 +1545,8 @@ export type FactKind =
   | "skill"
   | "terms"
   | "fits"
-  | "origin";
+  | "origin"
+  | "detail";
 
 export interface FactItem {
   kind: FactKind;
@@ -1399,6 +1571,7 @@ export function factItems(sheet: FactSheet): FactItem[] {
   sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
   (sheet.partMaterials ?? []).forEach((p) => add("material", p.phrase));
   sheet.measures.forEach((m) => add("measure", m));
+  (sheet.details ?? []).forEach((d) => add("detail", d));
   sheet.sizes.forEach((s) => add("size", s));
   sheet.tools.forEach((t) => add("tool", t));
   sheet.counts.forEach((c) => add("count", c));
@@ -1445,6 +1618,23 @@ export function statesFact(text: string, item: FactItem): boolean {
       return flat.includes(squash(item.value)) || (/^\d{4}s$/.test(item.value) && flat.includes(squash(`${item.value.slice(2)}`)));
     case "craft":
       return true;
+    case "fits": {
+      // "for Apple Watch, fits 45 mm" states "Apple Watch 45 mm": its words in their order.
+      if (flat.includes(squash(item.value))) return true;
+      let from = 0;
+      for (const w of item.value.split(/\s+/).map(squash).filter(Boolean)) {
+        const at = flat.indexOf(w, from);
+        if (at < 0) return false;
+        from = at + w.length;
+      }
+      return true;
+    }
+    case "detail": {
+      // "1.2 mm raised bezel": its measure by its numbers and each of its words ("1.2mm raised bezel" keeps it).
+      const measure = ONE_MEASURE.exec(item.value)?.[0];
+      const rest = (measure ? item.value.replace(measure, " ") : item.value).split(/\s+/).filter((w) => w.length >= 3 && !/^(?:fits?|for|with|the|and|up)$/iu.test(w));
+      return (!measure || flat.includes(squash(measureCore(measure))) || normalMeasure(text).includes(normalMeasure(measure))) && rest.every((w) => flat.includes(squash(w)));
+    }
     case "personalisation":
       return (
         /personali[sz]|custom|monogram|engrav|kişiye özel|kişisel|isim/iu.test(text) &&

@@ -17,4 +17,5 @@ export {
 } from "./extract";
 export { englishWords, foldCase } from "./language";
 export { claimsWithoutSupport, unsupportedClaims, type Claim } from "./claims";
+export { manufactureCountry } from "./places";
 export { applyFactCorrections, type CorrectedFact, type CorrectedInput } from "./corrections";

@@ -253,6 +253,14 @@ export const CATEGORIES: CategoryModel[] = [
         "bow",
         "tie",
         "bow tie",
+        // A watch's band is no ring (decision 0066: "jewelry jewellery finger" in a watch band's search terms).
+        "watch band",
+        "watch bands",
+        "watch strap",
+        "watch straps",
+        "sport band",
+        "sport loop",
+        "loop band",
       ],
       tr: ["anahtarlık", "anahtarlığı", "eşarp", "şal", "atkı", "atkısı", "fular", "kemer", "toka", "tokası", "eldiven", "ayraç", "kitap ayracı", "telefon kılıfı"],
     },
@@ -489,6 +497,62 @@ export const CATEGORIES: CategoryModel[] = [
 ];
 
 const CATEGORY_BY_ID = new Map(CATEGORIES.map((c) => [c.id, c]));
+
+/**
+ * Other names shoppers use for the very thing a product's noun names ("chopping board" for a cutting
+ * board, "frying pan" for a skillet, "kesme tahtası" and "doğrama tahtası"): Amazon search terms may
+ * carry them (decision 0066). Each says what the seller's noun says and nothing more: no material,
+ * use, audience or property (a "butcher block" is a thicker board, a "pitcher" another shape).
+ */
+const NOUN_SYNONYMS: Localised<[string, string[]][]> = {
+  en: [
+    ["cutting board", ["chopping board"]],
+    ["cutting boards", ["chopping boards"]],
+    ["chopping board", ["cutting board"]],
+    ["skillet", ["frying pan", "fry pan"]],
+    ["frying pan", ["skillet"]],
+    ["sealing ring", ["gasket", "seal"]],
+    ["watch band", ["watch strap"]],
+    ["watch strap", ["watch band"]],
+    ["loop band", ["strap"]],
+    ["sport band", ["strap"]],
+    ["phone case", ["phone cover"]],
+    ["water bottle", ["flask"]],
+    ["tote bag", ["shopper", "tote"]],
+    ["yoga mat", ["exercise mat"]],
+    ["rug", ["carpet"]],
+    ["cushion", ["pillow"]],
+    ["throw pillow", ["cushion"]],
+    ["wallet", ["billfold"]],
+    ["storage jars", ["canisters"]],
+    ["glass jars", ["canisters"]],
+    ["bath towels", ["towel set"]],
+    ["beach towel", ["peshtemal", "hammam towel"]],
+    ["peshtemal", ["turkish towel", "hammam towel"]],
+    ["plant hanger", ["hanging planter"]],
+    ["coasters", ["drink mats"]],
+    ["led strip lights", ["led tape"]],
+    ["notebook", ["journal"]],
+    ["notebooks", ["journals"]],
+  ],
+  tr: [
+    ["kesme tahtası", ["doğrama tahtası"]],
+    ["termos", ["matara"]],
+    ["havlu seti", ["banyo havlusu"]],
+    ["peçete", ["bez peçete"]],
+    ["yoga matı", ["egzersiz matı"]],
+    ["cezve", ["kahve cezvesi"]],
+  ],
+};
+
+/** The other names of the product's noun phrase (its last two words, then its last word), best first. */
+export function nounSynonyms(productTokens: string[], lang: Lang): string[] {
+  const low = productTokens.map((t) => t.toLocaleLowerCase(lang === "tr" ? "tr" : "en"));
+  const tails = [low.slice(-3).join(" "), low.slice(-2).join(" "), low.slice(-1).join(" ")];
+  const out: string[] = [];
+  for (const tail of tails) for (const [noun, others] of NOUN_SYNONYMS[lang]) if (noun === tail) out.push(...others.filter((o) => !out.includes(o)));
+  return out;
+}
 
 /** Occasions a description may name, and the buyer phrases each brings (EN / TR). */
 export const OCCASIONS: { match: RegExp; en: string[]; tr: string[]; not?: CategoryId[] }[] = [

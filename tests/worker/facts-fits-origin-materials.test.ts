@@ -176,7 +176,7 @@ describe("eBay item specifics carry the seller's material and country of manufac
   it("bone china made in England", async () => {
     const l = await write("Wedgwood bone china cup and saucer, Wild Strawberry pattern, made in England, 1980s, no chips or cracks.", "ebay");
     expect(specific(l.itemSpecifics, "Material")).toBe("Bone China");
-    expect(specific(l.itemSpecifics, "Country/Region of Manufacture")).toBe("England");
+    expect(specific(l.itemSpecifics, "Country/Region of Manufacture")).toBe("United Kingdom");
   });
 
   it("a Turkish copper cezve made in Türkiye", async () => {

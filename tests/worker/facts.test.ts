@@ -90,14 +90,16 @@ describe("the fact sheet keeps what qualifies a part, a range, a year, Turkish c
   });
 
   it("keeps a range whole: '14-18 inches', '14 to 18 in', '14–18 cm' and Turkish '14-18 cm', never only its upper end", () => {
-    expect(extractFacts({ text: "Adjustable doll stand for dolls 14-18 inches tall." }).measures).toEqual(["14-18 inches"]);
+    // What a stand holds is no size of the stand (decision 0066): the range is read whole as what it fits.
+    expect(extractFacts({ text: "Adjustable doll stand for dolls 14-18 inches tall." }).details).toEqual(["for dolls 14-18 inches"]);
+    expect(extractFacts({ text: "Adjustable doll stand, 14-18 inches tall." }).measures).toEqual(["14-18 inches"]);
     expect(extractFacts({ text: "Chain necklace, adjustable 14 to 18 in." }).measures).toEqual(["14 to 18 in"]);
     expect(extractFacts({ text: "Linen napkin ring, 14–18 cm around." }).measures).toEqual(["14–18 cm"]);
     expect(extractFacts({ text: "Ayarlanabilir kolye zinciri, 14-18 cm." }).measures).toEqual(["14-18 cm"]);
     // A listing that says the range another way keeps it; one with only "18 inches" drops it.
     const sheet = extractFacts({ text: "Doll dress for dolls 14-18 inches tall." });
     expect(keptFacts("Fits dolls 14 to 18 inches.", sheet).dropped).toEqual([]);
-    expect(keptFacts("Fits 18 inch dolls.", sheet).dropped.map((d) => d.value)).toEqual(["14-18 inches"]);
+    expect(keptFacts("Fits 18 inch dolls.", sheet).dropped.map((d) => d.value)).toEqual(["for dolls 14-18 inches"]);
   });
 
   it("reads the year a vintage item was made: '1962', 'from 1962', '1962 yapımı', 'circa 1962', '1960s'", () => {

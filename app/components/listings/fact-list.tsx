@@ -29,6 +29,7 @@ const FACT_KIND_LABELS: Record<string, MessageKey> = {
   terms: "facts.kind.terms",
   craft: "facts.kind.craft",
   fits: "facts.kind.fits",
+  detail: "facts.kind.detail",
   origin: "facts.kind.origin",
 };
 

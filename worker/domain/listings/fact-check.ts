@@ -10,8 +10,19 @@
  */
 import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
-import { claimsWithoutSupport, englishWords, foldCase, keptFacts, type FactSheet } from "../../../shared/facts";
-import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, selectTags, tagPool, titleFacts, type ComposeInput } from "../../providers/llm/offline-composer";
+import { claimsWithoutSupport, englishWords, foldCase, keptFacts, manufactureCountry, type FactSheet } from "../../../shared/facts";
+import {
+  composeBullets,
+  composeItemSpecifics,
+  factLines,
+  factsFor,
+  productCategory,
+  selectTags,
+  tagPool,
+  titleFacts,
+  unlabelledNotCare,
+  type ComposeInput,
+} from "../../providers/llm/offline-composer";
 import type { CategoryId, Lang } from "../../../shared/listings/categories";
 import { isStopWord } from "../../../shared/listings/phrases";
 
@@ -109,12 +120,14 @@ function checkDescription(description: string, facts: FactSheet, source: string,
   // Every sentence of the seller's that the answer left out (most of its words missing) comes back as they wrote it.
   const have = new Set(wordsOf(text));
   const left = sentencesOf(sellerText).filter((sentence) => {
-    const content = wordsOf(sentence).filter((w) => (w.length >= 3 && !isStopWord(w)) || /\d/.test(w));
+    // A label the seller put before their words ("Care: Food-safe") is no content of its own.
+    const content = wordsOf(sentence.replace(/^\s*[\p{L}][\p{L} ]{1,20}:\s/u, "")).filter((w) => (w.length >= 3 && !isStopWord(w)) || /\d/.test(w));
     return content.some((w) => !have.has(w));
   });
   if (left.length) {
     restored.push(...left.map(quote));
-    text = `${text}\n\n${left.join(" ")}`.trim();
+    // As the seller wrote it, less a Care label on what is no care ("Care: Food-safe" is "Food-safe", decision 0066).
+    text = `${text}\n\n${left.map((l) => unlabelledNotCare(l.trim().replace(/[.!?]+$/u, "")) + (/[.!?]$/u.test(l.trim()) ? l.trim().slice(-1) : "")).join(" ")}`.trim();
   }
   const { dropped } = keptFacts(text, facts);
   if (dropped.length) {
@@ -220,6 +233,13 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
       const mine = byName.get(s.name.toLowerCase());
       // A brand that is only the fitted device's ("Apple" of "for Apple Watch") is not the item's (decision 0063).
       const deviceBrand = /^(?:brand|marka)$/iu.test(s.name) && !facts.brand && (facts.fits ?? []).some((f) => foldCase(f).includes(foldCase(s.value)));
+      // Country/Region of Manufacture takes eBay's value ("United Kingdom" for the seller's "England"), and none that is not certain (decision 0066).
+      if (/^(?:country\/region of manufacture|üretim yeri)$/iu.test(s.name)) {
+        const value = mine?.value ?? manufactureCountry(s.value, facts.language);
+        if (value && value !== s.value) claims.push(`${s.name}: ${quote(s.value)}`);
+        if (value && (mine || foldCase(source).includes(foldCase(s.value)))) out.push({ name: s.name, value });
+        continue;
+      }
       if (clean(s.value, facts, source, category) && !deviceBrand && !(s.name.toLowerCase() === "brand" && facts.brand && s.value !== facts.brand)) out.push(s);
       else {
         claims.push(`${s.name}: ${quote(s.value)}`);

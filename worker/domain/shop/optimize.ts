@@ -387,9 +387,9 @@ function relevantOwnTags(own: string[], facts: FactSheet, title: string): string
 
 // ---- The optimizer -------------------------------------------------------------------------------
 
-/** Words of care, shipping and option lines: a tag or title built on them is not a search ("avoid water", "dry flat"). */
+/** Words of care, shipping and option lines: a tag or title built on them is not a search ("avoid water", "dry flat"); "cast iron" is a material, not ironing. */
 const NOT_A_SEARCH =
-  /\b(avoid|wash|washing|dry|store|stored|ship|ships|shipping|shipped|dispatch|allow|please|burns?|measures?|options?|pouch|gift box|business days?|processing|returns?|refunds?|wipe|iron)\b/i;
+  /\b(avoid|wash|washing|dry|store|stored|ship|ships|shipping|shipped|dispatch|allow|please|burns?|measures?|options?|pouch|gift box|business days?|processing|returns?|refunds?|wipe|(?<!cast |wrought )iron)\b/i;
 /** How many words a title names more than once. */
 function repeatedWords(title: string): number {
   const counts = new Map<string, number>();

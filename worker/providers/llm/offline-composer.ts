@@ -9,7 +9,7 @@
  * part is regenerated.
  */
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
-import { FILLER_PHRASES, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
+import { FILLER_PHRASES, nounSynonyms, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
 import { isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
 import {
   capitalise,
@@ -37,7 +37,7 @@ import {
   type ProductReading,
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
-import { englishWords, extractFacts, foldCase, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { englishWords, extractFacts, foldCase, manufactureCountry, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -212,6 +212,11 @@ function withModels(head: string, facts: FactSheet): string {
   return out;
 }
 
+/** Whether a measure the phrases read is one of the item's own (not a part's, "1.2 mm raised bezel", nor what it fits, "fits 45 mm"). */
+function isOwnMeasure(facts: FactSheet, measure: string): boolean {
+  return facts.measures.some((m) => normalMeasure(m) === normalMeasure(measure));
+}
+
 /** The measures of a set, in one phrase with their unit once at the end ("15x10, 12x8, 9x6 Inches"). */
 function measuresPhrase(facts: FactSheet, lang: Lang): string | undefined {
   const list = facts.measures.filter((m) => !/%/.test(m));
@@ -330,6 +335,20 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
       out = [...ow.slice(0, -k), ...tw].join(" ");
       continue;
     }
+    // The target's leading words named alone in a title without separators ("Band Navy Apple Watch" for "Apple Watch 45 mm") go: they come back whole.
+    // After "for" it is completed where it stands ("for Apple Watch" → "for Apple Watch 45 mm").
+    let placed = false;
+    for (let n = tw.length - 1; n >= 1 && !placed; n--) {
+      const lead = tw.slice(0, n);
+      if (n < 2 && !/\d|^\p{Lu}{2,}|^i\p{Lu}/u.test(lead[0])) break;
+      const found = new RegExp(`(^|\\s)${lead.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+")}(?=[\\s,]|$)`, "iu").exec(out);
+      if (!found) continue;
+      const after = /(?:for|fits|with)\s*$/iu.test(out.slice(0, found.index + 1));
+      out = `${out.slice(0, found.index)}${found[1]}${after ? shown : ""}${out.slice(found.index + found[0].length)}`.replace(/\s{2,}/g, " ").trim();
+      placed = after;
+      if (!after) break;
+    }
+    if (placed) continue;
     const parts = out.split(/(\s[-–|]\s|,\s)/);
     // Parts that only say part of the target go (their words come back with it).
     const kept = parts.filter((p, i) => i === 0 || i % 2 === 1 || !squashed(target).includes(squashed(p)));
@@ -634,12 +653,18 @@ const fill = (template: string, productName: string, lang: Lang) => template.rep
 /** The seller's sentences, cleaned and capitalised, without a trailing stop. */
 function ownSentences(input: ComposeInput, lang: Lang): string[] {
   const about = productText(input.description) || input.description;
-  return sentences(about).map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
+  return sentences(about).map((s) => capitalise(unlabelledNotCare(s.replace(/\s+/g, " ").replace(/[.!?]+$/, "")), lang));
+}
+
+/** "Care: Food-safe" says what the item is, not how to care for it: its value alone ("Food-safe"); a real care line keeps its label. */
+export function unlabelledNotCare(sentence: string): string {
+  const m = /^(?:care|bakım)\s?:\s?(.{2,80})$/iu.exec(sentence);
+  return m && !CARE_CLAUSE.test(m[1]) && !extractFacts({ text: m[1] }).care.length ? m[1] : sentence;
 }
 
 /** The seller's shop notes (care, shipping, returns, contact), each as they wrote it. */
 function shopNotes(input: ComposeInput, lang: Lang): string[] {
-  return splitDescription(input.description).notes.map((s) => capitalise(s.replace(/\s+/g, " ").replace(/[.!?]+$/, ""), lang));
+  return splitDescription(input.description).notes.map((s) => capitalise(unlabelledNotCare(s.replace(/\s+/g, " ").replace(/[.!?]+$/, "")), lang));
 }
 
 /**
@@ -969,7 +994,8 @@ export function tagPool(input: ComposeInput): string[] {
   for (const k of keywordList(input)) add(words(k).length >= 2 ? k : describesProduct(k, r.lang, head) ? withHead(k) : undefined);
   add(tail(product));
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
-  const ownMeasure = r.size ?? r.measures.find(isSizeMeasure);
+  // The item's own size only: a part's measure ("1.2 mm bezel") or what it fits ("45 mm") makes no "<measure> <noun>" tag.
+  const ownMeasure = [r.size, ...r.measures.filter(isSizeMeasure)].find((m) => m && isOwnMeasure(facts, m));
   if (ownMeasure) add(withHead(ownMeasure));
   // A material is the product's own when the product phrase names it, or when the product is made of one material (clothing, jewelry...).
   const productText = lower(product.join(" "), r.lang);
@@ -996,7 +1022,9 @@ export function tagPool(input: ComposeInput): string[] {
   if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
   const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
-  for (const m of modifiers) add(withHead(m));
+  // A word of a material of more than one word is no modifier alone ("cast" of "cast iron skillet" makes no "cast skillet").
+  const materialWords = new Set(facts.materials.filter((x) => x.name.includes(" ")).flatMap((x) => x.name.split(" ")));
+  for (const m of modifiers) if (!materialWords.has(m)) add(withHead(m));
   // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
   if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
   for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
@@ -1072,7 +1100,8 @@ export function composeAltTexts(input: ComposeInput): string[] {
       .filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2 && !isConditionPhrase(phraseText(p)))
       .map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
     // A share ("100%") alone tells a screen-reader user nothing.
-    ...r.measures.filter((m) => !/%/.test(m)),
+    ...r.measures.filter((m) => !/%/.test(m) && isOwnMeasure(facts, m)),
+    ...(facts.details ?? []),
     ...buyerPhrases(input),
   ].filter((x, i, all) => all.indexOf(x) === i && !saysNothingNew(x) && !/^(?:\d+\s?%|%\s?\d+)$/.test(x.trim()) && supported(x, input, facts));
   const views = r.digital ? w.digitalViews : w.views;
@@ -1243,6 +1272,14 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     ...buyerPhrases(input).flatMap((p) => words(p)),
     // A synonym is checked whole, then split: "el yapımı" squashed into one term slipped past the claim check as "elyapımı".
     ...r.category.synonyms[r.lang].filter((s) => supported(s, input, facts)).flatMap((s) => words(s)),
+    // Other names of the product's own noun ("chopping board" for a cutting board), claim-checked whole (decision 0066).
+    ...nounSynonyms(r.phrase ? tokensBeforeCount(r.phrase.tokens) : [], r.lang)
+      .filter((s) => supported(s, input, facts))
+      .flatMap((s) => words(s)),
+    // What a shopper types with a device's name when the seller named what it fits ("breville compatible filter").
+    ...((facts.fits ?? []).length ? [r.lang === "tr" ? "uyumlu" : "compatible"] : []),
+    // The seller's own describing compounds that no phrase holds ("pre-oiled", "non-slip").
+    ...(sellerText(input).match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []).filter((w) => supported(w, input, facts)),
     ...r.materials.flatMap((m) => words(m)),
     ...r.colours,
     ...r.themes,
@@ -1258,6 +1295,13 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     out.push(term);
   }
   return out.join(" ");
+}
+
+/** A product phrase's words before a trailing count or measure ("bamboo cutting board" of "bamboo cutting board set of 3"). */
+function tokensBeforeCount(tokens: string[]): string[] {
+  const out = [...tokens];
+  while (out.length > 1 && /^(?:(?:set|pack|bundle|lot|box) of \d+|set|pack|of|x|\d.*)$/iu.test(out[out.length - 1])) out.pop();
+  return out;
 }
 
 /** Words Amazon refuses in titles and search terms. */
@@ -1357,11 +1401,12 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       : undefined,
   );
   // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
-  add(n.origin, facts.origin);
+  // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).
+  add(n.origin, manufactureCountry(facts.origin, r.lang));
   add(n.fits, (facts.fits ?? []).join(", "));
   add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
   add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
-  const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
+  const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m) && isOwnMeasure(facts, m));
   const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
   const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
   const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : allDimensions.length ? allDimensions.join(", ") : dimensions.length ? dimensions.join(", ") : undefined;

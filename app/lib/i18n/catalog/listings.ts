@@ -213,6 +213,7 @@ export const en = {
   "facts.kind.craft": "Craft",
   "facts.kind.fits": "Fits",
   "facts.kind.origin": "Made in",
+  "facts.kind.detail": "Detail",
   "facts.kind.other": "Fact",
   "create.result.partFacts": "Facts we used",
   "create.facts.hint":
@@ -462,6 +463,7 @@ export const tr: Record<keyof typeof en, string> = {
   "facts.kind.craft": "Teknik",
   "facts.kind.fits": "Uyumlu",
   "facts.kind.origin": "Üretim yeri",
+  "facts.kind.detail": "Ayrıntı",
   "facts.kind.other": "Bilgi",
   "create.result.partFacts": "Kullandığımız bilgiler",
   "create.facts.hint":
