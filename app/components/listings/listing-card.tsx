@@ -79,8 +79,7 @@ function listingCardHtml(listing: ListingCardData, t: Translate, language: strin
     // data-discover: React Router learns the listing route from the page's links before a click (as a <Link> would have it).
     `<div class="lc-title"><a href="${href}" data-discover="true">${title}</a></div>` +
     // Without JavaScript the button asks the page for the confirmation (?delete=<id>, decision 0067); the list opens its dialog instead.
-    `<form class="lc-delf" method="get" action="/listings"><input type="hidden" name="delete" value="${escapeHtml(listing.id)}">` +
-    `<button type="submit" class="lc-del" aria-label="${escapeHtml(t("listings.deleteLabel", { title: listing.title.trim() || t("listings.untitled") }))}" aria-haspopup="dialog" data-id="${escapeHtml(listing.id)}">${icon("trash")}</button></form></div>` +
+    `<form class="lc-delf" action="/listings"><button class="lc-del" name="delete" value="${escapeHtml(listing.id)}" aria-label="${escapeHtml(t("listings.deleteLabel", { title: listing.title.trim() || t("listings.untitled") }))}" aria-haspopup="dialog">${icon("trash")}</button></form></div>` +
     `<div class="lc-body"><p class="lc-desc" data-testid="listing-card-description">${escapeHtml(listing.description)}</p>${tags}` +
     `<p class="lc-time">${icon("clock")}<time dateTime="${new Date(listing.createdAt).toISOString()}" title="${escapeHtml(formatDate(listing.createdAt, language))}">${escapeHtml(relativeTime(listing.createdAt, language, now))}</time></p></div>` +
     `<div class="lc-foot"><a href="${href}" aria-label="${details}: ${title}">${details}${icon("arrow")}</a></div></li>`
@@ -116,7 +115,7 @@ export function ListingCards({
         if (button && event.currentTarget.contains(button)) {
           // The page's own dialog asks instead of the form's GET.
           event.preventDefault();
-          const id = button.dataset.id ?? "";
+          const id = button.value;
           return onDelete(id, titles.get(id) ?? "", button);
         }
         followLink(event, navigate);
