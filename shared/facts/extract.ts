@@ -766,6 +766,9 @@ const RECIPIENT_END =
 /** Accessories whose "for <Name>" names what they fit ("cover for Peloton", "sleeve for Kobo"): never jewellery or a gift, whose "for" names a person. */
 const ACCESSORY_BEFORE_FOR =
   /^(?:case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|charger|chargers|cable|cables|strap|straps|filter|filters|refill|refills|attachment|attachments|adapter|adapters|protector|protectors|insert|inserts|seal|seals|gasket|gaskets|liner|liners|caddy|organizer|organiser|replacement|replacements|grip|grips|kılıf|kılıfı|kapağı|tutucu|tutucusu)$/u;
+/** An accessory's noun after the name of what it fits ("Apple Watch band", "Kindle Paperwhite cover"): the name is a device's, not the item's brand. */
+const ACCESSORY_AFTER_NAME =
+  /(?<=\s)(?:band|bands|strap|straps|case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|stand|stands|charger|chargers|protector|protectors|grip|grips|kılıfı|kılıf)(?![\p{L}])/giu;
 /** A text in title case capitalises every word: a capital then proves nothing. */
 const isTitleCase = (body: string) => {
   const ws = body.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
@@ -803,6 +806,11 @@ function fitsOf(body: string): string[] {
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));
     if (target && isTarget(target, /için/u.test(m[0]))) out.push(target);
+  }
+  // "Apple Watch band", "iPhone 15 Pro case": a device's name right before an accessory's noun is what the accessory fits.
+  for (const m of body.matchAll(ACCESSORY_AFTER_NAME)) {
+    const target = targetBefore(body.slice(0, m.index ?? 0));
+    if (target && isTarget(target, true)) out.push(target);
   }
   // The longest of overlapping readings ("Apple Watch 41 mm and 40 mm", not also "Apple Watch").
   return uniq(out)

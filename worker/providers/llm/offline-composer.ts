@@ -265,10 +265,11 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
   const set = facts.measures.filter((m) => !/%/.test(m));
   const flat = (t: string) => t.toLocaleLowerCase("tr").replace(/\s+/g, "").replace(/×/g, "x");
   const missing = set.filter((m) => !flat(out).includes(flat(m).replace(/[a-z"]+$/u, "")));
-  if (missing.length && set.length > 1) {
+  // The whole set in one phrase when the title names none of it; the ones it lacks when it names some ("Small 30x20 cm" stays, said once).
+  if (missing.length && set.length > 1 && missing.length === set.length) {
     const phrase = measuresPhrase(facts, lang) ?? "";
     out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
-  } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(" ")}`;
+  } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(platform === "ebay" ? " " : ", ")}`;
   out = asWritten(withEverySize(out, facts, platform, lang), facts);
   if (out.length <= max) return out;
   // Too long: the last words that are not facts go first (what it fits is a fact).
@@ -1211,7 +1212,7 @@ export function composeBullets(input: ComposeInput): string[] {
  */
 function clausesOf(sentence: string): string[] {
   const out: string[] = [];
-  for (const part of sentence.replace(/[.!?]+$/, "").split(/\s*[,;]\s*/)) {
+  for (const part of splitOutsideBrackets(sentence.replace(/[.!?]+$/, ""))) {
     const text = part.trim();
     if (!text) continue;
     // Only a measure of the same shape goes on the list: "set of 4, 27x54 inches" are two clauses.
@@ -1221,6 +1222,24 @@ function clausesOf(sentence: string): string[] {
     else out.push(text);
   }
   return out;
+}
+
+/** A sentence's parts between the commas and semicolons outside brackets: "set of 3 (small 30x20 cm, large 40x30 cm)" is one part. */
+function splitOutsideBrackets(sentence: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < sentence.length; i++) {
+    const c = sentence[i];
+    if (c === "(" || c === "[") depth++;
+    else if ((c === ")" || c === "]") && depth > 0) depth--;
+    else if ((c === "," || c === ";") && depth === 0) {
+      parts.push(sentence.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(sentence.slice(start));
+  return parts.map((part) => part.trim());
 }
 
 /** Words that say nothing of their own in a bullet (joins, articles, units and size labels). */
