@@ -1,5 +1,5 @@
 import { createRequestHandler } from "react-router";
-import type { ListoraContext } from "../shared/session";
+import { sessionTokenOf, type ListoraContext } from "../shared/session";
 import { appContext } from "./app-context";
 import { handleApi } from "./api/router";
 import { devMailPage } from "./dev/mail-page";
@@ -79,6 +79,9 @@ export default {
     // a route without an action answers 405) leaves its body unread: read it, as the API does, or the local
     // server's proxy answers that post with "Your worker restarted mid-request" (503) instead.
     if (request.method !== "GET" && request.method !== "HEAD") await discardUnreadBody(request);
+    // A page read with the session is the seller's own: no cache keeps it, so Back after a change or a
+    // sign-out asks the server again instead of showing the page as it was (usage, listings, another account's data).
+    if (sessionTokenOf(request) && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
     return withSecurityHeaders(response, htmlCsp(nonce, request.url));
   },
 

@@ -88,6 +88,10 @@ describe("the session cookie in the browser", () => {
     await page.waitForURL("**/login");
     expect(await sessionToken(page)).toBeNull();
     expect((await fetch(`${baseURL()}/api/profile`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    // Back shows no signed-in page from a cache: the server is asked, and sends the visitor to sign in.
+    await page.goBack();
+    await page.waitForURL("**/login**");
+    expect(await page.getByTestId("logout-all").count()).toBe(0);
     // A signed-out visitor of a private screen goes to /login with the place kept.
     await page.goto("/listings");
     await page.waitForURL("**/login?redirectTo=%2Flistings");
@@ -111,7 +115,11 @@ describe("the session cookie in the browser", () => {
       ids.push(((await res.json()) as { data: { listing: { id: string } } }).data.listing.id);
     }
     const cookie = { Cookie: `${SESSION_COOKIE}=${token}` };
-    const list = await (await fetch(`${baseURL()}/listings`, { headers: cookie })).text();
+    const listed = await fetch(`${baseURL()}/listings`, { headers: cookie });
+    // The seller's own page: no cache may keep it (Back after a sign-out asks the server again).
+    expect(listed.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await fetch(`${baseURL()}/landing`)).headers.get("Cache-Control") ?? "").not.toMatch(/no-store/);
+    const list = await listed.text();
     // The cards themselves are in the markup, not only in the data for hydration.
     expect(list.split('data-testid="listing-card"').length - 1).toBe(2);
     for (const title of titles) expect(list).toContain(`>${title}</a>`);
