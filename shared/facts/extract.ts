@@ -9,6 +9,7 @@
 import { readDigital } from "../listings/digital";
 import { detectLanguage, readProduct } from "../listings/phrases";
 import { foldCase } from "./language";
+import { EBAY_COUNTRIES } from "./places";
 
 export type FactLang = "en" | "tr";
 
@@ -818,6 +819,7 @@ function fitsOf(body: string): string[] {
     .filter((t, i, all) => !all.some((o, j) => j !== i && o.length > t.length && o.includes(t)));
 }
 
+/** The countries a seller names after "made in": their other names (eBay's value comes from places.ts), then eBay's own. */
 const COUNTRIES_EN = [
   "England",
   "Scotland",
@@ -829,7 +831,6 @@ const COUNTRIES_EN = [
   "UK",
   "the United Kingdom",
   "United Kingdom",
-  "Ireland",
   "the USA",
   "USA",
   "U\\.S\\.A\\.",
@@ -839,57 +840,17 @@ const COUNTRIES_EN = [
   "United States",
   "the States",
   "America",
-  "Canada",
-  "Mexico",
-  "Japan",
-  "China",
-  "Taiwan",
-  "Hong Kong",
   "Korea",
   "South Korea",
-  "India",
-  "Pakistan",
-  "Nepal",
-  "Thailand",
-  "Vietnam",
-  "Indonesia",
   "Turkey",
   "Türkiye",
   "Turkiye",
-  "Italy",
-  "France",
-  "West Germany",
-  "East Germany",
-  "Germany",
-  "Spain",
-  "Portugal",
-  "Greece",
-  "Sweden",
-  "Denmark",
-  "Norway",
-  "Finland",
-  "Iceland",
   "the Netherlands",
   "Netherlands",
   "Holland",
-  "Belgium",
-  "Switzerland",
-  "Austria",
-  "Czechoslovakia",
-  "Czech Republic",
-  "Poland",
-  "Hungary",
-  "Russia",
   "the USSR",
   "USSR",
-  "Morocco",
-  "Egypt",
-  "Israel",
-  "Peru",
-  "Brazil",
-  "Argentina",
-  "Australia",
-  "New Zealand",
+  ...EBAY_COUNTRIES,
 ];
 const COUNTRIES_TR = [
   "Türkiye",

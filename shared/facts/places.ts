@@ -76,8 +76,8 @@ const COUNTRY_ALIASES: Record<string, string> = folded({
   norveç: "Norway",
 });
 
-/** Countries eBay lists under their English name, as a seller writes them. */
-const EBAY_COUNTRIES = [
+/** Countries eBay lists under their English name, as a seller writes them (the fact sheet reads "made in" them too). */
+export const EBAY_COUNTRIES = [
   "Ireland",
   "Canada",
   "Mexico",

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { extractFacts } from "../../shared/facts";
+import { manufactureCountry } from "../../shared/facts/places";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 
@@ -52,5 +53,13 @@ describe("a set's sizes", () => {
       expect((bullet.match(/\(/g) ?? []).length, bullet).toBe((bullet.match(/\)/g) ?? []).length);
     }
     expect((bullets ?? []).join(" ")).toMatch(/small 30x20 cm, medium 35x25 cm, large 40x30 cm/u);
+  });
+});
+
+describe("where it was made", () => {
+  it("reads every country eBay lists after 'made in' (Iran was missing), and gives eBay's value for it", () => {
+    const facts = extractFacts({ text: "Hand-knotted wool rug, made in Iran, 120x180 cm." });
+    expect(facts.origin).toBe("Iran");
+    expect(manufactureCountry(facts.origin)).toBe("Iran");
   });
 });

@@ -104,9 +104,13 @@ function storeScores(d: DrizzleD1Database, userId: string, computed: { row: Pick
   if (defer) defer(work);
 }
 
+/** The score stored for a row at its version by this engine, or null. */
+const storedScoreOf = (row: Stored): ListingScore | null => (row.storedScore !== null && row.storedGrade !== null ? { score: row.storedScore, grade: row.storedGrade as Grade } : null);
+
 /** A row's score: the stored one, or computed from the row (and then stored). */
 function scoreOf(row: SummaryRow, computed: Parameters<typeof storeScores>[2]): ListingScore {
-  if (row.storedScore !== null && row.storedGrade !== null) return { score: row.storedScore, grade: row.storedGrade as Grade };
+  const stored = storedScoreOf(row);
+  if (stored) return stored;
   const summary = auditSummary(auditInputOf(row));
   computed.push({ row, score: summary });
   return { score: summary.score, grade: summary.grade };
@@ -352,7 +356,7 @@ export function cardsSelect(d: DrizzleD1Database, userId: string, query: Summary
 
 /** The cards of the rows cardsSelect read: the scores not stored are computed from their listings, read whole in one more query. */
 export async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], query: SummaryQuery = {}, defer?: Defer): Promise<ListingCardSource[]> {
-  const missing = rows.filter((row) => row.storedScore === null || row.storedGrade === null).map((row) => row.id);
+  const missing = rows.filter((row) => !storedScoreOf(row)).map((row) => row.id);
   const scores = new Map<string, ListingScore>();
   const computed: Parameters<typeof storeScores>[2] = [];
   // D1 binds at most 100 parameters a statement.
@@ -367,7 +371,7 @@ export async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRo
   storeScores(d, userId, computed, defer);
   const cards: ListingCardSource[] = [];
   for (const row of rows) {
-    const score = row.storedScore !== null && row.storedGrade !== null ? { score: row.storedScore, grade: row.storedGrade as Grade } : scores.get(row.id);
+    const score = storedScoreOf(row) ?? scores.get(row.id);
     // A listing deleted between the two reads has no score: it is gone, and so is its card.
     if (!score) continue;
     cards.push({ id: row.id, title: row.title, description: row.description, tags: asList(row.tags), createdAt: row.createdAt, ...score });
