@@ -12,8 +12,35 @@ import { ApiError } from "./api";
 
 export type ListingIntent = "save" | "fix" | "facts" | "restore" | "delete";
 
-/** A refusal names the intent it refuses, so a screen can say which write failed when it was posted as a document. */
-export type ListingActionAnswer = { ok: true; listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | (ActionFailure & { intent?: ListingIntent });
+/** The listing editor's form as posted without JavaScript (decision 0068): its chips, the tag being typed, its alt texts and the version it edits. */
+export interface ListingDraft {
+  title: string;
+  description: string;
+  tags: string[];
+  tagText: string;
+  altTexts: string[];
+  version: number;
+}
+
+/** A write's answer to the JSON a hydrated screen sends (never a form's edit). */
+type ListingWrite = { ok: true; listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number; edit?: undefined };
+
+/** A row of "Facts we used" as posted without JavaScript. */
+export interface FactDraft {
+  kind: string;
+  value: string;
+}
+
+/**
+ * A refusal names the intent it refuses, so a screen can say which write failed when it was posted as a
+ * document, and carries the form as posted (`draft`, `facts`) so nothing typed is lost. A form's own
+ * edit (a button's `edit`, nothing written) answers the form as it is now.
+ */
+export type ListingActionAnswer =
+  | ListingWrite
+  | { ok: true; edit: "listing"; draft: ListingDraft }
+  | { ok: true; edit: "facts"; facts: FactDraft[] }
+  | (ActionFailure & { intent?: ListingIntent; draft?: ListingDraft; facts?: FactDraft[] });
 
 function listingActionPath(id: string) {
   return `/listings/${encodeURIComponent(id)}`;
@@ -21,7 +48,7 @@ function listingActionPath(id: string) {
 
 /** One write at a time per hook: call it once per part of a screen that writes. */
 export function useListingAction(id: string) {
-  const { run: send, busy } = useActionCall<ListingActionAnswer>(listingActionPath(id));
+  const { run: send, busy } = useActionCall<ListingWrite | ActionFailure>(listingActionPath(id));
   const run = useCallback((intent: ListingIntent, payload: Record<string, unknown> = {}) => send({ intent, payload: JSON.stringify(payload) }), [send]);
   return { run, busy };
 }

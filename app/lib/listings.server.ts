@@ -4,13 +4,13 @@
  * holds them; the listing's writes are one route action.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { ListingCardSource, ListingDetail, ListingVersionInfo, RuleReport } from "../../schema/api/listings";
+import { FACT_LIMITS, sellerLimits, type ListingCardSource, type ListingDetail, type ListingVersionInfo, type RuleReport } from "../../schema/api/listings";
 import type { ListingSales } from "../../schema/api/shop-sales";
 import type { ListingCardData } from "../components/listings/listing-card";
 import { createdAtOf } from "../components/listings/relative-time";
 import { markdownToPlainText } from "../components/listings/safe-markdown";
 import { sortOf } from "./api/listings";
-import type { ListingActionAnswer, ListingIntent } from "./listing-actions";
+import type { FactDraft, ListingActionAnswer, ListingDraft, ListingIntent } from "./listing-actions";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
 export interface ListingsData {
@@ -68,6 +68,14 @@ export interface DetailData {
   listing: ListingDetail;
   /** The address asks to confirm the listing's delete (?delete=1: its Delete button without JavaScript). */
   confirmDelete?: boolean;
+  /** The address opens the editor (?edit=1: Edit without JavaScript, decision 0068). */
+  editing?: boolean;
+  /** The address opens "Facts we used" for correction (?facts=1). */
+  correctingFacts?: boolean;
+  /** The version the address asks to confirm the restore of (?restore=<version id>), when it is one of this listing's and not the current one. */
+  confirmRestore?: { id: string; version: number; title: string } | null;
+  /** What the write before this page did, said once (the address a document post lands on: ?saved=1|repaired, ?restored=<n>, ?facts=saved). */
+  done?: { saved: "saved" | "repaired" } | { restored: number } | { factsSaved: true } | null;
   versions: ListingVersionInfo[] | null;
   /** A shop listing's sales and each change's before/after, shown on its history (null otherwise). */
   sales?: ListingSales | null;
@@ -87,17 +95,36 @@ export async function loadListing(request: Request, context: AppLoadContext, id:
   if (!found) throw data({ success: false, code: "invalid-response", message: "Invalid response from server" }, { status: 502 });
   // The sales are an extra, read only for a shop listing: without them the listing still shows.
   const sales = found.source === "shop" ? await callApi<{ data?: ListingSales }>(context, `/shop/listings/${encodeURIComponent(id)}/sales`) : null;
+  const params = new URL(request.url).searchParams;
+  const versionList = versions.ok && Array.isArray(versions.data.data?.versions) ? versions.data.data.versions : null;
+  const asked = params.get("restore");
+  const toRestore = asked ? versionList?.find((version) => version.id === asked && version.version !== found.version) : undefined;
   const answer: DetailData = {
     listing: found,
-    versions: versions.ok && Array.isArray(versions.data.data?.versions) ? versions.data.data.versions : null,
+    versions: versionList,
     sales: sales?.ok ? (sales.data.data ?? null) : null,
-    confirmDelete: new URL(request.url).searchParams.get("delete") === "1",
+    confirmDelete: params.get("delete") === "1",
+    editing: params.get("edit") === "1",
+    correctingFacts: params.get("facts") === "1",
+    confirmRestore: toRestore ? { id: toRestore.id, version: toRestore.version, title: toRestore.snapshot.title } : null,
+    done: doneOf(params),
   };
   return answer;
 }
 
+/** The address a write posted as a document lands on says what it did (decision 0068). */
+function doneOf(params: URLSearchParams): DetailData["done"] {
+  const saved = params.get("saved");
+  if (saved === "1" || saved === "repaired") return { saved: saved === "1" ? "saved" : "repaired" };
+  const restored = Number(params.get("restored"));
+  if (Number.isInteger(restored) && restored > 0) return { restored };
+  if (params.get("facts") === "saved") return { factsSaved: true };
+  return null;
+}
+
 /** The change's fields (JSON in `payload`); null when what was posted is no JSON object, so nothing is written from it. */
 function payloadOf(form: FormData): Record<string, unknown> | null {
+  if (!form.has("payload")) return null;
   try {
     const value = JSON.parse(formText(form, "payload") || "{}") as unknown;
     return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -120,9 +147,11 @@ export async function listingAction(request: Request, context: AppLoadContext, i
   await requireUser(request, context);
   const form = await request.formData();
   const intent = formText(form, "intent") as ListingIntent;
-  const payload = payloadOf(form);
   const path = `/listings/${encodeURIComponent(id)}`;
   if (!INTENTS.includes(intent)) return answer({ ok: false, status: 400, error: { code: "validation-failed", message: "Unknown change to a listing", field: "intent" } });
+  // The editor and "Facts we used" posted as documents send their fields, not a JSON payload (decision 0068).
+  if (!form.has("payload") && (intent === "save" || intent === "facts")) return formAction(context, form, intent, path);
+  const payload = payloadOf(form);
   if (!payload) return answer({ ok: false, status: 400, error: { code: "validation-failed", message: "The change could not be read. Reload the page and try again.", field: "payload" }, intent });
   const result =
     intent === "save"
@@ -144,9 +173,102 @@ export async function listingAction(request: Request, context: AppLoadContext, i
   // A delete confirmed on the page itself (the confirmation the address asked for, without JavaScript): to My Listings, which says so.
   if (intent === "delete" && back === "/listings") return redirect("/listings?deleted=1");
   const body = result.data.data as { listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | undefined;
+  // A restore confirmed on the page itself lands on the listing, which says which version came back.
+  if (intent === "restore" && back === path && body?.restoredFrom) return redirect(`${path}?restored=${body.restoredFrom}`);
   return answer({ ok: true, listing: body?.listing, ruleReport: body?.ruleReport, restoredFrom: body?.restoredFrom });
 }
 
 function answer(value: ListingActionAnswer) {
   return data(value, { status: value.ok ? 200 : value.status });
+}
+
+/** The editor's fields as posted: chips as `tags`, the tag being typed as `tagText`, each alt text as `altTexts`. */
+function listingDraftOf(form: FormData): ListingDraft {
+  const texts = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
+  return {
+    title: formText(form, "title"),
+    description: formText(form, "description"),
+    tags: texts("tags"),
+    tagText: formText(form, "tagText"),
+    altTexts: texts("altTexts"),
+    version: Number(formText(form, "version")) || 0,
+  };
+}
+
+/** "Facts we used" as posted: each row's `factKind` and `factValue`, in order. */
+function factsDraftOf(form: FormData): FactDraft[] {
+  const kinds = form.getAll("factKind");
+  const values = form.getAll("factValue");
+  return values.map((value, index) => ({ kind: typeof kinds[index] === "string" ? (kinds[index] as string) : "", value: typeof value === "string" ? value : "" }));
+}
+
+/** Adds the tag being typed: trimmed, not when empty, already there in any case, or the list is full. */
+function withTypedTag(draft: ListingDraft, max: number): ListingDraft {
+  const tag = draft.tagText.trim();
+  if (!tag || draft.tags.length >= max || draft.tags.some((existing) => existing.toLocaleLowerCase() === tag.toLocaleLowerCase())) return { ...draft, tagText: "" };
+  return { ...draft, tags: [...draft.tags, tag], tagText: "" };
+}
+
+/** The editor's form after the pressed button's `edit`; null for an edit it does not know. */
+function editedDraft(draft: ListingDraft, edit: string, limits: { tagCount: number; altTextCount: number }): ListingDraft | null {
+  if (edit === "addTag" || edit === "enter") return withTypedTag(draft, limits.tagCount);
+  if (edit.startsWith("removeTag:")) {
+    const tag = edit.slice("removeTag:".length);
+    return { ...draft, tags: draft.tags.filter((existing) => existing !== tag) };
+  }
+  if (edit === "addAlt") return draft.altTexts.length >= limits.altTextCount ? draft : { ...draft, altTexts: [...draft.altTexts, ""] };
+  const removed = /^removeAlt:(\d+)$/.exec(edit);
+  if (removed) return { ...draft, altTexts: draft.altTexts.filter((_, i) => i !== Number(removed[1])) };
+  return null;
+}
+
+/**
+ * The listing editor and "Facts we used" before the page runs (decision 0068). A button's `edit` changes
+ * the form on the server and answers it, writing nothing: `addTag` adds the tag being typed,
+ * `removeTag:<tag>` removes a chip, `addAlt` and `removeAlt:<n>` an image's alt text, `addFact` and
+ * `removeFact:<n>` a fact, `enter` (Enter in a field) adds the typed tag when there is one and
+ * saves otherwise, and `cancel` goes back to the listing. A save writes through the same API route as the editor's JSON and lands on the
+ * listing, which says so; a refused one answers the form as it was posted, with the API's message.
+ */
+async function formAction(context: AppLoadContext, form: FormData, intent: "save" | "facts", path: string) {
+  const edit = formText(form, "edit");
+  const platform = formText(form, "platform");
+  const limits = sellerLimits(platform || undefined);
+  // Cancel: back to the listing as it is, nothing written.
+  if (edit === "cancel") return redirect(intent === "facts" ? `${path}#facts` : path);
+  if (intent === "facts") {
+    let facts = factsDraftOf(form);
+    if (edit === "addFact") facts = facts.length >= FACT_LIMITS.count ? facts : [...facts, { kind: "material", value: "" }];
+    else if (/^removeFact:\d+$/.test(edit)) {
+      const index = Number(edit.slice("removeFact:".length));
+      facts = facts.filter((_, i) => i !== index);
+    } else if (edit) return answer({ ok: false, status: 400, error: { code: "validation-failed", message: "Unknown change to the facts", field: "edit" }, intent, facts });
+    if (edit) return answer({ ok: true, edit: "facts", facts });
+    const list = facts.map((fact) => ({ kind: fact.kind, value: fact.value.trim() }));
+    const result = await callApi<{ data: { listing: ListingDetail } }>(context, `${path}/facts`, { method: "PUT", body: { facts: list } });
+    if (!result.ok) return answer({ ok: false, status: result.status, error: result.error, intent, facts });
+    return redirect(`${path}?facts=saved#facts`);
+  }
+  const draft = listingDraftOf(form);
+  // Enter in a field with no tag being typed saves, as the Save button does.
+  const saves = !edit || (edit === "enter" && !draft.tagText.trim());
+  if (!saves) {
+    const edited = editedDraft(draft, edit, limits);
+    if (!edited) return answer({ ok: false, status: 400, error: { code: "validation-failed", message: "Unknown change to the listing", field: "edit" }, intent, draft });
+    return answer({ ok: true, edit: "listing", draft: edited });
+  }
+  // Save: a tag typed but not added is kept, as the seller sees it in the field.
+  const saving = withTypedTag(draft, limits.tagCount);
+  const overwrite = Number(formText(form, "overwrite"));
+  const version = Number.isInteger(overwrite) && overwrite > 0 ? overwrite : saving.version;
+  const body = {
+    title: saving.title.trim(),
+    description: saving.description,
+    tags: saving.tags.map((tag) => tag.trim()).filter(Boolean),
+    altTexts: saving.altTexts.map((alt) => alt.trim()).filter(Boolean),
+    version,
+  };
+  const result = await callApi<{ data: { listing: ListingDetail; ruleReport: RuleReport | null } }>(context, path, { method: "PUT", body });
+  if (!result.ok) return answer({ ok: false, status: result.status, error: result.error, intent, draft: saving });
+  return redirect(`${path}?saved=${result.data.data.ruleReport?.repaired ? "repaired" : "1"}`);
 }

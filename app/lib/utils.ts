@@ -5,3 +5,12 @@ import { twMerge } from "tailwind-merge";
 export function cn(...inputs: ClassValue[]) {
   return twMerge(clsx(inputs));
 }
+
+/**
+ * A click handler for a submit button whose post does the same work on the server (decision 0068): once
+ * the page runs, the click stops the post and `run` does it in the browser.
+ */
+export const inBrowser = (run: () => void) => (event: { preventDefault(): void }) => {
+  event.preventDefault();
+  run();
+};

@@ -1,17 +1,17 @@
-import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { AlertCircleIcon, ArrowLeftIcon, CalendarIcon, CheckCircle2Icon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { isRouteErrorResponse, Link, useNavigate, useParams, useRevalidator, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Link, useActionData, useNavigate, useParams, useRevalidator, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { CharCounter } from "~/components/listings/char-counter";
 import { DeleteConfirmPanel, DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { ListingEditor, type FieldErrors } from "~/components/listings/listing-editor";
 import { FactList } from "~/components/listings/fact-list";
-import { ListingHistory } from "~/components/listings/listing-history";
+import { ListingHistory, RestoreConfirmPanel } from "~/components/listings/listing-history";
 import { sellerLimits } from "../../schema/api/listings";
-import { VersionConflictDialog } from "~/components/listings/version-conflict-dialog";
+import { VersionConflictDialog, VersionConflictPanel } from "~/components/listings/version-conflict-dialog";
 import { LISTING_LIMITS, conflictListing, type ListingChanges, type ListingDetail, type RuleReport as Report } from "~/lib/api/listings";
-import { listingOf, useListingAction } from "~/lib/listing-actions";
+import { listingOf, useListingAction, type ListingActionAnswer } from "~/lib/listing-actions";
 import { listingAction, loadListing, type DetailData } from "~/lib/listings.server";
 import { formatDate } from "~/components/listings/relative-time";
 import { RuleReport } from "~/components/listings/rule-report";
@@ -40,10 +40,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaText(matches, "detail.metaTitle") }];
 }
 
-function Section({ title, copyText, meta, children, testId }: { title: string; copyText?: string; meta?: ReactNode; children: ReactNode; testId: string }) {
+function Section({ title, copyText, meta, children, testId, id }: { title: string; copyText?: string; meta?: ReactNode; children: ReactNode; testId: string; id?: string }) {
   const { t } = useI18n();
   return (
-    <Card className="gap-4" data-testid={testId}>
+    <Card className="gap-4" data-testid={testId} id={id}>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2 text-base">
           <h2>{title}</h2>
@@ -125,6 +125,9 @@ export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalida
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
+/** The editor's form, which the conflict panel's Overwrite posts without JavaScript. */
+const EDITOR_FORM = "listing-editor-form";
+
 export default function ListingDetailPage({ loaderData }: Route.ComponentProps) {
   return <ListingDetailScreen data={loaderData} />;
 }
@@ -140,13 +143,22 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
   const loaded = data.listing;
   const listing = answered && answered.over === loaded ? answered.listing : loaded;
   const show = (next: ListingDetail) => setAnswered({ over: loaded, listing: next });
-  const [editing, setEditing] = useState(false);
+  // A write posted as a document (before the page ran, decision 0068): the editor's form as posted, its refusal, a restore's refusal.
+  const posted = useActionData() as ListingActionAnswer | undefined;
+  const postedDraft = posted?.ok ? (posted.edit === "listing" ? posted.draft : null) : posted?.intent === "save" ? (posted.draft ?? null) : null;
+  const postedRefusal = posted && !posted.ok ? posted : null;
+  const postedConflict = postedRefusal?.intent === "save" && postedRefusal.error.code === "version-conflict" ? (postedRefusal.error.listing as ListingDetail | undefined) : undefined;
+  const [editing, setEditing] = useState(() => !!data.editing || !!postedDraft);
   const [saving, setSaving] = useState(false);
   const [savedReport, setSavedReport] = useState<Report | null>(null);
   // Optimistic concurrency (decision 0011): the version the edit started from, and a 409's listing.
-  const [baseVersion, setBaseVersion] = useState<number | null>(null);
+  const [baseVersion, setBaseVersion] = useState<number | null>(() => postedDraft?.version || null);
   const [conflict, setConflict] = useState<{ current: ListingDetail; changes: ListingChanges } | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(() => {
+    const field = postedRefusal?.intent === "save" ? postedRefusal.error.field : undefined;
+    return typeof field === "string" && ["title", "description", "tags", "altTexts"].includes(field) ? { [field]: postedRefusal!.error.message } : {};
+  });
+  const listingPath = `/listings/${encodeURIComponent(data.listing.id)}`;
 
   function back() {
     // Back to where the seller came from (a filtered list keeps its filter); a direct visit goes to the list.
@@ -209,6 +221,8 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
   }
 
   const report = savedReport ?? listing?.rule_report ?? null;
+  const done = data.done;
+  const doneText = !done ? null : "saved" in done ? t(done.saved === "repaired" ? "detail.savedRepaired" : "detail.saved") : "restored" in done ? t("history.restored", { n: done.restored }) : null;
 
   return (
     <div>
@@ -219,10 +233,21 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
         actions={
           listing && !editing ? (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => startEditing(listing.version)} data-testid="edit-listing">
-                <PencilIcon aria-hidden="true" />
-                {t("detail.edit")}
-              </Button>
+              {/* Without JavaScript, Edit asks this page for the editor (?edit=1, decision 0068). */}
+              <form
+                method="get"
+                className="contents"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  startEditing(listing.version);
+                }}
+              >
+                <input type="hidden" name="edit" value="1" />
+                <Button type="submit" variant="outline" data-testid="edit-listing">
+                  <PencilIcon aria-hidden="true" />
+                  {t("detail.edit")}
+                </Button>
+              </form>
               <ExportMenu path={`/listings/${encodeURIComponent(listing.id)}/export`} label={t("detail.export")} fileBase="listing" />
               {/* Without JavaScript, Delete asks this page for the confirmation (?delete=1, decision 0067); with it, the dialog asks. */}
               <form method="get" className="contents" onSubmit={(event) => event.preventDefault()}>
@@ -250,17 +275,47 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
           <DeleteConfirmPanel id={listing.id} title={listing.title.trim() || t("listings.untitled")} cancelTo={`/listings/${encodeURIComponent(listing.id)}`} />
         </div>
       )}
+      {listing && !editing && data.confirmRestore && (
+        <div className="mb-6">
+          <RestoreConfirmPanel listing={listing} version={data.confirmRestore} cancelTo={listingPath} />
+        </div>
+      )}
+      {doneText && !editing && !posted && (
+        <Alert role="status" className="mb-6 [&>svg]:text-success" data-testid="detail-done">
+          <CheckCircle2Icon aria-hidden="true" />
+          <AlertTitle>{doneText}</AlertTitle>
+        </Alert>
+      )}
+      {postedRefusal?.intent === "restore" && (
+        <Alert variant="destructive" className="mb-6" data-testid="restore-refused">
+          <AlertCircleIcon aria-hidden="true" />
+          <AlertTitle>{t("history.restoreFailed")}</AlertTitle>
+          {postedRefusal.error.code === "version-conflict" && <AlertDescription>{t("conflict.title")}</AlertDescription>}
+        </Alert>
+      )}
+      {editing && postedConflict && (
+        <div className="mb-6">
+          <VersionConflictPanel current={postedConflict} editorForm={EDITOR_FORM} reloadTo={listingPath} />
+        </div>
+      )}
 
       {editing ? (
         <Card>
           <CardContent>
             <ListingEditor
-              initial={{ title: listing.title, description: listing.description, tags: listing.tags, altTexts: listing.alt_texts }}
+              initial={postedDraft ?? { title: listing.title, description: listing.description, tags: listing.tags, altTexts: listing.alt_texts }}
               platform={listing.platform}
               serverErrors={fieldErrors}
               saving={saving}
               onSave={save}
-              onCancel={() => setEditing(false)}
+              onCancel={() => {
+                setEditing(false);
+                // Opened from the address (?edit=1): leave it, so a reload shows the listing.
+                if (data.editing) navigate(listingPath, { replace: true });
+              }}
+              formAction={listingPath}
+              formId={EDITOR_FORM}
+              version={baseVersion ?? listing.version}
             />
           </CardContent>
         </Card>
@@ -343,8 +398,8 @@ function ListingDetailScreen({ data }: { data: DetailData }) {
             )}
           </Section>
 
-          <Section title={t("detail.section.facts")} testId="section-facts">
-            <FactList key={listing.id} listing={listing} hint={t("detail.facts.hint")} onSaved={show} />
+          <Section title={t("detail.section.facts")} testId="section-facts" id="facts">
+            <FactList key={listing.id} listing={listing} hint={t("detail.facts.hint")} onSaved={show} startOpen={!!data.correctingFacts} posted={posted} savedNow={!!done && "factsSaved" in done} />
           </Section>
 
           <ListingHistory

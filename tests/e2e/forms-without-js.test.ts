@@ -449,3 +449,170 @@ describe("My Listings and a listing without JavaScript", () => {
     await context.close();
   });
 });
+
+describe("a listing's edits without JavaScript (decision 0068)", () => {
+  type Detail = { id: string; title: string; version: number; tags: string[]; alt_texts: string[]; facts?: { kind: string; value: string }[]; facts_corrected?: boolean };
+  type Saved = { data: { listing: Detail } };
+  async function sellerWithListing(title: string, description = `${title}, made in small batches.`) {
+    const { token } = await registerViaApi(uniqueEmail("no-js-edit"));
+    const saved = await api<Saved>("/listings", token, { body: { title, description, tags: ["gift"], altTexts: [], originalPrompt: description } });
+    expect(saved.status).toBe(201);
+    return { token, id: saved.body.data.listing.id };
+  }
+  const listingOf = async (token: string, id: string) => (await api<Saved>(`/listings/${id}`, token)).body.data.listing;
+  const chips = async (page: Page) => (await page.getByTestId("edit-tags").locator("li span:first-child").allTextContents()).map((t) => t.trim());
+
+  it(
+    "edits a listing: the editor opens from the address, tags and alt texts are added and removed by the server, an empty title is refused under it with nothing typed lost, and a save says so",
+    { timeout: 180_000 },
+    async () => {
+      const { token, id } = await sellerWithListing("Speckled stoneware mug");
+      const context = await withoutJavaScript(token);
+      const page = await context.newPage();
+      await page.goto(`/listings/${id}`);
+      expect(await page.getByTestId("listing-editor").count()).toBe(0);
+      await submit(page, () => page.getByTestId("edit-listing").click());
+      expect(new URL(page.url()).searchParams.get("edit")).toBe("1");
+      // Cancel goes back to the listing, writing nothing.
+      await page.getByTestId("edit-title").fill("Not this title");
+      await submit(page, () => page.getByTestId("cancel-edit").click());
+      expect(await page.getByTestId("listing-editor").count()).toBe(0);
+      expect(await page.getByTestId("detail-title").textContent()).toBe("Speckled stoneware mug");
+      await submit(page, () => page.getByTestId("edit-listing").click());
+      expect(new URL(page.url()).searchParams.get("edit")).toBe("1");
+      expect(await page.getByTestId("edit-title").inputValue()).toBe("Speckled stoneware mug");
+
+      // A title typed before pressing Add tag is kept by the server's answer.
+      await page.getByTestId("edit-title").fill("Speckled stoneware mug, 350 ml");
+      await page.getByTestId("edit-tag-input").fill("stoneware mug");
+      await submit(page, () => page.getByRole("button", { name: "Add tag" }).click());
+      expect(await chips(page)).toEqual(["gift", "stoneware mug"]);
+      expect(await page.getByTestId("edit-title").inputValue()).toBe("Speckled stoneware mug, 350 ml");
+      expect(await page.getByTestId("edit-tag-input").inputValue()).toBe("");
+      await submit(page, () => page.getByRole("button", { name: "Remove tag gift" }).click());
+      expect(await chips(page)).toEqual(["stoneware mug"]);
+      await submit(page, () => page.getByRole("button", { name: "Add alt text" }).click());
+      await page.getByLabel("Image 1").fill("Blue speckled mug on an oak table");
+      // Enter in the tag field adds the tag (the form's first button), it does not save.
+      await page.getByTestId("edit-tag-input").fill("handmade mug");
+      await submit(page, () => page.getByTestId("edit-tag-input").press("Enter"));
+      expect(await chips(page)).toEqual(["stoneware mug", "handmade mug"]);
+      expect((await listingOf(token, id)).version).toBe(1);
+
+      await page.getByTestId("edit-title").fill("   ");
+      await submit(page, () => page.getByTestId("save-listing").click());
+      expect(await page.getByTestId("title-message").textContent()).toBe("Title is required");
+      expect(await chips(page)).toEqual(["stoneware mug", "handmade mug"]);
+      expect(await page.getByLabel("Image 1").inputValue()).toBe("Blue speckled mug on an oak table");
+      expect((await listingOf(token, id)).title).toBe("Speckled stoneware mug");
+
+      await page.getByTestId("edit-title").fill("Speckled stoneware mug, 350 ml");
+      await screenshot(page, "no-js-listing-editor");
+      await submit(page, () => page.getByTestId("save-listing").click());
+      expect(new URL(page.url()).pathname).toBe(`/listings/${id}`);
+      expect(await page.getByTestId("detail-done").textContent()).toMatch(/Listing saved|Saved\. Some parts were adjusted/);
+      expect(await page.getByTestId("listing-editor").count()).toBe(0);
+      expect(await page.getByTestId("detail-title").textContent()).toBe("Speckled stoneware mug, 350 ml");
+      const saved = await listingOf(token, id);
+      expect(saved.title).toBe("Speckled stoneware mug, 350 ml");
+      expect(saved.tags).toEqual(["stoneware mug", "handmade mug"]);
+      expect(saved.alt_texts).toEqual(["Blue speckled mug on an oak table"]);
+      await context.close();
+    },
+  );
+
+  it("asks on the page when the listing changed meanwhile: Overwrite saves the edit over the newer version", { timeout: 120_000 }, async () => {
+    const { token, id } = await sellerWithListing("Linen tea towel");
+    const context = await withoutJavaScript(token);
+    const page = await context.newPage();
+    await page.goto(`/listings/${id}?edit=1`);
+    // Another tab saves first.
+    const other = await api<Saved>(`/listings/${id}`, token, { method: "PUT", body: { title: "Linen tea towel, natural", version: 1 } });
+    expect(other.status).toBe(200);
+    await page.getByTestId("edit-title").fill("Stonewashed linen tea towel");
+    await submit(page, () => page.getByTestId("save-listing").click());
+    const ask = page.getByRole("alertdialog", { name: "This listing was changed elsewhere" });
+    expect(await ask.textContent()).toContain("Their title: Linen tea towel, natural");
+    expect(await page.getByTestId("edit-title").inputValue()).toBe("Stonewashed linen tea towel");
+    expect((await listingOf(token, id)).title).toBe("Linen tea towel, natural");
+    await submit(page, () => ask.getByRole("button", { name: "Overwrite" }).click());
+    expect(await page.getByTestId("detail-done").textContent()).toMatch(/Listing saved|Saved\./);
+    const saved = await listingOf(token, id);
+    expect(saved.title).toBe("Stonewashed linen tea towel");
+    expect(saved.version).toBe(3);
+    await context.close();
+  });
+
+  it("restores an older version after asking on the page, and says which version came back; another address asks nothing", { timeout: 120_000 }, async () => {
+    const { token, id } = await sellerWithListing("Brass candle holder");
+    expect((await api(`/listings/${id}`, token, { method: "PUT", body: { title: "Brass candle holder, pair", version: 1 } })).status).toBe(200);
+    const context = await withoutJavaScript(token, { width: 375, colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto(`/listings/${id}`);
+    await submit(page, () => page.getByRole("button", { name: "Restore version 1" }).click());
+    const ask = page.getByRole("alertdialog", { name: "Restore version 1?" });
+    expect(await ask.textContent()).toContain('"Brass candle holder"');
+    await screenshot(page, "no-js-restore-confirm-375-dark");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await submit(page, () => ask.getByRole("link", { name: "Cancel" }).click());
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect((await listingOf(token, id)).title).toBe("Brass candle holder, pair");
+
+    await page.goto(`/listings/${id}?restore=00000000-0000-4000-8000-000000000000`);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+
+    await page.goto(`/listings/${id}`);
+    await submit(page, () => page.getByRole("button", { name: "Restore version 1" }).click());
+    await submit(page, () => page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click());
+    expect(await page.getByTestId("detail-done").textContent()).toBe("Version 1 restored");
+    expect(await page.getByTestId("detail-title").textContent()).toBe("Brass candle holder");
+    const restored = await listingOf(token, id);
+    expect(restored.title).toBe("Brass candle holder");
+    expect(restored.version).toBe(3);
+    await context.close();
+  });
+
+  it(
+    "corrects Facts we used: the rows open from the address, a row is added and removed by the server, an empty value is refused with the rows kept, and a save says so",
+    { timeout: 120_000 },
+    async () => {
+      const { token, id } = await sellerWithListing("Walnut cutting board", "Walnut cutting board, 40 x 25 cm, finished with food-safe oil.");
+      const before = await listingOf(token, id);
+      const context = await withoutJavaScript(token);
+      const page = await context.newPage();
+      await page.goto(`/listings/${id}`);
+      await submit(page, () => page.getByTestId("fact-correct").click());
+      expect(new URL(page.url()).searchParams.get("facts")).toBe("1");
+      const rows = page.getByTestId("fact-row");
+      // Cancel closes the rows, writing nothing.
+      await submit(page, () => page.getByTestId("fact-list").getByRole("button", { name: "Cancel" }).click());
+      expect(await rows.count()).toBe(0);
+      expect(new URL(page.url()).search).toBe("");
+      await submit(page, () => page.getByTestId("fact-correct").click());
+      const count = await rows.count();
+      expect(count).toBe((before.facts ?? []).length);
+
+      await submit(page, () => page.getByTestId("fact-add").click());
+      expect(await rows.count()).toBe(count + 1);
+      // An empty value is refused, in the words the page uses, and the rows stay as posted.
+      await submit(page, () => page.getByTestId("fact-save").click());
+      expect(await page.getByTestId("fact-error").textContent()).toBe("A fact cannot be empty: remove it instead.");
+      expect(await rows.count()).toBe(count + 1);
+      await rows.last().getByTestId("fact-kind").selectOption("origin");
+      await rows.last().getByTestId("fact-value").fill("Made in Vermont");
+      if (count > 0) {
+        await submit(page, () => rows.first().getByTestId("fact-remove").click());
+        expect(await rows.count()).toBe(count);
+      }
+      await screenshot(page, "no-js-facts-editor");
+      await submit(page, () => page.getByTestId("fact-save").click());
+      expect(new URL(page.url()).searchParams.get("facts")).toBe("saved");
+      expect(await page.getByTestId("fact-corrected").textContent()).toBe("Facts saved. The listing is written from them the next time.");
+      expect(await page.getByTestId("fact-items").textContent()).toContain("Made in Vermont");
+      const after = await listingOf(token, id);
+      expect(after.facts_corrected).toBe(true);
+      expect(after.facts).toEqual([...(before.facts ?? []).slice(count > 0 ? 1 : 0), { kind: "origin", value: "Made in Vermont" }]);
+      await context.close();
+    },
+  );
+});

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { inBrowser } from "~/lib/utils";
 import { useT } from "~/lib/i18n";
 import { CharCounter } from "./char-counter";
 import { type ListingChanges } from "~/lib/api/listings";
@@ -52,6 +53,11 @@ interface EditableListing {
  * Edit mode of the listing detail: title, description, tags as chips, alt texts. The counters stop at
  * the marketplace's limits and say so; on save the form is checked with the schema the server uses,
  * and a field the server still refuses shows its message under that field (nothing is cut silently).
+ *
+ * Before the page runs (or without JavaScript) it is a plain form posting the listing route's action
+ * (decision 0068): each Add and Remove button posts its `edit` and the server answers the form changed,
+ * Save posts the fields, Cancel's `edit` goes back to the listing. Once hydrated the buttons work in the
+ * browser and Save calls `onSave`, as before.
  */
 export function ListingEditor({
   initial,
@@ -60,13 +66,21 @@ export function ListingEditor({
   onCancel,
   platform = "etsy",
   serverErrors,
+  formAction,
+  formId,
+  version,
 }: {
-  initial: EditableListing;
+  initial: EditableListing & { tagText?: string };
   saving: boolean;
   onSave: (changes: ListingChanges) => void;
   onCancel: () => void;
   platform?: string;
   serverErrors?: FieldErrors;
+  /** The listing route the form posts before the page runs. */
+  formAction: string;
+  formId?: string;
+  /** The version the edit starts from (the server refuses it with a conflict when the listing has moved on). */
+  version: number;
 }) {
   const t = useT();
   const limits = sellerLimits(platform);
@@ -78,7 +92,7 @@ export function ListingEditor({
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
   const [tags, setTags] = useState(initial.tags);
-  const [tagText, setTagText] = useState("");
+  const [tagText, setTagText] = useState(initial.tagText ?? "");
   const [altTexts, setAltTexts] = useState(initial.altTexts);
 
   function addTag() {
@@ -90,8 +104,11 @@ export function ListingEditor({
     setErrors(({ tags: _tags, ...rest }) => rest);
   }
 
-  function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Enter in a field presses the form's first button (`edit=enter`): it adds the tag being typed, if any, and saves otherwise.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.name === "edit" && tagText.trim()) return addTag();
     const changes = {
       title: title.trim(),
       description,
@@ -107,7 +124,12 @@ export function ListingEditor({
   const tagsFull = tags.length >= limits.tagCount;
 
   return (
-    <form onSubmit={submit} className="grid gap-6" data-testid="listing-editor">
+    <form id={formId} method="post" action={formAction} onSubmit={submit} className="grid gap-6" data-testid="listing-editor">
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="platform" value={platform} />
+      {/* The first submit button is the one Enter presses (HTML's implicit submission). */}
+      <button type="submit" name="edit" value="enter" hidden tabIndex={-1} aria-hidden="true" />
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={ids.title}>{t("detail.section.title")}</Label>
@@ -115,6 +137,7 @@ export function ListingEditor({
         </div>
         <Input
           id={ids.title}
+          name="title"
           value={title}
           onChange={(e) => {
             setTitle(e.target.value);
@@ -139,6 +162,7 @@ export function ListingEditor({
         <Label htmlFor={ids.description}>{t("detail.section.description")}</Label>
         <Textarea
           id={ids.description}
+          name="description"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           maxLength={limits.descriptionMax}
@@ -160,15 +184,18 @@ export function ListingEditor({
           <ul className="flex flex-wrap gap-2" data-testid="edit-tags">
             {tags.map((tag) => (
               <li key={tag}>
+                <input type="hidden" name="tags" value={tag} />
                 <Badge variant="secondary" className="h-7 gap-1.5 py-0 pr-0.5 pl-2.5 text-sm font-normal">
                   <span>{tag}</span>
                   <CharCounter count={tag.length} max={limits.tagMax} className="text-[0.7rem]" />
                   <button
-                    type="button"
-                    onClick={() => {
+                    type="submit"
+                    name="edit"
+                    value={`removeTag:${tag}`}
+                    onClick={inBrowser(() => {
                       setTags(tags.filter((x) => x !== tag));
                       setErrors(({ tags: _tags, ...rest }) => rest);
-                    }}
+                    })}
                     disabled={saving}
                     aria-label={t("detail.removeTag", { tag })}
                     className="inline-flex size-6 items-center justify-center rounded-sm text-muted-foreground outline-none hover:bg-background/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -183,6 +210,7 @@ export function ListingEditor({
         <div className="flex gap-2">
           <Input
             id={ids.tag}
+            name="tagText"
             value={tagText}
             onChange={(e) => setTagText(e.target.value)}
             onKeyDown={(e) => {
@@ -198,7 +226,7 @@ export function ListingEditor({
             aria-invalid={shown.tags ? true : undefined}
             data-testid="edit-tag-input"
           />
-          <Button type="button" variant="secondary" onClick={addTag} disabled={saving || tagsFull}>
+          <Button type="submit" name="edit" value="addTag" variant="secondary" onClick={inBrowser(addTag)} disabled={saving || tagsFull}>
             <PlusIcon aria-hidden="true" />
             {t("detail.addTag")}
           </Button>
@@ -227,11 +255,13 @@ export function ListingEditor({
               <div className="flex items-center gap-1">
                 <CharCounter count={alt.length} max={limits.altTextMax} />
                 <Button
-                  type="button"
+                  type="submit"
+                  name="edit"
+                  value={`removeAlt:${index}`}
                   variant="ghost"
                   size="icon"
                   className="size-7"
-                  onClick={() => setAltTexts(altTexts.filter((_, i) => i !== index))}
+                  onClick={inBrowser(() => setAltTexts(altTexts.filter((_, i) => i !== index)))}
                   disabled={saving}
                   aria-label={t("detail.removeAltText", { n: index + 1 })}
                 >
@@ -241,6 +271,7 @@ export function ListingEditor({
             </div>
             <Textarea
               id={`${ids.alt}-${index}`}
+              name="altTexts"
               value={alt}
               rows={2}
               onChange={(e) => {
@@ -253,7 +284,16 @@ export function ListingEditor({
             />
           </div>
         ))}
-        <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => setAltTexts([...altTexts, ""])} disabled={saving || altTexts.length >= limits.altTextCount}>
+        <Button
+          type="submit"
+          name="edit"
+          value="addAlt"
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          onClick={inBrowser(() => setAltTexts([...altTexts, ""]))}
+          disabled={saving || altTexts.length >= limits.altTextCount}
+        >
           <PlusIcon aria-hidden="true" />
           {t("detail.addAltText")}
         </Button>
@@ -267,7 +307,7 @@ export function ListingEditor({
       )}
 
       <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
+        <Button type="submit" name="edit" value="cancel" variant="outline" onClick={inBrowser(onCancel)} disabled={saving} data-testid="cancel-edit">
           {t("detail.cancel")}
         </Button>
         <Button type="submit" disabled={saving} data-testid="save-listing">

@@ -1,5 +1,6 @@
 import { HistoryIcon, RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
+import { Form, Link } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -113,12 +114,16 @@ function RestoreButton({ listing, version, onRestored, onConflict }: Omit<Histor
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={t("history.restoreLabel", { n: version.version })} data-testid="history-restore">
-          <RotateCcwIcon aria-hidden="true" />
-          {t("history.restore")}
-        </Button>
-      </AlertDialogTrigger>
+      {/* Without JavaScript, Restore asks this page for the confirmation (?restore=<version id>, decision 0068); with it, the dialog asks. */}
+      <form method="get" className="contents" onSubmit={(event) => event.preventDefault()}>
+        <input type="hidden" name="restore" value={version.id} />
+        <AlertDialogTrigger asChild>
+          <Button type="submit" variant="outline" size="sm" aria-label={t("history.restoreLabel", { n: version.version })} data-testid="history-restore">
+            <RotateCcwIcon aria-hidden="true" />
+            {t("history.restore")}
+          </Button>
+        </AlertDialogTrigger>
+      </form>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{t("history.confirmTitle", { n: version.version })}</AlertDialogTitle>
@@ -132,5 +137,36 @@ function RestoreButton({ listing, version, onRestored, onConflict }: Omit<Histor
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * The restore question on the page itself, when the address asks it (?restore=<version id>): what
+ * Restore does before the page's JavaScript runs (decision 0068). Restore posts the listing route's
+ * action with the version the page shows, which lands on the listing saying which version came back;
+ * Cancel goes back to `cancelTo`.
+ */
+export function RestoreConfirmPanel({ listing, version, cancelTo }: { listing: ListingDetail; version: { id: string; version: number; title: string }; cancelTo: string }) {
+  const { t } = useI18n();
+  const path = `/listings/${encodeURIComponent(listing.id)}`;
+  return (
+    <section role="alertdialog" aria-labelledby="restore-confirm-title" className="grid gap-3 rounded-xl border bg-muted/40 p-4 sm:p-5" data-testid="restore-confirm">
+      <h2 id="restore-confirm-title" className="text-lg font-semibold">
+        {t("history.confirmTitle", { n: version.version })}
+      </h2>
+      <p className="text-sm break-words text-muted-foreground">{t("history.confirmBody", { title: version.title })}</p>
+      <Form method="post" action={path} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <input type="hidden" name="intent" value="restore" />
+        <input type="hidden" name="payload" value={JSON.stringify({ versionId: version.id, version: listing.version })} />
+        <input type="hidden" name="back" value={path} />
+        <Button asChild variant="outline">
+          <Link to={cancelTo}>{t("history.cancel")}</Link>
+        </Button>
+        <Button type="submit" data-testid="confirm-restore">
+          <RotateCcwIcon aria-hidden="true" />
+          {t("history.confirm")}
+        </Button>
+      </Form>
+    </section>
   );
 }
