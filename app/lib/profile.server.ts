@@ -6,6 +6,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { splitFullName, type ProfileUpdate } from "../../schema/api";
 import type { BillingRedirect, BillingStatus } from "../../schema/api/billing";
+import { isLocalDevelopment } from "../../schema/origin";
+import { PAGE_COOKIES } from "../../shared/pages/preferences";
 import type { ProfileResponse } from "./api/profile";
 import type { UsageByFeature } from "./api/quota";
 import { assertSameOrigin, callApi, formText, requireUser, signInHeaders } from "./session.server";
@@ -57,12 +59,32 @@ const PREFERENCE_FIELDS = ["language", "theme", "emailNotifications", "pushNotif
 /** The preference fields a form sent ("true"/"false" for the switches); the API's schema checks the values. */
 function preferencesOf(form: FormData): ProfileUpdate {
   const changes: Record<string, unknown> = {};
+  // The whole card posted as a form (decision 0071): a switch that is off is a checkbox not posted.
+  const whole = form.has("notificationsShown");
   for (const field of PREFERENCE_FIELDS) {
+    if (whole && field.endsWith("Notifications")) {
+      changes[field] = formText(form, field) === "true";
+      continue;
+    }
     if (!form.has(field)) continue;
     const value = formText(form, field);
     changes[field] = field.endsWith("Notifications") ? value === "true" : value;
   }
   return changes as ProfileUpdate;
+}
+
+/** The theme and language cookies the page's first paint reads (shared/pages/preferences.ts), as the browser writes them (app/lib/storage-keys.ts). */
+function pageCookies(request: Request, changes: ProfileUpdate): Headers {
+  const headers = new Headers();
+  const secure = isLocalDevelopment(new URL(request.url)) ? "" : "; Secure";
+  const chosen: [string, unknown][] = [
+    [PAGE_COOKIES.theme, changes.theme],
+    [PAGE_COOKIES.language, changes.language],
+  ];
+  for (const [name, value] of chosen) {
+    if (typeof value === "string") headers.append("Set-Cookie", `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax${secure}`);
+  }
+  return headers;
 }
 
 function fail(intent: ProfileIntent | null, status: number, error: { code: string; message: string; field?: unknown; retryAfter?: unknown }, init?: ResponseInit) {
@@ -94,6 +116,9 @@ export async function profileAction(request: Request, context: AppLoadContext) {
       const message = signedOut ? "Unauthorized: Please login again" : code === "validation-failed" ? result.error.message : "Failed to update profile";
       return fail(intent, result.status, { ...result.error, message });
     }
+    // The preferences card posted as a document (its Save button is there only without JavaScript): the
+    // page comes back by a GET, in the language and theme just chosen (the cookies its first paint reads).
+    if (intent === "preferences" && formText(form, "via") === "document") return redirect("/profile?saved=preferences", { headers: pageCookies(request, changes) });
     return data<ProfileActionAnswer>({ ok: true, intent, profile: result.data });
   }
 

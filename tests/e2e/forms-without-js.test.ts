@@ -616,3 +616,31 @@ describe("a listing's edits without JavaScript (decision 0068)", () => {
     },
   );
 });
+
+describe("Profile's preferences without JavaScript (decision 0071)", () => {
+  it("saves the language, theme and notification switches with Save, and the page comes back in Turkish and dark", { timeout: 120_000 }, async () => {
+    const { token } = await registerViaApi(uniqueEmail("no-js-prefs"));
+    const context = await withoutJavaScript(token, { width: 375 });
+    const page = await context.newPage();
+    await page.goto("/profile");
+    expect(await page.getByTestId("email-notifications").isChecked()).toBe(true);
+    await page.getByTestId("language-select").selectOption({ label: "Türkçe" });
+    await page.getByTestId("theme-select").selectOption({ label: "Dark" });
+    await page.getByTestId("email-notifications").click();
+    expect(await page.getByTestId("email-notifications").isChecked()).toBe(false);
+    await submit(page, () => page.getByTestId("preferences-save").click());
+
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("tr");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Profil Ayarları" }).waitFor();
+    expect(await page.getByTestId("preferences-status").textContent()).toBe("Tercihler kaydedildi.");
+    expect(await page.getByTestId("email-notifications").isChecked()).toBe(false);
+    expect(await page.getByTestId("push-notifications").isChecked()).toBe(true);
+    await screenshot(page, "no-js-profile-preferences-375-dark-tr");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const saved = (await api<Record<string, unknown>>("/profile", token)).body;
+    expect(saved).toMatchObject({ language: "tr", theme: "dark", emailNotifications: false, pushNotifications: true });
+    await context.close();
+  });
+});

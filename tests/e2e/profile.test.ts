@@ -135,8 +135,7 @@ describe("profile settings", () => {
     const { email } = await signInFast(page);
     await page.goto("/profile");
     await ready(page);
-    await page.getByTestId("language-select").click();
-    await page.getByRole("option", { name: "Türkçe" }).click();
+    await page.getByTestId("language-select").selectOption({ label: "Türkçe" });
     await page.getByRole("heading", { level: 1, name: "Profil Ayarları" }).waitFor();
     await page.getByText("Tercihler kaydedildi.").waitFor();
     expect(await serverProfile(page)).toMatchObject({ language: "tr" });
@@ -167,8 +166,7 @@ describe("profile settings", () => {
     await signInFast(page);
     await page.goto("/profile");
     await ready(page);
-    await page.getByTestId("theme-select").click();
-    await page.getByRole("option", { name: "Dark" }).click();
+    await page.getByTestId("theme-select").selectOption({ label: "Dark" });
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await page.getByTestId("email-notifications").click();
     await expect.poll(async () => (await serverProfile(page)).emailNotifications).toBe(false);

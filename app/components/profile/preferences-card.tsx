@@ -1,11 +1,12 @@
 import { SlidersHorizontalIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher, useSearchParams } from "react-router";
 import { LANGUAGES, THEMES, type Language, type Theme } from "../../../schema/api";
 import { FormField } from "~/components/form-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import { useI18n } from "~/lib/i18n";
@@ -13,11 +14,14 @@ import type { ProfileResponse } from "~/lib/api/profile";
 import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { useTheme } from "~/lib/theme";
+import { cn } from "~/lib/utils";
 
 /**
  * Language, theme and the two notification toggles. Each change applies at once (language and theme on
  * screen) and is saved by the route's action (intent "preferences", PUT /api/profile); a failed save
- * puts the previous value back.
+ * puts the previous value back. Before the page runs (or without JavaScript, decision 0071) they are the
+ * browser's own select and checkbox in a form, sent by a Save button only shown then; the action saves
+ * them and the page comes back in the chosen language and theme.
  */
 export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
   const { t, language, setLanguage } = useI18n();
@@ -33,13 +37,18 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
   const pushOn = sent("pushNotifications") ?? profile.pushNotifications ?? true;
 
   const answer = save.state === "idle" ? save.data : undefined;
+  // Posted without JavaScript: a refusal comes back as the page's action data, a save as ?saved=preferences.
+  const posted = useActionData<ProfileActionAnswer>();
+  const refused = posted && !posted.ok && posted.intent === "preferences" ? posted : null;
+  const [params] = useSearchParams();
+  const savedByPost = params.get("saved") === "preferences";
   useEffect(() => {
     if (!answer || answer.ok) return;
     undo.current?.();
     undo.current = undefined;
     toast({ title: t("profile.toast.failed", { message: refusedChangeText(answer, t) }), variant: "destructive" });
   }, [answer, t]);
-  const status = save.state !== "idle" ? "saving" : answer?.ok ? "saved" : "idle";
+  const status = save.state !== "idle" ? "saving" : answer?.ok || (!answer && savedByPost) ? "saved" : "idle";
 
   function send(changes: Record<string, string | boolean>, restore?: () => void) {
     undo.current = restore;
@@ -69,60 +78,87 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
         </CardTitle>
         <CardDescription>{t("profile.prefs.description")}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label={t("profile.prefs.language")}>
-            <Select value={language} onValueChange={changeLanguage}>
-              <SelectTrigger className="w-full" data-testid="language-select">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {LANGUAGES.map((code) => (
-                  <SelectItem key={code} value={code} lang={code}>
-                    {t(`profile.prefs.language.${code}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-          <FormField label={t("profile.prefs.theme")}>
-            <Select value={theme} onValueChange={changeTheme}>
-              <SelectTrigger className="w-full" data-testid="theme-select">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {THEMES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {t(`profile.prefs.theme.${value}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-        </div>
-        <div className="grid divide-y rounded-lg border">
-          <div className="flex items-center justify-between gap-4 p-4">
-            <div className="grid gap-0.5">
-              <Label htmlFor={emailId}>{t("profile.prefs.emailNotifications")}</Label>
-              <p className="text-xs text-muted-foreground" id={`${emailId}-hint`}>
-                {t("profile.prefs.emailNotificationsHint")}
-              </p>
-            </div>
-            <Switch id={emailId} aria-describedby={`${emailId}-hint`} checked={emailOn} onCheckedChange={(checked) => send({ emailNotifications: checked })} data-testid="email-notifications" />
+      <CardContent>
+        <save.Form method="post" className="grid gap-6">
+          <input type="hidden" name="intent" value="preferences" />
+          {/* The form holds the switches: one not checked is off (a checkbox that is off is not posted). */}
+          <input type="hidden" name="notificationsShown" value="1" />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label={t("profile.prefs.language")}>
+              <NativeSelect
+                name="language"
+                className="w-full"
+                value={language}
+                onChange={(event) => changeLanguage(event.target.value)}
+                options={LANGUAGES.map((code) => ({ value: code, label: t(`profile.prefs.language.${code}`) }))}
+                data-testid="language-select"
+              />
+            </FormField>
+            <FormField label={t("profile.prefs.theme")}>
+              <NativeSelect
+                name="theme"
+                className="w-full"
+                value={theme}
+                onChange={(event) => changeTheme(event.target.value)}
+                options={THEMES.map((value) => ({ value, label: t(`profile.prefs.theme.${value}`) }))}
+                data-testid="theme-select"
+              />
+            </FormField>
           </div>
-          <div className="flex items-center justify-between gap-4 p-4">
-            <div className="grid gap-0.5">
-              <Label htmlFor={pushId}>{t("profile.prefs.pushNotifications")}</Label>
-              <p className="text-xs text-muted-foreground" id={`${pushId}-hint`}>
-                {t("profile.prefs.pushNotificationsHint")}
-              </p>
+          <div className="grid divide-y rounded-lg border">
+            <div className="flex items-center justify-between gap-4 p-4">
+              <div className="grid gap-0.5">
+                <Label htmlFor={emailId}>{t("profile.prefs.emailNotifications")}</Label>
+                <p className="text-xs text-muted-foreground" id={`${emailId}-hint`}>
+                  {t("profile.prefs.emailNotificationsHint")}
+                </p>
+              </div>
+              <Switch
+                id={emailId}
+                name="emailNotifications"
+                value="true"
+                aria-describedby={`${emailId}-hint`}
+                checked={emailOn}
+                onCheckedChange={(checked) => send({ emailNotifications: checked })}
+                data-testid="email-notifications"
+              />
             </div>
-            <Switch id={pushId} aria-describedby={`${pushId}-hint`} checked={pushOn} onCheckedChange={(checked) => send({ pushNotifications: checked })} data-testid="push-notifications" />
+            <div className="flex items-center justify-between gap-4 p-4">
+              <div className="grid gap-0.5">
+                <Label htmlFor={pushId}>{t("profile.prefs.pushNotifications")}</Label>
+                <p className="text-xs text-muted-foreground" id={`${pushId}-hint`}>
+                  {t("profile.prefs.pushNotificationsHint")}
+                </p>
+              </div>
+              <Switch
+                id={pushId}
+                name="pushNotifications"
+                value="true"
+                aria-describedby={`${pushId}-hint`}
+                checked={pushOn}
+                onCheckedChange={(checked) => send({ pushNotifications: checked })}
+                data-testid="push-notifications"
+              />
+            </div>
           </div>
-        </div>
-        <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite" data-testid="preferences-status">
-          {status === "saving" ? t("profile.prefs.saving") : status === "saved" ? t("profile.prefs.saved") : ""}
-        </p>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className={cn("min-h-5 text-sm", refused && !answer ? "text-destructive" : "text-muted-foreground")} aria-live="polite" data-testid="preferences-status">
+              {status === "saving"
+                ? t("profile.prefs.saving")
+                : status === "saved"
+                  ? t("profile.prefs.saved")
+                  : refused && !answer
+                    ? t("profile.toast.failed", { message: refusedChangeText(refused, t) })
+                    : ""}
+            </p>
+            {/* Without JavaScript the choices are sent with this (with it, each change at once). */}
+            <noscript>
+              <Button type="submit" name="via" value="document" data-testid="preferences-save">
+                {t("profile.prefs.save")}
+              </Button>
+            </noscript>
+          </div>
+        </save.Form>
       </CardContent>
     </Card>
   );

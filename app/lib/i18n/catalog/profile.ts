@@ -55,6 +55,7 @@ export const en = {
   "profile.prefs.pushNotificationsHint": "Your choice is saved; browser alerts are not available yet.",
   "profile.prefs.saving": "Saving...",
   "profile.prefs.saved": "Preferences saved.",
+  "profile.prefs.save": "Save preferences",
 
   "profile.security.title": "Security",
   "profile.security.description": "Keep your account safe.",
@@ -143,6 +144,7 @@ export const tr: Record<keyof typeof en, string> = {
   "profile.prefs.pushNotificationsHint": "Tercihiniz kaydedilir; tarayıcı uyarıları henüz kullanılamıyor.",
   "profile.prefs.saving": "Kaydediliyor...",
   "profile.prefs.saved": "Tercihler kaydedildi.",
+  "profile.prefs.save": "Tercihleri kaydet",
 
   "profile.security.title": "Güvenlik",
   "profile.security.description": "Hesabınızı güvende tutun.",
