@@ -5,12 +5,20 @@
 import type { KeywordList, KeywordListSummary } from "../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../schema/api/keywords";
 import type { KeywordFailure, SearchForm } from "./api/keywords";
+import type { SortState } from "../components/keywords/keyword-model";
 
 type ListIntent = "create" | "add" | "rename" | "delete";
 export type SeoIntent = "search" | ListIntent;
 
 export type SeoActionAnswer =
-  | { ok: true; intent: "search"; form: SearchForm; result: KeywordSearchResult }
+  | {
+      ok: true;
+      intent: "search";
+      form: SearchForm;
+      result: KeywordSearchResult;
+      /** The table's page and sort a page or sort button posted (without JavaScript, decision 0072). */
+      view?: { page: number; sort: SortState | null };
+    }
   | { ok: true; intent: Exclude<ListIntent, "delete">; list: KeywordListSummary }
   | { ok: true; intent: "delete"; id: string; name: string }
   | {

@@ -13,6 +13,7 @@ import type { ApiResult } from "../../shared/session";
 import { mergeKeywords, tickedKeyword } from "~/components/keywords/saved-keywords";
 import { readAnalysis, type AnalysisAnswer } from "./api/advanced";
 import { searchQuery, searchResultOf, type KeywordFailure, type SearchForm } from "./api/keywords";
+import { sortOfText, type SortState } from "../components/keywords/keyword-model";
 import type { SeoActionAnswer, SeoIntent, SeoLoaderData } from "./keyword-actions";
 import { keywordSubmitError, NONE_TICKED_MESSAGE } from "./keyword-validation";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
@@ -85,6 +86,19 @@ function searchFormOf(form: FormData): SearchForm {
   };
 }
 
+/**
+ * The table's page and sort a results button posted with the search (decision 0072): a sort button's
+ * `view_sort` starts at page 1; a page button's `view_page` keeps the table's sort (`view_sort_current`).
+ * Nothing for the search button itself: a new search starts unsorted, at page 1.
+ */
+function viewOf(form: FormData): { page: number; sort: SortState | null } | undefined {
+  const sorted = sortOfText(formText(form, "view_sort"));
+  if (sorted) return { page: 1, sort: sorted };
+  const page = Number(formText(form, "view_page"));
+  if (!Number.isInteger(page) || page < 1 || page > 1000) return undefined;
+  return { page, sort: sortOfText(formText(form, "view_sort_current")) };
+}
+
 const SEO_INTENTS: SeoIntent[] = ["search", "create", "add", "rename", "delete"];
 
 /** The SEO screen's writes, by the form's `intent`: a search, or a saved list's create, add, rename or delete. */
@@ -99,7 +113,8 @@ export async function seoKeywordsAction(request: Request, context: AppLoadContex
     const search = searchFormOf(form);
     const result = await callApi<{ data?: unknown }>(context, `/keywords?${searchQuery(search)}`);
     if (!result.ok) return refused(intent, failureOf(result), { form: search });
-    return data<SeoActionAnswer>({ ok: true, intent, form: search, result: searchResultOf(result.data.data, search, new Date()) });
+    const view = viewOf(form);
+    return data<SeoActionAnswer>({ ok: true, intent, form: search, result: searchResultOf(result.data.data, search, new Date()), ...(view ? { view } : {}) });
   }
 
   if (intent === "create") {

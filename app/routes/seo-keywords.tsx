@@ -93,9 +93,10 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
   const [shown, setShown] = useState<Shown | null>(answer?.ok ? shownOf(answer) : null);
   const [failure, setFailure] = useState<SearchFailure | null>(failureOf(answer));
   const [picked, setPicked] = useState<KeywordRow[]>(() => (openList ? listToRows(openList, answer?.ok ? shownOf(answer).rows : []) : []));
-  const [sort, setSort] = useState<SortState | null>(null);
+  // A page or sort button posted without JavaScript (decision 0072) answers the table's view with the search.
+  const [sort, setSort] = useState<SortState | null>(answer?.ok ? (answer.view?.sort ?? null) : null);
   const [filter, setFilter] = useState<Filter>("all");
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(answer?.ok ? (answer.view?.page ?? 1) : 1);
   const [handingOver, setHandingOver] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
   const rows = useMemo(() => shown?.rows ?? [], [shown]);
@@ -110,9 +111,9 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
       setNameError(!answer.ok && answer.error.field === "product_name" ? productNameError(answer.form?.productName ?? "") : null);
       if (answer.ok) {
         setShown(shownOf(answer));
-        setSort(null);
+        setSort(answer.view?.sort ?? null);
         setFilter("all");
-        setPage(1);
+        setPage(answer.view?.page ?? 1);
       }
     }
   }

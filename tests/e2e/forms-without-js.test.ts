@@ -644,3 +644,42 @@ describe("Profile's preferences without JavaScript (decision 0071)", () => {
     await context.close();
   });
 });
+
+describe("the SEO table's pages and sort without JavaScript (decision 0072)", () => {
+  it("pages and sorts the results by posting the search again, which the day's cache answers without spending a search", { timeout: 120_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("walnut cutting board");
+    await submit(page, () => page.getByTestId("seo-submit").click());
+    const words = () => page.getByTestId("keyword-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-keyword") ?? ""));
+    const firstPage = await words();
+    expect(firstPage).toHaveLength(10);
+    const range = await page.getByTestId("page-range").textContent();
+    expect(range).toMatch(/^Showing 1–10 of \d+/);
+    expect(await page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+
+    await submit(page, () => page.getByRole("button", { name: "Page 2" }).click());
+    expect(await page.getByTestId("page-range").textContent()).toMatch(/^Showing 11–/);
+    const secondPage = await words();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.some((word) => firstPage.includes(word))).toBe(false);
+    expect(await page.getByRole("button", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+
+    // Sorting by keyword starts at page 1, A to Z; the next page keeps the sort.
+    await submit(page, () => page.getByTestId("sort-keyword").click());
+    const sorted = await words();
+    expect(await page.getByTestId("page-range").textContent()).toMatch(/^Showing 1–10/);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b)));
+    expect(await page.locator('th[aria-sort="ascending"]').count()).toBe(1);
+    await submit(page, () => page.getByRole("button", { name: "Next" }).click());
+    const sortedNext = await words();
+    expect(sortedNext[0]!.localeCompare(sorted.at(-1)!)).toBeGreaterThanOrEqual(0);
+    await screenshot(page, "no-js-seo-sorted-page-2");
+
+    // The same search from the day's cache: still one search spent.
+    expect(await page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+    await context.close();
+  });
+});

@@ -132,8 +132,10 @@ describe("reloading SEO & Keywords with this tab's last search", () => {
     const page = await context.newPage();
     await searchedTab(page);
     await page.route("**/assets/**/*.js", (route) => route.abort());
-    // The page's timers run on the browser's clock, moved on by the test instead of waited for.
+    // The page's timers run on the browser's clock, paused and moved on by the test instead of waited for
+    // (a clock that is only installed flows with real time, so a slow machine would reach the 6 s early).
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.reload();
     // Before it runs: the heading is there, a skeleton stands for the form and the lists (which would move).
     await page.getByRole("heading", { level: 1 }).waitFor();

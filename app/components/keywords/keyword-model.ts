@@ -113,6 +113,20 @@ function volumeOf(item: Partial<KeywordSuggestion>): Pick<KeywordRow, "searchVol
 }
 
 /** A header click: a new column starts in its most useful order, the same column flips. */
+/** A sort as a form's value ("volume:descending"), for the table's buttons posted without JavaScript (decision 0072). */
+export function sortText(sort: SortState | null): string {
+  return sort ? `${sort.key}:${sort.direction}` : "";
+}
+
+const SORT_KEYS: readonly string[] = ["keyword", "popularity", "competition", "trend", "volume"] satisfies SortKey[];
+
+/** A posted sort value; null for none or anything else. */
+export function sortOfText(text: string): SortState | null {
+  const [key = "", direction = ""] = text.split(":");
+  if (!SORT_KEYS.includes(key) || (direction !== "ascending" && direction !== "descending")) return null;
+  return { key: key as SortKey, direction };
+}
+
 export function nextSort(current: SortState | null, key: SortKey): SortState {
   if (current?.key === key) return { key, direction: current.direction === "ascending" ? "descending" : "ascending" };
   // Names read A-Z and low competition first; for popularity and trend the best comes first.

@@ -9,7 +9,8 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { type MessageKey, type Translate, useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import { figureSources, pageCount, pageOf, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
+import { figureSources, pageCount, pageOf, sortText, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
+import { SEARCH_FORM_ID } from "./keyword-search-form";
 import { KeywordPagination } from "./keyword-pagination";
 import { KeywordTable, TICKED_FORM_ID } from "./keyword-table";
 import { ProviderBadge, SampleBadge } from "./source-badge";
@@ -185,6 +186,8 @@ export function KeywordResults({
 
         {onSave && <TickedSaveForm lists={lists ?? []} />}
 
+        {/* A page posted without JavaScript keeps the table's sort. */}
+        <input type="hidden" form={SEARCH_FORM_ID} name="view_sort_current" value={sortText(sort)} />
         {visible.length > 0 && <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />}
 
         {/* With DataForSEO's ideas the phrases are measured too; the footer says which rows are sample ideas. */}

@@ -18,6 +18,9 @@ const ANY = "any";
  * posts to the route's action (a search may spend a unit of the day, decision 0050), so it works before
  * the page is hydrated; `onSubmit` checks the name first and answers false to stop the post.
  */
+/** The search form, which the results' page and sort buttons post again without JavaScript (decision 0072). */
+export const SEARCH_FORM_ID = "seo-search-form";
+
 export function KeywordSearchForm({
   form,
   onChange,
@@ -42,6 +45,7 @@ export function KeywordSearchForm({
       </CardHeader>
       <CardContent>
         <Form
+          id={SEARCH_FORM_ID}
           method="post"
           action="/seo-keywords"
           noValidate

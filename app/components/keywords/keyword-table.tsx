@@ -4,9 +4,10 @@ import { Badge } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Skeleton } from "~/components/ui/skeleton";
 import { type MessageKey, useT } from "~/lib/i18n";
-import { cn } from "~/lib/utils";
+import { cn, inBrowser } from "~/lib/utils";
 import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cells";
-import type { KeywordRow, SortKey, SortState } from "./keyword-model";
+import { nextSort, sortText, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
+import { SEARCH_FORM_ID } from "./keyword-search-form";
 import { toSavedKeyword } from "./saved-keywords";
 
 /** The results' 'Save to list' form without JavaScript (keyword-results.tsx): each row's native box belongs to it. */
@@ -65,9 +66,13 @@ export function KeywordTable({
             const Icon = !active ? ArrowUpDownIcon : sort.direction === "ascending" ? ArrowUpIcon : ArrowDownIcon;
             return (
               <th key={column.key} scope="col" aria-sort={active ? sort.direction : "none"} className={cn("py-2 pr-2 font-medium", column.className)}>
+                {/* Without JavaScript it posts the search again sorted (decision 0072); with it, it sorts here. */}
                 <button
-                  type="button"
-                  onClick={() => onSort(column.key)}
+                  type="submit"
+                  form={SEARCH_FORM_ID}
+                  name="view_sort"
+                  value={sortText(nextSort(sort, column.key))}
+                  onClick={inBrowser(() => onSort(column.key))}
                   className="-ml-1 inline-flex max-w-full items-center gap-1 rounded px-1 py-0.5 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                   aria-label={t("seo.table.sortBy", { column: t(column.label) })}
                   data-testid={`sort-${column.key}`}
