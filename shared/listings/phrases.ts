@@ -671,7 +671,9 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
       first < productIndex &&
       phrases[first].clause === 0 &&
       use.length <= 80 &&
-      new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about))
+      (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
+        // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).
+        new RegExp(`(?:^|[^\\p{L}])with (?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)))
     ) {
       productIndex = first;
       found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
@@ -723,6 +725,12 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
     productIndex = -1;
     found = found ? { ...found, index: tokens.length - 1 } : found;
   }
+  // A noun found outside the product's phrase ("set" of "…napkins, set of 4") gives no position in it: the phrase's
+  // own noun is its last word that is no measure ("Kaymaz yoga matı 183x61 cm" is a "yoga matı"; decision 0069).
+  if (looseNoun && productIndex >= 0 && phrase && found) {
+    const at = phrase.tokens.map((t) => lower(t, lang)).lastIndexOf(looseNoun);
+    found = { ...found, index: at >= 0 ? at : lastWordAt(phrase.tokens), words: 1 };
+  }
   if (phrase && phrase.tokens.length > 7) phrase = { ...phrase, tokens: phrase.tokens.slice(-7) };
   // How the product is wrapped ("gift ready in a kraft box") is for the description, never a title or tag phrase.
   const others = phrases.filter((p) => p !== phrases[productIndex] && !(p.kind === "noun" && isPackaging(p.tokens, lang)));
@@ -754,7 +762,7 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   const reading: ProductReading = {
     lang,
     phrase,
-    head: baseNoun(headToken ? lower(headToken, lang) : lower(phrase?.tokens[phrase.tokens.length - 1] ?? "", lang), lang),
+    head: baseNoun(headToken ? lower(headToken, lang) : lower(phrase?.tokens[lastWordAt(phrase.tokens)] ?? "", lang), lang),
     category,
     // Its words say it is a file, or its noun is a file's (a planner, a pattern) with no word of a shipped thing or a material.
     digital: readDigital(text, keywords).digital || (category.digital === true && !PHYSICAL.test(text) && (category.id === "pattern" || materials.length === 0)),
@@ -770,6 +778,13 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   if (cache.size > 200) cache.clear();
   cache.set(key, reading);
   return reading;
+}
+
+/** The position of a phrase's last word that is no measure or number ("matı" of "Kaymaz yoga matı 183x61 cm"). */
+function lastWordAt(tokens: string[]): number {
+  let at = tokens.length - 1;
+  while (at > 0 && /^\d/u.test(tokens[at])) at--;
+  return at;
 }
 
 /** The first size measure of the first sentence, if any. */

@@ -952,6 +952,11 @@ function repeatsAStem(phrase: string): boolean {
   return ws.some((w, i) => ws.slice(i + 1).some((x) => x.slice(0, 4) === w.slice(0, 4) && (x.startsWith(w) || w.startsWith(x) || x.slice(0, -2) === w.slice(0, -2))));
 }
 
+/** The reading's colour words that name no pattern of the item ("rose" of "rose pattern" is its motif, not its colour; decision 0069). */
+function readColours(r: ProductReading, facts: FactSheet): string[] {
+  return r.colours.filter((c) => !facts.designs.some((d) => lower(d, r.lang).split(" ").includes(c)));
+}
+
 /** Every tag candidate for this product, best first (the enforcer fills from the same list). */
 export function tagPool(input: ComposeInput): string[] {
   const r = reading(input);
@@ -1300,7 +1305,7 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     // The seller's own describing compounds that no phrase holds ("pre-oiled", "non-slip").
     ...(sellerText(input).match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []).filter((w) => supported(w, input, facts)),
     ...r.materials.flatMap((m) => words(m)),
-    ...r.colours,
+    ...readColours(r, facts),
     ...r.themes,
   ];
   const out: string[] = [];
@@ -1424,7 +1429,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   add(n.origin, manufactureCountry(facts.origin, r.lang));
   add(n.fits, (facts.fits ?? []).join(", "));
   add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
-  add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
+  add(n.color, (facts.colours.length ? facts.colours : readColours(r, facts)).map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m) && isOwnMeasure(facts, m));
   const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
   const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
