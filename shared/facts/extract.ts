@@ -620,6 +620,13 @@ const sameNoun = (a: string, b: string) => a === b || a.replace(/e?s$/, "") === 
  */
 const NOT_MATERIAL_AFTER = new RegExp(
   `^ (?:${[
+    // "hasır görünümlü", "wood effect", "marble look": it looks like the material, it is not made of it (decision 0069).
+    "görünümlü",
+    "görünüm",
+    "desenli",
+    "effect",
+    "look",
+    "style",
     "conditioners?",
     "cleaners?",
     "cleaning",

@@ -1047,6 +1047,36 @@ export function tagPool(input: ComposeInput): string[] {
   if (family)
     for (const m of [...modifiers.filter((x) => describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)), ...facts.materials.map((x) => x.name), ...facts.colours])
       if (lower(m, r.lang) !== family) add(`${m} ${family}`);
+  // More of the seller's own words, combined with the product's name as a shopper types them (decision 0069): a
+  // short text gave 3 of 13 tags. Each goes through the same checks: supported, whole, never a fragment.
+  const name2 = productLower.filter((t) => !/^\d/.test(t)).slice(-2).join(" ");
+  // (Not a word of a material's name: "ağacı kaşık" of "zeytin ağacı kaşık" is no name.)
+  const named = name2.includes(" ") && name2.endsWith(head) && !materialWords.has(name2.split(" ")[0]) && !facts.materials.some((x) => x.name.split(" ").includes(name2.split(" ")[0])) ? name2 : head;
+  for (const fit of facts.fits ?? []) {
+    const f = lower(fit, r.lang);
+    if (r.lang === "tr") add(`${f} ${head}`);
+    else for (const t of [`${f} ${named}`, `${f} ${head}`, `${head} for ${f}`, `${f.split(" ")[0]} ${head}`]) add(t);
+  }
+  // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
+  for (const w of source.match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []) {
+    add(`${lower(w, r.lang)} ${named}`);
+    add(`${lower(w, r.lang)} ${head}`);
+  }
+  // "personalised" as the seller spells it, with the product's name and its last word ("personalised case").
+  const personalWord = /personali[sz]ed/iu.exec(source)?.[0];
+  if (facts.personalised && personalWord && r.lang === "en") for (const t of [`${lower(personalWord, r.lang)} ${named}`, `${lower(personalWord, r.lang)} ${head.split(" ").pop()}`]) add(t);
+  for (const p of facts.personalisation) if (r.lang === "en") add(`${p.replace(/s$/, "")} ${named}`);
+  for (const d of facts.designs) {
+    add(`${lower(d, r.lang)} ${named}`);
+    add(`${lower(d, r.lang)} ${head}`);
+  }
+  for (const c of facts.colours) add(`${c} ${named}`);
+  for (const m of facts.materials) add(`${lower(m.name, r.lang)} ${named}`);
+  for (const c of facts.counts) add(r.lang === "tr" ? `${c} ${named}` : `${named} ${c}`);
+  for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x))) add(`${m} ${named}`);
+  if (facts.brand) add(`${lower(facts.brand, r.lang)} ${named}`);
+  if (facts.origin) add(r.lang === "tr" ? `${lower(facts.origin, r.lang)} yapımı` : `made in ${lower(facts.origin, r.lang)}`);
+  for (const e of facts.era) add(`${lower(e, r.lang)} ${named}`);
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
