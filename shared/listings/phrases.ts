@@ -783,7 +783,7 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
 /** The position of a phrase's last word that is no measure or number ("matı" of "Kaymaz yoga matı 183x61 cm"). */
 function lastWordAt(tokens: string[]): number {
   let at = tokens.length - 1;
-  while (at > 0 && /^\d/u.test(tokens[at])) at--;
+  while (at > 0 && /^\d|^(?:set|pack|pair|box|lot|bundle) of \d|^\d+'?(?:li|lı|lu|lü) /iu.test(tokens[at])) at--;
   return at;
 }
 
