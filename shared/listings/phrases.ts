@@ -762,7 +762,7 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   const reading: ProductReading = {
     lang,
     phrase,
-    head: baseNoun(headToken ? lower(headToken, lang) : lower(phrase?.tokens[lastWordAt(phrase.tokens)] ?? "", lang), lang),
+    head: baseNoun(headToken ? lower(headToken, lang) : phrase ? ownNoun(phrase.tokens, lang) : "", lang),
     category,
     // Its words say it is a file, or its noun is a file's (a planner, a pattern) with no word of a shipped thing or a material.
     digital: readDigital(text, keywords).digital || (category.digital === true && !PHYSICAL.test(text) && (category.id === "pattern" || materials.length === 0)),
@@ -785,6 +785,23 @@ function lastWordAt(tokens: string[]): number {
   let at = tokens.length - 1;
   while (at > 0 && /^\d|^(?:set|pack|pair|box|lot|bundle) of \d|^\d+'?(?:li|lı|lu|lü) /iu.test(tokens[at])) at--;
   return at;
+}
+
+/** Turkish describing endings ("kaymaz", "desenli", "dokuması"): such a word starts no compound noun. */
+const TR_DESCRIBING = /(?:l[ıiuü]|s[ıiuü]z|maz|mez|[ıiuü])$/u;
+
+/**
+ * The noun a phrase with no category word ends on, lower case: its last word that is no measure, and in
+ * Turkish the compound it closes ("yoga matı", "çamaşır sepeti", "turta kalıbı": a noun before a noun with its
+ * possessive ending), never after a describing word or a material ("Kaymaz", "seramik"; decision 0069).
+ */
+function ownNoun(tokens: string[], lang: Lang): string {
+  const at = lastWordAt(tokens);
+  const last = lower(tokens[at] ?? "", lang);
+  if (lang !== "tr" || at < 1 || !/(?:s?[ıiuü])$/u.test(last)) return last;
+  const before = lower(tokens[at - 1], lang);
+  if (/^\d/u.test(before) || TR_DESCRIBING.test(before) || MATERIALS.includes(before) || COLOURS.has(before) || isStopWord(before)) return last;
+  return `${before} ${last}`;
 }
 
 /** The first size measure of the first sentence, if any. */
