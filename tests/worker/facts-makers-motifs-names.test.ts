@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { extractFacts } from "../../shared/facts";
-import { readProduct } from "../../shared/listings/phrases";
+import { MATERIALS, readProduct } from "../../shared/listings/phrases";
 import { isFragmentTag, unsupportedPhrases } from "../../shared/listings/support";
-import { MATERIALS } from "../../shared/listings/phrases";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { optimizeShopListing } from "../../worker/domain/shop/optimize";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
@@ -17,7 +16,7 @@ const compose = async (description: string, platform: "etsy" | "ebay" | "amazon"
 const specific = (listing: { itemSpecifics?: { name: string; value: string }[] }, name: string) => listing.itemSpecifics?.find((s) => s.name === name)?.value;
 
 describe("a maker named first in a vintage text", () => {
-  it("is the brand on eBay, on no list or not: Aynsley, Denby, Hornsea, Poole Pottery, Sümerbank", async () => {
+  it("is the brand on eBay, on no list or not (Aynsley, Denby, Hornsea, Poole Pottery, Sümerbank), and a style, a nationality, a material or a pattern word never is", async () => {
     for (const [text, brand] of [
       ["Aynsley bone china cup and saucer, 1950s, rose pattern, made in England. Excellent condition, no chips.", "Aynsley"],
       ["Denby stoneware teapot, Greenwheat design, 1970s, 2 pints. Small chip on the spout.", "Denby"],
@@ -28,9 +27,7 @@ describe("a maker named first in a vintage text", () => {
       expect(extractFacts({ text, platform: "ebay" }).brand, text).toBe(brand);
       expect(specific(await compose(text, "ebay"), /Sümerbank/u.test(text) ? "Marka" : "Brand"), text).toBe(brand);
     }
-  });
-
-  it("is never a style, a nationality, a material or a pattern word, nor a name in a text that is not vintage", () => {
+    // Never a style, a nationality, a material or a pattern word, nor a name in a text that is not vintage.
     for (const text of [
       "Victorian brass candlestick, 1880s, 25 cm tall, light patina.",
       "English bone china teacup, 1930s, gilt rim, peach roses pattern, no maker's mark.",
@@ -104,6 +101,8 @@ describe("the product's noun", () => {
     expect(tags).toContain("kaymaz yoga matı");
     expect(tags).not.toContain("kaymaz 183x61 cm");
     expect(tags.filter((t) => /(?:^| )matı$/u.test(t) && !/yoga matı$/u.test(t))).toEqual([]);
+    // One tag for the same words in another order ("yoga matı 183x61 cm", "183x61 cm yoga matı").
+    expect(new Set(tags.map((t) => t.split(" ").sort().join(" "))).size).toBe(tags.length);
   });
 
   it("keeps a Turkish compound whole in tags: no 'paspası 50x80 cm', and the colour and material go with the whole name", async () => {
@@ -162,11 +161,5 @@ describe("a short Etsy text", () => {
     // No piece of a describing phrase or a unit alone: "su sırt çantası" (of "su geçirmez"), "litre sırt çantası".
     expect(tags).not.toContain("su sırt çantası");
     expect(tags).not.toContain("litre sırt çantası");
-  });
-
-  it("writes one tag for the same words in another order ('yoga matı 183x61 cm', '183x61 cm yoga matı')", async () => {
-    const tags = (await compose("Kaymaz yoga matı 183x61 cm", "etsy")).tags ?? [];
-    const sorted = tags.map((t) => t.split(" ").sort().join(" "));
-    expect(new Set(sorted).size).toBe(tags.length);
   });
 });
