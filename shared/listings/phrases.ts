@@ -793,14 +793,17 @@ const TR_DESCRIBING = /(?:l[ıiuü]|s[ıiuü]z|maz|mez|[ıiuü])$/u;
 /**
  * The noun a phrase with no category word ends on, lower case: its last word that is no measure, and in
  * Turkish the compound it closes ("yoga matı", "çamaşır sepeti", "turta kalıbı": a noun before a noun with its
- * possessive ending), never after a describing word or a material ("Kaymaz", "seramik"; decision 0069).
+ * possessive ending), never after a describing word or a colour ("Kaymaz", "desenli"; decision 0069). A possessive whose
+ * bare noun stands alone ("önlüğü", "tepsisi") stays that noun.
  */
 function ownNoun(tokens: string[], lang: Lang): string {
   const at = lastWordAt(tokens);
   const last = lower(tokens[at] ?? "", lang);
-  if (lang !== "tr" || at < 1 || !/(?:s?[ıiuü])$/u.test(last)) return last;
+  // A possessive whose bare noun stands alone ("önlüğü" → "önlük", "tepsisi" → "tepsi") is read as that noun, as before.
+  if (lang !== "tr" || at < 1 || !/(?:s?[ıiuü])$/u.test(last) || baseNoun(last, lang) !== last) return last;
   const before = lower(tokens[at - 1], lang);
-  if (/^\d/u.test(before) || TR_DESCRIBING.test(before) || MATERIALS.includes(before) || COLOURS.has(before) || isStopWord(before)) return last;
+  // (A possessive after a material names a compound too: "pirinç unu" is rice flour.)
+  if (/^\d/u.test(before) || TR_DESCRIBING.test(before) || COLOURS.has(before) || isStopWord(before)) return last;
   return `${before} ${last}`;
 }
 

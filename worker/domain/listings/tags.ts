@@ -64,7 +64,9 @@ export function fitTag(tag: string): string {
   for (let i = from; i < noun.length - 1; i++) {
     const tail = noun.slice(i);
     const text = tail.join(" ");
-    if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0]))
+    // The second word of a Turkish pair is no start ("özel" of "kişiye özel", "geçirmez" of "su geçirmez", "yapımı" of "el yapımı").
+    const pairSecond = i > 0 && /^(?:kişiye|el|su|tığ)$/u.test(noun[i - 1]) && /^(?:özel|yapımı|örgüsü|işi|işlemesi|geçirmez|dikimi|oyması|dokuması|boyaması)$/u.test(tail[0]);
+    if (text.length <= LISTING_LIMITS.tagMax && !pairSecond && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0]))
       return text.replace(/^['\- ]+|['\- ]+$/g, "");
   }
   let cut = "";
