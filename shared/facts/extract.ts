@@ -1067,7 +1067,8 @@ function makerAtStart(body: string, head: string, lang: FactLang): string | unde
   if (!rest.length || !/^\p{Ll}/u.test(ws[name.length]) || /^(?:desenli|deseni|motifli|pattern|design|print|motif|and|or|ve|ile|for|için)$/u.test(rest[0])) return undefined;
   if (!head || !rest.slice(0, 5).some((w) => w === head || w.startsWith(head) || head.split(" ").includes(w))) return undefined;
   const lowered = lowerOf(body, lang);
-  if (name.some((w) => new RegExp(`(?<![\\p{L}])${lowerOf(w, lang)}(?![\\p{L}])`, "u").test(body.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "gu"), "")) && lowered.includes(lowerOf(w, lang)))) return undefined;
+  if (name.some((w) => new RegExp(`(?<![\\p{L}])${lowerOf(w, lang)}(?![\\p{L}])`, "u").test(body.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "gu"), "")) && lowered.includes(lowerOf(w, lang))))
+    return undefined;
   return name.join(" ");
 }
 

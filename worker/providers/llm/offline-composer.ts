@@ -442,7 +442,8 @@ interface Segment {
 
 /** The phrases a title is built from, best first, each a whole phrase in Title Case. */
 /** A personalisation clause in the seller's words ("personalised with name", "engraved with initials"). */
-const PERSONAL_CLAUSE = /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
+const PERSONAL_CLAUSE =
+  /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
 
 function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const source = `${input.description} ${input.keywords.join(" ")}`;
@@ -1048,7 +1049,10 @@ export function tagPool(input: ComposeInput): string[] {
   const materialWords = new Set(facts.materials.filter((x) => x.name.includes(" ")).flatMap((x) => x.name.split(" ")));
   // A Turkish describing word of two ("su geçirmez") is one modifier: "su" alone describes nothing (decision 0069).
   const joined0 = r.lang === "tr" ? modifiers.filter((m, i) => !(i > 0 && /^(?:desenli|motifli|baskılı|işlemeli|nakışlı)$/u.test(m))) : modifiers;
-  const joined = r.lang === "tr" ? joined0.filter((m, i) => !(i + 1 < modifiers.length && /(?:maz|mez|s[ıiuü]z)$/u.test(modifiers[i + 1]) && productLower.indexOf(modifiers[i + 1]) === productLower.indexOf(m) + 1)) : joined0;
+  const joined =
+    r.lang === "tr"
+      ? joined0.filter((m, i) => !(i + 1 < modifiers.length && /(?:maz|mez|s[ıiuü]z)$/u.test(modifiers[i + 1]) && productLower.indexOf(modifiers[i + 1]) === productLower.indexOf(m) + 1))
+      : joined0;
   const pairs = joined.map((m) => {
     const at = productLower.indexOf(m);
     return r.lang === "tr" && at > 0 && /(?:maz|mez|s[ıiuü]z)$/u.test(m) && modifiers.includes(productLower[at - 1]) ? `${productLower[at - 1]} ${m}` : m;
@@ -1078,11 +1082,16 @@ export function tagPool(input: ComposeInput): string[] {
   const addWhole = (tag: string | undefined) => {
     if (tag && tagCharacters(tag, r.lang).length <= LISTING_LIMITS.tagMax) add(tag);
   };
-  const name2 = productLower.filter((t) => !/^\d/.test(t)).slice(-2).join(" ");
+  const name2 = productLower
+    .filter((t) => !/^\d/.test(t))
+    .slice(-2)
+    .join(" ");
   // (Not a word of a material's name: "ağacı kaşık" of "zeytin ağacı kaşık" is no name.)
   // (Turkish: the head is already the whole compound, "yoga matı"; a word before it may end another compound, "zeytin ağacı".)
   const named =
-    r.lang === "en" && name2.includes(" ") && name2.endsWith(head) && !materialWords.has(name2.split(" ")[0]) && !facts.materials.some((x) => x.name.split(" ").includes(name2.split(" ")[0])) ? name2 : head;
+    r.lang === "en" && name2.includes(" ") && name2.endsWith(head) && !materialWords.has(name2.split(" ")[0]) && !facts.materials.some((x) => x.name.split(" ").includes(name2.split(" ")[0]))
+      ? name2
+      : head;
   for (const fit of facts.fits ?? []) {
     const f = lower(fit, r.lang);
     if (r.lang === "tr") addWhole(`${f} ${head}`);
@@ -1103,14 +1112,25 @@ export function tagPool(input: ComposeInput): string[] {
   }
   for (const c of facts.colours) addWhole(`${c} ${named}`);
   for (const m of facts.materials) addWhole(`${lower(m.name, r.lang)} ${named}`);
-  for (const c of facts.counts) if (!lower(c, r.lang).split(" ").includes(head.split(" ").pop() ?? "")) add(r.lang === "tr" ? `${c} ${named}` : `${named} ${c}`);
+  for (const c of facts.counts)
+    if (
+      !lower(c, r.lang)
+        .split(" ")
+        .includes(head.split(" ").pop() ?? "")
+    )
+      add(r.lang === "tr" ? `${c} ${named}` : `${named} ${c}`);
   for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x))) addWhole(`${m} ${named}`);
   if (facts.brand) addWhole(`${lower(facts.brand, r.lang)} ${named}`);
   // A Turkish compound too long with a describing word ("su geçirmez sırt çantası") gives the bare noun with it: "su geçirmez çanta".
   const lastWord = head.split(" ").pop() ?? "";
   const bareNoun = r.lang === "tr" && head.includes(" ") ? baseNoun(lastWord, "tr") : lastWord;
   if (bareNoun !== lastWord)
-    for (const x of [...pairs.filter((m) => !colourWords.has(m) && !head.split(" ").includes(m)), ...facts.colours, ...facts.materials.map((m) => lower(m.name, r.lang)), ...facts.measures.filter((m) => isOwnMeasure(facts, m))])
+    for (const x of [
+      ...pairs.filter((m) => !colourWords.has(m) && !head.split(" ").includes(m)),
+      ...facts.colours,
+      ...facts.materials.map((m) => lower(m.name, r.lang)),
+      ...facts.measures.filter((m) => isOwnMeasure(facts, m)),
+    ])
       if (tagCharacters(`${x} ${head}`, r.lang).length > LISTING_LIMITS.tagMax) addWhole(`${x} ${bareNoun}`);
   if (facts.origin) addWhole(r.lang === "tr" ? `${lower(facts.origin, r.lang)} yapımı` : `made in ${lower(facts.origin, r.lang)}`);
   // Other names of the product's own noun (shared/listings/categories.ts, as Amazon's search terms use them), alone
