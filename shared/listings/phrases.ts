@@ -839,7 +839,7 @@ export function headNoun(text: string): string {
 }
 
 /** Second halves of Turkish compounds: "el yapımı", "el örgüsü", "tığ işi". */
-const COMPOUND_SECOND = new Set(["yapımı", "örgüsü", "işi", "boyası", "baskı"]);
+const COMPOUND_SECOND = new Set(["yapımı", "örgüsü", "işi", "boyası", "baskı", "geçirmez", "özel", "print", "pattern", "design", "motif"]);
 
 /** The longest tail of a phrase within `max` characters. */
 export function longestTail(tokens: string[], max: number, lang: Lang = "en"): string[] | undefined {
@@ -847,7 +847,7 @@ export function longestTail(tokens: string[], max: number, lang: Lang = "en"): s
     const tail = tokens.slice(start);
     // A Turkish tail never starts on a word in a place case ("iplikten | el örgüsü").
     if (lang === "tr" && start < tokens.length - 1 && !isNounLike(tokens[start], lang) && /(?:[dt][ae]n?)$/u.test(tokens[start])) continue;
-    // Never cut a number from its noun ("925 | ayar") or a compound from its first half ("tığ | işi").
+    // Never cut a number from its noun ("925 | ayar") or a compound from its first half ("tığ | işi", "rose | print", "su | geçirmez").
     if (start > 0 && (/^\d+$/.test(tokens[start - 1]) || COMPOUND_SECOND.has(tokens[start].toLocaleLowerCase("tr")))) continue;
     if (isStopWord(tokens[start])) continue;
     if (tail.join(" ").length <= max) return tail;

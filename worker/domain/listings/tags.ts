@@ -47,8 +47,8 @@ export function tagCharacters(tag: string, lang?: Lang): string {
 /** A tag cut to at most 20 characters at a word boundary, never ending on a stop word. "" when one word is too long. */
 const UNIT_WORD = /^(?:inch|inches|in|cm|mm|ml|oz|fl|gr|g|kg|gsm|lb|lbs|ft|m|x|adet|li|lı|lu|lü|l|lt|litre|litres|liter|liters|qt|quart|quarts|pack|packs|pcs|pieces|set)$/i;
 const FEATURE_WORD = /^(?:free|safe|resistant|proof|friendly)$/i;
-/** Nouns that a modifier before them belongs to ("worsted weight", "one size"): a tag cut before them loses its sense ("weight pattern"). */
-const MODIFIED_WORD = /^(?:weight|size|length|width|height|type|style|colou?r|count|ply|gauge|scale|grade)$/i;
+/** Nouns that a modifier before them belongs to ("worsted weight", "one size", "rose print"): a tag cut before them loses its sense ("weight pattern", "print silk scarf"). */
+const MODIFIED_WORD = /^(?:weight|size|length|width|height|type|style|colou?r|count|ply|gauge|scale|grade|print|pattern|design|motif)$/i;
 
 export function fitTag(tag: string): string {
   if (tag.length <= LISTING_LIMITS.tagMax) return tag;

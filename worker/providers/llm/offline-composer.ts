@@ -971,6 +971,13 @@ export function tagPool(input: ComposeInput): string[] {
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
   const facts = factsFor(input);
+  const headSynonyms =
+    r.lang === "tr"
+      ? nounSynonyms(
+          tokensBeforeCount(product).filter((t) => !/^\d/u.test(t)),
+          r.lang,
+        )
+      : [];
   const source = sellerText(input);
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
@@ -984,11 +991,11 @@ export function tagPool(input: ComposeInput): string[] {
     if (CARE_CLAUSE.test(clean) && !/(?:safe|washable|yıkanabilir)$/u.test(clean)) return;
     // A tag cannot carry "." ("4.5x3.5 inches" would become "4 5x3 5 inches"), nor say a word twice ("quilted quilt").
     if (/\d[.,]\d/.test(clean) || repeatsAStem(clean)) return;
-    // A Turkish compound noun is one name: "paspası" without "banyo" says nothing (decision 0069).
+    // A Turkish compound noun is one name: "paspası" without "banyo" says nothing; another name of it does ("egzersiz matı"; decision 0069).
     if (r.lang === "tr" && head.includes(" ")) {
-      const ws = lower(clean, r.lang).split(" ");
+      const said = ` ${lower(clean, r.lang)} `;
       const last = head.split(" ").pop() ?? "";
-      if (ws.includes(last) && !` ${ws.join(" ")} `.includes(` ${head} `)) return;
+      if (said.includes(` ${last} `) && ![head, ...headSynonyms].some((n) => said.includes(` ${n} `))) return;
     }
     pool.push(clean);
   };
@@ -1048,7 +1055,8 @@ export function tagPool(input: ComposeInput): string[] {
   // A word of a material of more than one word is no modifier alone ("cast" of "cast iron skillet" makes no "cast skillet").
   const materialWords = new Set(facts.materials.filter((x) => x.name.includes(" ")).flatMap((x) => x.name.split(" ")));
   // A Turkish describing word of two ("su geçirmez") is one modifier: "su" alone describes nothing (decision 0069).
-  const joined0 = r.lang === "tr" ? modifiers.filter((m, i) => !(i > 0 && /^(?:desenli|motifli|baskılı|işlemeli|nakışlı)$/u.test(m))) : modifiers;
+  // A pattern word after its motif is no modifier alone ("print" of "rose print silk scarf", "desenli" of "elma desenli").
+  const joined0 = modifiers.filter((m, i) => !(i > 0 && /^(?:desenli|motifli|baskılı|işlemeli|nakışlı|print|pattern|patterned|design|motif)$/u.test(m)));
   const joined =
     r.lang === "tr"
       ? joined0.filter((m, i) => !(i + 1 < modifiers.length && /(?:maz|mez|s[ıiuü]z)$/u.test(modifiers[i + 1]) && productLower.indexOf(modifiers[i + 1]) === productLower.indexOf(m) + 1))
