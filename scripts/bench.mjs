@@ -407,6 +407,25 @@ try {
             ),
           );
         }
+        // Decision 0069's figures before its fixes, on the same 163 products.
+        const wasMisreads = quality.beforeMisreads?.[name];
+        if (wasMisreads) {
+          const showMisreads = (f) =>
+            `brands read right ${f.brandsRight}/${f.brandsExpected}, patterns read ${f.designsRead}/${f.designsExpected}, ${f.colourMisread} pattern words read as a colour, ${f.fitsMisread} names read as a fit, nouns read right ${f.nounsRight}/${f.nounsExpected}, ${f.tagsPerEtsyListing} tags per Etsy listing (${f.etsyListings} listings), ${f.inventedPhrases} forbidden inventions, ${f.emptySearchTerms} empty Amazon search terms`;
+          lines.push(
+            budget(
+              `Listing facts of decision 0069, ${label} (${now.products} products)`,
+              `before (${quality.beforeMisreads.measuredAt}) ${showMisreads(wasMisreads)} -> now ${showMisreads(now)}`,
+              "every brand, pattern and noun read; 0 colours or fits misread; more tags per Etsy listing",
+              now.brandsRight === now.brandsExpected &&
+                now.designsRead === now.designsExpected &&
+                now.nounsRight === now.nounsExpected &&
+                now.colourMisread === 0 &&
+                now.fitsMisread === 0 &&
+                now.tagsPerEtsyListing > wasMisreads.tagsPerEtsyListing,
+            ),
+          );
+        }
         // Bulk optimize and the wizard write Etsy listings: no bullets, no item specifics.
         if (now.specificsFacts)
           lines.push(
@@ -907,6 +926,7 @@ async function benchListingQuality() {
       beforeFitsCommit: before.fits?.measuredAt,
       beforePartsCommit: before.parts?.measuredAt,
       beforePlaces: before.places,
+      beforeMisreads: before.misreads,
     };
   } catch (error) {
     return { error: String(error.message || error) };

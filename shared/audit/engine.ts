@@ -393,7 +393,8 @@ function withoutClaimSentences(text: string, support: Support): string {
 /** The category the first product noun of a text names (a word or two): a cheap reading for tag ideas. */
 function categoryOfText(text: string, lang: "en" | "tr"): CategoryId | undefined {
   // "Lavender linen spray for pillows and sheets": what it is for is not its kind (decision 0063); read before "for" first.
-  const before = lang === "en" ? text.split("\n")[0].split(/\sfor\s/iu)[0] : "";
+  // "Linen tea towel with a lavender print": what it has is not its kind either (decision 0069).
+  const before = lang === "en" ? text.split("\n")[0].split(/\s(?:for|with)\s/iu)[0] : "";
   // With no kind before "for" there is none: the shopper phrases of what it is for ("home decor" for pillows) are not its own.
   if (before && before !== text.split("\n")[0] && wordsOf(before).length) return categoryOfWords(wordsOf(before), lang);
   // A material noun before the product's noun ("Handmade canvas tote bag") is no kind of its own: the first
@@ -404,8 +405,8 @@ function categoryOfText(text: string, lang: "en" | "tr"): CategoryId | undefined
   return byWords && byWords !== named && named !== "other" && MATERIAL_NOUN_KINDS.has(firstNoun(first, lang)) ? named : byWords;
 }
 
-/** Nouns that name a material as well as a kind ("canvas" of a canvas tote bag, "paper" of a paper garland). */
-const MATERIAL_NOUN_KINDS = new Set(["canvas", "paper", "clay", "felt", "glass", "ceramic", "leather", "resin"]);
+/** Nouns that name a material as well as a kind ("canvas" of a canvas tote bag, "paper" of a paper garland), or a motif ("print" of a rose print scarf). */
+const MATERIAL_NOUN_KINDS = new Set(["canvas", "paper", "clay", "felt", "glass", "ceramic", "leather", "resin", "print"]);
 /** The first word of a text with a kind of its own, lower case. */
 const firstNoun = (text: string, lang: "en" | "tr") =>
   wordsOf(text)

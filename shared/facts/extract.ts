@@ -620,6 +620,13 @@ const sameNoun = (a: string, b: string) => a === b || a.replace(/e?s$/, "") === 
  */
 const NOT_MATERIAL_AFTER = new RegExp(
   `^ (?:${[
+    // "hasır görünümlü", "wood effect", "marble look": it looks like the material, it is not made of it (decision 0069).
+    "görünümlü",
+    "görünüm",
+    "desenli",
+    "effect",
+    "look",
+    "style",
     "conditioners?",
     "cleaners?",
     "cleaning",
@@ -770,6 +777,15 @@ const ACCESSORY_BEFORE_FOR =
 /** An accessory's noun after the name of what it fits ("Apple Watch band", "Kindle Paperwhite cover"): the name is a device's, not the item's brand. */
 const ACCESSORY_AFTER_NAME =
   /(?<=\s)(?:band|bands|strap|straps|case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|stand|stands|charger|chargers|protector|protectors|grip|grips|kılıfı|kılıf)(?![\p{L}])/giu;
+/** People's first names (English and Turkish): after "for"/"için" one of these is whom the item is for, never what it fits ("Phone case for Emma"; decision 0069). */
+const FIRST_NAMES = new Set(
+  (
+    "Emma Olivia Ava Sophia Sophie Isabella Mia Amelia Harper Evelyn Abigail Emily Ella Elizabeth Camila Luna Sofia Avery Mila Aria Scarlett Penelope Layla Chloe Victoria Madison Eleanor Grace Nora Riley Zoey Hannah Hazel Lily Ellie Violet Lillian Zoe Stella Aurora Natalie Emilia Everly Leah Aubrey Willow Addison Lucy Audrey Bella Nova Brooklyn Paisley Savannah Claire Skylar Isla Anna Maya Ruby Alice Freya Florence Poppy Evie Rosie Daisy Molly Jessica Sarah Laura Rachel Rebecca Megan Amy Kate Katie Lauren Charlotte Holly Jade Georgia Phoebe Matilda Elsie Ivy Esme Maisie Imogen Lottie Heidi Mary Jane Julia Clara Eva Nina Lisa Anne " +
+    "Liam Noah Oliver Elijah James William Benjamin Lucas Henry Theodore Jack Levi Alexander Mateo Daniel Michael Mason Sebastian Ethan Logan Owen Samuel Jacob Asher Aiden John Joseph Wyatt David Leo Luke Julian Hudson Grayson Matthew Ezra Gabriel Carter Isaac Jayden Luca Anthony Dylan Lincoln Thomas Maverick Elias Josiah Charles Caleb Christopher Ezekiel Miles Jaxon Isaiah Andrew Joshua Nathan Nolan Adrian Cameron Harry George Oscar Archie Alfie Freddie Arthur Charlie Teddie Teddy Finley Reggie Ronnie Albie Tommy Max Ben Tom Sam Joe Adam Ryan Peter Paul Mark Simon " +
+    "Elif Zeynep Defne Ecrin Azra Asel Eylül Duru Nehir Ela Meryem Esila Asya Nil Ada Ayşe Fatma Emine Hatice Zehra Merve Büşra Selin İrem Ceren Damla Gizem Buse Ezgi Derya Deniz Yusuf Eymen Ömer Mustafa Mehmet Ahmet Ali Emir Kerem Miraç Aras Çınar Poyraz Alparslan Efe Can Cem Burak Emre Murat Hakan Kaan Arda Baran Berk Mert Barış Umut Onur Serkan Oğuz Eren Batuhan"
+  ).split(" "),
+);
+
 /** A text in title case capitalises every word: a capital then proves nothing. */
 const isTitleCase = (body: string) => {
   const ws = body.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
@@ -789,6 +805,8 @@ function fitsOf(body: string): string[] {
     if (!target) continue;
     const ws = target.split(" ");
     if (NOT_TARGET_START.test(ws[0]) || RECIPIENT_END.test(ws[ws.length - 1])) continue;
+    // A person's first name alone ("for Emma", "for Oliver's") is whom it is for, whatever comes before it.
+    if (ws.length === 1 && FIRST_NAMES.has(ws[0].replace(/['’]s$/u, ""))) continue;
     // "compatible with", "for use with" and "works with" name a target whatever it is; so does "fits" in a text
     // that is not title case ("fits Breville Barista Express"). A bare "for" needs a digit, a camel-case name, a
     // known brand or the device's noun after the name ("for Peloton bike"); "Suitable For Beginners", "Fits Most
@@ -806,7 +824,7 @@ function fitsOf(body: string): string[] {
   }
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));
-    if (target && isTarget(target, /için/u.test(m[0]))) out.push(target);
+    if (target && isTarget(target, /için/u.test(m[0])) && !(!target.includes(" ") && FIRST_NAMES.has(target))) out.push(target);
   }
   // "Apple Watch band", "iPhone 15 Pro case": a device's name right before an accessory's noun is what the accessory fits.
   for (const m of body.matchAll(ACCESSORY_AFTER_NAME)) {
@@ -1002,6 +1020,57 @@ const BRANDS = [
 ];
 const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})${E}`, "u");
 const BRAND_LABEL = /(?<![\p{L}])(?:brand|marka|made by|maker)\s?[:\-–]\s?([\p{Lu}][\p{L}&'-]{1,20}(?: [\p{Lu}][\p{L}&'-]{1,20}){0,2})/u;
+/** Food, plant and colour words after a brand's name make it a word, not the brand ("Apple pie dish", "Apple green napkins"; decision 0069). */
+const NOT_BRAND_AFTER =
+  /^[ -](?:pie|pies|green|red|juice|cider|crumble|tart|tarts|tree|trees|wood|blossom|blossoms|sauce|butter|peeler|peelers|corer|corers|slicer|slicers|cutter|core|peel|jam|jelly|seed|seeds|leaf|leaves|cinnamon|and clove|scent|scented|print|pattern|design|motif|shaped|slice|slices|orchard|picking)(?![\p{L}])/iu;
+
+/** The first known brand whose name is not a food, plant or colour word where it stands. */
+function knownBrand(body: string): string | undefined {
+  for (const m of body.matchAll(new RegExp(BRAND_RE.source, "gu"))) {
+    const at = (m.index ?? 0) + m[0].length;
+    if (!NOT_BRAND_AFTER.test(body.slice(at, at + 16))) return m[0];
+  }
+  return undefined;
+}
+
+/** Words that start a vintage text without naming its maker: styles, eras, nationalities, sizes, praise, lots. */
+const NOT_MAKER =
+  /^(?:Victorian|Edwardian|Georgian|Regency|Tudor|Elizabethan|Art|Deco|Nouveau|Mid|Retro|Vintage|Antique|Antika|Eski|Rare|Old|New|Large|Small|Tiny|Big|Mini|Huge|Pair|Set|Lot|Box|Bundle|Collection|Genuine|Original|Authentic|Signed|Unsigned|Unmarked|Estate|Handmade|Hand|Pretty|Lovely|Beautiful|Stunning|Gorgeous|Unique|Superb|Fine|Boho|Shabby|Rustic|Primitive|Folk|Studio|Oriental|Scandinavian|Nordic|Murano|Venetian|Bohemian|French|English|Scottish|Irish|Welsh|British|American|Danish|Swedish|Norwegian|Finnish|German|Italian|Spanish|Portuguese|Greek|Japanese|Chinese|Turkish|Persian|Moroccan|Indian|Mexican|Russian|Dutch|Belgian|Austrian|Swiss|Czech|Polish|Hungarian|Soviet|Ottoman|Osmanlı|Türk|El|Çok|Büyük|Küçük|Orijinal|Nadir|Set|Takım|Çift)$/u;
+/** Endings of describing words ("Japanese", "Handpainted", "Stunning", "Glossy" is not one: names end so too). */
+const DESCRIBING_END = /(?:ish|ian|ese|ic|ical|ed|ing|ful|ous|ive|less|able|ible|lı|li|lu|lü|sız|siz|suz|süz|maz|mez)$/u;
+/** The words a vintage text may start with before its maker ("Vintage 1950s Aynsley ..."). */
+const MAKER_LEAD = /^(?:(?:vintage|antique|antika|retro|rare|genuine|original|signed)\s+)*(?:(?:c\.?\s?|circa\s)?(?:1[89]\d\d|1[89]\d0s|\d0s|1[89]\d0'(?:lar|ler)|\d0'(?:lar|ler))\s+)?/iu;
+
+/**
+ * A maker named first in a vintage text ("Aynsley bone china cup", "Denby stoneware teapot", "Sümerbank
+ * basma kumaş"): one or two capitalised words no describing word, colour, material, country or pattern,
+ * followed in the same clause by the product's noun, and never written lower-case elsewhere (decision 0069).
+ */
+function makerAtStart(body: string, head: string, lang: FactLang): string | undefined {
+  const first = (body.split(/\n/u)[0] ?? "").trim();
+  const lead = MAKER_LEAD.exec(first)?.[0] ?? "";
+  const clause = first.slice(lead.length).split(/[,;:.!?(]/u)[0] ?? "";
+  const ws = clause.split(/\s+/u).filter(Boolean);
+  const name: string[] = [];
+  for (const w of ws.slice(0, 2)) {
+    if (!/^\p{Lu}\p{Ll}{2,}$/u.test(w)) break;
+    const low = lowerOf(w, lang);
+    if (NOT_MAKER.test(w) || DESCRIBING_END.test(low) || COLOURS.includes(low) || MATERIAL_WORDS.includes(low) || COUNTRIES_EN_RE.test(w) || DESIGN_WORDS_RE.test(low)) break;
+    DESIGN_WORDS_RE.lastIndex = 0;
+    if (head && (low === head || head.split(" ").includes(low))) break;
+    name.push(w);
+  }
+  DESIGN_WORDS_RE.lastIndex = 0;
+  if (!name.length) return undefined;
+  const rest = ws.slice(name.length).map((w) => lowerOf(w, lang));
+  // The product follows the name in lower case, within four words ("bone china cup"; not "Gül desenli", a pattern).
+  if (!rest.length || !/^\p{Ll}/u.test(ws[name.length]) || /^(?:desenli|deseni|motifli|pattern|design|print|motif|and|or|ve|ile|for|için)$/u.test(rest[0])) return undefined;
+  if (!head || !rest.slice(0, 5).some((w) => w === head || w.startsWith(head) || head.split(" ").includes(w))) return undefined;
+  const lowered = lowerOf(body, lang);
+  if (name.some((w) => new RegExp(`(?<![\\p{L}])${lowerOf(w, lang)}(?![\\p{L}])`, "u").test(body.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "gu"), "")) && lowered.includes(lowerOf(w, lang))))
+    return undefined;
+  return name.join(" ");
+}
 
 const MODEL_RE = new RegExp(
   [
@@ -1258,6 +1327,9 @@ const RULED_HEADS = /^(?:notebook|notebooks|journal|planner|notepad|paper|defter
 /** Words before "pattern" that say what is made from a pattern, not what the item looks like ("crochet pattern"). */
 const CRAFT_WORD =
   /^(?:crochet|knit|knitting|sewing|sew|cross|stitch|embroidery|quilt|quilting|amigurumi|pdf|digital|printable|paper|dress|bag|doll|toy|beading|macrame|weaving|tığ|örgü|dikiş|kanaviçe|nakış|the|a|an|this|that|my|our|its|same|repeating|all-over|allover|with|in|of|and|on|or|featuring|has|have|ile|ve|bir|bu)$/iu;
+/** Flowers, fruits and creatures a pattern shows: before "pattern"/"print"/"desenli" a word of these is the motif, even one that is also a colour ("rose", "lavender", "peach"). */
+const MOTIF_NOUN =
+  /^(?:roses?|lavender|lilac|lilacs|peach|peaches|cherry|cherries|lemons?|oranges?|apples?|strawberry|strawberries|daisy|daisies|tulips?|poppy|poppies|pansy|pansies|violets?|bluebells?|sunflowers?|flowers?|blossoms?|leaf|leaves|ferns?|ivy|berries|birds?|butterfly|butterflies|bees?|gül|güller|lavanta|leylak|kiraz|limon|elma|lale|papatya|çiçek|yaprak|kuş|kelebek)$/u;
 /** Glass and ware names that are a colour or a material, not a pattern ("Jadeite", "milk glass"). */
 const WARE_NAMES = /^(?:jadeite|milk|glass|depression|carnival|crystal|bone|china|porcelain|stoneware|ironstone|vintage|antique|retro|kristal|porselen)$/iu;
 
@@ -1304,8 +1376,11 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
       if (lowerOf(w, language) === opts.head) break;
       kept.unshift(w);
     }
-    while (kept.length > 1 && isColour(kept[0])) kept.shift();
-    return kept.length && !kept.every(isColour) ? titled(kept.join(" ")) : "";
+    // "Turquoise Butterprint": the colour stays the colour's; "peach roses" is the motif, in its colour (decision 0069).
+    while (kept.length > 1 && isColour(kept[0]) && !MOTIF_NOUN.test(lowerOf(kept[kept.length - 1], language))) kept.shift();
+    // A colour that is also a flower or a fruit names the motif before "pattern"/"print" ("rose pattern", "lavender print").
+    const motif = kept.length === 1 && MOTIF_NOUN.test(lowerOf(kept[0], language));
+    return kept.length && (motif || !kept.every(isColour)) ? titled(kept.join(" ")) : "";
   };
   if (!opts.pattern) {
     // "Pattern: Snowflake", "Desen: kar tanesi" (a line the seller or "Facts we used" labelled).
@@ -1384,15 +1459,17 @@ export function extractFacts(input: FactInput): FactSheet {
   const counts = uniq(all(lower, COUNTS));
 
   const labelled = BRAND_LABEL.exec(body)?.[1];
-  const known = BRAND_RE.exec(body)?.[0];
+  const known = knownBrand(body);
   // "Band for Apple Watch": a brand named only inside what the item fits is not the item's brand (decision 0063).
   const fitsTargets = fitsOf(body);
-  const brand = labelled ?? (known && !fitsTargets.some((t) => t.includes(known)) ? known : undefined);
 
   const models = uniq(all(body, MODEL_RE).filter((m) => !/^#\s?\d{1,2}$/.test(m) || /#\s?\d/.test(m)));
   const era = erasOf(lower, models);
   // A year or decade of the last century is vintage, said or not ("Pyrex bowl from 1962").
   const vintage = VINTAGE_RE.test(lower) || era.some((e) => /(?:^|\D)1[89]\d\d|^\d0(?:s|')/.test(e));
+  // A vintage text's first capitalised name before its product is its maker, on no list or not (decision 0069).
+  const maker = !labelled && !known && vintage ? makerAtStart(input.text || body, reading.head, language) : undefined;
+  const brand = labelled ?? (known && !fitsTargets.some((t) => t.includes(known)) ? known : maker);
   const condition = uniq(all(lower, CONDITION_RE));
   // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
   const scents = new Set([...lower.matchAll(SCENT_OF)].map((m) => m[1]));
@@ -1462,7 +1539,11 @@ export function extractFacts(input: FactInput): FactSheet {
     vintage,
     condition,
     colours: colours.filter(
-      (c) => ![...ownMaterials.map((m) => m.name), ...partMaterials.map((p) => p.material)].some((m) => m.includes(c) && m !== c) && !partMaterials.some((p) => p.material === c),
+      (c) =>
+        ![...ownMaterials.map((m) => m.name), ...partMaterials.map((p) => p.material)].some((m) => m.includes(c) && m !== c) &&
+        !partMaterials.some((p) => p.material === c) &&
+        // "rose pattern", "lavender print": the motif's word is the pattern's, not the item's colour (decision 0069).
+        !designs.some((d) => lowerOf(d, language).split(" ").includes(c)),
     ),
     care,
     designs,

@@ -534,6 +534,13 @@ const NOUN_SYNONYMS: Localised<[string, string[]][]> = {
     ["led strip lights", ["led tape"]],
     ["notebook", ["journal"]],
     ["notebooks", ["journals"]],
+    ["apple corer", ["apple coring tool", "apple core remover"]],
+    ["corer", ["coring tool"]],
+    ["glasses case", ["spectacle case", "eyeglass case"]],
+    ["tea towel", ["dish towel", "kitchen towel"]],
+    ["napkins", ["serviettes"]],
+    ["pie dish", ["pie plate", "pie pan"]],
+    ["keyring", ["keychain", "key ring"]],
   ],
   tr: [
     ["kesme tahtası", ["doğrama tahtası"]],
@@ -542,6 +549,8 @@ const NOUN_SYNONYMS: Localised<[string, string[]][]> = {
     ["peçete", ["bez peçete"]],
     ["yoga matı", ["egzersiz matı"]],
     ["cezve", ["kahve cezvesi"]],
+    ["çamaşır sepeti", ["kirli sepeti"]],
+    ["banyo paspası", ["banyo halısı"]],
   ],
 };
 

@@ -671,7 +671,9 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
       first < productIndex &&
       phrases[first].clause === 0 &&
       use.length <= 80 &&
-      new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about))
+      (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
+        // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).
+        new RegExp(`(?:^|[^\\p{L}])with (?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)))
     ) {
       productIndex = first;
       found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
@@ -723,6 +725,12 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
     productIndex = -1;
     found = found ? { ...found, index: tokens.length - 1 } : found;
   }
+  // A noun found outside the product's phrase ("set" of "…napkins, set of 4") gives no position in it: the phrase's
+  // own noun is its last word that is no measure ("Kaymaz yoga matı 183x61 cm" is a "yoga matı"; decision 0069).
+  if (looseNoun && productIndex >= 0 && phrase && found) {
+    const at = phrase.tokens.map((t) => lower(t, lang)).lastIndexOf(looseNoun);
+    found = { ...found, index: at >= 0 ? at : lastWordAt(phrase.tokens), words: 1 };
+  }
   if (phrase && phrase.tokens.length > 7) phrase = { ...phrase, tokens: phrase.tokens.slice(-7) };
   // How the product is wrapped ("gift ready in a kraft box") is for the description, never a title or tag phrase.
   const others = phrases.filter((p) => p !== phrases[productIndex] && !(p.kind === "noun" && isPackaging(p.tokens, lang)));
@@ -754,7 +762,7 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   const reading: ProductReading = {
     lang,
     phrase,
-    head: baseNoun(headToken ? lower(headToken, lang) : lower(phrase?.tokens[phrase.tokens.length - 1] ?? "", lang), lang),
+    head: baseNoun(headToken ? lower(headToken, lang) : phrase ? ownNoun(phrase.tokens, lang) : "", lang),
     category,
     // Its words say it is a file, or its noun is a file's (a planner, a pattern) with no word of a shipped thing or a material.
     digital: readDigital(text, keywords).digital || (category.digital === true && !PHYSICAL.test(text) && (category.id === "pattern" || materials.length === 0)),
@@ -770,6 +778,33 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   if (cache.size > 200) cache.clear();
   cache.set(key, reading);
   return reading;
+}
+
+/** The position of a phrase's last word that is no measure or number ("matı" of "Kaymaz yoga matı 183x61 cm"). */
+function lastWordAt(tokens: string[]): number {
+  let at = tokens.length - 1;
+  while (at > 0 && /^\d|^(?:set|pack|pair|box|lot|bundle) of \d|^\d+'?(?:li|lı|lu|lü) /iu.test(tokens[at])) at--;
+  return at;
+}
+
+/** Turkish describing endings ("kaymaz", "desenli", "dokuması"): such a word starts no compound noun. */
+const TR_DESCRIBING = /(?:l[ıiuü]|s[ıiuü]z|maz|mez|[ıiuü])$/u;
+
+/**
+ * The noun a phrase with no category word ends on, lower case: its last word that is no measure, and in
+ * Turkish the compound it closes ("yoga matı", "çamaşır sepeti", "turta kalıbı": a noun before a noun with its
+ * possessive ending), never after a describing word or a colour ("Kaymaz", "desenli"; decision 0069). A possessive whose
+ * bare noun stands alone ("önlüğü", "tepsisi") stays that noun.
+ */
+function ownNoun(tokens: string[], lang: Lang): string {
+  const at = lastWordAt(tokens);
+  const last = lower(tokens[at] ?? "", lang);
+  // A possessive whose bare noun stands alone ("önlüğü" → "önlük", "tepsisi" → "tepsi") is read as that noun, as before.
+  if (lang !== "tr" || at < 1 || !/(?:s?[ıiuü])$/u.test(last) || baseNoun(last, lang) !== last) return last;
+  const before = lower(tokens[at - 1], lang);
+  // (A possessive after a material names a compound too: "pirinç unu" is rice flour.)
+  if (/^\d/u.test(before) || TR_DESCRIBING.test(before) || COLOURS.has(before) || isStopWord(before)) return last;
+  return `${before} ${last}`;
 }
 
 /** The first size measure of the first sentence, if any. */
@@ -804,7 +839,7 @@ export function headNoun(text: string): string {
 }
 
 /** Second halves of Turkish compounds: "el yapımı", "el örgüsü", "tığ işi". */
-const COMPOUND_SECOND = new Set(["yapımı", "örgüsü", "işi", "boyası", "baskı"]);
+const COMPOUND_SECOND = new Set(["yapımı", "örgüsü", "işi", "boyası", "baskı", "geçirmez", "özel", "print", "pattern", "design", "motif"]);
 
 /** The longest tail of a phrase within `max` characters. */
 export function longestTail(tokens: string[], max: number, lang: Lang = "en"): string[] | undefined {
@@ -812,7 +847,7 @@ export function longestTail(tokens: string[], max: number, lang: Lang = "en"): s
     const tail = tokens.slice(start);
     // A Turkish tail never starts on a word in a place case ("iplikten | el örgüsü").
     if (lang === "tr" && start < tokens.length - 1 && !isNounLike(tokens[start], lang) && /(?:[dt][ae]n?)$/u.test(tokens[start])) continue;
-    // Never cut a number from its noun ("925 | ayar") or a compound from its first half ("tığ | işi").
+    // Never cut a number from its noun ("925 | ayar") or a compound from its first half ("tığ | işi", "rose | print", "su | geçirmez").
     if (start > 0 && (/^\d+$/.test(tokens[start - 1]) || COMPOUND_SECOND.has(tokens[start].toLocaleLowerCase("tr")))) continue;
     if (isStopWord(tokens[start])) continue;
     if (tail.join(" ").length <= max) return tail;

@@ -86,6 +86,22 @@ describe("every writer keeps every fact and invents none", () => {
     expect(before.phrases.offlineComposer.unsupportedPhrases).toBeGreaterThan(100);
     expect(before.phrases.offlineComposer.fragmentTags).toBeGreaterThan(10);
   });
+
+  it("every writer reads the brand, pattern, colour, fit and noun a seller would (decision 0069): a maker named first, no 'Apple' in an apple pie dish, no Color=Rose for a rose pattern, no fit named Emma", async () => {
+    const all = await figures;
+    for (const name of ["offlineComposer", "enforcerOnFakeModel", "bulkOptimize", "doctorFixes"] as const) {
+      const summary = all[name];
+      const wrong = summary.items.flatMap((i) => [...i.brandWrong, ...i.designsMissed, ...i.coloursMissed, ...i.colourMisread, ...i.fitsMisread, ...i.nounWrong].map((w) => `${i.id}: ${w}`));
+      expect(wrong, name).toEqual([]);
+      expect(summary.brandsExpected, name).toBeGreaterThanOrEqual(15);
+      expect(summary.nounsExpected, name).toBeGreaterThanOrEqual(15);
+      // More of the 13 tags an Etsy listing may have, from the seller's own words, than before the fixes.
+      expect(summary.tagsPerEtsyListing, name).toBeGreaterThan(before.misreads[name].tagsPerEtsyListing);
+    }
+    // Before, on the same 163 products, the fact sheet missed or invented brands and read patterns as colours.
+    expect(before.misreads.offlineComposer.brandsRight).toBeLessThan(before.misreads.offlineComposer.brandsExpected);
+    expect(before.misreads.offlineComposer.colourMisread).toBeGreaterThan(0);
+  });
 });
 
 describe("named cases of the issue", () => {

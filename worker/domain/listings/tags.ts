@@ -45,10 +45,10 @@ export function tagCharacters(tag: string, lang?: Lang): string {
 }
 
 /** A tag cut to at most 20 characters at a word boundary, never ending on a stop word. "" when one word is too long. */
-const UNIT_WORD = /^(?:inch|inches|in|cm|mm|ml|oz|fl|gr|g|kg|gsm|lb|lbs|ft|m|x|adet|li|lı|lu|lü)$/i;
+const UNIT_WORD = /^(?:inch|inches|in|cm|mm|ml|oz|fl|gr|g|kg|gsm|lb|lbs|ft|m|x|adet|li|lı|lu|lü|l|lt|litre|litres|liter|liters|qt|quart|quarts|pack|packs|pcs|pieces|set)$/i;
 const FEATURE_WORD = /^(?:free|safe|resistant|proof|friendly)$/i;
-/** Nouns that a modifier before them belongs to ("worsted weight", "one size"): a tag cut before them loses its sense ("weight pattern"). */
-const MODIFIED_WORD = /^(?:weight|size|length|width|height|type|style|colou?r|count|ply|gauge|scale|grade)$/i;
+/** Nouns that a modifier before them belongs to ("worsted weight", "one size", "rose print"): a tag cut before them loses its sense ("weight pattern", "print silk scarf"). */
+const MODIFIED_WORD = /^(?:weight|size|length|width|height|type|style|colou?r|count|ply|gauge|scale|grade|print|pattern|design|motif)$/i;
 
 export function fitTag(tag: string): string {
   if (tag.length <= LISTING_LIMITS.tagMax) return tag;
@@ -64,7 +64,9 @@ export function fitTag(tag: string): string {
   for (let i = from; i < noun.length - 1; i++) {
     const tail = noun.slice(i);
     const text = tail.join(" ");
-    if (text.length <= LISTING_LIMITS.tagMax && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0]))
+    // The second word of a Turkish pair is no start ("özel" of "kişiye özel", "geçirmez" of "su geçirmez", "yapımı" of "el yapımı").
+    const pairSecond = i > 0 && /^(?:kişiye|el|su|tığ)$/u.test(noun[i - 1]) && /^(?:özel|yapımı|örgüsü|işi|işlemesi|geçirmez|dikimi|oyması|dokuması|boyaması)$/u.test(tail[0]);
+    if (text.length <= LISTING_LIMITS.tagMax && !pairSecond && !isStopWord(tail[0]) && !UNIT_WORD.test(tail[0]) && !FEATURE_WORD.test(tail[0]) && !MODIFIED_WORD.test(tail[0]) && !/^\d/.test(tail[0]))
       return text.replace(/^['\- ]+|['\- ]+$/g, "");
   }
   let cut = "";

@@ -36,7 +36,7 @@ import {
   type Phrase,
   type ProductReading,
 } from "../../../shared/listings/phrases";
-import { cleanTag, isMultiWord, isSubPhraseDuplicate } from "../../domain/listings/tags";
+import { cleanTag, isMultiWord, isSubPhraseDuplicate, tagCharacters } from "../../domain/listings/tags";
 import { englishWords, extractFacts, foldCase, manufactureCountry, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
@@ -441,6 +441,10 @@ interface Segment {
 }
 
 /** The phrases a title is built from, best first, each a whole phrase in Title Case. */
+/** A personalisation clause in the seller's words ("personalised with name", "engraved with initials"). */
+const PERSONAL_CLAUSE =
+  /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
+
 function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const source = `${input.description} ${input.keywords.join(" ")}`;
   const out: Segment[] = [];
@@ -456,6 +460,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
   }
   if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase()))) add(r.lang === "tr" ? `${r.sizes} Beden` : `Sizes ${r.sizes}`, 2);
+  // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
+  const personal = PERSONAL_CLAUSE.exec(input.description);
+  if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
   return out.sort((a, b) => a.priority - b.priority);
 }
 
@@ -952,6 +959,11 @@ function repeatsAStem(phrase: string): boolean {
   return ws.some((w, i) => ws.slice(i + 1).some((x) => x.slice(0, 4) === w.slice(0, 4) && (x.startsWith(w) || w.startsWith(x) || x.slice(0, -2) === w.slice(0, -2))));
 }
 
+/** The reading's colour words that name no pattern of the item ("rose" of "rose pattern" is its motif, not its colour; decision 0069). */
+function readColours(r: ProductReading, facts: FactSheet): string[] {
+  return r.colours.filter((c) => !facts.designs.some((d) => lower(d, r.lang).split(" ").includes(c)));
+}
+
 /** Every tag candidate for this product, best first (the enforcer fills from the same list). */
 export function tagPool(input: ComposeInput): string[] {
   const r = reading(input);
@@ -959,6 +971,13 @@ export function tagPool(input: ComposeInput): string[] {
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
   const facts = factsFor(input);
+  const headSynonyms =
+    r.lang === "tr"
+      ? nounSynonyms(
+          tokensBeforeCount(product).filter((t) => !/^\d/u.test(t)),
+          r.lang,
+        )
+      : [];
   const source = sellerText(input);
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
@@ -972,6 +991,12 @@ export function tagPool(input: ComposeInput): string[] {
     if (CARE_CLAUSE.test(clean) && !/(?:safe|washable|yıkanabilir)$/u.test(clean)) return;
     // A tag cannot carry "." ("4.5x3.5 inches" would become "4 5x3 5 inches"), nor say a word twice ("quilted quilt").
     if (/\d[.,]\d/.test(clean) || repeatsAStem(clean)) return;
+    // A Turkish compound noun is one name: "paspası" without "banyo" says nothing; another name of it does ("egzersiz matı"; decision 0069).
+    if (r.lang === "tr" && head.includes(" ")) {
+      const said = ` ${lower(clean, r.lang)} `;
+      const last = head.split(" ").pop() ?? "";
+      if (said.includes(` ${last} `) && ![head, ...headSynonyms].some((n) => said.includes(` ${n} `))) return;
+    }
     pool.push(clean);
   };
   const tail = (tokens: string[]) =>
@@ -993,7 +1018,11 @@ export function tagPool(input: ComposeInput): string[] {
 
   // A one-word keyword makes a tag with the product's noun only when it describes the product ("pillar candles", not "gift candles").
   for (const k of keywordList(input)) add(words(k).length >= 2 ? k : describesProduct(k, r.lang, head) ? withHead(k) : undefined);
-  add(tail(product));
+  // A tail that cuts the product's noun in two ("paspası 50x80 cm" of "Kaymaz banyo paspası 50x80 cm") is no name: the
+  // name without its measure is (the measure has its own "<measure> <noun>" tag; decision 0069).
+  const whole = tail(product);
+  const bare = product.filter((t, i) => !(i >= product.length - 2 && /^\d/u.test(t)));
+  add(whole && head.includes(" ") && !` ${whole} `.includes(` ${head} `) && bare.length < product.length ? tail(bare) : whole);
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
   // The item's own size only: a part's measure ("1.2 mm bezel") or what it fits ("45 mm") makes no "<measure> <noun>" tag.
   const ownMeasure = [r.size, ...r.measures.filter(isSizeMeasure)].find((m) => m && isOwnMeasure(facts, m));
@@ -1025,7 +1054,20 @@ export function tagPool(input: ComposeInput): string[] {
   const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
   // A word of a material of more than one word is no modifier alone ("cast" of "cast iron skillet" makes no "cast skillet").
   const materialWords = new Set(facts.materials.filter((x) => x.name.includes(" ")).flatMap((x) => x.name.split(" ")));
-  for (const m of modifiers) if (!materialWords.has(m)) add(withHead(m));
+  // A Turkish describing word of two ("su geçirmez") is one modifier: "su" alone describes nothing (decision 0069).
+  // A pattern word after its motif is no modifier alone ("print" of "rose print silk scarf", "desenli" of "elma desenli").
+  const joined0 = modifiers.filter((m, i) => !(i > 0 && /^(?:desenli|motifli|baskılı|işlemeli|nakışlı|print|pattern|patterned|design|motif)$/u.test(m)));
+  const joined =
+    r.lang === "tr"
+      ? joined0.filter((m, i) => !(i + 1 < modifiers.length && /(?:maz|mez|s[ıiuü]z)$/u.test(modifiers[i + 1]) && productLower.indexOf(modifiers[i + 1]) === productLower.indexOf(m) + 1))
+      : joined0;
+  const pairs = joined.map((m) => {
+    const at = productLower.indexOf(m);
+    return r.lang === "tr" && at > 0 && /(?:maz|mez|s[ıiuü]z)$/u.test(m) && modifiers.includes(productLower[at - 1]) ? `${productLower[at - 1]} ${m}` : m;
+  });
+  // A word of a colour of two words is no modifier alone ("dusty" of "dusty rose napkins").
+  const colourWords = new Set(facts.colours.filter((c) => c.includes(" ")).flatMap((c) => c.split(" ")));
+  for (const m of pairs) if (!materialWords.has(m) && !colourWords.has(m)) add(withHead(m));
   // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
   if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
   for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
@@ -1042,6 +1084,74 @@ export function tagPool(input: ComposeInput): string[] {
   if (family)
     for (const m of [...modifiers.filter((x) => describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)), ...facts.materials.map((x) => x.name), ...facts.colours])
       if (lower(m, r.lang) !== family) add(`${m} ${family}`);
+  // More of the seller's own words, combined with the product's name as a shopper types them (decision 0069): a
+  // short text gave 3 of 13 tags. Each goes through the same checks: supported, whole, never a fragment.
+  // Only phrases that fit whole: one cut to 20 characters would lose a word of its name ("rose serviettes" of "dusty rose serviettes").
+  const addWhole = (tag: string | undefined) => {
+    if (tag && tagCharacters(tag, r.lang).length <= LISTING_LIMITS.tagMax) add(tag);
+  };
+  const name2 = productLower
+    .filter((t) => !/^\d/.test(t))
+    .slice(-2)
+    .join(" ");
+  // (Not a word of a material's name: "ağacı kaşık" of "zeytin ağacı kaşık" is no name.)
+  // (Turkish: the head is already the whole compound, "yoga matı"; a word before it may end another compound, "zeytin ağacı".)
+  const named =
+    r.lang === "en" && name2.includes(" ") && name2.endsWith(head) && !materialWords.has(name2.split(" ")[0]) && !facts.materials.some((x) => x.name.split(" ").includes(name2.split(" ")[0]))
+      ? name2
+      : head;
+  for (const fit of facts.fits ?? []) {
+    const f = lower(fit, r.lang);
+    if (r.lang === "tr") addWhole(`${f} ${head}`);
+    else for (const t of [`${f} ${named}`, `${f} ${head}`, `${head} for ${f}`, `${head} for ${f.split(" ")[0]}`, `${f.split(" ")[0]} ${head}`]) addWhole(t);
+  }
+  // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
+  for (const w of source.match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []) {
+    addWhole(`${lower(w, r.lang)} ${named}`);
+    addWhole(`${lower(w, r.lang)} ${head}`);
+  }
+  // "personalised" as the seller spells it, with the product's name and its last word ("personalised case").
+  const personalWord = /personali[sz]ed/iu.exec(source)?.[0];
+  if (facts.personalised && personalWord && r.lang === "en") for (const t of [`${lower(personalWord, r.lang)} ${named}`, `${lower(personalWord, r.lang)} ${head.split(" ").pop()}`]) addWhole(t);
+  for (const p of facts.personalisation) if (r.lang === "en") addWhole(`${p.replace(/s$/, "")} ${named}`);
+  for (const d of facts.designs) {
+    addWhole(`${lower(d, r.lang)} ${named}`);
+    addWhole(`${lower(d, r.lang)} ${head}`);
+  }
+  for (const c of facts.colours) addWhole(`${c} ${named}`);
+  for (const m of facts.materials) addWhole(`${lower(m.name, r.lang)} ${named}`);
+  for (const c of facts.counts)
+    if (
+      !lower(c, r.lang)
+        .split(" ")
+        .includes(head.split(" ").pop() ?? "")
+    )
+      add(r.lang === "tr" ? `${c} ${named}` : `${named} ${c}`);
+  for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x))) addWhole(`${m} ${named}`);
+  if (facts.brand) addWhole(`${lower(facts.brand, r.lang)} ${named}`);
+  // A Turkish compound too long with a describing word ("su geçirmez sırt çantası") gives the bare noun with it: "su geçirmez çanta".
+  const lastWord = head.split(" ").pop() ?? "";
+  const bareNoun = r.lang === "tr" && head.includes(" ") ? baseNoun(lastWord, "tr") : lastWord;
+  if (bareNoun !== lastWord)
+    for (const x of [
+      ...pairs.filter((m) => !colourWords.has(m) && !head.split(" ").includes(m)),
+      ...facts.colours,
+      ...facts.materials.map((m) => lower(m.name, r.lang)),
+      ...facts.measures.filter((m) => isOwnMeasure(facts, m)),
+    ])
+      if (tagCharacters(`${x} ${head}`, r.lang).length > LISTING_LIMITS.tagMax) addWhole(`${x} ${bareNoun}`);
+  if (facts.origin) addWhole(r.lang === "tr" ? `${lower(facts.origin, r.lang)} yapımı` : `made in ${lower(facts.origin, r.lang)}`);
+  // Other names of the product's own noun (shared/listings/categories.ts, as Amazon's search terms use them), alone
+  // and with the seller's describing words, materials and colours ("egzersiz matı", "kaymaz egzersiz matı").
+  const nameTokens = r.phrase ? tokensBeforeCount(r.phrase.tokens) : [];
+  while (nameTokens.length > 1 && /^\d/u.test(nameTokens[nameTokens.length - 1])) nameTokens.pop();
+  for (const syn of nounSynonyms(nameTokens, r.lang).filter((x) => supported(x, input, facts))) {
+    addWhole(syn);
+    // (Not a word the synonym stands for: "yoga" of "yoga mat" is in "exercise mat" already; "pie" of "pie dish" in "pie plate".)
+    const describing = pairs.filter((x) => !materialWords.has(x) && !colourWords.has(x) && !named.split(" ").includes(x) && !syn.split(" ").includes(x));
+    for (const m of [...describing, ...facts.materials.map((x) => lower(x.name, r.lang)), ...facts.colours]) addWhole(`${m} ${syn}`);
+  }
+  for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${named}`);
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
@@ -1075,11 +1185,30 @@ export function composeTags(input: ComposeInput): string[] {
 
 export function selectTags(pool: string[], lang: Lang, count: number, start: string[] = []): string[] {
   const chosen = [...start];
-  for (const raw of pool) {
+  // A phrase cut to 20 characters that a later whole phrase holds ("banyo paspası" of "50x80 cm banyo paspası", with
+  // "gri banyo paspası" to come) would keep that whole phrase out as its repeat: the whole one goes in instead (decision 0069).
+  const whole = pool.map((raw) => {
+    const chars = tagCharacters(raw, lang);
+    return chars.length <= LISTING_LIMITS.tagMax ? chars : "";
+  });
+  for (const [i, raw] of pool.entries()) {
     if (chosen.length >= count) break;
     const tag = cleanTag(raw, lang);
     if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag)) continue;
-    if (chosen.some((c) => c === tag || isSubPhraseDuplicate(c, tag, lang))) continue;
+    if (tag !== tagCharacters(raw, lang) && whole.some((w, j) => j > i && w && w !== tag && isMultiWord(w) && !chosen.includes(w) && isSubPhraseDuplicate(tag, w, lang))) continue;
+    // The same words in another order are the same search ("yoga matı 183x61 cm", "183x61 cm yoga matı").
+    const sorted = (t: string) => t.split(" ").sort().join(" ");
+    if (chosen.includes(tag) || chosen.some((c) => sorted(c) === sorted(tag))) continue;
+    // One search, one tag: a phrase and a longer one holding it ("sırt çantası", "siyah sırt çantası") are one tag.
+    // The longer one says more and still answers the shorter search: it takes the shorter one's place (never a
+    // keyword the seller chose), so "20 litre sırt çantası" and "siyah sırt çantası" are two tags, not one (decision 0069).
+    const held = chosen.findIndex((c) => isSubPhraseDuplicate(c, tag, lang));
+    if (held >= 0) {
+      const shorter = chosen[held].split(" ").length < tag.split(" ").length;
+      const cut = tag !== tagCharacters(raw, lang);
+      if (held >= start.length && shorter && !cut && !chosen.some((c, k) => k !== held && isSubPhraseDuplicate(c, tag, lang))) chosen[held] = tag;
+      continue;
+    }
     chosen.push(tag);
   }
   return chosen;
@@ -1300,7 +1429,7 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     // The seller's own describing compounds that no phrase holds ("pre-oiled", "non-slip").
     ...(sellerText(input).match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []).filter((w) => supported(w, input, facts)),
     ...r.materials.flatMap((m) => words(m)),
-    ...r.colours,
+    ...readColours(r, facts),
     ...r.themes,
   ];
   const out: string[] = [];
@@ -1424,7 +1553,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   add(n.origin, manufactureCountry(facts.origin, r.lang));
   add(n.fits, (facts.fits ?? []).join(", "));
   add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
-  add(n.color, (facts.colours.length ? facts.colours : r.colours).map(cap).join(", "));
+  add(n.color, (facts.colours.length ? facts.colours : readColours(r, facts)).map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m) && isOwnMeasure(facts, m));
   const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
   const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
