@@ -10,7 +10,8 @@ import { clsx } from "clsx";
 const STROKE = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
 
 const SHAPES = {
-  "layout-dashboard": '<rect width="7" height="9" x="3" y="3" rx="1"/><rect width="7" height="5" x="14" y="3" rx="1"/><rect width="7" height="9" x="14" y="12" rx="1"/><rect width="7" height="5" x="3" y="16" rx="1"/>',
+  "layout-dashboard":
+    '<rect width="7" height="9" x="3" y="3" rx="1"/><rect width="7" height="5" x="14" y="3" rx="1"/><rect width="7" height="9" x="14" y="12" rx="1"/><rect width="7" height="5" x="3" y="16" rx="1"/>',
   "trending-up": '<path d="M16 7h6v6"/><path d="m22 7-8.5 8.5-5-5L2 17"/>',
   search: '<path d="m21 21-4.34-4.34"/><circle cx="11" cy="11" r="8"/>',
   sparkles:
@@ -34,8 +35,7 @@ export type ShellIconName = keyof typeof SHAPES;
 const LOGO =
   '<symbol id="si-logo" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" class="fill-primary"/><path d="M9 9h8.5l6.5 6.5-8.5 8.5L9 17.5z" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linejoin="round" class="text-primary-foreground"/><circle cx="13.2" cy="13.2" r="1.7" class="fill-primary-foreground"/></symbol>';
 
-const SPRITE =
-  (Object.entries(SHAPES) as [ShellIconName, string][]).map(([name, shapes]) => `<symbol id="si-${name}" viewBox="0 0 24 24" ${STROKE}>${shapes}</symbol>`).join("") + LOGO;
+const SPRITE = (Object.entries(SHAPES) as [ShellIconName, string][]).map(([name, shapes]) => `<symbol id="si-${name}" viewBox="0 0 24 24" ${STROKE}>${shapes}</symbol>`).join("") + LOGO;
 
 /** The symbols, once in the shell: written as one string (React renders one element, not a hundred). */
 export function ShellIconSprite() {
