@@ -40,6 +40,8 @@ describe("a signed-in page's shell", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
+    // A preload the CSP refused, or a failed hydration, is reported on the console.
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     // The preload links the page adds while it loads (its script runs only if the CSP lets it).
     await page.addInitScript(() => {
       const added: string[] = ((window as unknown as { added: string[] }).added = []);
