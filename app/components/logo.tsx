@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { clsx } from "clsx";
+import type { ReactNode } from "react";
 
 /** The Listora mark: a tag shape with a spark, in the primary colour. */
 function LogoMark({ className }: { className?: string }) {
@@ -12,10 +13,11 @@ function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ to = "/", className, showBeta = false, betaLabel = "Beta" }: { to?: string; className?: string; showBeta?: boolean; betaLabel?: string }) {
+/** `mark` draws the mark instead (the signed-in shell's, from its icon sprite). */
+export function Logo({ to = "/", className, showBeta = false, betaLabel = "Beta", mark }: { to?: string; className?: string; showBeta?: boolean; betaLabel?: string; mark?: ReactNode }) {
   return (
     <Link to={to} className={clsx("inline-flex items-center gap-2 rounded-md font-semibold tracking-tight", className)}>
-      <LogoMark />
+      {mark ?? <LogoMark />}
       <span className="text-lg">Listora</span>
       {showBeta && <span className="rounded-full border border-primary/30 bg-primary/10 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-primary">{betaLabel}</span>}
     </Link>

@@ -3,6 +3,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { AppSidebar } from "~/components/shell/app-sidebar";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/shell/sidebar";
+import { ShellIconSprite, ShellLogoMark } from "~/components/shell/shell-icons";
 import { ProfileSync } from "~/components/shell/profile-sync";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/ui/toaster";
@@ -46,12 +47,13 @@ function Shell({ sidebarOpen, ready, children }: { sidebarOpen: boolean; ready: 
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow">
           {t("app.skipToContent")}
         </a>
+        <ShellIconSprite />
         <ProfileSync />
         <AppSidebar />
         <SidebarInset>
           <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur md:hidden" data-testid="mobile-header">
             <SidebarTrigger />
-            <Logo to="/" />
+            <Logo to="/" mark={<ShellLogoMark />} />
           </header>
           <div className="hidden h-12 items-center px-4 md:flex">
             <SidebarTrigger />

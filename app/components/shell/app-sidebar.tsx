@@ -1,25 +1,25 @@
-import { FileTextIcon, ImageIcon, LayoutDashboardIcon, ListIcon, SearchIcon, SparklesIcon, StethoscopeIcon, StoreIcon, TrendingUpIcon, WandSparklesIcon } from "lucide-react";
 import { useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { useT } from "~/lib/i18n";
 import { Sidebar, SidebarContent, SidebarFooter, SidebarGroupLabel, SidebarHeader, SidebarMenuLink } from "./sidebar";
+import { ShellLogoMark } from "./shell-icons";
 import { UserMenu } from "./user-menu";
 
 /** SPEC §2 sidebar entries, in order; the pattern wizard and the GPT editor follow as extra tools. */
 const NAV_ITEMS = [
-  { key: "nav.dashboard", to: "/", icon: LayoutDashboardIcon, activeOn: ["/", "/dashboard"] },
-  { key: "nav.advancedKeywords", to: "/advanced-keywords", icon: TrendingUpIcon },
-  { key: "nav.seoKeywords", to: "/seo-keywords", icon: SearchIcon },
-  { key: "nav.createListing", to: "/create", icon: SparklesIcon },
-  { key: "nav.editImage", to: "/edit-image", icon: ImageIcon },
-  { key: "nav.listings", to: "/listings", icon: ListIcon },
-  { key: "nav.shop", to: "/shop", icon: StoreIcon, activePrefix: "/shop/" },
+  { key: "nav.dashboard", to: "/", icon: "layout-dashboard", activeOn: ["/", "/dashboard"] },
+  { key: "nav.advancedKeywords", to: "/advanced-keywords", icon: "trending-up" },
+  { key: "nav.seoKeywords", to: "/seo-keywords", icon: "search" },
+  { key: "nav.createListing", to: "/create", icon: "sparkles" },
+  { key: "nav.editImage", to: "/edit-image", icon: "image" },
+  { key: "nav.listings", to: "/listings", icon: "list" },
+  { key: "nav.shop", to: "/shop", icon: "store", activePrefix: "/shop/" },
 ] as const;
 
 const EXTRA_ITEMS = [
-  { key: "nav.audit", to: "/audit", icon: StethoscopeIcon },
-  { key: "nav.patternWizard", to: "/optimize", icon: FileTextIcon, activeOn: ["/optimize", "/review", "/listing-generation"] },
-  { key: "nav.editImageGpt", to: "/edit-image-gpt", icon: WandSparklesIcon },
+  { key: "nav.audit", to: "/audit", icon: "stethoscope" },
+  { key: "nav.patternWizard", to: "/optimize", icon: "file-text", activeOn: ["/optimize", "/review", "/listing-generation"] },
+  { key: "nav.editImageGpt", to: "/edit-image-gpt", icon: "wand-sparkles" },
 ] as const;
 
 export function AppSidebar() {
@@ -30,7 +30,7 @@ export function AppSidebar() {
   return (
     <Sidebar label={t("nav.mainMenu")}>
       <SidebarHeader>
-        <Logo to="/" className="px-1 group-data-[collapsible=icon]:[&>span]:hidden" />
+        <Logo to="/" mark={<ShellLogoMark />} className="px-1 group-data-[collapsible=icon]:[&>span]:hidden" />
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label={t("nav.mainMenu")} className="grid gap-1">

@@ -1,4 +1,3 @@
-import { PanelLeftIcon } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -8,6 +7,7 @@ import { useT } from "~/lib/i18n";
 import { COOKIE, writeCookie } from "~/lib/storage-keys";
 import { useIsMobile } from "~/lib/use-mobile";
 import { cn } from "~/lib/utils";
+import { ShellIcon, type ShellIconName } from "./shell-icons";
 
 /** SPEC §9: 16rem wide (18rem on mobile), 3rem in icon mode; state kept in a cookie for 7 days. */
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -119,7 +119,7 @@ export function SidebarTrigger({ className }: { className?: string }) {
       data-testid="sidebar-trigger"
       className={cn("size-8", className)}
     >
-      <PanelLeftIcon />
+      <ShellIcon name="panel-left" />
     </Button>
   );
 }
@@ -141,7 +141,7 @@ export function SidebarGroupLabel({ children }: { children: ReactNode }) {
 }
 
 /** A menu entry: highlighted when active; in icon mode its label becomes a tooltip. */
-export function SidebarMenuLink({ to, label, icon: Icon, active }: { to: string; label: string; icon: React.ComponentType<{ className?: string }>; active: boolean }) {
+export function SidebarMenuLink({ to, label, icon, active }: { to: string; label: string; icon: ShellIconName; active: boolean }) {
   const { open, isMobile, setOpenMobile } = useSidebar();
   const link = (
     <Link
@@ -155,7 +155,7 @@ export function SidebarMenuLink({ to, label, icon: Icon, active }: { to: string;
         active && "bg-sidebar-accent font-medium text-sidebar-accent-foreground",
       )}
     >
-      <Icon className="size-4 shrink-0" />
+      <ShellIcon name={icon} className="size-4 shrink-0" />
       <span className="truncate group-data-[collapsible=icon]:sr-only">{label}</span>
     </Link>
   );

@@ -1,4 +1,4 @@
-import { ChevronsUpDownIcon, LogOutIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
+import { LogOutIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
 import { useFetcher, useNavigate, useSubmit } from "react-router";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
@@ -6,6 +6,7 @@ import { forgetLocalSession } from "~/lib/auth";
 import { useT } from "~/lib/i18n";
 import { useProfile } from "~/lib/profile";
 import { useTheme } from "~/lib/theme";
+import { ShellIcon } from "./shell-icons";
 import { useSidebar } from "./sidebar";
 
 /** The sidebar footer's user menu: the name and e-mail of the app layout's account data (in the first HTML), or the SPEC's placeholders when they are empty. */
@@ -54,7 +55,7 @@ export function UserMenu() {
             {email}
           </span>
         </span>
-        <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground group-data-[collapsible=icon]:hidden" />
+        <ShellIcon name="chevrons-up-down" className="ml-auto size-4 text-muted-foreground group-data-[collapsible=icon]:hidden" />
       </DropdownMenuTrigger>
       <DropdownMenuContent side={isMobile ? "top" : "right"} align="end" className="min-w-56">
         <DropdownMenuLabel className="font-normal">
