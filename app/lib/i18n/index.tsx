@@ -83,10 +83,18 @@ function cataloguesLoading(catalogues: readonly Catalogue[], language: Language)
   return promise;
 }
 
-/** Waits (suspends) until the catalogues have the language's strings. */
+/** A promise React reads as settled at once (`status`), for a render with nothing to wait for. */
+const READY = Object.assign(Promise.resolve(), { status: "fulfilled" as const, value: undefined });
+
+/**
+ * Waits (suspends) until the catalogues have the language's strings. `use` is called on every render,
+ * with nothing to wait for too: React renders a component that suspended again once the chunk has
+ * arrived, and that render must call `use` as the first did. Calling it only while waiting made that
+ * render differ from the first, and while the page hydrated React gave up on the server's HTML and
+ * rendered the whole page again (errors 467 and 423, on about one load of My Shop in six).
+ */
 export function useCatalogues(catalogues: readonly Catalogue[], language: Language) {
-  const pending = cataloguesLoading(catalogues, language);
-  if (pending) use(pending);
+  use(cataloguesLoading(catalogues, language) ?? READY);
 }
 
 /** Translates a key of the base catalogues (the shell: error pages, the layout) outside React. */
@@ -137,8 +145,9 @@ export function I18nProvider({
   const all = [...BASE_CATALOGUES, ...catalogues];
   // The server names the chunks of the visitor's language in the page's <head>, so the browser fetches them with the page's scripts.
   if (import.meta.env.SSR) for (const href of all.map((catalogue) => catalogue.chunks?.[language])) if (href) preloadModule(href, { as: "script", nonce });
-  useCatalogues(all, language);
+  // Every hook before the wait, so the render after it reaches the same hooks as the one that waited.
   const value = useI18nValue(language, setLanguage, catalogues);
+  useCatalogues(all, language);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -157,9 +166,10 @@ function useI18nValue(language: Language, setLanguage: (language: Language) => v
  */
 export function CatalogueScope({ catalogues, children }: { catalogues: readonly Catalogue[]; children: ReactNode }) {
   const page = useI18n();
-  useCatalogues(catalogues, page.language);
   const all = useMemo(() => [...new Set([...page.catalogues, ...catalogues])], [page.catalogues, catalogues]);
   const value = useI18nValue(page.language, page.setLanguage, all);
+  // After every hook, as in I18nProvider.
+  useCatalogues(catalogues, page.language);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
