@@ -71,30 +71,30 @@ export function messagesFor(catalogues: readonly Catalogue[]): Messages {
 const loading = new Map<string, Promise<void>>();
 
 /**
- * Null when every catalogue has the language's strings (always on the server and in the tests), else
- * the promise of their chunks, the same one for the same set, for React's `use` to wait on.
+ * Null when every catalogue had the language's strings from the start (always on the server and in the
+ * tests), else the promise of their chunks: the same one for the same set and language, also once it has
+ * settled, for React's `use` to wait on and then read. React renders a component that suspended again
+ * once the chunk has arrived, and that render must call `use` as the first did; answering null then (the
+ * strings are there now) made it differ, and while the page hydrated React gave up on the server's HTML
+ * and rendered the whole page again (errors 467 and 423, on about one load of My Shop in six).
  */
 function cataloguesLoading(catalogues: readonly Catalogue[], language: Language): Promise<void> | null {
-  const missing = catalogues.filter((catalogue) => !catalogue[language] && catalogue.load);
+  const loadable = catalogues.filter((catalogue) => catalogue.load);
+  if (loadable.length === 0) return null;
+  const key = `${language}:${loadable.map(idOf).join(",")}`;
+  const known = loading.get(key);
+  if (known) return known;
+  const missing = loadable.filter((catalogue) => !catalogue[language]);
   if (missing.length === 0) return null;
-  const key = `${language}:${missing.map(idOf).join(",")}`;
-  let promise = loading.get(key);
-  if (!promise) loading.set(key, (promise = Promise.all(missing.map((catalogue) => catalogue.load!(language))).then(() => undefined)));
+  const promise = Promise.all(missing.map((catalogue) => catalogue.load!(language))).then(() => undefined);
+  loading.set(key, promise);
   return promise;
 }
 
-/** A promise React reads as settled at once (`status`), for a render with nothing to wait for. */
-const READY = Object.assign(Promise.resolve(), { status: "fulfilled" as const, value: undefined });
-
-/**
- * Waits (suspends) until the catalogues have the language's strings. `use` is called on every render,
- * with nothing to wait for too: React renders a component that suspended again once the chunk has
- * arrived, and that render must call `use` as the first did. Calling it only while waiting made that
- * render differ from the first, and while the page hydrated React gave up on the server's HTML and
- * rendered the whole page again (errors 467 and 423, on about one load of My Shop in six).
- */
+/** Waits (suspends) until the catalogues have the language's strings. */
 export function useCatalogues(catalogues: readonly Catalogue[], language: Language) {
-  use(cataloguesLoading(catalogues, language) ?? READY);
+  const pending = cataloguesLoading(catalogues, language);
+  if (pending) use(pending);
 }
 
 /** Translates a key of the base catalogues (the shell: error pages, the layout) outside React. */
