@@ -124,7 +124,6 @@ function doneOf(params: URLSearchParams): DetailData["done"] {
 
 /** The change's fields (JSON in `payload`); null when what was posted is no JSON object, so nothing is written from it. */
 function payloadOf(form: FormData): Record<string, unknown> | null {
-  if (!form.has("payload")) return null;
   try {
     const value = JSON.parse(formText(form, "payload") || "{}") as unknown;
     return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

@@ -170,3 +170,11 @@ describe("a restore and Facts we used posted as documents", () => {
     });
   });
 });
+
+describe("a delete posted as a document", () => {
+  it("needs no fields: the confirmed delete lands on My Listings saying so", async () => {
+    const { context, calls } = contextOf(owner);
+    expect(await actionAnswer(listingAction(formPost("/listings/l1", { intent: "delete", back: "/listings" }), context, "l1"))).toEqual({ status: 302, location: "/listings?deleted=1" });
+    expect(calls).toEqual([{ path: "/listings/l1", init: { method: "DELETE" } }]);
+  });
+});
