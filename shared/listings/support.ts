@@ -152,9 +152,11 @@ const CONCEPTS: Concept[] = [
   { id: "plush", say: re("stuffed animal|stuffed|plush|plushie|peluş\\p{L}*"), evidence: re("stuffed|stuffing|plush\\p{L}*|fiberfill|filled|teddy|amigurumi|peluş\\p{L}*|elyaf\\p{L}*|dolgu\\p{L}*") },
   {
     id: "pottery",
-    say: re("pottery|ceramics?|stoneware|seramik\\p{L}*|çömlek\\p{L}*"),
+    say: re("pottery|ceramics?|seramik\\p{L}*|çömlek\\p{L}*"),
     evidence: re("pottery|ceramics?|stoneware|earthenware|porcelain|clay|terracotta|seramik\\p{L}*|çömlek\\p{L}*|porselen\\p{L}*|kil"),
   },
+  // A clay body is a material of its own: a "ceramic" dish may be porcelain or earthenware, so "stoneware" needs the seller's word.
+  { id: "stoneware", say: re("stoneware"), evidence: re("stoneware") },
   { id: "productivity", say: re("productivity|organi[sz]ation|verimlilik"), evidence: re("productiv\\p{L}*|organi[sz]\\p{L}*|goals?|habits?|verimli\\p{L}*|hedef\\p{L}*") },
 ];
 
@@ -182,7 +184,7 @@ const OCCASIONS = new Set([
   "keepsake",
   "promise",
 ]);
-const PROPERTIES = new Set(["layering", "dainty", "scented", "natural", "cozy", "soft", "reusable", "beginner", "rustic", "plush", "pottery", "productivity"]);
+const PROPERTIES = new Set(["layering", "dainty", "scented", "natural", "cozy", "soft", "reusable", "beginner", "rustic", "plush", "pottery", "stoneware", "productivity"]);
 const kindOf = (id: string): ConceptKind => (AUDIENCES.has(id) ? "audience" : OCCASIONS.has(id) ? "occasion" : PROPERTIES.has(id) ? "property" : "use");
 
 interface UnsupportedPhrase {

@@ -165,3 +165,14 @@ describe("a short Etsy text", () => {
     expect(tags).not.toContain("litre sırt çantası");
   });
 });
+
+describe("a clay body the seller did not name", () => {
+  it("is never written: a ceramic pie dish's Amazon search terms say no stoneware, a stoneware mug's may", async () => {
+    const dish = await compose("Apple pie dish, ceramic, 24 cm, oven safe, sage green glaze", "amazon");
+    expect(dish.searchTerms).not.toMatch(/stoneware/);
+    expect(unsupportedPhrases("stoneware pie dish", "Apple pie dish, ceramic, 24 cm")).toEqual([expect.objectContaining({ concept: "stoneware" })]);
+    expect(unsupportedPhrases("stoneware mug", "Hand-thrown stoneware mug, speckled glaze, 350 ml")).toEqual([]);
+    // "pottery" and "ceramic" still say what any clay body is.
+    expect(unsupportedPhrases("pottery bowl", "Porcelain bowl, 15 cm")).toEqual([]);
+  });
+});
