@@ -6,10 +6,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { splitFullName, type ProfileUpdate } from "../../schema/api";
 import type { BillingRedirect, BillingStatus } from "../../schema/api/billing";
-import { isLocalDevelopment } from "../../schema/origin";
-import { PAGE_COOKIES } from "../../shared/pages/preferences";
 import type { ProfileResponse } from "./api/profile";
 import type { UsageByFeature } from "./api/quota";
+import { COOKIE, pageCookie } from "./storage-keys";
 import { assertSameOrigin, callApi, formText, requireUser, signInHeaders } from "./session.server";
 
 export interface ProfileScreenData {
@@ -73,17 +72,15 @@ function preferencesOf(form: FormData): ProfileUpdate {
   return changes as ProfileUpdate;
 }
 
-/** The theme and language cookies the page's first paint reads (shared/pages/preferences.ts), as the browser writes them (app/lib/storage-keys.ts). */
+/** The theme and language cookies the page's first paint reads (shared/pages/preferences.ts), as the browser writes them. */
 function pageCookies(request: Request, changes: ProfileUpdate): Headers {
   const headers = new Headers();
-  const secure = isLocalDevelopment(new URL(request.url)) ? "" : "; Secure";
-  const chosen: [string, unknown][] = [
-    [PAGE_COOKIES.theme, changes.theme],
-    [PAGE_COOKIES.language, changes.language],
-  ];
-  for (const [name, value] of chosen) {
-    if (typeof value === "string") headers.append("Set-Cookie", `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax${secure}`);
-  }
+  const url = new URL(request.url);
+  for (const [name, value] of [
+    [COOKIE.theme, changes.theme],
+    [COOKIE.language, changes.language],
+  ] as const)
+    if (typeof value === "string") headers.append("Set-Cookie", pageCookie(name, value, url));
   return headers;
 }
 

@@ -28,11 +28,15 @@ export const COOKIE = {
   sidebar: "sidebar_state",
 } as const;
 
+/** One page cookie as the browser writes it and the server sends it (Set-Cookie): a year, SameSite=Lax, Secure everywhere but local development (issue 23); null clears it. */
+export function pageCookie(name: string, value: string | null, url: { hostname: string; protocol: string }, maxAgeSeconds = 60 * 60 * 24 * 365) {
+  const secure = isLocalDevelopment(url) ? "" : "; Secure";
+  return value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+}
+
 export function writeCookie(name: string, value: string | null, maxAgeSeconds = 60 * 60 * 24 * 365) {
   if (typeof document === "undefined") return;
-  // Secure everywhere but local development (issue 23).
-  const secure = typeof location !== "undefined" && isLocalDevelopment(location) ? "" : "; Secure";
-  document.cookie = value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+  document.cookie = pageCookie(name, value, location, maxAgeSeconds);
 }
 
 export function safeLocalStorage(): Storage | null {

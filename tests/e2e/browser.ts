@@ -192,3 +192,14 @@ export async function tokenApi<T>(path: string, token: string, init: { method?: 
   });
   return { status: res.status, body: (await res.json()) as T };
 }
+
+/**
+ * The text of the element with `testId`, looked at briefly (null while it is not there): for
+ * `expect.poll`, so the poll's own timeout waits on a loaded machine, not one look's 15 s.
+ */
+export function briefText(page: Page, testId: string): Promise<string | null> {
+  return page
+    .getByTestId(testId)
+    .textContent({ timeout: 1_000 })
+    .catch(() => null);
+}

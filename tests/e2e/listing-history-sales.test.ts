@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import { briefText, baseURL, launchBrowser, newContext, screenshot, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,16 +29,7 @@ describe("a shop listing's history in the browser", () => {
     await page.goto("/shop");
     await page.getByTestId("shop-import-input").setInputFiles(LISTINGS);
     // Each look is short, so the poll (not one look) waits for the import on a loaded machine.
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId("summary-listings")
-            .textContent({ timeout: 1_000 })
-            .catch(() => null),
-        LONG_TIMEOUT,
-      )
-      .toBe("12");
+    await expect.poll(() => briefText(page, "summary-listings"), LONG_TIMEOUT).toBe("12");
     await page.getByTestId("sales-card").getByTestId("sales-import-input").setInputFiles(SALES);
     await page.getByTestId("sales-import-result").waitFor({ timeout: 60_000 });
 

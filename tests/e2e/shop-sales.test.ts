@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCsv } from "../fixtures/read-csv";
-import { launchBrowser, newContext, screenshot, signInFast } from "./browser";
+import { briefText, launchBrowser, newContext, screenshot, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,16 +24,7 @@ describe("My Shop's sales in the browser", () => {
     const { token } = await signInFast(page, undefined, { verified: false });
     await page.goto("/shop");
     await page.getByTestId("shop-import-input").setInputFiles(LISTINGS);
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId("summary-listings")
-            .textContent({ timeout: 1_000 })
-            .catch(() => null),
-        LONG_TIMEOUT,
-      )
-      .toBe("12");
+    await expect.poll(() => briefText(page, "summary-listings"), LONG_TIMEOUT).toBe("12");
 
     // The sales card says what is never stored before the file goes.
     const card = page.getByTestId("sales-card");

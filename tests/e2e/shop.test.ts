@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCsv } from "../fixtures/read-csv";
-import { launchBrowser, newContext, registerViaUi, screenshot, sessionToken, useSession } from "./browser";
+import { briefText, launchBrowser, newContext, registerViaUi, screenshot, sessionToken, useSession } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,16 +50,7 @@ describe("My Shop in the browser", () => {
     await result.getByTestId("import-errors").getByText("Row 6 has no title", { exact: false }).waitFor();
 
     // The summary: four listings, every one in the grade chart, the common issues with counts.
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId("summary-listings")
-            .textContent({ timeout: 1_000 })
-            .catch(() => null),
-        LONG_TIMEOUT,
-      )
-      .toBe("4");
+    await expect.poll(() => briefText(page, "summary-listings"), LONG_TIMEOUT).toBe("4");
     const bars = await page
       .getByTestId("grade-chart")
       .locator("[data-count]")

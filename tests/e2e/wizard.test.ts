@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newContext, screenshot, sessionToken, settled, signInFast } from "./browser";
+import { briefText, baseURL, launchBrowser, newContext, screenshot, sessionToken, settled, signInFast } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -67,16 +67,6 @@ async function optimizeStep(page: Page, pattern = PATTERN) {
   await page.getByTestId("optimize-button").click();
   await expect.poll(() => page.getByTestId("optimized-output").inputValue(), { timeout: 30_000 }).toContain("## Instructions");
 }
-
-/**
- * Step 2's draft status, looked at briefly: on a loaded machine the step's page can take longer than one
- * look's wait to arrive, so the poll around it (30 s) waits, not a single look's 15 s.
- */
-const draftStatus = (page: Page) =>
-  page
-    .getByTestId("draft-status")
-    .textContent({ timeout: 1_000 })
-    .catch(() => null);
 
 describe("the pattern wizard in the browser", () => {
   it("goes from a pasted pattern to a saved listing with its PDF, and survives a reload", async () => {
@@ -154,7 +144,7 @@ describe("the pattern wizard in the browser", () => {
     await page.waitForURL("**/review");
     await page.getByRole("heading", { name: "Step 2 of 3 Review Draft" }).waitFor();
     expect(await wizardProgress(page)).toBe("66.66");
-    await expect.poll(() => draftStatus(page), { timeout: 30_000 }).toBe("DRAFT READY");
+    await expect.poll(() => briefText(page, "draft-status"), { timeout: 30_000 }).toBe("DRAFT READY");
     const draft = (await page.getByTestId("draft-box").textContent()) ?? "";
     expect(draft).toContain("Chubby Whale Amigurumi");
     expect(draft).toContain("R10: (2 sc, dec) x 6 (18)");
@@ -178,7 +168,7 @@ describe("the pattern wizard in the browser", () => {
     // A reload mid-wizard keeps the draft and its PDF: the same file, no second formatting.
     await page.reload();
     await page.getByRole("heading", { name: "Step 2 of 3 Review Draft" }).waitFor();
-    await expect.poll(() => draftStatus(page), { timeout: 30_000 }).toBe("DRAFT READY");
+    await expect.poll(() => briefText(page, "draft-status"), { timeout: 30_000 }).toBe("DRAFT READY");
     expect(await page.getByTestId("draft-box").textContent()).toBe(draft);
     expect(await page.getByTestId("pdf-name").textContent()).toBe(pdfName);
     const files = await apiGet<{ data?: { files?: unknown[] }; files?: unknown[] }>(page, "/api/files");
@@ -188,7 +178,7 @@ describe("the pattern wizard in the browser", () => {
     // PDF details: the designer's name goes on the PDF as its author; Remake PDF builds it again.
     await page.getByTestId("pdf-designer").fill("Whale Works Studio");
     await page.getByTestId("pdf-remake").click();
-    await expect.poll(() => draftStatus(page), { timeout: 30_000 }).toBe("DRAFT READY");
+    await expect.poll(() => briefText(page, "draft-status"), { timeout: 30_000 }).toBe("DRAFT READY");
     const [remade] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
     const remadePdf = await PDFDocument.load(await readFile((await remade.path()) as string));
     expect(remadePdf.getAuthor()).toBe("Whale Works Studio");
@@ -201,7 +191,7 @@ describe("the pattern wizard in the browser", () => {
     expect(await page.getByTestId("original-pattern").inputValue()).toBe(corrected);
     expect(await page.getByTestId("optimized-output").inputValue()).toBe(optimized);
     await page.getByRole("button", { name: "Next Step" }).click();
-    await expect.poll(() => draftStatus(page), { timeout: 30_000 }).toBe("DRAFT READY");
+    await expect.poll(() => briefText(page, "draft-status"), { timeout: 30_000 }).toBe("DRAFT READY");
 
     // Step 3: the listing for the digital pattern, its headings in the interface's language (English).
     await page.getByRole("button", { name: "Next Step" }).click();
@@ -309,7 +299,7 @@ describe("the pattern wizard in the browser", () => {
       (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()),
     );
     await page.getByRole("button", { name: "Next Step" }).click();
-    await expect.poll(() => draftStatus(page), { timeout: 30_000 }).toBe("FORMAT ERROR");
+    await expect.poll(() => briefText(page, "draft-status"), { timeout: 30_000 }).toBe("FORMAT ERROR");
     await page.getByTestId("format-error").getByText("Failed to format content", { exact: true }).waitFor();
     await settled(page);
     await screenshot(page, "wizard-2-review-error-light");
@@ -362,7 +352,7 @@ describe("the pattern wizard in the browser", () => {
       await screenshot(page, `wizard-1-optimize-${variant.name}`);
       expect(await noHorizontalScroll()).toBe(true);
       await page.getByRole("button", { name: "Next Step" }).click();
-      await expect.poll(() => draftStatus(page), { timeout: 30_000 }).toBe("DRAFT READY");
+      await expect.poll(() => briefText(page, "draft-status"), { timeout: 30_000 }).toBe("DRAFT READY");
       await settled(page);
       await screenshot(page, `wizard-2-review-${variant.name}`);
       expect(await noHorizontalScroll()).toBe(true);
@@ -413,7 +403,7 @@ describe("the pattern wizard in the browser", () => {
     const posted = new URLSearchParams((await pdfRequest).postData() ?? "");
     expect(posted.get("intent")).toBe("format");
     expect(JSON.parse(posted.get("options") ?? "{}")).toMatchObject({ paperSize: "letter", language: "tr", craft: "crochet" });
-    await expect.poll(() => draftStatus(page), { timeout: 30_000 }).toBe("TASLAK HAZIR");
+    await expect.poll(() => briefText(page, "draft-status"), { timeout: 30_000 }).toBe("TASLAK HAZIR");
     await page.getByText("ABD Letter").waitFor();
     expect(await page.getByTestId("draft-box").textContent()).toContain("Minik Ahtapot");
     await page.getByRole("button", { name: "Sonraki Adım" }).click();
