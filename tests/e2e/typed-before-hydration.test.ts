@@ -35,6 +35,21 @@ async function hydrated(page: Page, selector: string) {
   }, selector);
 }
 
+/** My Listings of a seller with two listings (the towel saved last), its HTML shown and its scripts held back. */
+async function myListingsBeforeHydration() {
+  const { token } = await registerViaApi(uniqueEmail("typed"));
+  for (const title of ["Walnut serving board", "Linen tea towel"]) {
+    const saved = await api("/listings", token, { body: { title, description: `${title}, finished by hand.`, tags: ["gift"], altTexts: [], originalPrompt: title } });
+    expect(saved.status).toBe(201);
+  }
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await useSession(page, token);
+  const release = await slowScripts(page);
+  await page.goto("/listings", { waitUntil: "domcontentloaded" });
+  return { context, page, release };
+}
+
 describe("a field filled before the page's JavaScript has run", () => {
   it("keeps the e-mail and password typed on the sign-in page, and signs in with them", { timeout: 60_000 }, async () => {
     const { email } = await registerViaApi(uniqueEmail("typed"));
@@ -57,16 +72,7 @@ describe("a field filled before the page's JavaScript has run", () => {
   });
 
   it("searches My Listings for the words typed in the search box before the page ran", { timeout: 60_000 }, async () => {
-    const { token } = await registerViaApi(uniqueEmail("typed"));
-    for (const title of ["Walnut serving board", "Linen tea towel"]) {
-      const saved = await api("/listings", token, { body: { title, description: `${title}, finished by hand.`, tags: ["gift"], altTexts: [], originalPrompt: title } });
-      expect(saved.status).toBe(201);
-    }
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await useSession(page, token);
-    const release = await slowScripts(page);
-    await page.goto("/listings", { waitUntil: "domcontentloaded" });
+    const { context, page, release } = await myListingsBeforeHydration();
     await expect(page.getByTestId("listing-card").count()).resolves.toBe(2);
     await page.getByRole("searchbox").fill("linen");
 
@@ -79,16 +85,7 @@ describe("a field filled before the page's JavaScript has run", () => {
   });
 
   it("sorts My Listings as picked in the sort menu before the page ran", { timeout: 60_000 }, async () => {
-    const { token } = await registerViaApi(uniqueEmail("typed"));
-    for (const title of ["Walnut serving board", "Linen tea towel"]) {
-      const saved = await api("/listings", token, { body: { title, description: `${title}, finished by hand.`, tags: ["gift"], altTexts: [], originalPrompt: title } });
-      expect(saved.status).toBe(201);
-    }
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await useSession(page, token);
-    const release = await slowScripts(page);
-    await page.goto("/listings", { waitUntil: "domcontentloaded" });
+    const { context, page, release } = await myListingsBeforeHydration();
     const titles = () => page.locator('[data-testid="listing-card"] .lc-title').allInnerTexts();
     await expect(titles()).resolves.toEqual(["Linen tea towel", "Walnut serving board"]);
     await page.getByTestId("listings-sort").selectOption("oldest");
