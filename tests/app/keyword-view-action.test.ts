@@ -6,13 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ApiCallInit } from "../../shared/session";
+import type { KeywordSuggestion } from "../../schema/api/keywords";
 import { contextOf, formPost, type Answer } from "./stub-context";
 import { actionAnswer } from "../fixtures/action-answer";
 import { keywordCsvFile, tableView, toRows } from "~/components/keywords/keyword-model";
 import { tickedRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
 import { loadSeoKeywords, seoKeywordsAction, seoKeywordsCsv } from "~/lib/keywords.server";
 
-const KEYWORDS = [
+const KEYWORDS: KeywordSuggestion[] = [
   { id: "k1", keyword: "silver ring", popularity: 80, competition: 0.6, trend: "increasing", popularitySource: "sample", competitionSource: "sample" },
   { id: "k2", keyword: "dainty ring", popularity: 55, competition: 0.3, trend: "stable", popularitySource: "sample", competitionSource: "sample" },
   { id: "k3", keyword: "=HYPERLINK(\"http://x\")", popularity: 40, competition: 0.2, trend: "declining", popularitySource: "sample", competitionSource: "sample" },
