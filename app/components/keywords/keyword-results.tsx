@@ -154,12 +154,13 @@ export function KeywordResults({
               {t("seo.csv.download")}
             </Button>
             {onSave && (
-              <Button variant="outline" onClick={onSave} disabled={selectedCount === 0} data-testid="save-to-list">
+              // Without JavaScript the plain form under the table saves the ticked rows instead (decision 0057).
+              <Button variant="outline" onClick={onSave} disabled={selectedCount === 0} className="noscript:hidden" data-testid="save-to-list">
                 <BookmarkPlusIcon aria-hidden="true" />
                 {t("lists.saveCount", { n: selectedCount })}
               </Button>
             )}
-            <Button onClick={onUse} disabled={selectedCount === 0} data-testid="use-for-listing">
+            <Button onClick={onUse} disabled={selectedCount === 0} className="noscript:hidden" data-testid="use-for-listing">
               <ListChecksIcon aria-hidden="true" />
               {t("seo.useForListing", { n: selectedCount })}
             </Button>
