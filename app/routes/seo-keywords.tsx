@@ -8,18 +8,7 @@ import { KeywordListsPanel, SEO_ROUTE } from "~/components/keywords/keyword-list
 import { readLastSearch, RESTORE_SCRIPT, RESTORING_ATTRIBUTE, writeLastSearch, type Shown } from "~/components/keywords/last-search";
 import { SaveToListDialog } from "~/components/keywords/save-to-list-dialog";
 import { KeywordResults } from "~/components/keywords/keyword-results";
-import {
-  handOverKeywords,
-  keywordCsvFile,
-  nextSort,
-  tableView,
-  toRows,
-  toSelectedKeywords,
-  type Filter,
-  type KeywordRow,
-  type SortKey,
-  type SortState,
-} from "~/components/keywords/keyword-model";
+import { handOverKeywords, keywordCsvFile, nextSort, tableView, toRows, toSelectedKeywords, type Filter, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
 import { KeywordSearchForm } from "~/components/keywords/keyword-search-form";
 import { KeywordTableSkeleton } from "~/components/keywords/keyword-table";
 import { DEFAULT_FORM } from "~/components/keywords/search-form";

@@ -16,8 +16,8 @@ import { loadSeoKeywords, seoKeywordsAction, seoKeywordsCsv } from "~/lib/keywor
 const KEYWORDS: KeywordSuggestion[] = [
   { id: "k1", keyword: "silver ring", popularity: 80, competition: 0.6, trend: "increasing", popularitySource: "sample", competitionSource: "sample" },
   { id: "k2", keyword: "dainty ring", popularity: 55, competition: 0.3, trend: "stable", popularitySource: "sample", competitionSource: "sample" },
-  { id: "k3", keyword: "=HYPERLINK(\"http://x\")", popularity: 40, competition: 0.2, trend: "declining", popularitySource: "sample", competitionSource: "sample" },
-  { id: "k4", keyword: "ring, \"stacking\"", popularity: 70, competition: 0.9, trend: "stable", popularitySource: "sample", competitionSource: "sample" },
+  { id: "k3", keyword: '=HYPERLINK("http://x")', popularity: 40, competition: 0.2, trend: "declining", popularitySource: "sample", competitionSource: "sample" },
+  { id: "k4", keyword: 'ring, "stacking"', popularity: 70, competition: 0.9, trend: "stable", popularitySource: "sample", competitionSource: "sample" },
 ];
 const RESULT = { keywords: KEYWORDS, error: true, source: "sample", fallbackReason: null, fromCache: true, lastUpdated: "2026-11-27T09:00:00Z", platform: "etsy", country: "US", category: null };
 const ROWS = toRows(KEYWORDS);
@@ -64,9 +64,16 @@ describe("Download CSV posted without JavaScript", () => {
     const { context, calls } = contextOf(cached);
     const response = (await seoKeywordsCsv(formPost("/seo-keywords/csv", page({ intent: ["search", "csv"], keyword: tick("k2"), view_sort_current: "popularity:descending" })), context)) as Response;
     const file = await csvOf(response);
-    const expected = keywordCsvFile(tableView(ROWS, tickedRows(ROWS, ["dainty ring"]), { key: "popularity", direction: "descending" }).all, { searched: "silver ring", country: "US", platform: "etsy" });
+    const expected = keywordCsvFile(tableView(ROWS, tickedRows(ROWS, ["dainty ring"]), { key: "popularity", direction: "descending" }).all, {
+      searched: "silver ring",
+      country: "US",
+      platform: "etsy",
+    });
     expect(file).toEqual({ status: 200, type: "text/csv; charset=utf-8", disposition: 'attachment; filename="keywords-silver-ring-us-etsy.csv"', text: expected.text });
-    const lines = file.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = file.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(file.text.startsWith("\uFEFF")).toBe(true);
     expect(lines.map((line) => line.split(",")[0])).toEqual(["keyword", "silver ring", '"ring', "dainty ring", '"\'=HYPERLINK(""http://x"")"']);
     expect(lines[3]).toContain(",yes,");
@@ -119,10 +126,7 @@ describe("the All/Selected filter posted without JavaScript", () => {
   it("answers the search on screen with the filter, from page 1 with the sort kept, and the ticked boxes as the selection", async () => {
     const { context, calls } = contextOf(cached);
     const answer = await actionAnswer(
-      seoKeywordsAction(
-        formPost("/seo-keywords", page({ product_name: "brass lamp", view_filter: "selected", view_sort_current: "keyword:ascending", keyword: tick("k2", "k1") })),
-        context,
-      ),
+      seoKeywordsAction(formPost("/seo-keywords", page({ product_name: "brass lamp", view_filter: "selected", view_sort_current: "keyword:ascending", keyword: tick("k2", "k1") })), context),
     );
     expect(answer).toMatchObject({
       status: 200,

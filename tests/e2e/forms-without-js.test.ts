@@ -692,68 +692,81 @@ describe("the SEO table's All/Selected filter and CSV download without JavaScrip
   const saved = async (download: Download) => ({ name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) });
   const plainBox = (page: Page, keyword: string) => page.getByRole("checkbox", { name: `Select ${keyword}`, exact: true });
 
-  it("downloads the same CSV as the page's JavaScript for the same search, ticks and view (all rows, then only the selected), from the cache without spending a search", { timeout: 180_000 }, async () => {
-    const seller = await sellerWithLists([]);
-    const context = await withoutJavaScript(seller.token);
-    const page = await context.newPage();
-    await page.goto("/seo-keywords");
-    // A product no other test searches: the keyword cache is shared by every seller.
-    await page.getByLabel("Product Name*").fill("felted wool tea cosy");
-    await submit(page, () => page.getByTestId("seo-submit").click());
-    const firstPage = await words(page);
-    // One search spent (none if a retried run finds it in the day's cache); nothing after it spends more.
-    const spent = await used(seller.token);
-    expect(spent).toBeLessThanOrEqual(1);
+  it(
+    "downloads the same CSV as the page's JavaScript for the same search, ticks and view (all rows, then only the selected), from the cache without spending a search",
+    { timeout: 180_000 },
+    async () => {
+      const seller = await sellerWithLists([]);
+      const context = await withoutJavaScript(seller.token);
+      const page = await context.newPage();
+      await page.goto("/seo-keywords");
+      // A product no other test searches: the keyword cache is shared by every seller.
+      await page.getByLabel("Product Name*").fill("felted wool tea cosy");
+      await submit(page, () => page.getByTestId("seo-submit").click());
+      const firstPage = await words(page);
+      // One search spent (none if a retried run finds it in the day's cache); nothing after it spends more.
+      const spent = await used(seller.token);
+      expect(spent).toBeLessThanOrEqual(1);
 
-    // Two ticked on page 1, sorted A to Z (the ticks travel with the post), and one more on page 2.
-    await plainBox(page, firstPage[0]!).check();
-    await plainBox(page, firstPage[2]!).check();
-    await submit(page, () => page.getByTestId("sort-keyword").click());
-    expect((await page.locator('input[type="checkbox"][name="keyword"]:checked').count()) + (await page.locator('input[type="hidden"][name="keyword"][form="seo-search-form"]').count())).toBe(2);
-    await submit(page, () => page.getByRole("button", { name: "Page 2" }).click());
-    const onSecond = await words(page);
-    const third = onSecond.find((word) => word !== firstPage[0] && word !== firstPage[2])!;
-    await plainBox(page, third).check();
-    const ticked = [firstPage[0]!, firstPage[2]!, third];
+      // Two ticked on page 1, sorted A to Z (the ticks travel with the post), and one more on page 2.
+      await plainBox(page, firstPage[0]!).check();
+      await plainBox(page, firstPage[2]!).check();
+      await submit(page, () => page.getByTestId("sort-keyword").click());
+      expect((await page.locator('input[type="checkbox"][name="keyword"]:checked').count()) + (await page.locator('input[type="hidden"][name="keyword"][form="seo-search-form"]').count())).toBe(2);
+      await submit(page, () => page.getByRole("button", { name: "Page 2" }).click());
+      const onSecond = await words(page);
+      const third = onSecond.find((word) => word !== firstPage[0] && word !== firstPage[2])!;
+      await plainBox(page, third).check();
+      const ticked = [firstPage[0]!, firstPage[2]!, third];
 
-    const [noJsAll] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
-    const allFile = await saved(noJsAll);
-    expect(allFile.name).toBe("keywords-felted-wool-tea-cosy-us-etsy.csv");
-    const lines = allFile.bytes.toString("utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(allFile.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const keywords = lines.slice(1).map((line) => line.split(",")[0]!.replace(/^"|"$/g, ""));
-    expect(keywords).toEqual([...keywords].sort((a, b) => a.localeCompare(b)));
-    expect(lines.filter((line) => line.includes(",yes,")).map((line) => line.split(",")[0]).sort()).toEqual([...ticked].sort());
+      const [noJsAll] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+      const allFile = await saved(noJsAll);
+      expect(allFile.name).toBe("keywords-felted-wool-tea-cosy-us-etsy.csv");
+      const lines = allFile.bytes
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+      expect(allFile.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const keywords = lines.slice(1).map((line) => line.split(",")[0]!.replace(/^"|"$/g, ""));
+      expect(keywords).toEqual([...keywords].sort((a, b) => a.localeCompare(b)));
+      expect(
+        lines
+          .filter((line) => line.includes(",yes,"))
+          .map((line) => line.split(",")[0])
+          .sort(),
+      ).toEqual([...ticked].sort());
 
-    await submit(page, () => page.getByTestId("filter-selected").click());
-    const [noJsSelected] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
-    const selectedFile = await saved(noJsSelected);
-    expect(selectedFile.bytes.toString("utf8").trimEnd().split("\r\n")).toHaveLength(4);
-    expect(await used(seller.token)).toBe(spent);
-    await context.close();
+      await submit(page, () => page.getByTestId("filter-selected").click());
+      const [noJsSelected] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+      const selectedFile = await saved(noJsSelected);
+      expect(selectedFile.bytes.toString("utf8").trimEnd().split("\r\n")).toHaveLength(4);
+      expect(await used(seller.token)).toBe(spent);
+      await context.close();
 
-    // The page's JavaScript: the same search (the cache answers it), the same ticks and sort.
-    const js = await newContext(browser);
-    const tab = await js.newPage();
-    await useSession(tab, seller.token);
-    await tab.goto("/seo-keywords");
-    await tab.locator('main[data-ready="true"]').waitFor();
-    await tab.getByLabel("Product Name*").fill("felted wool tea cosy");
-    await tab.getByTestId("seo-submit").click();
-    await tab.getByTestId("keyword-results").waitFor();
-    await tab.getByTestId("sort-keyword").click();
-    for (const word of ticked) {
-      for (let n = 1; (await tab.getByRole("checkbox", { name: `Select ${word}`, exact: true }).count()) === 0; n += 1) await tab.getByRole("button", { name: `Page ${n}` }).click();
-      await tab.getByRole("checkbox", { name: `Select ${word}`, exact: true }).click();
-    }
-    const [jsAll] = await Promise.all([tab.waitForEvent("download"), tab.getByTestId("download-csv").click()]);
-    expect(await saved(jsAll)).toEqual(allFile);
-    await tab.getByTestId("filter-selected").click();
-    const [jsSelected] = await Promise.all([tab.waitForEvent("download"), tab.getByTestId("download-csv").click()]);
-    expect(await saved(jsSelected)).toEqual(selectedFile);
-    expect(await used(seller.token)).toBe(spent);
-    await js.close();
-  });
+      // The page's JavaScript: the same search (the cache answers it), the same ticks and sort.
+      const js = await newContext(browser);
+      const tab = await js.newPage();
+      await useSession(tab, seller.token);
+      await tab.goto("/seo-keywords");
+      await tab.locator('main[data-ready="true"]').waitFor();
+      await tab.getByLabel("Product Name*").fill("felted wool tea cosy");
+      await tab.getByTestId("seo-submit").click();
+      await tab.getByTestId("keyword-results").waitFor();
+      await tab.getByTestId("sort-keyword").click();
+      for (const word of ticked) {
+        for (let n = 1; (await tab.getByRole("checkbox", { name: `Select ${word}`, exact: true }).count()) === 0; n += 1) await tab.getByRole("button", { name: `Page ${n}` }).click();
+        await tab.getByRole("checkbox", { name: `Select ${word}`, exact: true }).click();
+      }
+      const [jsAll] = await Promise.all([tab.waitForEvent("download"), tab.getByTestId("download-csv").click()]);
+      expect(await saved(jsAll)).toEqual(allFile);
+      await tab.getByTestId("filter-selected").click();
+      const [jsSelected] = await Promise.all([tab.waitForEvent("download"), tab.getByTestId("download-csv").click()]);
+      expect(await saved(jsSelected)).toEqual(selectedFile);
+      expect(await used(seller.token)).toBe(spent);
+      await js.close();
+    },
+  );
 
   it("shows only the ticked rows with Selected (ticks kept across pages and sorts), drops an unticked one, and goes back to every row with All", { timeout: 180_000 }, async () => {
     const seller = await sellerWithLists([]);

@@ -255,7 +255,12 @@ function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
           <div className="flex flex-wrap items-end gap-2">
             <label className="grid gap-1 text-sm font-medium">
               {t("lists.dialog.pick")}
-              <NativeSelect form={SEARCH_FORM_ID} name="id" className="w-64 max-w-full font-normal" options={lists.map((l) => ({ value: l.id, label: `${l.name} (${t("lists.panel.count", { count: l.count })})` }))} />
+              <NativeSelect
+                form={SEARCH_FORM_ID}
+                name="id"
+                className="w-64 max-w-full font-normal"
+                options={lists.map((l) => ({ value: l.id, label: `${l.name} (${t("lists.panel.count", { count: l.count })})` }))}
+              />
             </label>
             <Button type="submit" form={SEARCH_FORM_ID} name="intent" value="add" variant="outline">
               <BookmarkPlusIcon aria-hidden="true" />
