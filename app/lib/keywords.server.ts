@@ -6,16 +6,16 @@
  * revalidation never charges again. The saved lists' writes are actions too, each through its /api
  * route in process (the same checks, limits, messages and ownership: another seller's list is a 404).
  */
-import { data, redirect, type AppLoadContext } from "react-router";
-import { KEYWORD_LIST_LIMITS, keywordKey, type KeywordList, type KeywordListSummary, type SavedKeyword } from "../../schema/api/keyword-lists";
+import { data, type AppLoadContext } from "react-router";
+import { KEYWORD_LIST_LIMITS, type KeywordList, type KeywordListSummary, type SavedKeyword } from "../../schema/api/keyword-lists";
 import { GEOS, type Geo } from "../../schema/api/keywords";
 import type { ApiResult } from "../../shared/session";
-import { mergeKeywords, tickedKeyword, tickedRows } from "~/components/keywords/saved-keywords";
+import { mergeKeywords, tickedKeyword } from "~/components/keywords/saved-keywords";
 import { readAnalysis, type AnalysisAnswer } from "./api/advanced";
 import { searchQuery, searchResultOf, type KeywordFailure, type SearchForm } from "./api/keywords";
-import { keywordCsvFile, sortOfText, tableView, toRows, type Filter, type SortState } from "../components/keywords/keyword-model";
 import type { SeoActionAnswer, SeoIntent, SeoLoaderData } from "./keyword-actions";
 import { keywordSubmitError, NONE_TICKED_MESSAGE } from "./keyword-validation";
+import { intentOf, searchFormOf, shownSearchOf, tickedOf, viewOf } from "./keyword-form.server";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
 const listPath = (id: string) => `/keyword-lists/${encodeURIComponent(id)}`;
@@ -33,7 +33,7 @@ export async function loadSeoKeywords(request: Request, context: AppLoadContext)
     lists: lists.ok && Array.isArray(lists.data.data?.lists) ? lists.data.data.lists : null,
     openList: open?.ok ? (open.data.data?.list ?? null) : null,
     openListMissing: open !== null && !open.ok && open.error.code === "not-found",
-    csvNotCached: params.get("csv") === NOT_CACHED ? searchOfParams(params) : null,
+    csvNotCached: params.get("csv") === "not-cached" ? searchFormOf(params) : null,
   };
   return data(answer, { status: answer.openListMissing ? 404 : 200 });
 }
@@ -76,91 +76,6 @@ function keywordsOf(form: FormData): SavedKeyword[] | null {
 
 /** The results table's save (posted without JavaScript, `source=ticked`) with no row ticked: nothing to save. */
 const noneTicked = (form: FormData, keywords: SavedKeyword[]) => formText(form, "source") === "ticked" && keywords.length === 0;
-
-/** The search form: "any" (the category select's empty choice) and absent both mean any category. */
-function searchFormOf(form: FormData | URLSearchParams): SearchForm {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const category = text("category").trim();
-  return {
-    productName: text("product_name"),
-    category: category === "any" ? "" : category,
-    country: text("country").trim() || "US",
-    platform: text("platform").trim() || "etsy",
-  };
-}
-
-const searchOfParams = (params: URLSearchParams) => searchFormOf(params);
-
-/**
- * The search on screen (`view_search`, the results card's hidden field), which a page, sort, filter or
- * CSV button posts: it is what the table shows, even when the seller has since typed another product
- * name into the form (that one is searched by the Search button). Null when absent or not a search.
- */
-function shownSearchOf(form: FormData): SearchForm | null {
-  try {
-    const value = JSON.parse(formText(form, "view_search") || "null") as Partial<Record<keyof SearchForm, unknown>> | null;
-    if (!value || typeof value !== "object") return null;
-    const { productName, category, country, platform } = value;
-    if (typeof productName !== "string" || typeof category !== "string" || typeof country !== "string" || typeof platform !== "string") return null;
-    return { productName, category, country, platform };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The form's intent. The search form's own hidden field says "search"; without JavaScript the results'
- * Save to list buttons and the CSV button are buttons of that form too (decision 0074), and the intent
- * such a button names is the one asked for.
- */
-function intentOf(form: FormData): string {
-  const intents = form.getAll("intent").filter((value): value is string => typeof value === "string");
-  return intents.find((intent) => intent !== "search") ?? intents[0] ?? "";
-}
-
-/**
- * The keywords ticked in the table's plain boxes (a page posted without JavaScript: its `source=ticked`
- * field is there), by their keyword: the selection of that page (decision 0074). Undefined when the page
- * ran, whose selection is kept in the browser.
- */
-function tickedOf(form: FormData): string[] | undefined {
-  if (formText(form, "source") !== "ticked") return undefined;
-  const keys = form
-    .getAll("keyword")
-    .filter((value): value is string => typeof value === "string")
-    .map((value) => tickedKeyword(value).keyword)
-    .filter((keyword): keyword is string => typeof keyword === "string" && keyword.trim() !== "")
-    .map(keywordKey);
-  return [...new Set(keys)];
-}
-
-const FILTERS: readonly string[] = ["all", "selected"] satisfies Filter[];
-const filterOfText = (text: string): Filter | null => (FILTERS.includes(text) ? (text as Filter) : null);
-
-/**
- * The table's page and sort a results button posted with the search (decision 0072): a sort button's
- * `view_sort` starts at page 1; a page button's `view_page` keeps the table's sort (`view_sort_current`).
- * Nothing for the search button itself: a new search starts unsorted, at page 1.
- */
-function viewOf(form: FormData): { page: number; sort: SortState | null; filter: Filter } | undefined {
-  const current = currentViewOf(form);
-  const sorted = sortOfText(formText(form, "view_sort"));
-  if (sorted) return { page: 1, sort: sorted, filter: current.filter };
-  // A filter button (decision 0074) starts at page 1 and keeps the sort, as its click does.
-  const filter = filterOfText(formText(form, "view_filter"));
-  if (filter) return { page: 1, sort: current.sort, filter };
-  const page = Number(formText(form, "view_page"));
-  if (!Number.isInteger(page) || page < 1 || page > 1000) return undefined;
-  return { page, ...current };
-}
-
-/** The table's sort and filter as the results card's hidden fields carry them. */
-function currentViewOf(form: FormData): { sort: SortState | null; filter: Filter } {
-  return { sort: sortOfText(formText(form, "view_sort_current")), filter: filterOfText(formText(form, "view_filter_current")) ?? "all" };
-}
 
 const SEO_INTENTS: SeoIntent[] = ["search", "create", "add", "rename", "delete"];
 
@@ -219,43 +134,6 @@ export async function seoKeywordsAction(request: Request, context: AppLoadContex
 
   const result = await callApi(context, listPath(id), { method: "DELETE" });
   return result.ok ? data<SeoActionAnswer>({ ok: true, intent, id, name: formText(form, "name") }) : refused(intent, failureOf(result), { id, name: formText(form, "name") });
-}
-
-const NOT_CACHED = "not-cached";
-
-const csvRefused = (status: number, code: string, message: string) => Response.json({ success: false, code, message }, { status });
-
-/**
- * 'Download CSV' posted as a document (without JavaScript, or before the page ran; decision 0074): the
- * search on screen read from the 24-hour keyword cache only, so it never spends a unit, then the table's
- * view (the ticked rows, the filter and the sort the page posted) as the same file the browser makes
- * (keywordCsvFile). A search no longer cached is not searched again: the screen says so, with that
- * search in its form. The CSV button names the intent `csv`; any other is refused.
- */
-export async function seoKeywordsCsv(request: Request, context: AppLoadContext) {
-  assertSameOrigin(request);
-  await requireUser(request, context);
-  const form = await request.formData();
-  if (intentOf(form) !== "csv") return csvRefused(400, "validation-failed", "Unknown action for the keyword CSV download");
-  const search = shownSearchOf(form) ?? searchFormOf(form);
-  const result = await callApi<{ data?: unknown }>(context, `/keywords?${searchQuery(search)}&cached_only=1`);
-  if (!result.ok) {
-    if (result.error.code === NOT_CACHED) return redirect(`/seo-keywords?${new URLSearchParams({ csv: NOT_CACHED, ...searchParamsOf(search) })}`, 303);
-    return csvRefused(result.status, result.error.code, result.error.message);
-  }
-  const answer = searchResultOf(result.data.data, search, new Date());
-  const rows = toRows(answer.keywords);
-  const { sort, filter } = currentViewOf(form);
-  const view = tableView(rows, tickedRows(rows, tickedOf(form) ?? []), sort);
-  const file = keywordCsvFile(filter === "selected" ? view.selected : view.all, { searched: search.productName.trim(), country: answer.country, platform: answer.platform });
-  return new Response(file.text, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${file.name}"`, "Cache-Control": "no-store" },
-  });
-}
-
-/** A search as the address carries it back to the screen (?product_name=…), as the form's fields are named. */
-function searchParamsOf(search: SearchForm): Record<string, string> {
-  return { product_name: search.productName.trim(), category: search.category, country: search.country, platform: search.platform };
 }
 
 const asGeo = (value: string): Geo => ((GEOS as readonly string[]).includes(value.trim().toUpperCase()) ? (value.trim().toUpperCase() as Geo) : "US");

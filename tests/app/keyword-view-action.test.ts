@@ -11,7 +11,8 @@ import { contextOf, formPost, type Answer } from "./stub-context";
 import { actionAnswer } from "../fixtures/action-answer";
 import { keywordCsvFile, tableView, toRows } from "~/components/keywords/keyword-model";
 import { tickedRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
-import { loadSeoKeywords, seoKeywordsAction, seoKeywordsCsv } from "~/lib/keywords.server";
+import { seoKeywordsCsv } from "~/lib/keyword-csv.server";
+import { loadSeoKeywords, seoKeywordsAction } from "~/lib/keywords.server";
 
 const KEYWORDS: KeywordSuggestion[] = [
   { id: "k1", keyword: "silver ring", popularity: 80, competition: 0.6, trend: "increasing", popularitySource: "sample", competitionSource: "sample" },

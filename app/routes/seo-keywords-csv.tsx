@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { seoKeywordsCsv } from "~/lib/keywords.server";
+import { seoKeywordsCsv } from "~/lib/keyword-csv.server";
 import type { Route } from "./+types/seo-keywords-csv";
 
 /**
