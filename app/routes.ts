@@ -9,6 +9,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("logout", "routes/logout.tsx"),
+  // The SEO table's CSV download posted without JavaScript: a file, not a screen (decision 0074).
+  route("seo-keywords/csv", "routes/seo-keywords-csv.tsx"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("create", "routes/create.tsx"),

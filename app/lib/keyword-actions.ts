@@ -5,7 +5,7 @@
 import type { KeywordList, KeywordListSummary } from "../../schema/api/keyword-lists";
 import type { KeywordSearchResult } from "../../schema/api/keywords";
 import type { KeywordFailure, SearchForm } from "./api/keywords";
-import type { SortState } from "../components/keywords/keyword-model";
+import type { Filter, SortState } from "../components/keywords/keyword-model";
 
 type ListIntent = "create" | "add" | "rename" | "delete";
 export type SeoIntent = "search" | ListIntent;
@@ -16,8 +16,13 @@ export type SeoActionAnswer =
       intent: "search";
       form: SearchForm;
       result: KeywordSearchResult;
-      /** The table's page and sort a page or sort button posted (without JavaScript, decision 0072). */
-      view?: { page: number; sort: SortState | null };
+      /** The table's page, sort and filter a page, sort or filter button posted (without JavaScript, decisions 0072 and 0074). */
+      view?: { page: number; sort: SortState | null; filter: Filter };
+      /**
+       * The keywords whose plain boxes were ticked (a page posted without JavaScript, decision 0074): the
+       * rows of this search they name are the selection. Absent when the page ran (its selection is its own).
+       */
+      ticked?: string[];
     }
   | { ok: true; intent: Exclude<ListIntent, "delete">; list: KeywordListSummary }
   | { ok: true; intent: "delete"; id: string; name: string }
@@ -39,4 +44,9 @@ export interface SeoLoaderData {
   openList: KeywordList | null;
   /** ?list= named a list that is not the seller's (or no longer exists): the page answers 404 and says so. */
   openListMissing: boolean;
+  /**
+   * A CSV download posted without JavaScript found its search no longer in the keyword cache
+   * (?csv=not-cached, decision 0074): the screen says so, with that search in the form.
+   */
+  csvNotCached: SearchForm | null;
 }

@@ -13,9 +13,9 @@ import type { ApiResult } from "../../shared/session";
 import { mergeKeywords, tickedKeyword } from "~/components/keywords/saved-keywords";
 import { readAnalysis, type AnalysisAnswer } from "./api/advanced";
 import { searchQuery, searchResultOf, type KeywordFailure, type SearchForm } from "./api/keywords";
-import { sortOfText, type SortState } from "../components/keywords/keyword-model";
 import type { SeoActionAnswer, SeoIntent, SeoLoaderData } from "./keyword-actions";
 import { keywordSubmitError, NONE_TICKED_MESSAGE } from "./keyword-validation";
+import { intentOf, searchFormOf, shownSearchOf, tickedOf, viewOf } from "./keyword-form.server";
 import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
 
 const listPath = (id: string) => `/keyword-lists/${encodeURIComponent(id)}`;
@@ -28,10 +28,12 @@ export async function loadSeoKeywords(request: Request, context: AppLoadContext)
     callApi<{ data?: { lists?: KeywordListSummary[] } }>(context, "/keyword-lists"),
     id ? callApi<{ data?: { list?: KeywordList } }>(context, listPath(id)) : null,
   ]);
+  const params = new URL(request.url).searchParams;
   const answer: SeoLoaderData = {
     lists: lists.ok && Array.isArray(lists.data.data?.lists) ? lists.data.data.lists : null,
     openList: open?.ok ? (open.data.data?.list ?? null) : null,
     openListMissing: open !== null && !open.ok && open.error.code === "not-found",
+    csvNotCached: params.get("csv") === "not-cached" ? searchFormOf(params) : null,
   };
   return data(answer, { status: answer.openListMissing ? 404 : 200 });
 }
@@ -75,30 +77,6 @@ function keywordsOf(form: FormData): SavedKeyword[] | null {
 /** The results table's save (posted without JavaScript, `source=ticked`) with no row ticked: nothing to save. */
 const noneTicked = (form: FormData, keywords: SavedKeyword[]) => formText(form, "source") === "ticked" && keywords.length === 0;
 
-/** The search form: "any" (the category select's empty choice) and absent both mean any category. */
-function searchFormOf(form: FormData): SearchForm {
-  const category = formText(form, "category").trim();
-  return {
-    productName: formText(form, "product_name"),
-    category: category === "any" ? "" : category,
-    country: formText(form, "country").trim() || "US",
-    platform: formText(form, "platform").trim() || "etsy",
-  };
-}
-
-/**
- * The table's page and sort a results button posted with the search (decision 0072): a sort button's
- * `view_sort` starts at page 1; a page button's `view_page` keeps the table's sort (`view_sort_current`).
- * Nothing for the search button itself: a new search starts unsorted, at page 1.
- */
-function viewOf(form: FormData): { page: number; sort: SortState | null } | undefined {
-  const sorted = sortOfText(formText(form, "view_sort"));
-  if (sorted) return { page: 1, sort: sorted };
-  const page = Number(formText(form, "view_page"));
-  if (!Number.isInteger(page) || page < 1 || page > 1000) return undefined;
-  return { page, sort: sortOfText(formText(form, "view_sort_current")) };
-}
-
 const SEO_INTENTS: SeoIntent[] = ["search", "create", "add", "rename", "delete"];
 
 /** The SEO screen's writes, by the form's `intent`: a search, or a saved list's create, add, rename or delete. */
@@ -106,15 +84,24 @@ export async function seoKeywordsAction(request: Request, context: AppLoadContex
   assertSameOrigin(request);
   await requireUser(request, context);
   const form = await request.formData();
-  const intent = formText(form, "intent") as SeoIntent;
+  const intent = intentOf(form) as SeoIntent;
   if (!SEO_INTENTS.includes(intent)) return badInput(null, "Unknown action for the keyword screen", "intent");
 
   if (intent === "search") {
-    const search = searchFormOf(form);
+    const view = viewOf(form);
+    // A page, sort or filter button shows the search on screen again; the Search button searches the form.
+    const search = (view && shownSearchOf(form)) || searchFormOf(form);
     const result = await callApi<{ data?: unknown }>(context, `/keywords?${searchQuery(search)}`);
     if (!result.ok) return refused(intent, failureOf(result), { form: search });
-    const view = viewOf(form);
-    return data<SeoActionAnswer>({ ok: true, intent, form: search, result: searchResultOf(result.data.data, search, new Date()), ...(view ? { view } : {}) });
+    const ticked = tickedOf(form);
+    return data<SeoActionAnswer>({
+      ok: true,
+      intent,
+      form: search,
+      result: searchResultOf(result.data.data, search, new Date()),
+      ...(view ? { view } : {}),
+      ...(ticked ? { ticked } : {}),
+    });
   }
 
   if (intent === "create") {

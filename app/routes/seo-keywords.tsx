@@ -2,13 +2,13 @@ import { AlertTriangleIcon, CheckCircle2Icon, LogInIcon, RotateCcwIcon, SearchXI
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { KeywordListSummary } from "../../schema/api/keyword-lists";
-import { listToRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
+import { listToRows, tickedRows, toSavedKeyword } from "~/components/keywords/saved-keywords";
 import { keywordFailureText } from "~/components/keywords/keyword-failure";
 import { KeywordListsPanel, SEO_ROUTE } from "~/components/keywords/keyword-lists-panel";
 import { readLastSearch, RESTORE_SCRIPT, RESTORING_ATTRIBUTE, writeLastSearch, type Shown } from "~/components/keywords/last-search";
 import { SaveToListDialog } from "~/components/keywords/save-to-list-dialog";
-import { KeywordResults, type Filter } from "~/components/keywords/keyword-results";
-import { csvFileName, handOverKeywords, nextSort, sortRows, toCsv, toRows, toSelectedKeywords, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
+import { KeywordResults } from "~/components/keywords/keyword-results";
+import { handOverKeywords, keywordCsvFile, nextSort, tableView, toRows, toSelectedKeywords, type Filter, type KeywordRow, type SortKey, type SortState } from "~/components/keywords/keyword-model";
 import { KeywordSearchForm } from "~/components/keywords/keyword-search-form";
 import { KeywordTableSkeleton } from "~/components/keywords/keyword-table";
 import { DEFAULT_FORM } from "~/components/keywords/search-form";
@@ -83,19 +83,21 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const submit = useSubmit();
   const nonce = useNonce();
-  const { lists, openList, openListMissing } = loaderData as SeoLoaderData;
+  const { lists, openList, openListMissing, csvNotCached } = loaderData as SeoLoaderData;
   const answer = actionData?.intent === "search" ? actionData : undefined;
 
-  const [form, setForm] = useState<SearchForm>(answer?.form ?? DEFAULT_FORM);
+  const [form, setForm] = useState<SearchForm>(answer?.form ?? csvNotCached ?? DEFAULT_FORM);
   const [nameError, setNameError] = useState<{ key: MessageKey; vars?: Vars } | null>(() =>
     answer && !answer.ok && answer.error.field === "product_name" ? productNameError(answer.form?.productName ?? "") : null,
   );
   const [shown, setShown] = useState<Shown | null>(answer?.ok ? shownOf(answer) : null);
   const [failure, setFailure] = useState<SearchFailure | null>(failureOf(answer));
-  const [picked, setPicked] = useState<KeywordRow[]>(() => (openList ? listToRows(openList, answer?.ok ? shownOf(answer).rows : []) : []));
-  // A page or sort button posted without JavaScript (decision 0072) answers the table's view with the search.
+  const [picked, setPicked] = useState<KeywordRow[]>(() =>
+    openList ? listToRows(openList, answer?.ok ? shownOf(answer).rows : []) : answer?.ok && answer.ticked ? tickedRows(shownOf(answer).rows, answer.ticked) : [],
+  );
+  // A page, sort or filter button posted without JavaScript (decisions 0072, 0074) answers the table's view with the search.
   const [sort, setSort] = useState<SortState | null>(answer?.ok ? (answer.view?.sort ?? null) : null);
-  const [filter, setFilter] = useState<Filter>("all");
+  const [filter, setFilter] = useState<Filter>(answer?.ok ? (answer.view?.filter ?? "all") : "all");
   const [page, setPage] = useState(answer?.ok ? (answer.view?.page ?? 1) : 1);
   const [handingOver, setHandingOver] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
@@ -112,8 +114,10 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
       if (answer.ok) {
         setShown(shownOf(answer));
         setSort(answer.view?.sort ?? null);
-        setFilter("all");
+        setFilter(answer.view?.filter ?? "all");
         setPage(answer.view?.page ?? 1);
+        // Posted without JavaScript, the ticked boxes were the selection; a page that ran keeps its own.
+        if (answer.ticked) setPicked(tickedRows(shownOf(answer).rows, answer.ticked));
       }
     }
   }
@@ -145,24 +149,8 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
     if (shown) writeLastSearch({ form, ...shown, picked });
   }, [form, shown, picked]);
 
-  const pickedIds = useMemo(() => new Set(picked.map((k) => k.id)), [picked]);
   // The table shows each row's selection from the picked list, which may also hold earlier searches' keywords.
-  const allRows = useMemo(
-    () =>
-      sortRows(
-        rows.map((r) => ({ ...r, selected: pickedIds.has(r.id) })),
-        sort,
-      ),
-    [rows, pickedIds, sort],
-  );
-  const selectedRows = useMemo(
-    () =>
-      sortRows(
-        picked.map((r) => ({ ...r, selected: true })),
-        sort,
-      ),
-    [picked, sort],
-  );
+  const { all: allRows, selected: selectedRows } = useMemo(() => tableView(rows, picked, sort), [rows, picked, sort]);
   const view = filter === "selected" ? selectedRows : allRows;
 
   const searching = navigation.state === "submitting" && navigation.formAction?.startsWith(SEO_ROUTE) === true && navigation.formData?.get("intent") === "search";
@@ -196,18 +184,17 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
   }
 
   function onDownload() {
-    const csv = toCsv(view);
-    const file = csvFileName(shown?.searched || "keywords", shown?.meta.country ?? form.country, shown?.meta.platform ?? form.platform);
-    // A byte-order mark so spreadsheet apps read non-ASCII keywords as UTF-8.
-    const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
+    // The same file the edge makes when the page has not run (decision 0074).
+    const file = keywordCsvFile(view, { searched: shown?.searched ?? "", country: shown?.meta.country ?? form.country, platform: shown?.meta.platform ?? form.platform });
+    const url = URL.createObjectURL(new Blob([file.text], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
     link.href = url;
-    link.download = file;
+    link.download = file.name;
     document.body.appendChild(link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    toast({ title: t("seo.csv.started"), description: t("seo.csv.startedDescription", { count: view.length, file }), variant: "success" });
+    toast({ title: t("seo.csv.started"), description: t("seo.csv.startedDescription", { count: view.length, file: file.name }), variant: "success" });
   }
 
   function onUse() {
@@ -291,6 +278,14 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
 
         {actionData && actionData.intent !== "search" && <ListWriteNotice answer={actionData} />}
 
+        {csvNotCached && !answer && (
+          <Alert variant="warning" data-testid="csv-not-cached">
+            <AlertTriangleIcon aria-hidden="true" />
+            <AlertTitle>{t("seo.csv.notCachedTitle")}</AlertTitle>
+            <AlertDescription>{t("seo.csv.notCached")}</AlertDescription>
+          </Alert>
+        )}
+
         {openListMissing && (
           <Alert variant="warning" data-testid="open-list-missing">
             <AlertTriangleIcon aria-hidden="true" />
@@ -351,6 +346,7 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
           <KeywordResults
             meta={shown.meta}
             productName={shown.searched}
+            search={{ productName: shown.searched, category: shown.meta.category ?? "", country: shown.meta.country, platform: shown.meta.platform }}
             rows={allRows}
             selectedRows={selectedRows}
             filter={filter}

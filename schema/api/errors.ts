@@ -22,6 +22,7 @@ const ERROR_CODE_NAMES = [
   "version-conflict",
   "nothing-to-optimize",
   "request-in-progress",
+  "not-cached",
   "etsy-reconnect",
   "payload-too-large",
   "unsupported-media-type",

@@ -74,6 +74,11 @@ export const KeywordSearchSchema = v.object({
     ),
     "etsy",
   ),
+  /**
+   * "1": answer only from the 24-hour keyword cache and never spend a unit; a search that is not cached
+   * is a 409 (decision 0074: the SEO screen's CSV download without JavaScript).
+   */
+  cached_only: v.optional(v.picklist(["1"], "cached_only must be 1")),
 });
 
 export type KeywordSearchInput = v.InferOutput<typeof KeywordSearchSchema>;

@@ -18,6 +18,7 @@ export function showKeywordResults(keywords: KeywordSuggestion[], meta: Partial<
           <KeywordResults
             meta={{ error: false, source: "serpapi+etsy", fallbackReason: null, fromCache: false, lastUpdated: "2026-11-23T10:00:00Z", platform: "etsy", country: "US", category: null, ...meta }}
             productName="silver ring"
+            search={{ productName: "silver ring", category: "", country: "US", platform: "etsy" }}
             rows={toRows(keywords)}
             selectedRows={[]}
             filter="all"

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, screenshot, uniqueEmail, tokenApi as api } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, newContext, screenshot, uniqueEmail, useSession, tokenApi as api } from "./browser";
 
 /**
  * The keyword lists' and Create's last JavaScript-only writes as plain forms (decision 0057): renaming a
@@ -680,6 +681,163 @@ describe("the SEO table's pages and sort without JavaScript (decision 0072)", ()
 
     // The same search from the day's cache: still one search spent.
     expect(await page.getByTestId("usage-used").textContent()).toBe("1/10 used");
+    await context.close();
+  });
+});
+
+describe("the SEO table's All/Selected filter and CSV download without JavaScript (decision 0074)", () => {
+  const used = async (token: string) => (await api<{ used: number }>("/seo-analysis/quota", token)).body.used;
+  const words = (page: Page) => page.getByTestId("keyword-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-keyword") ?? ""));
+  /** A download's name and its bytes as written to disk (the byte-order mark included). */
+  const saved = async (download: Download) => ({ name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) });
+  const plainBox = (page: Page, keyword: string) => page.getByRole("checkbox", { name: `Select ${keyword}`, exact: true });
+
+  it(
+    "downloads the same CSV as the page's JavaScript for the same search, ticks and view (all rows, then only the selected), from the cache without spending a search",
+    { timeout: 180_000 },
+    async () => {
+      const seller = await sellerWithLists([]);
+      const context = await withoutJavaScript(seller.token);
+      const page = await context.newPage();
+      await page.goto("/seo-keywords");
+      // A product no other test searches: the keyword cache is shared by every seller.
+      await page.getByLabel("Product Name*").fill("felted wool tea cosy");
+      await submit(page, () => page.getByTestId("seo-submit").click());
+      const firstPage = await words(page);
+      // One search spent (none if a retried run finds it in the day's cache); nothing after it spends more.
+      const spent = await used(seller.token);
+      expect(spent).toBeLessThanOrEqual(1);
+
+      // Two ticked on page 1, sorted A to Z (the ticks travel with the post), and one more on page 2.
+      await plainBox(page, firstPage[0]!).check();
+      await plainBox(page, firstPage[2]!).check();
+      await submit(page, () => page.getByTestId("sort-keyword").click());
+      expect((await page.locator('input[type="checkbox"][name="keyword"]:checked').count()) + (await page.locator('input[type="hidden"][name="keyword"][form="seo-search-form"]').count())).toBe(2);
+      await submit(page, () => page.getByRole("button", { name: "Page 2" }).click());
+      const onSecond = await words(page);
+      const third = onSecond.find((word) => word !== firstPage[0] && word !== firstPage[2])!;
+      await plainBox(page, third).check();
+      const ticked = [firstPage[0]!, firstPage[2]!, third];
+
+      const [noJsAll] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+      const allFile = await saved(noJsAll);
+      expect(allFile.name).toBe("keywords-felted-wool-tea-cosy-us-etsy.csv");
+      const lines = allFile.bytes
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+      expect(allFile.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const keywords = lines.slice(1).map((line) => line.split(",")[0]!.replace(/^"|"$/g, ""));
+      expect(keywords).toEqual([...keywords].sort((a, b) => a.localeCompare(b)));
+      expect(
+        lines
+          .filter((line) => line.includes(",yes,"))
+          .map((line) => line.split(",")[0])
+          .sort(),
+      ).toEqual([...ticked].sort());
+
+      await submit(page, () => page.getByTestId("filter-selected").click());
+      const [noJsSelected] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+      const selectedFile = await saved(noJsSelected);
+      expect(selectedFile.bytes.toString("utf8").trimEnd().split("\r\n")).toHaveLength(4);
+      expect(await used(seller.token)).toBe(spent);
+      await context.close();
+
+      // The page's JavaScript: the same search (the cache answers it), the same ticks and sort.
+      const js = await newContext(browser);
+      const tab = await js.newPage();
+      await useSession(tab, seller.token);
+      await tab.goto("/seo-keywords");
+      await tab.locator('main[data-ready="true"]').waitFor();
+      await tab.getByLabel("Product Name*").fill("felted wool tea cosy");
+      await tab.getByTestId("seo-submit").click();
+      await tab.getByTestId("keyword-results").waitFor();
+      await tab.getByTestId("sort-keyword").click();
+      for (const word of ticked) {
+        for (let n = 1; (await tab.getByRole("checkbox", { name: `Select ${word}`, exact: true }).count()) === 0; n += 1) await tab.getByRole("button", { name: `Page ${n}` }).click();
+        await tab.getByRole("checkbox", { name: `Select ${word}`, exact: true }).click();
+      }
+      const [jsAll] = await Promise.all([tab.waitForEvent("download"), tab.getByTestId("download-csv").click()]);
+      expect(await saved(jsAll)).toEqual(allFile);
+      await tab.getByTestId("filter-selected").click();
+      const [jsSelected] = await Promise.all([tab.waitForEvent("download"), tab.getByTestId("download-csv").click()]);
+      expect(await saved(jsSelected)).toEqual(selectedFile);
+      expect(await used(seller.token)).toBe(spent);
+      await js.close();
+    },
+  );
+
+  it("shows only the ticked rows with Selected (ticks kept across pages and sorts), drops an unticked one, and goes back to every row with All", { timeout: 180_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token);
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("enamel camping mug");
+    await submit(page, () => page.getByTestId("seo-submit").click());
+    const firstPage = await words(page);
+    const spent = await used(seller.token);
+    const total = Number((await page.getByTestId("page-range").textContent())!.match(/of (\d+)/)![1]);
+    expect(await page.getByTestId("filter-selected").textContent()).toBe("Selected (0)");
+
+    await plainBox(page, firstPage[1]!).check();
+    await plainBox(page, firstPage[4]!).check();
+    await submit(page, () => page.getByRole("button", { name: "Page 2" }).click());
+    // The server now knows the two ticked on page 1; one more here.
+    expect(await page.getByTestId("filter-selected").textContent()).toBe("Selected (2)");
+    const secondPage = await words(page);
+    await plainBox(page, secondPage[0]!).check();
+    await submit(page, () => page.getByTestId("filter-selected").click());
+    expect(await page.getByTestId("filter-selected").getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByTestId("filter-selected").textContent()).toBe("Selected (3)");
+    expect((await words(page)).sort()).toEqual([firstPage[1]!, firstPage[4]!, secondPage[0]!].sort());
+    expect(await page.getByTestId("page-range").textContent()).toMatch(/^Showing 1–3 of 3/);
+    await screenshot(page, "no-js-seo-selected-1280-light");
+
+    // Sorting the Selected view keeps it; unticking one there drops it at the next post.
+    await submit(page, () => page.getByTestId("sort-keyword").click());
+    const sorted = await words(page);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a.localeCompare(b)));
+    await plainBox(page, sorted[0]!).uncheck();
+    await submit(page, () => page.getByTestId("filter-selected").click());
+    expect(await words(page)).toEqual(sorted.slice(1));
+    expect(await page.getByTestId("filter-selected").textContent()).toBe("Selected (2)");
+
+    // All: every row again, from page 1, sorted as before, the two still ticked.
+    await submit(page, () => page.getByTestId("filter-all").click());
+    expect(await page.getByTestId("filter-all").getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByTestId("page-range").textContent()).toMatch(new RegExp(`^Showing 1–10 of ${total}`));
+    const every = await words(page);
+    expect(every).toEqual([...every].sort((a, b) => a.localeCompare(b)));
+    const checked = await page.locator('input[type="checkbox"][name="keyword"]:checked').count();
+    const hidden = await page.locator('input[type="hidden"][name="keyword"][form="seo-search-form"]').count();
+    expect(checked + hidden).toBe(2);
+
+    // A new page, nothing ticked: Selected says so, and its Show all goes back.
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("enamel camping mug");
+    await submit(page, () => page.getByTestId("seo-submit").click());
+    await submit(page, () => page.getByTestId("filter-selected").click());
+    expect(await page.getByText("No keywords selected yet").count()).toBeGreaterThan(0);
+    await submit(page, () => page.getByTestId("filter-show-all").click());
+    expect(await page.getByTestId("keyword-row").count()).toBe(10);
+    expect(await used(seller.token)).toBe(spent);
+    await context.close();
+  });
+
+  it("lays out the filter and the CSV button without JavaScript at 375 px in the dark theme without horizontal scrolling", { timeout: 120_000 }, async () => {
+    const seller = await sellerWithLists([]);
+    const context = await withoutJavaScript(seller.token, { width: 375, colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("/seo-keywords");
+    await page.getByLabel("Product Name*").fill("enamel camping mug");
+    await submit(page, () => page.getByTestId("seo-submit").click());
+    await plainBox(page, (await words(page))[0]!).check();
+    await submit(page, () => page.getByTestId("filter-selected").click());
+    expect(await page.getByTestId("keyword-row").count()).toBe(1);
+    expect(await page.getByTestId("download-csv").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "no-js-seo-selected-375-dark");
     await context.close();
   });
 });

@@ -129,6 +129,27 @@ describe("GET /api/keywords", () => {
     expect(await seoUsed(token)).toBe(4);
   });
 
+  it("answers a cache-only search from the cache for nothing, and refuses one that is not cached with 409 not-cached, spending nothing (decision 0074)", async () => {
+    const { token } = await registerUser();
+    const missing = await keywords({ product_name: "Felted wool slippers", cached_only: "1" }, token);
+    expect(missing.res.status).toBe(409);
+    expect(missing.body).toMatchObject({ success: false, code: "not-cached" });
+    expect((missing.body as unknown as { message: string }).message).toContain("not in the keyword cache");
+    expect(await seoUsed(token)).toBe(0);
+
+    const searched = await keywords({ product_name: "Felted wool slippers" }, token);
+    expect(await seoUsed(token)).toBe(1);
+    const cached = await keywords({ product_name: "felted wool slippers", cached_only: "1" }, token);
+    expect(cached.res.status).toBe(200);
+    expect(cached.body.data.fromCache).toBe(true);
+    expect(cached.body.data.keywords).toEqual(searched.body.data.keywords);
+    expect(await seoUsed(token)).toBe(1);
+
+    const bad = await keywords({ product_name: "Felted wool slippers", cached_only: "yes" }, token);
+    expect(bad.res.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, code: "validation-failed", message: "cached_only must be 1" });
+  });
+
   it("refuses the 11th search of the day with 403 and the quota, but still answers a search it has cached", async () => {
     const { token } = await registerUser();
     for (let i = 1; i <= 10; i++) {

@@ -17,6 +17,7 @@ export const ERROR_CODES: Record<ErrorCode, string> = {
   conflict: "409: the request collides with the current state (a name or e-mail already taken)",
   "version-conflict": "409: the listing changed since it was read; `listing` is the current one when known",
   "nothing-to-optimize": "409: every listing asked for is unchanged since its last run or already in a running job; `unchanged` and `inProgress` list them; nothing was charged",
+  "not-cached": "409: a cache-only keyword search (`cached_only=1`) is not in the 24-hour keyword cache; nothing was charged (decision 0074)",
   "request-in-progress": "409: a request with this X-Request-ID is still being processed",
   "etsy-reconnect": "409: the Etsy connection must be made again",
   "payload-too-large": "413: the body or a file is past its limit",

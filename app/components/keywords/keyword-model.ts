@@ -223,6 +223,37 @@ export function csvFileName(productName: string, country: string, platform: stri
   return `keywords-${slug(productName)}-${country.toLowerCase()}-${platform.toLowerCase()}.csv`;
 }
 
+/**
+ * The table's 'Download CSV' file: the rows of the view (all pages), its name and its text with a
+ * byte-order mark, so spreadsheet apps read non-ASCII keywords as UTF-8. The browser's download and
+ * the one posted without JavaScript (app/lib/keywords.server.ts, decision 0074) both make it here.
+ */
+export function keywordCsvFile(rows: readonly KeywordRow[], search: { searched: string; country: string; platform: string }) {
+  return { name: csvFileName(search.searched || "keywords", search.country, search.platform), text: `\uFEFF${toCsv(rows)}` };
+}
+
+/** The All/Selected filter of the results table. */
+export type Filter = "all" | "selected";
+
+/**
+ * What the table shows: every row of the search (each marked selected or not), or the selected
+ * keywords (which may hold earlier searches' too), sorted. The screen and the CSV posted without
+ * JavaScript read it here, so the file is the view the seller looks at.
+ */
+export function tableView(rows: readonly KeywordRow[], picked: readonly KeywordRow[], sort: SortState | null) {
+  const pickedIds = new Set(picked.map((k) => k.id));
+  return {
+    all: sortRows(
+      rows.map((r) => ({ ...r, selected: pickedIds.has(r.id) })),
+      sort,
+    ),
+    selected: sortRows(
+      picked.map((r) => ({ ...r, selected: true })),
+      sort,
+    ),
+  };
+}
+
 /** The selected rows in the shape of the shared list, without duplicate ids (SPEC §3). */
 export function toSelectedKeywords(rows: readonly KeywordRow[]): SelectedKeyword[] {
   const seen = new Set<string>();

@@ -9,19 +9,21 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { type MessageKey, type Translate, useI18n } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
-import { figureSources, pageCount, pageOf, sortText, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
+import { inBrowser } from "~/lib/utils";
+import type { SearchForm } from "~/lib/api/keywords";
+import { figureSources, pageCount, pageOf, sortText, type Filter, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
 import { SEARCH_FORM_ID } from "./keyword-search-form";
 import { KeywordPagination } from "./keyword-pagination";
-import { KeywordTable, TICKED_FORM_ID } from "./keyword-table";
+import { KeywordTable } from "./keyword-table";
+import { toSavedKeyword } from "./saved-keywords";
 import { ProviderBadge, SampleBadge } from "./source-badge";
 import { VolumeNote } from "./volume-note";
-
-export type Filter = "all" | "selected";
 
 /** The results card: provenance badges, the All/Selected filter, CSV, 'Use for Listing', the table and paging. */
 export function KeywordResults({
   meta,
   productName,
+  search,
   rows,
   selectedRows,
   filter,
@@ -39,6 +41,8 @@ export function KeywordResults({
 }: {
   meta: Omit<KeywordSearchResult, "keywords">;
   productName: string;
+  /** The search on screen, which its page, sort, filter and CSV buttons post again without JavaScript. */
+  search: SearchForm;
   /** The rows of the current search, sorted, each marked selected or not. */
   rows: KeywordRow[];
   /** Every selected keyword (this search's and earlier ones'), sorted: the 'Selected' view. */
@@ -124,11 +128,15 @@ export function KeywordResults({
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div role="group" aria-label={t("seo.filter.label")} className="inline-flex w-fit rounded-lg border bg-muted p-0.5">
             {(["all", "selected"] as const).map((f) => (
+              // Without JavaScript it posts the search again with the ticked boxes as the selection (decision 0074); with it, it filters here.
               <button
                 key={f}
-                type="button"
+                type="submit"
+                form={SEARCH_FORM_ID}
+                name="view_filter"
+                value={f}
                 aria-pressed={filter === f}
-                onClick={() => onFilter(f)}
+                onClick={inBrowser(() => onFilter(f))}
                 data-testid={`filter-${f}`}
                 className={cn(
                   "rounded-md px-3 py-1.5 text-sm font-medium tabular-nums transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
@@ -140,17 +148,19 @@ export function KeywordResults({
             ))}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={onDownload} data-testid="download-csv">
+            {/* Without JavaScript the file is made at the edge from the day's keyword cache (decision 0074). */}
+            <Button variant="outline" type="submit" form={SEARCH_FORM_ID} formAction={CSV_ROUTE} name="intent" value="csv" onClick={inBrowser(onDownload)} data-testid="download-csv">
               <DownloadIcon aria-hidden="true" />
               {t("seo.csv.download")}
             </Button>
             {onSave && (
-              <Button variant="outline" onClick={onSave} disabled={selectedCount === 0} data-testid="save-to-list">
+              // Without JavaScript the plain form under the table saves the ticked rows instead (decision 0057).
+              <Button variant="outline" onClick={onSave} disabled={selectedCount === 0} className="noscript:hidden" data-testid="save-to-list">
                 <BookmarkPlusIcon aria-hidden="true" />
                 {t("lists.saveCount", { n: selectedCount })}
               </Button>
             )}
-            <Button onClick={onUse} disabled={selectedCount === 0} data-testid="use-for-listing">
+            <Button onClick={onUse} disabled={selectedCount === 0} className="noscript:hidden" data-testid="use-for-listing">
               <ListChecksIcon aria-hidden="true" />
               {t("seo.useForListing", { n: selectedCount })}
             </Button>
@@ -161,7 +171,7 @@ export function KeywordResults({
         {visible.length === 0 ? (
           <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-6 text-center">
             <p className="max-w-md text-sm text-muted-foreground">{t("seo.filter.noneSelected")}</p>
-            <Button variant="outline" size="sm" onClick={() => onFilter("all")}>
+            <Button variant="outline" size="sm" type="submit" form={SEARCH_FORM_ID} name="view_filter" value="all" onClick={inBrowser(() => onFilter("all"))} data-testid="filter-show-all">
               {t("seo.filter.showAll")}
             </Button>
           </div>
@@ -186,8 +196,18 @@ export function KeywordResults({
 
         {onSave && <TickedSaveForm lists={lists ?? []} />}
 
-        {/* A page posted without JavaScript keeps the table's sort. */}
+        {/* A page posted without JavaScript keeps the table's sort and filter, and shows the search on screen (decisions 0072, 0074). */}
         <input type="hidden" form={SEARCH_FORM_ID} name="view_sort_current" value={sortText(sort)} />
+        <input type="hidden" form={SEARCH_FORM_ID} name="view_filter_current" value={filter} />
+        <input type="hidden" form={SEARCH_FORM_ID} name="view_search" value={JSON.stringify(search)} />
+        {/* Ticked rows of other pages stay ticked through the next post (their boxes are not on this page). */}
+        <noscript>
+          {rows
+            .filter((row) => row.selected && !current.rows.some((shown) => shown.id === row.id))
+            .map((row) => (
+              <input key={row.id} type="hidden" form={SEARCH_FORM_ID} name="keyword" value={JSON.stringify(toSavedKeyword(row))} />
+            ))}
+        </noscript>
         {visible.length > 0 && <KeywordPagination page={current.page} pages={pageCount(visible.length)} from={current.from} to={current.to} total={visible.length} onPage={onPage} />}
 
         {/* With DataForSEO's ideas the phrases are measured too; the footer says which rows are sample ideas. */}
@@ -202,17 +222,21 @@ export function KeywordResults({
   );
 }
 
+/** Where 'Download CSV' posts the search form when the page has not run (decision 0074). */
+const CSV_ROUTE = "/seo-keywords/csv";
+
 /**
  * 'Save to list' and 'Use Selected Keywords' without JavaScript (the dialog and the hand-over need it):
- * the table's plain boxes post with this form to the SEO route's action, to a new named list or added
- * to one of the seller's, or go to Create Listing as its selection (a GET of Create, decision 0057).
+ * the table's plain boxes post with the search form (whose page, sort, filter and CSV buttons carry them
+ * too, decision 0074) to the SEO route's action, to a new named list or added to one of the seller's, or
+ * go to Create Listing as its selection (a GET of Create, decision 0057). Each button names its intent.
  */
 function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
   const { t } = useI18n();
   return (
     <noscript>
-      <form id={TICKED_FORM_ID} method="post" action="/seo-keywords" className="grid gap-3 rounded-lg border p-4" data-testid="save-ticked">
-        <input type="hidden" name="source" value="ticked" />
+      <div role="group" aria-label={t("lists.dialog.title")} className="grid gap-3 rounded-lg border p-4" data-testid="save-ticked">
+        <input type="hidden" form={SEARCH_FORM_ID} name="source" value="ticked" />
         <div className="grid gap-1">
           <h3 className="text-sm font-semibold">{t("lists.dialog.title")}</h3>
           <p className="text-sm text-muted-foreground">{t("lists.dialog.tickedHint")}</p>
@@ -220,9 +244,9 @@ function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
         <div className="flex flex-wrap items-end gap-2">
           <label className="grid gap-1 text-sm font-medium">
             {t("lists.dialog.name")}
-            <Input name="name" placeholder={t("lists.dialog.namePlaceholder")} className="w-64 max-w-full font-normal" />
+            <Input form={SEARCH_FORM_ID} name="name" placeholder={t("lists.dialog.namePlaceholder")} className="w-64 max-w-full font-normal" />
           </label>
-          <Button type="submit" name="intent" value="create" variant="outline">
+          <Button type="submit" form={SEARCH_FORM_ID} name="intent" value="create" variant="outline">
             <BookmarkPlusIcon aria-hidden="true" />
             {t("lists.dialog.new")}
           </Button>
@@ -231,9 +255,14 @@ function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
           <div className="flex flex-wrap items-end gap-2">
             <label className="grid gap-1 text-sm font-medium">
               {t("lists.dialog.pick")}
-              <NativeSelect name="id" className="w-64 max-w-full font-normal" options={lists.map((l) => ({ value: l.id, label: `${l.name} (${t("lists.panel.count", { count: l.count })})` }))} />
+              <NativeSelect
+                form={SEARCH_FORM_ID}
+                name="id"
+                className="w-64 max-w-full font-normal"
+                options={lists.map((l) => ({ value: l.id, label: `${l.name} (${t("lists.panel.count", { count: l.count })})` }))}
+              />
             </label>
-            <Button type="submit" name="intent" value="add" variant="outline">
+            <Button type="submit" form={SEARCH_FORM_ID} name="intent" value="add" variant="outline">
               <BookmarkPlusIcon aria-hidden="true" />
               {t("lists.dialog.existing")}
             </Button>
@@ -241,12 +270,12 @@ function TickedSaveForm({ lists }: { lists: KeywordListSummary[] }) {
         )}
         {/* The ticked rows to Create Listing instead: a GET of Create, whose loader makes them the selection. */}
         <div className="flex justify-end border-t pt-3">
-          <Button type="submit" formMethod="get" formAction="/create" data-testid="use-ticked">
+          <Button type="submit" form={SEARCH_FORM_ID} formMethod="get" formAction="/create" data-testid="use-ticked">
             {t("seo.selected.use")}
             <ArrowRightIcon aria-hidden="true" />
           </Button>
         </div>
-      </form>
+      </div>
     </noscript>
   );
 }

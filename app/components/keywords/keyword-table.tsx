@@ -9,9 +9,6 @@ import { CompetitionBadge, PopularityCell, TrendIndicator } from "./keyword-cell
 import { nextSort, sortText, type KeywordRow, type SortKey, type SortState } from "./keyword-model";
 import { SEARCH_FORM_ID } from "./keyword-search-form";
 import { toSavedKeyword } from "./saved-keywords";
-
-/** The results' 'Save to list' form without JavaScript (keyword-results.tsx): each row's native box belongs to it. */
-export const TICKED_FORM_ID = "keyword-save-ticked";
 import { VolumeCell } from "./volume-cell";
 
 /** Phone widths keep the keyword column wide enough for whole words; short labels stand in for long ones. */
@@ -97,13 +94,14 @@ export function KeywordTable({
           <tr key={row.id} className={cn("border-b transition-colors last:border-0 hover:bg-muted/50", row.selected && "bg-accent/40")} data-testid="keyword-row" data-keyword={row.keyword}>
             <td className="py-2.5 pr-2 align-middle">
               <Checkbox className="noscript:hidden" checked={row.selected} onCheckedChange={(v) => onToggle(row.id, v === true)} aria-label={t("seo.table.selectKeyword", { keyword: row.keyword })} />
-              {/* Without JavaScript a plain box, posted with the results' 'Save to list' form. */}
+              {/* Without JavaScript a plain box of the search form: every post of the page (save, page, sort, filter, CSV) carries it (decision 0074). */}
               <noscript>
                 <input
                   type="checkbox"
                   name="keyword"
                   value={JSON.stringify(toSavedKeyword(row))}
-                  form={TICKED_FORM_ID}
+                  form={SEARCH_FORM_ID}
+                  defaultChecked={row.selected}
                   aria-label={t("seo.table.selectKeyword", { keyword: row.keyword })}
                   className="size-4 align-middle accent-primary"
                 />

@@ -27,6 +27,15 @@ export function tickedKeyword(value: string): SavedKeyword {
   return { keyword: value };
 }
 
+/**
+ * The rows of a search that a page posted without JavaScript ticked (their keywords, as keywordKey
+ * reads them; decision 0074), in the search's order and marked selected: that page's selection.
+ */
+export function tickedRows(rows: readonly KeywordRow[], ticked: readonly string[]): KeywordRow[] {
+  const keys = new Set(ticked);
+  return rows.filter((row) => keys.has(keywordKey(row.keyword))).map((row) => ({ ...row, selected: true }));
+}
+
 /** A list's keywords followed by the new ones it does not hold yet; null when that passes the 200 limit. */
 export function mergeKeywords(existing: readonly SavedKeyword[], added: readonly SavedKeyword[]): SavedKeyword[] | null {
   const merged = dedupeKeywords([...existing, ...added]);

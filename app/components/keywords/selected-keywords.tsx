@@ -47,7 +47,7 @@ export function SelectedKeywords({
                   <button
                     type="button"
                     onClick={() => onRemove(k.id)}
-                    className="rounded-full p-0.5 text-muted-foreground hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                    className="rounded-full noscript:hidden p-0.5 text-muted-foreground hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                     aria-label={t("seo.selected.remove", { keyword: k.keyword || t("seo.selected.unknown") })}
                   >
                     <XIcon className="size-3.5" aria-hidden="true" />
@@ -57,7 +57,8 @@ export function SelectedKeywords({
             ))}
           </ul>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {/* Its buttons need the page's JavaScript; without it the results' plain form saves and sends the ticked rows (decisions 0057, 0074). */}
+        <div className="flex flex-col-reverse gap-2 noscript:hidden sm:flex-row sm:justify-end">
           {selected.length > 0 && (
             <>
               <Button variant="ghost" onClick={onClear} disabled={busy}>

@@ -14,6 +14,10 @@ import { fetchIdeas, ideaFigures, ideasPlan, type IdeasPlan, type ProviderIdeas 
 import { readTrendsCache, writeTrendsCacheQuietly } from "./cache";
 import { fallbackReasonOf, logProviderFailure, NO_PROVIDER_REASON, type KeywordContext } from "./context";
 import { lookUpVolumes, volumeFields } from "./volumes";
+import { HttpError } from "../../lib/errors";
+
+/** A cache-only search (`cached_only=1`) whose answer is not in the keyword cache: nothing is spent. */
+const NOT_CACHED_MESSAGE = "This search is not in the keyword cache (answers are kept for 24 hours; sample answers after a provider failure are not kept), so nothing was answered or spent";
 
 type Row = Omit<KeywordSuggestion, "id">;
 type StoredResult = Omit<KeywordSearchResult, "fromCache">;
@@ -37,12 +41,14 @@ function suggestionsCacheKey(providers: string, input: KeywordSearchInput) {
 /**
  * The suggestions for one search. A cached answer (24 hours, per product, country, platform and
  * category) is returned as it is and costs nothing (docs/decisions/0005-keyword-cache-and-quota.md);
- * otherwise one unit is charged and the providers are asked.
+ * otherwise one unit is charged and the providers are asked, unless the search asks for the cache only
+ * (`cached_only`): then it is a 409 `not-cached` and nothing is charged (decision 0074).
  */
 export async function suggestKeywords(ctx: KeywordContext, input: KeywordSearchInput): Promise<KeywordSearchResult> {
   const key = suggestionsCacheKey(providersKey(ctx), input);
   const cached = await readTrendsCache<StoredResult>(ctx.db, key, ctx.now);
   if (cached) return { ...cached.payload, fromCache: true };
+  if (input.cached_only) throw new HttpError(409, NOT_CACHED_MESSAGE, { code: "not-cached" });
   const plan = ideasPlan(ctx.providers.volumes, input);
   if (plan) return suggestFromIdeas(ctx, input, plan, key);
   return ctx.charge(async () => {

@@ -110,6 +110,9 @@ export const en = {
   "seo.csv.download": "Download CSV",
   "seo.csv.started": "Download Started",
   "seo.csv.startedDescription": "{count} keywords saved to {file}.",
+  "seo.csv.notCachedTitle": "The CSV needs a new search",
+  "seo.csv.notCached":
+    "This search's results are no longer stored (they are kept for 24 hours, and sample results are not kept), so no file was made: making it would spend a search. Search again, then download the CSV.",
   "seo.useForListing": "Use for Listing ({n})",
   "seo.selected.title": "Selected Keywords",
   "seo.selected.description": "These go to Create Listing, where they shape the title, description and tags.",
@@ -342,6 +345,9 @@ export const tr: Record<keyof typeof en, string> = {
   "seo.csv.download": "CSV İndir",
   "seo.csv.started": "İndirme Başladı",
   "seo.csv.startedDescription": "{count} anahtar kelime {file} dosyasına kaydedildi.",
+  "seo.csv.notCachedTitle": "CSV için yeni bir arama gerekiyor",
+  "seo.csv.notCached":
+    "Bu aramanın sonuçları artık saklanmıyor (24 saat saklanır, örnek sonuçlar hiç saklanmaz), bu yüzden dosya oluşturulmadı: oluşturmak bir arama hakkı harcardı. Yeniden arayın, ardından CSV'yi indirin.",
   "seo.useForListing": "İlanda Kullan ({n})",
   "seo.selected.title": "Seçilen Anahtar Kelimeler",
   "seo.selected.description": "Bunlar İlan Oluştur ekranına aktarılır ve başlık, açıklama ve etiketlerde kullanılır.",
