@@ -109,6 +109,11 @@ export default defineConfig({
           // machine: polls wait up to 15 s instead of vitest's 1 s before they fail.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+          // A worker runs file after file with the modules it has loaded (playwright-core, the helpers):
+          // each file still launches its own browser and makes its own contexts and accounts, so no file
+          // sees another's state, and the 32 files no longer load the same modules again (about half a
+          // second each).
+          isolate: false,
           // One retry for a browser test that fails on a loaded machine; every retried test is named with
           // its first error at the end of the run (tests/e2e/flaky-reporter.ts, decision 0059).
           retry: Number(process.env.E2E_RETRY ?? 1),

@@ -147,9 +147,22 @@ export async function registerViaApi(email = uniqueEmail(), options: { verified?
 export async function signInFast(page: Page, email = uniqueEmail(), options: { verified?: boolean } = {}) {
   const { token } = await registerViaApi(email, options);
   await useSession(page, token);
-  // On the site, so a test may set the page's own storage (theme, language, onboarding flags) next.
-  await page.goto("/landing");
+  await onSite(page);
   return { email, token };
+}
+
+/** A blank page of the site's own, answered by the test and not the server. */
+const BLANK_PAGE = "/__e2e-blank";
+
+/**
+ * Puts the page on the site's origin, so a test may set the page's own storage (theme, language,
+ * onboarding flags) next, without the server rendering a screen the test does not look at: a blank
+ * page of the site's address, answered in the browser. The test's first screen is its own `goto`.
+ */
+async function onSite(page: Page) {
+  await page.route(BLANK_PAGE, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: "<!doctype html><title>Listora test</title>" }));
+  await page.goto(BLANK_PAGE);
+  await page.unroute(BLANK_PAGE);
 }
 
 export async function screenshot(page: Page, name: string) {

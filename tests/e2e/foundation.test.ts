@@ -1,6 +1,6 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, baseURL, launchBrowser, mailLink, newContext, registerViaUi, screenshot, sessionToken, settled, uniqueEmail } from "./browser";
+import { PASSWORD, baseURL, launchBrowser, mailLink, newContext, registerViaUi, screenshot, sessionToken, settled, signInFast, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,6 +9,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Opens the user menu of the hydrated shell (the menu needs its JavaScript) and signs out there: the page goes to /login. */
+async function signOutFromMenu(page: Page) {
+  await page.locator('main[data-ready="true"]').waitFor();
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("logout").click();
+  await page.waitForURL("**/login");
+}
 
 describe("accounts in the browser", () => {
   it("registers, stays signed in over a reload, logs out and logs back in", async () => {
@@ -21,15 +29,76 @@ describe("accounts in the browser", () => {
     await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);
     await screenshot(page, "dashboard-after-register");
 
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("logout").click();
-    await page.waitForURL("**/login");
+    await signOutFromMenu(page);
     expect(await sessionToken(page)).toBeNull();
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+
+  it("signs out to /login even when a save the page started ends while the sign-out is on its way", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    await page.goto("/dashboard");
+    await page.locator('main[data-ready="true"]').waitFor();
+    // An order a loaded machine may answer in: the theme save is still on its way when Log out is chosen,
+    // and the page's reads (of its data, sent before or during the sign-out) reach the server only after
+    // the sign-out and are answered before it. None of that may take the visitor anywhere but /login (it
+    // once ended on /landing: the router, reloading for the save, loaded /logout's GET, which goes home).
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { opened, open };
+    };
+    const signOutSent = gate();
+    const signedOutOnServer = gate();
+    const readsAnswered = gate();
+    let signedOut = false;
+    let reads = 0;
+    let readsDone = 0;
+    await page.route(
+      (url) => url.pathname.endsWith(".data") || url.pathname === "/logout",
+      async (route) => {
+        const request = route.request();
+        const path = new URL(request.url()).pathname;
+        if (request.method() === "POST" && path === "/profile.data" && request.postData()?.includes("intent=preferences")) {
+          await signOutSent.opened;
+        } else if (request.method() === "POST" && (path === "/logout" || path === "/logout.data")) {
+          signOutSent.open();
+          const answer = await route.fetch({ maxRedirects: 0 });
+          signedOut = true;
+          signedOutOnServer.open();
+          if (readsDone === reads) readsAnswered.open();
+          await readsAnswered.opened;
+          return route.fulfill({ response: answer }).catch(() => {});
+        } else if (request.method() === "GET" && path !== "/login.data" && path !== "/forgot-password.data") {
+          reads += 1;
+          await signedOutOnServer.opened;
+          const answer = await route.fetch({ maxRedirects: 0 }).catch(() => null);
+          if (answer) await route.fulfill({ response: answer }).catch(() => {});
+          readsDone += 1;
+          if (signedOut && readsDone === reads) readsAnswered.open();
+          return;
+        }
+        // A request the page gave up on meanwhile cannot go on.
+        await route.continue().catch(() => {});
+      },
+    );
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("menu-theme-toggle").click();
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("logout").click();
+    await page.waitForURL("**/login");
+    expect(await sessionToken(page)).toBeNull();
+    await page.getByRole("heading", { name: "Login to Listora" }).waitFor();
+    // The login screen is where the visitor stays: its link leads on from there.
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await page.getByRole("heading", { name: "Reset Your Password" }).waitFor();
     await context.close();
   });
 
@@ -55,10 +124,9 @@ describe("accounts in the browser", () => {
   it("sends a signed-out visitor of a protected route to /login and back after login", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const { email } = await registerViaUi(page);
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("logout").click();
-    await page.waitForURL("**/login");
+    const { email } = await signInFast(page);
+    await page.goto("/dashboard");
+    await signOutFromMenu(page);
 
     await page.goto("/listings");
     await page.waitForURL(/\/login\?redirectTo=%2Flistings/);
@@ -72,7 +140,7 @@ describe("accounts in the browser", () => {
   it("sends a signed-in visitor of /login or / to the dashboard, and an unknown route to the 404 page", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await registerViaUi(page);
+    await signInFast(page);
     await page.goto("/login");
     await page.waitForURL("**/dashboard");
     await page.goto("/");
@@ -88,7 +156,7 @@ describe("accounts in the browser", () => {
   it("sends a signed-in visitor bounced through /login?redirectTo= to that page, and never off the site", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await registerViaUi(page);
+    await signInFast(page);
     await page.goto("/login?redirectTo=%2Flistings%3Fq%3Dmoon");
     await page.waitForURL("**/listings?q=moon");
     await page.goto("/register?redirectTo=%2Fprofile");
@@ -106,8 +174,9 @@ describe("accounts in the browser", () => {
       "/%2e//evil.example",
       "/.///evil.example",
     ]) {
-      await page.goto(`/login?redirectTo=${encodeURIComponent(outside)}`);
-      await page.waitForURL("**/dashboard");
+      // Where the browser is sent is the check: the dashboard's document arriving (its commit) says it.
+      await page.goto(`/login?redirectTo=${encodeURIComponent(outside)}`, { waitUntil: "commit" });
+      await page.waitForURL("**/dashboard", { waitUntil: "commit" });
       expect(new URL(page.url()).pathname).toBe("/dashboard");
     }
     await context.close();
@@ -116,7 +185,8 @@ describe("accounts in the browser", () => {
   it("asks an unverified user to confirm the e-mail: a banner with Resend link, the AI feature's answer inline, gone once confirmed", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const { email } = await registerViaUi(page, uniqueEmail("unverified"), PASSWORD, { verified: false });
+    const { email } = await signInFast(page, uniqueEmail("unverified"), { verified: false });
+    await page.goto("/dashboard");
     const banner = page.getByTestId("verify-email-banner");
     await banner.getByText(`Please confirm your e-mail address (${email}) to use AI features.`).waitFor();
 
@@ -178,10 +248,9 @@ describe("accounts in the browser", () => {
   it("resets a forgotten password through the link in the development outbox", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const { email } = await registerViaUi(page);
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("logout").click();
-    await page.waitForURL("**/login");
+    const { email } = await signInFast(page);
+    await page.goto("/dashboard");
+    await signOutFromMenu(page);
 
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot-password");
@@ -219,8 +288,10 @@ describe("accounts in the browser", () => {
   it("keeps the chosen theme over a reload", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await registerViaUi(page);
+    await signInFast(page);
+    await page.goto("/dashboard");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.locator('main[data-ready="true"]').waitFor();
     await page.getByTestId("user-menu").click();
     // The choice is also saved to the profile (a post to /profile's action); reload once it has landed,
     // as the profile's theme is applied after the reload.
@@ -243,7 +314,8 @@ describe("accounts in the browser", () => {
   it("keeps the sidebar collapsed over a reload and toggles it with Ctrl+B", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await registerViaUi(page);
+    await signInFast(page);
+    await page.goto("/dashboard");
     const sidebar = page.getByTestId("sidebar");
     await expect.poll(() => sidebar.getAttribute("data-state")).toBe("expanded");
     await page.locator("[data-testid=sidebar-trigger]:visible").click();
@@ -260,8 +332,11 @@ describe("accounts in the browser", () => {
   it("shows a mobile header and a slide-over drawer under 768 px", async () => {
     const context = await newContext(browser, { width: 375, height: 800 });
     const page = await context.newPage();
-    await registerViaUi(page);
+    await signInFast(page);
+    await page.goto("/dashboard");
     await page.getByTestId("mobile-header").waitFor();
+    // The drawer opens with the hydrated shell's script.
+    await page.locator('main[data-ready="true"]').waitFor();
     await expect.poll(() => page.getByTestId("sidebar-drawer").count()).toBe(0);
     await page.getByTestId("mobile-header").getByTestId("sidebar-trigger").click();
     const drawer = page.getByTestId("sidebar-drawer");

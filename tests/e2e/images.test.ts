@@ -41,7 +41,14 @@ const png = (name: string, buffer: Buffer) => ({ name, mimeType: "image/png", bu
  * A 4000 x 3000 phone photo of about 7.5 MB (grainy, JPEG quality 0.97) drawn by the browser, with an
  * EXIF orientation of 6 (turn 90° clockwise), so shown upright it is 3000 wide and 4000 tall.
  */
-async function sevenMegabyteJpeg(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+function sevenMegabyteJpeg(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  // Drawn once per file: both editors' tests upload the same photo.
+  sevenMegabytePhoto ??= drawSevenMegabyteJpeg(page);
+  return sevenMegabytePhoto;
+}
+let sevenMegabytePhoto: Promise<{ name: string; mimeType: string; buffer: Buffer }> | undefined;
+
+async function drawSevenMegabyteJpeg(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const dataUrl = await page.evaluate(async () => {
     const w = 4000;
     const h = 3000;
@@ -51,12 +58,14 @@ async function sevenMegabyteJpeg(page: Page): Promise<{ name: string; mimeType: 
     const ctx = canvas.getContext("2d")!;
     const img = ctx.createImageData(w, h);
     let s = 99;
+    const product = [215, 162, 26];
+    const backdrop = [232, 230, 226];
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         s = (s * 1103515245 + 12345) & 0x7fffffff;
         const n = (s % 49) - 24;
         const inside = (x - 2000) ** 2 / 1200 ** 2 + (y - 1500) ** 2 / 1000 ** 2 < 1;
-        const c = inside ? [215, 162, 26] : [232, 230, 226];
+        const c = inside ? product : backdrop;
         const o = (y * w + x) * 4;
         img.data[o] = c[0] + n;
         img.data[o + 1] = c[1] + n;

@@ -81,6 +81,8 @@ describe("the batch WebSocket in a real browser page", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const { token } = await signInFast(page);
+    // A page the server served, under its Content-Security-Policy.
+    await page.goto("/landing");
     const png = await page.evaluate(() => {
       const canvas = document.createElement("canvas");
       canvas.width = 40;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCsv } from "../fixtures/read-csv";
-import { briefText, launchBrowser, newContext, registerViaUi, screenshot, sessionToken, useSession } from "./browser";
+import { briefText, launchBrowser, newContext, screenshot, sessionToken, signInFast, useSession } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +30,8 @@ describe("My Shop in the browser", () => {
   it("imports the Etsy CSV, shows the shop's health, optimizes three listings, reviews them, exports the accepted ones and restores an older version", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await registerViaUi(page);
+    await signInFast(page);
+    await page.goto("/dashboard");
 
     // The sidebar leads to My Shop; before any import it says what to do.
     await page.getByRole("link", { name: "My Shop" }).click();

@@ -1,5 +1,6 @@
 import { LogOutIcon, MoonIcon, SunIcon, UserIcon } from "lucide-react";
-import { useFetcher, useNavigate, useSubmit } from "react-router";
+import { useRef } from "react";
+import { useFetcher, useNavigate } from "react-router";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { forgetLocalSession } from "~/lib/auth";
@@ -13,11 +14,11 @@ import { useSidebar } from "./sidebar";
 export function UserMenu() {
   const t = useT();
   const navigate = useNavigate();
-  const submit = useSubmit();
   const { theme, toggleTheme } = useTheme();
   const { isMobile } = useSidebar();
   const { data: profile } = useProfile();
   const saveTheme = useFetcher();
+  const signOutForm = useRef<HTMLFormElement>(null);
 
   // The choice is saved to the profile too (the /profile action), so another device (and the profile sync) agrees.
   function switchTheme() {
@@ -31,14 +32,22 @@ export function UserMenu() {
   const name = fullName || profile?.firstName || t("user.fallbackName");
   const email = profile?.email || t("user.noEmail");
 
-  /** The /logout action clears the HttpOnly session cookie and goes to /login; what the browser kept goes too. */
+  /**
+   * The /logout action clears the HttpOnly session cookie and goes to /login; what the browser kept goes
+   * too. Sent as a plain form, so the browser loads /login as a new page: nothing the signed-in page held
+   * in memory stays, and no request it still had on its way can move the visitor afterwards. (Posted
+   * through the router, a save ending meanwhile made it reload the pending location's data, and the
+   * answers could arrive in any order: a sign-out ended on /landing, or on /login?redirectTo=.)
+   */
   function logOut() {
     forgetLocalSession();
-    void submit(null, { method: "post", action: "/logout", replace: true });
+    signOutForm.current?.submit();
   }
 
   return (
     <DropdownMenu>
+      {/* Outside the menu's content, which is only in the page while the menu is open. */}
+      <form ref={signOutForm} method="post" action="/logout" hidden />
       <DropdownMenuTrigger
         className="flex w-full items-center gap-2 rounded-md p-1.5 text-left text-sm outline-none hover:bg-sidebar-accent focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-sidebar-accent"
         aria-label={t("user.menu")}
