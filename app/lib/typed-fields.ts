@@ -2,17 +2,18 @@
  * What a visitor typed, ticked or picked before the page's JavaScript ran (decision 0075). The server's
  * HTML is a working page from its first paint, so on a slow phone a seller starts typing an e-mail or a
  * search before hydration; React then hydrates each controlled field with its state's value, which
- * empties the text or undoes the tick. `keepTypedFields` starts before hydration and remembers every
+ * empties the text or undoes the tick, and a file picked then (My Shop's CSV) reached no handler at all.
+ * `keepTypedFields` starts before hydration and remembers every
  * field changed until then (by a scan of the page, then by its input and change events);
  * `restoreTypedFields`, once the page has hydrated (both in app/entry.client.tsx), gives back each one React changed, as the browser's
  * own input, so the field's onChange runs and the screen's state holds it (a search box then searches).
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-type Kept = { value: string } | { checked: boolean };
+type Kept = { value: string } | { checked: boolean } | { files: File[] };
 
-/** Fields whose content the visitor gives (not buttons, hidden values or files, which the page cannot set). */
-const SKIPPED_TYPES = new Set(["hidden", "file", "submit", "button", "reset", "image"]);
+/** Fields whose content the visitor gives (not buttons or hidden values). */
+const SKIPPED_TYPES = new Set(["hidden", "submit", "button", "reset", "image"]);
 
 let kept: Map<Field, Kept> | null = null;
 
@@ -24,11 +25,18 @@ function fieldOf(target: EventTarget | null): Field | null {
 
 const isTick = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio");
 
-const stateOf = (field: Field): Kept => (isTick(field) ? { checked: field.checked } : { value: field.value });
+const isFile = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && field.type === "file";
+
+function stateOf(field: Field): Kept {
+  if (isTick(field)) return { checked: field.checked };
+  if (isFile(field)) return { files: Array.from(field.files ?? []) };
+  return { value: field.value };
+}
 
 /** A field that differs from what the server's HTML said: the visitor changed it before the listeners were there. */
 function changedFromHtml(field: Field): boolean {
   if (isTick(field)) return field.checked !== field.defaultChecked;
+  if (isFile(field)) return (field.files?.length ?? 0) > 0;
   if (field instanceof HTMLSelectElement) return Array.from(field.options).some((option) => option.selected !== option.defaultSelected);
   return field.value !== field.defaultValue;
 }
@@ -55,7 +63,7 @@ export function keepTypedFields(doc: Document = document) {
  * so each field is given again whatever it shows now, as an edit React cannot miss: the field is first
  * set to something else through its own setter (React's tracker of the field's value learns that), then
  * to the visitor's content through its prototype's setter, and an input event (a change event for a
- * select) tells React; a tick is set to the other state and clicked back. React then runs the field's
+ * select) tells React; a tick is set to the other state and clicked back; a file input gets its files again and a change event. React then runs the field's
  * onChange with the visitor's content, and the screen's state holds it. A field that has left the page
  * or is disabled is left alone.
  */
@@ -67,6 +75,18 @@ export function restoreTypedFields(doc: Document = document) {
   if (!fields) return;
   for (const [field, state] of fields) {
     if (!field.isConnected || field.disabled) continue;
+    if ("files" in state) {
+      // A file input is React's to read, never to write: its files are normally still there, and only its
+      // change event is owed (a FileList is the input's own, so a copy puts back files it has lost).
+      if (!isFile(field) || state.files.length === 0) continue;
+      if ((field.files?.length ?? 0) !== state.files.length) {
+        const list = new DataTransfer();
+        for (const file of state.files) list.items.add(file);
+        field.files = list.files;
+      }
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+      continue;
+    }
     if ("checked" in state) {
       if (!isTick(field)) continue;
       field.checked = !state.checked;

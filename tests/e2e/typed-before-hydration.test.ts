@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, launchBrowser, newContext, registerViaApi, tokenApi as api, uniqueEmail, useSession } from "./browser";
+import { join } from "node:path";
+import { PASSWORD, briefText, launchBrowser, newContext, registerViaApi, tokenApi as api, uniqueEmail, useSession } from "./browser";
 
 /**
  * What a seller types, ticks or picks in the server's HTML before the page's JavaScript has run stays
@@ -95,6 +96,22 @@ describe("a field filled before the page's JavaScript has run", () => {
     await page.waitForURL((url) => url.searchParams.get("sort") === "oldest");
     await expect.poll(titles).toEqual(["Walnut serving board", "Linen tea towel"]);
     await expect(page.getByTestId("listings-sort").inputValue()).resolves.toBe("oldest");
+    await context.close();
+  });
+
+  it("imports the Etsy CSV picked in My Shop before the page ran", { timeout: 90_000 }, async () => {
+    const { token } = await registerViaApi(uniqueEmail("typed"), { verified: false });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await useSession(page, token);
+    const release = await slowScripts(page);
+    await page.goto("/shop", { waitUntil: "domcontentloaded" });
+    await page.getByTestId("shop-import-input").setInputFiles(join(import.meta.dirname, "../fixtures/shop/etsy-listings.csv"));
+
+    release();
+    await page.locator('main[data-ready="true"]').waitFor();
+    // The import runs as if the file had been picked after hydration: the shop's summary counts its 12 listings.
+    await expect.poll(() => briefText(page, "summary-listings"), { timeout: 60_000, interval: 250 }).toBe("12");
     await context.close();
   });
 
