@@ -7,20 +7,16 @@ import { keywordKey } from "../../schema/api/keyword-lists";
 import { tickedKeyword } from "~/components/keywords/saved-keywords";
 import { sortOfText, type Filter, type SortState } from "../components/keywords/keyword-model";
 import type { SearchForm } from "./api/keywords";
-import { formText } from "./session.server";
+import { formText, formTexts } from "./session.server";
 
 /** The search form: "any" (the category select's empty choice) and absent both mean any category. */
 export function searchFormOf(form: FormData | URLSearchParams): SearchForm {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const category = text("category").trim();
+  const category = formText(form, "category").trim();
   return {
-    productName: text("product_name"),
+    productName: formText(form, "product_name"),
     category: category === "any" ? "" : category,
-    country: text("country").trim() || "US",
-    platform: text("platform").trim() || "etsy",
+    country: formText(form, "country").trim() || "US",
+    platform: formText(form, "platform").trim() || "etsy",
   };
 }
 
@@ -47,7 +43,7 @@ export function shownSearchOf(form: FormData): SearchForm | null {
  * such a button names is the one asked for.
  */
 export function intentOf(form: FormData): string {
-  const intents = form.getAll("intent").filter((value): value is string => typeof value === "string");
+  const intents = formTexts(form, "intent");
   return intents.find((intent) => intent !== "search") ?? intents[0] ?? "";
 }
 
@@ -58,9 +54,7 @@ export function intentOf(form: FormData): string {
  */
 export function tickedOf(form: FormData): string[] | undefined {
   if (formText(form, "source") !== "ticked") return undefined;
-  const keys = form
-    .getAll("keyword")
-    .filter((value): value is string => typeof value === "string")
+  const keys = formTexts(form, "keyword")
     .map((value) => tickedKeyword(value).keyword)
     .filter((keyword): keyword is string => typeof keyword === "string" && keyword.trim() !== "")
     .map(keywordKey);

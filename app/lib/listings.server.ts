@@ -11,7 +11,7 @@ import { createdAtOf } from "../components/listings/relative-time";
 import { markdownToPlainText } from "../components/listings/safe-markdown";
 import { sortOf } from "./api/listings";
 import type { FactDraft, ListingActionAnswer, ListingDraft, ListingIntent } from "./listing-actions";
-import { assertSameOrigin, callApi, formText, requireUser } from "./session.server";
+import { assertSameOrigin, callApi, formText, formTexts, requireUser } from "./session.server";
 
 export interface ListingsData {
   q: string;
@@ -183,13 +183,12 @@ function answer(value: ListingActionAnswer) {
 
 /** The editor's fields as posted: chips as `tags`, the tag being typed as `tagText`, each alt text as `altTexts`. */
 function listingDraftOf(form: FormData): ListingDraft {
-  const texts = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
   return {
     title: formText(form, "title"),
     description: formText(form, "description"),
-    tags: texts("tags"),
+    tags: formTexts(form, "tags"),
     tagText: formText(form, "tagText"),
-    altTexts: texts("altTexts"),
+    altTexts: formTexts(form, "altTexts"),
     version: Number(formText(form, "version")) || 0,
   };
 }

@@ -62,7 +62,12 @@ export function carriedCookies(result: { headers: Headers }): Headers {
 }
 
 /** The form's text field `name` ("" when absent or a file). */
-export function formText(form: FormData, name: string): string {
+export function formText(form: FormData | URLSearchParams, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** Every text value of the field `name` a form posted (repeated fields, in order; files left out). */
+export function formTexts(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((value): value is string => typeof value === "string");
 }

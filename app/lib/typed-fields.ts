@@ -3,10 +3,10 @@
  * HTML is a working page from its first paint, so on a slow phone a seller starts typing an e-mail or a
  * search before hydration; React then hydrates each controlled field with its state's value, which
  * empties the text or undoes the tick, and a file picked then (My Shop's CSV) reached no handler at all.
- * `keepTypedFields` starts before hydration and remembers every
- * field changed until then (by a scan of the page, then by its input and change events);
- * `restoreTypedFields`, once the page has hydrated (both in app/entry.client.tsx), gives back each one React changed, as the browser's
- * own input, so the field's onChange runs and the screen's state holds it (a search box then searches).
+ * `keepTypedFields` starts before hydration and remembers every field changed until then (by a scan of
+ * the page, then by its input and change events); `restoreTypedFields`, once the page has hydrated (both
+ * in app/entry.client.tsx), gives each back as the browser's own input, so the field's onChange runs and
+ * the screen's state holds it (a search box then searches).
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -58,14 +58,17 @@ export function keepTypedFields(doc: Document = document) {
 }
 
 /**
- * Gives back what the visitor gave before hydration, once (the effect of the page's first commit). React may
- * still show it (a controlled field is set to its state's value at its next render, not at hydration),
- * so each field is given again whatever it shows now, as an edit React cannot miss: the field is first
- * set to something else through its own setter (React's tracker of the field's value learns that), then
- * to the visitor's content through its prototype's setter, and an input event (a change event for a
- * select) tells React; a tick is set to the other state and clicked back; a file input gets its files again and a change event. React then runs the field's
- * onChange with the visitor's content, and the screen's state holds it. A field that has left the page
- * or is disabled is left alone.
+ * Gives back what the visitor gave before hydration, once (the effect of the page's first commit).
+ * React may still show it (a controlled field is set to its state's value at its next render, not at
+ * hydration), so each field is given again whatever it shows now, as an edit React cannot miss:
+ * - a text or a select is first set to something else through its own setter (React's tracker of the
+ *   field's value learns that), then to the visitor's content through its prototype's setter, and an
+ *   input event (a change event for a select) tells React;
+ * - a checkbox, or the radio the visitor chose, is set to the other state and clicked back (a radio left
+ *   unticked was unticked by the one chosen, which puts it right);
+ * - a file input gets its files back if it lost them, and a change event.
+ * React then runs the field's onChange with the visitor's content, and the screen's state holds it. A
+ * field that has left the page or is disabled is left alone.
  */
 export function restoreTypedFields(doc: Document = document) {
   const fields = kept;
@@ -88,7 +91,7 @@ export function restoreTypedFields(doc: Document = document) {
       continue;
     }
     if ("checked" in state) {
-      if (!isTick(field)) continue;
+      if (!isTick(field) || (field.type === "radio" && !state.checked)) continue;
       field.checked = !state.checked;
       field.click();
       continue;

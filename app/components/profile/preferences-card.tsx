@@ -16,6 +16,34 @@ import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { useTheme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
 
+const NOTIFICATIONS = ["emailNotifications", "pushNotifications"] as const;
+type Notification = (typeof NOTIFICATIONS)[number];
+
+/** One notification toggle with its label and hint: a checkbox named `name`, posted as "true" when on. */
+function NotificationSwitch({ name, checked, onCheckedChange }: { name: Notification; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 p-4">
+      <div className="grid gap-0.5">
+        <Label htmlFor={id}>{t(`profile.prefs.${name}`)}</Label>
+        <p className="text-xs text-muted-foreground" id={`${id}-hint`}>
+          {t(`profile.prefs.${name}Hint`)}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        name={name}
+        value="true"
+        aria-describedby={`${id}-hint`}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        data-testid={name === "emailNotifications" ? "email-notifications" : "push-notifications"}
+      />
+    </div>
+  );
+}
+
 /**
  * Language, theme and the two notification toggles. Each change applies at once (language and theme on
  * screen) and is saved by the route's action (intent "preferences", PUT /api/profile); a failed save
@@ -28,13 +56,9 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
   const { theme, setTheme } = useTheme();
   const save = useFetcher<ProfileActionAnswer>();
   const undo = useRef<(() => void) | undefined>(undefined);
-  const emailId = useId();
-  const pushId = useId();
 
   // While a switch's change is on its way, it shows the value sent.
   const sent = (name: string) => (save.formData?.has(name) ? save.formData.get(name) === "true" : undefined);
-  const emailOn = sent("emailNotifications") ?? profile.emailNotifications ?? true;
-  const pushOn = sent("pushNotifications") ?? profile.pushNotifications ?? true;
 
   const answer = save.state === "idle" ? save.data : undefined;
   // Posted without JavaScript: a refusal comes back as the page's action data, a save as ?saved=preferences.
@@ -106,40 +130,9 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
             </FormField>
           </div>
           <div className="grid divide-y rounded-lg border">
-            <div className="flex items-center justify-between gap-4 p-4">
-              <div className="grid gap-0.5">
-                <Label htmlFor={emailId}>{t("profile.prefs.emailNotifications")}</Label>
-                <p className="text-xs text-muted-foreground" id={`${emailId}-hint`}>
-                  {t("profile.prefs.emailNotificationsHint")}
-                </p>
-              </div>
-              <Switch
-                id={emailId}
-                name="emailNotifications"
-                value="true"
-                aria-describedby={`${emailId}-hint`}
-                checked={emailOn}
-                onCheckedChange={(checked) => send({ emailNotifications: checked })}
-                data-testid="email-notifications"
-              />
-            </div>
-            <div className="flex items-center justify-between gap-4 p-4">
-              <div className="grid gap-0.5">
-                <Label htmlFor={pushId}>{t("profile.prefs.pushNotifications")}</Label>
-                <p className="text-xs text-muted-foreground" id={`${pushId}-hint`}>
-                  {t("profile.prefs.pushNotificationsHint")}
-                </p>
-              </div>
-              <Switch
-                id={pushId}
-                name="pushNotifications"
-                value="true"
-                aria-describedby={`${pushId}-hint`}
-                checked={pushOn}
-                onCheckedChange={(checked) => send({ pushNotifications: checked })}
-                data-testid="push-notifications"
-              />
-            </div>
+            {NOTIFICATIONS.map((name) => (
+              <NotificationSwitch key={name} name={name} checked={sent(name) ?? profile[name] ?? true} onCheckedChange={(checked) => send({ [name]: checked })} />
+            ))}
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className={cn("min-h-5 text-sm", refused && !answer ? "text-destructive" : "text-muted-foreground")} aria-live="polite" data-testid="preferences-status">
