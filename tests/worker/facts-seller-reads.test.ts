@@ -47,6 +47,16 @@ describe("a set's sizes", () => {
     }
   });
 
+  it("stand together in the title, in the seller's order, with no feature between them", async () => {
+    const unbracketed = "Bamboo cutting board set of 3, small 30x20 cm, medium 35x25 cm, large 40x30 cm, pre-oiled, juice groove";
+    for (const platform of ["amazon", "etsy"] as const) {
+      const { title } = await write(unbracketed, platform);
+      expect(title, `${platform}: ${title}`).toMatch(/30x20 cm,? 35x25 cm,? 40x30 cm/u);
+    }
+    const { title } = await write("Printable weekly planner PDF, A4 and US Letter, instant download, 12 pages", "etsy");
+    expect(title).toMatch(/A4, US Letter/u);
+  });
+
   it("stay in one Amazon bullet when the seller listed them in brackets: no bullet ends inside the brackets", async () => {
     const { bullets } = await write(BOARDS, "amazon");
     for (const bullet of bullets ?? []) {

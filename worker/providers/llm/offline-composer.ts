@@ -269,7 +269,7 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
   if (missing.length && set.length > 1 && missing.length === set.length) {
     const phrase = measuresPhrase(facts, lang) ?? "";
     out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
-  } else if (missing.length) out = `${out}${platform === "ebay" ? " " : ", "}${missing.join(platform === "ebay" ? " " : ", ")}`;
+  } else if (missing.length) out = withMeasuresBeside(out, set, missing, platform);
   out = asWritten(withEverySize(out, facts, platform, lang), facts);
   if (out.length <= max) return out;
   // Too long: the last words that are not facts go first (what it fits is a fact).
@@ -282,6 +282,19 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     .replace(/[\s,\-–]+$/, "")
     .slice(0, max)
     .trim();
+}
+
+/**
+ * The sizes of a set the title lacks, beside the one it names ("Small 30x20 cm, 35x25 cm, 40x30 cm,
+ * Juice Groove", not the feature between them); at the end when the named one is not found as written.
+ */
+function withMeasuresBeside(title: string, set: string[], missing: string[], platform: Platform): string {
+  const join = platform === "ebay" ? " " : ", ";
+  const fold = (t: string) => foldCase(t).replace(/×/g, "x");
+  const ends = set.filter((m) => !missing.includes(m)).map((m) => (fold(title).indexOf(fold(m)) < 0 ? -1 : fold(title).indexOf(fold(m)) + m.length));
+  const end = Math.max(-1, ...ends);
+  if (end < 0) return `${title}${join}${missing.join(join)}`;
+  return `${title.slice(0, end)}${join}${missing.join(join)}${title.slice(end)}`;
 }
 
 /** Model numbers and what the item fits as the seller wrote them ("P-1-B", "iPhone 15 Pro"), whatever the title's casing did. */
@@ -416,7 +429,10 @@ function withEverySize(title: string, facts: FactSheet, platform: Platform, lang
       .find((s) => has(out, s));
     const text = titleCase(size, lang);
     if (!before) {
-      out = `${out}${platform === "ebay" ? " " : ", "}${text}`;
+      // Before the first later size the title names ("A4, US Letter"), else at the end.
+      const after = facts.sizes.slice(i + 1).find((s) => has(out, s));
+      const at = after ? foldCase(out).indexOf(foldCase(after)) : -1;
+      out = at < 0 ? `${out}${platform === "ebay" ? " " : ", "}${text}` : `${out.slice(0, at)}${text}${platform === "ebay" ? " " : ", "}${out.slice(at)}`;
       return;
     }
     const at = foldCase(out).indexOf(foldCase(before));
