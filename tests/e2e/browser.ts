@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { inject, onTestFailed } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -43,7 +43,47 @@ export async function newContext(browser: Browser, options: { width?: number; he
     acceptDownloads: true,
   });
   context.setDefaultTimeout(15_000);
+  traceOnFailure(context);
   return context;
+}
+
+/** Files under the site's assets: left out of a failure's trace. */
+const ASSET = /\/assets\/|\.(js|css|woff2?|svg|png|jpe?g|webp|ico)(\?|$)/;
+
+/**
+ * When the test that made the context fails, prints what its pages did: each document and data
+ * request with its answer's status, each page load of the main frame, and the page's errors, with
+ * milliseconds since the context opened, after the failure's message. A flaky failure on CI then says
+ * what happened in the browser.
+ */
+function traceOnFailure(context: BrowserContext) {
+  const lines: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => {
+    lines.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+    if (lines.length > 400) lines.shift();
+  };
+  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
+  const watch = (page: Page) => {
+    page.on("request", (r) => !ASSET.test(r.url()) && note(`> ${r.method()} ${path(r.url())}`));
+    page.on("response", (r) => !ASSET.test(r.url()) && note(`< ${r.status()} ${path(r.url())}`));
+    page.on("requestfailed", (r) => note(`x ${r.method()} ${path(r.url())} ${r.failure()?.errorText ?? ""}`));
+    page.on("framenavigated", (frame) => frame === page.mainFrame() && note(`page ${path(frame.url())}`));
+    page.on("pageerror", (error) => note(`pageerror ${error.message}`));
+    page.on("console", (message) => message.type() === "error" && note(`console.error ${message.text().slice(0, 300)} ${path(message.location().url)}`));
+  };
+  context.on("page", watch);
+  try {
+    onTestFailed(({ task }) => {
+      // Added to the failure's message, so the run's summary of failures carries it.
+      const error = task.result?.errors?.[0];
+      const trace = `\nBrowser trace (last ${Math.min(lines.length, 50)} events):\n${lines.slice(-50).join("\n")}`;
+      if (error) error.message = `${error.message}${trace}`;
+      else console.error(trace);
+    });
+  } catch {
+    // Made outside a test (beforeAll): no test to report on.
+  }
 }
 
 let counter = 0;
