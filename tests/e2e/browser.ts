@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import { inject, onTestFailed } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
@@ -52,7 +52,8 @@ const ASSET = /\/assets\/|\.(js|css|woff2?|svg|png|jpe?g|webp|ico)(\?|$)/;
 
 /**
  * When the test that made the context fails, prints what its pages did: each document and data
- * request with its answer's status, each page load of the main frame, and the page's errors, with
+ * request with its answer's status, an asset slower than a second or never answered, each page load
+ * of the main frame, and the page's errors, with
  * milliseconds since the context opened, after the failure's message. A flaky failure on CI then says
  * what happened in the browser.
  */
@@ -64,10 +65,20 @@ function traceOnFailure(context: BrowserContext) {
     if (lines.length > 400) lines.shift();
   };
   const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
+  // Asset requests are traced only when slow (over a second) or still unanswered at the failure.
+  const assets = new Map<Request, number>();
+  const answered = (r: Request, status: string) => {
+    const since = assets.get(r);
+    assets.delete(r);
+    if (since !== undefined && Date.now() - since > 1000) note(`slow asset ${status} after ${Date.now() - since} ms: ${path(r.url())}`);
+  };
   const watch = (page: Page) => {
-    page.on("request", (r) => !ASSET.test(r.url()) && note(`> ${r.method()} ${path(r.url())}`));
-    page.on("response", (r) => !ASSET.test(r.url()) && note(`< ${r.status()} ${path(r.url())}`));
-    page.on("requestfailed", (r) => note(`x ${r.method()} ${path(r.url())} ${r.failure()?.errorText ?? ""}`));
+    page.on("request", (r) => (ASSET.test(r.url()) ? assets.set(r, Date.now()) : note(`> ${r.method()} ${path(r.url())}`)));
+    page.on("response", (r) => (ASSET.test(r.url()) ? answered(r.request(), String(r.status())) : note(`< ${r.status()} ${path(r.url())}`)));
+    page.on("requestfailed", (r) => {
+      assets.delete(r);
+      note(`x ${r.method()} ${path(r.url())} ${r.failure()?.errorText ?? ""}`);
+    });
     page.on("framenavigated", (frame) => frame === page.mainFrame() && note(`page ${path(frame.url())}`));
     page.on("pageerror", (error) => note(`pageerror ${error.message}`));
     page.on("console", (message) => message.type() === "error" && note(`console.error ${message.text().slice(0, 300)} ${path(message.location().url)}`));
@@ -76,6 +87,7 @@ function traceOnFailure(context: BrowserContext) {
   try {
     onTestFailed(({ task }) => {
       // Added to the failure's message, so the run's summary of failures carries it.
+      for (const [r, since] of assets) note(`asset unanswered for ${Date.now() - since} ms: ${path(r.url())}`);
       const error = task.result?.errors?.[0];
       const trace = `\nBrowser trace (last ${Math.min(lines.length, 50)} events):\n${lines.slice(-50).join("\n")}`;
       if (error) error.message = `${error.message}${trace}`;
