@@ -487,6 +487,31 @@ describe("held-out products read as a seller would write them", () => {
     expect(title.match(/personalized/gi)).toHaveLength(1);
   });
 
+  it("leads with the keyword once when the product phrase says its words in another order, a file format aside ('Octopus Crochet Pattern - Amigurumi Pattern PDF')", () => {
+    const octopus = {
+      description: "Crochet octopus amigurumi pattern PDF, beginner friendly, uses DK cotton yarn and 3 mm hook, finished size 15 cm",
+      keywords: ["octopus crochet pattern"],
+      platform: "etsy",
+    };
+    const title = composeTitle(octopus);
+    expect(title.startsWith("Octopus Crochet Pattern - ")).toBe(true);
+    expect(title).toContain("Amigurumi Pattern PDF");
+    expect(title.match(/octopus/gi)).toHaveLength(1);
+    expect(title.match(/crochet/gi)).toHaveLength(1);
+  });
+
+  it("tags a pattern with the supplies as the seller names them, never as the pattern's own material or size", () => {
+    const tags = composeTags({
+      description: "Crochet octopus amigurumi pattern PDF, beginner friendly, uses DK cotton yarn and 3 mm hook, finished size 15 cm",
+      keywords: ["octopus crochet pattern"],
+      platform: "etsy",
+    });
+    expect(tags).toContain("dk cotton yarn");
+    expect(tags.some((t) => /^(?:uses?|using)\b/.test(t))).toBe(false);
+    for (const wrong of ["cotton pattern", "yarn pattern", "15 cm pattern"]) expect(tags).not.toContain(wrong);
+    expect(tags).toContain("amigurumi pattern");
+  });
+
   it("never makes the packaging a title phrase, a tag or an alt text keyword ('kraft box')", () => {
     for (const platform of ["etsy", "amazon", "ebay"] as const) expect(composeTitle({ ...ring, platform }).toLowerCase()).not.toContain("box");
     expect(composeTags({ ...ring, platform: "etsy" }).some((t) => t.includes("box"))).toBe(false);

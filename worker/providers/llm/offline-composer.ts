@@ -158,6 +158,9 @@ function buyerPhrases(input: ComposeInput): string[] {
 /** Words compared case-insensitively in either language ("İndirme" and "indirme" are one word). */
 const key = (w: string) => w.toLocaleLowerCase("tr").replace(/ı/g, "i");
 
+/** A file format a product phrase may carry ("Amigurumi Pattern PDF"). */
+const FILE_FORMAT = /^(pdf|svg|png|jpe?g|dxf|eps|ai|docx?|xlsx?)$/i;
+
 /**
  * The seller's first keyword leads the title when it names the same product with other words than
  * the product phrase ("personalized ring" for "Personalized Signet Ring"): "Personalized Ring -
@@ -191,7 +194,8 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   const removed = headWords.filter((w, i) => kw.slice(0, -1).includes(key(w)) && i < headWords.length - 1);
   // What stays must still name the product: "Amigurumi Pattern" does, "Phase Ring" does not.
   const first = headWords.findIndex((w) => kw.includes(key(w)));
-  const gap = headWords.slice(first + 1, -1).filter((w) => !kw.includes(key(w)) && !/^\d/.test(w));
+  // A file format ("PDF") or a figure names nothing and tears nothing: it is no part of the test.
+  const gap = headWords.slice(first + 1, -1).filter((w) => !kw.includes(key(w)) && !/^\d/.test(w) && !FILE_FORMAT.test(w));
   const remainsAName = gap.length > 0 && gap.every((w) => nounCategory(lower(w, r.lang), r.lang));
   if (!remainsAName && removed.some((w) => isNounLike(w, r.lang) && !MATERIALS.includes(lower(w, r.lang)))) return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${head}`;
   const rest = head
@@ -987,6 +991,10 @@ export function tagPool(input: ComposeInput): string[] {
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
   const facts = factsFor(input);
+  // A pattern's yarn, fabric and finished size are the piece the maker will make with it, not the file's:
+  // "cotton pattern" and "15 cm pattern" name no pattern.
+  const supplies = r.category.id === "pattern";
+  const ownMaterials = supplies ? [] : facts.materials;
   const headSynonyms =
     r.lang === "tr"
       ? nounSynonyms(
@@ -996,8 +1004,9 @@ export function tagPool(input: ComposeInput): string[] {
       : [];
   const source = sellerText(input);
   const add = (tag: string | undefined) => {
-    // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes.
-    const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "");
+    // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes. Nor
+    // does a verb the seller's sentence began with ("uses dk cotton yarn" is "dk cotton yarn").
+    const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "").replace(/^(?:uses?|using|needs?|requires?|includes?|including|features?|featuring)\s+(?=\S+\s)/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
     if (!clean || !supported(clean, input, facts)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
@@ -1041,7 +1050,7 @@ export function tagPool(input: ComposeInput): string[] {
   add(whole && head.includes(" ") && !` ${whole} `.includes(` ${head} `) && bare.length < product.length ? tail(bare) : whole);
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
   // The item's own size only: a part's measure ("1.2 mm bezel") or what it fits ("45 mm") makes no "<measure> <noun>" tag.
-  const ownMeasure = [r.size, ...r.measures.filter(isSizeMeasure)].find((m) => m && isOwnMeasure(facts, m));
+  const ownMeasure = supplies ? undefined : [r.size, ...r.measures.filter(isSizeMeasure)].find((m) => m && isOwnMeasure(facts, m));
   if (ownMeasure) add(withHead(ownMeasure));
   // A material is the product's own when the product phrase names it, or when the product is made of one material (clothing, jewelry...).
   const productText = lower(product.join(" "), r.lang);
@@ -1063,7 +1072,7 @@ export function tagPool(input: ComposeInput): string[] {
   for (const e of facts.era) add(withHead(e));
   if (facts.vintage) add(withHead("vintage"));
   for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
-  for (const m of facts.materials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
+  for (const m of ownMaterials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
   for (const c of facts.colours) add(withHead(c));
   if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
@@ -1098,7 +1107,7 @@ export function tagPool(input: ComposeInput): string[] {
   const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
   // Only a word that describes a product makes a family phrase ("brass jewelry"; never "seating stationery").
   if (family)
-    for (const m of [...modifiers.filter((x) => describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)), ...facts.materials.map((x) => x.name), ...facts.colours])
+    for (const m of [...modifiers.filter((x) => describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)), ...ownMaterials.map((x) => x.name), ...facts.colours])
       if (lower(m, r.lang) !== family) add(`${m} ${family}`);
   // More of the seller's own words, combined with the product's name as a shopper types them (decision 0069): a
   // short text gave 3 of 13 tags. Each goes through the same checks: supported, whole, never a fragment.
@@ -1135,7 +1144,7 @@ export function tagPool(input: ComposeInput): string[] {
     addWhole(`${lower(d, r.lang)} ${head}`);
   }
   for (const c of facts.colours) addWhole(`${c} ${named}`);
-  for (const m of facts.materials) addWhole(`${lower(m.name, r.lang)} ${named}`);
+  for (const m of ownMaterials) addWhole(`${lower(m.name, r.lang)} ${named}`);
   for (const c of facts.counts)
     if (
       !lower(c, r.lang)
@@ -1143,7 +1152,7 @@ export function tagPool(input: ComposeInput): string[] {
         .includes(head.split(" ").pop() ?? "")
     )
       add(r.lang === "tr" ? `${c} ${named}` : `${named} ${c}`);
-  for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x))) addWhole(`${m} ${named}`);
+  if (!supplies) for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x))) addWhole(`${m} ${named}`);
   if (facts.brand) addWhole(`${lower(facts.brand, r.lang)} ${named}`);
   // A Turkish compound too long with a describing word ("su geçirmez sırt çantası") gives the bare noun with it: "su geçirmez çanta".
   const lastWord = head.split(" ").pop() ?? "";
@@ -1165,7 +1174,7 @@ export function tagPool(input: ComposeInput): string[] {
     addWhole(syn);
     // (Not a word the synonym stands for: "yoga" of "yoga mat" is in "exercise mat" already; "pie" of "pie dish" in "pie plate".)
     const describing = pairs.filter((x) => !materialWords.has(x) && !colourWords.has(x) && !named.split(" ").includes(x) && !syn.split(" ").includes(x));
-    for (const m of [...describing, ...facts.materials.map((x) => lower(x.name, r.lang)), ...facts.colours]) addWhole(`${m} ${syn}`);
+    for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...facts.colours]) addWhole(`${m} ${syn}`);
   }
   for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${named}`);
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
