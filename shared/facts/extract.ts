@@ -293,8 +293,12 @@ function measureRoles(body: string, measures: string[], places: Map<string, numb
 // ---- Sizes and counts ----------------------------------------------------------------------------
 
 const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}";
+/** One size of a list the seller names ("S", "small", "child", "adult L"). */
+const SIZE_ITEM = `(?:(?:adult|youth|women'?s|men'?s) (?:${SIZE_TOKEN})|${SIZE_TOKEN}|small|medium|large|child|kids|youth|adult)`;
 const SIZES = new RegExp(
   [
+    // A list of sizes ("sizes S, M and L", "sizes child, adult S and adult L"), read whole: each one is sold.
+    `${B}sizes? ${SIZE_ITEM}(?:, ${SIZE_ITEM})*,? (?:and|or|&) ${SIZE_ITEM}${E}`,
     // "sizes 0-3 months" is read whole by the age alternative below, not as a bare "0-3".
     `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}(?! (?:months|month|years|yrs|ay|yaş)${E})`,
     `${B}(?:${SIZE_TOKEN}) ?(?:-|–) ?(?:${SIZE_TOKEN}) beden${E}`,

@@ -512,6 +512,34 @@ describe("held-out products read as a seller would write them", () => {
     expect(tags).toContain("amigurumi pattern");
   });
 
+  it("names every size of a list the seller sells, whole, in the title and the description ('Sizes S, M and L', never 'Adult S' alone)", () => {
+    const collar = { description: "Leather dog collar with brass buckle, sizes S, M and L, handmade in Portugal", keywords: ["leather dog collar"], platform: "etsy" };
+    expect(composeTitle(collar)).toContain("Sizes S, M and L");
+    expect(composeDescription(collar)).toContain("Sizes: S, M and L");
+    const beanie = {
+      description: "Knitting pattern for a cabled beanie, PDF in English, sizes child, adult S and adult L, worsted weight yarn",
+      keywords: ["beanie knitting pattern"],
+      platform: "etsy",
+    };
+    const title = composeTitle(beanie);
+    expect(title).toContain("Sizes Child, Adult S and Adult L");
+    expect(composeDescription(beanie)).toContain("Sizes: child, adult S and adult L");
+    expect(composeTags(beanie)).not.toContain("adult s");
+  });
+
+  it("takes a keyword that holds the whole product name as the name, and one spelled with a hyphen as said ('Beanie Knitting Pattern', 'Anker USB-C Charger')", () => {
+    const beanie = composeTitle({
+      description: "Knitting pattern for a cabled beanie, PDF in English, sizes child, adult S and adult L, worsted weight yarn",
+      keywords: ["beanie knitting pattern"],
+      platform: "etsy",
+    });
+    expect(beanie.startsWith("Beanie Knitting Pattern - ")).toBe(true);
+    expect(beanie.match(/knitting pattern/gi)).toHaveLength(1);
+    const charger = composeTitle({ description: "Anker USB-C charger 65W, GaN, 3 ports, foldable plug, for MacBook, iPhone 15 and Galaxy S24", keywords: ["usb c charger"], platform: "amazon" });
+    expect(charger.startsWith("Anker USB-C Charger")).toBe(true);
+    expect(charger.match(/charger/gi)).toHaveLength(1);
+  });
+
   it("never makes the packaging a title phrase, a tag or an alt text keyword ('kraft box')", () => {
     for (const platform of ["etsy", "amazon", "ebay"] as const) expect(composeTitle({ ...ring, platform }).toLowerCase()).not.toContain("box");
     expect(composeTags({ ...ring, platform: "etsy" }).some((t) => t.includes("box"))).toBe(false);

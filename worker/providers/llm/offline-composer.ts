@@ -172,6 +172,11 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   const kw = words(keyword).map(key);
   const hw = words(head).map(key);
   if (` ${hw.join(" ")} `.includes(` ${kw.join(" ")} `)) return head;
+  // "usb c charger" is in "Anker USB-C Charger": spelled with a hyphen, the head already says it.
+  if (squashed(head).includes(squashed(keyword))) return head;
+  // The keyword says every word of the head and more ("beanie knitting pattern" for "Knitting Pattern"):
+  // it is the fuller name, and leading with it before the head would say the head twice.
+  if (hw.every((w) => kw.includes(w))) return restoreAcronyms(titleCase(keyword, r.lang), source);
   // Turkish endings: "örgü hırka" is in "El Örgüsü (Merinos Yünü) Hırka" ("örgüsü" is "örgü" with its
   // ending); leading with it would say "Hırka" twice.
   const stemOf = (k: string, w: string) => k.length >= 3 && w.startsWith(k) && w.length - k.length <= 3;
@@ -465,6 +470,11 @@ interface Segment {
 const PERSONAL_CLAUSE =
   /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
 
+/** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
+const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
+/** A piece of one of those lists ("adult S" of "child, adult S and adult L"), which alone would name one size as the product's. */
+const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) => foldCase(size).includes(foldCase(text)));
+
 function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const source = `${input.description} ${input.keywords.join(" ")}`;
   const out: Segment[] = [];
@@ -472,14 +482,18 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
   // Wear and damage ("utensil marks inside", "crack on the saucer rim") belong to the description's condition line, never a title keyword.
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
+  // A list of sizes the seller sells ("child, adult S and adult L") is said whole, never one piece of it ("Adult S").
+  const sizeLists = sizeListsOf(factsFor(input));
+  const pieceOfList = (text: string) => isPieceOfSizeList(sizeLists, text);
   for (const p of r.phrases) {
-    if (p === r.phrase || conditionClauses.has(p.clause)) continue;
+    if (p === r.phrase || conditionClauses.has(p.clause) || pieceOfList(phraseText(p))) continue;
     // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
     if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
   }
   if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase()))) add(r.lang === "tr" ? `${r.sizes} Beden` : `Sizes ${r.sizes}`, 2);
+  for (const size of sizeLists) if (!out.some((s) => foldCase(s.text).includes(foldCase(size)))) add(r.lang === "tr" ? `${size} Beden` : `Sizes ${size}`, 1);
   // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
   const personal = PERSONAL_CLAUSE.exec(input.description);
   if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
@@ -504,7 +518,9 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
     }
     // A segment repeating a word of the title says it twice: left out.
     // A short doubled word is a name ("pom pom"); a longer one ("adım adım", step by step) repeats a word.
-    if (ws.length === 0 || ws.some((w, i) => (used.has(w) || (ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) && !isStopWord(w) && !/^\d/.test(w))) continue;
+    // A list of sizes names a word per size ("Sizes Child, Adult S and Adult L"): that is no repeat.
+    const sizeList = /^sizes\s|\sbeden$/iu.test(segment);
+    if (ws.length === 0 || ws.some((w, i) => (used.has(w) || (!sizeList && ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) && !isStopWord(w) && !/^\d/.test(w))) continue;
     // "%", ":", "&" and "+" may stand once in a title (the rule enforcer would write "percent50" for a second "%50"):
     // a segment with a second share goes without its shares ("Yün Akrilik"); the description keeps them.
     const twice = (text: string) => {
@@ -995,6 +1011,7 @@ export function tagPool(input: ComposeInput): string[] {
   // "cotton pattern" and "15 cm pattern" name no pattern.
   const supplies = r.category.id === "pattern";
   const ownMaterials = supplies ? [] : facts.materials;
+  const sizeLists = sizeListsOf(facts);
   const headSynonyms =
     r.lang === "tr"
       ? nounSynonyms(
@@ -1008,7 +1025,7 @@ export function tagPool(input: ComposeInput): string[] {
     // does a verb the seller's sentence began with ("uses dk cotton yarn" is "dk cotton yarn").
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "").replace(/^(?:uses?|using|needs?|requires?|includes?|including|features?|featuring)\s+(?=\S+\s)/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
-    if (!clean || !supported(clean, input, facts)) return;
+    if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
     // from "brass buckle"), and never wear or damage ("utensil marks").
     if (isFragmentTag(clean, source, MATERIALS, head) || (isConditionPhrase(clean) && !source.toLocaleLowerCase("tr").includes(clean))) return;
