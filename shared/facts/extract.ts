@@ -297,6 +297,8 @@ const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}";
 const SIZE_ITEM = `(?:(?:adult|youth|women'?s|men'?s) (?:${SIZE_TOKEN})|${SIZE_TOKEN}|small|medium|large|child|kids|youth|adult)`;
 const SIZES = new RegExp(
   [
+    // Jeans: waist and leg ("W32 L30").
+    `${B}W\\d{2}(?: ?[/x]? ?L\\d{2})?${E}(?! ?(?:cm|mm|in|inch|inches|"))`,
     // A list of sizes ("sizes S, M and L", "sizes child, adult S and adult L"), read whole: each one is sold.
     `${B}sizes? ${SIZE_ITEM}(?:, ${SIZE_ITEM})*,? (?:and|or|&) ${SIZE_ITEM}${E}`,
     // "sizes 0-3 months" is read whole by the age alternative below, not as a bare "0-3".
@@ -824,7 +826,16 @@ function fitsOf(body: string): string[] {
     const before = /([\p{L}]+)\s+$/u.exec(body.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0))?.[1] ?? "";
     const accessory = lead === "for" && ACCESSORY_BEFORE_FOR.test(before.toLowerCase()) && !(ws.length === 1 && personal);
     // The device's noun belongs to the name it proves ("Peloton Bike"): a title says "for Peloton Bike", not "for Peloton, Bike".
-    if (isTarget(target, !named && !device && !accessory)) out.push(device && !named && !isTarget(target, true) && noun ? `${target} ${noun[1]}` : target);
+    if (!isTarget(target, !named && !device && !accessory)) continue;
+    out.push(device && !named && !isTarget(target, true) && noun ? `${target} ${noun[1]}` : target);
+    // A list of what it fits ("for MacBook, iPhone 15 and Galaxy S24"): each named device after the first, read the same way.
+    let after = rest.slice(rest.indexOf(target) + target.length);
+    for (let more = /^\s*(?:,\s*(?:and |or |& )?|\s(?:and|or|&)\s)/u.exec(after); more; more = /^\s*(?:,\s*(?:and |or |& )?|\s(?:and|or|&)\s)/u.exec(after)) {
+      const next = targetAt(after.slice(more[0].length));
+      if (!next || !isTarget(next, true)) break;
+      out.push(next);
+      after = after.slice(more[0].length + next.length);
+    }
   }
   for (const m of body.matchAll(TR_FITS)) {
     const target = targetBefore(body.slice(0, m.index ?? 0));
@@ -1102,7 +1113,7 @@ const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
-    "(?:minor|light|small|some|faint|normal) (?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading)){0,3}",
     "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",

@@ -232,9 +232,10 @@ const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|qua
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"). */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
-// or "1x1x1..." is read once (linear time, issue 23).
+// or "1x1x1..." is read once (linear time, issue 23). A unit is never followed by a digit: "W32 L30" is a
+// jeans size, not "32 L".
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 

@@ -73,3 +73,41 @@ describe("where it was made", () => {
     expect(manufactureCountry(facts.origin)).toBe("Iran");
   });
 });
+
+describe("held-out sellers' listings (session 30)", () => {
+  const CHARGER = "Anker USB-C charger 65W, GaN, 3 ports, foldable plug, for MacBook, iPhone 15 and Galaxy S24";
+  const JEANS = "Vintage Levi's 501 jeans, 1990s, made in USA, W32 L30, light wash, small repair on left knee";
+  const PYREX = "Vintage Pyrex Butterprint mixing bowl #403, turquoise on white, 2.5 quart, some dishwasher fading";
+
+  it("reads every device a list after 'for' names, and says them as one list in the title and the Fits line", async () => {
+    expect(extractFacts({ text: CHARGER }).fits).toEqual(["MacBook", "iPhone 15 and Galaxy S24"]);
+    const l = await write(CHARGER, "amazon");
+    expect(l.title).toContain("for MacBook, iPhone 15 and Galaxy S24");
+    expect(l.title.match(/\bfor\b/giu)).toHaveLength(1);
+    expect(l.title.match(/Galaxy S24/gu)).toHaveLength(1);
+    expect(l.description).toContain("Fits: MacBook, iPhone 15 and Galaxy S24");
+  });
+
+  it("reads a jeans size as the seller wrote it ('W32 L30', never '32 L' of litres) into the title, the Size line and eBay's Size", async () => {
+    expect(extractFacts({ text: JEANS }).sizes).toEqual(["W32 L30"]);
+    expect(extractFacts({ text: JEANS }).measures).toEqual([]);
+    expect(extractFacts({ text: "Oak shelf 60 cm wide, holds 5 L of jars" }).measures).toContain("5 L");
+    const l = await write(JEANS, "ebay");
+    expect(l.title).toContain("W32 L30");
+    expect(l.description).toContain("Size: W32 L30");
+    expect(l.itemSpecifics).toContainEqual({ name: "Size", value: "W32 L30" });
+  });
+
+  it("says wear as the item's condition, never as care ('some dishwasher fading', 'small repair on left knee')", async () => {
+    const bowl = await write(PYREX, "ebay");
+    expect(bowl.description).toContain("Condition: Some dishwasher fading");
+    expect(bowl.description).not.toMatch(/Care: .*fading/iu);
+    const jeans = await write(JEANS, "ebay");
+    expect(jeans.description).toContain("Condition: Small repair on left knee");
+  });
+
+  it("puts an eBay catalogue number after its maker when the product's name holds the maker ('Vintage Pyrex #403 Butterprint')", async () => {
+    const { title } = await write(PYREX, "ebay");
+    expect(title.startsWith("Vintage Pyrex #403 Butterprint Mixing Bowl")).toBe(true);
+  });
+});

@@ -248,12 +248,19 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   if (facts.vintage && /vintage|antika|antique/iu.test(source)) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
   for (const e of facts.era) if (!has(head, e) && !/^(?:vintage|antique|antika|retro)$/i.test(e)) lead.push(e);
-  if (facts.brand && !key(head).includes(key(facts.brand))) lead.push(facts.brand);
-  for (const m of facts.models) if (!key(head).includes(key(m.replace(/^#\s?/, "")))) lead.push(m);
-  const rest = head
+  const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
+  if (facts.brand && !brandInHead) lead.push(facts.brand);
+  // The catalogue number follows its maker: "Pyrex #403 Butterprint", also when the product's name holds the maker.
+  const models = facts.models.filter((m) => !key(head).includes(key(m.replace(/^#\s?/, ""))));
+  if (!brandInHead) lead.push(...models);
+  let rest = head
     .split(" ")
     .filter((w) => !lead.some((l) => key(l) === key(w)))
     .join(" ");
+  if (brandInHead && models.length) {
+    const at = key(rest).indexOf(key(facts.brand!));
+    rest = at < 0 ? `${models.join(" ")} ${rest}` : `${rest.slice(0, at + facts.brand!.length)} ${models.join(" ")}${rest.slice(at + facts.brand!.length)}`;
+  }
   const tail: string[] = [];
   if (facts.measures.length === 1 && !has(rest, facts.measures[0])) tail.push(facts.measures[0]);
   for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
@@ -372,6 +379,30 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
       if (!after) break;
     }
     if (placed) continue;
+    // Another thing it fits is named already ("for MacBook"): this one joins that list ("for MacBook, iPhone 15 and Galaxy S24").
+    if (lang !== "tr") {
+      const escaped = (t: string) =>
+        t
+          .split(/\s+/)
+          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join("\\s+");
+      const listed = (facts.fits ?? [])
+        .filter((f) => f !== target && titleHasFit(out, f))
+        .map((f) => new RegExp(`(?:for|fits|compatible with)\\s+${escaped(f)}(?![\\p{L}\\p{N}])`, "iu").exec(out))
+        .find((m) => m !== null);
+      if (listed) {
+        const end = listed.index + listed[0].length;
+        // A later part that only says part of it goes ("…, Galaxy S24"): its words come with it.
+        const later = out
+          .slice(end)
+          .split(/(\s[-–|]\s|,\s)/)
+          .filter((p, i) => i % 2 === 1 || !p.trim() || !squashed(target).includes(squashed(p)))
+          .join("")
+          .replace(/(\s[-–|]\s|,\s)(?=\s[-–|]\s|,\s|$)/g, "");
+        out = `${out.slice(0, end)}, ${shown}${later}`;
+        continue;
+      }
+    }
     const parts = out.split(/(\s[-–|]\s|,\s)/);
     // Parts that only say part of the target go (their words come back with it).
     const kept = parts.filter((p, i) => i === 0 || i % 2 === 1 || !squashed(target).includes(squashed(p)));
@@ -753,6 +784,7 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     skill: "Skill level",
     terms: "Terms",
     tools: "Hook or needles",
+    fits: "Fits",
     audience: "Who It Is For",
   },
   tr: {
@@ -775,6 +807,7 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     skill: "Seviye",
     terms: "Terimler",
     tools: "Tığ veya şiş",
+    fits: "Uyumlu olduğu",
     audience: "Kimin İçin",
   },
 };
@@ -801,8 +834,12 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   const materials = [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
   if (materials.length) add(materials.length > 1 ? l.materials : l.material, listOf(materials, lang));
   if (facts.measures.length) add(l.size, listOf(facts.measures, lang));
-  if (facts.sizes.length) add(l.sizes, listOf(facts.sizes, lang));
+  // One size ("W32 L30") is the item's Size in English; a list, or Turkish "Beden", says Sizes.
+  const oneSize = lang === "en" && facts.sizes.length === 1 && !facts.measures.length && !/,| and | or | & /u.test(facts.sizes[0]);
+  if (facts.sizes.length) add(oneSize ? l.size : l.sizes, listOf(facts.sizes, lang));
   if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
+  // What it fits, as one list ("MacBook, iPhone 15 and Galaxy S24").
+  if (facts.fits?.length) add(l.fits, facts.fits.join(", "));
   if (facts.counts.length) add(l.count, facts.counts.join(", "));
   if (facts.colours.length) add(l.colour, facts.colours.join(", "));
   if (facts.condition.length) add(l.condition, capitalise(facts.condition.join(", "), lang));
@@ -847,12 +884,15 @@ function shownNotes(input: ComposeInput, lang: Lang): string[] {
 const CARE_CLAUSE =
   /(?<![\p{L}\p{N}])(?:(?<!(?:light|medium|dark|stone|acid|mid|black) )wash(?:es|ed|ing|able)?|tumble dry|dry (?:flat|clean)|lay flat|air dry|do not (?:iron|bleach|tumble)|iron (?:on )?low|wipe clean|spot clean|dishwasher|microwave safe|yıka\p{L}*|kurut\p{L}*|kuru temizle\p{L}*|ütüle\p{L}*|çamaşır suyu|bezle sil\p{L}*)(?![\p{L}\p{N}])/iu;
 
+const WEAR_WORD = /(?<![\p{L}])(?:fading|faded|wear|worn|chips?|chipped|cracks?|cracked|crazing|scratch(?:es|ed)?|stains?|stained|marks|discolou?r(?:ation|ed))(?![\p{L}])/iu;
+
 /** Every care instruction the seller gave: their clauses about care, then the fact sheet's care that no clause holds. */
 function careItems(input: ComposeInput, facts: FactSheet, lang: Lang): string[] {
   const clauses = sentences(input.description)
     .flatMap((s) => s.split(/[,;]\s*|\s[-–]\s/u))
     .map((c) => c.trim().replace(/[.!?]+$/u, ""))
-    .filter((c) => c && CARE_CLAUSE.test(c) && words(c).length <= 10);
+    // Wear the washing left ("some dishwasher fading") is the item's condition, not how to care for it.
+    .filter((c) => c && CARE_CLAUSE.test(c) && words(c).length <= 10 && !WEAR_WORD.test(c));
   const out = [...new Set(clauses)];
   for (const c of facts.care) if (!out.some((o) => lower(o, lang).includes(lower(c, lang)))) out.push(c);
   return out;
@@ -1599,7 +1639,17 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m) && isOwnMeasure(facts, m));
   const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
   const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));
-  const size = r.sizes ? (/^(one|tek)/i.test(r.sizes) ? cap(r.sizes) : r.sizes) : allDimensions.length ? allDimensions.join(", ") : dimensions.length ? dimensions.join(", ") : undefined;
+  const size = r.sizes
+    ? /^(one|tek)/i.test(r.sizes)
+      ? cap(r.sizes)
+      : r.sizes
+    : facts.sizes.length
+      ? facts.sizes.join(", ")
+      : allDimensions.length
+        ? allDimensions.join(", ")
+        : dimensions.length
+          ? dimensions.join(", ")
+          : undefined;
   add(n.size, size);
   if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
   add(
