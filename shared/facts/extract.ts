@@ -314,7 +314,7 @@ const SIZES = new RegExp(
   "giu",
 );
 const COUNTS = reAll(
-  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:piece|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+ (?:sheets|pages|cards|designs|sayfa|tasarım)",
+  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+ (?:sheets|pages|cards|designs|sayfa|tasarım)",
 );
 
 // ---- Materials -----------------------------------------------------------------------------------
@@ -335,6 +335,7 @@ const MATERIAL_WORDS = [
   "full grain leather",
   "soy wax",
   "coconut wax",
+  "natural rubber",
   "borosilicate glass",
   "milk glass",
   "faux leather",
@@ -398,6 +399,7 @@ const MATERIAL_WORDS = [
   "viscose",
   "rayon",
   "cork",
+  "rubber",
   "rattan",
   "jute",
   "hemp",
@@ -1191,6 +1193,7 @@ const COLOURS = [
   "pudra",
   "haki",
 ];
+const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|fib(?:re|er)s?|jute|wax|soy|hemp|leather|bamboo|cork|sisal|clay|materials?|ingredients|oils?|beeswax)(?![\p{L}])/u;
 const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|açık|koyu) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
 
 const CARE_RE = reAll(
@@ -1488,7 +1491,10 @@ export function extractFacts(input: FactInput): FactSheet {
   const condition = uniq(all(lower, CONDITION_RE));
   // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
   const scents = new Set([...lower.matchAll(SCENT_OF)].map((m) => m[1]));
-  const colours = uniq(all(lower, COLOUR_RE)).filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower));
+  const colours = uniq(all(lower, COLOUR_RE))
+    .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
+    // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
+    .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower));
   const care = uniq(all(lower, CARE_RE));
 
   const personalHits = all(lower, PERSONAL_RE);
@@ -1520,7 +1526,9 @@ export function extractFacts(input: FactInput): FactSheet {
   const materialHead = MATERIAL_WORDS.includes(lowerOf(reading.head, language));
   const head = materialHead || !reading.head ? lowerOf(tokens[tokens.length - 1] ?? "", language) : reading.head;
   const { parts: partMaterials } = partMaterialsOf(lower, head);
-  const ownMaterials = materialsOf(body, language, head);
+  // A flaw names the part it is on ("light scratches on crystal"), never what the item is made of.
+  const unflawed = condition.reduce((text, flaw) => text.replace(new RegExp(flaw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "iu"), " "), body);
+  const ownMaterials = materialsOf(unflawed, language, head);
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
   // Only the item's own measures are its size: a part's ("1.2 mm raised bezel") and what it fits ("fits 45 mm") are details.
   const roles = measureRoles(body, measures, new Map(placed.map((m) => [m.text, m.at])), head, fitsTargets, language);

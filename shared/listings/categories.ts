@@ -231,6 +231,9 @@ export const CATEGORIES: CategoryModel[] = [
     id: "accessories",
     nouns: {
       en: [
+        "watch",
+        "watches",
+        "wristwatch",
         "keychain",
         "keychains",
         "keyring",

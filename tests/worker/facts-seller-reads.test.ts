@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { extractFacts } from "../../shared/facts";
 import { manufactureCountry } from "../../shared/facts/places";
 import { generateListingParts } from "../../worker/domain/listings/generate";
-import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+import { composeTags, composeTitle, offlineComposer } from "../../worker/providers/llm/offline-composer";
 
 const write = async (description: string, platform: "etsy" | "ebay" | "amazon") => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
 
@@ -109,5 +109,49 @@ describe("held-out sellers' listings (session 30)", () => {
   it("puts an eBay catalogue number after its maker when the product's name holds the maker ('Vintage Pyrex #403 Butterprint')", async () => {
     const { title } = await write(PYREX, "ebay");
     expect(title.startsWith("Vintage Pyrex #403 Butterprint Mixing Bowl")).toBe(true);
+  });
+});
+
+describe("more held-out sellers' listings (session 30)", () => {
+  it("reads a watch as the product, not the '37 mm case' it has, and a flaw's part as no material ('light scratches on crystal')", async () => {
+    const text = "Vintage Seiko 5 automatic watch, 1970s, 37 mm case, day-date, runs well, light scratches on crystal";
+    const facts = extractFacts({ text });
+    expect(facts.head).toBe("watch");
+    expect(facts.materials).toEqual([]);
+    const l = await write(text, "ebay");
+    expect(l.title).toContain("Seiko Automatic Watch");
+    expect(l.itemSpecifics).toContainEqual({ name: "Type", value: "Watch" });
+    expect(l.itemSpecifics?.some((s) => s.name === "Material")).toBe(false);
+  });
+
+  it("counts '7 pieces', reads '50 hour burn time' whole, and 'natural rubber' as the material, not a colour", () => {
+    expect(extractFacts({ text: "Kids' wooden rainbow stacker, 7 pieces, painted with non-toxic water-based paint" }).counts).toEqual(["7 pieces"]);
+    const mat = extractFacts({ text: "Yoga mat 183x61 cm, 6 mm thick, natural rubber, non-slip, with carrying strap" });
+    expect(mat.colours).not.toContain("natural");
+    expect(mat.materials.map((m) => m.name)).toEqual(["natural rubber"]);
+    const tags = composeTags({ description: "Soy wax candle in amber glass jar, 8 oz, 50 hour burn time, cotton wick", keywords: ["soy candle"], platform: "etsy" });
+    expect(tags).toContain("50 hour burn time");
+    expect(tags).not.toContain("hour burn time");
+  });
+
+  it("makes no tag that stops on a particle ('pots up' of 'fits pots up to 20 cm')", () => {
+    const tags = composeTags({ description: "Macrame plant hanger, cotton cord, 100 cm long, fits pots up to 20 cm, handmade", keywords: ["macrame plant hanger"], platform: "etsy" });
+    expect(tags.filter((t) => /\s(?:up|to|for|with|of)$/u.test(t))).toEqual([]);
+  });
+
+  it("leads with the keyword's own words before the product's name, said once ('Fox Cross Stitch Pattern', 'Insulated Stainless Steel Water Bottle')", () => {
+    const fox = composeTitle({
+      description: "Cross stitch pattern of a fox in the snow, 120x90 stitches, DMC thread list included, PDF instant download",
+      keywords: ["fox cross stitch"],
+      platform: "etsy",
+    });
+    expect(fox.startsWith("Fox Cross Stitch Pattern")).toBe(true);
+    const bottle = composeTitle({
+      description: "Stainless steel water bottle 750 ml, double wall vacuum insulated, BPA free, leak proof lid",
+      keywords: ["insulated water bottle"],
+      platform: "amazon",
+    });
+    expect(bottle.startsWith("Insulated Stainless Steel Water Bottle")).toBe(true);
+    expect(bottle.match(/water bottle/giu)).toHaveLength(1);
   });
 });

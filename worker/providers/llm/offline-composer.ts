@@ -177,6 +177,17 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   // The keyword says every word of the head and more ("beanie knitting pattern" for "Knitting Pattern"):
   // it is the fuller name, and leading with it before the head would say the head twice.
   if (hw.every((w) => kw.includes(w))) return restoreAcronyms(titleCase(keyword, r.lang), source);
+  // The keyword ends with the head's own name and says more before it: the more leads the name, said once.
+  // "fox cross stitch" for "Cross Stitch Pattern" is "Fox Cross Stitch Pattern"; "insulated water bottle" for
+  // "Stainless Steel Water Bottle" is "Insulated Stainless Steel Water Bottle" (a name of two words or more
+  // inside the head; one word only at its start, "Soy Candle" is no part of "Soy Wax Candle").
+  for (let k = kw.length - 1; k >= 1; k--) {
+    const tail = kw.slice(-k);
+    const at = hw.findIndex((_, j) => tail.every((w, i) => hw[j + i] === w));
+    if (at < 0 || (k < 2 && at > 0)) continue;
+    if (kw.slice(0, -k).some((w) => hw.includes(w))) break;
+    return `${restoreAcronyms(titleCase(words(keyword).slice(0, -k).join(" "), r.lang), source)} ${head}`;
+  }
   // Turkish endings: "örgü hırka" is in "El Örgüsü (Merinos Yünü) Hırka" ("örgüsü" is "örgü" with its
   // ending); leading with it would say "Hırka" twice.
   const stemOf = (k: string, w: string) => k.length >= 3 && w.startsWith(k) && w.length - k.length <= 3;
@@ -1066,6 +1077,8 @@ export function tagPool(input: ComposeInput): string[] {
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "").replace(/^(?:uses?|using|needs?|requires?|includes?|including|features?|featuring)\s+(?=\S+\s)/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
     if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
+    // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"): no search.
+    if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için)$/u.test(clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
     // from "brass buckle"), and never wear or damage ("utensil marks").
     if (isFragmentTag(clean, source, MATERIALS, head) || (isConditionPhrase(clean) && !source.toLocaleLowerCase("tr").includes(clean))) return;
