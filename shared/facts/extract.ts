@@ -314,7 +314,7 @@ const SIZES = new RegExp(
   "giu",
 );
 const COUNTS = reAll(
-  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+ (?:sheets|pages|cards|designs|sayfa|tasarım)",
+  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+ (?:[\\p{L}-]+ )?(?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)",
 );
 
 // ---- Materials -----------------------------------------------------------------------------------

@@ -155,3 +155,23 @@ describe("more held-out sellers' listings (session 30)", () => {
     expect(bottle.match(/water bottle/giu)).toHaveLength(1);
   });
 });
+
+describe("a third round of held-out listings (session 30)", () => {
+  it("says 'Tek Beden' once and makes no tag of a share's number ('yün 50 akrilik')", () => {
+    const bere = { description: "Örgü bere, unisex, %50 yün %50 akrilik, tek beden, gri ve lacivert renk seçenekleri", keywords: ["örgü bere"], platform: "etsy" };
+    expect(composeTitle(bere)).not.toMatch(/Beden Beden/u);
+    expect(composeTitle(bere)).toContain("Tek Beden");
+    expect(composeTags(bere).filter((t) => /\d/u.test(t))).toEqual([]);
+  });
+
+  it("counts designs the seller names with a word between ('25 Halloween designs')", () => {
+    expect(extractFacts({ text: "SVG cut file bundle, 25 Halloween designs, for Cricut and Silhouette, SVG, PNG and DXF" }).counts).toEqual(["25 halloween designs"]);
+  });
+
+  it("keeps a device's specifications in an Amazon title as written ('Bluetooth 5.3', 'IPX5 Waterproof')", () => {
+    const title = composeTitle({ description: "Wireless earbuds with charging case, Bluetooth 5.3, 30 hours battery, IPX5 waterproof, black", keywords: ["wireless earbuds"], platform: "amazon" });
+    expect(title).toContain("Bluetooth 5.3");
+    expect(title).toContain("IPX5 Waterproof");
+    expect(title.match(/waterproof/giu)).toHaveLength(1);
+  });
+});

@@ -512,6 +512,9 @@ interface Segment {
 const PERSONAL_CLAUSE =
   /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
 
+/** Specifications of a device ("Bluetooth 5.3", "IPX5 waterproof", "Wi-Fi 6", "5000 mAh", "USB 3.0"), with the word a rating goes with. */
+const SPEC = /(?<![\p{L}\p{N}])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{3,5} ?mAh)(?![\p{L}\p{N}])/gu;
+
 /** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
 const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
 /** A piece of one of those lists ("adult S" of "child, adult S and adult L"), which alone would name one size as the product's. */
@@ -534,8 +537,13 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
   }
-  if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase()))) add(r.lang === "tr" ? `${r.sizes} Beden` : `Sizes ${r.sizes}`, 2);
+  // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
+  if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase())))
+    add(r.lang === "tr" ? (/beden$/iu.test(r.sizes) ? r.sizes : `${r.sizes} Beden`) : /^sizes?\s/iu.test(r.sizes) ? r.sizes : `Sizes ${r.sizes}`, 2);
   for (const size of sizeLists) if (!out.some((s) => foldCase(s.text).includes(foldCase(size)))) add(r.lang === "tr" ? `${size} Beden` : `Sizes ${size}`, 1);
+  // A device's specifications as the seller wrote them ("Bluetooth 5.3", "IPX5 Waterproof", "5000 mAh"): a
+  // shopper filters by them, and the phrase reading has no noun for them.
+  for (const spec of input.description.match(SPEC) ?? []) if (!out.some((o) => squashed(o.text).includes(squashed(spec)))) add(spec, 0);
   // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
   const personal = PERSONAL_CLAUSE.exec(input.description);
   if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
@@ -1077,6 +1085,8 @@ export function tagPool(input: ComposeInput): string[] {
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "").replace(/^(?:uses?|using|needs?|requires?|includes?|including|features?|featuring)\s+(?=\S+\s)/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
     if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
+    // A share inside a tag ("yün 50 akrilik" of "%50 yün %50 akrilik") is a number that says nothing.
+    if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => new RegExp(`%\\s?${n}(?!\\d)|(?<!\\d)${n}\\s?%`, "u").test(source))) return;
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"): no search.
     if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için)$/u.test(clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
