@@ -197,11 +197,11 @@ const SIZE_WORDS =
 const CARE_WORDS =
   /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave)\b/i;
 const FORMAT_WORDS = /\b(pdf|png|jpe?g|svg|dxf|eps|ai|psd|files?|formats?|pages?|resolution|dpi|canva|zip)\b/i;
-/** Says it is a digital item, anywhere in the text ("This is a digital PDF pattern", "Bu dijital bir üründür"). */
+/** Says it is a digital item, anywhere in the text ("This is a digital PDF pattern", "a PDF pattern", "Bu dijital bir üründür"). */
 const SAYS_DIGITAL =
-  /\bdigital (?:[\w-]+ ){0,2}(?:download|file|product|item|pattern|print|planner|template|version|copy|e-?book)s?\b|\binstant(?:ly)? download(?:able)?\b|\bdownloadable (?:file|pdf|pattern)s?\b|\bthis is a digital\b|(?<![\p{L}])(?:dijital|indirilebilir)(?![\p{L}])/iu;
+  /\bdigital (?:[\w-]+ ){0,2}(?:download|file|product|item|pattern|print|planner|template|version|copy|e-?book)s?\b|\binstant(?:ly)? download(?:able)?\b|\bdownloadable (?:file|pdf|pattern)s?\b|\bthis is a digital\b|\bpdf (?:pattern|file|download|chart|template|guide|e-?book)s?\b|(?<![\p{L}])(?:dijital|indirilebilir)(?![\p{L}])/iu;
 const SAYS_NOT_SHIPPED =
-  /\bno physical (?:[\w-]+ )?(?:item|product|goods|copy|print|book|parcel|package)s?\b|\bnothing (?:will be |is )?(?:shipped|mailed|sent)\b|\b(?:will|does|do) not (?:be )?(?:ship|mail|send)|\bwon'?t be (?:shipped|mailed|sent)\b|\bnot (?:be )?shipped\b|fiziksel (?:bir )?(?:ürün|gönderi|kargo)[^.]{0,30}(?:gönderilmez|yapılmaz|yoktur|yok)|kargo (?:gönderimi )?(?:yapılmaz|yoktur|gönderilmez)/iu;
+  /\bno physical (?:[\w-]+ )?(?:item|product|goods|copy|print|book|parcel|package)s?\b|\bnothing (?:will be |is )?(?:shipped|mailed|sent)\b|\b(?:will|does|do) not (?:be )?(?:ship|mail|send)|\bwon'?t be (?:shipped|mailed|sent)\b|\bnot (?:be )?shipped\b|\bnot (?:a|the) (?:finished|physical|ready[- ]made|completed|made[- ]up) [\w-]+|\b(?:pattern|file)s? only\b|bitmiş (?:bir )?(?:ürün|oyuncak|parça)[^.]{0,20}değil|fiziksel (?:bir )?(?:ürün|gönderi|kargo)[^.]{0,30}(?:gönderilmez|yapılmaz|yoktur|yok)|kargo (?:gönderimi )?(?:yapılmaz|yoktur|gönderilmez)/iu;
 export const DIGITAL_NOTE = "This is a digital download: no physical item will be shipped. Your files are ready to download once your payment is confirmed.";
 
 const canonTag = (tag: string) => tag.replace(/\s+/g, " ").trim().toLowerCase();

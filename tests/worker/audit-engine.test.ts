@@ -265,6 +265,16 @@ describe("each rule", () => {
     expect(finding(report, "description.digital-note")?.params.missing).toBe("that no physical item is shipped");
   });
 
+  it("takes a seller's own words for a digital item ('This is a PDF pattern, not a finished toy.'), in English and Turkish", () => {
+    const said = auditListing({ ...ETSY, title: "Bunny Crochet Pattern - Amigurumi", description: `${DESCRIPTION} This is a PDF pattern, not a finished toy.`, keywords: [] });
+    expect(ids(said)).not.toContain("description.digital-note");
+    const tr = auditListing({ ...ETSY, title: "Tavşan Amigurumi Tarifi", description: `${DESCRIPTION} Bu bir PDF tariftir, bitmiş bir oyuncak değildir. Dijital ürün.`, keywords: [] });
+    expect(ids(tr)).not.toContain("description.digital-note");
+    // Saying what it is made with says nothing of shipping.
+    const unsaid = auditListing({ ...ETSY, title: "Bunny Crochet Pattern - Amigurumi", description: `${DESCRIPTION} A PDF pattern with photos.`, keywords: [] });
+    expect(finding(unsaid, "description.digital-note")?.params.missing).toBe("that no physical item is shipped");
+  });
+
   it("grades follow the thresholds A 90, B 80, C 65, D 50", () => {
     expect([100, 90, 89, 80, 79, 65, 64, 50, 49, 0].map(gradeOf)).toEqual(["A", "A", "B", "B", "C", "C", "D", "D", "F", "F"]);
   });
