@@ -175,3 +175,16 @@ describe("a third round of held-out listings (session 30)", () => {
     expect(title.match(/waterproof/giu)).toHaveLength(1);
   });
 });
+
+describe("Turkish and vintage held-out listings (session 30)", () => {
+  it("reads whether a vintage item works as its condition ('runs well', 'çalışır durumda')", () => {
+    expect(extractFacts({ text: "Vintage Seiko 5 automatic watch, 1970s, runs well, light scratches on crystal" }).condition).toEqual(["runs well", "light scratches on crystal"]);
+    expect(extractFacts({ text: "Vintage Arçelik radyo, 1970'ler, çalışır durumda, kasada hafif çizikler" }).condition).toContain("çalışır durumda");
+  });
+
+  it("counts a wallet's card slots ('6 kart bölmeli', '8 card slots') and says them in the title", () => {
+    expect(extractFacts({ text: "Deri cüzdan, el yapımı, hakiki dana derisi, 6 kart bölmeli, kahverengi" }).counts).toEqual(["6 kart bölmeli"]);
+    expect(extractFacts({ text: "Slim leather wallet with 8 card slots, brown" }).counts).toEqual(["8 card slots"]);
+    expect(composeTitle({ description: "Deri cüzdan, el yapımı, hakiki dana derisi, 6 kart bölmeli, kahverengi", keywords: ["deri cüzdan"], platform: "etsy" })).toContain("6 Kart Bölmeli");
+  });
+});
