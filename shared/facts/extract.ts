@@ -1515,7 +1515,8 @@ export function extractFacts(input: FactInput): FactSheet {
   // A pattern or a file is not made by hand, whatever craft it teaches: only the seller's own "handmade" says so.
   const handmade = digital || pattern ? SAYS_HANDMADE.test(lower) : HANDMADE_RE.test(lower);
   const occasions = uniq(all(lower, OCCASION_RE));
-  const audiences = uniq(all(lower, AUDIENCE_RE));
+  // "kids'" and "women's" name the audience as "kids" and "women".
+  const audiences = uniq(all(lower, AUDIENCE_RE).map((a) => a.replace(/(?<=\p{L})['’]s?$/u, "")));
   const gift = GIFT_RE.test(lower) || GIFT_RE.test(lowerOf(tagText, language));
   const skill = all(lower, SKILL_RE)[0]?.replace(/^(?:skill level|level|difficulty|seviye)\s?[:\-–]?\s?|[- ](?:level|friendly)$/giu, "");
   const terms = TERMS_RE.exec(lower)?.[0];

@@ -188,3 +188,21 @@ describe("Turkish and vintage held-out listings (session 30)", () => {
     expect(composeTitle({ description: "Deri cüzdan, el yapımı, hakiki dana derisi, 6 kart bölmeli, kahverengi", keywords: ["deri cüzdan"], platform: "etsy" })).toContain("6 Kart Bölmeli");
   });
 });
+
+describe("Amazon held-out listings (session 30)", () => {
+  it("leads a smock's title with the smock, and its search terms name no wall art ('art smock' is clothing)", async () => {
+    const l = await write("Kids' art smock, waterproof polyester, long sleeves, ages 3-8, front pocket, machine washable, blue dinosaur print", "amazon");
+    expect(l.title.startsWith("Kids Art Smock")).toBe(true);
+    expect(l.searchTerms ?? "").not.toMatch(/\b(?:wall|gallery|frame)\b/u);
+    expect((l.bullets ?? []).join("\n")).not.toContain("Kids'.");
+  });
+
+  it("keeps 'Fits' before what the item fits in the title ('Fits Drawers 30-45 cm')", () => {
+    const title = composeTitle({
+      description: "Bamboo drawer organizer set of 6, adjustable dividers, fits drawers 30-45 cm wide, natural finish",
+      keywords: ["drawer organizer"],
+      platform: "amazon",
+    });
+    expect(title).toContain("Fits Drawers 30-45 cm");
+  });
+});

@@ -535,7 +535,12 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
     if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
-    else if (p.kind === "noun" && p.tokens.length >= 2) add(phraseWithMeasure(p), p.measure ? 1 : 2);
+    else if (p.kind === "noun" && p.tokens.length >= 2) {
+      // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
+      const first = p.tokens[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const fits = r.lang === "en" && new RegExp(`(?<![\\p{L}])fits? ${first}(?![\\p{L}])`, "iu").test(input.description);
+      add(fits ? `Fits ${phraseWithMeasure(p)}` : phraseWithMeasure(p), p.measure ? 1 : 2);
+    }
   }
   // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
   if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase())))
