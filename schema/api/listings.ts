@@ -293,6 +293,7 @@ export const LISTING_FACT_KINDS = [
   "terms",
   "craft",
   "fits",
+  "scent",
   "origin",
   "detail",
 ] as const;

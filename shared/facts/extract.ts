@@ -85,6 +85,8 @@ export interface FactSheet {
   gift: boolean;
   /** What the product fits or works with, as the seller named it ("iPhone 15 Pro", "Instant Pot 6 qt", "Goodnotes"). */
   fits: string[];
+  /** How it smells, as the seller named it ("sandalwood and vanilla", "lavender", "lavanta", "unscented"). */
+  scents?: string[];
   /** The second piece the product is named with ("saucer" of "teacup and saucer"): part of what is sold, so part of its name. */
   pairedWith?: string;
   /** The country the seller said it was made in ("England", "Turkey", "Türkiye"). */
@@ -1498,6 +1500,7 @@ export function extractFacts(input: FactInput): FactSheet {
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
     .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower));
   const care = uniq(all(lower, CARE_RE));
+  const scentsRead = scentsOf(lower);
 
   const personalHits = all(lower, PERSONAL_RE);
   const personalised = personalHits.length > 0;
@@ -1572,6 +1575,7 @@ export function extractFacts(input: FactInput): FactSheet {
         !designs.some((d) => lowerOf(d, language).split(" ").includes(c)),
     ),
     care,
+    ...(scentsRead.length ? { scents: scentsRead } : {}),
     designs,
     personalised,
     personalisation,
@@ -1594,6 +1598,30 @@ export function extractFacts(input: FactInput): FactSheet {
 }
 
 /** A colour word named as a scent ("lavender essential oil", "rose scented", "vanilla fragrance", "lavanta kokulu"). */
+/** "Scent: sandalwood and vanilla", "Koku: lavanta" (a label names it whole, up to the clause's end). */
+const SCENT_LABEL = /(?<![\p{L}])(?:scents?|fragrance|aroma|koku|kokusu)\s?:\s?([^\n.,;:()]{2,40}(?:,? (?:and|&|ve) [^\n.,;:()]{2,25})?)/gu;
+/** "lavender scented", "scented with lavender", "lavanta kokulu", "lavender essential oil", "unscented". */
+const SCENT_WORDS =
+  /(?<![\p{L}])(?:(\p{L}{3,}(?: (?:and|&|ve) \p{L}{3,})?) (?:scented|kokulu|essential oils?|uçucu yağı)|scented with (?:pure |natural )?(\p{L}{3,}(?: (?:and|&) \p{L}{3,})?)|(unscented|fragrance[- ]free|kokusuz))(?![\p{L}])/gu;
+/** Words before "scented" that say nothing of the smell ("lightly scented", "naturally scented"). */
+const NOT_A_SCENT = /^(?:lightly|naturally|strongly|highly|subtly|delicately|beautifully|gently|hafif|doğal|pure|natural|organic|100)$/u;
+
+const SCENT_HINT = /scent|fragrance|aroma|koku|essential oil|uçucu yağ/u;
+
+/** How the product smells, as the seller named it. */
+function scentsOf(lower: string): string[] {
+  // Most texts name no smell: the word search is one pass, the phrase reading only follows it.
+  if (!SCENT_HINT.test(lower)) return [];
+  const out: string[] = [];
+  for (const m of lower.matchAll(SCENT_LABEL)) out.push(m[1].trim());
+  for (const m of lower.matchAll(SCENT_WORDS)) {
+    const named = (m[1] ?? m[2] ?? m[3] ?? "").trim();
+    if (named && !NOT_A_SCENT.test(named)) out.push(named);
+  }
+  // The longest of overlapping readings ("sandalwood and vanilla", not also "vanilla").
+  return uniq(out).filter((t, i, all) => !all.some((o, j) => j !== i && o.length > t.length && o.includes(t)));
+}
+
 const SCENT_OF = reAll("(\\p{L}+) (?:essential oils?|oils?|scent|scented|fragrance|fragranced|aroma|notes?|kokulu|kokusu|esansı|yağı|uçucu yağı)");
 
 // ---- Facts as items ------------------------------------------------------------------------------
@@ -1621,6 +1649,7 @@ export type FactKind =
   | "skill"
   | "terms"
   | "fits"
+  | "scent"
   | "origin"
   | "detail";
 
@@ -1643,6 +1672,7 @@ export function factItems(sheet: FactSheet): FactItem[] {
   sheet.models.forEach((m) => add("model", m));
   sheet.era.forEach((e) => add("era", e));
   (sheet.fits ?? []).forEach((f) => add("fits", f));
+  (sheet.scents ?? []).forEach((f) => add("scent", f));
   add("origin", sheet.origin);
   sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
   (sheet.partMaterials ?? []).forEach((p) => add("material", p.phrase));

@@ -4,7 +4,7 @@
  * the title once; a size list in brackets stays one part of an Amazon bullet.
  */
 import { describe, expect, it } from "vitest";
-import { extractFacts } from "../../shared/facts";
+import { applyFactCorrections, extractFacts } from "../../shared/facts";
 import { manufactureCountry } from "../../shared/facts/places";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { composeTags, composeTitle, offlineComposer } from "../../worker/providers/llm/offline-composer";
@@ -204,5 +204,25 @@ describe("Amazon held-out listings (session 30)", () => {
       platform: "amazon",
     });
     expect(title).toContain("Fits Drawers 30-45 cm");
+  });
+});
+
+describe("a candle's or a soap's scent (session 30)", () => {
+  it("reads the scent as the seller named it, labelled or not, in English and Turkish, and no motif or colour as one", () => {
+    const scents = (text: string) => extractFacts({ text }).scents ?? [];
+    expect(scents("Soy wax candle in amber glass jar, 8 oz, scent: sandalwood and vanilla, cotton wick")).toEqual(["sandalwood and vanilla"]);
+    expect(scents("Doğal zeytinyağlı sabun, lavanta kokulu, 120 g")).toEqual(["lavanta"]);
+    expect(scents("Lightly scented soy candle with lavender essential oil")).toEqual(["lavender"]);
+    expect(scents("Unscented beeswax pillar candle, 3x4 inch")).toEqual(["unscented"]);
+    expect(scents("Lavender print silk scarf, 90x90 cm")).toEqual([]);
+    expect(scents("Rose gold necklace")).toEqual([]);
+  });
+
+  it("says it on the description's Scent line and in eBay's Scent, and a scent the seller adds as a correction reaches the description", async () => {
+    const candle = "Soy wax candle in amber glass jar, 8 oz, 50 hour burn time, scent: sandalwood and vanilla, cotton wick";
+    expect((await write(candle, "etsy")).description).toContain("Scent: sandalwood and vanilla");
+    expect((await write(candle, "ebay")).itemSpecifics).toContainEqual({ name: "Scent", value: "sandalwood and vanilla" });
+    const corrected = applyFactCorrections("Soy wax candle, 8 oz, cotton wick", [], "etsy", [{ kind: "scent", value: "fig and cedar" }]);
+    expect(extractFacts({ text: corrected.description }).scents).toEqual(["fig and cedar"]);
   });
 });

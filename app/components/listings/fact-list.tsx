@@ -30,6 +30,7 @@ const FACT_KIND_LABELS: Record<string, MessageKey> = {
   terms: "facts.kind.terms",
   craft: "facts.kind.craft",
   fits: "facts.kind.fits",
+  scent: "facts.kind.scent",
   detail: "facts.kind.detail",
   origin: "facts.kind.origin",
 };

@@ -809,6 +809,7 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     terms: "Terms",
     tools: "Hook or needles",
     fits: "Fits",
+    scent: "Scent",
     audience: "Who It Is For",
   },
   tr: {
@@ -832,6 +833,7 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     terms: "Terimler",
     tools: "Tığ veya şiş",
     fits: "Uyumlu olduğu",
+    scent: "Koku",
     audience: "Kimin İçin",
   },
 };
@@ -864,6 +866,7 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
   // What it fits, as one list ("MacBook, iPhone 15 and Galaxy S24").
   if (facts.fits?.length) add(l.fits, facts.fits.join(", "));
+  if (facts.scents?.length) add(l.scent, listOf(facts.scents, lang));
   if (facts.counts.length) add(l.count, facts.counts.join(", "));
   if (facts.colours.length) add(l.colour, facts.colours.join(", "));
   if (facts.condition.length) add(l.condition, capitalise(facts.condition.join(", "), lang));
@@ -1589,6 +1592,7 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     handmade: "Handmade",
     origin: "Country/Region of Manufacture",
     fits: "Compatible Model",
+    scent: "Scent",
   },
   tr: {
     brand: "Marka",
@@ -1611,6 +1615,7 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     handmade: "El Yapımı",
     origin: "Üretim Yeri",
     fits: "Uyumlu Model",
+    scent: "Koku",
   },
 };
 
@@ -1662,6 +1667,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).
   add(n.origin, manufactureCountry(facts.origin, r.lang));
   add(n.fits, (facts.fits ?? []).join(", "));
+  add(n.scent, (facts.scents ?? []).join(", "));
   add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
   add(n.color, (facts.colours.length ? facts.colours : readColours(r, facts)).map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m) && isOwnMeasure(facts, m));
