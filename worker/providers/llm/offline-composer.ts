@@ -115,7 +115,47 @@ function keywordList(input: ComposeInput): string[] {
 /** The product as the seller named it, lower-case except acronyms, e.g. "dainty gold filled paperclip chain necklace". */
 function productName(r: ProductReading, source: string): string {
   const text = r.phrase ? phraseText(r.phrase) : r.lang === "tr" ? "el yapımı ürün" : "handmade item";
-  return restoreAcronyms(lower(text, r.lang), source).replace(/’/g, "'");
+  return restoreAcronyms(lower(patternSubject(r, text, source) ?? text, r.lang), source).replace(/’/g, "'");
+}
+
+/** Words that end what a pattern makes ("a fox in the snow" makes a fox). */
+const SUBJECT_END = new Set(["in", "on", "with", "and", "or", "for", "from", "by", "to", "at", "pdf", "instant", "digital"]);
+
+/**
+ * What a pattern makes, before its name: "Knitting pattern for a cabled beanie" is a "Cabled Beanie
+ * Knitting Pattern", "Cross stitch pattern of a fox in the snow" a "Fox Cross Stitch Pattern" (the name a
+ * shopper searches). Up to three words after "for"/"of", stopping at a comma or a linking word.
+ */
+function patternSubject(r: ProductReading, name: string, source: string): string | undefined {
+  if (r.category.id !== "pattern" || r.lang !== "en" || !name.includes(" ")) return undefined;
+  // The product is named in the text's opening: only that is read (this is asked for every title and tag
+  // phrase, and a 50,000-character text must stay linear).
+  const opening = source.slice(0, 400);
+  const key = `${name}\u0000${opening}`;
+  if (!subjects.has(key)) {
+    if (subjects.size > 64) subjects.clear();
+    subjects.set(key, readPatternSubject(name, opening));
+  }
+  return subjects.get(key);
+}
+
+const subjects = new Map<string, string | undefined>();
+
+function readPatternSubject(name: string, opening: string): string | undefined {
+  const escaped = name
+    .split(" ")
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("\\s+");
+  const after = new RegExp(`${escaped}s?\\s+(?:for|of)\\s+(?:an?\\s+|the\\s+)?([^,.;:\\n()]+)`, "iu").exec(opening)?.[1];
+  if (!after) return undefined;
+  const subject: string[] = [];
+  for (const word of after.trim().split(/\s+/)) {
+    if (SUBJECT_END.has(word.toLowerCase()) || /\d/.test(word) || subject.length === 3) break;
+    subject.push(word);
+  }
+  // A person or a skill is whom it is for, not what it makes ("for beginners", "for kids").
+  if (!subject.length || /^(?:beginners?|kids|children|adults?|women|men|her|him|babies|baby|toddlers?)$/iu.test(subject[subject.length - 1])) return undefined;
+  return `${subject.join(" ")} ${name}`;
 }
 
 /** The product named for a title: its phrase in Title Case with its measure ("Ceramic Coffee Mug 350 ml"). */
