@@ -52,7 +52,7 @@ const ASSET = /\/assets\/|\.(js|css|woff2?|svg|png|jpe?g|webp|ico)(\?|$)/;
 
 /**
  * When the test that made the context fails, prints what its pages did: each document and data
- * request with its answer's status, an asset slower than a second or never answered, each page load
+ * request with its answer's status, an asset slower than a second or unanswered for more than one, each page load
  * of the main frame, and the page's errors, with
  * milliseconds since the context opened, after the failure's message. A flaky failure on CI then says
  * what happened in the browser.
@@ -87,7 +87,7 @@ function traceOnFailure(context: BrowserContext) {
   try {
     onTestFailed(({ task }) => {
       // Added to the failure's message, so the run's summary of failures carries it.
-      for (const [r, since] of assets) note(`asset unanswered for ${Date.now() - since} ms: ${path(r.url())}`);
+      for (const [r, since] of assets) if (Date.now() - since > 1000) note(`asset unanswered for ${Date.now() - since} ms: ${path(r.url())}`);
       const error = task.result?.errors?.[0];
       const trace = `\nBrowser trace (last ${Math.min(lines.length, 50)} events):\n${lines.slice(-50).join("\n")}`;
       if (error) error.message = `${error.message}${trace}`;
