@@ -5,7 +5,7 @@
  * replaced where it was written, and an added fact is appended as a labelled line ("Colour: navy").
  */
 import { extractFacts, factItems, type FactItem, type FactLang } from "./extract";
-import { foldCase } from "./language";
+import { escapeRegExp, foldCase } from "./language";
 
 export interface CorrectedFact {
   kind: string;
@@ -74,7 +74,6 @@ const LABELS: Record<FactLang, Record<string, string>> = {
 };
 
 const same = (a: CorrectedFact, b: CorrectedFact) => a.kind === b.kind && foldCase(a.value.trim()) === foldCase(b.value.trim());
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The ways a fact's value can be written: "100% cotton" is also "%100 cotton" and "cotton 100%". */
 function spellings(item: CorrectedFact): string[] {
@@ -88,7 +87,7 @@ function replaceFact(text: string, item: CorrectedFact, by: string): { text: str
   let out = text;
   for (const spelling of spellings(item)) {
     if (!spelling) continue;
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escape(spelling)}(?![\\p{L}\\p{N}])`, "giu");
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(spelling)}(?![\\p{L}\\p{N}])`, "giu");
     out = out.replace(pattern, () => {
       found = true;
       return by;

@@ -8,7 +8,7 @@
  */
 import { readDigital } from "../listings/digital";
 import { detectLanguage, readProduct } from "../listings/phrases";
-import { foldCase } from "./language";
+import { escapeRegExp, foldCase } from "./language";
 import { EBAY_COUNTRIES } from "./places";
 
 export type FactLang = "en" | "tr";
@@ -1037,7 +1037,7 @@ const BRANDS = [
   "Matchbox",
   "Hot Wheels",
 ];
-const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})${E}`, "u");
+const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|")})${E}`, "u");
 const BRAND_LABEL = /(?<![\p{L}])(?:brand|marka|made by|maker)\s?[:\-–]\s?([\p{Lu}][\p{L}&'-]{1,20}(?: [\p{Lu}][\p{L}&'-]{1,20}){0,2})/u;
 /** Food, plant and colour words after a brand's name make it a word, not the brand ("Apple pie dish", "Apple green napkins"; decision 0069). */
 const NOT_BRAND_AFTER =
@@ -1533,7 +1533,7 @@ export function extractFacts(input: FactInput): FactSheet {
   const head = materialHead || !reading.head ? lowerOf(tokens[tokens.length - 1] ?? "", language) : reading.head;
   const { parts: partMaterials } = partMaterialsOf(lower, head);
   // A flaw names the part it is on ("light scratches on crystal"), never what the item is made of.
-  const unflawed = condition.reduce((text, flaw) => text.replace(new RegExp(flaw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "iu"), " "), body);
+  const unflawed = condition.reduce((text, flaw) => text.replace(new RegExp(escapeRegExp(flaw), "iu"), " "), body);
   const ownMaterials = materialsOf(unflawed, language, head);
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
   // Only the item's own measures are its size: a part's ("1.2 mm raised bezel") and what it fits ("fits 45 mm") are details.
@@ -1545,7 +1545,7 @@ export function extractFacts(input: FactInput): FactSheet {
   // (Only for a name of real length: a pasted run of 50,000 characters makes no expression.)
   const pairedWith =
     head && head.length <= 60
-      ? new RegExp(`(?<![\\p{L}])${head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:and|&|ve) (?:a |matching )?(\\p{L}{3,})(?=\\s*(?:[,;:]|$| set(?![\\p{L}])))`, "u").exec(firstSentence)?.[1]
+      ? new RegExp(`(?<![\\p{L}])${escapeRegExp(head)} (?:and|&|ve) (?:a |matching )?(\\p{L}{3,})(?=\\s*(?:[,;:]|$| set(?![\\p{L}])))`, "u").exec(firstSentence)?.[1]
       : undefined;
 
   const sheet: FactSheet = {

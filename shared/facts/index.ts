@@ -15,7 +15,7 @@ export {
   type FactSheet,
   type Material,
 } from "./extract";
-export { englishWords, foldCase } from "./language";
+export { englishWords, escapeRegExp, foldCase } from "./language";
 export { claimsWithoutSupport, unsupportedClaims, type Claim } from "./claims";
 export { manufactureCountry } from "./places";
 export { applyFactCorrections, type CorrectedFact, type CorrectedInput } from "./corrections";

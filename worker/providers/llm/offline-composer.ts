@@ -37,7 +37,7 @@ import {
   type ProductReading,
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate, tagCharacters } from "../../domain/listings/tags";
-import { englishWords, extractFacts, foldCase, manufactureCountry, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { englishWords, escapeRegExp, extractFacts, foldCase, manufactureCountry, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -130,21 +130,13 @@ function patternSubject(r: ProductReading, name: string, source: string): string
   if (r.category.id !== "pattern" || r.lang !== "en" || !name.includes(" ")) return undefined;
   // The product is named in the text's opening: only that is read (this is asked for every title and tag
   // phrase, and a 50,000-character text must stay linear).
-  const opening = source.slice(0, 400);
-  const key = `${name}\u0000${opening}`;
-  if (!subjects.has(key)) {
-    if (subjects.size > 64) subjects.clear();
-    subjects.set(key, readPatternSubject(name, opening));
-  }
-  return subjects.get(key);
+  return readPatternSubject(name, source.slice(0, 400));
 }
-
-const subjects = new Map<string, string | undefined>();
 
 function readPatternSubject(name: string, opening: string): string | undefined {
   const escaped = name
     .split(" ")
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .map((w) => escapeRegExp(w))
     .join("\\s+");
   const after = new RegExp(`${escaped}s?\\s+(?:for|of)\\s+(?:an?\\s+|the\\s+)?([^,.;:\\n()]+)`, "iu").exec(opening)?.[1];
   if (!after) return undefined;
@@ -266,8 +258,8 @@ function withModels(head: string, facts: FactSheet): string {
   let out = head;
   for (const model of facts.models) {
     const bare = model.replace(/^#\s?/, "");
-    if (model.startsWith("#") && new RegExp(`(?:^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).test(out) && !out.includes(model))
-      out = out.replace(new RegExp(`(^|\\s)${bare.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`), `$1${model}`);
+    if (model.startsWith("#") && new RegExp(`(?:^|\\s)${escapeRegExp(bare)}(?=\\s|$)`).test(out) && !out.includes(model))
+      out = out.replace(new RegExp(`(^|\\s)${escapeRegExp(bare)}(?=\\s|$)`), `$1${model}`);
   }
   return out;
 }
@@ -369,7 +361,7 @@ export function asWritten(title: string, facts: FactSheet): string {
   let out = title;
   // Word by word: a word the seller wrote with a capital keeps their casing ("iPhone", "P-1-B"); the title's casing of the others stays ("11th Generation").
   for (const name of [...facts.models, ...(facts.fits ?? [])].filter((n) => n.length <= 80))
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu"), (found) => {
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "giu"), (found) => {
       const mine = name.split(" ");
       return found
         .split(" ")
@@ -397,7 +389,7 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
   for (const target of facts.fits ?? []) {
     // Named without "for" in an English title ("Leather Cover Brown Kindle Paperwhite"): moved after the product's name with it.
     if (titleHasFit(out, target) && lang === "en") {
-      const at = new RegExp(`(^|\\s)${target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu").exec(out);
+      const at = new RegExp(`(^|\\s)${escapeRegExp(target)}(?![\\p{L}\\p{N}])`, "iu").exec(out);
       if (at && at.index > 0 && !/(?:for|fits|with|compatible|and|&)\s*$/iu.test(out.slice(0, at.index + at[1].length)))
         out = `${out.slice(0, at.index)}${out.slice(at.index + at[0].length)}`
           .replace(/\s{2,}/g, " ")
@@ -422,7 +414,7 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
     for (let n = tw.length - 1; n >= 1 && !placed; n--) {
       const lead = tw.slice(0, n);
       if (n < 2 && !/\d|^\p{Lu}{2,}|^i\p{Lu}/u.test(lead[0])) break;
-      const found = new RegExp(`(^|\\s)${lead.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+")}(?=[\\s,]|$)`, "iu").exec(out);
+      const found = new RegExp(`(^|\\s)${lead.map((w) => escapeRegExp(w)).join("\\s+")}(?=[\\s,]|$)`, "iu").exec(out);
       if (!found) continue;
       const after = /(?:for|fits|with)\s*$/iu.test(out.slice(0, found.index + 1));
       out = `${out.slice(0, found.index)}${found[1]}${after ? shown : ""}${out.slice(found.index + found[0].length)}`.replace(/\s{2,}/g, " ").trim();
@@ -435,7 +427,7 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
       const escaped = (t: string) =>
         t
           .split(/\s+/)
-          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .map((w) => escapeRegExp(w))
           .join("\\s+");
       const listed = (facts.fits ?? [])
         .filter((f) => f !== target && titleHasFit(out, f))
@@ -462,12 +454,11 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
     let first = at < 0 ? joined : joined.slice(0, at);
     const rest = at < 0 ? "" : joined.slice(at);
     // A measure the target says ("Instant Pot 6 qt") is the target's, not the product's: said once.
-    for (const m of facts.measures)
-      if (m.length <= 40 && squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"), "");
+    for (const m of facts.measures) if (m.length <= 40 && squashed(target).includes(squashed(m))) first = first.replace(new RegExp(`\\s${escapeRegExp(m)}(?![\\p{L}\\p{N}])`, "iu"), "");
     if (lang === "tr") out = `${shown} Uyumlu ${first}${rest}`;
     else {
       // eBay: right after the product's noun when the title names it there, else after the first part.
-      const head = facts.head && facts.head.length <= 60 ? new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?(?![\\p{L}])`, "iu").exec(first) : null;
+      const head = facts.head && facts.head.length <= 60 ? new RegExp(`(?<![\\p{L}])${escapeRegExp(facts.head)}s?(?![\\p{L}])`, "iu").exec(first) : null;
       const cut = platform === "ebay" && head ? head.index + head[0].length : first.length;
       out = `${first.slice(0, cut)} for ${shown}${first.slice(cut)}${rest}`;
     }
@@ -479,7 +470,7 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
 function withPair(title: string, facts: FactSheet, lang: Lang): string {
   const second = facts.pairedWith;
   if (!second || !facts.head || second.length > 40 || facts.head.length > 60 || new RegExp(`(?<![\\p{L}])${second}`, "iu").test(title)) return title;
-  const at = new RegExp(`(?<![\\p{L}])${facts.head.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").exec(title);
+  const at = new RegExp(`(?<![\\p{L}])${escapeRegExp(facts.head)}(?![\\p{L}])`, "iu").exec(title);
   if (!at) return title;
   const end = at.index + at[0].length;
   return `${title.slice(0, end)} ${lang === "tr" ? "ve" : "and"} ${titleCase(second, lang)}${title.slice(end)}`;
@@ -570,6 +561,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // A list of sizes the seller sells ("child, adult S and adult L") is said whole, never one piece of it ("Adult S").
   const sizeLists = sizeListsOf(factsFor(input));
   const pieceOfList = (text: string) => isPieceOfSizeList(sizeLists, text);
+  // The words right after "fits" in the seller's text ("fits drawers 30-45 cm wide"), read once.
+  const fitted = new Set(r.lang === "en" ? [...input.description.matchAll(/(?<![\p{L}])fits? (\p{L}+)/giu)].map((m) => foldCase(m[1])) : []);
   for (const p of r.phrases) {
     if (p === r.phrase || conditionClauses.has(p.clause) || pieceOfList(phraseText(p))) continue;
     // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
@@ -577,9 +570,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) {
       // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
-      const first = p.tokens[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const fits = r.lang === "en" && new RegExp(`(?<![\\p{L}])fits? ${first}(?![\\p{L}])`, "iu").test(input.description);
-      add(fits ? `Fits ${phraseWithMeasure(p)}` : phraseWithMeasure(p), p.measure ? 1 : 2);
+      add(fitted.has(foldCase(p.tokens[0])) ? `Fits ${phraseWithMeasure(p)}` : phraseWithMeasure(p), p.measure ? 1 : 2);
     }
   }
   // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
@@ -1127,6 +1118,8 @@ export function tagPool(input: ComposeInput): string[] {
         )
       : [];
   const source = sellerText(input);
+  // The numbers the seller wrote as shares ("%50 yün", "100% cotton"), read once.
+  const shares = new Set([...source.matchAll(/%\s?(\d+)(?!\d)|(?<!\d)(\d+)\s?%/gu)].map((m) => m[1] ?? m[2]));
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes. Nor
     // does a verb the seller's sentence began with ("uses dk cotton yarn" is "dk cotton yarn").
@@ -1134,7 +1127,7 @@ export function tagPool(input: ComposeInput): string[] {
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
     if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
     // A share inside a tag ("yün 50 akrilik" of "%50 yün %50 akrilik") is a number that says nothing.
-    if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => new RegExp(`%\\s?${n}(?!\\d)|(?<!\\d)${n}\\s?%`, "u").test(source))) return;
+    if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => shares.has(n))) return;
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"): no search.
     if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için)$/u.test(clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
