@@ -9,7 +9,11 @@ import { keepTypedFields, restoreTypedFields } from "./lib/typed-fields";
 keepTypedFields();
 
 function TypedFieldsKept({ children }: { children: React.ReactNode }) {
-  useEffect(() => restoreTypedFields(), []);
+  useEffect(() => {
+    restoreTypedFields();
+    // The page answers clicks now; browser tests of public pages wait for this before a click that needs JavaScript.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return children;
 }
 

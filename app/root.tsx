@@ -1,10 +1,12 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useNavigate, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, redirect, useMatches, useNavigate, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import entryStylesheet from "./styles/entry.css?url";
 import { registerNavigator } from "./lib/navigator";
-import { pagePreferences } from "../shared/pages/preferences";
+import { PAGE_COOKIES, pagePreferences } from "../shared/pages/preferences";
+import { LANGUAGES, type Language } from "../schema/api/preferences";
+import { pageCookie } from "./lib/storage-keys";
 import { BASE_CATALOGUES, I18nProvider, translate, useCatalogues } from "./lib/i18n";
 import { routeCatalogues } from "./lib/i18n/route";
 import { useNonce } from "./lib/nonce";
@@ -22,7 +24,23 @@ export const links: Route.LinksFunction = () => [
  * the first byte (no flash of the landing page).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  chosenLanguage(request);
   return { ...pagePreferences(request.headers.get("Cookie"), request.headers.get("Accept-Language")), user: await context.listora.user() };
+}
+
+/**
+ * The language switch is a link (`?lang=tr`), so a click before the page's JavaScript has loaded (a slow
+ * phone) still switches: the choice is saved in the language cookie and the visitor lands on the same
+ * address without the parameter. With JavaScript the switch changes the language in place and never follows the link.
+ */
+function chosenLanguage(request: Request) {
+  const url = new URL(request.url);
+  const lang = url.searchParams.get("lang");
+  if (lang === null || request.method !== "GET") return;
+  url.searchParams.delete("lang");
+  const headers = new Headers();
+  if ((LANGUAGES as readonly string[]).includes(lang)) headers.set("Set-Cookie", pageCookie(PAGE_COOKIES.language, lang as Language, url));
+  throw redirect(`${url.pathname}${url.search}${url.hash}`, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -169,6 +169,8 @@ describe("landing page", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto("/landing");
+    // The theme switch needs the page's JavaScript (the system theme is known only in the browser).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
     await page.getByTestId("theme-toggle").first().click();
@@ -186,12 +188,36 @@ describe("landing page", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto("/landing");
+    // Clicked as soon as the page shows, whether or not its JavaScript has loaded: the switch works either way.
     await page.getByTestId("language-tr").first().click();
     await page.getByRole("heading", { level: 1, name: "Satan ilanlar, 2 dakikadan kısa sürede hazır" }).waitFor();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(new URL(page.url()).search).toBe("");
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("tr");
     await page.getByRole("link", { name: "İlk ilanınızı ücretsiz oluşturun" }).waitFor();
     expect(await page.title()).toContain("2 dakikadan kısa");
+    // And back to English, in place now that the page has hydrated.
+    await page.getByTestId("language-en").first().click();
+    await page.getByRole("link", { name: "İlk ilanınızı ücretsiz oluşturun" }).waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await context.close();
+  });
+
+  it("switches language with JavaScript off (a slow phone before the page's scripts run): the server saves it and shows the same page", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/landing");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await page.getByTestId("language-tr").first().click();
+    await page.getByRole("heading", { level: 1, name: "Satan ilanlar, 2 dakikadan kısa sürede hazır" }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/landing");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("tr");
+    expect(await page.getByTestId("language-tr").first().getAttribute("aria-current")).toBe("true");
+    // An unknown language changes nothing and still lands on the page.
+    await page.goto("/landing?lang=xx");
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("tr");
     await context.close();
   });
 
