@@ -1095,7 +1095,7 @@ const MODEL_RE = new RegExp(
   [
     `#\\s?\\d[\\dA-Za-z-]{0,10}`,
     `${B}(?:model|style|ref|item|part|art|no|nr|kod|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d[A-Z0-9-]{0,12}${E}`,
-    `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}[A-Z]?(?:-[A-Z0-9]{1,3})?${E}`,
+    `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}(?:[A-Z]{1,3}\\d{0,2})?(?:-[A-Z0-9]{1,3})?${E}`,
   ].join("|"),
   "gu",
 );
@@ -1218,7 +1218,7 @@ const PERSONAL_RE = reAll(
 const PERSONAL_WHAT = reAll("names?|initials?|dates?|monogram|messages?|photos?|text|isim|isimler|baş harfler?|tarih|not");
 
 const INCLUDED_RE = reAll(
-  "(?:includes?|including|comes with|come with|you will (?:receive|get)|you'll (?:receive|get)|in the (?:box|package)|what's included:?|the set includes|package includes|pakete dahil(?:dir)?:?|içerik:|ile birlikte gelir|kutu içeriği:?|dahil(?:dir)?:?) [^.!?\\n]{2,90}",
+  "(?:includes?|including|comes with|come with|you will (?:receive|get)|you'll (?:receive|get)|in the (?:box|package)|what's included:?|the set includes|package includes|pakete dahil(?:dir)?:?|içerik:|ile birlikte gelir|kutu içeriği:?|dahil(?:dir)?:?) (?:[^.!?\\n]|\\.(?=\\d)){2,90}",
   "giu",
 );
 const WITH_FEATURE_RE = reAll("with (?:a |an |two |three )?(?:juice groove|handles?|lid|lids|pockets?|zipper|hood|drawstring|magnetic clasp|clasp|stand|chain|gift box|storage pouch)");

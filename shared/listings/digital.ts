@@ -31,11 +31,22 @@ const PATTERN = re(
   ].join("|"),
 );
 
+/**
+ * Things with a screen or a sensor that are called digital and are shipped: "digital kitchen scale",
+ * "digital camera", "dijital mutfak tartısı". "digital" before one of them (at most one word between)
+ * is no file.
+ */
+export const DIGITAL_DEVICE =
+  "scales?|cameras?|watch(?:es)?|clocks?|thermometers?|timers?|(?:photo |picture )?frames?|displays?|multimeters?|meters?|calipers?|callipers?|micrometers?|pianos?|keyboards?|radios?|alarm clocks?|alarms?|microscopes?|pens?|tablets?|recorders?|voice recorders?|hygrometers?|barometers?|pedometers?|counters?|tape measures?|levels?|locks?|safes?|thermostats?|blood pressure monitors?|monitors?|converters?|players?|cooking thermometers?|kitchen scales?|luggage scales?|bathroom scales?|body scales?|tartı(?:sı)?|terazi(?:si)?|baskül(?:ü)?|saat(?:i)?|kol saati|termometre(?:si)?|fotoğraf makinesi|çerçeve(?:si)?|zamanlayıcı(?:sı)?|metre(?:si)?|kumpas(?:ı)?|piyano(?:su)?|kilit(?:i)?|tansiyon aleti";
+const NOT_A_DEVICE = `(?! (?:[\\p{L}-]+ )?(?:${DIGITAL_DEVICE})(?![\\p{L}\\p{N}]))`;
+
 /** Words that say the product is a file (or a file is part of what is sold). */
 const DIGITAL_WORDS = re(
   [
-    "digital(?: (?:download|file|files|pattern|product|planner|print|prints|template|item|art|paper|sticker|stickers))?|instant(?:ly)? download(?:able)?|downloadable|download|printable|print at home|editable (?:in|with|template)|e-?book|ebook|svg|png files?|jpe?g files?|pdf|template|templates",
-    "dijital|indirme|indirilebilir|indirilir|anında indirme|pdf olarak|yazdırılabilir|şablon(?:u|lar|ları)?|düzenlenebilir",
+    `digital(?: (?:download|file|files|pattern|product|planner|print|prints|template|item|art|paper|sticker|stickers)|${NOT_A_DEVICE})`,
+    "instant(?:ly)? download(?:able)?|downloadable|download|printable|print at home|editable (?:in|with|template)|e-?book|ebook|svg|png files?|jpe?g files?|pdf|template|templates",
+    `dijital${NOT_A_DEVICE}`,
+    "indirme|indirilebilir|indirilir|anında indirme|pdf olarak|yazdırılabilir|şablon(?:u|lar|ları)?|düzenlenebilir",
   ].join("|"),
 );
 /** Said outright that nothing is shipped. */
@@ -47,7 +58,7 @@ const KIT = re("kit|kits|kiti|kitleri|malzeme seti");
 /** Words of a thing that is shipped. */
 const SHIPPED = re("ships?|shipped|shipping|physical (?:item|copy|product)|printed (?:and|&) (?:shipped|mailed)|framed|printed on|kargo(?:ya verilir|lanır| ile gönderilir)|kargoya|kargo");
 /** Words that still mean a file when shipping is mentioned ("no shipping: instant download"). */
-const EXPLICIT_DIGITAL = re("digital|instant(?:ly)? download|downloadable|download|printable|svg|dijital|indirme|indirilebilir|yazdırılabilir");
+const EXPLICIT_DIGITAL = re(`digital${NOT_A_DEVICE}|instant(?:ly)? download|downloadable|download|printable|svg|dijital${NOT_A_DEVICE}|indirme|indirilebilir|yazdırılabilir`);
 
 interface DigitalReading {
   /** Sold as a file. */

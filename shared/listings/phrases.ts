@@ -674,7 +674,13 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
       use.length <= 80 &&
       (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
         // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).
-        new RegExp(`(?:^|[^\\p{L}])with (?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)))
+        new RegExp(`(?:^|[^\\p{L}])with (?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
+        // "Includes carrying case and 3.5 mm cable", "Some brassing on the top plate": what comes in the box, and the
+        // part a flaw is on, are not the product either.
+        new RegExp(
+          `(?:^|[^\\p{L}])(?:includes?|including|comes with|come with|plus|on|near|to|at|under|inside|around|along) (?:a |an |the |its |each )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`,
+          "iu",
+        ).test(plainText(about)))
     ) {
       productIndex = first;
       found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };

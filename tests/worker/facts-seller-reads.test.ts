@@ -236,3 +236,44 @@ describe("what a pattern makes (session 30)", () => {
     expect(composeTitle({ description: "Crochet pattern for beginners, a granny square blanket, PDF", keywords: [], platform: "etsy" })).not.toMatch(/Beginners Crochet Pattern/u);
   });
 });
+
+describe("devices, accessories and flaws a seller names (session 31)", () => {
+  const SCALE = "Digital kitchen scale, weighs up to 5 kg in 1 g steps, tare function, stainless steel platform, 2 AAA batteries included.";
+  const HEADPHONES =
+    "Sony WH-1000XM5 wireless noise cancelling headphones, 30 hour battery life, USB-C fast charging, multipoint Bluetooth connection, black. Includes carrying case and 3.5 mm cable.";
+  const CAMERA = "Canon AE-1 Program 35mm film camera with Canon FD 50mm f/1.8 lens. Tested with film, shutter fires at all speeds. Some brassing on the top plate. Sold as shown.";
+
+  it("sells a 'digital kitchen scale', 'digital camera' or 'dijital mutfak tartısı' as a thing that is shipped, never with the digital note", async () => {
+    for (const text of [SCALE, "Digital camera, 20 MP, with charger", "Dijital mutfak tartısı, 5 kg, paslanmaz çelik"]) expect(extractFacts({ text }).digital).toBe(false);
+    for (const platform of ["amazon", "etsy"] as const) {
+      const l = await write(SCALE, platform);
+      expect(l.description).not.toMatch(/digital product|No physical item/iu);
+      expect(l.bullets ?? []).not.toContainEqual(expect.stringMatching(/Instant Download/u));
+    }
+    // A file still is one.
+    expect(extractFacts({ text: "2027 digital planner for GoodNotes, hyperlinked tabs" }).digital).toBe(true);
+    expect(extractFacts({ text: "Dijital düğün davetiyesi, Canva'da düzenlenebilir" }).digital).toBe(true);
+  });
+
+  it("reads the product from what the seller sells, not from what comes in the box or the part a flaw is on", async () => {
+    expect(extractFacts({ text: HEADPHONES }).head).toBe("headphones");
+    expect(extractFacts({ text: CAMERA }).head).toBe("camera");
+    const amazon = await write(HEADPHONES, "amazon");
+    expect(amazon.title).toMatch(/^Sony WH-1000XM5 Wireless Noise Cancelling Headphones/u);
+    expect(amazon.description).not.toMatch(/^Carrying case/iu);
+    const ebay = await write(CAMERA, "ebay");
+    expect(ebay.title).toMatch(/^Canon AE-1 Program 35 ?mm Film Camera/u);
+    expect(ebay.itemSpecifics).toContainEqual({ name: "Type", value: "Camera" });
+  });
+
+  it("keeps a decimal measure whole in what is included, and says 'Includes' once", async () => {
+    expect(extractFacts({ text: HEADPHONES }).included).toEqual(["Includes carrying case and 3.5 mm cable"]);
+    const { bullets } = await write(HEADPHONES, "amazon");
+    expect(bullets).toContain("Includes: Carrying case and 3.5 mm cable.");
+  });
+
+  it("reads a model number with letters after its digits ('WH-1000XM5')", () => {
+    expect(extractFacts({ text: HEADPHONES }).models).toEqual(["WH-1000XM5"]);
+    expect(extractFacts({ text: "Casio G-Shock GA-2100 watch, black" }).models).toContain("GA-2100");
+  });
+});

@@ -310,6 +310,13 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   return [...lead, rest, ...tail].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
+/** An Amazon title's lead: the brand, then the model, then the product, each once ("Sony WH-1000XM5 Wireless Headphones"). */
+function amazonLead(head: string, facts: FactSheet): string {
+  const held = ` ${key(head.replace(/[^\p{L}\p{N}#-]+/gu, " "))} `;
+  const lead = [facts.brand ?? "", ...facts.models].filter((w) => w && !held.includes(` ${key(w)} `) && !key(head).includes(key(w)));
+  return lead.length ? `${lead.join(" ")} ${head}` : head;
+}
+
 /**
  * A writer's title with the facts a title must carry (issue 24): on eBay vintage, era, brand and
  * catalogue number lead, then size and colour; on every marketplace each size of a set is there. What
@@ -644,7 +651,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const mainKeyword = keywordList({ ...input, variant: 0 })[0];
   // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
   const repeats = ownNameFirst || (platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w))));
-  const head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
+  let head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
@@ -668,6 +675,8 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     return withTail.length <= max ? withTail : fillTitle(plainHead, segments, max, () => " ", 3);
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
+  // Amazon titles lead with the brand and the model ("Sony WH-1000XM5 Wireless Noise Cancelling Headphones").
+  if (platform === "amazon") head = amazonLead(head, facts);
   const tailWordCount = words(tail).length;
   // One " - " at most: after the product, unless the main keyword already put it there.
   const first = platform === "amazon" || head.includes(" - ") ? ", " : " - ";
@@ -1449,7 +1458,8 @@ export function composeBullets(input: ComposeInput): string[] {
   if (details.length) fact(w.bulletLabels[2], withStop(details.join(". ")));
   if (facts.colours.length) fact(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
   if (facts.condition.length) fact(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
-  if (facts.included.length) fact(l.included, withStop(capitalise(facts.included.join("; "), r.lang)));
+  // The label says "Includes": the seller's own verb does not follow it ("Includes: carrying case", not "Includes: Includes carrying case").
+  if (facts.included.length) fact(l.included, withStop(capitalise(facts.included.map((i) => i.replace(/^(?:includes?|including|comes with|come with)\s+/iu, "")).join("; "), r.lang)));
   if (facts.tools.length) fact(l.tools, withStop(listOf(facts.tools, r.lang)));
   if (facts.skill || facts.terms) fact(l.skill, withStop(capitalise([facts.skill, facts.terms].filter(Boolean).join(", "), r.lang)));
   if (facts.care.length) fact(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
