@@ -16,7 +16,7 @@ import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, AUDIT_NEEDS_EN, formatMessage
 import { SOURCES } from "./sources";
 import { claimsWithoutSupport, extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
 import { categoryModel } from "../listings/categories";
-import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase } from "../listings/phrases";
+import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase, withoutEditions } from "../listings/phrases";
 import type { CategoryId } from "../listings/categories";
 import { isFragmentTag, unsupportedPhrases } from "../listings/support";
 import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
@@ -392,6 +392,8 @@ function withoutClaimSentences(text: string, support: Support): string {
 
 /** The category the first product noun of a text names (a word or two): a cheap reading for tag ideas. */
 function categoryOfText(text: string, lang: "en" | "tr"): CategoryId | undefined {
+  // "1975 baskı" of a record is its edition, never a print's kind.
+  text = withoutEditions(text);
   // "Lavender linen spray for pillows and sheets": what it is for is not its kind (decision 0063); read before "for" first.
   // "Linen tea towel with a lavender print": what it has is not its kind either (decision 0069).
   const before = lang === "en" ? text.split("\n")[0].split(/\s(?:for|with)\s/iu)[0] : "";

@@ -299,6 +299,8 @@ const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}";
 const SIZE_ITEM = `(?:(?:adult|youth|women'?s|men'?s) (?:${SIZE_TOKEN})|${SIZE_TOKEN}|small|medium|large|child|kids|youth|adult)`;
 const SIZES = new RegExp(
   [
+    // Shoe sizes in a country's system, one or several ("UK 9 / US 10", "EU 42").
+    `${B}(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?(?: ?[/,] ?(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?){0,2}${E}`,
     // Jeans: waist and leg ("W32 L30").
     `${B}W\\d{2}(?: ?[/x]? ?L\\d{2})?${E}(?! ?(?:cm|mm|in|inch|inches|"))`,
     // A list of sizes ("sizes S, M and L", "sizes child, adult S and adult L"), read whole: each one is sold.

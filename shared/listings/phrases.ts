@@ -466,7 +466,9 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
         run = [];
       };
       for (const token of tokenise(part)) {
-        if (!token.measure && (isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) flush();
+        // A small number right after a name with a capital is part of the name ("Air Max 90", "PlayStation 5"), not a count.
+        const inName = /^\d{1,2}$/.test(token.text) && run.length > 0 && /^\p{Lu}/u.test(run[run.length - 1].text) && !/^(?:size|sizes|beden|no|nr|set|pack|lot)$/iu.test(run[run.length - 1].text);
+        if (!token.measure && !inName && (isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) flush();
         else run.push(token);
       }
       flush();
@@ -652,10 +654,26 @@ function isPackaging(tokens: string[], lang: Lang): boolean {
 /** A Turkish name's leading compatibility ("iPhone 15 uyumlu ", "AirPods Pro 2 ile uyumlu "). */
 const FITS_FIRST = /^\s*(?:[\p{Lu}\d]|i\p{Lu})[\p{L}\p{N}'’.+-]*(?: [\p{L}\p{N}'’.+-]+){0,5}? (?:ile )?uyumlu\s+(?=\p{L})/u;
 
+/**
+ * An edition, not an art print: "1981 Türkiye baskısı", "ilk baskı", "orijinal baskı" of a record or a book
+ * says when and where it was pressed; its "baskı" never makes the product a poster.
+ */
+const EDITION = /(?<![\p{L}\p{N}])(?:\d{4}|ilk|orijinal|yerli|türkiye|avrupa|alman|almanya|japon|japonya|ingiltere|abd|amerika|fransa|italya) baskı(?:sı)?(?![\p{L}])/giu;
+
+/** The text without its editions ("1981 Türkiye baskısı"): what is left names the product's kind. */
+export const withoutEditions = (text: string) => text.replace(EDITION, "");
+
 export function readProduct(text: string, keywords: string[] = []): ProductReading {
   const key = `${text}\u0000${keywords.join("\u0001")}`;
   const hit = cache.get(key);
   if (hit) return hit;
+  const reading = readProductOnce(withoutEditions(text), keywords.map((k) => withoutEditions(k).trim()).filter(Boolean));
+  if (cache.size > 200) cache.clear();
+  cache.set(key, reading);
+  return reading;
+}
+
+function readProductOnce(text: string, keywords: string[]): ProductReading {
   const lang = detectLanguage(text);
   // "AirPods Pro 2 ile uyumlu silikon kılıf": what it fits leads a Turkish name; the product follows it (decision 0063).
   const about = (productText(text) || plainText(text)).replace(FITS_FIRST, "");
@@ -782,8 +800,6 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
     sizes,
     handmade: HANDMADE.test(plainText(text)),
   };
-  if (cache.size > 200) cache.clear();
-  cache.set(key, reading);
   return reading;
 }
 

@@ -265,8 +265,14 @@ const CONDITION = re(
   "marks?|chips?|chipped|chipping|cracks?|cracked|crazing|scratch(?:es|ed)?|stains?|stained|fading|faded|wear|worn|holes?|scuffs?|scuffed|dents?|dented|repairs?|repaired|flaws?|flawed|tears?|torn|pilling|discolou?ration|hairline|rust|rusty|utensil|çizik\\p{L}*|leke\\p{L}*|kırı[kğ]\\p{L}*|çatla[kğ]\\p{L}*|aşın\\p{L}*|yıpran\\p{L}*|sol(?:ma|muş|uk)\\p{L}*|deli[kğ]\\p{L}*|hasar\\p{L}*|izler\\p{L}*|izi",
 );
 
-/** Whether a phrase speaks of wear or damage ("utensil marks inside", "no chips"). */
-export const isConditionPhrase = (text: string) => CONDITION.test(fold(text));
+/** Words with a wear word in them that speak of no wear: a craft ("stained glass") or a property ("scratch resistant", "stain-proof", "rust colour"). */
+const NO_WEAR = new RegExp(
+  `${B}(?:stained glass|vitray|(?:scratch|stain|rust|fade|wear|crack|chip)(?:es)?[- ]?(?:resistant|resistance|proof|free)|rust (?:orange|red|brown|colou?r)|(?:çizik|leke|pas|solma)(?:ye|ya)? (?:dayanıklı|tutmaz|yapmaz))${E}`,
+  "gu",
+);
+
+/** Whether a phrase speaks of wear or damage ("utensil marks inside", "no chips"); "stained glass" and "scratch resistant" do not. */
+export const isConditionPhrase = (text: string) => CONDITION.test(fold(text).replace(NO_WEAR, " "));
 
 // ---- Fragment tags -----------------------------------------------------------------------------
 

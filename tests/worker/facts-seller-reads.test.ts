@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { applyFactCorrections, extractFacts } from "../../shared/facts";
 import { manufactureCountry } from "../../shared/facts/places";
+import { readProduct } from "../../shared/listings/phrases";
+import { isConditionPhrase } from "../../shared/listings/support";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { composeTags, composeTitle, offlineComposer } from "../../worker/providers/llm/offline-composer";
 
@@ -119,7 +121,8 @@ describe("more held-out sellers' listings (session 30)", () => {
     expect(facts.head).toBe("watch");
     expect(facts.materials).toEqual([]);
     const l = await write(text, "ebay");
-    expect(l.title).toContain("Seiko Automatic Watch");
+    // "Seiko 5" is the watch's line: its number stays in the name.
+    expect(l.title).toContain("Seiko 5 Automatic Watch");
     expect(l.itemSpecifics).toContainEqual({ name: "Type", value: "Watch" });
     expect(l.itemSpecifics?.some((s) => s.name === "Material")).toBe(false);
   });
@@ -275,5 +278,40 @@ describe("devices, accessories and flaws a seller names (session 31)", () => {
   it("reads a model number with letters after its digits ('WH-1000XM5')", () => {
     expect(extractFacts({ text: HEADPHONES }).models).toEqual(["WH-1000XM5"]);
     expect(extractFacts({ text: "Casio G-Shock GA-2100 watch, black" }).models).toContain("GA-2100");
+  });
+});
+
+describe("records, shoes and wear on eBay (session 31)", () => {
+  const PLAK = "Barış Manço - Sakla Samanı Gelir Zamanı plak, 1981 Türkiye baskısı. Plak iyi durumda, hafif çizikler var, atlamadan çalıyor. Kapakta köşe yıpranması var.";
+  const SHOES = "Nike Air Max 90 men's running shoes, size UK 9 / US 10, colour white and infrared. Worn twice, like new, original box included.";
+
+  it("reads a record's '1981 Türkiye baskısı' as its edition: no poster, no 'Duvar Dekoru', and 'iyi durumda' is no title word", async () => {
+    const l = await write(PLAK, "ebay");
+    expect(l.title).not.toMatch(/Duvar|Dekor|Poster|İyi$/u);
+    expect(l.title).toMatch(/Barış Manço Sakla Samanı Gelir Zamanı Plak/u);
+    expect(l.itemSpecifics ?? []).not.toContainEqual({ name: "Tür", value: "Baskı" });
+    // A poster's print still is one.
+    expect(readProduct("A3 sanat baskısı, mat kağıt").category.id).toBe("art");
+  });
+
+  it("keeps a model's number in the name ('Air Max 90'), and reads and titles a shoe size ('UK 9 / US 10')", async () => {
+    const facts = extractFacts({ text: SHOES });
+    expect(facts.product).toMatch(/^Nike Air Max 90 men's running shoes$/u);
+    expect(facts.sizes).toEqual(["UK 9 / US 10"]);
+    const l = await write(SHOES, "ebay");
+    expect(l.title).toMatch(/Nike Air Max 90 Men's Running Shoes UK 9 \/ US 10/u);
+    expect(l.itemSpecifics).toContainEqual({ name: "Type", value: "Shoes" });
+    expect(l.itemSpecifics).toContainEqual({ name: "Size", value: "UK 9 / US 10" });
+  });
+
+  it("never makes a tag of the wear a seller owns up to, while 'stained glass' and 'scratch resistant' are no wear", async () => {
+    const dress = await write("Vintage 1970s floral maxi dress, polyester. Small stain near hem, shown in photo 5.", "etsy");
+    expect(dress.tags.join(" | ")).not.toMatch(/stain/u);
+    const plak = await write("Barış Manço 2023 LP plak, 1975 baskı, kapakta hafif yıpranma, plak temiz.", "etsy");
+    expect(plak.tags.join(" | ")).not.toMatch(/yıpranma|duvar/u);
+    const glass = await write("Stained glass heart, 10 cm, red, with a chain to hang it", "etsy");
+    expect(glass.tags).toContain("stained glass heart");
+    expect(isConditionPhrase("scratch resistant lens")).toBe(false);
+    expect(isConditionPhrase("small scratch on the lens")).toBe(true);
   });
 });

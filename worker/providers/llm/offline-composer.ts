@@ -306,6 +306,8 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   }
   const tail: string[] = [];
   if (facts.measures.length === 1 && !has(rest, facts.measures[0])) tail.push(facts.measures[0]);
+  // The one size it is ("UK 9 / US 10", "W32 L30"): a shopper on eBay searches by it.
+  if (facts.sizes.length === 1 && !key(rest).includes(key(facts.sizes[0]))) tail.push(facts.sizes[0]);
   for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
   return [...lead, rest, ...tail].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
@@ -570,8 +572,12 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const pieceOfList = (text: string) => isPieceOfSizeList(sizeLists, text);
   // The words right after "fits" in the seller's text ("fits drawers 30-45 cm wide"), read once.
   const fitted = new Set(r.lang === "en" ? [...input.description.matchAll(/(?<![\p{L}])fits? (\p{L}+)/giu)].map((m) => foldCase(m[1])) : []);
+  // A phrase the seller's text goes on to call a state ("Plak iyi durumda", "shutter in good condition") is the item's condition.
+  // The words before each state word, read once ("plak iyi" of "Plak iyi durumda").
+  const beforeStates = [...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (?:durumda|durumdadır|condition)(?![\p{L}])/gu)].map((m) => ` ${m[1]}`);
+  const isState = (text: string) => beforeStates.some((before) => before.endsWith(` ${foldCase(text)}`));
   for (const p of r.phrases) {
-    if (p === r.phrase || conditionClauses.has(p.clause) || pieceOfList(phraseText(p))) continue;
+    if (p === r.phrase || conditionClauses.has(p.clause) || pieceOfList(phraseText(p)) || isState(phraseText(p))) continue;
     // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
     if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
@@ -1338,6 +1344,7 @@ export function composeTags(input: ComposeInput): string[] {
   return tags;
 }
 
+/** The tags of the pool, each once, 13 at most; wear the seller owns up to ("hafif yıpranma", "small stain near") is for the description's condition line, never a tag. */
 export function selectTags(pool: string[], lang: Lang, count: number, start: string[] = []): string[] {
   const chosen = [...start];
   // A phrase cut to 20 characters that a later whole phrase holds ("banyo paspası" of "50x80 cm banyo paspası", with
@@ -1349,7 +1356,7 @@ export function selectTags(pool: string[], lang: Lang, count: number, start: str
   for (const [i, raw] of pool.entries()) {
     if (chosen.length >= count) break;
     const tag = cleanTag(raw, lang);
-    if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag)) continue;
+    if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag) || isConditionPhrase(tag)) continue;
     if (tag !== tagCharacters(raw, lang) && whole.some((w, j) => j > i && w && w !== tag && isMultiWord(w) && !chosen.includes(w) && isSubPhraseDuplicate(tag, w, lang))) continue;
     // The same words in another order are the same search ("yoga matı 183x61 cm", "183x61 cm yoga matı").
     const sorted = (t: string) => t.split(" ").sort().join(" ");
