@@ -465,10 +465,13 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
         if (phrase) out.push(phrase);
         run = [];
       };
-      for (const token of tokenise(part)) {
+      const tokens = tokenise(part);
+      for (const [i, token] of tokens.entries()) {
+        // "up to" is a limit, never a phrase's word ("holds pots up to 20 cm" has no "Pots Up").
+        const limit = !token.measure && /^up$/iu.test(token.text) && /^to$/iu.test(tokens[i + 1]?.text ?? "");
         // A small number right after a name with a capital is part of the name ("Air Max 90", "PlayStation 5"), not a count.
         const inName = /^\d{1,2}$/.test(token.text) && run.length > 0 && /^\p{Lu}/u.test(run[run.length - 1].text) && !/^(?:size|sizes|beden|no|nr|set|pack|lot)$/iu.test(run[run.length - 1].text);
-        if (!token.measure && !inName && (isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) flush();
+        if (!token.measure && !inName && (limit || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) flush();
         else run.push(token);
       }
       flush();

@@ -315,3 +315,13 @@ describe("records, shoes and wear on eBay (session 31)", () => {
     expect(isConditionPhrase("small scratch on the lens")).toBe(true);
   });
 });
+
+describe("a limit the seller states (session 31)", () => {
+  it("never makes a title word of 'up to' ('Pots Up 20 cm', 'Allowed Up')", async () => {
+    const hanger = await write("Macrame plant hanger made from 4 mm recycled cotton cord, 90 cm long, holds pots up to 20 cm wide. Wooden ring at the top.", "etsy");
+    expect(hanger.title).not.toMatch(/\bUp\b/u);
+    expect(hanger.title).toMatch(/20 cm/u);
+    const svg = await write("Sunflower SVG bundle, 15 designs, cut files for Cricut. Commercial use allowed up to 500 items. Digital download.", "etsy");
+    expect(svg.title).not.toMatch(/Allowed|\bUp\b/u);
+  });
+});
