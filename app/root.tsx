@@ -40,7 +40,7 @@ function chosenLanguage(request: Request) {
   url.searchParams.delete("lang");
   const headers = new Headers();
   if ((LANGUAGES as readonly string[]).includes(lang)) headers.set("Set-Cookie", pageCookie(PAGE_COOKIES.language, lang as Language, url));
-  throw redirect(`${url.pathname}${url.search}${url.hash}`, { headers });
+  throw redirect(`${url.pathname}${url.search}`, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1105,9 +1105,9 @@ const MODEL_RE = new RegExp(
 const ERA_RE = reAll(
   "1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|retro|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
 );
-/** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962"): read as the year. */
+/** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
 const YEAR_MADE_RE = reAll(
-  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model)",
+  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ )?(?:baskı(?:sı)?|basımı|pressing|edition))",
 );
 /** A bare year ("Pyrex bowl, 1962"): an era only on a vintage item, and never a measure, a model number or "since 1962". */
 const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.,]\d| ?(?:%|x|×|-|–|cm|mm|in|inch|inches|ml|g|kg|oz|qt|l|pcs|pieces|adet|parça)(?![\p{L}]))/gu;

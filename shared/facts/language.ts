@@ -32,8 +32,8 @@ export function englishWords(text: string, source = ""): string[] {
   return out;
 }
 
-/** A comparison form for either language: lower case with dotted and dotless i as one letter ("Intermediate" and "İNDİRME" both match). */
 /** `s` as a literal inside a regular expression. */
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A comparison form for either language: lower case with dotted and dotless i as one letter ("Intermediate" and "İNDİRME" both match). */
 export const foldCase = (s: string) => s.replace(/İ/g, "i").toLowerCase().replace(/ı/g, "i").replace(/i̇/g, "i");

@@ -33,12 +33,17 @@ const PATTERN = re(
 
 /**
  * Things with a screen or a sensor that are called digital and are shipped: "digital kitchen scale",
- * "digital camera", "dijital mutfak tartısı". "digital" before one of them (at most one word between)
- * is no file.
+ * "digital camera", "dijital mutfak tartısı". "digital" before one of them, at most one word between
+ * ("kitchen", "alarm", "kol"), is no file.
  */
-export const DIGITAL_DEVICE =
-  "scales?|cameras?|watch(?:es)?|clocks?|thermometers?|timers?|(?:photo |picture )?frames?|displays?|multimeters?|meters?|calipers?|callipers?|micrometers?|pianos?|keyboards?|radios?|alarm clocks?|alarms?|microscopes?|pens?|tablets?|recorders?|voice recorders?|hygrometers?|barometers?|pedometers?|counters?|tape measures?|levels?|locks?|safes?|thermostats?|blood pressure monitors?|monitors?|converters?|players?|cooking thermometers?|kitchen scales?|luggage scales?|bathroom scales?|body scales?|tartı(?:sı)?|terazi(?:si)?|baskül(?:ü)?|saat(?:i)?|kol saati|termometre(?:si)?|fotoğraf makinesi|çerçeve(?:si)?|zamanlayıcı(?:sı)?|metre(?:si)?|kumpas(?:ı)?|piyano(?:su)?|kilit(?:i)?|tansiyon aleti";
-const NOT_A_DEVICE = `(?! (?:[\\p{L}-]+ )?(?:${DIGITAL_DEVICE})(?![\\p{L}\\p{N}]))`;
+const DIGITAL_DEVICE =
+  "scales?|cameras?|watch(?:es)?|clocks?|thermometers?|timers?|frames?|displays?|multimeters?|meters?|calipers?|callipers?|micrometers?|pianos?|keyboards?|radios?|alarms?|microscopes?|pens?|tablets?|recorders?|hygrometers?|barometers?|pedometers?|counters?|tape measures?|levels?|locks?|safes?|thermostats?|blood pressure monitors?|monitors?|converters?|players?|tartı(?:sı)?|terazi(?:si)?|baskül(?:ü)?|saat(?:i)?|termometre(?:si)?|fotoğraf makinesi|çerçeve(?:si)?|zamanlayıcı(?:sı)?|metre(?:si)?|kumpas(?:ı)?|piyano(?:su)?|kilit(?:i)?|tansiyon aleti";
+const DEVICE_NEXT = `(?:[\\p{L}-]+ )?(?:${DIGITAL_DEVICE})(?![\\p{L}\\p{N}])`;
+const NOT_A_DEVICE = `(?! ${DEVICE_NEXT})`;
+const DEVICE_AT_START = new RegExp(`^${DEVICE_NEXT}`, "iu");
+
+/** Whether the words after "digital" ("kitchen scale") name a device: then "digital" says no file. */
+export const namesDigitalDevice = (after: string) => DEVICE_AT_START.test(after.trim());
 
 /** Words that say the product is a file (or a file is part of what is sold). */
 const DIGITAL_WORDS = re(

@@ -64,7 +64,8 @@ const NOUNS = new Set(
   `bed seed red reed shed sled feed need thread bead beads tweed bundle family butterfly lily jelly holly belly assembly supply
   crystal metal petal animal journal manual tutorial signal pedal shawl floral-print festival mineral coral opal charcoal
   ceramic acrylic fabric elastic plastic mosaic graphic tunic magic music topic
-  ribbed-brim drive native olive archive knife wife life wave sleeve glove dove stove`.split(/\s+/),
+  ribbed-brim drive native olive archive knife wife life wave sleeve glove dove stove
+  table tables side-table cable cables turntable turntables vegetable vegetables timetable`.split(/\s+/),
 );
 
 const COLOURS = new Set(

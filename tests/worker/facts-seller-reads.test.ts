@@ -325,3 +325,18 @@ describe("a limit the seller states (session 31)", () => {
     expect(svg.title).not.toMatch(/Allowed|\bUp\b/u);
   });
 });
+
+describe("what the session's reading of wear and editions must keep (session 31, review)", () => {
+  it("keeps a record's pressing year as its era, a side table's noun, a planter's drainage hole and care that keeps rust away", async () => {
+    const plak = await write("Barış Manço 2023 LP plak, 1975 baskı, kapakta hafif yıpranma, plak temiz.", "ebay");
+    expect(plak.title).toMatch(/^1975 Barış Manço/u);
+    expect(plak.itemSpecifics).toContainEqual({ name: "Dönem", value: "1975" });
+    const table = await write("Danish teak side table from the 1960s, 50x50 cm, surface marks on the top.", "ebay");
+    expect(table.title).toMatch(/Danish Teak Side Table/u);
+    expect(table.itemSpecifics).toContainEqual({ name: "Type", value: "Table" });
+    const planter = await write("Hand thrown ceramic planter, 15 cm tall, with a 2 cm drainage hole, speckled white glaze.", "etsy");
+    expect(planter.tags).toContain("2 cm drainage hole");
+    const pan = await write("Cast iron skillet, 26 cm, pre-seasoned. Hand wash, dry at once to prevent rust.", "etsy");
+    expect(pan.description).toMatch(/prevent rust/u);
+  });
+});

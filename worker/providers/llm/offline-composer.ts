@@ -314,8 +314,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
 
 /** An Amazon title's lead: the brand, then the model, then the product, each once ("Sony WH-1000XM5 Wireless Headphones"). */
 function amazonLead(head: string, facts: FactSheet): string {
-  const held = ` ${key(head.replace(/[^\p{L}\p{N}#-]+/gu, " "))} `;
-  const lead = [facts.brand ?? "", ...facts.models].filter((w) => w && !held.includes(` ${key(w)} `) && !key(head).includes(key(w)));
+  const lead = [facts.brand ?? "", ...facts.models].filter((w) => w && !key(head).includes(key(w)));
   return lead.length ? `${lead.join(" ")} ${head}` : head;
 }
 
@@ -957,15 +956,13 @@ function shownNotes(input: ComposeInput, lang: Lang): string[] {
 const CARE_CLAUSE =
   /(?<![\p{L}\p{N}])(?:(?<!(?:light|medium|dark|stone|acid|mid|black) )wash(?:es|ed|ing|able)?|tumble dry|dry (?:flat|clean)|lay flat|air dry|do not (?:iron|bleach|tumble)|iron (?:on )?low|wipe clean|spot clean|dishwasher|microwave safe|yıka\p{L}*|kurut\p{L}*|kuru temizle\p{L}*|ütüle\p{L}*|çamaşır suyu|bezle sil\p{L}*)(?![\p{L}\p{N}])/iu;
 
-const WEAR_WORD = /(?<![\p{L}])(?:fading|faded|wear|worn|chips?|chipped|cracks?|cracked|crazing|scratch(?:es|ed)?|stains?|stained|marks|discolou?r(?:ation|ed))(?![\p{L}])/iu;
-
 /** Every care instruction the seller gave: their clauses about care, then the fact sheet's care that no clause holds. */
 function careItems(input: ComposeInput, facts: FactSheet, lang: Lang): string[] {
   const clauses = sentences(input.description)
     .flatMap((s) => s.split(/[,;]\s*|\s[-–]\s/u))
     .map((c) => c.trim().replace(/[.!?]+$/u, ""))
     // Wear the washing left ("some dishwasher fading") is the item's condition, not how to care for it.
-    .filter((c) => c && CARE_CLAUSE.test(c) && words(c).length <= 10 && !WEAR_WORD.test(c));
+    .filter((c) => c && CARE_CLAUSE.test(c) && words(c).length <= 10 && !isConditionPhrase(c));
   const out = [...new Set(clauses)];
   for (const c of facts.care) if (!out.some((o) => lower(o, lang).includes(lower(c, lang)))) out.push(c);
   return out;
@@ -1146,8 +1143,8 @@ export function tagPool(input: ComposeInput): string[] {
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"): no search.
     if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için)$/u.test(clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
-    // from "brass buckle"), and never wear or damage ("utensil marks").
-    if (isFragmentTag(clean, source, MATERIALS, head) || (isConditionPhrase(clean) && !source.toLocaleLowerCase("tr").includes(clean))) return;
+    // from "brass buckle"); wear or damage ("utensil marks") is left out where the tags are chosen (selectTags).
+    if (isFragmentTag(clean, source, MATERIALS, head)) return;
     // A care instruction is no search ("lay flat", "machine wash"); "dishwasher safe" and "machine washable" are.
     if (CARE_CLAUSE.test(clean) && !/(?:safe|washable|yıkanabilir)$/u.test(clean)) return;
     // A tag cannot carry "." ("4.5x3.5 inches" would become "4 5x3 5 inches"), nor say a word twice ("quilted quilt").

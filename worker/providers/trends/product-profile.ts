@@ -11,7 +11,7 @@
  * form word is taken for the head noun.
  */
 import type { Category } from "../../../schema/api/keywords";
-import { DIGITAL_DEVICE } from "../../../shared/listings/digital";
+import { namesDigitalDevice } from "../../../shared/listings/digital";
 
 type ProductForm = "physical" | "pattern" | "digital" | "kit";
 type ProductLanguage = "en" | "tr";
@@ -102,7 +102,6 @@ const GENERIC_HEADS = new Set(["toy", "toys", "plush", "gift", "gifts", "decor",
 const PATTERN_WORDS = new Set(["pattern", "patterns", "tutorial", "chart", "tarifi", "tarif", "deseni", "desen", "şeması", "şema"]);
 const DIGITAL_WORDS = new Set(["pdf", "printable", "digital", "download", "svg", "png", "template", "editable", "dijital", "yazdırılabilir", "indirilebilir", "şablon", "şablonu"]);
 const KIT_WORDS = new Set(["kit", "kiti"]);
-const DEVICE_AFTER = new RegExp(`^(?:[\\p{L}-]+ )?(?:${DIGITAL_DEVICE})(?![\\p{L}\\p{N}])`, "u");
 
 /** Materials, longest first; a name that names one is never offered another. */
 export const MATERIAL_WORDS = [
@@ -318,7 +317,7 @@ export function productProfile(name: string, options: { country?: string; catego
   let formWord: string | null = null;
   const patternWord = rest.find((w) => PATTERN_WORDS.has(w));
   // "digital kitchen scale", "dijital saat": a device is shipped, not a file.
-  const digitalWord = rest.find((w, i) => DIGITAL_WORDS.has(w) && !((w === "digital" || w === "dijital") && DEVICE_AFTER.test(rest.slice(i + 1).join(" "))));
+  const digitalWord = rest.find((w, i) => DIGITAL_WORDS.has(w) && !((w === "digital" || w === "dijital") && namesDigitalDevice(rest.slice(i + 1).join(" "))));
   const kitWord = rest.find((w) => KIT_WORDS.has(w));
   if (patternWord) [form, formWord] = ["pattern", patternWord];
   else if (digitalWord) [form, formWord] = ["digital", digitalWord];
