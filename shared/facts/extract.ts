@@ -1496,13 +1496,14 @@ export function extractFacts(input: FactInput): FactSheet {
   const brand = labelled ?? (known && !fitsTargets.some((t) => t.includes(known)) ? known : maker);
   const condition = uniq(all(lower, CONDITION_RE));
   // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
-  const scents = new Set([...lower.matchAll(SCENT_OF)].map((m) => m[1]));
+  // The scents read whole count too ("scented with oatmeal and honey": oatmeal is no colour).
+  const scentsRead = scentsOf(lower);
+  const scents = new Set([...[...lower.matchAll(SCENT_OF)].map((m) => m[1]), ...scentsRead.flatMap((t) => t.split(/\s+/u))]);
   const colours = uniq(all(lower, COLOUR_RE))
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
     .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower));
   const care = uniq(all(lower, CARE_RE));
-  const scentsRead = scentsOf(lower);
 
   const personalHits = all(lower, PERSONAL_RE);
   const personalised = personalHits.length > 0;
@@ -1599,7 +1600,6 @@ export function extractFacts(input: FactInput): FactSheet {
   return input.corrections ? { ...sheet, ...input.corrections } : sheet;
 }
 
-/** A colour word named as a scent ("lavender essential oil", "rose scented", "vanilla fragrance", "lavanta kokulu"). */
 /** "Scent: sandalwood and vanilla", "Koku: lavanta" (a label names it whole, up to the clause's end). */
 const SCENT_LABEL = /(?<![\p{L}])(?:scents?|fragrance|aroma|koku|kokusu)\s?:\s?([^\n.,;:()]{2,40}(?:,? (?:and|&|ve) [^\n.,;:()]{2,25})?)/gu;
 /** "lavender scented", "scented with lavender", "lavanta kokulu", "lavender essential oil", "unscented". */
@@ -1624,6 +1624,7 @@ function scentsOf(lower: string): string[] {
   return uniq(out).filter((t, i, all) => !all.some((o, j) => j !== i && o.length > t.length && o.includes(t)));
 }
 
+/** A colour word named as a scent ("lavender essential oil", "rose scented", "vanilla fragrance", "lavanta kokulu"). */
 const SCENT_OF = reAll("(\\p{L}+) (?:essential oils?|oils?|scent|scented|fragrance|fragranced|aroma|notes?|kokulu|kokusu|esansı|yağı|uçucu yağı)");
 
 // ---- Facts as items ------------------------------------------------------------------------------

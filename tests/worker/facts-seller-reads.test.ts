@@ -338,5 +338,9 @@ describe("what the session's reading of wear and editions must keep (session 31,
     expect(planter.tags).toContain("2 cm drainage hole");
     const pan = await write("Cast iron skillet, 26 cm, pre-seasoned. Hand wash, dry at once to prevent rust.", "etsy");
     expect(pan.description).toMatch(/prevent rust/u);
+    // A scent named with another ("scented with oatmeal and honey") is no colour.
+    const soap = extractFacts({ text: "Goat milk soap bar, 110 g, scented with oatmeal and honey fragrance oil." });
+    expect(soap.colours).not.toContain("oatmeal");
+    expect(soap.scents).toEqual(["oatmeal and honey"]);
   });
 });
