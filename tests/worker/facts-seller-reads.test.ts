@@ -342,5 +342,8 @@ describe("what the session's reading of wear and editions must keep (session 31,
     const soap = extractFacts({ text: "Goat milk soap bar, 110 g, scented with oatmeal and honey fragrance oil." });
     expect(soap.colours).not.toContain("oatmeal");
     expect(soap.scents).toEqual(["oatmeal and honey"]);
+    // A list item that is a unit alone ("oz" of "units g, oz, lb and ml") is no repeat: the Amazon bullets keep it.
+    const scale = await write("Digital kitchen scale, weighs up to 5 kg in 1 g steps, tare function, units g, oz, lb and ml, stainless steel platform.", "amazon");
+    expect(scale.bullets?.join(" ")).toMatch(/units g, oz, lb and ml/u);
   });
 });

@@ -1542,7 +1542,10 @@ function saidWords(text: string, lang: Lang): string[] {
 /** Whether every word of a clause that says something is already said (a Turkish ending aside: "ölçülerinde" by "ölçüler"). */
 function coveredBy(clause: string, said: string[], lang: Lang): boolean {
   const join = (w: string) => JOIN_WORDS.has(w) || [...JOIN_WORDS].some((j) => j.length >= 4 && w.startsWith(j));
-  const words = saidWords(clause, lang).filter((w) => !join(w));
+  const all = saidWords(clause, lang);
+  const words = all.filter((w) => !join(w));
+  // A clause of linking words and units only ("oz" of "units g, oz, lb and ml") is said only when its words are.
+  if (!words.length) return all.every((w) => said.includes(w));
   const stem = (w: string) => w.replace(/[.'-]+$/, "");
   return words.every((word) => {
     const w = stem(word);
