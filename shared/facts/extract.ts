@@ -43,6 +43,8 @@ export interface FactSheet {
   partMaterials: PartMaterial[];
   /** The item's own measures as written, each once ("15x10", "12x8", "9x6 inches", "2.5 qt", "350 ml"): never a part's or what it fits. */
   measures: string[];
+  /** The dimension the seller named right before a measure ("34 in" → "bust" of "Bust 34 in"); said with it, so three numbers are not three sizes. */
+  measureLabels?: Record<string, string>;
   /** A measure of a part or of what the item fits, with the words that say whose it is ("1.2 mm raised bezel", "strap width 4 cm", "fits pots up to 8 inches"). */
   details: string[];
   /** Garment and item sizes ("S-XL", "one size", "0-3 months", "A4"). */
@@ -180,6 +182,22 @@ function toolsOf(text: string): string[] {
 }
 
 /** Every measure once, with the place it is first written (its owner is read there: decision 0066). */
+/** A dimension named right before a measure ("Bust 34 in", "waist: 27 in", "Boy: 56 cm"). */
+const MEASURE_LABEL =
+  /(?<![\p{L}])(bust|chest|waist|hips?|length|width|height|depth|diameter|inseam|rise|shoulders?|sleeves?|pit to pit|göğüs|bel|basen|kalça|boy|boyu|eni|yükseklik|genişlik|uzunluk|derinlik|çap|omuz)\s?:?\s?$/iu;
+
+/** The labels of the item's own measures, where the seller wrote one before each of two or more (the first place each measure stands). */
+function measureLabelsOf(body: string, placed: { at: number; text: string }[], own: string[]): { measureLabels?: Record<string, string> } {
+  const labels: Record<string, string> = {};
+  for (const m of own) {
+    const at = placed.find((p) => p.text === m)?.at;
+    const label = at === undefined ? undefined : MEASURE_LABEL.exec(body.slice(Math.max(0, at - 16), at))?.[1];
+    if (label) labels[m] = label.toLocaleLowerCase(/[ğüşıöç]/u.test(label) ? "tr" : "en");
+  }
+  // One measure needs no name to tell it from another ("Ölçü: 15 cm", not "Ölçü: boyu 15 cm").
+  return Object.keys(labels).length >= 2 ? { measureLabels: labels } : {};
+}
+
 function measurePlaces(text: string): { at: number; text: string }[] {
   const out: { at: number; text: string }[] = [];
   const taken: [number, number][] = [];
@@ -1560,6 +1578,7 @@ export function extractFacts(input: FactInput): FactSheet {
     materials: ownMaterials.filter((m) => !colours.includes(m.name) || /\d/.test(String(m.percent ?? ""))),
     partMaterials,
     measures: roles.own,
+    ...measureLabelsOf(body, placed, roles.own),
     // "Food-safe" is what the item is, not how to care for it ("Care: Food-safe" on a spoon): a detail (decision 0066).
     details: uniq([...roles.details, ...all(lower, PROPERTY_RE)]),
     tools,

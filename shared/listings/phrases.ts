@@ -22,7 +22,7 @@ const STOP_EN = `a an the and or but nor so yet for of with without in on at to 
   same than too very just also really quite perfect perfectly beautiful beautifully lovely amazing great nice best
   ideal ideally wonderful gorgeous stunning awesome cute pretty super truly absolutely simply totally extra
   item items product products piece pieces thing things one ones use used using make makes making made get gets
-  generate create write writing give return provide please etsy amazon ebay listing listings title titles tag tags
+  generate create write give return provide please etsy amazon ebay listing listings title titles tag tags
   description descriptions keyword keywords seo optimized optimize text alt image images based following below above
   here there then now new add added adding looking look looks feel feels go goes well way ways lot lots much many
   every everyday day days year years designed design features feature includes include including

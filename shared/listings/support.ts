@@ -54,8 +54,11 @@ const CONCEPTS: Concept[] = [
   { id: "unisex", say: re("unisex"), evidence: re("unisex|kadın ve erkek|women and men|men and women") },
   {
     id: "kids",
-    say: re("kids?|children|child|childrens|toddlers?|boys?|girls?|çocu[kğ]\\p{L}*|okul öncesi"),
-    evidence: re(`kids?|children|child|childrens|toddlers?|boys?|girls?|çocu[kğ]\\p{L}*|${YEARS}`),
+    say: re("kids?|children|child|childrens|toddlers?|girls?|çocu[kğ]\\p{L}*|okul öncesi"),
+    evidence: re(`kids?|children|child|childrens|toddlers?|girls?|çocu[kğ]\\p{L}*|${YEARS}`),
+    // Turkish "boy" is a height ("boy 110 cm"), no boy.
+    sayEn: re("boys?"),
+    evidenceEn: re("boys?"),
   },
   {
     id: "baby",

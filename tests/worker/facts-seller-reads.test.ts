@@ -347,3 +347,24 @@ describe("what the session's reading of wear and editions must keep (session 31,
     expect(scale.bullets?.join(" ")).toMatch(/units g, oz, lb and ml/u);
   });
 });
+
+describe("measures the seller names a dimension of (session 31)", () => {
+  it("says bust, waist and length with their measures in the title, in either language, and makes no tag of them", async () => {
+    const dress = await write("Vintage 1970s floral maxi dress, polyester. Bust 34 in, waist 27 in, length 56 in. Small stain near hem.", "etsy");
+    expect(dress.title).toMatch(/Bust 34 in, Waist 27 in, Length 56 in/u);
+    expect(dress.tags.join(" | ")).not.toMatch(/34 in|27 in|56 in/u);
+    const elbise = await write("Vintage keten elbise, 1980'ler. Göğüs 90 cm, bel 70 cm, boy 110 cm. Hafif solma var.", "etsy");
+    expect(elbise.title).toMatch(/Göğüs 90 cm, Bel 70 cm, Boy 110 cm/u);
+    // Turkish "boy" is a height: no children's clothing is claimed, and the seller's own sentence is no claim.
+    expect(elbise.title).not.toMatch(/Çocuk/u);
+    expect(elbise.description).toMatch(/boy 110 cm/u);
+    // One measure needs no name ("Ölçü: 15 cm").
+    expect(extractFacts({ text: "Tığ işi kedi PDF desen, bitmiş boyu 15 cm." }).measureLabels).toBeUndefined();
+  });
+
+  it("reads a 'writing desk' whole", async () => {
+    const desk = await write("Mid-century oak writing desk, width 120 cm, depth 60 cm, height 75 cm. Some surface marks on the top.", "ebay");
+    expect(desk.title).toMatch(/Oak Writing Desk Width 120 cm Depth 60 cm Height 75 cm/u);
+    expect(desk.itemSpecifics).toContainEqual({ name: "Type", value: "Desk" });
+  });
+});

@@ -269,11 +269,14 @@ function isOwnMeasure(facts: FactSheet, measure: string): boolean {
   return facts.measures.some((m) => normalMeasure(m) === normalMeasure(measure));
 }
 
-/** The measures of a set, in one phrase with their unit once at the end ("15x10, 12x8, 9x6 Inches"). */
+/** A measure with the dimension the seller named before it ("bust 34 in"), else as written. */
+const labelledMeasure = (facts: FactSheet, m: string) => (facts.measureLabels?.[m] ? `${facts.measureLabels[m]} ${m}` : m);
+
+/** The measures of a set, in one phrase with their unit once at the end ("15x10, 12x8, 9x6 Inches"; "Bust 34 in, Waist 27 in"). */
 function measuresPhrase(facts: FactSheet, lang: Lang): string | undefined {
   const list = facts.measures.filter((m) => !/%/.test(m));
   if (list.length < 2) return undefined;
-  return titleCase(list.join(", "), lang);
+  return titleCase(list.map((m) => labelledMeasure(facts, m)).join(", "), lang);
 }
 
 /** Title phrases that carry facts: every size of a set, the count, the sizes range. */
@@ -336,7 +339,7 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
   if (missing.length && set.length > 1 && missing.length === set.length) {
     const phrase = measuresPhrase(facts, lang) ?? "";
     out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
-  } else if (missing.length) out = withMeasuresBeside(out, set, missing, platform);
+  } else if (missing.length) out = withMeasuresBeside(out, set, missing, platform, (m) => titleCase(labelledMeasure(facts, m), lang));
   out = asWritten(withEverySize(out, facts, platform, lang), facts);
   if (out.length <= max) return out;
   // Too long: the last words that are not facts go first (what it fits is a fact).
@@ -355,13 +358,14 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
  * The sizes of a set the title lacks, beside the one it names ("Small 30x20 cm, 35x25 cm, 40x30 cm,
  * Juice Groove", not the feature between them); at the end when the named one is not found as written.
  */
-function withMeasuresBeside(title: string, set: string[], missing: string[], platform: Platform): string {
+function withMeasuresBeside(title: string, set: string[], missing: string[], platform: Platform, shown: (m: string) => string): string {
   const join = platform === "ebay" ? " " : ", ";
+  const added = missing.map(shown).join(join);
   const fold = (t: string) => foldCase(t).replace(/×/g, "x");
   const ends = set.filter((m) => !missing.includes(m)).map((m) => (fold(title).indexOf(fold(m)) < 0 ? -1 : fold(title).indexOf(fold(m)) + m.length));
   const end = Math.max(-1, ...ends);
-  if (end < 0) return `${title}${join}${missing.join(join)}`;
-  return `${title.slice(0, end)}${join}${missing.join(join)}${title.slice(end)}`;
+  if (end < 0) return `${title}${join}${added}`;
+  return `${title.slice(0, end)}${join}${added}${title.slice(end)}`;
 }
 
 /** Model numbers and what the item fits as the seller wrote them ("P-1-B", "iPhone 15 Pro"), whatever the title's casing did. */
@@ -904,7 +908,14 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
   const materials = [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
   if (materials.length) add(materials.length > 1 ? l.materials : l.material, listOf(materials, lang));
-  if (facts.measures.length) add(l.size, listOf(facts.measures, lang));
+  if (facts.measures.length)
+    add(
+      l.size,
+      listOf(
+        facts.measures.map((m) => labelledMeasure(facts, m)),
+        lang,
+      ),
+    );
   // One size ("W32 L30") is the item's Size in English; a list, or Turkish "Beden", says Sizes.
   const oneSize = lang === "en" && facts.sizes.length === 1 && !facts.measures.length && !/,| and | or | & /u.test(facts.sizes[0]);
   if (facts.sizes.length) add(oneSize ? l.size : l.sizes, listOf(facts.sizes, lang));
@@ -1131,6 +1142,7 @@ export function tagPool(input: ComposeInput): string[] {
       : [];
   const source = sellerText(input);
   // The numbers the seller wrote as shares ("%50 yün", "100% cotton"), read once.
+  const labelled = Object.keys(facts.measureLabels ?? {}).map((m) => m.toLocaleLowerCase("tr"));
   const shares = new Set([...source.matchAll(/%\s?(\d+)(?!\d)|(?<!\d)(\d+)\s?%/gu)].map((m) => m[1] ?? m[2]));
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes. Nor
@@ -1138,10 +1150,13 @@ export function tagPool(input: ComposeInput): string[] {
     const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "").replace(/^(?:uses?|using|needs?|requires?|includes?|including|features?|featuring)\s+(?=\S+\s)/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
     if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
+    // A measure the seller named a dimension of ("bust 34 in", "göğüs 90 cm") fits one piece: nobody searches it.
+    if (labelled.some((m) => clean.includes(m))) return;
     // A share inside a tag ("yün 50 akrilik" of "%50 yün %50 akrilik") is a number that says nothing.
     if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => shares.has(n))) return;
-    // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"): no search.
-    if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için)$/u.test(clean)) return;
+    // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"), or on a size system
+    // cut from its size ("modern us" of "fits a modern US 6"): no search.
+    if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için|us|uk|eu)$/u.test(clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
     // from "brass buckle"); wear or damage ("utensil marks") is left out where the tags are chosen (selectTags).
     if (isFragmentTag(clean, source, MATERIALS, head)) return;
@@ -1285,7 +1300,8 @@ export function tagPool(input: ComposeInput): string[] {
         .includes(head.split(" ").pop() ?? "")
     )
       add(r.lang === "tr" ? `${c} ${named}` : `${named} ${c}`);
-  if (!supplies) for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x))) addWhole(`${m} ${named}`);
+  // A labelled measure ("bust 34 in") is the fit of one piece, not a size a shopper searches.
+  if (!supplies) for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x) && !facts.measureLabels?.[x])) addWhole(`${m} ${named}`);
   if (facts.brand) addWhole(`${lower(facts.brand, r.lang)} ${named}`);
   // A Turkish compound too long with a describing word ("su geçirmez sırt çantası") gives the bare noun with it: "su geçirmez çanta".
   const lastWord = head.split(" ").pop() ?? "";
@@ -1450,7 +1466,7 @@ export function composeBullets(input: ComposeInput): string[] {
   // Each fact bullet is one group of the seller's facts.
   const groups: [string, string][] = [];
   const fact = (label: string, body: string) => groups.push([label, body]);
-  const sizes = [...facts.measures, ...facts.sizes];
+  const sizes = [...facts.measures.map((m) => labelledMeasure(facts, m)), ...facts.sizes];
   if (sizes.length) fact(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(capitalise(listOf(sizes, r.lang), r.lang)));
   const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
   if (materials.length) fact(materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(materials, r.lang), r.lang)));
