@@ -14,7 +14,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, AUDIT_NEEDS_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { claimsWithoutSupport, extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
+import { claimsWithoutSupport, escapeRegExp, extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
 import { categoryModel } from "../listings/categories";
 import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase, withoutEditions } from "../listings/phrases";
 import type { CategoryId } from "../listings/categories";
@@ -302,7 +302,7 @@ function claimsOf(text: string, support: Support): Claim[] {
   const found = claimsWithoutSupport(text, support.sheet, support.source, support.category);
   if (!found.length) return found;
   const lower = text.toLowerCase();
-  return found.filter((c) => !new RegExp(`(?:not|no|never|değil)\\s+${c.phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(lower));
+  return found.filter((c) => !new RegExp(`(?:not|no|never|değil)\\s+${escapeRegExp(c.phrase.toLowerCase())}`).test(lower));
 }
 
 /** Why a claim is not supported, as a key of AUDIT_NEEDS_EN (the app words it in Turkish as `audit.need.<key>`). */
@@ -440,7 +440,7 @@ function mainPhrase(n: Normal): { phrase: string; from: string; fromKey: string 
 
 /** Removes the first whole-word occurrence of `phrase` from `title` (case ignored). */
 function withoutPhrase(title: string, phrase: string): string {
-  const ws = wordsOf(phrase).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const ws = wordsOf(phrase).map((w) => escapeRegExp(w));
   if (!ws.length) return title;
   const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${ws.join("[^\\p{L}\\p{N}]+")}(?=$|[^\\p{L}\\p{N}])`, "iu");
   return tidy(title.replace(pattern, "$1").replace(/\s*([,-])\s*([,-])\s*/g, " $1 "));

@@ -6,6 +6,7 @@
  * characters), so a long pasted text cannot make it slow.
  */
 import { MATERIALS, nounCategory, readProduct, type Lang } from "../listings/phrases";
+import { escapeRegExp } from "../facts/language";
 import { isContentWord, plainText, sentencesOf, wordsOf } from "./text";
 
 /** Lower case; Turkish rules only where they differ (I and İ), since the locale-aware call is slow. */
@@ -168,7 +169,7 @@ const MEASURE =
 const MATERIAL_RE = new RegExp(
   `(?<![\\p{L}])(?:${[...MATERIALS]
     .sort((a, b) => b.length - a.length)
-    .map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .map((m) => escapeRegExp(m))
     .join("|")})(?![\\p{L}])`,
   "giu",
 );

@@ -8,6 +8,7 @@
  * language of the listing is the language of the description.
  */
 import { CATEGORIES, categoryModel, type CategoryId, type CategoryModel, type Lang } from "./categories";
+import { escapeRegExp } from "../facts/language";
 import { readDigital } from "./digital";
 
 export type { CategoryId, Lang } from "./categories";
@@ -688,7 +689,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   // not the product; the first sentence's noun before "for" is, even with no category of its own (decision 0063).
   if (productIndex > 0 && lang === "en") {
     const first = phrases.findIndex((p) => p.kind === "noun");
-    const use = phrases[productIndex].tokens.join(" ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const use = escapeRegExp(phrases[productIndex].tokens.join(" "));
     if (
       first >= 0 &&
       first < productIndex &&
@@ -775,7 +776,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   const category = categoryModel(id);
 
   const plainLower = lower(` ${about} `, lang);
-  const has = (term: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[^\\p{L}\\p{N}])`, "u").test(plainLower);
+  const has = (term: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(term)}(?=$|[^\\p{L}\\p{N}])`, "u").test(plainLower);
   const materials: string[] = [];
   for (const m of MATERIALS) if (has(m) && !materials.some((f) => f.includes(m))) materials.push(m);
   const colours: string[] = [];

@@ -3,6 +3,7 @@
  * odd casing, run-together spellings) and a glossary of them in English and Turkish. The seller's
  * own spelling is printed as written (a pattern keeps every line where it was). US crochet terms; UK terms are left alone because UK "dc" means US "sc".
  */
+import { escapeRegExp } from "../../../shared/facts/language";
 export type Craft = "crochet" | "knitting" | "sewing" | "cross-stitch";
 export type PatternLanguage = "en" | "tr";
 
@@ -119,7 +120,7 @@ export function glossaryFor(craft: Craft, terms: Terms = "us"): Array<[string, G
 export function usedAbbreviations(text: string, craft: Craft, language: PatternLanguage, terms: Terms = "us"): Array<{ abbr: string; meaning: string }> {
   const found: Array<{ abbr: string; meaning: string }> = [];
   for (const [abbr, gloss] of glossaryFor(craft, terms)) {
-    const escaped = abbr.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const escaped = escapeRegExp(abbr);
     // Knitting's k and p appear glued to a count (k2, p2): match the letter before a digit too.
     const glued = craft === "knitting" && (abbr === "k" || abbr === "p") ? `|${B}${abbr}(?=\\d)` : "";
     const re = new RegExp(`${B}${escaped}s?${E}${glued}`, "iu");

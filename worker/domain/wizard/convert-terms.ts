@@ -5,6 +5,7 @@
  * instructions, and the formatter's table and terms note follow the converted text. Linear-time: one
  * alternation of fixed words, each bounded by letters on both sides.
  */
+import { escapeRegExp } from "../../../shared/facts/language";
 import { detectTerms, type Craft } from "./abbreviations";
 
 type Side = "us" | "uk";
@@ -40,8 +41,6 @@ const PAIRS: Array<[string, string]> = [
   ["us crochet terms", "uk crochet terms"],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 function table(from: Side): { re: RegExp; map: Map<string, string> } {
   const map = new Map<string, string>();
   for (const [us, uk] of PAIRS) {
@@ -49,7 +48,7 @@ function table(from: Side): { re: RegExp; map: Map<string, string> } {
     // "treble crochet" is UK tr -> US dc; a later pair with the same source word does not override it.
     if (!map.has(a)) map.set(a, b);
   }
-  const words = [...map.keys()].sort((x, y) => y.length - x.length).map((w) => escape(w).replace(/ /g, "[ -]"));
+  const words = [...map.keys()].sort((x, y) => y.length - x.length).map((w) => escapeRegExp(w).replace(/ /g, "[ -]"));
   // Plurals ("single crochets") keep their s; a count glued in front ("2sc") is allowed.
   return { re: new RegExp(`(?<![\\p{L}])(${words.join("|")})(s?)(?![\\p{L}])`, "giu"), map };
 }

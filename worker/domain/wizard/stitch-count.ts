@@ -6,6 +6,7 @@
  * as a stitch? is "rep from * 3 times" three or four repeats?) every reading is kept, and a stated count
  * that agrees with any of them agrees.
  */
+import { escapeRegExp } from "../../../shared/facts/language";
 import type { TechEditRow } from "../../../schema/api/workflow";
 import type { Craft } from "./abbreviations";
 import { STATED_COUNT, looksLabelled, looksLikeStart, looksLikeStitchLine, splitStep, type PatternSection } from "./pattern-sections";
@@ -127,10 +128,9 @@ const KNIT_STITCHES: Record<string, [number, number]> = {
 
 const CROCHET_NAMES = Object.keys(CROCHET_STITCHES).sort((a, b) => b.length - a.length);
 const KNIT_NAMES = Object.keys(KNIT_STITCHES).sort((a, b) => b.length - a.length);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const CROCHET_RE = new RegExp(`^(\\d+)?\\s*(${CROCHET_NAMES.map(escape).join("|")})(?![\\p{L}\\d])\\s*(.*)$`, "u");
-const COUNT_AFTER_RE = new RegExp(`^(${CROCHET_NAMES.map(escape).join("|")}) (\\d+)$`, "u");
-const KNIT_RE = new RegExp(`^(${KNIT_NAMES.map(escape).join("|")})\\s*(\\d+)?(?![\\p{L}])\\s*(.*)$`, "u");
+const CROCHET_RE = new RegExp(`^(\\d+)?\\s*(${CROCHET_NAMES.map(escapeRegExp).join("|")})(?![\\p{L}\\d])\\s*(.*)$`, "u");
+const COUNT_AFTER_RE = new RegExp(`^(${CROCHET_NAMES.map(escapeRegExp).join("|")}) (\\d+)$`, "u");
+const KNIT_RE = new RegExp(`^(${KNIT_NAMES.map(escapeRegExp).join("|")})\\s*(\\d+)?(?![\\p{L}])\\s*(.*)$`, "u");
 
 const NUMBER_WORDS: Record<string, number> = {
   once: 1,

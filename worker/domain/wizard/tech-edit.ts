@@ -4,6 +4,7 @@
  * but not used, US and UK crochet terms mixed, and the sections a buyer expects. Every issue points at
  * its 1-based line in the text the seller submitted. Deterministic, offline, free.
  */
+import { escapeRegExp } from "../../../shared/facts/language";
 import { GLOSSARY, detectTerms, glossaryFor, type Craft, type PatternLanguage, type Terms } from "./abbreviations";
 import { optimizePatternOffline } from "./offline-optimizer";
 import { definedAbbreviations, patternFacts } from "./pattern-facts";
@@ -70,8 +71,6 @@ const MESSAGES: Record<PatternLanguage, Record<IssueId, (p: Record<string, strin
 
 const TERM_NAMES: Record<PatternLanguage, Record<"us" | "uk", string>> = { en: { us: "US", uk: "UK" }, tr: { us: "ABD", uk: "İngiliz (UK)" } };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** "st(s)" -> ["st", "sts"]; "sl st / ss" -> ["sl st", "ss"]; lower case. */
 function abbreviationForms(abbr: string): string[] {
   const base = abbr
@@ -93,7 +92,7 @@ function usedIn(lines: Array<{ n: number; text: string }>, candidates: string[])
   const sorted = [...new Set(candidates)].sort((a, b) => b.length - a.length);
   const patterns = sorted.map((abbr) => {
     const glued = abbr === "k" || abbr === "p" ? `|(?<![\\p{L}\\p{N}])${abbr}(?=\\d)` : "";
-    return [abbr, new RegExp(`(?<![\\p{L}\\p{N}-])${escape(abbr)}(?![\\p{L}])${glued}`, "gu")] as const;
+    return [abbr, new RegExp(`(?<![\\p{L}\\p{N}-])${escapeRegExp(abbr)}(?![\\p{L}])${glued}`, "gu")] as const;
   });
   const found = new Map<string, number>();
   for (const line of lines) {
