@@ -336,7 +336,7 @@ const SIZES = new RegExp(
   "giu",
 );
 const COUNTS = reAll(
-  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+ (?:[\\p{L}-]+ )?(?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
+  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
 );
 
 // ---- Materials -----------------------------------------------------------------------------------

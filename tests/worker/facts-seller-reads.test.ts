@@ -368,3 +368,25 @@ describe("measures the seller names a dimension of (session 31)", () => {
     expect(desk.itemSpecifics).toContainEqual({ name: "Type", value: "Desk" });
   });
 });
+
+describe("compound names, figures and lists (session 31)", () => {
+  it("makes no tag of a word that names the next one ('cold' of 'cold process', 'goat' of 'goat milk') and no title or tag of a quantity without its figure", async () => {
+    const soap = await write("Cold process goat milk soap bar, 110 g, scented with oatmeal and honey fragrance oil. Cure time 6 weeks.", "etsy");
+    expect(soap.tags).not.toEqual(expect.arrayContaining(["cold soap bar"]));
+    expect(soap.tags.join(" | ")).not.toMatch(/cold soap|process soap|goat soap|cure time/u);
+    expect(soap.title).not.toMatch(/Cure Time(?! \d)/u);
+    // A describing word stays a tag ("hammered ring").
+    const ring = await write("Hammered sterling silver stacking ring, 2 mm band, US sizes 5 to 9.", "etsy");
+    expect(ring.tags).toContain("hammered ring");
+  });
+
+  it("counts '12 monthly and 52 weekly pages' whole, and a list of what a planner fits keeps one separator", async () => {
+    expect(extractFacts({ text: "Digital planner, 12 monthly and 52 weekly pages" }).counts).toEqual(["12 monthly and 52 weekly pages"]);
+    const planner = await write(
+      "2027 digital planner for GoodNotes and Notability, hyperlinked tabs, 12 monthly and 52 weekly pages, portrait layout for iPad. Instant download PDF, no physical product.",
+      "etsy",
+    );
+    expect(planner.title).not.toMatch(/,\s*-/u);
+    expect(planner.title).toMatch(/12 Monthly and 52 Weekly Pages/u);
+  });
+});

@@ -402,7 +402,9 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
     // Named without "for" in an English title ("Leather Cover Brown Kindle Paperwhite"): moved after the product's name with it.
     if (titleHasFit(out, target) && lang === "en") {
       const at = new RegExp(`(^|\\s)${escapeRegExp(target)}(?![\\p{L}\\p{N}])`, "iu").exec(out);
-      if (at && at.index > 0 && !/(?:for|fits|with|compatible|and|&)\s*$/iu.test(out.slice(0, at.index + at[1].length)))
+      const before = at ? out.slice(0, at.index + at[1].length) : "";
+      // (Already in the list after "for": "for GoodNotes and Notability, iPad" stays as it is.)
+      if (at && at.index > 0 && !/(?:for|fits|with|compatible|and|&)\s*$/iu.test(before) && !/(?:for|fits|compatible with)\s[^-–|]*,\s*$/iu.test(before))
         out = `${out.slice(0, at.index)}${out.slice(at.index + at[0].length)}`
           .replace(/\s{2,}/g, " ")
           .replace(/(?:\s[-–|]|,)\s*$/u, "")
@@ -563,6 +565,9 @@ const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and |
 /** A piece of one of those lists ("adult S" of "child, adult S and adult L"), which alone would name one size as the product's. */
 const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) => foldCase(size).includes(foldCase(text)));
 
+/** A noun that names a quantity without its figure ("cure time" of "cure time 6 weeks", "battery life"): says nothing alone. */
+const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|süresi|ömrü)$/iu.test(phrase) && !/\d/u.test(phrase);
+
 function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const source = `${input.description} ${input.keywords.join(" ")}`;
   const out: Segment[] = [];
@@ -580,7 +585,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const beforeStates = [...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (?:durumda|durumdadır|condition)(?![\p{L}])/gu)].map((m) => ` ${m[1]}`);
   const isState = (text: string) => beforeStates.some((before) => before.endsWith(` ${foldCase(text)}`));
   for (const p of r.phrases) {
-    if (p === r.phrase || conditionClauses.has(p.clause) || pieceOfList(phraseText(p)) || isState(phraseText(p))) continue;
+    if (p === r.phrase || conditionClauses.has(p.clause) || pieceOfList(phraseText(p)) || isState(phraseText(p)) || withoutItsValue(phraseWithMeasure(p))) continue;
     // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
     if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
@@ -1156,7 +1161,7 @@ export function tagPool(input: ComposeInput): string[] {
     if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => shares.has(n))) return;
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"), or on a size system
     // cut from its size ("modern us" of "fits a modern US 6"): no search.
-    if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için|us|uk|eu)$/u.test(clean)) return;
+    if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için|us|uk|eu)$/u.test(clean) || withoutItsValue(clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
     // from "brass buckle"); wear or damage ("utensil marks") is left out where the tags are chosen (selectTags).
     if (isFragmentTag(clean, source, MATERIALS, head)) return;
@@ -1240,7 +1245,17 @@ export function tagPool(input: ComposeInput): string[] {
   });
   // A word of a colour of two words is no modifier alone ("dusty" of "dusty rose napkins").
   const colourWords = new Set(facts.colours.filter((c) => c.includes(" ")).flatMap((c) => c.split(" ")));
-  for (const m of pairs) if (!materialWords.has(m) && !colourWords.has(m)) add(withHead(m));
+  // A naming word followed by another naming word names that one, not the product ("cold" of "cold process", "goat" of
+  // "goat milk", "wedding" of "wedding guest book"): no "cold soap bar", "goat soap bar" or "wedding book".
+  // (Not a pattern's name, whose words name what it makes: "sweater" of "raglan sweater knitting pattern"; nor whom it is
+  // for, "men's", nor a scent, "clove" of "clove soy candle".)
+  const scentWords = new Set((facts.scents ?? []).flatMap((s) => s.split(" ")));
+  const naming = (w: string | undefined) => !!w && w !== head && isNounLike(w, r.lang) && !describesProduct(w, r.lang, head) && !/^(?:handmade|hand-?made)$|['’]s$/u.test(w) && !scentWords.has(w);
+  const compoundFirst = (m: string) => {
+    const at = productLower.indexOf(m);
+    return r.lang === "en" && !supplies && naming(m) && naming(productLower[at + 1]) && modifiers.includes(productLower[at + 1]);
+  };
+  for (const m of pairs) if (!materialWords.has(m) && !colourWords.has(m) && !compoundFirst(m)) add(withHead(m));
   // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
   if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
   for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
