@@ -605,7 +605,11 @@ function collect(n: Normal, reuse = false): Candidate[] {
         }
       }
 
-      const shouting = wordsOf(title).filter(isShouting);
+      // A brand or model written in capitals ("LEGO", "ASUS") is its name, not shouting: read only when a word shouts.
+      const capitals = wordsOf(title).filter(isShouting);
+      const sheet = capitals.length ? (support?.sheet ?? extractFacts({ text: n.description, title, platform: n.platform })) : undefined;
+      const names = new Set([sheet?.brand ?? "", ...(sheet?.models ?? [])].filter(Boolean));
+      const shouting = capitals.filter((w) => !names.has(w));
       if (shouting.length) {
         add({
           id: "title.all-caps",
@@ -614,7 +618,10 @@ function collect(n: Normal, reuse = false): Candidate[] {
           source: p === "amazon" ? SOURCES.amazonTitleAdvice : p === "etsy" ? SOURCES.etsyTitleAdvice : SOURCES.capsAdvice,
           penalty: 6,
           params: { marketplace, words: quoteList([...new Set(shouting)]) },
-          fix: { label: "Write the words in normal case", patch: { title: title.replace(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu, (w) => (isShouting(w) ? tameWord(w) : w)) } },
+          fix: {
+            label: "Write the words in normal case",
+            patch: { title: title.replace(/[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu, (w) => (isShouting(w) && !names.has(w) ? tameWord(w) : w)) },
+          },
         });
       }
 

@@ -493,7 +493,9 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
 }
 
 /** Verbs a noun run can end on in prose ("what a winter evening needs"): the words before them are its subject, no phrase. */
-const VERBS_3S = new Set("needs makes feels looks keeps gives takes wants loves says goes comes brings lets helps means seems becomes deserves".split(" "));
+const VERBS_3S = new Set(
+  "needs makes feels looks keeps gives takes wants loves says goes comes brings lets helps means seems becomes deserves fires works runs operates functions spins ticks".split(" "),
+);
 
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;
@@ -933,13 +935,13 @@ export function capitalise(text: string, lang: Lang = "en"): string {
 }
 
 /** Shouting words in Title Case ("NECKLACE" -> "Necklace", "moonNECKLACE" -> "moonNecklace"); answers the words it changed. */
-export function tameShouting(text: string, lang: Lang = "en"): { text: string; changed: string[] } {
+export function tameShouting(text: string, lang: Lang = "en", names: ReadonlySet<string> = new Set()): { text: string; changed: string[] } {
   const changed: string[] = [];
   // Typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): every all-caps word shouts but the known acronyms.
   const capsLock = isMostlyUpper(text);
   const shouts = (word: string) => isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word));
   const out = text.replace(WORD, (word) => {
-    if (!shouts(word)) return word;
+    if (!shouts(word) || names.has(word)) return word;
     const letters = word.replace(/[^\p{L}]/gu, "");
     const tamed =
       letters === upper(letters, lang)

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { applyFactCorrections, extractFacts } from "../../shared/facts";
 import { manufactureCountry } from "../../shared/facts/places";
+import { auditListing } from "../../shared/audit";
 import { readProduct } from "../../shared/listings/phrases";
 import { isConditionPhrase } from "../../shared/listings/support";
 import { generateListingParts } from "../../worker/domain/listings/generate";
@@ -388,5 +389,28 @@ describe("compound names, figures and lists (session 31)", () => {
     );
     expect(planner.title).not.toMatch(/,\s*-/u);
     expect(planner.title).toMatch(/12 Monthly and 52 Weekly Pages/u);
+  });
+});
+
+describe("an eBay collectible named as its seller names it (session 31)", () => {
+  const LEGO = "LEGO Star Wars 75192 Millennium Falcon Ultimate Collector Series, complete with all minifigures and instructions, no box.";
+  const CAMERA = "Canon AE-1 Program 35mm film camera with Canon FD 50mm f/1.8 lens. Tested with film, shutter fires at all speeds. Some brassing on the top plate.";
+
+  it("leads with the name the text opens with, in the seller's capitals, and gives no 'Series' type; the Doctor does not call the brand shouting", async () => {
+    const l = await write(LEGO, "ebay");
+    expect(l.title).toMatch(/^LEGO Star Wars 75192 Millennium Falcon/u);
+    expect(l.itemSpecifics).not.toContainEqual({ name: "Type", value: "Series" });
+    const report = auditListing({ ...l, platform: "ebay", photoCount: 5, original: LEGO } as never);
+    expect(report.findings.map((f) => f.id)).not.toContain("title.all-caps");
+    // A word typed in capitals for emphasis is still tamed.
+    const loud = await write("Handmade ceramic mug, AMAZING glaze, 350 ml", "etsy");
+    expect(loud.title).not.toMatch(/AMAZING/u);
+  });
+
+  it("keeps the part a flaw is on, a verb's phrase and the film format's repeat out of the title", async () => {
+    const l = await write(CAMERA, "ebay");
+    expect(l.title).toMatch(/^Canon AE-1 Program 35 ?mm Film Camera/u);
+    expect(l.title).not.toMatch(/Top Plate|Shutter Fires|35 ?mm.*35 ?mm/u);
+    expect(l.itemSpecifics).toContainEqual({ name: "Condition Notes", value: "Some brassing on the top plate" });
   });
 });

@@ -29,7 +29,7 @@ import {
   tagPool,
 } from "../../providers/llm/offline-composer";
 import { FILLER_PHRASES } from "../../../shared/listings/categories";
-import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "../../../shared/listings/phrases";
+import { detectLanguage, isDigitalProduct, isMostlyUpper, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "../../../shared/listings/phrases";
 import { keepFactsInventNone } from "./fact-check";
 import { fitTag, isMultiWord, isSubPhraseDuplicate, pairWithProduct, tagCharacters } from "./tags";
 
@@ -193,7 +193,10 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
 
   // No ALL-CAPS words.
   const lang = langOf(context);
-  const tamed = tameShouting(title, lang);
+  // A word the seller wrote in capitals in a text that is not typed in capitals is a name ("LEGO", "IKEA"): it stays.
+  const description = context.productDescription ?? "";
+  const names = isMostlyUpper(description) ? new Set<string>() : new Set(description.match(/(?<![\p{L}])\p{Lu}{4,}(?![\p{L}])/gu) ?? []);
+  const tamed = tameShouting(title, lang, names);
   title = tamed.text;
 
   // Amazon: no promotional words and none of the characters it refuses.

@@ -294,6 +294,17 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   if (facts.vintage && /vintage|antika|antique/iu.test(source)) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
   for (const e of facts.era) if (!has(head, e) && !/^(?:vintage|antique|antika|retro)$/i.test(e)) lead.push(e);
+  // The item's name as the seller opened with it, capitals and numbers as written ("LEGO Star Wars 75192 Millennium
+  // Falcon", "Canon AE-1 Program"): a collector searches by it, and the product phrase keeps only its last words.
+  const name = facts.brand ? sellersName(source, facts.brand) : undefined;
+  if (name) {
+    const named = new Set(words(name).map(key));
+    const rest = head
+      .split(" ")
+      .filter((w) => !named.has(key(w)) && !lead.some((l) => key(l) === key(w)))
+      .join(" ");
+    return [...lead, name, rest, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  }
   const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
   if (facts.brand && !brandInHead) lead.push(facts.brand);
   // The catalogue number follows its maker: "Pyrex #403 Butterprint", also when the product's name holds the maker.
@@ -307,12 +318,34 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
     const at = key(rest).indexOf(key(facts.brand!));
     rest = at < 0 ? `${models.join(" ")} ${rest}` : `${rest.slice(0, at + facts.brand!.length)} ${models.join(" ")}${rest.slice(at + facts.brand!.length)}`;
   }
+  return [...lead, rest, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** What follows an eBay title's name: its one measure, its one size and its colours, when the name does not say them. */
+function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
+  const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   const tail: string[] = [];
-  if (facts.measures.length === 1 && !has(rest, facts.measures[0])) tail.push(facts.measures[0]);
+  // ("35 mm" in the name is the "35mm" the seller wrote.)
+  if (facts.measures.length === 1 && !has(rest, facts.measures[0]) && !squashed(rest).includes(squashed(facts.measures[0]))) tail.push(facts.measures[0]);
   // The one size it is ("UK 9 / US 10", "W32 L30"): a shopper on eBay searches by it.
   if (facts.sizes.length === 1 && !key(rest).includes(key(facts.sizes[0]))) tail.push(facts.sizes[0]);
   for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
-  return [...lead, rest, ...tail].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  return tail;
+}
+
+/**
+ * The name the seller's text opens with, when it is a run of three or more words written with capitals or
+ * figures that starts with the brand ("LEGO Star Wars 75192 Millennium Falcon Ultimate Collector Series"),
+ * cut at a word to 60 characters; else none.
+ */
+function sellersName(source: string, brand: string): string | undefined {
+  const run = /^\s*((?:[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)(?: [\p{Lu}\d#][\p{L}\p{N}'’.#/-]*){2,11})(?![\p{L}\p{N}])/u.exec(source.slice(0, 200))?.[1];
+  if (!run || key(run.split(" ")[0]) !== key(brand.split(" ")[0])) return undefined;
+  // A measure ends the name ("35mm" of "Canon AE-1 Program 35mm film camera" is the film's): the product phrase says it.
+  const measureAt = run.split(" ").findIndex((w) => /^\d+(?:[.,]\d+)?(?:mm|cm|in|ml|l|g|kg|oz|w|v|mah|gb|tb)$/iu.test(w));
+  const ws = measureAt < 0 ? run.split(" ") : run.split(" ").slice(0, measureAt);
+  while (ws.join(" ").length > 60) ws.pop();
+  return ws.length >= 3 ? ws.join(" ") : undefined;
 }
 
 /** An Amazon title's lead: the brand, then the model, then the product, each once ("Sony WH-1000XM5 Wireless Headphones"). */
@@ -575,6 +608,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
   // Wear and damage ("utensil marks inside", "crack on the saucer rim") belong to the description's condition line, never a title keyword.
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
+  // A part a flaw the fact sheet read is on ("top plate" of "some brassing on the top plate").
+  // ("Excellent condition", "in working order" are no flaw: an eBay title may say them.)
+  const flaws = factsFor(input)
+    .condition.filter((c) => isConditionPhrase(c))
+    .map((c) => foldCase(c));
   // A list of sizes the seller sells ("child, adult S and adult L") is said whole, never one piece of it ("Adult S").
   const sizeLists = sizeListsOf(factsFor(input));
   const pieceOfList = (text: string) => isPieceOfSizeList(sizeLists, text);
@@ -585,7 +623,15 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const beforeStates = [...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (?:durumda|durumdadır|condition)(?![\p{L}])/gu)].map((m) => ` ${m[1]}`);
   const isState = (text: string) => beforeStates.some((before) => before.endsWith(` ${foldCase(text)}`));
   for (const p of r.phrases) {
-    if (p === r.phrase || conditionClauses.has(p.clause) || pieceOfList(phraseText(p)) || isState(phraseText(p)) || withoutItsValue(phraseWithMeasure(p))) continue;
+    if (
+      p === r.phrase ||
+      conditionClauses.has(p.clause) ||
+      flaws.some((c) => c.includes(foldCase(phraseText(p)))) ||
+      pieceOfList(phraseText(p)) ||
+      isState(phraseText(p)) ||
+      withoutItsValue(phraseWithMeasure(p))
+    )
+      continue;
     // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
     if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
@@ -1738,9 +1784,10 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
   if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
   if (facts.condition.length) add(n.condition, capitalise(facts.condition.join(", "), r.lang));
+  // A word that names a kind of release, not a thing ("Ultimate Collector Series", "Limited Edition"), is no Type.
   add(
     n.type,
-    r.head
+    r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu)$/iu.test(r.head)
       ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
       : undefined,
   );
