@@ -28,8 +28,9 @@ import {
   selectTags,
   tagPool,
 } from "../../providers/llm/offline-composer";
+import { extractFacts } from "../../../shared/facts";
 import { FILLER_PHRASES } from "../../../shared/listings/categories";
-import { detectLanguage, isDigitalProduct, isMostlyUpper, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "../../../shared/listings/phrases";
+import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "../../../shared/listings/phrases";
 import { keepFactsInventNone } from "./fact-check";
 import { fitTag, isMultiWord, isSubPhraseDuplicate, pairWithProduct, tagCharacters } from "./tags";
 
@@ -193,9 +194,9 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
 
   // No ALL-CAPS words.
   const lang = langOf(context);
-  // A word the seller wrote in capitals in a text that is not typed in capitals is a name ("LEGO", "IKEA"): it stays.
-  const description = context.productDescription ?? "";
-  const names = isMostlyUpper(description) ? new Set<string>() : new Set(description.match(/(?<![\p{L}])\p{Lu}{4,}(?![\p{L}])/gu) ?? []);
+  // The seller's brand or model written in capitals ("LEGO", "ASUS") is its name: it stays (read only when a word shouts).
+  const sheet = /\p{Lu}{4,}/u.test(title) ? extractFacts({ text: context.productDescription ?? "" }) : undefined;
+  const names = new Set([sheet?.brand ?? "", ...(sheet?.models ?? [])].filter(Boolean));
   const tamed = tameShouting(title, lang, names);
   title = tamed.text;
 
