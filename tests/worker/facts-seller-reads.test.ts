@@ -418,3 +418,14 @@ describe("an eBay collectible named as its seller names it (session 31)", () => 
     expect(l.itemSpecifics).toContainEqual({ name: "Condition Notes", value: "Some brassing on the top plate" });
   });
 });
+
+describe("Turkish describing words of two (session 31)", () => {
+  it("makes 'baş harfli cüzdan' and 'kişiye özel cüzdan', never 'baş cüzdan', 'kişiye cüzdan' or a tag ending on 'geri'", async () => {
+    const wallet = await write("Kişiye özel baş harfli deri cüzdan, el yapımı, 6 kart bölmeli, taba rengi.", "etsy");
+    expect(wallet.tags).toEqual(expect.arrayContaining(["baş harfli cüzdan", "kişiye özel cüzdan"]));
+    expect(wallet.tags).not.toEqual(expect.arrayContaining(["baş cüzdan"]));
+    expect(wallet.tags).not.toEqual(expect.arrayContaining(["kişiye cüzdan"]));
+    const candle = await write("Soya mumu, 200 g, amber cam kavanoz, pamuk fitil. Ambalaj geri dönüştürülmüş karton.", "etsy");
+    expect(candle.tags.join(" | ")).not.toMatch(/geri(?: \||$)/u);
+  });
+});

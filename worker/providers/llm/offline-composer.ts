@@ -1207,7 +1207,7 @@ export function tagPool(input: ComposeInput): string[] {
     if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => shares.has(n))) return;
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"), or on a size system
     // cut from its size ("modern us" of "fits a modern US 6"): no search.
-    if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için|us|uk|eu)$/u.test(clean) || withoutItsValue(clean)) return;
+    if (/\s(?:up|to|for|with|of|in|on|at|and|or|from|by|ve|ile|için|gibi|kadar|geri|us|uk|eu)$/u.test(clean) || withoutItsValue(clean)) return;
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
     // from "brass buckle"); wear or damage ("utensil marks") is left out where the tags are chosen (selectTags).
     if (isFragmentTag(clean, source, MATERIALS, head)) return;
@@ -1281,13 +1281,13 @@ export function tagPool(input: ComposeInput): string[] {
   // A Turkish describing word of two ("su geçirmez") is one modifier: "su" alone describes nothing (decision 0069).
   // A pattern word after its motif is no modifier alone ("print" of "rose print silk scarf", "desenli" of "elma desenli").
   const joined0 = modifiers.filter((m, i) => !(i > 0 && /^(?:desenli|motifli|baskılı|işlemeli|nakışlı|print|pattern|patterned|design|motif)$/u.test(m)));
+  // So are "baş harfli" (with initials) and "kişiye özel" (personalised): "baş" and "kişiye" alone describe nothing.
+  const secondOfTwo = (w: string) => /(?:maz|mez|s[ıiuü]z|l[ıiuü])$|^özel$/u.test(w);
   const joined =
-    r.lang === "tr"
-      ? joined0.filter((m, i) => !(i + 1 < modifiers.length && /(?:maz|mez|s[ıiuü]z)$/u.test(modifiers[i + 1]) && productLower.indexOf(modifiers[i + 1]) === productLower.indexOf(m) + 1))
-      : joined0;
+    r.lang === "tr" ? joined0.filter((m, i) => !(i + 1 < modifiers.length && secondOfTwo(modifiers[i + 1]) && productLower.indexOf(modifiers[i + 1]) === productLower.indexOf(m) + 1)) : joined0;
   const pairs = joined.map((m) => {
     const at = productLower.indexOf(m);
-    return r.lang === "tr" && at > 0 && /(?:maz|mez|s[ıiuü]z)$/u.test(m) && modifiers.includes(productLower[at - 1]) ? `${productLower[at - 1]} ${m}` : m;
+    return r.lang === "tr" && at > 0 && secondOfTwo(m) && modifiers.includes(productLower[at - 1]) ? `${productLower[at - 1]} ${m}` : m;
   });
   // A word of a colour of two words is no modifier alone ("dusty" of "dusty rose napkins").
   const colourWords = new Set(facts.colours.filter((c) => c.includes(" ")).flatMap((c) => c.split(" ")));
