@@ -89,6 +89,7 @@ export const AUDIT_NEEDS_EN: Record<string, string> = {
   diy: "you did not say it is a kit or a project to make",
   pdf: "PDF is not among the file formats you gave",
   digital: "you did not say it is a digital file",
+  instant: "you make it to order, so it is not downloaded at once",
   gift: "you did not mention a gift or who it is for",
   occasion: "you did not name that occasion",
   personalised: "you did not offer personalisation",

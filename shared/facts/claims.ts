@@ -131,10 +131,22 @@ const RULES: ClaimRule[] = [
     supported: (f) => f.formats.includes("PDF"),
   },
   {
+    // A file made to order ("custom pet portrait … within 5 days") is sent when it is ready, not at once.
     claim: "instant download",
-    pattern: r(
-      "instant(?:ly)? download(?:able)?|digital download|download (?:it )?(?:and start|right away|instantly)|ready the moment your order is confirmed|downloadable|anında indirme|hemen indir\\p{L}*|dijital indirme|indirilebilir",
-    ),
+    pattern: r("instant(?:ly)? download(?:able)?|download (?:it )?(?:and start|right away|instantly)|ready the moment your order is confirmed|anında indirme|hemen indir\\p{L}*"),
+    needs: "a digital item the buyer downloads at once",
+    supported: (f, source) => f.digital && (!f.personalised || says("instant\\p{L}*|right away|anında|hemen").test(lowerSameLength(source))),
+  },
+  {
+    // "Editable Template" on a Pokémon card (a "card" reads as an invitation): only a file the buyer edits is one.
+    claim: "editable template",
+    pattern: r("editable(?: (?:template|file|pdf|invitation))?|templates?|düzenlenebilir(?: şablon)?|şablon\\p{L}*"),
+    needs: "a digital file the buyer edits",
+    supported: (f, source) => f.digital && (!!f.editor || says("edit\\p{L}*|templates?|canva|corjl|templett|düzenle\\p{L}*|şablon\\p{L}*").test(lowerSameLength(source))),
+  },
+  {
+    claim: "digital download",
+    pattern: r("digital download|downloadable|dijital indirme|indirilebilir"),
     needs: "a digital item",
     supported: (f) => f.digital,
   },

@@ -253,6 +253,11 @@ function measureRoles(body: string, measures: string[], places: Map<string, numb
   const headStem = head.split(" ").pop() ?? "";
   for (const m of measures) {
     if (targets.some((t) => squashMeasure(t).includes(squashMeasure(m)))) continue;
+    // A paper's or fabric's weight ("300 gsm") is what it is made of, never its size.
+    if (/gsm$/iu.test(m)) {
+      details.push(m);
+      continue;
+    }
     const at = places.get(m);
     if (at === undefined) {
       own.push(m);
@@ -1139,7 +1144,7 @@ const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
-    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading)){0,3}",
     "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",
@@ -1235,7 +1240,7 @@ const CARE_RE = reAll(
 const PROPERTY_RE = reAll("food[- ]safe");
 
 const PERSONAL_RE = reAll(
-  "personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
+  "custom (?:[\\p{L}-]+ ){0,2}(?:portraits?|illustrations?|drawings?|paintings?|maps?|logos?|caricatures?)|from your (?:own )?(?:photos?|pictures?|images?)|fotoğrafınızdan|personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
 );
 const PERSONAL_WHAT = reAll("names?|initials?|dates?|monogram|messages?|photos?|text|isim|isimler|baş harfler?|tarih|not");
 

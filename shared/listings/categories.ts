@@ -146,7 +146,24 @@ export const CATEGORIES: CategoryModel[] = [
   C({
     id: "art",
     nouns: {
-      en: ["print", "prints", "poster", "posters", "painting", "paintings", "artwork", "portrait", "illustration", "wall art", "canvas", "photograph", "linocut", "etching"],
+      en: [
+        "print",
+        "prints",
+        "poster",
+        "posters",
+        "painting",
+        "paintings",
+        "artwork",
+        "portrait",
+        "pet portrait",
+        "portraits",
+        "illustration",
+        "wall art",
+        "canvas",
+        "photograph",
+        "linocut",
+        "etching",
+      ],
       tr: ["poster", "posteri", "tablo", "tablosu", "baskı", "baskısı", "resim", "resmi", "portre", "duvar sanatı", "kanvas"],
     },
     type: { en: "Art Print", tr: "Poster" },
@@ -461,7 +478,7 @@ export const CATEGORIES: CategoryModel[] = [
   C({
     id: "pet",
     nouns: {
-      en: ["collar", "collars", "leash", "leashes", "harness", "bandana", "pet bed", "dog bed", "cat bed", "pet tag", "dog tag", "pet portrait", "cat toy", "dog toy", "pet bowl"],
+      en: ["collar", "collars", "leash", "leashes", "harness", "bandana", "pet bed", "dog bed", "cat bed", "pet tag", "dog tag", "cat toy", "dog toy", "pet bowl"],
       tr: ["tasma", "tasması", "köpek tasması", "kedi tasması", "bandana", "mama kabı", "kedi yatağı", "köpek yatağı", "künye"],
     },
     type: { en: "Pet Accessory", tr: "Evcil Hayvan Ürünü" },

@@ -51,7 +51,7 @@ const ADJECTIVES = new Set(
   seasonal tarnish nickel free safe fine pure real genuine solid hollow double single triple reversible removable
   printable editable digital instant downloadable ready custom-made dainty everyday daily weekly monthly yearly
   tiny freshwater glazed speckled stuffed crocheted knitted knit crochet embroidered engraved printed painted dyed
-  thrown stitched woven sewn poured carved pressed rolled laminated absorbent breathable stretchy comfy comfortable hand
+  thrown stitched woven sewn poured carved pressed rolled drawn sketched illustrated laminated absorbent breathable stretchy comfy comfortable hand
   included about approximately cut laser-cut die-cut
   kalın ince büyük küçük yumuşak zarif hafif ağır mat parlak sevimli şık modern minimalist doğal organik güvenli
   sıcak renkli özel tek çift uzun kısa geniş dar yuvarlak kare eski yeni klasik sade el yapımı örgü tığ`.split(/\s+/),
@@ -707,6 +707,15 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
           "iu",
         ).test(plainText(about)))
     ) {
+      productIndex = first;
+      found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
+    }
+  }
+  // "Türk kahvesi makinesi, 4 fincan kapasiteli", "kettle, 1.7 litre, 6 cups": a count of cups is a capacity, not the product.
+  if (productIndex > 0 && found?.id !== "other") {
+    const first = phrases.findIndex((p) => p.kind === "noun");
+    const counted = escapeRegExp(phrases[productIndex].tokens[0] ?? "");
+    if (first >= 0 && first < productIndex && phrases[first].clause === 0 && counted && new RegExp(`(?<![\\p{L}\\p{N}])\\d+\\s?-?\\s?${counted}(?![\\p{L}])`, "iu").test(plainText(about))) {
       productIndex = first;
       found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
     }

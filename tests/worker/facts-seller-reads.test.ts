@@ -429,3 +429,23 @@ describe("Turkish describing words of two (session 31)", () => {
     expect(candle.tags.join(" | ")).not.toMatch(/geri(?: \||$)/u);
   });
 });
+
+describe("claims and kinds a second held-out round found (session 31)", () => {
+  it("never calls a made-to-order file an instant download, nor a portrait a pet accessory, nor a trading card an editable template", async () => {
+    const portrait = await write("Custom pet portrait drawn digitally from your photo, delivered as a high resolution JPG within 5 days. No physical item is shipped.", "etsy");
+    expect([portrait.title, ...portrait.tags].join(" | ")).not.toMatch(/instant download|pet accessories|Drawn$/iu);
+    const card = await write("Pokemon Charizard holo card 4/102, Base Set unlimited, English. Light whitening on the back edges, no creases.", "ebay");
+    expect(card.title).not.toMatch(/Editable|Template|Printable|Whitening/iu);
+    expect(card.itemSpecifics).toContainEqual({ name: "Condition Notes", value: "Light whitening on the back edges" });
+  });
+
+  it("reads 'Türk kahvesi makinesi, 4 fincan kapasiteli' as a coffee machine, a paper's 300 gsm as no size, and says a bare size as 'Size 40'", async () => {
+    const machine = await write("Türk kahvesi makinesi, 4 fincan kapasiteli, taşma önleyici sensör, 400 W, paslanmaz çelik hazne. Renk: krem.", "amazon");
+    expect(machine.title).toMatch(/^Türk Kahvesi Makinesi/u);
+    expect(extractFacts({ text: "Watercolor botanical print, printed on 300 gsm archival paper, A4 size, unframed." }).measures).not.toContain("300 gsm");
+    const towels = await write("Turkish cotton bath towels set of 4, 27x54 inches, 600 GSM, grey. Machine wash warm.", "amazon");
+    expect(towels.title).toMatch(/600 GSM/u);
+    const jacket = await write("Vintage Levi's 70505 denim trucker jacket, 1970s, size 40, made in USA. Light fading on the collar.", "ebay");
+    expect(jacket.title).toMatch(/Size 40/u);
+  });
+});

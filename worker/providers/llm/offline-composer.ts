@@ -328,7 +328,9 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
   // ("35 mm" in the name is the "35mm" the seller wrote.)
   if (facts.measures.length === 1 && !has(rest, facts.measures[0]) && !squashed(rest).includes(squashed(facts.measures[0]))) tail.push(facts.measures[0]);
   // The one size it is ("UK 9 / US 10", "W32 L30"): a shopper on eBay searches by it.
-  if (facts.sizes.length === 1 && !key(rest).includes(key(facts.sizes[0]))) tail.push(facts.sizes[0]);
+  // A bare figure says "Size" ("Size 40", not "Jacket 40 Buttons").
+  if (facts.sizes.length === 1 && !key(rest).includes(key(facts.sizes[0])))
+    tail.push(/^\d+(?:[.,]\d)?$/u.test(facts.sizes[0]) ? `${lang === "tr" ? "Beden" : "Size"} ${facts.sizes[0]}` : facts.sizes[0]);
   for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
   return tail;
 }
@@ -591,7 +593,8 @@ const PERSONAL_CLAUSE =
   /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
 
 /** Specifications of a device ("Bluetooth 5.3", "IPX5 waterproof", "Wi-Fi 6", "5000 mAh", "USB 3.0"), with the word a rating goes with. */
-const SPEC = /(?<![\p{L}\p{N}])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{3,5} ?mAh)(?![\p{L}\p{N}])/gu;
+const SPEC =
+  /(?<![\p{L}\p{N}])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM))(?![\p{L}\p{N}])/gu;
 
 /** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
 const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
