@@ -473,8 +473,13 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
         const limit = !token.measure && /^up$/iu.test(token.text) && /^to$/iu.test(tokens[i + 1]?.text ?? "");
         // A small number right after a name with a capital is part of the name ("Air Max 90", "PlayStation 5"), not a count.
         const inName = /^\d{1,2}$/.test(token.text) && run.length > 0 && /^\p{Lu}/u.test(run[run.length - 1].text) && !/^(?:size|sizes|beden|no|nr|set|pack|lot)$/iu.test(run[run.length - 1].text);
-        if (!token.measure && !inName && (limit || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) flush();
-        else run.push(token);
+        if (!token.measure && !inName && (limit || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
+          flush();
+          // A small count opens the phrase it counts ("3 colour modes", "31 grind settings"): the figure stays with it.
+          // (Not a limit: "up to 10 letters" does not have 10 letters.)
+          const limited = /^to$/iu.test(tokens[i - 1]?.text ?? "") && /^up$/iu.test(tokens[i - 2]?.text ?? "");
+          if (lang === "en" && !limited && /^\d{1,2}$/.test(token.text) && /^\p{Ll}/u.test(tokens[i + 1]?.text ?? "") && /s$/u.test(tokens[i + 2]?.text ?? tokens[i + 1]?.text ?? "")) run.push(token);
+        } else run.push(token);
       }
       flush();
     }

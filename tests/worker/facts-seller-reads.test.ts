@@ -449,3 +449,15 @@ describe("claims and kinds a second held-out round found (session 31)", () => {
     expect(jacket.title).toMatch(/Size 40/u);
   });
 });
+
+describe("a small count with what it counts (session 31)", () => {
+  it("keeps '3 colour modes' and '31 grind settings' whole in the title, never 'up to 10 letters' as '10 Letters', and makes no tag of a count alone", async () => {
+    const lamp = await write("LED desk lamp with wireless charger, 3 colour modes and 5 brightness levels, USB-C powered, touch control, 40 cm tall, white.", "amazon");
+    expect(lamp.title).toMatch(/3 Colour Modes, 5 Brightness Levels/u);
+    const grinder = await write("Electric burr coffee grinder with 31 grind settings, 200 W motor, 300 g bean hopper. Colour: matte black.", "amazon");
+    expect(grinder.title).toMatch(/31 Grind Settings/u);
+    const necklace = await write("Custom name necklace, 925 sterling silver, 18 inch chain, up to 10 letters.", "etsy");
+    expect(necklace.title).not.toMatch(/(?<!Up to )10 Letters/u);
+    expect(necklace.tags).not.toContain("10 letters");
+  });
+});

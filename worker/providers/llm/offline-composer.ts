@@ -1206,6 +1206,8 @@ export function tagPool(input: ComposeInput): string[] {
     if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
     // A measure the seller named a dimension of ("bust 34 in", "göğüs 90 cm") fits one piece: nobody searches it.
     if (labelled.some((m) => clean.includes(m))) return;
+    // A count and its noun alone ("3 initials", "2 weeks") is no search.
+    if (/^\d{1,2} \p{L}+$/u.test(clean)) return;
     // A share inside a tag ("yün 50 akrilik" of "%50 yün %50 akrilik") is a number that says nothing.
     if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => shares.has(n))) return;
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"), or on a size system
