@@ -57,9 +57,12 @@ const ASSET = /\/assets\/|\.(js|css|woff2?|svg|png|jpe?g|webp|ico)(\?|$)/;
  * milliseconds since the context opened, after the failure's message. A flaky failure on CI then says
  * what happened in the browser.
  */
+let contexts = 0;
 function traceOnFailure(context: BrowserContext) {
   const lines: string[] = [];
   const started = Date.now();
+  // Which context of the test's run this is: a test that opens several (another theme, a phone) reports each.
+  const number = ++contexts;
   const note = (line: string) => {
     lines.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
     if (lines.length > 400) lines.shift();
@@ -89,7 +92,10 @@ function traceOnFailure(context: BrowserContext) {
       // Added to the failure's message, so the run's summary of failures carries it.
       for (const [r, since] of assets) if (Date.now() - since > 1000) note(`asset unanswered for ${Date.now() - since} ms: ${path(r.url())}`);
       const error = task.result?.errors?.[0];
-      const trace = `\nBrowser trace (last ${Math.min(lines.length, 50)} events):\n${lines.slice(-50).join("\n")}`;
+      // Where its pages are at the failure: a context closed before it has none.
+      const open = context.pages().map((p) => path(p.url()));
+      const where = open.length ? `, its pages now at ${open.join(", ")}` : ", closed before the failure";
+      const trace = `\nBrowser trace of context ${number}${where} (last ${Math.min(lines.length, 50)} events):\n${lines.slice(-50).join("\n")}`;
       if (error) error.message = `${error.message}${trace}`;
       else console.error(trace);
     });

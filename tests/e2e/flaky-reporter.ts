@@ -17,10 +17,10 @@ export default class FlakyReporter implements Reporter {
     for (const testCase of this.flaky) {
       lines.push(`  - ${testCase.module.moduleId.replace(process.cwd() + "/", "")} > ${testCase.fullName}`);
       for (const error of testCase.result().errors ?? []) {
-        // The message's first lines, then the browser's trace that tests/e2e/browser.ts added to it, whole.
-        const [message, trace] = (error.message ?? String(error)).split("\nBrowser trace");
+        // The message's first lines, then each browser context's trace that tests/e2e/browser.ts added to it, whole.
+        const [message, ...traces] = (error.message ?? String(error)).split("\nBrowser trace");
         lines.push(`      first attempt: ${message.split("\n").slice(0, 4).join(" | ")}`);
-        if (trace) lines.push(`      Browser trace${trace.replace(/\n/g, "\n        ")}`);
+        for (const trace of traces) lines.push(`      Browser trace${trace.replace(/\n/g, "\n        ")}`);
       }
     }
     console.log(lines.join("\n"));
