@@ -1225,7 +1225,7 @@ const COLOURS = [
   "haki",
 ];
 const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|fib(?:re|er)s?|jute|wax|soy|hemp|leather|bamboo|cork|sisal|clay|materials?|ingredients|oils?|beeswax)(?![\p{L}])/u;
-const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|açık|koyu) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
+const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
 
 const CARE_RE = reAll(
   [

@@ -502,9 +502,13 @@ const VERBS_3S = new Set(
   "needs makes feels looks keeps gives takes wants loves says goes comes brings lets helps means seems becomes deserves fires works runs operates functions spins ticks".split(" "),
 );
 
+/** Verbs a plural noun does ("raised edges protect the camera"): the phrase is the noun before them. */
+const VERBS_AFTER_PLURAL = new Set("protect keep hold help let allow prevent stop reduce resist absorb".split(" "));
+
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;
   const tokens = [...run];
+  if (lang === "en" && tokens.length >= 2 && VERBS_AFTER_PLURAL.has(tokens[tokens.length - 1].text.toLowerCase()) && /s$/iu.test(tokens[tokens.length - 2].text)) tokens.pop();
   while (tokens.length) {
     const last = tokens[tokens.length - 1];
     if (last.measure || isNounLike(last.text, lang) || isColour(last.text, lang) || isFeatureEnd(last.text, lang)) break;

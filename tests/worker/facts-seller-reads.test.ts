@@ -461,3 +461,16 @@ describe("a small count with what it counts (session 31)", () => {
     expect(necklace.tags).not.toContain("10 letters");
   });
 });
+
+describe("a verb after a plural noun, a state and a finish (session 31)", () => {
+  it("says 'Raised Edges' (not '… Protect'), ends no Turkish title on 'Temiz', and keeps 'matte black' whole", async () => {
+    const phoneCase = await write("Clear silicone case for iPhone 15 Pro, shockproof corners, raised edges protect the camera, supports MagSafe charging.", "amazon");
+    expect(phoneCase.title).toMatch(/Raised Edges(?! Protect)/u);
+    const record = await write("Barış Manço 2023 LP plak, 1975 baskı, kapakta hafif yıpranma, plak temiz.", "ebay");
+    expect(record.title).not.toMatch(/Temiz$/u);
+    expect(extractFacts({ text: "Electric burr coffee grinder, 200 W. Colour: matte black." }).colours).toEqual(["matte black"]);
+    // An eBay title may still say the condition the seller gives in so many words.
+    const mugs = await write("Vintage 1950s Fire-King jadeite D-handle mugs, 8 oz, set of 4, excellent condition.", "ebay");
+    expect(mugs.title).toMatch(/Fire-King/u);
+  });
+});

@@ -623,8 +623,13 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const fitted = new Set(r.lang === "en" ? [...input.description.matchAll(/(?<![\p{L}])fits? (\p{L}+)/giu)].map((m) => foldCase(m[1])) : []);
   // A phrase the seller's text goes on to call a state ("Plak iyi durumda", "shutter in good condition") is the item's condition.
   // The words before each state word, read once ("plak iyi" of "Plak iyi durumda").
-  const beforeStates = [...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (?:durumda|durumdadır|condition)(?![\p{L}])/gu)].map((m) => ` ${m[1]}`);
-  const isState = (text: string) => beforeStates.some((before) => before.endsWith(` ${foldCase(text)}`));
+  // ("Plak temiz", the record is clean, at a clause's end too.)
+  // The words before each state word and with it, read once ("plak iyi" of "Plak iyi durumda", "plak temiz").
+  const states = [...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (durumda|durumdadır|condition|temiz(?=\s*(?:[.,;:!?\n]|$))|sağlam(?=\s*(?:[.,;:!?\n]|$)))(?![\p{L}])/gu)].flatMap((m) =>
+    // ("Excellent Condition" may stay in an eBay title; "Plak Temiz", the record is clean, reads as a broken phrase.)
+    /^(?:temiz|sağlam)$/u.test(m[2]) ? [` ${m[1]}`, ` ${m[1]} ${m[2]}`] : [` ${m[1]}`],
+  );
+  const isState = (text: string) => states.some((said) => said.endsWith(` ${foldCase(text)}`));
   for (const p of r.phrases) {
     if (
       p === r.phrase ||
