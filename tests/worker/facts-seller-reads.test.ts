@@ -474,3 +474,10 @@ describe("a verb after a plural noun, a state and a finish (session 31)", () => 
     expect(mugs.title).toMatch(/Fire-King/u);
   });
 });
+
+describe("Turkish features said with -li (session 31)", () => {
+  it("tags the product with each ('iç cepli bez çanta', 'fermuarlı bez çanta'): a short Turkish text had three tags", async () => {
+    const bag = await write("Kanvas bez çanta, 38x42 cm, iç cepli, fermuarlı, el boyaması papatya desenli. Makinede 30 derecede yıkanabilir.", "etsy");
+    expect(bag.tags).toEqual(expect.arrayContaining(["iç cepli bez çanta", "fermuarlı bez çanta"]));
+  });
+});

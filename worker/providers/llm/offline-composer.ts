@@ -1349,6 +1349,12 @@ export function tagPool(input: ComposeInput): string[] {
     if (r.lang === "tr") addWhole(`${f} ${head}`);
     else for (const t of [`${f} ${named}`, `${f} ${head}`, `${head} for ${f}`, `${head} for ${f.split(" ")[0]}`, `${f.split(" ")[0]} ${head}`]) addWhole(t);
   }
+  // A Turkish feature of the first sentence said with "-li" ("iç cepli", "fermuarlı", "papatya desenli"): the product with it.
+  if (r.lang === "tr")
+    for (const clause of (sentences(source)[0] ?? "").split(/,\s*/u)) {
+      const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
+      if (words(c).length <= 2 && /\p{L}{2,}l[ıiuü]$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
+    }
   // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
   for (const w of source.match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []) {
     addWhole(`${lower(w, r.lang)} ${named}`);
