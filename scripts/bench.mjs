@@ -553,8 +553,8 @@ try {
 
   if (want("keywords")) {
     // Keyword relevance (issue #26): share of offline ideas that name the product and fit its kind, and ideas
-    // that change its form, over 52 products; "before" is the engine of the commit before #26, measured now.
-    log("keyword relevance: offline ideas of 52 products, this checkout and the engine before #26");
+    // that change its form, over 67 products; "before" is the engine of the commit before #26, measured now.
+    log("keyword relevance: offline ideas of 67 products, this checkout and the engine before #26");
     const { keywordRelevance } = await import("./lib/keyword-relevance.mjs");
     const kw = await keywordRelevance();
     results.figures.keywordRelevance = kw;

@@ -1,4 +1,4 @@
-// The "Keyword relevance" figures of `npm run bench` (issue #26): the offline keyword ideas of the 52
+// The "Keyword relevance" figures of `npm run bench` (issue #26): the offline keyword ideas of the 67
 // products in tests/fixtures/keyword-products/, judged by its judge.ts, for this checkout and for the
 // engine before #26 (commit BEFORE_COMMIT, measured afresh in the same run from `git archive`).
 import { execFileSync } from "node:child_process";

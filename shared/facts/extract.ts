@@ -996,7 +996,8 @@ const COUNTRIES_EN_RE = new RegExp(`^(?:${COUNTRIES_EN.join("|")})$`, "iu");
 
 // ---- Brand, model, era, condition ----------------------------------------------------------------
 
-const BRANDS = [
+/** Brands a product of their own is sold under (keyword ideas read them too: a brand's product is made in a factory). */
+export const BRANDS = [
   "Pyrex",
   "Fire-King",
   "Fire King",

@@ -25,6 +25,23 @@ describe("the relevance judge", () => {
     expect(judgeIdea(kupa, "yılbaşı bardak").relevant).toBe(true);
   });
 
+  it("refuses a maker's claim, a piece of the model, an occasion and an age on what a factory makes", () => {
+    const sony = KEYWORD_PRODUCTS.find((p) => p.id === "sony-wh1000xm5") as KeywordProduct;
+    const scale = KEYWORD_PRODUCTS.find((p) => p.id === "digital-kitchen-scale") as KeywordProduct;
+    const canon = KEYWORD_PRODUCTS.find((p) => p.id === "canon-ae1") as KeywordProduct;
+    const okka = KEYWORD_PRODUCTS.find((p) => p.id === "arzum-okka") as KeywordProduct;
+    expect(judgeIdea(sony, "personalized sony headphones").reasons).toEqual(['maker\'s claim "personalized" on a factory-made product']);
+    expect(judgeIdea(sony, "1000xm5 headphones").reasons).toEqual(['a piece of the model "wh-1000xm5"']);
+    expect(judgeIdea(sony, "sony wh1000xm5").relevant).toBe(true);
+    expect(judgeIdea(scale, "birthday scale").relevant).toBe(false);
+    expect(judgeIdea(scale, "kitchen scale birthday gift").relevant).toBe(true);
+    expect(judgeIdea(scale, "wooden kitchen scale").relevant).toBe(false);
+    expect(judgeIdea(canon, "new canon ae-1 camera").relevant).toBe(false);
+    expect(judgeIdea(canon, "1 camera").relevant).toBe(false);
+    expect(judgeIdea(okka, "kahvesi makinesi").relevant).toBe(false);
+    expect(judgeIdea(okka, "türk kahvesi makinesi fiyatları").relevant).toBe(true);
+  });
+
   it("sums up the share of relevant ideas and counts form changes", () => {
     const summary = summariseRelevance([{ product: bunny, ideas: ["crochet bunny pattern", "resin pattern", "crochet bunny"] }], 1);
     expect(summary).toMatchObject({ ideas: 3, relevant: 1, formChanges: 1 });
@@ -32,7 +49,7 @@ describe("the relevance judge", () => {
   });
 });
 
-describe("offline keyword ideas over 52 products", () => {
+describe("offline keyword ideas over 67 products", () => {
   it("covers English and Turkish products in every category the sample engine knows", () => {
     expect(KEYWORD_PRODUCTS.length).toBeGreaterThanOrEqual(40);
     for (const lang of ["en", "tr"] as const) {

@@ -11,6 +11,7 @@
  * form word is taken for the head noun.
  */
 import type { Category } from "../../../schema/api/keywords";
+import { BRANDS } from "../../../shared/facts/extract";
 import { namesDigitalDevice } from "../../../shared/listings/digital";
 
 type ProductForm = "physical" | "pattern" | "digital" | "kit";
@@ -40,6 +41,14 @@ export interface ProductProfile {
   anchor: string | null;
   /** Fibre and textile crafts (crochet, knitting, macrame, cross stitch...): no hard materials fit them. */
   fibreCraft: boolean;
+  /** The brand the product is sold under ("sony", "paşabahçe"), not one it only fits ("apple" of an Apple Watch band). */
+  brand: string | null;
+  /** The model, whole ("wh-1000xm5", "ae-1", "air max 90", "galaxy s23"): an idea has all of it or none. */
+  model: string | null;
+  /** Made in a factory (a brand's product, a device): no maker's claim, handmade style, material or occasion fits it. */
+  factory: boolean;
+  /** The name says the product is old or used (vintage, antique, retro, used): "new" does not fit it, and only these ages do. */
+  aged: string[];
 }
 
 const STOP = new Set(["a", "an", "and", "the", "for", "with", "of", "in", "on", "to", "my", "your", "by", "from", "ve", "ile", "için", "bir"]);
@@ -243,7 +252,7 @@ const AUDIENCE_WORDS: Record<string, Exclude<Audience, null>> = {
 };
 
 /** Two-word descriptions that are one fact ("el yapımı" is "handmade", not "el" and "yapımı"). */
-const FACT_PHRASES = new Set(["el yapımı", "yağlı boya", "kişiye özel", "el boyaması", "doğal taş", "hand made", "hand painted", "best friend", "mid century"]);
+const FACT_PHRASES = new Set(["usb c", "el yapımı", "yağlı boya", "kişiye özel", "el boyaması", "doğal taş", "hand made", "hand painted", "best friend", "mid century"]);
 
 function joinPhrases(list: string[]): string[] {
   const out: string[] = [];
@@ -257,14 +266,25 @@ function joinPhrases(list: string[]): string[] {
   return out;
 }
 
-/** Lower case (Turkish-aware), letters and digits only, single spaces. */
+/** Lower case (Turkish-aware), letters and digits only (a model keeps its hyphen: "wh-1000xm5"), single spaces. */
 function normalise(text: string, language: ProductLanguage): string {
   const lowered = language === "tr" ? text.normalize("NFKC").toLocaleLowerCase("tr") : text.normalize("NFKC").toLowerCase();
-  return lowered
-    .replace(/['’]/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+  return withModelHyphens(lowered.replace(/['’]/g, ""));
+}
+
+const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+const KEPT_HYPHEN = "\u2011";
+/** A model's hyphen: a name that starts with letters and has a digit after a hyphen ("ae-1", "wh-1000xm5", "sx-70"); "3-piece", "t-shirt", "2-in-1" are words. */
+const isModelToken = (token: string) => /^\p{L}/u.test(token) && /-[\p{L}\p{N}]*\d/u.test(token);
+
+/** Letters and digits only, single spaces; a model's hyphens stay ("Canon AE-1!" -> "canon ae-1"). */
+export function withModelHyphens(text: string): string {
+  return text
+    .replace(HYPHENATED, (token) => (isModelToken(token) ? token.replaceAll("-", KEPT_HYPHEN) : token))
+    .replace(/[^\p{L}\p{N}\u2011]+/gu, " ")
     .trim()
-    .replace(/\s+/g, " ");
+    .replace(/\s+/g, " ")
+    .replaceAll(KEPT_HYPHEN, "-");
 }
 
 /** The language of a product: Turkish for a Turkish search or a name in Turkish, else English. */
@@ -280,6 +300,48 @@ function productLanguage(name: string, country?: string): ProductLanguage {
 function synonymsOf(head: string): string[] {
   const group = SYNONYM_GROUPS.find((g) => g.includes(head));
   return group ? [head, ...group.filter((x) => x !== head)] : [head];
+}
+
+const BRAND_NAMES = BRANDS.map((b) => withModelHyphens(b.normalize("NFKC").toLocaleLowerCase("tr").replace(/['’]/g, ""))).sort((a, b) => b.length - a.length);
+/** Devices a brand makes that accessories are made for: "apple watch band", "samsung galaxy s23 kılıf" are for the device, not the brand's own. */
+const DEVICE_LINES = new Set(["watch", "iphone", "ipad", "airpods", "macbook", "galaxy", "pixel", "kindle", "switch", "playstation", "xbox", "ps5", "ps4"]);
+/** Nouns of things made in factories: a name ending in one, with no craft or material, is a manufactured product. */
+const FACTORY_HEADS = new Set(
+  "headphones earbuds earphones speaker speakers camera cameras lens charger cable adapter mixer blender kettle toaster airfryer fryer drill saw vacuum printer laptop phone tablet monitor keyboard mouse router console controller watch smartwatch scale tumbler thermos makinesi makine tartı tartısı kulaklık şarj cihazı süpürge blender".split(
+    " ",
+  ),
+);
+/** A size, power or capacity, not a model ("65w", "40oz", "500ml", "3d"). */
+const SPEC_TOKEN = /^\d+(?:[.,]\d+)?(?:w|v|mah|gb|tb|mb|oz|ml|l|lt|cm|mm|m|in|inch|kg|g|gr|lb|lbs|gsm|mp|hz|k|d|x|p)$/;
+const UNIT_WORD = /^(?:w|v|mah|gb|tb|oz|ml|l|lt|cm|mm|m|in|inch|inches|kg|g|gr|lb|lbs|litre|liter|litres|liters|watt|watts)$/;
+const modelish = (w: string) => !SPEC_TOKEN.test(w) && ((/\p{L}/u.test(w) && /\d/.test(w)) || isModelToken(w));
+const AGE_WORDS = new Set(["vintage", "antique", "retro", "used", "antika", "eski", "ikinci el"]);
+const HANDMADE_WORDS = new Set(["handmade", "handcrafted", "custom", "personalized", "personalised", "el yapımı", "kişiye özel", "isme özel", "hand made", "hand painted"]);
+
+/** The brand the name starts its product with, and whether it is only what the product fits (a device line follows it). */
+function brandOf(full: string, words: string[]): { brand: string | null; fits: string | null } {
+  const brand = BRAND_NAMES.find((b) => full.includes(` ${b} `)) ?? null;
+  if (!brand) {
+    const device = words.findIndex((w) => DEVICE_LINES.has(w) && w !== "watch" && w !== "switch");
+    return { brand: null, fits: device >= 0 ? words[device] : null };
+  }
+  const after = words[words.indexOf(brand.split(" ").at(-1) as string) + 1];
+  return after && DEVICE_LINES.has(after) ? { brand: null, fits: `${brand} ${after}` } : { brand, fits: null };
+}
+
+/** The model: the run after the brand (or the device it fits) up to its last model-like word ("wh-1000xm5", "galaxy s23", "air max 90" when nothing follows), or a lone model-like word. */
+function modelOf(rest: string[], lead: string | null, headless: boolean): string | null {
+  const start = lead ? rest.indexOf(lead.split(" ").at(-1) as string) + 1 : -1;
+  if (start > 0) {
+    const run = rest.slice(start);
+    let last = -1;
+    run.forEach((w, i) => {
+      if (modelish(w) || (/^\d+$/.test(w) && (i === 0 || last === i - 1 || headless) && !UNIT_WORD.test(run[i + 1] ?? ""))) last = i;
+    });
+    // "nike air max 90": nothing after the model, the model is the product's name.
+    if (last >= 0 && (headless ? last === run.length - 1 : true)) return run.slice(0, last + 1).join(" ");
+  }
+  return rest.find(modelish) ?? null;
 }
 
 /** Reads a product name; `category` is the seller's choice (unused for now beyond the caller's lexicon). */
@@ -326,11 +388,33 @@ export function productProfile(name: string, options: { country?: string; catego
   const nouns = rest.filter((w) => !PATTERN_WORDS.has(w) && !DIGITAL_WORDS.has(w));
   if (formWord && nouns.length > 0) rest = nouns;
 
-  let head = rest.at(-1) ?? craft?.words ?? words.at(-1) ?? "";
+  // A size at the end is no product ("stanley tumbler 40 oz"): it is kept as a fact.
+  let measure: string | null = null;
+  if (rest.length >= 2 && (SPEC_TOKEN.test(rest.at(-1) as string) || (UNIT_WORD.test(rest.at(-1) as string) && /^\d+(?:[.,]\d+)?$/.test(rest.at(-2) as string)))) {
+    const size = SPEC_TOKEN.test(rest.at(-1) as string) ? 1 : 2;
+    measure = rest.slice(-size).join(" ");
+    rest = rest.slice(0, -size);
+  }
+  // The brand, the device an accessory fits ("apple watch"), and the model, kept whole.
+  const { brand, fits } = brandOf(full, words);
+  const lead = brand ?? fits;
+  const leadWords = lead ? lead.split(" ") : [];
+  let model: string | null = null;
+  let headless = false;
+  if (lead || rest.some(modelish)) {
+    const whole = modelOf(rest, lead, true);
+    headless = whole !== null && lead !== null && rest.at(-1) === whole.split(" ").at(-1) && !FACTORY_HEADS.has(rest.at(-1) as string);
+    model = headless ? whole : modelOf(rest, lead, false);
+  }
+  const modelWords = model ? model.split(" ") : [];
+  if (lead || model) rest = rest.filter((w) => !leadWords.includes(w) && !modelWords.includes(w));
+
+  let head = headless && model ? model : (rest.at(-1) ?? model ?? craft?.words ?? words.at(-1) ?? "");
   const lastTwo = rest.slice(-2).join(" ");
-  if (rest.length >= 2 && COMPOUNDS.has(lastTwo)) head = lastTwo;
-  const headWords = head.split(" ").length;
+  if (!headless && rest.length >= 2 && COMPOUNDS.has(lastTwo)) head = lastTwo;
+  const headWords = headless ? 0 : head.split(" ").length;
   const facts = joinPhrases(rest.slice(0, Math.max(0, rest.length - headWords)));
+  if (measure) facts.push(measure);
   // The form word is the head itself ("crochet pattern", "knitting kit", "wedding template"): no second one.
   if (head === formWord) formWord = null;
 
@@ -341,19 +425,36 @@ export function productProfile(name: string, options: { country?: string; catego
     if (craft.words === "amigurumi") crafts.push(language === "tr" ? "örgü" : "crochet");
   }
 
-  const possessive = language === "tr" && /(s[ıiuü]|[^aeıioöuü][ıiuü])$/.test(head) && !head.includes(" ");
+  const isPossessive = (w: string) => language === "tr" && /(s[ıiuü]|[^aeıioöuü][ıiuü])$/.test(w) && !w.includes(" ");
+  const possessive = isPossessive(head);
   const audience = words.map((w) => AUDIENCE_WORDS[w]).find(Boolean) ?? (WOMENS_HEADS.has(head) ? "women" : null);
   // A pet's product keeps its animal: "dog collar", never a bare "collar" (a shirt has one too).
   const pet = audience === "pet" ? facts.find((f) => AUDIENCE_WORDS[f] === "pet") : undefined;
   // An occasion the product is made for stays too: a "wedding invitation" is not a Christmas one.
   const occasion = facts.find((f) => OCCASION_WORDS.has(f));
-  const anchor = facts.length > 0 && (GENERIC_HEADS.has(head) || possessive) ? (facts.at(-1) ?? null) : (pet ?? occasion ?? null);
+  // A Turkish possessive chain stays whole: "türk kahvesi makinesi", "çay bardağı seti" (never "kahvesi makinesi").
+  const owner = facts.at(-1);
+  const chain = owner && isPossessive(owner) && facts.length >= 2 && facts.at(-2) !== measure ? `${facts.at(-2)} ${owner}` : owner;
+  let anchor = facts.length > 0 && (GENERIC_HEADS.has(head) || possessive) ? (chain ?? null) : (pet ?? occasion ?? null);
+  // An accessory keeps what it fits, and a model that is not the name itself stays with its noun.
+  const fitted = fits ? [fits, ...(model && !headless ? [model] : [])].join(" ") : null;
+  if (fitted) anchor = fitted;
+  else if (model && !headless && !brand) anchor = model;
+  const anchorWords = anchor ? anchor.split(" ") : [];
+  const factsLeft = facts.filter((f) => f === anchor || !anchorWords.includes(f));
+  const said = (set: Set<string>) => [...set].filter((w) => full.includes(` ${w} `));
+  const handmade = craft !== undefined || said(HANDMADE_WORDS).length > 0;
+  const factory =
+    !handmade &&
+    form === "physical" &&
+    !fits &&
+    (brand !== null || (materials.length === 0 && (FACTORY_HEADS.has(head) || [...FACTORY_HEADS].some((h) => h.includes(" ") && full.includes(` ${h} `)))));
   return {
     language,
     words,
     head,
-    heads: synonymsOf(head),
-    facts,
+    heads: headless ? [head] : synonymsOf(head),
+    facts: factsLeft,
     crafts: [...new Set(crafts)],
     form,
     formWord,
@@ -361,6 +462,10 @@ export function productProfile(name: string, options: { country?: string; catego
     audience,
     anchor,
     fibreCraft: craft?.fibre ?? false,
+    brand,
+    model,
+    factory,
+    aged: said(AGE_WORDS),
   };
 }
 
@@ -423,6 +528,9 @@ const HARD_MATERIALS = [
   "gümüş",
   "deri",
 ];
+/** What only a maker can promise, and the styles of handmade goods: neither fits a brand's product. */
+const MAKER_CLAIM_WORDS = ["handmade", "handcrafted", "personalized", "personalised", "custom", "customized", "el yapımı", "kişiye özel", "isme özel", "isimli"];
+const HANDMADE_STYLE_WORDS = ["boho", "rustic", "rustik", "farmhouse", "cottagecore", "cute", "dainty", "unique", "whimsical", "kawaii", "macrame", "funny", "matching", "monogram", "dekoratif"];
 /** Words that say someone wants the thing for free or how to make it: not a buyer's search. */
 const NON_BUYER = ["free", "ücretsiz", "bedava", "youtube", "video", "how", "nasıl", "near", "me"];
 
@@ -464,6 +572,19 @@ export function ideaMisfits(profile: ProductProfile, idea: string, englishWords:
   if (profile.audience === "men" && added(WOMEN_WORDS).length > 0) out.push("women on a men's product");
   if (profile.audience === "women" && added(MEN_WORDS).length > 0) out.push("men on a women's product");
   if (lang === "tr" && words.some((w) => englishWords.has(w) && !profile.words.includes(w))) out.push("English words on a Turkish product");
+  if (profile.factory) {
+    if (added(MAKER_CLAIM_WORDS).length > 0) out.push("a maker's claim on a factory-made product");
+    if (added(HANDMADE_STYLE_WORDS).length > 0) out.push("a handmade style on a factory-made product");
+    if (added(MATERIAL_WORDS).length > 0) out.push("a material its name does not say");
+    if (added([...OCCASION_WORDS]).length > 0 && !has(["gift", "gifts", "hediye", "hediyelik"])) out.push("an occasion on a factory-made product");
+    if (added(["vintage", "antique", "retro", "antika", "eski"]).length > 0) out.push("an age it does not have");
+    if (profile.aged.length > 0 && added(["new", "yeni", "sıfır"]).length > 0) out.push("new on an old or used product");
+  }
+  if (profile.model) {
+    const parts = profile.model.split(/[ -]/);
+    const whole = contains(words, profile.model, lang) || words.includes(parts.join("")) || contains(words, parts.join(" "), lang);
+    if (!whole && parts.some((p) => words.includes(p))) out.push("a piece of the model");
+  }
   // "... yapımı" is how to make it ("tavşan yapımı"); "el yapımı" is handmade.
   if (added(NON_BUYER).length > 0 || words.some((w, i) => w === "yapımı" && words[i - 1] !== "el")) out.push("not a buyer's search");
   return out;

@@ -6,7 +6,7 @@
  * always labelled as such by the domain (data.error / isFallback).
  */
 import { CATEGORIES, KEYWORD_LIMITS, type Category, type Platform } from "../../../schema/api/keywords";
-import { MATERIAL_WORDS, OCCASION_WORDS, productProfile, type ProductProfile } from "./product-profile";
+import { MATERIAL_WORDS, OCCASION_WORDS, productProfile, withModelHyphens, type ProductProfile } from "./product-profile";
 import {
   AUDIENCE_GROUPS,
   CATEGORY_LEXICON,
@@ -52,15 +52,9 @@ function seededSequence(seed: number): () => number {
   };
 }
 
-/** Lower case, letters and digits only, single spaces: "Silver  Moon-Necklace!" -> "silver moon necklace". */
+/** Lower case, letters and digits only, single spaces, a model's hyphen kept: "Silver  Moon-Necklace!" -> "silver moon necklace", "Canon AE-1" -> "canon ae-1". */
 export function normaliseKeyword(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()
-    .replace(/\s+/g, " ");
+  return withModelHyphens(text.normalize("NFKC").toLowerCase().replace(/['’]/g, ""));
 }
 
 const words = (text: string) => (text ? text.split(" ") : []);
@@ -148,6 +142,33 @@ export function expandProductName(input: ExpandInput): Candidate[] {
   return [...out.values()];
 }
 
+/** Ages a phrase can say: a brand's product gets only the ones its name says. */
+const AGES = new Set(["vintage", "antique", "retro", "rare", "antika", "eski"]);
+/** The buyer words that fit a manufactured product: who it is for, where to buy it, its condition. */
+const FACTORY_TERMS = new Set([
+  "best",
+  "used",
+  "new",
+  "gift",
+  "for sale",
+  "her",
+  "him",
+  "women",
+  "men",
+  "mom",
+  "dad",
+  "kaliteli",
+  "ikinci el",
+  "hediyelik",
+  "anneye hediye",
+  "babaya hediye",
+  "sevgiliye hediye",
+  "kadın",
+  "erkek",
+  "fiyatları",
+  "modelleri",
+]);
+
 const SEASONAL_OCCASIONS = new Set(["christmas", "easter", "halloween", "valentines", "fall", "summer"]);
 
 /** Form words that go before the noun ("digital planner", "printable wall art"); the others follow it ("bunny pattern", "planner pdf"). */
@@ -198,6 +219,22 @@ function productCores(profile: ProductProfile): Core[] {
     if (key && !out.has(key)) out.set(key, { text: key, weight });
   };
   add(normaliseKeyword(profile.words.join(" ")), 1);
+  // A brand's product: with and without its brand, its model whole and as buyers also type it ("wh1000xm5").
+  const { brand, model } = profile;
+  if (brand || model) {
+    const noun = [...(anchor ? [anchor] : []), ...(head === model ? [] : [head])];
+    const joined = model?.includes("-") ? model.replaceAll("-", "") : null;
+    if (brand && model) add([brand, model, ...noun].join(" "), 0.99);
+    if (model) add([model, ...noun].join(" "), 0.97);
+    if (brand && model && noun.length > 0) add(`${brand} ${model}`, 0.96);
+    if (brand && noun.length > 0) add([brand, ...noun].join(" "), 0.95);
+    if (joined) {
+      add([joined, ...noun].join(" "), 0.9);
+      if (brand) add(`${brand} ${joined}`, 0.9);
+    }
+    // "vintage canon camera": an age goes before the brand, a kind of product after it ("bosch cordless drill").
+    for (const fact of optional) if (brand) add((profile.aged.includes(fact) ? [fact, brand, ...noun] : [brand, fact, ...noun]).join(" "), 0.93);
+  }
   const keepSets: string[][] = [optional, ...optional.map((o) => [o]), []];
   keepSets.forEach((keep, i) => add(required({ craft, head, keep }), i === 0 ? 0.99 : i === keepSets.length - 1 ? 0.97 : 0.95));
   for (const synonym of profile.heads.slice(1)) {
@@ -231,8 +268,15 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
     if (form === "kit") return !DIGITAL_ONLY.has(term) && term !== "kit" && term !== "diy";
     return !PHYSICAL_ONLY.has(term) && term !== "kit" && term !== "diy" && term !== "starter";
   };
+  // A brand's product or a device: no maker's claim, handmade style, material or occasion; an age only as its name says.
+  const factoryFits = (term: string) => {
+    if (!profile.factory) return true;
+    if (AGES.has(term)) return profile.aged.includes(term) || (term === "rare" && profile.aged.length > 0);
+    if (term === "new" || term === "yeni") return profile.aged.length === 0;
+    return FACTORY_TERMS.has(term);
+  };
   const list = (terms: readonly string[], position: Term["position"], factor: number, make: (t: string) => string = (t) => t) =>
-    terms.filter(fitsForm).forEach((t, i, all) => out.push({ text: make(t), position, weight: factor * rankWeight(i, all.length) }));
+    terms.filter((t) => fitsForm(t) && factoryFits(t)).forEach((t, i, all) => out.push({ text: make(t), position, weight: factor * rankWeight(i, all.length) }));
   const petAudiences =
     PET_AUDIENCES[
       profile.facts
@@ -252,10 +296,13 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
     if (audience === "kids") return group === "kids" || group === "place";
     return true;
   };
-  // Patterns and files are made for a season, not given at a wedding.
+  // Patterns and files are made for a season, not given at a wedding; a device is no "birthday scale".
   const occasionFits = (key: string) =>
-    !profile.words.some((w) => OCCASION_WORDS.has(w)) && !((audience === "pet" || audience === "baby") && HUMAN_ONLY_OCCASIONS.has(key)) && (form !== "pattern" || SEASONAL_OCCASIONS.has(key));
-  const materialsFit = form === "physical" && profile.materials.length === 0;
+    !profile.factory &&
+    !profile.words.some((w) => OCCASION_WORDS.has(w)) &&
+    !((audience === "pet" || audience === "baby") && HUMAN_ONLY_OCCASIONS.has(key)) &&
+    (form !== "pattern" || SEASONAL_OCCASIONS.has(key));
+  const materialsFit = form === "physical" && profile.materials.length === 0 && !profile.factory;
 
   if (profile.language === "tr") {
     const lexicon = CATEGORY_LEXICON_TR[category ?? "decor"];
@@ -268,6 +315,8 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
       for (const [group, terms] of Object.entries(lexicon.audiences)) if (audienceFits(group)) list(terms ?? [], "before", 0.88);
     }
     if (audience === "pet" && petAudiences) list(petAudiences.tr, "before", 0.88);
+    // What Turkish shoppers type after a manufactured product's name: its prices, its models.
+    if (profile.factory) list(["fiyatları", "modelleri"], "after", 0.9);
     const occasions = CATEGORY_LEXICON[category ?? "decor"].occasions
       .filter(occasionFits)
       .flatMap((o) => (OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] ? [OCCASIONS_TR[o as keyof typeof OCCASIONS_TR] as string] : []));
@@ -291,6 +340,7 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   const audiences = lexicon.audiences.filter((a) => audienceFits(AUDIENCE_GROUPS[a] ?? "adults"));
   if (humanGift || form !== "physical") list(form === "pattern" || form === "kit" ? ["beginners"] : audiences, "after", 0.88, (t) => `for ${t}`);
   if (audience === "pet" && petAudiences) list(petAudiences.en, "before", 0.88);
+  if (profile.factory && platform === "ebay") list(["for sale"], "after", 0.9);
   list(
     lexicon.occasions.filter(occasionFits).map((o) => OCCASIONS[o].phrase),
     "before",
