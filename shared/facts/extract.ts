@@ -1133,7 +1133,7 @@ const ERA_RE = reAll(
 );
 /** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
 const YEAR_MADE_RE = reAll(
-  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ )?(?:baskı(?:sı)?|basımı|pressing|edition))",
+  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ ){0,2}(?:baskı(?:sı)?|basımı|pressing|edition))",
 );
 /** A bare year ("Pyrex bowl, 1962"): an era only on a vintage item, and never a measure, a model number or "since 1962". */
 const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.,]\d| ?(?:%|x|×|-|–|cm|mm|in|inch|inches|ml|g|kg|oz|qt|l|pcs|pieces|adet|parça)(?![\p{L}]))/gu;
@@ -1145,11 +1145,14 @@ const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
-    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
-    "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading)){0,3}",
+    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|dents?|dulling|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling)){0,3}",
     "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",
     "pre[- ]owned|gently used|lightly used|well loved|used",
+    // A record's grade and the wear a record collector names ("Vinyl VG+", "light surface noise", "ring wear", "seam split").
+    "(?:vinyl|record|sleeve|cover|jacket|media|disc|plak|kapak) (?:is |grades? |graded )?(?:m-|nm|ex\\+?|vg\\+{1,2}|vg|g\\+|mint-)(?![\\p{L}\\p{N}+])",
+    "(?:(?:light|minor|small|some|faint) )?(?:surface noise|ring wear|seam splits?|split seams?|sleeve wear|edge wear|corner wear|crackles?)",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
     "runs well|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
     "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
@@ -1493,6 +1496,12 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
 
 const all = (text: string, regex: RegExp) => [...text.matchAll(regex)].map((m) => clean(m[0]));
 
+/** Whether every time the text says `word` it is the first word of a capitalised name ("Pink Floyd"), never a plain word. */
+function namesOnly(body: string, word: string): boolean {
+  const all = [...body.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, "giu"))];
+  return all.length > 0 && all.every((m) => /^\p{Lu}/u.test(m[0]) && /^ \p{Lu}\p{Ll}/u.test(body.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 3)));
+}
+
 /** Reads the fact sheet of a listing from what the seller wrote. */
 export function extractFacts(input: FactInput): FactSheet {
   const body = [input.title ?? "", input.text ?? ""].filter(Boolean).join("\n");
@@ -1528,7 +1537,11 @@ export function extractFacts(input: FactInput): FactSheet {
   const colours = uniq(all(lower, COLOUR_RE))
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
-    .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower));
+    .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower))
+    // "Lens glass clear", "water runs clear": clear as a state is no colour; "clear glass vase" and "colour: clear" are.
+    .filter((c) => c !== "clear" || /clear (?!of|,|\.|and|or)\p{L}|(?:colou?r|renk)\s?:?\s?clear/u.test(lower))
+    // A record's artist or title ("Pink Floyd", "Deep Purple", "Black Sabbath") is no colour of the record.
+    .filter((c) => reading.category.id !== "music" || !namesOnly(body, c));
   const care = uniq(all(lower, CARE_RE));
 
   const personalHits = all(lower, PERSONAL_RE);
@@ -1536,7 +1549,10 @@ export function extractFacts(input: FactInput): FactSheet {
   const personalisation = personalised ? uniq(all(lower, PERSONAL_WHAT)) : [];
   const included = uniq([...all(body, INCLUDED_RE), ...all(lower, WITH_FEATURE_RE)].map((s) => s.replace(/[,;:]+$/, "")));
 
-  const formats = uniq(all(body, FORMAT_RE).map((f) => f.toUpperCase())).filter((f) => f !== "AI" || /\bAI\b/.test(body));
+  // "AI" only in capitals; a zip is a file only when it is no fastening ("full zip", "zip pockets", "fermuarlı").
+  const formats = uniq(all(body, FORMAT_RE).map((f) => f.toUpperCase()))
+    .filter((f) => f !== "AI" || /\bAI\b/.test(body))
+    .filter((f) => f !== "ZIP" || /\bZIP\b|\.zip\b|zip (?:file|folder|archive|download)|(?:zipped|zip) (?:folder|file)/u.test(body));
   const editor = EDITOR_RE.exec(body)?.[0];
   // One rule with the composer's reading (shared/listings/digital.ts): the whole text and the keywords.
   const read = readDigital(body, input.tags ?? []);

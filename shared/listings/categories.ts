@@ -34,6 +34,7 @@ export type CategoryId =
   | "wedding"
   | "invitation"
   | "pet"
+  | "music"
   | "pattern"
   | "digital"
   | "other";
@@ -488,6 +489,18 @@ export const CATEGORIES: CategoryModel[] = [
     },
     titleTail: { en: ["Dog Lover Gift", "New Puppy Gift", "Pet Accessories"], tr: ["Köpek Sevene Hediye", "Evcil Hayvan Aksesuarı", "Yavru Köpek Hediyesi"] },
     synonyms: { en: ["dog", "puppy", "cat", "pet", "doggy", "pup"], tr: ["köpek", "kedi", "evcil", "yavru"] },
+  }),
+  C({
+    // A record: what it is pressed as ("first pressing", "LP", "plak"), never the posters or stickers inside its sleeve.
+    id: "music",
+    nouns: {
+      en: ["vinyl record", "vinyl records", "vinyl lp", "lp record", "lp", "lps", "first pressing", "pressing", "original pressing", "45 rpm", "33 rpm"],
+      tr: ["plak", "plağı", "plaklar", "lp plak", "45'lik", "taş plak"],
+    },
+    type: { en: "Vinyl Record", tr: "Plak" },
+    intent: { en: ["vinyl record", "vinyl lp", "record collection", "lp record"], tr: ["plak", "lp plak", "plak koleksiyonu"] },
+    titleTail: { en: ["Vinyl LP", "Vinyl Record"], tr: ["LP Plak", "Plak"] },
+    synonyms: { en: ["vinyl", "lp", "record", "album"], tr: ["plak", "lp", "albüm"] },
   }),
   C({
     id: "pattern",

@@ -10,6 +10,7 @@
 import { CATEGORIES, categoryModel, type CategoryId, type CategoryModel, type Lang } from "./categories";
 import { escapeRegExp } from "../facts/language";
 import { readDigital } from "./digital";
+import { isConditionPhrase } from "./support";
 
 export type { CategoryId, Lang } from "./categories";
 
@@ -492,7 +493,8 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
   for (let i = 1; i < out.length; i++) {
     if (out[i].kind !== "measure") continue;
     if (product && !product.measure && isSizeMeasure(out[i].tokens[0]) && out.indexOf(product) < i && out[i].clause < firstSentenceClauses) product.measure = out[i].tokens[0];
-    else if (out[i - 1].kind === "noun" && !out[i - 1].measure && out[i].clause - out[i - 1].clause <= 1) out[i - 1].measure = out[i].tokens[0];
+    // A share ("charges a MacBook to 50%") measures nothing of the noun before it.
+    else if (out[i - 1].kind === "noun" && !out[i - 1].measure && out[i].clause - out[i - 1].clause <= 1 && !out[i].tokens[0].endsWith("%")) out[i - 1].measure = out[i].tokens[0];
   }
   return out;
 }
@@ -577,7 +579,7 @@ export function nounCategory(noun: string, lang: Lang = "en"): CategoryId | unde
 /** Nouns that say what the product is for rather than what it is: they decide only when nothing else does. */
 const GENERIC = new Set<CategoryId>(["digital", "jewelry", "other"]);
 /** Nouns that win over any other noun of the phrase: a pattern for a cardigan is a pattern. */
-const DECISIVE: CategoryId[] = ["pattern", "invitation", "planner", "sticker", "ornament"];
+const DECISIVE: CategoryId[] = ["music", "pattern", "invitation", "planner", "sticker", "ornament"];
 
 function categoryOfTokens(tokens: string[], lang: Lang): { id: CategoryId; index: number; words: number } | undefined {
   const found: { id: CategoryId; index: number; words: number }[] = [];
@@ -694,7 +696,8 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   // "AirPods Pro 2 ile uyumlu silikon kılıf": what it fits leads a Turkish name; the product follows it (decision 0063).
   const about = (productText(text) || plainText(text)).replace(FITS_FIRST, "");
   const phrases = nounPhrases(about, lang);
-  let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang));
+  // Wear is never the product: "ring wear" on a record's sleeve is no ring, "a small dent" no product.
+  let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang) && !isConditionPhrase(p.tokens.join(" ")));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
   // "Leather conditioner for boots, bags and saddles", "Linen spray for pillows": what the product is for is
   // not the product; the first sentence's noun before "for" is, even with no category of its own (decision 0063).
@@ -714,7 +717,9 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
         new RegExp(
           `(?:^|[^\\p{L}])(?:includes?|including|comes with|come with|plus|on|near|to|at|under|inside|around|along) (?:a |an |the |its |each )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`,
           "iu",
-        ).test(plainText(about)))
+        ).test(plainText(about)) ||
+        // "Includes USB-C to USB-C cable and travel pouch": the last of a list of what comes in the box.
+        new RegExp(`(?:^|[^\\p{L}])(?:includes?|including|comes with|come with) [^.;:]{0,80}?(?:,| and| &) (?:a |an |the |its )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)))
     ) {
       productIndex = first;
       found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
@@ -800,11 +805,15 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   const materials: string[] = [];
   for (const m of MATERIALS) if (has(m) && !materials.some((f) => f.includes(m))) materials.push(m);
   const colours: string[] = [];
-  for (const w of words(about)) {
+  const aboutWords = words(about);
+  aboutWords.forEach((w, i) => {
     const l = lower(w, lang);
+    // A record's artist ("Pink Floyd", "Deep Purple") is a name, not the record's colour.
+    if (found?.id === "music" && /^\p{Lu}/u.test(w) && /^\p{Lu}\p{Ll}/u.test(aboutWords[i + 1] ?? "")) return;
     if (COLOURS.has(l) && !colours.includes(l) && !materials.some((m) => m.includes(l))) colours.push(l);
-  }
-  const themes = THEMES.filter((t) => has(t));
+  });
+  // A record's title names no theme ("The Dark Side of the Moon" is no moon motif).
+  const themes = found?.id === "music" ? [] : THEMES.filter((t) => has(t));
   const measures = [...new Set(phrases.flatMap((p) => (p.measure ? [p.measure] : [])))];
   const sizeMatch = SIZE_RANGE.exec(plainText(text));
   const sizes = sizeMatch ? (sizeMatch[1] ?? sizeMatch[2] ?? sizeMatch[3]).replace(/\s*(?:to|–)\s*/iu, "-").replace(/\s*-\s*/, "-") : undefined;
@@ -992,6 +1001,8 @@ function acronymsOf(source: string): Map<string, string> {
     const letters = word.replace(/[^\p{L}]/gu, "");
     if (letters.length >= 2 && letters.length <= 4 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() && !/^X{0,3}[SML]$|^\dX{1,3}L$/.test(letters))
       acronyms.set(word.toLowerCase(), word);
+    // A model or a specification as written ("24K", "WH-1000XM5", "24,000mAh"), not a size ("3XL").
+    else if (!shouting && /\d/.test(word) && (/\p{Lu}/u.test(word) || /mAh$/.test(word)) && !/^\d*X{0,3}[SML]$/.test(word)) acronyms.set(word.toLowerCase(), word);
   }
   lastAcronyms = { source, acronyms };
   return acronyms;

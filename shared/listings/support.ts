@@ -265,7 +265,7 @@ function claimsIn(text: string, english: boolean): { c: Concept; start: number; 
 
 /** Words that describe wear or damage: true in a description's condition line, never a title keyword or a tag. */
 const CONDITION = re(
-  "marks?|chips?|chipped|chipping|cracks?|cracked|crazing|scratch(?:es|ed)?|stains?|stained|fading|faded|wear|worn|holes?|scuffs?|scuffed|dents?|dented|repairs?|repaired|flaws?|flawed|tears?|torn|pilling|discolou?ration|hairline|rust|rusty|utensil|brassing|whitening|dings?|nicks?|tarnish(?:ed|ing)?|foxing|yellowing|corrosion|corroded|fraying|frayed|çizik\\p{L}*|leke\\p{L}*|kırı[kğ]\\p{L}*|çatla[kğ]\\p{L}*|aşın\\p{L}*|yıpran\\p{L}*|sol(?:ma|muş|uk)\\p{L}*|deli[kğ]\\p{L}*|hasar\\p{L}*|izler\\p{L}*|izi",
+  "marks?|chips?|chipped|chipping|cracks?|cracked|crazing|seam splits?|split seams?|surface noise|crackles?|dulling|scratch(?:es|ed)?|stains?|stained|fading|faded|wear|worn|holes?|scuffs?|scuffed|dents?|dented|repairs?|repaired|flaws?|flawed|tears?|torn|pilling|discolou?ration|hairline|rust|rusty|utensil|brassing|whitening|dings?|nicks?|tarnish(?:ed|ing)?|foxing|yellowing|corrosion|corroded|fraying|frayed|çizik\\p{L}*|leke\\p{L}*|kırı[kğ]\\p{L}*|çatla[kğ]\\p{L}*|aşın\\p{L}*|yıpran\\p{L}*|sol(?:ma|muş|uk)\\p{L}*|deli[kğ]\\p{L}*|hasar\\p{L}*|izler\\p{L}*|izi",
 );
 
 /**
@@ -289,6 +289,14 @@ const BOUND_SECOND =
   /^(?:ayar|karat|carat|made|thrown|painted|stamped|poured|dyed|rolled|carved|crafted|lettered|drawn|printed|sewn|stitched|blown|built|cut|grain|filled|plated|tone|safe|washable|yapımı|örgüsü|örmesi|işi|işlemesi|boyası|boyaması|baskı|baskısı|dikimi|dikişi|dokuması|kesimi|üretimi|tasarımı)$/u;
 /** Second halves that bind a first half but describe a product alone too ("knit" of "hand knit": "knit bonnet"). */
 const SECOND_ALONE = /^(?:knit|knitted|crochet|crocheted|quilted|woven|embroidered|beaded|silver|steel|gold|örgü)$/u;
+/** Things named with two words, neither of which names it alone: a tag keeps both or neither. */
+export const NAMED_PAIRS: [string, string][] = [
+  ["granny", "square"],
+  ["cross", "stitch"],
+  ["tie", "dye"],
+  ["pit", "pit"],
+  ["power", "bank"],
+];
 /** Substances a material word may stand before and still be the product's material ("cotton yarn", "merinos yün"). */
 const SUBSTANCE = /^(?:yarn|thread|fabric|cord|fibre|fiber|blend|mix|wool|cotton|silk|ip|ipi|iplik|ipliği|kumaş|kumaşı|yün|yünü|karışım|rengi|renkli|tonu|tonlarında)$/u;
 const STOP = new Set("a an the and or but for of with without in on at to from by as into ve ile için bir bu da de veya gibi olarak".split(" "));
@@ -304,6 +312,8 @@ interface SourceWords {
   boundFirst: Set<string>;
   /** Second halves bound to a first half somewhere in the text. */
   boundSecond: Set<string>;
+  /** The two-word names (NAMED_PAIRS) the text holds. */
+  pairs: [string, string][];
 }
 let lastSource: SourceWords | null = null;
 
@@ -329,7 +339,10 @@ function sourceWords(source: string): SourceWords {
         if (!/^\d/.test(run[i])) boundFirst.add(run[i]);
         boundSecond.add(run[i + 1]);
       }
-  lastSource = { source, text: ` ${wordsOf(source).join(" ")} `, runs, boundFirst, boundSecond };
+  const text = ` ${wordsOf(source).join(" ")} `;
+  // The two-word names the text holds, read once (a tag is checked against them, linear in the text).
+  const pairs = NAMED_PAIRS.filter(([first, second]) => text.includes(` ${first} ${second} `));
+  lastSource = { source, text, runs, boundFirst, boundSecond, pairs };
   return lastSource;
 }
 
@@ -358,6 +371,10 @@ export function isFragmentTag(tag: string, source: string, materials: readonly s
     // "örgüsü" or "thrown" without "el" or "wheel".
     if (s.boundSecond.has(w) && BOUND_SECOND.test(w) && !(i > 0 && (BOUND_FIRST.has(t[i - 1]) || /^\d+$/.test(t[i - 1])))) return true;
   }
+  // A named thing of two words cut in half ("square cardigan" of "granny square cardigan", "stitch pattern" of "cross stitch pattern").
+  for (const [first, second] of s.pairs) if (t.some((w, i) => (w === second && t[i - 1] !== first) || (w === first && t[i + 1] !== second))) return true;
+  // A word that only joins ("pages plus a yearly overview", "a or b"), or a tag that names only a kind of file or choice ("start versions").
+  if (/^(?:plus|versus|vs|via|per)$/u.test(t[t.length - 1]) || /^(?:versions?|options?|variants?|variations?|choices?)$/u.test(t[t.length - 1])) return true;
   if (s.text.includes(` ${t.join(" ")} `)) return false;
   // A material that belongs to another noun of the seller's text.
   const head = t[t.length - 1];

@@ -10,7 +10,7 @@
  */
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
 import { FILLER_PHRASES, nounSynonyms, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
-import { isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
+import { NAMED_PAIRS, isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
 import {
   capitalise,
   lower,
@@ -112,6 +112,16 @@ function keywordList(input: ComposeInput): string[] {
   return [...list.slice(shift), ...list.slice(0, shift)];
 }
 
+/** The words of what a pattern makes, lower-case ("granny", "square", "cardigan"), or none. */
+function readPatternSubjectWords(r: ProductReading, name: string, source: string): string[] | undefined {
+  const whole = patternSubject(r, name, source);
+  return whole
+    ? lower(whole.slice(0, whole.length - name.length).trim(), r.lang)
+        .split(" ")
+        .filter(Boolean)
+    : undefined;
+}
+
 /** The product as the seller named it, lower-case except acronyms, e.g. "dainty gold filled paperclip chain necklace". */
 function productName(r: ProductReading, source: string): string {
   const text = r.phrase ? phraseText(r.phrase) : r.lang === "tr" ? "el yapımı ürün" : "handmade item";
@@ -154,7 +164,10 @@ function readPatternSubject(name: string, opening: string): string | undefined {
 function productHead(r: ProductReading, source: string, facts?: FactSheet): string {
   // The part of the title a phone shows first (about 40 characters) holds the product's own noun phrase.
   const full = productName(r, source);
-  const name = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
+  const cut = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
+  // A two-word name is never cut in half ("Granny Square Baby Blanket", not "Square Baby Blanket").
+  const halved = cut !== full && NAMED_PAIRS.some(([first, second]) => foldCase(cut).startsWith(`${second} `) && foldCase(full).includes(`${first} ${second} `));
+  const name = halved ? full : cut;
   const own = r.size ?? r.phrase?.measure;
   // A set's sizes go together in one phrase of their own ("15x10, 12x8, 9x6 Inches"), never one of them alone.
   const isFact = !facts || facts.measures.some((m) => normalMeasure(m) === normalMeasure(own ?? ""));
@@ -325,12 +338,17 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
 function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   const tail: string[] = [];
+  // The one size it is ("UK 9 / US 10", "W32 L30"): a shopper on eBay searches by it, before any measurement.
+  // A bare figure or letter says "Size" ("Size 40", "Men's Size L"; not "Jacket 40 Buttons"), and a size is a word of
+  // the title, not a letter inside one ("L" of "Fleece").
+  const size = facts.sizes.length === 1 ? facts.sizes[0] : undefined;
+  if (size && !has(rest, size)) {
+    const bare = /^(?:\d+(?:[.,]\d)?|\d?X{0,3}[SML]|X{1,3}L)$/u.test(size);
+    const who = lang === "en" && facts.audiences.length === 1 && /^(?:men|women)$/u.test(facts.audiences[0]) ? `${facts.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
+    tail.push(bare ? `${who}${lang === "tr" ? "Beden" : "Size"} ${size}` : size);
+  }
   // ("35 mm" in the name is the "35mm" the seller wrote.)
   if (facts.measures.length === 1 && !has(rest, facts.measures[0]) && !squashed(rest).includes(squashed(facts.measures[0]))) tail.push(facts.measures[0]);
-  // The one size it is ("UK 9 / US 10", "W32 L30"): a shopper on eBay searches by it.
-  // A bare figure says "Size" ("Size 40", not "Jacket 40 Buttons").
-  if (facts.sizes.length === 1 && !key(rest).includes(key(facts.sizes[0])))
-    tail.push(/^\d+(?:[.,]\d)?$/u.test(facts.sizes[0]) ? `${lang === "tr" ? "Beden" : "Size"} ${facts.sizes[0]}` : facts.sizes[0]);
   for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
   return tail;
 }
@@ -594,7 +612,7 @@ const PERSONAL_CLAUSE =
 
 /** Specifications of a device ("Bluetooth 5.3", "IPX5 waterproof", "Wi-Fi 6", "5000 mAh", "USB 3.0"), with the word a rating goes with. */
 const SPEC =
-  /(?<![\p{L}\p{N}])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM))(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}]|\d[,.])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{1,3}(?:,\d{3})+ ?mAh|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM))(?![\p{L}\p{N}])/gu;
 
 /** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
 const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
@@ -630,9 +648,15 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     /^(?:temiz|sağlam)$/u.test(m[2]) ? [` ${m[1]}`, ` ${m[1]} ${m[2]}`] : [` ${m[1]}`],
   );
   const isState = (text: string) => states.some((said) => said.endsWith(` ${foldCase(text)}`));
+  // The lens a camera comes with, whole ("with 50mm f/1.4 Lens"): a buyer searches a body with its lens, never a piece of it ("4 Lens").
+  const lenses = factsFor(input).details.filter((d) => /(?<![\p{L}])lens$/iu.test(d));
+  // ("with" stays small after the product's name, an aperture keeps its small f: "f/1.4".)
+  for (const lens of lenses) out.push({ text: `with ${restoreAcronyms(titleCase(lens, r.lang), source).replace(/(?<![\p{L}])F\/(?=\d)/gu, "f/")}`, priority: 0 });
+  const ofALens = (text: string) => lenses.length > 0 && /(?<![\p{L}])lens(?![\p{L}])/iu.test(text);
   for (const p of r.phrases) {
     if (
       p === r.phrase ||
+      ofALens(phraseText(p)) ||
       conditionClauses.has(p.clause) ||
       flaws.some((c) => c.includes(foldCase(phraseText(p)))) ||
       pieceOfList(phraseText(p)) ||
@@ -711,6 +735,9 @@ export function composeTitle(input: ComposeInput): string {
   return title;
 }
 
+/** A record's opening "Artist - Title" ("Barış Manço - Sakla Samanı Gelir Zamanı"), up to the first comma or full stop. */
+const RECORD_NAME = /^\s*(\p{Lu}[^,.\n–-]{0,40}?)\s[-–]\s(\p{Lu}[^,.\n]{0,60}?)\s*(?=[,.(\n]|$)/u;
+
 function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const r = reading(input);
   const facts = factsFor(input);
@@ -720,6 +747,17 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
   const repeats = ownNameFirst || (platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w))));
   let head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
+  // A record opens with its artist and title, as the seller wrote them ("Pink Floyd - The Dark Side of the Moon"): a collector searches by them.
+  const record = r.category.id === "music" ? RECORD_NAME.exec(input.description) : null;
+  if (record) {
+    // What it is pressed as follows in the product's own words ("... Gelir Zamanı plak" names the record, not its title).
+    const name = `${record[1].trim()} ${record[2].trim().replace(/\s+(?:plak|plağı|lp|vinyl|vinyl record|record)$/iu, "")}`;
+    const named = new Set(words(name).map(key));
+    head = `${name} ${head
+      .split(" ")
+      .filter((w) => !named.has(key(w)))
+      .join(" ")}`.trim();
+  }
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
@@ -1258,6 +1296,22 @@ export function tagPool(input: ComposeInput): string[] {
   const bare = product.filter((t, i) => !(i >= product.length - 2 && /^\d/u.test(t)));
   add(whole && head.includes(" ") && !` ${whole} `.includes(` ${head} `) && bare.length < product.length ? tail(bare) : whole);
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
+  // What a pattern makes ("granny square cardigan" of a crochet pattern): the garment with "pattern" and with its craft,
+  // and a two-word name of its own ("granny square") whole.
+  const subject = r.phrase ? readPatternSubjectWords(r, phraseText(r.phrase), source) : undefined;
+  if (subject) {
+    const made = subject[subject.length - 1];
+    add(`${made} pattern`);
+    for (const craft of product
+      .slice(0, -1)
+      .map((t) => lower(t, r.lang))
+      .filter((t) => /^(?:crochet|knitting|knit|sewing|quilt|quilting|embroidery|amigurumi)$/u.test(t)))
+      add(`${craft === "knitting" ? "knit" : craft} ${made}`);
+    if (subject.join(" ").length <= TAG_MAX) add(subject.join(" "));
+    if (subject.length === 3) add(subject.slice(0, 2).join(" "));
+  }
+  // A two-word name the product's phrase holds ("granny square") is searched by itself.
+  for (const [first, second] of NAMED_PAIRS) if (productLower.join(" ").includes(`${first} ${second}`)) add(`${first} ${second}`);
   // The item's own size only: a part's measure ("1.2 mm bezel") or what it fits ("45 mm") makes no "<measure> <noun>" tag.
   const ownMeasure = supplies ? undefined : [r.size, ...r.measures.filter(isSizeMeasure)].find((m) => m && isOwnMeasure(facts, m));
   if (ownMeasure) add(withHead(ownMeasure));
@@ -1351,7 +1405,7 @@ export function tagPool(input: ComposeInput): string[] {
   }
   // A Turkish feature of the first sentence said with "-li" ("iç cepli", "fermuarlı", "papatya desenli"): the product with it.
   if (r.lang === "tr")
-    for (const clause of (sentences(source)[0] ?? "").split(/,\s*/u)) {
+    for (const clause of (sentences(source)[0] ?? "").split(/(?<!\d),\s*|,\s+|,(?!\d)/u)) {
       const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
       if (words(c).length <= 2 && /\p{L}{2,}l[ıiuü]$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
     }
@@ -1615,7 +1669,8 @@ function splitOutsideBrackets(sentence: string): string[] {
     const c = sentence[i];
     if (c === "(" || c === "[") depth++;
     else if ((c === ")" || c === "]") && depth > 0) depth--;
-    else if ((c === "," || c === ";") && depth === 0) {
+    // A comma between digits is part of the number ("24,000 mAh", Turkish "2,5 litre").
+    else if ((c === "," || c === ";") && depth === 0 && !(c === "," && /\d/.test(sentence[i - 1] ?? "") && /\d/.test(sentence[i + 1] ?? ""))) {
       parts.push(sentence.slice(start, i));
       start = i + 1;
     }
@@ -1786,7 +1841,10 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const cap = (s: string) => titleCase(s, r.lang);
   const out: ItemSpecific[] = [];
   const add = (name: string, value: string | undefined) => {
-    if (value && value.trim()) out.push({ name, value: value.trim().slice(0, 65) });
+    // eBay takes 65 characters: a longer value ends at its last whole item ("..., small dent on the filter ring"), never mid-word.
+    const text = value?.trim() ?? "";
+    const cut = text.length <= 65 ? text : text.slice(0, text.slice(0, 66).lastIndexOf(", ") > 0 ? text.slice(0, 66).lastIndexOf(", ") : 65).trim();
+    if (cut) out.push({ name, value: cut });
   };
   const facts = factsFor(input);
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
@@ -1799,21 +1857,36 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
   // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
   if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
-  if (facts.condition.length) add(n.condition, capitalise(facts.condition.join(", "), r.lang));
+  // A record's grade as collectors write it ("VG+", "NM").
+  if (facts.condition.length)
+    add(
+      n.condition,
+      capitalise(facts.condition.join(", "), r.lang).replace(/(?<![\p{L}])(?:vg\+{0,2}|nm|ex\+?|m-)(?![\p{L}\p{N}])/gu, (g) => g.toUpperCase()),
+    );
   // A word that names a kind of release, not a thing ("Ultimate Collector Series", "Limited Edition"), is no Type.
   add(
     n.type,
-    r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu)$/iu.test(r.head)
-      ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
-      : undefined,
+    // A record is a record, whichever pressing it is.
+    r.category.id === "music"
+      ? r.category.type[r.lang]
+      : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu)$/iu.test(r.head)
+        ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
+        : undefined,
   );
   // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
   // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).
   add(n.origin, manufactureCountry(facts.origin, r.lang));
   add(n.fits, (facts.fits ?? []).join(", "));
   add(n.scent, (facts.scents ?? []).join(", "));
-  add(n.material, (facts.materials.length ? facts.materials.map((m) => materialText(m, r.lang)) : r.materials).map(cap).join(", "));
-  add(n.color, (facts.colours.length ? facts.colours : readColours(r, facts)).map(cap).join(", "));
+  // The fact sheet's materials and colours: what it read as a part's ("lens glass") or a state ("glass clear") is none of the item's.
+  add(
+    n.material,
+    facts.materials
+      .map((m) => materialText(m, r.lang))
+      .map(cap)
+      .join(", "),
+  );
+  add(n.color, facts.colours.map(cap).join(", "));
   const dimensions = r.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m) && isOwnMeasure(facts, m));
   const capacity = factsFor(input).measures.filter((m) => /(?<![\p{L}])(ml|oz|l|lt|fl oz|qt|gr|g|kg)$/iu.test(m));
   const allDimensions = facts.measures.filter((m) => /x|inch|cm|mm|"|\bin\b|ft|\bm\b/i.test(m));

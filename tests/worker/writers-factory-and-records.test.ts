@@ -1,0 +1,106 @@
+/**
+ * What sellers of made goods, records and patterns wrote, kept as they wrote it: a number's thousands
+ * separator is no clause break, what comes in the box is not the product, a record's sleeve wear is no
+ * ring and its artist no colour, a camera keeps the lens it comes with, a size is a word of the title.
+ * Each case failed before its fix, read from a seller's text written for the test.
+ */
+import { describe, expect, it } from "vitest";
+import { extractFacts } from "../../shared/facts";
+import { isFragmentTag } from "../../shared/listings/support";
+import { generateListingParts } from "../../worker/domain/listings/generate";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+const write = async (description: string, platform: "etsy" | "ebay" | "amazon") => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
+const specifics = (listing: { itemSpecifics?: { name: string; value: string }[] }) => Object.fromEntries((listing.itemSpecifics ?? []).map((s) => [s.name, s.value]));
+
+const POWER_BANK =
+  "Anker 737 Power Bank (PowerCore 24K), 24,000mAh, 140W output, charges a MacBook Pro 16 to 50% in 50 minutes. Smart digital display shows remaining battery. Includes USB-C to USB-C cable and travel pouch.";
+const RECORD =
+  "Pink Floyd - The Dark Side of the Moon, 1973 UK first pressing, Harvest SHVL 804. Vinyl VG+, plays with light surface noise. Sleeve has ring wear and a small seam split. Both posters and stickers included.";
+const CAMERA =
+  "Nikon F3 35mm film camera body with Nikkor 50mm f/1.4 lens. Shutter fires at all speeds, light meter works. Light brassing on the top plate, small dent on the filter ring. Lens glass clear, no fungus or haze. Comes with original strap.";
+const FLEECE = "Patagonia Better Sweater fleece jacket, men's size L, navy blue. Worn a handful of times, no pilling, no stains. Full zip, two zip hand pockets. Pit to pit 23 inches.";
+
+describe("a power bank", () => {
+  it("is the product, not the travel pouch it comes with, and keeps its 24,000mAh whole", async () => {
+    expect(extractFacts({ text: POWER_BANK }).product).toBe("Anker 737 Power Bank");
+    const l = await write(POWER_BANK, "amazon");
+    expect(l.title).toMatch(/^Anker 737 Power Bank, 24,000mAh/u);
+    expect(l.title).not.toMatch(/Travel Pouch|000mah|50%/u);
+    expect(l.title).toContain("PowerCore 24K");
+    // No bullet is a piece of a number ("Good to Know: 24." then "000mAh").
+    expect(l.bullets?.some((b) => /: 24\.$|^Features: 000/u.test(b))).toBe(false);
+  });
+});
+
+describe("a vinyl record", () => {
+  it("is a record pressed in 1973, graded and worn as the seller says: no ring, no pink, no moon", async () => {
+    const facts = extractFacts({ text: RECORD });
+    expect(facts.head).not.toBe("ring");
+    expect(facts.colours).toEqual([]);
+    expect(facts.era).toEqual(["1973"]);
+    expect(facts.condition).toEqual(expect.arrayContaining(["vinyl vg+", "light surface noise", "ring wear", "small seam split"]));
+    const l = await write(RECORD, "ebay");
+    expect(l.title).toMatch(/^Pink Floyd The Dark Side of the Moon 1973 UK First Pressing/u);
+    expect(l.description).not.toMatch(/^Ring wear/u);
+    const s = specifics(l);
+    expect(s).toMatchObject({ Type: "Vinyl Record", Era: "1973", "Condition Notes": "Vinyl VG+, light surface noise, ring wear, small seam split" });
+    expect(s.Color).toBeUndefined();
+    expect(s.Theme).toBeUndefined();
+  });
+
+  it("names a Turkish record a record, not its artist's surname", async () => {
+    const l = await write("Barış Manço - Sakla Samanı Gelir Zamanı plak, 1981 Türkiye baskısı. Plak iyi durumda, hafif çizikler var.", "ebay");
+    expect(specifics(l).Tür).toBe("Plak");
+    expect(l.title).toBe("1981 Barış Manço Sakla Samanı Gelir Zamanı Plak");
+  });
+});
+
+describe("a film camera", () => {
+  it("keeps the lens it comes with in the eBay title, and reads no colour or material from the lens's glass", async () => {
+    const l = await write(CAMERA, "ebay");
+    expect(l.title).toBe("Nikon F3 35 mm Film Camera Body with 50mm f/1.4 Lens Original Strap");
+    const s = specifics(l);
+    expect(s.Color).toBeUndefined();
+    expect(s.Material).toBeUndefined();
+    // Both flaws, cut at a whole item within eBay's 65 characters.
+    expect(s["Condition Notes"]).toBe("Light brassing on the top plate, small dent on the filter ring");
+  });
+
+  it("reads 'clear' as a colour only where it colours something", () => {
+    expect(extractFacts({ text: "Clear glass vase, 20 cm tall." }).colours).toEqual(["clear"]);
+    expect(extractFacts({ text: "Glass vase. Colour: clear." }).colours).toEqual(["clear"]);
+    expect(extractFacts({ text: CAMERA }).colours).toEqual([]);
+  });
+});
+
+describe("a size on eBay", () => {
+  it("is a word of the title ('Men's Size L'), not a letter inside 'Fleece', and a zip is no file", async () => {
+    const l = await write(FLEECE, "ebay");
+    expect(l.title).toContain("Men's Size L");
+    expect(extractFacts({ text: FLEECE }).formats).toEqual([]);
+    expect(extractFacts({ text: "SVG and PNG files in a ZIP folder, instant download." }).formats).toEqual(["SVG", "PNG", "ZIP"]);
+  });
+});
+
+describe("tags cut from a name", () => {
+  it("never keep half of 'granny square', nor end on 'plus' or 'versions'", () => {
+    const source = "Crochet pattern for a granny square cardigan. 12 monthly pages plus a yearly overview, Monday and Sunday start versions.";
+    expect(isFragmentTag("square cardigan", source, [])).toBe(true);
+    expect(isFragmentTag("granny pattern", source, [])).toBe(true);
+    expect(isFragmentTag("granny square", source, [])).toBe(false);
+    expect(isFragmentTag("pages plus", source, [])).toBe(true);
+    expect(isFragmentTag("start versions", source, [])).toBe(true);
+  });
+
+  it("give a pattern what it makes: 'granny square', 'cardigan pattern', 'crochet cardigan', and its whole name in the title", async () => {
+    const l = await write(
+      "Crochet pattern for a granny square cardigan. Sizes XS to 3XL. Uses worsted weight yarn and a 5.5 mm hook. PDF includes written instructions in US terms, a chart, and photo tutorial for the joining.",
+      "etsy",
+    );
+    expect(l.tags).toEqual(expect.arrayContaining(["granny square", "cardigan pattern", "crochet cardigan"]));
+    expect(l.tags).not.toContain("square cardigan");
+    const blanket = await write("Granny square baby blanket crochet pattern. Uses worsted weight yarn and a 5 mm hook. Finished size 30 x 36 inches.", "etsy");
+    expect(blanket.title).toMatch(/^Granny Square Baby Blanket Crochet Pattern/u);
+  });
+});
