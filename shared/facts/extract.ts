@@ -1229,7 +1229,9 @@ const COLOURS = [
   "haki",
 ];
 const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|fib(?:re|er)s?|jute|wax|soy|hemp|leather|bamboo|cork|sisal|clay|materials?|ingredients|oils?|beeswax)(?![\p{L}])/u;
-const COLOUR_RE = reAll(`(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
+/** Turkish colours named with a thing and a colour's possessive ("hardal sarısı", "gece mavisi", "gül kurusu"): one colour, said whole. */
+const TR_COLOUR_NAMED = `(?:${COLOURS.join("|")}|gece|petrol|zeytin|gül|bebek|buz|kiremit|toprak|fıstık|çimen|deniz|gök|tarçın|vişne|nar|limon|safran|lavanta|leylak|kum|antrasit|füme|yavruağzı|somon|kahve) (?:sarısı|mavisi|yeşili|kırmızısı|pembesi|moru|grisi|beyazı|siyahı|turuncusu|kurusu)`;
+const COLOUR_RE = reAll(`${TR_COLOUR_NAMED}|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
 
 const CARE_RE = reAll(
   [

@@ -104,3 +104,13 @@ describe("tags cut from a name", () => {
     expect(blanket.title).toMatch(/^Granny Square Baby Blanket Crochet Pattern/u);
   });
 });
+
+describe("a Turkish baby cardigan", () => {
+  it("keeps its colour whole ('hardal sarısı', not 'hardal') and tags a feature said with -li in any of its first sentences", async () => {
+    const text = "El örgüsü yün bebek hırkası. 6-12 ay için. %100 merinos yünü, ahşap düğmeli. Elde yıkama önerilir. Renk: hardal sarısı.";
+    expect(extractFacts({ text }).colours).toEqual(["hardal sarısı"]);
+    const l = await write(text, "etsy");
+    expect(l.tags).toEqual(expect.arrayContaining(["hardal sarısı hırka", "ahşap düğmeli hırka"]));
+    expect(l.tags).not.toContain("hardal hırka");
+  });
+});

@@ -1405,7 +1405,10 @@ export function tagPool(input: ComposeInput): string[] {
   }
   // A Turkish feature of the first sentence said with "-li" ("iç cepli", "fermuarlı", "papatya desenli"): the product with it.
   if (r.lang === "tr")
-    for (const clause of (sentences(source)[0] ?? "").split(/(?<!\d),\s*|,\s+|,(?!\d)/u)) {
+    for (const clause of sentences(source)
+      .slice(0, 3)
+      .join(", ")
+      .split(/(?<!\d),\s*|,\s+|,(?!\d)/u)) {
       const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
       if (words(c).length <= 2 && /\p{L}{2,}l[ıiuü]$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
     }
