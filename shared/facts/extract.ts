@@ -227,7 +227,7 @@ function measurePlaces(text: string): { at: number; text: string }[] {
 
 /** Parts a measure can belong to ("a 1.2 mm raised bezel", "strap width 4 cm", "3 mm kenar"): never the item's size. */
 const MEASURE_PART =
-  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
+  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|extenders?|pendants?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
 /** A dimension's word, before ("strap width 4 cm") or after ("3 cm wide straps", "3 mm kenar kalınlığı") its measure. */
 const DIMENSION_WORD =
   /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
@@ -332,7 +332,8 @@ const SIZES = new RegExp(
     `${B}sizes? ${SIZE_ITEM}(?:, ${SIZE_ITEM})*,? (?:and|or|&) ${SIZE_ITEM}${E}`,
     // "sizes 0-3 months" is read whole by the age alternative below, not as a bare "0-3".
     `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}(?! (?:months|month|years|yrs|ay|yaş)${E})`,
-    `${B}(?:${SIZE_TOKEN}) ?(?:-|–) ?(?:${SIZE_TOKEN}) beden${E}`,
+    // "S-M-L beden", "S-XL beden": every size of the run, read whole.
+    `${B}(?:${SIZE_TOKEN})(?: ?(?:-|–|/) ?(?:${SIZE_TOKEN})){1,5} beden${E}`,
     `${B}(?:one size(?: fits most)?|tek beden|standart beden)${E}`,
     `${B}\\d{1,2} ?(?:-|–|to) ?\\d{1,2} (?:months|month|years|yrs|ay|yaş)${E}`,
     `${B}(?:newborn|yenidoğan)${E}`,

@@ -349,7 +349,8 @@ function sourceWords(source: string): SourceWords {
 /** Same word up to a suffix or a softened last consonant ("hırka"/"hırkası", "yatak"/"yatağı", "bowl"/"bowls"). */
 function sameStem(a: string, b: string): boolean {
   const n = Math.max(3, Math.min(a.length, b.length) - 1);
-  return a.length >= 3 && b.length >= 3 && a.slice(0, n) === b.slice(0, n);
+  // A suffix apart at most ("hırka"/"hırkası", "bowl"/"bowls"): "key" of "key ring" is no "keychain".
+  return a.length >= 3 && b.length >= 3 && Math.abs(a.length - b.length) <= 4 && a.slice(0, n) === b.slice(0, n);
 }
 
 /**

@@ -114,3 +114,36 @@ describe("a Turkish baby cardigan", () => {
     expect(l.tags).not.toContain("hardal hırka");
   });
 });
+
+describe("what a part measures and what a painting shows", () => {
+  it("reads a necklace's extender as a part: the necklace is 18 inch, never an '18 Inch Extender'", async () => {
+    const text = "14k gold filled paperclip chain necklace, 18 inch with a 2 inch extender. Tarnish resistant, hypoallergenic.";
+    const facts = extractFacts({ text });
+    expect(facts.measures).toEqual(["18 inch"]);
+    expect(facts.details).toEqual(["2 inch extender"]);
+    const l = await write(text, "etsy");
+    expect(l.title).toMatch(/^14k Gold Filled Paperclip Chain Necklace 18 Inch/u);
+    expect(l.title).not.toMatch(/18 Inch Extender/u);
+    // A drop earring's drop is its length, no part.
+    expect(extractFacts({ text: "Gold drop earrings, 2 inch drop, hook fastening" }).measures).toEqual(["2 inch"]);
+  });
+
+  it("reads every size of 'S-M-L beden'", () => {
+    expect(extractFacts({ text: "Keten kadın gömlek, oversize kesim, S-M-L beden seçenekleri." }).sizes).toEqual(["S-M-L"]);
+  });
+
+  it("names what a painting shows: 'Original Fox Watercolor Painting', 'fox painting', 'fox watercolor'", async () => {
+    const l = await write("Original watercolor painting of a fox in the snow, 8x10 inches on 300gsm cold press paper. Signed on the front. Unframed.", "etsy");
+    expect(l.title).toMatch(/^Original Fox Watercolor Painting/u);
+    expect(l.tags).toEqual(expect.arrayContaining(["fox painting", "fox watercolor"]));
+  });
+
+  it("gives the product no material or property of another thing: no 'brass keychain' from its key ring, no 'water-based puzzle' from its paint", async () => {
+    const keychain = await write("Personalized leather keychain with initials, hand stamped. Vegetable tanned leather, 4 inches long, brass key ring.", "etsy");
+    expect(keychain.tags).not.toContain("brass keychain");
+    const puzzle = await write("Wooden name puzzle for toddlers, personalised with up to 8 letters. Painted with non-toxic water-based paint.", "etsy");
+    expect(puzzle.tags).not.toContain("water-based puzzle");
+    // Safety the finish gives is the product's.
+    expect(puzzle.tags).toContain("non-toxic puzzle");
+  });
+});

@@ -112,9 +112,10 @@ function keywordList(input: ComposeInput): string[] {
   return [...list.slice(shift), ...list.slice(0, shift)];
 }
 
-/** The words of what a pattern makes, lower-case ("granny", "square", "cardigan"), or none. */
+/** The words of what a pattern makes or a painting shows, lower-case ("granny", "square", "cardigan"; "fox"), or none. */
 function readPatternSubjectWords(r: ProductReading, name: string, source: string): string[] | undefined {
-  const whole = patternSubject(r, name, source);
+  if (!patternSubject(r, name, source)) return undefined;
+  const whole = readPatternSubject(name, source.slice(0, 400), r.category.id === "art" ? "of" : "for|of");
   return whole
     ? lower(whole.slice(0, whole.length - name.length).trim(), r.lang)
         .split(" ")
@@ -137,18 +138,32 @@ const SUBJECT_END = new Set(["in", "on", "with", "and", "or", "for", "from", "by
  * shopper searches). Up to three words after "for"/"of", stopping at a comma or a linking word.
  */
 function patternSubject(r: ProductReading, name: string, source: string): string | undefined {
-  if (r.category.id !== "pattern" || r.lang !== "en" || !name.includes(" ")) return undefined;
+  // A painting, print or drawing "of a fox in the snow" is an "Original Fox Watercolor Painting" too.
+  const art = r.category.id === "art" && /(?:painting|print|drawing|illustration|portrait|sketch)s?$/iu.test(name);
+  if ((r.category.id !== "pattern" && !art) || r.lang !== "en" || !name.includes(" ")) return undefined;
   // The product is named in the text's opening: only that is read (this is asked for every title and tag
   // phrase, and a 50,000-character text must stay linear).
-  return readPatternSubject(name, source.slice(0, 400));
+  const subject = readPatternSubject(name, source.slice(0, 400), art ? "of" : "for|of");
+  if (!subject || !art) return subject;
+  // A painting's subject of one word leads its name ("Fox"); a longer one ("eucalyptus leaves") is a phrase of the title already.
+  if (
+    subject
+      .slice(0, subject.length - name.length)
+      .trim()
+      .includes(" ")
+  )
+    return undefined;
+  // "original" stays first: it says what the piece is, not what it shows.
+  const shown = subject.slice(0, subject.length - name.length).trim();
+  return /^original /iu.test(name) ? `${name.split(" ")[0]} ${shown} ${name.split(" ").slice(1).join(" ")}` : subject;
 }
 
-function readPatternSubject(name: string, opening: string): string | undefined {
+function readPatternSubject(name: string, opening: string, links = "for|of"): string | undefined {
   const escaped = name
     .split(" ")
     .map((w) => escapeRegExp(w))
     .join("\\s+");
-  const after = new RegExp(`${escaped}s?\\s+(?:for|of)\\s+(?:an?\\s+|the\\s+)?([^,.;:\\n()]+)`, "iu").exec(opening)?.[1];
+  const after = new RegExp(`${escaped}s?\\s+(?:${links})\\s+(?:an?\\s+|the\\s+)?([^,.;:\\n()]+)`, "iu").exec(opening)?.[1];
   if (!after) return undefined;
   const subject: string[] = [];
   for (const word of after.trim().split(/\s+/)) {
@@ -182,20 +197,22 @@ function buyerPhrases(input: ComposeInput): string[] {
   const r = reading(input);
   const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
   const facts = factsFor(input);
-  // A phrase that names another product of the category ("wedding invitation" for a seating chart,
-  // "printable planner") says what the seller does not sell: only the nouns they used may be named.
+  const namesOther = namesOtherProduct(input, r);
+  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts) && !namesOther(p));
+}
+
+/**
+ * Whether a phrase names another product of the category ("wedding invitation" or "Printable Invitation" for a
+ * seating chart, "printable planner"): it says what the seller does not sell; only the nouns they used may be named.
+ */
+function namesOtherProduct(input: ComposeInput, r: ProductReading): (phrase: string) => boolean {
   const said = new Set([...words(input.description), ...input.keywords.flatMap((k) => words(k))].map((w) => lower(w, r.lang)));
-  const namesOther = (p: string) =>
+  const saidStems = new Set([...said].map((x) => singularNoun(x, r.lang)));
+  return (p: string) =>
     words(p).some((w) => {
       const l = lower(w, r.lang);
-      return (
-        !!(nounCategory(l, r.lang) ?? nounCategory(singularNoun(l, r.lang), r.lang)) &&
-        !said.has(l) &&
-        !said.has(singularNoun(l, r.lang)) &&
-        ![...said].some((x) => singularNoun(x, r.lang) === singularNoun(l, r.lang))
-      );
+      return !!(nounCategory(l, r.lang) ?? nounCategory(singularNoun(l, r.lang), r.lang)) && !said.has(l) && !saidStems.has(singularNoun(l, r.lang));
     });
-  return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts) && !namesOther(p));
 }
 
 // ---- Titles ------------------------------------------------------------------------------------
@@ -1299,7 +1316,15 @@ export function tagPool(input: ComposeInput): string[] {
   // What a pattern makes ("granny square cardigan" of a crochet pattern): the garment with "pattern" and with its craft,
   // and a two-word name of its own ("granny square") whole.
   const subject = r.phrase ? readPatternSubjectWords(r, phraseText(r.phrase), source) : undefined;
-  if (subject) {
+  if (subject && r.category.id === "art") {
+    // What a painting shows, with its noun and its medium: "fox painting", "fox watercolor", "black cat painting",
+    // "eucalyptus print" (of "eucalyptus leaves": a plural of any plant's parts names none).
+    const noun = productLower[productLower.length - 1] ?? "art";
+    const last = subject[subject.length - 1];
+    const shown = `${subject.join(" ")} ${noun}`.length <= TAG_MAX ? subject.join(" ") : /^(?:leaves|flowers|petals|blooms|branches|trees)$/u.test(last) ? subject[0] : last;
+    add(`${shown} ${noun}`);
+    for (const medium of productLower.filter((t) => /^(?:watercolou?r|oil|acrylic|ink|pencil|charcoal|pastel|gouache)$/u.test(t))) add(`${shown} ${medium}`);
+  } else if (subject) {
     const made = subject[subject.length - 1];
     add(`${made} pattern`);
     for (const craft of product
@@ -1413,9 +1438,17 @@ export function tagPool(input: ComposeInput): string[] {
       if (words(c).length <= 2 && /\p{L}{2,}l[ıiuü]$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
     }
   // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
-  for (const w of source.match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []) {
-    addWhole(`${lower(w, r.lang)} ${named}`);
-    addWhole(`${lower(w, r.lang)} ${head}`);
+  // One that describes another noun of the text ("water-based paint", "non-toxic water-based paint") is that noun's, not the product's.
+  const headWord = head.split(" ").pop() ?? head;
+  for (const m of source.matchAll(/(?<![\p{L}\p{N}-])(\p{L}{2,}-\p{L}{2,})(?![\p{L}\p{N}-])((?: [\p{L}-]+){0,3})/gu)) {
+    const following = lower(m[2], r.lang).trim().split(" ").filter(Boolean);
+    // (A safety the finish gives is the product's too: "non-toxic paint" makes a "non-toxic puzzle".)
+    const safety = /^(?:non-toxic|food-safe|child-safe|baby-safe|pet-safe|eco-friendly|lead-free|nickel-free|bpa-free)$/iu.test(m[1]);
+    // (A part of the product's own shape gives its style: a "fold-over brim" makes a "fold-over beanie".)
+    const part = /^(?:brim|cuff|cuffs|collar|hem|sleeves?|lid|handle|handles|strap|straps|neckline|waist|toe|heel)$/u.test(following[0] ?? "");
+    if (!safety && !part && following.length > 0 && !following.some((f) => f.startsWith(headWord.slice(0, Math.max(3, headWord.length - 1)))) && !following.every((f) => isStopWord(f))) continue;
+    addWhole(`${lower(m[1], r.lang)} ${named}`);
+    addWhole(`${lower(m[1], r.lang)} ${head}`);
   }
   // "personalised" as the seller spells it, with the product's name and its last word ("personalised case").
   const personalWord = /personali[sz]ed/iu.exec(source)?.[0];
