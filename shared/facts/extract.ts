@@ -444,6 +444,10 @@ const MATERIAL_WORDS = [
   "aluminum",
   // Turkish
   "925 ayar gümüş",
+  "rose altın kaplama",
+  "altın kaplama",
+  "gümüş kaplama",
+  "rodyum kaplama",
   "suni deri",
   "hakiki deri",
   "vegan deri",
@@ -531,6 +535,8 @@ const PARTS_EN = [
   "spout",
   "stand",
   "stopper",
+  "dowels?",
+  "rods?",
   "pendant",
   "charms?",
   "caps?",
@@ -540,6 +546,7 @@ const PARTS_EN = [
 ];
 const PARTS_TR = [
   "düğme",
+  "çubu[kğ]",
   "sap",
   "kapak",
   "toka",
@@ -1232,7 +1239,9 @@ const COLOURS = [
 const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|fib(?:re|er)s?|jute|wax|soy|hemp|leather|bamboo|cork|sisal|clay|materials?|ingredients|oils?|beeswax)(?![\p{L}])/u;
 /** Turkish colours named with a thing and a colour's possessive ("hardal sarısı", "gece mavisi", "gül kurusu"): one colour, said whole. */
 const TR_COLOUR_NAMED = `(?:${COLOURS.join("|")}|gece|petrol|zeytin|gül|bebek|buz|kiremit|toprak|fıstık|çimen|deniz|gök|tarçın|vişne|nar|limon|safran|lavanta|leylak|kum|antrasit|füme|yavruağzı|somon|kahve) (?:sarısı|mavisi|yeşili|kırmızısı|pembesi|moru|grisi|beyazı|siyahı|turuncusu|kurusu)`;
-const COLOUR_RE = reAll(`${TR_COLOUR_NAMED}|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`);
+const COLOUR_RE = reAll(
+  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
+);
 
 const CARE_RE = reAll(
   [
@@ -1541,6 +1550,12 @@ export function extractFacts(input: FactInput): FactSheet {
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
     .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower))
+    // A part's colour ("içi beyaz", white inside; "arkası siyah") is not the item's.
+    .filter(
+      (c) =>
+        !new RegExp(`(?:içi|dışı|arkası|kenarı|kenarları|sapı|kapağı|astarı|tabanı) ${escapeRegExp(c)}(?![\\p{L}])`, "u").test(lower) ||
+        new RegExp(`(?<!(?:içi|dışı|arkası|kenarı|kenarları|sapı|kapağı|astarı|tabanı) )${escapeRegExp(c)}(?![\\p{L}])`, "u").test(lower.replace(/renk:?/gu, "")),
+    )
     // "Lens glass clear", "water runs clear": clear as a state is no colour; "clear glass vase" and "colour: clear" are.
     .filter((c) => c !== "clear" || /clear (?!of|,|\.|and|or)\p{L}|(?:colou?r|renk)\s?:?\s?clear/u.test(lower))
     // A record's artist or title ("Pink Floyd", "Deep Purple", "Black Sabbath") is no colour of the record.

@@ -288,6 +288,8 @@ const POLICY_HEADING =
 /** Sentences about shipping, returns, washing, contact or wrapping: true, but no title, tag or material of the product. */
 const POLICY_SENTENCE =
   /\b(?:ships?|shipping|shipped|dispatch(?:ed|es)?|delivery|deliver(?:ed)?|business days?|working days?|processing time|returns?|refunds?|exchanges?|message me|contact me|convo|questions|hand wash|wash (?:cold|warm|gently|by hand)|dry flat|tumble|dry clean|do not (?:bleach|iron|wash|tumble)|iron on low|comes (?:in|with) a|arrives in|packaged|wrapped in|gift[- ]wrapp?ed|gift ready)\b|kargo|iş günü|teslimat|iade|değişim|mesaj atın|bana yazın|elde yıkay|gönderilir|paketlenir|kesede|kutuda|kutusunda/iu;
+/** A handmade piece's note that each one differs ("küçük farklılıklar olabilir", "each glaze is slightly different"): a note, said whole, never a tag. */
+const VARIATION_NOTE = /farklılık(?:lar)? (?:olabilir|gösterebilir)|\bslight(?:ly)? (?:different|variations?)|\bmay vary\b|\bno two (?:are|will be) (?:alike|the same|identical)/iu;
 
 /**
  * A description split into the part about the product and the shop's notes: shop-policy sections
@@ -318,6 +320,10 @@ export function splitDescription(text: string): { product: string; notes: string
     const parts = line.split(/(?<=[.!?])\s+/);
     const product: string[] = [];
     for (const sentence of parts) {
+      if (VARIATION_NOTE.test(sentence)) {
+        notes.push(sentence.trim());
+        continue;
+      }
       if (!POLICY_SENTENCE.test(sentence)) {
         product.push(sentence);
         continue;

@@ -375,7 +375,13 @@ export function isFragmentTag(tag: string, source: string, materials: readonly s
   // A named thing of two words cut in half ("square cardigan" of "granny square cardigan", "stitch pattern" of "cross stitch pattern").
   for (const [first, second] of s.pairs) if (t.some((w, i) => (w === second && t[i - 1] !== first) || (w === first && t[i + 1] !== second))) return true;
   // A word that only joins ("pages plus a yearly overview", "a or b"), or a tag that names only a kind of file or choice ("start versions").
-  if (/^(?:plus|versus|vs|via|per)$/u.test(t[t.length - 1]) || /^(?:versions?|options?|variants?|variations?|choices?)$/u.test(t[t.length - 1])) return true;
+  if (
+    // A tag never opens on a determiner ("each glaze bowl" of "each glaze pattern").
+    /^(?:each|every|some|any|this|that|these|those|bazı|tüm|bütün)$/u.test(t[0]) ||
+    /^(?:plus|versus|vs|via|per)$/u.test(t[t.length - 1]) ||
+    /^(?:versions?|options?|variants?|variations?|choices?|seçeneği|seçenekleri|seçenek|farklılıklar|farklılık)$/u.test(t[t.length - 1])
+  )
+    return true;
   if (s.text.includes(` ${t.join(" ")} `)) return false;
   // A material that belongs to another noun of the seller's text.
   const head = t[t.length - 1];

@@ -147,3 +147,31 @@ describe("what a part measures and what a painting shows", () => {
     expect(puzzle.tags).toContain("non-toxic puzzle");
   });
 });
+
+describe("Turkish sellers' clauses", () => {
+  it("names a part without the 'var' that says it exists, and tags no option or difference", async () => {
+    const wallet = await write("Hakiki deri erkek cüzdan, el dikimi. 6 kart bölmesi ve bozuk para gözü var. Ölçü: 11 x 9 cm. Kahverengi.", "etsy");
+    expect(wallet.title).not.toMatch(/ Var(?:,|$)/u);
+    expect(wallet.tags).toContain("bozuk para gözü");
+    expect(wallet.tags).not.toContain("bozuk para gözü var");
+    const necklace = await write("Kişiye özel isimli kolye, 925 ayar gümüş, rose altın kaplama seçeneği var. İsim en fazla 10 harf. Zincir 45 cm.", "etsy");
+    expect(necklace.tags?.some((t) => /seçeneği|seçeneği var/u.test(t))).toBe(false);
+    // Gold plating is a plating, not gold.
+    expect(extractFacts({ text: "Kişiye özel isimli kolye, 925 ayar gümüş, rose altın kaplama seçeneği var." }).materials.map((m) => m.name)).not.toContain("altın");
+  });
+
+  it("reads a part's colour as the part's ('içi beyaz') and a handmade piece's variation note whole, as a note", async () => {
+    const text = "El yapımı seramik kupa, 350 ml. Mat yeşil sır, içi beyaz. Bulaşık makinesinde yıkanabilir. Her kupa tek tek şekillendirildiği için küçük farklılıklar olabilir.";
+    expect(extractFacts({ text }).colours).not.toContain("beyaz");
+    const l = await write(text, "etsy");
+    expect(l.tags).not.toContain("beyaz kupa");
+    expect(l.tags).not.toContain("küçük farklılıklar");
+    expect(l.description).toContain("Her kupa tek tek şekillendirildiği için küçük farklılıklar olabilir");
+    const bowl = await write(
+      "Hand-thrown stoneware ramen bowl with a speckled oat glaze. Holds about 32 oz. Dishwasher and microwave safe. Because they're handmade, each glaze pattern is slightly different.",
+      "etsy",
+    );
+    expect(bowl.description).toContain("Because they're handmade, each glaze pattern is slightly different");
+    expect(bowl.tags?.some((t) => /^each /u.test(t) || t === "glaze pattern")).toBe(false);
+  });
+});

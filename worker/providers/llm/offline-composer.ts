@@ -642,7 +642,9 @@ const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|süresi|ömrü
 function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const source = `${input.description} ${input.keywords.join(" ")}`;
   const out: Segment[] = [];
-  const add = (text: string, priority: number) => out.push({ text: restoreAcronyms(titleCase(text, r.lang), source), priority });
+  // A Turkish clause that says a part exists ("Bozuk Para Gözü Var") names the part without its "var".
+  const add = (text: string, priority: number) =>
+    out.push({ text: restoreAcronyms(titleCase(r.lang === "tr" ? text.replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/iu, "") : text, r.lang), source), priority });
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
   // Wear and damage ("utensil marks inside", "crack on the saucer rim") belong to the description's condition line, never a title keyword.
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
@@ -1261,7 +1263,11 @@ export function tagPool(input: ComposeInput): string[] {
   const add = (tag: string | undefined) => {
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes. Nor
     // does a verb the seller's sentence began with ("uses dk cotton yarn" is "dk cotton yarn").
-    const clean = tag?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "").replace(/^(?:uses?|using|needs?|requires?|includes?|including|features?|featuring)\s+(?=\S+\s)/u, "");
+    // ("bozuk para gözü var", there is a coin pocket: the pocket is the search, "var" says it exists.)
+    const clean = tag
+      ?.replace(/^(?:\d+\s?%|%\s?\d+)\s+/u, "")
+      .replace(/^(?:uses?|using|needs?|requires?|includes?|including|features?|featuring)\s+(?=\S+\s)/u, "")
+      .replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
     if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
     // A measure the seller named a dimension of ("bust 34 in", "göğüs 90 cm") fits one piece: nobody searches it.
