@@ -175,3 +175,14 @@ describe("Turkish sellers' clauses", () => {
     expect(bowl.tags?.some((t) => /^each /u.test(t) || t === "glaze pattern")).toBe(false);
   });
 });
+
+describe("a seating chart template", () => {
+  it("is no invitation: its title ends on no 'Printable Invitation'", async () => {
+    const l = await write("Editable wedding seating chart template for Canva. 24x36 and 18x24 inch sizes. Change fonts, colours and names. Instant access after purchase.", "etsy");
+    expect(l.title).toMatch(/^Editable Wedding Seating Chart Template for Canva/u);
+    expect(l.title).not.toMatch(/Invitation/u);
+    // An invitation keeps its tail.
+    const invite = await write("Editable wedding invitation template for Canva, 5x7 inch. Instant download.", "etsy");
+    expect(invite.title).toMatch(/Invitation/u);
+  });
+});

@@ -788,7 +788,9 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated),
   ];
   // A buyer phrase only when the seller's facts back it ("Gift for Her" needs a gift or a recipient).
-  const tails = r.category.titleTail[r.lang].filter((t) => supported(t, input, facts));
+  // "Printable Invitation" names an invitation: not the tail of a seating chart, a menu or place cards of the same category.
+  const invitation = /invit|davetiye/iu.test(r.head) || /invit|davetiye/iu.test(input.description);
+  const tails = r.category.titleTail[r.lang].filter((t) => supported(t, input, facts) && (invitation || !/invitation|davetiye/iu.test(t)));
   const tailOptions = tails.map((_, i) => restoreAcronyms(titleCase(pick(tails, input.variant, i), r.lang), source));
   const tail = tailOptions[0] ?? "";
   const platform = platformOf(input);
