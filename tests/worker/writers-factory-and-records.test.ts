@@ -186,3 +186,10 @@ describe("a seating chart template", () => {
     expect(invite.title).toMatch(/Invitation/u);
   });
 });
+
+describe("an Amazon title", () => {
+  it("opens with the name the seller gave the product, its line's name kept ('Karaca Hatır')", async () => {
+    const l = await write("Karaca Hatır Türk kahve makinesi, 4 fincan kapasiteli, taşma önleyici sensör, sesli uyarı. Renk: rose gold.", "amazon");
+    expect(l.title).toMatch(/^Karaca Hatır Türk Kahve Makinesi/u);
+  });
+});

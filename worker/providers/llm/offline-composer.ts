@@ -386,7 +386,18 @@ function sellersName(source: string, brand: string): string | undefined {
 }
 
 /** An Amazon title's lead: the brand, then the model, then the product, each once ("Sony WH-1000XM5 Wireless Headphones"). */
-function amazonLead(head: string, facts: FactSheet): string {
+function amazonLead(head: string, facts: FactSheet, source?: string): string {
+  // The name the seller opened with, capitals as written ("Karaca Hatır Türk kahve makinesi"): its line's name stays.
+  const name = facts.brand && source ? sellersName(source, facts.brand) : undefined;
+  if (name) {
+    const named = new Set(words(name).map(key));
+    const rest = head
+      .split(" ")
+      .filter((w) => !named.has(key(w)))
+      .join(" ");
+    const models = facts.models.filter((m) => !key(`${name} ${rest}`).includes(key(m)));
+    return [name, ...models, rest].filter(Boolean).join(" ");
+  }
   const lead = [facts.brand ?? "", ...facts.models].filter((w) => w && !key(head).includes(key(w)));
   return lead.length ? `${lead.join(" ")} ${head}` : head;
 }
@@ -803,7 +814,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
   // Amazon titles lead with the brand and the model ("Sony WH-1000XM5 Wireless Noise Cancelling Headphones").
-  if (platform === "amazon") head = amazonLead(head, facts);
+  if (platform === "amazon") head = amazonLead(head, facts, source);
   const tailWordCount = words(tail).length;
   // One " - " at most: after the product, unless the main keyword already put it there.
   const first = platform === "amazon" || head.includes(" - ") ? ", " : " - ";
