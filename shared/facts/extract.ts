@@ -1072,6 +1072,18 @@ export const BRANDS = [
   "Fisher-Price",
   "Matchbox",
   "Hot Wheels",
+  "Nintendo",
+  "Sega",
+  "Omega",
+  "Rolex",
+  "Dr. Martens",
+  "Dr Martens",
+  "Converse",
+  "New Balance",
+  "Ray-Ban",
+  "Dyson",
+  "Nespresso",
+  "Vitamix",
 ];
 const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|")})${E}`, "u");
 const BRAND_LABEL = /(?<![\p{L}])(?:brand|marka|made by|maker)\s?[:\-–]\s?([\p{Lu}][\p{L}&'-]{1,20}(?: [\p{Lu}][\p{L}&'-]{1,20}){0,2})/u;
@@ -1153,11 +1165,13 @@ const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
-    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|dents?|dulling|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|dents?|dulling|staining|creases?|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling)){0,3}",
     "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",
     "pre[- ]owned|gently used|lightly used|well loved|used",
+    // What is missing ("battery cover missing", "lid is missing") and a Turkish chip or scratch ("küçük bir çentik").
+    "(?:[\\p{L}-]+ ){0,2}[\\p{L}-]+ (?:is |are )?missing|(?:küçük|hafif|ufak|minik) (?:bir )?(?:çentik|çizik|leke|kırık)\\p{L}*",
     // A record's grade and the wear a record collector names ("Vinyl VG+", "light surface noise", "ring wear", "seam split").
     "(?:vinyl|record|sleeve|cover|jacket|media|disc|plak|kapak) (?:is |grades? |graded )?(?:m-|nm|ex\\+?|vg\\+{1,2}|vg|g\\+|mint-)(?![\\p{L}\\p{N}+])",
     "(?:(?:light|minor|small|some|faint) )?(?:surface noise|ring wear|seam splits?|split seams?|sleeve wear|edge wear|corner wear|crackles?)",

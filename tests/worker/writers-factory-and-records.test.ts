@@ -193,3 +193,25 @@ describe("an Amazon title", () => {
     expect(l.title).toMatch(/^Karaca Hatır Türk Kahve Makinesi/u);
   });
 });
+
+describe("an eBay seller's name and condition", () => {
+  it("writes 'Le Creuset 5.5 qt' once: a figure whose unit follows is the measure's, not the name's", async () => {
+    const l = await write("Le Creuset 5.5 qt round Dutch oven in Flame orange, size 26. Enamel interior has light staining, no chips. Lid included.", "ebay");
+    expect(l.title).toMatch(/^Le Creuset 5\.5 qt Round Dutch Oven/u);
+    expect(l.title.match(/5\.5/gu)?.length).toBe(1);
+    expect(l.title).not.toMatch(/Staining/u);
+    expect(specifics(l)["Condition Notes"]).toBe("Light staining, no chips");
+  });
+
+  it("keeps what is missing, a crease and a Turkish chip out of the title and in the condition notes", async () => {
+    const gameBoy = await write("Nintendo Game Boy Color, Atomic Purple, tested and working. Battery cover missing.", "ebay");
+    expect(gameBoy.title).not.toMatch(/Missing/u);
+    expect(specifics(gameBoy)).toMatchObject({ Brand: "Nintendo", "Condition Notes": "Tested and working, battery cover missing" });
+    const boots = await write("Dr. Martens 1460 boots, black smooth leather, UK 7 / US 8. Worn a few times, small crease on the toe.", "ebay");
+    expect(boots.title).toMatch(/^Dr\. Martens 1460 Boots/u);
+    expect(boots.title).not.toMatch(/Crease/u);
+    const bowl = await write("Vintage Paşabahçe kesme cam kase, 1970'ler. Çapı 20 cm. Küçük bir çentik var, çatlak yok.", "ebay");
+    expect(bowl.title).not.toMatch(/Çentik/u);
+    expect(specifics(bowl)["Durum Notu"]).toBe("Küçük bir çentik, çatlak yok");
+  });
+});

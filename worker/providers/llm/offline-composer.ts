@@ -328,7 +328,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   // Falcon", "Canon AE-1 Program"): a collector searches by it, and the product phrase keeps only its last words.
   const name = facts.brand ? sellersName(source, facts.brand) : undefined;
   if (name) {
-    const named = new Set(words(name).map(key));
+    const named = new Set([...words(name), ...name.split(" ")].map(key));
     const rest = head
       .split(" ")
       .filter((w) => !named.has(key(w)) && !lead.some((l) => key(l) === key(w)))
@@ -380,7 +380,11 @@ function sellersName(source: string, brand: string): string | undefined {
   if (!run || key(run.split(" ")[0]) !== key(brand.split(" ")[0])) return undefined;
   // A measure ends the name ("35mm" of "Canon AE-1 Program 35mm film camera" is the film's): the product phrase says it.
   const measureAt = run.split(" ").findIndex((w) => /^\d+(?:[.,]\d+)?(?:mm|cm|in|ml|l|g|kg|oz|w|v|mah|gb|tb)$/iu.test(w));
-  const ws = measureAt < 0 ? run.split(" ") : run.split(" ").slice(0, measureAt);
+  let ws = measureAt < 0 ? run.split(" ") : run.split(" ").slice(0, measureAt);
+  // A figure whose unit follows the name ("Le Creuset 5.5 qt") is the measure's, not the name's.
+  const after = source.slice(source.indexOf(run) + run.length, source.indexOf(run) + run.length + 12);
+  if (measureAt < 0 && /^\d+(?:[.,]\d+)?$/u.test(ws[ws.length - 1] ?? "") && /^ ?(?:qt|quarts?|oz|ounces?|ml|l|lt|litres?|liters?|cm|mm|in|inch(?:es)?|ft|lbs?|kg|g|gal)\b/iu.test(after))
+    ws = ws.slice(0, -1);
   while (ws.join(" ").length > 60) ws.pop();
   return ws.length >= 3 ? ws.join(" ") : undefined;
 }
@@ -390,7 +394,7 @@ function amazonLead(head: string, facts: FactSheet, source?: string): string {
   // The name the seller opened with, capitals as written ("Karaca Hatır Türk kahve makinesi"): its line's name stays.
   const name = facts.brand && source ? sellersName(source, facts.brand) : undefined;
   if (name) {
-    const named = new Set(words(name).map(key));
+    const named = new Set([...words(name), ...name.split(" ")].map(key));
     const rest = head
       .split(" ")
       .filter((w) => !named.has(key(w)))
@@ -782,7 +786,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   if (record) {
     // What it is pressed as follows in the product's own words ("... Gelir Zamanı plak" names the record, not its title).
     const name = `${record[1].trim()} ${record[2].trim().replace(/\s+(?:plak|plağı|lp|vinyl|vinyl record|record)$/iu, "")}`;
-    const named = new Set(words(name).map(key));
+    const named = new Set([...words(name), ...name.split(" ")].map(key));
     head = `${name} ${head
       .split(" ")
       .filter((w) => !named.has(key(w)))
