@@ -1522,6 +1522,9 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
 
 const all = (text: string, regex: RegExp) => [...text.matchAll(regex)].map((m) => clean(m[0]));
 
+/** A Turkish part's possessive before its colour ("içi beyaz", white inside; "kapağı siyah"). */
+const TR_PART_OF = "(?:içi|dışı|arkası|kenarı|kenarları|sapı|kapağı|astarı|tabanı)";
+
 /** Whether every time the text says `word` it is the first word of a capitalised name ("Pink Floyd"), never a plain word. */
 function namesOnly(body: string, word: string): boolean {
   const all = [...body.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, "giu"))];
@@ -1564,12 +1567,8 @@ export function extractFacts(input: FactInput): FactSheet {
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
     .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower))
-    // A part's colour ("içi beyaz", white inside; "arkası siyah") is not the item's.
-    .filter(
-      (c) =>
-        !new RegExp(`(?:içi|dışı|arkası|kenarı|kenarları|sapı|kapağı|astarı|tabanı) ${escapeRegExp(c)}(?![\\p{L}])`, "u").test(lower) ||
-        new RegExp(`(?<!(?:içi|dışı|arkası|kenarı|kenarları|sapı|kapağı|astarı|tabanı) )${escapeRegExp(c)}(?![\\p{L}])`, "u").test(lower.replace(/renk:?/gu, "")),
-    )
+    // A part's colour ("içi beyaz", white inside; "arkası siyah") is not the item's, unless the item is said to have it too.
+    .filter((c) => new RegExp(`(?<!${TR_PART_OF} )${escapeRegExp(c)}(?![\\p{L}])`, "u").test(lower))
     // "Lens glass clear", "water runs clear": clear as a state is no colour; "clear glass vase" and "colour: clear" are.
     .filter((c) => c !== "clear" || /clear (?!of|,|\.|and|or)\p{L}|(?:colou?r|renk)\s?:?\s?clear/u.test(lower))
     // A record's artist or title ("Pink Floyd", "Deep Purple", "Black Sabbath") is no colour of the record.

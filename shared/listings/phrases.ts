@@ -623,7 +623,6 @@ export interface ProductReading {
   size?: string;
   /** Materials named, longest form first. */
   materials: string[];
-  colours: string[];
   themes: string[];
   /** "XS to 3XL", "S-XL", "one size" when the description says so. */
   sizes?: string;
@@ -810,14 +809,6 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   const has = (term: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(term)}(?=$|[^\\p{L}\\p{N}])`, "u").test(plainLower);
   const materials: string[] = [];
   for (const m of MATERIALS) if (has(m) && !materials.some((f) => f.includes(m))) materials.push(m);
-  const colours: string[] = [];
-  const aboutWords = words(about);
-  aboutWords.forEach((w, i) => {
-    const l = lower(w, lang);
-    // A record's artist ("Pink Floyd", "Deep Purple") is a name, not the record's colour.
-    if (found?.id === "music" && /^\p{Lu}/u.test(w) && /^\p{Lu}\p{Ll}/u.test(aboutWords[i + 1] ?? "")) return;
-    if (COLOURS.has(l) && !colours.includes(l) && !materials.some((m) => m.includes(l))) colours.push(l);
-  });
   // A record's title names no theme ("The Dark Side of the Moon" is no moon motif).
   const themes = found?.id === "music" ? [] : THEMES.filter((t) => has(t));
   const measures = [...new Set(phrases.flatMap((p) => (p.measure ? [p.measure] : [])))];
@@ -835,7 +826,6 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
     measures,
     size: phrase?.measure && isSizeMeasure(phrase.measure) ? phrase.measure : firstSentenceSize(text),
     materials: materials.slice(0, 3),
-    colours: colours.slice(0, 3),
     themes: themes.slice(0, 3),
     sizes,
     handmade: HANDMADE.test(plainText(text)),

@@ -8,9 +8,10 @@ import { KEYWORD_PRODUCTS, measureRelevance } from "../fixtures/keyword-products
 // only modifiers that fit it. The judge (tests/fixtures/keyword-products/judge.ts) was written before the
 // engine was tuned; before the change the engine scored 34.4 % relevant with 87 form changes.
 
-const bunny = KEYWORD_PRODUCTS.find((p) => p.id === "crochet-bunny-pattern") as KeywordProduct;
-const collar = KEYWORD_PRODUCTS.find((p) => p.id === "leather-dog-collar") as KeywordProduct;
-const kupa = KEYWORD_PRODUCTS.find((p) => p.id === "tr-seramik-kupa") as KeywordProduct;
+const product = (id: string) => KEYWORD_PRODUCTS.find((p) => p.id === id) as KeywordProduct;
+const bunny = product("crochet-bunny-pattern");
+const collar = product("leather-dog-collar");
+const kupa = product("tr-seramik-kupa");
 
 describe("the relevance judge", () => {
   it("refuses the ideas the issue reported and accepts the ones a seller would type", () => {
@@ -26,10 +27,7 @@ describe("the relevance judge", () => {
   });
 
   it("refuses a maker's claim, a piece of the model, an occasion and an age on what a factory makes", () => {
-    const sony = KEYWORD_PRODUCTS.find((p) => p.id === "sony-wh1000xm5") as KeywordProduct;
-    const scale = KEYWORD_PRODUCTS.find((p) => p.id === "digital-kitchen-scale") as KeywordProduct;
-    const canon = KEYWORD_PRODUCTS.find((p) => p.id === "canon-ae1") as KeywordProduct;
-    const okka = KEYWORD_PRODUCTS.find((p) => p.id === "arzum-okka") as KeywordProduct;
+    const [sony, scale, canon, okka] = ["sony-wh1000xm5", "digital-kitchen-scale", "canon-ae1", "arzum-okka"].map(product);
     expect(judgeIdea(sony, "personalized sony headphones").reasons).toEqual(['maker\'s claim "personalized" on a factory-made product']);
     expect(judgeIdea(sony, "1000xm5 headphones").reasons).toEqual(['a piece of the model "wh-1000xm5"']);
     expect(judgeIdea(sony, "sony wh1000xm5").relevant).toBe(true);

@@ -112,17 +112,6 @@ function keywordList(input: ComposeInput): string[] {
   return [...list.slice(shift), ...list.slice(0, shift)];
 }
 
-/** The words of what a pattern makes or a painting shows, lower-case ("granny", "square", "cardigan"; "fox"), or none. */
-function readPatternSubjectWords(r: ProductReading, name: string, source: string): string[] | undefined {
-  if (!patternSubject(r, name, source)) return undefined;
-  const whole = readPatternSubject(name, source.slice(0, 400), r.category.id === "art" ? "of" : "for|of");
-  return whole
-    ? lower(whole.slice(0, whole.length - name.length).trim(), r.lang)
-        .split(" ")
-        .filter(Boolean)
-    : undefined;
-}
-
 /** The product as the seller named it, lower-case except acronyms, e.g. "dainty gold filled paperclip chain necklace". */
 function productName(r: ProductReading, source: string): string {
   const text = r.phrase ? phraseText(r.phrase) : r.lang === "tr" ? "el yapımı ürün" : "handmade item";
@@ -134,28 +123,34 @@ const SUBJECT_END = new Set(["in", "on", "with", "and", "or", "for", "from", "by
 
 /**
  * What a pattern makes, before its name: "Knitting pattern for a cabled beanie" is a "Cabled Beanie
- * Knitting Pattern", "Cross stitch pattern of a fox in the snow" a "Fox Cross Stitch Pattern" (the name a
- * shopper searches). Up to three words after "for"/"of", stopping at a comma or a linking word.
+ * Knitting Pattern", "Cross stitch pattern of a fox in the snow" a "Fox Cross Stitch Pattern", and an
+ * "Original watercolor painting of a fox" an "Original Fox Watercolor Painting" (the name a shopper
+ * searches). Up to three words after "for"/"of", stopping at a comma or a linking word.
  */
 function patternSubject(r: ProductReading, name: string, source: string): string | undefined {
-  // A painting, print or drawing "of a fox in the snow" is an "Original Fox Watercolor Painting" too.
+  const shown = subjectWords(r, name, source);
+  // A painting's subject of one word leads its name ("Fox"); a longer one ("eucalyptus leaves") is a phrase of the title already.
+  if (!shown || (r.category.id === "art" && shown.length > 1)) return undefined;
+  // "original" stays first: it says what the piece is, not what it shows.
+  if (r.category.id === "art" && /^original /iu.test(name)) return `${name.split(" ")[0]} ${shown.join(" ")} ${name.split(" ").slice(1).join(" ")}`;
+  return `${shown.join(" ")} ${name}`;
+}
+
+/**
+ * What a pattern makes or a painting, print or drawing shows, lower-case ("granny square cardigan" of a crochet
+ * pattern "for a granny square cardigan"; "fox" of a painting "of a fox in the snow"), or none.
+ */
+function subjectWords(r: ProductReading, name: string, source: string): string[] | undefined {
   const art = r.category.id === "art" && /(?:painting|print|drawing|illustration|portrait|sketch)s?$/iu.test(name);
   if ((r.category.id !== "pattern" && !art) || r.lang !== "en" || !name.includes(" ")) return undefined;
   // The product is named in the text's opening: only that is read (this is asked for every title and tag
   // phrase, and a 50,000-character text must stay linear).
-  const subject = readPatternSubject(name, source.slice(0, 400), art ? "of" : "for|of");
-  if (!subject || !art) return subject;
-  // A painting's subject of one word leads its name ("Fox"); a longer one ("eucalyptus leaves") is a phrase of the title already.
-  if (
-    subject
-      .slice(0, subject.length - name.length)
-      .trim()
-      .includes(" ")
-  )
-    return undefined;
-  // "original" stays first: it says what the piece is, not what it shows.
-  const shown = subject.slice(0, subject.length - name.length).trim();
-  return /^original /iu.test(name) ? `${name.split(" ")[0]} ${shown} ${name.split(" ").slice(1).join(" ")}` : subject;
+  const whole = readPatternSubject(name, source.slice(0, 400), art ? "of" : "for|of");
+  return whole
+    ? lower(whole.slice(0, whole.length - name.length).trim(), r.lang)
+        .split(" ")
+        .filter(Boolean)
+    : undefined;
 }
 
 function readPatternSubject(name: string, opening: string, links = "for|of"): string | undefined {
@@ -328,11 +323,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   // Falcon", "Canon AE-1 Program"): a collector searches by it, and the product phrase keeps only its last words.
   const name = facts.brand ? sellersName(source, facts.brand) : undefined;
   if (name) {
-    const named = new Set([...words(name), ...name.split(" ")].map(key));
-    const rest = head
-      .split(" ")
-      .filter((w) => !named.has(key(w)) && !lead.some((l) => key(l) === key(w)))
-      .join(" ");
+    const rest = withoutWordsOf(head, [name, ...lead]);
     return [...lead, name, rest, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
   }
   const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
@@ -382,23 +373,29 @@ function sellersName(source: string, brand: string): string | undefined {
   const measureAt = run.split(" ").findIndex((w) => /^\d+(?:[.,]\d+)?(?:mm|cm|in|ml|l|g|kg|oz|w|v|mah|gb|tb)$/iu.test(w));
   let ws = measureAt < 0 ? run.split(" ") : run.split(" ").slice(0, measureAt);
   // A figure whose unit follows the name ("Le Creuset 5.5 qt") is the measure's, not the name's.
-  const after = source.slice(source.indexOf(run) + run.length, source.indexOf(run) + run.length + 12);
+  const end = source.indexOf(run) + run.length;
+  const after = source.slice(end, end + 12);
   if (measureAt < 0 && /^\d+(?:[.,]\d+)?$/u.test(ws[ws.length - 1] ?? "") && /^ ?(?:qt|quarts?|oz|ounces?|ml|l|lt|litres?|liters?|cm|mm|in|inch(?:es)?|ft|lbs?|kg|g|gal)\b/iu.test(after))
     ws = ws.slice(0, -1);
   while (ws.join(" ").length > 60) ws.pop();
   return ws.length >= 3 ? ws.join(" ") : undefined;
 }
 
+/** `head` without the words `names` already say, each matched whole as written ("5.5") or as a word ("AE-1"). */
+function withoutWordsOf(head: string, names: string[]): string {
+  const named = new Set(names.flatMap((n) => [...words(n), ...n.split(" ")]).map(key));
+  return head
+    .split(" ")
+    .filter((w) => !named.has(key(w)))
+    .join(" ");
+}
+
 /** An Amazon title's lead: the brand, then the model, then the product, each once ("Sony WH-1000XM5 Wireless Headphones"). */
-function amazonLead(head: string, facts: FactSheet, source?: string): string {
+function amazonLead(head: string, facts: FactSheet, source: string): string {
   // The name the seller opened with, capitals as written ("Karaca Hatır Türk kahve makinesi"): its line's name stays.
-  const name = facts.brand && source ? sellersName(source, facts.brand) : undefined;
+  const name = facts.brand ? sellersName(source, facts.brand) : undefined;
   if (name) {
-    const named = new Set([...words(name), ...name.split(" ")].map(key));
-    const rest = head
-      .split(" ")
-      .filter((w) => !named.has(key(w)))
-      .join(" ");
+    const rest = withoutWordsOf(head, [name]);
     const models = facts.models.filter((m) => !key(`${name} ${rest}`).includes(key(m)));
     return [name, ...models, rest].filter(Boolean).join(" ");
   }
@@ -786,11 +783,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   if (record) {
     // What it is pressed as follows in the product's own words ("... Gelir Zamanı plak" names the record, not its title).
     const name = `${record[1].trim()} ${record[2].trim().replace(/\s+(?:plak|plağı|lp|vinyl|vinyl record|record)$/iu, "")}`;
-    const named = new Set([...words(name), ...name.split(" ")].map(key));
-    head = `${name} ${head
-      .split(" ")
-      .filter((w) => !named.has(key(w)))
-      .join(" ")}`.trim();
+    head = `${name} ${withoutWordsOf(head, [name])}`.trim();
   }
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
@@ -1249,11 +1242,6 @@ function repeatsAStem(phrase: string): boolean {
   return ws.some((w, i) => ws.slice(i + 1).some((x) => x.slice(0, 4) === w.slice(0, 4) && (x.startsWith(w) || w.startsWith(x) || x.slice(0, -2) === w.slice(0, -2))));
 }
 
-/** The reading's colour words that name no pattern of the item ("rose" of "rose pattern" is its motif, not its colour; decision 0069). */
-function readColours(r: ProductReading, facts: FactSheet): string[] {
-  return r.colours.filter((c) => !facts.designs.some((d) => lower(d, r.lang).split(" ").includes(c)));
-}
-
 /** Every tag candidate for this product, best first (the enforcer fills from the same list). */
 export function tagPool(input: ComposeInput): string[] {
   const r = reading(input);
@@ -1338,7 +1326,7 @@ export function tagPool(input: ComposeInput): string[] {
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
   // What a pattern makes ("granny square cardigan" of a crochet pattern): the garment with "pattern" and with its craft,
   // and a two-word name of its own ("granny square") whole.
-  const subject = r.phrase ? readPatternSubjectWords(r, phraseText(r.phrase), source) : undefined;
+  const subject = r.phrase ? subjectWords(r, phraseText(r.phrase), source) : undefined;
   if (subject && r.category.id === "art") {
     // What a painting shows, with its noun and its medium: "fox painting", "fox watercolor", "black cat painting",
     // "eucalyptus print" (of "eucalyptus leaves": a plural of any plant's parts names none).
@@ -1799,7 +1787,7 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     // The seller's own describing compounds that no phrase holds ("pre-oiled", "non-slip").
     ...(sellerText(input).match(/(?<![\p{L}\p{N}-])\p{L}{2,}-\p{L}{2,}(?![\p{L}\p{N}-])/gu) ?? []).filter((w) => supported(w, input, facts)),
     ...r.materials.flatMap((m) => words(m)),
-    ...readColours(r, facts),
+    ...facts.colours.flatMap((c) => words(c)),
     ...r.themes,
   ];
   const out: string[] = [];

@@ -307,7 +307,7 @@ const BRAND_NAMES = BRANDS.map((b) => withModelHyphens(b.normalize("NFKC").toLoc
 const DEVICE_LINES = new Set(["watch", "iphone", "ipad", "airpods", "macbook", "galaxy", "pixel", "kindle", "switch", "playstation", "xbox", "ps5", "ps4"]);
 /** Nouns of things made in factories: a name ending in one, with no craft or material, is a manufactured product. */
 const FACTORY_HEADS = new Set(
-  "headphones earbuds earphones speaker speakers camera cameras lens charger cable adapter mixer blender kettle toaster airfryer fryer drill saw vacuum printer laptop phone tablet monitor keyboard mouse router console controller watch smartwatch scale tumbler thermos makinesi makine tartı tartısı kulaklık şarj cihazı süpürge blender".split(
+  "headphones earbuds earphones speaker speakers camera cameras lens charger cable adapter mixer blender kettle toaster airfryer fryer drill saw vacuum printer laptop phone tablet monitor keyboard mouse router console controller watch smartwatch scale tumbler thermos makinesi makine tartı tartısı kulaklık şarj cihazı süpürge".split(
     " ",
   ),
 );
@@ -315,8 +315,14 @@ const FACTORY_HEADS = new Set(
 const SPEC_TOKEN = /^\d+(?:[.,]\d+)?(?:w|v|mah|gb|tb|mb|oz|ml|l|lt|cm|mm|m|in|inch|kg|g|gr|lb|lbs|gsm|mp|hz|k|d|x|p)$/;
 const UNIT_WORD = /^(?:w|v|mah|gb|tb|oz|ml|l|lt|cm|mm|m|in|inch|inches|kg|g|gr|lb|lbs|litre|liter|litres|liters|watt|watts)$/;
 const modelish = (w: string) => !SPEC_TOKEN.test(w) && ((/\p{L}/u.test(w) && /\d/.test(w)) || isModelToken(w));
-const AGE_WORDS = new Set(["vintage", "antique", "retro", "used", "antika", "eski", "ikinci el"]);
-const HANDMADE_WORDS = new Set(["handmade", "handcrafted", "custom", "personalized", "personalised", "el yapımı", "kişiye özel", "isme özel", "hand made", "hand painted"]);
+/** The two-word ones ("şarj cihazı"), read in the name as a phrase. */
+const FACTORY_PHRASES = [...FACTORY_HEADS].filter((h) => h.includes(" "));
+/** Ages a product can have: its name's say which fit it ("vintage canon camera"), and none fits a product its name gives none. */
+export const AGE_WORDS = ["vintage", "antique", "retro", "antika", "eski"];
+/** What the name says of its condition besides its age ("used", "ikinci el"): "new" fits none of these either. */
+const USED_WORDS = ["used", "ikinci el"];
+/** What only a maker can promise ("handmade", "kişiye özel"): a name that says one is no factory's product, and no idea gives one to a factory's. */
+const MAKER_WORDS = ["handmade", "handcrafted", "hand made", "hand painted", "custom", "customized", "personalized", "personalised", "el yapımı", "kişiye özel", "isme özel", "isimli"];
 
 /** The brand the name starts its product with, and whether it is only what the product fits (a device line follows it). */
 function brandOf(full: string, words: string[]): { brand: string | null; fits: string | null } {
@@ -442,13 +448,9 @@ export function productProfile(name: string, options: { country?: string; catego
   else if (model && !headless && !brand) anchor = model;
   const anchorWords = anchor ? anchor.split(" ") : [];
   const factsLeft = facts.filter((f) => f === anchor || !anchorWords.includes(f));
-  const said = (set: Set<string>) => [...set].filter((w) => full.includes(` ${w} `));
-  const handmade = craft !== undefined || said(HANDMADE_WORDS).length > 0;
-  const factory =
-    !handmade &&
-    form === "physical" &&
-    !fits &&
-    (brand !== null || (materials.length === 0 && (FACTORY_HEADS.has(head) || [...FACTORY_HEADS].some((h) => h.includes(" ") && full.includes(` ${h} `)))));
+  const said = (list: readonly string[]) => list.filter((w) => full.includes(` ${w} `));
+  const handmade = craft !== undefined || said(MAKER_WORDS).length > 0;
+  const factory = !handmade && form === "physical" && !fits && (brand !== null || (materials.length === 0 && (FACTORY_HEADS.has(head) || said(FACTORY_PHRASES).length > 0)));
   return {
     language,
     words,
@@ -465,7 +467,7 @@ export function productProfile(name: string, options: { country?: string; catego
     brand,
     model,
     factory,
-    aged: said(AGE_WORDS),
+    aged: said([...AGE_WORDS, ...USED_WORDS]),
   };
 }
 
@@ -528,8 +530,7 @@ const HARD_MATERIALS = [
   "gümüş",
   "deri",
 ];
-/** What only a maker can promise, and the styles of handmade goods: neither fits a brand's product. */
-const MAKER_CLAIM_WORDS = ["handmade", "handcrafted", "personalized", "personalised", "custom", "customized", "el yapımı", "kişiye özel", "isme özel", "isimli"];
+/** The styles of handmade goods: none fits a brand's product. */
 const HANDMADE_STYLE_WORDS = ["boho", "rustic", "rustik", "farmhouse", "cottagecore", "cute", "dainty", "unique", "whimsical", "kawaii", "macrame", "funny", "matching", "monogram", "dekoratif"];
 /** Words that say someone wants the thing for free or how to make it: not a buyer's search. */
 const NON_BUYER = ["free", "ücretsiz", "bedava", "youtube", "video", "how", "nasıl", "near", "me"];
@@ -573,11 +574,11 @@ export function ideaMisfits(profile: ProductProfile, idea: string, englishWords:
   if (profile.audience === "women" && added(MEN_WORDS).length > 0) out.push("men on a women's product");
   if (lang === "tr" && words.some((w) => englishWords.has(w) && !profile.words.includes(w))) out.push("English words on a Turkish product");
   if (profile.factory) {
-    if (added(MAKER_CLAIM_WORDS).length > 0) out.push("a maker's claim on a factory-made product");
+    if (added(MAKER_WORDS).length > 0) out.push("a maker's claim on a factory-made product");
     if (added(HANDMADE_STYLE_WORDS).length > 0) out.push("a handmade style on a factory-made product");
     if (added(MATERIAL_WORDS).length > 0) out.push("a material its name does not say");
     if (added([...OCCASION_WORDS]).length > 0 && !has(["gift", "gifts", "hediye", "hediyelik"])) out.push("an occasion on a factory-made product");
-    if (added(["vintage", "antique", "retro", "antika", "eski"]).length > 0) out.push("an age it does not have");
+    if (added(AGE_WORDS).length > 0) out.push("an age it does not have");
     if (profile.aged.length > 0 && added(["new", "yeni", "sıfır"]).length > 0) out.push("new on an old or used product");
   }
   if (profile.model) {

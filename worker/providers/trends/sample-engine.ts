@@ -6,7 +6,7 @@
  * always labelled as such by the domain (data.error / isFallback).
  */
 import { CATEGORIES, KEYWORD_LIMITS, type Category, type Platform } from "../../../schema/api/keywords";
-import { MATERIAL_WORDS, OCCASION_WORDS, productProfile, withModelHyphens, type ProductProfile } from "./product-profile";
+import { AGE_WORDS, MATERIAL_WORDS, OCCASION_WORDS, productProfile, withModelHyphens, type ProductProfile } from "./product-profile";
 import {
   AUDIENCE_GROUPS,
   CATEGORY_LEXICON,
@@ -142,8 +142,8 @@ export function expandProductName(input: ExpandInput): Candidate[] {
   return [...out.values()];
 }
 
-/** Ages a phrase can say: a brand's product gets only the ones its name says. */
-const AGES = new Set(["vintage", "antique", "retro", "rare", "antika", "eski"]);
+/** Ages a phrase can say ("rare" with them): a brand's product gets only the ones its name says. */
+const AGES = new Set([...AGE_WORDS, "rare"]);
 /** The buyer words that fit a manufactured product: who it is for, where to buy it, its condition. */
 const FACTORY_TERMS = new Set([
   "best",
