@@ -14,7 +14,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, AUDIT_NEEDS_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { claimsWithoutSupport, escapeRegExp, extractFacts, keptFacts, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
+import { claimsWithoutSupport, escapeRegExp, extractFacts, keptFacts, namesInCapitals, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
 import { categoryModel } from "../listings/categories";
 import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase, withoutEditions } from "../listings/phrases";
 import type { CategoryId } from "../listings/categories";
@@ -610,7 +610,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
       // A brand or model written in capitals ("LEGO", "ASUS") is its name, not shouting: read only when a word shouts.
       const capitals = wordsOf(title).filter(isShouting);
       const sheet = capitals.length ? (support?.sheet ?? extractFacts({ text: n.description, title, platform: n.platform })) : undefined;
-      const names = new Set([sheet?.brand ?? "", ...(sheet?.models ?? [])].filter(Boolean));
+      const names = sheet ? namesInCapitals(sheet, n.description) : new Set<string>();
       const shouting = capitals.filter((w) => !names.has(w));
       if (shouting.length) {
         add({

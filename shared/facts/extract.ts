@@ -1531,6 +1531,15 @@ function namesOnly(body: string, word: string): boolean {
   return all.length > 0 && all.every((m) => /^\p{Lu}/u.test(m[0]) && /^ \p{Lu}\p{Ll}/u.test(body.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 3)));
 }
 
+/**
+ * The names a title keeps in the capitals the seller wrote them in: the brand, the models, and a code written in
+ * capitals before its number ("Harvest SHVL 804", "KDL 40"); the rule enforcer and the Doctor's capitals check read one list.
+ */
+export function namesInCapitals(sheet: FactSheet, text: string): Set<string> {
+  const codes = [...text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}{2,6})[ -]?\d{2,6}(?![\p{L}\p{N}])/gu)].map((m) => m[1]);
+  return new Set([sheet.brand ?? "", ...sheet.models, ...codes].filter(Boolean));
+}
+
 /** Reads the fact sheet of a listing from what the seller wrote. */
 export function extractFacts(input: FactInput): FactSheet {
   const body = [input.title ?? "", input.text ?? ""].filter(Boolean).join("\n");

@@ -5,6 +5,7 @@ export {
   factLanguage,
   keptFacts,
   measureCore,
+  namesInCapitals,
   normalMeasure,
   statesFact,
   type Craft,

@@ -5,6 +5,7 @@
  * Each case failed before its fix, read from a seller's text written for the test.
  */
 import { describe, expect, it } from "vitest";
+import { auditListing } from "../../shared/audit";
 import { extractFacts } from "../../shared/facts";
 import { isFragmentTag } from "../../shared/listings/support";
 import { generateListingParts } from "../../worker/domain/listings/generate";
@@ -47,6 +48,10 @@ describe("a vinyl record", () => {
     expect(s).toMatchObject({ Type: "Vinyl Record", Era: "1973", "Condition Notes": "Vinyl VG+, light surface noise, ring wear, small seam split" });
     expect(s.Color).toBeUndefined();
     expect(s.Theme).toBeUndefined();
+    // The catalogue code the seller wrote in capitals is kept, and the Doctor does not call it shouting.
+    expect(l.title).toContain("SHVL");
+    const report = auditListing({ ...l, platform: "ebay", photoCount: 5, original: RECORD } as never);
+    expect(report.findings.some((f: { id: string }) => f.id === "title.all-caps")).toBe(false);
   });
 
   it("names a Turkish record a record, not its artist's surname", async () => {

@@ -28,7 +28,7 @@ import {
   selectTags,
   tagPool,
 } from "../../providers/llm/offline-composer";
-import { extractFacts } from "../../../shared/facts";
+import { extractFacts, namesInCapitals } from "../../../shared/facts";
 import { FILLER_PHRASES } from "../../../shared/listings/categories";
 import { detectLanguage, isDigitalProduct, isStopWord, lower, plainText, productPhrase, tameShouting, titleCase, words, type Lang } from "../../../shared/listings/phrases";
 import { keepFactsInventNone } from "./fact-check";
@@ -196,9 +196,8 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   const lang = langOf(context);
   // The seller's brand or model written in capitals ("LEGO", "ASUS") is its name: it stays (read only when a word shouts).
   const sheet = /\p{Lu}{4,}/u.test(title) ? extractFacts({ text: context.productDescription ?? "" }) : undefined;
-  // A code the seller wrote in capitals before its number ("Harvest SHVL 804", "KDL 40") is a catalogue or model code too.
-  const codes = sheet ? [...(context.productDescription ?? "").matchAll(/(?<![\p{L}\p{N}])(\p{Lu}{2,6})[ -]?\d{2,6}(?![\p{L}\p{N}])/gu)].map((m) => m[1]) : [];
-  const names = new Set([sheet?.brand ?? "", ...(sheet?.models ?? []), ...codes].filter(Boolean));
+  // (And a code written in capitals before its number, "Harvest SHVL 804".)
+  const names = sheet ? namesInCapitals(sheet, context.productDescription ?? "") : new Set<string>();
   const tamed = tameShouting(title, lang, names);
   title = tamed.text;
 
