@@ -137,8 +137,22 @@ const DIMENSION = new RegExp(`${B}${NUM} ?[x×] ?${NUM}(?: ?[x×] ?${NUM})?(?: ?
 const SINGLE = new RegExp(`${B}${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
 /** A range kept whole ("14-18 inches", "14 to 18 in", "14–18 cm"): its upper end alone is not the seller's measure. */
 const RANGE = new RegExp(`${B}${NUM} ?(?:${UNIT})? ?(?:-|–|—|to|ile|ila) ?${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
-/** A single measure or a range, the range first. */
-const ONE_OR_RANGE = new RegExp(`${RANGE.source}|${SINGLE.source}`, "giu");
+/** Sizes offered as a list before one unit ("16, 18 or 20 inch", "1.5, 3 and 5 quart", "40, 50 veya 60 cm"): kept whole, each is the seller's. */
+// (Linear: an item has no decimal comma, so a comma is always the list's, and a match starts only at a list's first figure,
+// never after another figure and its comma.)
+const LIST_NUM = "\\d+(?:\\.\\d+)?";
+const LIST = new RegExp(`(?<![\\p{L}\\p{N}.,]|\\d, ?)${LIST_NUM}(?:, ?${LIST_NUM})*,? (?:or|and|ve|veya|ya da) ${LIST_NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
+const LIST_WHOLE = new RegExp(`^(${LIST_NUM}(?:, ?${LIST_NUM})*),? (?:or|and|ve|veya|ya da) (${LIST_NUM})( ?)(${UNIT})$`, "iu");
+
+/** The sizes of a list measure, each with the unit ("16, 18 or 20 inch" → "16 inch", "18 inch", "20 inch"); any other measure alone. */
+export function measureItems(m: string): string[] {
+  const list = LIST_WHOLE.exec(m.trim());
+  if (!list) return [m];
+  return [...list[1].split(/, ?/), list[2]].map((n) => `${n}${list[3]}${list[4]}`);
+}
+
+/** A single measure or a range, a list or a range first. */
+const ONE_OR_RANGE = new RegExp(`${LIST.source}|${RANGE.source}|${SINGLE.source}`, "giu");
 
 /** The first measure of a text (no "g" flag: no state between calls). */
 const ONE_MEASURE = new RegExp(`${DIMENSION.source}|${RANGE.source}|${SINGLE.source}`, "iu");
@@ -186,12 +200,17 @@ function toolsOf(text: string): string[] {
 const MEASURE_LABEL =
   /(?<![\p{L}])(bust|chest|waist|hips?|length|width|height|depth|diameter|inseam|rise|shoulders?|sleeves?|pit to pit|göğüs|bel|basen|kalça|boy|boyu|eni|yükseklik|genişlik|uzunluk|derinlik|çap|omuz)\s?:?\s?$/iu;
 
+/** A dimension named right after a measure ("180 cm wide", "75 cm high"), as the label it is. */
+const MEASURE_LABEL_AFTER = /^\s?(wide|deep|high|tall|long|across)(?![\p{L}])/iu;
+const LABEL_OF_AFTER: Record<string, string> = { wide: "width", deep: "depth", high: "height", tall: "height", long: "length", across: "diameter" };
+
 /** The labels of the item's own measures, where the seller wrote one before each of two or more (the first place each measure stands). */
 function measureLabelsOf(body: string, placed: { at: number; text: string }[], own: string[]): { measureLabels?: Record<string, string> } {
   const labels: Record<string, string> = {};
   for (const m of own) {
     const at = placed.find((p) => p.text === m)?.at;
-    const label = at === undefined ? undefined : MEASURE_LABEL.exec(body.slice(Math.max(0, at - 16), at))?.[1];
+    const after = at === undefined ? undefined : MEASURE_LABEL_AFTER.exec(body.slice(at + m.length, at + m.length + 16))?.[1];
+    const label = at === undefined ? undefined : (MEASURE_LABEL.exec(body.slice(Math.max(0, at - 16), at))?.[1] ?? (after ? LABEL_OF_AFTER[after.toLowerCase()] : undefined));
     if (label) labels[m] = label.toLocaleLowerCase(/[ğüşıöç]/u.test(label) ? "tr" : "en");
   }
   // One measure needs no name to tell it from another ("Ölçü: 15 cm", not "Ölçü: boyu 15 cm").
@@ -227,7 +246,7 @@ function measurePlaces(text: string): { at: number; text: string }[] {
 
 /** Parts a measure can belong to ("a 1.2 mm raised bezel", "strap width 4 cm", "3 mm kenar"): never the item's size. */
 const MEASURE_PART =
-  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|extenders?|pendants?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
+  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|birthstones?|crystals?|pearls?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|extenders?|pendants?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
 /** A dimension's word, before ("strap width 4 cm") or after ("3 cm wide straps", "3 mm kenar kalınlığı") its measure. */
 const DIMENSION_WORD =
   /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
@@ -235,8 +254,8 @@ const DIMENSION_WORD =
 const MEASURE_RUN_STOP = /^(?:and|or|with|for|to|in|on|of|x|by|ve|ile|veya|each|per|adet|tane)$/u;
 /** What a wearer's body measures is the worn item's size ("fits necks 14-18 inches", "fits wrists 6-7 in"). */
 const BODY_WORDS = /^(?:necks?|wrists?|waists?|heads?|chests?|busts?|hips?|fingers?|ankles?|arms?|feet|foot|boyun|bilek|bel|baş|kafa|göğüs|kalça|parmak)$/u;
-/** "fits", "for", "compatible with" within the last four words of the clause before a measure. */
-const FIT_BEFORE = /(?:^|\s)(fits?|for|compatible with|suits?|designed for|made for)((?:\s+[\p{L}'’-]+){0,3})\s*$/iu;
+/** "fits", "for", "compatible with", "holds" (pots up to) within the last four words of the clause before a measure. */
+const FIT_BEFORE = /(?:^|\s)(fits?|for|compatible with|suits?|designed for|made for|holds?)((?:\s+[\p{L}'’-]+){0,3})\s*$/iu;
 
 const squashMeasure = (s: string) => s.toLowerCase().replace(/[\s,]+/g, "");
 
@@ -302,10 +321,26 @@ function measureRoles(body: string, measures: string[], places: Map<string, numb
       details.push(clean(`${prev.slice(-partBefore).join(" ")} ${m}`));
       continue;
     }
+    // A part named first in the brackets the measure stands in ("birthstones (Swarovski crystals, 3mm)"), read within 60 characters.
+    const near = body.slice(Math.max(0, at - 60), at);
+    const open = near.lastIndexOf("(");
+    const inBrackets =
+      open >= 0 && !near.slice(open).includes(")")
+        ? near
+            .slice(open + 1)
+            .replace(/[,:;]\s*$/u, "")
+            .trim()
+        : "";
+    if (inBrackets && inBrackets.split(/[\s,]+/).some((w) => MEASURE_PART.test(lowerOf(w, lang)) && !sameNoun(lowerOf(w, lang), headStem))) {
+      details.push(clean(`${inBrackets} ${m}`));
+      continue;
+    }
     // What it fits ("fits 45 mm", "fits pots up to 8 inches"); a body's measure is the worn item's size.
     const fit = FIT_BEFORE.exec(before);
     const between = (fit?.[2] ?? "").trim().split(/\s+/).filter(Boolean);
-    if (fit && !between.some((w) => BODY_WORDS.test(lowerOf(w, lang)) || /^sizes?$/iu.test(w))) {
+    // ("Holds 350 ml" is the item's own capacity; "holds pots up to 20 cm" is what it fits.)
+    const ownCapacity = !!fit && /^holds?$/iu.test(fit[1]) && between.every((w) => /^(?:about|approximately|approx\.?|around|roughly|nearly|up|to|just|over|under)$/iu.test(w));
+    if (fit && !ownCapacity && !between.some((w) => BODY_WORDS.test(lowerOf(w, lang)) || /^sizes?$/iu.test(w))) {
       const bare = between.length === 0;
       const open = targets.filter((t) => !/\d/.test(t));
       if (bare && targets.length === 1 && open.length === 1) targets = [`${targets[0]} ${m}`];
@@ -344,7 +379,7 @@ const SIZES = new RegExp(
   "giu",
 );
 const COUNTS = reAll(
-  "(?:set|pack|bundle|lot|box) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
+  "(?:sets?|packs?|bundles?|lots?|box(?:es)?) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
 );
 
 // ---- Materials -----------------------------------------------------------------------------------
@@ -352,6 +387,8 @@ const COUNTS = reAll(
 const MATERIAL_WORDS = [
   "925 sterling silver",
   "sterling silver",
+  "14k gold filled",
+  "18k gold filled",
   "gold filled",
   "gold plated",
   "14k gold",
@@ -592,6 +629,8 @@ function partMaterialsOf(lower: string, head: string): { parts: PartMaterial[]; 
     // "gold chain necklace": the part word names the product's kind with the noun after it; the gold is the necklace's.
     const next = /^ ([\p{L}]+)/u.exec(lower.slice((m.index ?? 0) + whole.length))?.[1] ?? "";
     if (headStem && next.replace(/s$/, "") === headStem) continue;
+    // A necklace's or bracelet's chain is the piece itself: "14k gold filled chain" is the necklace's gold.
+    if (/^(?:chains?|zincir\p{L}*)$/u.test(part) && /^(?:necklace|bracelet|anklet|choker|kolye|bileklik|halhal)/u.test(headStem)) continue;
     // A Turkish stem must be the whole word or carry a suffix ("düğmeli"), not start another word ("sapan").
     if (tr && !/^(?:[lsyn]?[aeıioöuü]\p{L}{0,5})?$/u.test(written.slice(tr.length))) continue;
     const phrase = tr ? `${material} ${tr}` : `${material} ${written}`;
@@ -734,6 +773,19 @@ const NOT_MATERIAL_AFTER = new RegExp(
     "kenarı",
     "önü",
     "için",
+    // "altın yaldızlı", "gold rim", "silver accents": a decoration of the item in the metal, not what it is made of.
+    "yaldız\\p{L}*",
+    "varak\\p{L}*",
+    "kenarlı",
+    "rims?",
+    "trims?",
+    "trimmed",
+    "accents?",
+    "leaf",
+    "gilt",
+    "gilded",
+    "edged",
+    "edging",
   ].join("|")})(?![\\p{L}])`,
   "u",
 );
@@ -1064,6 +1116,13 @@ export const BRANDS = [
   "Fenton",
   "Rosenthal",
   "Villeroy & Boch",
+  "Melissa & Doug",
+  "Crate & Barrel",
+  "Black & Decker",
+  "Dolce & Gabbana",
+  "Marks & Spencer",
+  "Cuisinart",
+  "Staub",
   "Bormioli",
   "Marimekko",
   "Hermès",
@@ -1086,6 +1145,8 @@ export const BRANDS = [
   "Vitamix",
 ];
 const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|")})${E}`, "u");
+/** A maker named after "by" ("by Dyrlund", "made by Hornsea", "designed by Arne Vodder"), not a person's hand ("by hand"). */
+const BY_MAKER = /(?<![\p{L}])(?:made |designed |produced |manufactured )?by (\p{Lu}[\p{L}'’-]{2,20}(?: \p{Lu}[\p{L}'’-]{2,20})?)(?![\p{L}])/u;
 const BRAND_LABEL = /(?<![\p{L}])(?:brand|marka|made by|maker)\s?[:\-–]\s?([\p{Lu}][\p{L}&'-]{1,20}(?: [\p{Lu}][\p{L}&'-]{1,20}){0,2})/u;
 /** Food, plant and colour words after a brand's name make it a word, not the brand ("Apple pie dish", "Apple green napkins"; decision 0069). */
 const NOT_BRAND_AFTER =
@@ -1142,6 +1203,8 @@ function makerAtStart(body: string, head: string, lang: FactLang): string | unde
 const MODEL_RE = new RegExp(
   [
     `#\\s?\\d[\\dA-Za-z-]{0,10}`,
+    // A book's ISBN, as its buyers search it ("ISBN 0441172717", "ISBN-13: 978-0-441-17271-9").
+    `${B}ISBN(?:-1[03])?:?\\s?\\d[\\d-]{8,15}[\\dXx]${E}`,
     `${B}(?:model|style|ref|item|part|art|no|nr|kod|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d[A-Z0-9-]{0,12}${E}`,
     `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}(?:[A-Z]{1,3}\\d{0,2})?(?:-[A-Z0-9]{1,3})?${E}`,
   ].join("|"),
@@ -1153,7 +1216,7 @@ const ERA_RE = reAll(
 );
 /** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
 const YEAR_MADE_RE = reAll(
-  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ ){0,2}(?:baskı(?:sı)?|basımı|pressing|edition))",
+  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ ){0,2}(?:baskı(?:sı)?|basımı|pressing|edition|printing|paperback|hardcover|hardback))",
 );
 /** A bare year ("Pyrex bowl, 1962"): an era only on a vintage item, and never a measure, a model number or "since 1962". */
 const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.,]\d| ?(?:%|x|×|-|–|cm|mm|in|inch|inches|ml|g|kg|oz|qt|l|pcs|pieces|adet|parça)(?![\p{L}]))/gu;
@@ -1166,7 +1229,11 @@ const CONDITION_RE = reAll(
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
     "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|dents?|dulling|staining|creases?|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
-    "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling)){0,3}",
+    "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)){0,3}(?: inside)?",
+    // Damage named by the surface it is on ("veneer chip on left corner", "enamel loss", "glaze chip").
+    "(?:veneer|enamel|paint|glaze|gilt|gilding|finish) (?:chips?|loss|lifting|damage|cracks?|wear)(?: (?:on|to|at|near) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    // A book's wear, as book buyers ask it ("spine creases", "yellowed pages", "ex-library").
+    "(?:(?:light|minor|small|some|faint) )?(?:spine (?:creases|creasing|crease|wear|slant)|yellowed pages|yellowing pages|tanned pages|toned pages|dog[- ]eared(?: pages| corners)?|ex[- ]library|price sticker|remainder mark|(?:torn|worn|chipped) dust jacket|dust jacket (?:torn|worn|chipped))",
     "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",
     "pre[- ]owned|gently used|lightly used|well loved|used",
@@ -1525,6 +1592,17 @@ const all = (text: string, regex: RegExp) => [...text.matchAll(regex)].map((m) =
 /** A Turkish part's possessive before its colour ("içi beyaz", white inside; "kapağı siyah"). */
 const TR_PART_OF = "(?:içi|dışı|arkası|kenarı|kenarları|sapı|kapağı|astarı|tabanı)";
 
+/** A list of colours to choose from: "3 color versions (pastel, bright, neutral)", "colour options: sage, rust", "renk seçenekleri: ...". */
+const COLOUR_OPTIONS =
+  /(?:\d+ )?(?:colou?rs?|colou?r ?ways?|renk|renkler) ?(?:versions?|options?|variants?|choices?|to choose from|seçenekleri|seçeneği|seçenekli)\s*(?:\([^)\n]{0,120}\)|:[^.;\n]{0,120})|(?:choose|pick|select) (?:from|your|a|any)? ?colou?rs?:?[^.;\n]{0,120}/gu;
+
+/** Whether the text names `colour` only as one to choose from ("3 color versions (pastel, bright, neutral)"). */
+export function isColourOption(text: string, colour: string): boolean {
+  const lower = text.toLocaleLowerCase();
+  const said = new RegExp(`(?<![\\p{L}])${escapeRegExp(colour.toLocaleLowerCase())}(?![\\p{L}])`, "u");
+  return said.test(lower) && !said.test(lower.replace(COLOUR_OPTIONS, " "));
+}
+
 /** Whether every time the text says `word` it is the first word of a capitalised name ("Pink Floyd"), never a plain word. */
 function namesOnly(body: string, word: string): boolean {
   const all = [...body.matchAll(new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, "giu"))];
@@ -1537,7 +1615,9 @@ function namesOnly(body: string, word: string): boolean {
  */
 export function namesInCapitals(sheet: FactSheet, text: string): Set<string> {
   const codes = [...text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}{2,6})[ -]?\d{2,6}(?![\p{L}\p{N}])/gu)].map((m) => m[1]);
-  return new Set([sheet.brand ?? "", ...sheet.models, ...codes].filter(Boolean));
+  // (A model's label in capitals is its name too: "ISBN" of "ISBN 0441172717".)
+  const labels = sheet.models.map((m) => /^(\p{Lu}{2,6})[ -:]/u.exec(m)?.[1] ?? "");
+  return new Set([sheet.brand ?? "", ...sheet.models, ...codes, ...labels].filter(Boolean));
 }
 
 /** Reads the fact sheet of a listing from what the seller wrote. */
@@ -1553,7 +1633,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const placed = measurePlaces(body);
   const measures = placed.map((m) => m.text).filter((m) => !tools.some((t) => t.startsWith(m)));
   const sizes = uniq(all(body, SIZES).map((x) => x.replace(/^sizes? /i, "").replace(/(?<!tek|standart) beden$/iu, "")));
-  const counts = uniq(all(lower, COUNTS));
+  // "Sold in sets of 25": each sale is a set of 25.
+  const counts = uniq(all(lower, COUNTS).map((c) => c.replace(/^(set|pack|bundle|lot|box)(?:e?s) of/u, "$1 of")));
 
   const labelled = BRAND_LABEL.exec(body)?.[1];
   const known = knownBrand(body);
@@ -1565,7 +1646,9 @@ export function extractFacts(input: FactInput): FactSheet {
   // A year or decade of the last century is vintage, said or not ("Pyrex bowl from 1962").
   const vintage = VINTAGE_RE.test(lower) || era.some((e) => /(?:^|\D)1[89]\d\d|^\d0(?:s|')/.test(e));
   // A vintage text's first capitalised name before its product is its maker, on no list or not (decision 0069).
-  const maker = !labelled && !known && vintage ? makerAtStart(input.text || body, reading.head, language) : undefined;
+  // ("Danish teak sideboard, 1960s, by Dyrlund": a vintage piece's maker named after "by"; a book's "by" is its author.)
+  const byMaker = vintage && !["book", "art", "music"].includes(reading.category.id) ? BY_MAKER.exec(body)?.[1] : undefined;
+  const maker = !labelled && !known && vintage ? (byMaker ?? makerAtStart(input.text || body, reading.head, language)) : undefined;
   const brand = labelled ?? (known && !fitsTargets.some((t) => t.includes(known)) ? known : maker);
   const condition = uniq(all(lower, CONDITION_RE));
   // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
@@ -1581,7 +1664,9 @@ export function extractFacts(input: FactInput): FactSheet {
     // "Lens glass clear", "water runs clear": clear as a state is no colour; "clear glass vase" and "colour: clear" are.
     .filter((c) => c !== "clear" || /clear (?!of|,|\.|and|or)\p{L}|(?:colou?r|renk)\s?:?\s?clear/u.test(lower))
     // A record's artist or title ("Pink Floyd", "Deep Purple", "Black Sabbath") is no colour of the record.
-    .filter((c) => reading.category.id !== "music" || !namesOnly(body, c));
+    .filter((c) => reading.category.id !== "music" || !namesOnly(body, c))
+    // A colour the buyer chooses ("3 color versions (pastel, bright, neutral)") is an option, not the item's colour.
+    .filter((c) => !isColourOption(lower, c));
   const care = uniq(all(lower, CARE_RE));
 
   const personalHits = all(lower, PERSONAL_RE);
@@ -1792,12 +1877,36 @@ const squash = (s: string) =>
     .replace(/(?<=[\p{L}\p{N}]) to (?=[\p{L}\p{N}])/gu, "-")
     .replace(/[\s\-–—_/]+/g, "");
 
+const CHAIN = new RegExp(`${B}${NUM}(?: ?[x×] ?${NUM})+ ?(?:${UNIT})(?![\\p{L}])`, "giu");
+
+/** Whether `text` has a chain of dimensions holding the one measure `m` ("180 cm" in "180 x 45 x 75 cm"). */
+function inChain(text: string, m: string): boolean {
+  const one = /^(\d+(?:[.,]\d+)?) ?([\p{L}"]+)$/u.exec(m.trim());
+  if (!one) return false;
+  const unit = normalMeasure(`1${one[2]}`).slice(1);
+  for (const chain of text.matchAll(CHAIN))
+    if (
+      normalMeasure(chain[0]).endsWith(unit) &&
+      normalMeasure(chain[0])
+        .replace(/[a-z"]+$/u, "")
+        .split("x")
+        .includes(normalMeasure(one[1]))
+    )
+      return true;
+  return false;
+}
+
 /** Whether `text` states the fact (measures by their numbers, a share by number and material, others by their words). */
 export function statesFact(text: string, item: FactItem): boolean {
   const flat = squash(text);
   switch (item.kind) {
-    case "measure":
-      return flat.includes(squash(measureCore(item.value))) || normalMeasure(text).includes(normalMeasure(item.value));
+    case "measure": {
+      // (One dimension is stated inside a chain of them: "180 cm" in "180 x 45 x 75 cm".)
+      const stated = (m: string) => flat.includes(squash(measureCore(m))) || normalMeasure(text).includes(normalMeasure(m)) || inChain(text, m);
+      // A list of sizes is kept whole ("16, 18 or 20 inch") or size by size ("16 inch, 18 inch, 20 inch").
+      const items = measureItems(item.value);
+      return stated(item.value) || (items.length > 1 && items.every(stated));
+    }
     case "material": {
       const m = /^(\d{1,3})% (.+)$/.exec(item.value);
       if (!m) return flat.includes(squash(item.value));

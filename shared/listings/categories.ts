@@ -35,6 +35,7 @@ export type CategoryId =
   | "invitation"
   | "pet"
   | "music"
+  | "book"
   | "pattern"
   | "digital"
   | "other";
@@ -501,6 +502,18 @@ export const CATEGORIES: CategoryModel[] = [
     intent: { en: ["vinyl record", "vinyl lp", "record collection", "lp record"], tr: ["plak", "lp plak", "plak koleksiyonu"] },
     titleTail: { en: ["Vinyl LP", "Vinyl Record"], tr: ["LP Plak", "Plak"] },
     synonyms: { en: ["vinyl", "lp", "record", "album"], tr: ["plak", "lp", "albüm"] },
+  }),
+  C({
+    // A book: its title and author lead, its edition and printing are its facts (a guest book is a wedding item).
+    id: "book",
+    nouns: {
+      en: ["book", "books", "paperback", "paperbacks", "hardcover", "hardcovers", "hardback", "hardbacks", "novel", "novels", "first edition", "cookbook", "cookbooks"],
+      tr: ["kitap", "kitabı", "kitaplar", "roman", "romanı", "ilk baskı"],
+    },
+    type: { en: "Book", tr: "Kitap" },
+    intent: { en: ["vintage book", "book lover gift", "book collection", "used book"], tr: ["kitap", "ikinci el kitap", "kitap koleksiyonu", "kitap sevene hediye"] },
+    titleTail: { en: ["Book", "Paperback"], tr: ["Kitap"] },
+    synonyms: { en: ["book", "novel", "paperback", "hardcover", "edition", "reading"], tr: ["kitap", "roman", "baskı", "okuma"] },
   }),
   C({
     id: "pattern",

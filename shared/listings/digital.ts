@@ -39,7 +39,9 @@ const PATTERN = re(
 const DIGITAL_DEVICE =
   "scales?|cameras?|watch(?:es)?|clocks?|thermometers?|timers?|frames?|displays?|multimeters?|meters?|calipers?|callipers?|micrometers?|pianos?|keyboards?|radios?|alarms?|microscopes?|pens?|tablets?|recorders?|hygrometers?|barometers?|pedometers?|counters?|tape measures?|levels?|locks?|safes?|thermostats?|blood pressure monitors?|monitors?|converters?|players?|tartı(?:sı)?|terazi(?:si)?|baskül(?:ü)?|saat(?:i)?|termometre(?:si)?|fotoğraf makinesi|çerçeve(?:si)?|zamanlayıcı(?:sı)?|metre(?:si)?|kumpas(?:ı)?|piyano(?:su)?|kilit(?:i)?|tansiyon aleti";
 const DEVICE_NEXT = `(?:[\\p{L}-]+ )?(?:${DIGITAL_DEVICE})(?![\\p{L}\\p{N}])`;
-const NOT_A_DEVICE = `(?! ${DEVICE_NEXT})`;
+/** A proof or preview sent before a print is made ("digital proof within 48 hours") is no file for sale either. */
+const PROOF = "proofs?|mock-?ups?|previews?|prova(?:sı)?|önizleme(?:si)?";
+const NOT_A_DEVICE = `(?! ${DEVICE_NEXT})(?! (?:${PROOF})(?![\\p{L}]))`;
 const DEVICE_AT_START = new RegExp(`^${DEVICE_NEXT}`, "iu");
 
 /** Whether the words after "digital" ("kitchen scale") name a device: then "digital" says no file. */

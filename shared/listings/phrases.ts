@@ -59,7 +59,23 @@ const ADJECTIVES = new Set(
 );
 
 /** Words a feature phrase may end on ("dishwasher safe", "tarnish resistant", "nickel free"). */
-const FEATURE_ENDS = new Set(["safe", "free", "resistant", "proof", "washable", "friendly", "waterproof", "yıkanabilir", "düzenlenebilir", "yazdırılabilir", "dayanıklı", "uyumlu"]);
+// (A gilding says how the item is decorated: "altın yaldızlı", gold gilded, "gümüş varaklı".)
+const FEATURE_ENDS = new Set([
+  "safe",
+  "free",
+  "resistant",
+  "proof",
+  "washable",
+  "friendly",
+  "waterproof",
+  "yıkanabilir",
+  "düzenlenebilir",
+  "yazdırılabilir",
+  "dayanıklı",
+  "uyumlu",
+  "yaldızlı",
+  "varaklı",
+]);
 
 /** Nouns the suffix rules below would mistake for adjectives or verbs. */
 const NOUNS = new Set(
@@ -233,12 +249,21 @@ const FEATURE_PATTERNS: RegExp[] = [
 
 const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
-/** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"). */
+/** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"), and a list before its unit ("16, 18 or 20 inch"). */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
 // or "1x1x1..." is read once (linear time, issue 23). A unit is never followed by a digit: "W32 L30" is a
 // jeans size, not "32 L".
+// (Linear: an item has no decimal comma, so a comma is always the list's, and a match starts only at a list's first figure,
+// never after another figure and its comma.)
+const LIST_NUMBER = String.raw`\d+(?:\.\d+)?`;
+const SIZE_LIST = String.raw`(?<![\d.,]|\d, ?)${LIST_NUMBER}(?:, ?${LIST_NUMBER})*,? (?:or|and|ve|veya) ${LIST_NUMBER} ?${UNIT}(?![\p{L}])`;
+/** A list of sizes before one unit, whose commas cut no clause. */
+const LIST_COMMA = "\u2063";
+/** The "&" of a name ("Melissa & Doug") while clauses are cut. */
+const NAME_AND = "\u2064";
+const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 
@@ -449,8 +474,12 @@ const isColour = (word: string, lang: Lang) => COLOURS.has(lower(word, lang));
  */
 function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] {
   const out: Phrase[] = [];
-  const plain = plainText(text);
-  const clauses = plain.split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/);
+  // (A list of sizes, "16, 18 or 20 inch", is one measure: its commas are kept from the split.)
+  // (Nor is a name joined by "&", "Melissa & Doug", cut in two: it is read as one run.)
+  const plain = plainText(text)
+    .replace(SIZE_LIST_RE, (list) => list.replaceAll(",", LIST_COMMA))
+    .replace(/(?<=\p{Lu}[\p{L}'’]*) & (?=\p{Lu})/gu, ` ${NAME_AND} `);
+  const clauses = plain.split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/).map((c) => c.replaceAll(LIST_COMMA, ",").replaceAll(` ${NAME_AND} `, " & "));
   clauses.forEach((raw, clause) => {
     // What the product does not have or include is no phrase of the listing ("frame not included").
     if (NEGATION.test(raw)) return;
@@ -486,7 +515,12 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
           // (Not a limit: "up to 10 letters" does not have 10 letters.)
           const limited = /^to$/iu.test(tokens[i - 1]?.text ?? "") && /^up$/iu.test(tokens[i - 2]?.text ?? "");
           if (lang === "en" && !limited && /^\d{1,2}$/.test(token.text) && /^\p{Ll}/u.test(tokens[i + 1]?.text ?? "") && /s$/u.test(tokens[i + 2]?.text ?? tokens[i + 1]?.text ?? "")) run.push(token);
-        } else run.push(token);
+        } else {
+          // "Dimensions 10 x 10 x 12 in", "180 cm wide": the label of a measure is no word of a phrase.
+          if (token.measure && run.length === 1 && /^(?:dimensions?|measurements?|measures?|boyut(?:lar)?ı?|ölçü(?:ler)?i?)$/iu.test(run[0].text)) run = [];
+          if (!token.measure && run[run.length - 1]?.measure && /^(?:wide|deep|high|tall|long|across)$/iu.test(token.text)) continue;
+          run.push(token);
+        }
       }
       flush();
     }
@@ -545,9 +579,9 @@ export const phraseText = (p: Phrase) => p.tokens.join(" ");
 /** A phrase with the measure that follows it ("burn time 45 hours"). */
 export const phraseWithMeasure = (p: Phrase) => (p.measure && !p.tokens.includes(p.measure) ? `${p.tokens.join(" ")} ${p.measure}` : p.tokens.join(" "));
 
-/** A measure of size, capacity or weight ("18 inch", "350 ml", "50x70 cm"), not a count ("120 pages") or a share ("100%"). */
+/** A measure of size, capacity or weight ("18 inch", "350 ml", "50x70 cm", "16 or 18 inch"), not a count ("120 pages") or a share ("100%"). */
 export function isSizeMeasure(measure: string): boolean {
-  return /^\d[\d.,x]*\s?(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|ft|feet|m|metres?|meters?|mt)$/iu.test(
+  return /^\d[\d.,x]*(?:(?:, ?|,? (?:or|and|ve|veya) )\d[\d.,x]*)*\s?(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|ft|feet|m|metres?|meters?|mt)$/iu.test(
     measure,
   );
 }
@@ -723,6 +757,10 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
           `(?:^|[^\\p{L}])(?:includes?|including|comes with|come with|plus|on|near|to|at|under|inside|around|along) (?:a |an |the |its |each )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`,
           "iu",
         ).test(plainText(about)) ||
+        // "Activity cube, 5 sides of play: bead maze, shape sorter, clock": an item of a list after a colon is one of its parts.
+        new RegExp(`:[^.;:]{0,160}?(?:^|[^\\p{L}])(?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(
+          plainText(about).slice(plainText(about).indexOf(phrases[first].tokens[phrases[first].tokens.length - 1])),
+        ) ||
         // "Includes USB-C to USB-C cable and travel pouch": the last of a list of what comes in the box.
         new RegExp(`(?:^|[^\\p{L}])(?:includes?|including|comes with|come with) [^.;:]{0,80}?(?:,| and| &) (?:a |an |the |its )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)))
     ) {
@@ -924,7 +962,7 @@ function isShoutingWord(word: string): boolean {
 }
 
 /** Four-letter acronyms sellers use that are not shouting. */
-const ACRONYMS = new Set(["RSVP", "ASAP", "HDMI", "DIY", "LCV"]);
+const ACRONYMS = new Set(["RSVP", "ASAP", "HDMI", "DIY", "LCV", "ISBN"]);
 
 /**
  * Title Case in the listing's language (Turkish: "için" becomes "İçin"): each word capitalised,
@@ -942,7 +980,7 @@ export function titleCase(text: string, lang: Lang = "en"): string {
     previous = word;
     if (isShoutingWord(word)) word = lower(word, lang);
     const low = lower(word, lang);
-    if (UNITS_LOWER.has(low) && afterNumber) return low;
+    if ((UNITS_LOWER.has(low) || low === "x" || low === "×") && afterNumber) return low;
     if (/^\d/.test(word)) return lower(word, lang);
     if (!first && small.has(low)) return low;
     if (word !== low) return word;

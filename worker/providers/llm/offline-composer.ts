@@ -37,7 +37,7 @@ import {
   type ProductReading,
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate, tagCharacters } from "../../domain/listings/tags";
-import { englishWords, escapeRegExp, extractFacts, foldCase, manufactureCountry, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import { englishWords, escapeRegExp, extractFacts, foldCase, isColourOption, manufactureCountry, measureItems, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -158,7 +158,8 @@ function readPatternSubject(name: string, opening: string, links = "for|of"): st
     .split(" ")
     .map((w) => escapeRegExp(w))
     .join("\\s+");
-  const after = new RegExp(`${escaped}s?\\s+(?:${links})\\s+(?:an?\\s+|the\\s+)?([^,.;:\\n()]+)`, "iu").exec(opening)?.[1];
+  // ("Knitting pattern: chunky cable beanie." names what it makes after a colon.)
+  const after = new RegExp(`${escaped}s?(?:\\s+(?:${links})|\\s*:)\\s+(?:an?\\s+|the\\s+)?([^,.;:\\n()]+)`, "iu").exec(opening)?.[1];
   if (!after) return undefined;
   const subject: string[] = [];
   for (const word of after.trim().split(/\s+/)) {
@@ -182,7 +183,16 @@ function productHead(r: ProductReading, source: string, facts?: FactSheet): stri
   // A set's sizes go together in one phrase of their own ("15x10, 12x8, 9x6 Inches"), never one of them alone.
   const isFact = !facts || facts.measures.some((m) => normalMeasure(m) === normalMeasure(own ?? ""));
   const measure = own && isFact && !r.phrase?.tokens.includes(own) && !/%/.test(own) && (facts?.measures.length ?? 0) < 2 ? ` ${own}` : "";
-  return restoreAcronyms(titleCase(`${name}${measure}`, r.lang), source);
+  return restoreAcronyms(titleCase(`${name}${audienceAfter(r, source, name)}${measure}`, r.lang), source);
+}
+
+/** Who the product is for, right after its name in the seller's words ("chore chart for kids"): part of its name in a title. */
+const AUDIENCE_NOUNS = "kids|children|toddlers|babies|baby|girls|boys|teens|teenagers|men|women|dogs|cats|puppies|beginners";
+function audienceAfter(r: ProductReading, source: string, name: string): string {
+  if (r.lang !== "en" || !r.phrase || /\bfor\b/iu.test(name) || r.phrase.tokens.join(" ").length > 80) return "";
+  const phrase = escapeRegExp(r.phrase.tokens.join(" "));
+  const m = new RegExp(`${phrase} (for (?:${AUDIENCE_NOUNS}))(?![\\p{L}])`, "iu").exec(source);
+  return m ? ` ${m[1]}` : "";
 }
 
 const occasionsOf = (r: ProductReading, text: string) => OCCASIONS.filter((o) => o.match.test(text) && !o.not?.includes(r.category.id)).flatMap((o) => o[r.lang]);
@@ -297,11 +307,24 @@ function isOwnMeasure(facts: FactSheet, measure: string): boolean {
 /** A measure with the dimension the seller named before it ("bust 34 in"), else as written. */
 const labelledMeasure = (facts: FactSheet, m: string) => (facts.measureLabels?.[m] ? `${facts.measureLabels[m]} ${m}` : m);
 
+/** A body's measure the seller named ("bust 34 in", "göğüs 90 cm"): the fit of one piece, which nobody searches. */
+const OBJECT_DIMENSIONS = /^(?:width|depth|height|length|diameter)$/u;
+// (A garment's length beside its bust and waist is a fit measure too: "Bust 34 in, waist 27 in, length 56 in".)
+const bodyLabelled = (facts: FactSheet, m: string) => !!facts.measureLabels?.[m] && Object.values(facts.measureLabels).some((label) => !OBJECT_DIMENSIONS.test(label));
+
+/** An object's two or three dimensions in one unit, as a title writes them ("180 x 45 x 75 cm" of "180 cm wide, 45 cm deep, 75 cm high"). */
+function dimensionsPhrase(facts: FactSheet, list: string[]): string | undefined {
+  if (list.length < 2 || list.length > 3 || !list.every((m) => OBJECT_DIMENSIONS.test(facts.measureLabels?.[m] ?? ""))) return undefined;
+  const parts = list.map((m) => /^(\d+(?:[.,]\d+)?) ?([\p{L}"]+)$/u.exec(m));
+  if (parts.some((p) => !p) || new Set(parts.map((p) => normalMeasure(`1${p![2]}`))).size !== 1) return undefined;
+  return `${parts.map((p) => p![1]).join(" x ")} ${parts[0]![2]}`;
+}
+
 /** The measures of a set, in one phrase with their unit once at the end ("15x10, 12x8, 9x6 Inches"; "Bust 34 in, Waist 27 in"). */
 function measuresPhrase(facts: FactSheet, lang: Lang): string | undefined {
   const list = facts.measures.filter((m) => !/%/.test(m));
   if (list.length < 2) return undefined;
-  return titleCase(list.map((m) => labelledMeasure(facts, m)).join(", "), lang);
+  return titleCase(dimensionsPhrase(facts, list) ?? list.map((m) => labelledMeasure(facts, m)).join(", "), lang);
 }
 
 /** Title phrases that carry facts: every size of a set, the count, the sizes range. */
@@ -342,6 +365,13 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   return [...lead, rest, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
+/** An eBay book title's lead: its title and author, then its year ("Dune by Frank Herbert 1990 Ace Paperback"); its ISBN closes the title. */
+function bookLead(head: string, facts: FactSheet): string {
+  const has = (w: string) => ` ${key(head)} `.includes(` ${key(w)} `);
+  const rest = head.split(" ").filter((w) => !facts.models.some((m) => /^isbn/iu.test(m) && key(m).includes(key(w)) && key(w).length > 3));
+  return [...rest, ...facts.era.filter((e) => !has(e))].join(" ").replace(/\s+/g, " ").trim();
+}
+
 /** What follows an eBay title's name: its one measure, its one size and its colours, when the name does not say them. */
 function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
@@ -367,7 +397,8 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
  * cut at a word to 60 characters; else none.
  */
 function sellersName(source: string, brand: string): string | undefined {
-  const run = /^\s*((?:[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)(?: [\p{Lu}\d#][\p{L}\p{N}'’.#/-]*){2,11})(?![\p{L}\p{N}])/u.exec(source.slice(0, 200))?.[1];
+  // (A name may join two names with "&": "Melissa & Doug".)
+  const run = /^\s*((?:[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)(?: (?:&|[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)){2,11})(?![\p{L}\p{N}])/u.exec(source.slice(0, 200))?.[1];
   if (!run || key(run.split(" ")[0]) !== key(brand.split(" ")[0])) return undefined;
   // A measure ends the name ("35mm" of "Canon AE-1 Program 35mm film camera" is the film's): the product phrase says it.
   const measureAt = run.split(" ").findIndex((w) => /^\d+(?:[.,]\d+)?(?:mm|cm|in|ml|l|g|kg|oz|w|v|mah|gb|tb)$/iu.test(w));
@@ -421,14 +452,20 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
   if (missing.length && set.length > 1 && missing.length === set.length) {
     const phrase = measuresPhrase(facts, lang) ?? "";
     out = `${out}${platform === "ebay" ? " " : ", "}${phrase}`;
-  } else if (missing.length) out = withMeasuresBeside(out, set, missing, platform, (m) => titleCase(labelledMeasure(facts, m), lang));
+  } else if (missing.length) {
+    // The object's dimensions it lacks in one phrase ("32 oz, 7 x 3.5 Inches"), else each with its label.
+    const dims = dimensionsPhrase(facts, missing);
+    out = dims ? withMeasuresBeside(out, set, [missing[0]], platform, () => titleCase(dims, lang)) : withMeasuresBeside(out, set, missing, platform, (m) => titleCase(labelledMeasure(facts, m), lang));
+  }
   out = asWritten(withEverySize(out, facts, platform, lang), facts);
   if (out.length <= max) return out;
   // Too long: the last words that are not facts go first (what it fits is a fact).
   const fitWords = new Set((facts.fits ?? []).flatMap((f) => f.split(" ").map((w) => foldCase(w))));
-  const keep = (w: string) => /\d/.test(w) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase()) || fitWords.has(foldCase(w.replace(/[,]$/, "")));
   const ws = out.split(" ");
-  for (let i = ws.length - 1; i > 0 && ws.join(" ").length > max; i--) if (!keep(ws[i])) ws.splice(i, 1);
+  // (A measure's "x" and unit go with its figures: "180 x 45 x 75 cm" stays whole.)
+  const measureWord = (i: number) => /^(?:x|×|cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)[,]?$/iu.test(ws[i]) && /\d/.test(ws[i - 1] ?? "");
+  const keep = (w: string, i: number) => /\d/.test(w) || measureWord(i) || (facts.brand ?? "").toLowerCase().includes(w.toLowerCase()) || fitWords.has(foldCase(w.replace(/[,]$/, "")));
+  for (let i = ws.length - 1; i > 0 && ws.join(" ").length > max; i--) if (!keep(ws[i], i)) ws.splice(i, 1);
   return ws
     .join(" ")
     .replace(/[\s,\-–]+$/, "")
@@ -644,6 +681,8 @@ const SPEC =
   /(?<![\p{L}\p{N}]|\d[,.])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{1,3}(?:,\d{3})+ ?mAh|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM))(?![\p{L}\p{N}])/gu;
 
 /** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
+/** A list of sizes before one unit inside a tag ("16 or 18 inch chain"). */
+const LIST_IN_TAG = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?(?:, ?\d+(?:[.,]\d+)?)*,? (?:or|and|ve|veya) \d+(?:[.,]\d+)? ?\p{L}+/u;
 const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
 /** A piece of one of those lists ("adult S" of "child, adult S and adult L"), which alone would name one size as the product's. */
 const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) => foldCase(size).includes(foldCase(text)));
@@ -684,6 +723,10 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // ("with" stays small after the product's name, an aperture keeps its small f: "f/1.4".)
   for (const lens of lenses) out.push({ text: `with ${restoreAcronyms(titleCase(lens, r.lang), source).replace(/(?<![\p{L}])F\/(?=\d)/gu, "f/")}`, priority: 0 });
   const ofALens = (text: string) => lenses.length > 0 && /(?<![\p{L}])lens(?![\p{L}])/iu.test(text);
+  // (A pattern's yarn is what it needs, not what it is: no material leads a pattern's phrases.)
+  // (Only where the material makes the piece, jewelry's metal: a candle's jar or a basket's lining is no lead.)
+  const materialNames = factsFor(input).pattern || r.digital || !JEWELRY.has(r.category.id) ? [] : factsFor(input).materials.map((m) => foldCase(m.name));
+  const designNames = factsFor(input).designs.map((d) => foldCase(d));
   for (const p of r.phrases) {
     if (
       p === r.phrase ||
@@ -700,13 +743,19 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) {
       // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
-      add(fitted.has(foldCase(p.tokens[0])) ? `Fits ${phraseWithMeasure(p)}` : phraseWithMeasure(p), p.measure ? 1 : 2);
+      // A phrase naming what the item is made of ("14k gold filled chain") is a fact a buyer filters by, as a measure is.
+      // So is its design or pattern's name ("Eucalyptus design").
+      const madeOf = [...materialNames, ...designNames].some((m) => ` ${foldCase(phraseText(p))} `.includes(` ${m} `));
+      add(fitted.has(foldCase(p.tokens[0])) ? `Fits ${phraseWithMeasure(p)}` : phraseWithMeasure(p), p.measure || madeOf ? 1 : 2);
     }
   }
   // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
   if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase())))
     add(r.lang === "tr" ? (/beden$/iu.test(r.sizes) ? r.sizes : `${r.sizes} Beden`) : /^sizes?\s/iu.test(r.sizes) ? r.sizes : `Sizes ${r.sizes}`, 2);
   for (const size of sizeLists) if (!out.some((s) => foldCase(s.text).includes(foldCase(size)))) add(r.lang === "tr" ? `${size} Beden` : `Sizes ${size}`, 1);
+  // What the item holds, with its limit ("Holds Pots up to 20 cm" of "holds pots up to 20 cm wide"): a buyer's measure, never its own size.
+  for (const held of factsFor(input).details.filter((d) => /^holds? \p{L}+ up to \d/iu.test(d)))
+    if (!out.some((o) => squashed(o.text).includes(squashed(held)))) out.push({ text: titleCase(held, r.lang).replace(/\bUp(?= [Tt]o\b)/u, "up"), priority: 0 });
   // A device's specifications as the seller wrote them ("Bluetooth 5.3", "IPX5 Waterproof", "5000 mAh"): a
   // shopper filters by them, and the phrase reading has no noun for them.
   for (const spec of input.description.match(SPEC) ?? []) if (!out.some((o) => squashed(o.text).includes(squashed(spec)))) add(spec, 0);
@@ -715,6 +764,10 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
   return out.sort((a, b) => a.priority - b.priority);
 }
+
+const UNIT_WORD = /^(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)$/u;
+/** A measure in a title ("38 mm", "183x61 cm", "20 cm"). */
+const TITLE_MEASURE = /(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)?(?: ?[x×] ?\d+(?:[.,]\d+)?)* ?(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)(?![\p{L}])/giu;
 
 /** Adds whole segments while the title stays within `max`; a segment whose words are all in the title already is skipped. */
 function fillTitle(head: string, segments: string[], max: number, separator: (i: number) => string, maxSegments: number, maxWords = Infinity): string {
@@ -736,7 +789,37 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
     // A short doubled word is a name ("pom pom"); a longer one ("adım adım", step by step) repeats a word.
     // A list of sizes names a word per size ("Sizes Child, Adult S and Adult L"): that is no repeat.
     const sizeList = /^sizes\s|\sbeden$/iu.test(segment);
-    if (ws.length === 0 || ws.some((w, i) => (used.has(w) || (!sizeList && ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) && !isStopWord(w) && !/^\d/.test(w))) continue;
+    // A segment the title already says whole ("3-piece" after "OXO Good Grips 3-piece Mixing Bowl Set") is said once.
+    if (` ${words(title).map(key).join(" ")} `.includes(` ${ws.join(" ")} `)) continue;
+    // (A chain of dimensions says "x" once per figure, "180 x 45 x 75 cm"; what the item holds or fits has a measure of its own,
+    // "Holds Pots up to 20 cm" after "90 cm", whose unit is no repeat; a measure the title has is.)
+    const otherThings = /^(?:holds|fits)\s/iu.test(segment);
+    // (Each figure of a chain is one of its measures: "120 x 60 x 75 cm" says "120 cm".)
+    const measuresOf = (text: string) =>
+      (text.match(TITLE_MEASURE) ?? []).flatMap((m) => {
+        const n = normalMeasure(m);
+        const unit = /[a-z"]+$/u.exec(n)?.[0] ?? "";
+        return [
+          n,
+          ...n
+            .slice(0, n.length - unit.length)
+            .split("x")
+            .map((f) => `${f}${unit}`),
+        ];
+      });
+    const had = new Set(measuresOf(title));
+    if (measuresOf(segment).some((m) => had.has(m))) continue;
+    if (
+      ws.length === 0 ||
+      ws.some(
+        (w, i) =>
+          ((used.has(w) && !(otherThings && UNIT_WORD.test(w) && /^\d/.test(ws[i - 1] ?? ""))) || (!sizeList && ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) &&
+          !isStopWord(w) &&
+          !/^\d/.test(w) &&
+          !/^[x×]$/u.test(w),
+      )
+    )
+      continue;
     // "%", ":", "&" and "+" may stand once in a title (the rule enforcer would write "percent50" for a second "%50"):
     // a segment with a second share goes without its shares ("Yün Akrilik"); the description keeps them.
     const twice = (text: string) => {
@@ -769,6 +852,9 @@ export function composeTitle(input: ComposeInput): string {
 /** A record's opening "Artist - Title" ("Barış Manço - Sakla Samanı Gelir Zamanı"), up to the first comma or full stop. */
 const RECORD_NAME = /^\s*(\p{Lu}[^,.\n–-]{0,40}?)\s[-–]\s(\p{Lu}[^,.\n]{0,60}?)\s*(?=[,.(\n]|$)/u;
 
+/** A book's opening "Title by Author" ("Dune by Frank Herbert"), up to the first comma or full stop. */
+const BOOK_NAME = /^\s*(\p{Lu}[^,.\n]{0,60}?) by (\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3})(?=\s*[,.(\n]|\s\d|$)/u;
+
 function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const r = reading(input);
   const facts = factsFor(input);
@@ -783,6 +869,12 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   if (record) {
     // What it is pressed as follows in the product's own words ("... Gelir Zamanı plak" names the record, not its title).
     const name = `${record[1].trim()} ${record[2].trim().replace(/\s+(?:plak|plağı|lp|vinyl|vinyl record|record)$/iu, "")}`;
+    head = `${name} ${withoutWordsOf(head, [name])}`.trim();
+  }
+  // A book opens with its title and author ("Dune by Frank Herbert"): its buyers search by them.
+  const book = r.category.id === "book" ? BOOK_NAME.exec(input.description) : null;
+  if (book) {
+    const name = `${book[1].trim()} by ${book[2].trim()}`;
     head = `${name} ${withoutWordsOf(head, [name])}`.trim();
   }
   const ordered = titleSegments(input, r).map((s) => s.text);
@@ -805,9 +897,13 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   if (platform === "ebay") {
     const max = PLATFORM_LIMITS.ebay.titleMax;
     // eBay titles are search words that lead with brand, model, era, size and colour; no separators.
-    const plainHead = ebayLead(head.replace(" - ", " "), facts, r.lang, source);
-    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), ...(tail ? [tail] : [])], max, () => " ", 4);
-    return withTail.length <= max ? withTail : fillTitle(plainHead, segments, max, () => " ", 3);
+    // A book's title and author lead, then its year, edition and format; its ISBN closes the title.
+    const plainHead = book ? bookLead(head, facts) : ebayLead(head.replace(" - ", " "), facts, r.lang, source);
+    const isbn = book ? facts.models.filter((m) => /^isbn/iu.test(m) && !key(plainHead).includes(key(m))).join(" ") : "";
+    const room = isbn ? max - isbn.length - 1 : max;
+    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
+    const title = withTail.length <= room ? withTail : fillTitle(plainHead, segments, room, () => " ", 3);
+    return isbn && title.length + isbn.length + 1 <= max ? `${title} ${isbn}` : title;
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
   // Amazon titles lead with the brand and the model ("Sony WH-1000XM5 Wireless Noise Cancelling Headphones").
@@ -1231,6 +1327,7 @@ const HYPERNYMS = new Set([
 const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "geometric", "abstract", "çiçek", "botanik", "bohem", "rustik", "yılbaşı"]);
 
 /** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
+const JEWELRY = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry"]);
 const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug"]);
 
 /** Whether two words of a phrase are one word with different endings ("quilted quilt", "seramik seramik"). */
@@ -1262,10 +1359,17 @@ export function tagPool(input: ComposeInput): string[] {
         )
       : [];
   const source = sellerText(input);
+  // The labels that open a sentence or a line of the seller's text ("Skill level:", "Yarn:").
+  const labels = new Set([...source.toLocaleLowerCase(r.lang === "tr" ? "tr" : "en").matchAll(/(?:^|[\n.!?])[ \t]{0,4}([\p{L}][\p{L} ]{1,28}):/gu)].map((m) => m[1].trim()));
   // The numbers the seller wrote as shares ("%50 yün", "100% cotton"), read once.
-  const labelled = Object.keys(facts.measureLabels ?? {}).map((m) => m.toLocaleLowerCase("tr"));
+  const labelled = Object.keys(facts.measureLabels ?? {})
+    .filter((m) => bodyLabelled(facts, m))
+    .map((m) => m.toLocaleLowerCase("tr"));
   const shares = new Set([...source.matchAll(/%\s?(\d+)(?!\d)|(?<!\d)(\d+)\s?%/gu)].map((m) => m[1] ?? m[2]));
-  const add = (tag: string | undefined) => {
+  const add = (tag: string | undefined): void => {
+    // A list of sizes is searched size by size: "16 or 18 inch chain" is "16 inch chain" and "18 inch chain".
+    const list = tag ? LIST_IN_TAG.exec(tag) : null;
+    if (tag && list) return measureItems(list[0]).forEach((m) => add(tag.replace(list[0], m)));
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes. Nor
     // does a verb the seller's sentence began with ("uses dk cotton yarn" is "dk cotton yarn").
     // ("bozuk para gözü var", there is a coin pocket: the pocket is the search, "var" says it exists.)
@@ -1275,6 +1379,9 @@ export function tagPool(input: ComposeInput): string[] {
       .replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/u, "");
     // A tag claims what it says ("handmade mug", "gift for her"): only what the seller's facts back.
     if (!clean || !supported(clean, input, facts) || isPieceOfSizeList(sizeLists, clean)) return;
+    // A label the seller wrote before its value ("Skill level: intermediate") is no search.
+    // (The product's own name before a colon, "Knitting pattern: chunky cable beanie", is its name.)
+    if (labels.has(clean) && !clean.split(" ").includes(head.split(" ").pop() ?? "")) return;
     // A measure the seller named a dimension of ("bust 34 in", "göğüs 90 cm") fits one piece: nobody searches it.
     if (labelled.some((m) => clean.includes(m))) return;
     // A count and its noun alone ("3 initials", "2 weeks") is no search.
@@ -1360,7 +1467,8 @@ export function tagPool(input: ComposeInput): string[] {
     if (p === r.phrase || p.kind === "measure" || p.kind === "colour") continue;
     add(tail(p.tokens));
   }
-  for (const p of r.phrases) if (p.kind === "colour") add(withHead(phraseText(p)));
+  // (A colour the fact sheet reads as an option to choose, "3 color versions (pastel, ...)", is none of the item's.)
+  for (const p of r.phrases) if (p.kind === "colour" && !isColourOption(source, phraseText(p))) add(withHead(phraseText(p)));
   intent.slice(3).forEach(add);
   // A theme names the product only when the product phrase says it or it is a style ("boho necklace").
   for (const t of r.themes) if (productLower.includes(t) || STYLE_THEMES.has(t)) add(withHead(t));
@@ -1404,7 +1512,9 @@ export function tagPool(input: ComposeInput): string[] {
   for (const m of pairs) if (!materialWords.has(m) && !colourWords.has(m) && !compoundFirst(m)) add(withHead(m));
   // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
   if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
-  for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
+  // (What an invitation prints, "your names and date", is what every invitation has: no search.)
+  const printsNames = ["invitation", "wedding"].includes(r.category.id);
+  if (!printsNames) for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
   for (const inc of facts.included) {
     const noun = lower(inc, r.lang).replace(/^(?:with|includes?|including|comes with) (?:a |an |two |three )?/, "");
     if (words(noun).length <= 2) add(withHead(noun));
@@ -1421,7 +1531,9 @@ export function tagPool(input: ComposeInput): string[] {
   // More of the seller's own words, combined with the product's name as a shopper types them (decision 0069): a
   // short text gave 3 of 13 tags. Each goes through the same checks: supported, whole, never a fragment.
   // Only phrases that fit whole: one cut to 20 characters would lose a word of its name ("rose serviettes" of "dusty rose serviettes").
-  const addWhole = (tag: string | undefined) => {
+  const addWhole = (tag: string | undefined): void => {
+    const list = tag ? LIST_IN_TAG.exec(tag) : null;
+    if (tag && list) return measureItems(list[0]).forEach((m) => addWhole(tag.replace(list[0], m)));
     if (tag && tagCharacters(tag, r.lang).length <= LISTING_LIMITS.tagMax) add(tag);
   };
   const name2 = productLower
@@ -1464,7 +1576,12 @@ export function tagPool(input: ComposeInput): string[] {
   // "personalised" as the seller spells it, with the product's name and its last word ("personalised case").
   const personalWord = /personali[sz]ed/iu.exec(source)?.[0];
   if (facts.personalised && personalWord && r.lang === "en") for (const t of [`${lower(personalWord, r.lang)} ${named}`, `${lower(personalWord, r.lang)} ${head.split(" ").pop()}`]) addWhole(t);
-  for (const p of facts.personalisation) if (r.lang === "en") addWhole(`${p.replace(/s$/, "")} ${named}`);
+  if (!printsNames) for (const p of facts.personalisation) if (r.lang === "en") addWhole(`${p.replace(/s$/, "")} ${named}`);
+  // A design with the occasion it is for ("eucalyptus wedding"), when the design with the noun is too long for a tag.
+  for (const d of facts.designs) for (const o of facts.occasions.slice(0, 1)) addWhole(`${lower(d, r.lang)} ${lower(o, r.lang)}`);
+  // Who the product is for, as a shopper types it before the noun ("kids chore chart", "toddler puzzle").
+  const forWhom = /^ for (kids|children|toddlers|babies|baby|dogs|cats|puppies)$/u.exec(lower(audienceAfter(r, source, ""), r.lang))?.[1];
+  if (forWhom) addWhole(`${{ children: "kids", toddlers: "toddler", babies: "baby", dogs: "dog", cats: "cat", puppies: "puppy" }[forWhom] ?? forWhom} ${named}`);
   for (const d of facts.designs) {
     addWhole(`${lower(d, r.lang)} ${named}`);
     addWhole(`${lower(d, r.lang)} ${head}`);
@@ -1479,7 +1596,7 @@ export function tagPool(input: ComposeInput): string[] {
     )
       add(r.lang === "tr" ? `${c} ${named}` : `${named} ${c}`);
   // A labelled measure ("bust 34 in") is the fit of one piece, not a size a shopper searches.
-  if (!supplies) for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x) && !facts.measureLabels?.[x])) addWhole(`${m} ${named}`);
+  if (!supplies) for (const m of facts.measures.filter((x) => isOwnMeasure(facts, x) && !bodyLabelled(facts, x))) addWhole(`${m} ${named}`);
   if (facts.brand) addWhole(`${lower(facts.brand, r.lang)} ${named}`);
   // A Turkish compound too long with a describing word ("su geçirmez sırt çantası") gives the bare noun with it: "su geçirmez çanta".
   const lastWord = head.split(" ").pop() ?? "";
@@ -1795,7 +1912,8 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
   const said = (term: string) => [term, ...(r.lang === "en" ? englishForms(term) : [])].some((form) => titleWords.has(form) || out.includes(form));
   for (const raw of candidates) {
     const term = lower(raw, r.lang).replace(/[^\p{L}\p{N}'-]/gu, "");
-    if (!term || term.length < 3 || isStopWord(term) || /^\d+$/.test(term) || said(term)) continue;
+    // ("ages" of "ages 3 and up" says nothing without its figure.)
+    if (!term || term.length < 3 || isStopWord(term) || /^\d+$/.test(term) || /^(?:ages?|years?|months?|yaş|yaşında|aylık)$/u.test(term) || said(term)) continue;
     if (PROMOTIONAL_WORDS.includes(term) || !supported(term, input, facts)) continue;
     if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) continue;
     out.push(term);
@@ -1838,6 +1956,10 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     origin: "Country/Region of Manufacture",
     fits: "Compatible Model",
     scent: "Scent",
+    bookTitle: "Book Title",
+    author: "Author",
+    publicationYear: "Publication Year",
+    isbn: "ISBN",
   },
   tr: {
     brand: "Marka",
@@ -1861,6 +1983,10 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     origin: "Üretim Yeri",
     fits: "Uyumlu Model",
     scent: "Koku",
+    bookTitle: "Kitap Adı",
+    author: "Yazar",
+    publicationYear: "Basım Yılı",
+    isbn: "ISBN",
   },
 };
 
@@ -1894,13 +2020,26 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
     if (cut) out.push({ name, value: cut });
   };
   const facts = factsFor(input);
+  // A book is listed by its title, author, year, ISBN and format, as eBay's book category asks (a publisher's year is no era).
+  const book = r.category.id === "book" ? BOOK_NAME.exec(input.description) : null;
+  const isbn = facts.models.find((m) => /^isbn/iu.test(m));
+  const models = facts.models.filter((m) => m !== isbn);
+  if (book) {
+    add(n.bookTitle, book[1].trim());
+    add(n.author, book[2].trim());
+    add(
+      n.publicationYear,
+      facts.era.find((e) => /^\d{4}$/.test(e)),
+    );
+  }
+  if (isbn) add(n.isbn, isbn.replace(/^isbn(?:-1[03])?:?\s?/iu, ""));
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
   if (facts.brand) add(n.brand, facts.brand);
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
-  if (facts.models.length) add(n.model, facts.models.map((m) => m.replace(/^#\s?/, "")).join(", "));
-  if (facts.era.length) add(n.era, facts.era.join(", "));
+  if (models.length) add(n.model, models.map((m) => m.replace(/^#\s?/, "")).join(", "));
+  if (facts.era.length && !book) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
   // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
   if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
@@ -1911,14 +2050,19 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       capitalise(facts.condition.join(", "), r.lang).replace(/(?<![\p{L}])(?:vg\+{0,2}|nm|ex\+?|m-)(?![\p{L}\p{N}])/gu, (g) => g.toUpperCase()),
     );
   // A word that names a kind of release, not a thing ("Ultimate Collector Series", "Limited Edition"), is no Type.
+  // A book's format is its binding as the seller named it ("Paperback"); none when they named none.
+  if (book)
+    add(n.format, cap(/(?<![\p{L}])(?:mass market paperback|trade paperback|paperback|hardcover|hardback|board book|spiral[- ]bound|karton kapak|ciltli|cep boy)(?![\p{L}])/iu.exec(text)?.[0] ?? ""));
   add(
     n.type,
-    // A record is a record, whichever pressing it is.
-    r.category.id === "music"
-      ? r.category.type[r.lang]
-      : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu)$/iu.test(r.head)
-        ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
-        : undefined,
+    // A record is a record, whichever pressing it is; a book has no Type but its format.
+    book
+      ? undefined
+      : r.category.id === "music"
+        ? r.category.type[r.lang]
+        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu)$/iu.test(r.head)
+          ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
+          : undefined,
   );
   // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
   // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).
@@ -1944,7 +2088,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
     : facts.sizes.length
       ? facts.sizes.join(", ")
       : allDimensions.length
-        ? allDimensions.join(", ")
+        ? (dimensionsPhrase(facts, allDimensions) ?? allDimensions.join(", "))
         : dimensions.length
           ? dimensions.join(", ")
           : undefined;

@@ -1,0 +1,158 @@
+/**
+ * What sellers offer in several sizes, what a book, a maker or a printer's proof is, kept as they wrote it:
+ * every size of "16, 18 or 20 inch" is the item's, a book leads with its title and author, a vintage
+ * piece's maker after "by" is its brand, a "digital proof" of printed invitations is no file for sale,
+ * gilding is no material. Each case failed before its fix, read from a seller's text written for the test.
+ */
+import { describe, expect, it } from "vitest";
+import { auditListing } from "../../shared/audit";
+import { extractFacts, measureItems, statesFact } from "../../shared/facts";
+import { generateListingParts } from "../../worker/domain/listings/generate";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+const write = async (description: string, platform: "etsy" | "ebay" | "amazon") => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
+const specifics = (listing: { itemSpecifics?: { name: string; value: string }[] }) => Object.fromEntries((listing.itemSpecifics ?? []).map((s) => [s.name, s.value]));
+
+const BIRTHSTONE = "Dainty birthstone necklace, 14k gold filled chain, 16, 18 or 20 inch. Choose up to 4 birthstones (Swarovski crystals, 3mm). Gift box included. Hypoallergenic, tarnish resistant.";
+const BOWLS = "OXO Good Grips 3-piece mixing bowl set, stainless steel, 1.5, 3 and 5 quart. Non-slip bottoms, dishwasher safe. Color: white.";
+const INVITATIONS =
+  "Personalized wedding invitations, printed on 300gsm cotton paper, 5x7 inch, with kraft envelopes. Sold in sets of 25. Eucalyptus design, your names and date printed. Digital proof within 48 hours.";
+const CUBE = "Melissa & Doug wooden activity cube, 5 sides of play: bead maze, shape sorter, gears, sliding shapes, clock. For ages 12 months and up. Dimensions 10 x 10 x 12 in.";
+const BOOK = "Dune by Frank Herbert, 1990 Ace paperback, 40th printing. ISBN 0441172717. Good condition: spine creases, yellowed pages, no writing inside. 535 pages.";
+const TEA_GLASSES = "Vintage Paşabahçe çay bardağı seti, 6 adet, altın yaldızlı, 1980'ler. Birinde küçük çizik var. Kutusuz.";
+const SIDEBOARD =
+  "Mid century modern teak sideboard, Danish, 1960s, by Dyrlund. 180 cm wide, 45 cm deep, 75 cm high. Three drawers and two sliding doors. Some scratches on top, veneer chip on left corner. Local pickup only in Brooklyn, NY.";
+const CHORE_CHART = "Printable chore chart for kids, editable in Canva, A4 and US Letter, 3 color versions (pastel, bright, neutral). Instant download.";
+const BEANIE =
+  "Knitting pattern: chunky cable beanie. PDF, 4 pages, sizes child, adult S and adult L. Yarn: super bulky weight, about 100 yards. Needles: 10 mm circular. Skill level: intermediate. Written instructions and chart.";
+
+describe("sizes offered as a list before one unit", () => {
+  it("keeps every length of a necklace: title, tags and facts", async () => {
+    const facts = extractFacts({ text: BIRTHSTONE });
+    expect(facts.measures).toEqual(["16, 18 or 20 inch"]);
+    // The crystals' 3mm is theirs, not the necklace's size.
+    expect(facts.details).toEqual(["Swarovski crystals 3mm"]);
+    // The chain is the necklace: its gold filled is the necklace's material, with its karat.
+    expect(facts.materials.map((m) => m.name)).toEqual(["14k gold filled"]);
+    const l = await write(BIRTHSTONE, "etsy");
+    expect(l.title).toMatch(/^Dainty Birthstone Necklace 16, 18 or 20 Inch - 14k Gold Filled/u);
+    expect(l.tags).toEqual(expect.arrayContaining(["16 inch necklace", "18 inch necklace", "20 inch necklace"]));
+    expect(l.tags).not.toContain("3 mm necklace");
+  });
+
+  it("keeps all three sizes of a bowl set, and its count once", async () => {
+    const l = await write(BOWLS, "amazon");
+    expect(l.title).toContain("1.5, 3 and 5 Quart");
+    expect(l.title.match(/3-piece/giu)).toHaveLength(1);
+  });
+
+  it("is stated whole or size by size, and its sizes are read one by one", () => {
+    expect(measureItems("1.5, 3 and 5 quart")).toEqual(["1.5 quart", "3 quart", "5 quart"]);
+    const fact = { kind: "measure" as const, value: "16 or 18 inch" };
+    expect(statesFact("Necklace, 16 or 18 Inch", fact)).toBe(true);
+    expect(statesFact("Necklace 16 inch and 18 inch", fact)).toBe(true);
+    expect(statesFact("Necklace 18 inch", fact)).toBe(false);
+  });
+
+  it("gives the name necklace's 16 inch its title and tags too", async () => {
+    const l = await write("Custom name necklace in 925 sterling silver, any name up to 10 letters, on a 16 or 18 inch chain. Gift for her.", "etsy");
+    expect(l.title).toMatch(/^Custom Name Necklace 16 or 18 Inch/u);
+    expect(l.tags).toEqual(expect.arrayContaining(["16 inch necklace", "18 inch necklace"]));
+    expect(l.tags.some((t) => / or /u.test(t))).toBe(false);
+  });
+});
+
+describe("an object's dimensions", () => {
+  it("are one phrase in the title and the item specifics, and its maker after 'by' is its brand", async () => {
+    const facts = extractFacts({ text: SIDEBOARD });
+    expect(facts.measureLabels).toEqual({ "180 cm": "width", "45 cm": "depth", "75 cm": "height" });
+    expect(facts.brand).toBe("Dyrlund");
+    const l = await write(SIDEBOARD, "ebay");
+    expect(l.title).toBe("1960s Dyrlund Mid Century Modern Teak Sideboard 180 x 45 x 75 cm Three Drawers");
+    expect(specifics(l)).toMatchObject({ Brand: "Dyrlund", Size: "180 x 45 x 75 cm", "Condition Notes": "Some scratches on top, veneer chip on left corner" });
+    // A chain of dimensions states each of them.
+    expect(statesFact(l.title, { kind: "measure", value: "45 cm" })).toBe(true);
+  });
+
+  it("puts a bowl's width and height in one phrase beside its capacity", async () => {
+    const l = await write(
+      "Hand-thrown stoneware ramen bowl with a speckled oat glaze. Holds about 32 oz. Each bowl is about 7 inches wide and 3.5 inches tall. Dishwasher and microwave safe.",
+      "etsy",
+    );
+    expect(l.title).toContain("32 oz, 7 x 3.5 Inches");
+  });
+
+  it("reads what a hanger holds as what it fits, not its own width", async () => {
+    const facts = extractFacts({ text: "Macrame plant hanger made from 4 mm recycled cotton cord, 90 cm long, holds pots up to 20 cm wide. Natural beige." });
+    expect(facts.measures).toEqual(["90 cm"]);
+    // "Holds 350 ml" is still a mug's own capacity.
+    expect(extractFacts({ text: "Handmade stoneware mug, wheel thrown. Holds 350 ml. Dishwasher safe." }).measures).toEqual(["350 ml"]);
+  });
+});
+
+describe("a book", () => {
+  it("leads with its title and author, closes with its ISBN, and is listed as eBay's book category asks", async () => {
+    const facts = extractFacts({ text: BOOK });
+    expect(facts.models).toEqual(["ISBN 0441172717"]);
+    expect(facts.era).toEqual(["1990"]);
+    expect(facts.condition).toEqual(expect.arrayContaining(["spine creases", "yellowed pages", "no writing inside"]));
+    const l = await write(BOOK, "ebay");
+    expect(l.title).toMatch(/^Dune by Frank Herbert 1990 Ace Paperback .*ISBN 0441172717$/u);
+    const s = specifics(l);
+    expect(s).toMatchObject({ "Book Title": "Dune", Author: "Frank Herbert", "Publication Year": "1990", ISBN: "0441172717", Format: "Paperback" });
+    expect(s.Type).toBeUndefined();
+    expect(s.Model).toBeUndefined();
+    expect(s["Condition Notes"]).toContain("spine creases");
+    // "ISBN" in capitals is its name, not shouting.
+    const report = auditListing({ ...l, platform: "ebay", photoCount: 5, original: BOOK } as never);
+    expect(report.findings.some((f: { id: string }) => f.id === "title.all-caps")).toBe(false);
+  });
+});
+
+describe("what a maker, a printer or a decoration is", () => {
+  it("keeps a brand joined by '&' whole and a cube's parts out of its name", async () => {
+    const facts = extractFacts({ text: CUBE });
+    expect(facts.brand).toBe("Melissa & Doug");
+    expect(facts.head).toBe("cube");
+    const l = await write(CUBE, "amazon");
+    expect(l.title).toMatch(/^Melissa & Doug Wooden Activity Cube, /u);
+    expect(l.title).toContain("10 x 10 x 12 in");
+    expect(l.title).not.toMatch(/Clock|Dimensions/u);
+  });
+
+  it("calls printed invitations with a digital proof a physical item, sold as a set", async () => {
+    const facts = extractFacts({ text: INVITATIONS });
+    expect(facts.digital).toBe(false);
+    expect(facts.counts).toEqual(["set of 25"]);
+    const l = await write(INVITATIONS, "etsy");
+    expect(l.description).not.toMatch(/digital product|No physical item/iu);
+    expect(l.tags).not.toEqual(expect.arrayContaining(["digital download"]));
+    expect(l.tags).not.toEqual(expect.arrayContaining(["name invitations"]));
+    expect(l.title).toContain("Set of 25");
+  });
+
+  it("reads gold gilding as a decoration, not the glasses' material", async () => {
+    const facts = extractFacts({ text: TEA_GLASSES });
+    expect(facts.materials).toEqual([]);
+    const l = await write(TEA_GLASSES, "ebay");
+    expect(specifics(l).Malzeme).toBeUndefined();
+    expect(l.title).toContain("Altın Yaldızlı");
+  });
+});
+
+describe("what a chart or a pattern is for and makes", () => {
+  it("names whom a chart is for, and a colour to choose from is no colour of it", async () => {
+    expect(extractFacts({ text: CHORE_CHART }).colours).toEqual([]);
+    const l = await write(CHORE_CHART, "etsy");
+    expect(l.title).toMatch(/^Printable Chore Chart for Kids - /u);
+    expect(l.tags).toContain("kids chore chart");
+    expect(l.tags.some((t) => /pastel/u.test(t))).toBe(false);
+  });
+
+  it("leads with what a pattern makes after a colon, and a label is no tag", async () => {
+    const l = await write(BEANIE, "etsy");
+    expect(l.title).toMatch(/^Chunky Cable Beanie Knitting Pattern/u);
+    expect(l.tags).toContain("knitting pattern");
+    expect(l.tags).not.toContain("skill level");
+  });
+});
