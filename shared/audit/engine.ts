@@ -196,6 +196,10 @@ const SIZE_WORDS =
   /\b(sizes?|sized|sizing|dimensions?|measures?|measuring|measurements?|length|width|height|diameter|depth|wide|tall|cm|mm|inch(?:es)?|ft|feet|oz|ml|litres?|liters?|grams?|kg|lbs?|a[2-6]|letter size|one size|fits)\b|\d\s*(?:cm|mm|in\b|"|″|x\s*\d)/i;
 const CARE_WORDS =
   /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave)\b/i;
+const EDITION_WORDS =
+  /(?<![\p{L}])(?:editions?|printings?|print run|published|publisher|pressings?|press|reissue|repress|label|catalog(?:ue)? (?:no|number)|isbn|baskı\p{L}*|basım\p{L}*|yayın\p{L}*|plak şirketi)(?![\p{L}])/iu;
+const CONDITION_WORDS =
+  /(?<![\p{L}])(?:condition|mint|near mint|vg\+*|nm|wear|worn|creases?|yellow(?:ed|ing)|foxing|scratch(?:es|ed)?|marks?|tears?|stains?|no writing|noise|plays|durum\p{L}*|yıpran\p{L}*|çizik\p{L}*|temiz|sağlam)(?![\p{L}+])/iu;
 const FORMAT_WORDS = /\b(pdf|png|jpe?g|svg|dxf|eps|ai|psd|files?|formats?|pages?|resolution|dpi|canva|zip)\b/i;
 /** Says it is a digital item, anywhere in the text ("This is a digital PDF pattern", "a PDF pattern", "Bu dijital bir üründür"). */
 const SAYS_DIGITAL =
@@ -954,16 +958,23 @@ function collect(n: Normal, reuse = false): Candidate[] {
         });
       }
       const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
-      const checks: [string, string, boolean][] = n.digital
+      // A book's or a record's buyer asks how it was printed or pressed and what state it is in, not its material or its care.
+      const medium = support && (support.category === "book" || support.category === "music");
+      const checks: [string, string, boolean][] = medium
         ? [
-            ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
-            ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+            ["edition", "its edition, printing or pressing", EDITION_WORDS.test(everything)],
+            ["condition", "its condition", CONDITION_WORDS.test(everything)],
           ]
-        : [
-            ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
-            ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
-            ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
-          ];
+        : n.digital
+          ? [
+              ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
+              ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+            ]
+          : [
+              ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+              ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+              ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
+            ];
       const gaps = checks.filter(([, , present]) => !present);
       if (gaps.length) {
         add({

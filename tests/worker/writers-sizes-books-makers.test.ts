@@ -103,9 +103,17 @@ describe("a book", () => {
     expect(s.Type).toBeUndefined();
     expect(s.Model).toBeUndefined();
     expect(s["Condition Notes"]).toContain("spine creases");
-    // "ISBN" in capitals is its name, not shouting.
+    // Its year is the year it was published, not an era.
+    expect(l.description).toContain("Published: 1990");
+    expect(l.description).not.toContain("Era:");
+    // "ISBN" in capitals is its name, not shouting; and the Doctor asks a book's buyer questions (edition,
+    // condition), never what it is made of or how to care for it.
     const report = auditListing({ ...l, platform: "ebay", photoCount: 5, original: BOOK } as never);
     expect(report.findings.some((f: { id: string }) => f.id === "title.all-caps")).toBe(false);
+    expect(report.findings.some((f: { id: string }) => f.id === "description.details")).toBe(false);
+    const bare = auditListing({ platform: "ebay", title: "Dune by Frank Herbert Paperback", description: "A copy of Dune by Frank Herbert.", tags: [], photoCount: 5, original: BOOK } as never);
+    const details = bare.findings.find((f: { id: string }) => f.id === "description.details") as { params: { missingKeys: string } } | undefined;
+    expect(details?.params.missingKeys).toBe("edition,condition");
   });
 });
 

@@ -1111,6 +1111,14 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
 
 const listOf = (items: string[], lang: Lang) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${items[items.length - 1]}`);
 
+/** A book's ISBN apart from the models, and its year as the year it was published ("Published: 1990", not "Era"). */
+function bookFacts(facts: FactSheet, lang: Lang): { models: string[]; isbn?: string; eraLabel: string } {
+  const isbn = facts.models.find((m) => /^isbn/iu.test(m));
+  const models = facts.models.filter((m) => m !== isbn);
+  const eraLabel = isbn ? (lang === "tr" ? "Basım yılı" : "Published") : FACT_LABELS[lang].era;
+  return { models, isbn: isbn?.replace(/^isbn(?:-1[03])?:?\s?/iu, ""), eraLabel };
+}
+
 /** A material with its share as the seller wrote it ("100% merino wool", "%100 merinos yünü"). */
 const materialText = (m: { name: string; percent?: number }, lang: Lang) => (m.percent === undefined ? m.name : lang === "tr" ? `%${m.percent} ${m.name}` : `${m.percent}% ${m.name}`);
 
@@ -1125,8 +1133,10 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
     if (value.trim()) lines.push(`${label}: ${value.trim()}`);
   };
   if (facts.brand) add(l.brand, facts.brand);
-  if (facts.models.length) add(l.model, facts.models.join(", "));
-  if (facts.era.length) add(l.era, facts.era.join(", "));
+  const { models, isbn, eraLabel } = bookFacts(facts, lang);
+  if (models.length) add(l.model, models.join(", "));
+  if (isbn) add("ISBN", isbn);
+  if (facts.era.length) add(eraLabel, facts.era.join(", "));
   // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
   const materials = [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
   if (materials.length) add(materials.length > 1 ? l.materials : l.material, listOf(materials, lang));
@@ -1765,10 +1775,12 @@ export function composeBullets(input: ComposeInput): string[] {
   if (sizes.length) fact(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(capitalise(listOf(sizes, r.lang), r.lang)));
   const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
   if (materials.length) fact(materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(materials, r.lang), r.lang)));
+  const book = bookFacts(facts, r.lang);
   const details = [
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
-    facts.models.length ? `${l.model}: ${facts.models.join(", ")}` : "",
-    facts.era.length ? `${l.era}: ${facts.era.join(", ")}` : "",
+    book.models.length ? `${l.model}: ${book.models.join(", ")}` : "",
+    book.isbn ? `ISBN: ${book.isbn}` : "",
+    facts.era.length ? `${book.eraLabel}: ${facts.era.join(", ")}` : "",
   ].filter(Boolean);
   if (details.length) fact(w.bulletLabels[2], withStop(details.join(". ")));
   if (facts.colours.length) fact(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
