@@ -196,6 +196,8 @@ const SIZE_WORDS =
   /\b(sizes?|sized|sizing|dimensions?|measures?|measuring|measurements?|length|width|height|diameter|depth|wide|tall|cm|mm|inch(?:es)?|ft|feet|oz|ml|litres?|liters?|grams?|kg|lbs?|a[2-6]|letter size|one size|fits)\b|\d\s*(?:cm|mm|in\b|"|″|x\s*\d)/i;
 const CARE_WORDS =
   /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave)\b/i;
+/** What is left of a list of sizes after a title's commas cut it ("18 or 20 inch"). */
+const SIZE_LIST_PIECE = /^\d+(?:[.,]\d+)?(?:,? (?:or|and|ve|veya) \d+(?:[.,]\d+)?)+ ?\p{L}{1,8}$/u;
 const EDITION_WORDS =
   /(?<![\p{L}])(?:editions?|printings?|print run|published|publisher|pressings?|press|reissue|repress|label|catalog(?:ue)? (?:no|number)|isbn|baskı\p{L}*|basım\p{L}*|yayın\p{L}*|plak şirketi)(?![\p{L}])/iu;
 const CONDITION_WORDS =
@@ -894,7 +896,8 @@ function collect(n: Normal, reuse = false): Candidate[] {
           ...new Set(
             titleSegments(title)
               .map(asTag)
-              .filter((t) => t && t.includes(" ") && !have.has(t)),
+              // (A list of sizes, "16, 18 or 20 inch", is searched size by size: no phrase of its own to tag.)
+              .filter((t) => t && t.includes(" ") && !have.has(t) && !SIZE_LIST_PIECE.test(t)),
           ),
         ];
         if (uncovered.length) {

@@ -1148,6 +1148,8 @@ const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|
 /** A maker named after "by" ("by Dyrlund", "made by Hornsea", "designed by Arne Vodder"), not a person's hand ("by hand"). */
 const BY_MAKER = /(?<![\p{L}])(?:made |designed |produced |manufactured )?by (\p{Lu}[\p{L}'’-]{2,20}(?: \p{Lu}[\p{L}'’-]{2,20})?)(?![\p{L}])/u;
 const BRAND_LABEL = /(?<![\p{L}])(?:brand|marka|made by|maker)\s?[:\-–]\s?([\p{Lu}][\p{L}&'-]{1,20}(?: [\p{Lu}][\p{L}&'-]{1,20}){0,2})/u;
+/** A brand's part inside another maker's piece ("Swarovski crystals", "YKK zipper"): the part's maker, not the item's. */
+const COMPONENT_AFTER = /^[ -](?:crystals?|elements?|beads?|pearls?|stones?|rhinestones?|zippers?|zips?|kristal\p{L}*|taş\p{L}*|boncuk\p{L}*)(?![\p{L}])/iu;
 /** Food, plant and colour words after a brand's name make it a word, not the brand ("Apple pie dish", "Apple green napkins"; decision 0069). */
 const NOT_BRAND_AFTER =
   /^[ -](?:pie|pies|green|red|juice|cider|crumble|tart|tarts|tree|trees|wood|blossom|blossoms|sauce|butter|peeler|peelers|corer|corers|slicer|slicers|cutter|core|peel|jam|jelly|seed|seeds|leaf|leaves|cinnamon|and clove|scent|scented|print|pattern|design|motif|shaped|slice|slices|orchard|picking)(?![\p{L}])/iu;
@@ -1156,7 +1158,7 @@ const NOT_BRAND_AFTER =
 function knownBrand(body: string): string | undefined {
   for (const m of body.matchAll(new RegExp(BRAND_RE.source, "gu"))) {
     const at = (m.index ?? 0) + m[0].length;
-    if (!NOT_BRAND_AFTER.test(body.slice(at, at + 16))) return m[0];
+    if (!NOT_BRAND_AFTER.test(body.slice(at, at + 16)) && !COMPONENT_AFTER.test(body.slice(at, at + 16))) return m[0];
   }
   return undefined;
 }

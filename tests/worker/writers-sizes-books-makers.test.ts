@@ -38,6 +38,11 @@ describe("sizes offered as a list before one unit", () => {
     expect(l.title).toMatch(/^Dainty Birthstone Necklace 16, 18 or 20 Inch - 14k Gold Filled/u);
     expect(l.tags).toEqual(expect.arrayContaining(["16 inch necklace", "18 inch necklace", "20 inch necklace"]));
     expect(l.tags).not.toContain("3 mm necklace");
+    // Swarovski made the crystals, not the necklace.
+    expect(facts.brand).toBeUndefined();
+    // The Doctor reads the list as searched size by size: no "18 or 20 inch" tag asked for.
+    const report = auditListing({ ...l, platform: "etsy", photoCount: 5, original: BIRTHSTONE } as never);
+    expect(report.findings.some((f: { id: string }) => f.id === "tags.title-coverage")).toBe(false);
   });
 
   it("keeps all three sizes of a bowl set, and its count once", async () => {
