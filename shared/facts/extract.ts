@@ -678,6 +678,8 @@ function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
   for (const m of lower.matchAll(MATERIAL_RE)) {
     // "gold" in "gold hoop" is a colour or a material; "rose gold" only after the longer forms.
     if (notTheMaterial(lower, m.index ?? 0, m[0])) continue;
+    // A watch's or a clock's crystal is its glass, a part ("Crystal has light scratches").
+    if ((m[0] === "crystal" || m[0] === "kristal") && /^(?:watch|clock|saat)/u.test(head)) continue;
     add(m[0]);
   }
   // A material said by its adjective ("a wooden spoon", "woollen mittens") when it describes the product itself.
@@ -1232,6 +1234,9 @@ const CONDITION_RE = reAll(
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
     "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|dents?|dulling|staining|creases?|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)){0,3}(?: inside)?",
+    // A part the seller names first, then its wear ("crystal has light scratches"), and a part that is not the maker's own ("strap is not original").
+    "[\\p{L}-]+ (?:has|have|shows) (?:minor|light|small|some|faint) (?:wear|scratches|scuffs|marks|dents?|chips?|stains?|fading|tarnish)",
+    "(?:strap|band|bracelet|buckle|box|papers|lid|case|crown|hands|dial|battery) (?:is|are) not original|non[- ]original (?:strap|band|bracelet|buckle|box|crown|hands|dial)",
     // Damage named by the surface it is on ("veneer chip on left corner", "enamel loss", "glaze chip").
     "(?:veneer|enamel|paint|glaze|gilt|gilding|finish) (?:chips?|loss|lifting|damage|cracks?|wear)(?: (?:on|to|at|near) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     // A book's wear, as book buyers ask it ("spine creases", "yellowed pages", "ex-library").
@@ -1594,6 +1599,9 @@ const all = (text: string, regex: RegExp) => [...text.matchAll(regex)].map((m) =
 /** A Turkish part's possessive before its colour ("içi beyaz", white inside; "kapağı siyah"). */
 const TR_PART_OF = "(?:içi|dışı|arkası|kenarı|kenarları|sapı|kapağı|astarı|tabanı)";
 
+/** A clause of what comes with the item, to its end ("comes with a red case", "includes Pokemon Yellow cartridge"). */
+const INCLUDED_CLAUSE = /(?<![\p{L}])(?:comes? with|includes?|including|bundled with|ile birlikte gelir|dahildir)(?![\p{L}])[^.;\n]{0,120}/gu;
+
 /** A list of colours to choose from: "3 color versions (pastel, bright, neutral)", "colour options: sage, rust", "renk seçenekleri: ...". */
 const COLOUR_OPTIONS =
   /(?:\d+ )?(?:colou?rs?|colou?r ?ways?|renk|renkler) ?(?:versions?|options?|variants?|choices?|to choose from|seçenekleri|seçeneği|seçenekli)\s*(?:\([^)\n]{0,120}\)|:[^.;\n]{0,120})|(?:choose|pick|select) (?:from|your|a|any)? ?colou?rs?:?[^.;\n]{0,120}/gu;
@@ -1657,7 +1665,9 @@ export function extractFacts(input: FactInput): FactSheet {
   // The scents read whole count too ("scented with oatmeal and honey": oatmeal is no colour).
   const scentsRead = scentsOf(lower);
   const scents = new Set([...[...lower.matchAll(SCENT_OF)].map((m) => m[1]), ...scentsRead.flatMap((t) => t.split(/\s+/u))]);
-  const colours = uniq(all(lower, COLOUR_RE))
+  // What comes with the item ("Comes with Pokemon Yellow cartridge") has colours of its own: not the item's.
+  const colourText = lower.replace(INCLUDED_CLAUSE, " ");
+  const colours = uniq(all(colourText, COLOUR_RE))
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
     .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower))

@@ -169,3 +169,21 @@ describe("what a chart or a pattern is for and makes", () => {
     expect(l.tags).not.toContain("skill level");
   });
 });
+
+describe("what comes with an item, and its parts", () => {
+  it("reads the colour of a game that comes with a console as the game's, and names no Type 'Color'", async () => {
+    const text = "Nintendo Game Boy Color, Atomic Purple, tested and working. Screen has no dead pixels. Battery cover missing. Comes with Pokemon Yellow cartridge.";
+    expect(extractFacts({ text }).colours).toEqual(["purple"]);
+    const s = specifics(await write(text, "ebay"));
+    expect(s.Color).toBe("Purple");
+    expect(s.Type).toBeUndefined();
+  });
+
+  it("reads a watch's crystal as its glass, and says which part is worn or not original", async () => {
+    const text = "Vintage 1960s Omega Seamaster automatic watch, 34mm steel case, silver dial. Serviced in 2024, keeps good time. Crystal has light scratches. Strap is not original.";
+    const facts = extractFacts({ text });
+    expect(facts.materials.map((m) => m.name)).not.toContain("crystal");
+    expect(facts.condition).toEqual(expect.arrayContaining(["crystal has light scratches", "strap is not original"]));
+    expect(specifics(await write(text, "ebay"))["Condition Notes"]).toBe("Crystal has light scratches, strap is not original");
+  });
+});

@@ -2072,7 +2072,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       ? undefined
       : r.category.id === "music"
         ? r.category.type[r.lang]
-        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu)$/iu.test(r.head)
+        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|\d.*)$/iu.test(r.head)
           ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
           : undefined,
   );
