@@ -187,3 +187,20 @@ describe("what comes with an item, and its parts", () => {
     expect(specifics(await write(text, "ebay"))["Condition Notes"]).toBe("Crystal has light scratches, strap is not original");
   });
 });
+
+describe("an Amazon title's colour", () => {
+  it("names the item's one colour, unless the search terms would be left with nothing of their own", async () => {
+    const bottle = await write("Insulated stainless steel water bottle, 32 oz, keeps drinks cold 24 hours. Leak-proof lid, BPA-free. Navy blue.", "amazon");
+    expect(bottle.title).toMatch(/, Navy Blue$/u);
+    expect(bottle.searchTerms).not.toContain("navy");
+    // A thin text: the colour is its only search term, so it stays there and the title goes without it.
+    const cover = await write("AirPods Pro 2 ile uyumlu silikon kılıf, karabinalı, lacivert.", "amazon");
+    expect(cover.title).not.toMatch(/Lacivert/u);
+    expect(cover.searchTerms).toBe("lacivert");
+  });
+
+  it("leaves one comma where a fitted device's name was moved out of the title's list", async () => {
+    const l = await write("Gel seat cover for Peloton bike, non-slip base, machine washable, black.", "amazon");
+    expect(l.title).toBe("Gel Seat Cover for Peloton Bike, Machine Washable, Non-Slip Base, Black");
+  });
+});

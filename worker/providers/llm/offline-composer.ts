@@ -525,6 +525,8 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
       // (Already in the list after "for": "for GoodNotes and Notability, iPad" stays as it is.)
       if (at && at.index > 0 && !/(?:for|fits|with|compatible|and|&)\s*$/iu.test(before) && !/(?:for|fits|compatible with)\s[^-–|]*,\s*$/iu.test(before))
         out = `${out.slice(0, at.index)}${out.slice(at.index + at[0].length)}`
+          // (A phrase taken from between two commas leaves one comma: "Machine Washable, Non-Slip Base".)
+          .replace(/,(?:\s*,)+/gu, ",")
           .replace(/\s{2,}/g, " ")
           .replace(/(?:\s[-–|]|,)\s*$/u, "")
           .trim();
@@ -845,8 +847,24 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
 export function composeTitle(input: ComposeInput): string {
   const title = titleOnce(input, false);
   // A regenerated title that would come out the same (few phrases to rotate) leads with the product's own name instead.
-  if ((input.variant ?? 0) % 2 === 1 && title === titleOnce({ ...input, variant: 0 }, false)) return titleOnce(input, true);
-  return title;
+  if ((input.variant ?? 0) % 2 === 1 && title === titleOnce({ ...input, variant: 0 }, false)) return withOneColour(input, titleOnce(input, true));
+  return withOneColour(input, title);
+}
+
+/**
+ * An Amazon title names the item's one colour ("…, Navy Blue"), as Amazon's title pattern asks (brand, product,
+ * key features, colour, size), when the search terms still have a word of their own without it.
+ */
+function withOneColour(input: ComposeInput, title: string): string {
+  if (platformOf(input) !== "amazon") return title;
+  const facts = factsFor(input);
+  if (facts.colours.length !== 1) return title;
+  const colour = titleCase(facts.colours[0], facts.language);
+  const withColour = `${title}, ${colour}`;
+  if (foldCase(title).includes(foldCase(facts.colours[0])) || withColour.length > PLATFORM_LIMITS.amazon.titleWarn) return title;
+  // (Checked against the title as the rule enforcer completes it: what it fits, "AirPods Pro 2 Uyumlu", joins it there.)
+  const final = titleFacts(withColour, facts, "amazon", facts.language, sellerText(input), PLATFORM_LIMITS.amazon.titleWarn);
+  return composeSearchTerms(input, final) ? withColour : title;
 }
 
 /** A record's opening "Artist - Title" ("Barış Manço - Sakla Samanı Gelir Zamanı"), up to the first comma or full stop. */
