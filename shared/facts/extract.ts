@@ -1866,7 +1866,13 @@ export function factItems(sheet: FactSheet): FactItem[] {
   sheet.counts.forEach((c) => add("count", c));
   sheet.colours.forEach((c) => add("colour", c));
   (sheet.designs ?? []).forEach((d) => add("design", d));
-  sheet.condition.forEach((c) => add("condition", c));
+  // A record's grade as collectors write it ("vinyl VG+", "NM").
+  sheet.condition.forEach((c) =>
+    add(
+      "condition",
+      c.replace(/(?<![\p{L}])(?:vg\+{0,2}|nm|ex\+?|m-)(?![\p{L}\p{N}])/gu, (g) => g.toUpperCase()),
+    ),
+  );
   sheet.care.forEach((c) => add("care", c));
   if (sheet.personalised) add("personalisation", sheet.personalisation.length ? sheet.personalisation.join(", ") : sheet.language === "tr" ? "kişiye özel" : "personalised");
   sheet.formats.forEach((f) => add("format", f));

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { auditListing } from "../../shared/audit";
-import { extractFacts } from "../../shared/facts";
+import { extractFacts, factItems } from "../../shared/facts";
 import { isFragmentTag } from "../../shared/listings/support";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
@@ -41,6 +41,8 @@ describe("a vinyl record", () => {
     expect(facts.colours).toEqual([]);
     expect(facts.era).toEqual(["1973"]);
     expect(facts.condition).toEqual(expect.arrayContaining(["vinyl vg+", "light surface noise", "ring wear", "small seam split"]));
+    // "Facts we used" shows the grade as collectors write it.
+    expect(factItems(facts).filter((f) => f.kind === "condition")[0]?.value).toBe("vinyl VG+");
     const l = await write(RECORD, "ebay");
     expect(l.title).toMatch(/^Pink Floyd The Dark Side of the Moon 1973 UK First Pressing/u);
     expect(l.description).not.toMatch(/^Ring wear/u);
