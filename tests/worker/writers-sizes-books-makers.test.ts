@@ -204,3 +204,18 @@ describe("an Amazon title's colour", () => {
     expect(l.title).toBe("Gel Seat Cover for Peloton Bike, Machine Washable, Non-Slip Base, Black");
   });
 });
+
+describe("Turkish patterns and baby clothes", () => {
+  it("keeps 'yukarıdan aşağı' and an age range whole, and makes no broken compound a tag", async () => {
+    const l = await write("Yukarıdan aşağı bebek hırkası örgü tarifi, PDF. 0-6 ay ile 2 yaş arası 4 beden, 4 mm şiş. Orta seviye.", "etsy");
+    // It read "Aşağı Bebek Hırkası Örgü Tarifi - 4 mm Şiş, 0-6 Ay, Yaş Arası" (top-down cut in half, the range too).
+    expect(l.title).toMatch(/^Yukarıdan Aşağı Bebek Hırkası Örgü Tarifi - 0-6 Ay ile 2 Yaş Arası/u);
+    expect(l.tags).toEqual(expect.arrayContaining(["yukarıdan aşağı", "bebek hırkası tarifi"]));
+    for (const broken of ["yaş arası", "hırkası tarif", "aşağı tarif", "yukarıdan tarif"]) expect(l.tags).not.toContain(broken);
+  });
+
+  it("gives a baby's cardigan the searches of clothing too ('bebek giyim')", async () => {
+    const l = await write("El örgüsü yün bebek hırkası. 6-12 ay için. %100 merinos yünü, ahşap düğmeli. Elde yıkama önerilir. Renk: hardal sarısı.", "etsy");
+    expect(l.tags).toContain("bebek giyim");
+  });
+});

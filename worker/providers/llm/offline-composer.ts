@@ -9,7 +9,7 @@
  * part is regenerated.
  */
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
-import { FILLER_PHRASES, nounSynonyms, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
+import { FILLER_PHRASES, categoryModel, nounSynonyms, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
 import { NAMED_PAIRS, isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
 import {
   capitalise,
@@ -177,7 +177,7 @@ function productHead(r: ProductReading, source: string, facts?: FactSheet): stri
   const full = productName(r, source);
   const cut = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
   // A two-word name is never cut in half ("Granny Square Baby Blanket", not "Square Baby Blanket").
-  const halved = cut !== full && NAMED_PAIRS.some(([first, second]) => foldCase(cut).startsWith(`${second} `) && foldCase(full).includes(`${first} ${second} `));
+  const halved = cut !== full && NAMED_PAIRS.some(([first, second]) => foldCase(cut).startsWith(`${foldCase(second)} `) && foldCase(full).includes(`${foldCase(first)} ${foldCase(second)} `));
   const name = halved ? full : cut;
   const own = r.size ?? r.phrase?.measure;
   // A set's sizes go together in one phrase of their own ("15x10, 12x8, 9x6 Inches"), never one of them alone.
@@ -200,7 +200,10 @@ const occasionsOf = (r: ProductReading, text: string) => OCCASIONS.filter((o) =>
 /** Buyer-intent phrases for this product: its occasions first (what the seller said), then its category's. */
 function buyerPhrases(input: ComposeInput): string[] {
   const r = reading(input);
-  const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang]];
+  // A baby's cardigan is a baby item and clothing too: its own noun's category gives its searches after the reading's ("bebek giyim").
+  const own = r.head ? nounCategory(r.head, r.lang) : undefined;
+  const ownIntent = own && own !== r.category.id ? categoryModel(own).intent[r.lang] : [];
+  const all = [...occasionsOf(r, `${input.description} ${input.keywords.join(" ")}`), ...r.category.intent[r.lang], ...ownIntent];
   const facts = factsFor(input);
   const namesOther = namesOtherProduct(input, r);
   return [...new Set(all)].filter((p) => !FILLER_PHRASES.includes(p) && supported(p, input, facts) && !namesOther(p));
@@ -729,9 +732,14 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // (Only where the material makes the piece, jewelry's metal: a candle's jar or a basket's lining is no lead.)
   const materialNames = factsFor(input).pattern || r.digital || !JEWELRY.has(r.category.id) ? [] : factsFor(input).materials.map((m) => foldCase(m.name));
   const designNames = factsFor(input).designs.map((d) => foldCase(d));
+  // A Turkish range of ages or sizes, said whole ("0-6 Ay ile 2 Yaş Arası"); its pieces are no phrases of their own.
+  const range = /(?<![\p{L}\p{N}])(\d+(?:-\d+)? (?:ay|yaş|aylık)) ile (\d+(?:-\d+)? (?:ay|yaş)) arası(?![\p{L}])/iu.exec(input.description.slice(0, 2000));
+  if (range) add(range[0], 1);
+  const pieceOfRange = (text: string) => !!range && (foldCase(range[0]).includes(foldCase(text)) || /(?:^| )arası$/iu.test(text));
   for (const p of r.phrases) {
     if (
       p === r.phrase ||
+      pieceOfRange(phraseText(p)) ||
       ofALens(phraseText(p)) ||
       conditionClauses.has(p.clause) ||
       flaws.some((c) => c.includes(foldCase(phraseText(p)))) ||
@@ -1426,6 +1434,13 @@ export function tagPool(input: ComposeInput): string[] {
     if (CARE_CLAUSE.test(clean) && !/(?:safe|washable|yıkanabilir)$/u.test(clean)) return;
     // A tag cannot carry "." ("4.5x3.5 inches" would become "4 5x3 5 inches"), nor say a word twice ("quilted quilt").
     if (/\d[.,]\d/.test(clean) || repeatsAStem(clean)) return;
+    // A Turkish noun that carries its compound's possessive ("hırkası") names the head of its own compound, never the modifier of
+    // another bare noun ("hırkası tarif"); "arası" (between) needs the figures it is between ("2 yaş arası").
+    if (r.lang === "tr") {
+      const ws = clean.split(" ");
+      const last = ws[ws.length - 1];
+      if (/(?:^| )arası$/u.test(clean) || ws.slice(0, -1).some((w) => baseNoun(w, "tr") !== w && /(?:sı|si|su|sü)$/u.test(w) && baseNoun(last, "tr") === last)) return;
+    }
     // A Turkish compound noun is one name: "paspası" without "banyo" says nothing; another name of it does ("egzersiz matı"; decision 0069).
     if (r.lang === "tr" && head.includes(" ")) {
       const said = ` ${lower(clean, r.lang)} `;
@@ -1459,6 +1474,19 @@ export function tagPool(input: ComposeInput): string[] {
   const bare = product.filter((t, i) => !(i >= product.length - 2 && /^\d/u.test(t)));
   add(whole && head.includes(" ") && !` ${whole} `.includes(` ${head} `) && bare.length < product.length ? tail(bare) : whole);
   if (product.length >= 3) add(tail(product.slice(0, -1).slice(-1).concat(product.slice(-1))));
+  // A Turkish pattern ("bebek hırkası örgü tarifi"): what it makes with "tarifi", as shoppers search it ("bebek hırkası tarifi").
+  if (r.lang === "tr" && facts.pattern && productLower.length >= 3) {
+    const at = productLower.findIndex((t) => /^(?:tarifi|deseni|modeli|şeması)$/u.test(t));
+    const made =
+      at > 1
+        ? productLower
+            .slice(0, at)
+            .filter((t) => !/^(?:örgü|tığ|şiş|işi|el|yukarıdan|aşağı)$/u.test(t))
+            .slice(-2)
+        : [];
+    const searched = `${made.join(" ")} ${productLower[at]}`;
+    if (made.length && !startsOnPossessive(searched) && tagCharacters(searched, r.lang).length <= LISTING_LIMITS.tagMax) add(searched);
+  }
   // What a pattern makes ("granny square cardigan" of a crochet pattern): the garment with "pattern" and with its craft,
   // and a two-word name of its own ("granny square") whole.
   const subject = r.phrase ? subjectWords(r, phraseText(r.phrase), source) : undefined;
@@ -1679,6 +1707,11 @@ export function composeTags(input: ComposeInput): string[] {
   }
   return tags;
 }
+
+const startsOnPossessive = (tag: string) => {
+  const first = tag.split(" ")[0];
+  return baseNoun(first, "tr") !== first && /(?:sı|si|su|sü)$/u.test(first);
+};
 
 /** The tags of the pool, each once, 13 at most; wear the seller owns up to ("hafif yıpranma", "small stain near") is for the description's condition line, never a tag. */
 export function selectTags(pool: string[], lang: Lang, count: number, start: string[] = []): string[] {
