@@ -361,6 +361,8 @@ const SIZES = new RegExp(
   [
     // Shoe sizes in a country's system, one or several ("UK 9 / US 10", "EU 42").
     `${B}(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?(?: ?[/,] ?(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?){0,2}${E}`,
+    // A Turkish shoe size ("40 numara", "38,5 numara").
+    `${B}\\d{2}(?:[.,]5)? numara${E}`,
     // Jeans: waist and leg ("W32 L30").
     `${B}W\\d{2}(?: ?[/x]? ?L\\d{2})?${E}(?! ?(?:cm|mm|in|inch|inches|"))`,
     // A list of sizes ("sizes S, M and L", "sizes child, adult S and adult L"), read whole: each one is sold.
@@ -1216,7 +1218,8 @@ const MODEL_RE = new RegExp(
 );
 
 const ERA_RE = reAll(
-  "1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|retro|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
+  // A span of years ("1968-1972", a lot's or a run's years) first, whole.
+  "1[89]\\d\\d ?[-–] ?(?:1[89]|20)\\d\\d|1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|retro|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
 );
 /** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
 const YEAR_MADE_RE = reAll(

@@ -227,6 +227,8 @@ const THEMES = [
 ];
 
 const FEATURE_PATTERNS: RegExp[] = [
+  // A phone's network state, which its buyers filter by ("Unlocked", "Factory Unlocked", "SIM-free").
+  /\b(?:factory )?unlocked\b|\bsim[- ]free\b/iu,
   /\beditable in (?:canva|corjl|templett|word|photoshop|adobe)\b/iu,
   /\bcanva'?(?:da|de)? düzenlenebilir\b/iu,
   /\bprint at home\b/iu,
@@ -508,7 +510,11 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
         // "up to" is a limit, never a phrase's word ("holds pots up to 20 cm" has no "Pots Up").
         const limit = !token.measure && /^up$/iu.test(token.text) && /^to$/iu.test(tokens[i + 1]?.text ?? "");
         // A small number right after a name with a capital is part of the name ("Air Max 90", "PlayStation 5"), not a count.
-        const inName = /^\d{1,2}$/.test(token.text) && run.length > 0 && /^\p{Lu}/u.test(run[run.length - 1].text) && !/^(?:size|sizes|beden|no|nr|set|pack|lot)$/iu.test(run[run.length - 1].text);
+        // So is a small word written with a capital between two capitalised words ("Converse All Star", "The North Face").
+        const capitalStop = /^\p{Lu}/u.test(token.text) && run.length > 0 && /^\p{Lu}/u.test(run[run.length - 1].text) && /^\p{Lu}/u.test(tokens[i + 1]?.text ?? "");
+        const inName =
+          capitalStop ||
+          (/^\d{1,2}$/.test(token.text) && run.length > 0 && /^(?:\p{Lu}|i\p{Lu})/u.test(run[run.length - 1].text) && !/^(?:size|sizes|beden|no|nr|set|pack|lot)$/iu.test(run[run.length - 1].text));
         if (!token.measure && !inName && (limit || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
           flush();
           // A small count opens the phrase it counts ("3 colour modes", "31 grind settings"): the figure stays with it.

@@ -219,3 +219,27 @@ describe("Turkish patterns and baby clothes", () => {
     expect(l.tags).toContain("bebek giyim");
   });
 });
+
+describe("a device, a shoe and a lot, named as their buyers search them", () => {
+  it("keeps a phone's model, storage and network in its eBay title", async () => {
+    // It read "Apple Iphone Black Battery Health 86%" with the Type "Iphone".
+    const l = await write("Apple iPhone 12 64GB Black Unlocked, battery health 86%, small scratch on screen, no box.", "ebay");
+    expect(l.title).toMatch(/^Apple iPhone 12 64GB Black Unlocked/u);
+    expect(specifics(l).Type).toBeUndefined();
+  });
+
+  it("keeps a name with a small word ('All Star'), reads a Turkish shoe and its size", async () => {
+    // It read "Orijinal Converse Siyah", Tür "Converse".
+    const l = await write("Orijinal Converse All Star siyah spor ayakkabı, 40 numara, az kullanılmış, kutusuyla.", "ebay");
+    expect(l.title).toBe("Converse All Star Siyah Spor Ayakkabı 40 Numara");
+    expect(specifics(l)).toMatchObject({ Tür: "Spor Ayakkabı", Boyut: "40 numara" });
+  });
+
+  it("leads a lot with its count once and keeps its span of years", async () => {
+    const text = "Lot of 12 vintage Hot Wheels Redline cars, 1968-1972, played-with condition, some paint chips.";
+    expect(extractFacts({ text }).era).toEqual(["1968-1972"]);
+    const l = await write(text, "ebay");
+    expect(l.title).toMatch(/^Lot of 12 Vintage 1968-1972 Hot Wheels Redline Cars/u);
+    expect(l.title.match(/12/gu)).toHaveLength(1);
+  });
+});

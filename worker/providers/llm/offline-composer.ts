@@ -341,6 +341,9 @@ function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
 
 /** An eBay title's lead: Vintage, era, brand and model first, then the product, then its size and colour. */
 function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): string {
+  // A lot leads with its count ("Lot of 12 Vintage Hot Wheels Redline Cars"), then the rest is led as any title.
+  const lot = /^((?:lot|set|pack|bundle|box) of \d+)\s+/iu.exec(head);
+  if (lot) return `${lot[1]} ${ebayLead(head.slice(lot[0].length), facts, lang, source)}`;
   const lead: string[] = [];
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   if (facts.vintage && /vintage|antika|antique/iu.test(source)) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
@@ -386,7 +389,7 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
   if (size && !has(rest, size)) {
     const bare = /^(?:\d+(?:[.,]\d)?|\d?X{0,3}[SML]|X{1,3}L)$/u.test(size);
     const who = lang === "en" && facts.audiences.length === 1 && /^(?:men|women)$/u.test(facts.audiences[0]) ? `${facts.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
-    tail.push(bare ? `${who}${lang === "tr" ? "Beden" : "Size"} ${size}` : size);
+    tail.push(bare ? `${who}${lang === "tr" ? "Beden" : "Size"} ${size}` : /\p{Lu}/u.test(size) ? size : titleCase(size, lang));
   }
   // ("35 mm" in the name is the "35mm" the seller wrote.)
   if (facts.measures.length === 1 && !has(rest, facts.measures[0]) && !squashed(rest).includes(squashed(facts.measures[0]))) tail.push(facts.measures[0]);
@@ -400,8 +403,8 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
  * cut at a word to 60 characters; else none.
  */
 function sellersName(source: string, brand: string): string | undefined {
-  // (A name may join two names with "&": "Melissa & Doug".)
-  const run = /^\s*((?:[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)(?: (?:&|[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)){2,11})(?![\p{L}\p{N}])/u.exec(source.slice(0, 200))?.[1];
+  // (A name may join two names with "&", "Melissa & Doug", and a word may be a camel-cased name, "iPhone".)
+  const run = /^\s*((?:[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)(?: (?:&|i\p{Lu}[\p{L}\p{N}]*|[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)){2,11})(?![\p{L}\p{N}])/u.exec(source.slice(0, 200))?.[1];
   if (!run || key(run.split(" ")[0]) !== key(brand.split(" ")[0])) return undefined;
   // A measure ends the name ("35mm" of "Canon AE-1 Program 35mm film camera" is the film's): the product phrase says it.
   const measureAt = run.split(" ").findIndex((w) => /^\d+(?:[.,]\d+)?(?:mm|cm|in|ml|l|g|kg|oz|w|v|mah|gb|tb)$/iu.test(w));
@@ -924,7 +927,12 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const max = PLATFORM_LIMITS.ebay.titleMax;
     // eBay titles are search words that lead with brand, model, era, size and colour; no separators.
     // A book's title and author lead, then its year, edition and format; its ISBN closes the title.
-    const plainHead = book ? bookLead(head, facts) : ebayLead(head.replace(" - ", " "), facts, r.lang, source);
+    // A lot leads with its count ("Lot of 12 Vintage Hot Wheels Redline Cars"), said once.
+    // (The name cut to a phone's width may keep only its figure: "12 Vintage Hot Wheels…" of "Lot of 12 vintage Hot Wheels…".)
+    const figure = /^(\d+)\s+/u.exec(head)?.[1];
+    const counted = figure ? facts.counts.find((c) => new RegExp(`^(?:lot|set|pack|bundle|box) of ${figure}$`, "iu").test(c)) : undefined;
+    const named = counted ? `${titleCase(counted, r.lang)} ${head.slice(figure!.length).trim()}` : head;
+    const plainHead = book ? bookLead(head, facts) : ebayLead(named.replace(" - ", " "), facts, r.lang, source);
     const isbn = book ? facts.models.filter((m) => /^isbn/iu.test(m) && !key(plainHead).includes(key(m))).join(" ") : "";
     const room = isbn ? max - isbn.length - 1 : max;
     const withTail = fillTitle(plainHead, [...segments.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
@@ -2123,7 +2131,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       ? undefined
       : r.category.id === "music"
         ? r.category.type[r.lang]
-        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|\d.*)$/iu.test(r.head)
+        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|\d.*)$/iu.test(r.head) && !factsFor(input).colours.includes(lower(r.head, r.lang))
           ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
           : undefined,
   );
