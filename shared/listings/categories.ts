@@ -622,6 +622,12 @@ const NOUN_SYNONYMS: Localised<[string, string[]][]> = {
     ["napkins", ["serviettes"]],
     ["pie dish", ["pie plate", "pie pan"]],
     ["keyring", ["keychain", "key ring"]],
+    ["drawer organizer", ["drawer dividers", "drawer organiser", "drawer tray"]],
+    ["earbuds", ["earphones", "headphones"]],
+    ["wireless earbuds", ["bluetooth earphones"]],
+    ["mixing bowl set", ["nesting bowls"]],
+    ["mixing bowls", ["nesting bowls"]],
+    ["activity cube", ["activity center", "busy cube"]],
   ],
   tr: [
     ["kesme tahtası", ["doğrama tahtası"]],

@@ -199,6 +199,12 @@ describe("an Amazon title's colour", () => {
     expect(cover.searchTerms).toBe("lacivert");
   });
 
+  it("gives a thin text's search terms the other names of its product", async () => {
+    // Every word of it was in the title: its search terms were empty (the Doctor's searchTerms.missing).
+    const l = await write("Bamboo drawer organizer set of 6, adjustable, 12x3 and 15x3 inches, fits most kitchen drawers.", "amazon");
+    expect(l.searchTerms?.split(" ")).toEqual(expect.arrayContaining(["dividers", "tray"]));
+  });
+
   it("leaves one comma where a fitted device's name was moved out of the title's list", async () => {
     const l = await write("Gel seat cover for Peloton bike, non-slip base, machine washable, black.", "amazon");
     expect(l.title).toBe("Gel Seat Cover for Peloton Bike, Machine Washable, Non-Slip Base, Black");
