@@ -231,7 +231,12 @@ describe("a device, a shoe and a lot, named as their buyers search them", () => 
     // It read "Apple Iphone Black Battery Health 86%" with the Type "Iphone".
     const l = await write("Apple iPhone 12 64GB Black Unlocked, battery health 86%, small scratch on screen, no box.", "ebay");
     expect(l.title).toMatch(/^Apple iPhone 12 64GB Black Unlocked/u);
+    expect(specifics(l)).toMatchObject({ Brand: "Apple", Model: "iPhone 12", "Storage Capacity": "64 GB", Network: "Unlocked", Color: "Black" });
     expect(specifics(l).Type).toBeUndefined();
+    // A tablet's model runs to its storage; "Generation" is no Type.
+    const tablet = specifics(await write("Apple iPad Air 4th generation, 64 GB, sky blue, 2020. Light scratches on the back.", "ebay"));
+    expect(tablet).toMatchObject({ Model: "iPad Air 4th Generation", "Storage Capacity": "64 GB" });
+    expect(tablet.Type).toBeUndefined();
   });
 
   it("keeps a name with a small word ('All Star'), reads a Turkish shoe and its size", async () => {

@@ -2031,6 +2031,8 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     author: "Author",
     publicationYear: "Publication Year",
     isbn: "ISBN",
+    storage: "Storage Capacity",
+    network: "Network",
   },
   tr: {
     brand: "Marka",
@@ -2058,6 +2060,8 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     author: "Yazar",
     publicationYear: "Basım Yılı",
     isbn: "ISBN",
+    storage: "Depolama Kapasitesi",
+    network: "Şebeke",
   },
 };
 
@@ -2110,6 +2114,20 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
   if (models.length) add(n.model, models.map((m) => m.replace(/^#\s?/, "")).join(", "));
+  // A phone's or a tablet's storage and network, as eBay's phone category asks ("64 GB", "Unlocked"); its model is
+  // the name after the brand up to the storage ("iPhone 12", "iPad Air 4th Generation").
+  const storage = /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u.exec(input.description);
+  const device = storage && facts.brand ? new RegExp(`${escapeRegExp(facts.brand)}\\s+([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
+  const deviceModel = device?.[1].trim();
+  if (deviceModel && facts.models.length === 0)
+    add(
+      n.model,
+      titleCase(deviceModel, r.lang)
+        .replace(/\bIphone\b/u, "iPhone")
+        .replace(/\bIpad\b/u, "iPad"),
+    );
+  if (device && storage) add(n.storage, `${storage[1]} ${storage[2]}`);
+  if (device && /(?<![\p{L}])(?:factory )?unlocked(?![\p{L}])/iu.test(input.description)) add(n.network, "Unlocked");
   if (facts.era.length && !book) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
   // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
@@ -2131,7 +2149,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       ? undefined
       : r.category.id === "music"
         ? r.category.type[r.lang]
-        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|\d.*)$/iu.test(r.head) && !factsFor(input).colours.includes(lower(r.head, r.lang))
+        : r.head &&
+            !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|generation|gen|nesil|\d.*)$/iu.test(r.head) &&
+            !factsFor(input).colours.includes(lower(r.head, r.lang))
           ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
           : undefined,
   );
@@ -2184,7 +2204,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
     r.phrases
       .filter((p) => p.kind === "feature")
       .map((p) => cap(phraseText(p)))
-      .filter((f) => lower(f, r.lang) !== lower(size ?? "", r.lang))
+      .filter((f) => lower(f, r.lang) !== lower(size ?? "", r.lang) && !(device && /unlocked/iu.test(f)))
       .slice(0, 4)
       .join(", "),
   );
