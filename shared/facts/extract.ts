@@ -142,6 +142,13 @@ const RANGE = new RegExp(`${B}${NUM} ?(?:${UNIT})? ?(?:-|–|—|to|ile|ila) ?${
 // never after another figure and its comma.)
 const LIST_NUM = "\\d+(?:\\.\\d+)?";
 const LIST = new RegExp(`(?<![\\p{L}\\p{N}.,]|\\d, ?)${LIST_NUM}(?:, ?${LIST_NUM})*,? (?:or|and|ve|veya|ya da) ${LIST_NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
+const LIST_ONE = new RegExp(LIST.source, "iu");
+
+/** The list of sizes a text holds ("16 or 18 inch" of "16 or 18 inch chain"), if any. */
+export function sizeListIn(text: string): string | undefined {
+  return LIST_ONE.exec(text)?.[0];
+}
+
 const LIST_WHOLE = new RegExp(`^(${LIST_NUM}(?:, ?${LIST_NUM})*),? (?:or|and|ve|veya|ya da) (${LIST_NUM})( ?)(${UNIT})$`, "iu");
 
 /** The sizes of a list measure, each with the unit ("16, 18 or 20 inch" → "16 inch", "18 inch", "20 inch"); any other measure alone. */

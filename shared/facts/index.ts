@@ -9,6 +9,7 @@ export {
   measureItems,
   namesInCapitals,
   normalMeasure,
+  sizeListIn,
   statesFact,
   type Craft,
   type FactInput,

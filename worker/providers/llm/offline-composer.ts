@@ -37,7 +37,19 @@ import {
   type ProductReading,
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate, tagCharacters } from "../../domain/listings/tags";
-import { englishWords, escapeRegExp, extractFacts, foldCase, isColourOption, manufactureCountry, measureItems, normalMeasure, unsupportedClaims, type FactSheet } from "../../../shared/facts";
+import {
+  englishWords,
+  escapeRegExp,
+  extractFacts,
+  foldCase,
+  isColourOption,
+  manufactureCountry,
+  measureItems,
+  normalMeasure,
+  sizeListIn,
+  unsupportedClaims,
+  type FactSheet,
+} from "../../../shared/facts";
 import type { LlmProvider, LlmRequest, LlmTask } from "./types";
 
 export interface ComposeInput {
@@ -689,8 +701,6 @@ const SPEC =
   /(?<![\p{L}\p{N}]|\d[,.])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{1,3}(?:,\d{3})+ ?mAh|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM))(?![\p{L}\p{N}])/gu;
 
 /** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
-/** A list of sizes before one unit inside a tag ("16 or 18 inch chain"). */
-const LIST_IN_TAG = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?(?:, ?\d+(?:[.,]\d+)?)*,? (?:or|and|ve|veya) \d+(?:[.,]\d+)? ?\p{L}+/u;
 const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
 /** A piece of one of those lists ("adult S" of "child, adult S and adult L"), which alone would name one size as the product's. */
 const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) => foldCase(size).includes(foldCase(text)));
@@ -782,6 +792,21 @@ const UNIT_WORD = /^(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)$/u;
 /** A measure in a title ("38 mm", "183x61 cm", "20 cm"). */
 const TITLE_MEASURE = /(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)?(?: ?[x×] ?\d+(?:[.,]\d+)?)* ?(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)(?![\p{L}])/giu;
 
+/** The measures a title says, compared by their normal form; each figure of a chain is one ("120 x 60 x 75 cm" says "120 cm"). */
+function titleMeasures(text: string): string[] {
+  return (text.match(TITLE_MEASURE) ?? []).flatMap((m) => {
+    const n = normalMeasure(m);
+    const unit = /[a-z"]+$/u.exec(n)?.[0] ?? "";
+    return [
+      n,
+      ...n
+        .slice(0, n.length - unit.length)
+        .split("x")
+        .map((f) => `${f}${unit}`),
+    ];
+  });
+}
+
 /** Adds whole segments while the title stays within `max`; a segment whose words are all in the title already is skipped. */
 function fillTitle(head: string, segments: string[], max: number, separator: (i: number) => string, maxSegments: number, maxWords = Infinity): string {
   const used = new Set(words(head).map(key));
@@ -807,21 +832,8 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
     // (A chain of dimensions says "x" once per figure, "180 x 45 x 75 cm"; what the item holds or fits has a measure of its own,
     // "Holds Pots up to 20 cm" after "90 cm", whose unit is no repeat; a measure the title has is.)
     const otherThings = /^(?:holds|fits)\s/iu.test(segment);
-    // (Each figure of a chain is one of its measures: "120 x 60 x 75 cm" says "120 cm".)
-    const measuresOf = (text: string) =>
-      (text.match(TITLE_MEASURE) ?? []).flatMap((m) => {
-        const n = normalMeasure(m);
-        const unit = /[a-z"]+$/u.exec(n)?.[0] ?? "";
-        return [
-          n,
-          ...n
-            .slice(0, n.length - unit.length)
-            .split("x")
-            .map((f) => `${f}${unit}`),
-        ];
-      });
-    const had = new Set(measuresOf(title));
-    if (measuresOf(segment).some((m) => had.has(m))) continue;
+    const had = new Set(titleMeasures(title));
+    if (titleMeasures(segment).some((m) => had.has(m))) continue;
     if (
       ws.length === 0 ||
       ws.some(
@@ -1370,8 +1382,9 @@ const HYPERNYMS = new Set([
 /** Themes that are styles, true of the product itself ("boho necklace", "floral bundle"). */
 const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimalist", "retro", "vintage", "christmas", "geometric", "abstract", "çiçek", "botanik", "bohem", "rustik", "yılbaşı"]);
 
-/** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
+/** Jewelry's categories: its metal makes the piece, so a title names it early ("14k Gold Filled Chain"). */
 const JEWELRY = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry"]);
+/** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
 const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug"]);
 
 /** Whether two words of a phrase are one word with different endings ("quilted quilt", "seramik seramik"). */
@@ -1412,8 +1425,8 @@ export function tagPool(input: ComposeInput): string[] {
   const shares = new Set([...source.matchAll(/%\s?(\d+)(?!\d)|(?<!\d)(\d+)\s?%/gu)].map((m) => m[1] ?? m[2]));
   const add = (tag: string | undefined): void => {
     // A list of sizes is searched size by size: "16 or 18 inch chain" is "16 inch chain" and "18 inch chain".
-    const list = tag ? LIST_IN_TAG.exec(tag) : null;
-    if (tag && list) return measureItems(list[0]).forEach((m) => add(tag.replace(list[0], m)));
+    const list = tag ? sizeListIn(tag) : undefined;
+    if (tag && list) return measureItems(list).forEach((m) => add(tag.replace(list, m)));
     // A tag cannot carry "%", and "100 merino wool" says nothing a shopper types: the share goes. Nor
     // does a verb the seller's sentence began with ("uses dk cotton yarn" is "dk cotton yarn").
     // ("bozuk para gözü var", there is a coin pocket: the pocket is the search, "var" says it exists.)
@@ -1447,7 +1460,7 @@ export function tagPool(input: ComposeInput): string[] {
     if (r.lang === "tr") {
       const ws = clean.split(" ");
       const last = ws[ws.length - 1];
-      if (/(?:^| )arası$/u.test(clean) || ws.slice(0, -1).some((w) => baseNoun(w, "tr") !== w && /(?:sı|si|su|sü)$/u.test(w) && baseNoun(last, "tr") === last)) return;
+      if (/(?:^| )arası$/u.test(clean) || ws.slice(0, -1).some((w) => isPossessive(w) && baseNoun(last, "tr") === last)) return;
     }
     // A Turkish compound noun is one name: "paspası" without "banyo" says nothing; another name of it does ("egzersiz matı"; decision 0069).
     if (r.lang === "tr" && head.includes(" ")) {
@@ -1596,8 +1609,8 @@ export function tagPool(input: ComposeInput): string[] {
   // short text gave 3 of 13 tags. Each goes through the same checks: supported, whole, never a fragment.
   // Only phrases that fit whole: one cut to 20 characters would lose a word of its name ("rose serviettes" of "dusty rose serviettes").
   const addWhole = (tag: string | undefined): void => {
-    const list = tag ? LIST_IN_TAG.exec(tag) : null;
-    if (tag && list) return measureItems(list[0]).forEach((m) => addWhole(tag.replace(list[0], m)));
+    const list = tag ? sizeListIn(tag) : undefined;
+    if (tag && list) return measureItems(list).forEach((m) => addWhole(tag.replace(list, m)));
     if (tag && tagCharacters(tag, r.lang).length <= LISTING_LIMITS.tagMax) add(tag);
   };
   const name2 = productLower
@@ -1716,10 +1729,9 @@ export function composeTags(input: ComposeInput): string[] {
   return tags;
 }
 
-const startsOnPossessive = (tag: string) => {
-  const first = tag.split(" ")[0];
-  return baseNoun(first, "tr") !== first && /(?:sı|si|su|sü)$/u.test(first);
-};
+/** A Turkish noun carrying its compound's possessive ("hırkası" of "bebek hırkası"). */
+const isPossessive = (word: string) => baseNoun(word, "tr") !== word && /(?:sı|si|su|sü)$/u.test(word);
+const startsOnPossessive = (tag: string) => isPossessive(tag.split(" ")[0]);
 
 /** The tags of the pool, each once, 13 at most; wear the seller owns up to ("hafif yıpranma", "small stain near") is for the description's condition line, never a tag. */
 export function selectTags(pool: string[], lang: Lang, count: number, start: string[] = []): string[] {
@@ -2097,8 +2109,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const facts = factsFor(input);
   // A book is listed by its title, author, year, ISBN and format, as eBay's book category asks (a publisher's year is no era).
   const book = r.category.id === "book" ? BOOK_NAME.exec(input.description) : null;
-  const isbn = facts.models.find((m) => /^isbn/iu.test(m));
-  const models = facts.models.filter((m) => m !== isbn);
+  const { models, isbn } = bookFacts(facts, r.lang);
   if (book) {
     add(n.bookTitle, book[1].trim());
     add(n.author, book[2].trim());
@@ -2107,7 +2118,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       facts.era.find((e) => /^\d{4}$/.test(e)),
     );
   }
-  if (isbn) add(n.isbn, isbn.replace(/^isbn(?:-1[03])?:?\s?/iu, ""));
+  if (isbn) add(n.isbn, isbn);
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
   if (facts.brand) add(n.brand, facts.brand);
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
@@ -2119,13 +2130,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const storage = /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u.exec(input.description);
   const device = storage && facts.brand ? new RegExp(`${escapeRegExp(facts.brand)}\\s+([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
   const deviceModel = device?.[1].trim();
-  if (deviceModel && facts.models.length === 0)
-    add(
-      n.model,
-      titleCase(deviceModel, r.lang)
-        .replace(/\bIphone\b/u, "iPhone")
-        .replace(/\bIpad\b/u, "iPad"),
-    );
+  // (Title case keeps the seller's own capitals: "iPhone 12", "iPad Air 4th Generation".)
+  if (deviceModel && facts.models.length === 0) add(n.model, titleCase(deviceModel, r.lang));
   if (device && storage) add(n.storage, `${storage[1]} ${storage[2]}`);
   if (device && /(?<![\p{L}])(?:factory )?unlocked(?![\p{L}])/iu.test(input.description)) add(n.network, "Unlocked");
   if (facts.era.length && !book) add(n.era, facts.era.join(", "));
@@ -2149,9 +2155,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       ? undefined
       : r.category.id === "music"
         ? r.category.type[r.lang]
-        : r.head &&
-            !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|generation|gen|nesil|\d.*)$/iu.test(r.head) &&
-            !factsFor(input).colours.includes(lower(r.head, r.lang))
+        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|generation|gen|nesil|\d.*)$/iu.test(r.head) && !facts.colours.includes(lower(r.head, r.lang))
           ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
           : undefined,
   );
