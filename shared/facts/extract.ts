@@ -1242,8 +1242,10 @@ const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
-    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratches|scuffs|marks|dents?|dulling|staining|creases?|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratch(?:es)?|scuffs?|marks|dents?|dulling|staining|creases?|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)){0,3}(?: inside)?",
+    // What does not come with a used device ("no box", "without charger"): its buyer asks.
+    "(?:no|without) (?:original )?(?:box|charger|cable|case|papers|manual|remote)",
     // A part the seller names first, then its wear ("crystal has light scratches"), and a part that is not the maker's own ("strap is not original").
     "[\\p{L}-]+ (?:has|have|shows) (?:minor|light|small|some|faint) (?:wear|scratches|scuffs|marks|dents?|chips?|stains?|fading|tarnish)",
     "(?:strap|band|bracelet|buckle|box|papers|lid|case|crown|hands|dial|battery) (?:is|are) not original|non[- ]original (?:strap|band|bracelet|buckle|box|crown|hands|dial)",
