@@ -87,4 +87,15 @@ describe("markdownToPlainText", () => {
   it("gives card previews the words without markdown marks or tags", () => {
     expect(markdownToPlainText("## Features\n\n- **Sterling** silver\n- [Gift](https://x.y) box\n\n<b>bold</b>")).toBe("Features Sterling silver Gift box bold");
   });
+
+  it("keeps a plain description's words and punctuation as they are, hyphens and numbers inside lines included", () => {
+    const plain = 'A hand-knit beanie, 2-3 week lead time.\r\n\r\nSizes: S, M, L. Care: 30 °C - hand wash.\n"Lovely" & warm; 100% merino (no acrylic).';
+    expect(markdownToPlainText(plain)).toBe('A hand-knit beanie, 2-3 week lead time. Sizes: S, M, L. Care: 30 °C - hand wash. "Lovely" & warm; 100% merino (no acrylic).');
+  });
+
+  it("still takes the marks off a list, a numbered step, a rule or a quote at a line's start", () => {
+    expect(markdownToPlainText("Sizes:\n- Small\n+ Large\n  * Extra")).toBe("Sizes: Small Large Extra");
+    expect(markdownToPlainText("Care:\n1. Wash cold\n2) Dry flat\n\n---\n> Made in Izmir")).toBe("Care: Wash cold Dry flat Made in Izmir");
+    expect(markdownToPlainText("Bold *soft* `code` _light_")).toBe("Bold soft code light");
+  });
 });

@@ -248,6 +248,31 @@ describe("My Listings at the edge", () => {
     expect(page).toMatchObject({ listings: [], failed: false });
   });
 
+  it("shows nothing to a token that names a seller and their token version but is not signed by us", async () => {
+    const { token, userId } = await seller();
+    const [header, payload] = token.split(".");
+    const bytes = new TextEncoder().encode(`${header}.${payload}`);
+    const wrongKey = await crypto.subtle.importKey("raw", new TextEncoder().encode("x".repeat(48)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const signature = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign("HMAC", wrongKey, bytes))))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    // The same claims (this seller's id and token version), signed with another key; then the real signature with one letter changed.
+    const forgeries = [`${header}.${payload}.${signature}`, `${header}.${payload}.${token.split(".")[2].replace(/^./, (c) => (c === "A" ? "B" : "A"))}`];
+    expect(JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))).sub).toBe(userId);
+    for (const forged of forgeries) {
+      const { request, context } = pageOf("/listings", forged);
+      const [listings, user] = await Promise.all([context.listora.reads.listings({}), context.listora.user()]);
+      expect(user).toBeNull();
+      expect(listings).toBeNull();
+      const response = (await thrownBy(() => loadListings(request, pageOf("/listings", forged).context))) as Response;
+      expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/listings")}`);
+    }
+    // Not a token at all: nobody, and nothing read.
+    const { context } = pageOf("/listings", "not-a-token");
+    expect(await Promise.all([context.listora.reads.listings({}), context.listora.user()])).toEqual([null, null]);
+  });
+
   it("sends a signed-out visitor to /login carrying the address", async () => {
     const { request, context } = pageOf("/listings?sort=score");
     const response = (await thrownBy(() => loadListings(request, context))) as Response;

@@ -22,6 +22,17 @@ export async function signSessionToken(secret: Uint8Array, claims: SessionClaims
     .sign(secret);
 }
 
+/** The secret as a key for HMAC verification, imported once per secret rather than on every verify. */
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function verifyKeyOf(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", secret as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 /**
  * Verifies a token; answers null for anything that is not a valid, unexpired token of ours. A token
  * older than a session (iat more than 7 days ago, or in the future) or one that claims to live longer
@@ -29,7 +40,7 @@ export async function signSessionToken(secret: Uint8Array, claims: SessionClaims
  */
 export async function verifySessionToken(secret: Uint8Array, token: string, now = Date.now()): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
