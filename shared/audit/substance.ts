@@ -34,7 +34,8 @@ const MORE_NOUNS = new Set(
   havlu havlusu peştemal peştemalı vazo vazosu tahta tahtası kesme hırka hırkası kazak kazağı yelek elbise etek ceket mont şal atkı eldiven
   çorap ayakkabı çanta cüzdan kemer şapka bere kolye küpe yüzük bileklik broş tablo çerçeve lamba masa sandalye raf halı paspas sepet kutu
   tepsi kavanoz tencere tava bıçak kaşık çatal bardak fincan demlik saat ayna defter ajanda kalem kitap oyuncak bebek mum sabun kupa tabak
-  süs davetiye şablon model tarif desen kitap plak kamera şişe termos matara`.split(/\s+/),
+  süs davetiye şablon model tarif desen kitap plak kamera şişe termos matara bed beds mattress crate carrier feeder slicer slicers
+  organizer organizers divider dividers peeler grater`.split(/\s+/),
 );
 
 /** Whether a word names an item ("earrings", "board", "hırkası"). */
@@ -56,6 +57,8 @@ export function titleNamesNothing(title: string, description: string): "short" |
   if (words.length <= 2) return "short";
   const lang: Lang = /[ıİğĞşŞ]/u.test(`${title} ${description}`) ? "tr" : "en";
   if (words.some((w) => isProductNoun(w, lang))) return undefined;
+  // A two-word name ("dog bed", "table runner") names the item too.
+  if (words.some((w, i) => i > 0 && nounCategory(`${lowerOf(words[i - 1], lang)} ${lowerOf(w, lang)}`, lang))) return undefined;
   if (description.trim()) {
     const head = readProduct(description).head;
     if (head && words.some((w) => lowerOf(w, lang) === head)) return undefined;

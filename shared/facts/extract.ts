@@ -208,8 +208,8 @@ const MEASURE_LABEL =
   /(?<![\p{L}])(bust|chest|waist|hips?|length|width|height|depth|diameter|inseam|rise|shoulders?|sleeves?|pit to pit|göğüs|bel|basen|kalça|boy|boyu|eni|yükseklik|genişlik|uzunluk|derinlik|çap|omuz)\s?:?\s?$/iu;
 
 /** A dimension named right after a measure ("180 cm wide", "75 cm high"), as the label it is. */
-const MEASURE_LABEL_AFTER = /^\s?(wide|deep|high|tall|long|across)(?![\p{L}])/iu;
-const LABEL_OF_AFTER: Record<string, string> = { wide: "width", deep: "depth", high: "height", tall: "height", long: "length", across: "diameter" };
+const MEASURE_LABEL_AFTER = /^\s?(wide|deep|high|tall|long|across|diameter|in diameter)(?![\p{L}])/iu;
+const LABEL_OF_AFTER: Record<string, string> = { wide: "width", deep: "depth", high: "height", tall: "height", long: "length", across: "diameter", diameter: "diameter", "in diameter": "diameter" };
 
 /** The labels of the item's own measures, where the seller wrote one before each of two or more (the first place each measure stands). */
 function measureLabelsOf(body: string, placed: { at: number; text: string }[], own: string[]): { measureLabels?: Record<string, string> } {
@@ -361,7 +361,7 @@ function measureRoles(body: string, measures: string[], places: Map<string, numb
 
 // ---- Sizes and counts ----------------------------------------------------------------------------
 
-const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}";
+const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}T|\\d{1,2}(?:[.,]5)?";
 /** One size of a list the seller names ("S", "small", "child", "adult L"). */
 const SIZE_ITEM = `(?:(?:adult|youth|women'?s|men'?s) (?:${SIZE_TOKEN})|${SIZE_TOKEN}|small|medium|large|child|kids|youth|adult)`;
 const SIZES = new RegExp(
@@ -372,6 +372,8 @@ const SIZES = new RegExp(
     `${B}\\d{2}(?:[.,]5)? numara${E}`,
     // Jeans: waist and leg ("W32 L30").
     `${B}W\\d{2}(?: ?[/x]? ?L\\d{2})?${E}(?! ?(?:cm|mm|in|inch|inches|"))`,
+    // A run of sizes written with spaces ("sizes S M L XL 2XL 3XL", "sizes 2T 3T 4T 5T"), read whole.
+    `${B}sizes? (?:${SIZE_TOKEN})(?: (?:${SIZE_TOKEN})){2,9}${E}`,
     // A list of sizes ("sizes S, M and L", "sizes child, adult S and adult L"), read whole: each one is sold.
     `${B}sizes? ${SIZE_ITEM}(?:, ${SIZE_ITEM})*,? (?:and|or|&) ${SIZE_ITEM}${E}`,
     // "sizes 0-3 months" is read whole by the age alternative below, not as a bare "0-3".
@@ -589,8 +591,10 @@ const PARTS_EN = [
   "covers?",
   "inserts?",
   "tray",
+  "wicks?",
 ];
 const PARTS_TR = [
+  "fitil",
   "düğme",
   "çubu[kğ]",
   "sap",
@@ -901,6 +905,9 @@ const isTitleCase = (body: string) => {
   return long.length >= 4 && long.filter((w) => /^\p{Lu}/u.test(w)).length >= long.length * 0.7;
 };
 
+/** Words that deny the fit that follows them: "not", "does not", "won't", "never", "no longer" (with one word between at most). */
+const DENIED_BEFORE = /(?:(?<![\p{L}])not|n['’]t|(?<![\p{L}])never|(?<![\p{L}])no longer)\s+(?:\p{L}+\s+)?$/iu;
+
 /** What the product fits, as the seller named it (decisions 0063, 0066). */
 function fitsOf(body: string): string[] {
   const out: string[] = [];
@@ -908,6 +915,8 @@ function fitsOf(body: string): string[] {
   const personal = lowerOf(body, "en").search(PERSONAL_RE) >= 0;
   for (const m of body.matchAll(FITS_LABEL)) out.push(clean(m[1].replace(/,\s*$/, "")));
   for (const m of body.matchAll(FITS_LEAD)) {
+    // What the seller says it does not fit ("Not compatible with Kindle", "does not fit", "won't work with") is no fit.
+    if (DENIED_BEFORE.test(body.slice(Math.max(0, (m.index ?? 0) - 24), m.index ?? 0))) continue;
     const rest = body.slice((m.index ?? 0) + m[0].length);
     const target = targetAt(rest);
     if (!target) continue;
@@ -940,6 +949,7 @@ function fitsOf(body: string): string[] {
     }
   }
   for (const m of body.matchAll(TR_FITS)) {
+    if (/^\s*değil/u.test(body.slice((m.index ?? 0) + m[0].length))) continue;
     const target = targetBefore(body.slice(0, m.index ?? 0));
     if (target && isTarget(target, /için/u.test(m[0])) && !(!target.includes(" ") && FIRST_NAMES.has(target))) out.push(target);
   }
@@ -1154,6 +1164,31 @@ export const BRANDS = [
   "Dyson",
   "Nespresso",
   "Vitamix",
+  // The blank T-shirts print-on-demand sellers name ("unisex Bella Canvas 3001"): a brand, never canvas.
+  "Bella Canvas",
+  "Bella+Canvas",
+  "Gildan",
+  "Comfort Colors",
+  "Next Level",
+  "Arçelik",
+  "Beko",
+  "Vestel",
+  "Tefal",
+  "Xiaomi",
+  "Huawei",
+  "JBL",
+  "Bose",
+  "Logitech",
+  "Garmin",
+  "Fitbit",
+  "GoPro",
+  "Fujifilm",
+  "Olympus",
+  "Pentax",
+  "Leica",
+  "Minolta",
+  "Playmobil",
+  "Funko",
 ];
 const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|")})${E}`, "u");
 /** A maker named after "by" ("by Dyrlund", "made by Hornsea", "designed by Arne Vodder"), not a person's hand ("by hand"). */
@@ -1226,23 +1261,32 @@ const MODEL_RE = new RegExp(
 
 const ERA_RE = reAll(
   // A span of years ("1968-1972", a lot's or a run's years) first, whole.
-  "1[89]\\d\\d ?[-–] ?(?:1[89]|20)\\d\\d|1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|retro|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
+  "1[89]\\d\\d ?[-–] ?(?:1[89]|20)\\d\\d|1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
 );
 /** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
 const YEAR_MADE_RE = reAll(
   "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ ){0,2}(?:baskı(?:sı)?|basımı|pressing|edition|printing|paperback|hardcover|hardback))",
 );
+/** A model or catalogue number without its label: "1252180" of "model 1252180", "403" of "#403" or "No. 403". */
+export function modelNumber(model: string): string {
+  return model.replace(/^(?:model|style|ref|item|part|art|no|nr|kod)\.?\s?(?:no\.?|number|#)?\s?[:#]?\s?|^#\s?/i, "");
+}
+
+/** Whether a model number came with a word for a label ("model 1252180", "style no. 12"): a catalogue number, not a name. */
+export const isLabelledModel = (model: string) => /^(?:model|style|ref|item|part|art|no|nr|kod)\b/i.test(model);
+
 /** A bare year ("Pyrex bowl, 1962"): an era only on a vintage item, and never a measure, a model number or "since 1962". */
 const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.,]\d| ?(?:%|x|×|-|–|cm|mm|in|inch|inches|ml|g|kg|oz|qt|l|pcs|pieces|adet|parça)(?![\p{L}]))/gu;
 const YEAR_NOT_ERA = /(?:since|est\.?|established|founded|model|no\.?|nr|kod|ref|style|art|item|part|#|kuruluş|beri) ?$/u;
 
-const VINTAGE_RE = re("vintage|antique|antika|eskitme olmayan|retro|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate");
+// "Retro" is a look, not an age: a retro-style lamp or an "Air Jordan 1 Retro" is new (its style says "Retro").
+const VINTAGE_RE = re("vintage|antique|antika|eskitme olmayan|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate");
 
 const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
-    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratch(?:es)?|scuffs?|marks|dents?|dulling|staining|creases?|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratch(?:es)?|scuffs?|marks|dents?|dulling|staining|creases?|creasing|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)){0,3}(?: inside)?",
     // What does not come with a used device ("no box", "without charger"): its buyer asks.
     "(?:no|without) (?:original )?(?:box|charger|cable|case|papers|manual|remote)",
@@ -1343,6 +1387,28 @@ const COLOUR_RE = reAll(
   `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
 );
 
+/** Colour words that are what a soap or a candle is made with or smells of. */
+const INGREDIENT_COLOURS =
+  /^(?:oatmeal|honey|cream|chocolate|coffee|caramel|mint|lavender|rose|peach|cherry|lemon|lime|olive|charcoal|cinnamon|vanilla|coconut|mustard|sage|plum|berry|wine|tea|bal|lavanta|gül|kahve|zeytin|limon|tarçın|vanilya|hindistan cevizi)$/u;
+
+/**
+ * Colours the seller labels ("color Rose Quartz", "colours: black, heather grey, white", "renk: gece mavisi"):
+ * each named whole, up to three words and before a word like "with", when one of its words is a colour.
+ */
+const COLOUR_LABEL = /(?<![\p{L}])(?:colou?rs?|renk(?:ler)?(?:i)?)\s?:?\s(\p{L}+(?: \p{L}+){0,2}(?:(?:, ?|,? and |,? or | ve | veya | & |\/)\p{L}+(?: \p{L}+){0,2})*)/giu;
+const COLOUR_NAME_END = /\s(?:with|in|on|for|to|by|from|is|are|may|will|of|ile|için|olan|renk|colou?r)(?:\s.*)?$/u;
+function labelledColours(lower: string): string[] {
+  const names: string[] = [];
+  for (const m of lower.matchAll(COLOUR_LABEL)) {
+    for (const part of m[1].split(/, ?|,? and |,? or | ve | veya | & |\//u)) {
+      const name = part.replace(COLOUR_NAME_END, "").trim();
+      if (name.includes(" ") && COLOUR_RE.test(name)) names.push(name);
+      COLOUR_RE.lastIndex = 0;
+    }
+  }
+  return names;
+}
+
 const CARE_RE = reAll(
   [
     "dishwasher and microwave safe|hand wash(?:ing)?(?: only)?(?: in cold water| cold)?|machine wash(?:able)?(?: (?:cold|warm|at \\d{2} ?°?c?|on gentle|gentle))?|dishwasher[- ]safe|not dishwasher safe|microwave[- ]safe|oven[- ]safe|freezer[- ]safe",
@@ -1356,7 +1422,7 @@ const CARE_RE = reAll(
 const PROPERTY_RE = reAll("food[- ]safe");
 
 const PERSONAL_RE = reAll(
-  "custom (?:[\\p{L}-]+ ){0,2}(?:portraits?|illustrations?|drawings?|paintings?|maps?|logos?|caricatures?)|from your (?:own )?(?:photos?|pictures?|images?)|fotoğrafınızdan|personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
+  "custom (?:[\\p{L}-]+ ){0,2}(?:portraits?|illustrations?|drawings?|paintings?|maps?|logos?|caricatures?)|from your (?:own )?(?:photos?|pictures?|images?)|fotoğrafınızdan|personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|up to \\d+ (?:initials?|letters?|names?|characters?)|(?:hand[- ])?stamped with (?:your |a |the )?(?:initials?|names?|dates?)|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
 );
 const PERSONAL_WHAT = reAll("names?|initials?|dates?|monogram|messages?|photos?|text|isim|isimler|baş harfler?|tarih|not");
 
@@ -1679,7 +1745,11 @@ export function extractFacts(input: FactInput): FactSheet {
   const scents = new Set([...[...lower.matchAll(SCENT_OF)].map((m) => m[1]), ...scentsRead.flatMap((t) => t.split(/\s+/u))]);
   // What comes with the item ("Comes with Pokemon Yellow cartridge") has colours of its own: not the item's.
   const colourText = lower.replace(INCLUDED_CLAUSE, " ");
-  const colours = uniq(all(colourText, COLOUR_RE))
+  const productWords = (reading.phrase?.tokens ?? []).map((t) => lowerOf(t, language));
+  // A colour the seller names whole after its label ("color Rose Quartz") is one colour, not "rose" (and no quartz).
+  const namedColours = labelledColours(colourText);
+  const colours = uniq([...namedColours, ...all(colourText, COLOUR_RE).filter((c) => !namedColours.some((n) => ` ${n} `.includes(` ${c} `)))])
+    .sort((a, b) => colourText.indexOf(a) - colourText.indexOf(b))
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
     .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower))
@@ -1690,12 +1760,24 @@ export function extractFacts(input: FactInput): FactSheet {
     // A record's artist or title ("Pink Floyd", "Deep Purple", "Black Sabbath") is no colour of the record.
     .filter((c) => reading.category.id !== "music" || !namesOnly(body, c))
     // A colour the buyer chooses ("3 color versions (pastel, bright, neutral)") is an option, not the item's colour.
-    .filter((c) => !isColourOption(lower, c));
+    .filter((c) => !isColourOption(lower, c))
+    // What a soap or a candle is made with, in its name ("oatmeal honey soap", "charcoal soap", "sage candle"), is no colour,
+    // unless called one ("a candle in a lavender tin" keeps its tin's colour).
+    .filter(
+      (c) =>
+        !["soap", "candle"].includes(reading.category.id) ||
+        !INGREDIENT_COLOURS.test(c) ||
+        !productWords.includes(c) ||
+        namedColours.includes(c) ||
+        new RegExp(`${escapeRegExp(c)} (?:colou?r|renk)|(?:colou?r|renk)\\s?:?\\s?${escapeRegExp(c)}`, "u").test(lower),
+    );
   const care = uniq(all(lower, CARE_RE));
 
   const personalHits = all(lower, PERSONAL_RE);
   const personalised = personalHits.length > 0;
-  const personalisation = personalised ? uniq(all(lower, PERSONAL_WHAT)) : [];
+  // Each thing personalised once ("initials", not also the "initial" of "initial bar bracelet").
+  const personalWhat = uniq(all(lower, PERSONAL_WHAT));
+  const personalisation = personalised ? personalWhat.filter((w) => !personalWhat.includes(`${w}s`)) : [];
   const included = uniq([...all(body, INCLUDED_RE), ...all(lower, WITH_FEATURE_RE)].map((s) => s.replace(/[,;:]+$/, "")));
 
   // "AI" only in capitals; a zip is a file only when it is no fastening ("full zip", "zip pockets", "fermuarlı").
@@ -1728,7 +1810,12 @@ export function extractFacts(input: FactInput): FactSheet {
   const { parts: partMaterials } = partMaterialsOf(lower, head);
   // A flaw names the part it is on ("light scratches on crystal"), never what the item is made of.
   const unflawed = condition.reduce((text, flaw) => text.replace(new RegExp(escapeRegExp(flaw), "iu"), " "), body);
-  const ownMaterials = materialsOf(unflawed, language, head);
+  // A material word in the brand's name ("Bella Canvas") is no material of the item.
+  const ownMaterials = materialsOf(
+    [...namedColours, ...(brand ? [brand] : [])].reduce((text, name) => text.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "giu"), " "), unflawed),
+    language,
+    head,
+  );
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
   // Only the item's own measures are its size: a part's ("1.2 mm raised bezel") and what it fits ("fits 45 mm") are details.
   const roles = measureRoles(body, measures, new Map(placed.map((m) => [m.text, m.at])), head, fitsTargets, language);
@@ -1944,7 +2031,7 @@ export function statesFact(text: string, item: FactItem): boolean {
     }
     case "model":
       // "#403" is kept as "#403", "No. 403" or "403" (Etsy and Amazon titles refuse "#").
-      return flat.includes(squash(item.value.replace(/^(?:model|style|ref|item|part|art|no|nr|kod)\.?\s?(?:no\.?|number|#)?\s?[:#]?\s?|^#\s?/i, "")));
+      return flat.includes(squash(modelNumber(item.value)));
     case "era":
       return flat.includes(squash(item.value)) || (/^\d{4}s$/.test(item.value) && flat.includes(squash(`${item.value.slice(2)}`)));
     case "craft":
@@ -1968,7 +2055,7 @@ export function statesFact(text: string, item: FactItem): boolean {
     }
     case "personalisation":
       return (
-        /personali[sz]|custom|monogram|engrav|kişiye özel|kişisel|isim/iu.test(text) &&
+        /personali[sz]|custom|monogram|engrav|stamped|up to \d+ (?:initial|letter|name|character)|kişiye özel|kişisel|isim/iu.test(text) &&
         item.value.split(", ").every((v) => flat.includes(squash(v).replace(/s$/, "")) || v === "personalised" || v === "kişiye özel")
       );
     default:

@@ -97,8 +97,13 @@ const COLOURS = new Set(
 export const MATERIALS = [
   "925 sterling silver",
   "sterling silver",
+  "14k gold filled",
+  "18k gold filled",
+  "14k gold plated",
+  "18k gold plated",
   "gold filled",
   "gold plated",
+  "silver plated",
   "14k gold",
   "18k gold",
   "rose gold",
@@ -492,10 +497,13 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     for (const pattern of FEATURE_PATTERNS) {
       const m = pattern.exec(rest);
       if (m) {
-        out.push({ tokens: words(m[0]), kind: "feature", clause });
-        // A one-word feature before a noun describes it and stays in its phrase ("kids waterproof rain jacket").
+        // A one-word feature before a noun describes it and stays in its phrase ("kids waterproof rain jacket"):
+        // the part it describes has it, not the whole item ("waterproof liner" is no "Waterproof" dog bed).
         const inPhrase = words(m[0]).length === 1 && /^\s+\p{L}/u.test(rest.slice((m.index ?? 0) + m[0].length));
-        if (!inPhrase) rest = rest.replace(m[0], " , ");
+        if (!inPhrase) {
+          out.push({ tokens: words(m[0]), kind: "feature", clause });
+          rest = rest.replace(m[0], " , ");
+        }
       }
     }
     for (const part of rest.split(" , ")) {
@@ -560,6 +568,8 @@ function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   while (tokens.length) {
     const last = tokens[tokens.length - 1];
     if (last.measure || isNounLike(last.text, lang) || isColour(last.text, lang) || isFeatureEnd(last.text, lang)) break;
+    // A material said with its participle ends the phrase whole: "14k gold filled", "silver plated".
+    if (tokens.length >= 2 && MATERIALS.includes(lower(`${tokens[tokens.length - 2].text} ${last.text}`, lang))) break;
     tokens.pop();
   }
   if (tokens.length === 0) return undefined;
@@ -594,10 +604,20 @@ export function isSizeMeasure(measure: string): boolean {
 
 // ---- Categories --------------------------------------------------------------------------------
 
-const NOUN_INDEX = new Map<string, CategoryId>();
+const NOUN_INDEX: Record<Lang, Map<string, CategoryId>> = { en: new Map(), tr: new Map() };
 for (const model of CATEGORIES) {
-  for (const lang of ["en", "tr"] as const) for (const noun of model.nouns[lang]) if (!NOUN_INDEX.has(noun)) NOUN_INDEX.set(noun, model.id);
+  for (const lang of ["en", "tr"] as const) for (const noun of model.nouns[lang]) if (!NOUN_INDEX[lang].has(noun)) NOUN_INDEX[lang].set(noun, model.id);
 }
+/**
+ * Nouns of the other language that are words of this one with another sense: a listing in English with a
+ * "model 1252180" is no "model" (Turkish for a knitting pattern), a gift "for mum" no "mum" (a candle),
+ * a "body lotion" no "body" (a baby's bodysuit). Any other noun of the other language still names its
+ * product ("amigurumi", "makrome" in an English listing, "sweatshirt" in a Turkish one).
+ */
+const FALSE_FRIENDS: Record<Lang, ReadonlySet<string>> = {
+  en: new Set(["model", "modeli", "modelleri", "body", "mum", "mumu", "mumlar", "roman", "pike", "set", "seti", "peeling", "kart", "tablo", "resim"]),
+  tr: new Set(),
+};
 
 /** A Turkish noun without its possessive suffix when the bare noun is known ("kupası" -> "kupa", "mumu" -> "mum"). */
 export function baseNoun(word: string, lang: Lang): string {
@@ -605,7 +625,7 @@ export function baseNoun(word: string, lang: Lang): string {
   for (const suffix of ["sı", "si", "su", "sü", "ı", "i", "u", "ü"]) {
     if (word.endsWith(suffix)) {
       const base = word.slice(0, -suffix.length);
-      if (base.length >= 3 && NOUN_INDEX.has(base)) return base;
+      if (base.length >= 3 && NOUN_INDEX.tr.has(base)) return base;
     }
   }
   // "yatağı" is "yatak" with its last consonant softened; a word that is no known noun stays as written ("kedi yatağı", not "kedi yatakı").
@@ -619,7 +639,9 @@ export function baseNoun(word: string, lang: Lang): string {
 
 /** The category a (lower-case) noun or two-word noun names, if any. */
 export function nounCategory(noun: string, lang: Lang = "en"): CategoryId | undefined {
-  return NOUN_INDEX.get(lower(noun, lang));
+  const word = lower(noun, lang);
+  const other = lang === "en" ? "tr" : "en";
+  return NOUN_INDEX[lang].get(word) ?? (FALSE_FRIENDS[lang].has(word) ? undefined : NOUN_INDEX[other].get(word));
 }
 
 /** Nouns that say what the product is for rather than what it is: they decide only when nothing else does. */

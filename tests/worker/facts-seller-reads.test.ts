@@ -336,7 +336,7 @@ describe("what the session's reading of wear and editions must keep (session 31,
     expect(plak.itemSpecifics).toContainEqual({ name: "Dönem", value: "1975" });
     const table = await write("Danish teak side table from the 1960s, 50x50 cm, surface marks on the top.", "ebay");
     expect(table.title).toMatch(/Danish Teak Side Table/u);
-    expect(table.itemSpecifics).toContainEqual({ name: "Type", value: "Table" });
+    expect(table.itemSpecifics).toContainEqual({ name: "Type", value: "Side Table" });
     const planter = await write("Hand thrown ceramic planter, 15 cm tall, with a 2 cm drainage hole, speckled white glaze.", "etsy");
     expect(planter.tags).toContain("2 cm drainage hole");
     const pan = await write("Cast iron skillet, 26 cm, pre-seasoned. Hand wash, dry at once to prevent rust.", "etsy");

@@ -43,8 +43,10 @@ import {
   extractFacts,
   foldCase,
   isColourOption,
+  isLabelledModel,
   manufactureCountry,
   measureItems,
+  modelNumber,
   normalMeasure,
   sizeListIn,
   unsupportedClaims,
@@ -330,6 +332,8 @@ const bodyLabelled = (facts: FactSheet, m: string) => !!facts.measureLabels?.[m]
 /** An object's two or three dimensions in one unit, as a title writes them ("180 x 45 x 75 cm" of "180 cm wide, 45 cm deep, 75 cm high"). */
 function dimensionsPhrase(facts: FactSheet, list: string[]): string | undefined {
   if (list.length < 2 || list.length > 3 || !list.every((m) => OBJECT_DIMENSIONS.test(facts.measureLabels?.[m] ?? ""))) return undefined;
+  // A round piece's height and diameter are no box's sides: "Height 55 cm, Diameter 50 cm", never "55 x 50 cm".
+  if (list.some((m) => facts.measureLabels?.[m] === "diameter")) return undefined;
   const parts = list.map((m) => /^(\d+(?:[.,]\d+)?) ?([\p{L}"]+)$/u.exec(m));
   if (parts.some((p) => !p) || new Set(parts.map((p) => normalMeasure(`1${p![2]}`))).size !== 1) return undefined;
   return `${parts.map((p) => p![1]).join(" x ")} ${parts[0]![2]}`;
@@ -370,7 +374,9 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
   const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
   if (facts.brand && !brandInHead) lead.push(facts.brand);
   // The catalogue number follows its maker: "Pyrex #403 Butterprint", also when the product's name holds the maker.
-  const models = facts.models.filter((m) => !key(head).includes(key(m.replace(/^#\s?/, ""))));
+  const models = facts.models.filter((m) => !isLabelledModel(m) && !key(head).includes(key(m.replace(/^#\s?/, ""))));
+  // A catalogue number with its label ("model 1252180") follows the product: "… Avocado Slicer Model 1252180".
+  const after = facts.models.filter((m) => isLabelledModel(m) && !key(head).includes(key(modelNumber(m)))).map((m) => `Model ${modelNumber(m)}`);
   if (!brandInHead) lead.push(...models);
   let rest = head
     .split(" ")
@@ -380,7 +386,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
     const at = key(rest).indexOf(key(facts.brand!));
     rest = at < 0 ? `${models.join(" ")} ${rest}` : `${rest.slice(0, at + facts.brand!.length)} ${models.join(" ")}${rest.slice(at + facts.brand!.length)}`;
   }
-  return [...lead, rest, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  return [...lead, rest, ...after, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
 /** An eBay book title's lead: its title and author, then its year ("Dune by Frank Herbert 1990 Ace Paperback"); its ISBN closes the title. */
@@ -443,13 +449,17 @@ function withoutWordsOf(head: string, names: string[]): string {
 function amazonLead(head: string, facts: FactSheet, source: string): string {
   // The name the seller opened with, capitals as written ("Karaca Hatır Türk kahve makinesi"): its line's name stays.
   const name = facts.brand ? sellersName(source, facts.brand) : undefined;
+  // A catalogue number with its label ("model 1252180") follows the product as "Model 1252180"; a model that is a name leads with the brand.
+  const labelled = facts.models.filter(isLabelledModel);
+  const named = facts.models.filter((m) => !isLabelledModel(m));
+  const after = labelled.filter((m) => !key(head).includes(key(modelNumber(m)))).map((m) => `Model ${modelNumber(m)}`);
   if (name) {
     const rest = withoutWordsOf(head, [name]);
-    const models = facts.models.filter((m) => !key(`${name} ${rest}`).includes(key(m)));
-    return [name, ...models, rest].filter(Boolean).join(" ");
+    const models = named.filter((m) => !key(`${name} ${rest}`).includes(key(m)));
+    return [name, ...models, rest, ...after].filter(Boolean).join(" ");
   }
-  const lead = [facts.brand ?? "", ...facts.models].filter((w) => w && !key(head).includes(key(w)));
-  return lead.length ? `${lead.join(" ")} ${head}` : head;
+  const lead = [facts.brand ?? "", ...named].filter((w) => w && !key(head).includes(key(w)));
+  return [...lead, head, ...after].filter(Boolean).join(" ");
 }
 
 /**
@@ -500,8 +510,13 @@ function withMeasuresBeside(title: string, set: string[], missing: string[], pla
   const added = missing.map(shown).join(join);
   const fold = (t: string) => foldCase(t).replace(/×/g, "x");
   const ends = set.filter((m) => !missing.includes(m)).map((m) => (fold(title).indexOf(fold(m)) < 0 ? -1 : fold(title).indexOf(fold(m)) + m.length));
-  const end = Math.max(-1, ...ends);
+  let end = Math.max(-1, ...ends);
   if (end < 0) return `${title}${join}${added}`;
+  // After the whole segment that says the measure ("50 cm Diameter Top"), never inside it.
+  if (platform !== "ebay") {
+    const next = title.slice(end).search(/,\s|\s[-–|]\s/u);
+    end = next < 0 ? title.length : end + next;
+  }
   return `${title.slice(0, end)}${join}${added}${title.slice(end)}`;
 }
 
@@ -708,12 +723,25 @@ const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) =
 /** A noun that names a quantity without its figure ("cure time" of "cure time 6 weeks", "battery life"): says nothing alone. */
 const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|süresi|ömrü)$/iu.test(phrase) && !/\d/u.test(phrase);
 
+/** What was done to a part, said right after it ("replaced" of "Light seals replaced 2025", "serviced" of "Movement serviced in 2024"). */
+const SERVICED = "replaced|serviced|cleaned|restored|refurbished|overhauled|tested|calibrated|rebuilt|reupholstered|restrung|refinished|resealed|regreased";
+function servicedAfter(text: string, phrase: string): string | undefined {
+  if (phrase.length > 60) return undefined;
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(phrase)} (${SERVICED})(?![\\p{L}])`, "iu").exec(text.slice(0, 4000))?.[1]?.toLowerCase();
+}
+
 function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const source = `${input.description} ${input.keywords.join(" ")}`;
   const out: Segment[] = [];
   // A Turkish clause that says a part exists ("Bozuk Para Gözü Var") names the part without its "var".
+  // ("for" stays small where a segment opens with it: "…, for Large Dogs", as the marketplaces write it.)
   const add = (text: string, priority: number) =>
-    out.push({ text: restoreAcronyms(titleCase(r.lang === "tr" ? text.replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/iu, "") : text, r.lang), source), priority });
+    out.push({
+      text: restoreAcronyms(titleCase(r.lang === "tr" ? text.replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/iu, "") : text, r.lang), source).replace(/^For (?=\p{Lu})/u, (m) =>
+        text.startsWith("for ") ? "for " : m,
+      ),
+      priority,
+    });
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
   // Wear and damage ("utensil marks inside", "crack on the saucer rim") belong to the description's condition line, never a title keyword.
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
@@ -769,7 +797,14 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       // A phrase naming what the item is made of ("14k gold filled chain") is a fact a buyer filters by, as a measure is.
       // So is its design or pattern's name ("Eucalyptus design").
       const madeOf = [...materialNames, ...designNames].some((m) => ` ${foldCase(phraseText(p))} `.includes(` ${m} `));
-      add(fitted.has(foldCase(p.tokens[0])) ? `Fits ${phraseWithMeasure(p)}` : phraseWithMeasure(p), p.measure || madeOf ? 1 : 2);
+      // A part the seller says was serviced keeps what was done ("Light Seals Replaced"), never "Light Seals" as if it were a feature.
+      const done = p.measure ? undefined : servicedAfter(input.description, phraseText(p));
+      // Whom or what it is for keeps its "for" ("for Large Dogs", "for Kitchen Utensils"), never a bare "Large Dogs".
+      // (What it fits has its own place, right after the product: "Phone Case for iPhone 15 Pro".)
+      const aFit = (factsFor(input).fits ?? []).some((f) => foldCase(f).includes(foldCase(phraseText(p))) || foldCase(phraseText(p)).includes(foldCase(f)));
+      const forIt =
+        r.lang === "en" && !aFit && !p.measure && phraseText(p).length <= 60 && new RegExp(`(?<![\\p{L}])for ${escapeRegExp(phraseText(p))}(?![\\p{L}])`, "iu").test(input.description.slice(0, 4000));
+      add(fitted.has(foldCase(p.tokens[0])) ? `Fits ${phraseWithMeasure(p)}` : done ? `${phraseText(p)} ${done}` : forIt ? `for ${phraseText(p)}` : phraseWithMeasure(p), p.measure || madeOf ? 1 : 2);
     }
   }
   // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
@@ -1180,7 +1215,7 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   };
   if (facts.brand) add(l.brand, facts.brand);
   const { models, isbn, eraLabel } = bookFacts(facts, lang);
-  if (models.length) add(l.model, models.join(", "));
+  if (models.length) add(l.model, models.map((m) => (isLabelledModel(m) ? modelNumber(m) : m)).join(", "));
   if (isbn) add("ISBN", isbn);
   if (facts.era.length) add(eraLabel, facts.era.join(", "));
   // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
@@ -1196,7 +1231,9 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
     );
   // One size ("W32 L30") is the item's Size in English; a list, or Turkish "Beden", says Sizes.
   const oneSize = lang === "en" && facts.sizes.length === 1 && !facts.measures.length && !/,| and | or | & /u.test(facts.sizes[0]);
-  if (facts.sizes.length) add(oneSize ? l.size : l.sizes, listOf(facts.sizes, lang));
+  // A paper size ("A5", "US letter") is a size, never a garment's "Beden".
+  const paper = facts.sizes.length > 0 && facts.sizes.every((size) => /^(?:A[3-6]|US letter|letter size)$/iu.test(size));
+  if (facts.sizes.length) add(oneSize || paper ? l.size : l.sizes, listOf(facts.sizes, lang));
   if (facts.tools.length) add(l.tools, listOf(facts.tools, lang));
   // What it fits, as one list ("MacBook, iPhone 15 and Galaxy S24").
   if (facts.fits?.length) add(l.fits, facts.fits.join(", "));
@@ -1205,6 +1242,7 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.colours.length) add(l.colour, facts.colours.join(", "));
   if (facts.condition.length) add(l.condition, capitalise(facts.condition.join(", "), lang));
   if (facts.care.length) add(l.care, capitalise(facts.care.join(", "), lang));
+  if (facts.personalised && facts.personalisation.length) add(l.personalisation, listOf(facts.personalisation, lang));
   if (facts.formats.length) add(facts.formats.length > 1 ? l.formats : l.format, facts.formats.join(", "));
   if (facts.editor) add(l.editor, facts.editor);
   if (facts.skill) add(l.skill, facts.skill);
@@ -1537,7 +1575,9 @@ export function tagPool(input: ComposeInput): string[] {
   if (ownMeasure) add(withHead(ownMeasure));
   // A material is the product's own when the product phrase names it, or when the product is made of one material (clothing, jewelry...).
   const productText = lower(product.join(" "), r.lang);
-  for (const m of r.materials.slice(0, 2)) if (productText.includes(m) || (MATERIAL_MADE.has(r.category.id) && !["yarn", "iplik", "paper", "kağıt"].includes(m))) add(withHead(m));
+  // (Beyond the product's name, only a material the fact sheet reads as the item's: "canvas" of a "Bella Canvas" blank is its maker's name.)
+  const itsOwn = (m: string) => facts.materials.some((f) => ` ${foldCase(f.name)} `.includes(` ${foldCase(m)} `));
+  for (const m of r.materials.slice(0, 2)) if (productText.includes(m) || (itsOwn(m) && MATERIAL_MADE.has(r.category.id) && !["yarn", "iplik", "paper", "kağıt"].includes(m))) add(withHead(m));
   const intent = buyerPhrases(input);
   intent.slice(0, 3).forEach(add);
   for (const p of r.phrases) {
@@ -2124,7 +2164,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
-  if (models.length) add(n.model, models.map((m) => m.replace(/^#\s?/, "")).join(", "));
+  if (models.length) add(n.model, models.map(modelNumber).join(", "));
   // A phone's or a tablet's storage and network, as eBay's phone category asks ("64 GB", "Unlocked"); its model is
   // the name after the brand up to the storage ("iPhone 12", "iPad Air 4th Generation").
   const storage = /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u.exec(input.description);

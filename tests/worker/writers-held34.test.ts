@@ -1,0 +1,167 @@
+/**
+ * Twenty-four sellers' texts that were in no corpus (session 34), read as their sellers would: what the
+ * writers claimed that the seller never said, and the facts they cut. Each case failed before its fix:
+ * a kitchen gadget's "model 1252180" made it a digital knitting pattern, "not compatible with Kindle"
+ * made it fit Kindle, a colour named "Rose Quartz" made quartz a material, a 2015 "Retro" sneaker was
+ * vintage and a size 10.5 was 10, a T-shirt blank's brand was canvas, a wick's cotton was the candle's.
+ */
+import { describe, expect, it } from "vitest";
+import { auditListing } from "../../shared/audit";
+import { extractFacts } from "../../shared/facts";
+import { generateListingParts } from "../../worker/domain/listings/generate";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+const write = async (description: string, platform: "etsy" | "ebay" | "amazon") => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
+const specifics = (listing: { itemSpecifics?: { name: string; value: string }[] }) => Object.fromEntries((listing.itemSpecifics ?? []).map((s) => [s.name, s.value]));
+const doctor = (listing: object, platform: string, original: string) => auditListing({ ...listing, platform, photoCount: 5, original } as never);
+
+const AVOCADO = "OXO Good Grips 3-in-1 avocado slicer, green, dishwasher safe, BPA-free plastic with stainless steel pitter, model 1252180.";
+const PLANNER = "Digital planner for GoodNotes and Notability, 2027 dated, hyperlinked tabs, 12 monthly and 52 weekly pages, portrait, PDF download. Not compatible with Kindle.";
+const TUMBLER = "Stanley Quencher H2.0 FlowState tumbler 40 oz, stainless steel, vacuum insulated, keeps drinks cold 11 hours, dishwasher safe, fits most cup holders, color Rose Quartz.";
+const JORDAN = "Nike Air Jordan 1 Retro High OG Chicago 2015, men's size 10.5, used, some creasing on toe box, original box with lid.";
+const TEE = "Funny cat mom t-shirt, unisex Bella Canvas 3001, sizes S M L XL 2XL 3XL, soft ringspun cotton, printed in the USA, colors: black, heather grey, white.";
+const CANDLE = "Hand-poured coconut soy candle in amber jar, 8 oz, 45 hour burn time, scent: cedar and sage, cotton wick, phthalate free.";
+const SOAP = "Oatmeal honey goat milk soap, cold process, 4.5 oz bar. Made with shea butter and olive oil, palm oil free, unscented. Contains honey and goat milk.";
+const BRACELET = "Minimalist initial bar bracelet, 14k gold filled or sterling silver, hand stamped, adjustable 6 to 8 inches, up to 3 initials.";
+const TEAK = "1960s Danish teak side table by Kai Kristiansen, 55 cm tall, 50 cm diameter top, original finish with some ring marks, solid legs. Local pickup in Copenhagen or shipped.";
+const DOG_BED = "Orthopedic dog bed for large dogs, 36 x 28 x 4 inches, memory foam, removable washable cover, waterproof liner, non-slip bottom, grey.";
+const CAMERA =
+  "Canon AE-1 Program 35mm film camera with Canon FD 50mm f/1.8 lens, black. Tested: shutter fires at all speeds, light meter works. Light seals replaced 2025. Minor brassing on top plate. Strap included, no box.";
+const REDMI = "Xiaomi Redmi Note 13 Pro 256 GB 8 GB RAM, gece siyahı, Türkiye garantili, kutusunda şarj aleti ile.";
+const WEDDING_SIGN = "Personalized wooden wedding welcome sign, 18x24 inches, white acrylic lettering on natural pine, custom names and date, ships in 5-7 business days. Easel not included.";
+const INVITATION = "Dijital düğün davetiyesi şablonu, Canva'da düzenlenebilir, A5 boyut, Türkçe ve İngilizce metin, anında indirme.";
+
+describe("what the seller never said", () => {
+  it("reads a model number in an English listing as a model number, not the Turkish 'model' of a knitting pattern", async () => {
+    const facts = extractFacts({ text: AVOCADO });
+    expect(facts).toMatchObject({ head: "slicer", digital: false, pattern: false, models: ["model 1252180"] });
+    const l = await write(AVOCADO, "amazon");
+    expect(l.description).not.toMatch(/digital product|download/iu);
+    expect(l.searchTerms ?? "").not.toMatch(/pattern|tutorial|craft/iu);
+    // The product keeps its name, and the number follows it once.
+    expect(l.title).toMatch(/^OXO Good Grips 3-in-1 Avocado Slicer Model 1252180,/u);
+    expect(l.title.match(/model/giu)).toHaveLength(1);
+    expect(l.description).toContain("Model: 1252180");
+  });
+
+  it("never says a planner fits the device the seller says it does not", async () => {
+    expect(extractFacts({ text: PLANNER }).fits).toEqual(["GoodNotes and Notability"]);
+    expect(extractFacts({ text: "Phone case, does not fit iPhone 15 Pro Max." }).fits).toEqual([]);
+    expect(extractFacts({ text: "Watch band for Apple Watch 41 mm, won't work with Fitbit." }).fits).toEqual(["Apple Watch 41 mm"]);
+    expect(extractFacts({ text: "AirPods Pro 2 ile uyumlu değildir, AirPods 3 ile uyumlu kılıf." }).fits).toEqual(["AirPods 3"]);
+    const l = await write(PLANNER, "etsy");
+    expect(l.title).not.toMatch(/kindle/iu);
+    expect(l.tags.filter((t) => /kindle/iu.test(t))).toEqual([]);
+    expect(l.description).not.toMatch(/Fits:[^\n]*Kindle/u);
+  });
+
+  it("reads a colour named after a stone as one colour, and the stone as no material", async () => {
+    const facts = extractFacts({ text: TUMBLER });
+    expect(facts.colours).toEqual(["rose quartz"]);
+    expect(facts.materials.map((m) => m.name)).toEqual(["stainless steel"]);
+    expect(extractFacts({ text: "T-shirt, colors: black, heather grey, white." }).colours).toEqual(["black", "heather grey", "white"]);
+    expect(extractFacts({ text: "Kupa, renk: gece mavisi." }).colours).toEqual(["gece mavisi"]);
+    const l = await write(TUMBLER, "amazon");
+    expect(l.title).toMatch(/Rose Quartz$/u);
+    expect(l.description).not.toMatch(/Materials?:[^\n]*quartz/iu);
+    expect(l.description).toContain("Material: stainless steel");
+  });
+
+  it("calls a new 'Retro' sneaker neither vintage nor of an era, and keeps its half size and its creasing", async () => {
+    const facts = extractFacts({ text: JORDAN });
+    expect(facts).toMatchObject({ vintage: false, era: [], sizes: ["10.5"] });
+    expect(facts.condition).toContain("some creasing on toe box");
+    const l = await write(JORDAN, "ebay");
+    const s = specifics(l);
+    expect(s.Vintage).toBeUndefined();
+    expect(s.Era).toBeUndefined();
+    expect(s.Size).toBe("10.5");
+    expect(s["Condition Notes"]).toContain("some creasing on toe box");
+    expect(l.title).toContain("Size 10.5");
+    // The place of a flaw is no title keyword.
+    expect(l.title).not.toMatch(/Toe Box/u);
+  });
+
+  it("reads a T-shirt blank's brand as its brand, never its material, and a run of sizes written with spaces", async () => {
+    const facts = extractFacts({ text: TEE });
+    expect(facts.brand).toBe("Bella Canvas");
+    expect(facts.materials.map((m) => m.name)).toEqual(["cotton"]);
+    expect(facts.sizes).toEqual(["S M L XL 2XL 3XL"]);
+    expect(extractFacts({ text: "Toddler girl linen dress, sage green, sizes 2T 3T 4T 5T, puff sleeves." }).sizes).toEqual(["2T 3T 4T 5T"]);
+    const l = await write(TEE, "etsy");
+    expect(l.tags).not.toContain("canvas t-shirt");
+    expect(l.description).not.toMatch(/Materials?: [^\n]*canvas/iu);
+  });
+
+  it("gives a wick's cotton to the wick, and an oatmeal soap no colour", async () => {
+    const candle = extractFacts({ text: CANDLE });
+    expect(candle.materials).toEqual([]);
+    expect(candle.partMaterials).toEqual([{ material: "cotton", part: "wick", phrase: "cotton wick" }]);
+    expect(extractFacts({ text: SOAP }).colours).toEqual([]);
+    // Said as a colour, it is one.
+    expect(extractFacts({ text: "Goat milk soap, colour: oatmeal." }).colours).toEqual(["oatmeal"]);
+    const l = await write(SOAP, "etsy");
+    expect(l.description).not.toMatch(/Colou?r:/u);
+  });
+
+  it("says gold filled whole, in the title and the tags, and names what is personalised", async () => {
+    const l = await write(BRACELET, "etsy");
+    expect(l.title).toContain("14k Gold Filled");
+    expect(l.title).not.toMatch(/14k Gold(?! Filled)/u);
+    expect(l.tags).not.toContain("14k gold");
+    expect(extractFacts({ text: BRACELET }).personalisation).toEqual(["initials"]);
+    expect(l.description).toContain("Personalisation: initials");
+    // Said once: no list of dropped facts appended twice.
+    expect(l.description).not.toMatch(/Details/u);
+  });
+
+  it("no 'rustic wedding' for a sign the seller never called rustic", async () => {
+    const l = await write(WEDDING_SIGN, "etsy");
+    expect(l.tags.filter((t) => /rustic/iu.test(t))).toEqual([]);
+    expect(l.title).not.toMatch(/rustic/iu);
+  });
+
+  it("no 'Waterproof' dog bed when only its liner is", async () => {
+    const l = await write(DOG_BED, "amazon");
+    expect(l.title).toContain("Waterproof Liner");
+    expect(l.title).not.toMatch(/Waterproof(?! Liner)/u);
+    expect(l.title).toContain("for Large Dogs");
+  });
+});
+
+describe("what the seller said, kept in its place", () => {
+  it("titles a side table as a side table, its height and its top's diameter each named", async () => {
+    const facts = extractFacts({ text: TEAK });
+    expect(facts.head).toBe("side table");
+    expect(facts.measureLabels).toEqual({ "55 cm": "height", "50 cm": "diameter" });
+    const l = await write(TEAK, "etsy");
+    expect(l.title).toMatch(/^1960s Danish Teak Side Table - /u);
+    expect(l.title).toContain("50 cm Diameter Top");
+    expect(l.title).toContain("Height 55 cm");
+    expect(l.title).not.toMatch(/55 cm Diameter/u);
+  });
+
+  it("keeps a phone's maker and model in its title once its maker is known", async () => {
+    const l = await write(REDMI, "amazon");
+    expect(l.title).toMatch(/^Xiaomi Redmi Note 13 Pro 256 GB 8 GB RAM/u);
+  });
+
+  it("says what was done to a camera's part with it, or not at all", async () => {
+    const l = await write(CAMERA, "ebay");
+    expect(l.title).not.toMatch(/Light Seals(?! Replaced)/u);
+    expect(l.title).toMatch(/^Canon AE-1 Program/u);
+  });
+
+  it("calls a paper size a size, not a garment's 'Beden'", async () => {
+    const l = await write(INVITATION, "etsy");
+    expect(l.description).toContain("Ölçü: A5");
+    expect(l.description).not.toContain("Beden");
+  });
+
+  it("lets the Doctor read a two-word product name ('dog bed') as naming the item", async () => {
+    const l = await write(DOG_BED, "amazon");
+    expect(doctor(l, "amazon", DOG_BED).findings.some((f: { id: string }) => f.id === "title.not-product")).toBe(false);
+    const seller = { title: "Orthopedic Dog Bed, Memory Foam, Grey", description: DOG_BED, tags: [], altTexts: [] };
+    expect(doctor(seller, "amazon", DOG_BED).findings.some((f: { id: string }) => f.id === "title.not-product")).toBe(false);
+  });
+});
