@@ -268,6 +268,11 @@ const SIZE_LIST = String.raw`(?<![\d.,]|\d, ?)${LIST_NUMBER}(?:, ?${LIST_NUMBER}
 const LIST_COMMA = "\u2063";
 /** The "&" of a name ("Melissa & Doug") while clauses are cut. */
 const NAME_AND = "\u2064";
+/** Two languages joined ("Türkçe ve İngilizce metin", "English and Spanish text"): one phrase, its "and" kept. */
+const LANGUAGE_NAMES = "Türkçe|İngilizce|Almanca|Fransızca|İspanyolca|İtalyanca|Arapça|Rusça|English|Turkish|German|French|Spanish|Italian|Arabic|Russian";
+const LANGUAGES_AND = new RegExp(`(?<![\\p{L}])(${LANGUAGE_NAMES}) (ve|and) (?=(?:${LANGUAGE_NAMES})(?![\\p{L}]))`, "gu");
+/** Joins the words of such a pair into one token (a combining mark, read as part of a word), turned back into spaces once the phrases are read. */
+const JOINED = "\u034f";
 const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
 const MEASURE = new RegExp(
   String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
@@ -485,7 +490,8 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
   // (Nor is a name joined by "&", "Melissa & Doug", cut in two: it is read as one run.)
   const plain = plainText(text)
     .replace(SIZE_LIST_RE, (list) => list.replaceAll(",", LIST_COMMA))
-    .replace(/(?<=\p{Lu}[\p{L}'’]*) & (?=\p{Lu})/gu, ` ${NAME_AND} `);
+    .replace(/(?<=\p{Lu}[\p{L}'’]*) & (?=\p{Lu})/gu, ` ${NAME_AND} `)
+    .replace(LANGUAGES_AND, `$1${JOINED}$2${JOINED}`);
   const clauses = plain.split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/).map((c) => c.replaceAll(LIST_COMMA, ",").replaceAll(` ${NAME_AND} `, " & "));
   clauses.forEach((raw, clause) => {
     // What the product does not have or include is no phrase of the listing ("frame not included").
@@ -523,7 +529,10 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
         const inName =
           capitalStop ||
           (/^\d{1,2}$/.test(token.text) && run.length > 0 && /^(?:\p{Lu}|i\p{Lu})/u.test(run[run.length - 1].text) && !/^(?:size|sizes|beden|no|nr|set|pack|lot)$/iu.test(run[run.length - 1].text));
-        if (!token.measure && !inName && (limit || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
+        // A Turkish "-ebilir" word right before a noun describes it ("ayarlanabilir boy", adjustable size); at a clause's end it says what the item does.
+        const describes =
+          lang === "tr" && /(?:abil|ebil)[ıi]r$/u.test(token.text) && !!tokens[i + 1] && !tokens[i + 1].measure && isNounLike(tokens[i + 1].text, lang) && !breaksTurkishPhrase(tokens[i + 1].text);
+        if (!token.measure && !inName && !describes && (limit || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
           flush();
           // A small count opens the phrase it counts ("3 colour modes", "31 grind settings"): the figure stays with it.
           // (Not a limit: "up to 10 letters" does not have 10 letters.)
@@ -550,6 +559,7 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     // A share ("charges a MacBook to 50%") measures nothing of the noun before it.
     else if (out[i - 1].kind === "noun" && !out[i - 1].measure && out[i].clause - out[i - 1].clause <= 1 && !out[i].tokens[0].endsWith("%")) out[i - 1].measure = out[i].tokens[0];
   }
+  for (const p of out) p.tokens = p.tokens.map((t) => t.replaceAll(JOINED, " "));
   return out;
 }
 
@@ -561,9 +571,20 @@ const VERBS_3S = new Set(
 /** Verbs a plural noun does ("raised edges protect the camera"): the phrase is the noun before them. */
 const VERBS_AFTER_PLURAL = new Set("protect keep hold help let allow prevent stop reduce resist absorb".split(" "));
 
+/** Turkish nouns that end as a "with" word does ("havlu", towel, is no "hav" + "lu"). */
+const TR_NOUNS_IN_LI = /^(?:havlu|havlusu|havlular|havluları|bilgili|ilgili)$/u;
+
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;
   const tokens = [...run];
+  // A Turkish run that ends on a "with" word after a noun or a colour says what the item has, whole: "doğal turkuaz
+  // taşlı" (with a natural turquoise stone), "lacivert beyaz çizgili" (navy and white striped), "lavanta esanslı".
+  if (lang === "tr" && tokens.length >= 2) {
+    const end = lower(tokens[tokens.length - 1].text, "tr");
+    const before = tokens[tokens.length - 2];
+    if (/[^aeıioöuü](?:lı|li|lu|lü)$/u.test(end) && end.length > 4 && !TR_NOUNS_IN_LI.test(end) && !before.measure && (isNounLike(before.text, lang) || isColour(before.text, lang)))
+      return { tokens: tokens.map((t) => t.text), kind: "feature", clause };
+  }
   if (lang === "en" && tokens.length >= 2 && VERBS_AFTER_PLURAL.has(tokens[tokens.length - 1].text.toLowerCase()) && /s$/iu.test(tokens[tokens.length - 2].text)) tokens.pop();
   while (tokens.length) {
     const last = tokens[tokens.length - 1];

@@ -165,3 +165,38 @@ describe("what the seller said, kept in its place", () => {
     expect(doctor(seller, "amazon", DOG_BED).findings.some((f: { id: string }) => f.id === "title.not-product")).toBe(false);
   });
 });
+
+describe("Turkish sellers' phrases, whole", () => {
+  const RING = "El yapımı 925 ayar gümüş yüzük, doğal turkuaz taşlı, ayarlanabilir boy, hediye kutusunda gönderilir.";
+  const BERET = "Şiş örgü bere, yün akrilik, hardal rengi ponponlu, tek beden.";
+  const NECKLACE = "925 ayar gümüş kolye, doğal ametist taşlı. Zincir uzunluğu 45 cm. Hediye kutusunda gönderilir.";
+  const CHAIN = "Ayarlanabilir gümüş kolye zinciri, 40–45 cm, 925 ayar gümüş.";
+
+  it("keeps what a ring has and how it fits: 'Doğal Turkuaz Taşlı', 'Ayarlanabilir Boy'", async () => {
+    const l = await write(RING, "etsy");
+    expect(l.title).toBe("El Yapımı 925 Ayar Gümüş Yüzük - Doğal Turkuaz Taşlı, Ayarlanabilir Boy");
+    expect(l.tags).toEqual(expect.arrayContaining(["doğal turkuaz taşlı", "ayarlanabilir boy"]));
+  });
+
+  it("says a template's two languages together, never only the second", async () => {
+    const l = await write(INVITATION, "etsy");
+    expect(l.title).toContain("Türkçe ve İngilizce Metin");
+    expect(l.title).not.toMatch(/(?<!ve )İngilizce Metin/u);
+  });
+
+  it("writes no tag that lost whose colour, length or compound it was", async () => {
+    const beret = await write(BERET, "etsy");
+    expect(beret.tags).not.toContain("rengi ponponlu");
+    const necklace = await write(NECKLACE, "etsy");
+    expect(necklace.tags).not.toContain("uzunluğu 45 cm");
+    expect(necklace.tags).toContain("doğal ametist taşlı");
+    const invitation = await write(INVITATION, "etsy");
+    expect(invitation.tags).not.toContain("davetiyesi şablonu");
+  });
+
+  it("says a range written with an en dash once", async () => {
+    const l = await write(CHAIN, "etsy");
+    expect(l.title).toBe("Ayarlanabilir Gümüş Kolye Zinciri 40-45 cm");
+    expect((await write("Adjustable sterling silver chain, 16–18 inch, 1.5 mm.", "etsy")).title.match(/16-18/gu)).toHaveLength(1);
+  });
+});

@@ -474,7 +474,7 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     if (lead !== out.replace(/\s[-–|]\s|,\s/g, " ")) out = lead;
   } else out = withEra(out, facts, lang, source);
   const set = facts.measures.filter((m) => !/%/.test(m));
-  const flat = (t: string) => t.toLocaleLowerCase("tr").replace(/\s+/g, "").replace(/×/g, "x");
+  const flat = (t: string) => t.toLocaleLowerCase("tr").replace(/\s+/g, "").replace(/×/g, "x").replace(/[–—]/g, "-");
   const missing = set.filter((m) => !flat(out).includes(flat(m).replace(/[a-z"]+$/u, "")));
   // The whole set in one phrase when the title names none of it; the ones it lacks when it names some ("Small 30x20 cm" stays, said once).
   if (missing.length && set.length > 1 && missing.length === set.length) {
@@ -508,7 +508,7 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
 function withMeasuresBeside(title: string, set: string[], missing: string[], platform: Platform, shown: (m: string) => string): string {
   const join = platform === "ebay" ? " " : ", ";
   const added = missing.map(shown).join(join);
-  const fold = (t: string) => foldCase(t).replace(/×/g, "x");
+  const fold = (t: string) => foldCase(t).replace(/×/g, "x").replace(/[–—]/g, "-");
   const ends = set.filter((m) => !missing.includes(m)).map((m) => (fold(title).indexOf(fold(m)) < 0 ? -1 : fold(title).indexOf(fold(m)) + m.length));
   let end = Math.max(-1, ...ends);
   if (end < 0) return `${title}${join}${added}`;
@@ -1499,6 +1499,10 @@ export function tagPool(input: ComposeInput): string[] {
       const ws = clean.split(" ");
       const last = ws[ws.length - 1];
       if (/(?:^| )arası$/u.test(clean) || ws.slice(0, -1).some((w) => isPossessive(w) && baseNoun(last, "tr") === last)) return;
+      // A phrase that opens on an attribute's possessive whose owner the seller named before it ("rengi ponponlu" of
+      // "hardal rengi ponponlu", "uzunluğu 45 cm" of "zincir uzunluğu 45 cm") has lost whose colour or length it is.
+      // (So has a compound's head cut from its owner: "davetiyesi şablonu" of "düğün davetiyesi şablonu".)
+      if ((ATTRIBUTE_POSSESSIVE.test(ws[0]) || isPossessive(ws[0])) && new RegExp(`\\p{L} ${escapeRegExp(ws[0])}(?![\\p{L}])`, "u").test(lower(source, "tr"))) return;
     }
     // A Turkish compound noun is one name: "paspası" without "banyo" says nothing; another name of it does ("egzersiz matı"; decision 0069).
     if (r.lang === "tr" && head.includes(" ")) {
@@ -1768,6 +1772,9 @@ export function composeTags(input: ComposeInput): string[] {
   }
   return tags;
 }
+
+/** The possessive of an attribute ("rengi", its colour; "uzunluğu", its length): it belongs to the word before it. */
+const ATTRIBUTE_POSSESSIVE = /^(?:rengi|boyu|eni|çapı|uzunluğu|genişliği|yüksekliği|derinliği|ölçüsü|kapasitesi|hacmi|ağırlığı)$/u;
 
 /** A Turkish noun carrying its compound's possessive ("hırkası" of "bebek hırkası"). */
 const isPossessive = (word: string) => baseNoun(word, "tr") !== word && /(?:sı|si|su|sü)$/u.test(word);
