@@ -39,7 +39,7 @@ const MORE_NOUNS = new Set(
 );
 
 /** Whether a word names an item ("earrings", "board", "hırkası"). */
-function isProductNoun(word: string, lang: Lang): boolean {
+export function isProductNoun(word: string, lang: Lang): boolean {
   const w = lowerOf(word, lang);
   if (MORE_NOUNS.has(w) || nounCategory(w, lang) || nounCategory(w, lang === "tr" ? "en" : "tr")) return true;
   // Turkish possessive and plural endings ("tahtası", "kolyeler"), English plurals.

@@ -66,7 +66,7 @@ describe("a vinyl record", () => {
 describe("a film camera", () => {
   it("keeps the lens it comes with in the eBay title, and reads no colour or material from the lens's glass", async () => {
     const l = await write(CAMERA, "ebay");
-    expect(l.title).toBe("Nikon F3 35 mm Film Camera Body with 50mm f/1.4 Lens Original Strap");
+    expect(l.title).toBe("Nikon F3 35 mm Film Camera Body with 50mm f/1.4 Lens and Original Strap");
     const s = specifics(l);
     expect(s.Color).toBeUndefined();
     expect(s.Material).toBeUndefined();

@@ -200,3 +200,36 @@ describe("Turkish sellers' phrases, whole", () => {
     expect((await write("Adjustable sterling silver chain, 16–18 inch, 1.5 mm.", "etsy")).title.match(/16-18/gu)).toHaveLength(1);
   });
 });
+
+describe("what comes with an item, a set's completeness, a name's words and an Etsy item's colour", () => {
+  const SONY = "Sony WH-1000XM4 wireless noise cancelling headphones, black, used, excellent condition, battery holds 30 hours, comes with case and charging cable, no box.";
+  const GAME_BOY = "Nintendo Game Boy Color, purple, comes with Pokemon Yellow cartridge, works great.";
+  const LEGO = "LEGO Star Wars Millennium Falcon 75257, complete with all minifigures and instructions, built once, no box.";
+  const SCARF = "Hand knit alpaca scarf for women, 170x25 cm, charcoal.";
+
+  it("says what comes with an item with its 'with', never as the item's own words", async () => {
+    const ebay = await write(SONY, "ebay");
+    expect(ebay.title).not.toMatch(/Black Charging Cable/u);
+    expect((await write(SONY, "etsy")).title).toContain("with Case and Charging Cable");
+    expect((await write(GAME_BOY, "ebay")).title).toBe("Nintendo Game Boy Color Purple with Pokemon Yellow Cartridge");
+    // A board's own groove is no accessory: "with juice groove" stays a feature.
+    expect((await write("Bamboo cutting board set of 3, 15x10, 12x8 and 9x6 inches, with juice groove.", "etsy")).title).toContain("Juice Groove");
+  });
+
+  it("calls a LEGO set complete when the seller does, gives its set number, and no Type from a word of its name", async () => {
+    const l = await write(LEGO, "ebay");
+    expect(l.title).toContain("Complete");
+    const s = specifics(l);
+    expect(s["LEGO Set Number"]).toBe("75257");
+    expect(s.Type).toBeUndefined();
+    expect(specifics(await write(JORDAN, "ebay")).Type).toBeUndefined();
+    // A noun the seller wrote with a capital is still a kind of thing ("Polaroid SX-70 Land Camera").
+    expect(specifics(await write("Polaroid SX-70 Land Camera, brown leather, tested and working.", "ebay")).Type).toBe("Camera");
+  });
+
+  it("names an Etsy item's one colour in its title", async () => {
+    expect((await write(SCARF, "etsy")).title).toBe("Hand Knit Alpaca Scarf for Women 170x25 cm - Charcoal");
+    // Colours to choose from are no colour of the item.
+    expect((await write(TEE, "etsy")).title).not.toMatch(/Black|White/u);
+  });
+});

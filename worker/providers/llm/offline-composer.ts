@@ -11,6 +11,7 @@
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
 import { FILLER_PHRASES, categoryModel, nounSynonyms, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
 import { NAMED_PAIRS, isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
+import { isProductNoun } from "../../../shared/audit/substance";
 import {
   capitalise,
   lower,
@@ -777,9 +778,27 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const range = /(?<![\p{L}\p{N}])(\d+(?:-\d+)? (?:ay|yaş|aylık)) ile (\d+(?:-\d+)? (?:ay|yaş)) arası(?![\p{L}])/iu.exec(input.description.slice(0, 2000));
   if (range) add(range[0], 1);
   const pieceOfRange = (text: string) => !!range && (foldCase(range[0]).includes(foldCase(text)) || /(?:^| )arası$/iu.test(text));
+  // What comes with the item ("comes with case and charging cable") is said as such, "with Case and Charging Cable",
+  // never as the item's own words ("Headphones Black Charging Cable").
+  // (Only what comes with it: "with juice groove" is the board's own feature, and a digital bundle's files are the product.)
+  const included =
+    r.lang === "en" && !r.digital
+      ? factsFor(input)
+          .included.map((i) => foldCase(i))
+          .filter((i) => /^(?:comes? with|includes?|including|you will|you'll|package includes|the set includes)\s/u.test(i))
+      : [];
+  const inIncluded = (text: string) => included.some((i) => ` ${i.replace(/[,;:.]/gu, " ")} `.includes(` ${foldCase(text)} `));
+  const withWhat = included
+    .map((i) => /^(?:comes? with|includes?|including|you will (?:receive|get)|you'll (?:receive|get)|package includes|the set includes)\s+(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i)?.[1])
+    .find((w) => w && !/\d/u.test(w));
+  // (Beside a lens it comes with, one "with": "with 50mm f/1.4 Lens and Original Strap".)
+  const lensSegment = out.find((o) => o.priority === 0 && /^with .* Lens$/u.test(o.text));
+  if (withWhat && lensSegment) lensSegment.text = `${lensSegment.text} and ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`;
+  else if (withWhat) out.push({ text: `with ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`, priority: 2 });
   for (const p of r.phrases) {
     if (
       p === r.phrase ||
+      (p.kind === "noun" && inIncluded(phraseText(p))) ||
       pieceOfRange(phraseText(p)) ||
       ofALens(phraseText(p)) ||
       conditionClauses.has(p.clause) ||
@@ -814,6 +833,12 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // What the item holds, with its limit ("Holds Pots up to 20 cm" of "holds pots up to 20 cm wide"): a buyer's measure, never its own size.
   for (const held of factsFor(input).details.filter((d) => /^holds? \p{L}+ up to \d/iu.test(d)))
     if (!out.some((o) => squashed(o.text).includes(squashed(held)))) out.push({ text: titleCase(held, r.lang).replace(/\bUp(?= [Tt]o\b)/u, "up"), priority: 0 });
+  // An Etsy item's one colour, as its shoppers filter by it ("Sage Green"), before any buyer phrase; a colour to choose from is no item's colour.
+  const colours = factsFor(input).colours;
+  if (platformOf(input) === "etsy" && !r.digital && colours.length === 1 && !out.some((o) => foldCase(o.text).includes(foldCase(colours[0])))) add(colours[0], 2);
+  // A set the seller says is complete ("complete with all minifigures and instructions", "100% complete"): a collector searches "Complete".
+  if (r.lang === "en" && /(?:^|[,.;:]\s*|100% |\bis |\bare |\ball )complete(?= with\b|\s*[,.;:]|\s*$)/imu.test(input.description.slice(0, 4000)) && !out.some((o) => /complete/iu.test(o.text)))
+    out.push({ text: "Complete", priority: 0 });
   // A device's specifications as the seller wrote them ("Bluetooth 5.3", "IPX5 Waterproof", "5000 mAh"): a
   // shopper filters by them, and the phrase reading has no noun for them.
   for (const spec of input.description.match(SPEC) ?? []) if (!out.some((o) => squashed(o.text).includes(squashed(spec)))) add(spec, 0);
@@ -2172,6 +2197,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
   if (models.length) add(n.model, models.map(modelNumber).join(", "));
+  // A LEGO set's number, as eBay's LEGO category asks it ("LEGO Star Wars Millennium Falcon 75257").
+  const legoSet = r.lang === "en" && /^lego$/iu.test(facts.brand ?? "") ? /(?<![\p{L}\p{N}#-])(\d{4,6})(?![\p{L}\p{N}]| ?(?:pieces|pcs|parça))/u.exec(input.description.slice(0, 300))?.[1] : undefined;
+  if (legoSet) add("LEGO Set Number", legoSet);
   // A phone's or a tablet's storage and network, as eBay's phone category asks ("64 GB", "Unlocked"); its model is
   // the name after the brand up to the storage ("iPhone 12", "iPad Air 4th Generation").
   const storage = /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u.exec(input.description);
@@ -2202,7 +2230,12 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       ? undefined
       : r.category.id === "music"
         ? r.category.type[r.lang]
-        : r.head && !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|generation|gen|nesil|\d.*)$/iu.test(r.head) && !facts.colours.includes(lower(r.head, r.lang))
+        : r.head &&
+            !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|generation|gen|nesil|\d.*)$/iu.test(r.head) &&
+            !facts.colours.includes(lower(r.head, r.lang)) &&
+            // A word of a name the seller wrote with capitals only ("Chicago" of "Air Jordan 1 Retro High OG Chicago", "Falcon" of
+            // "Millennium Falcon") is no kind of thing, unless it is one of the nouns the writers know.
+            !(!isProductNoun(r.head, r.lang) && !new RegExp(`(?<![\\p{L}])${escapeRegExp(lower(r.head, r.lang))}(?![\\p{L}])`, "u").test(text))
           ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
           : undefined,
   );
