@@ -227,9 +227,15 @@ describe("what comes with an item, a set's completeness, a name's words and an E
     expect(specifics(await write("Polaroid SX-70 Land Camera, brown leather, tested and working.", "ebay")).Type).toBe("Camera");
   });
 
-  it("names an Etsy item's one colour in its title", async () => {
+  it("names an Etsy item's one colour in its title, and none of several on offer", async () => {
     expect((await write(SCARF, "etsy")).title).toBe("Hand Knit Alpaca Scarf for Women 170x25 cm - Charcoal");
-    // Colours to choose from are no colour of the item.
-    expect((await write(TEE, "etsy")).title).not.toMatch(/Black|White/u);
+    // Colours to choose from are no colour of the item; its letter sizes keep their capitals.
+    expect((await write(TEE, "etsy")).title).toBe("Funny Cat Mom T-Shirt - Unisex Bella Canvas, S M L XL 2XL 3XL");
+  });
+
+  it("keeps what a cup holder fit says whole: 'Fits Most Cup Holders'", async () => {
+    const l = await write(TUMBLER, "amazon");
+    expect(l.title).toContain("Fits Most Cup Holders");
+    expect(l.title).not.toMatch(/, Cup Holders/u);
   });
 });

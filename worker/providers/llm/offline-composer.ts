@@ -738,9 +738,10 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // ("for" stays small where a segment opens with it: "…, for Large Dogs", as the marketplaces write it.)
   const add = (text: string, priority: number) =>
     out.push({
-      text: restoreAcronyms(titleCase(r.lang === "tr" ? text.replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/iu, "") : text, r.lang), source).replace(/^For (?=\p{Lu})/u, (m) =>
-        text.startsWith("for ") ? "for " : m,
-      ),
+      text: restoreAcronyms(titleCase(r.lang === "tr" ? text.replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/iu, "") : text, r.lang), source)
+        .replace(/^For (?=\p{Lu})/u, (m) => (text.startsWith("for ") ? "for " : m))
+        // A letter size keeps its capitals ("2XL", "XS"), as every size chart writes it.
+        .replace(/(?<![\p{L}\p{N}])\d?(?:x{1,3}[sl]|xxs)(?![\p{L}\p{N}])/giu, (size) => size.toUpperCase()),
       priority,
     });
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
@@ -755,7 +756,13 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const sizeLists = sizeListsOf(factsFor(input));
   const pieceOfList = (text: string) => isPieceOfSizeList(sizeLists, text);
   // The words right after "fits" in the seller's text ("fits drawers 30-45 cm wide"), read once.
-  const fitted = new Set(r.lang === "en" ? [...input.description.matchAll(/(?<![\p{L}])fits? (\p{L}+)/giu)].map((m) => foldCase(m[1])) : []);
+  // ("fits most cup holders": the quantifier stays with it, "Fits Most Cup Holders".)
+  const fittedAs = new Map(
+    r.lang === "en"
+      ? [...input.description.matchAll(/(?<![\p{L}])fits? ((?:most|all|any|standard) )?(\p{L}+)/giu)].map((m) => [foldCase(m[2]), m[1] ? `${titleCase(m[1].trim(), r.lang)} ` : ""] as const)
+      : [],
+  );
+  const fitted = new Set(fittedAs.keys());
   // A phrase the seller's text goes on to call a state ("Plak iyi durumda", "shutter in good condition") is the item's condition.
   // The words before each state word, read once ("plak iyi" of "Plak iyi durumda").
   // ("Plak temiz", the record is clean, at a clause's end too.)
@@ -795,9 +802,13 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const lensSegment = out.find((o) => o.priority === 0 && /^with .* Lens$/u.test(o.text));
   if (withWhat && lensSegment) lensSegment.text = `${lensSegment.text} and ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`;
   else if (withWhat) out.push({ text: `with ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`, priority: 2 });
+  // One colour of several the seller offers ("colors: black, heather grey, white") is no colour of the item a title may name.
+  const offered = factsFor(input).colours.length > 1 && /(?<![\p{L}])(?:colou?rs\s?:|available in|comes in|choose (?:from|your)|renkler\s?:)/iu.test(input.description);
+  const oneOffered = (text: string) => offered && factsFor(input).colours.some((c) => foldCase(c) === foldCase(text));
   for (const p of r.phrases) {
     if (
       p === r.phrase ||
+      oneOffered(phraseText(p)) ||
       (p.kind === "noun" && inIncluded(phraseText(p))) ||
       pieceOfRange(phraseText(p)) ||
       ofALens(phraseText(p)) ||
@@ -823,7 +834,16 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       const aFit = (factsFor(input).fits ?? []).some((f) => foldCase(f).includes(foldCase(phraseText(p))) || foldCase(phraseText(p)).includes(foldCase(f)));
       const forIt =
         r.lang === "en" && !aFit && !p.measure && phraseText(p).length <= 60 && new RegExp(`(?<![\\p{L}])for ${escapeRegExp(phraseText(p))}(?![\\p{L}])`, "iu").test(input.description.slice(0, 4000));
-      add(fitted.has(foldCase(p.tokens[0])) ? `Fits ${phraseWithMeasure(p)}` : done ? `${phraseText(p)} ${done}` : forIt ? `for ${phraseText(p)}` : phraseWithMeasure(p), p.measure || madeOf ? 1 : 2);
+      add(
+        fitted.has(foldCase(p.tokens[0]))
+          ? `Fits ${fittedAs.get(foldCase(p.tokens[0])) ?? ""}${phraseWithMeasure(p)}`
+          : done
+            ? `${phraseText(p)} ${done}`
+            : forIt
+              ? `for ${phraseText(p)}`
+              : phraseWithMeasure(p),
+        p.measure || madeOf ? 1 : 2,
+      );
     }
   }
   // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
