@@ -639,6 +639,12 @@ function partMaterialsOf(lower: string, head: string): { parts: PartMaterial[]; 
     const part = tr ?? written;
     // The product itself ("brass ring" when a ring is sold) is not a part of it.
     if (head && (part.replace(/s$/, "") === headStem || written.startsWith(head))) continue;
+    // A part the seller says it does not have ("ahşap saplı değil", "no wooden handle", "without brass buttons").
+    const at = m.index ?? 0;
+    if (/^\s*(?:değil|yok)/u.test(lower.slice(at + whole.length, at + whole.length + 10)) || /(?:^|[^\p{L}])(?:no|not|without|sans)\s+$/u.test(lower.slice(Math.max(0, at - 10), at))) {
+      rest = rest.slice(0, at) + " ".repeat(whole.length) + rest.slice(at + whole.length);
+      continue;
+    }
     // "gold chain necklace": the part word names the product's kind with the noun after it; the gold is the necklace's.
     const next = /^ ([\p{L}]+)/u.exec(lower.slice((m.index ?? 0) + whole.length))?.[1] ?? "";
     if (headStem && next.replace(/s$/, "") === headStem) continue;
@@ -654,8 +660,9 @@ function partMaterialsOf(lower: string, head: string): { parts: PartMaterial[]; 
 }
 
 function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
+  // (Clause by clause: "Sterling silver cufflinks, …, comes in a gift box" loses the box's clause, not its silver.)
   const lower = partMaterialsOf(lowerOf(text, lang), head)
-    .rest.split(/(?<=[.!?\n])\s*/u)
+    .rest.split(/(?<=[.!?\n,;])\s*/u)
     .filter(
       (sentence) =>
         !PACKAGING.test(sentence) ||
@@ -1265,7 +1272,7 @@ const ERA_RE = reAll(
 );
 /** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
 const YEAR_MADE_RE = reAll(
-  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ ){0,2}(?:baskı(?:sı)?|basımı|pressing|edition|printing|paperback|hardcover|hardback))",
+  "(?:from|made in|produced in|manufactured in|dated|dating from|built in|yapım yılı:?|üretim yılı:?|yılı:?) (?:the year )?(1[89]\\d\\d|200\\d)|(1[89]\\d\\d|200\\d) (?:yapımı|yapımıdır|üretimi|üretimidir|yılından|tarihli|model|(?:\\p{L}+ ){0,3}(?:baskı(?:sı)?|basımı|pressing|edition|printing|paperback|hardcover|hardback))",
 );
 /** A model or catalogue number without its label: "1252180" of "model 1252180", "403" of "#403" or "No. 403". */
 export function modelNumber(model: string): string {
@@ -1776,7 +1783,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const personalHits = all(lower, PERSONAL_RE);
   const personalised = personalHits.length > 0;
   // Each thing personalised once ("initials", not also the "initial" of "initial bar bracelet").
-  const personalWhat = uniq(all(lower, PERSONAL_WHAT));
+  // (Turkish "not" is a note; in English it is only "not".)
+  const personalWhat = uniq(all(lower, PERSONAL_WHAT)).filter((w) => language === "tr" || !["not", "isim", "isimler", "tarih"].includes(w));
   const personalisation = personalised ? personalWhat.filter((w) => !personalWhat.includes(`${w}s`)) : [];
   const included = uniq([...all(body, INCLUDED_RE), ...all(lower, WITH_FEATURE_RE)].map((s) => s.replace(/[,;:]+$/, "")));
 

@@ -396,6 +396,7 @@ export function plainText(text: string): string {
 
 // ---- Noun phrases ------------------------------------------------------------------------------
 
+const WARNING = /(?<![\p{L}])(?:not suitable for|warning:|choking hazard|keep (?:out of reach|away from)|uyarı:|uygun değildir)/iu;
 const NEGATION = /\b(?:not|no|without|excludes?|excluding)\b|değil(?:dir)?|hariç|yoktur|(?:^|\s)yok(?=$|\s)/iu;
 
 type PhraseKind = "noun" | "feature" | "colour" | "measure";
@@ -492,7 +493,13 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     .replace(SIZE_LIST_RE, (list) => list.replaceAll(",", LIST_COMMA))
     .replace(/(?<=\p{Lu}[\p{L}'’]*) & (?=\p{Lu})/gu, ` ${NAME_AND} `)
     .replace(LANGUAGES_AND, `$1${JOINED}$2${JOINED}`);
-  const clauses = plain.split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/).map((c) => c.replaceAll(LIST_COMMA, ",").replaceAll(` ${NAME_AND} `, " & "));
+  // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
+  const clauses = plain
+    .split(/(?<=[.!?\n])\s+/u)
+    .map((sentence) => (WARNING.test(sentence) ? "" : sentence))
+    .join(" ")
+    .split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/)
+    .map((c) => c.replaceAll(LIST_COMMA, ",").replaceAll(` ${NAME_AND} `, " & "));
   clauses.forEach((raw, clause) => {
     // What the product does not have or include is no phrase of the listing ("frame not included").
     if (NEGATION.test(raw)) return;
@@ -810,6 +817,9 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
         new RegExp(`:[^.;:]{0,160}?(?:^|[^\\p{L}])(?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(
           plainText(about).slice(plainText(about).indexOf(phrases[first].tokens[phrases[first].tokens.length - 1])),
         ) ||
+        // "Ninja AF101 air fryer, 4 quart, 1550 watts, nonstick dishwasher safe basket": a bare noun two clauses after the
+        // seller's opening name is a part of what that name names.
+        (phrases[productIndex].tokens.length === 1 && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
         // "Includes USB-C to USB-C cable and travel pouch": the last of a list of what comes in the box.
         new RegExp(`(?:^|[^\\p{L}])(?:includes?|including|comes with|come with) [^.;:]{0,80}?(?:,| and| &) (?:a |an |the |its )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)))
     ) {

@@ -298,6 +298,8 @@ export const NAMED_PAIRS: [string, string][] = [
   ["power", "bank"],
   // Turkish: "yukarıdan aşağı" (top-down), "yaş arası" (between ages) are said whole.
   ["yukarıdan", "aşağı"],
+  // "el dövmesi" (hand-hammered): never "dövmesi sahan" or "el sahan".
+  ["el", "dövmesi"],
 ];
 /** Substances a material word may stand before and still be the product's material ("cotton yarn", "merinos yün"). */
 const SUBSTANCE = /^(?:yarn|thread|fabric|cord|fibre|fiber|blend|mix|wool|cotton|silk|ip|ipi|iplik|ipliği|kumaş|kumaşı|yün|yünü|karışım|rengi|renkli|tonu|tonlarında)$/u;

@@ -239,3 +239,50 @@ describe("what comes with an item, a set's completeness, a name's words and an E
     expect(l.title).not.toMatch(/, Cup Holders/u);
   });
 });
+
+describe("ten more sellers' texts (session 34, second round)", () => {
+  const FRYER = "Ninja AF101 air fryer, 4 quart, 1550 watts, grey, nonstick dishwasher safe basket, recipe book included. Not for outdoor use.";
+  const CUFFLINKS = "Sterling silver cufflinks, engraved with initials, 15 mm round, comes in a gift box. Not plated: solid 925 silver.";
+  const SAHAN = "El dövmesi bakır sahan, 18 cm çap, içi kalaylı, ahşap saplı değil, pirinç kulplu. Bulaşık makinesinde yıkanmaz.";
+  const ABBEY_ROAD = "The Beatles - Abbey Road LP, 1969 UK Apple first pressing, vinyl VG+, sleeve VG with ring wear, no inner sleeve.";
+  const PUZZLE = "Wooden jigsaw puzzle for toddlers, 24 pieces, farm animals, non-toxic water-based paint, ages 3+. Not suitable for children under 3 years: small parts.";
+
+  it("titles an air fryer as the air fryer, never its basket, and searches no 'decor'", async () => {
+    const l = await write(FRYER, "amazon");
+    expect(l.title).toMatch(/^Ninja AF101 Air Fryer 4 Quart/u);
+    expect(l.searchTerms ?? "").not.toMatch(/decor|interior/iu);
+  });
+
+  it("reads no English 'not' as what is personalised, and a gift box's clause takes no material with it", async () => {
+    const facts = extractFacts({ text: CUFFLINKS });
+    expect(facts.personalisation).toEqual(["initials"]);
+    expect(facts.materials.map((m) => m.name)).toContain("sterling silver");
+    const l = await write(CUFFLINKS, "etsy");
+    expect(l.tags.filter((t) => /(?:^| )not(?: |$)/u.test(t))).toEqual([]);
+    expect(l.description).toContain("Personalisation: initials");
+  });
+
+  it("gives a pan no wooden handle when the seller says it has none, and keeps 'el dövmesi' whole", async () => {
+    const facts = extractFacts({ text: SAHAN });
+    expect(facts.partMaterials.map((p) => p.phrase)).toEqual(["pirinç kulp"]);
+    expect(facts.materials.map((m) => m.name)).toEqual(["bakır"]);
+    const l = await write(SAHAN, "etsy");
+    expect(l.tags).not.toEqual(expect.arrayContaining(["el sahan"]));
+    expect(l.tags.filter((t) => /^dövmesi/u.test(t))).toEqual([]);
+  });
+
+  it("reads a record's year of pressing, its label as the label, and says the year once", async () => {
+    const l = await write(ABBEY_ROAD, "ebay");
+    expect(l.title).toBe("1969 The Beatles Abbey Road LP UK Apple First Pressing Vinyl VG");
+    const s = specifics(l);
+    expect(s["Record Label"]).toBe("Apple");
+    expect(s.Brand).toBeUndefined();
+    expect(s.Era).toBe("1969");
+  });
+
+  it("takes no title words from a safety warning", async () => {
+    const l = await write(PUZZLE, "amazon");
+    expect(l.title).not.toMatch(/Small Parts/u);
+    expect(l.description).toContain("Not suitable for children under 3 years: small parts");
+  });
+});

@@ -357,10 +357,10 @@ function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
 }
 
 /** An eBay title's lead: Vintage, era, brand and model first, then the product, then its size and colour. */
-function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): string {
+function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, music = false): string {
   // A lot leads with its count ("Lot of 12 Vintage Hot Wheels Redline Cars"), then the rest is led as any title.
   const lot = /^((?:lot|set|pack|bundle|box) of \d+)\s+/iu.exec(head);
-  if (lot) return `${lot[1]} ${ebayLead(head.slice(lot[0].length), facts, lang, source)}`;
+  if (lot) return `${lot[1]} ${ebayLead(head.slice(lot[0].length), facts, lang, source, music)}`;
   const lead: string[] = [];
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   if (facts.vintage && /vintage|antika|antique/iu.test(source)) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
@@ -373,7 +373,8 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string): s
     return [...lead, name, rest, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
   }
   const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
-  if (facts.brand && !brandInHead) lead.push(facts.brand);
+  // A record's label ("1969 UK Apple first pressing") is no maker to lead its title: the artist and title do.
+  if (facts.brand && !brandInHead && !music) lead.push(facts.brand);
   // The catalogue number follows its maker: "Pyrex #403 Butterprint", also when the product's name holds the maker.
   const models = facts.models.filter((m) => !isLabelledModel(m) && !key(head).includes(key(m.replace(/^#\s?/, ""))));
   // A catalogue number with its label ("model 1252180") follows the product: "… Avocado Slicer Model 1252180".
@@ -1024,12 +1025,14 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const figure = /^(\d+)\s+/u.exec(head)?.[1];
     const counted = figure ? facts.counts.find((c) => new RegExp(`^(?:lot|set|pack|bundle|box) of ${figure}$`, "iu").test(c)) : undefined;
     const named = counted ? `${titleCase(counted, r.lang)} ${head.slice(figure!.length).trim()}` : head;
-    const plainHead = book ? bookLead(head, facts) : ebayLead(named.replace(" - ", " "), facts, r.lang, source);
+    const plainHead = book ? bookLead(head, facts) : ebayLead(named.replace(" - ", " "), facts, r.lang, source, r.category.id === "music");
     const isbn = book ? facts.models.filter((m) => /^isbn/iu.test(m) && !key(plainHead).includes(key(m))).join(" ") : "";
     const room = isbn ? max - isbn.length - 1 : max;
     const withTail = fillTitle(plainHead, [...segments.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
     const title = withTail.length <= room ? withTail : fillTitle(plainHead, segments, room, () => " ", 3);
-    return isbn && title.length + isbn.length + 1 <= max ? `${title} ${isbn}` : title;
+    // A year said twice (the era it leads with, and the seller's "1969 UK Apple first pressing") is said once, first.
+    const once = title.replace(/(?<![\p{L}\p{N}])(1[89]\d\d|20\d\d)(?![\p{L}\p{N}])(.*?) \1(?![\p{L}\p{N}])/u, "$1$2");
+    return isbn && once.length + isbn.length + 1 <= max ? `${once} ${isbn}` : once;
   }
   const max = platform === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : LISTING_LIMITS.titleMax;
   // Amazon titles lead with the brand and the model ("Sony WH-1000XM5 Wireless Noise Cancelling Headphones").
@@ -2212,7 +2215,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   }
   if (isbn) add(n.isbn, isbn);
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
-  if (facts.brand) add(n.brand, facts.brand);
+  // A record's maker is its label ("Apple" of "1969 UK Apple first pressing"), eBay's Record Label.
+  if (facts.brand) add(r.category.id === "music" ? (r.lang === "tr" ? "Plak Şirketi" : "Record Label") : n.brand, facts.brand);
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
