@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { auditListing } from "../../shared/audit";
 import { extractFacts } from "../../shared/facts";
 import { generateListingParts } from "../../worker/domain/listings/generate";
-import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+import { factLines, offlineComposer } from "../../worker/providers/llm/offline-composer";
 
 const write = async (description: string, platform: "etsy" | "ebay" | "amazon") => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
 const specifics = (listing: { itemSpecifics?: { name: string; value: string }[] }) => Object.fromEntries((listing.itemSpecifics ?? []).map((s) => [s.name, s.value]));
@@ -278,6 +278,9 @@ describe("ten more sellers' texts (session 34, second round)", () => {
     expect(s["Record Label"]).toBe("Apple");
     expect(s.Brand).toBeUndefined();
     expect(s.Era).toBe("1969");
+    // The description grades it as the item specifics do; an "ex-library" book keeps its word.
+    expect(l.description).toContain("Condition: Vinyl VG+, sleeve VG, ring wear");
+    expect(factLines(extractFacts({ text: "Dune paperback, ex-library copy, light wear." }))).toContain("Condition: Ex-library, light wear");
   });
 
   it("takes no title words from a safety warning", async () => {

@@ -1248,6 +1248,9 @@ function bookFacts(facts: FactSheet, lang: Lang): { models: string[]; isbn?: str
   return { models, isbn: isbn?.replace(/^isbn(?:-1[03])?:?\s?/iu, ""), eraLabel };
 }
 
+/** A record's grades in capitals, as collectors write them ("VG+", "NM"); "ex-library" stays a word. */
+const gradesInCapitals = (text: string) => text.replace(/(?<![\p{L}-])(?:vg\+{0,2}|nm|ex\+?|m-)(?![\p{L}\p{N}]|-(?=\p{L})| librar)/gu, (g) => g.toUpperCase());
+
 /** A material with its share as the seller wrote it ("100% merino wool", "%100 merinos yünü"). */
 const materialText = (m: { name: string; percent?: number }, lang: Lang) => (m.percent === undefined ? m.name : lang === "tr" ? `%${m.percent} ${m.name}` : `${m.percent}% ${m.name}`);
 
@@ -1288,7 +1291,8 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.scents?.length) add(l.scent, listOf(facts.scents, lang));
   if (facts.counts.length) add(l.count, facts.counts.join(", "));
   if (facts.colours.length) add(l.colour, facts.colours.join(", "));
-  if (facts.condition.length) add(l.condition, capitalise(facts.condition.join(", "), lang));
+  // A record's grade as collectors write it ("Vinyl VG+, sleeve VG"), as in its item specifics.
+  if (facts.condition.length) add(l.condition, gradesInCapitals(capitalise(facts.condition.join(", "), lang)));
   if (facts.care.length) add(l.care, capitalise(facts.care.join(", "), lang));
   if (facts.personalised && facts.personalisation.length) add(l.personalisation, listOf(facts.personalisation, lang));
   if (facts.formats.length) add(facts.formats.length > 1 ? l.formats : l.format, facts.formats.join(", "));
@@ -2238,11 +2242,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
   if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
   // A record's grade as collectors write it ("VG+", "NM").
-  if (facts.condition.length)
-    add(
-      n.condition,
-      capitalise(facts.condition.join(", "), r.lang).replace(/(?<![\p{L}])(?:vg\+{0,2}|nm|ex\+?|m-)(?![\p{L}\p{N}])/gu, (g) => g.toUpperCase()),
-    );
+  if (facts.condition.length) add(n.condition, gradesInCapitals(capitalise(facts.condition.join(", "), r.lang)));
   // A word that names a kind of release, not a thing ("Ultimate Collector Series", "Limited Edition"), is no Type.
   // A book's format is its binding as the seller named it ("Paperback"); none when they named none.
   if (book)
