@@ -1255,12 +1255,16 @@ function makerAtStart(body: string, head: string, lang: FactLang): string | unde
   return name.join(" ");
 }
 
+/** The words a seller labels a model or catalogue number with ("model 1252180", "style no. 12", "kod 55"). */
+const MODEL_LABELS = "model|style|ref|item|part|art|no|nr|kod";
+const MODEL_LABEL_LEAD = new RegExp(`^(?:${MODEL_LABELS})\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?|^#\\s?`, "i");
+const MODEL_LABEL_WORD = new RegExp(`^(?:${MODEL_LABELS})\\b`, "i");
 const MODEL_RE = new RegExp(
   [
     `#\\s?\\d[\\dA-Za-z-]{0,10}`,
     // A book's ISBN, as its buyers search it ("ISBN 0441172717", "ISBN-13: 978-0-441-17271-9").
     `${B}ISBN(?:-1[03])?:?\\s?\\d[\\d-]{8,15}[\\dXx]${E}`,
-    `${B}(?:model|style|ref|item|part|art|no|nr|kod|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d[A-Z0-9-]{0,12}${E}`,
+    `${B}(?:${MODEL_LABELS}|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d[A-Z0-9-]{0,12}${E}`,
     `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}(?:[A-Z]{1,3}\\d{0,2})?(?:-[A-Z0-9]{1,3})?${E}`,
   ].join("|"),
   "gu",
@@ -1276,11 +1280,11 @@ const YEAR_MADE_RE = reAll(
 );
 /** A model or catalogue number without its label: "1252180" of "model 1252180", "403" of "#403" or "No. 403". */
 export function modelNumber(model: string): string {
-  return model.replace(/^(?:model|style|ref|item|part|art|no|nr|kod)\.?\s?(?:no\.?|number|#)?\s?[:#]?\s?|^#\s?/i, "");
+  return model.replace(MODEL_LABEL_LEAD, "");
 }
 
 /** Whether a model number came with a word for a label ("model 1252180", "style no. 12"): a catalogue number, not a name. */
-export const isLabelledModel = (model: string) => /^(?:model|style|ref|item|part|art|no|nr|kod)\b/i.test(model);
+export const isLabelledModel = (model: string) => MODEL_LABEL_WORD.test(model);
 
 /** A bare year ("Pyrex bowl, 1962"): an era only on a vintage item, and never a measure, a model number or "since 1962". */
 const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.,]\d| ?(?:%|x|×|-|–|cm|mm|in|inch|inches|ml|g|kg|oz|qt|l|pcs|pieces|adet|parça)(?![\p{L}]))/gu;
@@ -1409,8 +1413,7 @@ function labelledColours(lower: string): string[] {
   for (const m of lower.matchAll(COLOUR_LABEL)) {
     for (const part of m[1].split(/, ?|,? and |,? or | ve | veya | & |\//u)) {
       const name = part.replace(COLOUR_NAME_END, "").trim();
-      if (name.includes(" ") && COLOUR_RE.test(name)) names.push(name);
-      COLOUR_RE.lastIndex = 0;
+      if (name.includes(" ") && name.match(COLOUR_RE)) names.push(name);
     }
   }
   return names;

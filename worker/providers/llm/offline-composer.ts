@@ -377,8 +377,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   if (facts.brand && !brandInHead && !music) lead.push(facts.brand);
   // The catalogue number follows its maker: "Pyrex #403 Butterprint", also when the product's name holds the maker.
   const models = facts.models.filter((m) => !isLabelledModel(m) && !key(head).includes(key(m.replace(/^#\s?/, ""))));
-  // A catalogue number with its label ("model 1252180") follows the product: "… Avocado Slicer Model 1252180".
-  const after = facts.models.filter((m) => isLabelledModel(m) && !key(head).includes(key(modelNumber(m)))).map((m) => `Model ${modelNumber(m)}`);
+  const after = modelsAfter(head, facts);
   if (!brandInHead) lead.push(...models);
   let rest = head
     .split(" ")
@@ -447,14 +446,16 @@ function withoutWordsOf(head: string, names: string[]): string {
     .join(" ");
 }
 
+/** The catalogue numbers the seller labelled ("model 1252180"), as they follow the product in a title: "… Avocado Slicer Model 1252180". */
+const modelsAfter = (head: string, facts: FactSheet) => facts.models.filter((m) => isLabelledModel(m) && !key(head).includes(key(modelNumber(m)))).map((m) => `Model ${modelNumber(m)}`);
+
 /** An Amazon title's lead: the brand, then the model, then the product, each once ("Sony WH-1000XM5 Wireless Headphones"). */
 function amazonLead(head: string, facts: FactSheet, source: string): string {
   // The name the seller opened with, capitals as written ("Karaca Hatır Türk kahve makinesi"): its line's name stays.
   const name = facts.brand ? sellersName(source, facts.brand) : undefined;
-  // A catalogue number with its label ("model 1252180") follows the product as "Model 1252180"; a model that is a name leads with the brand.
-  const labelled = facts.models.filter(isLabelledModel);
+  // A model that is a name leads with the brand; a labelled catalogue number follows the product.
   const named = facts.models.filter((m) => !isLabelledModel(m));
-  const after = labelled.filter((m) => !key(head).includes(key(modelNumber(m)))).map((m) => `Model ${modelNumber(m)}`);
+  const after = modelsAfter(head, facts);
   if (name) {
     const rest = withoutWordsOf(head, [name]);
     const models = named.filter((m) => !key(`${name} ${rest}`).includes(key(m)));
@@ -725,6 +726,9 @@ const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) =
 /** A noun that names a quantity without its figure ("cure time" of "cure time 6 weeks", "battery life"): says nothing alone. */
 const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|süresi|ömrü)$/iu.test(phrase) && !/\d/u.test(phrase);
 
+/** The words that say what comes with an item ("comes with", "includes", "you will receive"). */
+const COMES_WITH = /^(?:comes? with|includes?|including|you will (?:receive|get)|you'll (?:receive|get)|package includes|the set includes)\s+/u;
+
 /** What was done to a part, said right after it ("replaced" of "Light seals replaced 2025", "serviced" of "Movement serviced in 2024"). */
 const SERVICED = "replaced|serviced|cleaned|restored|refurbished|overhauled|tested|calibrated|rebuilt|reupholstered|restrung|refinished|resealed|regreased";
 function servicedAfter(text: string, phrase: string): string | undefined {
@@ -793,12 +797,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     r.lang === "en" && !r.digital
       ? factsFor(input)
           .included.map((i) => foldCase(i))
-          .filter((i) => /^(?:comes? with|includes?|including|you will|you'll|package includes|the set includes)\s/u.test(i))
+          .filter((i) => COMES_WITH.test(i))
       : [];
-  const inIncluded = (text: string) => included.some((i) => ` ${i.replace(/[,;:.]/gu, " ")} `.includes(` ${foldCase(text)} `));
-  const withWhat = included
-    .map((i) => /^(?:comes? with|includes?|including|you will (?:receive|get)|you'll (?:receive|get)|package includes|the set includes)\s+(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i)?.[1])
-    .find((w) => w && !/\d/u.test(w));
+  const includedWords = included.map((i) => ` ${i.replace(/[,;:.]/gu, " ")} `);
+  const inIncluded = (text: string) => includedWords.some((i) => i.includes(` ${foldCase(text)} `));
+  const withWhat = included.map((i) => /^\s*(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i.replace(COMES_WITH, ""))?.[1]).find((w) => w && !/\d/u.test(w));
   // (Beside a lens it comes with, one "with": "with 50mm f/1.4 Lens and Original Strap".)
   const lensSegment = out.find((o) => o.priority === 0 && /^with .* Lens$/u.test(o.text));
   if (withWhat && lensSegment) lensSegment.text = `${lensSegment.text} and ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`;
@@ -1506,6 +1509,7 @@ export function tagPool(input: ComposeInput): string[] {
         )
       : [];
   const source = sellerText(input);
+  const sourceTr = r.lang === "tr" ? lower(source, "tr") : "";
   // The labels that open a sentence or a line of the seller's text ("Skill level:", "Yarn:").
   const labels = new Set([...source.toLocaleLowerCase(r.lang === "tr" ? "tr" : "en").matchAll(/(?:^|[\n.!?])[ \t]{0,4}([\p{L}][\p{L} ]{1,28}):/gu)].map((m) => m[1].trim()));
   // The numbers the seller wrote as shares ("%50 yün", "100% cotton"), read once.
@@ -1554,7 +1558,7 @@ export function tagPool(input: ComposeInput): string[] {
       // A phrase that opens on an attribute's possessive whose owner the seller named before it ("rengi ponponlu" of
       // "hardal rengi ponponlu", "uzunluğu 45 cm" of "zincir uzunluğu 45 cm") has lost whose colour or length it is.
       // (So has a compound's head cut from its owner: "davetiyesi şablonu" of "düğün davetiyesi şablonu".)
-      if ((ATTRIBUTE_POSSESSIVE.test(ws[0]) || isPossessive(ws[0])) && new RegExp(`\\p{L} ${escapeRegExp(ws[0])}(?![\\p{L}])`, "u").test(lower(source, "tr"))) return;
+      if ((ATTRIBUTE_POSSESSIVE.test(ws[0]) || isPossessive(ws[0])) && new RegExp(`\\p{L} ${escapeRegExp(ws[0])}(?![\\p{L}])`, "u").test(sourceTr)) return;
     }
     // A Turkish compound noun is one name: "paspası" without "banyo" says nothing; another name of it does ("egzersiz matı"; decision 0069).
     if (r.lang === "tr" && head.includes(" ")) {
