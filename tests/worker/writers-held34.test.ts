@@ -139,6 +139,9 @@ describe("what the seller said, kept in its place", () => {
     expect(l.title).toContain("50 cm Diameter Top");
     expect(l.title).toContain("Height 55 cm");
     expect(l.title).not.toMatch(/55 cm Diameter/u);
+    // Within Etsy's 15 words: a phrase that says no fact ("Solid Legs") gives way to the measures.
+    expect(l.title.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length).toBeLessThanOrEqual(15);
+    expect(doctor(l, "etsy", TEAK).findings.some((f: { id: string }) => f.id === "title.too-many-words")).toBe(false);
   });
 
   it("keeps a phone's maker and model in its title once its maker is known", async () => {

@@ -42,6 +42,7 @@ import {
   englishWords,
   escapeRegExp,
   extractFacts,
+  factItems,
   foldCase,
   isColourOption,
   isLabelledModel,
@@ -50,6 +51,7 @@ import {
   modelNumber,
   normalMeasure,
   sizeListIn,
+  statesFact,
   unsupportedClaims,
   type FactSheet,
 } from "../../../shared/facts";
@@ -489,9 +491,18 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     out = dims ? withMeasuresBeside(out, set, [missing[0]], platform, () => titleCase(dims, lang)) : withMeasuresBeside(out, set, missing, platform, (m) => titleCase(labelledMeasure(facts, m), lang));
   }
   out = asWritten(withEverySize(out, facts, platform, lang), facts);
+  const fitWords = new Set((facts.fits ?? []).flatMap((f) => f.split(" ").map((w) => foldCase(w))));
+  // An Etsy title the facts made longer than its 15 words loses whole phrases that say no fact, from its end
+  // ("…, Height 55 cm, Kai Kristiansen, Solid Legs" keeps its measures and drops "Solid Legs").
+  if (platform === "etsy") {
+    const parts = out.split(", ");
+    const items = factItems(facts);
+    const sayless = (part: string) => !/\d/u.test(part) && !part.split(" ").some((w) => fitWords.has(foldCase(w))) && !items.some((item) => statesFact(part, item));
+    for (let i = parts.length - 1; i > 0 && words(parts.join(", ")).length > ETSY_TITLE_WORDS; i--) if (sayless(parts[i])) parts.splice(i, 1);
+    out = parts.join(", ");
+  }
   if (out.length <= max) return out;
   // Too long: the last words that are not facts go first (what it fits is a fact).
-  const fitWords = new Set((facts.fits ?? []).flatMap((f) => f.split(" ").map((w) => foldCase(w))));
   const ws = out.split(" ");
   // (A measure's "x" and unit go with its figures: "180 x 45 x 75 cm" stays whole.)
   const measureWord = (i: number) => /^(?:x|×|cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)[,]?$/iu.test(ws[i]) && /\d/.test(ws[i - 1] ?? "");
