@@ -1962,7 +1962,8 @@ export function factItems(sheet: FactSheet): FactItem[] {
     if (value && value.trim()) out.push({ kind, value: value.trim() });
   };
   if (sheet.brand) add("brand", sheet.brand);
-  sheet.models.forEach((m) => add("model", m));
+  // A labelled catalogue number is the number ("1252180" of "model 1252180"), as "Facts we used" shows it.
+  sheet.models.forEach((m) => add("model", isLabelledModel(m) ? modelNumber(m) : m));
   sheet.era.forEach((e) => add("era", e));
   (sheet.fits ?? []).forEach((f) => add("fits", f));
   (sheet.scents ?? []).forEach((f) => add("scent", f));

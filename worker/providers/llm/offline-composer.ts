@@ -1257,7 +1257,8 @@ const listOf = (items: string[], lang: Lang) => (items.length <= 1 ? (items[0] ?
 /** A book's ISBN apart from the models, and its year as the year it was published ("Published: 1990", not "Era"). */
 function bookFacts(facts: FactSheet, lang: Lang): { models: string[]; isbn?: string; eraLabel: string } {
   const isbn = facts.models.find((m) => /^isbn/iu.test(m));
-  const models = facts.models.filter((m) => m !== isbn);
+  // A labelled catalogue number is shown as its number ("Model: 1252180", not "Model: model 1252180").
+  const models = facts.models.filter((m) => m !== isbn).map((m) => (isLabelledModel(m) ? modelNumber(m) : m));
   const eraLabel = isbn ? (lang === "tr" ? "Basım yılı" : "Published") : FACT_LABELS[lang].era;
   return { models, isbn: isbn?.replace(/^isbn(?:-1[03])?:?\s?/iu, ""), eraLabel };
 }
@@ -1280,7 +1281,7 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   };
   if (facts.brand) add(l.brand, facts.brand);
   const { models, isbn, eraLabel } = bookFacts(facts, lang);
-  if (models.length) add(l.model, models.map((m) => (isLabelledModel(m) ? modelNumber(m) : m)).join(", "));
+  if (models.length) add(l.model, models.join(", "));
   if (isbn) add("ISBN", isbn);
   if (facts.era.length) add(eraLabel, facts.era.join(", "));
   // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
