@@ -129,7 +129,10 @@ export interface ListoraContext {
   reads: {
     /** The account data of the signed-in shell: today's usage, the providers, the onboarding checklist. */
     account(): Promise<AccountReads | null>;
-    /** The session user's listings as My Listings' cards, with their stored scores, in GET /api/listings' order (no limit: up to its cap of 1,000; decision 0064). */
-    listings(query: { q?: string; sort?: ListingSort }): Promise<ReadResult<ListingCardSource[]> | null>;
+    /**
+     * A page of the session user's listings as My Listings' cards, with their stored scores, in GET
+     * /api/listings' order (`limit` and `offset` as there; decision 0064), and how many match in all.
+     */
+    listings(query: { q?: string; sort?: ListingSort; limit?: number; offset?: number }): Promise<ReadResult<{ cards: ListingCardSource[]; total: number }> | null>;
   };
 }

@@ -3,7 +3,7 @@ import { sessionTokenOf } from "../shared/session";
 import type { User } from "../schema/db";
 import { findUserById, toAuthUser, userRowSelect } from "./domain/auth/accounts";
 import type { SessionClaims } from "./domain/auth/tokens";
-import { cardsOf, cardsSelect, listCards, type CardRow, type SummaryQuery } from "./domain/listings/store";
+import { cardsCountSelect, cardsPageOf, cardsSelect, listCardsPage, type CardRow, type SummaryQuery } from "./domain/listings/store";
 import { onboardingOf } from "./domain/onboarding";
 import { readUsedToday, usageOnPlan } from "./domain/quota";
 import { handleApi } from "./api/router";
@@ -28,8 +28,11 @@ async function read<T>(name: string, run: () => Promise<T>): Promise<ReadResult<
   }
 }
 
+/** What the page's first D1 round trip read of a list: its rows and how many match in all. */
+type ListRows = { rows: CardRow[]; counted: { n: number }[] };
+
 /** A listings read that asked to go in the page's first D1 round trip: its rows, null without a good session, or "alone" (read it by itself). */
-type Joined = { query: SummaryQuery; answer: (rows: CardRow[] | null | "alone") => void };
+type Joined = { query: SummaryQuery; answer: (rows: ListRows | null | "alone") => void };
 
 /**
  * The load context's `listora` (decision 0041): the session's user, read once per request from the
@@ -63,12 +66,13 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       if (!checked) return null;
       if (lists.length === 0) return userOfClaims(await findUserById(env, checked.userId), checked);
       const orm = db(env);
-      let answers: (CardRow[] | "alone")[] = lists.map(() => "alone");
+      let answers: (ListRows | "alone")[] = lists.map(() => "alone");
       let row: User | undefined;
       try {
-        const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...lists.map((list) => cardsSelect(orm, checked.userId, list.query))])) as [User[], ...CardRow[][]];
+        const statements = lists.flatMap((list) => [cardsSelect(orm, checked.userId, list.query), cardsCountSelect(orm, checked.userId, list.query)] as const);
+        const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...statements])) as [User[], ...unknown[]];
         row = users[0];
-        answers = found;
+        answers = lists.map((_, i) => ({ rows: found[2 * i] as CardRow[], counted: found[2 * i + 1] as { n: number }[] }));
       } catch {
         // A batch fails as a whole: the row is read again by itself, and each list by itself (its own error, as before).
         row = await findUserById(env, checked.userId);
@@ -137,7 +141,7 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
       async listings(query) {
         if (joining) {
           const waiting = joining;
-          const rows = await new Promise<CardRow[] | null | "alone">((answer) => {
+          const rows = await new Promise<ListRows | null | "alone">((answer) => {
             waiting.push({ query, answer });
             // The first round trip starts here when no loader has asked for the user yet; its failure is the loaders' to report.
             sessionUser().catch(() => undefined);
@@ -145,10 +149,10 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
           if (rows === null) return null;
           // The user is known once the rows are: the round trip answered them after the session's row.
           const user = await sessionUser();
-          if (rows !== "alone" && user) return read("listings", () => cardsOf(db(env), user.id, rows, query, defer));
+          if (rows !== "alone" && user) return read("listings", () => cardsPageOf(db(env), user.id, rows.rows, rows.counted, query, defer));
         }
         const user = await sessionUser();
-        return user ? read("listings", () => listCards(env.DB, user.id, query, defer)) : null;
+        return user ? read("listings", () => listCardsPage(env.DB, user.id, query, defer)) : null;
       },
     },
   };

@@ -6,16 +6,23 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { FACT_LIMITS, sellerLimits, type ListingCardSource, type ListingDetail, type ListingVersionInfo, type RuleReport } from "../../schema/api/listings";
 import type { ListingSales } from "../../schema/api/shop-sales";
+import { STORAGE_PLANS } from "../../schema/api/storage";
 import type { ListingCardData } from "../components/listings/listing-card";
 import { createdAtOf } from "../components/listings/relative-time";
 import { markdownToPlainText } from "../components/listings/safe-markdown";
-import { sortOf } from "./api/listings";
+import { LISTINGS_PAGE_SIZE, sortOf } from "./api/listings";
 import type { FactDraft, ListingActionAnswer, ListingDraft, ListingIntent } from "./listing-actions";
 import { assertSameOrigin, callApi, formText, formTexts, requireUser } from "./session.server";
 
 export interface ListingsData {
   q: string;
+  /** The page's cards (at most LISTINGS_PAGE_SIZE). */
   listings: ListingCardData[];
+  /** How many of the seller's listings match the search, on every page. */
+  total: number;
+  /** The page shown (1 to `pages`, from ?page=) and how many there are. */
+  page: number;
+  pages: number;
   failed: boolean;
   loadedAt: number;
   /** The listing the address asks to confirm the delete of (?delete=<id>), when it is one of the seller's shown. */
@@ -29,17 +36,37 @@ export interface ListingsData {
  * the domain without the API's JSON (decision 0055); a failure is shown as 'Failed to load listings' (SPEC).
  */
 export async function loadListings(request: Request, context: AppLoadContext): Promise<ListingsData> {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const page = pageOf(params.get("page"));
+  const query = { sort: sortOf(params.get("sort")), ...(q ? { q } : {}), limit: LISTINGS_PAGE_SIZE, offset: (page - 1) * LISTINGS_PAGE_SIZE };
   // Asked for with the session check, so the list is read in the same round trip as the user (decision 0060).
-  const [, result] = await Promise.all([requireUser(request, context), context.listora.reads.listings({ sort: sortOf(params.get("sort")), ...(q ? { q } : {}) })]);
+  const [, result] = await Promise.all([requireUser(request, context), context.listora.reads.listings(query)]);
   const loadedAt = Date.now();
-  const listings = result?.ok ? result.data.map((listing) => asCard(listing, loadedAt)) : [];
+  const listings = result?.ok ? result.data.cards.map((listing) => asCard(listing, loadedAt)) : [];
+  const total = result?.ok ? result.data.total : 0;
+  const pages = Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE));
+  // A page past the last (its last listing deleted, an old bookmark): the last page, saying what it said.
+  if (result?.ok && page > pages) {
+    if (pages > 1) params.set("page", String(pages));
+    else params.delete("page");
+    throw redirect(`${url.pathname}${params.size ? `?${params}` : ""}`);
+  }
   // A card's delete button without JavaScript is a GET of ?delete=<id>: the page asks to confirm it (decision 0067).
   const asked = params.get("delete");
   const card = asked ? listings.find((listing) => listing.id === asked) : undefined;
   const confirmDelete = card ? { id: card.id, title: card.title } : null;
-  return { q, listings, failed: !result?.ok, loadedAt, confirmDelete, deleted: params.get("deleted") === "1" };
+  return { q, listings, total, page, pages, failed: !result?.ok, loadedAt, confirmDelete, deleted: params.get("deleted") === "1" };
+}
+
+/** The highest page an address can ask for: the last of the largest plan's listings. */
+const MAX_PAGE = Math.ceil(Math.max(...Object.values(STORAGE_PLANS).map((plan) => plan.listings)) / LISTINGS_PAGE_SIZE);
+
+/** ?page= as a page number: a whole number from 1 (anything else is the first page). */
+function pageOf(value: string | null): number {
+  const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
+  return Math.min(Math.max(page, 1), MAX_PAGE);
 }
 
 /**
@@ -136,6 +163,16 @@ const INTENTS: ListingIntent[] = ["save", "fix", "facts", "restore", "delete"];
 
 /** The pages a fix may send the seller back to: a listing's own page or a shop listing's (nothing off the site). */
 const BACK = /^\/(?:listings|shop)\/[^/?#\\]+$/;
+/** A view of My Listings (its search, sort and page), where a delete confirmed on it goes back to. */
+const LISTINGS_VIEW = /^\/listings(?:\?[^#\\]*)?$/;
+
+/** The view `back`, saying a listing was just deleted (and no longer asking to confirm it). */
+function deletedView(back: string): string {
+  const url = new URL(back, "http://listora.invalid");
+  url.searchParams.delete("delete");
+  url.searchParams.set("deleted", "1");
+  return `${url.pathname}?${url.searchParams}`;
+}
 
 /**
  * The listing's writes, each through its /api route in process (the same checks, limits, version
@@ -169,8 +206,8 @@ export async function listingAction(request: Request, context: AppLoadContext, i
   // A fix posted as a document (before the page ran) names the page it came from: back there, fixed (decision 0062).
   const back = formText(form, "back");
   if (intent === "fix" && BACK.test(back)) return redirect(back);
-  // A delete confirmed on the page itself (the confirmation the address asked for, without JavaScript): to My Listings, which says so.
-  if (intent === "delete" && back === "/listings") return redirect("/listings?deleted=1");
+  // A delete confirmed on the page itself (the confirmation the address asked for, without JavaScript): to My Listings' page it came from, which says so.
+  if (intent === "delete" && LISTINGS_VIEW.test(back)) return redirect(deletedView(back));
   const body = result.data.data as { listing?: ListingDetail; ruleReport?: RuleReport | null; restoredFrom?: number } | undefined;
   // A restore confirmed on the page itself lands on the listing, which says which version came back.
   if (intent === "restore" && back === path && body?.restoredFrom) return redirect(`${path}?restored=${body.restoredFrom}`);

@@ -1,10 +1,10 @@
-import { AlertCircleIcon, CheckCircle2Icon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
+import { AlertCircleIcon, CheckCircle2Icon, ChevronLeftIcon, ChevronRightIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { DeleteConfirmPanel, DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ListingCardIcons, ListingCards } from "~/components/listings/listing-card";
-import { sortOf } from "~/lib/api/listings";
+import { LISTINGS_PAGE_SIZE, sortOf } from "~/lib/api/listings";
 import { loadListings, type ListingsData } from "~/lib/listings.server";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/listings";
@@ -16,7 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { useT } from "~/lib/i18n";
+import { useI18n, useT } from "~/lib/i18n";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [listingsStrings, auditStrings] } satisfies I18nHandle;
@@ -52,7 +52,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
 }
 
 function ListingsScreen({ data }: { data: ListingsData }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const searchId = useId();
   const sortId = useId();
   const location = useLocation();
@@ -71,9 +71,10 @@ function ListingsScreen({ data }: { data: ListingsData }) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        // A new view of the list: what the address said of a delete is over.
+        // A new view of the list: what the address said of a delete is over, and it starts at its first page.
         next.delete("deleted");
         next.delete("delete");
+        next.delete("page");
         if (q) next.set("q", q);
         else next.delete("q");
         return next;
@@ -86,6 +87,10 @@ function ListingsScreen({ data }: { data: ListingsData }) {
   const items = data.listings;
   const searching = (data.q ?? q).length > 0;
   const busy = navigation.state === "loading";
+  // The view the address shows (search, sort, page), where a delete confirmed on it comes back to.
+  const view = viewOf(params);
+  const number = new Intl.NumberFormat(language);
+  const from = (data.page - 1) * LISTINGS_PAGE_SIZE + 1;
 
   function setSort(value: string) {
     setParams(
@@ -93,6 +98,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
         const next = new URLSearchParams(current);
         next.delete("deleted");
         next.delete("delete");
+        next.delete("page");
         if (value === "oldest" || value === "score" || value === "score-asc") next.set("sort", value);
         else next.delete("sort");
         return next;
@@ -108,7 +114,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
         description={t("listings.description")}
         actions={
           <>
-            <ExportMenu path="/listings/export" label={t("listings.export")} fileBase="listora-listings" disabled={!searching && items.length === 0} />
+            <ExportMenu path="/listings/export" label={t("listings.export")} fileBase="listora-listings" disabled={!searching && data.total === 0} />
             <Button asChild>
               <Link to="/create">
                 <PlusIcon aria-hidden="true" />
@@ -120,7 +126,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
       />
 
       <div className="grid gap-6">
-        {data.confirmDelete && <DeleteConfirmPanel id={data.confirmDelete.id} title={data.confirmDelete.title.trim() || t("listings.untitled")} cancelTo="/listings" />}
+        {data.confirmDelete && <DeleteConfirmPanel id={data.confirmDelete.id} title={data.confirmDelete.title.trim() || t("listings.untitled")} cancelTo={view} back={view} />}
         {data.deleted && (
           <Alert role="status" className="[&>svg]:text-success" data-testid="listings-deleted">
             <CheckCircle2Icon aria-hidden="true" />
@@ -218,23 +224,84 @@ function ListingsScreen({ data }: { data: ListingsData }) {
             </div>
           ) : (
             <>
-              <p className="mb-3 text-sm text-muted-foreground" data-testid="listings-count">
-                {items.length === 1 ? t("listings.countOne") : t("listings.count", { count: items.length })}
+              <p className="mb-3 text-sm text-muted-foreground tabular-nums" data-testid="listings-count">
+                {data.pages > 1
+                  ? t("listings.range", { from: number.format(from), to: number.format(from + items.length - 1), total: number.format(data.total) })
+                  : data.total === 1
+                    ? t("listings.countOne")
+                    : t("listings.count", { count: number.format(data.total) })}
               </p>
               <ListingCardIcons />
               {/* The cards' links are plain anchors: a click on one navigates here, as a router link would. */}
               <ListingCards
                 className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3"
                 cards={items}
+                view={viewFields(params)}
                 now={data.loadedAt}
                 navigate={navigate}
                 onDelete={(id, title, button) => setDeleting({ id, title, button })}
               />
+              {data.pages > 1 && <Pages page={data.page} pages={data.pages} params={params} />}
               {deleting && <DeleteListingDialog key={deleting.id} id={deleting.id} title={deleting.title} returnFocus={deleting.button} onClose={() => setDeleting(null)} />}
             </>
           )}
         </div>
       </div>
     </>
+  );
+}
+
+/** The address's view of the list (?q=, ?sort=, ?page=), without what it said of a delete. */
+function viewFields(params: URLSearchParams): [string, string][] {
+  return [...params].filter(([name]) => name === "q" || name === "sort" || name === "page");
+}
+
+/** The address of the list's view in `params`, with `page` when given (the first page has none). */
+function viewOf(params: URLSearchParams, page?: number): string {
+  const next = new URLSearchParams(viewFields(params));
+  if (page !== undefined) {
+    if (page > 1) next.set("page", String(page));
+    else next.delete("page");
+  }
+  return next.size ? `/listings?${next}` : "/listings";
+}
+
+/** Previous and Next as links (they work before the page's JavaScript has loaded), with where the seller is. */
+function Pages({ page, pages, params }: { page: number; pages: number; params: URLSearchParams }) {
+  const t = useT();
+  const link = (to: number, content: React.ReactNode, testId: string) =>
+    to < 1 || to > pages ? (
+      <Button variant="outline" size="sm" disabled>
+        {content}
+      </Button>
+    ) : (
+      <Button asChild variant="outline" size="sm">
+        <Link to={viewOf(params, to)} rel={to < page ? "prev" : "next"} data-testid={testId}>
+          {content}
+        </Link>
+      </Button>
+    );
+  return (
+    <nav className="mt-6 flex items-center justify-between gap-2" aria-label={t("listings.page.nav")} data-testid="listings-pages">
+      {link(
+        page - 1,
+        <>
+          <ChevronLeftIcon aria-hidden="true" />
+          {t("listings.page.prev")}
+        </>,
+        "listings-prev",
+      )}
+      <span className="text-sm tabular-nums text-muted-foreground" aria-current="page">
+        {t("listings.page.of", { page, pages })}
+      </span>
+      {link(
+        page + 1,
+        <>
+          {t("listings.page.next")}
+          <ChevronRightIcon aria-hidden="true" />
+        </>,
+        "listings-next",
+      )}
+    </nav>
   );
 }

@@ -31,12 +31,13 @@ function serverContext(): AppLoadContext {
           onboarding: onboarding.ok ? onboarding.data.data : { steps: { profile: false, keyword: false, listing: false, image: false }, progress: 0, welcomed: false },
         };
       },
-      async listings({ q, sort }) {
+      async listings({ q, sort, limit, offset = 0 }) {
         const result = await listora.api<{ data: { listings: ListingSummary[] } }>(`/listings?${new URLSearchParams({ sort: sort ?? "newest", ...(q ? { q } : {}) })}`);
-        // The cards' parts of each summary, as the Worker's card read answers them (decision 0064).
+        // The cards' parts of each summary, as the Worker's card read answers them (decision 0064), the page of them asked for and their number.
         const cards = (listings: ListingSummary[]) =>
           listings.map(({ id, title, description, tags, createdAt, score, grade }) => ({ id, title, description, tags, createdAt: Date.parse(createdAt), score, grade }));
-        return result.ok ? { ok: true, data: cards(result.data.data.listings) } : { ok: false, error: result.error };
+        const page = (listings: ListingSummary[]) => ({ cards: cards(listings.slice(offset, limit === undefined ? undefined : offset + limit)), total: listings.length });
+        return result.ok ? { ok: true, data: page(result.data.data.listings) } : { ok: false, error: result.error };
       },
     },
     async api<T>(path: string, init: ApiCallInit = {}): Promise<ApiResult<T>> {

@@ -274,3 +274,9 @@ export function briefText(page: Page, testId: string): Promise<string | null> {
     .textContent({ timeout: 1_000 })
     .catch(() => null);
 }
+
+/** The titles of My Listings' cards, in the order shown (each card's title link, not its View Details). */
+export async function cardTitles(page: Page): Promise<string[]> {
+  const links = page.getByTestId("listing-card").getByRole("link", { name: /^(?!View Details)/ });
+  return (await links.allTextContents()).map((t) => t.trim());
+}

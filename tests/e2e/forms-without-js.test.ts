@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, newContext, screenshot, uniqueEmail, useSession, tokenApi as api } from "./browser";
+import { registerViaApi, SESSION_COOKIE, baseURL, launchBrowser, newContext, screenshot, uniqueEmail, useSession, tokenApi as api, cardTitles } from "./browser";
 
 /**
  * The keyword lists' and Create's last JavaScript-only writes as plain forms (decision 0057): renaming a
@@ -378,13 +378,6 @@ describe("My Listings and a listing without JavaScript", () => {
     }
     return { token, ids };
   }
-  const titlesOn = async (page: Page) =>
-    (
-      await page
-        .getByTestId("listing-card")
-        .getByRole("link", { name: /^(?!View Details)/ })
-        .allTextContents()
-    ).map((t) => t.trim());
 
   it("asks on the page before deleting from My Listings: Cancel keeps the listing, Delete removes it and says so", { timeout: 120_000 }, async () => {
     const { token, ids } = await sellerWithListings(["Speckled stoneware mug", "Linen tea towel"]);
@@ -398,13 +391,13 @@ describe("My Listings and a listing without JavaScript", () => {
     await screenshot(page, "no-js-delete-confirm");
     await submit(page, () => ask.getByRole("link", { name: "Cancel" }).click());
     expect(await page.getByRole("alertdialog").count()).toBe(0);
-    expect((await titlesOn(page)).sort()).toEqual(["Linen tea towel", "Speckled stoneware mug"]);
+    expect((await cardTitles(page)).sort()).toEqual(["Linen tea towel", "Speckled stoneware mug"]);
 
     await submit(page, () => page.getByRole("button", { name: "Delete Speckled stoneware mug" }).click());
     await submit(page, () => page.getByRole("alertdialog").getByRole("button", { name: "Delete listing" }).click());
     expect(new URL(page.url()).pathname).toBe("/listings");
     expect(await page.getByTestId("listings-deleted").textContent()).toContain("Listing deleted");
-    expect(await titlesOn(page)).toEqual(["Linen tea towel"]);
+    expect(await cardTitles(page)).toEqual(["Linen tea towel"]);
     expect((await api(`/listings/${ids[0]}`, token)).status).toBe(404);
     await context.close();
   });
@@ -429,11 +422,11 @@ describe("My Listings and a listing without JavaScript", () => {
     const context = await withoutJavaScript(token, { width: 375, colorScheme: "dark" });
     const page = await context.newPage();
     await page.goto("/listings");
-    expect(await titlesOn(page)).toEqual(["Walnut coaster set", "Oak serving board"]);
+    expect(await cardTitles(page)).toEqual(["Walnut coaster set", "Oak serving board"]);
     await page.getByTestId("listings-sort").selectOption({ label: "Oldest first" });
     await submit(page, () => page.getByRole("button", { name: "Apply" }).click());
     expect(new URL(page.url()).searchParams.get("sort")).toBe("oldest");
-    expect(await titlesOn(page)).toEqual(["Oak serving board", "Walnut coaster set"]);
+    expect(await cardTitles(page)).toEqual(["Oak serving board", "Walnut coaster set"]);
 
     await page.goto(`/listings/${ids[1]}`);
     await submit(page, () => page.getByTestId("delete-listing").click());
@@ -446,7 +439,7 @@ describe("My Listings and a listing without JavaScript", () => {
     await submit(page, () => page.getByTestId("delete-listing").click());
     await submit(page, () => page.getByRole("alertdialog").getByRole("button", { name: "Delete listing" }).click());
     expect(new URL(page.url()).pathname).toBe("/listings");
-    expect(await titlesOn(page)).toEqual(["Oak serving board"]);
+    expect(await cardTitles(page)).toEqual(["Oak serving board"]);
     await context.close();
   });
 });

@@ -213,7 +213,7 @@ describe("My Listings at the edge", () => {
     const [page, account] = await Promise.all([loadListings(request, context), loadAccount(request, context)]);
     expect(page.listings.map((card) => card.title).sort()).toEqual(LISTINGS.map((listing) => listing.title).sort());
     expect(account.account.profile.data?.email).toBeTruthy();
-    expect(trips).toEqual(["batch of 2"]);
+    expect(trips).toEqual(["batch of 3"]);
   });
 
   it("answers no listings to a session that has ended, though they were read beside its user row", async () => {

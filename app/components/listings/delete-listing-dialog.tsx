@@ -87,9 +87,10 @@ export function DeleteListingDialog({
 /**
  * The same question on the page itself, when the address asks it (?delete=…): what a Delete button does
  * before the page's JavaScript runs, or without it (decision 0067). Delete posts the listing route's
- * action, which lands on My Listings saying so; Cancel goes back to `cancelTo`.
+ * action, which lands on My Listings (the view `back`, its search, sort and page) saying so; Cancel goes
+ * back to `cancelTo`.
  */
-export function DeleteConfirmPanel({ id, title, cancelTo }: { id: string; title: string; cancelTo: string }) {
+export function DeleteConfirmPanel({ id, title, cancelTo, back = "/listings" }: { id: string; title: string; cancelTo: string; back?: string }) {
   const t = useT();
   const headingId = `delete-confirm-${id}`;
   return (
@@ -100,7 +101,7 @@ export function DeleteConfirmPanel({ id, title, cancelTo }: { id: string; title:
       <p className="text-sm break-words text-muted-foreground">{t("listings.deleteBody", { title })}</p>
       <Form method="post" action={`/listings/${encodeURIComponent(id)}`} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="back" value="/listings" />
+        <input type="hidden" name="back" value={back} />
         <Button asChild variant="outline">
           <Link to={cancelTo}>{t("listings.deleteCancel")}</Link>
         </Button>

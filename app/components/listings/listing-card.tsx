@@ -62,7 +62,7 @@ type Translate = ReturnType<typeof useI18n>["t"];
  * them as one string on the server and in the browser alike, every seller's text escaped. Its look lives
  * in app/app.css (the `lc-` classes, decision 0060).
  */
-function listingCardHtml(listing: ListingCardData, t: Translate, language: string, now: number): string {
+function listingCardHtml(listing: ListingCardData, t: Translate, language: string, now: number, viewInputs: string): string {
   const title = escapeHtml(listing.title.trim() || t("listings.untitled"));
   const href = `/listings/${encodeURIComponent(listing.id)}`;
   const { score, grade } = listing;
@@ -78,8 +78,8 @@ function listingCardHtml(listing: ListingCardData, t: Translate, language: strin
     `<li class="lc" data-testid="listing-card"><div class="lc-head">${ring}` +
     // data-discover: React Router learns the listing route from the page's links before a click (as a <Link> would have it).
     `<div class="lc-title"><a href="${href}" data-discover="true">${title}</a></div>` +
-    // Without JavaScript the button asks the page for the confirmation (?delete=<id>, decision 0067); the list opens its dialog instead.
-    `<form class="lc-delf" action="/listings"><button class="lc-del" name="delete" value="${escapeHtml(listing.id)}" aria-label="${escapeHtml(t("listings.deleteLabel", { title: listing.title.trim() || t("listings.untitled") }))}" aria-haspopup="dialog">${icon("trash")}</button></form></div>` +
+    // Without JavaScript the button asks the page for the confirmation (?delete=<id>, decision 0067), in the view it was on (its search, sort, page); the list opens its dialog instead.
+    `<form class="lc-delf" action="/listings">${viewInputs}<button class="lc-del" name="delete" value="${escapeHtml(listing.id)}" aria-label="${escapeHtml(t("listings.deleteLabel", { title: listing.title.trim() || t("listings.untitled") }))}" aria-haspopup="dialog">${icon("trash")}</button></form></div>` +
     `<div class="lc-body"><p class="lc-desc" data-testid="listing-card-description">${escapeHtml(listing.description)}</p>${tags}` +
     `<p class="lc-time">${icon("clock")}<time dateTime="${new Date(listing.createdAt).toISOString()}" title="${escapeHtml(formatDate(listing.createdAt, language))}">${escapeHtml(relativeTime(listing.createdAt, language, now))}</time></p></div>` +
     `<div class="lc-foot"><a href="${href}" aria-label="${details}: ${title}">${details}${icon("arrow")}</a></div></li>`
@@ -93,19 +93,23 @@ function listingCardHtml(listing: ListingCardData, t: Translate, language: strin
  */
 export function ListingCards({
   cards,
+  view = [],
   now,
   className,
   onDelete,
   navigate,
 }: {
   cards: ListingCardData[];
+  /** The fields of the list's view (?q=, ?sort=, ?page=) a delete button's form keeps. */
+  view?: [string, string][];
   now: number;
   className?: string;
   onDelete: (id: string, title: string, button: HTMLButtonElement) => void;
   navigate: (to: string) => void;
 }) {
   const { t, language } = useI18n();
-  const html = useMemo(() => cards.map((card) => listingCardHtml(card, t, language, now)).join(""), [cards, t, language, now]);
+  const viewInputs = view.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
+  const html = useMemo(() => cards.map((card) => listingCardHtml(card, t, language, now, viewInputs)).join(""), [cards, t, language, now, viewInputs]);
   const titles = useMemo(() => new Map(cards.map((card) => [card.id, card.title.trim() || t("listings.untitled")])), [cards, t]);
   return (
     <ul

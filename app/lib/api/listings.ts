@@ -12,6 +12,13 @@ type ListingSort = "newest" | "oldest" | "score" | "score-asc";
 /** The sort of My Listings' address (?sort=); newest unless it names another. */
 export const sortOf = (value: string | null): ListingSort => (["oldest", "score", "score-asc"] as const).find((s) => s === value) ?? "newest";
 
+/**
+ * My Listings shows the seller's listings 50 at a time (a plan keeps up to 10,000): a page of a shop
+ * of hundreds stays as light as one of 50, and no listing is out of reach (the list used to stop at
+ * 1,000). Fifty is the page of DESIGN §9's budget and the Shopify admin's.
+ */
+export const LISTINGS_PAGE_SIZE = 50;
+
 export interface ListingChanges {
   title?: string;
   description?: string;

@@ -2,7 +2,7 @@
  * Saved listings in D1. Every read and write is scoped to the user: another user's listing does not
  * exist (404), whatever its id.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
@@ -354,8 +354,35 @@ export function cardsSelect(d: DrizzleD1Database, userId: string, query: Summary
   return listingsSelect(select, userId, listQueryOf(query));
 }
 
+/** How many of the user's listings match the query's `q`, as one statement (My Listings' "of N": its page is a part of them). */
+export function cardsCountSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
+  return d.select({ n: count() }).from(listings).where(matching(userId, query.q));
+}
+
+/** A page of My Listings: its cards, and how many listings match in all. */
+interface CardsPage {
+  cards: ListingCardSource[];
+  total: number;
+}
+
+/**
+ * The page of cards cardsSelect's rows make, with the number cardsCountSelect read (a sort by score
+ * reads every match, so their number is its rows').
+ */
+export async function cardsPageOf(d: DrizzleD1Database, userId: string, rows: CardRow[], counted: { n: number }[], query: SummaryQuery = {}, defer?: Defer): Promise<CardsPage> {
+  const cards = await cardsOf(d, userId, rows, query, defer);
+  return { cards, total: byScore(query) ? rows.length : Number(counted[0]?.n ?? 0) };
+}
+
+/** My Listings' page for `query` (see cardsSelect and cardsCountSelect), read by themselves in one round trip. */
+export async function listCardsPage(db: D1Database, userId: string, query: SummaryQuery = {}, defer?: Defer): Promise<CardsPage> {
+  const d = drizzle(db);
+  const [rows, counted] = await d.batch([cardsSelect(d, userId, query), cardsCountSelect(d, userId, query)]);
+  return cardsPageOf(d, userId, rows as CardRow[], counted, query, defer);
+}
+
 /** The cards of the rows cardsSelect read: the scores not stored are computed from their listings, read whole in one more query. */
-export async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], query: SummaryQuery = {}, defer?: Defer): Promise<ListingCardSource[]> {
+async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], query: SummaryQuery = {}, defer?: Defer): Promise<ListingCardSource[]> {
   const missing = rows.filter((row) => !storedScoreOf(row)).map((row) => row.id);
   const scores = new Map<string, ListingScore>();
   const computed: Parameters<typeof storeScores>[2] = [];
@@ -379,10 +406,12 @@ export async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRo
   return pageByScore(cards, query);
 }
 
-/** My Listings' cards for `query` (see cardsSelect), read by themselves. */
-export async function listCards(db: D1Database, userId: string, query: SummaryQuery = {}, defer?: Defer): Promise<ListingCardSource[]> {
-  const d = drizzle(db);
-  return cardsOf(d, userId, (await cardsSelect(d, userId, query)) as CardRow[], query, defer);
+/** The user's listings whose title, description or tags hold `q` (all of them without it). */
+function matching(userId: string, text: string | undefined) {
+  const q = text?.trim();
+  if (!q) return eq(listings.userId, userId);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(eq(listings.userId, userId), sql`(${listings.title} LIKE ${pattern} ESCAPE '\\' OR ${listings.description} LIKE ${pattern} ESCAPE '\\' OR ${listings.tags} LIKE ${pattern} ESCAPE '\\')`);
 }
 
 /** The user's listings, newest first by default; `q` matches title, description or tags. */
@@ -393,14 +422,8 @@ export async function listListings(db: D1Database, userId: string, query: ListQu
 
 /** `select` narrowed to the user's listings matching `query`, in its order and page. */
 function listingsSelect<S extends SQLiteSelect>(select: S, userId: string, query: ListQuery) {
-  const conditions = [eq(listings.userId, userId)];
-  const q = query.q?.trim();
-  if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(${listings.title} LIKE ${pattern} ESCAPE '\\' OR ${listings.description} LIKE ${pattern} ESCAPE '\\' OR ${listings.tags} LIKE ${pattern} ESCAPE '\\')`);
-  }
   const order = query.sort === "oldest" ? [asc(listings.createdAt), asc(listings.id)] : [desc(listings.createdAt), desc(listings.id)];
-  const ordered = select.where(and(...conditions)).orderBy(...order);
+  const ordered = select.where(matching(userId, query.q)).orderBy(...order);
   return query.limit !== undefined ? ordered.limit(query.limit).offset(query.offset ?? 0) : ordered;
 }
 
