@@ -234,7 +234,8 @@ export async function upsertShopListings(db: D1Database, userId: string, inputs:
         ruleReport: null,
         generationPrompt: null,
         version: 1,
-        createdAt: now,
+        // A millisecond apart in the file's order, so My Listings' newest first shows them as the file has them (its first row first).
+        createdAt: now - (i + k),
         updatedAt: now,
       };
       if (c.input.etsyListingId) values.provider = "etsy-api";
