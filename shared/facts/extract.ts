@@ -7,7 +7,7 @@
  * quantifiers), and no DOM or Node API is used, so the same code runs in the Worker and the browser.
  */
 import { readDigital } from "../listings/digital";
-import { detectLanguage, readProduct } from "../listings/phrases";
+import { detectLanguage, isStopWord, readProduct } from "../listings/phrases";
 import { escapeRegExp, foldCase } from "./language";
 import { EBAY_COUNTRIES } from "./places";
 
@@ -224,6 +224,9 @@ function measureLabelsOf(body: string, placed: { at: number; text: string }[], o
   return Object.keys(labels).length >= 2 ? { measureLabels: labels } : {};
 }
 
+/** A phone network written as sellers write it ("4G", "5G"), which a measure's unit "g" would read as grams. */
+const NETWORK_G = /^[2345]G$/u;
+
 function measurePlaces(text: string): { at: number; text: string }[] {
   const out: { at: number; text: string }[] = [];
   const taken: [number, number][] = [];
@@ -233,7 +236,8 @@ function measurePlaces(text: string): { at: number; text: string }[] {
   }
   for (const m of text.matchAll(ONE_OR_RANGE)) {
     const at = m.index ?? 0;
-    if (taken.some(([a, b]) => at >= a && at < b)) continue;
+    // "Galaxy S21 5G": a network, not five grams.
+    if (taken.some(([a, b]) => at >= a && at < b) || NETWORK_G.test(m[0])) continue;
     out.push({ at, text: clean(m[0]) });
   }
   // "in." at a sentence's end is "in": the full stop is the sentence's.
@@ -1345,6 +1349,7 @@ const COLOURS = [
   "emerald",
   "yellow",
   "mustard",
+  "indigo",
   "orange",
   "terracotta",
   "rust",
@@ -1395,7 +1400,7 @@ const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|f
 /** Turkish colours named with a thing and a colour's possessive ("hardal sarısı", "gece mavisi", "gül kurusu"): one colour, said whole. */
 const TR_COLOUR_NAMED = `(?:${COLOURS.join("|")}|gece|petrol|zeytin|gül|bebek|buz|kiremit|toprak|fıstık|çimen|deniz|gök|tarçın|vişne|nar|limon|safran|lavanta|leylak|kum|antrasit|füme|yavruağzı|somon|kahve) (?:sarısı|mavisi|yeşili|kırmızısı|pembesi|moru|grisi|beyazı|siyahı|turuncusu|kurusu)`;
 const COLOUR_RE = reAll(
-  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
+  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
 );
 
 /** Colour words that are what a soap or a candle is made with or smells of. */
@@ -1427,6 +1432,23 @@ const CARE_RE = reAll(
     "(?:wash|machine wash) at \\d{2} ?°?c?|hand wash only",
   ].join("|"),
 );
+
+/**
+ * A care phrase said of a part keeps the part: "nonstick dishwasher safe basket" is a basket that may go in the
+ * dishwasher, "Sepeti bulaşık makinesinde yıkanabilir" an air fryer's basket; the air fryer may not. (Not the
+ * product's own noun: "dishwasher safe mug" is the mug's.)
+ */
+function careOfPart(lower: string, care: string, head: string | undefined, language: "en" | "tr"): string {
+  const at = lower.indexOf(care);
+  if (at < 0) return care;
+  const own = (word: string) => !!head && head.split(" ").some((h) => h.slice(0, 4) === word.slice(0, 4));
+  const after = /^ (\p{L}{3,})(?=\s*(?:[,.;!]|$))/u.exec(lower.slice(at + care.length))?.[1];
+  if (after && !isStopWord(after) && !CARE_AFTER.test(after) && !own(after)) return `${care} ${after}`;
+  const before = language === "tr" ? /(?:^|[.,;!]\s*)(\p{L}{3,}[ıiuü])\s$/u.exec(lower.slice(0, at))?.[1] : undefined;
+  return before && !own(before) ? `${before} ${care}` : care;
+}
+/** Words after a care phrase that say more of the care, not of a part ("dishwasher safe only", "hand wash cold"). */
+const CARE_AFTER = /^(?:only|too|also|recommended|cycle|cold|warm|gently|sadece|önerilir)$/u;
 
 /** Properties the seller states of the item, never care ("food-safe", even when labelled "Care:"). */
 const PROPERTY_RE = reAll("food[- ]safe");
@@ -1694,6 +1716,8 @@ const INCLUDED_CLAUSE = /(?<![\p{L}])(?:comes? with|includes?|including|bundled 
 const COLOUR_OPTIONS =
   /(?:\d+ )?(?:colou?rs?|colou?r ?ways?|renk|renkler) ?(?:versions?|options?|variants?|choices?|to choose from|seçenekleri|seçeneği|seçenekli)\s*(?:\([^)\n]{0,120}\)|:[^.;\n]{0,120})|(?:choose|pick|select) (?:from|your|a|any)? ?colou?rs?:?[^.;\n]{0,120}/gu;
 
+const COLOUR_OPTIONS_ANY_CASE = new RegExp(COLOUR_OPTIONS.source, "giu");
+
 /** Whether the text names `colour` only as one to choose from ("3 color versions (pastel, bright, neutral)"). */
 export function isColourOption(text: string, colour: string): boolean {
   const lower = text.toLocaleLowerCase();
@@ -1781,7 +1805,7 @@ export function extractFacts(input: FactInput): FactSheet {
         namedColours.includes(c) ||
         new RegExp(`${escapeRegExp(c)} (?:colou?r|renk)|(?:colou?r|renk)\\s?:?\\s?${escapeRegExp(c)}`, "u").test(lower),
     );
-  const care = uniq(all(lower, CARE_RE));
+  const care = uniq(all(lower, CARE_RE).map((c) => careOfPart(lower, c, reading.head ? lowerOf(reading.head, language) : undefined, language)));
 
   const personalHits = all(lower, PERSONAL_RE);
   const personalised = personalHits.length > 0;
@@ -1821,9 +1845,12 @@ export function extractFacts(input: FactInput): FactSheet {
   const { parts: partMaterials } = partMaterialsOf(lower, head);
   // A flaw names the part it is on ("light scratches on crystal"), never what the item is made of.
   const unflawed = condition.reduce((text, flaw) => text.replace(new RegExp(escapeRegExp(flaw), "iu"), " "), body);
-  // A material word in the brand's name ("Bella Canvas") is no material of the item.
+  // A material word in the brand's name ("Bella Canvas") is no material of the item, nor a colour to choose ("sage, oat or terracotta").
   const ownMaterials = materialsOf(
-    [...namedColours, ...(brand ? [brand] : [])].reduce((text, name) => text.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "giu"), " "), unflawed),
+    [...namedColours, ...(brand ? [brand] : [])].reduce(
+      (text, name) => text.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "giu"), " "),
+      unflawed.replace(COLOUR_OPTIONS_ANY_CASE, " "),
+    ),
     language,
     head,
   );

@@ -16,6 +16,8 @@ export type CategoryId =
   | "bracelet"
   | "jewelry"
   | "mug"
+  | "bottle"
+  | "appliance"
   | "candle"
   | "art"
   | "clothing"
@@ -124,7 +126,7 @@ export const CATEGORIES: CategoryModel[] = [
     id: "mug",
     nouns: {
       en: ["mug", "mugs", "cup", "cups", "tumbler", "tumblers", "teacup"],
-      tr: ["kupa", "kupalar", "kupası", "bardak", "bardağı", "fincan", "fincanı", "termos", "termosu", "matara", "matarası"],
+      tr: ["kupa", "kupalar", "kupası", "bardak", "bardağı", "fincan", "fincanı"],
     },
     type: { en: "Mug", tr: "Kupa" },
     intent: {
@@ -133,6 +135,50 @@ export const CATEGORIES: CategoryModel[] = [
     },
     titleTail: { en: ["Coffee Lover Gift", "Gift for Coffee Lovers", "Birthday Gift"], tr: ["Kahve Sevene Hediye", "Doğum Günü Hediyesi", "Yılbaşı Hediyesi"] },
     synonyms: { en: ["cup", "coffee", "tea", "latte", "drinkware", "kitchen"], tr: ["fincan", "bardak", "kahve", "çay", "mutfak"] },
+  }),
+  // A bottle is carried, not sat down with a coffee: no coffee lover's gift and no latte among its words.
+  C({
+    id: "bottle",
+    nouns: {
+      en: ["water bottle", "water bottles", "bottle", "bottles", "flask", "flasks", "thermos", "canteen", "sports bottle", "drink bottle"],
+      tr: ["matara", "matarası", "termos", "termosu", "su şişesi", "suluk"],
+    },
+    type: { en: "Water Bottle", tr: "Matara" },
+    intent: { en: ["insulated water bottle", "gym water bottle", "reusable water bottle", "insulated bottle"], tr: ["termos matara", "spor salonu matarası", "yalıtımlı matara"] },
+    titleTail: { en: [], tr: [] },
+    synonyms: { en: ["drinkware", "hydration", "flask"], tr: ["matara", "termos"] },
+  }),
+  // A kitchen machine is bought for what it does: no gift tail, no maker's words.
+  C({
+    id: "appliance",
+    nouns: {
+      en: [
+        "air fryer",
+        "air fryers",
+        "airfryer",
+        "deep fryer",
+        "toaster",
+        "toaster oven",
+        "kettle",
+        "electric kettle",
+        "coffee maker",
+        "coffee machine",
+        "espresso machine",
+        "stand mixer",
+        "hand mixer",
+        "slow cooker",
+        "pressure cooker",
+        "rice cooker",
+        "food processor",
+        "juicer",
+        "waffle maker",
+      ],
+      tr: ["airfryer", "fritöz", "fritözü", "tost makinesi", "kettle", "su ısıtıcısı", "kahve makinesi", "kahve makinası", "mikser", "düdüklü tencere", "mutfak robotu", "meyve sıkacağı"],
+    },
+    type: { en: "Kitchen Appliance", tr: "Mutfak Aleti" },
+    intent: { en: ["kitchen appliance", "countertop appliance"], tr: ["mutfak aleti"] },
+    titleTail: { en: [], tr: [] },
+    synonyms: { en: ["appliance", "countertop", "kitchen"], tr: ["mutfak", "aleti"] },
   }),
   C({
     id: "candle",

@@ -89,7 +89,7 @@ const NOUNS = new Set(
 const COLOURS = new Set(
   `white black grey gray silver gold golden rose pink red blue navy teal turquoise green sage olive mint emerald yellow mustard
   orange terracotta rust brown tan beige cream ivory oatmeal natural purple lilac lavender burgundy maroon coral peach
-  copper bronze multicolor multicolour rainbow pastel clear transparent charcoal
+  copper bronze multicolor multicolour rainbow pastel clear transparent charcoal indigo
   beyaz siyah gri gümüş altın pembe kırmızı mavi lacivert turkuaz yeşil sarı turuncu kahverengi bej krem ekru mor lila bordo`.split(/\s+/),
 );
 
@@ -271,9 +271,13 @@ const NAME_AND = "\u2064";
 /** Two languages joined ("Türkçe ve İngilizce metin", "English and Spanish text"): one phrase, its "and" kept. */
 const LANGUAGE_NAMES = "Türkçe|İngilizce|Almanca|Fransızca|İspanyolca|İtalyanca|Arapça|Rusça|English|Turkish|German|French|Spanish|Italian|Arabic|Russian";
 const LANGUAGES_AND = new RegExp(`(?<![\\p{L}])(${LANGUAGE_NAMES}) (ve|and) (?=(?:${LANGUAGE_NAMES})(?![\\p{L}]))`, "gu");
+/** Two colours joined before the word colour ("krem ve gri renk seçenekleri", "black and white colour options"): one phrase. */
+const COLOURS_AND = new RegExp(`(?<![\\p{L}])(${[...COLOURS].join("|")}) (ve|and|&) (?=(?:${[...COLOURS].join("|")}) (?:renk|colou?r)\\p{L}*)`, "giu");
 /** Joins the words of such a pair into one token (a combining mark, read as part of a word), turned back into spaces once the phrases are read. */
 const JOINED = "\u034f";
 const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
+/** A decimal comma before a unit ("6,2 litre", "1,5 m"): one figure, whose comma cuts no clause. */
+const DECIMAL_COMMA_RE = new RegExp(String.raw`(?<=(?<![\d,])\d{1,4}),(?=\d{1,3} ?${UNIT}(?![\p{L}\d]))`, "giu");
 const MEASURE = new RegExp(
   String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
   "giu",
@@ -430,6 +434,8 @@ function tokenise(clause: string): Token[] {
   const out: Token[] = [];
   let last = 0;
   for (const match of clause.matchAll(MEASURE)) {
+    // ("5G" of "Galaxy S21 5G" is its network: a word of its name.)
+    if (/^[2345]G$/u.test(match[0])) continue;
     for (const w of words(clause.slice(last, match.index))) out.push({ text: w, measure: false });
     out.push({ text: normaliseMeasure(match[0]), measure: true });
     last = (match.index ?? 0) + match[0].length;
@@ -490,9 +496,11 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
   // (A list of sizes, "16, 18 or 20 inch", is one measure: its commas are kept from the split.)
   // (Nor is a name joined by "&", "Melissa & Doug", cut in two: it is read as one run.)
   const plain = plainText(text)
+    .replace(DECIMAL_COMMA_RE, LIST_COMMA)
     .replace(SIZE_LIST_RE, (list) => list.replaceAll(",", LIST_COMMA))
     .replace(/(?<=\p{Lu}[\p{L}'’]*) & (?=\p{Lu})/gu, ` ${NAME_AND} `)
-    .replace(LANGUAGES_AND, `$1${JOINED}$2${JOINED}`);
+    .replace(LANGUAGES_AND, `$1${JOINED}$2${JOINED}`)
+    .replace(COLOURS_AND, `$1${JOINED}$2${JOINED}`);
   // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
   const clauses = plain
     .split(/(?<=[.!?\n])\s+/u)
@@ -512,8 +520,27 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
       if (m) {
         // A one-word feature before a noun describes it and stays in its phrase ("kids waterproof rain jacket"):
         // the part it describes has it, not the whole item ("waterproof liner" is no "Waterproof" dog bed).
-        const inPhrase = words(m[0]).length === 1 && /^\s+\p{L}/u.test(rest.slice((m.index ?? 0) + m[0].length));
-        if (!inPhrase) {
+        const after = rest.slice((m.index ?? 0) + m[0].length);
+        const inPhrase = words(m[0]).length === 1 && /^\s+\p{L}/u.test(after);
+        // A care feature of two words or more before a part, after the name's clause, is the part's: "…, nonstick dishwasher
+        // safe basket" has a dishwasher-safe basket, not a dishwasher-safe air fryer; the feature keeps its part.
+        const part = !inPhrase && clause > 0 && words(m[0]).length >= 2 ? /^\s+(\p{L}+(?: \p{L}+)?)\s*$/u.exec(after)?.[1] : undefined;
+        // So is a part named before it in a later sentence ("Sepeti bulaşık makinesinde yıkanabilir", "The basket is
+        // dishwasher safe"), unless it is the product's own noun ("The mug is dishwasher safe").
+        const before = rest.slice(0, m.index ?? 0);
+        const owner =
+          !inPhrase && !part && clause > 0 && words(m[0]).length >= 2
+            ? (lang === "tr" ? /^\s*(\p{L}+)\s+$/u : /^\s*(?:the |its |their )?(\p{L}+) (?:is|are) (?:also )?$/iu).exec(before)?.[1]
+            : undefined;
+        const name = out.find((p) => p.kind === "noun");
+        const ownNoun = (w: string) => !!name && lower(name.tokens[name.tokens.length - 1], lang).slice(0, 4) === lower(w, lang).slice(0, 4);
+        if (part && words(part).every((w) => !isStopWord(w) && isNounLike(w, lang))) {
+          out.push({ tokens: [...words(m[0]), ...words(part)], kind: "feature", clause });
+          rest = rest.replace(`${m[0]}${after}`, " , ");
+        } else if (owner && !isStopWord(owner) && isNounLike(owner, lang) && !ownNoun(owner)) {
+          out.push({ tokens: lang === "tr" ? [owner, ...words(m[0])] : [...words(m[0]), owner], kind: "feature", clause });
+          rest = rest.replace(`${before}${m[0]}`, " , ");
+        } else if (!inPhrase) {
           out.push({ tokens: words(m[0]), kind: "feature", clause });
           rest = rest.replace(m[0], " , ");
         }
@@ -796,7 +823,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
   // "Leather conditioner for boots, bags and saddles", "Linen spray for pillows": what the product is for is
   // not the product; the first sentence's noun before "for" is, even with no category of its own (decision 0063).
-  if (productIndex > 0 && lang === "en") {
+  if (productIndex > 0) {
     const first = phrases.findIndex((p) => p.kind === "noun");
     const use = escapeRegExp(phrases[productIndex].tokens.join(" "));
     if (
@@ -804,24 +831,30 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
       first < productIndex &&
       phrases[first].clause === 0 &&
       use.length <= 80 &&
-      (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
-        // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).
-        new RegExp(`(?:^|[^\\p{L}])with (?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
-        // "Includes carrying case and 3.5 mm cable", "Some brassing on the top plate": what comes in the box, and the
-        // part a flaw is on, are not the product either.
-        new RegExp(
-          `(?:^|[^\\p{L}])(?:includes?|including|comes with|come with|plus|on|near|to|at|under|inside|around|along) (?:a |an |the |its |each )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`,
-          "iu",
-        ).test(plainText(about)) ||
-        // "Activity cube, 5 sides of play: bead maze, shape sorter, clock": an item of a list after a colon is one of its parts.
-        new RegExp(`:[^.;:]{0,160}?(?:^|[^\\p{L}])(?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(
-          plainText(about).slice(plainText(about).indexOf(phrases[first].tokens[phrases[first].tokens.length - 1])),
-        ) ||
-        // "Ninja AF101 air fryer, 4 quart, 1550 watts, nonstick dishwasher safe basket": a bare noun two clauses after the
-        // seller's opening name is a part of what that name names.
-        (phrases[productIndex].tokens.length === 1 && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
-        // "Includes USB-C to USB-C cable and travel pouch": the last of a list of what comes in the box.
-        new RegExp(`(?:^|[^\\p{L}])(?:includes?|including|comes with|come with) [^.;:]{0,80}?(?:,| and| &) (?:a |an |the |its )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)))
+      // "Ninja AF101 air fryer, 4 quart, 1550 watts, nonstick dishwasher safe basket", "Philips Airfryer XL HD9270/90, 6,2
+      // litre, …, bulaşık makinesinde yıkanabilir sepet": a bare noun two clauses after the seller's opening name is a part
+      // of what that name names, in either language.
+      ((phrases[productIndex].tokens.length === 1 && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
+        (lang === "en" &&
+          (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
+            // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).
+            new RegExp(`(?:^|[^\\p{L}])with (?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
+            // "Includes carrying case and 3.5 mm cable", "Some brassing on the top plate": what comes in the box, and the
+            // part a flaw is on, are not the product either.
+            new RegExp(
+              `(?:^|[^\\p{L}])(?:includes?|including|comes with|come with|plus|on|near|to|at|under|inside|around|along) (?:a |an |the |its |each )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`,
+              "iu",
+            ).test(plainText(about)) ||
+            // "Activity cube, 5 sides of play: bead maze, shape sorter, clock": an item of a list after a colon is one of its parts.
+            new RegExp(`:[^.;:]{0,160}?(?:^|[^\\p{L}])(?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(
+              plainText(about).slice(plainText(about).indexOf(phrases[first].tokens[phrases[first].tokens.length - 1])),
+            ) ||
+            // "Recipe book included", "batteries not included": what is said to come with the item is not the item.
+            new RegExp(`(?:^|[^\\p{L}])${use} (?:is |are )?(?:also )?included(?![\\p{L}])`, "iu").test(plainText(about)) ||
+            // "Includes USB-C to USB-C cable and travel pouch": the last of a list of what comes in the box.
+            new RegExp(`(?:^|[^\\p{L}])(?:includes?|including|comes with|come with) [^.;:]{0,80}?(?:,| and| &) (?:a |an |the |its )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(
+              plainText(about),
+            ))))
     ) {
       productIndex = first;
       found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
@@ -843,7 +876,9 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   if (productIndex < 0) {
     // The product noun may be a single word on its own ("Mug") or inside a keyword.
     // A noun of a kind ("ring") wins over a family word ("jewelry" of a tag "brass jewelry"), wherever each stands.
-    const scan = [...words(plainText(text)).map((w) => ({ w, from: undefined as string | undefined })), ...keywords.flatMap((k) => words(k).map((w) => ({ w, from: k })))];
+    // (Not a part a feature names: "dishwasher safe basket" has a basket, it is none.)
+    const parts = phrases.filter((p) => p.kind === "feature").reduce((rest, p) => rest.replace(p.tokens.join(" "), " "), plainText(text));
+    const scan = [...words(parts).map((w) => ({ w, from: undefined as string | undefined })), ...keywords.flatMap((k) => words(k).map((w) => ({ w, from: k })))];
     for (const { w, from } of scan) {
       const id = nounCategory(w, lang);
       if (id && (!found || (GENERIC.has(found.id) && !GENERIC.has(id)))) {

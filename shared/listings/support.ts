@@ -114,7 +114,7 @@ const CONCEPTS: Concept[] = [
   { id: "promise", say: re("promise|söz"), evidence: re("promise|söz\\p{L}*") },
   // ---- Uses and places
   { id: "everyday", say: re("everyday|every day|daily|casual|günlük|her gün"), evidence: re("everyday|every day|daily|casual|günlük|her gün") },
-  { id: "kitchen", say: re("kitchen|mutfa[kğ]\\p{L}*"), evidence: re("kitchen|cooking|baking|pantry|mutfa[kğ]\\p{L}*|kiler") },
+  { id: "kitchen", say: re("kitchen|mutfa[kğ]\\p{L}*"), evidence: re("kitchen|cooking|baking|pantry|mutfa[kğ]\\p{L}*|kiler"), inherent: ["appliance"] },
   {
     id: "decor",
     say: re("decor|decoration|decorations|decorative|dekor\\p{L}*|dekoratif|dekorasyon\\p{L}*"),
@@ -132,7 +132,12 @@ const CONCEPTS: Concept[] = [
   { id: "beach", say: re("beach|plaj\\p{L}*"), evidence: re("beach|summer|pool|plaj\\p{L}*|yaz\\p{L}*") },
   { id: "market", say: re("market|grocery|groceries|shopping|alışveriş\\p{L}*|pazar\\p{L}*"), evidence: re("market|grocery|groceries|shopping|alışveriş\\p{L}*|pazar\\p{L}*|market\\p{L}*") },
   { id: "laptop", say: re("laptop|computer|bilgisayar\\p{L}*"), evidence: re("laptop|computer|macbook|bilgisayar\\p{L}*") },
-  { id: "bottle", say: re("water bottle|bottle|matara\\p{L}*"), evidence: re("bottles?|tumbler|hydro flask|matara\\p{L}*|şişe\\p{L}*") },
+  {
+    id: "bottle",
+    say: re("water bottle|bottle|matara\\p{L}*"),
+    evidence: re("bottles?|tumbler|hydro flask|flasks?|thermos|matara\\p{L}*|şişe\\p{L}*|termos\\p{L}*|suluk\\p{L}*"),
+    inherent: ["bottle"],
+  },
   { id: "journal", say: re("journal|journaling|ajanda\\p{L}*"), evidence: re("journal\\p{L}*|planner|notebook|scrapbook\\p{L}*|ajanda\\p{L}*|defter\\p{L}*") },
   { id: "sofa", say: re("sofa|couch|kanepe\\p{L}*|koltuk\\p{L}*"), evidence: re("sofa|couch|kanepe\\p{L}*|koltuk\\p{L}*") },
   { id: "shoulder", say: re("shoulder|omuz\\p{L}*"), evidence: re("shoulder|strap\\p{L}*|crossbody|tote|omuz\\p{L}*|askı\\p{L}*") },
@@ -150,6 +155,12 @@ const CONCEPTS: Concept[] = [
   { id: "cozy", say: re("cozy|cosy|warm|sıcak\\p{L}*|relaxing"), evidence: re("cozy|cosy|warm\\p{L}*|relax\\p{L}*|sıcak\\p{L}*|rahatlat\\p{L}*") },
   { id: "soft", say: re("soft|cuddly|huggable|gentle|yumuşa[kğ]\\p{L}*"), evidence: re("soft\\p{L}*|cuddl\\p{L}*|plush|gentle|yumuşa[kğ]\\p{L}*") },
   { id: "reusable", say: re("reusable|tekrar kullanılabilir"), evidence: re("reusable|reuse|tekrar kullan\\p{L}*") },
+  {
+    id: "insulated",
+    say: re("insulated|thermal|yalıtımlı|termos"),
+    evidence: re("insulated|insulation|vacuum|thermal|double[- ]wall(?:ed)?|keeps? (?:\\p{L}+ ){0,2}(?:cold|hot)|yalıtım\\p{L}*|vakum\\p{L}*|çift cidar\\p{L}*|termos\\p{L}*"),
+  },
+  { id: "gym", say: re("gym|workout|fitness|spor salonu|antrenman"), evidence: re("gym|workouts?|fitness|training|spor salonu|antrenman\\p{L}*") },
   { id: "beginner", say: re("beginner friendly|beginners?|yeni başlayan\\p{L}*"), evidence: re("beginners?|easy|kolay\\p{L}*|yeni başlayan\\p{L}*") },
   { id: "rustic", say: re("rustic|rustik|farmhouse"), evidence: re("rustic|rustik|farmhouse|wood\\p{L}*|ahşap|burlap") },
   { id: "plush", say: re("stuffed animal|stuffed|plush|plushie|peluş\\p{L}*"), evidence: re("stuffed|stuffing|plush\\p{L}*|fiberfill|filled|teddy|amigurumi|peluş\\p{L}*|elyaf\\p{L}*|dolgu\\p{L}*") },

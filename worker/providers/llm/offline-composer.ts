@@ -372,7 +372,8 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   const name = facts.brand ? sellersName(source, facts.brand) : undefined;
   if (name) {
     const rest = withoutWordsOf(head, [name, ...lead]);
-    return [...lead, name, rest, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+    const specs = deviceSpecs(source, facts).filter((spec) => !squashed(`${name} ${rest}`).includes(squashed(spec)));
+    return [...lead, name, rest, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
   }
   const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
   // A record's label ("1969 UK Apple first pressing") is no maker to lead its title: the artist and title do.
@@ -389,7 +390,21 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
     const at = key(rest).indexOf(key(facts.brand!));
     rest = at < 0 ? `${models.join(" ")} ${rest}` : `${rest.slice(0, at + facts.brand!.length)} ${models.join(" ")}${rest.slice(at + facts.brand!.length)}`;
   }
-  return [...lead, rest, ...after, ...ebayTail(rest, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  const specs = deviceSpecs(source, facts).filter((spec) => !squashed(`${lead.join(" ")} ${rest}`).includes(squashed(spec)));
+  return [...lead, rest, ...after, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A phone's, a tablet's or a console's storage and connection as the seller wrote them ("64GB" or "128 GB", "Wi-Fi", "Wi-Fi +
+ * Cellular"): what its buyers search and filter by on eBay, right after its name. Only for a maker's device (a brand
+ * named, and a storage in GB or TB).
+ */
+function deviceSpecs(source: string, facts: FactSheet): string[] {
+  const text = source.slice(0, 400);
+  const storage = facts.brand ? /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u.exec(text) : null;
+  if (!storage) return [];
+  const link = /(?<![\p{L}])(?:wi-?fi(?: ?\+ ?cellular)?|cellular|5G)(?![\p{L}\p{N}])/iu.exec(text)?.[0];
+  return [storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : [])];
 }
 
 /** An eBay book title's lead: its title and author, then its year ("Dune by Frank Herbert 1990 Ace Paperback"); its ISBN closes the title. */
@@ -834,8 +849,13 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       withoutItsValue(phraseWithMeasure(p))
     )
       continue;
-    // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword.
-    if (CARE_CLAUSE.test(phraseText(p)) && !/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p))) continue;
+    // Care ("Nemli Bezle Silin", wipe with a damp cloth) is for the description, never a title keyword; what may go in the
+    // dishwasher is, with the part it is said of ("Dishwasher Safe Basket").
+    if (
+      CARE_CLAUSE.test(phraseText(p)) &&
+      !(/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p)) || (p.kind === "feature" && /(?:safe|washable|yıkanabilir) \p{L}+(?: \p{L}+)?$/iu.test(phraseText(p))))
+    )
+      continue;
     if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) {
       // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
@@ -1490,7 +1510,7 @@ const STYLE_THEMES = new Set(["floral", "botanical", "boho", "rustic", "minimali
 /** Jewelry's categories: its metal makes the piece, so a title names it early ("14k Gold Filled Chain"). */
 const JEWELRY = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry"]);
 /** Categories whose products are made of their material, so "merino wool hat" or "leather keychain" is true. */
-const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug"]);
+const MATERIAL_MADE = new Set(["necklace", "earrings", "ring", "bracelet", "jewelry", "clothing", "hat", "bag", "accessories", "blanket", "ceramics", "toy", "pet", "soap", "mug", "bottle"]);
 
 /** Whether two words of a phrase are one word with different endings ("quilted quilt", "seramik seramik"). */
 function repeatsAStem(phrase: string): boolean {
@@ -2308,7 +2328,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
           ? dimensions.join(", ")
           : undefined;
   add(n.size, size);
-  if (["mug", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
+  if (["mug", "bottle", "candle", "soap", "ceramics"].includes(r.category.id)) add(n.capacity, capacity.join(", "));
   add(
     n.theme,
     r.themes

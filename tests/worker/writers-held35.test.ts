@@ -1,0 +1,92 @@
+/**
+ * Sixteen sellers' texts that were in no corpus (session 35), read as their sellers would before any
+ * change. Each case failed before its fix: a water bottle was titled "Flask Cup" and searched as "latte",
+ * an air fryer's dishwasher-safe basket made the air fryer dishwasher safe (and, in Turkish, a basket of
+ * home decor), a colour to choose was a material, a tablet's title lost its storage, "6,2 litre" was 2.
+ */
+import { describe, expect, it } from "vitest";
+import { extractFacts } from "../../shared/facts";
+import { readProduct } from "../../shared/listings/phrases";
+import { generateListingParts } from "../../worker/domain/listings/generate";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+const write = async (description: string, platform: "etsy" | "ebay" | "amazon") => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
+
+const BOTTLE = "Iron Flask stainless steel water bottle, 32 oz, double-wall vacuum insulated, keeps drinks cold 24 hours and hot 12 hours. BPA free, leakproof lid. Does not fit standard cup holders.";
+const NINJA = "Ninja AF101 air fryer, 4 quart, 1550 watts, grey, nonstick dishwasher safe basket, recipe book included. Not for outdoor use.";
+const AIRFRYER_TR = "Philips Airfryer XL HD9270/90, 6,2 litre kapasite, 2000 W, siyah. Dokunmatik ekran, 7 ön ayar programı, bulaşık makinesinde yıkanabilir sepet.";
+const AIRFRYER_TR_PART = "Philips Airfryer XL HD9270/90, 6,2 litre kapasite, 2000 W, dokunmatik ekran, 7 ön ayar programı. Sepeti bulaşık makinesinde yıkanabilir. Renk: siyah.";
+const NAPKINS = "Set of 4 linen napkins, 45 x 45 cm, stonewashed for softness. Choose your colour: sage, oat or terracotta. Machine wash warm.";
+const IPAD = "Apple iPad Air 4th generation, 64GB, Wi-Fi, Sky Blue. Used, small scratch on the back, screen perfect, battery health 89%. Comes with original box and USB-C cable, no charger.";
+const GALAXY = "Samsung Galaxy S21 5G, 128 GB, Phantom Gray, unlocked. Screen has a small crack.";
+const BLANKET_TR = "Kişiye özel isimli bebek battaniyesi, %100 pamuk, 80x100 cm, krem ve gri renk seçenekleri. İsim nakış ile işlenir.";
+
+describe("what the seller never said", () => {
+  it("names a water bottle a water bottle: no cup from its cup holders, no latte among its search words", async () => {
+    const l = await write(BOTTLE, "amazon");
+    expect(l.title).toMatch(/^Iron Flask Stainless Steel Water Bottle 32 oz,/u);
+    expect(l.description).not.toMatch(/^(?:flask )?cup/iu);
+    expect(l.searchTerms ?? "").not.toMatch(/latte|coffee|cup/iu);
+    expect(l.searchTerms ?? "").toMatch(/insulated/u);
+  });
+
+  it("says an air fryer's basket is dishwasher safe, never the air fryer, in English and in Turkish", async () => {
+    expect(extractFacts({ text: NINJA }).care).toEqual(["dishwasher safe basket"]);
+    const ninja = await write(NINJA, "amazon");
+    expect(ninja.title).toMatch(/^Ninja AF101 Air Fryer 4 Quart, Dishwasher Safe Basket,/u);
+    expect(ninja.bullets?.join(" ")).toContain("Care: Dishwasher safe basket.");
+    expect(ninja.bullets?.join(" ")).not.toMatch(/Care: Dishwasher safe\./u);
+
+    const tr = await write(AIRFRYER_TR, "amazon");
+    expect(tr.title).toMatch(/^Philips Airfryer XL HD9270\/90 6,2 Litre, Bulaşık Makinesinde Yıkanabilir Sepet,/u);
+    // A basket is no home decor.
+    expect(`${tr.title} ${tr.searchTerms} ${tr.description}`).not.toMatch(/dekor|oda/iu);
+    expect(tr.description).not.toMatch(/^Sepet/iu);
+
+    expect(extractFacts({ text: AIRFRYER_TR_PART }).care).toEqual(["sepeti bulaşık makinesinde yıkanabilir"]);
+    const part = await write(AIRFRYER_TR_PART, "amazon");
+    expect(part.title).toContain("Sepeti Bulaşık Makinesinde Yıkanabilir");
+    expect(part.bullets?.join(" ")).toContain("Bakım: Sepeti bulaşık makinesinde yıkanabilir.");
+  });
+
+  it("keeps a recipe book that comes with an appliance from becoming the product", async () => {
+    const l = await write(NINJA, "amazon");
+    expect(readProduct(NINJA).category.id).toBe("appliance");
+    expect(l.title).not.toMatch(/^Recipe Book|Paperback|Hardcover/u);
+    expect(l.searchTerms ?? "").not.toMatch(/novel|hardcover|reading/u);
+  });
+
+  it("reads a colour to choose as no material", async () => {
+    expect(extractFacts({ text: NAPKINS }).materials.map((m) => m.name)).toEqual(["linen"]);
+    const l = await write(NAPKINS, "etsy");
+    expect(l.description).not.toMatch(/Materials?: [^\n]*terracotta/u);
+    expect(l.description).toMatch(/Material: linen/u);
+  });
+});
+
+describe("facts kept in their place", () => {
+  it("reads a Turkish decimal comma as one figure", () => {
+    expect(extractFacts({ text: AIRFRYER_TR }).measures).toContain("6,2 litre");
+    expect(
+      readProduct(AIRFRYER_TR)
+        .phrases.filter((p) => p.kind === "measure" || p.measure)
+        .map((p) => p.measure),
+    ).not.toContain("2 litre");
+  });
+
+  it("titles a tablet and a phone on eBay with their storage and connection, and the colour as the seller named it", async () => {
+    expect(extractFacts({ text: IPAD }).colours).toEqual(["sky blue"]);
+    const ipad = await write(IPAD, "ebay");
+    expect(ipad.title).toMatch(/^Apple iPad Air 4th Generation 64GB Wi-Fi Sky Blue/u);
+    // "5G" is the phone's network, not five grams; its storage is said once.
+    const galaxy = await write(GALAXY, "ebay");
+    expect(galaxy.title).toMatch(/^Samsung Galaxy S21 5G 128 GB /u);
+    expect(galaxy.title.match(/128/gu)).toHaveLength(1);
+    expect(extractFacts({ text: GALAXY }).measures).not.toContain("5G");
+  });
+
+  it("keeps both colours a Turkish blanket comes in", async () => {
+    const l = await write(BLANKET_TR, "etsy");
+    expect(l.title).toContain("Krem ve Gri Renk Seçenekleri");
+  });
+});
