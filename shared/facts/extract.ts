@@ -1521,7 +1521,7 @@ const TERMS_RE = re("us terms|uk terms|us crochet terms|uk crochet terms|amerika
 // Occasions are events and the gift recipients the seller named; who wears or uses the product ("for women",
 // "kids", "kadın") is its audience, read apart: an audience supports neither an occasion nor a gift.
 const OCCASION_RE = reAll(
-  "christmas|xmas|birthday|wedding|anniversary|valentine'?s(?: day)?|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|easter|halloween|teacher appreciation|for (?:mom|mum|dad|teachers?|brides?|bridesmaids?|grandma|grandpa|new moms?|couples|friends?|coffee lovers|cat lovers|dog lovers)|yılbaşı|yeni yıl|doğum günü|düğün|nikah|yıldönümü|sevgililer günü|anneler günü|babalar günü|öğretmenler günü|baby ?shower|anneye|babaya|sevgiliye|arkadaşa|öğretmene",
+  "christmas|xmas|birthdays?|weddings?|anniversary|anniversaries|valentine'?s(?: day)?|mother'?s day|father'?s day|baby shower|bridal shower|housewarming|graduation|easter|halloween|teacher appreciation|for (?:mom|mum|dad|teachers?|brides?|bridesmaids?|grandma|grandpa|new moms?|couples|friends?|coffee lovers|cat lovers|dog lovers)|yılbaşı|yeni yıl|doğum günü|düğün|nikah|yıldönümü|sevgililer günü|anneler günü|babalar günü|öğretmenler günü|baby ?shower|anneye|babaya|sevgiliye|arkadaşa|öğretmene",
 );
 const AUDIENCE_RE = reAll(
   "for (?:her|him|women|men|ladies|kids|children|girls|boys|babies|baby|toddlers|teens|adults|everyone)|women'?s|men'?s|ladies'?|kids'?|children'?s|girls'?|boys'?|baby|toddler|unisex|kadın(?:lar)? için|erkek(?:ler)? için|çocuk(?:lar)? için|bebek(?:ler)? için|kadına|erkeğe|çocuklara|bebeklere|kız çocuk|erkek çocuk|kadın|erkek|unisex|yeni doğan|yenidoğan",

@@ -19,6 +19,8 @@ const AIRFRYER_TR_PART = "Philips Airfryer XL HD9270/90, 6,2 litre kapasite, 200
 const NAPKINS = "Set of 4 linen napkins, 45 x 45 cm, stonewashed for softness. Choose your colour: sage, oat or terracotta. Machine wash warm.";
 const IPAD = "Apple iPad Air 4th generation, 64GB, Wi-Fi, Sky Blue. Used, small scratch on the back, screen perfect, battery health 89%. Comes with original box and USB-C cable, no charger.";
 const GALAXY = "Samsung Galaxy S21 5G, 128 GB, Phantom Gray, unlocked. Screen has a small crack.";
+const RUG_TR = "Eski Türk halısı, 1960'lar, el dokuma yün, 120x180 cm, kırmızı ve lacivert. Kenarlarda hafif solma var, yıkanmış ve temizdir.";
+const SIGN = "Personalised wooden welcome sign for weddings, 60 x 40 cm, laser engraved birch plywood, with your names and date. Easel not included.";
 const BLANKET_TR = "Kişiye özel isimli bebek battaniyesi, %100 pamuk, 80x100 cm, krem ve gri renk seçenekleri. İsim nakış ile işlenir.";
 
 describe("what the seller never said", () => {
@@ -88,5 +90,16 @@ describe("facts kept in their place", () => {
   it("keeps both colours a Turkish blanket comes in", async () => {
     const l = await write(BLANKET_TR, "etsy");
     expect(l.title).toContain("Krem ve Gri Renk Seçenekleri");
+  });
+
+  it("keeps a Turkish rug's size with the rug and its hand-woven wool in its title", async () => {
+    const l = await write(RUG_TR, "etsy");
+    expect(l.title).toMatch(/^Eski Türk Halısı 120x180 cm - El Dokuma Yün/u);
+  });
+
+  it("tags a sign made for weddings as a wedding sign", async () => {
+    expect(extractFacts({ text: SIGN }).occasions).toEqual(["weddings"]);
+    const l = await write(SIGN, "etsy");
+    expect(l.tags).toContain("wedding welcome sign");
   });
 });

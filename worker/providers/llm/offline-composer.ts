@@ -1791,6 +1791,24 @@ export function tagPool(input: ComposeInput): string[] {
   // Who the product is for, as a shopper types it before the noun ("kids chore chart", "toddler puzzle").
   const forWhom = /^ for (kids|children|toddlers|babies|baby|dogs|cats|puppies)$/u.exec(lower(audienceAfter(r, source, ""), r.lang))?.[1];
   if (forWhom) addWhole(`${{ children: "kids", toddlers: "toddler", babies: "baby", dogs: "dog", cats: "cat", puppies: "puppy" }[forWhom] ?? forWhom} ${named}`);
+  // The occasion the product is made for, as a shopper types it before the noun ("welcome sign for weddings": "wedding
+  // welcome sign", "wedding sign"; "düğün için karşılama panosu": "düğün karşılama panosu").
+  const forOccasion =
+    head.length <= 60
+      ? new RegExp(
+          r.lang === "tr"
+            ? `(?<![\\p{L}])(düğün|nikah|doğum günü|yılbaşı|baby shower|kına|nişan) için (?:[\\p{L}-]+ ){0,2}${escapeRegExp(head)}`
+            : `${escapeRegExp(head)} for (?:your |a |the )?(weddings?|birthdays?|baby showers?|bridal showers?|christmas|graduations?|engagements?|parties)(?![\\p{L}])`,
+          "iu",
+        ).exec(source)?.[1]
+      : undefined;
+  if (forOccasion) {
+    const occasion = lower(forOccasion, r.lang)
+      .replace(/^parties$/u, "party")
+      .replace(/s$/u, "");
+    addWhole(`${occasion} ${named}`);
+    addWhole(`${occasion} ${headWord}`);
+  }
   for (const d of facts.designs) {
     addWhole(`${lower(d, r.lang)} ${named}`);
     addWhole(`${lower(d, r.lang)} ${head}`);
