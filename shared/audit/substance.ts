@@ -35,7 +35,8 @@ const MORE_NOUNS = new Set(
   çorap ayakkabı çanta cüzdan kemer şapka bere kolye küpe yüzük bileklik broş tablo çerçeve lamba masa sandalye raf halı paspas sepet kutu
   tepsi kavanoz tencere tava bıçak kaşık çatal bardak fincan demlik saat ayna defter ajanda kalem kitap oyuncak bebek mum sabun kupa tabak
   süs davetiye şablon model tarif desen kitap plak kamera şişe termos matara bed beds mattress crate carrier feeder slicer slicers
-  organizer organizers divider dividers peeler grater`.split(/\s+/),
+  organizer organizers divider dividers peeler grater machine machines typewriter typewriters radio radios gramophone chandelier
+  sconce banneton makine makinesi makinası daktilo radyo gramofon pikap sehpa sehpası dolap sandık semaver cezve ibrik avize abajur`.split(/\s+/),
 );
 
 /** Whether a word names an item ("earrings", "board", "hırkası"). */
@@ -60,8 +61,9 @@ export function titleNamesNothing(title: string, description: string): "short" |
   // A two-word name ("dog bed", "table runner") names the item too.
   if (words.some((w, i) => i > 0 && nounCategory(`${lowerOf(words[i - 1], lang)} ${lowerOf(w, lang)}`, lang))) return undefined;
   if (description.trim()) {
+    // (A head of two words, "dikiş makinesi", is named when the title says both.)
     const head = readProduct(description).head;
-    if (head && words.some((w) => lowerOf(w, lang) === head)) return undefined;
+    if (head && ` ${words.map((w) => lowerOf(w, lang)).join(" ")} `.includes(` ${head} `)) return undefined;
   }
   return "no-noun";
 }

@@ -8,7 +8,7 @@
  */
 import { readDigital } from "../listings/digital";
 import { detectLanguage, isStopWord, readProduct } from "../listings/phrases";
-import { escapeRegExp, foldCase } from "./language";
+import { escapeRegExp, foldCase, inName } from "./language";
 import { EBAY_COUNTRIES } from "./places";
 
 export type FactLang = "en" | "tr";
@@ -237,7 +237,8 @@ function measurePlaces(text: string): { at: number; text: string }[] {
   for (const m of text.matchAll(ONE_OR_RANGE)) {
     const at = m.index ?? 0;
     // "Galaxy S21 5G": a network, not five grams.
-    if (taken.some(([a, b]) => at >= a && at < b) || NETWORK_G.test(m[0])) continue;
+    // ("Seamaster Professional 300M": a figure glued to a capital after a capitalised name is part of the name.)
+    if (taken.some(([a, b]) => at >= a && at < b) || NETWORK_G.test(m[0]) || inName(text, at, m[0])) continue;
     out.push({ at, text: clean(m[0]) });
   }
   // "in." at a sentence's end is "in": the full stop is the sentence's.
@@ -1268,7 +1269,8 @@ const MODEL_RE = new RegExp(
     `#\\s?\\d[\\dA-Za-z-]{0,10}`,
     // A book's ISBN, as its buyers search it ("ISBN 0441172717", "ISBN-13: 978-0-441-17271-9").
     `${B}ISBN(?:-1[03])?:?\\s?\\d[\\d-]{8,15}[\\dXx]${E}`,
-    `${B}(?:${MODEL_LABELS}|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d[A-Z0-9-]{0,12}${E}`,
+    // (A reference keeps its dotted parts: "ref 2541.80".)
+    `${B}(?:${MODEL_LABELS}|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d(?:[A-Z0-9-]|\\.(?=\\d)){0,12}${E}`,
     `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}(?:[A-Z]{1,3}\\d{0,2})?(?:-[A-Z0-9]{1,3})?${E}`,
   ].join("|"),
   "gu",
@@ -1462,6 +1464,11 @@ const INCLUDED_RE = reAll(
   "(?:includes?|including|comes with|come with|you will (?:receive|get)|you'll (?:receive|get)|in the (?:box|package)|what's included:?|the set includes|package includes|pakete dahil(?:dir)?:?|içerik:|ile birlikte gelir|kutu içeriği:?|dahil(?:dir)?:?) (?:[^.!?\\n]|\\.(?=\\d)){2,90}",
   "giu",
 );
+/** What a clause says comes with the item after naming it ("USB-C cable included", "Recipe book is included"); never what is not. */
+const INCLUDED_AFTER = /(?:^|(?<=[.!?,;]\s?))\s*([^.!?,;\n]{3,60}?) (?:is |are )?(?:also )?included(?![\p{L}])/gu;
+function includedAfter(body: string): string[] {
+  return [...body.matchAll(INCLUDED_AFTER)].map((m) => m[0].trim()).filter((clause) => !/(?<![\p{L}])(?:not|no|nor|without)(?![\p{L}])/iu.test(clause));
+}
 const WITH_FEATURE_RE = reAll("with (?:a |an |two |three )?(?:juice groove|handles?|lid|lids|pockets?|zipper|hood|drawstring|magnetic clasp|clasp|stand|chain|gift box|storage pouch)");
 
 // ---- Digital, pattern, craft, handmade -----------------------------------------------------------
@@ -1717,6 +1724,8 @@ const COLOUR_OPTIONS =
   /(?:\d+ )?(?:colou?rs?|colou?r ?ways?|renk|renkler) ?(?:versions?|options?|variants?|choices?|to choose from|seçenekleri|seçeneği|seçenekli)\s*(?:\([^)\n]{0,120}\)|:[^.;\n]{0,120})|(?:choose|pick|select) (?:from|your|a|any)? ?colou?rs?:?[^.;\n]{0,120}/gu;
 
 const COLOUR_OPTIONS_ANY_CASE = new RegExp(COLOUR_OPTIONS.source, "giu");
+/** A watch's or a clock's movement ("quartz watch", "quartz movement"): how it keeps time, not what it is made of. */
+const MOVEMENT = /(?<![\p{L}])quartz(?= (?:watch|wristwatch|movement|clock|chronograph|analog|analogue)(?![\p{L}]))/giu;
 
 /** Whether the text names `colour` only as one to choose from ("3 color versions (pastel, bright, neutral)"). */
 export function isColourOption(text: string, colour: string): boolean {
@@ -1735,11 +1744,21 @@ function namesOnly(body: string, word: string): boolean {
  * The names a title keeps in the capitals the seller wrote them in: the brand, the models, and a code written in
  * capitals before its number ("Harvest SHVL 804", "KDL 40"); the rule enforcer and the Doctor's capitals check read one list.
  */
+/** Words a seller shouts, never a name: "SALE", "FREE", "WOW". */
+const SHOUTED_WORDS =
+  /^(?:SALE|FREE|WOW|LOOK|BEST|HOT|NEW|RARE|GIFT|CUTE|MUST|DEAL|NICE|GOOD|GREAT|LAST|ONLY|HUGE|LOVE|OFFER|CHEAP|FAST|SHIP|SHIPS|INDIRIM|FIRSAT|YENI|SÜPER|SUPER|ORJINAL|ORİJİNAL|ORIGINAL|VINTAGE|HANDMADE)$/u;
+
 export function namesInCapitals(sheet: FactSheet, text: string): Set<string> {
   const codes = [...text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}{2,6})[ -]?\d{2,6}(?![\p{L}\p{N}])/gu)].map((m) => m[1]);
   // (A model's label in capitals is its name too: "ISBN" of "ISBN 0441172717".)
   const labels = sheet.models.map((m) => /^(\p{Lu}{2,6})[ -:]/u.exec(m)?.[1] ?? "");
-  return new Set([sheet.brand ?? "", ...sheet.models, ...codes, ...labels].filter(Boolean));
+  // A word in capitals in the name a text in ordinary case opens with ("Nintendo Switch OLED console"): its name, as
+  // written ("OLED", "LEGO"); never a word that shouts a sale.
+  const opening = text.slice(0, 120);
+  const letters = opening.replace(/[^\p{L}]/gu, "");
+  const upper = letters.replace(/[^\p{Lu}]/gu, "").length;
+  const named = upper * 2 < letters.length ? (opening.match(/(?<![\p{L}\p{N}])\p{Lu}{4,6}(?![\p{L}\p{N}])/gu) ?? []).filter((w) => !SHOUTED_WORDS.test(w)) : [];
+  return new Set([sheet.brand ?? "", ...sheet.models, ...codes, ...labels, ...named].filter(Boolean));
 }
 
 /** Reads the fact sheet of a listing from what the seller wrote. */
@@ -1813,7 +1832,7 @@ export function extractFacts(input: FactInput): FactSheet {
   // (Turkish "not" is a note; in English it is only "not".)
   const personalWhat = uniq(all(lower, PERSONAL_WHAT)).filter((w) => language === "tr" || !["not", "isim", "isimler", "tarih"].includes(w));
   const personalisation = personalised ? personalWhat.filter((w) => !personalWhat.includes(`${w}s`)) : [];
-  const included = uniq([...all(body, INCLUDED_RE), ...all(lower, WITH_FEATURE_RE)].map((s) => s.replace(/[,;:]+$/, "")));
+  const included = uniq([...all(body, INCLUDED_RE), ...includedAfter(body), ...all(lower, WITH_FEATURE_RE)].map((s) => s.replace(/[,;:]+$/, "")));
 
   // "AI" only in capitals; a zip is a file only when it is no fastening ("full zip", "zip pockets", "fermuarlı").
   const formats = uniq(all(body, FORMAT_RE).map((f) => f.toUpperCase()))
@@ -1849,7 +1868,7 @@ export function extractFacts(input: FactInput): FactSheet {
   const ownMaterials = materialsOf(
     [...namedColours, ...(brand ? [brand] : [])].reduce(
       (text, name) => text.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "giu"), " "),
-      unflawed.replace(COLOUR_OPTIONS_ANY_CASE, " "),
+      unflawed.replace(COLOUR_OPTIONS_ANY_CASE, " ").replace(MOVEMENT, " "),
     ),
     language,
     head,

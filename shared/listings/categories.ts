@@ -18,6 +18,7 @@ export type CategoryId =
   | "mug"
   | "bottle"
   | "appliance"
+  | "kitchen"
   | "candle"
   | "art"
   | "clothing"
@@ -179,6 +180,38 @@ export const CATEGORIES: CategoryModel[] = [
     intent: { en: ["kitchen appliance", "countertop appliance"], tr: ["mutfak aleti"] },
     titleTail: { en: [], tr: [] },
     synonyms: { en: ["appliance", "countertop", "kitchen"], tr: ["mutfak", "aleti"] },
+  }),
+  // A kitchen tool is used, not displayed: a proofing basket is no home decor.
+  C({
+    id: "kitchen",
+    nouns: {
+      en: [
+        "proofing basket",
+        "proofing baskets",
+        "bread basket",
+        "banneton",
+        "bannetons",
+        "rolling pin",
+        "spatula",
+        "spatulas",
+        "whisk",
+        "colander",
+        "skillet",
+        "frying pan",
+        "saucepan",
+        "dutch oven",
+        "peeler",
+        "grater",
+        "utensil set",
+        "utensils",
+        "spice rack",
+      ],
+      tr: ["mayalama sepeti", "oklava", "spatula", "tava", "tavası", "tencere", "tenceresi", "rende", "soyacak", "kevgir", "baharatlık"],
+    },
+    type: { en: "Kitchen Tool", tr: "Mutfak Gereci" },
+    intent: { en: ["kitchen accessories", "kitchenware"], tr: ["mutfak gereçleri", "mutfak aksesuarı"] },
+    titleTail: { en: [], tr: [] },
+    synonyms: { en: ["kitchen", "kitchenware"], tr: ["mutfak", "gereçleri"] },
   }),
   C({
     id: "candle",
@@ -523,6 +556,10 @@ export const CATEGORIES: CategoryModel[] = [
         "dresser",
         "ottoman",
         "plant stand",
+        "candlestick",
+        "candlesticks",
+        "candle holder",
+        "candle holders",
       ],
       tr: [
         "yastık",
@@ -544,6 +581,8 @@ export const CATEGORIES: CategoryModel[] = [
         "halılar",
         "kilim",
         "kilimi",
+        "şamdan",
+        "şamdanı",
         "runner",
         "dekor",
         "sehpa",

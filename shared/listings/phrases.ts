@@ -8,7 +8,7 @@
  * language of the listing is the language of the description.
  */
 import { CATEGORIES, categoryModel, type CategoryId, type CategoryModel, type Lang } from "./categories";
-import { escapeRegExp } from "../facts/language";
+import { escapeRegExp, inName } from "../facts/language";
 import { readDigital } from "./digital";
 import { isConditionPhrase } from "./support";
 
@@ -435,7 +435,7 @@ function tokenise(clause: string): Token[] {
   let last = 0;
   for (const match of clause.matchAll(MEASURE)) {
     // ("5G" of "Galaxy S21 5G" is its network: a word of its name.)
-    if (/^[2345]G$/u.test(match[0])) continue;
+    if (/^[2345]G$/u.test(match[0]) || inName(clause, match.index ?? 0, match[0])) continue;
     for (const w of words(clause.slice(last, match.index))) out.push({ text: w, measure: false });
     out.push({ text: normaliseMeasure(match[0]), measure: true });
     last = (match.index ?? 0) + match[0].length;
@@ -571,7 +571,16 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
           // A small count opens the phrase it counts ("3 colour modes", "31 grind settings"): the figure stays with it.
           // (Not a limit: "up to 10 letters" does not have 10 letters.)
           const limited = /^to$/iu.test(tokens[i - 1]?.text ?? "") && /^up$/iu.test(tokens[i - 2]?.text ?? "");
-          if (lang === "en" && !limited && /^\d{1,2}$/.test(token.text) && /^\p{Ll}/u.test(tokens[i + 1]?.text ?? "") && /s$/u.test(tokens[i + 2]?.text ?? tokens[i + 1]?.text ?? "")) run.push(token);
+          // (Not a number of times: "charges a phone about 2 times" counts no thing.)
+          if (
+            lang === "en" &&
+            !limited &&
+            /^\d{1,2}$/.test(token.text) &&
+            /^\p{Ll}/u.test(tokens[i + 1]?.text ?? "") &&
+            !/^times$/u.test(tokens[i + 1]?.text ?? "") &&
+            /s$/u.test(tokens[i + 2]?.text ?? tokens[i + 1]?.text ?? "")
+          )
+            run.push(token);
         } else {
           // "Dimensions 10 x 10 x 12 in", "180 cm wide": the label of a measure is no word of a phrase.
           if (token.measure && run.length === 1 && /^(?:dimensions?|measurements?|measures?|boyut(?:lar)?ı?|ölçü(?:ler)?i?)$/iu.test(run[0].text)) run = [];
@@ -889,6 +898,21 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
       }
     }
     productIndex = phrases.findIndex((p) => p.kind === "noun" && p.tokens.length >= 2);
+  }
+  // "Pirinç unu ile yapılmış glutensiz kurabiye": what a Turkish product is made with is its material; the noun after it is the product.
+  if (productIndex >= 0 && lang === "tr") {
+    const made = phrases[productIndex];
+    const next = phrases.findIndex((p, i) => i > productIndex && p.kind === "noun" && p.clause === made.clause);
+    const said = escapeRegExp(made.tokens.join(" "));
+    if (
+      next > productIndex &&
+      said.length <= 80 &&
+      new RegExp(`${said} ile (?:yapılmış|yapılan|yapıldı|hazırlanmış|hazırlanan|üretilmiş|üretilen|örülmüş|örülen|dikilmiş|dikilen|boyanmış|boyanan)(?![\\p{L}])`, "iu").test(plainText(about))
+    ) {
+      productIndex = next;
+      const kind = categoryOfTokens(phrases[next].tokens, lang);
+      if (kind || found) found = kind ?? { id: "other", index: phrases[next].tokens.length - 1, words: 1 };
+    }
   }
   let phrase = productIndex >= 0 ? phrases[productIndex] : undefined;
   if (!phrase) {

@@ -114,7 +114,7 @@ const CONCEPTS: Concept[] = [
   { id: "promise", say: re("promise|söz"), evidence: re("promise|söz\\p{L}*") },
   // ---- Uses and places
   { id: "everyday", say: re("everyday|every day|daily|casual|günlük|her gün"), evidence: re("everyday|every day|daily|casual|günlük|her gün") },
-  { id: "kitchen", say: re("kitchen|mutfa[kğ]\\p{L}*"), evidence: re("kitchen|cooking|baking|pantry|mutfa[kğ]\\p{L}*|kiler"), inherent: ["appliance"] },
+  { id: "kitchen", say: re("kitchen|mutfa[kğ]\\p{L}*"), evidence: re("kitchen|cooking|baking|pantry|mutfa[kğ]\\p{L}*|kiler"), inherent: ["appliance", "kitchen"] },
   {
     id: "decor",
     say: re("decor|decoration|decorations|decorative|dekor\\p{L}*|dekoratif|dekorasyon\\p{L}*"),

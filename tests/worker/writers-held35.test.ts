@@ -5,6 +5,7 @@
  * home decor), a colour to choose was a material, a tablet's title lost its storage, "6,2 litre" was 2.
  */
 import { describe, expect, it } from "vitest";
+import { auditListing } from "../../shared/audit";
 import { extractFacts } from "../../shared/facts";
 import { readProduct } from "../../shared/listings/phrases";
 import { generateListingParts } from "../../worker/domain/listings/generate";
@@ -21,6 +22,13 @@ const IPAD = "Apple iPad Air 4th generation, 64GB, Wi-Fi, Sky Blue. Used, small 
 const GALAXY = "Samsung Galaxy S21 5G, 128 GB, Phantom Gray, unlocked. Screen has a small crack.";
 const RUG_TR = "Eski Türk halısı, 1960'lar, el dokuma yün, 120x180 cm, kırmızı ve lacivert. Kenarlarda hafif solma var, yıkanmış ve temizdir.";
 const SIGN = "Personalised wooden welcome sign for weddings, 60 x 40 cm, laser engraved birch plywood, with your names and date. Easel not included.";
+const SINGER_TR = "Vintage Singer dikiş makinesi, 1950'ler, çalışır durumda, ayaklı, orijinal sehpasıyla. Üzerinde hafif çizikler var.";
+const COOKIES_TR = "Pirinç unu ile yapılmış glutensiz kurabiye, 12 adet.";
+const CANDLESTICK_TR = "El yapımı pirinç şamdan, 20 cm, eskitme görünüm.";
+const OMEGA = "Omega Seamaster Professional 300M quartz watch, 41mm, blue dial, stainless steel bracelet, ref 2541.80, serviced 2023, box and papers.";
+const SWITCH = "Nintendo Switch OLED console, white, 64GB, with dock and Joy-Cons, used, excellent condition, no box.";
+const BANNETON = "Sourdough bread proofing basket, 9 inch round banneton, natural rattan, with linen liner and dough scraper.";
+const ANKER = "Anker PowerCore 10000 portable charger, 10000 mAh, USB-C, black. Charges an iPhone 15 about 2 times. USB-C cable included.";
 const BLANKET_TR = "Kişiye özel isimli bebek battaniyesi, %100 pamuk, 80x100 cm, krem ve gri renk seçenekleri. İsim nakış ile işlenir.";
 
 describe("what the seller never said", () => {
@@ -101,5 +109,52 @@ describe("facts kept in their place", () => {
     expect(extractFacts({ text: SIGN }).occasions).toEqual(["weddings"]);
     const l = await write(SIGN, "etsy");
     expect(l.tags).toContain("wedding welcome sign");
+  });
+});
+
+describe("session 35's second round", () => {
+  const doctor = (listing: object, platform: string, original: string) => auditListing({ ...listing, platform, photoCount: 5, original } as never);
+
+  it("never fails a title that names a two-word Turkish product ('Dikiş Makinesi')", async () => {
+    const l = await write(SINGER_TR, "etsy");
+    expect(l.title).toContain("Singer Dikiş Makinesi");
+    const report = doctor(l, "etsy", SINGER_TR);
+    expect(report.findings.map((f) => f.id)).not.toContain("title.not-product");
+    expect(report.score).toBeGreaterThanOrEqual(70);
+  });
+
+  it("reads what a Turkish product is made with as its material, and a candlestick as the product", async () => {
+    expect(readProduct(COOKIES_TR).phrase?.tokens.join(" ")).toBe("glutensiz kurabiye");
+    expect((await write(COOKIES_TR, "etsy")).title).toMatch(/^Glutensiz Kurabiye/u);
+    expect((await write(CANDLESTICK_TR, "etsy")).title).toMatch(/^El Yapımı Pirinç Şamdan 20 cm/u);
+  });
+
+  it("reads a watch's quartz as its movement, its dotted reference whole and its '300M' as its name", async () => {
+    const facts = extractFacts({ text: OMEGA });
+    expect(facts.materials.map((m) => m.name)).toEqual(["stainless steel"]);
+    expect(facts.models).toEqual(["ref 2541.80"]);
+    expect(facts.measures).toEqual(["41mm"]);
+    const l = await write(OMEGA, "ebay");
+    expect(l.title).not.toMatch(/300 m(?![\p{L}])/u);
+    expect(Object.fromEntries((l.itemSpecifics ?? []).map((x) => [x.name, x.value]))).toMatchObject({ Model: "2541.80", Material: "Stainless Steel" });
+  });
+
+  it("keeps the seller's capitals of a name ('OLED') on every marketplace", async () => {
+    for (const platform of ["etsy", "ebay", "amazon"] as const) expect((await write(SWITCH, platform)).title).toMatch(/^Nintendo Switch OLED Console/u);
+  });
+
+  it("gives a kitchen tool no home-decor tags", async () => {
+    const l = await write(BANNETON, "etsy");
+    expect(l.tags.join(" | ")).not.toMatch(/decor/u);
+    expect(l.tags).toContain("rattan basket");
+  });
+
+  it("says what is included as such, and counts no 'times'", async () => {
+    expect(extractFacts({ text: ANKER }).included).toEqual(["USB-C cable included"]);
+    expect(extractFacts({ text: "Floor lamp, 150 cm. Shade not included." }).included).toEqual([]);
+    const l = await write(ANKER, "amazon");
+    expect(l.title).toContain("with USB-C Cable");
+    expect(l.title).not.toMatch(/2 Times/u);
+    expect(l.bullets?.join(" ")).toContain("Includes: USB-C cable.");
   });
 });

@@ -822,12 +822,13 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const included =
     r.lang === "en" && !r.digital
       ? factsFor(input)
-          .included.map((i) => foldCase(i))
+          // ("USB-C cable included" says what "includes USB-C cable" says.)
+          .included.map((i) => foldCase(i).replace(/^([^,;.]{3,40}?) (?:is |are )?(?:also )?included$/u, "includes $1"))
           .filter((i) => COMES_WITH.test(i))
       : [];
   const includedWords = included.map((i) => ` ${i.replace(/[,;:.]/gu, " ")} `);
   const inIncluded = (text: string) => includedWords.some((i) => i.includes(` ${foldCase(text)} `));
-  const withWhat = included.map((i) => /^\s*(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i.replace(COMES_WITH, ""))?.[1]).find((w) => w && !/\d/u.test(w));
+  const withWhat = included.map((i) => /^\s*(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i.replace(COMES_WITH, ""))?.[1]).find((w) => w && /\p{L}{3}/u.test(w));
   // (Beside a lens it comes with, one "with": "with 50mm f/1.4 Lens and Original Strap".)
   const lensSegment = out.find((o) => o.priority === 0 && /^with .* Lens$/u.test(o.text));
   if (withWhat && lensSegment) lensSegment.text = `${lensSegment.text} and ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`;
@@ -1062,7 +1063,13 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const plainHead = book ? bookLead(head, facts) : ebayLead(named.replace(" - ", " "), facts, r.lang, source, r.category.id === "music");
     const isbn = book ? facts.models.filter((m) => /^isbn/iu.test(m) && !key(plainHead).includes(key(m))).join(" ") : "";
     const room = isbn ? max - isbn.length - 1 : max;
-    const withTail = fillTitle(plainHead, [...segments.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
+    // (A phrase too long to follow the name at all takes none of the three places: "with Both Posters and Stickers"
+    // never pushes out the catalogue number "Harvest SHVL".)
+    const lastWord = key(words(plainHead).pop() ?? "");
+    // (One that goes on from the name's last word, "… Turquoise" + "Turquoise Butterprint", adds only the rest.)
+    const added = (segment: string) => (key(words(segment)[0] ?? "") === lastWord ? segment.length - (words(segment)[0]?.length ?? 0) : segment.length + 1);
+    const fitting = segments.filter((segment) => plainHead.length + added(segment) <= room);
+    const withTail = fillTitle(plainHead, [...fitting.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
     const title = withTail.length <= room ? withTail : fillTitle(plainHead, segments, room, () => " ", 3);
     // A year said twice (the era it leads with, and the seller's "1969 UK Apple first pressing") is said once, first.
     const once = title.replace(/(?<![\p{L}\p{N}])(1[89]\d\d|20\d\d)(?![\p{L}\p{N}])(.*?) \1(?![\p{L}\p{N}])/u, "$1$2");
@@ -1744,6 +1751,10 @@ export function tagPool(input: ComposeInput): string[] {
     const list = tag ? sizeListIn(tag) : undefined;
     if (tag && list) return measureItems(list).forEach((m) => addWhole(tag.replace(list, m)));
     if (tag && tagCharacters(tag, r.lang).length <= LISTING_LIMITS.tagMax) add(tag);
+    // A name of two words too long with its describing word ("rattan proofing basket") keeps its noun ("rattan basket").
+    // (Not a measure's: "36 inches hanging" says less than the size alone; and only a last word that names a thing by itself.)
+    else if (tag && r.lang === "en" && head.includes(" ") && tag.endsWith(` ${head}`) && !/^\d/u.test(tag) && nounCategory(head.split(" ").pop() ?? "", r.lang))
+      addWhole(`${tag.slice(0, tag.length - head.length)}${head.split(" ").pop()}`);
   };
   const name2 = productLower
     .filter((t) => !/^\d/.test(t))
@@ -2010,7 +2021,11 @@ export function composeBullets(input: ComposeInput): string[] {
   if (facts.colours.length) fact(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
   if (facts.condition.length) fact(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
   // The label says "Includes": the seller's own verb does not follow it ("Includes: carrying case", not "Includes: Includes carrying case").
-  if (facts.included.length) fact(l.included, withStop(capitalise(facts.included.map((i) => i.replace(/^(?:includes?|including|comes with|come with)\s+/iu, "")).join("; "), r.lang)));
+  if (facts.included.length)
+    fact(
+      l.included,
+      withStop(capitalise(facts.included.map((i) => i.replace(/^(?:includes?|including|comes with|come with)\s+/iu, "").replace(/\s+(?:is |are )?(?:also )?included$/iu, "")).join("; "), r.lang)),
+    );
   if (facts.tools.length) fact(l.tools, withStop(listOf(facts.tools, r.lang)));
   if (facts.skill || facts.terms) fact(l.skill, withStop(capitalise([facts.skill, facts.terms].filter(Boolean).join(", "), r.lang)));
   if (facts.care.length) fact(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
