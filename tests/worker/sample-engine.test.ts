@@ -242,4 +242,14 @@ describe("the offline sample engine", () => {
     const toy = (await suggest(search("crochet octopus toy", { category: "crafts" }))).keywords.map((k) => k.keyword);
     expect(toy.every((k) => k.includes("octopus") && !/\bpattern\b/.test(k))).toBe(true);
   });
+
+  it("offers a rug or a blanket no wood, clay or stone, and soy wax only to a candle", () => {
+    for (const name of ["turkish rug", "wool blanket", "linen pillow"]) {
+      const related = sampleRelatedQueries(name, "US", Date.UTC(2026, 10, 28));
+      const all = [...related.top, ...related.rising].map((q) => q.query);
+      expect(all.filter((k) => /\b(wooden|ceramic|concrete|glass|brass|marble|macrame|rattan|soy wax)\b/.test(k))).toEqual([]);
+    }
+    const vase = expandProductName({ productName: "vase", category: "decor", platform: "etsy" }).map((c) => c.keyword);
+    expect(vase.filter((k) => /soy wax/.test(k))).toEqual([]);
+  });
 });

@@ -173,6 +173,40 @@ const SEASONAL_OCCASIONS = new Set(["christmas", "easter", "halloween", "valenti
 
 /** Form words that go before the noun ("digital planner", "printable wall art"); the others follow it ("bunny pattern", "planner pdf"). */
 const FORM_ADJECTIVES = new Set(["digital", "printable", "editable", "dijital", "yazdırılabilir", "indirilebilir"]);
+/** Products woven or sewn from a fibre: no wood, clay, stone or metal makes one. */
+const TEXTILE_HEADS = new Set([
+  "rug",
+  "rugs",
+  "kilim",
+  "blanket",
+  "blankets",
+  "throw",
+  "pillow",
+  "pillows",
+  "cushion",
+  "cushions",
+  "scarf",
+  "towel",
+  "towels",
+  "napkin",
+  "napkins",
+  "tablecloth",
+  "runner",
+  "table runner",
+  "curtain",
+  "curtains",
+  "quilt",
+  "halı",
+  "halısı",
+  "battaniye",
+  "battaniyesi",
+  "yastık",
+  "kırlent",
+  "havlu",
+  "şal",
+  "atkı",
+]);
+
 /** Modifiers that describe only some products ("crossbody" is a bag, never a collar). */
 const HEAD_ONLY: Record<string, readonly string[]> = {
   crossbody: ["bag", "purse", "tote", "tote bag", "pouch"],
@@ -261,8 +295,12 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   const materialNamed = profile.materials.length > 0;
   const fitsHead = (term: string) => !HEAD_ONLY[term] || profile.heads.some((h) => HEAD_ONLY[term].includes(h));
   const isMaterial = (term: string) => MATERIAL_WORDS.includes(term) || FIBRES.includes(term);
+  // A textile is made of a fibre ("wool rug", never "wooden rug" or "ceramic rug"); soy wax makes a candle, nothing else.
+  const textile = profile.heads.some((h) => TEXTILE_HEADS.has(h));
+  const candle = profile.heads.some((h) => /candle|melt|mum/u.test(h));
   const fitsForm = (term: string) => {
     if (!fitsHead(term) || (materialNamed && isMaterial(term))) return false;
+    if ((textile && (isMaterial(term) || lexiconFor(category).materials.includes(term)) && !FIBRES.includes(term)) || (term === "soy wax" && !candle)) return false;
     if (profile.fibreCraft && isMaterial(term) && !FIBRES.includes(term)) return false;
     if (form === "physical") return !DIGITAL_ONLY.has(term) && !MAKER_ONLY.has(term);
     if (form === "kit") return !DIGITAL_ONLY.has(term) && term !== "kit" && term !== "diy";
