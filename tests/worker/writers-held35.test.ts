@@ -157,4 +157,11 @@ describe("session 35's second round", () => {
     expect(l.title).not.toMatch(/2 Times/u);
     expect(l.bullets?.join(" ")).toContain("Includes: USB-C cable.");
   });
+
+  it("tags a Turkish handmade mug by its craft and its colour, never a fibre as a craft", async () => {
+    const mug = await write("El yapımı seramik kupa, 350 ml, mat yeşil sır, bulaşık makinesinde yıkanabilir.", "etsy");
+    expect(mug.tags).toEqual(expect.arrayContaining(["el yapımı seramik", "mat yeşil kupa"]));
+    const cardigan = await write("El yapımı pamuk bebek hırkası, 0-3 ay, pudra pembe.", "etsy");
+    expect(cardigan.tags.filter((t) => /^el yapımı (?:pamuk|yün)/u.test(t))).toEqual([]);
+  });
 });

@@ -1825,7 +1825,17 @@ export function tagPool(input: ComposeInput): string[] {
     addWhole(`${lower(d, r.lang)} ${head}`);
   }
   for (const c of facts.colours) addWhole(`${c} ${named}`);
+  // A colour with its finish or shade ("mat yeşil", "dusty rose") is searched by its colour too ("yeşil kupa").
+  for (const c of facts.colours) {
+    const base = /^(?:mat|matte|matt|açık|koyu|light|dark|pale|deep|glossy|parlak)\s+(\p{L}+)$/iu.exec(c)?.[1];
+    if (base) addWhole(`${base} ${named}`);
+  }
   for (const m of ownMaterials) addWhole(`${lower(m.name, r.lang)} ${named}`);
+  // A handmade piece's material, as Turkish shoppers search a craft ("el yapımı seramik", "el yapımı deri"; never a
+  // fibre: "el yapımı pamuk" is no craft).
+  if (r.lang === "tr" && facts.handmade)
+    for (const m of ownMaterials.slice(0, 1))
+      if (/^(?:seramik|ahşap|deri|gümüş|pirinç|bakır|cam|porselen|çini|ceviz|zeytin ağacı)$/u.test(lower(m.name, r.lang))) addWhole(`el yapımı ${lower(m.name, r.lang)}`);
   for (const c of facts.counts)
     if (
       !lower(c, r.lang)
