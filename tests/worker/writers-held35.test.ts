@@ -164,4 +164,11 @@ describe("session 35's second round", () => {
     const cardigan = await write("El yapımı pamuk bebek hırkası, 0-3 ay, pudra pembe.", "etsy");
     expect(cardigan.tags.filter((t) => /^el yapımı (?:pamuk|yün)/u.test(t))).toEqual([]);
   });
+
+  it("gives a Turkish phone named by its model alone the seller's other words as Amazon search terms", async () => {
+    const l = await write("Xiaomi Redmi Note 13 Pro 256 GB 8 GB RAM, gece siyahı, Türkiye garantili, kutusunda şarj aleti ile.", "amazon");
+    expect(l.searchTerms).toContain("garantili");
+    expect(l.searchTerms).toContain("şarj aleti");
+    expect(l.searchTerms ?? "").not.toMatch(/\d/u);
+  });
 });

@@ -2179,6 +2179,17 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) continue;
     out.push(term);
   }
+  // A name with nothing else to add ("Xiaomi Redmi Note 13 Pro 256 GB…, Türkiye garantili, kutusunda şarj aleti ile"):
+  // the seller's own other words a shopper may type ("garantili şarj aleti"), never a word of wear or a figure.
+  if (out.length === 0) {
+    const worn = new Set(facts.condition.flatMap((c) => words(c).map((w) => lower(w, r.lang))));
+    for (const raw of words(sellerText(input).slice(0, 2000))) {
+      const term = lower(raw, r.lang).replace(/[^\p{L}\p{N}'-]/gu, "");
+      if (term.length < 4 || /\d/u.test(term) || isStopWord(term) || worn.has(term) || said(term) || PROMOTIONAL_WORDS.includes(term) || !supported(term, input, facts)) continue;
+      if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) break;
+      out.push(term);
+    }
+  }
   return out.join(" ");
 }
 
