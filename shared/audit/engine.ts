@@ -192,8 +192,9 @@ const CARE_TR = /(?<![\p{L}])(?:bakım|yıka(?:y|n|m)|elde yıka|makinede|kuru t
 const FORMAT_TR = /(?<![\p{L}])(?:dosya|format|sayfa|çözünürlük|canva|pdf|png|jpe?g|svg)/iu;
 const MATERIAL_WORDS =
   /\b(materials?|made (?:of|from|with|in)|crafted (?:from|with|of|in)|cotton|wool|merino|linen|silk|leather|silver|gold|brass|copper|steel|titanium|platinum|wood(?:en)?|oak|walnut|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|wax|stone|pearls?|gemstones?|crystals?|quartz|yarn|felt|denim|velvet|plastic|metal|alloy|vinyl|cork|rattan|jute|hemp|marble|concrete|fabric)\b/i;
+/** (A device's storage, "64GB", is the size its buyers look for.) */
 const SIZE_WORDS =
-  /\b(sizes?|sized|sizing|dimensions?|measures?|measuring|measurements?|length|width|height|diameter|depth|wide|tall|cm|mm|inch(?:es)?|ft|feet|oz|ml|litres?|liters?|grams?|kg|lbs?|a[2-6]|letter size|one size|fits)\b|\d\s*(?:cm|mm|in\b|"|″|x\s*\d)/i;
+  /\b(sizes?|sized|sizing|dimensions?|measures?|measuring|measurements?|length|width|height|diameter|depth|wide|tall|cm|mm|inch(?:es)?|ft|feet|oz|ml|litres?|liters?|grams?|kg|lbs?|a[2-6]|letter size|one size|fits)\b|\d\s*(?:cm|mm|in\b|"|″|x\s*\d|gb\b|tb\b)/i;
 const CARE_WORDS =
   /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave)\b/i;
 /** What is left of a list of sizes after a title's commas cut it ("18 or 20 inch"). */

@@ -171,4 +171,10 @@ describe("session 35's second round", () => {
     expect(l.searchTerms).toContain("şarj aleti");
     expect(l.searchTerms ?? "").not.toMatch(/\d/u);
   });
+
+  it("counts a device's storage as the size the Doctor asks a description for", async () => {
+    const l = await write(IPAD, "ebay");
+    const report = auditListing({ ...l, platform: "ebay", photoCount: 5, original: IPAD } as never);
+    expect(report.findings.filter((f) => f.id === "description.details")).toEqual([]);
+  });
 });
