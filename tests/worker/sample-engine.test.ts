@@ -243,7 +243,7 @@ describe("the offline sample engine", () => {
     expect(toy.every((k) => k.includes("octopus") && !/\bpattern\b/.test(k))).toBe(true);
   });
 
-  it("offers a rug or a blanket no wood, clay or stone, and soy wax only to a candle", () => {
+  it("offers a rug or a blanket no wood, clay or stone, a candle only wax and its vessel, and soy wax only a candle", () => {
     for (const name of ["turkish rug", "wool blanket", "linen pillow"]) {
       const related = sampleRelatedQueries(name, "US", Date.UTC(2026, 10, 28));
       const all = [...related.top, ...related.rising].map((q) => q.query);
@@ -251,5 +251,10 @@ describe("the offline sample engine", () => {
     }
     const vase = expandProductName({ productName: "vase", category: "decor", platform: "etsy" }).map((c) => c.keyword);
     expect(vase.filter((k) => /soy wax/.test(k))).toEqual([]);
+    // A candle is poured of wax into a vessel; macrame, marble and concrete go with what is made of them.
+    const candle = sampleRelatedQueries("soy candle", "US", Date.UTC(2026, 10, 28));
+    expect([...candle.top, ...candle.rising].map((q) => q.query).filter((k) => /\b(wooden|macrame|rattan|marble|brass|linen)\b/.test(k))).toEqual([]);
+    const pillow = expandProductName({ productName: "pillow", category: "decor", platform: "etsy" }).map((c) => c.keyword);
+    expect(pillow.filter((k) => /\b(macrame|concrete|marble|rattan)\b/.test(k))).toEqual([]);
   });
 });

@@ -207,6 +207,9 @@ const TEXTILE_HEADS = new Set([
   "atkı",
 ]);
 
+/** What a candle is poured of or into. */
+const CANDLE_MATERIALS = new Set(["soy wax", "beeswax", "coconut wax", "ceramic", "glass", "concrete", "tin", "amber"]);
+
 /** Modifiers that describe only some products ("crossbody" is a bag, never a collar). */
 const HEAD_ONLY: Record<string, readonly string[]> = {
   crossbody: ["bag", "purse", "tote", "tote bag", "pouch"],
@@ -222,6 +225,11 @@ const HEAD_ONLY: Record<string, readonly string[]> = {
   name: ["necklace", "bracelet", "ring", "sign", "keychain", "pendant", "mug"],
   initial: ["necklace", "bracelet", "ring", "pendant", "mug", "keychain"],
   birthstone: ["necklace", "bracelet", "ring", "earrings", "pendant", "anklet"],
+  // A home's materials go with what is made of them: no "macrame candle", "concrete pillow" or "marble garland".
+  macrame: ["decor", "wall hanging", "hanging", "plant hanger", "hanger", "garland", "mirror", "planter", "curtain", "bag", "bracelet", "necklace", "keychain", "coaster"],
+  concrete: ["decor", "planter", "candle", "coaster", "vase", "tray", "lamp", "clock", "candle holder", "bookends"],
+  marble: ["decor", "tray", "coaster", "vase", "lamp", "clock", "candle holder", "bookends", "board", "planter"],
+  rattan: ["decor", "mirror", "lamp", "tray", "basket", "planter", "shelf", "chair", "bag", "coaster", "pendant"],
 };
 
 interface Core {
@@ -300,7 +308,10 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   const candle = profile.heads.some((h) => /candle|melt|mum/u.test(h));
   const fitsForm = (term: string) => {
     if (!fitsHead(term) || (materialNamed && isMaterial(term))) return false;
-    if ((textile && (isMaterial(term) || lexiconFor(category).materials.includes(term)) && !FIBRES.includes(term)) || (term === "soy wax" && !candle)) return false;
+    const material = isMaterial(term) || lexiconFor(category).materials.includes(term);
+    if ((textile && material && !FIBRES.includes(term)) || (term === "soy wax" && !candle)) return false;
+    // A candle is made of wax and stands in a vessel: "ceramic candle", never "wooden candle".
+    if (candle && material && !CANDLE_MATERIALS.has(term)) return false;
     if (profile.fibreCraft && isMaterial(term) && !FIBRES.includes(term)) return false;
     if (form === "physical") return !DIGITAL_ONLY.has(term) && !MAKER_ONLY.has(term);
     if (form === "kit") return !DIGITAL_ONLY.has(term) && term !== "kit" && term !== "diy";
