@@ -189,14 +189,14 @@ describe("what comes with an item, and its parts", () => {
 });
 
 describe("an Amazon title's colour", () => {
-  it("names the item's one colour, unless the search terms would be left with nothing of their own", async () => {
+  it("names the item's one colour, and leaves the search terms a word of the seller's own", async () => {
     const bottle = await write("Insulated stainless steel water bottle, 32 oz, keeps drinks cold 24 hours. Leak-proof lid, BPA-free. Navy blue.", "amazon");
     expect(bottle.title).toMatch(/, Navy Blue$/u);
     expect(bottle.searchTerms).not.toContain("navy");
-    // A thin text: the colour is its only search term, so it stays there and the title goes without it.
+    // A thin text: the title names the colour, and the seller's other word is the search term (decision 0080).
     const cover = await write("AirPods Pro 2 ile uyumlu silikon kılıf, karabinalı, lacivert.", "amazon");
-    expect(cover.title).not.toMatch(/Lacivert/u);
-    expect(cover.searchTerms).toBe("lacivert");
+    expect(cover.title).toMatch(/, Lacivert$/u);
+    expect(cover.searchTerms).toBe("karabinalı");
   });
 
   it("gives a thin text's search terms the other names of its product", async () => {
