@@ -177,4 +177,10 @@ describe("session 35's second round", () => {
     const report = auditListing({ ...l, platform: "ebay", photoCount: 5, original: IPAD } as never);
     expect(report.findings.filter((f) => f.id === "description.details")).toEqual([]);
   });
+
+  it("tags what comes with an item with 'with' ('dish with lid'), never as its kind ('lid dish')", async () => {
+    const l = await write("Vintage 1970s Pyrex casserole dish with lid, Butterfly Gold pattern, 2.5 quart. Light utensil marks inside, no chips or cracks. Oven safe.", "etsy");
+    expect(l.tags).toContain("dish with lid");
+    expect(l.tags).not.toContain("lid dish");
+  });
 });

@@ -1733,7 +1733,14 @@ export function tagPool(input: ComposeInput): string[] {
   if (!printsNames) for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
   for (const inc of facts.included) {
     const noun = lower(inc, r.lang).replace(/^(?:with|includes?|including|comes with) (?:a |an |two |three )?/, "");
-    if (words(noun).length <= 2) add(withHead(noun));
+    // A thing that comes with it is said with "with" ("dish with lid"), never as the product's kind ("lid dish"); a part
+    // of its own shape describes it ("juice groove board").
+    if (words(noun).length > 2) continue;
+    if (r.lang === "en" && /^(?:lids?|gift box|box|storage pouch|pouch|stand|chain|case|dust bag|bag|cover|strap)$/u.test(noun)) {
+      const last = head.split(" ").pop() ?? head;
+      const tag = `${head} with ${noun}`;
+      add(tag.length <= LISTING_LIMITS.tagMax ? tag : `${last} with ${noun}`);
+    } else add(withHead(noun));
   }
   if (facts.digital) {
     for (const f of facts.formats) add(withHead(lower(f, r.lang)));
