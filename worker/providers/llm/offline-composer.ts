@@ -833,6 +833,15 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const lensSegment = out.find((o) => o.priority === 0 && /^with .* Lens$/u.test(o.text));
   if (withWhat && lensSegment) lensSegment.text = `${lensSegment.text} and ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`;
   else if (withWhat) out.push({ text: `with ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`, priority: 2 });
+  // A clause of the name's sentence that opens with "with" says what the item comes with ("Nintendo Switch OLED console,
+  // white, 64GB, with dock and Joy-Cons"): said as such, "with Dock and Joy-Cons". (Not what is put on it: "with your names".)
+  else if (r.lang === "en" && !r.digital && !lensSegment) {
+    const firstSentence = input.description.slice(0, 300).split(/[.!?\n]/u)[0] ?? "";
+    const said = /,\s*with (?:a |an |the )?((?!(?:your|my|our|his|her|their|custom|personali[sz]ed)\b)[\p{L}\p{N}'’-]+(?: (?:and |& )?[\p{L}\p{N}'’-]+){0,4})\s*(?=,|$)/iu.exec(firstSentence)?.[1];
+    // (What it is for stays out: "a chain to hang it" comes as a chain.)
+    const clause = said?.replace(/ to .*$/u, "");
+    if (clause && clause.length <= 40) out.push({ text: `with ${restoreAcronyms(titleCase(clause, r.lang), source)}`, priority: 2 });
+  }
   // One colour of several the seller offers ("colors: black, heather grey, white") is no colour of the item a title may name.
   const offered = factsFor(input).colours.length > 1 && /(?<![\p{L}])(?:colou?rs\s?:|available in|comes in|choose (?:from|your)|renkler\s?:)/iu.test(input.description);
   const oneOffered = (text: string) => offered && factsFor(input).colours.some((c) => foldCase(c) === foldCase(text));
