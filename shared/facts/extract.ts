@@ -224,9 +224,6 @@ function measureLabelsOf(body: string, placed: { at: number; text: string }[], o
   return Object.keys(labels).length >= 2 ? { measureLabels: labels } : {};
 }
 
-/** A phone network written as sellers write it ("4G", "5G"), which a measure's unit "g" would read as grams. */
-const NETWORK_G = /^[2345]G$/u;
-
 function measurePlaces(text: string): { at: number; text: string }[] {
   const out: { at: number; text: string }[] = [];
   const taken: [number, number][] = [];
@@ -236,9 +233,8 @@ function measurePlaces(text: string): { at: number; text: string }[] {
   }
   for (const m of text.matchAll(ONE_OR_RANGE)) {
     const at = m.index ?? 0;
-    // "Galaxy S21 5G": a network, not five grams.
-    // ("Seamaster Professional 300M": a figure glued to a capital after a capitalised name is part of the name.)
-    if (taken.some(([a, b]) => at >= a && at < b) || NETWORK_G.test(m[0]) || inName(text, at, m[0])) continue;
+    // ("Galaxy S21 5G", "Seamaster Professional 300M": words of a name, no measures.)
+    if (taken.some(([a, b]) => at >= a && at < b) || inName(text, at, m[0])) continue;
     out.push({ at, text: clean(m[0]) });
   }
   // "in." at a sentence's end is "in": the full stop is the sentence's.
@@ -1740,14 +1736,15 @@ function namesOnly(body: string, word: string): boolean {
   return all.length > 0 && all.every((m) => /^\p{Lu}/u.test(m[0]) && /^ \p{Lu}\p{Ll}/u.test(body.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 3)));
 }
 
-/**
- * The names a title keeps in the capitals the seller wrote them in: the brand, the models, and a code written in
- * capitals before its number ("Harvest SHVL 804", "KDL 40"); the rule enforcer and the Doctor's capitals check read one list.
- */
 /** Words a seller shouts, never a name: "SALE", "FREE", "WOW". */
 const SHOUTED_WORDS =
   /^(?:SALE|FREE|WOW|LOOK|BEST|HOT|NEW|RARE|GIFT|CUTE|MUST|DEAL|NICE|GOOD|GREAT|LAST|ONLY|HUGE|LOVE|OFFER|CHEAP|FAST|SHIP|SHIPS|INDIRIM|FIRSAT|YENI|SÜPER|SUPER|ORJINAL|ORİJİNAL|ORIGINAL|VINTAGE|HANDMADE)$/u;
 
+/**
+ * The names a title keeps in the capitals the seller wrote them in: the brand, the models, a code written in capitals
+ * before its number ("Harvest SHVL 804", "KDL 40") and a word in capitals of the opening name ("OLED"); the rule
+ * enforcer and the Doctor's capitals check read one list.
+ */
 export function namesInCapitals(sheet: FactSheet, text: string): Set<string> {
   const codes = [...text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}{2,6})[ -]?\d{2,6}(?![\p{L}\p{N}])/gu)].map((m) => m[1]);
   // (A model's label in capitals is its name too: "ISBN" of "ISBN 0441172717".)

@@ -38,7 +38,10 @@ export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$
 /** A comparison form for either language: lower case with dotted and dotless i as one letter ("Intermediate" and "İNDİRME" both match). */
 export const foldCase = (s: string) => s.replace(/İ/g, "i").toLowerCase().replace(/ı/g, "i").replace(/i̇/g, "i");
 
-/** A figure glued to a capital letter right after a capitalised word ("Professional 300M", "Galaxy S21 5G"): a word of a name, no measure. */
+/**
+ * A word of a name that reads like a measure: a phone network ("4G", "5G", never five grams), or a figure glued to a
+ * capital right after a capitalised word ("Seamaster Professional 300M").
+ */
 export function inName(text: string, at: number, measure: string): boolean {
-  return /^\d{1,4}[MG]$/u.test(measure) && /\p{Lu}[\p{L}\p{N}]*\s$/u.test(text.slice(Math.max(0, at - 40), at));
+  return /^[2345]G$/u.test(measure) || (/^\d{1,4}[MG]$/u.test(measure) && /\p{Lu}[\p{L}\p{N}]*\s$/u.test(text.slice(Math.max(0, at - 40), at)));
 }

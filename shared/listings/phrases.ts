@@ -434,8 +434,8 @@ function tokenise(clause: string): Token[] {
   const out: Token[] = [];
   let last = 0;
   for (const match of clause.matchAll(MEASURE)) {
-    // ("5G" of "Galaxy S21 5G" is its network: a word of its name.)
-    if (/^[2345]G$/u.test(match[0]) || inName(clause, match.index ?? 0, match[0])) continue;
+    // ("5G" of "Galaxy S21 5G", "300M" of "Seamaster Professional 300M": words of a name.)
+    if (inName(clause, match.index ?? 0, match[0])) continue;
     for (const w of words(clause.slice(last, match.index))) out.push({ text: w, measure: false });
     out.push({ text: normaliseMeasure(match[0]), measure: true });
     last = (match.index ?? 0) + match[0].length;
@@ -858,8 +858,8 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
             new RegExp(`:[^.;:]{0,160}?(?:^|[^\\p{L}])(?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(
               plainText(about).slice(plainText(about).indexOf(phrases[first].tokens[phrases[first].tokens.length - 1])),
             ) ||
-            // "Recipe book included", "batteries not included": what is said to come with the item is not the item.
-            new RegExp(`(?:^|[^\\p{L}])${use} (?:is |are )?(?:also )?included(?![\\p{L}])`, "iu").test(plainText(about)) ||
+            // "Recipe book included", "batteries not included": what is said to come with the item, or not, is not the item.
+            new RegExp(`(?:^|[^\\p{L}])${use} (?:is |are )?(?:also |not )?included(?![\\p{L}])`, "iu").test(plainText(about)) ||
             // "Includes USB-C to USB-C cable and travel pouch": the last of a list of what comes in the box.
             new RegExp(`(?:^|[^\\p{L}])(?:includes?|including|comes with|come with) [^.;:]{0,80}?(?:,| and| &) (?:a |an |the |its )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(
               plainText(about),

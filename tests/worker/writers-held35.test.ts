@@ -190,4 +190,11 @@ describe("session 35's second round", () => {
     // What is put on it is no thing that comes with it.
     expect((await write("Wooden cutting board, 30 x 20 cm, with your names engraved", "etsy")).title).not.toMatch(/with Your/u);
   });
+
+  it("says what comes with an item without the seller's verb, and never cuts it into another thing", async () => {
+    const jar = await write("Glass storage jar with lid, 1 litre, airtight.", "amazon");
+    expect(jar.bullets).toContain("Includes: Lid.");
+    const necklace = await write("Dainty birthstone necklace, 14k gold filled chain, 16, 18 or 20 inch. Gift box included. Tarnish resistant.", "etsy");
+    expect(necklace.tags.filter((t) => /with gift$/u.test(t))).toEqual([]);
+  });
 });

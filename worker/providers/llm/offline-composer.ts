@@ -394,6 +394,9 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   return [...lead, rest, ...after, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
+/** A device's storage as its seller writes it ("64GB", "128 GB"). */
+const STORAGE = /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u;
+
 /**
  * A phone's, a tablet's or a console's storage and connection as the seller wrote them ("64GB" or "128 GB", "Wi-Fi", "Wi-Fi +
  * Cellular"): what its buyers search and filter by on eBay, right after its name. Only for a maker's device (a brand
@@ -401,7 +404,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
  */
 function deviceSpecs(source: string, facts: FactSheet): string[] {
   const text = source.slice(0, 400);
-  const storage = facts.brand ? /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u.exec(text) : null;
+  const storage = facts.brand ? STORAGE.exec(text) : null;
   if (!storage) return [];
   const link = /(?<![\p{L}])(?:wi-?fi(?: ?\+ ?cellular)?|cellular|5G)(?![\p{L}\p{N}])/iu.exec(text)?.[0];
   return [storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : [])];
@@ -751,6 +754,14 @@ const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) =
 
 /** A noun that names a quantity without its figure ("cure time" of "cure time 6 weeks", "battery life"): says nothing alone. */
 const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|süresi|ömrü)$/iu.test(phrase) && !/\d/u.test(phrase);
+
+/**
+ * What an included clause names, without the seller's verb or its "included" ("with lid", "Includes carrying case",
+ * "USB-C cable included": "lid", "carrying case", "USB-C cable").
+ */
+function includedThing(clause: string): string {
+  return clause.replace(/^(?:with|includes?|including|comes? with)\s+(?:a |an |two |three )?/iu, "").replace(/\s+(?:is |are )?(?:also )?included$/iu, "");
+}
 
 /** The words that say what comes with an item ("comes with", "includes", "you will receive"). */
 const COMES_WITH = /^(?:comes? with|includes?|including|you will (?:receive|get)|you'll (?:receive|get)|package includes|the set includes)\s+/u;
@@ -1741,14 +1752,14 @@ export function tagPool(input: ComposeInput): string[] {
   const printsNames = ["invitation", "wedding"].includes(r.category.id);
   if (!printsNames) for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
   for (const inc of facts.included) {
-    const noun = lower(inc, r.lang).replace(/^(?:with|includes?|including|comes with) (?:a |an |two |three )?/, "");
+    const noun = lower(includedThing(inc), r.lang);
     // A thing that comes with it is said with "with" ("dish with lid"), never as the product's kind ("lid dish"); a part
     // of its own shape describes it ("juice groove board").
     if (words(noun).length > 2) continue;
     if (r.lang === "en" && /^(?:lids?|gift box|box|storage pouch|pouch|stand|chain|case|dust bag|bag|cover|strap)$/u.test(noun)) {
-      const last = head.split(" ").pop() ?? head;
-      const tag = `${head} with ${noun}`;
-      add(tag.length <= LISTING_LIMITS.tagMax ? tag : `${last} with ${noun}`);
+      // (Whole or not at all: "necklace with gift box" is too long for a tag, and "necklace with gift" says another thing.)
+      const tag = [`${head} with ${noun}`, `${head.split(" ").pop() ?? head} with ${noun}`].find((t) => t.length <= LISTING_LIMITS.tagMax);
+      if (tag) add(tag);
     } else add(withHead(noun));
   }
   if (facts.digital) {
@@ -2047,11 +2058,7 @@ export function composeBullets(input: ComposeInput): string[] {
   if (facts.colours.length) fact(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
   if (facts.condition.length) fact(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
   // The label says "Includes": the seller's own verb does not follow it ("Includes: carrying case", not "Includes: Includes carrying case").
-  if (facts.included.length)
-    fact(
-      l.included,
-      withStop(capitalise(facts.included.map((i) => i.replace(/^(?:includes?|including|comes with|come with)\s+/iu, "").replace(/\s+(?:is |are )?(?:also )?included$/iu, "")).join("; "), r.lang)),
-    );
+  if (facts.included.length) fact(l.included, withStop(capitalise(facts.included.map(includedThing).join("; "), r.lang)));
   if (facts.tools.length) fact(l.tools, withStop(listOf(facts.tools, r.lang)));
   if (facts.skill || facts.terms) fact(l.skill, withStop(capitalise([facts.skill, facts.terms].filter(Boolean).join(", "), r.lang)));
   if (facts.care.length) fact(l.care, withStop(capitalise(facts.care.join(and), r.lang)));
@@ -2336,7 +2343,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (legoSet) add("LEGO Set Number", legoSet);
   // A phone's or a tablet's storage and network, as eBay's phone category asks ("64 GB", "Unlocked"); its model is
   // the name after the brand up to the storage ("iPhone 12", "iPad Air 4th Generation").
-  const storage = /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u.exec(input.description);
+  const storage = STORAGE.exec(input.description);
   const device = storage && facts.brand ? new RegExp(`${escapeRegExp(facts.brand)}\\s+([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
   const deviceModel = device?.[1].trim();
   // (Title case keeps the seller's own capitals: "iPhone 12", "iPad Air 4th Generation".)
