@@ -156,6 +156,9 @@ describe("session 35's second round", () => {
     expect(l.title).toContain("with USB-C Cable");
     expect(l.title).not.toMatch(/2 Times/u);
     expect(l.bullets?.join(" ")).toContain("Includes: USB-C cable.");
+    // Its search terms carry no word that only counts or links.
+    expect((l.searchTerms ?? "").split(" ")).not.toEqual(expect.arrayContaining(["times"]));
+    expect((l.searchTerms ?? "").split(" ")).not.toEqual(expect.arrayContaining(["included"]));
   });
 
   it("tags a Turkish handmade mug by its craft and its colour, never a fibre as a craft", async () => {

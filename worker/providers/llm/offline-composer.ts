@@ -2208,7 +2208,9 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     const worn = new Set(facts.condition.flatMap((c) => words(c).map((w) => lower(w, r.lang))));
     for (const raw of words(sellerText(input).slice(0, 2000))) {
       const term = lower(raw, r.lang).replace(/[^\p{L}\p{N}'-]/gu, "");
-      if (term.length < 4 || /\d/u.test(term) || isStopWord(term) || worn.has(term) || said(term) || PROMOTIONAL_WORDS.includes(term) || !supported(term, input, facts)) continue;
+      // (Not a word that only links or counts: "times", "included", "approximately".)
+      if (term.length < 4 || /\d/u.test(term) || isStopWord(term) || FALLBACK_SKIP.test(term) || worn.has(term) || said(term) || PROMOTIONAL_WORDS.includes(term) || !supported(term, input, facts))
+        continue;
       if (byteLength([...out, term].join(" ")) > PLATFORM_LIMITS.amazon.searchTermsMaxBytes) break;
       out.push(term);
     }
@@ -2222,6 +2224,9 @@ function tokensBeforeCount(tokens: string[]): string[] {
   while (out.length > 1 && /^(?:(?:set|pack|bundle|lot|box) of \d+|set|pack|of|x|\d.*)$/iu.test(out[out.length - 1])) out.pop();
   return out;
 }
+
+/** Seller's words that say nothing a shopper types alone: counts, links, verbs' forms ("times", "included", "approximately"). */
+const FALLBACK_SKIP = /^(?:times|included|includes|including|about|approximately|each|only|also|very|just|ready|comes|come)$|(?:ed|ly|ing)$/u;
 
 /** Words Amazon refuses in titles and search terms. */
 export const PROMOTIONAL_WORDS = ["best", "sale", "cheap", "discount", "bestseller", "bestselling", "deal", "deals", "guaranteed", "amazing", "#1"];
