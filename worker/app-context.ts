@@ -3,7 +3,7 @@ import { sessionTokenOf } from "../shared/session";
 import type { User } from "../schema/db";
 import { findUserById, toAuthUser, userRowSelect } from "./domain/auth/accounts";
 import type { SessionClaims } from "./domain/auth/tokens";
-import { cardsCountSelect, cardsPageOf, cardsSelect, listCardsPage, type CardRow, type SummaryQuery } from "./domain/listings/store";
+import { cardsCountSelect, cardsPageOf, cardsSelect, listCardsPage, type CardRow, type Counted, type SummaryQuery } from "./domain/listings/store";
 import { onboardingOf } from "./domain/onboarding";
 import { readUsedToday, usageOnPlan } from "./domain/quota";
 import { handleApi } from "./api/router";
@@ -29,7 +29,7 @@ async function read<T>(name: string, run: () => Promise<T>): Promise<ReadResult<
 }
 
 /** What the page's first D1 round trip read of a list: its rows and how many match in all. */
-type ListRows = { rows: CardRow[]; counted: { n: number }[] };
+type ListRows = { rows: CardRow[]; counted: Counted };
 
 /** A listings read that asked to go in the page's first D1 round trip: its rows, null without a good session, or "alone" (read it by itself). */
 type Joined = { query: SummaryQuery; answer: (rows: ListRows | null | "alone") => void };
@@ -72,7 +72,7 @@ export function appContext(request: Request, env: Env, ctx: ExecutionContext): L
         const statements = lists.flatMap((list) => [cardsSelect(orm, checked.userId, list.query), cardsCountSelect(orm, checked.userId, list.query)] as const);
         const [users, ...found] = (await orm.batch([userRowSelect(orm, checked.userId), ...statements])) as [User[], ...unknown[]];
         row = users[0];
-        answers = lists.map((_, i) => ({ rows: found[2 * i] as CardRow[], counted: found[2 * i + 1] as { n: number }[] }));
+        answers = lists.map((_, i) => ({ rows: found[2 * i] as CardRow[], counted: found[2 * i + 1] as Counted }));
       } catch {
         // A batch fails as a whole: the row is read again by itself, and each list by itself (its own error, as before).
         row = await findUserById(env, checked.userId);

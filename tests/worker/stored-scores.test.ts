@@ -155,3 +155,124 @@ describe("a listing's score is stored at its version", () => {
     expect(await myListings(other.token)).toEqual([]);
   });
 });
+
+/** A seller with `n` listings written straight into D1 (no stored score), of uneven quality: more tags and a longer description as `i` grows, in a cycle of five. */
+async function unevenSeller(n: number) {
+  const user = await registerUser();
+  const start = Date.UTC(2026, 0, 1);
+  const words = ["linen", "towel", "kitchen", "cotton", "striped", "tea", "natural", "dish", "cloth", "waffle", "gift", "rustic", "farmhouse"];
+  await env.DB.batch(
+    Array.from({ length: n }, (_, i) =>
+      env.DB.prepare("INSERT INTO listings (id, user_id, title, description, tags, alt_texts, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '[]', ?, ?)").bind(
+        crypto.randomUUID(),
+        user.userId,
+        `Item ${i + 1} linen tea towel${i % 5 > 1 ? ", striped waffle cotton kitchen towel" : ""}`,
+        `A linen tea towel. ${"Woven from natural linen, it dries dishes fast and softens with every wash. ".repeat(i % 5)}`,
+        JSON.stringify(words.slice(0, 1 + (i % 5) * 3)),
+        start + i * 60_000,
+        start + i * 60_000,
+      ),
+    ),
+  );
+  return user;
+}
+
+/** Every listing's score as the Doctor gives it now, by title. */
+async function trueScores(userId: string) {
+  const { results } = await env.DB.prepare("SELECT id FROM listings WHERE user_id = ?").bind(userId).all<{ id: string }>();
+  const scores = new Map<string, number>();
+  for (const { id } of results) {
+    const row = await getListing(env.DB, userId, id);
+    scores.set(row.title, auditSummary(auditInputOf(row)).score);
+  }
+  return scores;
+}
+
+const itemOf = (title: string) => Number(/Item (\d+)/.exec(title)?.[1]);
+
+async function cardsOfPage(token: string, path: string) {
+  const request = new Request(`http://localhost${path}`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+  return loadListings(request, { listora: appContext(request, env, createExecutionContext()) } as unknown as AppLoadContext);
+}
+
+describe("a sort by score", () => {
+  it("computes and stores the scores it lacks before D1 sorts the page: every listing once, highest first, ties newest first", async () => {
+    const { token, userId } = await unevenSeller(60);
+    const first = await cardsOfPage(token, "/listings?sort=score");
+    // Stored before the page was answered (nothing waited for the page's deferred work).
+    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM listing_audits WHERE user_id = ? AND engine = ?").bind(userId, AUDIT_ENGINE).all<{ n: number }>();
+    expect(results[0].n).toBe(60);
+    const second = await cardsOfPage(token, "/listings?sort=score&page=2");
+    const cards = [...first.listings, ...second.listings];
+    expect([first.total, first.pages, first.listings.length, second.listings.length]).toEqual([60, 2, 50, 10]);
+    expect(new Set(cards.map((card) => card.id)).size).toBe(60);
+    const truth = await trueScores(userId);
+    const expected = [...truth].sort(([a, x], [b, y]) => y - x || itemOf(b) - itemOf(a)).map(([title]) => title);
+    expect(cards.map((card) => card.title)).toEqual(expected);
+    expect(cards.map((card) => card.score)).toEqual(expected.map((title) => truth.get(title)));
+    expect(new Set(cards.map((card) => card.score)).size).toBeGreaterThan(2);
+  });
+
+  it("lowest first takes the same scores the other way, ties still newest first", async () => {
+    const { token, userId } = await unevenSeller(12);
+    const page = await cardsOfPage(token, "/listings?sort=score-asc");
+    const truth = await trueScores(userId);
+    expect(page.listings.map((card) => card.title)).toEqual([...truth].sort(([a, x], [b, y]) => x - y || itemOf(b) - itemOf(a)).map(([title]) => title));
+  });
+
+  it("never sorts by a score another build of the Doctor stored, or one of an older version", async () => {
+    const { token, userId } = await unevenSeller(10);
+    await cardsOfPage(token, "/listings?sort=score");
+    // Scores that would turn the order upside down, each stale in one way.
+    await env.DB.prepare(
+      "UPDATE listing_audits SET score = 100 - score, engine = 'an-older-build' WHERE user_id = ? AND listing_id IN (SELECT id FROM listings WHERE title LIKE 'Item 1 %' OR title LIKE 'Item 2 %')",
+    )
+      .bind(userId)
+      .run();
+    await env.DB.prepare(
+      "UPDATE listing_audits SET score = 100 - score, version = version - 1 WHERE user_id = ? AND listing_id IN (SELECT id FROM listings WHERE title LIKE 'Item 3 %' OR title LIKE 'Item 4 %')",
+    )
+      .bind(userId)
+      .run();
+    const page = await cardsOfPage(token, "/listings?sort=score");
+    const truth = await trueScores(userId);
+    expect(page.listings.map((card) => card.score)).toEqual([...truth.values()].sort((a, b) => b - a));
+    const listed = await (await api("/listings?sort=score-asc", { token })).json<{ data: { listings: ListingSummary[] } }>();
+    expect(listed.data.listings.map((summary) => summary.score)).toEqual([...truth.values()].sort((a, b) => a - b));
+  });
+
+  it("pages by the score stored at the listing's version, so a page reads only its own listings", async () => {
+    const { token, userId } = await unevenSeller(55);
+    await cardsOfPage(token, "/listings?sort=score");
+    // A score only the store knows, on the oldest listing: the sort finds it there, not by auditing.
+    await env.DB.prepare("UPDATE listing_audits SET score = 100, grade = 'A' WHERE user_id = ?1 AND listing_id = (SELECT id FROM listings WHERE user_id = ?1 AND title LIKE 'Item 1 %')")
+      .bind(userId)
+      .run();
+    const page = await cardsOfPage(token, "/listings?sort=score");
+    expect(page.listings[0]).toMatchObject({ score: 100, grade: "A" });
+    expect(page.listings[0].title).toMatch(/^Item 1 /);
+    const last = await cardsOfPage(token, "/listings?sort=score-asc&page=2");
+    expect(last.listings.at(-1)?.title).toMatch(/^Item 1 /);
+  });
+});
+
+describe("a sort by score of listings Listora wrote", () => {
+  it("sorts each by the score its page shows, checked against the seller's own description", async () => {
+    const { token, userId } = await registerUser();
+    const report: RuleReport = { passed: true, repaired: false, checks: [], generation: { keywords: [], digital: false, regenerations: 0 } };
+    const written = [];
+    for (const [title, prompt] of [
+      ["Knitted Baby Blanket, Blue Merino Wool, Machine Washable Nursery Gift", "Knitted baby blanket in blue merino wool, 30x40 inches. Hand wash only."],
+      ["Dainty Wool Beanie, Handmade Merino Hat for Winter", "wool beanie"],
+      ["Linen Tea Towel, Striped Kitchen Towel", "Striped linen tea towel, 50x70 cm, woven in Lithuania. Machine washable."],
+    ]) {
+      written.push(await insertListing(env.DB, userId, { ...BEANIE, title, originalPrompt: prompt, platform: "etsy", provider: "offline-composer", source: "create", ruleReport: report }));
+    }
+    const blanket = await getListing(env.DB, userId, written[0].id);
+    // The seller's description counts: without it the Doctor would not see the claim "Machine Washable".
+    expect(auditSummary(auditInputOf(blanket)).score).not.toBe(auditSummary(auditInputOf({ ...blanket, source: "manual" })).score);
+    const page = await cardsOfPage(token, "/listings?sort=score");
+    for (const card of page.listings) expect(card.score).toBe((await detail(token, card.id)).audit?.score);
+    expect(page.listings.map((card) => card.score)).toEqual(page.listings.map((card) => card.score).sort((a, b) => (b ?? 0) - (a ?? 0)));
+  });
+});

@@ -20,8 +20,8 @@ import {
 import { files, listingAudits, listings, type Listing } from "../../../schema/db";
 import { auditSummary } from "../../../shared/audit/engine";
 import type { Grade } from "../../../shared/audit/types";
-import { AUDIT_ENGINE, asItemSpecifics, auditInputOf, auditSaved } from "../audit/saved";
-import { auditStatement } from "../shop/audits";
+import { asItemSpecifics, auditInputOf, auditSaved } from "../audit/saved";
+import { AUDIT_COLUMNS, auditStatement, freshAudit, refreshScores } from "../shop/audits";
 import { extractFacts, factItems } from "../../../shared/facts";
 import type { ItemSpecific } from "../../../schema/api/listings";
 import { HttpError, notFound } from "../../lib/errors";
@@ -50,24 +50,9 @@ const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filte
 
 /** The columns a summary reads (its parts and what its audit score is computed from): a list leaves out the shop's image addresses, variations and the rest. */
 const SUMMARY_COLUMNS = {
-  id: listings.id,
-  title: listings.title,
-  description: listings.description,
-  tags: listings.tags,
-  altTexts: listings.altTexts,
+  ...AUDIT_COLUMNS,
   createdAt: listings.createdAt,
-  platform: listings.platform,
   provider: listings.provider,
-  source: listings.source,
-  ruleReport: listings.ruleReport,
-  bullets: listings.bullets,
-  searchTerms: listings.searchTerms,
-  itemSpecifics: listings.itemSpecifics,
-  photoCount: listings.photoCount,
-  originalPrompt: listings.originalPrompt,
-  generationPrompt: listings.generationPrompt,
-  factCorrections: listings.factCorrections,
-  version: listings.version,
 };
 
 /** The stored score of a row, when it was computed at the listing's version by this build's engine (decision 0064). */
@@ -75,7 +60,6 @@ const STORED_SCORE = {
   storedScore: listingAudits.score,
   storedGrade: listingAudits.grade,
 };
-const storedAudit = () => and(eq(listingAudits.listingId, listings.id), eq(listingAudits.version, listings.version), eq(listingAudits.engine, AUDIT_ENGINE));
 
 type Stored = { storedScore: number | null; storedGrade: string | null };
 type ListingScore = { score: number; grade: Grade };
@@ -292,12 +276,13 @@ const pageOf = (query: SummaryQuery) => ({ limit: Math.min(query.limit ?? LIST_C
 /**
  * GET /api/listings' answer (data.listings): the user's listings as summaries, each with its audit score.
  * The score is the one stored at the listing's version (decision 0064); one missing or stale is computed
- * from the row and stored (after the answer, with `defer`). A sort by score happens here, over every
- * match, then `offset` and `limit` take the page.
+ * from the row and stored (after the answer, with `defer`). A sort by score first computes and stores the
+ * missing ones among the matches, then lets D1 sort by the stored score and take the page.
  */
 export async function listSummaries(db: D1Database, userId: string, query: SummaryQuery = {}, defer?: Defer): Promise<ListingSummary[]> {
   const d = drizzle(db);
-  return summariesOf(d, userId, await summariesSelect(d, userId, query), query, defer);
+  if (byScore(query)) await refreshScores(d, userId, matching(userId, query.q));
+  return summariesOf(d, userId, await summariesSelect(d, userId, query), defer);
 }
 
 /** The rows listSummaries reads, as one statement. */
@@ -305,31 +290,17 @@ function summariesSelect(d: DrizzleD1Database, userId: string, query: SummaryQue
   const select = d
     .select({ ...SUMMARY_COLUMNS, ...STORED_SCORE })
     .from(listings)
-    .leftJoin(listingAudits, storedAudit())
+    .leftJoin(listingAudits, freshAudit())
     .$dynamic();
-  return listingsSelect(select, userId, listQueryOf(query));
+  return listingsSelect(select, userId, { q: query.q, sort: query.sort, ...pageOf(query) });
 }
 
-/** The summaries of the rows summariesSelect read for `query`. */
-function summariesOf(d: DrizzleD1Database, userId: string, rows: SummaryRow[], query: SummaryQuery = {}, defer?: Defer): ListingSummary[] {
+/** The summaries of the rows summariesSelect read. */
+function summariesOf(d: DrizzleD1Database, userId: string, rows: SummaryRow[], defer?: Defer): ListingSummary[] {
   const computed: Parameters<typeof storeScores>[2] = [];
   const summaries = rows.map((row) => toSummary(row, scoreOf(row, computed)));
   storeScores(d, userId, computed, defer);
-  return pageByScore(summaries, query);
-}
-
-/** The SQL side of a list query: a sort by score reads every match (the page is taken after the sort). */
-function listQueryOf(query: SummaryQuery): ListQuery {
-  return byScore(query) ? { q: query.q, sort: "newest" } : { q: query.q, ...pageOf(query), sort: query.sort === "oldest" ? "oldest" : "newest" };
-}
-
-/** Sorted by score when the query asks for it (ties keep the newest first), then its page. */
-function pageByScore<T extends { score: number }>(items: T[], query: SummaryQuery): T[] {
-  if (!byScore(query)) return items;
-  const page = pageOf(query);
-  const direction = query.sort === "score" ? -1 : 1;
-  const sorted = items.map((s, i) => ({ s, i })).sort((a, b) => direction * (a.s.score - b.s.score) || a.i - b.i);
-  return sorted.slice(page.offset, page.offset + page.limit).map(({ s }) => s);
+  return summaries;
 }
 
 /**
@@ -350,13 +321,27 @@ export type CardRow = Pick<Listing, "id" | "title" | "description" | "tags" | "c
 
 /** The rows listCards reads, as one statement (a page's first D1 round trip carries it beside the session's user row, decision 0060). */
 export function cardsSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
-  const select = d.select(CARD_COLUMNS).from(listings).leftJoin(listingAudits, storedAudit()).$dynamic();
-  return listingsSelect(select, userId, listQueryOf(query));
+  const select = d.select(CARD_COLUMNS).from(listings).leftJoin(listingAudits, freshAudit()).$dynamic();
+  return listingsSelect(select, userId, { q: query.q, sort: query.sort, ...pageOf(query) });
 }
 
-/** How many of the user's listings match the query's `q`, as one statement (My Listings' "of N": its page is a part of them). */
+/**
+ * How many of the user's listings match the query's `q`, as one statement (My Listings' "of N": its page is
+ * a part of them). For a sort by score, also how many of them have no fresh stored score (`stale`): the
+ * page D1 sorted is right only when there are none.
+ */
 export function cardsCountSelect(d: DrizzleD1Database, userId: string, query: SummaryQuery = {}) {
-  return d.select({ n: count() }).from(listings).where(matching(userId, query.q));
+  // Named: a column named "0" would come first among the row's keys.
+  if (!byScore(query))
+    return d
+      .select({ n: count(), stale: sql<number>`0`.as("stale") })
+      .from(listings)
+      .where(matching(userId, query.q));
+  return d
+    .select({ n: count(), stale: sql<number>`count(*) - count(${listingAudits.listingId})`.mapWith(Number) })
+    .from(listings)
+    .leftJoin(listingAudits, freshAudit())
+    .where(matching(userId, query.q));
 }
 
 /** A page of My Listings: its cards, and how many listings match in all. */
@@ -365,24 +350,32 @@ interface CardsPage {
   total: number;
 }
 
+/** What cardsCountSelect reads. */
+export type Counted = { n: number; stale: number }[];
+
 /**
- * The page of cards cardsSelect's rows make, with the number cardsCountSelect read (a sort by score
- * reads every match, so their number is its rows').
+ * The page of cards cardsSelect's rows make, with the number cardsCountSelect read. A page sorted by score
+ * while some matches had no fresh stored score (new listings, edits, another build of the Doctor) was
+ * sorted without them: their scores are computed and stored, and the page is read again.
  */
-export async function cardsPageOf(d: DrizzleD1Database, userId: string, rows: CardRow[], counted: { n: number }[], query: SummaryQuery = {}, defer?: Defer): Promise<CardsPage> {
-  const cards = await cardsOf(d, userId, rows, query, defer);
-  return { cards, total: byScore(query) ? rows.length : Number(counted[0]?.n ?? 0) };
+export async function cardsPageOf(d: DrizzleD1Database, userId: string, rows: CardRow[], counted: Counted, query: SummaryQuery = {}, defer?: Defer): Promise<CardsPage> {
+  if (byScore(query) && Number(counted[0]?.stale ?? 0) > 0) {
+    await refreshScores(d, userId, matching(userId, query.q));
+    [rows, counted] = (await d.batch([cardsSelect(d, userId, query), cardsCountSelect(d, userId, query)])) as [CardRow[], Counted];
+  }
+  const cards = await cardsOf(d, userId, rows, defer);
+  return { cards, total: Number(counted[0]?.n ?? 0) };
 }
 
 /** My Listings' page for `query` (see cardsSelect and cardsCountSelect), read by themselves in one round trip. */
 export async function listCardsPage(db: D1Database, userId: string, query: SummaryQuery = {}, defer?: Defer): Promise<CardsPage> {
   const d = drizzle(db);
   const [rows, counted] = await d.batch([cardsSelect(d, userId, query), cardsCountSelect(d, userId, query)]);
-  return cardsPageOf(d, userId, rows as CardRow[], counted, query, defer);
+  return cardsPageOf(d, userId, rows as CardRow[], counted as Counted, query, defer);
 }
 
 /** The cards of the rows cardsSelect read: the scores not stored are computed from their listings, read whole in one more query. */
-async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], query: SummaryQuery = {}, defer?: Defer): Promise<ListingCardSource[]> {
+async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], defer?: Defer): Promise<ListingCardSource[]> {
   const missing = rows.filter((row) => !storedScoreOf(row)).map((row) => row.id);
   const scores = new Map<string, ListingScore>();
   const computed: Parameters<typeof storeScores>[2] = [];
@@ -391,7 +384,7 @@ async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], qu
     const whole = (await d
       .select({ ...SUMMARY_COLUMNS, ...STORED_SCORE })
       .from(listings)
-      .leftJoin(listingAudits, storedAudit())
+      .leftJoin(listingAudits, freshAudit())
       .where(and(eq(listings.userId, userId), inArray(listings.id, missing.slice(i, i + 90))))) as SummaryRow[];
     for (const row of whole) scores.set(row.id, scoreOf(row, computed));
   }
@@ -403,7 +396,7 @@ async function cardsOf(d: DrizzleD1Database, userId: string, rows: CardRow[], qu
     if (!score) continue;
     cards.push({ id: row.id, title: row.title, description: row.description, tags: asList(row.tags), createdAt: row.createdAt, ...score });
   }
-  return pageByScore(cards, query);
+  return cards;
 }
 
 /** The user's listings whose title, description or tags hold `q` (all of them without it). */
@@ -420,9 +413,18 @@ export async function listListings(db: D1Database, userId: string, query: ListQu
   return listingsSelect(d.select().from(listings).$dynamic(), userId, query);
 }
 
-/** `select` narrowed to the user's listings matching `query`, in its order and page. */
-function listingsSelect<S extends SQLiteSelect>(select: S, userId: string, query: ListQuery) {
-  const order = query.sort === "oldest" ? [asc(listings.createdAt), asc(listings.id)] : [desc(listings.createdAt), desc(listings.id)];
+/** The select's rows of the user that match `query`, in its order, and its page. A sort by score orders by the stored score: the select must join it (freshAudit). */
+function listingsSelect<S extends SQLiteSelect>(select: S, userId: string, query: SummaryQuery) {
+  const newest = [desc(listings.createdAt), desc(listings.id)];
+  // By score, ties keep the newest first.
+  const order =
+    query.sort === "oldest"
+      ? [asc(listings.createdAt), asc(listings.id)]
+      : query.sort === "score"
+        ? [desc(listingAudits.score), ...newest]
+        : query.sort === "score-asc"
+          ? [asc(listingAudits.score), ...newest]
+          : newest;
   const ordered = select.where(matching(userId, query.q)).orderBy(...order);
   return query.limit !== undefined ? ordered.limit(query.limit).offset(query.offset ?? 0) : ordered;
 }

@@ -1,11 +1,12 @@
 /**
- * The Listing Doctor's score of each shop listing, cached in `listing_audits` at the listing's version, so the
- * shop can sort and summarise thousands of listings without auditing each on every read. A row is stale when
- * its version differs from the listing's (an edit, a restore, an accepted proposal) or another build of the
- * audit engine computed it (decision 0064); `refreshAudits` re-audits
- * the stale and missing ones in batches before a read. The import writes the rows for what it wrote.
+ * The Listing Doctor's score of each listing, stored in `listing_audits` at the listing's version, so My
+ * Shop and My Listings can sort and summarise thousands of listings without auditing each on every read.
+ * A row is stale when its version differs from the listing's (an edit, a restore, an accepted proposal) or
+ * another build of the audit engine computed it (decision 0064); `refreshScores` re-audits the stale and
+ * missing ones in batches before a read that sorts or counts by score. The import writes the rows for what
+ * it wrote.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { listingAudits, listings, type Listing } from "../../../schema/db";
 import { auditSummary } from "../../../shared/audit/engine";
@@ -73,53 +74,60 @@ export function auditStatement(d: Db, entry: { listingId: string; userId: string
 }
 
 /**
- * Re-audits the user's shop listings whose cached score is missing or stale, in batches. Answers how many
- * rows it wrote. Cheap when nothing changed: one indexed query that finds nothing.
+ * A listing's stored score is fresh when it was computed at the listing's version by this build's engine
+ * (decision 0064): the join condition of a read that takes the stored score, or finds it missing.
  */
-export async function refreshAudits(db: D1Database, userId: string, now = Date.now()): Promise<number> {
-  const d = drizzle(db);
-  let written = 0;
-  // Each pass fixes the rows it read, so the next query finds the next ones; stop when none are left.
+export const freshAudit = () => and(eq(listingAudits.listingId, listings.id), eq(listingAudits.version, listings.version), eq(listingAudits.engine, AUDIT_ENGINE));
+
+/** What a listing's audit reads (auditInputOf), with the listing's id and version. */
+export const AUDIT_COLUMNS = {
+  id: listings.id,
+  version: listings.version,
+  source: listings.source,
+  platform: listings.platform,
+  title: listings.title,
+  description: listings.description,
+  tags: listings.tags,
+  altTexts: listings.altTexts,
+  ruleReport: listings.ruleReport,
+  bullets: listings.bullets,
+  searchTerms: listings.searchTerms,
+  itemSpecifics: listings.itemSpecifics,
+  photoCount: listings.photoCount,
+  originalPrompt: listings.originalPrompt,
+  generationPrompt: listings.generationPrompt,
+  factCorrections: listings.factCorrections,
+};
+
+/**
+ * Re-audits the user's listings that `which` selects whose stored score is missing or stale, in batches,
+ * and stores the scores before answering how many it computed (a read that sorts or counts by score runs
+ * it first). Cheap when nothing changed: one query that finds nothing. A score computed from the seller's
+ * fact corrections is stored only while the listing still has them; a listing whose score could not be
+ * stored (changed meanwhile) is not computed twice in one refresh.
+ */
+export async function refreshScores(d: Db, userId: string, which?: SQL, now = Date.now()): Promise<number> {
+  const computed = new Set<string>();
+  // Each pass stores the rows it read, so the next query finds the next ones; stop when none are left.
   for (let pass = 0; pass < 1000; pass++) {
-    const stale = await d.all<Record<string, unknown>>(sql`
-      SELECT l.id, l.user_id, l.version, l.platform, l.title, l.description, l.tags, l.alt_texts, l.rule_report,
-             l.bullets, l.search_terms, l.item_specifics, l.photo_count
-      FROM listings l LEFT JOIN listing_audits a ON a.listing_id = l.id
-      WHERE l.user_id = ${userId} AND l.source = 'shop' AND (a.listing_id IS NULL OR a.version != l.version OR a.engine != ${AUDIT_ENGINE})
-      LIMIT ${REFRESH_PAGE}`);
-    if (stale.length === 0) break;
-    const statements = stale.map((r) => auditStatement(d, { listingId: String(r.id), userId, version: Number(r.version), score: shopListingScore(rowOf(r)), now }));
+    const stale = await d
+      .select(AUDIT_COLUMNS)
+      .from(listings)
+      .leftJoin(listingAudits, freshAudit())
+      .where(and(eq(listings.userId, userId), which, isNull(listingAudits.listingId)))
+      .limit(REFRESH_PAGE);
+    const unseen = stale.filter((row) => !computed.has(row.id));
+    if (unseen.length === 0) break;
+    const statements = unseen.map((row) => auditStatement(d, { listingId: row.id, userId, version: row.version, score: shopListingScore(row), now, factCorrections: row.factCorrections ?? null }));
     for (let i = 0; i < statements.length; i += AUDIT_BATCH) {
       const part = statements.slice(i, i + AUDIT_BATCH);
       await d.batch(part as [(typeof part)[number], ...(typeof part)[number][]]);
     }
-    written += stale.length;
+    for (const row of unseen) computed.add(row.id);
     if (stale.length < REFRESH_PAGE) break;
   }
-  return written;
+  return computed.size;
 }
 
-const json = (value: unknown, fallback: unknown) => {
-  if (typeof value !== "string") return fallback;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return fallback;
-  }
-};
-
-/** A raw row of the refresh query as the audit reads it. */
-function rowOf(r: Record<string, unknown>) {
-  return {
-    platform: String(r.platform),
-    title: String(r.title),
-    description: String(r.description),
-    tags: json(r.tags, []) as string[],
-    altTexts: json(r.alt_texts, []) as string[],
-    ruleReport: json(r.rule_report, null),
-    bullets: json(r.bullets, []),
-    searchTerms: typeof r.search_terms === "string" ? r.search_terms : "",
-    itemSpecifics: json(r.item_specifics, []),
-    photoCount: typeof r.photo_count === "number" ? r.photo_count : null,
-  };
-}
+/** Re-audits the user's shop listings whose stored score is missing or stale (My Shop's reads sort and count by score). */
+export const refreshAudits = (db: D1Database, userId: string, now = Date.now()): Promise<number> => refreshScores(drizzle(db), userId, eq(listings.source, "shop"), now);
