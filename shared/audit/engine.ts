@@ -441,6 +441,9 @@ function keepBest(n: Normal, tags: string[], max: number): string[] {
   return tags.filter((t, i) => kept.has(t) && tags.indexOf(t) === i);
 }
 
+/** A decade or a year as a title writes it ("1970s", "70s", "1970'ler", "1962"). */
+const ERA_WORD = /(?<![\p{L}\p{N}])(?:1[89]\d0s|\d0s|1[89]\d0['’](?:lar|ler)|\d0['’](?:lar|ler)|1[89]\d\d)(?![\p{L}\p{N}])/gu;
+
 function mainPhrase(n: Normal): { phrase: string; from: string; fromKey: string } | undefined {
   if (n.keywords.length) return { phrase: n.keywords[0], from: "your first keyword", fromKey: "keyword" };
   const tag = n.platform === "etsy" ? n.tags.map((t) => t.trim()).find(Boolean) : undefined;
@@ -695,7 +698,9 @@ function collect(n: Normal, reuse = false): Candidate[] {
       const main = mainPhrase(n);
       const window = AUDIT_THRESHOLDS.mobileTitleWindow;
       if (main && normalWords(main.phrase)) {
-        if (!hasPhrase(title, main.phrase)) {
+        // An era between its words ("Vintage 1970s Copper Pot" for "vintage copper pot") leaves the phrase there for a shopper's search.
+        const eraless = title.replace(ERA_WORD, " ");
+        if (!hasPhrase(title, main.phrase) && !hasPhrase(eraless, main.phrase)) {
           const max = p === "etsy" ? PLATFORM_LIMITS.etsy.titleWritten : p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : PLATFORM_LIMITS.ebay.titleMax;
           add({
             id: "title.main-phrase-missing",
@@ -706,7 +711,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
             params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey },
             fix: { label: "Start the title with the main phrase", patch: { title: cutAtWord(`${titleCase(main.phrase.trim())} - ${title}`, max, true) } },
           });
-        } else if (main.phrase.trim().length <= window && !hasPhrase(visiblePrefix(title, window), main.phrase)) {
+        } else if (main.phrase.trim().length <= window && !hasPhrase(visiblePrefix(title, window), main.phrase) && !hasPhrase(visiblePrefix(eraless, window), main.phrase)) {
           add({
             id: "title.main-phrase-late",
             severity: "warning",

@@ -367,8 +367,8 @@ const SIZE_TOKEN = "\\d?X{0,3}[SML]|X{1,3}L|XXS|\\d{1,2}T|\\d{1,2}(?:[.,]5)?";
 const SIZE_ITEM = `(?:(?:adult|youth|women'?s|men'?s) (?:${SIZE_TOKEN})|${SIZE_TOKEN}|small|medium|large|child|kids|youth|adult)`;
 const SIZES = new RegExp(
   [
-    // Shoe sizes in a country's system, one or several ("UK 9 / US 10", "EU 42").
-    `${B}(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?(?: ?[/,] ?(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?){0,2}${E}`,
+    // Shoe sizes in a country's system, one or several ("UK 9 / US 10", "EU 42"), or a range of them ("US 6-9", "UK 6-24").
+    `${B}(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?(?: ?(?:-|–|to) ?\\d{1,2}(?:[.,]5)?(?!\\d))?(?: ?[/,] ?(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?){0,2}${E}`,
     // A Turkish shoe size ("40 numara", "38,5 numara").
     `${B}\\d{2}(?:[.,]5)? numara${E}`,
     // Jeans: waist and leg ("W32 L30").
@@ -390,8 +390,11 @@ const SIZES = new RegExp(
   ].join("|"),
   "giu",
 );
+/** Metal words that name a machine's colour ("silver", "gümüş", "rose gold"). */
+const METAL_FINISH = /^(?:silver|gold|rose gold|space gr[ae]y|gümüş|altın|gri metalik|metallic silver|champagne)$/u;
+const PAPER_SIZE = /^(?:A[0-6]|US letter|letter size)$/iu;
 const COUNTS = reAll(
-  "(?:sets?|packs?|bundles?|lots?|box(?:es)?) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
+  "(?:sets?|packs?|bundles?|lots?|box(?:es)?) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count(?! (?:aida|evenweave|fabric|cloth|canvas))|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
 );
 
 // ---- Materials -----------------------------------------------------------------------------------
@@ -830,7 +833,9 @@ function notTheMaterial(lower: string, at: number, word: string): boolean {
 const DEVICE_BRANDS =
   /^(?:Apple|Samsung|Galaxy|Google|Pixel|Kindle|Kobo|Instant|Ninja|KitchenAid|Kitchenaid|Vitamix|Keurig|Nespresso|Dyson|Cricut|Silhouette|Stanley|Yeti|Hydro|Tesla|Canon|Nikon|Fujifilm|Sony|GoPro|Garmin|Fitbit|Xbox|PlayStation|Nintendo|Switch|Bosch|Makita|DeWalt|Philips|Thermomix|IKEA|Kallax|Lego|LEGO|Polaroid|Instax|Huawei|Xiaomi|Oppo|OnePlus|Motorola|Nokia|Goodnotes|GoodNotes|Notability|Procreate|Canva|Airpods|AirPods|iPhone|iPad|MacBook|iMac|Mr\.)$/u;
 /** Words that may continue a compatibility target after its capitalised start ("6 qt", "12-cup", "41 mm and 40 mm"). */
-const TARGET_WORD = /^(?:[\p{Lu}\d][\p{L}\p{N}'’+.-]*|i[\p{Lu}][\p{L}\p{N}]*|qt|mm|cm|in|inch|inches|oz|l|lt|ml|cup|cups|gen|generation|mini|pro|max|plus|ultra|air|series|\d+(?:st|nd|rd|th))$/u;
+// (A name in camel case: "iPhone", "macOS", "watchOS".)
+const TARGET_WORD =
+  /^(?:[\p{Lu}\d][\p{L}\p{N}'’+.-]*|\p{Ll}{1,5}[\p{Lu}][\p{L}\p{N}]*|qt|mm|cm|in|inch|inches|oz|l|lt|ml|cup|cups|gen|generation|mini|pro|max|plus|ultra|air|series|\d+(?:st|nd|rd|th))$/u;
 const FITS_LEAD = /(?<![\p{L}])(compatible with|fits|fit for|designed for|made for|for use with|works with|suitable for|for)\s+(?:the |all |most |your )?/giu;
 
 /** The capitalised run that starts `text` ("Instant Pot 6 qt" of "Instant Pot 6 qt models, pack of 2"). */
@@ -845,7 +850,7 @@ function targetAt(text: string): string {
       out.push(bare);
       continue;
     }
-    if (!TARGET_WORD.test(bare) || (!out.length && !/^[\p{Lu}\d]|^i[\p{Lu}]/u.test(bare))) break;
+    if (!TARGET_WORD.test(bare) || (!out.length && !/^[\p{Lu}\d]|^\p{Ll}{1,5}[\p{Lu}]/u.test(bare))) break;
     out.push(bare);
     if (ends) break;
   }
@@ -861,7 +866,7 @@ const NOT_TARGET =
 function isTarget(target: string, bare: boolean): boolean {
   const ws = target.split(" ");
   if (NOT_TARGET.test(ws[0])) return false;
-  if (!ws.some((w) => /^[\p{Lu}]|^i[\p{Lu}]/u.test(w))) return false;
+  if (!ws.some((w) => /^[\p{Lu}]|^\p{Ll}{1,5}[\p{Lu}]/u.test(w))) return false;
   if (!bare) return true;
   return ws.some((w) => /\d/.test(w) || /^\p{Ll}*\p{Lu}\p{Ll}+\p{Lu}/u.test(w) || /^i\p{Lu}/u.test(w) || DEVICE_BRANDS.test(w));
 }
@@ -1246,14 +1251,19 @@ function makerAtStart(body: string, head: string, lang: FactLang): string | unde
   }
   DESIGN_WORDS_RE.lastIndex = 0;
   if (!name.length) return undefined;
-  const rest = ws.slice(name.length).map((w) => lowerOf(w, lang));
+  // A model number may stand between the name and the product ("Schott Perfecto 618 leather jacket"): of two names before
+  // it, the first is the maker and the second its line.
+  let numbers = 0;
+  while (numbers < 2 && /^\p{L}*\d[\p{L}\p{N}-]*$/u.test(ws[name.length + numbers] ?? "")) numbers += 1;
+  const lineWords = numbers && name.length === 2 ? 1 : 0;
+  const rest = ws.slice(name.length + numbers).map((w) => lowerOf(w, lang));
   // The product follows the name in lower case, within four words ("bone china cup"; not "Gül desenli", a pattern).
-  if (!rest.length || !/^\p{Ll}/u.test(ws[name.length]) || /^(?:desenli|deseni|motifli|pattern|design|print|motif|and|or|ve|ile|for|için)$/u.test(rest[0])) return undefined;
+  if (!rest.length || !/^\p{Ll}/u.test(ws[name.length + numbers]) || /^(?:desenli|deseni|motifli|pattern|design|print|motif|and|or|ve|ile|for|için)$/u.test(rest[0])) return undefined;
   if (!head || !rest.slice(0, 5).some((w) => w === head || w.startsWith(head) || head.split(" ").includes(w))) return undefined;
   const lowered = lowerOf(body, lang);
   if (name.some((w) => new RegExp(`(?<![\\p{L}])${lowerOf(w, lang)}(?![\\p{L}])`, "u").test(body.replace(new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "gu"), "")) && lowered.includes(lowerOf(w, lang))))
     return undefined;
-  return name.join(" ");
+  return name.slice(0, name.length - lineWords).join(" ");
 }
 
 /** The words a seller labels a model or catalogue number with ("model 1252180", "style no. 12", "kod 55"). */
@@ -1267,7 +1277,10 @@ const MODEL_RE = new RegExp(
     `${B}ISBN(?:-1[03])?:?\\s?\\d[\\d-]{8,15}[\\dXx]${E}`,
     // (A reference keeps its dotted parts: "ref 2541.80".)
     `${B}(?:${MODEL_LABELS}|model no)\\.?\\s?(?:no\\.?|number|#)?\\s?[:#]?\\s?[A-Z0-9]*\\d(?:[A-Z0-9-]|\\.(?=\\d)){0,12}${E}`,
-    `${B}[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}(?:[A-Z]{1,3}\\d{0,2})?(?:-[A-Z0-9]{1,3})?${E}`,
+    // (Not a range of sizes: "XS-3XL".)
+    `${B}(?!(?:\\d?X{0,3}[SML]|X{1,3}L|XXS)-(?:\\d?X{0,3}[SML]|X{1,3}L)${E})[A-Z]{1,5}-[A-Z]{0,2}\\d{1,6}(?:[A-Z]{1,3}\\d{0,2})?(?:-[A-Z0-9]{1,3})?${E}`,
+    // A maker's code of capitals and figures ("SNK809", "AF101", "RTX3080"), never a rating, a port or a size ("SPF50", "UV400", "USB3").
+    `${B}(?!(?:SPF|UV|IPX?|USB|HDMI|DDR|LED|MP|PS|AAA?|CR|UK|US|EU|EUR|ISO|TV|DC|AC|GB|TB|MB|KB|HD|FHD|UHD|QHD|BPA|PH|RH|LR|SR|AG|RGB|CMYK|DPI|PPI|SKU|UPC|EAN|ISBN|NO|NR|REF|KOD|XL|XXL)\\d)[A-Z]{2,4}\\d{2,6}[A-Z]{0,3}${E}`,
   ].join("|"),
   "gu",
 );
@@ -1870,6 +1883,13 @@ export function extractFacts(input: FactInput): FactSheet {
     language,
     head,
   );
+  // A machine's "silver" or "gümüş" is its finish's colour, never what it is made of ("Türk kahve makinesi, …, gümüş").
+  const machine = reading.category.id === "appliance" || (DEVICE_NOUN.test(head) && !/^(?:watch|pen|pencil|pot)$/u.test(head));
+  const metalColours = machine ? ownMaterials.filter((m) => METAL_FINISH.test(m.name)).map((m) => m.name) : [];
+  if (metalColours.length) {
+    ownMaterials.splice(0, ownMaterials.length, ...ownMaterials.filter((m) => !metalColours.includes(m.name)));
+    for (const c of metalColours) if (!colours.includes(c)) colours.push(c);
+  }
   const designs = designsOf(body, language, { pattern: pattern || reading.category.id === "pattern", head, brand, category: reading.category.id, colours });
   // Only the item's own measures are its size: a part's ("1.2 mm raised bezel") and what it fits ("fits 45 mm") are details.
   const roles = measureRoles(body, measures, new Map(placed.map((m) => [m.text, m.at])), head, fitsTargets, language);
@@ -1896,7 +1916,8 @@ export function extractFacts(input: FactInput): FactSheet {
     // "Food-safe" is what the item is, not how to care for it ("Care: Food-safe" on a spoon): a detail (decision 0066).
     details: uniq([...roles.details, ...all(lower, PROPERTY_RE)]),
     tools,
-    sizes,
+    // A pattern's paper sizes beside its garment sizes ("A0 and A4 print-at-home files, sizes UK 6-24") are how it prints, not what it makes.
+    sizes: pattern && sizes.some((x) => !PAPER_SIZE.test(x)) ? sizes.filter((x) => !PAPER_SIZE.test(x)) : sizes,
     counts,
     ...(brand ? { brand } : {}),
     models,
@@ -1937,9 +1958,11 @@ export function extractFacts(input: FactInput): FactSheet {
 const SCENT_LABEL = /(?<![\p{L}])(?:scents?|fragrance|aroma|koku|kokusu)\s?:\s?([^\n.,;:()]{2,40}(?:,? (?:and|&|ve) [^\n.,;:()]{2,25})?)/gu;
 /** "lavender scented", "scented with lavender", "lavanta kokulu", "lavender essential oil", "unscented". */
 const SCENT_WORDS =
-  /(?<![\p{L}])(?:(\p{L}{3,}(?: (?:and|&|ve) \p{L}{3,})?) (?:scented|kokulu|essential oils?|uçucu yağı)|scented with (?:pure |natural )?(\p{L}{3,}(?: (?:and|&) \p{L}{3,})?)|(unscented|fragrance[- ]free|kokusuz))(?![\p{L}])/gu;
+  /(?<![\p{L}])(?:(\p{L}{3,}(?: (?:and|&|ve) \p{L}{3,})?) (?:scented|kokulu|essential oils?|uçucu yağı)|scented with (?:pure |natural )?(\p{L}{3,}(?: (?:and|&) \p{L}{3,})?)|(unscented|fragrance[- ]free|kokusuz)|(\p{L}{3,}(?: (?:and|&) \p{L}{3,})?) (?:scent|fragrance|aroma))(?![\p{L}])/gu;
 /** Words before "scented" that say nothing of the smell ("lightly scented", "naturally scented"). */
-const NOT_A_SCENT = /^(?:lightly|naturally|strongly|highly|subtly|delicately|beautifully|gently|hafif|doğal|pure|natural|organic|100)$/u;
+// ("a light scent", "its own scent", "candle scent": no smell named.)
+const NOT_A_SCENT =
+  /^(?:lightly|naturally|strongly|highly|subtly|delicately|beautifully|gently|hafif|doğal|pure|natural|organic|100|light|soft|strong|subtle|fresh|lovely|beautiful|gorgeous|amazing|delicate|gentle|clean|cozy|cosy|warm|its|their|own|the|your|our|any|each|every|no|one|signature|favourite|favorite|new|candle|candles|soap|room|home|wax|same|natural and|and)$/u;
 
 const SCENT_HINT = /scent|fragrance|aroma|koku|essential oil|uçucu yağ/u;
 
@@ -1950,7 +1973,7 @@ function scentsOf(lower: string): string[] {
   const out: string[] = [];
   for (const m of lower.matchAll(SCENT_LABEL)) out.push(m[1].trim());
   for (const m of lower.matchAll(SCENT_WORDS)) {
-    const named = (m[1] ?? m[2] ?? m[3] ?? "").trim();
+    const named = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").trim();
     if (named && !NOT_A_SCENT.test(named)) out.push(named);
   }
   // The longest of overlapping readings ("sandalwood and vanilla", not also "vanilla").

@@ -14,7 +14,8 @@ import { isConditionPhrase } from "./support";
 
 export type { CategoryId, Lang } from "./categories";
 
-const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+// (A lens's aperture, "f/2" or "f/1.8", is one word.)
+const WORD = /(?<![\p{L}\p{N}])f\/\d+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 
 /** Function words, fluff and the words of prompt templates; none of them names a product. */
 const STOP_EN = `a an the and or but nor so yet for of with without in on at to from by as into onto over under about above below
@@ -268,11 +269,15 @@ const SIZE_LIST = String.raw`(?<![\d.,]|\d, ?)${LIST_NUMBER}(?:, ?${LIST_NUMBER}
 const LIST_COMMA = "\u2063";
 /** The "&" of a name ("Melissa & Doug") while clauses are cut. */
 const NAME_AND = "\u2064";
+/** The slash of a lens's aperture ("f/2") while clauses are cut at slashes. */
+const APERTURE_SLASH = "\u2065";
 /** Two languages joined ("Türkçe ve İngilizce metin", "English and Spanish text"): one phrase, its "and" kept. */
 const LANGUAGE_NAMES = "Türkçe|İngilizce|Almanca|Fransızca|İspanyolca|İtalyanca|Arapça|Rusça|English|Turkish|German|French|Spanish|Italian|Arabic|Russian";
 const LANGUAGES_AND = new RegExp(`(?<![\\p{L}])(${LANGUAGE_NAMES}) (ve|and) (?=(?:${LANGUAGE_NAMES})(?![\\p{L}]))`, "gu");
 /** Two colours joined before the word colour ("krem ve gri renk seçenekleri", "black and white colour options"): one phrase. */
 const COLOURS_AND = new RegExp(`(?<![\\p{L}])(${[...COLOURS].join("|")}) (ve|and|&) (?=(?:${[...COLOURS].join("|")}) (?:renk|colou?r)\\p{L}*)`, "giu");
+/** Two smells joined before the word scent ("fig and cedar scent", "lavanta ve gül kokulu"): one phrase, never a bare "Cedar Scent". */
+const SCENTS_AND = /(?<![\p{L}])(\p{L}{3,}) (ve|and|&) (?=\p{L}{3,} (?:scent|scented|fragrance|aroma|koku|kokulu)(?![\p{L}]))/giu;
 /** Joins the words of such a pair into one token (a combining mark, read as part of a word), turned back into spaces once the phrases are read. */
 const JOINED = "\u034f";
 const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
@@ -500,14 +505,16 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     .replace(SIZE_LIST_RE, (list) => list.replaceAll(",", LIST_COMMA))
     .replace(/(?<=\p{Lu}[\p{L}'’]*) & (?=\p{Lu})/gu, ` ${NAME_AND} `)
     .replace(LANGUAGES_AND, `$1${JOINED}$2${JOINED}`)
-    .replace(COLOURS_AND, `$1${JOINED}$2${JOINED}`);
+    .replace(COLOURS_AND, `$1${JOINED}$2${JOINED}`)
+    .replace(SCENTS_AND, `$1${JOINED}$2${JOINED}`)
+    .replace(/(?<![\p{L}\p{N}])f\/(?=\d)/gu, `f${APERTURE_SLASH}`);
   // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
   const clauses = plain
     .split(/(?<=[.!?\n])\s+/u)
     .map((sentence) => (WARNING.test(sentence) ? "" : sentence))
     .join(" ")
     .split(/[,;:!?()[\]{}"\n/&+|]+|\.(?=\s|$)|\s[-–—]\s/)
-    .map((c) => c.replaceAll(LIST_COMMA, ",").replaceAll(` ${NAME_AND} `, " & "));
+    .map((c) => c.replaceAll(LIST_COMMA, ",").replaceAll(` ${NAME_AND} `, " & ").replaceAll(APERTURE_SLASH, "/"));
   clauses.forEach((raw, clause) => {
     // What the product does not have or include is no phrase of the listing ("frame not included").
     if (NEGATION.test(raw)) return;
@@ -547,6 +554,11 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
       }
     }
     for (const part of rest.split(" , ")) {
+      // A describing word that is a clause by itself ("…, pre-seasoned, oven safe", "…, handmade, sold as a pair") says what the item is.
+      if (lang === "en" && LONE_FEATURE.test(part.trim()) && !/^(?:pre-owned|well-used|pre-loved)$/iu.test(part.trim())) {
+        out.push({ tokens: [part.trim()], kind: "feature", clause });
+        continue;
+      }
       let run: Token[] = [];
       const flush = () => {
         const phrase = trimRun(run, lang, clause);
@@ -616,6 +628,9 @@ const VERBS_AFTER_PLURAL = new Set("protect keep hold help let allow prevent sto
 
 /** Turkish nouns that end as a "with" word does ("havlu", towel, is no "hav" + "lu"). */
 const TR_NOUNS_IN_LI = /^(?:havlu|havlusu|havlular|havluları|bilgili|ilgili)$/u;
+
+/** A word that says alone what the item is: "pre-seasoned", "hand-painted", "handmade", "handcrafted". */
+const LONE_FEATURE = /^(?:\p{L}{2,}-\p{L}{2,}ed|hand(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered))$/iu;
 
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;
@@ -713,9 +728,34 @@ const GENERIC = new Set<CategoryId>(["digital", "jewelry", "other"]);
 /** Nouns that win over any other noun of the phrase: a pattern for a cardigan is a pattern. */
 const DECISIVE: CategoryId[] = ["music", "pattern", "invitation", "planner", "sticker", "ornament"];
 
+/** Two words that name a part of a device, whose second word alone would name a product: a lens's "focus ring" is no ring, its "rear caps" no hats. */
+const DEVICE_PARTS = new Set([
+  "focus ring",
+  "aperture ring",
+  "zoom ring",
+  "o-ring",
+  "o-rings",
+  "d-ring",
+  "d-rings",
+  "ring light",
+  "lens cap",
+  "lens caps",
+  "rear cap",
+  "rear caps",
+  "front cap",
+  "front caps",
+  "body cap",
+  "end cap",
+  "end caps",
+]);
+/** Whether the token at `i` is a word of a device's part ("ring" of "focus ring"). */
+const inDevicePart = (tokens: string[], i: number, lang: Lang) =>
+  (i > 0 && DEVICE_PARTS.has(lower(`${tokens[i - 1]} ${tokens[i]}`, lang))) || (i + 1 < tokens.length && DEVICE_PARTS.has(lower(`${tokens[i]} ${tokens[i + 1]}`, lang)));
+
 function categoryOfTokens(tokens: string[], lang: Lang): { id: CategoryId; index: number; words: number } | undefined {
   const found: { id: CategoryId; index: number; words: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    if (inDevicePart(tokens, i, lang)) continue;
     const two = i + 1 < tokens.length ? nounCategory(`${tokens[i]} ${tokens[i + 1]}`, lang) : undefined;
     if (two) found.push({ id: two, index: i + 1, words: 2 });
     const one = nounCategory(tokens[i], lang);
@@ -887,9 +927,13 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
     // A noun of a kind ("ring") wins over a family word ("jewelry" of a tag "brass jewelry"), wherever each stands.
     // (Not a part a feature names: "dishwasher safe basket" has a basket, it is none.)
     const parts = phrases.filter((p) => p.kind === "feature").reduce((rest, p) => rest.replace(p.tokens.join(" "), " "), plainText(text));
-    const scan = [...words(parts).map((w) => ({ w, from: undefined as string | undefined })), ...keywords.flatMap((k) => words(k).map((w) => ({ w, from: k })))];
-    for (const { w, from } of scan) {
-      const id = nounCategory(w, lang);
+    const partWords = words(parts);
+    const scan = [
+      ...partWords.map((w, i) => ({ w, from: undefined as string | undefined, part: inDevicePart(partWords, i, lang) })),
+      ...keywords.flatMap((k) => words(k).map((w, i, all) => ({ w, from: k, part: inDevicePart(all, i, lang) }))),
+    ];
+    for (const { w, from, part } of scan) {
+      const id = part ? undefined : nounCategory(w, lang);
       if (id && (!found || (GENERIC.has(found.id) && !GENERIC.has(id)))) {
         found = { id, index: 0, words: 1 };
         looseNoun = lower(w, lang);
@@ -1099,6 +1143,7 @@ export function titleCase(text: string, lang: Lang = "en"): string {
     if (isShoutingWord(word)) word = lower(word, lang);
     const low = lower(word, lang);
     if ((UNITS_LOWER.has(low) || low === "x" || low === "×") && afterNumber) return low;
+    if (/^f\/\d/u.test(word)) return word;
     if (/^\d/.test(word)) return lower(word, lang);
     if (!first && small.has(low)) return low;
     if (word !== low) return word;

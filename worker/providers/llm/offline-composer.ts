@@ -520,7 +520,11 @@ export function titleFacts(title: string, facts: FactSheet, platform: Platform, 
     out = parts.join(", ");
   }
   if (out.length <= max) return out;
-  // Too long: the last words that are not facts go first (what it fits is a fact).
+  // Too long: a closing word on its state goes whole ("… Made in England Excellent Condition" never ends "… Excellent").
+  const state = /[\s,]+(?:in )?(?:excellent|very good|good|great|mint|fair|working|near mint|used) (?:condition|order|used condition)$/iu.exec(out);
+  if (state) out = out.slice(0, state.index);
+  if (out.length <= max) return out;
+  // Then the last words that are not facts go first (what it fits is a fact).
   const ws = out.split(" ");
   // (A measure's "x" and unit go with its figures: "180 x 45 x 75 cm" stays whole.)
   const measureWord = (i: number) => /^(?:x|×|cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)[,]?$/iu.test(ws[i]) && /\d/.test(ws[i - 1] ?? "");
@@ -584,7 +588,8 @@ function withFits(title: string, facts: FactSheet, platform: Platform, lang: Lan
   let out = title;
   for (const target of facts.fits ?? []) {
     // Named without "for" in an English title ("Leather Cover Brown Kindle Paperwhite"): moved after the product's name with it.
-    if (titleHasFit(out, target) && lang === "en") {
+    // (A lens's "M42 Mount" is said as its seller wrote it: the mount is the lens's own.)
+    if (titleHasFit(out, target) && lang === "en" && !new RegExp(`(^|\\s)${escapeRegExp(target)} mount(?![\\p{L}])`, "iu").test(out)) {
       const at = new RegExp(`(^|\\s)${escapeRegExp(target)}(?![\\p{L}\\p{N}])`, "iu").exec(out);
       const before = at ? out.slice(0, at.index + at[1].length) : "";
       // (Already in the list after "for": "for GoodNotes and Notability, iPad" stays as it is.)
@@ -842,8 +847,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const withWhat = included.map((i) => /^\s*(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i.replace(COMES_WITH, ""))?.[1]).find((w) => w && /\p{L}{3}/u.test(w));
   // (Beside a lens it comes with, one "with": "with 50mm f/1.4 Lens and Original Strap".)
   const lensSegment = out.find((o) => o.priority === 0 && /^with .* Lens$/u.test(o.text));
+  // What comes with it follows what it is and has ("… 8000 DPI Sensor, Quiet Clicks, with Logi Bolt Receiver"); on eBay, where
+  // a title holds three phrases after the name, it keeps its place among them ("… White with Dock and Joy-Cons").
+  const withPriority = platformOf(input) === "ebay" ? 2 : 2.5;
   if (withWhat && lensSegment) lensSegment.text = `${lensSegment.text} and ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`;
-  else if (withWhat) out.push({ text: `with ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`, priority: 2 });
+  else if (withWhat) out.push({ text: `with ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`, priority: withPriority });
   // A clause of the name's sentence that opens with "with" says what the item comes with ("Nintendo Switch OLED console,
   // white, 64GB, with dock and Joy-Cons"): said as such, "with Dock and Joy-Cons". (Not what is put on it: "with your names".)
   else if (r.lang === "en" && !r.digital && !lensSegment) {
@@ -851,8 +859,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     const said = /,\s*with (?:a |an |the )?((?!(?:your|my|our|his|her|their|custom|personali[sz]ed)\b)[\p{L}\p{N}'’-]+(?: (?:and |& )?[\p{L}\p{N}'’-]+){0,4})\s*(?=,|$)/iu.exec(firstSentence)?.[1];
     // (What it is for stays out: "a chain to hang it" comes as a chain.)
     const clause = said?.replace(/ to .*$/u, "");
-    if (clause && clause.length <= 40) out.push({ text: `with ${restoreAcronyms(titleCase(clause, r.lang), source)}`, priority: 2 });
+    if (clause && clause.length <= 40) out.push({ text: `with ${restoreAcronyms(titleCase(clause, r.lang), source)}`, priority: withPriority });
   }
+  // The words of what it comes with are said there, never again as the item's own ("Original Case" beside "with Original Case and Foot Pedal").
+  const withText = out.filter((o) => o.text.startsWith("with ")).map((o) => ` ${words(o.text).map(key).join(" ")} `);
+  const inWith = (text: string) => withText.some((w) => w.includes(` ${words(text).map(key).join(" ")} `));
   // One colour of several the seller offers ("colors: black, heather grey, white") is no colour of the item a title may name.
   const offered = factsFor(input).colours.length > 1 && /(?<![\p{L}])(?:colou?rs\s?:|available in|comes in|choose (?:from|your)|renkler\s?:)/iu.test(input.description);
   const oneOffered = (text: string) => offered && factsFor(input).colours.some((c) => foldCase(c) === foldCase(text));
@@ -860,7 +871,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     if (
       p === r.phrase ||
       oneOffered(phraseText(p)) ||
-      (p.kind === "noun" && inIncluded(phraseText(p))) ||
+      (p.kind === "noun" && (inIncluded(phraseText(p)) || inWith(phraseText(p)))) ||
+      // (A unit cut from its figure opens no phrase: "Min Charge" of "3 min charge for 3 hours play".)
+      /^(?:min|mins|sec|secs|hr|hrs|h|mm|cm|in|ml|g|kg|oz|lb|lbs|saat)$/iu.test(p.tokens[0] ?? "") ||
       pieceOfRange(phraseText(p)) ||
       ofALens(phraseText(p)) ||
       conditionClauses.has(p.clause) ||
@@ -882,7 +895,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
       // A phrase naming what the item is made of ("14k gold filled chain") is a fact a buyer filters by, as a measure is.
       // So is its design or pattern's name ("Eucalyptus design").
-      const madeOf = [...materialNames, ...designNames].some((m) => ` ${foldCase(phraseText(p))} `.includes(` ${m} `));
+      // So is its smell ("Fig and Cedar Scent"): a candle's or a soap's shoppers search by it first.
+      const madeOf = [...materialNames, ...designNames, ...(factsFor(input).scents ?? []).map((sc) => foldCase(sc))].some((m) => ` ${foldCase(phraseText(p))} `.includes(` ${m} `));
       // A part the seller says was serviced keeps what was done ("Light Seals Replaced"), never "Light Seals" as if it were a feature.
       const done = p.measure ? undefined : servicedAfter(input.description, phraseText(p));
       // Whom or what it is for keeps its "for" ("for Large Dogs", "for Kitchen Utensils"), never a bare "Large Dogs".
@@ -904,7 +918,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   }
   // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
   if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase())))
-    add(r.lang === "tr" ? (/beden$/iu.test(r.sizes) ? r.sizes : `${r.sizes} Beden`) : /^sizes?\s/iu.test(r.sizes) ? r.sizes : `Sizes ${r.sizes}`, 2);
+    // (The sizes it comes in are a fact its shoppers filter by, as a measure is.)
+    // ("One size" says it alone: never "Sizes One Size".)
+    add(r.lang === "tr" ? (/beden$/iu.test(r.sizes) ? r.sizes : `${r.sizes} Beden`) : /^sizes?\s|^one size/iu.test(r.sizes) ? r.sizes : `Sizes ${r.sizes}`, 1);
   for (const size of sizeLists) if (!out.some((s) => foldCase(s.text).includes(foldCase(size)))) add(r.lang === "tr" ? `${size} Beden` : `Sizes ${size}`, 1);
   // What the item holds, with its limit ("Holds Pots up to 20 cm" of "holds pots up to 20 cm wide"): a buyer's measure, never its own size.
   for (const held of factsFor(input).details.filter((d) => /^holds? \p{L}+ up to \d/iu.test(d)))
@@ -918,6 +934,23 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // A device's specifications as the seller wrote them ("Bluetooth 5.3", "IPX5 Waterproof", "5000 mAh"): a
   // shopper filters by them, and the phrase reading has no noun for them.
   for (const spec of input.description.match(SPEC) ?? []) if (!out.some((o) => squashed(o.text).includes(squashed(spec)))) add(spec, 0);
+  // Where a vintage piece was made ("Made in USSR", "Made in USA"): its collectors on eBay search by it.
+  const made = factsFor(input);
+  // So do Amazon's shoppers of anything ("Made in USA").
+  if (
+    r.lang === "en" &&
+    made.origin &&
+    ((platformOf(input) === "ebay" && (made.vintage || made.era.length > 0)) || platformOf(input) === "amazon") &&
+    !out.some((o) => foldCase(o.text).includes(foldCase(made.origin!)))
+  )
+    add(`Made in ${made.origin}`, platformOf(input) === "amazon" ? 2 : 1);
+  // Cookware the seller says works on induction is "Induction Compatible", as its shoppers filter it.
+  if (
+    r.lang === "en" &&
+    /(?<![\p{L}])(?:works (?:on|with)|suitable for|compatible with|safe for|use on) induction(?![\p{L}])/iu.test(input.description.slice(0, 2000)) &&
+    !out.some((o) => /induction/iu.test(o.text))
+  )
+    add("Induction Compatible", 1);
   // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
   const personal = PERSONAL_CLAUSE.exec(input.description);
   if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
@@ -1272,6 +1305,8 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     fits: "Fits",
     scent: "Scent",
     audience: "Who It Is For",
+    yarn: "Yarn used",
+    fabric: "Fabric used",
   },
   tr: {
     brand: "Marka",
@@ -1296,8 +1331,17 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     fits: "Uyumlu olduğu",
     scent: "Koku",
     audience: "Kimin İçin",
+    yarn: "Kullanılan ip",
+    fabric: "Kullanılan kumaş",
   },
 };
+
+/** A pattern's material is what it is made with, not what the file is: "Yarn used: merino wool", "Fabric used: linen". */
+function materialLabel(facts: FactSheet, count: number, lang: Lang): string {
+  const l = FACT_LABELS[lang];
+  if (!facts.pattern) return count > 1 ? l.materials : l.material;
+  return /sew|quilt|dikiş|kumaş|patchwork|applique|aplike/iu.test(facts.product) ? l.fabric : l.yarn;
+}
 
 const listOf = (items: string[], lang: Lang) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${items[items.length - 1]}`);
 
@@ -1333,7 +1377,7 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.era.length) add(eraLabel, facts.era.join(", "));
   // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
   const materials = [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
-  if (materials.length) add(materials.length > 1 ? l.materials : l.material, listOf(materials, lang));
+  if (materials.length && !(facts.pattern && materials.every((m) => /^(?:yarn|fabric|ip|iplik|kumaş)$/iu.test(m)))) add(materialLabel(facts, materials.length, lang), listOf(materials, lang));
   if (facts.measures.length)
     add(
       l.size,
@@ -1343,7 +1387,13 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
       ),
     );
   // One size ("W32 L30") is the item's Size in English; a list, or Turkish "Beden", says Sizes.
-  const oneSize = lang === "en" && facts.sizes.length === 1 && !facts.measures.length && !/,| and | or | & /u.test(facts.sizes[0]);
+  // (A run of sizes, "UK 6-24" or "XS-3XL", is several; an age band, "0-6 months", is one.)
+  const oneSize =
+    lang === "en" &&
+    facts.sizes.length === 1 &&
+    !facts.measures.length &&
+    !/,| and | or | & /u.test(facts.sizes[0]) &&
+    !/^[^\s]*(?: \S+)? ?(?:[-–]| to ) ?\S+$(?<!months?|years?|yrs)/u.test(facts.sizes[0]);
   // A paper size ("A5", "US letter") is a size, never a garment's "Beden".
   const paper = facts.sizes.length > 0 && facts.sizes.every((size) => /^(?:A[3-6]|US letter|letter size)$/iu.test(size));
   if (facts.sizes.length) add(oneSize || paper ? l.size : l.sizes, listOf(facts.sizes, lang));
@@ -1717,6 +1767,10 @@ export function tagPool(input: ComposeInput): string[] {
   for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
   for (const m of ownMaterials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
   for (const c of facts.colours) add(withHead(c));
+  // Each smell with the noun ("lavender candle", "cedar candle" of "lavender and cedar scent"): what its shoppers search.
+  // (In Turkish with "kokulu": "sedir kokulu mum".)
+  for (const scent of (facts.scents ?? []).flatMap((sc) => sc.split(/ (?:and|&|ve) |, /u)))
+    if (!/^(?:unscented|fragrance[- ]free|kokusuz)$/u.test(scent)) add(withHead(r.lang === "tr" && !/kokulu$/u.test(scent) ? `${scent} kokulu` : scent));
   if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
   const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
@@ -1747,7 +1801,8 @@ export function tagPool(input: ComposeInput): string[] {
   };
   for (const m of pairs) if (!materialWords.has(m) && !colourWords.has(m) && !compoundFirst(m)) add(withHead(m));
   // Facts a shopper filters by: craft, care, personalisation, what comes with it, file formats and editor.
-  if (facts.craft && !["printed"].includes(facts.craft)) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
+  // (A pattern's craft is in its name, "sewing pattern": a "sewn pattern" is no search.)
+  if (facts.craft && !["printed"].includes(facts.craft) && !(facts.pattern && ["sewn", "woven", "embroidered"].includes(facts.craft))) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
   // (What an invitation prints, "your names and date", is what every invitation has: no search.)
   const printsNames = ["invitation", "wedding"].includes(r.category.id);
   if (!printsNames) for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
@@ -2046,11 +2101,13 @@ export function composeBullets(input: ComposeInput): string[] {
   const sizes = [...facts.measures.map((m) => labelledMeasure(facts, m)), ...facts.sizes];
   if (sizes.length) fact(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(capitalise(listOf(sizes, r.lang), r.lang)));
   const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
-  if (materials.length) fact(materials.length > 1 ? l.materials : l.material, withStop(capitalise(listOf(materials, r.lang), r.lang)));
+  if (materials.length && !(facts.pattern && materials.every((m) => /^(?:yarn|fabric|ip|iplik|kumaş)$/iu.test(m))))
+    fact(materialLabel(facts, materials.length, r.lang), withStop(capitalise(listOf(materials, r.lang), r.lang)));
   const book = bookFacts(facts, r.lang);
   const details = [
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
-    book.models.length ? `${l.model}: ${book.models.join(", ")}` : "",
+    // (A model the product's name says, "Ninja AF101 air fryer", is said there.)
+    book.models.some((m) => !(lead ?? "").includes(m)) ? `${l.model}: ${book.models.join(", ")}` : "",
     book.isbn ? `ISBN: ${book.isbn}` : "",
     facts.era.length ? `${book.eraLabel}: ${facts.era.join(", ")}` : "",
   ].filter(Boolean);
