@@ -185,6 +185,25 @@ describe("the offline sample engine", () => {
     expect(related.top.map((q) => q.query)).not.toContain("ceramic mug");
   });
 
+  it("relates a phrase to searches that keep it whole as often as to searches of its noun, the most searched first", () => {
+    for (const name of ["soy candle", "cast iron skillet", "silver hoop earrings"]) {
+      const top = sampleRelatedQueries(name, "US", NOW).top;
+      const keeps = top.filter((q) => name.split(" ").every((w) => q.query.split(" ").includes(w)));
+      expect(keeps.length, name).toBeGreaterThanOrEqual(3);
+      expect(top.length - keeps.length, name).toBeGreaterThanOrEqual(3);
+      const values = top.map((q) => q.value as number);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+      expect(Math.max(...values)).toBe(100);
+    }
+    // A material of two words stays whole, and a candle of soy is offered no other material.
+    const skillet = [...sampleRelatedQueries("cast iron skillet", "US", NOW).top, ...sampleRelatedQueries("cast iron skillet", "US", NOW).rising].map((q) => q.query);
+    expect(skillet.filter((q) => /\bcast skillet|\biron skillet/u.test(q) && !q.includes("cast iron"))).toEqual([]);
+    const ideas = expandProductName({ productName: "cast iron skillet", platform: "etsy" }).map((c) => c.keyword);
+    expect(ideas.filter((k) => /(?:^|\s)(?:cast|iron) skillet/u.test(k) && !k.includes("cast iron skillet"))).toEqual([]);
+    const candle = sampleRelatedQueries("soy candle", "US", NOW).top.map((q) => q.query);
+    expect(candle.filter((q) => /ceramic|wooden|concrete|glass/u.test(q))).toEqual([]);
+  });
+
   it("ships a complete lexicon: every category has each kind of word, and every occasion a 12-month curve", () => {
     for (const category of CATEGORIES) {
       const lexicon = CATEGORY_LEXICON[category];

@@ -93,6 +93,8 @@ interface ExpandInput {
   country?: string;
   /** What the name says, when the caller has read it already. */
   profile?: ProductProfile;
+  /** Phrases people search, not tags: no 20-character limit of an Etsy tag. */
+  searches?: boolean;
 }
 
 /**
@@ -114,7 +116,7 @@ export function expandProductName(input: ExpandInput): Candidate[] {
   const shortest = Math.min(...cores.map((c) => c.text.length));
   const tagFits = input.platform !== "etsy" || shortest <= KEYWORD_LIMITS.etsyTagMax;
   // A name whose twelve ideas cannot all fit a tag gets room for one more word, then as much as it needs.
-  const limits = input.platform === "etsy" ? [...(tagFits ? [KEYWORD_LIMITS.etsyTagMax] : []), Math.max(KEYWORD_LIMITS.etsyTagMax, shortest) + 12, 60] : [60];
+  const limits = input.platform === "etsy" && !input.searches ? [...(tagFits ? [KEYWORD_LIMITS.etsyTagMax] : []), Math.max(KEYWORD_LIMITS.etsyTagMax, shortest) + 12, 60] : [60];
   const terms = fittingTerms(profile, category, input.platform);
 
   let out = new Map<string, Candidate>();
@@ -480,11 +482,21 @@ export function sampleRelatedQueries(keyword: string, geo: string, now: number):
   const text = normaliseKeyword(keyword);
   const random = seededSequence(fnv1a(`related|${geo}|${text}`));
   const country = geo === "GLOBAL" ? "GLOBAL" : geo;
-  const scored = expandProductName({ productName: text, platform: "etsy" })
+  // What people search beside a phrase keeps the phrase ("rustic soy candle", "soy candle gift") as often as it
+  // widens it to its noun ("candle", "personalized candle"): the two kinds alternate, each by its popularity.
+  const seed = words(text);
+  const keeps = (keyword: string) => seed.every((w) => words(keyword).includes(w));
+  const ranked = expandProductName({ productName: text, platform: "etsy", searches: true })
     .filter((c) => c.keyword !== text)
     .map((c) => ({ ...c, ...scoreCandidate(c, { platform: "etsy", country, now }) }))
     .sort((a, b) => b.popularity - a.popularity || a.keyword.localeCompare(b.keyword));
-  const top = scored.slice(0, KEYWORD_LIMITS.relatedMax);
+  const narrow = ranked.filter((c) => keeps(c.keyword));
+  const wide = ranked.filter((c) => !keeps(c.keyword));
+  const scored = Array.from({ length: Math.max(narrow.length, wide.length) }, (_, i) => [narrow[i], wide[i]])
+    .flat()
+    .filter((c): c is (typeof ranked)[number] => c !== undefined);
+  // (Shown as a search engine shows them: the most searched first, at 100.)
+  const top = scored.slice(0, KEYWORD_LIMITS.relatedMax).sort((a, b) => b.popularity - a.popularity || a.keyword.localeCompare(b.keyword));
   const peak = top[0]?.popularity ?? 1;
   const risingPool = scored.slice(KEYWORD_LIMITS.relatedMax).filter((c) => c.trend !== "declining");
   const rising: RelatedQuery[] = risingPool
