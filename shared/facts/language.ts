@@ -39,9 +39,11 @@ export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$
 export const foldCase = (s: string) => s.replace(/İ/g, "i").toLowerCase().replace(/ı/g, "i").replace(/i̇/g, "i");
 
 /**
- * A word of a name that reads like a measure: a phone network ("4G", "5G", never five grams), or a figure glued to a
- * capital right after a capitalised word ("Seamaster Professional 300M").
+ * A word of a name that reads like a measure: a phone network ("4G", "5G", never five grams), a figure glued to a
+ * capital right after a capitalised word ("Seamaster Professional 300M"), or the end of a model's code after its
+ * hyphen ("91W" of "Casio F-91W", never 91 watts).
  */
 export function inName(text: string, at: number, measure: string): boolean {
+  if (/^\d+[\p{Lu}]$/u.test(measure) && /\p{Lu}-$/u.test(text.slice(Math.max(0, at - 2), at))) return true;
   return /^[2345]G$/u.test(measure) || (/^\d{1,4}[MG]$/u.test(measure) && /\p{Lu}[\p{L}\p{N}]*\s$/u.test(text.slice(Math.max(0, at - 40), at)));
 }

@@ -137,6 +137,40 @@ describe("titles that end well", () => {
   });
 });
 
+describe("eBay's watch, shoe and console specifics", () => {
+  const specifics = async (text: string) => Object.fromEntries(((await write(text, "ebay")).itemSpecifics ?? []).map((s) => [s.name, s.value]));
+
+  it("gives a watch its movement, case size, dial and band, and says whether the box and papers come with it", async () => {
+    const omega = await specifics("Omega Seamaster Professional 300M quartz watch, 41mm, blue dial, stainless steel bracelet, ref 2541.80, serviced 2023, box and papers.");
+    expect(omega).toMatchObject({ Movement: "Quartz", "Case Size": "41 mm", "Dial Color": "Blue", "Band Material": "Stainless Steel", "With Papers": "Yes", "With Original Box/Packaging": "Yes" });
+    // The bracelet's steel and the dial's blue are said as theirs, not as the whole watch's.
+    expect(omega).not.toHaveProperty("Material");
+    expect(omega).not.toHaveProperty("Color");
+    const seiko = await specifics(SEIKO);
+    expect(seiko).toMatchObject({
+      Model: "SNK809",
+      Movement: "Automatic",
+      "Case Size": "37 mm",
+      "Dial Color": "Black",
+      "Band Material": "Canvas",
+      "Band Color": "Green",
+      "With Original Box/Packaging": "No",
+    });
+    expect(seiko).not.toHaveProperty("With Papers");
+    // A model's code is no measure: "F-91W" is not 91 watts.
+    const casio = await write("Vintage Casio F-91W digital watch, black resin strap, working, new battery.", "ebay");
+    expect(casio.title).toBe("Vintage Casio F-91W Digital Watch Black Resin Strap");
+    expect(Object.fromEntries((casio.itemSpecifics ?? []).map((s) => [s.name, s.value]))).toMatchObject({ Model: "F-91W", "Band Material": "Resin", "Band Color": "Black" });
+  });
+
+  it("gives shoes their size in each system and whom they are for, and a console its storage", async () => {
+    const nike = await specifics("Nike Air Max 90 trainers, men's UK 9 / US 10, white, worn twice, original box.");
+    expect(nike).toMatchObject({ "US Shoe Size": "10", "UK Shoe Size": "9", Department: "Men" });
+    expect(nike).not.toHaveProperty("Size");
+    expect(await specifics("Nintendo Switch OLED console, white, 64GB, with dock and Joy-Cons, used, excellent condition, no box.")).toMatchObject({ "Storage Capacity": "64 GB" });
+  });
+});
+
 describe("the Doctor", () => {
   it("finds the main phrase of a title that names the era inside it ('Vintage 1970'ler Bakır Cezve' for 'vintage bakır cezve')", async () => {
     const text = "Vintage bakır cezve, 1970'ler, el dövmesi, kalaylı iç, 250 ml. Hafif patina var.";

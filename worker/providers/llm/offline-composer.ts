@@ -2319,6 +2319,17 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     isbn: "ISBN",
     storage: "Storage Capacity",
     network: "Network",
+    movement: "Movement",
+    caseSize: "Case Size",
+    dialColor: "Dial Color",
+    bandMaterial: "Band Material",
+    bandColor: "Band Color",
+    withPapers: "With Papers",
+    withBox: "With Original Box/Packaging",
+    usShoeSize: "US Shoe Size",
+    ukShoeSize: "UK Shoe Size",
+    euShoeSize: "EU Shoe Size",
+    department: "Department",
   },
   tr: {
     brand: "Marka",
@@ -2348,8 +2359,74 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     isbn: "ISBN",
     storage: "Depolama Kapasitesi",
     network: "Şebeke",
+    movement: "Mekanizma",
+    caseSize: "Kasa Çapı",
+    dialColor: "Kadran Rengi",
+    bandMaterial: "Kordon Malzemesi",
+    bandColor: "Kordon Rengi",
+    withPapers: "Belgeleriyle",
+    withBox: "Orijinal Kutusuyla",
+    usShoeSize: "ABD Ayakkabı Numarası",
+    ukShoeSize: "İngiltere Ayakkabı Numarası",
+    euShoeSize: "AB Ayakkabı Numarası",
+    department: "Bölüm",
   },
 };
+
+const WATCH_HEADS = /^(?:watch|watches|wristwatch|saat|kol saati)$/u;
+const SHOE_HEADS = /^(?:sneakers?|shoes?|trainers?|boots?|sandals?|heels|loafers|ayakkabı(?:sı)?|bot(?:u)?|çizme(?:si)?|spor ayakkabı)$/u;
+const MOVEMENTS = /(?<![\p{L}])(automatic|self-winding|quartz|mechanical|manual[- ]wind(?:ing)?|hand[- ]wound|kinetic|solar|otomatik|kuvars|mekanik)(?![\p{L}])/iu;
+const BAND_MATERIALS = "stainless steel|steel|leather|canvas|rubber|silicone|resin|plastic|mesh|nylon|titanium|gold|silver|metal|fabric|ceramic|çelik|deri|kauçuk|silikon";
+
+/**
+ * What eBay's watch and shoe categories ask beyond the common specifics, only as the seller said it: a
+ * watch's movement, case size, dial colour, band material and colour, papers and box; a shoe's size in
+ * its country's system and whom it is for. Answers the specifics and the generic names they say better.
+ */
+function categorySpecifics(text: string, facts: FactSheet, head: string, lang: Lang, n: Record<string, string>): { specifics: ItemSpecific[]; instead: string[] } {
+  const specifics: ItemSpecific[] = [];
+  const instead: string[] = [];
+  const cap = (v: string) => titleCase(v, lang);
+  const low = foldCase(text);
+  if (WATCH_HEADS.test(head)) {
+    const movement = MOVEMENTS.exec(text)?.[1];
+    if (movement) specifics.push({ name: n.movement, value: cap(movement.replace(/^self-winding$/iu, "automatic")) });
+    const mm = facts.measures.find((m) => /^\d+(?:[.,]\d+)? ?mm$/u.test(m));
+    if (mm) specifics.push({ name: n.caseSize, value: mm.replace(/ ?mm$/u, " mm") });
+    const dial = facts.colours.find((c) => new RegExp(`(?<![\\p{L}])${escapeRegExp(c)} (?:dial|kadran)`, "u").test(low));
+    if (dial) specifics.push({ name: n.dialColor, value: cap(dial) });
+    const band = new RegExp(`(?<![\\p{L}])(${BAND_MATERIALS}) (?:strap|bracelet|band|kordon|kayış)(?![\\p{L}])`, "u").exec(low);
+    if (band) {
+      specifics.push({ name: n.bandMaterial, value: cap(band[1]) });
+      // Its colour is the word before it ("green canvas strap").
+      const colour = /(\p{L}+)\s*$/u.exec(low.slice(0, band.index))?.[1];
+      if (colour && facts.colours.includes(colour)) specifics.push({ name: n.bandColor, value: cap(colour) });
+      // The band's material is no material of the whole watch.
+      if (facts.materials.every((m) => m.name === band[1])) instead.push(n.material);
+    }
+    if (dial || band) instead.push(n.color);
+    if (mm) instead.push(n.size);
+    // ("No box", "no papers": said as the seller said them.)
+    const papers = /(?<![\p{L}])papers(?![\p{L}])/u.test(low) ? !/(?<![\p{L}])no (?:box (?:or|and|nor) )?papers/u.test(low) : undefined;
+    const box = /(?<![\p{L}])box(?![\p{L}])/u.test(low) ? !/(?<![\p{L}])(?:no|without) (?:original )?box/u.test(low) : undefined;
+    const yes = lang === "tr" ? "Evet" : "Yes";
+    const no = lang === "tr" ? "Hayır" : "No";
+    if (papers !== undefined) specifics.push({ name: n.withPapers, value: papers ? yes : no });
+    if (box !== undefined) specifics.push({ name: n.withBox, value: box ? yes : no });
+  }
+  if (SHOE_HEADS.test(head)) {
+    // ("UK 9 / US 10" is a size in each system.)
+    for (const size of facts.sizes.flatMap((x) => x.split(/ ?[/,] ?/u))) {
+      const m = /^(US|UK|EU|EUR) ?(\d{1,2}(?:[.,]5)?)$/u.exec(size);
+      if (!m) continue;
+      specifics.push({ name: m[1] === "US" ? n.usShoeSize : m[1] === "UK" ? n.ukShoeSize : n.euShoeSize, value: m[2] });
+      instead.push(n.size);
+    }
+    const who = facts.audiences.find((a) => /^(?:men|women|kids|unisex)$/u.test(a));
+    if (who) specifics.push({ name: n.department, value: who === "men" ? "Men" : who === "women" ? "Women" : who === "kids" ? "Kids" : "Unisex Adults" });
+  }
+  return { specifics, instead };
+}
 
 const STYLES = ["minimalist", "boho", "rustic", "retro", "vintage", "modern", "classic", "dainty", "chunky", "oversized", "bohem", "rustik", "klasik", "zarif"];
 const STYLE_SET = new Set(STYLES);
@@ -2378,8 +2455,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
     // eBay takes 65 characters: a longer value ends at its last whole item ("..., small dent on the filter ring"), never mid-word.
     const text = value?.trim() ?? "";
     const cut = text.length <= 65 ? text : text.slice(0, text.slice(0, 66).lastIndexOf(", ") > 0 ? text.slice(0, 66).lastIndexOf(", ") : 65).trim();
-    if (cut) out.push({ name, value: cut });
+    if (cut && !saidBetter.has(name)) out.push({ name, value: cut });
   };
+  const saidBetter = new Set<string>();
   const facts = factsFor(input);
   // A book is listed by its title, author, year, ISBN and format, as eBay's book category asks (a publisher's year is no era).
   const book = r.category.id === "book" ? BOOK_NAME.exec(input.description) : null;
@@ -2410,7 +2488,8 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const deviceModel = device?.[1].trim();
   // (Title case keeps the seller's own capitals: "iPhone 12", "iPad Air 4th Generation".)
   if (deviceModel && facts.models.length === 0) add(n.model, titleCase(deviceModel, r.lang));
-  if (device && storage) add(n.storage, `${storage[1]} ${storage[2]}`);
+  // (Also where the storage follows a colour: "Nintendo Switch OLED console, white, 64GB".)
+  if (storage && facts.brand && (device || (storage.index ?? Infinity) < 200)) add(n.storage, `${storage[1]} ${storage[2]}`);
   if (device && /(?<![\p{L}])(?:factory )?unlocked(?![\p{L}])/iu.test(input.description)) add(n.network, "Unlocked");
   if (facts.era.length && !book) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
@@ -2438,6 +2517,10 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
           ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
           : undefined,
   );
+  // A watch's or a shoe's own specifics, as eBay's categories ask them; the common ones they say better are left out.
+  const special = categorySpecifics(text, facts, lower(r.head, r.lang), r.lang, n);
+  for (const specific of special.specifics) add(specific.name, specific.value);
+  for (const name of special.instead) saidBetter.add(name);
   // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
   // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).
   add(n.origin, manufactureCountry(facts.origin, r.lang));
