@@ -48,7 +48,8 @@ export const tidy = (text: string) =>
     .replace(/\s+/g, " ")
     .replace(/\s+([,.;!?])/g, "$1")
     .replace(/(?:\s-)+\s/g, " - ")
-    .replace(/^[\s,.;:\-–/&+|]+|[\s,;:\-–/&+|]+$/g, "")
+    // (A grade's "+" stays: "… Vinyl VG+".)
+    .replace(/^[\s,.;:\-–/&+|]+|(?:[\s,;:\-–/&|]|(?<![\p{L}\p{N}])\+)+$/gu, "")
     .trim();
 
 /** At most `max` characters, cut at a separator (", " or " - ") or a space so the text still reads. */

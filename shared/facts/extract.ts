@@ -385,7 +385,8 @@ const SIZES = new RegExp(
     `${B}\\d{1,2} ?(?:-|–|to) ?\\d{1,2} (?:months|month|years|yrs|ay|yaş)${E}`,
     `${B}(?:newborn|yenidoğan)${E}`,
     `${B}(?:A[3-6]|US letter|letter size)${E}`,
-    `${B}(?:size|beden) (?:${SIZE_TOKEN}|small|medium|large)${E}(?! ?(?:cm|mm|in|inch|inches|"))`,
+    // (Not a dimension's first figure: "finished size 30 x 36 inches".)
+    `${B}(?:size|beden) (?:${SIZE_TOKEN}|small|medium|large)${E}(?! ?(?:cm|mm|in|inch|inches|"|[x×] ?\\d))`,
     `${B}(?:queen|king|twin|full|double|single) size${E}`,
   ].join("|"),
   "giu",
@@ -1202,6 +1203,18 @@ export const BRANDS = [
   "Minolta",
   "Playmobil",
   "Funko",
+  "Kenner",
+  "Hasbro",
+  "Bandai",
+  "Tomy",
+  "Corgi",
+  "Dinky",
+  "Schott",
+  "Lodge",
+  "Ninja",
+  "Tamron",
+  "Zenit",
+  "Helios",
 ];
 const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|")})${E}`, "u");
 /** A maker named after "by" ("by Dyrlund", "made by Hornsea", "designed by Arne Vodder"), not a person's hand ("by hand"). */
@@ -1552,6 +1565,9 @@ function erasOf(lower: string, models: string[]): string[] {
     const year = m[1] ?? m[2];
     if (!out.some((o) => o.text.includes(year))) out.push({ at: m.index ?? 0, text: year });
   }
+  // A year the text opens with, before the item's name ("1986 Kenner Real Ghostbusters Ecto-1 car"), is the year it was made.
+  const opening = /^\s*(19\d\d|200[0-5]) (?=\p{L})(?!(?:pieces?|pcs|parça|adet|yılı|model)\b)/u.exec(lower)?.[1];
+  if (opening && !models.some((x) => x.includes(opening)) && !out.some((o) => o.text.includes(opening))) out.push({ at: 0, text: opening });
   if (VINTAGE_RE.test(lower) || out.length) {
     for (const m of lower.matchAll(BARE_YEAR_RE)) {
       const year = m[1];
@@ -1795,7 +1811,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const models = uniq(all(body, MODEL_RE).filter((m) => !/^#\s?\d{1,2}$/.test(m) || /#\s?\d/.test(m)));
   const era = erasOf(lower, models);
   // A year or decade of the last century is vintage, said or not ("Pyrex bowl from 1962").
-  const vintage = VINTAGE_RE.test(lower) || era.some((e) => /(?:^|\D)1[89]\d\d|^\d0(?:s|')/.test(e));
+  // ("Mid century wall art", a file, has the style, not the age: only the seller's "vintage" makes a file vintage.)
+  const vintage = reading.digital ? /(?<![\p{L}])(?:vintage|antique|antika)(?![\p{L}])/u.test(lower) : VINTAGE_RE.test(lower) || era.some((e) => /(?:^|\D)1[89]\d\d|^\d0(?:s|')/.test(e));
   // A vintage text's first capitalised name before its product is its maker, on no list or not (decision 0069).
   // ("Danish teak sideboard, 1960s, by Dyrlund": a vintage piece's maker named after "by"; a book's "by" is its author.)
   const byMaker = vintage && !["book", "art", "music"].includes(reading.category.id) ? BY_MAKER.exec(body)?.[1] : undefined;

@@ -458,7 +458,8 @@ export function isNounLike(word: string, lang: Lang): boolean {
   if (ADJECTIVES.has(w) || STOP.has(w) || FEATURE_ENDS.has(w)) return false;
   if (/^\d+$/.test(w)) return false;
   if (lang === "tr") {
-    if (/(l[ıiuü]|s[ıiuü]z)$/u.test(w) && w.length > 4) return false; // sırlı, kokulu, esanslı: "with"; -sız: "without"
+    // ("kontrolü", "modülü", "protokolü": a noun ending in "l" with its possessive is a noun.)
+    if (/(l[ıiuü]|s[ıiuü]z)$/u.test(w) && w.length > 4 && !/(?:kontrol|modül|protokol|panel|model|otel|sembol|tül)[üuıi]$/u.test(w)) return false; // sırlı, kokulu, esanslı: "with"; -sız: "without"
     if (/(?:[dt][ae]|[dt][ae]n|[dt][ıiuü]r)$/u.test(w) && w.length > 5) return false; // kavanozda, kutusunda, iplikten: a place, not a thing
     if (/(abil|ebil)[ıi]r$|[ıiuü]r$|d[ıi]r$|t[ıi]r$|m[ıi]ş$|m[ıi]z$/u.test(w) && w.length > 5) return false;
     return true;
@@ -629,8 +630,9 @@ const VERBS_AFTER_PLURAL = new Set("protect keep hold help let allow prevent sto
 /** Turkish nouns that end as a "with" word does ("havlu", towel, is no "hav" + "lu"). */
 const TR_NOUNS_IN_LI = /^(?:havlu|havlusu|havlular|havluları|bilgili|ilgili)$/u;
 
-/** A word that says alone what the item is: "pre-seasoned", "hand-painted", "handmade", "handcrafted". */
-const LONE_FEATURE = /^(?:\p{L}{2,}-\p{L}{2,}ed|hand(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered))$/iu;
+/** A word that says alone what the item is: "pre-seasoned", "hand stitched", "handmade", "non-slip", "lightweight". */
+const LONE_FEATURE =
+  /^(?:\p{L}{2,}-\p{L}{2,}ed|hand[- ]?(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered)|non-\p{L}{3,}|lightweight|waterproof|water-resistant|foldable|collapsible|reusable|portable|adjustable|breathable|stackable|rechargeable|cordless|dimmable|washable|unscented)$/iu;
 
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;
@@ -868,7 +870,13 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   const about = (productText(text) || plainText(text)).replace(FITS_FIRST, "");
   const phrases = nounPhrases(about, lang);
   // Wear is never the product: "ring wear" on a record's sleeve is no ring, "a small dent" no product.
-  let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang) && !isConditionPhrase(p.tokens.join(" ")));
+  // (Nor is what the wear is on: "some sticker wear" on a toy car is no sticker.)
+  const worn = (p: Phrase) =>
+    p.tokens.join(" ").length <= 60 &&
+    new RegExp(`(?<![\\p{L}])${escapeRegExp(p.tokens.join(" "))} (?:wear|damage|marks?|scratch(?:es)?|scuffs?|fading|peeling|residue|stains?|tears?|chips?|cracks?|yellowing)(?![\\p{L}])`, "iu").test(
+      plainText(about),
+    );
+  let productIndex = phrases.findIndex((p) => p.kind === "noun" && categoryOfTokens(p.tokens, lang) && !isConditionPhrase(p.tokens.join(" ")) && !worn(p));
   let found = productIndex >= 0 ? categoryOfTokens(phrases[productIndex].tokens, lang) : undefined;
   // "Leather conditioner for boots, bags and saddles", "Linen spray for pillows": what the product is for is
   // not the product; the first sentence's noun before "for" is, even with no category of its own (decision 0063).
@@ -926,7 +934,8 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
     // The product noun may be a single word on its own ("Mug") or inside a keyword.
     // A noun of a kind ("ring") wins over a family word ("jewelry" of a tag "brass jewelry"), wherever each stands.
     // (Not a part a feature names: "dishwasher safe basket" has a basket, it is none.)
-    const parts = phrases.filter((p) => p.kind === "feature").reduce((rest, p) => rest.replace(p.tokens.join(" "), " "), plainText(text));
+    // (Nor what the wear is on: "sticker" of "some sticker wear".)
+    const parts = phrases.filter((p) => p.kind === "feature" || worn(p) || isConditionPhrase(p.tokens.join(" "))).reduce((rest, p) => rest.replace(p.tokens.join(" "), " "), plainText(text));
     const partWords = words(parts);
     const scan = [
       ...partWords.map((w, i) => ({ w, from: undefined as string | undefined, part: inDevicePart(partWords, i, lang) })),
@@ -1112,6 +1121,8 @@ export function longestTail(tokens: string[], max: number, lang: Lang = "en"): s
 
 const SMALL_EN = new Set(["a", "an", "the", "and", "or", "for", "of", "with", "in", "on", "to", "by", "at", "as"]);
 const SMALL_TR = new Set(["ve", "ile", "veya", "de", "da"]);
+/** Acronyms a title writes in capitals however the seller typed them. */
+const ALWAYS_UPPER = new Set(["dpi", "jpg", "jpeg", "png", "pdf", "svg", "eps", "dxf", "usb", "hdmi", "diy", "eva", "bpa", "pvc", "mdf"]);
 /** Unit abbreviations stay lower-case in a title: "350 ml", "50x70 cm", "11 oz". */
 const UNITS_LOWER = new Set(["ml", "cm", "mm", "oz", "qt", "pt", "gal", "g", "gr", "kg", "lb", "lbs", "gsm", "l", "lt", "ct", "m", "ft", "fl"]);
 
@@ -1144,6 +1155,8 @@ export function titleCase(text: string, lang: Lang = "en"): string {
     const low = lower(word, lang);
     if ((UNITS_LOWER.has(low) || low === "x" || low === "×") && afterNumber) return low;
     if (/^f\/\d/u.test(word)) return word;
+    // A file's or a screen's acronym the seller wrote in lower case ("jpg 300 dpi") is still one.
+    if (ALWAYS_UPPER.has(lower(word, lang))) return upper(word, lang);
     if (/^\d/.test(word)) return lower(word, lang);
     if (!first && small.has(low)) return low;
     if (word !== low) return word;
@@ -1200,6 +1213,8 @@ function acronymsOf(source: string): Map<string, string> {
       acronyms.set(word.toLowerCase(), word);
     // A model or a specification as written ("24K", "WH-1000XM5", "24,000mAh"), not a size ("3XL").
     else if (!shouting && /\d/.test(word) && (/\p{Lu}/u.test(word) || /mAh$/.test(word)) && !/^\d*X{0,3}[SML]$/.test(word)) acronyms.set(word.toLowerCase(), word);
+    // A name in the seller's mixed case ("GaN", "GoodNotes", "macOS").
+    else if (!shouting && word.length <= 14 && /^\p{L}\p{Ll}*\p{Lu}/u.test(word)) acronyms.set(word.toLowerCase(), word);
   }
   lastAcronyms = { source, acronyms };
   return acronyms;

@@ -276,7 +276,8 @@ describe("ten more sellers' texts (session 34, second round)", () => {
 
   it("reads a record's year of pressing, its label as the label, and says the year once", async () => {
     const l = await write(ABBEY_ROAD, "ebay");
-    expect(l.title).toBe("1969 The Beatles Abbey Road LP UK Apple First Pressing Vinyl VG");
+    // (The seller's grade whole, "+" and all: decision 0083.)
+    expect(l.title).toBe("1969 The Beatles Abbey Road LP UK Apple First Pressing Vinyl VG+");
     const s = specifics(l);
     expect(s["Record Label"]).toBe("Apple");
     expect(s.Brand).toBeUndefined();

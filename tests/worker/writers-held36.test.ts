@@ -171,6 +171,68 @@ describe("eBay's watch, shoe and console specifics", () => {
   });
 });
 
+describe("a second round: toys, records, prints, planners, shirts and machines", () => {
+  it("names a toy car by its name and year, never by the stickers its wear is on", async () => {
+    const text = "1986 Kenner Real Ghostbusters Ecto-1 car, complete with figure, some sticker wear.";
+    expect(readProduct(text).head).toBe("car");
+    const facts = extractFacts({ text });
+    expect([facts.brand, facts.era, facts.vintage]).toEqual(["Kenner", ["1986"], true]);
+    const ebay = await write(text, "ebay");
+    expect(ebay.title).toBe("1986 Kenner Real Ghostbusters Ecto-1 Car Complete");
+    expect(ebay.itemSpecifics).toContainEqual({ name: "Type", value: "Car" });
+  });
+
+  it("keeps a record's grade and pressing, and takes no place for a phrase its name already says", async () => {
+    const ebay = await write("Fleetwood Mac - Rumours LP, 1977 Warner Bros, US first pressing, vinyl VG+, sleeve VG, with inner sleeve.", "ebay");
+    expect(ebay.title).toContain("US First Pressing");
+    const graded = await write("Pink Floyd - Animals LP, 1977 Harvest, vinyl VG+, sleeve VG.", "ebay");
+    expect(graded.title).toContain("Vinyl VG+");
+  });
+
+  it("makes a file with a mid-century look no vintage piece, and keeps its acronyms in capitals", async () => {
+    const text = "Abstract mid century wall art print set of 3, printable, 5 sizes up to 24x36, JPG 300 dpi.";
+    expect(extractFacts({ text }).vintage).toBe(false);
+    const etsy = await write(text, "etsy");
+    expect(etsy.tags.join(" ")).not.toMatch(/vintage/u);
+    expect(etsy.title).toContain("JPG 300 DPI");
+  });
+
+  it("says a charger's watts, a planner's year, a shirt's size, maker's country and colours, and a keychain's initials", async () => {
+    expect((await write("Anker 737 GaN charger, 120W, 3 ports (2 USB-C, 1 USB-A), foldable plug, for MacBook, iPhone and Galaxy.", "amazon")).title).toBe(
+      "Anker 737 GaN Charger for MacBook, iPhone and Galaxy, 120W, 3 Ports, Foldable Plug",
+    );
+    expect((await write("Digital planner for GoodNotes and Notability, 2027 dated, hyperlinked tabs, dark mode, PDF.", "etsy")).title).toContain("2027 Dated");
+    expect((await write("Vintage 1970s Pendleton wool plaid shirt, men's size L, made in USA, red and black, no holes.", "etsy")).title).toBe(
+      "Vintage 1970s Pendleton Wool Plaid Shirt - Men's Size L, Made in USA, Red and Black",
+    );
+    const keychain = await write("Personalised leather keychain with initials, hand stitched, tan or black, 10 cm.", "etsy");
+    expect(keychain.title).toBe("Personalised Leather Keychain 10 cm - Hand Stitched, with Initials");
+    // (Two colours said with "or" are a choice, never the item's "Tan and Black".)
+    expect(keychain.title).not.toMatch(/Tan and Black/u);
+    expect((await write("Yoga block set of 2, high density EVA foam, 23 x 15 x 7.5 cm, purple, non-slip, lightweight.", "amazon")).title).toContain("Non-Slip, Lightweight");
+  });
+
+  it("keeps a Turkish machine's cups and its foam control, and its colour beside them", async () => {
+    const karaca = await write("Karaca Hatır Plus Türk kahve makinesi, 5 fincan kapasiteli, köpük kontrolü, sesli uyarı, kırmızı.", "amazon");
+    expect(karaca.title).toBe("Karaca Hatır Plus Türk Kahve Makinesi, 5 Fincan Kapasiteli, Köpük Kontrolü, Sesli Uyarı, Kırmızı");
+    const plain = await write("Türk kahvesi makinesi, 4 fincan kapasiteli, taşma önleyici sensör, 400 W, paslanmaz çelik hazne. Renk: krem.", "amazon");
+    expect(plain.title).toMatch(/4 Fincan Kapasiteli.*Krem$/u);
+    expect(plain.searchTerms).not.toMatch(/renk/u);
+  });
+
+  it("reads 'finished size 30 x 36 inches' as a measure, never a size 30", () => {
+    expect(extractFacts({ text: "Granny square baby blanket crochet pattern. Uses worsted weight yarn and a 5 mm hook. Finished size 30 x 36 inches." }).sizes).toEqual([]);
+  });
+
+  it("gives a bullet of a brand the name already says to the seller's other facts", async () => {
+    const bullets = (await write(LODGE, "amazon")).bullets ?? [];
+    expect(bullets).toContain("Features: Pre-seasoned, made in USA, works on induction.");
+    expect(bullets.join(" ")).not.toContain("Brand: Lodge");
+    // With room to spare, the brand keeps its bullet.
+    expect(((await write("Xiaomi Redmi Note 13 Pro 256 GB 8 GB RAM, gece siyahı, Türkiye garantili, kutusunda şarj aleti ile.", "amazon")).bullets ?? []).join(" ")).toContain("Marka: Xiaomi");
+  });
+});
+
 describe("the Doctor", () => {
   it("finds the main phrase of a title that names the era inside it ('Vintage 1970'ler Bakır Cezve' for 'vintage bakır cezve')", async () => {
     const text = "Vintage bakır cezve, 1970'ler, el dövmesi, kalaylı iç, 250 ml. Hafif patina var.";

@@ -109,7 +109,8 @@ const tidySpaces = (s: string) =>
     .replace(/\s+/g, " ")
     .replace(/(\s-)+\s/g, " - ")
     .replace(/\s+([,.;!?])/g, "$1")
-    .replace(/^[\s,.;:\-/&+]+|[\s,;:\-/&+]+$/g, "")
+    // (A grade's "+" stays: "… Vinyl VG+".)
+    .replace(/^[\s,.;:\-/&+]+|(?:[\s,;:\-/&]|(?<![\p{L}\p{N}])\+)+$/gu, "")
     .trim();
 
 /**

@@ -748,9 +748,9 @@ interface Segment {
 const PERSONAL_CLAUSE =
   /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
 
-/** Specifications of a device ("Bluetooth 5.3", "IPX5 waterproof", "Wi-Fi 6", "5000 mAh", "USB 3.0"), with the word a rating goes with. */
+/** Specifications of a device ("Bluetooth 5.3", "IPX5 waterproof", "Wi-Fi 6", "5000 mAh", "USB 3.0", "120W"), with the word a rating goes with. */
 const SPEC =
-  /(?<![\p{L}\p{N}]|\d[,.])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{1,3}(?:,\d{3})+ ?mAh|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM))(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}-]|\d[,.])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{1,3}(?:,\d{3})+ ?mAh|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM)|\d{2,4} ?(?:W|[Ww]atts?))(?![\p{L}\p{N}])/gu;
 
 /** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
 const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
@@ -783,10 +783,12 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const out: Segment[] = [];
   // A Turkish clause that says a part exists ("Bozuk Para Gözü Var") names the part without its "var".
   // ("for" stays small where a segment opens with it: "…, for Large Dogs", as the marketplaces write it.)
+  // (A grade keeps its "+": "Vinyl VG+", the reader of phrases drops it.)
+  const graded = (text: string) => (/(?:VG|EX|NM)$/iu.test(text) && text.length <= 40 && new RegExp(`${escapeRegExp(text)}\\+`, "iu").test(source) ? `${text}+` : text);
   const add = (text: string, priority: number) =>
     out.push({
-      text: restoreAcronyms(titleCase(r.lang === "tr" ? text.replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/iu, "") : text, r.lang), source)
-        .replace(/^For (?=\p{Lu})/u, (m) => (text.startsWith("for ") ? "for " : m))
+      text: restoreAcronyms(titleCase(graded(r.lang === "tr" ? text.replace(/\s(?:var|vardır|mevcut|mevcuttur|bulunur)$/iu, "") : text), r.lang), source)
+        .replace(/^(?:For|With) (?=\p{Lu})/u, (m) => (text.startsWith(m.toLowerCase()) ? m.toLowerCase() : m))
         // A letter size keeps its capitals ("2XL", "XS"), as every size chart writes it.
         .replace(/(?<![\p{L}\p{N}])\d?(?:x{1,3}[sl]|xxs)(?![\p{L}\p{N}])/giu, (size) => size.toUpperCase()),
       priority,
@@ -925,25 +927,45 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // What the item holds, with its limit ("Holds Pots up to 20 cm" of "holds pots up to 20 cm wide"): a buyer's measure, never its own size.
   for (const held of factsFor(input).details.filter((d) => /^holds? \p{L}+ up to \d/iu.test(d)))
     if (!out.some((o) => squashed(o.text).includes(squashed(held)))) out.push({ text: titleCase(held, r.lang).replace(/\bUp(?= [Tt]o\b)/u, "up"), priority: 0 });
-  // An Etsy item's one colour, as its shoppers filter by it ("Sage Green"), before any buyer phrase; a colour to choose from is no item's colour.
+  // An Etsy item's colour, as its shoppers filter by it ("Sage Green", "Red and Black" of a plaid), before any buyer phrase; a colour to choose from is no item's colour.
   const colours = factsFor(input).colours;
-  if (platformOf(input) === "etsy" && !r.digital && colours.length === 1 && !out.some((o) => foldCase(o.text).includes(foldCase(colours[0])))) add(colours[0], 2);
+  // (Two said with "or" are a choice: "tan or black".)
+  const both =
+    colours.length === 2 && !offered && r.lang === "en" && new RegExp(`(?<![\\p{L}])${escapeRegExp(colours[0])} (?:and|&) ${escapeRegExp(colours[1])}(?![\\p{L}])`, "iu").test(input.description);
+  const colourText = both ? `${colours[0]} and ${colours[1]}` : colours.length === 1 ? colours[0] : undefined;
+  if (platformOf(input) === "etsy" && !r.digital && colourText && !colours.some((c) => out.some((o) => foldCase(o.text).includes(foldCase(c))))) add(colourText, 2);
+  // A garment's one size ("Men's Size L" of "men's size L"), as its shoppers filter by it; eBay's title says it its own way.
+  const sized = factsFor(input);
+  const oneSize =
+    sized.sizes.length === 1 && !sizeLists.length && !r.sizes && r.lang === "en" && /^(?:\d?X{0,3}[SML]|X{1,3}L|XXS|\d{1,2}(?:[.,]5)?)$/u.test(sized.sizes[0]) ? sized.sizes[0] : undefined;
+  if (oneSize && platformOf(input) !== "ebay" && !out.some((o) => /(?<![\p{L}])size(?![\p{L}])/iu.test(o.text))) {
+    const who = sized.audiences.length === 1 && /^(?:men|women)$/u.test(sized.audiences[0]) ? `${sized.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
+    out.push({ text: `${who}Size ${oneSize}`, priority: 1 });
+  }
   // A set the seller says is complete ("complete with all minifigures and instructions", "100% complete"): a collector searches "Complete".
   if (r.lang === "en" && /(?:^|[,.;:]\s*|100% |\bis |\bare |\ball )complete(?= with\b|\s*[,.;:]|\s*$)/imu.test(input.description.slice(0, 4000)) && !out.some((o) => /complete/iu.test(o.text)))
     out.push({ text: "Complete", priority: 0 });
   // A device's specifications as the seller wrote them ("Bluetooth 5.3", "IPX5 Waterproof", "5000 mAh"): a
   // shopper filters by them, and the phrase reading has no noun for them.
   for (const spec of input.description.match(SPEC) ?? []) if (!out.some((o) => squashed(o.text).includes(squashed(spec)))) add(spec, 0);
-  // Where a vintage piece was made ("Made in USSR", "Made in USA"): its collectors on eBay search by it.
+  // Where a vintage piece was made ("Made in USSR", "Made in USA"): its collectors search by it.
   const made = factsFor(input);
   // So do Amazon's shoppers of anything ("Made in USA").
   if (
     r.lang === "en" &&
     made.origin &&
-    ((platformOf(input) === "ebay" && (made.vintage || made.era.length > 0)) || platformOf(input) === "amazon") &&
+    ((platformOf(input) !== "amazon" && (made.vintage || made.era.length > 0)) || platformOf(input) === "amazon") &&
     !out.some((o) => foldCase(o.text).includes(foldCase(made.origin!)))
   )
     add(`Made in ${made.origin}`, platformOf(input) === "amazon" ? 2 : 1);
+  // A Turkish machine's capacity in cups or servings ("5 fincan kapasiteli", "6 kişilik"), said whole.
+  const servings = r.lang === "tr" ? /(?<![\p{L}\p{N}])\d+(?:-\d+)? (?:fincan|kişilik|bardak)(?: kapasiteli)?(?![\p{L}])/iu.exec(input.description.slice(0, 300)) : null;
+  if (servings && !out.some((o) => foldCase(o.text).includes(foldCase(servings[0])))) add(servings[0], 1);
+  // The year a planner or a calendar is for ("2027 dated"): the first thing its shoppers search by.
+  const year = /(?:planner|calendar|diary|agenda|ajanda|takvim)/iu.test(r.head)
+    ? /(?<![\p{L}\p{N}])(20[2-9]\d)(?:[-–/](?:20)?\d\d)?(?: (dated|undated))?(?![\p{L}\p{N}])/iu.exec(input.description.slice(0, 300))
+    : null;
+  if (year && !out.some((o) => o.text.includes(year[1]))) add(year[2] ? `${year[0].replace(/ (dated|undated)$/iu, "")} ${year[2]}` : year[0], 0);
   // Cookware the seller says works on induction is "Induction Compatible", as its shoppers filter it.
   if (
     r.lang === "en" &&
@@ -954,6 +976,12 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
   const personal = PERSONAL_CLAUSE.exec(input.description);
   if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
+  // "Personalised leather keychain with initials": what is put on it, "with Initials".
+  const putOn =
+    !personal && factsFor(input).personalised && r.lang === "en"
+      ? /(?<![\p{L}])with (?:your |her |his |their |custom )?(initials?|names?|monogram|name and date)(?![\p{L}])/iu.exec(input.description.slice(0, 300))
+      : null;
+  if (putOn && !out.some((o) => foldCase(o.text).includes(foldCase(putOn[1])))) add(`with ${putOn[1]}`, 1);
   return out.sort((a, b) => a.priority - b.priority);
 }
 
@@ -1121,7 +1149,9 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const lastWord = key(words(plainHead).pop() ?? "");
     // (One that goes on from the name's last word, "… Turquoise" + "Turquoise Butterprint", adds only the rest.)
     const added = (segment: string) => (key(words(segment)[0] ?? "") === lastWord ? segment.length - (words(segment)[0]?.length ?? 0) : segment.length + 1);
-    const fitting = segments.filter((segment) => plainHead.length + added(segment) <= room);
+    // (A phrase the name already says whole takes none of the three places: "Fleetwood Mac" after "Fleetwood Mac Rumours LP".)
+    const headWords = ` ${words(plainHead).map(key).join(" ")} `;
+    const fitting = segments.filter((segment) => plainHead.length + added(segment) <= room && !headWords.includes(` ${words(segment).map(key).join(" ")} `));
     const withTail = fillTitle(plainHead, [...fitting.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
     const title = withTail.length <= room ? withTail : fillTitle(plainHead, segments, room, () => " ", 3);
     // A year said twice (the era it leads with, and the seller's "1969 UK Apple first pressing") is said once, first.
@@ -2104,14 +2134,17 @@ export function composeBullets(input: ComposeInput): string[] {
   if (materials.length && !(facts.pattern && materials.every((m) => /^(?:yarn|fabric|ip|iplik|kumaş)$/iu.test(m))))
     fact(materialLabel(facts, materials.length, r.lang), withStop(capitalise(listOf(materials, r.lang), r.lang)));
   const book = bookFacts(facts, r.lang);
+  // A brand or a model the product's name says ("Ninja AF101 air fryer") is said there: its bullet gives way to another fact.
+  const named = (name: string) => foldCase(lead ?? "").includes(foldCase(name));
   const details = [
     facts.brand ? `${l.brand}: ${facts.brand}` : "",
-    // (A model the product's name says, "Ninja AF101 air fryer", is said there.)
-    book.models.some((m) => !(lead ?? "").includes(m)) ? `${l.model}: ${book.models.join(", ")}` : "",
+    book.models.length ? `${l.model}: ${book.models.join(", ")}` : "",
     book.isbn ? `ISBN: ${book.isbn}` : "",
     facts.era.length ? `${book.eraLabel}: ${facts.era.join(", ")}` : "",
   ].filter(Boolean);
+  const detailsSaidInName = (!facts.brand || named(facts.brand)) && book.models.every(named) && !book.isbn && !facts.era.length;
   if (details.length) fact(w.bulletLabels[2], withStop(details.join(". ")));
+  const detailsAt = details.length ? groups.length - 1 : -1;
   if (facts.colours.length) fact(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
   if (facts.condition.length) fact(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
   // The label says "Includes": the seller's own verb does not follow it ("Includes: carrying case", not "Includes: Includes carrying case").
@@ -2125,10 +2158,16 @@ export function composeBullets(input: ComposeInput): string[] {
   // Who it is for, as the seller said it ("unisex", "for kids"): a fact, never a gift claim.
   const audiences = facts.audiences.map((a) => a.replace(/^for\s+|\s+için$/iu, "")).filter(Boolean);
   if (audiences.length) fact(l.audience, withStop(capitalise(listOf(audiences, r.lang), r.lang)));
-  const factBullets = groups.slice(0, bulletCount - 1);
   // The seller's other clauses that no bullet says yet, in their order.
-  const said = saidWords([lead ?? "", ...facts.counts, ...factBullets.map(([, body]) => body)].join(" "), r.lang);
-  const rest = clauses.flatMap((cs, sentence) => cs.map((text) => ({ text, sentence }))).filter((c) => c.text !== lead && !coveredBy(c.text, said, r.lang));
+  const unsaid = (bullets: [string, string][]) => {
+    const said = saidWords([lead ?? "", ...facts.counts, ...bullets.map(([, body]) => body)].join(" "), r.lang);
+    return clauses.flatMap((cs, sentence) => cs.map((text) => ({ text, sentence }))).filter((c) => c.text !== lead && !coveredBy(c.text, said, r.lang));
+  };
+  // (The details the name says give way to another fact, or to the seller's own words that would find no bullet.)
+  const full = groups.length >= bulletCount - 1;
+  if (detailsAt >= 0 && detailsSaidInName && full && (groups.length > bulletCount - 1 || unsaid(groups.slice(0, bulletCount - 1)).length > 0)) groups.splice(detailsAt, 1);
+  const factBullets = groups.slice(0, bulletCount - 1);
+  const rest = unsaid(factBullets);
   // Clauses of one sentence join with commas, sentences with stops ("Keeps drinks cold 24 hours. Leak-proof lid, BPA-free").
   const joined = (list: typeof rest) => list.map((c, i) => (i && list[i - 1].sentence !== c.sentence ? `. ${capitalise(c.text, r.lang)}` : i ? `, ${c.text}` : c.text)).join("");
   const slots = bulletCount - 1 - factBullets.length;
@@ -2283,7 +2322,8 @@ function tokensBeforeCount(tokens: string[]): string[] {
 }
 
 /** Seller's words that say nothing a shopper types alone: counts, links, verbs' forms ("times", "included", "approximately"). */
-const FALLBACK_SKIP = /^(?:times|included|includes|including|about|approximately|each|only|also|very|just|ready|comes|come)$|(?:ed|ly|ing)$/u;
+// (Nor a label's word: "Renk: krem", "Colour: sage".)
+const FALLBACK_SKIP = /^(?:times|included|includes|including|about|approximately|each|only|also|very|just|ready|comes|come|renk|rengi|colou?r|malzeme|material|boyut|size|beden|ölçü)$|(?:ed|ly|ing)$/u;
 
 /** Words Amazon refuses in titles and search terms. */
 export const PROMOTIONAL_WORDS = ["best", "sale", "cheap", "discount", "bestseller", "bestselling", "deal", "deals", "guaranteed", "amazing", "#1"];
