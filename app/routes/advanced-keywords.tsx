@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, BarChart3Icon, CalendarRangeIcon, InfoIcon, ListIcon, RotateCcwIcon, SearchIcon, TelescopeIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import { GEOS, type Geo } from "../../schema/api/keywords";
 import { AdvancedForm } from "~/components/advanced/advanced-form";
@@ -29,6 +29,7 @@ import type { Route } from "./+types/advanced-keywords";
 import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
 import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
+import { useOncePer } from "~/lib/use-once-per";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
@@ -91,8 +92,7 @@ export default function AdvancedKeywords({ loaderData, actionData }: Route.Compo
   }
 
   // The answer's notice (SPEC §8), once per answer.
-  useEffect(() => {
-    if (!answer) return;
+  useOncePer(answer, (answer) => {
     if (answer.ok) {
       const data = answer.outcome.data;
       if (data.isFallback) toast({ title: t("advanced.toast.limited"), description: data.fallbackReason ?? t("advanced.limited.description") });
@@ -105,7 +105,7 @@ export default function AdvancedKeywords({ loaderData, actionData }: Route.Compo
     } else if (answer.field !== "keyword") {
       toast({ title: t("advanced.toast.failed"), description: "message" in answer.text ? answer.text.message : t(answer.text.key), variant: "destructive" });
     }
-  }, [answer, t]);
+  });
 
   /** Checks the keyword with SPEC §5's submit texts; a bad one stops the post and takes the focus. */
   function check(value: string): boolean {

@@ -32,6 +32,7 @@ import * as keywordsStrings from "~/lib/i18n/catalog/keywords";
 import * as keywordListsStrings from "~/lib/i18n/catalog/keyword-lists";
 import * as plansStrings from "~/lib/i18n/catalog/plans";
 import * as authStrings from "~/lib/i18n/catalog/auth";
+import { useOncePer } from "~/lib/use-once-per";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [authStrings, keywordsStrings, keywordListsStrings, plansStrings] } satisfies I18nHandle;
@@ -123,10 +124,10 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
   }
 
   // The quota's notice (SPEC §8 'Quota Exceeded'), once per answer.
-  useEffect(() => {
+  useOncePer(answer, (answer) => {
     const kind = failureOf(answer);
     if (kind?.kind === "quota") toast({ title: t("seo.error.quotaTitle"), description: t("seo.error.quota", { limit: kind.limit, plan: kind.plan }), variant: "destructive" });
-  }, [answer, t]);
+  });
 
   // Back in this tab without a new answer: the last search and selection, as they were (before the first
   // paint). After a reload the server's HTML hid the part this changes (RESTORE_SCRIPT): it shows now, at

@@ -221,6 +221,9 @@ describe("Advanced Keyword Analysis in the browser", () => {
     await page.getByTestId("limited-data").waitFor();
     expect(await page.getByTestId("limited-data").textContent()).toContain("Limited data available");
     await page.getByText("Analysis Complete (Limited Data)").first().waitFor();
+    // One notice for one analysis, also once the page has revalidated.
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator('[role="region"] li').filter({ hasText: "Analysis Complete (Limited Data)" }).count()).toBe(1);
 
     const bars = page.getByTestId("chart-bar");
     const count = await bars.count();

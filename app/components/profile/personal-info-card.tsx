@@ -1,5 +1,5 @@
 import { BadgeCheckIcon, UserRoundIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { LIMITS } from "../../../schema/api";
 import { FormField } from "~/components/form-field";
@@ -12,6 +12,7 @@ import { useT } from "~/lib/i18n";
 import type { ProfileResponse } from "~/lib/api/profile";
 import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
+import { useOncePer } from "~/lib/use-once-per";
 
 export function joinFullName(profile: Pick<ProfileResponse, "firstName" | "lastName">) {
   return [profile.firstName, profile.lastName].filter(Boolean).join(" ");
@@ -36,14 +37,13 @@ export function PersonalInfoCard({ profile }: { profile: ProfileResponse }) {
       setStoreName(answer.profile.storeName ?? "");
     }
   }
-  useEffect(() => {
-    if (!answer) return;
+  useOncePer(answer, (answer) => {
     if (answer.ok && answer.profile) {
       toast({ title: t("profile.toast.updated"), variant: "success" });
     } else if (!answer.ok) {
       toast({ title: t("profile.toast.failed", { message: refusedChangeText(answer, t) }), variant: "destructive" });
     }
-  }, [answer, t]);
+  });
 
   return (
     <Card data-testid="personal-card">

@@ -1,5 +1,5 @@
 import { SlidersHorizontalIcon } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { useActionData, useFetcher, useSearchParams } from "react-router";
 import { LANGUAGES, THEMES, type Language, type Theme } from "../../../schema/api";
 import { FormField } from "~/components/form-field";
@@ -15,6 +15,7 @@ import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { useTheme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
+import { useOncePer } from "~/lib/use-once-per";
 
 const NOTIFICATIONS = ["emailNotifications", "pushNotifications"] as const;
 type Notification = (typeof NOTIFICATIONS)[number];
@@ -66,12 +67,12 @@ export function PreferencesCard({ profile }: { profile: ProfileResponse }) {
   const refused = posted && !posted.ok && posted.intent === "preferences" ? posted : null;
   const [params] = useSearchParams();
   const savedByPost = params.get("saved") === "preferences";
-  useEffect(() => {
-    if (!answer || answer.ok) return;
+  useOncePer(answer, (answer) => {
+    if (answer.ok) return;
     undo.current?.();
     undo.current = undefined;
     toast({ title: t("profile.toast.failed", { message: refusedChangeText(answer, t) }), variant: "destructive" });
-  }, [answer, t]);
+  });
   const status = save.state !== "idle" ? "saving" : answer?.ok || (!answer && savedByPost) ? "saved" : "idle";
 
   function send(changes: Record<string, string | boolean>, restore?: () => void) {

@@ -1,5 +1,5 @@
 import { LaptopIcon, LogOutIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { PasswordInput } from "~/components/auth/password-input";
 import { FormField } from "~/components/form-field";
@@ -27,6 +27,7 @@ import { type MessageKey, useT } from "~/lib/i18n";
 import { refusedChangeText } from "~/lib/profile";
 import type { ProfileActionAnswer } from "~/lib/profile.server";
 import { newPasswordError } from "~/lib/validation";
+import { useOncePer } from "~/lib/use-once-per";
 
 /** Rules checked on submit: the shared password policy (decision 0009) and the confirmation must match. */
 export function passwordChangeErrors(newPassword: string, confirmPassword: string) {
@@ -47,9 +48,7 @@ export function SecurityCard() {
   const busy = change.state !== "idle";
   const signingOut = logoutAll.state !== "idle";
   const logoutAllError = logoutAll.state === "idle" ? logoutAll.data : undefined;
-  useEffect(() => {
-    if (logoutAllError) toast({ title: t("profile.security.logoutAllFailed", { message: logoutAllError.message }), variant: "destructive" });
-  }, [logoutAllError, t]);
+  useOncePer(logoutAllError, (error) => toast({ title: t("profile.security.logoutAllFailed", { message: error.message }), variant: "destructive" }));
   // The action's answer: the fields empty and a toast, or the server's reason above the form.
   const answer = change.state === "idle" ? change.data : undefined;
   const formError = answer && !answer.ok ? refusedChangeText(answer, t) || t("profile.security.changeFailed") : null;
@@ -62,9 +61,9 @@ export function SecurityCard() {
       setConfirm("");
     }
   }
-  useEffect(() => {
-    if (answer?.ok) toast({ title: t("profile.security.changed"), variant: "success" });
-  }, [answer, t]);
+  useOncePer(answer, (answer) => {
+    if (answer.ok) toast({ title: t("profile.security.changed"), variant: "success" });
+  });
   const twoFactorId = useId();
   const canSubmit = current !== "" && next !== "" && confirm !== "" && !busy;
 
