@@ -1,5 +1,5 @@
 import { ClipboardCheckIcon, EraserIcon, SaveIcon } from "lucide-react";
-import { useDeferredValue, useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from "react";
 import { Form as RouterForm, data, redirect, useNavigation } from "react-router";
 import type { ListingDetail } from "../../schema/api/listings";
 import { PLATFORM_LIMITS } from "../../schema/api/listings";
@@ -23,6 +23,7 @@ import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/audit";
 import * as auditStrings from "~/lib/i18n/catalog/audit";
 import * as listingsStrings from "~/lib/i18n/catalog/listings";
+import { useOncePer } from "~/lib/use-once-per";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [auditStrings, listingsStrings] } satisfies I18nHandle;
@@ -127,12 +128,11 @@ export default function AuditListing({ actionData }: Route.ComponentProps) {
 
   // The save answered a redirect to the saved listing (the action's answer is a navigation now).
   const savedTo = navigation.state === "loading" && navigation.formAction === "/audit" && navigation.location.pathname.startsWith("/listings/");
-  useEffect(() => {
-    if (savedTo) toast({ title: t("audit.saved"), variant: "success" });
-  }, [savedTo, t]);
-  useEffect(() => {
+  // Each said once: per navigation to the saved listing, per refused save.
+  useOncePer(savedTo ? navigation.location : null, () => toast({ title: t("audit.saved"), variant: "success" }));
+  useOncePer(saveFailure, () => {
     if (failureText) toast({ title: t("audit.saveFailed"), description: failureText, variant: "destructive" });
-  }, [failureText, t]);
+  });
 
   const onFix = (finding: AuditFinding) => {
     if (!finding.fix) return;

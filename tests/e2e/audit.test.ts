@@ -75,6 +75,10 @@ describe("Listing Doctor in the browser", () => {
     const fixedTitle = await page.getByTestId("audit-title").inputValue();
     await page.getByTestId("audit-save").click();
     await page.waitForURL(/\/listings\/[^/]+$/);
+    // Said once, also after the listing's page has loaded.
+    await page.locator('[role="region"] li').filter({ hasText: "Saved to My Listings" }).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator('[role="region"] li').filter({ hasText: "Saved to My Listings" }).count()).toBe(1);
     // The saved listing is audited by the server (its photo count is not known there, so photo rules are skipped).
     const saved = page.getByTestId("listing-audit");
     await saved.waitFor();
