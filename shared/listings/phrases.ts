@@ -556,7 +556,7 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     }
     for (const part of rest.split(" , ")) {
       // A describing word that is a clause by itself ("…, pre-seasoned, oven safe", "…, handmade, sold as a pair") says what the item is.
-      if (lang === "en" && LONE_FEATURE.test(part.trim()) && !/^(?:pre-owned|well-used|pre-loved)$/iu.test(part.trim())) {
+      if (lang === "en" && LONE_FEATURE.test(part.trim()) && !/^(?:pre-owned|well-used|pre-loved|non-returnable|non-refundable|non-exchangeable)$/iu.test(part.trim())) {
         out.push({ tokens: [part.trim()], kind: "feature", clause });
         continue;
       }

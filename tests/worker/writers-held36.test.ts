@@ -210,6 +210,8 @@ describe("a second round: toys, records, prints, planners, shirts and machines",
     // (Two colours said with "or" are a choice, never the item's "Tan and Black".)
     expect(keychain.title).not.toMatch(/Tan and Black/u);
     expect((await write("Yoga block set of 2, high density EVA foam, 23 x 15 x 7.5 cm, purple, non-slip, lightweight.", "amazon")).title).toContain("Non-Slip, Lightweight");
+    // (A shop's terms are no feature of the item.)
+    expect((await write("Custom pet portrait, digital file, non-refundable, 8x10 inches.", "etsy")).title).not.toMatch(/Refundable/iu);
   });
 
   it("keeps a Turkish machine's cups and its foam control, and its colour beside them", async () => {

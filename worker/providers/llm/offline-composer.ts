@@ -951,12 +951,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // Where a vintage piece was made ("Made in USSR", "Made in USA"): its collectors search by it.
   const made = factsFor(input);
   // So do Amazon's shoppers of anything ("Made in USA").
-  if (
-    r.lang === "en" &&
-    made.origin &&
-    ((platformOf(input) !== "amazon" && (made.vintage || made.era.length > 0)) || platformOf(input) === "amazon") &&
-    !out.some((o) => foldCase(o.text).includes(foldCase(made.origin!)))
-  )
+  if (r.lang === "en" && made.origin && (platformOf(input) === "amazon" || made.vintage || made.era.length > 0) && !out.some((o) => foldCase(o.text).includes(foldCase(made.origin!))))
     add(`Made in ${made.origin}`, platformOf(input) === "amazon" ? 2 : 1);
   // A Turkish machine's capacity in cups or servings ("5 fincan kapasiteli", "6 kişilik"), said whole.
   const servings = r.lang === "tr" ? /(?<![\p{L}\p{N}])\d+(?:-\d+)? (?:fincan|kişilik|bardak)(?: kapasiteli)?(?![\p{L}])/iu.exec(input.description.slice(0, 300)) : null;
