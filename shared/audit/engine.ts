@@ -441,6 +441,9 @@ function keepBest(n: Normal, tags: string[], max: number): string[] {
   return tags.filter((t, i) => kept.has(t) && tags.indexOf(t) === i);
 }
 
+/** Units a title writes after each of its measures. */
+const UNIT_WORDS = /^(?:inch|inches|feet|foot|yards?|ounces?|pounds?|quarts?|gallons?|litres?|liters?|grams?|watts?|pieces?|pages?|hours?|santim|metre|metres|meters?)$/iu;
+
 /** A decade or a year as a title writes it ("1970s", "70s", "1970'ler", "1962"). */
 const ERA_WORD = /(?<![\p{L}\p{N}])(?:1[89]\d0s|\d0s|1[89]\d0['’](?:lar|ler)|\d0['’](?:lar|ler)|1[89]\d\d)(?![\p{L}\p{N}])/gu;
 
@@ -733,7 +736,8 @@ function collect(n: Normal, reuse = false): Candidate[] {
       if (p !== "ebay") {
         const limit = p === "amazon" ? AUDIT_THRESHOLDS.amazonWordRepeatsMax : 1;
         const counts = new Map<string, number>();
-        for (const w of wordsOf(title)) if (isContentWord(w)) counts.set(w.toLowerCase(), (counts.get(w.toLowerCase()) ?? 0) + 1);
+        // (A unit after each of two measures is no repeated keyword: "40 Inches - Fits Pots up to 8 Inches".)
+        for (const w of wordsOf(title)) if (isContentWord(w) && !UNIT_WORDS.test(w)) counts.set(w.toLowerCase(), (counts.get(w.toLowerCase()) ?? 0) + 1);
         const repeated = [...counts].filter(([, c]) => c > limit).map(([w]) => w);
         if (repeated.length) {
           add({

@@ -5,7 +5,7 @@
  * lists, no model, safe in the browser. Every pattern is linear (no nested quantifiers over the same
  * characters), so a long pasted text cannot make it slow.
  */
-import { MATERIALS, nounCategory, readProduct, type Lang } from "../listings/phrases";
+import { MATERIALS, baseNoun, nounCategory, readProduct, type Lang } from "../listings/phrases";
 import { escapeRegExp } from "../facts/language";
 import { isContentWord, plainText, sentencesOf, wordsOf } from "./text";
 
@@ -36,7 +36,8 @@ const MORE_NOUNS = new Set(
   tepsi kavanoz tencere tava bıçak kaşık çatal bardak fincan demlik saat ayna defter ajanda kalem kitap oyuncak bebek mum sabun kupa tabak
   süs davetiye şablon model tarif desen kitap plak kamera şişe termos matara bed beds mattress crate carrier feeder slicer slicers
   organizer organizers divider dividers peeler grater machine machines typewriter typewriters radio radios gramophone chandelier
-  sconce banneton makine makinesi makinası daktilo radyo gramofon pikap sehpa sehpası dolap sandık semaver cezve ibrik avize abajur`.split(/\s+/),
+  sconce banneton makine makinesi makinası daktilo radyo gramofon pikap sehpa sehpası dolap sandık semaver cezve ibrik avize abajur
+  önlük önlüğü önlükler`.split(/\s+/),
 );
 
 /** Whether a word names an item ("earrings", "board", "hırkası"). */
@@ -63,7 +64,8 @@ export function titleNamesNothing(title: string, description: string): "short" |
   if (description.trim()) {
     // (A head of two words, "dikiş makinesi", is named when the title says both.)
     const head = readProduct(description).head;
-    if (head && ` ${words.map((w) => lowerOf(w, lang)).join(" ")} `.includes(` ${head} `)) return undefined;
+    // (Also in its possessive form: "Mutfak Önlüğü" names the "önlük".)
+    if (head && [words.map((w) => lowerOf(w, lang)), words.map((w) => baseNoun(lowerOf(w, lang), lang))].some((ws) => ` ${ws.join(" ")} `.includes(` ${head} `))) return undefined;
   }
   return "no-noun";
 }

@@ -235,7 +235,25 @@ describe("a second round: toys, records, prints, planners, shirts and machines",
   });
 });
 
+describe("a product's own size, a count and what it fits", () => {
+  it("keeps a phrase before the product's size its own, puts a comma after a count, and says what a hanger fits", async () => {
+    const yoga = await write("Yoga block set of 2, high density EVA foam, 23 x 15 x 7.5 cm, purple, non-slip, lightweight.", "etsy");
+    expect(yoga.title).toBe("Yoga Block Set of 2, 23x15x7.5 cm - Non-Slip, Lightweight, High Density EVA Foam");
+    const hanger = await write("Macrame plant hanger, 100 cm, natural cotton cord, fits pots up to 20 cm. Plant and pot not included.", "etsy");
+    expect(hanger.title).toBe("Macrame Plant Hanger 100 cm - Fits Pots up to 20 cm, Natural Cotton Cord");
+  });
+});
+
 describe("the Doctor", () => {
+  it("counts no unit as a repeated word, and finds a Turkish product named in its possessive form", () => {
+    const audit = (title: string, description: string) =>
+      auditListing({ platform: "etsy", title, description, tags: [], altTexts: [], photoCount: 5, keywords: [] } as never).findings.map((f) => f.id);
+    expect(audit("Macrame Plant Hanger 40 Inches - Fits Pots up to 8 Inches, 5 mm Cotton Cord", "Macrame plant hanger, 40 inches, fits pots up to 8 inches.")).not.toContain("title.repeated-words");
+    expect(audit("Macrame Plant Hanger - Boho Hanger, Cotton Hanger", "Macrame plant hanger.")).toContain("title.repeated-words");
+    const apron = audit("Keten Mutfak Önlüğü 70x85 cm - Ayarlanabilir Boyun Askısı, İki Cep, Haki", "Keten mutfak önlüğü, ayarlanabilir boyun askısı, iki cep, 70x85 cm, haki.");
+    expect(apron).not.toContain("title.not-product");
+  });
+
   it("finds the main phrase of a title that names the era inside it ('Vintage 1970'ler Bakır Cezve' for 'vintage bakır cezve')", async () => {
     const text = "Vintage bakır cezve, 1970'ler, el dövmesi, kalaylı iç, 250 ml. Hafif patina var.";
     const l = await write(text, "etsy");

@@ -199,7 +199,8 @@ function productHead(r: ProductReading, source: string, facts?: FactSheet): stri
   const own = r.size ?? r.phrase?.measure;
   // A set's sizes go together in one phrase of their own ("15x10, 12x8, 9x6 Inches"), never one of them alone.
   const isFact = !facts || facts.measures.some((m) => normalMeasure(m) === normalMeasure(own ?? ""));
-  const measure = own && isFact && !r.phrase?.tokens.includes(own) && !/%/.test(own) && (facts?.measures.length ?? 0) < 2 ? ` ${own}` : "";
+  // (After a count, a comma: "Yoga Block Set of 2, 23x15x7.5 cm".)
+  const measure = own && isFact && !r.phrase?.tokens.includes(own) && !/%/.test(own) && (facts?.measures.length ?? 0) < 2 ? `${/(?:set|pack|lot|bundle) of \d+$/iu.test(name) ? "," : ""} ${own}` : "";
   return restoreAcronyms(titleCase(`${name}${audienceAfter(r, source, name)}${measure}`, r.lang), source);
 }
 
@@ -898,12 +899,16 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       // A phrase naming what the item is made of ("14k gold filled chain") is a fact a buyer filters by, as a measure is.
       // So is its design or pattern's name ("Eucalyptus design").
       // So is its smell ("Fig and Cedar Scent"): a candle's or a soap's shoppers search by it first.
+      // The product's own size, read after another phrase ("high density EVA foam, 23 x 15 x 7.5 cm"), is no measure of that phrase.
+      const sizeOfProduct = !!p.measure && p.measure === r.size && !p.tokens.includes(p.measure);
       const madeOf = [...materialNames, ...designNames, ...(factsFor(input).scents ?? []).map((sc) => foldCase(sc))].some((m) => ` ${foldCase(phraseText(p))} `.includes(` ${m} `));
       // A part the seller says was serviced keeps what was done ("Light Seals Replaced"), never "Light Seals" as if it were a feature.
       const done = p.measure ? undefined : servicedAfter(input.description, phraseText(p));
       // Whom or what it is for keeps its "for" ("for Large Dogs", "for Kitchen Utensils"), never a bare "Large Dogs".
       // (What it fits has its own place, right after the product: "Phone Case for iPhone 15 Pro".)
       const aFit = (factsFor(input).fits ?? []).some((f) => foldCase(f).includes(foldCase(phraseText(p))) || foldCase(phraseText(p)).includes(foldCase(f)));
+      // (What it fits, said after the product's own size, has its place right after the product's name: no phrase of its own here.)
+      if (aFit && sizeOfProduct) continue;
       const forIt =
         r.lang === "en" && !aFit && !p.measure && phraseText(p).length <= 60 && new RegExp(`(?<![\\p{L}])for ${escapeRegExp(phraseText(p))}(?![\\p{L}])`, "iu").test(input.description.slice(0, 4000));
       add(
@@ -913,8 +918,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
             ? `${phraseText(p)} ${done}`
             : forIt
               ? `for ${phraseText(p)}`
-              : phraseWithMeasure(p),
-        p.measure || madeOf ? 1 : 2,
+              : // (The product's own size beside another phrase is the product's: "High Density EVA Foam", never "… Foam 23x15x7.5 cm".)
+                sizeOfProduct
+                ? phraseText(p)
+                : phraseWithMeasure(p),
+        (p.measure && !sizeOfProduct) || madeOf ? 1 : 2,
       );
     }
   }
@@ -925,7 +933,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     add(r.lang === "tr" ? (/beden$/iu.test(r.sizes) ? r.sizes : `${r.sizes} Beden`) : /^sizes?\s|^one size/iu.test(r.sizes) ? r.sizes : `Sizes ${r.sizes}`, 1);
   for (const size of sizeLists) if (!out.some((s) => foldCase(s.text).includes(foldCase(size)))) add(r.lang === "tr" ? `${size} Beden` : `Sizes ${size}`, 1);
   // What the item holds, with its limit ("Holds Pots up to 20 cm" of "holds pots up to 20 cm wide"): a buyer's measure, never its own size.
-  for (const held of factsFor(input).details.filter((d) => /^holds? \p{L}+ up to \d/iu.test(d)))
+  for (const held of factsFor(input).details.filter((d) => /^(?:holds?|fits?) \p{L}+ up to \d/iu.test(d)))
     if (!out.some((o) => squashed(o.text).includes(squashed(held)))) out.push({ text: titleCase(held, r.lang).replace(/\bUp(?= [Tt]o\b)/u, "up"), priority: 0 });
   // An Etsy item's colour, as its shoppers filter by it ("Sage Green", "Red and Black" of a plaid), before any buyer phrase; a colour to choose from is no item's colour.
   const colours = factsFor(input).colours;
