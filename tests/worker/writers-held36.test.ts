@@ -157,6 +157,8 @@ describe("eBay's watch, shoe and console specifics", () => {
       "With Original Box/Packaging": "No",
     });
     expect(seiko).not.toHaveProperty("With Papers");
+    // The dial's colour is said with the dial in the title, beside the strap's.
+    expect((await write(SEIKO, "ebay")).title).toContain("Black Dial Green Canvas Strap");
     // A model's code is no measure: "F-91W" is not 91 watts.
     const casio = await write("Vintage Casio F-91W digital watch, black resin strap, working, new battery.", "ebay");
     expect(casio.title).toBe("Vintage Casio F-91W Digital Watch Black Resin Strap");

@@ -374,7 +374,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   if (name) {
     const rest = withoutWordsOf(head, [name, ...lead]);
     const specs = deviceSpecs(source, facts).filter((spec) => !squashed(`${name} ${rest}`).includes(squashed(spec)));
-    return [...lead, name, rest, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+    return [...lead, name, rest, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang, source)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
   }
   const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
   // A record's label ("1969 UK Apple first pressing") is no maker to lead its title: the artist and title do.
@@ -392,7 +392,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
     rest = at < 0 ? `${models.join(" ")} ${rest}` : `${rest.slice(0, at + facts.brand!.length)} ${models.join(" ")}${rest.slice(at + facts.brand!.length)}`;
   }
   const specs = deviceSpecs(source, facts).filter((spec) => !squashed(`${lead.join(" ")} ${rest}`).includes(squashed(spec)));
-  return [...lead, rest, ...after, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  return [...lead, rest, ...after, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang, source)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
 /** A device's storage as its seller writes it ("64GB", "128 GB"). */
@@ -419,7 +419,7 @@ function bookLead(head: string, facts: FactSheet): string {
 }
 
 /** What follows an eBay title's name: its one measure, its one size and its colours, when the name does not say them. */
-function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
+function ebayTail(rest: string, facts: FactSheet, lang: Lang, source = ""): string[] {
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   const tail: string[] = [];
   // The one size it is ("UK 9 / US 10", "W32 L30"): a shopper on eBay searches by it, before any measurement.
@@ -433,7 +433,12 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang): string[] {
   }
   // ("35 mm" in the name is the "35mm" the seller wrote.)
   if (facts.measures.length === 1 && !has(rest, facts.measures[0]) && !squashed(rest).includes(squashed(facts.measures[0]))) tail.push(facts.measures[0]);
-  for (const c of facts.colours.slice(0, 2)) if (!has(rest, c)) tail.push(titleCase(c, lang));
+  // A colour the seller gave a part ("black dial") is said with it: "Black Dial", never a bare "Black" beside a "Green Canvas Strap".
+  for (const c of facts.colours.slice(0, 2)) {
+    if (has(rest, c)) continue;
+    const part = lang === "en" ? new RegExp(`(?<![\\p{L}])${escapeRegExp(c)} (dial|face|frame|lid|sole|laces|handles?)(?![\\p{L}])`, "iu").exec(source)?.[1] : undefined;
+    tail.push(titleCase(part ? `${c} ${part}` : c, lang));
+  }
   return tail;
 }
 
