@@ -180,7 +180,7 @@ describe("a second round: toys, records, prints, planners, shirts and machines",
     const facts = extractFacts({ text });
     expect([facts.brand, facts.era, facts.vintage]).toEqual(["Kenner", ["1986"], true]);
     const ebay = await write(text, "ebay");
-    expect(ebay.title).toBe("1986 Kenner Real Ghostbusters Ecto-1 Car Complete");
+    expect(ebay.title).toBe("1986 Kenner Real Ghostbusters Ecto-1 Car Complete with Figure");
     expect(ebay.itemSpecifics).toContainEqual({ name: "Type", value: "Car" });
   });
 

@@ -411,6 +411,12 @@ function deviceSpecs(source: string, facts: FactSheet): string[] {
   return [storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : [])];
 }
 
+/** "Complete", with what it is complete with when that is short ("complete with figure": "Complete with Figure"). */
+function completeWith(description: string, lang: Lang, source: string): string {
+  const what = /complete with (?:the |its |a |an )?([\p{L}][\p{L} -]{2,20}?)\s*(?=[,.;:]|$)/imu.exec(description.slice(0, 4000))?.[1];
+  return what && !/(?:^| )(?:and|or|all)(?: |$)/iu.test(what) ? `Complete with ${restoreAcronyms(titleCase(what, lang), source)}` : "Complete";
+}
+
 /** An eBay book title's lead: its title and author, then its year ("Dune by Frank Herbert 1990 Ace Paperback"); its ISBN closes the title. */
 function bookLead(head: string, facts: FactSheet): string {
   const has = (w: string) => ` ${key(head)} `.includes(` ${key(w)} `);
@@ -941,31 +947,30 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   for (const held of factsFor(input).details.filter((d) => /^(?:holds?|fits?) \p{L}+ up to \d/iu.test(d)))
     if (!out.some((o) => squashed(o.text).includes(squashed(held)))) out.push({ text: titleCase(held, r.lang).replace(/\bUp(?= [Tt]o\b)/u, "up"), priority: 0 });
   // An Etsy item's colour, as its shoppers filter by it ("Sage Green", "Red and Black" of a plaid), before any buyer phrase; a colour to choose from is no item's colour.
-  const colours = factsFor(input).colours;
+  const facts = factsFor(input);
+  const colours = facts.colours;
   // (Two said with "or" are a choice: "tan or black".)
   const both =
     colours.length === 2 && !offered && r.lang === "en" && new RegExp(`(?<![\\p{L}])${escapeRegExp(colours[0])} (?:and|&) ${escapeRegExp(colours[1])}(?![\\p{L}])`, "iu").test(input.description);
   const colourText = both ? `${colours[0]} and ${colours[1]}` : colours.length === 1 ? colours[0] : undefined;
   if (platformOf(input) === "etsy" && !r.digital && colourText && !colours.some((c) => out.some((o) => foldCase(o.text).includes(foldCase(c))))) add(colourText, 2);
   // A garment's one size ("Men's Size L" of "men's size L"), as its shoppers filter by it; eBay's title says it its own way.
-  const sized = factsFor(input);
   const oneSize =
-    sized.sizes.length === 1 && !sizeLists.length && !r.sizes && r.lang === "en" && /^(?:\d?X{0,3}[SML]|X{1,3}L|XXS|\d{1,2}(?:[.,]5)?)$/u.test(sized.sizes[0]) ? sized.sizes[0] : undefined;
+    facts.sizes.length === 1 && !sizeLists.length && !r.sizes && r.lang === "en" && /^(?:\d?X{0,3}[SML]|X{1,3}L|XXS|\d{1,2}(?:[.,]5)?)$/u.test(facts.sizes[0]) ? facts.sizes[0] : undefined;
   if (oneSize && platformOf(input) !== "ebay" && !out.some((o) => /(?<![\p{L}])size(?![\p{L}])/iu.test(o.text))) {
-    const who = sized.audiences.length === 1 && /^(?:men|women)$/u.test(sized.audiences[0]) ? `${sized.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
+    const who = facts.audiences.length === 1 && /^(?:men|women)$/u.test(facts.audiences[0]) ? `${facts.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
     out.push({ text: `${who}Size ${oneSize}`, priority: 1 });
   }
   // A set the seller says is complete ("complete with all minifigures and instructions", "100% complete"): a collector searches "Complete".
   if (r.lang === "en" && /(?:^|[,.;:]\s*|100% |\bis |\bare |\ball )complete(?= with\b|\s*[,.;:]|\s*$)/imu.test(input.description.slice(0, 4000)) && !out.some((o) => /complete/iu.test(o.text)))
-    out.push({ text: "Complete", priority: 0 });
+    out.push({ text: completeWith(input.description, r.lang, source), priority: 0 });
   // A device's specifications as the seller wrote them ("Bluetooth 5.3", "IPX5 Waterproof", "5000 mAh"): a
   // shopper filters by them, and the phrase reading has no noun for them.
   for (const spec of input.description.match(SPEC) ?? []) if (!out.some((o) => squashed(o.text).includes(squashed(spec)))) add(spec, 0);
   // Where a vintage piece was made ("Made in USSR", "Made in USA"): its collectors search by it.
-  const made = factsFor(input);
   // So do Amazon's shoppers of anything ("Made in USA").
-  if (r.lang === "en" && made.origin && (platformOf(input) === "amazon" || made.vintage || made.era.length > 0) && !out.some((o) => foldCase(o.text).includes(foldCase(made.origin!))))
-    add(`Made in ${made.origin}`, platformOf(input) === "amazon" ? 2 : 1);
+  if (r.lang === "en" && facts.origin && (platformOf(input) === "amazon" || facts.vintage || facts.era.length > 0) && !out.some((o) => foldCase(o.text).includes(foldCase(facts.origin!))))
+    add(`Made in ${facts.origin}`, platformOf(input) === "amazon" ? 2 : 1);
   // A Turkish machine's capacity in cups or servings ("5 fincan kapasiteli", "6 kişilik"), said whole.
   const servings = r.lang === "tr" ? /(?<![\p{L}\p{N}])\d+(?:-\d+)? (?:fincan|kişilik|bardak)(?: kapasiteli)?(?![\p{L}])/iu.exec(input.description.slice(0, 300)) : null;
   if (servings && !out.some((o) => foldCase(o.text).includes(foldCase(servings[0])))) add(servings[0], 1);
