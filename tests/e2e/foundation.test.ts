@@ -294,8 +294,11 @@ describe("accounts in the browser", () => {
     await page.locator('main[data-ready="true"]').waitFor();
     await page.getByTestId("user-menu").click();
     // The choice is also saved to the profile (a post to /profile's action); reload once it has landed,
-    // as the profile's theme is applied after the reload.
-    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST");
+    // as the profile's theme is applied after the reload. The dashboard posts to the same action when it
+    // first welcomes the seller, so the save is the post that names the theme.
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST" && new URLSearchParams(r.request().postData() ?? "").get("theme") === "dark",
+    );
     await page.getByTestId("menu-theme-toggle").click();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect((await saved).ok()).toBe(true);
