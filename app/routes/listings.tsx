@@ -1,6 +1,6 @@
 import { AlertCircleIcon, CheckCircle2Icon, ChevronLeftIcon, ChevronRightIcon, FileTextIcon, PlusIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { ExportMenu } from "~/components/listings/export-menu";
 import { DeleteConfirmPanel, DeleteListingDialog } from "~/components/listings/delete-listing-dialog";
 import { ListingCardIcons, ListingCards } from "~/components/listings/listing-card";
@@ -17,6 +17,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useI18n, useT } from "~/lib/i18n";
+import { useSettledNavigate } from "~/lib/use-settled-navigate";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [listingsStrings, auditStrings] } satisfies I18nHandle;
@@ -57,7 +58,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
   const sortId = useId();
   const location = useLocation();
   const navigation = useNavigation();
-  const navigate = useNavigate();
+  const followCard = useSettledNavigate();
   const [params, setParams] = useSearchParams();
   const sort = sortOf(params.get("sort"));
   const [text, setText] = useState(params.get("q") ?? "");
@@ -238,7 +239,7 @@ function ListingsScreen({ data }: { data: ListingsData }) {
                 cards={items}
                 view={viewFields(params)}
                 now={data.loadedAt}
-                navigate={navigate}
+                navigate={followCard}
                 onDelete={(id, title, button) => setDeleting({ id, title, button })}
               />
               {data.pages > 1 && <Pages page={data.page} pages={data.pages} params={params} />}

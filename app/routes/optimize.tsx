@@ -1,6 +1,5 @@
 import { ArrowRightIcon, ClipboardPasteIcon, SparklesIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { CopyButton } from "~/components/copy-button";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -23,6 +22,7 @@ import { WIZARD_LIMITS } from "../../schema/api/workflow";
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/optimize";
 import * as wizardStrings from "~/lib/i18n/catalog/wizard";
+import { useSettledNavigate } from "~/lib/use-settled-navigate";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [wizardStrings] } satisfies I18nHandle;
@@ -44,7 +44,7 @@ export const clientAction = wizardClientAction;
 
 export default function OptimizePattern() {
   const { t, language } = useI18n();
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const failureText = useFailureText();
   const originalId = useId();
   const outputId = useId();

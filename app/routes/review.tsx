@@ -1,6 +1,6 @@
 import { AlertCircleIcon, ArrowLeftIcon, ArrowRightIcon, DownloadIcon, FileTextIcon, InfoIcon, RotateCcwIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -35,6 +35,7 @@ import {
 import { metaText, type I18nHandle } from "~/lib/i18n/route";
 import type { Route } from "./+types/review";
 import * as wizardStrings from "~/lib/i18n/catalog/wizard";
+import { useSettledNavigate } from "~/lib/use-settled-navigate";
 
 /** The catalogues this screen's components read (the root hands them to the provider). */
 export const handle = { i18n: [wizardStrings] } satisfies I18nHandle;
@@ -56,7 +57,7 @@ export const clientAction = wizardClientAction;
 
 export default function ReviewDraft() {
   const { t, language } = useI18n();
-  const navigate = useNavigate();
+  const navigate = useSettledNavigate();
   const failureText = useFailureText();
   const profile = useProfile();
   const [wizard, update] = useWizardState();

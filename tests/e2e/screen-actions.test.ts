@@ -130,4 +130,35 @@ describe("forms that are route actions", () => {
     expect(await page.getByTestId("pdf-name").textContent()).toMatch(/\.pdf$/);
     await context.close();
   });
+
+  it("shows step 2 when Next Step is clicked while the screen still reads again after the optimize action", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInFast(page);
+    // A slow connection: the screen's data read after the action, and the first look-up of step 2's route.
+    // A navigation that waited for that look-up while the read ended stayed on step 1 at /review's address.
+    let revalidating = false;
+    await page.route(/\/optimize\.data$/, async (route) => {
+      if (route.request().method() === "GET") {
+        revalidating = true;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      }
+      await route.continue();
+    });
+    await page.route(/\/__manifest\?paths=%2Freview/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto("/optimize");
+    await page.locator('main[data-ready="true"]').waitFor();
+    await page.getByTestId("paste-example").click();
+    await page.getByTestId("optimize-button").click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="next-step"]') as HTMLButtonElement | null)?.disabled === false, null, { timeout: 30_000 });
+    expect(revalidating).toBe(true);
+    await page.getByTestId("next-step").click();
+    await page.getByRole("heading", { name: "Step 2 of 3 Review Draft" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/review");
+    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 30_000 }).toBe("DRAFT READY");
+    await context.close();
+  });
 });
