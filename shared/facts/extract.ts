@@ -377,6 +377,8 @@ const SIZES = new RegExp(
     `${B}sizes? (?:${SIZE_TOKEN})(?: (?:${SIZE_TOKEN})){2,9}${E}`,
     // A list of sizes ("sizes S, M and L", "sizes child, adult S and adult L"), read whole: each one is sold.
     `${B}sizes? ${SIZE_ITEM}(?:, ${SIZE_ITEM})*,? (?:and|or|&) ${SIZE_ITEM}${E}`,
+    // A range from one wearer to another ("sizes baby to adult large", "sizes child to adult"), read whole.
+    `${B}sizes? (?:from )?(?:newborn|baby|toddler|child|kids|youth|teen|adult)(?: (?:small|medium|large|${SIZE_TOKEN}))? (?:to|-|–) (?:baby|toddler|child|kids|youth|teen|adult)(?: (?:small|medium|large|${SIZE_TOKEN}))?${E}`,
     // "sizes 0-3 months" is read whole by the age alternative below, not as a bare "0-3".
     `${B}sizes? (?:${SIZE_TOKEN}) ?(?:to|-|–) ?(?:${SIZE_TOKEN})${E}(?! (?:months|month|years|yrs|ay|yaş)${E})`,
     // "S-M-L beden", "S-XL beden": every size of the run, read whole.
@@ -1235,6 +1237,29 @@ function knownBrand(body: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The maker of a product line the seller's text opens with ("Air Jordan 1 Retro High", "iPhone 13 128GB", "Kindle
+ * Paperwhite"): the line is the maker's own name for it, so the brand is said with it. Only at the start of the text
+ * (after "Vintage" or a year), never a line named as what the item fits ("case for iPhone 15").
+ */
+const PRODUCT_LINES: [RegExp, string][] = [
+  [/^air jordan(?![\p{L}])/iu, "Jordan"],
+  [/^(?:air max|air force 1|air huf|dunk (?:low|high)|blazer mid)(?![\p{L}])/iu, "Nike"],
+  [/^(?:yeezy|stan smith|ultraboost|superstar)(?![\p{L}])/iu, "adidas"],
+  [/^chuck taylor(?![\p{L}])/iu, "Converse"],
+  [/^(?:iphone|ipad|macbook|airpods|imac|ipod)(?![\p{L}])/iu, "Apple"],
+  [/^galaxy (?:s|z|a|note|tab|buds|watch)\d*(?![\p{L}])/iu, "Samsung"],
+  [/^(?:playstation|dualsense|dualshock)(?![\p{L}])/iu, "Sony"],
+  [/^xbox(?![\p{L}])/iu, "Microsoft"],
+  [/^kindle(?![\p{L}])/iu, "Amazon"],
+  [/^game ?boy(?![\p{L}])/iu, "Nintendo"],
+  [/^thinkpad(?![\p{L}])/iu, "Lenovo"],
+];
+export function lineBrand(text: string): string | undefined {
+  const start = text.trim().replace(/^(?:(?:vintage|retro|rare|used|new|genuine|original)\s+)*(?:(?:19|20)\d\d\s+)?/iu, "");
+  return PRODUCT_LINES.find(([line]) => line.test(start))?.[1];
+}
+
 /** Words that start a vintage text without naming its maker: styles, eras, nationalities, sizes, praise, lots. */
 const NOT_MAKER =
   /^(?:Victorian|Edwardian|Georgian|Regency|Tudor|Elizabethan|Art|Deco|Nouveau|Mid|Retro|Vintage|Antique|Antika|Eski|Rare|Old|New|Large|Small|Tiny|Big|Mini|Huge|Pair|Set|Lot|Box|Bundle|Collection|Genuine|Original|Authentic|Signed|Unsigned|Unmarked|Estate|Handmade|Hand|Pretty|Lovely|Beautiful|Stunning|Gorgeous|Unique|Superb|Fine|Boho|Shabby|Rustic|Primitive|Folk|Studio|Oriental|Scandinavian|Nordic|Murano|Venetian|Bohemian|French|English|Scottish|Irish|Welsh|British|American|Danish|Swedish|Norwegian|Finnish|German|Italian|Spanish|Portuguese|Greek|Japanese|Chinese|Turkish|Persian|Moroccan|Indian|Mexican|Russian|Dutch|Belgian|Austrian|Swiss|Czech|Polish|Hungarian|Soviet|Ottoman|Osmanlı|Türk|El|Çok|Büyük|Küçük|Orijinal|Nadir|Set|Takım|Çift)$/u;
@@ -1475,7 +1500,11 @@ function careOfPart(lower: string, care: string, head: string | undefined, langu
 const CARE_AFTER = /^(?:only|too|also|recommended|cycle|cold|warm|gently|sadece|önerilir)$/u;
 
 /** Properties the seller states of the item, never care ("food-safe", even when labelled "Care:"). */
-const PROPERTY_RE = reAll("food[- ]safe");
+/** What the item is, said by the seller: "food-safe", and a metal's or a wood's finish ("hammered finish", "brushed texture"). */
+const PROPERTY_RE = reAll("food[- ]safe|(?:hammered|brushed|polished|high[- ]polish(?:ed)?|mirror[- ]polished|textured|oxidi[sz]ed|satin|frosted|sandblasted|antiqued|distressed) (?:finish|texture)");
+/** The word of a finish ("hammered" of "hammered finish"), which a shopper types with the product ("hammered ring"). */
+export const finishWord = (detail: string) =>
+  /^(hammered|brushed|polished|high[- ]polish(?:ed)?|mirror[- ]polished|textured|oxidi[sz]ed|satin|frosted|sandblasted|antiqued|distressed) (?:finish|texture)$/u.exec(detail)?.[1];
 
 const PERSONAL_RE = reAll(
   "custom (?:[\\p{L}-]+ ){0,2}(?:portraits?|illustrations?|drawings?|paintings?|maps?|logos?|caricatures?)|from your (?:own )?(?:photos?|pictures?|images?)|fotoğrafınızdan|personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|up to \\d+ (?:initials?|letters?|names?|characters?)|(?:hand[- ])?stamped with (?:your |a |the )?(?:initials?|names?|dates?)|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
@@ -1809,6 +1838,11 @@ export function extractFacts(input: FactInput): FactSheet {
   const fitsTargets = fitsOf(body);
 
   const models = uniq(all(body, MODEL_RE).filter((m) => !/^#\s?\d{1,2}$/.test(m) || /#\s?\d/.test(m)));
+  // A maker's number right after the product's name, closing its clause ("Pyrex Butterprint mixing bowl 443,"): the
+  // shape or pattern number its collectors search. Never a year ("vase 1962").
+  const headNoun = reading.head ? lowerOf(reading.head, language) : "";
+  const numbered = known && headNoun ? new RegExp(`${B}${escapeRegExp(headNoun)} (\\d{3,4})(?=\\s*(?:[,.;:]|$))`, "u").exec(lower)?.[1] : undefined;
+  if (numbered && !/^(?:1[89]|20)\d\d$/u.test(numbered) && !models.some((m) => m.includes(numbered))) models.push(numbered);
   const era = erasOf(lower, models);
   // A year or decade of the last century is vintage, said or not ("Pyrex bowl from 1962").
   // ("Mid century wall art", a file, has the style, not the age: only the seller's "vintage" makes a file vintage.)
@@ -1817,7 +1851,9 @@ export function extractFacts(input: FactInput): FactSheet {
   // ("Danish teak sideboard, 1960s, by Dyrlund": a vintage piece's maker named after "by"; a book's "by" is its author.)
   const byMaker = vintage && !["book", "art", "music"].includes(reading.category.id) ? BY_MAKER.exec(body)?.[1] : undefined;
   const maker = !labelled && !known && vintage ? (byMaker ?? makerAtStart(input.text || body, reading.head, language)) : undefined;
-  const brand = labelled ?? (known && !fitsTargets.some((t) => t.includes(known)) ? known : maker);
+  // (A line named as what the item fits, "iPhone 15 uyumlu kılıf", names no maker of the item.)
+  const line = lineBrand(input.text || body);
+  const brand = labelled ?? (known && !fitsTargets.some((t) => t.includes(known)) ? known : maker) ?? (line && !fitsTargets.some((t) => lineBrand(t) === line) ? line : undefined);
   const condition = uniq(all(lower, CONDITION_RE));
   // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
   // The scents read whole count too ("scented with oatmeal and honey": oatmeal is no colour).

@@ -773,6 +773,9 @@ const NOUN_SYNONYMS: Localised<[string, string[]][]> = {
     ["mixing bowl set", ["nesting bowls"]],
     ["mixing bowls", ["nesting bowls"]],
     ["activity cube", ["activity center", "busy cube"]],
+    ["ceramic mug", ["ceramic cup"]],
+    ["mug", ["cup"]],
+    ["mugs", ["cups"]],
   ],
   tr: [
     ["kesme tahtası", ["doğrama tahtası"]],
@@ -783,6 +786,7 @@ const NOUN_SYNONYMS: Localised<[string, string[]][]> = {
     ["cezve", ["kahve cezvesi"]],
     ["çamaşır sepeti", ["kirli sepeti"]],
     ["banyo paspası", ["banyo halısı"]],
+    ["kupa", ["kupa bardak"]],
   ],
 };
 

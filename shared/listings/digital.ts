@@ -33,11 +33,11 @@ const PATTERN = re(
 
 /**
  * Things with a screen or a sensor that are called digital and are shipped: "digital kitchen scale",
- * "digital camera", "dijital mutfak tartısı". "digital" before one of them, at most one word between
+ * "digital camera", "dijital mutfak tartısı", and a console's "Digital Edition" (it has no disc drive). "digital" before one of them, at most one word between
  * ("kitchen", "alarm", "kol"), is no file.
  */
 const DIGITAL_DEVICE =
-  "scales?|cameras?|watch(?:es)?|clocks?|thermometers?|timers?|frames?|displays?|multimeters?|meters?|calipers?|callipers?|micrometers?|pianos?|keyboards?|radios?|alarms?|microscopes?|pens?|tablets?|recorders?|hygrometers?|barometers?|pedometers?|counters?|tape measures?|levels?|locks?|safes?|thermostats?|blood pressure monitors?|monitors?|converters?|players?|tartı(?:sı)?|terazi(?:si)?|baskül(?:ü)?|saat(?:i)?|termometre(?:si)?|fotoğraf makinesi|çerçeve(?:si)?|zamanlayıcı(?:sı)?|metre(?:si)?|kumpas(?:ı)?|piyano(?:su)?|kilit(?:i)?|tansiyon aleti";
+  "editions?|consoles?|slrs?|dslrs?|camcorders?|oscilloscopes?|scales?|cameras?|watch(?:es)?|clocks?|thermometers?|timers?|frames?|displays?|multimeters?|meters?|calipers?|callipers?|micrometers?|pianos?|keyboards?|radios?|alarms?|microscopes?|pens?|tablets?|recorders?|hygrometers?|barometers?|pedometers?|counters?|tape measures?|levels?|locks?|safes?|thermostats?|blood pressure monitors?|monitors?|converters?|players?|tartı(?:sı)?|terazi(?:si)?|baskül(?:ü)?|saat(?:i)?|termometre(?:si)?|fotoğraf makinesi|çerçeve(?:si)?|zamanlayıcı(?:sı)?|metre(?:si)?|kumpas(?:ı)?|piyano(?:su)?|kilit(?:i)?|tansiyon aleti";
 const DEVICE_NEXT = `(?:[\\p{L}-]+ )?(?:${DIGITAL_DEVICE})(?![\\p{L}\\p{N}])`;
 /** A proof or preview sent before a print is made ("digital proof within 48 hours") is no file for sale either. */
 const PROOF = "proofs?|mock-?ups?|previews?|prova(?:sı)?|önizleme(?:si)?";

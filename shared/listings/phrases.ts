@@ -278,6 +278,8 @@ const LANGUAGES_AND = new RegExp(`(?<![\\p{L}])(${LANGUAGE_NAMES}) (ve|and) (?=(
 const COLOURS_AND = new RegExp(`(?<![\\p{L}])(${[...COLOURS].join("|")}) (ve|and|&) (?=(?:${[...COLOURS].join("|")}) (?:renk|colou?r)\\p{L}*)`, "giu");
 /** Two smells joined before the word scent ("fig and cedar scent", "lavanta ve gül kokulu"): one phrase, never a bare "Cedar Scent". */
 const SCENTS_AND = /(?<![\p{L}])(\p{L}{3,}) (ve|and|&) (?=\p{L}{3,} (?:scent|scented|fragrance|aroma|koku|kokulu)(?![\p{L}]))/giu;
+/** Two sides of one part ("front and rear caps", "top and bottom lids"): one phrase, never a bare "Rear Caps". */
+const SIDES_AND = /(?<![\p{L}])(front|rear|back|top|bottom|left|right|inner|outer|upper|lower) (and|&) (?=(?:front|rear|back|top|bottom|left|right|inner|outer|upper|lower) \p{L}{2,})/giu;
 /** Joins the words of such a pair into one token (a combining mark, read as part of a word), turned back into spaces once the phrases are read. */
 const JOINED = "\u034f";
 const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
@@ -508,6 +510,7 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     .replace(LANGUAGES_AND, `$1${JOINED}$2${JOINED}`)
     .replace(COLOURS_AND, `$1${JOINED}$2${JOINED}`)
     .replace(SCENTS_AND, `$1${JOINED}$2${JOINED}`)
+    .replace(SIDES_AND, `$1${JOINED}$2${JOINED}`)
     .replace(/(?<![\p{L}\p{N}])f\/(?=\d)/gu, `f${APERTURE_SLASH}`);
   // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
   const clauses = plain
@@ -751,8 +754,11 @@ const DEVICE_PARTS = new Set([
   "end caps",
 ]);
 /** Whether the token at `i` is a word of a device's part ("ring" of "focus ring"). */
-const inDevicePart = (tokens: string[], i: number, lang: Lang) =>
-  (i > 0 && DEVICE_PARTS.has(lower(`${tokens[i - 1]} ${tokens[i]}`, lang))) || (i + 1 < tokens.length && DEVICE_PARTS.has(lower(`${tokens[i]} ${tokens[i + 1]}`, lang)));
+const inDevicePart = (tokens: string[], i: number, lang: Lang) => {
+  // (The last word of a joined pair before it: "rear" of "front and rear caps".)
+  const before = i > 0 ? tokens[i - 1].split(/[\s\u034f]/u).pop() : undefined;
+  return (!!before && DEVICE_PARTS.has(lower(`${before} ${tokens[i]}`, lang))) || (i + 1 < tokens.length && DEVICE_PARTS.has(lower(`${tokens[i]} ${tokens[i + 1]}`, lang)));
+};
 
 function categoryOfTokens(tokens: string[], lang: Lang): { id: CategoryId; index: number; words: number } | undefined {
   const found: { id: CategoryId; index: number; words: number }[] = [];

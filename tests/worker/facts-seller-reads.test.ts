@@ -268,7 +268,8 @@ describe("devices, accessories and flaws a seller names (session 31)", () => {
     expect(amazon.description).not.toMatch(/^Carrying case/iu);
     const ebay = await write(CAMERA, "ebay");
     expect(ebay.title).toMatch(/^Canon AE-1 Program 35 ?mm Film Camera/u);
-    expect(ebay.itemSpecifics).toContainEqual({ name: "Type", value: "Camera" });
+    // eBay's camera category's own type (decision 0085; was the noun, "Camera").
+    expect(ebay.itemSpecifics).toContainEqual({ name: "Type", value: "Film Camera" });
   });
 
   it("keeps a decimal measure whole in what is included, and says 'Includes' once", async () => {

@@ -39,6 +39,8 @@ import {
 } from "../../../shared/listings/phrases";
 import { cleanTag, isMultiWord, isSubPhraseDuplicate, tagCharacters } from "../../domain/listings/tags";
 import {
+  lineBrand,
+  finishWord,
   englishWords,
   escapeRegExp,
   extractFacts,
@@ -309,9 +311,15 @@ function withMainKeyword(head: string, keyword: string | undefined, r: ProductRe
   return `${restoreAcronyms(titleCase(keyword, r.lang), source)} - ${rest}`;
 }
 
-/** A model or catalogue number as the seller wrote it ("#403", not "403"). */
-function withModels(head: string, facts: FactSheet): string {
+/** A model or catalogue number as the seller wrote it ("#403", not "403"; "Mixing Bowl 443" where the seller's number follows the product). */
+function withModels(head: string, facts: FactSheet, source = ""): string {
   let out = head;
+  for (const model of facts.models.filter((m) => /^\d{3,4}$/u.test(m))) {
+    if (` ${key(out)} `.includes(` ${key(model)} `)) continue;
+    const ws = out.split(" ");
+    const after = ws.findIndex((w) => /\p{L}{3}/u.test(w) && new RegExp(`(?<![\\p{L}])${escapeRegExp(w)} ${model}(?![\\p{L}\\p{N}])`, "iu").test(source));
+    if (after >= 0) out = [...ws.slice(0, after + 1), model, ...ws.slice(after + 1)].join(" ");
+  }
   for (const model of facts.models) {
     const bare = model.replace(/^#\s?/, "");
     if (model.startsWith("#") && new RegExp(`(?:^|\\s)${escapeRegExp(bare)}(?=\\s|$)`).test(out) && !out.includes(model))
@@ -395,8 +403,8 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   return [...lead, rest, ...after, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang, source)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
 }
 
-/** A device's storage as its seller writes it ("64GB", "128 GB"). */
-const STORAGE = /(?<![\p{L}\p{N}])(\d{2,4}) ?(GB|TB)(?![\p{L}])/u;
+/** A device's storage as its seller writes it ("64GB", "128 GB", "1TB"; a one-digit GB is memory, "8GB RAM"). */
+const STORAGE = /(?<![\p{L}\p{N}.])(\d{2,4}(?= ?GB)|\d{1,2}(?= ?TB)) ?(GB|TB)(?![\p{L}])/u;
 
 /**
  * A phone's, a tablet's or a console's storage and connection as the seller wrote them ("64GB" or "128 GB", "Wi-Fi", "Wi-Fi +
@@ -435,7 +443,9 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang, source = ""): stri
   if (size && !has(rest, size)) {
     const bare = /^(?:\d+(?:[.,]\d)?|\d?X{0,3}[SML]|X{1,3}L)$/u.test(size);
     const who = lang === "en" && facts.audiences.length === 1 && /^(?:men|women)$/u.test(facts.audiences[0]) ? `${facts.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
-    tail.push(bare ? `${who}${lang === "tr" ? "Beden" : "Size"} ${size}` : /\p{Lu}/u.test(size) ? size : titleCase(size, lang));
+    // ("Men's US 10": a shoe size in a system says whose too.)
+    const system = /^(?:US|UK|EU) /u.test(size) && !/(?:men|women)['’]s/iu.test(rest);
+    tail.push(bare ? `${who}${lang === "tr" ? "Beden" : "Size"} ${size}` : system ? `${who}${size}` : /\p{Lu}/u.test(size) ? size : titleCase(size, lang));
   }
   // ("35 mm" in the name is the "35mm" the seller wrote.)
   if (facts.measures.length === 1 && !has(rest, facts.measures[0]) && !squashed(rest).includes(squashed(facts.measures[0]))) tail.push(facts.measures[0]);
@@ -456,7 +466,8 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang, source = ""): stri
 function sellersName(source: string, brand: string): string | undefined {
   // (A name may join two names with "&", "Melissa & Doug", and a word may be a camel-cased name, "iPhone".)
   const run = /^\s*((?:[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)(?: (?:&|i\p{Lu}[\p{L}\p{N}]*|[\p{Lu}\d#][\p{L}\p{N}'’.#/-]*)){2,11})(?![\p{L}\p{N}])/u.exec(source.slice(0, 200))?.[1];
-  if (!run || key(run.split(" ")[0]) !== key(brand.split(" ")[0])) return undefined;
+  // (Or a maker's line that names its maker, "Air Jordan 1 Retro High OG Chicago 2015".)
+  if (!run || (key(run.split(" ")[0]) !== key(brand.split(" ")[0]) && lineBrand(run) !== brand)) return undefined;
   // A measure ends the name ("35mm" of "Canon AE-1 Program 35mm film camera" is the film's): the product phrase says it.
   const measureAt = run.split(" ").findIndex((w) => /^\d+(?:[.,]\d+)?(?:mm|cm|in|ml|l|g|kg|oz|w|v|mah|gb|tb)$/iu.test(w));
   let ws = measureAt < 0 ? run.split(" ") : run.split(" ").slice(0, measureAt);
@@ -806,6 +817,10 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       priority,
     });
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
+  // A record's label with its catalogue number ("Harvest SHVL 804"): what its collectors search first, after its name.
+  const catalogue = r.category.id === "music" && r.lang === "en" ? recordCatalogue(input.description) : undefined;
+  const label = catalogue ? RECORD_LABEL.exec(input.description.slice(0, 300))?.[1] : undefined;
+  if (catalogue && label) out.push({ text: `${label.replace(/\.$/u, "")} ${catalogue}`, priority: 0 });
   // Wear and damage ("utensil marks inside", "crack on the saucer rim") belong to the description's condition line, never a title keyword.
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
   // A part a flaw the fact sheet read is on ("top plate" of "some brassing on the top plate").
@@ -870,7 +885,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // white, 64GB, with dock and Joy-Cons"): said as such, "with Dock and Joy-Cons". (Not what is put on it: "with your names".)
   else if (r.lang === "en" && !r.digital && !lensSegment) {
     const firstSentence = input.description.slice(0, 300).split(/[.!?\n]/u)[0] ?? "";
-    const said = /,\s*with (?:a |an |the )?((?!(?:your|my|our|his|her|their|custom|personali[sz]ed)\b)[\p{L}\p{N}'’-]+(?: (?:and |& )?[\p{L}\p{N}'’-]+){0,4})\s*(?=,|$)/iu.exec(firstSentence)?.[1];
+    const said = /,\s*with (?:a |an |the |one )?((?!(?:your|my|our|his|her|their|custom|personali[sz]ed)\b)[\p{L}\p{N}'’-]+(?: (?:and |& )?[\p{L}\p{N}'’-]+){0,4})\s*(?=,|$)/iu.exec(
+      firstSentence,
+    )?.[1];
     // (What it is for stays out: "a chain to hang it" comes as a chain.)
     const clause = said?.replace(/ to .*$/u, "");
     if (clause && clause.length <= 40) out.push({ text: `with ${restoreAcronyms(titleCase(clause, r.lang), source)}`, priority: withPriority });
@@ -951,8 +968,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const colours = facts.colours;
   // (Two said with "or" are a choice: "tan or black".)
   const both =
-    colours.length === 2 && !offered && r.lang === "en" && new RegExp(`(?<![\\p{L}])${escapeRegExp(colours[0])} (?:and|&) ${escapeRegExp(colours[1])}(?![\\p{L}])`, "iu").test(input.description);
-  const colourText = both ? `${colours[0]} and ${colours[1]}` : colours.length === 1 ? colours[0] : undefined;
+    colours.length === 2 && !offered && r.lang === "en" && new RegExp(`(?<![\\p{L}])${escapeRegExp(colours[0])} (?:and|&|on) ${escapeRegExp(colours[1])}(?![\\p{L}])`, "iu").exec(input.description);
+  // (A print's colour on its ground keeps its "on": "Turquoise on White".)
+  const colourText = both ? `${colours[0]} ${/ on /iu.test(both[0]) ? "on" : "and"} ${colours[1]}` : colours.length === 1 ? colours[0] : undefined;
   if (platformOf(input) === "etsy" && !r.digital && colourText && !colours.some((c) => out.some((o) => foldCase(o.text).includes(foldCase(c))))) add(colourText, 2);
   // A garment's one size ("Men's Size L" of "men's size L"), as its shoppers filter by it; eBay's title says it its own way.
   const oneSize =
@@ -964,6 +982,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // A set the seller says is complete ("complete with all minifigures and instructions", "100% complete"): a collector searches "Complete".
   if (r.lang === "en" && /(?:^|[,.;:]\s*|100% |\bis |\bare |\ball )complete(?= with\b|\s*[,.;:]|\s*$)/imu.test(input.description.slice(0, 4000)) && !out.some((o) => /complete/iu.test(o.text)))
     out.push({ text: completeWith(input.description, r.lang, source), priority: 0 });
+  // A finish the seller names ("Hammered Finish"): what its shoppers filter by, as a material is.
+  for (const detail of factsFor(input).details.filter((d) => !!finishWord(d))) if (!out.some((o) => foldCase(o.text).includes(foldCase(detail)))) add(detail, 1);
   // A device's specifications as the seller wrote them ("Bluetooth 5.3", "IPX5 Waterproof", "5000 mAh"): a
   // shopper filters by them, and the phrase reading has no noun for them.
   for (const spec of input.description.match(SPEC) ?? []) if (!out.some((o) => squashed(o.text).includes(squashed(spec)))) add(spec, 0);
@@ -999,6 +1019,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
 }
 
 const UNIT_WORD = /^(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)$/u;
+/** Units of time, said once per figure ("12 Saat Sıcak 24 Saat Soğuk", "8 Hours Hot, 24 Hours Cold"): no repeated word. */
+const TIME_WORD = /^(?:hours?|hrs?|minutes?|mins?|days?|saat|dakika|dk|gün)$/u;
 /** A measure in a title ("38 mm", "183x61 cm", "20 cm"). */
 const TITLE_MEASURE = /(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)?(?: ?[x×] ?\d+(?:[.,]\d+)?)* ?(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)(?![\p{L}])/giu;
 
@@ -1048,7 +1070,8 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
       ws.length === 0 ||
       ws.some(
         (w, i) =>
-          ((used.has(w) && !(otherThings && UNIT_WORD.test(w) && /^\d/.test(ws[i - 1] ?? ""))) || (!sizeList && ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3))) &&
+          ((used.has(w) && !(otherThings && UNIT_WORD.test(w) && /^\d/.test(ws[i - 1] ?? ""))) ||
+            (!sizeList && ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3) && !(TIME_WORD.test(w) && /^\d/.test(ws[i - 1] ?? "")))) &&
           !isStopWord(w) &&
           !/^\d/.test(w) &&
           !/^[x×]$/u.test(w),
@@ -1103,6 +1126,32 @@ function withOneColour(input: ComposeInput, title: string): string {
 /** A record's opening "Artist - Title" ("Barış Manço - Sakla Samanı Gelir Zamanı"), up to the first comma or full stop. */
 const RECORD_NAME = /^\s*(\p{Lu}[^,.\n–-]{0,40}?)\s[-–]\s(\p{Lu}[^,.\n]{0,60}?)\s*(?=[,.(\n]|$)/u;
 
+/** Words that name a record's format ("LP", "vinyl", "plak"), which end its name in the seller's opening words. */
+const RECORD_FORMAT = /(?<![\p{L}\p{N}])(?:LP|EP|2LP|vinyl|vinyl record|record|album|single|45|plak|plağı)(?![\p{L}\p{N}])/iu;
+
+/**
+ * A record's name as the seller opened with it when no dash parts artist and title ("Fleetwood Mac Rumours LP 1977
+ * Warner Bros BSK 3010"): the words up to the first comma or full stop, when they hold its format. A collector searches
+ * by every one of them; the phrase reading would keep only the last seven.
+ */
+function recordOpening(description: string): string | undefined {
+  const opening = /^\s*(\p{Lu}[^,.;:!?\n]{4,75}?)\s*(?=[,.;:!?\n]|$)/u.exec(description)?.[1];
+  return opening && RECORD_FORMAT.test(opening) && !/(?<![\p{L}])(?:with|for|in|and)(?![\p{L}])/iu.test(opening.split(RECORD_FORMAT)[0] ?? "") ? opening : undefined;
+}
+
+/** Record labels whose names a seller writes beside the catalogue number ("Warner Bros BSK 3010", "Harvest SHVL 815"). */
+const RECORD_LABEL =
+  /(?<![\p{L}])(Warner Bros\.?|Warner|Columbia|Capitol|Apple|Harvest|EMI|Atlantic|Motown|Parlophone|Decca|RCA(?: Victor)?|Elektra|Island|Virgin|A&M|Asylum|Reprise|Polydor|Mercury|Epic|Sire|Chrysalis|Blue Note|Vertigo|Stax|Chess|Geffen|Sub Pop|4AD|Factory|Rough Trade|Philips|Atco|Arista|MCA|Verve|Impulse!?|ECM|Tamla|Def Jam|Rhino|Odeon|Columbia Masterworks)(?![\p{L}])/u;
+
+/** A record's catalogue number after its label ("BSK 3010" of "Warner Bros BSK 3010", "SHVL 815"), as eBay's Catalog Number. */
+function recordCatalogue(description: string): string | undefined {
+  const head = description.slice(0, 300);
+  const label = RECORD_LABEL.exec(head);
+  if (!label) return undefined;
+  const after = head.slice((label.index ?? 0) + label[0].length);
+  return /^\s+([A-Z]{1,6}[ -]?\d{2,6}(?:[ -]?[A-Z]\d?)?)(?![\p{L}\p{N}])/u.exec(after)?.[1];
+}
+
 /** A book's opening "Title by Author" ("Dune by Frank Herbert"), up to the first comma or full stop. */
 const BOOK_NAME = /^\s*(\p{Lu}[^,.\n]{0,60}?) by (\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3})(?=\s*[,.(\n]|\s\d|$)/u;
 
@@ -1114,7 +1163,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const mainKeyword = keywordList({ ...input, variant: 0 })[0];
   // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
   const repeats = ownNameFirst || (platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w))));
-  let head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts);
+  let head = withModels(repeats ? own : withMainKeyword(own, mainKeyword, r, source), facts, input.description);
   // A record opens with its artist and title, as the seller wrote them ("Pink Floyd - The Dark Side of the Moon"): a collector searches by them.
   const record = r.category.id === "music" ? RECORD_NAME.exec(input.description) : null;
   if (record) {
@@ -1122,6 +1171,8 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const name = `${record[1].trim()} ${record[2].trim().replace(/\s+(?:plak|plağı|lp|vinyl|vinyl record|record)$/iu, "")}`;
     head = `${name} ${withoutWordsOf(head, [name])}`.trim();
   }
+  const opening = r.category.id === "music" && !record ? recordOpening(input.description) : undefined;
+  if (opening) head = `${restoreAcronyms(titleCase(opening, r.lang), source)} ${withoutWordsOf(head, [opening])}`.trim();
   // A book opens with its title and author ("Dune by Frank Herbert"): its buyers search by them.
   const book = r.category.id === "book" ? BOOK_NAME.exec(input.description) : null;
   if (book) {
@@ -1164,7 +1215,11 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const added = (segment: string) => (key(words(segment)[0] ?? "") === lastWord ? segment.length - (words(segment)[0]?.length ?? 0) : segment.length + 1);
     // (A phrase the name already says whole takes none of the three places: "Fleetwood Mac" after "Fleetwood Mac Rumours LP".)
     const headWords = ` ${words(plainHead).map(key).join(" ")} `;
-    const fitting = segments.filter((segment) => plainHead.length + added(segment) <= room && !headWords.includes(` ${words(segment).map(key).join(" ")} `));
+    // (What comes with it, too long whole, gives its first thing: "with DualSense Controller" of "… Controller and All Cables".)
+    const fits = (segment: string) => plainHead.length + added(segment) <= room;
+    const fitting = segments
+      .map((segment) => (fits(segment) ? segment : (/^(with .+?) (?:and|&) /u.exec(segment)?.[1] ?? segment)))
+      .filter((segment) => fits(segment) && !headWords.includes(` ${words(segment).map(key).join(" ")} `));
     const withTail = fillTitle(plainHead, [...fitting.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
     const title = withTail.length <= room ? withTail : fillTitle(plainHead, segments, room, () => " ", 3);
     // A year said twice (the era it leads with, and the seller's "1969 UK Apple first pressing") is said once, first.
@@ -1388,6 +1443,19 @@ function materialLabel(facts: FactSheet, count: number, lang: Lang): string {
 
 const listOf = (items: string[], lang: Lang) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${items[items.length - 1]}`);
 
+/**
+ * The item's colours as the seller joined them: a choice with "or" ("tan or black"), a print on its ground with "on"
+ * ("turquoise on white"), else a list (`joiner` ", " or the language's "and").
+ */
+function coloursText(facts: FactSheet, description: string, lang: Lang, list: (items: string[]) => string): string {
+  const cs = facts.colours;
+  if (cs.length === 2) {
+    const joined = new RegExp(`(?<![\\p{L}])${escapeRegExp(cs[0])} (or|veya|ya da|on) ${escapeRegExp(cs[1])}(?![\\p{L}])`, "iu").exec(description);
+    if (joined) return `${cs[0]} ${joined[1].toLowerCase()} ${cs[1]}`;
+  }
+  return list(cs);
+}
+
 /** A book's ISBN apart from the models, and its year as the year it was published ("Published: 1990", not "Era"). */
 function bookFacts(facts: FactSheet, lang: Lang): { models: string[]; isbn?: string; eraLabel: string } {
   const isbn = facts.models.find((m) => /^isbn/iu.test(m));
@@ -1407,7 +1475,7 @@ const materialText = (m: { name: string; percent?: number }, lang: Lang) => (m.p
  * The fact sheet as labelled lines ("Size: 15x10, 12x8 and 9x6 inches"), every fact once, in the
  * listing's language. Only what the seller said; nothing is added.
  */
-export function factLines(facts: FactSheet, lang: Lang = facts.language): string[] {
+export function factLines(facts: FactSheet, lang: Lang = facts.language, description = ""): string[] {
   const l = FACT_LABELS[lang];
   const lines: string[] = [];
   const add = (label: string, value: string) => {
@@ -1445,7 +1513,11 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language): string
   if (facts.fits?.length) add(l.fits, facts.fits.join(", "));
   if (facts.scents?.length) add(l.scent, listOf(facts.scents, lang));
   if (facts.counts.length) add(l.count, facts.counts.join(", "));
-  if (facts.colours.length) add(l.colour, facts.colours.join(", "));
+  if (facts.colours.length)
+    add(
+      l.colour,
+      coloursText(facts, description, lang, (cs) => cs.join(", ")),
+    );
   // A record's grade as collectors write it ("Vinyl VG+, sleeve VG"), as in its item specifics.
   if (facts.condition.length) add(l.condition, gradesInCapitals(capitalise(facts.condition.join(", "), lang)));
   if (facts.care.length) add(l.care, capitalise(facts.care.join(", "), lang));
@@ -1517,7 +1589,7 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
   const listed = lower([...own.slice(1), ...features].join(" "), r.lang);
   const careLabel = `${FACT_LABELS[r.lang].care}: `;
-  for (const line of factLines(sheet, r.lang)) {
+  for (const line of factLines(sheet, r.lang, input.description)) {
     const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
     // The care line stands even when a sentence above holds the same words: a buyer looks for it.
     if (!features.includes(line) && (line.startsWith(careLabel) || !values.every((v) => listed.includes(lower(v, r.lang))))) features.push(line);
@@ -1640,6 +1712,10 @@ function repeatsAStem(phrase: string): boolean {
     .filter((w) => w.length > 3);
   return ws.some((w, i) => ws.slice(i + 1).some((x) => x.slice(0, 4) === w.slice(0, 4) && (x.startsWith(w) || w.startsWith(x) || x.slice(0, -2) === w.slice(0, -2))));
 }
+
+/** Patterns any maker prints ("plaid", "floral"): no name a collector searches with the maker. */
+const GENERIC_DESIGN =
+  /^(?:plaid|tartan|floral|flowers?|striped|stripes?|checked|checks?|gingham|paisley|polka dots?|dots?|geometric|abstract|leopard|animal print|camo|camouflage|houndstooth|herringbone|argyle|solid|print)$/u;
 
 /** Every tag candidate for this product, best first (the enforcer fills from the same list). */
 export function tagPool(input: ComposeInput): string[] {
@@ -1949,6 +2025,12 @@ export function tagPool(input: ComposeInput): string[] {
     addWhole(`${lower(d, r.lang)} ${named}`);
     addWhole(`${lower(d, r.lang)} ${head}`);
   }
+  // A finish the seller names ("hammered finish"), with the product and its metal: "hammered ring", "hammered silver ring".
+  for (const finish of facts.details.map(finishWord).filter((f): f is string => !!f)) {
+    for (const m of ownMaterials.slice(0, 1)) addWhole(`${finish} ${lower(m.name, r.lang).split(" ").pop()} ${head}`);
+    addWhole(`${finish} ${head}`);
+  }
+
   for (const c of facts.colours) addWhole(`${c} ${named}`);
   // A colour with its finish or shade ("mat yeşil", "dusty rose") is searched by its colour too ("yeşil kupa").
   for (const c of facts.colours) {
@@ -1994,6 +2076,17 @@ export function tagPool(input: ComposeInput): string[] {
     for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...facts.colours]) addWhole(`${m} ${syn}`);
   }
   for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${named}`);
+  // A maker's named pattern, its era and its colour with the maker, as collectors search a vintage maker ("spring blossom
+  // pyrex", "butterprint pyrex" of "Butterprint Cinderella", "1960s pyrex", "turquoise pyrex"), after the product's own tags.
+  // (Not a pattern any maker has: "plaid pendleton" is no search.)
+  if (facts.brand && facts.vintage && r.lang === "en") {
+    const brand = lower(facts.brand, r.lang);
+    for (const d of facts.designs.map((x) => lower(x, r.lang)).filter((x) => !GENERIC_DESIGN.test(x)))
+      if (tagCharacters(`${d} ${brand}`, r.lang).length <= LISTING_LIMITS.tagMax) addWhole(`${d} ${brand}`);
+      else for (const w of d.split(" ")) addWhole(`${w} ${brand}`);
+    for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${brand}`);
+    for (const c of facts.colours.slice(0, 2)) addWhole(`${c} ${brand}`);
+  }
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
@@ -2158,7 +2251,16 @@ export function composeBullets(input: ComposeInput): string[] {
   const detailsSaidInName = (!facts.brand || named(facts.brand)) && book.models.every(named) && !book.isbn && !facts.era.length;
   if (details.length) fact(w.bulletLabels[2], withStop(details.join(". ")));
   const detailsAt = details.length ? groups.length - 1 : -1;
-  if (facts.colours.length) fact(l.colour, withStop(capitalise(listOf(facts.colours, r.lang), r.lang)));
+  if (facts.colours.length)
+    fact(
+      l.colour,
+      withStop(
+        capitalise(
+          coloursText(facts, input.description, r.lang, (cs) => listOf(cs, r.lang)),
+          r.lang,
+        ),
+      ),
+    );
   if (facts.condition.length) fact(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
   // The label says "Includes": the seller's own verb does not follow it ("Includes: carrying case", not "Includes: Includes carrying case").
   if (facts.included.length) fact(l.included, withStop(capitalise(facts.included.map(includedThing).join("; "), r.lang)));
@@ -2427,6 +2529,7 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
 };
 
 const WATCH_HEADS = /^(?:watch|watches|wristwatch|saat|kol saati)$/u;
+const SHOE_LINES = /^(?:(?:nike |adidas |converse )?(?:air jordan|air max|air force 1|dunk (?:low|high)|yeezy|stan smith|ultraboost|superstar|chuck taylor))(?![\p{L}])/iu;
 const SHOE_HEADS = /^(?:sneakers?|shoes?|trainers?|boots?|sandals?|heels|loafers|ayakkabı(?:sı)?|bot(?:u)?|çizme(?:si)?|spor ayakkabı)$/u;
 const MOVEMENTS = /(?<![\p{L}])(automatic|self-winding|quartz|mechanical|manual[- ]wind(?:ing)?|hand[- ]wound|kinetic|solar|otomatik|kuvars|mekanik)(?![\p{L}])/iu;
 const BAND_MATERIALS = "stainless steel|steel|leather|canvas|rubber|silicone|resin|plastic|mesh|nylon|titanium|gold|silver|metal|fabric|ceramic|çelik|deri|kauçuk|silikon";
@@ -2436,9 +2539,16 @@ const BAND_MATERIALS = "stainless steel|steel|leather|canvas|rubber|silicone|res
  * watch's movement, case size, dial colour, band material and colour, papers and box; a shoe's size in
  * its country's system and whom it is for. Answers the specifics and the generic names they say better.
  */
-function categorySpecifics(text: string, facts: FactSheet, head: string, lang: Lang, n: Record<string, string>): { specifics: ItemSpecific[]; instead: string[] } {
+/** A camera as eBay's camera categories type it ("35mm film camera": Film Camera). */
+const CAMERA_KIND = /(?<![\p{L}])(film|digital|instant|mirrorless|slr|dslr|rangefinder|tlr|point[- ]and[- ]shoot|compact|medium format) camera(?![\p{L}])/iu;
+/** A lens's mount as its seller names it ("Canon EF", "M42 mount", "Nikon F mount", "Sony E-mount"). */
+const LENS_MOUNT =
+  /(?<![\p{L}\p{N}])(?:(Canon) (EF-S|EF-M|EF|RF|FD)|(M42|M39|PK|K|F|E|FE|X|Z|L|RF|EF|FD|MD|OM|M)[- ]mount|(Nikon) (F|Z)[- ]?mount|(Sony) (E|FE|A)[- ]?mount|(Micro Four Thirds|MFT))(?![\p{L}\p{N}])/u;
+
+function categorySpecifics(text: string, facts: FactSheet, head: string, lang: Lang, n: Record<string, string>): { specifics: ItemSpecific[]; instead: string[]; type?: string } {
   const specifics: ItemSpecific[] = [];
   const instead: string[] = [];
+  let type: string | undefined;
   const cap = (v: string) => titleCase(v, lang);
   const low = foldCase(text);
   if (WATCH_HEADS.test(head)) {
@@ -2467,7 +2577,8 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
     if (papers !== undefined) specifics.push({ name: n.withPapers, value: papers ? yes : no });
     if (box !== undefined) specifics.push({ name: n.withBox, value: box ? yes : no });
   }
-  if (SHOE_HEADS.test(head)) {
+  // (A sneaker named by its line and colourway, "Air Jordan 1 Retro High OG Chicago", is a shoe too.)
+  if (SHOE_HEADS.test(head) || SHOE_LINES.test(text.trim())) {
     // ("UK 9 / US 10" is a size in each system.)
     for (const size of facts.sizes.flatMap((x) => x.split(/ ?[/,] ?/u))) {
       const m = /^(US|UK|EU|EUR) ?(\d{1,2}(?:[.,]5)?)$/u.exec(size);
@@ -2477,8 +2588,57 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
     }
     const who = facts.audiences.find((a) => /^(?:men|women|kids|unisex)$/u.test(a));
     if (who) specifics.push({ name: n.department, value: who === "men" ? "Men" : who === "women" ? "Women" : who === "kids" ? "Kids" : "Unisex Adults" });
+    // A line's model and its release year, as the seller named them ("Air Jordan 1 Retro High OG Chicago 2015"); its
+    // "Retro" is a word of its name, no style.
+    const line = SHOE_LINES.exec(text.trim());
+    if (line) {
+      const model = new RegExp(`^${escapeRegExp(line[0])}(?: \\d{1,3})?(?![\\p{L}\\p{N}])`, "iu").exec(text.trim())?.[0];
+      if (model && !facts.models.length) specifics.push({ name: n.model, value: model.replace(/^(?:nike|adidas|converse) /iu, "") });
+      const opening = text.trim().split(/[,.;\n]/u)[0] ?? "";
+      const year = /(?<![\p{N}])(19[89]\d|20[0-3]\d)(?![\p{N}])/u.exec(opening)?.[1];
+      if (year) specifics.push({ name: "Release Year", value: year });
+      if (/(?<![\p{L}])retro(?![\p{L}])/iu.test(opening)) instead.push(n.style);
+    }
   }
-  return { specifics, instead };
+  // A camera's kind and film format, and a lens's focal length, aperture and mount, as eBay's camera categories ask them.
+  const camera = lang === "en" ? CAMERA_KIND.exec(text) : null;
+  const lens = lang === "en" && /^(?:lens|lenses)$/u.test(head);
+  if (camera && !lens) {
+    const kind = camera[1].toLowerCase().replace(/-/gu, " ");
+    type =
+      kind === "film" || kind === "tlr" || kind === "rangefinder" || kind === "medium format"
+        ? "Film Camera"
+        : kind === "slr"
+          ? "SLR Camera"
+          : kind === "dslr"
+            ? "Digital SLR"
+            : `${titleCase(kind, lang)} Camera`;
+    const format =
+      type === "Film Camera" ? /(?<![\p{L}\p{N}])(35 ?mm|120|medium format|110|instax(?: mini| wide)?)(?= (?:slr |rangefinder |tlr )?(?:film|format|camera)(?![\p{L}]))/iu.exec(text)?.[1] : undefined;
+    if (format) {
+      specifics.push({ name: "Film Format", value: format.replace(/^35 ?mm$/iu, "35mm").replace(/^120$/u, "120 (Medium Format)") });
+      // ("35mm" of a film camera is its film, not its size.)
+      if (/^35 ?mm$/iu.test(format) && facts.measures.every((m) => /^35 ?mm$/iu.test(m))) instead.push(n.size);
+    }
+  }
+  if (lens) {
+    const focal = /(?<![\p{L}\p{N}.])(\d{1,3}(?:-\d{1,3})?) ?mm(?![\p{L}])/u.exec(text)?.[1];
+    if (focal) {
+      specifics.push({ name: "Focal Length", value: `${focal} mm` });
+      if (facts.measures.every((m) => new RegExp(`^${escapeRegExp(focal)} ?mm$`, "u").test(m))) instead.push(n.size);
+    }
+    const aperture = /(?<![\p{L}])f\/(\d{1,2}(?:\.\d)?(?:-\d{1,2}(?:\.\d)?)?)(?![\p{N}])/iu.exec(text)?.[1];
+    if (aperture) specifics.push({ name: "Maximum Aperture", value: `f/${aperture.split("-")[0]}` });
+    const mount = LENS_MOUNT.exec(text);
+    if (mount) {
+      const [maker, name] = [mount[1] ?? mount[4] ?? mount[6], mount[2] ?? mount[3] ?? mount[5] ?? mount[7] ?? mount[8]];
+      const value = name === "Micro Four Thirds" || name === "MFT" ? "Micro Four Thirds" : maker ? `${maker} ${name}` : /^M\d\d$/u.test(name) ? name : `${name} Mount`;
+      specifics.push({ name: "Mount", value });
+      // (The mount is no model it fits: "Compatible Model: M42" says the Mount again.)
+      if ((facts.fits ?? []).every((f) => foldCase(value).includes(foldCase(f)) || foldCase(f).includes(foldCase(name)))) instead.push(n.fits);
+    }
+  }
+  return { specifics, instead, type };
 }
 
 const STYLES = ["minimalist", "boho", "rustic", "retro", "vintage", "modern", "classic", "dainty", "chunky", "oversized", "bohem", "rustik", "klasik", "zarif"];
@@ -2526,7 +2686,18 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (isbn) add(n.isbn, isbn);
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
   // A record's maker is its label ("Apple" of "1969 UK Apple first pressing"), eBay's Record Label.
-  if (facts.brand) add(r.category.id === "music" ? (r.lang === "tr" ? "Plak Şirketi" : "Record Label") : n.brand, facts.brand);
+  const label = r.category.id === "music" ? (facts.brand ?? RECORD_LABEL.exec(input.description.slice(0, 300))?.[1]) : undefined;
+  if (r.category.id === "music") {
+    // Its artist and title as the seller parted them ("Pink Floyd - Animals"); its label and catalogue number.
+    const record = RECORD_NAME.exec(input.description);
+    if (record && r.lang === "en") {
+      add("Artist", record[1].trim());
+      add("Release Title", record[2].trim().replace(/\s+(?:lp|vinyl|vinyl record|record)$/iu, ""));
+    }
+    if (label) add(r.lang === "tr" ? "Plak Şirketi" : "Record Label", label.replace(/\.$/u, ""));
+    const catalogue = recordCatalogue(input.description);
+    if (catalogue && r.lang === "en") add("Catalog Number", catalogue);
+  } else if (facts.brand) add(n.brand, facts.brand);
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
@@ -2574,6 +2745,16 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const special = categorySpecifics(text, facts, lower(r.head, r.lang), r.lang, n);
   for (const specific of special.specifics) add(specific.name, specific.value);
   for (const name of special.instead) saidBetter.add(name);
+  // The category's own Type ("Film Camera") over the product's noun ("Body" of "camera body").
+  const typed = special.type ? out.find((o) => o.name === n.type) : undefined;
+  if (typed) typed.value = special.type!;
+  else if (special.type) add(n.type, special.type);
+  // A camera's model as the seller wrote it after the brand ("FM2" of "Nikon FM2 35mm film camera").
+  if (special.type && facts.brand && !out.some((o) => o.name === n.model)) {
+    const model = new RegExp(`(?<![\\p{L}])${escapeRegExp(facts.brand)} ((?:[\\p{Lu}\\d][\\p{L}\\p{N}-]*)(?: [\\p{Lu}\\d][\\p{L}\\p{N}-]*){0,2})`, "u").exec(input.description.slice(0, 200))?.[1];
+    const cut = model?.split(" ").filter((w, i, all) => !/^\d+ ?mm$/iu.test(w) && !all.slice(0, i).some((x) => /^\d+ ?mm$/iu.test(x)));
+    if (cut?.length) add(n.model, cut.join(" "));
+  }
   // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
   // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).
   add(n.origin, manufactureCountry(facts.origin, r.lang));

@@ -1,0 +1,159 @@
+/**
+ * Sixteen sellers' texts that were in no corpus (session 37), read as their sellers would before any
+ * change. Each case failed before its fix: a PlayStation 5 Digital Edition was sold as a download with
+ * "No physical item will be shipped", a record lost its artist's first name and its catalogue number, a
+ * Pyrex bowl's dishwasher dullness was its care, a lens lost its front cap, a film camera was typed
+ * "Body", an Air Jordan had no brand, no size system and no shoe specifics, a Turkish flask lost how long
+ * it keeps drinks hot, a ring's hammered finish and a pattern's size range were dropped, and a keychain
+ * in tan or black came in both.
+ */
+import { describe, expect, it } from "vitest";
+import { extractFacts } from "../../shared/facts";
+import { isConditionPhrase } from "../../shared/listings/support";
+import { readDigital } from "../../shared/listings/digital";
+import { readProduct } from "../../shared/listings/phrases";
+import { generateListingParts } from "../../worker/domain/listings/generate";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+const write = async (description: string, platform: "etsy" | "ebay" | "amazon") => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
+const specific = (listing: { itemSpecifics?: { name: string; value: string }[] }, name: string) => listing.itemSpecifics?.find((s) => s.name === name)?.value;
+
+const PS5 = "Sony PlayStation 5 Slim Digital Edition 1TB, white, with one DualSense controller and all cables, factory reset.";
+const RUMOURS = "Fleetwood Mac Rumours LP 1977 Warner Bros BSK 3010, original US pressing with inner sleeve. Vinyl VG+, cover VG with ring wear.";
+const FLOYD = "Pink Floyd - The Dark Side of the Moon, 1973 UK first pressing, Harvest SHVL 804, with both posters and stickers. Vinyl VG+.";
+const PYREX = "1960s Pyrex Butterprint Cinderella mixing bowl 443, 2.5 quart, turquoise on white, some dishwasher dullness.";
+const LENS = "Canon EF 50mm f/1.8 STM lens, used, clean optics, front and rear caps, no hood.";
+const FM2 = "Nikon FM2 35mm film camera body, black, shutter fires at all speeds, light meter works, light brassing on the top plate. Body only, no lens.";
+const AJ1 = "Air Jordan 1 Retro High OG Chicago 2015, men's US 10, worn twice, original box included.";
+const CASE = "Clear shockproof case for iPhone 15 Pro, TPU bumper with raised edges, MagSafe compatible, 2 pack.";
+const TERMOS = "Paslanmaz çelik termos 500 ml, 12 saat sıcak 24 saat soğuk tutar, sızdırmaz kapak, siyah.";
+const RING = "Sterling silver stacking ring, 2 mm band, available in sizes 5, 6, 7 and 8, hammered finish.";
+const BEANIE = "Chunky cable knit beanie knitting pattern PDF, sizes baby to adult large, uses 1 skein of bulky weight yarn, 8 mm needles, written instructions and chart.";
+const KEYRING = "Leather keychain, hand stitched, comes in tan or black, personalised with up to 3 initials.";
+
+describe("what is shipped", () => {
+  it("reads a console's Digital Edition as a console, never a download", async () => {
+    expect(readDigital(PS5).digital).toBe(false);
+    expect(extractFacts({ text: PS5 }).digital).toBe(false);
+    const ebay = await write(PS5, "ebay");
+    expect(ebay.description).not.toMatch(/digital product|No physical item/iu);
+    expect(specific(ebay, "Format")).toBeUndefined();
+    // Its storage in TB, and what comes with it, its first thing when the whole does not fit.
+    expect(specific(ebay, "Storage Capacity")).toBe("1 TB");
+    expect(ebay.title).toBe("Sony PlayStation 5 Slim Digital Edition 1TB White with DualSense Controller");
+    // A printable that says it is one stays a file.
+    expect(readDigital("Digital edition of my cookbook, PDF download, 40 pages").digital).toBe(true);
+  });
+});
+
+describe("records", () => {
+  it("keeps the seller's whole opening name of a record without a dash, and its label's catalogue number", async () => {
+    const ebay = await write(RUMOURS, "ebay");
+    expect(ebay.title).toMatch(/^Fleetwood Mac Rumours LP 1977 Warner Bros BSK 3010/u);
+    expect(specific(ebay, "Record Label")).toBe("Warner Bros");
+    expect(specific(ebay, "Catalog Number")).toBe("BSK 3010");
+  });
+
+  it("gives a record's artist and title the seller parted with a dash, and its whole catalogue number in the title", async () => {
+    const ebay = await write(FLOYD, "ebay");
+    expect(specific(ebay, "Artist")).toBe("Pink Floyd");
+    expect(specific(ebay, "Release Title")).toBe("The Dark Side of the Moon");
+    expect(specific(ebay, "Catalog Number")).toBe("SHVL 804");
+    expect(ebay.title).toContain("Harvest SHVL 804");
+  });
+});
+
+describe("vintage makers", () => {
+  it("reads a bowl's number after its name as its model, its dullness as wear, and its print on its ground", async () => {
+    const facts = extractFacts({ text: PYREX });
+    expect(facts.models).toEqual(["443"]);
+    expect(facts.care).toEqual([]);
+    expect(isConditionPhrase("some dishwasher dullness")).toBe(true);
+    // A year after a product is no model.
+    expect(extractFacts({ text: "Pyrex mixing bowl 1962, blue" }).models).toEqual([]);
+    const etsy = await write(PYREX, "etsy");
+    expect(etsy.title).toContain("Mixing Bowl 443");
+    expect(etsy.title).toContain("Turquoise on White");
+    expect(etsy.description).not.toMatch(/Care: /u);
+    expect(etsy.description).toContain("Colour: turquoise on white");
+    // Thirteen tags, the maker's pattern and era among them, as its collectors search.
+    expect(etsy.tags).toHaveLength(13);
+    expect(etsy.tags).toEqual(expect.arrayContaining(["butterprint pyrex", "1960s pyrex", "pyrex 443"]));
+    // A pattern any maker prints is no collector's search with the maker.
+    const shirt = await write("Vintage 1970s Pendleton wool plaid shirt, men's size L, red and black, made in USA.", "etsy");
+    expect(shirt.tags).not.toContain("plaid pendleton");
+  });
+});
+
+describe("cameras and lenses", () => {
+  it("keeps both caps of a lens, and gives its focal length, aperture and mount", async () => {
+    expect(readProduct(LENS).phrase?.tokens.join(" ")).toBe("Canon EF 50 mm f/1.8 STM lens");
+    const ebay = await write(LENS, "ebay");
+    expect(ebay.title).toContain("Front and Rear Caps");
+    expect(ebay.title).toMatch(/^Canon EF 50 mm f\/1\.8 STM Lens/u);
+    expect(specific(ebay, "Focal Length")).toBe("50 mm");
+    expect(specific(ebay, "Maximum Aperture")).toBe("f/1.8");
+    expect(specific(ebay, "Mount")).toBe("Canon EF");
+    expect(specific(ebay, "Size")).toBeUndefined();
+  });
+
+  it("types a film camera body as a film camera, with its film format and model", async () => {
+    const ebay = await write(FM2, "ebay");
+    expect(specific(ebay, "Type")).toBe("Film Camera");
+    expect(specific(ebay, "Film Format")).toBe("35mm");
+    expect(specific(ebay, "Model")).toBe("FM2");
+    expect(specific(ebay, "Size")).toBeUndefined();
+    const ae1 = await write("Canon AE-1 Program 35mm SLR film camera, body only, tested: shutter fires at all speeds.", "ebay");
+    expect(specific(ae1, "Film Format")).toBe("35mm");
+  });
+});
+
+describe("a product line names its maker", () => {
+  it("gives a sneaker named by its line its brand, size system, department, model and year", async () => {
+    expect(extractFacts({ text: AJ1 }).brand).toBe("Jordan");
+    const ebay = await write(AJ1, "ebay");
+    expect(ebay.title).toBe("Air Jordan 1 Retro High OG Chicago 2015 Men's US 10 with Original Box");
+    expect(specific(ebay, "US Shoe Size")).toBe("10");
+    expect(specific(ebay, "Department")).toBe("Men");
+    expect(specific(ebay, "Model")).toBe("Air Jordan 1");
+    expect(specific(ebay, "Release Year")).toBe("2015");
+    expect(specific(ebay, "Style")).toBeUndefined();
+  });
+
+  it("never makes the line a case fits its maker", () => {
+    expect(extractFacts({ text: CASE }).brand).toBeUndefined();
+    expect(extractFacts({ text: "iPhone 15 uyumlu şeffaf silikon telefon kılıfı, darbe emici köşeler" }).brand).toBeUndefined();
+    expect(extractFacts({ text: "iPhone 13 128GB, midnight, unlocked" }).brand).toBe("Apple");
+  });
+
+  it("says Men's once", async () => {
+    const ebay = await write("Nike Air Max 90 men's running shoes, UK 9 / US 10, white, with original box.", "ebay");
+    expect(ebay.title.match(/Men's/gu)).toHaveLength(1);
+  });
+});
+
+describe("facts the titles and features kept", () => {
+  it("keeps how long a Turkish flask keeps drinks hot and cold: a unit of time said per figure is no repeat", async () => {
+    const amazon = await write(TERMOS, "amazon");
+    expect(amazon.title).toContain("12 Saat Sıcak 24 Saat Soğuk Tutar");
+  });
+
+  it("says a ring's hammered finish in its title and tags", async () => {
+    const etsy = await write(RING, "etsy");
+    expect(etsy.title).toContain("Hammered Finish");
+    expect(etsy.title).toContain("Sizes 5, 6, 7 and 8");
+    expect(etsy.tags).toEqual(expect.arrayContaining(["hammered ring", "hammered silver ring"]));
+  });
+
+  it("reads a pattern's range of sizes from one wearer to another", async () => {
+    expect(extractFacts({ text: BEANIE }).sizes).toEqual(["baby to adult large"]);
+    const etsy = await write(BEANIE, "etsy");
+    expect(etsy.description).toContain("baby to adult large");
+  });
+
+  it("says colours offered as a choice with their 'or'", async () => {
+    const etsy = await write(KEYRING, "etsy");
+    expect(etsy.description).toContain("Colour: tan or black");
+    expect(etsy.description).not.toContain("Colour: tan, black");
+  });
+});
