@@ -286,6 +286,19 @@ function measureRoles(body: string, measures: string[], places: Map<string, numb
       continue;
     }
     const at = places.get(m);
+    // A depth a watch or a device keeps water out to ("200m water resistant", "water resistant to 100 m", "WR 50m") is
+    // a rating, never its size: a detail said whole.
+    if (at !== undefined && /^\d+ ?(?:m|ft|atm|bar)$/iu.test(m)) {
+      const around = body.slice(Math.max(0, at - 30), at + m.length + 30);
+      const rating = new RegExp(
+        `(?:water[- ]resist(?:ant|ance)|waterproof|wr)(?: to| up to)? ${escapeRegExp(m)}|${escapeRegExp(m)} (?:water[- ]resist(?:ant|ance)|waterproof|wr)(?![\\p{L}])`,
+        "iu",
+      ).exec(around);
+      if (rating) {
+        details.push(rating[0]);
+        continue;
+      }
+    }
     if (at === undefined) {
       own.push(m);
       continue;

@@ -280,6 +280,13 @@ const COLOURS_AND = new RegExp(`(?<![\\p{L}])(${[...COLOURS].join("|")}) (ve|and
 const SCENTS_AND = /(?<![\p{L}])(\p{L}{3,}) (ve|and|&) (?=\p{L}{3,} (?:scent|scented|fragrance|aroma|koku|kokulu)(?![\p{L}]))/giu;
 /** Two sides of one part ("front and rear caps", "top and bottom lids"): one phrase, never a bare "Rear Caps". */
 const SIDES_AND = /(?<![\p{L}])(front|rear|back|top|bottom|left|right|inner|outer|upper|lower) (and|&) (?=(?:front|rear|back|top|bottom|left|right|inner|outer|upper|lower) \p{L}{2,})/giu;
+/** A cable's or an adapter's two ends ("USB-C to Lightning cable", "HDMI to VGA adapter"): one phrase, never a bare "Lightning Cable". */
+const CONNECTORS =
+  "usb-c|usb c|type-c|usb-a|usb|micro[- ]usb|mini[- ]usb|lightning|hdmi|mini hdmi|micro hdmi|displayport|mini displayport|vga|dvi|ethernet|rj45|thunderbolt(?: \\d)?|3\\.5 ?mm|aux|xlr|rca|sd|micro ?sd";
+const CONNECTOR_TO = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${CONNECTORS}) (to) (?=(?:${CONNECTORS})(?: (?:male|female|audio|video|data))? (?:cables?|cords?|adapters?|adaptors?|converters?|chargers?|charging cables?|hubs?|dongles?|leads?)(?![\\p{L}]))`,
+  "giu",
+);
 /** Joins the words of such a pair into one token (a combining mark, read as part of a word), turned back into spaces once the phrases are read. */
 const JOINED = "\u034f";
 const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
@@ -511,6 +518,7 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     .replace(COLOURS_AND, `$1${JOINED}$2${JOINED}`)
     .replace(SCENTS_AND, `$1${JOINED}$2${JOINED}`)
     .replace(SIDES_AND, `$1${JOINED}$2${JOINED}`)
+    .replace(CONNECTOR_TO, `$1${JOINED}$2${JOINED}`)
     .replace(/(?<![\p{L}\p{N}])f\/(?=\d)/gu, `f${APERTURE_SLASH}`);
   // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
   const clauses = plain
@@ -561,6 +569,16 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
       // A describing word that is a clause by itself ("…, pre-seasoned, oven safe", "…, handmade, sold as a pair") says what the item is.
       if (lang === "en" && LONE_FEATURE.test(part.trim()) && !/^(?:pre-owned|well-used|pre-loved|non-returnable|non-refundable|non-exchangeable)$/iu.test(part.trim())) {
         out.push({ tokens: [part.trim()], kind: "feature", clause });
+        continue;
+      }
+      // A Turkish describing word that is a clause by itself ("…, soğuk işlem, katkısız"): what the item is.
+      if (lang === "tr" && LONE_FEATURE_TR.test(part.trim())) {
+        out.push({ tokens: [part.trim()], kind: "feature", clause });
+        continue;
+      }
+      // A standard it is certified to, as a clause ("MFi certified", "OEKO-TEX certified", "FSC certified").
+      if (lang === "en" && CERTIFIED.test(part.trim())) {
+        out.push({ tokens: words(part.trim()), kind: "feature", clause });
         continue;
       }
       let run: Token[] = [];
@@ -636,6 +654,12 @@ const TR_NOUNS_IN_LI = /^(?:havlu|havlusu|havlular|havluları|bilgili|ilgili)$/u
 /** A word that says alone what the item is: "pre-seasoned", "hand stitched", "handmade", "non-slip", "lightweight". */
 const LONE_FEATURE =
   /^(?:\p{L}{2,}-\p{L}{2,}ed|hand[- ]?(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered)|non-\p{L}{3,}|lightweight|waterproof|water-resistant|foldable|collapsible|reusable|portable|adjustable|breathable|stackable|rechargeable|cordless|dimmable|washable|unscented)$/iu;
+
+/** Turkish describing words that make a clause alone ("katkısız", additive-free; "parfümsüz", fragrance-free). */
+const LONE_FEATURE_TR = /^(?:katkısız|koruyucusuz|parfümsüz|kokusuz|vegan|glutensiz|şekersiz|organik|katlanabilir|ayarlanabilir|şarj edilebilir|su geçirmez|kaymaz|el yapımı)$/iu;
+
+/** A clause naming a standard the item is certified to: a capitalised name, then "certified" or "approved". */
+const CERTIFIED = /^(?:\p{Lu}[\p{L}\d-]{0,11}|\p{Ll}\p{Lu}[\p{L}\d-]{0,10}|M[Ff]i)(?: \p{Lu}[\p{L}\d-]{0,11})? (?:certified|approved)$/u;
 
 function trimRun(run: Token[], lang: Lang, clause: number): Phrase | undefined {
   if (lang === "en" && run.length >= 2 && VERBS_3S.has(run[run.length - 1].text.toLowerCase())) return undefined;

@@ -157,3 +157,54 @@ describe("facts the titles and features kept", () => {
     expect(etsy.description).not.toContain("Colour: tan, black");
   });
 });
+
+describe("a second round (session 37)", () => {
+  const GSHOCK = "Casio G-Shock DW-5600E digital watch, black resin strap, 200m water resistant, new battery fitted.";
+  const CABLE = "USB-C to Lightning cable, 2 m, braided nylon, MFi certified, fast charging for iPhone 14 and 15, 2 pack.";
+  const HP = "Harry Potter and the Philosopher's Stone by J.K. Rowling, Bloomsbury 1997 first edition hardback, 10th printing, some foxing on the page edges.";
+  const KOLYE = "925 ayar gümüş isim kolye, 45 cm zincir, kişiye özel, hediye kutusu ile gönderilir.";
+  const SABUN = "Doğal zeytinyağlı sabun, 100 gr, soğuk işlem, lavanta yağı ile, katkısız.";
+  const MACBOOK = "Apple MacBook Air M1 2020 13-inch, 8GB RAM, 256GB SSD, space grey, battery cycle count 210, charger included.";
+
+  it("reads a watch's water resistance as a rating, never its size", async () => {
+    const facts = extractFacts({ text: GSHOCK });
+    expect(facts.measures).toEqual([]);
+    expect(facts.details).toContain("200m water resistant");
+    const ebay = await write(GSHOCK, "ebay");
+    expect(specific(ebay, "Size")).toBeUndefined();
+    expect(ebay.title).toContain("Black Resin Strap");
+    expect(ebay.title).toContain("Water Resistant");
+  });
+
+  it("keeps a cable's two ends and its certification", async () => {
+    expect(readProduct(CABLE).phrase?.tokens.join(" ")).toBe("USB-C to Lightning cable");
+    const amazon = await write(CABLE, "amazon");
+    expect(amazon.title).toMatch(/^USB-C to Lightning Cable/u);
+    expect(amazon.title).toContain("MFi Certified");
+    expect(extractFacts({ text: CABLE }).brand).toBeUndefined();
+  });
+
+  it("titles a book too long whole with its title, author, year and edition, never a word cut from one", async () => {
+    const ebay = await write(HP, "ebay");
+    expect(ebay.title).toBe("Harry Potter and the Philosopher's Stone by J.K. Rowling 1997 First Edition");
+    expect(specific(ebay, "Format")).toBe("Hardback");
+  });
+
+  it("says a Turkish piece is personalised, its oil and what it is without", async () => {
+    expect((await write(KOLYE, "etsy")).title).toContain("Kişiye Özel");
+    const sabun = await write(SABUN, "etsy");
+    expect(sabun.title).toContain("Katkısız");
+    expect(sabun.title).toContain("Lavanta Yağlı");
+    expect(sabun.tags).toEqual(expect.arrayContaining(["katkısız sabun", "lavanta yağlı sabun"]));
+  });
+
+  it("gives a laptop its memory apart from its storage, and its drive's kind once", async () => {
+    const ebay = await write(MACBOOK, "ebay");
+    expect(specific(ebay, "Storage Capacity")).toBe("256 GB");
+    expect(specific(ebay, "RAM Size")).toBe("8 GB");
+    expect(ebay.title).toContain("256GB SSD");
+    const pro = await write("Apple MacBook Pro 14-inch M3 Pro, 18GB unified memory, 512GB SSD, space black.", "ebay");
+    expect(specific(pro, "Storage Capacity")).toBe("512 GB");
+    expect(pro.title.match(/512GB/gu)).toHaveLength(1);
+  });
+});

@@ -404,7 +404,9 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
 }
 
 /** A device's storage as its seller writes it ("64GB", "128 GB", "1TB"; a one-digit GB is memory, "8GB RAM"). */
-const STORAGE = /(?<![\p{L}\p{N}.])(\d{2,4}(?= ?GB)|\d{1,2}(?= ?TB)) ?(GB|TB)(?![\p{L}])/u;
+const STORAGE = /(?<![\p{L}\p{N}.])(\d{2,4}(?= ?GB)|\d{1,2}(?= ?TB)) ?(GB|TB)(?![\p{L}])(?! (?:of )?(?:RAM|memory|unified memory|DDR\d?)(?![\p{L}]))/u;
+/** A computer's memory as its seller writes it ("8GB RAM", "16 GB unified memory"). */
+const MEMORY = /(?<![\p{L}\p{N}.])(\d{1,3}) ?GB (?:of )?(?:RAM|memory|unified memory|DDR\d?)(?![\p{L}])/iu;
 
 /**
  * A phone's, a tablet's or a console's storage and connection as the seller wrote them ("64GB" or "128 GB", "Wi-Fi", "Wi-Fi +
@@ -416,7 +418,9 @@ function deviceSpecs(source: string, facts: FactSheet): string[] {
   const storage = facts.brand ? STORAGE.exec(text) : null;
   if (!storage) return [];
   const link = /(?<![\p{L}])(?:wi-?fi(?: ?\+ ?cellular)?|cellular|5G)(?![\p{L}\p{N}])/iu.exec(text)?.[0];
-  return [storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : [])];
+  // (A computer's drive keeps its kind: "512GB SSD".)
+  const drive = /^ ?(SSD|HDD|eMMC)(?![\p{L}])/u.exec(text.slice((storage.index ?? 0) + storage[0].length))?.[1];
+  return [drive ? `${storage[0]} ${drive}` : storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : [])];
 }
 
 /** "Complete", with what it is complete with when that is short ("complete with figure": "Complete with Figure"). */
@@ -426,10 +430,25 @@ function completeWith(description: string, lang: Lang, source: string): string {
 }
 
 /** An eBay book title's lead: its title and author, then its year ("Dune by Frank Herbert 1990 Ace Paperback"); its ISBN closes the title. */
-function bookLead(head: string, facts: FactSheet): string {
+function bookLead(head: string, facts: FactSheet, name = "", source = "", room = Infinity): string {
   const has = (w: string) => ` ${key(head)} `.includes(` ${key(w)} `);
   const rest = head.split(" ").filter((w) => !facts.models.some((m) => /^isbn/iu.test(m) && key(m).includes(key(w)) && key(w).length > 3));
-  return [...rest, ...facts.era.filter((e) => !has(e))].join(" ").replace(/\s+/g, " ").trim();
+  const whole = [...rest, ...facts.era.filter((e) => !has(e))].join(" ").replace(/\s+/g, " ").trim();
+  if (!name || whole.length <= room) return whole;
+  // Too long whole ("… by J.K. Rowling Bloomsbury 1997 first edition hardback" is 95): its title and author, then
+  // what a collector searches, each whole while it fits: the year, the edition, the binding, the publisher; never
+  // a word cut from one ("… 1997 First").
+  const after = source.slice(source.indexOf(name.split(" by ")[0]) + name.length);
+  const year = facts.era.find((e) => /^\d{4}$/u.test(e));
+  const edition = /(?<![\p{L}])(first|1st|second|2nd|third|3rd|limited|signed|special|collector'?s) edition(?![\p{L}])/iu.exec(after)?.[0];
+  const binding = /(?<![\p{L}])(hardback|hardcover|paperback|mass market paperback|trade paperback|board book)(?![\p{L}])/iu.exec(after)?.[0];
+  const publisher = /^[\s,]*((?:\p{Lu}[\p{L}&.'’-]+)(?: \p{Lu}[\p{L}&.'’-]+){0,2})(?= (?:1[89]|20)\d\d| first| 1st|,)/u.exec(after)?.[1];
+  let out = name;
+  for (const part of [year, edition, binding, publisher]) {
+    const text = part && titleCase(part, "en");
+    if (text && !` ${key(out)} `.includes(` ${key(text)} `) && `${out} ${text}`.length <= room) out = `${out} ${text}`;
+  }
+  return out;
 }
 
 /** What follows an eBay title's name: its one measure, its one size and its colours, when the name does not say them. */
@@ -452,7 +471,9 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang, source = ""): stri
   // A colour the seller gave a part ("black dial") is said with it: "Black Dial", never a bare "Black" beside a "Green Canvas Strap".
   for (const c of facts.colours.slice(0, 2)) {
     if (has(rest, c)) continue;
-    const part = lang === "en" ? new RegExp(`(?<![\\p{L}])${escapeRegExp(c)} (dial|face|frame|lid|sole|laces|handles?)(?![\\p{L}])`, "iu").exec(source)?.[1] : undefined;
+    // (A strap's or a band's material comes with it: "Black Resin Strap".)
+    const part =
+      lang === "en" ? new RegExp(`(?<![\\p{L}])${escapeRegExp(c)} (dial|face|frame|lid|sole|laces|handles?|(?:[\\p{L}]+ )?(?:strap|band|bracelet))(?![\\p{L}])`, "iu").exec(source)?.[1] : undefined;
     tail.push(titleCase(part ? `${c} ${part}` : c, lang));
   }
   return tail;
@@ -1009,6 +1030,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
   const personal = PERSONAL_CLAUSE.exec(input.description);
   if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
+  // A Turkish soap's or cream's oil said with "ile" ("lavanta yağı ile"), as its shoppers search it: "Lavanta Yağlı".
+  const oil = r.lang === "tr" ? /(?<![\p{L}])(\p{L}{3,}) yağı ile(?![\p{L}])/iu.exec(input.description.slice(0, 2000)) : null;
+  if (oil && !out.some((o) => foldCase(o.text).includes(foldCase(oil[1])))) add(`${oil[1]} yağlı`, 1);
+  // Turkish "kişiye özel" (personalised), as its shoppers search it: "Kişiye Özel".
+  if (r.lang === "tr" && factsFor(input).personalised && /kişiye özel/iu.test(input.description) && !out.some((o) => /kişiye özel/iu.test(o.text))) add("kişiye özel", 1);
   // "Personalised leather keychain with initials": what is put on it, "with Initials".
   const putOn =
     !personal && factsFor(input).personalised && r.lang === "en"
@@ -1205,7 +1231,9 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const figure = /^(\d+)\s+/u.exec(head)?.[1];
     const counted = figure ? facts.counts.find((c) => new RegExp(`^(?:lot|set|pack|bundle|box) of ${figure}$`, "iu").test(c)) : undefined;
     const named = counted ? `${titleCase(counted, r.lang)} ${head.slice(figure!.length).trim()}` : head;
-    const plainHead = book ? bookLead(head, facts) : ebayLead(named.replace(" - ", " "), facts, r.lang, source, r.category.id === "music");
+    const plainHead = book
+      ? bookLead(head, facts, `${book[1].trim()} by ${book[2].trim()}`, input.description, PLATFORM_LIMITS.ebay.titleMax)
+      : ebayLead(named.replace(" - ", " "), facts, r.lang, source, r.category.id === "music");
     const isbn = book ? facts.models.filter((m) => /^isbn/iu.test(m) && !key(plainHead).includes(key(m))).join(" ") : "";
     const room = isbn ? max - isbn.length - 1 : max;
     // (A phrase too long to follow the name at all takes none of the three places: "with Both Posters and Stickers"
@@ -1979,7 +2007,8 @@ export function tagPool(input: ComposeInput): string[] {
       .join(", ")
       .split(/(?<!\d),\s*|,\s+|,(?!\d)/u)) {
       const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
-      if (words(c).length <= 2 && /\p{L}{2,}l[ıiuü]$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
+      // (And one said with "-sız", without: "katkısız sabun".)
+      if (words(c).length <= 2 && /\p{L}{2,}(?:l[ıiuü]|s[ıiuü]z)$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
     }
   // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
   // One that describes another noun of the text ("water-based paint", "non-toxic water-based paint") is that noun's, not the product's.
@@ -2025,6 +2054,9 @@ export function tagPool(input: ComposeInput): string[] {
     addWhole(`${lower(d, r.lang)} ${named}`);
     addWhole(`${lower(d, r.lang)} ${head}`);
   }
+  // A Turkish soap's oil with the product ("lavanta yağlı sabun" of "lavanta yağı ile").
+  const oilWith = r.lang === "tr" ? /(?<![\p{L}])(\p{L}{3,}) yağı ile(?![\p{L}])/iu.exec(source.slice(0, 2000))?.[1] : undefined;
+  if (oilWith) addWhole(`${lower(oilWith, r.lang)} yağlı ${head}`);
   // A finish the seller names ("hammered finish"), with the product and its metal: "hammered ring", "hammered silver ring".
   for (const finish of facts.details.map(finishWord).filter((f): f is string => !!f)) {
     for (const m of ownMaterials.slice(0, 1)) addWhole(`${finish} ${lower(m.name, r.lang).split(" ").pop()} ${head}`);
@@ -2715,6 +2747,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // (Also where the storage follows a colour: "Nintendo Switch OLED console, white, 64GB".)
   if (storage && facts.brand && (device || (storage.index ?? Infinity) < 200)) add(n.storage, `${storage[1]} ${storage[2]}`);
   if (device && /(?<![\p{L}])(?:factory )?unlocked(?![\p{L}])/iu.test(input.description)) add(n.network, "Unlocked");
+  // A computer's memory, as eBay's laptop category asks it ("RAM Size: 8 GB").
+  const memory = facts.brand && r.lang === "en" ? MEMORY.exec(input.description.slice(0, 400))?.[1] : undefined;
+  if (memory) add("RAM Size", `${memory} GB`);
   if (facts.era.length && !book) add(n.era, facts.era.join(", "));
   if (facts.vintage && (r.lang === "en" || /vintage/iu.test(text))) add(n.vintage, r.lang === "tr" ? "Evet" : "Yes");
   // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
