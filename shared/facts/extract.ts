@@ -207,6 +207,9 @@ function toolsOf(text: string): string[] {
 const MEASURE_LABEL =
   /(?<![\p{L}])(bust|chest|waist|hips?|length|width|height|depth|diameter|inseam|rise|shoulders?|sleeves?|pit to pit|göğüs|bel|basen|kalça|boy|boyu|eni|yükseklik|genişlik|uzunluk|derinlik|çap|omuz)\s?:?\s?$/iu;
 
+/** The dimensions of a body a garment is measured against. */
+const BODY_LABEL = /^(?:bust|chest|waist|hips?|inseam|rise|shoulders?|pit to pit|göğüs|bel|basen|kalça|omuz)$/u;
+
 /** A dimension named right after a measure ("180 cm wide", "75 cm high"), as the label it is. */
 const MEASURE_LABEL_AFTER = /^\s?(wide|deep|high|tall|long|across|diameter|in diameter)(?![\p{L}])/iu;
 const LABEL_OF_AFTER: Record<string, string> = { wide: "width", deep: "depth", high: "height", tall: "height", long: "length", across: "diameter", diameter: "diameter", "in diameter": "diameter" };
@@ -220,8 +223,10 @@ function measureLabelsOf(body: string, placed: { at: number; text: string }[], o
     const label = at === undefined ? undefined : (MEASURE_LABEL.exec(body.slice(Math.max(0, at - 16), at))?.[1] ?? (after ? LABEL_OF_AFTER[after.toLowerCase()] : undefined));
     if (label) labels[m] = label.toLocaleLowerCase(/[ğüşıöç]/u.test(label) ? "tr" : "en");
   }
-  // One measure needs no name to tell it from another ("Ölçü: 15 cm", not "Ölçü: boyu 15 cm").
-  return Object.keys(labels).length >= 2 ? { measureLabels: labels } : {};
+  // One measure needs no name to tell it from another ("Ölçü: 15 cm", not "Ölçü: boyu 15 cm"), unless the name says it is
+  // a body's ("chest 100 cm" of a sweater in size M): the wearer's fit, never the item's size.
+  const body1 = Object.values(labels).some((l) => BODY_LABEL.test(l));
+  return Object.keys(labels).length >= 2 || body1 ? { measureLabels: labels } : {};
 }
 
 function measurePlaces(text: string): { at: number; text: string }[] {
@@ -410,7 +415,7 @@ const SIZES = new RegExp(
 const METAL_FINISH = /^(?:silver|gold|rose gold|space gr[ae]y|gümüş|altın|gri metalik|metallic silver|champagne)$/u;
 const PAPER_SIZE = /^(?:A[0-6]|US letter|letter size)$/iu;
 const COUNTS = reAll(
-  "(?:sets?|packs?|bundles?|lots?|box(?:es)?) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count(?! (?:aida|evenweave|fabric|cloth|canvas))|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
+  "(?:sets?|packs?|bundles?|lots?|box(?:es)?) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count(?! (?:aida|evenweave|fabric|cloth|canvas|etamin|kanaviçe))|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
 );
 
 // ---- Materials -----------------------------------------------------------------------------------
@@ -1520,7 +1525,7 @@ export const finishWord = (detail: string) =>
   /^(hammered|brushed|polished|high[- ]polish(?:ed)?|mirror[- ]polished|textured|oxidi[sz]ed|satin|frosted|sandblasted|antiqued|distressed) (?:finish|texture)$/u.exec(detail)?.[1];
 
 const PERSONAL_RE = reAll(
-  "custom (?:[\\p{L}-]+ ){0,2}(?:portraits?|illustrations?|drawings?|paintings?|maps?|logos?|caricatures?)|from your (?:own )?(?:photos?|pictures?|images?)|fotoğrafınızdan|personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|made to order|monogram(?:med)?|engraved|engraving|up to \\d+ (?:initials?|letters?|names?|characters?)|(?:hand[- ])?stamped with (?:your |a |the )?(?:initials?|names?|dates?)|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
+  "custom (?:[\\p{L}-]+ ){0,2}(?:portraits?|illustrations?|drawings?|paintings?|maps?|logos?|caricatures?)|from your (?:own )?(?:photos?|pictures?|images?)|fotoğrafınızdan|personali[sz]ed|personali[sz]ation|personali[sz]e|custom(?:i[sz]ed|i[sz]able)? (?:name|names|initials?|text|date|message|monogram|engraving|photo|colou?rs?|order)|monogram(?:med)?|engraved|engraving|up to \\d+ (?:initials?|letters?|names?|characters?)|(?:hand[- ])?stamped with (?:your |a |the )?(?:initials?|names?|dates?)|kişiye özel|kişiselleştiril(?:ebilir|miş)|isim(?:li)? (?:yazılı|işlemeli)?|isimli|baş harf(?:li|ler)?",
 );
 const PERSONAL_WHAT = reAll("names?|initials?|dates?|monogram|messages?|photos?|text|isim|isimler|baş harfler?|tarih|not");
 

@@ -255,7 +255,7 @@ const FEATURE_PATTERNS: RegExp[] = [
   /\bsafety eyes\b/iu,
 ];
 
-const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
+const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|ilmek|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"), and a list before its unit ("16, 18 or 20 inch"). */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
@@ -600,7 +600,9 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
         // A Turkish "-ebilir" word right before a noun describes it ("ayarlanabilir boy", adjustable size); at a clause's end it says what the item does.
         const describes =
           lang === "tr" && /(?:abil|ebil)[ıi]r$/u.test(token.text) && !!tokens[i + 1] && !tokens[i + 1].measure && isNounLike(tokens[i + 1].text, lang) && !breaksTurkishPhrase(tokens[i + 1].text);
-        if (!token.measure && !inName && !describes && (limit || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
+        // "set" before "in" or "into" is a verb after a noun ("forget-me-nots set in resin"): no word of the phrase.
+        const setIn = lang === "en" && run.length > 0 && /^set$/iu.test(token.text) && /^(?:in|into)$/iu.test(tokens[i + 1]?.text ?? "");
+        if (!token.measure && !inName && !describes && (limit || setIn || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
           flush();
           // A small count opens the phrase it counts ("3 colour modes", "31 grind settings"): the figure stays with it.
           // (Not a limit: "up to 10 letters" does not have 10 letters.)
@@ -653,7 +655,7 @@ const TR_NOUNS_IN_LI = /^(?:havlu|havlusu|havlular|havluları|bilgili|ilgili)$/u
 
 /** A word that says alone what the item is: "pre-seasoned", "hand stitched", "handmade", "non-slip", "lightweight". */
 const LONE_FEATURE =
-  /^(?:\p{L}{2,}-\p{L}{2,}ed|hand[- ]?(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered)|non-\p{L}{3,}|lightweight|waterproof|water-resistant|foldable|collapsible|reusable|portable|adjustable|breathable|stackable|rechargeable|cordless|dimmable|washable|unscented)$/iu;
+  /^(?:\p{L}{2,}-\p{L}{2,}ed|hand[- ]?(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered)|non-\p{L}{3,}|lightweight|waterproof|water-resistant|foldable|collapsible|reusable|portable|adjustable|breathable|stackable|rechargeable|cordless|dimmable|washable|unscented|stonewashed|prewashed|reversible|biodegradable|compostable)$/iu;
 
 /** Turkish describing words that make a clause alone ("katkısız", additive-free; "parfümsüz", fragrance-free). */
 const LONE_FEATURE_TR = /^(?:katkısız|koruyucusuz|parfümsüz|kokusuz|vegan|glutensiz|şekersiz|organik|katlanabilir|ayarlanabilir|şarj edilebilir|su geçirmez|kaymaz|el yapımı)$/iu;

@@ -208,3 +208,53 @@ describe("a second round (session 37)", () => {
     expect(pro.title.match(/512GB/gu)).toHaveLength(1);
   });
 });
+
+describe("a third round, Etsy makers (session 37)", () => {
+  const SWEATER = "Hand knitted fisherman sweater in Aran wool, cream, women's size M, chest 100 cm, made to order in 3 weeks.";
+  const PUZZLE = "Wooden puzzle for kids, 12 pieces, ages 3 and up, water-based paint, dinosaur design.";
+  const YAPBOZ = "Çocuklar için ahşap yapboz, 12 parça, 3 yaş ve üzeri, su bazlı boya, dinozor figürlü.";
+  const SVG = "Christmas SVG bundle, 25 designs, SVG PNG DXF and EPS files, for Cricut and Silhouette, commercial use allowed.";
+  const EARRINGS = "Pressed flower earrings, real forget-me-nots set in resin, gold plated hooks, nickel free, 3 cm drop.";
+  const SEMA = "Kanaviçe şeması PDF, lale deseni, 120 x 80 ilmek, 18 renk DMC, 14 count etamin için.";
+
+  it("never calls a made-to-order piece personalised, and reads a chest measure as the wearer's, not the sweater's size", async () => {
+    const facts = extractFacts({ text: SWEATER });
+    expect(facts.personalised).toBe(false);
+    expect(facts.measureLabels).toEqual({ "100 cm": "chest" });
+    const etsy = await write(SWEATER, "etsy");
+    expect(etsy.tags).not.toContain("personalized sweater");
+    expect(etsy.title).not.toMatch(/Sweater 100 cm/u);
+    expect(etsy.title).toContain("Chest 100 cm");
+    expect(etsy.title).toContain("Made to Order");
+  });
+
+  it("says the ages a toy is for, in either language", async () => {
+    expect((await write(PUZZLE, "etsy")).title).toContain("Ages 3 and Up");
+    expect((await write(YAPBOZ, "etsy")).title).toContain("3 Yaş ve Üzeri");
+    expect((await write("Wooden stacking toy, ages 3+, non-toxic paint.", "amazon")).title).toContain("Ages 3+");
+  });
+
+  it("says a file may be used commercially only when the seller allows it", async () => {
+    expect((await write(SVG, "etsy")).title).toContain("Commercial Use");
+    expect((await write("Floral SVG bundle, 10 designs, personal use only, no commercial use.", "etsy")).title).not.toContain("Commercial");
+  });
+
+  it("reads 'set in resin' as a verb, not a set", async () => {
+    const etsy = await write(EARRINGS, "etsy");
+    expect(etsy.title).toContain("Real Forget-Me-Nots");
+    expect(etsy.title).not.toMatch(/Forget-Me-Nots Set/u);
+    expect(etsy.tags).not.toContain("forget-me-nots set");
+  });
+
+  it("reads a Turkish chart's stitches as its size, and 14 count etamin as its fabric, never a quantity", async () => {
+    expect(extractFacts({ text: SEMA }).counts).toEqual([]);
+    const etsy = await write(SEMA, "etsy");
+    expect(etsy.title).toContain("120x80 İlmek");
+    expect(etsy.title).not.toMatch(/120 x,|120 x$/u);
+  });
+
+  it("keeps one-word features a seller gives as clauses: stonewashed, reversible", async () => {
+    expect((await write("Set of 4 linen napkins, 45 x 45 cm, sage green, stonewashed, mitred corners.", "etsy")).title).toContain("Stonewashed");
+    expect((await write("Bucket hat sewing pattern PDF, sizes S to XL, reversible, with A4 and US letter print files.", "etsy")).title).toContain("Reversible");
+  });
+});

@@ -200,7 +200,8 @@ function productHead(r: ProductReading, source: string, facts?: FactSheet): stri
   const name = halved ? full : cut;
   const own = r.size ?? r.phrase?.measure;
   // A set's sizes go together in one phrase of their own ("15x10, 12x8, 9x6 Inches"), never one of them alone.
-  const isFact = !facts || facts.measures.some((m) => normalMeasure(m) === normalMeasure(own ?? ""));
+  // (A body's measure, "chest 100 cm", is the wearer's fit, never the item's size after its name.)
+  const isFact = !facts || facts.measures.some((m) => normalMeasure(m) === normalMeasure(own ?? "") && !bodyLabelled(facts, m));
   // (After a count, a comma: "Yoga Block Set of 2, 23x15x7.5 cm".)
   const measure = own && isFact && !r.phrase?.tokens.includes(own) && !/%/.test(own) && (facts?.measures.length ?? 0) < 2 ? `${/(?:set|pack|lot|bundle) of \d+$/iu.test(name) ? "," : ""} ${own}` : "";
   return restoreAcronyms(titleCase(`${name}${audienceAfter(r, source, name)}${measure}`, r.lang), source);
@@ -1030,6 +1031,19 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
   const personal = PERSONAL_CLAUSE.exec(input.description);
   if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
+  // A file sold for commercial use says so ("Commercial Use"): its buyers (makers who sell what they cut) filter by it.
+  if (
+    r.digital &&
+    r.lang === "en" &&
+    /(?<![\p{L}])commercial use(?! (?:is |not |prohibited|forbidden))(?![\p{L}])/iu.test(input.description) &&
+    !/(?:no|not for) commercial use/iu.test(input.description) &&
+    !out.some((o) => /commercial/iu.test(o.text))
+  )
+    add("Commercial Use", 1);
+  // The ages a toy is for, as the seller wrote them ("Ages 3 and Up", "3 Yaş ve Üzeri"): its shoppers and the
+  // marketplace's rules look for it first.
+  const ages = AGES.exec(input.description.slice(0, 2000))?.[0];
+  if (ages && !out.some((o) => foldCase(o.text).includes(foldCase(ages)))) add(ages.replace(/\+$/u, "+"), 1);
   // A Turkish soap's or cream's oil said with "ile" ("lavanta yağı ile"), as its shoppers search it: "Lavanta Yağlı".
   const oil = r.lang === "tr" ? /(?<![\p{L}])(\p{L}{3,}) yağı ile(?![\p{L}])/iu.exec(input.description.slice(0, 2000)) : null;
   if (oil && !out.some((o) => foldCase(o.text).includes(foldCase(oil[1])))) add(`${oil[1]} yağlı`, 1);
@@ -1045,6 +1059,10 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
 }
 
 const UNIT_WORD = /^(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)$/u;
+/** The ages a product is for ("ages 3 and up", "ages 3+", "3 years and older", "3 yaş ve üzeri", "3+ yaş"). */
+const AGES =
+  /(?<![\p{L}\p{N}])(?:ages? \d{1,2}(?: ?\+| and (?:up|over|older)|(?: ?(?:-|–|to) ?\d{1,2}))|\d{1,2} ?\+? years? and (?:up|over|older)|\d{1,2} yaş ve üzeri|\d{1,2} ?\+ yaş|\d{1,2} ?(?:-|–) ?\d{1,2} yaş arası)(?![\p{L}\p{N}])/iu;
+
 /** Units of time, said once per figure ("12 Saat Sıcak 24 Saat Soğuk", "8 Hours Hot, 24 Hours Cold"): no repeated word. */
 const TIME_WORD = /^(?:hours?|hrs?|minutes?|mins?|days?|saat|dakika|dk|gün)$/u;
 /** A measure in a title ("38 mm", "183x61 cm", "20 cm"). */
