@@ -820,7 +820,10 @@ export const OCCASIONS: { match: RegExp; en: string[]; tr: string[]; not?: Categ
   { match: /\bdog\b|\bdogs\b|\bpuppy\b|köpek/iu, en: ["dog lover gift"], tr: ["köpek sevene hediye"] },
   { match: /\bcoffee\b|kahve/iu, en: ["coffee lover gift"], tr: ["kahve sevene hediye"] },
   { match: /\bbooks\b|\breading\b|\bbook ?lover|\bbookworm|kitap/iu, en: ["book lover gift"], tr: ["kitap sevene hediye"] },
-  { match: /\bpersonali[sz]ed\b|\bcustom\b|\bengraved\b|\binitials?\b|kişiye özel|isimli|isim yazılı/iu, en: ["personalized gift", "custom gift"], tr: ["kişiye özel hediye", "isimli hediye"] },
+  // (Each in the seller's own word: "custom gift" says nothing of a "personalised" mug that is not called custom.)
+  { match: /\bpersonali[sz]ed\b|kişiye özel/iu, en: ["personalized gift"], tr: ["kişiye özel hediye"] },
+  { match: /\bcustom\b|isimli|isim yazılı/iu, en: ["custom gift"], tr: ["isimli hediye"] },
+  { match: /\bengraved\b/iu, en: ["engraved gift"], tr: [] },
 ];
 
 /**

@@ -253,6 +253,14 @@ describe("a third round, Etsy makers (session 37)", () => {
     expect(etsy.title).not.toMatch(/120 x,|120 x$/u);
   });
 
+  it("tags a personalised piece with the seller's own word for it, never 'custom gift' the Doctor calls irrelevant", async () => {
+    const mug = await write("Personalised name mug, 11 oz white ceramic, printed both sides, dishwasher and microwave safe, gift box included.", "etsy");
+    expect(mug.tags).not.toContain("custom gift");
+    expect(mug.tags).toContain("personalized gift");
+    const necklace = await write("Custom name necklace in 925 sterling silver, any name up to 10 letters, on a 16 or 18 inch chain. Gift for her.", "etsy");
+    expect(necklace.tags).toContain("custom gift");
+  });
+
   it("keeps one-word features a seller gives as clauses: stonewashed, reversible", async () => {
     expect((await write("Set of 4 linen napkins, 45 x 45 cm, sage green, stonewashed, mitred corners.", "etsy")).title).toContain("Stonewashed");
     expect((await write("Bucket hat sewing pattern PDF, sizes S to XL, reversible, with A4 and US letter print files.", "etsy")).title).toContain("Reversible");
