@@ -114,12 +114,23 @@ const IDEA_WORDS = new Set("idea ideas fikri".split(" "));
 
 const STOP_SHORT = new Set("a an the and or of for to in on with by at is it my your our de da ve ile için bir".split(" "));
 
-const stemOf = (word: string) => (word.length > 5 ? word.slice(0, 5) : word);
+/** A word's first five letters; a Turkish stem softened before a suffix ends as written alone ("patiği", "patik": "patik"). */
+const stemOf = (word: string) => (word.length > 5 ? word.slice(0, 5) : word).replace(/ğ$/u, "k");
+
+/** Turkish words written as one that a tag may write as two ("yenidoğan", "yeni doğan"). */
+const JOINED_TR: Record<string, string[]> = { yenidoğan: ["yeni", "doğan"] };
+
+/** A phrase whose second word is no praise ("kişiye özel", personalised; "özel" alone is "special"): one word. */
+const fixedPhrases = (text: string) => text.replace(/(?<![\p{L}])kişiye özel(?![\p{L}])/giu, "kişiyeözel");
 
 /** The stems of every word the listing says about itself (not its tags): what a relevant tag must share. */
 export function listingStems(texts: string[], lang: Lang): Set<string> {
   const out = new Set<string>();
-  for (const text of texts) for (const w of wordsOf(text)) out.add(stemOf(lowerOf(w, lang)));
+  for (const text of texts)
+    for (const w of wordsOf(fixedPhrases(lowerOf(text, lang)))) {
+      out.add(stemOf(w));
+      for (const [joined, parts] of Object.entries(JOINED_TR)) if (w.startsWith(joined)) for (const part of parts) out.add(stemOf(part));
+    }
   return out;
 }
 
@@ -129,7 +140,7 @@ export function listingStems(texts: string[], lang: Lang): Set<string> {
  * gift"; on a digital item also "gift for kids") or "unrelated" (none of its words is in the listing).
  */
 export function tagIrrelevance(tag: string, stems: Set<string>, lang: Lang, digital: boolean): "vague" | "generic" | "unrelated" | undefined {
-  const words = wordsOf(lowerOf(tag, lang)).filter((w) => !STOP_SHORT.has(w));
+  const words = wordsOf(fixedPhrases(lowerOf(tag, lang))).filter((w) => !STOP_SHORT.has(w));
   if (!words.length) return "generic";
   const fluff = words.filter((w) => FLUFF.has(w));
   const specific = words.filter((w) => !FLUFF.has(w) && !GIFTY.has(w));

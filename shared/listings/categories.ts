@@ -807,7 +807,10 @@ export const OCCASIONS: { match: RegExp; en: string[]; tr: string[]; not?: Categ
   { match: /\bvalentine'?s?\b|sevgililer günü/iu, en: ["valentines day gift"], tr: ["sevgililer günü"] },
   { match: /\bmother'?s day\b|\bmom\b|\bmum\b|anneler günü|anneye/iu, en: ["mothers day gift", "gift for mom"], tr: ["anneler günü hediye", "anneye hediye"] },
   { match: /\bfather'?s day\b|\bdad\b|babalar günü|babaya/iu, en: ["fathers day gift", "gift for dad"], tr: ["babalar günü hediye", "babaya hediye"] },
-  { match: /\bbaby shower\b|\bnewborn\b|\bnew baby\b|yeni ?doğan|bebek/iu, en: ["baby shower gift", "new baby gift"], tr: ["yeni doğan hediyesi", "bebek hediyesi"] },
+  { match: /\bbaby shower\b|\bnewborn\b|\bnew baby\b/iu, en: ["baby shower gift", "new baby gift"], tr: [] },
+  // (Each in the seller's word: a "bebek" piece is a baby's gift, a newborn's only where the seller says "yeni doğan".)
+  { match: /yeni ?doğan/iu, en: [], tr: ["yeni doğan hediyesi"] },
+  { match: /bebek/iu, en: [], tr: ["bebek hediyesi"] },
   { match: /\bwedding\b|\bbride\b|\bbridal\b|düğün|nikah|gelin/iu, en: ["wedding gift", "bridal shower gift"], tr: ["düğün hediyesi", "gelin hediyesi"], not: ["invitation", "wedding"] },
   { match: /\bbridesmaids?\b|nedime/iu, en: ["bridesmaid gift"], tr: ["nedime hediyesi"] },
   { match: /\bhousewarming\b|\bnew home\b|yeni ev/iu, en: ["housewarming gift"], tr: ["yeni ev hediyesi"] },
@@ -822,7 +825,7 @@ export const OCCASIONS: { match: RegExp; en: string[]; tr: string[]; not?: Categ
   { match: /\bbooks\b|\breading\b|\bbook ?lover|\bbookworm|kitap/iu, en: ["book lover gift"], tr: ["kitap sevene hediye"] },
   // (Each in the seller's own word: "custom gift" says nothing of a "personalised" mug that is not called custom.)
   { match: /\bpersonali[sz]ed\b|kişiye özel/iu, en: ["personalized gift"], tr: ["kişiye özel hediye"] },
-  { match: /\bcustom\b|isimli|isim yazılı/iu, en: ["custom gift"], tr: ["isimli hediye"] },
+  { match: /\bcustom\b|isimli/iu, en: ["custom gift"], tr: ["isimli hediye"] },
   { match: /\bengraved\b/iu, en: ["engraved gift"], tr: [] },
 ];
 

@@ -161,7 +161,7 @@ const CONCEPTS: Concept[] = [
     evidence: re("insulated|insulation|vacuum|thermal|double[- ]wall(?:ed)?|keeps? (?:\\p{L}+ ){0,2}(?:cold|hot)|yalıtım\\p{L}*|vakum\\p{L}*|çift cidar\\p{L}*|termos\\p{L}*"),
   },
   { id: "gym", say: re("gym|workout|fitness|spor salonu|antrenman"), evidence: re("gym|workouts?|fitness|training|spor salonu|antrenman\\p{L}*") },
-  { id: "beginner", say: re("beginner friendly|beginners?|yeni başlayan\\p{L}*"), evidence: re("beginners?|easy|kolay\\p{L}*|yeni başlayan\\p{L}*") },
+  { id: "beginner", say: re("beginner friendly|beginners?|yeni başlayan\\p{L}*"), evidence: re("beginners?|yeni başlayan\\p{L}*") },
   { id: "rustic", say: re("rustic|rustik|farmhouse"), evidence: re("rustic|rustik|farmhouse|wood\\p{L}*|ahşap|burlap") },
   { id: "plush", say: re("stuffed animal|stuffed|plush|plushie|peluş\\p{L}*"), evidence: re("stuffed|stuffing|plush\\p{L}*|fiberfill|filled|teddy|amigurumi|peluş\\p{L}*|elyaf\\p{L}*|dolgu\\p{L}*") },
   {

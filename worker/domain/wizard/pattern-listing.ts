@@ -282,7 +282,8 @@ function tagsOf(f: PatternListingFacts, language: PatternLanguage) {
           "digital pattern",
           "instant download",
           f.skill === "beginner" || f.skill === "easy" ? `easy ${WORDS.en.craft[f.craft]}` : "",
-          f.skill === "beginner" || f.skill === "easy" ? "beginner pattern" : "",
+          // (An "easy" pattern is the level after "beginner": no beginner's pattern.)
+          f.skill === "beginner" ? "beginner pattern" : "",
           f.sizes ? "multi size pattern" : "",
           f.yarnWeight ? `${f.yarnWeight.toLowerCase()} yarn pattern` : "",
           f.terms ? `${f.terms} crochet terms` : "",

@@ -11,7 +11,7 @@
 import { LISTING_LIMITS, PLATFORM_LIMITS, type ItemSpecific, type Platform } from "../../../schema/api/listings";
 import { FILLER_PHRASES, categoryModel, nounSynonyms, OCCASIONS, type CategoryId, type Lang } from "../../../shared/listings/categories";
 import { NAMED_PAIRS, isConditionPhrase, isFragmentTag, unsupportedPhrases } from "../../../shared/listings/support";
-import { isProductNoun } from "../../../shared/audit/substance";
+import { isProductNoun, listingStems, tagIrrelevance } from "../../../shared/audit/substance";
 import {
   capitalise,
   lower,
@@ -1657,6 +1657,9 @@ export function composeBody(input: ComposeInput): string {
   ].join("\n\n");
 }
 
+/** The digital note goes into a description unless the seller's own words already say that nothing is shipped. */
+const saysNothingShipped = (description: string) => /no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|fiziksel (?:bir )?ürün gönderilmez/iu.test(description);
+
 /**
  * The description in plain text (the marketplaces' description fields are plain): the seller's own
  * sentences, the facts, the digital note only for a digital product. No stock sentences, no call to
@@ -1665,9 +1668,7 @@ export function composeBody(input: ComposeInput): string {
 export function composeDescription(input: ComposeInput): string {
   const r = reading(input);
   const sections = [composeIntro(input), composeBody(input)];
-  // The digital note, unless the seller's own words already say that nothing is shipped.
-  const saysItself = /no physical (?:item|product)|nothing (?:physical )?will be (?:shipped|mailed)|fiziksel (?:bir )?ürün gönderilmez/iu.test(input.description);
-  if ((r.digital || factsFor(input).digital) && !saysItself) sections.push(digitalDisclaimer(r.lang, factsFor(input)));
+  if ((r.digital || factsFor(input).digital) && !saysNothingShipped(input.description)) sections.push(digitalDisclaimer(r.lang, factsFor(input)));
   return sections.join("\n\n");
 }
 
@@ -1989,7 +1990,8 @@ export function tagPool(input: ComposeInput): string[] {
   const family = r.category.synonyms[r.lang].find((x) => HYPERNYMS.has(x));
   // Only a word that describes a product makes a family phrase ("brass jewelry"; never "seating stationery").
   if (family)
-    for (const m of [...modifiers.filter((x) => describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)), ...ownMaterials.map((x) => x.name), ...facts.colours])
+    // (Not "özel" of "kişiye özel", personalised: "özel takı" is "special jewelry".)
+    for (const m of [...modifiers.filter((x) => (describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)) && x !== "özel"), ...ownMaterials.map((x) => x.name), ...facts.colours])
       if (lower(m, r.lang) !== family) add(`${m} ${family}`);
   // More of the seller's own words, combined with the product's name as a shopper types them (decision 0069): a
   // short text gave 3 of 13 tags. Each goes through the same checks: supported, whole, never a fragment.
@@ -2139,7 +2141,13 @@ export function tagPool(input: ComposeInput): string[] {
   }
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
-  for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang]) add(t);
+  // (Only those the listing's own words back, as the Doctor reads them: "print at home" for a printable, never for a
+  // GoodNotes planner.)
+  // (With the digital note the description will carry, as the Doctor reads the listing.)
+  const note = r.digital && !saysNothingShipped(input.description) ? digitalDisclaimer(r.lang, facts) : "";
+  const stems = listingStems([source, note, ...r.category.nouns[r.lang], r.category.type[r.lang]], r.lang);
+  for (const t of r.digital ? DIGITAL_FALLBACK[r.lang] : r.category.id === "baby" || r.category.id === "toy" ? BABY_FALLBACK[r.lang] : GIFT_FALLBACK[r.lang])
+    if (!r.digital || !tagIrrelevance(t, stems, r.lang, true)) add(t);
   return pool;
 }
 
