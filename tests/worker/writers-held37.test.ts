@@ -261,6 +261,13 @@ describe("a third round, Etsy makers (session 37)", () => {
     expect(necklace.tags).toContain("custom gift");
   });
 
+  it("says 'Dishwasher and Microwave Safe' whole, and a file's formats whole", async () => {
+    const mug = await write("Personalised name mug, 11 oz white ceramic, printed both sides, dishwasher and microwave safe, gift box included.", "etsy");
+    expect(mug.title).toContain("Dishwasher and Microwave Safe");
+    const svg = await write("Christmas SVG bundle, 25 designs, SVG PNG DXF and EPS files, for Cricut and Silhouette, commercial use allowed.", "etsy");
+    expect(svg.title).toContain("PNG, DXF, EPS Files");
+  });
+
   it("keeps one-word features a seller gives as clauses: stonewashed, reversible", async () => {
     expect((await write("Set of 4 linen napkins, 45 x 45 cm, sage green, stonewashed, mitred corners.", "etsy")).title).toContain("Stonewashed");
     expect((await write("Bucket hat sewing pattern PDF, sizes S to XL, reversible, with A4 and US letter print files.", "etsy")).title).toContain("Reversible");

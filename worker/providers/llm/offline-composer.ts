@@ -943,7 +943,21 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       !(/(?:safe|washable|yıkanabilir)$/iu.test(phraseText(p)) || (p.kind === "feature" && /(?:safe|washable|yıkanabilir) \p{L}+(?: \p{L}+)?$/iu.test(phraseText(p))))
     )
       continue;
-    if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
+    // A file's formats whole ("PNG, DXF, EPS Files" of "SVG PNG DXF and EPS files"), never the last one alone ("EPS Files");
+    // a format the product's name says ("SVG Bundle") is not said again.
+    const formats = factsFor(input).formats;
+    if (r.digital && formats.length >= 2 && p.kind === "noun" && p.tokens.length === 2 && /^files?$/iu.test(p.tokens[1]) && formats.some((f) => foldCase(f) === foldCase(p.tokens[0]))) {
+      const name = foldCase(input.description.split(/[,.;\n]/u)[0] ?? "");
+      const others = formats.filter((f) => !new RegExp(`(?<![\\p{L}])${escapeRegExp(foldCase(f))}(?![\\p{L}])`, "u").test(name));
+      if (others.length) {
+        add(`${others.join(", ")} Files`, 2);
+        continue;
+      }
+    }
+    // ("Dishwasher and Microwave Safe" whole, as the seller said it, never its first half.)
+    const safeIn = p.kind === "feature" ? SAFE_IN_TWO.exec(input.description)?.[0] : undefined;
+    if (safeIn && foldCase(safeIn).startsWith(foldCase(phraseText(p)).replace(/ safe$/u, ""))) add(safeIn, 1);
+    else if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) {
       // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
       // A phrase naming what the item is made of ("14k gold filled chain") is a fact a buyer filters by, as a measure is.
@@ -1062,6 +1076,9 @@ const UNIT_WORD = /^(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)$/u;
 /** The ages a product is for ("ages 3 and up", "ages 3+", "3 years and older", "3 yaş ve üzeri", "3+ yaş"). */
 const AGES =
   /(?<![\p{L}\p{N}])(?:ages? \d{1,2}(?: ?\+| and (?:up|over|older)|(?: ?(?:-|–|to) ?\d{1,2}))|\d{1,2} ?\+? years? and (?:up|over|older)|\d{1,2} yaş ve üzeri|\d{1,2} ?\+ yaş|\d{1,2} ?(?:-|–) ?\d{1,2} yaş arası)(?![\p{L}\p{N}])/iu;
+
+/** Two appliances an item is safe in, said as one ("dishwasher and microwave safe"). */
+const SAFE_IN_TWO = /(?<![\p{L}])(?:dishwasher|microwave|oven|freezer) (?:and|&) (?:dishwasher|microwave|oven|freezer) safe(?![\p{L}])/iu;
 
 /** Units of time, said once per figure ("12 Saat Sıcak 24 Saat Soğuk", "8 Hours Hot, 24 Hours Cold"): no repeated word. */
 const TIME_WORD = /^(?:hours?|hrs?|minutes?|mins?|days?|saat|dakika|dk|gün)$/u;
