@@ -261,6 +261,11 @@ describe("a third round, Etsy makers (session 37)", () => {
     expect(necklace.tags).toContain("custom gift");
   });
 
+  it("gives an Amazon title no shopper's phrase of its category", async () => {
+    const amazon = await write("Orthopedic dog bed for large dogs, 100x70 cm, memory foam, removable washable cover, grey.", "amazon");
+    expect(amazon.title).toBe("Orthopedic Dog Bed 100x70 cm, for Large Dogs, Memory Foam, Grey");
+  });
+
   it("says 'Dishwasher and Microwave Safe' whole, and a file's formats whole", async () => {
     const mug = await write("Personalised name mug, 11 oz white ceramic, printed both sides, dishwasher and microwave safe, gift box included.", "etsy");
     expect(mug.title).toContain("Dishwasher and Microwave Safe");

@@ -1299,7 +1299,8 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const separator = body === head ? first : ", ";
   const bodyWords = new Set(words(body).map(key));
   // The first buyer phrase that says something new ("Christmas Gift" when the title already says "Hat").
-  for (const option of tailOptions) {
+  // (An Amazon title is brand, product, key features, colour and size: no shopper's phrase such as "Pet Accessories".)
+  for (const option of platform === "amazon" ? [] : tailOptions) {
     const optionWords = words(option);
     // A tail starting with a word the title already has drops that word ("PDF Instant Download" after "PDF Pattern").
     const trimmed = optionWords.length > 2 && optionWords[0] === "PDF" && bodyWords.has(key("pdf")) ? option.slice(option.indexOf(optionWords[1])) : option;
