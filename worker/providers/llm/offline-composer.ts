@@ -840,9 +840,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     });
   for (const k of keywordList(input)) if (words(k).length >= 2) add(k, 0);
   // A record's label with its catalogue number ("Harvest SHVL 804"): what its collectors search first, after its name.
-  const catalogue = r.category.id === "music" && r.lang === "en" ? recordCatalogue(input.description) : undefined;
-  const label = catalogue ? RECORD_LABEL.exec(input.description.slice(0, 300))?.[1] : undefined;
-  if (catalogue && label) out.push({ text: `${label.replace(/\.$/u, "")} ${catalogue}`, priority: 0 });
+  const { label, catalogue } = r.category.id === "music" && r.lang === "en" ? recordLabel(input.description) : {};
+  if (catalogue && label) out.push({ text: `${label} ${catalogue}`, priority: 0 });
   // Wear and damage ("utensil marks inside", "crack on the saucer rim") belong to the description's condition line, never a title keyword.
   const conditionClauses = new Set(r.phrases.filter((p) => p !== r.phrase && isConditionPhrase(phraseText(p))).map((p) => p.clause));
   // A part a flaw the fact sheet read is on ("top plate" of "some brassing on the top plate").
@@ -920,6 +919,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // One colour of several the seller offers ("colors: black, heather grey, white") is no colour of the item a title may name.
   const offered = factsFor(input).colours.length > 1 && /(?<![\p{L}])(?:colou?rs\s?:|available in|comes in|choose (?:from|your)|renkler\s?:)/iu.test(input.description);
   const oneOffered = (text: string) => offered && factsFor(input).colours.some((c) => foldCase(c) === foldCase(text));
+  // (Read once for the phrases below: the file's formats, and two appliances it is safe in.)
+  const formats = factsFor(input).formats;
+  const safeIn = SAFE_IN_TWO.exec(input.description)?.[0];
   for (const p of r.phrases) {
     if (
       p === r.phrase ||
@@ -945,7 +947,6 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       continue;
     // A file's formats whole ("PNG, DXF, EPS Files" of "SVG PNG DXF and EPS files"), never the last one alone ("EPS Files");
     // a format the product's name says ("SVG Bundle") is not said again.
-    const formats = factsFor(input).formats;
     if (r.digital && formats.length >= 2 && p.kind === "noun" && p.tokens.length === 2 && /^files?$/iu.test(p.tokens[1]) && formats.some((f) => foldCase(f) === foldCase(p.tokens[0]))) {
       const name = foldCase(input.description.split(/[,.;\n]/u)[0] ?? "");
       const others = formats.filter((f) => !new RegExp(`(?<![\\p{L}])${escapeRegExp(foldCase(f))}(?![\\p{L}])`, "u").test(name));
@@ -955,8 +956,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       }
     }
     // ("Dishwasher and Microwave Safe" whole, as the seller said it, never its first half.)
-    const safeIn = p.kind === "feature" ? SAFE_IN_TWO.exec(input.description)?.[0] : undefined;
-    if (safeIn && foldCase(safeIn).startsWith(foldCase(phraseText(p)).replace(/ safe$/u, ""))) add(safeIn, 1);
+    if (p.kind === "feature" && safeIn && foldCase(safeIn).startsWith(foldCase(phraseText(p)).replace(/ safe$/u, ""))) add(safeIn, 1);
     else if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) {
       // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
@@ -1003,10 +1003,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const facts = factsFor(input);
   const colours = facts.colours;
   // (Two said with "or" are a choice: "tan or black".)
-  const both =
-    colours.length === 2 && !offered && r.lang === "en" && new RegExp(`(?<![\\p{L}])${escapeRegExp(colours[0])} (?:and|&|on) ${escapeRegExp(colours[1])}(?![\\p{L}])`, "iu").exec(input.description);
   // (A print's colour on its ground keeps its "on": "Turquoise on White".)
-  const colourText = both ? `${colours[0]} ${/ on /iu.test(both[0]) ? "on" : "and"} ${colours[1]}` : colours.length === 1 ? colours[0] : undefined;
+  const joined = !offered && r.lang === "en" ? colourJoin(colours, input.description) : undefined;
+  const colourText = joined === "and" || joined === "on" ? `${colours[0]} ${joined} ${colours[1]}` : colours.length === 1 ? colours[0] : undefined;
   if (platformOf(input) === "etsy" && !r.digital && colourText && !colours.some((c) => out.some((o) => foldCase(o.text).includes(foldCase(c))))) add(colourText, 2);
   // A garment's one size ("Men's Size L" of "men's size L"), as its shoppers filter by it; eBay's title says it its own way.
   const oneSize =
@@ -1057,10 +1056,10 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // The ages a toy is for, as the seller wrote them ("Ages 3 and Up", "3 Yaş ve Üzeri"): its shoppers and the
   // marketplace's rules look for it first.
   const ages = AGES.exec(input.description.slice(0, 2000))?.[0];
-  if (ages && !out.some((o) => foldCase(o.text).includes(foldCase(ages)))) add(ages.replace(/\+$/u, "+"), 1);
+  if (ages && !out.some((o) => foldCase(o.text).includes(foldCase(ages)))) add(ages, 1);
   // A Turkish soap's or cream's oil said with "ile" ("lavanta yağı ile"), as its shoppers search it: "Lavanta Yağlı".
-  const oil = r.lang === "tr" ? /(?<![\p{L}])(\p{L}{3,}) yağı ile(?![\p{L}])/iu.exec(input.description.slice(0, 2000)) : null;
-  if (oil && !out.some((o) => foldCase(o.text).includes(foldCase(oil[1])))) add(`${oil[1]} yağlı`, 1);
+  const oil = r.lang === "tr" ? OIL_WITH_TR.exec(input.description.slice(0, 2000))?.[1] : undefined;
+  if (oil && !out.some((o) => foldCase(o.text).includes(foldCase(oil)))) add(`${oil} yağlı`, 1);
   // Turkish "kişiye özel" (personalised), as its shoppers search it: "Kişiye Özel".
   if (r.lang === "tr" && factsFor(input).personalised && /kişiye özel/iu.test(input.description) && !out.some((o) => /kişiye özel/iu.test(o.text))) add("kişiye özel", 1);
   // "Personalised leather keychain with initials": what is put on it, "with Initials".
@@ -1076,6 +1075,9 @@ const UNIT_WORD = /^(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)$/u;
 /** The ages a product is for ("ages 3 and up", "ages 3+", "3 years and older", "3 yaş ve üzeri", "3+ yaş"). */
 const AGES =
   /(?<![\p{L}\p{N}])(?:ages? \d{1,2}(?: ?\+| and (?:up|over|older)|(?: ?(?:-|–|to) ?\d{1,2}))|\d{1,2} ?\+? years? and (?:up|over|older)|\d{1,2} yaş ve üzeri|\d{1,2} ?\+ yaş|\d{1,2} ?(?:-|–) ?\d{1,2} yaş arası)(?![\p{L}\p{N}])/iu;
+
+/** A Turkish soap's or cream's oil said with "ile" ("lavanta yağı ile"). */
+const OIL_WITH_TR = /(?<![\p{L}])(\p{L}{3,}) yağı ile(?![\p{L}])/iu;
 
 /** Two appliances an item is safe in, said as one ("dishwasher and microwave safe"). */
 const SAFE_IN_TWO = /(?<![\p{L}])(?:dishwasher|microwave|oven|freezer) (?:and|&) (?:dishwasher|microwave|oven|freezer) safe(?![\p{L}])/iu;
@@ -1204,13 +1206,13 @@ function recordOpening(description: string): string | undefined {
 const RECORD_LABEL =
   /(?<![\p{L}])(Warner Bros\.?|Warner|Columbia|Capitol|Apple|Harvest|EMI|Atlantic|Motown|Parlophone|Decca|RCA(?: Victor)?|Elektra|Island|Virgin|A&M|Asylum|Reprise|Polydor|Mercury|Epic|Sire|Chrysalis|Blue Note|Vertigo|Stax|Chess|Geffen|Sub Pop|4AD|Factory|Rough Trade|Philips|Atco|Arista|MCA|Verve|Impulse!?|ECM|Tamla|Def Jam|Rhino|Odeon|Columbia Masterworks)(?![\p{L}])/u;
 
-/** A record's catalogue number after its label ("BSK 3010" of "Warner Bros BSK 3010", "SHVL 815"), as eBay's Catalog Number. */
-function recordCatalogue(description: string): string | undefined {
+/** A record's label and the catalogue number after it ("Warner Bros", "BSK 3010" of "Warner Bros BSK 3010"), as eBay's Record Label and Catalog Number. */
+function recordLabel(description: string): { label?: string; catalogue?: string } {
   const head = description.slice(0, 300);
-  const label = RECORD_LABEL.exec(head);
-  if (!label) return undefined;
-  const after = head.slice((label.index ?? 0) + label[0].length);
-  return /^\s+([A-Z]{1,6}[ -]?\d{2,6}(?:[ -]?[A-Z]\d?)?)(?![\p{L}\p{N}])/u.exec(after)?.[1];
+  const found = RECORD_LABEL.exec(head);
+  if (!found) return {};
+  const after = head.slice((found.index ?? 0) + found[0].length);
+  return { label: found[1].replace(/\.$/u, ""), catalogue: /^\s+([A-Z]{1,6}[ -]?\d{2,6}(?:[ -]?[A-Z]\d?)?)(?![\p{L}\p{N}])/u.exec(after)?.[1] };
 }
 
 /** A book's opening "Title by Author" ("Dune by Frank Herbert"), up to the first comma or full stop. */
@@ -1512,12 +1514,15 @@ const listOf = (items: string[], lang: Lang) => (items.length <= 1 ? (items[0] ?
  * ("turquoise on white"), else a list (`joiner` ", " or the language's "and").
  */
 function coloursText(facts: FactSheet, description: string, lang: Lang, list: (items: string[]) => string): string {
-  const cs = facts.colours;
-  if (cs.length === 2) {
-    const joined = new RegExp(`(?<![\\p{L}])${escapeRegExp(cs[0])} (or|veya|ya da|on) ${escapeRegExp(cs[1])}(?![\\p{L}])`, "iu").exec(description);
-    if (joined) return `${cs[0]} ${joined[1].toLowerCase()} ${cs[1]}`;
-  }
-  return list(cs);
+  const joined = colourJoin(facts.colours, description);
+  return joined && joined !== "and" ? `${facts.colours[0]} ${joined} ${facts.colours[1]}` : list(facts.colours);
+}
+
+/** The word the seller joined the item's two colours with ("and", "or", "on"; "&" as "and"), or none. */
+function colourJoin(colours: string[], description: string): "and" | "or" | "on" | undefined {
+  if (colours.length !== 2) return undefined;
+  const word = new RegExp(`(?<![\\p{L}])${escapeRegExp(colours[0])} (and|&|or|veya|ya da|on) ${escapeRegExp(colours[1])}(?![\\p{L}])`, "iu").exec(description)?.[1].toLowerCase();
+  return word === "&" ? "and" : word === "veya" || word === "ya da" ? "or" : (word as "and" | "or" | "on" | undefined);
 }
 
 /** A book's ISBN apart from the models, and its year as the year it was published ("Published: 1990", not "Era"). */
@@ -2093,7 +2098,7 @@ export function tagPool(input: ComposeInput): string[] {
     addWhole(`${lower(d, r.lang)} ${head}`);
   }
   // A Turkish soap's oil with the product ("lavanta yağlı sabun" of "lavanta yağı ile").
-  const oilWith = r.lang === "tr" ? /(?<![\p{L}])(\p{L}{3,}) yağı ile(?![\p{L}])/iu.exec(source.slice(0, 2000))?.[1] : undefined;
+  const oilWith = r.lang === "tr" ? OIL_WITH_TR.exec(source.slice(0, 2000))?.[1] : undefined;
   if (oilWith) addWhole(`${lower(oilWith, r.lang)} yağlı ${head}`);
   // A finish the seller names ("hammered finish"), with the product and its metal: "hammered ring", "hammered silver ring".
   for (const finish of facts.details.map(finishWord).filter((f): f is string => !!f)) {
@@ -2762,17 +2767,17 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (isbn) add(n.isbn, isbn);
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
   // A record's maker is its label ("Apple" of "1969 UK Apple first pressing"), eBay's Record Label.
-  const label = r.category.id === "music" ? (facts.brand ?? RECORD_LABEL.exec(input.description.slice(0, 300))?.[1]) : undefined;
   if (r.category.id === "music") {
+    const read = recordLabel(input.description);
+    const label = facts.brand ?? read.label;
     // Its artist and title as the seller parted them ("Pink Floyd - Animals"); its label and catalogue number.
     const record = RECORD_NAME.exec(input.description);
     if (record && r.lang === "en") {
       add("Artist", record[1].trim());
       add("Release Title", record[2].trim().replace(/\s+(?:lp|vinyl|vinyl record|record)$/iu, ""));
     }
-    if (label) add(r.lang === "tr" ? "Plak Şirketi" : "Record Label", label.replace(/\.$/u, ""));
-    const catalogue = recordCatalogue(input.description);
-    if (catalogue && r.lang === "en") add("Catalog Number", catalogue);
+    if (label) add(r.lang === "tr" ? "Plak Şirketi" : "Record Label", label);
+    if (read.catalogue && r.lang === "en") add("Catalog Number", read.catalogue);
   } else if (facts.brand) add(n.brand, facts.brand);
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
