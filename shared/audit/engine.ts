@@ -14,7 +14,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, AUDIT_NEEDS_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { claimsWithoutSupport, escapeRegExp, extractFacts, keptFacts, namesInCapitals, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
+import { claimsWithoutSupport, escapeRegExp, extractFacts, isDevice, isDeviceTitle, keptFacts, namesInCapitals, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
 import { categoryModel } from "../listings/categories";
 import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase, withoutEditions } from "../listings/phrases";
 import type { CategoryId } from "../listings/categories";
@@ -203,6 +203,12 @@ const EDITION_WORDS =
   /(?<![\p{L}])(?:editions?|printings?|print run|published|publisher|pressings?|press|reissue|repress|label|catalog(?:ue)? (?:no|number)|isbn|baskı\p{L}*|basım\p{L}*|yayın\p{L}*|plak şirketi)(?![\p{L}])/iu;
 const CONDITION_WORDS =
   /(?<![\p{L}])(?:condition|mint|near mint|vg\+*|nm|wear|worn|creases?|yellow(?:ed|ing)|foxing|scratch(?:es|ed)?|marks?|tears?|stains?|no writing|noise|plays|durum\p{L}*|yıpran\p{L}*|çizik\p{L}*|temiz|sağlam)(?![\p{L}+])/iu;
+/** A device's state as its seller says it ("works perfectly", "tested", "battery health 88%", "factory reset", "çalışıyor"). */
+const DEVICE_STATE_WORDS =
+  /(?<![\p{L}])(?:works?|working|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
+/** What comes with a device ("includes charger", "with original box", "no cables", "kutusu ve şarj aleti ile birlikte"). */
+const INCLUDED_WORDS =
+  /(?<![\p{L}])(?:includes?|included|including|comes with|in the box|with (?:the |its |a |an |one |two |\d )?(?:[\p{L}-]+ ){0,2}(?:box|charger|cables?|case|dock|controllers?|lens|batter(?:y|ies)|strap|band|cover|remote|manual|stand|earbuds|mouse|keyboard|sd card|microsd card)|no (?:box|charger|cables?|headphones|accessories)|(?:box|charger|cable) only|kutu\p{L}*|dahil|ile birlikte|şarj aleti|şarj kablosu)(?![\p{L}])/iu;
 const FORMAT_WORDS = /\b(pdf|png|jpe?g|svg|dxf|eps|ai|psd|files?|formats?|pages?|resolution|dpi|canva|zip)\b/i;
 /** Says it is a digital item, anywhere in the text ("This is a digital PDF pattern", "a PDF pattern", "Bu dijital bir üründür"). */
 const SAYS_DIGITAL =
@@ -973,21 +979,29 @@ function collect(n: Normal, reuse = false): Candidate[] {
       const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
       // A book's or a record's buyer asks how it was printed or pressed and what state it is in, not its material or its care.
       const medium = support && (support.category === "book" || support.category === "music");
+      // A device's buyer asks what state it is in and what comes with it, not what it is made of or its care (decision 0086).
+      // (A maker's: a felted "mouse" or a wooden "speaker" with no brand is a made thing.)
+      const device = !n.digital && (support ? isDevice(support.sheet, support.source) : isDeviceTitle(n.title));
       const checks: [string, string, boolean][] = medium
         ? [
             ["edition", "its edition, printing or pressing", EDITION_WORDS.test(everything)],
             ["condition", "its condition", CONDITION_WORDS.test(everything)],
           ]
-        : n.digital
+        : device
           ? [
-              ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
-              ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+              ["condition", "its condition", CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
+              ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
             ]
-          : [
-              ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
-              ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
-              ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
-            ];
+          : n.digital
+            ? [
+                ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
+                ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+              ]
+            : [
+                ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+                ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
+              ];
       const gaps = checks.filter(([, , present]) => !present);
       if (gaps.length) {
         add({

@@ -134,7 +134,8 @@ export const factLanguage = (text: string): FactLang => detectLanguage(text);
 const NUM = "\\d+(?:[.,]\\d+)?";
 const UNIT = 'inches|inch|in\\.|in|cm|mm|ml|fl\\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|cups?|l|lt|litres?|liters?|litre|g|gr|grams?|kg|lbs?|lb|ft|feet|yards?|yds?|m|metres?|meters?|mt|santim|gsm|"|″';
 const DIMENSION = new RegExp(`${B}${NUM} ?[x×] ?${NUM}(?: ?[x×] ?${NUM})?(?: ?(?:${UNIT})(?![\\p{L}]))?`, "giu");
-const SINGLE = new RegExp(`${B}${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
+// (Not a unit inside a part number: "1165G" of "i7-1165G7" is no weight.)
+const SINGLE = new RegExp(`${B}${NUM} ?(?:${UNIT})(?![\\p{L}\\p{N}])`, "giu");
 /** A range kept whole ("14-18 inches", "14 to 18 in", "14–18 cm"): its upper end alone is not the seller's measure. */
 const RANGE = new RegExp(`${B}${NUM} ?(?:${UNIT})? ?(?:-|–|—|to|ile|ila) ?${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
 /** Sizes offered as a list before one unit ("16, 18 or 20 inch", "1.5, 3 and 5 quart", "40, 50 veya 60 cm"): kept whole, each is the seller's. */
@@ -1235,6 +1236,30 @@ export const BRANDS = [
   "Tamron",
   "Zenit",
   "Helios",
+  // Makers of computers, phones, audio and cameras whose names sellers write with the model ("Dell XPS 13 9310").
+  "Dell",
+  "HP",
+  "Lenovo",
+  "Asus",
+  "ASUS",
+  "Acer",
+  "Microsoft",
+  "Google",
+  "Sennheiser",
+  "Sonos",
+  "Panasonic",
+  "LG",
+  "Motorola",
+  "Nokia",
+  "OnePlus",
+  "DJI",
+  "Razer",
+  "Kobo",
+  "Jabra",
+  "Toshiba",
+  "SanDisk",
+  "Seagate",
+  "Belkin",
 ];
 const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|")})${E}`, "u");
 /** A maker named after "by" ("by Dyrlund", "made by Hornsea", "designed by Arne Vodder"), not a person's hand ("by hand"). */

@@ -293,7 +293,7 @@ const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
 /** A decimal comma before a unit ("6,2 litre", "1,5 m"): one figure, whose comma cuts no clause. */
 const DECIMAL_COMMA_RE = new RegExp(String.raw`(?<=(?<![\d,])\d{1,4}),(?=\d{1,3} ?${UNIT}(?![\p{L}\d]))`, "giu");
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\p{L}\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}\d])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 
@@ -928,6 +928,8 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
           (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
             // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).
             new RegExp(`(?:^|[^\\p{L}])with (?:a |an |the )?(?:[\\p{L}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
+            // "GoPro HERO9 action camera with 2 batteries, 64GB microSD card and chest mount": nor the things of a list it comes with.
+            new RegExp(`(?:^|[^\\p{L}])with [^.;:]{0,80}?(?:,| and| &) (?:a |an |the |its )?(?:[\\p{L}\\p{N}-]+ ){0,2}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
             // "Includes carrying case and 3.5 mm cable", "Some brassing on the top plate": what comes in the box, and the
             // part a flaw is on, are not the product either.
             new RegExp(

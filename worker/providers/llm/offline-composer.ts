@@ -47,6 +47,7 @@ import {
   factItems,
   foldCase,
   isColourOption,
+  isDeviceHead,
   isLabelledModel,
   manufactureCountry,
   measureItems,
@@ -405,7 +406,9 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
 }
 
 /** A device's storage as its seller writes it ("64GB", "128 GB", "1TB"; a one-digit GB is memory, "8GB RAM"). */
-const STORAGE = /(?<![\p{L}\p{N}.])(\d{2,4}(?= ?GB)|\d{1,2}(?= ?TB)) ?(GB|TB)(?![\p{L}])(?! (?:of )?(?:RAM|memory|unified memory|DDR\d?)(?![\p{L}]))/u;
+// (Nor a memory card's or a stick's that comes with it: "with 64GB microSD card".)
+const STORAGE =
+  /(?<![\p{L}\p{N}.])(\d{2,4}(?= ?GB)|\d{1,2}(?= ?TB)) ?(GB|TB)(?![\p{L}])(?! (?:of )?(?:RAM|memory|unified memory|DDR\d?)(?![\p{L}]))(?! (?:[Mm]icro ?)?SD(?:HC|XC)?(?![\p{L}])| (?:memory|SD|CF|USB|flash|thumb) (?:card|stick|drive)| card)/u;
 /** A computer's memory as its seller writes it ("8GB RAM", "16 GB unified memory"). */
 const MEMORY = /(?<![\p{L}\p{N}.])(\d{1,3}) ?GB (?:of )?(?:RAM|memory|unified memory|DDR\d?)(?![\p{L}])/iu;
 
@@ -2566,6 +2569,9 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     ukShoeSize: "UK Shoe Size",
     euShoeSize: "EU Shoe Size",
     department: "Department",
+    processor: "Processor",
+    os: "Operating System",
+    screenSize: "Screen Size",
   },
   tr: {
     brand: "Marka",
@@ -2606,6 +2612,9 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     ukShoeSize: "İngiltere Ayakkabı Numarası",
     euShoeSize: "AB Ayakkabı Numarası",
     department: "Bölüm",
+    processor: "İşlemci",
+    os: "İşletim Sistemi",
+    screenSize: "Ekran Boyutu",
   },
 };
 
@@ -2622,6 +2631,13 @@ const BAND_MATERIALS = "stainless steel|steel|leather|canvas|rubber|silicone|res
  */
 /** A camera as eBay's camera categories type it ("35mm film camera": Film Camera). */
 const CAMERA_KIND = /(?<![\p{L}])(film|digital|instant|mirrorless|slr|dslr|rangefinder|tlr|point[- ]and[- ]shoot|compact|medium format) camera(?![\p{L}])/iu;
+/** A computer's processor as its seller names it ("Intel Core i7-1165G7", "Ryzen 5 5600U", "M2 chip"). */
+const PROCESSOR =
+  /(?<![\p{L}\p{N}])(?:(?:Intel )?Core (?:i[3579]|Ultra [579])[- ]\d{3,5}[A-Z]{0,2}\d?|(?:AMD )?Ryzen [3579] \d{4}[A-Z]{0,2}|(?:Apple )?M[1-4](?: Pro| Max| Ultra)? chip)(?![\p{L}\p{N}])/u;
+/** A computer's or a phone's system ("Windows 11 Home", "macOS Sonoma", "ChromeOS", "Android 13"). */
+const OPERATING_SYSTEM = /(?<![\p{L}])(?:Windows (?:10|11)(?: Home| Pro)?|macOS(?: [A-Z][a-z]+)?|Chrome ?OS|Android \d{1,2})(?![\p{L}\p{N}])/u;
+/** Devices whose size in inches is their screen's. */
+const SCREEN_HEADS = /^(?:laptop|notebook|computer|chromebook|macbook|tablet|ipad|monitor|phone|smartphone|e-reader|ereader|kindle)$/u;
 /** A lens's mount as its seller names it ("Canon EF", "M42 mount", "Nikon F mount", "Sony E-mount"). */
 const LENS_MOUNT =
   /(?<![\p{L}\p{N}])(?:(Canon) (EF-S|EF-M|EF|RF|FD)|(M42|M39|PK|K|F|E|FE|X|Z|L|RF|EF|FD|MD|OM|M)[- ]mount|(Nikon) (F|Z)[- ]?mount|(Sony) (E|FE|A)[- ]?mount|(Micro Four Thirds|MFT))(?![\p{L}\p{N}])/u;
@@ -2792,7 +2808,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const device = storage && facts.brand ? new RegExp(`${escapeRegExp(facts.brand)}\\s+([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
   const deviceModel = device?.[1].trim();
   // (Title case keeps the seller's own capitals: "iPhone 12", "iPad Air 4th Generation".)
-  if (deviceModel && facts.models.length === 0) add(n.model, titleCase(deviceModel, r.lang));
+  if (deviceModel && facts.models.length === 0) add(n.model, restoreAcronyms(titleCase(deviceModel, r.lang), input.description));
   // (Also where the storage follows a colour: "Nintendo Switch OLED console, white, 64GB".)
   if (storage && facts.brand && (device || (storage.index ?? Infinity) < 200)) add(n.storage, `${storage[1]} ${storage[2]}`);
   if (device && /(?<![\p{L}])(?:factory )?unlocked(?![\p{L}])/iu.test(input.description)) add(n.network, "Unlocked");
@@ -2817,12 +2833,16 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       : r.category.id === "music"
         ? r.category.type[r.lang]
         : r.head &&
-            !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|generation|gen|nesil|\d.*)$/iu.test(r.head) &&
+            !/^(?:series|edition|collection|seri|serisi|koleksiyon|koleksiyonu|colou?r|renk|generation|gen|nesil|model|version|sürüm|\d.*)$/iu.test(r.head) &&
             !facts.colours.includes(lower(r.head, r.lang)) &&
             // A word of a name the seller wrote with capitals only ("Chicago" of "Air Jordan 1 Retro High OG Chicago", "Falcon" of
             // "Millennium Falcon") is no kind of thing, unless it is one of the nouns the writers know.
             !(!isProductNoun(r.head, r.lang) && !new RegExp(`(?<![\\p{L}])${escapeRegExp(lower(r.head, r.lang))}(?![\\p{L}])`, "u").test(text))
-          ? cap(r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2]) ? r.phrase.tokens.slice(-2).join(" ") : r.head)
+          ? cap(
+              r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2])
+                ? r.phrase.tokens.slice(-2).join(" ")
+                : r.head,
+            )
           : undefined,
   );
   // A watch's or a shoe's own specifics, as eBay's categories ask them; the common ones they say better are left out.
@@ -2833,11 +2853,23 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const typed = special.type ? out.find((o) => o.name === n.type) : undefined;
   if (typed) typed.value = special.type!;
   else if (special.type) add(n.type, special.type);
-  // A camera's model as the seller wrote it after the brand ("FM2" of "Nikon FM2 35mm film camera").
-  if (special.type && facts.brand && !out.some((o) => o.name === n.model)) {
+  // A camera's or a device's model as the seller wrote it after the brand ("FM2" of "Nikon FM2 35mm film camera",
+  // "XPS 13 9310" of "Dell XPS 13 9310 laptop", "QuietComfort 45"; decision 0086).
+  const isDevice = isDeviceHead(r.head);
+  if ((special.type || isDevice || storage) && facts.brand && !out.some((o) => o.name === n.model)) {
     const model = new RegExp(`(?<![\\p{L}])${escapeRegExp(facts.brand)} ((?:[\\p{Lu}\\d][\\p{L}\\p{N}-]*)(?: [\\p{Lu}\\d][\\p{L}\\p{N}-]*){0,2})`, "u").exec(input.description.slice(0, 200))?.[1];
     const cut = model?.split(" ").filter((w, i, all) => !/^\d+ ?mm$/iu.test(w) && !all.slice(0, i).some((x) => /^\d+ ?mm$/iu.test(x)));
     if (cut?.length) add(n.model, cut.join(" "));
+  }
+  // A computer's processor and system, and a screen's size, as eBay's computer, tablet and phone categories ask them.
+  if (isDevice && r.lang === "en") {
+    add(n.processor, PROCESSOR.exec(text)?.[0]);
+    add(n.os, OPERATING_SYSTEM.exec(text)?.[0]);
+    const screen = SCREEN_HEADS.test(r.head) ? facts.measures.filter((m) => /^\d{1,2}(?:\.\d)? ?(?:inch|in|")$/u.test(m)) : [];
+    if (screen.length === 1) {
+      add(n.screenSize, `${screen[0].replace(/ ?(?:inch|in|")$/u, "")} in`);
+      saidBetter.add(n.size);
+    }
   }
   // Where it was made and what it fits, only as the seller said them ("made in England", "for Kindle Paperwhite").
   // eBay's value for the country ("England" → "United Kingdom"); a place whose country is not certain gives none (decision 0066).

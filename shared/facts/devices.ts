@@ -1,0 +1,31 @@
+/**
+ * Devices: things a factory makes that a seller names by maker and model and a buyer judges by what it does, what
+ * state it is in and what comes with it, never by what it is made of or how to care for it (decision 0086).
+ */
+const DEVICE_HEAD =
+  /^(?:camera|camcorder|headphones?|earbuds|earphones|headset|laptop|notebook|computer|chromebook|macbook|phone|smartphone|iphone|console|tablet|ipad|smartwatch|mouse|keyboard|speaker|soundbar|player|walkman|e-reader|ereader|kindle|drone|monitor|router|controller|gamepad|charger|projector|printer|receiver|amplifier|telefon|kulaklık|bilgisayar|konsol|fare|klavye|hoparlör|kamera|fotoğraf makinesi|şarj aleti|şarj cihazı|kumanda|yazıcı|projeksiyon)$/iu;
+/** Nouns no maker of handmade things uses for their own piece: a device whoever sells it ("65W USB-C charger"). */
+const ALWAYS_DEVICE = /^(?:camcorder|laptop|chromebook|macbook|smartphone|iphone|ipad|smartwatch|soundbar|e-reader|ereader|drone|router|projector|printer|charger|şarj aleti|şarj cihazı|yazıcı)$/iu;
+/** A device's storage as its seller writes it ("64GB", "1 TB"). */
+const STORAGE_SAID = /(?<![\p{L}\p{N}.])\d{1,4} ?(?:GB|TB)(?![\p{L}])/u;
+
+/** Whether a product's head noun names a device ("laptop", "headphones", "kulaklık"). */
+export function isDeviceHead(head: string | undefined): boolean {
+  return !!head && DEVICE_HEAD.test(head.trim());
+}
+
+/**
+ * Whether the seller's product is a device: a maker's ("Bose" headphones, a "Nintendo" console of "64GB"), or a noun
+ * only a device has ("charger"). A felted "mouse" or a wooden "speaker" with no maker is a made thing.
+ */
+export function isDevice(sheet: { head?: string; brand?: string }, text: string): boolean {
+  const head = sheet.head?.trim() ?? "";
+  if (ALWAYS_DEVICE.test(head)) return true;
+  return !!sheet.brand && (DEVICE_HEAD.test(head) || STORAGE_SAID.test(text));
+}
+
+/** The same of a listing known only by its title (an imported or pasted listing): a noun only a device has, or a device's noun with its storage. */
+export function isDeviceTitle(title: string): boolean {
+  const words = title.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
+  return words.some((w) => ALWAYS_DEVICE.test(w)) || (words.some((w) => DEVICE_HEAD.test(w)) && STORAGE_SAID.test(title));
+}

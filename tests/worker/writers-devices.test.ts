@@ -1,0 +1,109 @@
+/**
+ * Twelve device sellers' texts that were in no corpus (session 38), read as their sellers would before any
+ * change (decision 0086). Each case failed before its fix: a Dell laptop had no brand, "Size: 1165G" from its
+ * processor's name and "Intel Core 7-1165 g" in its title; a GoPro was typed "Card" and given its microSD
+ * card's 64 GB as its storage, as a Canon DSLR was its SD card's; a Switch was typed "Model"; no device had its
+ * model; and the Doctor asked every device what it is made of and how to care for it.
+ */
+import { describe, expect, it } from "vitest";
+import { auditListing } from "../../shared/audit";
+import { extractFacts } from "../../shared/facts";
+import { generateListingParts } from "../../worker/domain/listings/generate";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+type Platform = "etsy" | "ebay" | "amazon";
+const write = async (description: string, platform: Platform) => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
+const specific = (listing: { itemSpecifics?: { name: string; value: string }[] }, name: string) => listing.itemSpecifics?.find((s) => s.name === name)?.value;
+/** What the Doctor says the description does not say (its keys), for the composed listing of the seller's text. */
+const missing = async (text: string, platform: Platform) => {
+  const listing = await write(text, platform);
+  const audit = auditListing({ ...listing, platform, photoCount: 5, original: text } as never);
+  const details = audit.findings.find((f) => f.id === "description.details");
+  return String(details?.params?.missingKeys ?? "")
+    .split(",")
+    .filter(Boolean);
+};
+
+const DELL = "Dell XPS 13 9310 laptop, Intel Core i7-1165G7, 16GB RAM, 512GB SSD, 13.4 inch FHD+ touchscreen, Windows 11. Battery holds about 6 hours.";
+const CANON = "Canon EOS Rebel T7 DSLR camera with 18-55mm lens, 24.1MP, shutter count about 4,000. Includes battery, charger, strap and 32GB SD card. Excellent condition.";
+const GOPRO = "GoPro HERO9 Black action camera with 2 batteries, 64GB microSD card and chest mount. Waterproof to 10m without housing.";
+const SWITCH = "Nintendo Switch OLED model, white Joy-Con, 64GB, with dock and original box. Lightly used, screen protector applied since day one.";
+const BOSE = "Bose QuietComfort 45 wireless noise cancelling headphones, black. Battery lasts about 20 hours. Includes case and USB-C cable. Ear pads replaced last month.";
+const S21 = "Samsung Galaxy S21 5G 128GB Phantom Gray, unlocked, battery good, cracked back glass, front screen perfect.";
+const WALKMAN = "Vintage Sony Walkman WM-FX193 cassette player with FM/AM radio, tested and working, minor scuffs, no headphones.";
+const MX = "Logitech MX Master 3S kablosuz mouse, grafit renk. Sessiz tıklama, USB-C şarj. Kutusunda, çok az kullanıldı.";
+const KINDLE = "Kindle Paperwhite 11th generation, 8GB, 6.8 inch display, ad-supported, with black fabric cover.";
+
+describe("a laptop", () => {
+  it("reads its maker, model, processor, memory, drive, system and screen, and no weight from its processor's name", async () => {
+    const facts = extractFacts({ text: DELL });
+    expect(facts.brand).toBe("Dell");
+    expect(facts.measures).not.toContain("1165G");
+    const ebay = await write(DELL, "ebay");
+    expect(specific(ebay, "Brand")).toBe("Dell");
+    expect(specific(ebay, "Model")).toBe("XPS 13 9310");
+    expect(specific(ebay, "Processor")).toBe("Intel Core i7-1165G7");
+    expect(specific(ebay, "RAM Size")).toBe("16 GB");
+    expect(specific(ebay, "Storage Capacity")).toBe("512 GB");
+    expect(specific(ebay, "Operating System")).toBe("Windows 11");
+    expect(specific(ebay, "Screen Size")).toBe("13.4 in");
+    // The screen is its size: no second "Size".
+    expect(specific(ebay, "Size")).toBeUndefined();
+    expect(ebay.title).toContain("Intel Core i7-1165G7");
+    expect(ebay.title).toMatch(/16GB RAM/u);
+    expect(ebay.title).toMatch(/512GB SSD/u);
+    expect(ebay.title).not.toMatch(/1165 g/iu);
+  });
+});
+
+describe("what comes with a device is not the device", () => {
+  it("gives a camera no storage of the memory card in its box", async () => {
+    const canon = await write(CANON, "ebay");
+    expect(specific(canon, "Storage Capacity")).toBeUndefined();
+    expect(canon.title).not.toContain("32GB");
+    expect(specific(canon, "Model")).toBe("EOS Rebel T7");
+  });
+
+  it("reads an action camera listed with its accessories as the camera", async () => {
+    expect(extractFacts({ text: GOPRO }).head).toBe("camera");
+    const ebay = await write(GOPRO, "ebay");
+    expect(specific(ebay, "Type")).toBe("Action Camera");
+    expect(specific(ebay, "Model")).toBe("HERO9 Black");
+    expect(specific(ebay, "Storage Capacity")).toBeUndefined();
+  });
+});
+
+describe("a device's model and kind", () => {
+  it("names a console's, headphones', a phone's and a mouse's model as the seller wrote it", async () => {
+    const console = await write(SWITCH, "ebay");
+    expect(specific(console, "Model")).toBe("Switch OLED");
+    expect(specific(console, "Type")).not.toBe("Model");
+    expect(specific(await write(BOSE, "ebay"), "Model")).toBe("QuietComfort 45");
+    expect(specific(await write(S21, "ebay"), "Model")).toBe("Galaxy S21 5G");
+    expect(specific(await write(MX, "ebay"), "Model")).toBe("MX Master 3S");
+  });
+
+  it("types a cassette player as one", async () => {
+    expect(specific(await write(WALKMAN, "ebay"), "Type")).toBe("Cassette Player");
+  });
+});
+
+describe("what the Doctor asks of a device", () => {
+  it("never asks a device what it is made of or how to care for it", async () => {
+    for (const text of [BOSE, WALKMAN, SWITCH, KINDLE, DELL, GOPRO]) {
+      const keys = await missing(text, "ebay");
+      expect(keys, text).not.toContain("materials");
+      expect(keys, text).not.toContain("care");
+    }
+  });
+
+  it("asks what state it is in and what comes with it when the seller did not say", async () => {
+    expect(await missing(DELL, "ebay")).toEqual(["included"]);
+    expect(await missing(GOPRO, "ebay")).toEqual(["condition"]);
+    expect(await missing(BOSE, "ebay")).toEqual([]);
+  });
+
+  it("still asks a made thing with a device's noun how to care for it", async () => {
+    expect(await missing("Needle felted wool mouse, grey with pink ears, about 6 cm long.", "etsy")).toContain("care");
+  });
+});
