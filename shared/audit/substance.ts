@@ -7,6 +7,7 @@
  */
 import { MATERIALS, baseNoun, nounCategory, readProduct, type Lang } from "../listings/phrases";
 import { escapeRegExp } from "../facts/language";
+import { withoutFlawClauses } from "../facts/extract";
 import { isContentWord, plainText, sentencesOf, wordsOf } from "./text";
 
 /** Lower case; Turkish rules only where they differ (I and İ), since the locale-aware call is slow. */
@@ -212,7 +213,8 @@ export function factsOf(text: string): FactSheet {
   const plain = plainText(text);
   const lower = lowerOf(plain, "tr");
   const numbers = [...new Set((plain.match(MEASURE) ?? []).map(numberOf))];
-  const found = [...new Set((lower.match(MATERIAL_RE) ?? []).map((m) => m.trim()))];
+  // (Not the material of a broken part: "cracked back glass".)
+  const found = [...new Set((withoutFlawClauses(lower).match(MATERIAL_RE) ?? []).map((m) => m.trim()))];
   const materials = found.filter((m) => !found.some((o) => o !== m && o.includes(m)));
   return { personal: PERSONAL.test(plain), vintage: VINTAGE.test(plain), numbers, materials };
 }

@@ -9,11 +9,6 @@ const ALWAYS_DEVICE = /^(?:camcorder|laptop|chromebook|macbook|smartphone|iphone
 /** A device's storage as its seller writes it ("64GB", "1 TB"). */
 const STORAGE_SAID = /(?<![\p{L}\p{N}.])\d{1,4} ?(?:GB|TB)(?![\p{L}])/u;
 
-/** Whether a product's head noun names a device ("laptop", "headphones", "kulaklık"). */
-export function isDeviceHead(head: string | undefined): boolean {
-  return !!head && DEVICE_HEAD.test(head.trim());
-}
-
 /**
  * Whether the seller's product is a device: a maker's ("Bose" headphones, a "Nintendo" console of "64GB"), or a noun
  * only a device has ("charger"). A felted "mouse" or a wooden "speaker" with no maker is a made thing.

@@ -685,10 +685,22 @@ function partMaterialsOf(lower: string, head: string): { parts: PartMaterial[]; 
   return { parts, rest };
 }
 
+/** A flaw said of a part ("cracked back glass", "chipped enamel", "kırık cam"). */
+const FLAWED_PART = /(?<![\p{L}])(?:cracked|chipped|scratched|broken|dented|shattered|kırık|çatlak|çizik)(?![\p{L}])/iu;
+/** A clause after the name that says what is broken ("cracked back glass") is the item's condition, not its material (decision 0086). */
+const notAFlaw = (clause: string, i: number) => i === 0 || !FLAWED_PART.test(clause);
+/** The text without the clauses after its name that say what is broken: what is left names the item's materials. */
+export const withoutFlawClauses = (text: string) =>
+  text
+    .split(/(?<=[.!?\n,;])\s*/u)
+    .filter(notAFlaw)
+    .join(" ");
+
 function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
   // (Clause by clause: "Sterling silver cufflinks, …, comes in a gift box" loses the box's clause, not its silver.)
   const lower = partMaterialsOf(lowerOf(text, lang), head)
     .rest.split(/(?<=[.!?\n,;])\s*/u)
+    .filter(notAFlaw)
     .filter(
       (sentence) =>
         !PACKAGING.test(sentence) ||
@@ -1412,6 +1424,8 @@ const CONDITION_RE = reAll(
     // A record's grade and the wear a record collector names ("Vinyl VG+", "light surface noise", "ring wear", "seam split").
     "(?:vinyl|record|sleeve|cover|jacket|media|disc|plak|kapak) (?:is |grades? |graded )?(?:m-|nm|ex\\+?|vg\\+{1,2}|vg|g\\+|mint-)(?![\\p{L}\\p{N}+])",
     "(?:(?:light|minor|small|some|faint) )?(?:surface noise|ring wear|seam splits?|split seams?|sleeve wear|edge wear|corner wear|crackles?)",
+    // A device's broken part and its battery, as its buyer asks them ("cracked back glass", "battery health 88%"; decision 0086).
+    "(?:cracked|chipped|scratched|broken|dented|shattered) (?:back |front |rear |top |bottom |side )?(?:glass|screen|display|lcd|lens|housing|case|corner|hinge|port|button|frame)s?|battery (?:health |life )?(?:is )?(?:\\d{2,3} ?%|good|excellent|great)|pil sağlığı (?:%\\d{2,3}|iyi)",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
     "runs well|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
     "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
@@ -1855,7 +1869,8 @@ export function namesInCapitals(sheet: FactSheet, text: string): Set<string> {
   const opening = text.slice(0, 120);
   const letters = opening.replace(/[^\p{L}]/gu, "");
   const upper = letters.replace(/[^\p{Lu}]/gu, "").length;
-  const named = upper * 2 < letters.length ? (opening.match(/(?<![\p{L}\p{N}])\p{Lu}{4,6}(?![\p{L}\p{N}])/gu) ?? []).filter((w) => !SHOUTED_WORDS.test(w)) : [];
+  // (With a figure glued to it too: "HERO9" of "GoPro HERO9 Black".)
+  const named = upper * 2 < letters.length ? (opening.match(/(?<![\p{L}\p{N}])\p{Lu}{4,6}\d{0,4}(?![\p{L}\p{N}])/gu) ?? []).filter((w) => !SHOUTED_WORDS.test(w.replace(/\d+$/u, ""))) : [];
   return new Set([sheet.brand ?? "", ...sheet.models, ...codes, ...labels, ...named].filter(Boolean));
 }
 

@@ -107,3 +107,26 @@ describe("what the Doctor asks of a device", () => {
     expect(await missing("Needle felted wool mouse, grey with pink ears, about 6 cm long.", "etsy")).toContain("care");
   });
 });
+
+describe("a device's title, as its seller would write it", () => {
+  it("says what comes in the box as a list, the model in the seller's capitals and the colour once", async () => {
+    const gopro = await write(GOPRO, "ebay");
+    expect(gopro.title).toBe("GoPro HERO9 Black Action Camera with 2 Batteries and 64GB microSD Card");
+    // The list ends where the item's state begins ("tested and working" is no accessory).
+    expect((await write(WALKMAN, "ebay")).title).toBe("Vintage Sony Walkman WM-FX193 Cassette Player with FM/AM Radio");
+  });
+
+  it("reads a phone's broken back glass and good battery as its condition, never its material or title words", async () => {
+    const s21 = await write(S21, "ebay");
+    expect(s21.title).toBe("Samsung Galaxy S21 5G 128GB Phantom Gray Unlocked");
+    expect(specific(s21, "Material")).toBeUndefined();
+    expect(specific(s21, "Condition Notes")).toMatch(/cracked back glass/iu);
+    const audit = auditListing({ ...s21, platform: "ebay", photoCount: 5, original: S21 } as never);
+    expect(audit.findings.find((f) => f.id === "title.dropped-facts")).toBeUndefined();
+  });
+
+  it("says a charger's watts once", async () => {
+    const amazon = await write("Voltra 65W USB-C charger, GaN, 3 ports (2 USB-C, 1 USB-A), foldable plug, for MacBook, iPhone and Samsung phones.", "amazon");
+    expect(amazon.title.match(/65 ?W/gu)).toHaveLength(1);
+  });
+});

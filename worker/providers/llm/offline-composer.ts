@@ -47,7 +47,7 @@ import {
   factItems,
   foldCase,
   isColourOption,
-  isDeviceHead,
+  isDevice,
   isLabelledModel,
   manufactureCountry,
   measureItems,
@@ -384,7 +384,8 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   if (name) {
     const rest = withoutWordsOf(head, [name, ...lead]);
     const specs = deviceSpecs(source, facts).filter((spec) => !squashed(`${name} ${rest}`).includes(squashed(spec)));
-    return [...lead, name, rest, ...specs, ...ebayTail(`${rest} ${specs.join(" ")}`, facts, lang, source)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+    // (The tail's colour is said once: "Black" of "GoPro HERO9 Black" is in the name.)
+    return [...lead, name, rest, ...specs, ...ebayTail(`${name} ${rest} ${specs.join(" ")}`, facts, lang, source)].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
   }
   const brandInHead = !!facts.brand && key(head).includes(key(facts.brand));
   // A record's label ("1969 UK Apple first pressing") is no maker to lead its title: the artist and title do.
@@ -425,6 +426,17 @@ function deviceSpecs(source: string, facts: FactSheet): string[] {
   // (A computer's drive keeps its kind: "512GB SSD".)
   const drive = /^ ?(SSD|HDD|eMMC)(?![\p{L}])/u.exec(text.slice((storage.index ?? 0) + storage[0].length))?.[1];
   return [drive ? `${storage[0]} ${drive}` : storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : [])];
+}
+
+/** The most of a "with" list that fits, whole things only ("with 2 Batteries, 64GB microSD Card" of "… and Chest Mount"). */
+function withFitting(segment: string, fits: (segment: string) => boolean): string | undefined {
+  if (!segment.startsWith("with ")) return undefined;
+  const things = segment.slice(5).split(/,\s*|\s+(?:and|&)\s+/u);
+  for (let n = things.length - 1; n >= 1; n--) {
+    const text = `with ${n > 1 ? `${things.slice(0, n - 1).join(", ")} and ${things[n - 1]}` : things[0]}`;
+    if (fits(text)) return text;
+  }
+  return undefined;
 }
 
 /** "Complete", with what it is complete with when that is short ("complete with figure": "Complete with Figure"). */
@@ -867,9 +879,12 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // The words before each state word, read once ("plak iyi" of "Plak iyi durumda").
   // ("Plak temiz", the record is clean, at a clause's end too.)
   // The words before each state word and with it, read once ("plak iyi" of "Plak iyi durumda", "plak temiz").
-  const states = [...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (durumda|durumdadır|condition|temiz(?=\s*(?:[.,;:!?\n]|$))|sağlam(?=\s*(?:[.,;:!?\n]|$)))(?![\p{L}])/gu)].flatMap((m) =>
-    // ("Excellent Condition" may stay in an eBay title; "Plak Temiz", the record is clean, reads as a broken phrase.)
-    /^(?:temiz|sağlam)$/u.test(m[2]) ? [` ${m[1]}`, ` ${m[1]} ${m[2]}`] : [` ${m[1]}`],
+  const states = [
+    ...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (durumda|durumdadır|condition|(?:temiz|sağlam|perfect|good|fine|flawless)(?=\s*(?:[.,;:!?\n]|$)))(?![\p{L}])/gu),
+  ].flatMap((m) =>
+    // ("Excellent Condition" may stay in an eBay title; "Plak Temiz", the record is clean, and "Battery Good", "Front Screen" of
+    // "front screen perfect" read as broken phrases.)
+    /^(?:temiz|sağlam|perfect|good|fine|flawless)$/u.test(m[2]) ? [` ${m[1]}`, ` ${m[1]} ${m[2]}`] : [` ${m[1]}`],
   );
   const isState = (text: string) => states.some((said) => said.endsWith(` ${foldCase(text)}`));
   // The lens a camera comes with, whole ("with 50mm f/1.4 Lens"): a buyer searches a body with its lens, never a piece of it ("4 Lens").
@@ -909,12 +924,23 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // white, 64GB, with dock and Joy-Cons"): said as such, "with Dock and Joy-Cons". (Not what is put on it: "with your names".)
   else if (r.lang === "en" && !r.digital && !lensSegment) {
     const firstSentence = input.description.slice(0, 300).split(/[.!?\n]/u)[0] ?? "";
+    // A device's whole list, also without a comma before it ("GoPro HERO9 Black action camera with 2 batteries, 64GB
+    // microSD card and chest mount"): what comes in its box, which its buyers compare (decision 0086).
+    // (Its things only, up to the first word of its state: "with FM/AM radio, tested and working" is "with FM/AM Radio".)
+    const listed = isDevice(factsFor(input), input.description) ? /(?<![\p{L}])with (?:a |an |the |one )?([\p{L}\p{N}][^;:]{2,80}?)\s*$/iu.exec(firstSentence)?.[1] : undefined;
+    const things = listed?.split(/,\s*|\s+(?:and|&)\s+/u) ?? [];
+    // (Nor its colour: "with carrying case and USB-C cable, black".)
+    const stateAt = things.findIndex(
+      (t) => isConditionPhrase(t) || factsFor(input).colours.includes(foldCase(t.trim())) || /^(?:no|not|without|tested|working|works|untested|minor|some|light|used|factory)(?![\p{L}])/iu.test(t),
+    );
+    const kept = stateAt < 0 ? things : things.slice(0, stateAt);
+    const kit = kept.length > 1 ? `${kept.slice(0, -1).join(", ")} and ${kept[kept.length - 1]}` : kept[0];
     const said = /,\s*with (?:a |an |the |one )?((?!(?:your|my|our|his|her|their|custom|personali[sz]ed)\b)[\p{L}\p{N}'’-]+(?: (?:and |& )?[\p{L}\p{N}'’-]+){0,4})\s*(?=,|$)/iu.exec(
       firstSentence,
     )?.[1];
     // (What it is for stays out: "a chain to hang it" comes as a chain.)
-    const clause = said?.replace(/ to .*$/u, "");
-    if (clause && clause.length <= 40) out.push({ text: `with ${restoreAcronyms(titleCase(clause, r.lang), source)}`, priority: withPriority });
+    const clause = kit ?? said?.replace(/ to .*$/u, "");
+    if (clause && clause.length <= (kit ? 60 : 40)) out.push({ text: `with ${restoreAcronyms(titleCase(clause, r.lang), source)}`, priority: withPriority });
   }
   // The words of what it comes with are said there, never again as the item's own ("Original Case" beside "with Original Case and Foot Pedal").
   const withText = out.filter((o) => o.text.startsWith("with ")).map((o) => ` ${words(o.text).map(key).join(" ")} `);
@@ -1088,7 +1114,7 @@ const SAFE_IN_TWO = /(?<![\p{L}])(?:dishwasher|microwave|oven|freezer) (?:and|&)
 /** Units of time, said once per figure ("12 Saat Sıcak 24 Saat Soğuk", "8 Hours Hot, 24 Hours Cold"): no repeated word. */
 const TIME_WORD = /^(?:hours?|hrs?|minutes?|mins?|days?|saat|dakika|dk|gün)$/u;
 /** A measure in a title ("38 mm", "183x61 cm", "20 cm"). */
-const TITLE_MEASURE = /(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)?(?: ?[x×] ?\d+(?:[.,]\d+)?)* ?(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?)(?![\p{L}])/giu;
+const TITLE_MEASURE = /(?<![\p{L}\p{N}.,])\d+(?:[.,]\d+)?(?: ?[x×] ?\d+(?:[.,]\d+)?)* ?(?:cm|mm|m|in|inch|inches|ml|l|oz|qt|kg|g|lbs?|w|v|mah)(?![\p{L}])/giu;
 
 /** The measures a title says, compared by their normal form; each figure of a chain is one ("120 x 60 x 75 cm" says "120 cm"). */
 function titleMeasures(text: string): string[] {
@@ -1286,7 +1312,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     // (What comes with it, too long whole, gives its first thing: "with DualSense Controller" of "… Controller and All Cables".)
     const fits = (segment: string) => plainHead.length + added(segment) <= room;
     const fitting = segments
-      .map((segment) => (fits(segment) ? segment : (/^(with .+?) (?:and|&) /u.exec(segment)?.[1] ?? segment)))
+      .map((segment) => (fits(segment) ? segment : (withFitting(segment, fits) ?? segment)))
       .filter((segment) => fits(segment) && !headWords.includes(` ${words(segment).map(key).join(" ")} `));
     const withTail = fillTitle(plainHead, [...fitting.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
     const title = withTail.length <= room ? withTail : fillTitle(plainHead, segments, room, () => " ", 3);
@@ -2855,14 +2881,15 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   else if (special.type) add(n.type, special.type);
   // A camera's or a device's model as the seller wrote it after the brand ("FM2" of "Nikon FM2 35mm film camera",
   // "XPS 13 9310" of "Dell XPS 13 9310 laptop", "QuietComfort 45"; decision 0086).
-  const isDevice = isDeviceHead(r.head);
-  if ((special.type || isDevice || storage) && facts.brand && !out.some((o) => o.name === n.model)) {
+  // (The Doctor's reading of a device, one for both: a maker's camera, laptop, console or phone of a storage, or a charger.)
+  const aDevice = isDevice(facts, input.description);
+  if ((special.type || aDevice) && facts.brand && !out.some((o) => o.name === n.model)) {
     const model = new RegExp(`(?<![\\p{L}])${escapeRegExp(facts.brand)} ((?:[\\p{Lu}\\d][\\p{L}\\p{N}-]*)(?: [\\p{Lu}\\d][\\p{L}\\p{N}-]*){0,2})`, "u").exec(input.description.slice(0, 200))?.[1];
     const cut = model?.split(" ").filter((w, i, all) => !/^\d+ ?mm$/iu.test(w) && !all.slice(0, i).some((x) => /^\d+ ?mm$/iu.test(x)));
     if (cut?.length) add(n.model, cut.join(" "));
   }
   // A computer's processor and system, and a screen's size, as eBay's computer, tablet and phone categories ask them.
-  if (isDevice && r.lang === "en") {
+  if (aDevice && r.lang === "en") {
     add(n.processor, PROCESSOR.exec(text)?.[0]);
     add(n.os, OPERATING_SYSTEM.exec(text)?.[0]);
     const screen = SCREEN_HEADS.test(r.head) ? facts.measures.filter((m) => /^\d{1,2}(?:\.\d)? ?(?:inch|in|")$/u.test(m)) : [];
