@@ -203,6 +203,11 @@ const EDITION_WORDS =
   /(?<![\p{L}])(?:editions?|printings?|print run|published|publisher|pressings?|press|reissue|repress|label|catalog(?:ue)? (?:no|number)|isbn|baskı\p{L}*|basım\p{L}*|yayın\p{L}*|plak şirketi)(?![\p{L}])/iu;
 const CONDITION_WORDS =
   /(?<![\p{L}])(?:condition|mint|near mint|vg\+*|nm|wear|worn|creases?|yellow(?:ed|ing)|foxing|scratch(?:es|ed)?|marks?|tears?|stains?|no writing|noise|plays|durum\p{L}*|yıpran\p{L}*|çizik\p{L}*|temiz|sağlam)(?![\p{L}+])/iu;
+/** What a short description should go on to say, by what the item is (decision 0086). */
+const DESCRIBE_ADVICE = {
+  describeItem: "what it is, what it is made of, its size and how to care for it",
+  describeDevice: "what it is, its condition and what comes with it",
+} as const;
 /** A device's state as its seller says it ("works perfectly", "tested", "battery health 88%", "factory reset", "çalışıyor"). */
 const DEVICE_STATE_WORDS =
   /(?<![\p{L}])(?:works?|working|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
@@ -949,13 +954,25 @@ function collect(n: Normal, reuse = false): Candidate[] {
 
   group("description", [p, description, title, own, main, n.original, n.digital, languageOf(n) === "tr" || n.original ? n.tags : ""], () => {
     // ---- Description ----
+    // A device's buyer asks what state it is in and what comes with it, not what it is made of or its care (decision 0086).
+    // (A maker's: a felted "mouse" or a wooden "speaker" with no brand is a made thing.)
+    const device = !n.digital && (support ? isDevice(support.sheet, support.source) : isDeviceTitle(n.title));
     if (!wordsOf(plain).length) {
       const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;
       add({ id: "description.empty", severity: p === "amazon" ? "warning" : "error", part: "description", source, penalty: p === "amazon" ? 15 : 30, params: { marketplace } });
     } else {
       const count = wordsOf(plain).length;
       if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
-        add({ id: "description.too-short", severity: "warning", part: "description", source: SOURCES.descriptionLength, penalty: 6, params: { count, min: AUDIT_THRESHOLDS.descriptionWordsMin } });
+        // What to write follows what it is: a device's state and what comes with it, a made thing's material, size and care.
+        const adviceKey = device ? "describeDevice" : "describeItem";
+        add({
+          id: "description.too-short",
+          severity: "warning",
+          part: "description",
+          source: SOURCES.descriptionLength,
+          penalty: 6,
+          params: { count, min: AUDIT_THRESHOLDS.descriptionWordsMin, advice: DESCRIBE_ADVICE[adviceKey], adviceKey },
+        });
       }
       const main = mainPhrase(n);
       const window = AUDIT_THRESHOLDS.descriptionWindow;
@@ -979,9 +996,6 @@ function collect(n: Normal, reuse = false): Candidate[] {
       const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
       // A book's or a record's buyer asks how it was printed or pressed and what state it is in, not its material or its care.
       const medium = support && (support.category === "book" || support.category === "music");
-      // A device's buyer asks what state it is in and what comes with it, not what it is made of or its care (decision 0086).
-      // (A maker's: a felted "mouse" or a wooden "speaker" with no brand is a made thing.)
-      const device = !n.digital && (support ? isDevice(support.sheet, support.source) : isDeviceTitle(n.title));
       const checks: [string, string, boolean][] = medium
         ? [
             ["edition", "its edition, printing or pressing", EDITION_WORDS.test(everything)],
@@ -1008,7 +1022,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
           id: "description.details",
           severity: "warning",
           part: "description",
-          source: p === "etsy" ? SOURCES.etsyDescriptionAdvice : SOURCES.descriptionDetails,
+          source: device ? SOURCES.deviceDetails : p === "etsy" ? SOURCES.etsyDescriptionAdvice : SOURCES.descriptionDetails,
           penalty: 3 * gaps.length,
           params: { missing: gaps.map(([, words]) => words).join(", "), missingKeys: gaps.map(([key]) => key).join(",") },
         });

@@ -41,8 +41,7 @@ export const AUDIT_MESSAGES_EN: Record<string, string> = {
   "description.empty": "The description is empty. {marketplace} requires one, and shoppers read it before buying. Describe the item.",
   "description.main-phrase-late":
     'Your main phrase "{phrase}" is not in the first {window} characters of the description, the part shown before "more" and read by search. Mention it in the first sentence.',
-  "description.too-short":
-    "The description has {count} words. A short description leaves shoppers' questions open. Write at least {min} words: what it is, what it is made of, its size and how to care for it.",
+  "description.too-short": "The description has {count} words. A short description leaves shoppers' questions open. Write at least {min} words: {advice}.",
   "description.details": "The description does not say {missing}. Shoppers look for these before buying, and missing answers cost sales. Add them.",
   "description.digital-note":
     "This looks like a digital item, but the description does not say {missing}. Buyers who expect a parcel leave bad reviews. Say it is a digital download and that no physical item is shipped.",

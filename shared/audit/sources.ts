@@ -42,6 +42,7 @@ export const SOURCES = {
   amazonPhotos: marketplace("Amazon: a main image is required", AMAZON_LISTING),
   capsAdvice: practice("Listora: words in capitals read as shouting on every marketplace"),
   descriptionDetails: practice("Listora: say what it is made of, its size and how to care for it; shoppers look for these before buying"),
+  deviceDetails: practice("Listora: say what state a device is in and what comes with it; its buyers look for these before buying"),
   digitalNoteGeneral: practice("Listora: a digital item says it is a download and that nothing is shipped"),
   ebayTitleAdvice: practice(
     'eBay seller best practices (2011, quoted by AuctionBytes): no special characters or gimmicks like "L@@K" in a title; buyers do not search for them',

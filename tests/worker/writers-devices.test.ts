@@ -130,3 +130,22 @@ describe("a device's title, as its seller would write it", () => {
     expect(amazon.title.match(/65 ?W/gu)).toHaveLength(1);
   });
 });
+
+describe("what the Doctor tells a device's seller to write", () => {
+  it("asks a short device description for its condition and what comes with it, a made thing's for its material and care", async () => {
+    const tooShort = async (text: string, platform: Platform) => {
+      const listing = await write(text, platform);
+      return auditListing({ ...listing, platform, photoCount: 5, original: text } as never).findings.find((f) => f.id === "description.too-short");
+    };
+    const gopro = await tooShort(GOPRO, "ebay");
+    expect(gopro?.message).toMatch(/its condition and what comes with it\.$/u);
+    expect(gopro?.message).not.toMatch(/made of/u);
+    expect(gopro?.params.adviceKey).toBe("describeDevice");
+    // (And the advice the details finding cites is a device's.)
+    const listing = await write(DELL, "ebay");
+    const details = auditListing({ ...listing, platform: "ebay", photoCount: 5, original: DELL } as never).findings.find((f) => f.id === "description.details");
+    expect(details?.source.name).toMatch(/what state a device is in and what comes with it/u);
+    const mouse = await tooShort("Needle felted wool mouse, grey with pink ears, about 6 cm long.", "etsy");
+    expect(mouse?.message).toMatch(/what it is made of, its size and how to care for it\.$/u);
+  });
+});

@@ -121,6 +121,8 @@ export const en = {
   "audit.missing.notShipped": "that no physical item is shipped",
   "audit.advice.amazon": "Put their words in the backend search terms instead.",
   "audit.advice.ebay": "Put the important ones in the title and the item specifics instead.",
+  "audit.advice.describeItem": "what it is, what it is made of, its size and how to care for it",
+  "audit.advice.describeDevice": "what it is, its condition and what comes with it",
 };
 
 export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix.${string}`, string> = {
@@ -241,6 +243,8 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.missing.notShipped": "fiziksel bir ürün gönderilmediği",
   "audit.advice.amazon": "Bunun yerine kelimelerini arka uç arama terimlerine yazın.",
   "audit.advice.ebay": "Bunun yerine önemli olanları başlığa ve ürün özelliklerine yazın.",
+  "audit.advice.describeItem": "ne olduğu, neyden yapıldığı, boyutu ve bakımı",
+  "audit.advice.describeDevice": "ne olduğu, durumu ve yanında neler geldiği",
 
   "audit.finding.title.empty": "Başlık boş. {marketplace} başlıksız bir ilanı kabul etmez. Ürünün ne olduğunu söyleyen bir başlık yazın.",
   "audit.finding.title.too-long": "Başlık {length} karakter; {marketplace} en fazla {max} karaktere izin verir. Daha uzun bir başlık reddedilir. {max} karaktere veya daha azına kısaltın.",
@@ -275,7 +279,7 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.finding.description.empty": "Açıklama boş. {marketplace} açıklama ister ve alıcılar satın almadan önce onu okur. Ürünü anlatın.",
   "audit.finding.description.main-phrase-late":
     'Ana ifadeniz "{phrase}" açıklamanın ilk {window} karakterinde değil; bu kısım "devamı"ndan önce görünür ve arama tarafından okunur. İlk cümlede geçirin.',
-  "audit.finding.description.too-short": "Açıklama {count} kelime. Kısa bir açıklama alıcının sorularını cevapsız bırakır. En az {min} kelime yazın: ne olduğu, neyden yapıldığı, boyutu ve bakımı.",
+  "audit.finding.description.too-short": "Açıklama {count} kelime. Kısa bir açıklama alıcının sorularını cevapsız bırakır. En az {min} kelime yazın: {advice}.",
   "audit.finding.description.details": "Açıklama {missing} bilgisini vermiyor. Alıcılar satın almadan önce bunları arar; eksik cevaplar satışa mal olur. Ekleyin.",
   "audit.finding.description.digital-note":
     "Bu dijital bir ürün gibi görünüyor, ancak açıklama {missing} söylemiyor. Kargo bekleyen alıcılar kötü yorum bırakır. Dijital bir indirme olduğunu ve fiziksel ürün gönderilmediğini yazın.",
