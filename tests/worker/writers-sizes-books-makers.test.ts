@@ -232,8 +232,8 @@ describe("a device, a shoe and a lot, named as their buyers search them", () => 
     const l = await write("Apple iPhone 12 64GB Black Unlocked, battery health 86%, small scratch on screen, no box.", "ebay");
     expect(l.title).toMatch(/^Apple iPhone 12 64GB Black Unlocked/u);
     expect(specifics(l)).toMatchObject({ Brand: "Apple", Model: "iPhone 12", "Storage Capacity": "64 GB", Network: "Unlocked", Color: "Black" });
-    // Its one scratch and its missing box are what a buyer asks about.
-    expect(specifics(l)["Condition Notes"]).toBe("Small scratch on screen, no box");
+    // Its battery's health, its one scratch and its missing box are what a buyer asks about (the battery since decision 0086).
+    expect(specifics(l)["Condition Notes"]).toBe("Battery health 86%, small scratch on screen, no box");
     expect(specifics(l).Type).toBeUndefined();
     // A tablet's model runs to its storage; "Generation" is no Type.
     const tablet = specifics(await write("Apple iPad Air 4th generation, 64 GB, sky blue, 2020. Light scratches on the back.", "ebay"));
