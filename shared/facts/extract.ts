@@ -10,6 +10,7 @@ import { readDigital } from "../listings/digital";
 import { detectLanguage, isStopWord, readProduct } from "../listings/phrases";
 import { escapeRegExp, foldCase, inName } from "./language";
 import { EBAY_COUNTRIES } from "./places";
+import { isDevice } from "./devices";
 
 export type FactLang = "en" | "tr";
 
@@ -1408,7 +1409,7 @@ const CONDITION_RE = reAll(
     "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratch(?:es)?|scuffs?|marks|dents?|dulling|staining|creases?|creasing|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)){0,3}(?: inside)?",
     // What does not come with a used device ("no box", "without charger"): its buyer asks.
-    "(?:no|without) (?:original )?(?:box|charger|cable|case|papers|manual|remote)",
+    "(?:no|without) (?:original )?(?:box|charger|cable|case|papers|manual|remote|headphones|earphones|lens cap|strap|dock|controller)",
     // A part the seller names first, then its wear ("crystal has light scratches"), and a part that is not the maker's own ("strap is not original").
     "[\\p{L}-]+ (?:has|have|shows) (?:minor|light|small|some|faint) (?:wear|scratches|scuffs|marks|dents?|chips?|stains?|fading|tarnish)",
     "(?:strap|band|bracelet|buckle|box|papers|lid|case|crown|hands|dial|battery) (?:is|are) not original|non[- ]original (?:strap|band|bracelet|buckle|box|crown|hands|dial)",
@@ -1918,7 +1919,9 @@ export function extractFacts(input: FactInput): FactSheet {
   const scentsRead = scentsOf(lower);
   const scents = new Set([...[...lower.matchAll(SCENT_OF)].map((m) => m[1]), ...scentsRead.flatMap((t) => t.split(/\s+/u))]);
   // What comes with the item ("Comes with Pokemon Yellow cartridge") has colours of its own: not the item's.
-  const colourText = lower.replace(INCLUDED_CLAUSE, " ");
+  // (So has what a device comes "with": the black of "Kindle Paperwhite … with black fabric cover" is the cover's; decision 0086.)
+  const withKit = isDevice({ head: reading.head, brand }, body) ? /(?<![\p{L}])with [^.;:!?\n]*/gu : null;
+  const colourText = withKit ? lower.replace(INCLUDED_CLAUSE, " ").replace(withKit, " ") : lower.replace(INCLUDED_CLAUSE, " ");
   const productWords = (reading.phrase?.tokens ?? []).map((t) => lowerOf(t, language));
   // A colour the seller names whole after its label ("color Rose Quartz") is one colour, not "rose" (and no quartz).
   const namedColours = labelledColours(colourText);

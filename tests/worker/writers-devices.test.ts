@@ -149,3 +149,15 @@ describe("what the Doctor tells a device's seller to write", () => {
     expect(mouse?.message).toMatch(/what it is made of, its size and how to care for it\.$/u);
   });
 });
+
+describe("what comes with a device keeps its own colour and its absence", () => {
+  it("gives a reader no colour of its cover, and says the cover as what comes with it", async () => {
+    const kindle = await write(KINDLE, "ebay");
+    expect(specific(kindle, "Color")).toBeUndefined();
+    expect(kindle.title).toMatch(/with Black Fabric Cover$/u);
+  });
+
+  it("notes the headphones a player comes without", async () => {
+    expect(specific(await write(WALKMAN, "ebay"), "Condition Notes")).toMatch(/no headphones/u);
+  });
+});

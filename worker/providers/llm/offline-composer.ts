@@ -923,7 +923,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // A clause of the name's sentence that opens with "with" says what the item comes with ("Nintendo Switch OLED console,
   // white, 64GB, with dock and Joy-Cons"): said as such, "with Dock and Joy-Cons". (Not what is put on it: "with your names".)
   else if (r.lang === "en" && !r.digital && !lensSegment) {
-    const firstSentence = input.description.slice(0, 300).split(/[.!?\n]/u)[0] ?? "";
+    // (A decimal point ends no sentence: "6.8 inch display".)
+    const firstSentence = input.description.slice(0, 300).split(/(?<!\d)[.!?]|[.!?](?!\d)|\n/u)[0] ?? "";
     // A device's whole list, also without a comma before it ("GoPro HERO9 Black action camera with 2 batteries, 64GB
     // microSD card and chest mount"): what comes in its box, which its buyers compare (decision 0086).
     // (Its things only, up to the first word of its state: "with FM/AM radio, tested and working" is "with FM/AM Radio".)
