@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { benchDoctor } from "./lib/doctor-bench.mjs";
 import { benchHostileGrowth, MAX_GROWTH } from "./lib/hostile-growth.mjs";
-import { percentile, privateBuild, register, root, startServer } from "./lib/server.mjs";
+import { percentile, privateBuild, register, root, startServer, startWorkerd } from "./lib/server.mjs";
 
 const L = Number(process.env.BENCH_LLM_LATENCY_MS || 300);
 const SAMPLES = Number(process.env.BENCH_SAMPLES || 60);
@@ -330,7 +330,7 @@ try {
         budget(
           "signed-in /listings with 50 listings: first HTML containing them / /api/health (p50)",
           lh.cardsInHtml === 50
-            ? `${round(lh.ratio)} x (${round(lh.pageP50Ms)} ms, ${lh.cardsInHtml} of 50 cards in ${kb(lh.htmlBytes)} of HTML, vs health ${round(lh.healthP50Ms)} ms); of which GET /api/listings of the 50 ${round(lh.apiListP50Ms)} ms = ${round(lh.apiRatio)} x, the page of a seller with no listings ${round(lh.emptyPageP50Ms)} ms = ${round(lh.emptyRatio)} x`
+            ? `${round(lh.ratio)} x (${round(lh.pageP50Ms)} ms, ${lh.cardsInHtml} of 50 cards in ${kb(lh.htmlBytes)} of HTML, vs health ${round(lh.healthP50Ms)} ms); of which GET /api/listings of the 50 ${round(lh.apiListP50Ms)} ms = ${round(lh.apiRatio)} x, the page of a seller with no listings ${round(lh.emptyPageP50Ms)} ms = ${round(lh.emptyRatio)} x, /login (no session, no D1) ${round(lh.loginP50Ms)} ms = ${round(lh.loginRatio)} x; ${workerdLine(lh.workerd)}`
             : `not in the first HTML (${lh.cardsInHtml} of 50 cards); HTML + the browser's GET /api/listings ${round(lh.pageP50Ms)} ms = ${round(lh.ratio)} x health ${round(lh.healthP50Ms)} ms, before JavaScript download and hydration`,
           "<= 2",
           lh.cardsInHtml === 50 && lh.ratio <= 2,
@@ -1172,56 +1172,82 @@ async function runLighthouse(origin, paths) {
  */
 async function benchListingsHtml(origin) {
   try {
-    const { generatedCsv } = await import("./lib/shop-csv.mjs");
-    const token = await register(origin, `bench-listings-${Date.now()}@example.com`);
-    const auth = { Authorization: `Bearer ${token}` };
-    const form = new FormData();
-    form.set("file", new Blob([generatedCsv(50)], { type: "text/csv" }), "EtsyListingsDownload.csv");
-    const imported = await fetch(`${origin}/api/shop/import`, { method: "POST", headers: auth, body: form });
-    const importBody = await imported.json();
-    if (!imported.ok || importBody.data?.imported !== 50) throw new Error(`import ${imported.status}: ${JSON.stringify(importBody).slice(0, 200)}`);
-    const cookie = { Cookie: `listora_session=${token}` };
-    // Where the time goes: the same list from the API (session, D1, a score per listing, JSON), and the
-    // page of a signed-in seller with no listings (root and layout loaders, the shell's render).
-    const emptyCookie = { Cookie: `listora_session=${await register(origin, `bench-listings-empty-${Date.now()}@example.com`)}` };
-    const cardsOf = (html) => html.split('data-testid="listing-card"').length - 1;
-    const whole = async (url, init) => {
-      const t0 = now();
-      const res = await fetch(url, init);
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`${url} ${res.status}`);
-      return { text, ms: ms(t0), bytes: Buffer.byteLength(text) };
-    };
-    const health = [];
-    const page = [];
-    const api = [];
-    const empty = [];
-    let cardsInHtml = 0;
-    let htmlBytes = 0;
-    for (let i = 0; i < SAMPLES; i++) {
-      health.push((await timeRequest(`${origin}/api/health`)).ttfb);
-      const t0 = now();
-      const html = await whole(`${origin}/listings`, { headers: cookie });
-      cardsInHtml = cardsOf(html.text);
-      htmlBytes = html.bytes;
-      if (cardsInHtml < 50) await (await fetch(`${origin}/api/listings?sort=newest`, { headers: auth })).text();
-      page.push(ms(t0));
-      api.push((await whole(`${origin}/api/listings?sort=newest`, { headers: auth })).ms);
-      empty.push((await whole(`${origin}/listings`, { headers: emptyCookie })).ms);
+    const served = await listingsHtmlFigures(origin);
+    // The same build without wrangler dev's proxy in front (decision 0087): workerd alone, as under the proxy.
+    let workerd;
+    const direct = await startWorkerd({ port: 8799, stateDir: ".tmp/bench-workerd-state" });
+    try {
+      workerd = await listingsHtmlFigures(direct.url);
+    } catch (error) {
+      workerd = { error: String(error?.message ?? error) };
+    } finally {
+      await direct.stop();
     }
-    return {
-      listings: 50,
-      cardsInHtml,
-      htmlBytes,
-      pageP50Ms: round(median(page)),
-      apiListP50Ms: round(median(api)),
-      emptyPageP50Ms: round(median(empty)),
-      healthP50Ms: round(median(health)),
-      ratio: round(median(page) / median(health)),
-      apiRatio: round(median(api) / median(health)),
-      emptyRatio: round(median(empty) / median(health)),
-    };
+    return { ...served, workerd };
   } catch (error) {
     return { error: `${error?.message ?? error}${error?.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : ""}` };
   }
+}
+
+/** The same figures served by workerd without wrangler dev's proxy (decision 0087). */
+function workerdLine(w) {
+  if (!w || w.error) return `workerd alone: failed (${w?.error ?? "not run"})`;
+  return `workerd alone, without wrangler dev's proxy: ${round(w.ratio)} x (${round(w.pageP50Ms)} ms vs health ${round(w.healthP50Ms)} ms; /api/listings ${round(w.apiRatio)} x, no listings ${round(w.emptyRatio)} x, /login ${round(w.loginRatio)} x)`;
+}
+
+/** A seller with 50 listings and one with none on the server at `origin`, and the p50 of each request beside /api/health's. */
+async function listingsHtmlFigures(origin) {
+  const { generatedCsv } = await import("./lib/shop-csv.mjs");
+  const token = await register(origin, `bench-listings-${Date.now()}@example.com`);
+  const auth = { Authorization: `Bearer ${token}` };
+  const form = new FormData();
+  form.set("file", new Blob([generatedCsv(50)], { type: "text/csv" }), "EtsyListingsDownload.csv");
+  const imported = await fetch(`${origin}/api/shop/import`, { method: "POST", headers: auth, body: form });
+  const importBody = await imported.json();
+  if (!imported.ok || importBody.data?.imported !== 50) throw new Error(`import ${imported.status}: ${JSON.stringify(importBody).slice(0, 200)}`);
+  const cookie = { Cookie: `listora_session=${token}` };
+  // Where the time goes: the same list from the API (session, D1, a score per listing, JSON), the page of a
+  // signed-in seller with no listings (root and layout loaders, the shell's render) and a page with no session or D1 read (/login).
+  const emptyCookie = { Cookie: `listora_session=${await register(origin, `bench-listings-empty-${Date.now()}@example.com`)}` };
+  const cardsOf = (html) => html.split('data-testid="listing-card"').length - 1;
+  const whole = async (url, init) => {
+    const t0 = now();
+    const res = await fetch(url, init);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${url} ${res.status}`);
+    return { text, ms: ms(t0), bytes: Buffer.byteLength(text) };
+  };
+  const health = [];
+  const page = [];
+  const api = [];
+  const empty = [];
+  const login = [];
+  let cardsInHtml = 0;
+  let htmlBytes = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    health.push((await timeRequest(`${origin}/api/health`)).ttfb);
+    const t0 = now();
+    const html = await whole(`${origin}/listings`, { headers: cookie });
+    cardsInHtml = cardsOf(html.text);
+    htmlBytes = html.bytes;
+    if (cardsInHtml < 50) await (await fetch(`${origin}/api/listings?sort=newest`, { headers: auth })).text();
+    page.push(ms(t0));
+    api.push((await whole(`${origin}/api/listings?sort=newest`, { headers: auth })).ms);
+    empty.push((await whole(`${origin}/listings`, { headers: emptyCookie })).ms);
+    login.push((await whole(`${origin}/login`)).ms);
+  }
+  return {
+    listings: 50,
+    cardsInHtml,
+    htmlBytes,
+    pageP50Ms: round(median(page)),
+    apiListP50Ms: round(median(api)),
+    emptyPageP50Ms: round(median(empty)),
+    loginP50Ms: round(median(login)),
+    healthP50Ms: round(median(health)),
+    ratio: round(median(page) / median(health)),
+    apiRatio: round(median(api) / median(health)),
+    emptyRatio: round(median(empty) / median(health)),
+    loginRatio: round(median(login) / median(health)),
+  };
 }

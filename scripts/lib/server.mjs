@@ -112,3 +112,58 @@ export function percentile(values, p) {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index];
 }
+
+/**
+ * Serves build/ with workerd alone (Miniflare, the runtime under `wrangler dev`), without wrangler dev's
+ * proxy Worker in front: that proxy hands every request on to the Worker and runs every HTML answer
+ * through an HTMLRewriter for its live-reload script, which Cloudflare's edge does not. The bench puts a
+ * figure measured this way beside the one measured as `npm start` serves (decision 0087). A fresh state,
+ * the migrations applied as `npm start` applies them, .dev.vars and `vars` as the Worker's variables.
+ * Answers { url, stop() }.
+ *
+ * @param {{ port: number, stateDir: string, vars?: Record<string, string> }} options
+ */
+export async function startWorkerd({ port, stateDir, vars = {} }) {
+  const { spawnSync } = await import("node:child_process");
+  const { existsSync, readFileSync, readdirSync } = await import("node:fs");
+  const { Miniflare } = await import("miniflare");
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { buildDevVars, parseDevVars } = await import("./dev-vars.mjs");
+  const state = join(root, stateDir);
+  rmSync(state, { recursive: true, force: true });
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+  for (const name of PROVIDER_VAR_NAMES) delete env[name];
+  const migrated = spawnSync(join(root, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: root, env, stdio: "ignore" });
+  if (migrated.status !== 0) throw new Error("wrangler d1 migrations apply failed");
+  const server = join(root, "build/server");
+  const assets = readdirSync(join(server, "assets"));
+  const devVars = parseDevVars(buildDevVars(existsSync(join(root, ".dev.vars")) ? readFileSync(join(root, ".dev.vars"), "utf8") : "", {}).text);
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(server, "wrangler.json"));
+  const persisted = join(state, "v3");
+  const mf = new Miniflare({
+    ...workerOptions,
+    bindings: { ...workerOptions.bindings, ...devVars, APP_URL: `http://localhost:${port}`, REGISTER_LIMIT_PER_HOUR: "1000000", ...vars },
+    // The server build imports its route chunks dynamically, so every module is named here.
+    modulesRoot: server,
+    modules: [
+      { type: "ESModule", path: join(server, "index.js") },
+      ...assets.filter((f) => /\.m?js$/.test(f)).map((f) => ({ type: /** @type {const} */ ("ESModule"), path: join(server, "assets", f) })),
+      ...assets.filter((f) => f.endsWith(".wasm")).map((f) => ({ type: /** @type {const} */ ("CompiledWasm"), path: join(server, "assets", f) })),
+    ],
+    host: "127.0.0.1",
+    port,
+    // The Worker's one JSON line per request is not printed (as `--log-level error` keeps it from wrangler's terminal).
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.resume();
+      stderr.pipe(process.stderr);
+    },
+    d1Persist: join(persisted, "d1"),
+    r2Persist: join(persisted, "r2"),
+    durableObjectsPersist: join(persisted, "do"),
+    kvPersist: join(persisted, "kv"),
+    cachePersist: join(persisted, "cache"),
+  });
+  const url = (await mf.ready).href.replace(/\/$/, "");
+  return { url, stop: () => mf.dispose() };
+}

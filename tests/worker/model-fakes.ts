@@ -110,6 +110,9 @@ function base64(bytes: Uint8Array) {
 interface ModelCall {
   prompt: string;
   model: string;
+  /** What the fake drew, and at what size it was sent the photo. */
+  behaviour?: ModelBehaviour;
+  sent?: string;
 }
 
 /**
@@ -131,13 +134,15 @@ export function fakeOpenAiImages(
     const form = await request.formData();
     const image = form.get("image");
     if (!(image instanceof File)) return Response.json({ error: { message: "image is required" } }, { status: 400 });
-    calls.push({ prompt: String(form.get("prompt")), model: String(form.get("model")) });
+    const call: ModelCall = { prompt: String(form.get("prompt")), model: String(form.get("model")) };
+    calls.push(call);
     const bytes = new Uint8Array(await image.arrayBuffer());
     const decoded = await decodeImage(bytes, sniffImageType(bytes)!);
     const sent: Pixels = { data: decoded.data, width: decoded.width, height: decoded.height };
     // The photo it was sent: the fixture of the same size whose pixels match.
     const photo = photos.find((ph) => ph.photo.width === sent.width && ph.photo.height === sent.height && samePixels(ph.photo, sent)) ?? photos[0];
     const chosen = typeof behaviour === "function" ? behaviour(photo) : behaviour;
+    Object.assign(call, { behaviour: chosen, sent: `${sent.width}x${sent.height}` });
     const png = await asModelPng(modelAnswer(photo, sent, chosen, background));
     return Response.json({ created: 1, data: [{ b64_json: base64(png) }] });
   }) as typeof fetch;
