@@ -6,6 +6,8 @@ const DEVICE_HEAD =
   /^(?:camera|camcorder|headphones?|earbuds|earphones|headset|laptop|notebook|computer|chromebook|macbook|phone|smartphone|iphone|console|tablet|ipad|smartwatch|mouse|keyboard|speaker|soundbar|player|walkman|e-reader|ereader|kindle|drone|monitor|router|controller|gamepad|charger|projector|printer|receiver|amplifier|telefon|kulaklık|bilgisayar|konsol|fare|klavye|hoparlör|kamera|fotoğraf makinesi|şarj aleti|şarj cihazı|kumanda|yazıcı|projeksiyon)$/iu;
 /** Nouns no maker of handmade things uses for their own piece: a device whoever sells it ("65W USB-C charger"). */
 const ALWAYS_DEVICE = /^(?:camcorder|laptop|chromebook|macbook|smartphone|iphone|ipad|smartwatch|soundbar|e-reader|ereader|drone|router|projector|printer|charger|şarj aleti|şarj cihazı|yazıcı)$/iu;
+/** Makers whose watch is a smartwatch ("Apple Watch Series 7", "Samsung Galaxy Watch 4", a Garmin). */
+const SMARTWATCH_MAKERS = /^(?:apple|samsung|google|garmin|fitbit|huawei|xiaomi|amazfit|fossil smartwatches)$/iu;
 /** A device's storage as its seller writes it ("64GB", "1 TB"). */
 const STORAGE_SAID = /(?<![\p{L}\p{N}.])\d{1,4} ?(?:GB|TB)(?![\p{L}])/u;
 
@@ -16,7 +18,12 @@ const STORAGE_SAID = /(?<![\p{L}\p{N}.])\d{1,4} ?(?:GB|TB)(?![\p{L}])/u;
 export function isDevice(sheet: { head?: string; brand?: string }, text: string): boolean {
   const head = sheet.head?.trim() ?? "";
   if (ALWAYS_DEVICE.test(head)) return true;
-  return !!sheet.brand && (DEVICE_HEAD.test(head) || STORAGE_SAID.test(text));
+  return !!sheet.brand && (DEVICE_HEAD.test(head) || STORAGE_SAID.test(text) || isSmartwatch(sheet));
+}
+
+/** A smartwatch maker's watch ("Apple Watch Series 7 … aluminium case"): a device, typed "Smartwatch". */
+export function isSmartwatch(sheet: { head?: string; brand?: string }): boolean {
+  return /^(?:watch|saat|smartwatch)$/iu.test(sheet.head?.trim() ?? "") && SMARTWATCH_MAKERS.test(sheet.brand ?? "");
 }
 
 /** The same of a listing known only by its title (an imported or pasted listing): a noun only a device has, or a device's noun with its storage. */

@@ -1427,6 +1427,8 @@ const CONDITION_RE = reAll(
     "(?:(?:light|minor|small|some|faint) )?(?:surface noise|ring wear|seam splits?|split seams?|sleeve wear|edge wear|corner wear|crackles?)",
     // A device's broken part and its battery, as its buyer asks them ("cracked back glass", "battery health 88%"; decision 0086).
     "(?:cracked|chipped|scratched|broken|dented|shattered) (?:back |front |rear |top |bottom |side )?(?:glass|screen|display|lcd|lens|housing|case|corner|hinge|port|button|frame)s?|battery (?:health |life )?(?:is )?(?:\\d{2,3} ?%|good|excellent|great)|pil sağlığı (?:%\\d{2,3}|iyi)",
+    // A camera's shutter count, its wear as its buyer reads it ("shutter count about 4,000", "deklanşör sayısı 12.000").
+    "shutter (?:count|actuations) (?:is |of )?(?:about |around |approx\\.? |approximately |under |less than |only |~ ?)?\\d{1,3}(?:[,.]\\d{3})*k?|(?:deklanşör|enstantane) sayısı (?:yaklaşık )?\\d{1,3}(?:[,.]\\d{3})*",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
     "runs well|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
     "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
@@ -1507,7 +1509,7 @@ const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|f
 /** Turkish colours named with a thing and a colour's possessive ("hardal sarısı", "gece mavisi", "gül kurusu"): one colour, said whole. */
 const TR_COLOUR_NAMED = `(?:${COLOURS.join("|")}|gece|petrol|zeytin|gül|bebek|buz|kiremit|toprak|fıstık|çimen|deniz|gök|tarçın|vişne|nar|limon|safran|lavanta|leylak|kum|antrasit|füme|yavruağzı|somon|kahve) (?:sarısı|mavisi|yeşili|kırmızısı|pembesi|moru|grisi|beyazı|siyahı|turuncusu|kurusu)`;
 const COLOUR_RE = reAll(
-  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
+  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|phantom|mystic|cosmic|arctic|jet|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
 );
 
 /** Colour words that are what a soap or a candle is made with or smells of. */

@@ -26,5 +26,5 @@ export {
 export { englishWords, escapeRegExp, foldCase } from "./language";
 export { claimsWithoutSupport, unsupportedClaims, type Claim } from "./claims";
 export { manufactureCountry } from "./places";
-export { isDevice, isDeviceTitle } from "./devices";
+export { isDevice, isDeviceTitle, isSmartwatch } from "./devices";
 export { applyFactCorrections, type CorrectedFact, type CorrectedInput } from "./corrections";

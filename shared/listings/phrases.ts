@@ -1061,7 +1061,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   const reading: ProductReading = {
     lang,
     phrase,
-    head: baseNoun(headToken ? lower(headToken, lang) : phrase ? ownNoun(phrase.tokens, lang) : "", lang),
+    head: watchCase(plainText(about), phrase, lang) ?? baseNoun(headToken ? lower(headToken, lang) : phrase ? ownNoun(phrase.tokens, lang) : "", lang),
     category,
     // Its words say it is a file, or its noun is a file's (a planner, a pattern) with no word of a shipped thing or a material.
     digital: readDigital(text, keywords).digital || (category.digital === true && !PHYSICAL.test(text) && (category.id === "pattern" || materials.length === 0)),
@@ -1076,10 +1076,26 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   return reading;
 }
 
+/**
+ * A watch's case is a part of the watch that the same clause names first, with its size or series between ("Apple
+ * Watch Series 7 GPS 45mm midnight aluminium case with sport band"): the product is the watch (decision 0086). A
+ * "watch case" or a "watch storage case" is a box.
+ */
+function watchCase(text: string, phrase: Phrase | undefined, lang: Lang): string | undefined {
+  const last = phrase ? lower(phrase.tokens[phrase.tokens.length - 1] ?? "", lang) : "";
+  if (last !== "case" && last !== "kasa") return undefined;
+  return /(?<![\p{L}])(?:smart ?watch|watch|akıllı saat|saat)(?![\p{L}])[^,.;:!?\n]{0,80}?\d[^,.;:!?\n]{0,60}?(?<![\p{L}])(?:case|kasa)(?![\p{L}])/iu
+    .exec(text)?.[0]
+    .match(/^(?:smart ?watch|watch|akıllı saat|saat)/iu)?.[0]
+    .toLowerCase();
+}
+
 /** The position of a phrase's last word that is no measure or number ("matı" of "Kaymaz yoga matı 183x61 cm"). */
 function lastWordAt(tokens: string[]): number {
   let at = tokens.length - 1;
   while (at > 0 && /^\d|^(?:set|pack|pair|box|lot|bundle) of \d|^\d+'?(?:li|lı|lu|lü) /iu.test(tokens[at])) at--;
+  // A device's generation is no noun of it ("Kindle Paperwhite 11th generation", "iPad Air 4. nesil"; decision 0086).
+  if (at > 1 && /^(?:generation|gen|nesil)$/iu.test(tokens[at]) && /^\d{1,2}(?:st|nd|rd|th|\.)?$/iu.test(tokens[at - 1])) at -= 2;
   return at;
 }
 

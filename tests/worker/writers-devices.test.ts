@@ -154,10 +154,92 @@ describe("what comes with a device keeps its own colour and its absence", () => 
   it("gives a reader no colour of its cover, and says the cover as what comes with it", async () => {
     const kindle = await write(KINDLE, "ebay");
     expect(specific(kindle, "Color")).toBeUndefined();
-    expect(kindle.title).toMatch(/with Black Fabric Cover$/u);
+    // (The title gives its 80 characters to the maker and the storage first: the cover is said in the description.)
+    expect(kindle.description).toMatch(/with black fabric cover/u);
   });
 
   it("notes the headphones a player comes without", async () => {
     expect(specific(await write(WALKMAN, "ebay"), "Condition Notes")).toMatch(/no headphones/u);
+  });
+});
+
+// Session 39: the devices of session 38's round that were still read wrong, each written down first as its seller would
+// publish it. Each case failed before its fix, but two guards of what the fixes must not do: a storage box for watches
+// stays a case, and what a mouse works with is no list of what comes with it.
+const WATCH = "Apple Watch Series 7 GPS 45mm midnight aluminium case with sport band. Battery 91%. Charger included.";
+const GALAXY = "Galaxy S21 Ultra 256GB, Phantom Black, unlocked.";
+const IPAD = "iPad Air 4th generation 64GB Wi-Fi, Sky Blue, with Apple Pencil 2.";
+const XIAOMI = "Xiaomi Redmi Note 12 128GB, 6GB RAM, gri renk. Kutusu ve şarj aleti ile birlikte, ekranda çizik yok. Pil sağlığı iyi.";
+const MX_EN = "Logitech MX Master 3S wireless mouse, graphite, 8000 DPI sensor, quiet clicks, USB-C charging, works with Windows and macOS. Bluetooth and Logi Bolt receiver included.";
+
+describe("a device named by its maker's line", () => {
+  it("reads a reader's model, its one-figure storage and its screen, and says its storage in the title", async () => {
+    const kindle = await write(KINDLE, "ebay");
+    expect(specific(kindle, "Brand")).toBe("Amazon");
+    expect(specific(kindle, "Model")).toBe("Kindle Paperwhite 11th Generation");
+    expect(specific(kindle, "Storage Capacity")).toBe("8 GB");
+    expect(specific(kindle, "Screen Size")).toBe("6.8 in");
+    expect(specific(kindle, "Size")).toBeUndefined();
+    expect(kindle.title).toMatch(/8GB/u);
+    // A generation is no kind of thing.
+    expect(specific(kindle, "Type")).not.toBe("Generation");
+  });
+
+  it("leads with the maker a line belongs to and reads the model, network and whole colour name of a phone", async () => {
+    const galaxy = await write(GALAXY, "ebay");
+    expect(galaxy.title).toMatch(/^Samsung Galaxy S21 Ultra 256GB/u);
+    expect(galaxy.title).toMatch(/Phantom Black/u);
+    expect(specific(galaxy, "Model")).toBe("Galaxy S21 Ultra");
+    expect(specific(galaxy, "Network")).toBe("Unlocked");
+    expect(specific(galaxy, "Color")).toBe("Phantom Black");
+    expect(specific(await write(S21, "ebay"), "Color")).toBe("Phantom Gray");
+  });
+
+  it("takes a tablet's model from the line it opens with, not from the maker's pencil it comes with", async () => {
+    const ipad = await write(IPAD, "ebay");
+    expect(specific(ipad, "Model")).toBe("iPad Air 4th Generation");
+    expect(specific(ipad, "Storage Capacity")).toBe("64 GB");
+  });
+});
+
+describe("a smartwatch", () => {
+  it("is a smartwatch with its case size, never a case", async () => {
+    const facts = extractFacts({ text: WATCH });
+    expect(facts.head).toBe("watch");
+    const ebay = await write(WATCH, "ebay");
+    expect(specific(ebay, "Type")).toBe("Smartwatch");
+    expect(specific(ebay, "Case Size")).toBe("45 mm");
+    expect(specific(ebay, "Model")).toBe("Watch Series 7");
+    // A device: the Doctor asks its state and what comes with it, never its care.
+    const audit = auditListing({ ...ebay, platform: "ebay", photoCount: 5, original: WATCH } as never);
+    expect(audit.findings.find((f) => f.id === "description.details")?.params?.missingKeys ?? "").not.toMatch(/care|materials/u);
+  });
+
+  it("keeps a storage box for watches a case", async () => {
+    expect(extractFacts({ text: "Watch case, walnut, holds 6 watches." }).head).toMatch(/case/u);
+  });
+});
+
+describe("a camera's resolution and shutter count", () => {
+  it("says a DSLR's megapixels in its title and specifics, and its shutter count as its condition, never a bare title phrase", async () => {
+    const ebay = await write(CANON, "ebay");
+    expect(ebay.title).toMatch(/24\.1MP/u);
+    expect(ebay.title).not.toMatch(/Shutter Count/u);
+    expect(specific(ebay, "Maximum Resolution")).toBe("24.1 MP");
+    expect(specific(ebay, "Condition Notes")).toMatch(/shutter count about 4,000/iu);
+  });
+});
+
+describe("what a device works with and what its seller says of its state", () => {
+  it("never says what a mouse works with as what comes with it", async () => {
+    const amazon = await write(MX_EN, "amazon");
+    expect(amazon.title).not.toMatch(/with Windows/u);
+    expect(amazon.title).toMatch(/Logi Bolt Receiver/u);
+  });
+
+  it("keeps a Turkish phone's good battery out of its title, in its condition notes", async () => {
+    const ebay = await write(XIAOMI, "ebay");
+    expect(ebay.title).not.toMatch(/Pil Sağlığı/iu);
+    expect(ebay.itemSpecifics?.find((s) => /Durum/u.test(s.name))?.value).toMatch(/pil sağlığı iyi/iu);
   });
 });

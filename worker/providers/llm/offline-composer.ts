@@ -48,6 +48,7 @@ import {
   foldCase,
   isColourOption,
   isDevice,
+  isSmartwatch,
   isLabelledModel,
   manufactureCountry,
   measureItems,
@@ -412,6 +413,24 @@ const STORAGE =
   /(?<![\p{L}\p{N}.])(\d{2,4}(?= ?GB)|\d{1,2}(?= ?TB)) ?(GB|TB)(?![\p{L}])(?! (?:of )?(?:RAM|memory|unified memory|DDR\d?)(?![\p{L}]))(?! (?:[Mm]icro ?)?SD(?:HC|XC)?(?![\p{L}])| (?:memory|SD|CF|USB|flash|thumb) (?:card|stick|drive)| card)/u;
 /** A computer's memory as its seller writes it ("8GB RAM", "16 GB unified memory"). */
 const MEMORY = /(?<![\p{L}\p{N}.])(\d{1,3}) ?GB (?:of )?(?:RAM|memory|unified memory|DDR\d?)(?![\p{L}])/iu;
+/** A one-figure storage ("8GB" of a Kindle): never a computer's, whose "8GB" is its memory however it is written. */
+const STORAGE_ONE = new RegExp(STORAGE.source.replace("(\\d{2,4}(?= ?GB)|\\d{1,2}(?= ?TB))", "(\\d(?= ?GB))"), "u");
+const COMPUTER_WORDS = /(?<![\p{L}])(?:laptop|notebook|computer|chromebook|macbook|desktop|pc|ram|ssd|hdd|memory)(?![\p{L}])/iu;
+
+/** A device's storage as its seller wrote it ("128GB", "1 TB", a reader's "8GB"; decision 0086). */
+function storageIn(text: string): RegExpExecArray | null {
+  return STORAGE.exec(text) ?? (COMPUTER_WORDS.test(text) ? null : STORAGE_ONE.exec(text));
+}
+
+/**
+ * Where a device's name starts in its seller's text: after its maker's name, or at the maker's own line the text opens
+ * with when the maker is not written ("iPhone 12 64GB", "Kindle Paperwhite 11th generation": the line is part of the model).
+ */
+function modelLead(description: string, brand: string): { pattern: string; withLine: boolean } | undefined {
+  // (The line first: "iPad Air 4th generation 64GB … with Apple Pencil 2" names its maker only in what comes with it.)
+  if (lineBrand(description) === brand) return { pattern: "^\\s*(?:(?:vintage|retro|rare|used|new|genuine|original)\\s+)*", withLine: true };
+  return new RegExp(`(?<![\\p{L}])${escapeRegExp(brand)}(?![\\p{L}])`, "iu").test(description.slice(0, 300)) ? { pattern: `(?<![\\p{L}])${escapeRegExp(brand)}\\s+`, withLine: false } : undefined;
+}
 
 /**
  * A phone's, a tablet's or a console's storage and connection as the seller wrote them ("64GB" or "128 GB", "Wi-Fi", "Wi-Fi +
@@ -420,12 +439,42 @@ const MEMORY = /(?<![\p{L}\p{N}.])(\d{1,3}) ?GB (?:of )?(?:RAM|memory|unified me
  */
 function deviceSpecs(source: string, facts: FactSheet): string[] {
   const text = source.slice(0, 400);
-  const storage = facts.brand ? STORAGE.exec(text) : null;
-  if (!storage) return [];
+  // A digital camera's resolution, as its buyers compare it ("24.1MP").
+  const pixels = facts.brand && DIGITAL_CAMERA.test(text) ? MEGAPIXELS.exec(text) : null;
+  const resolution = pixels ? [`${pixels[1]}MP`] : [];
+  const storage = facts.brand ? storageIn(text) : null;
+  if (!storage) return resolution;
   const link = /(?<![\p{L}])(?:wi-?fi(?: ?\+ ?cellular)?|cellular|5G)(?![\p{L}\p{N}])/iu.exec(text)?.[0];
   // (A computer's drive keeps its kind: "512GB SSD".)
   const drive = /^ ?(SSD|HDD|eMMC)(?![\p{L}])/u.exec(text.slice((storage.index ?? 0) + storage[0].length))?.[1];
-  return [drive ? `${storage[0]} ${drive}` : storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : [])];
+  return [drive ? `${storage[0]} ${drive}` : storage[0], ...(link ? [link.replace(/^wi-?fi/iu, "Wi-Fi").replace(/cellular/iu, "Cellular")] : []), ...resolution];
+}
+
+/** A camera's resolution as its seller writes it ("24.1MP", "20 megapixels"). */
+const MEGAPIXELS = /(?<![\p{L}\p{N}.])(\d{1,3}(?:\.\d)?) ?(?:MP|megapixels?|mega pixels?)(?![\p{L}])/iu;
+/** A digital camera's words ("DSLR", "mirrorless camera", "digital camera", "camcorder"). */
+const DIGITAL_CAMERA = /(?<![\p{L}])(?:dslr|mirrorless|digital camera|camcorder|action camera|compact camera|point[- ]and[- ]shoot)(?![\p{L}])/iu;
+
+/** The first sentence of a seller's text (a decimal point ends none: "6.8 inch display"). */
+function firstSentenceOf(description: string): string {
+  return description.slice(0, 300).split(/(?<!\d)[.!?]|[.!?](?!\d)|\n/u)[0] ?? "";
+}
+
+/**
+ * A device's whole "with" list in its name's sentence, also without a comma before it ("GoPro HERO9 Black action camera with 2
+ * batteries, 64GB microSD card and chest mount"): what comes in its box, which its buyers compare (decision 0086). Its things
+ * only, up to the first word of its state or its colour: "with FM/AM radio, tested and working" is "with FM/AM Radio".
+ */
+function deviceKit(input: { description: string }, facts: FactSheet): string | undefined {
+  if (!isDevice(facts, input.description)) return undefined;
+  // (What it works with is no part of its box: "works with Windows and macOS".)
+  const listed = /(?<![\p{L}])(?<!(?:works|compatible|pairs|syncs|connects|fits|use|used) )with (?:a |an |the |one )?([\p{L}\p{N}][^;:]{2,80}?)\s*$/iu.exec(firstSentenceOf(input.description))?.[1];
+  const things = listed?.split(/,\s*|\s+(?:and|&)\s+/u) ?? [];
+  const stateAt = things.findIndex(
+    (t) => isConditionPhrase(t) || facts.colours.includes(foldCase(t.trim())) || /^(?:no|not|without|tested|working|works|untested|minor|some|light|used|factory)(?![\p{L}])/iu.test(t),
+  );
+  const kept = stateAt < 0 ? things : things.slice(0, stateAt);
+  return kept.length > 1 ? `${kept.slice(0, -1).join(", ")} and ${kept[kept.length - 1]}` : kept[0];
 }
 
 /** The most of a "with" list that fits, whole things only ("with 2 Batteries, 64GB microSD Card" of "… and Chest Mount"). */
@@ -514,7 +563,10 @@ function sellersName(source: string, brand: string): string | undefined {
   if (measureAt < 0 && /^\d+(?:[.,]\d+)?$/u.test(ws[ws.length - 1] ?? "") && /^ ?(?:qt|quarts?|oz|ounces?|ml|l|lt|litres?|liters?|cm|mm|in|inch(?:es)?|ft|lbs?|kg|g|gal)\b/iu.test(after))
     ws = ws.slice(0, -1);
   while (ws.join(" ").length > 60) ws.pop();
-  return ws.length >= 3 ? ws.join(" ") : undefined;
+  if (ws.length < 3) return undefined;
+  // A maker's line says its maker first, as its buyers search it ("Samsung Galaxy S21 Ultra", "Sony PlayStation 5"), unless
+  // the line holds the maker's name ("Air Jordan 1").
+  return ws.some((w) => key(w) === key(brand)) || key(ws[0]) === key(brand.split(" ")[0]) ? ws.join(" ") : `${brand} ${ws.join(" ")}`;
 }
 
 /** `head` without the words `names` already say, each matched whole as written ("5.5") or as a word ("AE-1"). */
@@ -818,7 +870,7 @@ const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and |
 const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) => foldCase(size).includes(foldCase(text)));
 
 /** A noun that names a quantity without its figure ("cure time" of "cure time 6 weeks", "battery life"): says nothing alone. */
-const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|süresi|ömrü)$/iu.test(phrase) && !/\d/u.test(phrase);
+const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|count|süresi|ömrü|sayısı)$/iu.test(phrase) && !/\d/u.test(phrase);
 
 /**
  * What an included clause names, without the seller's verb or its "included" ("with lid", "Includes carrying case",
@@ -880,11 +932,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // ("Plak temiz", the record is clean, at a clause's end too.)
   // The words before each state word and with it, read once ("plak iyi" of "Plak iyi durumda", "plak temiz").
   const states = [
-    ...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (durumda|durumdadır|condition|(?:temiz|sağlam|perfect|good|fine|flawless)(?=\s*(?:[.,;:!?\n]|$)))(?![\p{L}])/gu),
+    ...foldCase(input.description).matchAll(/([^.,;:!?\n]{1,60}) (durumda|durumdadır|condition|(?:temiz|sağlam|iyi|perfect|good|fine|flawless)(?=\s*(?:[.,;:!?\n]|$)))(?![\p{L}])/gu),
   ].flatMap((m) =>
     // ("Excellent Condition" may stay in an eBay title; "Plak Temiz", the record is clean, and "Battery Good", "Front Screen" of
     // "front screen perfect" read as broken phrases.)
-    /^(?:temiz|sağlam|perfect|good|fine|flawless)$/u.test(m[2]) ? [` ${m[1]}`, ` ${m[1]} ${m[2]}`] : [` ${m[1]}`],
+    /^(?:temiz|sağlam|iyi|perfect|good|fine|flawless)$/u.test(m[2]) ? [` ${m[1]}`, ` ${m[1]} ${m[2]}`] : [` ${m[1]}`],
   );
   const isState = (text: string) => states.some((said) => said.endsWith(` ${foldCase(text)}`));
   // The lens a camera comes with, whole ("with 50mm f/1.4 Lens"): a buyer searches a body with its lens, never a piece of it ("4 Lens").
@@ -918,24 +970,17 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   // What comes with it follows what it is and has ("… 8000 DPI Sensor, Quiet Clicks, with Logi Bolt Receiver"); on eBay, where
   // a title holds three phrases after the name, it keeps its place among them ("… White with Dock and Joy-Cons").
   const withPriority = platformOf(input) === "ebay" ? 2 : 2.5;
+  // A device's "with" list of its name's sentence and what the text says it includes are one list ("Apple Watch … with sport
+  // band. … Charger included.": "with Sport Band and Charger").
+  const kit = r.lang === "en" && !r.digital && !lensSegment ? deviceKit(input, factsFor(input)) : undefined;
+  const withBoth = kit && withWhat && !` ${foldCase(kit)} `.includes(` ${foldCase(withWhat)} `) ? `${kit.replace(/ and /u, ", ")} and ${withWhat}` : undefined;
   if (withWhat && lensSegment) lensSegment.text = `${lensSegment.text} and ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`;
+  else if (withBoth && withBoth.length <= 60) out.push({ text: `with ${restoreAcronyms(titleCase(withBoth, r.lang), source)}`, priority: withPriority });
   else if (withWhat) out.push({ text: `with ${restoreAcronyms(titleCase(withWhat, r.lang), source)}`, priority: withPriority });
   // A clause of the name's sentence that opens with "with" says what the item comes with ("Nintendo Switch OLED console,
   // white, 64GB, with dock and Joy-Cons"): said as such, "with Dock and Joy-Cons". (Not what is put on it: "with your names".)
   else if (r.lang === "en" && !r.digital && !lensSegment) {
-    // (A decimal point ends no sentence: "6.8 inch display".)
-    const firstSentence = input.description.slice(0, 300).split(/(?<!\d)[.!?]|[.!?](?!\d)|\n/u)[0] ?? "";
-    // A device's whole list, also without a comma before it ("GoPro HERO9 Black action camera with 2 batteries, 64GB
-    // microSD card and chest mount"): what comes in its box, which its buyers compare (decision 0086).
-    // (Its things only, up to the first word of its state: "with FM/AM radio, tested and working" is "with FM/AM Radio".)
-    const listed = isDevice(factsFor(input), input.description) ? /(?<![\p{L}])with (?:a |an |the |one )?([\p{L}\p{N}][^;:]{2,80}?)\s*$/iu.exec(firstSentence)?.[1] : undefined;
-    const things = listed?.split(/,\s*|\s+(?:and|&)\s+/u) ?? [];
-    // (Nor its colour: "with carrying case and USB-C cable, black".)
-    const stateAt = things.findIndex(
-      (t) => isConditionPhrase(t) || factsFor(input).colours.includes(foldCase(t.trim())) || /^(?:no|not|without|tested|working|works|untested|minor|some|light|used|factory)(?![\p{L}])/iu.test(t),
-    );
-    const kept = stateAt < 0 ? things : things.slice(0, stateAt);
-    const kit = kept.length > 1 ? `${kept.slice(0, -1).join(", ")} and ${kept[kept.length - 1]}` : kept[0];
+    const firstSentence = firstSentenceOf(input.description);
     const said = /,\s*with (?:a |an |the |one )?((?!(?:your|my|our|his|her|their|custom|personali[sz]ed)\b)[\p{L}\p{N}'’-]+(?: (?:and |& )?[\p{L}\p{N}'’-]+){0,4})\s*(?=,|$)/iu.exec(
       firstSentence,
     )?.[1];
@@ -2700,6 +2745,8 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
     const no = lang === "tr" ? "Hayır" : "No";
     if (papers !== undefined) specifics.push({ name: n.withPapers, value: papers ? yes : no });
     if (box !== undefined) specifics.push({ name: n.withBox, value: box ? yes : no });
+    // A smartwatch maker's watch is typed as eBay's smartwatch category types it (decision 0086).
+    if (isSmartwatch(facts)) type = lang === "tr" ? "Akıllı Saat" : "Smartwatch";
   }
   // (A sneaker named by its line and colourway, "Air Jordan 1 Retro High OG Chicago", is a shoe too.)
   if (SHOE_HEADS.test(head) || SHOE_LINES.test(text.trim())) {
@@ -2737,6 +2784,8 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
           : kind === "dslr"
             ? "Digital SLR"
             : `${titleCase(kind, lang)} Camera`;
+    const pixels = type === "Film Camera" || type === "SLR Camera" ? null : MEGAPIXELS.exec(text);
+    if (pixels) specifics.push({ name: "Maximum Resolution", value: `${pixels[1]} MP` });
     const format =
       type === "Film Camera" ? /(?<![\p{L}\p{N}])(35 ?mm|120|medium format|110|instax(?: mini| wide)?)(?= (?:slr |rangefinder |tlr )?(?:film|format|camera)(?![\p{L}]))/iu.exec(text)?.[1] : undefined;
     if (format) {
@@ -2831,8 +2880,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (legoSet) add("LEGO Set Number", legoSet);
   // A phone's or a tablet's storage and network, as eBay's phone category asks ("64 GB", "Unlocked"); its model is
   // the name after the brand up to the storage ("iPhone 12", "iPad Air 4th Generation").
-  const storage = STORAGE.exec(input.description);
-  const device = storage && facts.brand ? new RegExp(`${escapeRegExp(facts.brand)}\\s+([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
+  const storage = storageIn(input.description);
+  const lead = facts.brand ? modelLead(input.description, facts.brand) : undefined;
+  const device = storage && lead ? new RegExp(`${lead.pattern}([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
   const deviceModel = device?.[1].trim();
   // (Title case keeps the seller's own capitals: "iPhone 12", "iPad Air 4th Generation".)
   if (deviceModel && facts.models.length === 0) add(n.model, restoreAcronyms(titleCase(deviceModel, r.lang), input.description));
@@ -2884,8 +2934,14 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // "XPS 13 9310" of "Dell XPS 13 9310 laptop", "QuietComfort 45"; decision 0086).
   // (The Doctor's reading of a device, one for both: a maker's camera, laptop, console or phone of a storage, or a charger.)
   const aDevice = isDevice(facts, input.description);
-  if ((special.type || aDevice) && facts.brand && !out.some((o) => o.name === n.model)) {
-    const model = new RegExp(`(?<![\\p{L}])${escapeRegExp(facts.brand)} ((?:[\\p{Lu}\\d][\\p{L}\\p{N}-]*)(?: [\\p{Lu}\\d][\\p{L}\\p{N}-]*){0,2})`, "u").exec(input.description.slice(0, 200))?.[1];
+  const named = facts.brand ? modelLead(input.description, facts.brand) : undefined;
+  if ((special.type || aDevice) && named && !out.some((o) => o.name === n.model)) {
+    // (A line opens the model with its own name, in its own capitals: "Kindle Paperwhite 11th Generation".)
+    const first = named.withLine ? "[\\p{L}][\\p{L}\\p{N}-]*" : "[\\p{Lu}\\d][\\p{L}\\p{N}-]*";
+    const generation = "(?: (?:[Gg]eneration|[Gg]en)(?![\\p{L}]))?";
+    const model = new RegExp(`${named.pattern}((?:${first})(?: [\\p{Lu}\\d][\\p{L}\\p{N}-]*){0,${named.withLine ? 3 : 2}}${generation})`, "u")
+      .exec(input.description.slice(0, 200))?.[1]
+      ?.replace(/ (gen(?:eration)?)$/u, (_, g: string) => ` ${capitalise(g, r.lang)}`);
     const cut = model?.split(" ").filter((w, i, all) => !/^\d+ ?mm$/iu.test(w) && !all.slice(0, i).some((x) => /^\d+ ?mm$/iu.test(x)));
     if (cut?.length) add(n.model, cut.join(" "));
   }
@@ -2893,7 +2949,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (aDevice && r.lang === "en") {
     add(n.processor, PROCESSOR.exec(text)?.[0]);
     add(n.os, OPERATING_SYSTEM.exec(text)?.[0]);
-    const screen = SCREEN_HEADS.test(r.head) ? facts.measures.filter((m) => /^\d{1,2}(?:\.\d)? ?(?:inch|in|")$/u.test(m)) : [];
+    // (The device's noun may stand before its model: "Kindle Paperwhite".)
+    const screened = SCREEN_HEADS.test(r.head) || (r.phrase?.tokens ?? []).some((t) => SCREEN_HEADS.test(lower(t, r.lang)));
+    const screen = screened ? facts.measures.filter((m) => /^\d{1,2}(?:\.\d)? ?(?:inch|in|")$/u.test(m)) : [];
     if (screen.length === 1) {
       add(n.screenSize, `${screen[0].replace(/ ?(?:inch|in|")$/u, "")} in`);
       saidBetter.add(n.size);
