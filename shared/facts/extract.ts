@@ -1509,7 +1509,7 @@ const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|f
 /** Turkish colours named with a thing and a colour's possessive ("hardal sarısı", "gece mavisi", "gül kurusu"): one colour, said whole. */
 const TR_COLOUR_NAMED = `(?:${COLOURS.join("|")}|gece|petrol|zeytin|gül|bebek|buz|kiremit|toprak|fıstık|çimen|deniz|gök|tarçın|vişne|nar|limon|safran|lavanta|leylak|kum|antrasit|füme|yavruağzı|somon|kahve) (?:sarısı|mavisi|yeşili|kırmızısı|pembesi|moru|grisi|beyazı|siyahı|turuncusu|kurusu)`;
 const COLOUR_RE = reAll(
-  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|phantom|mystic|cosmic|arctic|jet|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
+  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|phantom|mystic|cosmic|arctic|jet|apple|kelly|army|emerald|electric|neon|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
 );
 
 /** Colour words that are what a soap or a candle is made with or smells of. */

@@ -24,3 +24,16 @@ describe("the composer's tags and the Doctor agree", () => {
     expect(flagged).toEqual([]);
   });
 });
+
+describe("a describing word the seller gave a clause of its own", () => {
+  // Session 39: "Brass ring, adjustable." had 2 tags; the adjective stood in its own clause, so no tag held it.
+  it("makes a tag of it with the product's noun, in English and after a Turkish colour", async () => {
+    const tagsOf = async (description: string) => (await generateListingParts(offlineComposer(), { description, keywords: [], platform: "etsy" })).listing.tags;
+    expect(await tagsOf("Brass ring, adjustable.")).toContain("adjustable ring");
+    expect(await tagsOf("Collapsible silicone water bottle, 500 ml, foldable, leakproof lid, BPA free.")).toContain("foldable bottle");
+    expect(await tagsOf("Şiş örgü bere, %50 yün %50 akrilik, tek beden, hardal rengi ponponlu. Elde yıkayınız.")).toContain("ponponlu bere");
+    // A state or a term of the sale in a clause of its own describes no product ("usable cup", "negotiable cup").
+    const tags = await tagsOf("Vintage enamel camping cup, usable, price negotiable.");
+    expect(tags.some((t) => /usable|negotiable/u.test(t))).toBe(false);
+  });
+});

@@ -25,8 +25,7 @@ import {
   composeSearchTerms,
   cutAtWord,
   digitalDisclaimer,
-  selectTags,
-  tagPool,
+  refillTags,
 } from "../../providers/llm/offline-composer";
 import { extractFacts, namesInCapitals } from "../../../shared/facts";
 import { FILLER_PHRASES } from "../../../shared/listings/categories";
@@ -332,7 +331,7 @@ export function enforceTags(input: unknown[], context: TagRuleContext): PartResu
   }
 
   const supplied = new Set([...multi, ...unpaired]);
-  let tags = selectTags(tagPool(composeInput(context)), lang, LISTING_LIMITS.tagCount, distinct.slice(0, LISTING_LIMITS.tagCount));
+  let tags = refillTags(composeInput(context), lang, distinct.slice(0, LISTING_LIMITS.tagCount));
   for (const single of unpaired) if (tags.length < LISTING_LIMITS.tagCount && !tags.includes(single)) tags.push(single);
   // Single words last, so enforcing the saved list again keeps its order.
   tags = [...tags.filter(isMultiWord), ...tags.filter((t) => !isMultiWord(t))];

@@ -11,18 +11,7 @@
 import type { ItemSpecific, ListingPart, RuleCheck } from "../../../schema/api/listings";
 import { LISTING_LIMITS, PLATFORM_LIMITS } from "../../../schema/api/listings";
 import { claimsWithoutSupport, englishWords, foldCase, keptFacts, manufactureCountry, type FactSheet } from "../../../shared/facts";
-import {
-  composeBullets,
-  composeItemSpecifics,
-  factLines,
-  factsFor,
-  productCategory,
-  selectTags,
-  tagPool,
-  titleFacts,
-  unlabelledNotCare,
-  type ComposeInput,
-} from "../../providers/llm/offline-composer";
+import { composeBullets, composeItemSpecifics, factLines, factsFor, productCategory, refillTags, titleFacts, unlabelledNotCare, type ComposeInput } from "../../providers/llm/offline-composer";
 import type { CategoryId, Lang } from "../../../shared/listings/categories";
 import { isStopWord } from "../../../shared/listings/phrases";
 
@@ -178,7 +167,7 @@ export function keepFactsInventNone(listing: Checked, input: ComposeInput, only?
     const keep = tags.filter((t) => clean(t, facts, source, category));
     if (keep.length < tags.length) {
       claims.push(...tags.filter((t) => !keep.includes(t)).map(quote));
-      tags = selectTags(tagPool(input), lang, LISTING_LIMITS.tagCount, keep);
+      tags = refillTags(input, lang, keep);
     }
   }
 

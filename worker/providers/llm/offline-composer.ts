@@ -1863,7 +1863,7 @@ const GENERIC_DESIGN =
   /^(?:plaid|tartan|floral|flowers?|striped|stripes?|checked|checks?|gingham|paisley|polka dots?|dots?|geometric|abstract|leopard|animal print|camo|camouflage|houndstooth|herringbone|argyle|solid|print)$/u;
 
 /** Every tag candidate for this product, best first (the enforcer fills from the same list). */
-export function tagPool(input: ComposeInput): string[] {
+function tagPool(input: ComposeInput): string[] {
   const r = reading(input);
   const head = r.head;
   const product = r.phrase?.tokens ?? [];
@@ -2031,6 +2031,8 @@ export function tagPool(input: ComposeInput): string[] {
   for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
   for (const m of ownMaterials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
   for (const c of facts.colours) add(withHead(c));
+  // ("apple green" is searched as "green" too, with each name of the product: "green serviettes".)
+  for (const c of facts.colours) add(withHead(baseColour(c) ?? ""));
   // Each smell with the noun ("lavender candle", "cedar candle" of "lavender and cedar scent"): what its shoppers search.
   // (In Turkish with "kokulu": "sedir kokulu mum".)
   for (const scent of (facts.scents ?? []).flatMap((sc) => sc.split(/ (?:and|&|ve) |, /u)))
@@ -2127,6 +2129,24 @@ export function tagPool(input: ComposeInput): string[] {
       const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
       // (And one said with "-sız", without: "katkısız sabun".)
       if (words(c).length <= 2 && /\p{L}{2,}(?:l[ıiuü]|s[ıiuü]z)$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
+      // (After its colour, the feature alone: "ponponlu bere" of "hardal rengi ponponlu".)
+      else if (words(c).length === 3 && /^\p{L}+ (?:rengi|renk) \p{L}{3,}(?:l[ıiuü])$/u.test(c)) addWhole(`${c.split(" ")[2]} ${head}`);
+    }
+  // An English clause of the first sentences that is one describing word, or two ("Brass ring, adjustable.": "adjustable
+  // ring"; "…, foldable, water-resistant"): what the seller says the product is, as a shopper types it before the noun.
+  if (r.lang === "en")
+    for (const clause of sentences(source)
+      .slice(0, 3)
+      .join(", ")
+      .split(/(?<!\d),\s*|,\s+|,(?!\d)/u)) {
+      const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
+      const ws = words(c);
+      // (Not a state or a term of the sale: "usable", "playable", "negotiable", "available".)
+      const describing = (w: string) =>
+        /^\p{L}{3,}(?:able|ible|proof)$/u.test(w) &&
+        !isConditionPhrase(w) &&
+        !/^(?:usable|unusable|wearable|playable|serviceable|repairable|acceptable|reasonable|available|unavailable|negotiable|returnable|refundable)$/u.test(w);
+      if (ws.length >= 1 && ws.length <= 2 && ws.every(describing) && !c.includes(head)) addWhole(`${c} ${head}`);
     }
   // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
   // One that describes another noun of the text ("water-based paint", "non-toxic water-based paint") is that noun's, not the product's.
@@ -2184,7 +2204,7 @@ export function tagPool(input: ComposeInput): string[] {
   for (const c of facts.colours) addWhole(`${c} ${named}`);
   // A colour with its finish or shade ("mat yeşil", "dusty rose") is searched by its colour too ("yeşil kupa").
   for (const c of facts.colours) {
-    const base = /^(?:mat|matte|matt|açık|koyu|light|dark|pale|deep|glossy|parlak)\s+(\p{L}+)$/iu.exec(c)?.[1];
+    const base = baseColour(c);
     if (base) addWhole(`${base} ${named}`);
   }
   for (const m of ownMaterials) addWhole(`${lower(m.name, r.lang)} ${named}`);
@@ -2223,7 +2243,8 @@ export function tagPool(input: ComposeInput): string[] {
     addWhole(syn);
     // (Not a word the synonym stands for: "yoga" of "yoga mat" is in "exercise mat" already; "pie" of "pie dish" in "pie plate".)
     const describing = pairs.filter((x) => !materialWords.has(x) && !colourWords.has(x) && !named.split(" ").includes(x) && !syn.split(" ").includes(x));
-    for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...facts.colours]) addWhole(`${m} ${syn}`);
+    // (A shade's colour too: "green serviettes" of "apple green".)
+    for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...facts.colours, ...facts.colours.map((c) => baseColour(c) ?? "")].filter(Boolean)) addWhole(`${m} ${syn}`);
   }
   for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${named}`);
   // A maker's named pattern, its era and its colour with the maker, as collectors search a vintage maker ("spring blossom
@@ -2261,7 +2282,7 @@ export function composeTags(input: ComposeInput): string[] {
     .filter((t): t is string => !!t && isMultiWord(t))
     .filter((t, i, all) => all.indexOf(t) === i)
     .slice(0, LISTING_LIMITS.tagCount);
-  const tags = selectTags(tagPool(input), r.lang, LISTING_LIMITS.tagCount, chosen);
+  const tags = refillTags(input, r.lang, chosen);
   // The first tag is read as the listing's main phrase: a phrase naming the product leads, never a
   // buyer phrase such as "gift for her" (which only leads when nothing names the product).
   const names = (t: string) => !!r.head && words(t).some((w) => lower(w, r.lang) === r.head || baseNoun(lower(w, r.lang), r.lang) === r.head);
@@ -2282,8 +2303,10 @@ const isPossessive = (word: string) => baseNoun(word, "tr") !== word && /(?:sı|
 const startsOnPossessive = (tag: string) => isPossessive(tag.split(" ")[0]);
 
 /** The tags of the pool, each once, 13 at most; wear the seller owns up to ("hafif yıpranma", "small stain near") is for the description's condition line, never a tag. */
-export function selectTags(pool: string[], lang: Lang, count: number, start: string[] = []): string[] {
+function selectTags(pool: string[], lang: Lang, count: number, start: string[] = [], colours: string[] = []): string[] {
   const chosen = [...start];
+  // (A wear word that is the item's colour speaks of no wear: "rust apron" of a "rust colour" apron.)
+  const worn = (tag: string) => isConditionPhrase(colours.reduce((t, c) => t.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(c)}(?![\\p{L}])`, "u"), " "), tag));
   // A phrase cut to 20 characters that a later whole phrase holds ("banyo paspası" of "50x80 cm banyo paspası", with
   // "gri banyo paspası" to come) would keep that whole phrase out as its repeat: the whole one goes in instead (decision 0069).
   const whole = pool.map((raw) => {
@@ -2293,7 +2316,7 @@ export function selectTags(pool: string[], lang: Lang, count: number, start: str
   for (const [i, raw] of pool.entries()) {
     if (chosen.length >= count) break;
     const tag = cleanTag(raw, lang);
-    if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag) || isConditionPhrase(tag)) continue;
+    if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag) || worn(tag)) continue;
     if (tag !== tagCharacters(raw, lang) && whole.some((w, j) => j > i && w && w !== tag && isMultiWord(w) && !chosen.includes(w) && isSubPhraseDuplicate(tag, w, lang))) continue;
     // The same words in another order are the same search ("yoga matı 183x61 cm", "183x61 cm yoga matı").
     const sorted = (t: string) => t.split(" ").sort().join(" ");
@@ -2311,6 +2334,16 @@ export function selectTags(pool: string[], lang: Lang, count: number, start: str
     chosen.push(tag);
   }
   return chosen;
+}
+
+/** The colour of a colour with its finish or shade ("green" of "mat yeşil"→"yeşil", "apple green", "dusty rose"). */
+function baseColour(colour: string): string | undefined {
+  return /^(?:mat|matte|matt|açık|koyu|light|dark|pale|deep|glossy|parlak|apple|kelly|army|emerald|electric|neon|sage|forest|olive|mint|midnight|navy|sky|dusty)\s+(\p{L}+)$/iu.exec(colour)?.[1];
+}
+
+/** The tags of the seller's facts after the ones kept (`start`), up to Etsy's 13 (the composer's, the fact check's and the enforcer's). */
+export function refillTags(input: ComposeInput, lang: Lang, start: string[] = []): string[] {
+  return selectTags(tagPool(input), lang, LISTING_LIMITS.tagCount, start, factsFor(input).colours);
 }
 
 // ---- Alt texts ---------------------------------------------------------------------------------
