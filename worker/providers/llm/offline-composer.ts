@@ -2120,34 +2120,27 @@ function tagPool(input: ComposeInput): string[] {
     if (r.lang === "tr") addWhole(`${f} ${head}`);
     else for (const t of [`${f} ${named}`, `${f} ${head}`, `${head} for ${f}`, `${head} for ${f.split(" ")[0]}`, `${f.split(" ")[0]} ${head}`]) addWhole(t);
   }
-  // A Turkish feature of the first sentence said with "-li" ("iç cepli", "fermuarlı", "papatya desenli"): the product with it.
-  if (r.lang === "tr")
-    for (const clause of sentences(source)
-      .slice(0, 3)
-      .join(", ")
-      .split(/(?<!\d),\s*|,\s+|,(?!\d)/u)) {
-      const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
-      // (And one said with "-sız", without: "katkısız sabun".)
-      if (words(c).length <= 2 && /\p{L}{2,}(?:l[ıiuü]|s[ıiuü]z)$/u.test(c) && !c.includes(head)) addWhole(`${c} ${head}`);
-      // (After its colour, the feature alone: "ponponlu bere" of "hardal rengi ponponlu".)
-      else if (words(c).length === 3 && /^\p{L}+ (?:rengi|renk) \p{L}{3,}(?:l[ıiuü])$/u.test(c)) addWhole(`${c.split(" ")[2]} ${head}`);
-    }
-  // An English clause of the first sentences that is one describing word, or two ("Brass ring, adjustable.": "adjustable
-  // ring"; "…, foldable, water-resistant"): what the seller says the product is, as a shopper types it before the noun.
-  if (r.lang === "en")
-    for (const clause of sentences(source)
-      .slice(0, 3)
-      .join(", ")
-      .split(/(?<!\d),\s*|,\s+|,(?!\d)/u)) {
-      const c = lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang);
-      const ws = words(c);
-      // (Not a state or a term of the sale: "usable", "playable", "negotiable", "available".)
-      const describing = (w: string) =>
-        /^\p{L}{3,}(?:able|ible|proof)$/u.test(w) &&
-        !isConditionPhrase(w) &&
-        !/^(?:usable|unusable|wearable|playable|serviceable|repairable|acceptable|reasonable|available|unavailable|negotiable|returnable|refundable)$/u.test(w);
-      if (ws.length >= 1 && ws.length <= 2 && ws.every(describing) && !c.includes(head)) addWhole(`${c} ${head}`);
-    }
+  // The clauses of the first sentences, lower case, each on its own ("Brass ring, adjustable." is "brass ring", "adjustable").
+  const clauses = sentences(source)
+    .slice(0, 3)
+    .join(", ")
+    .split(/(?<!\d),\s*|,\s+|,(?!\d)/u)
+    .map((clause) => lower(clause.trim().replace(/[.!?]+$/u, ""), r.lang));
+  // (Not a state or a term of the sale: "usable", "playable", "negotiable", "available".)
+  const describing = (w: string) =>
+    /^\p{L}{3,}(?:able|ible|proof)$/u.test(w) &&
+    !isConditionPhrase(w) &&
+    !/^(?:usable|unusable|wearable|playable|serviceable|repairable|acceptable|reasonable|available|unavailable|negotiable|returnable|refundable)$/u.test(w);
+  for (const c of clauses) {
+    if (c.includes(head)) continue;
+    // A Turkish feature said with "-li" ("iç cepli", "fermuarlı", "papatya desenli") or "-sız" ("katkısız sabun"): the product with it.
+    if (r.lang === "tr" && words(c).length <= 2 && /\p{L}{2,}(?:l[ıiuü]|s[ıiuü]z)$/u.test(c)) addWhole(`${c} ${head}`);
+    // (After its colour, the feature alone: "ponponlu bere" of "hardal rengi ponponlu".)
+    else if (r.lang === "tr" && words(c).length === 3 && /^\p{L}+ (?:rengi|renk) \p{L}{3,}(?:l[ıiuü])$/u.test(c)) addWhole(`${c.split(" ")[2]} ${head}`);
+    // An English clause of one describing word, or two ("adjustable", "foldable, water-resistant"): what the seller says the
+    // product is, as a shopper types it before the noun (decision 0088).
+    else if (r.lang === "en" && words(c).length >= 1 && words(c).length <= 2 && words(c).every(describing)) addWhole(`${c} ${head}`);
+  }
   // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
   // One that describes another noun of the text ("water-based paint", "non-toxic water-based paint") is that noun's, not the product's.
   const headWord = head.split(" ").pop() ?? head;
