@@ -1205,7 +1205,8 @@ function collect(n: Normal, reuse = false): Candidate[] {
           fix: () => {
             const have = new Set(bullets.map(normalWords));
             // A sentence every word of which a bullet already says is no new bullet ("RGB colour changing…" twice).
-            const said = bullets.flatMap((b) => wordsOf(b).map((w) => w.toLocaleLowerCase("tr")));
+            // ("Includes: 12V adapter" says the "included" of "12V adapter included".)
+            const said = bullets.flatMap((b) => wordsOf(b).map((w) => w.toLocaleLowerCase("tr"))).flatMap((w) => (/^[iı]ncludes?$/u.test(w) ? [w, "included", "including"] : [w]));
             const saysNew = (s: string) =>
               wordsOf(s)
                 .filter(isContentWord)

@@ -136,7 +136,10 @@ const NUM = "\\d+(?:[.,]\\d+)?";
 const UNIT = 'inches|inch|in\\.|in|cm|mm|ml|fl\\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|cups?|l|lt|litres?|liters?|litre|g|gr|grams?|kg|lbs?|lb|ft|feet|yards?|yds?|m|metres?|meters?|mt|santim|gsm|"|″';
 const DIMENSION = new RegExp(`${B}${NUM} ?[x×] ?${NUM}(?: ?[x×] ?${NUM})?(?: ?(?:${UNIT})(?![\\p{L}]))?`, "giu");
 // (Not a unit inside a part number: "1165G" of "i7-1165G7" is no weight.)
-const SINGLE = new RegExp(`${B}${NUM} ?(?:${UNIT})(?![\\p{L}\\p{N}])`, "giu");
+// (Nor the lower figure of a fraction: "2 inch" of "1/2 inch chuck".)
+const SINGLE = new RegExp(`${B}(?<!\\d\\/)${NUM} ?(?:${UNIT})(?![\\p{L}\\p{N}])`, "giu");
+/** A fraction of an inch, whole ("1/2 inch chuck", "4 3/8 in"): tools and fittings are measured so. */
+const FRACTION = new RegExp(`${B}(?:\\d{1,2} )?\\d{1,2}\\/\\d{1,2} ?(?:inches|inch|in\\.|in|")(?![\\p{L}\\p{N}])`, "giu");
 /** A range kept whole ("14-18 inches", "14 to 18 in", "14–18 cm"): its upper end alone is not the seller's measure. */
 const RANGE = new RegExp(`${B}${NUM} ?(?:${UNIT})? ?(?:-|–|—|to|ile|ila) ?${NUM} ?(?:${UNIT})(?![\\p{L}])`, "giu");
 /** Sizes offered as a list before one unit ("16, 18 or 20 inch", "1.5, 3 and 5 quart", "40, 50 veya 60 cm"): kept whole, each is the seller's. */
@@ -161,7 +164,7 @@ export function measureItems(m: string): string[] {
 }
 
 /** A single measure or a range, a list or a range first. */
-const ONE_OR_RANGE = new RegExp(`${LIST.source}|${RANGE.source}|${SINGLE.source}`, "giu");
+const ONE_OR_RANGE = new RegExp(`${FRACTION.source}|${LIST.source}|${RANGE.source}|${SINGLE.source}`, "giu");
 
 /** The first measure of a text (no "g" flag: no state between calls). */
 const ONE_MEASURE = new RegExp(`${DIMENSION.source}|${RANGE.source}|${SINGLE.source}`, "iu");
@@ -261,7 +264,7 @@ function measurePlaces(text: string): { at: number; text: string }[] {
 
 /** Parts a measure can belong to ("a 1.2 mm raised bezel", "strap width 4 cm", "3 mm kenar"): never the item's size. */
 const MEASURE_PART =
-  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|birthstones?|crystals?|pearls?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|extenders?|pendants?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
+  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|birthstones?|crystals?|pearls?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|extenders?|pendants?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|chucks?|shanks?|nozzles?|arbors?|spindles?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
 /** A dimension's word, before ("strap width 4 cm") or after ("3 cm wide straps", "3 mm kenar kalınlığı") its measure. */
 const DIMENSION_WORD =
   /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
@@ -619,6 +622,16 @@ const PARTS_EN = [
   "inserts?",
   "tray",
   "wicks?",
+  // An instrument's, a club's or a shoe's parts ("maple neck", "rosewood fretboard", "graphite shaft", "leather uppers").
+  "necks?",
+  "fretboards?",
+  "fingerboards?",
+  "bodies",
+  "body",
+  "shafts?",
+  "grips?",
+  "uppers?",
+  "seats?",
 ];
 const PARTS_TR = [
   "fitil",
@@ -1273,7 +1286,40 @@ export const BRANDS = [
   "SanDisk",
   "Seagate",
   "Belkin",
+  // Makers of instruments, bicycle parts, sports gear, tools and outdoor gear, named with their model ("Fender Player
+  // Stratocaster", "Shimano Deore M6100", "DeWalt 20V MAX"; session 39).
+  "Fender",
+  "Gibson",
+  "Epiphone",
+  "Ibanez",
+  "Squier",
+  "Gretsch",
+  "Roland",
+  "Korg",
+  "Shimano",
+  "SRAM",
+  "Campagnolo",
+  "Cannondale",
+  "Brompton",
+  "Babolat",
+  "Yonex",
+  "Titleist",
+  "Callaway",
+  "TaylorMade",
+  "Spalding",
+  "Rawlings",
+  "DeWalt",
+  "DEWALT",
+  "Makita",
+  "Ryobi",
+  "Festool",
+  "Dremel",
+  "Yeti",
+  "Osprey",
+  "Jetboil",
 ];
+/** Makers whose name is also a family's or a place's ("Wilson", "Coleman"): a brand only where the text opens with it. */
+const BRANDS_AT_START = /^(?:(?:vintage|used|new|genuine|original)\s+)*(Wilson|Coleman|Milwaukee|Marshall|Yamaha|Trek|Giant|Specialized|Head|Prince)(?=\s+\p{Lu}|\s+\d)/u;
 const BRAND_RE = new RegExp(`${B}(?:${BRANDS.map((b) => escapeRegExp(b)).join("|")})${E}`, "u");
 /** A maker named after "by" ("by Dyrlund", "made by Hornsea", "designed by Arne Vodder"), not a person's hand ("by hand"). */
 const BY_MAKER = /(?<![\p{L}])(?:made |designed |produced |manufactured )?by (\p{Lu}[\p{L}'’-]{2,20}(?: \p{Lu}[\p{L}'’-]{2,20})?)(?![\p{L}])/u;
@@ -1286,6 +1332,8 @@ const NOT_BRAND_AFTER =
 
 /** The first known brand whose name is not a food, plant or colour word where it stands. */
 function knownBrand(body: string): string | undefined {
+  const opening = BRANDS_AT_START.exec(body.trim())?.[1];
+  if (opening) return opening;
   for (const m of body.matchAll(new RegExp(BRAND_RE.source, "gu"))) {
     const at = (m.index ?? 0) + m[0].length;
     if (!NOT_BRAND_AFTER.test(body.slice(at, at + 16)) && !COMPONENT_AFTER.test(body.slice(at, at + 16))) return m[0];
@@ -1417,7 +1465,7 @@ const CONDITION_RE = reAll(
     "(?:veneer|enamel|paint|glaze|gilt|gilding|finish) (?:chips?|loss|lifting|damage|cracks?|wear)(?: (?:on|to|at|near) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     // A book's wear, as book buyers ask it ("spine creases", "yellowed pages", "ex-library").
     "(?:(?:light|minor|small|some|faint) )?(?:spine (?:creases|creasing|crease|wear|slant)|yellowed pages|yellowing pages|tanned pages|toned pages|dog[- ]eared(?: pages| corners)?|ex[- ]library|price sticker|remainder mark|(?:torn|worn|chipped) dust jacket|dust jacket (?:torn|worn|chipped))",
-    "new with tags|new without tags|nwt|nwot|brand new|unused|never used|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
+    "new with tags|new without tags|nwt|nwot|brand new|new in (?:its )?(?:original )?box|nib|unused|never used|never installed|never mounted|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",
     "pre[- ]owned|gently used|lightly used|well loved|used",
     // What is missing ("battery cover missing", "lid is missing") and a Turkish chip or scratch ("küçük bir çentik").
@@ -1427,6 +1475,9 @@ const CONDITION_RE = reAll(
     "(?:(?:light|minor|small|some|faint) )?(?:surface noise|ring wear|seam splits?|split seams?|sleeve wear|edge wear|corner wear|crackles?)",
     // A device's broken part and its battery, as its buyer asks them ("cracked back glass", "battery health 88%"; decision 0086).
     "(?:cracked|chipped|scratched|broken|dented|shattered) (?:back |front |rear |top |bottom |side )?(?:glass|screen|display|lcd|lens|housing|case|corner|hinge|port|button|frame)s?|battery (?:health |life )?(?:is )?(?:\\d{2,3} ?%|good|excellent|great)|pil sağlığı (?:%\\d{2,3}|iyi)",
+    // An instrument's, a game's or a box's wear as their buyers name it ("light buckle rash on the back", "frets 9/10",
+    // "all pieces counted", "box shows shelf wear").
+    "(?:(?:light|minor|some|slight|heavy) )?(?:buckle rash|fret wear|pick wear|finish checking|shelf wear|box wear)(?: on the (?:back|front|body|neck|box|lid|corners))?|frets? (?:at )?\\d{1,2}\\/10|all (?:pieces|parts|cards) (?:counted|present|included)|(?:box|case|lid) shows (?:some |light |minor )?(?:shelf )?wear",
     // A camera's shutter count, its wear as its buyer reads it ("shutter count about 4,000", "deklanşör sayısı 12.000").
     "shutter (?:count|actuations) (?:is |of )?(?:about |around |approx\\.? |approximately |under |less than |only |~ ?)?\\d{1,3}(?:[,.]\\d{3})*k?|(?:deklanşör|enstantane) sayısı (?:yaklaşık )?\\d{1,3}(?:[,.]\\d{3})*",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
@@ -1509,7 +1560,7 @@ const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|f
 /** Turkish colours named with a thing and a colour's possessive ("hardal sarısı", "gece mavisi", "gül kurusu"): one colour, said whole. */
 const TR_COLOUR_NAMED = `(?:${COLOURS.join("|")}|gece|petrol|zeytin|gül|bebek|buz|kiremit|toprak|fıstık|çimen|deniz|gök|tarçın|vişne|nar|limon|safran|lavanta|leylak|kum|antrasit|füme|yavruağzı|somon|kahve) (?:sarısı|mavisi|yeşili|kırmızısı|pembesi|moru|grisi|beyazı|siyahı|turuncusu|kurusu)`;
 const COLOUR_RE = reAll(
-  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|phantom|mystic|cosmic|arctic|jet|apple|kelly|army|emerald|electric|neon|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
+  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|phantom|mystic|cosmic|arctic|polar|olympic|jet|apple|kelly|army|emerald|electric|neon|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
 );
 
 /** Colour words that are what a soap or a candle is made with or smells of. */
@@ -1577,8 +1628,15 @@ const INCLUDED_RE = reAll(
 );
 /** What a clause says comes with the item after naming it ("USB-C cable included", "Recipe book is included"); never what is not. */
 const INCLUDED_AFTER = /(?:^|(?<=[.!?,;]\s?))\s*([^.!?,;\n]{3,60}?) (?:is |are )?(?:also )?included(?![\p{L}])/gu;
+/** A counted thing of the same list before it ("2 batteries, charger and bag included": the batteries come too). */
+const COUNTED_BEFORE = /(?:^|[.!?;]\s?|,\s?)((?:\d{1,2}|two|three|four|five|six|iki|üç|dört) [\p{L}-]{3,}(?: [\p{L}-]{3,})?),\s?$/iu;
 function includedAfter(body: string): string[] {
-  return [...body.matchAll(INCLUDED_AFTER)].map((m) => m[0].trim()).filter((clause) => !/(?<![\p{L}])(?:not|no|nor|without)(?![\p{L}])/iu.test(clause));
+  return [...body.matchAll(INCLUDED_AFTER)]
+    .map((m) => {
+      const before = COUNTED_BEFORE.exec(body.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0))?.[1];
+      return before && !/(?:inch|inches|cm|mm|ml|oz|gb|tb)$/iu.test(before) ? `${before}, ${m[0].trim()}` : m[0].trim();
+    })
+    .filter((clause) => !/(?<![\p{L}])(?:not|no|nor|without)(?![\p{L}])/iu.test(clause));
 }
 const WITH_FEATURE_RE = reAll("with (?:a |an |two |three )?(?:juice groove|handles?|lid|lids|pockets?|zipper|hood|drawstring|magnetic clasp|clasp|stand|chain|gift box|storage pouch)");
 
@@ -1918,7 +1976,7 @@ export function extractFacts(input: FactInput): FactSheet {
   const condition = uniq(all(lower, CONDITION_RE));
   // "lavender essential oil", "rose scented": a scent, not a colour, unless the seller calls it a colour.
   // The scents read whole count too ("scented with oatmeal and honey": oatmeal is no colour).
-  const scentsRead = scentsOf(lower);
+  const scentsRead = scentsOf(lower, reading.head ? lowerOf(reading.head, language) : "");
   const scents = new Set([...[...lower.matchAll(SCENT_OF)].map((m) => m[1]), ...scentsRead.flatMap((t) => t.split(/\s+/u))]);
   // What comes with the item ("Comes with Pokemon Yellow cartridge") has colours of its own: not the item's.
   // (So has what a device comes "with": the black of "Kindle Paperwhite … with black fabric cover" is the cover's; decision 0086.)
@@ -2080,13 +2138,22 @@ const SCENT_WORDS =
 const NOT_A_SCENT =
   /^(?:lightly|naturally|strongly|highly|subtly|delicately|beautifully|gently|hafif|doğal|pure|natural|organic|100|light|soft|strong|subtle|fresh|lovely|beautiful|gorgeous|amazing|delicate|gentle|clean|cozy|cosy|warm|its|their|own|the|your|our|any|each|every|no|one|signature|favourite|favorite|new|candle|candles|soap|room|home|wax|same|natural and|and)$/u;
 
-const SCENT_HINT = /scent|fragrance|aroma|koku|essential oil|uçucu yağ/u;
+const SCENT_HINT = /scent|fragrance|aroma|koku|essential oil|uçucu yağ|notes? of/u;
+/** A perfume's notes ("notes of jasmine, sandalwood and vanilla"). */
+const SCENT_NOTES = /(?<![\p{L}])notes? of (\p{L}{3,}(?: \p{L}{3,})?(?:, \p{L}{3,}(?: \p{L}{3,})?){0,4}(?:,? (?:and|&) \p{L}{3,}(?: \p{L}{3,})?)?)/gu;
+/** Smells a balm, a soap or a candle is named by in a clause of their own ("…, peppermint, 4.5 g tube"). */
+const SCENT_NAMES =
+  "peppermint|spearmint|lavender|vanilla|eucalyptus|jasmine|sandalwood|bergamot|cedarwood|patchouli|tea tree|chamomile|rosemary|ylang ylang|frankincense|lemongrass|grapefruit|sweet orange|coconut|unscented|nane|lavanta|vanilya|okaliptüs|yasemin";
+const SCENT_CLAUSE = new RegExp(`(?:^|[,.;]\\s)((?:${SCENT_NAMES})(?:(?:,? and |, | & | ve )(?:${SCENT_NAMES}))?)(?=[,.;]|$)`, "gu");
+/** What is named by its smell: a balm, a soap, a candle, a lotion, a scrub, an oil, a perfume, a melt. */
+const SCENTED_HEADS = /^(?:lip balm|balm|soap|candle|lotion|scrub|oil|perfume|perfume oil|wax melts?|melts?|body butter|bath bombs?|sabun|mum|krem|balsam)$/u;
 
 /** How the product smells, as the seller named it. */
-function scentsOf(lower: string): string[] {
+function scentsOf(lower: string, head = ""): string[] {
+  const clauses = SCENTED_HEADS.test(head) ? [...lower.matchAll(SCENT_CLAUSE)].map((m) => m[1].trim()) : [];
   // Most texts name no smell: the word search is one pass, the phrase reading only follows it.
-  if (!SCENT_HINT.test(lower)) return [];
-  const out: string[] = [];
+  if (!SCENT_HINT.test(lower)) return clauses;
+  const out: string[] = [...clauses, ...[...lower.matchAll(SCENT_NOTES)].flatMap((m) => m[1].split(/,? (?:and|&) |, /u))];
   for (const m of lower.matchAll(SCENT_LABEL)) out.push(m[1].trim());
   for (const m of lower.matchAll(SCENT_WORDS)) {
     const named = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").trim();

@@ -450,7 +450,7 @@ export const CATEGORIES: CategoryModel[] = [
   C({
     id: "soap",
     nouns: {
-      en: ["soap", "soaps", "soap bar", "bath bomb", "bath bombs", "lotion", "balm", "body butter", "bath salts", "scrub", "lip balm"],
+      en: ["soap", "soaps", "soap bar", "bath bomb", "bath bombs", "lotion", "balm", "body butter", "bath salts", "scrub", "lip balm", "perfume", "perfumes", "perfume oil", "solid perfume"],
       tr: ["sabun", "sabunu", "sabunlar", "banyo bombası", "krem", "balm", "tuz", "peeling"],
     },
     type: { en: "Soap", tr: "Sabun" },

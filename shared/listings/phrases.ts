@@ -253,6 +253,9 @@ const FEATURE_PATTERNS: RegExp[] = [
   /\bhypoallergenic\b/iu,
   /\bwaterproof\b/iu,
   /\bsafety eyes\b/iu,
+  // How fast it is ready, whole ("sets up in 10 minutes"): never a bare "Sets Up".
+  /\b(?:sets up|assembles|folds|installs|heats up|boils|charges|dries) in (?:under |about |less than )?\d+ (?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b/iu,
+  /\bweatherproof\b/iu,
 ];
 
 const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|ilmek|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
@@ -280,6 +283,8 @@ const COLOURS_AND = new RegExp(`(?<![\\p{L}])(${[...COLOURS].join("|")}) (ve|and
 const SCENTS_AND = /(?<![\p{L}])(\p{L}{3,}) (ve|and|&) (?=\p{L}{3,} (?:scent|scented|fragrance|aroma|koku|kokulu)(?![\p{L}]))/giu;
 /** Two sides of one part ("front and rear caps", "top and bottom lids"): one phrase, never a bare "Rear Caps". */
 const SIDES_AND = /(?<![\p{L}])(front|rear|back|top|bottom|left|right|inner|outer|upper|lower) (and|&) (?=(?:front|rear|back|top|bottom|left|right|inner|outer|upper|lower) \p{L}{2,})/giu;
+/** Two sizes of one thing ("medium and large dogs", "small or medium breeds"): one phrase, never a bare "Large Dogs". */
+const SIZES_AND = /(?<![\p{L}])(small|medium|large|extra large|mini|toy) (and|&|or) (?=(?:medium|large|extra large|giant|small) \p{L}{3,})/giu;
 /** A cable's or an adapter's two ends ("USB-C to Lightning cable", "HDMI to VGA adapter"): one phrase, never a bare "Lightning Cable". */
 const CONNECTORS =
   "usb-c|usb c|type-c|usb-a|usb|micro[- ]usb|mini[- ]usb|lightning|hdmi|mini hdmi|micro hdmi|displayport|mini displayport|vga|dvi|ethernet|rj45|thunderbolt(?: \\d)?|3\\.5 ?mm|aux|xlr|rca|sd|micro ?sd";
@@ -293,7 +298,7 @@ const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
 /** A decimal comma before a unit ("6,2 litre", "1,5 m"): one figure, whose comma cuts no clause. */
 const DECIMAL_COMMA_RE = new RegExp(String.raw`(?<=(?<![\d,])\d{1,4}),(?=\d{1,3} ?${UNIT}(?![\p{L}\d]))`, "giu");
 const MEASURE = new RegExp(
-  String.raw`(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\p{L}\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}\d])|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?<![\p{L}\d./])(?:\d{1,2} )?\d{1,2}\/\d{1,2} ?(?:inches|inch|in\.|in(?![\p{L}\d])|")|(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\p{L}\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}\d])|(?<!\d|\d\/|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 
@@ -518,8 +523,11 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     .replace(COLOURS_AND, `$1${JOINED}$2${JOINED}`)
     .replace(SCENTS_AND, `$1${JOINED}$2${JOINED}`)
     .replace(SIDES_AND, `$1${JOINED}$2${JOINED}`)
+    .replace(SIZES_AND, `$1${JOINED}$2${JOINED}`)
     .replace(CONNECTOR_TO, `$1${JOINED}$2${JOINED}`)
-    .replace(/(?<![\p{L}\p{N}])f\/(?=\d)/gu, `f${APERTURE_SLASH}`);
+    .replace(/(?<![\p{L}\p{N}])f\/(?=\d)/gu, `f${APERTURE_SLASH}`)
+    // (Nor does a fraction of an inch: "1/2 inch chuck".)
+    .replace(/(?<![\p{L}\p{N}./])(\d{1,2})\/(?=\d{1,2} ?(?:inches|inch|in\.|in(?![\p{L}\p{N}])|"))/gu, `$1${APERTURE_SLASH}`);
   // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
   const clauses = plain
     .split(/(?<=[.!?\n])\s+/u)
@@ -1045,7 +1053,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
   const headToken = phrase && found && productIndex >= 0 ? phrase.tokens.slice(Math.max(0, headAt - found.words + 1), headAt + 1).join(" ") : undefined;
   if (productWords.some((w) => ["baby", "newborn", "bebek", "yenidoğan"].includes(w)) && id !== "toy") id = "baby";
   else if (productWords.some((w) => ["wedding", "düğün", "nikah"].includes(w)) && ["decor", "other", "digital", "accessories", "jewelry"].includes(id)) id = "wedding";
-  else if (productWords.some((w) => ["dog", "cat", "pet", "puppy", "köpek", "kedi"].includes(w)) && ["accessories", "other", "decor"].includes(id)) id = "pet";
+  else if (productWords.some((w) => ["dog", "cat", "pet", "puppy", "köpek", "kedi"].includes(w)) && ["accessories", "other", "decor", "ceramics", "kitchen"].includes(id)) id = "pet";
   const category = categoryModel(id);
 
   const plainLower = lower(` ${about} `, lang);
@@ -1207,6 +1215,9 @@ export function titleCase(text: string, lang: Lang = "en"): string {
     if (/^f\/\d/u.test(word)) return word;
     // A file's or a screen's acronym the seller wrote in lower case ("jpg 300 dpi") is still one.
     if (ALWAYS_UPPER.has(lower(word, lang))) return upper(word, lang);
+    // ("4-Person", "12-Speed" as titles write them; "3-in-1" and "18-55mm" as they are.)
+    const counted = lang === "en" ? /^(\d+-)(\p{L}{3,})$/u.exec(low) : null;
+    if (counted && !UNITS_LOWER.has(counted[2]) && !small.has(counted[2])) return `${counted[1]}${upper(counted[2][0], lang)}${counted[2].slice(1)}`;
     if (/^\d/.test(word)) return lower(word, lang);
     if (!first && small.has(low)) return low;
     if (word !== low) return word;

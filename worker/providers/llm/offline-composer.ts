@@ -367,6 +367,11 @@ function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
   const set = measuresPhrase(facts, lang);
   if (set) out.push(restoreAcronyms(set, source));
   for (const c of facts.counts.slice(0, 1)) out.push(titleCase(c, lang));
+  // What it smells of, as its shoppers search a perfume or a balm ("Jasmine, Sandalwood and Vanilla", "Peppermint").
+  const scents = (facts.scents ?? []).flatMap((x) => x.split(/,? (?:and|&|ve) |, /u)).filter((x) => !/^(?:unscented|fragrance[- ]free|kokusuz)$/u.test(x));
+  // (Not when the seller's own phrase says it as a smell, "lavender and cedar scent", "incir ve sedir kokulu": that phrase does.)
+  const phrased = scents.length && new RegExp(`${escapeRegExp(foldCase(scents[scents.length - 1]))}\\s(?:scent|scented|fragrance|aroma|essential oil|kokulu|kokusu|esans)`, "u").test(foldCase(source));
+  if (scents.length && scents.length <= 4 && !phrased) out.push(titleCase(listOf(scents, lang), lang));
   return out;
 }
 
@@ -437,8 +442,20 @@ function modelLead(description: string, brand: string): { pattern: string; withL
  * Cellular"): what its buyers search and filter by on eBay, right after its name. Only for a maker's device (a brand
  * named, and a storage in GB or TB).
  */
+/** A year its seller gives a device or a maker's gear as a clause of its name's sentence ("…electric guitar, 2021, Polar White"). */
+function modelYearOf(source: string, facts: FactSheet): string | undefined {
+  if (facts.vintage || !(isDevice(facts, source) || GEAR_HEADS.test(facts.head ?? ""))) return undefined;
+  return /(?:^|,\s*)((?:199|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(source))?.[1];
+}
+
 function deviceSpecs(source: string, facts: FactSheet): string[] {
   const text = source.slice(0, 400);
+  const year = modelYearOf(source, facts);
+  if (year) return [year, ...deviceSpecsOf(text, facts)];
+  return deviceSpecsOf(text, facts);
+}
+
+function deviceSpecsOf(text: string, facts: FactSheet): string[] {
   // A digital camera's resolution, as its buyers compare it ("24.1MP").
   const pixels = facts.brand && DIGITAL_CAMERA.test(text) ? MEGAPIXELS.exec(text) : null;
   const resolution = pixels ? [`${pixels[1]}MP`] : [];
@@ -529,7 +546,9 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang, source = ""): stri
     const who = lang === "en" && facts.audiences.length === 1 && /^(?:men|women)$/u.test(facts.audiences[0]) ? `${facts.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
     // ("Men's US 10": a shoe size in a system says whose too.)
     const system = /^(?:US|UK|EU) /u.test(size) && !/(?:men|women)['’]s/iu.test(rest);
-    tail.push(bare ? `${who}${lang === "tr" ? "Beden" : "Size"} ${size}` : system ? `${who}${size}` : /\p{Lu}/u.test(size) ? size : titleCase(size, lang));
+    // (A racket's size is its grip's: "Grip Size 3".)
+    const grip = lang === "en" && new RegExp(`(?<![\\p{L}])grip size ${escapeRegExp(size)}(?![\\p{L}\\p{N}])`, "iu").test(source) ? "Grip " : "";
+    tail.push(bare ? `${who}${grip}${lang === "tr" ? "Beden" : "Size"} ${size}` : system ? `${who}${size}` : /\p{Lu}/u.test(size) ? size : titleCase(size, lang));
   }
   // ("35 mm" in the name is the "35mm" the seller wrote.)
   if (facts.measures.length === 1 && !has(rest, facts.measures[0]) && !squashed(rest).includes(squashed(facts.measures[0]))) tail.push(facts.measures[0]);
@@ -959,12 +978,20 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     r.lang === "en" && !r.digital
       ? factsFor(input)
           // ("USB-C cable included" says what "includes USB-C cable" says.)
-          .included.map((i) => foldCase(i).replace(/^([^,;.]{3,40}?) (?:is |are )?(?:also )?included$/u, "includes $1"))
+          .included.map((i) => foldCase(i).replace(/^([^;.]{3,50}?) (?:is |are )?(?:also )?included$/u, "includes $1"))
           .filter((i) => COMES_WITH.test(i))
       : [];
   const includedWords = included.map((i) => ` ${i.replace(/[,;:.]/gu, " ")} `);
   const inIncluded = (text: string) => includedWords.some((i) => i.includes(` ${foldCase(text)} `));
-  const withWhat = included.map((i) => /^\s*(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i.replace(COMES_WITH, ""))?.[1]).find((w) => w && /\p{L}{3}/u.test(w));
+  // (A short list whole: "with 2 Batteries, Charger and Bag" of "2 batteries, charger and bag included".)
+  const withWhat = included
+    .map((i) => i.replace(COMES_WITH, ""))
+    .map((i) =>
+      /^(?:[^,;]+, )+[^,;]+ and [^,;]+$/u.test(i) && i.length <= 40 && !/(?<![\p{L}])(?:no|not|without)(?![\p{L}])/u.test(i)
+        ? i.replace(/^(?:a |an |the )/u, "").trim()
+        : /^\s*(?:a |an |the )?([^,;]{3,40}?)\s*(?:[,;]|$)/u.exec(i)?.[1],
+    )
+    .find((w) => w && /\p{L}{3}/u.test(w));
   // (Beside a lens it comes with, one "with": "with 50mm f/1.4 Lens and Original Strap".)
   const lensSegment = out.find((o) => o.priority === 0 && /^with .* Lens$/u.test(o.text));
   // What comes with it follows what it is and has ("… 8000 DPI Sensor, Quiet Clicks, with Logi Bolt Receiver"); on eBay, where
@@ -2071,7 +2098,7 @@ function tagPool(input: ComposeInput): string[] {
   if (facts.craft && !["printed"].includes(facts.craft) && !(facts.pattern && ["sewn", "woven", "embroidered"].includes(facts.craft))) add(withHead(CRAFT_WORDS[r.lang][facts.craft] ?? facts.craft));
   // (What an invitation prints, "your names and date", is what every invitation has: no search.)
   const printsNames = ["invitation", "wedding"].includes(r.category.id);
-  if (!printsNames) for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? p : p.replace(/s$/, "")));
+  if (!printsNames) for (const p of facts.personalisation) add(withHead(r.lang === "tr" ? personalisedTr(p) : p.replace(/s$/, "")));
   for (const inc of facts.included) {
     const noun = lower(includedThing(inc), r.lang);
     // A thing that comes with it is said with "with" ("dish with lid"), never as the product's kind ("lid dish"); a part
@@ -2329,6 +2356,12 @@ function selectTags(pool: string[], lang: Lang, count: number, start: string[] =
   return chosen;
 }
 
+/** What a Turkish piece is personalised with, as a describing word before its noun ("isimli tasma", never "isim tasma"). */
+function personalisedTr(what: string): string {
+  const withIt: Record<string, string> = { isim: "isimli", harf: "harfli", "baş harf": "baş harfli", tarih: "tarihli", not: "notlu", fotoğraf: "fotoğraflı", yazı: "yazılı", mesaj: "mesajlı" };
+  return withIt[what] ?? what;
+}
+
 /** The colour of a colour with its finish or shade ("green" of "mat yeşil"→"yeşil", "apple green", "dusty rose"). */
 function baseColour(colour: string): string | undefined {
   return /^(?:mat|matte|matt|açık|koyu|light|dark|pale|deep|glossy|parlak|apple|kelly|army|emerald|electric|neon|sage|forest|olive|mint|midnight|navy|sky|dusty)\s+(\p{L}+)$/iu.exec(colour)?.[1];
@@ -2457,7 +2490,9 @@ export function composeBullets(input: ComposeInput): string[] {
   if (audiences.length) fact(l.audience, withStop(capitalise(listOf(audiences, r.lang), r.lang)));
   // The seller's other clauses that no bullet says yet, in their order.
   const unsaid = (bullets: [string, string][]) => {
-    const said = saidWords([lead ?? "", ...facts.counts, ...bullets.map(([, body]) => body)].join(" "), r.lang);
+    // (The "Includes" label says the seller's "included": "charger and bag included" is said by "Includes: Charger and bag".)
+    const included = facts.included.length ? (r.lang === "tr" ? "dahil dahildir" : "included includes") : "";
+    const said = saidWords([lead ?? "", ...facts.counts, included, ...bullets.map(([, body]) => body)].join(" "), r.lang);
     return clauses.flatMap((cs, sentence) => cs.map((text) => ({ text, sentence }))).filter((c) => c.text !== lead && !coveredBy(c.text, said, r.lang));
   };
   // (The details the name says give way to another fact, or to the seller's own words that would find no bullet.)
@@ -2670,6 +2705,7 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     processor: "Processor",
     os: "Operating System",
     screenSize: "Screen Size",
+    modelYear: "Model Year",
   },
   tr: {
     brand: "Marka",
@@ -2713,6 +2749,7 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
     processor: "İşlemci",
     os: "İşletim Sistemi",
     screenSize: "Ekran Boyutu",
+    modelYear: "Model Yılı",
   },
 };
 
@@ -2734,6 +2771,8 @@ const PROCESSOR =
   /(?<![\p{L}\p{N}])(?:(?:Intel )?Core (?:i[3579]|Ultra [579])[- ]\d{3,5}[A-Z]{0,2}\d?|(?:AMD )?Ryzen [3579] \d{4}[A-Z]{0,2}|(?:Apple )?M[1-4](?: Pro| Max| Ultra)? chip)(?![\p{L}\p{N}])/u;
 /** A computer's or a phone's system ("Windows 11 Home", "macOS Sonoma", "ChromeOS", "Android 13"). */
 const OPERATING_SYSTEM = /(?<![\p{L}])(?:Windows (?:10|11)(?: Home| Pro)?|macOS(?: [A-Z][a-z]+)?|Chrome ?OS|Android \d{1,2})(?![\p{L}\p{N}])/u;
+/** A maker's gear that its buyers search by model: instruments, bicycle parts, rackets, clubs, power tools, tents. */
+const GEAR_HEADS = /^(?:guitar|bass|ukulele|amplifier|amp|pedal|synthesizer|derailleur|crankset|groupset|shifter|racket|racquet|club|putter|irons|drill|saw|sander|grinder|tent|stove)$/u;
 /** Devices whose size in inches is their screen's. */
 const SCREEN_HEADS = /^(?:laptop|notebook|computer|chromebook|macbook|tablet|ipad|monitor|phone|smartphone|e-reader|ereader|kindle)$/u;
 /** A lens's mount as its seller names it ("Canon EF", "M42 mount", "Nikon F mount", "Sony E-mount"). */
@@ -2795,6 +2834,18 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
       const year = /(?<![\p{N}])(19[89]\d|20[0-3]\d)(?![\p{N}])/u.exec(opening)?.[1];
       if (year) specifics.push({ name: "Release Year", value: year });
       if (/(?<![\p{L}])retro(?![\p{L}])/iu.test(opening)) instead.push(n.style);
+    }
+  }
+  // A bicycle drivetrain part's speeds, and a racket's grip size as its buyers give it ("12-speed", "grip size 3 (4 3/8)").
+  if (lang === "en" && /^(?:derailleur|cassette|shifter|crankset|groupset|chain)$/u.test(head)) {
+    const speeds = /(?<![\p{L}\p{N}])(\d{1,2})[- ]speed(?![\p{L}])/iu.exec(text)?.[1];
+    if (speeds) specifics.push({ name: "Number of Speeds", value: speeds });
+  }
+  if (lang === "en" && /^(?:racket|racquet)$/u.test(head)) {
+    const grip = /(?<![\p{L}])grip(?: size)? (L?\d)(?: \((\d \d\/8)(?: ?in(?:ch(?:es)?)?)?\))?/iu.exec(text);
+    if (grip) {
+      specifics.push({ name: "Grip Size", value: grip[2] ? `${grip[1]} (${grip[2]} in)` : grip[1] });
+      instead.push(n.size);
     }
   }
   // A camera's kind and film format, and a lens's focal length, aperture and mount, as eBay's camera categories ask them.
@@ -2942,7 +2993,11 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
             // "Millennium Falcon") is no kind of thing, unless it is one of the nouns the writers know.
             !(!isProductNoun(r.head, r.lang) && !new RegExp(`(?<![\\p{L}])${escapeRegExp(lower(r.head, r.lang))}(?![\\p{L}])`, "u").test(text))
           ? cap(
-              r.phrase && r.phrase.tokens.length >= 2 && /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash)$/i.test(r.phrase.tokens[r.phrase.tokens.length - 2])
+              r.phrase &&
+                r.phrase.tokens.length >= 2 &&
+                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping)$/i.test(
+                  r.phrase.tokens[r.phrase.tokens.length - 2],
+                )
                 ? r.phrase.tokens.slice(-2).join(" ")
                 : r.head,
             )
@@ -2961,16 +3016,21 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // (The Doctor's reading of a device, one for both: a maker's camera, laptop, console or phone of a storage, or a charger.)
   const aDevice = isDevice(facts, input.description);
   const named = facts.brand ? modelLead(input.description, facts.brand) : undefined;
-  if ((special.type || aDevice) && named && !out.some((o) => o.name === n.model)) {
+  // (So has a maker's instrument, bicycle part, racket, club, tool or tent: "Player Stratocaster", "Deore M6100", "Pro Staff 97 v13".)
+  const gear = GEAR_HEADS.test(lower(r.head, r.lang));
+  if ((special.type || aDevice || gear) && named && !out.some((o) => o.name === n.model)) {
     // (A line opens the model with its own name, in its own capitals: "Kindle Paperwhite 11th Generation".)
     const first = named.withLine ? "[\\p{L}][\\p{L}\\p{N}-]*" : "[\\p{Lu}\\d][\\p{L}\\p{N}-]*";
     const generation = "(?: (?:[Gg]eneration|[Gg]en)(?![\\p{L}]))?";
-    const model = new RegExp(`${named.pattern}((?:${first})(?: [\\p{Lu}\\d][\\p{L}\\p{N}-]*){0,${named.withLine ? 3 : 2}}${generation})`, "u")
+    const model = new RegExp(`${named.pattern}((?:${first})(?: (?:[\\p{Lu}\\d][\\p{L}\\p{N}-]*|v\\d{1,2}(?![\\p{L}]))){0,${named.withLine || gear ? 3 : 2}}${generation})`, "u")
       .exec(input.description.slice(0, 200))?.[1]
       ?.replace(/ (gen(?:eration)?)$/u, (_, g: string) => ` ${capitalise(g, r.lang)}`);
-    const cut = model?.split(" ").filter((w, i, all) => !/^\d+ ?mm$/iu.test(w) && !all.slice(0, i).some((x) => /^\d+ ?mm$/iu.test(x)));
+    // (A measure or a count of speeds, people or pieces ends it: "12-speed" of "Deore M6100 12-speed".)
+    const ends = (x: string) => /^\d+ ?mm$|^\d+-(?:speed|person|piece|inch|volt|v)$/iu.test(x);
+    const cut = model?.split(" ").filter((w, i, all) => !ends(w) && !all.slice(0, i).some(ends));
     if (cut?.length) add(n.model, cut.join(" "));
   }
+  add(n.modelYear, modelYearOf(input.description, facts));
   // A computer's processor and system, and a screen's size, as eBay's computer, tablet and phone categories ask them.
   if (aDevice && r.lang === "en") {
     add(n.processor, PROCESSOR.exec(text)?.[0]);
