@@ -264,7 +264,7 @@ function measurePlaces(text: string): { at: number; text: string }[] {
 
 /** Parts a measure can belong to ("a 1.2 mm raised bezel", "strap width 4 cm", "3 mm kenar"): never the item's size. */
 const MEASURE_PART =
-  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|birthstones?|crystals?|pearls?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|extenders?|pendants?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|chucks?|shanks?|nozzles?|arbors?|spindles?|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
+  /^(?:bezels?|lips?|rims?|edges?|borders?|straps?|bands?|handles?|walls?|spouts?|openings?|holes?|slots?|cords?|cables?|beads?|stones?|gemstones?|birthstones?|crystals?|pearls?|charms?|buckles?|clasps?|heels?|soles?|brims?|pockets?|cuffs?|hems?|fringe|tassels?|legs?|blades?|lens(?:es)?|extenders?|pendants?|magnets?|wicks?|ribbons?|zippers?|margins?|trim|lining|frames?|lids?|wheels?|chucks?|shanks?|nozzles?|arbors?|spindles?|mandren|kenar|çeper|sap|kulp|kayış|kordon|boncuk|taş|topuk|cep|çerçeve|kapak|ağız|delik|fitil|kurdele|fermuar|toka|ayak|tekerlek|ip)(?:ı|i|u|ü|sı|si|su|sü|lı|li|lu|lü|ları|leri)?$/u;
 /** A dimension's word, before ("strap width 4 cm") or after ("3 cm wide straps", "3 mm kenar kalınlığı") its measure. */
 const DIMENSION_WORD =
   /^(?:width|thickness|height|length|depth|diameter|size|wide|thick|high|tall|long|deep|genişliği|kalınlığı|yüksekliği|uzunluğu|derinliği|çapı|genişlik|kalınlık|yükseklik|uzunluk|çap)$/u;
@@ -1482,7 +1482,7 @@ const CONDITION_RE = reAll(
     "shutter (?:count|actuations) (?:is |of )?(?:about |around |approx\\.? |approximately |under |less than |only |~ ?)?\\d{1,3}(?:[,.]\\d{3})*k?|(?:deklanşör|enstantane) sayısı (?:yaklaşık )?\\d{1,3}(?:[,.]\\d{3})*",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
     "runs well|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
-    "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
+    "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|(?:çok )?az kullanıldı|hiç kullanılmadı|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
   ].join("|"),
 );
 
@@ -1630,8 +1630,10 @@ const INCLUDED_RE = reAll(
 const INCLUDED_AFTER = /(?:^|(?<=[.!?,;]\s?))\s*([^.!?,;\n]{3,60}?) (?:is |are )?(?:also )?included(?![\p{L}])/gu;
 /** A counted thing of the same list before it ("2 batteries, charger and bag included": the batteries come too). */
 const COUNTED_BEFORE = /(?:^|[.!?;]\s?|,\s?)((?:\d{1,2}|two|three|four|five|six|iki|üç|dört) [\p{L}-]{3,}(?: [\p{L}-]{3,})?),\s?$/iu;
+/** What a Turkish text says comes with it after the thing ("çanta ile birlikte", "taşıma çantası dahil"). */
+const INCLUDED_AFTER_TR = /(?:^|(?<=[.!?,;]\s?))\s*([^.!?,;\n]{3,60}?) (?:ile birlikte|dahil|dahildir)(?![\p{L}])(?! gelir)/gu;
 function includedAfter(body: string): string[] {
-  return [...body.matchAll(INCLUDED_AFTER)]
+  return [...body.matchAll(INCLUDED_AFTER), ...body.matchAll(INCLUDED_AFTER_TR)]
     .map((m) => {
       const before = COUNTED_BEFORE.exec(body.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0))?.[1];
       return before && !/(?:inch|inches|cm|mm|ml|oz|gb|tb)$/iu.test(before) ? `${before}, ${m[0].trim()}` : m[0].trim();

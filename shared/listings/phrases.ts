@@ -498,7 +498,8 @@ function breaksTurkishPhrase(word: string): boolean {
     if (/[yn]?[ae]n$/u.test(w) && !/(?:[ıiuü]l|[ıiuü]n|[dt][ıiuü]r)[ae]n$|(?:yan|yen)$/u.test(w)) return false;
     return true;
   }
-  return /(?:[dt][ae]|[dt][ae]n)$/u.test(w) && w.length > 5;
+  // (A noun that only ends like a place: "lavanta sabunu" is lavender soap, never "in lavender".)
+  return /(?:[dt][ae]|[dt][ae]n)$/u.test(w) && w.length > 5 && !/^(?:lavanta|salata|karyola)$/u.test(w);
 }
 
 const isFeatureEnd = (word: string, lang: Lang) => FEATURE_ENDS.has(lower(word, lang));
@@ -602,7 +603,10 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
         // A small number right after a name with a capital is part of the name ("Air Max 90", "PlayStation 5"), not a count.
         // So is a small word written with a capital between two capitalised words ("Converse All Star", "The North Face").
         const capitalStop = /^\p{Lu}/u.test(token.text) && run.length > 0 && /^\p{Lu}/u.test(run[run.length - 1].text) && /^\p{Lu}/u.test(tokens[i + 1]?.text ?? "");
+        // (A Turkish count of people or pieces opens its phrase: "4 kişilik kamp çadırı".)
+        const counted = lang === "tr" && /^\d{1,2}$/.test(token.text) && /^(?:kişilik|parçalı|katlı|gözlü)$/iu.test(tokens[i + 1]?.text ?? "");
         const inName =
+          counted ||
           capitalStop ||
           (/^\d{1,2}$/.test(token.text) && run.length > 0 && /^(?:\p{Lu}|i\p{Lu})/u.test(run[run.length - 1].text) && !/^(?:size|sizes|beden|no|nr|set|pack|lot)$/iu.test(run[run.length - 1].text));
         // A Turkish "-ebilir" word right before a noun describes it ("ayarlanabilir boy", adjustable size); at a clause's end it says what the item does.
@@ -932,6 +936,8 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
       // litre, …, bulaşık makinesinde yıkanabilir sepet": a bare noun two clauses after the seller's opening name is a part
       // of what that name names, in either language.
       ((phrases[productIndex].tokens.length === 1 && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
+        // "…, taşıma çantası dahil", "… kılıfı ile birlikte": what comes with it in Turkish is not the product either.
+        (lang === "tr" && new RegExp(`${use} (?:da |de )?(?:dahil|dahildir|hediye|hediyedir|ile birlikte)(?![\\p{L}])`, "iu").test(plainText(about))) ||
         (lang === "en" &&
           (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
             // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).
@@ -956,7 +962,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
             ))))
     ) {
       productIndex = first;
-      found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
+      found = { id: "other", index: lastWordAt(phrases[first].tokens), words: 1 };
     }
   }
   // "Türk kahvesi makinesi, 4 fincan kapasiteli", "kettle, 1.7 litre, 6 cups": a count of cups is a capacity, not the product.
@@ -965,7 +971,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
     const counted = escapeRegExp(phrases[productIndex].tokens[0] ?? "");
     if (first >= 0 && first < productIndex && phrases[first].clause === 0 && counted && new RegExp(`(?<![\\p{L}\\p{N}])\\d+\\s?-?\\s?${counted}(?![\\p{L}])`, "iu").test(plainText(about))) {
       productIndex = first;
-      found = { id: "other", index: phrases[first].tokens.length - 1, words: 1 };
+      found = { id: "other", index: lastWordAt(phrases[first].tokens), words: 1 };
     }
   }
   /** The product's noun when it stands outside every noun phrase ("Brass, adjustable." with the keyword "ring"). */

@@ -121,3 +121,35 @@ describe("a game's, a pet's and a tent's listing", () => {
     expect(etsy.tags).not.toContain("isim köpek tasması");
   });
 });
+
+// The same kinds written in Turkish (session 39), each failing before its fix.
+describe("Turkish gear, a soap and a tent", () => {
+  it("reads a drill's chuck as a part, what comes with it and its light use, and sees the drill in its title", async () => {
+    const text = "Bosch darbeli matkap 650W, 13 mm mandren, çanta ile birlikte, az kullanıldı.";
+    const facts = extractFacts({ text });
+    expect(facts.head).toBe("matkap");
+    expect(facts.measures).not.toContain("13 mm");
+    const ebay = await write(text, "ebay");
+    expect(specific(ebay, "Boyut")).toBeUndefined();
+    expect(specific(ebay, "Durum Notu")).toMatch(/az kullanıldı/iu);
+    expect(ebay.title).toMatch(/^Bosch Darbeli Matkap/u);
+  });
+
+  it("types an acoustic guitar whole and gives its model", async () => {
+    const ebay = await write("Yamaha F310 akustik gitar, 2 yıllık, teller yeni değişti, kılıfı ile birlikte.", "ebay");
+    expect(specific(ebay, "Tür")).toBe("Akustik Gitar");
+    expect(specific(ebay, "Model")).toBe("F310");
+  });
+
+  it("keeps a lavender soap's lavender, never a bare 'Sabunu'", async () => {
+    const etsy = await write("Doğal lavanta sabunu, 100 g, zeytinyağlı, soğuk işlem, el yapımı.", "etsy");
+    expect(etsy.title).toMatch(/^Doğal Lavanta Sabunu/u);
+    expect(etsy.tags).toContain("doğal lavanta sabunu");
+  });
+
+  it("reads a tent for four as the tent, never the carry bag that comes with it", async () => {
+    const text = "4 kişilik kamp çadırı, su geçirmez, 5 dakikada kurulur, taşıma çantası dahil.";
+    expect(extractFacts({ text }).product).toMatch(/4 kişilik kamp çadırı/u);
+    expect((await write(text, "amazon")).title).toMatch(/^4 Kişilik Kamp Çadırı/u);
+  });
+});

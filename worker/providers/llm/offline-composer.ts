@@ -896,7 +896,10 @@ const withoutItsValue = (phrase: string) => /(?:^|\s)(?:time|life|count|süresi|
  * "USB-C cable included": "lid", "carrying case", "USB-C cable").
  */
 function includedThing(clause: string): string {
-  return clause.replace(/^(?:with|includes?|including|comes? with)\s+(?:a |an |two |three )?/iu, "").replace(/\s+(?:is |are )?(?:also )?included$/iu, "");
+  return clause
+    .replace(/^(?:with|includes?|including|comes? with)\s+(?:a |an |two |three )?/iu, "")
+    .replace(/\s+(?:is |are )?(?:also )?included$/iu, "")
+    .replace(/\s+(?:ile birlikte|dahil|dahildir)$/iu, "");
 }
 
 /** The words that say what comes with an item ("comes with", "includes", "you will receive"). */
@@ -1161,6 +1164,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   if (ages && !out.some((o) => foldCase(o.text).includes(foldCase(ages)))) add(ages, 1);
   // A Turkish soap's or cream's oil said with "ile" ("lavanta yağı ile"), as its shoppers search it: "Lavanta Yağlı".
   const oil = r.lang === "tr" ? OIL_WITH_TR.exec(input.description.slice(0, 2000))?.[1] : undefined;
+  // (Said once, as what it is made with: "Lavanta Yağlı", never also the bare phrase "Lavanta Yağı".)
+  const bareOil = oil ? out.findIndex((o) => foldCase(o.text) === foldCase(`${oil} yağı`)) : -1;
+  if (bareOil >= 0) out.splice(bareOil, 1);
   if (oil && !out.some((o) => foldCase(o.text).includes(foldCase(oil)))) add(`${oil} yağlı`, 1);
   // Turkish "kişiye özel" (personalised), as its shoppers search it: "Kişiye Özel".
   if (r.lang === "tr" && factsFor(input).personalised && /kişiye özel/iu.test(input.description) && !out.some((o) => /kişiye özel/iu.test(o.text))) add("kişiye özel", 1);
@@ -2108,7 +2114,8 @@ function tagPool(input: ComposeInput): string[] {
       // (Whole or not at all: "necklace with gift box" is too long for a tag, and "necklace with gift" says another thing.)
       const tag = [`${head} with ${noun}`, `${head.split(" ").pop() ?? head} with ${noun}`].find((t) => t.length <= LISTING_LIMITS.tagMax);
       if (tag) add(tag);
-    } else add(withHead(noun));
+      // (A Turkish thing said to come with it, "ahşap çubuk dahil", describes no product: no "çubuk duvar süsü".)
+    } else if (!/(?:ile birlikte|dahil|dahildir)$/iu.test(inc)) add(withHead(noun));
   }
   if (facts.digital) {
     for (const f of facts.formats) add(withHead(lower(f, r.lang)));
@@ -2772,7 +2779,8 @@ const PROCESSOR =
 /** A computer's or a phone's system ("Windows 11 Home", "macOS Sonoma", "ChromeOS", "Android 13"). */
 const OPERATING_SYSTEM = /(?<![\p{L}])(?:Windows (?:10|11)(?: Home| Pro)?|macOS(?: [A-Z][a-z]+)?|Chrome ?OS|Android \d{1,2})(?![\p{L}\p{N}])/u;
 /** A maker's gear that its buyers search by model: instruments, bicycle parts, rackets, clubs, power tools, tents. */
-const GEAR_HEADS = /^(?:guitar|bass|ukulele|amplifier|amp|pedal|synthesizer|derailleur|crankset|groupset|shifter|racket|racquet|club|putter|irons|drill|saw|sander|grinder|tent|stove)$/u;
+const GEAR_HEADS =
+  /^(?:guitar|bass|ukulele|amplifier|amp|pedal|synthesizer|derailleur|crankset|groupset|shifter|racket|racquet|club|putter|irons|drill|saw|sander|grinder|tent|stove|gitar|amfi|raket|matkap|testere|çadır|çadırı)$/u;
 /** Devices whose size in inches is their screen's. */
 const SCREEN_HEADS = /^(?:laptop|notebook|computer|chromebook|macbook|tablet|ipad|monitor|phone|smartphone|e-reader|ereader|kindle)$/u;
 /** A lens's mount as its seller names it ("Canon EF", "M42 mount", "Nikon F mount", "Sony E-mount"). */
@@ -2995,7 +3003,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
           ? cap(
               r.phrase &&
                 r.phrase.tokens.length >= 2 &&
-                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping)$/i.test(
+                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping|akustik|elektro|klasik|kamp)$/iu.test(
                   r.phrase.tokens[r.phrase.tokens.length - 2],
                 )
                 ? r.phrase.tokens.slice(-2).join(" ")
