@@ -253,6 +253,8 @@ const FEATURE_PATTERNS: RegExp[] = [
   /\bhypoallergenic\b/iu,
   /\bwaterproof\b/iu,
   /\bsafety eyes\b/iu,
+  // How hot it may go, whole ("oven safe to 450°F"): never a bare "450 F" apart from it.
+  /\boven[- ]safe (?:up )?to \d{3} ?°? ?[FC]\b/iu,
   // How fast it is ready, whole ("sets up in 10 minutes"): never a bare "Sets Up".
   /\b(?:sets up|assembles|folds|installs|heats up|boils|charges|dries) in (?:under |about |less than )?\d+ (?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b/iu,
   /\bweatherproof\b/iu,
@@ -935,7 +937,8 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
       // "Ninja AF101 air fryer, 4 quart, 1550 watts, nonstick dishwasher safe basket", "Philips Airfryer XL HD9270/90, 6,2
       // litre, …, bulaşık makinesinde yıkanabilir sepet": a bare noun two clauses after the seller's opening name is a part
       // of what that name names, in either language.
-      ((phrases[productIndex].tokens.length === 1 && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
+      // (Not a book's binding: "Dune by Frank Herbert, Ace 1990, paperback" is a paperback, never "Frank Herbert".)
+      ((found?.id !== "book" && phrases[productIndex].tokens.length === 1 && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
         // "…, taşıma çantası dahil", "… kılıfı ile birlikte": what comes with it in Turkish is not the product either.
         (lang === "tr" && new RegExp(`${use} (?:da |de )?(?:dahil|dahildir|hediye|hediyedir|ile birlikte)(?![\\p{L}])`, "iu").test(plainText(about))) ||
         (lang === "en" &&

@@ -153,3 +153,27 @@ describe("Turkish gear, a soap and a tent", () => {
     expect((await write(text, "amazon")).title).toMatch(/^4 Kişilik Kamp Çadırı/u);
   });
 });
+
+// A third short round (session 39): a book named without its author, a book whose binding stands in a clause of its own,
+// and a pan's oven limit.
+describe("a book without its author, and a pan's oven limit", () => {
+  it("lists a book by its title, publisher, year, edition and binding, with no Type", async () => {
+    const ebay = await write("Harry Potter and the Philosopher's Stone, Bloomsbury 1997 first edition, 10th printing, paperback, good condition.", "ebay");
+    expect(ebay.title).toMatch(/^Harry Potter and the Philosopher's Stone Bloomsbury 1997 First Edition/u);
+    expect(specific(ebay, "Book Title")).toBe("Harry Potter and the Philosopher's Stone");
+    expect(specific(ebay, "Publisher")).toBe("Bloomsbury");
+    expect(specific(ebay, "Edition")).toBe("First Edition");
+    expect(specific(ebay, "Format")).toBe("Paperback");
+    expect(specific(ebay, "Type")).toBeUndefined();
+  });
+
+  it("keeps a book's title when its binding stands alone after its publisher and year", async () => {
+    const ebay = await write("Dune by Frank Herbert, Ace 1990, paperback, good condition.", "ebay");
+    expect(ebay.title).toMatch(/^Dune by Frank Herbert/u);
+    expect(specific(ebay, "Publication Year")).toBe("1990");
+  });
+
+  it("says how hot a pan may go with its oven, never the degrees apart", async () => {
+    expect((await write("Ceramic non-stick frying pan, 10 inch, induction compatible, oven safe to 450°F, PFAS free.", "amazon")).title).toMatch(/Oven Safe to 450/u);
+  });
+});

@@ -1325,6 +1325,20 @@ function recordLabel(description: string): { label?: string; catalogue?: string 
 
 /** A book's opening "Title by Author" ("Dune by Frank Herbert"), up to the first comma or full stop. */
 const BOOK_NAME = /^\s*(\p{Lu}[^,.\n]{0,60}?) by (\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3})(?=\s*[,.(\n]|\s\d|$)/u;
+/** A book's opening title alone, when its seller names no author ("Harry Potter and the Philosopher's Stone, Bloomsbury 1997 …"). */
+const BOOK_TITLE_ONLY = /^\s*(\p{Lu}[^,.\n]{3,70}?)(?=\s*,)/u;
+
+/** A book's title and author as its text opens with them; the title alone when no author is named (decision 0089). */
+function bookNameOf(description: string, category: string): { title: string; author?: string; name: string } | undefined {
+  if (category !== "book") return undefined;
+  const full = BOOK_NAME.exec(description);
+  if (full) return { title: full[1].trim(), author: full[2].trim(), name: `${full[1].trim()} by ${full[2].trim()}` };
+  const title = BOOK_TITLE_ONLY.exec(description)?.[1].trim();
+  // (A binding or a kind is no title: "Paperback, 1990".)
+  if (!title || title.split(" ").length < 2 || /^(?:(?:vintage|used|new|old|rare|signed|first edition|mass market|trade)\s+)*(?:paperback|hardcover|hardback|books?|novels?|cookbooks?)$/iu.test(title))
+    return undefined;
+  return { title, name: title };
+}
 
 function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const r = reading(input);
@@ -1345,11 +1359,8 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const opening = r.category.id === "music" && !record ? recordOpening(input.description) : undefined;
   if (opening) head = `${restoreAcronyms(titleCase(opening, r.lang), source)} ${withoutWordsOf(head, [opening])}`.trim();
   // A book opens with its title and author ("Dune by Frank Herbert"): its buyers search by them.
-  const book = r.category.id === "book" ? BOOK_NAME.exec(input.description) : null;
-  if (book) {
-    const name = `${book[1].trim()} by ${book[2].trim()}`;
-    head = `${name} ${withoutWordsOf(head, [name])}`.trim();
-  }
+  const book = bookNameOf(input.description, r.category.id);
+  if (book) head = `${book.name} ${withoutWordsOf(head, [book.name])}`.trim();
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
@@ -1376,9 +1387,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const figure = /^(\d+)\s+/u.exec(head)?.[1];
     const counted = figure ? facts.counts.find((c) => new RegExp(`^(?:lot|set|pack|bundle|box) of ${figure}$`, "iu").test(c)) : undefined;
     const named = counted ? `${titleCase(counted, r.lang)} ${head.slice(figure!.length).trim()}` : head;
-    const plainHead = book
-      ? bookLead(head, facts, `${book[1].trim()} by ${book[2].trim()}`, input.description, PLATFORM_LIMITS.ebay.titleMax)
-      : ebayLead(named.replace(" - ", " "), facts, r.lang, source, r.category.id === "music");
+    const plainHead = book ? bookLead(head, facts, book.name, input.description, PLATFORM_LIMITS.ebay.titleMax) : ebayLead(named.replace(" - ", " "), facts, r.lang, source, r.category.id === "music");
     const isbn = book ? facts.models.filter((m) => /^isbn/iu.test(m) && !key(plainHead).includes(key(m))).join(" ") : "";
     const room = isbn ? max - isbn.length - 1 : max;
     // (A phrase too long to follow the name at all takes none of the three places: "with Both Posters and Stickers"
@@ -2931,15 +2940,18 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const saidBetter = new Set<string>();
   const facts = factsFor(input);
   // A book is listed by its title, author, year, ISBN and format, as eBay's book category asks (a publisher's year is no era).
-  const book = r.category.id === "book" ? BOOK_NAME.exec(input.description) : null;
+  const book = bookNameOf(input.description, r.category.id);
   const { models, isbn } = bookFacts(facts, r.lang);
   if (book) {
-    add(n.bookTitle, book[1].trim());
-    add(n.author, book[2].trim());
-    add(
-      n.publicationYear,
-      facts.era.find((e) => /^\d{4}$/.test(e)),
-    );
+    add(n.bookTitle, book.title);
+    add(n.author, book.author);
+    // (Its year also when no era is read: "Ace 1990, paperback".)
+    add(n.publicationYear, facts.era.find((e) => /^\d{4}$/.test(e)) ?? /(?<![\p{N}])(1[5-9]\d\d|20[0-2]\d)(?![\p{N}])/u.exec(input.description.slice(book.name.length, 300))?.[1]);
+    // Its publisher, named before its year ("Bloomsbury 1997"), and its edition ("First Edition"), as eBay's book category asks them.
+    if (r.lang === "en") {
+      add("Publisher", /(?<![\p{L}])(\p{Lu}[\p{L}&'’]+(?: \p{Lu}[\p{L}&'’]+){0,2}),? (?:1[89]|20)\d\d(?![\p{N}])/u.exec(input.description.slice(book.name.length))?.[1]);
+      add("Edition", cap(/(?<![\p{L}])(?:first|1st|second|2nd|third|3rd|limited|signed|special|collector'?s) edition(?![\p{L}])/iu.exec(text)?.[0] ?? ""));
+    }
   }
   if (isbn) add(n.isbn, isbn);
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
