@@ -1629,16 +1629,18 @@ const INCLUDED_RE = reAll(
 /** What a clause says comes with the item after naming it ("USB-C cable included", "Recipe book is included"); never what is not. */
 const INCLUDED_AFTER = /(?:^|(?<=[.!?,;]\s?))\s*([^.!?,;\n]{3,60}?) (?:is |are )?(?:also )?included(?![\p{L}])/gu;
 /** A counted thing of the same list before it ("2 batteries, charger and bag included": the batteries come too). */
-const COUNTED_BEFORE = /(?:^|[.!?;]\s?|,\s?)((?:\d{1,2}|two|three|four|five|six|iki|üç|dört) [\p{L}-]{3,}(?: [\p{L}-]{3,})?),\s?$/iu;
+const COUNTED_BEFORE = /(?:^|[.!?;]\s?|,\s?)((?:\d{1,2}|two|three|four|five|six) [\p{L}-]{3,}(?: [\p{L}-]{3,})?),\s?$/iu;
 /** What a Turkish text says comes with it after the thing ("çanta ile birlikte", "taşıma çantası dahil"). */
 const INCLUDED_AFTER_TR = /(?:^|(?<=[.!?,;]\s?))\s*([^.!?,;\n]{3,60}?) (?:ile birlikte|dahil|dahildir)(?![\p{L}])(?! gelir)/gu;
 function includedAfter(body: string): string[] {
-  return [...body.matchAll(INCLUDED_AFTER), ...body.matchAll(INCLUDED_AFTER_TR)]
-    .map((m) => {
-      const before = COUNTED_BEFORE.exec(body.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0))?.[1];
-      return before && !/(?:inch|inches|cm|mm|ml|oz|gb|tb)$/iu.test(before) ? `${before}, ${m[0].trim()}` : m[0].trim();
-    })
-    .filter((clause) => !/(?<![\p{L}])(?:not|no|nor|without)(?![\p{L}])/iu.test(clause));
+  // (Only an English count of things, "2 batteries": never "5 dakikada kurulur", sets up in 5 minutes, nor a measure.)
+  const counted = (m: RegExpExecArray | RegExpMatchArray) => {
+    const before = COUNTED_BEFORE.exec(body.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0))?.[1];
+    return before && /s$/u.test(before) && !/(?:inches|minutes|hours|seconds|days|weeks|years)$/iu.test(before) ? `${before}, ${m[0].trim()}` : m[0].trim();
+  };
+  return [...[...body.matchAll(INCLUDED_AFTER)].map(counted), ...[...body.matchAll(INCLUDED_AFTER_TR)].map((m) => m[0].trim())].filter(
+    (clause) => !/(?<![\p{L}])(?:not|no|nor|without)(?![\p{L}])/iu.test(clause),
+  );
 }
 const WITH_FEATURE_RE = reAll("with (?:a |an |two |three )?(?:juice groove|handles?|lid|lids|pockets?|zipper|hood|drawstring|magnetic clasp|clasp|stand|chain|gift box|storage pouch)");
 
@@ -2142,7 +2144,8 @@ const NOT_A_SCENT =
 
 const SCENT_HINT = /scent|fragrance|aroma|koku|essential oil|uçucu yağ|notes? of/u;
 /** A perfume's notes ("notes of jasmine, sandalwood and vanilla"). */
-const SCENT_NOTES = /(?<![\p{L}])notes? of (\p{L}{3,}(?: \p{L}{3,})?(?:, \p{L}{3,}(?: \p{L}{3,})?){0,4}(?:,? (?:and|&) \p{L}{3,}(?: \p{L}{3,})?)?)/gu;
+// (A note is one or two words, never one ending on "and": "sandalwood and vanilla" is two notes.)
+const SCENT_NOTES = /(?<![\p{L}])notes? of (\p{L}{3,}(?: (?!and(?!\p{L}))\p{L}{3,})?(?:, \p{L}{3,}(?: (?!and(?!\p{L}))\p{L}{3,})?){0,4}(?:,? (?:and|&) \p{L}{3,}(?: \p{L}{3,})?)?)/gu;
 /** Smells a balm, a soap or a candle is named by in a clause of their own ("…, peppermint, 4.5 g tube"). */
 const SCENT_NAMES =
   "peppermint|spearmint|lavender|vanilla|eucalyptus|jasmine|sandalwood|bergamot|cedarwood|patchouli|tea tree|chamomile|rosemary|ylang ylang|frankincense|lemongrass|grapefruit|sweet orange|coconut|unscented|nane|lavanta|vanilya|okaliptüs|yasemin";
@@ -2155,7 +2158,9 @@ function scentsOf(lower: string, head = ""): string[] {
   const clauses = SCENTED_HEADS.test(head) ? [...lower.matchAll(SCENT_CLAUSE)].map((m) => m[1].trim()) : [];
   // Most texts name no smell: the word search is one pass, the phrase reading only follows it.
   if (!SCENT_HINT.test(lower)) return clauses;
-  const out: string[] = [...clauses, ...[...lower.matchAll(SCENT_NOTES)].flatMap((m) => m[1].split(/,? (?:and|&) |, /u))];
+  // A perfume's notes in the seller's order; a clause of smells inside those notes is read once, as notes.
+  const notes = [...lower.matchAll(SCENT_NOTES)].flatMap((m) => m[1].split(/,? (?:and|&) |, /u));
+  const out: string[] = [...notes, ...clauses.filter((c) => !c.split(/,? (?:and|&|ve) |, /u).every((x) => notes.includes(x)))];
   for (const m of lower.matchAll(SCENT_LABEL)) out.push(m[1].trim());
   for (const m of lower.matchAll(SCENT_WORDS)) {
     const named = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").trim();

@@ -177,3 +177,19 @@ describe("a book without its author, and a pan's oven limit", () => {
     expect((await write("Ceramic non-stick frying pan, 10 inch, induction compatible, oven safe to 450°F, PFAS free.", "amazon")).title).toMatch(/Oven Safe to 450/u);
   });
 });
+
+// Review of the round: a perfume's notes in the seller's order, and a Turkish count of minutes no thing in the box.
+describe("what the review of the round found", () => {
+  it("reads a perfume's notes once each, in the seller's order", async () => {
+    expect(extractFacts({ text: PERFUME }).scents).toEqual(["jasmine", "sandalwood", "vanilla"]);
+    const etsy = await write(PERFUME, "etsy");
+    expect(etsy.title).toMatch(/Jasmine, Sandalwood and Vanilla/u);
+    expect(etsy.description).toMatch(/Scent: jasmine, sandalwood and vanilla/u);
+  });
+
+  it("never puts how fast a Turkish tent sets up among what comes with it", async () => {
+    const text = "4 kişilik kamp çadırı, su geçirmez, 5 dakikada kurulur, taşıma çantası dahil.";
+    expect(extractFacts({ text }).included.join(" ")).not.toMatch(/dakikada/u);
+    expect((await write(text, "amazon")).bullets?.find((b) => b.startsWith("İçerik"))).toBe("İçerik: Taşıma çantası.");
+  });
+});

@@ -437,25 +437,23 @@ function modelLead(description: string, brand: string): { pattern: string; withL
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(brand)}(?![\\p{L}])`, "iu").test(description.slice(0, 300)) ? { pattern: `(?<![\\p{L}])${escapeRegExp(brand)}\\s+`, withLine: false } : undefined;
 }
 
-/**
- * A phone's, a tablet's or a console's storage and connection as the seller wrote them ("64GB" or "128 GB", "Wi-Fi", "Wi-Fi +
- * Cellular"): what its buyers search and filter by on eBay, right after its name. Only for a maker's device (a brand
- * named, and a storage in GB or TB).
- */
 /** A year its seller gives a device or a maker's gear as a clause of its name's sentence ("…electric guitar, 2021, Polar White"). */
 function modelYearOf(source: string, facts: FactSheet): string | undefined {
   if (facts.vintage || !(isDevice(facts, source) || GEAR_HEADS.test(facts.head ?? ""))) return undefined;
   return /(?:^|,\s*)((?:199|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(source))?.[1];
 }
 
+/**
+ * A device's or a maker's gear's year, then a phone's, a tablet's or a console's storage and connection and a camera's
+ * resolution as the seller wrote them ("2021", "64GB" or "128 GB", "Wi-Fi", "Wi-Fi + Cellular", "24.1MP"): what its buyers
+ * search and filter by on eBay, right after its name. Only for a maker's device (a brand named).
+ */
 function deviceSpecs(source: string, facts: FactSheet): string[] {
-  const text = source.slice(0, 400);
   const year = modelYearOf(source, facts);
-  if (year) return [year, ...deviceSpecsOf(text, facts)];
-  return deviceSpecsOf(text, facts);
+  return [...(year ? [year] : []), ...storageAndResolution(source.slice(0, 400), facts)];
 }
 
-function deviceSpecsOf(text: string, facts: FactSheet): string[] {
+function storageAndResolution(text: string, facts: FactSheet): string[] {
   // A digital camera's resolution, as its buyers compare it ("24.1MP").
   const pixels = facts.brand && DIGITAL_CAMERA.test(text) ? MEGAPIXELS.exec(text) : null;
   const resolution = pixels ? [`${pixels[1]}MP`] : [];
@@ -2074,7 +2072,7 @@ function tagPool(input: ComposeInput): string[] {
   for (const m of ownMaterials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
   for (const c of facts.colours) add(withHead(c));
   // ("apple green" is searched as "green" too, with each name of the product: "green serviettes".)
-  for (const c of facts.colours) add(withHead(baseColour(c) ?? ""));
+  for (const base of facts.colours.map(baseColour)) if (base) add(withHead(base));
   // Each smell with the noun ("lavender candle", "cedar candle" of "lavender and cedar scent"): what its shoppers search.
   // (In Turkish with "kokulu": "sedir kokulu mum".)
   for (const scent of (facts.scents ?? []).flatMap((sc) => sc.split(/ (?:and|&|ve) |, /u)))
@@ -2280,7 +2278,7 @@ function tagPool(input: ComposeInput): string[] {
     // (Not a word the synonym stands for: "yoga" of "yoga mat" is in "exercise mat" already; "pie" of "pie dish" in "pie plate".)
     const describing = pairs.filter((x) => !materialWords.has(x) && !colourWords.has(x) && !named.split(" ").includes(x) && !syn.split(" ").includes(x));
     // (A shade's colour too: "green serviettes" of "apple green".)
-    for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...facts.colours, ...facts.colours.map((c) => baseColour(c) ?? "")].filter(Boolean)) addWhole(`${m} ${syn}`);
+    for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...facts.colours, ...facts.colours.map(baseColour).filter((c): c is string => !!c)]) addWhole(`${m} ${syn}`);
   }
   for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${named}`);
   // A maker's named pattern, its era and its colour with the maker, as collectors search a vintage maker ("spring blossom
@@ -2978,8 +2976,9 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // A phone's or a tablet's storage and network, as eBay's phone category asks ("64 GB", "Unlocked"); its model is
   // the name after the brand up to the storage ("iPhone 12", "iPad Air 4th Generation").
   const storage = storageIn(input.description);
-  const lead = facts.brand ? modelLead(input.description, facts.brand) : undefined;
-  const device = storage && lead ? new RegExp(`${lead.pattern}([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
+  // Where its model starts: after its maker, or at the maker's line it opens with (read once for the model below too).
+  const named = facts.brand ? modelLead(input.description, facts.brand) : undefined;
+  const device = storage && named ? new RegExp(`${named.pattern}([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
   const deviceModel = device?.[1].trim();
   // (Title case keeps the seller's own capitals: "iPhone 12", "iPad Air 4th Generation".)
   if (deviceModel && facts.models.length === 0) add(n.model, restoreAcronyms(titleCase(deviceModel, r.lang), input.description));
@@ -3035,7 +3034,6 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // "XPS 13 9310" of "Dell XPS 13 9310 laptop", "QuietComfort 45"; decision 0086).
   // (The Doctor's reading of a device, one for both: a maker's camera, laptop, console or phone of a storage, or a charger.)
   const aDevice = isDevice(facts, input.description);
-  const named = facts.brand ? modelLead(input.description, facts.brand) : undefined;
   // (So has a maker's instrument, bicycle part, racket, club, tool or tent: "Player Stratocaster", "Deore M6100", "Pro Staff 97 v13".)
   const gear = GEAR_HEADS.test(lower(r.head, r.lang));
   if ((special.type || aDevice || gear) && named && !out.some((o) => o.name === n.model)) {
