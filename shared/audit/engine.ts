@@ -14,7 +14,19 @@
 import { PLATFORM_LIMITS, PLATFORMS, type ItemSpecific, type Platform } from "../../schema/api/listings";
 import { AUDIT_EXPLANATIONS_EN, AUDIT_MESSAGES_EN, AUDIT_NEEDS_EN, formatMessage } from "./messages";
 import { SOURCES } from "./sources";
-import { claimsWithoutSupport, escapeRegExp, extractFacts, isDevice, isDeviceTitle, keptFacts, namesInCapitals, unsupportedClaims as claimsAgainstFacts, type Claim, type FactSheet } from "../facts";
+import {
+  claimsWithoutSupport,
+  escapeRegExp,
+  extractFacts,
+  isDevice,
+  isDeviceTitle,
+  keptFacts,
+  namesInCapitals,
+  readCard,
+  unsupportedClaims as claimsAgainstFacts,
+  type Claim,
+  type FactSheet,
+} from "../facts";
 import { categoryModel } from "../listings/categories";
 import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase, withoutEditions } from "../listings/phrases";
 import type { CategoryId } from "../listings/categories";
@@ -207,7 +219,12 @@ const CONDITION_WORDS =
 const DESCRIBE_ADVICE = {
   describeItem: "what it is, what it is made of, its size and how to care for it",
   describeDevice: "what it is, its condition and what comes with it",
+  describeMedium: "what it is, its edition or pressing and its condition",
+  describeCard: "what it is, its set and number and its condition or grade",
 } as const;
+/** A card's grade ("PSA 10", "BGS 9.5", "raw", "ungraded") and its number in its set ("020/189", "#4"). */
+const CARD_GRADE_WORDS = /(?<![\p{L}])(?:(?:psa|bgs|cgc|sgc|beckett) \d|raw|ungraded|gem mint|near mint|mint|nm|lp|mp|hp|played)(?![\p{L}])/iu;
+const CARD_NUMBER_WORDS = /(?<![\p{L}\p{N}/])(?:\d{1,3}\/\d{2,3}|#\d{1,4})(?![\p{N}])|(?<![\p{L}])(?:set|card number)(?![\p{L}])/iu;
 /** A device's state as its seller says it ("works perfectly", "tested", "battery health 88%", "factory reset", "çalışıyor"). */
 const DEVICE_STATE_WORDS =
   /(?<![\p{L}])(?:works?|working|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
@@ -957,14 +974,19 @@ function collect(n: Normal, reuse = false): Candidate[] {
     // A device's buyer asks what state it is in and what comes with it, not what it is made of or its care (decision 0086).
     // (A maker's: a felted "mouse" or a wooden "speaker" with no brand is a made thing.)
     const device = !n.digital && (support ? isDevice(support.sheet, support.source) : isDeviceTitle(n.title));
+    // A book's or a record's buyer asks how it was printed or pressed and what state it is in, not its material or its care.
+    const medium = support && (support.category === "book" || support.category === "music");
+    // A trading card's asks its set, its number and its grade (decision 0090).
+    const card = !n.digital && !!readCard(support?.source ?? n.title);
     if (!wordsOf(plain).length) {
       const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;
       add({ id: "description.empty", severity: p === "amazon" ? "warning" : "error", part: "description", source, penalty: p === "amazon" ? 15 : 30, params: { marketplace } });
     } else {
       const count = wordsOf(plain).length;
       if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
-        // What to write follows what it is: a device's state and what comes with it, a made thing's material, size and care.
-        const adviceKey = device ? "describeDevice" : "describeItem";
+        // What to write follows what it is: a device's state and what comes with it, a book's or a record's edition and
+        // state, a made thing's material, size and care.
+        const adviceKey = card ? "describeCard" : device ? "describeDevice" : medium ? "describeMedium" : "describeItem";
         add({
           id: "description.too-short",
           severity: "warning",
@@ -994,28 +1016,31 @@ function collect(n: Normal, reuse = false): Candidate[] {
         });
       }
       const everything = `${n.title}\n${plain}\n${n.bullets.join("\n")}\n${n.itemSpecifics.map((s) => `${s.name} ${s.value}`).join("\n")}`;
-      // A book's or a record's buyer asks how it was printed or pressed and what state it is in, not its material or its care.
-      const medium = support && (support.category === "book" || support.category === "music");
-      const checks: [string, string, boolean][] = medium
+      const checks: [string, string, boolean][] = card
         ? [
-            ["edition", "its edition, printing or pressing", EDITION_WORDS.test(everything)],
-            ["condition", "its condition", CONDITION_WORDS.test(everything)],
+            ["cardNumber", "its set and card number", CARD_NUMBER_WORDS.test(everything)],
+            ["condition", "its condition", CONDITION_WORDS.test(everything) || CARD_GRADE_WORDS.test(everything)],
           ]
-        : device
+        : medium
           ? [
-              ["condition", "its condition", CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
-              ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
+              ["edition", "its edition, printing or pressing", EDITION_WORDS.test(everything)],
+              ["condition", "its condition", CONDITION_WORDS.test(everything)],
             ]
-          : n.digital
+          : device
             ? [
-                ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
-                ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                ["condition", "its condition", CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
+                ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
               ]
-            : [
-                ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
-                ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
-                ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
-              ];
+            : n.digital
+              ? [
+                  ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
+                  ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                ]
+              : [
+                  ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+                  ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                  ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
+                ];
       const gaps = checks.filter(([, , present]) => !present);
       if (gaps.length) {
         add({

@@ -54,6 +54,26 @@ function skillAgrees(skill: string | undefined, source: string, phrase: string):
 const RECIPIENT = /for |anneye|babaya|sevgiliye|arkadaşa|öğretmene/iu;
 
 const RULES: ClaimRule[] = [
+  // A book's binding: a hardcover is no paperback (a shopper who searched one would be let down), and the other way round.
+  {
+    claim: "hardcover",
+    pattern: r("hardcover|hardback|hard cover|ciltli"),
+    needs: "the seller says it is a hardcover",
+    supported: (_f, source) => !/(?<![\p{L}])(?:paperback|softcover|soft cover|mass market|karton kapak)(?![\p{L}])/iu.test(source),
+  },
+  // A book is a novel only when its seller says it is fiction: a cookbook or a field guide is none.
+  {
+    claim: "novel",
+    pattern: r("novels?|roman"),
+    needs: "the seller says it is a novel",
+    supported: (_f, source) => /(?<![\p{L}])(?:novels?|fiction|fantasy|thriller|mystery|romance|sci-fi|science fiction|roman|romanı)(?![\p{L}])/iu.test(source),
+  },
+  {
+    claim: "paperback",
+    pattern: r("paperback|softcover|soft cover|karton kapak"),
+    needs: "the seller says it is a paperback",
+    supported: (_f, source) => !/(?<![\p{L}])(?:hardcover|hardback|hard cover)(?![\p{L}])/iu.test(source),
+  },
   {
     claim: "handmade",
     pattern: r("handmade|hand[- ]made|made by hand|handcrafted|hand[- ]crafted|brings a handmade touch|el yapımı(?:dır)?|el emeği|elde yapıl(?:dı|mıştır|mış)|el işçiliği|made by hand, so each one"),

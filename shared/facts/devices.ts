@@ -5,7 +5,10 @@
 const DEVICE_HEAD =
   /^(?:camera|camcorder|headphones?|earbuds|earphones|headset|laptop|notebook|computer|chromebook|macbook|phone|smartphone|iphone|console|tablet|ipad|smartwatch|mouse|keyboard|speaker|soundbar|player|walkman|e-reader|ereader|kindle|drone|monitor|router|controller|gamepad|charger|projector|printer|receiver|amplifier|telefon|kulaklık|bilgisayar|konsol|fare|klavye|hoparlör|kamera|fotoğraf makinesi|şarj aleti|şarj cihazı|kumanda|yazıcı|projeksiyon)$/iu;
 /** Nouns no maker of handmade things uses for their own piece: a device whoever sells it ("65W USB-C charger"). */
-const ALWAYS_DEVICE = /^(?:camcorder|laptop|chromebook|macbook|smartphone|iphone|ipad|smartwatch|soundbar|e-reader|ereader|drone|router|projector|printer|charger|şarj aleti|şarj cihazı|yazıcı)$/iu;
+const ALWAYS_DEVICE =
+  /^(?:camcorder|laptop|chromebook|macbook|smartphone|iphone|ipad|airpods|smartwatch|soundbar|e-reader|ereader|drone|router|projector|printer|charger|şarj aleti|şarj cihazı|yazıcı)$/iu;
+/** The words of a line's name after its device's noun ("Pro" of "AirPods Pro", "Paperwhite", "Ultra", "2nd generation"). */
+const LINE_WORD = /^(?:pro|max|air|ultra|mini|plus|lite|paperwhite|oasis|scribe|se|fe|\d{1,2}(?:st|nd|rd|th)?|generation|gen|\d{1,4} ?(?:gb|tb))$/iu;
 /** Makers whose watch is a smartwatch ("Apple Watch Series 7", "Samsung Galaxy Watch 4", a Garmin). */
 const SMARTWATCH_MAKERS = /^(?:apple|samsung|google|garmin|fitbit|huawei|xiaomi|amazfit|fossil smartwatches)$/iu;
 /** A device's storage as its seller writes it ("64GB", "1 TB"). */
@@ -15,10 +18,20 @@ const STORAGE_SAID = /(?<![\p{L}\p{N}.])\d{1,4} ?(?:GB|TB)(?![\p{L}])/u;
  * Whether the seller's product is a device: a maker's ("Bose" headphones, a "Nintendo" console of "64GB"), or a noun
  * only a device has ("charger"). A felted "mouse" or a wooden "speaker" with no maker is a made thing.
  */
-export function isDevice(sheet: { head?: string; brand?: string }, text: string): boolean {
+export function isDevice(sheet: { head?: string; brand?: string; product?: string }, text: string): boolean {
   const head = sheet.head?.trim() ?? "";
-  if (ALWAYS_DEVICE.test(head)) return true;
+  if (ALWAYS_DEVICE.test(head) || ALWAYS_DEVICE.test(lineDeviceOf(sheet.product))) return true;
   return !!sheet.brand && (DEVICE_HEAD.test(head) || STORAGE_SAID.test(text) || isSmartwatch(sheet));
+}
+
+/**
+ * The device a line's name ends its product's name on ("airpods" of "Apple AirPods Pro 2nd generation"), or "": the
+ * words after it only name the line. ("iPhone 15 case" is a case.)
+ */
+function lineDeviceOf(product = ""): string {
+  const words = product.toLowerCase().split(/\s+/u).filter(Boolean);
+  const at = words.findLastIndex((w) => ALWAYS_DEVICE.test(w));
+  return at >= 0 && words.slice(at + 1).every((w) => LINE_WORD.test(w)) ? words[at] : "";
 }
 
 /** A smartwatch maker's watch ("Apple Watch Series 7 … aluminium case"): a device, typed "Smartwatch". */

@@ -391,7 +391,8 @@ const SIZE_ITEM = `(?:(?:adult|youth|women'?s|men'?s) (?:${SIZE_TOKEN})|${SIZE_T
 const SIZES = new RegExp(
   [
     // Shoe sizes in a country's system, one or several ("UK 9 / US 10", "EU 42"), or a range of them ("US 6-9", "UK 6-24").
-    `${B}(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?(?: ?(?:-|–|to) ?\\d{1,2}(?:[.,]5)?(?!\\d))?(?: ?[/,] ?(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?){0,2}${E}`,
+    // (Not a card's number: "#US1".)
+    `${B}(?<!#)(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?(?: ?(?:-|–|to) ?\\d{1,2}(?:[.,]5)?(?!\\d))?(?: ?[/,] ?(?:UK|US|EU|EUR) ?\\d{1,2}(?:[.,]5)?){0,2}${E}`,
     // A Turkish shoe size ("40 numara", "38,5 numara").
     `${B}\\d{2}(?:[.,]5)? numara${E}`,
     // Jeans: waist and leg ("W32 L30").
@@ -440,7 +441,14 @@ const MATERIAL_WORDS = [
   "organic cotton",
   "merino wool",
   "vegan leather",
+  "full grain vegetable tanned leather",
+  "full grain veg tan leather",
   "full grain leather",
+  "full-grain leather",
+  "top grain leather",
+  "vegetable tanned leather",
+  "veg tan leather",
+  "genuine leather",
   "soy wax",
   "coconut wax",
   "natural rubber",
@@ -1455,7 +1463,7 @@ const CONDITION_RE = reAll(
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
     "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratch(?:es)?|scuffs?|marks|dents?|dulling|staining|creases?|creasing|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
-    "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages)){0,3}(?: inside)?",
+    "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages|creases|bends)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages|creases|bends)){0,3}(?: inside)?",
     // What does not come with a used device ("no box", "without charger"): its buyer asks.
     "(?:no|without) (?:original )?(?:box|charger|cable|case|papers|manual|remote|headphones|earphones|lens cap|strap|dock|controller)",
     // A part the seller names first, then its wear ("crystal has light scratches"), and a part that is not the maker's own ("strap is not original").
@@ -1465,6 +1473,12 @@ const CONDITION_RE = reAll(
     "(?:veneer|enamel|paint|glaze|gilt|gilding|finish) (?:chips?|loss|lifting|damage|cracks?|wear)(?: (?:on|to|at|near) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     // A book's wear, as book buyers ask it ("spine creases", "yellowed pages", "ex-library").
     "(?:(?:light|minor|small|some|faint) )?(?:spine (?:creases|creasing|crease|wear|slant)|yellowed pages|yellowing pages|tanned pages|toned pages|dog[- ]eared(?: pages| corners)?|ex[- ]library|price sticker|remainder mark|(?:torn|worn|chipped) dust jacket|dust jacket (?:torn|worn|chipped))",
+    // A graded card's grade, said whole ("PSA 10 Gem Mint", "BGS 9.5").
+    "(?:psa|bgs|cgc|sgc|beckett) \\d{1,2}(?:\\.5)?(?: (?:gem mint|pristine|mint|nm-mt|near mint-mint|black label))?|gem mint",
+    // How often a garment or a pair of shoes was worn ("worn twice", "worn once").
+    "(?:only )?worn (?:once|twice|\\d times|a few times|a handful of times)",
+    // A card's wear as its players grade it ("lightly played", "heavily played").
+    "(?:lightly|moderately|heavily) played",
     "new with tags|new without tags|nwt|nwot|brand new|new in (?:its )?(?:original )?box|nib|unused|never used|never installed|never mounted|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:excellent|very good|good|fair|great|used|vintage) condition",
     "pre[- ]owned|gently used|lightly used|well loved|used",
@@ -1848,6 +1862,14 @@ function designsOf(body: string, language: FactLang, opts: { pattern: boolean; h
       if (out.length >= MAX) break;
     }
   }
+  // A pattern's motif, named before "design" or "motif" ("sunflower design", "wildflower hoop design"): what the finished
+  // piece shows, which its makers search by (decision 0090). ("Crochet pattern" names what is sold, never a motif.)
+  if (opts.pattern)
+    for (const m of body.matchAll(/(?<=\s)(?:design|motif|tasarım|motifli)(?![\p{L}])/giu)) {
+      const v = named(wordsBefore(body, m.index ?? 0, /[\p{L}'’ -]/u).replace(/\s+(?:hoop|kasnak)$/iu, ""));
+      if (v && !/^(?:pattern|chart|pdf|digital|printable|modern|simple|easy|original|custom|unique|my|our|own)$/iu.test(v)) add(v);
+      if (out.length >= MAX) break;
+    }
   // Pattern words anywhere ("floral midi dress", "çizgili gömlek"), never a scent or a notebook's ruling.
   const lowered = lowerOf(body, language);
   if (!RULED_HEADS.test(opts.head))
@@ -1984,7 +2006,7 @@ export function extractFacts(input: FactInput): FactSheet {
   const scents = new Set([...[...lower.matchAll(SCENT_OF)].map((m) => m[1]), ...scentsRead.flatMap((t) => t.split(/\s+/u))]);
   // What comes with the item ("Comes with Pokemon Yellow cartridge") has colours of its own: not the item's.
   // (So has what a device comes "with": the black of "Kindle Paperwhite … with black fabric cover" is the cover's; decision 0086.)
-  const withKit = isDevice({ head: reading.head, brand }, body) ? /(?<![\p{L}])with [^.;:!?\n]*/gu : null;
+  const withKit = isDevice({ head: reading.head, brand, product: reading.phrase?.tokens.join(" ") }, body) ? /(?<![\p{L}])with [^.;:!?\n]*/gu : null;
   const colourText = withKit ? lower.replace(INCLUDED_CLAUSE, " ").replace(withKit, " ") : lower.replace(INCLUDED_CLAUSE, " ");
   const productWords = (reading.phrase?.tokens ?? []).map((t) => lowerOf(t, language));
   // A colour the seller names whole after its label ("color Rose Quartz") is one colour, not "rose" (and no quartz).
@@ -1992,6 +2014,15 @@ export function extractFacts(input: FactInput): FactSheet {
   const colours = uniq([...namedColours, ...all(colourText, COLOUR_RE).filter((c) => !namedColours.some((n) => ` ${n} `.includes(` ${c} `)))])
     .sort((a, b) => colourText.indexOf(a) - colourText.indexOf(b))
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
+    // A word of a name joined to another ("Blue-Eyes White Dragon") is no colour; a colour joined to a colour is ("blue-green").
+    .filter((c) => new RegExp(`(?<![\\p{L}])${escapeRegExp(c)}(?!-(?!(?:${COLOURS.join("|")})(?![\\p{L}]))\\p{L})`, "u").test(colourText))
+    // "Rust-proof", "stain resistant": what it withstands is no colour; nor is a grade ("Gem Mint", "near mint", "mint condition").
+    .filter((c) =>
+      new RegExp(
+        `(?<![\\p{L}])(?<!(?:gem|near|(?:psa|bgs|cgc|sgc|beckett) \\d{1,2}(?:\\.5)?) )${escapeRegExp(c)}(?![\\p{L}])(?![- ]?(?:proof|resistant|free|repellent)(?![\\p{L}]))(?! (?:condition|in (?:the )?box|sealed)(?![\\p{L}]))`,
+        "u",
+      ).test(colourText),
+    )
     // "natural rubber", "natural wood": what the material is, not a colour (unless the seller says it is one).
     .filter((c) => c !== "natural" || !NATURAL_MATERIAL.test(lower) || /natural (?:colou?r|tone|shade|finish)|colou?r:? natural/u.test(lower))
     // A part's colour ("içi beyaz", white inside; "arkası siyah") is not the item's, unless the item is said to have it too.

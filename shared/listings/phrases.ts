@@ -14,8 +14,8 @@ import { isConditionPhrase } from "./support";
 
 export type { CategoryId, Lang } from "./categories";
 
-// (A lens's aperture, "f/2" or "f/1.8", is one word.)
-const WORD = /(?<![\p{L}\p{N}])f\/\d+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+// (A lens's aperture, "f/2" or "f/1.8", is one word; so is a card's number in its set, "020/189".)
+const WORD = /(?<![\p{L}\p{N}])f\/\d+(?:\.\d+)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}/.])\d{1,3}\/\d{2,3}(?![\p{L}\p{N}/.])|[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 
 /** Function words, fluff and the words of prompt templates; none of them names a product. */
 const STOP_EN = `a an the and or but nor so yet for of with without in on at to from by as into onto over under about above below
@@ -308,6 +308,10 @@ export function words(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+/** A feature's words, a temperature whole with its degree sign ("oven safe to 450°F"; "450 °F" as "450°F"). */
+const FEATURE_WORD = new RegExp(String.raw`\d{2,4} ?°[FC](?![\p{L}\p{N}])|${WORD.source}`, "gu");
+const featureWords = (text: string): string[] => (text.match(FEATURE_WORD) ?? []).map((w) => w.replace(" °", "°"));
+
 export const isStopWord = (word: string) => STOP.has(word.toLowerCase().replace(/’/g, "'"));
 
 // ---- Language and casing -----------------------------------------------------------------------
@@ -530,7 +534,9 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     .replace(CONNECTOR_TO, `$1${JOINED}$2${JOINED}`)
     .replace(/(?<![\p{L}\p{N}])f\/(?=\d)/gu, `f${APERTURE_SLASH}`)
     // (Nor does a fraction of an inch: "1/2 inch chuck".)
-    .replace(/(?<![\p{L}\p{N}./])(\d{1,2})\/(?=\d{1,2} ?(?:inches|inch|in\.|in(?![\p{L}\p{N}])|"))/gu, `$1${APERTURE_SLASH}`);
+    .replace(/(?<![\p{L}\p{N}./])(\d{1,2})\/(?=\d{1,2} ?(?:inches|inch|in\.|in(?![\p{L}\p{N}])|"))/gu, `$1${APERTURE_SLASH}`)
+    // (Nor does a card's number in its set: "020/189".)
+    .replace(/(?<![\p{L}\p{N}./])(\d{1,3})\/(?=\d{2,3}(?![\p{L}\p{N}/.]))/gu, `$1${APERTURE_SLASH}`);
   // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
   const clauses = plain
     .split(/(?<=[.!?\n])\s+/u)
@@ -571,7 +577,7 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
           out.push({ tokens: lang === "tr" ? [owner, ...words(m[0])] : [...words(m[0]), owner], kind: "feature", clause });
           rest = rest.replace(`${before}${m[0]}`, " , ");
         } else if (!inPhrase) {
-          out.push({ tokens: words(m[0]), kind: "feature", clause });
+          out.push({ tokens: featureWords(m[0]), kind: "feature", clause });
           rest = rest.replace(m[0], " , ");
         }
       }
@@ -910,6 +916,9 @@ export function readProduct(text: string, keywords: string[] = []): ProductReadi
   return reading;
 }
 
+/** A part named bare, or by its connector ("case", "USB-C case", "Lightning cable"): a part of the named thing before it. */
+const barePart = (tokens: string[]) => tokens.length === 1 || (tokens.length === 2 && /^(?:usb-c|usb|lightning|magsafe|wireless|charging)$/iu.test(tokens[0]));
+
 function readProductOnce(text: string, keywords: string[]): ProductReading {
   const lang = detectLanguage(text);
   // "AirPods Pro 2 ile uyumlu silikon kılıf": what it fits leads a Turkish name; the product follows it (decision 0063).
@@ -938,7 +947,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
       // litre, …, bulaşık makinesinde yıkanabilir sepet": a bare noun two clauses after the seller's opening name is a part
       // of what that name names, in either language.
       // (Not a book's binding: "Dune by Frank Herbert, Ace 1990, paperback" is a paperback, never "Frank Herbert".)
-      ((found?.id !== "book" && phrases[productIndex].tokens.length === 1 && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
+      ((found?.id !== "book" && barePart(phrases[productIndex].tokens) && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
         // "…, taşıma çantası dahil", "… kılıfı ile birlikte": what comes with it in Turkish is not the product either.
         (lang === "tr" && new RegExp(`${use} (?:da |de )?(?:dahil|dahildir|hediye|hediyedir|ile birlikte)(?![\\p{L}])`, "iu").test(plainText(about))) ||
         (lang === "en" &&

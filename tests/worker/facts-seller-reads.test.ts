@@ -446,7 +446,7 @@ describe("claims and kinds a second held-out round found (session 31)", () => {
     expect([portrait.title, ...portrait.tags].join(" | ")).not.toMatch(/instant download|pet accessories|Drawn$/iu);
     const card = await write("Pokemon Charizard holo card 4/102, Base Set unlimited, English. Light whitening on the back edges, no creases.", "ebay");
     expect(card.title).not.toMatch(/Editable|Template|Printable|Whitening/iu);
-    expect(card.itemSpecifics).toContainEqual({ name: "Condition Notes", value: "Light whitening on the back edges" });
+    expect(card.itemSpecifics).toContainEqual({ name: "Condition Notes", value: "Light whitening on the back edges, no creases" });
   });
 
   it("reads 'Türk kahvesi makinesi, 4 fincan kapasiteli' as a coffee machine, a paper's 300 gsm as no size, and says a bare size as 'Size 40'", async () => {

@@ -95,7 +95,9 @@ const PROMOTION =
 
 /** Etsy's title characters: letters, digits, spaces and - , . ' " / ( ) ! ? ; $ € £ % : & + */
 const TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+]/gu;
-const EBAY_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+#]/gu;
+/** Amazon's and eBay's titles also keep a temperature's degree sign ("Oven Safe to 450°F"); eBay's a catalogue number's "#". */
+const AMAZON_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+°]/gu;
+const EBAY_TITLE_DISALLOWED = /[^\p{L}\p{M}\p{N} \-,.'"/()!?;$€£%:&+#°]/gu;
 const ONCE_ONLY: [string, string][] = [
   ["%", " percent"],
   [":", " -"],
@@ -166,7 +168,8 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
     .replace(/[–—‒]/g, "-")
     .replace(/(?<!\s)\s*[|•·]\s*/g, " - ");
   // eBay titles keep a catalogue number as written ("Pyrex #403"); Etsy and Amazon refuse "#".
-  const disallowed = platformOf(context) === "ebay" ? EBAY_TITLE_DISALLOWED : TITLE_DISALLOWED;
+  const platform = platformOf(context);
+  const disallowed = platform === "ebay" ? EBAY_TITLE_DISALLOWED : platform === "amazon" ? AMAZON_TITLE_DISALLOWED : TITLE_DISALLOWED;
   const removed = [...new Set([...(title.match(/[|•·]/g) ?? []), ...(typed.match(disallowed) ?? [])])].filter((c) => !/\s/.test(c));
   title = tidySpaces(typed.replace(disallowed, (c) => (/\s/.test(c) ? c : " ")));
   const characters = removed.length ? [`replaced or removed ${removed.map((c) => quote(c)).join(", ")}`] : [];
@@ -202,7 +205,6 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   title = tamed.text;
 
   // Amazon: no promotional words and none of the characters it refuses.
-  const platform = platformOf(context);
   const promotional: string[] = [];
   if (platform === "amazon") {
     const found = [...new Set((title.match(PROMOTION) ?? []).map((m) => m.replace(/^[\s,-]+/, "")))];

@@ -54,6 +54,8 @@ import {
   measureItems,
   modelNumber,
   normalMeasure,
+  cardGameName,
+  readCard,
   sizeListIn,
   statesFact,
   unsupportedClaims,
@@ -375,6 +377,26 @@ function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
   return out;
 }
 
+/**
+ * A new item's state as the seller said it, in eBay's title words ("New with Tags", "New in Box", "New Sealed"): its
+ * buyers search by them. Only a state the seller wrote, and never a used item's.
+ */
+const NEW_STATES: [RegExp, string][] = [
+  [/(?<![\p{L}])(?:(?:brand )?new with tags|nwt)(?![\p{L}])/iu, "New with Tags"],
+  [/(?<![\p{L}])(?:new without tags|nwot)(?![\p{L}])/iu, "New without Tags"],
+  [/(?<![\p{L}])(?:(?:brand )?new in (?:the |its )?(?:original )?box|b?nib)(?![\p{L}])/iu, "New in Box"],
+  [/(?<![\p{L}])(?:brand )?new(?:,| and)? (?:factory |still )?sealed(?![\p{L}])|(?:^|[,.;]\s*)(?:factory|still) sealed(?=\s*(?:[,.;]|$))/imu, "New Sealed"],
+  [/(?<![\p{L}])new old stock(?![\p{L}])/iu, "New Old Stock"],
+  [/(?<![\p{L}])brand new(?![\p{L}])/iu, "Brand New"],
+  // (A clause of its own: "Pokemon booster box …, sealed."; never "sealed with oil".)
+  [/(?:^|[,.;]\s*)sealed(?=\s*(?:[,.;]|$))/imu, "Sealed"],
+];
+function ebayNewState(description: string): string | undefined {
+  const text = description.slice(0, 2000);
+  if (/(?<![\p{L}])(?:not|never) (?:brand )?new(?![\p{L}])/iu.test(text)) return undefined;
+  return NEW_STATES.find(([said]) => said.test(text))?.[1];
+}
+
 /** An eBay title's lead: Vintage, era, brand and model first, then the product, then its size and colour. */
 function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, music = false): string {
   // A lot leads with its count ("Lot of 12 Vintage Hot Wheels Redline Cars"), then the rest is led as any title.
@@ -398,7 +420,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   if (facts.brand && !brandInHead && !music) lead.push(facts.brand);
   // The catalogue number follows its maker: "Pyrex #403 Butterprint", also when the product's name holds the maker.
   const models = facts.models.filter((m) => !isLabelledModel(m) && !key(head).includes(key(m.replace(/^#\s?/, ""))));
-  const after = modelsAfter(head, facts);
+  const after = modelsAfter(head, facts, source);
   if (!brandInHead) lead.push(...models);
   let rest = head
     .split(" ")
@@ -596,7 +618,11 @@ function withoutWordsOf(head: string, names: string[]): string {
 }
 
 /** The catalogue numbers the seller labelled ("model 1252180"), as they follow the product in a title: "… Avocado Slicer Model 1252180". */
-const modelsAfter = (head: string, facts: FactSheet) => facts.models.filter((m) => isLabelledModel(m) && !key(head).includes(key(modelNumber(m)))).map((m) => `Model ${modelNumber(m)}`);
+// (A part's number is said as its buyers search it, bare, "OEM" first when the seller said it is one: "OEM 45022-TBA-A01".)
+const modelsAfter = (head: string, facts: FactSheet, source = "") =>
+  facts.models
+    .filter((m) => isLabelledModel(m) && !key(head).includes(key(modelNumber(m))))
+    .map((m) => (/^(?:part|p\/n|mpn)/iu.test(m) ? `${/(?<![\p{L}])oem part/iu.test(source) ? "OEM " : ""}${modelNumber(m)}` : `Model ${modelNumber(m)}`));
 
 /** An Amazon title's lead: the brand, then the model, then the product, each once ("Sony WH-1000XM5 Wireless Headphones"). */
 function amazonLead(head: string, facts: FactSheet, source: string): string {
@@ -604,7 +630,7 @@ function amazonLead(head: string, facts: FactSheet, source: string): string {
   const name = facts.brand ? sellersName(source, facts.brand) : undefined;
   // A model that is a name leads with the brand; a labelled catalogue number follows the product.
   const named = facts.models.filter((m) => !isLabelledModel(m));
-  const after = modelsAfter(head, facts);
+  const after = modelsAfter(head, facts, source);
   if (name) {
     const rest = withoutWordsOf(head, [name]);
     const models = named.filter((m) => !key(`${name} ${rest}`).includes(key(m)));
@@ -1242,7 +1268,8 @@ function fillTitle(head: string, segments: string[], max: number, separator: (i:
           ((used.has(w) && !(otherThings && UNIT_WORD.test(w) && /^\d/.test(ws[i - 1] ?? ""))) ||
             (!sizeList && ws.indexOf(w) !== i && !(ws[i - 1] === w && w.length <= 3) && !(TIME_WORD.test(w) && /^\d/.test(ws[i - 1] ?? "")))) &&
           !isStopWord(w) &&
-          !/^\d/.test(w) &&
+          // (A figure may stand twice, "4 Pack 4 oz"; a print size may not: "11x14" after "8x10, 11x14".)
+          (!/^\d/.test(w) || /^\d+(?:[.,]\d+)?[x×]\d/u.test(w)) &&
           !/^[x×]$/u.test(w),
       )
     )
@@ -1359,13 +1386,26 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   // A book opens with its title and author ("Dune by Frank Herbert"): its buyers search by them.
   const book = bookNameOf(input.description, r.category.id);
   if (book) head = `${book.name} ${withoutWordsOf(head, [book.name])}`.trim();
+  // A trading card opens with its game, name, number and set as the seller wrote them ("Pokemon Charizard VMAX 020/189
+  // Darkness Ablaze"), then its grade and year: its collectors search by each (decision 0090).
+  const card = r.lang === "en" ? readCard(input.description) : undefined;
+  // (So does a card game's sealed product: "Pokemon Scarlet & Violet 151 Booster Box".)
+  const gameName = r.lang === "en" ? cardGameName(input.description) : undefined;
+  if (gameName && gameName.length <= 70) head = restoreAcronyms(titleCase(gameName, r.lang), source);
+  // A pattern's motif leads its name ("Sunflower Cross Stitch Pattern PDF"): its makers search by both (decision 0090).
+  const motif = facts.pattern && facts.designs.length === 1 && facts.designs[0].length <= 25 ? facts.designs[0] : undefined;
+  if (motif && !key(head).includes(key(motif))) head = `${titleCase(motif, r.lang)} ${head}`;
+  const cardSegments = card ? [card.graded, card.year].filter((x): x is string => !!x && !head.includes(x)) : [];
+  // (Its grade is also a fact of its condition: said once.)
+  const saidForCard = new Set(cardSegments.map(key));
   const ordered = titleSegments(input, r).map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
   // The facts a title must carry (every size of a set, the count) come before any other phrase.
   const segments = [
-    ...factSegments(facts, r.lang, source),
+    ...cardSegments,
+    ...factSegments(facts, r.lang, source).filter((segment) => !saidForCard.has(key(segment))),
     ...(ownNameFirst && mainKeyword ? [restoreAcronyms(titleCase(mainKeyword, r.lang), source)] : []),
     ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated),
   ];
@@ -1397,10 +1437,17 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
     const headWords = ` ${words(plainHead).map(key).join(" ")} `;
     // (What comes with it, too long whole, gives its first thing: "with DualSense Controller" of "… Controller and All Cables".)
     const fits = (segment: string) => plainHead.length + added(segment) <= room;
+    // (Nor one that says a number the name already carries again: "OEM Part 45022-TBA-A01" after "OEM 45022-TBA-A01".)
+    const numbers = facts.models.map((m) => key(modelNumber(m))).filter((m) => /\d/u.test(m) && key(plainHead).includes(m));
     const fitting = segments
       .map((segment) => (fits(segment) ? segment : (withFitting(segment, fits) ?? segment)))
-      .filter((segment) => fits(segment) && !headWords.includes(` ${words(segment).map(key).join(" ")} `));
-    const withTail = fillTitle(plainHead, [...fitting.slice(0, 3), ...(tail && !book ? [tail] : [])], room, () => " ", 4);
+      .filter((segment) => fits(segment) && !headWords.includes(` ${words(segment).map(key).join(" ")} `) && !numbers.some((m) => key(segment).includes(m)));
+    // A new item's state closes its phrases ("… Millennium Falcon New Sealed"), before any buyer phrase.
+    const fresh = r.lang === "en" && !r.digital ? ebayNewState(input.description) : undefined;
+    const state = fresh && !new RegExp(`(?<![\\p{L}])${escapeRegExp(fresh)}(?![\\p{L}])`, "iu").test(plainHead) ? [fresh] : [];
+    // (Said whole, never also a piece of it: "Old Stock" of "New Old Stock".)
+    const phrases = state.length ? fitting.filter((segment) => !` ${key(fresh!)} `.includes(` ${key(segment)} `)) : fitting;
+    const withTail = fillTitle(plainHead, [...phrases.slice(0, 3), ...state, ...(tail && !book ? [tail] : [])], room, () => " ", 4 + state.length);
     const title = withTail.length <= room ? withTail : fillTitle(plainHead, segments, room, () => " ", 3);
     // A year said twice (the era it leads with, and the seller's "1969 UK Apple first pressing") is said once, first.
     const once = title.replace(/(?<![\p{L}\p{N}])(1[89]\d\d|20\d\d)(?![\p{L}\p{N}])(.*?) \1(?![\p{L}\p{N}])/u, "$1$2");
@@ -1640,33 +1687,40 @@ function colourJoin(colours: string[], description: string): "and" | "or" | "on"
   return word === "&" ? "and" : word === "veya" || word === "ya da" ? "or" : (word as "and" | "or" | "on" | undefined);
 }
 
+/** A count of an item's own slots, pockets or compartments ("6 card slots", "6 kart bölmeli"). */
+const COMPARTMENTS = /^\d+ (?:(?:card |kart )?(?:slots|pockets|compartments)|(?:kart )?(?:bölmeli|gözlü|cepli))$/iu;
+
 /** A book's ISBN apart from the models, and its year as the year it was published ("Published: 1990", not "Era"). */
-function bookFacts(facts: FactSheet, lang: Lang): { models: string[]; isbn?: string; eraLabel: string } {
+function bookFacts(facts: FactSheet, lang: Lang, book: boolean): { models: string[]; isbn?: string; eraLabel: string } {
   const isbn = facts.models.find((m) => /^isbn/iu.test(m));
   // A labelled catalogue number is shown as its number ("Model: 1252180", not "Model: model 1252180").
   const models = facts.models.filter((m) => m !== isbn).map((m) => (isLabelledModel(m) ? modelNumber(m) : m));
-  const eraLabel = isbn ? (lang === "tr" ? "Basım yılı" : "Published") : FACT_LABELS[lang].era;
+  const eraLabel = isbn || book ? (lang === "tr" ? "Basım yılı" : "Published") : FACT_LABELS[lang].era;
   return { models, isbn: isbn?.replace(/^isbn(?:-1[03])?:?\s?/iu, ""), eraLabel };
 }
 
 /** A record's grades in capitals, as collectors write them ("VG+", "NM"); "ex-library" stays a word. */
-const gradesInCapitals = (text: string) => text.replace(/(?<![\p{L}-])(?:vg\+{0,2}|nm|ex\+?|m-)(?![\p{L}\p{N}]|-(?=\p{L})| librar)/gu, (g) => g.toUpperCase());
+const gradesInCapitals = (text: string) =>
+  text
+    .replace(/(?<![\p{L}-])(?:vg\+{0,2}|nm|ex\+?|m-)(?![\p{L}\p{N}]|-(?=\p{L})| librar)/gu, (g) => g.toUpperCase())
+    // (And a card's grader: "PSA 10 gem mint".)
+    .replace(/(?<![\p{L}])(?:psa|bgs|cgc|sgc)(?= \d)/giu, (g) => g.toUpperCase());
 
 /** A material with its share as the seller wrote it ("100% merino wool", "%100 merinos yünü"). */
 const materialText = (m: { name: string; percent?: number }, lang: Lang) => (m.percent === undefined ? m.name : lang === "tr" ? `%${m.percent} ${m.name}` : `${m.percent}% ${m.name}`);
 
 /**
  * The fact sheet as labelled lines ("Size: 15x10, 12x8 and 9x6 inches"), every fact once, in the
- * listing's language. Only what the seller said; nothing is added.
+ * listing's language. Only what the seller said; nothing is added. A `book`'s year is when it was published.
  */
-export function factLines(facts: FactSheet, lang: Lang = facts.language, description = ""): string[] {
+export function factLines(facts: FactSheet, lang: Lang = facts.language, description = "", book = false): string[] {
   const l = FACT_LABELS[lang];
   const lines: string[] = [];
   const add = (label: string, value: string) => {
     if (value.trim()) lines.push(`${label}: ${value.trim()}`);
   };
   if (facts.brand) add(l.brand, facts.brand);
-  const { models, isbn, eraLabel } = bookFacts(facts, lang);
+  const { models, isbn, eraLabel } = bookFacts(facts, lang, book);
   if (models.length) add(l.model, models.join(", "));
   if (isbn) add("ISBN", isbn);
   if (facts.era.length) add(eraLabel, facts.era.join(", "));
@@ -1696,7 +1750,15 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language, descrip
   // What it fits, as one list ("MacBook, iPhone 15 and Galaxy S24").
   if (facts.fits?.length) add(l.fits, facts.fits.join(", "));
   if (facts.scents?.length) add(l.scent, listOf(facts.scents, lang));
-  if (facts.counts.length) add(l.count, facts.counts.join(", "));
+  // (How many slots or pockets it has is no quantity of the item: "Card slots: 6", "Bölmeler: 6 kart bölmeli".)
+  const compartments = facts.counts.filter((c) => COMPARTMENTS.test(c));
+  const counts = facts.counts.filter((c) => !compartments.includes(c));
+  if (counts.length) add(l.count, counts.join(", "));
+  for (const c of compartments) {
+    const en = /^(\d+) (.+)$/u.exec(c);
+    if (lang === "en" && en) add(capitalise(en[2], lang), en[1]);
+    else add(lang === "tr" ? "Bölmeler" : "Compartments", c);
+  }
   if (facts.colours.length)
     add(
       l.colour,
@@ -1773,10 +1835,25 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   // A fact the seller's feature lines already list ("Bedenler: 0-3 ay; 3-6 ay") is not listed twice.
   const listed = lower([...own.slice(1), ...features].join(" "), r.lang);
   const careLabel = `${FACT_LABELS[r.lang].care}: `;
-  for (const line of factLines(sheet, r.lang, input.description)) {
+  for (const line of factLines(sheet, r.lang, input.description, r.category.id === "book")) {
     const values = line.slice(line.indexOf(": ") + 2).split(/, | and | ve /);
     // The care line stands even when a sentence above holds the same words: a buyer looks for it.
     if (!features.includes(line) && (line.startsWith(careLabel) || !values.every((v) => listed.includes(lower(v, r.lang))))) features.push(line);
+  }
+  // A trading card's set, number, grade and language, each on its line (decision 0090).
+  const card = r.lang === "en" ? readCard(input.description) : undefined;
+  if (card) {
+    const lines = [
+      card.set && `Set: ${card.set}`,
+      card.number && `Card number: ${card.number}`,
+      card.graded && `Grade: ${card.graded}`,
+      card.year && `Year: ${card.year}`,
+      card.language && `Language: ${card.language}`,
+    ].filter((line): line is string => !!line);
+    // (Its grade is its condition: said once.)
+    const grade = card.graded ? features.findIndex((f) => foldCase(f) === foldCase(`${FACT_LABELS.en.condition}: ${card.graded}`)) : -1;
+    if (grade >= 0) features.splice(grade, 1);
+    features.push(...lines);
   }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
@@ -2468,7 +2545,7 @@ export function composeBullets(input: ComposeInput): string[] {
   const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
   if (materials.length && !(facts.pattern && materials.every((m) => /^(?:yarn|fabric|ip|iplik|kumaş)$/iu.test(m))))
     fact(materialLabel(facts, materials.length, r.lang), withStop(capitalise(listOf(materials, r.lang), r.lang)));
-  const book = bookFacts(facts, r.lang);
+  const book = bookFacts(facts, r.lang, r.category.id === "book");
   // A brand or a model the product's name says ("Ninja AF101 air fryer") is said there: its bullet gives way to another fact.
   const named = (name: string) => foldCase(lead ?? "").includes(foldCase(name));
   const details = [
@@ -2846,7 +2923,8 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
       const model = new RegExp(`^${escapeRegExp(line[0])}(?: \\d{1,3})?(?![\\p{L}\\p{N}])`, "iu").exec(text.trim())?.[0];
       if (model && !facts.models.length) specifics.push({ name: n.model, value: model.replace(/^(?:nike|adidas|converse) /iu, "") });
       const opening = text.trim().split(/[,.;\n]/u)[0] ?? "";
-      const year = /(?<![\p{N}])(19[89]\d|20[0-3]\d)(?![\p{N}])/u.exec(opening)?.[1];
+      // (Or a clause of its name's sentence that is only a year: "…, men's size 10.5, 2015, worn twice".)
+      const year = /(?<![\p{N}])(19[89]\d|20[0-3]\d)(?![\p{N}])/u.exec(opening)?.[1] ?? /(?:^|,\s*)(19[89]\d|20[0-3]\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(text))?.[1];
       if (year) specifics.push({ name: "Release Year", value: year });
       if (/(?<![\p{L}])retro(?![\p{L}])/iu.test(opening)) instead.push(n.style);
     }
@@ -2939,7 +3017,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const facts = factsFor(input);
   // A book is listed by its title, author, year, ISBN and format, as eBay's book category asks (a publisher's year is no era).
   const book = bookNameOf(input.description, r.category.id);
-  const { models, isbn } = bookFacts(facts, r.lang);
+  const { models, isbn } = bookFacts(facts, r.lang, !!book);
   if (book) {
     add(n.bookTitle, book.title);
     add(n.author, book.author);
@@ -2952,6 +3030,26 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
     }
   }
   if (isbn) add(n.isbn, isbn);
+  // A trading card by its game, name, set, number and grade, as eBay's card categories ask them (decision 0090); its
+  // year is the year it was made, no era, and its name's words are no type or colour.
+  const card = r.lang === "en" ? readCard(input.description) : undefined;
+  if (card) {
+    add("Game", card.game);
+    add("Manufacturer", card.manufacturer);
+    add("Card Name", card.name);
+    add("Set", card.set);
+    add("Card Number", card.number);
+    add("Features", card.finish);
+    add("Edition", card.edition);
+    if (card.grader) {
+      add("Graded", "Yes");
+      add("Professional Grader", card.grader);
+      add("Grade", card.grade);
+    }
+    add("Year Manufactured", card.year);
+    add("Language", card.language);
+    for (const name of [n.era, n.type, n.color, n.model, n.size]) saidBetter.add(name);
+  }
   // Brand, model and era as the seller wrote them ("Pyrex", "#403", "1970s"); "Handmade" is a brand only for a handmade piece with none.
   // A record's maker is its label ("Apple" of "1969 UK Apple first pressing"), eBay's Record Label.
   if (r.category.id === "music") {
@@ -2969,7 +3067,11 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   else if (r.handmade) add(n.brand, r.lang === "tr" ? "El Yapımı" : "Handmade");
   if (r.handmade) add(n.handmade, r.lang === "tr" ? "Evet" : "Yes");
   // eBay's Model field takes the number itself ("403"); the title and description keep the seller's "#403".
-  if (models.length) add(n.model, models.map(modelNumber).join(", "));
+  // (A part's number is eBay's Manufacturer Part Number, never its Model: "part number 45022-TBA-A01".)
+  const partNumbers = r.lang === "en" ? facts.models.filter((m) => /^(?:part|p\/n|mpn)/iu.test(m)).map(modelNumber) : [];
+  if (partNumbers.length) add("Manufacturer Part Number", partNumbers.join(", "));
+  const modelNames = models.filter((m) => !partNumbers.includes(modelNumber(m)));
+  if (modelNames.length) add(n.model, modelNames.map(modelNumber).join(", "));
   // A LEGO set's number, as eBay's LEGO category asks it ("LEGO Star Wars Millennium Falcon 75257").
   const legoSet = r.lang === "en" && /^lego$/iu.test(facts.brand ?? "") ? /(?<![\p{L}\p{N}#-])(\d{4,6})(?![\p{L}\p{N}]| ?(?:pieces|pcs|parça))/u.exec(input.description.slice(0, 300))?.[1] : undefined;
   if (legoSet) add("LEGO Set Number", legoSet);
@@ -3014,7 +3116,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
           ? cap(
               r.phrase &&
                 r.phrase.tokens.length >= 2 &&
-                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping|akustik|elektro|klasik|kamp)$/iu.test(
+                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping|brake|akustik|elektro|klasik|kamp)$/iu.test(
                   r.phrase.tokens[r.phrase.tokens.length - 2],
                 )
                 ? r.phrase.tokens.slice(-2).join(" ")

@@ -116,6 +116,7 @@ export const en = {
   "audit.missing.printSize": "the size (print sizes or dimensions)",
   "audit.missing.edition": "its edition, printing or pressing",
   "audit.missing.condition": "its condition",
+  "audit.missing.cardNumber": "its set and card number",
   "audit.missing.included": "what comes with it",
   "audit.missing.digital": "that it is a digital download",
   "audit.missing.notShipped": "that no physical item is shipped",
@@ -123,6 +124,8 @@ export const en = {
   "audit.advice.ebay": "Put the important ones in the title and the item specifics instead.",
   "audit.advice.describeItem": "what it is, what it is made of, its size and how to care for it",
   "audit.advice.describeDevice": "what it is, its condition and what comes with it",
+  "audit.advice.describeMedium": "what it is, its edition or pressing and its condition",
+  "audit.advice.describeCard": "what it is, its set and number and its condition or grade",
 };
 
 export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix.${string}`, string> = {
@@ -238,6 +241,7 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.missing.printSize": "boyut (baskı ölçüleri)",
   "audit.missing.edition": "baskısı veya basımı",
   "audit.missing.condition": "durumu",
+  "audit.missing.cardNumber": "seti ve kart numarası",
   "audit.missing.included": "yanında neler geldiği",
   "audit.missing.digital": "dijital bir indirme olduğu",
   "audit.missing.notShipped": "fiziksel bir ürün gönderilmediği",
@@ -245,6 +249,8 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.advice.ebay": "Bunun yerine önemli olanları başlığa ve ürün özelliklerine yazın.",
   "audit.advice.describeItem": "ne olduğu, neyden yapıldığı, boyutu ve bakımı",
   "audit.advice.describeDevice": "ne olduğu, durumu ve yanında neler geldiği",
+  "audit.advice.describeMedium": "ne olduğu, baskısı ve durumu",
+  "audit.advice.describeCard": "ne olduğu, seti ve numarası, durumu veya notu",
 
   "audit.finding.title.empty": "Başlık boş. {marketplace} başlıksız bir ilanı kabul etmez. Ürünün ne olduğunu söyleyen bir başlık yazın.",
   "audit.finding.title.too-long": "Başlık {length} karakter; {marketplace} en fazla {max} karaktere izin verir. Daha uzun bir başlık reddedilir. {max} karaktere veya daha azına kısaltın.",

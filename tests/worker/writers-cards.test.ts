@@ -1,0 +1,166 @@
+/**
+ * Sellers' texts of kinds no corpus held (session 40): trading cards graded and raw, a card game's sealed box, car brake
+ * pads by part number, sneakers worn twice, a shower caddy, a wallet, a cast iron pan, a pattern's motif, earbuds and a
+ * book, each written down first as its seller would publish it (decision 0090). Each case failed before its fix.
+ */
+import { describe, expect, it } from "vitest";
+import { auditListing } from "../../shared/audit";
+import { extractFacts } from "../../shared/facts";
+import { generateListingParts } from "../../worker/domain/listings/generate";
+import { offlineComposer } from "../../worker/providers/llm/offline-composer";
+
+type Platform = "etsy" | "ebay" | "amazon";
+const write = async (description: string, platform: Platform) => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
+const specific = (listing: { itemSpecifics?: { name: string; value: string }[] }, name: string) => listing.itemSpecifics?.find((s) => s.name === name)?.value;
+
+const CHARIZARD = "Pokemon Charizard VMAX 020/189 Darkness Ablaze, PSA 10 Gem Mint, 2020, English.";
+const BASE_SET = "Pokemon Charizard holo card 4/102, Base Set unlimited, English. Light whitening on the back edges, no creases.";
+const YUGIOH = "Yu-Gi-Oh Blue-Eyes White Dragon LOB-001 1st Edition, near mint.";
+const OHTANI = "2018 Topps Update Shohei Ohtani rookie card #US1, PSA 9 Mint.";
+const BOOSTER = "Pokemon booster box Scarlet & Violet 151, sealed.";
+const BRAKES = "Brake pads for 2016-2020 Honda Civic, front, ceramic, OEM part number 45022-TBA-A01, new in box.";
+const JORDAN = "Nike Air Jordan 1 Retro High OG Chicago, men's size 10.5, 2015, worn twice, original box.";
+const CADDY = "Bamboo shower caddy with 3 shelves, rust-proof, adjustable tension pole fits ceilings 60-97 inches, white.";
+const WALLET = "Leather bifold wallet, full grain vegetable tanned leather, hand stitched, 6 card slots, personalised with initials.";
+const SKILLET = "Pre-seasoned cast iron skillet, 10.25 inch, oven safe to 450°F, works on induction and campfire. Lodge.";
+const CROSS_STITCH = "Cross stitch pattern PDF, sunflower design, 14 count aida, 120x120 stitches.";
+const PORTRAIT = "Custom pet portrait, digital file, hand drawn from your photo, PNG and JPG, 8x10 and 11x14 print sizes.";
+const AIRPODS = "Apple AirPods Pro 2nd generation, new in box, sealed, USB-C case.";
+const HARRY_POTTER = "Harry Potter and the Philosopher's Stone, Bloomsbury 1997 first edition, paperback, good condition with light shelf wear";
+
+describe("trading cards", () => {
+  it("lists a graded card by its game, name, number, set and grade, and reads no colour from 'Gem Mint'", async () => {
+    const ebay = await write(CHARIZARD, "ebay");
+    expect(ebay.title).toBe("Pokemon Charizard VMAX 020/189 Darkness Ablaze PSA 10 Gem Mint 2020");
+    expect(specific(ebay, "Game")).toBe("Pokémon TCG");
+    expect(specific(ebay, "Card Name")).toBe("Charizard VMAX");
+    expect(specific(ebay, "Set")).toBe("Darkness Ablaze");
+    expect(specific(ebay, "Card Number")).toBe("020/189");
+    expect(specific(ebay, "Graded")).toBe("Yes");
+    expect(specific(ebay, "Professional Grader")).toBe("Professional Sports Authenticator (PSA)");
+    expect(specific(ebay, "Grade")).toBe("10");
+    expect(specific(ebay, "Year Manufactured")).toBe("2020");
+    expect(specific(ebay, "Language")).toBe("English");
+    expect(specific(ebay, "Color")).toBeUndefined();
+    expect(extractFacts({ text: CHARIZARD }).colours).toEqual([]);
+    expect(ebay.description).toContain("• Grade: PSA 10 Gem Mint");
+  });
+
+  it("reads a raw card's finish and print run apart from its name, its set from the next clause, and its wear", async () => {
+    const ebay = await write(BASE_SET, "ebay");
+    expect(ebay.title).toBe("Pokemon Charizard Holo Card 4/102 Base Set");
+    expect(specific(ebay, "Card Name")).toBe("Charizard");
+    expect(specific(ebay, "Set")).toBe("Base Set");
+    expect(specific(ebay, "Features")).toBe("Holo");
+    expect(specific(ebay, "Edition")).toBe("Unlimited");
+    expect(specific(ebay, "Condition Notes")).toBe("Light whitening on the back edges, no creases");
+    expect(specific(ebay, "Type")).toBeUndefined();
+  });
+
+  it("reads a set code as a card's number and no colour from a name's 'Blue-Eyes'", async () => {
+    const ebay = await write(YUGIOH, "ebay");
+    expect(ebay.title).toMatch(/^Yu-Gi-Oh Blue-Eyes White Dragon LOB-001 1st Edition/u);
+    expect(specific(ebay, "Card Name")).toBe("Blue-Eyes White Dragon");
+    expect(specific(ebay, "Card Number")).toBe("LOB-001");
+    expect(specific(ebay, "Edition")).toBe("1st Edition");
+    expect(specific(ebay, "Color")).toBeUndefined();
+    expect(ebay.title).not.toMatch(/ Blue Near/u);
+  });
+
+  it("keeps a sports card's season, maker and number, and no shoe size in its number", async () => {
+    const ebay = await write(OHTANI, "ebay");
+    expect(ebay.title).toBe("2018 Topps Update Shohei Ohtani Rookie Card US1 PSA 9 Mint");
+    expect(specific(ebay, "Manufacturer")).toBe("Topps");
+    expect(specific(ebay, "Grade")).toBe("9");
+    expect(extractFacts({ text: OHTANI }).sizes).toEqual([]);
+  });
+
+  it("names a sealed box by its seller's words, its set's '&' and number too, and says it is sealed", async () => {
+    const ebay = await write(BOOSTER, "ebay");
+    expect(ebay.title).toBe("Pokemon Booster Box Scarlet & Violet 151 Sealed");
+    expect(specific(ebay, "Card Number")).toBeUndefined();
+  });
+
+  it("asks a short card listing for its set, number and grade, not its material or care", async () => {
+    const ebay = await write(CHARIZARD, "ebay");
+    const report = auditListing({ ...ebay, platform: "ebay", photoCount: 5, original: CHARIZARD, keywords: [] } as never);
+    const short = report.findings.find((f) => f.id === "description.too-short");
+    expect(short?.params.adviceKey).toBe("describeCard");
+    expect(report.findings.some((f) => f.id === "description.details")).toBe(false);
+  });
+});
+
+describe("eBay's words for a new item, a part's number and a sneaker's year", () => {
+  it("closes a new item's eBay title with its state, said whole", async () => {
+    expect((await write("LEGO Star Wars 75192 Millennium Falcon, new and sealed, box has minor shelf wear.", "ebay")).title).toBe("LEGO Star Wars 75192 Millennium Falcon New Sealed");
+    expect((await write("Nike Air Max 90 size 10, NIB, white.", "ebay")).title).toMatch(/ New in Box$/u);
+    expect((await write("Vintage 1970s Pyrex bowl, new old stock, never used.", "ebay")).title).toBe("Vintage 1970s Pyrex Bowl New Old Stock");
+    // (A board sealed with oil is no sealed box.)
+    expect((await write("Walnut cutting board, sealed with food-safe oil.", "ebay")).title).not.toMatch(/sealed/iu);
+    // (A used item's title says no such state.)
+    expect((await write("Nike Air Max 90 size 10, white, not new, worn a few times.", "ebay")).title).not.toMatch(/new/iu);
+  });
+
+  it("says a part's number once, bare after 'OEM', as eBay's Manufacturer Part Number", async () => {
+    const ebay = await write(BRAKES, "ebay");
+    expect(ebay.title).toBe("Brake Pads for 2016-2020 Honda Civic OEM 45022-TBA-A01 New in Box");
+    expect(specific(ebay, "Manufacturer Part Number")).toBe("45022-TBA-A01");
+    expect(specific(ebay, "Model")).toBeUndefined();
+    expect(specific(ebay, "Type")).toBe("Brake Pads");
+  });
+
+  it("reads a sneaker's year from a clause of its own, and how often it was worn", async () => {
+    const ebay = await write(JORDAN, "ebay");
+    expect(specific(ebay, "Release Year")).toBe("2015");
+    expect(specific(ebay, "Condition Notes")).toBe("Worn twice");
+  });
+
+  it("reads earbuds named by their line as a device with its model, not as a case", async () => {
+    const ebay = await write(AIRPODS, "ebay");
+    expect(ebay.title).toMatch(/^Apple AirPods Pro 2nd Generation/u);
+    expect(specific(ebay, "Model")).toBe("AirPods Pro 2nd Generation");
+    expect(specific(ebay, "Type")).not.toBe("Case");
+  });
+});
+
+describe("facts said as the seller meant them", () => {
+  it("reads 'rust-proof' as what a caddy withstands, never its colour", async () => {
+    const amazon = await write(CADDY, "amazon");
+    expect(extractFacts({ text: CADDY }).colours).toEqual(["white"]);
+    expect(amazon.bullets?.join("\n")).not.toMatch(/Colou?r: Rust/iu);
+    expect(amazon.title).toMatch(/White$/u);
+  });
+
+  it("says a wallet's leather whole and its card slots as slots, not a quantity", async () => {
+    const etsy = await write(WALLET, "etsy");
+    expect(etsy.description).toContain("• Material: full grain vegetable tanned leather");
+    expect(etsy.description).toContain("• Card slots: 6");
+    expect(etsy.description).not.toMatch(/Quantity/u);
+  });
+
+  it("keeps a temperature's degree sign on Amazon and eBay, where titles allow it", async () => {
+    expect((await write(SKILLET, "amazon")).title).toContain("Oven Safe to 450°F");
+    expect((await write(SKILLET, "ebay")).title).toContain("Oven Safe to 450°F");
+    // (Etsy's titles refuse the sign: the figure and its unit stay.)
+    expect((await write(SKILLET, "etsy")).title).toContain("Oven Safe to 450 F");
+  });
+
+  it("leads a pattern's title with its motif", async () => {
+    const etsy = await write(CROSS_STITCH, "etsy");
+    expect(etsy.title).toMatch(/^Sunflower Cross Stitch Pattern PDF/u);
+    expect(etsy.tags).toContain("sunflower pattern");
+  });
+
+  it("says a print size once in a title", async () => {
+    const etsy = await write(PORTRAIT, "etsy");
+    expect(etsy.title.match(/11x14/gu)).toHaveLength(1);
+  });
+
+  it("gives a book's year as when it was published, and asks a short book listing for its edition, not its care", async () => {
+    const ebay = await write(HARRY_POTTER, "ebay");
+    expect(ebay.description).toContain("• Published: 1997");
+    expect(ebay.description).not.toContain("Era:");
+    const report = auditListing({ ...ebay, platform: "ebay", photoCount: 5, original: HARRY_POTTER, keywords: [] } as never);
+    expect(report.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describeMedium");
+  });
+});
