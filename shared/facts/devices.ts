@@ -7,6 +7,9 @@ const DEVICE_HEAD =
 /** Nouns no maker of handmade things uses for their own piece: a device whoever sells it ("65W USB-C charger"). */
 const ALWAYS_DEVICE =
   /^(?:camcorder|laptop|chromebook|macbook|smartphone|iphone|ipad|airpods|smartwatch|soundbar|e-reader|ereader|drone|router|projector|printer|charger|şarj aleti|şarj cihazı|yazıcı)$/iu;
+/** Game consoles named by their line, never by a noun. */
+const CONSOLE_LINE =
+  /(?<![\p{L}])(?:game ?boy(?: colou?r| advance| pocket)?|nintendo (?:64|ds|3ds|wii|wii u|switch|gamecube)|gamecube|playstation(?: \d| portable| vita)?|psp|ps vita|xbox(?: 360| one| series [xs])?|sega (?:genesis|mega drive|saturn|dreamcast|game gear)|atari \d{4})(?![\p{L}])/iu;
 /** The words of a line's name after its device's noun ("Pro" of "AirPods Pro", "Paperwhite", "Ultra", "2nd generation"). */
 const LINE_WORD = /^(?:pro|max|air|ultra|mini|plus|lite|paperwhite|oasis|scribe|se|fe|\d{1,2}(?:st|nd|rd|th)?|generation|gen|\d{1,4} ?(?:gb|tb))$/iu;
 /** Makers whose watch is a smartwatch ("Apple Watch Series 7", "Samsung Galaxy Watch 4", a Garmin). */
@@ -21,6 +24,8 @@ const STORAGE_SAID = /(?<![\p{L}\p{N}.])\d{1,4} ?(?:GB|TB)(?![\p{L}])/u;
 export function isDevice(sheet: { head?: string; brand?: string; product?: string }, text: string): boolean {
   const head = sheet.head?.trim() ?? "";
   if (ALWAYS_DEVICE.test(head) || ALWAYS_DEVICE.test(lineDeviceOf(sheet.product))) return true;
+  // (A console named by its line: "Nintendo Game Boy Color", "Sony PlayStation 2 Slim".)
+  if (sheet.brand && CONSOLE_LINE.test(sheet.product ?? "")) return true;
   return !!sheet.brand && (DEVICE_HEAD.test(head) || STORAGE_SAID.test(text) || isSmartwatch(sheet));
 }
 

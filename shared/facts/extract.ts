@@ -767,7 +767,9 @@ function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
     const after = lower.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 40);
     // The product's noun within the next three words ("wooden world map puzzle"), before any punctuation.
     const next = (/^ ([\p{L}\- ]+)/u.exec(after)?.[1] ?? "").split(" ").filter(Boolean).slice(0, 3);
-    if (!head || !next.some((w) => sameNoun(w, head))) continue;
+    // (Or a clause of its own after the product's name: "Baby name sign, wooden, 12 inch".)
+    const alone = /^\s*(?:[,.;]|$)/u.test(after) && /(?:^|,)\s*$/u.test(lower.slice(0, m.index ?? 0));
+    if (!head || !(alone || next.some((w) => sameNoun(w, head)))) continue;
     add(ADJECTIVE_MATERIALS[m[0]]);
   }
   // A plural and its singular are one material ("pearls", "pearl").
@@ -1462,7 +1464,7 @@ const CONDITION_RE = reAll(
   [
     "(?:used|utensil|usage|surface) marks|signs of (?:use|wear|age)|patina",
     // Where the flaw is belongs to it ("small chip on saucer rim", "light wear to the base"): a buyer asks.
-    "(?:minor|light|small|some|faint|normal) (?:(?:dishwasher|sun|age|shelf|storage|surface) )?(?:wear|scratch(?:es)?|scuffs?|marks|dents?|dulling|staining|creases?|creasing|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
+    "(?:minor|light|small|some|faint|normal|tiny) (?:(?:dishwasher|sun|age|shelf|storage|surface|moth|pin|water) )?(?:wear|scratch(?:es)?|scuffs?|marks|dents?|dulling|staining|creases?|creasing|utensil marks|used marks|fading|crazing|chips?|stains?|repairs?|holes?|tears?|mends?|brassing|whitening|dings?|nicks?|tarnish|foxing)(?: (?:on|to|at|near|inside|under|along) (?:the |its |one )?(?!and |or |but |with )\\p{L}+(?: (?!and(?![\\p{L}])|or(?![\\p{L}])|but(?![\\p{L}])|with(?![\\p{L}]))\\p{L}+)?)?",
     "no (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|odou?rs?|smoke|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages|creases|bends)(?:(?:,| or| and| nor) (?:chips|cracks|crazing|stains|holes|tears|repairs|damage|scratches|fading|fungus|haze|dents|pilling|writing|highlighting|markings|underlining|missing pages|creases|bends)){0,3}(?: inside)?",
     // What does not come with a used device ("no box", "without charger"): its buyer asks.
     "(?:no|without) (?:original )?(?:box|charger|cable|case|papers|manual|remote|headphones|earphones|lens cap|strap|dock|controller)",
@@ -1495,7 +1497,8 @@ const CONDITION_RE = reAll(
     // A camera's shutter count, its wear as its buyer reads it ("shutter count about 4,000", "deklanşör sayısı 12.000").
     "shutter (?:count|actuations) (?:is |of )?(?:about |around |approx\\.? |approximately |under |less than |only |~ ?)?\\d{1,3}(?:[,.]\\d{3})*k?|(?:deklanşör|enstantane) sayısı (?:yaklaşık )?\\d{1,3}(?:[,.]\\d{3})*",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
-    "runs well|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
+    // (And when it was last serviced: "serviced 2023", "movement serviced in 2024", "recently serviced".)
+    "(?:movement |fully |professionally )?serviced (?:in )?(?:19|20)\\d\\d|(?:recently|fully|professionally) serviced|runs well|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
     "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|(?:çok )?az kullanıldı|hiç kullanılmadı|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
   ].join("|"),
 );

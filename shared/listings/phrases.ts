@@ -84,7 +84,8 @@ const NOUNS = new Set(
   crystal metal petal animal journal manual tutorial signal pedal shawl floral-print festival mineral coral opal charcoal
   ceramic acrylic fabric elastic plastic mosaic graphic tunic magic music topic
   ribbed-brim drive native olive archive knife wife life wave sleeve glove dove stove
-  table tables side-table cable cables turntable turntables vegetable vegetables timetable`.split(/\s+/),
+  table tables side-table cable cables turntable turntables vegetable vegetables timetable
+  çamaşır hamur kavanoz yağmur kibrit`.split(/\s+/),
 );
 
 const COLOURS = new Set(
@@ -255,6 +256,8 @@ const FEATURE_PATTERNS: RegExp[] = [
   /\bsafety eyes\b/iu,
   // How hot it may go, whole ("oven safe to 450°F"): never a bare "450 F" apart from it.
   /\boven[- ]safe (?:up )?to \d{3} ?°? ?[FC]\b/iu,
+  // How long it keeps warm or cold, whole ("keep warm 60 minutes", "keeps drinks cold for 24 hours").
+  /\bkeeps? (?:\p{L}+ )?(?:warm|hot|cold)(?: for)? (?:up to )?\d+ (?:minutes?|mins?|hours?|hrs?)\b/iu,
   // How fast it is ready, whole ("sets up in 10 minutes"): never a bare "Sets Up".
   /\b(?:sets up|assembles|folds|installs|heats up|boils|charges|dries) in (?:under |about |less than )?\d+ (?:minutes?|mins?|seconds?|secs?|hours?|hrs?)\b/iu,
   /\bweatherproof\b/iu,
@@ -299,8 +302,9 @@ const JOINED = "\u034f";
 const SIZE_LIST_RE = new RegExp(SIZE_LIST, "giu");
 /** A decimal comma before a unit ("6,2 litre", "1,5 m"): one figure, whose comma cuts no clause. */
 const DECIMAL_COMMA_RE = new RegExp(String.raw`(?<=(?<![\d,])\d{1,4}),(?=\d{1,3} ?${UNIT}(?![\p{L}\d]))`, "giu");
+// (A temperature, whole with its sign: "40-100°C", "450°F".)
 const MEASURE = new RegExp(
-  String.raw`(?<![\p{L}\d./])(?:\d{1,2} )?\d{1,2}\/\d{1,2} ?(?:inches|inch|in\.|in(?![\p{L}\d])|")|(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\p{L}\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}\d])|(?<!\d|\d\/|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
+  String.raw`(?<![\p{L}\d.,])\d{1,3}(?: ?(?:-|–|to) ?\d{1,3})? ?°[CF](?![\p{L}\d])|(?<![\p{L}\d./])(?:\d{1,2} )?\d{1,2}\/\d{1,2} ?(?:inches|inch|in\.|in(?![\p{L}\d])|")|(?:set|pack|bundle|lot) of \d+|(?<!\d)\d+'?(?:li|lı|lu|lü) set|${SIZE_LIST}|(?<!\d|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})+ ?in(?![\p{L}\d])|(?<![\p{L}\d.,])${NUMBER} ?(?:-|–|—|to) ?${NUMBER} ?${UNIT}(?![\p{L}\d])|(?<!\d|\d\/|\d ?[x×] ?)${NUMBER}(?: ?[x×] ?${NUMBER})*(?: ?${UNIT}(?![\p{L}\d])|")|(?<!\d)\d+%|%\d+`,
   "giu",
 );
 
@@ -675,7 +679,7 @@ const TR_NOUNS_IN_LI = /^(?:havlu|havlusu|havlular|havluları|bilgili|ilgili)$/u
 
 /** A word that says alone what the item is: "pre-seasoned", "hand stitched", "handmade", "non-slip", "lightweight". */
 const LONE_FEATURE =
-  /^(?:\p{L}{2,}-\p{L}{2,}ed|hand[- ]?(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered)|non-\p{L}{3,}|lightweight|waterproof|water-resistant|foldable|collapsible|reusable|portable|adjustable|breathable|stackable|rechargeable|cordless|dimmable|washable|unscented|stonewashed|prewashed|reversible|biodegradable|compostable)$/iu;
+  /^(?:\p{L}{2,}-\p{L}{2,}ed|hand[- ]?(?:made|crafted|painted|stitched|knitted|woven|poured|dyed|forged|carved|thrown|sewn|blown|tooled|bound|lettered)|non-\p{L}{3,}|laser[- ](?:cut|engraved)|wooden|woollen|woolen|lightweight|waterproof|water-resistant|foldable|collapsible|reusable|portable|adjustable|breathable|stackable|rechargeable|cordless|dimmable|washable|unscented|stonewashed|prewashed|reversible|biodegradable|compostable)$/iu;
 
 /** Turkish describing words that make a clause alone ("katkısız", additive-free; "parfümsüz", fragrance-free). */
 const LONE_FEATURE_TR = /^(?:katkısız|koruyucusuz|parfümsüz|kokusuz|vegan|glutensiz|şekersiz|organik|katlanabilir|ayarlanabilir|şarj edilebilir|su geçirmez|kaymaz|el yapımı)$/iu;

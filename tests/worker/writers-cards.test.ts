@@ -12,6 +12,9 @@ import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 type Platform = "etsy" | "ebay" | "amazon";
 const write = async (description: string, platform: Platform) => (await generateListingParts(offlineComposer(), { description, keywords: [], platform })).listing;
 const specific = (listing: { itemSpecifics?: { name: string; value: string }[] }, name: string) => listing.itemSpecifics?.find((s) => s.name === name)?.value;
+/** The listing's item specifics of these names, as one object to compare whole. */
+const specificsOf = (listing: { itemSpecifics?: { name: string; value: string }[] }, wanted: Record<string, string>) =>
+  Object.fromEntries(Object.keys(wanted).map((name) => [name, specific(listing, name)]));
 
 const CHARIZARD = "Pokemon Charizard VMAX 020/189 Darkness Ablaze, PSA 10 Gem Mint, 2020, English.";
 const BASE_SET = "Pokemon Charizard holo card 4/102, Base Set unlimited, English. Light whitening on the back edges, no creases.";
@@ -32,15 +35,18 @@ describe("trading cards", () => {
   it("lists a graded card by its game, name, number, set and grade, and reads no colour from 'Gem Mint'", async () => {
     const ebay = await write(CHARIZARD, "ebay");
     expect(ebay.title).toBe("Pokemon Charizard VMAX 020/189 Darkness Ablaze PSA 10 Gem Mint 2020");
-    expect(specific(ebay, "Game")).toBe("Pokémon TCG");
-    expect(specific(ebay, "Card Name")).toBe("Charizard VMAX");
-    expect(specific(ebay, "Set")).toBe("Darkness Ablaze");
-    expect(specific(ebay, "Card Number")).toBe("020/189");
-    expect(specific(ebay, "Graded")).toBe("Yes");
-    expect(specific(ebay, "Professional Grader")).toBe("Professional Sports Authenticator (PSA)");
-    expect(specific(ebay, "Grade")).toBe("10");
-    expect(specific(ebay, "Year Manufactured")).toBe("2020");
-    expect(specific(ebay, "Language")).toBe("English");
+    const wanted = {
+      Game: "Pokémon TCG",
+      "Card Name": "Charizard VMAX",
+      Set: "Darkness Ablaze",
+      "Card Number": "020/189",
+      Graded: "Yes",
+      "Professional Grader": "Professional Sports Authenticator (PSA)",
+      Grade: "10",
+      "Year Manufactured": "2020",
+      Language: "English",
+    };
+    expect(specificsOf(ebay, wanted)).toEqual(wanted);
     expect(specific(ebay, "Color")).toBeUndefined();
     expect(extractFacts({ text: CHARIZARD }).colours).toEqual([]);
     expect(ebay.description).toContain("• Grade: PSA 10 Gem Mint");
@@ -162,5 +168,64 @@ describe("facts said as the seller meant them", () => {
     expect(ebay.description).not.toContain("Era:");
     const report = auditListing({ ...ebay, platform: "ebay", photoCount: 5, original: HARRY_POTTER, keywords: [] } as never);
     expect(report.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describeMedium");
+  });
+});
+
+describe("a second round: consoles, watches, blankets, signs, kettles, books and Turkish describing words", () => {
+  it("reads a console named by its line as a device, and no colour from the game that comes with it", async () => {
+    const ebay = await write("Nintendo Game Boy Color, teal, tested and working, battery cover missing, with Pokemon Yellow cartridge.", "ebay");
+    expect(ebay.title).toBe("Nintendo Game Boy Color Teal with Pokemon Yellow Cartridge");
+    expect(specific(ebay, "Color")).toBe("Teal");
+    expect(specific(ebay, "Model")).toBe("Game Boy Color");
+  });
+
+  it("reads a watchmaker's model as a wristwatch, with its year, case size, box and papers and its service", async () => {
+    const ebay = await write("Rolex Datejust 16233 two-tone 36mm, 1991, box and papers, serviced 2023.", "ebay");
+    expect(ebay.title).toBe("Rolex Datejust 16233 Two-Tone 36 mm 1991 Box and Papers");
+    const wanted = { Type: "Wristwatch", "Case Size": "36 mm", "Year Manufactured": "1991", "With Papers": "Yes", "Condition Notes": "Serviced 2023" };
+    expect(specificsOf(ebay, wanted)).toEqual(wanted);
+  });
+
+  it("keeps a watch's flaws in eBay's 65 characters before its service date", async () => {
+    const ebay = await write("Omega Seamaster automatic watch, 1960s, 34mm, silver dial. Serviced in 2024, crystal has light scratches, strap is not original.", "ebay");
+    expect(specific(ebay, "Condition Notes")).toBe("Crystal has light scratches, strap is not original");
+    // (The description keeps every word of it: the seller's own sentence.)
+    expect(ebay.description).toContain("Serviced in 2024, crystal has light scratches, strap is not original.");
+  });
+
+  it("says two colours said together whole, and a moth hole as the blanket's condition", async () => {
+    const text = "Vintage 1960s Pendleton wool blanket, 64 x 80 inches, red and black plaid, small moth hole near the edge.";
+    expect((await write(text, "etsy")).title).toMatch(/Red and Black Plaid$/u);
+    expect(extractFacts({ text }).condition).toContain("small moth hole near the edge");
+  });
+
+  it("titles a sign by what the seller said of it: its room, its wood, its cut and that it is personalised", async () => {
+    const text = "Baby name sign for nursery, wooden, laser cut, 12 inch, personalised with your baby's name, painted white.";
+    const etsy = await write(text, "etsy");
+    expect(etsy.title).toBe("Baby Name Sign for Nursery 12 Inch - Wooden, Laser Cut, Personalised");
+    expect(extractFacts({ text }).materials).toEqual([{ name: "wood" }]);
+  });
+
+  it("keeps a kettle's temperature range with its sign and how long it keeps warm", async () => {
+    const amazon = await write("Electric gooseneck kettle, 1 litre, variable temperature control 40-100°C, keep warm 60 minutes, matte black, stainless steel.", "amazon");
+    expect(amazon.title).toContain("Variable Temperature Control 40-100°C, Keep Warm 60 Minutes");
+  });
+
+  it("never calls a paperback a hardcover in its search terms, nor a cookbook a novel", async () => {
+    const paperback = await write(HARRY_POTTER, "amazon");
+    expect(paperback.searchTerms).not.toMatch(/hardcover/iu);
+    const cookbook = await write("The Joy of Cooking, 1975 hardcover, dust jacket worn.", "amazon");
+    expect(cookbook.searchTerms).not.toMatch(/novel|paperback/iu);
+  });
+
+  it("makes a tag of a Turkish '-ebilir' word and keeps it before its noun in the title", async () => {
+    expect((await write("925 ayar gümüş yüzük, ayarlanabilir, minimalist tasarım, hediye kutusu ile gönderilir.", "etsy")).tags).toContain("ayarlanabilir yüzük");
+    expect((await write("Katlanabilir çamaşır sepeti, 60 litre, gri.", "etsy")).title).toMatch(/^Katlanabilir Çamaşır Sepeti/u);
+  });
+
+  it("leads the tags with one the title holds when the first does not", async () => {
+    const etsy = await write("Düzenlenebilir düğün davetiyesi şablonu, Canva ile düzenlenir, 13x18 cm. Anında indirme, fiziksel ürün gönderilmez.", "etsy");
+    expect(etsy.tags[0]).toBe("düğün davetiyesi");
+    expect(etsy.title.toLocaleLowerCase("tr")).toContain(etsy.tags[0]);
   });
 });

@@ -211,8 +211,9 @@ function productHead(r: ProductReading, source: string, facts?: FactSheet): stri
   return restoreAcronyms(titleCase(`${name}${audienceAfter(r, source, name)}${measure}`, r.lang), source);
 }
 
-/** Who the product is for, right after its name in the seller's words ("chore chart for kids"): part of its name in a title. */
-const AUDIENCE_NOUNS = "kids|children|toddlers|babies|baby|girls|boys|teens|teenagers|men|women|dogs|cats|puppies|beginners";
+/** Who or which room the product is for, right after its name in the seller's words ("chore chart for kids"): part of its name in a title. */
+// (And the room it is made for: "Baby Name Sign for Nursery".)
+const AUDIENCE_NOUNS = "kids|children|toddlers|babies|baby|girls|boys|teens|teenagers|men|women|dogs|cats|puppies|beginners|nursery|kitchen|bathroom|bedroom|living room|kids room|playroom";
 function audienceAfter(r: ProductReading, source: string, name: string): string {
   if (r.lang !== "en" || !r.phrase || /\bfor\b/iu.test(name) || r.phrase.tokens.join(" ").length > 80) return "";
   const phrase = escapeRegExp(r.phrase.tokens.join(" "));
@@ -901,7 +902,7 @@ interface Segment {
 /** The phrases a title is built from, best first, each a whole phrase in Title Case. */
 /** A personalisation clause in the seller's words ("personalised with name", "engraved with initials"). */
 const PERSONAL_CLAUSE =
-  /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:personali[sz]ed|customi[sz]ed|engraved|embroidered|monogrammed|hand[- ]stamped) with (?:a |an |your |the |her |his |their |up to \d+ )?(?:(?:baby|child|kid|dog|cat|pet)['’]s )?(?:names?|initials?|dates?|monogram|messages?|text)(?![\p{L}])/iu;
 
 /** Specifications of a device ("Bluetooth 5.3", "IPX5 waterproof", "Wi-Fi 6", "5000 mAh", "USB 3.0", "120W"), with the word a rating goes with. */
 const SPEC =
@@ -1085,7 +1086,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       }
     }
     // ("Dishwasher and Microwave Safe" whole, as the seller said it, never its first half.)
-    if (p.kind === "feature" && safeIn && foldCase(safeIn).startsWith(foldCase(phraseText(p)).replace(/ safe$/u, ""))) add(safeIn, 1);
+    // (In either order: "Microwave and Dishwasher Safe".)
+    if (p.kind === "feature" && safeIn && / safe$/iu.test(phraseText(p)) && foldCase(safeIn).includes(foldCase(phraseText(p)).replace(/ safe$/u, ""))) add(safeIn, 1);
     else if (p.kind === "feature") add(phraseText(p), /size|beden/i.test(phraseText(p)) ? 3 : 1);
     else if (p.kind === "noun" && p.tokens.length >= 2) {
       // What it fits keeps its verb: "Fits Drawers 30-45 cm", never "Drawers 30-45 cm" as if it were the product's size.
@@ -1163,6 +1165,14 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     ? /(?<![\p{L}\p{N}])(20[2-9]\d)(?:[-–/](?:20)?\d\d)?(?: (dated|undated))?(?![\p{L}\p{N}])/iu.exec(input.description.slice(0, 300))
     : null;
   if (year && !out.some((o) => o.text.includes(year[1]))) add(year[2] ? `${year[0].replace(/ (dated|undated)$/iu, "")} ${year[2]}` : year[0], 0);
+  // A watch's year and "Box and Papers" ("full set"), as its buyers search a watch (decision 0090).
+  const watch = r.lang === "en" && (WATCH_HEADS.test(lower(r.head, r.lang)) || (WATCH_MAKERS.test(facts.brand ?? "") && !isProductNoun(r.head, r.lang)));
+  if (watch) {
+    const year = /(?:^|,\s*)((?:19[2-9]|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(input.description))?.[1];
+    if (year && !out.some((o) => o.text.includes(year))) out.push({ text: year, priority: 0 });
+    const set = /(?<![\p{L}])(?:full set|box (?:and|&) papers|box only|papers only)(?![\p{L}])/iu.exec(input.description.slice(0, 2000))?.[0];
+    if (set) add(set.replace("&", "and"), 0);
+  }
   // Cookware the seller says works on induction is "Induction Compatible", as its shoppers filter it.
   if (
     r.lang === "en" &&
@@ -1172,7 +1182,11 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     add("Induction Compatible", 1);
   // "Phone case for Emma, personalised with name": the seller's personalisation clause is a title keyword, in their words (decision 0069).
   const personal = PERSONAL_CLAUSE.exec(input.description);
-  if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) add(personal[0], 1);
+  if (personal && !out.some((o) => o.text.toLowerCase().includes(personal[0].toLowerCase()))) {
+    add(personal[0], 1);
+    // (Its words alone where what is put on it repeats the name: "Personalised" for "… Baby Name Sign".)
+    add(personal[0].replace(/ with .*$/u, ""), 1.5);
+  }
   // A file sold for commercial use says so ("Commercial Use"): its buyers (makers who sell what they cut) filter by it.
   if (
     r.digital &&
@@ -1200,6 +1214,14 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       ? /(?<![\p{L}])with (?:your |her |his |their |custom )?(initials?|names?|monogram|name and date)(?![\p{L}])/iu.exec(input.description.slice(0, 300))
       : null;
   if (putOn && !out.some((o) => foldCase(o.text).includes(foldCase(putOn[1])))) add(`with ${putOn[1]}`, 1);
+  // A phrase that opens with the second of two colours said together keeps the first ("Red and Black Plaid", never "Black Plaid").
+  // (eBay's title says the colours after the name: "… Red Black Zigzag".)
+  for (const segment of platformOf(input) === "ebay" ? [] : out) {
+    const first = foldCase(words(segment.text)[0] ?? "");
+    if (!facts.colours.includes(first) || segment.text.length > 60) continue;
+    const before = new RegExp(`(?<![\\p{L}])(\\p{L}+) (?:and|&|ve) ${escapeRegExp(segment.text)}(?![\\p{L}])`, "iu").exec(input.description.slice(0, 2000))?.[1];
+    if (before && facts.colours.includes(foldCase(before)) && foldCase(before) !== first) segment.text = `${titleCase(before, r.lang)} ${r.lang === "tr" ? "ve" : "and"} ${segment.text}`;
+  }
   return out.sort((a, b) => a.priority - b.priority);
 }
 
@@ -2252,7 +2274,8 @@ function tagPool(input: ComposeInput): string[] {
   for (const c of clauses) {
     if (c.includes(head)) continue;
     // A Turkish feature said with "-li" ("iç cepli", "fermuarlı", "papatya desenli") or "-sız" ("katkısız sabun"): the product with it.
-    if (r.lang === "tr" && words(c).length <= 2 && /\p{L}{2,}(?:l[ıiuü]|s[ıiuü]z)$/u.test(c)) addWhole(`${c} ${head}`);
+    // (So is one said with "-ebilir"/"-abilir", what can be done with it: "ayarlanabilir yüzük", "katlanabilir sepet".)
+    if (r.lang === "tr" && words(c).length <= 2 && /\p{L}{2,}(?:l[ıiuü]|s[ıiuü]z|[ae]bilir)$/u.test(c) && !/yıkanabilir$/u.test(c)) addWhole(`${c} ${head}`);
     // (After its colour, the feature alone: "ponponlu bere" of "hardal rengi ponponlu".)
     else if (r.lang === "tr" && words(c).length === 3 && /^\p{L}+ (?:rengi|renk) \p{L}{3,}(?:l[ıiuü])$/u.test(c)) addWhole(`${c.split(" ")[2]} ${head}`);
     // An English clause of one describing word, or two ("adjustable", "foldable, water-resistant"): what the seller says the
@@ -2401,6 +2424,13 @@ export function composeTags(input: ComposeInput): string[] {
   // A keyword the seller chose stays first, whatever it is.
   if (tags.length && intent.has(tags[0]) && !keywordList(input).some((k) => lower(k, r.lang) === tags[0])) {
     const at = tags.findIndex((t) => names(t) && !/\bgifts?\b|hediye/iu.test(t));
+    if (at > 0) return [tags[at], ...tags.slice(0, at), ...tags.slice(at + 1)];
+  }
+  // (And one the title says, where the first does not: the Doctor reads the first tag as the phrase the title must hold.)
+  if (tags.length > 1 && !keywordList(input).length && platformOf(input) === "etsy") {
+    const title = ` ${words(composeTitle(input)).map(key).join(" ")} `;
+    const inTitle = (t: string) => title.includes(` ${words(t).map(key).join(" ")} `);
+    const at = inTitle(tags[0]) ? 0 : tags.findIndex((t) => inTitle(t) && names(t));
     if (at > 0) return [tags[at], ...tags.slice(0, at), ...tags.slice(at + 1)];
   }
   return tags;
@@ -2845,6 +2875,9 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
 };
 
 const WATCH_HEADS = /^(?:watch|watches|wristwatch|saat|kol saati)$/u;
+/** Makers that make only watches ("Rolex Datejust" needs no "watch"). */
+const WATCH_MAKERS =
+  /^(?:rolex|omega|tudor|breitling|cartier|patek philippe|audemars piguet|tag heuer|longines|iwc|panerai|hublot|zenith|jaeger-lecoultre|oris|tissot|hamilton|rado|seiko|grand seiko|orient|citizen|casio|g-shock|swatch|timex|bulova|hamilton|fossil)$/iu;
 const SHOE_LINES = /^(?:(?:nike |adidas |converse )?(?:air jordan|air max|air force 1|dunk (?:low|high)|yeezy|stan smith|ultraboost|superstar|chuck taylor))(?![\p{L}])/iu;
 const SHOE_HEADS = /^(?:sneakers?|shoes?|trainers?|boots?|sandals?|heels|loafers|ayakkabı(?:sı)?|bot(?:u)?|çizme(?:si)?|spor ayakkabı)$/u;
 const MOVEMENTS = /(?<![\p{L}])(automatic|self-winding|quartz|mechanical|manual[- ]wind(?:ing)?|hand[- ]wound|kinetic|solar|otomatik|kuvars|mekanik)(?![\p{L}])/iu;
@@ -2877,7 +2910,10 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
   let type: string | undefined;
   const cap = (v: string) => titleCase(v, lang);
   const low = foldCase(text);
-  if (WATCH_HEADS.test(head)) {
+  // (A watchmaker's piece named only by its model is a watch: "Rolex Datejust 16233 two-tone 36mm".)
+  const byMaker = !WATCH_HEADS.test(head) && WATCH_MAKERS.test(facts.brand ?? "") && !isProductNoun(head, lang);
+  if (WATCH_HEADS.test(head) || byMaker) {
+    if (byMaker) type = lang === "tr" ? "Kol Saati" : "Wristwatch";
     const movement = MOVEMENTS.exec(text)?.[1];
     if (movement) specifics.push({ name: n.movement, value: cap(movement.replace(/^self-winding$/iu, "automatic")) });
     const mm = facts.measures.find((m) => /^\d+(?:[.,]\d+)? ?mm$/u.test(m));
@@ -2904,6 +2940,9 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
     if (box !== undefined) specifics.push({ name: n.withBox, value: box ? yes : no });
     // A smartwatch maker's watch is typed as eBay's smartwatch category types it (decision 0086).
     if (isSmartwatch(facts)) type = lang === "tr" ? "Akıllı Saat" : "Smartwatch";
+    // The year it was made, as a clause of its name's sentence ("…, 1991, box and papers"; decision 0090).
+    const year = lang === "en" ? /(?:^|,\s*)((?:19[2-9]|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(text))?.[1] : undefined;
+    if (year) specifics.push({ name: "Year Manufactured", value: year });
   }
   // (A sneaker named by its line and colourway, "Air Jordan 1 Retro High OG Chicago", is a shoe too.)
   if (SHOE_HEADS.test(head) || SHOE_LINES.test(text.trim())) {
@@ -3095,7 +3134,10 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   // The item's pattern as the seller named it ("Snowflake", "Floral", "Çizgili"); none when they named none.
   if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
   // A record's grade as collectors write it ("VG+", "NM").
-  if (facts.condition.length) add(n.condition, gradesInCapitals(capitalise(facts.condition.join(", "), r.lang)));
+  // (Too long for eBay's 65 characters, its flaws come first: a buyer asks them before a service date.)
+  const working = (c: string) => /serviced|runs well|works|working|tested|functional/iu.test(c);
+  const conditions = facts.condition.join(", ").length > 65 ? [...facts.condition.filter((c) => !working(c)), ...facts.condition.filter(working)] : facts.condition;
+  if (conditions.length) add(n.condition, gradesInCapitals(capitalise(conditions.join(", "), r.lang)));
   // A word that names a kind of release, not a thing ("Ultimate Collector Series", "Limited Edition"), is no Type.
   // A book's format is its binding as the seller named it ("Paperback"); none when they named none.
   if (book)
