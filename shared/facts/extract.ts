@@ -505,7 +505,21 @@ const MATERIAL_WORDS = [
   "pearl",
   "pearls",
   "amethyst",
+  "rose quartz",
+  "lapis lazuli",
+  "tiger's eye",
+  "tigers eye",
   "quartz",
+  "agate",
+  "onyx",
+  "moonstone",
+  "labradorite",
+  "citrine",
+  "garnet",
+  "obsidian",
+  "hematite",
+  "malachite",
+  "aventurine",
   "vinyl",
   "acrylic",
   "polyester",
@@ -579,6 +593,20 @@ const MATERIAL_WORDS = [
   "kristal",
   "mikrofiber",
   "terakota",
+  // Turkish stones ("ametist bileklik", "doğal akik taşı").
+  "ametist",
+  "pembe kuvars",
+  "kuvars",
+  "akik",
+  "oniks",
+  "kaplan gözü",
+  "ay taşı",
+  "labradorit",
+  "sitrin",
+  "obsidyen",
+  "hematit",
+  "malahit",
+  "lapis",
 ];
 const MATERIAL_RE = reAll(MATERIAL_WORDS.map((m) => m.replace(/ /g, " ")).join("|"));
 const PERCENT_FIRST = reAll("(\\d{1,3}) ?% ?([\\p{L}]{2,20}(?: [\\p{L}]{2,20})?)");
@@ -592,6 +620,7 @@ const PACKAGING = re("pouch|gift box|kraft box|box|bag|envelope|packaging|packag
 // stems, read with any suffix ("düğmeli", "düğmeleri", "saplı").
 const PARTS_EN = [
   "buttons?",
+  "twine",
   "handles?",
   "lids?",
   "buckles?",
@@ -770,14 +799,18 @@ function materialsOf(text: string, lang: FactLang, head = ""): Material[] {
     // (Or a clause of its own after the product's name: "Baby name sign, wooden, 12 inch".)
     const alone = /^\s*(?:[,.;]|$)/u.test(after) && /(?:^|,)\s*$/u.test(lower.slice(0, m.index ?? 0));
     if (!head || !(alone || next.some((w) => sameNoun(w, head)))) continue;
+    // (Only a candle or a melt is made of soy wax: a "soy sauce dish" is not.)
+    if (m[0] === "soy" && (alone || !/^(?:candles?|melts?|tealights?|tea lights?)$/u.test(head))) continue;
     add(ADJECTIVE_MATERIALS[m[0]]);
   }
-  // A plural and its singular are one material ("pearls", "pearl").
-  return out.filter((m, i) => !(m.name.endsWith("s") && out.some((o, j) => j !== i && o.name === m.name.slice(0, -1))));
+  // A plural and its singular are one material ("pearls", "pearl"); yarn of a fibre named is that fibre ("100% cotton yarn").
+  const fibreYarn = (m: Material) => /^(?:yarn|iplik)$/u.test(m.name) && out.some((o) => o !== m && new RegExp(`(?<![\\p{L}])${escapeRegExp(o.name)} (?:yarn|iplik)(?![\\p{L}])`, "u").test(lower));
+  return out.filter((m, i) => !(m.name.endsWith("s") && out.some((o, j) => j !== i && o.name === m.name.slice(0, -1))) && !fibreYarn(m));
 }
 
 /** Adjectives that say what the product is made of ("a wooden spoon" is made of wood). */
-const ADJECTIVE_MATERIALS: Record<string, string> = { wooden: "wood", woollen: "wool", woolen: "wool", silken: "silk" };
+// (A "soy candle" is made of soy wax.)
+const ADJECTIVE_MATERIALS: Record<string, string> = { wooden: "wood", woollen: "wool", woolen: "wool", silken: "silk", soy: "soy wax" };
 const ADJECTIVE_MATERIAL_RE = reAll(Object.keys(ADJECTIVE_MATERIALS).join("|"));
 const sameNoun = (a: string, b: string) => a === b || a.replace(/e?s$/, "") === b.replace(/e?s$/, "");
 
@@ -1577,7 +1610,7 @@ const NATURAL_MATERIAL = /natural (?:rubber|latex|wood|cotton|linen|wool|stone|f
 /** Turkish colours named with a thing and a colour's possessive ("hardal sarısı", "gece mavisi", "gül kurusu"): one colour, said whole. */
 const TR_COLOUR_NAMED = `(?:${COLOURS.join("|")}|gece|petrol|zeytin|gül|bebek|buz|kiremit|toprak|fıstık|çimen|deniz|gök|tarçın|vişne|nar|limon|safran|lavanta|leylak|kum|antrasit|füme|yavruağzı|somon|kahve) (?:sarısı|mavisi|yeşili|kırmızısı|pembesi|moru|grisi|beyazı|siyahı|turuncusu|kurusu)`;
 const COLOUR_RE = reAll(
-  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|phantom|mystic|cosmic|arctic|polar|olympic|jet|apple|kelly|army|emerald|electric|neon|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
+  `${TR_COLOUR_NAMED}|rose (?:altın|gold)|(?:(?:light|dark|pale|dusty|deep|matte|matt|glossy|satin|metallic|sky|baby|royal|forest|midnight|space|powder|steel|hunter|slate|bottle|sierra|pacific|alpine|phantom|mystic|cosmic|arctic|polar|olympic|jet|apple|kelly|army|emerald|electric|neon|cerise|flame|volcanic|caribbean|marseille|açık|koyu|mat) )?(?:${COLOURS.join("|")})(?: (?:${COLOURS.join("|")}))?`,
 );
 
 /** Colour words that are what a soap or a candle is made with or smells of. */
@@ -2017,6 +2050,8 @@ export function extractFacts(input: FactInput): FactSheet {
   const colours = uniq([...namedColours, ...all(colourText, COLOUR_RE).filter((c) => !namedColours.some((n) => ` ${n} `.includes(` ${c} `)))])
     .sort((a, b) => colourText.indexOf(a) - colourText.indexOf(b))
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
+    // A line's name is no colour ("Star Wars Black Series", "Black Label").
+    .filter((c) => !new RegExp(`(?<![\\p{L}])${escapeRegExp(c)} (?:series|label|collection|friday)(?![\\p{L}])`, "u").test(colourText))
     // A word of a name joined to another ("Blue-Eyes White Dragon") is no colour; a colour joined to a colour is ("blue-green").
     .filter((c) => new RegExp(`(?<![\\p{L}])${escapeRegExp(c)}(?!-(?!(?:${COLOURS.join("|")})(?![\\p{L}]))\\p{L})`, "u").test(colourText))
     // "Rust-proof", "stain resistant": what it withstands is no colour; nor is a grade ("Gem Mint", "near mint", "mint condition").

@@ -14,8 +14,9 @@ import { isConditionPhrase } from "./support";
 
 export type { CategoryId, Lang } from "./categories";
 
-// (A lens's aperture, "f/2" or "f/1.8", is one word; so is a card's number in its set, "020/189".)
-const WORD = /(?<![\p{L}\p{N}])f\/\d+(?:\.\d+)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}/.])\d{1,3}\/\d{2,3}(?![\p{L}\p{N}/.])|[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+// (A lens's aperture, "f/2" or "f/1.8", is one word; so are a card's number in its set, "020/189", and a radio's "FM/AM".)
+const WORD =
+  /(?<![\p{L}\p{N}])f\/\d+(?:\.\d+)?(?![\p{L}\p{N}])|(?<![\p{L}\p{N}/.])\d{1,3}\/\d{2,3}(?![\p{L}\p{N}/.])|(?<![\p{L}\p{N}/])(?:AM|FM|am|fm)\/(?:AM|FM|am|fm)(?![\p{L}\p{N}/])|[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 
 /** Function words, fluff and the words of prompt templates; none of them names a product. */
 const STOP_EN = `a an the and or but nor so yet for of with without in on at to from by as into onto over under about above below
@@ -25,7 +26,7 @@ const STOP_EN = `a an the and or but nor so yet for of with without in on at to 
   same than too very just also really quite perfect perfectly beautiful beautifully lovely amazing great nice best
   ideal ideally wonderful gorgeous stunning awesome cute pretty super truly absolutely simply totally extra
   item items product products piece pieces thing things one ones use used using make makes making made get gets
-  generate create write give return provide please etsy amazon ebay listing listings title titles tag tags
+  generate create write give return provide please etsy amazon ebay listing listings title titles
   description descriptions keyword keywords seo optimized optimize text alt image images based following below above
   here there then now new add added adding looking look looks feel feels go goes well way ways lot lots much many
   every everyday day days year years designed design features feature includes include including
@@ -149,7 +150,15 @@ export const MATERIALS = [
   "chenille",
   "pearl",
   "amethyst",
+  "rose quartz",
   "quartz",
+  "agate",
+  "onyx",
+  "moonstone",
+  "labradorite",
+  "citrine",
+  "obsidian",
+  "hematite",
   "vinyl",
   "acrylic",
   "polyester",
@@ -183,6 +192,13 @@ export const MATERIALS = [
   "kadife",
   "kot",
   "inci",
+  "ametist",
+  "kuvars",
+  "akik",
+  "oniks",
+  "labradorit",
+  "sitrin",
+  "hematit",
   "zeytinyağı",
   "zeytinyağlı",
   "iplik",
@@ -539,6 +555,8 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
     .replace(/(?<![\p{L}\p{N}])f\/(?=\d)/gu, `f${APERTURE_SLASH}`)
     // (Nor does a fraction of an inch: "1/2 inch chuck".)
     .replace(/(?<![\p{L}\p{N}./])(\d{1,2})\/(?=\d{1,2} ?(?:inches|inch|in\.|in(?![\p{L}\p{N}])|"))/gu, `$1${APERTURE_SLASH}`)
+    // (Nor does a radio's "FM/AM".)
+    .replace(/(?<![\p{L}\p{N}/])(AM|FM|am|fm)\/(?=(?:AM|FM|am|fm)(?![\p{L}\p{N}/]))/gu, `$1${APERTURE_SLASH}`)
     // (Nor does a card's number in its set: "020/189".)
     .replace(/(?<![\p{L}\p{N}./])(\d{1,3})\/(?=\d{2,3}(?![\p{L}\p{N}/.]))/gu, `$1${APERTURE_SLASH}`);
   // A safety warning ("Not suitable for children under 3 years: small parts.") says what the item is not for: none of its words is a phrase of the listing.
@@ -953,7 +971,7 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
       // (Not a book's binding: "Dune by Frank Herbert, Ace 1990, paperback" is a paperback, never "Frank Herbert".)
       ((found?.id !== "book" && barePart(phrases[productIndex].tokens) && phrases[productIndex].clause >= 2 && phrases[first].tokens.length >= 2 && /^\p{Lu}/u.test(phrases[first].tokens[0])) ||
         // "…, taşıma çantası dahil", "… kılıfı ile birlikte": what comes with it in Turkish is not the product either.
-        (lang === "tr" && new RegExp(`${use} (?:da |de )?(?:dahil|dahildir|hediye|hediyedir|ile birlikte)(?![\\p{L}])`, "iu").test(plainText(about))) ||
+        (lang === "tr" && new RegExp(`${use} (?:da |de )?(?:dahil|dahildir|hediye|hediyedir|ile birlikte(?![\\p{L}])|ile(?=\\s*(?:[.,;!]|$)))(?![\\p{L}])`, "iu").test(plainText(about))) ||
         (lang === "en" &&
           (new RegExp(`(?:^|[^\\p{L}])for (?:the |a |an |your |all )?(?:[\\p{L}-]+(?:, | and | or | & )){0,4}${use}(?![\\p{L}])`, "iu").test(plainText(about)) ||
             // "Linen tea towel with a lavender print": what the product has is not the product either (decision 0069).

@@ -229,3 +229,51 @@ describe("a second round: consoles, watches, blankets, signs, kettles, books and
     expect(etsy.title.toLocaleLowerCase("tr")).toContain(etsy.tags[0]);
   });
 });
+
+describe("a third round: tags, stones, wax, yarn, radios and a Turkish sewing machine", () => {
+  it("keeps a dog tag a tag, and a gift tag no 'tags gift'", async () => {
+    const tag = await write("Personalized dog tag, stainless steel, engraved with pet's name and phone number, 1 inch round.", "etsy");
+    expect(tag.title).toMatch(/^Personalized Dog Tag 1 Inch/u);
+    expect(tag.tags).toContain("personalized dog tag");
+    const gift = await write("Kraft paper gift tags, set of 50, with jute twine.", "etsy");
+    expect(gift.tags).not.toContain("tags gift");
+    expect(gift.tags.join(" | ")).not.toMatch(/jute tags|jute gift/u);
+    expect(extractFacts({ text: "Kraft paper gift tags, set of 50, with jute twine." }).materials).toEqual([{ name: "paper" }]);
+  });
+
+  it("reads what a Turkish item comes 'ile' as what comes with it, and its compound kind whole", async () => {
+    const ebay = await write("Vintage Singer 221 Featherweight dikiş makinesi, 1950'ler, çalışır durumda, orijinal çantası ile.", "ebay");
+    expect(ebay.title).toBe("Vintage 1950'ler Singer 221 Featherweight Dikiş Makinesi Orijinal Çantası ile");
+    expect(specific(ebay, "Tür")).toBe("Dikiş Makinesi");
+  });
+
+  it("reads no colour from a line's name ('Black Series')", async () => {
+    const ebay = await write("Star Wars Black Series Darth Vader 6 inch action figure, new in box, 2020.", "ebay");
+    expect(specific(ebay, "Color")).toBeUndefined();
+    expect(ebay.title).toMatch(/Black Series Darth Vader/u);
+  });
+
+  it("searches a plant pot by no dinnerware, and mixing bowls still by it", async () => {
+    expect((await write("Ceramic plant pot with drainage hole and saucer, 6 inch, matte white, for indoor plants.", "amazon")).searchTerms).not.toMatch(/dinnerware|tableware/u);
+    expect((await write("OXO Good Grips 3-piece stainless steel mixing bowl set with non-slip bases, 1.5, 3 and 5 quart, dishwasher safe.", "amazon")).searchTerms).toMatch(/dinnerware/u);
+  });
+
+  it("reads a stone named in a clause of its own as the piece's, in either language, and puts it in the title", async () => {
+    const tr = await write("Doğal taş bileklik, ametist, 8 mm boncuk, elastik ip.", "etsy");
+    expect(tr.title).toContain("Ametist");
+    expect(tr.tags).toContain("ametist bileklik");
+    expect((await write("Natural stone bracelet, amethyst, 8mm beads, elastic cord.", "etsy")).title).toContain("Amethyst");
+  });
+
+  it("reads a soy candle's soy wax, never a soy sauce dish's, and yarn of a fibre as that fibre", () => {
+    expect(extractFacts({ text: "Hand poured soy candle, 8 oz amber jar, lavender and eucalyptus, 45 hour burn time, cotton wick." }).materials).toEqual([{ name: "soy wax" }]);
+    expect(extractFacts({ text: "Soy sauce dish, ceramic, 4 inch." }).materials).toEqual([{ name: "ceramic" }]);
+    expect(extractFacts({ text: "Crochet bucket hat, 100% cotton yarn, adult size, pastel rainbow stripes, handmade." }).materials).toEqual([{ name: "cotton", percent: 100 }]);
+  });
+
+  it("keeps a radio's 'FM/AM' and a maker's colour name whole", async () => {
+    expect((await write("Sony Walkman WM-FX195 cassette player, FM/AM radio, tested and working, with headphones.", "ebay")).title).toContain("FM/AM Radio");
+    const pot = await write("Le Creuset enameled cast iron Dutch oven, 5.5 quart, cerise red, minor chips on the rim.", "ebay");
+    expect(specific(pot, "Color")).toBe("Cerise Red");
+  });
+});

@@ -95,7 +95,8 @@ describe("what the seller never said", () => {
 
   it("gives a wick's cotton to the wick, and an oatmeal soap no colour", async () => {
     const candle = extractFacts({ text: CANDLE });
-    expect(candle.materials).toEqual([]);
+    // (Its own material is the soy wax of a "soy candle", decision 0090; never the wick's cotton.)
+    expect(candle.materials).toEqual([{ name: "soy wax" }]);
     expect(candle.partMaterials).toEqual([{ material: "cotton", part: "wick", phrase: "cotton wick" }]);
     expect(extractFacts({ text: SOAP }).colours).toEqual([]);
     // Said as a colour, it is one.

@@ -195,10 +195,13 @@ function readPatternSubject(name: string, opening: string, links = "for|of"): st
 }
 
 /** The product named for a title: its phrase in Title Case with its measure ("Ceramic Coffee Mug 350 ml"). */
-function productHead(r: ProductReading, source: string, facts?: FactSheet): string {
+function productHead(r: ProductReading, source: string, facts?: FactSheet, room = 40): string {
   // The part of the title a phone shows first (about 40 characters) holds the product's own noun phrase.
+  // (eBay's buyers search its title's every word: a name keeps up to 60, "Star Wars Black Series Darth Vader 6 inch Action Figure".)
   const full = productName(r, source);
-  const cut = longestTail(words(full).length === full.split(" ").length ? full.split(" ") : [full], 40)?.join(" ") ?? full;
+  // (A word that only vouches for it opens no name: "Orijinal Converse All Star …" is "Converse All Star …".)
+  const named = room > 40 ? full.replace(/^(?:orijinal|original|genuine|authentic)\s+/iu, "") : full;
+  const cut = longestTail(words(named).length === named.split(" ").length ? named.split(" ") : [named], room)?.join(" ") ?? named;
   // A two-word name is never cut in half ("Granny Square Baby Blanket", not "Square Baby Blanket").
   const halved = cut !== full && NAMED_PAIRS.some(([first, second]) => foldCase(cut).startsWith(`${foldCase(second)} `) && foldCase(full).includes(`${foldCase(first)} ${foldCase(second)} `));
   const name = halved ? full : cut;
@@ -1104,6 +1107,14 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       const aFit = (factsFor(input).fits ?? []).some((f) => foldCase(f).includes(foldCase(phraseText(p))) || foldCase(phraseText(p)).includes(foldCase(f)));
       // (What it fits, said after the product's own size, has its place right after the product's name: no phrase of its own here.)
       if (aFit && sizeOfProduct) continue;
+      // (Not the yarn a pattern is made "ile", "Pamuk İp", nor what a soap is made "ile", "Lavanta Yağlı".)
+      const withTr = (text: string) =>
+        r.lang === "tr" &&
+        !r.digital &&
+        !factsFor(input).pattern &&
+        text.length <= 60 &&
+        !/(?:yağı|özü|ekstresi|sütü|balı|tozu|unu|suyu)$/iu.test(text) &&
+        new RegExp(`(?<![\\p{L}])${escapeRegExp(text)} ile(?=\\s*(?:[.,;!]|$))`, "iu").test(input.description.slice(0, 2000));
       const forIt =
         r.lang === "en" && !aFit && !p.measure && phraseText(p).length <= 60 && new RegExp(`(?<![\\p{L}])for ${escapeRegExp(phraseText(p))}(?![\\p{L}])`, "iu").test(input.description.slice(0, 4000));
       add(
@@ -1113,14 +1124,25 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
             ? `${phraseText(p)} ${done}`
             : forIt
               ? `for ${phraseText(p)}`
-              : // (The product's own size beside another phrase is the product's: "High Density EVA Foam", never "… Foam 23x15x7.5 cm".)
-                sizeOfProduct
-                ? phraseText(p)
-                : phraseWithMeasure(p),
+              : // (What a Turkish item comes "ile" keeps it: "Orijinal Çantası ile", never a bare "Orijinal Çantası".)
+                withTr(phraseText(p))
+                ? `${phraseText(p)} ile`
+                : // (The product's own size beside another phrase is the product's: "High Density EVA Foam", never "… Foam 23x15x7.5 cm".)
+                  sizeOfProduct
+                  ? phraseText(p)
+                  : phraseWithMeasure(p),
         (p.measure && !sizeOfProduct) || madeOf ? 1 : 2,
       );
     }
   }
+  // A piece of jewelry's stone or metal said in a clause of its own ("Natural stone bracelet, amethyst, …"): its shoppers search by it.
+  for (const m of materialNames)
+    if (
+      !out.some((o) => foldCase(o.text).includes(m)) &&
+      !foldCase(productName(r, source)).includes(m) &&
+      new RegExp(`(?:^|[,.;]\\s*)${escapeRegExp(m)}(?=\\s*[,.;]|$)`, "iu").test(input.description.slice(0, 2000))
+    )
+      add(m, 1);
   // "Tek beden" is already a size in Turkish: "Tek Beden", never "Tek Beden Beden".
   if (r.sizes && !out.some((s) => s.text.toLowerCase().includes(r.sizes!.toLowerCase())))
     // (The sizes it comes in are a fact its shoppers filter by, as a measure is.)
@@ -1391,7 +1413,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const r = reading(input);
   const facts = factsFor(input);
   const source = `${input.description} ${input.keywords.join(" ")}`;
-  const own = productHead(r, source, facts);
+  const own = productHead(r, source, facts, platformOf(input) === "ebay" ? 60 : 40);
   const mainKeyword = keywordList({ ...input, variant: 0 })[0];
   // eBay: a keyword whose words the product's name already holds adds nothing but a repeat ("Vintage Pyrex Bowl Vintage 1970s Pyrex...").
   const repeats = ownNameFirst || (platformOf(input) === "ebay" && !!mainKeyword && words(mainKeyword).every((w) => words(own).some((h) => key(h) === key(w))));
@@ -2393,7 +2415,9 @@ function tagPool(input: ComposeInput): string[] {
     for (const c of facts.colours.slice(0, 2)) addWhole(`${c} ${brand}`);
   }
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
-  if (!r.digital) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
+  // (Not a thing for giving, "gift tags": no "tags gift".)
+  const forGiving = (r.phrase?.tokens ?? []).some((t) => /^(?:gift|hediye\p{L}*)$/iu.test(t));
+  if (!r.digital && !forGiving) add(head ? (r.lang === "tr" ? `hediyelik ${head}` : `${singularNoun(head, r.lang)} gift`) : undefined);
   // (Only those the listing's own words back, as the Doctor reads them: "print at home" for a printable, never for a
   // GoodNotes planner.)
   // (With the digital note the description will carry, as the Doctor reads the listing.)
@@ -2711,6 +2735,10 @@ function englishForms(word: string): string[] {
   return [`${word}s`];
 }
 
+/** What is set on a table ("dinnerware", "tableware", "sofra"): a plate's or a bowl's other names, never a vase's, a planter's or a coaster's. */
+const TABLE_WORDS = /^(?:dinnerware|tableware|sofra)$/u;
+const TABLE_HEADS = /^(?:bowls?|plates?|dish(?:es)?|platters?|mugs?|cups?|saucers?|jugs?|pitchers?|teapots?|kase|tabak|çanak|demlik|sürahi)$/u;
+
 const utf8 = new TextEncoder();
 export const byteLength = (text: string) => utf8.encode(text).length;
 
@@ -2727,7 +2755,9 @@ export function composeSearchTerms(input: ComposeInput, title = composeTitle({ .
     ...r.phrases.flatMap((p) => (p.kind === "measure" || isConditionPhrase(phraseText(p)) ? [] : p.tokens.flatMap((t) => words(t)))),
     ...buyerPhrases(input).flatMap((p) => words(p)),
     // A synonym is checked whole, then split: "el yapımı" squashed into one term slipped past the claim check as "elyapımı".
-    ...r.category.synonyms[r.lang].filter((s) => supported(s, input, facts)).flatMap((s) => words(s)),
+    ...r.category.synonyms[r.lang]
+      .filter((s) => supported(s, input, facts) && !(TABLE_WORDS.test(s) && !(r.phrase?.tokens ?? [r.head]).some((t) => TABLE_HEADS.test(lower(t, r.lang)))))
+      .flatMap((s) => words(s)),
     // Other names of the product's own noun ("chopping board" for a cutting board), claim-checked whole (decision 0066).
     ...nounSynonyms(r.phrase ? tokensBeforeCount(r.phrase.tokens) : [], r.lang)
       .filter((s) => supported(s, input, facts))
@@ -3162,7 +3192,10 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
                   r.phrase.tokens[r.phrase.tokens.length - 2],
                 )
                 ? r.phrase.tokens.slice(-2).join(" ")
-                : r.head,
+                : // (A Turkish compound is said whole: "Dikiş Makinesi", never "Makinesi".)
+                  r.lang === "tr" && r.phrase && r.phrase.tokens.length >= 2 && /[aeıioöuü]s[ıiuü]$/u.test(lower(r.phrase.tokens[r.phrase.tokens.length - 1], r.lang))
+                  ? r.phrase.tokens.slice(-2).join(" ")
+                  : r.head,
             )
           : undefined,
   );
