@@ -20,6 +20,8 @@ import {
   extractFacts,
   isDevice,
   isDeviceTitle,
+  isVehiclePart,
+  isWatchListing,
   keptFacts,
   namesInCapitals,
   readCard,
@@ -221,13 +223,16 @@ const DESCRIBE_ADVICE = {
   describeDevice: "what it is, its condition and what comes with it",
   describeMedium: "what it is, its edition or pressing and its condition",
   describeCard: "what it is, its set and number and its condition or grade",
+  describePart: "what it is, what it fits and its condition",
 } as const;
+/** What a part says it fits ("fits 2016-2020 Civic", "for Honda Civic", "compatible with"). */
+const FITS_WORDS = /(?<![\p{L}])(?:fits?|fitment|compatible|for (?:19|20)\d\d)(?![\p{L}])/iu;
 /** A card's grade ("PSA 10", "BGS 9.5", "raw", "ungraded") and its number in its set ("020/189", "#4"). */
 const CARD_GRADE_WORDS = /(?<![\p{L}])(?:(?:psa|bgs|cgc|sgc|beckett) \d|raw|ungraded|gem mint|near mint|mint|nm|lp|mp|hp|played)(?![\p{L}])/iu;
 const CARD_NUMBER_WORDS = /(?<![\p{L}\p{N}/])(?:\d{1,3}\/\d{2,3}|#\d{1,4})(?![\p{N}])|(?<![\p{L}])(?:set|card number)(?![\p{L}])/iu;
 /** A device's state as its seller says it ("works perfectly", "tested", "battery health 88%", "factory reset", "çalışıyor"). */
 const DEVICE_STATE_WORDS =
-  /(?<![\p{L}])(?:works?|working|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:works?|working|running|runs|keeps (?:good |excellent )?time|serviced|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
 /** What comes with a device ("includes charger", "with original box", "no cables", "kutusu ve şarj aleti ile birlikte"). */
 const INCLUDED_WORDS =
   /(?<![\p{L}])(?:includes?|included|including|comes with|in the box|with (?:the |its |a |an |one |two |\d )?(?:[\p{L}-]+ ){0,2}(?:box|charger|cables?|case|dock|controllers?|lens|batter(?:y|ies)|strap|band|cover|remote|manual|stand|earbuds|mouse|keyboard|sd card|microsd card)|no (?:box|charger|cables?|headphones|accessories)|(?:box|charger|cable) only|kutu\p{L}*|dahil|ile birlikte|şarj aleti|şarj kablosu)(?![\p{L}])/iu;
@@ -973,7 +978,10 @@ function collect(n: Normal, reuse = false): Candidate[] {
     // ---- Description ----
     // A device's buyer asks what state it is in and what comes with it, not what it is made of or its care (decision 0086).
     // (A maker's: a felted "mouse" or a wooden "speaker" with no brand is a made thing.)
-    const device = !n.digital && (support ? isDevice(support.sheet, support.source) : isDeviceTitle(n.title));
+    // (So does a watch's, and a vehicle part's asks what it fits: neither asks its care; decision 0090.)
+    const said = `${n.title}\n${support?.source ?? plain}`;
+    const device = !n.digital && ((support ? isDevice(support.sheet, support.source) : isDeviceTitle(n.title)) || isWatchListing(said));
+    const part = !n.digital && !device && isVehiclePart(said);
     // A book's or a record's buyer asks how it was printed or pressed and what state it is in, not its material or its care.
     const medium = support && (support.category === "book" || support.category === "music");
     // A trading card's asks its set, its number and its grade (decision 0090).
@@ -986,7 +994,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
       if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
         // What to write follows what it is: a device's state and what comes with it, a book's or a record's edition and
         // state, a made thing's material, size and care.
-        const adviceKey = card ? "describeCard" : device ? "describeDevice" : medium ? "describeMedium" : "describeItem";
+        const adviceKey = card ? "describeCard" : device ? "describeDevice" : part ? "describePart" : medium ? "describeMedium" : "describeItem";
         add({
           id: "description.too-short",
           severity: "warning",
@@ -1026,21 +1034,26 @@ function collect(n: Normal, reuse = false): Candidate[] {
               ["edition", "its edition, printing or pressing", EDITION_WORDS.test(everything)],
               ["condition", "its condition", CONDITION_WORDS.test(everything)],
             ]
-          : device
+          : part
             ? [
+                ["fits", "what it fits", FITS_WORDS.test(everything)],
                 ["condition", "its condition", CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
-                ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
               ]
-            : n.digital
+            : device
               ? [
-                  ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
-                  ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                  ["condition", "its condition", CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
+                  ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
                 ]
-              : [
-                  ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
-                  ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
-                  ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
-                ];
+              : n.digital
+                ? [
+                    ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
+                    ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                  ]
+                : [
+                    ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+                    ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                    ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
+                  ];
       const gaps = checks.filter(([, , present]) => !present);
       if (gaps.length) {
         add({

@@ -8,6 +8,7 @@
 import { MATERIALS, baseNoun, nounCategory, readProduct, type Lang } from "../listings/phrases";
 import { escapeRegExp } from "../facts/language";
 import { withoutFlawClauses } from "../facts/extract";
+import { cardGameName } from "../facts/cards";
 import { isContentWord, plainText, sentencesOf, wordsOf } from "./text";
 
 /** Lower case; Turkish rules only where they differ (I and İ), since the locale-aware call is slow. */
@@ -60,6 +61,8 @@ export function titleNamesNothing(title: string, description: string): "short" |
   if (words.length <= 2) return "short";
   const lang: Lang = /[ıİğĞşŞ]/u.test(`${title} ${description}`) ? "tr" : "en";
   if (words.some((w) => isProductNoun(w, lang))) return undefined;
+  // A card game's product is named by its game and its name ("Pokemon Charizard VMAX 020/189 Darkness Ablaze"; decision 0090).
+  if (cardGameName(title)) return undefined;
   // A two-word name ("dog bed", "table runner") names the item too.
   if (words.some((w, i) => i > 0 && nounCategory(`${lowerOf(words[i - 1], lang)} ${lowerOf(w, lang)}`, lang))) return undefined;
   if (description.trim()) {

@@ -49,3 +49,23 @@ export function isDeviceTitle(title: string): boolean {
   const words = title.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
   return words.some((w) => ALWAYS_DEVICE.test(w)) || (words.some((w) => DEVICE_HEAD.test(w)) && STORAGE_SAID.test(title));
 }
+
+/** Makers that make only watches ("Rolex Datejust" needs no "watch"; decision 0090). */
+const WATCH_MAKERS =
+  /^(?:rolex|omega|tudor|breitling|patek philippe|audemars piguet|tag heuer|longines|iwc|panerai|hublot|zenith|jaeger-lecoultre|oris|tissot|hamilton|rado|seiko|grand seiko|orient|citizen|g-shock|swatch|timex|bulova)$/iu;
+export const isWatchMaker = (brand: string | undefined) => WATCH_MAKERS.test(brand ?? "");
+
+/**
+ * A listing of a watch, a maker's timepiece its buyer judges by its state and what comes with it (box, papers), never
+ * by its care: its text opens with a watchmaker or names a watch.
+ */
+export function isWatchListing(text: string): boolean {
+  const first = /^\s*(?:vintage\s+)?([\p{L}-]+(?: [\p{L}-]+)?)/u.exec(text)?.[1] ?? "";
+  return WATCH_MAKERS.test(first) || WATCH_MAKERS.test(first.split(" ")[0]) || /(?<![\p{L}])(?:wrist ?watch|watch|kol saati)(?![\p{L}])/iu.test(text.slice(0, 200));
+}
+
+/** A vehicle's part: sold by its part number or for the vehicles it fits ("OEM part number 45022-TBA-A01", "for 2016-2020 Honda Civic"). */
+export function isVehiclePart(text: string): boolean {
+  const forVehicle = /(?<![\p{L}])(?:for|fits) (?:19|20)\d\d(?:-(?:19|20)?\d\d)? \p{Lu}/u.test(text);
+  return forVehicle || (/(?<![\p{L}])(?:oem|part (?:number|no\.?)|mpn|p\/n)(?![\p{L}])/iu.test(text) && /(?<![\p{L}])(?:fits?|compatible)(?![\p{L}])/iu.test(text));
+}

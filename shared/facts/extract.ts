@@ -1531,7 +1531,7 @@ const CONDITION_RE = reAll(
     "shutter (?:count|actuations) (?:is |of )?(?:about |around |approx\\.? |approximately |under |less than |only |~ ?)?\\d{1,3}(?:[,.]\\d{3})*k?|(?:deklanşör|enstantane) sayısı (?:yaklaşık )?\\d{1,3}(?:[,.]\\d{3})*",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
     // (And when it was last serviced: "serviced 2023", "movement serviced in 2024", "recently serviced".)
-    "(?:movement |fully |professionally )?serviced (?:in )?(?:19|20)\\d\\d|(?:recently|fully|professionally) serviced|runs well|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
+    "(?:movement |fully |professionally )?serviced (?:in )?(?:19|20)\\d\\d|(?:recently|fully|professionally) serviced|runs well|running (?:well|fine|strong)|keeps (?:good |excellent |accurate )?time|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
     "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|(?:çok )?az kullanıldı|hiç kullanılmadı|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
   ].join("|"),
 );

@@ -277,3 +277,36 @@ describe("a third round: tags, stones, wax, yarn, radios and a Turkish sewing ma
     expect(specific(pot, "Color")).toBe("Cerise Red");
   });
 });
+
+describe("the Doctor on a seller's own card, watch and car part listings", () => {
+  const audit = (listing: Record<string, unknown>) => auditListing({ tags: [], bullets: [], searchTerms: "", altTexts: [], photoCount: 5, keywords: [], itemSpecifics: [], ...listing } as never);
+  const careful = {
+    platform: "ebay",
+    title: "Pokemon Charizard VMAX 020/189 Darkness Ablaze PSA 10 Gem Mint 2020 English",
+    description: "PSA 10 Gem Mint Charizard VMAX from Darkness Ablaze, card number 020/189. Graded by PSA, cert visible in photos. Ships in a semi-rigid with bubble wrap, tracked.",
+    itemSpecifics: [
+      { name: "Game", value: "Pokémon TCG" },
+      { name: "Card Name", value: "Charizard VMAX" },
+      { name: "Set", value: "Darkness Ablaze" },
+      { name: "Card Number", value: "020/189" },
+      { name: "Grade", value: "10" },
+    ],
+  };
+
+  it("scores a careful card listing above a careless one, and never says its title names no product", () => {
+    const good = audit(careful);
+    const poor = audit({ platform: "ebay", title: "pokemon card charizard", description: "charizard card good" });
+    expect(good.findings.some((f) => f.id === "title.not-product")).toBe(false);
+    expect(good.score).toBeGreaterThan(poor.score);
+    expect(good.grade).toBe("A");
+  });
+
+  it("asks a watch for its state and what comes with it, and a car part for what it fits, never their care", () => {
+    const watch = audit({ platform: "ebay", title: "Rolex Datejust 16233 Two Tone 36mm 1991", description: "Rolex Datejust ref 16233, two-tone steel and 18k gold, 36mm, made in 1991." });
+    const details = watch.findings.find((f) => f.id === "description.details");
+    expect(details?.params.missingKeys).toBe("condition,included");
+    const part = audit({ platform: "ebay", title: "Front Brake Pads for 2016-2020 Honda Civic OEM 45022-TBA-A01", description: "OEM front brake pads, part number 45022-TBA-A01." });
+    expect(part.findings.find((f) => f.id === "description.details")?.params.missingKeys).toBe("condition");
+    expect(part.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describePart");
+  });
+});

@@ -49,6 +49,7 @@ import {
   isColourOption,
   isDevice,
   isSmartwatch,
+  isWatchMaker,
   isLabelledModel,
   manufactureCountry,
   measureItems,
@@ -1188,7 +1189,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     : null;
   if (year && !out.some((o) => o.text.includes(year[1]))) add(year[2] ? `${year[0].replace(/ (dated|undated)$/iu, "")} ${year[2]}` : year[0], 0);
   // A watch's year and "Box and Papers" ("full set"), as its buyers search a watch (decision 0090).
-  const watch = r.lang === "en" && (WATCH_HEADS.test(lower(r.head, r.lang)) || (WATCH_MAKERS.test(facts.brand ?? "") && !isProductNoun(r.head, r.lang)));
+  const watch = r.lang === "en" && (WATCH_HEADS.test(lower(r.head, r.lang)) || (isWatchMaker(facts.brand) && !isProductNoun(r.head, r.lang)));
   if (watch) {
     const year = /(?:^|,\s*)((?:19[2-9]|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(input.description))?.[1];
     if (year && !out.some((o) => o.text.includes(year))) out.push({ text: year, priority: 0 });
@@ -2905,9 +2906,6 @@ const SPECIFIC_NAMES: Record<Lang, Record<string, string>> = {
 };
 
 const WATCH_HEADS = /^(?:watch|watches|wristwatch|saat|kol saati)$/u;
-/** Makers that make only watches ("Rolex Datejust" needs no "watch"). */
-const WATCH_MAKERS =
-  /^(?:rolex|omega|tudor|breitling|cartier|patek philippe|audemars piguet|tag heuer|longines|iwc|panerai|hublot|zenith|jaeger-lecoultre|oris|tissot|hamilton|rado|seiko|grand seiko|orient|citizen|casio|g-shock|swatch|timex|bulova|hamilton|fossil)$/iu;
 const SHOE_LINES = /^(?:(?:nike |adidas |converse )?(?:air jordan|air max|air force 1|dunk (?:low|high)|yeezy|stan smith|ultraboost|superstar|chuck taylor))(?![\p{L}])/iu;
 const SHOE_HEADS = /^(?:sneakers?|shoes?|trainers?|boots?|sandals?|heels|loafers|ayakkabı(?:sı)?|bot(?:u)?|çizme(?:si)?|spor ayakkabı)$/u;
 const MOVEMENTS = /(?<![\p{L}])(automatic|self-winding|quartz|mechanical|manual[- ]wind(?:ing)?|hand[- ]wound|kinetic|solar|otomatik|kuvars|mekanik)(?![\p{L}])/iu;
@@ -2941,7 +2939,7 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
   const cap = (v: string) => titleCase(v, lang);
   const low = foldCase(text);
   // (A watchmaker's piece named only by its model is a watch: "Rolex Datejust 16233 two-tone 36mm".)
-  const byMaker = !WATCH_HEADS.test(head) && WATCH_MAKERS.test(facts.brand ?? "") && !isProductNoun(head, lang);
+  const byMaker = !WATCH_HEADS.test(head) && isWatchMaker(facts.brand) && !isProductNoun(head, lang);
   if (WATCH_HEADS.test(head) || byMaker) {
     if (byMaker) type = lang === "tr" ? "Kol Saati" : "Wristwatch";
     const movement = MOVEMENTS.exec(text)?.[1];
@@ -3165,7 +3163,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   if (facts.designs?.length) add(n.pattern, facts.designs.join(", "));
   // A record's grade as collectors write it ("VG+", "NM").
   // (Too long for eBay's 65 characters, its flaws come first: a buyer asks them before a service date.)
-  const working = (c: string) => /serviced|runs well|works|working|tested|functional/iu.test(c);
+  const working = (c: string) => /serviced|runs well|running|keeps .*time|works|working|tested|functional/iu.test(c);
   const conditions = facts.condition.join(", ").length > 65 ? [...facts.condition.filter((c) => !working(c)), ...facts.condition.filter(working)] : facts.condition;
   if (conditions.length) add(n.condition, gradesInCapitals(capitalise(conditions.join(", "), r.lang)));
   // A word that names a kind of release, not a thing ("Ultimate Collector Series", "Limited Edition"), is no Type.
