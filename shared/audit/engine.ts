@@ -202,7 +202,8 @@ const ONCE_ONLY: [string, string][] = [
 const MATERIAL_TR =
   /(?<![\p{L}])(?:malzeme|%\s?\d+|(?<!\d)\d+\s?%|pamuk|pamuklu|yün|merinos|keten|ipek|deri|ahşap|bambu|seramik|porselen|cam|gümüş|altın|pirinç|bakır|çelik|reçine|soya|balmumu|kağıt|kadife|kot|inci|iplik|ip(?:ten|lik)?|akrilik|polyester|mermer|taş|kil|stoneware)/iu;
 const SIZE_TR = /(?<![\p{L}])(?:ölçü|boyut|beden|boy|en|çap|yükseklik|genişlik|uzunluk|derinlik|(?<!\d)\d+\s?(?:cm|mm|m|ml|lt|gr|g|kg|ay|yaş))(?![\p{L}])|\d\s*[x×]\s*\d/iu;
-const CARE_TR = /(?<![\p{L}])(?:bakım|yıka(?:y|n|m)|elde yıka|makinede|kuru temizleme|ütüle|ütü|silin|kurutun|saklayın|ağartıcı|bulaşık makinesi)/iu;
+// (Keeping silver from water and perfume is its care too: "parfümden ve sudan uzak tutun", "kararmaması için".)
+const CARE_TR = /(?<![\p{L}])(?:bakım|yıka(?:y|n|m)|elde yıka|makinede|kuru temizleme|ütüle|ütü|silin|kurutun|saklayın|ağartıcı|bulaşık makinesi|uzak tutun|kararmaması için)/iu;
 const FORMAT_TR = /(?<![\p{L}])(?:dosya|format|sayfa|çözünürlük|canva|pdf|png|jpe?g|svg)/iu;
 const MATERIAL_WORDS =
   /\b(materials?|made (?:of|from|with|in)|crafted (?:from|with|of|in)|cotton|wool|merino|linen|silk|leather|silver|gold|brass|copper|steel|titanium|platinum|wood(?:en)?|oak|walnut|pine|bamboo|ceramic|porcelain|stoneware|clay|glass|resin|paper|cardstock|canvas|polyester|acrylic|nylon|beeswax|soy|wax|stone|pearls?|gemstones?|crystals?|quartz|yarn|felt|denim|velvet|plastic|metal|alloy|vinyl|cork|rattan|jute|hemp|marble|concrete|fabric)\b/i;
@@ -210,7 +211,7 @@ const MATERIAL_WORDS =
 const SIZE_WORDS =
   /\b(sizes?|sized|sizing|dimensions?|measures?|measuring|measurements?|length|width|height|diameter|depth|wide|tall|cm|mm|inch(?:es)?|ft|feet|oz|ml|litres?|liters?|grams?|kg|lbs?|a[2-6]|letter size|one size|fits)\b|\d\s*(?:cm|mm|in\b|"|″|x\s*\d|gb\b|tb\b)/i;
 const CARE_WORDS =
-  /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave)\b/i;
+  /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave|trim the wick|burn (?:for|no more than|no longer than))\b/i;
 /** What is left of a list of sizes after a title's commas cut it ("18 or 20 inch"). */
 const SIZE_LIST_PIECE = /^\d+(?:[.,]\d+)?(?:,? (?:or|and|ve|veya) \d+(?:[.,]\d+)?)+ ?\p{L}{1,8}$/u;
 const EDITION_WORDS =
@@ -224,7 +225,16 @@ const DESCRIBE_ADVICE = {
   describeMedium: "what it is, its edition or pressing and its condition",
   describeCard: "what it is, its set and number and its condition or grade",
   describePart: "what it is, what it fits and its condition",
+  describeSet: "what it is, whether it is complete and its condition",
 } as const;
+/** Apps and tablets a digital file is used in, never printed ("GoodNotes", "Notability", "iPad"). */
+const TABLET_APPS = /(?<![\p{L}])(?:goodnotes|notability|noteshelf|xodo|ipad|tablet|remarkable|kindle scribe|onenote)(?![\p{L}])/iu;
+/** Makers of sets and collectible toys ("LEGO 75192", "Funko Pop", "Hot Wheels Redline"). */
+const TOY_MAKERS =
+  /(?<![\p{L}])(?:lego|funko|hot wheels|matchbox|kenner|hasbro|mattel|barbie|playmobil|bandai|transformers|black series|polly pocket|my little pony|beanie babies|sylvanian families)(?![\p{L}])/iu;
+/** Whether a set says it is complete ("complete", "all pieces", "7541 pieces", "sealed", "with instructions"). */
+const COMPLETE_WORDS =
+  /(?<![\p{L}])(?:complete|incomplete|all (?:pieces|parts|cards|minifigures)|pieces|pcs|sealed|unopened|minifig(?:ure)?s?|instructions|manual|missing|eksiksiz|tam set|parça)(?![\p{L}])/iu;
 /** What a part says it fits ("fits 2016-2020 Civic", "for Honda Civic", "compatible with"). */
 const FITS_WORDS = /(?<![\p{L}])(?:fits?|fitment|compatible|for (?:19|20)\d\d)(?![\p{L}])/iu;
 /** A card's grade ("PSA 10", "BGS 9.5", "raw", "ungraded") and its number in its set ("020/189", "#4"). */
@@ -232,10 +242,10 @@ const CARD_GRADE_WORDS = /(?<![\p{L}])(?:(?:psa|bgs|cgc|sgc|beckett) \d|raw|ungr
 const CARD_NUMBER_WORDS = /(?<![\p{L}\p{N}/])(?:\d{1,3}\/\d{2,3}|#\d{1,4})(?![\p{N}])|(?<![\p{L}])(?:set|card number)(?![\p{L}])/iu;
 /** A device's state as its seller says it ("works perfectly", "tested", "battery health 88%", "factory reset", "çalışıyor"). */
 const DEVICE_STATE_WORDS =
-  /(?<![\p{L}])(?:works?|working|running|runs|keeps (?:good |excellent )?time|serviced|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:works?|working|running|runs|keeps (?:good |excellent )?time|serviced|fires|accurate|functional|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
 /** What comes with a device ("includes charger", "with original box", "no cables", "kutusu ve şarj aleti ile birlikte"). */
 const INCLUDED_WORDS =
-  /(?<![\p{L}])(?:includes?|included|including|comes with|in the box|with (?:the |its |a |an |one |two |\d )?(?:[\p{L}-]+ ){0,2}(?:box|charger|cables?|case|dock|controllers?|lens|batter(?:y|ies)|strap|band|cover|remote|manual|stand|earbuds|mouse|keyboard|sd card|microsd card)|no (?:box|charger|cables?|headphones|accessories)|(?:box|charger|cable) only|kutu\p{L}*|dahil|ile birlikte|şarj aleti|şarj kablosu)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:includes?|included|including|comes with|in the box|with (?:the |its |a |an |one |two |\d )?(?:[\p{L}\p{N}./-]+ ){0,3}(?:box|charger|cables?|case|dock|controllers?|lens|batter(?:y|ies)|strap|band|cover|remote|manual|stand|earbuds|mouse|keyboard|sd card|microsd card)|no (?:box|charger|cables?|headphones|accessories)|(?:box|charger|cable) only|kutu\p{L}*|dahil|ile birlikte|şarj aleti|şarj kablosu)(?![\p{L}])/iu;
 const FORMAT_WORDS = /\b(pdf|png|jpe?g|svg|dxf|eps|ai|psd|files?|formats?|pages?|resolution|dpi|canva|zip)\b/i;
 /** Says it is a digital item, anywhere in the text ("This is a digital PDF pattern", "a PDF pattern", "Bu dijital bir üründür"). */
 const SAYS_DIGITAL =
@@ -982,6 +992,8 @@ function collect(n: Normal, reuse = false): Candidate[] {
     const said = `${n.title}\n${support?.source ?? plain}`;
     const device = !n.digital && ((support ? isDevice(support.sheet, support.source) : isDeviceTitle(n.title)) || isWatchListing(said));
     const part = !n.digital && !device && isVehiclePart(said);
+    // (A maker's toy or set is asked its state and whether it is complete, never its material or care.)
+    const toySet = !n.digital && !device && !part && TOY_MAKERS.test(said);
     // A book's or a record's buyer asks how it was printed or pressed and what state it is in, not its material or its care.
     const medium = support && (support.category === "book" || support.category === "music");
     // A trading card's asks its set, its number and its grade (decision 0090).
@@ -994,7 +1006,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
       if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
         // What to write follows what it is: a device's state and what comes with it, a book's or a record's edition and
         // state, a made thing's material, size and care.
-        const adviceKey = card ? "describeCard" : device ? "describeDevice" : part ? "describePart" : medium ? "describeMedium" : "describeItem";
+        const adviceKey = card ? "describeCard" : device ? "describeDevice" : part ? "describePart" : toySet ? "describeSet" : medium ? "describeMedium" : "describeItem";
         add({
           id: "description.too-short",
           severity: "warning",
@@ -1039,21 +1051,28 @@ function collect(n: Normal, reuse = false): Candidate[] {
                 ["fits", "what it fits", FITS_WORDS.test(everything)],
                 ["condition", "its condition", CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
               ]
-            : device
+            : toySet
               ? [
                   ["condition", "its condition", CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
-                  ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
+                  ["complete", "whether it is complete", COMPLETE_WORDS.test(everything)],
                 ]
-              : n.digital
+              : device
                 ? [
-                    ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
-                    ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                    // (An Amazon offer's condition is set apart from its listing: a new device's listing is not asked it.)
+                    ["condition", "its condition", p === "amazon" || CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
+                    ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
                   ]
-                : [
-                    ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
-                    ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
-                    ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
-                  ];
+                : n.digital
+                  ? [
+                      ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
+                      // (A file for a tablet's app has no print size: a GoodNotes planner.)
+                      ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything) || TABLET_APPS.test(everything)],
+                    ]
+                  : [
+                      ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+                      ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                      ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
+                    ];
       const gaps = checks.filter(([, , present]) => !present);
       if (gaps.length) {
         add({

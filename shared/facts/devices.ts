@@ -47,8 +47,12 @@ export function isSmartwatch(sheet: { head?: string; brand?: string }): boolean 
 /** The same of a listing known only by its title (an imported or pasted listing): a noun only a device has, or a device's noun with its storage. */
 export function isDeviceTitle(title: string): boolean {
   const words = title.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
-  return words.some((w) => ALWAYS_DEVICE.test(w)) || (words.some((w) => DEVICE_HEAD.test(w)) && STORAGE_SAID.test(title));
+  // (Or with what only a device has, "Bluetooth 5.3", "30H Playtime", or a maker's model code, "AE-1", "P20i", "WH-1000XM5"; decision 0090.)
+  const made = STORAGE_SAID.test(title) || DEVICE_SPEC.test(title) || MODEL_CODE.test(title);
+  return words.some((w) => ALWAYS_DEVICE.test(w)) || (words.some((w) => DEVICE_HEAD.test(w)) && made);
 }
+const DEVICE_SPEC = /(?<![\p{L}])(?:bluetooth|wi-?fi|usb-?c?|mah|playtime|battery|noise cancell?ing|hdmi|megapixels?|\d+ ?mp)(?![\p{L}])/iu;
+const MODEL_CODE = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}-]*\d)(?=[\p{L}\p{N}-]*\p{Lu})[\p{Lu}\d]{1,5}-?[\p{Lu}\d]{1,8}[a-z]?(?![\p{L}\p{N}])/u;
 
 /** Makers that make only watches ("Rolex Datejust" needs no "watch"; decision 0090). */
 const WATCH_MAKERS =

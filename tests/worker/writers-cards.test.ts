@@ -310,3 +310,33 @@ describe("the Doctor on a seller's own card, watch and car part listings", () =>
     expect(part.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describePart");
   });
 });
+
+describe("the Doctor asks each kind of listing what its buyers ask (pasted as their sellers wrote them)", () => {
+  const audit = (listing: Record<string, unknown>) => auditListing({ tags: [], bullets: [], searchTerms: "", altTexts: [], photoCount: 5, keywords: [], itemSpecifics: [], ...listing } as never);
+  const missing = (listing: Record<string, unknown>) => audit(listing).findings.find((f) => f.id === "description.details")?.params.missingKeys;
+
+  it("reads a candle's wick trimming and a silver necklace's Turkish care as care", () => {
+    expect(
+      missing({ platform: "etsy", title: "Lavender Soy Candle 8 oz", description: "100% soy wax, cotton wick, 8 oz amber glass jar. Trim the wick to 1/4 inch before each burn." }),
+    ).toBeUndefined();
+    expect(missing({ platform: "etsy", title: "925 Ayar Gümüş İsim Kolye", description: "925 ayar gümüş, zincir 45 cm. Kararmaması için parfümden ve sudan uzak tutun." })).toBeUndefined();
+  });
+
+  it("reads earbuds and a film camera by their model codes as devices, and a lens 'with' the camera as what comes with it", () => {
+    const earbuds = audit({
+      platform: "amazon",
+      title: "Soundcore P20i Wireless Earbuds, Bluetooth 5.3, 30H Playtime",
+      description: "True wireless earbuds with 10mm drivers.",
+      bullets: ["Includes earbuds, charging case and USB-C cable"],
+    });
+    expect(earbuds.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describeDevice");
+    expect(earbuds.findings.some((f) => f.id === "description.details")).toBe(false);
+    expect(missing({ platform: "ebay", title: "Canon AE-1 Program 35mm SLR Film Camera with FD 50mm f/1.8 Lens", description: "Shutter fires at all speeds, light meter accurate." })).toBeUndefined();
+  });
+
+  it("asks a LEGO set whether it is complete, and a GoodNotes planner no print size", () => {
+    expect(missing({ platform: "ebay", title: "LEGO Star Wars 75192 Millennium Falcon", description: "LEGO Star Wars 75192 Millennium Falcon, used, good condition." })).toBe("complete");
+    expect(missing({ platform: "ebay", title: "LEGO Star Wars 75192 Millennium Falcon", description: "LEGO Star Wars 75192, 7541 pieces, new and factory sealed." })).toBeUndefined();
+    expect(missing({ platform: "etsy", title: "2027 Digital Planner for GoodNotes", description: "Hyperlinked digital planner for GoodNotes and Notability, PDF, portrait." })).toBeUndefined();
+  });
+});

@@ -118,6 +118,7 @@ export const en = {
   "audit.missing.condition": "its condition",
   "audit.missing.cardNumber": "its set and card number",
   "audit.missing.fits": "what it fits",
+  "audit.missing.complete": "whether it is complete",
   "audit.missing.included": "what comes with it",
   "audit.missing.digital": "that it is a digital download",
   "audit.missing.notShipped": "that no physical item is shipped",
@@ -128,6 +129,7 @@ export const en = {
   "audit.advice.describeMedium": "what it is, its edition or pressing and its condition",
   "audit.advice.describeCard": "what it is, its set and number and its condition or grade",
   "audit.advice.describePart": "what it is, what it fits and its condition",
+  "audit.advice.describeSet": "what it is, whether it is complete and its condition",
 };
 
 export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix.${string}`, string> = {
@@ -245,6 +247,7 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.missing.condition": "durumu",
   "audit.missing.cardNumber": "seti ve kart numarası",
   "audit.missing.fits": "neye uyduğu",
+  "audit.missing.complete": "eksiksiz olup olmadığı",
   "audit.missing.included": "yanında neler geldiği",
   "audit.missing.digital": "dijital bir indirme olduğu",
   "audit.missing.notShipped": "fiziksel bir ürün gönderilmediği",
@@ -255,6 +258,7 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.advice.describeMedium": "ne olduğu, baskısı ve durumu",
   "audit.advice.describeCard": "ne olduğu, seti ve numarası, durumu veya notu",
   "audit.advice.describePart": "ne olduğu, neye uyduğu ve durumu",
+  "audit.advice.describeSet": "ne olduğu, eksiksiz olup olmadığı ve durumu",
 
   "audit.finding.title.empty": "Başlık boş. {marketplace} başlıksız bir ilanı kabul etmez. Ürünün ne olduğunu söyleyen bir başlık yazın.",
   "audit.finding.title.too-long": "Başlık {length} karakter; {marketplace} en fazla {max} karaktere izin verir. Daha uzun bir başlık reddedilir. {max} karaktere veya daha azına kısaltın.",
