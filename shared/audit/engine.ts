@@ -245,7 +245,7 @@ const DEVICE_STATE_WORDS =
   /(?<![\p{L}])(?:works?|working|running|runs|keeps (?:good |excellent )?time|serviced|fires|accurate|functional|tested|untested|for parts|battery (?:health|life|holds|lasts)|battery \d|factory reset|refurbished|used|new|like new|sealed|unopened|lightly used|barely used|excellent|good|fair|cracked|dent(?:s|ed)?|scuffs?|çalış\p{L}*|kullanıl\p{L}*|sıfır|kutusunda|pil sağlığı|hasarsız)(?![\p{L}])/iu;
 /** What comes with a device ("includes charger", "with original box", "no cables", "kutusu ve şarj aleti ile birlikte"). */
 const INCLUDED_WORDS =
-  /(?<![\p{L}])(?:includes?|included|including|comes with|in the box|with (?:the |its |a |an |one |two |\d )?(?:[\p{L}\p{N}./-]+ ){0,3}(?:box|charger|cables?|case|dock|controllers?|lens|batter(?:y|ies)|strap|band|cover|remote|manual|stand|earbuds|mouse|keyboard|sd card|microsd card)|no (?:box|charger|cables?|headphones|accessories)|(?:box|charger|cable) only|kutu\p{L}*|dahil|ile birlikte|şarj aleti|şarj kablosu)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:includes?|included|including|comes with|in the box|with (?:the |its |a |an |one |two |\d )?(?:[\p{L}\p{N}./-]+ ){0,3}(?:box|charger|cables?|case|dock|controllers?|lens|batter(?:y|ies)|strap|band|cover|remote|manual|stand|earbuds|mouse|keyboard|sd card|microsd card)|no (?:box|charger|cables?|headphones|accessories)|(?:box|charger|cable) only|kutu\p{L}*|dahil|ile birlikte|(?:çanta|kılıf|kutu|şarj aleti)\p{L}* ile|şarj aleti|şarj kablosu)(?![\p{L}])/iu;
 const FORMAT_WORDS = /\b(pdf|png|jpe?g|svg|dxf|eps|ai|psd|files?|formats?|pages?|resolution|dpi|canva|zip)\b/i;
 /** Says it is a digital item, anywhere in the text ("This is a digital PDF pattern", "a PDF pattern", "Bu dijital bir üründür"). */
 const SAYS_DIGITAL =

@@ -10,6 +10,8 @@ const ALWAYS_DEVICE =
 /** Game consoles named by their line, never by a noun. */
 const CONSOLE_LINE =
   /(?<![\p{L}])(?:game ?boy(?: colou?r| advance| pocket)?|nintendo (?:64|ds|3ds|wii|wii u|switch|gamecube)|gamecube|playstation(?: \d| portable| vita)?|psp|ps vita|xbox(?: 360| one| series [xs])?|sega (?:genesis|mega drive|saturn|dreamcast|game gear)|atari \d{4})(?![\p{L}])/iu;
+/** Machines a maker names by model, judged by whether they work and what comes with them. */
+const MACHINE = /(?<![\p{L}])(?:sewing machine|dikiş makine(?:si)?|typewriter|daktilo|record player|turntable|pikap|radio|radyo|gramophone|gramofon|projector)(?![\p{L}])/iu;
 /** The words of a line's name after its device's noun ("Pro" of "AirPods Pro", "Paperwhite", "Ultra", "2nd generation"). */
 const LINE_WORD = /^(?:pro|max|air|ultra|mini|plus|lite|paperwhite|oasis|scribe|se|fe|\d{1,2}(?:st|nd|rd|th)?|generation|gen|\d{1,4} ?(?:gb|tb))$/iu;
 /** Makers whose watch is a smartwatch ("Apple Watch Series 7", "Samsung Galaxy Watch 4", a Garmin). */
@@ -25,7 +27,8 @@ export function isDevice(sheet: { head?: string; brand?: string; product?: strin
   const head = sheet.head?.trim() ?? "";
   if (ALWAYS_DEVICE.test(head) || ALWAYS_DEVICE.test(lineDeviceOf(sheet.product))) return true;
   // (A console named by its line: "Nintendo Game Boy Color", "Sony PlayStation 2 Slim".)
-  if (sheet.brand && CONSOLE_LINE.test(sheet.product ?? "")) return true;
+  // (So is a maker's machine: "Singer 221 Featherweight sewing machine", "Olivetti daktilo".)
+  if (sheet.brand && (CONSOLE_LINE.test(sheet.product ?? "") || MACHINE.test(sheet.product ?? ""))) return true;
   return !!sheet.brand && (DEVICE_HEAD.test(head) || STORAGE_SAID.test(text) || isSmartwatch(sheet));
 }
 

@@ -1531,7 +1531,7 @@ const CONDITION_RE = reAll(
     "shutter (?:count|actuations) (?:is |of )?(?:about |around |approx\\.? |approximately |under |less than |only |~ ?)?\\d{1,3}(?:[,.]\\d{3})*k?|(?:deklanşör|enstantane) sayısı (?:yaklaşık )?\\d{1,3}(?:[,.]\\d{3})*",
     // Whether it works, as the seller tested it ("runs well", "çalışır durumda").
     // (And when it was last serviced: "serviced 2023", "movement serviced in 2024", "recently serviced".)
-    "(?:movement |fully |professionally )?serviced (?:in )?(?:19|20)\\d\\d|(?:recently|fully|professionally) serviced|runs well|running (?:well|fine|strong)|keeps (?:good |excellent |accurate )?time|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
+    "(?:movement |fully |professionally )?serviced (?:in )?(?:19|20)\\d\\d|(?:recently|fully|professionally) serviced|runs well|running (?:well|fine|strong)|(?<=(?:^|[,.;] ?))(?:tested and )?works(?=\\s*(?:[,.;]|$))|keeps (?:good |excellent |accurate )?time|works (?:well|perfectly|fine)|in (?:full )?working (?:order|condition)|tested(?: and)? working|fully working|fully functional|çalışır durumda|sorunsuz çalışıyor|sorunsuz çalışır|test edildi",
     "sıfır|sıfır ayarında|hiç kullanılmamış|kullanılmamış|az kullanılmış|(?:çok )?az kullanıldı|hiç kullanılmadı|ikinci el|kullanılmış|temiz|kırık yok|çatlak yok|çizik yok|lekesiz|hafif çizikler|kullanım izleri",
   ].join("|"),
 );
@@ -1729,7 +1729,13 @@ const CRAFTS: [Craft, RegExp][] = [
   ["quilted", re("quilt(?:ed|ing)?|kapitone")],
   ["macrame", re("macram[eé]|makrome")],
   ["woven", re("hand[- ]?woven|woven|dokuma|el dokuması")],
-  ["sewn", re("hand[- ]?sewn|sewn|sewing|stitched|dikiş|dikilmiş|el dikimi")],
+  // (A sewing machine, kit or box is a tool for sewing, never a sewn thing: "dikiş makinesi", "sewing kit".)
+  [
+    "sewn",
+    re(
+      "hand[- ]?sewn|sewn|sewing(?! (?:machines?|kits?|box(?:es)?|baskets?|tables?|scissors|needles?|pins|notions|supplies))|stitched|dikiş(?! (?:makine\\p{L}*|kutusu|seti|iğnesi|makası))|dikilmiş|el dikimi",
+    ),
+  ],
   ["hand-thrown", re("hand[- ]thrown|wheel[- ]thrown|çarkta")],
   ["hand-painted", re("hand[- ]painted|el boyaması|elle boyanmış")],
   ["carved", re("hand[- ]carved|carved|oyma")],

@@ -340,3 +340,23 @@ describe("the Doctor asks each kind of listing what its buyers ask (pasted as th
     expect(missing({ platform: "etsy", title: "2027 Digital Planner for GoodNotes", description: "Hyperlinked digital planner for GoodNotes and Notability, PDF, portrait." })).toBeUndefined();
   });
 });
+
+describe("a maker's machine (a browser try as a seller, session 40)", () => {
+  const SINGER_TR = "Vintage Singer 221 Featherweight dikiş makinesi, 1950'ler, çalışır durumda, orijinal çantası ile.";
+  it("never calls a sewing machine sewn, and asks it its state and what comes with it, never its care", async () => {
+    expect(extractFacts({ text: SINGER_TR }).craft).toBeUndefined();
+    expect(extractFacts({ text: "Vintage Singer 221 Featherweight sewing machine, 1950s, works, with original case." }).craft).toBeUndefined();
+    expect(extractFacts({ text: "Hand sewn linen apron." }).craft).toBe("sewn");
+    const ebay = await write(SINGER_TR, "ebay");
+    const report = auditListing({ ...ebay, platform: "ebay", photoCount: 5, original: SINGER_TR, keywords: [] } as never);
+    expect(report.findings.some((f) => f.id === "description.details")).toBe(false);
+    expect(report.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describeDevice");
+  });
+
+  it("types an English sewing machine whole and reads a lone 'works' as its state", async () => {
+    const ebay = await write("Vintage Singer 221 Featherweight sewing machine, 1950s, works, with original case.", "ebay");
+    expect(specific(ebay, "Type")).toBe("Sewing Machine");
+    expect(specific(ebay, "Condition Notes")).toBe("Works");
+    expect(extractFacts({ text: "Phone stand, works with iPhone and Android." }).condition).toEqual([]);
+  });
+});

@@ -3186,7 +3186,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
           ? cap(
               r.phrase &&
                 r.phrase.tokens.length >= 2 &&
-                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping|brake|akustik|elektro|klasik|kamp)$/iu.test(
+                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping|brake|sewing|akustik|elektro|klasik|kamp)$/iu.test(
                   r.phrase.tokens[r.phrase.tokens.length - 2],
                 )
                 ? r.phrase.tokens.slice(-2).join(" ")
