@@ -87,6 +87,12 @@ describe("trading cards", () => {
     expect(specific(ebay, "Card Number")).toBeUndefined();
   });
 
+  it("gives a card on Amazon a bullet for each of its set, number, grade and year, its grade in the grader's capitals", async () => {
+    const amazon = await write(CHARIZARD, "amazon");
+    expect(amazon.bullets).toEqual(expect.arrayContaining(["Set: Darkness Ablaze.", "Card number: 020/189.", "Grade: PSA 10 Gem Mint.", "Year: 2020."]));
+    expect(amazon.bullets?.join("\n")).not.toMatch(/Psa|Good to Know: 2020/u);
+  });
+
   it("asks a short card listing for its set, number and grade, not its material or care", async () => {
     const ebay = await write(CHARIZARD, "ebay");
     const report = auditListing({ ...ebay, platform: "ebay", photoCount: 5, original: CHARIZARD, keywords: [] } as never);

@@ -58,6 +58,7 @@ import {
   cardGameName,
   readCard,
   sizeListIn,
+  type CardReading,
   statesFact,
   unsupportedClaims,
   type FactSheet,
@@ -1888,13 +1889,7 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   // A trading card's set, number, grade and language, each on its line (decision 0090).
   const card = r.lang === "en" ? readCard(input.description) : undefined;
   if (card) {
-    const lines = [
-      card.set && `Set: ${card.set}`,
-      card.number && `Card number: ${card.number}`,
-      card.graded && `Grade: ${card.graded}`,
-      card.year && `Year: ${card.year}`,
-      card.language && `Language: ${card.language}`,
-    ].filter((line): line is string => !!line);
+    const lines = cardLines(card);
     // (Its grade is its condition: said once.)
     const grade = card.graded ? features.findIndex((f) => foldCase(f) === foldCase(`${FACT_LABELS.en.condition}: ${card.graded}`)) : -1;
     if (grade >= 0) features.splice(grade, 1);
@@ -1902,6 +1897,17 @@ function featureLines(input: ComposeInput, r: ProductReading): string[] {
   }
   if (features.length === 0) features.push(capitalise(productName(r, input.description), r.lang));
   return features;
+}
+
+/** A trading card's set, number, grade, year and language, each as a labelled line (decision 0090). */
+function cardLines(card: CardReading): string[] {
+  return [
+    card.set && `Set: ${card.set}`,
+    card.number && `Card number: ${card.number}`,
+    card.graded && `Grade: ${card.graded}`,
+    card.year && `Year: ${card.year}`,
+    card.language && `Language: ${card.language}`,
+  ].filter((line): line is string => !!line);
 }
 
 /** Features (the seller's sentences and the fact sheet) as a plain-text section: a heading, then "•" bullets; the shop notes after. */
@@ -2622,7 +2628,12 @@ export function composeBullets(input: ComposeInput): string[] {
         ),
       ),
     );
-  if (facts.condition.length) fact(l.condition, withStop(capitalise(facts.condition.join(", "), r.lang)));
+  // A trading card's set, number, grade, year and language are one bullet; its grade is its condition, said there once.
+  const card = r.lang === "en" ? readCard(input.description) : undefined;
+  // (One bullet each, as Amazon's five ask: "Set: Darkness Ablaze.", "Card number: 020/189.")
+  for (const line of card ? cardLines(card) : []) fact(line.slice(0, line.indexOf(": ")), withStop(line.slice(line.indexOf(": ") + 2)));
+  const condition = facts.condition.filter((c) => !card?.graded || foldCase(c) !== foldCase(card.graded));
+  if (condition.length) fact(l.condition, withStop(gradesInCapitals(capitalise(condition.join(", "), r.lang))));
   // The label says "Includes": the seller's own verb does not follow it ("Includes: carrying case", not "Includes: Includes carrying case").
   if (facts.included.length) fact(l.included, withStop(capitalise(facts.included.map(includedThing).join("; "), r.lang)));
   if (facts.tools.length) fact(l.tools, withStop(listOf(facts.tools, r.lang)));
