@@ -62,13 +62,17 @@ const WATCH_MAKERS =
   /^(?:rolex|omega|tudor|breitling|patek philippe|audemars piguet|tag heuer|longines|iwc|panerai|hublot|zenith|jaeger-lecoultre|oris|tissot|hamilton|rado|seiko|grand seiko|orient|citizen|g-shock|swatch|timex|bulova)$/iu;
 export const isWatchMaker = (brand: string | undefined) => WATCH_MAKERS.test(brand ?? "");
 
+const WATCH_NOUN =
+  /(?<![\p{L}])(?<!for (?:an? |the |your |my |apple |samsung |galaxy |garmin |fitbit )?)(?:wrist ?watch|watch|kol saati)(?! (?:bands?|straps?|box(?:es)?|case|stand|winder|holder|roll|charger|cap|face|parts?|kordonu|kutusu))(?![\p{L}])/iu;
+
 /**
  * A listing of a watch, a maker's timepiece its buyer judges by its state and what comes with it (box, papers), never
  * by its care: its text opens with a watchmaker or names a watch.
  */
 export function isWatchListing(text: string): boolean {
   const first = /^\s*(?:vintage\s+)?([\p{L}-]+(?: [\p{L}-]+)?)/u.exec(text)?.[1] ?? "";
-  return WATCH_MAKERS.test(first) || WATCH_MAKERS.test(first.split(" ")[0]) || /(?<![\p{L}])(?:wrist ?watch|watch|kol saati)(?![\p{L}])/iu.test(text.slice(0, 200));
+  // (Not what is made for a watch, "Apple Watch band", "watch box", nor a "watch cap", a hat.)
+  return WATCH_MAKERS.test(first) || WATCH_MAKERS.test(first.split(" ")[0]) || WATCH_NOUN.test(text.slice(0, 200));
 }
 
 /** A vehicle's part: sold by its part number or for the vehicles it fits ("OEM part number 45022-TBA-A01", "for 2016-2020 Honda Civic"). */

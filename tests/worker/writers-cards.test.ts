@@ -314,6 +314,9 @@ describe("the Doctor on a seller's own card, watch and car part listings", () =>
     const part = audit({ platform: "ebay", title: "Front Brake Pads for 2016-2020 Honda Civic OEM 45022-TBA-A01", description: "OEM front brake pads, part number 45022-TBA-A01." });
     expect(part.findings.find((f) => f.id === "description.details")?.params.missingKeys).toBe("condition");
     expect(part.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describePart");
+    // (What is made for a watch is asked what it is made of and its size, as any made thing.)
+    const band = audit({ platform: "etsy", title: "Leather Apple Watch Band 45mm", description: "Leather band for Apple Watch." });
+    expect(band.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describeItem");
   });
 });
 
