@@ -71,8 +71,10 @@ const WATCH_NOUN =
  */
 export function isWatchListing(text: string): boolean {
   const first = /^\s*(?:vintage\s+)?([\p{L}-]+(?: [\p{L}-]+)?)/u.exec(text)?.[1] ?? "";
-  // (Not what is made for a watch, "Apple Watch band", "watch box", nor a "watch cap", a hat.)
-  return WATCH_MAKERS.test(first) || WATCH_MAKERS.test(first.split(" ")[0]) || WATCH_NOUN.test(text.slice(0, 200));
+  // (Not what is made for a watch, "Apple Watch band", "watch box", nor a "watch cap", a hat; nor a maker's own wooden
+  // watch, a made thing asked its material.)
+  const made = /(?<![\p{L}])(?:handmade|hand[- ]made|handcrafted|wooden|bamboo|el yapımı|ahşap)(?![\p{L}])/iu.test(text.slice(0, 200));
+  return WATCH_MAKERS.test(first) || WATCH_MAKERS.test(first.split(" ")[0]) || (!made && WATCH_NOUN.test(text.slice(0, 200)));
 }
 
 /** A vehicle's part: sold by its part number or for the vehicles it fits ("OEM part number 45022-TBA-A01", "for 2016-2020 Honda Civic"). */

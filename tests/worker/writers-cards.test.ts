@@ -317,6 +317,8 @@ describe("the Doctor on a seller's own card, watch and car part listings", () =>
     // (What is made for a watch is asked what it is made of and its size, as any made thing.)
     const band = audit({ platform: "etsy", title: "Leather Apple Watch Band 45mm", description: "Leather band for Apple Watch." });
     expect(band.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describeItem");
+    const wooden = audit({ platform: "etsy", title: "Handmade Wooden Watch, Engraved Walnut Watch for Men", description: "Walnut wood watch, engraved." });
+    expect(wooden.findings.find((f) => f.id === "description.too-short")?.params.adviceKey).toBe("describeItem");
   });
 });
 
