@@ -403,6 +403,10 @@ function ebayNewState(description: string): string | undefined {
   return NEW_STATES.find(([said]) => said.test(text))?.[1];
 }
 
+/** A collectible's opening clause that starts with its franchise ("Star Wars Black Series Darth Vader 6 inch action figure"). */
+const FRANCHISE_OPENING =
+  /^\s*(?:star wars|marvel legends|marvel|dc comics|transformers|teenage mutant ninja turtles|tmnt|g\.i\. joe|gi joe|masters of the universe|he-man|harry potter|lord of the rings|disney|pixar|jurassic park|ghostbusters|power rangers)\b[^,.;\n]{3,60}/iu;
+
 /** An eBay title's lead: Vintage, era, brand and model first, then the product, then its size and colour. */
 function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, music = false): string {
   // A lot leads with its count ("Lot of 12 Vintage Hot Wheels Redline Cars"), then the rest is led as any title.
@@ -1438,6 +1442,10 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   // (So does a card game's sealed product: "Pokemon Scarlet & Violet 151 Booster Box".)
   const gameName = r.lang === "en" ? cardGameName(input.description) : undefined;
   if (gameName && gameName.length <= 70) head = restoreAcronyms(titleCase(gameName, r.lang), source);
+  // (On eBay, so does a collectible its text opens with by its franchise: "Star Wars Black Series Darth Vader 6 Inch Action
+  // Figure", whose product's phrase keeps only its last seven words.)
+  const franchise = platformOf(input) === "ebay" && !gameName ? FRANCHISE_OPENING.exec(input.description)?.[0].trim() : undefined;
+  if (franchise && franchise.length <= 60 && words(franchise).length > words(head).length) head = restoreAcronyms(titleCase(franchise, r.lang), source);
   // A pattern's motif leads its name ("Sunflower Cross Stitch Pattern PDF"): its makers search by both (decision 0090).
   const motif = facts.pattern && facts.designs.length === 1 && facts.designs[0].length <= 25 ? facts.designs[0] : undefined;
   if (motif && !key(head).includes(key(motif))) head = `${titleCase(motif, r.lang)} ${head}`;
