@@ -104,26 +104,21 @@ export function readCard(text: string): CardReading | undefined {
   const year = season?.[1] ?? /(?<![\p{N}])(19[5-9]\d|20[0-3]\d)(?![\p{N}])/u.exec(trimmed.slice(0, 400))?.[1];
   // A sports card's maker ("Topps") is its manufacturer; its player and its set are not read apart (its name is said whole).
   const sports = !game[1];
-  const capitalised = (words: string) => words.toLowerCase().replace(/(?<![\p{L}\p{N}])\p{L}/gu, (c) => c.toUpperCase());
+  // (Each word capitalised as a collector writes it: "Topps", "Reverse Holo", "1st Edition", "English".)
+  const capitalised = (words: string | undefined) => words?.toLowerCase().replace(/(?<![\p{L}\p{N}])\p{L}/gu, (c) => c.toUpperCase());
   return {
     game: game[1],
     manufacturer: sports ? capitalised(gameWords) : undefined,
     name: !sports && name && name.length <= 60 ? name : undefined,
-    finish: finish ? capitalised(finish) : undefined,
-    edition: (() => {
-      const said = EDITION.exec(trimmed.slice(0, 400))?.[1];
-      return said ? capitalised(said.replace(/^first /iu, "1st ")) : undefined;
-    })(),
+    finish: capitalised(finish),
+    edition: capitalised(EDITION.exec(trimmed.slice(0, 400))?.[1].replace(/^first /iu, "1st ")),
     set,
     number: number?.[1],
     grader: grade ? GRADERS[grade[1].toLowerCase()] : undefined,
     grade: grade?.[2],
     graded: grade ? [grade[1].toUpperCase(), grade[2], ...(grade[3] ? [GRADE_WORDS[grade[3].toLowerCase()]] : [])].join(" ") : undefined,
     year,
-    language: (() => {
-      const said = LANGUAGES.exec(trimmed.slice(0, 400))?.[1];
-      return said ? capitalised(said) : undefined;
-    })(),
+    language: capitalised(LANGUAGES.exec(trimmed.slice(0, 400))?.[1]),
     opening: opened.full,
   };
 }

@@ -469,11 +469,20 @@ function modelLead(description: string, brand: string): { pattern: string; withL
   return new RegExp(`(?<![\\p{L}])${escapeRegExp(brand)}(?![\\p{L}])`, "iu").test(description.slice(0, 300)) ? { pattern: `(?<![\\p{L}])${escapeRegExp(brand)}\\s+`, withLine: false } : undefined;
 }
 
-/** A year its seller gives a device or a maker's gear as a clause of its name's sentence ("…electric guitar, 2021, Polar White"). */
+/** A year its seller gives as a clause of its name's sentence ("…electric guitar, 2021, Polar White"), from `earliest` to 2039. */
+function yearClause(text: string, earliest: number): string | undefined {
+  for (const m of firstSentenceOf(text).matchAll(/(?:^|,\s*)((?:19|20)\d\d)(?=\s*(?:[,.;]|$))/gu)) if (Number(m[1]) >= earliest && Number(m[1]) <= 2039) return m[1];
+  return undefined;
+}
+
+/** A device's or a maker's gear's year, said as a clause of its name's sentence. */
 function modelYearOf(source: string, facts: FactSheet): string | undefined {
   if (facts.vintage || !(isDevice(facts, source) || GEAR_HEADS.test(facts.head ?? ""))) return undefined;
-  return /(?:^|,\s*)((?:199|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(source))?.[1];
+  return yearClause(source, 1990);
 }
+
+/** A watch: its noun, or a watchmaker's piece named only by its model ("Rolex Datejust 16233 two-tone 36mm"). */
+const isWatchItem = (head: string, brand: string | undefined, lang: Lang) => WATCH_HEADS.test(head) || (isWatchMaker(brand) && !isProductNoun(head, lang));
 
 /**
  * A device's or a maker's gear's year, then a phone's, a tablet's or a console's storage and connection and a camera's
@@ -1194,9 +1203,8 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     : null;
   if (year && !out.some((o) => o.text.includes(year[1]))) add(year[2] ? `${year[0].replace(/ (dated|undated)$/iu, "")} ${year[2]}` : year[0], 0);
   // A watch's year and "Box and Papers" ("full set"), as its buyers search a watch (decision 0090).
-  const watch = r.lang === "en" && (WATCH_HEADS.test(lower(r.head, r.lang)) || (isWatchMaker(facts.brand) && !isProductNoun(r.head, r.lang)));
-  if (watch) {
-    const year = /(?:^|,\s*)((?:19[2-9]|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(input.description))?.[1];
+  if (r.lang === "en" && isWatchItem(lower(r.head, r.lang), facts.brand, r.lang)) {
+    const year = yearClause(input.description, 1920);
     if (year && !out.some((o) => o.text.includes(year))) out.push({ text: year, priority: 0 });
     const set = /(?<![\p{L}])(?:full set|box (?:and|&) papers|box only|papers only)(?![\p{L}])/iu.exec(input.description.slice(0, 2000))?.[0];
     if (set) add(set.replace("&", "and"), 0);
@@ -2957,10 +2965,9 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
   let type: string | undefined;
   const cap = (v: string) => titleCase(v, lang);
   const low = foldCase(text);
-  // (A watchmaker's piece named only by its model is a watch: "Rolex Datejust 16233 two-tone 36mm".)
-  const byMaker = !WATCH_HEADS.test(head) && isWatchMaker(facts.brand) && !isProductNoun(head, lang);
-  if (WATCH_HEADS.test(head) || byMaker) {
-    if (byMaker) type = lang === "tr" ? "Kol Saati" : "Wristwatch";
+  if (isWatchItem(head, facts.brand, lang)) {
+    // (A watchmaker's piece named only by its model is typed as eBay's watch category types it.)
+    if (!WATCH_HEADS.test(head)) type = lang === "tr" ? "Kol Saati" : "Wristwatch";
     const movement = MOVEMENTS.exec(text)?.[1];
     if (movement) specifics.push({ name: n.movement, value: cap(movement.replace(/^self-winding$/iu, "automatic")) });
     const mm = facts.measures.find((m) => /^\d+(?:[.,]\d+)? ?mm$/u.test(m));
@@ -2988,7 +2995,7 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
     // A smartwatch maker's watch is typed as eBay's smartwatch category types it (decision 0086).
     if (isSmartwatch(facts)) type = lang === "tr" ? "Akıllı Saat" : "Smartwatch";
     // The year it was made, as a clause of its name's sentence ("…, 1991, box and papers"; decision 0090).
-    const year = lang === "en" ? /(?:^|,\s*)((?:19[2-9]|20[0-3])\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(text))?.[1] : undefined;
+    const year = lang === "en" ? yearClause(text, 1920) : undefined;
     if (year) specifics.push({ name: "Year Manufactured", value: year });
   }
   // (A sneaker named by its line and colourway, "Air Jordan 1 Retro High OG Chicago", is a shoe too.)
@@ -3010,7 +3017,7 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
       if (model && !facts.models.length) specifics.push({ name: n.model, value: model.replace(/^(?:nike|adidas|converse) /iu, "") });
       const opening = text.trim().split(/[,.;\n]/u)[0] ?? "";
       // (Or a clause of its name's sentence that is only a year: "…, men's size 10.5, 2015, worn twice".)
-      const year = /(?<![\p{N}])(19[89]\d|20[0-3]\d)(?![\p{N}])/u.exec(opening)?.[1] ?? /(?:^|,\s*)(19[89]\d|20[0-3]\d)(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(text))?.[1];
+      const year = /(?<![\p{N}])(19[89]\d|20[0-3]\d)(?![\p{N}])/u.exec(opening)?.[1] ?? yearClause(text, 1980);
       if (year) specifics.push({ name: "Release Year", value: year });
       if (/(?<![\p{L}])retro(?![\p{L}])/iu.test(opening)) instead.push(n.style);
     }
