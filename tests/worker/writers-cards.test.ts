@@ -274,7 +274,14 @@ describe("a third round: tags, stones, wax, yarn, radios and a Turkish sewing ma
   it("reads a soy candle's soy wax, never a soy sauce dish's, and yarn of a fibre as that fibre", () => {
     expect(extractFacts({ text: "Hand poured soy candle, 8 oz amber jar, lavender and eucalyptus, 45 hour burn time, cotton wick." }).materials).toEqual([{ name: "soy wax" }]);
     expect(extractFacts({ text: "Soy sauce dish, ceramic, 4 inch." }).materials).toEqual([{ name: "ceramic" }]);
+
     expect(extractFacts({ text: "Crochet bucket hat, 100% cotton yarn, adult size, pastel rainbow stripes, handmade." }).materials).toEqual([{ name: "cotton", percent: 100 }]);
+  });
+
+  it("tags no 'amber candle' when only its jar is amber: candle shoppers read it as a scent", async () => {
+    const etsy = await write("Hand poured soy candle, 8 oz amber jar, lavender and eucalyptus, 45 hour burn time, cotton wick.", "etsy");
+    expect(etsy.tags).not.toContain("amber candle");
+    expect(etsy.tags).toContain("lavender candle");
   });
 
   it("keeps a radio's 'FM/AM' and a maker's colour name whole", async () => {

@@ -2066,6 +2066,12 @@ function tagPool(input: ComposeInput): string[] {
         )
       : [];
   const source = sellerText(input);
+  // The colours its tags name: a scented thing's colour said only of its jar or tin ("8 oz amber jar") is the jar's, and
+  // "amber candle" would read as a scent.
+  const scented = /^(?:candles?|melts?|wax melts?|soaps?|diffusers?)$/u.test(head);
+  const tagColours = facts.colours.filter(
+    (c) => !scented || new RegExp(`(?<![\\p{L}])${escapeRegExp(c)}(?! (?:glass |metal )?(?:jars?|tins?|bottles?|vessels?|containers?|lids?)(?![\\p{L}]))(?![\\p{L}])`, "iu").test(source),
+  );
   const sourceTr = r.lang === "tr" ? lower(source, "tr") : "";
   // The labels that open a sentence or a line of the seller's text ("Skill level:", "Yarn:").
   const labels = new Set([...source.toLocaleLowerCase(r.lang === "tr" ? "tr" : "en").matchAll(/(?:^|[\n.!?])[ \t]{0,4}([\p{L}][\p{L} ]{1,28}):/gu)].map((m) => m[1].trim()));
@@ -2214,9 +2220,9 @@ function tagPool(input: ComposeInput): string[] {
   if (facts.vintage) add(withHead("vintage"));
   for (const m of facts.models) add(facts.brand ? `${lower(facts.brand, r.lang)} ${m.replace(/^#\s?/, "")}` : undefined);
   for (const m of ownMaterials) if (!["yarn", "iplik", "ip", "paper", "kağıt"].includes(m.name)) add(withHead(m.name));
-  for (const c of facts.colours) add(withHead(c));
+  for (const c of tagColours) add(withHead(c));
   // ("apple green" is searched as "green" too, with each name of the product: "green serviettes".)
-  for (const base of facts.colours.map(baseColour)) if (base) add(withHead(base));
+  for (const base of tagColours.map(baseColour)) if (base) add(withHead(base));
   // Each smell with the noun ("lavender candle", "cedar candle" of "lavender and cedar scent"): what its shoppers search.
   // (In Turkish with "kokulu": "sedir kokulu mum".)
   for (const scent of (facts.scents ?? []).flatMap((sc) => sc.split(/ (?:and|&|ve) |, /u)))
@@ -2238,7 +2244,7 @@ function tagPool(input: ComposeInput): string[] {
     return r.lang === "tr" && at > 0 && secondOfTwo(m) && modifiers.includes(productLower[at - 1]) ? `${productLower[at - 1]} ${m}` : m;
   });
   // A word of a colour of two words is no modifier alone ("dusty" of "dusty rose napkins").
-  const colourWords = new Set(facts.colours.filter((c) => c.includes(" ")).flatMap((c) => c.split(" ")));
+  const colourWords = new Set(tagColours.filter((c) => c.includes(" ")).flatMap((c) => c.split(" ")));
   // A naming word followed by another naming word names that one, not the product ("cold" of "cold process", "goat" of
   // "goat milk", "wedding" of "wedding guest book"): no "cold soap bar", "goat soap bar" or "wedding book".
   // (Not a pattern's name, whose words name what it makes: "sweater" of "raglan sweater knitting pattern"; nor whom it is
@@ -2276,7 +2282,7 @@ function tagPool(input: ComposeInput): string[] {
   // Only a word that describes a product makes a family phrase ("brass jewelry"; never "seating stationery").
   if (family)
     // (Not "özel" of "kişiye özel", personalised: "özel takı" is "special jewelry".)
-    for (const m of [...modifiers.filter((x) => (describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)) && x !== "özel"), ...ownMaterials.map((x) => x.name), ...facts.colours])
+    for (const m of [...modifiers.filter((x) => (describesProduct(x, r.lang) || /^(?:handmade|hand-?made)$/u.test(x)) && x !== "özel"), ...ownMaterials.map((x) => x.name), ...tagColours])
       if (lower(m, r.lang) !== family) add(`${m} ${family}`);
   // More of the seller's own words, combined with the product's name as a shopper types them (decision 0069): a
   // short text gave 3 of 13 tags. Each goes through the same checks: supported, whole, never a fragment.
@@ -2380,9 +2386,9 @@ function tagPool(input: ComposeInput): string[] {
     addWhole(`${finish} ${head}`);
   }
 
-  for (const c of facts.colours) addWhole(`${c} ${named}`);
+  for (const c of tagColours) addWhole(`${c} ${named}`);
   // A colour with its finish or shade ("mat yeşil", "dusty rose") is searched by its colour too ("yeşil kupa").
-  for (const c of facts.colours) {
+  for (const c of tagColours) {
     const base = baseColour(c);
     if (base) addWhole(`${base} ${named}`);
   }
@@ -2408,7 +2414,7 @@ function tagPool(input: ComposeInput): string[] {
   if (bareNoun !== lastWord)
     for (const x of [
       ...pairs.filter((m) => !colourWords.has(m) && !head.split(" ").includes(m)),
-      ...facts.colours,
+      ...tagColours,
       ...facts.materials.map((m) => lower(m.name, r.lang)),
       ...facts.measures.filter((m) => isOwnMeasure(facts, m)),
     ])
@@ -2423,7 +2429,7 @@ function tagPool(input: ComposeInput): string[] {
     // (Not a word the synonym stands for: "yoga" of "yoga mat" is in "exercise mat" already; "pie" of "pie dish" in "pie plate".)
     const describing = pairs.filter((x) => !materialWords.has(x) && !colourWords.has(x) && !named.split(" ").includes(x) && !syn.split(" ").includes(x));
     // (A shade's colour too: "green serviettes" of "apple green".)
-    for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...facts.colours, ...facts.colours.map(baseColour).filter((c): c is string => !!c)]) addWhole(`${m} ${syn}`);
+    for (const m of [...describing, ...ownMaterials.map((x) => lower(x.name, r.lang)), ...tagColours, ...tagColours.map(baseColour).filter((c): c is string => !!c)]) addWhole(`${m} ${syn}`);
   }
   for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${named}`);
   // A maker's named pattern, its era and its colour with the maker, as collectors search a vintage maker ("spring blossom
@@ -2435,7 +2441,7 @@ function tagPool(input: ComposeInput): string[] {
       if (tagCharacters(`${d} ${brand}`, r.lang).length <= LISTING_LIMITS.tagMax) addWhole(`${d} ${brand}`);
       else for (const w of d.split(" ")) addWhole(`${w} ${brand}`);
     for (const e of facts.era) addWhole(`${lower(e, r.lang)} ${brand}`);
-    for (const c of facts.colours.slice(0, 2)) addWhole(`${c} ${brand}`);
+    for (const c of tagColours.slice(0, 2)) addWhole(`${c} ${brand}`);
   }
   // Last resorts that are still searches: the product as a gift, then gift phrases, only when the seller speaks of a gift.
   // (Not a thing for giving, "gift tags": no "tags gift".)
