@@ -33,7 +33,24 @@ import { categoryModel } from "../listings/categories";
 import { MATERIALS, detectLanguage, isNounLike, nounCategory, readProduct, weaveLeadPhrase, withoutEditions } from "../listings/phrases";
 import type { CategoryId } from "../listings/categories";
 import { isFragmentTag, unsupportedPhrases } from "../listings/support";
-import { cutAtWord, hasPhrase, isContentWord, isShouting, memo, normalWords, plainText, quoteList, sentencesOf, tameWord, tidy, titleCase, utf8Bytes, visiblePrefix, wordsOf } from "./text";
+import {
+  cutAtWord,
+  hasLoosePhrase,
+  hasPhrase,
+  isContentWord,
+  isShouting,
+  memo,
+  normalWords,
+  plainText,
+  quoteList,
+  sentencesOf,
+  tameWord,
+  tidy,
+  titleCase,
+  utf8Bytes,
+  visiblePrefix,
+  wordsOf,
+} from "./text";
 import { droppedFacts, englishWordsIn, factsOf, listingStems, noiseIn, stockSentences, tagIrrelevance, titleInformation, titleNamesNothing, withoutNoise, withoutSentences } from "./substance";
 import type { AuditExplanation, AuditFinding, AuditFix, AuditInput, AuditParams, AuditPart, AuditPartScore, AuditReport, AuditSeverity, AuditSource, Grade } from "./types";
 import { AUDIT_PARTS } from "./types";
@@ -211,7 +228,7 @@ const MATERIAL_WORDS =
 const SIZE_WORDS =
   /\b(sizes?|sized|sizing|dimensions?|measures?|measuring|measurements?|length|width|height|diameter|depth|wide|tall|cm|mm|inch(?:es)?|ft|feet|oz|ml|litres?|liters?|grams?|kg|lbs?|a[2-6]|letter size|one size|fits)\b|\d\s*(?:cm|mm|in\b|"|″|x\s*\d|gb\b|tb\b)/i;
 const CARE_WORDS =
-  /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave|trim the wick|burn (?:for|no more than|no longer than))\b/i;
+  /\b(care|wash(?:able|ing|ed)?|hand[- ]?wash|machine[- ]?wash|dry[- ]clean|clean(?:ing)?|wipe|stor(?:e|age)|polish(?:ing)?|avoid (?:water|moisture|sunlight|perfume)|tumble|iron(?:ing)?|dishwasher|microwave|trim the wick|burn (?:for|no more than|no longer than)|keep (?:it|them) (?:dry|on|in|away|out)|between uses|let (?:it|them) dry|make it last)\b/i;
 /** What is left of a list of sizes after a title's commas cut it ("18 or 20 inch"). */
 const SIZE_LIST_PIECE = /^\d+(?:[.,]\d+)?(?:,? (?:or|and|ve|veya) \d+(?:[.,]\d+)?)+ ?\p{L}{1,8}$/u;
 const EDITION_WORDS =
@@ -226,7 +243,21 @@ const DESCRIBE_ADVICE = {
   describeCard: "what it is, its set and number and its condition or grade",
   describePart: "what it is, what it fits and its condition",
   describeSet: "what it is, whether it is complete and its condition",
+  describeFood: "what it is, what is in it, its size and how to store it",
+  describeAutograph: "what it is, who signed it, how the signature is authenticated and its condition",
 } as const;
+/** Foods and drinks, by the noun a title or a text names them with ("raw honey", "matcha powder", "çiçek balı"; decision 0091). */
+const FOOD_HEAD =
+  /^(?:honey|tea|teas|matcha|coffee|powder|jam|jams|syrup|sauce|spices?|seasoning|salt|chocolates?|cookies?|granola|candy|fudge|caramels?|toffee|cakes?|bread|pasta|oil|vinegar|herbs|bal|balı|çay|çayı|kahve|kahvesi|reçel|reçeli|baharat|lokum|pekmez|pekmezi|tahin|helva|zeytinyağı|kurabiye|çikolata)$/iu;
+/** What a food is made of: its ingredients, or what it is and no more ("raw", "pure", "100%"). */
+const INGREDIENT_WORDS = /(?<![\p{L}])(?:ingredients?|made (?:with|from)|contains?|pure|100 ?%|raw|organic|single[- ]origin|içindekiler|içerik\p{L}*|katkısız|saf|%100)(?![\p{L}])/iu;
+/** How a food is kept ("store in a cool, dry place", "best before", "keep refrigerated", "crystallises"). */
+const STORE_WORDS =
+  /(?<![\p{L}])(?:store|storage|stored|keep (?:in|it|them|refrigerated|cool|sealed)|refrigerat\p{L}*|cool,? dry|shelf life|best before|use by|crystalli[sz]\p{L}*|resealable|airtight|saklay\p{L}*|saklan\p{L}*|serin|buzdolab\p{L}*|son tüketim|raf ömrü)(?![\p{L}])/iu;
+/** A signed piece's words: an autograph and who vouches for it. */
+const AUTOGRAPH_WORDS =
+  /(?<![\p{L}])(?:autograph(?:ed|s)?|hand[- ]signed|signed by|signed (?:[\p{L}.'’-]+ ){0,3}(?:photos?|jerseys?|balls?|baseballs?|footballs?|basketballs?|helmets?|posters?|albums?|programs?|programmes?|cards?|shirts?|bats?|gloves?|pucks?)|jsa|psa\/dna|beckett|certificate of authenticity|coa)(?![\p{L}])/iu;
+const AUTHENTICATION_WORDS = /(?<![\p{L}])(?:authenticat\p{L}*|certificate|coa|jsa|psa\/dna|beckett|bas|fanatics|hologram|witnessed|loa)(?![\p{L}])/iu;
 /** Apps and tablets a digital file is used in, never printed ("GoodNotes", "Notability", "iPad"). */
 const TABLET_APPS = /(?<![\p{L}])(?:goodnotes|notability|noteshelf|xodo|ipad|tablet|remarkable|kindle scribe|onenote)(?![\p{L}])/iu;
 /** Makers of sets and collectible toys ("LEGO 75192", "Funko Pop", "Hot Wheels Redline"). */
@@ -746,7 +777,8 @@ function collect(n: Normal, reuse = false): Candidate[] {
       if (main && normalWords(main.phrase)) {
         // An era between its words ("Vintage 1970s Copper Pot" for "vintage copper pot") leaves the phrase there for a shopper's search.
         const eraless = title.replace(ERA_WORD, " ");
-        if (!hasPhrase(title, main.phrase) && !hasPhrase(eraless, main.phrase)) {
+        // (So does a describing word between them: "Raw Wildflower Honey" for "raw honey"; decision 0091.)
+        if (!hasLoosePhrase(title, main.phrase) && !hasPhrase(eraless, main.phrase)) {
           const max = p === "etsy" ? PLATFORM_LIMITS.etsy.titleWritten : p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : PLATFORM_LIMITS.ebay.titleMax;
           add({
             id: "title.main-phrase-missing",
@@ -757,7 +789,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
             params: { phrase: main.phrase, from: main.from, fromKey: main.fromKey },
             fix: { label: "Start the title with the main phrase", patch: { title: cutAtWord(`${titleCase(main.phrase.trim())} - ${title}`, max, true) } },
           });
-        } else if (main.phrase.trim().length <= window && !hasPhrase(visiblePrefix(title, window), main.phrase) && !hasPhrase(visiblePrefix(eraless, window), main.phrase)) {
+        } else if (main.phrase.trim().length <= window && !hasLoosePhrase(visiblePrefix(title, window), main.phrase) && !hasPhrase(visiblePrefix(eraless, window), main.phrase)) {
           add({
             id: "title.main-phrase-late",
             severity: "warning",
@@ -998,6 +1030,11 @@ function collect(n: Normal, reuse = false): Candidate[] {
     const medium = support && (support.category === "book" || support.category === "music");
     // A trading card's asks its set, its number and its grade (decision 0090).
     const card = !n.digital && !!readCard(support?.source ?? n.title);
+    // A food's buyer asks what is in it and how to keep it, never its material or its care; a signed piece's, who vouches
+    // for its signature (decision 0091).
+    // (Its noun read from the seller's text, else from the title or the description: "Matcha." of a title in capitals.)
+    const food = !n.digital && !device && [support?.sheet.head, readProduct(n.title).head, readProduct(plain.slice(0, 300)).head].some((h) => FOOD_HEAD.test(h ?? ""));
+    const autograph = !n.digital && !device && !card && AUTOGRAPH_WORDS.test(said);
     if (!wordsOf(plain).length) {
       const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;
       add({ id: "description.empty", severity: p === "amazon" ? "warning" : "error", part: "description", source, penalty: p === "amazon" ? 15 : 30, params: { marketplace } });
@@ -1006,7 +1043,21 @@ function collect(n: Normal, reuse = false): Candidate[] {
       if (count < AUDIT_THRESHOLDS.descriptionWordsMin) {
         // What to write follows what it is: a device's state and what comes with it, a book's or a record's edition and
         // state, a made thing's material, size and care.
-        const adviceKey = card ? "describeCard" : device ? "describeDevice" : part ? "describePart" : toySet ? "describeSet" : medium ? "describeMedium" : "describeItem";
+        const adviceKey = card
+          ? "describeCard"
+          : device
+            ? "describeDevice"
+            : part
+              ? "describePart"
+              : toySet
+                ? "describeSet"
+                : medium
+                  ? "describeMedium"
+                  : autograph
+                    ? "describeAutograph"
+                    : food
+                      ? "describeFood"
+                      : "describeItem";
         add({
           id: "description.too-short",
           severity: "warning",
@@ -1018,7 +1069,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
       }
       const main = mainPhrase(n);
       const window = AUDIT_THRESHOLDS.descriptionWindow;
-      if (p === "etsy" && main && normalWords(main.phrase) && main.phrase.length <= window && !hasPhrase(visiblePrefix(plain, window), main.phrase)) {
+      if (p === "etsy" && main && normalWords(main.phrase) && main.phrase.length <= window && !hasLoosePhrase(visiblePrefix(plain, window), main.phrase)) {
         add({
           id: "description.main-phrase-late",
           severity: "warning",
@@ -1062,17 +1113,28 @@ function collect(n: Normal, reuse = false): Candidate[] {
                     ["condition", "its condition", p === "amazon" || CONDITION_WORDS.test(everything) || DEVICE_STATE_WORDS.test(everything)],
                     ["included", "what comes with it", INCLUDED_WORDS.test(everything)],
                   ]
-                : n.digital
+                : autograph
                   ? [
-                      ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
-                      // (A file for a tablet's app has no print size: a GoodNotes planner.)
-                      ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything) || TABLET_APPS.test(everything)],
+                      ["authentication", "how the signature is authenticated", AUTHENTICATION_WORDS.test(everything)],
+                      ["condition", "its condition", CONDITION_WORDS.test(everything)],
                     ]
-                  : [
-                      ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
-                      ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
-                      ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
-                    ];
+                  : food
+                    ? [
+                        ["ingredients", "what is in it", INGREDIENT_WORDS.test(everything) || MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+                        ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                        ["storage", "how to store it", STORE_WORDS.test(everything)],
+                      ]
+                    : n.digital
+                      ? [
+                          ["format", "the file format", FORMAT_WORDS.test(everything) || FORMAT_TR.test(everything)],
+                          // (A file for a tablet's app has no print size: a GoodNotes planner.)
+                          ["printSize", "the size (print sizes or dimensions)", SIZE_WORDS.test(everything) || SIZE_TR.test(everything) || TABLET_APPS.test(everything)],
+                        ]
+                      : [
+                          ["materials", "what it is made of", MATERIAL_WORDS.test(everything) || MATERIAL_TR.test(everything)],
+                          ["size", "its size", SIZE_WORDS.test(everything) || SIZE_TR.test(everything)],
+                          ["care", "how to care for it", CARE_WORDS.test(everything) || CARE_TR.test(everything)],
+                        ];
       const gaps = checks.filter(([, , present]) => !present);
       if (gaps.length) {
         add({

@@ -39,7 +39,10 @@ const MORE_NOUNS = new Set(
   süs davetiye şablon model tarif desen kitap plak kamera şişe termos matara bed beds mattress crate carrier feeder slicer slicers
   organizer organizers divider dividers peeler grater machine machines typewriter typewriters radio radios gramophone chandelier
   sconce banneton makine makinesi makinası daktilo radyo gramofon pikap sehpa sehpası dolap sandık semaver cezve ibrik avize abajur
-  önlük önlüğü önlükler`.split(/\s+/),
+  önlük önlüğü önlükler
+  tea teas matcha coffee powder honey jam jams syrup sauce spice spices seasoning salt chocolate chocolates cookie cookies granola candy
+  fudge caramel toffee cake cakes bread pasta oil vinegar herbs seeds lotion balm cream serum scrub perfume cologne
+  çay kahve bal reçel baharat lokum pekmez tahin helva zeytinyağı kurabiye çikolata krem losyon parfüm`.split(/\s+/),
 );
 
 /** Whether a word names an item ("earrings", "board", "hırkası"). */

@@ -34,6 +34,29 @@ export function hasPhrase(text: string, phrase: string): boolean {
   return p.length > 0 && ` ${normalWords(text)} `.includes(` ${p} `);
 }
 
+/**
+ * The phrase's words in their order, with at most `gap` words between two of them: a shopper's search for "raw honey" finds
+ * "Raw Wildflower Honey", and "goat milk soap" finds "Goat Milk and Oatmeal Soap" (decision 0091).
+ */
+export function hasLoosePhrase(text: string, phrase: string, gap = 2): boolean {
+  if (hasPhrase(text, phrase)) return true;
+  const want = normalWords(phrase).split(" ").filter(Boolean);
+  const have = normalWords(text).split(" ").filter(Boolean);
+  if (want.length < 2) return false;
+  for (let start = 0; start < have.length; start++) {
+    if (have[start] !== want[0]) continue;
+    let at = start;
+    let matched = 1;
+    for (; matched < want.length; matched++) {
+      const next = have.slice(at + 1, at + 2 + gap).indexOf(want[matched]);
+      if (next < 0) break;
+      at += next + 1;
+    }
+    if (matched === want.length) return true;
+  }
+  return false;
+}
+
 /** The first `n` characters as a reader sees them: a word cut in half is not shown. */
 export function visiblePrefix(text: string, n: number): string {
   if (text.length <= n) return text;
@@ -93,7 +116,8 @@ const STOP_WORDS = new Set(
 export const isContentWord = (word: string) => word.length >= 3 && !STOP_WORDS.has(word.toLowerCase()) && !/^\d+$/.test(word);
 
 /** A word of four or more capital letters in a row (DIY, SVG, USA, XL stay: acronyms). */
-export const isShouting = (word: string) => /\p{Lu}{4,}/u.test(word);
+// (A model code with its figures, "KSM150PSER", "WH-1000XM5", is written in capitals by its maker: never shouting.)
+export const isShouting = (word: string) => /\p{Lu}{4,}/u.test(word) && !/\p{L}\d/u.test(word);
 
 export function tameWord(word: string): string {
   const letters = word.replace(/[^\p{L}]/gu, "");

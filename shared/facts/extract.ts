@@ -485,6 +485,11 @@ const MATERIAL_WORDS = [
   "acacia",
   "olive wood",
   "teak",
+  "mahogany",
+  "rosewood",
+  "cherry wood",
+  "beech",
+  "ash wood",
   "bamboo",
   "ceramic",
   "stoneware",
@@ -659,6 +664,9 @@ const PARTS_EN = [
   "inserts?",
   "tray",
   "wicks?",
+  // What a food or a candle comes in ("12 oz glass jar" of honey is no glass honey; decision 0091).
+  "jars?",
+  "tins?",
   // An instrument's, a club's or a shoe's parts ("maple neck", "rosewood fretboard", "graphite shaft", "leather uppers").
   "necks?",
   "fretboards?",
@@ -907,13 +915,15 @@ const NOT_MATERIAL_AFTER = new RegExp(
   "u",
 );
 const NOT_MATERIAL_BEFORE = /(?:^|[^\p{L}])(?:magnifying|looking|shot|wine|beer|drinking|pint|hour|spy|field|opera|cocktail|martini|champagne|whisky|whiskey|water|hassas|kuru|yağlı|karma|normal) $/u;
-/** Words a material word starts that are no material ("crystal clear"). */
-const NOT_MATERIAL_PHRASE = /^ (?:clear)(?![\p{L}])/u;
+/** Words a material word starts that are no material ("crystal clear"), or that say it is absent ("plastic-free packaging", "plastik içermez"). */
+const NOT_MATERIAL_PHRASE = /^(?: clear|[- ]free|[- ]less| içermez| içermeyen| yok)(?![\p{L}])/u;
+/** Words before a material word that say it is absent ("no plastic", "without nickel", "zero plastic"). */
+const ABSENT_BEFORE = /(?:^|[^\p{L}])(?:no|non|without|zero|sans)[- ]$/u;
 
 function notTheMaterial(lower: string, at: number, word: string): boolean {
   const after = lower.slice(at + word.length, at + word.length + 30);
   const before = lower.slice(Math.max(0, at - 16), at);
-  if (NOT_MATERIAL_AFTER.test(after) || NOT_MATERIAL_PHRASE.test(after)) return true;
+  if (NOT_MATERIAL_AFTER.test(after) || NOT_MATERIAL_PHRASE.test(after) || ABSENT_BEFORE.test(before)) return true;
   // "magnifying glass", "wine glass": the glass is the item; "hassas deri": the skin.
   return /^(?:glass|deri|cam)$/u.test(word) && NOT_MATERIAL_BEFORE.test(before);
 }
@@ -990,9 +1000,12 @@ const RECIPIENT_END =
 /** Accessories whose "for <Name>" names what they fit ("cover for Peloton", "sleeve for Kobo"): never jewellery or a gift, whose "for" names a person. */
 const ACCESSORY_BEFORE_FOR =
   /^(?:case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|charger|chargers|cable|cables|strap|straps|filter|filters|refill|refills|attachment|attachments|adapter|adapters|protector|protectors|insert|inserts|seal|seals|gasket|gaskets|liner|liners|caddy|organizer|organiser|replacement|replacements|grip|grips|kılıf|kılıfı|kapağı|tutucu|tutucusu)$/u;
-/** An accessory's noun after the name of what it fits ("Apple Watch band", "Kindle Paperwhite cover"): the name is a device's, not the item's brand. */
+/**
+ * An accessory's noun after the name of what it fits ("Apple Watch band", "Kindle Paperwhite cover"): the name is a device's, not the item's brand.
+ * (A "stand mixer" or a "stand up paddle" is no stand: "KitchenAid Artisan stand mixer" is the maker's own.)
+ */
 const ACCESSORY_AFTER_NAME =
-  /(?<=\s)(?:band|bands|strap|straps|case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|stand|stands|charger|chargers|protector|protectors|grip|grips|kılıfı|kılıf)(?![\p{L}])/giu;
+  /(?<=\s)(?:band|bands|strap|straps|case|cases|cover|covers|sleeve|sleeves|skin|skins|mount|mounts|holder|holders|dock|docks|stand(?! (?:mixers?|up|alone|lamps?|fans?|paddle))|stands|charger|chargers|protector|protectors|grip|grips|kılıfı|kılıf)(?![\p{L}])/giu;
 /** People's first names (English and Turkish): after "for"/"için" one of these is whom the item is for, never what it fits ("Phone case for Emma"; decision 0069). */
 const FIRST_NAMES = new Set(
   (
@@ -1470,9 +1483,12 @@ const MODEL_RE = new RegExp(
   "gu",
 );
 
+/** A century ("19th century", "late 18th-century", "19. yüzyıl", "19. yy"; decision 0091). */
+const CENTURY = "(?:(?:early|mid|late)[- ])?(?:1[5-9]|20)th[- ]century|(?:1[5-9]|20)\\. ?(?:yüzyıl|yy)(?:\\p{L}*)?(?: (?:başı|başları|ortası|ortaları|sonu|sonları))?";
 const ERA_RE = reAll(
   // A span of years ("1968-1972", a lot's or a run's years) first, whole.
-  "1[89]\\d\\d ?[-–] ?(?:1[89]|20)\\d\\d|1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d",
+  "1[89]\\d\\d ?[-–] ?(?:1[89]|20)\\d\\d|1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d|" +
+    CENTURY,
 );
 /** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
 const YEAR_MADE_RE = reAll(
@@ -1491,7 +1507,7 @@ const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.
 const YEAR_NOT_ERA = /(?:since|est\.?|established|founded|model|no\.?|nr|kod|ref|style|art|item|part|#|kuruluş|beri) ?$/u;
 
 // "Retro" is a look, not an age: a retro-style lamp or an "Air Jordan 1 Retro" is new (its style says "Retro").
-const VINTAGE_RE = re("vintage|antique|antika|eskitme olmayan|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate");
+const VINTAGE_RE = re(`vintage|antique|antika|eskitme olmayan|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate|(?:1[5-9])th[- ]century|(?:1[5-9])\\. ?(?:yüzyıl|yy)`);
 
 const CONDITION_RE = reAll(
   [
@@ -1512,10 +1528,12 @@ const CONDITION_RE = reAll(
     "(?:psa|bgs|cgc|sgc|beckett) \\d{1,2}(?:\\.5)?(?: (?:gem mint|pristine|mint|nm-mt|near mint-mint|black label))?|gem mint",
     // How often a garment or a pair of shoes was worn ("worn twice", "worn once").
     "(?:only )?worn (?:once|twice|\\d times|a few times|a handful of times)",
+    // The packaging a toy or a collectible is sold on, and its wear ("some cards bent", "two boxes creased"; decision 0091).
+    "(?:some|a few|one|two|three|\\d{1,2}|most|all) (?:of the )?(?:cards?|boxes|box|blisters?|bubbles?|packages?|packs?) (?:are |is |slightly |a bit )?(?:bent|creased|torn|damaged|crushed|yellowed|cracked|dented|loose|soft corners|scuffed)",
     // A card's wear as its players grade it ("lightly played", "heavily played").
     "(?:lightly|moderately|heavily) played",
     "new with tags|new without tags|nwt|nwot|brand new|new in (?:its )?(?:original )?box|nib|unused|never used|never installed|never mounted|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
-    "(?:excellent|very good|good|fair|great|used|vintage) condition",
+    "(?:(?:excellent|very good|good|fair|great) (?=used|pre-owned|vintage))?(?:excellent|very good|good|fair|great|used|vintage|pre-owned) condition",
     "pre[- ]owned|gently used|lightly used|well loved|used",
     // What is missing ("battery cover missing", "lid is missing") and a Turkish chip or scratch ("küçük bir çentik").
     "(?:[\\p{L}-]+ ){0,2}[\\p{L}-]+ (?:is |are )?missing|(?:küçük|hafif|ufak|minik) (?:bir )?(?:çentik|çizik|leke|kırık)\\p{L}*",
@@ -2056,8 +2074,15 @@ export function extractFacts(input: FactInput): FactSheet {
   const colours = uniq([...namedColours, ...all(colourText, COLOUR_RE).filter((c) => !namedColours.some((n) => ` ${n} `.includes(` ${c} `)))])
     .sort((a, b) => colourText.indexOf(a) - colourText.indexOf(b))
     .filter((c) => !scents.has(c) || new RegExp(`(?:colou?r|renk|renkli|renginde)\\s?:?\\s?${c}|${c} (?:colou?r|renk)`, "u").test(lower))
-    // A line's name is no colour ("Star Wars Black Series", "Black Label").
-    .filter((c) => !new RegExp(`(?<![\\p{L}])${escapeRegExp(c)} (?:series|label|collection|friday)(?![\\p{L}])`, "u").test(colourText))
+    // A line's name is no colour ("Star Wars Black Series", "Black Label"); nor is a food's ("green tea", "black pepper",
+    // "white chocolate"; a "white tea towel" is white).
+    .filter(
+      (c) =>
+        !new RegExp(
+          `(?<![\\p{L}])${escapeRegExp(c)} (?:series|label|collection|friday|tea(?! (?:towels?|cups?|sets?|pots?|lights?|cos[yi]|coz[yi]))|coffee|wine|pepper|chocolate|sugar|rice|beans|truffles?|çay\\p{L}*|biber\\p{L}*|şarap\\p{L}*)(?![\\p{L}])`,
+          "u",
+        ).test(colourText),
+    )
     // A word of a name joined to another ("Blue-Eyes White Dragon") is no colour; a colour joined to a colour is ("blue-green").
     .filter((c) => new RegExp(`(?<![\\p{L}])${escapeRegExp(c)}(?!-(?!(?:${COLOURS.join("|")})(?![\\p{L}]))\\p{L})`, "u").test(colourText))
     // "Rust-proof", "stain resistant": what it withstands is no colour; nor is a grade ("Gem Mint", "near mint", "mint condition").
@@ -2072,7 +2097,8 @@ export function extractFacts(input: FactInput): FactSheet {
     // A part's colour ("içi beyaz", white inside; "arkası siyah") is not the item's, unless the item is said to have it too.
     .filter((c) => new RegExp(`(?<!${TR_PART_OF} )${escapeRegExp(c)}(?![\\p{L}])`, "u").test(lower))
     // "Lens glass clear", "water runs clear": clear as a state is no colour; "clear glass vase" and "colour: clear" are.
-    .filter((c) => c !== "clear" || /clear (?!of|,|\.|and|or)\p{L}|(?:colou?r|renk)\s?:?\s?clear/u.test(lower))
+    // (A clause of its own in the name's sentence says the item is clear: "Phone case for iPhone 15, clear, shockproof".)
+    .filter((c) => c !== "clear" || /clear (?!of|,|\.|and|or)\p{L}|(?:colou?r|renk)\s?:?\s?clear|^[^.!?\n]*,\s*clear\s*(?:,|$)/u.test(lower))
     // A record's artist or title ("Pink Floyd", "Deep Purple", "Black Sabbath") is no colour of the record.
     .filter((c) => reading.category.id !== "music" || !namesOnly(body, c))
     // A colour the buyer chooses ("3 color versions (pastel, bright, neutral)") is an option, not the item's colour.

@@ -8,6 +8,7 @@
  * language of the listing is the language of the description.
  */
 import { CATEGORIES, categoryModel, type CategoryId, type CategoryModel, type Lang } from "./categories";
+import { isWatchMaker } from "../facts/devices";
 import { escapeRegExp, inName } from "../facts/language";
 import { readDigital } from "./digital";
 import { isConditionPhrase } from "./support";
@@ -644,7 +645,12 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
           lang === "tr" && /(?:abil|ebil)[ıi]r$/u.test(token.text) && !!tokens[i + 1] && !tokens[i + 1].measure && isNounLike(tokens[i + 1].text, lang) && !breaksTurkishPhrase(tokens[i + 1].text);
         // "set" before "in" or "into" is a verb after a noun ("forget-me-nots set in resin"): no word of the phrase.
         const setIn = lang === "en" && run.length > 0 && /^set$/iu.test(token.text) && /^(?:in|into)$/iu.test(tokens[i + 1]?.text ?? "");
-        if (!token.measure && !inName && !describes && (limit || setIn || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
+        // "ship" before a thing of a ship is a noun of the name ("brass ship lantern", "ship wheel"), not "ships in 2 days".
+        const shipThing =
+          lang === "en" &&
+          /^ship$/iu.test(token.text) &&
+          /^(?:lanterns?|lamps?|lights?|wheels?|bells?|models?|clocks?|compass(?:es)?|paintings?|prints?|figureheads?|portholes?|decor)$/iu.test(tokens[i + 1]?.text ?? "");
+        if (!token.measure && !inName && !describes && !shipThing && (limit || setIn || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
           flush();
           // A small count opens the phrase it counts ("3 colour modes", "31 grind settings"): the figure stays with it.
           // (Not a limit: "up to 10 letters" does not have 10 letters.)
@@ -1008,6 +1014,22 @@ function readProductOnce(text: string, keywords: string[]): ProductReading {
       found = { id: "other", index: lastWordAt(phrases[first].tokens), words: 1 };
     }
   }
+  // "Vintage Omega Seamaster automatic, cal. 565, 1968, 35mm steel case": a watchmaker's piece named by its model; the
+  // case, dial or bracelet a later clause names is a part of it (decision 0091).
+  if (productIndex > 0) {
+    const first = phrases.findIndex((p) => p.kind === "noun");
+    const named = first >= 0 ? phrases[first].tokens : [];
+    const part = lower(phrases[productIndex].tokens[phrases[productIndex].tokens.length - 1] ?? "", lang);
+    if (
+      first < productIndex &&
+      phrases[first]?.clause === 0 &&
+      named.some((t, i) => isWatchMaker(t) || isWatchMaker(`${t} ${named[i + 1] ?? ""}`)) &&
+      /^(?:case|dial|bezel|crystal|bracelet|strap|band|movement|caliber|calibre|crown|kasa|kadran|kordon)$/u.test(part)
+    ) {
+      productIndex = first;
+      found = { id: "other", index: lastWordAt(named), words: 1 };
+    }
+  }
   /** The product's noun when it stands outside every noun phrase ("Brass, adjustable." with the keyword "ring"). */
   let looseNoun: string | undefined;
   /** The keyword that names it, if any ("Brass Ring"): the product's name, with the text's describing words before it. */
@@ -1226,10 +1248,10 @@ const UNITS_LOWER = new Set(["ml", "cm", "mm", "oz", "qt", "pt", "gal", "g", "gr
 
 /**
  * Whether a word shouts: four or more capital letters in a row. Acronyms of up to three letters
- * (DIY, SVG, USA, XL) do not.
+ * (DIY, SVG, USA, XL) do not, nor does a model code with its figures ("KSM150PSER", "WH-1000XM5").
  */
 function isShoutingWord(word: string): boolean {
-  return /\p{Lu}{4,}/u.test(word) && !ACRONYMS.has(word);
+  return /\p{Lu}{4,}/u.test(word) && !ACRONYMS.has(word) && !/\p{L}\d/u.test(word);
 }
 
 /** Four-letter acronyms sellers use that are not shouting. */
@@ -1277,7 +1299,8 @@ export function tameShouting(text: string, lang: Lang = "en", names: ReadonlySet
   const changed: string[] = [];
   // Typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): every all-caps word shouts but the known acronyms.
   const capsLock = isMostlyUpper(text);
-  const shouts = (word: string) => isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word));
+  const shouts = (word: string) =>
+    isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word) && !/\p{L}\d/u.test(word));
   const out = text.replace(WORD, (word) => {
     if (!shouts(word) || names.has(word)) return word;
     const letters = word.replace(/[^\p{L}]/gu, "");

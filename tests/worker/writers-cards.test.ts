@@ -187,7 +187,7 @@ describe("a second round: consoles, watches, blankets, signs, kettles, books and
 
   it("reads a watchmaker's model as a wristwatch, with its year, case size, box and papers and its service", async () => {
     const ebay = await write("Rolex Datejust 16233 two-tone 36mm, 1991, box and papers, serviced 2023.", "ebay");
-    expect(ebay.title).toBe("Rolex Datejust 16233 Two-Tone 36 mm 1991 Box and Papers");
+    expect(ebay.title).toBe("Rolex Datejust 16233 Two-Tone 36 mm Watch 1991 Box and Papers");
     const wanted = { Type: "Wristwatch", "Case Size": "36 mm", "Year Manufactured": "1991", "With Papers": "Yes", "Condition Notes": "Serviced 2023" };
     expect(specificsOf(ebay, wanted)).toEqual(wanted);
   });

@@ -234,7 +234,7 @@ describe("what comes with an item, a set's completeness, a name's words and an E
   it("names an Etsy item's one colour in its title, and none of several on offer", async () => {
     expect((await write(SCARF, "etsy")).title).toBe("Hand Knit Alpaca Scarf for Women 170x25 cm - Charcoal");
     // Colours to choose from are no colour of the item; its letter sizes keep their capitals.
-    expect((await write(TEE, "etsy")).title).toBe("Funny Cat Mom T-Shirt - Unisex Bella Canvas, S M L XL 2XL 3XL");
+    expect((await write(TEE, "etsy")).title).toBe("Funny Cat Mom T-Shirt - Sizes S-3XL, Unisex Bella Canvas, Soft Ringspun Cotton");
   });
 
   it("keeps what a cup holder fit says whole: 'Fits Most Cup Holders'", async () => {

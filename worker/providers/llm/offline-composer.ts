@@ -415,7 +415,7 @@ function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, mu
   const lead: string[] = [];
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
   if (facts.vintage && /vintage|antika|antique/iu.test(source)) lead.push(/antika/iu.test(source) ? "Antika" : /antique/i.test(source) ? "Antique" : "Vintage");
-  for (const e of facts.era) if (!has(head, e) && !/^(?:vintage|antique|antika|retro)$/i.test(e)) lead.push(e);
+  for (const e of facts.era) if (!has(head, e) && !/^(?:vintage|antique|antika|retro)$/i.test(e)) lead.push(titleCase(e, lang));
   // The item's name as the seller opened with it, capitals and numbers as written ("LEGO Star Wars 75192 Millennium
   // Falcon", "Canon AE-1 Program"): a collector searches by it, and the product phrase keeps only its last words.
   const name = facts.brand ? sellersName(source, facts.brand) : undefined;
@@ -510,6 +510,25 @@ function storageAndResolution(text: string, facts: FactSheet): string[] {
 const MEGAPIXELS = /(?<![\p{L}\p{N}.])(\d{1,3}(?:\.\d)?) ?(?:MP|megapixels?|mega pixels?)(?![\p{L}])/iu;
 /** A digital camera's words ("DSLR", "mirrorless camera", "digital camera", "camcorder"). */
 const DIGITAL_CAMERA = /(?<![\p{L}])(?:dslr|mirrorless|digital camera|camcorder|action camera|compact camera|point[- ]and[- ]shoot)(?![\p{L}])/iu;
+
+/**
+ * One word its seller gives a clause of its own to say what the item is ("unfiltered", "signed", "unframed", "shockproof"):
+ * never a state of its wear or of the sale (decision 0091).
+ */
+function isStateWord(said: string): boolean {
+  return (
+    /^(?:un\p{L}{4,}|\p{L}{3,}(?:ed|less|proof|free))$/u.test(said) &&
+    !/^(?:used|unused|boxed|preowned|pre-owned|refurbished|untested|included|dated|undated|personali[sz]ed|customi[sz]ed|handmade|unisex|limited|unbranded|tested|needed|required|listed|shipped|posted|packed|wrapped)$/u.test(
+      said,
+    ) &&
+    !isConditionPhrase(said) &&
+    !FLAW_WORDS.test(said)
+  );
+}
+
+/** A word of a flaw, said alone: the description's condition line says it, never a title. */
+const FLAW_WORDS =
+  /^(?:cracked|chipped|scratched|broken|dented|stained|faded|damaged|worn|torn|bent|missing|repaired|scuffed|tarnished|discolou?red|warped|yellowed|rusted|rusty|glued|unworn|untested|unwashed)$/u;
 
 /** The first sentence of a seller's text (a decimal point ends none: "6.8 inch display"). */
 function firstSentenceOf(description: string): string {
@@ -864,7 +883,8 @@ const ERA_WORD = /(?<![\p{L}])(vintage|antique|antika|retro)(?![\p{L}])/iu;
 function withEra(title: string, facts: FactSheet, lang: Lang, source: string): string {
   if (!facts.vintage) return title;
   let out = title;
-  for (const era of facts.era) {
+  // (Said as a title says it: "19. Yüzyıl", "Late 19th Century".)
+  for (const era of facts.era.map((e) => titleCase(e, lang))) {
     if (/^(?:vintage|antique|antika|retro)$/iu.test(era) || squashed(out).includes(squashed(era)) || (/^\d{4}s$/.test(era) && squashed(out).includes(era.slice(2)))) continue;
     const said = ERA_WORD.exec(out);
     if (said) out = `${out.slice(0, said.index + said[0].length)} ${era}${out.slice(said.index + said[0].length)}`;
@@ -917,6 +937,10 @@ interface Segment {
   priority: number;
 }
 
+/** What is put on it, said before its verb ("name and phone number engraved"): a title says "Engraved with Name and Phone Number". */
+const PERSONAL_BEFORE =
+  /(?<![\p{L}])((?:your |the |(?:dog|cat|pet)['’]s )?(?:names?|initials?|dates?|phone numbers?|monograms?|messages?)(?:(?:,| and| &) (?:your |the )?(?:names?|initials?|dates?|phone numbers?|monograms?|messages?)){0,3}) (engraved|embroidered|monogrammed|stamped)(?![\p{L}])/iu;
+
 /** The phrases a title is built from, best first, each a whole phrase in Title Case. */
 /** A personalisation clause in the seller's words ("personalised with name", "engraved with initials"). */
 const PERSONAL_CLAUSE =
@@ -927,7 +951,22 @@ const SPEC =
   /(?<![\p{L}\p{N}-]|\d[,.])(?:IP[X\d]\d(?: (?:waterproof|water[- ]resistant|dustproof))?|Bluetooth \d(?:\.\d)?|Wi-?Fi \d[E]?|USB \d\.\d|HDMI \d\.\d|\d{1,3}(?:,\d{3})+ ?mAh|\d{3,5} ?mAh|\d{2,4} ?(?:gsm|GSM)|\d{2,4} ?(?:W|[Ww]atts?))(?![\p{L}\p{N}])/gu;
 
 /** The seller's lists of sizes ("S, M and L"): each is sold, so each is said whole. */
-const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size));
+// (Letter sizes written with spaces or slashes are one too: "S M L", "S/M/L".)
+const sizeListsOf = (facts: FactSheet) => facts.sizes.filter((size) => /,| and | or | & | ve | veya /iu.test(size) || LETTER_SIZES.test(size));
+const LETTER_SIZES = /^(?:\d?X{0,3}[SML]|XXS)(?:\s*[ /]\s*(?:\d?X{0,3}[SML]|XXS))+$/iu;
+/** Letter sizes in their order, each with its other spellings. */
+const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "2XL|XXL", "3XL|XXXL", "4XL", "5XL"];
+/**
+ * A list of sizes as a title writes it: letter sizes in a run as a range ("S-3XL" of "S M L XL 2XL 3XL", "S-L" of "S/M/L"),
+ * others with spaces; never with commas, which a title's reader takes for its phrases' ends.
+ */
+function sizeListText(size: string): string {
+  if (!LETTER_SIZES.test(size)) return size;
+  const sizes = size.split(/\s*[ /]\s*/u).map((x) => x.toUpperCase());
+  const at = sizes.map((x) => SIZE_ORDER.findIndex((o) => o.split("|").includes(x)));
+  const run = sizes.length >= 3 && at.every((a, i) => a >= 0 && (i === 0 || a === at[i - 1] + 1));
+  return run ? `${sizes[0]}-${sizes[sizes.length - 1]}` : sizes.join(" ");
+}
 /** A piece of one of those lists ("adult S" of "child, adult S and adult L"), which alone would name one size as the product's. */
 const isPieceOfSizeList = (lists: string[], text: string) => lists.some((size) => foldCase(size).includes(foldCase(text)));
 
@@ -1150,6 +1189,26 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       );
     }
   }
+  // A state the seller gives a clause of its own in the name's sentence ("…, unfiltered, unpasteurized", "…, signed, unframed",
+  // "…, shockproof"): one word the phrase reading keeps no phrase for, which its shoppers search by (decision 0091).
+  if (r.lang === "en") {
+    for (const m of firstSentenceOf(input.description).matchAll(/(?<=,\s*)([\p{L}-]{4,})(?=\s*(?:,|\.|$))/gu)) {
+      const word = m[1];
+      const said = foldCase(word);
+      if (!isStateWord(said) || out.some((o) => ` ${foldCase(o.text)} `.includes(` ${said} `)) || ` ${foldCase(productName(r, source))} `.includes(` ${said} `)) continue;
+      // (A new item's "sealed" is said by its state: "New in Box", "New Sealed".)
+      if (said === "sealed" && /(?<![\p{L}])(?:new|brand new)(?![\p{L}])/iu.test(input.description.slice(0, 300))) continue;
+      // (On eBay, after what comes with it: "… with Original Case and Foot Pedal" keeps its place.)
+      add(word, platformOf(input) === "ebay" ? 2.2 : 1.5);
+    }
+  }
+  // A supply's use ("for jewelry making", "for card making"): what its makers search it by (decision 0091).
+  const use = r.lang === "en" ? /(?<![\p{L}])for ((?:[\p{L}-]+ ){1,2}(?:making|crafting|crafts|projects))(?![\p{L}])/iu.exec(input.description.slice(0, 300))?.[1] : undefined;
+  if (use && !out.some((o) => foldCase(o.text).includes(foldCase(use)))) add(`for ${use}`, 2);
+  // A span of years said as a clause of the name's sentence ("Lot of 12 Hot Wheels Treasure Hunt cars, 2019-2022"): its
+  // collectors search by it (decision 0091).
+  const years = /(?:^|,\s*)((?:19|20)\d\d ?[-–] ?(?:(?:19|20)\d\d|\d\d))(?=\s*(?:[,.;]|$))/u.exec(firstSentenceOf(input.description))?.[1];
+  if (years && !out.some((o) => o.text.includes(years))) add(years.replace(/ ?[-–] ?/u, "-"), 1);
   // A piece of jewelry's stone or metal said in a clause of its own ("Natural stone bracelet, amethyst, …"): its shoppers search by it.
   for (const m of materialNames)
     if (
@@ -1163,7 +1222,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     // (The sizes it comes in are a fact its shoppers filter by, as a measure is.)
     // ("One size" says it alone: never "Sizes One Size".)
     add(r.lang === "tr" ? (/beden$/iu.test(r.sizes) ? r.sizes : `${r.sizes} Beden`) : /^sizes?\s|^one size/iu.test(r.sizes) ? r.sizes : `Sizes ${r.sizes}`, 1);
-  for (const size of sizeLists) if (!out.some((s) => foldCase(s.text).includes(foldCase(size)))) add(r.lang === "tr" ? `${size} Beden` : `Sizes ${size}`, 1);
+  for (const size of sizeLists) if (!out.some((s) => foldCase(s.text).includes(foldCase(size)))) add(r.lang === "tr" ? `${sizeListText(size)} Beden` : `Sizes ${sizeListText(size)}`, 1);
   // What the item holds, with its limit ("Holds Pots up to 20 cm" of "holds pots up to 20 cm wide"): a buyer's measure, never its own size.
   for (const held of factsFor(input).details.filter((d) => /^(?:holds?|fits?) \p{L}+ up to \d/iu.test(d)))
     if (!out.some((o) => squashed(o.text).includes(squashed(held)))) out.push({ text: titleCase(held, r.lang).replace(/\bUp(?= [Tt]o\b)/u, "up"), priority: 0 });
@@ -1204,6 +1263,14 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   if (year && !out.some((o) => o.text.includes(year[1]))) add(year[2] ? `${year[0].replace(/ (dated|undated)$/iu, "")} ${year[2]}` : year[0], 0);
   // A watch's year and "Box and Papers" ("full set"), as its buyers search a watch (decision 0090).
   if (r.lang === "en" && isWatchItem(lower(r.head, r.lang), facts.brand, r.lang)) {
+    // A watch named only by its maker and model says what it is with its movement ("Omega Seamaster Automatic Watch"), and
+    // a vintage one its calibre ("Cal. 565"): its collectors search by both (decision 0091).
+    if (!WATCH_HEADS.test(lower(r.head, r.lang))) {
+      const movement = MOVEMENTS.exec(input.description.slice(0, 300))?.[1];
+      add(movement ? `${titleCase(movement.replace(/^self-winding$/iu, "automatic"), r.lang)} Watch` : "Watch", 0);
+      const calibre = /(?<![\p{L}])(?:cal\.?|calibre|caliber) ?(\d{2,4}[\p{L}\d/.-]*)(?![\p{L}\p{N}])/iu.exec(input.description.slice(0, 300))?.[1];
+      if (calibre) add(`Cal. ${calibre}`, 1);
+    }
     const year = yearClause(input.description, 1920);
     if (year && !out.some((o) => o.text.includes(year))) out.push({ text: year, priority: 0 });
     const set = /(?<![\p{L}])(?:full set|box (?:and|&) papers|box only|papers only)(?![\p{L}])/iu.exec(input.description.slice(0, 2000))?.[0];
@@ -1222,6 +1289,13 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
     add(personal[0], 1);
     // (Its words alone where what is put on it repeats the name: "Personalised" for "… Baby Name Sign".)
     add(personal[0].replace(/ with .*$/u, ""), 1.5);
+  }
+  // (Said the other way round, "name and phone number engraved": "Engraved with Name and Phone Number", and its things
+  // never again alone, "Phone Number".)
+  const putOnBefore = personal ? null : PERSONAL_BEFORE.exec(input.description.slice(0, 2000));
+  if (putOnBefore) {
+    for (let i = out.length - 1; i >= 0; i--) if (` ${foldCase(putOnBefore[1])} `.includes(` ${foldCase(out[i].text)} `)) out.splice(i, 1);
+    add(`${putOnBefore[2]} with ${putOnBefore[1].replace(/^(?:your|the) /iu, "")}`, 0.5);
   }
   // A file sold for commercial use says so ("Commercial Use"): its buyers (makers who sell what they cut) filter by it.
   if (
@@ -1246,7 +1320,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   if (r.lang === "tr" && factsFor(input).personalised && /kişiye özel/iu.test(input.description) && !out.some((o) => /kişiye özel/iu.test(o.text))) add("kişiye özel", 1);
   // "Personalised leather keychain with initials": what is put on it, "with Initials".
   const putOn =
-    !personal && factsFor(input).personalised && r.lang === "en"
+    !personal && !putOnBefore && factsFor(input).personalised && r.lang === "en"
       ? /(?<![\p{L}])with (?:your |her |his |their |custom )?(initials?|names?|monogram|name and date)(?![\p{L}])/iu.exec(input.description.slice(0, 300))
       : null;
   if (putOn && !out.some((o) => foldCase(o.text).includes(foldCase(putOn[1])))) add(`with ${putOn[1]}`, 1);
@@ -2098,8 +2172,9 @@ function tagPool(input: ComposeInput): string[] {
     if (labels.has(clean) && !clean.split(" ").includes(head.split(" ").pop() ?? "")) return;
     // A measure the seller named a dimension of ("bust 34 in", "göğüs 90 cm") fits one piece: nobody searches it.
     if (labelled.some((m) => clean.includes(m))) return;
-    // A count and its noun alone ("3 initials", "2 weeks") is no search.
-    if (/^\d{1,2} \p{L}+$/u.test(clean)) return;
+    // A count and its noun alone ("3 initials", "2 weeks") is no search; nor is what is put on it ("phone number" of "name
+    // and phone number engraved").
+    if (/^\d{1,2} \p{L}+$/u.test(clean) || /^(?:names?|initials?|dates?|phone numbers?|numbers?|messages?)$/u.test(clean)) return;
     // A share inside a tag ("yün 50 akrilik" of "%50 yün %50 akrilik") is a number that says nothing.
     if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => shares.has(n))) return;
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"), or on a size system
@@ -2267,7 +2342,8 @@ function tagPool(input: ComposeInput): string[] {
     // A thing that comes with it is said with "with" ("dish with lid"), never as the product's kind ("lid dish"); a part
     // of its own shape describes it ("juice groove board").
     if (words(noun).length > 2) continue;
-    if (r.lang === "en" && /^(?:lids?|gift box|box|storage pouch|pouch|stand|chain|case|dust bag|bag|cover|strap)$/u.test(noun)) {
+    // (So are things of it said in the plural: "apron with pockets", never "pockets apron".)
+    if (r.lang === "en" && (/^(?:lids?|gift box|box|storage pouch|pouch|stand|chain|case|dust bag|bag|cover|strap)$/u.test(noun) || /^\p{L}+[^s]s$/u.test(noun))) {
       // (Whole or not at all: "necklace with gift box" is too long for a tag, and "necklace with gift" says another thing.)
       const tag = [`${head} with ${noun}`, `${head.split(" ").pop() ?? head} with ${noun}`].find((t) => t.length <= LISTING_LIMITS.tagMax);
       if (tag) add(tag);
@@ -2302,8 +2378,15 @@ function tagPool(input: ComposeInput): string[] {
     .join(" ");
   // (Not a word of a material's name: "ağacı kaşık" of "zeytin ağacı kaşık" is no name.)
   // (Turkish: the head is already the whole compound, "yoga matı"; a word before it may end another compound, "zeytin ağacı".)
+  // (Nor the second half of a maker's term: "process soap" of "cold process soap", "iron skillet" of "cast iron skillet".)
+  const boundBefore = /^(?:cold|hot|cast|wrought)$/u.test(productLower.filter((t) => !/^\d/.test(t)).slice(-3, -2)[0] ?? "");
   const named =
-    r.lang === "en" && name2.includes(" ") && name2.endsWith(head) && !materialWords.has(name2.split(" ")[0]) && !facts.materials.some((x) => x.name.split(" ").includes(name2.split(" ")[0]))
+    r.lang === "en" &&
+    name2.includes(" ") &&
+    name2.endsWith(head) &&
+    !boundBefore &&
+    !materialWords.has(name2.split(" ")[0]) &&
+    !facts.materials.some((x) => x.name.split(" ").includes(name2.split(" ")[0]))
       ? name2
       : head;
   for (const fit of facts.fits ?? []) {
@@ -2332,6 +2415,9 @@ function tagPool(input: ComposeInput): string[] {
     // An English clause of one describing word, or two ("adjustable", "foldable, water-resistant"): what the seller says the
     // product is, as a shopper types it before the noun (decision 0088).
     else if (r.lang === "en" && words(c).length >= 1 && words(c).length <= 2 && words(c).every(describing)) addWhole(`${c} ${head}`);
+    // (So is a clause of one word that says what state it is in: "unfiltered honey", "signed painting"; decision 0091.)
+    // (Not a device's, whose noun is its model: "unlocked ultra" is no search.)
+    else if (r.lang === "en" && words(c).length === 1 && isStateWord(c) && c !== "sealed" && !isDevice(facts, source)) addWhole(`${c} ${head}`);
   }
   // The seller's hyphenated describing words ("non-slip", "hand-rolled") and Turkish ones before the noun ("kaymaz").
   // One that describes another noun of the text ("water-based paint", "non-toxic water-based paint") is that noun's, not the product's.
@@ -2377,6 +2463,10 @@ function tagPool(input: ComposeInput): string[] {
     addWhole(`${lower(d, r.lang)} ${named}`);
     addWhole(`${lower(d, r.lang)} ${head}`);
   }
+  // How a personalised thing's words are put on it, after whom and what it is for ("engraved dog collar", "embroidered bib":
+  // its shoppers search by it too; decision 0091).
+  const putOnWord = facts.personalised && r.lang === "en" ? /(?<![\p{L}])(?:engraved|embroidered|monogrammed|hand[- ]stamped)(?![\p{L}])/iu.exec(source)?.[0] : undefined;
+  if (putOnWord) for (const t of [`${lower(putOnWord, r.lang)} ${named}`, `${lower(putOnWord, r.lang)} ${head.split(" ").pop()}`]) addWhole(t);
   // A Turkish soap's oil with the product ("lavanta yağlı sabun" of "lavanta yağı ile").
   const oilWith = r.lang === "tr" ? OIL_WITH_TR.exec(source.slice(0, 2000))?.[1] : undefined;
   if (oilWith) addWhole(`${lower(oilWith, r.lang)} yağlı ${head}`);
@@ -2513,7 +2603,13 @@ function selectTags(pool: string[], lang: Lang, count: number, start: string[] =
     if (!tag || !isMultiWord(tag) || FILLER_PHRASES.includes(tag) || worn(tag)) continue;
     if (tag !== tagCharacters(raw, lang) && whole.some((w, j) => j > i && w && w !== tag && isMultiWord(w) && !chosen.includes(w) && isSubPhraseDuplicate(tag, w, lang))) continue;
     // The same words in another order are the same search ("yoga matı 183x61 cm", "183x61 cm yoga matı").
-    const sorted = (t: string) => t.split(" ").sort().join(" ");
+    // (So are the same words with a measure written with or without its space: "6mm bead", "6 mm bead".)
+    const sorted = (t: string) =>
+      t
+        .replace(/(\d) (?=(?:mm|cm|in|oz|ml|g|kg|m|ft|qt|l|gb|tb)(?![\p{L}]))/giu, "$1")
+        .split(" ")
+        .sort()
+        .join(" ");
     if (chosen.includes(tag) || chosen.some((c) => sorted(c) === sorted(tag))) continue;
     // One search, one tag: a phrase and a longer one holding it ("sırt çantası", "siyah sırt çantası") are one tag.
     // The longer one says more and still answers the shorter search: it takes the shorter one's place (never a
@@ -2623,7 +2719,8 @@ export function composeBullets(input: ComposeInput): string[] {
   // Each fact bullet is one group of the seller's facts.
   const groups: [string, string][] = [];
   const fact = (label: string, body: string) => groups.push([label, body]);
-  const sizes = [...facts.measures.map((m) => labelledMeasure(facts, m)), ...facts.sizes];
+  // (A measure with the dimension the seller named after it keeps it: "6 mm thick", "60 cm yükseklik"; decision 0091.)
+  const sizes = [...facts.measures.map((m) => measureWithDimension(input.description, labelledMeasure(facts, m))), ...facts.sizes];
   if (sizes.length) fact(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(capitalise(listOf(sizes, r.lang), r.lang)));
   const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
   if (materials.length && !(facts.pattern && materials.every((m) => /^(?:yarn|fabric|ip|iplik|kumaş)$/iu.test(m))))
@@ -2695,6 +2792,15 @@ export function composeBullets(input: ComposeInput): string[] {
     if (single.length < rest.length) add(w.features, withStop(capitalise(joined(rest.slice(single.length)), r.lang)));
   }
   return bullets.slice(0, bulletCount);
+}
+
+/** A measure with the dimension its seller wrote after it ("6 mm thick", "40 inches long", "60 cm yükseklik"), else as it is. */
+function measureWithDimension(text: string, measure: string): string {
+  const said = new RegExp(
+    `(?<![\\p{L}\\p{N}])${escapeRegExp(measure)} (thick|long|tall|wide|deep|high|in diameter|yükseklik|yüksekliğinde|uzunluk|uzunluğunda|genişlik|derinlik|kalınlık|çap|çapında)(?![\\p{L}])`,
+    "iu",
+  ).exec(text);
+  return said ? `${measure} ${said[1].toLowerCase()}` : measure;
 }
 
 /**
@@ -2965,6 +3071,30 @@ const SCREEN_HEADS = /^(?:laptop|notebook|computer|chromebook|macbook|tablet|ipa
 const LENS_MOUNT =
   /(?<![\p{L}\p{N}])(?:(Canon) (EF-S|EF-M|EF|RF|FD)|(M42|M39|PK|K|F|E|FE|X|Z|L|RF|EF|FD|MD|OM|M)[- ]mount|(Nikon) (F|Z)[- ]?mount|(Sony) (E|FE|A)[- ]?mount|(Micro Four Thirds|MFT))(?![\p{L}\p{N}])/u;
 
+/** Who vouches for a signature, as eBay names them ("JSA", "PSA/DNA", "Beckett"), and a bare certificate. */
+const AUTHENTICATORS: [RegExp, string][] = [
+  [/(?<![\p{L}])(?:JSA|James Spence)(?![\p{L}])/u, "James Spence Authentication (JSA)"],
+  [/(?<![\p{L}])PSA ?\/ ?DNA(?![\p{L}])/u, "PSA/DNA"],
+  [/(?<![\p{L}])(?:Beckett|BAS)(?![\p{L}])/u, "Beckett Authentication Services (BAS)"],
+  [/(?<![\p{L}])Fanatics(?![\p{L}])/u, "Fanatics"],
+  [/(?<![\p{L}])(?:Upper Deck|UDA)(?![\p{L}])/u, "Upper Deck Authenticated (UDA)"],
+  [/(?<![\p{L}])(?:COA|certificate of authenticity)(?![\p{L}])/iu, "Certificate of Authenticity (COA)"],
+];
+
+/** A signed piece's signer ("Signed Michael Jordan photo", "autographed by Tom Brady") and its authentication. */
+function autographOf(text: string): { by?: string; authentication?: string } | undefined {
+  const head = text.slice(0, 300);
+  const said = /(?<![\p{L}])(?:[Hh]and[- ])?(?:[Ss]igned|[Aa]utographed)(?: by)? ((?:\p{Lu}[\p{L}.'’-]*)(?: \p{Lu}[\p{L}.'’-]*){1,2})(?![\p{L}])/u.exec(head);
+  // (Or the name it opens with: "Tom Brady autographed football".)
+  const before = /^\s*((?:\p{Lu}[\p{L}.'’-]*)(?: \p{Lu}[\p{L}.'’-]*){1,2}) (?:hand[- ])?(?:signed|autographed)(?![\p{L}])/u.exec(head);
+  const by = said?.[1] ?? before?.[1];
+  // (A painting "signed" by its maker says so in its own words, with no name: no autograph of a famous hand.)
+  if (!by && !/(?<![\p{L}])autograph(?:ed|s)?(?![\p{L}])/iu.test(head)) return undefined;
+  const authentication = AUTHENTICATORS.find(([re]) => re.test(head))?.[1];
+  if (!by && !authentication) return undefined;
+  return { by, authentication };
+}
+
 function categorySpecifics(text: string, facts: FactSheet, head: string, lang: Lang, n: Record<string, string>): { specifics: ItemSpecific[]; instead: string[]; type?: string } {
   const specifics: ItemSpecific[] = [];
   const instead: string[] = [];
@@ -3079,6 +3209,13 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
       // (The mount is no model it fits: "Compatible Model: M42" says the Mount again.)
       if ((facts.fits ?? []).every((f) => foldCase(value).includes(foldCase(f)) || foldCase(f).includes(foldCase(name)))) instead.push(n.fits);
     }
+  }
+  // A signed piece: who signed it and who vouches for the signature, as eBay's autographs ask (decision 0091).
+  const autograph = lang === "en" ? autographOf(text) : undefined;
+  if (autograph) {
+    specifics.push({ name: "Autographed", value: "Yes" });
+    if (autograph.by) specifics.push({ name: "Signed By", value: autograph.by });
+    if (autograph.authentication) specifics.push({ name: "Autograph Authentication", value: autograph.authentication });
   }
   return { specifics, instead, type };
 }

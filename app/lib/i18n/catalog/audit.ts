@@ -117,6 +117,9 @@ export const en = {
   "audit.missing.edition": "its edition, printing or pressing",
   "audit.missing.condition": "its condition",
   "audit.missing.cardNumber": "its set and card number",
+  "audit.missing.ingredients": "what is in it",
+  "audit.missing.storage": "how to store it",
+  "audit.missing.authentication": "how the signature is authenticated",
   "audit.missing.fits": "what it fits",
   "audit.missing.complete": "whether it is complete",
   "audit.missing.included": "what comes with it",
@@ -130,6 +133,8 @@ export const en = {
   "audit.advice.describeCard": "what it is, its set and number and its condition or grade",
   "audit.advice.describePart": "what it is, what it fits and its condition",
   "audit.advice.describeSet": "what it is, whether it is complete and its condition",
+  "audit.advice.describeFood": "what it is, what is in it, its size and how to store it",
+  "audit.advice.describeAutograph": "what it is, who signed it, how the signature is authenticated and its condition",
 };
 
 export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix.${string}`, string> = {
@@ -246,6 +251,9 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.missing.edition": "baskısı veya basımı",
   "audit.missing.condition": "durumu",
   "audit.missing.cardNumber": "seti ve kart numarası",
+  "audit.missing.ingredients": "içinde neler olduğu",
+  "audit.missing.storage": "nasıl saklanacağı",
+  "audit.missing.authentication": "imzanın nasıl doğrulandığı",
   "audit.missing.fits": "neye uyduğu",
   "audit.missing.complete": "eksiksiz olup olmadığı",
   "audit.missing.included": "yanında neler geldiği",
@@ -259,6 +267,8 @@ export const tr: Record<keyof typeof en | `audit.finding.${string}` | `audit.fix
   "audit.advice.describeCard": "ne olduğu, seti ve numarası, durumu veya notu",
   "audit.advice.describePart": "ne olduğu, neye uyduğu ve durumu",
   "audit.advice.describeSet": "ne olduğu, eksiksiz olup olmadığı ve durumu",
+  "audit.advice.describeFood": "ne olduğu, içinde neler olduğu, boyutu ve nasıl saklanacağı",
+  "audit.advice.describeAutograph": "ne olduğu, kimin imzaladığı, imzanın nasıl doğrulandığı ve durumu",
 
   "audit.finding.title.empty": "Başlık boş. {marketplace} başlıksız bir ilanı kabul etmez. Ürünün ne olduğunu söyleyen bir başlık yazın.",
   "audit.finding.title.too-long": "Başlık {length} karakter; {marketplace} en fazla {max} karaktere izin verir. Daha uzun bir başlık reddedilir. {max} karaktere veya daha azına kısaltın.",
