@@ -35,6 +35,7 @@ import type { CategoryId } from "../listings/categories";
 import { isFragmentTag, unsupportedPhrases } from "../listings/support";
 import {
   cutAtWord,
+  hasEveryWord,
   hasLoosePhrase,
   hasPhrase,
   isContentWord,
@@ -777,8 +778,10 @@ function collect(n: Normal, reuse = false): Candidate[] {
       if (main && normalWords(main.phrase)) {
         // An era between its words ("Vintage 1970s Copper Pot" for "vintage copper pot") leaves the phrase there for a shopper's search.
         const eraless = title.replace(ERA_WORD, " ");
-        // (So does a describing word between them: "Raw Wildflower Honey" for "raw honey"; decision 0091.)
-        if (!hasLoosePhrase(title, main.phrase) && !hasPhrase(eraless, main.phrase)) {
+        // (So does a describing word between them, "Raw Wildflower Honey" for "raw honey"; and a title that says each of its
+        // words is found by its search, in another order too, "Yoga Mat … Purple" for "purple yoga mat": the phrase is
+        // there, late; decision 0091.)
+        if (!hasLoosePhrase(title, main.phrase) && !hasPhrase(eraless, main.phrase) && !hasEveryWord(title, main.phrase)) {
           const max = p === "etsy" ? PLATFORM_LIMITS.etsy.titleWritten : p === "amazon" ? PLATFORM_LIMITS.amazon.titleWarn : PLATFORM_LIMITS.ebay.titleMax;
           add({
             id: "title.main-phrase-missing",

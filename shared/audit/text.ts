@@ -57,6 +57,13 @@ export function hasLoosePhrase(text: string, phrase: string, gap = 2): boolean {
   return false;
 }
 
+/** Every word of the phrase somewhere in the text, in any order ("purple yoga mat" in "Yoga Mat 6 mm, Purple"). */
+export function hasEveryWord(text: string, phrase: string): boolean {
+  const have = new Set(normalWords(text).split(" "));
+  const want = normalWords(phrase).split(" ").filter(Boolean);
+  return want.length > 0 && want.every((w) => have.has(w));
+}
+
 /** The first `n` characters as a reader sees them: a word cut in half is not shown. */
 export function visiblePrefix(text: string, n: number): string {
   if (text.length <= n) return text;

@@ -133,7 +133,8 @@ export const factLanguage = (text: string): FactLang => detectLanguage(text);
 // ---- Measures ------------------------------------------------------------------------------------
 
 const NUM = "\\d+(?:[.,]\\d+)?";
-const UNIT = 'inches|inch|in\\.|in|cm|mm|ml|fl\\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|cups?|l|lt|litres?|liters?|litre|g|gr|grams?|kg|lbs?|lb|ft|feet|yards?|yds?|m|metres?|meters?|mt|santim|gsm|"|″';
+const UNIT =
+  'inches|inch|in\\.|in|cm|mm|ml|fl\\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|cups?|l|lt|litres?|liters?|litre|g|gr|grams?|kg|lbs?|lb|ft|feet|yards?|yds?|m|metres?|meters?|mt|santim|gsm|carats?|ctw|cttw|"|″';
 const DIMENSION = new RegExp(`${B}${NUM} ?[x×] ?${NUM}(?: ?[x×] ?${NUM})?(?: ?(?:${UNIT})(?![\\p{L}]))?`, "giu");
 // (Not a unit inside a part number: "1165G" of "i7-1165G7" is no weight.)
 // (Nor the lower figure of a fraction: "2 inch" of "1/2 inch chuck".)
@@ -414,6 +415,8 @@ const SIZES = new RegExp(
     // (Not a dimension's first figure: "finished size 30 x 36 inches".)
     `${B}(?:size|beden) (?:${SIZE_TOKEN}|small|medium|large)${E}(?! ?(?:cm|mm|in|inch|inches|"|[x×] ?\\d))`,
     `${B}(?:queen|king|twin|full|double|single) size${E}`,
+    // A garment's size said as a clause of its own ("Men's Carhartt hoodie, x-large, grey"; decision 0091).
+    `(?<=^[^.\\n]{3,80}?,\\s*)(?:x{1,3}-?large|x{1,2}-?small|XXS|XS|XL|XXL|XXXL|[2-5]XL)(?=\\s*(?:[,.]|$))`,
   ].join("|"),
   "giu",
 );
@@ -525,6 +528,20 @@ const MATERIAL_WORDS = [
   "hematite",
   "malachite",
   "aventurine",
+  // (A diamond that is a cut, a shape or a craft is none: "diamond cut chain", "diamond painting".)
+  "lab grown diamond",
+  "lab grown diamonds",
+  "lab-grown diamond",
+  "diamond",
+  "diamonds",
+  "moissanite",
+  "opal",
+  "topaz",
+  "peridot",
+  "aquamarine",
+  "tanzanite",
+  "sapphire",
+  "ruby",
   "vinyl",
   "acrylic",
   "polyester",
@@ -924,6 +941,9 @@ function notTheMaterial(lower: string, at: number, word: string): boolean {
   const after = lower.slice(at + word.length, at + word.length + 30);
   const before = lower.slice(Math.max(0, at - 16), at);
   if (NOT_MATERIAL_AFTER.test(after) || NOT_MATERIAL_PHRASE.test(after) || ABSENT_BEFORE.test(before)) return true;
+  // A diamond that is a cut, a shape or a craft ("diamond cut chain", "diamond painting"), a gem that is a colour ("ruby red").
+  if (/^diamonds?$/u.test(word) && /^ (?:cut|painting|paintings|shape|shaped|dots?|mesh|pattern|plate|blade|stitch|quilt)(?![\p{L}])/u.test(after)) return true;
+  if (/^(?:ruby|sapphire|opal|topaz)$/u.test(word) && /^ (?:red|blue|white|green|pink|yellow|colou?r)(?![\p{L}])/u.test(after)) return true;
   // "magnifying glass", "wine glass": the glass is the item; "hassas deri": the skin.
   return /^(?:glass|deri|cam)$/u.test(word) && NOT_MATERIAL_BEFORE.test(before);
 }
@@ -1239,6 +1259,13 @@ export const BRANDS = [
   "Burberry",
   "Ralph Lauren",
   "Patagonia",
+  "Lululemon",
+  "The North Face",
+  "Carhartt",
+  "Arc'teryx",
+  "Trek",
+  "Specialized",
+  "Cannondale",
   "Pendleton",
   "Fiskars",
   "Paşabahçe",
@@ -1487,7 +1514,7 @@ const MODEL_RE = new RegExp(
 const CENTURY = "(?:(?:early|mid|late)[- ])?(?:1[5-9]|20)th[- ]century|(?:1[5-9]|20)\\. ?(?:yüzyıl|yy)(?:\\p{L}*)?(?: (?:başı|başları|ortası|ortaları|sonu|sonları))?";
 const ERA_RE = reAll(
   // A span of years ("1968-1972", a lot's or a run's years) first, whole.
-  "1[89]\\d\\d ?[-–] ?(?:1[89]|20)\\d\\d|1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d|" +
+  "1[89]\\d0s ?[-–] ?(?:1[89]|20)\\d0s|1[89]\\d\\d ?[-–] ?(?:1[89]|20)\\d\\d|1[89]\\d0s|20[0-2]0s|'\\d0s|\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|\\d0'(?:lar|ler|lı|li)(?: yıllar)?|mid[- ]century(?: modern)?|art deco|art nouveau|victorian|edwardian|antique|antika|y2k|circa 1[89]\\d\\d|c\\. ?1[89]\\d\\d|(?:made|produced|from) in (?:the )?1[89]\\d\\d|" +
     CENTURY,
 );
 /** A year the item was made, when the text says so ("from 1962", "made in 1962", "1962 yapımı", "circa 1962", a record's "1981 Türkiye baskısı"): read as the year. */
@@ -1529,10 +1556,12 @@ const CONDITION_RE = reAll(
     // How often a garment or a pair of shoes was worn ("worn twice", "worn once").
     "(?:only )?worn (?:once|twice|\\d times|a few times|a handful of times)",
     // The packaging a toy or a collectible is sold on, and its wear ("some cards bent", "two boxes creased"; decision 0091).
-    "(?:some|a few|one|two|three|\\d{1,2}|most|all) (?:of the )?(?:cards?|boxes|box|blisters?|bubbles?|packages?|packs?) (?:are |is |slightly |a bit )?(?:bent|creased|torn|damaged|crushed|yellowed|cracked|dented|loose|soft corners|scuffed)",
+    "(?:some|a few|one|two|three|\\d{1,2}|most|all) (?:of the )?(?:cards?|boxes|box|blisters?|bubbles?|packages?|packs?|corners?|edges?) (?:are |is |slightly |a bit )?(?:bent|creased|torn|damaged|crushed|yellowed|cracked|dented|loose|soft corners|scuffed|worn)",
+    // (A postcard or a letter someone wrote on: "some written", "a few written on".)
+    "(?:some|a few|most|all) (?:are )?(?:written(?: on)?|used|posted|stamped)(?= *(?:[,.;]|$))",
     // A card's wear as its players grade it ("lightly played", "heavily played").
     "(?:lightly|moderately|heavily) played",
-    "new with tags|new without tags|nwt|nwot|brand new|new in (?:its )?(?:original )?box|nib|unused|never used|never installed|never mounted|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
+    "new with tags|new without tags|new without (?:the |its )?(?:original )?box|nwob|nwt|nwot|brand new|new in (?:its )?(?:original )?box|nib|unused|never used|never installed|never mounted|unworn|sealed|in (?:its )?original box|mint(?: condition)?|near mint",
     "(?:(?:excellent|very good|good|fair|great) (?=used|pre-owned|vintage))?(?:excellent|very good|good|fair|great|used|vintage|pre-owned) condition",
     "pre[- ]owned|gently used|lightly used|well loved|used",
     // What is missing ("battery cover missing", "lid is missing") and a Turkish chip or scratch ("küçük bir çentik").
@@ -1744,7 +1773,8 @@ const CRAFTS: [Craft, RegExp][] = [
   ["knit", re("knit(?:ted|ting)?|hand[- ]knit(?:ted)?|şiş örgü|şişle örülmüş|el örgüsü")],
   ["cross-stitch", re("cross[- ]stitch(?:ed)?|kanaviçe|etamin")],
   ["embroidered", re("embroider(?:ed|y)|hand[- ]embroidered|nakış(?:lı)?|işlemeli")],
-  ["quilted", re("quilt(?:ed|ing)?|kapitone")],
+  // (Fabric, a ruler or thread for quilting is sold to quilters, never quilted itself.)
+  ["quilted", re("quilt(?:ed)?|quilting(?! (?:fabrics?|cotton|cottons|rulers?|thread|pins|supplies|notions|hoops?|templates?))|kapitone")],
   ["macrame", re("macram[eé]|makrome")],
   ["woven", re("hand[- ]?woven|woven|dokuma|el dokuması")],
   // (A sewing machine, kit or box is a tool for sewing, never a sewn thing: "dikiş makinesi", "sewing kit".)

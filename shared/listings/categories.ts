@@ -450,7 +450,26 @@ export const CATEGORIES: CategoryModel[] = [
   C({
     id: "soap",
     nouns: {
-      en: ["soap", "soaps", "soap bar", "bath bomb", "bath bombs", "lotion", "balm", "body butter", "bath salts", "scrub", "lip balm", "perfume", "perfumes", "perfume oil", "solid perfume"],
+      en: [
+        "soap",
+        "soaps",
+        "soap bar",
+        "bath bomb",
+        "bath bombs",
+        "lotion",
+        "balm",
+        "body butter",
+        "bath salts",
+        "scrub",
+        "lip balm",
+        "perfume",
+        "perfumes",
+        "perfume oil",
+        "solid perfume",
+        "parfum",
+        "toilette",
+        "cologne",
+      ],
       tr: ["sabun", "sabunu", "sabunlar", "banyo bombası", "krem", "balm", "tuz", "peeling"],
     },
     type: { en: "Soap", tr: "Sabun" },
@@ -714,7 +733,11 @@ export const CATEGORIES: CategoryModel[] = [
   }),
   C({
     id: "other",
-    nouns: { en: ["kit", "kits", "gift set", "bookmark set"], tr: ["kit", "set", "seti"] },
+    // (And things no other category holds: fabric by the yard, a live plant, postcards, a towel; decision 0091.)
+    nouns: {
+      en: ["kit", "kits", "gift set", "bookmark set", "fabric", "fabrics", "plant", "plants", "succulent", "succulents", "postcard", "postcards"],
+      tr: ["kit", "set", "seti", "kumaş", "kumaşı", "bitki", "bitkisi", "sukulent", "kartpostal", "peştemal", "peştemalı", "havlu", "havlusu", "tesbih", "tespih"],
+    },
     type: { en: "Handmade Item", tr: "El Yapımı Ürün" },
     intent: { en: ["gift for her", "gift for him", "birthday gift", "christmas gift", "housewarming gift"], tr: ["kadına hediye", "erkeğe hediye", "doğum günü hediyesi", "yılbaşı hediyesi"] },
     titleTail: { en: ["Gift for Her", "Birthday Gift", "Christmas Gift"], tr: ["Kadına Hediye", "Doğum Günü Hediyesi", "Yılbaşı Hediyesi"] },

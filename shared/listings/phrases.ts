@@ -151,6 +151,10 @@ export const MATERIALS = [
   "chenille",
   "pearl",
   "amethyst",
+  "lab grown diamond",
+  "moissanite",
+  "opal",
+  "sapphire",
   "rose quartz",
   "quartz",
   "agate",
@@ -280,7 +284,7 @@ const FEATURE_PATTERNS: RegExp[] = [
   /\bweatherproof\b/iu,
 ];
 
-const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|ct|pages?|sayfa|stitches|ilmek|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
+const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|carats?|ctw|cttw|ct|pages?|sayfa|stitches|ilmek|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"), and a list before its unit ("16, 18 or 20 inch"). */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits
@@ -650,7 +654,22 @@ function nounPhrases(text: string, lang: Lang = detectLanguage(text)): Phrase[] 
           lang === "en" &&
           /^ship$/iu.test(token.text) &&
           /^(?:lanterns?|lamps?|lights?|wheels?|bells?|models?|clocks?|compass(?:es)?|paintings?|prints?|figureheads?|portholes?|decor)$/iu.test(tokens[i + 1]?.text ?? "");
-        if (!token.measure && !inName && !describes && !shipThing && (limit || setIn || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))) {
+        // (Nor is "de" of a perfume's name: "eau de parfum", "eau de toilette".)
+        const perfumeName = /^de$/iu.test(token.text) && /^eau$/iu.test(tokens[i - 1]?.text ?? "") && /^(?:parfum|toilette|cologne)$/iu.test(tokens[i + 1]?.text ?? "");
+        // (Nor "based" of what a paint or an ink is made on: "water based paint", "plant based".)
+        const basedOn = /^based$/iu.test(token.text) && /^(?:water|oil|plant|soy|alcohol|solvent|acrylic|gel|silicone)$/iu.test(tokens[i - 1]?.text ?? "");
+        // (Nor "year" of an age: "100 year old San Francisco culture".)
+        const yearsOld = /^years?$/iu.test(token.text) && /^\d{1,4}$/u.test(tokens[i - 1]?.text ?? "") && /^old$/iu.test(tokens[i + 1]?.text ?? "");
+        if (
+          !token.measure &&
+          !inName &&
+          !describes &&
+          !shipThing &&
+          !perfumeName &&
+          !basedOn &&
+          !yearsOld &&
+          (limit || setIn || isStopWord(token.text) || /^\d{1,2}$/.test(token.text) || (lang === "tr" && breaksTurkishPhrase(token.text)))
+        ) {
           flush();
           // A small count opens the phrase it counts ("3 colour modes", "31 grind settings"): the figure stays with it.
           // (Not a limit: "up to 10 letters" does not have 10 letters.)
@@ -1239,7 +1258,8 @@ export function longestTail(tokens: string[], max: number, lang: Lang = "en"): s
 
 // ---- Casing ------------------------------------------------------------------------------------
 
-const SMALL_EN = new Set(["a", "an", "the", "and", "or", "for", "of", "with", "in", "on", "to", "by", "at", "as"]);
+// ("de" of a name from French: "Eau de Parfum", "Fleur de Lis".)
+const SMALL_EN = new Set(["a", "an", "the", "and", "or", "for", "of", "with", "in", "on", "to", "by", "at", "as", "de"]);
 const SMALL_TR = new Set(["ve", "ile", "veya", "de", "da"]);
 /** Acronyms a title writes in capitals however the seller typed them. */
 const ALWAYS_UPPER = new Set(["dpi", "jpg", "jpeg", "png", "pdf", "svg", "eps", "dxf", "usb", "hdmi", "diy", "eva", "bpa", "pvc", "mdf"]);

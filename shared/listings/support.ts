@@ -307,6 +307,10 @@ export const NAMED_PAIRS: [string, string][] = [
   ["tie", "dye"],
   ["pit", "pit"],
   ["power", "bank"],
+  // A lab's diamond and a chain's cut are said whole: never "grown diamond ring", nor "diamond chain" of a "diamond cut
+  // rope chain" (decision 0091).
+  ["lab", "grown"],
+  ["diamond", "cut"],
   // Turkish: "yukarıdan aşağı" (top-down), "yaş arası" (between ages) are said whole.
   ["yukarıdan", "aşağı"],
   // "el dövmesi" (hand-hammered): never "dövmesi sahan" or "el sahan".

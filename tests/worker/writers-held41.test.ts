@@ -216,3 +216,79 @@ describe("the Listing Doctor on sellers' careful listings", () => {
     expect(careless.find((f) => f.id === "description.details")?.params?.missingKeys).toBe("authentication,condition");
   });
 });
+
+describe("a second round: fabric, plants, perfume, books, garments, a bike, a diamond and Turkish goods", () => {
+  it("reads fabric sold by the yard and a live plant as what they are, with no wall art invented", async () => {
+    const fabric = await write("Cotton quilting fabric by the yard, 44 inches wide, floral print, navy and pink, 100% cotton.", "etsy");
+    expect(fabric.title).toMatch(/^Cotton Quilting Fabric 44 Inches - /u);
+    expect(fabric.title).toContain("By the Yard");
+    expect(fabric.title).not.toMatch(/Wall Art/u);
+    expect(fabric.tags).not.toContain("wall art");
+    expect(fabric.tags).not.toContain("quilted fabric");
+    const plant = await write("Live succulent plant in 4 inch terracotta pot, Echeveria, ships bare root or potted, pot included.", "etsy");
+    expect(plant.title).toMatch(/^Live Succulent Plant/u);
+  });
+
+  it("keeps a perfume's name whole and its notes as one bullet", async () => {
+    const amazon = await write("Eau de parfum for women, 50 ml, notes of jasmine, vanilla and sandalwood, long lasting.", "amazon");
+    expect(amazon.title).toBe("Eau de Parfum for Women 50 ml, Jasmine, Vanilla and Sandalwood, Long Lasting");
+    expect(amazon.bullets).toContain("Scent: Jasmine, vanilla and sandalwood.");
+    expect(amazon.bullets?.join(" ")).not.toMatch(/Notes of jasmine/u);
+  });
+
+  it("titles a book whose edition opens its text by its name, year, edition and publisher", async () => {
+    const ebay = await write("1st edition Harry Potter and the Chamber of Secrets, Bloomsbury 1998, hardcover, dust jacket, good condition, ex-library.", "ebay");
+    expect(ebay.title).toMatch(/^Harry Potter and the Chamber of Secrets /u);
+    for (const said of ["1998", "1st Edition", "Bloomsbury"]) expect(ebay.title).toContain(said);
+    expect(specific(ebay, "Book Title")).toBe("Harry Potter and the Chamber of Secrets");
+  });
+
+  it("says a garment's owner once, its department and its size as eBay's letter", async () => {
+    const leggings = await write("Women's Lululemon Align leggings, size 6, black, 25 inch inseam, worn a few times, no pilling.", "ebay");
+    expect(leggings.title.match(/Women's/gu)).toHaveLength(1);
+    expect([specific(leggings, "Brand"), specific(leggings, "Department")]).toEqual(["Lululemon", "Women"]);
+    expect(specific(await write(PATAGONIA, "ebay"), "Size")).toBe("M");
+    const hoodie = await write("Men's Carhartt hoodie, x-large, grey, heavyweight.", "ebay");
+    expect(hoodie.title).toContain("X-Large");
+    expect(specific(hoodie, "Size")).toBe("XL");
+    const nike = await write("Men's Nike Air Max 90 sneakers, US 10, white and red, new without box.", "ebay");
+    expect(nike.title).toMatch(/New without Box$/u);
+    expect(specific(nike, "Condition Notes")).toBe("New without box");
+  });
+
+  it("types a mountain bike as one and titles it with its model year", async () => {
+    const ebay = await write("Trek Marlin 5 mountain bike, 2021, size M, 29 inch wheels, hydraulic disc brakes, recently serviced, minor scratches on frame.", "ebay");
+    expect(ebay.title).toMatch(/^Trek Marlin 5 Mountain Bike 2021 /u);
+    expect(specific(ebay, "Type")).toBe("Mountain Bike");
+  });
+
+  it("reads a diamond's carats and the stone, and no diamond in a diamond-cut chain", async () => {
+    const ring = await write("Lab grown diamond engagement ring, 1 carat oval, 14k yellow gold, size 6.5, resizable.", "etsy");
+    expect(ring.title).toContain("1 Carat");
+    expect(extractFacts({ text: "Lab grown diamond engagement ring, 1 carat oval, 14k yellow gold." }).materials.map((m) => m.name)).toEqual(["lab grown diamond", "gold"]);
+    expect(ring.tags).not.toContain("grown diamond ring");
+    const chain = await write("14k gold diamond cut rope chain, 20 inch, 2 mm.", "etsy");
+    expect(extractFacts({ text: "14k gold diamond cut rope chain, 20 inch, 2 mm." }).materials.map((m) => m.name)).toEqual(["14k gold"]);
+    expect(chain.tags).not.toContain("diamond chain");
+  });
+
+  it("keeps a decade range, a postcard's wear, an age and what a paint is made on whole", async () => {
+    const cards = await write("Lot of 50 vintage postcards, 1900s-1950s, UK and Europe, some written, some corners worn.", "ebay");
+    expect(cards.title).toBe("Lot of 50 Vintage 1900s-1950s Postcards");
+    expect(specific(cards, "Condition Notes")).toBe("Some written, some corners worn");
+    const puzzle = await write("Personalised wooden name puzzle for toddlers, up to 9 letters, painted with non-toxic water based paint, ages 3+.", "etsy");
+    expect(puzzle.title).not.toMatch(/Water$|Water,/u);
+    expect(puzzle.tags).not.toContain("non-toxic water");
+    const starter = await write("Sourdough starter, dried, 10 g sachet, 100 year old San Francisco culture, instructions included.", "etsy");
+    expect(starter.title).toContain("100 Year Old San Francisco Culture");
+    expect(starter.tags).not.toContain("francisco culture");
+  });
+
+  it("names a Turkish towel, prayer beads and a coffee pot's cups, never a bare material", async () => {
+    const towel = await write("Peştemal, %100 pamuk, 90x180 cm, çizgili, lacivert beyaz, hamam ve plaj için.", "etsy");
+    expect(towel.title).toMatch(/^Peştemal 90x180 cm/u);
+    expect(towel.tags).not.toContain("90x180 cm pamuk");
+    expect((await write("Tesbih, 33 boncuklu, doğal kehribar, el yapımı, gümüş püsküllü.", "etsy")).title).toMatch(/^Tesbih/u);
+    expect((await write("Bakır cezve, 2 fincanlık, el dövmesi, kalaylı, ahşap saplı.", "etsy")).title).toContain("2 Fincanlık");
+  });
+});

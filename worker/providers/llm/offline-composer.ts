@@ -390,6 +390,7 @@ function factSegments(facts: FactSheet, lang: Lang, source: string): string[] {
 const NEW_STATES: [RegExp, string][] = [
   [/(?<![\p{L}])(?:(?:brand )?new with tags|nwt)(?![\p{L}])/iu, "New with Tags"],
   [/(?<![\p{L}])(?:new without tags|nwot)(?![\p{L}])/iu, "New without Tags"],
+  [/(?<![\p{L}])(?:(?:brand )?new without (?:the |its )?(?:original )?box|nwob)(?![\p{L}])/iu, "New without Box"],
   [/(?<![\p{L}])(?:(?:brand )?new in (?:the |its )?(?:original )?box|b?nib)(?![\p{L}])/iu, "New in Box"],
   [/(?<![\p{L}])(?:brand )?new(?:,| and)? (?:factory |still )?sealed(?![\p{L}])|(?:^|[,.;]\s*)(?:factory|still) sealed(?=\s*(?:[,.;]|$))/imu, "New Sealed"],
   [/(?<![\p{L}])new old stock(?![\p{L}])/iu, "New Old Stock"],
@@ -574,16 +575,18 @@ function bookLead(head: string, facts: FactSheet, name = "", source = "", room =
   const has = (w: string) => ` ${key(head)} `.includes(` ${key(w)} `);
   const rest = head.split(" ").filter((w) => !facts.models.some((m) => /^isbn/iu.test(m) && key(m).includes(key(w)) && key(w).length > 3));
   const whole = [...rest, ...facts.era.filter((e) => !has(e))].join(" ").replace(/\s+/g, " ").trim();
-  if (!name || whole.length <= room) return whole;
+  if (!name) return whole;
   // Too long whole ("… by J.K. Rowling Bloomsbury 1997 first edition hardback" is 95): its title and author, then
   // what a collector searches, each whole while it fits: the year, the edition, the binding, the publisher; never
   // a word cut from one ("… 1997 First").
+  // (Whole, it still says them when they fit: "1st edition Harry Potter and the Chamber of Secrets, Bloomsbury 1998" is
+  // titled with its year, edition and publisher; decision 0091.)
   const after = source.slice(source.indexOf(name.split(" by ")[0]) + name.length);
-  const year = facts.era.find((e) => /^\d{4}$/u.test(e));
-  const edition = /(?<![\p{L}])(first|1st|second|2nd|third|3rd|limited|signed|special|collector'?s) edition(?![\p{L}])/iu.exec(after)?.[0];
+  const year = facts.era.find((e) => /^\d{4}$/u.test(e)) ?? /^[^.\n]{0,40}?(?<![\p{N}])(1[5-9]\d\d|20[0-2]\d)(?![\p{N}])/u.exec(after)?.[1];
+  const edition = /(?<![\p{L}])(first|1st|second|2nd|third|3rd|limited|signed|special|collector'?s) edition(?![\p{L}])/iu.exec(whole.length <= room ? source : after)?.[0];
   const binding = /(?<![\p{L}])(hardback|hardcover|paperback|mass market paperback|trade paperback|board book)(?![\p{L}])/iu.exec(after)?.[0];
   const publisher = /^[\s,]*((?:\p{Lu}[\p{L}&.'’-]+)(?: \p{Lu}[\p{L}&.'’-]+){0,2})(?= (?:1[89]|20)\d\d| first| 1st|,)/u.exec(after)?.[1];
-  let out = name;
+  let out = whole.length <= room ? whole : name;
   for (const part of [year, edition, binding, publisher]) {
     const text = part && titleCase(part, "en");
     if (text && !` ${key(out)} `.includes(` ${key(text)} `) && `${out} ${text}`.length <= room) out = `${out} ${text}`;
@@ -601,7 +604,9 @@ function ebayTail(rest: string, facts: FactSheet, lang: Lang, source = ""): stri
   const size = facts.sizes.length === 1 ? facts.sizes[0] : undefined;
   if (size && !has(rest, size)) {
     const bare = /^(?:\d+(?:[.,]\d)?|\d?X{0,3}[SML]|X{1,3}L)$/u.test(size);
-    const who = lang === "en" && facts.audiences.length === 1 && /^(?:men|women)$/u.test(facts.audiences[0]) ? `${facts.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
+    // (Said once: "Women's Lululemon Align Leggings … Size 6", never "… Women's Size 6" after a name that says it.)
+    const whose = lang === "en" && facts.audiences.length === 1 && /^(?:men|women)$/u.test(facts.audiences[0]) ? `${facts.audiences[0] === "men" ? "Men's" : "Women's"} ` : "";
+    const who = whose && !new RegExp(`(?<![\\p{L}])${whose.trim()}`, "iu").test(rest) ? whose : "";
     // ("Men's US 10": a shoe size in a system says whose too.)
     const system = /^(?:US|UK|EU) /u.test(size) && !/(?:men|women)['’]s/iu.test(rest);
     // (A racket's size is its grip's: "Grip Size 3".)
@@ -1202,6 +1207,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
       add(word, platformOf(input) === "ebay" ? 2.2 : 1.5);
     }
   }
+  // Fabric's measure of sale ("By the Yard", "Fat Quarter"): what its quilters and sewists search it by (decision 0091).
+  const cut = r.lang === "en" ? /(?<![\p{L}])(?:by the (?:half )?(?:yard|metre|meter)|fat quarters?)(?![\p{L}])/iu.exec(input.description.slice(0, 300))?.[0] : undefined;
+  if (cut && !out.some((o) => foldCase(o.text).includes(foldCase(cut)))) add(cut, 1);
   // A supply's use ("for jewelry making", "for card making"): what its makers search it by (decision 0091).
   const use = r.lang === "en" ? /(?<![\p{L}])for ((?:[\p{L}-]+ ){1,2}(?:making|crafting|crafts|projects))(?![\p{L}])/iu.exec(input.description.slice(0, 300))?.[1] : undefined;
   if (use && !out.some((o) => foldCase(o.text).includes(foldCase(use)))) add(`for ${use}`, 2);
@@ -1254,7 +1262,7 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   if (r.lang === "en" && facts.origin && (platformOf(input) === "amazon" || facts.vintage || facts.era.length > 0) && !out.some((o) => foldCase(o.text).includes(foldCase(facts.origin!))))
     add(`Made in ${facts.origin}`, platformOf(input) === "amazon" ? 2 : 1);
   // A Turkish machine's capacity in cups or servings ("5 fincan kapasiteli", "6 kişilik"), said whole.
-  const servings = r.lang === "tr" ? /(?<![\p{L}\p{N}])\d+(?:-\d+)? (?:fincan|kişilik|bardak)(?: kapasiteli)?(?![\p{L}])/iu.exec(input.description.slice(0, 300)) : null;
+  const servings = r.lang === "tr" ? /(?<![\p{L}\p{N}])\d+(?:-\d+)? (?:fincan(?:lık)?|kişilik|bardak(?:lık)?)(?: kapasiteli)?(?![\p{L}])/iu.exec(input.description.slice(0, 300)) : null;
   if (servings && !out.some((o) => foldCase(o.text).includes(foldCase(servings[0])))) add(servings[0], 1);
   // The year a planner or a calendar is for ("2027 dated"): the first thing its shoppers search by.
   const year = /(?:planner|calendar|diary|agenda|ajanda|takvim)/iu.test(r.head)
@@ -1486,8 +1494,10 @@ const BOOK_NAME = /^\s*(\p{Lu}[^,.\n]{0,60}?) by (\p{Lu}[\p{L}.'’-]*(?: \p{Lu}
 const BOOK_TITLE_ONLY = /^\s*(\p{Lu}[^,.\n]{3,70}?)(?=\s*,)/u;
 
 /** A book's title and author as its text opens with them; the title alone when no author is named (decision 0089). */
-function bookNameOf(description: string, category: string): { title: string; author?: string; name: string } | undefined {
+function bookNameOf(text: string, category: string): { title: string; author?: string; name: string } | undefined {
   if (category !== "book") return undefined;
+  // (An edition said before the name, "1st edition Harry Potter and the Chamber of Secrets, …", is the book's edition, not its title.)
+  const description = text.replace(/^\s*(?:true |signed )?(?:1st|first|2nd|second|3rd|third) (?:edition|printing|impression)(?:,? (?:1st|first) (?:printing|impression))?\s*,?\s*/iu, "");
   const full = BOOK_NAME.exec(description);
   if (full) return { title: full[1].trim(), author: full[2].trim(), name: `${full[1].trim()} by ${full[2].trim()}` };
   const title = BOOK_TITLE_ONLY.exec(description)?.[1].trim();
@@ -2183,6 +2193,17 @@ function tagPool(input: ComposeInput): string[] {
     // A whole phrase, never a piece cut from inside one ("el hırka" from "el örgüsü hırka", "brass collar"
     // from "brass buckle"); wear or damage ("utensil marks") is left out where the tags are chosen (selectTags).
     if (isFragmentTag(clean, source, MATERIALS, head)) return;
+    // (Nor one that opens on the second word of a place's name: "francisco culture" of "San Francisco culture".)
+    const firstWord = clean.split(" ")[0] ?? "";
+    if (
+      r.lang === "en" &&
+      new RegExp(`(?<![\\p{L}])(?:San|Santa|New|Los|Las|Saint|St\\.|Rio|Hong|Buenos|Costa|Puerto|Sri|Cape) ${escapeRegExp(firstWord)}(?![\\p{L}])`, "iu").test(source) &&
+      /^\p{Lu}/u.test(/\S+/u.exec(source.slice(source.toLowerCase().indexOf(` ${firstWord}`) + 1))?.[0] ?? "")
+    )
+      return;
+    // (Nor one that is cut to a tag's length into a piece: "grown diamond ring" of "lab grown diamond ring".)
+    const cut = cleanTag(clean, r.lang);
+    if (cut && cut !== clean && isFragmentTag(cut, source, MATERIALS, head)) return;
     // A care instruction is no search ("lay flat", "machine wash"); "dishwasher safe" and "machine washable" are.
     if (CARE_CLAUSE.test(clean) && !/(?:safe|washable|yıkanabilir)$/u.test(clean)) return;
     // A tag cannot carry "." ("4.5x3.5 inches" would become "4 5x3 5 inches"), nor say a word twice ("quilted quilt").
@@ -2747,6 +2768,9 @@ export function composeBullets(input: ComposeInput): string[] {
         ),
       ),
     );
+  // Its smell or a perfume's notes, as one fact ("Scent: Jasmine, vanilla and sandalwood."; decision 0091).
+  const scentsSaid = (facts.scents ?? []).filter((x) => !/^(?:unscented|fragrance[- ]free|kokusuz)$/u.test(x));
+  if (scentsSaid.length) fact(l.scent, withStop(capitalise(listOf(scentsSaid, r.lang), r.lang)));
   // A trading card's set, number, grade, year and language are one bullet; its grade is its condition, said there once.
   const card = r.lang === "en" ? readCard(input.description) : undefined;
   // (One bullet each, as Amazon's five ask: "Set: Darkness Ablaze.", "Card number: 020/189.")
@@ -2768,7 +2792,9 @@ export function composeBullets(input: ComposeInput): string[] {
   const unsaid = (bullets: [string, string][]) => {
     // (The "Includes" label says the seller's "included": "charger and bag included" is said by "Includes: Charger and bag".)
     const included = facts.included.length ? (r.lang === "tr" ? "dahil dahildir" : "included includes") : "";
-    const said = saidWords([lead ?? "", ...facts.counts, included, ...bullets.map(([, body]) => body)].join(" "), r.lang);
+    // (So does the "Scent" label say a perfume's "notes of" and a candle's "scent".)
+    const smells = scentsSaid.length ? (r.lang === "tr" ? "koku kokulu kokusu notaları" : "scent scented notes note fragrance aroma") : "";
+    const said = saidWords([lead ?? "", ...facts.counts, included, smells, ...bullets.map(([, body]) => body)].join(" "), r.lang);
     return clauses.flatMap((cs, sentence) => cs.map((text) => ({ text, sentence }))).filter((c) => c.text !== lead && !coveredBy(c.text, said, r.lang));
   };
   // (The details the name says give way to another fact, or to the seller's own words that would find no bullet.)
@@ -3064,7 +3090,7 @@ const PROCESSOR =
 const OPERATING_SYSTEM = /(?<![\p{L}])(?:Windows (?:10|11)(?: Home| Pro)?|macOS(?: [A-Z][a-z]+)?|Chrome ?OS|Android \d{1,2})(?![\p{L}\p{N}])/u;
 /** A maker's gear that its buyers search by model: instruments, bicycle parts, rackets, clubs, power tools, tents. */
 const GEAR_HEADS =
-  /^(?:guitar|bass|ukulele|amplifier|amp|pedal|synthesizer|derailleur|crankset|groupset|shifter|racket|racquet|club|putter|irons|drill|saw|sander|grinder|tent|stove|gitar|amfi|raket|matkap|testere|çadır|çadırı)$/u;
+  /^(?:guitar|bass|ukulele|amplifier|amp|pedal|synthesizer|bike|bicycle|ebike|e-bike|derailleur|crankset|groupset|shifter|racket|racquet|club|putter|irons|drill|saw|sander|grinder|tent|stove|gitar|amfi|raket|matkap|testere|çadır|çadırı)$/u;
 /** Devices whose size in inches is their screen's. */
 const SCREEN_HEADS = /^(?:laptop|notebook|computer|chromebook|macbook|tablet|ipad|monitor|phone|smartphone|e-reader|ereader|kindle)$/u;
 /** A lens's mount as its seller names it ("Canon EF", "M42 mount", "Nikon F mount", "Sony E-mount"). */
@@ -3093,6 +3119,15 @@ function autographOf(text: string): { by?: string; authentication?: string } | u
   const authentication = AUTHENTICATORS.find(([re]) => re.test(head))?.[1];
   if (!by && !authentication) return undefined;
   return { by, authentication };
+}
+
+/** A garment's size as eBay's letter ("M" of "medium", "XL" of "x-large"); any other size as written. */
+function letterSize(size: string): string {
+  const low = size.toLowerCase();
+  const word = ({ small: "S", medium: "M", large: "L" } as Record<string, string>)[low];
+  if (word) return word;
+  const x = /^(x{1,3})-?(small|large)$/u.exec(low);
+  return x ? `${x[1].toUpperCase()}${x[2][0].toUpperCase()}` : /^(?:x{0,3}[sml]|[2-5]xl|xxs|xs)$/u.test(low) ? size.toUpperCase() : size;
 }
 
 function categorySpecifics(text: string, facts: FactSheet, head: string, lang: Lang, n: Record<string, string>): { specifics: ItemSpecific[]; instead: string[]; type?: string } {
@@ -3355,7 +3390,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
           ? cap(
               r.phrase &&
                 r.phrase.tokens.length >= 2 &&
-                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping|brake|sewing|akustik|elektro|klasik|kamp)$/iu.test(
+                /^(pom|guest|cake|bow|phone|pet|dog|cat|cassette|cd|dvd|mp3|action|dash|electric|acoustic|classical|rear|front|tennis|badminton|squash|board|card|camping|brake|sewing|mountain|road|gravel|hybrid|bmx|akustik|elektro|klasik|kamp)$/iu.test(
                   r.phrase.tokens[r.phrase.tokens.length - 2],
                 )
                 ? r.phrase.tokens.slice(-2).join(" ")
@@ -3370,6 +3405,16 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const special = categorySpecifics(text, facts, lower(r.head, r.lang), r.lang, n);
   for (const specific of special.specifics) add(specific.name, specific.value);
   for (const name of special.instead) saidBetter.add(name);
+  // A garment's department, as eBay's clothing categories ask it ("women's medium", "men's"; decision 0091).
+  const whose = facts.audiences.find((a) => /^(?:men|women|kids)$/u.test(a));
+  // (And its size said as a word after whose it is, "women's medium": eBay's letter, "M".)
+  const worded =
+    r.lang === "en" && !facts.sizes.length
+      ? /(?<![\p{L}])(?:men|women|ladies|kids|boys|girls)['’]?s? (?:size )?(x{1,2}-?small|small|medium|large|x{1,3}-?large)(?![\p{L}])/iu.exec(text)?.[1]
+      : undefined;
+  if (worded) add(n.size, letterSize(worded));
+  if (r.category.id === "clothing" && whose && !special.specifics.some((x) => x.name === n.department))
+    add(n.department, r.lang === "tr" ? { men: "Erkek", women: "Kadın", kids: "Çocuk" }[whose] : { men: "Men", women: "Women", kids: "Kids" }[whose]);
   // The category's own Type ("Film Camera") over the product's noun ("Body" of "camera body").
   const typed = special.type ? out.find((o) => o.name === n.type) : undefined;
   if (typed) typed.value = special.type!;
@@ -3427,7 +3472,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
       ? cap(r.sizes)
       : r.sizes
     : facts.sizes.length
-      ? facts.sizes.join(", ")
+      ? facts.sizes.map(letterSize).join(", ")
       : allDimensions.length
         ? (dimensionsPhrase(facts, allDimensions) ?? allDimensions.join(", "))
         : dimensions.length
