@@ -250,6 +250,8 @@ const DESCRIBE_ADVICE = {
 /** Foods and drinks, by the noun a title or a text names them with ("raw honey", "matcha powder", "çiçek balı"; decision 0091). */
 const FOOD_HEAD =
   /^(?:honey|tea|teas|matcha|coffee|powder|jam|jams|syrup|sauce|spices?|seasoning|salt|chocolates?|cookies?|granola|candy|fudge|caramels?|toffee|cakes?|bread|pasta|oil|vinegar|herbs|bal|balı|çay|çayı|kahve|kahvesi|reçel|reçeli|baharat|lokum|pekmez|pekmezi|tahin|helva|zeytinyağı|kurabiye|çikolata)$/iu;
+/** Any food's word, for the quick look before a reading of the product. */
+const FOOD_WORD = new RegExp(`(?<![\\p{L}])(?:${FOOD_HEAD.source.slice(4, -2)})(?![\\p{L}])`, "iu");
 /** What a food is made of: its ingredients, or what it is and no more ("raw", "pure", "100%"). */
 const INGREDIENT_WORDS = /(?<![\p{L}])(?:ingredients?|made (?:with|from)|contains?|pure|100 ?%|raw|organic|single[- ]origin|içindekiler|içerik\p{L}*|katkısız|saf|%100)(?![\p{L}])/iu;
 /** How a food is kept ("store in a cool, dry place", "best before", "keep refrigerated", "crystallises"). */
@@ -1036,7 +1038,12 @@ function collect(n: Normal, reuse = false): Candidate[] {
     // A food's buyer asks what is in it and how to keep it, never its material or its care; a signed piece's, who vouches
     // for its signature (decision 0091).
     // (Its noun read from the seller's text, else from the title or the description: "Matcha." of a title in capitals.)
-    const food = !n.digital && !device && [support?.sheet.head, readProduct(n.title).head, readProduct(plain.slice(0, 300)).head].some((h) => FOOD_HEAD.test(h ?? ""));
+    // (Read only where a food's word is said at all: most listings name none, and a reading of the product costs.)
+    const food =
+      !n.digital &&
+      !device &&
+      FOOD_WORD.test(`${n.title}\n${plain.slice(0, 300)}`) &&
+      [support?.sheet.head, readProduct(n.title).head, readProduct(plain.slice(0, 300)).head].some((h) => FOOD_HEAD.test(h ?? ""));
     const autograph = !n.digital && !device && !card && AUTOGRAPH_WORDS.test(said);
     if (!wordsOf(plain).length) {
       const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;

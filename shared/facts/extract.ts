@@ -1035,6 +1035,9 @@ const FIRST_NAMES = new Set(
   ).split(" "),
 );
 
+/** Whether a word is a person's first name of the list above, in any case ("michael", "Elif"). */
+export const isFirstName = (word: string) => FIRST_NAMES.has(word) || FIRST_NAMES.has(word.charAt(0).toLocaleUpperCase("tr") + word.slice(1));
+
 /** A text in title case capitalises every word: a capital then proves nothing. */
 const isTitleCase = (body: string) => {
   const ws = body.match(/\p{L}[\p{L}'’-]*/gu) ?? [];

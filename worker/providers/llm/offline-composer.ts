@@ -2136,6 +2136,12 @@ function tagPool(input: ComposeInput): string[] {
   const head = r.head;
   const product = r.phrase?.tokens ?? [];
   const pool: string[] = [];
+  // The second words of places the seller names with capitals ("Francisco" of "San Francisco"), read once.
+  const placeSeconds = new Set(
+    r.lang === "en"
+      ? [...input.description.slice(0, 4000).matchAll(/(?<![\p{L}])(?:San|Santa|New|Los|Las|Saint|St\.|Rio|Hong|Buenos|Costa|Puerto|Sri|Cape) (\p{Lu}\p{L}+)/gu)].map((m) => lower(m[1], r.lang))
+      : [],
+  );
   const facts = factsFor(input);
   // A pattern's yarn, fabric and finished size are the piece the maker will make with it, not the file's:
   // "cotton pattern" and "15 cm pattern" name no pattern.
@@ -2194,13 +2200,7 @@ function tagPool(input: ComposeInput): string[] {
     // from "brass buckle"); wear or damage ("utensil marks") is left out where the tags are chosen (selectTags).
     if (isFragmentTag(clean, source, MATERIALS, head)) return;
     // (Nor one that opens on the second word of a place's name: "francisco culture" of "San Francisco culture".)
-    const firstWord = clean.split(" ")[0] ?? "";
-    if (
-      r.lang === "en" &&
-      new RegExp(`(?<![\\p{L}])(?:San|Santa|New|Los|Las|Saint|St\\.|Rio|Hong|Buenos|Costa|Puerto|Sri|Cape) ${escapeRegExp(firstWord)}(?![\\p{L}])`, "iu").test(source) &&
-      /^\p{Lu}/u.test(/\S+/u.exec(source.slice(source.toLowerCase().indexOf(` ${firstWord}`) + 1))?.[0] ?? "")
-    )
-      return;
+    if (placeSeconds.has(clean.split(" ")[0] ?? "")) return;
     // (Nor one that is cut to a tag's length into a piece: "grown diamond ring" of "lab grown diamond ring".)
     const cut = cleanTag(clean, r.lang);
     if (cut && cut !== clean && isFragmentTag(cut, source, MATERIALS, head)) return;

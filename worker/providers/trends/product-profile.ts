@@ -11,7 +11,7 @@
  * form word is taken for the head noun.
  */
 import type { Category } from "../../../schema/api/keywords";
-import { BRANDS } from "../../../shared/facts/extract";
+import { BRANDS, isFirstName } from "../../../shared/facts/extract";
 import { namesDigitalDevice } from "../../../shared/listings/digital";
 
 type ProductForm = "physical" | "pattern" | "digital" | "kit";
@@ -114,6 +114,8 @@ const KIT_WORDS = new Set(["kit", "kiti"]);
 
 /** Materials, longest first; a name that names one is never offered another. */
 export const MATERIAL_WORDS = [
+  "diamond",
+  "moissanite",
   "sterling silver",
   "rose gold",
   "gold filled",
@@ -277,7 +279,8 @@ function joinPhrases(list: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < list.length; i++) {
     const pair = `${list[i]} ${list[i + 1] ?? ""}`;
-    if (FACT_PHRASES.has(pair)) {
+    // (A person's name is one fact: "michael jordan", never "michael photo"; decision 0091.)
+    if (FACT_PHRASES.has(pair) || (list[i + 1] !== undefined && isFirstName(list[i]))) {
       out.push(pair);
       i++;
     } else out.push(list[i]);
@@ -288,7 +291,8 @@ function joinPhrases(list: string[]): string[] {
 /** Lower case (Turkish-aware), letters and digits only (a model keeps its hyphen: "wh-1000xm5"), single spaces. */
 function normalise(text: string, language: ProductLanguage): string {
   const lowered = language === "tr" ? text.normalize("NFKC").toLocaleLowerCase("tr") : text.normalize("NFKC").toLowerCase();
-  return withModelHyphens(lowered.replace(/['’]/g, ""));
+  // (A lab's diamond is "lab-grown", one word: never "lab ring" or "grown ring"; decision 0091.)
+  return withModelHyphens(lowered.replace(/['’]/g, "").replace(/(?<![\p{L}])lab[- ]grown(?![\p{L}])/gu, `lab${KEPT_HYPHEN}grown`));
 }
 
 const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
@@ -313,7 +317,12 @@ function productLanguage(name: string, country?: string): ProductLanguage {
     .normalize("NFKC")
     .toLocaleLowerCase("tr")
     .split(/[^\p{L}\p{N}]+/u);
-  return words.some((w) => TURKISH_LETTERS.test(w) || TURKISH_WORDS.has(w)) ? "tr" : "en";
+  if (words.some((w) => TURKISH_LETTERS.test(w))) return "tr";
+  // (A Turkish word English has taken, "kilim", in a search of another country is English: "turkish kilim rug" for the
+  // US; decision 0091.)
+  const turkish = words.filter((w) => TURKISH_WORDS.has(w)).length;
+  const content = words.filter(Boolean).length;
+  return turkish > 0 && (!country || turkish * 2 > content) ? "tr" : "en";
 }
 
 function synonymsOf(head: string): string[] {

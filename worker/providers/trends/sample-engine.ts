@@ -177,6 +177,10 @@ const SEASONAL_OCCASIONS = new Set(["christmas", "easter", "halloween", "valenti
 const FORM_ADJECTIVES = new Set(["digital", "printable", "editable", "dijital", "yazdırılabilir", "indirilebilir"]);
 /** Products woven or sewn from a fibre: no wood, clay, stone or metal makes one. */
 const TEXTILE_HEADS = new Set([
+  "fabric",
+  "fabrics",
+  "yarn",
+  "kumaş",
   "rug",
   "rugs",
   "kilim",
@@ -232,6 +236,13 @@ const HEAD_ONLY: Record<string, readonly string[]> = {
   concrete: ["decor", "planter", "candle", "coaster", "vase", "tray", "lamp", "clock", "candle holder", "bookends"],
   marble: ["decor", "tray", "coaster", "vase", "lamp", "clock", "candle holder", "bookends", "board", "planter"],
   rattan: ["decor", "mirror", "lamp", "tray", "basket", "planter", "shelf", "chair", "bag", "coaster", "pendant"],
+  // A painter's medium goes with what is painted: no "oil photo" or "watercolor photo" (decision 0091).
+  oil: ["painting", "paintings", "portrait", "art", "wall art"],
+  watercolor: ["painting", "paintings", "portrait", "print", "prints", "art", "wall art", "illustration", "card", "cards"],
+  acrylic: ["painting", "paintings", "portrait", "art", "wall art", "sign", "keychain", "earrings"],
+  canvas: ["painting", "print", "art", "wall art", "bag", "tote", "tote bag", "portrait"],
+  abstract: ["painting", "print", "prints", "art", "wall art", "poster", "rug", "pillow"],
+  botanical: ["print", "prints", "art", "wall art", "poster", "painting", "illustration"],
 };
 
 interface Core {
@@ -298,6 +309,34 @@ interface Term {
   weight: number;
 }
 
+/**
+ * Foods and drinks: what their shoppers type before and after them, never a style, a material, an age or "personalized"
+ * ("raw honey", "loose leaf tea", "honey gift"; no "vintage honey" or "boho honey"; decision 0091).
+ */
+const FOOD_TERMS: { heads: RegExp; en: { before: string[]; after: string[] }; tr: { before: string[]; after: string[] } }[] = [
+  {
+    heads: /^(?:honey|bal|balı)$/u,
+    en: { before: ["raw", "local", "organic", "pure", "natural", "unfiltered", "wildflower", "creamed"], after: ["gift", "jar"] },
+    tr: { before: ["doğal", "süzme", "organik", "katkısız", "çiçek", "kestane"], after: ["fiyatları"] },
+  },
+  {
+    heads: /^(?:tea|teas|matcha|çay|çayı)$/u,
+    en: { before: ["organic", "loose leaf", "herbal", "ceremonial", "green"], after: ["gift", "sampler"] },
+    tr: { before: ["organik", "doğal", "bitki", "dökme"], after: ["fiyatları"] },
+  },
+  {
+    heads: /^(?:coffee|kahve|kahvesi)$/u,
+    en: { before: ["organic", "whole bean", "ground", "fresh roasted", "single origin"], after: ["gift"] },
+    tr: { before: ["taze çekilmiş", "çekirdek", "filtre", "türk"], after: ["fiyatları"] },
+  },
+  {
+    heads:
+      /^(?:jam|jams|jelly|preserves|syrup|sauce|spice|spices|seasoning|salt|chocolate|chocolates|cookie|cookies|granola|candy|fudge|caramels?|toffee|cake|cakes|bread|pasta|oil|vinegar|reçel|reçeli|lokum|pekmez|tahin|helva|kurabiye|çikolata|baharat)$/u,
+    en: { before: ["homemade", "artisan", "organic", "gourmet", "small batch"], after: ["gift", "gift box"] },
+    tr: { before: ["ev yapımı", "doğal", "organik", "katkısız"], after: ["hediye kutusu", "fiyatları"] },
+  },
+];
+
 /** The category's buyer phrases that fit the product's form, kind and language, each with its rank weight. */
 function fittingTerms(profile: ProductProfile, category: Category | null, platform: Platform): Term[] {
   const out: Term[] = [];
@@ -308,12 +347,15 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
   // A textile is made of a fibre ("wool rug", never "wooden rug" or "ceramic rug"); soy wax makes a candle, nothing else.
   const textile = profile.heads.some((h) => TEXTILE_HEADS.has(h));
   const candle = profile.heads.some((h) => /candle|melt|mum/u.test(h));
+  const photo = profile.heads.some((h) => /^(?:photos?|photographs?|fotoğraf\p{L}*)$/u.test(h));
   const fitsForm = (term: string) => {
     if (!fitsHead(term) || (materialNamed && isMaterial(term))) return false;
     const material = isMaterial(term) || lexiconFor(category).materials.includes(term);
     if ((textile && material && !FIBRES.includes(term)) || (term === "soy wax" && !candle)) return false;
     // A candle is made of wax and stands in a vessel: "ceramic candle", never "wooden candle".
     if (candle && material && !CANDLE_MATERIALS.has(term)) return false;
+    // A photograph is made of no painter's medium: no "charcoal photo" or "ink photo".
+    if (photo && material) return false;
     if (profile.fibreCraft && isMaterial(term) && !FIBRES.includes(term)) return false;
     if (form === "physical") return !DIGITAL_ONLY.has(term) && !MAKER_ONLY.has(term);
     if (form === "kit") return !DIGITAL_ONLY.has(term) && term !== "kit" && term !== "diy";
@@ -354,6 +396,14 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
     !((audience === "pet" || audience === "baby") && HUMAN_ONLY_OCCASIONS.has(key)) &&
     (form !== "pattern" || SEASONAL_OCCASIONS.has(key));
   const materialsFit = form === "physical" && profile.materials.length === 0 && !profile.factory;
+  // (A food takes its own words only: "raw honey", "honey gift".)
+  const food = form === "physical" ? FOOD_TERMS.find((f) => profile.heads.some((h) => f.heads.test(h))) : undefined;
+  if (food) {
+    const words = food[profile.language];
+    list(words.before, "before", 0.95);
+    list(words.after, "after", 0.85);
+    return out;
+  }
 
   if (profile.language === "tr") {
     const lexicon = CATEGORY_LEXICON_TR[category ?? "decor"];
