@@ -18,8 +18,10 @@ import {
   claimsWithoutSupport,
   escapeRegExp,
   extractFacts,
+  FOOD_WORD,
   isDevice,
   isDeviceTitle,
+  isFoodHead,
   isVehiclePart,
   isWatchListing,
   keptFacts,
@@ -247,11 +249,6 @@ const DESCRIBE_ADVICE = {
   describeFood: "what it is, what is in it, its size and how to store it",
   describeAutograph: "what it is, who signed it, how the signature is authenticated and its condition",
 } as const;
-/** Foods and drinks, by the noun a title or a text names them with ("raw honey", "matcha powder", "çiçek balı"; decision 0091). */
-const FOOD_HEAD =
-  /^(?:honey|tea|teas|matcha|coffee|powder|jam|jams|syrup|sauce|spices?|seasoning|salt|chocolates?|cookies?|granola|candy|fudge|caramels?|toffee|cakes?|bread|pasta|oil|vinegar|herbs|bal|balı|çay|çayı|kahve|kahvesi|reçel|reçeli|baharat|lokum|pekmez|pekmezi|tahin|helva|zeytinyağı|kurabiye|çikolata)$/iu;
-/** Any food's word, for the quick look before a reading of the product. */
-const FOOD_WORD = new RegExp(`(?<![\\p{L}])(?:${FOOD_HEAD.source.slice(4, -2)})(?![\\p{L}])`, "iu");
 /** What a food is made of: its ingredients, or what it is and no more ("raw", "pure", "100%"). */
 const INGREDIENT_WORDS = /(?<![\p{L}])(?:ingredients?|made (?:with|from)|contains?|pure|100 ?%|raw|organic|single[- ]origin|içindekiler|içerik\p{L}*|katkısız|saf|%100)(?![\p{L}])/iu;
 /** How a food is kept ("store in a cool, dry place", "best before", "keep refrigerated", "crystallises"). */
@@ -1040,10 +1037,7 @@ function collect(n: Normal, reuse = false): Candidate[] {
     // (Its noun read from the seller's text, else from the title or the description: "Matcha." of a title in capitals.)
     // (Read only where a food's word is said at all: most listings name none, and a reading of the product costs.)
     const food =
-      !n.digital &&
-      !device &&
-      FOOD_WORD.test(`${n.title}\n${plain.slice(0, 300)}`) &&
-      [support?.sheet.head, readProduct(n.title).head, readProduct(plain.slice(0, 300)).head].some((h) => FOOD_HEAD.test(h ?? ""));
+      !n.digital && !device && FOOD_WORD.test(`${n.title}\n${plain.slice(0, 300)}`) && [support?.sheet.head, readProduct(n.title).head, readProduct(plain.slice(0, 300)).head].some(isFoodHead);
     const autograph = !n.digital && !device && !card && AUTOGRAPH_WORDS.test(said);
     if (!wordsOf(plain).length) {
       const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;

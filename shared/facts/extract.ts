@@ -10,7 +10,7 @@ import { readDigital } from "../listings/digital";
 import { detectLanguage, isStopWord, readProduct } from "../listings/phrases";
 import { escapeRegExp, foldCase, inName } from "./language";
 import { EBAY_COUNTRIES } from "./places";
-import { isDevice } from "./devices";
+import { isDevice, isFoodPackaging } from "./devices";
 
 export type FactLang = "en" | "tr";
 
@@ -2359,7 +2359,8 @@ export function factItems(sheet: FactSheet): FactItem[] {
   (sheet.scents ?? []).forEach((f) => add("scent", f));
   add("origin", sheet.origin);
   sheet.materials.forEach((m) => add("material", m.percent !== undefined ? `${m.percent}% ${m.name}` : m.name));
-  (sheet.partMaterials ?? []).forEach((p) => add("material", p.phrase));
+  // (What a food comes in is a detail of it, never its material: "glass jar" of honey; decision 0091.)
+  (sheet.partMaterials ?? []).forEach((p) => add(isFoodPackaging(sheet.head, p.part) ? "detail" : "material", p.phrase));
   sheet.measures.forEach((m) => add("measure", m));
   (sheet.details ?? []).forEach((d) => add("detail", d));
   sheet.sizes.forEach((s) => add("size", s));

@@ -26,6 +26,6 @@ export {
 export { englishWords, escapeRegExp, foldCase } from "./language";
 export { claimsWithoutSupport, unsupportedClaims, type Claim } from "./claims";
 export { manufactureCountry } from "./places";
-export { isDevice, isDeviceTitle, isSmartwatch, isVehiclePart, isWatchListing, isWatchMaker } from "./devices";
+export { FOOD_WORD, isDevice, isDeviceTitle, isFoodHead, isFoodPackaging, isSmartwatch, isVehiclePart, isWatchListing, isWatchMaker } from "./devices";
 export { cardGameName, readCard, type CardReading } from "./cards";
 export { applyFactCorrections, type CorrectedFact, type CorrectedInput } from "./corrections";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { auditListing } from "../../shared/audit";
-import { extractFacts } from "../../shared/facts";
+import { extractFacts, factItems } from "../../shared/facts";
 import { generateListingParts } from "../../worker/domain/listings/generate";
 import { offlineComposer } from "../../worker/providers/llm/offline-composer";
 
@@ -38,6 +38,11 @@ describe("what the seller says the item is, kept", () => {
     const honey = await write(HONEY, "etsy");
     expect(honey.title).toBe("Raw Wildflower Honey 12 oz - Unfiltered, Unpasteurized");
     expect(honey.tags).toEqual(expect.arrayContaining(["unfiltered honey", "unpasteurized honey"]));
+    // (Its jar is what it comes in, never honey's material.)
+    const amazonHoney = await write(HONEY, "amazon");
+    expect(amazonHoney.bullets).toContain("Comes in: Glass jar.");
+    expect(amazonHoney.bullets?.join(" ")).not.toMatch(/Material/u);
+    expect(factItems(extractFacts({ text: HONEY }))).toContainEqual({ kind: "detail", value: "glass jar" });
     const painting = await write(PAINTING, "etsy");
     expect(painting.title).toContain("Signed, Unframed");
     expect(painting.tags).toEqual(expect.arrayContaining(["signed painting", "unframed painting"]));

@@ -48,6 +48,7 @@ import {
   foldCase,
   isColourOption,
   isDevice,
+  isFoodPackaging,
   isSmartwatch,
   isWatchMaker,
   isLabelledModel,
@@ -1776,6 +1777,7 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     tools: "Hook or needles",
     fits: "Fits",
     scent: "Scent",
+    packaging: "Comes in",
     audience: "Who It Is For",
     yarn: "Yarn used",
     fabric: "Fabric used",
@@ -1802,11 +1804,24 @@ const FACT_LABELS: Record<Lang, Record<string, string>> = {
     tools: "Tığ veya şiş",
     fits: "Uyumlu olduğu",
     scent: "Koku",
+    packaging: "Ambalaj",
     audience: "Kimin İçin",
     yarn: "Kullanılan ip",
     fabric: "Kullanılan kumaş",
   },
 };
+
+/**
+ * The item's materials and its parts', and apart from them what a food comes in ("12 oz glass jar" of honey is its
+ * packaging, never honey's material; decision 0091).
+ */
+function materialsAndPackaging(facts: FactSheet, lang: Lang): { materials: string[]; packaging: string[] } {
+  const container = (p: { part: string }) => isFoodPackaging(facts.head, p.part);
+  return {
+    materials: [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).filter((p) => !container(p)).map((p) => p.phrase)],
+    packaging: (facts.partMaterials ?? []).filter(container).map((p) => p.phrase),
+  };
+}
 
 /** A pattern's material is what it is made with, not what the file is: "Yarn used: merino wool", "Fabric used: linen". */
 function materialLabel(facts: FactSheet, count: number, lang: Lang): string {
@@ -1871,8 +1886,9 @@ export function factLines(facts: FactSheet, lang: Lang = facts.language, descrip
   if (isbn) add("ISBN", isbn);
   if (facts.era.length) add(eraLabel, facts.era.join(", "));
   // The product's materials, then its parts' as the seller named them ("100% wool and wooden buttons").
-  const materials = [...facts.materials.map((m) => materialText(m, lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
+  const { materials, packaging } = materialsAndPackaging(facts, lang);
   if (materials.length && !(facts.pattern && materials.every((m) => /^(?:yarn|fabric|ip|iplik|kumaş)$/iu.test(m)))) add(materialLabel(facts, materials.length, lang), listOf(materials, lang));
+  if (packaging.length) add(l.packaging, listOf(packaging, lang));
   if (facts.measures.length)
     add(
       l.size,
@@ -2743,9 +2759,10 @@ export function composeBullets(input: ComposeInput): string[] {
   // (A measure with the dimension the seller named after it keeps it: "6 mm thick", "60 cm yükseklik"; decision 0091.)
   const sizes = [...facts.measures.map((m) => measureWithDimension(input.description, labelledMeasure(facts, m))), ...facts.sizes];
   if (sizes.length) fact(sizes.length > 1 ? FACT_LABELS[r.lang].sizes.replace("Beden", "Ölçüler") : l.size, withStop(capitalise(listOf(sizes, r.lang), r.lang)));
-  const materials = [...facts.materials.map((m) => materialText(m, r.lang)), ...(facts.partMaterials ?? []).map((p) => p.phrase)];
+  const { materials, packaging } = materialsAndPackaging(facts, r.lang);
   if (materials.length && !(facts.pattern && materials.every((m) => /^(?:yarn|fabric|ip|iplik|kumaş)$/iu.test(m))))
     fact(materialLabel(facts, materials.length, r.lang), withStop(capitalise(listOf(materials, r.lang), r.lang)));
+  if (packaging.length) fact(l.packaging, withStop(capitalise(listOf(packaging, r.lang), r.lang)));
   const book = bookFacts(facts, r.lang, r.category.id === "book");
   // A brand or a model the product's name says ("Ninja AF101 air fryer") is said there: its bullet gives way to another fact.
   const named = (name: string) => foldCase(lead ?? "").includes(foldCase(name));
