@@ -115,7 +115,7 @@ describe("eBay's words for a new item, a part's number and a sneaker's year", ()
 
   it("says a part's number once, bare after 'OEM', as eBay's Manufacturer Part Number", async () => {
     const ebay = await write(BRAKES, "ebay");
-    expect(ebay.title).toBe("Brake Pads for 2016-2020 Honda Civic OEM 45022-TBA-A01 New in Box");
+    expect(ebay.title).toBe("Front Brake Pads for 2016-2020 Honda Civic OEM 45022-TBA-A01 New in Box");
     expect(specific(ebay, "Manufacturer Part Number")).toBe("45022-TBA-A01");
     expect(specific(ebay, "Model")).toBeUndefined();
     expect(specific(ebay, "Type")).toBe("Brake Pads");

@@ -297,3 +297,23 @@ describe("a second round: fabric, plants, perfume, books, garments, a bike, a di
     expect((await write("Bakır cezve, 2 fincanlık, el dövmesi, kalaylı, ahşap saplı.", "etsy")).title).toContain("2 Fincanlık");
   });
 });
+
+describe("a third round: cards' tags and a part's side", () => {
+  it("tags a trading card as its collectors search it, never with pieces of its name or its wear", async () => {
+    const charizard = await write("Pokemon Charizard VMAX 020/189 Darkness Ablaze, PSA 10 Gem Mint, 2020, English.", "etsy");
+    expect(charizard.tags).toEqual(expect.arrayContaining(["pokemon charizard", "charizard vmax", "darkness ablaze", "psa 10 charizard", "graded pokemon card"]));
+    expect(charizard.tags).not.toContain("vmax ablaze");
+    const base = await write("Pokemon Charizard holo card 4/102, Base Set unlimited, English. Light whitening on the back edges, no creases.", "etsy");
+    expect(base.tags).toEqual(expect.arrayContaining(["holo charizard", "base set"]));
+    expect(base.tags).not.toContain("back edges");
+    const yugioh = await write("Yu-Gi-Oh Blue-Eyes White Dragon LOB-001 1st Edition, near mint.", "etsy");
+    expect(yugioh.tags[0]).toBe("yu-gi-oh blue-eyes");
+    expect(yugioh.tags).not.toContain("edition blue-eyes");
+  });
+
+  it("names a vehicle part's side first, and as eBay's Placement on Vehicle", async () => {
+    const ebay = await write("Brake pads for 2016-2020 Honda Civic, front, ceramic, OEM part number 45022-TBA-A01, new in box.", "ebay");
+    expect(ebay.title).toMatch(/^Front Brake Pads for 2016-2020 Honda Civic/u);
+    expect(specific(ebay, "Placement on Vehicle")).toBe("Front");
+  });
+});

@@ -50,6 +50,7 @@ import {
   isDevice,
   isFoodPackaging,
   isSmartwatch,
+  isVehiclePart,
   isWatchMaker,
   isLabelledModel,
   manufactureCountry,
@@ -1539,6 +1540,9 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   // Figure", whose product's phrase keeps only its last seven words.)
   const franchise = platformOf(input) === "ebay" && !gameName ? FRANCHISE_OPENING.exec(input.description)?.[0].trim() : undefined;
   if (franchise && franchise.length <= 60 && words(franchise).length > words(head).length) head = restoreAcronyms(titleCase(franchise, r.lang), source);
+  // A vehicle part's side leads its name, as its buyers search it ("Front Brake Pads for 2016-2020 Honda Civic"; decision 0091).
+  const side = r.lang === "en" && isVehiclePart(input.description) ? PLACEMENT.exec(firstSentenceOf(input.description))?.[1] : undefined;
+  if (side && !key(head).includes(key(side))) head = `${titleCase(side, r.lang)} ${head}`;
   // A pattern's motif leads its name ("Sunflower Cross Stitch Pattern PDF"): its makers search by both (decision 0090).
   const motif = facts.pattern && facts.designs.length === 1 && facts.designs[0].length <= 25 ? facts.designs[0] : undefined;
   if (motif && !key(head).includes(key(motif))) head = `${titleCase(motif, r.lang)} ${head}`;
@@ -2262,6 +2266,34 @@ function tagPool(input: ComposeInput): string[] {
 
   // A one-word keyword makes a tag with the product's noun only when it describes the product ("pillar candles", not "gift candles").
   for (const k of keywordList(input)) add(words(k).length >= 2 ? k : describesProduct(k, r.lang, head) ? withHead(k) : undefined);
+  // A trading card's tags as its collectors search it: its name, its game's card, the card by its name, its set, its grade
+  // with its name, its finish and print run ("charizard vmax", "pokemon card", "charizard card", "darkness ablaze", "psa 10
+  // charizard", "graded pokemon card", "holo charizard"; decision 0091).
+  const card = r.lang === "en" ? readCard(input.description) : undefined;
+  if (card?.name) {
+    const name = lower(card.name, r.lang);
+    const first = name.split(" ")[0];
+    const game = lower(card.opening.replace(/^(?:19|20)\d\d(?:-\d\d)? /u, "").split(" ")[0] ?? "", r.lang);
+    const graded = card.graded ? lower(card.graded.split(" ").slice(0, 2).join(" "), r.lang) : undefined;
+    const cardTags = [
+      `${game} ${first}`,
+      name,
+      `${game} card`,
+      `${first} card`,
+      card.set && lower(card.set, r.lang),
+      graded && `${graded} ${first}`,
+      graded && `graded ${game} card`,
+      card.finish && `${lower(card.finish, r.lang)} ${first}`,
+      card.edition && `${lower(card.edition, r.lang)} ${first}`,
+      card.edition && /1st/u.test(card.edition) && `${lower(card.edition, r.lang)} ${game}`,
+      card.year && `${card.year} ${game} card`,
+      card.language && card.language !== "English" && `${lower(card.language, r.lang)} ${game} card`,
+    ];
+    // (Each whole or not at all: "1st edition blue-eyes" is too long for a tag, and "edition blue-eyes" says nothing.)
+    for (const tag of cardTags) if (tag && tagCharacters(tag, r.lang).length <= TAG_MAX) add(tag);
+    // (A card's other phrases are pieces of its name and its wear: "vmax ablaze", "back edges".)
+    return pool;
+  }
   // A tail that cuts the product's noun in two ("paspası 50x80 cm" of "Kaymaz banyo paspası 50x80 cm") is no name: the
   // name without its measure is (the measure has its own "<measure> <noun>" tag; decision 0069).
   const whole = tail(product);
@@ -3114,6 +3146,9 @@ const SCREEN_HEADS = /^(?:laptop|notebook|computer|chromebook|macbook|tablet|ipa
 const LENS_MOUNT =
   /(?<![\p{L}\p{N}])(?:(Canon) (EF-S|EF-M|EF|RF|FD)|(M42|M39|PK|K|F|E|FE|X|Z|L|RF|EF|FD|MD|OM|M)[- ]mount|(Nikon) (F|Z)[- ]?mount|(Sony) (E|FE|A)[- ]?mount|(Micro Four Thirds|MFT))(?![\p{L}\p{N}])/u;
 
+/** A vehicle part's side said as a clause of its own ("front", "rear left", "front and rear"). */
+const PLACEMENT = /(?:^|,\s*)((?:front|rear)(?: (?:left|right))?|left|right|front and rear)(?=\s*(?:[,.;]|$))/iu;
+
 /** Who vouches for a signature, as eBay names them ("JSA", "PSA/DNA", "Beckett"), and a bare certificate. */
 const AUTHENTICATORS: [RegExp, string][] = [
   [/(?<![\p{L}])(?:JSA|James Spence)(?![\p{L}])/u, "James Spence Authentication (JSA)"],
@@ -3262,6 +3297,9 @@ function categorySpecifics(text: string, facts: FactSheet, head: string, lang: L
       if ((facts.fits ?? []).every((f) => foldCase(value).includes(foldCase(f)) || foldCase(f).includes(foldCase(name)))) instead.push(n.fits);
     }
   }
+  // A vehicle part's side, as eBay's parts ask it ("…, front, ceramic": Placement on Vehicle "Front"; decision 0091).
+  const placement = lang === "en" && isVehiclePart(text) ? PLACEMENT.exec(firstSentenceOf(text))?.[1] : undefined;
+  if (placement) specifics.push({ name: "Placement on Vehicle", value: titleCase(placement, lang) });
   // A signed piece: who signed it and who vouches for the signature, as eBay's autographs ask (decision 0091).
   const autograph = lang === "en" ? autographOf(text) : undefined;
   if (autograph) {
