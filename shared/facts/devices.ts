@@ -3,7 +3,7 @@
  * state it is in and what comes with it, never by what it is made of or how to care for it (decision 0086).
  */
 const DEVICE_HEAD =
-  /^(?:camera|camcorder|headphones?|earbuds|earphones|headset|laptop|notebook|computer|chromebook|macbook|phone|smartphone|iphone|console|tablet|ipad|smartwatch|mouse|keyboard|speaker|soundbar|player|walkman|e-reader|ereader|kindle|drone|monitor|router|controller|gamepad|charger|projector|printer|receiver|amplifier|telefon|kulaklık|bilgisayar|konsol|fare|klavye|hoparlör|kamera|fotoğraf makinesi|şarj aleti|şarj cihazı|kumanda|yazıcı|projeksiyon)$/iu;
+  /^(?:camera|lens|lenses|objektif|camcorder|headphones?|earbuds|earphones|headset|laptop|notebook|computer|chromebook|macbook|phone|smartphone|iphone|console|tablet|ipad|smartwatch|mouse|keyboard|speaker|soundbar|player|walkman|e-reader|ereader|kindle|drone|monitor|router|controller|gamepad|charger|projector|printer|receiver|amplifier|telefon|kulaklık|bilgisayar|konsol|fare|klavye|hoparlör|kamera|fotoğraf makinesi|şarj aleti|şarj cihazı|kumanda|yazıcı|projeksiyon)$/iu;
 /** Nouns no maker of handmade things uses for their own piece: a device whoever sells it ("65W USB-C charger"). */
 const ALWAYS_DEVICE =
   /^(?:camcorder|laptop|chromebook|macbook|smartphone|iphone|ipad|airpods|smartwatch|soundbar|e-reader|ereader|drone|router|projector|printer|charger|şarj aleti|şarj cihazı|yazıcı)$/iu;
@@ -16,6 +16,9 @@ const MACHINE = /(?<![\p{L}])(?:sewing machine|dikiş makine(?:si)?|typewriter|d
 const LINE_WORD = /^(?:pro|max|air|ultra|mini|plus|lite|paperwhite|oasis|scribe|se|fe|\d{1,2}(?:st|nd|rd|th)?|generation|gen|\d{1,4} ?(?:gb|tb))$/iu;
 /** Makers whose watch is a smartwatch ("Apple Watch Series 7", "Samsung Galaxy Watch 4", a Garmin). */
 const SMARTWATCH_MAKERS = /^(?:apple|samsung|google|garmin|fitbit|huawei|xiaomi|amazfit|fossil smartwatches)$/iu;
+/** Makers of devices only: a title that opens with one and names a device's noun is a device's. */
+const DEVICE_MAKERS =
+  /^(?:canon|nikon|sony|fujifilm|olympus|pentax|leica|panasonic|gopro|dji|bose|sennheiser|jbl|beats|logitech|dell|lenovo|asus|acer|hp|apple|samsung|google|garmin|fitbit|nintendo|kindle)$/u;
 /** A device's storage as its seller writes it ("64GB", "1 TB"). */
 const STORAGE_SAID = /(?<![\p{L}\p{N}.])\d{1,4} ?(?:GB|TB)(?![\p{L}])/u;
 
@@ -51,7 +54,8 @@ export function isSmartwatch(sheet: { head?: string; brand?: string }): boolean 
 export function isDeviceTitle(title: string): boolean {
   const words = title.toLowerCase().split(/[^\p{L}\p{N}-]+/u);
   // (Or with what only a device has, "Bluetooth 5.3", "30H Playtime", or a maker's model code, "AE-1", "P20i", "WH-1000XM5"; decision 0090.)
-  const made = STORAGE_SAID.test(title) || DEVICE_SPEC.test(title) || MODEL_CODE.test(title);
+  // (Or a maker of devices only, "canon lens 50mm", "sony headphones"; decision 0091.)
+  const made = STORAGE_SAID.test(title) || DEVICE_SPEC.test(title) || MODEL_CODE.test(title) || DEVICE_MAKERS.test(words[0] ?? "");
   return words.some((w) => ALWAYS_DEVICE.test(w)) || (words.some((w) => DEVICE_HEAD.test(w)) && made);
 }
 const DEVICE_SPEC = /(?<![\p{L}])(?:bluetooth|wi-?fi|usb-?c?|mah|playtime|battery|noise cancell?ing|hdmi|megapixels?|\d+ ?mp)(?![\p{L}])/iu;

@@ -317,3 +317,23 @@ describe("a third round: cards' tags and a part's side", () => {
     expect(specific(ebay, "Placement on Vehicle")).toBe("Front");
   });
 });
+
+describe("a fourth round: the Doctor on a lens and a yoga mat", () => {
+  it("asks a maker's lens its state and what comes with it, and reads TPE as a material", () => {
+    const lens = auditListing({ platform: "ebay", title: "canon lens 50mm", description: "works" });
+    expect(lens.findings.find((f) => f.id === "description.details")?.params?.missingKeys).toBe("included");
+    const clean = auditListing({
+      platform: "ebay",
+      title: "Helios 44-2 58mm f/2 Lens M42",
+      description: "Helios 44-2 58mm f/2 lens, M42 mount, made in USSR, 1980s. Clean glass, smooth focus ring, front and rear caps included.",
+    });
+    expect(clean.findings.find((f) => f.id === "description.details")).toBeUndefined();
+    const mat = auditListing({
+      platform: "amazon",
+      title: "Non Slip Yoga Mat 6 mm Thick TPE Exercise Mat with Carrying Strap, 183 x 61 cm, Purple",
+      description: "A 6 mm TPE yoga mat with a non-slip textured surface on both sides. 183 x 61 cm, light, with a carrying strap. Wipe with a damp cloth and let it dry flat.",
+      bullets: ["NON SLIP: textured on both sides.", "6 MM THICK: cushions knees and wrists.", "TPE: free of PVC and latex.", "183 X 61 CM: fits most heights.", "CARRYING STRAP: included."],
+    });
+    expect(mat.findings.find((f) => f.id === "description.details")).toBeUndefined();
+  });
+});

@@ -3146,6 +3146,9 @@ const SCREEN_HEADS = /^(?:laptop|notebook|computer|chromebook|macbook|tablet|ipa
 const LENS_MOUNT =
   /(?<![\p{L}\p{N}])(?:(Canon) (EF-S|EF-M|EF|RF|FD)|(M42|M39|PK|K|F|E|FE|X|Z|L|RF|EF|FD|MD|OM|M)[- ]mount|(Nikon) (F|Z)[- ]?mount|(Sony) (E|FE|A)[- ]?mount|(Micro Four Thirds|MFT))(?![\p{L}\p{N}])/u;
 
+/** A lens's mount alone, which is no model ("EF" of "Canon EF 50mm": said as its Mount). */
+const LENS_MOUNT_ONLY = /^(?:EF-S|EF-M|EF|RF|FD|FE|E|Z|F|X|L|M42|K|PK)$/iu;
+
 /** A vehicle part's side said as a clause of its own ("front", "rear left", "front and rear"). */
 const PLACEMENT = /(?:^|,\s*)((?:front|rear)(?: (?:left|right))?|left|right|front and rear)(?=\s*(?:[,.;]|$))/iu;
 
@@ -3409,7 +3412,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
   const device = storage && named ? new RegExp(`${named.pattern}([^,.;\\n]{2,40}?)\\s*,?\\s*${storage[1]} ?${storage[2]}`, "iu").exec(input.description.slice(0, 300)) : null;
   const deviceModel = device?.[1].trim();
   // (Title case keeps the seller's own capitals: "iPhone 12", "iPad Air 4th Generation".)
-  if (deviceModel && facts.models.length === 0) add(n.model, restoreAcronyms(titleCase(deviceModel, r.lang), input.description));
+  if (deviceModel && facts.models.length === 0 && !LENS_MOUNT_ONLY.test(deviceModel)) add(n.model, restoreAcronyms(titleCase(deviceModel, r.lang), input.description));
   // (Also where the storage follows a colour: "Nintendo Switch OLED console, white, 64GB".)
   if (storage && facts.brand && (device || (storage.index ?? Infinity) < 200)) add(n.storage, `${storage[1]} ${storage[2]}`);
   if (device && /(?<![\p{L}])(?:factory )?unlocked(?![\p{L}])/iu.test(input.description)) add(n.network, "Unlocked");
@@ -3490,7 +3493,7 @@ export function composeItemSpecifics(input: ComposeInput): ItemSpecific[] {
     // (A measure or a count of speeds, people or pieces ends it: "12-speed" of "Deore M6100 12-speed".)
     const ends = (x: string) => /^\d+ ?mm$|^\d+-(?:speed|person|piece|inch|volt|v)$/iu.test(x);
     const cut = model?.split(" ").filter((w, i, all) => !ends(w) && !all.slice(0, i).some(ends));
-    if (cut?.length) add(n.model, cut.join(" "));
+    if (cut?.length && !LENS_MOUNT_ONLY.test(cut.join(" "))) add(n.model, cut.join(" "));
   }
   add(n.modelYear, modelYearOf(input.description, facts));
   // A computer's processor and system, and a screen's size, as eBay's computer, tablet and phone categories ask them.
