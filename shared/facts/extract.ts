@@ -424,7 +424,7 @@ const SIZES = new RegExp(
 const METAL_FINISH = /^(?:silver|gold|rose gold|space gr[ae]y|gümüş|altın|gri metalik|metallic silver|champagne)$/u;
 const PAPER_SIZE = /^(?:A[0-6]|US letter|letter size)$/iu;
 const COUNTS = reAll(
-  "(?:sets?|packs?|bundles?|lots?|box(?:es)?) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count(?! (?:aida|evenweave|fabric|cloth|canvas|etamin|kanaviçe))|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
+  "(?:sets?|packs?|bundles?|lots?|box(?:es)?) of \\d+|\\d+ ?(?:-| )?(?:pieces?|pc|pcs|pack|count(?! (?:aida|evenweave|fabric|cloth|canvas|etamin|kanaviçe))|ct)(?: set)?|pair of|a pair|\\d+ pairs?|\\d+'?(?:li|lı|lu|lü) (?:set|takım|paket)|\\d+'(?:li|lı|lu|lü)(?= *(?:[,.;]|$))|\\d+ (?:adet|parça|çift)|\\d+(?: [\\p{L}-]+)?(?:(?:,| and|, and| &| ve) \\d+(?: [\\p{L}-]+)?){0,3} (?:sheets|pages|cards|designs|files|patterns|sayfa|tasarım)|\\d+ (?:card )?(?:slots|pockets|compartments)|\\d+ (?:kart )?(?:bölmeli|gözlü|cepli)",
 );
 
 // ---- Materials -----------------------------------------------------------------------------------
@@ -1537,7 +1537,10 @@ const BARE_YEAR_RE = /(?<![\p{L}\p{N}#\-/.,])(1[89]\d\d|200\d)(?![\p{L}\p{N}]|[.
 const YEAR_NOT_ERA = /(?:since|est\.?|established|founded|model|no\.?|nr|kod|ref|style|art|item|part|#|kuruluş|beri) ?$/u;
 
 // "Retro" is a look, not an age: a retro-style lamp or an "Air Jordan 1 Retro" is new (its style says "Retro").
-const VINTAGE_RE = re(`vintage|antique|antika|eskitme olmayan|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate|(?:1[5-9])th[- ]century|(?:1[5-9])\\. ?(?:yüzyıl|yy)`);
+// ("Vintage brown", "vintage style", "vintage inspired": a shade or a look, no age.)
+const VINTAGE_RE = re(
+  `vintage(?![- ](?:brown|white|rose|pink|blue|green|gold|black|cream|grey|gray|beige|style|styled|look|inspired|effect|finish|wash|washed))|antique|antika|eskitme olmayan|mid[- ]century|1[89]\\d0s|1[89]\\d0'(?:lar|ler|lı|li)|pre[- ]owned|estate|(?:1[5-9])th[- ]century|(?:1[5-9])\\. ?(?:yüzyıl|yy)`,
+);
 
 const CONDITION_RE = reAll(
   [
@@ -1630,6 +1633,11 @@ const COLOURS = [
   "charcoal",
   "clear",
   "amber",
+  "champagne",
+  "blush",
+  "taupe",
+  "mauve",
+  "khaki",
   "multicolor",
   "multicolour",
   "rainbow",
@@ -2131,6 +2139,8 @@ export function extractFacts(input: FactInput): FactSheet {
     .filter((c) => new RegExp(`(?<!${TR_PART_OF} )${escapeRegExp(c)}(?![\\p{L}])`, "u").test(lower))
     // "Lens glass clear", "water runs clear": clear as a state is no colour; "clear glass vase" and "colour: clear" are.
     // (A clause of its own in the name's sentence says the item is clear: "Phone case for iPhone 15, clear, shockproof".)
+    // ("Champagne" is a colour in a clause of its own or after its label, never "champagne glasses".)
+    .filter((c) => c !== "champagne" || /(?:^|,)\s*champagne\s*(?:,|\.|$)|(?:colou?r|renk)\s?:?\s?champagne/imu.test(lower))
     .filter((c) => c !== "clear" || /clear (?!of|,|\.|and|or)\p{L}|(?:colou?r|renk)\s?:?\s?clear|^[^.!?\n]*,\s*clear\s*(?:,|$)/u.test(lower))
     // A record's artist or title ("Pink Floyd", "Deep Purple", "Black Sabbath") is no colour of the record.
     .filter((c) => reading.category.id !== "music" || !namesOnly(body, c))

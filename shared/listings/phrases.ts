@@ -93,7 +93,7 @@ const NOUNS = new Set(
 const COLOURS = new Set(
   `white black grey gray silver gold golden rose pink red blue navy teal turquoise green sage olive mint emerald yellow mustard
   orange terracotta rust brown tan beige cream ivory oatmeal natural purple lilac lavender burgundy maroon coral peach
-  copper bronze multicolor multicolour rainbow pastel clear transparent charcoal indigo
+  copper bronze multicolor multicolour rainbow pastel clear transparent charcoal indigo champagne blush taupe mauve khaki
   beyaz siyah gri gümüş altın pembe kırmızı mavi lacivert turkuaz yeşil sarı turuncu kahverengi bej krem ekru mor lila bordo`.split(/\s+/),
 );
 
@@ -284,7 +284,7 @@ const FEATURE_PATTERNS: RegExp[] = [
   /\bweatherproof\b/iu,
 ];
 
-const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|count|carats?|ctw|cttw|ct|pages?|sayfa|stitches|ilmek|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
+const UNIT = String.raw`(?:inches|inch|in\.|cm|mm|ml|fl\.? ?oz|oz|ounces?|qt|quarts?|pt|pints?|gal|gallons?|l|lt|litres?|liters?|g|gr|gram|grams|kg|lbs?|gsm|momme|count|carats?|ctw|cttw|ct|pages?|sayfa|stitches|ilmek|designs|hours?|hrs?|saat|pcs|pieces|adet|ft|feet|yards?|m|metres?|meters?|mt|w)`;
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "18 inch", "350 ml", "50x70 cm", "8x10 inches", "18"", "100%", "set of 3", "3'lü set", "3 adet"; a range whole ("14-18 inches"), and a list before its unit ("16, 18 or 20 inch"). */
 // The look-behinds: a number (or a "50x70" chain) is read from its start only, so a long run of digits

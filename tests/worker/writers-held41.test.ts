@@ -225,7 +225,7 @@ describe("the Listing Doctor on sellers' careful listings", () => {
 describe("a second round: fabric, plants, perfume, books, garments, a bike, a diamond and Turkish goods", () => {
   it("reads fabric sold by the yard and a live plant as what they are, with no wall art invented", async () => {
     const fabric = await write("Cotton quilting fabric by the yard, 44 inches wide, floral print, navy and pink, 100% cotton.", "etsy");
-    expect(fabric.title).toMatch(/^Cotton Quilting Fabric 44 Inches - /u);
+    expect(fabric.title).toMatch(/^(?:100% )?Cotton Quilting Fabric 44 Inches - /u);
     expect(fabric.title).toContain("By the Yard");
     expect(fabric.title).not.toMatch(/Wall Art/u);
     expect(fabric.tags).not.toContain("wall art");
@@ -335,5 +335,26 @@ describe("a fourth round: the Doctor on a lens and a yoga mat", () => {
       bullets: ["NON SLIP: textured on both sides.", "6 MM THICK: cushions knees and wrists.", "TPE: free of PVC and latex.", "183 X 61 CM: fits most heights.", "CARRYING STRAP: included."],
     });
     expect(mat.findings.find((f) => f.id === "description.details")).toBeUndefined();
+  });
+});
+
+describe("a fifth round: pairs, a closer material, bed sizes, shades and looks", () => {
+  it("leads with a pair, a closer name of the material and a bed's size", async () => {
+    const chairs = await write("Pair of mid century teak armchairs, 1960s, Danish, reupholstered in grey wool, minor wear on arms.", "ebay");
+    expect(chairs.title).toMatch(/^Pair of 1960s Mid Century Teak Armchairs/u);
+    expect(chairs.title).not.toMatch(/Pair of$/u);
+    const silk = await write("Silk pillowcase, 22 momme mulberry silk, queen size, hidden zipper, champagne.", "amazon");
+    expect(silk.title).toMatch(/^22 Momme Mulberry Silk Pillowcase, Queen Size/u);
+    expect(silk.bullets).toContain("Colour: Champagne.");
+    expect(extractFacts({ text: "Champagne glasses, set of 2, crystal." }).colours).toEqual([]);
+  });
+
+  it("reads no age from a shade or a look, and counts a Turkish set said alone", async () => {
+    expect(extractFacts({ text: "Leather journal, A5, refillable, hand stitched, vintage brown." }).vintage).toBe(false);
+    const journal = await write("Leather journal, A5, refillable, hand stitched, 200 pages unlined, brass clasp, vintage brown.", "etsy");
+    expect(journal.tags).not.toContain("vintage journal");
+    const lamp = await write("Vintage style brass lamp, 40 cm, new.", "etsy");
+    expect(lamp.tags.filter((t) => /^(?:vintage|style) /u.test(t))).toEqual([]);
+    expect(extractFacts({ text: "Seramik tabak seti, 4'lü, 26 cm, el boyaması." }).counts).toEqual(["4'lü"]);
   });
 });

@@ -413,7 +413,8 @@ const FRANCHISE_OPENING =
 /** An eBay title's lead: Vintage, era, brand and model first, then the product, then its size and colour. */
 function ebayLead(head: string, facts: FactSheet, lang: Lang, source: string, music = false): string {
   // A lot leads with its count ("Lot of 12 Vintage Hot Wheels Redline Cars"), then the rest is led as any title.
-  const lot = /^((?:lot|set|pack|bundle|box) of \d+)\s+/iu.exec(head);
+  // (So does a pair: "Pair of Mid Century Teak Armchairs", never "… Armchairs Pair of".)
+  const lot = /^((?:lot|set|pack|bundle|box) of \d+|pair of)\s+/iu.exec(head);
   if (lot) return `${lot[1]} ${ebayLead(head.slice(lot[0].length), facts, lang, source, music)}`;
   const lead: string[] = [];
   const has = (text: string, w: string) => ` ${key(text)} `.includes(` ${key(w)} `);
@@ -1244,6 +1245,9 @@ function titleSegments(input: ComposeInput, r: ProductReading): Segment[] {
   const joined = !offered && r.lang === "en" ? colourJoin(colours, input.description) : undefined;
   const colourText = joined === "and" || joined === "on" ? `${colours[0]} ${joined} ${colours[1]}` : colours.length === 1 ? colours[0] : undefined;
   if (platformOf(input) === "etsy" && !r.digital && colourText && !colours.some((c) => out.some((o) => foldCase(o.text).includes(foldCase(c))))) add(colourText, 2);
+  // A bed's size ("Queen Size"): what its shoppers filter bedding by (decision 0091).
+  for (const size of facts.sizes.filter((x) => /^(?:california king|queen|king|twin|full|double|single) size$/iu.test(x)))
+    if (!out.some((o) => foldCase(o.text).includes(foldCase(size)))) add(size, 1);
   // A garment's one size ("Men's Size L" of "men's size L"), as its shoppers filter by it; eBay's title says it its own way.
   const oneSize =
     facts.sizes.length === 1 && !sizeLists.length && !r.sizes && r.lang === "en" && /^(?:\d?X{0,3}[SML]|X{1,3}L|XXS|\d{1,2}(?:[.,]5)?)$/u.test(facts.sizes[0]) ? facts.sizes[0] : undefined;
@@ -1546,6 +1550,16 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   // A pattern's motif leads its name ("Sunflower Cross Stitch Pattern PDF"): its makers search by both (decision 0090).
   const motif = facts.pattern && facts.designs.length === 1 && facts.designs[0].length <= 25 ? facts.designs[0] : undefined;
   if (motif && !key(head).includes(key(motif))) head = `${titleCase(motif, r.lang)} ${head}`;
+  // A phrase that names the product's material more closely leads its name ("22 Momme Mulberry Silk Pillowcase" of "Silk
+  // pillowcase, 22 momme mulberry silk"): said once, never left out as a repeat of "Silk" (decision 0091).
+  const firstWord = key(words(head)[0] ?? "");
+  const closer = facts.materials.some((m) => key(m.name) === firstWord)
+    ? titleSegments(input, r).find((x) => x.text.length <= 30 && words(x.text).length >= 2 && key(words(x.text).at(-1) ?? "") === firstWord)
+    : undefined;
+  if (closer) head = `${closer.text} ${head.split(" ").slice(1).join(" ")}`;
+  // A pair the seller's name opens with leads it ("Pair of Mid Century Teak Armchairs"), never "Pair of" alone after it.
+  const pair = /^\s*(?:a )?pair of\s/iu.test(input.description) && !/^pair of\s/iu.test(head);
+  if (pair) head = `Pair of ${head}`;
   const cardSegments = card ? [card.graded, card.year].filter((x): x is string => !!x && !head.includes(x)) : [];
   // (Its grade is also a fact of its condition: said once.)
   const saidForCard = new Set(cardSegments.map(key));
@@ -1556,7 +1570,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   // The facts a title must carry (every size of a set, the count) come before any other phrase.
   const segments = [
     ...cardSegments,
-    ...factSegments(facts, r.lang, source).filter((segment) => !saidForCard.has(key(segment))),
+    ...factSegments(facts, r.lang, source).filter((segment) => !saidForCard.has(key(segment)) && !(pair && /^pair of$/iu.test(segment))),
     ...(ownNameFirst && mainKeyword ? [restoreAcronyms(titleCase(mainKeyword, r.lang), source)] : []),
     ...((input.variant ?? 0) % 2 === 1 ? rotated.reverse() : rotated),
   ];
@@ -2221,6 +2235,8 @@ function tagPool(input: ComposeInput): string[] {
     if (isFragmentTag(clean, source, MATERIALS, head)) return;
     // (Nor one that opens on the second word of a place's name: "francisco culture" of "San Francisco culture".)
     if (placeSeconds.has(clean.split(" ")[0] ?? "")) return;
+    // (Nor on the second word of a look: "style brass lamp" of "vintage style brass lamp".)
+    if (/^(?:style|styled|inspired|look)\s/u.test(clean)) return;
     // (Nor one that is cut to a tag's length into a piece: "grown diamond ring" of "lab grown diamond ring".)
     const cut = cleanTag(clean, r.lang);
     if (cut && cut !== clean && isFragmentTag(cut, source, MATERIALS, head)) return;
@@ -2355,7 +2371,8 @@ function tagPool(input: ComposeInput): string[] {
   for (const p of r.phrases) if (p.kind === "colour" && !isColourOption(source, phraseText(p))) add(withHead(phraseText(p)));
   intent.slice(3).forEach(add);
   // A theme names the product only when the product phrase says it or it is a style ("boho necklace").
-  for (const t of r.themes) if (productLower.includes(t) || STYLE_THEMES.has(t)) add(withHead(t));
+  // (An age is no style where the item has none: "vintage brown" is a shade, "vintage style" a look.)
+  for (const t of r.themes) if ((productLower.includes(t) || STYLE_THEMES.has(t)) && (facts.vintage || !/^(?:vintage|antique)$/u.test(t))) add(withHead(t));
   if (r.handmade) add(withHead(r.lang === "tr" ? "el yapımı" : "handmade"));
   // The facts a shopper searches with: brand, era, vintage, craft, every material and colour with the product's noun.
   if (facts.brand) add(withHead(facts.brand));
@@ -2373,7 +2390,11 @@ function tagPool(input: ComposeInput): string[] {
     if (!/^(?:unscented|fragrance[- ]free|kokusuz)$/u.test(scent)) add(withHead(r.lang === "tr" && !/kokulu$/u.test(scent) ? `${scent} kokulu` : scent));
   if (facts.personalised) add(withHead(r.lang === "tr" ? "kişiye özel" : "personalized"));
   // The product's own describing words with its noun, and with the family it belongs to ("moon necklace", "silver jewelry").
-  const modifiers = productLower.slice(0, -1).filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head);
+  // (An age only where the item has one, "vintage style" is a look; and a look's word alone describes nothing: no "style
+  // lamp"; decision 0091.)
+  const modifiers = productLower
+    .slice(0, -1)
+    .filter((t) => !isStopWord(t) && !/^\d/.test(t) && t !== head && !/^(?:style|styled|inspired|look)$/u.test(t) && (facts.vintage || !/^(?:vintage|antique|antika)$/u.test(t)));
   // A word of a material of more than one word is no modifier alone ("cast" of "cast iron skillet" makes no "cast skillet").
   const materialWords = new Set(facts.materials.filter((x) => x.name.includes(" ")).flatMap((x) => x.name.split(" ")));
   // A Turkish describing word of two ("su geçirmez") is one modifier: "su" alone describes nothing (decision 0069).
