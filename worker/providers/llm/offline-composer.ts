@@ -1553,8 +1553,9 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   // A phrase that names the product's material more closely leads its name ("22 Momme Mulberry Silk Pillowcase" of "Silk
   // pillowcase, 22 momme mulberry silk"): said once, never left out as a repeat of "Silk" (decision 0091).
   const firstWord = key(words(head)[0] ?? "");
+  const titlePhrases = titleSegments(input, r);
   const closer = facts.materials.some((m) => key(m.name) === firstWord)
-    ? titleSegments(input, r).find((x) => x.text.length <= 30 && words(x.text).length >= 2 && key(words(x.text).at(-1) ?? "") === firstWord)
+    ? titlePhrases.find((x) => x.text.length <= 30 && words(x.text).length >= 2 && key(words(x.text).at(-1) ?? "") === firstWord)
     : undefined;
   if (closer) head = `${closer.text} ${head.split(" ").slice(1).join(" ")}`;
   // A pair the seller's name opens with leads it ("Pair of Mid Century Teak Armchairs"), never "Pair of" alone after it.
@@ -1563,7 +1564,7 @@ function titleOnce(input: ComposeInput, ownNameFirst: boolean): string {
   const cardSegments = card ? [card.graded, card.year].filter((x): x is string => !!x && !head.includes(x)) : [];
   // (Its grade is also a fact of its condition: said once.)
   const saidForCard = new Set(cardSegments.map(key));
-  const ordered = titleSegments(input, r).map((s) => s.text);
+  const ordered = titlePhrases.map((s) => s.text);
   // A regenerated title leads with other phrases.
   const shift = ordered.length ? (input.variant ?? 0) % ordered.length : 0;
   const rotated = [...ordered.slice(shift), ...ordered.slice(0, shift)];
