@@ -20,6 +20,12 @@ describe("offline keyword ideas that fit the product", () => {
     expect(await ideas("çiçek balı", { country: "TR" })).toEqual(expect.arrayContaining(["doğal çiçek balı"]));
   });
 
+  it("gives a soap a soap's words, its ingredient of two words whole", async () => {
+    const soap = await ideas("goat milk soap");
+    expect(soap).toEqual(expect.arrayContaining(["goat milk soap", "natural soap", "unscented soap", "cold process soap"]));
+    for (const idea of soap) expect(idea).not.toMatch(/vintage|boho|minimalist|christmas|(?<!milk )soap for|^goat soap|^milk soap/u);
+  });
+
   it("keeps an English search of a Turkish loanword in English", async () => {
     const kilim = await ideas("turkish kilim rug", { category: "decor" });
     for (const idea of kilim) expect(idea).not.toMatch(/yılbaşı|dekoratif|hediye|beton|mermer|pamuk/u);

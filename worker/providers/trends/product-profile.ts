@@ -273,7 +273,25 @@ const AUDIENCE_WORDS: Record<string, Exclude<Audience, null>> = {
 };
 
 /** Two-word descriptions that are one fact ("el yapımı" is "handmade", not "el" and "yapımı"). */
-const FACT_PHRASES = new Set(["usb c", "el yapımı", "yağlı boya", "kişiye özel", "el boyaması", "doğal taş", "hand made", "hand painted", "best friend", "mid century"]);
+// (A soap's ingredient of two words is one: "goat milk soap", never "goat soap" or "milk soap"; decision 0091.)
+const FACT_PHRASES = new Set([
+  "usb c",
+  "el yapımı",
+  "yağlı boya",
+  "kişiye özel",
+  "el boyaması",
+  "doğal taş",
+  "hand made",
+  "hand painted",
+  "best friend",
+  "mid century",
+  "goat milk",
+  "shea butter",
+  "olive oil",
+  "tea tree",
+  "sea salt",
+  "cold process",
+]);
 
 function joinPhrases(list: string[]): string[] {
   const out: string[] = [];

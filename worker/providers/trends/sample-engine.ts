@@ -331,11 +331,18 @@ const FOOD_TERMS: { heads: RegExp; en: { before: string[]; after: string[] }; tr
   },
   {
     heads:
-      /^(?:jam|jams|jelly|preserves|syrup|sauce|spice|spices|seasoning|salt|chocolate|chocolates|cookie|cookies|granola|candy|fudge|caramels?|toffee|cake|cakes|bread|pasta|oil|vinegar|reçel|reçeli|lokum|pekmez|tahin|helva|kurabiye|çikolata|baharat)$/u,
+      /^(?:jam|jams|jelly|preserves|syrup|sauce|spice|spices|seasoning|salt|chocolate|chocolates|cookie|cookies|granola|candy|fudge|caramels?|toffee|cake|cakes|bread|pasta|oil|vinegar|starter|reçel|reçeli|lokum|pekmez|tahin|helva|kurabiye|çikolata|baharat)$/u,
     en: { before: ["homemade", "artisan", "organic", "gourmet", "small batch"], after: ["gift", "gift box"] },
     tr: { before: ["ev yapımı", "doğal", "organik", "katkısız"], after: ["hediye kutusu", "fiyatları"] },
   },
 ];
+
+/** Soaps and bath and skin products: what their shoppers type, never a style, an age or a material (decision 0091). */
+const TOILETRY_TERMS = {
+  heads: /^(?:soap|soaps|soap bar|lotion|balm|lip balm|body butter|bath bomb|bath bombs|bath salts|scrub|serum|sabun|sabunu)$/u,
+  en: { before: ["handmade", "natural", "organic", "vegan", "unscented", "cold process"], after: ["gift", "gift set", "bar"] },
+  tr: { before: ["doğal", "el yapımı", "organik", "katkısız"], after: ["hediye seti"] },
+};
 
 /** The category's buyer phrases that fit the product's form, kind and language, each with its rank weight. */
 function fittingTerms(profile: ProductProfile, category: Category | null, platform: Platform): Term[] {
@@ -397,7 +404,7 @@ function fittingTerms(profile: ProductProfile, category: Category | null, platfo
     (form !== "pattern" || SEASONAL_OCCASIONS.has(key));
   const materialsFit = form === "physical" && profile.materials.length === 0 && !profile.factory;
   // (A food takes its own words only: "raw honey", "honey gift".)
-  const food = form === "physical" ? FOOD_TERMS.find((f) => profile.heads.some((h) => f.heads.test(h))) : undefined;
+  const food = form === "physical" ? [...FOOD_TERMS, TOILETRY_TERMS].find((f) => profile.heads.some((h) => f.heads.test(h))) : undefined;
   if (food) {
     const words = food[profile.language];
     list(words.before, "before", 0.95);
