@@ -75,7 +75,7 @@ describe("trading cards", () => {
 
   it("keeps a sports card's season, maker and number, and no shoe size in its number", async () => {
     const ebay = await write(OHTANI, "ebay");
-    expect(ebay.title).toBe("2018 Topps Update Shohei Ohtani Rookie Card US1 PSA 9 Mint");
+    expect(ebay.title).toBe("2018 Topps Update Shohei Ohtani Rookie Card #US1 PSA 9 Mint");
     expect(specific(ebay, "Manufacturer")).toBe("Topps");
     expect(specific(ebay, "Grade")).toBe("9");
     expect(extractFacts({ text: OHTANI }).sizes).toEqual([]);

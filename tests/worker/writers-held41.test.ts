@@ -311,6 +311,12 @@ describe("a third round: cards' tags and a part's side", () => {
     expect(yugioh.tags).not.toContain("edition blue-eyes");
   });
 
+  it("keeps a card number's '#' on eBay, which allows it, and not on Etsy, which refuses it", async () => {
+    const text = "2018 Topps Update Shohei Ohtani rookie card #US1, PSA 9 Mint.";
+    expect((await write(text, "ebay")).title).toContain("Rookie Card #US1");
+    expect((await write(text, "etsy")).title).not.toContain("#");
+  });
+
   it("names a vehicle part's side first, and as eBay's Placement on Vehicle", async () => {
     const ebay = await write("Brake pads for 2016-2020 Honda Civic, front, ceramic, OEM part number 45022-TBA-A01, new in box.", "ebay");
     expect(ebay.title).toMatch(/^Front Brake Pads for 2016-2020 Honda Civic/u);

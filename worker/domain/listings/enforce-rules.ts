@@ -156,7 +156,8 @@ function titlePass(input: string, context: RuleContext): PartResult<string> {
   const plain = title
     .replace(/<\/?[a-z][^<>]*>/gi, " ")
     .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
-    .replace(/[*_`~]+|#+(?!\d)/g, "")
+    // (A number's "#" is no heading: "#403", a card's "#US1" stay; decision 0091.)
+    .replace(/[*_`~]+|#+(?!\d|[A-Za-z]{1,4}-?\d)/g, "")
     .replace(/^\s*>\s*/, "");
   const markdown = plain !== title ? ["removed markdown"] : [];
   title = plain;
