@@ -1037,7 +1037,10 @@ function collect(n: Normal, reuse = false): Candidate[] {
     // (Its noun read from the seller's text, else from the title or the description: "Matcha." of a title in capitals.)
     // (Read only where a food's word is said at all: most listings name none, and a reading of the product costs.)
     const food =
-      !n.digital && !device && FOOD_WORD.test(`${n.title}\n${plain.slice(0, 300)}`) && [support?.sheet.head, readProduct(n.title).head, readProduct(plain.slice(0, 300)).head].some(isFoodHead);
+      !n.digital &&
+      !device &&
+      FOOD_WORD.test(`${n.title}\n${plain.slice(0, 300)}`) &&
+      [support?.sheet.head, readProduct(n.title).head, readProduct(plain.slice(0, 300)).head].some((h) => isFoodHead(h, `${n.title}\n${plain.slice(0, 300)}`));
     const autograph = !n.digital && !device && !card && AUTOGRAPH_WORDS.test(said);
     if (!wordsOf(plain).length) {
       const source = p === "etsy" ? SOURCES.etsyDescription : p === "ebay" ? SOURCES.ebayDescription : SOURCES.amazonDescription;

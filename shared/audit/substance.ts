@@ -9,6 +9,7 @@ import { MATERIALS, baseNoun, nounCategory, readProduct, type Lang } from "../li
 import { escapeRegExp } from "../facts/language";
 import { withoutFlawClauses } from "../facts/extract";
 import { cardGameName } from "../facts/cards";
+import { isFoodHead } from "../facts/devices";
 import { isContentWord, plainText, sentencesOf, wordsOf } from "./text";
 
 /** Lower case; Turkish rules only where they differ (I and İ), since the locale-aware call is slow. */
@@ -39,16 +40,14 @@ const MORE_NOUNS = new Set(
   süs davetiye şablon model tarif desen kitap plak kamera şişe termos matara bed beds mattress crate carrier feeder slicer slicers
   organizer organizers divider dividers peeler grater machine machines typewriter typewriters radio radios gramophone chandelier
   sconce banneton makine makinesi makinası daktilo radyo gramofon pikap sehpa sehpası dolap sandık semaver cezve ibrik avize abajur
-  önlük önlüğü önlükler
-  tea teas matcha coffee powder honey jam jams syrup sauce spice spices seasoning salt chocolate chocolates cookie cookies granola candy
-  fudge caramel toffee cake cakes bread pasta oil vinegar herbs seeds lotion balm cream serum scrub perfume cologne
-  çay kahve bal reçel baharat lokum pekmez tahin helva zeytinyağı kurabiye çikolata krem losyon parfüm`.split(/\s+/),
+  önlük önlüğü önlükler powder oil seeds lotion balm cream serum scrub perfume cologne krem losyon parfüm`.split(/\s+/),
 );
 
 /** Whether a word names an item ("earrings", "board", "hırkası"). */
 export function isProductNoun(word: string, lang: Lang): boolean {
   const w = lowerOf(word, lang);
-  if (MORE_NOUNS.has(w) || nounCategory(w, lang) || nounCategory(w, lang === "tr" ? "en" : "tr")) return true;
+  // (A food's noun names one too: "honey", "matcha", "lokum".)
+  if (MORE_NOUNS.has(w) || isFoodHead(w) || nounCategory(w, lang) || nounCategory(w, lang === "tr" ? "en" : "tr")) return true;
   // Turkish possessive and plural endings ("tahtası", "kolyeler"), English plurals.
   const stem = w.replace(/(?:ları|leri|lar|ler|sı|si|su|sü|ı|i|u|ü|s)$/u, "");
   return stem.length >= 3 && stem !== w && (MORE_NOUNS.has(stem) || !!nounCategory(stem, lang));

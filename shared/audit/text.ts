@@ -123,8 +123,10 @@ const STOP_WORDS = new Set(
 export const isContentWord = (word: string) => word.length >= 3 && !STOP_WORDS.has(word.toLowerCase()) && !/^\d+$/.test(word);
 
 /** A word of four or more capital letters in a row (DIY, SVG, USA, XL stay: acronyms). */
-// (A model code with its figures, "KSM150PSER", "WH-1000XM5", is written in capitals by its maker: never shouting.)
-export const isShouting = (word: string) => /\p{Lu}{4,}/u.test(word) && !/\p{L}\d/u.test(word);
+/** A model code with its figures ("KSM150PSER", "WH-1000XM5"): its maker writes it in capitals, so it never shouts (decision 0091). */
+export const isModelCode = (word: string) => /\p{L}\d/u.test(word);
+
+export const isShouting = (word: string) => /\p{Lu}{4,}/u.test(word) && !isModelCode(word);
 
 export function tameWord(word: string): string {
   const letters = word.replace(/[^\p{L}]/gu, "");

@@ -87,11 +87,17 @@ export function isVehiclePart(text: string): boolean {
   return forVehicle || (/(?<![\p{L}])(?:oem|part (?:number|no\.?)|mpn|p\/n)(?![\p{L}])/iu.test(text) && /(?<![\p{L}])(?:fits?|compatible)(?![\p{L}])/iu.test(text));
 }
 
-/** Foods and drinks, by the noun they are named with ("raw honey", "matcha powder", "çiçek balı"; decision 0091). */
+/**
+ * Foods and drinks, by the noun they are named with ("raw honey", "matcha", "çiçek balı"; decision 0091). Not "oil":
+ * a beard oil is none.
+ */
 const FOOD_HEAD =
-  /^(?:honey|tea|teas|matcha|coffee|powder|jam|jams|syrup|sauce|spices?|seasoning|salt|chocolates?|cookies?|granola|candy|fudge|caramels?|toffee|cakes?|bread|pasta|oil|vinegar|herbs|bal|balı|çay|çayı|kahve|kahvesi|reçel|reçeli|baharat|lokum|pekmez|pekmezi|tahin|helva|zeytinyağı|kurabiye|çikolata)$/iu;
-export const isFoodHead = (head: string | undefined) => FOOD_HEAD.test(head ?? "");
+  /^(?:honey|tea|teas|matcha|coffee|jam|jams|jelly|preserves|syrup|sauce|spices?|seasoning|salt|chocolates?|cookies?|granola|candy|fudge|caramels?|toffee|cakes?|bread|pasta|vinegar|herbs|bal|balı|çay|çayı|kahve|kahvesi|reçel|reçeli|baharat|lokum|pekmez|pekmezi|tahin|helva|zeytinyağı|kurabiye|çikolata)$/iu;
 /** Any food's word, for a quick look before a reading of the product. */
 export const FOOD_WORD = new RegExp(`(?<![\\p{L}])(?:${FOOD_HEAD.source.slice(4, -2)})(?![\\p{L}])`, "iu");
+/** A food's powder: a food's word names it ("matcha green tea powder", "kakao tozu"); a baby powder is none. */
+const FOOD_POWDER = new RegExp(`${FOOD_WORD.source} (?:[\\p{L}-]+ )?(?:powder|tozu)(?![\\p{L}])`, "iu");
+/** A food by its noun, or its powder by the product's name that says whose. */
+export const isFoodHead = (head: string | undefined, product = "") => FOOD_HEAD.test(head ?? "") || (/^(?:powder|tozu)$/iu.test(head ?? "") && FOOD_POWDER.test(product));
 /** What a food comes in, named as a part of it ("12 oz glass jar" of honey): its packaging, never its material. */
 export const isFoodPackaging = (head: string | undefined, part: string) => isFoodHead(head) && /^(?:jars?|tins?|bottles?|pouch(?:es)?|kavanoz\p{L}*|şişe\p{L}*)$/iu.test(part);

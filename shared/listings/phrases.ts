@@ -8,6 +8,7 @@
  * language of the listing is the language of the description.
  */
 import { CATEGORIES, categoryModel, type CategoryId, type CategoryModel, type Lang } from "./categories";
+import { isModelCode } from "../audit/text";
 import { isWatchMaker } from "../facts/devices";
 import { escapeRegExp, inName } from "../facts/language";
 import { readDigital } from "./digital";
@@ -366,9 +367,10 @@ export const lower = (text: string, lang: Lang = "en") => text.toLocaleLowerCase
 const upper = (text: string, lang: Lang = "en") => text.toLocaleUpperCase(localeOf(lang));
 
 /** Sentences of a text, markdown markers and HTML tags removed. */
+// (A figure with its stop before a lower-case word is an ordinal, no sentence's end: "19. yüzyıl", "3. kat"; decision 0091.)
 export function sentences(text: string): string[] {
   return plainText(text)
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(/(?<=[^\d\s][.!?]|\d[!?])\s+|(?<=\d\.)\s+(?!\p{Ll})|\n+/u)
     .map((s) => s.trim())
     .filter((s) => words(s).length > 0);
 }
@@ -1271,7 +1273,7 @@ const UNITS_LOWER = new Set(["ml", "cm", "mm", "oz", "qt", "pt", "gal", "g", "gr
  * (DIY, SVG, USA, XL) do not, nor does a model code with its figures ("KSM150PSER", "WH-1000XM5").
  */
 function isShoutingWord(word: string): boolean {
-  return /\p{Lu}{4,}/u.test(word) && !ACRONYMS.has(word) && !/\p{L}\d/u.test(word);
+  return /\p{Lu}{4,}/u.test(word) && !ACRONYMS.has(word) && !isModelCode(word);
 }
 
 /** Four-letter acronyms sellers use that are not shouting. */
@@ -1320,7 +1322,7 @@ export function tameShouting(text: string, lang: Lang = "en", names: ReadonlySet
   // Typed in capitals ("HAND KNITTED WOOL BEANIE HAT"): every all-caps word shouts but the known acronyms.
   const capsLock = isMostlyUpper(text);
   const shouts = (word: string) =>
-    isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word) && !/\p{L}\d/u.test(word));
+    isShoutingWord(word) || (capsLock && /\p{Lu}{2,}/u.test(word) && word === upper(word, lang) && !KNOWN_ACRONYMS.has(word) && !/^\d*X{0,3}[SML]$/.test(word) && !isModelCode(word));
   const out = text.replace(WORD, (word) => {
     if (!shouts(word) || names.has(word)) return word;
     const letters = word.replace(/[^\p{L}]/gu, "");

@@ -276,7 +276,7 @@ function claimsIn(text: string, english: boolean): { c: Concept; start: number; 
 
 /** Words that describe wear or damage: true in a description's condition line, never a title keyword or a tag. */
 const CONDITION = re(
-  "marks?|chips?|chipped|chipping|cracks?|cracked|crazing|dullness|hazing|cloudiness|clouding|seam splits?|split seams?|surface noise|crackles?|dulling|staining|creases?|creased|creasing|bent|crushed|missing|çentik\\p{L}*|scratch(?:es|ed)?|stains?|stained|fading|faded|wear|worn|holes?|scuffs?|scuffed|dents?|dented|repairs?|repaired|flaws?|flawed|tears?|torn|pilling|discolou?ration|hairline|rust|rusty|utensil|brassing|whitening|dings?|nicks?|tarnish(?:ed|ing)?|foxing|yellowing|corrosion|corroded|fraying|frayed|çizik\\p{L}*|leke\\p{L}*|kırı[kğ]\\p{L}*|çatla[kğ]\\p{L}*|aşın\\p{L}*|yıpran\\p{L}*|sol(?:ma|muş|uk)\\p{L}*|deli[kğ]\\p{L}*|hasar\\p{L}*|izler\\p{L}*|izi",
+  "marks?|chips?|chipped|chipping|cracks?|cracked|crazing|dullness|hazing|cloudiness|clouding|seam splits?|split seams?|surface noise|crackles?|dulling|staining|creases?|creased|creasing|bent|crushed|broken|damaged|warped|yellowed|rusted|glued|missing|çentik\\p{L}*|scratch(?:es|ed)?|stains?|stained|fading|faded|wear|worn|holes?|scuffs?|scuffed|dents?|dented|repairs?|repaired|flaws?|flawed|tears?|torn|pilling|discolou?r(?:ation|ed)|hairline|rust|rusty|utensil|brassing|whitening|dings?|nicks?|tarnish(?:ed|ing)?|foxing|yellowing|corrosion|corroded|fraying|frayed|çizik\\p{L}*|leke\\p{L}*|kırı[kğ]\\p{L}*|çatla[kğ]\\p{L}*|aşın\\p{L}*|yıpran\\p{L}*|sol(?:ma|muş|uk)\\p{L}*|deli[kğ]\\p{L}*|hasar\\p{L}*|izler\\p{L}*|izi",
 );
 
 /**

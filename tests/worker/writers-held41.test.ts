@@ -364,3 +364,20 @@ describe("a fifth round: pairs, a closer material, bed sizes, shades and looks",
     expect(extractFacts({ text: "Seramik tabak seti, 4'lü, 26 cm, el boyaması." }).counts).toEqual(["4'lü"]);
   });
 });
+
+describe("the review of session 41's change", () => {
+  it("keeps a Turkish ordinal in the seller's sentence as written, and no size list or engraved words in alt texts", async () => {
+    expect((await write(SAHAN, "etsy")).description).toContain("19. yüzyıl, el dövmesi");
+    const alts = (await write(COLLAR, "etsy")).altTexts.join(" | ");
+    expect(alts).not.toMatch(/s m l|phone number/u);
+  });
+
+  it("reads a powder as a food only when a food's word names it, and wear as no tag", async () => {
+    const baby = auditListing({ platform: "etsy", title: "Baby Powder Talc Free 200 g", description: "Gentle baby powder, talc free, 200 g.", tags: [] });
+    expect(baby.findings.find((f) => f.id === "description.too-short")?.params?.adviceKey).toBe("describeItem");
+    const matcha = auditListing({ platform: "amazon", title: "Organic Matcha Green Tea Powder 100 g", description: "Organic matcha green tea powder, 100 g.", bullets: [] });
+    expect(matcha.findings.find((f) => f.id === "description.too-short")?.params?.adviceKey).toBe("describeFood");
+    const book = await write("Dune by Frank Herbert, 1990 Ace paperback, 40th printing. Good condition: spine creases, yellowed pages.", "etsy");
+    expect(book.tags).not.toContain("yellowed pages");
+  });
+});

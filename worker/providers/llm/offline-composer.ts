@@ -522,17 +522,12 @@ const DIGITAL_CAMERA = /(?<![\p{L}])(?:dslr|mirrorless|digital camera|camcorder|
 function isStateWord(said: string): boolean {
   return (
     /^(?:un\p{L}{4,}|\p{L}{3,}(?:ed|less|proof|free))$/u.test(said) &&
-    !/^(?:used|unused|boxed|preowned|pre-owned|refurbished|untested|included|dated|undated|personali[sz]ed|customi[sz]ed|handmade|unisex|limited|unbranded|tested|needed|required|listed|shipped|posted|packed|wrapped)$/u.test(
+    !/^(?:used|unused|unworn|unwashed|boxed|preowned|pre-owned|refurbished|untested|included|dated|undated|personali[sz]ed|customi[sz]ed|handmade|unisex|limited|unbranded|tested|needed|required|listed|shipped|posted|packed|wrapped)$/u.test(
       said,
     ) &&
-    !isConditionPhrase(said) &&
-    !FLAW_WORDS.test(said)
+    !isConditionPhrase(said)
   );
 }
-
-/** A word of a flaw, said alone: the description's condition line says it, never a title. */
-const FLAW_WORDS =
-  /^(?:cracked|chipped|scratched|broken|dented|stained|faded|damaged|worn|torn|bent|missing|repaired|scuffed|tarnished|discolou?red|warped|yellowed|rusted|rusty|glued|unworn|untested|unwashed)$/u;
 
 /** The first sentence of a seller's text (a decimal point ends none: "6.8 inch display"). */
 function firstSentenceOf(description: string): string {
@@ -948,6 +943,9 @@ interface Segment {
 /** What is put on it, said before its verb ("name and phone number engraved"): a title says "Engraved with Name and Phone Number". */
 const PERSONAL_BEFORE =
   /(?<![\p{L}])((?:your |the |(?:dog|cat|pet)['’]s )?(?:names?|initials?|dates?|phone numbers?|monograms?|messages?)(?:(?:,| and| &) (?:your |the )?(?:names?|initials?|dates?|phone numbers?|monograms?|messages?)){0,3}) (engraved|embroidered|monogrammed|stamped)(?![\p{L}])/iu;
+
+/** What is put on a personalised item, alone ("name", "phone number"): no search and nothing a photo shows. */
+const PUT_ON_THING = /^(?:names?|initials?|dates?|phone numbers?|numbers?|messages?)$/u;
 
 /** The phrases a title is built from, best first, each a whole phrase in Title Case. */
 /** A personalisation clause in the seller's words ("personalised with name", "engraved with initials"). */
@@ -2225,7 +2223,7 @@ function tagPool(input: ComposeInput): string[] {
     if (labelled.some((m) => clean.includes(m))) return;
     // A count and its noun alone ("3 initials", "2 weeks") is no search; nor is what is put on it ("phone number" of "name
     // and phone number engraved").
-    if (/^\d{1,2} \p{L}+$/u.test(clean) || /^(?:names?|initials?|dates?|phone numbers?|numbers?|messages?)$/u.test(clean)) return;
+    if (/^\d{1,2} \p{L}+$/u.test(clean) || PUT_ON_THING.test(clean)) return;
     // A share inside a tag ("yün 50 akrilik" of "%50 yün %50 akrilik") is a number that says nothing.
     if ((clean.match(/(?<![\p{L}\p{N}x×.,])\d+(?![\p{L}\p{N}x×.,])/gu) ?? []).some((n) => shares.has(n))) return;
     // A phrase cut before its object ends on a particle ("pots up" of "fits pots up to 20 cm"), or on a size system
@@ -2745,8 +2743,12 @@ export function composeAltTexts(input: ComposeInput): string[] {
   const saysNothingNew = (x: string) => words(x).every((t) => nameWords.has(lower(t, r.lang)) || isStopWord(t));
   const extras = [
     ...keywordList(input).map((k) => lower(k, r.lang)),
+    // (Not a list of letter sizes, "s m l", nor what is engraved on it, "phone number": neither is seen in a photo.)
     ...r.phrases
-      .filter((p) => p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2 && !isConditionPhrase(phraseText(p)))
+      .filter(
+        (p) =>
+          p !== r.phrase && p.kind !== "measure" && p.tokens.length >= 2 && !isConditionPhrase(phraseText(p)) && !LETTER_SIZES.test(phraseText(p)) && !PUT_ON_THING.test(lower(phraseText(p), r.lang)),
+      )
       .map((p) => restoreAcronyms(lower(phraseText(p), r.lang), input.description)),
     // A share ("100%") alone tells a screen-reader user nothing.
     ...r.measures.filter((m) => !/%/.test(m) && isOwnMeasure(facts, m)),

@@ -6,6 +6,7 @@
  * always labelled as such by the domain (data.error / isFallback).
  */
 import { CATEGORIES, KEYWORD_LIMITS, type Category, type Platform } from "../../../schema/api/keywords";
+import { isFoodHead } from "../../../shared/facts/devices";
 import { AGE_WORDS, MATERIAL_WORDS, OCCASION_WORDS, productProfile, withModelHyphens, type ProductProfile } from "./product-profile";
 import {
   AUDIENCE_GROUPS,
@@ -313,7 +314,7 @@ interface Term {
  * Foods and drinks: what their shoppers type before and after them, never a style, a material, an age or "personalized"
  * ("raw honey", "loose leaf tea", "honey gift"; no "vintage honey" or "boho honey"; decision 0091).
  */
-const FOOD_TERMS: { heads: RegExp; en: { before: string[]; after: string[] }; tr: { before: string[]; after: string[] } }[] = [
+const FOOD_TERMS: { heads: { test: (head: string) => boolean }; en: { before: string[]; after: string[] }; tr: { before: string[]; after: string[] } }[] = [
   {
     heads: /^(?:honey|bal|balı)$/u,
     en: { before: ["raw", "local", "organic", "pure", "natural", "unfiltered", "wildflower", "creamed"], after: ["gift", "jar"] },
@@ -330,8 +331,8 @@ const FOOD_TERMS: { heads: RegExp; en: { before: string[]; after: string[] }; tr
     tr: { before: ["taze çekilmiş", "çekirdek", "filtre", "türk"], after: ["fiyatları"] },
   },
   {
-    heads:
-      /^(?:jam|jams|jelly|preserves|syrup|sauce|spice|spices|seasoning|salt|chocolate|chocolates|cookie|cookies|granola|candy|fudge|caramels?|toffee|cake|cakes|bread|pasta|oil|vinegar|starter|reçel|reçeli|lokum|pekmez|tahin|helva|kurabiye|çikolata|baharat)$/u,
+    // (Any other food the fact sheet knows, and a sourdough starter.)
+    heads: { test: (head: string) => isFoodHead(head) || head === "starter" },
     en: { before: ["homemade", "artisan", "organic", "gourmet", "small batch"], after: ["gift", "gift box"] },
     tr: { before: ["ev yapımı", "doğal", "organik", "katkısız"], after: ["hediye kutusu", "fiyatları"] },
   },
